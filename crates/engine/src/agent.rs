@@ -1,0 +1,173 @@
+//! Agents: the endpoints that create and consume packets (common/agent.cc).
+
+use crate::packet::{PacketType, PktId};
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim, NONE};
+use crate::sink::Sink;
+use crate::tcp::Tcp;
+
+/// State every agent has (ns-2 `Agent`).
+#[derive(Clone, Debug)]
+pub struct AgentBase {
+    pub name: String,
+    pub addr: i32,
+    pub port: i32,
+    pub dst_addr: i32,
+    pub dst_port: i32,
+    pub fid: i32,
+    pub prio: i32,
+    pub flags: i32,
+    /// `ttl_` (ns-2's `defttl_`).
+    pub ttl: i32,
+    /// `packetSize_`.
+    pub size: i32,
+    pub ptype: PacketType,
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    /// Channel for variable traces (`$agent attach $f`).
+    pub channel: Option<u32>,
+    pub app: ObjId,
+    pub debug: bool,
+}
+
+impl AgentBase {
+    pub fn new(name: &str, ptype: PacketType) -> AgentBase {
+        AgentBase {
+            name: name.to_string(),
+            addr: -1,
+            port: -1,
+            dst_addr: -1,
+            dst_port: -1,
+            fid: 0,
+            prio: 0,
+            flags: 0,
+            ttl: 32,
+            size: 0,
+            ptype,
+            target: NONE,
+            drop_target: NONE,
+            channel: None,
+            app: NONE,
+            debug: false,
+        }
+    }
+
+    /// `Agent::allocpkt`: a new packet with the generic fields filled in and
+    /// every other header zeroed, as `Packet::alloc` + `initpkt` do.
+    #[inline]
+    pub fn allocpkt(&self, sim: &mut Sim) -> PktId {
+        let w = &mut sim.w;
+        let id = w.pool.alloc();
+        let uid = w.uidcnt;
+        w.uidcnt = w.uidcnt.wrapping_add(1);
+        let now = w.s.now;
+        let p = w.pool.get_mut(id);
+        p.uid = uid;
+        p.ptype = self.ptype;
+        p.size = self.size;
+        p.timestamp = now;
+        p.saddr = self.addr;
+        p.sport = self.port;
+        p.daddr = self.dst_addr;
+        p.dport = self.dst_port;
+        p.fid = self.fid;
+        p.prio = self.prio;
+        p.ttl = self.ttl;
+        p.ecn = false;
+        p.ecn_to_echo = false;
+        p.eln = false;
+        p.fs = false;
+        p.no_ts = false;
+        p.pri = false;
+        p.ecn_capable = false;
+        p.cong_action = false;
+        p.qs = false;
+        p.seqno = 0;
+        p.ts = 0.0;
+        p.ts_echo = 0.0;
+        p.reason = 0;
+        p.last_rtt = 0;
+        p.ackno = 0;
+        p.tcp_flags = 0;
+        p.hlen = 0;
+        id
+    }
+
+    /// `Agent::send`: hand a packet to the agent's target (the node entry).
+    #[inline]
+    pub fn send(&self, sim: &mut Sim, p: PktId) {
+        sim.recv(self.target, p, None);
+    }
+
+    /// `Agent::idle`: tell the application everything was sent (only if the
+    /// script defined a `resume` method for it).
+    pub fn idle(&self, sim: &mut Sim) {
+        self.app_callback(sim, |app| format!("{app} resume"), |a| a.enable_resume);
+    }
+
+    /// `Agent::recvBytes`: bytes delivered in order to the application.
+    pub fn recv_bytes(&self, sim: &mut Sim, nbytes: i32) {
+        self.app_callback(sim, |app| format!("{app} recv {nbytes}"), |a| a.enable_recv);
+    }
+
+    fn app_callback(&self, sim: &mut Sim, script: impl Fn(&str) -> String, enabled: impl Fn(&crate::objs::App) -> bool) {
+        if self.app == NONE {
+            return;
+        }
+        if let Obj::App(a) = &sim.objs[self.app as usize] {
+            if enabled(a) {
+                let s = script(sim.name(self.app));
+                sim.w.tcl_calls.push(s);
+            }
+        }
+    }
+}
+
+/// The agent kinds the engine implements.
+pub enum AgentKind {
+    /// `Agent/Null`: frees what it receives.
+    Null,
+    /// The one-way TCP senders (Tahoe, Reno, NewReno).
+    Tcp(Box<Tcp>),
+    /// `Agent/TCPSink` and `/DelAck`.
+    Sink(Box<Sink>),
+}
+
+pub struct Agent {
+    pub base: AgentBase,
+    pub kind: AgentKind,
+}
+
+impl Agent {
+    /// Receive a packet addressed to this agent.
+    pub fn recv(&mut self, sim: &mut Sim, _id: ObjId, p: PktId) {
+        match &mut self.kind {
+            AgentKind::Null => {
+                // `Agent::recv`: report the bytes to an application, free.
+                let size = sim.w.pool.get(p).size;
+                self.base.recv_bytes(sim, size);
+                sim.w.pool.free(p);
+            }
+            AgentKind::Tcp(t) => t.recv(&mut self.base, sim, p),
+            AgentKind::Sink(s) => s.recv(&mut self.base, sim, p),
+        }
+    }
+
+    /// A timer of this agent expired.
+    pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
+        match &mut self.kind {
+            AgentKind::Null => {}
+            AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
+            AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
+        }
+    }
+
+    /// `$agent reset`.
+    pub fn reset(&mut self, sim: &mut Sim, _id: ObjId) {
+        match &mut self.kind {
+            AgentKind::Null => {}
+            AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
+            AgentKind::Sink(s) => s.reset(sim),
+        }
+    }
+}

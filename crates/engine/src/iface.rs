@@ -1,0 +1,916 @@
+//! The engine's Tcl-facing surface: create objects by ns-2 class name,
+//! read and write their bound variables, and run their commands (ns-2's
+//! C++ `command()` methods).  The Python layer calls only these.
+
+use crate::agent::{Agent, AgentBase, AgentKind};
+use crate::objs::*;
+use crate::packet::PacketType;
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim, NONE};
+use crate::sink::Sink;
+use crate::tcp::{self, Flavor, NewRenoState, Tcp, Tv};
+use crate::vars::{self, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+
+/// Engine classes, by the ns-2 name a script uses with `new`.
+pub const KINDS: &[&str] = &[
+    "Connector",
+    "TTLChecker",
+    "Trace",
+    "Trace/Enque",
+    "Trace/Deque",
+    "Trace/Drop",
+    "Trace/Recv",
+    "Trace/Hop",
+    "Queue/DropTail",
+    "DelayLink",
+    "Node",
+    "SnoopQueue/In",
+    "SnoopQueue/Out",
+    "SnoopQueue/Drop",
+    "QueueMonitor",
+    "Integrator",
+    "Agent/Null",
+    "Agent/TCP",
+    "Agent/TCP/Reno",
+    "Agent/TCP/Newreno",
+    "Agent/TCPSink",
+    "Agent/TCPSink/DelAck",
+    "Application",
+    "RNG",
+    "Classifier",
+];
+
+const AGENT_VARS: &[(&str, VarType)] = &[
+    ("agent_addr_", VarType::Int),
+    ("agent_port_", VarType::Int),
+    ("dst_addr_", VarType::Int),
+    ("dst_port_", VarType::Int),
+    ("fid_", VarType::Int),
+    ("prio_", VarType::Int),
+    ("flags_", VarType::Int),
+    ("ttl_", VarType::Int),
+    ("class_", VarType::Int),
+    ("debug_", VarType::Bool),
+];
+
+const QUEUE_VARS: &[(&str, VarType)] = &[
+    ("limit_", VarType::Int),
+    ("blocked_", VarType::Bool),
+    ("unblock_on_resume_", VarType::Bool),
+    ("util_weight_", VarType::Real),
+    ("util_check_intv_", VarType::Real),
+    ("util_records_", VarType::Int),
+    ("drop_front_", VarType::Bool),
+    ("summarystats_", VarType::Bool),
+    ("queue_in_bytes_", VarType::Bool),
+    ("mean_pktsize_", VarType::Int),
+    ("debug_", VarType::Bool),
+];
+
+const LINK_VARS: &[(&str, VarType)] = &[
+    ("bandwidth_", VarType::Bandwidth),
+    ("delay_", VarType::Time),
+    ("avoidReordering_", VarType::Bool),
+    ("debug_", VarType::Bool),
+];
+
+const TRACE_VARS: &[(&str, VarType)] = &[
+    ("src_", VarType::Int),
+    ("dst_", VarType::Int),
+    ("callback_", VarType::Int),
+    ("show_tcphdr_", VarType::Int),
+    ("show_sctphdr_", VarType::Int),
+    ("debug_", VarType::Bool),
+];
+
+const QMON_VARS: &[(&str, VarType)] = &[
+    ("size_", VarType::Int),
+    ("pkts_", VarType::Int),
+    ("parrivals_", VarType::Int),
+    ("barrivals_", VarType::Int),
+    ("pdepartures_", VarType::Int),
+    ("bdepartures_", VarType::Int),
+    ("pdrops_", VarType::Int),
+    ("pmarks_", VarType::Int),
+    ("bdrops_", VarType::Int),
+    ("qs_pkts_", VarType::Int),
+    ("qs_bytes_", VarType::Int),
+    ("qs_drops_", VarType::Int),
+    ("first_pkt_", VarType::Real),
+    ("last_pkt_", VarType::Real),
+    ("k_", VarType::Real),
+    ("prevTime_", VarType::Real),
+    ("startTime_", VarType::Real),
+    ("estRate_", VarType::Real),
+    ("estimate_rate_", VarType::Int),
+];
+
+const INTEGRATOR_VARS: &[(&str, VarType)] =
+    &[("lastx_", VarType::Real), ("lasty_", VarType::Real), ("sum_", VarType::Real)];
+
+const SINK_VARS: &[(&str, VarType)] = &[
+    ("packetSize_", VarType::Int),
+    ("bytes_", VarType::Int),
+    ("maxSackBlocks_", VarType::Int),
+    ("ts_echo_bugfix_", VarType::Bool),
+    ("ts_echo_rfc1323_", VarType::Bool),
+    ("generateDSacks_", VarType::Bool),
+    ("qs_enabled_", VarType::Bool),
+    ("RFC2581_immediate_ack_", VarType::Bool),
+    ("SYN_immediate_ack_", VarType::Bool),
+    ("ecn_syn_", VarType::Bool),
+];
+
+/// Bound variables of an engine class.
+pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
+    let debug: &[(&str, VarType)] = &[("debug_", VarType::Bool)];
+    let v: Vec<(&'static str, VarType)> = match kind {
+        "Connector" | "TTLChecker" | "SnoopQueue/In" | "SnoopQueue/Out" | "SnoopQueue/Drop" | "Classifier" => {
+            debug.to_vec()
+        }
+        "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
+        "Queue/DropTail" => QUEUE_VARS.to_vec(),
+        "DelayLink" => LINK_VARS.to_vec(),
+        "Node" | "Application" | "RNG" => Vec::new(),
+        "QueueMonitor" => QMON_VARS.to_vec(),
+        "Integrator" => INTEGRATOR_VARS.to_vec(),
+        "Agent/Null" => AGENT_VARS.to_vec(),
+        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" => {
+            let mut v = AGENT_VARS.to_vec();
+            v.extend(tcp::vars::names(kind == "Agent/TCP/Newreno"));
+            v
+        }
+        "Agent/TCPSink" | "Agent/TCPSink/DelAck" => {
+            let mut v = AGENT_VARS.to_vec();
+            v.extend_from_slice(SINK_VARS);
+            if kind.ends_with("DelAck") {
+                v.push(("interval_", VarType::Time));
+            }
+            v
+        }
+        _ => return None,
+    };
+    Some(v)
+}
+
+/// Type of a bound variable of `kind`.
+pub fn var_type(kind: &str, var: &str) -> Option<VarType> {
+    bound_vars(kind)?.into_iter().find(|(n, _)| *n == var).map(|(_, t)| t)
+}
+
+fn trace_kind(kind: &str) -> u8 {
+    match kind {
+        "Trace/Enque" => b'+',
+        "Trace/Deque" => b'-',
+        "Trace/Drop" => b'd',
+        "Trace/Recv" => b'r',
+        "Trace/Hop" => b'h',
+        _ => b'v',
+    }
+}
+
+fn b2s(b: bool) -> String {
+    if b { "1".into() } else { "0".into() }
+}
+
+impl Sim {
+    /// Create an engine object of class `kind` named `name`.  Class
+    /// defaults are applied separately with `init_defaults`.
+    pub fn create(&mut self, name: &str, kind: &str) -> Result<ObjId, String> {
+        let id = self.objs.len() as ObjId;
+        let obj = match kind {
+            "Connector" => Obj::Connector(Connector::default()),
+            "Classifier" => Obj::Proxy(NONE),
+            "TTLChecker" => Obj::Ttl(TtlChecker::default()),
+            "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => {
+                Obj::Trace(Trace::new(trace_kind(kind)))
+            }
+            "Queue/DropTail" => {
+                let slot = self.w.s.new_resume();
+                self.resume_owner.push(id);
+                Obj::Queue(Box::new(Queue::new(QueueKind::DropTail, slot)))
+            }
+            "DelayLink" => {
+                let pipe = self.w.s.new_pipe();
+                self.pipe_owner.push(id);
+                Obj::Link(DelayLink::new(pipe))
+            }
+            "Node" => Obj::Node(Box::new(Node::new(-1))),
+            "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
+            "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
+            "SnoopQueue/Drop" => Obj::Snoop(Snoop { kind: SnoopKind::Drop, target: NONE, monitor: NONE }),
+            "QueueMonitor" => Obj::QueueMonitor(Box::new(QueueMonitor::new())),
+            "Integrator" => Obj::Integrator(Integrator::default()),
+            "Application" => Obj::App(App::default()),
+            "RNG" => {
+                let r = self.w.rng.new_stream();
+                Obj::Rng(r)
+            }
+            // ns-2 creates these two at start-up (ns-random.tcl,
+            // route-proto.tcl); the front end binds its Tcl objects to them.
+            "RNG/default" => Obj::Rng(0),
+            "RNG/rtglib" => Obj::Rng(1),
+            "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(name, PacketType::Udp), kind: AgentKind::Null })),
+            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" => {
+                let flavor = match kind {
+                    "Agent/TCP" => Flavor::Tahoe,
+                    "Agent/TCP/Reno" => Flavor::Reno,
+                    _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
+                };
+                let t = Tcp::new(flavor, self, id);
+                let mut base = AgentBase::new(name, PacketType::Tcp);
+                base.size = 1000;
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Tcp(Box::new(t)) }))
+            }
+            "Agent/TCPSink" | "Agent/TCPSink/DelAck" => {
+                let timer = if kind.ends_with("DelAck") { Some(self.w.s.new_timer(id, 0)) } else { None };
+                let mut base = AgentBase::new(name, PacketType::Ack);
+                base.size = 40;
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Sink(Box::new(Sink::new(timer))) }))
+            }
+            other => return Err(format!("no engine class named \"{other}\"")),
+        };
+        Ok(self.add(name, obj))
+    }
+
+    /// Apply class defaults (`Agent/TCP set window_ 20` ...) to a new object
+    /// and finish its construction as ns-2's `delay_bind_init_all` does
+    /// (a TCP sender resets itself, drawing its boot time).
+    pub fn init_defaults(&mut self, id: ObjId, defaults: &[(String, String)]) -> Result<(), String> {
+        for (k, v) in defaults {
+            self.set_var(id, k, v)?;
+        }
+        if self.is_tcp(id) {
+            self.reset_agent(id);
+        }
+        Ok(())
+    }
+
+    /// Read a bound variable (None: not bound for this object).
+    pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
+        let i = |v: i32| Some(fmt_int(v as i64));
+        let r = |v: f64| Some(fmt_real(v));
+        let b = |v: bool| Some(b2s(v));
+        if var == "debug_" {
+            return Some("0".into());
+        }
+        match &mut self.objs[id as usize] {
+            Obj::Trace(t) => match var {
+                "src_" => i(t.src),
+                "dst_" => i(t.dst),
+                "callback_" => i(0),
+                "show_tcphdr_" => i(t.show_tcphdr as i32),
+                "show_sctphdr_" => i(0),
+                _ => None,
+            },
+            Obj::Queue(q) => match var {
+                "limit_" => i(q.limit),
+                "blocked_" => {
+                    let bl = q.blocked_now(&mut self.w);
+                    b(bl)
+                }
+                "unblock_on_resume_" => b(q.unblock_on_resume),
+                "util_weight_" => r(q.util_weight),
+                "util_check_intv_" => r(q.util_check_intv),
+                "util_records_" => i(q.util_records),
+                "drop_front_" => b(q.drop_front),
+                "summarystats_" => b(q.summarystats),
+                "queue_in_bytes_" => b(q.queue_in_bytes),
+                "mean_pktsize_" => i(q.mean_pktsize),
+                _ => None,
+            },
+            Obj::Link(l) => match var {
+                "bandwidth_" => r(l.bandwidth),
+                "delay_" => r(l.delay),
+                "avoidReordering_" => b(l.avoid_reordering),
+                _ => None,
+            },
+            Obj::QueueMonitor(q) => match var {
+                "size_" => i(q.size),
+                "pkts_" => i(q.pkts),
+                "parrivals_" => i(q.parrivals),
+                "barrivals_" => i(q.barrivals),
+                "pdepartures_" => i(q.pdepartures),
+                "bdepartures_" => i(q.bdepartures),
+                "pdrops_" => i(q.pdrops),
+                "pmarks_" => i(q.pmarks),
+                "bdrops_" => i(q.bdrops),
+                "qs_pkts_" => i(q.qs_pkts),
+                "qs_bytes_" => i(q.qs_bytes),
+                "qs_drops_" => i(q.qs_drops),
+                "first_pkt_" => r(q.first_pkt),
+                "last_pkt_" => r(q.last_pkt),
+                "k_" => r(q.k),
+                "prevTime_" => r(q.prev_time),
+                "startTime_" => r(q.start_time),
+                "estRate_" => r(q.est_rate),
+                "estimate_rate_" => i(q.estimate_rate as i32),
+                _ => None,
+            },
+            Obj::Integrator(n) => match var {
+                "lastx_" => r(n.lastx),
+                "lasty_" => r(n.lasty),
+                "sum_" => r(n.sum),
+                _ => None,
+            },
+            Obj::Agent(a) => {
+                let base = &a.base;
+                let v = match var {
+                    "agent_addr_" => i(base.addr),
+                    "agent_port_" => i(base.port),
+                    "dst_addr_" => i(base.dst_addr),
+                    "dst_port_" => i(base.dst_port),
+                    "fid_" | "class_" => i(base.fid),
+                    "prio_" => i(base.prio),
+                    "flags_" => i(base.flags),
+                    "ttl_" => i(base.ttl),
+                    _ => None,
+                };
+                if v.is_some() {
+                    return v;
+                }
+                match &a.kind {
+                    AgentKind::Tcp(t) => t.get_var(base, var),
+                    AgentKind::Sink(s) => match var {
+                        "packetSize_" => i(base.size),
+                        "bytes_" => i(s.bytes),
+                        "maxSackBlocks_" => i(s.max_sack_blocks),
+                        "ts_echo_bugfix_" => b(s.ts_echo_bugfix),
+                        "ts_echo_rfc1323_" => b(s.ts_echo_rfc1323),
+                        "generateDSacks_" => b(s.generate_dsacks),
+                        "qs_enabled_" => b(s.qs_enabled),
+                        "RFC2581_immediate_ack_" => b(s.rfc2581_immediate_ack),
+                        "SYN_immediate_ack_" => b(s.syn_immediate_ack),
+                        "ecn_syn_" => b(s.ecn_syn),
+                        "interval_" if s.delack_timer.is_some() => r(s.interval),
+                        _ => None,
+                    },
+                    AgentKind::Null => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Write a bound variable; returns the value read back.
+    pub fn set_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<String, String> {
+        if var == "debug_" {
+            return Ok("0".into());
+        }
+        let ok = match &mut self.objs[id as usize] {
+            Obj::Trace(t) => match var {
+                "src_" => {
+                    t.src = parse_int(v);
+                    true
+                }
+                "dst_" => {
+                    t.dst = parse_int(v);
+                    true
+                }
+                "show_tcphdr_" => {
+                    t.show_tcphdr = parse_int(v) != 0;
+                    true
+                }
+                "callback_" => {
+                    if parse_int(v) != 0 {
+                        self.w.warn_once("Trace callback_ is not supported; trace lines are written to the file only".into());
+                    }
+                    true
+                }
+                "show_sctphdr_" => true,
+                _ => false,
+            },
+            Obj::Queue(q) => {
+                match var {
+                    "limit_" => q.limit = parse_int(v),
+                    "blocked_" => q.blocked = parse_bool(v),
+                    "unblock_on_resume_" => q.unblock_on_resume = parse_bool(v),
+                    "util_weight_" => q.util_weight = parse_real(v),
+                    "util_check_intv_" => q.util_check_intv = parse_real(v),
+                    "util_records_" => q.util_records = parse_int(v),
+                    "drop_front_" => q.drop_front = parse_bool(v),
+                    "summarystats_" => q.summarystats = parse_bool(v),
+                    "queue_in_bytes_" => q.queue_in_bytes = parse_bool(v),
+                    "mean_pktsize_" => q.mean_pktsize = parse_int(v),
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::Link(l) => {
+                match var {
+                    "bandwidth_" => {
+                        let bw = vars::parse_bw(v);
+                        if !(bw > 0.0) {
+                            return Err(format!("bandwidth_ must be positive, got \"{v}\""));
+                        }
+                        l.bandwidth = bw
+                    }
+                    "delay_" => {
+                        let d = vars::parse_time(v);
+                        if d < 0.0 {
+                            return Err(format!("delay_ must not be negative, got \"{v}\""));
+                        }
+                        l.delay = d
+                    }
+                    "avoidReordering_" => l.avoid_reordering = parse_bool(v),
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::QueueMonitor(q) => {
+                let iv = parse_int(v);
+                let rv = parse_real(v);
+                match var {
+                    "size_" => q.size = iv,
+                    "pkts_" => q.pkts = iv,
+                    "parrivals_" => q.parrivals = iv,
+                    "barrivals_" => q.barrivals = iv,
+                    "pdepartures_" => q.pdepartures = iv,
+                    "bdepartures_" => q.bdepartures = iv,
+                    "pdrops_" => q.pdrops = iv,
+                    "pmarks_" => q.pmarks = iv,
+                    "bdrops_" => q.bdrops = iv,
+                    "qs_pkts_" => q.qs_pkts = iv,
+                    "qs_bytes_" => q.qs_bytes = iv,
+                    "qs_drops_" => q.qs_drops = iv,
+                    "first_pkt_" => q.first_pkt = rv,
+                    "last_pkt_" => q.last_pkt = rv,
+                    "k_" => q.k = rv,
+                    "prevTime_" => q.prev_time = rv,
+                    "startTime_" => q.start_time = rv,
+                    "estRate_" => q.est_rate = rv,
+                    "estimate_rate_" => {
+                        q.estimate_rate = iv != 0;
+                        if iv != 0 {
+                            self.w.warn_once("QueueMonitor estimate_rate_ is not modelled; estRate_ stays 0".into());
+                        }
+                    }
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::Integrator(n) => {
+                let rv = parse_real(v);
+                match var {
+                    "lastx_" => n.lastx = rv,
+                    "lasty_" => n.lasty = rv,
+                    "sum_" => n.sum = rv,
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::Agent(a) => {
+                let Agent { base, kind } = &mut **a;
+                let iv = parse_int(v);
+                let handled = match var {
+                    "agent_addr_" => {
+                        base.addr = iv;
+                        true
+                    }
+                    "agent_port_" => {
+                        base.port = iv;
+                        true
+                    }
+                    "dst_addr_" => {
+                        base.dst_addr = iv;
+                        true
+                    }
+                    "dst_port_" => {
+                        base.dst_port = iv;
+                        true
+                    }
+                    "fid_" | "class_" => {
+                        base.fid = iv;
+                        true
+                    }
+                    "prio_" => {
+                        base.prio = iv;
+                        true
+                    }
+                    "flags_" => {
+                        base.flags = iv;
+                        true
+                    }
+                    "ttl_" => {
+                        base.ttl = iv;
+                        true
+                    }
+                    _ => false,
+                };
+                if handled {
+                    true
+                } else {
+                    match kind {
+                        AgentKind::Tcp(t) => t.set_var(base, &mut self.w, var, v),
+                        AgentKind::Sink(s) => {
+                            match var {
+                                "packetSize_" => base.size = iv,
+                                "bytes_" => s.bytes = iv,
+                                "maxSackBlocks_" => s.max_sack_blocks = iv,
+                                "ts_echo_bugfix_" => s.ts_echo_bugfix = parse_bool(v),
+                                "ts_echo_rfc1323_" => s.ts_echo_rfc1323 = parse_bool(v),
+                                "generateDSacks_" => s.generate_dsacks = parse_bool(v),
+                                "qs_enabled_" => s.qs_enabled = parse_bool(v),
+                                "RFC2581_immediate_ack_" => s.rfc2581_immediate_ack = parse_bool(v),
+                                "SYN_immediate_ack_" => s.syn_immediate_ack = parse_bool(v),
+                                "ecn_syn_" => s.ecn_syn = parse_bool(v),
+                                "interval_" if s.delack_timer.is_some() => s.interval = vars::parse_time(v),
+                                _ => return Err(self.not_bound(id, var)),
+                            }
+                            true
+                        }
+                        AgentKind::Null => false,
+                    }
+                }
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(self.not_bound(id, var));
+        }
+        Ok(self.get_var(id, var).unwrap_or_default())
+    }
+
+    fn not_bound(&self, id: ObjId, var: &str) -> String {
+        format!("{} has no bound variable \"{}\"", self.name(id), var)
+    }
+
+    fn obj_arg(&self, s: &str) -> Result<ObjId, String> {
+        if s.is_empty() || s == "0" {
+            return Ok(NONE);
+        }
+        self.lookup(s).ok_or_else(|| format!("no object named \"{s}\""))
+    }
+
+    /// Run a C++-style command of object `id` (`$obj cmd args`).
+    /// `Err` carries the message; an unknown command yields an error that
+    /// starts with "unknown command".
+    pub fn command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let cmd = *argv.first().ok_or("missing command")?;
+        let n = argv.len();
+        // Commands every connector-like object has.
+        if cmd == "target" || cmd == "drop-target" {
+            return self.target_cmd(id, cmd == "drop-target", if n > 1 { Some(argv[1]) } else { None });
+        }
+        match &mut self.objs[id as usize] {
+            Obj::Trace(_) => match cmd {
+                "attach" if n == 2 => {
+                    let ch = self.w.out.channel(argv[1]);
+                    if let Obj::Trace(t) = &mut self.objs[id as usize] {
+                        t.channel = Some(ch);
+                    }
+                    Ok(String::new())
+                }
+                "detach" => {
+                    if let Obj::Trace(t) = &mut self.objs[id as usize] {
+                        t.channel = None;
+                    }
+                    Ok(String::new())
+                }
+                "flush" => Ok(String::new()),
+                "namattach" => {
+                    self.w.warn_once("nam traces are not written yet (namtrace-all accepted, no .nam output)".into());
+                    Ok(String::new())
+                }
+                "tagged" => {
+                    if n > 1 && parse_bool(argv[1]) && argv[1] != "OFF" {
+                        return Err("tagged traces are not supported yet".into());
+                    }
+                    Ok(String::new())
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Ttl(t) => match cmd {
+                "tick" if n == 2 => {
+                    let v = vars::atoi(argv[1]);
+                    if v <= 0 {
+                        return Err(format!("TTL must be positive (specified = {v})"));
+                    }
+                    t.tick = v;
+                    Ok(String::new())
+                }
+                "warning" => Ok(String::new()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Queue(_) => match cmd {
+                "reset" => {
+                    let mut o = self.take(id);
+                    if let Obj::Queue(q) = &mut o {
+                        q.reset(self);
+                    }
+                    self.put(id, o);
+                    Ok(String::new())
+                }
+                "shrink-queue" => {
+                    let mut o = self.take(id);
+                    if let Obj::Queue(q) = &mut o {
+                        q.shrink(self);
+                    }
+                    self.put(id, o);
+                    Ok(String::new())
+                }
+                "printstats" => {
+                    if let Obj::Queue(q) = &self.objs[id as usize] {
+                        let mut s = format!("True average queue: {}", crate::fmt::format_f(q.true_ave, 3));
+                        if q.queue_in_bytes {
+                            s.push_str(" (in bytes)");
+                        }
+                        s.push_str(&format!(" time: {}\n", crate::fmt::format_f(q.total_time, 3)));
+                        return Ok(format!("__stdout__{s}"));
+                    }
+                    Ok(String::new())
+                }
+                "length" => {
+                    if let Obj::Queue(q) = &self.objs[id as usize] {
+                        return Ok(q.len().to_string());
+                    }
+                    Ok(String::new())
+                }
+                "byteLength" => {
+                    if let Obj::Queue(q) = &self.objs[id as usize] {
+                        return Ok(q.bytes.to_string());
+                    }
+                    Ok(String::new())
+                }
+                "attach-traces" | "attach-nam-traces" => Ok(String::new()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Link(_) => match cmd {
+                "isDynamic" => Err("dynamic links (rtmodel, link up/down) are not supported yet".into()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Node(node) => match cmd {
+                "nodeid" if n == 2 => {
+                    node.id = vars::atoi(argv[1]);
+                    let nid = node.id;
+                    self.w.routing.add_node(nid);
+                    Ok(String::new())
+                }
+                "addr" if n == 2 => {
+                    node.addr = vars::atoi(argv[1]);
+                    Ok(String::new())
+                }
+                "addr" | "address?" => Ok(node.addr.to_string()),
+                "id" => Ok(node.id.to_string()),
+                "alloc-port" => {
+                    let null = self.obj_arg(argv.get(1).copied().unwrap_or(""))?;
+                    if let Obj::Node(node) = &mut self.objs[id as usize] {
+                        node.null_agent = null;
+                        return Ok(node.alloc_port().to_string());
+                    }
+                    Ok(String::new())
+                }
+                "install" if n == 3 => {
+                    let port = vars::atoi(argv[1]);
+                    let a = self.obj_arg(argv[2])?;
+                    if let Obj::Node(node) = &mut self.objs[id as usize] {
+                        node.install(port, a);
+                    }
+                    Ok(String::new())
+                }
+                "port-slot" if n == 2 => {
+                    let port = vars::atoi(argv[1]);
+                    let t = node.port_target(port).unwrap_or(NONE);
+                    Ok(self.name(t).to_string())
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Snoop(s) => match cmd {
+                "set-monitor" if n == 2 => {
+                    let m = self.obj_arg(argv[1])?;
+                    if let Obj::Snoop(s) = &mut self.objs[id as usize] {
+                        s.monitor = m;
+                    }
+                    Ok(String::new())
+                }
+                _ => {
+                    let _ = s;
+                    Err(format!("unknown command \"{cmd}\""))
+                }
+            },
+            Obj::QueueMonitor(_) => self.qmon_cmd(id, argv),
+            Obj::Integrator(it) => match cmd {
+                "newpoint" if n == 3 => {
+                    it.new_point(parse_real(argv[1]), parse_real(argv[2]));
+                    Ok(String::new())
+                }
+                "reset" => {
+                    *it = Integrator::default();
+                    Ok(String::new())
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::App(app) => match cmd {
+                "attach-agent" if n == 2 => {
+                    let a = self.obj_arg(argv[1])?;
+                    if let Obj::App(app) = &mut self.objs[id as usize] {
+                        app.agent = a;
+                    }
+                    if let Some(ag) = self.agent_mut(a) {
+                        ag.base.app = id;
+                    }
+                    Ok(String::new())
+                }
+                "agent" => {
+                    let a = app.agent;
+                    Ok(self.name(a).to_string())
+                }
+                // `start` as the C++ Application sees it: the Tcl layer tells
+                // whether the script defined recv/resume callbacks.
+                "start-flags" if n == 3 => {
+                    app.enable_recv = parse_bool(argv[1]);
+                    app.enable_resume = parse_bool(argv[2]);
+                    Ok(String::new())
+                }
+                "stop" | "start" => Ok(String::new()),
+                "send" if n == 2 => {
+                    let a = app.agent;
+                    self.agent_command(a, &["send", argv[1]])
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Rng(_) => self.rng_command(id, argv),
+            Obj::Agent(_) => self.agent_command(id, argv),
+            Obj::Proxy(_) | Obj::Connector(_) => match cmd {
+                "reset" => Ok(String::new()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::Empty | Obj::Taken => Err("object was deleted".into()),
+        }
+    }
+
+    fn target_cmd(&mut self, id: ObjId, drop: bool, arg: Option<&str>) -> Result<String, String> {
+        let newt = match arg {
+            Some(s) => Some(self.obj_arg(s)?),
+            None => None,
+        };
+        let slot: Option<&mut ObjId> = match &mut self.objs[id as usize] {
+            Obj::Connector(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Ttl(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Trace(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Queue(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Link(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Agent(a) => Some(if drop { &mut a.base.drop_target } else { &mut a.base.target }),
+            Obj::Snoop(s) if !drop => Some(&mut s.target),
+            Obj::Proxy(t) if !drop => Some(t),
+            _ => None,
+        };
+        match slot {
+            None => Err(format!("{} has no {}", self.name(id), if drop { "drop-target" } else { "target" })),
+            Some(s) => match newt {
+                Some(t) => {
+                    *s = t;
+                    Ok(String::new())
+                }
+                None => {
+                    let t = *s;
+                    Ok(self.name(t).to_string())
+                }
+            },
+        }
+    }
+
+    fn qmon_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let cmd = argv[0];
+        let n = argv.len();
+        match cmd {
+            "set-bytes-integrator" | "set-pkts-integrator" if n == 2 => {
+                let it = self.obj_arg(argv[1])?;
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    if cmd == "set-bytes-integrator" {
+                        q.bytes_int_obj = it;
+                    } else {
+                        q.pkts_int_obj = it;
+                    }
+                }
+                Ok(String::new())
+            }
+            "get-bytes-integrator" | "get-pkts-integrator" => {
+                if let Obj::QueueMonitor(q) = &self.objs[id as usize] {
+                    let it = if cmd == "get-bytes-integrator" { q.bytes_int_obj } else { q.pkts_int_obj };
+                    return Ok(self.name(it).to_string());
+                }
+                Ok(String::new())
+            }
+            "set-src-dst" if n == 3 => {
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    q.src_id = vars::atoi(argv[1]);
+                    q.dst_id = vars::atoi(argv[2]);
+                }
+                Ok(String::new())
+            }
+            "trace" if n == 2 => {
+                let ch = self.w.out.channel(argv[1]);
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    q.channel = Some(ch);
+                }
+                Ok(String::new())
+            }
+            "reset" => {
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    let (bi, pi, ch, s, d) = (q.bytes_int_obj, q.pkts_int_obj, q.channel, q.src_id, q.dst_id);
+                    **q = QueueMonitor::new();
+                    q.bytes_int_obj = bi;
+                    q.pkts_int_obj = pi;
+                    q.channel = ch;
+                    q.src_id = s;
+                    q.dst_id = d;
+                }
+                Ok(String::new())
+            }
+            _ => Err(format!("unknown command \"{cmd}\"")),
+        }
+    }
+
+    fn agent_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let cmd = argv[0];
+        let n = argv.len();
+        match cmd {
+            "attach" if n == 2 => {
+                let ch = self.w.out.channel(argv[1]);
+                if let Some(a) = self.agent_mut(id) {
+                    a.base.channel = Some(ch);
+                }
+                return Ok(String::new());
+            }
+            "reset" => {
+                self.reset_agent(id);
+                return Ok(String::new());
+            }
+            "close" | "listen" => return Ok(String::new()),
+            "trace" | "tracevar" if n >= 2 => {
+                if n > 2 && argv[2] != self.name(id) {
+                    return Err(format!("{cmd} with a separate tracer object is not supported yet"));
+                }
+                return self.trace_var(id, argv[1]);
+            }
+            _ => {}
+        }
+        let mut o = self.take(id);
+        let r = match &mut o {
+            Obj::Agent(a) => {
+                let Agent { base, kind } = &mut **a;
+                match kind {
+                    AgentKind::Tcp(t) => match cmd {
+                        "send" if n == 2 => {
+                            t.sendmsg(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "advance" if n == 2 => {
+                            t.advance(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "advanceby" if n == 2 => {
+                            t.advanceby(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "persist" => Err("persist is not supported yet".into()),
+                        "eventtrace" => Ok(String::new()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::Sink(_) => match cmd {
+                        "resize_buffers" => Ok(String::new()),
+                        "send" => Ok(String::new()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::Null => match cmd {
+                        "send" => Ok(String::new()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                }
+            }
+            _ => Err("not an agent".into()),
+        };
+        self.put(id, o);
+        r
+    }
+
+    /// `$agent trace var`: start tracing and write the current value now,
+    /// as tclcl's `TclObject::traceVar` does.
+    fn trace_var(&mut self, id: ObjId, var: &str) -> Result<String, String> {
+        let tv = Tv::from_name(var);
+        let w = &mut self.w;
+        match &mut self.objs[id as usize] {
+            Obj::Agent(a) => {
+                let Agent { base, kind } = &mut **a;
+                match (kind, tv) {
+                    (AgentKind::Tcp(t), Some(tv)) => {
+                        t.trace(tv);
+                        t.trace_var(base, w, tv);
+                        Ok(String::new())
+                    }
+                    _ => Err(format!("trace: {var} is not a TracedVar")),
+                }
+            }
+            _ => Err(format!("trace: {var} is not a TracedVar")),
+        }
+    }
+
+    fn rng_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let r = match &self.objs[id as usize] {
+            Obj::Rng(r) => *r,
+            _ => return Err("not an RNG".into()),
+        };
+        self.w.rng.command(r, argv)
+    }
+}

@@ -1,0 +1,23 @@
+//! Dumbbell engine: a packet-level discrete-event network simulator whose
+//! semantics follow ns-2 2.35 closely enough to reproduce its traces byte for
+//! byte.
+//!
+//! The crate has no Python and no I/O in its hot path.  Time comes from the
+//! scheduler, never from a clock.  Output for Tcl channels is buffered in
+//! [`sim::Outputs`] and drained by the front end.
+
+pub mod agent;
+pub mod fmt;
+pub mod iface;
+pub mod objs;
+pub mod packet;
+pub mod random;
+pub mod rng;
+pub mod routing;
+pub mod sched;
+pub mod sim;
+pub mod sink;
+pub mod tcp;
+pub mod vars;
+
+pub use sim::{Sim, Yield};

@@ -1,0 +1,609 @@
+//! Network objects other than agents: connectors, TTL checkers, packet
+//! traces, queues, delay links, nodes, queue monitors.
+//!
+//! Each mirrors the ns-2 2.35 C++ class of the same role; the doc comments
+//! name the file whose behaviour is reproduced.
+
+use crate::fmt;
+use crate::packet::{Packet, PktId};
+use crate::sched::ObjId;
+use crate::sim::{Outputs, Sim, World, NONE};
+use std::collections::VecDeque;
+
+/// A plain connector: passes packets to its target (common/connector.cc).
+#[derive(Clone, Debug)]
+pub struct Connector {
+    pub target: ObjId,
+    pub drop_target: ObjId,
+}
+
+impl Default for Connector {
+    fn default() -> Self {
+        Connector { target: NONE, drop_target: NONE }
+    }
+}
+
+/// Decrements the IP TTL and drops packets that reach zero (common/ttl.cc).
+#[derive(Clone, Debug)]
+pub struct TtlChecker {
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    pub tick: i32,
+}
+
+impl Default for TtlChecker {
+    fn default() -> Self {
+        TtlChecker { target: NONE, drop_target: NONE, tick: 1 }
+    }
+}
+
+/// A packet trace point (trace/trace.cc).  `kind` is the event letter:
+/// `+` enqueue, `-` dequeue, `d` drop, `r` receive, `h` hop.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub kind: u8,
+    pub src: i32,
+    pub dst: i32,
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    pub channel: Option<u32>,
+    pub show_tcphdr: bool,
+}
+
+/// ns-2's trace time rounding (`BaseTrace::round`, 6 decimals).
+#[inline]
+pub fn round6(x: f64) -> f64 {
+    (x * 1.0e6 + 0.5).floor() / 1.0e6
+}
+
+/// The 7 ECN/priority flag characters of a trace line (trace.cc `format`).
+#[inline]
+pub fn flag_chars(p: &Packet) -> [u8; 7] {
+    [
+        if p.ecn { b'C' } else { b'-' },
+        if p.pri { b'P' } else { b'-' },
+        b'-',
+        if p.cong_action { b'A' } else { b'-' },
+        if p.ecn_to_echo { b'E' } else { b'-' },
+        if p.fs { b'F' } else { b'-' },
+        if p.ecn_capable { b'N' } else { b'-' },
+    ]
+}
+
+impl Trace {
+    pub fn new(kind: u8) -> Trace {
+        Trace { kind, src: -1, dst: -1, target: NONE, drop_target: NONE, channel: None, show_tcphdr: false }
+    }
+
+    /// Write one packet event line (the non-tagged wired format of
+    /// `Trace::format`, with `show_tcphdr_` extension when enabled).
+    #[inline]
+    pub fn write(&self, w: &mut World, p: PktId) {
+        let ch = match self.channel {
+            Some(c) => c,
+            None => return,
+        };
+        let now = w.s.now;
+        let pk = w.pool.get(p);
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+        let n = buf.len() - start;
+        w.out.wrote(n);
+    }
+}
+
+/// Format `kind time src dst type size flags fid saddr.sport daddr.dport seq uid`.
+#[inline]
+pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, tcphdr: bool) {
+    buf.push(kind);
+    buf.push(b' ');
+    fmt::push_g(buf, round6(now), 15);
+    buf.push(b' ');
+    fmt::push_int(buf, src as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, dst as i64, 0, false);
+    buf.push(b' ');
+    buf.extend_from_slice(pk.ptype.name().as_bytes());
+    buf.push(b' ');
+    fmt::push_int(buf, pk.size as i64, 0, false);
+    buf.push(b' ');
+    buf.extend_from_slice(&flag_chars(pk));
+    buf.push(b' ');
+    fmt::push_int(buf, pk.fid as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.saddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.sport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.daddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.dport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.seqno as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.uid as i64, 0, false);
+    if tcphdr {
+        buf.push(b' ');
+        fmt::push_int(buf, pk.ackno as i64, 0, false);
+        buf.extend_from_slice(b" 0x");
+        let hex = format!("{:x}", pk.tcp_flags);
+        buf.extend_from_slice(hex.as_bytes());
+        buf.push(b' ');
+        fmt::push_int(buf, pk.hlen as i64, 0, false);
+        buf.push(b' ');
+        fmt::push_int(buf, 0, 0, false);
+    }
+    buf.push(b'\n');
+}
+
+/// Queue disciplines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueKind {
+    DropTail,
+}
+
+/// A queue in front of a link (queue/queue.cc, queue/drop-tail.cc).
+#[derive(Debug)]
+pub struct Queue {
+    pub kind: QueueKind,
+    pub q: VecDeque<PktId>,
+    pub bytes: i64,
+    /// `limit_` in packets (or in units of `mean_pktsize_` bytes).
+    pub limit: i32,
+    pub drop_front: bool,
+    pub summarystats: bool,
+    pub queue_in_bytes: bool,
+    pub mean_pktsize: i32,
+    /// True while the link is sending a packet from this queue.
+    pub blocked: bool,
+    pub unblock_on_resume: bool,
+    pub util_weight: f64,
+    pub util_check_intv: f64,
+    pub util_records: i32,
+    pub debug: bool,
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    /// Resume slot (the link's "transmission finished" event).
+    pub resume: u32,
+    // summary statistics (`summarystats_`)
+    pub true_ave: f64,
+    pub total_time: f64,
+}
+
+impl Queue {
+    pub fn new(kind: QueueKind, resume: u32) -> Queue {
+        Queue {
+            kind,
+            q: VecDeque::new(),
+            bytes: 0,
+            limit: 50,
+            drop_front: false,
+            summarystats: false,
+            queue_in_bytes: false,
+            mean_pktsize: 500,
+            blocked: false,
+            unblock_on_resume: true,
+            util_weight: 0.8,
+            util_check_intv: 0.2,
+            util_records: 5,
+            debug: false,
+            target: NONE,
+            drop_target: NONE,
+            resume,
+            true_ave: 0.0,
+            total_time: 0.0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.q.is_empty()
+    }
+
+    /// Is the link still sending?  (A resume whose time has passed with an
+    /// empty queue unblocked the queue at that time.)
+    #[inline]
+    fn is_blocked(&mut self, w: &mut World) -> bool {
+        if self.blocked && !w.s.resume_pending(self.resume) {
+            self.blocked = !self.unblock_on_resume;
+        }
+        self.blocked
+    }
+
+    fn update_stats(&mut self, now: f64) {
+        let queuesize = if self.queue_in_bytes { self.bytes as f64 } else { self.q.len() as f64 };
+        let newtime = now - self.total_time;
+        if newtime > 0.0 {
+            let oldave = self.true_ave;
+            let oldtime = self.total_time;
+            self.true_ave = (oldtime * oldave + newtime * queuesize) / now;
+            self.total_time = now;
+        }
+    }
+
+    /// DropTail `enque`: drops when the queue would reach `limit_`.
+    fn enque(&mut self, sim: &mut Sim, p: PktId) {
+        if self.summarystats {
+            self.update_stats(sim.w.s.now);
+        }
+        let size = sim.w.pool.get(p).size as i64;
+        let qlim_bytes = (self.limit as u32).wrapping_mul(self.mean_pktsize as u32) as i64;
+        let full = if !self.queue_in_bytes {
+            (self.q.len() as i64 + 1) >= self.limit as i64
+        } else {
+            (self.bytes + size) >= qlim_bytes
+        };
+        if full {
+            if self.drop_front {
+                self.push(sim, p);
+                let pp = self.pop(sim).expect("queue not empty");
+                sim.drop_to(self.drop_target, pp);
+            } else {
+                sim.drop_to(self.drop_target, p);
+            }
+        } else {
+            self.push(sim, p);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, sim: &Sim, p: PktId) {
+        self.bytes += sim.w.pool.get(p).size as i64;
+        self.q.push_back(p);
+    }
+
+    #[inline]
+    fn pop(&mut self, sim: &Sim) -> Option<PktId> {
+        let p = self.q.pop_front()?;
+        self.bytes -= sim.w.pool.get(p).size as i64;
+        Some(p)
+    }
+
+    fn deque(&mut self, sim: &Sim) -> Option<PktId> {
+        if self.summarystats {
+            let now = sim.w.s.now;
+            self.update_stats(now);
+        }
+        self.pop(sim)
+    }
+
+    /// `Queue::recv`.
+    pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
+        self.enque(sim, p);
+        if !self.is_blocked(&mut sim.w) {
+            if let Some(p) = self.deque(sim) {
+                self.blocked = true;
+                sim.recv(self.target, p, Some(self.resume));
+            }
+        }
+        self.settle(&mut sim.w);
+    }
+
+    /// `Queue::resume`: the link finished a packet.
+    pub fn resume(&mut self, sim: &mut Sim) {
+        match self.deque(sim) {
+            Some(p) => sim.recv(self.target, p, Some(self.resume)),
+            None => self.blocked = !self.unblock_on_resume,
+        }
+        self.settle(&mut sim.w);
+    }
+
+    /// A packet waits while the link is busy: the resume must really happen.
+    #[inline]
+    fn settle(&self, w: &mut World) {
+        if self.blocked && !self.q.is_empty() {
+            w.s.need_resume(self.resume);
+        }
+    }
+
+    /// `Queue::reset`: drop everything queued.
+    pub fn reset(&mut self, sim: &mut Sim) {
+        self.total_time = 0.0;
+        self.true_ave = 0.0;
+        while let Some(p) = self.deque(sim) {
+            sim.drop_to(self.drop_target, p);
+        }
+    }
+
+    /// DropTail `shrink-queue`: drop packets over the (possibly lowered) limit.
+    pub fn shrink(&mut self, sim: &mut Sim) {
+        let qlim_bytes = (self.limit as u32).wrapping_mul(self.mean_pktsize as u32) as i64;
+        loop {
+            let over = if !self.queue_in_bytes {
+                self.q.len() as i64 > self.limit as i64
+            } else {
+                self.bytes > qlim_bytes
+            };
+            if !over {
+                break;
+            }
+            let pp = if self.drop_front {
+                self.pop(sim)
+            } else {
+                let p = self.q.pop_back();
+                if let Some(p) = p {
+                    self.bytes -= sim.w.pool.get(p).size as i64;
+                }
+                p
+            };
+            match pp {
+                Some(pp) => sim.drop_to(self.drop_target, pp),
+                None => break,
+            }
+        }
+    }
+
+    /// Blocked state as `$q set blocked_` reads it.
+    pub fn blocked_now(&mut self, w: &mut World) -> bool {
+        self.is_blocked(w)
+    }
+}
+
+/// Transmission + propagation (link/delay.cc `LinkDelay`).
+#[derive(Clone, Debug)]
+pub struct DelayLink {
+    pub bandwidth: f64,
+    pub delay: f64,
+    pub avoid_reordering: bool,
+    pub latest_time: f64,
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    pub pipe: u32,
+    pub debug: bool,
+}
+
+impl DelayLink {
+    pub fn new(pipe: u32) -> DelayLink {
+        DelayLink {
+            bandwidth: 1.5e6,
+            delay: 0.1,
+            avoid_reordering: false,
+            latest_time: 0.0,
+            target: NONE,
+            drop_target: NONE,
+            pipe,
+            debug: false,
+        }
+    }
+
+    /// `LinkDelay::txtime`: `8. * size / bandwidth_`.
+    #[inline]
+    pub fn txtime(&self, size: i32) -> f64 {
+        8.0 * size as f64 / self.bandwidth
+    }
+}
+
+/// A node: its address classifier and port demultiplexer (ns-2's Node with
+/// its base routing module: `Classifier/Hash/Dest` + `Classifier/Port`).
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub id: i32,
+    pub addr: i32,
+    /// Agents by port.
+    pub ports: Vec<ObjId>,
+    pub null_agent: ObjId,
+}
+
+impl Node {
+    pub fn new(id: i32) -> Node {
+        Node { id, addr: id, ports: Vec::new(), null_agent: NONE }
+    }
+
+    #[inline]
+    pub fn port_target(&self, port: i32) -> Option<ObjId> {
+        if port < 0 {
+            return None;
+        }
+        match self.ports.get(port as usize) {
+            Some(&a) if a != NONE => Some(a),
+            _ => None,
+        }
+    }
+
+    /// `Classifier alloc-port`: the first free slot (or one holding the
+    /// null agent, as after a detach).
+    pub fn alloc_port(&mut self) -> i32 {
+        for (i, &a) in self.ports.iter().enumerate() {
+            if a == NONE || a == self.null_agent {
+                return i as i32;
+            }
+        }
+        self.ports.len() as i32
+    }
+
+    pub fn install(&mut self, port: i32, agent: ObjId) {
+        let port = port as usize;
+        if self.ports.len() <= port {
+            self.ports.resize(port + 1, NONE);
+        }
+        self.ports[port] = agent;
+    }
+}
+
+/// Which side of a queue a snoop watches (tools/queue-monitor.h SnoopQueue*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SnoopKind {
+    In,
+    Out,
+    Drop,
+}
+
+#[derive(Clone, Debug)]
+pub struct Snoop {
+    pub kind: SnoopKind,
+    pub target: ObjId,
+    pub monitor: ObjId,
+}
+
+/// Time integral of a piecewise-constant value (tools/integrator.cc).
+#[derive(Clone, Debug, Default)]
+pub struct Integrator {
+    pub lastx: f64,
+    pub lasty: f64,
+    pub sum: f64,
+}
+
+impl Integrator {
+    #[inline]
+    pub fn new_point(&mut self, x: f64, y: f64) {
+        self.sum += (x - self.lastx) * self.lasty;
+        self.lastx = x;
+        self.lasty = y;
+    }
+}
+
+/// Queue monitor counters (tools/queue-monitor.cc `QueueMonitor`).
+#[derive(Clone, Debug, Default)]
+pub struct QueueMonitor {
+    pub size: i32,
+    pub pkts: i32,
+    pub parrivals: i32,
+    pub barrivals: i32,
+    pub pdepartures: i32,
+    pub bdepartures: i32,
+    pub pdrops: i32,
+    pub pmarks: i32,
+    pub bdrops: i32,
+    pub qs_pkts: i32,
+    pub qs_bytes: i32,
+    pub qs_drops: i32,
+    pub first_pkt: f64,
+    pub last_pkt: f64,
+    pub prev_time: f64,
+    pub start_time: f64,
+    pub estimate_rate: bool,
+    pub k: f64,
+    pub est_rate: f64,
+    /// Integrator objects fed with the byte and packet counts.
+    pub bytes_int_obj: ObjId,
+    pub pkts_int_obj: ObjId,
+    pub channel: Option<u32>,
+    pub src_id: i32,
+    pub dst_id: i32,
+}
+
+impl QueueMonitor {
+    pub fn new() -> QueueMonitor {
+        QueueMonitor { bytes_int_obj: NONE, pkts_int_obj: NONE, k: 0.1, ..Default::default() }
+    }
+
+    fn print_stats(&self, now: f64, out: &mut Outputs) {
+        if let Some(ch) = self.channel {
+            let buf = out.buf(ch);
+            let start = buf.len();
+            buf.extend_from_slice(b"q -t ");
+            fmt::push_g(buf, now, 15);
+            buf.extend_from_slice(b" -s ");
+            fmt::push_int(buf, self.src_id as i64, 0, false);
+            buf.extend_from_slice(b" -d ");
+            fmt::push_int(buf, self.dst_id as i64, 0, false);
+            buf.extend_from_slice(b" -l ");
+            fmt::push_int(buf, self.size as i64, 0, false);
+            buf.extend_from_slice(b" -p ");
+            fmt::push_int(buf, self.pkts as i64, 0, false);
+            buf.push(b'\n');
+            let n = buf.len() - start;
+            out.wrote(n);
+        }
+    }
+
+    #[inline]
+    pub fn arrive(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+        let sz = p.size;
+        self.last_pkt = now;
+        if self.parrivals == 0 {
+            self.first_pkt = self.last_pkt;
+        }
+        if p.qs {
+            self.qs_pkts += 1;
+            self.qs_bytes += sz;
+        }
+        self.prev_time = now;
+        self.barrivals += sz;
+        self.parrivals += 1;
+        self.size += sz;
+        self.pkts += 1;
+        self.print_stats(now, out);
+    }
+
+    #[inline]
+    pub fn depart(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+        let sz = p.size;
+        if p.ecn_to_echo && p.ecn_capable {
+            self.pmarks += 1;
+        }
+        self.size -= sz;
+        self.pkts -= 1;
+        self.bdepartures += sz;
+        self.pdepartures += 1;
+        self.print_stats(now, out);
+    }
+
+    #[inline]
+    pub fn dropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+        let sz = p.size;
+        self.size -= sz;
+        self.pkts -= 1;
+        self.bdrops += sz;
+        self.pdrops += 1;
+        if p.qs {
+            self.qs_drops += 1;
+        }
+        self.print_stats(now, out);
+    }
+}
+
+/// An application attached to an agent (apps/app.cc).  FTP's behaviour is
+/// in the Tcl library; the engine keeps the link to the agent and whether the
+/// script defined `recv`/`resume` callbacks.
+#[derive(Clone, Debug)]
+pub struct App {
+    pub agent: ObjId,
+    pub enable_recv: bool,
+    pub enable_resume: bool,
+}
+
+impl Default for App {
+    fn default() -> Self {
+        App { agent: NONE, enable_recv: false, enable_resume: false }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_time_rounds_to_microseconds() {
+        assert_eq!(round6(0.0100319999999), 0.010032);
+        assert_eq!(round6(1.2345675), 1.234568);
+        assert_eq!(round6(0.0), 0.0);
+    }
+
+    #[test]
+    fn integrator_sums_area() {
+        let mut i = Integrator::default();
+        i.new_point(1.0, 2.0);
+        i.new_point(3.0, 5.0);
+        i.new_point(4.0, 0.0);
+        assert_eq!(i.sum, 2.0 * 2.0 + 5.0);
+    }
+
+    #[test]
+    fn node_ports_are_allocated_in_order_and_reused_after_detach() {
+        let mut n = Node::new(3);
+        n.null_agent = 99;
+        assert_eq!(n.alloc_port(), 0);
+        n.install(0, 10);
+        assert_eq!(n.alloc_port(), 1);
+        n.install(1, 11);
+        n.install(0, 99);
+        assert_eq!(n.alloc_port(), 0);
+        assert_eq!(n.port_target(1), Some(11));
+        assert_eq!(n.port_target(5), None);
+    }
+}

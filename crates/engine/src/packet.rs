@@ -1,0 +1,202 @@
+//! Packets and the packet pool.
+//!
+//! A packet carries the union of the ns-2 headers the engine models (common,
+//! IP, flags, TCP).  Packets live in a pool and are referred to by index, so
+//! the hot loop never allocates once the pool has grown to the number of
+//! packets simultaneously alive.
+
+/// Index of a packet in the [`PacketPool`].
+pub type PktId = u32;
+
+/// ns-2 packet types that the engine produces (`packet_t`, common/packet.h).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum PacketType {
+    Tcp = 0,
+    Udp = 1,
+    Cbr = 2,
+    Ack = 5,
+}
+
+impl PacketType {
+    /// The name ns-2 prints in traces (`packet_info.name`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PacketType::Tcp => "tcp",
+            PacketType::Udp => "udp",
+            PacketType::Cbr => "cbr",
+            PacketType::Ack => "ack",
+        }
+    }
+}
+
+/// The ns-2 header fields a packet carries.
+///
+/// Flag names follow ns-2's `hdr_flags` storage: `ecn` is the ECN-Echo bit
+/// (`ecnecho()`, printed as `C`), `ecn_to_echo` is CE (`ce()`, printed `E`),
+/// `ecn_capable` is ECT (printed `N`), `cong_action` is CWR (printed `A`).
+#[derive(Clone, Debug)]
+pub struct Packet {
+    // hdr_cmn
+    pub uid: i32,
+    pub ptype: PacketType,
+    pub size: i32,
+    pub timestamp: f64,
+    // hdr_ip
+    pub saddr: i32,
+    pub sport: i32,
+    pub daddr: i32,
+    pub dport: i32,
+    pub fid: i32,
+    pub prio: i32,
+    pub ttl: i32,
+    // hdr_flags
+    pub ecn: bool,
+    pub ecn_to_echo: bool,
+    pub eln: bool,
+    pub fs: bool,
+    pub no_ts: bool,
+    pub pri: bool,
+    pub ecn_capable: bool,
+    pub cong_action: bool,
+    pub qs: bool,
+    // hdr_tcp
+    pub seqno: i32,
+    pub ts: f64,
+    pub ts_echo: f64,
+    pub reason: i32,
+    pub last_rtt: i32,
+    pub ackno: i32,
+    pub tcp_flags: i32,
+    pub hlen: i32,
+}
+
+impl Packet {
+    fn blank() -> Packet {
+        Packet {
+            uid: 0,
+            ptype: PacketType::Tcp,
+            size: 0,
+            timestamp: 0.0,
+            saddr: 0,
+            sport: 0,
+            daddr: 0,
+            dport: 0,
+            fid: 0,
+            prio: 0,
+            ttl: 0,
+            ecn: false,
+            ecn_to_echo: false,
+            eln: false,
+            fs: false,
+            no_ts: false,
+            pri: false,
+            ecn_capable: false,
+            cong_action: false,
+            qs: false,
+            seqno: 0,
+            ts: 0.0,
+            ts_echo: 0.0,
+            reason: 0,
+            last_rtt: 0,
+            ackno: 0,
+            tcp_flags: 0,
+            hlen: 0,
+        }
+    }
+}
+
+/// Free-list pool of packets.
+///
+/// `alloc` returns a packet whose fields are whatever the previous user left
+/// (as ns-2's `Packet::alloc` does for headers it does not clear); agents
+/// initialise every field they rely on.
+pub struct PacketPool {
+    slots: Vec<Packet>,
+    free: Vec<PktId>,
+    live: usize,
+}
+
+impl Default for PacketPool {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PacketPool {
+    pub fn new() -> Self {
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0 }
+    }
+
+    /// Take a packet from the pool, growing it if needed.
+    #[inline]
+    pub fn alloc(&mut self) -> PktId {
+        self.live += 1;
+        if let Some(id) = self.free.pop() {
+            id
+        } else {
+            self.slots.push(Packet::blank());
+            (self.slots.len() - 1) as PktId
+        }
+    }
+
+    /// Return a packet to the pool.
+    #[inline]
+    pub fn free(&mut self, id: PktId) {
+        debug_assert!(self.live > 0);
+        self.live -= 1;
+        self.free.push(id);
+    }
+
+    /// Number of packets currently allocated (for conservation checks).
+    pub fn live(&self) -> usize {
+        self.live
+    }
+
+    #[inline]
+    pub fn get(&self, id: PktId) -> &Packet {
+        &self.slots[id as usize]
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: PktId) -> &mut Packet {
+        &mut self.slots[id as usize]
+    }
+
+    /// Copy packet `src` into a newly allocated packet (ns-2 `Packet::copy`).
+    pub fn copy(&mut self, src: PktId) -> PktId {
+        let id = self.alloc();
+        let p = self.slots[src as usize].clone();
+        self.slots[id as usize] = p;
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pool_reuses_freed_slots_and_counts_live_packets() {
+        let mut pool = PacketPool::new();
+        let a = pool.alloc();
+        let b = pool.alloc();
+        assert_ne!(a, b);
+        assert_eq!(pool.live(), 2);
+        pool.free(a);
+        assert_eq!(pool.live(), 1);
+        let c = pool.alloc();
+        assert_eq!(c, a, "a freed slot is reused before the pool grows");
+        pool.get_mut(c).seqno = 7;
+        let d = pool.copy(c);
+        assert_eq!(pool.get(d).seqno, 7);
+        assert_eq!(pool.live(), 3);
+    }
+
+    #[test]
+    fn type_names_match_ns2() {
+        assert_eq!(PacketType::Tcp.name(), "tcp");
+        assert_eq!(PacketType::Ack.name(), "ack");
+        assert_eq!(PacketType::Cbr.name(), "cbr");
+    }
+}

@@ -1,0 +1,323 @@
+//! Static unicast routing, computed lazily.
+//!
+//! ns-2 computes all-pairs routes when `$ns run` starts (routing/route.cc
+//! `RouteLogic::compute_routes`, an O(n^3) loop, then one Tcl `add-route` per
+//! node pair).  That is why its set-up time grows with the square of the
+//! number of nodes.  Here a node's next hops are computed the first time the
+//! node forwards a packet, with the same algorithm and the same tie-breaking,
+//! so the chosen paths are identical:
+//!
+//! * from source `k`, every direct neighbour `v` starts with distance
+//!   `cost(k, v)` and next hop `v`;
+//! * repeatedly the unsettled node with the smallest distance is settled,
+//!   ties going to the smallest node id; its neighbours `w` whose distance
+//!   strictly improves through it inherit its next hop;
+//! * "no link" is ns-2's `INFINITY` (0x3fff), so distances are compared
+//!   with the same arithmetic.
+//!
+//! A node with a single outgoing link needs no search at all: every
+//! destination goes through that link.
+
+use crate::sched::ObjId;
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+
+/// ns-2's "no route" cost (routing/route.h).
+pub const NS_INFINITY: f64 = 16383.0;
+
+#[derive(Clone, Debug)]
+pub struct LinkEntry {
+    pub head: ObjId,
+    pub cost: f64,
+    pub up: bool,
+}
+
+#[derive(Default, Debug)]
+pub struct Routing {
+    /// Links by (from, to) node id; a later link between the same nodes
+    /// replaces the earlier one, as ns-2's `link_(from:to)` array does.
+    pub links: HashMap<(i32, i32), LinkEntry>,
+    /// Nodes known to routing (ids 0..n).
+    pub nnodes: i32,
+    adj: Vec<Vec<(i32, f64)>>,
+    adj_valid: bool,
+    next: HashMap<i32, Vec<i32>>,
+    /// Routes are installed only once the simulation has started.
+    pub enabled: bool,
+}
+
+#[derive(PartialEq)]
+struct Cand {
+    dist: f64,
+    node: i32,
+}
+
+impl Eq for Cand {}
+
+impl Ord for Cand {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Min-heap on (dist, node id).
+        other
+            .dist
+            .partial_cmp(&self.dist)
+            .unwrap_or(Ordering::Equal)
+            .then(other.node.cmp(&self.node))
+    }
+}
+
+impl PartialOrd for Cand {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Routing {
+    pub fn add_node(&mut self, id: i32) {
+        if id + 1 > self.nnodes {
+            self.nnodes = id + 1;
+        }
+        self.invalidate();
+    }
+
+    pub fn add_link(&mut self, from: i32, to: i32, head: ObjId) {
+        self.links.insert((from, to), LinkEntry { head, cost: 1.0, up: true });
+        self.invalidate();
+    }
+
+    pub fn set_cost(&mut self, from: i32, to: i32, cost: f64) {
+        if let Some(l) = self.links.get_mut(&(from, to)) {
+            l.cost = cost;
+        }
+        self.invalidate();
+    }
+
+    pub fn set_up(&mut self, from: i32, to: i32, up: bool) {
+        if let Some(l) = self.links.get_mut(&(from, to)) {
+            l.up = up;
+        }
+        self.invalidate();
+    }
+
+    /// Forget computed routes (topology or costs changed).
+    pub fn invalidate(&mut self) {
+        self.adj_valid = false;
+        self.next.clear();
+    }
+
+    fn build_adj(&mut self) {
+        let n = self.nnodes.max(0) as usize;
+        self.adj = vec![Vec::new(); n];
+        for (&(a, b), l) in &self.links {
+            if l.up && (a as usize) < n && (b as usize) < n {
+                self.adj[a as usize].push((b, l.cost));
+            }
+        }
+        for v in &mut self.adj {
+            v.sort_by_key(|e| e.0);
+        }
+        self.adj_valid = true;
+    }
+
+    /// Next-hop node ids from `src` to every node (-1 = unreachable).
+    fn compute(&mut self, src: i32) -> Vec<i32> {
+        if !self.adj_valid {
+            self.build_adj();
+        }
+        let n = self.nnodes as usize;
+        let mut route = vec![-1i32; n];
+        let out = &self.adj[src as usize];
+        let reachable = out.iter().filter(|e| e.1 != NS_INFINITY).count();
+        if reachable == 1 && out.len() == 1 {
+            // One way out: it leads everywhere that is reachable at all.
+            let nh = out[0].0;
+            let reach = self.reachable_from(nh);
+            for (d, r) in reach.into_iter().enumerate() {
+                if r && d as i32 != src {
+                    route[d] = nh;
+                }
+            }
+            route[src as usize] = src;
+            return route;
+        }
+        let mut dist = vec![NS_INFINITY; n];
+        let mut done = vec![false; n];
+        done[src as usize] = true;
+        let mut heap = BinaryHeap::new();
+        for &(v, c) in out {
+            if v == src {
+                continue;
+            }
+            dist[v as usize] = c;
+            if c != NS_INFINITY {
+                route[v as usize] = v;
+                heap.push(Cand { dist: c, node: v });
+            }
+        }
+        while let Some(Cand { dist: d, node: o }) = heap.pop() {
+            let ou = o as usize;
+            if done[ou] || d != dist[ou] {
+                continue;
+            }
+            // ns-2 only settles nodes strictly closer than INFINITY.
+            if !(d < NS_INFINITY) {
+                break;
+            }
+            done[ou] = true;
+            for &(w, c) in &self.adj[ou] {
+                let wu = w as usize;
+                if done[wu] {
+                    continue;
+                }
+                let nd = d + c;
+                if nd < dist[wu] {
+                    dist[wu] = nd;
+                    route[wu] = route[ou];
+                    heap.push(Cand { dist: nd, node: w });
+                }
+            }
+        }
+        route[src as usize] = src;
+        route
+    }
+
+    fn reachable_from(&self, start: i32) -> Vec<bool> {
+        let n = self.nnodes as usize;
+        let mut seen = vec![false; n];
+        let mut stack = vec![start];
+        seen[start as usize] = true;
+        while let Some(v) = stack.pop() {
+            for &(w, c) in &self.adj[v as usize] {
+                if c != NS_INFINITY && !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Next-hop node from `src` towards `dst`, if any.
+    pub fn next_hop(&mut self, src: i32, dst: i32) -> Option<i32> {
+        if !self.enabled || src < 0 || dst < 0 || src >= self.nnodes || dst >= self.nnodes {
+            return None;
+        }
+        if !self.next.contains_key(&src) {
+            let r = self.compute(src);
+            self.next.insert(src, r);
+        }
+        let nh = self.next[&src][dst as usize];
+        if nh < 0 || nh == src {
+            None
+        } else {
+            Some(nh)
+        }
+    }
+
+    /// Head object of the link `src` uses towards `dst`.
+    #[inline]
+    pub fn next_head(&mut self, src: i32, dst: i32) -> Option<ObjId> {
+        let nh = self.next_hop(src, dst)?;
+        self.links.get(&(src, nh)).map(|l| l.head)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ns-2's O(n^3) algorithm, written as route.cc does it, as a reference.
+    fn reference(n: usize, links: &[(usize, usize, f64)], k: usize) -> Vec<i32> {
+        let mut adj = vec![vec![NS_INFINITY; n + 1]; n + 1];
+        for &(a, b, c) in links {
+            adj[a + 1][b + 1] = c;
+        }
+        let nn = n + 1;
+        let k = k + 1;
+        let mut parent: Vec<usize> = (0..nn).collect();
+        let mut hop = vec![0.0; nn];
+        let mut route = vec![0i32; nn];
+        for v in 1..nn {
+            if parent[v] != k {
+                hop[v] = adj[k][v];
+                if hop[v] != NS_INFINITY {
+                    route[v] = v as i32;
+                }
+            }
+        }
+        for _ in 1..nn {
+            let mut o = 0;
+            hop[0] = NS_INFINITY;
+            for w in 1..nn {
+                if parent[w] != k && hop[w] < hop[o] {
+                    o = w;
+                }
+            }
+            parent[o] = k;
+            if o == 0 {
+                continue;
+            }
+            for w in 1..nn {
+                if parent[w] != k && hop[o] + adj[o][w] < hop[w] {
+                    route[w] = route[o];
+                    hop[w] = hop[o] + adj[o][w];
+                }
+            }
+        }
+        route[k] = k as i32;
+        (1..nn).map(|v| route[v] - 1).collect()
+    }
+
+    fn check(n: usize, links: &[(usize, usize, f64)]) {
+        let mut r = Routing::default();
+        for i in 0..n {
+            r.add_node(i as i32);
+        }
+        for (i, &(a, b, c)) in links.iter().enumerate() {
+            r.add_link(a as i32, b as i32, i as ObjId);
+            r.set_cost(a as i32, b as i32, c);
+        }
+        r.enabled = true;
+        for k in 0..n {
+            let want = reference(n, links, k);
+            for d in 0..n {
+                let got = if d == k { k as i32 } else { r.next_hop(k as i32, d as i32).unwrap_or(-1) };
+                assert_eq!(got, want[d], "from {k} to {d} in {links:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn matches_ns2_on_equal_cost_paths() {
+        // A diamond: 0 -> {1,2} -> 3, and a longer alternative.
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (0, 2, 1.0), (2, 0, 1.0), (1, 3, 1.0), (3, 1, 1.0), (2, 3, 1.0), (3, 2, 1.0)];
+        check(4, &l);
+    }
+
+    #[test]
+    fn matches_ns2_on_random_graphs() {
+        // Small deterministic LCG so the test needs no dependency.
+        let mut s: u64 = 12345;
+        let mut rnd = |m: u64| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for _ in 0..200 {
+            let n = 2 + rnd(9) as usize;
+            let mut links = Vec::new();
+            for a in 0..n {
+                for b in 0..n {
+                    if a != b && rnd(3) == 0 {
+                        links.push((a, b, (1 + rnd(3)) as f64));
+                    }
+                }
+            }
+            check(n, &links);
+        }
+    }
+
+    #[test]
+    fn stub_nodes_route_through_their_only_link() {
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (3, 1, 1.0), (1, 3, 1.0)];
+        check(4, &l);
+    }
+}

@@ -1,0 +1,607 @@
+//! The event scheduler.
+//!
+//! ns-2 orders events by time and runs equal-time events in the order they
+//! were scheduled (its calendar queue appends an event after every queued
+//! event with the same time; checked against /usr/bin/ns).  Every event here
+//! carries the key `(time, seq)` where `seq` is taken from one counter at the
+//! moment ns-2 would call `Scheduler::schedule`.  That makes the order exact
+//! even for events the engine never materialises in the heap:
+//!
+//! * **Pipes.**  Packets in flight on one link arrive in the order they were
+//!   sent, so each link keeps its own FIFO and only the FIFO's head sits in the
+//!   heap.  The heap stays as small as the number of busy links.
+//! * **Queue resumes.**  ns-2 schedules a "transmission finished" event for
+//!   every packet a link sends.  It matters only when the queue holds a packet
+//!   by then, so its key is recorded and pushed only when a packet is queued
+//!   behind the one in transmission.
+//! * **Timers.**  A TCP sender reschedules its retransmission timer on every
+//!   ACK.  The timer keeps its current key; the heap holds at most one entry per
+//!   timer, and an entry that pops early is pushed again at the current key.
+//!
+//! Time is an `f64` of seconds and `at = now + delay` is computed exactly as
+//! ns-2 computes it.
+
+use crate::packet::PktId;
+use std::collections::VecDeque;
+
+/// Identifier of an engine object.
+pub type ObjId = u32;
+
+/// An event key: time, then scheduling order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Key {
+    pub time: f64,
+    pub seq: u64,
+}
+
+impl Key {
+    #[inline]
+    pub fn before(self, other: Key) -> bool {
+        self.time < other.time || (self.time == other.time && self.seq < other.seq)
+    }
+}
+
+/// What an event does when it fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ev {
+    /// The head packet of pipe `n` reaches its target.
+    Pipe(u32),
+    /// Queue resume slot `n`: the link finished sending.
+    Resume(u32),
+    /// Timer slot `n` expires.
+    Timer(u32),
+    /// A Tcl callback scheduled with `$ns at` (the id is its sequence number).
+    Tcl(u64),
+    /// Deliver a packet to an object (used when a pipe cannot keep FIFO order).
+    Deliver(ObjId, PktId),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: Key,
+    ev: Ev,
+}
+
+/// Status of a timer, as ns-2's `TimerHandler`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimerStatus {
+    Idle,
+    Pending,
+    Handling,
+}
+
+/// A timer owned by an engine object.
+#[derive(Clone, Debug)]
+pub struct Timer {
+    pub owner: ObjId,
+    /// Which of the owner's timers (e.g. retransmit, delayed send).
+    pub kind: u8,
+    pub status: TimerStatus,
+    key: Key,
+    heap_key: Option<Key>,
+}
+
+/// A link's packets in flight, in arrival order.
+#[derive(Debug, Default)]
+pub struct Pipe {
+    fifo: VecDeque<(Key, PktId, ObjId)>,
+    head_in_heap: bool,
+}
+
+impl Pipe {
+    pub fn len(&self) -> usize {
+        self.fifo.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.fifo.is_empty()
+    }
+    /// Packets in flight (for link reset and inspection).
+    pub fn packets(&self) -> impl Iterator<Item = PktId> + '_ {
+        self.fifo.iter().map(|e| e.1)
+    }
+}
+
+/// The "transmission finished" event of a queue's link.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ResumeSlot {
+    /// Key of the pending resume, if the link is sending.
+    pub key: Option<Key>,
+    /// Whether that key has been pushed into the heap.
+    pub pushed: bool,
+}
+
+/// The scheduler: clock, heap and the lazily materialised event sources.
+pub struct Scheduler {
+    pub now: f64,
+    /// Key of the event being dispatched (time = now).
+    pub current: Key,
+    next_seq: u64,
+    heap: Vec<Entry>,
+    pub pipes: Vec<Pipe>,
+    pub resumes: Vec<ResumeSlot>,
+    pub timers: Vec<Timer>,
+    cancelled_tcl: std::collections::HashSet<u64>,
+    pending_tcl: usize,
+    /// Events dispatched so far (popped heap entries, including stale ones).
+    pub dispatched: u64,
+}
+
+impl Default for Scheduler {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Scheduler {
+    pub fn new() -> Self {
+        Scheduler {
+            now: 0.0,
+            current: Key { time: 0.0, seq: 0 },
+            // ns-2's Scheduler::uid_ starts at 1.
+            next_seq: 1,
+            heap: Vec::with_capacity(1024),
+            pipes: Vec::new(),
+            resumes: Vec::new(),
+            timers: Vec::new(),
+            cancelled_tcl: Default::default(),
+            pending_tcl: 0,
+            dispatched: 0,
+        }
+    }
+
+    /// Allocate the next scheduling key for an event `delay` seconds from now.
+    #[inline]
+    pub fn key_after(&mut self, delay: f64) -> Key {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        Key { time: self.now + delay, seq }
+    }
+
+    /// The key the next `schedule` call would get (for `$ns at` uids).
+    pub fn peek_seq(&self) -> u64 {
+        self.next_seq
+    }
+
+    #[inline]
+    fn push(&mut self, key: Key, ev: Ev) {
+        self.heap.push(Entry { key, ev });
+        let mut i = self.heap.len() - 1;
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.heap[i].key.before(self.heap[parent].key) {
+                self.heap.swap(i, parent);
+                i = parent;
+            } else {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Entry> {
+        let n = self.heap.len();
+        if n == 0 {
+            return None;
+        }
+        let top = self.heap.swap_remove(0);
+        let n = self.heap.len();
+        let mut i = 0;
+        loop {
+            let l = 2 * i + 1;
+            if l >= n {
+                break;
+            }
+            let r = l + 1;
+            let m = if r < n && self.heap[r].key.before(self.heap[l].key) { r } else { l };
+            if self.heap[m].key.before(self.heap[i].key) {
+                self.heap.swap(i, m);
+                i = m;
+            } else {
+                break;
+            }
+        }
+        Some(top)
+    }
+
+    /// Schedule a plain event `delay` seconds from now.
+    pub fn schedule(&mut self, delay: f64, ev: Ev) -> Key {
+        let key = self.key_after(delay);
+        if let Ev::Tcl(_) = ev {
+            self.pending_tcl += 1;
+        }
+        self.push(key, ev);
+        key
+    }
+
+    /// Schedule a Tcl callback; returns its uid (the sequence number).
+    pub fn schedule_tcl(&mut self, delay: f64) -> u64 {
+        let seq = self.next_seq;
+        self.schedule(delay, Ev::Tcl(seq));
+        seq
+    }
+
+    /// Cancel a Tcl callback by uid.  Returns false if it was unknown.
+    pub fn cancel_tcl(&mut self, uid: u64) -> bool {
+        if self.heap.iter().any(|e| e.ev == Ev::Tcl(uid)) && self.cancelled_tcl.insert(uid) {
+            self.pending_tcl -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Number of Tcl callbacks still to run.
+    pub fn pending_tcl(&self) -> usize {
+        self.pending_tcl
+    }
+
+    // ---- pipes -------------------------------------------------------------
+
+    pub fn new_pipe(&mut self) -> u32 {
+        self.pipes.push(Pipe::default());
+        (self.pipes.len() - 1) as u32
+    }
+
+    /// Put a packet in flight on `pipe`, to reach `target` after `delay`.
+    #[inline]
+    pub fn pipe_send(&mut self, pipe: u32, delay: f64, pkt: PktId, target: ObjId) {
+        let key = self.key_after(delay);
+        let p = &mut self.pipes[pipe as usize];
+        if let Some(tail) = p.fifo.back() {
+            if key.time < tail.0.time {
+                // Arrival order would change (e.g. the delay was lowered):
+                // keep exactness by scheduling this packet on its own.
+                self.push(key, Ev::Deliver(target, pkt));
+                return;
+            }
+        }
+        p.fifo.push_back((key, pkt, target));
+        if !p.head_in_heap {
+            p.head_in_heap = true;
+            self.push(key, Ev::Pipe(pipe));
+        }
+    }
+
+    /// Remove every packet in flight on `pipe` (link reset); returns them.
+    pub fn pipe_clear(&mut self, pipe: u32) -> Vec<PktId> {
+        let p = &mut self.pipes[pipe as usize];
+        let v: Vec<PktId> = p.fifo.drain(..).map(|e| e.1).collect();
+        // A stale heap entry may remain; `next` ignores it when the pipe is empty.
+        v
+    }
+
+    // ---- queue resumes -----------------------------------------------------
+
+    pub fn new_resume(&mut self) -> u32 {
+        self.resumes.push(ResumeSlot::default());
+        (self.resumes.len() - 1) as u32
+    }
+
+    /// The link started sending: its queue resumes `delay` from now.
+    #[inline]
+    pub fn set_resume(&mut self, slot: u32, delay: f64) {
+        let key = self.key_after(delay);
+        let r = &mut self.resumes[slot as usize];
+        r.key = Some(key);
+        r.pushed = false;
+    }
+
+    /// Is the resume of `slot` still in the future (so the queue is blocked)?
+    /// If its time has passed without a packet waiting, the queue silently
+    /// became idle then; this returns false and clears the slot.
+    #[inline]
+    pub fn resume_pending(&mut self, slot: u32) -> bool {
+        let cur = self.current;
+        let r = &mut self.resumes[slot as usize];
+        match r.key {
+            None => false,
+            Some(k) => {
+                if r.pushed || cur.before(k) {
+                    true
+                } else {
+                    r.key = None;
+                    false
+                }
+            }
+        }
+    }
+
+    /// A packet is waiting behind the one in transmission: make the resume real.
+    #[inline]
+    pub fn need_resume(&mut self, slot: u32) {
+        let r = &mut self.resumes[slot as usize];
+        if let (Some(k), false) = (r.key, r.pushed) {
+            r.pushed = true;
+            self.push(k, Ev::Resume(slot));
+        }
+    }
+
+    /// Forget a pending resume (queue reset / link teardown).
+    pub fn clear_resume(&mut self, slot: u32) {
+        self.resumes[slot as usize] = ResumeSlot::default();
+    }
+
+    // ---- timers ------------------------------------------------------------
+
+    pub fn new_timer(&mut self, owner: ObjId, kind: u8) -> u32 {
+        self.timers.push(Timer {
+            owner,
+            kind,
+            status: TimerStatus::Idle,
+            key: Key { time: 0.0, seq: 0 },
+            heap_key: None,
+        });
+        (self.timers.len() - 1) as u32
+    }
+
+    #[inline]
+    pub fn timer_status(&self, t: u32) -> TimerStatus {
+        self.timers[t as usize].status
+    }
+
+    /// `TimerHandler::resched`: (re)arm the timer `delay` from now.
+    #[inline]
+    pub fn timer_resched(&mut self, t: u32, delay: f64) {
+        let key = self.key_after(delay);
+        let tm = &mut self.timers[t as usize];
+        tm.status = TimerStatus::Pending;
+        tm.key = key;
+        let push = match tm.heap_key {
+            None => true,
+            Some(hk) => key.before(hk),
+        };
+        if push {
+            tm.heap_key = Some(key);
+            self.push(key, Ev::Timer(t));
+        }
+    }
+
+    /// `TimerHandler::force_cancel` / `cancel`.
+    #[inline]
+    pub fn timer_cancel(&mut self, t: u32) {
+        let tm = &mut self.timers[t as usize];
+        if tm.status == TimerStatus::Pending {
+            tm.status = TimerStatus::Idle;
+        }
+    }
+
+    /// After a timer's handler ran: if it did not re-arm, it is idle.
+    #[inline]
+    pub fn timer_handled(&mut self, t: u32) {
+        let tm = &mut self.timers[t as usize];
+        if tm.status == TimerStatus::Handling {
+            tm.status = TimerStatus::Idle;
+        }
+    }
+
+    /// Expiry time of a pending timer.
+    pub fn timer_time(&self, t: u32) -> Option<f64> {
+        let tm = &self.timers[t as usize];
+        if tm.status == TimerStatus::Pending {
+            Some(tm.key.time)
+        } else {
+            None
+        }
+    }
+
+    // ---- dispatch ----------------------------------------------------------
+
+    /// Pop the next live event, advance the clock and return it.
+    /// Stale heap entries (superseded timers, emptied pipes, cancelled Tcl
+    /// callbacks) are dropped here.
+    #[inline]
+    pub fn next(&mut self) -> Option<Fired> {
+        loop {
+            let e = self.pop()?;
+            self.dispatched += 1;
+            match e.ev {
+                Ev::Pipe(p) => {
+                    let pipe = &mut self.pipes[p as usize];
+                    match pipe.fifo.front() {
+                        Some(&(k, pkt, target)) if k == e.key => {
+                            pipe.fifo.pop_front();
+                            if let Some(&(nk, _, _)) = pipe.fifo.front() {
+                                self.push(nk, Ev::Pipe(p));
+                            } else {
+                                pipe.head_in_heap = false;
+                            }
+                            self.advance(e.key);
+                            return Some(Fired::Packet(target, pkt));
+                        }
+                        Some(&(k, _, _)) => {
+                            // Stale entry after a pipe reset: re-anchor on the head.
+                            self.push(k, Ev::Pipe(p));
+                        }
+                        None => {
+                            pipe.head_in_heap = false;
+                        }
+                    }
+                }
+                Ev::Deliver(target, pkt) => {
+                    self.advance(e.key);
+                    return Some(Fired::Packet(target, pkt));
+                }
+                Ev::Resume(slot) => {
+                    let r = &mut self.resumes[slot as usize];
+                    if r.pushed && r.key == Some(e.key) {
+                        r.key = None;
+                        r.pushed = false;
+                        self.advance(e.key);
+                        return Some(Fired::Resume(slot));
+                    }
+                }
+                Ev::Timer(t) => {
+                    let tm = &mut self.timers[t as usize];
+                    if tm.heap_key != Some(e.key) {
+                        continue; // superseded entry
+                    }
+                    tm.heap_key = None;
+                    if tm.status != TimerStatus::Pending {
+                        continue; // cancelled
+                    }
+                    if tm.key == e.key {
+                        tm.status = TimerStatus::Handling;
+                        let (owner, kind) = (tm.owner, tm.kind);
+                        self.advance(e.key);
+                        return Some(Fired::Timer(t, owner, kind));
+                    }
+                    // Rescheduled later: re-arm at the current key.
+                    let k = tm.key;
+                    tm.heap_key = Some(k);
+                    self.push(k, Ev::Timer(t));
+                }
+                Ev::Tcl(uid) => {
+                    if self.cancelled_tcl.remove(&uid) {
+                        continue;
+                    }
+                    self.pending_tcl -= 1;
+                    self.advance(e.key);
+                    return Some(Fired::Tcl(uid));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn advance(&mut self, key: Key) {
+        debug_assert!(key.time >= self.now, "scheduler going backwards");
+        self.now = key.time;
+        self.current = key;
+    }
+
+    /// Time of the next live event without dispatching it (approximate: a
+    /// stale timer entry may make this earlier than the real next event).
+    pub fn peek_time(&self) -> Option<f64> {
+        self.heap.first().map(|e| e.key.time)
+    }
+
+    /// Is anything left to run?
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// Number of entries in the heap (for benchmarks and tests).
+    pub fn heap_len(&self) -> usize {
+        self.heap.len()
+    }
+}
+
+/// A dispatched event.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fired {
+    Packet(ObjId, PktId),
+    Resume(u32),
+    Timer(u32, ObjId, u8),
+    Tcl(u64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_times_run_in_scheduling_order() {
+        let mut s = Scheduler::new();
+        let a = s.schedule_tcl(1.0);
+        let b = s.schedule_tcl(0.5);
+        let c = s.schedule_tcl(1.0);
+        let d = s.schedule_tcl(0.5);
+        let order: Vec<u64> = std::iter::from_fn(|| match s.next() {
+            Some(Fired::Tcl(u)) => Some(u),
+            _ => None,
+        })
+        .collect();
+        assert_eq!(order, vec![b, d, a, c]);
+    }
+
+    #[test]
+    fn time_is_now_plus_delay_in_f64() {
+        let mut s = Scheduler::new();
+        s.schedule_tcl(0.1);
+        s.next();
+        s.schedule_tcl(0.2);
+        s.next();
+        // 0.1 + 0.2 != 0.3 in binary floating point, and ns-2 agrees.
+        assert_eq!(s.now, 0.1 + 0.2);
+        assert_ne!(s.now, 0.3);
+    }
+
+    #[test]
+    fn pipe_keeps_fifo_and_interleaves_with_other_events_by_key() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send(p, 1.0, 10, 1); // seq 1, t=1
+        let tcl = s.schedule_tcl(1.0); // seq 2, t=1
+        s.pipe_send(p, 1.0, 11, 1); // seq 3, t=1
+        s.pipe_send(p, 2.0, 12, 1); // seq 4, t=2
+        assert_eq!(s.heap_len(), 2, "only the pipe head and the Tcl event are in the heap");
+        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+        assert_eq!(s.next(), Some(Fired::Tcl(tcl)));
+        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
+        assert_eq!(s.next(), Some(Fired::Packet(1, 12)));
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn pipe_falls_back_to_heap_when_order_would_change() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send(p, 2.0, 10, 1);
+        s.pipe_send(p, 1.0, 11, 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
+        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+    }
+
+    #[test]
+    fn rescheduled_timer_fires_once_at_its_latest_key() {
+        let mut s = Scheduler::new();
+        let t = s.new_timer(7, 0);
+        s.timer_resched(t, 1.0);
+        s.timer_resched(t, 3.0); // later: the heap entry at 1.0 stays, stale
+        let marker = s.schedule_tcl(2.0);
+        s.timer_resched(t, 0.5); // earlier: a new entry is pushed
+        s.timer_resched(t, 2.0); // same time as marker, scheduled after it
+        assert_eq!(s.next(), Some(Fired::Tcl(marker)));
+        assert_eq!(s.next(), Some(Fired::Timer(t, 7, 0)));
+        assert_eq!(s.now, 2.0);
+        assert_eq!(s.timer_status(t), TimerStatus::Handling);
+        s.timer_handled(t);
+        assert_eq!(s.timer_status(t), TimerStatus::Idle);
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn cancelled_timer_and_tcl_events_do_not_fire() {
+        let mut s = Scheduler::new();
+        let t = s.new_timer(1, 0);
+        s.timer_resched(t, 1.0);
+        s.timer_cancel(t);
+        let u = s.schedule_tcl(1.0);
+        assert!(s.cancel_tcl(u));
+        assert!(!s.cancel_tcl(u));
+        assert_eq!(s.pending_tcl(), 0);
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn lazy_resume_is_ordered_exactly_like_a_real_event() {
+        let mut s = Scheduler::new();
+        let slot = s.new_resume();
+        let a = s.schedule_tcl(1.0); // seq 1
+        s.set_resume(slot, 1.0); // seq 2: resume at t=1 after a
+        let b = s.schedule_tcl(1.0); // seq 3
+        // At event a the resume has not happened yet.
+        assert_eq!(s.next(), Some(Fired::Tcl(a)));
+        assert!(s.resume_pending(slot));
+        // If nothing is queued, the resume silently passes; at b it is over.
+        assert_eq!(s.next(), Some(Fired::Tcl(b)));
+        assert!(!s.resume_pending(slot));
+
+        // With a packet waiting the resume becomes a real event.
+        let c = s.schedule_tcl(1.0);
+        s.set_resume(slot, 0.5);
+        s.need_resume(slot);
+        assert_eq!(s.next(), Some(Fired::Resume(slot)));
+        assert_eq!(s.next(), Some(Fired::Tcl(c)));
+    }
+}

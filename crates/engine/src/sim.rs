@@ -1,0 +1,465 @@
+//! The simulation: a world (clock, packets, outputs, random numbers) and a
+//! table of objects wired together like ns-2's `NsObject` graph.
+//!
+//! ns-2 moves a packet by calling `target_->recv(p, h)` synchronously from
+//! object to object (connector → trace → queue → link ...); only links and
+//! timers put time between two objects.  `Sim::recv` does the same with an
+//! index-based loop: pass-through objects (connectors, traces, TTL checkers,
+//! snoops, node classifiers) are handled in place, objects with behaviour
+//! (queues, agents) are taken out of the table while they run so that they
+//! can hand packets on to other objects.  Dispatch is a `match` on the object
+//! kind: no dynamic dispatch in the hot loop.
+
+use crate::agent::{Agent, AgentKind};
+use crate::fmt;
+use crate::objs::*;
+use crate::packet::{PacketPool, PktId};
+use crate::random::RngSet;
+use crate::routing::Routing;
+use crate::sched::{Fired, ObjId, Scheduler};
+
+/// "No object" (a null target).
+pub const NONE: ObjId = u32::MAX;
+
+/// Output written by the engine for one Tcl channel, buffered until the
+/// front end drains it into the channel (keeping ns-2's write order with
+/// the script's own `puts`).
+#[derive(Default)]
+pub struct Outputs {
+    bufs: Vec<Vec<u8>>,
+    names: Vec<String>,
+    /// Bytes buffered over all channels.
+    pub pending: usize,
+}
+
+impl Outputs {
+    /// Id of the channel named `name` (a Tcl channel such as `file3`).
+    pub fn channel(&mut self, name: &str) -> u32 {
+        if let Some(i) = self.names.iter().position(|n| n == name) {
+            return i as u32;
+        }
+        self.names.push(name.to_string());
+        self.bufs.push(Vec::with_capacity(1 << 16));
+        (self.names.len() - 1) as u32
+    }
+
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// The buffer of channel `id`; callers append and then call `wrote`.
+    #[inline]
+    pub fn buf(&mut self, id: u32) -> &mut Vec<u8> {
+        &mut self.bufs[id as usize]
+    }
+
+    #[inline]
+    pub fn wrote(&mut self, n: usize) {
+        self.pending += n;
+    }
+
+    /// Take what is buffered for every channel that has output.
+    pub fn drain(&mut self) -> Vec<(String, Vec<u8>)> {
+        let mut v = Vec::new();
+        for (i, b) in self.bufs.iter_mut().enumerate() {
+            if !b.is_empty() {
+                let data = std::mem::replace(b, Vec::with_capacity(1 << 16));
+                v.push((self.names[i].clone(), data));
+            }
+        }
+        self.pending = 0;
+        v
+    }
+}
+
+/// Everything objects share: scheduler, packets, outputs, random numbers.
+pub struct World {
+    pub s: Scheduler,
+    pub pool: PacketPool,
+    pub out: Outputs,
+    /// ns-2's `Agent::uidcnt_`: the next packet uid.
+    pub uidcnt: i32,
+    pub rng: RngSet,
+    /// Tcl scripts the engine asks the front end to evaluate (e.g. `$agent done`).
+    pub tcl_calls: Vec<String>,
+    /// Warnings for the front end to print (each once).
+    pub warnings: Vec<String>,
+    pub halted: bool,
+    pub routing: Routing,
+    /// Yield to the front end when this much output is buffered.
+    pub flush_threshold: usize,
+}
+
+impl World {
+    fn new() -> World {
+        World {
+            s: Scheduler::new(),
+            pool: PacketPool::new(),
+            out: Outputs::default(),
+            uidcnt: 0,
+            rng: RngSet::new_ns2_default(),
+            tcl_calls: Vec::new(),
+            warnings: Vec::new(),
+            halted: false,
+            routing: Routing::default(),
+            flush_threshold: 4 << 20,
+        }
+    }
+
+    #[inline]
+    pub fn now(&self) -> f64 {
+        self.s.now
+    }
+
+    pub fn warn_once(&mut self, msg: String) {
+        if !self.warnings.contains(&msg) {
+            self.warnings.push(msg);
+        }
+    }
+}
+
+/// One engine object.
+pub enum Obj {
+    /// Removed (or never created).
+    Empty,
+    /// Temporarily out of the table while it runs.
+    Taken,
+    Connector(Connector),
+    Ttl(TtlChecker),
+    Trace(Trace),
+    Queue(Box<Queue>),
+    Link(DelayLink),
+    Node(Box<Node>),
+    Snoop(Snoop),
+    QueueMonitor(Box<QueueMonitor>),
+    Integrator(Integrator),
+    Agent(Box<Agent>),
+    App(App),
+    Rng(u32),
+    /// An object that exists only so Tcl can hold a name (e.g. a classifier
+    /// ns-2 builds inside a node).  Packets sent to it are forwarded.
+    Proxy(ObjId),
+}
+
+/// Why `run` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Yield {
+    /// A `$ns at` callback is due (its uid).
+    Tcl(u64),
+    /// The engine queued Tcl calls or output; drain and resume.
+    Service,
+    /// `$ns halt` was called.
+    Halted,
+    /// No events left.
+    Done,
+}
+
+/// The simulation.
+pub struct Sim {
+    pub w: World,
+    pub objs: Vec<Obj>,
+    pub names: Vec<String>,
+    pub by_name: std::collections::HashMap<String, ObjId>,
+    /// Owner queue of each resume slot.
+    pub resume_owner: Vec<ObjId>,
+    /// Owner link of each pipe.
+    pub pipe_owner: Vec<ObjId>,
+    pub started: bool,
+}
+
+impl Default for Sim {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sim {
+    pub fn new() -> Sim {
+        Sim {
+            w: World::new(),
+            objs: Vec::new(),
+            names: Vec::new(),
+            by_name: Default::default(),
+            resume_owner: Vec::new(),
+            pipe_owner: Vec::new(),
+            started: false,
+        }
+    }
+
+    /// Add an object under a Tcl name.
+    pub fn add(&mut self, name: &str, obj: Obj) -> ObjId {
+        let id = self.objs.len() as ObjId;
+        self.objs.push(obj);
+        self.names.push(name.to_string());
+        self.by_name.insert(name.to_string(), id);
+        id
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<ObjId> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn name(&self, id: ObjId) -> &str {
+        if id == NONE {
+            ""
+        } else {
+            &self.names[id as usize]
+        }
+    }
+
+    /// Take an object out of the table to run it.
+    #[inline]
+    pub fn take(&mut self, id: ObjId) -> Obj {
+        std::mem::replace(&mut self.objs[id as usize], Obj::Taken)
+    }
+
+    #[inline]
+    pub fn put(&mut self, id: ObjId, o: Obj) {
+        self.objs[id as usize] = o;
+    }
+
+    /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the
+    /// resume slot of the queue that sent it, if any.
+    pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<u32>) {
+        loop {
+            if to == NONE {
+                // ns-2 would crash on a null target; a trace object with no
+                // target frees the packet ("hack" in trace.cc) and so do we.
+                self.w.pool.free(p);
+                return;
+            }
+            match &mut self.objs[to as usize] {
+                Obj::Connector(c) => {
+                    to = c.target;
+                }
+                Obj::Proxy(t) => {
+                    to = *t;
+                }
+                Obj::Trace(t) => {
+                    t.write(&mut self.w, p);
+                    to = t.target;
+                }
+                Obj::Ttl(t) => {
+                    let tick = t.tick;
+                    let pk = self.w.pool.get_mut(p);
+                    let ttl = pk.ttl - tick;
+                    if ttl <= 0 {
+                        let d = t.drop_target;
+                        return self.drop_to(d, p);
+                    }
+                    pk.ttl = ttl;
+                    to = t.target;
+                }
+                Obj::Snoop(s) => {
+                    let (kind, mon, target) = (s.kind, s.monitor, s.target);
+                    self.snoop(kind, mon, p);
+                    to = target;
+                }
+                Obj::Link(l) => {
+                    let size = self.w.pool.get(p).size;
+                    let txt = l.txtime(size);
+                    let target = l.target;
+                    let delay = l.delay;
+                    let pipe = l.pipe;
+                    if l.avoid_reordering {
+                        let now = self.w.s.now;
+                        if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
+                            l.latest_time += txt;
+                            let d = l.latest_time - now;
+                            self.w.s.pipe_send(pipe, d, p, target);
+                        } else {
+                            l.latest_time = now + txt + delay;
+                            self.w.s.pipe_send(pipe, txt + delay, p, target);
+                        }
+                    } else {
+                        self.w.s.pipe_send(pipe, txt + delay, p, target);
+                    }
+                    if let Some(slot) = h {
+                        self.w.s.set_resume(slot, txt);
+                    }
+                    return;
+                }
+                Obj::Node(n) => {
+                    let daddr = self.w.pool.get(p).daddr;
+                    if daddr == n.addr {
+                        let dport = self.w.pool.get(p).dport;
+                        match n.port_target(dport) {
+                            Some(a) => to = a,
+                            None => {
+                                let msg = format!(
+                                    "node {} has no agent at port {} (packet uid {} dropped)",
+                                    n.id,
+                                    dport,
+                                    self.w.pool.get(p).uid
+                                );
+                                self.w.warn_once(msg);
+                                self.w.pool.free(p);
+                                return;
+                            }
+                        }
+                    } else {
+                        let nid = n.id;
+                        match self.w.routing.next_head(nid, daddr) {
+                            Some(head) => to = head,
+                            None => {
+                                let msg = format!(
+                                    "node {} has no route to node {} (packet uid {} dropped)",
+                                    nid,
+                                    daddr,
+                                    self.w.pool.get(p).uid
+                                );
+                                self.w.warn_once(msg);
+                                self.w.pool.free(p);
+                                return;
+                            }
+                        }
+                    }
+                }
+                Obj::Queue(_) => {
+                    let mut o = self.take(to);
+                    if let Obj::Queue(q) = &mut o {
+                        q.recv(self, p);
+                    }
+                    self.put(to, o);
+                    return;
+                }
+                Obj::Agent(_) => {
+                    let mut o = self.take(to);
+                    if let Obj::Agent(a) = &mut o {
+                        a.recv(self, to, p);
+                    }
+                    self.put(to, o);
+                    return;
+                }
+                Obj::Taken => {
+                    // Re-entry into an object that is running (an agent sending
+                    // to itself through its own node): deliver right after it.
+                    self.w.s.schedule(0.0, crate::sched::Ev::Deliver(to, p));
+                    return;
+                }
+                Obj::QueueMonitor(_)
+                | Obj::Integrator(_)
+                | Obj::App(_)
+                | Obj::Rng(_)
+                | Obj::Empty => {
+                    self.w.pool.free(p);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A snoop saw packet `p`: update its queue monitor.
+    #[inline]
+    fn snoop(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
+        if mon == NONE {
+            return;
+        }
+        let now = self.w.s.now;
+        let (bi, pi, size, pkts) = match &mut self.objs[mon as usize] {
+            Obj::QueueMonitor(q) => {
+                let pk = self.w.pool.get(p);
+                match kind {
+                    SnoopKind::In => q.arrive(now, pk, &mut self.w.out),
+                    SnoopKind::Out => q.depart(now, pk, &mut self.w.out),
+                    SnoopKind::Drop => q.dropped(now, pk, &mut self.w.out),
+                }
+                (q.bytes_int_obj, q.pkts_int_obj, q.size as f64, q.pkts as f64)
+            }
+            _ => return,
+        };
+        // ns-2 updates the integrators before printing; printing does not
+        // read them, so the order here is immaterial.
+        if bi != NONE {
+            if let Obj::Integrator(i) = &mut self.objs[bi as usize] {
+                i.new_point(now, size);
+            }
+        }
+        if pi != NONE {
+            if let Obj::Integrator(i) = &mut self.objs[pi as usize] {
+                i.new_point(now, pkts);
+            }
+        }
+    }
+
+    /// ns-2 `Connector::drop(p)`: to the drop target, or freed.
+    #[inline]
+    pub fn drop_to(&mut self, drop_target: ObjId, p: PktId) {
+        if drop_target == NONE {
+            self.w.pool.free(p);
+        } else {
+            self.recv(drop_target, p, None);
+        }
+    }
+
+    /// Run until a Tcl callback is due, output must be drained, the
+    /// simulation halts, or nothing is left.
+    pub fn run(&mut self) -> Yield {
+        self.started = true;
+        loop {
+            if self.w.halted {
+                self.w.halted = false;
+                return Yield::Halted;
+            }
+            if !self.w.tcl_calls.is_empty() || self.w.out.pending >= self.w.flush_threshold {
+                return Yield::Service;
+            }
+            let ev = match self.w.s.next() {
+                Some(e) => e,
+                None => return Yield::Done,
+            };
+            match ev {
+                Fired::Packet(to, p) => self.recv(to, p, None),
+                Fired::Resume(slot) => {
+                    let q = self.resume_owner[slot as usize];
+                    let mut o = self.take(q);
+                    if let Obj::Queue(qu) = &mut o {
+                        qu.resume(self);
+                    }
+                    self.put(q, o);
+                }
+                Fired::Timer(t, owner, kind) => {
+                    let mut o = self.take(owner);
+                    if let Obj::Agent(a) = &mut o {
+                        a.timeout(self, owner, kind);
+                    }
+                    self.put(owner, o);
+                    self.w.s.timer_handled(t);
+                }
+                Fired::Tcl(uid) => return Yield::Tcl(uid),
+            }
+        }
+    }
+
+    /// Mutable access to an agent by id (for Tcl commands).
+    pub fn agent_mut(&mut self, id: ObjId) -> Option<&mut Agent> {
+        match &mut self.objs[id as usize] {
+            Obj::Agent(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Total packets currently alive (for conservation checks).
+    pub fn live_packets(&self) -> usize {
+        self.w.pool.live()
+    }
+
+    /// Format the current time with `%.17g` as `$ns now` prints it.
+    pub fn now_string(&self) -> String {
+        fmt::format_g(self.w.s.now, 17)
+    }
+
+    /// Reset an agent (ns-2 `$agent reset`).
+    pub fn reset_agent(&mut self, id: ObjId) {
+        let mut o = self.take(id);
+        if let Obj::Agent(a) = &mut o {
+            a.reset(self, id);
+        }
+        self.put(id, o);
+    }
+
+    /// Is the object an agent of the TCP family?
+    pub fn is_tcp(&self, id: ObjId) -> bool {
+        matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))
+    }
+}

@@ -1,0 +1,302 @@
+//! TCP receivers (tcp/tcp-sink.cc): `Agent/TCPSink` ACKs every packet,
+//! `Agent/TCPSink/DelAck` delays in-order ACKs by `interval_`.
+
+use crate::agent::AgentBase;
+use crate::packet::PktId;
+use crate::sched::TimerStatus;
+use crate::sim::Sim;
+
+/// Initial size of the receive bitmap (`MWS` in tcp-sink.h).
+const MWS: usize = 64;
+
+/// ns-2's `Acker`: which packets have arrived, and the cumulative ACK.
+#[derive(Clone, Debug)]
+pub struct Acker {
+    pub next: i32,
+    pub maxseen: i32,
+    pub wndmask: i32,
+    pub ecn_unacked: bool,
+    pub ts_to_echo: f64,
+    pub last_ack_sent: i32,
+    seen: Vec<i32>,
+}
+
+impl Default for Acker {
+    fn default() -> Self {
+        Acker {
+            next: 0,
+            maxseen: 0,
+            wndmask: (MWS - 1) as i32,
+            ecn_unacked: false,
+            ts_to_echo: 0.0,
+            last_ack_sent: 0,
+            seen: vec![0; MWS],
+        }
+    }
+}
+
+impl Acker {
+    pub fn reset(&mut self) {
+        self.next = 0;
+        self.maxseen = 0;
+        for s in self.seen.iter_mut() {
+            *s = 0;
+        }
+    }
+
+    /// The cumulative ACK (`Seqno()`).
+    #[inline]
+    pub fn seqno(&self) -> i32 {
+        self.next - 1
+    }
+
+    fn resize_buffers(&mut self, sz: usize) {
+        let mut new_seen = vec![0; sz];
+        let new_mask = (sz - 1) as i32;
+        let mut i = self.next;
+        while i <= self.maxseen + 1 {
+            new_seen[(i & new_mask) as usize] = self.seen[(i & self.wndmask) as usize];
+            i += 1;
+        }
+        self.seen = new_seen;
+        self.wndmask = new_mask;
+    }
+
+    pub fn update_ts(&mut self, seqno: i32, ts: f64, rfc1323: bool) {
+        if rfc1323 && seqno == self.last_ack_sent + 1 {
+            self.ts_to_echo = ts;
+        } else if ts >= self.ts_to_echo && seqno <= self.last_ack_sent + 1 {
+            self.ts_to_echo = ts;
+        }
+    }
+
+    /// Record packet `seq` of `num_bytes`; returns the bytes now deliverable
+    /// in order (`Acker::update`).
+    pub fn update(&mut self, seq: i32, num_bytes: i32) -> i32 {
+        let mut just_marked_as_seen = false;
+        let mut num_to_deliver = 0;
+        while seq + 1 - self.next >= self.wndmask {
+            let sz = ((self.wndmask + 1) * 2) as usize;
+            self.resize_buffers(sz);
+        }
+        let m = self.wndmask;
+        if seq > self.maxseen {
+            let mut i = self.maxseen + 1;
+            while i < seq {
+                self.seen[(i & m) as usize] = 0;
+                i += 1;
+            }
+            self.maxseen = seq;
+            self.seen[(self.maxseen & m) as usize] = num_bytes;
+            self.seen[((self.maxseen + 1) & m) as usize] = 0;
+            just_marked_as_seen = true;
+        }
+        let mut next = self.next;
+        if seq >= next && seq <= self.maxseen {
+            let _dup = self.seen[(seq & m) as usize] != 0 && !just_marked_as_seen;
+            self.seen[(seq & m) as usize] = num_bytes;
+            while self.seen[(next & m) as usize] != 0 {
+                num_to_deliver += self.seen[(next & m) as usize];
+                next += 1;
+            }
+            self.next = next;
+        }
+        num_to_deliver
+    }
+}
+
+/// What an ACK copies from the packet it acknowledges.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    ts: f64,
+    fid: i32,
+    cong_action: bool,
+    ect: bool,
+    ce: bool,
+    ecnecho: bool,
+}
+
+impl Seen {
+    fn of(sim: &Sim, p: PktId) -> Seen {
+        let pk = sim.w.pool.get(p);
+        Seen {
+            ts: pk.ts,
+            fid: pk.fid,
+            cong_action: pk.cong_action,
+            ect: pk.ecn_capable,
+            ce: pk.ecn_to_echo,
+            ecnecho: pk.ecn,
+        }
+    }
+}
+
+/// `TcpSink` and `DelAckSink`.
+#[derive(Clone, Debug)]
+pub struct Sink {
+    pub acker: Acker,
+    pub bytes: i32,
+    pub lastreset: f64,
+    pub ts_echo_bugfix: bool,
+    pub ts_echo_rfc1323: bool,
+    pub generate_dsacks: bool,
+    pub qs_enabled: bool,
+    pub rfc2581_immediate_ack: bool,
+    pub syn_immediate_ack: bool,
+    pub ecn_syn: bool,
+    pub max_sack_blocks: i32,
+    /// `Some` for `Agent/TCPSink/DelAck`: its delayed-ACK timer.
+    pub delack_timer: Option<u32>,
+    pub interval: f64,
+    /// The packet whose ACK is being delayed (`save_`).
+    save: Option<Seen>,
+}
+
+impl Sink {
+    pub fn new(delack_timer: Option<u32>) -> Sink {
+        Sink {
+            acker: Acker::default(),
+            bytes: 0,
+            lastreset: 0.0,
+            ts_echo_bugfix: true,
+            ts_echo_rfc1323: false,
+            generate_dsacks: false,
+            qs_enabled: false,
+            rfc2581_immediate_ack: true,
+            syn_immediate_ack: true,
+            ecn_syn: false,
+            max_sack_blocks: 3,
+            delack_timer,
+            interval: 0.1,
+            save: None,
+        }
+    }
+
+    pub fn reset(&mut self, sim: &mut Sim) {
+        if let Some(t) = self.delack_timer {
+            if sim.w.s.timer_status(t) == TimerStatus::Pending {
+                sim.w.s.timer_cancel(t);
+            }
+        }
+        self.acker.reset();
+        self.save = None;
+        self.lastreset = sim.w.s.now;
+    }
+
+    /// `TcpSink::ack`: build and send the ACK for packet `o` (and the saved
+    /// delayed one, if any).
+    fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, o: &Seen) {
+        let np = b.allocpkt(sim);
+        let now = sim.w.s.now;
+        let seqno = self.acker.seqno();
+        let sf = self.save;
+        if sf.map_or(false, |s| s.cong_action) || o.cong_action {
+            self.acker.ecn_unacked = false;
+        }
+        if sf.map_or(false, |s| s.ect && s.ce) || (o.ect && o.ce) {
+            self.acker.ecn_unacked = true;
+        }
+        let ts_echo = if self.ts_echo_bugfix { self.acker.ts_to_echo } else { o.ts };
+        {
+            let pk = sim.w.pool.get_mut(np);
+            pk.seqno = seqno;
+            pk.ts = now;
+            pk.ts_echo = ts_echo;
+            pk.fid = o.fid;
+            if sf.map_or(false, |s| s.ect) || o.ect {
+                pk.ecn = self.acker.ecn_unacked;
+            }
+            if (!o.ect && o.ecnecho) || sf.map_or(false, |s| !s.ect && s.ecnecho) {
+                pk.ecn = true;
+                if self.ecn_syn {
+                    pk.ecn_capable = true;
+                }
+            }
+        }
+        self.acker.last_ack_sent = seqno;
+        b.send(sim, np);
+    }
+
+    /// `TcpSink::recv` / `DelAckSink::recv`.
+    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        let (num_bytes, seq, ts) = {
+            let pk = sim.w.pool.get(p);
+            (pk.size, pk.seqno, pk.ts)
+        };
+        if ts < self.lastreset {
+            sim.w.pool.free(p);
+            return;
+        }
+        let seen = Seen::of(sim, p);
+        self.acker.update_ts(seq, ts, self.ts_echo_rfc1323);
+        let n = self.acker.update(seq, num_bytes);
+        if n != 0 {
+            self.bytes = self.bytes.wrapping_add(n);
+            b.recv_bytes(sim, n);
+        }
+        match self.delack_timer {
+            None => {
+                self.ack(b, sim, &seen);
+            }
+            Some(t) => {
+                if sim.w.s.timer_status(t) != TimerStatus::Pending && seq == self.acker.seqno() {
+                    let immediate = (self.rfc2581_immediate_ack && seq < self.acker.maxseen)
+                        || (self.syn_immediate_ack && seq == 0);
+                    if !immediate {
+                        self.save = Some(seen);
+                        sim.w.s.timer_resched(t, self.interval);
+                        sim.w.pool.free(p);
+                        return;
+                    }
+                }
+                if sim.w.s.timer_status(t) == TimerStatus::Pending {
+                    sim.w.s.timer_cancel(t);
+                }
+                self.ack(b, sim, &seen);
+                self.save = None;
+            }
+        }
+        sim.w.pool.free(p);
+    }
+
+    /// `DelAckSink::timeout`: ACK the saved packet.
+    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        if let Some(s) = self.save.take() {
+            // ns-2 calls ack(save_) with save_ still set, so the saved packet
+            // is both "o" and "sf".
+            self.save = Some(s);
+            self.ack(b, sim, &s);
+            self.save = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn acker_delivers_in_order_and_buffers_holes() {
+        let mut a = Acker::default();
+        assert_eq!(a.update(0, 40), 40);
+        assert_eq!(a.seqno(), 0);
+        assert_eq!(a.update(2, 1000), 0, "hole at 1");
+        assert_eq!(a.seqno(), 0);
+        assert_eq!(a.update(1, 1000), 2000);
+        assert_eq!(a.seqno(), 2);
+        assert_eq!(a.update(1, 1000), 0, "duplicate delivers nothing");
+    }
+
+    #[test]
+    fn acker_grows_its_window() {
+        let mut a = Acker::default();
+        a.update(0, 1);
+        assert_eq!(a.update(200, 1), 0);
+        assert!(a.wndmask >= 255);
+        let mut total = 0;
+        for s in 1..200 {
+            total += a.update(s, 1);
+        }
+        assert_eq!(total, 200);
+        assert_eq!(a.seqno(), 200);
+    }
+}

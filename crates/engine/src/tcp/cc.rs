@@ -1,0 +1,62 @@
+//! Congestion-avoidance window increase rules (`windowOption_`,
+//! `TcpAgent::opencwnd` in tcp/tcp.cc).  Slow start is common to all; this
+//! module decides how cwnd grows once cwnd >= ssthresh.  New rules (New-ECN,
+//! Scalable, ...) are added here as further options.
+
+use super::Tcp;
+use crate::sim::World;
+
+/// The new cwnd after one ACK in congestion avoidance, or `None` if it does
+/// not change.
+pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
+    match t.wnd_option {
+        0 => {
+            t.count += 1;
+            if t.count as f64 >= t.cwnd {
+                t.count = 0;
+                Some(t.cwnd + 1.0)
+            } else {
+                None
+            }
+        }
+        1 => {
+            // The standard rule: 1/cwnd per ACK.
+            let mut increment = t.increase_num / t.cwnd;
+            if (t.last_cwnd_action == 0 || t.last_cwnd_action == super::CWND_ACTION_TIMEOUT) && t.max_ssthresh > 0 {
+                increment = t.limited_slow_start(t.cwnd, t.max_ssthresh, increment);
+            }
+            Some(t.cwnd + increment)
+        }
+        2 | 3 | 4 | 5 => {
+            let mut f = match t.wnd_option {
+                2 => {
+                    let f = (t.t_srtt >> t.t_srtt_bits) as f64 * t.tcp_tick;
+                    f * f * t.wnd_const
+                }
+                3 => t.awnd * t.awnd * t.wnd_const,
+                4 => t.awnd * t.wnd_const,
+                _ => (t.t_srtt >> t.t_srtt_bits) as f64 * t.tcp_tick * t.wnd_const,
+            };
+            f += t.fcnt;
+            if f > t.cwnd {
+                t.fcnt = 0.0;
+                Some(t.cwnd + 1.0)
+            } else {
+                t.fcnt = f;
+                None
+            }
+        }
+        6 => Some(t.cwnd + t.increase_num / (t.cwnd * t.cwnd.powf(t.k_parameter))),
+        8 => {
+            let mut increment = t.increase_param();
+            if (t.last_cwnd_action == 0 || t.last_cwnd_action == super::CWND_ACTION_TIMEOUT) && t.max_ssthresh > 0 {
+                increment = t.limited_slow_start(t.cwnd, t.max_ssthresh, increment);
+            }
+            Some(t.cwnd + increment)
+        }
+        other => {
+            w.warn_once(format!("windowOption_ {other} is not defined (ns-2 aborts); cwnd left unchanged"));
+            None
+        }
+    }
+}

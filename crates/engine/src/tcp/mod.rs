@@ -1,0 +1,1688 @@
+//! One-way TCP senders as ns-2 2.35 models them (tcp/tcp.cc, tcp-reno.cc,
+//! tcp-newreno.cc): sequence numbers count packets, the receiver is a
+//! separate sink agent, and congestion control is expressed in packets.
+//!
+//! The sender state machine (sending, RTT estimation, retransmit timer,
+//! window opening and closing) is shared; what differs between Tahoe, Reno
+//! and NewReno is loss recovery, which lives in one file per flavour
+//! (`tahoe.rs`, `reno.rs`, `newreno.rs`).  Window growth rules
+//! (`windowOption_`) are selected by `cc::WindowRule`.
+//!
+//! Field names follow ns-2's C++ members so the code can be checked line by
+//! line against the original; the Tcl names of bound variables are in
+//! `vars.rs` of this module.
+
+pub mod cc;
+mod newreno;
+mod reno;
+mod tahoe;
+pub mod vars;
+
+use crate::agent::AgentBase;
+use crate::fmt;
+use crate::packet::PktId;
+use crate::sched::TimerStatus;
+use crate::sim::{Sim, World};
+
+pub use newreno::NewRenoState;
+
+/// Retransmission timer (`TCP_TIMER_RTX`).
+pub const TIMER_RTX: u8 = 0;
+/// Delayed-send timer (`TCP_TIMER_DELSND`, used with `overhead_`).
+pub const TIMER_DELSND: u8 = 1;
+/// Burst-send timer (`TCP_TIMER_BURSTSND`).
+pub const TIMER_BURSTSND: u8 = 2;
+
+pub const REASON_TIMEOUT: i32 = 0x01;
+pub const REASON_DUPACK: i32 = 0x02;
+
+pub const CWND_ACTION_DUPACK: i32 = 1;
+pub const CWND_ACTION_TIMEOUT: i32 = 2;
+pub const CWND_ACTION_ECN: i32 = 3;
+pub const CWND_ACTION_EXITED: i32 = 4;
+
+pub const CLOSE_SSTHRESH_HALF: u32 = 0x1;
+pub const CLOSE_CWND_HALF: u32 = 0x2;
+pub const CLOSE_CWND_RESTART: u32 = 0x4;
+pub const CLOSE_CWND_INIT: u32 = 0x8;
+pub const CLOSE_CWND_ONE: u32 = 0x10;
+pub const THREE_QUARTER_SSTHRESH: u32 = 0x80;
+pub const CLOSE_CWND_HALF_WAY: u32 = 0x100;
+pub const CWND_HALF_WITH_MIN: u32 = 0x200;
+pub const TCP_IDLE: u32 = 0x400;
+pub const NO_OUTSTANDING_DATA: u32 = 0x800;
+
+/// `TCP_MAXSEQ`: what "send forever" sets `curseq_` to.
+pub const TCP_MAXSEQ: i32 = 1073741824;
+
+/// Loss-recovery flavour.
+#[derive(Clone, Debug)]
+pub enum Flavor {
+    /// `Agent/TCP`: Tahoe (slow start after every loss).
+    Tahoe,
+    /// `Agent/TCP/Reno`: fast recovery with window inflation.
+    Reno,
+    /// `Agent/TCP/Newreno`: stays in fast recovery until all data
+    /// outstanding at the loss is acknowledged.
+    NewReno(NewRenoState),
+}
+
+/// Traced variables, in the order of their bit in `Tcp::traced`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tv {
+    TSeqno,
+    Dupacks,
+    Curseq,
+    Ack,
+    Cwnd,
+    Ssthresh,
+    Maxseq,
+    Rtt,
+    Srtt,
+    Rttvar,
+    Backoff,
+    Ndatapack,
+    Ndatabytes,
+    Nackpack,
+    Nrexmit,
+    Nrexmitpack,
+    Nrexmitbytes,
+    Necnresponses,
+    Ncwndcuts,
+    Ncwndcuts1,
+    Singledup,
+}
+
+impl Tv {
+    pub const ALL: [Tv; 21] = [
+        Tv::TSeqno,
+        Tv::Dupacks,
+        Tv::Curseq,
+        Tv::Ack,
+        Tv::Cwnd,
+        Tv::Ssthresh,
+        Tv::Maxseq,
+        Tv::Rtt,
+        Tv::Srtt,
+        Tv::Rttvar,
+        Tv::Backoff,
+        Tv::Ndatapack,
+        Tv::Ndatabytes,
+        Tv::Nackpack,
+        Tv::Nrexmit,
+        Tv::Nrexmitpack,
+        Tv::Nrexmitbytes,
+        Tv::Necnresponses,
+        Tv::Ncwndcuts,
+        Tv::Ncwndcuts1,
+        Tv::Singledup,
+    ];
+
+    /// The Tcl name of the variable.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tv::TSeqno => "t_seqno_",
+            Tv::Dupacks => "dupacks_",
+            Tv::Curseq => "seqno_",
+            Tv::Ack => "ack_",
+            Tv::Cwnd => "cwnd_",
+            Tv::Ssthresh => "ssthresh_",
+            Tv::Maxseq => "maxseq_",
+            Tv::Rtt => "rtt_",
+            Tv::Srtt => "srtt_",
+            Tv::Rttvar => "rttvar_",
+            Tv::Backoff => "backoff_",
+            Tv::Ndatapack => "ndatapack_",
+            Tv::Ndatabytes => "ndatabytes_",
+            Tv::Nackpack => "nackpack_",
+            Tv::Nrexmit => "nrexmit_",
+            Tv::Nrexmitpack => "nrexmitpack_",
+            Tv::Nrexmitbytes => "nrexmitbytes_",
+            Tv::Necnresponses => "necnresponses_",
+            Tv::Ncwndcuts => "ncwndcuts_",
+            Tv::Ncwndcuts1 => "ncwndcuts1_",
+            Tv::Singledup => "singledup_",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Tv> {
+        Tv::ALL.iter().copied().find(|t| t.name() == s)
+    }
+
+    #[inline]
+    fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+}
+
+/// HighSpeed TCP parameters (RFC 3649; ns-2 `struct hstcp`).
+#[derive(Clone, Debug, Default)]
+pub struct HsTcp {
+    pub low_p: f64,
+    pub dec1: f64,
+    pub dec2: f64,
+    pub p1: f64,
+    pub p2: f64,
+    pub cwnd_last: f64,
+    pub increase_last: f64,
+}
+
+/// The TCP sender.
+#[derive(Clone, Debug)]
+pub struct Tcp {
+    pub flavor: Flavor,
+    pub rtx_timer: u32,
+    pub delsnd_timer: u32,
+    pub burstsnd_timer: u32,
+    /// Bit set of traced variables (`$tcp trace var`).
+    pub traced: u32,
+
+    // ---- traced state --------------------------------------------------
+    pub t_seqno: i32,
+    pub dupacks: i32,
+    pub curseq: i32,
+    pub highest_ack: i32,
+    pub cwnd: f64,
+    pub ssthresh: i32,
+    pub maxseq: i32,
+    pub t_rtt: i32,
+    pub t_srtt: i32,
+    pub t_rttvar: i32,
+    pub t_backoff: i32,
+    pub ndatapack: i32,
+    pub ndatabytes: i32,
+    pub nackpack: i32,
+    pub nrexmit: i32,
+    pub nrexmitpack: i32,
+    pub nrexmitbytes: i32,
+    pub necnresponses: i32,
+    pub ncwndcuts: i32,
+    pub ncwndcuts1: i32,
+    pub singledup: i32,
+
+    // ---- other dynamic state --------------------------------------------
+    pub last_ack: i32,
+    pub recover: i32,
+    pub last_cwnd_action: i32,
+    pub count: i32,
+    pub rtt_active: bool,
+    pub rtt_seq: i32,
+    pub rtt_ts: f64,
+    pub firstsent: f64,
+    pub lastreset: f64,
+    pub closed: bool,
+    pub t_rtxcur: f64,
+    pub boot_time: f64,
+    pub wnd_restart: f64,
+    pub first_decrease: bool,
+    pub fcnt: f64,
+    pub cong_action: bool,
+    pub ecn_burst: bool,
+    pub ecn_backoff: bool,
+    pub ect: bool,
+    pub use_rtt: bool,
+    pub syn_connects: i32,
+    pub frto: i32,
+    pub pipe_prev: i32,
+    pub eln_last_rxmit: i32,
+    pub prev_highest_ack: i32,
+    pub ts_peer: f64,
+    pub ts_echo: f64,
+    pub tss: Vec<f64>,
+    pub tss_size: i32,
+    pub hstcp: HsTcp,
+    // TCP quiescence (`QOption_`)
+    pub t_full: i32,
+    pub t_last: i32,
+    pub t_prev: i32,
+    pub t_start: i32,
+    pub rtt_count: i32,
+    pub rtt_prev: i32,
+    pub rtt_goodcount: i32,
+    pub f_counting: i32,
+    pub w_used: i32,
+    pub w_timed: i32,
+    pub f_full: i32,
+    pub backoffs: i32,
+    /// Reno/NewReno window inflation during fast recovery (`dupwnd_`,
+    /// an unsigned int in ns-2).
+    pub dupwnd: u32,
+
+    // ---- parameters (bound variables) ------------------------------------
+    pub wnd: f64,
+    pub wnd_init: f64,
+    pub wnd_init_option: i32,
+    pub syn: bool,
+    pub max_connects: i32,
+    pub wnd_option: i32,
+    pub wnd_const: f64,
+    pub wnd_th: f64,
+    pub delay_growth: bool,
+    pub overhead: f64,
+    pub tcp_tick: f64,
+    pub ecn: bool,
+    pub set_cwr_on_retransmit: bool,
+    pub old_ecn: bool,
+    pub bugfix_ss: bool,
+    pub eln: i32,
+    pub eln_rxmit_thresh: i32,
+    pub tcpip_base_hdr_size: i32,
+    pub ts_option_size: i32,
+    pub bug_fix: bool,
+    pub bugfix_ack: bool,
+    pub bugfix_ts: bool,
+    pub less_careful: bool,
+    pub ts_option: bool,
+    pub ts_reset_rto: bool,
+    pub slow_start_restart: bool,
+    pub restart_bugfix: bool,
+    pub maxburst: i32,
+    pub aggressive_maxburst: bool,
+    pub maxcwnd: i32,
+    pub numdupacks: i32,
+    pub numdupacks_frac: i32,
+    pub exit_fast_retrans: bool,
+    pub maxrto: f64,
+    pub minrto: f64,
+    pub srtt_init: i32,
+    pub rttvar_init: i32,
+    pub rtxcur_init: f64,
+    pub t_srtt_bits: i32,
+    pub t_rttvar_bits: i32,
+    pub rttvar_exp: i32,
+    pub awnd: f64,
+    pub decrease_num: f64,
+    pub increase_num: f64,
+    pub k_parameter: f64,
+    pub l_parameter: f64,
+    pub trace_all_oneline: bool,
+    pub nam_tracevar: bool,
+    pub qoption: i32,
+    pub enbl_rtt_ctr: i32,
+    pub control_increase: i32,
+    pub no_fast_retrans: bool,
+    pub precision_reduce: bool,
+    pub old_code: bool,
+    pub use_headers: bool,
+    pub low_window: i32,
+    pub high_window: i32,
+    pub high_p: f64,
+    pub high_decrease: f64,
+    pub max_ssthresh: i32,
+    pub cwnd_range: i32,
+    pub timerfix: bool,
+    pub rfc2988: bool,
+    pub lim_transmit_fix: bool,
+    pub rate_request: i32,
+    pub qs_enabled: bool,
+    pub tcp_qs_recovery: bool,
+    pub qs_request_mode: i32,
+    pub qs_thresh: i32,
+    pub qs_rtt: i32,
+    pub print_request: bool,
+    pub frto_enabled: bool,
+    pub sfrto_enabled: bool,
+    pub spurious_response: i32,
+}
+
+/// What `recv` needs from an ACK.
+#[derive(Clone, Copy, Debug)]
+pub struct AckInfo {
+    pub seqno: i32,
+    pub ts: f64,
+    pub ts_echo: f64,
+    pub ecnecho: bool,
+    pub cong_action: bool,
+    pub no_ts: bool,
+    pub eln: bool,
+}
+
+impl AckInfo {
+    fn of(sim: &Sim, p: PktId) -> AckInfo {
+        let pk = sim.w.pool.get(p);
+        AckInfo {
+            seqno: pk.seqno,
+            ts: pk.ts,
+            ts_echo: pk.ts_echo,
+            ecnecho: pk.ecn,
+            cong_action: pk.cong_action,
+            no_ts: pk.no_ts,
+            eln: pk.eln,
+        }
+    }
+}
+
+impl Tcp {
+    /// A sender with ns-2's C++ constructor values; the Tcl class defaults
+    /// (ns-default.tcl) are applied on top by the compatibility layer, then
+    /// `reset` runs, as `delay_bind_init_all` does.
+    pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
+        let rtx_timer = sim.w.s.new_timer(owner, TIMER_RTX);
+        let delsnd_timer = sim.w.s.new_timer(owner, TIMER_DELSND);
+        let burstsnd_timer = sim.w.s.new_timer(owner, TIMER_BURSTSND);
+        Tcp {
+            flavor,
+            rtx_timer,
+            delsnd_timer,
+            burstsnd_timer,
+            traced: 0,
+            t_seqno: 0,
+            dupacks: 0,
+            curseq: 0,
+            highest_ack: 0,
+            cwnd: 0.0,
+            ssthresh: 0,
+            maxseq: 0,
+            t_rtt: 0,
+            t_srtt: 0,
+            t_rttvar: 0,
+            t_backoff: 0,
+            ndatapack: 0,
+            ndatabytes: 0,
+            nackpack: 0,
+            nrexmit: 0,
+            nrexmitpack: 0,
+            nrexmitbytes: 0,
+            necnresponses: 0,
+            ncwndcuts: 0,
+            ncwndcuts1: 0,
+            singledup: 1,
+            last_ack: -1,
+            recover: 0,
+            last_cwnd_action: 0,
+            count: 0,
+            rtt_active: false,
+            rtt_seq: -1,
+            rtt_ts: 0.0,
+            firstsent: 0.0,
+            lastreset: 0.0,
+            closed: false,
+            t_rtxcur: 3.0,
+            boot_time: 0.0,
+            wnd_restart: 1.0,
+            first_decrease: true,
+            fcnt: 0.0,
+            cong_action: false,
+            ecn_burst: false,
+            ecn_backoff: false,
+            ect: false,
+            use_rtt: false,
+            syn_connects: 0,
+            frto: 0,
+            pipe_prev: 0,
+            eln_last_rxmit: 0,
+            prev_highest_ack: 0,
+            ts_peer: 0.0,
+            ts_echo: 0.0,
+            tss: Vec::new(),
+            tss_size: 100,
+            hstcp: HsTcp::default(),
+            t_full: 0,
+            t_last: 0,
+            t_prev: 0,
+            t_start: 0,
+            rtt_count: 0,
+            rtt_prev: 0,
+            rtt_goodcount: 1,
+            f_counting: 0,
+            w_used: 0,
+            w_timed: -1,
+            f_full: 0,
+            backoffs: 0,
+            dupwnd: 0,
+            wnd: 20.0,
+            wnd_init: 2.0,
+            wnd_init_option: 1,
+            syn: true,
+            max_connects: -1,
+            wnd_option: 1,
+            wnd_const: 4.0,
+            wnd_th: 0.002,
+            delay_growth: true,
+            overhead: 0.0,
+            tcp_tick: 0.01,
+            ecn: false,
+            set_cwr_on_retransmit: true,
+            old_ecn: false,
+            bugfix_ss: true,
+            eln: 0,
+            eln_rxmit_thresh: 1,
+            tcpip_base_hdr_size: 40,
+            ts_option_size: 10,
+            bug_fix: true,
+            bugfix_ack: false,
+            bugfix_ts: false,
+            less_careful: false,
+            ts_option: false,
+            ts_reset_rto: false,
+            slow_start_restart: true,
+            restart_bugfix: true,
+            maxburst: 0,
+            aggressive_maxburst: true,
+            maxcwnd: 0,
+            numdupacks: 3,
+            numdupacks_frac: -1,
+            exit_fast_retrans: true,
+            maxrto: 60.0,
+            minrto: 0.2,
+            srtt_init: 0,
+            rttvar_init: 12,
+            rtxcur_init: 3.0,
+            t_srtt_bits: 3,
+            t_rttvar_bits: 2,
+            rttvar_exp: 2,
+            awnd: 0.0,
+            decrease_num: 0.5,
+            increase_num: 1.0,
+            k_parameter: 0.0,
+            l_parameter: 1.0,
+            trace_all_oneline: false,
+            nam_tracevar: false,
+            qoption: 0,
+            enbl_rtt_ctr: 0,
+            control_increase: 0,
+            no_fast_retrans: false,
+            precision_reduce: true,
+            old_code: false,
+            use_headers: true,
+            low_window: 38,
+            high_window: 83000,
+            high_p: 0.0000001,
+            high_decrease: 0.1,
+            max_ssthresh: 0,
+            cwnd_range: 0,
+            timerfix: true,
+            rfc2988: true,
+            lim_transmit_fix: false,
+            rate_request: 0,
+            qs_enabled: false,
+            tcp_qs_recovery: true,
+            qs_request_mode: 1,
+            qs_thresh: 4,
+            qs_rtt: 50,
+            print_request: false,
+            frto_enabled: false,
+            sfrto_enabled: false,
+            spurious_response: 1,
+        }
+    }
+
+    // ---- traced variables ------------------------------------------------
+
+    /// Set a traced integer; write a trace line if it changed and is traced
+    /// (tclcl `TracedInt::assign` traces only changes).
+    #[inline]
+    fn seti(&mut self, b: &AgentBase, w: &mut World, tv: Tv, v: i32) {
+        let f = self.int_field(tv);
+        if *f == v {
+            return;
+        }
+        *f = v;
+        if self.traced & tv.bit() != 0 {
+            self.trace_var(b, w, tv);
+        }
+    }
+
+    #[inline]
+    fn set_cwnd(&mut self, b: &AgentBase, w: &mut World, v: f64) {
+        if self.cwnd == v {
+            return;
+        }
+        self.cwnd = v;
+        if self.traced & Tv::Cwnd.bit() != 0 {
+            self.trace_var(b, w, Tv::Cwnd);
+        }
+    }
+
+    #[inline]
+    fn inc(&mut self, b: &AgentBase, w: &mut World, tv: Tv, by: i32) {
+        let v = *self.int_field(tv) + by;
+        self.seti(b, w, tv, v);
+    }
+
+    pub fn int_field(&mut self, tv: Tv) -> &mut i32 {
+        match tv {
+            Tv::TSeqno => &mut self.t_seqno,
+            Tv::Dupacks => &mut self.dupacks,
+            Tv::Curseq => &mut self.curseq,
+            Tv::Ack => &mut self.highest_ack,
+            Tv::Ssthresh => &mut self.ssthresh,
+            Tv::Maxseq => &mut self.maxseq,
+            Tv::Rtt => &mut self.t_rtt,
+            Tv::Srtt => &mut self.t_srtt,
+            Tv::Rttvar => &mut self.t_rttvar,
+            Tv::Backoff => &mut self.t_backoff,
+            Tv::Ndatapack => &mut self.ndatapack,
+            Tv::Ndatabytes => &mut self.ndatabytes,
+            Tv::Nackpack => &mut self.nackpack,
+            Tv::Nrexmit => &mut self.nrexmit,
+            Tv::Nrexmitpack => &mut self.nrexmitpack,
+            Tv::Nrexmitbytes => &mut self.nrexmitbytes,
+            Tv::Necnresponses => &mut self.necnresponses,
+            Tv::Ncwndcuts => &mut self.ncwndcuts,
+            Tv::Ncwndcuts1 => &mut self.ncwndcuts1,
+            Tv::Singledup => &mut self.singledup,
+            Tv::Cwnd => unreachable!("cwnd_ is a double"),
+        }
+    }
+
+    /// Start tracing a variable (`$tcp trace var`).
+    pub fn trace(&mut self, tv: Tv) {
+        self.traced |= tv.bit();
+    }
+
+    /// Write one variable-trace line (`TcpAgent::traceVar` / `traceAll`).
+    pub fn trace_var(&self, b: &AgentBase, w: &mut World, tv: Tv) {
+        let ch = match b.channel {
+            Some(c) => c,
+            None => return,
+        };
+        if self.nam_tracevar {
+            w.warn_once("nam_tracevar_ variable traces are not written yet".to_string());
+            return;
+        }
+        let now = w.s.now;
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        if self.trace_all_oneline {
+            self.write_trace_all(buf, b, now);
+        } else {
+            fmt::push_f(buf, now, 5, 8, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.addr as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.port as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.dst_addr as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.dst_port as i64, 2, true);
+            buf.push(b' ');
+            buf.extend_from_slice(tv.name().as_bytes());
+            buf.push(b' ');
+            match tv {
+                Tv::Cwnd => fmt::push_f(buf, self.cwnd, 3, 6, true),
+                Tv::Rtt => fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true),
+                Tv::Srtt => {
+                    fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true)
+                }
+                Tv::Rttvar => fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true),
+                _ => {
+                    let v = match tv {
+                        Tv::TSeqno => self.t_seqno,
+                        Tv::Dupacks => self.dupacks,
+                        Tv::Curseq => self.curseq,
+                        Tv::Ack => self.highest_ack,
+                        Tv::Ssthresh => self.ssthresh,
+                        Tv::Maxseq => self.maxseq,
+                        Tv::Backoff => self.t_backoff,
+                        Tv::Ndatapack => self.ndatapack,
+                        Tv::Ndatabytes => self.ndatabytes,
+                        Tv::Nackpack => self.nackpack,
+                        Tv::Nrexmit => self.nrexmit,
+                        Tv::Nrexmitpack => self.nrexmitpack,
+                        Tv::Nrexmitbytes => self.nrexmitbytes,
+                        Tv::Necnresponses => self.necnresponses,
+                        Tv::Ncwndcuts => self.ncwndcuts,
+                        Tv::Ncwndcuts1 => self.ncwndcuts1,
+                        Tv::Singledup => self.singledup,
+                        _ => 0,
+                    };
+                    fmt::push_int(buf, v as i64, 0, false);
+                }
+            }
+            buf.push(b'\n');
+        }
+        let n = buf.len() - start;
+        w.out.wrote(n);
+    }
+
+    fn write_trace_all(&self, buf: &mut Vec<u8>, b: &AgentBase, now: f64) {
+        buf.extend_from_slice(b"time: ");
+        fmt::push_f(buf, now, 5, 8, true);
+        buf.extend_from_slice(b" saddr: ");
+        fmt::push_int(buf, b.addr as i64, 2, true);
+        buf.extend_from_slice(b" sport: ");
+        fmt::push_int(buf, b.port as i64, 2, true);
+        buf.extend_from_slice(b" daddr: ");
+        fmt::push_int(buf, b.dst_addr as i64, 2, true);
+        buf.extend_from_slice(b" dport: ");
+        fmt::push_int(buf, b.dst_port as i64, 2, true);
+        buf.extend_from_slice(b" maxseq: ");
+        fmt::push_int(buf, self.maxseq as i64, 4, true);
+        buf.extend_from_slice(b" hiack: ");
+        fmt::push_int(buf, self.highest_ack as i64, 4, true);
+        buf.extend_from_slice(b" seqno: ");
+        fmt::push_int(buf, self.t_seqno as i64, 4, true);
+        buf.extend_from_slice(b" cwnd: ");
+        fmt::push_f(buf, self.cwnd, 3, 6, true);
+        buf.extend_from_slice(b" ssthresh: ");
+        fmt::push_int(buf, self.ssthresh as i64, 3, true);
+        buf.extend_from_slice(b" dupacks: ");
+        fmt::push_int(buf, self.dupacks as i64, 2, true);
+        buf.extend_from_slice(b" rtt: ");
+        fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true);
+        buf.extend_from_slice(b" srtt: ");
+        fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true);
+        buf.extend_from_slice(b" rttvar: ");
+        fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true);
+        buf.extend_from_slice(b" bkoff: ");
+        fmt::push_int(buf, self.t_backoff as i64, 0, true);
+        buf.push(b'\n');
+    }
+
+    // ---- initialisation ---------------------------------------------------
+
+    fn set_initial_window(&mut self, b: &AgentBase, w: &mut World) {
+        if self.syn && self.delay_growth {
+            self.set_cwnd(b, w, 1.0);
+            self.syn_connects = 0;
+        } else {
+            let iw = self.initial_window(b, w);
+            self.set_cwnd(b, w, iw);
+        }
+    }
+
+    /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
+    pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        let w = &mut sim.w;
+        self.rtt_init(b, w);
+        self.rtt_seq = -1;
+        self.seti(b, w, Tv::Dupacks, 0);
+        self.seti(b, w, Tv::Curseq, 0);
+        self.set_initial_window(b, w);
+        self.seti(b, w, Tv::TSeqno, 0);
+        self.seti(b, w, Tv::Maxseq, -1);
+        self.last_ack = -1;
+        self.seti(b, w, Tv::Ack, -1);
+        let mut ss = self.wnd as i32;
+        self.seti(b, w, Tv::Ssthresh, ss);
+        if self.max_ssthresh > 0 && self.max_ssthresh < self.ssthresh {
+            ss = self.max_ssthresh;
+            self.seti(b, w, Tv::Ssthresh, ss);
+        }
+        self.wnd_restart = 1.0;
+        self.awnd = self.wnd_init / 2.0;
+        self.recover = 0;
+        self.closed = false;
+        self.last_cwnd_action = 0;
+        self.boot_time = w.rng.default_stream().uniform(self.tcp_tick);
+        self.first_decrease = true;
+        self.lastreset = w.s.now;
+        for tv in [
+            Tv::Ndatapack,
+            Tv::Ndatabytes,
+            Tv::Nackpack,
+            Tv::Nrexmitbytes,
+            Tv::Nrexmit,
+            Tv::Nrexmitpack,
+            Tv::Necnresponses,
+            Tv::Ncwndcuts,
+            Tv::Ncwndcuts1,
+        ] {
+            self.seti(b, w, tv, 0);
+        }
+        self.cancel_timers(w);
+        if self.control_increase != 0 {
+            self.prev_highest_ack = self.highest_ack;
+        }
+        if self.wnd_option == 8 {
+            self.hstcp.low_p = 1.5 / (self.low_window as f64 * self.low_window as f64);
+            let high_low_win = (self.high_window as f64).ln() - (self.low_window as f64).ln();
+            let high_low_p = self.high_p.ln() - self.hstcp.low_p.ln();
+            self.hstcp.dec1 = 0.5 - (self.low_window as f64).ln() * (self.high_decrease - 0.5) / high_low_win;
+            self.hstcp.dec2 = (self.high_decrease - 0.5) / high_low_win;
+            self.hstcp.p1 = self.hstcp.low_p.ln() - (self.low_window as f64).ln() * high_low_p / high_low_win;
+            self.hstcp.p2 = high_low_p / high_low_win;
+        }
+        if self.qoption != 0 {
+            let now = (w.s.now / self.tcp_tick + 0.5) as i32;
+            self.t_last = now;
+            self.t_prev = now;
+            self.w_used = 0;
+            if self.enbl_rtt_ctr != 0 {
+                self.reset_qoption(w);
+            }
+        }
+        if self.qs_enabled {
+            w.warn_once(format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", b.name));
+        }
+    }
+
+    fn reset_qoption(&mut self, w: &World) {
+        let now = (w.s.now / self.tcp_tick + 0.5) as i32;
+        self.t_start = now;
+        self.rtt_count = 0;
+        self.rtt_prev = 0;
+        self.rtt_goodcount = 1;
+        self.f_counting = 0;
+        self.w_timed = -1;
+        self.f_full = 0;
+        self.backoffs = 0;
+    }
+
+    fn cancel_timers(&mut self, w: &mut World) {
+        w.s.timer_cancel(self.rtx_timer);
+        w.s.timer_cancel(self.burstsnd_timer);
+        w.s.timer_cancel(self.delsnd_timer);
+    }
+
+    fn rtt_init(&mut self, b: &AgentBase, w: &mut World) {
+        self.seti(b, w, Tv::Rtt, 0);
+        let s = ((self.srtt_init as f64 / self.tcp_tick) as i32) << self.t_srtt_bits;
+        self.seti(b, w, Tv::Srtt, s);
+        let v = ((self.rttvar_init as f64 / self.tcp_tick) as i32) << self.t_rttvar_bits;
+        self.seti(b, w, Tv::Rttvar, v);
+        self.t_rtxcur = self.rtxcur_init;
+        self.seti(b, w, Tv::Backoff, 1);
+    }
+
+    fn rtt_timeout(&mut self) -> f64 {
+        let mut timeout;
+        if self.rfc2988 {
+            if self.t_rtxcur < self.minrto && !self.use_rtt {
+                timeout = self.minrto * self.t_backoff as f64;
+            } else {
+                timeout = self.t_rtxcur * self.t_backoff as f64;
+            }
+        } else {
+            timeout = self.t_rtxcur * self.t_backoff as f64;
+            if timeout < self.minrto {
+                timeout = self.minrto;
+            }
+        }
+        if timeout > self.maxrto {
+            timeout = self.maxrto;
+        }
+        if timeout < 2.0 * self.tcp_tick {
+            if timeout < 0.0 {
+                // ns-2 prints "TcpAgent: negative RTO!" and exits.
+                timeout = 2.0 * self.tcp_tick;
+            } else if self.use_rtt && timeout < self.tcp_tick {
+                timeout = self.tcp_tick;
+            } else {
+                timeout = 2.0 * self.tcp_tick;
+            }
+        }
+        self.use_rtt = false;
+        timeout
+    }
+
+    /// `TcpAgent::rtt_update`: Jacobson's estimator in ticks, with the
+    /// send time offset by the agent's random boot time.
+    fn rtt_update(&mut self, b: &AgentBase, w: &mut World, tao: f64) {
+        let now = w.s.now;
+        let rtt = if self.ts_option {
+            (tao / self.tcp_tick + 0.5) as i32
+        } else {
+            let mut sendtime = now - tao;
+            sendtime += self.boot_time;
+            let tickoff = sendtime % self.tcp_tick;
+            ((tao + tickoff) / self.tcp_tick) as i32
+        };
+        self.seti(b, w, Tv::Rtt, rtt);
+        if self.t_rtt < 1 {
+            self.seti(b, w, Tv::Rtt, 1);
+        }
+        if self.t_srtt != 0 {
+            // `register short delta` in ns-2.
+            let mut delta: i16 = (self.t_rtt - (self.t_srtt >> self.t_srtt_bits)) as i16;
+            let s = self.t_srtt + delta as i32;
+            self.seti(b, w, Tv::Srtt, s);
+            if self.t_srtt <= 0 {
+                self.seti(b, w, Tv::Srtt, 1);
+            }
+            if delta < 0 {
+                delta = delta.wrapping_neg();
+            }
+            delta = delta.wrapping_sub((self.t_rttvar >> self.t_rttvar_bits) as i16);
+            let v = self.t_rttvar + delta as i32;
+            self.seti(b, w, Tv::Rttvar, v);
+            if self.t_rttvar <= 0 {
+                self.seti(b, w, Tv::Rttvar, 1);
+            }
+        } else {
+            let s = self.t_rtt << self.t_srtt_bits;
+            self.seti(b, w, Tv::Srtt, s);
+            let v = self.t_rtt << (self.t_rttvar_bits - 1);
+            self.seti(b, w, Tv::Rttvar, v);
+        }
+        self.t_rtxcur = (((self.t_rttvar << (self.rttvar_exp + (self.t_srtt_bits - self.t_rttvar_bits))) + self.t_srtt)
+            >> self.t_srtt_bits) as f64
+            * self.tcp_tick;
+    }
+
+    fn rtt_backoff(&mut self, b: &AgentBase, w: &mut World) {
+        if self.t_backoff < 64 || (self.rfc2988 && self.rtt_timeout() < self.maxrto) {
+            let v = self.t_backoff << 1;
+            self.seti(b, w, Tv::Backoff, v);
+        }
+        if self.t_backoff > 8 {
+            let v = self.t_rttvar + (self.t_srtt >> self.t_srtt_bits);
+            self.seti(b, w, Tv::Rttvar, v);
+            self.seti(b, w, Tv::Srtt, 0);
+        }
+    }
+
+    fn headersize(&self) -> i32 {
+        let mut total = self.tcpip_base_hdr_size;
+        if self.ts_option {
+            total += self.ts_option_size;
+        }
+        total
+    }
+
+    // ---- sending ----------------------------------------------------------
+
+    /// `TcpAgent::output`: build and send the segment `seqno`.
+    fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        let mut force_set_rtx_timer = false;
+        let p = b.allocpkt(sim);
+        let now = sim.w.s.now;
+        let mut databytes = sim.w.pool.get(p).size;
+        let is_retransmit = seqno < self.maxseq;
+        if self.bugfix_ts && self.tss.is_empty() {
+            self.tss = vec![0.0; self.tss_size as usize];
+        }
+        if self.bugfix_ts && (seqno - self.highest_ack) as f64 > self.tss_size as f64 * 0.9 {
+            let old = std::mem::take(&mut self.tss);
+            let n = (self.tss_size * 2) as usize;
+            let mut ntss = vec![0.0; n];
+            for i in 0..self.tss_size {
+                let from = (self.highest_ack + i).rem_euclid(self.tss_size) as usize;
+                let to = (self.highest_ack + i).rem_euclid(self.tss_size * 2) as usize;
+                ntss[to] = old[from];
+            }
+            self.tss_size *= 2;
+            self.tss = ntss;
+            sim.w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
+        }
+        if !self.tss.is_empty() {
+            let i = seqno.rem_euclid(self.tss_size) as usize;
+            self.tss[i] = now;
+        }
+        {
+            let t_rtt = self.t_rtt;
+            let tick = self.tcp_tick;
+            let pk = sim.w.pool.get_mut(p);
+            pk.seqno = seqno;
+            pk.ts = now;
+            pk.ts_echo = self.ts_peer;
+            pk.reason = reason;
+            pk.last_rtt = (t_rtt as f64 * tick * 1000.0) as i32;
+            if self.ecn {
+                pk.ecn_capable = true;
+            }
+            if self.cong_action && (!is_retransmit || self.set_cwr_on_retransmit) {
+                pk.cong_action = true;
+                self.cong_action = false;
+            }
+        }
+        if seqno == 0 {
+            if self.syn {
+                databytes = 0;
+                if self.maxseq == -1 {
+                    self.inc(b, &mut sim.w, Tv::Curseq, 1);
+                }
+                sim.w.pool.get_mut(p).size = self.tcpip_base_hdr_size;
+                self.syn_connects += 1;
+                if self.max_connects > 0 && self.syn_connects > self.max_connects {
+                    // Abort the connection (ns-2 leaks the packet here).
+                    self.seti(b, &mut sim.w, Tv::Curseq, 0);
+                    sim.w.s.timer_resched(self.rtx_timer, 10000.0);
+                    sim.w.pool.free(p);
+                    return;
+                }
+            }
+            if self.ecn {
+                let pk = sim.w.pool.get_mut(p);
+                pk.ecn = true;
+                pk.ecn_capable = false;
+            }
+        } else if self.use_headers {
+            let h = self.headersize();
+            sim.w.pool.get_mut(p).size += h;
+        }
+        if self.highest_ack == self.maxseq {
+            force_set_rtx_timer = true;
+        }
+        self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
+        self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
+        b.send(sim, p);
+        if seqno == self.curseq && seqno > self.maxseq {
+            b.idle(sim);
+        }
+        if seqno > self.maxseq {
+            self.seti(b, &mut sim.w, Tv::Maxseq, seqno);
+            if !self.rtt_active {
+                self.rtt_active = true;
+                if seqno > self.rtt_seq {
+                    self.rtt_seq = seqno;
+                    self.rtt_ts = sim.w.s.now;
+                }
+            }
+        } else {
+            self.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
+            self.inc(b, &mut sim.w, Tv::Nrexmitbytes, databytes);
+        }
+        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_set_rtx_timer {
+            self.set_rtx_timer(&mut sim.w);
+        }
+    }
+
+    /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
+    pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
+        if nbytes == -1 && self.curseq <= TCP_MAXSEQ {
+            self.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
+        } else {
+            let size = b.size;
+            let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
+            self.inc(b, &mut sim.w, Tv::Curseq, add);
+        }
+        let mb = self.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `TcpAgent::advanceby`.
+    pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
+        self.inc(b, &mut sim.w, Tv::Curseq, delta);
+        if delta > 0 {
+            self.closed = false;
+        }
+        let mb = self.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `$tcp advance n`.
+    pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
+        if newseq > self.maxseq {
+            let d = newseq - self.curseq;
+            self.advanceby(b, sim, d);
+        } else {
+            let d = self.maxseq - self.curseq;
+            self.advanceby(b, sim, d);
+        }
+    }
+
+    fn force_wnd(&self, num: i32) -> i32 {
+        self.recover + num - self.highest_ack
+    }
+
+    /// The usable window in packets (`window()`, virtual in ns-2).
+    pub fn window(&self) -> i32 {
+        match self.flavor {
+            Flavor::Tahoe => {
+                if self.frto == 2 {
+                    let f = self.force_wnd(2);
+                    if (f as f64) < self.wnd {
+                        f
+                    } else {
+                        self.wnd as i32
+                    }
+                } else if self.cwnd < self.wnd {
+                    self.cwnd as i32
+                } else {
+                    self.wnd as i32
+                }
+            }
+            Flavor::Reno | Flavor::NewReno(_) => {
+                let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
+                if self.frto == 2 {
+                    win = self.force_wnd(2);
+                }
+                if win > self.wnd as i32 {
+                    win = self.wnd as i32;
+                }
+                win
+            }
+        }
+    }
+
+    /// `windowd()`: the window as a double.
+    fn windowd(&self) -> f64 {
+        match self.flavor {
+            Flavor::Tahoe => {
+                if self.cwnd < self.wnd {
+                    self.cwnd
+                } else {
+                    self.wnd
+                }
+            }
+            Flavor::Reno | Flavor::NewReno(_) => {
+                let win = self.cwnd + self.dupwnd as f64;
+                if win > self.wnd {
+                    self.wnd
+                } else {
+                    win
+                }
+            }
+        }
+    }
+
+    /// `TcpAgent::send_much`: send as much as the window allows.
+    pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        let mut win = self.window();
+        let mut npackets = 0;
+        if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
+            return;
+        }
+        if self.t_seqno == 0 {
+            self.firstsent = sim.w.s.now;
+        }
+        if sim.w.s.timer_status(self.burstsnd_timer) == TimerStatus::Pending {
+            return;
+        }
+        while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
+            if self.overhead == 0.0 || force {
+                let s = self.t_seqno;
+                self.output(b, sim, s, reason);
+                npackets += 1;
+                if self.qoption != 0 {
+                    self.process_qoption_after_send(b, &mut sim.w);
+                }
+                self.inc(b, &mut sim.w, Tv::TSeqno, 1);
+            } else if sim.w.s.timer_status(self.delsnd_timer) != TimerStatus::Pending {
+                let d = sim.w.rng.default_stream().uniform(self.overhead);
+                sim.w.s.timer_resched(self.delsnd_timer, d);
+                return;
+            }
+            win = self.window();
+            if maxburst != 0 && npackets == maxburst {
+                break;
+            }
+        }
+    }
+
+    fn set_rtx_timer(&mut self, w: &mut World) {
+        let t = self.rtt_timeout();
+        w.s.timer_resched(self.rtx_timer, t);
+    }
+
+    fn reset_rtx_timer(&mut self, b: &AgentBase, w: &mut World, mild: bool, backoff: bool) {
+        if backoff {
+            self.rtt_backoff(b, w);
+        }
+        self.set_rtx_timer(w);
+        if !mild {
+            let s = self.highest_ack + 1;
+            self.seti(b, w, Tv::TSeqno, s);
+        }
+        self.rtt_active = false;
+    }
+
+    fn cancel_rtx_timer(&mut self, w: &mut World) {
+        w.s.timer_cancel(self.rtx_timer);
+    }
+
+    /// `TcpAgent::newtimer`.
+    fn newtimer(&mut self, w: &mut World, ack: &AckInfo) {
+        if self.t_seqno > ack.seqno || ack.seqno < self.maxseq || self.cwnd < 1.0 {
+            self.set_rtx_timer(w);
+        } else {
+            self.cancel_rtx_timer(w);
+        }
+    }
+
+    // ---- window dynamics ----------------------------------------------------
+
+    fn limited_slow_start(&self, cwnd: f64, max_ssthresh: i32, increment: f64) -> f64 {
+        if max_ssthresh <= 0 {
+            increment
+        } else {
+            let mut increment1 = 0.0;
+            let round = (cwnd / (max_ssthresh as f64 / 2.0)) as i32;
+            if round > 0 {
+                increment1 = 1.0 / round as f64;
+            }
+            if increment < increment1 {
+                increment1
+            } else {
+                increment
+            }
+        }
+    }
+
+    fn decrease_param(&self) -> f64 {
+        self.hstcp.dec1 + self.cwnd.ln() * self.hstcp.dec2
+    }
+
+    fn increase_param(&mut self) -> f64 {
+        if self.cwnd <= self.low_window as f64 {
+            return 1.0 / self.cwnd;
+        }
+        if self.cwnd >= self.hstcp.cwnd_last && self.cwnd < self.hstcp.cwnd_last + self.cwnd_range as f64 {
+            return self.hstcp.increase_last / self.cwnd;
+        }
+        let p = (self.hstcp.p1 + self.cwnd.ln() * self.hstcp.p2).exp();
+        let decrease = self.decrease_param();
+        let increase = self.cwnd * self.cwnd * p / (1.0 / decrease - 0.5);
+        let answer = increase / self.cwnd;
+        self.hstcp.cwnd_last = self.cwnd;
+        self.hstcp.increase_last = increase;
+        answer
+    }
+
+    /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
+    fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
+        if self.cwnd < self.ssthresh as f64 {
+            let c = self.cwnd + 1.0;
+            self.set_cwnd(b, w, c);
+        } else {
+            let new = cc::increase(self, w);
+            if let Some(c) = new {
+                self.set_cwnd(b, w, c);
+            }
+        }
+        if self.maxcwnd != 0 && (self.cwnd as i32) > self.maxcwnd {
+            let c = self.maxcwnd as f64;
+            self.set_cwnd(b, w, c);
+        }
+    }
+
+    /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd.
+    fn slowdown(&mut self, b: &AgentBase, w: &mut World, how: u32) {
+        let mut slowstart = false;
+        self.inc(b, w, Tv::Ncwndcuts, 1);
+        if how & TCP_IDLE == 0 && how & NO_OUTSTANDING_DATA == 0 {
+            self.inc(b, w, Tv::Ncwndcuts1, 1);
+        }
+        if self.cwnd < self.ssthresh as f64 {
+            slowstart = true;
+        }
+        let halfwin;
+        let decreasewin;
+        let win;
+        if self.precision_reduce {
+            halfwin = self.windowd() / 2.0;
+            if self.wnd_option == 6 {
+                decreasewin = self.windowd() - (1.0 - self.decrease_num) * self.windowd().powf(self.l_parameter);
+            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
+                let decrease = self.decrease_param();
+                self.decrease_num = decrease;
+                decreasewin = self.windowd() - decrease * self.windowd();
+            } else {
+                decreasewin = self.decrease_num * self.windowd();
+            }
+            win = self.windowd();
+        } else {
+            let temp = self.window() / 2;
+            halfwin = temp as f64;
+            let temp = if self.wnd_option == 6 {
+                (self.window() as f64 - (1.0 - self.decrease_num) * (self.window() as f64).powf(self.l_parameter)) as i32
+            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
+                let decrease = self.decrease_param();
+                self.decrease_num = decrease;
+                (self.windowd() - decrease * self.windowd()) as i32
+            } else {
+                (self.decrease_num * self.window() as f64) as i32
+            };
+            decreasewin = temp as f64;
+            win = self.window() as f64;
+        }
+        if how & CLOSE_SSTHRESH_HALF != 0 {
+            if self.first_decrease || slowstart || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
+                self.seti(b, w, Tv::Ssthresh, halfwin as i32);
+            } else {
+                self.seti(b, w, Tv::Ssthresh, decreasewin as i32);
+            }
+        } else if how & THREE_QUARTER_SSTHRESH != 0 && (self.ssthresh as f64) < 3.0 * self.cwnd / 4.0 {
+            self.seti(b, w, Tv::Ssthresh, (3.0 * self.cwnd / 4.0) as i32);
+        }
+        if how & CLOSE_CWND_HALF != 0 {
+            if self.first_decrease || slowstart || self.decrease_num == 0.5 {
+                self.set_cwnd(b, w, halfwin);
+            } else {
+                self.set_cwnd(b, w, decreasewin);
+            }
+        } else if how & CWND_HALF_WITH_MIN != 0 {
+            self.set_cwnd(b, w, decreasewin);
+            if self.cwnd < 1.0 {
+                self.set_cwnd(b, w, 1.0);
+            }
+        } else if how & CLOSE_CWND_RESTART != 0 {
+            let c = self.wnd_restart as i32 as f64;
+            self.set_cwnd(b, w, c);
+        } else if how & CLOSE_CWND_INIT != 0 {
+            let c = self.wnd_init as i32 as f64;
+            self.set_cwnd(b, w, c);
+        } else if how & CLOSE_CWND_ONE != 0 {
+            self.set_cwnd(b, w, 1.0);
+        } else if how & CLOSE_CWND_HALF_WAY != 0 {
+            let c = self.w_used as f64 + self.decrease_num * (win - self.w_used as f64);
+            self.set_cwnd(b, w, c);
+            if self.cwnd < 1.0 {
+                self.set_cwnd(b, w, 1.0);
+            }
+        }
+        if self.ssthresh < 2 {
+            self.seti(b, w, Tv::Ssthresh, 2);
+        }
+        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE) != 0 {
+            self.cong_action = true;
+        }
+        self.fcnt = 0.0;
+        self.count = 0;
+        if self.first_decrease {
+            self.first_decrease = false;
+        }
+    }
+
+    /// `TcpAgent::newack`: an ACK for new data.
+    fn newack(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+        let now = w.s.now;
+        if !self.timerfix {
+            self.newtimer(w, ack);
+        }
+        self.seti(b, w, Tv::Dupacks, 0);
+        self.last_ack = ack.seqno;
+        self.prev_highest_ack = self.highest_ack;
+        let la = self.last_ack;
+        self.seti(b, w, Tv::Ack, la);
+        if self.t_seqno < self.last_ack + 1 {
+            self.seti(b, w, Tv::TSeqno, la + 1);
+        }
+        if !ack.no_ts {
+            if self.ts_option {
+                self.ts_echo = ack.ts_echo;
+                self.rtt_update(b, w, now - ack.ts_echo);
+                if self.ts_reset_rto && (!self.ect || !self.ecn_backoff || !ack.ecnecho) {
+                    self.seti(b, w, Tv::Backoff, 1);
+                    self.ecn_backoff = false;
+                }
+            }
+            if self.rtt_active && ack.seqno >= self.rtt_seq {
+                if !self.ect || !self.ecn_backoff || !ack.ecnecho {
+                    self.seti(b, w, Tv::Backoff, 1);
+                    self.ecn_backoff = false;
+                }
+                self.rtt_active = false;
+                if !self.ts_option {
+                    let tao = now - self.rtt_ts;
+                    self.rtt_update(b, w, tao);
+                }
+            }
+        }
+        if self.timerfix {
+            self.newtimer(w, ack);
+        }
+        self.awnd *= 1.0 - self.wnd_th;
+        self.awnd += self.wnd_th * self.cwnd;
+    }
+
+    /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window.
+    fn ecn_response(&mut self, b: &AgentBase, w: &mut World, seqno: i32) {
+        if seqno > self.recover || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
+            self.recover = self.maxseq;
+            self.last_cwnd_action = CWND_ACTION_ECN;
+            if self.cwnd <= 1.0 {
+                if self.ecn_backoff {
+                    self.rtt_backoff(b, w);
+                } else {
+                    self.ecn_backoff = true;
+                }
+            } else {
+                self.ecn_backoff = false;
+            }
+            self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
+            self.inc(b, w, Tv::Necnresponses, 1);
+        }
+    }
+
+    fn network_limited(&self) -> bool {
+        self.t_seqno > self.prev_highest_ack + self.window()
+    }
+
+    /// `TcpAgent::recv_newack_helper`.
+    fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+        self.newack(b, &mut sim.w, ack);
+        if !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst) {
+            if self.control_increase == 0 || self.network_limited() {
+                self.opencwnd(b, &mut sim.w);
+            }
+        }
+        if self.ect {
+            if !ack.ecnecho {
+                self.ecn_backoff = false;
+            }
+            if !self.ecn_burst && ack.ecnecho {
+                self.ecn_burst = true;
+            } else if self.ecn_burst && !ack.ecnecho {
+                self.ecn_burst = false;
+            }
+        }
+        if !self.ect && ack.ecnecho && !ack.cong_action {
+            self.ect = true;
+        }
+        if self.highest_ack >= self.curseq - 1 && !self.closed {
+            self.closed = true;
+            self.finish(b, sim);
+        }
+        if self.qoption != 0 && self.curseq == self.highest_ack + 1 {
+            self.cancel_rtx_timer(&mut sim.w);
+        }
+        if self.frto == 1 {
+            if self.recover + 1 >= self.highest_ack + self.wnd as i32 || self.recover + 1 >= self.curseq {
+                self.frto = 0;
+            } else if self.highest_ack == self.recover {
+                self.frto = 0;
+            } else {
+                let s = self.recover + 1;
+                self.seti(b, &mut sim.w, Tv::TSeqno, s);
+                self.frto = 2;
+            }
+        } else if self.frto == 2 {
+            self.spurious_timeout(b, &mut sim.w);
+        }
+    }
+
+    /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
+    fn finish(&mut self, b: &AgentBase, sim: &mut Sim) {
+        sim.w.tcl_calls.push(format!("{} done", b.name));
+    }
+
+    fn initial_window(&self, b: &AgentBase, w: &mut World) -> f64 {
+        if self.wnd_init_option == 1 {
+            return self.wnd_init;
+        } else if self.wnd_init_option == 2 {
+            if b.size <= 1095 {
+                return 4.0;
+            } else if b.size < 2190 {
+                return 3.0;
+            } else {
+                return 2.0;
+            }
+        }
+        w.warn_once(format!("{}: windowInitOption_ {} is not 1 or 2 (ns-2 aborts)", b.name, self.wnd_init_option));
+        2.0
+    }
+
+    /// `TcpAgent::send_one`: limited transmit on the first dup ACKs.
+    fn send_one(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        if (self.t_seqno as f64) <= self.highest_ack as f64 + self.wnd
+            && self.t_seqno < self.curseq
+            && (self.t_seqno as f64) <= self.highest_ack as f64 + self.cwnd + self.dupacks as f64
+        {
+            let s = self.t_seqno;
+            self.output(b, sim, s, 0);
+            if self.qoption != 0 {
+                self.process_qoption_after_send(b, &mut sim.w);
+            }
+            self.inc(b, &mut sim.w, Tv::TSeqno, 1);
+        }
+    }
+
+    fn spurious_timeout(&mut self, b: &AgentBase, w: &mut World) {
+        self.frto = 0;
+        match self.spurious_response {
+            2 => {
+                let c = self.ssthresh as f64;
+                self.set_cwnd(b, w, c);
+            }
+            3 => self.set_cwnd(b, w, 1.0),
+            _ => {
+                let c = (self.t_seqno - self.prev_highest_ack) as f64;
+                self.set_cwnd(b, w, c);
+            }
+        }
+        let pp = self.pipe_prev;
+        self.seti(b, w, Tv::Ssthresh, pp);
+        self.recover = self.highest_ack - 1;
+    }
+
+    fn recv_frto_helper(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+        if ack.seqno == self.last_ack && self.frto != 0 {
+            let s = self.highest_ack + 1;
+            self.seti(b, w, Tv::TSeqno, s);
+            let c = self.frto as f64;
+            self.set_cwnd(b, w, c);
+            self.frto = 0;
+            self.seti(b, w, Tv::Dupacks, -1);
+        }
+    }
+
+    /// `TcpAgent::tcp_eln`.
+    fn tcp_eln(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+        self.inc(b, &mut sim.w, Tv::Dupacks, 1);
+        if self.dupacks == self.eln_rxmit_thresh && ack.seqno > self.eln_last_rxmit {
+            let s = self.last_ack + 1;
+            self.output(b, sim, s, REASON_DUPACK);
+            self.eln_last_rxmit = self.last_ack + 1;
+        } else {
+            let mb = self.maxburst;
+            self.send_much(b, sim, false, 0, mb);
+        }
+    }
+
+    fn process_qoption_after_send(&mut self, b: &AgentBase, w: &mut World) {
+        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
+        let rto = (self.t_rtxcur / self.tcp_tick) as i32;
+        if self.enbl_rtt_ctr == 0 {
+            if tcp_now - self.t_last >= rto {
+                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
+                let n = if rto != 0 { (tcp_now - self.t_last) / rto } else { 0 };
+                for _ in 0..n {
+                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
+                }
+                self.t_prev = tcp_now;
+                self.w_used = 0;
+            }
+            self.t_last = tcp_now;
+            if self.t_seqno == self.highest_ack + self.window() {
+                self.t_prev = tcp_now;
+                self.w_used = 0;
+            } else if self.t_seqno == self.curseq - 1 {
+                let tmp = self.t_seqno - self.highest_ack;
+                if tmp > self.w_used {
+                    self.w_used = tmp;
+                }
+                if tcp_now - self.t_prev >= rto {
+                    self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
+                    self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
+                    self.t_prev = tcp_now;
+                    self.w_used = 0;
+                }
+            }
+        } else {
+            self.rtt_counting(b, w);
+        }
+    }
+
+    fn rtt_counting(&mut self, b: &AgentBase, w: &mut World) {
+        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
+        let mut rtt = self.t_srtt >> self.t_srtt_bits;
+        if rtt < 1 {
+            rtt = 1;
+        }
+        if tcp_now - self.t_last >= 2 * rtt {
+            let mut rtts = (tcp_now - self.t_last) * self.rtt_goodcount / (rtt * 2);
+            rtts -= self.backoffs;
+            self.backoffs = 0;
+            if rtts > 0 {
+                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
+                for _ in 0..rtts {
+                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
+                    self.rtt_prev = self.rtt_count;
+                    self.w_used = 0;
+                }
+            }
+        }
+        self.t_last = tcp_now;
+        if tcp_now - self.t_start >= 2 * rtt {
+            if self.rtt_count > self.rtt_goodcount || self.f_full == 1 {
+                self.rtt_goodcount = self.rtt_count;
+                if self.rtt_goodcount < 1 {
+                    self.rtt_goodcount = 1;
+                }
+            }
+            self.rtt_prev -= self.rtt_count;
+            self.rtt_count = 0;
+            self.t_start = tcp_now;
+            self.f_full = 0;
+        }
+        if self.t_seqno == self.highest_ack + self.window() {
+            self.w_used = 0;
+            self.f_full = 1;
+            self.rtt_prev = self.rtt_count;
+        } else if self.t_seqno == self.curseq - 1 {
+            let tmp = self.t_seqno - self.highest_ack;
+            if tmp > self.w_used {
+                self.w_used = tmp;
+            }
+            if self.rtt_count - self.rtt_prev >= 2 {
+                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
+                self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
+                self.rtt_prev = self.rtt_count;
+                self.backoffs += 1;
+                self.w_used = 0;
+            }
+        }
+        if self.f_counting == 0 {
+            self.w_timed = self.t_seqno;
+            self.f_counting = 1;
+        }
+    }
+
+    fn process_qoption_after_ack(&mut self, seqno: i32) {
+        if self.f_counting == 1 {
+            if seqno >= self.w_timed {
+                self.rtt_count += 1;
+                self.f_counting = 0;
+            } else if self.dupacks == self.numdupacks {
+                self.rtt_count += 1;
+            }
+        }
+    }
+
+    // ---- receiving and timeouts: dispatched to the flavour ---------------
+
+    /// An ACK arrived.
+    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        let ack = AckInfo::of(sim, p);
+        match self.flavor {
+            Flavor::Tahoe => tahoe::recv(self, b, sim, p, &ack),
+            Flavor::Reno => reno::recv(self, b, sim, p, &ack),
+            Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
+        }
+    }
+
+    /// Common start of `recv` in every flavour: stale-incarnation check,
+    /// counters, ECN response.  Returns false if the packet was discarded.
+    fn recv_prologue(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) -> bool {
+        if ack.ts < self.lastreset {
+            sim.w.pool.free(p);
+            return false;
+        }
+        self.inc(b, &mut sim.w, Tv::Nackpack, 1);
+        self.ts_peer = ack.ts;
+        if ack.ecnecho && self.ecn {
+            self.ecn_response(b, &mut sim.w, ack.seqno);
+        }
+        self.recv_frto_helper(b, &mut sim.w, ack);
+        true
+    }
+
+    /// A timer expired.
+    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+        match tno {
+            TIMER_RTX => {
+                if !matches!(self.flavor, Flavor::Tahoe) {
+                    // `RenoTcpAgent::timeout`
+                    self.dupwnd = 0;
+                    self.seti(b, &mut sim.w, Tv::Dupacks, 0);
+                    if self.bug_fix {
+                        self.recover = self.maxseq;
+                    }
+                }
+                self.rtx_timeout(b, sim);
+            }
+            TIMER_DELSND => {
+                let mb = self.maxburst;
+                self.send_much(b, sim, true, REASON_TIMEOUT, mb);
+            }
+            _ => {}
+        }
+    }
+
+    /// `TcpAgent::timeout(TCP_TIMER_RTX)`.
+    fn rtx_timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        let w = &mut sim.w;
+        self.frto = 0;
+        self.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
+        if self.cwnd < 1.0 {
+            self.set_cwnd(b, w, 1.0);
+        }
+        if self.highest_ack == self.maxseq && !self.slow_start_restart {
+            // No outstanding data and no slow-start restart: nothing to do.
+        } else {
+            self.recover = self.maxseq;
+            if self.highest_ack == -1 && self.wnd_init_option == 2 {
+                self.wnd_init_option = 1;
+            } else if self.highest_ack == -1 && self.wnd_init_option == 1 && self.wnd_init > 1.0 && self.bugfix_ss {
+                self.wnd_init = 1.0;
+            }
+            if self.highest_ack == self.maxseq && self.restart_bugfix {
+                self.slowdown(b, w, CLOSE_CWND_ONE | NO_OUTSTANDING_DATA);
+            } else if self.highest_ack < self.recover && self.last_cwnd_action == CWND_ACTION_ECN {
+                self.slowdown(b, w, CLOSE_CWND_ONE);
+                if self.frto_enabled || self.sfrto_enabled {
+                    self.frto = 1;
+                }
+            } else {
+                self.inc(b, w, Tv::Nrexmit, 1);
+                self.last_cwnd_action = CWND_ACTION_TIMEOUT;
+                self.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART);
+                if self.frto_enabled || self.sfrto_enabled {
+                    self.frto = 1;
+                }
+            }
+        }
+        if self.highest_ack == self.maxseq && self.restart_bugfix {
+            self.reset_rtx_timer(b, w, false, false);
+        } else {
+            self.reset_rtx_timer(b, w, false, true);
+        }
+        self.last_cwnd_action = CWND_ACTION_TIMEOUT;
+        let mb = self.maxburst;
+        self.send_much(b, sim, false, REASON_TIMEOUT, mb);
+    }
+
+    /// Set a traced variable from Tcl (assignments trace like C++ ones).
+    pub fn set_traced(&mut self, b: &AgentBase, w: &mut World, tv: Tv, s: &str) {
+        match tv {
+            Tv::Cwnd => {
+                let v = crate::vars::parse_real(s);
+                self.set_cwnd(b, w, v);
+            }
+            _ => {
+                let v = crate::vars::parse_int(s);
+                self.seti(b, w, tv, v);
+            }
+        }
+    }
+
+    /// Current numeric value of a traced integer.
+    pub fn traced_int(&self, tv: Tv) -> i32 {
+        match tv {
+            Tv::TSeqno => self.t_seqno,
+            Tv::Dupacks => self.dupacks,
+            Tv::Curseq => self.curseq,
+            Tv::Ack => self.highest_ack,
+            Tv::Ssthresh => self.ssthresh,
+            Tv::Maxseq => self.maxseq,
+            Tv::Rtt => self.t_rtt,
+            Tv::Srtt => self.t_srtt,
+            Tv::Rttvar => self.t_rttvar,
+            Tv::Backoff => self.t_backoff,
+            Tv::Ndatapack => self.ndatapack,
+            Tv::Ndatabytes => self.ndatabytes,
+            Tv::Nackpack => self.nackpack,
+            Tv::Nrexmit => self.nrexmit,
+            Tv::Nrexmitpack => self.nrexmitpack,
+            Tv::Nrexmitbytes => self.nrexmitbytes,
+            Tv::Necnresponses => self.necnresponses,
+            Tv::Ncwndcuts => self.ncwndcuts,
+            Tv::Ncwndcuts1 => self.ncwndcuts1,
+            Tv::Singledup => self.singledup,
+            Tv::Cwnd => self.cwnd as i32,
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Tahoe loss recovery (`TcpAgent::recv` and `TcpAgent::dupack_action`,
+//! tcp/tcp.cc): after three duplicate ACKs, retransmit and slow start from
+//! a window of one.
+
+use super::*;
+
+/// `TcpAgent::recv`.
+pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+    if !t.recv_prologue(b, sim, p, ack) {
+        return;
+    }
+    if ack.seqno > t.last_ack {
+        t.recv_newack_helper(b, sim, ack);
+        if t.last_ack == 0 && t.delay_growth {
+            let iw = t.initial_window(b, &mut sim.w);
+            t.set_cwnd(b, &mut sim.w, iw);
+        }
+    } else if ack.seqno == t.last_ack {
+        if ack.eln && t.eln != 0 {
+            t.tcp_eln(b, sim, ack);
+            sim.w.pool.free(p);
+            return;
+        }
+        t.inc(b, &mut sim.w, Tv::Dupacks, 1);
+        if t.dupacks == t.numdupacks && !t.no_fast_retrans {
+            dupack_action(t, b, sim);
+        } else if t.dupacks < t.numdupacks && t.singledup != 0 {
+            t.send_one(b, sim);
+        }
+    }
+    if t.qoption != 0 && t.enbl_rtt_ctr != 0 {
+        t.process_qoption_after_ack(ack.seqno);
+    }
+    let valid_ack = ack.seqno >= t.last_ack;
+    sim.w.pool.free(p);
+    if valid_ack || t.aggressive_maxburst {
+        let mb = t.maxburst;
+        t.send_much(b, sim, false, 0, mb);
+    }
+}
+
+/// `TcpAgent::dupack_action`.
+fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
+    let w = &mut sim.w;
+    let recovered = t.highest_ack > t.recover;
+    if recovered || (!t.bug_fix && !t.ecn) || (t.bugfix_ss && t.highest_ack == 0) {
+        // tahoe_action
+    } else if t.ecn && t.last_cwnd_action == CWND_ACTION_ECN {
+        t.last_cwnd_action = CWND_ACTION_DUPACK;
+        t.slowdown(b, w, CLOSE_CWND_ONE);
+        t.reset_rtx_timer(b, w, false, false);
+        return;
+    } else if t.bug_fix {
+        return;
+    }
+    t.recover = t.maxseq;
+    t.last_cwnd_action = CWND_ACTION_DUPACK;
+    t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_ONE);
+    t.reset_rtx_timer(b, w, false, false);
+}

@@ -1,0 +1,329 @@
+//! The Tcl names of the TCP sender's bound variables (tcp/tcp.cc
+//! `delay_bind_dispatch`, tcp-newreno.cc constructor) and their conversion.
+
+use super::{Flavor, Tcp, Tv};
+use crate::agent::AgentBase;
+use crate::sim::World;
+use crate::vars::{fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+
+/// Bound parameters: (Tcl name, type).
+pub const PARAMS: &[(&str, VarType)] = &[
+    ("window_", VarType::Real),
+    ("windowInit_", VarType::Real),
+    ("windowInitOption_", VarType::Int),
+    ("syn_", VarType::Bool),
+    ("max_connects_", VarType::Int),
+    ("windowOption_", VarType::Int),
+    ("windowConstant_", VarType::Real),
+    ("windowThresh_", VarType::Real),
+    ("delay_growth_", VarType::Bool),
+    ("overhead_", VarType::Real),
+    ("tcpTick_", VarType::Real),
+    ("ecn_", VarType::Bool),
+    ("SetCWRonRetransmit_", VarType::Bool),
+    ("old_ecn_", VarType::Bool),
+    ("bugfix_ss_", VarType::Bool),
+    ("eln_", VarType::Int),
+    ("eln_rxmit_thresh_", VarType::Int),
+    ("packetSize_", VarType::Int),
+    ("tcpip_base_hdr_size_", VarType::Int),
+    ("ts_option_size_", VarType::Int),
+    ("bugFix_", VarType::Bool),
+    ("bugFix_ack_", VarType::Bool),
+    ("bugFix_ts_", VarType::Bool),
+    ("lessCareful_", VarType::Bool),
+    ("timestamps_", VarType::Bool),
+    ("ts_resetRTO_", VarType::Bool),
+    ("slow_start_restart_", VarType::Bool),
+    ("restart_bugfix_", VarType::Bool),
+    ("maxburst_", VarType::Int),
+    ("aggressive_maxburst_", VarType::Bool),
+    ("maxcwnd_", VarType::Int),
+    ("numdupacks_", VarType::Int),
+    ("numdupacksFrac_", VarType::Int),
+    ("exitFastRetrans_", VarType::Bool),
+    ("maxrto_", VarType::Real),
+    ("minrto_", VarType::Real),
+    ("srtt_init_", VarType::Int),
+    ("rttvar_init_", VarType::Int),
+    ("rtxcur_init_", VarType::Real),
+    ("T_SRTT_BITS", VarType::Int),
+    ("T_RTTVAR_BITS", VarType::Int),
+    ("rttvar_exp_", VarType::Int),
+    ("awnd_", VarType::Real),
+    ("decrease_num_", VarType::Real),
+    ("increase_num_", VarType::Real),
+    ("k_parameter_", VarType::Real),
+    ("l_parameter_", VarType::Real),
+    ("trace_all_oneline_", VarType::Bool),
+    ("nam_tracevar_", VarType::Bool),
+    ("QOption_", VarType::Int),
+    ("EnblRTTCtr_", VarType::Int),
+    ("control_increase_", VarType::Int),
+    ("noFastRetrans_", VarType::Bool),
+    ("precisionReduce_", VarType::Bool),
+    ("oldCode_", VarType::Bool),
+    ("useHeaders_", VarType::Bool),
+    ("low_window_", VarType::Int),
+    ("high_window_", VarType::Int),
+    ("high_p_", VarType::Real),
+    ("high_decrease_", VarType::Real),
+    ("max_ssthresh_", VarType::Int),
+    ("cwnd_range_", VarType::Int),
+    ("timerfix_", VarType::Bool),
+    ("rfc2988_", VarType::Bool),
+    ("LimTransmitFix_", VarType::Bool),
+    ("rate_request_", VarType::Int),
+    ("qs_enabled_", VarType::Bool),
+    ("tcp_qs_recovery_", VarType::Bool),
+    ("qs_request_mode_", VarType::Int),
+    ("qs_thresh_", VarType::Int),
+    ("qs_rtt_", VarType::Int),
+    ("print_request_", VarType::Bool),
+    ("frto_enabled_", VarType::Bool),
+    ("sfrto_enabled_", VarType::Bool),
+    ("spurious_response_", VarType::Int),
+];
+
+/// NewReno's extra bound variables.
+pub const NEWRENO_PARAMS: &[(&str, VarType)] = &[
+    ("newreno_changes_", VarType::Int),
+    ("newreno_changes1_", VarType::Int),
+    ("exit_recovery_fix_", VarType::Int),
+    ("partial_window_deflation_", VarType::Int),
+];
+
+/// All bound variable names of a TCP sender of this flavour (without the
+/// generic agent ones).
+pub fn names(newreno: bool) -> Vec<(&'static str, VarType)> {
+    let mut v: Vec<(&'static str, VarType)> = PARAMS.to_vec();
+    for tv in Tv::ALL {
+        let ty = if tv == Tv::Cwnd { VarType::TracedReal } else { VarType::TracedInt };
+        v.push((tv.name(), ty));
+    }
+    if newreno {
+        v.extend_from_slice(NEWRENO_PARAMS);
+    }
+    v
+}
+
+fn b2s(b: bool) -> String {
+    if b { "1".into() } else { "0".into() }
+}
+
+impl Tcp {
+    /// Read a bound variable as Tcl sees it, or None if not a TCP variable.
+    pub fn get_var(&self, base: &AgentBase, name: &str) -> Option<String> {
+        if let Some(tv) = Tv::from_name(name) {
+            return Some(self.traced_value_of(tv));
+        }
+        if let Flavor::NewReno(s) = &self.flavor {
+            match name {
+                "newreno_changes_" => return Some(fmt_int(s.newreno_changes as i64)),
+                "newreno_changes1_" => return Some(fmt_int(s.newreno_changes1 as i64)),
+                "exit_recovery_fix_" => return Some(fmt_int(s.exit_recovery_fix as i64)),
+                "partial_window_deflation_" => return Some(fmt_int(s.partial_window_deflation as i64)),
+                _ => {}
+            }
+        }
+        let i = |v: i32| Some(fmt_int(v as i64));
+        let r = |v: f64| Some(fmt_real(v));
+        let b = |v: bool| Some(b2s(v));
+        match name {
+            "window_" => r(self.wnd),
+            "windowInit_" => r(self.wnd_init),
+            "windowInitOption_" => i(self.wnd_init_option),
+            "syn_" => b(self.syn),
+            "max_connects_" => i(self.max_connects),
+            "windowOption_" => i(self.wnd_option),
+            "windowConstant_" => r(self.wnd_const),
+            "windowThresh_" => r(self.wnd_th),
+            "delay_growth_" => b(self.delay_growth),
+            "overhead_" => r(self.overhead),
+            "tcpTick_" => r(self.tcp_tick),
+            "ecn_" => b(self.ecn),
+            "SetCWRonRetransmit_" => b(self.set_cwr_on_retransmit),
+            "old_ecn_" => b(self.old_ecn),
+            "bugfix_ss_" => b(self.bugfix_ss),
+            "eln_" => i(self.eln),
+            "eln_rxmit_thresh_" => i(self.eln_rxmit_thresh),
+            "packetSize_" => i(base.size),
+            "tcpip_base_hdr_size_" => i(self.tcpip_base_hdr_size),
+            "ts_option_size_" => i(self.ts_option_size),
+            "bugFix_" => b(self.bug_fix),
+            "bugFix_ack_" => b(self.bugfix_ack),
+            "bugFix_ts_" => b(self.bugfix_ts),
+            "lessCareful_" => b(self.less_careful),
+            "timestamps_" => b(self.ts_option),
+            "ts_resetRTO_" => b(self.ts_reset_rto),
+            "slow_start_restart_" => b(self.slow_start_restart),
+            "restart_bugfix_" => b(self.restart_bugfix),
+            "maxburst_" => i(self.maxburst),
+            "aggressive_maxburst_" => b(self.aggressive_maxburst),
+            "maxcwnd_" => i(self.maxcwnd),
+            "numdupacks_" => i(self.numdupacks),
+            "numdupacksFrac_" => i(self.numdupacks_frac),
+            "exitFastRetrans_" => b(self.exit_fast_retrans),
+            "maxrto_" => r(self.maxrto),
+            "minrto_" => r(self.minrto),
+            "srtt_init_" => i(self.srtt_init),
+            "rttvar_init_" => i(self.rttvar_init),
+            "rtxcur_init_" => r(self.rtxcur_init),
+            "T_SRTT_BITS" => i(self.t_srtt_bits),
+            "T_RTTVAR_BITS" => i(self.t_rttvar_bits),
+            "rttvar_exp_" => i(self.rttvar_exp),
+            "awnd_" => r(self.awnd),
+            "decrease_num_" => r(self.decrease_num),
+            "increase_num_" => r(self.increase_num),
+            "k_parameter_" => r(self.k_parameter),
+            "l_parameter_" => r(self.l_parameter),
+            "trace_all_oneline_" => b(self.trace_all_oneline),
+            "nam_tracevar_" => b(self.nam_tracevar),
+            "QOption_" => i(self.qoption),
+            "EnblRTTCtr_" => i(self.enbl_rtt_ctr),
+            "control_increase_" => i(self.control_increase),
+            "noFastRetrans_" => b(self.no_fast_retrans),
+            "precisionReduce_" => b(self.precision_reduce),
+            "oldCode_" => b(self.old_code),
+            "useHeaders_" => b(self.use_headers),
+            "low_window_" => i(self.low_window),
+            "high_window_" => i(self.high_window),
+            "high_p_" => r(self.high_p),
+            "high_decrease_" => r(self.high_decrease),
+            "max_ssthresh_" => i(self.max_ssthresh),
+            "cwnd_range_" => i(self.cwnd_range),
+            "timerfix_" => b(self.timerfix),
+            "rfc2988_" => b(self.rfc2988),
+            "LimTransmitFix_" => b(self.lim_transmit_fix),
+            "rate_request_" => i(self.rate_request),
+            "qs_enabled_" => b(self.qs_enabled),
+            "tcp_qs_recovery_" => b(self.tcp_qs_recovery),
+            "qs_request_mode_" => i(self.qs_request_mode),
+            "qs_thresh_" => i(self.qs_thresh),
+            "qs_rtt_" => i(self.qs_rtt),
+            "print_request_" => b(self.print_request),
+            "frto_enabled_" => b(self.frto_enabled),
+            "sfrto_enabled_" => b(self.sfrto_enabled),
+            "spurious_response_" => i(self.spurious_response),
+            _ => None,
+        }
+    }
+
+    fn traced_value_of(&self, tv: Tv) -> String {
+        match tv {
+            Tv::Cwnd => crate::vars::fmt_traced_real(self.cwnd),
+            _ => fmt_int(self.traced_int(tv) as i64),
+        }
+    }
+
+    /// Set a bound variable from Tcl; returns false if `name` is not one.
+    pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
+        if let Some(tv) = Tv::from_name(name) {
+            self.set_traced(base, w, tv, v);
+            return true;
+        }
+        if let Flavor::NewReno(s) = &mut self.flavor {
+            match name {
+                "newreno_changes_" => {
+                    s.newreno_changes = parse_int(v);
+                    return true;
+                }
+                "newreno_changes1_" => {
+                    s.newreno_changes1 = parse_int(v);
+                    return true;
+                }
+                "exit_recovery_fix_" => {
+                    s.exit_recovery_fix = parse_int(v);
+                    return true;
+                }
+                "partial_window_deflation_" => {
+                    s.partial_window_deflation = parse_int(v);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        let i = parse_int(v);
+        let r = parse_real(v);
+        let b = parse_bool(v);
+        match name {
+            "window_" => self.wnd = r,
+            "windowInit_" => self.wnd_init = r,
+            "windowInitOption_" => self.wnd_init_option = i,
+            "syn_" => self.syn = b,
+            "max_connects_" => self.max_connects = i,
+            "windowOption_" => self.wnd_option = i,
+            "windowConstant_" => self.wnd_const = r,
+            "windowThresh_" => self.wnd_th = r,
+            "delay_growth_" => self.delay_growth = b,
+            "overhead_" => self.overhead = r,
+            "tcpTick_" => self.tcp_tick = r,
+            "ecn_" => self.ecn = b,
+            "SetCWRonRetransmit_" => self.set_cwr_on_retransmit = b,
+            "old_ecn_" => self.old_ecn = b,
+            "bugfix_ss_" => self.bugfix_ss = b,
+            "eln_" => self.eln = i,
+            "eln_rxmit_thresh_" => self.eln_rxmit_thresh = i,
+            "packetSize_" => base.size = i,
+            "tcpip_base_hdr_size_" => self.tcpip_base_hdr_size = i,
+            "ts_option_size_" => self.ts_option_size = i,
+            "bugFix_" => self.bug_fix = b,
+            "bugFix_ack_" => self.bugfix_ack = b,
+            "bugFix_ts_" => self.bugfix_ts = b,
+            "lessCareful_" => self.less_careful = b,
+            "timestamps_" => self.ts_option = b,
+            "ts_resetRTO_" => self.ts_reset_rto = b,
+            "slow_start_restart_" => self.slow_start_restart = b,
+            "restart_bugfix_" => self.restart_bugfix = b,
+            "maxburst_" => self.maxburst = i,
+            "aggressive_maxburst_" => self.aggressive_maxburst = b,
+            "maxcwnd_" => self.maxcwnd = i,
+            "numdupacks_" => self.numdupacks = i,
+            "numdupacksFrac_" => self.numdupacks_frac = i,
+            "exitFastRetrans_" => self.exit_fast_retrans = b,
+            "maxrto_" => self.maxrto = r,
+            "minrto_" => self.minrto = r,
+            "srtt_init_" => self.srtt_init = i,
+            "rttvar_init_" => self.rttvar_init = i,
+            "rtxcur_init_" => self.rtxcur_init = r,
+            "T_SRTT_BITS" => self.t_srtt_bits = i,
+            "T_RTTVAR_BITS" => self.t_rttvar_bits = i,
+            "rttvar_exp_" => self.rttvar_exp = i,
+            "awnd_" => self.awnd = r,
+            "decrease_num_" => self.decrease_num = r,
+            "increase_num_" => self.increase_num = r,
+            "k_parameter_" => self.k_parameter = r,
+            "l_parameter_" => self.l_parameter = r,
+            "trace_all_oneline_" => self.trace_all_oneline = b,
+            "nam_tracevar_" => self.nam_tracevar = b,
+            "QOption_" => self.qoption = i,
+            "EnblRTTCtr_" => self.enbl_rtt_ctr = i,
+            "control_increase_" => self.control_increase = i,
+            "noFastRetrans_" => self.no_fast_retrans = b,
+            "precisionReduce_" => self.precision_reduce = b,
+            "oldCode_" => self.old_code = b,
+            "useHeaders_" => self.use_headers = b,
+            "low_window_" => self.low_window = i,
+            "high_window_" => self.high_window = i,
+            "high_p_" => self.high_p = r,
+            "high_decrease_" => self.high_decrease = r,
+            "max_ssthresh_" => self.max_ssthresh = i,
+            "cwnd_range_" => self.cwnd_range = i,
+            "timerfix_" => self.timerfix = b,
+            "rfc2988_" => self.rfc2988 = b,
+            "LimTransmitFix_" => self.lim_transmit_fix = b,
+            "rate_request_" => self.rate_request = i,
+            "qs_enabled_" => self.qs_enabled = b,
+            "tcp_qs_recovery_" => self.tcp_qs_recovery = b,
+            "qs_request_mode_" => self.qs_request_mode = i,
+            "qs_thresh_" => self.qs_thresh = i,
+            "qs_rtt_" => self.qs_rtt = i,
+            "print_request_" => self.print_request = b,
+            "frto_enabled_" => self.frto_enabled = b,
+            "sfrto_enabled_" => self.sfrto_enabled = b,
+            "spurious_response_" => self.spurious_response = i,
+            _ => return false,
+        }
+        true
+    }
+}

@@ -1,0 +1,182 @@
+//! Python bindings of the engine: one `Engine` object per simulation.
+//!
+//! The Tcl compatibility layer and the Python API call these methods to build
+//! a scenario, then `run()` until the engine yields (a Tcl callback is due,
+//! output must be drained, the run halted or finished).  No per-packet calls
+//! cross this boundary.  A Rust panic surfaces as a Python exception.
+
+use dumbbell_engine::iface;
+use dumbbell_engine::vars::VarType;
+use dumbbell_engine::{Sim, Yield};
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+#[pyclass(unsendable)]
+struct Engine {
+    sim: Sim,
+}
+
+fn type_name(t: VarType) -> &'static str {
+    match t {
+        VarType::Int => "int",
+        VarType::Bool => "bool",
+        VarType::Real => "real",
+        VarType::Bandwidth => "bandwidth",
+        VarType::Time => "time",
+        VarType::TracedInt => "traced-int",
+        VarType::TracedReal => "traced-real",
+    }
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    fn new() -> Self {
+        Engine { sim: Sim::new() }
+    }
+
+    /// Engine class names (`Agent/TCP/Reno`, `Queue/DropTail`, ...).
+    #[staticmethod]
+    fn kinds() -> Vec<&'static str> {
+        iface::KINDS.to_vec()
+    }
+
+    /// Bound variables of an engine class as (name, type) pairs.
+    #[staticmethod]
+    fn bound_vars(kind: &str) -> Option<Vec<(&'static str, &'static str)>> {
+        iface::bound_vars(kind).map(|v| v.into_iter().map(|(n, t)| (n, type_name(t))).collect())
+    }
+
+    fn create(&mut self, name: &str, kind: &str) -> PyResult<u32> {
+        self.sim.create(name, kind).map_err(PyValueError::new_err)
+    }
+
+    fn init_defaults(&mut self, id: u32, defaults: Vec<(String, String)>) -> PyResult<()> {
+        self.sim.init_defaults(id, &defaults).map_err(PyValueError::new_err)
+    }
+
+    fn lookup(&self, name: &str) -> Option<u32> {
+        self.sim.lookup(name)
+    }
+
+    fn get_var(&mut self, id: u32, var: &str) -> Option<String> {
+        self.sim.get_var(id, var)
+    }
+
+    fn set_var(&mut self, id: u32, var: &str, value: &str) -> PyResult<String> {
+        self.sim.set_var(id, var, value).map_err(PyKeyError::new_err)
+    }
+
+    fn command(&mut self, id: u32, argv: Vec<String>) -> PyResult<String> {
+        let a: Vec<&str> = argv.iter().map(|s| s.as_str()).collect();
+        self.sim.command(id, &a).map_err(PyValueError::new_err)
+    }
+
+    /// Schedule a Tcl callback at absolute time `t` (ns-2 `$ns at`: a
+    /// negative `t` means "after -t"); returns its uid.
+    fn at(&mut self, t: f64) -> PyResult<u64> {
+        let now = self.sim.w.s.now;
+        let delay = if t < 0.0 { -t } else { t - now };
+        if delay < 0.0 || delay.is_nan() {
+            return Err(PyValueError::new_err("can't schedule command in past"));
+        }
+        Ok(self.sim.w.s.schedule_tcl(delay))
+    }
+
+    /// `$ns at-now`: a callback at the current time.
+    fn at_now(&mut self) -> u64 {
+        self.sim.w.s.schedule_tcl(0.0)
+    }
+
+    fn cancel(&mut self, uid: u64) -> bool {
+        self.sim.w.s.cancel_tcl(uid)
+    }
+
+    fn now(&self) -> f64 {
+        self.sim.w.s.now
+    }
+
+    fn now_str(&self) -> String {
+        self.sim.now_string()
+    }
+
+    /// Run until the engine yields: ("tcl", uid), ("service", 0),
+    /// ("halted", 0) or ("done", 0).
+    fn run(&mut self) -> (&'static str, u64) {
+        match self.sim.run() {
+            Yield::Tcl(u) => ("tcl", u),
+            Yield::Service => ("service", 0),
+            Yield::Halted => ("halted", 0),
+            Yield::Done => ("done", 0),
+        }
+    }
+
+    fn halt(&mut self) {
+        self.sim.w.halted = true;
+    }
+
+    /// Reset the clock to zero (`Scheduler run` does this before running).
+    fn reset_clock(&mut self) {
+        self.sim.w.s.now = 0.0;
+    }
+
+    /// Output buffered for Tcl channels: [(channel, bytes)].
+    fn drain<'py>(&mut self, py: Python<'py>) -> Vec<(String, Bound<'py, PyBytes>)> {
+        self.sim.w.out.drain().into_iter().map(|(n, b)| (n, PyBytes::new(py, &b))).collect()
+    }
+
+    fn pending_output(&self) -> usize {
+        self.sim.w.out.pending
+    }
+
+    fn take_tcl_calls(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.sim.w.tcl_calls)
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.sim.w.warnings)
+    }
+
+    // ---- topology for routing -------------------------------------------
+
+    fn add_link(&mut self, from: i32, to: i32, head: u32) {
+        self.sim.w.routing.add_link(from, to, head);
+    }
+
+    fn set_cost(&mut self, from: i32, to: i32, cost: f64) {
+        self.sim.w.routing.set_cost(from, to, cost);
+    }
+
+    fn enable_routing(&mut self) {
+        self.sim.w.routing.enabled = true;
+    }
+
+    fn route_lookup(&mut self, src: i32, dst: i32) -> i32 {
+        if src == dst {
+            return src;
+        }
+        self.sim.w.routing.next_hop(src, dst).unwrap_or(-1)
+    }
+
+    // ---- inspection ---------------------------------------------------------
+
+    fn live_packets(&self) -> usize {
+        self.sim.live_packets()
+    }
+
+    fn events_dispatched(&self) -> u64 {
+        self.sim.w.s.dispatched
+    }
+
+    fn set_flush_threshold(&mut self, bytes: usize) {
+        self.sim.w.flush_threshold = bytes;
+    }
+}
+
+#[pymodule]
+fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Engine>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,27 @@
+"""Dumbbell: a packet-level network simulator for congestion-control and
+queue-management research, with a Rust engine and ns-2 script compatibility.
+
+    dumbbell run script.tcl [args]     # run an ns-2 script unchanged
+    import dumbbell                    # build experiments in Python
+"""
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+try:
+    __version__ = _version("dumbbell")
+except PackageNotFoundError:  # running from a source tree
+    __version__ = "0.0.0+local"
+
+from ._engine import Engine  # noqa: E402,F401
+
+__all__ = ["Engine", "run_tcl", "__version__"]
+
+
+def run_tcl(script, argv=(), cwd=None):
+    """Run an ns-2 script in this process; returns its exit code.
+
+    Output files are written as the script asks; stdout is the process's.
+    """
+    from .ns2.runner import run_script
+
+    return run_script(script, list(argv), cwd=cwd)

@@ -1,0 +1,45 @@
+"""The ``dumbbell`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _cmd_run(args) -> int:
+    from .ns2.runner import run_script
+
+    return run_script(args.script, args.args)
+
+
+def _cmd_demo(args) -> int:
+    from .demo import main as demo_main
+
+    return demo_main()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    # `dumbbell run script.tcl args...` must pass every argument through to
+    # the script, including ones that look like options.
+    if argv and argv[0] == "run":
+        if len(argv) < 2 or argv[1] in ("-h", "--help"):
+            print("usage: dumbbell run SCRIPT.tcl [ARGS...]  (runs an ns-2 script like `ns`)")
+            return 0 if len(argv) >= 2 else 2
+        from .ns2.runner import run_script
+
+        return run_script(argv[1], argv[2:])
+    p = argparse.ArgumentParser(prog="dumbbell", description="Packet-level network simulator with ns-2 compatibility")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="run an ns-2 script (like `ns script.tcl args`)")
+    r.add_argument("script")
+    r.add_argument("args", nargs=argparse.REMAINDER)
+    r.set_defaults(fn=_cmd_run)
+    d = sub.add_parser("demo", help="run the bundled basic1 example, print a summary and plot cwnd")
+    d.set_defaults(fn=_cmd_demo)
+    a = p.parse_args(argv)
+    return a.fn(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,783 @@
+# Dumbbell's ns-2 library: the Simulator, Node, Link, Agent and Application
+# interface that ns-2 2.35 scripts use, written for Dumbbell's engine.
+#
+# Objects with an engine part (queues, links, agents, traces, monitors) are
+# split objects (tclobject.tcl): their bound variables and C++-style commands
+# live in the engine.  The wiring mirrors ns-2's object graph (a link is
+# head -> queue -> delay -> ttl -> next node, with traces spliced in), so
+# scripts that inspect or re-wire links find the objects they expect.
+#
+# Anything a script uses that Dumbbell does not model raises an error that
+# names it; anything accepted but not modelled prints one warning.
+
+namespace eval ::dumbbell {
+    variable warned
+    array set warned {}
+}
+
+# Print a warning once per message (ns-2's `warn`).
+proc warn {msg} {
+    global warned_
+    if {![info exists warned_($msg)]} {
+        puts stderr "warning: $msg"
+        set warned_($msg) 1
+    }
+}
+
+proc ::dumbbell::unsupported {what} {
+    error "dumbbell: $what is not supported yet"
+}
+
+proc ::dumbbell::accept {what} {
+    ::dumbbell::be::warn "$what is accepted but not modelled"
+}
+
+# ---- engine classes --------------------------------------------------------------
+
+foreach cls {
+    Connector TTLChecker Classifier
+    Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
+    Queue/DropTail DelayLink Node
+    SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop QueueMonitor Integrator
+    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno
+    Agent/TCPSink Agent/TCPSink/DelAck
+    Application RNG
+} {
+    ::dumbbell::register_class $cls
+}
+
+# ns-2 classes Dumbbell does not implement yet: creating one is an error that
+# says so (instead of "invalid command name").
+foreach cls {
+    Queue/RED Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
+    Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
+    Agent/TCP/Sack1 Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
+    Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/RFC793edu Agent/TCP/Int
+    Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck Agent/TCPSink/Asym
+    Agent/UDP Agent/CBR Agent/LossMonitor Agent/TFRC Agent/TFRCSink Agent/RAP
+    Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
+    Application/Traffic/CBR Application/Traffic/Exponential
+    Application/Traffic/Pareto Application/Traffic/Trace Application/Telnet
+    ErrorModel ErrorModel/Periodic ErrorModel/List ErrorModel/Uniform
+    ErrorModel/TwoState ErrorModule
+    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto
+    RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
+    RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Empirical
+    QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow
+    Classifier/Hash/Fid Classifier/MultiPath Delayer DynamicLink
+} {
+    set parts [split $cls /]
+    set parent SplitObject
+    set path ""
+    foreach p $parts {
+        if {$path eq ""} { set path $p } else { append path / $p }
+        if {![::dumbbell::is_class $path]} {
+            Class $path -superclass $parent
+        }
+        set parent $path
+    }
+    $cls instproc init args "::dumbbell::unsupported {class $cls}"
+}
+
+proc ::dumbbell::is_class {name} {
+    expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
+}
+
+# ---- Simulator -------------------------------------------------------------------
+
+Class Simulator
+
+Simulator proc instance {} {
+    set i [Simulator info instances]
+    if {$i ne ""} { return [lindex $i 0] }
+    error "Cannot find instance of simulator"
+}
+
+Simulator instproc init args {
+    $self instvar nullAgent_ started_ color_
+    if {[llength [Simulator info instances]] > 1} {
+        ::dumbbell::unsupported "more than one Simulator object"
+    }
+    set nullAgent_ [new Agent/Null]
+    ::dumbbell::be::sim reset
+    eval $self next $args
+}
+
+Simulator instproc nullagent {} { $self set nullAgent_ }
+
+Simulator instproc use-scheduler {type} {
+    switch -- $type {
+        Calendar - List - Heap - Splay { }
+        default { ::dumbbell::unsupported "scheduler $type" }
+    }
+}
+
+Simulator instproc now {} { ::dumbbell::be::sim now }
+
+Simulator instproc at {args} {
+    if {[llength $args] == 1} {
+        return [::dumbbell::be::sim at-now [lindex $args 0]]
+    }
+    if {[llength $args] != 2} {
+        error "wrong # args: should be \"\$ns at time script\""
+    }
+    ::dumbbell::be::sim at [lindex $args 0] [lindex $args 1]
+}
+
+Simulator instproc at-now {script} { ::dumbbell::be::sim at-now $script }
+Simulator instproc cancel {uid} { ::dumbbell::be::sim cancel $uid }
+Simulator instproc after {ival args} {
+    eval $self at [expr {[$self now] + $ival}] $args
+}
+Simulator instproc halt {} { ::dumbbell::be::sim halt }
+Simulator instproc is-started {} { $self instvar started_; info exists started_ }
+Simulator instproc check-node-num {} { }
+Simulator instproc dumpq {} { ::dumbbell::unsupported "dumpq" }
+
+Simulator instproc delay_parse {spec} { time_parse $spec }
+Simulator instproc bw_parse {spec} { bw_parse $spec }
+
+# Route computation happens lazily in the engine; this registers the links.
+Simulator instproc compute-routes {} {
+    ::dumbbell::be::sim enable-routing
+}
+
+Simulator instproc get-routelogic {} {
+    $self instvar routingTable_
+    if {![info exists routingTable_]} {
+        set routingTable_ [RouteLogic create ::dumbbell::routelogic]
+    }
+    return $routingTable_
+}
+
+Simulator instproc rtproto {proto args} {
+    if {$proto ne "Static"} { ::dumbbell::unsupported "routing protocol $proto" }
+}
+Simulator instproc rtmodel args { ::dumbbell::unsupported "rtmodel (link dynamics)" }
+Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
+Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
+Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
+Simulator instproc use-taggedtrace args { ::dumbbell::unsupported "use-taggedtrace" }
+Simulator instproc makeflowmon args { ::dumbbell::unsupported "makeflowmon (flow monitors)" }
+Simulator instproc eventtrace-all args { ::dumbbell::unsupported "eventtrace-all" }
+Simulator instproc set-address-format {type args} {
+    if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
+}
+Simulator instproc multihome-add-interface args { ::dumbbell::unsupported "multihoming" }
+
+Simulator instproc run {} {
+    $self instvar Node_ link_ started_
+    set started_ 1
+    $self compute-routes
+    # Reset every node (which resets its agents) in the order ns-2 visits
+    # them, then every queue.
+    if {[info exists Node_]} {
+        foreach nn [array names Node_] {
+            $Node_($nn) reset
+        }
+    }
+    if {[info exists link_]} {
+        foreach qn [array names link_] {
+            [$link_($qn) queue] reset
+        }
+    }
+    ::dumbbell::be::sim run
+}
+
+Simulator instproc node args {
+    $self instvar Node_
+    if {[llength $args] != 0} {
+        ::dumbbell::unsupported "nodes with explicit (hierarchical) addresses"
+    }
+    set node [new Node]
+    set Node_([$node id]) $node
+    $node set ns_ $self
+    return $node
+}
+
+Simulator instproc get-node-by-id {id} {
+    $self instvar Node_
+    return $Node_($id)
+}
+
+Simulator instproc all-nodes-list {} {
+    $self instvar Node_
+    set l {}
+    foreach n [lsort -integer [array names Node_]] { lappend l $Node_($n) }
+    return $l
+}
+
+Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
+    $self instvar link_ queueMap_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[info exists queueMap_($qtype)]} { set qtype $queueMap_($qtype) }
+    if {![::dumbbell::is_class Queue/$qtype]} {
+        error "dumbbell: unknown queue type \"$qtype\" in simplex-link $sid $did"
+    }
+    ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
+    ::dumbbell::check_time $delay "delay of link $sid->$did"
+    if {[llength $args] == 0} {
+        set q [new Queue/$qtype]
+    } else {
+        set q [new Queue/$qtype $args]
+    }
+    set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
+    $n1 add-neighbor $n2
+    ::dumbbell::be::sim add-link $sid $did [$link_($sid:$did) head]
+    set trace [$self get-ns-traceall]
+    if {$trace ne ""} {
+        $self trace-queue $n1 $n2 $trace
+    }
+    set trace [$self get-nam-traceall]
+    if {$trace ne ""} {
+        $self namtrace-queue $n1 $n2 $trace
+    }
+    return $link_($sid:$did)
+}
+
+Simulator instproc duplex-link {n1 n2 bw delay type args} {
+    eval $self simplex-link $n1 $n2 [list $bw] [list $delay] $type $args
+    eval $self simplex-link $n2 $n1 [list $bw] [list $delay] $type $args
+}
+
+Simulator instproc link {n1 n2} {
+    $self instvar link_
+    if {![catch {set sid [$n1 id]}]} { set n1 $sid }
+    if {![catch {set did [$n2 id]}]} { set n2 $did }
+    if {[info exists link_($n1:$n2)]} { return $link_($n1:$n2) }
+    return ""
+}
+
+Simulator instproc queue-limit {n1 n2 limit} {
+    $self instvar link_
+    set l $link_([$n1 id]:[$n2 id])
+    [$l queue] set limit_ $limit
+}
+
+Simulator instproc cost {n1 n2 c} {
+    $self instvar link_
+    $link_([$n1 id]:[$n2 id]) cost $c
+    ::dumbbell::be::sim set-cost [$n1 id] [$n2 id] $c
+}
+
+Simulator instproc delay {n1 n2 delay {type simplex}} {
+    $self instvar link_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[info exists link_($sid:$did)]} { [$link_($sid:$did) link] set delay_ $delay }
+    if {$type eq "duplex" && [info exists link_($did:$sid)]} {
+        [$link_($did:$sid) link] set delay_ $delay
+    }
+}
+
+Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
+    $self instvar link_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[info exists link_($sid:$did)]} { [$link_($sid:$did) link] set bandwidth_ $bandwidth }
+    if {$type eq "duplex" && [info exists link_($did:$sid)]} {
+        [$link_($did:$sid) link] set bandwidth_ $bandwidth
+    }
+}
+
+Simulator instproc simplex-link-op {n1 n2 op args} { }
+Simulator instproc duplex-link-op {n1 n2 op args} {
+    ::dumbbell::note_nam "duplex-link-op"
+}
+Simulator instproc color {id name} {
+    $self instvar color_
+    set color_($id) $name
+}
+Simulator instproc get-color {id} {
+    $self instvar color_
+    return $color_($id)
+}
+
+proc ::dumbbell::note_nam {what} {
+    # nam hints only matter for the animation; they are accepted silently
+    # unless a nam trace was asked for (which already warned).
+}
+
+# ---- tracing ---------------------------------------------------------------------
+
+Simulator instproc trace-all {file} {
+    $self instvar traceAllFile_
+    set traceAllFile_ $file
+}
+
+Simulator instproc namtrace-all {file} {
+    $self instvar namtraceAllFile_
+    if {$file ne ""} {
+        set namtraceAllFile_ $file
+        ::dumbbell::be::warn "nam traces are not written yet: namtrace-all is accepted and its file is left empty"
+    } else {
+        unset -nocomplain namtraceAllFile_
+    }
+}
+Simulator instproc namtrace-some {file} { $self namtrace-all $file }
+Simulator instproc namtrace-all-wireless args { ::dumbbell::unsupported "namtrace-all-wireless" }
+
+Simulator instproc get-ns-traceall {} {
+    $self instvar traceAllFile_
+    if {[info exists traceAllFile_]} { return $traceAllFile_ }
+    return ""
+}
+
+Simulator instproc get-nam-traceall {} {
+    $self instvar namtraceAllFile_
+    if {[info exists namtraceAllFile_]} { return $namtraceAllFile_ }
+    return ""
+}
+
+Simulator instproc puts-ns-traceall {str} {
+    $self instvar traceAllFile_
+    if {[info exists traceAllFile_]} { puts $traceAllFile_ $str }
+}
+
+Simulator instproc puts-nam-traceall {str} { }
+Simulator instproc puts-nam-config {str} { }
+Simulator instproc namtrace-config {f} { }
+
+Simulator instproc create-trace {type file src dst {op ""}} {
+    $self instvar alltrace_
+    set p [new Trace/$type]
+    if {[catch {$p set src_ [$src id]}]} { $p set src_ $src }
+    if {[catch {$p set dst_ [$dst id]}]} { $p set dst_ $dst }
+    lappend alltrace_ $p
+    if {$file ne ""} {
+        $p ${op}attach $file
+    }
+    return $p
+}
+
+Simulator instproc trace-queue {n1 n2 {file ""}} {
+    $self instvar link_ traceAllFile_
+    if {$file eq ""} {
+        if {![info exists traceAllFile_]} return
+        set file $traceAllFile_
+    }
+    $link_([$n1 id]:[$n2 id]) trace $self $file
+}
+
+Simulator instproc namtrace-queue {n1 n2 {file ""}} { }
+
+Simulator instproc drop-trace {n1 n2 trace} {
+    $self instvar link_
+    [$link_([$n1 id]:[$n2 id]) queue] drop-target $trace
+}
+
+Simulator instproc monitor-queue {n1 n2 qtrace {sampleInterval 0.1}} {
+    $self instvar link_
+    return [$link_([$n1 id]:[$n2 id]) init-monitor $self $qtrace $sampleInterval]
+}
+
+Simulator instproc flush-trace {} {
+    $self instvar alltrace_
+    ::dumbbell::be::drain
+    if {[info exists alltrace_]} {
+        foreach t $alltrace_ { $t flush }
+    }
+}
+
+# ---- agents and connections --------------------------------------------------------
+
+Simulator instproc attach-agent {node agent} {
+    $node attach $agent
+}
+
+Simulator instproc detach-agent {node agent} {
+    $self instvar nullAgent_
+    $node detach $agent $nullAgent_
+}
+
+Simulator instproc simplex-connect {src dst} {
+    $src set dst_addr_ [$dst set agent_addr_]
+    $src set dst_port_ [$dst set agent_port_]
+    return $src
+}
+
+Simulator instproc connect {src dst} {
+    $self simplex-connect $src $dst
+    $self simplex-connect $dst $src
+    return $src
+}
+
+Simulator instproc create-connection {s_type source d_type dest pktClass} {
+    set s_agent [new Agent/$s_type]
+    set d_agent [new Agent/$d_type]
+    $s_agent set fid_ $pktClass
+    $d_agent set fid_ $pktClass
+    $self attach-agent $source $s_agent
+    $self attach-agent $dest $d_agent
+    $self connect $s_agent $d_agent
+    return $s_agent
+}
+
+Simulator instproc create-connection-list {s_type source d_type dest pktClass} {
+    set s_agent [new Agent/$s_type]
+    set d_agent [new Agent/$d_type]
+    $s_agent set fid_ $pktClass
+    $d_agent set fid_ $pktClass
+    $self attach-agent $source $s_agent
+    $self attach-agent $dest $d_agent
+    $self connect $s_agent $d_agent
+    return [list $s_agent $d_agent]
+}
+
+Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
+    set s_agent [new Agent/$s_type]
+    set d_agent [new Agent/$d_type]
+    $s_agent set fid_ $pktClass
+    $d_agent set fid_ $pktClass
+    $self attach-agent $source $s_agent
+    $self attach-agent $dest $d_agent
+    return "$s_agent $d_agent"
+}
+
+# ---- route logic (static routes, computed lazily by the engine) ---------------------
+
+Class RouteLogic
+RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+RouteLogic instproc configure {} { ::dumbbell::be::sim enable-routing }
+RouteLogic instproc compute {} { ::dumbbell::be::sim enable-routing }
+
+# ---- nodes -------------------------------------------------------------------------
+
+Node proc getid {} {
+    set id [Node set nn_]
+    Node set nn_ [expr {$id + 1}]
+    return $id
+}
+
+Node instproc init args {
+    eval $self next $args
+    $self instvar id_ agents_ neighbor_ address_ ns_
+    set id_ [Node getid]
+    set address_ $id_
+    $self cmd nodeid $id_
+    $self cmd addr $address_
+    set agents_ {}
+    set neighbor_ {}
+}
+
+Node instproc id {} { $self set id_ }
+Node instproc node-addr {} { $self set address_ }
+Node instproc nodeid {args} { if {$args ne ""} { $self cmd nodeid [lindex $args 0] } }
+Node instproc entry {} { return $self }
+Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
+Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
+Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
+Node instproc incr-rtgtable-size {} { }
+Node instproc decr-rtgtable-size {} { }
+
+Node instproc attach {agent {port ""}} {
+    $self instvar agents_ address_
+    lappend agents_ $agent
+    $agent set node_ $self
+    $agent set agent_addr_ $address_
+    if {$port eq ""} {
+        set port [$self cmd alloc-port [[Simulator instance] nullagent]]
+    }
+    $agent set agent_port_ $port
+    $self cmd install $port $agent
+    $agent target $self
+}
+
+Node instproc detach {agent nullagent} {
+    $self instvar agents_
+    set k [lsearch -exact $agents_ $agent]
+    if {$k >= 0} { set agents_ [lreplace $agents_ $k $k] }
+    $agent set node_ ""
+    $agent set agent_addr_ 0
+    $agent target $nullagent
+    $self cmd install [$agent set agent_port_] $nullagent
+}
+
+Node instproc agent {port} {
+    $self instvar agents_
+    foreach a $agents_ {
+        if {[$a set agent_port_] == $port} { return $a }
+    }
+    return ""
+}
+
+Node instproc reset {} {
+    $self instvar agents_
+    foreach a $agents_ { $a reset }
+}
+
+# ---- links ---------------------------------------------------------------------------
+
+Class Link
+
+Link instproc init {src dst} {
+    $self next
+    $self instvar id_ trace_ fromNode_ toNode_ color_
+    set id_ [Link set nl_]
+    Link set nl_ [expr {$id_ + 1}]
+    set fromNode_ $src
+    set toNode_ $dst
+    set color_ black
+    set trace_ ""
+}
+
+Link instproc head {} { $self set head_ }
+Link instproc queue {} { $self set queue_ }
+Link instproc link {} { $self set link_ }
+Link instproc src {} { $self set fromNode_ }
+Link instproc dst {} { $self set toNode_ }
+Link instproc cost {c} { $self set cost_ $c }
+Link instproc cost? {} {
+    $self instvar cost_
+    if {![info exists cost_]} { set cost_ 1 }
+    set cost_
+}
+Link instproc id {} { $self set id_ }
+Link instproc up? {} { return up }
+
+Link instproc add-to-head {connector} {
+    $self instvar head_
+    $connector target [$head_ target]
+    $head_ target $connector
+}
+
+Class SimpleLink -superclass Link
+
+SimpleLink instproc init {src dst bw delay q {lltype DelayLink}} {
+    $self next $src $dst
+    $self instvar link_ queue_ head_ toNode_ ttl_ drophead_
+    set ns [Simulator instance]
+    set drophead_ [new Connector]
+    $drophead_ target [$ns set nullAgent_]
+    set head_ [new Connector]
+    $head_ target $q
+    set queue_ $q
+    set link_ [new $lltype]
+    $link_ set bandwidth_ $bw
+    $link_ set delay_ $delay
+    $queue_ target $link_
+    $link_ target [$dst entry]
+    $queue_ drop-target $drophead_
+    set ttl_ [new TTLChecker]
+    $ttl_ target [$link_ target]
+    $ttl_ drop-target $drophead_
+    $link_ target $ttl_
+}
+
+SimpleLink instproc bw {} { [$self set link_] set bandwidth_ }
+SimpleLink instproc delay {} { [$self set link_] set delay_ }
+SimpleLink instproc qsize {} { [$self queue] set limit_ }
+
+SimpleLink instproc trace {ns f {op ""}} {
+    $self instvar enqT_ deqT_ drpT_ queue_ link_ fromNode_ toNode_ rcvT_ ttl_ trace_ drophead_
+    set trace_ $f
+    set enqT_ [$ns create-trace Enque $f $fromNode_ $toNode_ $op]
+    set deqT_ [$ns create-trace Deque $f $fromNode_ $toNode_ $op]
+    set drpT_ [$ns create-trace Drop $f $fromNode_ $toNode_ $op]
+    set rcvT_ [$ns create-trace Recv $f $fromNode_ $toNode_ $op]
+    set nxt [$drophead_ target]
+    $drophead_ target $drpT_
+    $drpT_ target $nxt
+    $queue_ drop-target $drophead_
+    $deqT_ target [$queue_ target]
+    $queue_ target $deqT_
+    $self add-to-head $enqT_
+    $rcvT_ target [$ttl_ target]
+    $ttl_ target $rcvT_
+}
+
+SimpleLink instproc nam-trace {ns f} { }
+
+SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
+    $self instvar queue_ snoopIn_ snoopOut_ snoopDrop_ qMonitor_ drophead_
+    set snoopIn_ $insnoop
+    set snoopOut_ $outsnoop
+    set snoopDrop_ $dropsnoop
+    $self add-to-head $snoopIn_
+    $snoopOut_ target [$queue_ target]
+    $queue_ target $snoopOut_
+    set nxt [$drophead_ target]
+    $drophead_ target $snoopDrop_
+    $snoopDrop_ target $nxt
+    $snoopIn_ set-monitor $qmon
+    $snoopOut_ set-monitor $qmon
+    $snoopDrop_ set-monitor $qmon
+    set qMonitor_ $qmon
+}
+
+SimpleLink instproc init-monitor {ns qtrace sampleInterval} {
+    $self instvar qMonitor_ ns_ qtrace_ sampleInterval_
+    set ns_ $ns
+    set qtrace_ $qtrace
+    set sampleInterval_ $sampleInterval
+    set qMonitor_ [new QueueMonitor]
+    $self attach-monitors [new SnoopQueue/In] [new SnoopQueue/Out] [new SnoopQueue/Drop] $qMonitor_
+    set bytesInt_ [new Integrator]
+    $qMonitor_ set-bytes-integrator $bytesInt_
+    set pktsInt_ [new Integrator]
+    $qMonitor_ set-pkts-integrator $pktsInt_
+    return $qMonitor_
+}
+
+SimpleLink instproc start-tracing {} {
+    $self instvar qMonitor_ qtrace_ fromNode_ toNode_
+    if {$qtrace_ != 0} { $qMonitor_ trace $qtrace_ }
+    $qMonitor_ set-src-dst [$fromNode_ id] [$toNode_ id]
+}
+
+SimpleLink instproc queue-sample-timeout {} {
+    $self instvar ns_ qtrace_ sampleInterval_ fromNode_ toNode_
+    set qavg [$self sample-queue-size]
+    if {$qtrace_ != 0} {
+        puts $qtrace_ "[$ns_ now] [$fromNode_ id] [$toNode_ id] $qavg"
+    }
+    $ns_ at [expr {[$ns_ now] + $sampleInterval_}] "$self queue-sample-timeout"
+}
+
+SimpleLink instproc sample-queue-size {} {
+    $self instvar qMonitor_ ns_ lastSample_
+    set now [$ns_ now]
+    set qBytesMonitor_ [$qMonitor_ get-bytes-integrator]
+    set qPktsMonitor_ [$qMonitor_ get-pkts-integrator]
+    $qBytesMonitor_ newpoint $now [$qBytesMonitor_ set lasty_]
+    set bsum [$qBytesMonitor_ set sum_]
+    $qPktsMonitor_ newpoint $now [$qPktsMonitor_ set lasty_]
+    set psum [$qPktsMonitor_ set sum_]
+    if {![info exists lastSample_]} { set lastSample_ 0 }
+    set dur [expr $now - $lastSample_]
+    if {$dur != 0} {
+        set meanBytesQ [expr $bsum / $dur]
+        set meanPktsQ [expr $psum / $dur]
+    } else {
+        set meanBytesQ 0
+        set meanPktsQ 0
+    }
+    $qBytesMonitor_ set sum_ 0.0
+    $qPktsMonitor_ set sum_ 0.0
+    set lastSample_ $now
+    $qMonitor_ instvar pdrops_ pdepartures_ parrivals_ bdrops_ bdepartures_ barrivals_
+    return "$meanBytesQ $meanPktsQ $parrivals_ $pdepartures_ $pdrops_ $barrivals_ $bdepartures_ $bdrops_"
+}
+
+SimpleLink instproc dynamic {} { ::dumbbell::unsupported "dynamic links" }
+SimpleLink instproc errormodule args { ::dumbbell::unsupported "errormodule (error models)" }
+SimpleLink instproc insert-linkloss args { ::dumbbell::unsupported "insert-linkloss (error models)" }
+SimpleLink instproc install-error args { ::dumbbell::unsupported "install-error (error models)" }
+SimpleLink instproc trace-dynamics args { ::dumbbell::unsupported "trace-dynamics" }
+
+# ---- agent and application conveniences -------------------------------------------------
+
+Agent instproc port {} { $self set agent_port_ }
+Agent instproc dst-port {} { $self set dst_port_ }
+Agent instproc nodeid {} { [$self set node_] id }
+Agent instproc attach-app {s_type} {
+    set app_ [new Application/$s_type]
+    $app_ attach-agent $self
+    $self set type_ $s_type
+    return $app_
+}
+Agent instproc attach-source {s_type} { ::dumbbell::unsupported "attach-source (old-style sources)" }
+Agent/TCP instproc done {} { }
+
+Class Application/FTP -superclass Application
+Application/FTP instproc init {} { $self next }
+Application/FTP instproc start {} { [$self agent] send -1 }
+Application/FTP instproc stop {} {
+    [$self agent] advance 0
+    [$self agent] close
+}
+Application/FTP instproc send {nbytes} { [$self agent] send $nbytes }
+Application/FTP instproc produce {pktcnt} { [$self agent] advance $pktcnt }
+Application/FTP instproc producemore {pktcnt} { [$self agent] advanceby $pktcnt }
+
+# The C++ Application looks for script-defined recv/resume callbacks when it
+# starts.
+Application instproc start {} {
+    set procs " [[$self info class] info instprocs] "
+    $self cmd start-flags [expr {[string first " recv " $procs] >= 0}] \
+        [expr {[string first " resume " $procs] >= 0}]
+}
+
+# QueueMonitor's Tcl-side reset also clears the integrators (ns-queue.tcl).
+QueueMonitor instproc reset {} {
+    $self instvar size_ pkts_ parrivals_ barrivals_ pdepartures_ bdepartures_ pdrops_ bdrops_
+    $self cmd reset
+    set bi [$self get-bytes-integrator]
+    if {$bi ne ""} { $bi reset }
+    set pi [$self get-pkts-integrator]
+    if {$pi ne ""} { $pi reset }
+}
+
+# ---- unit parsers (ns-lib.tcl) -------------------------------------------------------
+
+proc bw_parse {bspec} {
+    if {[scan $bspec "%f%s" b unit] == 1} { set unit bps }
+    regsub {[/p]s(ec)?$} $unit {} unit
+    if {[string match {*B} $unit]} {
+        set b [expr {$b * 8}]
+        set unit "[string trimright $unit B]b"
+    }
+    switch -- $unit {
+        b { return $b }
+        kb { return [expr {$b * 1000}] }
+        Mb { return [expr {$b * 1000000}] }
+        Gb { return [expr {$b * 1000000000}] }
+        default { error "bw_parse: unknown unit `$unit'" }
+    }
+}
+
+proc time_parse {spec} {
+    if {[scan $spec "%f%s" t unit] == 1} { set unit s }
+    regsub {sec$} $unit {s} unit
+    switch -- $unit {
+        s { return $t }
+        ms { return [expr {$t * 1e-3}] }
+        us { return [expr {$t * 1e-6}] }
+        ns { return [expr {$t * 1e-9}] }
+        ps { return [expr {$t * 1e-12}] }
+        default { error "time_parse: unknown unit `$unit'" }
+    }
+}
+
+proc delay_parse {spec} { time_parse $spec }
+
+# A bandwidth or delay given to a link must parse completely; ns-2 would
+# silently read "10Xb" as 10 b/s.
+proc ::dumbbell::check_bw {v what} {
+    if {![regexp {^\s*[0-9.eE+-]+\s*([kKmMgGtTpP]?([bB](ps)?)?)\s*$} $v] ||
+        [scan $v %f x] != 1 || $x <= 0} {
+        error "dumbbell: bad $what \"$v\": expected a positive number with an optional unit such as 10Mb, 800Kb or 1.5Mbps"
+    }
+}
+
+proc ::dumbbell::check_time {v what} {
+    if {![regexp {^\s*[0-9.eE+-]+\s*(s|ms|us|ns|ps|sec)?\s*$} $v] ||
+        [scan $v %f x] != 1 || $x < 0} {
+        error "dumbbell: bad $what \"$v\": expected a non-negative time such as 10ms, 0.5 or 2us"
+    }
+}
+
+# ---- random numbers ---------------------------------------------------------------------
+
+proc ns-random {{seed {}}} {
+    global defaultRNG
+    if {$seed eq ""} {
+        return [$defaultRNG next-random]
+    }
+    $defaultRNG seed $seed
+}
+
+RNG instproc uniform {a b} {
+    expr {$a + (($b - $a) * ([$self next-random] * 1.0 / 0x7fffffff))}
+}
+RNG instproc integer {k} {
+    expr {[$self next-random] % abs($k)}
+}
+RNG instproc exponential {{mu 1.0}} {
+    expr {- $mu * log(([$self next-random] + 1.0) / (0x7fffffff + 1.0))}
+}
+proc exponential {args} { global defaultRNG; eval [list $defaultRNG exponential] $args }
+proc uniform {args} { global defaultRNG; eval [list $defaultRNG uniform] $args }
+proc integer {args} { global defaultRNG; eval [list $defaultRNG integer] $args }

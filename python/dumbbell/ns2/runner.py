@@ -1,0 +1,288 @@
+"""Run an ns-2 script: Tcl (from Python's standard library) with Dumbbell's
+OTcl implementation and ns-2 library, bound to the Rust engine.
+
+The engine never calls Python per packet.  Tcl talks to it through a few
+commands (``::dumbbell::be::*``); the engine runs until a Tcl callback is
+due, then Python evaluates it and resumes the engine.  Output the engine
+produces for a Tcl channel (packet and variable traces) is buffered in the
+engine and written into the channel before any Tcl code runs, so it
+interleaves with the script's own ``puts`` exactly as in ns-2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tkinter
+from pathlib import Path
+
+from .._engine import Engine
+
+HERE = Path(__file__).resolve().parent
+TCL_DIR = HERE / "tcl"
+LIB_DIR = HERE / "lib"
+
+
+class ScriptExit(Exception):
+    """The script called ``exit``."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+def _atof(s: str) -> float:
+    """C ``atof``: the longest numeric prefix, 0.0 if none."""
+    s = s.strip()
+    best = 0.0
+    for n in range(len(s), 0, -1):
+        try:
+            best = float(s[:n])
+            if s[:n].lower() in ("inf", "nan", "infinity", "-inf", "+inf"):
+                pass
+            return best
+        except ValueError:
+            continue
+    return 0.0
+
+
+class Ns2Runner:
+    """One ns-2 interpreter bound to one engine."""
+
+    def __init__(self, script: str, argv: list[str]):
+        self.script = script
+        self.tcl = tkinter.Tcl()
+        self.eng = Engine()
+        self.at_scripts: dict[int, str] = {}
+        self.kinds = set(Engine.kinds())
+        self.rng_bind: str | None = None
+        self.warned: set[str] = set()
+        self.exit_code: int | None = None
+        self._register()
+        self._load_library()
+        t = self.tcl
+        t.setvar("argv0", script)
+        t.call("set", "argv", tkinter._stringify(argv) if argv else "")
+        t.setvar("argc", str(len(argv)))
+
+    # ---- setup -----------------------------------------------------------
+
+    def _register(self):
+        t = self.tcl
+        t.eval("namespace eval ::dumbbell::be {}")
+        reg = {
+            "::dumbbell::be::shadow": self.be_shadow,
+            "::dumbbell::be::boundvars": self.be_boundvars,
+            "::dumbbell::be::get": self.be_get,
+            "::dumbbell::be::set": self.be_set,
+            "::dumbbell::be::cmd": self.be_cmd,
+            "::dumbbell::be::delete": self.be_delete,
+            "::dumbbell::be::sim": self.be_sim,
+            "::dumbbell::be::drain": self.drain,
+            "::dumbbell::be::warn": self.warn,
+            "::dumbbell::be::exit": self.be_exit,
+        }
+        for name, fn in reg.items():
+            t.createcommand(name, fn)
+
+    def _load_library(self):
+        t = self.tcl
+        # Scripts call helpers as "exec $PERL ...", like ns-2's autoconf sets.
+        t.setvar("PERL", "perl")
+        t.eval("rename exit ::dumbbell::tcl_exit")
+        t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
+        for f in ("otcl.tcl", "tclobject.tcl"):
+            t.eval(f"source {{{TCL_DIR / f}}}")
+        for f in ("nslib.tcl", "defaults.tcl"):
+            t.eval(f"source {{{LIB_DIR / f}}}")
+        # The RNGs ns-2 creates at start-up, bound to the engine's streams.
+        self.rng_bind = "RNG/default"
+        t.eval("set defaultRNG [new RNG]")
+        self.rng_bind = "RNG/rtglib"
+        t.eval("set rtglibRNG [new RNG]")
+        self.rng_bind = None
+
+    # ---- backend commands ----------------------------------------------------
+
+    def warn(self, msg: str):
+        if msg not in self.warned:
+            self.warned.add(msg)
+            self.drain()
+            sys.stderr.write(f"dumbbell: warning: {msg}\n")
+            sys.stderr.flush()
+        return ""
+
+    def _service(self):
+        """Write engine output into Tcl channels; print engine warnings."""
+        for w in self.eng.take_warnings():
+            self.warn(w)
+        if self.eng.pending_output():
+            self.drain()
+
+    def drain(self, *args):
+        for chan, data in self.eng.drain():
+            self.tcl.call("puts", "-nonewline", chan, data.decode("latin-1"))
+        return ""
+
+    def be_shadow(self, obj, cls, *args):
+        kind = None
+        heritage = [cls] + list(self.tcl.splitlist(self.tcl.call(cls, "info", "heritage")))
+        for c in heritage:
+            if c in self.kinds:
+                kind = c
+                break
+        if kind is None:
+            raise tkinter.TclError(f"no engine class in the heritage of {cls}")
+        eng_kind = kind
+        if kind == "RNG" and self.rng_bind:
+            eng_kind = self.rng_bind
+        oid = self.eng.create(obj, eng_kind)
+        defaults = self.tcl.splitlist(self.tcl.call("::dumbbell::class_defaults", kind, cls))
+        pairs = [(defaults[i], defaults[i + 1]) for i in range(0, len(defaults), 2)]
+        try:
+            self.eng.init_defaults(oid, pairs)
+        except (KeyError, ValueError) as e:
+            raise tkinter.TclError(f"{cls}: {e}")
+        self._service()
+        return kind
+
+    def be_boundvars(self, kind):
+        v = Engine.bound_vars(kind) or []
+        return tuple(n for n, _ in v)
+
+    def _id(self, obj):
+        oid = self.eng.lookup(obj)
+        if oid is None:
+            raise tkinter.TclError(f"{obj} has no engine part")
+        return oid
+
+    def be_get(self, obj, var):
+        v = self.eng.get_var(self._id(obj), var)
+        if v is None:
+            raise tkinter.TclError(f"{obj}: no bound variable {var}")
+        return v
+
+    def be_set(self, obj, var, val):
+        try:
+            r = self.eng.set_var(self._id(obj), var, val)
+        except KeyError as e:
+            raise tkinter.TclError(str(e.args[0]))
+        except ValueError as e:
+            raise tkinter.TclError(str(e))
+        self._service()
+        return r
+
+    def be_cmd(self, obj, *argv):
+        try:
+            r = self.eng.command(self._id(obj), list(argv))
+        except ValueError as e:
+            raise tkinter.TclError(str(e))
+        self._service()
+        self._run_engine_tcl_calls()
+        if r.startswith("__stdout__"):
+            self.tcl.call("puts", "-nonewline", "stdout", r[len("__stdout__"):])
+            return ""
+        return r
+
+    def be_delete(self, obj):
+        return ""
+
+    def be_exit(self, code="0"):
+        try:
+            c = int(code)
+        except ValueError:
+            c = 0
+        self.drain()
+        self.exit_code = c
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # Tcl's own exit flushes and closes every channel, then ends the process.
+        self.tcl.eval(f"::dumbbell::tcl_exit {c}")
+        return ""
+
+    def be_sim(self, op, *args):
+        e = self.eng
+        if op == "now":
+            return e.now_str()
+        if op == "at":
+            t = _atof(args[0])
+            try:
+                uid = e.at(t)
+            except ValueError as err:
+                raise tkinter.TclError(str(err))
+            self.at_scripts[uid] = args[1]
+            return str(uid)
+        if op == "at-now":
+            uid = e.at_now()
+            self.at_scripts[uid] = args[0]
+            return str(uid)
+        if op == "cancel":
+            uid = int(args[0])
+            if e.cancel(uid):
+                self.at_scripts.pop(uid, None)
+            return ""
+        if op == "halt":
+            e.halt()
+            return ""
+        if op == "run":
+            self.run_loop()
+            return ""
+        if op == "add-link":
+            e.add_link(int(args[0]), int(args[1]), self._id(args[2]))
+            return ""
+        if op == "set-cost":
+            e.set_cost(int(args[0]), int(args[1]), _atof(args[2]))
+            return ""
+        if op == "enable-routing":
+            e.enable_routing()
+            return ""
+        if op == "route-lookup":
+            return str(e.route_lookup(int(args[0]), int(args[1])))
+        if op == "reset":
+            return ""
+        raise tkinter.TclError(f"dumbbell: unknown simulator operation {op}")
+
+    def _run_engine_tcl_calls(self):
+        calls = self.eng.take_tcl_calls()
+        for c in calls:
+            self.tcl.eval(c)
+
+    def run_loop(self):
+        e = self.eng
+        e.reset_clock()
+        while True:
+            why, uid = e.run()
+            self._service()
+            self._run_engine_tcl_calls()
+            if why == "tcl":
+                script = self.at_scripts.pop(uid, None)
+                if script is not None:
+                    self.tcl.eval(script)
+            elif why == "service":
+                continue
+            else:
+                break
+        self._service()
+
+    # ---- running ---------------------------------------------------------------
+
+    def run(self) -> int:
+        path = self.script
+        try:
+            self.tcl.eval(f"source {{{path}}}")
+        except tkinter.TclError as err:
+            self.drain()
+            info = self.tcl.getvar("errorInfo")
+            sys.stderr.write(f"{info}\n" if info else f"{err}\n")
+            self.tcl.eval("flush stdout")
+            return 1
+        self.drain()
+        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        return 0
+
+
+def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
+    if cwd:
+        os.chdir(cwd)
+    r = Ns2Runner(script, argv)
+    return r.run()
