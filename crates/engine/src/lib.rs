@@ -17,6 +17,7 @@ pub mod routing;
 pub mod sched;
 pub mod sim;
 pub mod sink;
+pub mod tracefile;
 pub mod tcp;
 pub mod vars;
 

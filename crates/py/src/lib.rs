@@ -174,9 +174,57 @@ impl Engine {
     }
 }
 
+fn raw<'py, T: Copy>(py: Python<'py>, v: &[T]) -> Bound<'py, PyBytes> {
+    // SAFETY: T is a plain numeric type; we copy its bytes out.
+    let bytes = unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) };
+    PyBytes::new(py, bytes)
+}
+
+type Column<'py> = (&'static str, &'static str, Bound<'py, PyBytes>, Option<Vec<String>>);
+
+/// Parse an ns-2 trace file into columns: (events, variable records,
+/// other-line count).  Each column is (name, numpy dtype, raw bytes,
+/// category names or None).
+#[pyfunction]
+fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
+    let f = std::fs::File::open(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+    let p = py
+        .detach(|| dumbbell_engine::tracefile::parse(f))
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+    let e = &p.events;
+    let ev = vec![
+        ("event", "u1", raw(py, &e.event), None),
+        ("time", "f8", raw(py, &e.time), None),
+        ("from_node", "i4", raw(py, &e.from_node), None),
+        ("to_node", "i4", raw(py, &e.to_node), None),
+        ("ptype", "u4", raw(py, &e.ptype.codes), Some(e.ptype.names.clone())),
+        ("size", "i4", raw(py, &e.size), None),
+        ("flags", "u4", raw(py, &e.flags.codes), Some(e.flags.names.clone())),
+        ("fid", "i4", raw(py, &e.fid), None),
+        ("src_node", "i4", raw(py, &e.src_node), None),
+        ("src_port", "i4", raw(py, &e.src_port), None),
+        ("dst_node", "i4", raw(py, &e.dst_node), None),
+        ("dst_port", "i4", raw(py, &e.dst_port), None),
+        ("seqno", "i8", raw(py, &e.seqno), None),
+        ("uid", "i8", raw(py, &e.uid), None),
+    ];
+    let v = &p.vars;
+    let vr = vec![
+        ("time", "f8", raw(py, &v.time), None),
+        ("src_node", "i4", raw(py, &v.src_node), None),
+        ("src_port", "i4", raw(py, &v.src_port), None),
+        ("dst_node", "i4", raw(py, &v.dst_node), None),
+        ("dst_port", "i4", raw(py, &v.dst_port), None),
+        ("var", "u4", raw(py, &v.var.codes), Some(v.var.names.clone())),
+        ("value", "f8", raw(py, &v.value), None),
+    ];
+    Ok((ev, vr, p.other_lines))
+}
+
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
+    m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -51,6 +51,9 @@ class Ns2Runner:
 
     def __init__(self, script: str, argv: list[str]):
         self.script = script
+        # Strings in, strings out: ns-2 semantics depend on Tcl's exact
+        # string forms, so tkinter must not convert values to Python numbers.
+        tkinter.wantobjects = 0
         self.tcl = tkinter.Tcl()
         self.eng = Engine()
         self.at_scripts: dict[int, str] = {}
@@ -62,7 +65,7 @@ class Ns2Runner:
         self._load_library()
         t = self.tcl
         t.setvar("argv0", script)
-        t.call("set", "argv", tkinter._stringify(argv) if argv else "")
+        t.call("set", "argv", t.call("list", *argv) if argv else "")
         t.setvar("argc", str(len(argv)))
 
     # ---- setup -----------------------------------------------------------
@@ -89,7 +92,8 @@ class Ns2Runner:
         t = self.tcl
         # Scripts call helpers as "exec $PERL ...", like ns-2's autoconf sets.
         t.setvar("PERL", "perl")
-        t.eval("rename exit ::dumbbell::tcl_exit")
+        # Python's Tcl has no `exit` (tkinter removes it); ours flushes every
+        # channel, as Tcl's exit would, and ends the process with the code.
         t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
         for f in ("otcl.tcl", "tclobject.tcl"):
             t.eval(f"source {{{TCL_DIR / f}}}")
@@ -194,11 +198,10 @@ class Ns2Runner:
             c = 0
         self.drain()
         self.exit_code = c
+        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
         sys.stdout.flush()
         sys.stderr.flush()
-        # Tcl's own exit flushes and closes every channel, then ends the process.
-        self.tcl.eval(f"::dumbbell::tcl_exit {c}")
-        return ""
+        os._exit(c & 0xFF)
 
     def be_sim(self, op, *args):
         e = self.eng

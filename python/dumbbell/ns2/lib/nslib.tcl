@@ -32,6 +32,10 @@ proc ::dumbbell::accept {what} {
     ::dumbbell::be::warn "$what is accepted but not modelled"
 }
 
+proc ::dumbbell::is_class {name} {
+    expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
+}
+
 # ---- engine classes --------------------------------------------------------------
 
 foreach cls {
@@ -78,10 +82,6 @@ foreach cls {
         set parent $path
     }
     $cls instproc init args "::dumbbell::unsupported {class $cls}"
-}
-
-proc ::dumbbell::is_class {name} {
-    expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
 }
 
 # ---- Simulator -------------------------------------------------------------------

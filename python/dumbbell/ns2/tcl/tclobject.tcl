@@ -1,0 +1,460 @@
+# tclobject.tcl -- ns-2/tclcl's split-object layer on top of otcl.tcl.
+#
+# A SplitObject is an OTcl object with an engine-side ("shadow") part.  In
+# ns-2 the shadow is a C++ object; here it lives in the simulation engine,
+# which this file reaches only through the backend commands in
+# ::dumbbell::be (implemented by the host application):
+#
+#   ::dumbbell::be::shadow obj cls argv  -> kind name, or error
+#   ::dumbbell::be::delete obj           -> ignored result
+#   ::dumbbell::be::boundvars kind       -> list of bound variable names
+#   ::dumbbell::be::get obj var          -> value (formatted as ns-2 would)
+#   ::dumbbell::be::set obj var value    -> the value read back
+#   ::dumbbell::be::cmd obj args...      -> result of the engine command
+#
+# See README.md for the full contract.
+#
+# Besides SplitObject this file provides what tclcl's tcl-object.tcl gives
+# ns-2 scripts: new, delete, TclObject, SplitObjectCompare, the Object
+# helpers init-vars, init-default-vars, tkvar & co, public/private,
+# add-to-list/remove-from-list, and SplitObject's getid, is-class, register,
+# init-instvar and warn-instvar.
+
+if {[info commands ::Object] eq ""} {
+    source [file join [file dirname [info script]] otcl.tcl]
+}
+
+namespace eval ::dumbbell {
+    variable _kind              ;# object -> engine kind of its shadow
+    variable _bl                ;# kind -> list of bound variables
+    variable _b                 ;# "kind,var" -> 1 for bound variables
+    variable _dc                ;# "kind\0class" -> {epoch defaults}
+    variable _traced            ;# object -> 1: bound vars traced, 2: re-arm
+    variable shadow_error ""    ;# message of the last failed shadow creation
+    array set _kind {}; array set _bl {}; array set _b {}; array set _dc {}
+    array set _traced {}
+    # Epoch of class-level state (class variables, class hierarchy).
+    upvar #0 ::otcl::_::cvepoch defaults_epoch
+}
+namespace eval ::dumbbell::be {}
+
+proc ::dumbbell::defaults_epoch {} {
+    return $::otcl::_::cvepoch
+}
+
+# ----------------------------------------------------------------------
+# bound variables and class defaults
+
+proc ::dumbbell::boundvars {kind} {
+    variable _bl
+    variable _b
+    if {![info exists _bl($kind)]} {
+        set l [::dumbbell::be::boundvars $kind]
+        foreach v $l {
+            set _b($kind,$v) 1
+        }
+        set _bl($kind) $l
+    }
+    return $_bl($kind)
+}
+
+# For every bound variable of kind: the value set at class level by the
+# first class in cls's heritage (cls first) that has it.  Returns a flat
+# list {var value ...}; variables with no default anywhere are omitted.
+proc ::dumbbell::class_defaults {kind cls} {
+    variable _dc
+    set key $kind\x00$cls
+    if {[info exists _dc($key)]
+        && [lindex $_dc($key) 0] == $::otcl::_::cvepoch} {
+        return [lindex $_dc($key) 1]
+    }
+    set epoch $::otcl::_::cvepoch
+    set spaces {}
+    foreach c [list $cls {*}[$cls info heritage]] {
+        lappend spaces $::otcl::_::ns($c)
+    }
+    set r {}
+    foreach v [boundvars $kind] {
+        foreach ns $spaces {
+            if {[info exists ${ns}::$v] && ![array exists ${ns}::$v]} {
+                lappend r $v [set ${ns}::$v]
+                break
+            }
+        }
+    }
+    set _dc($key) [list $epoch $r]
+    return $r
+}
+
+# Route the object variables of obj that are bound variables of its kind
+# through the engine with variable traces (done once per object, when it
+# first uses instvar).
+proc ::dumbbell::_trace_bound {obj} {
+    variable _traced
+    variable _kind
+    if {[info exists _traced($obj)] && $_traced($obj) == 1} {
+        return
+    }
+    set ns $::otcl::_::ns($obj)
+    set rearm [info exists _traced($obj)]
+    set _traced($obj) 1
+    foreach v [boundvars $_kind($obj)] {
+        set cmd [list ::dumbbell::_vtrace $obj $v]
+        if {$rearm && [list {read write unset} $cmd] in
+                [trace info variable ${ns}::$v]} {
+            continue
+        }
+        trace add variable ${ns}::$v {read write unset} $cmd
+    }
+}
+
+proc ::dumbbell::_vtrace {obj var name1 name2 op} {
+    switch -- $op {
+        read {
+            set $::otcl::_::ns($obj)::$var [::dumbbell::be::get $obj $var]
+        }
+        write {
+            ::dumbbell::be::set $obj $var [set $::otcl::_::ns($obj)::$var]
+        }
+        unset {
+            # the trace went away with the variable: re-arm on next instvar
+            if {[info exists ::dumbbell::_traced($obj)]} {
+                set ::dumbbell::_traced($obj) 2
+            }
+            unset -nocomplain ::otcl::_::ivf($obj)
+        }
+    }
+    return
+}
+
+proc ::dumbbell::_attach {obj kind} {
+    variable _kind
+    set _kind($obj) $kind
+    boundvars $kind
+    unset -nocomplain ::otcl::_::ivf($obj) ::dumbbell::_traced($obj)
+}
+
+proc ::dumbbell::_detach {obj} {
+    variable _kind
+    if {[info exists _kind($obj)]} {
+        unset _kind($obj)
+        unset -nocomplain ::dumbbell::_traced($obj) ::otcl::_::ivf($obj)
+        ::dumbbell::be::delete $obj
+    }
+}
+
+# ----------------------------------------------------------------------
+# tclcl's additions to Object
+
+Class InitObject
+
+# Set default variables from the class hierarchy, then process
+# "-name value" pairs the way Object's init does; pairs that are not
+# methods are returned.
+Object instproc init-vars args {
+    $self init-default-vars [$self info class]
+    set rest {}
+    while {[llength $args]} {
+        set key [lindex $args 0]
+        set val [lindex $args 1]
+        set args [lrange $args 2 end]
+        if {$val ne "" && [string match {-[A-z]*} $key]} {
+            # (evaluated as a string, as tclcl does)
+            if {![catch "$self [string range $key 1 end] $val"]} {
+                continue
+            }
+        }
+        lappend rest $key $val
+    }
+    return $rest
+}
+
+Object instproc init-default-vars {classes} {
+    foreach cl $classes {
+        if {$cl eq "Object"} {
+            continue
+        }
+        # ancestors first
+        $self init-default-vars [$cl info superclass]
+        foreach var [$cl info vars] {
+            if {[catch "$self set $var"]} {
+                $self set $var [$cl set $var]
+            }
+        }
+    }
+}
+
+Object instproc public args {
+    $self instproc {*}$args
+}
+Object instproc private args {
+    $self instproc {*}$args
+}
+Object instproc proc.public args {
+    $self proc {*}$args
+}
+Object instproc proc.private args {
+    $self proc {*}$args
+}
+Object instproc proc.invoke {arglist body args} {
+    $self proc invokeproc_ $arglist $body
+    $self invokeproc_ {*}$args
+}
+
+# Tk-style variables: globals named <object>/<var>.
+Object instproc tkvar args {
+    foreach v $args {
+        if {[llength $v] > 1} {
+            lassign $v v local
+        } else {
+            set local $v
+        }
+        uplevel 1 [list upvar #0 $self/$v $local]
+    }
+}
+Object instproc tkvarname var {
+    return $self/$var
+}
+Object instproc delete_tkvar {} {
+    set name [$self tkvarname foo]
+    set prefix [string range $name 0 end-3]
+    foreach g [info globals $prefix*] {
+        global $g
+        unset $g
+    }
+}
+Object instproc info_tkvar {pattern} {
+    return [info globals [$self tkvarname $pattern]]
+}
+
+Object instproc extract-var varname {
+    set i [string first "(" $varname]
+    if {$i >= 0} {
+        return [string range $varname 0 [expr {$i - 1}]]
+    }
+    return $varname
+}
+
+Object instproc add-to-list {list elem} {
+    $self instvar [$self extract-var $list]
+    if {![info exists $list]} {
+        set $list $elem
+        return 1
+    }
+    if {[lsearch [set $list] $elem] < 0} {
+        lappend $list $elem
+        return 1
+    }
+    return 0
+}
+
+Object instproc remove-from-list {list elem} {
+    $self instvar [$self extract-var $list]
+    set what "$self: remove $elem from $list failed"
+    if {![info exists $list]} {
+        warn "$what: list does not exist"
+        return 0
+    }
+    set k [lsearch [set $list] $elem]
+    if {$k < 0} {
+        warn "$what: element does not exist"
+        return 0
+    }
+    set $list [lreplace [set $list] $k $k]
+    return 1
+}
+
+# ----------------------------------------------------------------------
+# SplitObject
+
+Class SplitObject
+SplitObject set id 0
+
+SplitObject instproc init args {
+    $self next
+    if {[catch {::dumbbell::be::shadow $self [$self info class] $args} kind]} {
+        set ::dumbbell::shadow_error $kind
+        error "__FAILED_SHADOW_OBJECT_" ""
+    }
+    ::dumbbell::_attach $self $kind
+}
+
+SplitObject instproc destroy {} {
+    ::dumbbell::_detach $self
+    $self next
+}
+
+# set/get of bound variables go to the engine
+proc ::dumbbell::_set {self args} {
+    if {[info exists ::dumbbell::_kind($self)] && [llength $args] < 3} {
+        set var [lindex $args 0]
+        if {[info exists ::dumbbell::_b($::dumbbell::_kind($self),$var)]} {
+            if {[llength $args] == 1} {
+                return [::dumbbell::be::get $self $var]
+            }
+            return [::dumbbell::be::set $self $var [lindex $args 1]]
+        }
+    }
+    return [::otcl::_::Object.set $self {*}$args]
+}
+::otcl::_::DefBuiltin SplitObject set ::dumbbell::_set
+
+# instvar of bound variables gives traced variables; "-parse-part1"
+# (tclcl) makes the local name of "a(x)" be "a".
+proc ::dumbbell::_instvar {self args} {
+    if {[info exists ::dumbbell::_kind($self)]} {
+        ::dumbbell::_trace_bound $self
+        if {![info exists ::otcl::_::ivf($self)]} {
+            ::otcl::_::LearnIV $self ::dumbbell::_instvar
+        }
+    }
+    if {[lindex $args 0] eq "-parse-part1"} {
+        set l {}
+        foreach v [lrange $args 1 end] {
+            if {[llength $v] == 1} {
+                set i [string first "(" $v]
+                if {$i >= 0} {
+                    set v [list $v [string range $v 0 [expr {$i - 1}]]]
+                }
+            }
+            lappend l $v
+        }
+        set args $l
+    }
+    tailcall ::otcl::_::Object.instvar $self {*}$args
+}
+::otcl::_::DefBuiltin SplitObject instvar ::dumbbell::_instvar
+
+proc ::dumbbell::_cmd {self args} {
+    tailcall ::dumbbell::be::cmd $self {*}$args
+}
+::otcl::_::DefBuiltin SplitObject cmd ::dumbbell::_cmd
+
+SplitObject instproc unknown args {
+    if {[catch {::dumbbell::be::cmd $self {*}$args} ret]} {
+        set cls [$self info class]
+        global errorInfo
+        set savedInfo $errorInfo
+        error "error when calling class $cls: $args" $savedInfo
+    }
+    return $ret
+}
+
+SplitObject proc getid {} {
+    return _o[incr [::otcl::api::varname SplitObject id]]
+}
+
+SplitObject proc is-class cl {
+    if {[catch {SplitObject info subclass $cl} v]} {
+        return 0
+    }
+    return $v
+}
+
+SplitObject proc register className {
+    ::dumbbell::register_class $className
+}
+
+# Declare an engine class: create every missing class along the "/" path,
+# each with its parent as superclass and SplitObject as the root.
+proc ::dumbbell::register_class {className} {
+    set parent SplitObject
+    set path ""
+    foreach part [split $className /] {
+        append path $part
+        if {![SplitObject is-class $path]} {
+            Class create $path -superclass $parent
+        }
+        set parent $path
+        append path /
+    }
+    return $className
+}
+
+SplitObject instproc warn-instvar item {
+    $self instvar issuedWarning
+    if {![info exists issuedWarning($item)]} {
+        set issuedWarning($item) 1
+        puts stderr "warning: no class variable $item\n"
+        $self instvar SplitObject_issued_undeclared_warning
+        if {![info exists SplitObject_issued_undeclared_warning]} {
+            puts stderr "\tsee tcl-object.tcl in tclcl for info about this warning.\n"
+            set SplitObject_issued_undeclared_warning 1
+        }
+    }
+}
+
+# Initialize variable var of this object from the class hierarchy
+# (breadth first up to SplitObject), warning if no class has it.
+SplitObject instproc init-instvar var {
+    set level [list [$self info class]]
+    while {[llength $level] && $level ne "SplitObject"} {
+        foreach c $level {
+            if {![catch {$c set $var} val]} {
+                $self set $var $val
+                return
+            }
+        }
+        set up {}
+        foreach c $level {
+            if {$level ne "SplitObject" && $level ne "Object"} {
+                lappend up {*}[$c info superclass]
+            }
+        }
+        set level $up
+    }
+    $self warn-instvar [$self info class]::$var
+}
+
+# ----------------------------------------------------------------------
+# global procs of tclcl
+
+proc new {className args} {
+    set o [SplitObject getid]
+    if {[catch {$className create $o {*}$args} msg]} {
+        if {$msg eq "__FAILED_SHADOW_OBJECT_"} {
+            # the engine could not create the shadow object
+            delete $o
+            return ""
+        }
+        global errorInfo
+        error "class $className: constructor failed: $msg" $errorInfo
+    }
+    return $o
+}
+
+proc delete o {
+    $o delete_tkvar
+    $o destroy
+}
+
+# Backward compatibility: SplitObjects used to be called TclObjects.
+proc TclObject args {
+    return [SplitObject {*}$args]
+}
+
+# lsort -command helper ordering _o<N> names numerically
+proc SplitObjectCompare {a b} {
+    set x [string range $a 2 end]
+    set y [string range $b 2 end]
+    if {$x < $y} {
+        return -1
+    } elseif {$x == $y} {
+        return 0
+    }
+    return 1
+}
+
+proc tkerror msg {
+    global errorInfo
+    puts -nonewline "$msg: "
+    puts $errorInfo
+    exit 1
+}
+
+proc bgerror msg {
+    global errorInfo
+    puts -nonewline "$msg: "
+    puts $errorInfo
+    exit 1
+}
