@@ -5,14 +5,7 @@ queue-management research, with a Rust engine and ns-2 script compatibility.
     import dumbbell                    # build experiments in Python
 """
 
-from importlib.metadata import PackageNotFoundError, version as _version
-
-try:
-    __version__ = _version("dumbbell")
-except PackageNotFoundError:  # running from a source tree
-    __version__ = "0.0.0+local"
-
-from ._engine import Engine  # noqa: E402,F401
+from ._engine import Engine, __version__  # noqa: F401
 
 __all__ = ["Engine", "run_tcl", "__version__"]
 

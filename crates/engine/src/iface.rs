@@ -246,6 +246,21 @@ impl Sim {
         Ok(())
     }
 
+    /// Register a list of class defaults once; returns a handle for
+    /// `init_defaults_ref` (objects of one class share the same list).
+    pub fn register_defaults(&mut self, defaults: Vec<(String, String)>) -> u32 {
+        self.defaults.push(defaults);
+        (self.defaults.len() - 1) as u32
+    }
+
+    /// `init_defaults` with a registered list.
+    pub fn init_defaults_ref(&mut self, id: ObjId, handle: u32) -> Result<(), String> {
+        let d = std::mem::take(&mut self.defaults[handle as usize]);
+        let r = self.init_defaults(id, &d);
+        self.defaults[handle as usize] = d;
+        r
+    }
+
     /// Read a bound variable (None: not bound for this object).
     pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
         let i = |v: i32| Some(fmt_int(v as i64));

@@ -42,8 +42,24 @@ pub struct Routing {
     adj: Vec<Vec<(i32, f64)>>,
     adj_valid: bool,
     next: HashMap<i32, Vec<i32>>,
+    /// Per source node, how to find the outgoing link head for a
+    /// destination, filled on first use.
+    heads: Vec<Option<Heads>>,
+    /// Nodes reachable from a given node (shared by the stub nodes around it).
+    reach: HashMap<i32, std::rc::Rc<Vec<bool>>>,
     /// Routes are installed only once the simulation has started.
     pub enabled: bool,
+}
+
+const NO_HEAD: ObjId = ObjId::MAX;
+
+/// Next-hop link heads of one node.
+#[derive(Debug, Clone)]
+enum Heads {
+    /// Head per destination (`NO_HEAD` = no route).
+    Table(Vec<ObjId>),
+    /// A node with one outgoing link: every reachable destination uses it.
+    Stub { me: i32, head: ObjId, reach: std::rc::Rc<Vec<bool>> },
 }
 
 #[derive(PartialEq)]
@@ -102,6 +118,8 @@ impl Routing {
     pub fn invalidate(&mut self) {
         self.adj_valid = false;
         self.next.clear();
+        self.heads.clear();
+        self.reach.clear();
     }
 
     fn build_adj(&mut self) {
@@ -213,11 +231,67 @@ impl Routing {
         }
     }
 
-    /// Head object of the link `src` uses towards `dst`.
+    /// Head object of the link `src` uses towards `dst` (the per-packet
+    /// lookup: one vector index once the node's routes are known).
     #[inline]
     pub fn next_head(&mut self, src: i32, dst: i32) -> Option<ObjId> {
-        let nh = self.next_hop(src, dst)?;
-        self.links.get(&(src, nh)).map(|l| l.head)
+        if let Some(Some(h)) = self.heads.get(src as usize) {
+            let head = match h {
+                Heads::Table(t) => t.get(dst as usize).copied(),
+                Heads::Stub { me, head, reach } => {
+                    if dst != *me && reach.get(dst as usize).copied().unwrap_or(false) {
+                        Some(*head)
+                    } else {
+                        Some(NO_HEAD)
+                    }
+                }
+            };
+            if let Some(head) = head {
+                return if head == NO_HEAD { None } else { Some(head) };
+            }
+        }
+        self.fill_heads(src, dst)
+    }
+
+    #[cold]
+    fn fill_heads(&mut self, src: i32, dst: i32) -> Option<ObjId> {
+        if !self.enabled || src < 0 || dst < 0 || src >= self.nnodes || dst >= self.nnodes {
+            return None;
+        }
+        if !self.adj_valid {
+            self.build_adj();
+        }
+        let n = self.nnodes as usize;
+        if self.heads.len() < n {
+            self.heads.resize(n, None);
+        }
+        let out = &self.adj[src as usize];
+        let heads = if out.len() == 1 && out[0].1 != NS_INFINITY {
+            // Same answer as the search (see `compute`), in O(1) per node.
+            let nh = out[0].0;
+            let head = self.links[&(src, nh)].head;
+            let reach = match self.reach.get(&nh) {
+                Some(r) => r.clone(),
+                None => {
+                    let r = std::rc::Rc::new(self.reachable_from(nh));
+                    self.reach.insert(nh, r.clone());
+                    r
+                }
+            };
+            Heads::Stub { me: src, head, reach }
+        } else {
+            let mut h = vec![NO_HEAD; n];
+            for d in 0..n as i32 {
+                if let Some(nh) = self.next_hop(src, d) {
+                    if let Some(l) = self.links.get(&(src, nh)) {
+                        h[d as usize] = l.head;
+                    }
+                }
+            }
+            Heads::Table(h)
+        };
+        self.heads[src as usize] = Some(heads);
+        self.next_head(src, dst)
     }
 }
 
@@ -277,6 +351,28 @@ mod tests {
             r.set_cost(a as i32, b as i32, c);
         }
         r.enabled = true;
+        // The per-packet lookup agrees with the next hops, stubs included.
+        let mut r2 = Routing::default();
+        for i in 0..n {
+            r2.add_node(i as i32);
+        }
+        for (i, &(a, b, c)) in links.iter().enumerate() {
+            r2.add_link(a as i32, b as i32, i as ObjId);
+            r2.set_cost(a as i32, b as i32, c);
+        }
+        r2.enabled = true;
+        for k in 0..n {
+            let want = reference(n, links, k);
+            for d in 0..n {
+                let head = r2.next_head(k as i32, d as i32);
+                let expect = if d == k || want[d] < 0 {
+                    None
+                } else {
+                    links.iter().rposition(|&(a, b, _)| a == k && b == want[d] as usize).map(|i| i as ObjId)
+                };
+                assert_eq!(head, expect, "head from {k} to {d} in {links:?}");
+            }
+        }
         for k in 0..n {
             let want = reference(n, links, k);
             for d in 0..n {

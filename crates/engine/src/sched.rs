@@ -56,11 +56,29 @@ pub enum Ev {
     Deliver(ObjId, PktId),
 }
 
+/// A heap entry.  The key is packed into one integer: event times are never
+/// negative, and the bit patterns of non-negative doubles order exactly like
+/// their values, so `(time bits << 64) | seq` compares as `(time, seq)`.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: Key,
+    key: u128,
     ev: Ev,
 }
+
+#[inline]
+fn pack(k: Key) -> u128 {
+    debug_assert!(k.time >= 0.0 && k.time.is_sign_positive(), "event time must be non-negative");
+    ((k.time.to_bits() as u128) << 64) | k.seq as u128
+}
+
+#[inline]
+fn unpack(k: u128) -> Key {
+    Key { time: f64::from_bits((k >> 64) as u64), seq: k as u64 }
+}
+
+/// Arity of the event heap: a 4-ary heap is shallower than a binary one and
+/// its children share cache lines.
+const D: usize = 4;
 
 /// Status of a timer, as ns-2's `TimerHandler`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,17 +182,49 @@ impl Scheduler {
 
     #[inline]
     fn push(&mut self, key: Key, ev: Ev) {
+        let key = pack(key);
         self.heap.push(Entry { key, ev });
         let mut i = self.heap.len() - 1;
         while i > 0 {
-            let parent = (i - 1) / 2;
-            if self.heap[i].key.before(self.heap[parent].key) {
-                self.heap.swap(i, parent);
+            let parent = (i - 1) / D;
+            if key < self.heap[parent].key {
+                self.heap[i] = self.heap[parent];
                 i = parent;
             } else {
                 break;
             }
         }
+        self.heap[i] = Entry { key, ev };
+    }
+
+    /// Move the entry at `i` down to its place.
+    #[inline]
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.heap.len();
+        let e = self.heap[i];
+        loop {
+            let first = D * i + 1;
+            if first >= n {
+                break;
+            }
+            let last = (first + D).min(n);
+            let mut m = first;
+            let mut mk = self.heap[first].key;
+            for c in first + 1..last {
+                let k = self.heap[c].key;
+                if k < mk {
+                    m = c;
+                    mk = k;
+                }
+            }
+            if mk < e.key {
+                self.heap[i] = self.heap[m];
+                i = m;
+            } else {
+                break;
+            }
+        }
+        self.heap[i] = e;
     }
 
     #[inline]
@@ -183,24 +233,20 @@ impl Scheduler {
         if n == 0 {
             return None;
         }
-        let top = self.heap.swap_remove(0);
-        let n = self.heap.len();
-        let mut i = 0;
-        loop {
-            let l = 2 * i + 1;
-            if l >= n {
-                break;
-            }
-            let r = l + 1;
-            let m = if r < n && self.heap[r].key.before(self.heap[l].key) { r } else { l };
-            if self.heap[m].key.before(self.heap[i].key) {
-                self.heap.swap(i, m);
-                i = m;
-            } else {
-                break;
-            }
+        let top = self.heap[0];
+        let last = self.heap.pop().expect("non-empty");
+        if n > 1 {
+            self.heap[0] = last;
+            self.sift_down(0);
         }
         Some(top)
+    }
+
+    /// Replace the top entry (already read with `peek`) by a new one.
+    #[inline]
+    fn replace_top(&mut self, key: Key, ev: Ev) {
+        self.heap[0] = Entry { key: pack(key), ev };
+        self.sift_down(0);
     }
 
     /// Schedule a plain event `delay` seconds from now.
@@ -392,57 +438,65 @@ impl Scheduler {
     #[inline]
     pub fn next(&mut self) -> Option<Fired> {
         loop {
-            let e = self.pop()?;
+            let top = *self.heap.first()?;
             self.dispatched += 1;
-            match e.ev {
-                Ev::Pipe(p) => {
-                    let pipe = &mut self.pipes[p as usize];
-                    match pipe.fifo.front() {
-                        Some(&(k, pkt, target)) if k == e.key => {
-                            pipe.fifo.pop_front();
-                            if let Some(&(nk, _, _)) = pipe.fifo.front() {
-                                self.push(nk, Ev::Pipe(p));
-                            } else {
-                                pipe.head_in_heap = false;
-                            }
-                            self.advance(e.key);
-                            return Some(Fired::Packet(target, pkt));
-                        }
-                        Some(&(k, _, _)) => {
-                            // Stale entry after a pipe reset: re-anchor on the head.
-                            self.push(k, Ev::Pipe(p));
-                        }
-                        None => {
+            let key = unpack(top.key);
+            if let Ev::Pipe(p) = top.ev {
+                // The common case: the pipe's next packet replaces its head
+                // in the heap with a single sift.
+                let pipe = &mut self.pipes[p as usize];
+                match pipe.fifo.front() {
+                    Some(&(k, pkt, target)) if k == key => {
+                        pipe.fifo.pop_front();
+                        if let Some(&(nk, _, _)) = pipe.fifo.front() {
+                            self.replace_top(nk, Ev::Pipe(p));
+                        } else {
                             pipe.head_in_heap = false;
+                            self.pop();
                         }
+                        self.advance(key);
+                        return Some(Fired::Packet(target, pkt));
+                    }
+                    Some(&(k, _, _)) => {
+                        // Stale entry after a pipe reset: re-anchor on the head.
+                        self.replace_top(k, Ev::Pipe(p));
+                    }
+                    None => {
+                        pipe.head_in_heap = false;
+                        self.pop();
                     }
                 }
+                continue;
+            }
+            self.pop();
+            match top.ev {
+                Ev::Pipe(_) => unreachable!(),
                 Ev::Deliver(target, pkt) => {
-                    self.advance(e.key);
+                    self.advance(key);
                     return Some(Fired::Packet(target, pkt));
                 }
                 Ev::Resume(slot) => {
                     let r = &mut self.resumes[slot as usize];
-                    if r.pushed && r.key == Some(e.key) {
+                    if r.pushed && r.key == Some(key) {
                         r.key = None;
                         r.pushed = false;
-                        self.advance(e.key);
+                        self.advance(key);
                         return Some(Fired::Resume(slot));
                     }
                 }
                 Ev::Timer(t) => {
                     let tm = &mut self.timers[t as usize];
-                    if tm.heap_key != Some(e.key) {
+                    if tm.heap_key != Some(key) {
                         continue; // superseded entry
                     }
                     tm.heap_key = None;
                     if tm.status != TimerStatus::Pending {
                         continue; // cancelled
                     }
-                    if tm.key == e.key {
+                    if tm.key == key {
                         tm.status = TimerStatus::Handling;
                         let (owner, kind) = (tm.owner, tm.kind);
-                        self.advance(e.key);
+                        self.advance(key);
                         return Some(Fired::Timer(t, owner, kind));
                     }
                     // Rescheduled later: re-arm at the current key.
@@ -455,7 +509,7 @@ impl Scheduler {
                         continue;
                     }
                     self.pending_tcl -= 1;
-                    self.advance(e.key);
+                    self.advance(key);
                     return Some(Fired::Tcl(uid));
                 }
             }
@@ -472,7 +526,7 @@ impl Scheduler {
     /// Time of the next live event without dispatching it (approximate: a
     /// stale timer entry may make this earlier than the real next event).
     pub fn peek_time(&self) -> Option<f64> {
-        self.heap.first().map(|e| e.key.time)
+        self.heap.first().map(|e| unpack(e.key).time)
     }
 
     /// Is anything left to run?
@@ -498,6 +552,53 @@ pub enum Fired {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Property: whatever the mix of plain events and pipe packets, events
+    /// fire in (time, scheduling order), as a sorted list of all keys says.
+    #[test]
+    fn random_mix_fires_in_key_order() {
+        let mut state: u64 = 42;
+        let mut rnd = |m: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        for _ in 0..50 {
+            let mut s = Scheduler::new();
+            let pipes: Vec<u32> = (0..5).map(|_| s.new_pipe()).collect();
+            let mut expect: Vec<(f64, u64, u32)> = Vec::new();
+            let mut tails = vec![0.0f64; pipes.len()];
+            let mut id = 0u32;
+            for _ in 0..400 {
+                // Delays on a coarse grid so that many times are equal.
+                let delay = rnd(20) as f64 * 0.25;
+                let seq = s.peek_seq();
+                let t = s.now + delay;
+                if rnd(2) == 0 {
+                    let p = rnd(pipes.len() as u64) as usize;
+                    if t >= tails[p] {
+                        tails[p] = t;
+                        s.pipe_send(pipes[p], delay, id, 0);
+                        expect.push((t, seq, id));
+                        id += 1;
+                    }
+                } else {
+                    let uid = s.schedule_tcl(delay);
+                    expect.push((t, uid, u32::MAX));
+                }
+            }
+            expect.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap().then(a.1.cmp(&b.1)));
+            let mut got = Vec::new();
+            while let Some(f) = s.next() {
+                match f {
+                    Fired::Packet(_, pkt) => got.push((s.now, pkt)),
+                    Fired::Tcl(_) => got.push((s.now, u32::MAX)),
+                    _ => unreachable!(),
+                }
+            }
+            let want: Vec<(f64, u32)> = expect.iter().map(|e| (e.0, e.2)).collect();
+            assert_eq!(got, want);
+        }
+    }
 
     #[test]
     fn equal_times_run_in_scheduling_order() {

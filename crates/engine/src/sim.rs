@@ -165,6 +165,8 @@ pub struct Sim {
     /// Owner link of each pipe.
     pub pipe_owner: Vec<ObjId>,
     pub started: bool,
+    /// Class-default lists registered by the front end.
+    pub defaults: Vec<Vec<(String, String)>>,
 }
 
 impl Default for Sim {
@@ -183,6 +185,7 @@ impl Sim {
             resume_owner: Vec::new(),
             pipe_owner: Vec::new(),
             started: false,
+            defaults: Vec::new(),
         }
     }
 

@@ -56,6 +56,14 @@ impl Engine {
         self.sim.init_defaults(id, &defaults).map_err(PyValueError::new_err)
     }
 
+    fn register_defaults(&mut self, defaults: Vec<(String, String)>) -> u32 {
+        self.sim.register_defaults(defaults)
+    }
+
+    fn init_defaults_ref(&mut self, id: u32, handle: u32) -> PyResult<()> {
+        self.sim.init_defaults_ref(id, handle).map_err(PyValueError::new_err)
+    }
+
     fn lookup(&self, name: &str) -> Option<u32> {
         self.sim.lookup(name)
     }

@@ -59,6 +59,8 @@ class Ns2Runner:
         self.at_scripts: dict[int, str] = {}
         self.kinds = set(Engine.kinds())
         self.rng_bind: str | None = None
+        self.kind_cache: dict[tuple, str] = {}
+        self.defaults_cache: dict[tuple, int] = {}
         self.warned: set[str] = set()
         self.exit_code: int | None = None
         self._register()
@@ -128,23 +130,35 @@ class Ns2Runner:
             self.tcl.call("puts", "-nonewline", chan, data.decode("latin-1"))
         return ""
 
+    def _kind_of(self, cls: str, epoch: str) -> str | None:
+        """The engine class of an OTcl class: the first one in its heritage
+        (cached until the class hierarchy or class variables change)."""
+        kind = self.kind_cache.get((cls, epoch))
+        if kind is None:
+            heritage = [cls, *self.tcl.splitlist(self.tcl.call(cls, "info", "heritage"))]
+            kind = next((c for c in heritage if c in self.kinds), "")
+            self.kind_cache[(cls, epoch)] = kind
+        return kind or None
+
     def be_shadow(self, obj, cls, *args):
-        kind = None
-        heritage = [cls] + list(self.tcl.splitlist(self.tcl.call(cls, "info", "heritage")))
-        for c in heritage:
-            if c in self.kinds:
-                kind = c
-                break
+        epoch = self.tcl.getvar("::dumbbell::defaults_epoch")
+        kind = self._kind_of(cls, epoch)
         if kind is None:
             raise tkinter.TclError(f"no engine class in the heritage of {cls}")
         eng_kind = kind
         if kind == "RNG" and self.rng_bind:
             eng_kind = self.rng_bind
         oid = self.eng.create(obj, eng_kind)
-        defaults = self.tcl.splitlist(self.tcl.call("::dumbbell::class_defaults", kind, cls))
-        pairs = [(defaults[i], defaults[i + 1]) for i in range(0, len(defaults), 2)]
+        # Class defaults change only when a class variable is set; the Tcl
+        # layer counts those changes in ::dumbbell::defaults_epoch.
+        key = (kind, cls, epoch)
+        handle = self.defaults_cache.get(key)
+        if handle is None:
+            d = self.tcl.splitlist(self.tcl.call("::dumbbell::class_defaults", kind, cls))
+            handle = self.eng.register_defaults([(d[i], d[i + 1]) for i in range(0, len(d), 2)])
+            self.defaults_cache[key] = handle
         try:
-            self.eng.init_defaults(oid, pairs)
+            self.eng.init_defaults_ref(oid, handle)
         except (KeyError, ValueError) as e:
             raise tkinter.TclError(f"{cls}: {e}")
         self._service()
@@ -199,6 +213,9 @@ class Ns2Runner:
         self.drain()
         self.exit_code = c
         self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        if os.environ.get("DUMBBELL_STATS"):
+            sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
+                             f"{self.eng.live_packets()} packets alive at exit\n")
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(c & 0xFF)
