@@ -418,7 +418,7 @@ impl Sim {
                         if !(bw > 0.0) {
                             return Err(format!("bandwidth_ must be positive, got \"{v}\""));
                         }
-                        l.bandwidth = bw
+                        l.set_bandwidth(bw)
                     }
                     "delay_" => {
                         let d = vars::parse_time(v);

@@ -354,6 +354,9 @@ pub struct DelayLink {
     pub drop_target: ObjId,
     pub pipe: u32,
     pub debug: bool,
+    /// The last (size, transmission time) computed: packets on a link come
+    /// in few sizes, and a division is the costliest step of a hop.
+    txt_cache: (i32, f64),
 }
 
 impl DelayLink {
@@ -367,13 +370,24 @@ impl DelayLink {
             drop_target: NONE,
             pipe,
             debug: false,
+            txt_cache: (-1, 0.0),
         }
     }
 
-    /// `LinkDelay::txtime`: `8. * size / bandwidth_`.
+    /// `LinkDelay::txtime`: `8. * size / bandwidth_` (the same division,
+    /// remembered for the last size seen).
     #[inline]
-    pub fn txtime(&self, size: i32) -> f64 {
-        8.0 * size as f64 / self.bandwidth
+    pub fn txtime(&mut self, size: i32) -> f64 {
+        if self.txt_cache.0 != size {
+            self.txt_cache = (size, 8.0 * size as f64 / self.bandwidth);
+        }
+        self.txt_cache.1
+    }
+
+    /// Change the bandwidth (forgets the cached transmission time).
+    pub fn set_bandwidth(&mut self, bw: f64) {
+        self.bandwidth = bw;
+        self.txt_cache = (-1, 0.0);
     }
 }
 

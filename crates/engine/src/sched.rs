@@ -142,6 +142,8 @@ pub struct Scheduler {
     pending_tcl: usize,
     /// Events dispatched so far (popped heap entries, including stale ones).
     pub dispatched: u64,
+    /// Sum of heap sizes seen at each dispatch (for the mean heap size).
+    pub heap_size_sum: u64,
 }
 
 impl Default for Scheduler {
@@ -164,6 +166,7 @@ impl Scheduler {
             cancelled_tcl: Default::default(),
             pending_tcl: 0,
             dispatched: 0,
+            heap_size_sum: 0,
         }
     }
 
@@ -204,13 +207,26 @@ impl Scheduler {
         let e = self.heap[i];
         loop {
             let first = D * i + 1;
+            if first + D <= n {
+                // Full node: pick the smallest of four children without
+                // data-dependent branches.
+                let h = &self.heap[first..first + D];
+                let (a, b) = if h[1].key < h[0].key { (1, h[1].key) } else { (0, h[0].key) };
+                let (c, d) = if h[3].key < h[2].key { (3, h[3].key) } else { (2, h[2].key) };
+                let (m, mk) = if d < b { (c, d) } else { (a, b) };
+                if mk < e.key {
+                    self.heap[i] = self.heap[first + m];
+                    i = first + m;
+                    continue;
+                }
+                break;
+            }
             if first >= n {
                 break;
             }
-            let last = (first + D).min(n);
             let mut m = first;
             let mut mk = self.heap[first].key;
-            for c in first + 1..last {
+            for c in first + 1..n {
                 let k = self.heap[c].key;
                 if k < mk {
                     m = c;
@@ -220,9 +236,8 @@ impl Scheduler {
             if mk < e.key {
                 self.heap[i] = self.heap[m];
                 i = m;
-            } else {
-                break;
             }
+            break;
         }
         self.heap[i] = e;
     }
@@ -440,6 +455,7 @@ impl Scheduler {
         loop {
             let top = *self.heap.first()?;
             self.dispatched += 1;
+            self.heap_size_sum += self.heap.len() as u64;
             let key = unpack(top.key);
             if let Ev::Pipe(p) = top.ev {
                 // The common case: the pipe's next packet replaces its head

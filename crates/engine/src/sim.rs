@@ -466,3 +466,4 @@ impl Sim {
         matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))
     }
 }
+
