@@ -177,6 +177,12 @@ impl Engine {
         self.sim.w.s.dispatched
     }
 
+    /// Panic inside the engine (for tests: a panic must reach Python as an
+    /// exception, never abort the process).
+    fn debug_panic(&self) {
+        panic!("deliberate panic requested by a test");
+    }
+
     fn set_flush_threshold(&mut self, bytes: usize) {
         self.sim.w.flush_threshold = bytes;
     }

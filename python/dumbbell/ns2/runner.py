@@ -12,6 +12,7 @@ interleaves with the script's own ``puts`` exactly as in ns-2.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tkinter
 from pathlib import Path
@@ -60,6 +61,8 @@ class Ns2Runner:
         self.kinds = set(Engine.kinds())
         self.rng_bind: str | None = None
         self.kind_cache: dict[tuple, str] = {}
+        self.callback_error: tuple[str, str, str] | None = None
+        self.panic: BaseException | None = None
         self.defaults_cache: dict[tuple, int] = {}
         self.warned: set[str] = set()
         self.exit_code: int | None = None
@@ -73,22 +76,55 @@ class Ns2Runner:
     # ---- setup -----------------------------------------------------------
 
     def _register(self):
+        """Bind the backend commands.
+
+        tkinter drops the message of an exception raised inside a Tcl
+        callback, so each Python function is wrapped: it returns its error as
+        a marked string, and a one-line Tcl proc turns that into a real Tcl
+        error (catchable by scripts, with its message intact).  The procs use
+        fully qualified commands because ::dumbbell::be has a `set` of its own.
+        """
         t = self.tcl
-        t.eval("namespace eval ::dumbbell::be {}")
+        t.eval("namespace eval ::dumbbell::be {}; namespace eval ::dumbbell::py {}")
         reg = {
-            "::dumbbell::be::shadow": self.be_shadow,
-            "::dumbbell::be::boundvars": self.be_boundvars,
-            "::dumbbell::be::get": self.be_get,
-            "::dumbbell::be::set": self.be_set,
-            "::dumbbell::be::cmd": self.be_cmd,
-            "::dumbbell::be::delete": self.be_delete,
-            "::dumbbell::be::sim": self.be_sim,
-            "::dumbbell::be::drain": self.drain,
-            "::dumbbell::be::warn": self.warn,
-            "::dumbbell::be::exit": self.be_exit,
+            "shadow": self.be_shadow,
+            "boundvars": self.be_boundvars,
+            "get": self.be_get,
+            "set": self.be_set,
+            "cmd": self.be_cmd,
+            "delete": self.be_delete,
+            "sim": self.be_sim,
+            "drain": self.drain,
+            "warn": self.warn,
+            "exit": self.be_exit,
         }
         for name, fn in reg.items():
-            t.createcommand(name, fn)
+            t.createcommand(f"::dumbbell::py::{name}", self._guard(fn))
+            t.eval(
+                f"proc ::dumbbell::be::{name} args {{"
+                f" ::set r [::dumbbell::py::{name} {{*}}$args];"
+                " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
+                " ::return $r }"
+            )
+
+    ERR = "\x01"
+
+    def _guard(self, fn):
+        def call(*args):
+            try:
+                r = fn(*args)
+            except tkinter.TclError as e:
+                return self.ERR + str(e)
+            except (ValueError, KeyError) as e:
+                return self.ERR + str(e.args[0] if e.args else e)
+            except BaseException as e:
+                if type(e).__name__ != "PanicException":
+                    raise
+                self.panic = e
+                return self.ERR + f"internal error in the engine: {e}"
+            return "" if r is None else r
+
+        return call
 
     def _load_library(self):
         t = self.tcl
@@ -127,7 +163,7 @@ class Ns2Runner:
 
     def drain(self, *args):
         for chan, data in self.eng.drain():
-            self.tcl.call("puts", "-nonewline", chan, data.decode("latin-1"))
+            self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
         return ""
 
     def _kind_of(self, cls: str, epoch: str) -> str | None:
@@ -135,7 +171,7 @@ class Ns2Runner:
         (cached until the class hierarchy or class variables change)."""
         kind = self.kind_cache.get((cls, epoch))
         if kind is None:
-            heritage = [cls, *self.tcl.splitlist(self.tcl.call(cls, "info", "heritage"))]
+            heritage = [cls, *self.tcl.splitlist(self.tcl.call("::" + cls.lstrip(":"), "info", "heritage"))]
             kind = next((c for c in heritage if c in self.kinds), "")
             self.kind_cache[(cls, epoch)] = kind
         return kind or None
@@ -198,7 +234,7 @@ class Ns2Runner:
         self._service()
         self._run_engine_tcl_calls()
         if r.startswith("__stdout__"):
-            self.tcl.call("puts", "-nonewline", "stdout", r[len("__stdout__"):])
+            self.tcl.call("::puts", "-nonewline", "stdout", r[len("__stdout__"):])
             return ""
         return r
 
@@ -212,7 +248,7 @@ class Ns2Runner:
             c = 0
         self.drain()
         self.exit_code = c
-        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
         if os.environ.get("DUMBBELL_STATS"):
             sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
                              f"{self.eng.live_packets()} packets alive at exit\n")
@@ -265,7 +301,7 @@ class Ns2Runner:
     def _run_engine_tcl_calls(self):
         calls = self.eng.take_tcl_calls()
         for c in calls:
-            self.tcl.eval(c)
+            self.tcl.call("uplevel", "#0", c)
 
     def run_loop(self):
         e = self.eng
@@ -277,7 +313,13 @@ class Ns2Runner:
             if why == "tcl":
                 script = self.at_scripts.pop(uid, None)
                 if script is not None:
-                    self.tcl.eval(script)
+                    try:
+                        # Like ns-2 (Tcl_GlobalEval): at global level, not in
+                        # the frame of the Tcl code that called `$ns run`.
+                        self.tcl.call("uplevel", "#0", script)
+                    except tkinter.TclError as err:
+                        self.callback_error = (e.now_str(), script, self._errinfo())
+                        raise tkinter.TclError(str(err)) from None
             elif why == "service":
                 continue
             else:
@@ -291,14 +333,47 @@ class Ns2Runner:
         try:
             self.tcl.eval(f"source {{{path}}}")
         except tkinter.TclError as err:
+            if self.panic is not None:
+                return self.report_panic(self.panic)
             self.drain()
-            info = self.tcl.getvar("errorInfo")
-            sys.stderr.write(f"{info}\n" if info else f"{err}\n")
-            self.tcl.eval("flush stdout")
+            self.report_error(str(err), self._errinfo())
+            self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
             return 1
+        except BaseException as err:  # an engine panic outside a Tcl call
+            if type(err).__name__ != "PanicException":
+                raise
+            return self.report_panic(err)
         self.drain()
         self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
         return 0
+
+    def report_panic(self, err) -> int:
+        """An engine panic: report it as Dumbbell's bug, exit code 70."""
+        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        sys.stderr.write(
+            f"dumbbell: internal error in the engine: {err}\n"
+            "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
+        )
+        return 70
+
+    def _errinfo(self) -> str:
+        return self.tcl.call("uplevel", "#0", "if {[info exists ::errorInfo]} {set ::errorInfo} else {list}")
+
+    def report_error(self, msg: str, info: str) -> None:
+        """Print a script error as `file:line: message`, then Tcl's trace."""
+        first = msg.strip().splitlines()[0] if msg.strip() else "error"
+        out = [f"dumbbell: error: {first}"]
+        if self.callback_error is not None:
+            now, script, cinfo = self.callback_error
+            out.append(f"  in the callback scheduled with `$ns at` for time {now}: {script.strip()}")
+            info = cinfo
+        m = re.search(r'"((?:[^"\\]|\\.)*)"\n\s+\(file "([^"]+)" line (\d+)\)', info)
+        if m:
+            cmd = m.group(1).strip().splitlines()[0]
+            out.append(f"  at {m.group(2)}:{m.group(3)}: {cmd}")
+        out.append("Tcl traceback:")
+        out.extend("    " + l for l in info.splitlines())
+        sys.stderr.write("\n".join(out) + "\n")
 
 
 def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:

@@ -25,7 +25,7 @@ proc warn {msg} {
 }
 
 proc ::dumbbell::unsupported {what} {
-    error "dumbbell: $what is not supported yet"
+    error "$what is not supported by Dumbbell yet"
 }
 
 proc ::dumbbell::accept {what} {
@@ -34,6 +34,16 @@ proc ::dumbbell::accept {what} {
 
 proc ::dumbbell::is_class {name} {
     expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
+}
+
+# `new` of a class that does not exist names it as such (ns-2 says
+# "invalid command name").
+rename new ::dumbbell::otcl_new
+proc new {className args} {
+    if {[info commands ::$className] eq ""} {
+        error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
+    }
+    uplevel 1 [list ::dumbbell::otcl_new $className {*}$args]
 }
 
 # ---- engine classes --------------------------------------------------------------
@@ -214,7 +224,7 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     set did [$n2 id]
     if {[info exists queueMap_($qtype)]} { set qtype $queueMap_($qtype) }
     if {![::dumbbell::is_class Queue/$qtype]} {
-        error "dumbbell: unknown queue type \"$qtype\" in simplex-link $sid $did"
+        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: DropTail)"
     }
     ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
     ::dumbbell::check_time $delay "delay of link $sid->$did"
@@ -748,14 +758,14 @@ proc delay_parse {spec} { time_parse $spec }
 proc ::dumbbell::check_bw {v what} {
     if {![regexp {^\s*[0-9.eE+-]+\s*([kKmMgGtTpP]?([bB](ps)?)?)\s*$} $v] ||
         [scan $v %f x] != 1 || $x <= 0} {
-        error "dumbbell: bad $what \"$v\": expected a positive number with an optional unit such as 10Mb, 800Kb or 1.5Mbps"
+        error "bad $what \"$v\": expected a positive number with an optional unit such as 10Mb, 800Kb or 1.5Mbps"
     }
 }
 
 proc ::dumbbell::check_time {v what} {
     if {![regexp {^\s*[0-9.eE+-]+\s*(s|ms|us|ns|ps|sec)?\s*$} $v] ||
         [scan $v %f x] != 1 || $x < 0} {
-        error "dumbbell: bad $what \"$v\": expected a non-negative time such as 10ms, 0.5 or 2us"
+        error "bad $what \"$v\": expected a non-negative time such as 10ms, 0.5 or 2us"
     }
 }
 

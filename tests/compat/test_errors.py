@@ -1,0 +1,109 @@
+"""Bad input gets a clear error naming the file:line and the value; features
+Dumbbell does not model yet are refused by name; options accepted but not
+modelled warn once; an engine panic is a Python exception."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HEAD = """set ns [new Simulator]
+set a [$ns node]
+set b [$ns node]
+"""
+
+
+def run(tmp_path: Path, body: str, *args: str) -> subprocess.CompletedProcess:
+    script = tmp_path / "s.tcl"
+    script.write_text(HEAD + body)
+    return subprocess.run(
+        [sys.executable, "-m", "dumbbell.cli", "run", "s.tcl", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
+    )
+
+
+@pytest.mark.parametrize(
+    "line,needle",
+    [
+        ("$ns duplex-link $a $b -10Mb 10ms DropTail", 'bad bandwidth of link 0->1 "-10Mb"'),
+        ("$ns duplex-link $a $b 10Xb 10ms DropTail", 'bad bandwidth of link 0->1 "10Xb"'),
+        ("$ns duplex-link $a $b 10Mb -5ms DropTail", 'bad delay of link 0->1 "-5ms"'),
+        ("$ns duplex-link $a $b 10Mb 10parsecs DropTail", 'bad delay of link 0->1 "10parsecs"'),
+        ("$ns duplex-link $a $b 10Mb 10ms Bogus", 'unknown queue type "Bogus"'),
+        ("set t [new Agent/TCP/Bogus]", 'unknown class "Agent/TCP/Bogus"'),
+        ("$ns duplex-link $a $b 10Mb 10ms RED", "Queue/RED is not supported by Dumbbell yet"),
+        ("set t [new Agent/TCP/Sack1]", "Agent/TCP/Sack1 is not supported by Dumbbell yet"),
+        ("$ns rtmodel Deterministic {} $a $b", "rtmodel (link dynamics) is not supported by Dumbbell yet"),
+        ("$ns at -5 {puts x}\n$ns at 1 {puts y}\n$ns run\n$ns at 0.5 {puts z}", "can't schedule command in past"),
+    ],
+)
+def test_bad_input_is_reported_with_file_and_line(tmp_path, line, needle):
+    r = run(tmp_path, line + "\n")
+    assert r.returncode == 1, r.stderr
+    first, where = r.stderr.splitlines()[:2]
+    assert first.startswith("dumbbell: error: ")
+    assert needle in first
+    assert where.startswith("  at s.tcl:"), where
+
+
+def test_error_in_callback_names_the_callback(tmp_path):
+    r = run(tmp_path, 'proc finish {} { global ns; $ns nosuchcommand }\n$ns at 1.5 "finish"\n$ns run\n')
+    assert r.returncode == 1
+    lines = r.stderr.splitlines()
+    assert "nosuchcommand" in lines[0]
+    assert lines[1] == "  in the callback scheduled with `$ns at` for time 1.5: finish"
+
+
+def test_accepted_but_unmodelled_options_warn_once(tmp_path):
+    body = """set nf [open out.nam w]
+$ns namtrace-all $nf
+$ns duplex-link $a $b 1Mb 10ms DropTail
+$ns duplex-link-op $a $b orient right
+set nf2 [open out2.nam w]
+$ns namtrace-all $nf2
+$ns at 1 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    warnings = [l for l in r.stderr.splitlines() if "warning" in l]
+    assert len(warnings) == 1 and "nam traces are not written" in warnings[0]
+
+
+def test_exit_code_and_stdout_pass_through(tmp_path):
+    r = run(tmp_path, 'puts "argc=$argc argv=$argv argv0=$argv0"\nexit 3\n', "x", "-y", "--z")
+    assert r.returncode == 3
+    assert r.stdout == "argc=3 argv=x -y --z argv0=s.tcl\n"
+
+
+def test_engine_panic_is_a_python_exception_not_an_abort():
+    from dumbbell._engine import Engine
+
+    e = Engine()
+    with pytest.raises(BaseException) as info:
+        e.debug_panic()
+    assert "deliberate panic" in str(info.value)
+    # The engine object is still usable afterwards.
+    assert e.now() == 0.0
+
+
+def test_callbacks_run_at_global_level_like_ns2(tmp_path):
+    body = """set x before
+$ns at 1 {set x during; set y [expr 2*3]}
+$ns at 2 {puts "$x $y [info level]"}
+$ns at 3 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "during 6 0\n"
