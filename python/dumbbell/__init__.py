@@ -7,7 +7,28 @@ queue-management research, with a Rust engine and ns-2 script compatibility.
 
 from ._engine import Engine, __version__  # noqa: F401
 
-__all__ = ["Engine", "run_tcl", "__version__"]
+__all__ = ["Engine", "run_tcl", "__version__",
+           "Simulation", "Node", "Link", "Flow", "Result", "SimulationError"]
+
+# The Python API (dumbbell.api, dumbbell.results) is imported on first use, so
+# that `dumbbell run` does not pay for importing polars.
+_API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "SimulationError": "api",
+        "Result": "results"}
+
+
+def __getattr__(name):
+    mod = _API.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'dumbbell' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{mod}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))
 
 
 def run_tcl(script, argv=(), cwd=None):

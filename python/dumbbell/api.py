@@ -654,10 +654,13 @@ class Simulation:
             try:
                 runner.tcl.eval(script)
             except tkinter.TclError as err:
+                panic = getattr(runner, "panic", None)
+                if panic is not None:
+                    raise SimulationError(f"internal error in the engine (a bug in Dumbbell): {panic}") from None
                 raise SimulationError(_tcl_error(runner, err)) from None
             except BaseException as err:
                 if type(err).__name__ == "PanicException":
-                    raise SimulationError(f"internal error in the engine: {err}") from None
+                    raise SimulationError(f"internal error in the engine (a bug in Dumbbell): {err}") from None
                 raise
             runner.drain()
             final = _collect(runner, self._flows, mon, float(until))
@@ -665,9 +668,7 @@ class Simulation:
             if out is not None:
                 out.close()
             if runner is not None:
-                # break the interpreter <-> runner reference cycle now
-                runner.tcl = None
-                runner.eng = None
+                _dispose(runner)
         try:
             return Result._build(self, float(until), script, final, path if traced else None,
                                  packets_traced=bool(tp), kept=trace_file is not None)
@@ -683,6 +684,29 @@ _FLOW_VARS = ("ack_", "maxseq_", "cwnd_", "ssthresh_", "ndatapack_", "nrexmitpac
 _QM_VARS = ("parrivals_", "pdepartures_", "pdrops_", "barrivals_", "bdepartures_", "bdrops_", "pkts_", "size_")
 
 
+def _dispose(runner) -> None:
+    """Free the interpreter and the engine now.  Every command tkinter
+    creates holds a reference to its interpreter, so an interpreter with
+    Python commands is never freed unless they are deleted."""
+    tcl, runner.tcl, runner.eng = runner.tcl, None, None
+    try:
+        names = tcl.eval(
+            "set ::dumbbell_q :: ; set ::dumbbell_r {}\n"
+            "while {[llength $::dumbbell_q]} {\n"
+            "  set ::dumbbell_n [lindex $::dumbbell_q 0]; set ::dumbbell_q [lrange $::dumbbell_q 1 end]\n"
+            "  foreach c [info commands [string trimright $::dumbbell_n :]::*] { lappend ::dumbbell_r $c }\n"
+            "  foreach c [namespace children $::dumbbell_n] { lappend ::dumbbell_q $c }\n"
+            "}\n"
+            "set ::dumbbell_r")
+        for name in tcl.splitlist(names):
+            try:
+                tcl.deletecommand(name)
+            except Exception:
+                pass
+    except Exception:
+        pass
+
+
 def _tcl_error(runner, err) -> str:
     try:
         info = runner.tcl.eval("if {[info exists ::errorInfo]} {set ::errorInfo} else {list}")
@@ -692,6 +716,7 @@ def _tcl_error(runner, err) -> str:
     cb = getattr(runner, "callback_error", None)
     if cb:
         out.append(f"  in the callback scheduled for time {cb[0]}: {cb[1].strip()}")
+        info = cb[2]
     if info:
         out.append("Tcl traceback:")
         out.extend("    " + line for line in info.splitlines())

@@ -25,9 +25,11 @@ def plot_cwnd(vartrace: pl.DataFrame, path: str | Path | None = None, title: str
     plt = _plt()
     d = vartrace.filter(pl.col("var") == var)
     fig, ax = plt.subplots(figsize=(7, 3.5), dpi=120)
-    for key, g in d.group_by(["src_node", "src_port", "dst_node", "dst_port"], maintain_order=True):
+    # A flow is its sender (src node.port); records written before the
+    # agent was connected carry destination -1 and belong to the same flow.
+    for key, g in d.group_by(["src_node", "src_port"], maintain_order=True):
         ax.step(g["time"].to_numpy(), g["value"].to_numpy(), where="post", lw=0.8,
-                label=f"{key[0]}.{key[1]} -> {key[2]}.{key[3]}")
+                label=f"sender {key[0]}.{key[1]}")
     ax.set_xlabel("time (s)")
     ax.set_ylabel(var.rstrip("_") + " (packets)")
     if title:

@@ -1,0 +1,1115 @@
+#!/usr/bin/env python3
+"""Random ns-2 2.35 scenario generator for differential tests.
+
+    python3 tests/random/gen.py SEED              script on stdout
+    python3 tests/random/gen.py SEED -o x.tcl     script to a file
+    python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
+
+From an integer seed, writes an ns-2 script that uses only what Dumbbell
+supports: wired nodes, duplex/simplex DropTail links (64Kb..1Gb, 0..200ms,
+assorted units), queue-limit, link costs, random connected topologies
+(chains, rings, trees, stars, meshes, grids, full meshes, dumbbells; 2-20
+nodes), 1-12 one-way TCP flows (Tahoe, Reno, Newreno) with TCPSink or
+TCPSink/DelAck, FTP start/stop/produce/producemore, class-level and
+per-object TCP settings, trace-all / trace-queue, variable traces, queue
+monitors, mid-run Tcl callbacks and a finish proc that prints counters.
+
+The same seed always gives the same script, byte for byte, on every
+platform and Python version: the generator has its own PRNG (splitmix64)
+and computes every number it prints with integer arithmetic.  Floats are
+used only for the traffic estimate that keeps each run's packet trace under
+about 5 MB and its run time short.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+M64 = (1 << 64) - 1
+
+# ns-2 2.35 class defaults used by the traffic estimate.
+NS_DEFAULTS = {"window_": 20, "packetSize_": 1000, "windowInit_": 2, "maxburst_": 0}
+
+TRACE_BUDGET = 4.0e6      # estimated bytes of packet + variable traces per run
+EVENT_BUDGET = 4.0e5      # estimated packet-hops per run (keeps runs ~1 s)
+TRACE_LINE = 62.0         # bytes per packet-trace line (estimate)
+VAR_LINE = 40.0           # bytes per variable-trace line (estimate)
+
+FLAVOURS = ["TCP", "TCP/Reno", "TCP/Newreno"]
+SINKS = ["TCPSink", "TCPSink/DelAck"]
+TRACEABLE = ["cwnd_", "ssthresh_", "ack_", "maxseq_", "rtt_", "srtt_", "rttvar_",
+             "dupacks_", "backoff_", "t_seqno_"]
+FINISH_VARS = ["ack_", "maxseq_", "cwnd_", "ndatapack_", "nrexmitpack_"]
+EXTRA_VARS = ["ssthresh_", "t_seqno_", "nrexmit_", "ndatabytes_", "nackpack_",
+              "nrexmitbytes_", "dupacks_", "srtt_", "rttvar_", "backoff_", "rtt_"]
+QM_VARS = ["size_", "pkts_", "parrivals_", "barrivals_", "pdepartures_",
+           "bdepartures_", "pdrops_", "bdrops_"]
+
+
+class Rng:
+    """splitmix64: tiny, fast, identical everywhere."""
+
+    def __init__(self, seed: int):
+        self.s = (seed * 0x9E3779B97F4A7C15 + 0x5DEECE66D) & M64
+
+    def next64(self) -> int:
+        self.s = (self.s + 0x9E3779B97F4A7C15) & M64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return z ^ (z >> 31)
+
+    def randint(self, a: int, b: int) -> int:
+        """Uniform integer in [a, b]."""
+        return a + self.next64() % (b - a + 1)
+
+    def chance(self, p_percent: int) -> bool:
+        """True with probability p_percent/100 (integer percent, no floats)."""
+        return self.randint(0, 99) < p_percent
+
+    def choice(self, seq):
+        return seq[self.randint(0, len(seq) - 1)]
+
+    def weighted(self, pairs):
+        """pairs: [(value, integer weight), ...]"""
+        total = sum(w for _, w in pairs)
+        k = self.randint(0, total - 1)
+        for v, w in pairs:
+            if k < w:
+                return v
+            k -= w
+        raise AssertionError
+
+    def shuffle(self, lst):
+        for i in range(len(lst) - 1, 0, -1):
+            j = self.randint(0, i)
+            lst[i], lst[j] = lst[j], lst[i]
+
+    def sample(self, seq, k):
+        lst = list(seq)
+        self.shuffle(lst)
+        return lst[:k]
+
+
+# ---- exact decimal formatting from integers -------------------------------------
+
+def dec(num: int, scale: int) -> str:
+    """num / 10**scale as a shortest decimal string: dec(2500, 3) -> '2.5'."""
+    neg = num < 0
+    num = abs(num)
+    ip, fp = divmod(num, 10 ** scale)
+    s = str(ip)
+    if fp:
+        s += "." + str(fp).rjust(scale, "0").rstrip("0")
+    return ("-" if neg else "") + s
+
+
+def fmt_us(us: int) -> str:
+    """Microseconds as seconds."""
+    return dec(us, 6)
+
+
+# ---- topologies ---------------------------------------------------------------------
+
+def topo_chain(r, n):
+    return [(i, i + 1) for i in range(n - 1)], {}
+
+
+def topo_ring(r, n):
+    e = [(i, i + 1) for i in range(n - 1)] + [(n - 1, 0)]
+    return e, {}
+
+
+def topo_tree(r, n):
+    style = r.choice(["random", "star", "binary", "caterpillar"])
+    e = []
+    for i in range(1, n):
+        if style == "star":
+            p = 0
+        elif style == "binary":
+            p = (i - 1) // 2
+        elif style == "caterpillar":
+            p = r.randint(max(0, i - 2), i - 1)
+        else:
+            p = r.randint(0, i - 1)
+        e.append((p, i))
+    leaves = [i for i in range(n) if sum(1 for a, b in e if i in (a, b)) == 1]
+    return e, {"leaves": leaves, "style": style}
+
+
+def topo_mesh(r, n):
+    e, _ = topo_tree(r, n)
+    have = {(min(a, b), max(a, b)) for a, b in e}
+    cand = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in have]
+    if cand:
+        k = r.randint(1, min(len(cand), 2 * n))
+        e += r.sample(cand, k)
+    return e, {}
+
+
+def topo_full(r, n):
+    return [(a, b) for a in range(n) for b in range(a + 1, n)], {}
+
+
+def topo_grid(r, n):
+    rows = r.randint(2, 4)
+    cols = max(2, n // rows)
+    e = []
+    for i in range(rows):
+        for j in range(cols):
+            k = i * cols + j
+            if j + 1 < cols:
+                e.append((k, k + 1))
+            if i + 1 < rows:
+                e.append((k, k + cols))
+    return e, {"n": rows * cols, "rows": rows, "cols": cols}
+
+
+def topo_dumbbell(r, n):
+    """Left leaves - core chain (or two parallel cores) - right leaves."""
+    ncore = r.randint(2, min(4, n - 2))
+    nleaf = n - ncore
+    nl = r.randint(1, nleaf - 1) if nleaf > 1 else 1
+    core = list(range(ncore))
+    e = [(i, i + 1) for i in range(ncore - 1)]
+    if ncore >= 4 and r.chance(40):
+        # second path between the two ends of the core: multipath choices
+        e.append((0, ncore - 1))
+    left = list(range(ncore, ncore + nl))
+    right = list(range(ncore + nl, n))
+    for x in left:
+        e.append((x, 0))
+    for x in right:
+        e.append((ncore - 1, x))
+    if not right:
+        right = [ncore - 1]
+    return e, {"left": left, "right": right, "core": core}
+
+
+# ---- the generator -----------------------------------------------------------------------
+
+class Gen:
+    def __init__(self, seed: int, attempt: int):
+        self.seed = seed
+        self.attempt = attempt
+        self.r = Rng(seed * 1000003 + attempt)
+        self.level = attempt // 4          # shrink level after failed attempts
+
+    # -- values ------------------------------------------------------------------------
+
+    def bandwidth(self, slow: bool):
+        """(string, bits per second).  64Kb .. 1Gb in Kb/Mb/Gb or plain units."""
+        r = self.r
+        caps = [10 ** 9, 10 ** 8, 10 ** 7, 2 * 10 ** 6]
+        cap = caps[min(self.level, 3)]
+        common = [64000, 128000, 256000, 384000, 512000, 800000, 1000000, 1500000,
+                  2000000, 5000000, 10000000, 45000000, 100000000, 155000000,
+                  622000000, 1000000000]
+        if slow:
+            dec_w = [(4, 30), (5, 35), (6, 25), (7, 8), (8, 2)]
+        else:
+            dec_w = [(4, 5), (5, 15), (6, 30), (7, 30), (8, 20)]
+        if r.chance(40):
+            bps = r.choice([c for c in common if c <= cap])
+        else:
+            e = r.weighted(dec_w)          # value in [10^e, 10^(e+1))
+            digits = r.randint(1, 3)
+            m = r.randint(10 ** (digits - 1), 10 ** digits - 1)   # mantissa digits
+            bps = m * 10 ** (e + 1 - digits)
+            if bps < 64000:
+                bps = 64000 + r.randint(0, 936) * 1000 if e == 4 else 64000
+            bps = min(bps, 10 ** 9)
+            if bps > cap:
+                bps = cap - r.randint(0, 9) * (cap // 100)
+        unit = r.weighted([("Kb", 15 if bps < 10 ** 8 else 2), ("Mb", 50), ("Gb", 15 if bps >= 10 ** 8 else 0),
+                           ("plain", 15), ("kb", 3), ("Mbps", 4), ("Kbps", 3 if bps < 10 ** 8 else 0)])
+        if unit in ("Kb", "kb", "Kbps"):
+            s = dec(bps, 3) + unit
+        elif unit in ("Mb", "Mbps"):
+            s = dec(bps, 6) + unit
+        elif unit == "Gb":
+            s = dec(bps, 9) + "Gb"
+        else:
+            s = str(bps)
+        return s, bps
+
+    def delay(self):
+        """(string, microseconds).  0 .. 200ms in ms/us/s units or plain seconds."""
+        r = self.r
+        us = r.weighted([
+            (0, 6),
+            (r.randint(1, 999), 8),
+            (r.randint(1, 50) * 1000, 40),
+            (r.randint(1000, 50000), 16),
+            (r.randint(50, 200) * 1000, 20),
+            (r.randint(50000, 200000), 10),
+        ])
+        form = r.weighted([("ms", 55), ("us", 10), ("s", 10), ("plain", 20), ("sec", 5)])
+        if us == 0 and r.chance(50):
+            return "0", 0
+        if form == "ms":
+            s = dec(us, 3) + "ms"
+        elif form == "us":
+            s = str(us) + "us"
+        elif form == "s":
+            s = fmt_us(us) + "s"
+        elif form == "sec":
+            s = fmt_us(us) + "sec"
+        else:
+            s = fmt_us(us)
+        return s, us
+
+    def qlimit(self):
+        r = self.r
+        return r.weighted([
+            (r.randint(1, 4), 10),
+            (r.randint(5, 30), 45),
+            (r.randint(31, 100), 30),
+            (r.randint(101, 300), 15),
+        ])
+
+    def time_us(self, lo_us: int, hi_us: int) -> int:
+        """A time in [lo, hi) with this scenario's granularity (ties on purpose)."""
+        g = self.gran
+        if hi_us <= lo_us:
+            return lo_us
+        lo_q = -(-lo_us // g)
+        hi_q = (hi_us - 1) // g
+        if hi_q < lo_q:
+            return lo_us
+        return self.r.randint(lo_q, hi_q) * g
+
+    # -- topology ----------------------------------------------------------------------
+
+    def build_topology(self):
+        r = self.r
+        kind = r.weighted([("chain", 12), ("ring", 14), ("tree", 18), ("mesh", 18),
+                           ("dumbbell", 22), ("grid", 8), ("full", 8)])
+        n = r.weighted([(r.randint(2, 6), 45), (r.randint(7, 12), 35), (r.randint(13, 20), 20)])
+        if kind == "ring" and n < 3:
+            n = 3
+        if kind == "grid" and n < 4:
+            n = 4
+        if kind == "dumbbell" and n < 4:
+            n = 4
+        if kind == "full":
+            n = min(max(n, 3), 6)
+        if kind == "mesh" and n < 3:
+            n = 3
+        f = {"chain": topo_chain, "ring": topo_ring, "tree": topo_tree, "mesh": topo_mesh,
+             "dumbbell": topo_dumbbell, "grid": topo_grid, "full": topo_full}[kind]
+        edges, roles = f(r, n)
+        if "n" in roles:
+            n = roles["n"]
+        # creation order of nodes is a random permutation of the structure
+        perm = list(range(n))
+        r.shuffle(perm)
+        edges = [(perm[a], perm[b]) for a, b in edges]
+        for k in ("left", "right", "core", "leaves"):
+            if k in roles:
+                roles[k] = [perm[x] for x in roles[k]]
+        r.shuffle(edges)
+        edges = [(b, a) if r.chance(50) else (a, b) for a, b in edges]
+        self.kind = kind
+        self.n = n
+        self.roles = roles
+        self.edges = edges
+
+    def build_links(self):
+        r = self.r
+        p_simplex = 0 if r.chance(75) else r.randint(20, 100)
+        # a one-way ring: simplex links in one direction only (strongly connected)
+        self.one_way_ring = self.kind == "ring" and r.chance(15)
+        # slow links: a few edges are "bottlenecks"
+        n_slow = max(1, len(self.edges) // r.randint(2, 6))
+        slow_edges = set(r.sample(range(len(self.edges)), min(n_slow, len(self.edges))))
+        links = []     # directed: dict(src, dst, bw, bws, d, ds, q, via, group)
+        self.link_stmts = []   # (kind, data) in creation order
+        for idx, (a, b) in enumerate(self.edges):
+            slow = idx in slow_edges
+            if self.one_way_ring:
+                # orient along the ring (structure order is lost after the
+                # permutation; rebuild from edges: keep the given orientation)
+                bws, bw = self.bandwidth(slow)
+                ds, d = self.delay()
+                l = dict(src=a, dst=b, bw=bw, bws=bws, d=d, ds=ds, q=None, via="simplex")
+                links.append(l)
+                self.link_stmts.append(("simplex", [l]))
+                continue
+            if r.randint(0, 99) < p_simplex:
+                pair = []
+                for s, t in ((a, b), (b, a)):
+                    bws, bw = self.bandwidth(slow and r.chance(70))
+                    if pair and r.chance(40):
+                        ds, d = pair[0]["ds"], pair[0]["d"]     # same delay both ways
+                    else:
+                        ds, d = self.delay()
+                    l = dict(src=s, dst=t, bw=bw, bws=bws, d=d, ds=ds, q=None, via="simplex")
+                    pair.append(l)
+                links += pair
+                self.link_stmts.append(("simplex-pair", pair))
+            else:
+                bws, bw = self.bandwidth(slow)
+                ds, d = self.delay()
+                l1 = dict(src=a, dst=b, bw=bw, bws=bws, d=d, ds=ds, q=None, via="duplex")
+                l2 = dict(src=b, dst=a, bw=bw, bws=bws, d=d, ds=ds, q=None, via="duplex")
+                links += [l1, l2]
+                self.link_stmts.append(("duplex", [l1, l2]))
+        if self.one_way_ring:
+            # the ring edges were shuffled and flipped; re-orient them into a cycle
+            self.orient_ring(links)
+        # drop one direction of some simplex pairs while strongly connected
+        pairs = [st for st in self.link_stmts if st[0] == "simplex-pair"]
+        for st in pairs:
+            if r.chance(25):
+                victim = st[1][r.randint(0, 1)]
+                trial = [l for l in links if l is not victim]
+                if self.strongly_connected(trial):
+                    links = trial
+                    st[1].remove(victim)
+        for l in links:
+            if r.chance(55):
+                l["q"] = self.qlimit()
+        self.links = links
+        assert self.strongly_connected(links)
+        # costs
+        self.costs = []
+        if r.chance(25):
+            k = r.randint(1, max(1, len(links) // 2))
+            for l in r.sample(links, min(k, len(links))):
+                c = r.weighted([(2, 40), (3, 25), (r.randint(4, 10), 20), (1, 15)])
+                self.costs.append((l, c))
+                # usually both directions of a duplex link
+                if l["via"] == "duplex" and r.chance(70):
+                    rev = [x for x in links if x["src"] == l["dst"] and x["dst"] == l["src"]]
+                    if rev and all(rev[0] is not x for x, _ in self.costs):
+                        self.costs.append((rev[0], c if r.chance(70) else r.randint(1, 5)))
+        for l in links:
+            l["cost"] = 1
+        for l, c in self.costs:
+            l["cost"] = c
+
+    def orient_ring(self, links):
+        adj = {}
+        for l in links:
+            adj.setdefault(l["src"], []).append(l)
+            adj.setdefault(l["dst"], []).append(l)
+        start = links[0]["src"]
+        prev, cur = None, start
+        seen = set()
+        # walk the cycle and point every link forward
+        for _ in range(len(links)):
+            for l in adj[cur]:
+                if id(l) in seen:
+                    continue
+                other = l["dst"] if l["src"] == cur else l["src"]
+                l["src"], l["dst"] = cur, other
+                seen.add(id(l))
+                prev, cur = cur, other
+                break
+
+    def strongly_connected(self, links):
+        fwd, rev = {}, {}
+        for l in links:
+            fwd.setdefault(l["src"], []).append(l["dst"])
+            rev.setdefault(l["dst"], []).append(l["src"])
+        for g in (fwd, rev):
+            seen = {0}
+            stack = [0]
+            while stack:
+                x = stack.pop()
+                for y in g.get(x, []):
+                    if y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+            if len(seen) != self.n:
+                return False
+        return True
+
+    def route(self, src, dst):
+        """Cheapest path (list of links) by link cost; ties broken arbitrarily.
+        Used only by the traffic estimate."""
+        if src == dst:
+            return []
+        out = {}
+        for l in self.links:
+            out.setdefault(l["src"], []).append(l)
+        best = {src: (0, [])}
+        frontier = [src]
+        while frontier:
+            frontier.sort(key=lambda x: (best[x][0], x))
+            x = frontier.pop(0)
+            cx, px = best[x]
+            for l in out.get(x, []):
+                y = l["dst"]
+                c = cx + l["cost"]
+                if y not in best or c < best[y][0]:
+                    best[y] = (c, px + [l])
+                    if y not in frontier:
+                        frontier.append(y)
+        return best[dst][1]
+
+    # -- flows -------------------------------------------------------------------------
+
+    def tcp_value(self, var):
+        r = self.r
+        wcap = [1000, 128, 32, 16][min(self.level, 3)]
+        if var == "window_":
+            return str(min(wcap, r.weighted([(r.randint(1, 8), 20), (r.randint(9, 40), 35),
+                                            (r.randint(41, 128), 30), (r.randint(129, 1000), 15)])))
+        if var == "packetSize_":
+            return str(r.weighted([(1000, 10), (1460, 15), (512, 10), (576, 8), (1500, 5),
+                                   (r.randint(100, 1500), 35), (r.randint(1, 99), 7),
+                                   (r.randint(1501, 9000), 10)]))
+        if var == "windowInit_":
+            return str(r.weighted([(1, 30), (2, 20), (3, 15), (4, 20), (r.randint(5, 12), 15)]))
+        if var == "maxburst_":
+            return str(r.weighted([(0, 30), (r.randint(1, 3), 40), (r.randint(4, 10), 30)]))
+        if var == "tcpTick_":
+            return r.choice(["0.01", "0.001", "0.1", "0.5", "0.05", "0.0001", "0.002", "1"])
+        if var == "minrto_":
+            return r.choice(["0.2", "0", "0.01", "0.05", "0.1", "0.5", "1", "1.0", "2", "0.25"])
+        if var == "overhead_":
+            return r.choice(["0.001", "0.005", "0.01", "0.02", "0.0001", "0.05", "0.0005"])
+        if var == "numdupacks_":
+            return str(r.weighted([(1, 15), (2, 25), (3, 20), (4, 20), (r.randint(5, 8), 20)]))
+        raise KeyError(var)
+
+    def delack_interval(self):
+        return self.r.choice(["100ms", "50ms", "10ms", "200ms", "0.1", "0.05", "1ms",
+                              "500ms", "0.02", "0.3", "25ms", "100000us"])
+
+    def build_flows(self):
+        r = self.r
+        fcap = [12, 12, 6, 4][min(self.level, 3)]
+        nflows = min(fcap, r.weighted([(r.randint(1, 3), 40), (r.randint(4, 7), 35), (r.randint(8, 12), 25)]))
+        mode = r.weighted([("mixed", 60), ("same", 25), ("pair", 15)])
+        if mode == "same":
+            fl_pool = [r.choice(FLAVOURS)]
+        elif mode == "pair":
+            fl_pool = r.sample(FLAVOURS, 2)
+        else:
+            fl_pool = FLAVOURS
+        sink_mode = r.weighted([("mixed", 50), ("TCPSink", 30), ("TCPSink/DelAck", 20)])
+        conn_mode = r.weighted([("connect", 55), ("mixed", 35), ("cc", 10)])
+        # class-level settings
+        self.class_settings = []       # (where, class, var, value); where: pre/post
+        overhead_on = r.chance(10)
+        for var in ["window_", "packetSize_", "windowInit_", "maxburst_", "tcpTick_",
+                    "minrto_", "numdupacks_"]:
+            if r.chance(22):
+                cls = "Agent/TCP" if r.chance(85) else r.choice(["Agent/TCP/Reno", "Agent/TCP/Newreno"])
+                self.class_settings.append((r.choice(["pre", "post", "post"]), cls, var, self.tcp_value(var)))
+        if overhead_on and r.chance(50):
+            self.class_settings.append(("post", "Agent/TCP", "overhead_", self.tcp_value("overhead_")))
+        self.delack_class = self.delack_interval() if r.chance(15) else None
+        if r.chance(8):
+            self.class_settings.append(("post", "Agent/TCP", "fid_", str(r.randint(1, 9))))
+        # class default changed between agent creations (affects later ones only)
+        self.mid_class = []
+        if r.chance(12):
+            var = r.choice(["window_", "packetSize_", "windowInit_", "maxburst_"])
+            self.mid_class.append((r.randint(0, nflows - 1), "Agent/TCP", var, self.tcp_value(var)))
+
+        roles = self.roles
+        flows = []
+        for i in range(nflows):
+            f = {"i": i}
+            # endpoints
+            if self.kind == "dumbbell" and r.chance(75):
+                lft, rgt = roles["left"], roles["right"]
+                if r.chance(80):
+                    f["src"], f["dst"] = r.choice(lft), r.choice(rgt)
+                else:
+                    f["src"], f["dst"] = r.choice(rgt), r.choice(lft)
+            elif roles.get("leaves") and len(roles["leaves"]) >= 2 and r.chance(60):
+                f["src"], f["dst"] = r.sample(roles["leaves"], 2)
+            else:
+                f["src"], f["dst"] = r.sample(range(self.n), 2)
+            if r.chance(1):
+                f["dst"] = f["src"]           # sender and sink on one node
+            f["flavour"] = r.choice(fl_pool)
+            f["sink"] = r.choice(SINKS) if sink_mode == "mixed" else sink_mode
+            if conn_mode == "connect":
+                f["conn"] = "connect"
+            elif conn_mode == "cc":
+                f["conn"] = r.choice(["cc", "ccl"])
+            else:
+                f["conn"] = r.weighted([("connect", 60), ("cc", 25), ("ccl", 15)])
+            f["fid"] = r.randint(0, 15)
+            f["fidvar"] = "class_" if r.chance(12) else "fid_"
+            f["set_fid"] = f["conn"] == "connect" and r.chance(75)
+            f["app"] = r.choice(["new", "attach-app"])
+            f["settings"] = []
+            for var in ["window_", "packetSize_", "windowInit_", "maxburst_", "tcpTick_",
+                        "minrto_", "numdupacks_"]:
+                if r.chance(18):
+                    f["settings"].append((var, self.tcp_value(var)))
+            if overhead_on and r.chance(40):
+                f["settings"].append(("overhead_", self.tcp_value("overhead_")))
+            r.shuffle(f["settings"])
+            f["settings_when"] = r.choice(["early", "late"])
+            f["interval"] = self.delack_interval() if f["sink"].endswith("DelAck") and r.chance(35) else None
+            f["appmode"] = r.weighted([("ftp", 55), ("produce", 20), ("mixed", 17), ("idle", 3), ("ftp-stop", 5)])
+            if f["appmode"] == "produce":
+                f["npkts"] = [r.weighted([(r.randint(1, 20), 30), (r.randint(21, 300), 50),
+                                         (r.randint(301, 3000), 20)])]
+                if r.chance(50):
+                    f["npkts"].append(r.randint(1, 500))
+            f["midwin"] = self.tcp_value("window_") if r.chance(6) else None
+            flows.append(f)
+        self.flows = flows
+        self.overhead_on = overhead_on
+
+    def eff(self, f, var):
+        """Possible values of a TCP variable for flow f (estimate only)."""
+        vals = [NS_DEFAULTS[var]]
+        for where, cls, v, val in self.class_settings:
+            if v == var and (cls == "Agent/TCP" or cls == "Agent/" + f["flavour"]):
+                vals.append(int(val))
+        for k, cls, v, val in self.mid_class:
+            if v == var:
+                vals.append(int(val))
+        for v, val in f["settings"]:
+            if v == var:
+                vals.append(int(val))
+        if var == "window_" and f["midwin"]:
+            vals.append(int(f["midwin"]))
+        return vals
+
+    # -- tracing and monitoring -----------------------------------------------------------
+
+    def build_traces(self):
+        r = self.r
+        mode = r.weighted([("all", 70), ("queue", 18), ("none", 12)])
+        if self.level >= 2 and mode == "all" and r.chance(50):
+            mode = r.choice(["queue", "none"])
+        self.trace_mode = mode
+        self.traceall_at = 0          # index into link_stmts before which trace-all is set
+        if mode == "all" and r.chance(10):
+            self.traceall_at = r.randint(1, len(self.link_stmts))
+        self.tq_links = []            # (link, file)
+        if mode == "queue":
+            k = r.randint(1, min(3, len(self.links)))
+            shared = r.chance(40)
+            for j, l in enumerate(r.sample(self.links, k)):
+                self.tq_links.append((l, "queue.tr" if shared else "q%d.tr" % j))
+        elif mode == "all" and r.chance(5):
+            self.tq_links.append((r.choice(self.links), "extra.tr"))
+        # variable traces
+        self.vtraces = []             # (flow, file, [vars], method, when)
+        if r.chance(50):
+            k = r.randint(1, min(3, len(self.flows)))
+            fmode = r.weighted([("own", 35), ("shared", 45), ("traceall", 20 if mode == "all" else 0)])
+            for f in r.sample(self.flows, k):
+                if fmode == "own":
+                    fname = "vars%d.tr" % f["i"]
+                elif fmode == "shared":
+                    fname = "vars.tr"
+                else:
+                    fname = "out.tr"
+                vs = r.sample(TRACEABLE, r.randint(1, 5))
+                when = "early" if (f["conn"] == "connect" and r.chance(30)) else "late"
+                self.vtraces.append((f, fname, vs, r.choice(["trace", "tracevar"]), when))
+        # queue monitors
+        self.qmons = []               # (link, name)
+        if r.chance(30):
+            for j, l in enumerate(r.sample(self.links, r.randint(1, min(3, len(self.links))))):
+                self.qmons.append((l, "qm%d" % j))
+        self.mq = None                # monitor-queue: (link, interval, sample?, start_tracing?)
+        if r.chance(10):
+            l = r.choice(self.links)
+            self.mq = (l, r.choice(["0.1", "0.5", "1", "0.25", "0.05"]), r.chance(60), r.chance(25))
+
+    # -- traffic estimate and end time --------------------------------------------------------
+
+    def estimate(self):
+        """Per-flow packets/s upper estimates; returns (events/s, events fixed,
+        trace bytes/s, trace bytes fixed)."""
+        traced = set()
+        if self.trace_mode == "all":
+            for st in self.link_stmts[self.traceall_at:]:
+                for l in st[1]:
+                    traced.add(id(l))
+        for l, _ in self.tq_links:
+            traced.add(id(l))
+        rates = []
+        for f in self.flows:
+            fwd = self.route(f["src"], f["dst"])
+            rev = self.route(f["dst"], f["src"])
+            psize = max(self.eff(f, "packetSize_")) + 40
+            wnd = max(self.eff(f, "window_"))
+            rtt = 0.0
+            bneck = float("inf")
+            for l in fwd:
+                tx = psize * 8.0 / l["bw"]
+                rtt += l["d"] * 1e-6 + tx
+                bneck = min(bneck, l["bw"] / (8.0 * psize))
+            for l in rev:
+                rtt += l["d"] * 1e-6 + 40 * 8.0 / l["bw"]
+            rate = bneck if rtt <= 0 else min(bneck, wnd / rtt)
+            if not fwd:
+                rate = min(wnd / 1e-6, 1e5)   # same-node flow: bounded by window only
+            f["_fwd"], f["_rev"] = fwd, rev
+            rates.append(rate)
+        # shared links: scale flows by the worst utilisation on their path
+        for _ in range(3):
+            load = {}
+            for f, rate in zip(self.flows, rates):
+                psize = max(self.eff(f, "packetSize_")) + 40
+                for l in f["_fwd"]:
+                    load[id(l)] = load.get(id(l), 0.0) + rate * psize * 8.0
+                ackr = 0.6 if f["sink"].endswith("DelAck") else 1.0
+                for l in f["_rev"]:
+                    load[id(l)] = load.get(id(l), 0.0) + rate * ackr * 320.0
+            bw = {id(l): l["bw"] for l in self.links}
+            new = []
+            for f, rate in zip(self.flows, rates):
+                u = 1.0
+                for l in f["_fwd"] + f["_rev"]:
+                    u = max(u, load[id(l)] / bw[id(l)])
+                new.append(rate / u)
+            rates = new
+        ev_rate = ev_fixed = tb_rate = tb_fixed = 0.0
+        vt = {}
+        for f, _, vs, _, _ in self.vtraces:
+            vt[f["i"]] = vt.get(f["i"], 0) + len(vs)
+        for f, rate in zip(self.flows, rates):
+            ackr = 0.6 if f["sink"].endswith("DelAck") else 1.0
+            hops = len(f["_fwd"]) + ackr * len(f["_rev"])
+            thops = sum(1 for l in f["_fwd"] if id(l) in traced) + \
+                ackr * sum(1 for l in f["_rev"] if id(l) in traced)
+            ev = hops * 1.4
+            tb = thops * 1.4 * 3.2 * TRACE_LINE + vt.get(f["i"], 0) * 1.3 * VAR_LINE
+            if f["appmode"] == "produce":
+                npk = sum(f["npkts"])
+                ev_fixed += npk * ev
+                tb_fixed += npk * tb
+            elif f["appmode"] != "idle":
+                ev_rate += rate * ev
+                tb_rate += rate * tb
+            f["_rate"] = rate
+        return ev_rate, ev_fixed, tb_rate, tb_fixed
+
+    def choose_end(self):
+        r = self.r
+        ev_rate, ev_fixed, tb_rate, tb_fixed = self.estimate()
+        tmax = 60.0
+        if ev_rate > 0:
+            tmax = min(tmax, (EVENT_BUDGET - ev_fixed) / ev_rate)
+        elif ev_fixed > EVENT_BUDGET:
+            tmax = -1.0
+        if tb_rate > 0:
+            tmax = min(tmax, (TRACE_BUDGET - tb_fixed) / tb_rate)
+        elif tb_fixed > TRACE_BUDGET:
+            tmax = -1.0
+        if self.mq and self.mq[2]:
+            tmax = min(tmax, 60.0)
+        if tmax < 1.0:
+            return False
+        tmax_ms = int(tmax * 1000)
+        gran = r.weighted([("coarse", 35), ("medium", 35), ("fine", 30)])
+        self.gran = {"coarse": 250000, "medium": 10000, "fine": 1}[gran]
+        self.gran_name = gran
+        # end time: 1..tmax seconds, skewed towards short runs
+        hi = min(60000, tmax_ms)
+        end_ms = r.weighted([(r.randint(1000, min(hi, 5000)), 35),
+                             (r.randint(1000, min(hi, 20000)), 35),
+                             (r.randint(1000, hi), 30)])
+        if gran == "coarse":
+            end_ms = max(1000, end_ms - end_ms % 500)
+        elif gran == "medium":
+            end_ms = max(1000, end_ms - end_ms % 10)
+        self.end_us = end_ms * 1000
+        if gran == "fine" and r.chance(50):
+            self.end_us += r.randint(0, 999)
+        self.est = ev_rate * self.end_us * 1e-6 + ev_fixed, tb_rate * self.end_us * 1e-6 + tb_fixed
+        return True
+
+    # -- schedules and callbacks -----------------------------------------------------------------
+
+    def build_schedule(self):
+        r = self.r
+        T = self.end_us
+        ev = []   # (time_us, order, text)
+        for f in self.flows:
+            i = f["i"]
+            m = f["appmode"]
+            acts = []
+            if m in ("ftp", "ftp-stop"):
+                t0 = self.time_us(0, T * 6 // 10) if r.chance(75) else 0
+                acts.append((t0, "start"))
+                if m == "ftp-stop" or r.chance(30):
+                    t1 = self.time_us(t0, T)
+                    acts.append((t1, "stop"))
+                    if r.chance(50):
+                        acts.append((self.time_us(t1, T), "start"))
+            elif m == "produce":
+                t0 = self.time_us(0, T * 6 // 10)
+                acts.append((t0, "produce %d" % f["npkts"][0]))
+                if len(f["npkts"]) > 1:
+                    acts.append((self.time_us(t0, T), "producemore %d" % f["npkts"][1]))
+            elif m == "mixed":
+                t = 0
+                for _ in range(r.randint(2, 4)):
+                    t = self.time_us(t, T)
+                    a = r.weighted([("start", 30), ("stop", 25), ("produce %d" % r.randint(1, 400), 20),
+                                    ("producemore %d" % r.randint(1, 400), 25)])
+                    acts.append((t, a))
+            for t, a in acts:
+                ev.append((t, len(ev), '$ns at %s "$ftp(%d) %s"' % (fmt_us(t), i, a)))
+            if f["midwin"]:
+                t = self.time_us(0, T)
+                ev.append((t, len(ev), '$ns at %s "$tcp(%d) set window_ %s"' % (fmt_us(t), i, f["midwin"])))
+        # sort most by time but keep some scheduling out of order (ns-2 sorts)
+        if r.chance(50):
+            ev.sort()
+        self.sched = [e[2] for e in ev]
+
+        # callbacks reading state mid-run
+        self.cb_lines = []        # top-level lines (procs and $ns at)
+        self.cb_files = []
+        self.cb_forms = []
+        if r.chance(35):
+            out = "stdout" if r.chance(70) else "samples.out"
+            if out != "stdout":
+                self.cb_files.append(("sf", out))
+            ch = "" if out == "stdout" else "$sf "
+            for k in range(r.randint(1, 5)):
+                t = self.time_us(0, T)
+                form = r.weighted([("proc", 45), ("escaped", 40), ("braced", 15)])
+                self.cb_forms.append(form)
+                items = self.state_items(r.randint(1, 4))
+                if form == "proc":
+                    glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" sf" if ch else "")
+                    self.cb_lines.append("proc report%d {tag} {" % k)
+                    self.cb_lines.append("    global %s" % glob)
+                    body = " ".join("%s=%s" % (lbl, expr) for lbl, expr in items)
+                    self.cb_lines.append('    puts %s"$tag t=[$ns now] %s"' % (ch, body))
+                    self.cb_lines.append("}")
+                    self.cb_lines.append('$ns at %s "report%d r%d"' % (fmt_us(t), k, k))
+                elif form == "escaped":
+                    # object names substituted now, commands evaluated later
+                    body = " ".join("%s=%s" % (lbl, expr.replace("[", "\\[").replace("]", "\\]"))
+                                    for lbl, expr in items)
+                    now = r.choice(["\\[$ns now\\]", "\\[format %.4f \\[$ns now\\]\\]"])
+                    self.cb_lines.append('$ns at %s "puts %s\\"e%d t=%s %s\\""' % (fmt_us(t), ch, k, now, body))
+                else:
+                    body = " ".join("%s=%s" % (lbl, expr) for lbl, expr in items)
+                    self.cb_lines.append('$ns at %s {puts %s"b%d t=[$ns now] %s"}' % (fmt_us(t), ch, k, body))
+            if r.chance(40):
+                dt = r.choice(["0.1", "0.25", "0.5", "1", "1.0", "0.3", "0.05"])
+                items = self.state_items(r.randint(1, 3))
+                glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" sf" if ch else "")
+                fmtnow = r.choice(["[$ns now]", "[format %.2f [$ns now]]"])
+                self.cb_lines += [
+                    "proc sample {dt} {",
+                    "    global %s" % glob,
+                    '    puts %s"s %s %s"' % (ch, fmtnow, " ".join("%s=%s" % it for it in items)),
+                    '    $ns at [expr [$ns now] + $dt] "sample $dt"',
+                    "}",
+                    '$ns at %s "sample %s"' % (fmt_us(self.time_us(0, T)), dt),
+                ]
+                self.cb_forms.append("sampler")
+
+    def state_items(self, k):
+        r = self.r
+        items = []
+        for _ in range(k):
+            what = r.weighted([("tcp", 60), ("sink", 20), ("qm", 20 if self.qmons else 0)])
+            if what == "tcp":
+                f = r.choice(self.flows)
+                v = r.choice(FINISH_VARS + EXTRA_VARS)
+                items.append(("%s%d" % (v, f["i"]), "[$tcp(%d) set %s]" % (f["i"], v)))
+            elif what == "sink":
+                f = r.choice(self.flows)
+                items.append(("bytes%d" % f["i"], "[$sink(%d) set bytes_]" % f["i"]))
+            else:
+                _, name = r.choice(self.qmons)
+                v = r.choice(QM_VARS)
+                items.append(("%s.%s" % (name, v), "[$qm(%s) set %s]" % (name, v)))
+        return items
+
+    # -- emit -----------------------------------------------------------------------------
+
+    def nref(self, k):
+        return "$n(%d)" % k
+
+    def emit(self):
+        r = self.r
+        L = []
+        L.append("# Generated by tests/random/gen.py, seed %d (attempt %d)." % (self.seed, self.attempt))
+        L.append("# %s, %d nodes, %d links, %d flows, end %s s, trace %s; estimate %.0f packet-hops, %.0f trace bytes"
+                 % (self.kind, self.n, len(self.links), len(self.flows), fmt_us(self.end_us),
+                    self.trace_mode, self.est[0], self.est[1]))
+        pre = [c for c in self.class_settings if c[0] == "pre"]
+        post = [c for c in self.class_settings if c[0] == "post"]
+        for _, cls, var, val in pre:
+            L.append("%s set %s %s" % (cls, var, val))
+        L.append("set ns [new Simulator]")
+        for _, cls, var, val in post:
+            L.append("%s set %s %s" % (cls, var, val))
+        if self.delack_class:
+            L.append("Agent/TCPSink/DelAck set interval_ %s" % self.delack_class)
+        if r.chance(8):
+            L.append("Queue set limit_ %d" % self.qlimit())
+        files = []      # (var, name)
+        if self.trace_mode == "all":
+            files.append(("tf", "out.tr"))
+        for l, fname in self.tq_links:
+            if fname not in [f[1] for f in files]:
+                files.append(("qf(%s)" % fname.split(".")[0], fname))
+        for f, fname, _, _, _ in self.vtraces:
+            if fname not in [x[1] for x in files]:
+                files.append(("vf(%s)" % fname.split(".")[0], fname))
+        if self.mq:
+            files.append(("mqf", "qsample.tr"))
+        files += [x for x in self.cb_files]
+        self.files = files
+        fvar = {name: var for var, name in files}
+        for var, name in files:
+            L.append("set %s [open %s w]" % (var, name))
+        if self.trace_mode == "all" and self.traceall_at == 0:
+            L.append("$ns trace-all $tf")
+
+        # nodes and links
+        created = set()
+        up_front = r.chance(60)
+        if up_front:
+            if r.chance(50):
+                L.append("for {set i 0} {$i < %d} {incr i} {" % self.n)
+                L.append("    set n($i) [$ns node]")
+                L.append("}")
+            else:
+                for k in range(self.n):
+                    L.append("set n(%d) [$ns node]" % k)
+            created = set(range(self.n))
+        for si, (kind, ls) in enumerate(self.link_stmts):
+            if self.trace_mode == "all" and self.traceall_at == si and si > 0:
+                L.append("$ns trace-all $tf")
+            ends = []
+            for l in ls:
+                ends += [l["src"], l["dst"]]
+            for k in ends:
+                if k not in created:
+                    L.append("set n(%d) [$ns node]" % k)
+                    created.add(k)
+            if kind == "duplex":
+                l = ls[0]
+                L.append("$ns duplex-link %s %s %s %s DropTail" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"]))
+            else:
+                for l in ls:
+                    L.append("$ns simplex-link %s %s %s %s DropTail" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"]))
+        # nodes never linked (cannot happen: the graph is connected) - keep ids stable
+        for k in range(self.n):
+            if k not in created:
+                L.append("set n(%d) [$ns node]" % k)
+        ql = [l for l in self.links if l["q"] is not None]
+        r.shuffle(ql)
+        for l in ql:
+            L.append("$ns queue-limit %s %s %d" % (self.nref(l["src"]), self.nref(l["dst"]), l["q"]))
+        for l, c in self.costs:
+            L.append("$ns cost %s %s %d" % (self.nref(l["src"]), self.nref(l["dst"]), c))
+        for l, fname in self.tq_links:
+            L.append("$ns trace-queue %s %s $%s" % (self.nref(l["src"]), self.nref(l["dst"]), fvar[fname]))
+        for l, name in self.qmons:
+            L.append("set qm(%s) [new QueueMonitor]" % name)
+            L.append("[$ns link %s %s] attach-monitors [new SnoopQueue/In] [new SnoopQueue/Out] [new SnoopQueue/Drop] $qm(%s)"
+                     % (self.nref(l["src"]), self.nref(l["dst"]), name))
+        if self.mq:
+            l, iv, sample, st = self.mq
+            L.append("set mq [$ns monitor-queue %s %s $mqf %s]" % (self.nref(l["src"]), self.nref(l["dst"]), iv))
+
+        # flows
+        vt_by_flow = {}
+        for vt in self.vtraces:
+            vt_by_flow.setdefault(vt[0]["i"], []).append(vt)
+        for f in self.flows:
+            i = f["i"]
+            for k, cls, var, val in self.mid_class:
+                if k == i:
+                    L.append("%s set %s %s" % (cls, var, val))
+            src, dst = self.nref(f["src"]), self.nref(f["dst"])
+            settings = ["$tcp(%d) set %s %s" % (i, v, val) for v, val in f["settings"]]
+            if f["conn"] == "connect":
+                L.append("set tcp(%d) [new Agent/%s]" % (i, f["flavour"]))
+                if f["set_fid"]:
+                    L.append("$tcp(%d) set %s %d" % (i, f["fidvar"], f["fid"]))
+                if f["settings_when"] == "early":
+                    L += settings
+                for vt in vt_by_flow.get(i, []):
+                    if vt[4] == "early":
+                        L += self.vtrace_lines(vt, fvar)
+                L.append("$ns attach-agent %s $tcp(%d)" % (src, i))
+                L.append("set sink(%d) [new Agent/%s]" % (i, f["sink"]))
+                if f["interval"]:
+                    L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+                L.append("$ns attach-agent %s $sink(%d)" % (dst, i))
+                L.append("$ns connect $tcp(%d) $sink(%d)" % (i, i))
+                if f["settings_when"] == "late":
+                    L += settings
+            elif f["conn"] == "cc":
+                L.append("set tcp(%d) [$ns create-connection %s %s %s %s %d]" % (i, f["flavour"], src, f["sink"], dst, f["fid"]))
+                L.append("set sink(%d) [%s agent [$tcp(%d) set dst_port_]]" % (i, dst, i))
+                L += settings
+                if f["interval"]:
+                    L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+            else:
+                L.append("set conn [$ns create-connection-list %s %s %s %s %d]" % (f["flavour"], src, f["sink"], dst, f["fid"]))
+                L.append("set tcp(%d) [lindex $conn 0]" % i)
+                L.append("set sink(%d) [lindex $conn 1]" % i)
+                L += settings
+                if f["interval"]:
+                    L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+            if f["app"] == "new":
+                L.append("set ftp(%d) [new Application/FTP]" % i)
+                L.append("$ftp(%d) attach-agent $tcp(%d)" % (i, i))
+            else:
+                L.append("set ftp(%d) [$tcp(%d) attach-app FTP]" % (i, i))
+            for vt in vt_by_flow.get(i, []):
+                if vt[4] == "late":
+                    L += self.vtrace_lines(vt, fvar)
+
+        L += self.sched
+        if self.mq:
+            l, iv, sample, st = self.mq
+            if sample:
+                L.append('$ns at %s "[$ns link %s %s] queue-sample-timeout"'
+                         % (fmt_us(self.time_us(0, self.end_us)), self.nref(l["src"]), self.nref(l["dst"])))
+            if st:
+                L.append("[$ns link %s %s] start-tracing" % (self.nref(l["src"]), self.nref(l["dst"])))
+        L += self.cb_lines
+
+        # finish
+        self.halt = r.chance(10)
+        fin = self.finish_body(fvar)
+        if self.halt:
+            L.append('$ns at %s "$ns halt"' % fmt_us(self.end_us))
+            L.append("$ns run")
+            L += [x[4:] for x in fin]
+        else:
+            glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" mq" if self.mq else "")
+            glob += "".join(" " + v.split("(")[0] for v, _ in files if "(" not in v) + \
+                "".join(" " + v for v in sorted({v.split("(")[0] for v, _ in files if "(" in v}))
+            L.append("proc finish {} {")
+            L.append("    global %s" % glob)
+            L += fin
+            L.append("}")
+            L.append('$ns at %s "finish"' % fmt_us(self.end_us))
+            L.append("$ns run")
+        return "\n".join(L) + "\n"
+
+    def vtrace_lines(self, vt, fvar):
+        f, fname, vs, method, _ = vt
+        out = ["$tcp(%d) attach $%s" % (f["i"], fvar[fname])]
+        for v in vs:
+            out.append("$tcp(%d) %s %s" % (f["i"], method, v))
+        return out
+
+    def finish_body(self, fvar):
+        r = self.r
+        B = []
+        style = r.choice(["format", "plain"])
+        extra = r.sample(EXTRA_VARS, r.randint(0, 3))
+        for f in self.flows:
+            i = f["i"]
+            vs = FINISH_VARS + extra
+            if style == "format":
+                fmt = " ".join("%s=%%s" % v for v in vs) + " bytes_=%%d"
+                args = " ".join("[$tcp(%d) set %s]" % (i, v) for v in vs)
+                B.append('    puts [format "flow %d %s: %s" %s [$sink(%d) set bytes_]]'
+                         % (i, f["flavour"], fmt.replace("%%", "%"), args, i))
+            else:
+                body = " ".join("%s [$tcp(%d) set %s]" % (v, i, v) for v in vs)
+                B.append('    puts "flow %d: %s bytes_ [$sink(%d) set bytes_]"' % (i, body, i))
+        if self.qmons:
+            for _, name in self.qmons:
+                B.append('    puts "%s:%s"' % (name, "".join(" %s=[$qm(%s) set %s]" % (v, name, v) for v in QM_VARS)))
+        if self.mq:
+            B.append('    puts "mq:%s"' % "".join(" %s=[$mq set %s]" % (v, v) for v in QM_VARS))
+        if r.chance(30):
+            B.append('    puts "end [$ns now]"')
+        if (self.trace_mode != "none" or self.tq_links) and r.chance(85):
+            B.append("    $ns flush-trace")
+        for var, _ in self.files:
+            B.append("    close $%s" % var)
+        B.append("    exit 0")
+        return B
+
+    def meta(self):
+        feats = {
+            "seed": self.seed, "attempt": self.attempt, "topology": self.kind, "nodes": self.n,
+            "links": len(self.links), "flows": len(self.flows),
+            "flavours": sorted({f["flavour"] for f in self.flows}),
+            "sinks": sorted({f["sink"] for f in self.flows}),
+            "conn": sorted({f["conn"] for f in self.flows}),
+            "appmodes": sorted({f["appmode"] for f in self.flows}),
+            "simplex": any(l["via"] == "simplex" for l in self.links),
+            "one_way_ring": self.one_way_ring,
+            "costs": bool(self.costs), "trace": self.trace_mode,
+            "late_traceall": self.traceall_at > 0, "trace_queue": bool(self.tq_links),
+            "vartrace": bool(self.vtraces), "qmon": bool(self.qmons), "monitor_queue": bool(self.mq),
+            "callbacks": sorted(set(self.cb_forms)), "overhead": self.overhead_on and
+            (any(v == "overhead_" for f in self.flows for v, _ in f["settings"]) or
+             any(c[2] == "overhead_" for c in self.class_settings)),
+            "class_settings": bool(self.class_settings), "mid_class": bool(self.mid_class),
+            "subclass_settings": any(c[1] != "Agent/TCP" for c in self.class_settings),
+            "midwin": any(f["midwin"] for f in self.flows), "halt": self.halt,
+            "same_node": any(f["src"] == f["dst"] for f in self.flows),
+            "delack_interval": bool(self.delack_class) or any(f["interval"] for f in self.flows),
+            "granularity": self.gran_name, "end": fmt_us(self.end_us),
+            "est_events": int(self.est[0]), "est_trace_bytes": int(self.est[1]),
+            "outputs": [name for _, name in self.files],
+        }
+        return feats
+
+
+def build(seed: int):
+    for attempt in range(200):
+        g = Gen(seed, attempt)
+        g.build_topology()
+        g.build_links()
+        g.build_flows()
+        g.build_traces()
+        if not g.choose_end():
+            continue
+        g.build_schedule()
+        text = g.emit()
+        return text, g.meta()
+    raise RuntimeError("seed %d: no scenario within budget" % seed)
+
+
+def generate(seed: int) -> str:
+    """The ns-2 script for this seed."""
+    return build(seed)[0]
+
+
+def meta(seed: int) -> dict:
+    """The features of this seed's scenario (topology, flows, traces, ...)."""
+    return build(seed)[1]
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("seed", type=int)
+    p.add_argument("-o", "--output", help="write the script here instead of stdout")
+    p.add_argument("--meta", action="store_true", help="print the scenario's features as JSON")
+    a = p.parse_args(argv)
+    text, m = build(a.seed)
+    if a.meta:
+        print(json.dumps(m, indent=1, sort_keys=True))
+        return 0
+    if a.output:
+        with open(a.output, "w", newline="\n") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
