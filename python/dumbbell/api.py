@@ -138,9 +138,11 @@ def _var_name(name: str, kind: str, bound: dict[str, str], what: str) -> str:
     raise ValueError(f"{what}: unknown parameter {name!r} for {kind}{hint}")
 
 
-def _var_value(var: str, typ: str, value, what: str) -> str:
-    """A Python value as the Tcl text of bound variable `var` of type `typ`."""
-    bad = f"{what}: bad value {value!r} for {var}"
+def _var_value(var: str, typ: str, value, what: str, label: str | None = None) -> str:
+    """A Python value as the Tcl text of bound variable `var` of type `typ`
+    (`label`: the name the user gave it)."""
+    label = label or var
+    bad = f"{what}: bad value {value!r} for {label}"
     if typ == "bool":
         if isinstance(value, bool):
             return "true" if value else "false"
@@ -150,9 +152,9 @@ def _var_value(var: str, typ: str, value, what: str) -> str:
             return value
         raise ValueError(f"{bad}: expected True or False")
     if typ == "bandwidth":
-        return _parse_bandwidth(value, f"{what}: {var}")[0]
+        return _parse_bandwidth(value, f"{what}: {label}")[0]
     if typ == "time":
-        return _parse_time(value, f"{what}: {var}")[0]
+        return _parse_time(value, f"{what}: {label}")[0]
     if isinstance(value, bool):
         raise ValueError(f"{bad}: expected a number")
     if isinstance(value, str):
@@ -233,8 +235,13 @@ class Flow:
         self.dst = dst
         self.variant = variant
         self.sink = sink
-        self._start_text, self.start = start
-        self._stop_text, self.stop = stop if stop is not None else (None, None)
+        # `$ns at` reads a plain number of seconds (C atof), never units
+        self.start = start[1]
+        self._start_text = start[0] if _float_prefix(start[0]) is not None else repr(start[1])
+        self.stop = stop[1] if stop is not None else None
+        self._stop_text = None
+        if stop is not None:
+            self._stop_text = stop[0] if _float_prefix(stop[0]) is not None else repr(stop[1])
         self.fid = fid
         self.params = params
         self.sink_params = sink_params
@@ -447,7 +454,7 @@ class Simulation:
             alias = "fid_" if var == "class_" else var
             if alias in given:
                 raise ValueError(f"tcp(): {given[alias][0]} and {label} set the same ns-2 variable {alias}")
-            given[alias] = (label, _var_value(alias, bound[var], value, "tcp()"))
+            given[alias] = (label, _var_value(alias, bound[var], value, "tcp()", label))
 
         put("fid_", fid, "flow_id")
         if packet_size is not None:
@@ -468,7 +475,7 @@ class Simulation:
             var = _var_name(name, sink_kind, sbound, "tcp(): sink_params")
             if var in _WIRING:
                 raise ValueError(f"tcp(): sink_params: {name} is set by the API when it connects the flow")
-            sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params")
+            sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params", name)
         if isinstance(trace_vars, str):
             trace_vars = (trace_vars,)
         tv: list[str] = []
@@ -594,23 +601,25 @@ class Simulation:
         return L
 
     def _prepare(self, until, trace_packets, monitor_queues):
-        if not _is_number(until) or not math.isfinite(float(until)) or until <= 0:
-            raise ValueError(f"run(): until must be a positive number of seconds, got {until!r}")
-        until_text = _num_str(until)
+        t = _parse_time(until, "run(): until")[1]
+        if t <= 0:
+            raise ValueError(f"run(): until must be a positive time, got {until!r}")
+        # `$ns at` reads a plain number of seconds (C atof), never units
+        until_text = _num_str(until) if _is_number(until) else repr(t)
         if trace_packets is True:
             tp: list[Link] | bool = True
         else:
             tp = self._links_arg(trace_packets, "run(): trace_packets")
         mon = self._links_arg(monitor_queues, "run(): monitor_queues")
         self._check_routes()
-        return until_text, tp, mon
+        return until_text, t, tp, mon
 
     def to_tcl(self, until, trace_packets=False, trace_file: str = "out.tr", monitor_queues=False) -> str:
         """The ns-2 script `run()` executes, as a stand-alone script for
         ``dumbbell run`` or ns-2 itself: traces go to `trace_file`, and after
         the run one line per flow is printed:
         ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``."""
-        until_text, tp, mon = self._prepare(until, trace_packets, monitor_queues)
+        until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         L = self._script(until_text, f"[open {{{trace_file}}} w]", tp, mon)
         for f in self._flows:
             L.append(f'puts "flow {f.id} ' + " ".join(f"{v} [$tcp({f.id}) set {v}]" for v in _FLOW_VARS)
@@ -634,7 +643,7 @@ class Simulation:
         """
         from .results import Result
 
-        until_text, tp, mon = self._prepare(until, trace_packets, monitor_queues)
+        until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)
         lines = self._script(until_text, _CHANNEL, tp, mon)
         script = "\n".join(lines) + "\n"
@@ -663,14 +672,14 @@ class Simulation:
                     raise SimulationError(f"internal error in the engine (a bug in Dumbbell): {err}") from None
                 raise
             runner.drain()
-            final = _collect(runner, self._flows, mon, float(until))
+            final = _collect(runner, self._flows, mon, until_s)
         finally:
             if out is not None:
                 out.close()
             if runner is not None:
                 _dispose(runner)
         try:
-            return Result._build(self, float(until), script, final, path if traced else None,
+            return Result._build(self, until_s, script, final, path if traced else None,
                                  packets_traced=bool(tp), kept=trace_file is not None)
         finally:
             if tmpdir is not None:

@@ -530,8 +530,6 @@ class Gen:
                 f["src"], f["dst"] = r.sample(roles["leaves"], 2)
             else:
                 f["src"], f["dst"] = r.sample(range(self.n), 2)
-            if r.chance(1):
-                f["dst"] = f["src"]           # sender and sink on one node
             f["flavour"] = r.choice(fl_pool)
             f["sink"] = r.choice(SINKS) if sink_mode == "mixed" else sink_mode
             if conn_mode == "connect":
