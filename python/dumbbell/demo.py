@@ -24,12 +24,11 @@ def main(outdir: str = "demo-output") -> int:
         print(f"basic1.tcl failed with exit code {r.returncode}", file=sys.stderr)
         return r.returncode
 
-    from .trace import read_trace, read_vartrace
     from .plot import plot_cwnd
+    from .trace import read_trace_all
 
     tr = out / "basic1.tr"
-    ev = read_trace(tr)
-    vt = read_vartrace(tr)
+    ev, vt = read_trace_all(tr)
     import polars as pl
 
     acks = vt.filter(pl.col("var") == "ack_")

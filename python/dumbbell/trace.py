@@ -45,6 +45,12 @@ def read_trace(path: str | Path) -> pl.DataFrame:
     return _frame(ev)
 
 
+def read_trace_all(path: str | Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Packet events and variable records of one file, parsed once."""
+    ev, vr, _ = read_trace_columns(str(path))
+    return _frame(ev), _frame(vr)
+
+
 def read_vartrace(path: str | Path) -> pl.DataFrame:
     """Variable-trace records (`$tcp trace cwnd_` ...) of a trace file.
 

@@ -21,6 +21,13 @@ pub struct Categories {
 impl Categories {
     #[inline]
     fn push(&mut self, s: &[u8]) {
+        // Traces repeat a handful of values: try the previous one first.
+        if let Some(&last) = self.codes.last() {
+            if self.names[last as usize].as_bytes() == s {
+                self.codes.push(last);
+                return;
+            }
+        }
         let code = match self.index.get(s) {
             Some(&c) => c,
             None => {
@@ -73,13 +80,66 @@ pub struct Parsed {
     pub other_lines: u64,
 }
 
+/// A decimal integer (optional sign), no allocation.
 #[inline]
-fn int<T: std::str::FromStr>(b: &[u8]) -> Option<T> {
-    std::str::from_utf8(b).ok()?.parse().ok()
+fn int<T: TryFrom<i64>>(b: &[u8]) -> Option<T> {
+    let (neg, d) = match b.first()? {
+        b'-' => (true, &b[1..]),
+        b'+' => (false, &b[1..]),
+        _ => (false, b),
+    };
+    if d.is_empty() || d.len() > 18 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in d {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (c - b'0') as i64;
+    }
+    T::try_from(if neg { -v } else { v }).ok()
 }
 
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+];
+
+/// A float.  Plain decimals with at most 15 significant digits take
+/// Clinger's fast path (an exact integer divided by an exact power of ten is
+/// correctly rounded); anything else goes to the standard parser.
 #[inline]
 fn float(b: &[u8]) -> Option<f64> {
+    let (neg, d) = match b.first()? {
+        b'-' => (true, &b[1..]),
+        _ => (false, b),
+    };
+    let mut mant: u64 = 0;
+    let mut digits = 0;
+    let mut frac = 0usize;
+    let mut seen_dot = false;
+    let mut ok = !d.is_empty();
+    for &c in d {
+        if c.is_ascii_digit() {
+            if mant != 0 || c != b'0' {
+                digits += 1;
+            }
+            mant = mant.wrapping_mul(10).wrapping_add((c - b'0') as u64);
+            if seen_dot {
+                frac += 1;
+            }
+        } else if c == b'.' && !seen_dot {
+            seen_dot = true;
+        } else {
+            ok = false;
+            break;
+        }
+    }
+    if ok && digits <= 15 && frac < POW10.len() {
+        let v = mant as f64 / POW10[frac];
+        return Some(if neg { -v } else { v });
+    }
     std::str::from_utf8(b).ok()?.parse().ok()
 }
 
@@ -200,6 +260,110 @@ pub fn parse<R: Read>(mut r: R) -> std::io::Result<Parsed> {
     Ok(p)
 }
 
+impl Categories {
+    /// Append another column, remapping its codes into this dictionary.
+    fn extend(&mut self, other: Categories) {
+        let map: Vec<u32> = other
+            .names
+            .iter()
+            .map(|n| match self.index.get(n.as_bytes()) {
+                Some(&c) => c,
+                None => {
+                    let c = self.names.len() as u32;
+                    self.names.push(n.clone());
+                    self.index.insert(n.as_bytes().to_vec(), c);
+                    c
+                }
+            })
+            .collect();
+        self.codes.extend(other.codes.into_iter().map(|c| map[c as usize]));
+    }
+}
+
+impl Parsed {
+    fn extend(&mut self, o: Parsed) {
+        let (a, b) = (&mut self.events, o.events);
+        a.event.extend(b.event);
+        a.time.extend(b.time);
+        a.from_node.extend(b.from_node);
+        a.to_node.extend(b.to_node);
+        a.ptype.extend(b.ptype);
+        a.size.extend(b.size);
+        a.flags.extend(b.flags);
+        a.fid.extend(b.fid);
+        a.src_node.extend(b.src_node);
+        a.src_port.extend(b.src_port);
+        a.dst_node.extend(b.dst_node);
+        a.dst_port.extend(b.dst_port);
+        a.seqno.extend(b.seqno);
+        a.uid.extend(b.uid);
+        let (a, b) = (&mut self.vars, o.vars);
+        a.time.extend(b.time);
+        a.src_node.extend(b.src_node);
+        a.src_port.extend(b.src_port);
+        a.dst_node.extend(b.dst_node);
+        a.dst_port.extend(b.dst_port);
+        a.var.extend(b.var);
+        a.value.extend(b.value);
+        self.other_lines += o.other_lines;
+    }
+}
+
+/// Parse a trace file, splitting it at line boundaries into `threads`
+/// parts parsed in parallel; the result is in file order.
+pub fn parse_file(path: &std::path::Path, threads: usize) -> std::io::Result<Parsed> {
+    let len = std::fs::metadata(path)?.len();
+    let threads = threads.max(1);
+    if threads == 1 || len < (64 << 20) {
+        return parse(std::fs::File::open(path)?);
+    }
+    // Cut points: the byte after the first newline at or after k*len/threads.
+    use std::io::{Seek, SeekFrom};
+    let mut cuts = vec![0u64];
+    for k in 1..threads as u64 {
+        let mut f = std::fs::File::open(path)?;
+        let mut pos = k * len / threads as u64;
+        f.seek(SeekFrom::Start(pos))?;
+        let mut b = [0u8; 4096];
+        'find: loop {
+            let n = f.read(&mut b)?;
+            if n == 0 {
+                pos = len;
+                break;
+            }
+            for (i, &c) in b[..n].iter().enumerate() {
+                if c == b'\n' {
+                    pos += i as u64 + 1;
+                    break 'find;
+                }
+            }
+            pos += n as u64;
+        }
+        cuts.push(pos.max(*cuts.last().unwrap()));
+    }
+    cuts.push(len);
+    let parts: Vec<std::io::Result<Parsed>> = std::thread::scope(|s| {
+        let hs: Vec<_> = cuts
+            .windows(2)
+            .map(|w| {
+                let (a, b) = (w[0], w[1]);
+                s.spawn(move || -> std::io::Result<Parsed> {
+                    let mut f = std::fs::File::open(path)?;
+                    f.seek(SeekFrom::Start(a))?;
+                    parse(f.take(b - a))
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("parser thread")).collect()
+    });
+    let mut it = parts.into_iter();
+    let mut acc = it.next().expect("at least one part")?;
+    for p in it {
+        acc.extend(p?);
+    }
+    Ok(acc)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,6 +386,44 @@ r 1.5 2 1 ack 40 C------ 0 2.0 0.0 5 77";
         assert_eq!(p.vars.var.names, vec!["cwnd_"]);
         assert_eq!(p.vars.value, vec![2.0]);
         assert_eq!(p.other_lines, 1);
+    }
+
+    #[test]
+    fn fast_float_path_matches_the_standard_parser() {
+        for t in ["0.58616", "1.234567", "0", "0.0", "12.5", "-3.25", "9.99029", "100.000001", "0.000001", "123456789.123456"] {
+            assert_eq!(float(t.as_bytes()), t.parse::<f64>().ok(), "{t}");
+        }
+        for t in ["1e-5", "2.5E3", "nan", "12345678901234567.5", "0.12345678901234567"] {
+            assert_eq!(float(t.as_bytes()).map(|v| v.to_bits()), t.parse::<f64>().ok().map(|v| v.to_bits()), "{t}");
+        }
+        assert_eq!(int::<i32>(b"-17"), Some(-17));
+        assert_eq!(int::<i32>(b"1x"), None);
+    }
+
+    #[test]
+    fn parallel_parse_equals_sequential() {
+        let dir = std::env::temp_dir().join(format!("dbtrace{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.tr");
+        let mut text = Vec::new();
+        let mut i = 0u64;
+        while text.len() < (70 << 20) {
+            text.extend_from_slice(format!("{} {}.{:06} 1 2 {} 1000 ------- {} 0.0 2.0 {i} {i}\n", if i % 3 == 0 { "r" } else { "+" }, i / 1000, i % 1000, if i % 5 == 0 { "ack" } else { "tcp" }, i % 7).as_bytes());
+            if i % 11 == 0 {
+                text.extend_from_slice(format!("{}.00000  0  0  2  0  cwnd_ {}.000\n", i / 1000, i % 40).as_bytes());
+            }
+            i += 1;
+        }
+        std::fs::write(&path, &text).unwrap();
+        let a = parse(&text[..]).unwrap();
+        let b = parse_file(&path, 2).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(a.events.seqno, b.events.seqno);
+        assert_eq!(a.events.time, b.events.time);
+        let names = |c: &Categories| c.codes.iter().map(|&x| c.names[x as usize].clone()).collect::<Vec<_>>();
+        assert_eq!(names(&a.events.ptype), names(&b.events.ptype));
+        assert_eq!(a.vars.value, b.vars.value);
+        assert_eq!(a.other_lines, b.other_lines);
     }
 
     #[test]

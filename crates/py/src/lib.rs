@@ -201,9 +201,9 @@ type Column<'py> = (&'static str, &'static str, Bound<'py, PyBytes>, Option<Vec<
 /// category names or None).
 #[pyfunction]
 fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
-    let f = std::fs::File::open(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8);
     let p = py
-        .detach(|| dumbbell_engine::tracefile::parse(f))
+        .detach(|| dumbbell_engine::tracefile::parse_file(std::path::Path::new(path), threads))
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
     let e = &p.events;
     let ev = vec![
