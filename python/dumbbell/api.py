@@ -23,6 +23,7 @@ polars frames by the engine's trace reader.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import os
@@ -196,9 +197,6 @@ class Node:
     def __repr__(self) -> str:
         return f"Node({self.id}{', ' + repr(self.name) if self.name else ''})"
 
-    def __index__(self) -> int:
-        return self.id
-
 
 class Link:
     """One direction of a link, `src` -> `dst`.  A duplex link's other
@@ -262,6 +260,7 @@ class Flow:
 # ---- the interpreter ------------------------------------------------------------
 
 
+@functools.cache
 def _runner_class():
     from .ns2.runner import Ns2Runner
 
@@ -279,7 +278,7 @@ def _runner_class():
                 if f is not None:
                     f.write(data)
                 else:
-                    self.tcl.call("puts", "-nonewline", chan, data.decode("latin-1"))
+                    self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
             return ""
 
     return _ApiRunner
@@ -294,8 +293,10 @@ class Simulation:
     Nothing runs until `run()`; each `run()` builds the scenario afresh in a
     new interpreter and engine, so runs are independent and repeatable.
     `seed`, if given, seeds ns-2's default random number generator
-    (``$defaultRNG seed``); it matters only for randomised parameters such
-    as `overhead`.
+    (``$defaultRNG seed``), which TCP senders draw from for the phase of
+    their clock (a random boot time within ``tcpTick_``) and, with
+    `overhead`, for random send delays; without it every run uses ns-2's
+    default seed.
     """
 
     def __init__(self, seed: int | None = None):
@@ -469,6 +470,8 @@ class Simulation:
             put(_var_name(name, kind, bound, "tcp()"), value, name)
         sbound = _bound_vars(sink_kind)
         sgiven = {}
+        if sink_params is not None and not isinstance(sink_params, dict):
+            raise ValueError(f"tcp(): sink_params must be a dict of sink variables, got {sink_params!r}")
         for name, value in (sink_params or {}).items():
             if not isinstance(name, str):
                 raise ValueError(f"tcp(): sink_params keys must be variable names, got {name!r}")
@@ -501,7 +504,8 @@ class Simulation:
             return list(self._links.values())
         if arg is False or arg is None:
             return []
-        if isinstance(arg, (Link, tuple)):
+        if isinstance(arg, Link) or (isinstance(arg, tuple) and len(arg) == 2
+                                     and all(isinstance(x, Node) for x in arg)):
             arg = [arg]
         out = []
         try:
@@ -620,6 +624,9 @@ class Simulation:
         the run one line per flow is printed:
         ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``."""
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
+        trace_file = os.fspath(trace_file)
+        if re.search(r'[{}\\\n]', trace_file):
+            raise ValueError(f"to_tcl(): trace_file must not contain braces, backslashes or newlines, got {trace_file!r}")
         L = self._script(until_text, f"[open {{{trace_file}}} w]", tp, mon)
         for f in self._flows:
             L.append(f'puts "flow {f.id} ' + " ".join(f"{v} [$tcp({f.id}) set {v}]" for v in _FLOW_VARS)
@@ -645,6 +652,9 @@ class Simulation:
 
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)
+        if trace_file is not None and not traced:
+            raise ValueError("run(): trace_file was given but nothing is traced; "
+                             "use trace_packets=True or trace_vars=(...) on a flow")
         lines = self._script(until_text, _CHANNEL, tp, mon)
         script = "\n".join(lines) + "\n"
         tmpdir = None

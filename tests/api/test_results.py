@@ -174,3 +174,23 @@ def test_simulation_is_a_reusable_description():
     assert short.flow(f)["ack"] < long.flow(f)["ack"]
     assert sim.run(until=1).flows.equals(short.flows)
     assert "1 flows" in repr(sim) and repr(f) == "Flow(0, reno, 0->1, fid=0)"
+
+
+def test_trace_packets_accepts_links_and_pairs():
+    sim = basic2_sim(0)
+    A, B, R, D = sim.node_list
+    rd = [x for x in sim.links if (x.src, x.dst) == (R, D)][0]
+    by_pair = sim.run(until=2, trace_packets=(R, D), monitor_queues=False)
+    by_links = sim.run(until=2, trace_packets=(rd, rd.reverse), monitor_queues=False)
+    assert set(by_pair.events.select("from_node", "to_node").unique().iter_rows()) == {(2, 3)}
+    assert set(by_links.events.select("from_node", "to_node").unique().iter_rows()) == {(2, 3), (3, 2)}
+
+
+def test_import_dumbbell_stays_light():
+    """`dumbbell run` imports the package: the API and polars load on first use."""
+    import subprocess
+    import sys
+
+    code = "import sys, dumbbell; print('polars' in sys.modules, 'dumbbell.api' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

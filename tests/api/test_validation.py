@@ -141,6 +141,8 @@ def test_run_errors(sim2):
         sim.run(until=1)
     sim.link(B, A, duplex=False)
     sim.run(until=1)
+    with pytest.raises(ValueError, match=r"run\(\): trace_file was given but nothing is traced"):
+        sim.run(until=1, trace_file="x.tr")
     with pytest.raises(ValueError, match=r"run\(\): trace_packets: expected a Link or a \(node, node\) pair, got 3"):
         sim.run(until=1, trace_packets=[3])
     with pytest.raises(ValueError, match=r"run\(\): monitor_queues: there is no link 0->2"):

@@ -107,3 +107,10 @@ $ns run
     r = run(tmp_path, body)
     assert r.returncode == 0, r.stderr
     assert r.stdout == "during 6 0\n"
+
+
+def test_unit_separated_by_a_space_is_refused(tmp_path):
+    # tclcl would read "10 Mb" as 10 b/s; refuse it instead.
+    r = run(tmp_path, '$ns duplex-link $a $b "10 Mb" 10ms DropTail\n')
+    assert r.returncode == 1
+    assert 'bad bandwidth of link 0->1 "10 Mb"' in r.stderr.splitlines()[0]

@@ -756,14 +756,14 @@ proc delay_parse {spec} { time_parse $spec }
 # A bandwidth or delay given to a link must parse completely; ns-2 would
 # silently read "10Xb" as 10 b/s.
 proc ::dumbbell::check_bw {v what} {
-    if {![regexp {^\s*[0-9.eE+-]+\s*([kKmMgGtTpP]?([bB](ps)?)?)\s*$} $v] ||
+    if {![regexp {^\s*[0-9.eE+-]+([kKmMgGtTpP]?([bB](ps)?)?)\s*$} $v] ||
         [scan $v %f x] != 1 || $x <= 0} {
         error "bad $what \"$v\": expected a positive number with an optional unit such as 10Mb, 800Kb or 1.5Mbps"
     }
 }
 
 proc ::dumbbell::check_time {v what} {
-    if {![regexp {^\s*[0-9.eE+-]+\s*(s|ms|us|ns|ps|sec)?\s*$} $v] ||
+    if {![regexp {^\s*[0-9.eE+-]+(s|ms|us|ns|ps|sec)?\s*$} $v] ||
         [scan $v %f x] != 1 || $x < 0} {
         error "bad $what \"$v\": expected a non-negative time such as 10ms, 0.5 or 2us"
     }
