@@ -238,7 +238,7 @@ impl Sim {
     /// (a TCP sender resets itself, drawing its boot time).
     pub fn init_defaults(&mut self, id: ObjId, defaults: &[(String, String)]) -> Result<(), String> {
         for (k, v) in defaults {
-            self.set_var(id, k, v)?;
+            self.store_var(id, k, v)?;
         }
         if self.is_tcp(id) {
             self.reset_agent(id);
@@ -369,8 +369,14 @@ impl Sim {
 
     /// Write a bound variable; returns the value read back.
     pub fn set_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<String, String> {
+        self.store_var(id, var, v)?;
+        Ok(self.get_var(id, var).unwrap_or_default())
+    }
+
+    /// Write a bound variable without reading it back.
+    pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
         if var == "debug_" {
-            return Ok("0".into());
+            return Ok(());
         }
         let ok = match &mut self.objs[id as usize] {
             Obj::Trace(t) => match var {
@@ -543,7 +549,7 @@ impl Sim {
         if !ok {
             return Err(self.not_bound(id, var));
         }
-        Ok(self.get_var(id, var).unwrap_or_default())
+        Ok(())
     }
 
     fn not_bound(&self, id: ObjId, var: &str) -> String {
