@@ -114,3 +114,9 @@ def test_unit_separated_by_a_space_is_refused(tmp_path):
     r = run(tmp_path, '$ns duplex-link $a $b "10 Mb" 10ms DropTail\n')
     assert r.returncode == 1
     assert 'bad bandwidth of link 0->1 "10 Mb"' in r.stderr.splitlines()[0]
+
+
+def test_doubles_print_with_ns2_precision(tmp_path):
+    # ns-2 sets tcl_precision 17 at start-up.
+    r = run(tmp_path, 'puts [expr 1.0/3]\nputs $tcl_precision\nexit 0\n')
+    assert r.stdout == "0.33333333333333331\n17\n"

@@ -130,6 +130,9 @@ class Ns2Runner:
         t = self.tcl
         # Scripts call helpers as "exec $PERL ...", like ns-2's autoconf sets.
         t.setvar("PERL", "perl")
+        # ns-2 prints every double with 17 significant digits (its start-up
+        # sets tcl_precision 17; checked against /usr/bin/ns).
+        t.setvar("tcl_precision", "17")
         # Python's Tcl has no `exit` (tkinter removes it); ours flushes every
         # channel, as Tcl's exit would, and ends the process with the code.
         t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
