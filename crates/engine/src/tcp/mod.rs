@@ -607,26 +607,7 @@ impl Tcp {
                 }
                 Tv::Rttvar => fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true),
                 _ => {
-                    let v = match tv {
-                        Tv::TSeqno => self.t_seqno,
-                        Tv::Dupacks => self.dupacks,
-                        Tv::Curseq => self.curseq,
-                        Tv::Ack => self.highest_ack,
-                        Tv::Ssthresh => self.ssthresh,
-                        Tv::Maxseq => self.maxseq,
-                        Tv::Backoff => self.t_backoff,
-                        Tv::Ndatapack => self.ndatapack,
-                        Tv::Ndatabytes => self.ndatabytes,
-                        Tv::Nackpack => self.nackpack,
-                        Tv::Nrexmit => self.nrexmit,
-                        Tv::Nrexmitpack => self.nrexmitpack,
-                        Tv::Nrexmitbytes => self.nrexmitbytes,
-                        Tv::Necnresponses => self.necnresponses,
-                        Tv::Ncwndcuts => self.ncwndcuts,
-                        Tv::Ncwndcuts1 => self.ncwndcuts1,
-                        Tv::Singledup => self.singledup,
-                        _ => 0,
-                    };
+                    let v = self.traced_int(tv);
                     fmt::push_int(buf, v as i64, 0, false);
                 }
             }

@@ -1,0 +1,19 @@
+"""Scripts shipped in more than one place must stay identical copies."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_basic1_copies_are_identical():
+    ref = (ROOT / "examples" / "basic1.tcl").read_bytes()
+    assert (ROOT / "python" / "dumbbell" / "data" / "basic1.tcl").read_bytes() == ref
+    assert (ROOT / "tests" / "ns2" / "scripts" / "basic1.tcl").read_bytes() == ref
+
+
+def test_benchmark_script_copies_are_identical():
+    ref = (ROOT / "benches" / "dumbbell-ns2.tcl").read_bytes()
+    assert (ROOT / "tests" / "ns2" / "scripts" / "dumbbell-ns2.tcl").read_bytes() == ref
+    shared = ROOT.parent / "shared" / "bench" / "dumbbell-ns2.tcl"
+    if shared.exists():
+        assert shared.read_bytes() == ref
