@@ -84,6 +84,9 @@ pub struct World {
     pub tcl_calls: Vec<String>,
     /// Warnings for the front end to print (each once).
     pub warnings: Vec<String>,
+    /// What ns-2's C++ code prints with `printf`: C stdio's buffer, which
+    /// reaches stdout after Tcl's own channels are flushed at exit.
+    pub c_stdout: Vec<u8>,
     pub halted: bool,
     pub routing: Routing,
     /// Yield to the front end when this much output is buffered.
@@ -100,6 +103,7 @@ impl World {
             rng: RngSet::new_ns2_default(),
             tcl_calls: Vec::new(),
             warnings: Vec::new(),
+            c_stdout: Vec::new(),
             halted: false,
             routing: Routing::default(),
             flush_threshold: 4 << 20,

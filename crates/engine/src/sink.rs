@@ -18,6 +18,8 @@ pub struct Acker {
     pub ecn_unacked: bool,
     pub ts_to_echo: f64,
     pub last_ack_sent: i32,
+    /// Packets of size <= 0 seen since the last look (ns-2 prints an error).
+    pub size_errors: u32,
     seen: Vec<i32>,
 }
 
@@ -30,6 +32,7 @@ impl Default for Acker {
             ecn_unacked: false,
             ts_to_echo: 0.0,
             last_ack_sent: 0,
+            size_errors: 0,
             seen: vec![0; MWS],
         }
     }
@@ -74,6 +77,9 @@ impl Acker {
     /// in order (`Acker::update`).
     pub fn update(&mut self, seq: i32, num_bytes: i32) -> i32 {
         let mut just_marked_as_seen = false;
+        if num_bytes <= 0 {
+            self.size_errors += 1;
+        }
         let mut num_to_deliver = 0;
         while seq + 1 - self.next >= self.wndmask {
             let sz = ((self.wndmask + 1) * 2) as usize;
@@ -229,6 +235,10 @@ impl Sink {
         let seen = Seen::of(sim, p);
         self.acker.update_ts(seq, ts, self.ts_echo_rfc1323);
         let n = self.acker.update(seq, num_bytes);
+        if self.acker.size_errors > 0 {
+            self.acker.size_errors = 0;
+            sim.w.c_stdout.extend_from_slice(b"Error, received TCP packet size <= 0\n");
+        }
         if n != 0 {
             self.bytes = self.bytes.wrapping_add(n);
             b.recv_bytes(sim, n);

@@ -142,6 +142,13 @@ impl Engine {
         std::mem::take(&mut self.sim.w.tcl_calls)
     }
 
+    /// Text the engine printed to C's stdout (written at exit, after Tcl's
+    /// channels, as in ns-2).
+    fn take_c_stdout<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let b = std::mem::take(&mut self.sim.w.c_stdout);
+        PyBytes::new(py, &b)
+    }
+
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.sim.w.warnings)
     }

@@ -252,6 +252,7 @@ class Ns2Runner:
         self.drain()
         self.exit_code = c
         self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
+        self.flush_c_stdout()
         if os.environ.get("DUMBBELL_STATS"):
             sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
                              f"{self.eng.live_packets()} packets alive at exit\n")
@@ -348,6 +349,7 @@ class Ns2Runner:
             return self.report_panic(err)
         self.drain()
         self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        self.flush_c_stdout()
         return 0
 
     def report_panic(self, err) -> int:
@@ -358,6 +360,13 @@ class Ns2Runner:
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
         )
         return 70
+
+    def flush_c_stdout(self) -> None:
+        """Write what the engine printed with C's printf, after Tcl's output
+        (ns-2's stdio buffer is flushed by exit() after Tcl's channels)."""
+        data = self.eng.take_c_stdout()
+        if data:
+            os.write(1, data)
 
     def _errinfo(self) -> str:
         return self.tcl.call("uplevel", "#0", "if {[info exists ::errorInfo]} {set ::errorInfo} else {list}")

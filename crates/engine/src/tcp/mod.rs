@@ -844,8 +844,11 @@ impl Tcp {
         }
     }
 
-    fn headersize(&self) -> i32 {
+    fn headersize(&self, b: &AgentBase, w: &mut World) -> i32 {
         let mut total = self.tcpip_base_hdr_size;
+        if total < 1 {
+            w.warn_once(format!("TcpAgent({}): warning: tcpip hdr size is only {} bytes", b.name, total));
+        }
         if self.ts_option {
             total += self.ts_option_size;
         }
@@ -920,7 +923,7 @@ impl Tcp {
                 pk.ecn_capable = false;
             }
         } else if self.use_headers {
-            let h = self.headersize();
+            let h = self.headersize(b, &mut sim.w);
             sim.w.pool.get_mut(p).size += h;
         }
         if self.highest_ack == self.maxseq {
