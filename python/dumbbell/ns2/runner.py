@@ -305,7 +305,36 @@ class Ns2Runner:
     def _run_engine_tcl_calls(self):
         calls = self.eng.take_tcl_calls()
         for c in calls:
-            self.tcl.call("uplevel", "#0", c)
+            self.eval_callback(c)
+
+    # tclcl's Tcl::eval shows at most this much of a failed script.
+    MAX_CODE_TO_DUMP = 8 * 1024
+
+    def eval_callback(self, script: str) -> None:
+        """Evaluate Tcl the engine asked for (a `$ns at` callback, an agent's
+        `done`) as ns-2's Tcl::eval does: at global level, and on error call
+        `tkerror {ns: <script>}`, which prints the error on stdout and exits 1
+        (after our own report on stderr)."""
+        try:
+            self.tcl.call("uplevel", "#0", script)
+        except tkinter.TclError as err:
+            if self.panic is not None:
+                raise
+            # errorInfo as Tcl_GlobalEval would leave it: without the frames
+            # our `uplevel #0` added.
+            info = re.sub(r'\n    \("uplevel" body line \d+\)\n    invoked from within\n"uplevel #0 .*\Z', "",
+                          self._errinfo(), flags=re.S)
+            self.tcl.call("::set", "::errorInfo", info)
+            self.callback_error = (self.eng.now_str(), script, info)
+            self.report_error(str(err), info)
+            shown = script if len("ns") + len(script) <= self.MAX_CODE_TO_DUMP else "\n[code omitted because of length]\n"
+            self.drain()
+            try:
+                self.tcl.call("uplevel", "#0", ["tkerror", f"ns: {shown}"])
+            except tkinter.TclError:
+                sys.stderr.write(f"ns: tcl error on eval of: {shown}\n")
+                self.be_exit("1")
+            # tkerror was redefined not to exit: carry on as ns-2 does.
 
     def run_loop(self):
         e = self.eng
@@ -317,13 +346,7 @@ class Ns2Runner:
             if why == "tcl":
                 script = self.at_scripts.pop(uid, None)
                 if script is not None:
-                    try:
-                        # Like ns-2 (Tcl_GlobalEval): at global level, not in
-                        # the frame of the Tcl code that called `$ns run`.
-                        self.tcl.call("uplevel", "#0", script)
-                    except tkinter.TclError as err:
-                        self.callback_error = (e.now_str(), script, self._errinfo())
-                        raise tkinter.TclError(str(err)) from None
+                    self.eval_callback(script)
             elif why == "service":
                 continue
             else:
@@ -377,7 +400,7 @@ class Ns2Runner:
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error
-            out.append(f"  in the callback scheduled with `$ns at` for time {now}: {script.strip()}")
+            out.append(f"  in the Tcl callback run at time {now}: {script.strip()}")
             info = cinfo
         m = re.search(r'"((?:[^"\\]|\\.)*)"\n\s+\(file "([^"]+)" line (\d+)\)', info)
         if m:
