@@ -35,7 +35,7 @@ M64 = (1 << 64) - 1
 NS_DEFAULTS = {"window_": 20, "packetSize_": 1000, "windowInit_": 2, "maxburst_": 0}
 
 TRACE_BUDGET = 4.0e6      # estimated bytes of packet + variable traces per run
-EVENT_BUDGET = 4.0e5      # estimated packet-hops per run (keeps runs ~1 s)
+EVENT_BUDGET = 4.0e6      # estimated packet-hops per run (actual ~1/8 of it: runs stay ~1 s)
 TRACE_LINE = 62.0         # bytes per packet-trace line (estimate)
 VAR_LINE = 40.0           # bytes per variable-trace line (estimate)
 
@@ -45,9 +45,55 @@ TRACEABLE = ["cwnd_", "ssthresh_", "ack_", "maxseq_", "rtt_", "srtt_", "rttvar_"
              "dupacks_", "backoff_", "t_seqno_"]
 FINISH_VARS = ["ack_", "maxseq_", "cwnd_", "ndatapack_", "nrexmitpack_"]
 EXTRA_VARS = ["ssthresh_", "t_seqno_", "nrexmit_", "ndatabytes_", "nackpack_",
-              "nrexmitbytes_", "dupacks_", "srtt_", "rttvar_", "backoff_", "rtt_"]
+              "nrexmitbytes_", "dupacks_", "srtt_", "rttvar_", "backoff_", "rtt_",
+              "window_", "packetSize_", "windowInit_", "maxburst_", "minrto_", "tcpTick_"]
 QM_VARS = ["size_", "pkts_", "parrivals_", "barrivals_", "pdepartures_",
            "bdepartures_", "pdrops_", "bdrops_"]
+
+# Further TCP and sink parameters Dumbbell's engine models (beyond the
+# everyday ones above); a minority of scenarios sets one to three of them.
+# (variable, [values], applies to: "tcp" | "newreno" | "sink")
+EXTRA_KNOBS = [
+    ("windowOption_", ["0", "2", "3", "4", "5", "6", "8"], "tcp"),
+    ("windowConstant_", ["2", "8", "0.5"], "tcp"),
+    ("windowThresh_", ["0.01", "0.1"], "tcp"),
+    ("maxcwnd_", ["1", "3", "7", "16", "40"], "tcp"),
+    ("max_ssthresh_", ["2", "8", "25", "100"], "tcp"),
+    ("decrease_num_", ["0.3", "0.7", "0.875"], "tcp"),
+    ("increase_num_", ["0.5", "2", "3"], "tcp"),
+    ("maxrto_", ["1", "2", "5", "10"], "tcp"),
+    ("rtxcur_init_", ["0.5", "1", "6"], "tcp"),
+    ("srtt_init_", ["1", "2"], "tcp"),
+    ("rttvar_init_", ["3", "24"], "tcp"),
+    ("tcpip_base_hdr_size_", ["20", "52"], "tcp"),
+    ("timestamps_", ["true", "1"], "tcp"),
+    ("slow_start_restart_", ["false", "0"], "tcp"),
+    ("bugFix_", ["false"], "tcp"),
+    ("noFastRetrans_", ["true"], "tcp"),
+    ("singledup_", ["0"], "tcp"),
+    ("LimTransmitFix_", ["true"], "tcp"),
+    ("exitFastRetrans_", ["false"], "tcp"),
+    ("precisionReduce_", ["false"], "tcp"),
+    ("windowInitOption_", ["2"], "tcp"),
+    ("rfc2988_", ["false"], "tcp"),
+    ("aggressive_maxburst_", ["0"], "tcp"),
+    ("numdupacksFrac_", ["2", "4", "10"], "tcp"),
+    ("delay_growth_", ["false"], "tcp"),
+    ("ecn_", ["1", "true"], "tcp"),
+    ("window_", ["12.5", "3.7", "30.25"], "tcp"),
+    ("windowInit_", ["1.5", "2.9"], "tcp"),
+    ("partial_window_deflation_", ["0"], "newreno"),
+    ("newreno_changes_", ["1"], "newreno"),
+    ("newreno_changes1_", ["0"], "newreno"),
+    ("exit_recovery_fix_", ["1"], "newreno"),
+    ("ttl_", ["1", "2", "3", "5"], "tcp"),
+    ("ttl_", ["1", "2", "4"], "sink"),
+    ("packetSize_", ["60", "100", "1"], "sink"),
+    ("RFC2581_immediate_ack_", ["false"], "sink"),
+    ("SYN_immediate_ack_", ["false"], "sink"),
+    ("ts_echo_bugfix_", ["false"], "sink"),
+    ("ts_echo_rfc1323_", ["true"], "sink"),
+]
 
 
 class Rng:
@@ -266,6 +312,7 @@ class Gen:
     def qlimit(self):
         r = self.r
         return r.weighted([
+            (0, 1),
             (r.randint(1, 4), 10),
             (r.randint(5, 30), 45),
             (r.randint(31, 100), 30),
@@ -327,13 +374,13 @@ class Gen:
         # slow links: a few edges are "bottlenecks"
         n_slow = max(1, len(self.edges) // r.randint(2, 6))
         slow_edges = set(r.sample(range(len(self.edges)), min(n_slow, len(self.edges))))
-        links = []     # directed: dict(src, dst, bw, bws, d, ds, q, via, group)
+        links = []     # directed: dict(src, dst, bw, bws, d, ds, q, via, cost)
         self.link_stmts = []   # (kind, data) in creation order
         for idx, (a, b) in enumerate(self.edges):
             slow = idx in slow_edges
             if self.one_way_ring:
-                # orient along the ring (structure order is lost after the
-                # permutation; rebuild from edges: keep the given orientation)
+                # one simplex link per edge; orient_ring() points them all
+                # the same way round afterwards
                 bws, bw = self.bandwidth(slow)
                 ds, d = self.delay()
                 l = dict(src=a, dst=b, bw=bw, bws=bws, d=d, ds=ds, q=None, via="simplex")
@@ -430,28 +477,61 @@ class Gen:
                 return False
         return True
 
-    def route(self, src, dst):
-        """Cheapest path (list of links) by link cost; ties broken arbitrarily.
-        Used only by the traffic estimate."""
-        if src == dst:
-            return []
-        out = {}
+    def paths(self, src, dst, size, traced):
+        """Bounds over every cheapest path from src to dst (ns-2 picks one of
+        them; which one does not matter here): (widest bottleneck in bits/s,
+        smallest propagation + transmission time for `size`-byte packets,
+        most hops, most traced hops, links on every cheapest path).
+        Integer costs and exact float arithmetic only."""
+        out, inn = {}, {}
         for l in self.links:
             out.setdefault(l["src"], []).append(l)
-        best = {src: (0, [])}
-        frontier = [src]
-        while frontier:
-            frontier.sort(key=lambda x: (best[x][0], x))
-            x = frontier.pop(0)
-            cx, px = best[x]
-            for l in out.get(x, []):
-                y = l["dst"]
-                c = cx + l["cost"]
-                if y not in best or c < best[y][0]:
-                    best[y] = (c, px + [l])
-                    if y not in frontier:
-                        frontier.append(y)
-        return best[dst][1]
+            inn.setdefault(l["dst"], []).append(l)
+
+        def dijkstra(start, adj, end):
+            dist = {start: 0}
+            todo = [start]
+            while todo:
+                todo.sort(key=lambda x: (dist[x], x))
+                x = todo.pop(0)
+                for l in adj.get(x, []):
+                    y = l[end]
+                    c = dist[x] + l["cost"]
+                    if y not in dist or c < dist[y]:
+                        dist[y] = c
+                        if y not in todo:
+                            todo.append(y)
+            return dist
+
+        ds = dijkstra(src, out, "dst")
+        dt = dijkstra(dst, inn, "src")
+        total = ds[dst]
+        dag = [l for l in self.links
+               if l["src"] in ds and l["dst"] in dt and ds[l["src"]] + l["cost"] + dt[l["dst"]] == total]
+        dag.sort(key=lambda l: ds[l["src"]])        # costs >= 1: a topological order
+        wide = {src: float("inf")}
+        fast = {src: 0.0}
+        hops = {src: 0}
+        thops = {src: 0}
+        cnt_s = {src: 1}
+        for l in dag:
+            u, v = l["src"], l["dst"]
+            if u not in wide:
+                continue
+            t = l["d"] * 1e-6 + size * 8.0 / l["bw"]
+            w = min(wide[u], l["bw"])
+            wide[v] = max(wide.get(v, 0.0), w)
+            fast[v] = min(fast.get(v, float("inf")), fast[u] + t)
+            hops[v] = max(hops.get(v, 0), hops[u] + 1)
+            thops[v] = max(thops.get(v, 0), thops[u] + (1 if id(l) in traced else 0))
+            cnt_s[v] = cnt_s.get(v, 0) + cnt_s[u]
+        cnt_t = {dst: 1}
+        for l in reversed(dag):
+            u, v = l["src"], l["dst"]
+            if v in cnt_t:
+                cnt_t[u] = cnt_t.get(u, 0) + cnt_t[v]
+        must = [l for l in dag if cnt_s.get(l["src"], 0) * cnt_t.get(l["dst"], 0) == cnt_s[dst]]
+        return wide[dst], fast[dst], hops[dst], thops[dst], must
 
     # -- flows -------------------------------------------------------------------------
 
@@ -464,7 +544,7 @@ class Gen:
         if var == "packetSize_":
             return str(r.weighted([(1000, 10), (1460, 15), (512, 10), (576, 8), (1500, 5),
                                    (r.randint(100, 1500), 35), (r.randint(1, 99), 7),
-                                   (r.randint(1501, 9000), 10)]))
+                                   (r.randint(1501, 9000), 10), (r.randint(9001, 65000), 2)]))
         if var == "windowInit_":
             return str(r.weighted([(1, 30), (2, 20), (3, 15), (4, 20), (r.randint(5, 12), 15)]))
         if var == "maxburst_":
@@ -481,7 +561,7 @@ class Gen:
 
     def delack_interval(self):
         return self.r.choice(["100ms", "50ms", "10ms", "200ms", "0.1", "0.05", "1ms",
-                              "500ms", "0.02", "0.3", "25ms", "100000us"])
+                              "500ms", "0.02", "0.3", "25ms", "100000us", "0"])
 
     def build_flows(self):
         r = self.r
@@ -559,9 +639,38 @@ class Gen:
                 if r.chance(50):
                     f["npkts"].append(r.randint(1, 500))
             f["midwin"] = self.tcp_value("window_") if r.chance(6) else None
+            f["knobs"] = []          # (var, value, on: "tcp" | "sink")
             flows.append(f)
         self.flows = flows
         self.overhead_on = overhead_on
+        # further engine-modelled parameters, class-level or per object
+        self.knobs = []
+        self.class_knobs = []        # (class, var, value)
+        if r.chance(25):
+            for _ in range(r.randint(1, 3)):
+                var, vals, kind = r.choice(EXTRA_KNOBS)
+                val = r.choice(vals)
+                self.knobs.append(var)
+                if r.chance(50):
+                    cls = {"tcp": "Agent/TCP", "newreno": "Agent/TCP/Newreno",
+                           "sink": "Agent/TCPSink"}[kind]
+                    if kind == "tcp" and r.chance(20):
+                        cls = r.choice(["Agent/TCP/Reno", "Agent/TCP/Newreno"])
+                    if kind == "sink" and r.chance(30):
+                        cls = "Agent/TCPSink/DelAck"
+                    self.class_knobs.append((cls, var, val))
+                else:
+                    cands = [f for f in flows if kind != "newreno" or f["flavour"] == "TCP/Newreno"]
+                    for f in r.sample(cands, min(len(cands), r.randint(1, 3))):
+                        f["knobs"].append((var, val, "sink" if kind == "sink" else "tcp"))
+        self.show_tcphdr = r.chance(4)
+        # DropTail variants: drop from the front, limit in bytes
+        self.qknobs = []              # (link or None for the class, var, value)
+        if r.chance(12):
+            for _ in range(r.randint(1, 3)):
+                var, val = r.choice([("drop_front_", "true"), ("drop_front_", "1"),
+                                     ("queue_in_bytes_", "true"), ("mean_pktsize_", str(r.randint(40, 1500)))])
+                self.qknobs.append((None if r.chance(40) else r.choice(self.links), var, val))
 
     def eff(self, f, var):
         """Possible values of a TCP variable for flow f (estimate only)."""
@@ -577,9 +686,59 @@ class Gen:
                 vals.append(int(val))
         if var == "window_" and f["midwin"]:
             vals.append(int(f["midwin"]))
+        for v, val in f.get("mid", []):
+            if v == var:
+                vals.append(int(val))
+        for cls, v, val in self.class_knobs:
+            if v == var:
+                vals.append(float(val))
+        for v, val, _ in f["knobs"]:
+            if v == var:
+                vals.append(float(val))
+        if var == "packetSize_" and any(v == "tcpip_base_hdr_size_" for v in self.knobs):
+            vals = [x - 40 for x in vals]      # headers as small as 0 bytes
         return vals
 
     # -- tracing and monitoring -----------------------------------------------------------
+
+    def build_changes(self):
+        """Mid-run changes of links and agents (times chosen later).  The
+        estimate sees the faster of the old and new values."""
+        r = self.r
+        self.changes = []            # (kind, target, value text)
+        if not r.chance(15):
+            return
+        for _ in range(r.randint(1, 3)):
+            kind = r.weighted([("bandwidth", 25), ("delay", 20), ("queue-limit", 25), ("tcp", 20),
+                               ("interval", 10)])
+            if kind in ("bandwidth", "delay", "queue-limit"):
+                l = r.choice(self.links)
+                if kind == "bandwidth":
+                    bws, bw = self.bandwidth(r.chance(50))
+                    duplex = l["via"] == "duplex" and r.chance(50)
+                    for x in self.links:
+                        if x is l or (duplex and x["src"] == l["dst"] and x["dst"] == l["src"]):
+                            x["bw"] = max(x["bw"], bw)
+                    self.changes.append(("bandwidth", l, bws + (" duplex" if duplex else "")))
+                elif kind == "delay":
+                    ds, d = self.delay()
+                    duplex = l["via"] == "duplex" and r.chance(50)
+                    for x in self.links:
+                        if x is l or (duplex and x["src"] == l["dst"] and x["dst"] == l["src"]):
+                            x["d"] = min(x["d"], d)
+                    self.changes.append(("delay", l, ds + (" duplex" if duplex else "")))
+                else:
+                    self.changes.append(("queue-limit", l, str(self.qlimit())))
+            elif kind == "tcp":
+                f = r.choice(self.flows)
+                var = r.choice(["window_", "packetSize_", "maxburst_", "windowInit_", "minrto_", "tcpTick_"])
+                val = self.tcp_value(var)
+                f.setdefault("mid", []).append((var, val))
+                self.changes.append(("tcp", f, "%s %s" % (var, val)))
+            else:
+                ds = [f for f in self.flows if f["sink"].endswith("DelAck")]
+                if ds:
+                    self.changes.append(("interval", r.choice(ds), self.delack_interval()))
 
     def build_traces(self):
         r = self.r
@@ -619,15 +778,19 @@ class Gen:
             for j, l in enumerate(r.sample(self.links, r.randint(1, min(3, len(self.links))))):
                 self.qmons.append((l, "qm%d" % j))
         self.mq = None                # monitor-queue: (link, interval, sample?, start_tracing?)
-        if r.chance(10):
-            l = r.choice(self.links)
+        free = [l for l in self.links if all(l is not q for q, _ in self.qmons)]
+        if r.chance(10) and free:
+            # not on a link with another monitor: attach-monitors would
+            # replace the one monitor-queue made (and its integrators)
+            l = r.choice(free)
             self.mq = (l, r.choice(["0.1", "0.5", "1", "0.25", "0.05"]), r.chance(60), r.chance(25))
 
     # -- traffic estimate and end time --------------------------------------------------------
 
     def estimate(self):
-        """Per-flow packets/s upper estimates; returns (events/s, events fixed,
-        trace bytes/s, trace bytes fixed)."""
+        """Upper estimates of the traffic: (packet-hops per second, packet-hops
+        of fixed-size transfers, trace bytes per second, trace bytes of
+        fixed-size transfers)."""
         traced = set()
         if self.trace_mode == "all":
             for st in self.link_stmts[self.traceall_at:]:
@@ -637,38 +800,33 @@ class Gen:
             traced.add(id(l))
         rates = []
         for f in self.flows:
-            fwd = self.route(f["src"], f["dst"])
-            rev = self.route(f["dst"], f["src"])
-            psize = max(self.eff(f, "packetSize_")) + 40
+            # conservative: the smallest packet size gives the most packets
+            psize = min(self.eff(f, "packetSize_")) + 40
             wnd = max(self.eff(f, "window_"))
-            rtt = 0.0
-            bneck = float("inf")
-            for l in fwd:
-                tx = psize * 8.0 / l["bw"]
-                rtt += l["d"] * 1e-6 + tx
-                bneck = min(bneck, l["bw"] / (8.0 * psize))
-            for l in rev:
-                rtt += l["d"] * 1e-6 + 40 * 8.0 / l["bw"]
+            bw_f, t_f, h_f, th_f, must_f = self.paths(f["src"], f["dst"], psize, traced)
+            bw_r, t_r, h_r, th_r, must_r = self.paths(f["dst"], f["src"], 40, traced)
+            rtt = t_f + t_r
+            bneck = bw_f / (8.0 * psize)
             rate = bneck if rtt <= 0 else min(bneck, wnd / rtt)
-            if not fwd:
-                rate = min(wnd / 1e-6, 1e5)   # same-node flow: bounded by window only
-            f["_fwd"], f["_rev"] = fwd, rev
+            f["_h"] = (h_f, h_r, th_f, th_r)
+            f["_must"] = (must_f, must_r)
+            f["_psize"] = psize
             rates.append(rate)
-        # shared links: scale flows by the worst utilisation on their path
+        # links every cheapest path uses are shared for sure: scale flows by
+        # the worst utilisation on them
+        bw = {id(l): l["bw"] for l in self.links}
         for _ in range(3):
             load = {}
             for f, rate in zip(self.flows, rates):
-                psize = max(self.eff(f, "packetSize_")) + 40
-                for l in f["_fwd"]:
-                    load[id(l)] = load.get(id(l), 0.0) + rate * psize * 8.0
                 ackr = 0.6 if f["sink"].endswith("DelAck") else 1.0
-                for l in f["_rev"]:
+                for l in f["_must"][0]:
+                    load[id(l)] = load.get(id(l), 0.0) + rate * f["_psize"] * 8.0
+                for l in f["_must"][1]:
                     load[id(l)] = load.get(id(l), 0.0) + rate * ackr * 320.0
-            bw = {id(l): l["bw"] for l in self.links}
             new = []
             for f, rate in zip(self.flows, rates):
                 u = 1.0
-                for l in f["_fwd"] + f["_rev"]:
+                for l in f["_must"][0] + f["_must"][1]:
                     u = max(u, load[id(l)] / bw[id(l)])
                 new.append(rate / u)
             rates = new
@@ -678,11 +836,9 @@ class Gen:
             vt[f["i"]] = vt.get(f["i"], 0) + len(vs)
         for f, rate in zip(self.flows, rates):
             ackr = 0.6 if f["sink"].endswith("DelAck") else 1.0
-            hops = len(f["_fwd"]) + ackr * len(f["_rev"])
-            thops = sum(1 for l in f["_fwd"] if id(l) in traced) + \
-                ackr * sum(1 for l in f["_rev"] if id(l) in traced)
-            ev = hops * 1.4
-            tb = thops * 1.4 * 3.2 * TRACE_LINE + vt.get(f["i"], 0) * 1.3 * VAR_LINE
+            h_f, h_r, th_f, th_r = f["_h"]
+            ev = (h_f + ackr * h_r) * 1.4
+            tb = (th_f + ackr * th_r) * 1.4 * 3.2 * TRACE_LINE + vt.get(f["i"], 0) * 1.3 * VAR_LINE
             if f["appmode"] == "produce":
                 npk = sum(f["npkts"])
                 ev_fixed += npk * ev
@@ -690,7 +846,6 @@ class Gen:
             elif f["appmode"] != "idle":
                 ev_rate += rate * ev
                 tb_rate += rate * tb
-            f["_rate"] = rate
         return ev_rate, ev_fixed, tb_rate, tb_fixed
 
     def choose_end(self):
@@ -710,8 +865,8 @@ class Gen:
         if tmax < 1.0:
             return False
         tmax_ms = int(tmax * 1000)
-        gran = r.weighted([("coarse", 35), ("medium", 35), ("fine", 30)])
-        self.gran = {"coarse": 250000, "medium": 10000, "fine": 1}[gran]
+        gran = r.weighted([("coarse", 35), ("medium", 33), ("fine", 27), ("ns", 5)])
+        self.gran = {"coarse": 250000, "medium": 10000, "fine": 1, "ns": 1}[gran]
         self.gran_name = gran
         # end time: 1..tmax seconds, skewed towards short runs
         hi = min(60000, tmax_ms)
@@ -727,6 +882,13 @@ class Gen:
             self.end_us += r.randint(0, 999)
         self.est = ev_rate * self.end_us * 1e-6 + ev_fixed, tb_rate * self.end_us * 1e-6 + tb_fixed
         return True
+
+    def fmt_t(self, us):
+        """A scheduled time; with "ns" granularity nanosecond digits are
+        appended (events between microseconds: trace times get rounded)."""
+        if self.gran_name == "ns" and us > 0:
+            return dec(us * 1000 + self.r.randint(1, 999), 9)
+        return fmt_us(us)
 
     # -- schedules and callbacks -----------------------------------------------------------------
 
@@ -759,10 +921,19 @@ class Gen:
                                     ("producemore %d" % r.randint(1, 400), 25)])
                     acts.append((t, a))
             for t, a in acts:
-                ev.append((t, len(ev), '$ns at %s "$ftp(%d) %s"' % (fmt_us(t), i, a)))
+                ev.append((t, len(ev), '$ns at %s "$ftp(%d) %s"' % (self.fmt_t(t), i, a)))
             if f["midwin"]:
                 t = self.time_us(0, T)
-                ev.append((t, len(ev), '$ns at %s "$tcp(%d) set window_ %s"' % (fmt_us(t), i, f["midwin"])))
+                ev.append((t, len(ev), '$ns at %s "$tcp(%d) set window_ %s"' % (self.fmt_t(t), i, f["midwin"])))
+        for kind, x, val in self.changes:
+            t = self.time_us(0, T)
+            if kind in ("bandwidth", "delay", "queue-limit"):
+                txt = '$ns at %s "$ns %s %s %s %s"' % (self.fmt_t(t), kind, self.nref(x["src"]), self.nref(x["dst"]), val)
+            elif kind == "tcp":
+                txt = '$ns at %s "$tcp(%d) set %s"' % (self.fmt_t(t), x["i"], val)
+            else:
+                txt = '$ns at %s "$sink(%d) set interval_ %s"' % (self.fmt_t(t), x["i"], val)
+            ev.append((t, len(ev), txt))
         # sort most by time but keep some scheduling out of order (ns-2 sorts)
         if r.chance(50):
             ev.sort()
@@ -773,36 +944,40 @@ class Gen:
         self.cb_files = []
         self.cb_forms = []
         if r.chance(35):
-            out = "stdout" if r.chance(70) else "samples.out"
-            if out != "stdout":
+            out = r.weighted([("stdout", 60), ("samples.out", 25), ("out.tr", 15 if self.trace_mode == "all" else 0)])
+            if out == "samples.out":
                 self.cb_files.append(("sf", out))
-            ch = "" if out == "stdout" else "$sf "
+                ch = "$sf "
+            elif out == "out.tr":
+                ch = "$tf "      # interleaved with the packet trace
+            else:
+                ch = ""
             for k in range(r.randint(1, 5)):
                 t = self.time_us(0, T)
                 form = r.weighted([("proc", 45), ("escaped", 40), ("braced", 15)])
                 self.cb_forms.append(form)
                 items = self.state_items(r.randint(1, 4))
                 if form == "proc":
-                    glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" sf" if ch else "")
+                    glob = "ns tcp sink" + (" qm" if self.qmons else "") + ((" " + ch[1:].strip()) if ch else "")
                     self.cb_lines.append("proc report%d {tag} {" % k)
                     self.cb_lines.append("    global %s" % glob)
                     body = " ".join("%s=%s" % (lbl, expr) for lbl, expr in items)
                     self.cb_lines.append('    puts %s"$tag t=[$ns now] %s"' % (ch, body))
                     self.cb_lines.append("}")
-                    self.cb_lines.append('$ns at %s "report%d r%d"' % (fmt_us(t), k, k))
+                    self.cb_lines.append('$ns at %s "report%d r%d"' % (self.fmt_t(t), k, k))
                 elif form == "escaped":
                     # object names substituted now, commands evaluated later
                     body = " ".join("%s=%s" % (lbl, expr.replace("[", "\\[").replace("]", "\\]"))
                                     for lbl, expr in items)
                     now = r.choice(["\\[$ns now\\]", "\\[format %.4f \\[$ns now\\]\\]"])
-                    self.cb_lines.append('$ns at %s "puts %s\\"e%d t=%s %s\\""' % (fmt_us(t), ch, k, now, body))
+                    self.cb_lines.append('$ns at %s "puts %s\\"e%d t=%s %s\\""' % (self.fmt_t(t), ch, k, now, body))
                 else:
                     body = " ".join("%s=%s" % (lbl, expr) for lbl, expr in items)
-                    self.cb_lines.append('$ns at %s {puts %s"b%d t=[$ns now] %s"}' % (fmt_us(t), ch, k, body))
+                    self.cb_lines.append('$ns at %s {puts %s"b%d t=[$ns now] %s"}' % (self.fmt_t(t), ch, k, body))
             if r.chance(40):
                 dt = r.choice(["0.1", "0.25", "0.5", "1", "1.0", "0.3", "0.05"])
                 items = self.state_items(r.randint(1, 3))
-                glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" sf" if ch else "")
+                glob = "ns tcp sink" + (" qm" if self.qmons else "") + ((" " + ch[1:].strip()) if ch else "")
                 fmtnow = r.choice(["[$ns now]", "[format %.2f [$ns now]]"])
                 self.cb_lines += [
                     "proc sample {dt} {",
@@ -810,7 +985,7 @@ class Gen:
                     '    puts %s"s %s %s"' % (ch, fmtnow, " ".join("%s=%s" % it for it in items)),
                     '    $ns at [expr [$ns now] + $dt] "sample $dt"',
                     "}",
-                    '$ns at %s "sample %s"' % (fmt_us(self.time_us(0, T)), dt),
+                    '$ns at %s "sample %s"' % (self.fmt_t(self.time_us(0, T)), dt),
                 ]
                 self.cb_forms.append("sampler")
 
@@ -851,6 +1026,13 @@ class Gen:
         L.append("set ns [new Simulator]")
         for _, cls, var, val in post:
             L.append("%s set %s %s" % (cls, var, val))
+        for cls, var, val in self.class_knobs:
+            L.append("%s set %s %s" % (cls, var, val))
+        for l, var, val in self.qknobs:
+            if l is None:
+                L.append("Queue/DropTail set %s %s" % (var, val))
+        if self.show_tcphdr:
+            L.append("Trace set show_tcphdr_ 1")
         if self.delack_class:
             L.append("Agent/TCPSink/DelAck set interval_ %s" % self.delack_class)
         if r.chance(8):
@@ -902,7 +1084,8 @@ class Gen:
             else:
                 for l in ls:
                     L.append("$ns simplex-link %s %s %s %s DropTail" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"]))
-        # nodes never linked (cannot happen: the graph is connected) - keep ids stable
+        if self.trace_mode == "all" and self.traceall_at == len(self.link_stmts):
+            L.append("$ns trace-all $tf")       # after every link: nothing traced
         for k in range(self.n):
             if k not in created:
                 L.append("set n(%d) [$ns node]" % k)
@@ -912,15 +1095,23 @@ class Gen:
             L.append("$ns queue-limit %s %s %d" % (self.nref(l["src"]), self.nref(l["dst"]), l["q"]))
         for l, c in self.costs:
             L.append("$ns cost %s %s %d" % (self.nref(l["src"]), self.nref(l["dst"]), c))
+        for l, var, val in self.qknobs:
+            if l is not None:
+                L.append("[[$ns link %s %s] queue] set %s %s" % (self.nref(l["src"]), self.nref(l["dst"]), var, val))
+        blocks = []     # trace-queue and monitors, spliced into links in random order
         for l, fname in self.tq_links:
-            L.append("$ns trace-queue %s %s $%s" % (self.nref(l["src"]), self.nref(l["dst"]), fvar[fname]))
+            blocks.append(["$ns trace-queue %s %s $%s" % (self.nref(l["src"]), self.nref(l["dst"]), fvar[fname])])
         for l, name in self.qmons:
-            L.append("set qm(%s) [new QueueMonitor]" % name)
-            L.append("[$ns link %s %s] attach-monitors [new SnoopQueue/In] [new SnoopQueue/Out] [new SnoopQueue/Drop] $qm(%s)"
-                     % (self.nref(l["src"]), self.nref(l["dst"]), name))
+            blocks.append(["set qm(%s) [new QueueMonitor]" % name,
+                           "[$ns link %s %s] attach-monitors [new SnoopQueue/In] [new SnoopQueue/Out] [new SnoopQueue/Drop] $qm(%s)"
+                           % (self.nref(l["src"]), self.nref(l["dst"]), name)])
         if self.mq:
             l, iv, sample, st = self.mq
-            L.append("set mq [$ns monitor-queue %s %s $mqf %s]" % (self.nref(l["src"]), self.nref(l["dst"]), iv))
+            blocks.append(["set mq [$ns monitor-queue %s %s $mqf %s]" % (self.nref(l["src"]), self.nref(l["dst"]), iv)])
+        if r.chance(40):
+            r.shuffle(blocks)
+        for b in blocks:
+            L += b
 
         # flows
         vt_by_flow = {}
@@ -933,6 +1124,8 @@ class Gen:
                     L.append("%s set %s %s" % (cls, var, val))
             src, dst = self.nref(f["src"]), self.nref(f["dst"])
             settings = ["$tcp(%d) set %s %s" % (i, v, val) for v, val in f["settings"]]
+            settings += ["$tcp(%d) set %s %s" % (i, v, val) for v, val, on in f["knobs"] if on == "tcp"]
+            sink_settings = ["$sink(%d) set %s %s" % (i, v, val) for v, val, on in f["knobs"] if on == "sink"]
             if f["conn"] == "connect":
                 L.append("set tcp(%d) [new Agent/%s]" % (i, f["flavour"]))
                 if f["set_fid"]:
@@ -946,6 +1139,7 @@ class Gen:
                 L.append("set sink(%d) [new Agent/%s]" % (i, f["sink"]))
                 if f["interval"]:
                     L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+                L += sink_settings
                 L.append("$ns attach-agent %s $sink(%d)" % (dst, i))
                 L.append("$ns connect $tcp(%d) $sink(%d)" % (i, i))
                 if f["settings_when"] == "late":
@@ -956,6 +1150,7 @@ class Gen:
                 L += settings
                 if f["interval"]:
                     L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+                L += sink_settings
             else:
                 L.append("set conn [$ns create-connection-list %s %s %s %s %d]" % (f["flavour"], src, f["sink"], dst, f["fid"]))
                 L.append("set tcp(%d) [lindex $conn 0]" % i)
@@ -963,6 +1158,7 @@ class Gen:
                 L += settings
                 if f["interval"]:
                     L.append("$sink(%d) set interval_ %s" % (i, f["interval"]))
+                L += sink_settings
             if f["app"] == "new":
                 L.append("set ftp(%d) [new Application/FTP]" % i)
                 L.append("$ftp(%d) attach-agent $tcp(%d)" % (i, i))
@@ -1024,6 +1220,9 @@ class Gen:
             else:
                 body = " ".join("%s [$tcp(%d) set %s]" % (v, i, v) for v in vs)
                 B.append('    puts "flow %d: %s bytes_ [$sink(%d) set bytes_]"' % (i, body, i))
+        for f in self.flows:
+            if f["sink"].endswith("DelAck") and r.chance(30):
+                B.append('    puts "sink %d interval_ [$sink(%d) set interval_]"' % (f["i"], f["i"]))
         if self.qmons:
             for _, name in self.qmons:
                 B.append('    puts "%s:%s"' % (name, "".join(" %s=[$qm(%s) set %s]" % (v, name, v) for v in QM_VARS)))
@@ -1057,8 +1256,10 @@ class Gen:
             "class_settings": bool(self.class_settings), "mid_class": bool(self.mid_class),
             "subclass_settings": any(c[1] != "Agent/TCP" for c in self.class_settings),
             "midwin": any(f["midwin"] for f in self.flows), "halt": self.halt,
-            "same_node": any(f["src"] == f["dst"] for f in self.flows),
+            "changes": sorted({k for k, _, _ in self.changes}),
             "delack_interval": bool(self.delack_class) or any(f["interval"] for f in self.flows),
+            "knobs": sorted(set(self.knobs)), "show_tcphdr": self.show_tcphdr,
+            "queue_knobs": sorted({v for _, v, _ in self.qknobs}),
             "granularity": self.gran_name, "end": fmt_us(self.end_us),
             "est_events": int(self.est[0]), "est_trace_bytes": int(self.est[1]),
             "outputs": [name for _, name in self.files],
@@ -1072,6 +1273,7 @@ def build(seed: int):
         g.build_topology()
         g.build_links()
         g.build_flows()
+        g.build_changes()
         g.build_traces()
         if not g.choose_end():
             continue

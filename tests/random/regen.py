@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Regenerate the fixtures of the randomized differential tests with ns-2.
+
+    python3 tests/random/regen.py                 every seed of seeds.txt
+    python3 tests/random/regen.py 17 42           only these seeds (must be in seeds.txt)
+    python3 tests/random/regen.py --pick 40 --range 0:1000
+                                                  choose new seeds, write seeds.txt, regenerate
+    NS=/path/to/ns python3 tests/random/regen.py  another ns binary (default /usr/bin/ns)
+
+For every seed: generate the script with gen.py, run `ns script.tcl` twice
+in fresh empty directories, check that both runs agree byte for byte
+(stdout, exit code, every file written), then replace fixtures/<seed>/ with
+
+    stdout          ns-2's stdout
+    exit_code       its exit status and a newline
+    script.sha256   sha256 of the generated script (the test checks that
+                    gen.py still produces the script the fixture was made from)
+    <name>.gz       every file the script wrote (except .nam), gzip level 9,
+                    mtime 0, no file name: byte-stable
+
+A full run (no seed arguments) also removes fixture directories of seeds
+that are no longer listed.
+
+--pick N chooses N seeds from --range A:B greedily so that together they
+cover as many scenario features as possible (topologies, TCP flavours,
+sinks, connection styles, trace modes, variable traces, monitors, costs,
+simplex links, callbacks, RNG use, ...) while the compressed fixtures stay
+under --budget MB (default 6), and rewrites seeds.txt.
+
+Standard library only.  Exits non-zero if any seed failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import gzip
+import hashlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import gen  # noqa: E402
+
+FIXTURES = os.path.join(HERE, "fixtures")
+SEEDS = os.path.join(HERE, "seeds.txt")
+SCRIPT = "script.tcl"
+TIMEOUT = 600
+
+
+class SeedError(Exception):
+    pass
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=9, mtime=0) as g:
+        g.write(data)
+    return buf.getvalue()
+
+
+def read_seeds(path=SEEDS):
+    seeds = []
+    with open(path) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if line:
+                seeds.append(int(line))
+    return seeds
+
+
+def run_ns(ns, text):
+    with tempfile.TemporaryDirectory(prefix="dbregen-") as tmp:
+        with open(os.path.join(tmp, SCRIPT), "w", newline="\n") as f:
+            f.write(text)
+        t0 = time.monotonic()
+        p = subprocess.run([ns, SCRIPT], cwd=tmp, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        secs = time.monotonic() - t0
+        files = {}
+        for name in sorted(os.listdir(tmp)):
+            if name == SCRIPT or name.endswith(".nam"):
+                continue
+            with open(os.path.join(tmp, name), "rb") as f:
+                files[name] = f.read()
+    return secs, p.returncode, p.stdout, p.stderr, files
+
+
+def first_diff(a: bytes, b: bytes) -> str:
+    la, lb = a.split(b"\n"), b.split(b"\n")
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return "line %d: %r vs %r" % (i + 1, x[:200], y[:200])
+    return "lengths differ: %d vs %d lines" % (len(la), len(lb))
+
+
+def regen_seed(ns, seed):
+    text = gen.generate(seed)
+    secs, rc, out, err, files = run_ns(ns, text)
+    _, rc2, out2, _, files2 = run_ns(ns, text)
+    if rc != 0:
+        raise SeedError("ns-2 exit code %d: %s" % (rc, err.decode(errors="replace")[-500:]))
+    if rc2 != rc:
+        raise SeedError("NONDETERMINISTIC exit code %d vs %d" % (rc, rc2))
+    if out != out2:
+        raise SeedError("NONDETERMINISTIC stdout, " + first_diff(out, out2))
+    if sorted(files) != sorted(files2):
+        raise SeedError("NONDETERMINISTIC file set %s vs %s" % (sorted(files), sorted(files2)))
+    for name in files:
+        if files[name] != files2[name]:
+            raise SeedError("NONDETERMINISTIC %s, %s" % (name, first_diff(files[name], files2[name])))
+    dest = os.path.join(FIXTURES, str(seed))
+    if os.path.isdir(dest):
+        shutil.rmtree(dest)
+    os.makedirs(dest)
+    with open(os.path.join(dest, "stdout"), "wb") as f:
+        f.write(out)
+    with open(os.path.join(dest, "exit_code"), "w") as f:
+        f.write("%d\n" % rc)
+    with open(os.path.join(dest, "script.sha256"), "w") as f:
+        f.write(hashlib.sha256(text.encode()).hexdigest() + "\n")
+    stored = []
+    for name, data in files.items():
+        gz = gzip_bytes(data)
+        with open(os.path.join(dest, name + ".gz"), "wb") as f:
+            f.write(gz)
+        stored.append((name, len(data), len(gz)))
+    return secs, stored
+
+
+def dir_size(path):
+    total = 0
+    for root, _, names in os.walk(path):
+        total += sum(os.path.getsize(os.path.join(root, n)) for n in names)
+    return total
+
+
+def human(n):
+    for unit in ("B", "K", "M"):
+        if n < 1024 or unit == "M":
+            return ("%d%s" % (n, unit)) if unit == "B" else ("%.1f%s" % (n, unit))
+        n /= 1024.0
+
+
+# ---- choosing seeds ------------------------------------------------------------------
+
+def features(m):
+    """The set of feature tokens a scenario covers (for --pick)."""
+    f = {"topo:" + m["topology"], "trace:" + m["trace"], "gran:" + m["granularity"]}
+    f |= {"flavour:" + x for x in m["flavours"]}
+    f |= {"sink:" + x for x in m["sinks"]}
+    f |= {"conn:" + x for x in m["conn"]}
+    f |= {"app:" + x for x in m["appmodes"]}
+    f |= {"cb:" + x for x in m["callbacks"]}
+    f |= {"change:" + x for x in m["changes"]}
+    if m["knobs"]:
+        f.add("knobs")
+    f |= {"queue:" + x for x in m["queue_knobs"]}
+    for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
+              "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
+              "midwin", "halt", "delack_interval", "show_tcphdr"):
+        if m[k]:
+            f.add(k)
+    n = m["nodes"]
+    f.add("nodes:" + ("2-3" if n <= 3 else "4-8" if n <= 8 else "9-14" if n <= 14 else "15-20"))
+    k = m["flows"]
+    f.add("flows:" + ("1" if k == 1 else "2-4" if k <= 4 else "5-8" if k <= 8 else "9-12"))
+    e = float(m["end"])
+    f.add("end:" + ("<5" if e < 5 else "<20" if e < 20 else ">=20"))
+    if len(m["flavours"]) == 3:
+        f.add("all-flavours")
+    return f
+
+
+def pick(ns, n, lo, hi, budget):
+    cands = []
+    for s in range(lo, hi):
+        m = gen.meta(s)
+        cands.append((s, m, features(m)))
+
+    def measure(s):
+        text = gen.generate(s)
+        _, rc, _, _, files = run_ns(ns, text)
+        return s, rc, sum(len(gzip_bytes(d)) for d in files.values())
+
+    print("running ns-2 on %d candidate seeds to measure fixture sizes..." % len(cands), flush=True)
+    sizes = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        for s, rc, gz in ex.map(measure, [c[0] for c in cands]):
+            if rc == 0:
+                sizes[s] = gz
+    cands = [c for c in cands if c[0] in sizes]
+    per_seed = budget / n * 2.5         # no single seed takes much more than its share
+    chosen, covered, total = [], set(), 0
+    while len(chosen) < n:
+        best = None
+        for s, m, f in cands:
+            if s in [c[0] for c in chosen] or sizes[s] > per_seed or total + sizes[s] > budget:
+                continue
+            gain = len(f - covered)
+            # prefer new features, then rich scenarios, then small fixtures;
+            # once everything is covered, scenarios with the most traffic
+            key = (gain, len(f), -sizes[s]) if gain else (0, sizes[s], len(f))
+            if best is None or key > best[0]:
+                best = (key, s, m, f)
+        if best is None:
+            break
+        _, s, m, f = best
+        chosen.append((s, m, f))
+        covered |= f
+        total += sizes[s]
+    allf = set()
+    for _, _, f in cands:
+        allf |= f
+    missing = sorted(allf - covered)
+    print("picked %d seeds, %s of compressed fixtures; features covered %d/%d%s" % (
+        len(chosen), human(total), len(covered), len(allf),
+        ("; missing: " + " ".join(missing)) if missing else ""))
+    lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
+             "# under fixtures/<seed>/ (see README.md).  Chosen with",
+             "#   python3 tests/random/regen.py --pick %d --range %d:%d" % (n, lo, hi),
+             "# One seed per line; the rest of a line after '#' is a note."]
+    for s, m, f in sorted(chosen):
+        note = "%s %dn %df %s trace=%s end=%s%s" % (
+            m["topology"], m["nodes"], m["flows"], "+".join(x.replace("TCP/", "") for x in m["flavours"]),
+            m["trace"], m["end"],
+            "".join(" " + k for k in ("simplex", "costs", "vartrace", "qmon", "monitor_queue", "overhead",
+                                      "halt", "midwin", "mid_class", "subclass_settings", "late_traceall",
+                                      "trace_queue", "one_way_ring") if m[k]) +
+            ("".join(" cb:" + c for c in m["callbacks"])) +
+            ("".join(" change:" + c for c in m["changes"])) +
+            ("".join(" " + k for k in m["knobs"] + m["queue_knobs"])) +
+            (" show_tcphdr" if m["show_tcphdr"] else "") + " gran=" + m["granularity"])
+        lines.append("%-6d # %s" % (s, note))
+    with open(SEEDS, "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return [c[0] for c in chosen]
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
+    p.add_argument("seeds", nargs="*", type=int)
+    p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
+    p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
+    p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
+    a = p.parse_args(argv)
+    ns = os.environ.get("NS", "/usr/bin/ns")
+    if not shutil.which(ns):
+        sys.exit("ns-2 not found: %s (set NS)" % ns)
+
+    if a.pick:
+        lo, hi = (int(x) for x in a.range.split(":"))
+        pick(ns, a.pick, lo, hi, a.budget * 1024 * 1024)
+    listed = read_seeds()
+    if a.seeds:
+        unknown = [s for s in a.seeds if s not in listed]
+        if unknown:
+            sys.exit("not in seeds.txt: %s" % " ".join(map(str, unknown)))
+        seeds = a.seeds
+    else:
+        seeds = listed
+        if os.path.isdir(FIXTURES):
+            for d in sorted(os.listdir(FIXTURES)):
+                if d not in {str(s) for s in listed} and os.path.isdir(os.path.join(FIXTURES, d)):
+                    print("removing stale fixture directory %s" % d)
+                    shutil.rmtree(os.path.join(FIXTURES, d))
+    os.makedirs(FIXTURES, exist_ok=True)
+
+    failed, total_secs = [], 0.0
+    for s in seeds:
+        try:
+            secs, stored = regen_seed(ns, s)
+        except (SeedError, subprocess.TimeoutExpired, OSError) as e:
+            print("seed %d: FAILED: %s" % (s, e), flush=True)
+            failed.append(s)
+            continue
+        total_secs += secs
+        print("seed %-6d %5.2fs  %s" % (s, secs, ", ".join(
+            "%s %s->%s" % (n, human(raw), human(gz)) for n, raw, gz in stored) or "-"), flush=True)
+    print("\n%d seed(s) regenerated, ns-2 time %.1f s, fixtures/ now %s" % (
+        len(seeds) - len(failed), total_secs, human(dir_size(FIXTURES))))
+    if failed:
+        print("FAILED: %s" % " ".join(map(str, failed)))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
