@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.deps-installed
 
-.PHONY: setup build demo test test-rust test-py bench clean
+.PHONY: setup build demo test test-rust test-py bench oracle clean
 
 $(STAMP): requirements-dev.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,6 +27,13 @@ test-py: build
 	$(BIN)/pytest tests
 
 test: test-rust test-py
+
+# Needs the real ns-2 (/usr/bin/ns): regenerate every fixture, then compare
+# ns-2 and Dumbbell on 200 freshly generated scenarios.
+oracle: build
+	$(BIN)/python tests/ns2/regen.py
+	$(BIN)/python tests/random/regen.py
+	$(BIN)/python tests/random/check.py -n 200 --dumbbell "$(abspath $(BIN))/dumbbell run"
 
 bench: build
 	$(BIN)/python benches/run.py
