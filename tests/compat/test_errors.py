@@ -122,3 +122,24 @@ def test_doubles_print_with_ns2_precision(tmp_path):
     # ns-2 sets tcl_precision 17 at start-up.
     r = run(tmp_path, 'puts [expr 1.0/3]\nputs $tcl_precision\nexit 0\n')
     assert r.stdout == "0.33333333333333331\n17\n"
+
+
+def test_at_with_a_unit_warns_and_behaves_like_ns2(tmp_path):
+    r = run(tmp_path, '$ns at 500ms {puts late}\n$ns at 1 {puts [$ns now]; exit 0}\n$ns run\n')
+    assert r.returncode == 0
+    assert r.stdout == "1\n", "500ms is 500 s, as in ns-2"
+    assert any('"500ms" is not a plain number of seconds' in l for l in r.stderr.splitlines())
+
+
+def test_runner_close_frees_the_interpreter():
+    import gc
+    import weakref
+
+    from dumbbell.ns2.runner import Ns2Runner
+
+    r = Ns2Runner("x.tcl", [])
+    r.tcl.eval("set ns [new Simulator]")
+    ref = weakref.ref(r.tcl)
+    r.close()
+    gc.collect()
+    assert ref() is None

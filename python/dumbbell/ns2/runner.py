@@ -391,6 +391,19 @@ class Ns2Runner:
         if data:
             os.write(1, data)
 
+    def close(self) -> None:
+        """Free the interpreter and the engine.  tkinter's Python commands
+        keep a reference to their interpreter, so they are deleted here."""
+        if self.tcl is None:
+            return
+        for name in self.tcl.splitlist(self.tcl.eval("info commands ::dumbbell::py::*")):
+            try:
+                self.tcl.tk.deletecommand(name)
+            except tkinter.TclError:
+                pass
+        self.tcl = None
+        self.eng = None
+
     def _errinfo(self) -> str:
         return self.tcl.call("uplevel", "#0", "if {[info exists ::errorInfo]} {set ::errorInfo} else {list}")
 

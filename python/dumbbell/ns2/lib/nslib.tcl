@@ -132,7 +132,12 @@ Simulator instproc at {args} {
     if {[llength $args] != 2} {
         error "wrong # args: should be \"\$ns at time script\""
     }
-    ::dumbbell::be::sim at [lindex $args 0] [lindex $args 1]
+    set t [lindex $args 0]
+    if {![string is double -strict $t]} {
+        # ns-2 reads the time with atof: "500ms" is 500 s, "1e" is 1.
+        ::dumbbell::be::warn "\$ns at time \"$t\" is not a plain number of seconds; like ns-2, Dumbbell reads its leading number (units are ignored)"
+    }
+    ::dumbbell::be::sim at $t [lindex $args 1]
 }
 
 Simulator instproc at-now {script} { ::dumbbell::be::sim at-now $script }
