@@ -16,6 +16,19 @@ def _plt():
     return plt
 
 
+def _finish(fig, ax, path, title, legend: bool):
+    """Common finishing of a figure: title, legend, grid, layout, save."""
+    if title:
+        ax.set_title(title)
+    if legend:
+        ax.legend(fontsize=7)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(path)
+    return fig
+
+
 def plot_cwnd(vartrace: pl.DataFrame, path: str | Path | None = None, title: str | None = None, var: str = "cwnd_"):
     """cwnd (or another traced variable) against time, one line per flow.
 
@@ -32,15 +45,8 @@ def plot_cwnd(vartrace: pl.DataFrame, path: str | Path | None = None, title: str
                 label=f"sender {key[0]}.{key[1]}")
     ax.set_xlabel("time (s)")
     ax.set_ylabel(var.rstrip("_") + " (packets)")
-    if title:
-        ax.set_title(title)
-    if d.select(pl.struct(["src_node", "src_port"]).n_unique()).item() > 1:
-        ax.legend(fontsize=7)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(path)
-    return fig
+    several = d.select(pl.struct(["src_node", "src_port"]).n_unique()).item() > 1
+    return _finish(fig, ax, path, title, legend=several)
 
 
 def plot_seqno(events: pl.DataFrame, path: str | Path | None = None, node: int | None = None, title: str | None = None):
@@ -59,11 +65,4 @@ def plot_seqno(events: pl.DataFrame, path: str | Path | None = None, node: int |
         ax.plot(drp["time"].to_numpy(), drp["seqno"].to_numpy(), "x", ms=3, color="red", label="dropped")
     ax.set_xlabel("time (s)")
     ax.set_ylabel("sequence number (packets)")
-    if title:
-        ax.set_title(title)
-    ax.legend(fontsize=7)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(path)
-    return fig
+    return _finish(fig, ax, path, title, legend=True)

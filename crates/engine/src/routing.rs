@@ -341,7 +341,8 @@ mod tests {
         (1..nn).map(|v| route[v] - 1).collect()
     }
 
-    fn check(n: usize, links: &[(usize, usize, f64)]) {
+    /// A routing table over `n` nodes; link `i` has head object `i`.
+    fn build(n: usize, links: &[(usize, usize, f64)]) -> Routing {
         let mut r = Routing::default();
         for i in 0..n {
             r.add_node(i as i32);
@@ -351,16 +352,14 @@ mod tests {
             r.set_cost(a as i32, b as i32, c);
         }
         r.enabled = true;
-        // The per-packet lookup agrees with the next hops, stubs included.
-        let mut r2 = Routing::default();
-        for i in 0..n {
-            r2.add_node(i as i32);
-        }
-        for (i, &(a, b, c)) in links.iter().enumerate() {
-            r2.add_link(a as i32, b as i32, i as ObjId);
-            r2.set_cost(a as i32, b as i32, c);
-        }
-        r2.enabled = true;
+        r
+    }
+
+    fn check(n: usize, links: &[(usize, usize, f64)]) {
+        let mut r = build(n, links);
+        // The per-packet lookup (a separate table, filled in another order)
+        // agrees with the next hops, stubs included.
+        let mut r2 = build(n, links);
         for k in 0..n {
             let want = reference(n, links, k);
             for d in 0..n {
