@@ -143,3 +143,24 @@ def test_runner_close_frees_the_interpreter():
     r.close()
     gc.collect()
     assert ref() is None
+
+
+def test_c_printf_output_comes_after_tcl_output_like_ns2(tmp_path):
+    # ns-2's C++ printf()s go to C stdio, flushed at exit after Tcl's
+    # channels; expected output taken from /usr/bin/ns for this script.
+    body = """Queue/DropTail set summarystats_ true
+$ns duplex-link $a $b 1Mb 10ms DropTail
+set tcp [new Agent/TCP]; $ns attach-agent $a $tcp
+$tcp set tcpip_base_hdr_size_ 0
+set sink [new Agent/TCPSink]; $ns attach-agent $b $sink; $ns connect $tcp $sink
+set ftp [$tcp attach-app FTP]
+$ns at 0 "$ftp start"
+$ns at 2 "[[$ns link $a $b] queue] printstats; puts after"
+$ns at 3 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    # The statistics also check that the queue updates them on every
+    # deque(), including at an empty-queue resume, as ns-2 does.
+    assert r.stdout == "after\nError, received TCP packet size <= 0\nTrue average queue: 0.000 time: 0.057\n"

@@ -192,7 +192,6 @@ impl Sim {
             }
             "DelayLink" => {
                 let pipe = self.w.s.new_pipe();
-                self.pipe_owner.push(id);
                 Obj::Link(DelayLink::new(pipe))
             }
             "Node" => Obj::Node(Box::new(Node::new(-1))),
@@ -631,13 +630,14 @@ impl Sim {
                     Ok(String::new())
                 }
                 "printstats" => {
+                    // DropTail::print_summarystats uses printf: C's stdout.
                     if let Obj::Queue(q) = &self.objs[id as usize] {
                         let mut s = format!("True average queue: {}", crate::fmt::format_f(q.true_ave, 3));
                         if q.queue_in_bytes {
                             s.push_str(" (in bytes)");
                         }
                         s.push_str(&format!(" time: {}\n", crate::fmt::format_f(q.total_time, 3)));
-                        return Ok(format!("__stdout__{s}"));
+                        self.w.c_stdout.extend_from_slice(s.as_bytes());
                     }
                     Ok(String::new())
                 }

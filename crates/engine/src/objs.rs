@@ -292,10 +292,12 @@ impl Queue {
         self.settle(&mut sim.w);
     }
 
-    /// A packet waits while the link is busy: the resume must really happen.
+    /// The resume must really happen when a packet waits while the link is
+    /// busy, or when summary statistics are on: ns-2's `deque()` updates
+    /// them even when it finds the queue empty.
     #[inline]
     fn settle(&self, w: &mut World) {
-        if self.blocked && !self.q.is_empty() {
+        if self.blocked && (!self.q.is_empty() || self.summarystats) {
             w.s.need_resume(self.resume);
         }
     }

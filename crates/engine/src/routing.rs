@@ -16,7 +16,7 @@
 //!   with the same arithmetic.
 //!
 //! A node with a single outgoing link needs no search at all: every
-//! destination goes through that link.
+//! reachable destination goes through that link (`Heads::Stub`).
 
 use crate::sched::ObjId;
 use std::cmp::Ordering;
@@ -144,19 +144,6 @@ impl Routing {
         let n = self.nnodes as usize;
         let mut route = vec![-1i32; n];
         let out = &self.adj[src as usize];
-        let reachable = out.iter().filter(|e| e.1 != NS_INFINITY).count();
-        if reachable == 1 && out.len() == 1 {
-            // One way out: it leads everywhere that is reachable at all.
-            let nh = out[0].0;
-            let reach = self.reachable_from(nh);
-            for (d, r) in reach.into_iter().enumerate() {
-                if r && d as i32 != src {
-                    route[d] = nh;
-                }
-            }
-            route[src as usize] = src;
-            return route;
-        }
         let mut dist = vec![NS_INFINITY; n];
         let mut done = vec![false; n];
         done[src as usize] = true;

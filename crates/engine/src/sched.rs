@@ -106,19 +106,6 @@ pub struct Pipe {
     head_in_heap: bool,
 }
 
-impl Pipe {
-    pub fn len(&self) -> usize {
-        self.fifo.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.fifo.is_empty()
-    }
-    /// Packets in flight (for link reset and inspection).
-    pub fn packets(&self) -> impl Iterator<Item = PktId> + '_ {
-        self.fifo.iter().map(|e| e.1)
-    }
-}
-
 /// The "transmission finished" event of a queue's link.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ResumeSlot {
@@ -323,14 +310,6 @@ impl Scheduler {
         }
     }
 
-    /// Remove every packet in flight on `pipe` (link reset); returns them.
-    pub fn pipe_clear(&mut self, pipe: u32) -> Vec<PktId> {
-        let p = &mut self.pipes[pipe as usize];
-        let v: Vec<PktId> = p.fifo.drain(..).map(|e| e.1).collect();
-        // A stale heap entry may remain; `next` ignores it when the pipe is empty.
-        v
-    }
-
     // ---- queue resumes -----------------------------------------------------
 
     pub fn new_resume(&mut self) -> u32 {
@@ -375,11 +354,6 @@ impl Scheduler {
             r.pushed = true;
             self.push(k, Ev::Resume(slot));
         }
-    }
-
-    /// Forget a pending resume (queue reset / link teardown).
-    pub fn clear_resume(&mut self, slot: u32) {
-        self.resumes[slot as usize] = ResumeSlot::default();
     }
 
     // ---- timers ------------------------------------------------------------
@@ -432,16 +406,6 @@ impl Scheduler {
         let tm = &mut self.timers[t as usize];
         if tm.status == TimerStatus::Handling {
             tm.status = TimerStatus::Idle;
-        }
-    }
-
-    /// Expiry time of a pending timer.
-    pub fn timer_time(&self, t: u32) -> Option<f64> {
-        let tm = &self.timers[t as usize];
-        if tm.status == TimerStatus::Pending {
-            Some(tm.key.time)
-        } else {
-            None
         }
     }
 
@@ -537,12 +501,6 @@ impl Scheduler {
         debug_assert!(key.time >= self.now, "scheduler going backwards");
         self.now = key.time;
         self.current = key;
-    }
-
-    /// Time of the next live event without dispatching it (approximate: a
-    /// stale timer entry may make this earlier than the real next event).
-    pub fn peek_time(&self) -> Option<f64> {
-        self.heap.first().map(|e| unpack(e.key).time)
     }
 
     /// Is anything left to run?

@@ -166,9 +166,6 @@ pub struct Sim {
     pub by_name: std::collections::HashMap<String, ObjId>,
     /// Owner queue of each resume slot.
     pub resume_owner: Vec<ObjId>,
-    /// Owner link of each pipe.
-    pub pipe_owner: Vec<ObjId>,
-    pub started: bool,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
 }
@@ -187,8 +184,6 @@ impl Sim {
             names: Vec::new(),
             by_name: Default::default(),
             resume_owner: Vec::new(),
-            pipe_owner: Vec::new(),
-            started: false,
             defaults: Vec::new(),
         }
     }
@@ -402,7 +397,6 @@ impl Sim {
     /// Run until a Tcl callback is due, output must be drained, the
     /// simulation halts, or nothing is left.
     pub fn run(&mut self) -> Yield {
-        self.started = true;
         loop {
             if self.w.halted {
                 self.w.halted = false;

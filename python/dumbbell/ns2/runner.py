@@ -32,19 +32,13 @@ class ScriptExit(Exception):
         self.code = code
 
 
+_NUM_PREFIX = re.compile(r"\s*[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)", re.I)
+
+
 def _atof(s: str) -> float:
     """C ``atof``: the longest numeric prefix, 0.0 if none."""
-    s = s.strip()
-    best = 0.0
-    for n in range(len(s), 0, -1):
-        try:
-            best = float(s[:n])
-            if s[:n].lower() in ("inf", "nan", "infinity", "-inf", "+inf"):
-                pass
-            return best
-        except ValueError:
-            continue
-    return 0.0
+    m = _NUM_PREFIX.match(s)
+    return float(m.group()) if m else 0.0
 
 
 class Ns2Runner:
@@ -220,25 +214,14 @@ class Ns2Runner:
         return v
 
     def be_set(self, obj, var, val):
-        try:
-            r = self.eng.set_var(self._id(obj), var, val)
-        except KeyError as e:
-            raise tkinter.TclError(str(e.args[0]))
-        except ValueError as e:
-            raise tkinter.TclError(str(e))
+        r = self.eng.set_var(self._id(obj), var, val)
         self._service()
         return r
 
     def be_cmd(self, obj, *argv):
-        try:
-            r = self.eng.command(self._id(obj), list(argv))
-        except ValueError as e:
-            raise tkinter.TclError(str(e))
+        r = self.eng.command(self._id(obj), list(argv))
         self._service()
         self._run_engine_tcl_calls()
-        if r.startswith("__stdout__"):
-            self.tcl.call("::puts", "-nonewline", "stdout", r[len("__stdout__"):])
-            return ""
         return r
 
     def be_delete(self, obj):
@@ -298,8 +281,6 @@ class Ns2Runner:
             return ""
         if op == "route-lookup":
             return str(e.route_lookup(int(args[0]), int(args[1])))
-        if op == "reset":
-            return ""
         raise tkinter.TclError(f"dumbbell: unknown simulator operation {op}")
 
     def _run_engine_tcl_calls(self):

@@ -28,10 +28,6 @@ proc ::dumbbell::unsupported {what} {
     error "$what is not supported by Dumbbell yet"
 }
 
-proc ::dumbbell::accept {what} {
-    ::dumbbell::be::warn "$what is accepted but not modelled"
-}
-
 proc ::dumbbell::is_class {name} {
     expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
 }
@@ -110,7 +106,6 @@ Simulator instproc init args {
         ::dumbbell::unsupported "more than one Simulator object"
     }
     set nullAgent_ [new Agent/Null]
-    ::dumbbell::be::sim reset
     eval $self next $args
 }
 
@@ -298,9 +293,9 @@ Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
 }
 
 Simulator instproc simplex-link-op {n1 n2 op args} { }
-Simulator instproc duplex-link-op {n1 n2 op args} {
-    ::dumbbell::note_nam "duplex-link-op"
-}
+# nam hints only matter for the animation; with no nam output they are
+# accepted silently (namtrace-all already warned).
+Simulator instproc duplex-link-op {n1 n2 op args} { }
 Simulator instproc color {id name} {
     $self instvar color_
     set color_($id) $name
@@ -308,11 +303,6 @@ Simulator instproc color {id name} {
 Simulator instproc get-color {id} {
     $self instvar color_
     return $color_($id)
-}
-
-proc ::dumbbell::note_nam {what} {
-    # nam hints only matter for the animation; they are accepted silently
-    # unless a nam trace was asked for (which already warned).
 }
 
 # ---- tracing ---------------------------------------------------------------------
