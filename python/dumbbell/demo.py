@@ -35,7 +35,7 @@ def main(outdir: str = "demo-output") -> int:
     cwnd = vt.filter(pl.col("var") == "cwnd_")
     drops = ev.filter(pl.col("event") == "d")
     last_ack = int(acks["value"][-1]) if acks.height else -1
-    print(f"ran examples/basic1.tcl in {wall:.2f} s (wall, whole process)")
+    print(f"ran basic1.tcl (examples/basic1.tcl) unchanged in {wall:.2f} s (wall, whole process)")
     print(f"trace: {tr} ({ev.height} packet events, {vt.height} variable records)")
     print(f"packets acknowledged: {last_ack + 1} (book: 809)")
     print(f"drops at the bottleneck: {drops.height}; first at t={drops['time'][0] if drops.height else 'n/a'} (book: 0.58616)")
