@@ -164,3 +164,20 @@ $ns run
     # The statistics also check that the queue updates them on every
     # deque(), including at an empty-queue resume, as ns-2 does.
     assert r.stdout == "after\nError, received TCP packet size <= 0\nTrue average queue: 0.000 time: 0.057\n"
+
+
+def test_packet_without_a_route_stops_the_run_like_ns2(tmp_path):
+    # ns-2's Classifier no-slot handler flushes the traces and exits with 1.
+    body = """set c [$ns node]
+$ns duplex-link $a $b 1Mb 10ms DropTail
+set tcp [new Agent/TCP]; $ns attach-agent $a $tcp
+set sink [new Agent/TCPSink]; $ns attach-agent $c $sink; $ns connect $tcp $sink
+set ftp [$tcp attach-app FTP]
+$ns at 0.5 "$ftp start"
+$ns at 1 "puts still-running"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 1
+    assert "still-running" not in r.stdout
+    assert "no route from node 0 to node 2 (packet uid 0 at time 0.5)" in r.stderr

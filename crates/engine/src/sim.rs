@@ -288,15 +288,8 @@ impl Sim {
                         match n.port_target(dport) {
                             Some(a) => to = a,
                             None => {
-                                let msg = format!(
-                                    "node {} has no agent at port {} (packet uid {} dropped)",
-                                    n.id,
-                                    dport,
-                                    self.w.pool.get(p).uid
-                                );
-                                self.w.warn_once(msg);
-                                self.w.pool.free(p);
-                                return;
+                                let msg = format!("no agent at port {} of node {}", dport, n.id);
+                                return self.no_slot(p, msg);
                             }
                         }
                     } else {
@@ -304,15 +297,8 @@ impl Sim {
                         match self.w.routing.next_head(nid, daddr) {
                             Some(head) => to = head,
                             None => {
-                                let msg = format!(
-                                    "node {} has no route to node {} (packet uid {} dropped)",
-                                    nid,
-                                    daddr,
-                                    self.w.pool.get(p).uid
-                                );
-                                self.w.warn_once(msg);
-                                self.w.pool.free(p);
-                                return;
+                                let msg = format!("no route from node {nid} to node {daddr}");
+                                return self.no_slot(p, msg);
                             }
                         }
                     }
@@ -349,6 +335,16 @@ impl Sim {
                 }
             }
         }
+    }
+
+    /// A classifier has no target for a packet.  ns-2 runs its `no-slot`
+    /// handler, which reports, flushes the traces and exits with 1; the Tcl
+    /// layer does the same right after the current event.
+    #[cold]
+    fn no_slot(&mut self, p: PktId, what: String) {
+        let uid = self.w.pool.get(p).uid;
+        self.w.pool.free(p);
+        self.w.tcl_calls.push(format!("::dumbbell::no_slot {{{what}}} {uid}"));
     }
 
     /// A snoop saw packet `p`: update its queue monitor.

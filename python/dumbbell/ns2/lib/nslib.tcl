@@ -441,6 +441,14 @@ Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
     return "$s_agent $d_agent"
 }
 
+# A packet no classifier can place: ns-2's `Classifier no-slot` handler
+# reports, flushes the traces and exits with 1; so do we.
+proc ::dumbbell::no_slot {what uid} {
+    puts stderr "dumbbell: error: $what (packet uid $uid at time [[Simulator instance] now]); ns-2 stops here too (no-slot)"
+    [Simulator instance] flush-trace
+    exit 1
+}
+
 # ---- route logic (static routes, computed lazily by the engine) ---------------------
 
 Class RouteLogic
