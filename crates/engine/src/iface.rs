@@ -22,6 +22,7 @@ pub const KINDS: &[&str] = &[
     "Trace/Recv",
     "Trace/Hop",
     "Queue/DropTail",
+    "Queue/RED",
     "DelayLink",
     "Node",
     "SnoopQueue/In",
@@ -130,6 +131,11 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         }
         "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
         "Queue/DropTail" => QUEUE_VARS.to_vec(),
+        "Queue/RED" => {
+            let mut v = QUEUE_VARS.to_vec();
+            v.extend_from_slice(crate::red::RED_VARS);
+            v
+        }
         "DelayLink" => LINK_VARS.to_vec(),
         "Node" | "Application" | "RNG" => Vec::new(),
         "QueueMonitor" => QMON_VARS.to_vec(),
@@ -189,6 +195,11 @@ impl Sim {
                 let slot = self.w.s.new_resume();
                 self.resume_owner.push(id);
                 Obj::Queue(Box::new(Queue::new(QueueKind::DropTail, slot)))
+            }
+            "Queue/RED" => {
+                let slot = self.w.s.new_resume();
+                self.resume_owner.push(id);
+                Obj::Queue(Box::new(Queue::new(QueueKind::Red, slot)))
             }
             "DelayLink" => {
                 let pipe = self.w.s.new_pipe();
@@ -278,6 +289,9 @@ impl Sim {
                 _ => None,
             },
             Obj::Queue(q) => match var {
+                _ if q.red.as_ref().and_then(|r| r.get_var(var)).is_some() => {
+                    q.red.as_ref().and_then(|r| r.get_var(var))
+                }
                 "limit_" => i(q.limit),
                 "blocked_" => {
                     let bl = q.blocked_now(&mut self.w);
@@ -401,6 +415,11 @@ impl Sim {
                 _ => false,
             },
             Obj::Queue(q) => {
+                if let Some(red) = q.red.as_mut() {
+                    if red.set_var(&mut self.w, var, v) {
+                        return Ok(());
+                    }
+                }
                 match var {
                     "limit_" => q.limit = parse_int(v),
                     "blocked_" => q.blocked = parse_bool(v),
@@ -616,6 +635,13 @@ impl Sim {
                 "reset" => {
                     let mut o = self.take(id);
                     if let Obj::Queue(q) = &mut o {
+                        if let Some(red) = q.red.as_mut() {
+                            let bw = match self.objs.get(red.link as usize) {
+                                Some(Obj::Link(l)) => Some(l.bandwidth),
+                                _ => None,
+                            };
+                            red.reset(&mut self.w, bw, q.queue_in_bytes, q.mean_pktsize);
+                        }
                         q.reset(self);
                     }
                     self.put(id, o);
@@ -654,7 +680,7 @@ impl Sim {
                     Ok(String::new())
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
-                _ => Err(format!("unknown command \"{cmd}\"")),
+                _ => self.red_command(id, argv),
             },
             Obj::Link(_) => match cmd {
                 "isDynamic" => Err("dynamic links (rtmodel, link up/down) are not supported yet".into()),
@@ -840,6 +866,75 @@ impl Sim {
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
+        }
+    }
+
+    /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
+    fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let cmd = argv[0];
+        let n = argv.len();
+        let unknown = || Err(format!("unknown command \"{cmd}\""));
+        let is_red = matches!(&self.objs[id as usize], Obj::Queue(q) if q.red.is_some());
+        if !is_red {
+            return unknown();
+        }
+        let arg_obj = |sim: &Sim, i: usize| -> Result<ObjId, String> {
+            sim.lookup(argv[i]).ok_or_else(|| format!("no object {}", argv[i]))
+        };
+        let (link_info, obj_arg) = match (cmd, n) {
+            ("link", 2) => {
+                let l = arg_obj(self, 1).map_err(|_| format!("RED: no LinkDelay object {}", argv[1]))?;
+                match &self.objs[l as usize] {
+                    Obj::Link(dl) => (Some((l, dl.bandwidth, dl.delay)), NONE),
+                    _ => return Err(format!("RED: no LinkDelay object {}", argv[1])),
+                }
+            }
+            ("early-drop-target", 2) | ("edrop-trace", 2) => (None, arg_obj(self, 1)?),
+            _ => (None, NONE),
+        };
+        let (de_drop, ed_trace) = (self.red_ref(id).de_drop, self.red_ref(id).ed_trace);
+        let name_of = |sim: &Sim, o: ObjId| if o == NONE { String::new() } else { sim.name(o).to_string() };
+        let names = (name_of(self, de_drop), name_of(self, ed_trace));
+        let my_name = self.name(id).to_string();
+        let w = &mut self.w;
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+        let mean = q.mean_pktsize;
+        let red = q.red.as_mut().expect("RED queue");
+        match (cmd, n) {
+            ("link", 2) => {
+                let (l, bw, delay) = link_info.expect("checked above");
+                red.set_link(l, bw, delay, mean);
+                Ok(String::new())
+            }
+            ("attach", 2) => {
+                red.channel = Some(w.out.channel(argv[1]));
+                Ok(String::new())
+            }
+            ("trace", 2) | ("trace", 3) => {
+                if n == 3 && argv[2] != my_name {
+                    return Err("trace with a separate tracer object is not supported yet".into());
+                }
+                red.trace(w, argv[1]).map(|_| String::new())
+            }
+            ("early-drop-target", 1) => Ok(if red.de_drop == NONE { String::new() } else { names.0 }),
+            ("early-drop-target", 2) => {
+                red.de_drop = obj_arg;
+                Ok(String::new())
+            }
+            ("edrop-trace", 1) => Ok(if red.ed_trace == NONE { "0".into() } else { names.1 }),
+            ("edrop-trace", 2) => {
+                red.ed_trace = obj_arg;
+                Ok(String::new())
+            }
+            ("trace-type", 1) => Ok(red.trace_type.clone()),
+            _ => unknown(),
+        }
+    }
+
+    fn red_ref(&self, id: ObjId) -> &crate::red::Red {
+        match &self.objs[id as usize] {
+            Obj::Queue(q) => q.red.as_deref().expect("RED queue"),
+            _ => unreachable!("not a queue"),
         }
     }
 

@@ -12,6 +12,7 @@ pub mod iface;
 pub mod objs;
 pub mod packet;
 pub mod random;
+pub mod red;
 pub mod rng;
 pub mod routing;
 pub mod sched;

@@ -141,6 +141,7 @@ pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i3
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueueKind {
     DropTail,
+    Red,
 }
 
 /// A queue in front of a link (queue/queue.cc, queue/drop-tail.cc).
@@ -169,6 +170,8 @@ pub struct Queue {
     // summary statistics (`summarystats_`)
     pub true_ave: f64,
     pub total_time: f64,
+    /// RED's parameters and state (`Queue/RED`).
+    pub red: Option<Box<crate::red::Red>>,
 }
 
 impl Queue {
@@ -193,6 +196,7 @@ impl Queue {
             resume,
             true_ave: 0.0,
             total_time: 0.0,
+            red: if kind == QueueKind::Red { Some(Box::new(crate::red::Red::new())) } else { None },
         }
     }
 
@@ -208,13 +212,17 @@ impl Queue {
     /// empty queue unblocked the queue at that time.)
     #[inline]
     fn is_blocked(&mut self, w: &mut World) -> bool {
-        if self.blocked && !w.s.resume_pending(self.resume) {
-            self.blocked = !self.unblock_on_resume;
+        if self.blocked {
+            if let Some(t) = w.s.resume_lapsed(self.resume) {
+                // The link finished at `t` and found nothing to send.
+                self.blocked = !self.unblock_on_resume;
+                self.red_dequed(false, t);
+            }
         }
         self.blocked
     }
 
-    fn update_stats(&mut self, now: f64) {
+    pub(crate) fn update_stats(&mut self, now: f64) {
         let queuesize = if self.queue_in_bytes { self.bytes as f64 } else { self.q.len() as f64 };
         let newtime = now - self.total_time;
         if newtime > 0.0 {
@@ -227,6 +235,9 @@ impl Queue {
 
     /// DropTail `enque`: drops when the queue would reach `limit_`.
     fn enque(&mut self, sim: &mut Sim, p: PktId) {
+        if self.kind == QueueKind::Red {
+            return self.red_enque(sim, p);
+        }
         if self.summarystats {
             self.update_stats(sim.w.s.now);
         }
@@ -251,7 +262,7 @@ impl Queue {
     }
 
     #[inline]
-    fn push(&mut self, sim: &Sim, p: PktId) {
+    pub(crate) fn push(&mut self, sim: &Sim, p: PktId) {
         self.bytes += sim.w.pool.get(p).size as i64;
         self.q.push_back(p);
     }
@@ -263,16 +274,30 @@ impl Queue {
         Some(p)
     }
 
+    /// Remove the packet at position `i` (`PacketQueue::remove`).
+    pub(crate) fn remove_at(&mut self, sim: &Sim, i: usize) -> PktId {
+        let p = self.q.remove(i).expect("victim in queue");
+        self.bytes -= sim.w.pool.get(p).size as i64;
+        p
+    }
+
     fn deque(&mut self, sim: &Sim) -> Option<PktId> {
         if self.summarystats {
             let now = sim.w.s.now;
             self.update_stats(now);
         }
-        self.pop(sim)
+        let p = self.pop(sim);
+        if self.kind == QueueKind::Red {
+            self.red_dequed(p.is_some(), sim.w.s.now);
+        }
+        p
     }
 
     /// `Queue::recv`.
     pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
+        // Settle a finished transmission first: RED's enque needs to know
+        // since when the queue has been idle.
+        self.is_blocked(&mut sim.w);
         self.enque(sim, p);
         if !self.is_blocked(&mut sim.w) {
             if let Some(p) = self.deque(sim) {

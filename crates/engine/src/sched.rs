@@ -326,23 +326,21 @@ impl Scheduler {
         r.pushed = false;
     }
 
-    /// Is the resume of `slot` still in the future (so the queue is blocked)?
-    /// If its time has passed without a packet waiting, the queue silently
-    /// became idle then; this returns false and clears the slot.
+    /// Has the resume of `slot` happened without being materialised?  If
+    /// its time has passed (and it was not pushed because no packet
+    /// waited), the queue silently found itself empty then: this returns
+    /// that time once and clears the slot.  `None`: still pending, or no
+    /// resume outstanding.
     #[inline]
-    pub fn resume_pending(&mut self, slot: u32) -> bool {
+    pub fn resume_lapsed(&mut self, slot: u32) -> Option<f64> {
         let cur = self.current;
         let r = &mut self.resumes[slot as usize];
         match r.key {
-            None => false,
-            Some(k) => {
-                if r.pushed || cur.before(k) {
-                    true
-                } else {
-                    r.key = None;
-                    false
-                }
+            Some(k) if !r.pushed && !cur.before(k) => {
+                r.key = None;
+                Some(k.time)
             }
+            _ => None,
         }
     }
 
@@ -667,10 +665,12 @@ mod tests {
         let b = s.schedule_tcl(1.0); // seq 3
         // At event a the resume has not happened yet.
         assert_eq!(s.next(), Some(Fired::Tcl(a)));
-        assert!(s.resume_pending(slot));
-        // If nothing is queued, the resume silently passes; at b it is over.
+        assert_eq!(s.resume_lapsed(slot), None);
+        // If nothing is queued, the resume silently passes; at b it is over,
+        // and it reports its time once.
         assert_eq!(s.next(), Some(Fired::Tcl(b)));
-        assert!(!s.resume_pending(slot));
+        assert_eq!(s.resume_lapsed(slot), Some(1.0));
+        assert_eq!(s.resume_lapsed(slot), None);
 
         // With a packet waiting the resume becomes a real event.
         let c = s.schedule_tcl(1.0);

@@ -115,6 +115,12 @@ impl World {
         self.s.now
     }
 
+    /// A world with ns-2's start-up state, for unit tests.
+    #[cfg(test)]
+    pub fn new_for_tests() -> World {
+        World::new()
+    }
+
     pub fn warn_once(&mut self, msg: String) {
         if !self.warnings.contains(&msg) {
             self.warnings.push(msg);
@@ -382,6 +388,14 @@ impl Sim {
 
     /// ns-2 `Connector::drop(p)`: to the drop target, or freed.
     #[inline]
+    /// Let a trace object write its line for `p` without passing the packet
+    /// on (ns-2's `Trace::recvOnly`).
+    pub fn trace_only(&mut self, trace: ObjId, p: PktId) {
+        if let Obj::Trace(t) = &mut self.objs[trace as usize] {
+            t.write(&mut self.w, p);
+        }
+    }
+
     pub fn drop_to(&mut self, drop_target: ObjId, p: PktId) {
         if drop_target == NONE {
             self.w.pool.free(p);

@@ -33,6 +33,41 @@ Queue/DropTail set drop_front_ false
 Queue/DropTail set summarystats_ false
 Queue/DropTail set queue_in_bytes_ false
 Queue/DropTail set mean_pktsize_ 500
+Queue/RED set bytes_ true
+Queue/RED set queue_in_bytes_ true
+Queue/RED set thresh_ 0
+Queue/RED set maxthresh_ 0
+Queue/RED set thresh_queue_ [Queue set limit_]
+Queue/RED set maxthresh_queue_ [Queue set limit_]
+Queue/RED set mean_pktsize_ 500
+Queue/RED set idle_pktsize_ 100
+Queue/RED set q_weight_ -1
+Queue/RED set wait_ true
+Queue/RED set linterm_ 10
+Queue/RED set mark_p_ 0.1
+Queue/RED set use_mark_p_ true
+Queue/RED set setbit_ false
+Queue/RED set gentle_ true
+Queue/RED set drop_tail_ true
+Queue/RED set drop_front_ false
+Queue/RED set drop_rand_ false
+Queue/RED set doubleq_ false
+Queue/RED set ns1_compat_ false
+Queue/RED set dqthresh_ 50
+Queue/RED set ave_ 0.0
+Queue/RED set prob1_ 0.0
+Queue/RED set curq_ 0
+Queue/RED set cur_max_p_ 0
+Queue/RED set summarystats_ false
+Queue/RED set alpha_ 0.01
+Queue/RED set beta_ 0.9
+Queue/RED set adaptive_ 0
+Queue/RED set interval_ 0.5
+Queue/RED set targetdelay_ 0.005
+Queue/RED set top_ 0.5
+Queue/RED set bottom_ 0
+Queue/RED set cautious_ 0
+Queue/RED set feng_adaptive_ 0
 
 DelayLink set bandwidth_ 1.5Mb
 DelayLink set delay_ 100ms

@@ -47,7 +47,7 @@ proc new {className args} {
 foreach cls {
     Connector TTLChecker Classifier
     Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
-    Queue/DropTail DelayLink Node
+    Queue/DropTail Queue/RED DelayLink Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop QueueMonitor Integrator
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno
     Agent/TCPSink Agent/TCPSink/DelAck
@@ -59,7 +59,7 @@ foreach cls {
 # ns-2 classes Dumbbell does not implement yet: creating one is an error that
 # says so (instead of "invalid command name").
 foreach cls {
-    Queue/RED Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
+    Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
     Agent/TCP/Sack1 Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
@@ -224,7 +224,7 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     set did [$n2 id]
     if {[info exists queueMap_($qtype)]} { set qtype $queueMap_($qtype) }
     if {![::dumbbell::is_class Queue/$qtype]} {
-        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: DropTail)"
+        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: DropTail, RED)"
     }
     ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
     ::dumbbell::check_time $delay "delay of link $sid->$did"
@@ -235,6 +235,11 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     }
     set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
     $n1 add-neighbor $n2
+    # Active queues learn the link's bandwidth and delay (ns-2 does this for
+    # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP).
+    if {[string first RED $qtype] != -1} {
+        $q link [$link_($sid:$did) set link_]
+    }
     ::dumbbell::be::sim add-link $sid $did [$link_($sid:$did) head]
     set trace [$self get-ns-traceall]
     if {$trace ne ""} {
@@ -364,6 +369,22 @@ Simulator instproc trace-queue {n1 n2 {file ""}} {
         set file $traceAllFile_
     }
     $link_([$n1 id]:[$n2 id]) trace $self $file
+    [$link_([$n1 id]:[$n2 id]) queue] attach-traces $n1 $n2 $file
+}
+
+# RED gives early drops sent to an early-drop target their own trace.
+Queue/RED instproc attach-traces {src dst file {op ""}} {
+    set ns [Simulator instance]
+    set type [$self trace-type]
+    if {$op eq "nam"} { set type Drop }
+    set newtrace [$ns create-trace $type $file $src $dst $op]
+    set oldTrace [$self edrop-trace]
+    if {$oldTrace != 0} {
+        $newtrace target $oldTrace
+    } else {
+        $newtrace target [$ns set nullAgent_]
+    }
+    $self edrop-trace $newtrace
 }
 
 Simulator instproc namtrace-queue {n1 n2 {file ""}} { }
@@ -794,3 +815,12 @@ RNG instproc exponential {{mu 1.0}} {
 proc exponential {args} { global defaultRNG; eval [list $defaultRNG exponential] $args }
 proc uniform {args} { global defaultRNG; eval [list $defaultRNG uniform] $args }
 proc integer {args} { global defaultRNG; eval [list $defaultRNG integer] $args }
+
+# ---- packet headers --------------------------------------------------------------
+# ns-2 lets a script leave out packet headers it does not need, to save
+# memory.  The choice changes no packet size, uid or trace line, and Dumbbell's
+# packets carry a fixed set of fields, so these are accepted and do nothing.
+proc remove-all-packet-headers {} { }
+proc remove-packet-header {args} { }
+proc add-packet-header {args} { }
+proc add-all-packet-headers {} { }

@@ -1,0 +1,825 @@
+//! Random Early Detection (queue/red.cc `REDQueue`), with ns-2 2.35's
+//! semantics: the EWMA average with idle-time decay, gentle and ungentle
+//! drop curves, `wait_`, byte mode, forced drops (tail, front or random
+//! victim), ECN marking instead of early drops (`setbit_`, `mark_p_`),
+//! Adaptive RED (Floyd et al. and Feng et al.), automatic parameters
+//! (`q_weight_` 0/-1/-2, `thresh_` 0, `maxthresh_` 0, `bottom_` 0), the
+//! traced variables `ave_`, `prob1_`, `curq_`, `cur_max_p_` and the
+//! early-drop target.
+//!
+//! The queue itself (`Queue` in objs.rs) holds the packets and the link
+//! plumbing; this module holds RED's parameters (ns-2's `edp`) and state
+//! (`edv`) and the decisions.  Every random draw is `Random::uniform()` or
+//! `Random::integer()` on the default RNG, in ns-2's order.
+
+use crate::fmt;
+use crate::objs::Queue;
+use crate::packet::PktId;
+use crate::sched::ObjId;
+use crate::sim::{Sim, World, NONE};
+use crate::vars::{fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+
+/// Feng et al.'s adaptive RED remembers where the average last was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Above,
+    Below,
+    Between,
+}
+
+/// Traced variables of a RED queue, as bits.
+const T_AVE: u8 = 1;
+const T_PROB1: u8 = 2;
+const T_CURQ: u8 = 4;
+const T_CUR_MAX_P: u8 = 8;
+
+/// Outcome of the drop logic for one arrival.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DropType {
+    None,
+    Forced,
+    Unforced,
+}
+
+/// RED's parameters and state.
+#[derive(Debug, Clone)]
+pub struct Red {
+    // ---- parameters (ns-2 `edp`) ----
+    pub idle_pktsize: i32,
+    pub bytes: bool,
+    pub wait: bool,
+    pub setbit: bool,
+    pub gentle: bool,
+    /// Thresholds in the queue's unit (bytes when `queue_in_bytes_`).
+    pub th_min: f64,
+    pub th_min_pkts: f64,
+    pub th_max: f64,
+    pub th_max_pkts: f64,
+    /// `linterm_`: 1 / max_p.
+    pub max_p_inv: f64,
+    pub mark_p: f64,
+    pub use_mark_p: bool,
+    pub q_w: f64,
+    pub adaptive: i32,
+    pub cautious: i32,
+    pub alpha: f64,
+    pub beta: f64,
+    pub interval: f64,
+    pub targetdelay: f64,
+    pub top: f64,
+    pub bottom: f64,
+    pub feng_adaptive: i32,
+    /// Packet time constant: average-sized packets per second on the link.
+    pub ptc: f64,
+    pub delay: f64,
+    // ---- state (ns-2 `edv`) ----
+    pub v_ave: f64,
+    pub v_prob1: f64,
+    pub v_slope: f64,
+    pub v_prob: f64,
+    pub v_a: f64,
+    pub v_b: f64,
+    pub v_c: f64,
+    pub v_d: f64,
+    pub count: i32,
+    pub count_bytes: i32,
+    pub old: bool,
+    pub cur_max_p: f64,
+    pub lastset: f64,
+    status: Status,
+    pub curq: i32,
+    // ---- options ----
+    pub drop_tail: bool,
+    pub drop_rand: bool,
+    pub ns1_compat: bool,
+    pub doubleq: bool,
+    pub dqthresh: i32,
+    // ---- wiring ----
+    /// The link's `DelayLink` (`$q link $l`); its bandwidth is read at reset.
+    pub link: ObjId,
+    /// Unforced drops go here when set (`early-drop-target`).
+    pub de_drop: ObjId,
+    /// Trace that sees early drops sent to `de_drop` (`edrop-trace`).
+    pub ed_trace: ObjId,
+    pub trace_type: String,
+    /// Channel of `$q attach $file`.
+    pub channel: Option<u32>,
+    traced: u8,
+    // ---- idle tracking ----
+    pub idle: bool,
+    pub idletime: f64,
+}
+
+/// Bound variables of `Queue/RED` beyond the generic queue ones.
+pub const RED_VARS: &[(&str, VarType)] = &[
+    ("bytes_", VarType::Bool),
+    ("thresh_", VarType::Real),
+    ("thresh_queue_", VarType::Real),
+    ("maxthresh_", VarType::Real),
+    ("maxthresh_queue_", VarType::Real),
+    ("idle_pktsize_", VarType::Int),
+    ("q_weight_", VarType::Real),
+    ("adaptive_", VarType::Int),
+    ("cautious_", VarType::Int),
+    ("alpha_", VarType::Real),
+    ("beta_", VarType::Real),
+    ("interval_", VarType::Real),
+    ("feng_adaptive_", VarType::Int),
+    ("targetdelay_", VarType::Real),
+    ("top_", VarType::Real),
+    ("bottom_", VarType::Real),
+    ("wait_", VarType::Bool),
+    ("linterm_", VarType::Real),
+    ("mark_p_", VarType::Real),
+    ("use_mark_p_", VarType::Bool),
+    ("setbit_", VarType::Bool),
+    ("gentle_", VarType::Bool),
+    ("drop_tail_", VarType::Bool),
+    ("drop_rand_", VarType::Bool),
+    ("ns1_compat_", VarType::Bool),
+    ("ave_", VarType::Real),
+    ("prob1_", VarType::Real),
+    ("curq_", VarType::Int),
+    ("cur_max_p_", VarType::Real),
+];
+
+impl Default for Red {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Red {
+    /// `REDQueue::initParams`: everything zero, `cur_max_p` one.
+    pub fn new() -> Red {
+        Red {
+            idle_pktsize: 0,
+            bytes: false,
+            wait: false,
+            setbit: false,
+            gentle: false,
+            th_min: 0.0,
+            th_min_pkts: 0.0,
+            th_max: 0.0,
+            th_max_pkts: 0.0,
+            max_p_inv: 0.0,
+            mark_p: 0.0,
+            use_mark_p: false,
+            q_w: 0.0,
+            adaptive: 0,
+            cautious: 0,
+            alpha: 0.0,
+            beta: 0.0,
+            interval: 0.0,
+            targetdelay: 0.0,
+            top: 0.0,
+            bottom: 0.0,
+            feng_adaptive: 0,
+            ptc: 0.0,
+            delay: 0.0,
+            v_ave: 0.0,
+            v_prob1: 0.0,
+            v_slope: 0.0,
+            v_prob: 0.0,
+            v_a: 0.0,
+            v_b: 0.0,
+            v_c: 0.0,
+            v_d: 0.0,
+            count: 0,
+            count_bytes: 0,
+            old: false,
+            cur_max_p: 1.0,
+            lastset: 0.0,
+            status: Status::Between,
+            curq: 0,
+            drop_tail: true,
+            drop_rand: false,
+            ns1_compat: false,
+            doubleq: false,
+            dqthresh: 50,
+            link: NONE,
+            de_drop: NONE,
+            ed_trace: NONE,
+            trace_type: "Drop".into(),
+            channel: None,
+            traced: 0,
+            idle: true,
+            idletime: 0.0,
+        }
+    }
+
+    // ---- bound variables -----------------------------------------------
+
+    /// Read a RED variable (None: not one of RED's own).
+    pub fn get_var(&self, var: &str) -> Option<String> {
+        let r = |v: f64| Some(fmt_real(v));
+        let i = |v: i32| Some(fmt_int(v as i64));
+        let b = |v: bool| Some(if v { "1".to_string() } else { "0".to_string() });
+        match var {
+            "bytes_" => b(self.bytes),
+            "thresh_" => r(self.th_min_pkts),
+            "thresh_queue_" => r(self.th_min),
+            "maxthresh_" => r(self.th_max_pkts),
+            "maxthresh_queue_" => r(self.th_max),
+            "idle_pktsize_" => i(self.idle_pktsize),
+            "q_weight_" => r(self.q_w),
+            "adaptive_" => i(self.adaptive),
+            "cautious_" => i(self.cautious),
+            "alpha_" => r(self.alpha),
+            "beta_" => r(self.beta),
+            "interval_" => r(self.interval),
+            "feng_adaptive_" => i(self.feng_adaptive),
+            "targetdelay_" => r(self.targetdelay),
+            "top_" => r(self.top),
+            "bottom_" => r(self.bottom),
+            "wait_" => b(self.wait),
+            "linterm_" => r(self.max_p_inv),
+            "mark_p_" => r(self.mark_p),
+            "use_mark_p_" => b(self.use_mark_p),
+            "setbit_" => b(self.setbit),
+            "gentle_" => b(self.gentle),
+            "drop_tail_" => b(self.drop_tail),
+            "drop_rand_" => b(self.drop_rand),
+            "ns1_compat_" => b(self.ns1_compat),
+            // Traced doubles read back with "%g" (tclcl `TracedDouble::value`).
+            "ave_" => Some(fmt::format_g(self.v_ave, 6)),
+            "prob1_" => Some(fmt::format_g(self.v_prob1, 6)),
+            "curq_" => i(self.curq),
+            "cur_max_p_" => Some(fmt::format_g(self.cur_max_p, 6)),
+            _ => None,
+        }
+    }
+
+    /// Write a RED variable; false if `var` is not one of RED's own.
+    /// Traced variables written from Tcl trace like C++ assignments.
+    pub fn set_var(&mut self, w: &mut World, var: &str, v: &str) -> bool {
+        match var {
+            "bytes_" => self.bytes = parse_bool(v),
+            "thresh_" => self.th_min_pkts = parse_real(v),
+            "thresh_queue_" => self.th_min = parse_real(v),
+            "maxthresh_" => self.th_max_pkts = parse_real(v),
+            "maxthresh_queue_" => self.th_max = parse_real(v),
+            "idle_pktsize_" => self.idle_pktsize = parse_int(v),
+            "q_weight_" => self.q_w = parse_real(v),
+            "adaptive_" => self.adaptive = parse_int(v),
+            "cautious_" => self.cautious = parse_int(v),
+            "alpha_" => self.alpha = parse_real(v),
+            "beta_" => self.beta = parse_real(v),
+            "interval_" => self.interval = parse_real(v),
+            "feng_adaptive_" => self.feng_adaptive = parse_int(v),
+            "targetdelay_" => self.targetdelay = parse_real(v),
+            "top_" => self.top = parse_real(v),
+            "bottom_" => self.bottom = parse_real(v),
+            "wait_" => self.wait = parse_bool(v),
+            "linterm_" => self.max_p_inv = parse_real(v),
+            "mark_p_" => self.mark_p = parse_real(v),
+            "use_mark_p_" => self.use_mark_p = parse_bool(v),
+            "setbit_" => self.setbit = parse_bool(v),
+            "gentle_" => self.gentle = parse_bool(v),
+            "drop_tail_" => self.drop_tail = parse_bool(v),
+            "drop_rand_" => self.drop_rand = parse_bool(v),
+            "ns1_compat_" => self.ns1_compat = parse_bool(v),
+            "ave_" => self.set_ave(w, parse_real(v)),
+            "prob1_" => self.set_prob1(w, parse_real(v)),
+            "curq_" => self.set_curq(w, parse_int(v)),
+            "cur_max_p_" => self.set_cur_max_p(w, parse_real(v)),
+            _ => return false,
+        }
+        true
+    }
+
+    // ---- traced variables ----------------------------------------------
+
+    /// `$q trace var`: start tracing `var` and write its value now.
+    pub fn trace(&mut self, w: &mut World, var: &str) -> Result<(), String> {
+        let bit = match var {
+            "ave_" => T_AVE,
+            "prob1_" => T_PROB1,
+            "curq_" => T_CURQ,
+            "cur_max_p_" => T_CUR_MAX_P,
+            _ => return Err(format!("trace: {var} is not a TracedVar of Queue/RED")),
+        };
+        self.traced |= bit;
+        self.write_trace(w, bit);
+        Ok(())
+    }
+
+    /// `REDQueue::trace`: `Q <time> <curq>` or `<a|p|c> <time> <value>`,
+    /// times and values with `%g`.
+    fn write_trace(&self, w: &mut World, bit: u8) {
+        let ch = match self.channel {
+            Some(c) => c,
+            None => return,
+        };
+        let now = w.s.now;
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        let (tag, val) = match bit {
+            T_CURQ => (b'Q', None),
+            T_AVE => (b'a', Some(self.v_ave)),
+            T_PROB1 => (b'p', Some(self.v_prob1)),
+            _ => (b'c', Some(self.cur_max_p)),
+        };
+        buf.push(tag);
+        buf.push(b' ');
+        fmt::push_g(buf, now, 6);
+        buf.push(b' ');
+        match val {
+            None => fmt::push_int(buf, self.curq as i64, 0, false),
+            Some(v) => fmt::push_g(buf, v, 6),
+        }
+        buf.push(b'\n');
+        let n = buf.len() - start;
+        w.out.wrote(n);
+    }
+
+    #[inline]
+    fn set_ave(&mut self, w: &mut World, v: f64) {
+        if self.v_ave != v {
+            self.v_ave = v;
+            if self.traced & T_AVE != 0 {
+                self.write_trace(w, T_AVE);
+            }
+        }
+    }
+
+    #[inline]
+    fn set_prob1(&mut self, w: &mut World, v: f64) {
+        if self.v_prob1 != v {
+            self.v_prob1 = v;
+            if self.traced & T_PROB1 != 0 {
+                self.write_trace(w, T_PROB1);
+            }
+        }
+    }
+
+    #[inline]
+    fn set_curq(&mut self, w: &mut World, v: i32) {
+        if self.curq != v {
+            self.curq = v;
+            if self.traced & T_CURQ != 0 {
+                self.write_trace(w, T_CURQ);
+            }
+        }
+    }
+
+    #[inline]
+    fn set_cur_max_p(&mut self, w: &mut World, v: f64) {
+        if self.cur_max_p != v {
+            self.cur_max_p = v;
+            if self.traced & T_CUR_MAX_P != 0 {
+                self.write_trace(w, T_CUR_MAX_P);
+            }
+        }
+    }
+
+    // ---- parameters ------------------------------------------------------
+
+    /// `REDQueue::initialize_params`: fill in automatic parameters from the
+    /// packet time constant and the link.
+    fn initialize_params(&mut self, link_bw: f64) {
+        if self.q_w == 0.0 {
+            self.q_w = 1.0 - (-1.0 / self.ptc).exp();
+        } else if self.q_w == -1.0 {
+            let mut rtt = 3.0 * (self.delay + 1.0 / self.ptc);
+            if rtt < 0.1 {
+                rtt = 0.1;
+            }
+            self.q_w = 1.0 - (-1.0 / (10.0 * rtt * self.ptc)).exp();
+        } else if self.q_w == -2.0 {
+            self.q_w = 1.0 - (-10.0 / self.ptc).exp();
+        }
+        if self.th_min_pkts == 0.0 {
+            self.th_min_pkts = 5.0;
+            let targetqueue = self.targetdelay * self.ptc;
+            if self.th_min_pkts < targetqueue / 2.0 {
+                self.th_min_pkts = targetqueue / 2.0;
+            }
+        }
+        if self.th_max_pkts == 0.0 {
+            self.th_max_pkts = 3.0 * self.th_min_pkts;
+        }
+        if self.bottom == 0.0 {
+            self.bottom = 0.01;
+            let bottom1 = 80000.0 / link_bw;
+            if bottom1 < self.bottom {
+                self.bottom = bottom1;
+            }
+        }
+    }
+
+    /// `$q link $delaylink`: learn the link's bandwidth and delay; fill in
+    /// automatic parameters now if some are still unset.
+    pub fn set_link(&mut self, link: ObjId, bw: f64, delay: f64, mean_pktsize: i32) {
+        self.link = link;
+        self.ptc = bw / (8.0 * mean_pktsize as f64);
+        self.delay = delay;
+        if self.q_w <= 0.0 || self.th_min_pkts == 0.0 || self.th_max_pkts == 0.0 {
+            self.initialize_params(bw);
+        }
+    }
+
+    /// `REDQueue::reset` (before `Queue::reset` drains the queue).
+    /// `link_bw` is the linked `DelayLink`'s bandwidth, if there is one.
+    pub fn reset(&mut self, w: &mut World, link_bw: Option<f64>, qib: bool, mean_pktsize: i32) {
+        if let Some(bw) = link_bw {
+            self.ptc = bw / (8.0 * mean_pktsize as f64);
+            self.initialize_params(bw);
+        }
+        if self.th_max_pkts == 0.0 {
+            self.th_max_pkts = 3.0 * self.th_min_pkts;
+        }
+        if qib {
+            self.th_min = self.th_min_pkts * mean_pktsize as f64;
+            self.th_max = self.th_max_pkts * mean_pktsize as f64;
+        } else {
+            self.th_min = self.th_min_pkts;
+            self.th_max = self.th_max_pkts;
+        }
+        self.set_ave(w, 0.0);
+        self.v_slope = 0.0;
+        self.count = 0;
+        self.count_bytes = 0;
+        self.old = false;
+        let mut th_diff = self.th_max - self.th_min;
+        if th_diff == 0.0 {
+            th_diff = 1.0;
+        }
+        self.v_a = 1.0 / th_diff;
+        self.set_cur_max_p(w, 1.0 / self.max_p_inv);
+        self.v_b = -self.th_min / th_diff;
+        self.lastset = 0.0;
+        if self.gentle {
+            self.v_c = (1.0 - self.cur_max_p) / self.th_max;
+            self.v_d = 2.0 * self.cur_max_p - 1.0;
+        }
+        self.idle = true;
+        self.idletime = w.s.now;
+    }
+
+    // ---- the algorithm ---------------------------------------------------
+
+    /// Feng et al.'s max_p adaptation.
+    fn update_max_p_feng(&mut self, w: &mut World, new_ave: f64) {
+        if self.th_min < new_ave && new_ave < self.th_max {
+            self.status = Status::Between;
+        }
+        if new_ave < self.th_min && self.status != Status::Below {
+            self.status = Status::Below;
+            let v = self.cur_max_p / self.alpha;
+            self.set_cur_max_p(w, v);
+        }
+        if new_ave > self.th_max && self.status != Status::Above {
+            self.status = Status::Above;
+            let v = self.cur_max_p * self.beta;
+            self.set_cur_max_p(w, v);
+        }
+    }
+
+    /// Adaptive RED: AIMD on max_p to keep the average near the middle of
+    /// the thresholds.
+    fn update_max_p(&mut self, w: &mut World, new_ave: f64, now: f64) {
+        let part = 0.4 * (self.th_max - self.th_min);
+        if new_ave < self.th_min + part && self.cur_max_p > self.bottom {
+            let v = self.cur_max_p * self.beta;
+            self.set_cur_max_p(w, v);
+            self.lastset = now;
+        } else if new_ave > self.th_max - part && self.top > self.cur_max_p {
+            let mut alpha = self.alpha;
+            if alpha > 0.25 * self.cur_max_p {
+                alpha = 0.25 * self.cur_max_p;
+            }
+            let v = self.cur_max_p + alpha;
+            self.set_cur_max_p(w, v);
+            self.lastset = now;
+        }
+    }
+
+    /// The average queue after `m` arrivals' worth of decay and one sample.
+    fn estimator(&mut self, w: &mut World, nqueued: i64, mut m: i32, ave: f64, q_w: f64) -> f64 {
+        let mut new_ave = ave;
+        loop {
+            m -= 1;
+            if m < 1 {
+                break;
+            }
+            new_ave *= 1.0 - q_w;
+        }
+        new_ave *= 1.0 - q_w;
+        new_ave += q_w * nqueued as f64;
+        let now = w.s.now;
+        if self.adaptive == 1 {
+            if self.feng_adaptive == 1 {
+                self.update_max_p_feng(w, new_ave);
+            } else if now > self.lastset + self.interval {
+                self.update_max_p(w, new_ave, now);
+            }
+        }
+        new_ave
+    }
+
+    /// Drop probability from the average (`calculate_p_new`).
+    fn calculate_p(&self, max_p: f64) -> f64 {
+        let v_ave = self.v_ave;
+        let mut p = if self.gentle && v_ave >= self.th_max {
+            self.v_c * v_ave + self.v_d
+        } else if !self.gentle && v_ave >= self.th_max {
+            1.0
+        } else {
+            (self.v_a * v_ave + self.v_b) * max_p
+        };
+        if p > 1.0 {
+            p = 1.0;
+        }
+        p
+    }
+
+    /// Spread drops uniformly (`modify_p`).
+    fn modify_p(&self, mut p: f64, mean_pktsize: i32, size: i32) -> f64 {
+        let mut count1 = self.count as f64;
+        if self.bytes {
+            count1 = self.count_bytes.wrapping_div(mean_pktsize) as f64;
+        }
+        if self.wait {
+            if count1 * p < 1.0 {
+                p = 0.0;
+            } else if count1 * p < 2.0 {
+                p /= 2.0 - count1 * p;
+            } else {
+                p = 1.0;
+            }
+        } else if count1 * p < 1.0 {
+            p /= 1.0 - count1 * p;
+        } else {
+            p = 1.0;
+        }
+        if self.bytes && p < 1.0 {
+            p = (p * size as f64) / mean_pktsize as f64;
+        }
+        if p > 1.0 {
+            p = 1.0;
+        }
+        p
+    }
+}
+
+impl Queue {
+    /// Current length in the queue's unit (bytes with `queue_in_bytes_`).
+    #[inline]
+    fn qlen_unit(&self) -> i64 {
+        if self.queue_in_bytes {
+            self.bytes
+        } else {
+            self.q.len() as i64
+        }
+    }
+
+    /// `REDQueue::drop_early`: draw and decide; marks ECN-capable packets
+    /// instead of dropping them when `setbit_` is on.  True means drop.
+    fn red_drop_early(&mut self, sim: &mut Sim, p: PktId) -> bool {
+        let mean = self.mean_pktsize;
+        let qlen = self.qlen_unit();
+        let size = sim.w.pool.get(p).size;
+        let red = self.red.as_mut().expect("RED queue");
+        let p1 = red.calculate_p(red.cur_max_p);
+        red.set_prob1(&mut sim.w, p1);
+        red.v_prob = red.modify_p(red.v_prob1, mean, size);
+        if red.cautious == 1 {
+            let pkts = red.ptc * 0.05;
+            let fraction = (1.0 - red.q_w).powf(pkts);
+            if (qlen as f64) < fraction * red.v_ave {
+                return false;
+            }
+        }
+        let mut u = sim.w.rng.default_stream().uniform_double();
+        if red.cautious == 2 {
+            let pkts = red.ptc * 0.05;
+            let fraction = (1.0 - red.q_w).powf(pkts);
+            let ratio = qlen as f64 / (fraction * red.v_ave);
+            if ratio < 1.0 {
+                u *= 1.0 / ratio;
+            }
+        }
+        if u <= red.v_prob {
+            red.count = 0;
+            red.count_bytes = 0;
+            let pk = sim.w.pool.get_mut(p);
+            if red.setbit && pk.ecn_capable && (!red.use_mark_p || red.v_prob1 < red.mark_p) {
+                pk.ecn_to_echo = true;
+                return false;
+            }
+            return true;
+        }
+        false
+    }
+
+    /// `REDQueue::enque`.
+    pub(crate) fn red_enque(&mut self, sim: &mut Sim, p: PktId) {
+        let now = sim.w.s.now;
+        let qlen = self.qlen_unit();
+        let qib = self.queue_in_bytes;
+        let mean = self.mean_pktsize;
+        let (size, m) = {
+            let red = self.red.as_mut().expect("RED queue");
+            let mut m = 0i32;
+            if red.idle {
+                red.idle = false;
+                if red.cautious == 3 {
+                    let ptc = red.ptc * mean as f64 / red.idle_pktsize as f64;
+                    m = (ptc * (now - red.idletime)) as i32;
+                } else {
+                    m = (red.ptc * (now - red.idletime)) as i32;
+                }
+            }
+            let (ave, q_w) = (red.v_ave, red.q_w);
+            let new_ave = red.estimator(&mut sim.w, qlen, m.wrapping_add(1), ave, q_w);
+            red.set_ave(&mut sim.w, new_ave);
+            (sim.w.pool.get(p).size, m)
+        };
+        let _ = m;
+        if self.summarystats {
+            self.update_stats(now);
+        }
+        let qlim = if qib { (self.limit as i64).wrapping_mul(mean as i64) as i32 as i64 } else { self.limit as i64 };
+        let mut droptype = DropType::None;
+        {
+            let red = self.red.as_mut().expect("RED queue");
+            red.count += 1;
+            red.count_bytes = red.count_bytes.wrapping_add(size);
+            red.set_curq(&mut sim.w, qlen as i32);
+        }
+        let (qavg, th_min, th_max, gentle, use_mark_p, old) = {
+            let r = self.red.as_ref().expect("RED queue");
+            (r.v_ave, r.th_min, r.th_max, r.gentle, r.use_mark_p, r.old)
+        };
+        if qavg >= th_min && qlen > 1 {
+            if !use_mark_p && ((!gentle && qavg >= th_max) || (gentle && qavg >= 2.0 * th_max)) {
+                droptype = DropType::Forced;
+            } else if !old {
+                let red = self.red.as_mut().expect("RED queue");
+                red.count = 1;
+                red.count_bytes = size;
+                red.old = true;
+            } else if self.red_drop_early(sim, p) {
+                droptype = DropType::Unforced;
+            }
+        } else {
+            let red = self.red.as_mut().expect("RED queue");
+            red.v_prob = 0.0;
+            red.old = false;
+        }
+        if qlen >= qlim {
+            droptype = DropType::Forced;
+        }
+        match droptype {
+            DropType::Unforced => {
+                let (de_drop, ed_trace) = {
+                    let r = self.red.as_ref().expect("RED queue");
+                    (r.de_drop, r.ed_trace)
+                };
+                if de_drop != NONE {
+                    if ed_trace != NONE {
+                        sim.trace_only(ed_trace, p);
+                    }
+                    sim.recv(de_drop, p, None);
+                } else {
+                    sim.drop_to(self.drop_target, p);
+                }
+            }
+            _ => {
+                self.push(sim, p);
+                if droptype == DropType::Forced {
+                    let len = self.q.len();
+                    let (front, rand) = {
+                        let r = self.red.as_ref().expect("RED queue");
+                        (self.drop_front, r.drop_rand)
+                    };
+                    let victim = if front {
+                        1.min(len - 1)
+                    } else if rand {
+                        sim.w.rng.default_stream().uniform_int(len as i32) as usize
+                    } else {
+                        len - 1
+                    };
+                    let v = self.remove_at(sim, victim);
+                    sim.drop_to(self.drop_target, v);
+                    let red = self.red.as_mut().expect("RED queue");
+                    if !red.ns1_compat {
+                        red.count = 0;
+                        red.count_bytes = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// RED's `deque` bookkeeping: the queue is idle from now when it is
+    /// found empty.
+    #[inline]
+    pub(crate) fn red_dequed(&mut self, got: bool, now: f64) {
+        if let Some(red) = self.red.as_mut() {
+            if got {
+                red.idle = false;
+            } else {
+                red.idle = true;
+                red.idletime = now;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn red_with(th_min: f64, th_max: f64, linterm: f64, gentle: bool) -> Red {
+        let mut r = Red::new();
+        r.th_min = th_min;
+        r.th_max = th_max;
+        r.max_p_inv = linterm;
+        r.gentle = gentle;
+        let d = th_max - th_min;
+        r.v_a = 1.0 / d;
+        r.v_b = -th_min / d;
+        r.cur_max_p = 1.0 / linterm;
+        r.v_c = (1.0 - r.cur_max_p) / th_max;
+        r.v_d = 2.0 * r.cur_max_p - 1.0;
+        r
+    }
+
+    #[test]
+    fn drop_curve_is_linear_between_thresholds() {
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        r.v_ave = 10.0;
+        assert!((r.calculate_p(r.cur_max_p) - 0.05).abs() < 1e-15);
+        r.v_ave = 15.0;
+        assert_eq!(r.calculate_p(r.cur_max_p), 1.0, "ungentle: p = 1 from max_th");
+    }
+
+    #[test]
+    fn gentle_curve_rises_from_max_p_to_one() {
+        let mut r = red_with(5.0, 15.0, 10.0, true);
+        r.v_ave = 15.0;
+        assert!((r.calculate_p(r.cur_max_p) - 0.1).abs() < 1e-12);
+        r.v_ave = 22.5;
+        assert!((r.calculate_p(r.cur_max_p) - 0.55).abs() < 1e-12);
+        r.v_ave = 30.0;
+        assert!((r.calculate_p(r.cur_max_p) - 1.0).abs() < 1e-12);
+        r.v_ave = 45.0;
+        assert_eq!(r.calculate_p(r.cur_max_p), 1.0);
+    }
+
+    #[test]
+    fn wait_spreads_drops_uniformly() {
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        r.wait = true;
+        r.count = 5;
+        assert_eq!(r.modify_p(0.1, 500, 1000), 0.0, "count*p < 1: no drop yet");
+        r.count = 15;
+        assert!((r.modify_p(0.1, 500, 1000) - 0.2).abs() < 1e-15, "p/(2-count*p)");
+        r.count = 25;
+        assert_eq!(r.modify_p(0.1, 500, 1000), 1.0);
+        r.wait = false;
+        r.count = 5;
+        assert!((r.modify_p(0.1, 500, 1000) - 0.2).abs() < 1e-15, "p/(1-count*p)");
+    }
+
+    #[test]
+    fn byte_mode_scales_by_packet_size() {
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        r.bytes = true;
+        r.count_bytes = 2500; // 5 mean-sized packets
+        let p = r.modify_p(0.1, 500, 250);
+        assert!((p - 0.1).abs() < 1e-15, "0.1/(1-0.5) * 250/500, got {p}");
+    }
+
+    #[test]
+    fn automatic_q_weight_and_thresholds() {
+        let mut r = Red::new();
+        r.q_w = -1.0;
+        r.targetdelay = 0.005;
+        // 10 Mb/s, 1000-byte packets: ptc = 1250 pkt/s; delay 10 ms.
+        r.set_link(7, 10e6, 0.010, 1000);
+        assert_eq!(r.ptc, 1250.0);
+        // rtt = 3 * (10 ms + 0.8 ms) = 32.4 ms is raised to the 100 ms floor.
+        assert_eq!(r.q_w, 1.0 - (-1.0f64 / (10.0 * 0.1 * 1250.0)).exp());
+        assert_eq!(r.th_min_pkts, 5.0, "targetdelay * ptc / 2 = 3.125 < 5");
+        assert_eq!(r.th_max_pkts, 15.0);
+        assert_eq!(r.bottom, 0.008, "min(0.01, 80000/bw)");
+    }
+
+    #[test]
+    fn adaptive_red_moves_max_p_within_bounds() {
+        let mut w = World::new_for_tests();
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        r.alpha = 0.01;
+        r.beta = 0.9;
+        r.top = 0.5;
+        r.bottom = 0.01;
+        r.update_max_p(&mut w, 14.0, 1.0); // above max_th - 0.4*(10) = 11
+        assert!((r.cur_max_p - 0.11).abs() < 1e-15);
+        r.update_max_p(&mut w, 6.0, 2.0); // below min_th + 4 = 9
+        assert!((r.cur_max_p - 0.099).abs() < 1e-15);
+        assert_eq!(r.lastset, 2.0);
+    }
+}
