@@ -3,6 +3,7 @@
 //! C++ `command()` methods).  The Python layer calls only these.
 
 use crate::agent::{Agent, AgentBase, AgentKind};
+use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern, Unit};
 use crate::objs::*;
 use crate::packet::PacketType;
 use crate::sched::ObjId;
@@ -39,6 +40,39 @@ pub const KINDS: &[&str] = &[
     "Application",
     "RNG",
     "Classifier",
+    "ErrorModule",
+    "ErrorModel",
+    "ErrorModel/Periodic",
+    "ErrorModel/List",
+    "Classifier/Hash/Fid",
+    "Classifier/Hash/Dest",
+    "Classifier/Hash/SrcDest",
+    "Classifier/Hash/SrcDestFid",
+];
+
+const ERRMODEL_VARS: &[(&str, VarType)] = &[
+    ("enable_", VarType::Int),
+    ("rate_", VarType::Real),
+    ("delay_", VarType::Real),
+    ("bandwidth_", VarType::Bandwidth),
+    ("markecn_", VarType::Bool),
+    ("delay_pkt_", VarType::Bool),
+    ("debug_", VarType::Bool),
+];
+
+const PERIODIC_VARS: &[(&str, VarType)] = &[
+    ("period_", VarType::Real),
+    ("offset_", VarType::Real),
+    ("burstlen_", VarType::Real),
+    ("default_drop_", VarType::Int),
+];
+
+const HASH_VARS: &[(&str, VarType)] = &[
+    ("default_", VarType::Int),
+    ("offset_", VarType::Int),
+    ("shift_", VarType::Int),
+    ("mask_", VarType::Int),
+    ("debug_", VarType::Bool),
 ];
 
 const AGENT_VARS: &[(&str, VarType)] = &[
@@ -131,6 +165,16 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         }
         "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
         "Queue/DropTail" => QUEUE_VARS.to_vec(),
+        "ErrorModule" => debug.to_vec(),
+        "ErrorModel" | "ErrorModel/List" => ERRMODEL_VARS.to_vec(),
+        "ErrorModel/Periodic" => {
+            let mut v = ERRMODEL_VARS.to_vec();
+            v.extend_from_slice(PERIODIC_VARS);
+            v
+        }
+        "Classifier/Hash/Fid" | "Classifier/Hash/Dest" | "Classifier/Hash/SrcDest" | "Classifier/Hash/SrcDestFid" => {
+            HASH_VARS.to_vec()
+        }
         "Queue/RED" => {
             let mut v = QUEUE_VARS.to_vec();
             v.extend_from_slice(crate::red::RED_VARS);
@@ -201,6 +245,14 @@ impl Sim {
                 self.resume_owner.push(id);
                 Obj::Queue(Box::new(Queue::new(QueueKind::Red, slot)))
             }
+            "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
+            "ErrorModel" => Obj::ErrModel(Box::new(ErrorModel::new(Pattern::Uniform))),
+            "ErrorModel/Periodic" => Obj::ErrModel(Box::new(ErrorModel::periodic())),
+            "ErrorModel/List" => Obj::ErrModel(Box::new(ErrorModel::list())),
+            "Classifier/Hash/Fid" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::Fid))),
+            "Classifier/Hash/Dest" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::Dest))),
+            "Classifier/Hash/SrcDest" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::SrcDest))),
+            "Classifier/Hash/SrcDestFid" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::SrcDestFid))),
             "DelayLink" => {
                 let pipe = self.w.s.new_pipe();
                 Obj::Link(DelayLink::new(pipe))
@@ -305,6 +357,25 @@ impl Sim {
                 "summarystats_" => b(q.summarystats),
                 "queue_in_bytes_" => b(q.queue_in_bytes),
                 "mean_pktsize_" => i(q.mean_pktsize),
+                _ => None,
+            },
+            Obj::ErrModel(em) => match (var, &em.pattern) {
+                ("enable_", _) => i(em.enable),
+                ("rate_", _) => r(em.rate),
+                ("delay_", _) => r(em.delay),
+                ("bandwidth_", _) => r(em.bandwidth),
+                ("markecn_", _) => b(em.markecn),
+                ("delay_pkt_", _) => b(em.delay_pkt),
+                ("period_", Pattern::Periodic { period, .. }) => r(*period),
+                ("offset_", Pattern::Periodic { offset, .. }) => r(*offset),
+                ("burstlen_", Pattern::Periodic { burstlen, .. }) => r(*burstlen),
+                ("default_drop_", Pattern::Periodic { default_drop, .. }) => i(*default_drop),
+                _ => None,
+            },
+            Obj::HashClassifier(c) => match var {
+                "default_" => i(c.default_slot),
+                "offset_" | "shift_" => i(0),
+                "mask_" => i(-1),
                 _ => None,
             },
             Obj::Link(l) => match var {
@@ -431,6 +502,35 @@ impl Sim {
                     "summarystats_" => q.summarystats = parse_bool(v),
                     "queue_in_bytes_" => q.queue_in_bytes = parse_bool(v),
                     "mean_pktsize_" => q.mean_pktsize = parse_int(v),
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::ErrModel(em) => {
+                match (var, &mut em.pattern) {
+                    ("enable_", _) => em.enable = parse_int(v),
+                    ("rate_", _) => em.rate = parse_real(v),
+                    ("delay_", _) => em.delay = parse_real(v),
+                    ("bandwidth_", _) => em.bandwidth = vars::parse_bw(v),
+                    ("markecn_", _) => em.markecn = parse_bool(v),
+                    ("delay_pkt_", _) => em.delay_pkt = parse_bool(v),
+                    ("period_", Pattern::Periodic { period, .. }) => *period = parse_real(v),
+                    ("offset_", Pattern::Periodic { offset, .. }) => *offset = parse_real(v),
+                    ("burstlen_", Pattern::Periodic { burstlen, .. }) => *burstlen = parse_real(v),
+                    ("default_drop_", Pattern::Periodic { default_drop, .. }) => *default_drop = parse_int(v),
+                    _ => return Err(self.not_bound(id, var)),
+                }
+                true
+            }
+            Obj::HashClassifier(c) => {
+                match var {
+                    "default_" => c.default_slot = parse_int(v),
+                    "offset_" | "shift_" => {
+                        if parse_int(v) != 0 {
+                            self.w.warn_once(format!("hash classifiers ignore {var} (Dumbbell keys on the whole address)"));
+                        }
+                    }
+                    "mask_" => {}
                     _ => return Err(self.not_bound(id, var)),
                 }
                 true
@@ -682,6 +782,22 @@ impl Sim {
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
                 _ => self.red_command(id, argv),
             },
+            Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
+            Obj::HashClassifier(_) => self.hash_cmd(id, argv),
+            Obj::ErrModule { .. } => match (cmd, n) {
+                ("classifier", 1) => {
+                    let Obj::ErrModule { classifier, .. } = &self.objs[id as usize] else { unreachable!() };
+                    Ok(self.name(*classifier).to_string())
+                }
+                ("classifier", 2) => {
+                    let c = self.lookup(argv[1]).ok_or_else(|| format!("Couldn't look up classifier {}", argv[1]))?;
+                    if let Obj::ErrModule { classifier, .. } = &mut self.objs[id as usize] {
+                        *classifier = c;
+                    }
+                    Ok(String::new())
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
             Obj::Link(_) => match cmd {
                 "isDynamic" => Err("dynamic links (rtmodel, link up/down) are not supported yet".into()),
                 _ => Err(format!("unknown command \"{cmd}\"")),
@@ -800,6 +916,8 @@ impl Sim {
             Obj::Agent(a) => Some(if drop { &mut a.base.drop_target } else { &mut a.base.target }),
             Obj::Snoop(s) if !drop => Some(&mut s.target),
             Obj::Proxy(t) if !drop => Some(t),
+            Obj::ErrModel(e) => Some(if drop { &mut e.drop_target } else { &mut e.target }),
+            Obj::ErrModule { target, drop_target, .. } => Some(if drop { drop_target } else { target }),
             _ => None,
         };
         match slot {
@@ -929,6 +1047,93 @@ impl Sim {
             ("trace-type", 1) => Ok(red.trace_type.clone()),
             _ => unknown(),
         }
+    }
+
+    /// Commands of error models (`ErrorModel::command`, `ListErrorModel`).
+    fn errmodel_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let (cmd, n) = (argv[0], argv.len());
+        let Obj::ErrModel(em) = &mut self.objs[id as usize] else { unreachable!() };
+        match (cmd, n) {
+            ("unit", 1) => Ok(em.unit.name().to_string()),
+            ("unit", 2) => {
+                em.unit = Unit::parse(argv[1]);
+                if em.unit == Unit::Bit {
+                    self.w.warn_once("ErrorModel unit bit is not modelled yet: no packet will be corrupted".into());
+                }
+                Ok(String::new())
+            }
+            ("droplist", _) => em.set_droplist(&argv[1..]).map(|c| c.to_string()),
+            ("ranvar", _) | ("FECstrength", _) | ("datapktsize", _) | ("cntrlpktsize", _) => {
+                Err(format!("ErrorModel {cmd} is not supported by Dumbbell yet"))
+            }
+            ("eventtrace", 2) => Ok(String::new()),
+            ("reset", 1) => Ok(String::new()),
+            _ => Err(format!("unknown command \"{cmd}\"")),
+        }
+    }
+
+    /// Commands of hash classifiers (`HashClassifier` and `Classifier`).
+    fn hash_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let (cmd, n) = (argv[0], argv.len());
+        let arg_obj = |sim: &Sim, s: &str| sim.lookup(s).ok_or_else(|| format!("no object named \"{s}\""));
+        let obj = match (cmd, n) {
+            ("installNext", 2) | ("findslot", 2) | ("defaulttarget", 2) => Some(arg_obj(self, argv[1])?),
+            ("install", 3) => Some(arg_obj(self, argv[2])?),
+            _ => None,
+        };
+        let Obj::HashClassifier(c) = &mut self.objs[id as usize] else { unreachable!() };
+        let a = |i: usize| vars::atoi(argv[i]);
+        let r = match (cmd, n) {
+            ("installNext", 2) => c.install_next(obj.unwrap()).to_string(),
+            ("install", 3) => {
+                let slot = a(1);
+                if slot < 0 {
+                    return Err(format!("install: bad slot {}", argv[1]));
+                }
+                c.install(slot as usize, obj.unwrap());
+                String::new()
+            }
+            ("findslot", 2) => c.find_slot(obj.unwrap()).to_string(),
+            ("clear", 2) => {
+                c.clear(a(1).max(0) as usize);
+                String::new()
+            }
+            ("defaulttarget", 2) => {
+                c.default_target = obj.unwrap();
+                String::new()
+            }
+            ("defaulttarget", 1) => {
+                let t = c.default_target;
+                return Ok(self.name(t).to_string());
+            }
+            ("slot", 2) => {
+                let t = c.slot(a(1) as i64);
+                if t == NONE {
+                    return Err(format!("Classifier: no object at slot {}", a(1)));
+                }
+                return Ok(self.name(t).to_string());
+            }
+            // $c set-hash bucket src dst fid slot
+            ("set-hash", 6) => {
+                c.set_hash(a(2), a(3), a(4), a(5) as i64);
+                String::new()
+            }
+            // $c lookup bucket src dst fid
+            ("lookup", 5) => {
+                let s = c.get_hash(a(2), a(3), a(4));
+                if s >= 0 && s <= c.maxslot as i64 {
+                    let t = c.slot(s);
+                    return Ok(self.name(t).to_string());
+                }
+                String::new()
+            }
+            ("del-hash", 4) => match c.del_hash(a(1), a(2), a(3)) {
+                Some(s) => s.to_string(),
+                None => return Err(format!("del-hash: no flow {} {} {}", argv[1], argv[2], argv[3])),
+            },
+            _ => return Err(format!("unknown command \"{cmd}\"")),
+        };
+        Ok(r)
     }
 
     fn red_ref(&self, id: ObjId) -> &crate::red::Red {

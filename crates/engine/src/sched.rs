@@ -319,11 +319,12 @@ impl Scheduler {
 
     /// The link started sending: its queue resumes `delay` from now.
     #[inline]
-    pub fn set_resume(&mut self, slot: u32, delay: f64) {
+    pub fn set_resume(&mut self, slot: u32, delay: f64) -> Key {
         let key = self.key_after(delay);
         let r = &mut self.resumes[slot as usize];
         r.key = Some(key);
         r.pushed = false;
+        key
     }
 
     /// Has the resume of `slot` happened without being materialised?  If

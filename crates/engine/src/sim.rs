@@ -146,6 +146,10 @@ pub enum Obj {
     Agent(Box<Agent>),
     App(App),
     Rng(u32),
+    ErrModel(Box<crate::errmodel::ErrorModel>),
+    HashClassifier(Box<crate::errmodel::HashClassifier>),
+    /// An `ErrorModule`: packets go to its classifier.
+    ErrModule { classifier: ObjId, target: ObjId, drop_target: ObjId },
     /// An object that exists only so Tcl can hold a name (e.g. a classifier
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
@@ -242,6 +246,64 @@ impl Sim {
                 }
                 Obj::Proxy(t) => {
                     to = *t;
+                }
+                Obj::ErrModule { classifier, .. } => {
+                    to = *classifier;
+                }
+                Obj::HashClassifier(c) => {
+                    let pk = self.w.pool.get(p);
+                    let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
+                    match c.classify(src, dst, fid) {
+                        Some(t) => to = t,
+                        None => {
+                            // ns-2 asks Tcl (`unknown-flow`, by default a
+                            // warning) and, finding no slot, frees the packet.
+                            let call = format!("{} unknown-flow {} {} {}", self.names[to as usize], src as u32, dst as u32, fid as u32);
+                            self.w.tcl_calls.push(call);
+                            self.w.pool.free(p);
+                            return;
+                        }
+                    }
+                }
+                Obj::ErrModel(_) => {
+                    let Obj::ErrModel(em) = &mut self.objs[to as usize] else { unreachable!() };
+                    let pk = self.w.pool.get(p);
+                    let size = pk.size;
+                    let now = self.w.s.now;
+                    let rng = &mut self.w.rng;
+                    let mut draw = || rng.default_stream().uniform_double();
+                    let error = match em.corrupt(size, now, &mut draw) {
+                        Ok(e) => e,
+                        Err(msg) => {
+                            self.w.warn_once(msg.to_string());
+                            false
+                        }
+                    };
+                    let (target, drop_target) = (em.target, em.drop_target);
+                    if let Some(slot) = h {
+                        if !em.markecn && !em.delay_pkt && ((error && drop_target != NONE) || target == NONE) {
+                            // The packet will not reach the link: the model
+                            // resumes the queue itself after a random time.
+                            let pending = em.intr_until.map_or(false, |k| self.w.s.current.before(k));
+                            if !pending {
+                                let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / em.bandwidth);
+                                let key = self.w.s.set_resume(slot, d);
+                                em.intr_until = Some(key);
+                            }
+                        }
+                    }
+                    if error {
+                        if em.markecn {
+                            self.w.pool.get_mut(p).ecn_to_echo = true;
+                        } else if em.delay_pkt {
+                            let d = em.delay;
+                            self.w.s.schedule(d, crate::sched::Ev::Deliver(target, p));
+                            return;
+                        } else if drop_target != NONE {
+                            return self.recv(drop_target, p, None);
+                        }
+                    }
+                    to = target;
                 }
                 Obj::Trace(t) => {
                     t.write(&mut self.w, p);

@@ -246,3 +246,22 @@ Simulator set nsv1flag 0
 Simulator set useasim_ 0
 Simulator set TaggedTrace_ OFF
 Simulator set nix-routing 0
+
+# ---- error models and hash classifiers ---------------------------------------------
+ErrorModule set debug_ false
+ErrorModel set enable_ 1
+ErrorModel set markecn_ false
+ErrorModel set delay_pkt_ false
+ErrorModel set delay_ 0
+ErrorModel set rate_ 0
+ErrorModel set bandwidth_ 2Mb
+ErrorModel set debug_ false
+ErrorModel/Periodic set period_ 1.0
+ErrorModel/Periodic set offset_ 0.0
+ErrorModel/Periodic set burstlen_ 0.0
+ErrorModel/Periodic set default_drop_ 0
+Classifier set offset_ 0
+Classifier set shift_ 0
+Classifier set mask_ 0xffffffff
+Classifier set debug_ false
+Classifier/Hash set default_ -1

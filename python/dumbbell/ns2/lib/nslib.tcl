@@ -52,6 +52,8 @@ foreach cls {
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno
     Agent/TCPSink Agent/TCPSink/DelAck
     Application RNG
+    ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
+    Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
 } {
     ::dumbbell::register_class $cls
 }
@@ -69,13 +71,13 @@ foreach cls {
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
     Application/Traffic/CBR Application/Traffic/Exponential
     Application/Traffic/Pareto Application/Traffic/Trace Application/Telnet
-    ErrorModel ErrorModel/Periodic ErrorModel/List ErrorModel/Uniform
-    ErrorModel/TwoState ErrorModule
+    ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
+    ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto
     RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
     RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Empirical
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow
-    Classifier/Hash/Fid Classifier/MultiPath Delayer DynamicLink
+    Classifier/MultiPath Delayer DynamicLink
 } {
     set parts [split $cls /]
     set parent SplitObject
@@ -696,9 +698,29 @@ SimpleLink instproc sample-queue-size {} {
 }
 
 SimpleLink instproc dynamic {} { ::dumbbell::unsupported "dynamic links" }
-SimpleLink instproc errormodule args { ::dumbbell::unsupported "errormodule (error models)" }
-SimpleLink instproc insert-linkloss args { ::dumbbell::unsupported "insert-linkloss (error models)" }
-SimpleLink instproc install-error args { ::dumbbell::unsupported "install-error (error models)" }
+# Loss injection.  `errormodule` puts an ErrorModule at the head of the link
+# (before the queue); `insert-linkloss` and `install-error` put an error
+# model after the link, before the receiving node.
+SimpleLink instproc errormodule args {
+    $self instvar errmodule_ drophead_
+    if {$args eq ""} { return $errmodule_ }
+    set errmodule_ [lindex $args 0]
+    $self add-to-head $errmodule_
+    $errmodule_ drop-target $drophead_
+}
+SimpleLink instproc insert-linkloss args {
+    $self instvar link_errmodule_ drophead_ link_
+    if {$args eq ""} { return $link_errmodule_ }
+    set link_errmodule_ [lindex $args 0]
+    $link_errmodule_ target [$link_ target]
+    $link_ target $link_errmodule_
+    $link_errmodule_ drop-target $drophead_
+}
+Link instproc install-error {em} {
+    $self instvar link_
+    $em target [$link_ target]
+    $link_ target $em
+}
 SimpleLink instproc trace-dynamics args { ::dumbbell::unsupported "trace-dynamics" }
 
 # ---- agent and application conveniences -------------------------------------------------
@@ -824,3 +846,72 @@ proc remove-all-packet-headers {} { }
 proc remove-packet-header {args} { }
 proc add-packet-header {args} { }
 proc add-all-packet-headers {} { }
+
+# ---- error models ----------------------------------------------------------------
+
+# ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
+Class ErrorModel/Uniform -superclass ErrorModel
+ErrorModel/Uniform instproc init {rate {unit pkt}} {
+    $self next
+    $self unit $unit
+    $self set rate_ $rate
+}
+
+# An ErrorModule classifies packets by flow (Classifier/Hash/<cltype>) and
+# hands each flow to the error model bound to it; "default" says what the
+# other flows get (`pass`: no errors).  Its C++ target and drop-target are
+# two inner connectors, so models inserted before the module is put on a
+# link still reach the link's objects.
+ErrorModule instproc init {cltype {clslots 29}} {
+    $self next
+    set cl [new Classifier/Hash/$cltype $clslots]
+    $self cmd classifier $cl
+    $self cmd target [new Connector]
+    $self cmd drop-target [new Connector]
+    $cl proc unknown-flow {src dst fid} {
+        puts "warning: classifier $self unknown flow s:$src, d:$dst, fid:$fid"
+    }
+}
+ErrorModule instproc default {errmodel} {
+    set cl [$self cmd classifier]
+    if {$errmodel eq "pass"} {
+        $cl set default_ [$cl installNext [$self cmd target]]
+        return
+    }
+    set slot [$cl findslot $errmodel]
+    if {$slot == -1} {
+        puts "ErrorModule: couldn't find classifier entry for error model $errmodel"
+        return
+    }
+    $cl set default_ $slot
+}
+ErrorModule instproc insert {errmodel} {
+    $self instvar models_
+    $errmodel target [$self cmd target]
+    $errmodel drop-target [$self cmd drop-target]
+    lappend models_ $errmodel
+}
+ErrorModule instproc errormodels {} {
+    $self instvar models_
+    return $models_
+}
+# $module bind $errmodel fid ?lastfid?: flows fid..lastfid use $errmodel.
+ErrorModule instproc bind {errmodel first {last ""}} {
+    if {$last eq ""} { set last $first }
+    set cl [$self cmd classifier]
+    for {set f $first} {$f <= $last} {incr f} {
+        $cl set-hash auto 0 0 $f [$cl installNext $errmodel]
+    }
+}
+ErrorModule instproc target args {
+    set inner [$self cmd target]
+    if {$args eq ""} { return [$inner target] }
+    $inner target [lindex $args 0]
+    $inner drop-target [lindex $args 0]
+}
+ErrorModule instproc drop-target args {
+    set inner [$self cmd drop-target]
+    if {$args eq ""} { return [$inner target] }
+    $inner target [lindex $args 0]
+    $inner drop-target [lindex $args 0]
+}
