@@ -35,8 +35,11 @@ pub const KINDS: &[&str] = &[
     "Agent/TCP",
     "Agent/TCP/Reno",
     "Agent/TCP/Newreno",
+    "Agent/TCP/Sack1",
     "Agent/TCPSink",
     "Agent/TCPSink/DelAck",
+    "Agent/TCPSink/Sack1",
+    "Agent/TCPSink/Sack1/DelAck",
     "Application",
     "RNG",
     "Classifier",
@@ -185,12 +188,12 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         "QueueMonitor" => QMON_VARS.to_vec(),
         "Integrator" => INTEGRATOR_VARS.to_vec(),
         "Agent/Null" => AGENT_VARS.to_vec(),
-        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" => {
+        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
             let mut v = AGENT_VARS.to_vec();
-            v.extend(tcp::vars::names(kind == "Agent/TCP/Newreno"));
+            v.extend(tcp::vars::names(kind));
             v
         }
-        "Agent/TCPSink" | "Agent/TCPSink/DelAck" => {
+        "Agent/TCPSink" | "Agent/TCPSink/DelAck" | "Agent/TCPSink/Sack1" | "Agent/TCPSink/Sack1/DelAck" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend_from_slice(SINK_VARS);
             if kind.ends_with("DelAck") {
@@ -273,10 +276,11 @@ impl Sim {
             "RNG/default" => Obj::Rng(0),
             "RNG/rtglib" => Obj::Rng(1),
             "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(name, PacketType::Udp), kind: AgentKind::Null })),
-            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" => {
+            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
                 let flavor = match kind {
                     "Agent/TCP" => Flavor::Tahoe,
                     "Agent/TCP/Reno" => Flavor::Reno,
+                    "Agent/TCP/Sack1" => Flavor::Sack1(Box::default()),
                     _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
                 };
                 let t = Tcp::new(flavor, self, id);
@@ -284,11 +288,15 @@ impl Sim {
                 base.size = 1000;
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::Tcp(Box::new(t)) }))
             }
-            "Agent/TCPSink" | "Agent/TCPSink/DelAck" => {
+            "Agent/TCPSink" | "Agent/TCPSink/DelAck" | "Agent/TCPSink/Sack1" | "Agent/TCPSink/Sack1/DelAck" => {
                 let timer = if kind.ends_with("DelAck") { Some(self.w.s.new_timer(id, 0)) } else { None };
                 let mut base = AgentBase::new(name, PacketType::Ack);
                 base.size = 40;
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Sink(Box::new(Sink::new(timer))) }))
+                let mut sink = Sink::new(timer);
+                if kind.contains("Sack1") {
+                    sink.sacker = Some(crate::sink::Sacker::new(sink.max_sack_blocks));
+                }
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Sink(Box::new(sink)) }))
             }
             other => return Err(format!("no engine class named \"{other}\"")),
         };
@@ -645,7 +653,25 @@ impl Sim {
                             match var {
                                 "packetSize_" => base.size = iv,
                                 "bytes_" => s.bytes = iv,
-                                "maxSackBlocks_" => s.max_sack_blocks = iv,
+                                "maxSackBlocks_" => {
+                                    // A SACK sink re-sizes its block stack (`Sacker::trace`);
+                                    // the TCP header holds at most three blocks.
+                                    let mut n = iv;
+                                    if s.sacker.is_some() && n > crate::sink::NSA as i32 {
+                                        self.w.warn_once(format!(
+                                            "warning(Sacker::trace): TCP header limits number of SACK blocks to {}, not {}",
+                                            crate::sink::NSA,
+                                            n
+                                        ));
+                                        n = crate::sink::NSA as i32;
+                                    }
+                                    if s.max_sack_blocks != n {
+                                        if let Some(sk) = s.sacker.as_mut() {
+                                            *sk = crate::sink::Sacker::new(n);
+                                        }
+                                    }
+                                    s.max_sack_blocks = n
+                                }
                                 "ts_echo_bugfix_" => s.ts_echo_bugfix = parse_bool(v),
                                 "ts_echo_rfc1323_" => s.ts_echo_rfc1323 = parse_bool(v),
                                 "generateDSacks_" => s.generate_dsacks = parse_bool(v),

@@ -69,6 +69,9 @@ pub struct Packet {
     pub ackno: i32,
     pub tcp_flags: i32,
     pub hlen: i32,
+    /// SACK blocks `[left, right)` (`sa_left`/`sa_right`), `sa_len` in use.
+    pub sa_len: u8,
+    pub sa: [(i32, i32); 4],
 }
 
 impl Packet {
@@ -102,6 +105,8 @@ impl Packet {
             ackno: 0,
             tcp_flags: 0,
             hlen: 0,
+            sa_len: 0,
+            sa: [(0, 0); 4],
         }
     }
 }

@@ -12,6 +12,8 @@ const MWS: usize = 64;
 /// ns-2's `Acker`: which packets have arrived, and the cumulative ACK.
 #[derive(Clone, Debug)]
 pub struct Acker {
+    /// The last packet seen was a duplicate (`is_dup_`).
+    pub is_dup: bool,
     pub next: i32,
     pub maxseen: i32,
     pub wndmask: i32,
@@ -26,6 +28,7 @@ pub struct Acker {
 impl Default for Acker {
     fn default() -> Self {
         Acker {
+            is_dup: false,
             next: 0,
             maxseen: 0,
             wndmask: (MWS - 1) as i32,
@@ -45,6 +48,12 @@ impl Acker {
         for s in self.seen.iter_mut() {
             *s = 0;
         }
+    }
+
+    /// Has packet `i` arrived (within the receive window)?
+    #[inline]
+    fn has(&self, i: i32) -> bool {
+        self.seen[(i & self.wndmask) as usize] != 0
     }
 
     /// The cumulative ACK (`Seqno()`).
@@ -77,6 +86,7 @@ impl Acker {
     /// in order (`Acker::update`).
     pub fn update(&mut self, seq: i32, num_bytes: i32) -> i32 {
         let mut just_marked_as_seen = false;
+        self.is_dup = false;
         if num_bytes <= 0 {
             self.size_errors += 1;
         }
@@ -98,8 +108,13 @@ impl Acker {
             just_marked_as_seen = true;
         }
         let mut next = self.next;
+        if seq < next {
+            self.is_dup = true;
+        }
         if seq >= next && seq <= self.maxseen {
-            let _dup = self.seen[(seq & m) as usize] != 0 && !just_marked_as_seen;
+            if self.seen[(seq & m) as usize] != 0 && !just_marked_as_seen {
+                self.is_dup = true;
+            }
             self.seen[(seq & m) as usize] = num_bytes;
             while self.seen[(next & m) as usize] != 0 {
                 num_to_deliver += self.seen[(next & m) as usize];
@@ -111,9 +126,141 @@ impl Acker {
     }
 }
 
+/// SACK blocks a TCP header can carry (`NSA` in tcp.h).
+pub const NSA: usize = 3;
+
+/// The SACK side of `Agent/TCPSink/Sack1` (ns-2's `Sacker` and its
+/// `SackStack` of recently reported blocks).
+#[derive(Clone, Debug)]
+pub struct Sacker {
+    base_nblocks: i32,
+    stack: Vec<(i32, i32)>,
+    cnt: usize,
+}
+
+impl Sacker {
+    pub fn new(nblocks: i32) -> Sacker {
+        let n = nblocks.max(0) as usize;
+        Sacker { base_nblocks: nblocks, stack: vec![(-1, -1); n], cnt: 0 }
+    }
+
+    fn reset(&mut self) {
+        for e in self.stack.iter_mut().take(self.cnt) {
+            *e = (-1, -1);
+        }
+        self.cnt = 0;
+    }
+
+    fn head(&self, k: usize) -> (i32, i32) {
+        self.stack.get(k).copied().unwrap_or((-1, -1))
+    }
+
+    fn pop(&mut self, n: usize) {
+        let mut i = n;
+        while i + 1 < self.cnt {
+            self.stack[i] = self.stack[i + 1];
+            i += 1;
+        }
+        if i < self.stack.len() {
+            self.stack[i] = (-1, -1);
+        }
+        self.cnt = self.cnt.saturating_sub(1);
+    }
+
+    fn push_front(&mut self, b: (i32, i32)) {
+        let size = self.stack.len();
+        if size == 0 {
+            return;
+        }
+        if self.cnt >= size {
+            self.cnt = size - 1;
+        }
+        let mut i = self.cnt;
+        while i > 0 {
+            self.stack[i] = self.stack[i - 1];
+            i -= 1;
+        }
+        self.cnt += 1;
+        self.stack[0] = b;
+    }
+
+    /// `Sacker::append_ack`: the SACK blocks of the ACK for packet
+    /// `old_seqno`: the block holding it first, then earlier blocks still
+    /// above the cumulative ACK; with `dsacks` a duplicate is reported
+    /// first as a D-SACK block.  Returns the blocks; messages ns-2 prints
+    /// go to `c_stdout`.
+    fn blocks(&mut self, a: &Acker, old_seqno: i32, dsacks: bool, c_stdout: &mut Vec<u8>) -> ([(i32, i32); 4], usize) {
+        let mut out = [(0, 0); 4];
+        let mut n = 0usize;
+        let seqno = a.seqno();
+        let maxseen = a.maxseen;
+        if old_seqno < 0 {
+            c_stdout.extend_from_slice(format!("Error: invalid packet number {old_seqno}\n").as_bytes());
+        } else if seqno >= maxseen && self.cnt != 0 {
+            self.reset();
+        } else if (seqno < maxseen || a.is_dup) && self.base_nblocks > 0 {
+            if dsacks && a.is_dup {
+                out[n] = (old_seqno, old_seqno + 1);
+                n += 1;
+            }
+            if n as i32 >= self.base_nblocks {
+                c_stdout.extend_from_slice(b"Error: can't use DSACK with less than 2 SACK blocks\n");
+            } else {
+                let mut right = -1;
+                let mut i = old_seqno;
+                while i <= maxseen {
+                    if !a.has(i) {
+                        right = i;
+                        break;
+                    }
+                    i += 1;
+                }
+                if right == -1 {
+                    right = maxseen + 1;
+                }
+                let mut left = -1;
+                if old_seqno <= seqno {
+                    left = 0;
+                } else {
+                    let mut i = right - 1;
+                    while i > seqno {
+                        if !a.has(i) {
+                            left = i + 1;
+                            break;
+                        }
+                        i -= 1;
+                    }
+                    out[n] = (left, right);
+                    n += 1;
+                }
+                let (recent_left, recent_right) = (left, right);
+                let mut k = 0usize;
+                while (n as i32) < self.base_nblocks && n < out.len() {
+                    let (l, r) = self.head(k);
+                    if l < 0 || r < 0 || r > maxseen + 1 {
+                        break;
+                    }
+                    if recent_left <= l && recent_right >= r {
+                        self.pop(k);
+                        continue;
+                    }
+                    out[n] = (l, r);
+                    n += 1;
+                    k += 1;
+                }
+                if old_seqno > seqno {
+                    self.push_front((recent_left, recent_right));
+                }
+            }
+        }
+        (out, n)
+    }
+}
+
 /// What an ACK copies from the packet it acknowledges.
 #[derive(Clone, Copy, Debug, Default)]
 struct Seen {
+    seqno: i32,
     ts: f64,
     fid: i32,
     cong_action: bool,
@@ -126,6 +273,7 @@ impl Seen {
     fn of(sim: &Sim, p: PktId) -> Seen {
         let pk = sim.w.pool.get(p);
         Seen {
+            seqno: pk.seqno,
             ts: pk.ts,
             fid: pk.fid,
             cong_action: pk.cong_action,
@@ -153,6 +301,8 @@ pub struct Sink {
     /// `Some` for `Agent/TCPSink/DelAck`: its delayed-ACK timer.
     pub delack_timer: Option<u32>,
     pub interval: f64,
+    /// `Some` for the SACK sinks.
+    pub sacker: Option<Sacker>,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
 }
@@ -173,6 +323,7 @@ impl Sink {
             max_sack_blocks: 3,
             delack_timer,
             interval: 0.1,
+            sacker: None,
             save: None,
         }
     }
@@ -182,6 +333,9 @@ impl Sink {
             if sim.w.s.timer_status(t) == TimerStatus::Pending {
                 sim.w.s.timer_cancel(t);
             }
+        }
+        if let Some(sk) = self.sacker.as_mut() {
+            sk.reset();
         }
         self.acker.reset();
         self.save = None;
@@ -217,6 +371,16 @@ impl Sink {
                     pk.ecn_capable = true;
                 }
             }
+        }
+        let (blocks, nb) = match self.sacker.as_mut() {
+            Some(sk) => sk.blocks(&self.acker, o.seqno, self.generate_dsacks, &mut sim.w.c_stdout),
+            None => ([(0, 0); 4], 0),
+        };
+        {
+            let pk = sim.w.pool.get_mut(np);
+            pk.sa_len = nb as u8;
+            pk.sa = blocks;
+            pk.size += 8 * nb as i32;
         }
         self.acker.last_ack_sent = seqno;
         b.send(sim, np);

@@ -15,6 +15,7 @@
 pub mod cc;
 mod newreno;
 mod reno;
+pub mod sack1;
 mod tahoe;
 pub mod vars;
 
@@ -65,6 +66,8 @@ pub enum Flavor {
     /// `Agent/TCP/Newreno`: stays in fast recovery until all data
     /// outstanding at the loss is acknowledged.
     NewReno(NewRenoState),
+    /// `Agent/TCP/Sack1`: fast recovery driven by the receiver's SACK blocks.
+    Sack1(Box<sack1::Sack1State>),
 }
 
 /// Traced variables, in the order of their bit in `Tcp::traced`.
@@ -665,6 +668,9 @@ impl Tcp {
 
     /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
     pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        if let Flavor::Sack1(s) = &mut self.flavor {
+            s.scb.clear();
+        }
         let w = &mut sim.w;
         self.rtt_init(b, w);
         self.rtt_seq = -1;
@@ -994,7 +1000,7 @@ impl Tcp {
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
         match self.flavor {
-            Flavor::Tahoe => {
+            Flavor::Tahoe | Flavor::Sack1(_) => {
                 if self.frto == 2 {
                     let f = self.force_wnd(2);
                     if (f as f64) < self.wnd {
@@ -1024,7 +1030,7 @@ impl Tcp {
     /// `windowd()`: the window as a double.
     fn windowd(&self) -> f64 {
         match self.flavor {
-            Flavor::Tahoe => {
+            Flavor::Tahoe | Flavor::Sack1(_) => {
                 if self.cwnd < self.wnd {
                     self.cwnd
                 } else {
@@ -1044,6 +1050,9 @@ impl Tcp {
 
     /// `TcpAgent::send_much`: send as much as the window allows.
     pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        if let Flavor::Sack1(_) = self.flavor {
+            return sack1::send_much(self, b, sim, force, reason, maxburst);
+        }
         let mut win = self.window();
         let mut npackets = 0;
         if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
@@ -1545,6 +1554,7 @@ impl Tcp {
             Flavor::Tahoe => tahoe::recv(self, b, sim, p, &ack),
             Flavor::Reno => reno::recv(self, b, sim, p, &ack),
             Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
+            Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
         }
     }
 
@@ -1566,6 +1576,9 @@ impl Tcp {
 
     /// A timer expired.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+        if let Flavor::Sack1(_) = self.flavor {
+            return sack1::timeout(self, b, sim, tno);
+        }
         match tno {
             TIMER_RTX => {
                 if !matches!(self.flavor, Flavor::Tahoe) {

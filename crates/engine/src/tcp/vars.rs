@@ -95,7 +95,8 @@ pub const NEWRENO_PARAMS: &[(&str, VarType)] = &[
 
 /// All bound variable names of a TCP sender of this flavour (without the
 /// generic agent ones).
-pub fn names(newreno: bool) -> Vec<(&'static str, VarType)> {
+pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
+    let newreno = kind == "Agent/TCP/Newreno";
     let mut v: Vec<(&'static str, VarType)> = PARAMS.to_vec();
     for tv in Tv::ALL {
         let ty = if tv == Tv::Cwnd { VarType::TracedReal } else { VarType::TracedInt };
@@ -103,6 +104,9 @@ pub fn names(newreno: bool) -> Vec<(&'static str, VarType)> {
     }
     if newreno {
         v.extend_from_slice(NEWRENO_PARAMS);
+    }
+    if kind == "Agent/TCP/Sack1" {
+        v.push(("partial_ack_", VarType::Bool));
     }
     v
 }
@@ -116,6 +120,9 @@ impl Tcp {
     pub fn get_var(&self, base: &AgentBase, name: &str) -> Option<String> {
         if let Some(tv) = Tv::from_name(name) {
             return Some(self.traced_value_of(tv));
+        }
+        if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
+            return Some(b2s(s.partial_ack));
         }
         if let Flavor::NewReno(s) = &self.flavor {
             match name {
@@ -220,6 +227,10 @@ impl Tcp {
     pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
         if let Some(tv) = Tv::from_name(name) {
             self.set_traced(base, w, tv, v);
+            return true;
+        }
+        if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
+            s.partial_ack = crate::vars::parse_bool(v);
             return true;
         }
         if let Flavor::NewReno(s) = &mut self.flavor {

@@ -236,6 +236,7 @@ Agent/TCPSink set SYN_immediate_ack_ true
 Agent/TCPSink set bytes_ 0
 Agent/TCPSink set ecn_syn_ false
 Agent/TCPSink/DelAck set interval_ 100ms
+Agent/TCPSink/Sack1/DelAck set interval_ 100ms
 
 # ---- simulator -----------------------------------------------------------------
 Node set nn_ 0

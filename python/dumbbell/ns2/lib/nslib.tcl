@@ -49,8 +49,8 @@ foreach cls {
     Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
     Queue/DropTail Queue/RED DelayLink Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop QueueMonitor Integrator
-    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno
-    Agent/TCPSink Agent/TCPSink/DelAck
+    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
+    Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
@@ -63,10 +63,10 @@ foreach cls {
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
-    Agent/TCP/Sack1 Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/RFC793edu Agent/TCP/Int
-    Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck Agent/TCPSink/Asym
+    Agent/TCPSink/Asym
     Agent/UDP Agent/CBR Agent/LossMonitor Agent/TFRC Agent/TFRCSink Agent/RAP
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
     Application/Traffic/CBR Application/Traffic/Exponential
