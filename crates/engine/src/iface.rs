@@ -157,6 +157,7 @@ const SINK_VARS: &[(&str, VarType)] = &[
     ("RFC2581_immediate_ack_", VarType::Bool),
     ("SYN_immediate_ack_", VarType::Bool),
     ("ecn_syn_", VarType::Bool),
+    ("windowOptionS_", VarType::Int),
 ];
 
 /// Bound variables of an engine class.
@@ -449,6 +450,7 @@ impl Sim {
                         "RFC2581_immediate_ack_" => b(s.rfc2581_immediate_ack),
                         "SYN_immediate_ack_" => b(s.syn_immediate_ack),
                         "ecn_syn_" => b(s.ecn_syn),
+                        "windowOptionS_" => i(s.window_option_s),
                         "interval_" if s.delack_timer.is_some() => r(s.interval),
                         _ => None,
                     },
@@ -679,6 +681,15 @@ impl Sim {
                                 "RFC2581_immediate_ack_" => s.rfc2581_immediate_ack = parse_bool(v),
                                 "SYN_immediate_ack_" => s.syn_immediate_ack = parse_bool(v),
                                 "ecn_syn_" => s.ecn_syn = parse_bool(v),
+                                "windowOptionS_" => {
+                                    s.window_option_s = iv;
+                                    if iv == 8 && !self.w.newecn_compat {
+                                        self.w.newecn_compat = true;
+                                        self.w.warn_once(
+                                            "windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into(),
+                                        );
+                                    }
+                                }
                                 "interval_" if s.delack_timer.is_some() => s.interval = vars::parse_time(v),
                                 _ => return Err(self.not_bound(id, var)),
                             }

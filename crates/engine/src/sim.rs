@@ -91,6 +91,9 @@ pub struct World {
     pub routing: Routing,
     /// Yield to the front end when this much output is buffered.
     pub flush_threshold: usize,
+    /// The script was written for ns-2's New-ECN patch (it set a sink's
+    /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
+    pub newecn_compat: bool,
 }
 
 impl World {
@@ -107,6 +110,7 @@ impl World {
             halted: false,
             routing: Routing::default(),
             flush_threshold: 4 << 20,
+            newecn_compat: false,
         }
     }
 

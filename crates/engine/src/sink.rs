@@ -303,6 +303,8 @@ pub struct Sink {
     pub interval: f64,
     /// `Some` for the SACK sinks.
     pub sacker: Option<Sacker>,
+    /// `windowOptionS_` (New-ECN patch): 8 echoes each CE mark once.
+    pub window_option_s: i32,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
 }
@@ -324,6 +326,7 @@ impl Sink {
             delack_timer,
             interval: 0.1,
             sacker: None,
+            window_option_s: 1,
             save: None,
         }
     }
@@ -362,7 +365,13 @@ impl Sink {
             pk.ts = now;
             pk.ts_echo = ts_echo;
             pk.fid = o.fid;
-            if sf.map_or(false, |s| s.ect) || o.ect {
+            if self.window_option_s == 8 {
+                // New-ECN: echo the mark of this packet (or the delayed one)
+                // only, not until the sender's CWR.
+                if sf.map_or(false, |s| s.ce) || (o.ect && o.ce) {
+                    pk.ecn = true;
+                }
+            } else if sf.map_or(false, |s| s.ect) || o.ect {
                 pk.ecn = self.acker.ecn_unacked;
             }
             if (!o.ect && o.ecnecho) || sf.map_or(false, |s| !s.ect && s.ecnecho) {

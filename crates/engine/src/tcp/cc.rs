@@ -47,6 +47,7 @@ pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
             }
         }
         6 => Some(t.cwnd + t.increase_num / (t.cwnd * t.cwnd.powf(t.k_parameter))),
+        8 if t.newecn_on(w) => Some(super::newecn::increase(t, w)),
         8 => {
             let mut increment = t.increase_param();
             if (t.last_cwnd_action == 0 || t.last_cwnd_action == super::CWND_ACTION_TIMEOUT) && t.max_ssthresh > 0 {

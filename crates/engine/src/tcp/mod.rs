@@ -15,6 +15,7 @@
 pub mod cc;
 mod newreno;
 mod reno;
+pub mod newecn;
 pub mod sack1;
 mod tahoe;
 pub mod vars;
@@ -258,6 +259,8 @@ pub struct Tcp {
     pub syn: bool,
     pub max_connects: i32,
     pub wnd_option: i32,
+    /// New-ECN state (used when `windowOption_` is 8 and New-ECN is on).
+    pub newecn: newecn::NewEcn,
     pub wnd_const: f64,
     pub wnd_th: f64,
     pub delay_growth: bool,
@@ -439,6 +442,7 @@ impl Tcp {
             syn: true,
             max_connects: -1,
             wnd_option: 1,
+            newecn: Default::default(),
             wnd_const: 4.0,
             wnd_th: 0.002,
             delay_growth: true,
@@ -671,6 +675,7 @@ impl Tcp {
         if let Flavor::Sack1(s) = &mut self.flavor {
             s.scb.clear();
         }
+        self.newecn.reset();
         let w = &mut sim.w;
         self.rtt_init(b, w);
         self.rtt_seq = -1;
@@ -1173,6 +1178,8 @@ impl Tcp {
 
     /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd.
     fn slowdown(&mut self, b: &AgentBase, w: &mut World, how: u32) {
+        let newecn = self.newecn_on(w);
+        let smallwin = if newecn { newecn::smallwin(self) } else { 0 };
         let mut slowstart = false;
         self.inc(b, w, Tv::Ncwndcuts, 1);
         if how & TCP_IDLE == 0 && how & NO_OUTSTANDING_DATA == 0 {
@@ -1220,6 +1227,10 @@ impl Tcp {
         } else if how & THREE_QUARTER_SSTHRESH != 0 && (self.ssthresh as f64) < 3.0 * self.cwnd / 4.0 {
             self.seti(b, w, Tv::Ssthresh, (3.0 * self.cwnd / 4.0) as i32);
         }
+        if how & newecn::CLOSE_SSTHRESH_NEW != 0 {
+            let s = (self.ssthresh as f64 * self.newecn.alpha_wnd) as i32;
+            self.seti(b, w, Tv::Ssthresh, s);
+        }
         if how & CLOSE_CWND_HALF != 0 {
             if self.first_decrease || slowstart || self.decrease_num == 0.5 {
                 self.set_cwnd(b, w, halfwin);
@@ -1245,12 +1256,17 @@ impl Tcp {
             if self.cwnd < 1.0 {
                 self.set_cwnd(b, w, 1.0);
             }
+        } else if how & newecn::CLOSE_CWND_NEW != 0 && smallwin >= 0 {
+            self.set_cwnd(b, w, smallwin as f64);
         }
         if self.ssthresh < 2 {
             self.seti(b, w, Tv::Ssthresh, 2);
         }
-        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE) != 0 {
+        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE | newecn::CLOSE_CWND_NEW) != 0 {
             self.cong_action = true;
+        }
+        if newecn {
+            newecn::after_slowdown(self, w, how);
         }
         self.fcnt = 0.0;
         self.count = 0;
@@ -1315,7 +1331,12 @@ impl Tcp {
             } else {
                 self.ecn_backoff = false;
             }
-            self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
+            if self.newecn_on(w) {
+                self.slowdown(b, w, newecn::CLOSE_CWND_NEW | newecn::CLOSE_SSTHRESH_NEW);
+                self.newecn.first_time = 1;
+            } else {
+                self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
+            }
             self.inc(b, w, Tv::Necnresponses, 1);
         }
     }
@@ -1327,7 +1348,14 @@ impl Tcp {
     /// `TcpAgent::recv_newack_helper`.
     fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.newack(b, &mut sim.w, ack);
-        if !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst) {
+        // New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
+        // does not apply to it.
+        let open = if self.newecn_on(&sim.w) {
+            !self.ect || !ack.ecnecho
+        } else {
+            !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst)
+        };
+        if open {
             if self.control_increase == 0 || self.network_limited() {
                 self.opencwnd(b, &mut sim.w);
             }
@@ -1569,6 +1597,9 @@ impl Tcp {
         self.ts_peer = ack.ts;
         if ack.ecnecho && self.ecn {
             self.ecn_response(b, &mut sim.w, ack.seqno);
+        }
+        if self.ecn {
+            self.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
         }
         self.recv_frto_helper(b, &mut sim.w, ack);
         true

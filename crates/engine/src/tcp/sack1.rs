@@ -235,6 +235,9 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     if ack.ecnecho && t.ecn {
         t.ecn_response(b, &mut sim.w, ack.seqno);
     }
+    if t.ecn {
+        t.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
+    }
     let valid_ack = ack.seqno >= t.last_ack;
     if !st(t).fastrecov {
         if ack.seqno > t.last_ack {

@@ -132,6 +132,16 @@ Agent/TCP set windowInitOption_ 1
 Agent/TCP set syn_ true
 Agent/TCP set max_connects_ -1
 Agent/TCP set windowOption_ 1
+# New-ECN (seed 000, Appendix B): on with windowOption_ 8 and newecn_ true,
+# or for a whole script by a sink's windowOptionS_ 8.
+Agent/TCP set newecn_ false
+Agent/TCP set newecn_alpha_wnd_ 0.9
+Agent/TCP set newecn_alpha_slp_ 0.9
+Agent/TCP set newecn_beta_ 16
+Agent/TCP set slope_window_ 1.0
+Agent/TCP set mark_ 0.0
+Agent/TCP set last_time_ 0.0
+Agent/TCP set first_time_ 0
 Agent/TCP set windowConstant_ 4
 Agent/TCP set windowThresh_ 0.002
 Agent/TCP set decrease_num_ 0.5
@@ -227,6 +237,7 @@ Agent/TCPSink set sport_ 0
 Agent/TCPSink set dport_ 0
 Agent/TCPSink set packetSize_ 40
 Agent/TCPSink set maxSackBlocks_ 3
+Agent/TCPSink set windowOptionS_ 1
 Agent/TCPSink set ts_echo_bugfix_ true
 Agent/TCPSink set ts_echo_rfc1323_ false
 Agent/TCPSink set generateDSacks_ false
