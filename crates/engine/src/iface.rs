@@ -22,6 +22,7 @@ pub const KINDS: &[&str] = &[
     "Trace/Drop",
     "Trace/Recv",
     "Trace/Hop",
+    "BaseTrace/Event",
     "Queue/DropTail",
     "Queue/RED",
     "DelayLink",
@@ -168,6 +169,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             debug.to_vec()
         }
         "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
+        "BaseTrace/Event" => debug.to_vec(),
         "Queue/DropTail" => QUEUE_VARS.to_vec(),
         "ErrorModule" => debug.to_vec(),
         "ErrorModel" | "ErrorModel/List" => ERRMODEL_VARS.to_vec(),
@@ -215,6 +217,7 @@ pub fn var_type(kind: &str, var: &str) -> Option<VarType> {
 fn trace_kind(kind: &str) -> u8 {
     match kind {
         "Trace/Enque" => b'+',
+        "BaseTrace/Event" => b'E',
         "Trace/Deque" => b'-',
         "Trace/Drop" => b'd',
         "Trace/Recv" => b'r',
@@ -236,7 +239,7 @@ impl Sim {
             "Connector" => Obj::Connector(Connector::default()),
             "Classifier" => Obj::Proxy(NONE),
             "TTLChecker" => Obj::Ttl(TtlChecker::default()),
-            "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => {
+            "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" | "BaseTrace/Event" => {
                 Obj::Trace(Trace::new(trace_kind(kind)))
             }
             "Queue/DropTail" => {
@@ -734,6 +737,9 @@ impl Sim {
                     let ch = self.w.out.channel(argv[1]);
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {
                         t.channel = Some(ch);
+                        if t.kind == b'E' {
+                            self.w.etrace_chan.insert(id, ch);
+                        }
                     }
                     Ok(String::new())
                 }
@@ -1223,7 +1229,11 @@ impl Sim {
                             Ok(String::new())
                         }
                         "persist" => Err("persist is not supported yet".into()),
-                        "eventtrace" => Ok(String::new()),
+                        "eventtrace" if n == 2 => {
+                            let et = self.lookup(argv[1]).ok_or_else(|| format!("no object named \"{}\"", argv[1]))?;
+                            t.et = et;
+                            Ok(String::new())
+                        }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Sink(_) => match cmd {

@@ -94,6 +94,8 @@ pub struct World {
     /// The script was written for ns-2's New-ECN patch (it set a sink's
     /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
     pub newecn_compat: bool,
+    /// Channels of event-trace objects (`BaseTrace/Event`) by object id.
+    pub etrace_chan: std::collections::HashMap<u32, u32>,
 }
 
 impl World {
@@ -111,6 +113,7 @@ impl World {
             routing: Routing::default(),
             flush_threshold: 4 << 20,
             newecn_compat: false,
+            etrace_chan: Default::default(),
         }
     }
 

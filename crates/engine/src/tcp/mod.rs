@@ -259,6 +259,8 @@ pub struct Tcp {
     pub syn: bool,
     pub max_connects: i32,
     pub wnd_option: i32,
+    /// Event trace object (`$tcp eventtrace $et`, from `$ns eventtrace-all`).
+    pub et: u32,
     /// New-ECN state (used when `windowOption_` is 8 and New-ECN is on).
     pub newecn: newecn::NewEcn,
     pub wnd_const: f64,
@@ -442,6 +444,7 @@ impl Tcp {
             syn: true,
             max_connects: -1,
             wnd_option: 1,
+            et: crate::sim::NONE,
             newecn: Default::default(),
             wnd_const: 4.0,
             wnd_th: 0.002,
@@ -1273,6 +1276,9 @@ impl Tcp {
         if self.first_decrease {
             self.first_decrease = false;
         }
+        if self.cwnd == 1.0 || slowstart {
+            self.trace_event(b, w, "SLOW_START");
+        }
     }
 
     /// `TcpAgent::newack`: an ACK for new data.
@@ -1393,6 +1399,31 @@ impl Tcp {
         } else if self.frto == 2 {
             self.spurious_timeout(b, &mut sim.w);
         }
+    }
+
+    /// `TcpAgent::trace_event`: an `E` line in the event trace
+    /// (`$ns eventtrace-all`): time, node, destination, event, flow, next
+    /// sequence number and cwnd.
+    fn trace_event(&self, b: &AgentBase, w: &mut World, ev: &str) {
+        if self.et == crate::sim::NONE {
+            return;
+        }
+        let ch = match w.etrace_chan.get(&self.et) {
+            Some(&c) => c,
+            None => return,
+        };
+        let t = (w.s.now * 1e6 + 0.5).floor() / 1e6;
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        buf.extend_from_slice(b"E ");
+        fmt::push_g(buf, t, 15);
+        let line = format!(
+            " {} {} TCP {} {} {} {}\n",
+            b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
+        );
+        buf.extend_from_slice(line.as_bytes());
+        let n = buf.len() - start;
+        w.out.wrote(n);
     }
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
@@ -1633,6 +1664,7 @@ impl Tcp {
     /// `TcpAgent::timeout(TCP_TIMER_RTX)`.
     fn rtx_timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
         let w = &mut sim.w;
+        self.trace_event(b, w, "TIMEOUT");
         self.frto = 0;
         self.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
         if self.cwnd < 1.0 {

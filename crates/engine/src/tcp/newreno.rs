@@ -92,6 +92,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
         } else if t.dupacks > t.numdupacks
             && (!t.exit_fast_retrans || t.last_cwnd_action == CWND_ACTION_DUPACK)
         {
+            t.trace_event(b, &mut sim.w, "NEWRENO_FAST_RECOVERY");
             t.dupwnd = t.dupwnd.wrapping_add(1);
             if st(t).newreno_changes > 0 && t.dupacks % 2 == 1 {
                 let s = t.t_seqno;
@@ -185,6 +186,7 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
     }
     t.recover = t.maxseq;
     t.reset_rtx_timer(b, &mut sim.w, true, false);
+    t.trace_event(b, &mut sim.w, "NEWRENO_FAST_RETX");
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
     let s = t.last_ack + 1;

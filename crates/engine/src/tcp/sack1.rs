@@ -368,6 +368,7 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
     st(t).fastrecov = true;
     let h = t.highest_ack + 1;
     st(t).scb.mark_retran(h);
+    t.trace_event(b, &mut sim.w, "FAST_RECOVERY");
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
     let s = t.last_ack + 1;

@@ -54,6 +54,7 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
         return;
     }
     t.recover = t.maxseq;
+    t.trace_event(b, w, "FAST_RETX");
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_ONE);
     t.reset_rtx_timer(b, w, false, false);

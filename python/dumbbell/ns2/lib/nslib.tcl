@@ -51,7 +51,7 @@ foreach cls {
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop QueueMonitor Integrator
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
-    Application RNG
+    Application RNG BaseTrace/Event
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
 } {
@@ -172,7 +172,25 @@ Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wire
 Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
 Simulator instproc use-taggedtrace args { ::dumbbell::unsupported "use-taggedtrace" }
 Simulator instproc makeflowmon args { ::dumbbell::unsupported "makeflowmon (flow monitors)" }
-Simulator instproc eventtrace-all args { ::dumbbell::unsupported "eventtrace-all" }
+# Event traces: TCP senders (and error models) created after eventtrace-all
+# write "E" lines (SLOW_START, FAST_RETX, TIMEOUT, ...) into the file.
+Simulator instproc eventtrace-all {{file ""}} {
+    $self instvar eventTraceAll_ eventtraceAllFile_ traceAllFile_
+    set eventTraceAll_ 1
+    if {$file ne ""} {
+        set eventtraceAllFile_ $file
+    } else {
+        set eventtraceAllFile_ $traceAllFile_
+    }
+}
+Simulator instproc create-eventtrace {type owner} {
+    $self instvar alltrace_ eventTraceAll_ eventtraceAllFile_
+    if {![info exists eventTraceAll_] || $eventTraceAll_ != 1} return
+    set et [new BaseTrace/$type]
+    $owner cmd eventtrace $et
+    lappend alltrace_ $et
+    $et attach $eventtraceAllFile_
+}
 Simulator instproc set-address-format {type args} {
     if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
 }
@@ -736,6 +754,10 @@ Agent instproc attach-app {s_type} {
 }
 Agent instproc attach-source {s_type} { ::dumbbell::unsupported "attach-source (old-style sources)" }
 Agent/TCP instproc done {} { }
+Agent/TCP instproc init args {
+    eval $self next $args
+    [Simulator instance] create-eventtrace Event $self
+}
 
 Class Application/FTP -superclass Application
 Application/FTP instproc init {} { $self next }
@@ -851,6 +873,10 @@ proc add-all-packet-headers {} { }
 
 # ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
 Class ErrorModel/Uniform -superclass ErrorModel
+ErrorModel instproc init args {
+    eval $self next $args
+    [Simulator instance] create-eventtrace Event $self
+}
 ErrorModel/Uniform instproc init {rate {unit pkt}} {
     $self next
     $self unit $unit
