@@ -131,6 +131,10 @@ pub enum AgentKind {
     Tcp(Box<Tcp>),
     /// `Agent/TCPSink` and `/DelAck`.
     Sink(Box<Sink>),
+    /// `Agent/UDP`.
+    Udp(crate::udp::Udp),
+    /// `Agent/LossMonitor`.
+    LossMonitor(crate::udp::LossMonitor),
 }
 
 pub struct Agent {
@@ -150,13 +154,15 @@ impl Agent {
             }
             AgentKind::Tcp(t) => t.recv(&mut self.base, sim, p),
             AgentKind::Sink(s) => s.recv(&mut self.base, sim, p),
+            AgentKind::Udp(u) => u.recv(&self.base, sim, p),
+            AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
         }
     }
 
     /// A timer of this agent expired.
     pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
         match &mut self.kind {
-            AgentKind::Null => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) => {}
             AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
         }
@@ -165,7 +171,7 @@ impl Agent {
     /// `$agent reset`.
     pub fn reset(&mut self, sim: &mut Sim, _id: ObjId) {
         match &mut self.kind {
-            AgentKind::Null => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

@@ -42,6 +42,9 @@ pub const KINDS: &[&str] = &[
     "Agent/TCPSink/Sack1",
     "Agent/TCPSink/Sack1/DelAck",
     "Application",
+    "Application/Traffic/CBR",
+    "Agent/UDP",
+    "Agent/LossMonitor",
     "RNG",
     "Classifier",
     "ErrorModule",
@@ -144,6 +147,21 @@ const QMON_VARS: &[(&str, VarType)] = &[
     ("estimate_rate_", VarType::Int),
 ];
 
+const LOSSMON_VARS: &[(&str, VarType)] = &[
+    ("nlost_", VarType::Int),
+    ("npkts_", VarType::Int),
+    ("bytes_", VarType::Int),
+    ("lastPktTime_", VarType::Real),
+    ("expected_", VarType::Int),
+];
+
+const CBR_VARS: &[(&str, VarType)] = &[
+    ("rate_", VarType::Bandwidth),
+    ("random_", VarType::Real),
+    ("packetSize_", VarType::Int),
+    ("maxpkts_", VarType::Int),
+];
+
 const INTEGRATOR_VARS: &[(&str, VarType)] =
     &[("lastx_", VarType::Real), ("lasty_", VarType::Real), ("sum_", VarType::Real)];
 
@@ -191,6 +209,17 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         "QueueMonitor" => QMON_VARS.to_vec(),
         "Integrator" => INTEGRATOR_VARS.to_vec(),
         "Agent/Null" => AGENT_VARS.to_vec(),
+        "Agent/UDP" => {
+            let mut v = AGENT_VARS.to_vec();
+            v.push(("packetSize_", VarType::Int));
+            v
+        }
+        "Agent/LossMonitor" => {
+            let mut v = AGENT_VARS.to_vec();
+            v.extend_from_slice(LOSSMON_VARS);
+            v
+        }
+        "Application/Traffic/CBR" => CBR_VARS.to_vec(),
         "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend(tcp::vars::names(kind));
@@ -271,6 +300,19 @@ impl Sim {
             "QueueMonitor" => Obj::QueueMonitor(Box::new(QueueMonitor::new())),
             "Integrator" => Obj::Integrator(Integrator::default()),
             "Application" => Obj::App(App::default()),
+            "Application/Traffic/CBR" => {
+                let timer = self.w.s.new_timer(id, 0);
+                Obj::App(App { cbr: Some(Box::new(crate::udp::Cbr::new(timer))), ..App::default() })
+            }
+            "Agent/UDP" => {
+                let mut base = AgentBase::new(name, PacketType::Udp);
+                base.size = 1000;
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Udp(Default::default()) }))
+            }
+            "Agent/LossMonitor" => {
+                let base = AgentBase::new(name, PacketType::Udp);
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::LossMonitor(Default::default()) }))
+            }
             "RNG" => {
                 let r = self.w.rng.new_stream();
                 Obj::Rng(r)
@@ -457,9 +499,28 @@ impl Sim {
                         "interval_" if s.delack_timer.is_some() => r(s.interval),
                         _ => None,
                     },
+                    AgentKind::Udp(_) => match var {
+                        "packetSize_" => i(base.size),
+                        _ => None,
+                    },
+                    AgentKind::LossMonitor(m) => match var {
+                        "nlost_" => i(m.nlost),
+                        "npkts_" => i(m.npkts),
+                        "bytes_" => i(m.bytes),
+                        "lastPktTime_" => r(m.last_packet_time),
+                        "expected_" => i(m.expected),
+                        _ => None,
+                    },
                     AgentKind::Null => None,
                 }
             }
+            Obj::App(app) => match (var, app.cbr.as_ref()) {
+                ("rate_", Some(c)) => r(c.rate),
+                ("random_", Some(c)) => r(c.random),
+                ("packetSize_", Some(c)) => i(c.size),
+                ("maxpkts_", Some(c)) => i(c.maxpkts),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -698,10 +759,41 @@ impl Sim {
                             }
                             true
                         }
+                        AgentKind::Udp(_) => match var {
+                            "packetSize_" => {
+                                base.size = iv;
+                                true
+                            }
+                            _ => false,
+                        },
+                        AgentKind::LossMonitor(m) => {
+                            match var {
+                                "nlost_" => m.nlost = iv,
+                                "npkts_" => m.npkts = iv,
+                                "bytes_" => m.bytes = iv,
+                                "lastPktTime_" => m.last_packet_time = parse_real(v),
+                                "expected_" => m.expected = iv,
+                                _ => return Err(self.not_bound(id, var)),
+                            }
+                            true
+                        }
                         AgentKind::Null => false,
                     }
                 }
             }
+            Obj::App(app) => match app.cbr.as_mut() {
+                Some(c) => {
+                    match var {
+                        "rate_" => c.rate = vars::parse_bw(v),
+                        "random_" => c.random = parse_real(v),
+                        "packetSize_" => c.size = parse_int(v),
+                        "maxpkts_" => c.maxpkts = parse_int(v),
+                        _ => return Err(self.not_bound(id, var)),
+                    }
+                    true
+                }
+                None => false,
+            },
             _ => false,
         };
         if !ok {
@@ -926,9 +1018,17 @@ impl Sim {
                 "start-flags" if n == 3 => {
                     app.enable_recv = parse_bool(argv[1]);
                     app.enable_resume = parse_bool(argv[2]);
+                    self.app_start_stop(id, true);
                     Ok(String::new())
                 }
-                "stop" | "start" => Ok(String::new()),
+                "start" => {
+                    self.app_start_stop(id, true);
+                    Ok(String::new())
+                }
+                "stop" => {
+                    self.app_start_stop(id, false);
+                    Ok(String::new())
+                }
                 "send" if n == 2 => {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
@@ -1179,6 +1279,22 @@ impl Sim {
         Ok(r)
     }
 
+    /// `Application::start` / `stop` of a traffic source.
+    fn app_start_stop(&mut self, id: ObjId, start: bool) {
+        let mut o = self.take(id);
+        if let Obj::App(app) = &mut o {
+            let agent = app.agent;
+            if let Some(c) = app.cbr.as_mut() {
+                if start {
+                    c.start(self, agent);
+                } else {
+                    c.stop(self);
+                }
+            }
+        }
+        self.put(id, o);
+    }
+
     fn red_ref(&self, id: ObjId) -> &crate::red::Red {
         match &self.objs[id as usize] {
             Obj::Queue(q) => q.red.as_deref().expect("RED queue"),
@@ -1229,11 +1345,13 @@ impl Sim {
                             Ok(String::new())
                         }
                         "persist" => Err("persist is not supported yet".into()),
-                        "eventtrace" if n == 2 => {
-                            let et = self.lookup(argv[1]).ok_or_else(|| format!("no object named \"{}\"", argv[1]))?;
-                            t.et = et;
-                            Ok(String::new())
-                        }
+                        "eventtrace" if n == 2 => match self.lookup(argv[1]) {
+                            Some(et) => {
+                                t.et = et;
+                                Ok(String::new())
+                            }
+                            None => Err(format!("no object named \"{}\"", argv[1])),
+                        },
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Sink(_) => match cmd {
@@ -1243,6 +1361,21 @@ impl Sim {
                     },
                     AgentKind::Null => match cmd {
                         "send" => Ok(String::new()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::Udp(u) => match cmd {
+                        "send" if n == 2 => {
+                            u.sendmsg(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "send" | "sendmsg" => Err("UDP messages with application data are not supported yet".into()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::LossMonitor(m) => match cmd {
+                        "clear" => {
+                            m.expected = -1;
+                            Ok(String::new())
+                        }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                 }

@@ -606,11 +606,13 @@ pub struct App {
     pub agent: ObjId,
     pub enable_recv: bool,
     pub enable_resume: bool,
+    /// `Some` for `Application/Traffic/CBR`.
+    pub cbr: Option<Box<crate::udp::Cbr>>,
 }
 
 impl Default for App {
     fn default() -> Self {
-        App { agent: NONE, enable_recv: false, enable_resume: false }
+        App { agent: NONE, enable_recv: false, enable_resume: false, cbr: None }
     }
 }
 

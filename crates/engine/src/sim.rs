@@ -500,8 +500,15 @@ impl Sim {
                 }
                 Fired::Timer(t, owner, kind) => {
                     let mut o = self.take(owner);
-                    if let Obj::Agent(a) = &mut o {
-                        a.timeout(self, owner, kind);
+                    match &mut o {
+                        Obj::Agent(a) => a.timeout(self, owner, kind),
+                        Obj::App(app) => {
+                            let agent = app.agent;
+                            if let Some(c) = app.cbr.as_mut() {
+                                c.timeout(self, agent);
+                            }
+                        }
+                        _ => {}
                     }
                     self.put(owner, o);
                     self.w.s.timer_handled(t);

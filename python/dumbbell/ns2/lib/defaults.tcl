@@ -277,3 +277,15 @@ Classifier set shift_ 0
 Classifier set mask_ 0xffffffff
 Classifier set debug_ false
 Classifier/Hash set default_ -1
+
+# ---- datagram traffic -----------------------------------------------------------------
+Agent/UDP set packetSize_ 1000
+Agent/LossMonitor set nlost_ 0
+Agent/LossMonitor set npkts_ 0
+Agent/LossMonitor set bytes_ 0
+Agent/LossMonitor set lastPktTime_ 0
+Agent/LossMonitor set expected_ 0
+Application/Traffic/CBR set rate_ 448Kb
+Application/Traffic/CBR set packetSize_ 210
+Application/Traffic/CBR set random_ 0
+Application/Traffic/CBR set maxpkts_ 268435456

@@ -52,6 +52,7 @@ foreach cls {
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
+    Agent/UDP Agent/LossMonitor Application/Traffic/CBR
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
 } {
@@ -67,9 +68,9 @@ foreach cls {
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/RFC793edu Agent/TCP/Int
     Agent/TCPSink/Asym
-    Agent/UDP Agent/CBR Agent/LossMonitor Agent/TFRC Agent/TFRCSink Agent/RAP
+    Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
-    Application/Traffic/CBR Application/Traffic/Exponential
+    Application/Traffic/Exponential
     Application/Traffic/Pareto Application/Traffic/Trace Application/Telnet
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
@@ -776,6 +777,39 @@ Application instproc start {} {
     set procs " [[$self info class] info instprocs] "
     $self cmd start-flags [expr {[string first " recv " $procs] >= 0}] \
         [expr {[string first " resume " $procs] >= 0}]
+}
+
+# ---- datagram traffic ---------------------------------------------------------------
+Agent/UDP instproc done {} { }
+Agent/UDP instproc process_data {from data} { }
+Agent/LossMonitor instproc log-loss {} { }
+
+# Traffic sources accept the old name packet_size_; a CBR source's interval_
+# is another way to set its rate (as ns-2's library does).
+Application/Traffic instproc set args {
+    $self instvar packetSize_
+    if {[lindex $args 0] eq "packet_size_"} {
+        if {[llength $args] == 2} {
+            set packetSize_ [lindex $args 1]
+            return
+        } elseif {[llength $args] == 1} {
+            return $packetSize_
+        }
+    }
+    eval $self next $args
+}
+Application/Traffic/CBR instproc set args {
+    $self instvar packetSize_ rate_
+    if {[lindex $args 0] eq "interval_"} {
+        if {[llength $args] == 2} {
+            set interval [[Simulator instance] delay_parse [lindex $args 1]]
+            $self set rate_ [expr {$packetSize_ * 8.0 / $interval}]
+            return
+        } elseif {[llength $args] == 1} {
+            return [expr {$packetSize_ * 8.0 / $rate_}]
+        }
+    }
+    eval $self next $args
 }
 
 # QueueMonitor's Tcl-side reset also clears the integrators (ns-queue.tcl).
