@@ -88,6 +88,23 @@ pub struct Red {
     pub lastset: f64,
     status: Status,
     pub curq: i32,
+    // ---- the seeds' variants (seed 001) ----
+    /// ECNM: above max_th, mark ECN-capable arrivals instead of dropping
+    /// them; drop only when the queue overflows.
+    pub ecnm: bool,
+    /// Mark-front: mark (or drop) the first unmarked packet in the queue
+    /// rather than the arriving one.
+    pub mark_front: bool,
+    /// AECN: three RTT groups with their own max_p, mark-front per group.
+    pub aecn: bool,
+    /// AECN group bounds (ms): robust [robust_min, robust_max), average
+    /// [robust_max, fragile_min) and RTT 0, fragile [fragile_min, inf).
+    pub aecn_robust_min: f64,
+    pub aecn_robust_max: f64,
+    pub aecn_fragile_min: f64,
+    /// AECN: fragile max_p = base / a, robust max_p = min(base * b, 1).
+    pub aecn_a: f64,
+    pub aecn_b: f64,
     // ---- options ----
     pub drop_tail: bool,
     pub drop_rand: bool,
@@ -141,6 +158,14 @@ pub const RED_VARS: &[(&str, VarType)] = &[
     ("prob1_", VarType::Real),
     ("curq_", VarType::Int),
     ("cur_max_p_", VarType::Real),
+    ("ecnm_", VarType::Bool),
+    ("mark_front_", VarType::Bool),
+    ("aecn_", VarType::Bool),
+    ("aecn_robust_min_", VarType::Real),
+    ("aecn_robust_max_", VarType::Real),
+    ("aecn_fragile_min_", VarType::Real),
+    ("aecn_a_", VarType::Real),
+    ("aecn_b_", VarType::Real),
 ];
 
 impl Default for Red {
@@ -192,6 +217,14 @@ impl Red {
             lastset: 0.0,
             status: Status::Between,
             curq: 0,
+            ecnm: false,
+            mark_front: false,
+            aecn: false,
+            aecn_robust_min: 0.5,
+            aecn_robust_max: 75.0,
+            aecn_fragile_min: 150.0,
+            aecn_a: 2.0,
+            aecn_b: 2.0,
             drop_tail: true,
             drop_rand: false,
             ns1_compat: false,
@@ -246,6 +279,14 @@ impl Red {
             "prob1_" => Some(fmt::format_g(self.v_prob1, 6)),
             "curq_" => i(self.curq),
             "cur_max_p_" => Some(fmt::format_g(self.cur_max_p, 6)),
+            "ecnm_" => b(self.ecnm),
+            "mark_front_" => b(self.mark_front),
+            "aecn_" => b(self.aecn),
+            "aecn_robust_min_" => r(self.aecn_robust_min),
+            "aecn_robust_max_" => r(self.aecn_robust_max),
+            "aecn_fragile_min_" => r(self.aecn_fragile_min),
+            "aecn_a_" => r(self.aecn_a),
+            "aecn_b_" => r(self.aecn_b),
             _ => None,
         }
     }
@@ -283,6 +324,14 @@ impl Red {
             "prob1_" => self.set_prob1(w, parse_real(v)),
             "curq_" => self.set_curq(w, parse_int(v)),
             "cur_max_p_" => self.set_cur_max_p(w, parse_real(v)),
+            "ecnm_" => self.ecnm = parse_bool(v),
+            "mark_front_" => self.mark_front = parse_bool(v),
+            "aecn_" => self.aecn = parse_bool(v),
+            "aecn_robust_min_" => self.aecn_robust_min = parse_real(v),
+            "aecn_robust_max_" => self.aecn_robust_max = parse_real(v),
+            "aecn_fragile_min_" => self.aecn_fragile_min = parse_real(v),
+            "aecn_a_" => self.aecn_a = parse_real(v),
+            "aecn_b_" => self.aecn_b = parse_real(v),
             _ => return false,
         }
         true
@@ -518,6 +567,34 @@ impl Red {
         new_ave
     }
 
+    /// AECN flow group of a packet carrying the sender's last RTT (ms):
+    /// 0 robust, 1 average, 2 fragile.  RTT 0 (nothing measured yet) counts
+    /// as average.
+    pub fn aecn_group(&self, rtt_ms: i32) -> u8 {
+        let r = rtt_ms as f64;
+        if rtt_ms == 0 {
+            1
+        } else if r >= self.aecn_robust_min && r < self.aecn_robust_max {
+            0
+        } else if r >= self.aecn_robust_max && r < self.aecn_fragile_min {
+            1
+        } else if r >= self.aecn_fragile_min {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The max_p a packet of AECN group `g` is marked with.
+    pub fn aecn_max_p(&self, g: u8) -> f64 {
+        let base = self.cur_max_p;
+        match g {
+            0 => (base * self.aecn_b).min(1.0),
+            2 => base / self.aecn_a,
+            _ => base,
+        }
+    }
+
     /// Drop probability from the average (`calculate_p_new`).
     fn calculate_p(&self, max_p: f64) -> f64 {
         let v_ave = self.v_ave;
@@ -580,8 +657,10 @@ impl Queue {
         let mean = self.mean_pktsize;
         let qlen = self.qlen_unit();
         let size = sim.w.pool.get(p).size;
+        let rtt = sim.w.pool.get(p).last_rtt;
         let red = self.red.as_mut().expect("RED queue");
-        let p1 = red.calculate_p(red.cur_max_p);
+        let max_p = if red.aecn { red.aecn_max_p(red.aecn_group(rtt)) } else { red.cur_max_p };
+        let p1 = red.calculate_p(max_p);
         red.set_prob1(&mut sim.w, p1);
         red.v_prob = red.modify_p(red.v_prob1, mean, size);
         if red.cautious == 1 {
@@ -603,14 +682,35 @@ impl Queue {
         if u <= red.v_prob {
             red.count = 0;
             red.count_bytes = 0;
-            let pk = sim.w.pool.get_mut(p);
-            if red.setbit && pk.ecn_capable && (!red.use_mark_p || red.v_prob1 < red.mark_p) {
+            let (setbit, use_mark_p, prob1, mark_p) = (red.setbit, red.use_mark_p, red.v_prob1, red.mark_p);
+            let victim = self.pick_for_ecn(sim, p);
+            let pk = sim.w.pool.get_mut(victim);
+            if setbit && pk.ecn_capable && (!use_mark_p || prob1 < mark_p) {
                 pk.ecn_to_echo = true;
                 return false;
             }
             return true;
         }
         false
+    }
+
+    /// `pickPacketForECN`: the arriving packet, or with mark-front the first
+    /// packet in the queue not yet marked (with AECN, of the arriving
+    /// packet's RTT group).
+    fn pick_for_ecn(&self, sim: &Sim, p: PktId) -> PktId {
+        let red = self.red.as_ref().expect("RED queue");
+        if !(red.mark_front || red.aecn) {
+            return p;
+        }
+        let group = if red.aecn { Some(red.aecn_group(sim.w.pool.get(p).last_rtt)) } else { None };
+        self.q
+            .iter()
+            .copied()
+            .find(|&q| {
+                let pk = sim.w.pool.get(q);
+                !pk.ecn_to_echo && group.map_or(true, |g| red.aecn_group(pk.last_rtt) == g)
+            })
+            .unwrap_or(p)
     }
 
     /// `REDQueue::enque`.
@@ -652,9 +752,11 @@ impl Queue {
             let r = self.red.as_ref().expect("RED queue");
             (r.v_ave, r.th_min, r.th_max, r.gentle, r.use_mark_p, r.old)
         };
+        let mut forced_by_average = false;
         if qavg >= th_min && qlen > 1 {
             if !use_mark_p && ((!gentle && qavg >= th_max) || (gentle && qavg >= 2.0 * th_max)) {
                 droptype = DropType::Forced;
+                forced_by_average = true;
             } else if !old {
                 let red = self.red.as_mut().expect("RED queue");
                 red.count = 1;
@@ -670,9 +772,30 @@ impl Queue {
         }
         if qlen >= qlim {
             droptype = DropType::Forced;
+            forced_by_average = false;
+        }
+        if forced_by_average {
+            // ECNM: above max_th an ECN-capable arrival is marked, not
+            // dropped; only overflow drops.
+            let r = self.red.as_ref().expect("RED queue");
+            let pk = sim.w.pool.get_mut(p);
+            if r.ecnm && r.setbit && pk.ecn_capable {
+                pk.ecn_to_echo = true;
+                droptype = DropType::None;
+            }
         }
         match droptype {
             DropType::Unforced => {
+                // With mark-front the victim may be a queued packet: the
+                // arrival takes its place in the queue.
+                let victim = self.pick_for_ecn(sim, p);
+                let p = if victim != p {
+                    self.push(sim, p);
+                    let i = self.q.iter().position(|&q| q == victim).expect("victim queued");
+                    self.remove_at(sim, i)
+                } else {
+                    p
+                };
                 let (de_drop, ed_trace) = {
                     let r = self.red.as_ref().expect("RED queue");
                     (r.de_drop, r.ed_trace)
@@ -821,5 +944,64 @@ mod tests {
         r.update_max_p(&mut w, 6.0, 2.0); // below min_th + 4 = 9
         assert!((r.cur_max_p - 0.099).abs() < 1e-15);
         assert_eq!(r.lastset, 2.0);
+    }
+
+    fn queue_with(sim: &mut Sim, pkts: &[(bool, bool, i32)]) -> (Queue, Vec<PktId>) {
+        // (ect, ce, last_rtt ms) per queued packet
+        let id = sim.create("q", "Queue/RED").unwrap();
+        let q = match sim.take(id) {
+            crate::sim::Obj::Queue(q) => *q,
+            _ => unreachable!(),
+        };
+        let mut q = q;
+        let mut ids = Vec::new();
+        for &(ect, ce, rtt) in pkts {
+            let p = sim.w.pool.alloc();
+            let pk = sim.w.pool.get_mut(p);
+            pk.size = 1000;
+            pk.ecn_capable = ect;
+            pk.ecn_to_echo = ce;
+            pk.last_rtt = rtt;
+            q.push(sim, p);
+            ids.push(p);
+        }
+        (q, ids)
+    }
+
+    #[test]
+    fn mark_front_picks_the_first_unmarked_queued_packet() {
+        let mut sim = Sim::new();
+        let (mut q, ids) = queue_with(&mut sim, &[(true, true, 0), (true, false, 0), (true, false, 0)]);
+        let arriving = sim.w.pool.alloc();
+        sim.w.pool.get_mut(arriving).ecn_to_echo = false;
+        assert_eq!(q.pick_for_ecn(&sim, arriving), arriving, "mark-tail by default");
+        q.red.as_mut().unwrap().mark_front = true;
+        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[1], "the first packet not yet marked");
+    }
+
+    #[test]
+    fn aecn_groups_by_rtt_and_marks_within_the_group() {
+        let mut sim = Sim::new();
+        // robust (20 ms), fragile (190 ms), robust (60 ms), average (100 ms)
+        let (mut q, ids) = queue_with(&mut sim, &[(true, false, 20), (true, false, 190), (true, false, 60), (true, false, 100)]);
+        let red = q.red.as_mut().unwrap();
+        red.aecn = true;
+        red.cur_max_p = 0.1;
+        assert_eq!((red.aecn_group(20), red.aecn_group(100), red.aecn_group(190), red.aecn_group(0)), (0, 1, 2, 1));
+        assert!((red.aecn_max_p(0) - 0.2).abs() < 1e-15 && red.aecn_max_p(1) == 0.1 && red.aecn_max_p(2) == 0.05);
+        red.cur_max_p = 0.8;
+        assert_eq!(red.aecn_max_p(0), 1.0, "robust max_p is capped at 1");
+        let arriving = sim.w.pool.alloc();
+        {
+            let pk = sim.w.pool.get_mut(arriving);
+            pk.ecn_to_echo = false;
+            pk.last_rtt = 180;
+        }
+        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[1], "the first fragile packet");
+        sim.w.pool.get_mut(arriving).last_rtt = 0;
+        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[3], "RTT 0 counts as average");
+        sim.w.pool.get_mut(ids[1]).ecn_to_echo = true;
+        sim.w.pool.get_mut(arriving).last_rtt = 160;
+        assert_eq!(q.pick_for_ecn(&sim, arriving), arriving, "no unmarked fragile packet queued");
     }
 }

@@ -68,6 +68,15 @@ Queue/RED set top_ 0.5
 Queue/RED set bottom_ 0
 Queue/RED set cautious_ 0
 Queue/RED set feng_adaptive_ 0
+# The seeds' variants (seed 001): off by default.
+Queue/RED set ecnm_ false
+Queue/RED set mark_front_ false
+Queue/RED set aecn_ false
+Queue/RED set aecn_robust_min_ 0.5
+Queue/RED set aecn_robust_max_ 75
+Queue/RED set aecn_fragile_min_ 150
+Queue/RED set aecn_a_ 2
+Queue/RED set aecn_b_ 2
 
 DelayLink set bandwidth_ 1.5Mb
 DelayLink set delay_ 100ms
