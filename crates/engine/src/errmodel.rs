@@ -249,6 +249,8 @@ pub struct HashClassifier {
     /// `default_`: slot for packets of unknown flows (-1: none).
     pub default_slot: i32,
     pub default_target: ObjId,
+    /// A flow monitor's classifier: unknown flows get a new flow object.
+    pub auto_flow: bool,
 }
 
 impl HashClassifier {
@@ -260,6 +262,7 @@ impl HashClassifier {
             maxslot: -1,
             default_slot: -1,
             default_target: NONE,
+            auto_flow: false,
         }
     }
 

@@ -31,6 +31,11 @@ pub const KINDS: &[&str] = &[
     "SnoopQueue/Out",
     "SnoopQueue/Drop",
     "QueueMonitor",
+    "QueueMonitor/ED",
+    "QueueMonitor/ED/Flowmon",
+    "QueueMonitor/ED/Flow",
+    "SnoopQueue/EDrop",
+    "Samples",
     "Integrator",
     "Agent/Null",
     "Agent/TCP",
@@ -162,6 +167,22 @@ const CBR_VARS: &[(&str, VarType)] = &[
     ("maxpkts_", VarType::Int),
 ];
 
+const ED_VARS: &[(&str, VarType)] = &[
+    ("ebdrops_", VarType::Int),
+    ("epdrops_", VarType::Int),
+    ("mon_ebdrops_", VarType::Int),
+    ("mon_epdrops_", VarType::Int),
+];
+
+const FLOWMON_VARS: &[(&str, VarType)] = &[
+    ("enable_in_", VarType::Bool),
+    ("enable_out_", VarType::Bool),
+    ("enable_drop_", VarType::Bool),
+    ("enable_edrop_", VarType::Bool),
+];
+
+const FLOW_VARS: &[(&str, VarType)] = &[("src_", VarType::Int), ("dst_", VarType::Int), ("flowid_", VarType::Int)];
+
 const INTEGRATOR_VARS: &[(&str, VarType)] =
     &[("lastx_", VarType::Real), ("lasty_", VarType::Real), ("sum_", VarType::Real)];
 
@@ -207,6 +228,19 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         "DelayLink" => LINK_VARS.to_vec(),
         "Node" | "Application" | "RNG" => Vec::new(),
         "QueueMonitor" => QMON_VARS.to_vec(),
+        "QueueMonitor/ED" | "QueueMonitor/ED/Flowmon" | "QueueMonitor/ED/Flow" => {
+            let mut v = QMON_VARS.to_vec();
+            v.extend_from_slice(ED_VARS);
+            if kind.ends_with("Flowmon") {
+                v.extend_from_slice(FLOWMON_VARS);
+            }
+            if kind.ends_with("Flow") {
+                v.extend_from_slice(FLOW_VARS);
+            }
+            v
+        }
+        "Samples" => Vec::new(),
+        "SnoopQueue/EDrop" => debug.to_vec(),
         "Integrator" => INTEGRATOR_VARS.to_vec(),
         "Agent/Null" => AGENT_VARS.to_vec(),
         "Agent/UDP" => {
@@ -297,7 +331,15 @@ impl Sim {
             "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
             "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
             "SnoopQueue/Drop" => Obj::Snoop(Snoop { kind: SnoopKind::Drop, target: NONE, monitor: NONE }),
-            "QueueMonitor" => Obj::QueueMonitor(Box::new(QueueMonitor::new())),
+            "QueueMonitor" | "QueueMonitor/ED" => Obj::QueueMonitor(Box::new(QueueMonitor::new())),
+            "QueueMonitor/ED/Flowmon" => {
+                Obj::QueueMonitor(Box::new(QueueMonitor { flowmon: Some(Box::default()), ..QueueMonitor::new() }))
+            }
+            "QueueMonitor/ED/Flow" => {
+                Obj::QueueMonitor(Box::new(QueueMonitor { flow: Some(FlowKey::default()), ..QueueMonitor::new() }))
+            }
+            "SnoopQueue/EDrop" => Obj::Snoop(Snoop { kind: SnoopKind::EDrop, target: NONE, monitor: NONE }),
+            "Samples" => Obj::Samples(Samples::default()),
             "Integrator" => Obj::Integrator(Integrator::default()),
             "Application" => Obj::App(App::default()),
             "Application/Traffic/CBR" => {
@@ -458,6 +500,17 @@ impl Sim {
                 "startTime_" => r(q.start_time),
                 "estRate_" => r(q.est_rate),
                 "estimate_rate_" => i(q.estimate_rate as i32),
+                "ebdrops_" => i(q.ebdrops),
+                "epdrops_" => i(q.epdrops),
+                "mon_ebdrops_" => i(q.mon_ebdrops),
+                "mon_epdrops_" => i(q.mon_epdrops),
+                "enable_in_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_in),
+                "enable_out_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_out),
+                "enable_drop_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_drop),
+                "enable_edrop_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_edrop),
+                "src_" if q.flow.is_some() => i(q.flow.unwrap().src),
+                "dst_" if q.flow.is_some() => i(q.flow.unwrap().dst),
+                "flowid_" if q.flow.is_some() => i(q.flow.unwrap().fid),
                 _ => None,
             },
             Obj::Integrator(n) => match var {
@@ -656,6 +709,28 @@ impl Sim {
                         q.estimate_rate = iv != 0;
                         if iv != 0 {
                             self.w.warn_once("QueueMonitor estimate_rate_ is not modelled; estRate_ stays 0".into());
+                        }
+                    }
+                    "ebdrops_" => q.ebdrops = iv,
+                    "epdrops_" => q.epdrops = iv,
+                    "mon_ebdrops_" => q.mon_ebdrops = iv,
+                    "mon_epdrops_" => q.mon_epdrops = iv,
+                    "enable_in_" | "enable_out_" | "enable_drop_" | "enable_edrop_" if q.flowmon.is_some() => {
+                        let f = q.flowmon.as_mut().unwrap();
+                        let bv = parse_bool(v);
+                        match var {
+                            "enable_in_" => f.enable_in = bv,
+                            "enable_out_" => f.enable_out = bv,
+                            "enable_drop_" => f.enable_drop = bv,
+                            _ => f.enable_edrop = bv,
+                        }
+                    }
+                    "src_" | "dst_" | "flowid_" if q.flow.is_some() => {
+                        let f = q.flow.as_mut().unwrap();
+                        match var {
+                            "src_" => f.src = iv,
+                            "dst_" => f.dst = iv,
+                            _ => f.fid = iv,
                         }
                     }
                     _ => return Err(self.not_bound(id, var)),
@@ -918,6 +993,23 @@ impl Sim {
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
+            Obj::Samples(smp) => match (cmd, n) {
+                ("mean", 1) if smp.cnt > 0 => Ok(crate::fmt::format_g(smp.mean(), 6)),
+                ("mean", 1) => Err("tried to take mean with no sample points".into()),
+                ("cnt", 1) => Ok((smp.cnt as u32).to_string()),
+                ("variance", 1) if smp.cnt == 1 => Ok("0.0".into()),
+                ("variance", 1) if smp.cnt > 2 => Ok(crate::fmt::format_g(smp.variance(), 6)),
+                ("variance", 1) => Err("variance needs more sample points".into()),
+                ("reset", 1) => {
+                    *smp = Samples::default();
+                    Ok(String::new())
+                }
+                ("newpoint", 2) => {
+                    smp.new_point(parse_real(argv[1]));
+                    Ok(String::new())
+                }
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
             Obj::HashClassifier(_) => self.hash_cmd(id, argv),
             Obj::ErrModule { .. } => match (cmd, n) {
                 ("classifier", 1) => {
@@ -1100,6 +1192,23 @@ impl Sim {
                 }
                 Ok(String::new())
             }
+            "set-delay-samples" if n == 2 => {
+                let smp = self.obj_arg(argv[1])?;
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    q.delay_samp = smp;
+                }
+                Ok(String::new())
+            }
+            "get-delay-samples" => {
+                if let Obj::QueueMonitor(q) = &self.objs[id as usize] {
+                    let d = q.delay_samp;
+                    return Ok(self.name(d).to_string());
+                }
+                Ok(String::new())
+            }
+            "classifier" | "attach" | "dump" | "flows" if matches!(&self.objs[id as usize], Obj::QueueMonitor(q) if q.flowmon.is_some()) => {
+                self.flowmon_cmd(id, argv)
+            }
             "set-src-dst" if n == 3 => {
                 if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
                     q.src_id = vars::atoi(argv[1]);
@@ -1270,6 +1379,10 @@ impl Sim {
                 }
                 String::new()
             }
+            ("auto-flows", 1) => {
+                c.auto_flow = true;
+                String::new()
+            }
             ("del-hash", 4) => match c.del_hash(a(1), a(2), a(3)) {
                 Some(s) => s.to_string(),
                 None => return Err(format!("del-hash: no flow {} {} {}", argv[1], argv[2], argv[3])),
@@ -1293,6 +1406,70 @@ impl Sim {
             }
         }
         self.put(id, o);
+    }
+
+    /// Commands of `QueueMonitor/ED/Flowmon` (tools/flowmon.cc).
+    fn flowmon_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let (cmd, n) = (argv[0], argv.len());
+        let cl = match &self.objs[id as usize] {
+            Obj::QueueMonitor(q) => q.flowmon.as_ref().map(|f| f.classifier).unwrap_or(NONE),
+            _ => NONE,
+        };
+        match (cmd, n) {
+            ("classifier", 1) => Ok(self.name(cl).to_string()),
+            ("classifier", 2) => {
+                let c = self.lookup(argv[1]).ok_or_else(|| format!("no object named \"{}\"", argv[1]))?;
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    q.flowmon.as_mut().unwrap().classifier = c;
+                }
+                Ok(String::new())
+            }
+            ("attach", 2) => {
+                let ch = self.w.out.channel(argv[1]);
+                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+                    q.flowmon.as_mut().unwrap().channel = Some(ch);
+                }
+                Ok(String::new())
+            }
+            ("flows", 1) => Ok(self.flow_objs(cl).iter().map(|&f| self.name(f).to_string()).collect::<Vec<_>>().join(" ")),
+            ("dump", 1) => {
+                let flows = self.flow_objs(cl);
+                let now = self.w.s.now;
+                let (ch, agg) = match &self.objs[id as usize] {
+                    Obj::QueueMonitor(q) => (q.flowmon.as_ref().unwrap().channel, (q.parrivals, q.barrivals, q.epdrops, q.ebdrops, q.pdrops, q.bdrops)),
+                    _ => unreachable!(),
+                };
+                let Some(ch) = ch else { return Ok(String::new()) };
+                let mut text = Vec::new();
+                for f in flows {
+                    if let Obj::QueueMonitor(fq) = &self.objs[f as usize] {
+                        let k = fq.flow.unwrap_or_default();
+                        crate::fmt::push_f(&mut text, now, 3, 8, false);
+                        let rest = format!(
+                            " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n",
+                            k.fid, k.ptype, k.fid, k.src, k.dst, fq.parrivals, fq.barrivals, fq.epdrops, fq.ebdrops,
+                            agg.0, agg.1, agg.2, agg.3, agg.4, agg.5, fq.pdrops, fq.bdrops, fq.qs_pkts, fq.qs_bytes, fq.qs_drops
+                        );
+                        text.extend_from_slice(rest.as_bytes());
+                    }
+                }
+                let buf = self.w.out.buf(ch);
+                buf.extend_from_slice(&text);
+                self.w.out.wrote(text.len());
+                Ok(String::new())
+            }
+            _ => Err(format!("unknown command \"{cmd}\"")),
+        }
+    }
+
+    /// The flows a flow monitor's classifier holds, in slot order.
+    fn flow_objs(&self, cl: ObjId) -> Vec<ObjId> {
+        match self.objs.get(cl as usize) {
+            Some(Obj::HashClassifier(c)) => {
+                (0..=c.maxslot.max(-1)).filter_map(|i| if i < 0 { None } else { Some(c.slot(i as i64)) }).filter(|&o| o != NONE).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn red_ref(&self, id: ObjId) -> &crate::red::Red {

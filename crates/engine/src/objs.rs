@@ -471,6 +471,8 @@ pub enum SnoopKind {
     In,
     Out,
     Drop,
+    /// `SnoopQueue/EDrop`: RED's early drops (with an early-drop target).
+    EDrop,
 }
 
 #[derive(Clone, Debug)]
@@ -525,11 +527,88 @@ pub struct QueueMonitor {
     pub channel: Option<u32>,
     pub src_id: i32,
     pub dst_id: i32,
+    // `QueueMonitor/ED`: early drops
+    pub epdrops: i32,
+    pub ebdrops: i32,
+    pub mon_epdrops: i32,
+    pub mon_ebdrops: i32,
+    /// `Samples` object fed with each departing packet's delay.
+    pub delay_samp: ObjId,
+    /// `Some` for `QueueMonitor/ED/Flowmon`.
+    pub flowmon: Option<Box<FlowMon>>,
+    /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
+    pub flow: Option<FlowKey>,
+}
+
+/// What a flow monitor adds to a queue monitor (tools/flowmon.cc `FlowMon`):
+/// the classifier that finds (or creates) each packet's flow, the channel
+/// `dump` writes to, and which events reach the flows.
+#[derive(Clone, Debug)]
+pub struct FlowMon {
+    pub classifier: ObjId,
+    pub channel: Option<u32>,
+    pub enable_in: bool,
+    pub enable_out: bool,
+    pub enable_drop: bool,
+    pub enable_edrop: bool,
+}
+
+impl Default for FlowMon {
+    fn default() -> Self {
+        FlowMon { classifier: NONE, channel: None, enable_in: true, enable_out: true, enable_drop: true, enable_edrop: true }
+    }
+}
+
+/// A flow's identity, set from each packet (`Flow::setfields`).
+#[derive(Clone, Copy, Debug)]
+pub struct FlowKey {
+    pub src: i32,
+    pub dst: i32,
+    pub fid: i32,
+    pub ptype: i32,
+}
+
+impl Default for FlowKey {
+    fn default() -> Self {
+        FlowKey { src: -1, dst: -1, fid: -1, ptype: -1 }
+    }
+}
+
+/// `Samples`: count, sum and sum of squares of a series.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    pub cnt: i32,
+    pub sum: f64,
+    pub sqsum: f64,
+}
+
+impl Samples {
+    pub fn new_point(&mut self, v: f64) {
+        self.cnt += 1;
+        self.sum += v;
+        self.sqsum += v * v;
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.cnt != 0 {
+            self.sum / self.cnt as f64
+        } else {
+            self.sum
+        }
+    }
+
+    pub fn variance(&self) -> f64 {
+        if self.cnt > 1 {
+            (self.sqsum - self.mean() * self.sum) / (self.cnt - 1) as f64
+        } else {
+            0.0
+        }
+    }
 }
 
 impl QueueMonitor {
     pub fn new() -> QueueMonitor {
-        QueueMonitor { bytes_int_obj: NONE, pkts_int_obj: NONE, k: 0.1, ..Default::default() }
+        QueueMonitor { bytes_int_obj: NONE, pkts_int_obj: NONE, delay_samp: NONE, k: 0.1, ..Default::default() }
     }
 
     fn print_stats(&self, now: f64, out: &mut Outputs) {
@@ -585,6 +664,13 @@ impl QueueMonitor {
     }
 
     #[inline]
+    /// `EDQueueMonitor::edrop`.
+    pub fn edropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+        self.ebdrops += p.size;
+        self.epdrops += 1;
+        self.dropped(now, p, out);
+    }
+
     pub fn dropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
         let sz = p.size;
         self.size -= sz;

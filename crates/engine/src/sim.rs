@@ -157,6 +157,7 @@ pub enum Obj {
     HashClassifier(Box<crate::errmodel::HashClassifier>),
     /// An `ErrorModule`: packets go to its classifier.
     ErrModule { classifier: ObjId, target: ObjId, drop_target: ObjId },
+    Samples(crate::objs::Samples),
     /// An object that exists only so Tcl can hold a name (e.g. a classifier
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
@@ -212,6 +213,15 @@ impl Sim {
         self.names.push(name.to_string());
         self.by_name.insert(name.to_string(), id);
         id
+    }
+
+    /// Give object `old` the name `new` (the Tcl side adopting an object
+    /// the engine created, e.g. a flow of a flow monitor).
+    pub fn rename(&mut self, old: &str, new: &str) -> Result<ObjId, String> {
+        let id = self.by_name.remove(old).ok_or_else(|| format!("no object named \"{old}\""))?;
+        self.names[id as usize] = new.to_string();
+        self.by_name.insert(new.to_string(), id);
+        Ok(id)
     }
 
     pub fn lookup(&self, name: &str) -> Option<ObjId> {
@@ -401,6 +411,7 @@ impl Sim {
                     return;
                 }
                 Obj::QueueMonitor(_)
+                | Obj::Samples(_)
                 | Obj::Integrator(_)
                 | Obj::App(_)
                 | Obj::Rng(_)
@@ -422,24 +433,55 @@ impl Sim {
         self.w.tcl_calls.push(format!("::dumbbell::no_slot {{{what}}} {uid}"));
     }
 
-    /// A snoop saw packet `p`: update its queue monitor.
+    /// A snoop saw packet `p`: update its queue monitor (and, for a flow
+    /// monitor, the packet's flow).
     #[inline]
     fn snoop(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         if mon == NONE {
             return;
         }
+        let flowmon = self.monitor_update(kind, mon, p);
+        if let Some(cl) = flowmon {
+            if let Some(flow) = self.find_flow(cl, p) {
+                let pk = self.w.pool.get(p);
+                let key = crate::objs::FlowKey { src: pk.saddr, dst: pk.daddr, fid: pk.fid, ptype: pk.ptype as i32 };
+                if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+                    f.flow = Some(key);
+                }
+                self.monitor_update(kind, flow, p);
+            }
+        }
+    }
+
+    /// Update one queue monitor; returns its flow classifier if it is a flow
+    /// monitor that follows this kind of event.
+    fn monitor_update(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) -> Option<ObjId> {
         let now = self.w.s.now;
-        let (bi, pi, size, pkts) = match &mut self.objs[mon as usize] {
+        let (bi, pi, ds, size, pkts, fm) = match &mut self.objs[mon as usize] {
             Obj::QueueMonitor(q) => {
                 let pk = self.w.pool.get(p);
                 match kind {
                     SnoopKind::In => q.arrive(now, pk, &mut self.w.out),
                     SnoopKind::Out => q.depart(now, pk, &mut self.w.out),
                     SnoopKind::Drop => q.dropped(now, pk, &mut self.w.out),
+                    SnoopKind::EDrop => q.edropped(now, pk, &mut self.w.out),
                 }
-                (q.bytes_int_obj, q.pkts_int_obj, q.size as f64, q.pkts as f64)
+                let fm = q.flowmon.as_ref().and_then(|f| {
+                    let on = match kind {
+                        SnoopKind::In => f.enable_in,
+                        SnoopKind::Out => f.enable_out,
+                        SnoopKind::Drop => f.enable_drop,
+                        SnoopKind::EDrop => f.enable_edrop,
+                    };
+                    if on && f.classifier != NONE {
+                        Some(f.classifier)
+                    } else {
+                        None
+                    }
+                });
+                (q.bytes_int_obj, q.pkts_int_obj, q.delay_samp, q.size as f64, q.pkts as f64, fm)
             }
-            _ => return,
+            _ => return None,
         };
         // ns-2 updates the integrators before printing; printing does not
         // read them, so the order here is immaterial.
@@ -453,10 +495,49 @@ impl Sim {
                 i.new_point(now, pkts);
             }
         }
+        if ds != NONE {
+            // A monitor with delay samples stamps arrivals and samples the
+            // time each packet spent until it departs.
+            match kind {
+                SnoopKind::In => self.w.pool.get_mut(p).timestamp = now,
+                SnoopKind::Out => {
+                    let delay = now - self.w.pool.get(p).timestamp;
+                    if let Obj::Samples(s) = &mut self.objs[ds as usize] {
+                        s.new_point(delay);
+                    }
+                }
+                _ => {}
+            }
+        }
+        fm
     }
 
-    /// ns-2 `Connector::drop(p)`: to the drop target, or freed.
-    #[inline]
+    /// The flow object of packet `p` in flow classifier `cl`; a flow
+    /// monitor's classifier creates flows it has not seen (what
+    /// `makeflowmon`'s `unknown-flow` does in ns-2: the Tcl side adopts the
+    /// new object right after the event).
+    fn find_flow(&mut self, cl: ObjId, p: PktId) -> Option<ObjId> {
+        let pk = self.w.pool.get(p);
+        let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
+        let (found, auto) = match &self.objs[cl as usize] {
+            Obj::HashClassifier(c) => (c.classify(src, dst, fid), c.auto_flow),
+            _ => return None,
+        };
+        if found.is_some() || !auto {
+            return found;
+        }
+        let n = self.objs.len();
+        let placeholder = format!("::dumbbell::flow#{n}");
+        let flow = self.create(&placeholder, "QueueMonitor/ED/Flow").ok()?;
+        if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
+            let slot = c.install_next(flow);
+            c.set_hash(src, dst, fid, slot as i64);
+        }
+        let cname = self.names[cl as usize].clone();
+        self.w.tcl_calls.push(format!("::dumbbell::adopt_flow {cname} {placeholder}"));
+        Some(flow)
+    }
+
     /// Let a trace object write its line for `p` without passing the packet
     /// on (ns-2's `Trace::recvOnly`).
     pub fn trace_only(&mut self, trace: ObjId, p: PktId) {
@@ -465,6 +546,8 @@ impl Sim {
         }
     }
 
+    /// ns-2 `Connector::drop(p)`: to the drop target, or freed.
+    #[inline]
     pub fn drop_to(&mut self, drop_target: ObjId, p: PktId) {
         if drop_target == NONE {
             self.w.pool.free(p);

@@ -56,6 +56,11 @@ impl Engine {
         self.sim.init_defaults(id, &defaults).map_err(PyValueError::new_err)
     }
 
+    /// Rename an engine object (the Tcl side adopting one the engine made).
+    fn rename(&mut self, old: &str, new: &str) -> PyResult<u32> {
+        self.sim.rename(old, new).map_err(PyValueError::new_err)
+    }
+
     fn register_defaults(&mut self, defaults: Vec<(String, String)>) -> u32 {
         self.sim.register_defaults(defaults)
     }

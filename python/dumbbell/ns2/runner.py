@@ -83,6 +83,7 @@ class Ns2Runner:
         reg = {
             "shadow": self.be_shadow,
             "boundvars": self.be_boundvars,
+            "adopt": self.be_adopt,
             "get": self.be_get,
             "set": self.be_set,
             "cmd": self.be_cmd,
@@ -173,11 +174,25 @@ class Ns2Runner:
             self.kind_cache[(cls, epoch)] = kind
         return kind or None
 
+    def be_adopt(self, placeholder):
+        """The next split object created takes over the engine object
+        `placeholder` (made by the engine, e.g. a flow monitor's new flow)
+        instead of creating one; its counters are kept."""
+        self.adopt_next = placeholder
+        return ""
+
     def be_shadow(self, obj, cls, *args):
         epoch = self.tcl.getvar("::dumbbell::defaults_epoch")
         kind = self._kind_of(cls, epoch)
         if kind is None:
             raise tkinter.TclError(f"no engine class in the heritage of {cls}")
+        if getattr(self, "adopt_next", None):
+            placeholder, self.adopt_next = self.adopt_next, None
+            try:
+                self.eng.rename(placeholder, obj)
+            except ValueError as e:
+                raise tkinter.TclError(str(e))
+            return kind
         eng_kind = kind
         if kind == "RNG" and self.rng_bind:
             eng_kind = self.rng_bind

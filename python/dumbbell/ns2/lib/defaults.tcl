@@ -298,3 +298,17 @@ Application/Traffic/CBR set rate_ 448Kb
 Application/Traffic/CBR set packetSize_ 210
 Application/Traffic/CBR set random_ 0
 Application/Traffic/CBR set maxpkts_ 268435456
+
+# ---- flow monitors ------------------------------------------------------------------------
+QueueMonitor/ED set epdrops_ 0
+QueueMonitor/ED set ebdrops_ 0
+QueueMonitor/ED set mon_epdrops_ 0
+QueueMonitor/ED set mon_ebdrops_ 0
+QueueMonitor/ED/Flowmon set enable_in_ true
+QueueMonitor/ED/Flowmon set enable_out_ true
+QueueMonitor/ED/Flowmon set enable_drop_ true
+QueueMonitor/ED/Flowmon set enable_edrop_ true
+QueueMonitor/ED/Flow set src_ -1
+QueueMonitor/ED/Flow set dst_ -1
+QueueMonitor/ED/Flow set flowid_ -1
+SnoopQueue/EDrop set debug_ false

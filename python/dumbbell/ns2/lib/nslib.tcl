@@ -48,7 +48,8 @@ foreach cls {
     Connector TTLChecker Classifier
     Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
     Queue/DropTail Queue/RED DelayLink Node
-    SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop QueueMonitor Integrator
+    SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
+    QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
@@ -77,7 +78,6 @@ foreach cls {
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto
     RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
     RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Empirical
-    QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow
     Classifier/MultiPath Delayer DynamicLink
 } {
     set parts [split $cls /]
@@ -172,7 +172,39 @@ Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
 Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
 Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
 Simulator instproc use-taggedtrace args { ::dumbbell::unsupported "use-taggedtrace" }
-Simulator instproc makeflowmon args { ::dumbbell::unsupported "makeflowmon (flow monitors)" }
+# Flow monitors.  The classifier makes a QueueMonitor/ED/Flow (with delay
+# samples) for every new flow, as ns-2's unknown-flow procedure does; the
+# engine creates it when the flow's first packet is seen and this library
+# adopts it right after that event (::dumbbell::adopt_flow).
+Simulator instproc makeflowmon {cltype {clslots 29}} {
+    set flowmon [new QueueMonitor/ED/Flowmon]
+    set cl [new Classifier/Hash/$cltype $clslots]
+    $cl cmd auto-flows
+    $cl proc no-slot slotnum { }
+    $flowmon classifier $cl
+    return $flowmon
+}
+proc ::dumbbell::adopt_flow {cl placeholder} {
+    ::dumbbell::be::adopt $placeholder
+    set fdesc [new QueueMonitor/ED/Flow]
+    set dsamp [new Samples]
+    $fdesc set-delay-samples $dsamp
+}
+# Attach a flow monitor to a link; with edrop, RED's early drops reach it
+# through an early-drop snoop.
+Simulator instproc attach-fmon {lnk fm {edrop 0}} {
+    set isnoop [new SnoopQueue/In]
+    set osnoop [new SnoopQueue/Out]
+    set dsnoop [new SnoopQueue/Drop]
+    $lnk attach-monitors $isnoop $osnoop $dsnoop $fm
+    if {$edrop != 0} {
+        set edsnoop [new SnoopQueue/EDrop]
+        $edsnoop set-monitor $fm
+        [$lnk queue] early-drop-target $edsnoop
+        $edsnoop target [$self set nullAgent_]
+    }
+    [$lnk queue] drop-target $dsnoop
+}
 # Event traces: TCP senders (and error models) created after eventtrace-all
 # write "E" lines (SLOW_START, FAST_RETX, TIMEOUT, ...) into the file.
 Simulator instproc eventtrace-all {{file ""}} {
@@ -812,14 +844,30 @@ Application/Traffic/CBR instproc set args {
     eval $self next $args
 }
 
-# QueueMonitor's Tcl-side reset also clears the integrators (ns-queue.tcl).
+# Resetting a queue monitor clears its cumulative counters (not size_ and
+# pkts_, which describe the queue now), its integrators and delay samples.
 QueueMonitor instproc reset {} {
-    $self instvar size_ pkts_ parrivals_ barrivals_ pdepartures_ bdepartures_ pdrops_ bdrops_
-    $self cmd reset
+    $self instvar parrivals_ barrivals_ pdepartures_ bdepartures_ pdrops_ bdrops_
+    set parrivals_ 0
+    set barrivals_ 0
+    set pdepartures_ 0
+    set bdepartures_ 0
+    set pdrops_ 0
+    set bdrops_ 0
     set bi [$self get-bytes-integrator]
     if {$bi ne ""} { $bi reset }
     set pi [$self get-pkts-integrator]
     if {$pi ne ""} { $pi reset }
+    set samp [$self get-delay-samples]
+    if {$samp ne ""} { $samp reset }
+}
+QueueMonitor/ED instproc reset {} {
+    $self next
+    $self instvar epdrops_ ebdrops_ mon_epdrops_ mon_ebdrops_
+    set epdrops_ 0
+    set ebdrops_ 0
+    set mon_epdrops_ 0
+    set mon_ebdrops_ 0
 }
 
 # ---- unit parsers (ns-lib.tcl) -------------------------------------------------------
