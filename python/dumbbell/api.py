@@ -39,9 +39,14 @@ from ._engine import Engine
 __all__ = ["Simulation", "Node", "Link", "Flow", "SimulationError", "VARIANTS", "SINKS"]
 
 #: TCP sender variants and their ns-2 classes.
-VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno"}
+VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno", "sack": "Agent/TCP/Sack1"}
 #: TCP sinks and their ns-2 classes.
-SINKS = {"ack-every": "Agent/TCPSink", "delack": "Agent/TCPSink/DelAck"}
+SINKS = {
+    "ack-every": "Agent/TCPSink",
+    "delack": "Agent/TCPSink/DelAck",
+    "sack": "Agent/TCPSink/Sack1",
+    "sack-delack": "Agent/TCPSink/Sack1/DelAck",
+}
 
 # The in-engine channel the API's traces are written to (never a Tcl channel).
 _CHANNEL = "dumbbell_api_trace"
@@ -202,7 +207,8 @@ class Link:
     """One direction of a link, `src` -> `dst`.  A duplex link's other
     direction is `reverse`."""
 
-    __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "reverse", "_bw_text", "_delay_text")
+    __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
+                 "_delay_text")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -212,6 +218,7 @@ class Link:
         self._delay_text, self.delay = delay
         self.queue = queue
         self.queue_limit = queue_limit
+        self.queue_params: dict[str, str] = {}
         self.reverse: Link | None = None
 
     def __repr__(self) -> str:
@@ -357,14 +364,18 @@ class Simulation:
         return int(limit)
 
     def link(self, a: Node, b: Node, bandwidth="10Mb", delay="10ms", queue: str = "DropTail",
-             queue_limit: int | None = None, duplex: bool = True) -> Link:
+             queue_limit: int | None = None, duplex: bool = True, queue_params: dict | None = None) -> Link:
         """Connect `a` and `b` (ns-2 ``$ns duplex-link a b bw delay queue``,
         or ``simplex-link`` when `duplex` is False).
 
         `bandwidth` is in bits/s or an ns-2 string ("10Mb", "800Kb"),
         `delay` in seconds or an ns-2 string ("10ms").  `queue_limit`
         (packets, ns-2 ``$ns queue-limit a b``) applies to the a->b queue;
-        the default is ns-2's 50.  Returns the a->b `Link`; a duplex link's
+        the default is ns-2's 50.  `queue` is "DropTail" or "RED";
+        `queue_params` sets bound variables of the queue(s) of both
+        directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
+        for RED with ECN marking, ``{"aecn": True}`` for AECN (the trailing
+        underscore is optional).  Returns the a->b `Link`; a duplex link's
         b->a direction is its `reverse`.
         """
         a = self._check_node(a, "link(): a")
@@ -383,14 +394,25 @@ class Simulation:
             queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
+        qparams: dict[str, str] = {}
+        if queue_params:
+            if not isinstance(queue_params, dict):
+                raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
+            qkind = f"Queue/{queue}"
+            qbound = _bound_vars(qkind)
+            for name, value in queue_params.items():
+                var = _var_name(str(name), qkind, qbound, "link(): queue_params")
+                qparams[var] = _var_value(var, qbound[var], value, "link(): queue_params", str(name))
         pairs = [(a, b), (b, a)] if duplex else [(a, b)]
         for s, d in pairs:
             if (s.id, d.id) in self._links:
                 raise ValueError(f"link(): there is already a link {s.id}->{d.id}")
         fwd = Link(self, a, b, bw, dl, queue, queue_limit if queue_limit is not None else 50)
+        fwd.queue_params = dict(qparams)
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
+            rev.queue_params = dict(qparams)
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops.append(("link", fwd, duplex, queue_limit))
@@ -570,6 +592,9 @@ class Simulation:
                 a, b = lk.src.id, lk.dst.id
                 L.append(f"$ns {'duplex' if duplex else 'simplex'}-link $n({a}) $n({b}) {lk._bw_text} "
                          f"{lk._delay_text} {lk.queue}")
+                for s_, d_ in ([(a, b), (b, a)] if duplex else [(a, b)]):
+                    for var, text in lk.queue_params.items():
+                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set {var} {text}")
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":

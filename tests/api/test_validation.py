@@ -78,8 +78,8 @@ def test_link_errors(sim2):
 
 
 @pytest.mark.parametrize("kwargs, msg", [
-    (dict(variant="cubic"), r"unknown variant 'cubic'; choose one of tahoe, reno, newreno"),
-    (dict(sink="sack"), r"unknown sink 'sack'; choose one of ack-every, delack"),
+    (dict(variant="cubic"), r"unknown variant 'cubic'; choose one of tahoe, reno, newreno, sack"),
+    (dict(sink="sack-ish"), r"unknown sink 'sack-ish'; choose one of ack-every, delack, sack, sack-delack"),
     (dict(windowInitt=2), r"unknown parameter 'windowInitt' for Agent/TCP/Reno; did you mean windowInit"),
     (dict(variant="tahoe", foo_=1), r"unknown parameter 'foo_' for Agent/TCP\b"),
     (dict(dst_addr=2), r"dst_addr is set by the API"),
