@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.deps-installed
 
-.PHONY: setup build demo test test-rust test-py bench oracle clean
+.PHONY: setup build demo test test-rust test-py bench oracle suites clean
 
 $(STAMP): requirements-dev.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ test: test-rust test-py
 
 # Needs the real ns-2 (/usr/bin/ns): regenerate every fixture, then compare
 # ns-2 and Dumbbell on 200 freshly generated scenarios.
+# ns-2's own validation suites (needs the ns2-examples package)
+suites: build
+	$(VENV)/bin/python tests/suites/run_suites.py
+
 oracle: build
 	$(BIN)/python tests/ns2/regen.py
 	$(BIN)/python tests/random/regen.py
