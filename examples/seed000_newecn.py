@@ -10,6 +10,7 @@ Dumbbell and printed beside the paper's figures.
   per flow (Table 4.4), their ratios (Table 4.5) and Jain's fairness index
   (eq. 4.1, paper: ~0.99); the same with plain ECN flows for comparison
   (4.2.2).
+* 4.2.1 setup 2: the same on a 2 Mb/s link with max_p 0.1 and 0.2.
 * 4.3.1: one flow, New-ECN vs ECN vs non-ECN TCP-Reno: mean rates
   (paper: 1208 / 1157 / 1077 packets/s) and the Floyd-Fall TCP-friendly
   bound of eq. 4.4 from the New-ECN run's sent and dropped packets
@@ -60,10 +61,10 @@ def acked_between(trace: Path, t0: float, t1: float) -> float:
     return float((last or 0) - (first or 0))
 
 
-def four_flows(option: str, T: float) -> dict:
+def four_flows(option: str, T: float, *extra: str) -> dict:
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)
-        run("newecn_4flows.tcl", [f"option={option}", f"T={T}"], d)
+        run("newecn_4flows.tcl", [f"option={option}", f"T={T}", *extra], d)
         sums: dict[int, list[float]] = {}
         n: dict[int, int] = {}
         for line in (d / "samples.tr").read_text().splitlines():
@@ -115,6 +116,12 @@ def main() -> int:
           f"  (plain ECN flows: {ecn['jain']:.3f})")
     print("  rates (packets/s) New-ECN: " + " ".join(f"{r:.0f}" for r in ne["rates"]) +
           " | ECN: " + " ".join(f"{r:.0f}" for r in ecn["rates"]))
+
+    # ---- 4.2.1 setup 2 -------------------------------------------------------------
+    print(f"\nSection 4.2.1, setup 2: link 7 at 2 Mb/s (paper: max_p 0.1 no longer fair, max_p 0.2 fair again)")
+    for linterm, pmax in (("10", 0.1), ("5", 0.2)):
+        r = four_flows("8", T, "bw=2Mb", f"linterm={linterm}")
+        print(f"  max_p {pmax}: Jain {r['jain']:.3f}, rates (packets/s) " + " ".join(f"{x:.0f}" for x in r["rates"]))
 
     # ---- 4.3.1 ------------------------------------------------------------------
     print(f"\nSection 4.3.1: one flow, 5 Mb/s RED link, {T:g} s: mean rate (packets/s)")
