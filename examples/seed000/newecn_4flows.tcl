@@ -14,20 +14,8 @@ foreach a $argv {
     lassign [split $a =] k v
     set $k $v
 }
-# The paper ran ns 2.1b5.  Defaults that changed since then are set back to
-# that era's values (the same block ns-2's own validation suites use under
-# "FOR UPDATING GLOBAL DEFAULTS"): RED in packets, no gentle mode, no
-# mark_p_; TCP without SYN, initial window 1, no RFC 2988 timer rules.
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
-Queue/RED set gentle_ false
-Queue/RED set use_mark_p_ false
-Agent/TCP set windowInit_ 1
-Agent/TCP set syn_ false
-Agent/TCP set delay_growth_ false
-Agent/TCP set useHeaders_ false
-Agent/TCP set rfc2988_ false
-Agent/TCP set minrto_ 0
+# Defaults of the paper's ns-2 version (see ../old-defaults.tcl).
+source [file join [file dirname [info script]] .. old-defaults.tcl]
 
 set ns [new Simulator]
 

@@ -17,20 +17,8 @@
 # Prints one line per flow "FLOW i group acked" and a "QUEUE" line.
 
 lassign $argv scenario N variant maxp
-# The thesis used ns-2 of 2001; defaults that changed later are set back
-# (as ns-2's own validation suites do): RED in packets, no gentle mode, no
-# mark_p_ (which would drop instead of mark above p = 0.1); TCP without
-# SYN, initial window 1, no RFC 2988 timer rules.
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
-Queue/RED set gentle_ false
-Queue/RED set use_mark_p_ false
-Agent/TCP set windowInit_ 1
-Agent/TCP set syn_ false
-Agent/TCP set delay_growth_ false
-Agent/TCP set useHeaders_ false
-Agent/TCP set rfc2988_ false
-Agent/TCP set minrto_ 0
+# Defaults of the paper's ns-2 version (see ../old-defaults.tcl).
+source [file join [file dirname [info script]] .. old-defaults.tcl]
 set T [expr {$argc > 4 ? [lindex $argv 4] : 100}]
 set ns [new Simulator]
 set r [$ns node]
