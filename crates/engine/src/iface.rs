@@ -48,6 +48,7 @@ pub const KINDS: &[&str] = &[
     "Agent/TCPSink/Sack1/DelAck",
     "Application",
     "Application/Traffic/CBR",
+    "Application/Telnet",
     "Agent/UDP",
     "Agent/LossMonitor",
     "RNG",
@@ -254,6 +255,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "Application/Traffic/CBR" => CBR_VARS.to_vec(),
+        "Application/Telnet" => vec![("interval_", VarType::Real)],
         "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend(tcp::vars::names(kind));
@@ -345,6 +347,10 @@ impl Sim {
             "Application/Traffic/CBR" => {
                 let timer = self.w.s.new_timer(id, 0);
                 Obj::App(App { cbr: Some(Box::new(crate::udp::Cbr::new(timer))), ..App::default() })
+            }
+            "Application/Telnet" => {
+                let timer = self.w.s.new_timer(id, 0);
+                Obj::App(App { telnet: Some(Box::new(crate::telnet::Telnet::new(timer))), ..App::default() })
             }
             "Agent/UDP" => {
                 let mut base = AgentBase::new(name, PacketType::Udp);
@@ -567,6 +573,10 @@ impl Sim {
                     AgentKind::Null => None,
                 }
             }
+            Obj::App(app) if app.telnet.is_some() => match var {
+                "interval_" => r(app.telnet.as_ref().unwrap().interval),
+                _ => None,
+            },
             Obj::App(app) => match (var, app.cbr.as_ref()) {
                 ("rate_", Some(c)) => r(c.rate),
                 ("random_", Some(c)) => r(c.random),
@@ -856,6 +866,13 @@ impl Sim {
                     }
                 }
             }
+            Obj::App(app) if app.telnet.is_some() => match var {
+                "interval_" => {
+                    app.telnet.as_mut().unwrap().interval = parse_real(v);
+                    true
+                }
+                _ => false,
+            },
             Obj::App(app) => match app.cbr.as_mut() {
                 Some(c) => {
                     match var {
@@ -1402,6 +1419,13 @@ impl Sim {
                     c.start(self, agent);
                 } else {
                     c.stop(self);
+                }
+            }
+            if let Some(t) = app.telnet.as_mut() {
+                if start {
+                    t.start(self);
+                } else {
+                    t.stop();
                 }
             }
         }

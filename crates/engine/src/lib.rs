@@ -21,6 +21,7 @@ pub mod sim;
 pub mod sink;
 pub mod tracefile;
 pub mod tcp;
+pub mod telnet;
 pub mod udp;
 pub mod vars;
 

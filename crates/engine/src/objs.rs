@@ -694,11 +694,13 @@ pub struct App {
     pub enable_resume: bool,
     /// `Some` for `Application/Traffic/CBR`.
     pub cbr: Option<Box<crate::udp::Cbr>>,
+    /// `Some` for `Application/Telnet`.
+    pub telnet: Option<Box<crate::telnet::Telnet>>,
 }
 
 impl Default for App {
     fn default() -> Self {
-        App { agent: NONE, enable_recv: false, enable_resume: false, cbr: None }
+        App { agent: NONE, enable_recv: false, enable_resume: false, cbr: None, telnet: None }
     }
 }
 

@@ -590,6 +590,9 @@ impl Sim {
                             if let Some(c) = app.cbr.as_mut() {
                                 c.timeout(self, agent);
                             }
+                            if let Some(t) = app.telnet.as_mut() {
+                                t.timeout(self, agent);
+                            }
                         }
                         _ => {}
                     }

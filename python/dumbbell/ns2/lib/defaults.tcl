@@ -298,6 +298,7 @@ Application/Traffic/CBR set rate_ 448Kb
 Application/Traffic/CBR set packetSize_ 210
 Application/Traffic/CBR set random_ 0
 Application/Traffic/CBR set maxpkts_ 268435456
+Application/Telnet set interval_ 1.0
 
 # ---- flow monitors ------------------------------------------------------------------------
 QueueMonitor/ED set epdrops_ 0

@@ -53,7 +53,7 @@ foreach cls {
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
-    Agent/UDP Agent/LossMonitor Application/Traffic/CBR
+    Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
 } {
@@ -72,7 +72,7 @@ foreach cls {
     Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
     Application/Traffic/Exponential
-    Application/Traffic/Pareto Application/Traffic/Trace Application/Telnet
+    Application/Traffic/Pareto Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto
