@@ -41,8 +41,10 @@ def suite_info(suite: str) -> tuple[str, str, list[str]]:
     """(suite file, reference directory, test names) from test-all-SUITE."""
     test = EXAMPLES / "test"
     driver = (test / f"test-all-{suite}").read_text()
-    file = re.search(r'^file="?([^"\s]+)"?', driver, re.M).group(1)
-    directory = re.search(r'^directory="?([^"\s]+)"?', driver, re.M).group(1)
+    m = re.search(r'^file="?([^"\s]+)"?', driver, re.M)
+    file = m.group(1) if m and "$" not in m.group(1) else f"test-suite-{suite}.tcl"
+    m = re.search(r'^directory="?([^"\s]+)"?', driver, re.M)
+    directory = m.group(1) if m and "$" not in m.group(1) else f"test-output-{suite}"
     text = (test / file).read_text(errors="replace")
     names = re.findall(r"^Class Test/(\S+)", text, re.M) or re.findall(r"^proc test_(\S+)", text, re.M)
     seen, tests = set(), []

@@ -25,6 +25,9 @@ EXPECTED = {
     "testReno": None,
     "tcpHighspeed": None,
     "red": None,
+    # the other six (delaySpike*, channelAllocDelay*) need Delayer
+    "links": ["links", "changeDelay", "changeDelay1", "changeDelay2", "links1", "changeBandwidth", "dropPacket",
+              "delayPacket", "delayPacket1", "change_queue", "queue_shrink"],
 }
 
 

@@ -36,6 +36,18 @@ pub const KINDS: &[&str] = &[
     "QueueMonitor/ED/Flow",
     "SnoopQueue/EDrop",
     "Samples",
+    "RandomVariable/Uniform",
+    "RandomVariable/Exponential",
+    "RandomVariable/Erlang",
+    "RandomVariable/Gamma",
+    "RandomVariable/Pareto",
+    "RandomVariable/ParetoII",
+    "RandomVariable/Normal",
+    "RandomVariable/LogNormal",
+    "RandomVariable/Constant",
+    "RandomVariable/HyperExponential",
+    "RandomVariable/Weibull",
+    "RandomVariable/Empirical",
     "Integrator",
     "Agent/Null",
     "Agent/TCP",
@@ -241,6 +253,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "Samples" => Vec::new(),
+        k if k.starts_with("RandomVariable/") => return crate::ranvar::vars(k),
         "SnoopQueue/EDrop" => debug.to_vec(),
         "Integrator" => INTEGRATOR_VARS.to_vec(),
         "Agent/Null" => AGENT_VARS.to_vec(),
@@ -342,6 +355,13 @@ impl Sim {
             }
             "SnoopQueue/EDrop" => Obj::Snoop(Snoop { kind: SnoopKind::EDrop, target: NONE, monitor: NONE }),
             "Samples" => Obj::Samples(Samples::default()),
+            k if k.starts_with("RandomVariable/") => {
+                let stream = self.w.rng.default_idx;
+                match crate::ranvar::create(k, stream) {
+                    Some(rv) => Obj::RanVar(Box::new(rv)),
+                    None => return Err(format!("no engine class named \"{k}\"")),
+                }
+            }
             "Integrator" => Obj::Integrator(Integrator::default()),
             "Application" => Obj::App(App::default()),
             "Application/Traffic/CBR" => {
@@ -519,6 +539,7 @@ impl Sim {
                 "flowid_" if q.flow.is_some() => i(q.flow.unwrap().fid),
                 _ => None,
             },
+            Obj::RanVar(rv) => rv.get(var),
             Obj::Integrator(n) => match var {
                 "lastx_" => r(n.lastx),
                 "lasty_" => r(n.lasty),
@@ -747,6 +768,7 @@ impl Sim {
                 }
                 true
             }
+            Obj::RanVar(rv) => rv.set(var, v),
             Obj::Integrator(n) => {
                 let rv = parse_real(v);
                 match var {
@@ -1010,6 +1032,7 @@ impl Sim {
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
+            Obj::RanVar(_) => self.ranvar_cmd(id, argv),
             Obj::Samples(smp) => match (cmd, n) {
                 ("mean", 1) if smp.cnt > 0 => Ok(crate::fmt::format_g(smp.mean(), 6)),
                 ("mean", 1) => Err("tried to take mean with no sample points".into()),
@@ -1493,6 +1516,44 @@ impl Sim {
                 (0..=c.maxslot.max(-1)).filter_map(|i| if i < 0 { None } else { Some(c.slot(i as i64)) }).filter(|&o| o != NONE).collect()
             }
             _ => Vec::new(),
+        }
+    }
+
+    /// Commands of `RandomVariable/*` (`RandomVariable::command`).
+    fn ranvar_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let (cmd, n) = (argv[0], argv.len());
+        match (cmd, n) {
+            ("value", 1) => {
+                let v = match &self.objs[id as usize] {
+                    Obj::RanVar(rv) => rv.value(&mut self.w),
+                    _ => unreachable!(),
+                };
+                let mut b = Vec::new();
+                crate::fmt::push_e(&mut b, v, 6, 0, false);
+                Ok(String::from_utf8(b).unwrap_or_default())
+            }
+            ("use-rng", 2) => {
+                let stream = match self.lookup(argv[1]).map(|o| &self.objs[o as usize]) {
+                    Some(Obj::Rng(s)) => *s,
+                    _ => return Err(format!("no such RNG {}", argv[1])),
+                };
+                if let Obj::RanVar(rv) = &mut self.objs[id as usize] {
+                    rv.stream = stream;
+                }
+                Ok(String::new())
+            }
+            ("loadCDF", 2) => {
+                let text = std::fs::read_to_string(argv[1])
+                    .map_err(|e| format!("{} loadCDF {}: invalid file ({e})", self.name(id), argv[1]))?;
+                if let Obj::RanVar(rv) = &mut self.objs[id as usize] {
+                    let n = rv.load_cdf(&text)?;
+                    if n == 0 {
+                        return Err(format!("{} loadCDF {}: invalid file", self.name(id), argv[1]));
+                    }
+                }
+                Ok(String::new())
+            }
+            _ => Err(format!("unknown command \"{cmd}\"")),
         }
     }
 

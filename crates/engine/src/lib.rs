@@ -13,6 +13,7 @@ pub mod iface;
 pub mod objs;
 pub mod packet;
 pub mod random;
+pub mod ranvar;
 pub mod red;
 pub mod rng;
 pub mod routing;

@@ -158,6 +158,7 @@ pub enum Obj {
     /// An `ErrorModule`: packets go to its classifier.
     ErrModule { classifier: ObjId, target: ObjId, drop_target: ObjId },
     Samples(crate::objs::Samples),
+    RanVar(Box<crate::ranvar::RanVar>),
     /// An object that exists only so Tcl can hold a name (e.g. a classifier
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
@@ -412,6 +413,7 @@ impl Sim {
                 }
                 Obj::QueueMonitor(_)
                 | Obj::Samples(_)
+                | Obj::RanVar(_)
                 | Obj::Integrator(_)
                 | Obj::App(_)
                 | Obj::Rng(_)

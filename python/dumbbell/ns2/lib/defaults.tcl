@@ -313,3 +313,29 @@ QueueMonitor/ED/Flow set src_ -1
 QueueMonitor/ED/Flow set dst_ -1
 QueueMonitor/ED/Flow set flowid_ -1
 SnoopQueue/EDrop set debug_ false
+
+# ---- random variables -----------------------------------------------------------------
+RandomVariable/Uniform set min_ 0.0
+RandomVariable/Uniform set max_ 1.0
+RandomVariable/Exponential set avg_ 1.0
+RandomVariable/Erlang set lambda_ 1.0
+RandomVariable/Erlang set k_ 1.0
+RandomVariable/Gamma set alpha_ 1.0
+RandomVariable/Gamma set beta_ 1.0
+RandomVariable/Pareto set avg_ 1.0
+RandomVariable/Pareto set shape_ 1.5
+RandomVariable/ParetoII set avg_ 10.0
+RandomVariable/ParetoII set shape_ 1.2
+RandomVariable/Constant set val_ 1.0
+RandomVariable/HyperExponential set avg_ 1.0
+RandomVariable/HyperExponential set cov_ 4.0
+RandomVariable/Empirical set minCDF_ 0
+RandomVariable/Empirical set maxCDF_ 1
+RandomVariable/Empirical set interpolation_ 0
+RandomVariable/Empirical set maxEntry_ 32
+RandomVariable/Normal set avg_ 0.0
+RandomVariable/Normal set std_ 1.0
+RandomVariable/LogNormal set avg_ 1.0
+RandomVariable/LogNormal set std_ 1.0
+RandomVariable/Weibull set scale_ 1.0
+RandomVariable/Weibull set shape_ 1.0

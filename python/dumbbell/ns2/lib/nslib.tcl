@@ -54,6 +54,10 @@ foreach cls {
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
     Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
+    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Erlang RandomVariable/Gamma
+    RandomVariable/Pareto RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
+    RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Weibull
+    RandomVariable/Empirical
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
 } {
@@ -75,9 +79,6 @@ foreach cls {
     Application/Traffic/Pareto Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
-    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto
-    RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
-    RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Empirical
     Classifier/MultiPath Delayer DynamicLink
 } {
     set parts [split $cls /]
