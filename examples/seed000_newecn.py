@@ -11,6 +11,7 @@ Dumbbell and printed beside the paper's figures.
   (eq. 4.1, paper: ~0.99); the same with plain ECN flows for comparison
   (4.2.2).
 * 4.2.1 setup 2: the same on a 2 Mb/s link with max_p 0.1 and 0.2.
+* 4.3.2 / 4.3.3: three New-ECN flows beside three Reno (or ECN) flows.
 * 4.3.1: one flow, New-ECN vs ECN vs non-ECN TCP-Reno: mean rates
   (paper: 1208 / 1157 / 1077 packets/s) and the Floyd-Fall TCP-friendly
   bound of eq. 4.4 from the New-ECN run's sent and dropped packets
@@ -82,6 +83,13 @@ def four_flows(option: str, T: float, *extra: str) -> dict:
     return {"means": means, "rates": rates, "jain": jain(rates)}
 
 
+def mixed(first: str, second: str, T: float) -> list[float]:
+    """Rates (packets/s, from 10 s on) of the six flows of 4.3.2/4.3.3."""
+    with tempfile.TemporaryDirectory() as d:
+        out = run("newecn_mixed.tcl", [first, second, str(T)], Path(d))
+    return [int(l.split()[3]) / (T - 10.0) for l in out.splitlines() if l.startswith("FLOW")]
+
+
 def one_flow(mode: str, T: float) -> dict:
     with tempfile.TemporaryDirectory() as d:
         out = run("newecn_1flow.tcl", [mode, str(T)], Path(d))
@@ -122,6 +130,18 @@ def main() -> int:
     for linterm, pmax in (("10", 0.1), ("5", 0.2)):
         r = four_flows("8", T, "bw=2Mb", f"linterm={linterm}")
         print(f"  max_p {pmax}: Jain {r['jain']:.3f}, rates (packets/s) " + " ".join(f"{x:.0f}" for x in r["rates"]))
+
+    # ---- 4.3.2 / 4.3.3 -----------------------------------------------------------
+    print("\nSections 4.3.2 / 4.3.3: 3 New-ECN flows (RTT 70/30/4 ms) with 3 Reno or ECN flows of the same RTTs")
+    print("  (paper: the New-ECN flows share about half the link fairly; the others stay RTT-biased and lose little)")
+    for other in ("reno", "ecn"):
+        mix = mixed("newecn", other, T)
+        base = mixed(other, other, T)
+        share = sum(mix[:3]) / sum(mix)
+        print(f"  with {other:>4}: New-ECN rates " + " ".join(f"{x:5.0f}" for x in mix[:3])
+              + f" (Jain {jain(mix[:3]):.3f}, {share * 100:.0f}% of the total); "
+              + f"{other} rates " + " ".join(f"{x:5.0f}" for x in mix[3:])
+              + f" vs all-{other} run " + " ".join(f"{x:5.0f}" for x in base[3:]))
 
     # ---- 4.3.1 ------------------------------------------------------------------
     print(f"\nSection 4.3.1: one flow, 5 Mb/s RED link, {T:g} s: mean rate (packets/s)")
