@@ -43,6 +43,21 @@ import gen  # noqa: E402
 
 SCRIPT = "script.tcl"
 
+# Limits for every simulator run: a reduced script (minimize.py) may run
+# forever, and an endless run must neither eat the machine's memory nor
+# fill its disk.
+MEM_LIMIT = 6 << 30       # bytes of address space
+FILE_LIMIT = 1 << 30      # bytes per file written
+
+
+def _limits():
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, MEM_LIMIT))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
+    except (ImportError, ValueError, OSError):
+        pass
+
 
 def default_dumbbell():
     py = os.path.join(ROOT, ".venv", "bin", "python")
@@ -55,6 +70,7 @@ def run(cmd, cwd, timeout):
     t0 = time.monotonic()
     try:
         p = subprocess.run(cmd + [SCRIPT], cwd=cwd, stdin=subprocess.DEVNULL,
+                           preexec_fn=_limits if os.name == "posix" else None,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
         rc, out, err = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:

@@ -6,13 +6,17 @@
     python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
-supports: wired nodes, duplex/simplex DropTail links (64Kb..1Gb, 0..200ms,
+supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
 assorted units), queue-limit, link costs, random connected topologies
 (chains, rings, trees, stars, meshes, grids, full meshes, dumbbells; 2-20
 nodes), 1-12 one-way TCP flows (Tahoe, Reno, Newreno) with TCPSink or
 TCPSink/DelAck, FTP start/stop/produce/producemore, class-level and
 per-object TCP settings, trace-all / trace-queue, variable traces, queue
 monitors, mid-run Tcl callbacks and a finish proc that prints counters.
+About half of the seeds also get RED queues (every Queue/RED parameter,
+traces of ave_/curq_/prob1_/cur_max_p_), ECN-capable flows and error
+models (ErrorModule, insert-linkloss); those are drawn from separate
+random streams, so the other seeds' scripts did not change when they came.
 
 The same seed always gives the same script, byte for byte, on every
 platform and Python version: the generator has its own PRNG (splitmix64)
@@ -38,6 +42,17 @@ TRACE_BUDGET = 4.0e6      # estimated bytes of packet + variable traces per run
 EVENT_BUDGET = 4.0e6      # estimated packet-hops per run (actual ~1/8 of it: runs stay ~1 s)
 TRACE_LINE = 62.0         # bytes per packet-trace line (estimate)
 VAR_LINE = 40.0           # bytes per variable-trace line (estimate)
+RED_LINE = 26.0           # bytes per RED variable-trace line (estimate)
+
+# Share of seeds (percent) with RED queues, ECN and/or error models.  The
+# choice and all their details come from random streams of their own, so
+# the other seeds' scripts are the ones gen.py wrote before these existed.
+EXT_PERCENT = 48
+RED_TRACEABLE = ["curq_", "ave_", "prob1_", "cur_max_p_"]
+RED_READ = ["ave_", "prob1_", "curq_", "cur_max_p_", "q_weight_", "thresh_", "maxthresh_",
+            "thresh_queue_", "maxthresh_queue_", "bottom_", "linterm_", "mean_pktsize_", "limit_",
+            "setbit_", "gentle_", "bytes_", "queue_in_bytes_", "adaptive_", "alpha_", "beta_"]
+ECN_VARS = ["necnresponses_", "ncwndcuts_", "ncwndcuts1_", "ecn_"]
 
 FLAVOURS = ["TCP", "TCP/Reno", "TCP/Newreno"]
 SINKS = ["TCPSink", "TCPSink/DelAck"]
@@ -244,6 +259,7 @@ class Gen:
         self.attempt = attempt
         self.r = Rng(seed * 1000003 + attempt)
         self.level = attempt // 4          # shrink level after failed attempts
+        self.init_ext()
 
     # -- values ------------------------------------------------------------------------
 
@@ -531,7 +547,7 @@ class Gen:
             if v in cnt_t:
                 cnt_t[u] = cnt_t.get(u, 0) + cnt_t[v]
         must = [l for l in dag if cnt_s.get(l["src"], 0) * cnt_t.get(l["dst"], 0) == cnt_s[dst]]
-        return wide[dst], fast[dst], hops[dst], thops[dst], must
+        return wide[dst], fast[dst], hops[dst], thops[dst], must, {id(l) for l in dag}
 
     # -- flows -------------------------------------------------------------------------
 
@@ -803,13 +819,14 @@ class Gen:
             # conservative: the smallest packet size gives the most packets
             psize = min(self.eff(f, "packetSize_")) + 40
             wnd = max(self.eff(f, "window_"))
-            bw_f, t_f, h_f, th_f, must_f = self.paths(f["src"], f["dst"], psize, traced)
-            bw_r, t_r, h_r, th_r, must_r = self.paths(f["dst"], f["src"], 40, traced)
+            bw_f, t_f, h_f, th_f, must_f, dag_f = self.paths(f["src"], f["dst"], psize, traced)
+            bw_r, t_r, h_r, th_r, must_r, dag_r = self.paths(f["dst"], f["src"], 40, traced)
             rtt = t_f + t_r
             bneck = bw_f / (8.0 * psize)
             rate = bneck if rtt <= 0 else min(bneck, wnd / rtt)
             f["_h"] = (h_f, h_r, th_f, th_r)
             f["_must"] = (must_f, must_r)
+            f["_dag"] = (dag_f, dag_r)
             f["_psize"] = psize
             rates.append(rate)
         # links every cheapest path uses are shared for sure: scale flows by
@@ -846,6 +863,20 @@ class Gen:
             elif f["appmode"] != "idle":
                 ev_rate += rate * ev
                 tb_rate += rate * tb
+        # RED variable traces: a line per traced variable and arrival at the
+        # queue (every flow whose cheapest paths may cross the link)
+        for rq, fname, vs, _ in self.red_traces:
+            l = rq["link"]
+            for f, rate in zip(self.flows, rates):
+                ackr = 0.6 if f["sink"].endswith("DelAck") else 1.0
+                share = (1.0 if id(l) in f["_dag"][0] else 0.0) + (ackr if id(l) in f["_dag"][1] else 0.0)
+                if not share:
+                    continue
+                tb = share * 1.4 * len(vs) * RED_LINE
+                if f["appmode"] == "produce":
+                    tb_fixed += sum(f["npkts"]) * tb
+                elif f["appmode"] != "idle":
+                    tb_rate += rate * tb
         return ev_rate, ev_fixed, tb_rate, tb_fixed
 
     def choose_end(self):
@@ -1007,6 +1038,569 @@ class Gen:
                 items.append(("%s.%s" % (name, v), "[$qm(%s) set %s]" % (name, v)))
         return items
 
+    # -- RED queues, ECN and error models ------------------------------------------------
+    #
+    # Drawn from their own random streams so that a seed without them (the
+    # separate per-seed draw says no) keeps the script it had before these
+    # features existed, byte for byte.
+
+    def init_ext(self):
+        fx = Rng(((self.seed ^ 0x243F6A8885A308D3) * 0xD1B54A32D192ED03 + 0x13198A2E03707344) & M64)
+        on = fx.chance(EXT_PERCENT)
+        red = fx.chance(88)
+        err = fx.chance(35)
+        ecn = fx.chance(62)
+        salt = fx.next64()
+        self.ext = on
+        self.use_red = on and red
+        self.use_err = on and (err or not red)
+        self.use_ecn = on and (ecn if red else fx.chance(50))
+        self.x = Rng((salt + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        self.red_class = []         # (where: pre | post | late, var, value)
+        self.redqs = []             # dict(link, k, settings, ref: var | inline)
+        self.red_traces = []        # (redq, file, [vars], attach first?)
+        self.ecn_class = []         # (class, var, value)
+        self.err_lines = []         # (where: early | late, [lines])
+        self.err_kinds = []
+        self.ext_files = []         # (var, name)
+        self.ext_finish = []
+        self.ext_cb = []
+        self.ext_sched = []
+        self.ext_changes = []       # (kind, target, text)
+        self.ext_finish_redq = False
+
+    def used_links(self):
+        """ids of the links some flow's data or ACKs may cross."""
+        used = set()
+        for f in self.flows:
+            used |= self.paths(f["src"], f["dst"], 1000, set())[5]
+            used |= self.paths(f["dst"], f["src"], 40, set())[5]
+        return used
+
+    def red_sane(self):
+        """ns-2 traps floating-point division by zero, invalid operations
+        and overflow (SIGFPE); Dumbbell carries on.  Keep every RED queue
+        clear of the parameter sets that get there:
+        * cautious_ 2 divides by (1-q_w)^(ptc/20) * ave: with a large
+          q_weight_ on a fast link that underflows to 0 (q_weight_ 1: always);
+        * Feng's adaptive RED divides max_p by alpha_ on every fall below
+          thresh_ and multiplies it by beta_ on every rise above maxthresh_:
+          alpha_ < 1 (or a large beta_) overflows it;
+        * plain adaptive RED multiplies max_p by beta_ while the queue is
+          short: beta_ > 1 overflows it."""
+        eff0 = {"q_weight_": "-1", "cautious_": "0", "adaptive_": "0", "feng_adaptive_": "0",
+                "alpha_": "0.01", "beta_": "0.9"}
+        for _, v, val in self.red_class:
+            if _ in ("pre", "post") and v in eff0:
+                eff0[v] = val
+        for q in self.redqs:
+            eff = dict(eff0)
+            for v, val in q["settings"]:
+                if v in eff:
+                    eff[v] = val
+            fix = []
+            if eff["cautious_"] == "2" and float(eff["q_weight_"]) > 0.002:
+                fix.append(("q_weight_", "0.002"))
+            if eff["adaptive_"] == "1":
+                a, b = float(eff["alpha_"]), float(eff["beta_"])
+                if eff["feng_adaptive_"] == "1":
+                    if a < 1.5 or b > a or b > 2:
+                        fix += [("alpha_", "3"), ("beta_", "2")]
+                elif b > 1:
+                    fix.append(("beta_", "0.9"))
+            q["settings"] = q["settings"] + fix
+
+    def slow_down(self, l):
+        """Make link l (and the other direction of a duplex link) a slow
+        bottleneck: 64Kb..5Mb, never faster than it was."""
+        x = self.x
+        bps = x.weighted([(64000, 5), (128000, 8), (256000, 10), (512000, 15), (800000, 10),
+                          (1000000, 20), (1500000, 15), (2000000, 10), (5000000, 7),
+                          (x.randint(100, 3000) * 1000, 15)])
+        group = [l]
+        for kind, ls in self.link_stmts:
+            if kind == "duplex" and any(y is l for y in ls):
+                group = list(ls)
+        # the estimate saw the faster of the old and new bandwidths of a
+        # link a mid-run change sets
+        changed = [t for k, t, _ in self.changes if k == "bandwidth"]
+        ends = {(y["src"], y["dst"]) for y in group}
+        if bps >= l["bw"] or any((t["src"], t["dst"]) in ends or (t["dst"], t["src"]) in ends for t in changed):
+            return
+        unit = x.weighted([("Kb", 30), ("Mb", 50), ("plain", 20)])
+        bws = {"Kb": dec(bps, 3) + "Kb", "Mb": dec(bps, 6) + "Mb", "plain": str(bps)}[unit]
+        for y in group:
+            y["bw"], y["bws"] = bps, bws
+
+    def red_value(self, var, feng=False):
+        x = self.x
+        bools = {"bytes_": 35, "queue_in_bytes_": 35, "gentle_": 40, "wait_": 40, "setbit_": 88,
+                 "use_mark_p_": 30, "drop_front_": 85, "drop_rand_": 85, "drop_tail_": 50,
+                 "ns1_compat_": 90, "summarystats_": 90}
+        if var in bools:
+            b = x.chance(bools[var])
+            return x.weighted([("true" if b else "false", 70), ("1" if b else "0", 30)])
+        if var == "mean_pktsize_":
+            return str(x.weighted([(1000, 25), (1040, 15), (576, 10), (1500, 10), (500, 5),
+                                   (x.randint(40, 1500), 30), (x.randint(1501, 9000), 5)]))
+        if var == "idle_pktsize_":
+            return str(x.weighted([(40, 20), (500, 20), (1000, 20), (x.randint(20, 1500), 40)]))
+        if var == "thresh_":
+            return x.weighted([(str(x.randint(1, 5)), 35), (str(x.randint(6, 20)), 35),
+                               (dec(x.randint(5, 95), 1), 10), ("0", 10), (str(x.randint(21, 60)), 10)])
+        if var == "q_weight_":
+            return x.choice(["-1", "0", "-2", "0.002", "0.001", "0.01", "0.05", "0.2", "1", "0.0005", "0.1"])
+        if var == "linterm_":
+            return x.choice(["1", "2", "3", "5", "20", "50", "2.5", "100", "10"])
+        if var == "mark_p_":
+            return x.choice(["0.01", "0.05", "0.2", "0.5", "1", "0.1", "0"])
+        if var == "alpha_":
+            return x.choice(["3", "2", "1.5", "4"] if feng else ["0.01", "0.02", "0.005", "0.05"])
+        if var == "beta_":
+            return x.choice(["2", "1.5", "3"] if feng else ["0.9", "0.8", "0.5", "0.95"])
+        if var == "interval_":
+            return x.choice(["0.5", "0.1", "0.25", "1", "0.05", "2"])
+        if var == "targetdelay_":
+            return x.choice(["0.005", "0.001", "0.01", "0.02", "0.05"])
+        if var == "top_":
+            return x.choice(["0.5", "0.2", "0.8", "0.1", "1"])
+        if var == "bottom_":
+            return x.choice(["0.01", "0.001", "0.05", "0"])
+        if var == "cautious_":
+            return x.choice(["1", "2", "3"])
+        raise KeyError(var)
+
+    def red_profile(self, k):
+        """k groups of RED parameters: [(var, value), ...]."""
+        x = self.x
+        groups = [("mode", 14), ("thresh", 14), ("q_weight_", 10), ("linterm_", 8), ("gentle_", 10),
+                  ("wait_", 6), ("setbit_", 14 if self.use_ecn else 3), ("mark_p", 5), ("forced", 6),
+                  ("adaptive", 8), ("feng", 3), ("cautious", 5), ("ns1_compat_", 2),
+                  ("summarystats_", 3), ("mean_pktsize_", 6)]
+        out = []
+        for _ in range(k):
+            g = x.weighted(groups)
+            groups = [p for p in groups if p[0] != g]
+            if g == "mode":
+                m = x.weighted([("packets", 50), ("bytes_", 20), ("queue_in_bytes_", 20), ("explicit", 10)])
+                if m == "packets":
+                    out += [("bytes_", x.choice(["false", "0"])), ("queue_in_bytes_", x.choice(["false", "0"]))]
+                elif m == "explicit":
+                    out += [("bytes_", "true"), ("queue_in_bytes_", "true")]
+                else:
+                    out.append((m, self.red_value(m)))
+                if x.chance(40):
+                    out.append(("mean_pktsize_", self.red_value("mean_pktsize_")))
+            elif g == "thresh":
+                th = self.red_value("thresh_")
+                w = x.randint(0, 9)
+                if w < 6:
+                    out.append(("thresh_", th))
+                if w >= 3:
+                    if w >= 6 or x.chance(30):       # maxthresh_ alone (thresh_ automatic)
+                        mx = str(x.randint(10, 60))
+                    else:
+                        t = float(th)
+                        mx = x.weighted([("0", 20), (str(int(t * x.randint(2, 4)) + 1), 40),
+                                         (str(int(t) + x.randint(1, 30)), 40)])
+                    out.append(("maxthresh_", mx))
+            elif g == "mark_p":
+                if x.chance(60):
+                    out.append(("use_mark_p_", self.red_value("use_mark_p_")))
+                if x.chance(70):
+                    out.append(("mark_p_", self.red_value("mark_p_")))
+            elif g == "forced":
+                v = x.weighted([("drop_front_", 45), ("drop_rand_", 35), ("drop_tail_", 20)])
+                out.append((v, self.red_value(v)))
+                if v != "drop_tail_" and x.chance(30):
+                    out.append(("drop_tail_", x.choice(["false", "0"])))
+            elif g == "adaptive":
+                out.append(("adaptive_", "1"))
+                for v in x.sample(["alpha_", "beta_", "interval_", "targetdelay_", "top_", "bottom_"],
+                                  x.randint(0, 3)):
+                    out.append((v, self.red_value(v)))
+            elif g == "feng":
+                out += [("adaptive_", "1"), ("feng_adaptive_", "1")]
+                for v in x.sample(["alpha_", "beta_"], x.randint(0, 2)):
+                    out.append((v, self.red_value(v, feng=True)))
+            elif g == "cautious":
+                c = self.red_value("cautious_")
+                out.append(("cautious_", c))
+                if c == "3" and x.chance(60):
+                    out.append(("idle_pktsize_", self.red_value("idle_pktsize_")))
+            else:
+                out.append((g, self.red_value(g)))
+        return out
+
+    def err_model(self, j, unit_ok=True):
+        """Lines creating error model emod(j), and its kind."""
+        x = self.x
+        kind = x.weighted([("Periodic", 40), ("List", 25), ("uniform", 30), ("Uniform", 5)])
+        m = "$emod(%d)" % j
+        byte = unit_ok and x.chance(25)
+        L = []
+        if kind == "Periodic":
+            L.append("set emod(%d) [new ErrorModel/Periodic]" % j)
+            if byte:
+                L.append("%s unit byte" % m)
+            elif x.chance(40):
+                L.append("%s unit pkt" % m)
+            dd = not byte and x.chance(8)
+            if byte:
+                period = str(x.randint(3, 300) * 1000 + x.randint(0, 999))
+            elif dd:
+                period = str(x.randint(2, 4))
+            else:
+                period = str(x.weighted([(x.randint(3, 10), 30), (x.randint(11, 60), 50),
+                                         (x.randint(61, 400), 20)]))
+                if x.chance(10):
+                    period += ".5"
+            sets = [("period_", period)]
+            if x.chance(70):
+                sets.append(("offset_", str(x.randint(0, 30000) if byte else x.randint(0, 50))))
+            if x.chance(25):
+                if byte:
+                    sets.append(("burstlen_", str(x.randint(500, 4000))))
+                else:
+                    sets.append(("burstlen_", str(x.randint(1, max(1, min(3, int(float(period)) - 1))))))
+            if dd:
+                sets.append(("default_drop_", "1"))
+            x.shuffle(sets)
+            L += ["%s set %s %s" % (m, v, val) for v, val in sets]
+        elif kind == "List":
+            L.append("set emod(%d) [new ErrorModel/List]" % j)
+            if byte:
+                L.append("%s unit byte" % m)
+            vals = sorted(x.sample(range(1, 300001) if byte else range(0, 400), x.randint(1, 8)))
+            if x.chance(30):
+                x.shuffle(vals)
+            lst = " ".join(str(v) for v in vals)
+            form = x.weighted([("braced", 60), ("args", 25), ("puts", 15)])
+            if form == "braced":
+                L.append("%s droplist {%s}" % (m, lst))
+            elif form == "args":
+                L.append("%s droplist %s" % (m, lst))
+            else:
+                L.append('puts "droplist %d: [%s droplist {%s}]"' % (j, m, lst))
+        else:
+            if byte:
+                rate = x.choice(["0.00001", "0.000005", "0.00002", "0.000001", "0.00005"])
+            else:
+                rate = x.choice(["0.001", "0.005", "0.01", "0.02", "0.05", "0.1",
+                                 dec(x.randint(1, 300), 4)])
+            if kind == "Uniform":
+                if byte or x.chance(50):
+                    L.append("set emod(%d) [new ErrorModel/Uniform %s %s]" % (j, rate, "byte" if byte else "pkt"))
+                else:
+                    L.append("set emod(%d) [new ErrorModel/Uniform %s]" % (j, rate))
+            else:
+                L.append("set emod(%d) [new ErrorModel]" % j)
+                sets = [("rate_", rate)]
+                if byte:
+                    L.append("%s unit byte" % m)
+                elif x.chance(20):
+                    L.append("%s unit pkt" % m)
+                if self.use_ecn and x.chance(40):
+                    sets.append(("markecn_", x.choice(["true", "1"])))
+                    kind = "markecn"
+                x.shuffle(sets)
+                L += ["%s set %s %s" % (m, v, val) for v, val in sets]
+        return L, kind + ("-byte" if byte else "")
+
+    def build_ext(self):
+        if not self.ext:
+            return
+        x = self.x
+        used = self.used_links()
+        # RED queues on some links: per statement (duplex) or per simplex link
+        if self.use_red:
+            mode = x.weighted([("bottleneck", 40), ("some", 35), ("all", 15), ("one", 10)])
+            pick = set()
+            slowed = []
+            if x.chance(75):
+                # a slow RED link on the data path of one or two flows: the
+                # queue builds up and RED drops or marks
+                busy = [f for f in self.flows if f["appmode"] != "idle"] or self.flows
+                for f in x.sample(busy, x.randint(1, min(2, len(busy)))):
+                    must = self.paths(f["src"], f["dst"], 1000, set())[4]
+                    if not must:
+                        continue
+                    l = x.choice(must)
+                    self.slow_down(l)
+                    pick.add(id(l))
+                    slowed.append(l)
+                    if mode == "one":
+                        mode = "none"
+            ul = [l for l in self.links if id(l) in used] or list(self.links)
+            slowest = min(l["bw"] for l in ul)
+            for kind, ls in self.link_stmts:
+                for l in ls:
+                    if mode == "all":
+                        pick.add(id(l))
+                    elif mode == "some" and x.chance(40):
+                        pick.add(id(l))
+                    elif mode == "bottleneck" and ((id(l) in used and l["bw"] <= slowest * 2) or x.chance(10)):
+                        pick.add(id(l))
+            if not any(i in pick for i in used) and ul and mode != "none":
+                pick.add(id(x.choice([l for l in ul if l["bw"] == slowest] if mode != "one" else ul)))
+            for kind, ls in self.link_stmts:
+                if kind == "duplex" and any(id(l) in pick for l in ls):
+                    pick |= {id(l) for l in ls}
+            reds = []
+            for kind, ls in self.link_stmts:
+                for l in ls:
+                    if id(l) in pick:
+                        l["qtype"] = "RED"
+                        reds.append(l)
+            # class defaults, per-queue settings
+            if x.chance(40):
+                for var, val in self.red_profile(x.randint(1, 3)):
+                    self.red_class.append((x.weighted([("pre", 25), ("post", 65), ("late", 10)]), var, val))
+            for l in reds:
+                rq = dict(link=l, k=None, settings=[], inline=x.chance(30))
+                if x.chance(60):
+                    rq["settings"] = self.red_profile(x.randint(1, 4))
+                self.redqs.append(rq)
+            x.shuffle(self.redqs)
+            if self.use_ecn and x.chance(88) and not any(v == "setbit_" and val in ("true", "1")
+                                                         for _, v, val in self.red_class) \
+                    and not any(v == "setbit_" and val in ("true", "1") for q in self.redqs for v, val in q["settings"]):
+                if x.chance(40):
+                    self.red_class.append(("post", "setbit_", "true"))
+                else:
+                    q = x.choice([q for q in self.redqs if any(q["link"] is l for l in slowed)] or
+                                 [q for q in self.redqs if id(q["link"]) in used] or self.redqs)
+                    q["settings"] = [(v, val) for v, val in q["settings"] if v != "setbit_"] + [("setbit_", "true")]
+            # traces of ave_, curq_, prob1_, cur_max_p_
+            if x.chance(60):
+                cands = [q for q in self.redqs if id(q["link"]) in used] or self.redqs
+                if slowed and x.chance(70):
+                    cands = [q for q in self.redqs if any(q["link"] is l for l in slowed)]
+                fmode = x.weighted([("own", 45), ("shared", 35), ("traceall", 20 if self.trace_mode == "all" else 0)])
+                for j, q in enumerate(x.sample(cands, x.randint(1, min(2, len(cands))))):
+                    fname = {"own": "red%d.tr" % j, "shared": "red.tr", "traceall": "out.tr"}[fmode]
+                    vs = x.sample(RED_TRACEABLE, x.randint(1, 4))
+                    self.red_traces.append((q, fname, vs, x.chance(50)))
+                    if fname != "out.tr" and fname not in [n for _, n in self.ext_files]:
+                        self.ext_files.append(("rf(%s)" % fname.split(".")[0], fname))
+            # the finish proc prints RED state
+            if x.chance(70):
+                for q in x.sample(self.redqs, x.randint(1, min(3, len(self.redqs)))):
+                    q["print"] = x.sample(RED_READ, x.randint(2, 6))
+                    self.ext_finish_redq = True
+            summ = any(v == "summarystats_" and val in ("true", "1") for _, v, val in self.red_class)
+            for q in self.redqs:
+                if (summ or any(v == "summarystats_" and val in ("true", "1") for v, val in q["settings"])) \
+                        and x.chance(70):
+                    q["printstats"] = True
+                    self.ext_finish_redq = True
+        # ECN-capable flows among plain ones
+        if self.use_ecn:
+            mode = x.weighted([("some", 55), ("one", 20), ("class", 25)])
+            for f in self.flows:
+                f["ecn"] = []
+            if mode == "class":
+                self.ecn_class.append(("Agent/TCP" if x.chance(80) else x.choice(["Agent/TCP/Reno", "Agent/TCP/Newreno"]),
+                                       "ecn_", x.choice(["1", "true"])))
+                for f in x.sample(self.flows, x.randint(0, len(self.flows) // 2)):
+                    f["ecn"].append(("ecn_", x.choice(["0", "false"])))
+            else:
+                k = 1 if mode == "one" else x.randint(1, max(1, (len(self.flows) * 2 + 2) // 3))
+                for f in x.sample(self.flows, k):
+                    f["ecn"].append(("ecn_", x.choice(["1", "1", "true"])))
+            if x.chance(12):
+                if x.chance(50):
+                    self.ecn_class.append(("Agent/TCP", "old_ecn_", "1"))
+                else:
+                    for f in x.sample(self.flows, x.randint(1, min(2, len(self.flows)))):
+                        f["ecn"].append(("old_ecn_", x.choice(["1", "true"])))
+        # error models: an ErrorModule at the head of a link, or a model after it
+        if self.use_err:
+            cands = [l for l in self.links if id(l) in used] or list(self.links)
+            nmod = 0
+            for l in x.sample(cands, x.randint(1, min(2, len(cands)))):
+                how = x.weighted([("module", 50), ("linkloss", 35), ("both", 15)])
+                lref = "[$ns link %s %s]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                where = x.weighted([("early", 70), ("late", 30)])
+                if how in ("module", "both"):
+                    e = len([k for k in self.err_kinds if k.startswith("module:")])
+                    cl = x.weighted([("Fid", 80), ("Dest", 8), ("SrcDest", 6), ("SrcDestFid", 6)])
+                    self.err_kinds.append("module:" + cl)
+                    L = ["set em(%d) [new ErrorModule %s]" % (e, cl)]
+                    attach = "%s errormodule $em(%d)" % (lref, e)
+                    first = x.chance(50)
+                    if first:
+                        L.append(attach)
+                    fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows})
+                    bound = []
+                    mods = []
+                    for _ in range(x.randint(1, 3)):
+                        ml, kind = self.err_model(nmod)
+                        self.err_kinds.append(kind)
+                        L += ml
+                        L.append("$em(%d) insert $emod(%d)" % (e, nmod))
+                        b = x.weighted([("one", 60), ("range", 25), ("two", 10), ("none", 5)])
+                        if b == "one":
+                            L.append("$em(%d) bind $emod(%d) %d" % (e, nmod, x.choice(fids) if x.chance(80) else x.randint(0, 15)))
+                        elif b == "range":
+                            a = x.choice(fids)
+                            L.append("$em(%d) bind $emod(%d) %d %d" % (e, nmod, a, a + x.randint(0, 4)))
+                        elif b == "two":
+                            for fid in x.sample(fids + [x.randint(0, 15)], 2):
+                                L.append("$em(%d) bind $emod(%d) %d" % (e, nmod, fid))
+                        if b != "none":
+                            bound.append(nmod)
+                        mods.append(nmod)
+                        nmod += 1
+                    if bound and x.chance(20):
+                        L.append("$em(%d) default $emod(%d)" % (e, x.choice(bound)))
+                    else:
+                        L.append("$em(%d) default pass" % e)
+                    if not first:
+                        L.append(attach)
+                    if x.chance(20):
+                        L.append('puts "em%d: [llength [$em(%d) errormodels]] models"' % (e, e))
+                    self.err_lines.append((where, L))
+                if how in ("linkloss", "both"):
+                    ml, kind = self.err_model(nmod)
+                    self.err_kinds.append("linkloss")
+                    self.err_kinds.append(kind)
+                    ml.append("%s insert-linkloss $emod(%d)" % (lref, nmod))
+                    if x.chance(15):
+                        ml.append('puts "unit [$emod(%d) unit]"' % nmod)
+                    self.err_lines.append((x.weighted([("early", 70), ("late", 30)]), ml))
+                    nmod += 1
+            self.n_emod = nmod
+        self.red_sane()
+        # which RED queues get a variable
+        k = 0
+        for q in self.redqs:
+            if not q["inline"] or q.get("print") or q.get("printstats") or \
+                    any(t[0] is q for t in self.red_traces):
+                q["k"] = k
+                k += 1
+        # mid-run changes of RED parameters and error models
+        if x.chance(15):
+            named = [q for q in self.redqs if q["k"] is not None]
+            for _ in range(x.randint(1, 2)):
+                what = x.weighted([("red", 60 if named else 0), ("rate", 25 if self.use_err else 0),
+                                   ("ecn", 15 if self.use_ecn else 0), ("none", 1)])
+                if what == "red":
+                    q = x.choice(named)
+                    var = x.choice(["setbit_", "mark_p_", "q_weight_", "wait_", "drop_front_", "use_mark_p_",
+                                    "linterm_", "gentle_"])
+                    if var == "q_weight_":
+                        val = x.choice(["0.002", "0.001", "0.0005"])     # see red_sane()
+                    else:
+                        val = self.red_value(var)
+                    self.ext_changes.append(("red", q, "%s %s" % (var, val)))
+                elif what == "rate":
+                    self.ext_changes.append(("emod", x.randint(0, self.n_emod - 1),
+                                             x.choice(["rate_ 0.02", "rate_ 0", "rate_ 0.1", "period_ 7",
+                                                       "period_ 50", "offset_ 3"])))
+                elif what == "ecn":
+                    f = x.choice(self.flows)
+                    self.ext_changes.append(("ecn", f, "ecn_ %s" % x.choice(["0", "1"])))
+
+    def build_ext_schedule(self):
+        """Times of the mid-run changes, callbacks that print RED and ECN
+        state (after choose_end: needs the end time)."""
+        if not self.ext:
+            return
+        x = self.x
+        T = self.end_us
+
+        def t_us():
+            g = self.gran
+            return x.randint(0, max(0, (T - 1) // g)) * g
+
+        for kind, tgt, val in self.ext_changes:
+            if kind == "red":
+                obj = "$redq(%d)" % tgt["k"]
+            elif kind == "emod":
+                obj = "$emod(%d)" % tgt
+            else:
+                obj = "$tcp(%d)" % tgt["i"]
+            self.ext_sched.append('$ns at %s "%s set %s"' % (fmt_us(t_us()), obj, val))
+        named = [q for q in self.redqs if q["k"] is not None]
+        ecnf = [f for f in self.flows if f.get("ecn") or self.flow_ecn(f)]
+        if (named or ecnf) and x.chance(30):
+            for c in range(x.randint(1, 3)):
+                items = []
+                for _ in range(x.randint(1, 3)):
+                    if named and (not ecnf or x.chance(60)):
+                        q = x.choice(named)
+                        v = x.choice(RED_TRACEABLE + ["q_weight_", "limit_"])
+                        items.append("red%d.%s=[$redq(%d) set %s]" % (q["k"], v, q["k"], v))
+                    else:
+                        f = x.choice(ecnf)
+                        v = x.choice(ECN_VARS)
+                        items.append("%s%d=[$tcp(%d) set %s]" % (v, f["i"], f["i"], v))
+                self.ext_cb.append('$ns at %s {puts "x%d t=[$ns now] %s"}' % (fmt_us(t_us()), c, " ".join(items)))
+        # the finish proc's lines
+        B = []
+        for q in sorted(named, key=lambda q: q["k"]):
+            if q.get("print"):
+                B.append('    puts "redq%d:%s"' % (q["k"], "".join(" %s=[$redq(%d) set %s]" % (v, q["k"], v)
+                                                              for v in q["print"])))
+            if q.get("printstats"):
+                B.append("    $redq(%d) printstats" % q["k"])
+        for f in ecnf:
+            B.append('    puts "ecn %d:%s"' % (f["i"], "".join(" %s=[$tcp(%d) set %s]" % (v, f["i"], v) for v in ECN_VARS)))
+        self.ext_finish = B
+
+    def flow_ecn(self, f):
+        """Is flow f ECN-capable (ecn_ from its class default or its own setting)?"""
+        on = False
+        for cls, v, val in self.ecn_class:
+            if v == "ecn_" and cls in ("Agent/TCP", "Agent/" + f["flavour"]):
+                on = val in ("1", "true")
+        for v, val in f.get("ecn", []):
+            if v == "ecn_":
+                on = val in ("1", "true")
+        return on
+
+    def ext_link_lines(self):
+        """Per-queue RED settings and RED traces (after the links)."""
+        L = []
+        for q in self.redqs:
+            l = q["link"]
+            qref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+            if q["k"] is not None:
+                L.append("set redq(%d) %s" % (q["k"], qref))
+                ref = "$redq(%d)" % q["k"]
+            else:
+                ref = qref
+            for v, val in q["settings"]:
+                L.append("%s set %s %s" % (ref, v, val))
+        return L
+
+    def red_trace_lines(self, fvar):
+        L = []
+        for q, fname, vs, attach_first in self.red_traces:
+            ref = "$redq(%d)" % q["k"]
+            att = "%s attach $%s" % (ref, fvar[fname])
+            if attach_first:
+                L.append(att)
+            L += ["%s trace %s" % (ref, v) for v in vs]
+            if not attach_first:
+                L.append(att)
+        return L
+
+    def ext_meta(self):
+        red_vars = sorted({v for _, v, _ in self.red_class} | {v for q in self.redqs for v, _ in q["settings"]})
+        return {
+            "ext": self.ext,
+            "red": len(self.redqs),
+            "red_knobs": red_vars,
+            "red_class": bool(self.red_class),
+            "red_trace": bool(self.red_traces),
+            "ecn": sum(1 for f in self.flows if self.flow_ecn(f)),
+            "errmodels": sorted(set(self.err_kinds)),
+            "ext_changes": sorted({k for k, _, _ in self.ext_changes}),
+            "ext_callbacks": bool(self.ext_cb),
+        }
+
     # -- emit -----------------------------------------------------------------------------
 
     def nref(self, k):
@@ -1019,15 +1613,22 @@ class Gen:
         L.append("# %s, %d nodes, %d links, %d flows, end %s s, trace %s; estimate %.0f packet-hops, %.0f trace bytes"
                  % (self.kind, self.n, len(self.links), len(self.flows), fmt_us(self.end_us),
                     self.trace_mode, self.est[0], self.est[1]))
+        if self.ext:
+            L.append("# extras: RED on %d links%s, %d ECN flows, error models: %s"
+                     % (len(self.redqs), " (traced)" if self.red_traces else "", self.ext_meta()["ecn"],
+                        " ".join(sorted(set(self.err_kinds))) or "none"))
         pre = [c for c in self.class_settings if c[0] == "pre"]
         post = [c for c in self.class_settings if c[0] == "post"]
         for _, cls, var, val in pre:
             L.append("%s set %s %s" % (cls, var, val))
+        L += ["Queue/RED set %s %s" % (v, val) for w, v, val in self.red_class if w == "pre"]
         L.append("set ns [new Simulator]")
         for _, cls, var, val in post:
             L.append("%s set %s %s" % (cls, var, val))
         for cls, var, val in self.class_knobs:
             L.append("%s set %s %s" % (cls, var, val))
+        L += ["Queue/RED set %s %s" % (v, val) for w, v, val in self.red_class if w == "post"]
+        L += ["%s set %s %s" % c for c in self.ecn_class]
         for l, var, val in self.qknobs:
             if l is None:
                 L.append("Queue/DropTail set %s %s" % (var, val))
@@ -1049,6 +1650,7 @@ class Gen:
         if self.mq:
             files.append(("mqf", "qsample.tr"))
         files += [x for x in self.cb_files]
+        files += self.ext_files
         self.files = files
         fvar = {name: var for var, name in files}
         for var, name in files:
@@ -1080,10 +1682,12 @@ class Gen:
                     created.add(k)
             if kind == "duplex":
                 l = ls[0]
-                L.append("$ns duplex-link %s %s %s %s DropTail" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"]))
+                L.append("$ns duplex-link %s %s %s %s %s" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"],
+                                                               l.get("qtype", "DropTail")))
             else:
                 for l in ls:
-                    L.append("$ns simplex-link %s %s %s %s DropTail" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"], l["ds"]))
+                    L.append("$ns simplex-link %s %s %s %s %s" % (self.nref(l["src"]), self.nref(l["dst"]), l["bws"],
+                                                                  l["ds"], l.get("qtype", "DropTail")))
         if self.trace_mode == "all" and self.traceall_at == len(self.link_stmts):
             L.append("$ns trace-all $tf")       # after every link: nothing traced
         for k in range(self.n):
@@ -1098,6 +1702,12 @@ class Gen:
         for l, var, val in self.qknobs:
             if l is not None:
                 L.append("[[$ns link %s %s] queue] set %s %s" % (self.nref(l["src"]), self.nref(l["dst"]), var, val))
+        L += ["Queue/RED set %s %s" % (v, val) for w, v, val in self.red_class if w == "late"]
+        L += self.ext_link_lines()
+        L += self.red_trace_lines(fvar)
+        for where, el in self.err_lines:
+            if where == "early":
+                L += el
         blocks = []     # trace-queue and monitors, spliced into links in random order
         for l, fname in self.tq_links:
             blocks.append(["$ns trace-queue %s %s $%s" % (self.nref(l["src"]), self.nref(l["dst"]), fvar[fname])])
@@ -1112,6 +1722,9 @@ class Gen:
             r.shuffle(blocks)
         for b in blocks:
             L += b
+        for where, el in self.err_lines:
+            if where == "late":
+                L += el
 
         # flows
         vt_by_flow = {}
@@ -1125,6 +1738,7 @@ class Gen:
             src, dst = self.nref(f["src"]), self.nref(f["dst"])
             settings = ["$tcp(%d) set %s %s" % (i, v, val) for v, val in f["settings"]]
             settings += ["$tcp(%d) set %s %s" % (i, v, val) for v, val, on in f["knobs"] if on == "tcp"]
+            settings += ["$tcp(%d) set %s %s" % (i, v, val) for v, val in f.get("ecn", [])]
             sink_settings = ["$sink(%d) set %s %s" % (i, v, val) for v, val, on in f["knobs"] if on == "sink"]
             if f["conn"] == "connect":
                 L.append("set tcp(%d) [new Agent/%s]" % (i, f["flavour"]))
@@ -1177,6 +1791,7 @@ class Gen:
             if st:
                 L.append("[$ns link %s %s] start-tracing" % (self.nref(l["src"]), self.nref(l["dst"])))
         L += self.cb_lines
+        L += self.ext_sched + self.ext_cb
 
         # finish
         self.halt = r.chance(10)
@@ -1186,7 +1801,8 @@ class Gen:
             L.append("$ns run")
             L += [x[4:] for x in fin]
         else:
-            glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" mq" if self.mq else "")
+            glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" mq" if self.mq else "") + \
+                (" redq" if self.ext_finish_redq else "")
             glob += "".join(" " + v.split("(")[0] for v, _ in files if "(" not in v) + \
                 "".join(" " + v for v in sorted({v.split("(")[0] for v, _ in files if "(" in v}))
             L.append("proc finish {} {")
@@ -1228,6 +1844,7 @@ class Gen:
                 B.append('    puts "%s:%s"' % (name, "".join(" %s=[$qm(%s) set %s]" % (v, name, v) for v in QM_VARS)))
         if self.mq:
             B.append('    puts "mq:%s"' % "".join(" %s=[$mq set %s]" % (v, v) for v in QM_VARS))
+        B += self.ext_finish
         if r.chance(30):
             B.append('    puts "end [$ns now]"')
         if (self.trace_mode != "none" or self.tq_links) and r.chance(85):
@@ -1264,6 +1881,7 @@ class Gen:
             "est_events": int(self.est[0]), "est_trace_bytes": int(self.est[1]),
             "outputs": [name for _, name in self.files],
         }
+        feats.update(self.ext_meta())
         return feats
 
 
@@ -1275,9 +1893,11 @@ def build(seed: int):
         g.build_flows()
         g.build_changes()
         g.build_traces()
+        g.build_ext()
         if not g.choose_end():
             continue
         g.build_schedule()
+        g.build_ext_schedule()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)

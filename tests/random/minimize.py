@@ -11,7 +11,8 @@ differed (exit code, stdout or a named file) still differs.  Comment lines
 are dropped first.  The result usually needs a final hand edit (shorter end
 time, fewer values); check it with `check_one` below or check.py.
 
-Options: --ns PATH, --dumbbell CMD (as in check.py), -o output file
+Options: --ns PATH, --dumbbell CMD (as in check.py), --timeout seconds per
+run (default 20 times the original run, at least 10), -o output file
 (default: <script>.min.tcl).  Standard library only.
 """
 
@@ -31,7 +32,7 @@ import check  # noqa: E402
 import gen  # noqa: E402
 
 
-def check_one(text, ns, dumbbell, timeout=120):
+def check_one(text, ns, dumbbell, timeout=60):
     """Run both simulators on text; return (ns result, dumbbell result, diffs)."""
     with tempfile.TemporaryDirectory(prefix="dbmin-") as tmp:
         res = {}
@@ -58,6 +59,8 @@ def main(argv=None):
     p.add_argument("-o", "--output")
     p.add_argument("--ns", default=os.environ.get("NS", "/usr/bin/ns"))
     p.add_argument("--dumbbell", type=shlex.split, default=None)
+    p.add_argument("--timeout", type=float, default=None,
+                   help="seconds per run (default: 20 times the original's, at least 10)")
     a = p.parse_args(argv)
     dumbbell = a.dumbbell or check.default_dumbbell()
     if a.seed is not None:
@@ -72,9 +75,12 @@ def main(argv=None):
     if not shutil.which(a.ns):
         sys.exit("ns-2 not found: %s" % a.ns)
 
-    ns0, _, diffs = check_one(text, a.ns, dumbbell)
+    ns0, db0, diffs = check_one(text, a.ns, dumbbell)
     if not diffs:
         sys.exit("no difference on the original script")
+    # a reduced script may never end (its finish is gone): stop runs much
+    # longer than the original's
+    timeout = a.timeout or max(10.0, 20 * max(ns0["secs"], db0["secs"]))
     want_rc, want_ch = ns0["rc"], channel(diffs[0])
     print("original: ns-2 exit %s, first difference in %s" % (want_rc, want_ch))
     runs = [0]
@@ -82,7 +88,7 @@ def main(argv=None):
     def interesting(lines):
         runs[0] += 1
         t = "\n".join(lines) + "\n"
-        nsr, _, d = check_one(t, a.ns, dumbbell)
+        nsr, _, d = check_one(t, a.ns, dumbbell, timeout)
         return nsr["rc"] == want_rc and any(channel(x) == want_ch for x in d)
 
     lines = [l for l in text.split("\n") if l.strip() and not l.lstrip().startswith("#")]
@@ -108,7 +114,7 @@ def main(argv=None):
     result = "\n".join(lines) + "\n"
     with open(out, "w") as f:
         f.write(result)
-    _, _, d = check_one(result, a.ns, dumbbell)
+    _, _, d = check_one(result, a.ns, dumbbell, timeout)
     print("wrote %s (%d lines, %d runs); first difference:\n  %s" % (out, len(lines), runs[0], d[0] if d else "NONE"))
     return 0
 

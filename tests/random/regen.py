@@ -5,6 +5,8 @@
     python3 tests/random/regen.py 17 42           only these seeds (must be in seeds.txt)
     python3 tests/random/regen.py --pick 40 --range 0:1000
                                                   choose new seeds, write seeds.txt, regenerate
+    python3 tests/random/regen.py --add 10 --range 2000:3000 --ext-only --budget 2.5
+                                                  append 10 seeds with RED/ECN/error models
     NS=/path/to/ns python3 tests/random/regen.py  another ns binary (default /usr/bin/ns)
 
 For every seed: generate the script with gen.py, run `ns script.tcl` twice
@@ -25,7 +27,11 @@ that are no longer listed.
 cover as many scenario features as possible (topologies, TCP flavours,
 sinks, connection styles, trace modes, variable traces, monitors, costs,
 simplex links, callbacks, RNG use, ...) while the compressed fixtures stay
-under --budget MB (default 6), and rewrites seeds.txt.
+under --budget MB (default 6), and rewrites seeds.txt.  --add N instead
+keeps the listed seeds (their features count as covered), appends N more
+and regenerates only those; --ext-only limits the candidates to seeds with
+RED queues, ECN or error models.  --renote rewrites the notes of
+seeds.txt from the current generator.
 
 Standard library only.  Exits non-zero if any seed failed.
 """
@@ -176,13 +182,57 @@ def features(m):
     f.add("end:" + ("<5" if e < 5 else "<20" if e < 20 else ">=20"))
     if len(m["flavours"]) == 3:
         f.add("all-flavours")
+    # RED queues, ECN, error models
+    if m.get("red"):
+        f.add("red")
+        f.add("red-links:" + ("1" if m["red"] == 1 else "2-4" if m["red"] <= 4 else "5+"))
+    f |= {"redknob:" + x for x in m.get("red_knobs", [])}
+    f |= {"err:" + x for x in m.get("errmodels", [])}
+    f |= {"extchange:" + x for x in m.get("ext_changes", [])}
+    for k in ("red_trace", "red_class", "ext_callbacks"):
+        if m.get(k):
+            f.add(k)
+    if m.get("ecn"):
+        f.add("ecn" if m["ecn"] == m["flows"] else "ecn-mixed")
+        if m.get("red"):
+            f.add("ecn+red")
     return f
 
 
-def pick(ns, n, lo, hi, budget):
+def note(m):
+    """The comment after a seed in seeds.txt."""
+    return "%s %dn %df %s trace=%s end=%s%s" % (
+        m["topology"], m["nodes"], m["flows"], "+".join(x.replace("TCP/", "") for x in m["flavours"]),
+        m["trace"], m["end"],
+        "".join(" " + k for k in ("simplex", "costs", "vartrace", "qmon", "monitor_queue", "overhead",
+                                  "halt", "midwin", "mid_class", "subclass_settings", "late_traceall",
+                                  "trace_queue", "one_way_ring") if m[k]) +
+        ("".join(" cb:" + c for c in m["callbacks"])) +
+        ("".join(" change:" + c for c in m["changes"])) +
+        ("".join(" " + k for k in m["knobs"] + m["queue_knobs"])) +
+        (" show_tcphdr" if m["show_tcphdr"] else "") + " gran=" + m["granularity"] +
+        ((" RED=%d" % m["red"]) if m.get("red") else "") +
+        (" red_trace" if m.get("red_trace") else "") +
+        ((" red:" + ",".join(m["red_knobs"])) if m.get("red_knobs") else "") +
+        ((" ecn=%d" % m["ecn"]) if m.get("ecn") else "") +
+        ((" err:" + ",".join(m["errmodels"])) if m.get("errmodels") else ""))
+
+
+def pick(ns, n, lo, hi, budget, add=False, ext_only=False):
+    """Choose n seeds from lo..hi and write seeds.txt.  With add, the
+    seeds already listed stay, count as covering their features, and the
+    new ones are appended (budget is then for the new fixtures only)."""
+    keep = read_seeds() if add else []
+    covered = set()
+    for s in keep:
+        covered |= features(gen.meta(s))
     cands = []
     for s in range(lo, hi):
+        if s in keep:
+            continue
         m = gen.meta(s)
+        if ext_only and not m.get("ext"):
+            continue
         cands.append((s, m, features(m)))
 
     def measure(s):
@@ -198,7 +248,7 @@ def pick(ns, n, lo, hi, budget):
                 sizes[s] = gz
     cands = [c for c in cands if c[0] in sizes]
     per_seed = budget / n * 2.5         # no single seed takes much more than its share
-    chosen, covered, total = [], set(), 0
+    chosen, total = [], 0
     while len(chosen) < n:
         best = None
         for s, m, f in cands:
@@ -216,38 +266,51 @@ def pick(ns, n, lo, hi, budget):
         chosen.append((s, m, f))
         covered |= f
         total += sizes[s]
-    allf = set()
+    allf = set(covered)
     for _, _, f in cands:
         allf |= f
     missing = sorted(allf - covered)
     print("picked %d seeds, %s of compressed fixtures; features covered %d/%d%s" % (
         len(chosen), human(total), len(covered), len(allf),
         ("; missing: " + " ".join(missing)) if missing else ""))
-    lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
-             "# under fixtures/<seed>/ (see README.md).  Chosen with",
-             "#   python3 tests/random/regen.py --pick %d --range %d:%d" % (n, lo, hi),
-             "# One seed per line; the rest of a line after '#' is a note."]
+    if add:
+        with open(SEEDS) as fh:
+            lines = fh.read().rstrip("\n").split("\n")
+        lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s"
+                     % (n, lo, hi, " --ext-only" if ext_only else ""))
+    else:
+        lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
+                 "# under fixtures/<seed>/ (see README.md).  Chosen with",
+                 "#   python3 tests/random/regen.py --pick %d --range %d:%d" % (n, lo, hi),
+                 "# One seed per line; the rest of a line after '#' is a note."]
     for s, m, f in sorted(chosen):
-        note = "%s %dn %df %s trace=%s end=%s%s" % (
-            m["topology"], m["nodes"], m["flows"], "+".join(x.replace("TCP/", "") for x in m["flavours"]),
-            m["trace"], m["end"],
-            "".join(" " + k for k in ("simplex", "costs", "vartrace", "qmon", "monitor_queue", "overhead",
-                                      "halt", "midwin", "mid_class", "subclass_settings", "late_traceall",
-                                      "trace_queue", "one_way_ring") if m[k]) +
-            ("".join(" cb:" + c for c in m["callbacks"])) +
-            ("".join(" change:" + c for c in m["changes"])) +
-            ("".join(" " + k for k in m["knobs"] + m["queue_knobs"])) +
-            (" show_tcphdr" if m["show_tcphdr"] else "") + " gran=" + m["granularity"])
-        lines.append("%-6d # %s" % (s, note))
+        lines.append("%-6d # %s" % (s, note(m)))
     with open(SEEDS, "w") as fh:
         fh.write("\n".join(lines) + "\n")
     return [c[0] for c in chosen]
+
+
+def renote():
+    """Rewrite the notes of seeds.txt from the current generator."""
+    with open(SEEDS) as fh:
+        lines = fh.read().rstrip("\n").split("\n")
+    out = []
+    for line in lines:
+        body = line.split("#")[0].strip()
+        out.append("%-6d # %s" % (int(body), note(gen.meta(int(body)))) if body else line)
+    with open(SEEDS, "w") as fh:
+        fh.write("\n".join(out) + "\n")
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
     p.add_argument("seeds", nargs="*", type=int)
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
+    p.add_argument("--add", type=int, metavar="N",
+                   help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
+    p.add_argument("--ext-only", action="store_true",
+                   help="with --pick/--add: only seeds with RED, ECN or error models")
+    p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
     a = p.parse_args(argv)
@@ -255,9 +318,15 @@ def main(argv=None):
     if not shutil.which(ns):
         sys.exit("ns-2 not found: %s (set NS)" % ns)
 
-    if a.pick:
+    if a.renote:
+        renote()
+        return 0
+    if a.pick or a.add:
         lo, hi = (int(x) for x in a.range.split(":"))
-        pick(ns, a.pick, lo, hi, a.budget * 1024 * 1024)
+        before = set(read_seeds())
+        pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only)
+        if a.add and not a.seeds:
+            a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()
     if a.seeds:
         unknown = [s for s in a.seeds if s not in listed]

@@ -62,8 +62,10 @@ def test_standard_library_only():
     assert mods <= {"__future__", "argparse", "json", "sys"}, mods
 
 
-UNSUPPORTED = re.compile(r"RED|UDP|CBR|ErrorModel|rtmodel|Sack|Vegas|FullTcp|namtrace|wireless|"
-                         r"node-config|Exponential|Pareto|LossMonitor|rtproto")
+UNSUPPORTED = re.compile(r"UDP|CBR|rtmodel|Sack|Vegas|FullTcp|namtrace|wireless|node-config|"
+                         r"Exponential|Pareto|LossMonitor|rtproto|RandomVariable|TwoState|Empirical|"
+                         r"MultiState|Queue/RED/|makeflowmon|Telnet|REM|Vq|DRR|SFQ|FQ\b|CBQ")
+ERRMODELS = {"ErrorModel", "ErrorModel/Periodic", "ErrorModel/List", "ErrorModel/Uniform"}
 
 
 @pytest.mark.parametrize("seed", SAMPLE)
@@ -76,7 +78,11 @@ def test_scripts_stay_within_supported_features(seed):
     for kind in re.findall(r"new Agent/(\S+?)\]", text):
         assert kind in ("TCP", "TCP/Reno", "TCP/Newreno", "TCPSink", "TCPSink/DelAck"), kind
     for q in re.findall(r"-link \S+ \S+ \S+ \S+ (\S+)", text):
-        assert q == "DropTail"
+        assert q in ("DropTail", "RED")
+    for kind in re.findall(r"new (ErrorModel\S*)", text):
+        assert kind.rstrip("]") in ERRMODELS, kind
+    for cl in re.findall(r"new ErrorModule (\S+)\]", text):
+        assert cl in ("Fid", "Dest", "SrcDest", "SrcDestFid"), cl
 
 
 @pytest.mark.parametrize("seed", SAMPLE)
@@ -98,7 +104,7 @@ def test_bandwidth_and_delay_strings_are_valid():
     bw = re.compile(r"^[0-9.]+(Kb|kb|Mb|Gb|Mbps|Kbps)?$")
     dl = re.compile(r"^[0-9.]+(ms|us|s|sec)?$")
     for seed in range(200):
-        for b, d in re.findall(r"-link \S+ \S+ (\S+) (\S+) DropTail", gen.generate(seed)):
+        for b, d in re.findall(r"-link \S+ \S+ (\S+) (\S+) (?:DropTail|RED)", gen.generate(seed)):
             assert bw.match(b), b
             assert dl.match(d), d
             v = float(re.match(r"[0-9.]+", b).group())
@@ -107,3 +113,78 @@ def test_bandwidth_and_delay_strings_are_valid():
             t = float(re.match(r"[0-9.]+", d).group())
             t *= {"m": 1e-3, "u": 1e-6}.get(d[len(re.match(r"[0-9.]+", d).group()):][:1], 1)
             assert 0 <= t <= 0.2 + 1e-12, d
+
+
+# ---- RED, ECN and error models -----------------------------------------------------------
+
+OLD_SEEDS = range(0, 300)
+
+
+@pytest.fixture(scope="module")
+def metas():
+    return {s: gen.meta(s) for s in OLD_SEEDS}
+
+
+def test_new_features_come_from_their_own_stream(metas):
+    """A seed without RED/ECN/error models has exactly the script the
+    generator wrote before those features existed: none of their lines,
+    only DropTail links, and its header has no extras line."""
+    plain = [s for s in OLD_SEEDS if not metas[s]["ext"]]
+    assert 120 <= len(plain) <= 190, len(plain)
+    for s in plain[:60]:
+        text = gen.generate(s)
+        assert "RED" not in text and "ErrorMod" not in text and "# extras" not in text
+        assert "set ecn_" not in text or "ecn_" in metas[s]["knobs"]
+
+
+def test_feature_coverage(metas):
+    """Over seeds 0..299: a good share uses RED, ECN and error models, and
+    every RED parameter, error model kind and classifier shows up."""
+    ms = list(metas.values())
+    red = [m for m in ms if m["red"]]
+    assert 110 <= len(red) <= 160, len(red)
+    assert sum(1 for m in ms if m["ecn"]) >= 60
+    assert sum(1 for m in ms if m["ecn"] and m["red"]) >= 50
+    assert sum(1 for m in ms if m["errmodels"]) >= 45
+    assert sum(1 for m in ms if m["red_trace"]) >= 60
+    assert sum(1 for m in ms if m["red_class"]) >= 30
+    assert sum(1 for m in ms if m["ext_changes"]) >= 10
+    assert sum(1 for m in ms if m["ext_callbacks"]) >= 15
+    # mixed ECN and non-ECN flows in one scenario
+    assert sum(1 for m in ms if 0 < m["ecn"] < m["flows"]) >= 25
+    knobs = set()
+    for m in ms:
+        knobs |= set(m["red_knobs"])
+    assert knobs >= {"thresh_", "maxthresh_", "q_weight_", "linterm_", "mean_pktsize_", "bytes_",
+                     "queue_in_bytes_", "gentle_", "wait_", "setbit_", "use_mark_p_", "mark_p_",
+                     "drop_tail_", "drop_front_", "drop_rand_", "adaptive_", "alpha_", "beta_",
+                     "interval_", "targetdelay_", "top_", "bottom_", "feng_adaptive_", "cautious_",
+                     "idle_pktsize_", "ns1_compat_", "summarystats_"}, knobs
+    kinds = set()
+    for m in ms:
+        kinds |= set(m["errmodels"])
+    assert kinds >= {"Periodic", "Periodic-byte", "List", "List-byte", "uniform", "uniform-byte",
+                     "markecn", "Uniform", "linkloss", "module:Fid", "module:Dest", "module:SrcDest",
+                     "module:SrcDestFid"}, kinds
+
+
+@pytest.mark.parametrize("seed", [s for s in range(0, 120) if gen.meta(s)["ext"]][:40])
+def test_new_feature_scripts_are_well_formed(seed):
+    text = gen.generate(seed)
+    m = gen.meta(seed)
+    assert text.split("\n")[2].startswith("# extras: RED on %d links" % m["red"])
+    assert len(re.findall(r"-link \S+ \S+ \S+ \S+ RED$", text, re.M)) >= (1 if m["red"] else 0)
+    # every RED queue variable is set before it is used
+    for k in set(re.findall(r"\$redq\((\d+)\)", text)):
+        assert "set redq(%s) [[$ns link" % k in text
+    # error models: inserted into their module, or put after a link
+    for j in set(re.findall(r"set emod\((\d+)\)", text)):
+        assert ("insert $emod(%s)" % j in text) != ("insert-linkloss $emod(%s)" % j in text)
+    for e in set(re.findall(r"set em\((\d+)\)", text)):
+        assert "errormodule $em(%s)" % e in text and re.search(r"\$em\(%s\) default " % e, text)
+    # periodic models never drop every packet of the flows they see
+    for per in re.findall(r"set period_ (\S+)", text):
+        assert float(per) >= 2
+    # RED trace files are opened and closed like the others
+    for name in re.findall(r"\[open (red\d*\.tr) w\]", text):
+        assert name in m["outputs"]
