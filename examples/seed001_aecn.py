@@ -8,6 +8,11 @@ The thesis reports its chapter 4 and 5 results as plots only (and its text
 ends before AECN's results), so this prints Dumbbell's figures beside the
 thesis' qualitative findings:
 
+Metrics: aggregate goodput, Jain's index, goodput per RTT group, drops,
+marks, mean queueing delay at the bottleneck (one-way delay = access delay
++ 5 ms + this + transmission), and lockout as flow-seconds without ACK
+progress after 5 s.
+
 * chapter 4 (section 4.3: fragile/average/robust flows with 145/45/5 ms
   access links, 300 Mb/s offered, 10 Mb/s bottleneck, 120 packets):
   RED vs ECN for 15..120 flows -- the thesis finds ECN's goodput above RED's
@@ -37,20 +42,23 @@ def run(scenario: str, n: int, variant: str, maxp: float, T: float) -> dict:
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise SystemExit(p.stderr)
-    flows, groups, q = [], {}, {}
+    flows, groups, q, locked = [], {}, {}, 0
     for line in p.stdout.splitlines():
         f = line.split()
         if f[0] == "FLOW":
             flows.append(int(f[3]))
             groups.setdefault(f[2], []).append(int(f[3]))
+            locked += int(f[5])
         elif f[0] == "QUEUE":
-            q = {f[i]: int(f[i + 1]) for i in range(1, len(f), 2)}
+            q = {f[i]: float(f[i + 1]) for i in range(1, len(f), 2)}
+            q = {k: (v if k == "delay_ms" else int(v)) for k, v in q.items()}
     jain = sum(flows) ** 2 / (len(flows) * sum(x * x for x in flows)) if any(flows) else 0.0
     return {
         "goodput": sum(flows) * 1000 * 8 / T / 1e6,
         "jain": jain,
         "groups": {g: sum(v) * 8000 / T / 1e6 for g, v in groups.items()},
         "zero": sum(1 for x in flows if x == 0),
+        "locked_s": locked,
         **q,
     }
 
@@ -59,7 +67,8 @@ def row(label: str, r: dict) -> str:
     g = r["groups"]
     return (f"  {label:<14} goodput {r['goodput']:5.2f} Mb/s  Jain {r['jain']:.3f}  "
             f"fragile/average/robust {g.get('fragile', 0):4.2f}/{g.get('average', 0):4.2f}/{g.get('robust', 0):4.2f}  "
-            f"drops {r['drops']:6d}  marks {r['marks']:6d}  flows with nothing {r['zero']}")
+            f"drops {r['drops']:6d}  marks {r['marks']:6d}  queueing delay {r['delay_ms']:5.1f} ms  "
+            f"lockout {r['locked_s']} flow-seconds")
 
 
 def main() -> int:
@@ -68,7 +77,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="fewer points")
     a = ap.parse_args()
     T = a.T
-    ns = [15, 60] if a.quick else [15, 30, 60, 120]
+    ns = [15, 60] if a.quick else [15, 30, 60, 120, 240, 480, 600]
 
     print(f"Chapter 4: RED vs ECN, max_p 0.1, {T:g} s (thesis: ECN's goodput above RED's while flows are few enough)")
     for n in ns:

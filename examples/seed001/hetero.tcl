@@ -14,7 +14,9 @@
 #   packets, window 64.  red: drops only; ecn: RED marking ECN-capable flows;
 #   ecnm: marks also above max_th (drops only on overflow); aecn or
 #   aecn:A:B: AECN (per-group max_p and mark-front, seed 001 Algorithm 5.1).
-# Prints one line per flow "FLOW i group acked" and a "QUEUE" line.
+# Prints one line per flow "FLOW i group acked locked N" (N: seconds after
+# 5 s in which the flow's cumulative ACK did not move) and a "QUEUE" line
+# with the bottleneck's departures, drops, marks and mean queueing delay.
 
 lassign $argv scenario N variant maxp
 # Defaults of the paper's ns-2 version (see ../old-defaults.tcl).
@@ -40,6 +42,8 @@ if {[string match aecn* $variant]} {
     if {$a ne ""} { $q set aecn_a_ $a; $q set aecn_b_ $b }
 }
 set qmon [$ns monitor-queue $r $d ""]
+set qdelay [new Samples]
+$qmon set-delay-samples $qdelay
 
 if {$scenario eq "ch4"} {
     set delays {145ms 45ms 5ms}
@@ -67,12 +71,25 @@ for {set i 0} {$i < $N} {incr i} {
     if {$scenario eq "ch5" && ($i % $per) >= $per / 2} { set start 2.0 }
     $ns at $start "$ftp($i) start"
 }
-proc finish {} {
-    global N tcp grp qmon
+# Lockout: every second after the first 5 s, count the flows whose
+# cumulative ACK did not move during that second.
+proc lockout {} {
+    global ns N tcp last locked
     for {set i 0} {$i < $N} {incr i} {
-        puts "FLOW $i $grp($i) [expr {[$tcp($i) set ack_] + 1}]"
+        set a [$tcp($i) set ack_]
+        if {[info exists last($i)] && $a == $last($i)} { incr locked($i) }
+        set last($i) $a
     }
-    puts "QUEUE departures [$qmon set pdepartures_] drops [$qmon set pdrops_] marks [$qmon set pmarks_]"
+    $ns at [expr {[$ns now] + 1.0}] lockout
+}
+for {set i 0} {$i < $N} {incr i} { set locked($i) 0 }
+$ns at 5.0 lockout
+proc finish {} {
+    global N tcp grp qmon qdelay locked
+    for {set i 0} {$i < $N} {incr i} {
+        puts "FLOW $i $grp($i) [expr {[$tcp($i) set ack_] + 1}] locked $locked($i)"
+    }
+    puts "QUEUE departures [$qmon set pdepartures_] drops [$qmon set pdrops_] marks [$qmon set pmarks_] delay_ms [expr {1000.0 * [$qdelay mean]}]"
     exit 0
 }
 $ns at $T finish
