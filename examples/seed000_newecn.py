@@ -11,6 +11,7 @@ Dumbbell and printed beside the paper's figures.
   (eq. 4.1, paper: ~0.99); the same with plain ECN flows for comparison
   (4.2.2).
 * 4.2.1 setup 2: the same on a 2 Mb/s link with max_p 0.1 and 0.2.
+* 4.2.3: 16 flows from 8 sources, New-ECN vs ECN.
 * 4.3.2 / 4.3.3: three New-ECN flows beside three Reno (or ECN) flows.
 * 4.3.1: one flow, New-ECN vs ECN vs non-ECN TCP-Reno: mean rates
   (paper: 1208 / 1157 / 1077 packets/s) and the Floyd-Fall TCP-friendly
@@ -83,6 +84,13 @@ def four_flows(option: str, T: float, *extra: str) -> dict:
     return {"means": means, "rates": rates, "jain": jain(rates)}
 
 
+def sixteen(option: str, T: float) -> list[float]:
+    """Rates (packets/s, from 15 s on) of the 16 flows of 4.2.3."""
+    with tempfile.TemporaryDirectory() as d:
+        out = run("newecn_16flows.tcl", [f"option={option}", f"T={T}"], Path(d))
+    return [int(l.split()[2]) / (T - 15.0) for l in out.splitlines() if l.startswith("FLOW")]
+
+
 def mixed(first: str, second: str, T: float) -> list[float]:
     """Rates (packets/s, from 10 s on) of the six flows of 4.3.2/4.3.3."""
     with tempfile.TemporaryDirectory() as d:
@@ -130,6 +138,12 @@ def main() -> int:
     for linterm, pmax in (("10", 0.1), ("5", 0.2)):
         r = four_flows("8", T, "bw=2Mb", f"linterm={linterm}")
         print(f"  max_p {pmax}: Jain {r['jain']:.3f}, rates (packets/s) " + " ".join(f"{x:.0f}" for x in r["rates"]))
+
+    # ---- 4.2.3 ------------------------------------------------------------------
+    print("\nSection 4.2.3: 16 flows from 8 sources (RTT 10..90 ms), max_p 0.2 (paper: similar rates for all)")
+    for option, label in (("8", "New-ECN"), ("1", "ECN")):
+        r = sixteen(option, T)
+        print(f"  {label:>7}: Jain {jain(r):.3f}, rates min/max {min(r):.0f}/{max(r):.0f} packets/s")
 
     # ---- 4.3.2 / 4.3.3 -----------------------------------------------------------
     print("\nSections 4.3.2 / 4.3.3: 3 New-ECN flows (RTT 70/30/4 ms) with 3 Reno or ECN flows of the same RTTs")
