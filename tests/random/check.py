@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -124,7 +124,7 @@ def compare(ns, db):
 
 
 def check_seed(seed, args):
-    text, meta = gen.build(seed)
+    text, meta = gen.build(seed, args.stress)
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -168,6 +168,8 @@ def main(argv=None):
     p.add_argument("--keep", default=os.path.join(tempfile.gettempdir(), "dumbbell-random-failures"),
                    help="directory for failing cases ('' to keep nothing)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    p.add_argument("--stress", action="store_true",
+                   help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     args = p.parse_args(argv)
     if args.dumbbell is None:
         args.dumbbell = default_dumbbell()

@@ -4,6 +4,7 @@
     python3 tests/random/gen.py SEED              script on stdout
     python3 tests/random/gen.py SEED -o x.tcl     script to a file
     python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
+    python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -254,9 +255,10 @@ def topo_dumbbell(r, n):
 # ---- the generator -----------------------------------------------------------------------
 
 class Gen:
-    def __init__(self, seed: int, attempt: int):
+    def __init__(self, seed: int, attempt: int, stress: bool = False):
         self.seed = seed
         self.attempt = attempt
+        self.stress = stress
         self.r = Rng(seed * 1000003 + attempt)
         self.level = attempt // 4          # shrink level after failed attempts
         self.init_ext()
@@ -1046,9 +1048,9 @@ class Gen:
 
     def init_ext(self):
         fx = Rng(((self.seed ^ 0x243F6A8885A308D3) * 0xD1B54A32D192ED03 + 0x13198A2E03707344) & M64)
-        on = fx.chance(EXT_PERCENT)
+        on = fx.chance(self.boost(EXT_PERCENT, 100))
         red = fx.chance(88)
-        err = fx.chance(35)
+        err = fx.chance(self.boost(35, 70))
         ecn = fx.chance(62)
         salt = fx.next64()
         self.ext = on
@@ -1068,6 +1070,10 @@ class Gen:
         self.ext_sched = []
         self.ext_changes = []       # (kind, target, text)
         self.ext_finish_redq = False
+
+    def boost(self, p, p_stress):
+        """A percentage: p, or p_stress in --stress mode (same draws, other odds)."""
+        return p_stress if self.stress else p
 
     def used_links(self):
         """ids of the links some flow's data or ACKs may cross."""
@@ -1358,7 +1364,7 @@ class Gen:
                     self.red_class.append((x.weighted([("pre", 25), ("post", 65), ("late", 10)]), var, val))
             for l in reds:
                 rq = dict(link=l, k=None, settings=[], inline=x.chance(30))
-                if x.chance(60):
+                if x.chance(self.boost(60, 90)):
                     rq["settings"] = self.red_profile(x.randint(1, 4))
                 self.redqs.append(rq)
             x.shuffle(self.redqs)
@@ -1372,7 +1378,7 @@ class Gen:
                                  [q for q in self.redqs if id(q["link"]) in used] or self.redqs)
                     q["settings"] = [(v, val) for v, val in q["settings"] if v != "setbit_"] + [("setbit_", "true")]
             # traces of ave_, curq_, prob1_, cur_max_p_
-            if x.chance(60):
+            if x.chance(self.boost(60, 95)):
                 cands = [q for q in self.redqs if id(q["link"]) in used] or self.redqs
                 if slowed and x.chance(70):
                     cands = [q for q in self.redqs if any(q["link"] is l for l in slowed)]
@@ -1480,7 +1486,7 @@ class Gen:
                 q["k"] = k
                 k += 1
         # mid-run changes of RED parameters and error models
-        if x.chance(15):
+        if x.chance(self.boost(15, 80)):
             named = [q for q in self.redqs if q["k"] is not None]
             for _ in range(x.randint(1, 2)):
                 what = x.weighted([("red", 60 if named else 0), ("rate", 25 if self.use_err else 0),
@@ -1524,7 +1530,7 @@ class Gen:
             self.ext_sched.append('$ns at %s "%s set %s"' % (fmt_us(t_us()), obj, val))
         named = [q for q in self.redqs if q["k"] is not None]
         ecnf = [f for f in self.flows if f.get("ecn") or self.flow_ecn(f)]
-        if (named or ecnf) and x.chance(30):
+        if (named or ecnf) and x.chance(self.boost(30, 80)):
             for c in range(x.randint(1, 3)):
                 items = []
                 for _ in range(x.randint(1, 3)):
@@ -1614,9 +1620,9 @@ class Gen:
                  % (self.kind, self.n, len(self.links), len(self.flows), fmt_us(self.end_us),
                     self.trace_mode, self.est[0], self.est[1]))
         if self.ext:
-            L.append("# extras: RED on %d links%s, %d ECN flows, error models: %s"
+            L.append("# extras: RED on %d links%s, %d ECN flows, error models: %s%s"
                      % (len(self.redqs), " (traced)" if self.red_traces else "", self.ext_meta()["ecn"],
-                        " ".join(sorted(set(self.err_kinds))) or "none"))
+                        " ".join(sorted(set(self.err_kinds))) or "none", " (stress)" if self.stress else ""))
         pre = [c for c in self.class_settings if c[0] == "pre"]
         post = [c for c in self.class_settings if c[0] == "post"]
         for _, cls, var, val in pre:
@@ -1885,9 +1891,12 @@ class Gen:
         return feats
 
 
-def build(seed: int):
+def build(seed: int, stress: bool = False):
+    """(script, features) of a seed.  stress: every seed gets RED/ECN/error
+    models, with more per-queue settings, RED traces, mid-run changes and
+    callbacks (check.py --stress; not used by the fixtures)."""
     for attempt in range(200):
-        g = Gen(seed, attempt)
+        g = Gen(seed, attempt, stress)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -1903,14 +1912,14 @@ def build(seed: int):
     raise RuntimeError("seed %d: no scenario within budget" % seed)
 
 
-def generate(seed: int) -> str:
+def generate(seed: int, stress: bool = False) -> str:
     """The ns-2 script for this seed."""
-    return build(seed)[0]
+    return build(seed, stress)[0]
 
 
-def meta(seed: int) -> dict:
+def meta(seed: int, stress: bool = False) -> dict:
     """The features of this seed's scenario (topology, flows, traces, ...)."""
-    return build(seed)[1]
+    return build(seed, stress)[1]
 
 
 def main(argv=None):
@@ -1918,8 +1927,10 @@ def main(argv=None):
     p.add_argument("seed", type=int)
     p.add_argument("-o", "--output", help="write the script here instead of stdout")
     p.add_argument("--meta", action="store_true", help="print the scenario's features as JSON")
+    p.add_argument("--stress", action="store_true",
+                   help="RED/ECN/error models in every seed, with more settings, traces and changes")
     a = p.parse_args(argv)
-    text, m = build(a.seed)
+    text, m = build(a.seed, a.stress)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

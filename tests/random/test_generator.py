@@ -188,3 +188,16 @@ def test_new_feature_scripts_are_well_formed(seed):
     # RED trace files are opened and closed like the others
     for name in re.findall(r"\[open (red\d*\.tr) w\]", text):
         assert name in m["outputs"]
+
+
+def test_stress_mode():
+    """--stress: every seed has the extras, the scripts stay within the
+    supported features, and plain mode is not affected."""
+    for seed in range(20):
+        text = gen.generate(seed, stress=True)
+        m = gen.meta(seed, stress=True)
+        assert m["ext"] and (m["red"] or m["errmodels"])
+        assert text.split("\n")[2].endswith("(stress)")
+        assert not UNSUPPORTED.search(text)
+        assert gen.generate(seed, stress=True) == text
+        assert "(stress)" not in gen.generate(seed)
