@@ -303,10 +303,27 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     if {$trace ne ""} {
         $self namtrace-queue $n1 $n2 $trace
     }
+    $self instvar linkProbe_
+    if {[info exists linkProbe_]} {
+        ::dumbbell::probe_link $self $did:$sid
+    }
+    set linkProbe_ 1
     return $link_($sid:$did)
 }
 
+# ns-2's library probes elements of the Simulator's link_ array with `info
+# exists` (in duplex-link, and when it registers each link after the first
+# for nam).  In Tcl 8.6 a probe of a missing element made directly on the
+# array (as OTcl's instance variables are) leaves an entry in the array's
+# hash table, which moves the order of [array names link_] -- the order in
+# which `$ns run` resets the queues, and RED queues trace on reset.  The
+# probe goes to the object's variable itself, not through an instvar link.
+proc ::dumbbell::probe_link {sim key} {
+    info exists $::otcl::_::ns($sim)::link_($key)
+}
+
 Simulator instproc duplex-link {n1 n2 bw delay type args} {
+    ::dumbbell::probe_link $self [$n1 id]:[$n2 id]
     eval $self simplex-link $n1 $n2 [list $bw] [list $delay] $type $args
     eval $self simplex-link $n2 $n1 [list $bw] [list $delay] $type $args
 }
@@ -315,7 +332,7 @@ Simulator instproc link {n1 n2} {
     $self instvar link_
     if {![catch {set sid [$n1 id]}]} { set n1 $sid }
     if {![catch {set did [$n2 id]}]} { set n2 $did }
-    if {[info exists link_($n1:$n2)]} { return $link_($n1:$n2) }
+    if {[::dumbbell::probe_link $self $n1:$n2]} { return $link_($n1:$n2) }
     return ""
 }
 
@@ -335,8 +352,8 @@ Simulator instproc delay {n1 n2 delay {type simplex}} {
     $self instvar link_
     set sid [$n1 id]
     set did [$n2 id]
-    if {[info exists link_($sid:$did)]} { [$link_($sid:$did) link] set delay_ $delay }
-    if {$type eq "duplex" && [info exists link_($did:$sid)]} {
+    if {[::dumbbell::probe_link $self $sid:$did]} { [$link_($sid:$did) link] set delay_ $delay }
+    if {$type eq "duplex" && [::dumbbell::probe_link $self $did:$sid]} {
         [$link_($did:$sid) link] set delay_ $delay
     }
 }
@@ -345,8 +362,8 @@ Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
     $self instvar link_
     set sid [$n1 id]
     set did [$n2 id]
-    if {[info exists link_($sid:$did)]} { [$link_($sid:$did) link] set bandwidth_ $bandwidth }
-    if {$type eq "duplex" && [info exists link_($did:$sid)]} {
+    if {[::dumbbell::probe_link $self $sid:$did]} { [$link_($sid:$did) link] set bandwidth_ $bandwidth }
+    if {$type eq "duplex" && [::dumbbell::probe_link $self $did:$sid]} {
         [$link_($did:$sid) link] set bandwidth_ $bandwidth
     }
 }
