@@ -154,7 +154,7 @@ impl Agent {
             }
             AgentKind::Tcp(t) => t.recv(&mut self.base, sim, p),
             AgentKind::Sink(s) => s.recv(&mut self.base, sim, p),
-            AgentKind::Udp(u) => u.recv(&self.base, sim, p),
+            AgentKind::Udp(u) => u.recv(sim, p),
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
         }
     }

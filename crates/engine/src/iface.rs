@@ -366,11 +366,11 @@ impl Sim {
             "Application" => Obj::App(App::default()),
             "Application/Traffic/CBR" => {
                 let timer = self.w.s.new_timer(id, 0);
-                Obj::App(App { cbr: Some(Box::new(crate::udp::Cbr::new(timer))), ..App::default() })
+                Obj::App(App { source: Some(Source::Cbr(Box::new(crate::udp::Cbr::new(timer)))), ..App::default() })
             }
             "Application/Telnet" => {
                 let timer = self.w.s.new_timer(id, 0);
-                Obj::App(App { telnet: Some(Box::new(crate::telnet::Telnet::new(timer))), ..App::default() })
+                Obj::App(App { source: Some(Source::Telnet(Box::new(crate::telnet::Telnet::new(timer)))), ..App::default() })
             }
             "Agent/UDP" => {
                 let mut base = AgentBase::new(name, PacketType::Udp);
@@ -594,15 +594,12 @@ impl Sim {
                     AgentKind::Null => None,
                 }
             }
-            Obj::App(app) if app.telnet.is_some() => match var {
-                "interval_" => r(app.telnet.as_ref().unwrap().interval),
-                _ => None,
-            },
-            Obj::App(app) => match (var, app.cbr.as_ref()) {
-                ("rate_", Some(c)) => r(c.rate),
-                ("random_", Some(c)) => r(c.random),
-                ("packetSize_", Some(c)) => i(c.size),
-                ("maxpkts_", Some(c)) => i(c.maxpkts),
+            Obj::App(app) => match (&app.source, var) {
+                (Some(Source::Telnet(t)), "interval_") => r(t.interval),
+                (Some(Source::Cbr(c)), "rate_") => r(c.rate),
+                (Some(Source::Cbr(c)), "random_") => r(c.random),
+                (Some(Source::Cbr(c)), "packetSize_") => i(c.size),
+                (Some(Source::Cbr(c)), "maxpkts_") => i(c.maxpkts),
                 _ => None,
             },
             _ => None,
@@ -888,26 +885,17 @@ impl Sim {
                     }
                 }
             }
-            Obj::App(app) if app.telnet.is_some() => match var {
-                "interval_" => {
-                    app.telnet.as_mut().unwrap().interval = parse_real(v);
-                    true
+            Obj::App(app) => {
+                match (app.source.as_mut(), var) {
+                    (Some(Source::Telnet(t)), "interval_") => t.interval = parse_real(v),
+                    (Some(Source::Cbr(c)), "rate_") => c.rate = vars::parse_bw(v),
+                    (Some(Source::Cbr(c)), "random_") => c.random = parse_real(v),
+                    (Some(Source::Cbr(c)), "packetSize_") => c.size = parse_int(v),
+                    (Some(Source::Cbr(c)), "maxpkts_") => c.maxpkts = parse_int(v),
+                    _ => return Err(self.not_bound(id, var)),
                 }
-                _ => false,
-            },
-            Obj::App(app) => match app.cbr.as_mut() {
-                Some(c) => {
-                    match var {
-                        "rate_" => c.rate = vars::parse_bw(v),
-                        "random_" => c.random = parse_real(v),
-                        "packetSize_" => c.size = parse_int(v),
-                        "maxpkts_" => c.maxpkts = parse_int(v),
-                        _ => return Err(self.not_bound(id, var)),
-                    }
-                    true
-                }
-                None => false,
-            },
+                true
+            }
             _ => false,
         };
         if !ok {
@@ -1263,18 +1251,6 @@ impl Sim {
                 }
                 Ok(String::new())
             }
-            "reset" => {
-                if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
-                    let (bi, pi, ch, s, d) = (q.bytes_int_obj, q.pkts_int_obj, q.channel, q.src_id, q.dst_id);
-                    **q = QueueMonitor::new();
-                    q.bytes_int_obj = bi;
-                    q.pkts_int_obj = pi;
-                    q.channel = ch;
-                    q.src_id = s;
-                    q.dst_id = d;
-                }
-                Ok(String::new())
-            }
             _ => Err(format!("unknown command \"{cmd}\"")),
         }
     }
@@ -1437,18 +1413,11 @@ impl Sim {
         let mut o = self.take(id);
         if let Obj::App(app) = &mut o {
             let agent = app.agent;
-            if let Some(c) = app.cbr.as_mut() {
+            if let Some(src) = app.source.as_mut() {
                 if start {
-                    c.start(self, agent);
+                    src.start(self, agent);
                 } else {
-                    c.stop(self);
-                }
-            }
-            if let Some(t) = app.telnet.as_mut() {
-                if start {
-                    t.start(self);
-                } else {
-                    t.stop();
+                    src.stop(self);
                 }
             }
         }
@@ -1512,9 +1481,7 @@ impl Sim {
     /// The flows a flow monitor's classifier holds, in slot order.
     fn flow_objs(&self, cl: ObjId) -> Vec<ObjId> {
         match self.objs.get(cl as usize) {
-            Some(Obj::HashClassifier(c)) => {
-                (0..=c.maxslot.max(-1)).filter_map(|i| if i < 0 { None } else { Some(c.slot(i as i64)) }).filter(|&o| o != NONE).collect()
-            }
+            Some(Obj::HashClassifier(c)) => (0..=c.maxslot as i64).map(|i| c.slot(i)).filter(|&o| o != NONE).collect(),
             _ => Vec::new(),
         }
     }

@@ -295,9 +295,11 @@ impl Queue {
 
     /// `Queue::recv`.
     pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
-        // Settle a finished transmission first: RED's enque needs to know
-        // since when the queue has been idle.
-        self.is_blocked(&mut sim.w);
+        if self.kind == QueueKind::Red {
+            // Settle a finished transmission first: RED's enque needs to
+            // know since when the queue has been idle.
+            self.is_blocked(&mut sim.w);
+        }
         self.enque(sim, p);
         if !self.is_blocked(&mut sim.w) {
             if let Some(p) = self.deque(sim) {
@@ -692,15 +694,45 @@ pub struct App {
     pub agent: ObjId,
     pub enable_recv: bool,
     pub enable_resume: bool,
-    /// `Some` for `Application/Traffic/CBR`.
-    pub cbr: Option<Box<crate::udp::Cbr>>,
-    /// `Some` for `Application/Telnet`.
-    pub telnet: Option<Box<crate::telnet::Telnet>>,
+    /// The traffic source an application drives itself, if any (FTP's
+    /// behaviour is in the Tcl library).
+    pub source: Option<Source>,
+}
+
+/// Applications with their own timer-driven behaviour in the engine.
+#[derive(Clone, Debug)]
+pub enum Source {
+    Cbr(Box<crate::udp::Cbr>),
+    Telnet(Box<crate::telnet::Telnet>),
+}
+
+impl Source {
+    pub fn start(&mut self, sim: &mut crate::sim::Sim, agent: ObjId) {
+        match self {
+            Source::Cbr(c) => c.start(sim, agent),
+            Source::Telnet(t) => t.start(sim),
+        }
+    }
+
+    pub fn stop(&mut self, sim: &mut crate::sim::Sim) {
+        match self {
+            Source::Cbr(c) => c.stop(sim),
+            Source::Telnet(t) => t.stop(),
+        }
+    }
+
+    /// The source's timer expired.
+    pub fn timeout(&mut self, sim: &mut crate::sim::Sim, agent: ObjId) {
+        match self {
+            Source::Cbr(c) => c.timeout(sim, agent),
+            Source::Telnet(t) => t.timeout(sim, agent),
+        }
+    }
 }
 
 impl Default for App {
     fn default() -> Self {
-        App { agent: NONE, enable_recv: false, enable_resume: false, cbr: None, telnet: None }
+        App { agent: NONE, enable_recv: false, enable_resume: false, source: None }
     }
 }
 

@@ -719,7 +719,7 @@ impl Queue {
         let qlen = self.qlen_unit();
         let qib = self.queue_in_bytes;
         let mean = self.mean_pktsize;
-        let (size, m) = {
+        let size = {
             let red = self.red.as_mut().expect("RED queue");
             let mut m = 0i32;
             if red.idle {
@@ -734,9 +734,8 @@ impl Queue {
             let (ave, q_w) = (red.v_ave, red.q_w);
             let new_ave = red.estimator(&mut sim.w, qlen, m.wrapping_add(1), ave, q_w);
             red.set_ave(&mut sim.w, new_ave);
-            (sim.w.pool.get(p).size, m)
+            sim.w.pool.get(p).size
         };
-        let _ = m;
         if self.summarystats {
             self.update_stats(now);
         }

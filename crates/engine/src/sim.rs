@@ -589,11 +589,8 @@ impl Sim {
                         Obj::Agent(a) => a.timeout(self, owner, kind),
                         Obj::App(app) => {
                             let agent = app.agent;
-                            if let Some(c) = app.cbr.as_mut() {
-                                c.timeout(self, agent);
-                            }
-                            if let Some(t) = app.telnet.as_mut() {
-                                t.timeout(self, agent);
+                            if let Some(src) = app.source.as_mut() {
+                                src.timeout(self, agent);
                             }
                         }
                         _ => {}

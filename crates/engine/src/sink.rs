@@ -388,8 +388,10 @@ impl Sink {
         {
             let pk = sim.w.pool.get_mut(np);
             pk.sa_len = nb as u8;
-            pk.sa = blocks;
-            pk.size += 8 * nb as i32;
+            if nb > 0 {
+                pk.sa = blocks;
+                pk.size += 8 * nb as i32;
+            }
         }
         self.acker.last_ack_sent = seqno;
         b.send(sim, np);

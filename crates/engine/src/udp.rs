@@ -58,10 +58,10 @@ impl Udp {
         b.send(sim, p);
     }
 
-    /// `UdpAgent::recv`: the data goes to the application, if any.
-    pub fn recv(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId) {
+    /// `UdpAgent::recv`: datagrams carry no application data here; the
+    /// packet is consumed.
+    pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
         sim.w.pool.free(p);
-        let _ = b;
     }
 }
 
