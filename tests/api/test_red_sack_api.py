@@ -43,3 +43,26 @@ def test_queue_params_are_checked():
         sim.link(a, b, queue="RED", queue_params={"maxtresh": 15})
     with pytest.raises(ValueError, match="setbit"):
         sim.link(a, b, queue="RED", queue_params={"setbit": "maybe"})
+
+
+def test_new_ecn_through_the_api():
+    # docs/python-api.md: New-ECN is windowOption=8, newecn=True, ecn=True with
+    # the New-ECN receiver; its window slope (slope_window_) then moves.
+    def run(newecn):
+        sim = db.Simulation()
+        s, r, d = sim.nodes(3)
+        sim.link(s, r, "10Mb", "14ms")
+        sim.link(r, d, "5Mb", "1ms", queue="RED", queue_limit=500,
+                 queue_params={**RED, "thresh": 10, "maxthresh": 20, "setbit": True, "gentle": False})
+        kw = dict(windowOption=8, newecn=True, sink_params={"windowOptionS": 8}) if newecn else {}
+        sim.tcp(s, d, window=128, packet_size=512, ecn=True, trace_vars=("cwnd_",), **kw)
+        return sim.run(until=20)
+
+    ne, ecn = run(True), run(False)
+    # New-ECN cuts cwnd to 0.9x on a mark instead of halving it: the smallest
+    # window after slow start stays higher than ECN's.
+    def min_cwnd(res):
+        v = res.vars.filter((pl.col("var").cast(pl.String) == "cwnd_") & (pl.col("time") > 5))
+        return v["value"].min()
+    assert min_cwnd(ne) > min_cwnd(ecn)
+    assert ne.flows["goodput_pkts"][0] > ecn.flows["goodput_pkts"][0]
