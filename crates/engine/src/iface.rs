@@ -1257,64 +1257,47 @@ impl Sim {
 
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
     fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
-        let cmd = argv[0];
-        let n = argv.len();
-        let unknown = || Err(format!("unknown command \"{cmd}\""));
-        let is_red = matches!(&self.objs[id as usize], Obj::Queue(q) if q.red.is_some());
-        if !is_red {
-            return unknown();
+        let (cmd, n) = (argv[0], argv.len());
+        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.red.is_some()) {
+            return Err(format!("unknown command \"{cmd}\""));
         }
-        let arg_obj = |sim: &Sim, i: usize| -> Result<ObjId, String> {
-            sim.lookup(argv[i]).ok_or_else(|| format!("no object {}", argv[i]))
-        };
-        let (link_info, obj_arg) = match (cmd, n) {
-            ("link", 2) => {
-                let l = arg_obj(self, 1).map_err(|_| format!("RED: no LinkDelay object {}", argv[1]))?;
-                match &self.objs[l as usize] {
-                    Obj::Link(dl) => (Some((l, dl.bandwidth, dl.delay)), NONE),
-                    _ => return Err(format!("RED: no LinkDelay object {}", argv[1])),
-                }
-            }
-            ("early-drop-target", 2) | ("edrop-trace", 2) => (None, arg_obj(self, 1)?),
-            _ => (None, NONE),
-        };
-        let (de_drop, ed_trace) = (self.red_ref(id).de_drop, self.red_ref(id).ed_trace);
-        let name_of = |sim: &Sim, o: ObjId| if o == NONE { String::new() } else { sim.name(o).to_string() };
-        let names = (name_of(self, de_drop), name_of(self, ed_trace));
-        let my_name = self.name(id).to_string();
-        let w = &mut self.w;
-        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-        let mean = q.mean_pktsize;
-        let red = q.red.as_mut().expect("RED queue");
+        let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
         match (cmd, n) {
             ("link", 2) => {
-                let (l, bw, delay) = link_info.expect("checked above");
-                red.set_link(l, bw, delay, mean);
-                Ok(String::new())
+                let (l, bw, delay) = match self.lookup(argv[1]).map(|l| (l, &self.objs[l as usize])) {
+                    Some((l, Obj::Link(dl))) => (l, dl.bandwidth, dl.delay),
+                    _ => return Err(format!("RED: no LinkDelay object {}", argv[1])),
+                };
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                let mean = q.mean_pktsize;
+                q.red.as_mut().unwrap().set_link(l, bw, delay, mean);
             }
             ("attach", 2) => {
-                red.channel = Some(w.out.channel(argv[1]));
-                Ok(String::new())
+                let ch = self.w.out.channel(argv[1]);
+                self.red_mut(id).channel = Some(ch);
             }
             ("trace", 2) | ("trace", 3) => {
-                if n == 3 && argv[2] != my_name {
+                if n == 3 && argv[2] != self.name(id) {
                     return Err("trace with a separate tracer object is not supported yet".into());
                 }
-                red.trace(w, argv[1]).map(|_| String::new())
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.red.as_mut().unwrap().trace(&mut self.w, argv[1])?;
             }
-            ("early-drop-target", 1) => Ok(if red.de_drop == NONE { String::new() } else { names.0 }),
-            ("early-drop-target", 2) => {
-                red.de_drop = obj_arg;
-                Ok(String::new())
+            ("early-drop-target", 1) => return Ok(name_or(self, self.red_ref(id).de_drop, "")),
+            ("edrop-trace", 1) => return Ok(name_or(self, self.red_ref(id).ed_trace, "0")),
+            ("early-drop-target", 2) | ("edrop-trace", 2) => {
+                let o = self.lookup(argv[1]).ok_or_else(|| format!("no object {}", argv[1]))?;
+                let red = self.red_mut(id);
+                if cmd == "edrop-trace" {
+                    red.ed_trace = o;
+                } else {
+                    red.de_drop = o;
+                }
             }
-            ("edrop-trace", 1) => Ok(if red.ed_trace == NONE { "0".into() } else { names.1 }),
-            ("edrop-trace", 2) => {
-                red.ed_trace = obj_arg;
-                Ok(String::new())
-            }
-            ("trace-type", 1) => Ok(red.trace_type.clone()),
-            _ => unknown(),
+            ("trace-type", 1) => return Ok(self.red_ref(id).trace_type.clone()),
+            _ => return Err(format!("unknown command \"{cmd}\"")),
         }
+        Ok(String::new())
     }
 
     /// Commands of error models (`ErrorModel::command`, `ListErrorModel`).
@@ -1521,6 +1504,13 @@ impl Sim {
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
+        }
+    }
+
+    fn red_mut(&mut self, id: ObjId) -> &mut crate::red::Red {
+        match &mut self.objs[id as usize] {
+            Obj::Queue(q) => q.red.as_deref_mut().expect("RED queue"),
+            _ => unreachable!("not a queue"),
         }
     }
 

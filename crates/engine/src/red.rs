@@ -382,24 +382,36 @@ impl Red {
         w.out.wrote(n);
     }
 
+    /// Assign a traced double (`ave_`, `prob1_`, `cur_max_p_`): like tclcl's
+    /// `TracedDouble::assign`, only a change is traced.
     #[inline]
-    fn set_ave(&mut self, w: &mut World, v: f64) {
-        if self.v_ave != v {
-            self.v_ave = v;
-            if self.traced & T_AVE != 0 {
-                self.write_trace(w, T_AVE);
+    fn set_traced(&mut self, w: &mut World, bit: u8, v: f64) {
+        let f = match bit {
+            T_AVE => &mut self.v_ave,
+            T_PROB1 => &mut self.v_prob1,
+            _ => &mut self.cur_max_p,
+        };
+        if *f != v {
+            *f = v;
+            if self.traced & bit != 0 {
+                self.write_trace(w, bit);
             }
         }
     }
 
     #[inline]
+    fn set_ave(&mut self, w: &mut World, v: f64) {
+        self.set_traced(w, T_AVE, v);
+    }
+
+    #[inline]
     fn set_prob1(&mut self, w: &mut World, v: f64) {
-        if self.v_prob1 != v {
-            self.v_prob1 = v;
-            if self.traced & T_PROB1 != 0 {
-                self.write_trace(w, T_PROB1);
-            }
-        }
+        self.set_traced(w, T_PROB1, v);
+    }
+
+    #[inline]
+    fn set_cur_max_p(&mut self, w: &mut World, v: f64) {
+        self.set_traced(w, T_CUR_MAX_P, v);
     }
 
     #[inline]
@@ -408,16 +420,6 @@ impl Red {
             self.curq = v;
             if self.traced & T_CURQ != 0 {
                 self.write_trace(w, T_CURQ);
-            }
-        }
-    }
-
-    #[inline]
-    fn set_cur_max_p(&mut self, w: &mut World, v: f64) {
-        if self.cur_max_p != v {
-            self.cur_max_p = v;
-            if self.traced & T_CUR_MAX_P != 0 {
-                self.write_trace(w, T_CUR_MAX_P);
             }
         }
     }
