@@ -241,3 +241,115 @@ class Result:
         fig = _plot.plot_seqno(self.events, path, node=node, title=title)
         plt.close(fig)
         return fig
+
+    # ---- metrics (dumbbell.metrics on this result; docs/metrics.md) -----------------------
+    # Windows default to (0, until); flows are the API's flow ids (by="flow").
+
+    def throughput(self, window=None, *, link=None, node=None, by=None) -> pl.DataFrame:
+        """Data packets delivered per flow, retransmissions included
+        (`dumbbell.metrics.throughput`).  Needs packet events."""
+        from . import metrics
+
+        return metrics.throughput(self, window, link=link, node=node, by=by)
+
+    def goodput(self, window=None, *, link=None, node=None, by=None) -> pl.DataFrame:
+        """Distinct data delivered per flow (`dumbbell.metrics.goodput`)."""
+        from . import metrics
+
+        return metrics.goodput(self, window, link=link, node=node, by=by)
+
+    def jain(self, window=None, *, metric: str = "goodput", by=None) -> float:
+        """Jain's fairness index of the flows' goodput (or ``metric="throughput"``)
+        over the window."""
+        from . import metrics
+
+        if metric not in ("goodput", "throughput"):
+            raise ValueError(f"jain(): metric must be 'goodput' or 'throughput', got {metric!r}")
+        frame = getattr(metrics, metric)(self, window, by=by)
+        return metrics.jain(frame, f"{metric}_bps")
+
+    def one_way_delay(self, window=None, *, by=None, per_packet: bool = False) -> pl.DataFrame:
+        """Source-to-destination delay of data packets (`dumbbell.metrics.one_way_delay`)."""
+        from . import metrics
+
+        return metrics.one_way_delay(self, window, by=by, per_packet=per_packet)
+
+    def drops_and_marks(self, window=None, *, link=None, by=None) -> pl.DataFrame:
+        """Dropped and ECN-marked packets per flow (`dumbbell.metrics.drops_and_marks`)."""
+        from . import metrics
+
+        return metrics.drops_and_marks(self, window, link=link, by=by)
+
+    def queue_length(self, link) -> pl.DataFrame:
+        """Queue length of a link direction (a `Link` or a pair of nodes) over time."""
+        from . import metrics
+
+        return metrics.queue_length(self, link)
+
+    def time_average_queue(self, link, window=None, *, unit: str = "packets") -> float:
+        """Time-averaged queue length of a link direction over the window."""
+        from . import metrics
+
+        return metrics.time_average_queue(self, link, window, unit=unit)
+
+    def _bandwidth(self, link) -> float:
+        if getattr(link, "bandwidth", None) is not None:
+            return float(link.bandwidth)
+        try:
+            a, b = (getattr(x, "id", x) for x in link)
+        except (TypeError, ValueError):
+            raise ValueError(f"link_utilisation(): link must be a Link or a pair of nodes, got {link!r}") from None
+        q = self.queues.filter(pl.col("src") == a, pl.col("dst") == b)
+        if q.height:
+            return float(q["bandwidth"][0])
+        for f in self._flow_objects[:1]:
+            for lk in f.sim.links:
+                if (lk.src.id, lk.dst.id) == (a, b):
+                    return float(lk.bandwidth)
+        raise ValueError(f"link_utilisation(): no link {a}->{b} in this simulation; give bandwidth=")
+
+    def link_utilisation(self, link, window=None, *, bandwidth=None) -> float:
+        """Fraction of the window the link direction spends transmitting
+        (`dumbbell.metrics.link_utilisation`); the bandwidth is the link's."""
+        from . import metrics
+
+        bw = self._bandwidth(link) if bandwidth is None else bandwidth
+        return metrics.link_utilisation(self, link, bw, window)
+
+    def lockout(self, period: float = 1.0, window=None, *, by=None, source: str | None = None) -> pl.DataFrame:
+        """Flows that get nothing through for `period` seconds (`dumbbell.metrics.lockout`);
+        from the packet events, or from ack_ records with ``source="vars"``."""
+        from . import metrics
+
+        return metrics.lockout(self, period, window, by=by, source=source)
+
+    def teeth(self, start: float = 0.0, end=None, *, granularity=None, per_tooth: bool = False) -> pl.DataFrame:
+        """Loss responses and coarse timeouts per flow from cwnd_ records
+        (`dumbbell.metrics.teeth`).  Needs ``trace_vars=("cwnd_",)``."""
+        from . import metrics
+
+        return metrics.teeth(self, start, end, granularity=granularity, per_tooth=per_tooth)
+
+    def plot_ack_seqno(self, path=None, title: str | None = None, flows=None):
+        """ACK numbers arriving at each sender against time (seed 000 Fig 4.2
+        style), from the packet events or else the ack_ records."""
+        fig = _plot.plot_ack_seqno(self, path, title, flows=flows)
+        _plot._plt().close(fig)
+        return fig
+
+    def plot_queue(self, link, path=None, title: str | None = None, **options):
+        """Queue length of a link direction with its drops and ECN marks
+        (`dumbbell.plot.plot_queue`; options: unit, window, average, queue_limit)."""
+        if "queue_limit" not in options and getattr(link, "queue_limit", None) is not None:
+            options["queue_limit"] = link.queue_limit
+        fig = _plot.plot_queue(self, link, path, title, **options)
+        _plot._plt().close(fig)
+        return fig
+
+    def plot_goodput_groups(self, groups, path=None, title: str | None = None, **options):
+        """Goodput per group of flows against time (seed 001 Fig 4.16 style;
+        `dumbbell.plot.plot_goodput_groups`; options: bin, window, per_flow).
+        `groups` maps a name to flows (`Flow` objects or ids)."""
+        fig = _plot.plot_goodput_groups(self, groups, path, title, **options)
+        _plot._plt().close(fig)
+        return fig
