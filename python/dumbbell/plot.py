@@ -72,14 +72,21 @@ def plot_seqno(events: pl.DataFrame, path: str | Path | None = None, node: int |
 # ---- plots built on dumbbell.metrics ---------------------------------------------------------
 
 
-def _save(fig, path):
-    """Save by the extension of `path` (PNG, PDF or SVG)."""
+def _check_path(path, fn: str = "plot"):
+    """The extension of `path` (.png, .pdf or .svg), checked before any drawing."""
     if path is None:
-        return
+        return None
     ext = Path(path).suffix.lower()
     if ext not in (".png", ".pdf", ".svg"):
-        raise ValueError(f"plot: path must end in .png, .pdf or .svg, got {str(path)!r}")
-    fig.savefig(path, dpi=200 if ext == ".png" else None)
+        raise ValueError(f"{fn}(): path must end in .png, .pdf or .svg, got {str(path)!r}")
+    return ext
+
+
+def _save(fig, path):
+    """Save by the extension of `path` (PNG at 200 dpi, PDF or SVG)."""
+    ext = _check_path(path)
+    if ext is not None:
+        fig.savefig(path, dpi=200 if ext == ".png" else None)
 
 
 def _label(keys: list[str], row: tuple) -> str:
@@ -115,6 +122,7 @@ def plot_ack_seqno(data, path: str | Path | None = None, title: str | None = Non
     from . import metrics as m
 
     fn = "plot_ack_seqno"
+    _check_path(path, fn)
     if isinstance(data, pl.DataFrame):
         use_vars = "var" in data.columns
     elif m._is_result(data):
@@ -166,11 +174,15 @@ def plot_queue(events, link, path: str | Path | None = None, title: str | None =
     `events` is an events frame, a `Result` or a trace file; `link` a
     (from_node, to_node) pair or a `Link`.  `unit`: "packets" or "bytes".
     `window` limits the time axis and the average; `queue_limit` draws the
-    limit.  Saves to `path` (PNG/PDF/SVG) when given; returns the figure.
+    limit (ns-2's limit counts the packet being transmitted, which the queue
+    length here does not: a DropTail queue with limit L peaks at L and drops
+    leave it at L - 1).  Saves to `path` (PNG/PDF/SVG) when given; returns
+    the figure.
     """
     from . import metrics as m
 
     fn = "plot_queue"
+    _check_path(path, fn)
     if unit not in ("packets", "bytes"):
         raise ValueError(f"{fn}(): unit must be 'packets' or 'bytes', got {unit!r}")
     df, end = m._events(events, fn, ("from_node", "to_node", "size", "flags", "uid"))
@@ -227,6 +239,7 @@ def plot_goodput_groups(events, groups, path: str | Path | None = None, title: s
     """
     from . import metrics as m
 
+    _check_path(path, "plot_goodput_groups")
     s = m.goodput_series(events, bin, window, by=by, groups=groups)
     col = "goodput_bps_per_flow" if per_flow else "goodput_bps"
     scale, unit = _rate_unit(s[col].to_list())

@@ -112,7 +112,7 @@ def test_plot_goodput_groups(trace, tmp_path):
 
 
 def test_plot_errors(trace, tmp_path):
-    with pytest.raises(ValueError, match=r"path must end in .png, .pdf or .svg"):
+    with pytest.raises(ValueError, match=r"plot_queue\(\): path must end in .png, .pdf or .svg"):
         dp.plot_queue(trace, (1, 2), tmp_path / "q.jpg")
     with pytest.raises(ValueError, match=r"plot_queue\(\): link \(2, 1\) has no events"):
         dp.plot_queue(trace, (2, 1))
