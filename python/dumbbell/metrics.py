@@ -47,7 +47,7 @@ import numpy as np
 import polars as pl
 
 __all__ = [
-    "throughput", "goodput", "goodput_series", "jain", "one_way_delay", "queue_length",
+    "throughput", "goodput", "goodput_series", "jain", "one_way_delay", "queue_delay", "queue_length",
     "time_average_queue", "drops_and_marks", "lockout", "teeth", "loss_clusters",
     "tcp_friendly_rate", "link_utilisation", "ack_progress",
 ]
@@ -516,6 +516,37 @@ def queue_length(events, link) -> pl.DataFrame:
         "time", "event",
         packets=pl.col("sign").cum_sum().cast(pl.Int64),
         bytes=(pl.col("sign") * pl.col("size").cast(pl.Int64)).cum_sum())
+
+
+def queue_delay(events, link, window=None, *, by=None, per_packet: bool = False) -> pl.DataFrame:
+    """Time packets wait in the queue of one link direction: the first ``-``
+    (dequeue) of a uid at the link minus its first ``+`` there, for packets
+    dequeued in the window (dropped ones never are).  It is what an ns-2
+    queue monitor's delay samples (``set-delay-samples``) measure, and the
+    queueing part of `one_way_delay`.  All packets of a flow count, data
+    and ACKs.  Per flow (every flow with a packet at the link): the key,
+    ``packets``, ``mean``, ``min``, ``median``, ``max`` (seconds); with
+    ``per_packet=True``: the key, ``uid``, ``enqueued``, ``dequeued``,
+    ``delay`` (whose mean is the mean over all flows).
+    """
+    fn = "queue_delay"
+    df, end = _events(events, fn, ("from_node", "to_node", "uid"))
+    keys = _keys(df, by, fn)
+    a, b = _link(link, df, fn)
+    t0, t1, closed = _window(window, df, end, fn)
+    at = df.filter(pl.col("from_node") == a, pl.col("to_node") == b)
+    enq = at.filter(_ev(at, "+")).group_by("uid").agg(enqueued=pl.col("time").min())
+    deq = (at.filter(_ev(at, "-")).group_by("uid")
+           .agg(pl.col("time").min().alias("dequeued"), *[pl.col(k).first() for k in keys]))
+    both = (deq.join(enq, on="uid", how="inner").filter(_in_window(t0, t1, closed, "dequeued"))
+            .with_columns(delay=pl.col("dequeued") - pl.col("enqueued")))
+    if per_packet:
+        return both.sort("dequeued", "uid").select(*keys, "uid", "enqueued", "dequeued", "delay")
+    agg = both.group_by(keys).agg(
+        packets=pl.len(), mean=pl.col("delay").mean(), min=pl.col("delay").min(),
+        median=pl.col("delay").median(), max=pl.col("delay").max())
+    out = _universe(at, keys).join(agg, on=keys, how="left", nulls_equal=True)
+    return out.with_columns(pl.col("packets").fill_null(0).cast(pl.Int64)).sort(keys)
 
 
 def _step_average(t: np.ndarray, v: np.ndarray, t0: float, t1: float) -> float:

@@ -43,8 +43,8 @@ def add_commands(sub) -> None:
         "metrics", help="per-flow metrics of a trace file (throughput, goodput, drops, marks, Jain, ...)",
         description="Print per-flow throughput, goodput, drops, ECN marks and one-way delay of an ns-2 "
                     "trace file, Jain's index of the goodputs, and with --link the link's time-averaged "
-                    "queue and (with --bandwidth) utilisation; cwnd_ records give loss responses (teeth).  "
-                    "Definitions: docs/metrics.md.")
+                    "queue, mean wait and (with --bandwidth) utilisation; cwnd_ records give loss "
+                    "responses (teeth).  Definitions: docs/metrics.md.")
     m.add_argument("trace", help="ns-2 trace file")
     m.add_argument("--window", nargs=2, type=float, metavar=("T0", "T1"), help="time window (default: whole trace)")
     m.add_argument("--by", choices=("fid", "conn"), default="fid", help="what a flow is (default: fid)")
@@ -190,6 +190,8 @@ def cmd_metrics(args) -> int:
                 summary["link"] = list(link)
                 summary["queue_avg_pkts"] = m.time_average_queue(events, link, window)
                 summary["queue_avg_bytes"] = m.time_average_queue(events, link, window, unit="bytes")
+                waits = m.queue_delay(events, link, window, by=args.by, per_packet=True)["delay"]
+                summary["queue_delay_ms"] = float(waits.mean()) * 1000 if waits.len() else None
                 if args.bandwidth is not None:
                     bw = float(args.bandwidth) if _is_float(args.bandwidth) else args.bandwidth
                     summary["utilisation"] = m.link_utilisation(events, link, bw, window)
@@ -220,7 +222,7 @@ def cmd_metrics(args) -> int:
             if "queue_avg_pkts" in summary:
                 a, b = summary["link"]
                 print(f"queue {a}->{b}: time average {summary['queue_avg_pkts']:.4f} packets "
-                      f"({summary['queue_avg_bytes']:.1f} bytes)")
+                      f"({summary['queue_avg_bytes']:.1f} bytes), mean wait {_cell(summary['queue_delay_ms'])} ms")
             if "utilisation" in summary:
                 print(f"link {summary['link'][0]}->{summary['link'][1]}: utilisation "
                       f"{summary['utilisation'] * 100:.2f}%")

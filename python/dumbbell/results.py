@@ -280,6 +280,12 @@ class Result:
 
         return metrics.drops_and_marks(self, window, link=link, by=by)
 
+    def queue_delay(self, link, window=None, *, by=None, per_packet: bool = False) -> pl.DataFrame:
+        """Time packets wait in a link direction's queue (`dumbbell.metrics.queue_delay`)."""
+        from . import metrics
+
+        return metrics.queue_delay(self, link, window, by=by, per_packet=per_packet)
+
     def queue_length(self, link) -> pl.DataFrame:
         """Queue length of a link direction (a `Link` or a pair of nodes) over time."""
         from . import metrics

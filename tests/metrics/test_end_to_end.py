@@ -72,6 +72,19 @@ def test_queue_average_and_drops_match_the_monitors(b1):
     assert res.drops_and_marks(link=bott)["marks"].to_list() == [0]
 
 
+def test_queue_delay_obeys_littles_law(b1):
+    # The integral of R's queue over the run = the waits of the packets
+    # dequeued + the time the packets still queued at the end have waited.
+    res, bott, _ = b1
+    link = (bott.src.id, bott.dst.id)
+    ev = res.events.filter(pl.col("from_node") == link[0], pl.col("to_node") == link[1])
+    waits = m.queue_delay(res, bott, per_packet=True)["delay"].sum()
+    left = ev.filter(pl.col("event") == "+").join(ev.filter(pl.col("event").is_in(["-", "d"])), on="uid", how="anti")
+    assert left.height == res.queues.filter(src=link[0], dst=link[1])["queue_pkts"][0] == 5
+    held = (res.until - left["time"]).sum()
+    assert waits + held == pytest.approx(res.until * res.time_average_queue(bott), rel=1e-9)
+
+
 def test_link_utilisation_matches_departures(b1):
     res, bott, _ = b1
     q = res.queues.filter(src=bott.src.id, dst=bott.dst.id).row(0, named=True)

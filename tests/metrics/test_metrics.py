@@ -231,6 +231,23 @@ def test_time_average_queue(t3):
     assert m.time_average_queue(t3, (1, 2)) == pytest.approx(4.5 / 5.5)
 
 
+def test_queue_delay(t3):
+    # Waits in 1 -> 2 (first '-' minus first '+'): uid1 0 (fid 1), uid2
+    # 3 - 1 = 2 (fid 2), uid3 4 - 2 = 2 (fid 1); uid4 was dropped and uid5
+    # is still queued at the end.
+    per = m.queue_delay(t3, (1, 2), per_packet=True)
+    assert per.select("fid", "uid", "enqueued", "dequeued", "delay").rows() == [
+        (1, 1, 1.0, 1.0, 0.0), (2, 2, 1.0, 3.0, 2.0), (1, 3, 2.0, 4.0, 2.0)]
+    out = m.queue_delay(t3, (1, 2))
+    assert out.rows() == [(1, 2, 1.0, 0.0, 1.0, 2.0), (2, 1, 2.0, 2.0, 2.0, 2.0)]
+    # Dequeued in [0, 3.5): uid1 and uid2.
+    assert m.queue_delay(t3, (1, 2), (0, 3.5))["packets"].to_list() == [1, 1]
+    # Little's law, exactly: the queue's integral over [0, 6] (5 packet-seconds)
+    # is the waits of the dequeued packets (0 + 2 + 2) plus the time uid5
+    # has spent queued by 6 (1 s).
+    assert per["delay"].sum() + (6 - 5.0) == pytest.approx(6 * m.time_average_queue(t3, (1, 2), (0, 6)))
+
+
 def test_link_utilisation(t3):
     # Transmissions on 1 -> 2 at 8 kb/s: uid1 [1, 2], uid2 (500 B) [3, 3.5],
     # uid3 [4, 5]: 2.5 s busy of 6; of [1.5, 4.5): 0.5 + 0.5 + 0.5 = 1.5 of 3.

@@ -188,7 +188,8 @@ def test_cli_metrics_table(trace, capsys):
     # Queue average over [0, 3.8]: 3.5 / 3.8 = 0.9211 (1000-byte packets);
     # utilisation at 16 kb/s: transmissions @2, @3, @3.5 of 0.5 s each, the
     # last clipped at 3.8: 0.5 + 0.5 + 0.3 = 1.3 / 3.8 = 34.21%.
-    assert "queue 1->2: time average 0.9211 packets (921.1 bytes)" in out
+    # Waits in the queue: uid1 2 - 1, uid2 3 - 1.5, uid3 3.5 - 2.5: mean 1.1667 s.
+    assert "queue 1->2: time average 0.9211 packets (921.1 bytes), mean wait 1166.7 ms" in out
     assert "link 1->2: utilisation 34.21%" in out
     assert "loss responses (cwnd_ decreases) per sender:" in out
 
