@@ -16,7 +16,15 @@ _API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "Simul
         "Result": "results", "read_trace": "trace", "read_vartrace": "trace", "read_trace_all": "trace"}
 
 
+# Submodules reachable as attributes (`dumbbell.metrics.jain(...)`), imported on first use.
+_SUBMODULES = ("metrics", "plot", "sweep", "nstrace", "trace", "results", "api")
+
+
 def __getattr__(name):
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
     mod = _API.get(name)
     if mod is None:
         raise AttributeError(f"module 'dumbbell' has no attribute {name!r}")
@@ -28,7 +36,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_API))
+    return sorted(set(globals()) | set(_API) | set(_SUBMODULES))
 
 
 def run_tcl(script, argv=(), cwd=None):
