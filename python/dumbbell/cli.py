@@ -29,12 +29,17 @@ def main(argv: list[str] | None = None) -> int:
         from .ns2.runner import run_script
 
         return run_script(argv[1], argv[2:])
+    if argv and argv[0] == "sweep":  # the sweep parses its own options (dumbbell sweep --help)
+        from .sweep import cli_main
+
+        return cli_main(argv[1:])
     p = argparse.ArgumentParser(prog="dumbbell", description="Packet-level network simulator with ns-2 compatibility")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="run an ns-2 script (like `ns script.tcl args`)")
     r.add_argument("script")
     r.add_argument("args", nargs=argparse.REMAINDER)
     r.set_defaults(fn=_cmd_run)
+    sub.add_parser("sweep", help="run a parameter sweep from a TOML plan (see `dumbbell sweep --help`)")
     d = sub.add_parser("demo", help="run the bundled basic1 example, print a summary and plot cwnd")
     d.set_defaults(fn=_cmd_demo)
     from .metrics_cli import add_commands as _add_metrics_commands

@@ -1,0 +1,125 @@
+"""The process a sweep starts for each run (see dumbbell.sweep).
+
+    python -m dumbbell._sweep_child tcl SCRIPT [ARGS...]
+        runs an ns-2 script exactly as `dumbbell run SCRIPT ARGS...` does;
+    python -m dumbbell._sweep_child py REQUEST.json RESULT.json
+        calls a Python function (a sweep's function, or a metrics function on
+        a finished run's directory) and writes its dict as JSON.
+
+The child asks Linux to kill it when the sweep that started it dies, so that
+a sweep killed with SIGKILL leaves no simulations running.  This module is
+kept small: it is imported once per run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def _die_with_parent() -> None:
+    """PR_SET_PDEATHSIG(SIGKILL) on Linux; nothing elsewhere.  The parent's
+    pid is passed in the environment: if it already died before the request
+    took effect, exit at once."""
+    parent = os.environ.get("DUMBBELL_SWEEP_PARENT")
+    if not parent or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - best effort
+        return
+    if os.getppid() != int(parent):
+        os._exit(137)
+
+
+def load_target(target: str, file: str | None = None, sys_path=()):
+    """The callable named "module:qualname"; `file` imports the module from
+    that file instead (a function defined in a script run as __main__)."""
+    import importlib
+    import importlib.util
+
+    for p in reversed(list(sys_path)):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    mod_name, _, qual = target.partition(":")
+    if file:
+        spec = importlib.util.spec_from_file_location("__dumbbell_sweep_main__", file)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = mod
+        spec.loader.exec_module(mod)
+    else:
+        mod = importlib.import_module(mod_name)
+    obj = mod
+    for part in qual.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def call_with(fn, available: dict):
+    """Call `fn` with the entries of `available` its signature names (all of
+    them if it takes **kwargs)."""
+    import inspect
+
+    sig = inspect.signature(fn)
+    if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+        return fn(**available)
+    return fn(**{k: v for k, v in available.items() if k in sig.parameters})
+
+
+def plain(name: str, value):
+    """A metric value as JSON-able scalar: numpy scalars become Python ones."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    item = getattr(value, "item", None)
+    if callable(item):
+        try:
+            v = item()
+        except (TypeError, ValueError):
+            v = value
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+    raise TypeError(f"metric {name!r} is a {type(value).__name__}, not a number, string, bool or None")
+
+
+def _py(request: str, result: str) -> int:
+    import json
+    import traceback
+    from pathlib import Path
+
+    req = json.loads(Path(request).read_text())
+    try:
+        fn = load_target(req["target"], req.get("file"), req.get("sys_path", ()))
+        available = dict(req.get("kwargs", {}))
+        if req["mode"] == "extract":
+            available = {"run_dir": Path.cwd(), "params": req["params"], "seed": req["seed"],
+                         "stdout": Path(req["stdout"]).read_text(errors="replace")}
+        out = fn(**available) if req["mode"] == "call" else call_with(fn, available)
+        if not hasattr(out, "items"):
+            raise TypeError(f"{req['target']} returned {type(out).__name__}, not a dict of metrics")
+        metrics = {str(k): plain(str(k), v) for k, v in out.items()}
+        Path(result).write_text(json.dumps({"ok": True, "metrics": metrics}))
+        return 0
+    except BaseException as err:  # noqa: BLE001 - reported to the sweep
+        text = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+        Path(result).write_text(json.dumps({"ok": False, "error": text}))
+        return 1
+
+
+def main(argv: list[str]) -> int:
+    _die_with_parent()
+    if argv and argv[0] == "tcl" and len(argv) >= 2:
+        from .ns2.runner import run_script
+
+        return run_script(argv[1], argv[2:])
+    if len(argv) == 3 and argv[0] == "py":
+        return _py(argv[1], argv[2])
+    sys.stderr.write("usage: python -m dumbbell._sweep_child (tcl SCRIPT [ARGS...] | py REQUEST RESULT)\n")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,289 @@
+"""Running sweeps: the table, the cache (a repeated sweep runs nothing),
+failed runs, timeouts, kept output files, input files, Python functions,
+and resuming after the sweep was killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import polars as pl
+import pytest
+
+from conftest import BASIC2_COLUMNS, ROOT
+from dumbbell import sweep
+from dumbbell.sweep import Plan, run_sweep
+
+DUMBBELL = [sys.executable, "-m", "dumbbell.cli"]
+
+
+def _basic2_plan(plandir, **kw):
+    args = dict(script="basic2.tcl", args=["{delayB}", "{overhead}", "0.8", "{endtime}", "20", "{seed}"],
+                params={"delayB": [0, 5, 36], "overhead": 0.01, "endtime": 8}, seeds=2,
+                metrics={"columns": BASIC2_COLUMNS}, base_dir=plandir)
+    args.update(kw)
+    return Plan(**args)
+
+
+def test_basic2_sweep_table(plandir):
+    df = run_sweep(_basic2_plan(plandir), out=plandir / "t.parquet", jobs=2, progress=False)
+    assert df.columns == ["delayB", "overhead", "endtime", "seed", "recv0", "recv1", "rttratio", "rttratio2",
+                          "actualratio", "ratio1", "ratio2", "status", "error", "elapsed", "key"]
+    assert df["delayB"].to_list() == [0, 0, 5, 5, 36, 36] and df["seed"].to_list() == [1, 2] * 3
+    assert df["status"].to_list() == ["ok"] * 6 and df["error"].null_count() == 6
+    assert df.schema["recv0"] == pl.Int64 and df.schema["ratio1"] == pl.Float64 and df.schema["delayB"] == pl.Int64
+    assert (df["elapsed"] > 0).all() and df["key"].n_unique() == 6
+    # the numbers are the script's own under `dumbbell run`
+    r = subprocess.run(DUMBBELL + ["run", "basic2.tcl", "36", "0.01", "0.8", "8", "20", "2"], cwd=plandir,
+                       capture_output=True, text=True, check=True)
+    last = r.stdout.split("\n")[-2].split()
+    row = df.row(5, named=True)
+    assert (row["recv0"], row["recv1"], row["ratio2"]) == (int(last[2]), int(last[3]), float(last[8]))
+    # seeds differ (overhead draws from the seeded RNG)
+    assert df["recv0"][4] != df["recv0"][5]
+    # Parquet round trip
+    back = pl.read_parquet(plandir / "t.parquet")
+    assert back.equals(df)
+
+
+def test_repeated_sweep_runs_nothing(plandir, runlog):
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": {"start": 1, "stop": 6, "step": 1}},
+                metrics={"columns": ["double", "triple"]}, base_dir=plandir)
+    df1 = run_sweep(plan, jobs=2, progress=False)
+    assert sorted(runlog.lines()) == ["1", "2", "3", "4", "5", "6"]
+    assert sweep.last_report.ran == 6 and sweep.last_report.cached == 0
+    runlog.clear()
+    df2 = run_sweep(plan, jobs=2, progress=False)
+    assert runlog.lines() == [] and sweep.last_report.ran == 0 and sweep.last_report.cached == 6
+    assert df2.equals(df1)  # elapsed too: it is the run's, from the cache
+    assert df1["double"].to_list() == [2, 4, 6, 8, 10, 12]
+    # another metrics spec re-reads the cached stdout: still nothing runs
+    plan2 = Plan(script="count.tcl", args=["{x}"], params={"x": {"start": 1, "stop": 6, "step": 1}},
+                 metrics={"regex": r"sq=(?P<sq>\d+)"}, base_dir=plandir)
+    df3 = run_sweep(plan2, jobs=2, progress=False)
+    assert runlog.lines() == [] and df3["sq"].to_list() == [1, 4, 9, 16, 25, 36]
+    # a new point runs alone
+    plan3 = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2, 3, 4, 5, 6, 7]},
+                 metrics={"columns": ["double", "triple"]}, base_dir=plandir)
+    df4 = run_sweep(plan3, jobs=2, progress=False)
+    assert runlog.lines() == ["7"] and df4["triple"].to_list()[-1] == 21
+    # --no-cache style: cache_dir=False runs everything and stores nothing
+    runlog.clear()
+    run_sweep(plan, jobs=2, progress=False, cache_dir=False)
+    assert len(runlog.lines()) == 6
+
+
+def test_failed_run_does_not_stop_the_others(plandir, runlog):
+    plan = Plan(script="count.tcl", args=["{x}", "0", "3"], params={"x": [1, 2, 3, 4]},
+                metrics={"columns": ["double", "triple"]}, base_dir=plandir)
+    df = run_sweep(plan, jobs=2, progress=False)
+    assert df["status"].to_list() == ["ok", "ok", "failed", "ok"]
+    err = df["error"][2]
+    assert err.startswith("exit code 1") and "count.tcl: x = 3 is refused" in err
+    assert df["double"].to_list() == [2, 4, None, 8]
+    assert sweep.last_report.failed == 1 and "x=3 seed=1: exit code 1" in sweep.last_report.failures[0]
+    # failures are cached: a repeat reports them without running ...
+    runlog.clear()
+    df2 = run_sweep(plan, jobs=2, progress=False)
+    assert runlog.lines() == [] and df2["status"].to_list() == df["status"].to_list()
+    # ... unless asked to retry them
+    run_sweep(plan, jobs=2, progress=False, retry_failed=True)
+    assert runlog.lines() == ["3"]
+
+
+def test_metric_errors_fail_the_row_not_the_sweep(plandir):
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2]}, metrics={"columns": ["a", "b", "c"]},
+                base_dir=plandir)
+    df = run_sweep(plan, progress=False)
+    assert df["status"].to_list() == ["failed", "failed"]
+    assert df["error"][0].startswith("metrics: metrics.columns names 3 fields, the line has 2")
+
+
+def test_timeout(plandir):
+    plan = Plan(script="count.tcl", args=["{x}", "{ms}"], params={"x": [1, 2], "ms": 0}, zip=(),
+                timeout=1.0, base_dir=plandir)
+    slow = Plan(script="count.tcl", args=["{x}", "{ms}"], params={"x": [1], "ms": [5000]}, timeout=0.5,
+                base_dir=plandir)
+    t0 = time.monotonic()
+    df = run_sweep(slow, progress=False)
+    assert time.monotonic() - t0 < 4
+    assert df["status"][0] == "failed" and df["error"][0].startswith("timed out after 0.5 s")
+    assert run_sweep(plan, progress=False)["status"].to_list() == ["ok", "ok"]
+
+
+def test_outputs_kept_and_inputs_copied(plandir):
+    # a script that sources a file from its parent directory, as the examples
+    # source ../old-defaults.tcl, and writes a trace
+    (plandir / "lib").mkdir()
+    (plandir / "lib" / "defaults.tcl").write_text("set qsize 20\n")
+    (plandir / "exp").mkdir()
+    (plandir / "exp" / "b2.tcl").write_text(
+        "source [file join [file dirname [info script]] .. lib defaults.tcl]\n"
+        + (plandir / "basic2.tcl").read_text().replace("set queuesize 20", "set queuesize $qsize"))
+    plan = Plan(script="exp/b2.tcl", inputs=["lib/defaults.tcl"], outputs=["out.tr"],
+                args=["{delayB}", "0", "0.8", "3", "20", "0", "out.tr"], params={"delayB": [0, 10]},
+                metrics={"columns": BASIC2_COLUMNS, "function": "sweepfns:trace_counts"}, base_dir=plandir)
+    df = run_sweep(plan, jobs=2, progress=False)
+    assert df["status"].to_list() == ["ok", "ok"], df["error"].to_list()
+    assert df.columns[-1] == "files" and "enq" in df.columns and "drops" in df.columns
+    assert df["delay_seen"].to_list() == [0, 10]
+    for row in df.iter_rows(named=True):
+        tr = (plandir / ".dumbbell-cache" / "files" / row["key"] / "out.tr")
+        assert row["files"] == str(tr.parent)
+        assert sum(ln.startswith("+ ") for ln in tr.read_text().splitlines()) == row["enq"] > 0
+    # the cached run keeps its files: a repeat finds them
+    df2 = run_sweep(plan, jobs=2, progress=False)
+    assert sweep.last_report.ran == 0 and df2.equals(df)
+    # a declared output that is not written fails the run
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1]}, outputs=["nothing.tr"], base_dir=plandir)
+    df = run_sweep(plan, progress=False)
+    assert df["status"][0] == "failed" and "declared output 'nothing.tr' was not written" in df["error"][0]
+
+
+def test_python_function_plans(plandir, runlog):
+    plan = Plan(function="sweepfns:poly", params={"x": [1, 2, 3], "y": [10]}, seeds=2,
+                metrics={"keep": ["zs", "z"]}, base_dir=plandir)
+    df = run_sweep(plan, jobs=2, progress=False)
+    assert df.columns == ["x", "y", "seed", "zs", "z", "status", "error", "elapsed", "key"]
+    assert df["z"].to_list() == [11, 11, 14, 14, 19, 19]
+    assert df["zs"].to_list() == [11.1, 11.2, 14.1, 14.2, 19.1, 19.2]
+    assert len(runlog.lines("poly")) == 6
+    runlog.clear()
+    assert run_sweep(plan, jobs=2, progress=False).equals(df) and runlog.lines("poly") == []
+    # errors in the function fail their run only, with the traceback
+    df = run_sweep(Plan(function="sweepfns:broken", params={"x": [1, 2, 3]}, base_dir=plandir), progress=False)
+    assert df["status"].to_list() == ["ok", "failed", "ok"]
+    assert "ValueError: x = 2 is not allowed" in df["error"][1]
+    df = run_sweep(Plan(function="sweepfns:not_a_dict", params={"x": [1]}, base_dir=plandir), progress=False)
+    assert "returned list, not a dict of metrics" in df["error"][0]
+
+
+def test_python_api_simulation_plan(plandir):
+    import sweepfns
+
+    plan = Plan(function=sweepfns.basic2, params={"delayB": [0, 36], "overhead": 0.01, "endtime": 6.0}, seeds=2,
+                base_dir=plandir)
+    df = run_sweep(plan, jobs=2, progress=False)
+    assert df["status"].to_list() == ["ok"] * 4
+    direct = sweepfns.basic2(36, 0.01, 6.0, seed=2)
+    assert df.filter((pl.col("delayB") == 36) & (pl.col("seed") == 2))["recv0"].item() == direct["recv0"]
+
+
+MAIN_SCRIPT = """
+import sys
+from dumbbell.sweep import Plan, run_sweep
+
+def spread(x, seed):
+    return {"v": x * 100 + seed}
+
+if __name__ == "__main__":
+    df = run_sweep(Plan(function=spread, params={"x": [1, 2]}, seeds=2), out=sys.argv[1], progress=False)
+    print(df["v"].to_list())
+"""
+
+
+def test_function_defined_in_the_main_script(plandir):
+    # the usual way: a script defines the function and sweeps it
+    (plandir / "mysweep.py").write_text(MAIN_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
+    r = subprocess.run([sys.executable, "mysweep.py", "t.parquet"], cwd=plandir, env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[101, 102, 201, 202]"
+    assert (plandir / ".dumbbell-cache").is_dir() and (plandir / "t.parquet").exists()
+
+
+def test_csv_output(plandir):
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2]}, metrics={"columns": ["a", "b"]},
+                base_dir=plandir)
+    df = run_sweep(plan, out=plandir / "t.csv", progress=False)
+    assert pl.read_csv(plandir / "t.csv")["a"].to_list() == df["a"].to_list() == [2, 4]
+
+
+# ---- interrupting and resuming ----------------------------------------------------------------------
+
+RESUME_TOML = """
+script = "count.tcl"
+args = ["{x}", "{ms}"]
+out = "resume.parquet"
+[params]
+x = {start = 1, stop = 16, step = 1}
+ms = 250
+[metrics]
+columns = ["double", "triple"]
+"""
+
+
+def _records(cache):
+    return sorted(p.stem for p in (cache / "runs").rglob("*.json")) if (cache / "runs").exists() else []
+
+
+def _start(plandir, log, *extra):
+    env = {**os.environ, "SWEEP_LOG": str(log), "PYTHONPATH": str(ROOT / "python")}
+    return subprocess.Popen(DUMBBELL + ["sweep", "plan.toml", "-j", "2", *extra], cwd=plandir, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_records(cache, n, proc, limit=60):
+    t0 = time.monotonic()
+    while len(_records(cache)) < n:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() - t0 < limit
+        time.sleep(0.02)
+
+
+def test_resume_after_kill_9(plandir, runlog):
+    (plandir / "plan.toml").write_text(RESUME_TOML)
+    cache = plandir / ".dumbbell-cache"
+    p = _start(plandir, runlog.path, "--no-progress")
+    _wait_records(cache, 5, p)
+    p.send_signal(signal.SIGKILL)  # the sweep only: its children must die with it
+    p.wait()
+    done_at_kill = len(runlog.lines("done"))
+    time.sleep(0.8)  # longer than a run: a surviving child would log "done" by now
+    assert len(runlog.lines("done")) == done_at_kill
+    finished = _records(cache)
+    assert 5 <= len(finished) < 16
+    started_before = runlog.lines("start")
+    assert not (plandir / "resume.parquet").exists()
+    runlog.clear()
+    p = _start(plandir, runlog.path)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    assert f"{16 - len(finished)} run now, {len(finished)} from the cache" in err
+    rerun = runlog.lines("start")
+    assert len(rerun) == 16 - len(finished)
+    # no finished run ran again
+    keys = {r.params["x"]: r.key for r in Plan(script="count.tcl", args=["{x}", "{ms}"], base_dir=plandir,
+                                               params={"x": list(range(1, 17)), "ms": 250}).runs()}
+    assert not {str(x) for x, k in keys.items() if k in finished} & set(rerun)
+    assert len(started_before) >= len(finished)
+    df = pl.read_parquet(plandir / "resume.parquet")
+    # the same table as an uninterrupted sweep (elapsed aside)
+    whole = run_sweep(plandir / "plan.toml", out=plandir / "whole.parquet", cache_dir=plandir / "fresh",
+                      progress=False)
+    assert df.drop("elapsed").equals(whole.drop("elapsed"))
+    assert df["double"].to_list() == [2 * x for x in range(1, 17)]
+
+
+def test_ctrl_c_stops_cleanly_and_resumes(plandir, runlog):
+    (plandir / "plan.toml").write_text(RESUME_TOML)
+    cache = plandir / ".dumbbell-cache"
+    p = _start(plandir, runlog.path)
+    _wait_records(cache, 3, p)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 130
+    assert "run the same sweep again to resume" in err
+    finished = _records(cache)
+    done_at_exit = len(runlog.lines("done"))
+    time.sleep(0.8)
+    assert len(runlog.lines("done")) == done_at_exit  # the children were killed
+    p = _start(plandir, runlog.path, "--no-progress")
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    assert f"{len(finished)} from the cache" in err
+    assert len(pl.read_parquet(plandir / "resume.parquet")) == 16
