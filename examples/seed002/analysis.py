@@ -1,0 +1,127 @@
+"""Per-run analyses for examples/seed002_dordal.py.
+
+Each function is a sweep `metrics.function`: it runs in the finished run's
+directory (where the script wrote its trace), reads the trace with Dumbbell's
+readers and metrics, and returns a small dict for the sweep's table, so the
+large traces never leave the run directory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+import dumbbell as db
+from dumbbell import metrics, nstrace
+
+STARTPOINT = 3.0    # the book skips slow start: nothing before T = 3 s counts (31.4)
+
+
+def _senders(vars_df: pl.DataFrame) -> pl.DataFrame:
+    # Records written before an agent is attached carry address -1; they are
+    # the initial values, not a flow.
+    return vars_df.filter(pl.col("src_node") >= 0)
+
+
+def basic1(run_dir, params) -> dict:
+    """31.2.1 / 31.2.4 / "Loss rate versus cwnd: part 1" on basic1.tr."""
+    tr = Path(run_dir) / "basic1.tr"
+    v = _senders(db.read_vartrace(tr))
+    teeth = metrics.teeth(v, start=0.0, per_tooth=True)
+    after = teeth.filter(pl.col("time") >= STARTPOINT)
+    peaks = after["peak"].to_numpy()
+    times = after["time"].to_numpy()
+    ack = v.filter(pl.col("var") == "ack_")["value"]
+    timeouts = teeth.filter(pl.col("timeout"))["time"]
+    out = {
+        "peak1": float(peaks[0]), "peak2": float(peaks[1]), "peak3": float(peaks[2]),
+        "last_peak": float(peaks[-1]),
+        "spacing": float(np.round(np.median(np.diff(times[-20:])), 3)) if times.size > 20 else float("nan"),
+        "last_ack": int(ack[-1]),
+        "loss_events": int(after.height),
+        "first_timeout": float(timeouts[0]) if timeouts.len() else float("nan"),
+    }
+    if params["endtime"] <= 10:
+        out["delivered_twice"] = " ".join(str(s) for s in delivered_twice(tr))
+    return out
+
+
+def delivered_twice(path, dest_node=2, flow=0) -> list[int]:
+    """31.2.4 "Packets that are delivered twice", with the book's nstrace
+    interface: data packets (>= 1000 bytes) of `flow` received at
+    `dest_node` more than once."""
+    counts: dict[int, int] = {}
+    nstrace.nsopen(str(path))
+    while not nstrace.isEOF():
+        if nstrace.isEvent():
+            (event, _t, _snode, dnode, _p, size, _f, fid, _s, _d, seqno, _u) = nstrace.getEvent()
+            if event == "r" and dnode == dest_node and size >= 1000 and fid == flow:
+                counts[seqno] = counts.get(seqno, 0) + 1
+        else:
+            nstrace.skipline()
+    nstrace.nsclose()
+    return sorted(s for s, c in counts.items() if c > 1)
+
+
+def queue_average(run_dir, params) -> dict:
+    """31.2.6 "Queue utilization": the time-averaged queue at R (node 1)
+    towards B, from the trace (the book's + / - / d counting)."""
+    tr = Path(run_dir) / "q.tr"
+    ev = db.read_trace(tr)
+    end = float(params["endtime"])
+    return {"avg_queue": metrics.time_average_queue(ev, (1, 2), window=(0.0, end)),
+            "utilisation": metrics.link_utilisation(ev, (1, 2), "800Kb", window=(0.0, end))}
+
+
+def drop_clusters(run_dir, params) -> dict:
+    """31.3.2: loss events (drop clusters, granularity 1 s, after slow start)
+    and how many packets each flow loses in each."""
+    tr = Path(run_dir) / "b.tr"
+    ev = db.read_trace(tr)
+    d = ev.filter((pl.col("event") == "d") & (pl.col("time") >= STARTPOINT)).select("time", "fid").sort("time")
+    cl = metrics.loss_clusters(ev, 1.0, start=STARTPOINT, by="fid")
+    # drops per flow in each cluster
+    ids = np.searchsorted(cl["start"].to_numpy(), d["time"].to_numpy(), side="right") - 1
+    per = pl.DataFrame({"cluster": ids, "fid": d["fid"]}).group_by("cluster", "fid").len()
+    one_each = per.group_by("cluster").agg(ok=(pl.col("len") == 1).all() & (pl.len() == 2))
+    return {"loss_events": cl.height, "one_drop_per_flow": int(one_each["ok"].sum()),
+            "drops0": int(d.filter(pl.col("fid") == 0).height), "drops1": int(d.filter(pl.col("fid") == 1).height)}
+
+
+def reno_teeth(run_dir, params) -> dict:
+    """31.4.1 / 31.4.2: teeth and coarse timeouts per flow (cwnd_ records,
+    after slow start, before the end of the run), and the times of the
+    coarse timeouts."""
+    v = _senders(db.read_vartrace(Path(run_dir) / "v.tr"))
+    end = float(params["endtime"])
+    t = metrics.teeth(v, start=STARTPOINT, end=end, per_tooth=True)
+    out = {}
+    for i in (0, 1):
+        f = t.filter(pl.col("src_node") == i)
+        out[f"teeth{i}"] = f.height
+        out[f"cto{i}"] = int(f["timeout"].sum())
+        out[f"cto_times{i}"] = " ".join(f"{x:.0f}" for x in f.filter(pl.col("timeout"))["time"])
+    return out
+
+
+def sack_losses(run_dir, params) -> dict:
+    """31.4.2 "Relative loss rates" and 31.4.3 "Loss rate versus cwnd: part 2"
+    (SACK): teeth per flow, packets acknowledged, and the loss-response
+    clusters (granularity 1 s) shared by both flows or one flow's alone."""
+    v = _senders(db.read_vartrace(Path(run_dir) / "v.tr"))
+    end = float(params["endtime"])
+    out = {}
+    t = metrics.teeth(v, start=STARTPOINT, end=end, granularity=1.0).sort("src_node")
+    for row in t.iter_rows(named=True):
+        i = row["src_node"]
+        out[f"teeth{i}"] = row["teeth"]
+        out[f"alone{i}"] = row["alone"]
+    cl = metrics.loss_clusters(v, 1.0, start=STARTPOINT, end=end)
+    out["clusters"] = cl.height
+    out["shared"] = int(cl["shared"].sum())
+    acks = v.filter(pl.col("var") == "ack_").group_by("src_node").agg(pl.col("value").last())
+    for row in acks.iter_rows(named=True):
+        out[f"acked{row['src_node']}"] = int(row["value"])
+    return out

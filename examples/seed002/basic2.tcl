@@ -1,0 +1,135 @@
+# basic2.tcl: two TCP senders competing for one bottleneck (Dordal, "An
+# Introduction to Computer Networks", 31.3.1, the "full version" with every
+# global a command-line parameter).
+#
+#   A --10x BW, 10 ms-------------\
+#                                  R --BW, 100 ms, queue-- D
+#   B --10x BW, 10+delayB ms------/
+#
+# Usage: ns basic2.tcl [delayB [overhead [bottleneckBW [endtime [queuesize
+#                      [tracefile [variant [tracekind]]]]]]]]
+#   delayB        additional B--R propagation delay, ms      (default 0)
+#   overhead      Agent/TCP overhead_, s (uniform random send delay in
+#                 [0, overhead]; draws from ns-2's RNG)       (default 0)
+#   bottleneckBW  R--D bandwidth in Mb/s; access links 10x   (default 0.8)
+#   endtime       simulated seconds                           (default 300)
+#   queuesize     queue-limit at R towards D                  (default 20)
+#   tracefile     trace-all plus cwnd_/ack_ variable traces; "-" for none
+#                 (default none, so that sweeps run fast)
+#   variant       Reno (the book's "classic") or Sack1 (31.4.2) (default Reno)
+#   tracekind     "all": trace-all and the variable traces; "vars": only the
+#                 cwnd_/ack_ variable traces (much smaller)   (default all)
+#
+# Prints the book's "parameters:" line, then at the end its result line:
+#   delayB overhead recv0 recv1 rttratio rttratio2 actualratio ratio1 ratio2
+# recv = packets received by D (sink bytes_ / 1000, rounded), rttratio =
+# (2 delayB + RTTNL) / RTTNL with RTTNL = 220 ms, actualratio = recv0/recv1,
+# ratio1 = actualratio/rttratio, ratio2 = actualratio/rttratio^2.
+
+set delayB 0
+set overhead 0
+set bottleneckBW 0.8
+set endtime 300
+set queuesize 20
+set tracename ""
+set variant Reno
+set tracekind all
+# delay on the A--R link, in ms
+set basedelay 10
+# estimated no-load RTT for the first flow, in ms
+set RTTNL 220
+
+if { $argc >= 1 } { set delayB [expr [lindex $argv 0]] }
+if { $argc >= 2 } { set overhead [expr [lindex $argv 1]] }
+if { $argc >= 3 } { set bottleneckBW [expr [lindex $argv 2]] }
+if { $argc >= 4 } { set endtime [expr [lindex $argv 3]] }
+if { $argc >= 5 } { set queuesize [expr [lindex $argv 4]] }
+if { $argc >= 6 && [lindex $argv 5] != "-" } { set tracename [lindex $argv 5] }
+if { $argc >= 7 } { set variant [lindex $argv 6] }
+if { $argc >= 8 } { set tracekind [lindex $argv 7] }
+if { $variant != "Reno" && $variant != "Sack1" } {
+    puts stderr "basic2.tcl: variant must be Reno or Sack1, not $variant"
+    exit 1
+}
+if { $tracekind != "all" && $tracekind != "vars" } {
+    puts stderr "basic2.tcl: tracekind must be all or vars, not $tracekind"
+    exit 1
+}
+
+set ns [new Simulator]
+if { $tracename != "" } {
+    set trace [open $tracename w]
+    if { $tracekind == "all" } { $ns trace-all $trace }
+}
+
+puts stdout [format "parameters: delayB=%f overhead=%f bottleneckBW=%f" $delayB $overhead $bottleneckBW]
+
+proc finish {} {
+    global ns tcp0 tcp1 end0 end1 tracename trace delayB overhead RTTNL
+    set recv0 [expr round ( [$end0 set bytes_] / 1000.0)]
+    set recv1 [expr round ( [$end1 set bytes_] / 1000.0)]
+    set rttratio [expr (2.0*$delayB+$RTTNL)/$RTTNL]
+    set actualratio [expr 1.0*$recv0/$recv1]
+    set rttratio2 [expr $rttratio*$rttratio]
+    set ratio1 [expr $actualratio/$rttratio]
+    set ratio2 [expr $actualratio/$rttratio2]
+    puts stdout [format "%f %f %d %d %f %f %f %f %f" $delayB $overhead $recv0 $recv1 \
+                     $rttratio $rttratio2 $actualratio $ratio1 $ratio2]
+    if { $tracename != "" } {
+        $ns flush-trace
+        close $trace
+    }
+    exit 0
+}
+
+set A [$ns node]
+set B [$ns node]
+set R [$ns node]
+set D [$ns node]
+
+set fastbw [expr $bottleneckBW * 10]
+$ns duplex-link $A $R ${fastbw}Mb ${basedelay}ms DropTail
+$ns duplex-link $B $R ${fastbw}Mb [expr $basedelay + $delayB]ms DropTail
+$ns duplex-link $R $D ${bottleneckBW}Mb 100ms DropTail
+$ns queue-limit $R $D $queuesize
+
+Agent/TCP set window_ 65000
+Agent/TCP set packetSize_ 960
+Agent/TCP set overhead_ $overhead
+
+if { $variant == "Sack1" } { set sinkclass Agent/TCPSink/Sack1 } else { set sinkclass Agent/TCPSink }
+
+set tcp0 [new Agent/TCP/$variant]
+$tcp0 set class_ 0
+$tcp0 set fid_ 0
+set tcp1 [new Agent/TCP/$variant]
+$tcp1 set class_ 1
+$tcp1 set fid_ 1
+if { $tracename != "" } {
+    foreach t [list $tcp0 $tcp1] {
+        $t attach $trace
+        $t tracevar cwnd_
+        $t tracevar ack_
+    }
+}
+$ns attach-agent $A $tcp0
+$ns attach-agent $B $tcp1
+
+set end0 [new $sinkclass]
+$ns attach-agent $D $end0
+set end1 [new $sinkclass]
+$ns attach-agent $D $end1
+
+$ns connect $tcp0 $end0
+$ns connect $tcp1 $end1
+
+set ftp0 [new Application/FTP]
+$ftp0 attach-agent $tcp0
+set ftp1 [new Application/FTP]
+$ftp1 attach-agent $tcp1
+
+$ns at 0.0 "$ftp0 start"
+$ns at 0.0 "$ftp1 start"
+$ns at $endtime "finish"
+
+$ns run
