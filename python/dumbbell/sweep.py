@@ -846,6 +846,53 @@ def _spawn(cmd, cwd, env, out_path, err_path, timeout):
             _ACTIVE.pop(p.pid, None)
 
 
+class _Forked:
+    """A run forked by a fork server, in `_ACTIVE` like a Popen (its pid is
+    its process group)."""
+
+    def __init__(self, pid):
+        self.pid = pid
+
+
+def _run_tcl(task, child, cwd, env, out_path, err_path, timeout):
+    """An ns-2 run: forked from this thread's fork server (dumbbell._forkserver:
+    the start-up is paid once per worker, not per run), else as a new
+    process.  Returns (exit code, timed out, cancelled) like `_spawn`."""
+    from . import _forkserver
+
+    fs = None
+    try:
+        fs = _forkserver.for_this_thread()
+    except OSError:
+        fs = None
+    if fs is None:
+        return _spawn(child + ["tcl", task["script"], *task["args"]], cwd, env, out_path, err_path, timeout)
+    try:
+        pid = fs.start(task["script"], task["args"], cwd, env, out_path, err_path)
+        p = _Forked(pid)
+        with _ACTIVE_LOCK:
+            _ACTIVE[pid] = p
+        try:
+            if _CANCEL.is_set():
+                _killpg(p)
+            rc = fs.wait(timeout)
+            if rc is None:
+                _killpg(p)
+                fs.wait()
+                return None, True, False
+            return rc, False, _CANCEL.is_set()
+        finally:
+            with _ACTIVE_LOCK:
+                _ACTIVE.pop(pid, None)
+    except _forkserver.ForkServerError as err:
+        # The server itself failed (not the run): start afresh next time,
+        # and run this one as its own process.
+        _forkserver.drop_this_thread()
+        with open(err_path, "ab") as e:
+            e.write(f"dumbbell: {err}; running as a separate process\n".encode())
+        return _spawn(child + ["tcl", task["script"], *task["args"]], cwd, env, out_path, err_path, timeout)
+
+
 def _killpg(p):
     try:
         os.killpg(p.pid, signal.SIGKILL)
@@ -929,8 +976,7 @@ def execute(task: dict) -> dict:
             return result["metrics"], None
 
         if task["kind"] == "tcl":
-            rc, to, cancelled = _spawn(child + ["tcl", task["script"], *task["args"]], cwd, env, out_path,
-                                       err_path, timeout)
+            rc, to, cancelled = _run_tcl(task, child, cwd, env, out_path, err_path, timeout)
             if cancelled:
                 rec["status"], rec["transient"] = "cancelled", True
                 return rec

@@ -62,6 +62,12 @@ class Ns2Runner:
         self.exit_code: int | None = None
         self._register()
         self._load_library()
+        self.set_args(script, argv)
+
+    def set_args(self, script: str, argv: list[str]) -> None:
+        """The script to run and its argv (argv0, argv, argc), as ns-2 sets
+        them.  A fork server prepares a runner once and sets these per run."""
+        self.script = script
         t = self.tcl
         t.setvar("argv0", script)
         t.call("set", "argv", t.call("list", *argv) if argv else "")
