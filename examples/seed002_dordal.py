@@ -122,6 +122,7 @@ def exp_basic1(r: Runner, quick: bool):
     row("delivered twice (nstrace)", "43 45 47 ... 62", a["delivered_twice"][:8] + " ... " + a["delivered_twice"][-2:],
         exact=True)
     row("  how many", 13, len(a["delivered_twice"].split()))
+    return df
 
 
 QLIMIT_BOOK = {3: 79767, 4: 80903, 5: 83313, 8: 87169, 10: 89320, 12: 91382, 16: 94570, 20: 97261,
@@ -138,6 +139,7 @@ def exp_qlimit(r: Runner, quick: bool):
         row(f"queue-limit {q:>2}  (utilisation {util:.1f}%)", QLIMIT_BOOK[q], rec)
         same += QLIMIT_BOOK[q] == rec
     print(f"  {same}/{len(QLIMIT_BOOK)} rows identical to the book")
+    return df
 
 
 def exp_queue40(r: Runner, quick: bool):
@@ -148,6 +150,7 @@ def exp_queue40(r: Runner, quick: bool):
     row("average queue at R (packets)", 23.76, x["avg_queue"], "{:.2f}")
     row("theory (book)", "22.5", "")
     row("R->B link busy", None, f"{100 * x['utilisation']:.1f}%")
+    return df
 
 
 DELAYB_BOOK = {0: (14863, 14771), 5: (4229, 24545), 23: (22142, 6879), 24: (17683, 9842), 25: (14958, 13754),
@@ -164,6 +167,7 @@ def exp_delayB(r: Runner, quick: bool):
         row(f"delayB {d:>3}  (goodput ratio {ratio:.3f})", f"{b0} {b1}", f"{r0} {r1}", exact=True)
         same += (b0, b1) == (r0, r1)
     print(f"  {same}/{len(DELAYB_BOOK)} rows identical to the book")
+    return df
 
 
 def exp_sync(r: Runner, quick: bool):
@@ -173,6 +177,7 @@ def exp_sync(r: Runner, quick: bool):
     row("loss events", 67, x["loss_events"])
     row("  with one drop from each flow", 67, x["one_drop_per_flow"])
     row("utilisation of the bottleneck", "98.8%", f"{100 * (x['recv0'] + x['recv1']) / 30000:.1f}%", exact=True)
+    return df
 
 
 def exp_phase(r: Runner, quick: bool):
@@ -185,6 +190,7 @@ def exp_phase(r: Runner, quick: bool):
         row(f"overhead {o:g}", book[o], float(np.mean(np.abs(x - x.mean()))), "{:.3f}")
     plot_sweep(df, "delayB", "ratio1", hue="overhead", path=r.out / "phase_ratio1.png",
                title="Dordal 31.3.6: ratio1 vs delayB (0.8 Mb/s, 300 s)")
+    return df
 
 
 def exp_sweep(r: Runner, quick: bool):
@@ -198,6 +204,7 @@ def exp_sweep(r: Runner, quick: bool):
         plot_sweep(df, "delayB", y, hue="overhead", path=r.out / f"delayB_{y}.png",
                    title=f"Dordal 31.3: {y} vs delayB (0.8 Mb/s, 300 s)")
     print(f"  plots: {r.out / 'delayB_ratio1.png'}, {r.out / 'delayB_ratio2.png'}")
+    return df
 
 
 def exp_highbw(r: Runner, quick: bool):
@@ -218,6 +225,7 @@ def exp_highbw(r: Runner, quick: bool):
     row("ratio2 at delayB 110 / 220 / 330", "strong peaks", " / ".join(f"{v:.2f}" for v in peaks.values()))
     plot_sweep(df, "delayB", ["ratio1", "ratio2"], path=r.out / "highbw.png",
                title=f"Dordal 31.3.10: 8 Mb/s, overhead 0.002, {T} s")
+    return df
 
 
 def exp_teeth(r: Runner, quick: bool):
@@ -233,6 +241,7 @@ def exp_teeth(r: Runner, quick: bool):
     row("coarse timeouts / loss responses", "30-35%", f"{100 * c / t:.0f}% ({c}/{t})")
     per = df.select(((pl.col("cto0") + pl.col("cto1")) / (pl.col("teeth0") + pl.col("teeth1"))).alias("f"))["f"]
     row("  range over delayB", None, f"{100 * per.min():.0f}%..{100 * per.max():.0f}%")
+    return df
 
 
 SACK_BOOK = {  # 31.4.3, K = 1.225: (true cwnd0, est cwnd0, true cwnd1, est cwnd1)
@@ -266,6 +275,7 @@ def exp_sack(r: Runner, quick: bool):
             f"{100 * x['shared'] / n:.0f}% {100 * x['alone0'] / n:.0f}% {100 * x['alone1'] / n:.0f}%")
     print("  book: flow-0-only rises to 30% quickly and is about 50% for delayB 100..400;"
           " flow-1-only usually under 10%")
+    return df
 
 
 EXPERIMENTS = {"basic1": exp_basic1, "qlimit": exp_qlimit, "queue40": exp_queue40, "delayB": exp_delayB,
