@@ -26,12 +26,13 @@ paper's ns 2.1b5 (see their header).
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from dumbbell import metrics
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = HERE / "seed000"
@@ -45,22 +46,13 @@ def run(script: str, args: list[str], cwd: Path) -> str:
     return p.stdout
 
 
-def jain(xs: list[float]) -> float:
-    return sum(xs) ** 2 / (len(xs) * sum(x * x for x in xs))
+jain = metrics.jain
 
 
 def acked_between(trace: Path, t0: float, t1: float) -> float:
-    """Packets acknowledged between t0 and t1, from an ack_ variable trace."""
-    first = last = None
-    for line in trace.read_text().splitlines():
-        f = line.split()
-        if len(f) >= 7 and f[5] == "ack_":
-            t, v = float(f[0]), int(f[6])
-            if t <= t0 or first is None:
-                first = v
-            if t <= t1:
-                last = v
-    return float((last or 0) - (first or 0))
+    """Packets acknowledged between t0 and t1, from an ack_ variable trace
+    (the trace holds one sender's records)."""
+    return float(metrics.ack_progress(trace, (t0, t1))["increase"].sum())
 
 
 def four_flows(option: str, T: float, *extra: str) -> dict:
@@ -166,7 +158,7 @@ def main() -> int:
         print(f"  {m:>7}: paper {paper_rate[m]:5d}  ours {r:7.1f}  ({(r / paper_rate[m] - 1) * 100:+.1f}%)")
     r = runs["newecn"]
     sent, drops = r["sent"], r["drops"]
-    bound = 1.5 * math.sqrt(2.0 / 3.0) * 512 * 8 / (0.030 * math.sqrt(drops / sent))
+    bound = metrics.tcp_friendly_rate(512, 0.030, drops / sent)
     print(f"  New-ECN packets sent {sent:.0f} (paper 72583), dropped {drops:.0f} (paper 90)")
     print(f"  TCP-friendly bound eq. 4.4: paper 4.75 Mb/s (~1160 pkt/s), ours {bound / 1e6:.2f} Mb/s "
           f"({bound / (512 * 8):.0f} pkt/s)")

@@ -33,6 +33,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dumbbell import metrics
+
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "seed001" / "hetero.tcl"
 
@@ -52,7 +54,7 @@ def run(scenario: str, n: int, variant: str, maxp: float, T: float) -> dict:
         elif f[0] == "QUEUE":
             q = {f[i]: float(f[i + 1]) for i in range(1, len(f), 2)}
             q = {k: (v if k == "delay_ms" else int(v)) for k, v in q.items()}
-    jain = sum(flows) ** 2 / (len(flows) * sum(x * x for x in flows)) if any(flows) else 0.0
+    jain = metrics.jain(flows) if any(flows) else 0.0
     return {
         "goodput": sum(flows) * 1000 * 8 / T / 1e6,
         "jain": jain,
