@@ -172,7 +172,7 @@ def exp_delayB(r: Runner, quick: bool):
 
 def exp_sync(r: Runner, quick: bool):
     head("31.3.2 equal delays: loss events (drop clusters, 1 s granularity, after slow start)")
-    df = basic2("sync", r, {"delayB": 0}, extra_args=["b.tr"], metrics={"function": "analysis:drop_clusters"})
+    df = basic2("sync", r, {"delayB": 0}, extra_args=["0", "b.tr"], metrics={"function": "analysis:drop_clusters"})
     x = df.row(0, named=True)
     row("loss events", 67, x["loss_events"])
     row("  with one drop from each flow", 67, x["one_drop_per_flow"])
@@ -232,7 +232,7 @@ def exp_teeth(r: Runner, quick: bool):
     head("31.4.1 / 31.4.2 TCP Reno teeth: 8 Mb/s, overhead 0.002, 300 s (cwnd_ after T = 3 s)")
     ds = [0, 25, 61, 120] + ([] if quick else list(range(20, 401, 20)))
     df = basic2("teeth", r, {"delayB": sorted(set(ds)), "overhead": 0.002, "bottleneckBW": 8.0},
-                extra_args=["v.tr", "Reno", "vars"], metrics={"function": "analysis:reno_teeth"})
+                extra_args=["0", "v.tr", "Reno", "vars"], metrics={"function": "analysis:reno_teeth"})
     z = df.filter(pl.col("delayB") == 0).row(0, named=True)
     row("delayB 0: coarse timeouts of one flow", "3 (T 30 125 145)", f"{z['cto0']} (T {z['cto_times0']})")
     row("  of the other flow", 7, z["cto1"])
@@ -256,7 +256,7 @@ def exp_sack(r: Runner, quick: bool):
     ds = [0, 100, 400] if quick else list(SACK_BOOK)
     head(f"31.4.3 loss rate vs cwnd, SACK, 8 Mb/s, overhead 0.002, {T} s: avg cwnd true / K/sqrt(p)")
     df = basic2("sack", r, {"delayB": ds, "overhead": 0.002, "bottleneckBW": 8.0, "endtime": T},
-                extra_args=["v.tr", "Sack1", "vars"], metrics={"function": "analysis:sack_losses"})
+                extra_args=["0", "v.tr", "Sack1", "vars"], metrics={"function": "analysis:sack_losses"})
     same = 0
     for x in df.iter_rows(named=True):
         d = x["delayB"]

@@ -7,13 +7,15 @@
 #   B --10x BW, 10+delayB ms------/
 #
 # Usage: ns basic2.tcl [delayB [overhead [bottleneckBW [endtime [queuesize
-#                      [tracefile [variant [tracekind]]]]]]]]
+#                      [seed [tracefile [variant [tracekind]]]]]]]]]
 #   delayB        additional B--R propagation delay, ms      (default 0)
 #   overhead      Agent/TCP overhead_, s (uniform random send delay in
 #                 [0, overhead]; draws from ns-2's RNG)       (default 0)
 #   bottleneckBW  R--D bandwidth in Mb/s; access links 10x   (default 0.8)
 #   endtime       simulated seconds                           (default 300)
 #   queuesize     queue-limit at R towards D                  (default 20)
+#   seed          if not 0, seeds ns-2's default RNG (`ns-random seed`):
+#                 with overhead > 0, seeds give independent runs (default 0)
 #   tracefile     trace-all plus cwnd_/ack_ variable traces; "-" for none
 #                 (default none, so that sweeps run fast)
 #   variant       Reno (the book's "classic") or Sack1 (31.4.2) (default Reno)
@@ -31,6 +33,7 @@ set overhead 0
 set bottleneckBW 0.8
 set endtime 300
 set queuesize 20
+set seed 0
 set tracename ""
 set variant Reno
 set tracekind all
@@ -44,9 +47,10 @@ if { $argc >= 2 } { set overhead [expr [lindex $argv 1]] }
 if { $argc >= 3 } { set bottleneckBW [expr [lindex $argv 2]] }
 if { $argc >= 4 } { set endtime [expr [lindex $argv 3]] }
 if { $argc >= 5 } { set queuesize [expr [lindex $argv 4]] }
-if { $argc >= 6 && [lindex $argv 5] != "-" } { set tracename [lindex $argv 5] }
-if { $argc >= 7 } { set variant [lindex $argv 6] }
-if { $argc >= 8 } { set tracekind [lindex $argv 7] }
+if { $argc >= 6 } { set seed [expr [lindex $argv 5]] }
+if { $argc >= 7 && [lindex $argv 6] != "-" } { set tracename [lindex $argv 6] }
+if { $argc >= 8 } { set variant [lindex $argv 7] }
+if { $argc >= 9 } { set tracekind [lindex $argv 8] }
 if { $variant != "Reno" && $variant != "Sack1" } {
     puts stderr "basic2.tcl: variant must be Reno or Sack1, not $variant"
     exit 1
@@ -57,6 +61,7 @@ if { $tracekind != "all" && $tracekind != "vars" } {
 }
 
 set ns [new Simulator]
+if { $seed != 0 } { ns-random $seed }
 if { $tracename != "" } {
     set trace [open $tracename w]
     if { $tracekind == "all" } { $ns trace-all $trace }

@@ -81,7 +81,7 @@ def test_sack_loss_rate_table(r):
 
     r_ = ex.Runner(r.cache, r.out, None, False)
     df = ex.basic2("sack_t", r_, {"delayB": [400], "overhead": 0.002, "bottleneckBW": 8.0, "endtime": 3000},
-                   extra_args=["v.tr", "Sack1", "vars"], metrics={"function": "analysis:sack_losses"})
+                   extra_args=["0", "v.tr", "Sack1", "vars"], metrics={"function": "analysis:sack_losses"})
     x = df.row(0, named=True)
     T = 3000
     got = (round(x["acked0"] * 0.220 / T, 1), round(1.225 / math.sqrt(x["teeth0"] / x["acked0"]), 1),

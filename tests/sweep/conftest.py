@@ -56,8 +56,8 @@ class Log:
 
 @pytest.fixture
 def plandir(tmp_path):
-    """A plan directory with basic2.tcl (the book's, with argv) and count.tcl."""
-    shutil.copy(HERE / "basic2.tcl", tmp_path / "basic2.tcl")
+    """A plan directory with basic2.tcl (examples/seed002: the book's, with argv) and count.tcl."""
+    shutil.copy(ROOT / "examples" / "seed002" / "basic2.tcl", tmp_path / "basic2.tcl")
     (tmp_path / "count.tcl").write_text(COUNT_TCL)
     return tmp_path
 

@@ -25,7 +25,7 @@ def test_forked_run_is_identical_to_dumbbell_run(tmp_path):
     """Same stdout, same trace file, same exit code; the script's own exit
     code comes back."""
     script = ROOT / "examples" / "seed002" / "basic2.tcl"
-    args = ["23", "0.002", "0.8", "20", "20", "t.tr"]
+    args = ["23", "0.002", "0.8", "20", "20", "0", "t.tr"]
     ref = tmp_path / "ref"
     ref.mkdir()
     p = subprocess.run(DUMBBELL + [str(script), *args], cwd=ref, capture_output=True)
