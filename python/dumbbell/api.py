@@ -24,11 +24,11 @@ polars frames by the engine's trace reader.
 from __future__ import annotations
 
 import functools
+import io
 import math
 import numbers
 import os
 import re
-import tempfile
 import tkinter
 from collections.abc import Iterable
 from difflib import get_close_matches
@@ -682,19 +682,22 @@ class Simulation:
                              "use trace_packets=True or trace_vars=(...) on a flow")
         lines = self._script(until_text, _CHANNEL, tp, mon)
         script = "\n".join(lines) + "\n"
-        tmpdir = None
         out = None
         path = None
-        if traced:
-            if trace_file is None:
-                tmpdir = tempfile.TemporaryDirectory(prefix="dumbbell-")
-                path = Path(tmpdir.name) / "trace.tr"
-            else:
-                path = Path(trace_file)
+        recorded = traced and trace_file is None
+        if recorded:
+            # Packet events straight from the engine as columns; the variable
+            # traces (text) are kept in memory.  Nothing touches the disk.
+            out = io.BytesIO()
+        elif traced:
+            path = Path(trace_file)
             out = open(path, "wb")
         runner = None
+        columns = None
         try:
             runner = _runner_class()({_CHANNEL: out} if out is not None else {})
+            if recorded:
+                runner.eng.set_recorded(_CHANNEL)
             try:
                 runner.tcl.eval(script)
             except tkinter.TclError as err:
@@ -708,17 +711,17 @@ class Simulation:
                 raise
             runner.drain()
             final = _collect(runner, self._flows, mon, until_s)
+            if recorded:
+                from ._engine import parse_trace_bytes
+
+                columns = (runner.eng.take_events(), parse_trace_bytes(out.getvalue())[1])
         finally:
             if out is not None:
                 out.close()
             if runner is not None:
                 _dispose(runner)
-        try:
-            return Result._build(self, until_s, script, final, path if traced else None,
-                                 packets_traced=bool(tp), kept=trace_file is not None)
-        finally:
-            if tmpdir is not None:
-                tmpdir.cleanup()
+        return Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
+                             kept=trace_file is not None, columns=columns)
 
 
 # Sender variables read into Result.flows (and printed by to_tcl's script).

@@ -121,7 +121,9 @@ class Result:
     # ---- construction (from the API) ------------------------------------------
 
     @classmethod
-    def _build(cls, sim, until, script, final, trace_path, packets_traced, kept):
+    def _build(cls, sim, until, script, final, trace_path, packets_traced, kept, columns=None):
+        """`columns`: (event columns, variable-record columns) recorded by
+        the engine; else they are read from the trace file `trace_path`."""
         flows = sim.flows
         rows = []
         endpoints = {}
@@ -156,8 +158,11 @@ class Result:
 
         vars_df = _empty(VARS_SCHEMA)
         events_df = _empty(EVENTS_SCHEMA)
-        if trace_path is not None:
+        if columns is None and trace_path is not None:
             ev, vr, _ = read_trace_columns(str(trace_path))
+            columns = (ev, vr)
+        if columns is not None:
+            ev, vr = columns
             keys = list(endpoints)
             vals = list(endpoints.values())
             vt = _frame(vr)

@@ -85,12 +85,36 @@ impl Trace {
         };
         let now = w.s.now;
         let pk = w.pool.get(p);
+        if w.out.is_recorded(ch) {
+            record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
+            return;
+        }
         let buf = w.out.buf(ch);
         let start = buf.len();
         write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
         let n = buf.len() - start;
         w.out.wrote(n);
     }
+}
+
+/// Append one packet event to columns: the values of the trace line
+/// `write_event_line` would write, as a trace reader would parse them (the
+/// time rounded to microseconds as ns-2 prints it).
+pub fn record_event(e: &mut crate::tracefile::Events, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet) {
+    e.event.push(kind);
+    e.time.push(round6(now));
+    e.from_node.push(src);
+    e.to_node.push(dst);
+    e.ptype.push(pk.ptype.name().as_bytes());
+    e.size.push(pk.size as i32);
+    e.flags.push(&flag_chars(pk));
+    e.fid.push(pk.fid as i32);
+    e.src_node.push(pk.saddr as i32);
+    e.src_port.push(pk.sport as i32);
+    e.dst_node.push(pk.daddr as i32);
+    e.dst_port.push(pk.dport as i32);
+    e.seqno.push(pk.seqno as i64);
+    e.uid.push(pk.uid as i64);
 }
 
 /// Format `kind time src dst type size flags fid saddr.sport daddr.dport seq uid`.

@@ -24,10 +24,18 @@ pub const NONE: ObjId = u32::MAX;
 /// Output written by the engine for one Tcl channel, buffered until the
 /// front end drains it into the channel (keeping ns-2's write order with
 /// the script's own `puts`).
+///
+/// A channel can instead be *recorded*: its packet events are kept as typed
+/// columns (`events`) rather than formatted as trace lines, for the Python
+/// API's data frames (no text is written or parsed for them).  Anything else
+/// written to it (variable traces) stays text.
 #[derive(Default)]
 pub struct Outputs {
     bufs: Vec<Vec<u8>>,
     names: Vec<String>,
+    recorded: Vec<bool>,
+    /// Packet events of the recorded channels, in order.
+    pub events: crate::tracefile::Events,
     /// Bytes buffered over all channels.
     pub pending: usize,
 }
@@ -40,7 +48,19 @@ impl Outputs {
         }
         self.names.push(name.to_string());
         self.bufs.push(Vec::with_capacity(1 << 16));
+        self.recorded.push(false);
         (self.names.len() - 1) as u32
+    }
+
+    /// Record the packet events of channel `name` as columns from now on.
+    pub fn set_recorded(&mut self, name: &str) {
+        let id = self.channel(name);
+        self.recorded[id as usize] = true;
+    }
+
+    #[inline]
+    pub fn is_recorded(&self, id: u32) -> bool {
+        self.recorded[id as usize]
     }
 
     pub fn name(&self, id: u32) -> &str {

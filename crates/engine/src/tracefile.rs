@@ -20,7 +20,7 @@ pub struct Categories {
 
 impl Categories {
     #[inline]
-    fn push(&mut self, s: &[u8]) {
+    pub fn push(&mut self, s: &[u8]) {
         // Traces repeat a handful of values: try the previous one first.
         if let Some(&last) = self.codes.last() {
             if self.names[last as usize].as_bytes() == s {

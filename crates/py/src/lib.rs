@@ -143,6 +143,19 @@ impl Engine {
         self.sim.w.out.pending
     }
 
+    /// From now on keep the packet events written to channel `name` as
+    /// columns (`take_events`) instead of trace lines.
+    fn set_recorded(&mut self, name: &str) {
+        self.sim.w.out.set_recorded(name);
+    }
+
+    /// The recorded packet events so far, as the event columns of
+    /// `read_trace_columns`; the record starts afresh.
+    fn take_events<'py>(&mut self, py: Python<'py>) -> Vec<Column<'py>> {
+        let e = std::mem::take(&mut self.sim.w.out.events);
+        event_columns(py, &e)
+    }
+
     fn take_tcl_calls(&mut self) -> Vec<String> {
         std::mem::take(&mut self.sim.w.tcl_calls)
     }
@@ -208,17 +221,8 @@ fn raw<'py, T: Copy>(py: Python<'py>, v: &[T]) -> Bound<'py, PyBytes> {
 
 type Column<'py> = (&'static str, &'static str, Bound<'py, PyBytes>, Option<Vec<String>>);
 
-/// Parse an ns-2 trace file into columns: (events, variable records,
-/// other-line count).  Each column is (name, numpy dtype, raw bytes,
-/// category names or None).
-#[pyfunction]
-fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8);
-    let p = py
-        .detach(|| dumbbell_engine::tracefile::parse_file(std::path::Path::new(path), threads))
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
-    let e = &p.events;
-    let ev = vec![
+fn event_columns<'py>(py: Python<'py>, e: &dumbbell_engine::tracefile::Events) -> Vec<Column<'py>> {
+    vec![
         ("event", "u1", raw(py, &e.event), None),
         ("time", "f8", raw(py, &e.time), None),
         ("from_node", "i4", raw(py, &e.from_node), None),
@@ -233,7 +237,13 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
         ("dst_port", "i4", raw(py, &e.dst_port), None),
         ("seqno", "i8", raw(py, &e.seqno), None),
         ("uid", "i8", raw(py, &e.uid), None),
-    ];
+    ]
+}
+
+fn parsed_columns<'py>(
+    py: Python<'py>,
+    p: &dumbbell_engine::tracefile::Parsed,
+) -> (Vec<Column<'py>>, Vec<Column<'py>>, u64) {
     let v = &p.vars;
     let vr = vec![
         ("time", "f8", raw(py, &v.time), None),
@@ -244,13 +254,33 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
         ("var", "u4", raw(py, &v.var.codes), Some(v.var.names.clone())),
         ("value", "f8", raw(py, &v.value), None),
     ];
-    Ok((ev, vr, p.other_lines))
+    (event_columns(py, &p.events), vr, p.other_lines)
+}
+
+/// Parse an ns-2 trace file into columns: (events, variable records,
+/// other-line count).  Each column is (name, numpy dtype, raw bytes,
+/// category names or None).
+#[pyfunction]
+fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8);
+    let p = py
+        .detach(|| dumbbell_engine::tracefile::parse_file(std::path::Path::new(path), threads))
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+    Ok(parsed_columns(py, &p))
+}
+
+/// The same for trace text held in memory.
+#[pyfunction]
+fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
+    let p = dumbbell_engine::tracefile::parse(data).map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+    Ok(parsed_columns(py, &p))
 }
 
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
