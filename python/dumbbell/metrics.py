@@ -115,6 +115,10 @@ def _vars(data, fn: str, arg: str = "vars") -> tuple[pl.DataFrame, float | None]
     _need(df, ("time", "var", "value"), fn, arg, "the columns of dumbbell.read_vartrace or Result.vars")
     if "flow" not in df.columns:
         _need(df, _SENDER, fn, arg, "a flow column or the sender columns src_node, src_port")
+        # ns-2 writes a traced variable's initial value with address -1 when
+        # the agent is not attached yet (`attach` + `trace` before
+        # `attach-agent`): those records belong to no sender.
+        df = df.filter(pl.col("src_node") >= 0)
     return df, end
 
 

@@ -429,6 +429,13 @@ def test_teeth_and_timeouts(t7):
         (4.0, 5.0, 2.5, False), (5.0, 3.0, 1.0, True), (7.0, 4.0, 2.0, False)]
 
 
+def test_records_before_attach_are_no_sender(tmp_path):
+    """ns-2 writes a variable traced before `attach-agent` with address -1
+    (Dordal's basic2 does this for its second sender): no sender row."""
+    p = _write(tmp_path, "t7b.tr", "0.00000 -1 -1 -1 -1 cwnd_ 1.000\n" + T7)
+    assert m.teeth(p, start=3.0).rows() == [(0, 0, 3, 1), (1, 0, 3, 0)]
+
+
 def test_teeth_clusters(t7):
     out = m.teeth(t7, 3.0, granularity=1.5)
     assert out.select("src_node", "clusters", "shared", "alone").rows() == [(0, 2, 2, 0), (1, 3, 2, 1)]
