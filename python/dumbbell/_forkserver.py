@@ -53,9 +53,11 @@ def _child(runner, req: dict) -> int:
     # Tcl's env array and the C environment, kept in step by Tcl's own
     # traces: drop what the run must not see, then set what it must.
     tcl = runner.tcl
-    for k in tcl.splitlist(tcl.call("array", "names", "::env")):
-        if k not in env:
-            tcl.call("unset", f"::env({k})")
+    tcl.call("set", "::dumbbell_env_keep", tcl.call("list", *env))
+    tcl.eval("foreach k [array names ::env] {\n"
+             "    if {[lsearch -exact $::dumbbell_env_keep $k] < 0} { unset ::env($k) }\n"
+             "}\n"
+             "unset ::dumbbell_env_keep")
     for k, v in env.items():
         tcl.call("set", f"::env({k})", v)
     os.environ.clear()
