@@ -47,6 +47,8 @@ namespace eval ::otcl::_ {
     variable nobj 0          ;# counter for variable namespaces
     variable nens 0          ;# counter for dispatch ensembles
     variable cvepoch 0       ;# bumped when a class-level variable may change
+    variable cvwatch 0       ;# 1: class-level set/unset bump cvepoch only
+    variable cvvars          ;#    for the variables named in cvvars
     variable ns              ;# object -> variable namespace
     variable cls             ;# object -> class
     variable isclass         ;# class -> 1
@@ -66,7 +68,7 @@ namespace eval ::otcl::_ {
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
-    array set auto {}; array set ivf {}
+    array set auto {}; array set ivf {}; array set cvvars {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -952,7 +954,8 @@ proc ::otcl::_::Object.set {self args} {
             return $r
         }
         2 {
-            if {[info exists ::otcl::_::isclass($self)]} {
+            if {[info exists ::otcl::_::isclass($self)] && (!$::otcl::_::cvwatch
+                    || [info exists ::otcl::_::cvvars([lindex $args 0])])} {
                 incr ::otcl::_::cvepoch
             }
             if {[catch {::set ${ns}::[lindex $args 0] [lindex $args 1]} r]} {
@@ -969,7 +972,12 @@ proc ::otcl::_::Object.unset {self args} {
         ::otcl::_::ArgErr $self "unset ?vars?"
     }
     if {[info exists ::otcl::_::isclass($self)]} {
-        incr ::otcl::_::cvepoch
+        foreach v $args {
+            if {!$::otcl::_::cvwatch || [info exists ::otcl::_::cvvars($v)]} {
+                incr ::otcl::_::cvepoch
+                break
+            }
+        }
     }
     set ns $::otcl::_::ns($self)
     foreach v $args {

@@ -52,7 +52,12 @@ proc ::dumbbell::boundvars {kind} {
         set l [::dumbbell::be::boundvars $kind]
         foreach v $l {
             set _b($kind,$v) 1
+            # class defaults depend only on bound variables: class-level
+            # writes of other variables (e.g. Node's nn_ counter) need not
+            # invalidate them
+            set ::otcl::_::cvvars($v) 1
         }
+        set ::otcl::_::cvwatch 1
         set _bl($kind) $l
     }
     return $_bl($kind)
