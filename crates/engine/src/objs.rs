@@ -228,6 +228,14 @@ impl Queue {
         self.q.len()
     }
 
+    /// A DropTail queue with none of the options that change its per-packet
+    /// steps (summary statistics, drop-front, byte limits, staying blocked
+    /// on resume).
+    #[inline]
+    pub fn is_plain_droptail(&self) -> bool {
+        self.kind == QueueKind::DropTail && !self.summarystats && !self.drop_front && !self.queue_in_bytes && self.unblock_on_resume
+    }
+
     pub fn is_empty(&self) -> bool {
         self.q.is_empty()
     }
@@ -328,7 +336,7 @@ impl Queue {
         if !self.is_blocked(&mut sim.w) {
             if let Some(p) = self.deque(sim) {
                 self.blocked = true;
-                sim.recv(self.target, p, Some(self.resume));
+                sim.recv_from_queue(self.target, p, self.resume);
             }
         }
         self.settle(&mut sim.w);
@@ -337,7 +345,7 @@ impl Queue {
     /// `Queue::resume`: the link finished a packet.
     pub fn resume(&mut self, sim: &mut Sim) {
         match self.deque(sim) {
-            Some(p) => sim.recv(self.target, p, Some(self.resume)),
+            Some(p) => sim.recv_from_queue(self.target, p, self.resume),
             None => self.blocked = !self.unblock_on_resume,
         }
         self.settle(&mut sim.w);

@@ -50,30 +50,49 @@ pub enum Ev {
     Resume(u32),
     /// Timer slot `n` expires.
     Timer(u32),
-    /// A Tcl callback scheduled with `$ns at` (the id is its sequence number).
-    Tcl(u64),
+    /// A Tcl callback scheduled with `$ns at` (its uid is the entry's
+    /// sequence number).
+    Tcl,
     /// Deliver a packet to an object (used when a pipe cannot keep FIFO order).
     Deliver(ObjId, PktId),
 }
 
-/// A heap entry.  The key is packed into one integer: event times are never
-/// negative, and the bit patterns of non-negative doubles order exactly like
-/// their values, so `(time bits << 64) | seq` compares as `(time, seq)`.
+/// Bits of a heap entry's second word that name the event's slot; the
+/// sequence number takes the rest.
+const SLOT_BITS: u32 = 24;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+/// Sequence numbers must fit above the slot bits (2^40: over 10^12
+/// scheduling calls).
+const MAX_SEQ: u64 = 1 << (64 - SLOT_BITS);
+
+/// A heap entry: 16 bytes.  `t` is the bit pattern of the event time (event
+/// times are never negative, and the bit patterns of non-negative doubles
+/// order exactly like their values); `s` is `seq << SLOT_BITS | slot`, where
+/// `slot` indexes the scheduler's table of event sources.  Sequence numbers
+/// are unique, so comparing `(t, s)` as one 128-bit integer orders entries
+/// by `(time, seq)`.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: u128,
-    ev: Ev,
+    t: u64,
+    s: u64,
 }
 
-#[inline]
-fn pack(k: Key) -> u128 {
+impl Entry {
+    #[inline(always)]
+    fn k(self) -> u128 {
+        ((self.t as u128) << 64) | self.s as u128
+    }
+}
+
+#[inline(always)]
+fn entry(k: Key, slot: u32) -> Entry {
     debug_assert!(k.time >= 0.0 && k.time.is_sign_positive(), "event time must be non-negative");
-    ((k.time.to_bits() as u128) << 64) | k.seq as u128
+    Entry { t: k.time.to_bits(), s: (k.seq << SLOT_BITS) | slot as u64 }
 }
 
-#[inline]
-fn unpack(k: u128) -> Key {
-    Key { time: f64::from_bits((k >> 64) as u64), seq: k as u64 }
+#[inline(always)]
+fn key_of(e: Entry) -> Key {
+    Key { time: f64::from_bits(e.t), seq: e.s >> SLOT_BITS }
 }
 
 /// Arity of the event heap: a 4-ary heap is shallower than a binary one and
@@ -97,22 +116,28 @@ pub struct Timer {
     pub status: TimerStatus,
     key: Key,
     heap_key: Option<Key>,
+    /// Its slot in the scheduler's source table.
+    slot: u32,
 }
 
 /// A link's packets in flight, in arrival order.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Pipe {
     fifo: VecDeque<(Key, PktId, ObjId)>,
     head_in_heap: bool,
+    /// Its slot in the scheduler's source table.
+    slot: u32,
 }
 
 /// The "transmission finished" event of a queue's link.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct ResumeSlot {
     /// Key of the pending resume, if the link is sending.
     pub key: Option<Key>,
     /// Whether that key has been pushed into the heap.
     pub pushed: bool,
+    /// Its slot in the scheduler's source table.
+    slot: u32,
 }
 
 /// The scheduler: clock, heap and the lazily materialised event sources.
@@ -122,6 +147,11 @@ pub struct Scheduler {
     pub current: Key,
     next_seq: u64,
     heap: Vec<Entry>,
+    /// What each heap entry's slot stands for: one permanent slot per pipe,
+    /// resume and timer, one temporary slot per pending Tcl callback or
+    /// out-of-order delivery.
+    slots: Vec<Ev>,
+    free_slots: Vec<u32>,
     pub pipes: Vec<Pipe>,
     pub resumes: Vec<ResumeSlot>,
     pub timers: Vec<Timer>,
@@ -147,6 +177,8 @@ impl Scheduler {
             // ns-2's Scheduler::uid_ starts at 1.
             next_seq: 1,
             heap: Vec::with_capacity(1024),
+            slots: Vec::new(),
+            free_slots: Vec::new(),
             pipes: Vec::new(),
             resumes: Vec::new(),
             timers: Vec::new(),
@@ -161,6 +193,9 @@ impl Scheduler {
     #[inline]
     pub fn key_after(&mut self, delay: f64) -> Key {
         let seq = self.next_seq;
+        if seq >= MAX_SEQ {
+            seq_overflow();
+        }
         self.next_seq += 1;
         Key { time: self.now + delay, seq }
     }
@@ -170,107 +205,144 @@ impl Scheduler {
         self.next_seq
     }
 
+    /// A new slot in the source table.
+    fn new_slot(&mut self, ev: Ev) -> u32 {
+        if let Some(i) = self.free_slots.pop() {
+            self.slots[i as usize] = ev;
+            return i;
+        }
+        let i = self.slots.len();
+        if i as u64 > SLOT_MASK {
+            panic!("more than {} event sources or pending events", SLOT_MASK + 1);
+        }
+        self.slots.push(ev);
+        i as u32
+    }
+
+    #[inline(always)]
+    fn at(&self, i: usize) -> Entry {
+        debug_assert!(i < self.heap.len());
+        // SAFETY: callers index within 0..heap.len().
+        unsafe { *self.heap.get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn set_at(&mut self, i: usize, e: Entry) {
+        debug_assert!(i < self.heap.len());
+        // SAFETY: callers index within 0..heap.len().
+        unsafe { *self.heap.get_unchecked_mut(i) = e }
+    }
+
     #[inline]
-    fn push(&mut self, key: Key, ev: Ev) {
-        let key = pack(key);
-        self.heap.push(Entry { key, ev });
+    fn push_entry(&mut self, e: Entry) {
+        let k = e.k();
+        self.heap.push(e);
         let mut i = self.heap.len() - 1;
         while i > 0 {
             let parent = (i - 1) / D;
-            if key < self.heap[parent].key {
-                self.heap[i] = self.heap[parent];
+            let pe = self.at(parent);
+            if k < pe.k() {
+                self.set_at(i, pe);
                 i = parent;
             } else {
                 break;
             }
         }
-        self.heap[i] = Entry { key, ev };
+        self.set_at(i, e);
     }
 
-    /// Move the entry at `i` down to its place.
     #[inline]
-    fn sift_down(&mut self, mut i: usize) {
+    fn push(&mut self, key: Key, slot: u32) {
+        self.push_entry(entry(key, slot));
+    }
+
+    /// Put `e` at the root (whose entry is being replaced) and move it down
+    /// to its place.
+    ///
+    /// Children are compared by time alone (one 64-bit comparison each);
+    /// equal times, which need the sequence numbers, take a slower exact
+    /// path.
+    #[inline]
+    fn sift_down_root(&mut self, e: Entry) {
         let n = self.heap.len();
-        let e = self.heap[i];
+        let mut i = 0;
         loop {
             let first = D * i + 1;
             if first + D <= n {
-                // Full node: pick the smallest of four children without
-                // data-dependent branches.
-                let h = &self.heap[first..first + D];
-                let (a, b) = if h[1].key < h[0].key { (1, h[1].key) } else { (0, h[0].key) };
-                let (c, d) = if h[3].key < h[2].key { (3, h[3].key) } else { (2, h[2].key) };
-                let (m, mk) = if d < b { (c, d) } else { (a, b) };
-                if mk < e.key {
-                    self.heap[i] = self.heap[first + m];
+                let (t0, t1, t2, t3) = (self.at(first).t, self.at(first + 1).t, self.at(first + 2).t, self.at(first + 3).t);
+                let (a, ta) = if t1 < t0 { (1, t1) } else { (0, t0) };
+                let (c, tc) = if t3 < t2 { (3, t3) } else { (2, t2) };
+                let (mut m, mt) = if tc < ta { (c, tc) } else { (a, ta) };
+                if (t0 == t1) | (t2 == t3) | (ta == tc) {
+                    m = self.min_child_exact(first, first + D) - first;
+                }
+                let child = self.at(first + m);
+                let below = if mt != e.t { mt < e.t } else { child.s < e.s };
+                if below {
+                    self.set_at(i, child);
                     i = first + m;
                     continue;
                 }
                 break;
             }
-            if first >= n {
-                break;
-            }
-            let mut m = first;
-            let mut mk = self.heap[first].key;
-            for c in first + 1..n {
-                let k = self.heap[c].key;
-                if k < mk {
-                    m = c;
-                    mk = k;
+            if first < n {
+                let m = self.min_child_exact(first, n);
+                let child = self.at(m);
+                if child.k() < e.k() {
+                    self.set_at(i, child);
+                    i = m;
                 }
-            }
-            if mk < e.key {
-                self.heap[i] = self.heap[m];
-                i = m;
             }
             break;
         }
-        self.heap[i] = e;
+        self.set_at(i, e);
     }
 
-    #[inline]
-    fn pop(&mut self) -> Option<Entry> {
-        let n = self.heap.len();
-        if n == 0 {
-            return None;
+    /// Index of the smallest entry in `from..to` by the full key.
+    #[inline(never)]
+    fn min_child_exact(&self, from: usize, to: usize) -> usize {
+        let mut m = from;
+        let mut mk = self.at(from).k();
+        for c in from + 1..to {
+            let k = self.at(c).k();
+            if k < mk {
+                m = c;
+                mk = k;
+            }
         }
-        let top = self.heap[0];
-        let last = self.heap.pop().expect("non-empty");
-        if n > 1 {
-            self.heap[0] = last;
-            self.sift_down(0);
-        }
-        Some(top)
+        m
     }
 
-    /// Replace the top entry (already read with `peek`) by a new one.
+    /// Remove the root entry.
     #[inline]
-    fn replace_top(&mut self, key: Key, ev: Ev) {
-        self.heap[0] = Entry { key: pack(key), ev };
-        self.sift_down(0);
+    fn pop_root(&mut self) {
+        let last = self.heap.pop().expect("non-empty heap");
+        if !self.heap.is_empty() {
+            self.sift_down_root(last);
+        }
     }
 
     /// Schedule a plain event `delay` seconds from now.
     pub fn schedule(&mut self, delay: f64, ev: Ev) -> Key {
         let key = self.key_after(delay);
-        if let Ev::Tcl(_) = ev {
+        if let Ev::Tcl = ev {
             self.pending_tcl += 1;
         }
-        self.push(key, ev);
+        let slot = self.new_slot(ev);
+        self.push(key, slot);
         key
     }
 
     /// Schedule a Tcl callback; returns its uid (the sequence number).
     pub fn schedule_tcl(&mut self, delay: f64) -> u64 {
-        let seq = self.next_seq;
-        self.schedule(delay, Ev::Tcl(seq));
-        seq
+        self.schedule(delay, Ev::Tcl).seq
     }
 
     /// Cancel a Tcl callback by uid.  Returns false if it was unknown.
     pub fn cancel_tcl(&mut self, uid: u64) -> bool {
-        if self.heap.iter().any(|e| e.ev == Ev::Tcl(uid)) && self.cancelled_tcl.insert(uid) {
+        let slots = &self.slots;
+        let pending = self.heap.iter().any(|e| e.s >> SLOT_BITS == uid && slots[(e.s & SLOT_MASK) as usize] == Ev::Tcl);
+        if pending && self.cancelled_tcl.insert(uid) {
             self.pending_tcl -= 1;
             true
         } else {
@@ -286,8 +358,10 @@ impl Scheduler {
     // ---- pipes -------------------------------------------------------------
 
     pub fn new_pipe(&mut self) -> u32 {
-        self.pipes.push(Pipe::default());
-        (self.pipes.len() - 1) as u32
+        let p = self.pipes.len() as u32;
+        let slot = self.new_slot(Ev::Pipe(p));
+        self.pipes.push(Pipe { fifo: VecDeque::new(), head_in_heap: false, slot });
+        p
     }
 
     /// Put a packet in flight on `pipe`, to reach `target` after `delay`.
@@ -299,22 +373,26 @@ impl Scheduler {
             if key.time < tail.0.time {
                 // Arrival order would change (e.g. the delay was lowered):
                 // keep exactness by scheduling this packet on its own.
-                self.push(key, Ev::Deliver(target, pkt));
+                let slot = self.new_slot(Ev::Deliver(target, pkt));
+                self.push(key, slot);
                 return;
             }
         }
         p.fifo.push_back((key, pkt, target));
         if !p.head_in_heap {
             p.head_in_heap = true;
-            self.push(key, Ev::Pipe(pipe));
+            let slot = p.slot;
+            self.push(key, slot);
         }
     }
 
     // ---- queue resumes -----------------------------------------------------
 
     pub fn new_resume(&mut self) -> u32 {
-        self.resumes.push(ResumeSlot::default());
-        (self.resumes.len() - 1) as u32
+        let r = self.resumes.len() as u32;
+        let slot = self.new_slot(Ev::Resume(r));
+        self.resumes.push(ResumeSlot { key: None, pushed: false, slot });
+        r
     }
 
     /// The link started sending: its queue resumes `delay` from now.
@@ -351,21 +429,25 @@ impl Scheduler {
         let r = &mut self.resumes[slot as usize];
         if let (Some(k), false) = (r.key, r.pushed) {
             r.pushed = true;
-            self.push(k, Ev::Resume(slot));
+            let hs = r.slot;
+            self.push(k, hs);
         }
     }
 
     // ---- timers ------------------------------------------------------------
 
     pub fn new_timer(&mut self, owner: ObjId, kind: u8) -> u32 {
+        let t = self.timers.len() as u32;
+        let slot = self.new_slot(Ev::Timer(t));
         self.timers.push(Timer {
             owner,
             kind,
             status: TimerStatus::Idle,
             key: Key { time: 0.0, seq: 0 },
             heap_key: None,
+            slot,
         });
-        (self.timers.len() - 1) as u32
+        t
     }
 
     #[inline]
@@ -386,7 +468,8 @@ impl Scheduler {
         };
         if push {
             tm.heap_key = Some(key);
-            self.push(key, Ev::Timer(t));
+            let hs = tm.slot;
+            self.push(key, hs);
         }
     }
 
@@ -419,71 +502,79 @@ impl Scheduler {
             let top = *self.heap.first()?;
             self.dispatched += 1;
             self.heap_size_sum += self.heap.len() as u64;
-            let key = unpack(top.key);
-            if let Ev::Pipe(p) = top.ev {
-                // The common case: the pipe's next packet replaces its head
-                // in the heap with a single sift.
-                let pipe = &mut self.pipes[p as usize];
-                match pipe.fifo.front() {
-                    Some(&(k, pkt, target)) if k == key => {
-                        pipe.fifo.pop_front();
-                        if let Some(&(nk, _, _)) = pipe.fifo.front() {
-                            self.replace_top(nk, Ev::Pipe(p));
-                        } else {
-                            pipe.head_in_heap = false;
-                            self.pop();
+            let key = key_of(top);
+            let slot = (top.s & SLOT_MASK) as u32;
+            match self.slots[slot as usize] {
+                Ev::Pipe(p) => {
+                    // The common case: the pipe's next packet replaces its
+                    // head in the heap with a single sift.
+                    let pipe = &mut self.pipes[p as usize];
+                    match pipe.fifo.front() {
+                        Some(&(k, pkt, target)) if k == key => {
+                            pipe.fifo.pop_front();
+                            if let Some(&(nk, _, _)) = pipe.fifo.front() {
+                                self.sift_down_root(entry(nk, slot));
+                            } else {
+                                pipe.head_in_heap = false;
+                                self.pop_root();
+                            }
+                            self.advance(key);
+                            return Some(Fired::Packet(target, pkt));
                         }
-                        self.advance(key);
-                        return Some(Fired::Packet(target, pkt));
-                    }
-                    Some(&(k, _, _)) => {
-                        // Stale entry after a pipe reset: re-anchor on the head.
-                        self.replace_top(k, Ev::Pipe(p));
-                    }
-                    None => {
-                        pipe.head_in_heap = false;
-                        self.pop();
+                        Some(&(k, _, _)) => {
+                            // Stale entry: re-anchor on the head.
+                            self.sift_down_root(entry(k, slot));
+                        }
+                        None => {
+                            pipe.head_in_heap = false;
+                            self.pop_root();
+                        }
                     }
                 }
-                continue;
-            }
-            self.pop();
-            match top.ev {
-                Ev::Pipe(_) => unreachable!(),
                 Ev::Deliver(target, pkt) => {
+                    self.pop_root();
+                    self.free_slots.push(slot);
                     self.advance(key);
                     return Some(Fired::Packet(target, pkt));
                 }
-                Ev::Resume(slot) => {
-                    let r = &mut self.resumes[slot as usize];
-                    if r.pushed && r.key == Some(key) {
-                        r.key = None;
-                        r.pushed = false;
+                Ev::Resume(r) => {
+                    self.pop_root();
+                    let rs = &mut self.resumes[r as usize];
+                    if rs.pushed && rs.key == Some(key) {
+                        rs.key = None;
+                        rs.pushed = false;
                         self.advance(key);
-                        return Some(Fired::Resume(slot));
+                        return Some(Fired::Resume(r));
                     }
                 }
                 Ev::Timer(t) => {
                     let tm = &mut self.timers[t as usize];
                     if tm.heap_key != Some(key) {
+                        self.pop_root();
                         continue; // superseded entry
                     }
-                    tm.heap_key = None;
                     if tm.status != TimerStatus::Pending {
+                        tm.heap_key = None;
+                        self.pop_root();
                         continue; // cancelled
                     }
                     if tm.key == key {
+                        tm.heap_key = None;
                         tm.status = TimerStatus::Handling;
                         let (owner, kind) = (tm.owner, tm.kind);
+                        self.pop_root();
                         self.advance(key);
                         return Some(Fired::Timer(t, owner, kind));
                     }
                     // Rescheduled later: re-arm at the current key.
                     let k = tm.key;
                     tm.heap_key = Some(k);
-                    self.push(k, Ev::Timer(t));
+                    self.sift_down_root(entry(k, slot));
                 }
-                Ev::Tcl(uid) => {
+                Ev::Tcl => {
+                    self.pop_root();
+                    self.free_slots.push(slot);
+                    let uid = key.seq;
                     if self.cancelled_tcl.remove(&uid) {
                         continue;
                     }
@@ -511,6 +602,12 @@ impl Scheduler {
     pub fn heap_len(&self) -> usize {
         self.heap.len()
     }
+}
+
+#[cold]
+#[inline(never)]
+fn seq_overflow() -> ! {
+    panic!("more than {} events scheduled in one simulation", MAX_SEQ)
 }
 
 /// A dispatched event.

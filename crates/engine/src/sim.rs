@@ -265,7 +265,10 @@ impl Sim {
 
     #[inline]
     pub fn put(&mut self, id: ObjId, o: Obj) {
-        self.objs[id as usize] = o;
+        // The slot holds `Taken`, which owns nothing: skip its drop.
+        let old = std::mem::replace(&mut self.objs[id as usize], o);
+        debug_assert!(matches!(old, Obj::Taken));
+        std::mem::forget(old);
     }
 
     /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the
@@ -348,68 +351,37 @@ impl Sim {
                     to = t.target;
                 }
                 Obj::Ttl(t) => {
-                    let tick = t.tick;
+                    let (tick, target, drop_target) = (t.tick, t.target, t.drop_target);
                     let pk = self.w.pool.get_mut(p);
                     let ttl = pk.ttl - tick;
                     if ttl <= 0 {
-                        let d = t.drop_target;
-                        return self.drop_to(d, p);
+                        return self.drop_to(drop_target, p);
                     }
                     pk.ttl = ttl;
-                    to = t.target;
+                    to = target;
+                    // A link's TTL checker feeds the next node: classify the
+                    // packet here rather than through another dispatch.
+                    if let Some(Obj::Node(_)) = self.objs.get(to as usize) {
+                        match self.node_next(to, p) {
+                            Some(next) => to = next,
+                            None => return,
+                        }
+                    }
                 }
                 Obj::Snoop(s) => {
                     let (kind, mon, target) = (s.kind, s.monitor, s.target);
                     self.snoop(kind, mon, p);
                     to = target;
                 }
-                Obj::Link(l) => {
-                    let size = self.w.pool.get(p).size;
-                    let txt = l.txtime(size);
-                    let target = l.target;
-                    let delay = l.delay;
-                    let pipe = l.pipe;
-                    if l.avoid_reordering {
-                        let now = self.w.s.now;
-                        if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
-                            l.latest_time += txt;
-                            let d = l.latest_time - now;
-                            self.w.s.pipe_send(pipe, d, p, target);
-                        } else {
-                            l.latest_time = now + txt + delay;
-                            self.w.s.pipe_send(pipe, txt + delay, p, target);
-                        }
-                    } else {
-                        self.w.s.pipe_send(pipe, txt + delay, p, target);
+                Obj::Link(_) => return self.link_send(to, p, h),
+                Obj::Node(_) => match self.node_next(to, p) {
+                    Some(next) => to = next,
+                    None => return,
+                },
+                Obj::Queue(q) => {
+                    if q.is_plain_droptail() && self.queue_recv_plain(to, p) {
+                        return;
                     }
-                    if let Some(slot) = h {
-                        self.w.s.set_resume(slot, txt);
-                    }
-                    return;
-                }
-                Obj::Node(n) => {
-                    let daddr = self.w.pool.get(p).daddr;
-                    if daddr == n.addr {
-                        let dport = self.w.pool.get(p).dport;
-                        match n.port_target(dport) {
-                            Some(a) => to = a,
-                            None => {
-                                let msg = format!("no agent at port {} of node {}", dport, n.id);
-                                return self.no_slot(p, msg);
-                            }
-                        }
-                    } else {
-                        let nid = n.id;
-                        match self.w.routing.next_head(nid, daddr) {
-                            Some(head) => to = head,
-                            None => {
-                                let msg = format!("no route from node {nid} to node {daddr}");
-                                return self.no_slot(p, msg);
-                            }
-                        }
-                    }
-                }
-                Obj::Queue(_) => {
                     let mut o = self.take(to);
                     if let Obj::Queue(q) = &mut o {
                         q.recv(self, p);
@@ -443,6 +415,120 @@ impl Sim {
                 }
             }
         }
+    }
+
+    /// A node's classifiers: the agent at the packet's port if the packet
+    /// is addressed to this node, else the head of the link its route
+    /// takes.  Plain connectors after that (a link's head) are followed
+    /// here too.  `None`: no slot (reported to Tcl, packet freed).
+    #[inline]
+    fn node_next(&mut self, node: ObjId, p: PktId) -> Option<ObjId> {
+        let Obj::Node(n) = &self.objs[node as usize] else { unreachable!() };
+        let pk = self.w.pool.get(p);
+        let daddr = pk.daddr;
+        let mut to = if daddr == n.addr {
+            let dport = pk.dport;
+            match n.port_target(dport) {
+                Some(a) => a,
+                None => {
+                    let msg = format!("no agent at port {} of node {}", dport, n.id);
+                    self.no_slot(p, msg);
+                    return None;
+                }
+            }
+        } else {
+            let nid = n.id;
+            match self.w.routing.next_head(nid, daddr) {
+                Some(head) => head,
+                None => {
+                    let msg = format!("no route from node {nid} to node {daddr}");
+                    self.no_slot(p, msg);
+                    return None;
+                }
+            }
+        };
+        while let Some(Obj::Connector(c)) = self.objs.get(to as usize) {
+            to = c.target;
+        }
+        Some(to)
+    }
+
+    /// A delay link takes a packet: it arrives at the link's target after
+    /// the transmission and propagation delays; the sending queue (resume
+    /// slot `h`) may send again when the transmission is over.
+    #[inline]
+    fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
+        let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
+        let size = self.w.pool.get(p).size;
+        let txt = l.txtime(size);
+        let target = l.target;
+        let delay = l.delay;
+        let pipe = l.pipe;
+        if l.avoid_reordering {
+            let now = self.w.s.now;
+            if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
+                l.latest_time += txt;
+                let d = l.latest_time - now;
+                self.w.s.pipe_send(pipe, d, p, target);
+            } else {
+                l.latest_time = now + txt + delay;
+                self.w.s.pipe_send(pipe, txt + delay, p, target);
+            }
+        } else {
+            self.w.s.pipe_send(pipe, txt + delay, p, target);
+        }
+        if let Some(slot) = h {
+            self.w.s.set_resume(slot, txt);
+        }
+    }
+
+    /// A queue hands packet `p` on (to its link, usually directly).
+    #[inline]
+    pub fn recv_from_queue(&mut self, to: ObjId, p: PktId, slot: u32) {
+        if let Some(Obj::Link(_)) = self.objs.get(to as usize) {
+            self.link_send(to, p, Some(slot))
+        } else {
+            self.recv(to, p, Some(slot))
+        }
+    }
+
+    /// `Queue::recv` of a DropTail queue without options that feeds a
+    /// delay link directly (the common case), without taking the queue out
+    /// of the table: the same steps as `Queue::recv` (enque, deque if the
+    /// link is idle, hand to the link, materialise the resume if a packet
+    /// waits).  Returns false, having changed nothing, when the packet would
+    /// be dropped or the queue's target is not a link.
+    #[inline]
+    fn queue_recv_plain(&mut self, qid: ObjId, p: PktId) -> bool {
+        let size = self.w.pool.get(p).size as i64;
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        let link = q.target;
+        if (q.q.len() as i64 + 1) >= q.limit as i64 || !matches!(self.objs.get(link as usize), Some(Obj::Link(_))) {
+            return false;
+        }
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        let slot = q.resume;
+        q.bytes += size;
+        q.q.push_back(p);
+        // `is_blocked`: a resume that lapsed with nothing to send unblocked
+        // the queue (DropTail has nothing to settle for it).
+        if q.blocked && self.w.s.resume_lapsed(slot).is_some() {
+            q.blocked = false;
+        }
+        if q.blocked {
+            // The packet waits: the link's resume must really happen.
+            self.w.s.need_resume(slot);
+            return true;
+        }
+        let sent = q.q.pop_front().expect("queue not empty");
+        q.bytes -= self.w.pool.get(sent).size as i64;
+        q.blocked = true;
+        let waiting = !q.q.is_empty();
+        self.link_send(link, sent, Some(slot));
+        if waiting {
+            self.w.s.need_resume(slot);
+        }
+        true
     }
 
     /// A classifier has no target for a packet.  ns-2 runs its `no-slot`
