@@ -12,6 +12,7 @@ pub mod fmt;
 pub mod iface;
 pub mod objs;
 pub mod packet;
+mod pq;
 pub mod random;
 pub mod ranvar;
 pub mod red;

@@ -65,24 +65,7 @@ const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
 /// scheduling calls).
 const MAX_SEQ: u64 = 1 << (64 - SLOT_BITS);
 
-/// A heap entry: 16 bytes.  `t` is the bit pattern of the event time (event
-/// times are never negative, and the bit patterns of non-negative doubles
-/// order exactly like their values); `s` is `seq << SLOT_BITS | slot`, where
-/// `slot` indexes the scheduler's table of event sources.  Sequence numbers
-/// are unique, so comparing `(t, s)` as one 128-bit integer orders entries
-/// by `(time, seq)`.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    t: u64,
-    s: u64,
-}
-
-impl Entry {
-    #[inline(always)]
-    fn k(self) -> u128 {
-        ((self.t as u128) << 64) | self.s as u128
-    }
-}
+use crate::pq::{Entry, EventQueue};
 
 #[inline(always)]
 fn entry(k: Key, slot: u32) -> Entry {
@@ -94,10 +77,6 @@ fn entry(k: Key, slot: u32) -> Entry {
 fn key_of(e: Entry) -> Key {
     Key { time: f64::from_bits(e.t), seq: e.s >> SLOT_BITS }
 }
-
-/// Arity of the event heap: a 4-ary heap is shallower than a binary one and
-/// its children share cache lines.
-const D: usize = 4;
 
 /// Status of a timer, as ns-2's `TimerHandler`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,7 +125,7 @@ pub struct Scheduler {
     /// Key of the event being dispatched (time = now).
     pub current: Key,
     next_seq: u64,
-    heap: Vec<Entry>,
+    heap: EventQueue,
     /// What each heap entry's slot stands for: one permanent slot per pipe,
     /// resume and timer, one temporary slot per pending Tcl callback or
     /// out-of-order delivery.
@@ -176,7 +155,7 @@ impl Scheduler {
             current: Key { time: 0.0, seq: 0 },
             // ns-2's Scheduler::uid_ starts at 1.
             next_seq: 1,
-            heap: Vec::with_capacity(1024),
+            heap: EventQueue::new(),
             slots: Vec::new(),
             free_slots: Vec::new(),
             pipes: Vec::new(),
@@ -219,107 +198,9 @@ impl Scheduler {
         i as u32
     }
 
-    #[inline(always)]
-    fn at(&self, i: usize) -> Entry {
-        debug_assert!(i < self.heap.len());
-        // SAFETY: callers index within 0..heap.len().
-        unsafe { *self.heap.get_unchecked(i) }
-    }
-
-    #[inline(always)]
-    fn set_at(&mut self, i: usize, e: Entry) {
-        debug_assert!(i < self.heap.len());
-        // SAFETY: callers index within 0..heap.len().
-        unsafe { *self.heap.get_unchecked_mut(i) = e }
-    }
-
-    #[inline]
-    fn push_entry(&mut self, e: Entry) {
-        let k = e.k();
-        self.heap.push(e);
-        let mut i = self.heap.len() - 1;
-        while i > 0 {
-            let parent = (i - 1) / D;
-            let pe = self.at(parent);
-            if k < pe.k() {
-                self.set_at(i, pe);
-                i = parent;
-            } else {
-                break;
-            }
-        }
-        self.set_at(i, e);
-    }
-
     #[inline]
     fn push(&mut self, key: Key, slot: u32) {
-        self.push_entry(entry(key, slot));
-    }
-
-    /// Put `e` at the root (whose entry is being replaced) and move it down
-    /// to its place.
-    ///
-    /// Children are compared by time alone (one 64-bit comparison each);
-    /// equal times, which need the sequence numbers, take a slower exact
-    /// path.
-    #[inline]
-    fn sift_down_root(&mut self, e: Entry) {
-        let n = self.heap.len();
-        let mut i = 0;
-        loop {
-            let first = D * i + 1;
-            if first + D <= n {
-                let (t0, t1, t2, t3) = (self.at(first).t, self.at(first + 1).t, self.at(first + 2).t, self.at(first + 3).t);
-                let (a, ta) = if t1 < t0 { (1, t1) } else { (0, t0) };
-                let (c, tc) = if t3 < t2 { (3, t3) } else { (2, t2) };
-                let (mut m, mt) = if tc < ta { (c, tc) } else { (a, ta) };
-                if (t0 == t1) | (t2 == t3) | (ta == tc) {
-                    m = self.min_child_exact(first, first + D) - first;
-                }
-                let child = self.at(first + m);
-                let below = if mt != e.t { mt < e.t } else { child.s < e.s };
-                if below {
-                    self.set_at(i, child);
-                    i = first + m;
-                    continue;
-                }
-                break;
-            }
-            if first < n {
-                let m = self.min_child_exact(first, n);
-                let child = self.at(m);
-                if child.k() < e.k() {
-                    self.set_at(i, child);
-                    i = m;
-                }
-            }
-            break;
-        }
-        self.set_at(i, e);
-    }
-
-    /// Index of the smallest entry in `from..to` by the full key.
-    #[inline(never)]
-    fn min_child_exact(&self, from: usize, to: usize) -> usize {
-        let mut m = from;
-        let mut mk = self.at(from).k();
-        for c in from + 1..to {
-            let k = self.at(c).k();
-            if k < mk {
-                m = c;
-                mk = k;
-            }
-        }
-        m
-    }
-
-    /// Remove the root entry.
-    #[inline]
-    fn pop_root(&mut self) {
-        let last = self.heap.pop().expect("non-empty heap");
-        if !self.heap.is_empty() {
-            self.sift_down_root(last);
-        }
+        self.heap.push(entry(key, slot));
     }
 
     /// Schedule a plain event `delay` seconds from now.
@@ -499,7 +380,7 @@ impl Scheduler {
     #[inline]
     pub fn next(&mut self) -> Option<Fired> {
         loop {
-            let top = *self.heap.first()?;
+            let top = self.heap.peek()?;
             self.dispatched += 1;
             self.heap_size_sum += self.heap.len() as u64;
             let key = key_of(top);
@@ -513,32 +394,32 @@ impl Scheduler {
                         Some(&(k, pkt, target)) if k == key => {
                             pipe.fifo.pop_front();
                             if let Some(&(nk, _, _)) = pipe.fifo.front() {
-                                self.sift_down_root(entry(nk, slot));
+                                self.heap.replace_min(entry(nk, slot));
                             } else {
                                 pipe.head_in_heap = false;
-                                self.pop_root();
+                                self.heap.pop_min();
                             }
                             self.advance(key);
                             return Some(Fired::Packet(target, pkt));
                         }
                         Some(&(k, _, _)) => {
                             // Stale entry: re-anchor on the head.
-                            self.sift_down_root(entry(k, slot));
+                            self.heap.replace_min(entry(k, slot));
                         }
                         None => {
                             pipe.head_in_heap = false;
-                            self.pop_root();
+                            self.heap.pop_min();
                         }
                     }
                 }
                 Ev::Deliver(target, pkt) => {
-                    self.pop_root();
+                    self.heap.pop_min();
                     self.free_slots.push(slot);
                     self.advance(key);
                     return Some(Fired::Packet(target, pkt));
                 }
                 Ev::Resume(r) => {
-                    self.pop_root();
+                    self.heap.pop_min();
                     let rs = &mut self.resumes[r as usize];
                     if rs.pushed && rs.key == Some(key) {
                         rs.key = None;
@@ -550,29 +431,29 @@ impl Scheduler {
                 Ev::Timer(t) => {
                     let tm = &mut self.timers[t as usize];
                     if tm.heap_key != Some(key) {
-                        self.pop_root();
+                        self.heap.pop_min();
                         continue; // superseded entry
                     }
                     if tm.status != TimerStatus::Pending {
                         tm.heap_key = None;
-                        self.pop_root();
+                        self.heap.pop_min();
                         continue; // cancelled
                     }
                     if tm.key == key {
                         tm.heap_key = None;
                         tm.status = TimerStatus::Handling;
                         let (owner, kind) = (tm.owner, tm.kind);
-                        self.pop_root();
+                        self.heap.pop_min();
                         self.advance(key);
                         return Some(Fired::Timer(t, owner, kind));
                     }
                     // Rescheduled later: re-arm at the current key.
                     let k = tm.key;
                     tm.heap_key = Some(k);
-                    self.sift_down_root(entry(k, slot));
+                    self.heap.replace_min(entry(k, slot));
                 }
                 Ev::Tcl => {
-                    self.pop_root();
+                    self.heap.pop_min();
                     self.free_slots.push(slot);
                     let uid = key.seq;
                     if self.cancelled_tcl.remove(&uid) {
