@@ -342,7 +342,7 @@ impl Sim {
                 let pipe = self.w.s.new_pipe();
                 Obj::Link(DelayLink::new(pipe))
             }
-            "Node" => Obj::Node(Box::new(Node::new(-1))),
+            "Node" => Obj::Node(Node::new(-1)),
             "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
             "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
             "SnoopQueue/Drop" => Obj::Snoop(Snoop { kind: SnoopKind::Drop, target: NONE, monitor: NONE }),

@@ -35,21 +35,27 @@ impl PacketType {
 /// Flag names follow ns-2's `hdr_flags` storage: `ecn` is the ECN-Echo bit
 /// (`ecnecho()`, printed as `C`), `ecn_to_echo` is CE (`ce()`, printed `E`),
 /// `ecn_capable` is ECT (printed `N`), `cong_action` is CWR (printed `A`).
+///
+/// Layout: two cache lines, the fields every hop reads (TTL, addresses,
+/// size) in the first.  The order is otherwise ns-2's.
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 pub struct Packet {
-    // hdr_cmn
-    pub uid: i32,
-    pub ptype: PacketType,
-    pub size: i32,
-    pub timestamp: f64,
-    // hdr_ip
-    pub saddr: i32,
-    pub sport: i32,
+    // first line: forwarding and trace fields
+    pub ttl: i32,
     pub daddr: i32,
     pub dport: i32,
+    pub size: i32,
+    pub saddr: i32,
+    pub sport: i32,
     pub fid: i32,
+    pub uid: i32,
+    pub seqno: i32,
+    pub ackno: i32,
     pub prio: i32,
-    pub ttl: i32,
+    pub tcp_flags: i32,
+    pub hlen: i32,
+    pub ptype: PacketType,
     // hdr_flags
     pub ecn: bool,
     pub ecn_to_echo: bool,
@@ -60,19 +66,18 @@ pub struct Packet {
     pub ecn_capable: bool,
     pub cong_action: bool,
     pub qs: bool,
-    // hdr_tcp
-    pub seqno: i32,
+    /// SACK blocks `[left, right)` (`sa_left`/`sa_right`), `sa_len` in use.
+    pub sa_len: u8,
+    // second line: hdr_cmn's timestamp, hdr_tcp's times and SACK blocks
+    pub timestamp: f64,
     pub ts: f64,
     pub ts_echo: f64,
     pub reason: i32,
     pub last_rtt: i32,
-    pub ackno: i32,
-    pub tcp_flags: i32,
-    pub hlen: i32,
-    /// SACK blocks `[left, right)` (`sa_left`/`sa_right`), `sa_len` in use.
-    pub sa_len: u8,
     pub sa: [(i32, i32); 4],
 }
+
+const _: () = assert!(std::mem::size_of::<Packet>() == 128);
 
 impl Packet {
     fn blank() -> Packet {

@@ -155,7 +155,8 @@ impl World {
     }
 }
 
-/// One engine object.
+/// One engine object (one cache line each).
+#[repr(align(64))]
 pub enum Obj {
     /// Removed (or never created).
     Empty,
@@ -166,7 +167,7 @@ pub enum Obj {
     Trace(Trace),
     Queue(Box<Queue>),
     Link(DelayLink),
-    Node(Box<Node>),
+    Node(Node),
     Snoop(Snoop),
     QueueMonitor(Box<QueueMonitor>),
     Integrator(Integrator),
@@ -183,6 +184,8 @@ pub enum Obj {
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
 }
+
+const _: () = assert!(std::mem::size_of::<Obj>() == 64);
 
 /// Why `run` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
