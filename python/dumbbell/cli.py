@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 
@@ -33,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
         from .sweep import cli_main
 
         return cli_main(argv[1:])
+    import argparse  # not needed (nor paid for) by `dumbbell run`
+
     p = argparse.ArgumentParser(prog="dumbbell", description="Packet-level network simulator with ns-2 compatibility")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="run an ns-2 script (like `ns script.tcl args`)")

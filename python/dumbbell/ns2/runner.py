@@ -15,13 +15,12 @@ import os
 import re
 import sys
 import tkinter
-from pathlib import Path
-
 from .._engine import Engine
 
-HERE = Path(__file__).resolve().parent
-TCL_DIR = HERE / "tcl"
-LIB_DIR = HERE / "lib"
+# (os.path rather than pathlib: `dumbbell run` should not pay for importing it)
+HERE = os.path.dirname(os.path.realpath(__file__))
+TCL_DIR = os.path.join(HERE, "tcl")
+LIB_DIR = os.path.join(HERE, "lib")
 
 
 class ScriptExit(Exception):
@@ -138,9 +137,9 @@ class Ns2Runner:
         # channel, as Tcl's exit would, and ends the process with the code.
         t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
         for f in ("otcl.tcl", "tclobject.tcl"):
-            t.eval(f"source {{{TCL_DIR / f}}}")
+            t.eval(f"source {{{os.path.join(TCL_DIR, f)}}}")
         for f in ("nslib.tcl", "defaults.tcl"):
-            t.eval(f"source {{{LIB_DIR / f}}}")
+            t.eval(f"source {{{os.path.join(LIB_DIR, f)}}}")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.
         self.rng_bind = "RNG/default"
         t.eval("set defaultRNG [new RNG]")
