@@ -108,23 +108,26 @@ impl EventQueue {
     }
 
     /// Insertion into the sorted front: shift the smaller entries (at the
-    /// end) up by one while looking for the place.
+    /// end) up by one while looking for the place; times first, then, among
+    /// equal times, sequence numbers.
     #[inline]
     fn front_insert(&mut self, e: Entry) {
         self.front.push(e);
         let n = self.front.len();
-        let f = &mut self.front[..];
+        let f = self.front.as_mut_ptr();
         let mut j = n - 1;
-        while j > 0 {
-            let x = f[j - 1];
-            if x.lt(e) {
-                f[j] = x;
+        // SAFETY: 0 <= j - 1 < j <= n - 1 < len inside the loops.
+        unsafe {
+            while j > 0 && (*f.add(j - 1)).t < e.t {
+                *f.add(j) = *f.add(j - 1);
                 j -= 1;
-            } else {
-                break;
             }
+            while j > 0 && (*f.add(j - 1)).t == e.t && (*f.add(j - 1)).s < e.s {
+                *f.add(j) = *f.add(j - 1);
+                j -= 1;
+            }
+            *f.add(j) = e;
         }
-        f[j] = e;
         if n > FRONT_MAX {
             self.spill();
         }
