@@ -424,7 +424,7 @@ impl Sim {
     /// is addressed to this node, else the head of the link its route
     /// takes.  Plain connectors after that (a link's head) are followed
     /// here too.  `None`: no slot (reported to Tcl, packet freed).
-    #[inline]
+    #[inline(always)]
     fn node_next(&mut self, node: ObjId, p: PktId) -> Option<ObjId> {
         let Obj::Node(n) = &self.objs[node as usize] else { unreachable!() };
         let pk = self.w.pool.get(p);
@@ -459,7 +459,7 @@ impl Sim {
     /// A delay link takes a packet: it arrives at the link's target after
     /// the transmission and propagation delays; the sending queue (resume
     /// slot `h`) may send again when the transmission is over.
-    #[inline]
+    #[inline(always)]
     fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
         let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
         let size = self.w.pool.get(p).size;
@@ -501,7 +501,7 @@ impl Sim {
     /// link is idle, hand to the link, materialise the resume if a packet
     /// waits).  Returns false, having changed nothing, when the packet would
     /// be dropped or the queue's target is not a link.
-    #[inline]
+    #[inline(always)]
     fn queue_recv_plain(&mut self, qid: ObjId, p: PktId) -> bool {
         let size = self.w.pool.get(p).size as i64;
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
