@@ -12,6 +12,8 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod tcl;
+
 #[pyclass(unsendable)]
 struct Engine {
     sim: Sim,
@@ -279,6 +281,7 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
+    m.add_class::<tcl::TclBackend>()?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 import tkinter
-from .._engine import Engine
+from .._engine import Engine, TclBackend
 
 # (os.path rather than pathlib: `dumbbell run` should not pay for importing it)
 HERE = os.path.dirname(os.path.realpath(__file__))
@@ -55,7 +55,8 @@ class Ns2Runner:
         self.rng_bind: str | None = None
         self.kind_cache: dict[tuple, str] = {}
         self.callback_error: tuple[str, str, str] | None = None
-        self.panic: BaseException | None = None
+        self._panic: BaseException | None = None
+        self.backend = None
         self.defaults_cache: dict[tuple, int] = {}
         self.warned: set[str] = set()
         self.exit_code: int | None = None
@@ -106,8 +107,38 @@ class Ns2Runner:
                 " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
                 " ::return $r }"
             )
+        # The commands scripts call most (shadow, get, set, cmd, ...) are
+        # replaced by the engine's own Tcl commands, which call the engine
+        # without Python in between; they call after_engine when the
+        # engine has output, warnings or Tcl to run.
+        t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
+        self.backend = TclBackend.install(int(t.interpaddr()), self.eng)
 
     ERR = "\x01"
+
+    @property
+    def panic(self) -> BaseException | None:
+        """An engine panic raised inside a backend command, if any."""
+        if self._panic is None and self.backend is not None:
+            return self.backend.panic()
+        return self._panic
+
+    @panic.setter
+    def panic(self, e: BaseException | None) -> None:
+        self._panic = e
+
+    def after_engine(self, run_calls: str) -> str:
+        """After an engine call made by a backend command: write its output,
+        print its warnings and, for commands, run the Tcl it asked for."""
+        self._service()
+        if run_calls == "1":
+            self._run_engine_tcl_calls()
+        return ""
+
+    def _set_rng_bind(self, kind: str | None) -> None:
+        self.rng_bind = kind
+        if self.backend is not None:
+            self.backend.set_rng_bind(kind)
 
     def _guard(self, fn):
         def call(*args):
@@ -141,11 +172,11 @@ class Ns2Runner:
         for f in ("nslib.tcl", "defaults.tcl"):
             t.eval(f"source {{{os.path.join(LIB_DIR, f)}}}")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.
-        self.rng_bind = "RNG/default"
+        self._set_rng_bind("RNG/default")
         t.eval("set defaultRNG [new RNG]")
-        self.rng_bind = "RNG/rtglib"
+        self._set_rng_bind("RNG/rtglib")
         t.eval("set rtglibRNG [new RNG]")
-        self.rng_bind = None
+        self._set_rng_bind(None)
 
     # ---- backend commands ----------------------------------------------------
 

@@ -47,6 +47,8 @@ namespace eval ::otcl::_ {
     variable nobj 0          ;# counter for variable namespaces
     variable nens 0          ;# counter for dispatch ensembles
     variable cvepoch 0       ;# bumped when a class-level variable may change
+    variable mepoch 0        ;# bumped when methods, the hierarchy, an object's
+                             ;# class or its per-object procs change
     variable cvwatch 0       ;# 1: class-level set/unset bump cvepoch only
     variable cvvars          ;#    for the variables named in cvvars
     variable ns              ;# object -> variable namespace
@@ -270,6 +272,8 @@ proc ::otcl::_::InvalClass {c m} {
     variable priv
     variable cls
     variable nc
+    variable mepoch
+    incr mepoch
     array unset nc
     set deps [Dependents $c]
     foreach d $deps {
@@ -361,6 +365,8 @@ proc ::otcl::_::SetClass {o c} {
     variable cls
     variable inst
     variable priv
+    variable mepoch
+    incr mepoch
     dict unset inst($cls($o)) $o
     set cls($o) $c
     dict set inst($c) $o {}
@@ -660,6 +666,8 @@ proc ::otcl::_::SetInstproc {c m entry} {
 
 proc ::otcl::_::SetProc {o m entry} {
     variable procs
+    variable mepoch
+    incr mepoch
     if {![info exists procs($o)]} {
         set procs($o) {}
     }

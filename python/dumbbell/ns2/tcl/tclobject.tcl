@@ -415,6 +415,21 @@ SplitObject instproc init-instvar var {
 # global procs of tclcl
 
 proc new {className args} {
+    if {![llength $args] && [::dumbbell::_plain $className]} {
+        # What `$className create $o` does for a class whose creation and
+        # initialisation are the built-in ones (SplitObject's init after
+        # Object's), without the dispatch.
+        set c [::otcl::_::Norm $className]
+        set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
+        ::otcl::_::MakeObject $o $c 0
+        if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
+            set ::dumbbell::shadow_error $kind
+            delete $o
+            return ""
+        }
+        ::dumbbell::_attach $o $kind
+        return $o
+    }
     set o [SplitObject getid]
     if {[catch {$className create $o {*}$args} msg]} {
         if {$msg eq "__FAILED_SHADOW_OBJECT_"} {
@@ -426,6 +441,46 @@ proc new {className args} {
         error "class $className: constructor failed: $msg" $errorInfo
     }
     return $o
+}
+
+# Is creating an object of class c exactly OTcl's built-in alloc plus
+# SplitObject's init with Object's after it?  (Cached until methods, the
+# hierarchy or a class's procs change.)
+proc ::dumbbell::_plain {c} {
+    variable _plain
+    set m $::otcl::_::mepoch
+    if {[info exists _plain($c)] && [lindex $_plain($c) 0] == $m} {
+        return [lindex $_plain($c) 1]
+    }
+    set ok 0
+    set n [::otcl::_::Norm $c]
+    if {[info exists ::otcl::_::isclass($n)] && $::otcl::_::cls($n) eq "Class"
+            && "SplitObject" in [::otcl::_::Prec $n]} {
+        set ok 1
+        # create: Class's built-in, which allocates with Object's alloc
+        set e [::otcl::_::Lookup $n Class create]
+        if {[lindex $e 0 1] ne "::otcl::_::Class.create"} {
+            set ok 0
+        }
+        foreach k [::otcl::_::Prec $n] {
+            if {[info exists ::otcl::_::procs($k)] && [dict exists $::otcl::_::procs($k) alloc]} {
+                if {[lindex [dict get $::otcl::_::procs($k) alloc] 1] ne "::otcl::_::Object.alloc"} {
+                    set ok 0
+                }
+                break
+            }
+        }
+        # init: SplitObject's, whose `next` reaches Object's built-in init;
+        # next and info: the built-ins
+        if {[lindex [::otcl::_::Lookup "" $n init] 1] ne "SplitObject"
+                || [::otcl::_::FindNext $n SplitObject init] ne "::otcl::_::Object.init"
+                || [lindex [::otcl::_::Lookup "" $n next] 0 1] ne "::otcl::_::Object.next"
+                || [lindex [::otcl::_::Lookup "" $n info] 0 1] ne "::otcl::_::Object.info"} {
+            set ok 0
+        }
+    }
+    set _plain($c) [list $m $ok]
+    return $ok
 }
 
 proc delete o {

@@ -1,0 +1,507 @@
+//! The backend commands of the Tcl layer (`::dumbbell::be::*`) as Tcl
+//! commands written in Rust.
+//!
+//! Scripts call the engine thousands of times while they build a topology
+//! (every `target`, every bound-variable read or write, every new split
+//! object).  Through tkinter each call converted its arguments to Python
+//! strings, ran a Python function and came back; here the command reads its
+//! arguments from the Tcl objects and calls the engine directly.
+//!
+//! The interpreter is the one tkinter created: Python passes its address
+//! (`tkapp.interpaddr()`), and the Tcl C API is reached through the stub
+//! table every Tcl 8.x interpreter carries (`Tcl_InitStubs` does the same
+//! for extensions): a pointer stored right after the three public fields of
+//! `Tcl_Interp`, to a table of functions whose order is fixed by Tcl's
+//! stub ABI (tclDecls.h).  Nothing links against libtcl.
+//!
+//! The commands behave as the Python implementations in `runner.py` (kept
+//! for interpreters whose stub table is not Tcl 8.6's): same results, same
+//! error messages, output drained and engine-requested Tcl run (through the
+//! runner's `service` callback) before any other Tcl code.
+
+use crate::Engine;
+use pyo3::prelude::*;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{c_char, c_int, c_void, CString};
+use std::rc::Rc;
+
+const TCL_OK: c_int = 0;
+const TCL_ERROR: c_int = 1;
+const TCL_STUB_MAGIC: c_int = 0xFCA3BACFu32 as c_int;
+const TCL_GLOBAL_ONLY: c_int = 1;
+const TCL_LEAVE_ERR_MSG: c_int = 0x200;
+
+#[repr(C)]
+struct TclObj {
+    ref_count: c_int,
+}
+
+type Interp = c_void;
+type ObjCmdProc = unsafe extern "C" fn(*mut c_void, *mut Interp, c_int, *const *mut TclObj) -> c_int;
+type CmdDeleteProc = unsafe extern "C" fn(*mut c_void);
+
+/// The functions of Tcl's stub table this module uses (indices from
+/// tclDecls.h; entry `i` is at `2 + i` pointers from the table's start,
+/// after the magic number and the hooks pointer).
+#[derive(Clone, Copy)]
+struct Stubs {
+    pkg_require_ex: unsafe extern "C" fn(*mut Interp, *const c_char, *const c_char, c_int, *mut c_void) -> *const c_char,
+    db_decr_ref_count: unsafe extern "C" fn(*mut TclObj, *const c_char, c_int),
+    get_string_from_obj: unsafe extern "C" fn(*mut TclObj, *mut c_int) -> *const c_char,
+    list_obj_get_elements: unsafe extern "C" fn(*mut Interp, *mut TclObj, *mut c_int, *mut *mut *mut TclObj) -> c_int,
+    new_list_obj: unsafe extern "C" fn(c_int, *const *mut TclObj) -> *mut TclObj,
+    new_string_obj: unsafe extern "C" fn(*const c_char, c_int) -> *mut TclObj,
+    create_obj_command: unsafe extern "C" fn(*mut Interp, *const c_char, ObjCmdProc, *mut c_void, Option<CmdDeleteProc>) -> *mut c_void,
+    get_obj_result: unsafe extern "C" fn(*mut Interp) -> *mut TclObj,
+    set_obj_result: unsafe extern "C" fn(*mut Interp, *mut TclObj),
+    eval_objv: unsafe extern "C" fn(*mut Interp, c_int, *const *mut TclObj, c_int) -> c_int,
+    get_var2_ex: unsafe extern "C" fn(*mut Interp, *const c_char, *const c_char, c_int) -> *mut TclObj,
+}
+
+impl Stubs {
+    /// The stub table of `interp`, if it is a Tcl 8.6 interpreter's.
+    unsafe fn of(interp: *mut Interp) -> Option<Stubs> {
+        if interp.is_null() {
+            return None;
+        }
+        // struct Interp { char *result; Tcl_FreeProc *freeProc; int errorLine; const TclStubs *stubTable; ... }
+        #[repr(C)]
+        struct InterpHead {
+            result: *mut c_char,
+            free_proc: *mut c_void,
+            error_line: c_int,
+            stub_table: *const *const c_void,
+        }
+        let table = (*(interp as *const InterpHead)).stub_table;
+        if table.is_null() || *(table as *const c_int) != TCL_STUB_MAGIC {
+            return None;
+        }
+        let f = |i: usize| *table.add(2 + i);
+        macro_rules! get {
+            ($i:expr) => {{
+                let p = f($i);
+                if p.is_null() {
+                    return None;
+                }
+                std::mem::transmute::<*const c_void, _>(p)
+            }};
+        }
+        let s = Stubs {
+            pkg_require_ex: get!(1),
+            db_decr_ref_count: get!(19),
+            get_string_from_obj: get!(41),
+            list_obj_get_elements: get!(45),
+            new_list_obj: get!(53),
+            new_string_obj: get!(56),
+            create_obj_command: get!(96),
+            get_obj_result: get!(166),
+            set_obj_result: get!(235),
+            eval_objv: get!(292),
+            get_var2_ex: get!(306),
+        };
+        // The table's layout is Tcl 8's: make sure the interpreter is 8.6.
+        let (tcl, v86) = (c"Tcl", c"8.6");
+        if (s.pkg_require_ex)(interp, tcl.as_ptr(), v86.as_ptr(), 0, std::ptr::null_mut()).is_null() {
+            return None;
+        }
+        Some(s)
+    }
+
+    unsafe fn new_str(&self, s: &str) -> *mut TclObj {
+        (self.new_string_obj)(s.as_ptr() as *const c_char, s.len() as c_int)
+    }
+
+    unsafe fn incr(&self, o: *mut TclObj) {
+        (*o).ref_count += 1;
+    }
+
+    unsafe fn decr(&self, o: *mut TclObj) {
+        (self.db_decr_ref_count)(o, c"tcl.rs".as_ptr(), 0);
+    }
+
+    /// The string of a Tcl object (Tcl's modified UTF-8: an encoded NUL
+    /// becomes NUL again).
+    unsafe fn string(&self, o: *mut TclObj) -> String {
+        let mut n: c_int = 0;
+        let p = (self.get_string_from_obj)(o, &mut n);
+        let b = std::slice::from_raw_parts(p as *const u8, n.max(0) as usize);
+        match std::str::from_utf8(b) {
+            Ok(s) => s.to_owned(),
+            Err(_) => {
+                let mut v = Vec::with_capacity(b.len());
+                let mut i = 0;
+                while i < b.len() {
+                    if b[i] == 0xC0 && i + 1 < b.len() && b[i + 1] == 0x80 {
+                        v.push(0);
+                        i += 2;
+                    } else {
+                        v.push(b[i]);
+                        i += 1;
+                    }
+                }
+                String::from_utf8_lossy(&v).into_owned()
+            }
+        }
+    }
+
+    unsafe fn set_result(&self, interp: *mut Interp, s: &str) {
+        (self.set_obj_result)(interp, self.new_str(s));
+    }
+
+    /// Evaluate the command `words` at the current level; its result or
+    /// error message.
+    unsafe fn call(&self, interp: *mut Interp, words: &[&str]) -> Result<String, String> {
+        let objs: Vec<*mut TclObj> = words.iter().map(|w| self.new_str(w)).collect();
+        for &o in &objs {
+            self.incr(o);
+        }
+        let code = (self.eval_objv)(interp, objs.len() as c_int, objs.as_ptr(), 0);
+        for &o in &objs {
+            self.decr(o);
+        }
+        let r = self.string((self.get_obj_result)(interp));
+        if code == TCL_OK {
+            Ok(r)
+        } else {
+            Err(r)
+        }
+    }
+
+    unsafe fn split(&self, interp: *mut Interp, list: &str) -> Result<Vec<String>, String> {
+        let o = self.new_str(list);
+        self.incr(o);
+        let mut n: c_int = 0;
+        let mut v: *mut *mut TclObj = std::ptr::null_mut();
+        let r = if (self.list_obj_get_elements)(interp, o, &mut n, &mut v) == TCL_OK {
+            Ok((0..n as usize).map(|i| self.string(*v.add(i))).collect())
+        } else {
+            Err(self.string((self.get_obj_result)(interp)))
+        };
+        self.decr(o);
+        r
+    }
+}
+
+/// What the commands share.
+struct Backend {
+    stubs: Stubs,
+    interp: *mut Interp,
+    engine: Py<Engine>,
+    kinds: HashSet<&'static str>,
+    /// Engine class of an OTcl class, by (class, defaults epoch).
+    kind_cache: RefCell<HashMap<(String, String), Option<&'static str>>>,
+    /// Registered class defaults, by (kind, class, defaults epoch).
+    defaults_cache: RefCell<HashMap<(String, String, String), u32>>,
+    state: Rc<RefCell<State>>,
+}
+
+/// Backend state Python sets or reads.
+#[derive(Default)]
+struct State {
+    /// The next split object adopts this engine object (`be::adopt`).
+    adopt_next: Option<String>,
+    /// Engine kind for `new RNG` while the library binds the start-up
+    /// streams (`RNG/default`, `RNG/rtglib`).
+    rng_bind: Option<String>,
+    /// An engine panic in a command, for the runner to report.
+    panic: Option<PyErr>,
+}
+
+enum Fail {
+    /// A Tcl error with this message.
+    Msg(String),
+    /// The engine panicked (the message).
+    Panic(String),
+}
+
+impl From<String> for Fail {
+    fn from(s: String) -> Fail {
+        Fail::Msg(s)
+    }
+}
+
+type Cmd = fn(&Backend, &[String]) -> Result<String, Fail>;
+
+/// One registered command: the backend and the function.
+struct CmdData {
+    backend: Rc<Backend>,
+    f: Cmd,
+}
+
+/// Every backend command.  Tcl runs it with the GIL released (tkinter
+/// releases it around every call into Tcl); commands take it only around
+/// engine calls, never while calling back into Tcl, since Tcl may run
+/// Python commands, which take it themselves.
+unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    let data = &*(cd as *const CmdData);
+    let b = &*data.backend;
+    let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
+    let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (data.f)(b, &args))) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = if let Some(s) = payload.downcast_ref::<String>() {
+                s.clone()
+            } else if let Some(s) = payload.downcast_ref::<&str>() {
+                s.to_string()
+            } else {
+                "panic from Rust code".to_string()
+            };
+            Err(Fail::Panic(msg))
+        }
+    };
+    match r {
+        Ok(s) => {
+            b.stubs.set_result(interp, &s);
+            TCL_OK
+        }
+        Err(Fail::Msg(m)) => {
+            b.stubs.set_result(interp, &m);
+            TCL_ERROR
+        }
+        Err(Fail::Panic(msg)) => {
+            let e = Python::attach(|_py| pyo3::panic::PanicException::new_err((msg.clone(),)));
+            b.state.borrow_mut().panic = Some(e);
+            b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
+            TCL_ERROR
+        }
+    }
+}
+
+unsafe extern "C" fn delete_cmd(cd: *mut c_void) {
+    let data = Box::from_raw(cd as *mut CmdData);
+    // Dropping Python references needs the GIL.
+    Python::attach(|_py| drop(data));
+}
+
+impl Backend {
+    fn lookup(&self, py: Python<'_>, obj: &str) -> Result<u32, Fail> {
+        self.engine.borrow(py).sim.lookup(obj).ok_or_else(|| Fail::Msg(format!("{obj} has no engine part")))
+    }
+
+    /// Has the engine output, warnings or (`run_calls`) Tcl to run for the
+    /// runner?
+    fn busy(&self, py: Python<'_>, run_calls: bool) -> bool {
+        let e = self.engine.borrow(py);
+        let w = &e.sim.w;
+        !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && !w.tcl_calls.is_empty())
+    }
+
+    /// After an engine call that left something for the runner: it drains
+    /// output, prints warnings and (`run_calls`) runs the Tcl the engine
+    /// asked for, before any other Tcl runs.  Called without the GIL.
+    fn service(&self, run_calls: bool) -> Result<(), Fail> {
+        // The command's result is set afterwards, so the service's own
+        // result does not matter.
+        let r = unsafe { self.stubs.call(self.interp, &["::dumbbell::py::after_engine", if run_calls { "1" } else { "0" }]) };
+        match r {
+            Ok(s) => match s.strip_prefix('\x01') {
+                Some(m) => Err(Fail::Msg(m.to_string())),
+                None => Ok(()),
+            },
+            Err(m) => Err(Fail::Msg(m)),
+        }
+    }
+
+    fn epoch(&self) -> Result<String, Fail> {
+        unsafe {
+            let o = (self.stubs.get_var2_ex)(self.interp, c"::dumbbell::defaults_epoch".as_ptr(), std::ptr::null(), TCL_GLOBAL_ONLY | TCL_LEAVE_ERR_MSG);
+            if o.is_null() {
+                return Err(Fail::Msg(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
+            }
+            Ok(self.stubs.string(o))
+        }
+    }
+
+    /// The engine class of OTcl class `cls`: the first in its heritage the
+    /// engine knows.
+    fn kind_of(&self, cls: &str, epoch: &str) -> Result<Option<&'static str>, Fail> {
+        let key = (cls.to_string(), epoch.to_string());
+        if let Some(k) = self.kind_cache.borrow().get(&key) {
+            return Ok(*k);
+        }
+        let cmd = format!("::{}", cls.trim_start_matches(':'));
+        let heritage = unsafe {
+            let h = self.stubs.call(self.interp, &[&cmd, "info", "heritage"])?;
+            self.stubs.split(self.interp, &h)?
+        };
+        let kind = std::iter::once(cls).chain(heritage.iter().map(|s| s.as_str())).find_map(|c| self.kinds.get(c).copied());
+        self.kind_cache.borrow_mut().insert(key, kind);
+        Ok(kind)
+    }
+}
+
+// ---- the commands ---------------------------------------------------------------
+
+fn arity(args: &[String], n: usize, name: &str) -> Result<(), Fail> {
+    if args.len() < n {
+        return Err(Fail::Msg(format!("wrong # args for ::dumbbell::be::{name}")));
+    }
+    Ok(())
+}
+
+/// `shadow obj cls argv`: create the engine part of split object `obj`.
+fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 2, "shadow")?;
+    let (obj, cls) = (&args[0], &args[1]);
+    let epoch = b.epoch()?;
+    let kind = b.kind_of(cls, &epoch)?.ok_or_else(|| Fail::Msg(format!("no engine class in the heritage of {cls}")))?;
+    let adopt = b.state.borrow_mut().adopt_next.take();
+    if let Some(placeholder) = adopt {
+        Python::attach(|py| b.engine.borrow_mut(py).sim.rename(&placeholder, obj))?;
+        return Ok(kind.to_string());
+    }
+    let bind = b.state.borrow().rng_bind.clone();
+    let eng_kind = match (&bind, kind) {
+        (Some(r), "RNG") => r.as_str(),
+        _ => kind,
+    };
+    let oid = Python::attach(|py| b.engine.borrow_mut(py).sim.create(obj, eng_kind))?;
+    let key = (kind.to_string(), cls.to_string(), epoch);
+    let cached = b.defaults_cache.borrow().get(&key).copied();
+    let handle = match cached {
+        Some(h) => h,
+        None => {
+            let d = unsafe {
+                let l = b.stubs.call(b.interp, &["::dumbbell::class_defaults", kind, cls])?;
+                b.stubs.split(b.interp, &l)?
+            };
+            let pairs: Vec<(String, String)> = d.chunks_exact(2).map(|p| (p[0].clone(), p[1].clone())).collect();
+            let h = Python::attach(|py| b.engine.borrow_mut(py).sim.register_defaults(pairs));
+            b.defaults_cache.borrow_mut().insert(key, h);
+            h
+        }
+    };
+    let busy = Python::attach(|py| {
+        b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Msg(format!("{cls}: {e}")))?;
+        Ok::<bool, Fail>(b.busy(py, false))
+    })?;
+    if busy {
+        b.service(false)?;
+    }
+    Ok(kind.to_string())
+}
+
+/// `get obj var`: a bound variable's value.
+fn be_get(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 2, "get")?;
+    Python::attach(|py| {
+        let id = b.lookup(py, &args[0])?;
+        let v = b.engine.borrow_mut(py).sim.get_var(id, &args[1]);
+        v.ok_or_else(|| Fail::Msg(format!("{}: no bound variable {}", args[0], args[1])))
+    })
+}
+
+/// `set obj var value`: set a bound variable; the value read back.
+fn be_set(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 3, "set")?;
+    let (r, busy) = Python::attach(|py| {
+        let id = b.lookup(py, &args[0])?;
+        let r = b.engine.borrow_mut(py).sim.set_var(id, &args[1], &args[2])?;
+        Ok::<_, Fail>((r, b.busy(py, false)))
+    })?;
+    if busy {
+        b.service(false)?;
+    }
+    Ok(r)
+}
+
+/// `cmd obj args...`: an engine command of `obj`.
+fn be_cmd(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 1, "cmd")?;
+    let argv: Vec<&str> = args[1..].iter().map(|s| s.as_str()).collect();
+    let (r, busy) = Python::attach(|py| {
+        let id = b.lookup(py, &args[0])?;
+        let r = b.engine.borrow_mut(py).sim.command(id, &argv)?;
+        Ok::<_, Fail>((r, b.busy(py, true)))
+    })?;
+    if busy {
+        b.service(true)?;
+    }
+    Ok(r)
+}
+
+fn be_delete(_b: &Backend, _args: &[String]) -> Result<String, Fail> {
+    Ok(String::new())
+}
+
+/// `adopt placeholder`: the next split object takes over that engine object.
+fn be_adopt(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 1, "adopt")?;
+    b.state.borrow_mut().adopt_next = Some(args[0].clone());
+    Ok(String::new())
+}
+
+/// `boundvars kind`: the bound variables of an engine class (a list).
+fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 1, "boundvars")?;
+    let names: Vec<&str> = dumbbell_engine::iface::bound_vars(&args[0]).unwrap_or_default().into_iter().map(|(n, _)| n).collect();
+    unsafe {
+        let objs: Vec<*mut TclObj> = names.iter().map(|n| b.stubs.new_str(n)).collect();
+        let l = (b.stubs.new_list_obj)(objs.len() as c_int, objs.as_ptr());
+        b.stubs.incr(l);
+        let s = b.stubs.string(l);
+        b.stubs.decr(l);
+        Ok(s)
+    }
+}
+
+/// The backend bound to one interpreter: Python keeps it to set the start-up
+/// RNG binding and to collect a panic or exception raised in a command.
+#[pyclass(unsendable)]
+pub struct TclBackend {
+    state: Rc<RefCell<State>>,
+}
+
+#[pymethods]
+impl TclBackend {
+    /// Install the backend commands in the interpreter at address `interp`
+    /// (tkinter's `interpaddr()`), bound to `engine`.  After an engine call
+    /// that left output, warnings or Tcl to run, the commands call the Tcl
+    /// command `::dumbbell::py::after_engine run_calls` (the runner's).
+    /// Returns None if the interpreter is not a Tcl 8.6 one (the caller then
+    /// keeps its Python commands).
+    #[staticmethod]
+    fn install(interp: usize, engine: Py<Engine>) -> Option<TclBackend> {
+        let interp = interp as *mut Interp;
+        let stubs = unsafe { Stubs::of(interp)? };
+        let state = Rc::new(RefCell::new(State::default()));
+        let backend = Rc::new(Backend {
+            stubs,
+            interp,
+            engine,
+            kinds: dumbbell_engine::iface::KINDS.iter().copied().collect(),
+            kind_cache: Default::default(),
+            defaults_cache: Default::default(),
+            state: state.clone(),
+        });
+        let cmds: [(&str, Cmd); 7] = [
+            ("shadow", be_shadow),
+            ("get", be_get),
+            ("set", be_set),
+            ("cmd", be_cmd),
+            ("delete", be_delete),
+            ("adopt", be_adopt),
+            ("boundvars", be_boundvars),
+        ];
+        for (name, f) in cmds {
+            let full = CString::new(format!("::dumbbell::be::{name}")).expect("no NUL");
+            let data = Box::into_raw(Box::new(CmdData { backend: backend.clone(), f }));
+            unsafe {
+                (stubs.create_obj_command)(interp, full.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd));
+            }
+        }
+        Some(TclBackend { state })
+    }
+
+    /// Engine kind to create for `new RNG` (None: plain `RNG`).
+    fn set_rng_bind(&self, kind: Option<String>) {
+        self.state.borrow_mut().rng_bind = kind;
+    }
+
+    /// The engine panic raised in a command, if any (a PanicException).
+    fn panic(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.state.borrow().panic.as_ref().map(|e| e.value(py).clone().into_any().unbind())
+    }
+
+}
