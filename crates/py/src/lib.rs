@@ -282,6 +282,8 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<tcl::TclBackend>()?;
+    m.add_class::<tcl::TclInterp>()?;
+    m.add("TclError", m.py().get_type::<tcl::TclError>())?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -31,6 +31,8 @@ const TCL_ERROR: c_int = 1;
 const TCL_STUB_MAGIC: c_int = 0xFCA3BACFu32 as c_int;
 const TCL_GLOBAL_ONLY: c_int = 1;
 const TCL_LEAVE_ERR_MSG: c_int = 0x200;
+const TCL_EVAL_GLOBAL: c_int = 0x20000;
+const TCL_EVAL_DIRECT: c_int = 0x40000;
 
 #[repr(C)]
 struct TclObj {
@@ -57,6 +59,12 @@ struct Stubs {
     set_obj_result: unsafe extern "C" fn(*mut Interp, *mut TclObj),
     eval_objv: unsafe extern "C" fn(*mut Interp, c_int, *const *mut TclObj, c_int) -> c_int,
     get_var2_ex: unsafe extern "C" fn(*mut Interp, *const c_char, *const c_char, c_int) -> *mut TclObj,
+    set_var2_ex: unsafe extern "C" fn(*mut Interp, *const c_char, *const c_char, *mut TclObj, c_int) -> *mut TclObj,
+    list_obj_append_element: unsafe extern "C" fn(*mut Interp, *mut TclObj, *mut TclObj) -> c_int,
+    delete_command: unsafe extern "C" fn(*mut Interp, *const c_char) -> c_int,
+    delete_interp: unsafe extern "C" fn(*mut Interp),
+    init: unsafe extern "C" fn(*mut Interp) -> c_int,
+    eval_ex: unsafe extern "C" fn(*mut Interp, *const c_char, c_int, c_int) -> c_int,
 }
 
 impl Stubs {
@@ -99,6 +107,12 @@ impl Stubs {
             set_obj_result: get!(235),
             eval_objv: get!(292),
             get_var2_ex: get!(306),
+            set_var2_ex: get!(317),
+            list_obj_append_element: get!(44),
+            delete_command: get!(103),
+            delete_interp: get!(110),
+            init: get!(180),
+            eval_ex: get!(291),
         };
         // The table's layout is Tcl 8's: make sure the interpreter is 8.6.
         let (tcl, v86) = (c"Tcl", c"8.6");
@@ -108,7 +122,19 @@ impl Stubs {
         Some(s)
     }
 
+    /// A Tcl string object (an embedded NUL is encoded as Tcl does).
     unsafe fn new_str(&self, s: &str) -> *mut TclObj {
+        if s.as_bytes().contains(&0) {
+            let mut v = Vec::with_capacity(s.len() + 8);
+            for &c in s.as_bytes() {
+                if c == 0 {
+                    v.extend_from_slice(&[0xC0, 0x80]);
+                } else {
+                    v.push(c);
+                }
+            }
+            return (self.new_string_obj)(v.as_ptr() as *const c_char, v.len() as c_int);
+        }
         (self.new_string_obj)(s.as_ptr() as *const c_char, s.len() as c_int)
     }
 
@@ -156,7 +182,7 @@ impl Stubs {
         for &o in &objs {
             self.incr(o);
         }
-        let code = (self.eval_objv)(interp, objs.len() as c_int, objs.as_ptr(), 0);
+        let code = (self.eval_objv)(interp, objs.len() as c_int, objs.as_ptr(), TCL_EVAL_DIRECT | TCL_EVAL_GLOBAL);
         for &o in &objs {
             self.decr(o);
         }
@@ -504,4 +530,246 @@ impl TclBackend {
         self.state.borrow().panic.as_ref().map(|e| e.value(py).clone().into_any().unbind())
     }
 
+}
+
+// ---- an interpreter of our own ------------------------------------------------
+
+pyo3::create_exception!(_engine, TclError, pyo3::exceptions::PyException, "An error raised by Tcl.");
+
+const RTLD_NOW: c_int = 2;
+
+unsafe extern "C" {
+    fn dlopen(filename: *const c_char, flags: c_int) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+}
+
+thread_local! {
+    /// A Python exception raised by a Python command, kept to be raised
+    /// again when control returns to Python (tkinter keeps it too).
+    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+/// A Tcl 8.6 interpreter loaded directly from the system's libtcl, for
+/// `dumbbell run`: it spares loading tkinter (and with it Tk and X11, a
+/// third of the start-up).  It offers the part of tkinter's `tkapp` that
+/// the runner uses (strings in, strings out, as with `wantobjects = 0`),
+/// and is set up as `tkinter.Tcl()` sets up its interpreter.  Tcl runs with
+/// the GIL held, so Python commands are plain calls.
+#[pyclass(unsendable)]
+pub struct TclInterp {
+    stubs: Stubs,
+    interp: *mut Interp,
+}
+
+/// A Python callable registered as a Tcl command.
+struct PyCmd {
+    stubs: Stubs,
+    func: Py<PyAny>,
+}
+
+unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    let cmd = &*(cd as *const PyCmd);
+    let st = cmd.stubs;
+    Python::attach(|py| {
+        let args: Vec<String> = (1..objc.max(1) as usize).map(|i| st.string(*objv.add(i))).collect();
+        let r = pyo3::types::PyTuple::new(py, args).and_then(|t| cmd.func.call1(py, t));
+        match r {
+            Ok(v) => {
+                let v = v.bind(py);
+                let obj = if v.is_none() {
+                    st.new_str("")
+                } else if let Ok(s) = v.extract::<String>() {
+                    st.new_str(&s)
+                } else if v.is_instance_of::<pyo3::types::PyTuple>() || v.is_instance_of::<pyo3::types::PyList>() {
+                    let l = (st.new_list_obj)(0, std::ptr::null());
+                    if let Ok(it) = v.try_iter() {
+                        for item in it.flatten() {
+                            let s = item.str().map(|s| s.to_string()).unwrap_or_default();
+                            (st.list_obj_append_element)(std::ptr::null_mut(), l, st.new_str(&s));
+                        }
+                    }
+                    l
+                } else {
+                    st.new_str(&v.str().map(|s| s.to_string()).unwrap_or_default())
+                };
+                (st.set_obj_result)(interp, obj);
+                TCL_OK
+            }
+            Err(e) => {
+                let msg = e.value(py).to_string();
+                PENDING.with(|p| *p.borrow_mut() = Some(e));
+                st.set_result(interp, &msg);
+                TCL_ERROR
+            }
+        }
+    })
+}
+
+unsafe extern "C" fn py_delete(cd: *mut c_void) {
+    let cmd = Box::from_raw(cd as *mut PyCmd);
+    Python::attach(|_py| drop(cmd));
+}
+
+impl TclInterp {
+    /// The outcome of a Tcl evaluation as Python sees it: the result, the
+    /// Python exception a command raised, or a TclError.
+    fn outcome(&self, code: c_int) -> PyResult<String> {
+        let r = unsafe { self.stubs.string((self.stubs.get_obj_result)(self.interp)) };
+        if let Some(e) = PENDING.with(|p| p.borrow_mut().take()) {
+            return Err(e);
+        }
+        if code == TCL_OK {
+            Ok(r)
+        } else {
+            Err(TclError::new_err(r))
+        }
+    }
+
+    unsafe fn obj_of(&self, v: &Bound<'_, PyAny>) -> *mut TclObj {
+        if let Ok(s) = v.extract::<String>() {
+            return self.stubs.new_str(&s);
+        }
+        if v.is_instance_of::<pyo3::types::PyTuple>() || v.is_instance_of::<pyo3::types::PyList>() {
+            let l = (self.stubs.new_list_obj)(0, std::ptr::null());
+            if let Ok(it) = v.try_iter() {
+                for item in it.flatten() {
+                    (self.stubs.list_obj_append_element)(std::ptr::null_mut(), l, self.obj_of(&item));
+                }
+            }
+            return l;
+        }
+        self.stubs.new_str(&v.str().map(|s| s.to_string()).unwrap_or_default())
+    }
+}
+
+#[pymethods]
+impl TclInterp {
+    /// Load libtcl 8.6 and create an interpreter as tkinter would (None if
+    /// the library cannot be loaded: the caller uses tkinter then).
+    /// `program` is given to `Tcl_FindExecutable`.
+    #[staticmethod]
+    fn create(program: &str) -> Option<TclInterp> {
+        unsafe {
+            let mut h = std::ptr::null_mut();
+            for name in [c"libtcl8.6.so", c"libtcl8.6.so.0"] {
+                h = dlopen(name.as_ptr(), RTLD_NOW);
+                if !h.is_null() {
+                    break;
+                }
+            }
+            if h.is_null() {
+                return None;
+            }
+            let find_exe = dlsym(h, c"Tcl_FindExecutable".as_ptr());
+            let create = dlsym(h, c"Tcl_CreateInterp".as_ptr());
+            if find_exe.is_null() || create.is_null() {
+                return None;
+            }
+            let find_exe: unsafe extern "C" fn(*const c_char) = std::mem::transmute(find_exe);
+            let create: unsafe extern "C" fn() -> *mut Interp = std::mem::transmute(create);
+            let prog = CString::new(program).ok()?;
+            find_exe(prog.as_ptr());
+            let interp = create();
+            let stubs = Stubs::of(interp)?;
+            // What tkinter's Tkapp_New does for Tcl(): no Tk, not
+            // interactive, argv0 the class name, no `exit` command.
+            let set = |n: &std::ffi::CStr, v: &str| {
+                (stubs.set_var2_ex)(interp, n.as_ptr(), std::ptr::null(), stubs.new_str(v), TCL_GLOBAL_ONLY);
+            };
+            (stubs.delete_command)(interp, c"exit".as_ptr());
+            set(c"tcl_interactive", "0");
+            set(c"argv0", "tk");
+            set(c"_tkinter_skip_tk_init", "1");
+            if (stubs.init)(interp) != TCL_OK {
+                (stubs.delete_interp)(interp);
+                return None;
+            }
+            Some(TclInterp { stubs, interp })
+        }
+    }
+
+    fn eval(&self, script: &str) -> PyResult<String> {
+        let code = unsafe {
+            let o = self.stubs.new_str(script);
+            self.stubs.incr(o);
+            let mut n: c_int = 0;
+            let p = (self.stubs.get_string_from_obj)(o, &mut n);
+            let code = (self.stubs.eval_ex)(self.interp, p, n, 0);
+            self.stubs.decr(o);
+            code
+        };
+        self.outcome(code)
+    }
+
+    /// A command from its words (strings, or lists for list arguments), at
+    /// global level as tkinter's `call`.
+    #[pyo3(signature = (*args))]
+    fn call(&self, args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<String> {
+        let code = unsafe {
+            let objs: Vec<*mut TclObj> = args.iter().map(|a| self.obj_of(&a)).collect();
+            for &o in &objs {
+                self.stubs.incr(o);
+            }
+            let code = (self.stubs.eval_objv)(self.interp, objs.len() as c_int, objs.as_ptr(), TCL_EVAL_DIRECT | TCL_EVAL_GLOBAL);
+            for &o in &objs {
+                self.stubs.decr(o);
+            }
+            code
+        };
+        self.outcome(code)
+    }
+
+    fn getvar(&self, name: &str) -> PyResult<String> {
+        let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
+        unsafe {
+            let o = (self.stubs.get_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), TCL_LEAVE_ERR_MSG);
+            if o.is_null() {
+                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
+            }
+            Ok(self.stubs.string(o))
+        }
+    }
+
+    fn setvar(&self, name: &str, value: &str) -> PyResult<()> {
+        let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
+        unsafe {
+            let v = self.stubs.new_str(value);
+            if (self.stubs.set_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), v, TCL_LEAVE_ERR_MSG).is_null() {
+                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
+            }
+        }
+        Ok(())
+    }
+
+    fn splitlist<'py>(&self, py: Python<'py>, s: &str) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let v = unsafe { self.stubs.split(self.interp, s) }.map_err(TclError::new_err)?;
+        pyo3::types::PyTuple::new(py, v)
+    }
+
+    fn createcommand(&self, name: &str, func: Py<PyAny>) -> PyResult<()> {
+        let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
+        let data = Box::into_raw(Box::new(PyCmd { stubs: self.stubs, func }));
+        unsafe {
+            (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete));
+        }
+        Ok(())
+    }
+
+    fn deletecommand(&self, name: &str) -> PyResult<()> {
+        let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
+        if unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) } != TCL_OK {
+            return Err(TclError::new_err(format!("can't delete Tcl command")));
+        }
+        Ok(())
+    }
+
+    fn interpaddr(&self) -> usize {
+        self.interp as usize
+    }
+}
+
+impl Drop for TclInterp {
+    fn drop(&mut self) {
+        unsafe { (self.stubs.delete_interp)(self.interp) };
+    }
 }

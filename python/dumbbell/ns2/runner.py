@@ -14,8 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tkinter
-from .._engine import Engine, TclBackend
+from .._engine import Engine, TclBackend, TclInterp
 
 # (os.path rather than pathlib: `dumbbell run` should not pay for importing it)
 HERE = os.path.dirname(os.path.realpath(__file__))
@@ -43,12 +42,26 @@ def _atof(s: str) -> float:
 class Ns2Runner:
     """One ns-2 interpreter bound to one engine."""
 
-    def __init__(self, script: str, argv: list[str]):
+    def __init__(self, script: str, argv: list[str], own_tcl: bool = False):
         self.script = script
-        # Strings in, strings out: ns-2 semantics depend on Tcl's exact
-        # string forms, so tkinter must not convert values to Python numbers.
-        tkinter.wantobjects = 0
-        self.tcl = tkinter.Tcl()
+        self.tcl = None
+        if own_tcl:
+            # Our own binding of the system's libtcl: set up as tkinter.Tcl()
+            # would be, without loading tkinter and Tk (a third of the
+            # start-up).  Errors are dumbbell._engine.TclError.
+            prog = sys.orig_argv[0] if getattr(sys, "orig_argv", None) else sys.executable
+            self.tcl = TclInterp.create(prog)
+        if self.tcl is not None:
+            from .._engine import TclError
+        else:
+            import tkinter
+            from tkinter import TclError
+
+            # Strings in, strings out: ns-2 semantics depend on Tcl's exact
+            # string forms, so tkinter must not convert values to Python numbers.
+            tkinter.wantobjects = 0
+            self.tcl = tkinter.Tcl()
+        self.TclError = TclError
         self.eng = Engine()
         self.at_scripts: dict[int, str] = {}
         self.kinds = set(Engine.kinds())
@@ -144,7 +157,7 @@ class Ns2Runner:
         def call(*args):
             try:
                 r = fn(*args)
-            except tkinter.TclError as e:
+            except self.TclError as e:
                 return self.ERR + str(e)
             except (ValueError, KeyError) as e:
                 return self.ERR + str(e.args[0] if e.args else e)
@@ -221,13 +234,13 @@ class Ns2Runner:
         epoch = self.tcl.getvar("::dumbbell::defaults_epoch")
         kind = self._kind_of(cls, epoch)
         if kind is None:
-            raise tkinter.TclError(f"no engine class in the heritage of {cls}")
+            raise self.TclError(f"no engine class in the heritage of {cls}")
         if getattr(self, "adopt_next", None):
             placeholder, self.adopt_next = self.adopt_next, None
             try:
                 self.eng.rename(placeholder, obj)
             except ValueError as e:
-                raise tkinter.TclError(str(e))
+                raise self.TclError(str(e))
             return kind
         eng_kind = kind
         if kind == "RNG" and self.rng_bind:
@@ -244,7 +257,7 @@ class Ns2Runner:
         try:
             self.eng.init_defaults_ref(oid, handle)
         except (KeyError, ValueError) as e:
-            raise tkinter.TclError(f"{cls}: {e}")
+            raise self.TclError(f"{cls}: {e}")
         self._service()
         return kind
 
@@ -255,13 +268,13 @@ class Ns2Runner:
     def _id(self, obj):
         oid = self.eng.lookup(obj)
         if oid is None:
-            raise tkinter.TclError(f"{obj} has no engine part")
+            raise self.TclError(f"{obj} has no engine part")
         return oid
 
     def be_get(self, obj, var):
         v = self.eng.get_var(self._id(obj), var)
         if v is None:
-            raise tkinter.TclError(f"{obj}: no bound variable {var}")
+            raise self.TclError(f"{obj}: no bound variable {var}")
         return v
 
     def be_set(self, obj, var, val):
@@ -303,7 +316,7 @@ class Ns2Runner:
             try:
                 uid = e.at(t)
             except ValueError as err:
-                raise tkinter.TclError(str(err))
+                raise self.TclError(str(err))
             self.at_scripts[uid] = args[1]
             return str(uid)
         if op == "at-now":
@@ -332,7 +345,7 @@ class Ns2Runner:
             return ""
         if op == "route-lookup":
             return str(e.route_lookup(int(args[0]), int(args[1])))
-        raise tkinter.TclError(f"dumbbell: unknown simulator operation {op}")
+        raise self.TclError(f"dumbbell: unknown simulator operation {op}")
 
     def _run_engine_tcl_calls(self):
         calls = self.eng.take_tcl_calls()
@@ -349,7 +362,7 @@ class Ns2Runner:
         (after our own report on stderr)."""
         try:
             self.tcl.call("uplevel", "#0", script)
-        except tkinter.TclError as err:
+        except self.TclError as err:
             if self.panic is not None:
                 raise
             # errorInfo as Tcl_GlobalEval would leave it: without the frames
@@ -363,7 +376,7 @@ class Ns2Runner:
             self.drain()
             try:
                 self.tcl.call("uplevel", "#0", ["tkerror", f"ns: {shown}"])
-            except tkinter.TclError:
+            except self.TclError:
                 sys.stderr.write(f"ns: tcl error on eval of: {shown}\n")
                 self.be_exit("1")
             # tkerror was redefined not to exit: carry on as ns-2 does.
@@ -391,7 +404,7 @@ class Ns2Runner:
         path = self.script
         try:
             self.tcl.eval(f"source {{{path}}}")
-        except tkinter.TclError as err:
+        except self.TclError as err:
             if self.panic is not None:
                 return self.report_panic(self.panic)
             self.drain()
@@ -428,10 +441,11 @@ class Ns2Runner:
         keep a reference to their interpreter, so they are deleted here."""
         if self.tcl is None:
             return
+        tk = getattr(self.tcl, "tk", self.tcl)
         for name in self.tcl.splitlist(self.tcl.eval("info commands ::dumbbell::py::*")):
             try:
-                self.tcl.tk.deletecommand(name)
-            except tkinter.TclError:
+                tk.deletecommand(name)
+            except self.TclError:
                 pass
         self.tcl = None
         self.eng = None
@@ -459,5 +473,5 @@ class Ns2Runner:
 def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
     if cwd:
         os.chdir(cwd)
-    r = Ns2Runner(script, argv)
+    r = Ns2Runner(script, argv, own_tcl=True)
     return r.run()
