@@ -12,7 +12,6 @@ interleaves with the script's own ``puts`` exactly as in ns-2.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from .._engine import Engine, TclBackend, TclInterp
 
@@ -30,13 +29,45 @@ class ScriptExit(Exception):
         self.code = code
 
 
-_NUM_PREFIX = re.compile(r"\s*[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)", re.I)
-
-
 def _atof(s: str) -> float:
-    """C ``atof``: the longest numeric prefix, 0.0 if none."""
-    m = _NUM_PREFIX.match(s)
-    return float(m.group()) if m else 0.0
+    """C ``atof``: the longest numeric prefix, 0.0 if none (what the regular
+    expression ``\\s*[+-]?(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|inf(?:inity)?|nan)``,
+    case-insensitive, matches at the start; scanned by hand so that
+    `dumbbell run` need not import re)."""
+    n = len(s)
+    i = 0
+    while i < n and s[i].isspace():
+        i += 1
+    j = i
+    if j < n and s[j] in "+-":
+        j += 1
+    k = j
+    while k < n and s[k].isdecimal():
+        k += 1
+    if k > j:
+        if k < n and s[k] == ".":
+            k += 1
+            while k < n and s[k].isdecimal():
+                k += 1
+    elif k + 1 < n and s[k] == "." and s[k + 1].isdecimal():
+        k += 2
+        while k < n and s[k].isdecimal():
+            k += 1
+    else:
+        word = s[j:j + 8].lower()
+        for w in ("infinity", "inf", "nan"):
+            if word.startswith(w):
+                return float(s[i:j + len(w)])
+        return 0.0
+    if k < n and s[k] in "eE":
+        e = k + 1
+        if e < n and s[e] in "+-":
+            e += 1
+        if e < n and s[e].isdecimal():
+            while e < n and s[e].isdecimal():
+                e += 1
+            k = e
+    return float(s[i:k])
 
 
 class Ns2Runner:
@@ -367,6 +398,8 @@ class Ns2Runner:
                 raise
             # errorInfo as Tcl_GlobalEval would leave it: without the frames
             # our `uplevel #0` added.
+            import re
+
             info = re.sub(r'\n    \("uplevel" body line \d+\)\n    invoked from within\n"uplevel #0 .*\Z', "",
                           self._errinfo(), flags=re.S)
             self.tcl.call("::set", "::errorInfo", info)
@@ -461,6 +494,8 @@ class Ns2Runner:
             now, script, cinfo = self.callback_error
             out.append(f"  in the Tcl callback run at time {now}: {script.strip()}")
             info = cinfo
+        import re
+
         m = re.search(r'"((?:[^"\\]|\\.)*)"\n\s+\(file "([^"]+)" line (\d+)\)', info)
         if m:
             cmd = m.group(1).strip().splitlines()[0]

@@ -29,6 +29,9 @@ proc ::dumbbell::unsupported {what} {
 }
 
 proc ::dumbbell::is_class {name} {
+    if {[info commands ::$name] eq ""} {
+        ::dumbbell::define_unsupported $name
+    }
     expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
 }
 
@@ -37,7 +40,10 @@ proc ::dumbbell::is_class {name} {
 rename new ::dumbbell::otcl_new
 proc new {className args} {
     if {[info commands ::$className] eq ""} {
-        error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
+        ::dumbbell::define_unsupported $className
+        if {[info commands ::$className] eq ""} {
+            error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
+        }
     }
     uplevel 1 [list ::dumbbell::otcl_new $className {*}$args]
 }
@@ -65,7 +71,12 @@ foreach cls {
 }
 
 # ns-2 classes Dumbbell does not implement yet: creating one is an error that
-# says so (instead of "invalid command name").
+# says so (instead of "invalid command name").  They are defined when first
+# named (through Tcl's auto_index, `new` and is_class), not at start-up.
+namespace eval ::dumbbell {
+    variable unsupported
+    array set unsupported {}
+}
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
@@ -81,17 +92,30 @@ foreach cls {
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath Delayer DynamicLink
 } {
-    set parts [split $cls /]
+    set ::dumbbell::unsupported($cls) 1
+    set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
+}
+
+# Define unsupported class `cls` (and the missing classes on its path, the
+# unsupported ones among them with their init); other names are ignored.
+proc ::dumbbell::define_unsupported {cls} {
+    variable unsupported
+    set cls [string trimleft $cls :]
+    if {![info exists unsupported($cls)] || [info commands ::$cls] ne ""} {
+        return
+    }
     set parent SplitObject
     set path ""
-    foreach p $parts {
+    foreach p [split $cls /] {
         if {$path eq ""} { set path $p } else { append path / $p }
-        if {![::dumbbell::is_class $path]} {
+        if {[info commands ::$path] eq ""} {
             Class $path -superclass $parent
+            if {[info exists unsupported($path)]} {
+                $path instproc init args "::dumbbell::unsupported {class $path}"
+            }
         }
         set parent $path
     }
-    $cls instproc init args "::dumbbell::unsupported {class $cls}"
 }
 
 # ---- Simulator -------------------------------------------------------------------

@@ -66,11 +66,15 @@ namespace eval ::otcl::_ {
     variable nc              ;# next-method cache
     variable auto            ;# procs that are autoload stubs
     variable ivf             ;# objects whose instvar may be inlined
+    variable lazy            ;# method procs not compiled yet: {argl body}
+    variable hepoch 0        ;# bumped when a superclass link changes
+    variable depcache        ;# class -> {hepoch dependents}
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
-    array set auto {}; array set ivf {}; array set cvvars {}
+    array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
+    array set depcache {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -156,6 +160,11 @@ proc ::otcl::_::Visit {c colorVar orderVar} {
 # c and all classes below it.
 proc ::otcl::_::Dependents {c} {
     variable subs
+    variable depcache
+    variable hepoch
+    if {[info exists depcache($c)] && [lindex $depcache($c) 0] == $hepoch} {
+        return [lindex $depcache($c) 1]
+    }
     set seen [dict create $c {}]
     set todo [list $c]
     while {[llength $todo]} {
@@ -167,7 +176,9 @@ proc ::otcl::_::Dependents {c} {
             }
         }
     }
-    return [dict keys $seen]
+    set r [dict keys $seen]
+    set depcache($c) [list $hepoch $r]
+    return $r
 }
 
 # ----------------------------------------------------------------------
@@ -178,12 +189,21 @@ proc ::otcl::_::Dependents {c} {
 proc ::otcl::_::Lookup {o c m} {
     variable procs
     variable iprocs
+    variable lazy
     if {$o ne "" && [info exists procs($o)] && [dict exists $procs($o) $m]} {
-        return [list [dict get $procs($o) $m] ""]
+        set e [dict get $procs($o) $m]
+        if {[info exists lazy([lindex $e 2])]} {
+            Compile [lindex $e 2]
+        }
+        return [list $e ""]
     }
     foreach k [Prec $c] {
         if {[dict exists $iprocs($k) $m]} {
-            return [list [dict get $iprocs($k) $m] $k]
+            set e [dict get $iprocs($k) $m]
+            if {[info exists lazy([lindex $e 2])]} {
+                Compile [lindex $e 2]
+            }
+            return [list $e $k]
         }
     }
     return {}
@@ -381,6 +401,8 @@ proc ::otcl::_::SetClass {o c} {
 proc ::otcl::_::AddSuper {c s} {
     variable supers
     variable subs
+    variable hepoch
+    incr hepoch
     if {$s ni $supers($c)} {
         lappend supers($c) $s
     }
@@ -392,6 +414,8 @@ proc ::otcl::_::AddSuper {c s} {
 proc ::otcl::_::RemoveSuper {c s} {
     variable supers
     variable subs
+    variable hepoch
+    incr hepoch
     set i [lsearch -exact $supers($c) $s]
     if {$i >= 0} {
         set supers($c) [lreplace $supers($c) $i $i]
@@ -497,10 +521,29 @@ proc ::otcl::_::DefProc {owner kind m argl body} {
             \$class \$proc \$self {*}\$args"
         set auto($pn) 1
     } else {
-        proc $pn "class proc self $argl" [Rewrite $body]
+        # The proc is defined (so that its argument list is checked now)
+        # with a stub body; the real one (rewritten, see Rewrite, the
+        # costly part of defining a method) is installed when a lookup
+        # first finds the method (Lookup, FindNext, create's alloc,
+        # AutoLoad, ProcOf): most library methods are never called.  The
+        # stub installs it too, should a proc be reached another way.
+        variable lazy
+        set lazy($pn) [list "class proc self $argl" $body]
+        proc $pn "class proc self $argl" \
+            "::otcl::_::Compile [list $pn]; tailcall {*}\[info level 0\]"
         unset -nocomplain auto($pn)
     }
     return [list p [list $pn $c $m] $pn $body]
+}
+
+# Give method proc pn its real (rewritten) body.
+proc ::otcl::_::Compile {pn} {
+    variable lazy
+    if {[info exists lazy($pn)]} {
+        lassign $lazy($pn) argl body
+        unset lazy($pn)
+        proc $pn $argl [Rewrite $body]
+    }
 }
 
 # Speed-up for the most common statement in OTcl code: a line that consists
@@ -637,6 +680,9 @@ proc ::otcl::_::AutoLoad {owner kind pn script class proc self args} {
     if {[dict exists $table $proc]} {
         set e [dict get $table $proc]
         if {[lindex $e 0] ne "p" || ![AutoBody [lindex $e 2]]} {
+            if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
+                Compile [lindex $e 2]
+            }
             tailcall {*}[lindex $e 1] $self {*}$args
         }
     }
@@ -651,6 +697,7 @@ proc ::otcl::_::SetInstproc {c m entry} {
         if {[lindex $old 0] eq "p" &&
             ([llength $entry] == 0 || [lindex $entry 2] ne [lindex $old 2])} {
             catch {rename [lindex $old 2] {}}
+            unset -nocomplain ::otcl::_::lazy([lindex $old 2])
         }
     }
     if {[llength $entry]} {
@@ -676,6 +723,7 @@ proc ::otcl::_::SetProc {o m entry} {
         if {[lindex $old 0] eq "p" &&
             ([llength $entry] == 0 || [lindex $entry 2] ne [lindex $old 2])} {
             catch {rename [lindex $old 2] {}}
+            unset -nocomplain ::otcl::_::lazy([lindex $old 2])
         }
     }
     if {[llength $entry]} {
@@ -755,6 +803,9 @@ proc ::otcl::_::ProcOf {table m} {
     if {[dict exists $table $m]} {
         set e [dict get $table $m]
         if {[lindex $e 0] eq "p"} {
+            if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
+                Compile [lindex $e 2]
+            }
             return [lindex $e 2]
         }
     }
@@ -945,7 +996,11 @@ proc ::otcl::_::FindNext {oc c m} {
     set p ""
     foreach k $pl {
         if {[dict exists $iprocs($k) $m]} {
-            set p [lindex [dict get $iprocs($k) $m] 1]
+            set e [dict get $iprocs($k) $m]
+            if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
+                Compile [lindex $e 2]
+            }
+            set p [lindex $e 1]
             break
         }
     }
@@ -1053,7 +1108,11 @@ proc ::otcl::_::Class.create {self args} {
     if {$found eq ""} {
         return -code error "no reachable alloc"
     }
-    set p [lindex [dict get $::otcl::_::procs($found) alloc] 1]
+    set e [dict get $::otcl::_::procs($found) alloc]
+    if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
+        ::otcl::_::Compile [lindex $e 2]
+    }
+    set p [lindex $e 1]
     if {$p eq "::otcl::_::Object.alloc"} {
         ::otcl::_::MakeObject $name $self 0
         set rest [lrange $args 1 end]
