@@ -169,7 +169,7 @@ impl Scheduler {
     }
 
     /// Allocate the next scheduling key for an event `delay` seconds from now.
-    #[inline]
+    #[inline(always)]
     pub fn key_after(&mut self, delay: f64) -> Key {
         let seq = self.next_seq;
         if seq >= MAX_SEQ {
@@ -246,7 +246,7 @@ impl Scheduler {
     }
 
     /// Put a packet in flight on `pipe`, to reach `target` after `delay`.
-    #[inline]
+    #[inline(always)]
     pub fn pipe_send(&mut self, pipe: u32, delay: f64, pkt: PktId, target: ObjId) {
         let key = self.key_after(delay);
         let p = &mut self.pipes[pipe as usize];
@@ -277,7 +277,7 @@ impl Scheduler {
     }
 
     /// The link started sending: its queue resumes `delay` from now.
-    #[inline]
+    #[inline(always)]
     pub fn set_resume(&mut self, slot: u32, delay: f64) -> Key {
         let key = self.key_after(delay);
         let r = &mut self.resumes[slot as usize];
@@ -291,7 +291,7 @@ impl Scheduler {
     /// waited), the queue silently found itself empty then: this returns
     /// that time once and clears the slot.  `None`: still pending, or no
     /// resume outstanding.
-    #[inline]
+    #[inline(always)]
     pub fn resume_lapsed(&mut self, slot: u32) -> Option<f64> {
         let cur = self.current;
         let r = &mut self.resumes[slot as usize];
@@ -305,7 +305,7 @@ impl Scheduler {
     }
 
     /// A packet is waiting behind the one in transmission: make the resume real.
-    #[inline]
+    #[inline(always)]
     pub fn need_resume(&mut self, slot: u32) {
         let r = &mut self.resumes[slot as usize];
         if let (Some(k), false) = (r.key, r.pushed) {

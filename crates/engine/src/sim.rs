@@ -511,22 +511,31 @@ impl Sim {
         }
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         let slot = q.resume;
-        q.bytes += size;
-        q.q.push_back(p);
-        // `is_blocked`: a resume that lapsed with nothing to send unblocked
-        // the queue (DropTail has nothing to settle for it).
+        // `is_blocked` (after the enque, which it does not depend on): a
+        // resume that lapsed with nothing to send unblocked the queue
+        // (DropTail has nothing to settle for it).
         if q.blocked && self.w.s.resume_lapsed(slot).is_some() {
             q.blocked = false;
         }
         if q.blocked {
             // The packet waits: the link's resume must really happen.
+            q.bytes += size;
+            q.q.push_back(p);
             self.w.s.need_resume(slot);
             return true;
         }
-        let sent = q.q.pop_front().expect("queue not empty");
-        q.bytes -= self.w.pool.get(sent).size as i64;
+        // Enque then deque: the head leaves (the packet itself when the
+        // queue was empty, as it is unless the link was blocked).
+        let (sent, waiting) = if q.q.is_empty() {
+            (p, false)
+        } else {
+            q.bytes += size;
+            q.q.push_back(p);
+            let h = q.q.pop_front().expect("queue not empty");
+            q.bytes -= self.w.pool.get(h).size as i64;
+            (h, true)
+        };
         q.blocked = true;
-        let waiting = !q.q.is_empty();
         self.link_send(link, sent, Some(slot));
         if waiting {
             self.w.s.need_resume(slot);
