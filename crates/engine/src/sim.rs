@@ -504,11 +504,13 @@ impl Sim {
     #[inline(always)]
     fn queue_recv_plain(&mut self, qid: ObjId, p: PktId) -> bool {
         let size = self.w.pool.get(p).size as i64;
-        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
-        let link = q.target;
-        if (q.q.len() as i64 + 1) >= q.limit as i64 || !matches!(self.objs.get(link as usize), Some(Obj::Link(_))) {
+        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
+        if (q.q.len() as i64 + 1) >= q.limit as i64 {
             return false;
         }
+        let Some((snoop, link)) = self.plain_out(q.target) else {
+            return false;
+        };
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         let slot = q.resume;
         // `is_blocked` (after the enque, which it does not depend on): a
@@ -536,9 +538,66 @@ impl Sim {
             (h, true)
         };
         q.blocked = true;
-        self.link_send(link, sent, Some(slot));
+        self.send_out(snoop, link, sent, slot);
         if waiting {
             self.w.s.need_resume(slot);
+        }
+        true
+    }
+
+    /// Where a plain queue's packets go, if the plain steps can take them
+    /// there: a delay link, directly or behind one snoop (a queue monitor's
+    /// out-snoop).  (snoop or NONE, link)
+    #[inline(always)]
+    fn plain_out(&self, target: ObjId) -> Option<(ObjId, ObjId)> {
+        match self.objs.get(target as usize) {
+            Some(Obj::Link(_)) => Some((NONE, target)),
+            Some(Obj::Snoop(s)) => match self.objs.get(s.target as usize) {
+                Some(Obj::Link(_)) => Some((target, s.target)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A plain queue sends `p`: through the snoop (if any), to the link.
+    #[inline(always)]
+    fn send_out(&mut self, snoop: ObjId, link: ObjId, p: PktId, slot: u32) {
+        if snoop != NONE {
+            if let Obj::Snoop(s) = &self.objs[snoop as usize] {
+                let (kind, mon) = (s.kind, s.monitor);
+                self.snoop(kind, mon, p);
+            }
+        }
+        self.link_send(link, p, Some(slot));
+    }
+
+    /// `Queue::resume` of a plain DropTail queue (see `queue_recv_plain`):
+    /// the link finished a packet.  Returns false, having done nothing, if
+    /// the queue needs the general steps.
+    #[inline]
+    fn queue_resume_plain(&mut self, qid: ObjId) -> bool {
+        let Some(Obj::Queue(q)) = self.objs.get(qid as usize) else { return false };
+        if !q.is_plain_droptail() {
+            return false;
+        }
+        let Some((snoop, link)) = self.plain_out(q.target) else {
+            return false;
+        };
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        match q.q.pop_front() {
+            Some(p) => {
+                q.bytes -= self.w.pool.get(p).size as i64;
+                let (slot, blocked, waiting) = (q.resume, q.blocked, !q.q.is_empty());
+                self.send_out(snoop, link, p, slot);
+                // `settle`
+                if blocked && waiting {
+                    self.w.s.need_resume(slot);
+                }
+            }
+            // Nothing to send: unblocked (`unblock_on_resume_`), and
+            // nothing waits, so nothing to settle.
+            None => q.blocked = false,
         }
         true
     }
@@ -695,6 +754,9 @@ impl Sim {
                 Fired::Packet(to, p) => self.recv(to, p, None),
                 Fired::Resume(slot) => {
                     let q = self.resume_owner[slot as usize];
+                    if self.queue_resume_plain(q) {
+                        continue;
+                    }
                     let mut o = self.take(q);
                     if let Obj::Queue(qu) = &mut o {
                         qu.resume(self);
