@@ -39,6 +39,10 @@ proc ::dumbbell::is_class {name} {
 # "invalid command name").
 rename new ::dumbbell::otcl_new
 proc new {className args} {
+    if {![llength $args] && [::dumbbell::_plain $className]} {
+        # (runs no Tcl init: no need for the caller's level)
+        return [::dumbbell::otcl_new $className]
+    }
     if {[info commands ::$className] eq ""} {
         ::dumbbell::define_unsupported $className
         if {[info commands ::$className] eq ""} {

@@ -381,6 +381,27 @@ proc ::otcl::_::MakeObject {name c isc} {
     return $name
 }
 
+# MakeObject for a new plain (non-class) object of class c.
+proc ::otcl::_::MakePlain {name c} {
+    variable cls
+    if {[info exists cls($name)] || [string match ::* $name]} {
+        return [MakeObject $name $c 0]
+    }
+    variable ns
+    variable inst
+    variable ens
+    set ns($name) [set n ::otcl::o::[incr ::otcl::_::nobj]]
+    namespace eval $n {}
+    set cls($name) $c
+    dict set inst($c) $name {}
+    if {[info exists ens($c)]} {
+        interp alias {} ::$name {} $ens($c) $name
+    } else {
+        Alias $name
+    }
+    return $name
+}
+
 proc ::otcl::_::SetClass {o c} {
     variable cls
     variable inst

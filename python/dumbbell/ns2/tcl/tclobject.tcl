@@ -422,13 +422,18 @@ proc new {className args} {
         # Object's), without the dispatch.
         set c [::otcl::_::Norm $className]
         set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
-        ::otcl::_::MakeObject $o $c 0
+        ::otcl::_::MakePlain $o $c
         if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
             set ::dumbbell::shadow_error $kind
             delete $o
             return ""
         }
-        ::dumbbell::_attach $o $kind
+        # ::dumbbell::_attach, for an object that is new
+        set ::dumbbell::_kind($o) $kind
+        if {![info exists ::dumbbell::_bl($kind)]} {
+            ::dumbbell::boundvars $kind
+        }
+        unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
         return $o
     }
     set o [SplitObject getid]
