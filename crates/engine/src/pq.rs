@@ -76,7 +76,7 @@ impl EventQueue {
         self.front.iter().chain(self.heap.iter())
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, e: Entry) {
         match self.heap.first() {
             Some(&h) if !e.lt(h) => self.heap_push(e),
@@ -110,7 +110,7 @@ impl EventQueue {
     /// Insertion into the sorted front: shift the smaller entries (at the
     /// end) up by one while looking for the place; times first, then, among
     /// equal times, sequence numbers.
-    #[inline]
+    #[inline(always)]
     fn front_insert(&mut self, e: Entry) {
         self.front.push(e);
         let n = self.front.len();
