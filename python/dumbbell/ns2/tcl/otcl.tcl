@@ -293,7 +293,14 @@ proc ::otcl::_::InvalClass {c m} {
     variable cls
     variable nc
     variable mepoch
+    variable subs
+    variable inst
     incr mepoch
+    # A class with no subclasses, no instances and no dispatch ensemble (a
+    # class being built): no cached dispatch or next method involves it.
+    if {![llength $subs($c)] && ![dict size $inst($c)] && ![info exists ens($c)]} {
+        return
+    }
     array unset nc
     set deps [Dependents $c]
     foreach d $deps {
