@@ -69,12 +69,13 @@ namespace eval ::otcl::_ {
     variable lazy            ;# method procs not compiled yet: {argl body}
     variable hepoch 0        ;# bumped when a superclass link changes
     variable depcache        ;# class -> {hepoch dependents}
+    variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
-    array set depcache {}
+    array set depcache {}; array set allocof {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -1120,29 +1121,39 @@ proc ::otcl::_::Class.alloc {self args} {
 }
 
 proc ::otcl::_::Class.create {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     if {![llength $args]} {
         ::otcl::_::ArgErr $self "create <obj> ?args?"
     }
     set name [lindex $args 0]
-    set found ""
-    foreach k [::otcl::_::Prec $self] {
-        if {[info exists ::otcl::_::procs($k)]
-            && [dict exists $::otcl::_::procs($k) alloc]} {
-            set found $k
-            break
+    # The alloc proc (the first class in the precedence list with one),
+    # cached until methods or procs change.
+    if {[info exists ::otcl::_::allocof($self)]
+            && [lindex $::otcl::_::allocof($self) 0] == $::otcl::_::mepoch} {
+        lassign $::otcl::_::allocof($self) - found e
+    } else {
+        set found ""
+        foreach k [::otcl::_::Prec $self] {
+            if {[info exists ::otcl::_::procs($k)]
+                && [dict exists $::otcl::_::procs($k) alloc]} {
+                set found $k
+                break
+            }
         }
+        if {$found eq ""} {
+            return -code error "no reachable alloc"
+        }
+        set e [dict get $::otcl::_::procs($found) alloc]
+        set ::otcl::_::allocof($self) [list $::otcl::_::mepoch $found $e]
     }
-    if {$found eq ""} {
-        return -code error "no reachable alloc"
-    }
-    set e [dict get $::otcl::_::procs($found) alloc]
     if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
         ::otcl::_::Compile [lindex $e 2]
     }
     set p [lindex $e 1]
     if {$p eq "::otcl::_::Object.alloc"} {
-        ::otcl::_::MakeObject $name $self 0
+        ::otcl::_::MakePlain $name $self
         set rest [lrange $args 1 end]
     } elseif {$p eq "::otcl::_::Class.alloc"} {
         ::otcl::_::MakeObject $name $self 1
