@@ -32,7 +32,9 @@ proc ::dumbbell::is_class {name} {
     if {[info commands ::$name] eq ""} {
         ::dumbbell::define_unsupported $name
     }
-    expr {[info commands ::$name] ne "" && ![catch {::$name info superclass}]}
+    expr {[info commands ::$name] ne ""
+          && ([info exists ::otcl::_::isclass([::otcl::_::Norm $name])]
+              || ![catch {::$name info superclass}])}
 }
 
 # `new` of a class that does not exist names it as such (ns-2 says
