@@ -43,7 +43,7 @@ rename new ::dumbbell::otcl_new
 proc new {className args} {
     if {![llength $args] && [::dumbbell::_plain $className]} {
         # (runs no Tcl init: no need for the caller's level)
-        return [::dumbbell::otcl_new $className]
+        return [::dumbbell::_newplain $className]
     }
     if {[info commands ::$className] eq ""} {
         ::dumbbell::define_unsupported $className

@@ -70,12 +70,14 @@ namespace eval ::otcl::_ {
     variable hepoch 0        ;# bumped when a superclass link changes
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
+    variable ivplain         ;# class -> {mepoch instvar-is-built-in}
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
+    array set ivplain {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -407,7 +409,23 @@ proc ::otcl::_::MakePlain {name c} {
     } else {
         Alias $name
     }
+    # What the object's first `instvar` would learn (LearnIV), known now.
+    if {[IVPlain $c]} {
+        set ::otcl::_::ivf($name) 1
+    }
     return $name
+}
+
+# Does instvar of a (plain, new) object of class c resolve to the built-in
+# Object.instvar?  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::IVPlain {c} {
+    variable ivplain
+    if {[info exists ivplain($c)] && [lindex $ivplain($c) 0] == $::otcl::_::mepoch} {
+        return [lindex $ivplain($c) 1]
+    }
+    set ok [expr {[lindex [Lookup "" $c instvar] 0 1] eq "::otcl::_::Object.instvar"}]
+    set ivplain($c) [list $::otcl::_::mepoch $ok]
+    return $ok
 }
 
 proc ::otcl::_::SetClass {o c} {

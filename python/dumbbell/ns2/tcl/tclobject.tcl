@@ -417,24 +417,7 @@ SplitObject instproc init-instvar var {
 
 proc new {className args} {
     if {![llength $args] && [::dumbbell::_plain $className]} {
-        # What `$className create $o` does for a class whose creation and
-        # initialisation are the built-in ones (SplitObject's init after
-        # Object's), without the dispatch.
-        set c [::otcl::_::Norm $className]
-        set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
-        ::otcl::_::MakePlain $o $c
-        if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
-            set ::dumbbell::shadow_error $kind
-            delete $o
-            return ""
-        }
-        # ::dumbbell::_attach, for an object that is new
-        set ::dumbbell::_kind($o) $kind
-        if {![info exists ::dumbbell::_bl($kind)]} {
-            ::dumbbell::boundvars $kind
-        }
-        unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
-        return $o
+        return [::dumbbell::_newplain $className]
     }
     set o [SplitObject getid]
     if {[catch {$className create $o {*}$args} msg]} {
@@ -446,6 +429,28 @@ proc new {className args} {
         global errorInfo
         error "class $className: constructor failed: $msg" $errorInfo
     }
+    return $o
+}
+
+# `new $className` for a class ::dumbbell::_plain accepts: what
+# `$className create $o` does for a class whose creation and initialisation
+# are the built-in ones (SplitObject's init after Object's), without the
+# dispatch.
+proc ::dumbbell::_newplain {className} {
+    set c [::otcl::_::Norm $className]
+    set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
+    ::otcl::_::MakePlain $o $c
+    if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
+        set ::dumbbell::shadow_error $kind
+        delete $o
+        return ""
+    }
+    # ::dumbbell::_attach, for an object that is new
+    set ::dumbbell::_kind($o) $kind
+    if {![info exists ::dumbbell::_bl($kind)]} {
+        ::dumbbell::boundvars $kind
+    }
+    unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
     return $o
 }
 
