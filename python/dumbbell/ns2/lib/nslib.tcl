@@ -129,9 +129,27 @@ proc ::dumbbell::define_unsupported {cls} {
 Class Simulator
 
 Simulator proc instance {} {
-    set i [Simulator info instances]
+    if {[::dumbbell::_class_info_builtin Simulator]} {
+        # what `Simulator info instances` returns
+        set i [dict keys $::otcl::_::inst(Simulator)]
+    } else {
+        set i [Simulator info instances]
+    }
     if {$i ne ""} { return [lindex $i 0] }
     error "Cannot find instance of simulator"
+}
+
+# Is `$cls info` OTcl's built-in Class info?  (Cached until methods or
+# procs change.)
+proc ::dumbbell::_class_info_builtin {cls} {
+    variable _cib
+    if {[info exists _cib($cls)] && [lindex $_cib($cls) 0] == $::otcl::_::mepoch} {
+        return [lindex $_cib($cls) 1]
+    }
+    set ok [expr {[info exists ::otcl::_::isclass($cls)]
+        && [lindex [::otcl::_::Lookup $cls $::otcl::_::cls($cls) info] 0 1] eq "::otcl::_::Class.info"}]
+    set _cib($cls) [list $::otcl::_::mepoch $ok]
+    return $ok
 }
 
 Simulator instproc init args {
