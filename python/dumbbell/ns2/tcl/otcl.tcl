@@ -71,13 +71,14 @@ namespace eval ::otcl::_ {
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
     variable ivplain         ;# class -> {mepoch instvar-is-built-in}
+    variable precbusy        ;# classes whose Prec is being computed
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
-    array set ivplain {}
+    array set ivplain {}; array set precbusy {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -131,6 +132,19 @@ proc ::otcl::_::Prec {c} {
     variable prec
     if {[info exists prec($c)]} {
         return $prec($c)
+    }
+    # With one superclass s the search below visits s's ancestors exactly
+    # as Prec s does, then finishes c: c followed by s's list.  (An empty
+    # list for s means a cycle; the search reports it.)
+    variable supers
+    variable precbusy
+    if {[llength $supers($c)] == 1 && ![info exists precbusy($c)]} {
+        set precbusy($c) 1
+        set sp [Prec [lindex $supers($c) 0]]
+        unset precbusy($c)
+        if {[llength $sp] && $c ni $sp} {
+            return [set prec($c) [list $c {*}$sp]]
+        }
     }
     set color [dict create]
     set order {}
