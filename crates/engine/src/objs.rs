@@ -170,33 +170,38 @@ pub enum QueueKind {
 
 /// A queue in front of a link (queue/queue.cc, queue/drop-tail.cc).
 #[derive(Debug)]
+#[repr(C, align(64))]
 pub struct Queue {
-    pub kind: QueueKind,
+    // first cache line: what every packet's enque/deque reads
     pub q: VecDeque<PktId>,
     pub bytes: i64,
     /// `limit_` in packets (or in units of `mean_pktsize_` bytes).
     pub limit: i32,
-    pub drop_front: bool,
-    pub summarystats: bool,
-    pub queue_in_bytes: bool,
-    pub mean_pktsize: i32,
-    /// True while the link is sending a packet from this queue.
-    pub blocked: bool,
-    pub unblock_on_resume: bool,
-    pub util_weight: f64,
-    pub util_check_intv: f64,
-    pub util_records: i32,
-    pub debug: bool,
     pub target: ObjId,
     pub drop_target: ObjId,
     /// Resume slot (the link's "transmission finished" event).
     pub resume: u32,
+    pub kind: QueueKind,
+    /// True while the link is sending a packet from this queue.
+    pub blocked: bool,
+    pub unblock_on_resume: bool,
+    pub drop_front: bool,
+    pub summarystats: bool,
+    pub queue_in_bytes: bool,
+    pub debug: bool,
+    // the rest
+    pub mean_pktsize: i32,
+    pub util_weight: f64,
+    pub util_check_intv: f64,
+    pub util_records: i32,
     // summary statistics (`summarystats_`)
     pub true_ave: f64,
     pub total_time: f64,
     /// RED's parameters and state (`Queue/RED`).
     pub red: Option<Box<crate::red::Red>>,
 }
+
+const _: () = assert!(std::mem::offset_of!(Queue, debug) < 64);
 
 impl Queue {
     pub fn new(kind: QueueKind, resume: u32) -> Queue {
