@@ -69,6 +69,8 @@ struct Stubs {
 
 impl Stubs {
     /// The stub table of `interp`, if it is a Tcl 8.6 interpreter's.
+    // (Each transmute's target is the type of the field it initialises.)
+    #[allow(clippy::missing_transmute_annotations)]
     unsafe fn of(interp: *mut Interp) -> Option<Stubs> {
         if interp.is_null() {
             return None;
@@ -758,7 +760,7 @@ impl TclInterp {
     fn deletecommand(&self, name: &str) -> PyResult<()> {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
         if unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) } != TCL_OK {
-            return Err(TclError::new_err(format!("can't delete Tcl command")));
+            return Err(TclError::new_err("can't delete Tcl command"));
         }
         Ok(())
     }
