@@ -95,7 +95,7 @@ def serve() -> int:
         return 137
     from .ns2.runner import Ns2Runner
 
-    runner = Ns2Runner("", [])
+    runner = Ns2Runner("", [], own_tcl=True)  # the interpreter `dumbbell run` uses
     out = os.fdopen(os.dup(1), "wb", buffering=0)
     buf = bytearray()
     while True:
