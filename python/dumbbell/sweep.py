@@ -823,27 +823,41 @@ def _tail(text: str, lines=20, chars=3000) -> str:
     return t[-chars:]
 
 
+def _supervise(p, wait, timeout):
+    """Wait for a run (`p.pid` is its process group) with `wait(timeout)`,
+    which returns the exit status or None when the time is up; kill it on
+    timeout or when the sweep is cancelled.  Returns (exit code, timed out,
+    cancelled)."""
+    with _ACTIVE_LOCK:
+        _ACTIVE[p.pid] = p
+    try:
+        if _CANCEL.is_set():
+            _killpg(p)
+        rc = wait(timeout)
+        if rc is None:
+            _killpg(p)
+            wait(None)
+            return None, True, False
+        return rc, False, _CANCEL.is_set()
+    finally:
+        with _ACTIVE_LOCK:
+            _ACTIVE.pop(p.pid, None)
+
+
 def _spawn(cmd, cwd, env, out_path, err_path, timeout):
     """Run a child in its own session (Ctrl-C reaches only the sweep, which
     then kills its children).  Returns (exit code, timed out, cancelled)."""
     with open(out_path, "wb") as o, open(err_path, "ab") as e:
         p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=o, stderr=e,
                              start_new_session=True)
-    with _ACTIVE_LOCK:
-        _ACTIVE[p.pid] = p
-    try:
-        if _CANCEL.is_set():
-            _killpg(p)
+
+    def wait(t):
         try:
-            rc = p.wait(timeout)
+            return p.wait(t)
         except subprocess.TimeoutExpired:
-            _killpg(p)
-            p.wait()
-            return None, True, False
-        return rc, False, _CANCEL.is_set()
-    finally:
-        with _ACTIVE_LOCK:
-            _ACTIVE.pop(p.pid, None)
+            return None
+
+    return _supervise(p, wait, timeout)
 
 
 class _Forked:
@@ -860,37 +874,23 @@ def _run_tcl(task, child, cwd, env, out_path, err_path, timeout):
     process.  Returns (exit code, timed out, cancelled) like `_spawn`."""
     from . import _forkserver
 
-    fs = None
+    cmd = child + ["tcl", task["script"], *task["args"]]
     try:
         fs = _forkserver.for_this_thread()
     except OSError:
         fs = None
     if fs is None:
-        return _spawn(child + ["tcl", task["script"], *task["args"]], cwd, env, out_path, err_path, timeout)
+        return _spawn(cmd, cwd, env, out_path, err_path, timeout)
     try:
         pid = fs.start(task["script"], task["args"], cwd, env, out_path, err_path)
-        p = _Forked(pid)
-        with _ACTIVE_LOCK:
-            _ACTIVE[pid] = p
-        try:
-            if _CANCEL.is_set():
-                _killpg(p)
-            rc = fs.wait(timeout)
-            if rc is None:
-                _killpg(p)
-                fs.wait()
-                return None, True, False
-            return rc, False, _CANCEL.is_set()
-        finally:
-            with _ACTIVE_LOCK:
-                _ACTIVE.pop(pid, None)
+        return _supervise(_Forked(pid), fs.wait, timeout)
     except _forkserver.ForkServerError as err:
         # The server itself failed (not the run): start afresh next time,
         # and run this one as its own process.
         _forkserver.drop_this_thread()
         with open(err_path, "ab") as e:
             e.write(f"dumbbell: {err}; running as a separate process\n".encode())
-        return _spawn(child + ["tcl", task["script"], *task["args"]], cwd, env, out_path, err_path, timeout)
+        return _spawn(cmd, cwd, env, out_path, err_path, timeout)
 
 
 def _killpg(p):
@@ -1545,7 +1545,7 @@ def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float
     `hue` and per metric when `y` is a list.  Every other parameter must be
     constant (filter the table first); saves to `path` (PNG/PDF/SVG by
     extension) when given; returns the figure."""
-    from .plot import _plt
+    from .plot import _finish, _plt
 
     plt = _plt()
     ys = [y] if isinstance(y, str) else list(y)
@@ -1587,13 +1587,7 @@ def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float
         title = f"mean over {n_seeds} seeds, {level:.0%} confidence band"
     if title:
         ax.set_title(title, fontsize=9)
-    if lines > 1:
-        ax.legend(fontsize=7)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(path)
-    return fig
+    return _finish(fig, ax, path, None, legend=lines > 1)
 
 
 # ---- the command line ------------------------------------------------------------------------------
