@@ -79,39 +79,37 @@ def _need(df: pl.DataFrame, cols, fn: str, arg: str, what: str):
         raise ValueError(f"{fn}(): {arg} lacks column(s) {', '.join(repr(c) for c in missing)}; expected {what}")
 
 
+def _frame_of(data, fn: str, arg: str, kind: str) -> tuple[pl.DataFrame, float | None]:
+    """The events (`kind` "events") or vars frame of `data` -- a trace file,
+    a frame or a Result -- and the run's end time when known."""
+    if isinstance(data, (str, os.PathLike)):
+        from .trace import read_trace, read_vartrace
+
+        read = read_trace if kind == "events" else read_vartrace
+        return read(_path(data, fn, arg)), None
+    if isinstance(data, pl.DataFrame):
+        return data, None
+    if _is_result(data):
+        df = data.events if kind == "events" else data.vars
+        if df.height == 0:
+            how = ("run with sim.run(..., trace_packets=True)" if kind == "events"
+                   else "trace them with sim.tcp(..., trace_vars=('cwnd_', 'ack_'))")
+            what = "packet events" if kind == "events" else "variable records"
+            raise ValueError(f"{fn}(): {arg}: the Result has no {what}; {how}")
+        return df, float(data.until)
+    doc = _EVENTS_DOC if kind == "events" else _VARS_DOC
+    raise ValueError(f"{fn}(): {arg} must be {doc}, got {type(data).__name__}")
+
+
 def _events(data, fn: str, cols=(), arg: str = "events") -> tuple[pl.DataFrame, float | None]:
     """The events frame of `data` and the run's end time when known."""
-    if isinstance(data, (str, os.PathLike)):
-        from .trace import read_trace
-
-        df, end = read_trace(_path(data, fn, arg)), None
-    elif isinstance(data, pl.DataFrame):
-        df, end = data, None
-    elif _is_result(data):
-        df, end = data.events, float(data.until)
-        if df.height == 0:
-            raise ValueError(f"{fn}(): {arg}: the Result has no packet events; run with "
-                             f"sim.run(..., trace_packets=True)")
-    else:
-        raise ValueError(f"{fn}(): {arg} must be {_EVENTS_DOC}, got {type(data).__name__}")
+    df, end = _frame_of(data, fn, arg, "events")
     _need(df, ("event", "time", *cols), fn, arg, "the columns of dumbbell.read_trace")
     return df, end
 
 
 def _vars(data, fn: str, arg: str = "vars") -> tuple[pl.DataFrame, float | None]:
-    if isinstance(data, (str, os.PathLike)):
-        from .trace import read_vartrace
-
-        df, end = read_vartrace(_path(data, fn, arg)), None
-    elif isinstance(data, pl.DataFrame):
-        df, end = data, None
-    elif _is_result(data):
-        df, end = data.vars, float(data.until)
-        if df.height == 0:
-            raise ValueError(f"{fn}(): {arg}: the Result has no variable records; trace them with "
-                             f"sim.tcp(..., trace_vars=('cwnd_', 'ack_'))")
-    else:
-        raise ValueError(f"{fn}(): {arg} must be {_VARS_DOC}, got {type(data).__name__}")
+    df, end = _frame_of(data, fn, arg, "vars")
     _need(df, ("time", "var", "value"), fn, arg, "the columns of dumbbell.read_vartrace or Result.vars")
     if "flow" not in df.columns:
         _need(df, _SENDER, fn, arg, "a flow column or the sender columns src_node, src_port")
