@@ -30,24 +30,14 @@ import subprocess
 import sys
 import tempfile
 import threading
-from pathlib import Path
 
-
-def _pdeathsig() -> None:
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
-    except Exception:  # noqa: BLE001 - best effort
-        pass
+from ._sweep_child import child_env, die_with_parent, set_pdeathsig
 
 
 def _child(runner, req: dict) -> int:
     """In the forked child: become the run, as `dumbbell run` would."""
     os.setsid()
-    _pdeathsig()
+    set_pdeathsig()         # dies with the server
     os.chdir(req["cwd"])
     env = {str(k): str(v) for k, v in req["env"].items()}
     # Tcl's env array and the C environment, kept in step by Tcl's own
@@ -89,10 +79,7 @@ def _readline(fd: int, buf: bytearray) -> bytes | None:
 
 def serve() -> int:
     """The server's loop (requests on fd 0, answers on fd 1)."""
-    _pdeathsig()
-    parent = os.environ.get("DUMBBELL_SWEEP_PARENT")
-    if parent and os.getppid() != int(parent):
-        return 137
+    die_with_parent()
     from .ns2.runner import Ns2Runner
 
     runner = Ns2Runner("", [], own_tcl=True)  # the interpreter `dumbbell run` uses
@@ -133,12 +120,8 @@ class ForkServer:
 
     def __init__(self, env: dict | None = None):
         self._err = tempfile.TemporaryFile()
-        pkg_parent = str(Path(__file__).resolve().parent.parent)
-        pythonpath = [pkg_parent] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env = {**os.environ, **(env or {}), "DUMBBELL_SWEEP_PARENT": str(os.getpid()),
-               "PYTHONPATH": os.pathsep.join(pythonpath)}
         self.proc = subprocess.Popen([sys.executable, "-m", "dumbbell._forkserver"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self._err, env=env, start_new_session=True)
+                                     stdout=subprocess.PIPE, stderr=self._err, env=child_env(env), start_new_session=True)
         self._buf = bytearray()
         self.pid: int | None = None   # the running child, if any
 

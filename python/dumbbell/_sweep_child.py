@@ -17,22 +17,37 @@ import os
 import sys
 
 
-def _die_with_parent() -> None:
-    """PR_SET_PDEATHSIG(SIGKILL) on Linux; nothing elsewhere.  The parent's
-    pid is passed in the environment: if it already died before the request
-    took effect, exit at once."""
-    parent = os.environ.get("DUMBBELL_SWEEP_PARENT")
-    if not parent or not sys.platform.startswith("linux"):
-        return
+def child_env(extra: dict | None = None) -> dict:
+    """The environment of a process the sweep starts: ours, `extra`, the
+    sweep's pid (for `die_with_parent`) and a PYTHONPATH that finds this
+    Dumbbell first."""
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    pythonpath = [pkg_parent] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, **(extra or {}), "DUMBBELL_SWEEP_PARENT": str(os.getpid()),
+            "PYTHONPATH": os.pathsep.join(pythonpath)}
+
+
+def set_pdeathsig() -> bool:
+    """Ask Linux to SIGKILL this process when its parent (thread) ends
+    (PR_SET_PDEATHSIG); False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
     try:
         import ctypes
         import signal
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)
+        return True
     except Exception:  # noqa: BLE001 - best effort
-        return
-    if os.getppid() != int(parent):
+        return False
+
+
+def die_with_parent() -> None:
+    """`set_pdeathsig` for a process the sweep started.  The sweep's pid is
+    in the environment: if the sweep already died before the request took
+    effect, exit at once."""
+    parent = os.environ.get("DUMBBELL_SWEEP_PARENT")
+    if parent and set_pdeathsig() and os.getppid() != int(parent):
         os._exit(137)
 
 
@@ -110,7 +125,7 @@ def _py(request: str, result: str) -> int:
 
 
 def main(argv: list[str]) -> int:
-    _die_with_parent()
+    die_with_parent()
     if argv and argv[0] == "tcl" and len(argv) >= 2:
         from .ns2.runner import run_script
 

@@ -41,7 +41,7 @@ from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 
 from . import __version__
-from ._sweep_child import call_with, load_target
+from ._sweep_child import call_with, child_env, load_target
 
 __all__ = ["Plan", "PlanError", "run_sweep", "summarise", "t_quantile", "plot_sweep", "load_plan", "execute",
            "cli_main"]
@@ -949,10 +949,7 @@ def execute(task: dict) -> dict:
             p.write_bytes(data)
         cwd = root / task["cwd"]
         cwd.mkdir(parents=True, exist_ok=True)
-        pkg_parent = str(Path(__file__).resolve().parent.parent)
-        pythonpath = [pkg_parent] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env = {**os.environ, **task["env"], "DUMBBELL_SWEEP_PARENT": str(os.getpid()),
-               "PYTHONPATH": os.pathsep.join(pythonpath)}
+        env = child_env(task["env"])
         timeout = task["timeout"]
         deadline = None if timeout is None else time.monotonic() + timeout
         out_path, err_path = io / "stdout", io / "stderr"
