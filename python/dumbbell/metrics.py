@@ -171,6 +171,24 @@ def _is_ack(df: pl.DataFrame) -> pl.Expr:
     return _match(df, "ptype", lambda c: c == "ack")
 
 
+def _as_data_conn(df: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """With connection keys, give ACKs the connection of the data they
+    acknowledge (their own addresses reversed); otherwise `df` unchanged."""
+    if keys != _CONN:
+        return df
+    ack = _is_ack(df)
+    return df.with_columns(
+        src_node=pl.when(ack).then(pl.col("dst_node")).otherwise(pl.col("src_node")),
+        src_port=pl.when(ack).then(pl.col("dst_port")).otherwise(pl.col("src_port")),
+        dst_node=pl.when(ack).then(pl.col("src_node")).otherwise(pl.col("dst_node")),
+        dst_port=pl.when(ack).then(pl.col("src_port")).otherwise(pl.col("dst_port")))
+
+
+def _first_marks(df: pl.DataFrame) -> pl.DataFrame:
+    """Each ECN-marked packet (uid) once, at its first event with the CE flag."""
+    return df.filter(_ce(df)).sort("time", maintain_order=True).unique("uid", keep="first", maintain_order=True)
+
+
 def _ce(df: pl.DataFrame) -> pl.Expr:
     """Congestion Experienced: ns-2 writes 'E' at position 5 of the flags."""
     return _match(df, "flags", lambda c: len(c) > 4 and c[4] == "E")
@@ -377,7 +395,7 @@ def goodput_series(events, bin: float = 1.0, window=None, *, by=None, groups=Non
     first = _deliveries(data, _place(df, link, node, fn), keys).filter(_in_window(t0, t1, closed))
     nbins = max(1, math.ceil((t1 - t0) / bin - _FLOOR_EPS))
     binned = first.with_columns(
-        bin=((pl.col("time") - t0) / bin).floor().cast(pl.Int64).clip(0, nbins - 1))
+        bin=((pl.col("time") - t0) / bin + _FLOOR_EPS).floor().cast(pl.Int64).clip(0, nbins - 1))
     bins = pl.DataFrame({"bin": np.arange(nbins, dtype=np.int64)}).with_columns(
         time=t0 + pl.col("bin") * bin,
         duration=pl.min_horizontal(t0 + (pl.col("bin") + 1) * bin, pl.lit(t1)) - (t0 + pl.col("bin") * bin))
@@ -466,12 +484,11 @@ def one_way_delay(events, window=None, *, by=None, per_packet: bool = False, ack
     keys = _keys(df, by, fn)
     t0, t1, closed = _window(window, df, end, fn)
     pk = df.filter(_is_ack(df) if acks else _is_data(df))
-    extra = [k for k in keys if k != "uid"]
     sent = (pk.filter(_ev(pk, "+"), pl.col("from_node") == pl.col("src_node"))
             .group_by("uid").agg(sent=pl.col("time").min()))
-    recv = (pk.filter(_ev(pk, "r"), pl.col("to_node") == pl.col("dst_node"))
+    recv = (_as_data_conn(pk.filter(_ev(pk, "r"), pl.col("to_node") == pl.col("dst_node")), keys)
             .group_by("uid").agg(pl.col("time").min().alias("received"), pl.col("seqno").first(),
-                                 *[pl.col(k).first() for k in extra]))
+                                 *[pl.col(k).first() for k in keys]))
     both = recv.join(sent, on="uid", how="inner")
     if both.height == 0 and recv.height > 0:
         raise ValueError(f"{fn}(): no delivered packet has its enqueue at its source node in the trace; "
@@ -482,7 +499,7 @@ def one_way_delay(events, window=None, *, by=None, per_packet: bool = False, ack
     agg = both.group_by(keys).agg(
         packets=pl.len(), mean=pl.col("delay").mean(), min=pl.col("delay").min(),
         median=pl.col("delay").median(), max=pl.col("delay").max())
-    out = _universe(pk, keys).join(agg, on=keys, how="left", nulls_equal=True)
+    out = _universe(_as_data_conn(pk, keys), keys).join(agg, on=keys, how="left", nulls_equal=True)
     return out.with_columns(pl.col("packets").fill_null(0).cast(pl.Int64)).sort(keys)
 
 
@@ -536,7 +553,7 @@ def queue_delay(events, link, window=None, *, by=None, per_packet: bool = False)
     keys = _keys(df, by, fn)
     a, b = _link(link, df, fn)
     t0, t1, closed = _window(window, df, end, fn)
-    at = df.filter(pl.col("from_node") == a, pl.col("to_node") == b)
+    at = _as_data_conn(df.filter(pl.col("from_node") == a, pl.col("to_node") == b), keys)
     enq = at.filter(_ev(at, "+")).group_by("uid").agg(enqueued=pl.col("time").min())
     deq = (at.filter(_ev(at, "-")).group_by("uid")
            .agg(pl.col("time").min().alias("dequeued"), *[pl.col(k).first() for k in keys]))
@@ -581,9 +598,9 @@ def link_utilisation(events, link, bandwidth, window=None) -> float:
     """Fraction of the window during which the link transmits.
 
     Each ``-`` event on the link starts a transmission of size*8/bandwidth
-    seconds; the busy time is the union of those intervals (they do not
-    overlap on a real link) clipped to the window, divided by the window's
-    length.  `bandwidth` is in bits/s or an ns-2 string ("800Kb", "10Mb").
+    seconds; the busy time is the sum of those intervals (a link sends one
+    packet at a time, so they do not overlap) clipped to the window, divided
+    by the window's length.  `bandwidth` is in bits/s or an ns-2 string ("800Kb", "10Mb").
     """
     fn = "link_utilisation"
     df, end = _events(events, fn, ("from_node", "to_node", "size"))
@@ -631,18 +648,10 @@ def drops_and_marks(events, window=None, *, link=None, by=None) -> pl.DataFrame:
     if link is not None:
         a, b = _link(link, df, fn)
         at = (pl.col("from_node") == a) & (pl.col("to_node") == b)
-    if keys == _CONN:
-        ack = _is_ack(df)
-        df = df.with_columns(
-            src_node=pl.when(ack).then(pl.col("dst_node")).otherwise(pl.col("src_node")),
-            src_port=pl.when(ack).then(pl.col("dst_port")).otherwise(pl.col("src_port")),
-            dst_node=pl.when(ack).then(pl.col("src_node")).otherwise(pl.col("dst_node")),
-            dst_port=pl.when(ack).then(pl.col("src_port")).otherwise(pl.col("dst_port")))
+    df = _as_data_conn(df, keys)
     drops = (df.filter(_ev(df, "d"), at, _in_window(t0, t1, closed))
              .group_by(keys).agg(drops=pl.len(), drop_bytes=pl.col("size").cast(pl.Int64).sum()))
-    marked = (df.filter(_ce(df)).sort("time", maintain_order=True)
-              .unique("uid", keep="first", maintain_order=True)
-              .filter(at, _in_window(t0, t1, closed))
+    marked = (_first_marks(df).filter(at, _in_window(t0, t1, closed))
               .group_by(keys).agg(marks=pl.len()))
     out = _universe(df, keys).join(drops, on=keys, how="left", nulls_equal=True)
     out = out.join(marked, on=keys, how="left", nulls_equal=True)
@@ -728,7 +737,7 @@ def lockout(data, period: float = 1.0, window=None, *, by=None, link=None, node=
     if nslots < 1:
         raise ValueError(f"{fn}(): period {period:g} s is longer than the window ({t0:g}, {t1:g})")
     prog = prog.filter(_in_window(t0, t1, closed)).sort([*keys, "time"])
-    slots = (prog.with_columns(slot=((pl.col("time") - t0) / period).floor().cast(pl.Int64))
+    slots = (prog.with_columns(slot=((pl.col("time") - t0) / period + _FLOOR_EPS).floor().cast(pl.Int64))
              .filter(pl.col("slot") < nslots).group_by(keys).agg(active=pl.col("slot").n_unique()))
     gaps = prog.group_by(keys).agg(
         first=pl.col("time").first(), last=pl.col("time").last(),
@@ -836,7 +845,8 @@ def loss_clusters(data, granularity: float, start: float = 0.0, end: float | Non
     One row per cluster: ``cluster`` (0, 1, ...), ``start``, ``end`` (its
     last member), ``events`` (teeth or drops), ``flows`` (the number of
     distinct flows in it), ``shared`` (flows > 1) and ``members`` (the sorted
-    flow keys; "node.port" strings for by="conn").
+    flow keys: the flow or fid; "node.port" for a sender of a vars frame;
+    "node.port-node.port" for a connection of an events frame).
     """
     fn = "loss_clusters"
     g = _number(granularity, fn, "granularity", positive=True)

@@ -29,7 +29,8 @@ def add_commands(sub) -> None:
     p.add_argument("--link", nargs=2, type=int, metavar=("FROM", "TO"), help="queue: the link direction")
     p.add_argument("--var", default="cwnd_", help="cwnd: the traced variable (default cwnd_)")
     p.add_argument("--node", type=int, help="seqno: only packets arriving at this node")
-    p.add_argument("--by", choices=("fid", "conn"), default="fid", help="what a flow is (default: fid)")
+    p.add_argument("--by", choices=("fid", "conn"), default="fid",
+                   help="ack: what a flow is (default: fid; goodput groups are always fids)")
     p.add_argument("--group", action="append", default=[], metavar="NAME=FID,FID,...",
                    help="goodput: a group of flows (repeat; default: one group per fid)")
     p.add_argument("--bin", type=float, default=1.0, help="goodput: bin width in seconds (default 1)")
@@ -93,18 +94,18 @@ def cmd_plot(args) -> int:
         if args.kind == "cwnd":
             if vars_.height == 0:
                 return _fail(f"{args.trace} has no variable-trace records (trace cwnd_ into it)")
-            fig = plot.plot_cwnd(vars_, None, title=args.title, var=args.var)
-            if not fig.axes[0].lines:
+            if vars_.filter(vars_["var"].cast(str) == args.var).height == 0:
                 return _fail(f"{args.trace} has no {args.var} records")
-            plot._save(fig, args.output)
+            fig = plot.plot_cwnd(vars_, args.output, title=args.title, var=args.var)
         elif args.kind == "seqno":
             if events.height == 0:
                 return _fail(f"{args.trace} has no packet events")
-            fig = plot.plot_seqno(events, None, node=args.node, title=args.title)
-            plot._save(fig, args.output)
+            fig = plot.plot_seqno(events, args.output, node=args.node, title=args.title)
         elif args.kind == "ack":
-            data = events if events.height else vars_
-            fig = plot.plot_ack_seqno(data, args.output, args.title, by=args.by)
+            data = plot.ack_source(events, vars_)
+            # ack_ records have no fid: their flows are the senders
+            by = None if "var" in data.columns and args.by == "fid" else args.by
+            fig = plot.plot_ack_seqno(data, args.output, args.title, by=by)
         elif args.kind == "queue":
             if args.link is None:
                 return _fail("plot queue needs --link FROM TO")
@@ -112,11 +113,9 @@ def cmd_plot(args) -> int:
                                   window=window, queue_limit=args.queue_limit)
         else:
             groups = _groups(args.group)
-            if groups is None:
-                from . import metrics
-
-                keys = metrics.goodput(events, window, by="fid")["fid"].to_list()
-                groups = {f"fid {k}": [k] for k in keys}
+            if groups is None:  # one group per fid of the data packets
+                data = events.filter(events["ptype"].cast(str) != "ack")
+                groups = {f"fid {k}": [k] for k in sorted(data["fid"].unique().to_list())}
             fig = plot.plot_goodput_groups(events, groups, args.output, args.title, bin=args.bin, window=window,
                                            by="fid", per_flow=not args.total)
     except ValueError as e:
@@ -134,7 +133,7 @@ def _flow_table(events, args):
 
     window = tuple(args.window) if args.window else None
     by = args.by
-    keys = ["fid"] if by == "fid" else ["src_node", "src_port", "dst_node", "dst_port"]
+    keys = m._keys(events, by, "metrics")
     thr = m.throughput(events, window, by=by).select(*keys, thr_mbps=pl.col("throughput_bps") / 1e6,
                                                     thr_pkts=pl.col("packets"))
     good = m.goodput(events, window, by=by).select(*keys, goodput_mbps=pl.col("goodput_bps") / 1e6,
@@ -150,6 +149,17 @@ def _flow_table(events, args):
         lo = m.lockout(events, args.period, window, by=by).select(*keys, "locked_seconds", "longest_gap")
         out = out.join(lo, on=keys, how="left")
     return out
+
+
+def _no_nan(x):
+    """JSON has no NaN: undefined values (Jain's index of all-zero goodputs) become null."""
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _no_nan(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_no_nan(v) for v in x]
+    return x
 
 
 def _text_table(df) -> str:
@@ -188,13 +198,15 @@ def cmd_metrics(args) -> int:
             if args.link is not None:
                 link = tuple(args.link)
                 summary["link"] = list(link)
-                summary["queue_avg_pkts"] = m.time_average_queue(events, link, window)
-                summary["queue_avg_bytes"] = m.time_average_queue(events, link, window, unit="bytes")
+                q = m.queue_length(events, link)
+                t0, t1, _ = m._window(window, events, None, "metrics")
+                t = q["time"].to_numpy()
+                summary["queue_avg_pkts"] = m._step_average(t, q["packets"].to_numpy().astype(float), t0, t1)
+                summary["queue_avg_bytes"] = m._step_average(t, q["bytes"].to_numpy().astype(float), t0, t1)
                 waits = m.queue_delay(events, link, window, by=args.by, per_packet=True)["delay"]
                 summary["queue_delay_ms"] = float(waits.mean()) * 1000 if waits.len() else None
                 if args.bandwidth is not None:
-                    bw = float(args.bandwidth) if _is_float(args.bandwidth) else args.bandwidth
-                    summary["utilisation"] = m.link_utilisation(events, link, bw, window)
+                    summary["utilisation"] = m.link_utilisation(events, link, args.bandwidth, window)
         elif args.link is not None:
             return _fail(f"{args.trace} has no packet events for --link")
         if vars_.height and vars_.filter(m._match(vars_, "var", lambda c: c == "cwnd_")).height:
@@ -209,7 +221,7 @@ def cmd_metrics(args) -> int:
         doc = {"flows": flows.to_dicts() if flows is not None else [], **summary}
         if teeth is not None:
             doc["teeth"] = teeth.to_dicts()
-        print(json.dumps(doc, indent=1, default=lambda x: None if isinstance(x, float) and math.isnan(x) else x))
+        print(json.dumps(_no_nan(doc), indent=1, allow_nan=False))
     elif args.format == "csv":
         if flows is None:
             return _fail(f"{args.trace} has no packet events")
@@ -232,14 +244,6 @@ def cmd_metrics(args) -> int:
             print("loss responses (cwnd_ decreases) per sender:")
             print(_text_table(teeth))
     return 0
-
-
-def _is_float(s: str) -> bool:
-    try:
-        float(s)
-    except ValueError:
-        return False
-    return True
 
 
 def main(argv=None) -> int:

@@ -25,8 +25,7 @@ def _finish(fig, ax, path, title, legend: bool):
         ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    if path is not None:
-        fig.savefig(path)
+    _save(fig, path)
     return fig
 
 
@@ -108,6 +107,17 @@ def _rate_unit(values_bps) -> tuple[float, str]:
     return 1.0, "b/s"
 
 
+def ack_source(events: pl.DataFrame, vars: pl.DataFrame) -> pl.DataFrame:
+    """What an ACK plot draws from: the ACK events when there are any, else
+    the ``ack_`` records (a trace of the bottleneck only has no ACKs
+    arriving at the senders)."""
+    from . import metrics as m
+
+    if events.height and "ptype" in events.columns and events.filter(m._is_ack(events)).height:
+        return events
+    return vars
+
+
 def plot_ack_seqno(data, path: str | Path | None = None, title: str | None = None, *, by=None, flows=None):
     """ACK sequence-number plot (seed 000, Fig 4.2): the cumulative ACK
     number arriving at each sender against time, one line per flow; equal
@@ -123,15 +133,13 @@ def plot_ack_seqno(data, path: str | Path | None = None, title: str | None = Non
 
     fn = "plot_ack_seqno"
     _check_path(path, fn)
-    if isinstance(data, pl.DataFrame):
-        use_vars = "var" in data.columns
-    elif m._is_result(data):
-        use_vars = data.events.height == 0
-    else:  # a trace file: its ACKs, or its ack_ records when it has no ACK events
-        df, _ = m._events(data, fn, ("ptype",), "data")
-        use_vars = df.filter(m._is_ack(df)).height == 0
-        data = m._vars(data, fn, "data")[0] if use_vars else df
-    if use_vars:
+    if m._is_result(data):
+        data = ack_source(data.events, data.vars)
+    elif not isinstance(data, pl.DataFrame):
+        from .trace import read_trace_all
+
+        data = ack_source(*read_trace_all(m._path(data, fn, "data")))
+    if "var" in data.columns:
         df, _ = m._vars(data, fn, "data")
         keys = m._keys(df, by, fn, vars_frame=True)
         d = df.filter(m._match(df, "var", lambda c: c == "ack_")).select(*keys, "time", seqno="value")
@@ -140,15 +148,10 @@ def plot_ack_seqno(data, path: str | Path | None = None, title: str | None = Non
         df, _ = m._events(data, fn, ("to_node", "ptype", "seqno", *m._CONN), "data")
         keys = m._keys(df, by, fn)
         d = df.filter(m._ev(df, "r"), m._is_ack(df), pl.col("to_node") == pl.col("dst_node"))
-        if keys == m._CONN:  # an ACK's connection is its data's, reversed
-            d = d.with_columns(src_node=pl.col("dst_node"), src_port=pl.col("dst_port"),
-                               dst_node=pl.col("src_node"), dst_port=pl.col("src_port"))
-        d = d.select(*keys, "time", "seqno")
+        d = m._as_data_conn(d, keys).select(*keys, "time", "seqno")
         source = "ACKs received"
     if flows is not None:
-        if len(keys) != 1:
-            raise ValueError(f"{fn}(): flows= needs a one-column flow key (by='flow' or by='fid')")
-        ids = [getattr(f, "id", f) for f in (flows if isinstance(flows, (list, tuple, set)) else [flows])]
+        ids = m._check_groups({"flows": flows}, keys, fn)["flows"]
         d = d.filter(pl.col(keys[0]).is_in(ids))
     if d.height == 0:
         raise ValueError(f"{fn}(): no {source} to plot")
@@ -160,8 +163,7 @@ def plot_ack_seqno(data, path: str | Path | None = None, title: str | None = Non
     ax.set_ylabel("ACK sequence number (packets)")
     ax.set_xlim(left=0)
     several = d.select(pl.struct(keys).n_unique()).item() > 1
-    fig = _finish(fig, ax, None, title, legend=several)
-    _save(fig, path)
+    fig = _finish(fig, ax, path, title, legend=several)
     return fig
 
 
@@ -193,8 +195,7 @@ def plot_queue(events, link, path: str | Path | None = None, title: str | None =
     v = q[unit].to_numpy()
     at = (pl.col("from_node") == a) & (pl.col("to_node") == b)
     drops = df.filter(at, m._ev(df, "d"), m._in_window(t0, t1, closed))["time"].to_numpy()
-    marks = (df.filter(m._ce(df)).sort("time", maintain_order=True).unique("uid", keep="first", maintain_order=True)
-             .filter(at, m._in_window(t0, t1, closed)))["time"].to_numpy()
+    marks = m._first_marks(df).filter(at, m._in_window(t0, t1, closed))["time"].to_numpy()
 
     def level(times):
         """Queue length just after the events at each of `times`."""
@@ -222,8 +223,7 @@ def plot_queue(events, link, path: str | Path | None = None, title: str | None =
     ax.set_ylim(bottom=0)
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"queue length ({unit})")
-    fig = _finish(fig, ax, None, title, legend=True)
-    _save(fig, path)
+    fig = _finish(fig, ax, path, title, legend=True)
     return fig
 
 
@@ -252,6 +252,5 @@ def plot_goodput_groups(events, groups, path: str | Path | None = None, title: s
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"goodput {'per flow ' if per_flow else ''}({unit})")
     ax.set_ylim(bottom=0)
-    fig = _finish(fig, ax, None, title, legend=True)
-    _save(fig, path)
+    fig = _finish(fig, ax, path, title, legend=True)
     return fig

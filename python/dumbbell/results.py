@@ -159,8 +159,7 @@ class Result:
         vars_df = _empty(VARS_SCHEMA)
         events_df = _empty(EVENTS_SCHEMA)
         if columns is None and trace_path is not None:
-            ev, vr, _ = read_trace_columns(str(trace_path))
-            columns = (ev, vr)
+            columns = read_trace_columns(str(trace_path))[:2]
         if columns is not None:
             ev, vr = columns
             keys = list(endpoints)

@@ -521,3 +521,43 @@ def test_empty_frames_are_refused():
         m.throughput(empty)
     # With an explicit window an empty frame is simply zero flows.
     assert m.throughput(empty, (0, 1)).height == 0
+
+
+# ---- edges of bins and slots, ACKs by their data connection ---------------------------------------
+
+# Deliveries of fid 1 at 0.3 and 0.5 exactly: with a window from 0.1 and
+# bins / slots of 0.1 s, (0.3 - 0.1) / 0.1 is 1.9999999999999998 in floating
+# point; the delivery belongs to the bin [0.3, 0.4) all the same.
+T8 = """
+r 0.3 1 2 tcp 1000 ------- 1 0.0 2.0 0 1
+r 0.5 1 2 tcp 1000 ------- 1 0.0 2.0 1 2
+"""
+
+
+def test_bins_and_slots_on_their_edges(tmp_path):
+    p = _write(tmp_path, "t8.tr", T8)
+    s = m.goodput_series(p, 0.1, (0.1, 0.7))
+    # bins start at 0.1, 0.2, ..., 0.6: the deliveries are in bins 2 and 4
+    assert s["packets"].to_list() == [0, 0, 1, 0, 1, 0]
+    # 6 slots of 0.1 s, progress in 2 of them: 4 locked slots
+    lo = m.lockout(p, 0.1, (0.1, 0.7))
+    assert lo.select("slots", "locked_slots").row(0) == (6, 4)
+
+
+# A data packet of 0.0 -> 2.0 and its ACK (2.0 -> 0.0) both wait in the
+# queue of link 1 -> 2 (a shared link, as on a two-way path): uid 1 waits
+# 1 s, the ACK (uid 2) 0.5 s.  With connection keys the ACK counts for the
+# data connection 0.0 -> 2.0, as drops_and_marks counts it.
+T9 = """
++ 1 1 2 tcp 1000 ------- 1 0.0 2.0 0 1
+- 2 1 2 tcp 1000 ------- 1 0.0 2.0 0 1
++ 2 1 2 ack 40 ------- 1 2.0 0.0 0 2
+- 2.5 1 2 ack 40 ------- 1 2.0 0.0 0 2
+"""
+
+
+def test_acks_count_for_their_data_connection(tmp_path):
+    p = _write(tmp_path, "t9.tr", T9)
+    out = m.queue_delay(p, (1, 2), by="conn")
+    assert out.select("src_node", "src_port", "dst_node", "dst_port", "packets", "mean").rows() == [
+        (0, 0, 2, 0, 2, 0.75)]

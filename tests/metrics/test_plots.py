@@ -218,3 +218,26 @@ def test_cli_metrics_errors(trace, tmp_path, capsys):
     empty.write_text("")
     assert cli.main(["metrics", str(empty)]) == 2
     assert "neither packet events nor cwnd_ records" in capsys.readouterr().err
+
+
+def test_cli_metrics_json_has_no_nan(tmp_path, capsys):
+    """Nothing delivered: Jain's index is undefined, which JSON writes as null."""
+    p = tmp_path / "nothing.tr"
+    p.write_text("+ 1 0 1 tcp 1000 ------- 1 0.0 2.0 0 1\n")
+    assert cli.main(["metrics", str(p), "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert "NaN" not in out and json.loads(out)["jain_goodput"] is None
+
+
+def test_ack_plot_of_a_bottleneck_trace_uses_ack_records(tmp_path, capsys):
+    """A trace of the bottleneck only has packet events but no ACKs arriving
+    at a sender; the command, like the function, draws the ack_ records."""
+    p = tmp_path / "b.tr"
+    p.write_text("+ 1 1 2 tcp 1000 ------- 1 0.0 2.0 1 1\n"
+                 "1.00000 0 0 2 0 ack_ 1\n2.00000 0 0 2 0 ack_ 5\n")
+    assert dp.ack_source(*db.read_trace_all(p)).columns[0] == "time"     # the vars frame
+    out = tmp_path / "a.png"
+    assert cli.main(["plot", "ack", str(p), "-o", str(out)]) == 0
+    _check_file(out)
+    fig = dp.plot_ack_seqno(p)
+    assert list(fig.axes[0].lines[0].get_ydata()) == [1, 5]
