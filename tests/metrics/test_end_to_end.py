@@ -208,3 +208,13 @@ def test_ecn_marks_in_an_ns2_trace(tmp_path):
     ev = db.read_trace(trace)
     flagged = ev.filter(pl.col("flags").cast(pl.String).str.slice(4, 1) == "E")
     assert dm["marks"].sum() == flagged["uid"].n_unique() < flagged.height
+
+
+def test_droptail_queue_peaks_at_its_limit(b1):
+    """docs/metrics.md: a DropTail queue with limit L reaches L when a packet
+    arrives to be dropped, and the drop leaves it at L - 1 (basic1: L = 7)."""
+    res, bott, _ = b1
+    q = res.queue_length(bott)
+    assert q["packets"].max() == 7
+    after_drop = q.filter(q["event"] == "d")["packets"]
+    assert after_drop.len() > 0 and set(after_drop.to_list()) == {6}

@@ -424,6 +424,8 @@ def test_teeth_and_timeouts(t7):
     assert out.rows() == [(0, 0, 3, 1), (1, 0, 3, 0)]
     assert m.teeth(t7).rows() == [(0, 0, 4, 1), (1, 0, 3, 0)]          # the 2.8 decrease counts from 0
     assert m.teeth(t7, 3.0, 6.5).rows() == [(0, 0, 2, 1), (1, 0, 2, 0)]  # 4.0, 5.0 / 4.3, 6.0
+    # a tooth compares with the record before it even when that is before start
+    assert m.teeth(t7, 2.8).rows() == [(0, 0, 4, 1), (1, 0, 3, 0)]
     per = m.teeth(t7, 3.0, per_tooth=True).filter(src_node=0)
     assert per.select("time", "peak", "value", "timeout").rows() == [
         (4.0, 5.0, 2.5, False), (5.0, 3.0, 1.0, True), (7.0, 4.0, 2.0, False)]
