@@ -41,7 +41,7 @@ from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 
 from . import __version__
-from ._sweep_child import call_with, child_env, load_target
+from ._sweep_child import child_env, load_target
 
 __all__ = ["Plan", "PlanError", "run_sweep", "summarise", "t_quantile", "plot_sweep", "load_plan", "execute",
            "cli_main"]
@@ -212,7 +212,6 @@ class Metrics:
             if extra:
                 raise PlanError(f"metrics.{extra[0]}: a Python function's metrics are the dict it returns; "
                                 "only metrics.keep applies")
-        self.spec = spec
         self.columns = spec.get("columns")
         self.line = spec.get("line", -1)
         self.regexes: list[re.Pattern] = []
@@ -333,7 +332,6 @@ def _fields(template: str, where: str) -> list[str]:
 @dataclass(frozen=True)
 class Run:
     """One run of a plan: a parameter point and a seed."""
-    point: int
     params: dict
     seed: int
     key: str
@@ -400,12 +398,12 @@ class Plan:
                 raise PlanError(f"script: {self.script} is a directory")
             self.args = _strlist(args if args is not None else [f"{{{p}}}" for p in self.param_names], "args")
             self._check_templates()
+            self.extract_fn = None
             if self.metrics.function:
                 self.extract_fn = self._resolve(self.metrics.function, "metrics.function")
         else:
             if args is not None:
                 raise PlanError("args: only for scripts; a function gets the parameters as keywords")
-            self.function = function
             self.fn = self._resolve(function, "function")
             self._check_signature()
         self.plots = [self._plot(i, p) for i, p in enumerate(plots or [])]
@@ -561,6 +559,12 @@ class Plan:
         q = dict(p)
         q["y"] = ys
         if q.get("path"):
+            from .plot import _check_path
+
+            try:
+                _check_path(q["path"], "plot_sweep")
+            except ValueError as e:
+                raise PlanError(f"plots[{i}].path: {e}") from None
             q["path"] = self._path(q["path"])
         return q
 
@@ -595,7 +599,7 @@ class Plan:
                 key = _sha_bytes(json.dumps(material, sort_keys=True, separators=(",", ":")).encode())
                 task["key"] = key
                 task["build"] = build
-                out.append(Run(i, pt, s, key, task))
+                out.append(Run(pt, s, key, task))
         return out
 
     def _common(self):
@@ -632,7 +636,7 @@ class Plan:
             material["args"] = args
             task["script"] = self.script.name
             task["args"] = args
-            ex = getattr(self, "extract_fn", None)
+            ex = self.extract_fn
             if ex:
                 material["extract"] = {"target": ex["target"], "code": ex["code"]}
                 task["extract"] = {"target": ex["target"], "file": ex["file"]}
@@ -726,7 +730,8 @@ _BUILD_LOCK = threading.Lock()
 
 def build_id() -> str:
     """Dumbbell's version and a hash of what produces results: the engine
-    library and the ns-2 layer (python/dumbbell/ns2), the API's modules."""
+    library and every Python and Tcl file of the package (the ns-2 layer,
+    the API, the metrics a `metrics.function` may call, the fork server)."""
     global _BUILD
     with _BUILD_LOCK:
         if _BUILD is None:
@@ -734,8 +739,10 @@ def build_id() -> str:
 
             pkg = Path(__file__).resolve().parent
             h = hashlib.sha256(__version__.encode())
-            files = [Path(_engine.__file__)] + sorted((pkg / "ns2").rglob("*"))
-            files += [pkg / n for n in ("api.py", "results.py", "trace.py", "_sweep_child.py")]
+            files = sorted(pkg.rglob("*"))
+            engine = Path(_engine.__file__).resolve()
+            if not engine.is_relative_to(pkg):
+                files.insert(0, engine)
             for f in files:
                 if f.is_file() and f.suffix in (".so", ".pyd", ".py", ".tcl") and "__pycache__" not in f.parts:
                     h.update(f.relative_to(pkg).as_posix().encode() if f.is_relative_to(pkg) else f.name.encode())
@@ -751,9 +758,11 @@ class Cache:
     files under ``files/<key>/``.  Written atomically (a temporary file, then
     a rename), so a killed sweep leaves only whole records."""
 
-    def __init__(self, root):
+    def __init__(self, root, create: bool = True):
+        """`create`: make the directory and tidy it (False only reads, as
+        the dry run does)."""
         self.root = Path(root) if root else None
-        if self.root:
+        if self.root and create:
             (self.root / "runs").mkdir(parents=True, exist_ok=True)
             (self.root / "files").mkdir(exist_ok=True)
             # files of runs whose sweep was killed before it stored them
@@ -801,9 +810,14 @@ class Cache:
                     p = Path(staged) / name
                     p.parent.mkdir(parents=True, exist_ok=True)
                     p.write_bytes(data)
-            if final.exists():
-                shutil.rmtree(final)
-            os.replace(staged, final)
+            # A run's outputs are deterministic: if another sweep sharing
+            # this cache stored them first, keep theirs.
+            try:
+                os.replace(staged, final)
+            except OSError:
+                if not final.is_dir():
+                    raise
+                shutil.rmtree(staged, ignore_errors=True)
         path = self._rec(key)
         path.parent.mkdir(exist_ok=True)
         tmp = path.with_name(f".{key}.{os.getpid()}.{threading.get_ident()}.tmp")
@@ -1065,11 +1079,11 @@ class Progress:
     failed counts.  Redrawn in place on a terminal (at most 10 times a
     second); elsewhere (a log file, CI) one line every 30 s."""
 
-    def __init__(self, total: int, cached: int, enabled: bool = True, stream=None, label="sweep"):
+    def __init__(self, total: int, cached: int, enabled: bool = True, stream=None):
         self.stream = stream or sys.stderr
         self.enabled = enabled
         self.tty = enabled and getattr(self.stream, "isatty", lambda: False)()
-        self.total, self.cached, self.label = total, cached, label
+        self.total, self.cached = total, cached
         self.done = cached
         self.ran = 0
         self.failed = 0
@@ -1097,7 +1111,7 @@ class Progress:
             extra.append(f"{self.failed} failed")
         tail = f" ({', '.join(extra)})" if extra else ""
         speed = f"{rate:.2f} runs/s  " if self.ran else ""
-        return (f"{self.label} {self.done}/{self.total} {pct:3.0f}% |{'#' * fill}{'.' * (bar_n - fill)}| "
+        return (f"sweep {self.done}/{self.total} {pct:3.0f}% |{'#' * fill}{'.' * (bar_n - fill)}| "
                 f"{speed}elapsed {_hms(el)}  ETA {eta if left else '0:00:00'}{tail}")
 
     def draw(self, force=False):
@@ -1147,7 +1161,6 @@ class SweepReport:
         self.total = self.cached = self.ran = self.failed = 0
         self.wall = 0.0
         self.jobs = 0
-        self.out = None
         self.failures: list[str] = []
 
     def __repr__(self):
@@ -1194,20 +1207,10 @@ def run_sweep(plan, out=None, *, jobs: int | None = None, cache_dir=None, dask=N
     t0 = time.monotonic()
     rep = SweepReport()
     last_report = rep
-    if cache_dir is None:
-        cache_dir = plan.cache or plan.base_dir / ".dumbbell-cache"
-    cache = Cache(cache_dir or None)
+    cache = Cache(_cache_dir(plan, cache_dir) or None)
     runs = plan.runs()
-    records: dict[str, dict] = {}
-    pending: dict[str, dict] = {}
-    for r in runs:
-        if r.key in records or r.key in pending:
-            continue
-        rec = cache.get(r.key)
-        if rec is not None and (rec["status"] == "ok" or not retry_failed):
-            records[r.key] = rec
-        else:
-            pending[r.key] = r.task
+    records, todo = _partition(runs, cache, retry_failed)
+    pending = {r.key: r.task for r in todo}
     rep.total, rep.cached = len(runs), len(records)
     jobs = max(1, int(jobs or default_jobs()))
     rep.jobs = jobs
@@ -1248,20 +1251,45 @@ def run_sweep(plan, out=None, *, jobs: int | None = None, cache_dir=None, dask=N
     out = Path(out) if out else plan.default_out
     if out is not None:
         write_table(df, out)
-        rep.out = out
         _plots(plan, df, out)
     rep.wall = time.monotonic() - t0
     return df
 
 
+def _cache_dir(plan, cache_dir):
+    """The cache directory: as given (False: none), else the plan's, else
+    .dumbbell-cache beside the plan."""
+    if cache_dir is None:
+        return plan.cache or plan.base_dir / ".dumbbell-cache"
+    return cache_dir
+
+
+def _partition(runs, cache, retry_failed):
+    """The records of the runs the cache has (failed ones too, unless they
+    are to be retried), and the runs still to do, in plan order.  Every run
+    of a plan has its own key (points and seeds are distinct)."""
+    records, todo = {}, []
+    for r in runs:
+        rec = cache.get(r.key)
+        if rec is not None and (rec["status"] == "ok" or not retry_failed):
+            records[r.key] = rec
+        else:
+            todo.append(r)
+    return records, todo
+
+
 def _run_local(tasks, jobs, done):
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
+    from . import _forkserver
+
     _CANCEL.clear()
     ex = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="dumbbell-sweep")
+    futs, handed = [], set()
     try:
         futs = [ex.submit(_safe_execute, t) for t in tasks]
         for f in as_completed(futs):
+            handed.add(f)
             done(f.result())
     except BaseException:
         _CANCEL.set()
@@ -1269,7 +1297,14 @@ def _run_local(tasks, jobs, done):
         _kill_active()
         ex.shutdown(wait=True)
         _CANCEL.clear()
+        # Runs that finished before they were killed are stored (the killed
+        # ones come back "cancelled", which `done` does not store).
+        for f in futs:
+            if f not in handed and f.done() and not f.cancelled() and f.exception() is None:
+                done(f.result())
         raise
+    finally:
+        _forkserver.close_all()
     ex.shutdown()
 
 
@@ -1404,9 +1439,9 @@ def _plots(plan, df, out: Path):
         path = p.get("path") or out.with_name(f"{out.stem}-{'-'.join(p['y'])}-vs-{p['x']}.png")
         try:
             fig = plot_sweep(df, p["x"], p["y"], hue=p.get("hue"), path=path, title=p.get("title"))
-            import matplotlib.pyplot as plt
+            from .plot import _plt
 
-            plt.close(fig)
+            _plt().close(fig)
         except (ValueError, KeyError) as e:
             sys.stderr.write(f"sweep: plot {p['y']} vs {p['x']} not drawn: {e}\n")
 
@@ -1542,8 +1577,9 @@ def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float
     `hue` and per metric when `y` is a list.  Every other parameter must be
     constant (filter the table first); saves to `path` (PNG/PDF/SVG by
     extension) when given; returns the figure."""
-    from .plot import _finish, _plt
+    from .plot import _check_path, _finish, _plt
 
+    _check_path(path, "plot_sweep")
     plt = _plt()
     ys = [y] if isinstance(y, str) else list(y)
     for c in [x] + ys + ([hue] if hue else []):
@@ -1668,23 +1704,11 @@ def cli_main(argv: list[str]) -> int:
 
 
 def _dry_run(plan, cache_dir, retry_failed, out) -> int:
-    if cache_dir is None:
-        cache_dir = plan.cache or plan.base_dir / ".dumbbell-cache"
-    runs = plan.runs()
-    root = Path(cache_dir) if cache_dir else None
-    cache = Cache(root) if root and root.exists() else Cache(None)
-    todo, cached, failed = [], 0, 0
-    seen = set()
-    for r in runs:
-        if r.key in seen:
-            continue
-        seen.add(r.key)
-        rec = cache.get(r.key)
-        if rec is not None and (rec["status"] == "ok" or not retry_failed):
-            cached += 1
-            failed += rec["status"] != "ok"
-        else:
-            todo.append(r)
+    cache_dir = _cache_dir(plan, cache_dir)
+    cache = Cache(cache_dir or None, create=False)
+    records, todo = _partition(plan.runs(), cache, retry_failed)
+    cached = len(records)
+    failed = sum(rec["status"] != "ok" for rec in records.values())
     print(plan.describe())
     print(f"  cache {cache_dir or '(none)'}: {cached} runs done ({failed} failed), {len(todo)} to run")
     print(f"  table {out}")

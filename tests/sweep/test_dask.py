@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -37,7 +38,7 @@ def test_dask_gives_the_local_table(plandir, cluster):
     # kept files came back to the client's cache, identical to the local ones
     for a, b in zip(local["files"], remote["files"]):
         assert b.startswith(str(plandir / "dask-cache")) and a.startswith(str(plandir / "local-cache"))
-        assert open(os.path.join(a, "out.tr"), "rb").read() == open(os.path.join(b, "out.tr"), "rb").read()
+        assert Path(a, "out.tr").read_bytes() == Path(b, "out.tr").read_bytes()
     # a repeat on the cluster is served from the client's cache
     again = run_sweep(plan, dask=cluster.scheduler_address, cache_dir=plandir / "dask-cache", progress=False)
     assert sweep.last_report.ran == 0 and again.equals(remote)

@@ -114,3 +114,59 @@ def test_sweep_survives_the_fork_server_dying(plandir):
     assert df.filter(pl.col("delayB") == 36)["recv1"].item() > 0
     # three runs went to a second, new server
     assert len(calls) == 4 and calls[1] is not calls[0] and calls[1] is calls[3]
+
+
+def test_stray_output_of_the_server_does_not_disturb_its_answers(tmp_path, monkeypatch):
+    """The server answers on a pipe of its own: a line printed on its stdout
+    (here by a sitecustomize module) is not taken for an answer."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text("print('hello from sitecustomize')\n")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    (tmp_path / "ok.tcl").write_text("puts ok\n")
+    fs = _forkserver.ForkServer()
+    try:
+        for i in range(3):
+            fs.start(tmp_path / "ok.tcl", [], tmp_path, dict(os.environ), tmp_path / "o", tmp_path / "e")
+            assert fs.wait(30) == 0 and (tmp_path / "o").read_text() == "ok\n"
+    finally:
+        fs.close()
+
+
+def test_a_run_can_be_killed_as_soon_as_it_is_started(tmp_path):
+    """The run's process group exists when its pid is answered (no race with
+    the child setting it up)."""
+    (tmp_path / "slow.tcl").write_text("after 20000\n")
+    fs = _forkserver.ForkServer()
+    try:
+        for _ in range(10):
+            pid = fs.start(tmp_path / "slow.tcl", [], tmp_path, dict(os.environ), tmp_path / "o", tmp_path / "e")
+            os.killpg(pid, signal.SIGKILL)
+            assert fs.wait(10) == -signal.SIGKILL
+    finally:
+        fs.close()
+
+
+def test_errors_before_the_script_go_to_the_runs_stderr(tmp_path):
+    fs = _forkserver.ForkServer()
+    try:
+        fs.start(tmp_path / "x.tcl", [], tmp_path / "missing-dir", dict(os.environ), tmp_path / "o", tmp_path / "e")
+        assert fs.wait(30) == 1
+        assert "missing-dir" in (tmp_path / "e").read_text()
+    finally:
+        fs.close()
+
+
+def test_a_sweep_stops_its_fork_servers(plandir, monkeypatch):
+    started = []
+    orig = _forkserver.ForkServer.__init__
+
+    def init(self):
+        orig(self)
+        started.append(self)
+
+    monkeypatch.setattr(_forkserver.ForkServer, "__init__", init)
+    df = run_sweep(_basic2_plan(plandir), cache_dir=False, progress=False, jobs=2)
+    assert df["status"].to_list() == ["ok"] * 4
+    assert started and _forkserver._servers == []
+    assert all(fs.proc.poll() is not None for fs in started)

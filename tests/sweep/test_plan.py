@@ -247,3 +247,9 @@ def test_metrics_errors_say_why():
         Metrics({"regex": r"nope (?P<n>\d+)"}, "tcl", set()).from_stdout(STDOUT)
     with pytest.raises(MetricError, match=r"no zz=\.\.\. in stdout"):
         Metrics({"keyvalue": ["zz"]}, "tcl", set()).from_stdout(STDOUT)
+
+
+def test_plot_path_checked_with_the_plan(plandir):
+    with pytest.raises(PlanError, match=r"plots\[0\]\.path: .*\.png, \.pdf or \.svg"):
+        Plan(script=plandir / "count.tcl", params={"x": [1]}, metrics={"columns": ["a", "b"]},
+             plots=[{"x": "x", "y": "a", "path": "fig.gif"}])

@@ -241,7 +241,7 @@ def test_resume_after_kill_9(plandir, runlog):
     p = _start(plandir, runlog.path, "--no-progress")
     _wait_records(cache, 5, p)
     p.send_signal(signal.SIGKILL)  # the sweep only: its children must die with it
-    p.wait()
+    p.communicate()
     done_at_kill = len(runlog.lines("done"))
     time.sleep(0.8)  # longer than a run: a surviving child would log "done" by now
     assert len(runlog.lines("done")) == done_at_kill
@@ -287,3 +287,43 @@ def test_ctrl_c_stops_cleanly_and_resumes(plandir, runlog):
     assert p.returncode == 0, err
     assert f"{len(finished)} from the cache" in err
     assert len(pl.read_parquet(plandir / "resume.parquet")) == 16
+
+
+def test_shared_cache_keeps_the_first_stored_outputs(tmp_path):
+    """Two sweeps sharing a cache may store the same run's outputs: the
+    second store keeps the first (outputs are deterministic) instead of
+    failing."""
+    cache = sweep.Cache(tmp_path / "c")
+    rec = {"format": sweep.CACHE_FORMAT, "key": "ab" * 32, "status": "ok", "files": ["out.tr"]}
+    cache.put(dict(rec), blobs={"out.tr": b"first"})
+    cache.put(dict(rec), blobs={"out.tr": b"second"})
+    assert (cache.files_dir(rec["key"]) / "out.tr").read_bytes() == b"first"
+    assert not list((tmp_path / "c" / "files").glob(".staging-*"))
+    assert cache.get(rec["key"])["status"] == "ok"
+
+
+def test_build_id_covers_every_module(tmp_path):
+    """A changed metrics module (which a metrics.function may call) is a
+    different build, so cached results are not reused."""
+    import shutil
+
+    pkg = ROOT / "python" / "dumbbell"
+    copy = tmp_path / "dumbbell"
+    shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    code = "import dumbbell.sweep as s; print(s.build_id())"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def bid():
+        return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                              cwd=tmp_path, check=True).stdout.strip()
+
+    before = bid()
+    (copy / "metrics.py").write_text((copy / "metrics.py").read_text() + "\n# changed\n")
+    assert bid() != before
+
+
+def test_dry_run_creates_no_cache(plandir, capsys):
+    (plandir / "p.toml").write_text('script = "count.tcl"\n[params]\nx = [1, 2]\n')
+    assert sweep.cli_main([str(plandir / "p.toml"), "--dry-run"]) == 0
+    assert "2 to run" in capsys.readouterr().out
+    assert not (plandir / ".dumbbell-cache").exists()
