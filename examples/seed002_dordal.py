@@ -60,7 +60,6 @@ class Runner:
         out.mkdir(parents=True, exist_ok=True)
 
     def sweep(self, name: str, **plan) -> pl.DataFrame:
-        plan.setdefault("python_path", [str(S2)])
         p = Plan(base_dir=S2, name=name, **plan)
         t0 = time.monotonic()
         df = run_sweep(p, out=self.out / f"{name}.parquet", jobs=self.jobs, cache_dir=self.cache,
@@ -81,6 +80,24 @@ def basic2(name, r: Runner, params: dict, **kw) -> pl.DataFrame:
     metrics = {"columns": BASIC2_COLUMNS, "line": r"^\d"}
     metrics.update(kw.pop("metrics", {}))
     return r.sweep(name, script="basic2.tcl", args=args, params=p, metrics=metrics, **kw)
+
+
+def meandev(x) -> float:
+    """The book's "mean deviation" of a curve (31.3.6): mean |x - mean(x)|."""
+    x = np.asarray(x, dtype=float)
+    return float(np.mean(np.abs(x - x.mean())))
+
+
+def sack_row(x: dict, T: float, K: float = 1.225) -> tuple:
+    """A row of the table of 31.4.3 from a run's acked/teeth counts: true
+    average cwnd (packets ACKed / RTTs, RTT = RTTnoLoad: 220 ms, plus
+    2 delayB for flow 1) and K/sqrt(p) (p = teeth / packets), per flow,
+    rounded as the book prints them."""
+    rtt = (0.220, 0.220 + 2 * x["delayB"] / 1000)
+    out = []
+    for i in (0, 1):
+        out += [round(x[f"acked{i}"] * rtt[i] / T, 1), round(K / math.sqrt(x[f"teeth{i}"] / x[f"acked{i}"]), 1)]
+    return tuple(out)
 
 
 def row(label, book, ours, fmt="{}", exact=None):
@@ -187,7 +204,7 @@ def exp_phase(r: Runner, quick: bool):
     book = {0: 1.286, 0.005: 0.638, 0.01: 0.136, 0.02: 0.090}
     for (o,), g in sorted(df.group_by(["overhead"]), key=lambda kv: kv[0][0]):
         x = g["ratio1"].to_numpy()
-        row(f"overhead {o:g}", book[o], float(np.mean(np.abs(x - x.mean()))), "{:.3f}")
+        row(f"overhead {o:g}", book[o], meandev(x), "{:.3f}")
     plot_sweep(df, "delayB", "ratio1", hue="overhead", path=r.out / "phase_ratio1.png",
                title="Dordal 31.3.6: ratio1 vs delayB (0.8 Mb/s, 300 s)")
     return df
@@ -199,7 +216,7 @@ def exp_sweep(r: Runner, quick: bool):
                                     "overhead": [0, 0.002, 0.02]})
     for (o,), g in sorted(df.group_by(["overhead"]), key=lambda kv: kv[0][0]):
         x = g["ratio1"].to_numpy()
-        row(f"overhead {o:g}: ratio1 mean / meandev", None, f"{x.mean():.3f} / {np.mean(np.abs(x - x.mean())):.3f}")
+        row(f"overhead {o:g}: ratio1 mean / meandev", None, f"{x.mean():.3f} / {meandev(x):.3f}")
     for y in ("ratio1", "ratio2"):
         plot_sweep(df, "delayB", y, hue="overhead", path=r.out / f"delayB_{y}.png",
                    title=f"Dordal 31.3: {y} vs delayB (0.8 Mb/s, 300 s)")
@@ -265,11 +282,7 @@ def exp_sack(r: Runner, quick: bool):
     same = 0
     for x in df.iter_rows(named=True):
         d = x["delayB"]
-        rtt0, rtt1 = 0.220, 0.220 + 2 * d / 1000
-        t0, t1 = x["acked0"] * rtt0 / T, x["acked1"] * rtt1 / T
-        e0 = 1.225 / math.sqrt(x["teeth0"] / x["acked0"])
-        e1 = 1.225 / math.sqrt(x["teeth1"] / x["acked1"])
-        ours = (round(t0, 1), round(e0, 1), round(t1, 1), round(e1, 1))
+        ours = sack_row(x, T)
         row(f"delayB {d:>3}", " ".join(f"{v:.1f}" for v in SACK_BOOK[d]), " ".join(f"{v:.1f}" for v in ours), exact=True)
         same += ours == SACK_BOOK[d]
     print(f"  {same}/{df.height} rows identical to the book")

@@ -76,18 +76,15 @@ def queue_average(run_dir, params) -> dict:
 
 
 def drop_clusters(run_dir, params) -> dict:
-    """31.3.2: loss events (drop clusters, granularity 1 s, after slow start)
-    and how many packets each flow loses in each."""
-    tr = Path(run_dir) / "b.tr"
-    ev = db.read_trace(tr)
-    d = ev.filter((pl.col("event") == "d") & (pl.col("time") >= STARTPOINT)).select("time", "fid").sort("time")
+    """31.3.2: loss events (clusters of data-packet drops, granularity 1 s,
+    after slow start), and how many are one drop from each of the two flows."""
+    ev = db.read_trace(Path(run_dir) / "b.tr")
     cl = metrics.loss_clusters(ev, 1.0, start=STARTPOINT, by="fid")
-    # drops per flow in each cluster
-    ids = np.searchsorted(cl["start"].to_numpy(), d["time"].to_numpy(), side="right") - 1
-    per = pl.DataFrame({"cluster": ids, "fid": d["fid"]}).group_by("cluster", "fid").len()
-    one_each = per.group_by("cluster").agg(ok=(pl.col("len") == 1).all() & (pl.len() == 2))
-    return {"loss_events": cl.height, "one_drop_per_flow": int(one_each["ok"].sum()),
-            "drops0": int(d.filter(pl.col("fid") == 0).height), "drops1": int(d.filter(pl.col("fid") == 1).height)}
+    drops = metrics.drops_and_marks(ev, (STARTPOINT, float(params["endtime"])), by="fid")
+    n = dict(zip(drops["fid"].to_list(), drops["drops"].to_list()))
+    return {"loss_events": cl.height,
+            "one_drop_per_flow": cl.filter((pl.col("events") == 2) & (pl.col("flows") == 2)).height,
+            "drops0": n.get(0, 0), "drops1": n.get(1, 0)}
 
 
 def reno_teeth(run_dir, params) -> dict:
@@ -121,7 +118,6 @@ def sack_losses(run_dir, params) -> dict:
     cl = metrics.loss_clusters(v, 1.0, start=STARTPOINT, end=end)
     out["clusters"] = cl.height
     out["shared"] = int(cl["shared"].sum())
-    acks = v.filter(pl.col("var") == "ack_").group_by("src_node").agg(pl.col("value").last())
-    for row in acks.iter_rows(named=True):
-        out[f"acked{row['src_node']}"] = int(row["value"])
+    for row in metrics.ack_progress(v, (0.0, end)).iter_rows(named=True):
+        out[f"acked{row['src_node']}"] = int(row["end"])
     return out

@@ -170,9 +170,8 @@ def _cur() -> NsTrace:
 
 def nsopen(filename: str, check: bool = False) -> NsTrace:
     """Open `filename` as the current trace file (closing the previous one)."""
+    nsclose()   # a file that fails to open leaves no current file behind
     global _current
-    if _current is not None:
-        _current.close()
     _current = NsTrace(filename, check=check)
     return _current
 

@@ -1,5 +1,4 @@
 """`import nstrace` for analysis scripts written for Dordal's ns-2 chapter:
 the same module as `dumbbell.nstrace`."""
 
-from dumbbell.nstrace import *  # noqa: F401,F403
 from dumbbell.nstrace import NsTrace, getEvent, getVar, isEOF, isEvent, isVar, nsclose, nsopen, skipline  # noqa: F401

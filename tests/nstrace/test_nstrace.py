@@ -119,3 +119,21 @@ def test_context_manager(sample):
             kinds.append("v" if t.isVar() else "e" if t.isEvent() else "?")
             t.skipline()
     assert kinds == ["v", "e", "e", "v", "e", "e"]
+
+
+def test_a_file_that_fails_to_open_leaves_none_current(sample, tmp_path):
+    nstrace.nsopen(str(sample))
+    with pytest.raises(OSError):
+        nstrace.nsopen(str(tmp_path / "missing.tr"))
+    with pytest.raises(RuntimeError, match="nsopen"):
+        nstrace.isEOF()
+
+
+def test_getvar_names_file_and_line_of_a_malformed_record(tmp_path):
+    p = tmp_path / "v.tr"
+    p.write_text("0.1 0 0 2 0 cwnd_ 1.0\n0.2 0 0 2 0 cwnd_ lots\n")
+    nstrace.nsopen(str(p))
+    nstrace.getVar()
+    with pytest.raises(ValueError, match=r"v.tr:2: getVar\(\)"):
+        nstrace.getVar()
+    nstrace.nsclose()
