@@ -271,6 +271,13 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
     Ok(parsed_columns(py, &p))
 }
 
+/// C `atof` as ns-2's commands use it (`$ns at`, link costs): the longest
+/// numeric prefix, hex included, 0.0 when there is none.
+#[pyfunction]
+fn atof(s: &str) -> f64 {
+    dumbbell_engine::vars::parse_real(s)
+}
+
 /// The same for trace text held in memory.
 #[pyfunction]
 fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
@@ -286,6 +293,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TclError", m.py().get_type::<tcl::TclError>())?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(atof, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from .._engine import Engine, TclBackend, TclInterp
+from .._engine import Engine, TclBackend, TclInterp, atof
 
 # (os.path rather than pathlib: `dumbbell run` should not pay for importing it)
 HERE = os.path.dirname(os.path.realpath(__file__))
@@ -27,47 +27,6 @@ class ScriptExit(Exception):
     def __init__(self, code: int):
         super().__init__(code)
         self.code = code
-
-
-def _atof(s: str) -> float:
-    """C ``atof``: the longest numeric prefix, 0.0 if none (what the regular
-    expression ``\\s*[+-]?(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|inf(?:inity)?|nan)``,
-    case-insensitive, matches at the start; scanned by hand so that
-    `dumbbell run` need not import re)."""
-    n = len(s)
-    i = 0
-    while i < n and s[i].isspace():
-        i += 1
-    j = i
-    if j < n and s[j] in "+-":
-        j += 1
-    k = j
-    while k < n and s[k].isdecimal():
-        k += 1
-    if k > j:
-        if k < n and s[k] == ".":
-            k += 1
-            while k < n and s[k].isdecimal():
-                k += 1
-    elif k + 1 < n and s[k] == "." and s[k + 1].isdecimal():
-        k += 2
-        while k < n and s[k].isdecimal():
-            k += 1
-    else:
-        word = s[j:j + 8].lower()
-        for w in ("infinity", "inf", "nan"):
-            if word.startswith(w):
-                return float(s[i:j + len(w)])
-        return 0.0
-    if k < n and s[k] in "eE":
-        e = k + 1
-        if e < n and s[e] in "+-":
-            e += 1
-        if e < n and s[e].isdecimal():
-            while e < n and s[e].isdecimal():
-                e += 1
-            k = e
-    return float(s[i:k])
 
 
 class Ns2Runner:
@@ -343,7 +302,7 @@ class Ns2Runner:
         if op == "now":
             return e.now_str()
         if op == "at":
-            t = _atof(args[0])
+            t = atof(args[0])
             try:
                 uid = e.at(t)
             except ValueError as err:
@@ -369,7 +328,7 @@ class Ns2Runner:
             e.add_link(int(args[0]), int(args[1]), self._id(args[2]))
             return ""
         if op == "set-cost":
-            e.set_cost(int(args[0]), int(args[1]), _atof(args[2]))
+            e.set_cost(int(args[0]), int(args[1]), atof(args[2]))
             return ""
         if op == "enable-routing":
             e.enable_routing()
