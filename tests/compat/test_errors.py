@@ -99,6 +99,16 @@ def test_engine_panic_is_a_python_exception_not_an_abort():
     assert e.now() == 0.0
 
 
+@pytest.mark.parametrize("ending", ["", "exit 0\n"])
+def test_an_engine_panic_the_script_catches_is_still_reported(tmp_path, ending):
+    """A script that `catch`es the engine's internal error must not end as
+    if nothing happened (the engine may be inconsistent): exit code 70."""
+    r = run(tmp_path, "catch {::dumbbell::be::sim debug-panic} msg\nputs \"caught: $msg\"\n" + ending)
+    assert r.returncode == 70
+    assert "caught: internal error in the engine" in r.stdout
+    assert "This is a bug in Dumbbell" in r.stderr
+
+
 def test_callbacks_run_at_global_level_like_ns2(tmp_path):
     body = """set x before
 $ns at 1 {set x during; set y [expr 2*3]}

@@ -268,10 +268,8 @@ impl Sim {
 
     #[inline]
     pub fn put(&mut self, id: ObjId, o: Obj) {
-        // The slot holds `Taken`, which owns nothing: skip its drop.
-        let old = std::mem::replace(&mut self.objs[id as usize], o);
-        debug_assert!(matches!(old, Obj::Taken));
-        std::mem::forget(old);
+        debug_assert!(matches!(self.objs[id as usize], Obj::Taken));
+        self.objs[id as usize] = o;
     }
 
     /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the

@@ -39,7 +39,7 @@ class Ns2Runner:
             # Our own binding of the system's libtcl: set up as tkinter.Tcl()
             # would be, without loading tkinter and Tk (a third of the
             # start-up).  Errors are dumbbell._engine.TclError.
-            prog = sys.orig_argv[0] if getattr(sys, "orig_argv", None) else sys.executable
+            prog = sys.executable  # what tkinter gives Tcl_FindExecutable
             self.tcl = TclInterp.create(prog)
         if self.tcl is not None:
             from .._engine import TclError
@@ -286,6 +286,8 @@ class Ns2Runner:
             c = int(code)
         except ValueError:
             c = 0
+        if self.panic is not None:  # an engine error the script caught: still Dumbbell's bug
+            c = self.report_panic(self.panic)
         self.drain()
         self.exit_code = c
         self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
@@ -333,6 +335,8 @@ class Ns2Runner:
         if op == "enable-routing":
             e.enable_routing()
             return ""
+        if op == "debug-panic":  # for the tests of the panic path
+            e.debug_panic()
         if op == "route-lookup":
             return str(e.route_lookup(int(args[0]), int(args[1])))
         raise self.TclError(f"dumbbell: unknown simulator operation {op}")
@@ -407,6 +411,8 @@ class Ns2Runner:
             if type(err).__name__ != "PanicException":
                 raise
             return self.report_panic(err)
+        if self.panic is not None:  # the script caught the engine's error and carried on
+            return self.report_panic(self.panic)
         self.drain()
         self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
         self.flush_c_stdout()
