@@ -28,12 +28,12 @@ test-py: build
 
 test: test-rust test-py
 
-# Needs the real ns-2 (/usr/bin/ns): regenerate every fixture, then compare
-# ns-2 and Dumbbell on 200 freshly generated scenarios.
 # ns-2's own validation suites (needs the ns2-examples package)
 suites: build
 	$(VENV)/bin/python tests/suites/run_suites.py
 
+# Needs the real ns-2 (/usr/bin/ns): regenerate every fixture, then compare
+# ns-2 and Dumbbell on 200 freshly generated scenarios.
 oracle: build
 	$(BIN)/python tests/ns2/regen.py
 	$(BIN)/python tests/random/regen.py

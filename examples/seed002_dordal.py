@@ -32,7 +32,7 @@ Experiments (NAME for --only):
              and shared/unshared loss responses
 
 --quick leaves out `sweep`, runs `highbw` at 300 s and `sack` for three
-delayB values only; it takes about a minute on two cores.
+delayB values only; it takes under a minute on two cores.
 """
 
 from __future__ import annotations
@@ -303,7 +303,7 @@ EXPERIMENTS = {"basic1": exp_basic1, "qlimit": exp_qlimit, "queue40": exp_queue4
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="the shorter version (about a minute)")
+    ap.add_argument("--quick", action="store_true", help="the shorter version (under a minute)")
     ap.add_argument("--only", nargs="+", choices=list(EXPERIMENTS), help="run only these experiments")
     ap.add_argument("--cache", default=str(ROOT / "demo-output" / "seed002" / "cache"),
                     help="sweep cache directory (default demo-output/seed002/cache)")

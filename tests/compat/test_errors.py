@@ -44,6 +44,7 @@ def run(tmp_path: Path, body: str, *args: str) -> subprocess.CompletedProcess:
         ("$ns duplex-link $a $b 10Mb 10ms SFQ", "Queue/SFQ is not supported by Dumbbell yet"),
         ("set t [new Agent/TCP/Vegas]", "Agent/TCP/Vegas is not supported by Dumbbell yet"),
         ("$ns rtmodel Deterministic {} $a $b", "rtmodel (link dynamics) is not supported by Dumbbell yet"),
+        ("$ns rtmodel-at 1.0 down $a $b", "rtmodel-at (link dynamics) is not supported by Dumbbell yet"),
         ("$ns at -5 {puts x}\n$ns at 1 {puts y}\n$ns run\n$ns at 0.5 {puts z}", "can't schedule command in past"),
     ],
 )

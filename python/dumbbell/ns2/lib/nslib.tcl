@@ -217,6 +217,7 @@ Simulator instproc rtproto {proto args} {
     if {$proto ne "Static"} { ::dumbbell::unsupported "routing protocol $proto" }
 }
 Simulator instproc rtmodel args { ::dumbbell::unsupported "rtmodel (link dynamics)" }
+Simulator instproc rtmodel-at args { ::dumbbell::unsupported "rtmodel-at (link dynamics)" }
 Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
 Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
 Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
