@@ -10,7 +10,7 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
 use crate::sink::Sink;
 use crate::tcp::{self, Flavor, NewRenoState, Tcp, Tv};
-use crate::vars::{self, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+use crate::vars::{self, fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
 /// Engine classes, by the ns-2 name a script uses with `new`.
 pub const KINDS: &[&str] = &[
@@ -302,10 +302,6 @@ fn trace_kind(kind: &str) -> u8 {
         "Trace/Hop" => b'h',
         _ => b'v',
     }
-}
-
-fn b2s(b: bool) -> String {
-    if b { "1".into() } else { "0".into() }
 }
 
 impl Sim {

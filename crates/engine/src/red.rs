@@ -17,7 +17,7 @@ use crate::objs::Queue;
 use crate::packet::PktId;
 use crate::sched::ObjId;
 use crate::sim::{Sim, World, NONE};
-use crate::vars::{fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
 /// Feng et al.'s adaptive RED remembers where the average last was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,9 @@ const T_CUR_MAX_P: u8 = 8;
 enum DropType {
     None,
     Forced,
-    Unforced,
+    /// An early drop; the victim is the queued packet at this index (with
+    /// mark-front or AECN), else the arriving packet.
+    Unforced(Option<usize>),
 }
 
 /// RED's parameters and state.
@@ -75,7 +77,6 @@ pub struct Red {
     // ---- state (ns-2 `edv`) ----
     pub v_ave: f64,
     pub v_prob1: f64,
-    pub v_slope: f64,
     pub v_prob: f64,
     pub v_a: f64,
     pub v_b: f64,
@@ -109,8 +110,6 @@ pub struct Red {
     pub drop_tail: bool,
     pub drop_rand: bool,
     pub ns1_compat: bool,
-    pub doubleq: bool,
-    pub dqthresh: i32,
     // ---- wiring ----
     /// The link's `DelayLink` (`$q link $l`); its bandwidth is read at reset.
     pub link: ObjId,
@@ -204,7 +203,6 @@ impl Red {
             delay: 0.0,
             v_ave: 0.0,
             v_prob1: 0.0,
-            v_slope: 0.0,
             v_prob: 0.0,
             v_a: 0.0,
             v_b: 0.0,
@@ -228,8 +226,6 @@ impl Red {
             drop_tail: true,
             drop_rand: false,
             ns1_compat: false,
-            doubleq: false,
-            dqthresh: 50,
             link: NONE,
             de_drop: NONE,
             ed_trace: NONE,
@@ -247,7 +243,7 @@ impl Red {
     pub fn get_var(&self, var: &str) -> Option<String> {
         let r = |v: f64| Some(fmt_real(v));
         let i = |v: i32| Some(fmt_int(v as i64));
-        let b = |v: bool| Some(if v { "1".to_string() } else { "0".to_string() });
+        let b = |v: bool| Some(fmt_bool(v));
         match var {
             "bytes_" => b(self.bytes),
             "thresh_" => r(self.th_min_pkts),
@@ -488,7 +484,6 @@ impl Red {
             self.th_max = self.th_max_pkts;
         }
         self.set_ave(w, 0.0);
-        self.v_slope = 0.0;
         self.count = 0;
         self.count_bytes = 0;
         self.old = false;
@@ -598,6 +593,12 @@ impl Red {
     }
 
     /// Drop probability from the average (`calculate_p_new`).
+    /// `cautious_` 1 and 2: the share of the average that survives the time
+    /// of 0.05 s worth of packets at the link's rate, (1 - q_w)^(ptc * 0.05).
+    fn cautious_fraction(&self) -> f64 {
+        (1.0 - self.q_w).powf(self.ptc * 0.05)
+    }
+
     fn calculate_p(&self, max_p: f64) -> f64 {
         let v_ave = self.v_ave;
         let mut p = if self.gentle && v_ave >= self.th_max {
@@ -655,7 +656,9 @@ impl Queue {
 
     /// `REDQueue::drop_early`: draw and decide; marks ECN-capable packets
     /// instead of dropping them when `setbit_` is on.  True means drop.
-    fn red_drop_early(&mut self, sim: &mut Sim, p: PktId) -> bool {
+    /// `REDQueue::drop_early`: None to keep the arrival; Some(victim) to drop
+    /// (see `pick_for_ecn`) when the chosen packet cannot be marked instead.
+    fn red_drop_early(&mut self, sim: &mut Sim, p: PktId) -> Option<Option<usize>> {
         let mean = self.mean_pktsize;
         let qlen = self.qlen_unit();
         let size = sim.w.pool.get(p).size;
@@ -666,16 +669,14 @@ impl Queue {
         red.set_prob1(&mut sim.w, p1);
         red.v_prob = red.modify_p(red.v_prob1, mean, size);
         if red.cautious == 1 {
-            let pkts = red.ptc * 0.05;
-            let fraction = (1.0 - red.q_w).powf(pkts);
+            let fraction = red.cautious_fraction();
             if (qlen as f64) < fraction * red.v_ave {
-                return false;
+                return None;
             }
         }
         let mut u = sim.w.rng.default_stream().uniform_double();
         if red.cautious == 2 {
-            let pkts = red.ptc * 0.05;
-            let fraction = (1.0 - red.q_w).powf(pkts);
+            let fraction = red.cautious_fraction();
             let ratio = qlen as f64 / (fraction * red.v_ave);
             if ratio < 1.0 {
                 u *= 1.0 / ratio;
@@ -685,34 +686,31 @@ impl Queue {
             red.count = 0;
             red.count_bytes = 0;
             let (setbit, use_mark_p, prob1, mark_p) = (red.setbit, red.use_mark_p, red.v_prob1, red.mark_p);
-            let victim = self.pick_for_ecn(sim, p);
+            let at = self.pick_for_ecn(sim, p);
+            let victim = at.map_or(p, |i| self.q[i]);
             let pk = sim.w.pool.get_mut(victim);
             if setbit && pk.ecn_capable && (!use_mark_p || prob1 < mark_p) {
                 pk.ecn_to_echo = true;
-                return false;
+                return None;
             }
-            return true;
+            return Some(at);
         }
-        false
+        None
     }
 
-    /// `pickPacketForECN`: the arriving packet, or with mark-front the first
-    /// packet in the queue not yet marked (with AECN, of the arriving
-    /// packet's RTT group).
-    fn pick_for_ecn(&self, sim: &Sim, p: PktId) -> PktId {
+    /// `pickPacketForECN`: the arriving packet (None), or with mark-front the
+    /// index of the first packet in the queue not yet marked (with AECN, of
+    /// the arriving packet's RTT group), if there is one.
+    fn pick_for_ecn(&self, sim: &Sim, p: PktId) -> Option<usize> {
         let red = self.red.as_ref().expect("RED queue");
         if !(red.mark_front || red.aecn) {
-            return p;
+            return None;
         }
         let group = if red.aecn { Some(red.aecn_group(sim.w.pool.get(p).last_rtt)) } else { None };
-        self.q
-            .iter()
-            .copied()
-            .find(|&q| {
-                let pk = sim.w.pool.get(q);
-                !pk.ecn_to_echo && group.map_or(true, |g| red.aecn_group(pk.last_rtt) == g)
-            })
-            .unwrap_or(p)
+        self.q.iter().position(|&q| {
+            let pk = sim.w.pool.get(q);
+            !pk.ecn_to_echo && group.map_or(true, |g| red.aecn_group(pk.last_rtt) == g)
+        })
     }
 
     /// `REDQueue::enque`.
@@ -763,8 +761,8 @@ impl Queue {
                 red.count = 1;
                 red.count_bytes = size;
                 red.old = true;
-            } else if self.red_drop_early(sim, p) {
-                droptype = DropType::Unforced;
+            } else if let Some(at) = self.red_drop_early(sim, p) {
+                droptype = DropType::Unforced(at);
             }
         } else {
             let red = self.red.as_mut().expect("RED queue");
@@ -786,16 +784,16 @@ impl Queue {
             }
         }
         match droptype {
-            DropType::Unforced => {
+            DropType::Unforced(at) => {
                 // With mark-front the victim may be a queued packet: the
-                // arrival takes its place in the queue.
-                let victim = self.pick_for_ecn(sim, p);
-                let p = if victim != p {
-                    self.push(sim, p);
-                    let i = self.q.iter().position(|&q| q == victim).expect("victim queued");
-                    self.remove_at(sim, i)
-                } else {
-                    p
+                // arrival takes its place in the queue (it joins at the end,
+                // so the victim's index stays valid).
+                let p = match at {
+                    Some(i) => {
+                        self.push(sim, p);
+                        self.remove_at(sim, i)
+                    }
+                    None => p,
                 };
                 let (de_drop, ed_trace) = {
                     let r = self.red.as_ref().expect("RED queue");
@@ -969,15 +967,20 @@ mod tests {
         (q, ids)
     }
 
+    /// The packet `pick_for_ecn` chooses (the arriving one, or the queued one at its index).
+    fn picked(q: &Queue, sim: &Sim, arriving: PktId) -> PktId {
+        q.pick_for_ecn(sim, arriving).map_or(arriving, |i| q.q[i])
+    }
+
     #[test]
     fn mark_front_picks_the_first_unmarked_queued_packet() {
         let mut sim = Sim::new();
         let (mut q, ids) = queue_with(&mut sim, &[(true, true, 0), (true, false, 0), (true, false, 0)]);
         let arriving = sim.w.pool.alloc();
         sim.w.pool.get_mut(arriving).ecn_to_echo = false;
-        assert_eq!(q.pick_for_ecn(&sim, arriving), arriving, "mark-tail by default");
+        assert_eq!(picked(&q, &sim, arriving), arriving, "mark-tail by default");
         q.red.as_mut().unwrap().mark_front = true;
-        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[1], "the first packet not yet marked");
+        assert_eq!(picked(&q, &sim, arriving), ids[1], "the first packet not yet marked");
     }
 
     #[test]
@@ -998,11 +1001,11 @@ mod tests {
             pk.ecn_to_echo = false;
             pk.last_rtt = 180;
         }
-        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[1], "the first fragile packet");
+        assert_eq!(picked(&q, &sim, arriving), ids[1], "the first fragile packet");
         sim.w.pool.get_mut(arriving).last_rtt = 0;
-        assert_eq!(q.pick_for_ecn(&sim, arriving), ids[3], "RTT 0 counts as average");
+        assert_eq!(picked(&q, &sim, arriving), ids[3], "RTT 0 counts as average");
         sim.w.pool.get_mut(ids[1]).ecn_to_echo = true;
         sim.w.pool.get_mut(arriving).last_rtt = 160;
-        assert_eq!(q.pick_for_ecn(&sim, arriving), arriving, "no unmarked fragile packet queued");
+        assert_eq!(picked(&q, &sim, arriving), arriving, "no unmarked fragile packet queued");
     }
 }

@@ -113,7 +113,6 @@ pub struct Cbr {
     pub random: f64,
     pub size: i32,
     pub maxpkts: i32,
-    pub interval: f64,
     pub seqno: i32,
     pub running: bool,
     pub timer: u32,
@@ -121,14 +120,19 @@ pub struct Cbr {
 
 impl Cbr {
     pub fn new(timer: u32) -> Cbr {
-        Cbr { rate: 448e3, random: 0.0, size: 210, maxpkts: 268435456, interval: 0.0, seqno: 0, running: false, timer }
+        Cbr { rate: 448e3, random: 0.0, size: 210, maxpkts: 268435456, seqno: 0, running: false, timer }
+    }
+
+    /// The nominal time between packets: `packetSize_` bits at `rate_`.
+    pub fn interval(&self) -> f64 {
+        ((self.size << 3) as f64) / self.rate
     }
 
     fn next_interval(&mut self, sim: &mut Sim) -> f64 {
-        self.interval = ((self.size << 3) as f64) / self.rate;
-        let mut t = self.interval;
+        let interval = self.interval();
+        let mut t = interval;
         if self.random != 0.0 {
-            t += self.interval * sim.w.rng.default_stream().uniform_range(-0.5, 0.5);
+            t += interval * sim.w.rng.default_stream().uniform_range(-0.5, 0.5);
         }
         self.seqno += 1;
         if self.seqno < self.maxpkts {
@@ -140,7 +144,6 @@ impl Cbr {
 
     /// `CBR_Traffic::start`: send the first packet now.
     pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
-        self.interval = ((self.size << 3) as f64) / self.rate;
         sim.set_pkttype_for_app(agent);
         self.running = true;
         self.timeout(sim, agent);
@@ -205,7 +208,9 @@ mod tests {
         let mut c = Cbr::new(0);
         c.rate = 8000.0;
         c.size = 100;
-        c.interval = ((c.size << 3) as f64) / c.rate;
-        assert_eq!(c.interval, 0.1);
+        assert_eq!(c.interval(), 0.1);
+        c.size = 210;
+        c.rate = 448e3;
+        assert_eq!(c.interval(), 210.0 * 8.0 / 448e3);
     }
 }

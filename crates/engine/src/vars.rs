@@ -285,6 +285,11 @@ pub fn fmt_traced_real(v: f64) -> String {
 }
 
 /// Print an integer (`%d`).
+/// A bool as Tcl reads it back from a bound variable: "1" or "0".
+pub fn fmt_bool(v: bool) -> String {
+    if v { "1" } else { "0" }.to_string()
+}
+
 pub fn fmt_int(v: i64) -> String {
     v.to_string()
 }

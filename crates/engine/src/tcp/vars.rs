@@ -4,7 +4,7 @@
 use super::{Flavor, Tcp, Tv};
 use crate::agent::AgentBase;
 use crate::sim::World;
-use crate::vars::{fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
+use crate::vars::{fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
 /// Bound parameters: (Tcl name, type).
 pub const PARAMS: &[(&str, VarType)] = &[
@@ -117,10 +117,6 @@ pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
         v.push(("partial_ack_", VarType::Bool));
     }
     v
-}
-
-fn b2s(b: bool) -> String {
-    if b { "1".into() } else { "0".into() }
 }
 
 impl Tcp {
