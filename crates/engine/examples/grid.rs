@@ -168,9 +168,8 @@ fn main() {
         good += b.sim.get_var(id, "ack_").unwrap().parse::<i64>().unwrap() + 1;
     }
     println!(
-        "bneck_pkts={dep} drops={drops} goodput_pkts={good} events={} mean_heap={:.1} setup_s={:.3} run_s={:.3} ns/event={:.1}",
+        "bneck_pkts={dep} drops={drops} goodput_pkts={good} events={} setup_s={:.3} run_s={:.3} ns/event={:.1}",
         b.sim.w.s.dispatched,
-        b.sim.w.s.heap_size_sum as f64 / b.sim.w.s.dispatched as f64,
         setup.as_secs_f64(),
         run.as_secs_f64(),
         run.as_secs_f64() * 1e9 / b.sim.w.s.dispatched as f64

@@ -13,6 +13,7 @@ pub mod iface;
 pub mod objs;
 pub mod packet;
 mod pq;
+pub mod ring;
 pub mod random;
 pub mod ranvar;
 pub mod red;

@@ -8,7 +8,7 @@ use crate::fmt;
 use crate::packet::{Packet, PktId};
 use crate::sched::ObjId;
 use crate::sim::{Outputs, Sim, World, NONE};
-use std::collections::VecDeque;
+use crate::ring::Ring;
 
 /// A plain connector: passes packets to its target (common/connector.cc).
 #[derive(Clone, Debug)]
@@ -173,7 +173,7 @@ pub enum QueueKind {
 #[repr(C, align(64))]
 pub struct Queue {
     // first cache line: what every packet's enque/deque reads
-    pub q: VecDeque<PktId>,
+    pub q: Ring<PktId>,
     pub bytes: i64,
     /// `limit_` in packets (or in units of `mean_pktsize_` bytes).
     pub limit: i32,
@@ -207,7 +207,7 @@ impl Queue {
     pub fn new(kind: QueueKind, resume: u32) -> Queue {
         Queue {
             kind,
-            q: VecDeque::new(),
+            q: Ring::new(),
             bytes: 0,
             limit: 50,
             drop_front: false,

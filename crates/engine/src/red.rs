@@ -687,7 +687,7 @@ impl Queue {
             red.count_bytes = 0;
             let (setbit, use_mark_p, prob1, mark_p) = (red.setbit, red.use_mark_p, red.v_prob1, red.mark_p);
             let at = self.pick_for_ecn(sim, p);
-            let victim = at.map_or(p, |i| self.q[i]);
+            let victim = at.map_or(p, |i| *self.q.get(i).expect("victim in queue"));
             let pk = sim.w.pool.get_mut(victim);
             if setbit && pk.ecn_capable && (!use_mark_p || prob1 < mark_p) {
                 pk.ecn_to_echo = true;
@@ -969,7 +969,7 @@ mod tests {
 
     /// The packet `pick_for_ecn` chooses (the arriving one, or the queued one at its index).
     fn picked(q: &Queue, sim: &Sim, arriving: PktId) -> PktId {
-        q.pick_for_ecn(sim, arriving).map_or(arriving, |i| q.q[i])
+        q.pick_for_ecn(sim, arriving).map_or(arriving, |i| *q.q.get(i).expect("victim in queue"))
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! ns-2 computes it.
 
 use crate::packet::PktId;
-use std::collections::VecDeque;
+use crate::ring::Ring;
 
 /// Identifier of an engine object.
 pub type ObjId = u32;
@@ -102,7 +102,7 @@ pub struct Timer {
 /// A link's packets in flight, in arrival order.
 #[derive(Debug)]
 pub struct Pipe {
-    fifo: VecDeque<(Key, PktId, ObjId)>,
+    fifo: Ring<(Key, PktId, ObjId)>,
     head_in_heap: bool,
     /// Its slot in the scheduler's source table.
     slot: u32,
@@ -138,8 +138,8 @@ pub struct Scheduler {
     pending_tcl: usize,
     /// Events dispatched so far (popped heap entries, including stale ones).
     pub dispatched: u64,
-    /// Sum of heap sizes seen at each dispatch (for the mean heap size).
-    pub heap_size_sum: u64,
+    /// A packet an upcoming event will touch (to prefetch).
+    pub hint: PktId,
 }
 
 impl Default for Scheduler {
@@ -164,7 +164,7 @@ impl Scheduler {
             cancelled_tcl: Default::default(),
             pending_tcl: 0,
             dispatched: 0,
-            heap_size_sum: 0,
+            hint: 0,
         }
     }
 
@@ -241,7 +241,7 @@ impl Scheduler {
     pub fn new_pipe(&mut self) -> u32 {
         let p = self.pipes.len() as u32;
         let slot = self.new_slot(Ev::Pipe(p));
-        self.pipes.push(Pipe { fifo: VecDeque::new(), head_in_heap: false, slot });
+        self.pipes.push(Pipe { fifo: Ring::new(), head_in_heap: false, slot });
         p
     }
 
@@ -382,7 +382,6 @@ impl Scheduler {
         loop {
             let top = self.heap.peek()?;
             self.dispatched += 1;
-            self.heap_size_sum += self.heap.len() as u64;
             let key = key_of(top);
             let slot = (top.s & SLOT_MASK) as u32;
             match self.slots[slot as usize] {
@@ -391,9 +390,14 @@ impl Scheduler {
                     // head in the heap with a single sift.
                     let pipe = &mut self.pipes[p as usize];
                     match pipe.fifo.front() {
-                        Some(&(k, pkt, target)) if k == key => {
+                        // A pipe's heap entry is always its head's key (it
+                        // is pushed only for a new head and replaced when the
+                        // head leaves).
+                        Some(&(k, pkt, target)) => {
+                            debug_assert!(k == key, "pipe entry out of step with its head");
                             pipe.fifo.pop_front();
-                            if let Some(&(nk, _, _)) = pipe.fifo.front() {
+                            if let Some(&(nk, np, _)) = pipe.fifo.front() {
+                                self.hint = np;
                                 self.heap.replace_min(entry(nk, slot));
                             } else {
                                 pipe.head_in_heap = false;
@@ -401,10 +405,6 @@ impl Scheduler {
                             }
                             self.advance(key);
                             return Some(Fired::Packet(target, pkt));
-                        }
-                        Some(&(k, _, _)) => {
-                            // Stale entry: re-anchor on the head.
-                            self.heap.replace_min(entry(k, slot));
                         }
                         None => {
                             pipe.head_in_heap = false;

@@ -274,82 +274,22 @@ impl Sim {
 
     /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the
     /// resume slot of the queue that sent it, if any.
+    ///
+    /// The kinds every packet meets (connectors, TTL checkers, nodes,
+    /// queues, links, agents, snoops, traces) are handled here; the others
+    /// in `recv_other`, kept out of line so that this loop stays small.
     pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<u32>) {
         loop {
-            if to == NONE {
-                // ns-2 would crash on a null target; a trace object with no
-                // target frees the packet ("hack" in trace.cc) and so do we.
+            let Some(o) = self.objs.get_mut(to as usize) else {
+                // NONE: ns-2 would crash on a null target; a trace object
+                // with no target frees the packet ("hack" in trace.cc) and so
+                // do we.
                 self.w.pool.free(p);
                 return;
-            }
-            match &mut self.objs[to as usize] {
+            };
+            match o {
                 Obj::Connector(c) => {
                     to = c.target;
-                }
-                Obj::Proxy(t) => {
-                    to = *t;
-                }
-                Obj::ErrModule { classifier, .. } => {
-                    to = *classifier;
-                }
-                Obj::HashClassifier(c) => {
-                    let pk = self.w.pool.get(p);
-                    let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
-                    match c.classify(src, dst, fid) {
-                        Some(t) => to = t,
-                        None => {
-                            // ns-2 asks Tcl (`unknown-flow`, by default a
-                            // warning) and, finding no slot, frees the packet.
-                            let call = format!("{} unknown-flow {} {} {}", self.names[to as usize], src as u32, dst as u32, fid as u32);
-                            self.w.tcl_calls.push(call);
-                            self.w.pool.free(p);
-                            return;
-                        }
-                    }
-                }
-                Obj::ErrModel(_) => {
-                    let Obj::ErrModel(em) = &mut self.objs[to as usize] else { unreachable!() };
-                    let pk = self.w.pool.get(p);
-                    let size = pk.size;
-                    let now = self.w.s.now;
-                    let rng = &mut self.w.rng;
-                    let mut draw = || rng.default_stream().uniform_double();
-                    let error = match em.corrupt(size, now, &mut draw) {
-                        Ok(e) => e,
-                        Err(msg) => {
-                            self.w.warn_once(msg.to_string());
-                            false
-                        }
-                    };
-                    let (target, drop_target) = (em.target, em.drop_target);
-                    if let Some(slot) = h {
-                        if !em.markecn && !em.delay_pkt && ((error && drop_target != NONE) || target == NONE) {
-                            // The packet will not reach the link: the model
-                            // resumes the queue itself after a random time.
-                            let pending = em.intr_until.map_or(false, |k| self.w.s.current.before(k));
-                            if !pending {
-                                let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / em.bandwidth);
-                                let key = self.w.s.set_resume(slot, d);
-                                em.intr_until = Some(key);
-                            }
-                        }
-                    }
-                    if error {
-                        if em.markecn {
-                            self.w.pool.get_mut(p).ecn_to_echo = true;
-                        } else if em.delay_pkt {
-                            let d = em.delay;
-                            self.w.s.schedule(d, crate::sched::Ev::Deliver(target, p));
-                            return;
-                        } else if drop_target != NONE {
-                            return self.recv(drop_target, p, None);
-                        }
-                    }
-                    to = target;
-                }
-                Obj::Trace(t) => {
-                    t.write(&mut self.w, p);
-                    to = t.target;
                 }
                 Obj::Ttl(t) => {
                     let (tick, target, drop_target) = (t.tick, t.target, t.drop_target);
@@ -369,12 +309,6 @@ impl Sim {
                         }
                     }
                 }
-                Obj::Snoop(s) => {
-                    let (kind, mon, target) = (s.kind, s.monitor, s.target);
-                    self.snoop(kind, mon, p);
-                    to = target;
-                }
-                Obj::Link(_) => return self.link_send(to, p, h),
                 Obj::Node(_) => match self.node_next(to, p) {
                     Some(next) => to = next,
                     None => return,
@@ -383,37 +317,132 @@ impl Sim {
                     if q.is_plain_droptail() && self.queue_recv_plain(to, p) {
                         return;
                     }
-                    let mut o = self.take(to);
-                    if let Obj::Queue(q) = &mut o {
-                        q.recv(self, p);
+                    return self.queue_recv(to, p);
+                }
+                Obj::Link(_) => return self.link_send(to, p, h),
+                Obj::Agent(_) => return self.agent_recv(to, p),
+                Obj::Snoop(s) => {
+                    let (kind, mon, target) = (s.kind, s.monitor, s.target);
+                    self.snoop(kind, mon, p);
+                    to = target;
+                }
+                Obj::Trace(t) => {
+                    t.write(&mut self.w, p);
+                    to = t.target;
+                }
+                _ => match self.recv_other(to, p, h) {
+                    Some(next) => to = next,
+                    None => return,
+                },
+            }
+        }
+    }
+
+    /// `Queue::recv` (the general steps).
+    #[inline(never)]
+    fn queue_recv(&mut self, to: ObjId, p: PktId) {
+        let mut o = self.take(to);
+        if let Obj::Queue(q) = &mut o {
+            q.recv(self, p);
+        }
+        self.put(to, o);
+    }
+
+    #[inline(never)]
+    fn agent_recv(&mut self, to: ObjId, p: PktId) {
+        let mut o = self.take(to);
+        if let Obj::Agent(a) = &mut o {
+            a.recv(self, to, p);
+        }
+        self.put(to, o);
+    }
+
+    /// `recv` for the kinds of object a packet rarely meets.  Returns where
+    /// the packet goes next, or `None` when it has been dealt with.
+    #[cold]
+    #[inline(never)]
+    fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+        match &mut self.objs[to as usize] {
+            Obj::Proxy(t) => Some(*t),
+            Obj::ErrModule { classifier, .. } => Some(*classifier),
+            Obj::HashClassifier(c) => {
+                let pk = self.w.pool.get(p);
+                let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
+                match c.classify(src, dst, fid) {
+                    Some(t) => Some(t),
+                    None => {
+                        // ns-2 asks Tcl (`unknown-flow`, by default a
+                        // warning) and, finding no slot, frees the packet.
+                        let call = format!("{} unknown-flow {} {} {}", self.names[to as usize], src as u32, dst as u32, fid as u32);
+                        self.w.tcl_calls.push(call);
+                        self.w.pool.free(p);
+                        None
                     }
-                    self.put(to, o);
-                    return;
                 }
-                Obj::Agent(_) => {
-                    let mut o = self.take(to);
-                    if let Obj::Agent(a) = &mut o {
-                        a.recv(self, to, p);
+            }
+            Obj::ErrModel(em) => {
+                let pk = self.w.pool.get(p);
+                let size = pk.size;
+                let now = self.w.s.now;
+                let rng = &mut self.w.rng;
+                let mut draw = || rng.default_stream().uniform_double();
+                let error = match em.corrupt(size, now, &mut draw) {
+                    Ok(e) => e,
+                    Err(msg) => {
+                        self.w.warn_once(msg.to_string());
+                        false
                     }
-                    self.put(to, o);
-                    return;
+                };
+                let (target, drop_target) = (em.target, em.drop_target);
+                if let Some(slot) = h {
+                    if !em.markecn && !em.delay_pkt && ((error && drop_target != NONE) || target == NONE) {
+                        // The packet will not reach the link: the model
+                        // resumes the queue itself after a random time.
+                        let pending = em.intr_until.map_or(false, |k| self.w.s.current.before(k));
+                        if !pending {
+                            let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / em.bandwidth);
+                            let key = self.w.s.set_resume(slot, d);
+                            em.intr_until = Some(key);
+                        }
+                    }
                 }
-                Obj::Taken => {
-                    // Re-entry into an object that is running (an agent sending
-                    // to itself through its own node): deliver right after it.
-                    self.w.s.schedule(0.0, crate::sched::Ev::Deliver(to, p));
-                    return;
+                if error {
+                    if em.markecn {
+                        self.w.pool.get_mut(p).ecn_to_echo = true;
+                    } else if em.delay_pkt {
+                        let d = em.delay;
+                        self.w.s.schedule(d, crate::sched::Ev::Deliver(target, p));
+                        return None;
+                    } else if drop_target != NONE {
+                        self.recv(drop_target, p, None);
+                        return None;
+                    }
                 }
-                Obj::QueueMonitor(_)
-                | Obj::Samples(_)
-                | Obj::RanVar(_)
-                | Obj::Integrator(_)
-                | Obj::App(_)
-                | Obj::Rng(_)
-                | Obj::Empty => {
-                    self.w.pool.free(p);
-                    return;
-                }
+                Some(target)
+            }
+            Obj::Taken => {
+                // Re-entry into an object that is running (an agent sending
+                // to itself through its own node): deliver right after it.
+                self.w.s.schedule(0.0, crate::sched::Ev::Deliver(to, p));
+                None
+            }
+            Obj::Connector(_)
+            | Obj::Ttl(_)
+            | Obj::Node(_)
+            | Obj::Queue(_)
+            | Obj::Link(_)
+            | Obj::Agent(_)
+            | Obj::Snoop(_)
+            | Obj::Trace(_) => unreachable!("handled by recv"),
+            Obj::QueueMonitor(_)
+            | Obj::Samples(_)
+            | Obj::RanVar(_)
+            | Obj::Integrator(_)
+            | Obj::App(_)
+            | Obj::Rng(_)
+            | Obj::Empty => {
+                self.w.pool.free(p);
+                None
             }
         }
     }
@@ -749,7 +778,10 @@ impl Sim {
                 None => return Yield::Done,
             };
             match ev {
-                Fired::Packet(to, p) => self.recv(to, p, None),
+                Fired::Packet(to, p) => {
+                    self.w.pool.prefetch(self.w.s.hint);
+                    self.recv(to, p, None)
+                }
                 Fired::Resume(slot) => {
                     let q = self.resume_owner[slot as usize];
                     if self.queue_resume_plain(q) {

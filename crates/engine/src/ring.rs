@@ -1,0 +1,173 @@
+//! A FIFO ring buffer of `Copy` items for the hot loop (link pipes, queue
+//! contents).
+//!
+//! `std::collections::VecDeque` does the same job, but its `push_back` is an
+//! out-of-line call with a general growth path on every push; here the
+//! capacity is a power of two, an index is `(head + i) & mask`, and growing
+//! is a cold path that runs only until the ring has reached the largest
+//! number of items it ever holds at once.
+
+#[derive(Debug, Clone)]
+pub struct Ring<T: Copy> {
+    buf: Box<[T]>,
+    head: u32,
+    len: u32,
+    mask: u32,
+}
+
+impl<T: Copy> Default for Ring<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy> Ring<T> {
+    pub fn new() -> Ring<T> {
+        Ring { buf: Box::new([]), head: 0, len: 0, mask: 0 }
+    }
+
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline(always)]
+    fn slot(&self, i: u32) -> usize {
+        (self.head.wrapping_add(i) & self.mask) as usize
+    }
+
+    /// The item `i` places from the front.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        if i < self.len as usize {
+            // In range: the slot index is masked into the buffer.
+            Some(&self.buf[self.slot(i as u32)])
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    pub fn front(&self) -> Option<&T> {
+        self.get(0)
+    }
+
+    #[inline(always)]
+    pub fn back(&self) -> Option<&T> {
+        if self.len == 0 {
+            None
+        } else {
+            self.get(self.len as usize - 1)
+        }
+    }
+
+    #[inline(always)]
+    pub fn push_back(&mut self, x: T) {
+        if self.len as usize == self.buf.len() {
+            self.grow(x);
+        }
+        let i = self.slot(self.len);
+        self.buf[i] = x;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    pub fn pop_front(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        let x = self.buf[self.head as usize];
+        self.head = (self.head + 1) & self.mask;
+        self.len -= 1;
+        Some(x)
+    }
+
+    #[inline]
+    pub fn pop_back(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.buf[self.slot(self.len)])
+    }
+
+    /// Remove the item `i` places from the front, keeping the order of the
+    /// others.
+    pub fn remove(&mut self, i: usize) -> Option<T> {
+        if i >= self.len as usize {
+            return None;
+        }
+        let x = self.buf[self.slot(i as u32)];
+        for j in i as u32..self.len - 1 {
+            let (to, from) = (self.slot(j), self.slot(j + 1));
+            self.buf[to] = self.buf[from];
+        }
+        self.len -= 1;
+        Some(x)
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator + '_ {
+        (0..self.len).map(move |i| &self.buf[self.slot(i)])
+    }
+
+    /// Double the capacity (at least 8), unwrapping the items to the start.
+    /// `fill` only initialises the new slots.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, fill: T) {
+        let cap = (self.buf.len() * 2).max(8);
+        let mut buf = Vec::with_capacity(cap);
+        buf.extend(self.iter().copied());
+        buf.resize(cap, fill);
+        self.buf = buf.into_boxed_slice();
+        self.head = 0;
+        self.mask = cap as u32 - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// Against `VecDeque`: random pushes, pops and removals through many
+    /// wrap-arounds and growths.
+    #[test]
+    fn behaves_like_vecdeque() {
+        let mut state: u64 = 3;
+        let mut rnd = |m: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        let mut r: Ring<u32> = Ring::new();
+        let mut v: VecDeque<u32> = VecDeque::new();
+        for n in 0..20_000u32 {
+            match rnd(10) {
+                0..=4 => {
+                    r.push_back(n);
+                    v.push_back(n);
+                }
+                5..=6 => assert_eq!(r.pop_front(), v.pop_front()),
+                7 => assert_eq!(r.pop_back(), v.pop_back()),
+                8 => {
+                    let i = rnd(v.len() as u64 + 2) as usize;
+                    assert_eq!(r.remove(i), v.remove(i));
+                }
+                _ => {
+                    let i = rnd(v.len() as u64 + 2) as usize;
+                    assert_eq!(r.get(i), v.get(i));
+                }
+            }
+            assert_eq!(r.len(), v.len());
+            assert_eq!(r.front(), v.front());
+            assert_eq!(r.back(), v.back());
+        }
+        assert!(r.iter().eq(v.iter()));
+        assert!(r.iter().rev().eq(v.iter().rev()));
+    }
+}
