@@ -5,7 +5,7 @@
 //! name the file whose behaviour is reproduced.
 
 use crate::fmt;
-use crate::packet::{Packet, PktId};
+use crate::packet::{Packet, PacketPool, PktId};
 use crate::sched::ObjId;
 use crate::sim::{Outputs, Sim, World, NONE};
 use crate::ring::Ring;
@@ -233,14 +233,6 @@ impl Queue {
         self.q.len()
     }
 
-    /// A DropTail queue with none of the options that change its per-packet
-    /// steps (summary statistics, drop-front, byte limits, staying blocked
-    /// on resume).
-    #[inline]
-    pub fn is_plain_droptail(&self) -> bool {
-        self.kind == QueueKind::DropTail && !self.summarystats && !self.drop_front && !self.queue_in_bytes && self.unblock_on_resume
-    }
-
     pub fn is_empty(&self) -> bool {
         self.q.is_empty()
     }
@@ -270,44 +262,41 @@ impl Queue {
         }
     }
 
-    /// DropTail `enque`: drops when the queue would reach `limit_`.
-    fn enque(&mut self, sim: &mut Sim, p: PktId) {
-        if self.kind == QueueKind::Red {
-            return self.red_enque(sim, p);
-        }
+    /// DropTail's `enque`: queue `p`, unless the queue would reach
+    /// `limit_`; returns the packet to drop then (`p`, or with `drop_front_`
+    /// the head, `p` taking its place at the tail).
+    #[inline(always)]
+    pub(crate) fn droptail_enque(&mut self, w: &World, p: PktId) -> Option<PktId> {
         if self.summarystats {
-            self.update_stats(sim.w.s.now);
+            self.update_stats(w.s.now);
         }
-        let size = sim.w.pool.get(p).size as i64;
-        let qlim_bytes = (self.limit as u32).wrapping_mul(self.mean_pktsize as u32) as i64;
         let full = if !self.queue_in_bytes {
             (self.q.len() as i64 + 1) >= self.limit as i64
         } else {
-            (self.bytes + size) >= qlim_bytes
+            let qlim_bytes = (self.limit as u32).wrapping_mul(self.mean_pktsize as u32) as i64;
+            (self.bytes + w.pool.get(p).size as i64) >= qlim_bytes
         };
-        if full {
-            if self.drop_front {
-                self.push(sim, p);
-                let pp = self.pop(sim).expect("queue not empty");
-                sim.drop_to(self.drop_target, pp);
-            } else {
-                sim.drop_to(self.drop_target, p);
-            }
+        if !full {
+            self.push(&w.pool, p);
+            None
+        } else if self.drop_front {
+            self.push(&w.pool, p);
+            Some(self.pop(&w.pool).expect("queue not empty"))
         } else {
-            self.push(sim, p);
+            Some(p)
         }
     }
 
     #[inline]
-    pub(crate) fn push(&mut self, sim: &Sim, p: PktId) {
-        self.bytes += sim.w.pool.get(p).size as i64;
+    pub(crate) fn push(&mut self, pool: &PacketPool, p: PktId) {
+        self.bytes += pool.get(p).size as i64;
         self.q.push_back(p);
     }
 
     #[inline]
-    fn pop(&mut self, sim: &Sim) -> Option<PktId> {
+    fn pop(&mut self, pool: &PacketPool) -> Option<PktId> {
         let p = self.q.pop_front()?;
-        self.bytes -= sim.w.pool.get(p).size as i64;
+        self.bytes -= pool.get(p).size as i64;
         Some(p)
     }
 
@@ -318,59 +307,86 @@ impl Queue {
         p
     }
 
-    fn deque(&mut self, sim: &Sim) -> Option<PktId> {
+    #[inline(always)]
+    fn deque(&mut self, w: &World) -> Option<PktId> {
         if self.summarystats {
-            let now = sim.w.s.now;
-            self.update_stats(now);
+            self.update_stats(w.s.now);
         }
-        let p = self.pop(sim);
+        let p = self.pop(&w.pool);
         if self.kind == QueueKind::Red {
-            self.red_dequed(p.is_some(), sim.w.s.now);
+            self.red_dequed(p.is_some(), w.s.now);
         }
         p
     }
 
-    /// `Queue::recv`.
-    pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
-        if self.kind == QueueKind::Red {
-            // Settle a finished transmission first: RED's enque needs to
-            // know since when the queue has been idle.
-            self.is_blocked(&mut sim.w);
+    /// `Queue::recv`'s steps when they let the arriving packet straight
+    /// through: a DropTail queue that is empty, below its limit even with
+    /// the packet, without statistics to update, whose link is idle; enque
+    /// then deque would hand back the packet itself.  Marks the link busy
+    /// and returns true; false (nothing changed) in any other case.
+    #[inline(always)]
+    pub(crate) fn pass_through(&mut self, w: &mut World) -> bool {
+        if self.kind != QueueKind::DropTail || !self.q.is_empty() || self.summarystats || self.queue_in_bytes || self.limit <= 1 {
+            return false;
         }
-        self.enque(sim, p);
-        if !self.is_blocked(&mut sim.w) {
-            if let Some(p) = self.deque(sim) {
-                self.blocked = true;
-                sim.recv_from_queue(self.target, p, self.resume);
-            }
+        if self.is_blocked(w) {
+            return false;
         }
-        self.settle(&mut sim.w);
+        self.blocked = true;
+        true
     }
 
-    /// `Queue::resume`: the link finished a packet.
-    pub fn resume(&mut self, sim: &mut Sim) {
-        match self.deque(sim) {
-            Some(p) => sim.recv_from_queue(self.target, p, self.resume),
-            None => self.blocked = !self.unblock_on_resume,
+    /// The second step of `Queue::recv` (after `enque`): if the link is
+    /// free, the next packet to hand to it (the link is busy from then on).
+    #[inline(always)]
+    pub(crate) fn send_next(&mut self, w: &mut World) -> Option<PktId> {
+        if self.is_blocked(w) {
+            return None;
         }
-        self.settle(&mut sim.w);
+        let p = self.deque(w)?;
+        self.blocked = true;
+        Some(p)
+    }
+
+    /// `Queue::resume`: the link finished a packet; the next one to hand
+    /// it, if any (else the queue unblocks, `unblock_on_resume_`).
+    #[inline(always)]
+    pub(crate) fn resume_next(&mut self, w: &World) -> Option<PktId> {
+        let p = self.deque(w);
+        if p.is_none() {
+            self.blocked = !self.unblock_on_resume;
+        }
+        p
+    }
+
+    /// RED's `Queue::recv` first step: settle a finished transmission
+    /// (RED's enque needs to know since when the queue has been idle),
+    /// then enque.
+    pub(crate) fn red_recv_enque(&mut self, sim: &mut Sim, p: PktId) {
+        self.is_blocked(&mut sim.w);
+        self.red_enque(sim, p);
     }
 
     /// The resume must really happen when a packet waits while the link is
     /// busy, or when summary statistics are on: ns-2's `deque()` updates
     /// them even when it finds the queue empty.
     #[inline]
-    fn settle(&self, w: &mut World) {
-        if self.blocked && (!self.q.is_empty() || self.summarystats) {
+    pub(crate) fn settle(&self, w: &mut World) {
+        if self.needs_resume() {
             w.s.need_resume(self.resume);
         }
+    }
+
+    #[inline(always)]
+    pub(crate) fn needs_resume(&self) -> bool {
+        self.blocked && (!self.q.is_empty() || self.summarystats)
     }
 
     /// `Queue::reset`: drop everything queued.
     pub fn reset(&mut self, sim: &mut Sim) {
         self.total_time = 0.0;
         self.true_ave = 0.0;
-        while let Some(p) = self.deque(sim) {
+        while let Some(p) = self.deque(&sim.w) {
             sim.drop_to(self.drop_target, p);
         }
     }
@@ -388,7 +404,7 @@ impl Queue {
                 break;
             }
             let pp = if self.drop_front {
-                self.pop(sim)
+                self.pop(&sim.w.pool)
             } else {
                 let p = self.q.pop_back();
                 if let Some(p) = p {

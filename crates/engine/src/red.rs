@@ -790,7 +790,7 @@ impl Queue {
                 // so the victim's index stays valid).
                 let p = match at {
                     Some(i) => {
-                        self.push(sim, p);
+                        self.push(&sim.w.pool, p);
                         self.remove_at(sim, i)
                     }
                     None => p,
@@ -809,7 +809,7 @@ impl Queue {
                 }
             }
             _ => {
-                self.push(sim, p);
+                self.push(&sim.w.pool, p);
                 if droptype == DropType::Forced {
                     let len = self.q.len();
                     let (front, rand) = {
@@ -961,7 +961,7 @@ mod tests {
             pk.ecn_capable = ect;
             pk.ecn_to_echo = ce;
             pk.last_rtt = rtt;
-            q.push(sim, p);
+            q.push(&sim.w.pool, p);
             ids.push(p);
         }
         (q, ids)

@@ -313,12 +313,7 @@ impl Sim {
                     Some(next) => to = next,
                     None => return,
                 },
-                Obj::Queue(q) => {
-                    if q.is_plain_droptail() && self.queue_recv_plain(to, p) {
-                        return;
-                    }
-                    return self.queue_recv(to, p);
-                }
+                Obj::Queue(_) => return self.queue_recv(to, p),
                 Obj::Link(_) => return self.link_send(to, p, h),
                 Obj::Agent(_) => return self.agent_recv(to, p),
                 Obj::Snoop(s) => {
@@ -338,14 +333,74 @@ impl Sim {
         }
     }
 
-    /// `Queue::recv` (the general steps).
-    #[inline(never)]
-    fn queue_recv(&mut self, to: ObjId, p: PktId) {
-        let mut o = self.take(to);
-        if let Obj::Queue(q) = &mut o {
-            q.recv(self, p);
+    /// `Queue::recv`: enque `p` (or drop it), hand the next packet to the
+    /// link if the link is free, and make the link's resume real if a
+    /// packet waits (`settle`).
+    ///
+    /// The queue's own steps are `Queue` methods over the queue and the
+    /// world; the packets they let go (drops, departures) go on from here,
+    /// so the queue stays in the table.  Only RED's enque, which draws random
+    /// numbers and may drop or mark queued packets, runs with the queue
+    /// taken out.
+    #[inline]
+    fn queue_recv(&mut self, qid: ObjId, p: PktId) {
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        if q.pass_through(&mut self.w) {
+            return self.queue_send(qid, p);
         }
-        self.put(to, o);
+        if q.kind == QueueKind::Red {
+            let mut o = self.take(qid);
+            if let Obj::Queue(q) = &mut o {
+                q.red_recv_enque(self, p);
+            }
+            self.put(qid, o);
+        } else if let Some(d) = q.droptail_enque(&self.w, p) {
+            let drop_target = q.drop_target;
+            self.drop_to(drop_target, d);
+        }
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        match q.send_next(&mut self.w) {
+            Some(next) => self.queue_send(qid, next),
+            None => q.settle(&mut self.w),
+        }
+    }
+
+    /// `Queue::resume`: the link finished a packet.
+    #[inline]
+    fn queue_resume(&mut self, qid: ObjId) {
+        let Some(Obj::Queue(q)) = self.objs.get_mut(qid as usize) else { return };
+        match q.resume_next(&self.w) {
+            Some(next) => self.queue_send(qid, next),
+            None => q.settle(&mut self.w),
+        }
+    }
+
+    /// Queue `qid` hands `p` to its target, then settles its resume.  The
+    /// usual targets, its link directly or behind a queue monitor's
+    /// departure snoop, are taken without `recv`'s dispatch loop; they leave
+    /// the queue as it is, so it is settled from its state before the send.
+    #[inline(always)]
+    fn queue_send(&mut self, qid: ObjId, p: PktId) {
+        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
+        let (target, slot, waits) = (q.target, q.resume, q.needs_resume());
+        match self.objs.get(target as usize) {
+            Some(Obj::Link(_)) => self.link_send(target, p, Some(slot)),
+            Some(Obj::Snoop(s)) if matches!(self.objs.get(s.target as usize), Some(Obj::Link(_))) => {
+                let (kind, mon, link) = (s.kind, s.monitor, s.target);
+                self.snoop(kind, mon, p);
+                self.link_send(link, p, Some(slot));
+            }
+            _ => {
+                self.recv(target, p, Some(slot));
+                if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
+                    q.settle(&mut self.w);
+                }
+                return;
+            }
+        }
+        if waits {
+            self.w.s.need_resume(slot);
+        }
     }
 
     #[inline(never)]
@@ -512,123 +567,6 @@ impl Sim {
         }
     }
 
-    /// A queue hands packet `p` on (to its link, usually directly).
-    #[inline]
-    pub fn recv_from_queue(&mut self, to: ObjId, p: PktId, slot: u32) {
-        if let Some(Obj::Link(_)) = self.objs.get(to as usize) {
-            self.link_send(to, p, Some(slot))
-        } else {
-            self.recv(to, p, Some(slot))
-        }
-    }
-
-    /// `Queue::recv` of a DropTail queue without options that feeds a
-    /// delay link directly (the common case), without taking the queue out
-    /// of the table: the same steps as `Queue::recv` (enque, deque if the
-    /// link is idle, hand to the link, materialise the resume if a packet
-    /// waits).  Returns false, having changed nothing, when the packet would
-    /// be dropped or the queue's target is not a link.
-    #[inline(always)]
-    fn queue_recv_plain(&mut self, qid: ObjId, p: PktId) -> bool {
-        let size = self.w.pool.get(p).size as i64;
-        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
-        if (q.q.len() as i64 + 1) >= q.limit as i64 {
-            return false;
-        }
-        let Some((snoop, link)) = self.plain_out(q.target) else {
-            return false;
-        };
-        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
-        let slot = q.resume;
-        // `is_blocked` (after the enque, which it does not depend on): a
-        // resume that lapsed with nothing to send unblocked the queue
-        // (DropTail has nothing to settle for it).
-        if q.blocked && self.w.s.resume_lapsed(slot).is_some() {
-            q.blocked = false;
-        }
-        if q.blocked {
-            // The packet waits: the link's resume must really happen.
-            q.bytes += size;
-            q.q.push_back(p);
-            self.w.s.need_resume(slot);
-            return true;
-        }
-        // Enque then deque: the head leaves (the packet itself when the
-        // queue was empty, as it is unless the link was blocked).
-        let (sent, waiting) = if q.q.is_empty() {
-            (p, false)
-        } else {
-            q.bytes += size;
-            q.q.push_back(p);
-            let h = q.q.pop_front().expect("queue not empty");
-            q.bytes -= self.w.pool.get(h).size as i64;
-            (h, true)
-        };
-        q.blocked = true;
-        self.send_out(snoop, link, sent, slot);
-        if waiting {
-            self.w.s.need_resume(slot);
-        }
-        true
-    }
-
-    /// Where a plain queue's packets go, if the plain steps can take them
-    /// there: a delay link, directly or behind one snoop (a queue monitor's
-    /// out-snoop).  (snoop or NONE, link)
-    #[inline(always)]
-    fn plain_out(&self, target: ObjId) -> Option<(ObjId, ObjId)> {
-        match self.objs.get(target as usize) {
-            Some(Obj::Link(_)) => Some((NONE, target)),
-            Some(Obj::Snoop(s)) => match self.objs.get(s.target as usize) {
-                Some(Obj::Link(_)) => Some((target, s.target)),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// A plain queue sends `p`: through the snoop (if any), to the link.
-    #[inline(always)]
-    fn send_out(&mut self, snoop: ObjId, link: ObjId, p: PktId, slot: u32) {
-        if snoop != NONE {
-            if let Obj::Snoop(s) = &self.objs[snoop as usize] {
-                let (kind, mon) = (s.kind, s.monitor);
-                self.snoop(kind, mon, p);
-            }
-        }
-        self.link_send(link, p, Some(slot));
-    }
-
-    /// `Queue::resume` of a plain DropTail queue (see `queue_recv_plain`):
-    /// the link finished a packet.  Returns false, having done nothing, if
-    /// the queue needs the general steps.
-    #[inline]
-    fn queue_resume_plain(&mut self, qid: ObjId) -> bool {
-        let Some(Obj::Queue(q)) = self.objs.get(qid as usize) else { return false };
-        if !q.is_plain_droptail() {
-            return false;
-        }
-        let Some((snoop, link)) = self.plain_out(q.target) else {
-            return false;
-        };
-        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
-        match q.q.pop_front() {
-            Some(p) => {
-                q.bytes -= self.w.pool.get(p).size as i64;
-                let (slot, blocked, waiting) = (q.resume, q.blocked, !q.q.is_empty());
-                self.send_out(snoop, link, p, slot);
-                // `settle`
-                if blocked && waiting {
-                    self.w.s.need_resume(slot);
-                }
-            }
-            // Nothing to send: unblocked (`unblock_on_resume_`), and
-            // nothing waits, so nothing to settle.
-            None => q.blocked = false,
-        }
-        true
-    }
-
     /// A classifier has no target for a packet.  ns-2 runs its `no-slot`
     /// handler, which reports, flushes the traces and exits with 1; the Tcl
     /// layer does the same right after the current event.
@@ -784,14 +722,7 @@ impl Sim {
                 }
                 Fired::Resume(slot) => {
                     let q = self.resume_owner[slot as usize];
-                    if self.queue_resume_plain(q) {
-                        continue;
-                    }
-                    let mut o = self.take(q);
-                    if let Obj::Queue(qu) = &mut o {
-                        qu.resume(self);
-                    }
-                    self.put(q, o);
+                    self.queue_resume(q);
                 }
                 Fired::Timer(t, owner, kind) => {
                     let mut o = self.take(owner);
