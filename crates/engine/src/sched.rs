@@ -41,15 +41,10 @@ impl Key {
     }
 }
 
-/// What an event does when it fires.
+/// A one-off event (kept in the scheduler's table of pending one-off
+/// events; pipes, resumes and timers are named by their slot directly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ev {
-    /// The head packet of pipe `n` reaches its target.
-    Pipe(u32),
-    /// Queue resume slot `n`: the link finished sending.
-    Resume(u32),
-    /// Timer slot `n` expires.
-    Timer(u32),
     /// A Tcl callback scheduled with `$ns at` (its uid is the entry's
     /// sequence number).
     Tcl,
@@ -58,9 +53,26 @@ pub enum Ev {
 }
 
 /// Bits of a heap entry's second word that name the event's slot; the
-/// sequence number takes the rest.
+/// sequence number takes the rest.  A slot is a 2-bit kind and an index
+/// (of a pipe, a resume, a timer, or an entry of the one-off table), so that
+/// dispatch needs no table lookup for the common kinds.
 const SLOT_BITS: u32 = 24;
 const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+const IDX_BITS: u32 = SLOT_BITS - 2;
+const IDX_MASK: u32 = (1 << IDX_BITS) - 1;
+const KIND_PIPE: u32 = 0;
+const KIND_RESUME: u32 = 1;
+const KIND_TIMER: u32 = 2;
+const KIND_ONE_OFF: u32 = 3;
+
+/// The slot of index `i` of a kind (panics past 2^22 sources of a kind).
+#[inline]
+fn tagged(kind: u32, i: usize) -> u32 {
+    if i as u64 > IDX_MASK as u64 {
+        panic!("more than {} event sources or pending events of one kind", IDX_MASK as u64 + 1);
+    }
+    (kind << IDX_BITS) | i as u32
+}
 /// Sequence numbers must fit above the slot bits (2^40: over 10^12
 /// scheduling calls).
 const MAX_SEQ: u64 = 1 << (64 - SLOT_BITS);
@@ -126,9 +138,8 @@ pub struct Scheduler {
     pub current: Key,
     next_seq: u64,
     heap: EventQueue,
-    /// What each heap entry's slot stands for: one permanent slot per pipe,
-    /// resume and timer, one temporary slot per pending Tcl callback or
-    /// out-of-order delivery.
+    /// The pending one-off events (Tcl callbacks, out-of-order deliveries)
+    /// by index; freed entries are reused.
     slots: Vec<Ev>,
     free_slots: Vec<u32>,
     pub pipes: Vec<Pipe>,
@@ -184,18 +195,16 @@ impl Scheduler {
         self.next_seq
     }
 
-    /// A new slot in the source table.
+    /// The slot of a new one-off event.
     fn new_slot(&mut self, ev: Ev) -> u32 {
         if let Some(i) = self.free_slots.pop() {
             self.slots[i as usize] = ev;
-            return i;
+            return tagged(KIND_ONE_OFF, i as usize);
         }
         let i = self.slots.len();
-        if i as u64 > SLOT_MASK {
-            panic!("more than {} event sources or pending events", SLOT_MASK + 1);
-        }
+        let slot = tagged(KIND_ONE_OFF, i);
         self.slots.push(ev);
-        i as u32
+        slot
     }
 
     #[inline]
@@ -222,7 +231,10 @@ impl Scheduler {
     /// Cancel a Tcl callback by uid.  Returns false if it was unknown.
     pub fn cancel_tcl(&mut self, uid: u64) -> bool {
         let slots = &self.slots;
-        let pending = self.heap.iter().any(|e| e.s >> SLOT_BITS == uid && slots[(e.s & SLOT_MASK) as usize] == Ev::Tcl);
+        let pending = self.heap.iter().any(|e| {
+            let slot = (e.s & SLOT_MASK) as u32;
+            e.s >> SLOT_BITS == uid && slot >> IDX_BITS == KIND_ONE_OFF && slots[(slot & IDX_MASK) as usize] == Ev::Tcl
+        });
         if pending && self.cancelled_tcl.insert(uid) {
             self.pending_tcl -= 1;
             true
@@ -240,7 +252,7 @@ impl Scheduler {
 
     pub fn new_pipe(&mut self) -> u32 {
         let p = self.pipes.len() as u32;
-        let slot = self.new_slot(Ev::Pipe(p));
+        let slot = tagged(KIND_PIPE, p as usize);
         self.pipes.push(Pipe { fifo: Ring::new(), head_in_heap: false, slot });
         p
     }
@@ -271,7 +283,7 @@ impl Scheduler {
 
     pub fn new_resume(&mut self) -> u32 {
         let r = self.resumes.len() as u32;
-        let slot = self.new_slot(Ev::Resume(r));
+        let slot = tagged(KIND_RESUME, r as usize);
         self.resumes.push(ResumeSlot { key: None, pushed: false, slot });
         r
     }
@@ -319,7 +331,7 @@ impl Scheduler {
 
     pub fn new_timer(&mut self, owner: ObjId, kind: u8) -> u32 {
         let t = self.timers.len() as u32;
-        let slot = self.new_slot(Ev::Timer(t));
+        let slot = tagged(KIND_TIMER, t as usize);
         self.timers.push(Timer {
             owner,
             kind,
@@ -384,8 +396,10 @@ impl Scheduler {
             self.dispatched += 1;
             let key = key_of(top);
             let slot = (top.s & SLOT_MASK) as u32;
-            match self.slots[slot as usize] {
-                Ev::Pipe(p) => {
+            let idx = slot & IDX_MASK;
+            match slot >> IDX_BITS {
+                KIND_PIPE => {
+                    let p = idx;
                     // The common case: the pipe's next packet replaces its
                     // head in the heap with a single sift.
                     let pipe = &mut self.pipes[p as usize];
@@ -412,13 +426,8 @@ impl Scheduler {
                         }
                     }
                 }
-                Ev::Deliver(target, pkt) => {
-                    self.heap.pop_min();
-                    self.free_slots.push(slot);
-                    self.advance(key);
-                    return Some(Fired::Packet(target, pkt));
-                }
-                Ev::Resume(r) => {
+                KIND_RESUME => {
+                    let r = idx;
                     self.heap.pop_min();
                     let rs = &mut self.resumes[r as usize];
                     if rs.pushed && rs.key == Some(key) {
@@ -428,7 +437,8 @@ impl Scheduler {
                         return Some(Fired::Resume(r));
                     }
                 }
-                Ev::Timer(t) => {
+                KIND_TIMER => {
+                    let t = idx;
                     let tm = &mut self.timers[t as usize];
                     if tm.heap_key != Some(key) {
                         self.heap.pop_min();
@@ -452,17 +462,25 @@ impl Scheduler {
                     tm.heap_key = Some(k);
                     self.heap.replace_min(entry(k, slot));
                 }
-                Ev::Tcl => {
-                    self.heap.pop_min();
-                    self.free_slots.push(slot);
-                    let uid = key.seq;
-                    if self.cancelled_tcl.remove(&uid) {
-                        continue;
+                _ => match self.slots[idx as usize] {
+                    Ev::Deliver(target, pkt) => {
+                        self.heap.pop_min();
+                        self.free_slots.push(idx);
+                        self.advance(key);
+                        return Some(Fired::Packet(target, pkt));
                     }
-                    self.pending_tcl -= 1;
-                    self.advance(key);
-                    return Some(Fired::Tcl(uid));
-                }
+                    Ev::Tcl => {
+                        self.heap.pop_min();
+                        self.free_slots.push(idx);
+                        let uid = key.seq;
+                        if self.cancelled_tcl.remove(&uid) {
+                            continue;
+                        }
+                        self.pending_tcl -= 1;
+                        self.advance(key);
+                        return Some(Fired::Tcl(uid));
+                    }
+                },
             }
         }
     }
