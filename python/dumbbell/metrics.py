@@ -91,7 +91,8 @@ def _frame_of(data, fn: str, arg: str, kind: str) -> tuple[pl.DataFrame, float |
         return data, None
     if _is_result(data):
         df = data.events if kind == "events" else data.vars
-        if df.height == 0:
+        # No events from a run that traced packets: none happened.
+        if df.height == 0 and not (kind == "events" and getattr(data, "packets_traced", False)):
             how = ("run with sim.run(..., trace_packets=True)" if kind == "events"
                    else "trace them with sim.tcp(..., trace_vars=('cwnd_', 'ack_'))")
             what = "packet events" if kind == "events" else "variable records"
@@ -260,8 +261,9 @@ def _node_id(x, fn: str, arg: str) -> int:
     return int(x)
 
 
-def _link(link, df: pl.DataFrame, fn: str) -> tuple[int, int]:
-    """(from_node, to_node) of a Link or a pair of nodes, checked against the trace."""
+def _link(link, df: pl.DataFrame, fn: str, known=()) -> tuple[int, int]:
+    """(from_node, to_node) of a Link or a pair of nodes, checked against the
+    trace, or among `known` (a Result's links, which may carry no packet)."""
     if hasattr(link, "src") and hasattr(link, "dst"):
         a, b = link.src, link.dst
     else:
@@ -270,7 +272,7 @@ def _link(link, df: pl.DataFrame, fn: str) -> tuple[int, int]:
         except (TypeError, ValueError):
             raise ValueError(f"{fn}(): link must be a pair (from_node, to_node) or a Link, got {link!r}") from None
     a, b = _node_id(a, fn, "link"), _node_id(b, fn, "link")
-    if df.select(((pl.col("from_node") == a) & (pl.col("to_node") == b)).any()).item():
+    if (a, b) in known or df.select(((pl.col("from_node") == a) & (pl.col("to_node") == b)).any()).item():
         return a, b
     seen = df.select("from_node", "to_node").unique().sort("from_node", "to_node")
     pairs = ", ".join(f"({x}, {y})" for x, y in seen.head(20).iter_rows())
@@ -605,7 +607,7 @@ def link_utilisation(events, link, bandwidth, window=None) -> float:
     fn = "link_utilisation"
     df, end = _events(events, fn, ("from_node", "to_node", "size"))
     bw = _bandwidth(bandwidth, fn)
-    a, b = _link(link, df, fn)
+    a, b = _link(link, df, fn, getattr(events, "_link_bw", ()) if _is_result(events) else ())
     t0, t1, _ = _window(window, df, end, fn)
     tx = df.filter(pl.col("from_node") == a, pl.col("to_node") == b, _ev(df, "-"))
     start = tx.get_column("time").to_numpy()

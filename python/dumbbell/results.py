@@ -103,7 +103,7 @@ class Result:
     """
 
     def __init__(self, flows, vars, events, queues, until, script, trace_file=None, packets_traced=False,
-                 flow_objects=()):
+                 flow_objects=(), links=()):
         self.flows: pl.DataFrame = flows
         self.vars: pl.DataFrame = vars
         self.events: pl.DataFrame = events
@@ -113,6 +113,9 @@ class Result:
         self.trace_file: Path | None = trace_file
         self.packets_traced: bool = packets_traced
         self._flow_objects = tuple(flow_objects)
+        # (src id, dst id) -> bandwidth in bits/s of every link direction
+        # of the simulation (for link_utilisation).
+        self._link_bw = {(lk.src.id, lk.dst.id): float(lk.bandwidth) for lk in links}
 
     def __repr__(self) -> str:
         return (f"Result(until={self.until:g}, {self.flows.height} flows, {self.vars.height} variable records, "
@@ -179,7 +182,7 @@ class Result:
                     _key("src_node", "src_port").replace_strict(keys, vals, default=None,
                                                                  return_dtype=pl.Int32).alias("flow"))
         return cls(flows_df, vars_df, events_df, queues_df, until, script,
-                   Path(trace_path) if kept else None, packets_traced, flows)
+                   Path(trace_path) if kept else None, packets_traced, flows, sim.links)
 
     # ---- conveniences -------------------------------------------------------------
 
@@ -272,11 +275,12 @@ class Result:
         frame = getattr(metrics, metric)(self, window, by=by)
         return metrics.jain(frame, f"{metric}_bps")
 
-    def one_way_delay(self, window=None, *, by=None, per_packet: bool = False) -> pl.DataFrame:
-        """Source-to-destination delay of data packets (`dumbbell.metrics.one_way_delay`)."""
+    def one_way_delay(self, window=None, *, by=None, per_packet: bool = False, acks: bool = False) -> pl.DataFrame:
+        """Source-to-destination delay of data packets, or of ACKs with
+        ``acks=True`` (`dumbbell.metrics.one_way_delay`)."""
         from . import metrics
 
-        return metrics.one_way_delay(self, window, by=by, per_packet=per_packet)
+        return metrics.one_way_delay(self, window, by=by, per_packet=per_packet, acks=acks)
 
     def drops_and_marks(self, window=None, *, link=None, by=None) -> pl.DataFrame:
         """Dropped and ECN-marked packets per flow (`dumbbell.metrics.drops_and_marks`)."""
@@ -309,13 +313,11 @@ class Result:
             a, b = (getattr(x, "id", x) for x in link)
         except (TypeError, ValueError):
             raise ValueError(f"link_utilisation(): link must be a Link or a pair of nodes, got {link!r}") from None
+        if (a, b) in self._link_bw:
+            return self._link_bw[(a, b)]
         q = self.queues.filter(pl.col("src") == a, pl.col("dst") == b)
         if q.height:
             return float(q["bandwidth"][0])
-        for f in self._flow_objects[:1]:
-            for lk in f.sim.links:
-                if (lk.src.id, lk.dst.id) == (a, b):
-                    return float(lk.bandwidth)
         raise ValueError(f"link_utilisation(): no link {a}->{b} in this simulation; give bandwidth=")
 
     def link_utilisation(self, link, window=None, *, bandwidth=None) -> float:
@@ -326,19 +328,47 @@ class Result:
         bw = self._bandwidth(link) if bandwidth is None else bandwidth
         return metrics.link_utilisation(self, link, bw, window)
 
-    def lockout(self, period: float = 1.0, window=None, *, by=None, source: str | None = None) -> pl.DataFrame:
+    def lockout(self, period: float = 1.0, window=None, *, by=None, link=None, node=None,
+                source: str | None = None) -> pl.DataFrame:
         """Flows that get nothing through for `period` seconds (`dumbbell.metrics.lockout`);
-        from the packet events, or from ack_ records with ``source="vars"``."""
+        from the packet events (delivered at the destination, the far end of
+        `link`, or `node`), or from ack_ records with ``source="vars"``."""
         from . import metrics
 
-        return metrics.lockout(self, period, window, by=by, source=source)
+        return metrics.lockout(self, period, window, by=by, link=link, node=node, source=source)
 
-    def teeth(self, start: float = 0.0, end=None, *, granularity=None, per_tooth: bool = False) -> pl.DataFrame:
+    def teeth(self, start: float = 0.0, end=None, *, granularity=None, by=None, var: str = "cwnd_",
+              timeout_cwnd: float = 1.0, per_tooth: bool = False) -> pl.DataFrame:
         """Loss responses and coarse timeouts per flow from cwnd_ records
         (`dumbbell.metrics.teeth`).  Needs ``trace_vars=("cwnd_",)``."""
         from . import metrics
 
-        return metrics.teeth(self, start, end, granularity=granularity, per_tooth=per_tooth)
+        return metrics.teeth(self, start, end, granularity=granularity, by=by, var=var,
+                             timeout_cwnd=timeout_cwnd, per_tooth=per_tooth)
+
+    def loss_clusters(self, granularity: float, start: float = 0.0, end=None, *, by=None, link=None,
+                      var: str = "cwnd_", timeout_cwnd: float = 1.0, source: str | None = None) -> pl.DataFrame:
+        """Clusters of loss responses (from cwnd_ records) or of drops (from
+        packet events) at the book's granularity (`dumbbell.metrics.loss_clusters`)."""
+        from . import metrics
+
+        return metrics.loss_clusters(self, granularity, start, end, by=by, link=link, var=var,
+                                     timeout_cwnd=timeout_cwnd, source=source)
+
+    def goodput_series(self, bin: float = 1.0, window=None, *, by=None, groups=None, link=None,
+                       node=None) -> pl.DataFrame:
+        """Goodput per flow or per group of flows in time bins
+        (`dumbbell.metrics.goodput_series`).  Needs packet events."""
+        from . import metrics
+
+        return metrics.goodput_series(self, bin, window, by=by, groups=groups, link=link, node=node)
+
+    def ack_progress(self, window=None, *, by=None, var: str = "ack_") -> pl.DataFrame:
+        """Increase of each flow's traced ``ack_`` over the window
+        (`dumbbell.metrics.ack_progress`).  Needs ``trace_vars=("ack_",)``."""
+        from . import metrics
+
+        return metrics.ack_progress(self, window, by=by, var=var)
 
     def plot_ack_seqno(self, path=None, title: str | None = None, flows=None):
         """ACK numbers arriving at each sender against time (seed 000 Fig 4.2

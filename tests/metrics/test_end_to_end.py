@@ -95,6 +95,20 @@ def test_link_utilisation_matches_departures(b1):
     assert res.link_utilisation((bott.src, bott.dst)) == u == m.link_utilisation(res, bott, "800Kb")
 
 
+def test_link_utilisation_by_node_pair_without_flows_or_monitors():
+    # The bandwidth of a link given as a node pair comes from the
+    # simulation's links, even with no flow and no queue monitor.
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    sim.link(a, b, "2Mb", "5ms")
+    res = sim.run(until=1.0, trace_packets=True, monitor_queues=False)
+    assert res.queues.height == 0 and res.flows.height == 0
+    assert res.link_utilisation((a, b)) == 0.0
+    assert res._bandwidth((b, a)) == 2e6
+    with pytest.raises(ValueError, match="no link 0->5"):
+        res.link_utilisation((0, 5))
+
+
 def test_one_way_delay_of_an_unqueued_packet(b1):
     res, _, _ = b1
     per = res.one_way_delay(per_packet=True)
@@ -130,6 +144,36 @@ def test_result_wrappers_equal_the_functions(b1):
     assert res.queue_length(bott).equals(m.queue_length(res.events, (bott.src.id, bott.dst.id)))
     assert res.jain() == 1.0          # one flow
     assert res.teeth(2.0, granularity=1.0).equals(m.teeth(res.vars, 2.0, res.until, granularity=1.0))
+
+
+def test_result_methods_take_every_option_of_their_metric():
+    # Each Result method is the metric of the same name on the Result: it
+    # must accept every parameter the function has (after its data argument),
+    # so that the two cannot drift apart.
+    import inspect
+
+    names = [n for n in dir(m) if not n.startswith("_") and inspect.isfunction(getattr(m, n))
+             and getattr(m, n).__module__ == m.__name__ and hasattr(db.Result, n)]
+    assert {"throughput", "goodput", "goodput_series", "lockout", "teeth", "loss_clusters",
+            "ack_progress", "one_way_delay", "queue_delay"} <= set(names)
+    for n in names:
+        if n == "jain":  # Result.jain computes the frame itself (metric=)
+            continue
+        fn_params = list(inspect.signature(getattr(m, n)).parameters)[1:]
+        meth_params = inspect.signature(getattr(db.Result, n)).parameters
+        missing = [p for p in fn_params if p not in meth_params and not (n == "link_utilisation" and p == "bandwidth")]
+        assert not missing, f"Result.{n} lacks {missing}"
+    assert "bandwidth" in inspect.signature(db.Result.link_utilisation).parameters
+
+
+def test_new_result_methods_equal_the_functions(b1):
+    res, bott, _ = b1
+    assert res.lockout(0.5, link=bott).equals(m.lockout(res, 0.5, link=bott))
+    assert res.one_way_delay(acks=True).equals(m.one_way_delay(res, acks=True))
+    assert res.teeth(2.0, var="cwnd_", timeout_cwnd=1.0).equals(m.teeth(res.vars, 2.0, res.until))
+    assert res.loss_clusters(1.0).equals(m.loss_clusters(res, 1.0))
+    assert res.goodput_series(1.0).equals(m.goodput_series(res, 1.0))
+    assert res.ack_progress((0, 5)).equals(m.ack_progress(res, (0, 5)))
 
 
 def test_trace_file_gives_the_same_metrics(b1):
