@@ -261,6 +261,12 @@ def _node_id(x, fn: str, arg: str) -> int:
     return int(x)
 
 
+def _known_links(data) -> dict | tuple:
+    """The link directions of a Result's simulation (which may carry no
+    packet); nothing is known of a frame or a trace file."""
+    return getattr(data, "_link_bw", ()) if _is_result(data) else ()
+
+
 def _link(link, df: pl.DataFrame, fn: str, known=()) -> tuple[int, int]:
     """(from_node, to_node) of a Link or a pair of nodes, checked against the
     trace, or among `known` (a Result's links, which may carry no packet)."""
@@ -280,13 +286,13 @@ def _link(link, df: pl.DataFrame, fn: str, known=()) -> tuple[int, int]:
     raise ValueError(f"{fn}(): link ({a}, {b}) has no events in the trace; traced links: {pairs or 'none'}{more}")
 
 
-def _place(df: pl.DataFrame, link, node, fn: str) -> pl.Expr:
+def _place(df: pl.DataFrame, link, node, fn: str, known=()) -> pl.Expr:
     """Where a packet counts as delivered: its destination node by default,
     the far end of `link`, or `node`."""
     if link is not None and node is not None:
         raise ValueError(f"{fn}(): give link or node, not both")
     if link is not None:
-        a, b = _link(link, df, fn)
+        a, b = _link(link, df, fn, known)
         return (pl.col("from_node") == a) & (pl.col("to_node") == b)
     if node is not None:
         return pl.col("to_node") == _node_id(node, fn, "node")
@@ -325,7 +331,7 @@ def throughput(events, window=None, *, link=None, node=None, by=None) -> pl.Data
     df, end = _events(events, "throughput", ("from_node", "to_node", "ptype", "size", "dst_node"))
     keys = _keys(df, by, "throughput")
     t0, t1, closed = _window(window, df, end, "throughput")
-    place = _place(df, link, node, "throughput")
+    place = _place(df, link, node, "throughput", _known_links(events))
     data = df.filter(_is_data(df))
     sel = data.filter(_ev(data, "r"), place, _in_window(t0, t1, closed))
     agg = sel.group_by(keys).agg(packets=pl.len(), bytes=pl.col("size").cast(pl.Int64).sum())
@@ -347,7 +353,7 @@ def goodput(events, window=None, *, link=None, node=None, by=None) -> pl.DataFra
     keys = _keys(df, by, "goodput")
     t0, t1, closed = _window(window, df, end, "goodput")
     data = df.filter(_is_data(df))
-    first = _deliveries(data, _place(df, link, node, "goodput"), keys)
+    first = _deliveries(data, _place(df, link, node, "goodput", _known_links(events)), keys)
     sel = first.filter(_in_window(t0, t1, closed))
     agg = sel.group_by(keys).agg(packets=pl.len(), bytes=pl.col("size").cast(pl.Int64).sum())
     out = _complete(_universe(data, keys), agg, keys, ["packets", "bytes"])
@@ -394,7 +400,7 @@ def goodput_series(events, bin: float = 1.0, window=None, *, by=None, groups=Non
     t0, t1, closed = _window(window, df, end, fn)
     grp = _check_groups(groups, keys, fn) if groups is not None else None
     data = df.filter(_is_data(df))
-    first = _deliveries(data, _place(df, link, node, fn), keys).filter(_in_window(t0, t1, closed))
+    first = _deliveries(data, _place(df, link, node, fn, _known_links(events)), keys).filter(_in_window(t0, t1, closed))
     nbins = max(1, math.ceil((t1 - t0) / bin - _FLOOR_EPS))
     binned = first.with_columns(
         bin=((pl.col("time") - t0) / bin + _FLOOR_EPS).floor().cast(pl.Int64).clip(0, nbins - 1))
@@ -521,7 +527,7 @@ def queue_length(events, link) -> pl.DataFrame:
     """
     fn = "queue_length"
     df, _ = _events(events, fn, ("from_node", "to_node", "size", "uid"))
-    a, b = _link(link, df, fn)
+    a, b = _link(link, df, fn, _known_links(events))
     q = (df.filter(pl.col("from_node") == a, pl.col("to_node") == b, _ev(df, "+", "-", "d"))
          .select("time", pl.col("event").cast(pl.String), "size", "uid").with_row_index("i"))
     enq = q.filter(pl.col("event") == "+").group_by("uid").agg(enq=pl.col("i").min())
@@ -553,7 +559,7 @@ def queue_delay(events, link, window=None, *, by=None, per_packet: bool = False)
     fn = "queue_delay"
     df, end = _events(events, fn, ("from_node", "to_node", "uid"))
     keys = _keys(df, by, fn)
-    a, b = _link(link, df, fn)
+    a, b = _link(link, df, fn, _known_links(events))
     t0, t1, closed = _window(window, df, end, fn)
     at = _as_data_conn(df.filter(pl.col("from_node") == a, pl.col("to_node") == b), keys)
     enq = at.filter(_ev(at, "+")).group_by("uid").agg(enqueued=pl.col("time").min())
@@ -592,7 +598,7 @@ def time_average_queue(events, link, window=None, *, unit: str = "packets") -> f
         raise ValueError(f"{fn}(): unit must be 'packets' or 'bytes', got {unit!r}")
     df, end = _events(events, fn, ("from_node", "to_node", "size", "uid"))
     t0, t1, _ = _window(window, df, end, fn)
-    q = queue_length(df, link)
+    q = queue_length(events if _is_result(events) else df, link)
     return _step_average(q.get_column("time").to_numpy(), q.get_column(unit).to_numpy().astype(float), t0, t1)
 
 
@@ -607,7 +613,7 @@ def link_utilisation(events, link, bandwidth, window=None) -> float:
     fn = "link_utilisation"
     df, end = _events(events, fn, ("from_node", "to_node", "size"))
     bw = _bandwidth(bandwidth, fn)
-    a, b = _link(link, df, fn, getattr(events, "_link_bw", ()) if _is_result(events) else ())
+    a, b = _link(link, df, fn, _known_links(events))
     t0, t1, _ = _window(window, df, end, fn)
     tx = df.filter(pl.col("from_node") == a, pl.col("to_node") == b, _ev(df, "-"))
     start = tx.get_column("time").to_numpy()
@@ -648,7 +654,7 @@ def drops_and_marks(events, window=None, *, link=None, by=None) -> pl.DataFrame:
     t0, t1, closed = _window(window, df, end, fn)
     at = pl.lit(True)
     if link is not None:
-        a, b = _link(link, df, fn)
+        a, b = _link(link, df, fn, _known_links(events))
         at = (pl.col("from_node") == a) & (pl.col("to_node") == b)
     df = _as_data_conn(df, keys)
     drops = (df.filter(_ev(df, "d"), at, _in_window(t0, t1, closed))
@@ -733,7 +739,7 @@ def lockout(data, period: float = 1.0, window=None, *, by=None, link=None, node=
         keys = _keys(df, by, fn)
         t0, t1, closed = _window(window, df, end, fn, "data")
         data_pk = df.filter(_is_data(df))
-        prog = _deliveries(data_pk, _place(df, link, node, fn), keys).select(*keys, "time")
+        prog = _deliveries(data_pk, _place(df, link, node, fn, _known_links(data)), keys).select(*keys, "time")
         universe = _universe(data_pk, keys)
     nslots = int(math.floor((t1 - t0) / period + _FLOOR_EPS))
     if nslots < 1:
@@ -867,7 +873,7 @@ def loss_clusters(data, granularity: float, start: float = 0.0, end: float | Non
         t0, t1, closed = _window((start, end), df, run_end, fn, "data")
         at = pl.lit(True)
         if link is not None:
-            a, b = _link(link, df, fn)
+            a, b = _link(link, df, fn, _known_links(data))
             at = (pl.col("from_node") == a) & (pl.col("to_node") == b)
         rows = df.filter(_ev(df, "d"), _is_data(df), at, _in_window(t0, t1, closed)).select(*keys, "time")
     rows = rows.sort("time", maintain_order=True)

@@ -95,7 +95,7 @@ def test_link_utilisation_matches_departures(b1):
     assert res.link_utilisation((bott.src, bott.dst)) == u == m.link_utilisation(res, bott, "800Kb")
 
 
-def test_link_utilisation_by_node_pair_without_flows_or_monitors():
+def test_metrics_of_a_link_without_traffic():
     # The bandwidth of a link given as a node pair comes from the
     # simulation's links, even with no flow and no queue monitor.
     sim = db.Simulation()
@@ -105,6 +105,10 @@ def test_link_utilisation_by_node_pair_without_flows_or_monitors():
     assert res.queues.height == 0 and res.flows.height == 0
     assert res.link_utilisation((a, b)) == 0.0
     assert res._bandwidth((b, a)) == 2e6
+    # A link of the simulation that carried nothing: empty, not an error.
+    assert res.time_average_queue((a, b)) == 0.0
+    assert res.queue_length((a, b)).height == 0
+    assert res.throughput(link=(a, b)).height == 0
     with pytest.raises(ValueError, match="no link 0->5"):
         res.link_utilisation((0, 5))
 
