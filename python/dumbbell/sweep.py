@@ -501,13 +501,12 @@ class Plan:
                 raise PlanError(f"{where}: expected a callable or \"module:function\"; got {target!r}")
             name, run_file = target, None
             try:
-                fn = load_target(target, None, self.python_path)
+                fn, file = _resolve_target(target, self.python_path)
             except Exception as e:  # noqa: BLE001
                 raise PlanError(f"{where}: cannot import {target!r}: {type(e).__name__}: {e} "
                                 f"(searched {', '.join(self.python_path)} first)") from None
             if not callable(fn):
                 raise PlanError(f"{where}: {target!r} is not callable")
-            file = getattr(sys.modules.get(target.split(":")[0]), "__file__", None)
         code = _sha_bytes(Path(file).read_bytes()) if file and Path(file).is_file() else name
         return {"fn": fn, "target": name, "file": run_file, "code": code}
 
@@ -676,6 +675,32 @@ class Plan:
             env = " ".join(f"{k}={shlex.quote(v)}" for k, v in t["env"].items())
             return (env + " " if env else "") + shlex.join(["dumbbell", "run", t["script"], *t["args"]])
         return f"{t['call']['target']}(" + ", ".join(f"{k}={v!r}" for k, v in t["call"]["kwargs"].items()) + ")"
+
+
+def _resolve_target(target: str, python_path: list[str]):
+    """The callable "module:qualname" and its module's file, found as the
+    runs will find it: `python_path` first, then sys.path, in a fresh import.
+    This process is left as it was: its sys.path, and any module of that
+    name it had imported (which may come from elsewhere on its path)."""
+    mod_name = target.partition(":")[0]
+    top = mod_name.split(".")[0]
+
+    def ours(k):
+        return k == top or k.startswith(top + ".")
+
+    saved_path = sys.path[:]
+    saved_mods = {k: m for k, m in sys.modules.items() if ours(k)}
+    for k in saved_mods:
+        del sys.modules[k]
+    try:
+        fn = load_target(target, None, python_path)
+        file = getattr(sys.modules.get(mod_name), "__file__", None)
+    finally:
+        sys.path[:] = saved_path
+        for k in [k for k in sys.modules if ours(k)]:
+            del sys.modules[k]
+        sys.modules.update(saved_mods)
+    return fn, file
 
 
 def _strlist(v, where) -> list[str]:
@@ -1308,6 +1333,11 @@ def _run_local(tasks, jobs, done):
     ex.shutdown()
 
 
+def _execute_with_files(task: dict, files: dict) -> dict:
+    """`execute` on a Dask worker, the plan's files given apart."""
+    return execute({**task, "files": files})
+
+
 def _run_dask(tasks, address, done):
     try:
         from distributed import Client, as_completed
@@ -1318,8 +1348,16 @@ def _run_dask(tasks, address, done):
     futs = []
     try:
         by_key = {}
+        # The files every run of a plan needs (script, inputs) are one dict
+        # shared by its tasks: sent to the cluster once, not with each task.
+        shared: dict[int, object] = {}
         for t in tasks:
-            f = client.submit(execute, t, key=f"dumbbell-run-{t['key']}", pure=False, retries=0)
+            files = t["files"]
+            if id(files) not in shared:
+                shared[id(files)] = client.scatter(files, broadcast=True, hash=False) if files else {}
+            light = {k: v for k, v in t.items() if k != "files"}
+            f = client.submit(_execute_with_files, light, shared[id(files)], key=f"dumbbell-run-{t['key']}",
+                              pure=False, retries=0)
             futs.append(f)
             by_key[f.key] = t
         for f in as_completed(futs):

@@ -14,7 +14,7 @@ ROOT = HERE.parents[1]
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-# argv: x [ms [bad]]: logs "start x" and "done x" to $SWEEP_LOG, sleeps ms,
+# argv: x [ms [bad]]: logs "start x", "pid N" and "done x" to $SWEEP_LOG, sleeps ms,
 # exits 1 when x == bad, prints "result x=.. sq=.." and a last line "2x 3x".
 COUNT_TCL = r"""
 set x [lindex $argv 0]
@@ -28,6 +28,7 @@ proc logline {what} {
     }
 }
 logline "start $x"
+logline "pid [pid]"
 if {$ms > 0} { after $ms }
 if {$argc >= 3 && $x == [lindex $argv 2]} {
     puts stderr "count.tcl: x = $x is refused"

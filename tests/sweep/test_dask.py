@@ -60,3 +60,32 @@ def test_dask_from_the_command_line(plandir, cluster):
     assert r.returncode == 0, r.stderr
     assert f"on {cluster.scheduler_address}" in r.stderr
     assert pl.read_parquet(plandir / "plan.parquet")["triple"].to_list() == [3, 6, 9]
+
+
+def test_dask_sends_the_plan_files_once(plandir, cluster, monkeypatch):
+    # The script and inputs go to the cluster once (scattered), not inside
+    # every task; the runs still get them.
+    (plandir / "big.dat").write_bytes(b"x" * 200_000)
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2, 4, 5]}, inputs=["big.dat"],
+                metrics={"columns": ["double", "triple"]}, base_dir=plandir)
+    client = distributed.Client(cluster.scheduler_address)
+    scattered, submitted = [], []
+    real_scatter, real_submit = client.scatter, client.submit
+
+    def scatter(data, **kw):
+        scattered.append(data)
+        return real_scatter(data, **kw)
+
+    def submit(fn, *args, **kw):
+        submitted.append(args)
+        return real_submit(fn, *args, **kw)
+
+    monkeypatch.setattr(client, "scatter", scatter)
+    monkeypatch.setattr(client, "submit", submit)
+    try:
+        df = run_sweep(plan, dask=client, cache_dir=False, progress=False)
+    finally:
+        client.close()
+    assert df["status"].to_list() == ["ok"] * 4 and df["double"].to_list() == [2, 4, 8, 10]
+    assert len(scattered) == 1 and set(scattered[0]) == {"big.dat", "count.tcl"}
+    assert len(submitted) == 4 and all("files" not in task for task, _ in submitted)

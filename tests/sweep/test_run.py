@@ -205,13 +205,18 @@ def test_csv_output(plandir):
 
 # ---- interrupting and resuming ----------------------------------------------------------------------
 
-RESUME_TOML = """
+# The first runs are short; the later ones (those in flight when a test
+# interrupts the sweep after five records) take long enough that none can
+# end by itself while the interruption reaches it.
+RESUME_MS = [250 + i for i in range(5)] + [700 + i for i in range(11)]  # (a parameter takes distinct values)
+RESUME_TOML = f"""
 script = "count.tcl"
-args = ["{x}", "{ms}"]
+args = ["{{x}}", "{{ms}}"]
 out = "resume.parquet"
+zip = [["x", "ms"]]
 [params]
-x = {start = 1, stop = 16, step = 1}
-ms = 250
+x = {{start = 1, stop = 16, step = 1}}
+ms = {RESUME_MS}
 [metrics]
 columns = ["double", "triple"]
 """
@@ -235,6 +240,22 @@ def _wait_records(cache, n, proc, limit=60):
         time.sleep(0.02)
 
 
+def _wait_gone(pids, limit):
+    """Wait until none of `pids` runs any more (a zombie counts as gone)."""
+    t0 = time.monotonic()
+    for pid in pids:
+        while True:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+            except FileNotFoundError:
+                break
+            if state in ("Z", "X"):
+                break
+            assert time.monotonic() - t0 < limit, f"run process {pid} still alive {limit} s after the sweep was killed"
+            time.sleep(0.01)
+
+
 def test_resume_after_kill_9(plandir, runlog):
     (plandir / "plan.toml").write_text(RESUME_TOML)
     cache = plandir / ".dumbbell-cache"
@@ -243,12 +264,10 @@ def test_resume_after_kill_9(plandir, runlog):
     p.send_signal(signal.SIGKILL)  # the sweep only: its children must die with it
     p.communicate()
     # The kill reaches a run through its fork server (two parent-death
-    # signals); on a loaded machine a run in its last milliseconds may still
-    # log "done" meanwhile.  A run that survived would log it up to 250 ms later.
-    time.sleep(0.05)
-    done_at_kill = len(runlog.lines("done"))
-    time.sleep(0.8)  # longer than a run: a surviving child would log "done" by now
-    assert len(runlog.lines("done")) == done_at_kill
+    # signals): every run process goes, and none of the long runs then in
+    # flight finishes (a survivor would log "done" before it is gone).
+    _wait_gone([int(x) for x in runlog.lines("pid")], limit=5.0)
+    assert len(runlog.lines("done")) == len(_records(cache))
     finished = _records(cache)
     assert 5 <= len(finished) < 16
     started_before = runlog.lines("start")
@@ -262,7 +281,8 @@ def test_resume_after_kill_9(plandir, runlog):
     assert len(rerun) == 16 - len(finished)
     # no finished run ran again
     keys = {r.params["x"]: r.key for r in Plan(script="count.tcl", args=["{x}", "{ms}"], base_dir=plandir,
-                                               params={"x": list(range(1, 17)), "ms": 250}).runs()}
+                                               params={"x": list(range(1, 17)), "ms": RESUME_MS},
+                                               zip=[["x", "ms"]]).runs()}
     assert not {str(x) for x, k in keys.items() if k in finished} & set(rerun)
     assert len(started_before) >= len(finished)
     df = pl.read_parquet(plandir / "resume.parquet")
@@ -283,9 +303,8 @@ def test_ctrl_c_stops_cleanly_and_resumes(plandir, runlog):
     assert p.returncode == 130
     assert "run the same sweep again to resume" in err
     finished = _records(cache)
-    done_at_exit = len(runlog.lines("done"))
-    time.sleep(0.8)
-    assert len(runlog.lines("done")) == done_at_exit  # the children were killed
+    _wait_gone([int(x) for x in runlog.lines("pid")], limit=5.0)  # the children were killed ...
+    assert len(runlog.lines("done")) == len(finished)  # ... before they could finish
     p = _start(plandir, runlog.path, "--no-progress")
     out, err = p.communicate(timeout=120)
     assert p.returncode == 0, err
@@ -331,3 +350,81 @@ def test_dry_run_creates_no_cache(plandir, capsys):
     assert sweep.cli_main([str(plandir / "p.toml"), "--dry-run"]) == 0
     assert "2 to run" in capsys.readouterr().out
     assert not (plandir / ".dumbbell-cache").exists()
+
+
+def test_cli_exit_code_and_report_with_a_failed_run(plandir):
+    # A sweep whose runs all ran but one failed exits 1 and names the run;
+    # a bad plan exits 2.
+    (plandir / "plan.toml").write_text('script = "count.tcl"\nargs = ["{x}", "0", "3"]\n[params]\nx = [1, 3, 5]\n'
+                                       '[metrics]\ncolumns = ["double", "triple"]\n')
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
+    r = subprocess.run([*DUMBBELL, "sweep", "plan.toml", "--no-progress"], cwd=plandir, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert "3 runs, 2 ok, 1 failed" in r.stderr
+    assert "failed: x=3 seed=1: exit code 1" in r.stderr and "--retry-failed" in r.stderr
+    assert pl.read_parquet(plandir / "plan.parquet")["status"].to_list() == ["ok", "failed", "ok"]
+    (plandir / "bad.toml").write_text('script = "count.tcl"\nbogus = 1\n[params]\nx = [1]\n')
+    r = subprocess.run([*DUMBBELL, "sweep", "bad.toml"], cwd=plandir, env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and r.stderr.startswith("dumbbell sweep: ") and "bogus" in r.stderr
+
+
+def test_progress_lines_in_a_log():
+    # Not on a terminal: a line at the start, then at most one every 30 s,
+    # and the last one when every run is done, with cached and failed counts.
+    import io
+
+    out = io.StringIO()
+    p = sweep.Progress(total=4, cached=1, stream=out)
+    p.update(failed=False)
+    p.update(failed=True)
+    assert out.getvalue().count("\n") == 1  # only the first line so far
+    p.update(failed=False)
+    p.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("sweep 1/4  25% |######..................|") and "(1 cached)" in lines[0]
+    assert lines[1].startswith("sweep 4/4 100% |########################|")
+    assert lines[1].endswith("ETA 0:00:00 (1 cached, 1 failed)")
+    assert "\r" not in out.getvalue()
+    quiet = io.StringIO()
+    q = sweep.Progress(total=2, cached=0, enabled=False, stream=quiet)
+    q.update(failed=False)
+    q.close()
+    assert quiet.getvalue() == ""
+
+
+def test_python_path_is_searched_before_sys_path(plandir, tmp_path, monkeypatch):
+    # A plan's python_path comes first: its module shadows one of the same
+    # name elsewhere on sys.path (in the runs' own processes too).
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    for d, v in ((mine, 1), (other, 2)):
+        d.mkdir()
+        (d / "shadowfn.py").write_text(f"def f(x):\n    return {{'v': {v} * 100 + x}}\n")
+    monkeypatch.syspath_prepend(str(other))
+    plan = Plan(function="shadowfn:f", params={"x": [1, 2]}, python_path=[str(mine)], base_dir=plandir)
+    df = run_sweep(plan, jobs=1, cache_dir=False, progress=False)
+    assert df["v"].to_list() == [101, 102]
+    plan = Plan(function="shadowfn:f", params={"x": [1]}, base_dir=plandir)  # default: the plan's directory
+    df = run_sweep(plan, jobs=1, cache_dir=False, progress=False)
+    assert df["v"].to_list() == [201]
+    # Reading a plan leaves this process's sys.path and modules alone.
+    assert str(mine) not in sys.path and "shadowfn" not in sys.modules
+    import shadowfn  # from `other`, as this process's own path says
+
+    assert shadowfn.f(0) == {"v": 200}
+    plan = Plan(function="shadowfn:f", params={"x": [3]}, python_path=[str(mine)], base_dir=plandir)
+    assert run_sweep(plan, jobs=1, cache_dir=False, progress=False)["v"].to_list() == [103]
+    assert sys.modules["shadowfn"] is shadowfn
+
+
+def test_plots_named_after_the_table(plandir):
+    # A [[plots]] entry without a path is drawn beside the table as
+    # TABLE-Y-vs-X.png; with a path, there.
+    plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2, 3]}, metrics={"columns": ["double", "triple"]},
+                plots=[{"x": "x", "y": "double"}, {"x": "x", "y": ["double", "triple"], "path": "both.svg"}],
+                base_dir=plandir)
+    run_sweep(plan, plandir / "t.parquet", cache_dir=False, progress=False)
+    assert (plandir / "t-double-vs-x.png").read_bytes().startswith(b"\x89PNG")
+    assert b"<svg" in (plandir / "both.svg").read_bytes()[:500]
