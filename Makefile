@@ -17,7 +17,8 @@ setup: $(STAMP)
 # runs a training set and writes the profile the release build is compiled
 # with (about 10% faster on the benchmark; same results).  It is redone when
 # the Rust sources change.  `make build PGO=0` builds without it; without
-# rustup's llvm-tools the profile is left empty and the build goes on.
+# rustup's llvm-tools the profile is left empty and the build goes on (remove
+# target/pgo to try again).
 PGO ?= 1
 PGO_DATA := target/pgo/dumbbell.profdata
 RUST_SRC := $(wildcard Cargo.toml Cargo.lock crates/*/Cargo.toml crates/*/src/*.rs crates/*/src/*/*.rs)
