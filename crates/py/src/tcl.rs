@@ -7,9 +7,9 @@
 //! strings, ran a Python function and came back; here the command reads its
 //! arguments from the Tcl objects and calls the engine directly.
 //!
-//! The interpreter is the one tkinter created: Python passes its address
-//! (`tkapp.interpaddr()`), and the Tcl C API is reached through the stub
-//! table every Tcl 8.x interpreter carries (`Tcl_InitStubs` does the same
+//! The interpreter is ours (`TclInterp`) or the one tkinter created, and
+//! the Tcl C API is reached through the stub table every Tcl 8.x
+//! interpreter carries (`Tcl_InitStubs` does the same
 //! for extensions): a pointer stored right after the three public fields of
 //! `Tcl_Interp`, to a table of functions whose order is fixed by Tcl's
 //! stub ABI (tclDecls.h).  Nothing links against libtcl.
@@ -20,6 +20,7 @@
 //! runner's `service` callback) before any other Tcl code.
 
 use crate::Engine;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -474,6 +475,28 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
     }
 }
 
+/// The Tcl interpreter of a Python object: our `TclInterp`, or tkinter's
+/// (`_tkinter.tkapp`, the `tk` of `tkinter.Tcl()`).  Nothing else: an
+/// address would be trusted blindly.
+fn interp_ptr(obj: &Bound<'_, PyAny>) -> PyResult<*mut Interp> {
+    if let Ok(t) = obj.cast::<TclInterp>() {
+        return Ok(t.borrow().interp);
+    }
+    let py = obj.py();
+    if let Ok(tkapp) = py.import("_tkinter").and_then(|m| m.getattr("TkappType")) {
+        if obj.is_instance(&tkapp)? {
+            let a: usize = obj.call_method0("interpaddr")?.extract()?;
+            if a != 0 {
+                return Ok(a as *mut Interp);
+            }
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "a Tcl interpreter is needed (dumbbell._engine.TclInterp, or tkinter's: tkinter.Tcl().tk), not {}",
+        obj.get_type().name()?
+    )))
+}
+
 /// The backend bound to one interpreter: Python keeps it to set the start-up
 /// RNG binding and to collect a panic or exception raised in a command.
 #[pyclass(unsendable)]
@@ -483,16 +506,18 @@ pub struct TclBackend {
 
 #[pymethods]
 impl TclBackend {
-    /// Install the backend commands in the interpreter at address `interp`
-    /// (tkinter's `interpaddr()`), bound to `engine`.  After an engine call
-    /// that left output, warnings or Tcl to run, the commands call the Tcl
-    /// command `::dumbbell::py::after_engine run_calls` (the runner's).
+    /// Install the backend commands in `interp` (a `TclInterp`, or tkinter's
+    /// interpreter: `tkinter.Tcl().tk`), bound to `engine`.  After an engine
+    /// call that left output, warnings or Tcl to run, the commands call the
+    /// Tcl command `::dumbbell::py::after_engine run_calls` (the runner's).
     /// Returns None if the interpreter is not a Tcl 8.6 one (the caller then
     /// keeps its Python commands).
     #[staticmethod]
-    fn install(interp: usize, engine: Py<Engine>) -> Option<TclBackend> {
-        let interp = interp as *mut Interp;
-        let stubs = unsafe { Stubs::of(interp)? };
+    fn install(interp: &Bound<'_, PyAny>, engine: Py<Engine>) -> PyResult<Option<TclBackend>> {
+        let interp = interp_ptr(interp)?;
+        let Some(stubs) = (unsafe { Stubs::of(interp) }) else {
+            return Ok(None);
+        };
         let state = Rc::new(RefCell::new(State::default()));
         let backend = Rc::new(Backend {
             stubs,
@@ -519,7 +544,7 @@ impl TclBackend {
                 (stubs.create_obj_command)(interp, full.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd));
             }
         }
-        Some(TclBackend { state })
+        Ok(Some(TclBackend { state }))
     }
 
     /// Engine kind to create for `new RNG` (None: plain `RNG`).

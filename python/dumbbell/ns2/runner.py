@@ -115,7 +115,7 @@ class Ns2Runner:
         # without Python in between; they call after_engine when the
         # engine has output, warnings or Tcl to run.
         t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
-        self.backend = TclBackend.install(int(t.interpaddr()), self.eng)
+        self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
 
     ERR = "\x01"
 
