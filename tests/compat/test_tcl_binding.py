@@ -54,6 +54,102 @@ def unraisable(monkeypatch):
     return seen
 
 
+# ---- 1. no panic crosses into C ---------------------------------------------------
+
+
+def test_backend_commands_freed_at_python_shutdown_do_not_abort():
+    # A tkinter interpreter holding the engine's commands and freed while
+    # Python shuts down: the command's delete callback cannot attach to
+    # Python any more.  It used to panic there, and a panic in a C callback
+    # aborts the process.
+    r = child("""
+        import tkinter
+        from dumbbell._engine import Engine, TclBackend
+        t = tkinter.Tcl()
+        b = TclBackend.install(t.tk, Engine())
+        print(t.eval("info commands ::dumbbell::be::*") != "")
+    """)
+    assert (r.returncode, r.stdout) == (0, "True\n"), r.stderr
+    assert "panicked" not in r.stderr
+
+
+def test_panic_in_a_python_command_is_a_tcl_error_then_a_panic_exception():
+    r = child("""
+        import sys
+        from dumbbell._engine import TclInterp, _tcl_fault
+        t = TclInterp.create(sys.executable)
+        t.createcommand("f", lambda: "fine")
+        _tcl_fault("py_command")
+        try:
+            t.eval("set ::caught [catch f ::msg]")
+        except BaseException as e:
+            print("raised", type(e).__name__, e)
+        print(t.eval("list $::caught $::msg"))
+        print(t.eval("f"))
+    """)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("raised PanicException deliberate panic at py_command"), r.stdout
+    assert lines[1].startswith("1 {internal error in Dumbbell's Tcl binding: deliberate panic at py_command")
+    assert lines[2] == "fine", "the fault fires once; the interpreter still works"
+
+
+@pytest.mark.parametrize("own_tcl", [True, False], ids=["libtcl", "tkinter"])
+def test_panic_in_an_engine_command_is_reported_as_dumbbells_bug(tmp_path, own_tcl):
+    # A panic anywhere in an engine command (here before it reads its
+    # arguments) is a Tcl error the script sees, and the run ends with 70.
+    (tmp_path / "s.tcl").write_text(
+        'if {[catch {::dumbbell::be::boundvars Queue/DropTail} m]} {puts "caught: $m"}\n'
+        'puts "still running"\n'
+        "exit 0\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from dumbbell._engine import _tcl_fault
+            from dumbbell.ns2.runner import Ns2Runner
+            r = Ns2Runner("s.tcl", [], own_tcl={own_tcl})
+            _tcl_fault("command")
+            sys.exit(r.run())
+        """)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
+    )
+    assert r.returncode == 70, r.stderr
+    assert r.stdout == "caught: internal error in the engine: deliberate panic at command (requested by a test)\nstill running\n"
+    assert "This is a bug in Dumbbell" in r.stderr
+
+
+@pytest.mark.parametrize("point,delete", [
+    ("delete", 'rename ::dumbbell::be::get {}'),
+    ("py_delete", 'rename ::f {}'),
+])
+def test_panic_in_a_delete_callback_is_contained(point, delete):
+    r = child(f"""
+        import sys
+        from dumbbell._engine import Engine, TclBackend, TclInterp, _tcl_fault
+        t = TclInterp.create(sys.executable)
+        b = TclBackend.install(t, Engine())
+        t.createcommand("f", lambda: "")
+        _tcl_fault({point!r})
+        t.eval({delete!r})
+        print(repr(t.eval("info commands ::dumbbell::be::get")), repr(t.eval("info commands ::f")))
+        print(t.eval("::dumbbell::be::boundvars Queue/DropTail") != "")
+    """)
+    assert r.returncode == 0, r.stderr
+    gone = {"delete": "'' '::f'", "py_delete": "'::dumbbell::be::get' ''"}[point]
+    assert r.stdout == gone + "\nTrue\n"
+    assert f"deliberate panic at {point}" in r.stderr
+
+
+def test_fault_points_are_checked():
+    from dumbbell._engine import _tcl_fault
+
+    with pytest.raises(ValueError):
+        _tcl_fault("nowhere")
+    _tcl_fault(None)
+
+
 # ---- 3. the backend is given an interpreter, not an address --------------------------
 
 

@@ -18,14 +18,23 @@
 //! for interpreters whose stub table is not Tcl 8.6's): same results, same
 //! error messages, output drained and engine-requested Tcl run (through the
 //! runner's `service` callback) before any other Tcl code.
+//!
+//! Every function Tcl calls (`extern "C"`) catches panics: a panic that
+//! unwinds into C aborts the process.  A command's panic becomes its Tcl
+//! error (and, for the engine's commands, the panic the runner reports); a
+//! delete callback that panics leaves its data alone.
 
 use crate::Engine;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::panic::PanicException;
 use pyo3::prelude::*;
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 const TCL_OK: c_int = 0;
 const TCL_ERROR: c_int = 1;
@@ -212,6 +221,73 @@ impl Stubs {
     }
 }
 
+// ---- panics -------------------------------------------------------------------
+
+/// The text of a panic's payload.
+fn panic_text(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else {
+        "panic from Rust code".to_string()
+    }
+}
+
+/// Where a test may ask for a deliberate panic (`_tcl_fault`): at the start
+/// of an engine command, of its delete callback, of a Python command, of
+/// its delete callback.
+const FAULT_POINTS: [&str; 4] = ["command", "delete", "py_command", "py_delete"];
+const F_COMMAND: u8 = 1;
+const F_DELETE: u8 = 2;
+const F_PY_COMMAND: u8 = 3;
+const F_PY_DELETE: u8 = 4;
+
+/// The armed fault point (0: none).
+static FAULT: AtomicU8 = AtomicU8::new(0);
+
+#[inline(always)]
+fn fault(point: u8) {
+    if FAULT.load(Ordering::Relaxed) == point {
+        fault_fire(point);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn fault_fire(point: u8) {
+    if FAULT.compare_exchange(point, 0, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+        panic!("deliberate panic at {} (requested by a test)", FAULT_POINTS[point as usize - 1]);
+    }
+}
+
+/// For the tests of the panic paths: the next time Tcl calls into Rust at
+/// `point` ("command", "delete", "py_command" or "py_delete"), panic there,
+/// once.  None disarms.
+#[pyfunction]
+#[pyo3(name = "_tcl_fault")]
+pub fn tcl_fault(point: Option<&str>) -> PyResult<()> {
+    let i = match point {
+        None => 0,
+        Some(p) => match FAULT_POINTS.iter().position(|&f| f == p) {
+            Some(i) => i as u8 + 1,
+            None => return Err(PyValueError::new_err(format!("unknown fault point {p:?}; one of {FAULT_POINTS:?}"))),
+        },
+    };
+    FAULT.store(i, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Free the data of a deleted command, which holds Python references: that
+/// needs Python, which is gone when Tcl deletes an interpreter during
+/// Python's shutdown (tkinter's is freed then); the data is then left
+/// alone, the process is ending.
+unsafe fn free_command_data<T>(p: *mut T) {
+    let _ = Python::try_attach(|_py| drop(Box::from_raw(p)));
+}
+
+// ---- the engine's commands ------------------------------------------------------
+
 /// What the commands share.
 struct Backend {
     stubs: Stubs,
@@ -233,15 +309,13 @@ struct State {
     /// Engine kind for `new RNG` while the library binds the start-up
     /// streams (`RNG/default`, `RNG/rtglib`).
     rng_bind: Option<String>,
-    /// An engine panic in a command, for the runner to report.
+    /// The first panic in a command, for the runner to report.
     panic: Option<PyErr>,
 }
 
 enum Fail {
     /// A Tcl error with this message.
     Msg(String),
-    /// The engine panicked (the message).
-    Panic(String),
 }
 
 impl From<String> for Fail {
@@ -263,44 +337,48 @@ struct CmdData {
 /// engine calls, never while calling back into Tcl, since Tcl may run
 /// Python commands, which take it themselves.
 unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let data = &*(cd as *const CmdData);
-    let b = &*data.backend;
-    let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
-    let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (data.f)(b, &args))) {
-        Ok(r) => r,
-        Err(payload) => {
-            let msg = if let Some(s) = payload.downcast_ref::<String>() {
-                s.clone()
-            } else if let Some(s) = payload.downcast_ref::<&str>() {
-                s.to_string()
-            } else {
-                "panic from Rust code".to_string()
-            };
-            Err(Fail::Panic(msg))
-        }
-    };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_COMMAND);
+        let data = &*(cd as *const CmdData);
+        let b = &*data.backend;
+        let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
+        let (code, text) = match (data.f)(b, &args) {
+            Ok(s) => (TCL_OK, s),
+            Err(Fail::Msg(m)) => (TCL_ERROR, m),
+        };
+        b.stubs.set_result(interp, &text);
+        code
+    }));
     match r {
-        Ok(s) => {
-            b.stubs.set_result(interp, &s);
-            TCL_OK
-        }
-        Err(Fail::Msg(m)) => {
-            b.stubs.set_result(interp, &m);
-            TCL_ERROR
-        }
-        Err(Fail::Panic(msg)) => {
-            let e = Python::attach(|_py| pyo3::panic::PanicException::new_err((msg.clone(),)));
-            b.state.borrow_mut().panic = Some(e);
-            b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
-            TCL_ERROR
-        }
+        Ok(code) => code,
+        Err(payload) => command_panicked(cd, interp, &*payload),
     }
 }
 
+/// A backend command panicked (the engine, most likely): the command fails
+/// with the panic's text, and the backend keeps the first panic for the
+/// runner, which reports it even if the script catches the error.
+#[cold]
+unsafe fn command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
+    let msg = panic_text(payload);
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let b = &*(*(cd as *const CmdData)).backend;
+        if let Ok(mut s) = b.state.try_borrow_mut() {
+            if s.panic.is_none() {
+                // A lazy exception: made without the GIL.
+                s.panic = Some(PanicException::new_err((msg.clone(),)));
+            }
+        }
+        b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
+    }));
+    TCL_ERROR
+}
+
 unsafe extern "C" fn delete_cmd(cd: *mut c_void) {
-    let data = Box::from_raw(cd as *mut CmdData);
-    // Dropping Python references needs the GIL.
-    Python::attach(|_py| drop(data));
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_DELETE);
+        free_command_data(cd as *mut CmdData);
+    }));
 }
 
 impl Backend {
@@ -595,7 +673,34 @@ struct PyCmd {
 }
 
 unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let cmd = &*(cd as *const PyCmd);
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_PY_COMMAND);
+        let cmd = &*(cd as *const PyCmd);
+        py_command(cmd, interp, objc, objv)
+    }));
+    match r {
+        Ok(code) => code,
+        Err(payload) => py_command_panicked(cd, interp, &*payload),
+    }
+}
+
+/// A panic in a Python command (in this binding, not in the command's
+/// Python code, whose exceptions are caught as such): the command fails and
+/// a PanicException waits for the return to Python.
+#[cold]
+unsafe fn py_command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
+    let msg = panic_text(payload);
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let cmd = &*(cd as *const PyCmd);
+        cmd.stubs.set_result(interp, &format!("internal error in Dumbbell's Tcl binding: {msg}"));
+        // A lazy exception: made without the GIL.
+        let e = PanicException::new_err((msg.clone(),));
+        PENDING.with(|p| *p.borrow_mut() = Some(e));
+    }));
+    TCL_ERROR
+}
+
+unsafe fn py_command(cmd: &PyCmd, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
     let st = cmd.stubs;
     Python::attach(|py| {
         let args: Vec<String> = (1..objc.max(1) as usize).map(|i| st.string(*objv.add(i))).collect();
@@ -633,8 +738,10 @@ unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c
 }
 
 unsafe extern "C" fn py_delete(cd: *mut c_void) {
-    let cmd = Box::from_raw(cd as *mut PyCmd);
-    Python::attach(|_py| drop(cmd));
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_PY_DELETE);
+        free_command_data(cd as *mut PyCmd);
+    }));
 }
 
 impl TclInterp {
