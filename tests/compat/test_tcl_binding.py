@@ -175,3 +175,33 @@ def test_backend_installs_in_our_interpreter_and_tkinters():
     assert tk.eval("::dumbbell::be::boundvars Queue/DropTail") != ""
 
 
+# ---- 4. a command Tcl refuses to create ------------------------------------------------
+
+
+def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
+    # Tcl refuses new commands once an interpreter is being deleted; keep it
+    # alive (Tcl_Preserve) while deleted to reach that state.  The command's
+    # Python function must not be kept either.
+    r = child("""
+        import ctypes, os, sys
+        from dumbbell._engine import TclInterp, TclError
+        lib = ctypes.CDLL("libtcl8.6.so")
+        t = TclInterp.create(sys.executable)
+        p = ctypes.c_void_p(t.interpaddr())
+        lib.Tcl_Preserve(p)
+        lib.Tcl_DeleteInterp(p)
+        f = lambda: ""
+        before = sys.getrefcount(f)
+        try:
+            t.createcommand("f", f)
+            print("created")
+        except TclError as e:
+            print("TclError", e)
+        print(sys.getrefcount(f) - before)
+        sys.stdout.flush()
+        os._exit(0)  # the interpreter is deleted under TclInterp's feet
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "TclError can't create Tcl command \"f\"\n0\n"
+
+

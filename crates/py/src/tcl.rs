@@ -616,10 +616,16 @@ impl TclBackend {
             ("boundvars", be_boundvars),
         ];
         for (name, f) in cmds {
-            let full = CString::new(format!("::dumbbell::be::{name}")).expect("no NUL");
+            let full = format!("::dumbbell::be::{name}");
+            let cname = CString::new(full.as_str()).expect("no NUL");
             let data = Box::into_raw(Box::new(CmdData { backend: backend.clone(), f }));
             unsafe {
-                (stubs.create_obj_command)(interp, full.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd));
+                if (stubs.create_obj_command)(interp, cname.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd)).is_null() {
+                    // Tcl refused (the interpreter is being deleted) and
+                    // did not take the data.
+                    drop(Box::from_raw(data));
+                    return Err(TclError::new_err(format!("can't create Tcl command \"{full}\"")));
+                }
             }
         }
         Ok(Some(TclBackend { state }))
@@ -884,7 +890,12 @@ impl TclInterp {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
         let data = Box::into_raw(Box::new(PyCmd { stubs: self.stubs, func }));
         unsafe {
-            (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete));
+            if (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete)).is_null() {
+                // Tcl refused (the interpreter is being deleted) and did
+                // not take the data.
+                drop(Box::from_raw(data));
+                return Err(TclError::new_err(format!("can't create Tcl command \"{name}\"")));
+            }
         }
         Ok(())
     }
