@@ -150,6 +150,136 @@ def test_fault_points_are_checked():
     _tcl_fault(None)
 
 
+# ---- 2. Python exceptions raised in Tcl commands -----------------------------------
+
+
+class Boom(Exception):
+    pass
+
+
+def raiser(raised: list, exc=Boom):
+    def f(*args):
+        e = exc(*args) if args else exc()
+        raised.append(e)
+        raise e
+
+    return f
+
+
+def test_exception_reaches_python_as_itself_and_tcl_sees_its_message(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    with pytest.raises(Boom) as info:
+        t.eval("boom {bad value}")
+    assert info.value is raised[-1]
+    # Through procs and a call: still the same exception.
+    t.eval("proc p {} { boom deeper }")
+    with pytest.raises(Boom) as info:
+        t.call("p")
+    assert info.value is raised[-1]
+    assert not unraisable
+
+
+def test_exception_the_script_catches_is_reported_not_raised_later(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    assert t.eval("catch {boom {bad value}} m; set m") == "bad value"
+    assert [u.exc_value for u in unraisable] == [raised[0]]
+    assert "boom" in str(unraisable[0].object)
+    # Nothing is left pending for the calls that follow.
+    assert t.eval("set x 1") == "1"
+    assert t.call("set", "y", "2") == "2"
+    assert t.getvar("x") == "1"
+    assert len(unraisable) == 1
+
+
+def test_a_different_tcl_error_after_a_caught_exception_is_a_tcl_error(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    with pytest.raises(TclError) as info:
+        t.eval("catch {boom first}; error second")
+    assert str(info.value) == "second"
+    assert [u.exc_value for u in unraisable] == raised
+
+
+def test_exception_in_a_variable_trace_is_not_left_pending(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    t.eval("set v 1; trace add variable v read {boom traced ;#}")
+    with pytest.raises(TclError) as info:
+        t.getvar("v")
+    assert "traced" in str(info.value)
+    assert [u.exc_value for u in unraisable] == raised
+    assert t.eval("set w 2") == "2"
+    t.eval("trace add variable v write {boom written ;#}")
+    with pytest.raises(TclError) as info:
+        t.setvar("v", "3")
+    assert "written" in str(info.value)
+    assert t.eval("set w") == "2"
+    assert len(unraisable) == 2
+
+
+def test_pending_exceptions_belong_to_their_interpreter(unraisable):
+    a, b, raised = interp(), interp(), []
+    a.createcommand("boom", raiser(raised))
+    b.createcommand("ok", lambda: "fine")
+    assert a.eval("catch boom") == "1"
+    assert b.eval("ok") == "fine"
+
+
+def test_interrupt_is_not_swallowed_by_a_tcl_catch(unraisable):
+    t, raised = interp(), []
+    t.createcommand("stop", raiser(raised, KeyboardInterrupt))
+    with pytest.raises(KeyboardInterrupt):
+        t.eval("catch stop; set after 1")
+    assert t.getvar("after") == "1"
+    assert not unraisable
+
+
+def test_exception_from_a_nested_evaluation_propagates_through_python(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    t.createcommand("outer", lambda: t.eval("boom inner"))
+    with pytest.raises(Boom) as info:
+        t.eval("outer")
+    assert info.value is raised[0]
+    # The outer command may handle it in Python.
+    def handled():
+        try:
+            t.eval("boom again")
+        except Boom:
+            return "handled"
+    t.createcommand("outer2", handled)
+    assert t.eval("outer2") == "handled"
+    assert not unraisable
+
+
+def test_exception_without_a_message_gives_tcl_its_type_name(unraisable):
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    with pytest.raises(Boom) as info:
+        t.eval("catch boom m; set ::m $m; boom")
+    assert t.getvar("m") == "Boom"
+    assert info.value is raised[1]
+    assert [u.exc_value for u in unraisable] == raised[:1]
+
+
+def test_pending_exceptions_can_be_reported_before_the_process_ends(unraisable):
+    # The runner's `exit` ends the process inside the evaluation of the
+    # script: what is still waiting is reported then.
+    t, raised = interp(), []
+    t.createcommand("boom", raiser(raised))
+    t.createcommand("finish", lambda: t.report_pending())
+    assert t.eval("catch {boom early}; finish; set x 1") == "1"
+    assert [u.exc_value for u in unraisable] == raised
+    # An evaluation started after the report still gets its own exception.
+    t.createcommand("outer", lambda: t.eval("finish; boom late"))
+    with pytest.raises(Boom) as info:
+        t.eval("catch {boom a}; catch {boom b}; outer")
+    assert info.value is raised[-1] and str(info.value) == "late"
+    assert [u.exc_value for u in unraisable] == raised[:-1]
+
+
 # ---- 3. the backend is given an interpreter, not an address --------------------------
 
 

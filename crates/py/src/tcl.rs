@@ -25,9 +25,10 @@
 //! delete callback that panics leaves its data alone.
 
 use crate::Engine;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -156,6 +157,16 @@ impl Stubs {
 
     unsafe fn decr(&self, o: *mut TclObj) {
         (self.db_decr_ref_count)(o, c"tcl.rs".as_ptr(), 0);
+    }
+
+    /// The bytes of a Tcl object's string (Tcl's internal form).
+    unsafe fn bytes<'a>(&self, o: *mut TclObj) -> &'a [u8] {
+        let mut n: c_int = 0;
+        let p = (self.get_string_from_obj)(o, &mut n);
+        if p.is_null() || n <= 0 {
+            return &[];
+        }
+        std::slice::from_raw_parts(p as *const u8, n as usize)
     }
 
     /// The string of a Tcl object (Tcl's modified UTF-8: an encoded NUL
@@ -654,10 +665,47 @@ unsafe extern "C" {
     fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
 }
 
-thread_local! {
-    /// A Python exception raised by a Python command, kept to be raised
-    /// again when control returns to Python (tkinter keeps it too).
-    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+/// A Python exception raised by a Python command, waiting for the return to
+/// Python.
+struct Raised {
+    /// Its number in the interpreter's sequence of raised exceptions.
+    serial: u64,
+    err: PyErr,
+    /// The error message the command gave Tcl (Tcl's form).
+    text: Vec<u8>,
+    /// The command's name.
+    cmd: String,
+}
+
+/// The exceptions raised by an interpreter's Python commands and not yet
+/// settled, oldest first.
+#[derive(Default)]
+struct Pending {
+    /// The serial of the next one.
+    next: u64,
+    list: Vec<Raised>,
+}
+
+impl Pending {
+    fn push(&mut self, err: PyErr, text: Vec<u8>, cmd: String) {
+        self.list.push(Raised { serial: self.next, err, text, cmd });
+        self.next += 1;
+    }
+
+    /// Take those raised since `mark` (a `next` of earlier).
+    fn take_since(&mut self, mark: u64) -> Vec<Raised> {
+        let i = self.list.partition_point(|r| r.serial < mark);
+        self.list.drain(i..).collect()
+    }
+}
+
+type RaisedList = Rc<RefCell<Pending>>;
+
+/// Report an exception that will not be raised, as Python reports one it
+/// cannot raise (sys.unraisablehook; by default a traceback on stderr).
+fn report(py: Python<'_>, r: Raised) {
+    let ctx = PyString::new(py, &format!("Tcl command {} (its error did not reach Python)", r.cmd));
+    r.err.write_unraisable(py, Some(ctx.as_any()));
 }
 
 /// A Tcl 8.6 interpreter loaded directly from the system's libtcl, for
@@ -666,23 +714,35 @@ thread_local! {
 /// the runner uses (strings in, strings out, as with `wantobjects = 0`),
 /// and is set up as `tkinter.Tcl()` sets up its interpreter.  Tcl runs with
 /// the GIL held, so Python commands are plain calls.
+///
+/// A Python exception raised in a Python command is a Tcl error with the
+/// exception's message (or its type's name).  When the evaluation Python
+/// started (`eval`, `call`, `getvar`, ...) ends with that error, the
+/// exception itself is raised; an exception whose error Tcl did not pass on
+/// (the script caught it, or failed with another error) is reported through
+/// sys.unraisablehook, except an exception that is not an `Exception`
+/// (KeyboardInterrupt, SystemExit, a panic), which is raised regardless.
+/// Nothing is left for a later call.
 #[pyclass(unsendable)]
 pub struct TclInterp {
     stubs: Stubs,
     interp: *mut Interp,
+    raised: RaisedList,
 }
 
 /// A Python callable registered as a Tcl command.
 struct PyCmd {
     stubs: Stubs,
     func: Py<PyAny>,
+    raised: RaisedList,
+    name: String,
 }
 
 unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
     let r = catch_unwind(AssertUnwindSafe(|| {
         fault(F_PY_COMMAND);
         let cmd = &*(cd as *const PyCmd);
-        py_command(cmd, interp, objc, objv)
+        Python::attach(|py| cmd.run(py, interp, objc, objv))
     }));
     match r {
         Ok(code) => code,
@@ -699,18 +759,28 @@ unsafe fn py_command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(d
     let _ = catch_unwind(AssertUnwindSafe(|| {
         let cmd = &*(cd as *const PyCmd);
         cmd.stubs.set_result(interp, &format!("internal error in Dumbbell's Tcl binding: {msg}"));
-        // A lazy exception: made without the GIL.
-        let e = PanicException::new_err((msg.clone(),));
-        PENDING.with(|p| *p.borrow_mut() = Some(e));
+        if let Ok(mut r) = cmd.raised.try_borrow_mut() {
+            // A lazy exception: made without the GIL.
+            let err = PanicException::new_err((msg.clone(),));
+            let text = cmd.stubs.bytes((cmd.stubs.get_obj_result)(interp)).to_vec();
+            r.push(err, text, cmd.name.clone());
+        }
     }));
     TCL_ERROR
 }
 
-unsafe fn py_command(cmd: &PyCmd, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let st = cmd.stubs;
-    Python::attach(|py| {
+unsafe extern "C" fn py_delete(cd: *mut c_void) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_PY_DELETE);
+        free_command_data(cd as *mut PyCmd);
+    }));
+}
+
+impl PyCmd {
+    unsafe fn run(&self, py: Python<'_>, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+        let st = self.stubs;
         let args: Vec<String> = (1..objc.max(1) as usize).map(|i| st.string(*objv.add(i))).collect();
-        let r = pyo3::types::PyTuple::new(py, args).and_then(|t| cmd.func.call1(py, t));
+        let r = pyo3::types::PyTuple::new(py, args).and_then(|t| self.func.call1(py, t));
         match r {
             Ok(v) => {
                 let v = v.bind(py);
@@ -734,35 +804,77 @@ unsafe fn py_command(cmd: &PyCmd, interp: *mut Interp, objc: c_int, objv: *const
                 TCL_OK
             }
             Err(e) => {
-                let msg = e.value(py).to_string();
-                PENDING.with(|p| *p.borrow_mut() = Some(e));
-                st.set_result(interp, &msg);
+                self.fail(py, interp, e);
                 TCL_ERROR
             }
         }
-    })
-}
+    }
 
-unsafe extern "C" fn py_delete(cd: *mut c_void) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        fault(F_PY_DELETE);
-        free_command_data(cd as *mut PyCmd);
-    }));
+    /// The command raised `e`: Tcl gets its message (its type's name if it
+    /// has none), and `e` waits in the interpreter's list.
+    unsafe fn fail(&self, py: Python<'_>, interp: *mut Interp, e: PyErr) {
+        let mut msg = e.value(py).to_string();
+        if msg.is_empty() {
+            msg = e.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Python exception".to_string());
+        }
+        self.stubs.set_result(interp, &msg);
+        let text = self.stubs.bytes((self.stubs.get_obj_result)(interp)).to_vec();
+        match self.raised.try_borrow_mut() {
+            Ok(mut l) => l.push(e, text, self.name.clone()),
+            Err(_) => report(py, Raised { serial: 0, err: e, text, cmd: self.name.clone() }),
+        }
+    }
 }
 
 impl TclInterp {
-    /// The outcome of a Tcl evaluation as Python sees it: the result, the
-    /// Python exception a command raised, or a TclError.
-    fn outcome(&self, code: c_int) -> PyResult<String> {
-        let r = unsafe { self.stubs.string((self.stubs.get_obj_result)(self.interp)) };
-        if let Some(e) = PENDING.with(|p| p.borrow_mut().take()) {
-            return Err(e);
+    /// Where the sequence of raised exceptions stands before an evaluation.
+    fn mark(&self) -> u64 {
+        self.raised.borrow().next
+    }
+
+    /// After an evaluation Python started at `mark`, which `failed` or not:
+    /// of the exceptions raised meanwhile, the one to raise, if any; the
+    /// others are reported.
+    fn settle(&self, py: Python<'_>, mark: u64, failed: bool) -> PyResult<()> {
+        if self.raised.borrow().next == mark {
+            return Ok(());
         }
-        if code == TCL_OK {
-            Ok(r)
-        } else {
-            Err(TclError::new_err(r))
+        let list = self.raised.borrow_mut().take_since(mark);
+        let mut pick = None;
+        if failed {
+            let result = unsafe { self.stubs.bytes((self.stubs.get_obj_result)(self.interp)) };
+            pick = list.iter().rposition(|r| r.text == result);
         }
+        if pick.is_none() {
+            pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py));
+        }
+        let mut chosen = None;
+        for (i, r) in list.into_iter().enumerate() {
+            if Some(i) == pick {
+                chosen = Some(r.err);
+            } else {
+                report(py, r);
+            }
+        }
+        match chosen {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// A TclError with the interpreter's result.
+    fn error(&self) -> PyErr {
+        TclError::new_err(unsafe { self.stubs.string((self.stubs.get_obj_result)(self.interp)) })
+    }
+
+    /// The outcome of an evaluation Python started at `mark`: its result,
+    /// the Python exception a command raised, or a TclError.
+    fn outcome(&self, py: Python<'_>, mark: u64, code: c_int) -> PyResult<String> {
+        self.settle(py, mark, code != TCL_OK)?;
+        if code != TCL_OK {
+            return Err(self.error());
+        }
+        Ok(unsafe { self.stubs.string((self.stubs.get_obj_result)(self.interp)) })
     }
 
     unsafe fn obj_of(&self, v: &Bound<'_, PyAny>) -> *mut TclObj {
@@ -824,11 +936,12 @@ impl TclInterp {
                 (stubs.delete_interp)(interp);
                 return None;
             }
-            Some(TclInterp { stubs, interp })
+            Some(TclInterp { stubs, interp, raised: Default::default() })
         }
     }
 
-    fn eval(&self, script: &str) -> PyResult<String> {
+    fn eval(&self, py: Python<'_>, script: &str) -> PyResult<String> {
+        let mark = self.mark();
         let code = unsafe {
             let o = self.stubs.new_str(script);
             self.stubs.incr(o);
@@ -838,13 +951,14 @@ impl TclInterp {
             self.stubs.decr(o);
             code
         };
-        self.outcome(code)
+        self.outcome(py, mark, code)
     }
 
     /// A command from its words (strings, or lists for list arguments), at
     /// global level as tkinter's `call`.
     #[pyo3(signature = (*args))]
-    fn call(&self, args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<String> {
+    fn call(&self, py: Python<'_>, args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<String> {
+        let mark = self.mark();
         let code = unsafe {
             let objs: Vec<*mut TclObj> = args.iter().map(|a| self.obj_of(&a)).collect();
             for &o in &objs {
@@ -856,27 +970,33 @@ impl TclInterp {
             }
             code
         };
-        self.outcome(code)
+        self.outcome(py, mark, code)
     }
 
-    fn getvar(&self, name: &str) -> PyResult<String> {
+    fn getvar(&self, py: Python<'_>, name: &str) -> PyResult<String> {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
-        unsafe {
-            let o = (self.stubs.get_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), TCL_LEAVE_ERR_MSG);
-            if o.is_null() {
-                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
-            }
-            Ok(self.stubs.string(o))
+        let mark = self.mark();
+        let o = unsafe { (self.stubs.get_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), TCL_LEAVE_ERR_MSG) };
+        self.settle(py, mark, o.is_null())?;
+        if o.is_null() {
+            return Err(self.error());
         }
+        Ok(unsafe { self.stubs.string(o) })
     }
 
-    fn setvar(&self, name: &str, value: &str) -> PyResult<()> {
+    fn setvar(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
-        unsafe {
+        let mark = self.mark();
+        let ok = unsafe {
             let v = self.stubs.new_str(value);
-            if (self.stubs.set_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), v, TCL_LEAVE_ERR_MSG).is_null() {
-                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
-            }
+            self.stubs.incr(v);
+            let r = (self.stubs.set_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), v, TCL_LEAVE_ERR_MSG);
+            self.stubs.decr(v);
+            !r.is_null()
+        };
+        self.settle(py, mark, !ok)?;
+        if !ok {
+            return Err(self.error());
         }
         Ok(())
     }
@@ -886,23 +1006,29 @@ impl TclInterp {
         pyo3::types::PyTuple::new(py, v)
     }
 
-    fn createcommand(&self, name: &str, func: Py<PyAny>) -> PyResult<()> {
+    fn createcommand(&self, py: Python<'_>, name: &str, func: Py<PyAny>) -> PyResult<()> {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
-        let data = Box::into_raw(Box::new(PyCmd { stubs: self.stubs, func }));
-        unsafe {
-            if (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete)).is_null() {
-                // Tcl refused (the interpreter is being deleted) and did
-                // not take the data.
-                drop(Box::from_raw(data));
-                return Err(TclError::new_err(format!("can't create Tcl command \"{name}\"")));
-            }
+        let cmd = PyCmd { stubs: self.stubs, func, raised: self.raised.clone(), name: name.to_string() };
+        let data = Box::into_raw(Box::new(cmd));
+        let mark = self.mark();
+        // (Replacing a command deletes the old one, which may run traces.)
+        let token = unsafe { (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete)) };
+        if token.is_null() {
+            // Tcl refused (the interpreter is being deleted) and did not
+            // take the data.
+            drop(unsafe { Box::from_raw(data) });
+            self.settle(py, mark, false)?;
+            return Err(TclError::new_err(format!("can't create Tcl command \"{name}\"")));
         }
-        Ok(())
+        self.settle(py, mark, false)
     }
 
-    fn deletecommand(&self, name: &str) -> PyResult<()> {
+    fn deletecommand(&self, py: Python<'_>, name: &str) -> PyResult<()> {
         let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
-        if unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) } != TCL_OK {
+        let mark = self.mark();
+        let code = unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) };
+        self.settle(py, mark, false)?;
+        if code != TCL_OK {
             return Err(TclError::new_err("can't delete Tcl command"));
         }
         Ok(())
@@ -911,10 +1037,24 @@ impl TclInterp {
     fn interpaddr(&self) -> usize {
         self.interp as usize
     }
+    /// Report (sys.unraisablehook) the exceptions raised by Python commands
+    /// that no evaluation has settled yet: for a process that ends in the
+    /// middle of an evaluation (the runner's `exit`).
+    fn report_pending(&self, py: Python<'_>) {
+        let left = self.raised.borrow_mut().take_since(0);
+        left.into_iter().for_each(|r| report(py, r));
+    }
 }
 
 impl Drop for TclInterp {
     fn drop(&mut self) {
         unsafe { (self.stubs.delete_interp)(self.interp) };
+        // Exceptions raised by Python commands while the interpreter was
+        // deleted (unset traces, say) reach no caller: report them.
+        let left = self.raised.borrow_mut().take_since(0);
+        if !left.is_empty() {
+            let _ = Python::try_attach(|py| left.into_iter().for_each(|r| report(py, r)));
+        }
     }
 }
+
