@@ -335,3 +335,83 @@ def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
     assert r.stdout == "TclError can't create Tcl command \"f\"\n0\n"
 
 
+# ---- 5. strings -------------------------------------------------------------------------
+
+
+ROUND_TRIP = ["", "plain", "café", "Grüße €", "a\0b", "\0", "😀 x", "\udce9", "x\udce9\udcffy", "x\ud83dy"]
+
+
+@pytest.mark.parametrize("s", ROUND_TRIP, ids=ascii)
+def test_strings_round_trip(s):
+    t = interp()
+    t.setvar("v", s)
+    assert t.getvar("v") == s
+    assert t.call("set", "w", s) == s
+    assert t.eval("set w") == s
+    assert t.call("list", s, s) == t.call("list", t.getvar("v"), t.getvar("w"))
+    got = []
+    t.createcommand("echo", lambda *a: (got.append(a), a[0])[1])
+    assert t.call("echo", s) == s
+    assert got == [(s,)]
+    assert t.splitlist(t.call("list", s, "y")) == (s, "y")
+
+
+def test_nul_is_given_to_tcl_in_tcls_own_form():
+    t = interp()
+    t.call("set", "v", "a\0b")
+    assert t.eval('string equal $v "a\\u0000b"') == "1"
+    assert t.eval("string bytelength $v") == "4"  # 0xC0 0x80 (tkinter gives a raw NUL byte)
+
+
+@pytest.mark.parametrize("s", ["café", "😀", "\udce9"], ids=ascii)
+def test_strings_are_what_tkinter_gives(s):
+    tkinter.wantobjects = 0
+    tk = tkinter.Tcl()
+    t = interp()
+    for i in (t, tk):
+        i.call("set", "v", s)
+    for script in ("string length $v", "string bytelength $v", "set v"):
+        assert t.eval(script) == tk.eval(script), script
+
+
+@pytest.mark.parametrize("hexbytes,want", [
+    ("41e942", "A\udce9B"),         # not UTF-8: each such byte as Python's surrogateescape
+    ("41c08042", "A\0B"),           # Tcl's two-byte NUL
+    ("eda0bdedb880", "😀"),         # a surrogate pair, one UTF-8 sequence per half
+    ("eda0bd", "\ud83d"),           # an unpaired surrogate
+    ("f09f9880", "😀"),
+])
+def test_tcl_internal_strings_read_back(hexbytes, want):
+    t = interp()
+    # `encoding convertfrom identity` puts the bytes unchanged into a string.
+    got = t.eval(f"set v [encoding convertfrom identity [binary decode hex {hexbytes}]]")
+    assert got == want
+    # Given back to Tcl it is the same string (a character beyond U+FFFF
+    # goes back as one UTF-8 sequence, as tkinter gives it).
+    t.call("set", "w", got)
+    assert t.eval("string length $v") == t.eval("string length $w")
+    assert t.eval("string equal $v $w") == "1"
+    assert t.eval("set w") == want
+
+
+def test_engine_commands_read_and_give_back_the_same_strings():
+    t = interp()
+    TclBackend.install(t, Engine())
+    for s in ("naïve", "a\0b", "😀"):
+        t.call("set", "name", s)
+        msg = t.eval("catch {::dumbbell::be::get $name x} m; set m")
+        assert msg == f"{s} has no engine part"
+        assert t.eval("string equal $m \"$name has no engine part\"") == "1"
+
+
+@pytest.mark.parametrize("hexbytes,want", [
+    ("41e942", "AéB"),      # a byte that is not UTF-8 is, for Tcl, that Latin-1 character
+    ("eda0bdedb880", "😀"),  # a surrogate pair, one UTF-8 sequence per half
+])
+def test_engine_commands_read_strings_as_tcl_does(hexbytes, want):
+    t = interp()
+    TclBackend.install(t, Engine())
+    msg = t.eval(f"catch {{::dumbbell::be::get [encoding convertfrom identity [binary decode hex {hexbytes}]] x}} m; set m")
+    assert msg == f"{want} has no engine part"
+
+
