@@ -415,3 +415,30 @@ def test_engine_commands_read_strings_as_tcl_does(hexbytes, want):
     assert msg == f"{want} has no engine part"
 
 
+# ---- 6. the fallbacks: tkinter's interpreter, the backend commands in Python ------------
+
+MODES = ["", "tkinter", "pycommands", "tkinter,pycommands"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_dumbbell_tcl_selects_the_fallbacks(monkeypatch, mode):
+    from dumbbell.ns2.runner import Ns2Runner
+
+    monkeypatch.setenv("DUMBBELL_TCL", mode)
+    r = Ns2Runner("x.tcl", [], own_tcl=True)
+    try:
+        assert isinstance(r.tcl, tkinter.Tk if "tkinter" in mode else TclInterp)
+        assert (r.backend is None) == ("pycommands" in mode)
+        python_procs = r.tcl.eval("info procs ::dumbbell::be::shadow") != ""
+        assert python_procs == ("pycommands" in mode)
+        assert r.tcl.eval("set ns [new Simulator]; $ns node") == "_o5"
+    finally:
+        r.close()
+
+
+def test_unknown_fallback_is_refused(monkeypatch):
+    from dumbbell.ns2.runner import Ns2Runner
+
+    monkeypatch.setenv("DUMBBELL_TCL", "tkinter,bogus")
+    with pytest.raises(ValueError, match="bogus"):
+        Ns2Runner("x.tcl", [], own_tcl=True)

@@ -29,13 +29,32 @@ class ScriptExit(Exception):
         self.code = code
 
 
+FALLBACKS = ("tkinter", "pycommands")
+
+
+def forced_fallbacks() -> frozenset[str]:
+    """The fallbacks the environment variable DUMBBELL_TCL forces (words
+    separated by commas or spaces): "tkinter", tkinter.Tcl() as the
+    interpreter even where our binding can load libtcl 8.6; "pycommands",
+    the backend commands in Python instead of the engine's Tcl commands.
+    They are what a run does where libtcl8.6.so cannot be opened, or where
+    the interpreter's stub table is not Tcl 8.6's; for the tests, and to tell
+    a problem of the binding from one of the engine."""
+    words = frozenset(os.environ.get("DUMBBELL_TCL", "").replace(",", " ").split())
+    unknown = words.difference(FALLBACKS)
+    if unknown:
+        raise ValueError(f"DUMBBELL_TCL: unknown fallback {' '.join(sorted(unknown))} (known: {' '.join(FALLBACKS)})")
+    return words
+
+
 class Ns2Runner:
     """One ns-2 interpreter bound to one engine."""
 
     def __init__(self, script: str, argv: list[str], own_tcl: bool = False):
         self.script = script
         self.tcl = None
-        if own_tcl:
+        self.fallbacks = forced_fallbacks()
+        if own_tcl and "tkinter" not in self.fallbacks:
             # Our own binding of the system's libtcl: set up as tkinter.Tcl()
             # would be, without loading tkinter and Tk (a third of the
             # start-up).  Errors are dumbbell._engine.TclError.
@@ -115,7 +134,9 @@ class Ns2Runner:
         # without Python in between; they call after_engine when the
         # engine has output, warnings or Tcl to run.
         t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
-        self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
+        if "pycommands" not in self.fallbacks:
+            # (None if the interpreter's stub table is not Tcl 8.6's.)
+            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
 
     ERR = "\x01"
 
