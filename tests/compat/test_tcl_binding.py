@@ -442,3 +442,68 @@ def test_unknown_fallback_is_refused(monkeypatch):
     monkeypatch.setenv("DUMBBELL_TCL", "tkinter,bogus")
     with pytest.raises(ValueError, match="bogus"):
         Ns2Runner("x.tcl", [], own_tcl=True)
+
+
+def run_mode(tmp_path: Path, mode: str, body: bytes) -> tuple:
+    d = tmp_path / (mode.replace(",", "+") or "default")
+    d.mkdir()
+    (d / "s.tcl").write_bytes(body)
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "s.tcl", "a1"], cwd=d, capture_output=True,
+                       timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT / "python"), "DUMBBELL_TCL": mode})
+    files = {p.name: p.read_bytes() for p in sorted(d.iterdir()) if p.name != "s.tcl"}
+    return r.returncode, r.stdout, r.stderr.decode(errors="replace"), files
+
+
+SCRIPTS = {
+    "flows-traces-monitors": b"""set ns [new Simulator]
+set tf [open out.tr w]; $ns trace-all $tf
+set a [$ns node]; set b [$ns node]; set c [$ns node]
+$ns duplex-link $a $b 10Mb 5ms DropTail
+$ns duplex-link $b $c 1Mb 20ms RED
+$ns queue-limit $b $c 10
+set fm [$ns makeflowmon Fid]; $ns attach-fmon [$ns link $b $c] $fm
+for {set i 0} {$i < 3} {incr i} {
+    set tcp($i) [$ns create-connection TCP/Sack1 $a TCPSink/Sack1 $c $i]
+    set ftp($i) [$tcp($i) attach-app FTP]
+    $ns at [expr 0.1 * $i] "$ftp($i) start"
+}
+set rv [new RandomVariable/Exponential]; $rv set avg_ 2
+puts "argv=$argv draw=[format %.6f [$rv value]]"
+$ns at 3 {foreach i {0 1 2} { puts "$i [$tcp($i) set ack_] [$tcp($i) set cwnd_]" }; puts [$fm set pdrops_]}
+$ns at 3.5 {$ns flush-trace; close $tf; exit 0}
+$ns run
+""",
+    "errors-and-text": """set ns [new Simulator]
+set n [$ns node]
+puts "caf\\u00e9 \\u20ac nul[string index a\\u0000b 1]x \\U0001F600"
+if {[catch {$n set nonexistent_} m]} { puts "caught: $m" }
+if {[catch {::dumbbell::be::get nobody x} m]} { puts "caught: $m" }
+if {[catch {[new Queue/DropTail] set limit_ banana} m]} { puts "caught: $m" }
+Queue/DropTail set limit_ 7
+puts [[new Queue/DropTail] set limit_]
+$ns at 1 {puts "at 1 caf\\u00e9"; error "boom \\u00e9"}
+$ns run
+""".encode(),
+    "latin-1-source": "set ns [new Simulator]\nputs \"d\u00e9bit \u00e0 10Mb\"\n$ns at 1 {puts \"t\u00e9l\u00e9 [$ns now]\"}\n$ns at 2 {exit 3}\n$ns run\n".encode("latin-1"),
+    "engine-error": b"set ns [new Simulator]\nset a [$ns node]\nset b [$ns node]\n$ns duplex-link $a $b -10Mb 10ms DropTail\n",
+    "callback-return": b"set ns [new Simulator]\n$ns at 1 {puts one; return}\n$ns at 2 {puts two}\n$ns at 3 {exit 0}\n$ns run\n",
+    "callback-break": b"set ns [new Simulator]\n$ns at 1 {puts one; break}\n$ns at 2 {puts two; exit 0}\n$ns run\n",
+    "no-exit": b"set ns [new Simulator]\n$ns at 1 {puts [$ns now]}\n$ns at 2 {$ns halt}\n$ns run\nputs done\n",
+}
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_scripts_behave_the_same_through_the_fallbacks(tmp_path, name):
+    got = {mode: run_mode(tmp_path, mode, SCRIPTS[name]) for mode in MODES}
+    first = got[""]
+    assert first[1] or first[2], "the script prints something"
+    for mode in MODES[1:]:
+        assert got[mode] == first, f"DUMBBELL_TCL={mode} differs"
+
+
+def test_return_in_a_callback_fails_the_run_as_in_ns2(tmp_path):
+    # ns-2's Tcl::eval takes any code but TCL_OK for a failure; tkinter's
+    # call takes `return` for success.
+    for mode in MODES:
+        rc, out, err, _ = run_mode(tmp_path, mode, SCRIPTS["callback-return"])
+        assert (rc, out) == (1, b"one\nns: puts one; return: \n"), mode

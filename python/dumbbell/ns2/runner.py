@@ -380,12 +380,14 @@ class Ns2Runner:
         """Evaluate Tcl the engine asked for (a `$ns at` callback, an agent's
         `done`) as ns-2's Tcl::eval does: at global level, and on error call
         `tkerror {ns: <script>}`, which prints the error on stdout and exits 1
-        (after our own report on stderr)."""
-        try:
-            self.tcl.call("uplevel", "#0", script)
-        except self.TclError as err:
+        (after our own report on stderr).  Like Tcl::eval, it takes any code
+        but TCL_OK for a failure (`return` or `break` in a callback too),
+        which tkinter's call would take for success: hence the `catch`."""
+        code = self.tcl.call("catch", ["uplevel", "#0", script], "::dumbbell::callback_result")
+        if code != "0":
+            err = self.TclError(self.tcl.getvar("::dumbbell::callback_result"))
             if self.panic is not None:
-                raise
+                raise err
             # errorInfo as Tcl_GlobalEval would leave it: without the frames
             # our `uplevel #0` added.
             import re
