@@ -507,3 +507,14 @@ def test_return_in_a_callback_fails_the_run_as_in_ns2(tmp_path):
     for mode in MODES:
         rc, out, err, _ = run_mode(tmp_path, mode, SCRIPTS["callback-return"])
         assert (rc, out) == (1, b"one\nns: puts one; return: \n"), mode
+
+
+def test_exception_a_script_catches_is_reported_at_exit(tmp_path):
+    # A Python backend command failing with an exception (here, called with
+    # no arguments) is Dumbbell's bug: if the script catches its error, the
+    # exception is still reported when the script exits.
+    body = b"catch {::dumbbell::be::get} m\nputs \"caught: $m\"\nexit 0\n"
+    rc, out, err, _ = run_mode(tmp_path, "pycommands", body)
+    assert (rc, out) == (0, b"caught: Ns2Runner.be_get() missing 2 required positional arguments: 'obj' and 'var'\n")
+    assert "Exception ignored in: 'Tcl command ::dumbbell::py::get" in err
+    assert "TypeError" in err

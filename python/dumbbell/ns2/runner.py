@@ -313,6 +313,11 @@ class Ns2Runner:
         self.exit_code = c
         self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
         self.flush_c_stdout()
+        # Our binding holds the Python exceptions of commands whose errors
+        # the script caught until the evaluation ends, which it will not.
+        report_pending = getattr(self.tcl, "report_pending", None)
+        if report_pending is not None:
+            report_pending()
         if os.environ.get("DUMBBELL_STATS"):
             sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
                              f"{self.eng.live_packets()} packets alive at exit\n")
