@@ -40,7 +40,7 @@ demo: build
 	$(BIN)/dumbbell demo
 
 test-rust:
-	cargo test --release -p dumbbell-engine
+	cargo test --release -p dumbbell-engine -p dumbbell-py
 
 test-py: build
 	$(BIN)/pytest tests

@@ -32,21 +32,35 @@ def _first_difference(a: bytes, b: bytes) -> str:
     return f"lengths differ: ns-2 {len(la)} lines, dumbbell {len(lb)} lines"
 
 
-def run_case(case: dict, tmp: Path) -> subprocess.CompletedProcess:
+def run_case(case: dict, tmp: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     shutil.copy(CORPUS / "scripts" / case["script"], tmp / case["script"])
     return subprocess.run(
         DUMBBELL + [case["script"], *case["args"]],
         cwd=tmp,
         capture_output=True,
         timeout=600,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
+        env={**os.environ, "PYTHONPATH": str(ROOT / "python"), **(env or {})},
     )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_case_matches_ns2(case, tmp_path):
+    check_case(case, tmp_path)
+
+
+# The fallbacks `dumbbell run` takes where our binding of libtcl cannot be
+# used (DUMBBELL_TCL forces them): tkinter's interpreter where libtcl8.6.so
+# cannot be opened, and also the backend commands in Python where tkinter's
+# Tcl is not 8.6.  Same output, byte for byte.
+@pytest.mark.parametrize("fallback", ["tkinter", "tkinter,pycommands"])
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case_matches_ns2_through_the_fallbacks(case, fallback, tmp_path):
+    check_case(case, tmp_path, {"DUMBBELL_TCL": fallback})
+
+
+def check_case(case: dict, tmp_path: Path, env: dict | None = None) -> None:
     fx = CORPUS / "fixtures" / case["id"]
-    r = run_case(case, tmp_path)
+    r = run_case(case, tmp_path, env)
     want_rc = int((fx / "exit_code").read_text().strip())
     assert r.returncode == want_rc, f"exit code {r.returncode}, ns-2 gave {want_rc}\nstderr:\n{r.stderr.decode()[-3000:]}"
     if case.get("stdout"):

@@ -291,6 +291,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tcl::TclBackend>()?;
     m.add_class::<tcl::TclInterp>()?;
     m.add("TclError", m.py().get_type::<tcl::TclError>())?;
+    m.add_function(wrap_pyfunction!(tcl::tcl_fault, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(atof, m)?)?;

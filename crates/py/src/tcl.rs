@@ -1,5 +1,6 @@
 //! The backend commands of the Tcl layer (`::dumbbell::be::*`) as Tcl
-//! commands written in Rust.
+//! commands written in Rust, and a Tcl interpreter of our own for
+//! `dumbbell run`.
 //!
 //! Scripts call the engine thousands of times while they build a topology
 //! (every `target`, every bound-variable read or write, every new split
@@ -7,24 +8,37 @@
 //! strings, ran a Python function and came back; here the command reads its
 //! arguments from the Tcl objects and calls the engine directly.
 //!
-//! The interpreter is the one tkinter created: Python passes its address
-//! (`tkapp.interpaddr()`), and the Tcl C API is reached through the stub
-//! table every Tcl 8.x interpreter carries (`Tcl_InitStubs` does the same
-//! for extensions): a pointer stored right after the three public fields of
-//! `Tcl_Interp`, to a table of functions whose order is fixed by Tcl's
-//! stub ABI (tclDecls.h).  Nothing links against libtcl.
+//! The interpreter is ours (`TclInterp`) or the one tkinter created; the Tcl
+//! C API is reached through the stub table every Tcl 8.x interpreter carries
+//! (`Tcl_InitStubs` does the same for extensions): a pointer stored right
+//! after the three public fields of `Tcl_Interp`, to a table of functions
+//! whose order is fixed by Tcl's stub ABI (tclDecls.h).  Nothing links
+//! against libtcl.
 //!
 //! The commands behave as the Python implementations in `runner.py` (kept
 //! for interpreters whose stub table is not Tcl 8.6's): same results, same
 //! error messages, output drained and engine-requested Tcl run (through the
 //! runner's `service` callback) before any other Tcl code.
+//!
+//! Every function Tcl calls (`extern "C"`) catches panics: a panic that
+//! unwinds into C aborts the process.  A command's panic becomes its Tcl
+//! error (and, for the engine's commands, the panic the runner reports); a
+//! delete callback that panics leaves its data alone.
 
 use crate::Engine;
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::ffi;
+use pyo3::panic::PanicException;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use std::any::Any;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 const TCL_OK: c_int = 0;
 const TCL_ERROR: c_int = 1;
@@ -124,20 +138,14 @@ impl Stubs {
         Some(s)
     }
 
+    /// A Tcl string object from bytes already in Tcl's form.
+    unsafe fn new_bytes(&self, b: &[u8]) -> *mut TclObj {
+        (self.new_string_obj)(b.as_ptr() as *const c_char, b.len().min(c_int::MAX as usize) as c_int)
+    }
+
     /// A Tcl string object (an embedded NUL is encoded as Tcl does).
     unsafe fn new_str(&self, s: &str) -> *mut TclObj {
-        if s.as_bytes().contains(&0) {
-            let mut v = Vec::with_capacity(s.len() + 8);
-            for &c in s.as_bytes() {
-                if c == 0 {
-                    v.extend_from_slice(&[0xC0, 0x80]);
-                } else {
-                    v.push(c);
-                }
-            }
-            return (self.new_string_obj)(v.as_ptr() as *const c_char, v.len() as c_int);
-        }
-        (self.new_string_obj)(s.as_ptr() as *const c_char, s.len() as c_int)
+        self.new_bytes(&tcl_form(s.as_bytes()))
     }
 
     unsafe fn incr(&self, o: *mut TclObj) {
@@ -148,29 +156,19 @@ impl Stubs {
         (self.db_decr_ref_count)(o, c"tcl.rs".as_ptr(), 0);
     }
 
-    /// The string of a Tcl object (Tcl's modified UTF-8: an encoded NUL
-    /// becomes NUL again).
-    unsafe fn string(&self, o: *mut TclObj) -> String {
+    /// The bytes of a Tcl object's string (Tcl's internal form).
+    unsafe fn bytes<'a>(&self, o: *mut TclObj) -> &'a [u8] {
         let mut n: c_int = 0;
         let p = (self.get_string_from_obj)(o, &mut n);
-        let b = std::slice::from_raw_parts(p as *const u8, n.max(0) as usize);
-        match std::str::from_utf8(b) {
-            Ok(s) => s.to_owned(),
-            Err(_) => {
-                let mut v = Vec::with_capacity(b.len());
-                let mut i = 0;
-                while i < b.len() {
-                    if b[i] == 0xC0 && i + 1 < b.len() && b[i + 1] == 0x80 {
-                        v.push(0);
-                        i += 2;
-                    } else {
-                        v.push(b[i]);
-                        i += 1;
-                    }
-                }
-                String::from_utf8_lossy(&v).into_owned()
-            }
+        if p.is_null() || n <= 0 {
+            return &[];
         }
+        std::slice::from_raw_parts(p as *const u8, n as usize)
+    }
+
+    /// The string of a Tcl object as Rust text (see `text_of_tcl`).
+    unsafe fn string(&self, o: *mut TclObj) -> String {
+        text_of_tcl(self.bytes(o)).into_owned()
     }
 
     unsafe fn set_result(&self, interp: *mut Interp, s: &str) {
@@ -211,6 +209,242 @@ impl Stubs {
     }
 }
 
+// ---- strings --------------------------------------------------------------------
+//
+// Tcl 8.6 keeps strings as UTF-8 with two liberties: NUL is written C0 80
+// (so that a string never holds a zero byte), and a character beyond U+FFFF
+// may be written as a surrogate pair, each half a three-byte sequence (Tcl
+// makes such pairs itself: `encoding convertfrom utf-8`, and `string range`
+// may cut a pair in two).  A byte that begins no valid sequence (C code,
+// `encoding convertfrom identity`) is, for Tcl, the Latin-1 character of
+// that value.  Valid UTF-8 is by far the common case and is handled without
+// any of this.
+
+/// One character of a Tcl string, or a byte that begins no valid sequence.
+enum Unit {
+    Char(u32),
+    Byte(u8),
+}
+
+/// The unit `b` (not empty) begins with, and its length in bytes.
+fn unit(b: &[u8]) -> (Unit, usize) {
+    let cont = |i: usize| b.get(i).is_some_and(|&c| c & 0xC0 == 0x80);
+    let low6 = |i: usize| (b[i] & 0x3F) as u32;
+    let b0 = b[0];
+    match b0 {
+        0x00..=0x7F => (Unit::Char(b0 as u32), 1),
+        0xC0 if b.get(1) == Some(&0x80) => (Unit::Char(0), 2),
+        0xC2..=0xDF if cont(1) => (Unit::Char((b0 as u32 & 0x1F) << 6 | low6(1)), 2),
+        0xE0..=0xEF if cont(1) && cont(2) && (b0 != 0xE0 || b[1] >= 0xA0) => {
+            let c = (b0 as u32 & 0x0F) << 12 | low6(1) << 6 | low6(2);
+            if (0xD800..0xDC00).contains(&c) && b.len() >= 6 && b[3] == 0xED && (0xB0..=0xBF).contains(&b[4]) && cont(5) {
+                let lo = 0xD000 | low6(4) << 6 | low6(5);
+                return (Unit::Char(0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00)), 6);
+            }
+            (Unit::Char(c), 3)
+        }
+        0xF0..=0xF4 if cont(1) && cont(2) && cont(3) && (b0 != 0xF0 || b[1] >= 0x90) && (b0 != 0xF4 || b[1] < 0x90) => {
+            (Unit::Char((b0 as u32 & 0x07) << 18 | low6(1) << 12 | low6(2) << 6 | low6(3)), 4)
+        }
+        _ => (Unit::Byte(b0), 1),
+    }
+}
+
+/// Append code point `c` (a surrogate too) in UTF-8's encoding scheme.
+fn push_code_point(v: &mut Vec<u8>, c: u32) {
+    if c < 0x80 {
+        v.push(c as u8);
+    } else if c < 0x800 {
+        v.extend([0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+    } else if c < 0x10000 {
+        v.extend([0xE0 | (c >> 12) as u8, 0x80 | (c >> 6 & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
+    } else {
+        v.extend([0xF0 | (c >> 18) as u8, 0x80 | (c >> 12 & 0x3F) as u8, 0x80 | (c >> 6 & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
+    }
+}
+
+/// A Tcl string as Rust text, read as Tcl reads it (a stray byte is its
+/// Latin-1 character); half a surrogate pair, which Rust text cannot hold,
+/// becomes U+FFFD.  For the engine's commands.
+fn text_of_tcl(b: &[u8]) -> Cow<'_, str> {
+    if let Ok(s) = std::str::from_utf8(b) {
+        return Cow::Borrowed(s);
+    }
+    let mut s = String::with_capacity(b.len() + 8);
+    let mut i = 0;
+    while i < b.len() {
+        let (u, n) = unit(&b[i..]);
+        s.push(match u {
+            Unit::Char(c) => char::from_u32(c).unwrap_or('\u{FFFD}'),
+            Unit::Byte(x) => x as char,
+        });
+        i += n;
+    }
+    Cow::Owned(s)
+}
+
+/// A Tcl string as a Python str, losslessly: a stray byte becomes
+/// U+DC80..U+DCFF as with Python's "surrogateescape" (tkinter does the
+/// same), half a surrogate pair stays that surrogate.
+fn py_text_of_tcl<'py>(py: Python<'py>, b: &[u8]) -> PyResult<Bound<'py, PyString>> {
+    if let Ok(s) = std::str::from_utf8(b) {
+        return Ok(PyString::new(py, s));
+    }
+    let mut v = Vec::with_capacity(b.len() + 16);
+    let mut i = 0;
+    while i < b.len() {
+        let (u, n) = unit(&b[i..]);
+        push_code_point(&mut v, match u {
+            Unit::Char(c) => c,
+            Unit::Byte(x) => 0xDC00 + x as u32,
+        });
+        i += n;
+    }
+    let o = unsafe { ffi::PyUnicode_DecodeUTF8(v.as_ptr() as *const c_char, v.len() as ffi::Py_ssize_t, c"surrogatepass".as_ptr()) };
+    Ok(unsafe { Bound::from_owned_ptr_or_err(py, o) }?.cast_into::<PyString>()?)
+}
+
+/// UTF-8 in Tcl's form: NUL as C0 80.
+fn tcl_form(b: &[u8]) -> Cow<'_, [u8]> {
+    if !b.contains(&0) {
+        return Cow::Borrowed(b);
+    }
+    let mut v = Vec::with_capacity(b.len() + 8);
+    for &c in b {
+        if c == 0 {
+            v.extend_from_slice(&[0xC0, 0x80]);
+        } else {
+            v.push(c);
+        }
+    }
+    Cow::Owned(v)
+}
+
+/// A Python str in Tcl's form, the inverse of `py_text_of_tcl`: NUL as
+/// C0 80, U+DC80..U+DCFF as the byte it stands for, any other lone
+/// surrogate as its three-byte sequence.
+fn tcl_bytes_of_str<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(t) = s.to_str() {
+        return Ok(tcl_form(t.as_bytes()));
+    }
+    // Lone surrogates (the only strings to_str refuses).
+    let enc = unsafe { ffi::PyUnicode_AsEncodedString(s.as_ptr(), c"utf-8".as_ptr(), c"surrogatepass".as_ptr()) };
+    let enc = unsafe { Bound::from_owned_ptr_or_err(s.py(), enc) }?.cast_into::<PyBytes>()?;
+    let b = enc.as_bytes();
+    let mut v = Vec::with_capacity(b.len() + 8);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            0 => v.extend_from_slice(&[0xC0, 0x80]),
+            0xED if i + 2 < b.len() && (b[i + 1] == 0xB2 || b[i + 1] == 0xB3) => {
+                v.push(0x80 | (b[i + 1] & 1) << 6 | (b[i + 2] & 0x3F));
+                i += 3;
+                continue;
+            }
+            c => v.push(c),
+        }
+        i += 1;
+    }
+    Ok(Cow::Owned(v))
+}
+
+/// A Tcl object for a Python value: a str, a tuple or list (a Tcl list of
+/// its items), or anything else by its str().
+unsafe fn obj_of_py(st: &Stubs, v: &Bound<'_, PyAny>) -> PyResult<*mut TclObj> {
+    if let Ok(s) = v.cast::<PyString>() {
+        return Ok(st.new_bytes(&tcl_bytes_of_str(s)?));
+    }
+    if v.is_instance_of::<PyTuple>() || v.is_instance_of::<PyList>() {
+        let l = (st.new_list_obj)(0, std::ptr::null());
+        for item in v.try_iter()? {
+            match item.and_then(|it| obj_of_py(st, &it)) {
+                Ok(o) => {
+                    (st.list_obj_append_element)(std::ptr::null_mut(), l, o);
+                }
+                Err(e) => {
+                    st.incr(l);
+                    st.decr(l);
+                    return Err(e);
+                }
+            }
+        }
+        return Ok(l);
+    }
+    obj_of_py(st, v.str()?.as_any())
+}
+
+/// The string of a Tcl object as a Python str.
+unsafe fn py_text<'py>(py: Python<'py>, st: &Stubs, o: *mut TclObj) -> PyResult<Bound<'py, PyString>> {
+    py_text_of_tcl(py, st.bytes(o))
+}
+
+// ---- panics -------------------------------------------------------------------
+
+/// The text of a panic's payload.
+fn panic_text(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else {
+        "panic from Rust code".to_string()
+    }
+}
+
+/// Where a test may ask for a deliberate panic (`_tcl_fault`): at the start
+/// of an engine command, of its delete callback, of a Python command, of
+/// its delete callback.
+const FAULT_POINTS: [&str; 4] = ["command", "delete", "py_command", "py_delete"];
+const F_COMMAND: u8 = 1;
+const F_DELETE: u8 = 2;
+const F_PY_COMMAND: u8 = 3;
+const F_PY_DELETE: u8 = 4;
+
+/// The armed fault point (0: none).
+static FAULT: AtomicU8 = AtomicU8::new(0);
+
+#[inline(always)]
+fn fault(point: u8) {
+    if FAULT.load(Ordering::Relaxed) == point {
+        fault_fire(point);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn fault_fire(point: u8) {
+    if FAULT.compare_exchange(point, 0, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+        panic!("deliberate panic at {} (requested by a test)", FAULT_POINTS[point as usize - 1]);
+    }
+}
+
+/// For the tests of the panic paths: the next time Tcl calls into Rust at
+/// `point` ("command", "delete", "py_command" or "py_delete"), panic there,
+/// once.  None disarms.
+#[pyfunction]
+#[pyo3(name = "_tcl_fault")]
+pub fn tcl_fault(point: Option<&str>) -> PyResult<()> {
+    let i = match point {
+        None => 0,
+        Some(p) => match FAULT_POINTS.iter().position(|&f| f == p) {
+            Some(i) => i as u8 + 1,
+            None => return Err(PyValueError::new_err(format!("unknown fault point {p:?}; one of {FAULT_POINTS:?}"))),
+        },
+    };
+    FAULT.store(i, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Free the data of a deleted command, which holds Python references: that
+/// needs Python, which is gone when Tcl deletes an interpreter during
+/// Python's shutdown (tkinter's is freed then); the data is then left
+/// alone, the process is ending.
+unsafe fn free_command_data<T>(p: *mut T) {
+    let _ = Python::try_attach(|_py| drop(Box::from_raw(p)));
+}
+
+// ---- the engine's commands ------------------------------------------------------
+
 /// What the commands share.
 struct Backend {
     stubs: Stubs,
@@ -232,15 +466,13 @@ struct State {
     /// Engine kind for `new RNG` while the library binds the start-up
     /// streams (`RNG/default`, `RNG/rtglib`).
     rng_bind: Option<String>,
-    /// An engine panic in a command, for the runner to report.
+    /// The first panic in a command, for the runner to report.
     panic: Option<PyErr>,
 }
 
 enum Fail {
     /// A Tcl error with this message.
     Msg(String),
-    /// The engine panicked (the message).
-    Panic(String),
 }
 
 impl From<String> for Fail {
@@ -262,44 +494,48 @@ struct CmdData {
 /// engine calls, never while calling back into Tcl, since Tcl may run
 /// Python commands, which take it themselves.
 unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let data = &*(cd as *const CmdData);
-    let b = &*data.backend;
-    let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
-    let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (data.f)(b, &args))) {
-        Ok(r) => r,
-        Err(payload) => {
-            let msg = if let Some(s) = payload.downcast_ref::<String>() {
-                s.clone()
-            } else if let Some(s) = payload.downcast_ref::<&str>() {
-                s.to_string()
-            } else {
-                "panic from Rust code".to_string()
-            };
-            Err(Fail::Panic(msg))
-        }
-    };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_COMMAND);
+        let data = &*(cd as *const CmdData);
+        let b = &*data.backend;
+        let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
+        let (code, text) = match (data.f)(b, &args) {
+            Ok(s) => (TCL_OK, s),
+            Err(Fail::Msg(m)) => (TCL_ERROR, m),
+        };
+        b.stubs.set_result(interp, &text);
+        code
+    }));
     match r {
-        Ok(s) => {
-            b.stubs.set_result(interp, &s);
-            TCL_OK
-        }
-        Err(Fail::Msg(m)) => {
-            b.stubs.set_result(interp, &m);
-            TCL_ERROR
-        }
-        Err(Fail::Panic(msg)) => {
-            let e = Python::attach(|_py| pyo3::panic::PanicException::new_err((msg.clone(),)));
-            b.state.borrow_mut().panic = Some(e);
-            b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
-            TCL_ERROR
-        }
+        Ok(code) => code,
+        Err(payload) => command_panicked(cd, interp, &*payload),
     }
 }
 
+/// A backend command panicked (the engine, most likely): the command fails
+/// with the panic's text, and the backend keeps the first panic for the
+/// runner, which reports it even if the script catches the error.
+#[cold]
+unsafe fn command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
+    let msg = panic_text(payload);
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let b = &*(*(cd as *const CmdData)).backend;
+        if let Ok(mut s) = b.state.try_borrow_mut() {
+            if s.panic.is_none() {
+                // A lazy exception: made without the GIL.
+                s.panic = Some(PanicException::new_err((msg.clone(),)));
+            }
+        }
+        b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
+    }));
+    TCL_ERROR
+}
+
 unsafe extern "C" fn delete_cmd(cd: *mut c_void) {
-    let data = Box::from_raw(cd as *mut CmdData);
-    // Dropping Python references needs the GIL.
-    Python::attach(|_py| drop(data));
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_DELETE);
+        free_command_data(cd as *mut CmdData);
+    }));
 }
 
 impl Backend {
@@ -474,8 +710,30 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
     }
 }
 
+/// The Tcl interpreter of a Python object: our `TclInterp`, or tkinter's
+/// (`_tkinter.tkapp`, the `tk` of `tkinter.Tcl()`).  Nothing else: an
+/// address would be trusted blindly.
+fn interp_ptr(obj: &Bound<'_, PyAny>) -> PyResult<*mut Interp> {
+    if let Ok(t) = obj.cast::<TclInterp>() {
+        return Ok(t.borrow().interp);
+    }
+    let py = obj.py();
+    if let Ok(tkapp) = py.import("_tkinter").and_then(|m| m.getattr("TkappType")) {
+        if obj.is_instance(&tkapp)? {
+            let a: usize = obj.call_method0("interpaddr")?.extract()?;
+            if a != 0 {
+                return Ok(a as *mut Interp);
+            }
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "a Tcl interpreter is needed (dumbbell._engine.TclInterp, or tkinter's: tkinter.Tcl().tk), not {}",
+        obj.get_type().name()?
+    )))
+}
+
 /// The backend bound to one interpreter: Python keeps it to set the start-up
-/// RNG binding and to collect a panic or exception raised in a command.
+/// RNG binding and to collect a panic raised in a command.
 #[pyclass(unsendable)]
 pub struct TclBackend {
     state: Rc<RefCell<State>>,
@@ -483,16 +741,18 @@ pub struct TclBackend {
 
 #[pymethods]
 impl TclBackend {
-    /// Install the backend commands in the interpreter at address `interp`
-    /// (tkinter's `interpaddr()`), bound to `engine`.  After an engine call
-    /// that left output, warnings or Tcl to run, the commands call the Tcl
-    /// command `::dumbbell::py::after_engine run_calls` (the runner's).
+    /// Install the backend commands in `interp` (a `TclInterp`, or tkinter's
+    /// interpreter: `tkinter.Tcl().tk`), bound to `engine`.  After an engine
+    /// call that left output, warnings or Tcl to run, the commands call the
+    /// Tcl command `::dumbbell::py::after_engine run_calls` (the runner's).
     /// Returns None if the interpreter is not a Tcl 8.6 one (the caller then
     /// keeps its Python commands).
     #[staticmethod]
-    fn install(interp: usize, engine: Py<Engine>) -> Option<TclBackend> {
-        let interp = interp as *mut Interp;
-        let stubs = unsafe { Stubs::of(interp)? };
+    fn install(interp: &Bound<'_, PyAny>, engine: Py<Engine>) -> PyResult<Option<TclBackend>> {
+        let interp = interp_ptr(interp)?;
+        let Some(stubs) = (unsafe { Stubs::of(interp) }) else {
+            return Ok(None);
+        };
         let state = Rc::new(RefCell::new(State::default()));
         let backend = Rc::new(Backend {
             stubs,
@@ -513,13 +773,19 @@ impl TclBackend {
             ("boundvars", be_boundvars),
         ];
         for (name, f) in cmds {
-            let full = CString::new(format!("::dumbbell::be::{name}")).expect("no NUL");
+            let full = format!("::dumbbell::be::{name}");
+            let cname = CString::new(full.as_str()).expect("no NUL");
             let data = Box::into_raw(Box::new(CmdData { backend: backend.clone(), f }));
             unsafe {
-                (stubs.create_obj_command)(interp, full.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd));
+                if (stubs.create_obj_command)(interp, cname.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd)).is_null() {
+                    // Tcl refused (the interpreter is being deleted) and
+                    // did not take the data.
+                    drop(Box::from_raw(data));
+                    return Err(TclError::new_err(format!("can't create Tcl command \"{full}\"")));
+                }
             }
         }
-        Some(TclBackend { state })
+        Ok(Some(TclBackend { state }))
     }
 
     /// Engine kind to create for `new RNG` (None: plain `RNG`).
@@ -531,7 +797,6 @@ impl TclBackend {
     fn panic(&self, py: Python<'_>) -> Option<Py<PyAny>> {
         self.state.borrow().panic.as_ref().map(|e| e.value(py).clone().into_any().unbind())
     }
-
 }
 
 // ---- an interpreter of our own ------------------------------------------------
@@ -545,10 +810,47 @@ unsafe extern "C" {
     fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
 }
 
-thread_local! {
-    /// A Python exception raised by a Python command, kept to be raised
-    /// again when control returns to Python (tkinter keeps it too).
-    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+/// A Python exception raised by a Python command, waiting for the return to
+/// Python.
+struct Raised {
+    /// Its number in the interpreter's sequence of raised exceptions.
+    serial: u64,
+    err: PyErr,
+    /// The error message the command gave Tcl (Tcl's form).
+    text: Vec<u8>,
+    /// The command's name.
+    cmd: String,
+}
+
+/// The exceptions raised by an interpreter's Python commands and not yet
+/// settled, oldest first.
+#[derive(Default)]
+struct Pending {
+    /// The serial of the next one.
+    next: u64,
+    list: Vec<Raised>,
+}
+
+impl Pending {
+    fn push(&mut self, err: PyErr, text: Vec<u8>, cmd: String) {
+        self.list.push(Raised { serial: self.next, err, text, cmd });
+        self.next += 1;
+    }
+
+    /// Take those raised since `mark` (a `next` of earlier).
+    fn take_since(&mut self, mark: u64) -> Vec<Raised> {
+        let i = self.list.partition_point(|r| r.serial < mark);
+        self.list.drain(i..).collect()
+    }
+}
+
+type RaisedList = Rc<RefCell<Pending>>;
+
+/// Report an exception that will not be raised, as Python reports one it
+/// cannot raise (sys.unraisablehook; by default a traceback on stderr).
+fn report(py: Python<'_>, r: Raised) {
+    let ctx = PyString::new(py, &format!("Tcl command {} (its error did not reach Python)", r.cmd));
+    r.err.write_unraisable(py, Some(ctx.as_any()));
 }
 
 /// A Tcl 8.6 interpreter loaded directly from the system's libtcl, for
@@ -557,91 +859,171 @@ thread_local! {
 /// the runner uses (strings in, strings out, as with `wantobjects = 0`),
 /// and is set up as `tkinter.Tcl()` sets up its interpreter.  Tcl runs with
 /// the GIL held, so Python commands are plain calls.
+///
+/// Strings are converted losslessly both ways (Tcl's NUL, its surrogate
+/// pairs, and bytes that are not UTF-8, as Python's surrogateescape).
+///
+/// A Python exception raised in a Python command is a Tcl error with the
+/// exception's message (or its type's name).  When the evaluation Python
+/// started (`eval`, `call`, `getvar`, ...) ends with that error, the
+/// exception itself is raised; an exception whose error Tcl did not pass on
+/// (the script caught it, or failed with another error) is reported through
+/// sys.unraisablehook, except an exception that is not an `Exception`
+/// (KeyboardInterrupt, SystemExit, a panic), which is raised regardless.
+/// Nothing is left for a later call.
 #[pyclass(unsendable)]
 pub struct TclInterp {
     stubs: Stubs,
     interp: *mut Interp,
+    raised: RaisedList,
 }
 
 /// A Python callable registered as a Tcl command.
 struct PyCmd {
     stubs: Stubs,
     func: Py<PyAny>,
+    raised: RaisedList,
+    name: String,
 }
 
 unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let cmd = &*(cd as *const PyCmd);
-    let st = cmd.stubs;
-    Python::attach(|py| {
-        let args: Vec<String> = (1..objc.max(1) as usize).map(|i| st.string(*objv.add(i))).collect();
-        let r = pyo3::types::PyTuple::new(py, args).and_then(|t| cmd.func.call1(py, t));
-        match r {
-            Ok(v) => {
-                let v = v.bind(py);
-                let obj = if v.is_none() {
-                    st.new_str("")
-                } else if let Ok(s) = v.extract::<String>() {
-                    st.new_str(&s)
-                } else if v.is_instance_of::<pyo3::types::PyTuple>() || v.is_instance_of::<pyo3::types::PyList>() {
-                    let l = (st.new_list_obj)(0, std::ptr::null());
-                    if let Ok(it) = v.try_iter() {
-                        for item in it.flatten() {
-                            let s = item.str().map(|s| s.to_string()).unwrap_or_default();
-                            (st.list_obj_append_element)(std::ptr::null_mut(), l, st.new_str(&s));
-                        }
-                    }
-                    l
-                } else {
-                    st.new_str(&v.str().map(|s| s.to_string()).unwrap_or_default())
-                };
-                (st.set_obj_result)(interp, obj);
-                TCL_OK
-            }
-            Err(e) => {
-                let msg = e.value(py).to_string();
-                PENDING.with(|p| *p.borrow_mut() = Some(e));
-                st.set_result(interp, &msg);
-                TCL_ERROR
-            }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_PY_COMMAND);
+        let cmd = &*(cd as *const PyCmd);
+        Python::attach(|py| cmd.run(py, interp, objc, objv))
+    }));
+    match r {
+        Ok(code) => code,
+        Err(payload) => py_command_panicked(cd, interp, &*payload),
+    }
+}
+
+/// A panic in a Python command (in this binding, not in the command's
+/// Python code, whose exceptions are caught as such): the command fails and
+/// a PanicException waits for the return to Python.
+#[cold]
+unsafe fn py_command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
+    let msg = panic_text(payload);
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let cmd = &*(cd as *const PyCmd);
+        let text = format!("internal error in Dumbbell's Tcl binding: {msg}");
+        cmd.stubs.set_result(interp, &text);
+        if let Ok(mut r) = cmd.raised.try_borrow_mut() {
+            // A lazy exception: made without the GIL.
+            let err = PanicException::new_err((msg.clone(),));
+            r.push(err, tcl_form(text.as_bytes()).into_owned(), cmd.name.clone());
         }
-    })
+    }));
+    TCL_ERROR
 }
 
 unsafe extern "C" fn py_delete(cd: *mut c_void) {
-    let cmd = Box::from_raw(cd as *mut PyCmd);
-    Python::attach(|_py| drop(cmd));
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        fault(F_PY_DELETE);
+        free_command_data(cd as *mut PyCmd);
+    }));
+}
+
+impl PyCmd {
+    unsafe fn run(&self, py: Python<'_>, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+        let st = &self.stubs;
+        let r = (|| -> PyResult<*mut TclObj> {
+            let args = (1..objc.max(1) as usize).map(|i| py_text(py, st, *objv.add(i))).collect::<PyResult<Vec<_>>>()?;
+            let v = self.func.call1(py, PyTuple::new(py, args)?)?;
+            let v = v.bind(py);
+            if v.is_none() {
+                Ok(st.new_bytes(b""))
+            } else {
+                obj_of_py(st, v)
+            }
+        })();
+        match r {
+            Ok(o) => {
+                (st.set_obj_result)(interp, o);
+                TCL_OK
+            }
+            Err(e) => {
+                self.fail(py, interp, e);
+                TCL_ERROR
+            }
+        }
+    }
+
+    /// The command raised `e`: Tcl gets its message (its type's name if it
+    /// has none), and `e` waits in the interpreter's list.
+    unsafe fn fail(&self, py: Python<'_>, interp: *mut Interp, e: PyErr) {
+        let bytes = |s: PyResult<Bound<'_, PyString>>| s.and_then(|s| tcl_bytes_of_str(&s).map(|b| b.into_owned())).ok();
+        let mut text = bytes(e.value(py).str()).unwrap_or_default();
+        if text.is_empty() {
+            text = bytes(e.get_type(py).name()).unwrap_or_else(|| b"Python exception".to_vec());
+        }
+        (self.stubs.set_obj_result)(interp, self.stubs.new_bytes(&text));
+        match self.raised.try_borrow_mut() {
+            Ok(mut l) => l.push(e, text, self.name.clone()),
+            Err(_) => report(py, Raised { serial: 0, err: e, text, cmd: self.name.clone() }),
+        }
+    }
 }
 
 impl TclInterp {
-    /// The outcome of a Tcl evaluation as Python sees it: the result, the
-    /// Python exception a command raised, or a TclError.
-    fn outcome(&self, code: c_int) -> PyResult<String> {
-        let r = unsafe { self.stubs.string((self.stubs.get_obj_result)(self.interp)) };
-        if let Some(e) = PENDING.with(|p| p.borrow_mut().take()) {
-            return Err(e);
+    /// Where the sequence of raised exceptions stands before an evaluation.
+    fn mark(&self) -> u64 {
+        self.raised.borrow().next
+    }
+
+    /// After an evaluation Python started at `mark`, which `failed` or not:
+    /// of the exceptions raised meanwhile, the one to raise, if any; the
+    /// others are reported.
+    fn settle(&self, py: Python<'_>, mark: u64, failed: bool) -> PyResult<()> {
+        if self.raised.borrow().next == mark {
+            return Ok(());
         }
-        if code == TCL_OK {
-            Ok(r)
-        } else {
-            Err(TclError::new_err(r))
+        let list = self.raised.borrow_mut().take_since(mark);
+        let mut pick = None;
+        if failed {
+            let result = unsafe { self.stubs.bytes((self.stubs.get_obj_result)(self.interp)) };
+            pick = list.iter().rposition(|r| r.text == result);
+        }
+        if pick.is_none() {
+            pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py));
+        }
+        let mut chosen = None;
+        for (i, r) in list.into_iter().enumerate() {
+            if Some(i) == pick {
+                chosen = Some(r.err);
+            } else {
+                report(py, r);
+            }
+        }
+        match chosen {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 
-    unsafe fn obj_of(&self, v: &Bound<'_, PyAny>) -> *mut TclObj {
-        if let Ok(s) = v.extract::<String>() {
-            return self.stubs.new_str(&s);
+    /// A TclError with the interpreter's result.
+    fn error(&self, py: Python<'_>) -> PyErr {
+        match unsafe { py_text(py, &self.stubs, (self.stubs.get_obj_result)(self.interp)) } {
+            Ok(s) => TclError::new_err((s.unbind(),)),
+            Err(e) => e,
         }
-        if v.is_instance_of::<pyo3::types::PyTuple>() || v.is_instance_of::<pyo3::types::PyList>() {
-            let l = (self.stubs.new_list_obj)(0, std::ptr::null());
-            if let Ok(it) = v.try_iter() {
-                for item in it.flatten() {
-                    (self.stubs.list_obj_append_element)(std::ptr::null_mut(), l, self.obj_of(&item));
-                }
-            }
-            return l;
-        }
-        self.stubs.new_str(&v.str().map(|s| s.to_string()).unwrap_or_default())
     }
+
+    /// The outcome of an evaluation Python started at `mark`: its result,
+    /// the Python exception a command raised, or a TclError.
+    fn outcome<'py>(&self, py: Python<'py>, mark: u64, code: c_int) -> PyResult<Bound<'py, PyString>> {
+        self.settle(py, mark, code != TCL_OK)?;
+        if code != TCL_OK {
+            return Err(self.error(py));
+        }
+        unsafe { py_text(py, &self.stubs, (self.stubs.get_obj_result)(self.interp)) }
+    }
+}
+
+/// A name for Tcl's C API (variables, commands).
+fn c_name(name: &Bound<'_, PyString>) -> PyResult<CString> {
+    // In Tcl's form a string has no zero byte.
+    CString::new(tcl_bytes_of_str(name)?.into_owned()).map_err(|_| TclError::new_err("bad name"))
 }
 
 #[pymethods]
@@ -686,80 +1068,116 @@ impl TclInterp {
                 (stubs.delete_interp)(interp);
                 return None;
             }
-            Some(TclInterp { stubs, interp })
+            Some(TclInterp { stubs, interp, raised: Default::default() })
         }
     }
 
-    fn eval(&self, script: &str) -> PyResult<String> {
-        let code = unsafe {
-            let o = self.stubs.new_str(script);
-            self.stubs.incr(o);
-            let mut n: c_int = 0;
-            let p = (self.stubs.get_string_from_obj)(o, &mut n);
-            let code = (self.stubs.eval_ex)(self.interp, p, n, 0);
-            self.stubs.decr(o);
-            code
-        };
-        self.outcome(code)
+    fn eval<'py>(&self, py: Python<'py>, script: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyString>> {
+        let b = tcl_bytes_of_str(script)?;
+        let n = c_int::try_from(b.len()).map_err(|_| TclError::new_err("script too long"))?;
+        let mark = self.mark();
+        let code = unsafe { (self.stubs.eval_ex)(self.interp, b.as_ptr() as *const c_char, n, 0) };
+        self.outcome(py, mark, code)
     }
 
     /// A command from its words (strings, or lists for list arguments), at
     /// global level as tkinter's `call`.
     #[pyo3(signature = (*args))]
-    fn call(&self, args: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<String> {
-        let code = unsafe {
-            let objs: Vec<*mut TclObj> = args.iter().map(|a| self.obj_of(&a)).collect();
-            for &o in &objs {
-                self.stubs.incr(o);
+    fn call<'py>(&self, py: Python<'py>, args: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyString>> {
+        let st = &self.stubs;
+        let mut objs: Vec<*mut TclObj> = Vec::with_capacity(args.len());
+        let free = |objs: &[*mut TclObj]| {
+            for &o in objs {
+                unsafe { st.decr(o) };
             }
-            let code = (self.stubs.eval_objv)(self.interp, objs.len() as c_int, objs.as_ptr(), TCL_EVAL_DIRECT | TCL_EVAL_GLOBAL);
-            for &o in &objs {
-                self.stubs.decr(o);
-            }
-            code
         };
-        self.outcome(code)
-    }
-
-    fn getvar(&self, name: &str) -> PyResult<String> {
-        let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
-        unsafe {
-            let o = (self.stubs.get_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), TCL_LEAVE_ERR_MSG);
-            if o.is_null() {
-                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
+        for a in args.iter() {
+            match unsafe { obj_of_py(st, &a) } {
+                Ok(o) => {
+                    unsafe { st.incr(o) };
+                    objs.push(o);
+                }
+                Err(e) => {
+                    free(&objs);
+                    return Err(e);
+                }
             }
-            Ok(self.stubs.string(o))
         }
+        let mark = self.mark();
+        let code = unsafe { (st.eval_objv)(self.interp, objs.len() as c_int, objs.as_ptr(), TCL_EVAL_DIRECT | TCL_EVAL_GLOBAL) };
+        free(&objs);
+        self.outcome(py, mark, code)
     }
 
-    fn setvar(&self, name: &str, value: &str) -> PyResult<()> {
-        let n = CString::new(name).map_err(|_| TclError::new_err("bad variable name"))?;
-        unsafe {
-            let v = self.stubs.new_str(value);
-            if (self.stubs.set_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), v, TCL_LEAVE_ERR_MSG).is_null() {
-                return Err(TclError::new_err(self.stubs.string((self.stubs.get_obj_result)(self.interp))));
-            }
+    fn getvar<'py>(&self, py: Python<'py>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyString>> {
+        let n = c_name(name)?;
+        let mark = self.mark();
+        let o = unsafe { (self.stubs.get_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), TCL_LEAVE_ERR_MSG) };
+        self.settle(py, mark, o.is_null())?;
+        if o.is_null() {
+            return Err(self.error(py));
+        }
+        unsafe { py_text(py, &self.stubs, o) }
+    }
+
+    fn setvar(&self, py: Python<'_>, name: &Bound<'_, PyString>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = c_name(name)?;
+        let st = &self.stubs;
+        let mark = self.mark();
+        let ok = unsafe {
+            let v = obj_of_py(st, value)?;
+            st.incr(v);
+            let r = (st.set_var2_ex)(self.interp, n.as_ptr(), std::ptr::null(), v, TCL_LEAVE_ERR_MSG);
+            st.decr(v);
+            !r.is_null()
+        };
+        self.settle(py, mark, !ok)?;
+        if !ok {
+            return Err(self.error(py));
         }
         Ok(())
     }
 
-    fn splitlist<'py>(&self, py: Python<'py>, s: &str) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let v = unsafe { self.stubs.split(self.interp, s) }.map_err(TclError::new_err)?;
-        pyo3::types::PyTuple::new(py, v)
-    }
-
-    fn createcommand(&self, name: &str, func: Py<PyAny>) -> PyResult<()> {
-        let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
-        let data = Box::into_raw(Box::new(PyCmd { stubs: self.stubs, func }));
+    fn splitlist<'py>(&self, py: Python<'py>, s: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyTuple>> {
+        let st = &self.stubs;
         unsafe {
-            (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete));
+            let o = st.new_bytes(&tcl_bytes_of_str(s)?);
+            st.incr(o);
+            let mut n: c_int = 0;
+            let mut v: *mut *mut TclObj = std::ptr::null_mut();
+            let r = if (st.list_obj_get_elements)(self.interp, o, &mut n, &mut v) == TCL_OK {
+                (0..n as usize).map(|i| py_text(py, st, *v.add(i))).collect::<PyResult<Vec<_>>>().and_then(|items| PyTuple::new(py, items))
+            } else {
+                Err(self.error(py))
+            };
+            st.decr(o);
+            r
         }
-        Ok(())
     }
 
-    fn deletecommand(&self, name: &str) -> PyResult<()> {
-        let n = CString::new(name).map_err(|_| TclError::new_err("bad command name"))?;
-        if unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) } != TCL_OK {
+    fn createcommand(&self, py: Python<'_>, name: &Bound<'_, PyString>, func: Py<PyAny>) -> PyResult<()> {
+        let n = c_name(name)?;
+        let cmd = PyCmd { stubs: self.stubs, func, raised: self.raised.clone(), name: name.to_string_lossy().into_owned() };
+        let data = Box::into_raw(Box::new(cmd));
+        let mark = self.mark();
+        // (Replacing a command deletes the old one, which may run traces.)
+        let token = unsafe { (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete)) };
+        if token.is_null() {
+            // Tcl refused (the interpreter is being deleted) and did not
+            // take the data.
+            drop(unsafe { Box::from_raw(data) });
+            self.settle(py, mark, false)?;
+            return Err(TclError::new_err(format!("can't create Tcl command \"{}\"", name.to_string_lossy())));
+        }
+        self.settle(py, mark, false)
+    }
+
+    fn deletecommand(&self, py: Python<'_>, name: &Bound<'_, PyString>) -> PyResult<()> {
+        let n = c_name(name)?;
+        let mark = self.mark();
+        let code = unsafe { (self.stubs.delete_command)(self.interp, n.as_ptr()) };
+        self.settle(py, mark, false)?;
+        if code != TCL_OK {
             return Err(TclError::new_err("can't delete Tcl command"));
         }
         Ok(())
@@ -768,10 +1186,75 @@ impl TclInterp {
     fn interpaddr(&self) -> usize {
         self.interp as usize
     }
+
+    /// Report (sys.unraisablehook) the exceptions raised by Python commands
+    /// that no evaluation has settled yet: for a process that ends in the
+    /// middle of an evaluation (the runner's `exit`).
+    fn report_pending(&self, py: Python<'_>) {
+        let left = self.raised.borrow_mut().take_since(0);
+        left.into_iter().for_each(|r| report(py, r));
+    }
 }
 
 impl Drop for TclInterp {
     fn drop(&mut self) {
         unsafe { (self.stubs.delete_interp)(self.interp) };
+        // Exceptions raised by Python commands while the interpreter was
+        // deleted (unset traces, say) reach no caller: report them.
+        let left = self.raised.borrow_mut().take_since(0);
+        if !left.is_empty() {
+            let _ = Python::try_attach(|py| left.into_iter().for_each(|r| report(py, r)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(s: &str) -> Vec<u8> {
+        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    }
+
+    #[test]
+    fn tcl_strings_read_as_tcl_reads_them() {
+        let cases = [
+            ("616263", "abc"),
+            ("c3a9e282ac", "é€"),
+            ("61c08062", "a\0b"),            // Tcl's NUL
+            ("eda0bdedb880", "😀"),          // a surrogate pair (CESU-8)
+            ("f09f9880", "😀"),
+            ("eda0bd41", "\u{FFFD}A"),       // half a pair
+            ("41e942", "AéB"),               // a stray byte: its Latin-1 character
+            ("e282", "\u{e2}\u{82}"),        // a truncated sequence
+            ("e08080", "\u{e0}\u{80}\u{80}"), // an overlong one
+            ("c080c0", "\0\u{c0}"),
+            ("f4908080", "\u{f4}\u{90}\u{80}\u{80}"), // beyond U+10FFFF
+        ];
+        for (h, want) in cases {
+            assert_eq!(text_of_tcl(&hex(h)), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn valid_utf8_is_read_without_a_copy() {
+        assert!(matches!(text_of_tcl("plain é".as_bytes()), Cow::Borrowed(_)));
+        assert!(matches!(tcl_form("plain é".as_bytes()), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn nul_is_written_as_tcl_writes_it() {
+        assert_eq!(&*tcl_form(b"a\0b\0"), &hex("61c08062c080")[..]);
+    }
+
+    #[test]
+    fn every_code_point_reads_back() {
+        for c in (0..0x11_0000u32).step_by(7).chain([0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF]) {
+            let mut v = Vec::new();
+            push_code_point(&mut v, c);
+            let (u, n) = unit(&v);
+            assert_eq!(n, v.len(), "{c:#x}");
+            assert!(matches!(u, Unit::Char(x) if x == c), "{c:#x}");
+        }
     }
 }

@@ -29,13 +29,32 @@ class ScriptExit(Exception):
         self.code = code
 
 
+FALLBACKS = ("tkinter", "pycommands")
+
+
+def forced_fallbacks() -> frozenset[str]:
+    """The fallbacks the environment variable DUMBBELL_TCL forces (words
+    separated by commas or spaces): "tkinter", tkinter.Tcl() as the
+    interpreter even where our binding can load libtcl 8.6; "pycommands",
+    the backend commands in Python instead of the engine's Tcl commands.
+    They are what a run does where libtcl8.6.so cannot be opened, or where
+    the interpreter's stub table is not Tcl 8.6's; for the tests, and to tell
+    a problem of the binding from one of the engine."""
+    words = frozenset(os.environ.get("DUMBBELL_TCL", "").replace(",", " ").split())
+    unknown = words.difference(FALLBACKS)
+    if unknown:
+        raise ValueError(f"DUMBBELL_TCL: unknown fallback {' '.join(sorted(unknown))} (known: {' '.join(FALLBACKS)})")
+    return words
+
+
 class Ns2Runner:
     """One ns-2 interpreter bound to one engine."""
 
     def __init__(self, script: str, argv: list[str], own_tcl: bool = False):
         self.script = script
         self.tcl = None
-        if own_tcl:
+        self.fallbacks = forced_fallbacks()
+        if own_tcl and "tkinter" not in self.fallbacks:
             # Our own binding of the system's libtcl: set up as tkinter.Tcl()
             # would be, without loading tkinter and Tk (a third of the
             # start-up).  Errors are dumbbell._engine.TclError.
@@ -115,7 +134,9 @@ class Ns2Runner:
         # without Python in between; they call after_engine when the
         # engine has output, warnings or Tcl to run.
         t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
-        self.backend = TclBackend.install(int(t.interpaddr()), self.eng)
+        if "pycommands" not in self.fallbacks:
+            # (None if the interpreter's stub table is not Tcl 8.6's.)
+            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
 
     ERR = "\x01"
 
@@ -292,6 +313,11 @@ class Ns2Runner:
         self.exit_code = c
         self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
         self.flush_c_stdout()
+        # Our binding holds the Python exceptions of commands whose errors
+        # the script caught until the evaluation ends, which it will not.
+        report_pending = getattr(self.tcl, "report_pending", None)
+        if report_pending is not None:
+            report_pending()
         if os.environ.get("DUMBBELL_STATS"):
             sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
                              f"{self.eng.live_packets()} packets alive at exit\n")
@@ -359,12 +385,14 @@ class Ns2Runner:
         """Evaluate Tcl the engine asked for (a `$ns at` callback, an agent's
         `done`) as ns-2's Tcl::eval does: at global level, and on error call
         `tkerror {ns: <script>}`, which prints the error on stdout and exits 1
-        (after our own report on stderr)."""
-        try:
-            self.tcl.call("uplevel", "#0", script)
-        except self.TclError as err:
+        (after our own report on stderr).  Like Tcl::eval, it takes any code
+        but TCL_OK for a failure (`return` or `break` in a callback too),
+        which tkinter's call would take for success: hence the `catch`."""
+        code = self.tcl.call("catch", ["uplevel", "#0", script], "::dumbbell::callback_result")
+        if code != "0":
+            err = self.TclError(self.tcl.getvar("::dumbbell::callback_result"))
             if self.panic is not None:
-                raise
+                raise err
             # errorInfo as Tcl_GlobalEval would leave it: without the frames
             # our `uplevel #0` added.
             import re
