@@ -470,6 +470,26 @@ Simulator instproc puts-nam-traceall {str} { }
 Simulator instproc puts-nam-config {str} { }
 Simulator instproc namtrace-config {f} { }
 
+# A Generic trace ("v" lines) writes what Tcl code gives `format`: the
+# type letter, the time and the words of its arguments, which are evaluated
+# where the trace's src_ and dst_ are visible (`format link-up {$src_} {$dst_}`).
+Class Trace/Generic -superclass Trace
+Trace/Generic instproc init {} {
+    $self next
+    $self set type_ v
+}
+Trace instproc attach {fp} {
+    $self set fp_ $fp
+    $self cmd attach $fp
+}
+Trace instproc format args {
+    $self instvar type_ fp_ src_ dst_
+    if {[info exists fp_]} {
+        set ns [Simulator instance]
+        puts $fp_ [eval list $type_ [$ns now] [eval concat $args]]
+    }
+}
+
 Simulator instproc create-trace {type file src dst {op ""}} {
     $self instvar alltrace_
     set p [new Trace/$type]
@@ -740,6 +760,10 @@ SimpleLink instproc trace {ns f {op ""}} {
     $self add-to-head $enqT_
     $rcvT_ target [$ttl_ target]
     $ttl_ target $rcvT_
+    $self instvar dynamics_
+    if {[info exists dynamics_]} {
+        $self trace-dynamics $ns $f $op
+    }
 }
 
 SimpleLink instproc nam-trace {ns f} { }
@@ -839,7 +863,30 @@ Link instproc install-error {em} {
     $em target [$link_ target]
     $link_ target $em
 }
-SimpleLink instproc trace-dynamics args { ::dumbbell::unsupported "trace-dynamics" }
+# Link dynamics traces: a Generic ("v") trace per call, written to when the
+# link goes down or up (Link up/down); packets lost in transit on a dynamic
+# link go to the link's drop head (so the packet trace shows them), and so
+# do packets refused by a link that is down once the link is dynamic.
+SimpleLink instproc trace-dynamics {ns f {op ""}} {
+    $self instvar dynT_ fromNode_ toNode_
+    lappend dynT_ [$ns create-trace Generic $f $fromNode_ $toNode_ $op]
+    $self transit-drop-trace
+    $self linkfail-drop-trace
+}
+SimpleLink instproc transit-drop-trace args {
+    $self instvar link_ drophead_
+    if {[llength $args]} { $link_ drop-target [lindex $args 0] } else { $link_ drop-target $drophead_ }
+}
+SimpleLink instproc linkfail-drop-trace args {
+    $self instvar dynamics_ drophead_
+    if {![info exists dynamics_]} return
+    if {[llength $args]} { $dynamics_ drop-target [lindex $args 0] } else { $dynamics_ drop-target $drophead_ }
+}
+SimpleLink instproc ttl-drop-trace args {
+    $self instvar ttl_ drophead_
+    if {![info exists ttl_]} return
+    if {[llength $args]} { $ttl_ drop-target [lindex $args 0] } else { $ttl_ drop-target $drophead_ }
+}
 
 # ---- agent and application conveniences -------------------------------------------------
 
