@@ -1232,11 +1232,12 @@ impl Sim {
     }
 
     /// `RouteLogic` commands (routing/route.cc), on the world's routing:
-    /// `lookup src dst`; and, when routes are recomputed while the
-    /// simulation runs (link dynamics with `rtproto Session`), `insert src
-    /// dst ?cost?` / `reset src dst` (the link is up / down for routing) and
-    /// `compute` (new routes replace the old ones where a route exists;
-    /// where none does, the old one stays, as ns-2 fills its classifiers).
+    /// `lookup src dst`; and, for links that can go down (link dynamics),
+    /// `insert src dst ?cost?` / `reset src dst` (the link is up / down for
+    /// routing) then `compute`.  Once routing is enabled, `compute` computes
+    /// routes again at once: new routes replace the old ones where a route
+    /// exists; where none does, the old one stays, as ns-2 fills its
+    /// classifiers.
     fn routelogic_cmd(&mut self, argv: &[&str]) -> Result<String, String> {
         let n = argv.len();
         let node = |s: &str| -> Result<i32, String> {
@@ -1266,7 +1267,7 @@ impl Sim {
                 Ok(String::new())
             }
             ("compute", 1) => {
-                self.w.routing.recompute();
+                self.w.routing.compute();
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{}\"", argv[0])),

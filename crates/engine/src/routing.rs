@@ -54,6 +54,8 @@ pub struct Routing {
     /// `recompute`, as ns-2's classifiers change only when routes are
     /// computed again.
     frozen: bool,
+    /// Link states handed over for the next `compute` (`set_state`).
+    pending: Vec<(i32, i32, bool, Option<f64>)>,
 }
 
 const NO_HEAD: ObjId = ObjId::MAX;
@@ -132,17 +134,33 @@ impl Routing {
     }
 
     /// ns-2's `RouteLogic insert` / `reset` as `compute-routes` calls them
-    /// for every link: the link counts for the next `recompute` with `cost`
+    /// for every link: the link counts for the next `compute` with `cost`
     /// (up) or not at all (down).  The routes in use are kept until then.
     pub fn set_state(&mut self, from: i32, to: i32, up: bool, cost: Option<f64>) {
-        self.freeze();
-        if let Some(l) = self.links.get_mut(&(from, to)) {
-            l.up = up;
-            if let Some(c) = cost {
-                l.cost = c;
+        self.pending.push((from, to, up, cost));
+    }
+
+    /// ns-2's `RouteLogic compute` followed by the filling of the nodes'
+    /// classifiers.  Before routing is enabled (the first computation, at
+    /// `$ns run`) the link states are simply taken into account by the
+    /// lazy computation; afterwards routes are computed again at once
+    /// (`recompute`).
+    pub fn compute(&mut self) {
+        if self.enabled {
+            self.freeze();
+        }
+        for (from, to, up, cost) in std::mem::take(&mut self.pending) {
+            if let Some(l) = self.links.get_mut(&(from, to)) {
+                l.up = up;
+                if let Some(c) = cost {
+                    l.cost = c;
+                }
             }
         }
         self.invalidate();
+        if self.enabled {
+            self.recompute();
+        }
     }
 
     /// Materialise every node's next-hop table from the current topology
@@ -183,7 +201,7 @@ impl Routing {
     /// link changes: `RouteLogic compute`, then the classifiers are filled).
     /// A destination reachable now gets its new next hop; one that is not
     /// keeps the route it had (ns-2 installs only the routes it finds).
-    pub fn recompute(&mut self) {
+    fn recompute(&mut self) {
         if !self.enabled {
             return;
         }
@@ -229,7 +247,7 @@ impl Routing {
     }
 
     /// Next-hop node ids from `src` to every node (-1 = unreachable).
-    fn compute(&mut self, src: i32) -> Vec<i32> {
+    fn compute_from(&mut self, src: i32) -> Vec<i32> {
         if !self.adj_valid {
             self.build_adj();
         }
@@ -299,7 +317,7 @@ impl Routing {
             return None;
         }
         if !self.next.contains_key(&src) {
-            let r = self.compute(src);
+            let r = self.compute_from(src);
             self.next.insert(src, r);
         }
         let nh = self.next[&src][dst as usize];
@@ -351,7 +369,7 @@ impl Routing {
         }
         let out = &self.adj[src as usize];
         let heads = if out.len() == 1 && out[0].1 != NS_INFINITY {
-            // Same answer as the search (see `compute`), in O(1) per node.
+            // Same answer as the search (see `compute_from`), in O(1) per node.
             let nh = out[0].0;
             let head = self.links[&(src, nh)].head;
             let reach = match self.reach.get(&nh) {
@@ -506,14 +524,14 @@ mod tests {
         r.set_state(2, 1, false, None);
         assert_eq!(r.next_head(0, 2), Some(0));
         assert_eq!(r.next_head(1, 2), Some(2));
-        r.recompute();
+        r.compute();
         assert_eq!(r.next_head(0, 2), Some(4));
         assert_eq!(r.next_head(1, 2), Some(1), "1 reaches 2 through 0");
         assert_eq!(r.next_hop(1, 2), Some(0));
         // 0-2 goes down too: 2 is unreachable from 0 and 1; their old routes stay.
         r.set_state(0, 2, false, None);
         r.set_state(2, 0, false, None);
-        r.recompute();
+        r.compute();
         assert_eq!(r.next_head(0, 2), Some(4));
         assert_eq!(r.next_head(1, 2), Some(1));
         assert_eq!(r.next_hop(0, 2), None, "route lookup sees the new computation");
@@ -521,10 +539,28 @@ mod tests {
         for (a, b) in [(1, 2), (2, 1), (0, 2), (2, 0)] {
             r.set_state(a, b, true, Some(if a + b == 2 { 3.0 } else { 1.0 }));
         }
-        r.recompute();
+        r.compute();
         assert_eq!(r.next_head(0, 2), Some(0));
         assert_eq!(r.next_head(1, 2), Some(2));
         assert_eq!(r.next_head(2, 0), Some(3));
+    }
+
+    #[test]
+    fn link_states_given_before_the_start_count_for_the_first_computation() {
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (0, 2, 3.0), (2, 0, 3.0)];
+        let mut r = build(3, &l);
+        r.enabled = false;
+        r.set_state(1, 2, false, None);
+        r.compute();
+        r.enabled = true;
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(1, 2), Some(1));
+        // Not computed again until asked: 1-2 coming back changes nothing yet.
+        r.set_state(1, 2, true, Some(1.0));
+        assert_eq!(r.next_head(1, 2), Some(1));
+        r.compute();
+        assert_eq!(r.next_head(1, 2), Some(2));
+        assert_eq!(r.next_head(0, 2), Some(0));
     }
 
     #[test]
@@ -557,7 +593,7 @@ mod tests {
                         }
                         r.set_state(a as i32, b as i32, up[i], Some(c));
                     }
-                    r.recompute();
+                    r.compute();
                 }
                 let live: Vec<(usize, usize, f64)> =
                     links.iter().zip(&up).filter(|(_, &u)| u).map(|(&l, _)| l).collect();

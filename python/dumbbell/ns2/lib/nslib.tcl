@@ -200,31 +200,28 @@ Simulator instproc dumpq {} { ::dumbbell::unsupported "dumpq" }
 Simulator instproc delay_parse {spec} { time_parse $spec }
 Simulator instproc bw_parse {spec} { bw_parse $spec }
 
-# Static routes (ns-2's compute-flat-routes).  When the simulation starts
-# the engine computes each node's routes lazily, the first time it forwards.
-# Called again while the simulation runs (after links went down or up, with
-# `rtproto Session`), it hands the engine every link's state as ns-2 hands
-# it to its RouteLogic (insert if up, reset if down) and computes again:
-# nodes take the new routes, and keep their old route to a destination
-# they can no longer reach.
+# Static routes (ns-2's compute-flat-routes).  From `$ns run` on, the
+# engine computes each node's routes lazily, the first time it forwards.
+# When links can go down (link dynamics), every link's state is handed to
+# the route logic as ns-2 hands it (insert if up, reset if down) before it
+# computes; called again while the simulation runs (links changed, with
+# `rtproto Session`), routes are computed again at once: nodes take the new
+# routes, and keep their old route to a destination they can no longer reach.
 Simulator instproc compute-routes {} {
-    $self instvar started_ link_ dynlinks_
-    if {![info exists started_]} {
-        ::dumbbell::be::sim enable-routing
-        if {![info exists dynlinks_]} return
-    }
-    set r [$self get-routelogic]
-    foreach ln [array names link_] {
-        lassign [split $ln :] src dst
-        if {[$link_($ln) up?] eq "up"} {
-            $r cmd insert $src $dst [$link_($ln) cost?]
-        } else {
-            $r cmd reset $src $dst
+    $self instvar link_ dynlinks_
+    if {[info exists dynlinks_]} {
+        set r [$self get-routelogic]
+        foreach ln [array names link_] {
+            lassign [split $ln :] src dst
+            if {[$link_($ln) up?] eq "up"} {
+                $r cmd insert $src $dst [$link_($ln) cost?]
+            } else {
+                $r cmd reset $src $dst
+            }
         }
-    }
-    if {[info exists started_]} {
         $r cmd compute
     }
+    ::dumbbell::be::sim enable-routing
 }
 
 Simulator instproc get-routelogic {} {
