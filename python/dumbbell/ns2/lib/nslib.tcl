@@ -656,13 +656,17 @@ RouteLogic instproc configure {} {
         [Simulator instance] compute-routes
     }
 }
-# Links changed: Session routing computes routes again; Static does not
-# (packets sent into a link that is down are lost there).
+# Links changed: Session routing computes routes again; default static
+# routing does not (packets sent into a link that is down are lost there).
+# A script that named Static with `$ns rtproto` fails here in ns-2 2.35
+# (Agent/rtProto/Static has no compute-all: OTcl takes the call for the
+# creation of an object of that name); so does it here.
 RouteLogic instproc notify {} {
     $self instvar rtprotos_
     foreach proto [array names rtprotos_] {
-        if {$proto eq "Session"} {
-            [Simulator instance] compute-routes
+        switch -- $proto {
+            Session { [Simulator instance] compute-routes }
+            Static { error {wrong # args: should be "compute-all self class proc node"} }
         }
     }
 }
