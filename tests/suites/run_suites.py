@@ -93,7 +93,9 @@ def run_test(ns: list[str], suite: str, file: str, directory: str, name: str, ti
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("suites", nargs="*", default=["ecn", "newreno", "sack", "testReno", "tcpHighspeed", "red"])
+    ap.add_argument("suites", nargs="*", default=["ecn", "newreno", "sack", "testReno", "tcpHighspeed", "red", "tcp", "rfc2581",
+                                                 "tcp-init-win", "aimd", "adaptive-red", "LimTransmit", "oddBehaviors",
+                                                 "simple", "links", "frto"])
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--ns", default=None, help="ns-compatible command (default: .venv/bin/dumbbell run)")
     ap.add_argument("--timeout", type=float, default=300.0)
