@@ -43,8 +43,8 @@ def run(tmp_path: Path, body: str, *args: str, env: dict | None = None) -> subpr
         ("set t [new Agent/TCP/Bogus]", 'unknown class "Agent/TCP/Bogus"'),
         ("$ns duplex-link $a $b 10Mb 10ms SFQ", "Queue/SFQ is not supported by Dumbbell yet"),
         ("set t [new Agent/TCP/Vegas]", "Agent/TCP/Vegas is not supported by Dumbbell yet"),
-        ("$ns rtmodel Deterministic {} $a $b", "rtmodel (link dynamics) is not supported by Dumbbell yet"),
-        ("$ns rtmodel-at 1.0 down $a $b", "rtmodel-at (link dynamics) is not supported by Dumbbell yet"),
+        ("$ns rtproto DV", "routing protocol DV is not supported by Dumbbell yet"),
+        ("$ns rtproto LS", "routing protocol LS is not supported by Dumbbell yet"),
         ("$ns at -5 {puts x}\n$ns at 1 {puts y}\n$ns run\n$ns at 0.5 {puts z}", "can't schedule command in past"),
     ],
 )
@@ -205,3 +205,33 @@ $ns run
     assert r.returncode == 1
     assert "still-running" not in r.stdout
     assert "no route from node 0 to node 2 (packet uid 0 at time 0.5)" in r.stderr
+
+
+def test_link_dynamics_take_a_link_down_and_up(tmp_path):
+    """rtmodel-at / rtmodel Deterministic: the links' state and the dynamics
+    trace lines as ns-2 writes them (time with 17 digits); past its finish
+    time a model leaves its links up.  (Expected output from ns-2.)"""
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+set c [$ns node]
+$ns duplex-link $b $c 1Mb 10ms DropTail
+$ns rtmodel-at 0.5 down $a $b
+$ns rtmodel-at 1.1 up $a $b
+$ns rtmodel Deterministic {0.2 0.6 0.3 1.6} $b $c
+[$ns link $a $b] trace-dynamics $ns stdout
+foreach t {0.4 0.6 0.9 1.2 1.75} {
+    $ns at $t {puts "[$ns now] [[$ns link $a $b] up?] [[$ns link $b $a] up?] [[$ns link $b $c] up?]"}
+}
+$ns at 2 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "0.40000000000000002 up up up",
+        "v 0.5 link-down 0 1",
+        "0.59999999999999998 down down up",
+        "0.90000000000000002 down down down",
+        "v 1.1000000000000001 link-up 0 1",
+        "1.2 up up up",
+        "1.75 up up up",
+    ]

@@ -65,7 +65,15 @@ def run_test(ns: list[str], suite: str, file: str, directory: str, name: str, ti
         work.mkdir(parents=True)
         for f in (EXAMPLES / "test").iterdir():
             if f.is_file():
-                os.symlink(f, work / f.name)
+                # Tests write files that the example tree also holds (temp.1,
+                # temp.s, t1, all.nam ...): through a symlink they would
+                # overwrite the shared copy, and tests running in parallel
+                # would race on it.  Small files are copied; the suites, their
+                # drivers and the compressed references are only read.
+                if f.suffix == ".gz" or f.name.startswith(("test-suite-", "test-all-")):
+                    os.symlink(f, work / f.name)
+                else:
+                    shutil.copyfile(f, work / f.name)
         for d in EXAMPLES.iterdir():
             if d.name != "test":
                 os.symlink(d, tmp / "tcl" / d.name)
@@ -85,7 +93,9 @@ def run_test(ns: list[str], suite: str, file: str, directory: str, name: str, ti
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("suites", nargs="*", default=["ecn", "newreno", "sack", "testReno", "tcpHighspeed", "red"])
+    ap.add_argument("suites", nargs="*", default=["ecn", "newreno", "sack", "testReno", "tcpHighspeed", "red", "tcp", "rfc2581",
+                                                 "tcp-init-win", "aimd", "adaptive-red", "LimTransmit", "oddBehaviors",
+                                                 "simple", "links", "frto"])
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--ns", default=None, help="ns-compatible command (default: .venv/bin/dumbbell run)")
     ap.add_argument("--timeout", type=float, default=300.0)

@@ -25,6 +25,16 @@ EXPECTED = {
     "testReno": None,
     "tcpHighspeed": None,
     "red": None,
+    "tcp": None,
+    "rfc2581": None,
+    "LimTransmit": None,
+    # stats3, stats4 need QueueMonitor's RTT/seqno distributions, statsTFRC TFRC
+    "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
+               "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
+               "reno5_nobug", "telnet", "delayed", "phase", "phase1", "phase2", "timers", "manyflows", "stats",
+               "statsECN", "stats1", "stats1Bytes", "stats1a", "stats1aBytes", "statsHeaders", "stats2"],
+    # the other three (delaySpikesSack, dropsNDelaySpikes, spikeNDupAck) need Delayer
+    "frto": ["immediateAck", "immediateAckReno", "immediateAckNewReno", "noImmediateAckNewReno", "noImmediateAckSack"],
     # the other six (delaySpike*, channelAllocDelay*) need Delayer
     "links": ["links", "changeDelay", "changeDelay1", "changeDelay2", "links1", "changeBandwidth", "dropPacket",
               "delayPacket", "delayPacket1", "change_queue", "queue_shrink"],

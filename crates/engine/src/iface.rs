@@ -26,6 +26,8 @@ pub const KINDS: &[&str] = &[
     "Queue/DropTail",
     "Queue/RED",
     "DelayLink",
+    "DynamicLink",
+    "RouteLogic",
     "Node",
     "SnoopQueue/In",
     "SnoopQueue/Out",
@@ -239,7 +241,8 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "DelayLink" => LINK_VARS.to_vec(),
-        "Node" | "Application" | "RNG" => Vec::new(),
+        "DynamicLink" => vec![("status_", VarType::Int), ("debug_", VarType::Bool)],
+        "Node" | "Application" | "RNG" | "RouteLogic" => Vec::new(),
         "QueueMonitor" => QMON_VARS.to_vec(),
         "QueueMonitor/ED" | "QueueMonitor/ED/Flowmon" | "QueueMonitor/ED/Flow" => {
             let mut v = QMON_VARS.to_vec();
@@ -338,6 +341,8 @@ impl Sim {
                 let pipe = self.w.s.new_pipe();
                 Obj::Link(DelayLink::new(pipe))
             }
+            "DynamicLink" => Obj::Dynamic(DynLink::default()),
+            "RouteLogic" => Obj::RouteLogic,
             "Node" => Obj::Node(Node::new(-1)),
             "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
             "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
@@ -494,6 +499,10 @@ impl Sim {
                 "default_" => i(c.default_slot),
                 "offset_" | "shift_" => i(0),
                 "mask_" => i(-1),
+                _ => None,
+            },
+            Obj::Dynamic(d) => match var {
+                "status_" => i(d.status),
                 _ => None,
             },
             Obj::Link(l) => match var {
@@ -686,6 +695,13 @@ impl Sim {
                 }
                 true
             }
+            Obj::Dynamic(d) => match var {
+                "status_" => {
+                    d.status = parse_int(v);
+                    true
+                }
+                _ => false,
+            },
             Obj::Link(l) => {
                 match var {
                     "bandwidth_" => {
@@ -1049,10 +1065,30 @@ impl Sim {
                 }
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
-            Obj::Link(_) => match cmd {
-                "isDynamic" => Err("dynamic links (rtmodel, link up/down) are not supported yet".into()),
+            Obj::Link(l) => match cmd {
+                "isDynamic" if n == 1 => {
+                    l.dynamic = true;
+                    Ok(String::new())
+                }
+                "reset" if n == 1 => {
+                    // `LinkDelay::reset`: a dynamic link drops what it has
+                    // in flight (its arrivals are cancelled), oldest first.
+                    if l.dynamic {
+                        let (pipe, dt) = (l.pipe, l.drop_target);
+                        for p in self.w.s.pipe_drain(pipe) {
+                            self.drop_to(dt, p);
+                        }
+                    }
+                    Ok(String::new())
+                }
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
+            Obj::Dynamic(d) => match cmd {
+                "status?" if n == 1 => Ok(if d.status != 0 { "up" } else { "down" }.into()),
+                "reset" => Ok(String::new()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Obj::RouteLogic => self.routelogic_cmd(argv),
             Obj::Node(node) => match cmd {
                 "nodeid" if n == 2 => {
                     node.id = vars::atoi(argv[1]);
@@ -1172,6 +1208,7 @@ impl Sim {
             Obj::Trace(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
             Obj::Queue(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
             Obj::Link(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
+            Obj::Dynamic(c) => Some(if drop { &mut c.drop_target } else { &mut c.target }),
             Obj::Agent(a) => Some(if drop { &mut a.base.drop_target } else { &mut a.base.target }),
             Obj::Snoop(s) if !drop => Some(&mut s.target),
             Obj::Proxy(t) if !drop => Some(t),
@@ -1191,6 +1228,49 @@ impl Sim {
                     Ok(self.name(t).to_string())
                 }
             },
+        }
+    }
+
+    /// `RouteLogic` commands (routing/route.cc), on the world's routing:
+    /// `lookup src dst`; and, for links that can go down (link dynamics),
+    /// `insert src dst ?cost?` / `reset src dst` (the link is up / down for
+    /// routing) then `compute`.  Once routing is enabled, `compute` computes
+    /// routes again at once: new routes replace the old ones where a route
+    /// exists; where none does, the old one stays, as ns-2 fills its
+    /// classifiers.
+    fn routelogic_cmd(&mut self, argv: &[&str]) -> Result<String, String> {
+        let n = argv.len();
+        let node = |s: &str| -> Result<i32, String> {
+            let v = vars::atoi(s);
+            if v < 0 {
+                return Err("negative node number".into());
+            }
+            Ok(v)
+        };
+        match (argv[0], n) {
+            ("lookup", 3) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                if a == b {
+                    return Ok(a.to_string());
+                }
+                Ok(self.w.routing.next_hop(a, b).unwrap_or(-1).to_string())
+            }
+            ("insert", 3) | ("insert", 4) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                let cost = if n == 4 { parse_real(argv[3]) } else { 1.0 };
+                self.w.routing.set_state(a, b, true, Some(cost));
+                Ok(String::new())
+            }
+            ("reset", 3) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                self.w.routing.set_state(a, b, false, None);
+                Ok(String::new())
+            }
+            ("compute", 1) => {
+                self.w.routing.compute();
+                Ok(String::new())
+            }
+            _ => Err(format!("unknown command \"{}\"", argv[0])),
         }
     }
 

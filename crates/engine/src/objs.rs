@@ -436,6 +436,9 @@ pub struct DelayLink {
     pub drop_target: ObjId,
     pub pipe: u32,
     pub debug: bool,
+    /// Made dynamic (`isDynamic`, by `$link dynamic`): `reset` drops the
+    /// packets in flight, and `avoidReordering_` no longer applies.
+    pub dynamic: bool,
     /// The last (size, transmission time) computed: packets on a link come
     /// in few sizes, and a division is the costliest step of a hop.
     txt_cache: (i32, f64),
@@ -452,6 +455,7 @@ impl DelayLink {
             drop_target: NONE,
             pipe,
             debug: false,
+            dynamic: false,
             txt_cache: (-1, 0.0),
         }
     }
@@ -470,6 +474,25 @@ impl DelayLink {
     pub fn set_bandwidth(&mut self, bw: f64) {
         self.bandwidth = bw;
         self.txt_cache = (-1, 0.0);
+    }
+}
+
+/// The gate a dynamic link puts at its head (link/dynalink.cc
+/// `DynamicLink`): passes packets while the link is up, drops them (to its
+/// drop target, else silently) while it is down.  Only links made dynamic
+/// have one, so other links pay nothing for link dynamics.
+#[derive(Clone, Debug)]
+pub struct DynLink {
+    pub target: ObjId,
+    pub drop_target: ObjId,
+    /// `status_`: nonzero while up.
+    pub status: i32,
+    pub debug: bool,
+}
+
+impl Default for DynLink {
+    fn default() -> Self {
+        DynLink { target: NONE, drop_target: NONE, status: 1, debug: false }
     }
 }
 

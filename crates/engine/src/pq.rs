@@ -230,6 +230,23 @@ impl EventQueue {
         self.set_at(i, e);
     }
 
+    /// Remove the entry equal to `e`, if present (rare: a link going down
+    /// cancels its packets in flight).  Rebuilds the queue, O(n log n).
+    #[cold]
+    pub fn remove(&mut self, e: Entry) -> bool {
+        let n = self.len();
+        let rest: Vec<Entry> = self.iter().copied().filter(|x| x.k() != e.k()).collect();
+        if rest.len() == n {
+            return false;
+        }
+        self.front.clear();
+        self.heap.clear();
+        for x in rest {
+            self.push(x);
+        }
+        true
+    }
+
     /// Index of the smallest entry in `from..to` by the full key.
     fn min_child_exact(&self, from: usize, to: usize) -> usize {
         let mut m = from;
@@ -279,6 +296,13 @@ mod tests {
                 } else {
                     q.pop_min();
                     model.remove(0);
+                }
+                if op == 9 && model.len() > 2 {
+                    // remove an arbitrary entry
+                    let i = rnd(model.len() as u64) as usize;
+                    let (t, s) = model.remove(i);
+                    assert!(q.remove(Entry { t, s }));
+                    assert!(!q.remove(Entry { t, s }));
                 }
                 model.sort();
                 assert_eq!(q.len(), model.len());

@@ -49,6 +49,13 @@ pub struct Routing {
     reach: HashMap<i32, std::rc::Rc<Vec<bool>>>,
     /// Routes are installed only once the simulation has started.
     pub enabled: bool,
+    /// Routes were recomputed while the simulation ran (`recompute`): every
+    /// node's table is materialised and changes only at the next
+    /// `recompute`, as ns-2's classifiers change only when routes are
+    /// computed again.
+    frozen: bool,
+    /// Link states handed over for the next `compute` (`set_state`).
+    pending: Vec<(i32, i32, bool, Option<f64>)>,
 }
 
 const NO_HEAD: ObjId = ObjId::MAX;
@@ -114,12 +121,115 @@ impl Routing {
         self.invalidate();
     }
 
-    /// Forget computed routes (topology or costs changed).
+    /// Forget computed routes (topology or costs changed).  Once routes
+    /// have been recomputed during the run, the installed tables stay until
+    /// the next `recompute`.
     pub fn invalidate(&mut self) {
         self.adj_valid = false;
         self.next.clear();
-        self.heads.clear();
+        if !self.frozen {
+            self.heads.clear();
+        }
         self.reach.clear();
+    }
+
+    /// ns-2's `RouteLogic insert` / `reset` as `compute-routes` calls them
+    /// for every link: the link counts for the next `compute` with `cost`
+    /// (up) or not at all (down).  The routes in use are kept until then.
+    pub fn set_state(&mut self, from: i32, to: i32, up: bool, cost: Option<f64>) {
+        self.pending.push((from, to, up, cost));
+    }
+
+    /// ns-2's `RouteLogic compute` followed by the filling of the nodes'
+    /// classifiers.  Before routing is enabled (the first computation, at
+    /// `$ns run`) the link states are simply taken into account by the
+    /// lazy computation; afterwards routes are computed again at once
+    /// (`recompute`).
+    pub fn compute(&mut self) {
+        if self.enabled {
+            self.freeze();
+        }
+        for (from, to, up, cost) in std::mem::take(&mut self.pending) {
+            if let Some(l) = self.links.get_mut(&(from, to)) {
+                l.up = up;
+                if let Some(c) = cost {
+                    l.cost = c;
+                }
+            }
+        }
+        self.invalidate();
+        if self.enabled {
+            self.recompute();
+        }
+    }
+
+    /// Materialise every node's next-hop table from the current topology
+    /// (what ns-2 installed when it last computed routes); from then on
+    /// tables change only in `recompute`.
+    fn freeze(&mut self) {
+        if self.frozen || !self.enabled {
+            return;
+        }
+        if !self.adj_valid {
+            self.build_adj();
+        }
+        let n = self.nnodes.max(0) as usize;
+        self.heads.resize(n, None);
+        for src in 0..n as i32 {
+            let t = self.table(src);
+            self.heads[src as usize] = Some(Heads::Table(t));
+        }
+        self.frozen = true;
+    }
+
+    /// The link head `src` uses for every destination by the current
+    /// topology (`NO_HEAD` where there is no route).
+    fn table(&mut self, src: i32) -> Vec<ObjId> {
+        let n = self.nnodes.max(0) as usize;
+        let mut h = vec![NO_HEAD; n];
+        for d in 0..n as i32 {
+            if let Some(nh) = self.next_hop(src, d) {
+                if let Some(l) = self.links.get(&(src, nh)) {
+                    h[d as usize] = l.head;
+                }
+            }
+        }
+        h
+    }
+
+    /// Compute routes again during the run (ns-2's `compute-routes` after
+    /// link changes: `RouteLogic compute`, then the classifiers are filled).
+    /// A destination reachable now gets its new next hop; one that is not
+    /// keeps the route it had (ns-2 installs only the routes it finds).
+    fn recompute(&mut self) {
+        if !self.enabled {
+            return;
+        }
+        self.freeze();
+        self.next.clear();
+        self.reach.clear();
+        if !self.adj_valid {
+            self.build_adj();
+        }
+        let n = self.nnodes.max(0) as usize;
+        self.heads.resize(n, None);
+        for src in 0..n as i32 {
+            let new = self.table(src);
+            let slot = &mut self.heads[src as usize];
+            match slot {
+                Some(Heads::Table(old)) => {
+                    if old.len() < n {
+                        old.resize(n, NO_HEAD);
+                    }
+                    for (d, h) in new.into_iter().enumerate() {
+                        if h != NO_HEAD {
+                            old[d] = h;
+                        }
+                    }
+                }
+                _ => *slot = Some(Heads::Table(new)),
+            }
+        }
     }
 
     fn build_adj(&mut self) {
@@ -137,7 +247,7 @@ impl Routing {
     }
 
     /// Next-hop node ids from `src` to every node (-1 = unreachable).
-    fn compute(&mut self, src: i32) -> Vec<i32> {
+    fn compute_from(&mut self, src: i32) -> Vec<i32> {
         if !self.adj_valid {
             self.build_adj();
         }
@@ -207,7 +317,7 @@ impl Routing {
             return None;
         }
         if !self.next.contains_key(&src) {
-            let r = self.compute(src);
+            let r = self.compute_from(src);
             self.next.insert(src, r);
         }
         let nh = self.next[&src][dst as usize];
@@ -245,6 +355,11 @@ impl Routing {
         if !self.enabled || src < 0 || dst < 0 || src >= self.nnodes || dst >= self.nnodes {
             return None;
         }
+        if self.frozen {
+            // A node or destination that appeared after routes were last
+            // computed: no route until they are computed again.
+            return None;
+        }
         if !self.adj_valid {
             self.build_adj();
         }
@@ -254,7 +369,7 @@ impl Routing {
         }
         let out = &self.adj[src as usize];
         let heads = if out.len() == 1 && out[0].1 != NS_INFINITY {
-            // Same answer as the search (see `compute`), in O(1) per node.
+            // Same answer as the search (see `compute_from`), in O(1) per node.
             let nh = out[0].0;
             let head = self.links[&(src, nh)].head;
             let reach = match self.reach.get(&nh) {
@@ -394,6 +509,111 @@ mod tests {
                 }
             }
             check(n, &links);
+        }
+    }
+
+    #[test]
+    fn recompute_takes_new_routes_and_keeps_old_ones_where_none_is_found() {
+        // 0 -1- 1 -1- 2 and a direct 0 -3- 2 (both directions; link i has head i).
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (0, 2, 3.0), (2, 0, 3.0)];
+        let mut r = build(3, &l);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        assert_eq!(r.next_head(1, 2), Some(2));
+        // The 1-2 link goes down: nothing changes until routes are computed.
+        r.set_state(1, 2, false, None);
+        r.set_state(2, 1, false, None);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        assert_eq!(r.next_head(1, 2), Some(2));
+        r.compute();
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(1, 2), Some(1), "1 reaches 2 through 0");
+        assert_eq!(r.next_hop(1, 2), Some(0));
+        // 0-2 goes down too: 2 is unreachable from 0 and 1; their old routes stay.
+        r.set_state(0, 2, false, None);
+        r.set_state(2, 0, false, None);
+        r.compute();
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(1, 2), Some(1));
+        assert_eq!(r.next_hop(0, 2), None, "route lookup sees the new computation");
+        // Back up: the shortest paths again.
+        for (a, b) in [(1, 2), (2, 1), (0, 2), (2, 0)] {
+            r.set_state(a, b, true, Some(if a + b == 2 { 3.0 } else { 1.0 }));
+        }
+        r.compute();
+        assert_eq!(r.next_head(0, 2), Some(0));
+        assert_eq!(r.next_head(1, 2), Some(2));
+        assert_eq!(r.next_head(2, 0), Some(3));
+    }
+
+    #[test]
+    fn link_states_given_before_the_start_count_for_the_first_computation() {
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (0, 2, 3.0), (2, 0, 3.0)];
+        let mut r = build(3, &l);
+        r.enabled = false;
+        r.set_state(1, 2, false, None);
+        r.compute();
+        r.enabled = true;
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(1, 2), Some(1));
+        // Not computed again until asked: 1-2 coming back changes nothing yet.
+        r.set_state(1, 2, true, Some(1.0));
+        assert_eq!(r.next_head(1, 2), Some(1));
+        r.compute();
+        assert_eq!(r.next_head(1, 2), Some(2));
+        assert_eq!(r.next_head(0, 2), Some(0));
+    }
+
+    #[test]
+    fn recompute_matches_ns2_on_random_failures() {
+        let mut s: u64 = 99;
+        let mut rnd = |m: u64| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for _ in 0..100 {
+            let n = 2 + rnd(7) as usize;
+            let mut links = Vec::new();
+            for a in 0..n {
+                for b in 0..n {
+                    if a != b && rnd(3) == 0 {
+                        links.push((a, b, (1 + rnd(3)) as f64));
+                    }
+                }
+            }
+            let mut r = build(n, &links);
+            // What ns-2's classifiers hold: filled at each computation with
+            // the routes found, the others left as they were.
+            let mut installed = vec![vec![None; n]; n];
+            let mut up = vec![true; links.len()];
+            for round in 0..4 {
+                if round > 0 {
+                    for (i, &(a, b, c)) in links.iter().enumerate() {
+                        if rnd(3) == 0 {
+                            up[i] = !up[i];
+                        }
+                        r.set_state(a as i32, b as i32, up[i], Some(c));
+                    }
+                    r.compute();
+                }
+                let live: Vec<(usize, usize, f64)> =
+                    links.iter().zip(&up).filter(|(_, &u)| u).map(|(&l, _)| l).collect();
+                for k in 0..n {
+                    let want = reference(n, &live, k);
+                    for d in 0..n {
+                        if d != k && want[d] >= 0 {
+                            let i = links.iter().rposition(|&(a, b, _)| a == k && b == want[d] as usize).unwrap();
+                            installed[k][d] = Some(i as ObjId);
+                        }
+                    }
+                }
+                for k in 0..n {
+                    for d in 0..n {
+                        if d != k {
+                            assert_eq!(r.next_head(k as i32, d as i32), installed[k][d], "round {round} {k}->{d} {links:?} {up:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -279,6 +279,33 @@ impl Scheduler {
         }
     }
 
+    /// Take every packet in flight on `pipe`, in arrival order, cancelling
+    /// their arrivals (`LinkDelay::reset` of a dynamic link).  Packets a
+    /// lowered delay made overtake others are scheduled on their own
+    /// (`pipe_send`) and are not in the pipe.
+    #[cold]
+    pub fn pipe_drain(&mut self, pipe: u32) -> Vec<PktId> {
+        let p = &mut self.pipes[pipe as usize];
+        let head = p.fifo.front().map(|h| h.0);
+        let mut out = Vec::with_capacity(p.fifo.len());
+        while let Some((_, pkt, _)) = p.fifo.pop_front() {
+            out.push(pkt);
+        }
+        if p.head_in_heap {
+            p.head_in_heap = false;
+            let slot = p.slot;
+            if let Some(k) = head {
+                self.heap.remove(entry(k, slot));
+            }
+        }
+        out
+    }
+
+    /// Number of packets in flight on `pipe`.
+    pub fn pipe_len(&self, pipe: u32) -> usize {
+        self.pipes[pipe as usize].fifo.len()
+    }
+
     // ---- queue resumes -----------------------------------------------------
 
     pub fn new_resume(&mut self) -> u32 {
@@ -620,6 +647,25 @@ mod tests {
         s.pipe_send(p, 1.0, 11, 1);
         assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
         assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+    }
+
+    #[test]
+    fn drained_pipe_delivers_nothing_and_takes_new_packets_in_order() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send(p, 1.0, 10, 1);
+        s.pipe_send(p, 1.5, 11, 1);
+        let a = s.schedule_tcl(0.5);
+        assert_eq!(s.next(), Some(Fired::Tcl(a)));
+        assert_eq!(s.pipe_drain(p), vec![10, 11]);
+        assert_eq!(s.pipe_len(p), 0);
+        // A packet sent after the drain arrives at its own time, after
+        // the cancelled ones would have.
+        s.pipe_send(p, 2.0, 12, 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, 12)));
+        assert_eq!(s.now, 2.5);
+        assert_eq!(s.next(), None);
+        assert!(s.pipe_drain(p).is_empty());
     }
 
     #[test]

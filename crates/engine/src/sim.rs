@@ -180,6 +180,10 @@ pub enum Obj {
     ErrModule { classifier: ObjId, target: ObjId, drop_target: ObjId },
     Samples(crate::objs::Samples),
     RanVar(Box<crate::ranvar::RanVar>),
+    /// A dynamic link's up/down gate (`DynamicLink`).
+    Dynamic(DynLink),
+    /// The route logic (`RouteLogic`): commands on the world's routing.
+    RouteLogic,
     /// An object that exists only so Tcl can hold a name (e.g. a classifier
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
@@ -419,6 +423,15 @@ impl Sim {
     fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
         match &mut self.objs[to as usize] {
             Obj::Proxy(t) => Some(*t),
+            Obj::Dynamic(d) => {
+                if d.status != 0 {
+                    Some(d.target)
+                } else {
+                    let dt = d.drop_target;
+                    self.drop_to(dt, p);
+                    None
+                }
+            }
             Obj::ErrModule { classifier, .. } => Some(*classifier),
             Obj::HashClassifier(c) => {
                 let pk = self.w.pool.get(p);
@@ -495,6 +508,7 @@ impl Sim {
             | Obj::Integrator(_)
             | Obj::App(_)
             | Obj::Rng(_)
+            | Obj::RouteLogic
             | Obj::Empty => {
                 self.w.pool.free(p);
                 None
@@ -549,7 +563,7 @@ impl Sim {
         let target = l.target;
         let delay = l.delay;
         let pipe = l.pipe;
-        if l.avoid_reordering {
+        if l.avoid_reordering && !l.dynamic {
             let now = self.w.s.now;
             if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
                 l.latest_time += txt;

@@ -82,6 +82,8 @@ DelayLink set bandwidth_ 1.5Mb
 DelayLink set delay_ 100ms
 DelayLink set debug_ false
 DelayLink set avoidReordering_ false
+DynamicLink set status_ 1
+DynamicLink set debug_ false
 
 SnoopQueue/In set debug_ false
 SnoopQueue/Out set debug_ false

@@ -59,7 +59,7 @@ proc new {className args} {
 foreach cls {
     Connector TTLChecker Classifier
     Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
-    Queue/DropTail Queue/RED DelayLink Node
+    Queue/DropTail Queue/RED DelayLink DynamicLink RouteLogic Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
@@ -96,7 +96,7 @@ foreach cls {
     Application/Traffic/Pareto Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
-    Classifier/MultiPath Delayer DynamicLink
+    Classifier/MultiPath Delayer
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
@@ -200,24 +200,44 @@ Simulator instproc dumpq {} { ::dumbbell::unsupported "dumpq" }
 Simulator instproc delay_parse {spec} { time_parse $spec }
 Simulator instproc bw_parse {spec} { bw_parse $spec }
 
-# Route computation happens lazily in the engine; this registers the links.
+# Static routes (ns-2's compute-flat-routes).  From `$ns run` on, the
+# engine computes each node's routes lazily, the first time it forwards.
+# When links can go down (link dynamics), every link's state is handed to
+# the route logic as ns-2 hands it (insert if up, reset if down) before it
+# computes; called again while the simulation runs (links changed, with
+# `rtproto Session`), routes are computed again at once: nodes take the new
+# routes, and keep their old route to a destination they can no longer reach.
 Simulator instproc compute-routes {} {
+    $self instvar link_ dynlinks_
+    if {[info exists dynlinks_]} {
+        set r [$self get-routelogic]
+        foreach ln [array names link_] {
+            lassign [split $ln :] src dst
+            if {[$link_($ln) up?] eq "up"} {
+                $r cmd insert $src $dst [$link_($ln) cost?]
+            } else {
+                $r cmd reset $src $dst
+            }
+        }
+        $r cmd compute
+    }
     ::dumbbell::be::sim enable-routing
 }
 
 Simulator instproc get-routelogic {} {
     $self instvar routingTable_
     if {![info exists routingTable_]} {
-        set routingTable_ [RouteLogic create ::dumbbell::routelogic]
+        set routingTable_ [new RouteLogic]
     }
     return $routingTable_
 }
 
+# Unicast routing protocols: Static (the default) and Session compute routes
+# from the whole topology (Session again whenever links change).
 Simulator instproc rtproto {proto args} {
-    if {$proto ne "Static"} { ::dumbbell::unsupported "routing protocol $proto" }
+    if {$proto ni {Static Session}} { ::dumbbell::unsupported "routing protocol $proto" }
+    eval [list [$self get-routelogic] register $proto] $args
 }
-Simulator instproc rtmodel args { ::dumbbell::unsupported "rtmodel (link dynamics)" }
-Simulator instproc rtmodel-at args { ::dumbbell::unsupported "rtmodel-at (link dynamics)" }
 Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
 Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
 Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
@@ -281,8 +301,9 @@ Simulator instproc multihome-add-interface args { ::dumbbell::unsupported "multi
 
 Simulator instproc run {} {
     $self instvar Node_ link_ started_
+    $self rtmodel-configure
+    [$self get-routelogic] configure
     set started_ 1
-    $self compute-routes
     # Reset every node (which resets its agents) in the order ns-2 visits
     # them, then every queue.
     if {[info exists Node_]} {
@@ -470,6 +491,26 @@ Simulator instproc puts-nam-traceall {str} { }
 Simulator instproc puts-nam-config {str} { }
 Simulator instproc namtrace-config {f} { }
 
+# A Generic trace ("v" lines) writes what Tcl code gives `format`: the
+# type letter, the time and the words of its arguments, which are evaluated
+# where the trace's src_ and dst_ are visible (`format link-up {$src_} {$dst_}`).
+Class Trace/Generic -superclass Trace
+Trace/Generic instproc init {} {
+    $self next
+    $self set type_ v
+}
+Trace instproc attach {fp} {
+    $self set fp_ $fp
+    $self cmd attach $fp
+}
+Trace instproc format args {
+    $self instvar type_ fp_ src_ dst_
+    if {[info exists fp_]} {
+        set ns [Simulator instance]
+        puts $fp_ [eval list $type_ [$ns now] [eval concat $args]]
+    }
+}
+
 Simulator instproc create-trace {type file src dst {op ""}} {
     $self instvar alltrace_
     set p [new Trace/$type]
@@ -592,10 +633,43 @@ proc ::dumbbell::no_slot {what uid} {
 
 # ---- route logic (static routes, computed lazily by the engine) ---------------------
 
-Class RouteLogic
+# The route logic is an engine object (routing/route.cc's RouteLogic): its
+# `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
 RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
-RouteLogic instproc configure {} { ::dumbbell::be::sim enable-routing }
 RouteLogic instproc compute {} { ::dumbbell::be::sim enable-routing }
+RouteLogic instproc register {proto args} {
+    $self instvar rtprotos_
+    if {[info exists rtprotos_($proto)]} {
+        eval lappend rtprotos_($proto) $args
+    } else {
+        set rtprotos_($proto) $args
+    }
+}
+# At `$ns run`: every registered protocol (or Static) computes its routes.
+RouteLogic instproc configure {} {
+    $self instvar rtprotos_
+    if {[info exists rtprotos_]} {
+        foreach proto [array names rtprotos_] {
+            [Simulator instance] compute-routes
+        }
+    } else {
+        [Simulator instance] compute-routes
+    }
+}
+# Links changed: Session routing computes routes again; default static
+# routing does not (packets sent into a link that is down are lost there).
+# A script that named Static with `$ns rtproto` fails here in ns-2 2.35
+# (Agent/rtProto/Static has no compute-all: OTcl takes the call for the
+# creation of an object of that name); so does it here.
+RouteLogic instproc notify {} {
+    $self instvar rtprotos_
+    foreach proto [array names rtprotos_] {
+        switch -- $proto {
+            Session { [Simulator instance] compute-routes }
+            Static { error {wrong # args: should be "compute-all self class proc node"} }
+        }
+    }
+}
 
 # ---- nodes -------------------------------------------------------------------------
 
@@ -624,6 +698,10 @@ Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
 Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
 Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
 Node instproc incr-rtgtable-size {} { }
+# (dynamic routing agents would hear of link changes here; Static and
+# Session routing have none)
+Node instproc intf-changed {} { }
+Node instproc notify-mcast {changes} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
@@ -689,7 +767,69 @@ Link instproc cost? {} {
     set cost_
 }
 Link instproc id {} { $self set id_ }
-Link instproc up? {} { return up }
+
+# ---- link dynamics ---------------------------------------------------------------
+# A dynamic link (made so by an rtmodel when the simulation starts) has a
+# DynamicLink gate at its head.  Going down, it refuses new packets and
+# every object of the link is reset: the queue drops what it holds, the
+# delay line what is in flight (both through the drop head, so the packet
+# trace shows them).  Its Generic traces (trace-dynamics) write
+# "v <time> link-down <src> <dst>" and "link-up" lines.
+Link instproc up? {} {
+    $self instvar dynamics_
+    if {[info exists dynamics_]} { return [$dynamics_ status?] }
+    return up
+}
+Link instproc up {} {
+    $self instvar dynamics_ dynT_
+    if {![info exists dynamics_]} return
+    $dynamics_ set status_ 1
+    if {[info exists dynT_]} {
+        foreach tr $dynT_ { $tr format link-up {$src_} {$dst_} }
+    }
+}
+Link instproc down {} {
+    $self instvar dynamics_ dynT_
+    if {![info exists dynamics_]} {
+        puts stderr "Link::down Link $self was not declared dynamic, and cannot be taken down.  ignored"
+        return
+    }
+    $dynamics_ set status_ 0
+    $self all-connectors reset
+    if {[info exists dynT_]} {
+        foreach tr $dynT_ { $tr format link-down {$src_} {$dst_} }
+    }
+}
+# Apply `op` to every object the link's variables name (not its nodes), in
+# the order ns-2 lists the link's variables (its hash order: the link has
+# between 12 and 47 variables there, so 16 buckets; e.g. a queue monitor,
+# then an error model after the link, then the queue, then the delay line).
+Link instproc all-connectors op {
+    set order {}
+    foreach c [$self info vars] {
+        lappend order [list [expr {[::dumbbell::tclhash $c] & 15}] $c]
+    }
+    foreach e [lsort -integer -index 0 $order] {
+        set c [lindex $e 1]
+        $self instvar $c
+        if {![info exists $c] || [array exists $c]} continue
+        foreach var [set $c] {
+            if {[catch {$var info class}]} continue
+            if {![$var info class Node]} {
+                catch {$var $op}
+            }
+        }
+    }
+}
+# Tcl's string hash (what orders a variable table).
+proc ::dumbbell::tclhash {s} {
+    set h 0
+    foreach ch [split $s ""] {
+        scan $ch %c v
+        set h [expr {($h + ($h << 3) + $v) & 0xffffffff}]
+    }
+    return $h
+}
 
 Link instproc add-to-head {connector} {
     $self instvar head_
@@ -740,6 +880,10 @@ SimpleLink instproc trace {ns f {op ""}} {
     $self add-to-head $enqT_
     $rcvT_ target [$ttl_ target]
     $ttl_ target $rcvT_
+    $self instvar dynamics_
+    if {[info exists dynamics_]} {
+        $self trace-dynamics $ns $f $op
+    }
 }
 
 SimpleLink instproc nam-trace {ns f} { }
@@ -815,7 +959,15 @@ SimpleLink instproc sample-queue-size {} {
     return "$meanBytesQ $meanPktsQ $parrivals_ $pdepartures_ $pdrops_ $barrivals_ $bdepartures_ $bdrops_"
 }
 
-SimpleLink instproc dynamic {} { ::dumbbell::unsupported "dynamic links" }
+SimpleLink instproc dynamic {} {
+    $self instvar dynamics_
+    if {[info exists dynamics_]} return
+    set dynamics_ [new DynamicLink]
+    $self add-to-head $dynamics_
+    $self transit-drop-trace
+    $self all-connectors isDynamic
+    [Simulator instance] set dynlinks_ 1
+}
 # Loss injection.  `errormodule` puts an ErrorModule at the head of the link
 # (before the queue); `insert-linkloss` and `install-error` put an error
 # model after the link, before the receiving node.
@@ -839,7 +991,313 @@ Link instproc install-error {em} {
     $em target [$link_ target]
     $link_ target $em
 }
-SimpleLink instproc trace-dynamics args { ::dumbbell::unsupported "trace-dynamics" }
+# Link dynamics traces: a Generic ("v") trace per call, written to when the
+# link goes down or up (Link up/down); packets lost in transit on a dynamic
+# link go to the link's drop head (so the packet trace shows them), and so
+# do packets refused by a link that is down once the link is dynamic.
+SimpleLink instproc trace-dynamics {ns f {op ""}} {
+    $self instvar dynT_ fromNode_ toNode_
+    lappend dynT_ [$ns create-trace Generic $f $fromNode_ $toNode_ $op]
+    $self transit-drop-trace
+    $self linkfail-drop-trace
+}
+SimpleLink instproc transit-drop-trace args {
+    $self instvar link_ drophead_
+    if {[llength $args]} { $link_ drop-target [lindex $args 0] } else { $link_ drop-target $drophead_ }
+}
+SimpleLink instproc linkfail-drop-trace args {
+    $self instvar dynamics_ drophead_
+    if {![info exists dynamics_]} return
+    if {[llength $args]} { $dynamics_ drop-target [lindex $args 0] } else { $dynamics_ drop-target $drophead_ }
+}
+SimpleLink instproc ttl-drop-trace args {
+    $self instvar ttl_ drophead_
+    if {![info exists ttl_]} return
+    if {[llength $args]} { $ttl_ drop-target [lindex $args 0] } else { $ttl_ drop-target $drophead_ }
+}
+
+# ---- route models: links going down and up (ns-2's rtglib/dynamics.tcl) ------------
+#
+# `$ns rtmodel DIST PARAMS NODE1 ?NODE2?` makes the link(s) between the
+# nodes (or all links of NODE1) go down and up: Deterministic (start, up
+# interval, down interval, finish), Exponential (intervals drawn with
+# $rtglibRNG's exponential), Trace (events read from a dynamics trace
+# file: "v TIME link-down|link-up N1 N2") or Manual (`rtmodel-at TIME
+# up|down N1 N2`).  The links become dynamic when the simulation starts;
+# events of one time run together, then the models notify routing.
+
+Simulator instproc rtmodel {dist parms args} {
+    $self instvar rtModel_
+    set m ""
+    if {[rtModel info subclass rtModel/$dist] ne ""} {
+        set m [eval new rtModel/$dist $self]
+        eval $m set-elements $args
+        eval $m set-parms $parms
+        set f [$self get-ns-traceall]
+        if {$f ne ""} { $m trace $self $f }
+        set f [$self get-nam-traceall]
+        if {$f ne ""} { $m trace $self $f nam }
+        lappend rtModel_ $m
+    }
+    return $m
+}
+Simulator instproc rtmodel-configure {} {
+    $self instvar rtq_ rtModel_
+    if {![info exists rtModel_]} return
+    set rtq_ [new rtQueue $self]
+    foreach m $rtModel_ { $m configure }
+}
+Simulator instproc rtmodel-at {at op args} {
+    eval $self rtmodel Manual [list [list $op $at]] $args
+}
+Simulator instproc rtmodel-delete {model} {
+    $self instvar rtModel_
+    set i [lsearch -exact $rtModel_ $model]
+    if {$i >= 0} {
+        delete $model
+        set rtModel_ [lreplace $rtModel_ $i $i]
+    }
+}
+
+# The queue of route events: one `$ns at` per distinct time.
+Class rtQueue
+rtQueue instproc init {ns} {
+    $self next
+    $self set ns_ $ns
+}
+rtQueue instproc insq-i {interval obj iproc args} {
+    $self instvar rtq_ ns_
+    set t [expr {$interval + [$ns_ now]}]
+    if {![info exists rtq_($t)]} { $ns_ at $t "$self runq $t" }
+    lappend rtq_($t) "$obj $iproc $args"
+    return $t
+}
+rtQueue instproc insq {at obj iproc args} {
+    $self instvar rtq_ ns_
+    if {[$ns_ now] >= $at} {
+        puts stderr "insq: Cannot set event in the past"
+        return ""
+    }
+    if {![info exists rtq_($at)]} { $ns_ at $at "$self runq $at" }
+    lappend rtq_($at) "$obj $iproc $args"
+    return $at
+}
+rtQueue instproc delq {time obj} {
+    $self instvar rtq_
+    if {[info exists rtq_($time)]} {
+        set keep {}
+        foreach ev $rtq_($time) {
+            if {[lindex $ev 0] ne $obj} { lappend keep $ev }
+        }
+        set rtq_($time) $keep
+    }
+    return ret
+}
+rtQueue instproc runq {time} {
+    $self instvar rtq_
+    set done {}
+    foreach ev $rtq_($time) {
+        eval [lindex $ev 0] [lindex $ev 1] [lrange $ev 2 end]
+        lappend done [lindex $ev 0]
+    }
+    foreach obj $done { $obj notify }
+    unset rtq_($time)
+}
+
+Class rtModel
+rtModel set rtq_ ""
+rtModel set startTime_ 0.5
+rtModel set finishTime_ "-"
+rtModel instproc init {ns} {
+    $self next
+    $self instvar ns_ startTime_ finishTime_
+    set ns_ $ns
+    set startTime_ [rtModel set startTime_]
+    set finishTime_ [rtModel set finishTime_]
+}
+# The links between two nodes, or every link of one node.
+rtModel instproc set-elements args {
+    $self instvar ns_ links_ nodes_
+    set n0 [lindex $args 0]
+    set i0 [$n0 id]
+    set nodes_($i0) $n0
+    if {[llength $args] == 2} {
+        set nbrs [list [lindex $args 1]]
+    } else {
+        set nbrs [$n0 set neighbor_]
+    }
+    foreach n1 $nbrs {
+        set i1 [$n1 id]
+        set nodes_($i1) $n1
+        set links_($i0:$i1) [$ns_ link $n0 $n1]
+        set links_($i1:$i0) [$ns_ link $n1 $n0]
+    }
+}
+# {?start? up down ?finish?}; "-" or "" keeps the class default.
+rtModel instproc set-parms args {
+    $self instvar startTime_ upInterval_ downInterval_ finishTime_
+    set cls [$self info class]
+    foreach v {startTime_ upInterval_ downInterval_ finishTime_} {
+        if {[catch {$cls set $v} val]} {
+            set val [rtModel set $v]
+        }
+        set $v $val
+    }
+    set vals {- - - -}
+    switch [llength $args] {
+        4 { set vals $args }
+        3 { set vals [concat $args -] }
+        2 { set vals [concat - $args -] }
+    }
+    foreach v {startTime_ upInterval_ downInterval_ finishTime_} x $vals {
+        if {$x ne "-" && $x ne ""} { set $v $x }
+    }
+}
+rtModel instproc configure {} {
+    $self instvar ns_ links_
+    if {[rtModel set rtq_] eq ""} {
+        rtModel set rtq_ [$ns_ set rtq_]
+    }
+    foreach l [array names links_] { $links_($l) dynamic }
+    $self set-first-event
+}
+# An event at `t`; past the finish time only a last "up" (at the finish time).
+rtModel instproc set-event-exact {t op} {
+    $self instvar finishTime_
+    if {$finishTime_ ne "-" && $t > $finishTime_} {
+        if {$op eq "up"} { [rtModel set rtq_] insq $finishTime_ $self $op }
+    } else {
+        [rtModel set rtq_] insq $t $self $op
+    }
+}
+rtModel instproc set-event {interval op} {
+    $self instvar ns_
+    $self set-event-exact [expr {[$ns_ now] + $interval}] $op
+}
+rtModel instproc set-first-event {} {
+    $self instvar startTime_ upInterval_
+    $self set-event [expr {$startTime_ + $upInterval_}] down
+}
+rtModel instproc up {} {
+    $self instvar links_
+    foreach l [array names links_] { $links_($l) up }
+}
+rtModel instproc down {} {
+    $self instvar links_
+    foreach l [array names links_] { $links_($l) down }
+}
+rtModel instproc notify {} {
+    $self instvar nodes_ ns_
+    foreach n [array names nodes_] { $nodes_($n) intf-changed }
+    [$ns_ get-routelogic] notify
+}
+rtModel instproc trace {ns f {op ""}} {
+    $self instvar links_
+    foreach l [array names links_] { $links_($l) trace-dynamics $ns $f $op }
+}
+
+Class rtModel/Exponential -superclass rtModel
+rtModel/Exponential set upInterval_ 10.0
+rtModel/Exponential set downInterval_ 1.0
+rtModel/Exponential instproc set-first-event {} {
+    global rtglibRNG
+    $self instvar startTime_ upInterval_
+    $self set-event [expr {$startTime_ + [$rtglibRNG exponential] * $upInterval_}] down
+}
+rtModel/Exponential instproc up {} {
+    global rtglibRNG
+    $self next
+    $self instvar upInterval_
+    $self set-event [expr {[$rtglibRNG exponential] * $upInterval_}] down
+}
+rtModel/Exponential instproc down {} {
+    global rtglibRNG
+    $self next
+    $self instvar downInterval_
+    $self set-event [expr {[$rtglibRNG exponential] * $downInterval_}] up
+}
+
+Class rtModel/Deterministic -superclass rtModel
+rtModel/Deterministic set upInterval_ 2.0
+rtModel/Deterministic set downInterval_ 1.0
+rtModel/Deterministic instproc up {} {
+    $self next
+    $self instvar upInterval_
+    $self set-event $upInterval_ down
+}
+rtModel/Deterministic instproc down {} {
+    $self next
+    $self instvar downInterval_
+    $self set-event $downInterval_ up
+}
+
+# Events from a dynamics trace file (the "v" lines a Generic trace wrote).
+Class rtModel/Trace -superclass rtModel
+rtModel/Trace instproc get-next-event {} {
+    $self instvar tracef_ links_
+    while {[gets $tracef_ line] >= 0} {
+        set toks [split $line]
+        if {[info exists links_([lindex $toks 3]:[lindex $toks 4])]} {
+            return $toks
+        }
+    }
+    return ""
+}
+# Schedule the next time's event (one per time), reading past its lines.
+rtModel/Trace instproc set-trace-events {} {
+    $self instvar nextEvent_ evq_
+    set t [lindex $nextEvent_ 1]
+    while {$nextEvent_ ne ""} {
+        set nt [lindex $nextEvent_ 1]
+        if {$nt < $t} {
+            # (ns-2 reports this and then loops on the same event forever)
+            puts stderr "event $nextEvent_  is before current time $t. ignored."
+            set nextEvent_ [$self get-next-event]
+            continue
+        }
+        if {$nt > $t} break
+        if {![info exists evq_($t)]} {
+            $self set-event-exact $t [string range [lindex $nextEvent_ 2] 5 end]
+            set evq_($t) 1
+        }
+        set nextEvent_ [$self get-next-event]
+    }
+}
+rtModel/Trace instproc set-parms {traceFile} {
+    $self instvar tracef_ nextEvent_
+    if {[catch {open $traceFile r} tracef_]} {
+        puts stderr "cannot open $traceFile"
+    } else {
+        set nextEvent_ [$self get-next-event]
+        if {$nextEvent_ eq ""} { puts stderr "no relevant events in $traceFile" }
+    }
+}
+rtModel/Trace instproc set-first-event {} { $self set-trace-events }
+rtModel/Trace instproc up {} {
+    $self next
+    $self set-trace-events
+}
+rtModel/Trace instproc down {} {
+    $self next
+    $self set-trace-events
+}
+
+# One event: `rtmodel-at TIME up|down N1 N2` (= rtmodel Manual {op time} ...);
+# the model deletes itself once it has notified routing.
+Class rtModel/Manual -superclass rtModel
+rtModel/Manual instproc set-first-event {} {
+    $self instvar op_ at_
+    $self set-event-exact $at_ $op_
+}
+rtModel/Manual instproc set-parms {op at} {
+    $self instvar op_ at_
+    set op_ $op
+    set at_ $at
+}
+rtModel/Manual instproc notify {} {
+    $self next
+    delete $self
+}
 
 # ---- agent and application conveniences -------------------------------------------------
 
