@@ -16,7 +16,8 @@
 //! against libtcl.
 //!
 //! The commands behave as the Python implementations in `runner.py` (kept
-//! for interpreters whose stub table is not Tcl 8.6's): same results, same
+//! for interpreters whose stub table is not Tcl 8.6's, and chosen by
+//! `DUMBBELL_TCL=pycommands`): same results, same
 //! error messages, output drained and engine-requested Tcl run (through the
 //! runner's `service` callback) before any other Tcl code.
 //!
@@ -493,49 +494,63 @@ struct CmdData {
 /// releases it around every call into Tcl); commands take it only around
 /// engine calls, never while calling back into Tcl, since Tcl may run
 /// Python commands, which take it themselves.
-unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        fault(F_COMMAND);
-        let data = &*(cd as *const CmdData);
-        let b = &*data.backend;
-        let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
-        let (code, text) = match (data.f)(b, &args) {
-            Ok(s) => (TCL_OK, s),
-            Err(Fail::Msg(m)) => (TCL_ERROR, m),
-        };
-        b.stubs.set_result(interp, &text);
-        code
-    }));
-    match r {
+/// The body of a Tcl command (an `extern "C"` callback): a panic in it
+/// must not unwind into Tcl's C code.  It makes the command fail; `on_panic`
+/// (given the panic's text, itself guarded) sets the result and keeps the
+/// panic for Python.
+#[inline(always)]
+unsafe fn guarded(body: impl FnOnce() -> c_int, on_panic: impl FnOnce(&str)) -> c_int {
+    match catch_unwind(AssertUnwindSafe(body)) {
         Ok(code) => code,
-        Err(payload) => command_panicked(cd, interp, &*payload),
+        Err(payload) => panicked(&*payload, on_panic),
     }
 }
 
-/// A backend command panicked (the engine, most likely): the command fails
-/// with the panic's text, and the backend keeps the first panic for the
-/// runner, which reports it even if the script catches the error.
 #[cold]
-unsafe fn command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
+fn panicked(payload: &(dyn Any + Send), on_panic: impl FnOnce(&str)) -> c_int {
     let msg = panic_text(payload);
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        let b = &*(*(cd as *const CmdData)).backend;
-        if let Ok(mut s) = b.state.try_borrow_mut() {
-            if s.panic.is_none() {
-                // A lazy exception: made without the GIL.
-                s.panic = Some(PanicException::new_err((msg.clone(),)));
-            }
-        }
-        b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
-    }));
+    let _ = catch_unwind(AssertUnwindSafe(|| on_panic(&msg)));
     TCL_ERROR
 }
 
-unsafe extern "C" fn delete_cmd(cd: *mut c_void) {
+/// A command's delete callback: frees its data (a `T` in a box) unless
+/// that panics, in which case the data is left.
+unsafe extern "C" fn delete_data<T, const POINT: u8>(cd: *mut c_void) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
-        fault(F_DELETE);
-        free_command_data(cd as *mut CmdData);
+        fault(POINT);
+        free_command_data(cd as *mut T);
     }));
+}
+
+unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    guarded(
+        || {
+            fault(F_COMMAND);
+            let data = &*(cd as *const CmdData);
+            let b = &*data.backend;
+            let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
+            let (code, text) = match (data.f)(b, &args) {
+                Ok(s) => (TCL_OK, s),
+                Err(Fail::Msg(m)) => (TCL_ERROR, m),
+            };
+            b.stubs.set_result(interp, &text);
+            code
+        },
+        // A backend command panicked (the engine, most likely): the command
+        // fails with the panic's text, and the backend keeps the first panic
+        // for the runner, which reports it even if the script catches the
+        // error.
+        |msg| {
+            let b = &*(*(cd as *const CmdData)).backend;
+            if let Ok(mut s) = b.state.try_borrow_mut() {
+                if s.panic.is_none() {
+                    // A lazy exception: made without the GIL.
+                    s.panic = Some(PanicException::new_err((msg.to_string(),)));
+                }
+            }
+            b.stubs.set_result(interp, &format!("internal error in the engine: {msg}"));
+        },
+    )
 }
 
 impl Backend {
@@ -777,7 +792,7 @@ impl TclBackend {
             let cname = CString::new(full.as_str()).expect("no NUL");
             let data = Box::into_raw(Box::new(CmdData { backend: backend.clone(), f }));
             unsafe {
-                if (stubs.create_obj_command)(interp, cname.as_ptr(), trampoline, data as *mut c_void, Some(delete_cmd)).is_null() {
+                if (stubs.create_obj_command)(interp, cname.as_ptr(), trampoline, data as *mut c_void, Some(delete_data::<CmdData, F_DELETE>)).is_null() {
                     // Tcl refused (the interpreter is being deleted) and
                     // did not take the data.
                     drop(Box::from_raw(data));
@@ -887,41 +902,26 @@ struct PyCmd {
 }
 
 unsafe extern "C" fn py_trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        fault(F_PY_COMMAND);
-        let cmd = &*(cd as *const PyCmd);
-        Python::attach(|py| cmd.run(py, interp, objc, objv))
-    }));
-    match r {
-        Ok(code) => code,
-        Err(payload) => py_command_panicked(cd, interp, &*payload),
-    }
-}
-
-/// A panic in a Python command (in this binding, not in the command's
-/// Python code, whose exceptions are caught as such): the command fails and
-/// a PanicException waits for the return to Python.
-#[cold]
-unsafe fn py_command_panicked(cd: *mut c_void, interp: *mut Interp, payload: &(dyn Any + Send)) -> c_int {
-    let msg = panic_text(payload);
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        let cmd = &*(cd as *const PyCmd);
-        let text = format!("internal error in Dumbbell's Tcl binding: {msg}");
-        cmd.stubs.set_result(interp, &text);
-        if let Ok(mut r) = cmd.raised.try_borrow_mut() {
-            // A lazy exception: made without the GIL.
-            let err = PanicException::new_err((msg.clone(),));
-            r.push(err, tcl_form(text.as_bytes()).into_owned(), cmd.name.clone());
-        }
-    }));
-    TCL_ERROR
-}
-
-unsafe extern "C" fn py_delete(cd: *mut c_void) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        fault(F_PY_DELETE);
-        free_command_data(cd as *mut PyCmd);
-    }));
+    guarded(
+        || {
+            fault(F_PY_COMMAND);
+            let cmd = &*(cd as *const PyCmd);
+            Python::attach(|py| cmd.run(py, interp, objc, objv))
+        },
+        // A panic in this binding (the command's Python exceptions are caught
+        // as such): the command fails and a PanicException waits for the
+        // return to Python.
+        |msg| {
+            let cmd = &*(cd as *const PyCmd);
+            let text = format!("internal error in Dumbbell's Tcl binding: {msg}");
+            cmd.stubs.set_result(interp, &text);
+            if let Ok(mut r) = cmd.raised.try_borrow_mut() {
+                // A lazy exception: made without the GIL.
+                let err = PanicException::new_err((msg.to_string(),));
+                r.push(err, tcl_form(text.as_bytes()).into_owned(), cmd.name.clone());
+            }
+        },
+    )
 }
 
 impl PyCmd {
@@ -979,13 +979,13 @@ impl TclInterp {
             return Ok(());
         }
         let list = self.raised.borrow_mut().take_since(mark);
-        let mut pick = None;
-        if failed {
+        // An interrupt or a panic (not an Exception) is raised whatever the
+        // script did; else the exception whose message the failed
+        // evaluation ends with.
+        let mut pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py));
+        if pick.is_none() && failed {
             let result = unsafe { self.stubs.bytes((self.stubs.get_obj_result)(self.interp)) };
             pick = list.iter().rposition(|r| r.text == result);
-        }
-        if pick.is_none() {
-            pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py));
         }
         let mut chosen = None;
         for (i, r) in list.into_iter().enumerate() {
@@ -1161,7 +1161,7 @@ impl TclInterp {
         let data = Box::into_raw(Box::new(cmd));
         let mark = self.mark();
         // (Replacing a command deletes the old one, which may run traces.)
-        let token = unsafe { (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(py_delete)) };
+        let token = unsafe { (self.stubs.create_obj_command)(self.interp, n.as_ptr(), py_trampoline, data as *mut c_void, Some(delete_data::<PyCmd, F_PY_DELETE>)) };
         if token.is_null() {
             // Tcl refused (the interpreter is being deleted) and did not
             // take the data.

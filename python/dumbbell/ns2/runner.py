@@ -315,9 +315,8 @@ class Ns2Runner:
         self.flush_c_stdout()
         # Our binding holds the Python exceptions of commands whose errors
         # the script caught until the evaluation ends, which it will not.
-        report_pending = getattr(self.tcl, "report_pending", None)
-        if report_pending is not None:
-            report_pending()
+        if isinstance(self.tcl, TclInterp):
+            self.tcl.report_pending()
         if os.environ.get("DUMBBELL_STATS"):
             sys.stderr.write(f"dumbbell: {self.eng.events_dispatched()} events dispatched, "
                              f"{self.eng.live_packets()} packets alive at exit\n")
@@ -381,16 +380,24 @@ class Ns2Runner:
     # tclcl's Tcl::eval shows at most this much of a failed script.
     MAX_CODE_TO_DUMP = 8 * 1024
 
+    def _global_eval(self, script) -> tuple[bool, str]:
+        """Evaluate `script` (a string, or a list of words) at global level
+        as tclcl's Tcl::eval does: (failed, result), where any code but
+        TCL_OK is a failure (`return`, `break` too), which tkinter's call
+        would take for success: hence the `catch`."""
+        code = self.tcl.call("catch", ["uplevel", "#0", script], "::dumbbell::eval_result")
+        return code != "0", self.tcl.getvar("::dumbbell::eval_result")
+
     def eval_callback(self, script: str) -> None:
         """Evaluate Tcl the engine asked for (a `$ns at` callback, an agent's
         `done`) as ns-2's Tcl::eval does: at global level, and on error call
         `tkerror {ns: <script>}`, which prints the error on stdout and exits 1
         (after our own report on stderr).  Like Tcl::eval, it takes any code
-        but TCL_OK for a failure (`return` or `break` in a callback too),
-        which tkinter's call would take for success: hence the `catch`."""
-        code = self.tcl.call("catch", ["uplevel", "#0", script], "::dumbbell::callback_result")
-        if code != "0":
-            err = self.TclError(self.tcl.getvar("::dumbbell::callback_result"))
+        but TCL_OK for a failure (`return` or `break` in a callback too;
+        `_global_eval`)."""
+        failed, result = self._global_eval(script)
+        if failed:
+            err = self.TclError(result)
             if self.panic is not None:
                 raise err
             # errorInfo as Tcl_GlobalEval would leave it: without the frames
@@ -404,9 +411,7 @@ class Ns2Runner:
             self.report_error(str(err), info)
             shown = script if len("ns") + len(script) <= self.MAX_CODE_TO_DUMP else "\n[code omitted because of length]\n"
             self.drain()
-            try:
-                self.tcl.call("uplevel", "#0", ["tkerror", f"ns: {shown}"])
-            except self.TclError:
+            if self._global_eval(["tkerror", f"ns: {shown}"])[0]:
                 sys.stderr.write(f"ns: tcl error on eval of: {shown}\n")
                 self.be_exit("1")
             # tkerror was redefined not to exit: carry on as ns-2 does.
