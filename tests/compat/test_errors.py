@@ -207,6 +207,40 @@ $ns run
     assert "no route from node 0 to node 2 (packet uid 0 at time 0.5)" in r.stderr
 
 
+def test_rtproto_static_named_fails_at_the_first_link_change(tmp_path):
+    # ns-2 2.35's Static protocol has no compute-all: a script that names it
+    # with `$ns rtproto` fails at the first link change, exit 1 (ns-2's
+    # message; our traceback).
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+$ns rtproto Static
+$ns rtmodel-at 1.0 down $a $b
+$ns at 2 {puts done; exit 0}
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 1
+    assert "done" not in r.stdout
+    assert r.stdout.startswith('ns: _o') and 'runq 1.0: wrong # args: should be "compute-all self class proc node"' in r.stdout
+
+
+def test_rtmodel_trace_skips_an_event_before_the_current_time(tmp_path):
+    # ns-2 loops forever on a dynamics trace whose times go backwards;
+    # Dumbbell reports the event and skips it, taking the later ones.
+    (tmp_path / "dyn.in").write_text("v 0.5 link-down 0 1\nv 0.3 link-up 0 1\nv 0.8 link-up 0 1\n")
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+$ns rtmodel Trace dyn.in $a $b
+foreach t {0.4 0.6 0.9} {
+    $ns at $t {puts "[$ns now] [[$ns link $a $b] up?]"}
+}
+$ns at 1 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["0.40000000000000002 up", "0.59999999999999998 down", "0.90000000000000002 up"]
+    assert "event v 0.3 link-up 0 1  is before current time 0.5. ignored." in r.stderr
+
+
 def test_link_dynamics_take_a_link_down_and_up(tmp_path):
     """rtmodel-at / rtmodel Deterministic: the links' state and the dynamics
     trace lines as ns-2 writes them (time with 17 digits); past its finish

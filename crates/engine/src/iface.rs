@@ -1231,10 +1231,11 @@ impl Sim {
         }
     }
 
-    /// `RouteLogic` commands (routing/route.cc), on the world's routing:
-    /// `lookup src dst`; and, for links that can go down (link dynamics),
-    /// `insert src dst ?cost?` / `reset src dst` (the link is up / down for
-    /// routing) then `compute`.  Once routing is enabled, `compute` computes
+    /// `RouteLogic` commands (routing/route.cc), on the world's routing,
+    /// for links that can go down (link dynamics): `insert src dst ?cost?` /
+    /// `reset src dst` (the link is up / down for routing) then `compute`.
+    /// (`lookup` is answered by the library's `RouteLogic lookup`, through
+    /// the runner's `route-lookup`.)  Once routing is enabled, `compute` computes
     /// routes again at once: new routes replace the old ones where a route
     /// exists; where none does, the old one stays, as ns-2 fills its
     /// classifiers.
@@ -1248,13 +1249,6 @@ impl Sim {
             Ok(v)
         };
         match (argv[0], n) {
-            ("lookup", 3) => {
-                let (a, b) = (node(argv[1])?, node(argv[2])?);
-                if a == b {
-                    return Ok(a.to_string());
-                }
-                Ok(self.w.routing.next_hop(a, b).unwrap_or(-1).to_string())
-            }
             ("insert", 3) | ("insert", 4) => {
                 let (a, b) = (node(argv[1])?, node(argv[2])?);
                 let cost = if n == 4 { parse_real(argv[3]) } else { 1.0 };

@@ -487,12 +487,11 @@ pub struct DynLink {
     pub drop_target: ObjId,
     /// `status_`: nonzero while up.
     pub status: i32,
-    pub debug: bool,
 }
 
 impl Default for DynLink {
     fn default() -> Self {
-        DynLink { target: NONE, drop_target: NONE, status: 1, debug: false }
+        DynLink { target: NONE, drop_target: NONE, status: 1 }
     }
 }
 

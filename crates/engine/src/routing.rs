@@ -114,13 +114,6 @@ impl Routing {
         self.invalidate();
     }
 
-    pub fn set_up(&mut self, from: i32, to: i32, up: bool) {
-        if let Some(l) = self.links.get_mut(&(from, to)) {
-            l.up = up;
-        }
-        self.invalidate();
-    }
-
     /// Forget computed routes (topology or costs changed).  Once routes
     /// have been recomputed during the run, the installed tables stay until
     /// the next `recompute`.
@@ -170,9 +163,6 @@ impl Routing {
         if self.frozen || !self.enabled {
             return;
         }
-        if !self.adj_valid {
-            self.build_adj();
-        }
         let n = self.nnodes.max(0) as usize;
         self.heads.resize(n, None);
         for src in 0..n as i32 {
@@ -201,16 +191,9 @@ impl Routing {
     /// link changes: `RouteLogic compute`, then the classifiers are filled).
     /// A destination reachable now gets its new next hop; one that is not
     /// keeps the route it had (ns-2 installs only the routes it finds).
+    /// Called by `compute` once routing is enabled, the tables frozen and
+    /// the computed routes forgotten.
     fn recompute(&mut self) {
-        if !self.enabled {
-            return;
-        }
-        self.freeze();
-        self.next.clear();
-        self.reach.clear();
-        if !self.adj_valid {
-            self.build_adj();
-        }
         let n = self.nnodes.max(0) as usize;
         self.heads.resize(n, None);
         for src in 0..n as i32 {
@@ -382,15 +365,7 @@ impl Routing {
             };
             Heads::Stub { me: src, head, reach }
         } else {
-            let mut h = vec![NO_HEAD; n];
-            for d in 0..n as i32 {
-                if let Some(nh) = self.next_hop(src, d) {
-                    if let Some(l) = self.links.get(&(src, nh)) {
-                        h[d as usize] = l.head;
-                    }
-                }
-            }
-            Heads::Table(h)
+            Heads::Table(self.table(src))
         };
         self.heads[src as usize] = Some(heads);
         self.next_head(src, dst)

@@ -1,6 +1,7 @@
 # Link dynamics: a bottleneck that goes down and up under TCP.
 # usage: ns dynamics.tcl MODEL ROUTING ALT QTYPE ?TRACEALL?
-#   MODEL    manual | det | detfin | exp | trace | node (all links of a node)
+#   MODEL    manual | det | detfin | detdel (det, and an exp deleted before the run) | exp | trace |
+#            node (all links of a node)
 #   ROUTING  static | session
 #   ALT      0 | 1   (1: a fallback path r1 - b1 - k1 of cost 3)
 #   QTYPE    DropTail | RED
@@ -53,6 +54,13 @@ switch $model {
         # finish time is not scheduled, an up is moved to it
         set m [$ns rtmodel Deterministic {0.7 0.9 0.35 3.0} $r1 $k1]
         set m2 [$ns rtmodel Deterministic {- 0.5 1.0 1.9} $s2 $r1]
+    }
+    detdel {
+        # (ns-2 2.35 deletes a model but not its pending event: deleting one
+        # during the run fails at that event, in ns-2 as in Dumbbell)
+        set m [$ns rtmodel Deterministic {0.7 0.9 0.35} $r1 $k1]
+        set m2 [$ns rtmodel Exponential {0.1 0.3 0.25} $r1 $k1]
+        $ns rtmodel-delete $m2
     }
     exp {
         set m [$ns rtmodel Exponential {0.1 0.3 0.25} $r1 $k1]

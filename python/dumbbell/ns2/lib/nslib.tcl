@@ -636,6 +636,9 @@ proc ::dumbbell::no_slot {what uid} {
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
 RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+# `compute` here only enables routing (routes are computed lazily); ns-2's
+# computes route tables that forwarding uses only once compute-routes fills
+# the classifiers, which calls the engine's own `compute` (`$r cmd compute`).
 RouteLogic instproc compute {} { ::dumbbell::be::sim enable-routing }
 RouteLogic instproc register {proto args} {
     $self instvar rtprotos_
@@ -701,7 +704,6 @@ Node instproc incr-rtgtable-size {} { }
 # (dynamic routing agents would hear of link changes here; Static and
 # Session routing have none)
 Node instproc intf-changed {} { }
-Node instproc notify-mcast {changes} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
