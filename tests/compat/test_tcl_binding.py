@@ -476,6 +476,15 @@ def test_unknown_fallback_is_refused(monkeypatch):
         Ns2Runner("x.tcl", [], own_tcl=True)
 
 
+def test_unknown_fallback_from_the_command_line(tmp_path):
+    (tmp_path / "s.tcl").write_text("puts hi\n")
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "s.tcl"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "python"), "DUMBBELL_TCL": "bogus"})
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == "dumbbell: error: DUMBBELL_TCL: unknown fallback bogus (known: tkinter pycommands)\n"
+
+
 def run_mode(tmp_path: Path, mode: str, body: bytes) -> tuple:
     d = tmp_path / (mode.replace(",", "+") or "default")
     d.mkdir()

@@ -21,13 +21,6 @@ TCL_DIR = os.path.join(HERE, "tcl")
 LIB_DIR = os.path.join(HERE, "lib")
 
 
-class ScriptExit(Exception):
-    """The script called ``exit``."""
-
-    def __init__(self, code: int):
-        super().__init__(code)
-        self.code = code
-
 
 FALLBACKS = ("tkinter", "pycommands")
 
@@ -512,5 +505,9 @@ class Ns2Runner:
 def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
     if cwd:
         os.chdir(cwd)
-    r = Ns2Runner(script, argv, own_tcl=True)
+    try:
+        r = Ns2Runner(script, argv, own_tcl=True)
+    except ValueError as e:  # a bad DUMBBELL_TCL
+        sys.stderr.write(f"dumbbell: error: {e}\n")
+        return 2
     return r.run()
