@@ -182,6 +182,9 @@ proc ::otcl::_::Dependents {c} {
     if {[info exists depcache($c)] && [lindex $depcache($c) 0] == $hepoch} {
         return [lindex $depcache($c) 1]
     }
+    if {![llength $subs($c)]} {
+        return [list $c]
+    }
     set seen [dict create $c {}]
     set todo [list $c]
     while {[llength $todo]} {
@@ -1243,7 +1246,9 @@ proc ::otcl::_::Class.create {self args} {
 }
 
 proc ::otcl::_::Class.superclass {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     if {[llength $args] != 1} {
         ::otcl::_::ArgErr $self "superclass <classes>"
     }
@@ -1289,7 +1294,9 @@ proc ::otcl::_::Class.superclass {self args} {
 }
 
 proc ::otcl::_::Class.instproc {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     if {[llength $args] != 3} {
         ::otcl::_::ArgErr $self "instproc name args body"
     }
@@ -1304,7 +1311,9 @@ proc ::otcl::_::Class.instproc {self args} {
 }
 
 proc ::otcl::_::Class.info {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     set n [llength $args]
     if {$n < 1} {
         ::otcl::_::ArgErr $self "info <opt> ?args?"
