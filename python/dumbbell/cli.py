@@ -1,7 +1,8 @@
 """The ``dumbbell`` command line."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` on the `dumbbell run` path: importing
+# __future__ costs each run ~0.2 ms, and these annotations are valid as they
+# are on Python >= 3.10.
 import sys
 
 

@@ -182,6 +182,9 @@ proc ::otcl::_::Dependents {c} {
     if {[info exists depcache($c)] && [lindex $depcache($c) 0] == $hepoch} {
         return [lindex $depcache($c) 1]
     }
+    if {![llength $subs($c)]} {
+        return [list $c]
+    }
     set seen [dict create $c {}]
     set todo [list $c]
     while {[llength $todo]} {
@@ -625,28 +628,56 @@ proc ::otcl::_::Compile {pn} {
 # are left alone.  Set ::otcl::_::optimize_instvar to 0 before defining
 # methods to disable the rewriting.
 set ::otcl::_::optimize_instvar 1
+# The lines rewritten (when at the start of a command): white space,
+# "$self instvar", plain names, maybe "; more commands".
+set ::otcl::_::instvar_line \
+    {^[ \t]*\$self[ \t]+instvar(?:[ \t]+[A-Za-z0-9_]+)+[ \t]*(?:;.*)?$}
 
 proc ::otcl::_::Rewrite {body} {
     variable optimize_instvar
+    variable instvar_line
     if {!$optimize_instvar || ![string match {*$self*instvar*} $body]} {
         return $body
     }
+    # Where such lines start.  The scan below (which tells whether such a
+    # line is at the start of a command) stops after the last one: in
+    # library methods that is mostly the first line.
+    set m [regexp -all -inline -indices -line $instvar_line $body]
+    if {![llength $m]} {
+        return $body
+    }
+    foreach match $m {
+        set at([lindex $match 0]) {}
+    }
+    set last [lindex $m end 0]
     set lines [split $body \n]
-    set n [llength $lines]
+    set pos 0
     set out {}
     set quotes 0
     # Kinds of the braced words enclosing the current line, innermost
     # last: 1 = script of a control command, 2 = body of a switch,
     # 0 = anything else (data, or a script run elsewhere).
     set stack {}
-    for {set i 0} {$i < $n} {incr i} {
+    for {set i 0} {$pos <= $last} {incr i} {
         set line [lindex $lines $i]
+        set start $pos
+        incr pos [expr {[string length $line] + 1}]
         set ok [expr {$quotes % 2 == 0 && 0 ni $stack && 2 ni $stack}]
-        set clean [regsub -all {\\.} $line ""]
-        incr quotes [regexp -all {"} $clean]
-        set clean [regsub -all {"[^"]*"} $clean ""]
-        set net [expr {[llength [split $clean "\{"]]
-                       - [llength [split $clean "\}"]]}]
+        # (Each step is skipped for a line without the characters it looks
+        # for, which it would leave as it is.)
+        set clean $line
+        if {[string first \\ $clean] >= 0} {
+            set clean [regsub -all {\\.} $clean ""]
+        }
+        if {[string first \" $clean] >= 0} {
+            incr quotes [regexp -all {"} $clean]
+            set clean [regsub -all {"[^"]*"} $clean ""]
+        }
+        set net 0
+        if {[string first "\{" $clean] >= 0 || [string first "\}" $clean] >= 0} {
+            set net [expr {[llength [split $clean "\{"]]
+                           - [llength [split $clean "\}"]]}]
+        }
         if {$net > 0} {
             if {[lindex $stack end] == 2} {
                 set kind 1
@@ -660,10 +691,21 @@ proc ::otcl::_::Rewrite {body} {
         } elseif {$net < 0} {
             set stack [lrange $stack 0 end-[expr {-$net}]]
         }
-        if {!$ok || ![regexp {^([ \t]*)\$self[ \t]+instvar((?:[ \t]+[A-Za-z0-9_]+)+)[ \t]*(;.*)?$} \
-                          $line -> ws names rest]} {
+        if {!$ok || ![info exists at($start)]} {
             lappend out $line
             continue
+        }
+        # One of the lines found above, taken apart without a regexp with
+        # capturing groups (several times slower in Tcl): the indentation,
+        # the names, and the rest from the first ";" on.
+        set ws [string range $line 0 [string first {$} $line]-1]
+        set semi [string first ";" $line]
+        if {$semi < 0} {
+            set names [lrange $line 2 end]
+            set rest ""
+        } else {
+            set names [lrange [string range $line 0 $semi-1] 2 end]
+            set rest [string range $line $semi end]
         }
         set pairs {}
         foreach v $names {
@@ -673,6 +715,7 @@ proc ::otcl::_::Rewrite {body} {
             @P@ [join $pairs] @R@ $rest @O@ "\{" @C@ "\}"] \
             {@W@if {[::otcl::_::IVF $self @N@]} @O@namespace upvar $::otcl::_::ns($self) @P@@C@@R@}]
     }
+    lappend out {*}[lrange $lines $i end]
     return [join $out \n]
 }
 
@@ -1203,7 +1246,9 @@ proc ::otcl::_::Class.create {self args} {
 }
 
 proc ::otcl::_::Class.superclass {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     if {[llength $args] != 1} {
         ::otcl::_::ArgErr $self "superclass <classes>"
     }
@@ -1249,7 +1294,9 @@ proc ::otcl::_::Class.superclass {self args} {
 }
 
 proc ::otcl::_::Class.instproc {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     if {[llength $args] != 3} {
         ::otcl::_::ArgErr $self "instproc name args body"
     }
@@ -1264,7 +1311,9 @@ proc ::otcl::_::Class.instproc {self args} {
 }
 
 proc ::otcl::_::Class.info {self args} {
-    ::otcl::_::TypeCheck $self Class
+    if {![info exists ::otcl::_::isclass($self)]} {
+        ::otcl::_::TypeCheck $self Class
+    }
     set n [llength $args]
     if {$n < 1} {
         ::otcl::_::ArgErr $self "info <opt> ?args?"
