@@ -337,6 +337,48 @@ impl Sim {
         }
     }
 
+    /// A packet arriving from a link (a pipe's event): the common shape, a
+    /// link's TTL checker feeding a node, runs as straight-line code with
+    /// predictable branches; anything else goes through `recv`.
+    #[inline(always)]
+    fn arrive(&mut self, to: ObjId, p: PktId) {
+        if let Some(Obj::Ttl(t)) = self.objs.get(to as usize) {
+            let (tick, node, drop_target) = (t.tick, t.target, t.drop_target);
+            if let Some(Obj::Node(_)) = self.objs.get(node as usize) {
+                let pk = self.w.pool.get_mut(p);
+                let ttl = pk.ttl - tick;
+                if ttl <= 0 {
+                    return self.drop_to(drop_target, p);
+                }
+                pk.ttl = ttl;
+                return self.at_node(node, p);
+            }
+        }
+        self.recv(to, p, None)
+    }
+
+    /// An agent's packet enters its node (`Agent::send`), by the same
+    /// straight-line path as `arrive` when the agent's target is a node.
+    #[inline(always)]
+    pub fn agent_send(&mut self, to: ObjId, p: PktId) {
+        if let Some(Obj::Node(_)) = self.objs.get(to as usize) {
+            return self.at_node(to, p);
+        }
+        self.recv(to, p, None)
+    }
+
+    /// Node `node` classifies `p`; the usual next objects, a link's queue
+    /// or a local agent, are entered directly.
+    #[inline(always)]
+    fn at_node(&mut self, node: ObjId, p: PktId) {
+        let Some(next) = self.node_next(node, p) else { return };
+        match self.objs.get(next as usize) {
+            Some(Obj::Queue(_)) => self.queue_recv(next, p),
+            Some(Obj::Agent(_)) => self.agent_recv(next, p),
+            _ => self.recv(next, p, None),
+        }
+    }
+
     /// `Queue::recv`: enque `p` (or drop it), hand the next packet to the
     /// link if the link is free, and make the link's resume real if a
     /// packet waits (`settle`).
@@ -732,7 +774,7 @@ impl Sim {
             match ev {
                 Fired::Packet(to, p) => {
                     self.w.pool.prefetch(self.w.s.hint);
-                    self.recv(to, p, None)
+                    self.arrive(to, p)
                 }
                 Fired::Resume(slot) => {
                     let q = self.resume_owner[slot as usize];
