@@ -372,8 +372,14 @@ impl Sim {
     #[inline(always)]
     fn at_node(&mut self, node: ObjId, p: PktId) {
         let Some(next) = self.node_next(node, p) else { return };
-        match self.objs.get(next as usize) {
-            Some(Obj::Queue(_)) => self.queue_recv(next, p),
+        match self.objs.get_mut(next as usize) {
+            Some(Obj::Queue(q)) => {
+                if q.pass_through(&mut self.w) {
+                    let (target, slot) = (q.target, q.resume);
+                    return self.queue_pass(next, target, slot, p);
+                }
+                self.queue_enque(next, p)
+            }
             Some(Obj::Agent(_)) => self.agent_recv(next, p),
             _ => self.recv(next, p, None),
         }
@@ -392,8 +398,18 @@ impl Sim {
     fn queue_recv(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         if q.pass_through(&mut self.w) {
-            return self.queue_send(qid, p);
+            // The queue is empty: nothing waits behind `p`.
+            let (target, slot) = (q.target, q.resume);
+            return self.queue_pass(qid, target, slot, p);
         }
+        self.queue_enque(qid, p)
+    }
+
+    /// `queue_recv` when the packet does not pass straight through: enque
+    /// (or drop), then send the head if the link is free.
+    #[inline(never)]
+    fn queue_enque(&mut self, qid: ObjId, p: PktId) {
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         if q.kind == QueueKind::Red {
             let mut o = self.take(qid);
             if let Obj::Queue(q) = &mut o {
@@ -429,24 +445,54 @@ impl Sim {
     fn queue_send(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
         let (target, slot, waits) = (q.target, q.resume, q.needs_resume());
-        match self.objs.get(target as usize) {
-            Some(Obj::Link(_)) => self.link_send(target, p, Some(slot)),
-            Some(Obj::Snoop(s)) if matches!(self.objs.get(s.target as usize), Some(Obj::Link(_))) => {
+        if !self.queue_out(target, slot, waits, p) {
+            self.queue_settle(qid);
+        }
+    }
+
+    /// `queue_send` for a packet that passed straight through (the queue is
+    /// empty: nothing waits behind it).
+    #[inline(always)]
+    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: u32, p: PktId) {
+        if !self.queue_out(target, slot, false, p) {
+            self.queue_settle(qid);
+        }
+    }
+
+    #[cold]
+    fn queue_settle(&mut self, qid: ObjId) {
+        if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
+            q.settle(&mut self.w);
+        }
+    }
+
+    /// A queue (resume slot `slot`, `waits`: a packet is queued behind
+    /// `p`) hands `p` to its `target`.  Its link, directly or behind a
+    /// queue monitor's departure snoop, is entered here and the resume
+    /// settled (true); any other target goes through `recv` and the caller
+    /// settles the queue afterwards (false).
+    #[inline(always)]
+    fn queue_out(&mut self, target: ObjId, slot: u32, waits: bool, p: PktId) -> bool {
+        match self.objs.get_mut(target as usize) {
+            Some(Obj::Link(l)) => Self::link_out(l, &mut self.w, p, Some(slot)),
+            Some(Obj::Snoop(s)) => {
                 let (kind, mon, link) = (s.kind, s.monitor, s.target);
+                if !matches!(self.objs.get(link as usize), Some(Obj::Link(_))) {
+                    self.recv(target, p, Some(slot));
+                    return false;
+                }
                 self.snoop(kind, mon, p);
                 self.link_send(link, p, Some(slot));
             }
             _ => {
                 self.recv(target, p, Some(slot));
-                if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
-                    q.settle(&mut self.w);
-                }
-                return;
+                return false;
             }
         }
         if waits {
             self.w.s.need_resume(slot);
         }
+        true
     }
 
     #[inline(never)]
@@ -600,26 +646,32 @@ impl Sim {
     #[inline(always)]
     fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
         let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
-        let size = self.w.pool.get(p).size;
+        Self::link_out(l, &mut self.w, p, h)
+    }
+
+    /// `link_send` on the link itself.
+    #[inline(always)]
+    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<u32>) {
+        let size = w.pool.get(p).size;
         let txt = l.txtime(size);
         let target = l.target;
         let delay = l.delay;
         let pipe = l.pipe;
         if l.avoid_reordering && !l.dynamic {
-            let now = self.w.s.now;
+            let now = w.s.now;
             if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
                 l.latest_time += txt;
                 let d = l.latest_time - now;
-                self.w.s.pipe_send(pipe, d, p, target);
+                w.s.pipe_send(pipe, d, p, target);
             } else {
                 l.latest_time = now + txt + delay;
-                self.w.s.pipe_send(pipe, txt + delay, p, target);
+                w.s.pipe_send(pipe, txt + delay, p, target);
             }
         } else {
-            self.w.s.pipe_send(pipe, txt + delay, p, target);
+            w.s.pipe_send(pipe, txt + delay, p, target);
         }
         if let Some(slot) = h {
-            self.w.s.set_resume(slot, txt);
+            w.s.set_resume(slot, txt);
         }
     }
 
