@@ -371,17 +371,25 @@ impl Sim {
     /// or a local agent, are entered directly.
     #[inline(always)]
     fn at_node(&mut self, node: ObjId, p: PktId) {
-        let Some(next) = self.node_next(node, p) else { return };
-        match self.objs.get_mut(next as usize) {
-            Some(Obj::Queue(q)) => {
-                if q.pass_through(&mut self.w) {
-                    let (target, slot) = (q.target, q.resume);
-                    return self.queue_pass(next, target, slot, p);
+        let Some(mut next) = self.node_next(node, p) else { return };
+        loop {
+            match self.objs.get_mut(next as usize) {
+                Some(Obj::Queue(q)) => {
+                    if q.pass_through(&mut self.w) {
+                        let (target, slot) = (q.target, q.resume);
+                        return self.queue_pass(next, target, slot, p);
+                    }
+                    return self.queue_enque(next, p);
                 }
-                self.queue_enque(next, p)
+                Some(Obj::Agent(_)) => return self.agent_recv(next, p),
+                // A queue monitor's arrival snoop in front of the queue.
+                Some(Obj::Snoop(s)) => {
+                    let (kind, mon, target) = (s.kind, s.monitor, s.target);
+                    self.snoop(kind, mon, p);
+                    next = target;
+                }
+                _ => return self.recv(next, p, None),
             }
-            Some(Obj::Agent(_)) => self.agent_recv(next, p),
-            _ => self.recv(next, p, None),
         }
     }
 
