@@ -272,8 +272,12 @@ impl Sim {
 
     #[inline]
     pub fn put(&mut self, id: ObjId, o: Obj) {
-        debug_assert!(matches!(self.objs[id as usize], Obj::Taken));
-        self.objs[id as usize] = o;
+        let slot = &mut self.objs[id as usize];
+        debug_assert!(matches!(slot, Obj::Taken));
+        // The slot holds `Taken`, which owns nothing: overwrite it without
+        // running a destructor.
+        // SAFETY: `slot` is a valid, aligned `&mut Obj`.
+        unsafe { std::ptr::write(slot, o) };
     }
 
     /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the
