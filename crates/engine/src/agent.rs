@@ -96,7 +96,7 @@ impl AgentBase {
     /// `Agent::send`: hand a packet to the agent's target (the node entry).
     #[inline]
     pub fn send(&self, sim: &mut Sim, p: PktId) {
-        sim.recv(self.target, p, None);
+        sim.agent_send(self.target, p);
     }
 
     /// `Agent::idle`: tell the application everything was sent (only if the

@@ -41,12 +41,21 @@ impl<T: Copy> Ring<T> {
         (self.head.wrapping_add(i) & self.mask) as usize
     }
 
+    /// The item in buffer slot `i` (a masked index into a non-empty buffer:
+    /// in range by construction).
+    #[inline(always)]
+    fn at(&self, i: usize) -> &T {
+        debug_assert!(i < self.buf.len());
+        // SAFETY: callers pass `slot(..)` or `head` of a ring whose buffer is
+        // not empty; its length is `mask + 1`, so the index is in range.
+        unsafe { self.buf.get_unchecked(i) }
+    }
+
     /// The item `i` places from the front.
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<&T> {
         if i < self.len as usize {
-            // In range: the slot index is masked into the buffer.
-            Some(&self.buf[self.slot(i as u32)])
+            Some(self.at(self.slot(i as u32)))
         } else {
             None
         }
@@ -72,7 +81,10 @@ impl<T: Copy> Ring<T> {
             self.grow(x);
         }
         let i = self.slot(self.len);
-        self.buf[i] = x;
+        debug_assert!(i < self.buf.len());
+        // SAFETY: the buffer is not empty after the growth check and its
+        // length is `mask + 1`.
+        unsafe { *self.buf.get_unchecked_mut(i) = x };
         self.len += 1;
     }
 
@@ -81,7 +93,7 @@ impl<T: Copy> Ring<T> {
         if self.len == 0 {
             return None;
         }
-        let x = self.buf[self.head as usize];
+        let x = *self.at(self.head as usize);
         self.head = (self.head + 1) & self.mask;
         self.len -= 1;
         Some(x)

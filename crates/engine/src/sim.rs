@@ -272,8 +272,12 @@ impl Sim {
 
     #[inline]
     pub fn put(&mut self, id: ObjId, o: Obj) {
-        debug_assert!(matches!(self.objs[id as usize], Obj::Taken));
-        self.objs[id as usize] = o;
+        let slot = &mut self.objs[id as usize];
+        debug_assert!(matches!(slot, Obj::Taken));
+        // The slot holds `Taken`, which owns nothing: overwrite it without
+        // running a destructor.
+        // SAFETY: `slot` is a valid, aligned `&mut Obj`.
+        unsafe { std::ptr::write(slot, o) };
     }
 
     /// Hand packet `p` to object `to` (ns-2 `to->recv(p, h)`); `h` is the
@@ -337,6 +341,62 @@ impl Sim {
         }
     }
 
+    /// A packet arriving from a link (a pipe's event): the common shape, a
+    /// link's TTL checker feeding a node, runs as straight-line code with
+    /// predictable branches; anything else goes through `recv`.
+    #[inline(always)]
+    fn arrive(&mut self, to: ObjId, p: PktId) {
+        if let Some(Obj::Ttl(t)) = self.objs.get(to as usize) {
+            let (tick, node, drop_target) = (t.tick, t.target, t.drop_target);
+            if let Some(Obj::Node(_)) = self.objs.get(node as usize) {
+                let pk = self.w.pool.get_mut(p);
+                let ttl = pk.ttl - tick;
+                if ttl <= 0 {
+                    return self.drop_to(drop_target, p);
+                }
+                pk.ttl = ttl;
+                return self.at_node(node, p);
+            }
+        }
+        self.recv(to, p, None)
+    }
+
+    /// An agent's packet enters its node (`Agent::send`), by the same
+    /// straight-line path as `arrive` when the agent's target is a node.
+    #[inline(always)]
+    pub fn agent_send(&mut self, to: ObjId, p: PktId) {
+        if let Some(Obj::Node(_)) = self.objs.get(to as usize) {
+            return self.at_node(to, p);
+        }
+        self.recv(to, p, None)
+    }
+
+    /// Node `node` classifies `p`; the usual next objects, a link's queue
+    /// or a local agent, are entered directly.
+    #[inline(always)]
+    fn at_node(&mut self, node: ObjId, p: PktId) {
+        let Some(mut next) = self.node_next(node, p) else { return };
+        loop {
+            match self.objs.get_mut(next as usize) {
+                Some(Obj::Queue(q)) => {
+                    if q.pass_through(&mut self.w) {
+                        let (target, slot) = (q.target, q.resume);
+                        return self.queue_pass(next, target, slot, p);
+                    }
+                    return self.queue_enque(next, p);
+                }
+                Some(Obj::Agent(_)) => return self.agent_recv(next, p),
+                // A queue monitor's arrival snoop in front of the queue.
+                Some(Obj::Snoop(s)) => {
+                    let (kind, mon, target) = (s.kind, s.monitor, s.target);
+                    self.snoop(kind, mon, p);
+                    next = target;
+                }
+                _ => return self.recv(next, p, None),
+            }
+        }
+    }
+
     /// `Queue::recv`: enque `p` (or drop it), hand the next packet to the
     /// link if the link is free, and make the link's resume real if a
     /// packet waits (`settle`).
@@ -350,8 +410,18 @@ impl Sim {
     fn queue_recv(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         if q.pass_through(&mut self.w) {
-            return self.queue_send(qid, p);
+            // The queue is empty: nothing waits behind `p`.
+            let (target, slot) = (q.target, q.resume);
+            return self.queue_pass(qid, target, slot, p);
         }
+        self.queue_enque(qid, p)
+    }
+
+    /// `queue_recv` when the packet does not pass straight through: enque
+    /// (or drop), then send the head if the link is free.
+    #[inline(never)]
+    fn queue_enque(&mut self, qid: ObjId, p: PktId) {
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         if q.kind == QueueKind::Red {
             let mut o = self.take(qid);
             if let Obj::Queue(q) = &mut o {
@@ -387,24 +457,54 @@ impl Sim {
     fn queue_send(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
         let (target, slot, waits) = (q.target, q.resume, q.needs_resume());
-        match self.objs.get(target as usize) {
-            Some(Obj::Link(_)) => self.link_send(target, p, Some(slot)),
-            Some(Obj::Snoop(s)) if matches!(self.objs.get(s.target as usize), Some(Obj::Link(_))) => {
+        if !self.queue_out(target, slot, waits, p) {
+            self.queue_settle(qid);
+        }
+    }
+
+    /// `queue_send` for a packet that passed straight through (the queue is
+    /// empty: nothing waits behind it).
+    #[inline(always)]
+    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: u32, p: PktId) {
+        if !self.queue_out(target, slot, false, p) {
+            self.queue_settle(qid);
+        }
+    }
+
+    #[cold]
+    fn queue_settle(&mut self, qid: ObjId) {
+        if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
+            q.settle(&mut self.w);
+        }
+    }
+
+    /// A queue (resume slot `slot`, `waits`: a packet is queued behind
+    /// `p`) hands `p` to its `target`.  Its link, directly or behind a
+    /// queue monitor's departure snoop, is entered here and the resume
+    /// settled (true); any other target goes through `recv` and the caller
+    /// settles the queue afterwards (false).
+    #[inline(always)]
+    fn queue_out(&mut self, target: ObjId, slot: u32, waits: bool, p: PktId) -> bool {
+        match self.objs.get_mut(target as usize) {
+            Some(Obj::Link(l)) => Self::link_out(l, &mut self.w, p, Some(slot)),
+            Some(Obj::Snoop(s)) => {
                 let (kind, mon, link) = (s.kind, s.monitor, s.target);
+                if !matches!(self.objs.get(link as usize), Some(Obj::Link(_))) {
+                    self.recv(target, p, Some(slot));
+                    return false;
+                }
                 self.snoop(kind, mon, p);
                 self.link_send(link, p, Some(slot));
             }
             _ => {
                 self.recv(target, p, Some(slot));
-                if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
-                    q.settle(&mut self.w);
-                }
-                return;
+                return false;
             }
         }
         if waits {
             self.w.s.need_resume(slot);
         }
+        true
     }
 
     #[inline(never)]
@@ -558,26 +658,32 @@ impl Sim {
     #[inline(always)]
     fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
         let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
-        let size = self.w.pool.get(p).size;
+        Self::link_out(l, &mut self.w, p, h)
+    }
+
+    /// `link_send` on the link itself.
+    #[inline(always)]
+    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<u32>) {
+        let size = w.pool.get(p).size;
         let txt = l.txtime(size);
         let target = l.target;
         let delay = l.delay;
         let pipe = l.pipe;
         if l.avoid_reordering && !l.dynamic {
-            let now = self.w.s.now;
+            let now = w.s.now;
             if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
                 l.latest_time += txt;
                 let d = l.latest_time - now;
-                self.w.s.pipe_send(pipe, d, p, target);
+                w.s.pipe_send(pipe, d, p, target);
             } else {
                 l.latest_time = now + txt + delay;
-                self.w.s.pipe_send(pipe, txt + delay, p, target);
+                w.s.pipe_send(pipe, txt + delay, p, target);
             }
         } else {
-            self.w.s.pipe_send(pipe, txt + delay, p, target);
+            w.s.pipe_send(pipe, txt + delay, p, target);
         }
         if let Some(slot) = h {
-            self.w.s.set_resume(slot, txt);
+            w.s.set_resume(slot, txt);
         }
     }
 
@@ -732,7 +838,7 @@ impl Sim {
             match ev {
                 Fired::Packet(to, p) => {
                     self.w.pool.prefetch(self.w.s.hint);
-                    self.recv(to, p, None)
+                    self.arrive(to, p)
                 }
                 Fired::Resume(slot) => {
                     let q = self.resume_owner[slot as usize];
