@@ -99,27 +99,35 @@ struct Node {
     last: u32,
 }
 
-/// Shortest and longest ring (buckets; powers of two, at least 64).
+/// Shortest, first and longest ring (buckets; powers of two, at least 64).
 const MIN_BUCKETS: usize = 64;
+const START_BUCKETS: usize = 1024;
 const MAX_BUCKETS: usize = 1 << 17;
 /// Pops between two looks at the width and the ring.
 const TUNE_POPS: u64 = 8192;
 /// Buckets per mean gap between pops, as a power of two.
 const NARROW: u32 = 2;
 /// The ring grows fourfold when more than one pop in `SPILL_GROW` pushed
-/// an entry beyond it, and shrinks fourfold when fewer than one in
-/// `SPILL_SHRINK` did and it has more than `SPARSE` buckets per entry.
+/// an entry just beyond it (that a ring four times as long would have
+/// held: entries far beyond, like timers, do not count), and shrinks
+/// fourfold (not below `START_BUCKETS`) when fewer than one in
+/// `SPILL_SHRINK` did and it has more than `SPARSE` buckets per entry,
+/// unless it grew in the last `NO_SHRINK_AFTER_GROWTH` tunings.  (The
+/// entries of the ring are no guide to its length: most of those pending
+/// at any time lie far ahead, while most of those inserted land near.)
 const SPILL_GROW: u64 = 32;
 const SPILL_SHRINK: u64 = 256;
-const SPARSE: usize = 256;
+const SPARSE: usize = 1024;
+const NO_SHRINK_AFTER_GROWTH: u32 = 8;
 /// Fewest pops to measure the gap between them over.
 const MIN_TUNE_POPS: u64 = 64;
-/// Nodes passed by insertions, and entries pushed into `far`, that ask
-/// for a tuning before the next regular one.
+/// Nodes passed by insertions, and entries pushed just beyond the ring,
+/// that ask for a tuning before the next regular one.
 const WALK_BUDGET: u64 = 4096;
 const FAR_BUDGET: u64 = 1024;
-/// Heap arity of `far`.
+/// Heap arity of `far` (`heap_pop` compares four children at a time).
 const D: usize = 4;
+const _: () = assert!(D == 4);
 
 #[derive(Debug)]
 pub(crate) struct EventQueue {
@@ -154,14 +162,16 @@ pub(crate) struct EventQueue {
     /// `far` entry may then be within the ring's reach (or a tuning is due).
     slow_at: u64,
     /// Pops so far; pops and the minimum's time bits at the last tuning;
-    /// when the next is due; pushes into `far` and nodes passed by
-    /// insertions since the last.
+    /// when the next is due; since the last, pushes into `far` that a ring
+    /// four times as long would have held, and nodes passed by insertions.
     pops: u64,
     tune_pops: u64,
     tune_t: u64,
     tune_at: u64,
-    far_pushes: u64,
+    near_misses: u64,
     walked: u64,
+    /// Tunings to come that may not shrink the ring (it grew lately).
+    no_shrink: u32,
     /// A tuning is due as soon as `MIN_TUNE_POPS` pops allow; until then
     /// every `settle` takes its slow path.
     tune_forced: bool,
@@ -194,12 +204,14 @@ impl EventQueue {
             tune_t: 0,
             // The first look comes early: the initial width is a guess.
             tune_at: 256,
-            far_pushes: 0,
+            near_misses: 0,
             walked: 0,
+            no_shrink: 0,
             tune_forced: false,
         };
-        // Buckets of 2^36 bit patterns: about 15 us at one second.
-        q.reset(MIN_BUCKETS, 36);
+        // Buckets of 2^34 bit patterns (about 4 us at one second); both
+        // guesses that the first tunings correct.
+        q.reset(START_BUCKETS, 34);
         q
     }
 
@@ -209,7 +221,6 @@ impl EventQueue {
         debug_assert!(n.is_power_of_two() && n >= 64);
         self.heads.clear();
         self.heads.resize(n, NIL);
-
         self.occupied.clear();
         self.occupied.resize(n / 64, 0);
         self.nodes.clear();
@@ -374,8 +385,10 @@ impl EventQueue {
         self.free = i;
     }
 
-    /// Put `e` in node `n` and link it into its bucket (or `far`).  With
-    /// `LOWER`, `e` may be in a bucket before `cur`.
+    /// Put `e` in node `n` and link it into its bucket (or `far`).
+    /// `LOWER`: a push, which may come before the minimum.  (A replacement
+    /// comes after the entry it replaces, in bucket `cur` or later, and
+    /// `settle` then finds the minimum.)
     #[inline(always)]
     fn insert<const LOWER: bool>(&mut self, e: Entry, n: u32) {
         let mut b = self.bucket(e.t);
@@ -508,6 +521,11 @@ impl EventQueue {
     fn next_occupied(&self, bi: usize) -> Option<u64> {
         let words = self.occupied.len();
         let w = bi >> 6;
+        // Bits after `bi` in its word (none if `bi` is the word's last).
+        let above = self.occupied[w] & ((!1u64) << (bi & 63));
+        if above != 0 {
+            return Some((above.trailing_zeros() as usize - (bi & 63)) as u64);
+        }
         for k in 1..=words {
             let mut x = self.occupied[(w + k) & (words - 1)];
             if k == words {
@@ -569,20 +587,21 @@ impl EventQueue {
             self.min = e;
             self.min_node = NIL;
         }
-        if self.far.first().map_or(true, |&f| e.lt(f)) {
+        if self.far.first().is_none_or(|&f| e.lt(f)) {
             self.slow_at = self.slow_at.min(b - self.mask);
         }
         self.heap_push(e);
-        self.far_pushes += 1;
-        if self.far_pushes > FAR_BUDGET {
-            // The ring too short for the times: tune at the next settle.
-            self.tune_soon();
+        if b - self.base <= 4 * self.mask {
+            self.near_misses += 1;
+            if self.near_misses > FAR_BUDGET {
+                // The ring too short for the times: tune at the next settle.
+                self.tune_soon();
+            }
         }
     }
 
-    /// Have the next `settle` tune.
-    /// (Once enough pops have been seen since the last tuning to measure
-    /// the gap between them.)
+    /// Have a `settle` tune as soon as enough pops have been seen since the
+    /// last tuning to measure the gap between them.
     fn tune_soon(&mut self) {
         self.tune_forced = true;
         self.slow_at = 0;
@@ -590,13 +609,13 @@ impl EventQueue {
     }
 
     /// Compare the bucket width with the mean time between pops, and the
-    /// ring with the queue's size and its spills into `far`; rebuild if
-    /// either is off by a factor of four or more.
+    /// ring's length with the entries that fell just beyond it (and with
+    /// the queue's size); rebuild if either is off.
     #[cold]
     #[inline(never)]
     fn tune(&mut self) {
         let pops = self.pops - self.tune_pops;
-        let far_pushes = std::mem::take(&mut self.far_pushes);
+        let near_misses = std::mem::take(&mut self.near_misses);
         self.walked = 0;
         self.tune_forced = false;
         self.tune_pops = self.pops;
@@ -606,13 +625,14 @@ impl EventQueue {
         let t_prev = self.tune_t;
         self.tune_t = min.t;
         let n = self.mask as usize + 1;
-        let near = self.len - self.far.len();
         let mut want_n = n;
-        if far_pushes * SPILL_GROW > pops {
-            // Too many entries fall beyond the ring's reach.
+        self.no_shrink = self.no_shrink.saturating_sub(1);
+        if near_misses * SPILL_GROW > pops {
+            // Too many entries fall just beyond the ring's reach.
             want_n = n * 4;
-        } else if far_pushes * SPILL_SHRINK < pops && n > near * SPARSE {
-            // Few spills, and the ring mostly empty: a quarter will do.
+            self.no_shrink = NO_SHRINK_AFTER_GROWTH;
+        } else if near_misses * SPILL_SHRINK < pops && n > START_BUCKETS && n > self.len * SPARSE && self.no_shrink == 0 {
+            // Few spills, and far more buckets than entries: a quarter will do.
             want_n = n / 4;
         }
         let want_n = want_n.clamp(MIN_BUCKETS, MAX_BUCKETS);
@@ -636,8 +656,27 @@ impl EventQueue {
     #[cold]
     #[inline(never)]
     fn rebuild(&mut self, n: usize, shift: u32, except: Option<Entry>) {
-        let mut all: Vec<Entry> = self.iter().copied().filter(|x| Some(x.k()) != except.map(|e| e.k())).collect();
-        all.sort_unstable_by_key(|e| e.k());
+        // The ring's entries in order (bucket by bucket from `cur`), so that
+        // each goes to the end of its new bucket, then `far`'s.
+        let mut all = Vec::with_capacity(self.len);
+        let mut left = self.len - self.far.len();
+        let mut bi = self.ring_index(self.cur);
+        while left > 0 {
+            let mut p = self.head(bi);
+            while p != NIL {
+                all.push(self.node(p).e);
+                p = self.node(p).next;
+                left -= 1;
+            }
+            if left > 0 {
+                let d = self.next_occupied(bi).expect("ring entries left");
+                bi = self.ring_index(bi as u64 + d);
+            }
+        }
+        all.extend_from_slice(&self.far);
+        if let Some(x) = except {
+            all.retain(|e| e.k() != x.k());
+        }
         // The first time bits of the base bucket: no entry, present or to
         // come, is before them.
         let floor = self.base << self.shift;
@@ -647,14 +686,15 @@ impl EventQueue {
             self.push(e);
         }
         // Spills of the rebuild itself are no news.
-        self.far_pushes = 0;
+        self.near_misses = 0;
         self.tune_forced = false;
         self.set_slow_at();
         self.refresh_min();
     }
 
     /// Remove the entry equal to `e`, if present (rare: a link going down
-    /// cancels its packets in flight).  Rebuilds the queue, O(n log n).
+    /// cancels its packets in flight).  Rebuilds the queue: linear in the
+    /// entries and the buckets.
     #[cold]
     pub fn remove(&mut self, e: Entry) -> bool {
         if !self.iter().any(|x| x.k() == e.k()) {
@@ -897,11 +937,10 @@ mod tests {
         let mut r = Rng(7);
         for round in 0..40 {
             let mut b = Both::new();
-            let mut seq = 0u64;
             let size = [5u64, 50, 300, 3000][round % 4];
             for i in 0..4000 {
                 let op = r.below(10);
-                seq += 1;
+                let seq = i + 1;
                 if op < 4 || b.model.is_empty() || (b.model.len() as u64) < size / 2 {
                     b.push(Entry { t: r.below(size), s: seq });
                 } else if op < 7 {
@@ -968,7 +1007,7 @@ mod tests {
                     4 if held.len() >= 2 => {
                         let s = held.pop().unwrap();
                         let t = held.pop().unwrap();
-                        if b.last.map_or(true, |l| t >= l.0) {
+                        if b.last.is_none_or(|l| t >= l.0) {
                             b.push(Entry { t, s });
                         }
                     }
@@ -1085,9 +1124,8 @@ mod tests {
     fn times_going_backwards() {
         let mut r = Rng(9);
         let mut b = Both::new();
-        let mut seq = 0;
         for i in 0..20_000 {
-            seq += 1;
+            let seq = i + 1;
             let t = (10.0 * r.unit()).to_bits();
             if r.below(3) == 0 && !b.model.is_empty() {
                 b.pop();
