@@ -52,13 +52,16 @@
 //!
 //! Widths and ring lengths that suit 2 flows at 100 Mb/s do not suit 1024
 //! flows at 10 Gb/s, so the queue measures itself: every [`TUNE_POPS`]
-//! pops (sooner if insertions pass many nodes or push many entries into
-//! `far`) it compares its bucket width with the mean time between pops and
-//! its ring with how many entries fell beyond it, and rebuilds itself when
-//! the width is off by a factor of four or more, or too many entries went
-//! to `far` (a ring four times as long), or few did and the ring is mostly
-//! empty (a quarter).  A rebuild is a sort and an insertion per entry, a
-//! handful of times per run.  The order of the entries never depends on
+//! pops (sooner if insertions pass many nodes or push many entries just
+//! beyond the ring) it compares its bucket width with the mean time between
+//! pops and its ring with how many entries fell just beyond it, and
+//! rebuilds itself when the width is off by a factor of four or more, or
+//! too many entries missed the ring (a ring four times as long), or few did
+//! and the ring is almost empty (a quarter).  The mean gap misleads when
+//! events come in bursts; insertions that pass nodes of other times show
+//! it, and then the buckets narrow fourfold and stay narrow for a while.
+//! A rebuild re-inserts the ring's entries in order (`far` stays as it is),
+//! a handful of times per run.  The order of the entries never depends on
 //! these choices, only the cost.
 
 /// A pending event: time bits and `seq << SLOT_BITS | slot`.
@@ -119,6 +122,10 @@ const SPILL_GROW: u64 = 32;
 const SPILL_SHRINK: u64 = 256;
 const SPARSE: usize = 1024;
 const NO_SHRINK_AFTER_GROWTH: u32 = 8;
+/// When insertions passed more nodes of other times than there were pops,
+/// the buckets narrow fourfold (whatever the mean gap between pops says)
+/// and may not widen again for `NARROW_AFTER_WALKS` tunings.
+const NARROW_AFTER_WALKS: u32 = 32;
 /// Fewest pops to measure the gap between them over.
 const MIN_TUNE_POPS: u64 = 64;
 /// Nodes passed by insertions, and entries pushed just beyond the ring,
@@ -170,8 +177,12 @@ pub(crate) struct EventQueue {
     tune_at: u64,
     near_misses: u64,
     walked: u64,
-    /// Tunings to come that may not shrink the ring (it grew lately).
+    /// Tunings to come that may not shrink the ring (it grew lately), and
+    /// that may not widen the buckets beyond `shift_cap` (insertions had to
+    /// pass many nodes).
     no_shrink: u32,
+    narrow_for: u32,
+    shift_cap: u32,
     /// A tuning is due as soon as `MIN_TUNE_POPS` pops allow; until then
     /// every `settle` takes its slow path.
     tune_forced: bool,
@@ -207,6 +218,8 @@ impl EventQueue {
             near_misses: 0,
             walked: 0,
             no_shrink: 0,
+            narrow_for: 0,
+            shift_cap: 0,
             tune_forced: false,
         };
         // Buckets of 2^34 bit patterns (about 4 us at one second); both
@@ -445,12 +458,14 @@ impl EventQueue {
         let mut p = h;
         loop {
             let q = self.node(p).next;
-            if e.lt(self.node(q).e) {
+            let qe = self.node(q).e;
+            if e.lt(qe) {
                 self.node_mut(n).next = q;
                 self.node_mut(p).next = n;
                 break;
             }
-            self.walked += 1;
+            // (Equal times do not count: no width would part them.)
+            self.walked += (qe.t != e.t) as u64;
             p = q;
         }
         if self.walked > WALK_BUDGET {
@@ -616,7 +631,7 @@ impl EventQueue {
     fn tune(&mut self) {
         let pops = self.pops - self.tune_pops;
         let near_misses = std::mem::take(&mut self.near_misses);
-        self.walked = 0;
+        let walked = std::mem::take(&mut self.walked);
         self.tune_forced = false;
         self.tune_pops = self.pops;
         self.tune_at = self.pops + TUNE_POPS;
@@ -647,6 +662,18 @@ impl EventQueue {
                 shift = want;
             }
         }
+        self.narrow_for = self.narrow_for.saturating_sub(1);
+        if walked > pops {
+            // Insertions pass other times in their buckets: whatever the
+            // mean gap says (events may come in bursts), narrower, and not
+            // wider again for a while.
+            shift = shift.min(self.shift.saturating_sub(2));
+            self.narrow_for = NARROW_AFTER_WALKS;
+            self.shift_cap = shift;
+        }
+        if self.narrow_for > 0 {
+            shift = shift.min(self.shift_cap);
+        }
         if shift != self.shift || want_n != n {
             self.rebuild(want_n, shift, None);
         }
@@ -657,8 +684,10 @@ impl EventQueue {
     #[inline(never)]
     fn rebuild(&mut self, n: usize, shift: u32, except: Option<Entry>) {
         // The ring's entries in order (bucket by bucket from `cur`), so that
-        // each goes to the end of its new bucket, then `far`'s.
-        let mut all = Vec::with_capacity(self.len);
+        // each goes to the end of its new bucket.  `far` stays as it is (its
+        // order does not depend on the buckets); those of its entries that
+        // the new ring reaches move in afterwards.
+        let mut all = Vec::with_capacity(self.len - self.far.len());
         let mut left = self.len - self.far.len();
         let mut bi = self.ring_index(self.cur);
         while left > 0 {
@@ -673,17 +702,33 @@ impl EventQueue {
                 bi = self.ring_index(bi as u64 + d);
             }
         }
-        all.extend_from_slice(&self.far);
+        let mut far = std::mem::take(&mut self.far);
         if let Some(x) = except {
             all.retain(|e| e.k() != x.k());
+            if let Some(i) = far.iter().position(|e| e.k() == x.k()) {
+                far.swap_remove(i);
+                // Restore the heap order (rare: linear).
+                self.far = far;
+                for j in (0..self.far.len()).rev() {
+                    let e = self.far_at(j);
+                    self.sift_down(j, e);
+                }
+                far = std::mem::take(&mut self.far);
+            }
         }
         // The first time bits of the base bucket: no entry, present or to
         // come, is before them.
         let floor = self.base << self.shift;
         self.reset(n, shift);
         self.base = self.bucket(floor);
+        self.len = far.len();
+        self.far = far;
+        self.set_slow_at();
         for e in all {
             self.push(e);
+        }
+        if self.base >= self.slow_at {
+            self.pull_far();
         }
         // Spills of the rebuild itself are no news.
         self.near_misses = 0;
@@ -738,13 +783,15 @@ impl EventQueue {
     /// Remove `far[0]`.
     fn heap_pop(&mut self) {
         let e = self.far.pop().expect("far not empty");
-        let n = self.far.len();
-        if n == 0 {
-            return;
+        if !self.far.is_empty() {
+            self.sift_down(0, e);
         }
-        // Move the last entry down from the root.  Four children are
-        // compared by time alone; equal times take the exact path.
-        let mut i = 0;
+    }
+
+    /// Put `e` in the hole at `i`, moving it down as far as it goes.  Four
+    /// children are compared by time alone; equal times take the exact path.
+    fn sift_down(&mut self, mut i: usize, e: Entry) {
+        let n = self.far.len();
         loop {
             let first = D * i + 1;
             let m = if first + D <= n {
@@ -1092,6 +1139,42 @@ mod tests {
                 b.agree_fully();
             }
             let _ = r.below(2);
+        }
+        b.drain();
+    }
+
+    /// Bursts of events a few nanoseconds apart, scheduled in random order,
+    /// a second apart: the mean gap says wide buckets, the insertions that
+    /// then pass each other say narrow ones.
+    #[test]
+    fn bursts_in_random_order() {
+        let mut r = Rng(17);
+        let mut b = Both::new();
+        let mut seq = 0u64;
+        let mut t = 0.0;
+        for burst in 0..200 {
+            t += 1.0;
+            for _ in 0..300 {
+                seq += 1;
+                b.push(Entry { t: (t + 1e-6 * r.unit()).to_bits(), s: seq << 24 });
+            }
+            for _ in 0..20 {
+                seq += 1;
+                b.push(Entry { t: (t + 0.5 + 5.0 * r.unit()).to_bits(), s: seq << 24 });
+            }
+            while f64::from_bits(b.min().unwrap().0) < t + 0.9 {
+                let now = f64::from_bits(b.min().unwrap().0);
+                seq += 1;
+                if r.below(2) == 0 {
+                    b.replace(Entry { t: (now + 1e-5 * r.unit()).to_bits(), s: seq << 24 });
+                } else {
+                    b.pop();
+                }
+                b.agree();
+            }
+            if burst % 20 == 0 {
+                b.agree_fully();
+            }
         }
         b.drain();
     }
