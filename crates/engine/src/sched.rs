@@ -74,7 +74,11 @@ fn tagged(kind: u32, i: usize) -> u32 {
     (kind << IDX_BITS) | i as u32
 }
 /// Sequence numbers must fit above the slot bits (2^40: over 10^12
-/// scheduling calls).
+/// scheduling calls).  The hot paths (pipes, resumes, timers) do not
+/// check: a key past this would sit misplaced in the queue, but `next`
+/// refuses to dispatch anything once the counter has gone past (one check
+/// per dispatched event instead of one per scheduling call).  One-off
+/// events, whose sequence number is also a Tcl uid, check at once.
 const MAX_SEQ: u64 = 1 << (64 - SLOT_BITS);
 
 use crate::pq::{Entry, EventQueue};
@@ -183,9 +187,6 @@ impl Scheduler {
     #[inline(always)]
     pub fn key_after(&mut self, delay: f64) -> Key {
         let seq = self.next_seq;
-        if seq >= MAX_SEQ {
-            seq_overflow();
-        }
         self.next_seq += 1;
         Key { time: self.now + delay, seq }
     }
@@ -215,6 +216,9 @@ impl Scheduler {
     /// Schedule a plain event `delay` seconds from now.
     pub fn schedule(&mut self, delay: f64, ev: Ev) -> Key {
         let key = self.key_after(delay);
+        if key.seq >= MAX_SEQ {
+            seq_overflow();
+        }
         if let Ev::Tcl = ev {
             self.pending_tcl += 1;
         }
@@ -413,6 +417,9 @@ impl Scheduler {
     /// callbacks) are dropped here.
     #[inline]
     pub fn next(&mut self) -> Option<Fired> {
+        if self.next_seq > MAX_SEQ {
+            seq_overflow();
+        }
         loop {
             let top = self.heap.peek()?;
             self.dispatched += 1;
@@ -423,7 +430,7 @@ impl Scheduler {
                 KIND_PIPE => {
                     let p = idx;
                     // The common case: the pipe's next packet replaces its
-                    // head in the heap with a single sift.
+                    // head in the queue.
                     let pipe = &mut self.pipes[p as usize];
                     match pipe.fifo.front() {
                         // A pipe's heap entry is always its head's key (it
@@ -589,6 +596,24 @@ mod tests {
             let want: Vec<(f64, u32)> = expect.iter().map(|e| (e.0, e.2)).collect();
             assert_eq!(got, want);
         }
+    }
+
+    /// The last sequence number that fits is used normally; a key past it
+    /// stops the run before anything else is dispatched.
+    #[test]
+    fn sequence_overflow_stops_dispatch() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.next_seq = MAX_SEQ - 1;
+        s.pipe_send(p, 1.0, 10, 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+        s.pipe_send(p, 1.0, 11, 1);
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.next()));
+        assert!(r.is_err(), "dispatched past the last sequence number");
+        let mut s = Scheduler::new();
+        s.next_seq = MAX_SEQ;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.schedule_tcl(1.0)));
+        assert!(r.is_err(), "a Tcl uid past the last sequence number");
     }
 
     #[test]
