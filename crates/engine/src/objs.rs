@@ -688,24 +688,31 @@ impl QueueMonitor {
         QueueMonitor { bytes_int_obj: NONE, pkts_int_obj: NONE, delay_samp: NONE, k: 0.1, ..Default::default() }
     }
 
+    #[inline(always)]
     fn print_stats(&self, now: f64, out: &mut Outputs) {
         if let Some(ch) = self.channel {
-            let buf = out.buf(ch);
-            let start = buf.len();
-            buf.extend_from_slice(b"q -t ");
-            fmt::push_g(buf, now, 15);
-            buf.extend_from_slice(b" -s ");
-            fmt::push_int(buf, self.src_id as i64, 0, false);
-            buf.extend_from_slice(b" -d ");
-            fmt::push_int(buf, self.dst_id as i64, 0, false);
-            buf.extend_from_slice(b" -l ");
-            fmt::push_int(buf, self.size as i64, 0, false);
-            buf.extend_from_slice(b" -p ");
-            fmt::push_int(buf, self.pkts as i64, 0, false);
-            buf.push(b'\n');
-            let n = buf.len() - start;
-            out.wrote(n);
+            self.write_stats(ch, now, out);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn write_stats(&self, ch: u32, now: f64, out: &mut Outputs) {
+        let buf = out.buf(ch);
+        let start = buf.len();
+        buf.extend_from_slice(b"q -t ");
+        fmt::push_g(buf, now, 15);
+        buf.extend_from_slice(b" -s ");
+        fmt::push_int(buf, self.src_id as i64, 0, false);
+        buf.extend_from_slice(b" -d ");
+        fmt::push_int(buf, self.dst_id as i64, 0, false);
+        buf.extend_from_slice(b" -l ");
+        fmt::push_int(buf, self.size as i64, 0, false);
+        buf.extend_from_slice(b" -p ");
+        fmt::push_int(buf, self.pkts as i64, 0, false);
+        buf.push(b'\n');
+        let n = buf.len() - start;
+        out.wrote(n);
     }
 
     #[inline]

@@ -704,6 +704,27 @@ impl Sim {
         if mon == NONE {
             return;
         }
+        // The common monitor (counters only: no integrators, delay samples
+        // or flows) is updated here; the others by `monitor_update`.
+        if let Some(Obj::QueueMonitor(q)) = self.objs.get_mut(mon as usize) {
+            if q.bytes_int_obj == NONE && q.pkts_int_obj == NONE && q.delay_samp == NONE && q.flowmon.is_none() {
+                let now = self.w.s.now;
+                let pk = self.w.pool.get(p);
+                match kind {
+                    SnoopKind::In => q.arrive(now, pk, &mut self.w.out),
+                    SnoopKind::Out => q.depart(now, pk, &mut self.w.out),
+                    SnoopKind::Drop => q.dropped(now, pk, &mut self.w.out),
+                    SnoopKind::EDrop => q.edropped(now, pk, &mut self.w.out),
+                }
+                return;
+            }
+        }
+        self.snoop_full(kind, mon, p);
+    }
+
+    /// `snoop` for monitors with integrators, delay samples or flows.
+    #[inline(never)]
+    fn snoop_full(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         let flowmon = self.monitor_update(kind, mon, p);
         if let Some(cl) = flowmon {
             if let Some(flow) = self.find_flow(cl, p) {
