@@ -1221,6 +1221,9 @@ impl Sim {
             Some(s) => match newt {
                 Some(t) => {
                     *s = t;
+                    if !drop {
+                        self.connector_target_set(id);
+                    }
                     Ok(String::new())
                 }
                 None => {

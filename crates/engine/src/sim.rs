@@ -214,7 +214,15 @@ pub struct Sim {
     pub resume_owner: Vec<ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
+    /// Per object: a plain connector's target, `NOT_CONNECTOR` for any
+    /// other object.  A dense copy of what the hop path reads from a link's
+    /// head connector, so that skipping it touches one small array instead
+    /// of the connector's own cache line.  Kept by `add` and `set_target`.
+    conn_target: Vec<ObjId>,
 }
+
+/// `Sim::conn_target` of an object that is not a plain connector.
+const NOT_CONNECTOR: ObjId = u32::MAX - 1;
 
 impl Default for Sim {
     fn default() -> Self {
@@ -231,12 +239,17 @@ impl Sim {
             by_name: Default::default(),
             resume_owner: Vec::new(),
             defaults: Vec::new(),
+            conn_target: Vec::new(),
         }
     }
 
     /// Add an object under a Tcl name.
     pub fn add(&mut self, name: &str, obj: Obj) -> ObjId {
         let id = self.objs.len() as ObjId;
+        self.conn_target.push(match &obj {
+            Obj::Connector(c) => c.target,
+            _ => NOT_CONNECTOR,
+        });
         self.objs.push(obj);
         self.names.push(name.to_string());
         self.by_name.insert(name.to_string(), id);
@@ -646,10 +659,20 @@ impl Sim {
                 }
             }
         };
-        while let Some(Obj::Connector(c)) = self.objs.get(to as usize) {
-            to = c.target;
+        while let Some(&t) = self.conn_target.get(to as usize) {
+            if t == NOT_CONNECTOR {
+                break;
+            }
+            to = t;
         }
         Some(to)
+    }
+
+    /// A connector's target was set: keep `conn_target` in step.
+    pub(crate) fn connector_target_set(&mut self, id: ObjId) {
+        if let Obj::Connector(c) = &self.objs[id as usize] {
+            self.conn_target[id as usize] = c.target;
+        }
     }
 
     /// A delay link takes a packet: it arrives at the link's target after
