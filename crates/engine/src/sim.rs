@@ -941,3 +941,40 @@ impl Sim {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hop path's dense table of connector targets stays equal to the
+    /// connectors' own targets through `target` and `drop-target` commands.
+    #[test]
+    fn connector_target_table_follows_target_commands() {
+        let mut sim = Sim::new();
+        let a = sim.create("a", "Connector").unwrap();
+        let b = sim.create("b", "Connector").unwrap();
+        let q = sim.create("q", "Queue/DropTail").unwrap();
+        let check = |sim: &Sim| {
+            for (i, o) in sim.objs.iter().enumerate() {
+                let want = match o {
+                    Obj::Connector(c) => c.target,
+                    _ => NOT_CONNECTOR,
+                };
+                assert_eq!(sim.conn_target[i], want, "object {i}");
+            }
+        };
+        check(&sim);
+        assert_eq!(sim.conn_target[a as usize], NONE);
+        sim.command(a, &["target", "b"]).unwrap();
+        sim.command(b, &["target", "q"]).unwrap();
+        check(&sim);
+        assert_eq!(sim.conn_target[a as usize], b);
+        sim.command(b, &["drop-target", "a"]).unwrap();
+        sim.command(q, &["target", "a"]).unwrap();
+        check(&sim);
+        assert_eq!(sim.conn_target[b as usize], q);
+        sim.command(a, &["target", "q"]).unwrap();
+        check(&sim);
+        assert_eq!(sim.conn_target[a as usize], q);
+    }
+}
