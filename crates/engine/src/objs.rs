@@ -715,6 +715,17 @@ impl QueueMonitor {
         out.wrote(n);
     }
 
+    /// Count packet `p` as a snoop of `kind` saw it.
+    #[inline(always)]
+    pub fn count(&mut self, kind: SnoopKind, now: f64, p: &Packet, out: &mut Outputs) {
+        match kind {
+            SnoopKind::In => self.arrive(now, p, out),
+            SnoopKind::Out => self.depart(now, p, out),
+            SnoopKind::Drop => self.dropped(now, p, out),
+            SnoopKind::EDrop => self.edropped(now, p, out),
+        }
+    }
+
     #[inline]
     pub fn arrive(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
         let sz = p.size;

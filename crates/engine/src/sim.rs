@@ -733,12 +733,7 @@ impl Sim {
             if q.bytes_int_obj == NONE && q.pkts_int_obj == NONE && q.delay_samp == NONE && q.flowmon.is_none() {
                 let now = self.w.s.now;
                 let pk = self.w.pool.get(p);
-                match kind {
-                    SnoopKind::In => q.arrive(now, pk, &mut self.w.out),
-                    SnoopKind::Out => q.depart(now, pk, &mut self.w.out),
-                    SnoopKind::Drop => q.dropped(now, pk, &mut self.w.out),
-                    SnoopKind::EDrop => q.edropped(now, pk, &mut self.w.out),
-                }
+                q.count(kind, now, pk, &mut self.w.out);
                 return;
             }
         }
@@ -768,12 +763,7 @@ impl Sim {
         let (bi, pi, ds, size, pkts, fm) = match &mut self.objs[mon as usize] {
             Obj::QueueMonitor(q) => {
                 let pk = self.w.pool.get(p);
-                match kind {
-                    SnoopKind::In => q.arrive(now, pk, &mut self.w.out),
-                    SnoopKind::Out => q.depart(now, pk, &mut self.w.out),
-                    SnoopKind::Drop => q.dropped(now, pk, &mut self.w.out),
-                    SnoopKind::EDrop => q.edropped(now, pk, &mut self.w.out),
-                }
+                q.count(kind, now, pk, &mut self.w.out);
                 let fm = q.flowmon.as_ref().and_then(|f| {
                     let on = match kind {
                         SnoopKind::In => f.enable_in,
