@@ -314,11 +314,11 @@ def test_backend_installs_in_our_interpreter_and_tkinters():
 # ---- 4. a command Tcl refuses to create ------------------------------------------------
 
 
-def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
-    # Tcl refuses new commands once an interpreter is being deleted; keep it
-    # alive (Tcl_Preserve) while deleted to reach that state.  The command's
-    # Python function must not be kept either.
-    r = child("""
+# A child's preamble: `t`, an interpreter being deleted (Tcl refuses new
+# commands once deletion has begun; Tcl_Preserve keeps it alive to reach that
+# state).  The child must end with os._exit: the interpreter is deleted under
+# TclInterp's feet.
+DELETED_INTERP = """
         import ctypes, os, sys
         from dumbbell._engine import TclInterp, TclError
         lib = ctypes.CDLL("libtcl8.6.so")
@@ -326,6 +326,12 @@ def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
         p = ctypes.c_void_p(t.interpaddr())
         lib.Tcl_Preserve(p)
         lib.Tcl_DeleteInterp(p)
+"""
+
+
+def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
+    # The command's Python function must not be kept either.
+    r = child(DELETED_INTERP + """
         f = lambda: ""
         before = sys.getrefcount(f)
         try:
@@ -343,14 +349,8 @@ def test_createcommand_in_an_interpreter_being_deleted_is_an_error():
 
 def test_backend_install_in_an_interpreter_being_deleted_is_an_error():
     # The same refusal for the engine's commands: TclBackend.install fails.
-    r = child("""
-        import ctypes, os, sys
-        from dumbbell._engine import Engine, TclBackend, TclInterp, TclError
-        lib = ctypes.CDLL("libtcl8.6.so")
-        t = TclInterp.create(sys.executable)
-        p = ctypes.c_void_p(t.interpaddr())
-        lib.Tcl_Preserve(p)
-        lib.Tcl_DeleteInterp(p)
+    r = child(DELETED_INTERP + """
+        from dumbbell._engine import Engine, TclBackend
         try:
             TclBackend.install(t, Engine())
             print("installed")
