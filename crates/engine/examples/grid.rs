@@ -7,30 +7,13 @@
 //! Prints the bottleneck counters (which must equal the `RESULT` line of the
 //! Tcl script for the same parameters) and the run's wall time.
 
-use dumbbell_engine::sim::{Sim, Yield};
+use dumbbell_engine::sim::Yield;
 
-struct B {
-    sim: Sim,
-    n: usize,
-}
+#[path = "support/builder.rs"]
+mod builder;
+use builder::Builder as B;
 
 impl B {
-    fn mk(&mut self, kind: &str, defaults: &[(&str, &str)]) -> String {
-        self.n += 1;
-        let name = format!("_o{}", self.n);
-        let id = self.sim.create(&name, kind).unwrap();
-        let d: Vec<(String, String)> = defaults.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        self.sim.init_defaults(id, &d).unwrap();
-        name
-    }
-    fn cmd(&mut self, obj: &str, argv: &[&str]) -> String {
-        let id = self.sim.lookup(obj).unwrap();
-        self.sim.command(id, argv).unwrap()
-    }
-    fn set(&mut self, obj: &str, var: &str, v: &str) {
-        let id = self.sim.lookup(obj).unwrap();
-        self.sim.set_var(id, var, v).unwrap();
-    }
     fn node(&mut self, id: i32) -> String {
         let n = self.mk("Node", &[]);
         self.cmd(&n, &["nodeid", &id.to_string()]);
@@ -73,7 +56,7 @@ fn main() {
     let fast = format!("{}Mb", 100.0 * cmbps);
 
     let t0 = std::time::Instant::now();
-    let mut b = B { sim: Sim::new(), n: 0 };
+    let mut b = B::new();
     let null = b.sim.create("null", "Agent/Null").unwrap();
     b.sim.init_defaults(null, &[]).unwrap();
     let mut nodes = Vec::new();

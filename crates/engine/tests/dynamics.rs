@@ -4,34 +4,11 @@
 //! refuses packets, and the reset drops what the queue holds and what is in
 //! flight on the delay line, through the link's drop head.
 
-use dumbbell_engine::sim::{Sim, Yield};
+use dumbbell_engine::sim::Yield;
 
-struct B {
-    sim: Sim,
-    n: usize,
-}
-
-impl B {
-    fn mk(&mut self, kind: &str) -> String {
-        self.n += 1;
-        let name = format!("_o{}", self.n);
-        let id = self.sim.create(&name, kind).unwrap();
-        self.sim.init_defaults(id, &[]).unwrap();
-        name
-    }
-    fn cmd(&mut self, obj: &str, argv: &[&str]) -> String {
-        let id = self.sim.lookup(obj).unwrap();
-        self.sim.command(id, argv).unwrap()
-    }
-    fn set(&mut self, obj: &str, var: &str, v: &str) {
-        let id = self.sim.lookup(obj).unwrap();
-        self.sim.set_var(id, var, v).unwrap();
-    }
-    fn get(&mut self, obj: &str, var: &str) -> String {
-        let id = self.sim.lookup(obj).unwrap();
-        self.sim.get_var(id, var).unwrap()
-    }
-}
+#[path = "../examples/support/builder.rs"]
+mod builder;
+use builder::Builder as B;
 
 struct Net {
     b: B,
@@ -45,39 +22,39 @@ struct Net {
 /// Node 0 -> node 1 over 1 Mb/s, 50 ms (queue limit 5), a CBR of 1000-byte
 /// packets at 2 Mb/s into it (the queue fills), drops traced on "drops".
 fn net(dynamic: bool) -> Net {
-    let mut b = B { sim: Sim::new(), n: 0 };
+    let mut b = B::new();
     let null = b.sim.create("null", "Agent/Null").unwrap();
     b.sim.init_defaults(null, &[]).unwrap();
     let mut nodes = Vec::new();
     for i in 0..2 {
-        let n = b.mk("Node");
+        let n = b.mk("Node", &[]);
         b.cmd(&n, &["nodeid", &i.to_string()]);
         b.cmd(&n, &["addr", &i.to_string()]);
         nodes.push(n);
     }
-    let drophead = b.mk("Connector");
-    let dtrace = b.mk("Trace/Drop");
+    let drophead = b.mk("Connector", &[]);
+    let dtrace = b.mk("Trace/Drop", &[]);
     b.cmd(&dtrace, &["attach", "drops"]);
     b.set(&dtrace, "src_", "0");
     b.set(&dtrace, "dst_", "1");
     b.cmd(&dtrace, &["target", "null"]);
     b.cmd(&drophead, &["target", &dtrace]);
-    let head = b.mk("Connector");
-    let q = b.mk("Queue/DropTail");
+    let head = b.mk("Connector", &[]);
+    let q = b.mk("Queue/DropTail", &[]);
     b.set(&q, "limit_", "5");
     b.cmd(&head, &["target", &q]);
-    let l = b.mk("DelayLink");
+    let l = b.mk("DelayLink", &[]);
     b.set(&l, "bandwidth_", "1Mb");
     b.set(&l, "delay_", "50ms");
     b.cmd(&q, &["target", &l]);
     b.cmd(&q, &["drop-target", &drophead]);
-    let ttl = b.mk("TTLChecker");
+    let ttl = b.mk("TTLChecker", &[]);
     b.cmd(&ttl, &["target", &nodes[1]]);
     b.cmd(&ttl, &["drop-target", &drophead]);
     b.cmd(&l, &["target", &ttl]);
     let hid = b.sim.lookup(&head).unwrap();
     b.sim.w.routing.add_link(0, 1, hid);
-    let gate = b.mk("DynamicLink");
+    let gate = b.mk("DynamicLink", &[]);
     if dynamic {
         // SimpleLink dynamic: the gate right after the head, the delay
         // line's drops to the drop head, isDynamic on the delay line.
@@ -87,8 +64,8 @@ fn net(dynamic: bool) -> Net {
         b.cmd(&l, &["drop-target", &drophead]);
         b.cmd(&l, &["isDynamic"]);
     }
-    let udp = b.mk("Agent/UDP");
-    let lm = b.mk("Agent/LossMonitor");
+    let udp = b.mk("Agent/UDP", &[]);
+    let lm = b.mk("Agent/LossMonitor", &[]);
     for (node, ag) in [(0usize, &udp), (1, &lm)] {
         let port = b.cmd(&nodes[node], &["alloc-port", "null"]);
         b.set(ag, "agent_addr_", &node.to_string());
@@ -98,7 +75,7 @@ fn net(dynamic: bool) -> Net {
     }
     b.set(&udp, "dst_addr_", "1");
     b.set(&udp, "dst_port_", "0");
-    let cbr = b.mk("Application/Traffic/CBR");
+    let cbr = b.mk("Application/Traffic/CBR", &[]);
     b.set(&cbr, "rate_", "2Mb");
     b.set(&cbr, "packetSize_", "1000");
     b.cmd(&cbr, &["attach-agent", &udp]);
