@@ -1349,12 +1349,15 @@ def _run_dask(tasks, address, done):
     try:
         by_key = {}
         # The files every run of a plan needs (script, inputs) are one dict
-        # shared by its tasks: sent to the cluster once, not with each task.
+        # shared by its tasks: sent to the cluster once, not with each task,
+        # as one object under a key hashed from its content.  (Scattering the
+        # dict itself would make its file names cluster-wide keys: another
+        # sweep's "run.tcl" on the same cluster would be taken for ours.)
         shared: dict[int, object] = {}
         for t in tasks:
             files = t["files"]
             if id(files) not in shared:
-                shared[id(files)] = client.scatter(files, broadcast=True, hash=False) if files else {}
+                shared[id(files)] = client.scatter([files], broadcast=True, hash=True)[0] if files else {}
             light = {k: v for k, v in t.items() if k != "files"}
             f = client.submit(_execute_with_files, light, shared[id(files)], key=f"dumbbell-run-{t['key']}",
                               pure=False, retries=0)

@@ -87,5 +87,23 @@ def test_dask_sends_the_plan_files_once(plandir, cluster, monkeypatch):
     finally:
         client.close()
     assert df["status"].to_list() == ["ok"] * 4 and df["double"].to_list() == [2, 4, 8, 10]
-    assert len(scattered) == 1 and set(scattered[0]) == {"big.dat", "count.tcl"}
+    assert len(scattered) == 1 and [set(d) for d in scattered[0]] == [{"big.dat", "count.tcl"}]
     assert len(submitted) == 4 and all("files" not in task for task, _ in submitted)
+
+
+def test_dask_runs_use_their_own_files_when_another_client_holds_the_same_names(plandir, cluster):
+    # Another client on the cluster holds data under the key "count.tcl" (as
+    # a sweep that scattered its files dict by name would): our runs must
+    # still get our script.
+    other = distributed.Client(cluster.scheduler_address)
+    client = distributed.Client(cluster.scheduler_address)
+    try:
+        held = other.scatter({"count.tcl": b"exit 3\n"}, broadcast=True, hash=False)
+        plan = Plan(script="count.tcl", args=["{x}"], params={"x": [1, 2, 3]},
+                    metrics={"columns": ["double", "triple"]}, base_dir=plandir)
+        df = run_sweep(plan, dask=client, cache_dir=False, progress=False)
+        assert held["count.tcl"].result() == b"exit 3\n"
+    finally:
+        client.close()
+        other.close()
+    assert df["status"].to_list() == ["ok"] * 3 and df["double"].to_list() == [2, 4, 6]
