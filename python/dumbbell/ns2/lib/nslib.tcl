@@ -793,8 +793,10 @@ Link instproc up {} {
 Link instproc down {} {
     $self instvar dynamics_ dynT_
     if {![info exists dynamics_]} {
-        puts stderr "Link::down Link $self was not declared dynamic, and cannot be taken down.  ignored"
-        return
+        # ns-2 2.35 means to warn and go on here, but its warning reads the
+        # undefined variable `class::`: the call fails with that error (a
+        # script doing this at top level exits 1).  Checked with /usr/bin/ns.
+        error {can't read "class::": no such variable}
     }
     $dynamics_ set status_ 0
     $self all-connectors reset
