@@ -28,6 +28,10 @@ EXPECTED = {
     "tcp": None,
     "rfc2581": None,
     "LimTransmit": None,
+    "tcp-init-win": None,
+    "aimd": None,
+    "adaptive-red": None,
+    "oddBehaviors": None,
     # stats3, stats4 need QueueMonitor's RTT/seqno distributions, statsTFRC TFRC
     "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
                "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
