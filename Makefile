@@ -15,7 +15,7 @@ setup: $(STAMP)
 
 # Profile-guided optimisation: tools/pgo.py builds an instrumented engine,
 # runs a training set and writes the profile the release build is compiled
-# with (about 10% faster on the benchmark; same results).  It is redone when
+# with (about 9% faster on the benchmark; same results).  It is redone when
 # the Rust sources change.  `make build PGO=0` builds without it; without
 # rustup's llvm-tools the profile is left empty and the build goes on (remove
 # target/pgo to try again).

@@ -64,12 +64,13 @@ def main() -> int:
 
     # Time the `dumbbell` command users run (installed beside this Python by
     # `make build`); `python -m dumbbell.cli` also pays for runpy and for
-    # compiling the __main__ module from source on every run (~8 ms).
+    # compiling the __main__ module from source on every run (~4.5 ms).
     exe = Path(sys.executable).with_name("dumbbell")
     if exe.exists():
         sims = {"dumbbell": [str(exe), "run", str(SCRIPT)]}
     else:
         sims = {"dumbbell": [sys.executable, "-m", "dumbbell.cli", "run", str(SCRIPT)]}
+        print(f"{exe} not found (make build installs it): timing python -m dumbbell.cli", file=sys.stderr)
     if args.ns:
         sims["ns-2"] = [args.ns, str(SCRIPT)]
     else:

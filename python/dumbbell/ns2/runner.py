@@ -21,8 +21,6 @@ HERE = os.path.dirname(os.path.realpath(__file__))
 TCL_DIR = os.path.join(HERE, "tcl")
 LIB_DIR = os.path.join(HERE, "lib")
 
-
-
 FALLBACKS = ("tkinter", "pycommands")
 
 
@@ -378,9 +376,12 @@ class Ns2Runner:
         """Evaluate `script` (a string, or a list of words) at global level
         as tclcl's Tcl::eval does: (failed, result), where any code but
         TCL_OK is a failure (`return`, `break` too), which tkinter's call
-        would take for success: hence the `catch`."""
+        would take for success: hence the `catch`.  The result is read only
+        for a failure (the callers need no other)."""
         code = self.tcl.call("catch", ["uplevel", "#0", script], "::dumbbell::eval_result")
-        return code != "0", self.tcl.getvar("::dumbbell::eval_result")
+        if code == "0":
+            return False, ""
+        return True, self.tcl.getvar("::dumbbell::eval_result")
 
     def eval_callback(self, script: str) -> None:
         """Evaluate Tcl the engine asked for (a `$ns at` callback, an agent's
@@ -507,8 +508,8 @@ def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
     if cwd:
         os.chdir(cwd)
     try:
-        r = Ns2Runner(script, argv, own_tcl=True)
+        forced_fallbacks()
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    return r.run()
+    return Ns2Runner(script, argv, own_tcl=True).run()
