@@ -1195,6 +1195,9 @@ proc ::otcl::_::Class.alloc {self args} {
     return [lrange $args 1 end]
 }
 
+# Class methods check their receiver with `TypeCheck $self Class`, which
+# itself starts with the `isclass` test; the methods below make that test
+# inline first, so that the common case (a known class) costs no proc call.
 proc ::otcl::_::Class.create {self args} {
     if {![info exists ::otcl::_::isclass($self)]} {
         ::otcl::_::TypeCheck $self Class
