@@ -715,6 +715,14 @@ impl QueueMonitor {
         out.wrote(n);
     }
 
+    /// Does this monitor only count (no integrators, delay samples or
+    /// flows)?  Its snoops then update it inline (`Sim::snoop`); a new kind
+    /// of monitor state must be added here.
+    #[inline(always)]
+    pub fn counts_only(&self) -> bool {
+        self.bytes_int_obj == NONE && self.pkts_int_obj == NONE && self.delay_samp == NONE && self.flowmon.is_none()
+    }
+
     /// Count packet `p` as a snoop of `kind` saw it.
     #[inline(always)]
     pub fn count(&mut self, kind: SnoopKind, now: f64, p: &Packet, out: &mut Outputs) {

@@ -174,23 +174,14 @@ impl PacketPool {
         }
     }
 
-    // Packet ids come only from `alloc` and the pool never shrinks, so an
-    // id is always in range: the accessors below skip the bounds check
-    // (debug builds still make it).
-
     #[inline]
     pub fn get(&self, id: PktId) -> &Packet {
-        debug_assert!((id as usize) < self.slots.len());
-        // SAFETY: every PktId was returned by `alloc`, below `slots.len()`,
-        // and slots are never removed.
-        unsafe { self.slots.get_unchecked(id as usize) }
+        &self.slots[id as usize]
     }
 
     #[inline]
     pub fn get_mut(&mut self, id: PktId) -> &mut Packet {
-        debug_assert!((id as usize) < self.slots.len());
-        // SAFETY: as in `get`.
-        unsafe { self.slots.get_unchecked_mut(id as usize) }
+        &mut self.slots[id as usize]
     }
 
 }

@@ -51,8 +51,8 @@
 //! # Tuning
 //!
 //! Widths and ring lengths that suit 2 flows at 100 Mb/s do not suit 1024
-//! flows at 10 Gb/s, so the queue measures itself: every [`TUNE_POPS`]
-//! pops (sooner if insertions pass many nodes or push many entries just
+//! flows at 10 Gb/s, so the queue measures itself: after [`TUNE_POPS`]
+//! pops, the next time the minimum's bucket runs empty (sooner if insertions pass many nodes or push many entries just
 //! beyond the ring) it compares its bucket width with the mean time between
 //! pops and its ring with how many entries fell just beyond it, and
 //! rebuilds itself when the width is off by a factor of four or more, or
@@ -332,6 +332,9 @@ impl EventQueue {
 
     #[inline(always)]
     pub fn push(&mut self, e: Entry) {
+        // All-ones time bits mark a free node (event times are never
+        // negative, so no real entry has them).
+        debug_assert!(e.t != FREE_T, "event time bits reserved for free nodes");
         self.len += 1;
         let n = self.alloc();
         self.insert::<true>(e, n);

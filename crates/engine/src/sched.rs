@@ -111,7 +111,7 @@ pub struct Timer {
     pub status: TimerStatus,
     key: Key,
     heap_key: Option<Key>,
-    /// Its slot in the scheduler's source table.
+    /// Its heap-entry slot (kind and index; see `tagged`).
     slot: u32,
 }
 
@@ -120,7 +120,7 @@ pub struct Timer {
 pub struct Pipe {
     fifo: Ring<(Key, PktId, ObjId)>,
     head_in_heap: bool,
-    /// Its slot in the scheduler's source table.
+    /// Its heap-entry slot (kind and index; see `tagged`).
     slot: u32,
 }
 
@@ -131,7 +131,7 @@ pub struct ResumeSlot {
     pub key: Option<Key>,
     /// Whether that key has been pushed into the heap.
     pub pushed: bool,
-    /// Its slot in the scheduler's source table.
+    /// Its heap-entry slot (kind and index; see `tagged`).
     slot: u32,
 }
 

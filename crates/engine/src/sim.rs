@@ -5,9 +5,12 @@
 //! object to object (connector → trace → queue → link ...); only links and
 //! timers put time between two objects.  `Sim::recv` does the same with an
 //! index-based loop: pass-through objects (connectors, traces, TTL checkers,
-//! snoops, node classifiers) are handled in place, objects with behaviour
-//! (queues, agents) are taken out of the table while they run so that they
-//! can hand packets on to other objects.  Dispatch is a `match` on the object
+//! snoops, node classifiers) are handled in place; agents (and RED's
+//! enque) are taken out of the table while they run so that they can hand
+//! packets on to other objects, while a DropTail queue's steps are `Queue`
+//! methods and the queue stays in the table (a packet re-entering it is
+//! handled at once, not deferred).  The common shapes (link to node to queue
+//! or agent) have a straight-line path (`arrive`, `agent_send`, `at_node`).  Dispatch is a `match` on the object
 //! kind: no dynamic dispatch in the hot loop.
 
 use crate::agent::{Agent, AgentKind};
@@ -207,7 +210,7 @@ pub enum Yield {
 /// The simulation.
 pub struct Sim {
     pub w: World,
-    pub objs: Vec<Obj>,
+    pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
     /// Owner queue of each resume slot.
@@ -217,7 +220,7 @@ pub struct Sim {
     /// Per object: a plain connector's target, `NOT_CONNECTOR` for any
     /// other object.  A dense copy of what the hop path reads from a link's
     /// head connector, so that skipping it touches one small array instead
-    /// of the connector's own cache line.  Kept by `add` and `set_target`.
+    /// of the connector's own cache line.  Kept by `add` and `connector_target_set`.
     conn_target: Vec<ObjId>,
 }
 
@@ -314,12 +317,9 @@ impl Sim {
                 }
                 Obj::Ttl(t) => {
                     let (tick, target, drop_target) = (t.tick, t.target, t.drop_target);
-                    let pk = self.w.pool.get_mut(p);
-                    let ttl = pk.ttl - tick;
-                    if ttl <= 0 {
-                        return self.drop_to(drop_target, p);
+                    if !self.ttl_pass(tick, drop_target, p) {
+                        return;
                     }
-                    pk.ttl = ttl;
                     to = target;
                     // A link's TTL checker feeds the next node: classify the
                     // packet here rather than through another dispatch.
@@ -362,16 +362,27 @@ impl Sim {
         if let Some(Obj::Ttl(t)) = self.objs.get(to as usize) {
             let (tick, node, drop_target) = (t.tick, t.target, t.drop_target);
             if let Some(Obj::Node(_)) = self.objs.get(node as usize) {
-                let pk = self.w.pool.get_mut(p);
-                let ttl = pk.ttl - tick;
-                if ttl <= 0 {
-                    return self.drop_to(drop_target, p);
+                if self.ttl_pass(tick, drop_target, p) {
+                    self.at_node(node, p);
                 }
-                pk.ttl = ttl;
-                return self.at_node(node, p);
+                return;
             }
         }
         self.recv(to, p, None)
+    }
+
+    /// `TTLChecker::recv`'s test: take `tick` off the packet's TTL; a packet
+    /// left with none is dropped (false).
+    #[inline(always)]
+    fn ttl_pass(&mut self, tick: i32, drop_target: ObjId, p: PktId) -> bool {
+        let pk = self.w.pool.get_mut(p);
+        let ttl = pk.ttl - tick;
+        if ttl <= 0 {
+            self.drop_to(drop_target, p);
+            return false;
+        }
+        pk.ttl = ttl;
+        true
     }
 
     /// An agent's packet enters its node (`Agent::send`), by the same
@@ -484,7 +495,8 @@ impl Sim {
         }
     }
 
-    #[cold]
+    /// Settle queue `qid` after a send through `recv` (its target was not
+    /// its link: a trace, an error model, ...).
     fn queue_settle(&mut self, qid: ObjId) {
         if let Some(Obj::Queue(q)) = self.objs.get(qid as usize) {
             q.settle(&mut self.w);
@@ -730,7 +742,7 @@ impl Sim {
         // The common monitor (counters only: no integrators, delay samples
         // or flows) is updated here; the others by `monitor_update`.
         if let Some(Obj::QueueMonitor(q)) = self.objs.get_mut(mon as usize) {
-            if q.bytes_int_obj == NONE && q.pkts_int_obj == NONE && q.delay_samp == NONE && q.flowmon.is_none() {
+            if q.counts_only() {
                 let now = self.w.s.now;
                 let pk = self.w.pool.get(p);
                 q.count(kind, now, pk, &mut self.w.out);
