@@ -43,8 +43,11 @@ build: setup
 demo: build
 	$(BIN)/dumbbell demo
 
+# The engine's tests run twice: optimised, and as a debug build, where the
+# debug assertions guarding its unchecked accesses (ring, event queue) run.
 test-rust:
 	cargo test --release -p dumbbell-engine -p dumbbell-py
+	cargo test -p dumbbell-engine
 
 test-py: build
 	$(BIN)/pytest tests
