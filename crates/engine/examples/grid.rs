@@ -152,9 +152,9 @@ fn main() {
     }
     println!(
         "bneck_pkts={dep} drops={drops} goodput_pkts={good} events={} setup_s={:.3} run_s={:.3} ns/event={:.1}",
-        b.sim.w.s.dispatched,
+        b.sim.w.s.dispatched(),
         setup.as_secs_f64(),
         run.as_secs_f64(),
-        run.as_secs_f64() * 1e9 / b.sim.w.s.dispatched as f64
+        run.as_secs_f64() * 1e9 / b.sim.w.s.dispatched() as f64
     );
 }

@@ -117,7 +117,7 @@ impl AgentBase {
         if let Obj::App(a) = &sim.objs[self.app as usize] {
             if enabled(a) {
                 let s = script(sim.name(self.app));
-                sim.w.tcl_calls.push(s);
+                sim.w.call_tcl(s);
             }
         }
     }

@@ -664,6 +664,7 @@ impl Sim {
                     "mean_pktsize_" => q.mean_pktsize = parse_int(v),
                     _ => return Err(self.not_bound(id, var)),
                 }
+                q.refresh_plain();
                 true
             }
             Obj::ErrModel(em) => {

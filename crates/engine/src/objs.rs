@@ -189,6 +189,10 @@ pub struct Queue {
     pub summarystats: bool,
     pub queue_in_bytes: bool,
     pub debug: bool,
+    /// A DropTail queue of packets, limit above one, without summary
+    /// statistics: the kind `pass_through` may apply to (`refresh_plain`
+    /// keeps it in step with the fields it depends on).
+    plain: bool,
     // the rest
     pub mean_pktsize: i32,
     pub util_weight: f64,
@@ -205,7 +209,7 @@ const _: () = assert!(std::mem::offset_of!(Queue, debug) < 64);
 
 impl Queue {
     pub fn new(kind: QueueKind, resume: u32) -> Queue {
-        Queue {
+        let mut q = Queue {
             kind,
             q: Ring::new(),
             bytes: 0,
@@ -226,7 +230,16 @@ impl Queue {
             true_ave: 0.0,
             total_time: 0.0,
             red: if kind == QueueKind::Red { Some(Box::new(crate::red::Red::new())) } else { None },
-        }
+            plain: false,
+        };
+        q.refresh_plain();
+        q
+    }
+
+    /// Recompute `plain` (after `kind`, `limit`, `summarystats` or
+    /// `queue_in_bytes` changed).
+    pub(crate) fn refresh_plain(&mut self) {
+        self.plain = self.kind == QueueKind::DropTail && !self.summarystats && !self.queue_in_bytes && self.limit > 1;
     }
 
     pub fn len(&self) -> usize {
@@ -326,9 +339,10 @@ impl Queue {
     /// and returns true; false (nothing changed) in any other case.
     #[inline(always)]
     pub(crate) fn pass_through(&mut self, w: &mut World) -> bool {
-        if self.kind != QueueKind::DropTail || !self.q.is_empty() || self.summarystats || self.queue_in_bytes || self.limit <= 1 {
+        if !self.plain || !self.q.is_empty() {
             return false;
         }
+        debug_assert!(self.kind == QueueKind::DropTail && !self.summarystats && !self.queue_in_bytes && self.limit > 1);
         if self.is_blocked(w) {
             return false;
         }

@@ -36,12 +36,18 @@ impl PacketType {
 /// (`ecnecho()`, printed as `C`), `ecn_to_echo` is CE (`ce()`, printed `E`),
 /// `ecn_capable` is ECT (printed `N`), `cong_action` is CWR (printed `A`).
 ///
-/// Layout: two cache lines, the fields every hop reads (TTL, addresses,
-/// size) in the first.  The order is otherwise ns-2's.
+/// Layout: two cache lines.  The first holds what every hop reads (TTL,
+/// addresses, size) and what a TCP sender or sink reads of each packet it
+/// receives (sequence number, flags, `ts`, `ts_echo`), so a packet's
+/// arrival costs one cache line; the second what only traces, queue
+/// monitors, RED and SACK read.
 #[derive(Clone, Debug)]
 #[repr(C, align(64))]
 pub struct Packet {
-    // first line: forwarding and trace fields
+    // first line: what hops and agents read (forwarding, trace, the TCP
+    // times both ends of a connection read on every packet)
+    pub ts: f64,
+    pub ts_echo: f64,
     pub ttl: i32,
     pub daddr: i32,
     pub dport: i32,
@@ -51,10 +57,6 @@ pub struct Packet {
     pub fid: i32,
     pub uid: i32,
     pub seqno: i32,
-    pub ackno: i32,
-    pub prio: i32,
-    pub tcp_flags: i32,
-    pub hlen: i32,
     pub ptype: PacketType,
     // hdr_flags
     pub ecn: bool,
@@ -68,10 +70,13 @@ pub struct Packet {
     pub qs: bool,
     /// SACK blocks `[left, right)` (`sa_left`/`sa_right`), `sa_len` in use.
     pub sa_len: u8,
-    // second line: hdr_cmn's timestamp, hdr_tcp's times and SACK blocks
+    // second line: hdr_cmn's timestamp, fields only traces and RED read,
+    // and the SACK blocks
     pub timestamp: f64,
-    pub ts: f64,
-    pub ts_echo: f64,
+    pub ackno: i32,
+    pub prio: i32,
+    pub tcp_flags: i32,
+    pub hlen: i32,
     pub reason: i32,
     pub last_rtt: i32,
     pub sa: [(i32, i32); 4],

@@ -254,6 +254,11 @@ impl EventQueue {
         self.len
     }
 
+    /// Minimum entries removed so far (`pop_min` and `replace_min`).
+    pub fn pops(&self) -> u64 {
+        self.pops
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0

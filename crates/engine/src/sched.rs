@@ -151,8 +151,6 @@ pub struct Scheduler {
     pub timers: Vec<Timer>,
     cancelled_tcl: std::collections::HashSet<u64>,
     pending_tcl: usize,
-    /// Events dispatched so far (popped heap entries, including stale ones).
-    pub dispatched: u64,
     /// A packet an upcoming event will touch (to prefetch).
     pub hint: PktId,
 }
@@ -178,7 +176,6 @@ impl Scheduler {
             timers: Vec::new(),
             cancelled_tcl: Default::default(),
             pending_tcl: 0,
-            dispatched: 0,
             hint: 0,
         }
     }
@@ -422,7 +419,6 @@ impl Scheduler {
         }
         loop {
             let top = self.heap.peek()?;
-            self.dispatched += 1;
             let key = key_of(top);
             let slot = (top.s & SLOT_MASK) as u32;
             let idx = slot & IDX_MASK;
@@ -519,6 +515,13 @@ impl Scheduler {
         debug_assert!(key.time >= self.now, "scheduler going backwards");
         self.now = key.time;
         self.current = key;
+    }
+
+    /// Events dispatched so far (popped heap entries, including stale ones:
+    /// every entry `next` looks at is taken or replaced, so the queue's
+    /// count of removals is this).
+    pub fn dispatched(&self) -> u64 {
+        self.heap.pops()
     }
 
     /// Is anything left to run?

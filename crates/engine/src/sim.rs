@@ -32,7 +32,6 @@ pub const NONE: ObjId = u32::MAX;
 /// columns (`events`) rather than formatted as trace lines, for the Python
 /// API's data frames (no text is written or parsed for them).  Anything else
 /// written to it (variable traces) stays text.
-#[derive(Default)]
 pub struct Outputs {
     bufs: Vec<Vec<u8>>,
     names: Vec<String>,
@@ -41,6 +40,25 @@ pub struct Outputs {
     pub events: crate::tracefile::Events,
     /// Bytes buffered over all channels.
     pub pending: usize,
+    /// Yield to the front end when this much output is buffered.
+    pub flush_at: usize,
+    /// `pending` has reached `flush_at`: the run yields so that the front
+    /// end drains it.
+    pub full: bool,
+}
+
+impl Default for Outputs {
+    fn default() -> Self {
+        Outputs {
+            bufs: Vec::new(),
+            names: Vec::new(),
+            recorded: Vec::new(),
+            events: Default::default(),
+            pending: 0,
+            flush_at: 4 << 20,
+            full: false,
+        }
+    }
 }
 
 impl Outputs {
@@ -79,6 +97,7 @@ impl Outputs {
     #[inline]
     pub fn wrote(&mut self, n: usize) {
         self.pending += n;
+        self.full = self.pending >= self.flush_at;
     }
 
     /// Take what is buffered for every channel that has output.
@@ -91,6 +110,7 @@ impl Outputs {
             }
         }
         self.pending = 0;
+        self.full = false;
         v
     }
 }
@@ -103,7 +123,8 @@ pub struct World {
     /// ns-2's `Agent::uidcnt_`: the next packet uid.
     pub uidcnt: i32,
     pub rng: RngSet,
-    /// Tcl scripts the engine asks the front end to evaluate (e.g. `$agent done`).
+    /// Tcl scripts the engine asks the front end to evaluate (e.g. `$agent
+    /// done`); added with `call_tcl`.
     pub tcl_calls: Vec<String>,
     /// Warnings for the front end to print (each once).
     pub warnings: Vec<String>,
@@ -111,9 +132,10 @@ pub struct World {
     /// reaches stdout after Tcl's own channels are flushed at exit.
     pub c_stdout: Vec<u8>,
     pub halted: bool,
+    /// Set with `halted` and with every `call_tcl`: the run loop then looks
+    /// at both (one test per event instead of three).
+    pub attention: bool,
     pub routing: Routing,
-    /// Yield to the front end when this much output is buffered.
-    pub flush_threshold: usize,
     /// The script was written for ns-2's New-ECN patch (it set a sink's
     /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
     pub newecn_compat: bool,
@@ -122,6 +144,18 @@ pub struct World {
 }
 
 impl World {
+    /// Ask the front end to evaluate `script` (the run yields for it).
+    pub fn call_tcl(&mut self, script: String) {
+        self.tcl_calls.push(script);
+        self.attention = true;
+    }
+
+    /// Stop the run at the next event (`$ns halt`).
+    pub fn halt(&mut self) {
+        self.halted = true;
+        self.attention = true;
+    }
+
     fn new() -> World {
         World {
             s: Scheduler::new(),
@@ -133,8 +167,8 @@ impl World {
             warnings: Vec::new(),
             c_stdout: Vec::new(),
             halted: false,
+            attention: false,
             routing: Routing::default(),
-            flush_threshold: 4 << 20,
             newecn_compat: false,
             etrace_chan: Default::default(),
         }
@@ -567,7 +601,7 @@ impl Sim {
                         // ns-2 asks Tcl (`unknown-flow`, by default a
                         // warning) and, finding no slot, frees the packet.
                         let call = format!("{} unknown-flow {} {} {}", self.names[to as usize], src as u32, dst as u32, fid as u32);
-                        self.w.tcl_calls.push(call);
+                        self.w.call_tcl(call);
                         self.w.pool.free(p);
                         None
                     }
@@ -729,7 +763,7 @@ impl Sim {
     fn no_slot(&mut self, p: PktId, what: String) {
         let uid = self.w.pool.get(p).uid;
         self.w.pool.free(p);
-        self.w.tcl_calls.push(format!("::dumbbell::no_slot {{{what}}} {uid}"));
+        self.w.call_tcl(format!("::dumbbell::no_slot {{{what}}} {uid}"));
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow
@@ -844,7 +878,7 @@ impl Sim {
             c.set_hash(src, dst, fid, slot as i64);
         }
         let cname = self.names[cl as usize].clone();
-        self.w.tcl_calls.push(format!("::dumbbell::adopt_flow {cname} {placeholder}"));
+        self.w.call_tcl(format!("::dumbbell::adopt_flow {cname} {placeholder}"));
         Some(flow)
     }
 
@@ -870,12 +904,15 @@ impl Sim {
     /// simulation halts, or nothing is left.
     pub fn run(&mut self) -> Yield {
         loop {
-            if self.w.halted {
-                self.w.halted = false;
-                return Yield::Halted;
-            }
-            if !self.w.tcl_calls.is_empty() || self.w.out.pending >= self.w.flush_threshold {
-                return Yield::Service;
+            if self.w.attention || self.w.out.full {
+                if self.w.halted {
+                    self.w.halted = false;
+                    return Yield::Halted;
+                }
+                if !self.w.tcl_calls.is_empty() || self.w.out.full {
+                    return Yield::Service;
+                }
+                self.w.attention = false;
             }
             let ev = match self.w.s.next() {
                 Some(e) => e,

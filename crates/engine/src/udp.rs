@@ -95,7 +95,7 @@ impl LossMonitor {
             let loss = self.seqno - self.expected;
             if loss > 0 {
                 self.nlost += loss;
-                sim.w.tcl_calls.push(format!("{} log-loss", b.name));
+                sim.w.call_tcl(format!("{} log-loss", b.name));
             }
         }
         self.last_packet_time = sim.w.s.now;

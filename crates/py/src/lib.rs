@@ -128,7 +128,7 @@ impl Engine {
     }
 
     fn halt(&mut self) {
-        self.sim.w.halted = true;
+        self.sim.w.halt();
     }
 
     /// Reset the clock to zero (`Scheduler run` does this before running).
@@ -201,7 +201,7 @@ impl Engine {
     }
 
     fn events_dispatched(&self) -> u64 {
-        self.sim.w.s.dispatched
+        self.sim.w.s.dispatched()
     }
 
     /// Panic inside the engine (for tests: a panic must reach Python as an
@@ -211,7 +211,8 @@ impl Engine {
     }
 
     fn set_flush_threshold(&mut self, bytes: usize) {
-        self.sim.w.flush_threshold = bytes;
+        self.sim.w.out.flush_at = bytes;
+        self.sim.w.out.full = self.sim.w.out.pending >= bytes;
     }
 }
 

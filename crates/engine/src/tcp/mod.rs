@@ -1428,7 +1428,7 @@ impl Tcp {
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
     fn finish(&mut self, b: &AgentBase, sim: &mut Sim) {
-        sim.w.tcl_calls.push(format!("{} done", b.name));
+        sim.w.call_tcl(format!("{} done", b.name));
     }
 
     fn initial_window(&self, b: &AgentBase, w: &mut World) -> f64 {
