@@ -61,6 +61,17 @@ impl<T: Copy> Ring<T> {
         }
     }
 
+    /// The item `i` places from the front, to change.
+    #[inline]
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        if i < self.len as usize {
+            let j = self.slot(i as u32);
+            Some(&mut self.buf[j])
+        } else {
+            None
+        }
+    }
+
     #[inline(always)]
     pub fn front(&self) -> Option<&T> {
         self.get(0)

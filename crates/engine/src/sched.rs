@@ -280,10 +280,65 @@ impl Scheduler {
         }
     }
 
+    /// `pipe_send` for a dynamic link (ns-2's `LinkDelay` with `dynamic_`
+    /// set keeps its packets in transit in a FIFO, and each arrival event
+    /// delivers the FIFO's head): packets leave in the order they were
+    /// sent, at the times of the arrival events in event order, even when a
+    /// lowered delay makes a later packet's event come first.  Such a packet
+    /// is queued behind the others and the events' keys are sorted among
+    /// the packets; the FIFO stays whole for `pipe_drain`.
+    #[inline]
+    pub fn pipe_send_fifo(&mut self, pipe: u32, delay: f64, pkt: PktId, target: ObjId) {
+        let key = self.key_after(delay);
+        let p = &mut self.pipes[pipe as usize];
+        if let Some(tail) = p.fifo.back() {
+            if key.before(tail.0) {
+                return self.pipe_overtake(pipe, key, pkt, target);
+            }
+        }
+        p.fifo.push_back((key, pkt, target));
+        if !p.head_in_heap {
+            p.head_in_heap = true;
+            let slot = p.slot;
+            self.push(key, slot);
+        }
+    }
+
+    /// `pipe_send_fifo` for a packet whose arrival event comes before the
+    /// last one's: the packet joins the FIFO's tail, its key goes to its
+    /// place among the keys.
+    #[cold]
+    fn pipe_overtake(&mut self, pipe: u32, key: Key, pkt: PktId, target: ObjId) {
+        let p = &mut self.pipes[pipe as usize];
+        let old_head = p.fifo.front().map(|h| h.0);
+        p.fifo.push_back((key, pkt, target));
+        let mut j = p.fifo.len() - 1;
+        while j > 0 {
+            let k = p.fifo.get(j - 1).map(|e| e.0).expect("in range");
+            if !key.before(k) {
+                break;
+            }
+            p.fifo.get_mut(j).expect("in range").0 = k;
+            j -= 1;
+        }
+        p.fifo.get_mut(j).expect("in range").0 = key;
+        if j == 0 {
+            // The first arrival is now this key: it replaces the old one in
+            // the queue (rare, so a removal that rebuilds the queue will do).
+            let slot = p.slot;
+            if p.head_in_heap {
+                if let Some(k) = old_head {
+                    self.heap.remove(entry(k, slot));
+                }
+            }
+            self.pipes[pipe as usize].head_in_heap = true;
+            self.push(key, slot);
+        }
+    }
+
     /// Take every packet in flight on `pipe`, in arrival order, cancelling
-    /// their arrivals (`LinkDelay::reset` of a dynamic link).  Packets a
-    /// lowered delay made overtake others are scheduled on their own
-    /// (`pipe_send`) and are not in the pipe.
+    /// their arrivals (`LinkDelay::reset` of a dynamic link, whose packets
+    /// all go through `pipe_send_fifo`).
     #[cold]
     pub fn pipe_drain(&mut self, pipe: u32) -> Vec<PktId> {
         let p = &mut self.pipes[pipe as usize];
@@ -670,6 +725,45 @@ mod tests {
         s.pipe_send(p, 1.0, 11, 1);
         assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
         assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+    }
+
+    #[test]
+    fn fifo_pipe_keeps_sending_order_at_the_events_times() {
+        // ns-2's dynamic LinkDelay: each arrival event delivers the head of
+        // the packets in transit.
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send_fifo(p, 3.0, 10, 1); // event at 3
+        s.pipe_send_fifo(p, 2.0, 11, 1); // event at 2: comes first, delivers 10
+        let tcl = s.schedule_tcl(2.5);
+        s.pipe_send_fifo(p, 1.0, 12, 1); // event at 1: first of all, delivers 10
+        s.pipe_send_fifo(p, 4.0, 13, 1);
+        let mut got = Vec::new();
+        while let Some(f) = s.next() {
+            got.push((s.now, f));
+        }
+        assert_eq!(
+            got,
+            vec![
+                (1.0, Fired::Packet(1, 10)),
+                (2.0, Fired::Packet(1, 11)),
+                (2.5, Fired::Tcl(tcl)),
+                (3.0, Fired::Packet(1, 12)),
+                (4.0, Fired::Packet(1, 13)),
+            ]
+        );
+    }
+
+    #[test]
+    fn fifo_pipe_drains_every_packet_in_sending_order() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send_fifo(p, 3.0, 10, 1);
+        s.pipe_send_fifo(p, 1.0, 11, 1);
+        s.pipe_send_fifo(p, 2.0, 12, 1);
+        assert_eq!(s.heap_len(), 1, "one entry for the pipe");
+        assert_eq!(s.pipe_drain(p), vec![10, 11, 12]);
+        assert_eq!(s.next(), None);
     }
 
     #[test]

@@ -738,7 +738,9 @@ impl Sim {
         let target = l.target;
         let delay = l.delay;
         let pipe = l.pipe;
-        if l.avoid_reordering && !l.dynamic {
+        if l.dynamic {
+            w.s.pipe_send_fifo(pipe, txt + delay, p, target);
+        } else if l.avoid_reordering {
             let now = w.s.now;
             if txt + delay < l.latest_time - now && l.latest_time > 0.0 {
                 l.latest_time += txt;
