@@ -64,8 +64,11 @@ const KIND_PIPE: u32 = 0;
 const KIND_RESUME: u32 = 1;
 const KIND_TIMER: u32 = 2;
 const KIND_ONE_OFF: u32 = 3;
+/// The index of a one-off event kept by sequence number (the table is full).
+const OVERFLOW: u32 = IDX_MASK;
 
-/// The slot of index `i` of a kind (panics past 2^22 sources of a kind).
+/// The slot of index `i` of a kind (panics past 2^22 pipes, resumes or timers;
+/// one-off events beyond their table are kept by sequence number instead).
 #[inline]
 fn tagged(kind: u32, i: usize) -> u32 {
     if i as u64 > IDX_MASK as u64 {
@@ -146,6 +149,11 @@ pub struct Scheduler {
     /// by index; freed entries are reused.
     slots: Vec<Ev>,
     free_slots: Vec<u32>,
+    /// One-off events beyond the table (more than `slot_cap` pending at
+    /// once, e.g. millions of `$ns at` callbacks), by sequence number; their
+    /// heap entries carry the index `OVERFLOW`.
+    overflow: std::collections::HashMap<u64, Ev>,
+    slot_cap: usize,
     pub pipes: Vec<Pipe>,
     pub resumes: Vec<ResumeSlot>,
     pub timers: Vec<Timer>,
@@ -171,6 +179,8 @@ impl Scheduler {
             heap: EventQueue::new(),
             slots: Vec::new(),
             free_slots: Vec::new(),
+            overflow: Default::default(),
+            slot_cap: OVERFLOW as usize,
             pipes: Vec::new(),
             resumes: Vec::new(),
             timers: Vec::new(),
@@ -193,16 +203,30 @@ impl Scheduler {
         self.next_seq
     }
 
-    /// The slot of a new one-off event.
-    fn new_slot(&mut self, ev: Ev) -> u32 {
+    /// The slot of a new one-off event of key `key`.
+    fn new_slot(&mut self, ev: Ev, key: Key) -> u32 {
         if let Some(i) = self.free_slots.pop() {
             self.slots[i as usize] = ev;
             return tagged(KIND_ONE_OFF, i as usize);
         }
         let i = self.slots.len();
-        let slot = tagged(KIND_ONE_OFF, i);
+        if i >= self.slot_cap {
+            self.overflow.insert(key.seq, ev);
+            return tagged(KIND_ONE_OFF, OVERFLOW as usize);
+        }
         self.slots.push(ev);
-        slot
+        tagged(KIND_ONE_OFF, i)
+    }
+
+    /// The one-off event of a heap entry (index `idx`, key `key`); its slot
+    /// is freed.
+    #[inline]
+    fn take_one_off(&mut self, idx: u32, key: Key) -> Ev {
+        if idx == OVERFLOW {
+            return self.overflow.remove(&key.seq).expect("overflow event present");
+        }
+        self.free_slots.push(idx);
+        self.slots[idx as usize]
     }
 
     #[inline]
@@ -219,7 +243,7 @@ impl Scheduler {
         if let Ev::Tcl = ev {
             self.pending_tcl += 1;
         }
-        let slot = self.new_slot(ev);
+        let slot = self.new_slot(ev, key);
         self.push(key, slot);
         key
     }
@@ -231,10 +255,14 @@ impl Scheduler {
 
     /// Cancel a Tcl callback by uid.  Returns false if it was unknown.
     pub fn cancel_tcl(&mut self, uid: u64) -> bool {
-        let slots = &self.slots;
+        let (slots, overflow) = (&self.slots, &self.overflow);
         let pending = self.heap.iter().any(|e| {
             let slot = (e.s & SLOT_MASK) as u32;
-            e.s >> SLOT_BITS == uid && slot >> IDX_BITS == KIND_ONE_OFF && slots[(slot & IDX_MASK) as usize] == Ev::Tcl
+            let seq = e.s >> SLOT_BITS;
+            let idx = slot & IDX_MASK;
+            seq == uid
+                && slot >> IDX_BITS == KIND_ONE_OFF
+                && if idx == OVERFLOW { overflow.get(&seq) == Some(&Ev::Tcl) } else { slots[idx as usize] == Ev::Tcl }
         });
         if pending && self.cancelled_tcl.insert(uid) {
             self.pending_tcl -= 1;
@@ -267,7 +295,7 @@ impl Scheduler {
             if key.time < tail.0.time {
                 // Arrival order would change (e.g. the delay was lowered):
                 // keep exactness by scheduling this packet on its own.
-                let slot = self.new_slot(Ev::Deliver(target, pkt));
+                let slot = self.new_slot(Ev::Deliver(target, pkt), key);
                 self.push(key, slot);
                 return;
             }
@@ -542,16 +570,14 @@ impl Scheduler {
                     tm.heap_key = Some(k);
                     self.heap.replace_min(entry(k, slot));
                 }
-                _ => match self.slots[idx as usize] {
+                _ => match self.take_one_off(idx, key) {
                     Ev::Deliver(target, pkt) => {
                         self.heap.pop_min();
-                        self.free_slots.push(idx);
                         self.advance(key);
                         return Some(Fired::Packet(target, pkt));
                     }
                     Ev::Tcl => {
                         self.heap.pop_min();
-                        self.free_slots.push(idx);
                         let uid = key.seq;
                         if self.cancelled_tcl.remove(&uid) {
                             continue;
@@ -672,6 +698,28 @@ mod tests {
         s.next_seq = MAX_SEQ;
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.schedule_tcl(1.0)));
         assert!(r.is_err(), "a Tcl uid past the last sequence number");
+    }
+
+    /// Past the table of one-off events, they are kept by sequence number:
+    /// still in order, still cancellable.
+    #[test]
+    fn one_off_events_beyond_the_table() {
+        let mut s = Scheduler::new();
+        s.slot_cap = 3;
+        let uids: Vec<u64> = (0..8).map(|i| s.schedule_tcl(1.0 + (i % 3) as f64)).collect();
+        assert_eq!(s.overflow.len(), 5);
+        assert!(s.cancel_tcl(uids[6]));
+        assert!(!s.cancel_tcl(uids[6]));
+        assert_eq!(s.pending_tcl(), 7);
+        let mut got = Vec::new();
+        while let Some(Fired::Tcl(u)) = s.next() {
+            got.push(u);
+        }
+        let mut want: Vec<u64> = uids.iter().copied().filter(|&u| u != uids[6]).collect();
+        want.sort_by_key(|&u| ((u - uids[0]) % 3, u));
+        assert_eq!(got, want);
+        assert!(s.overflow.is_empty());
+        assert_eq!(s.pending_tcl(), 0);
     }
 
     #[test]
