@@ -499,7 +499,9 @@ impl EventQueue {
             let words = self.occupied.len();
             // SAFETY: masked into the bitmap.
             let next = unsafe { *self.occupied.get_unchecked(((bi >> 6) + 1) & (words - 1)) };
-            if next == 0 {
+            // (A tuning that is due waits at most for the minimum to leave
+            // its bitmap word.)
+            if next == 0 || self.pops >= self.tune_at {
                 return self.settle_slow();
             }
             (64 - (bi & 63)) as u64 + next.trailing_zeros() as u64
@@ -671,10 +673,11 @@ impl EventQueue {
             }
         }
         self.narrow_for = self.narrow_for.saturating_sub(1);
-        if walked > pops {
-            // Insertions pass other times in their buckets: whatever the
-            // mean gap says (events may come in bursts), narrower, and not
-            // wider again for a while.
+        if walked > pops && shift + 2 > self.shift {
+            // Insertions pass other times in their buckets, and the mean gap
+            // does not explain it (it would narrow them anyway, as after the
+            // first guess): events come in bursts.  Narrower, whatever the
+            // mean gap says, and not wider again for a while.
             shift = shift.min(self.shift.saturating_sub(2));
             self.narrow_for = NARROW_AFTER_WALKS;
             self.shift_cap = shift;
@@ -1259,5 +1262,104 @@ mod tests {
             }
         }
         b.drain();
+    }
+
+    // ---- tuning: the width follows the gap between pops, the ring the
+    // reach of insertions (only speed depends on these, so they are
+    // checked on the structure itself) ---------------------------------------
+
+    /// Steady load: `pending` entries, each pop inserting one about
+    /// `pending * gap` time bits after the minimum (uniform in [1, 2x]),
+    /// so pops come `gap` apart on average.  Returns the last sequence
+    /// number used.
+    fn steady(q: &mut EventQueue, r: &mut Rng, mut seq: u64, pending: u64, gap: u64, pops: usize) -> u64 {
+        // (`below` draws 31 bits: two of them for wider ranges.)
+        let after = |r: &mut Rng| 1 + ((r.below(1 << 31) << 31) | r.below(1 << 31)) % (2 * pending * gap);
+        while (q.len() as u64) < pending {
+            seq += 1;
+            let t = q.peek().map_or(q.base << q.shift, |m| m.t) + after(r);
+            q.push(Entry { t, s: seq });
+        }
+        for _ in 0..pops {
+            let m = q.peek().expect("not empty");
+            seq += 1;
+            q.replace_min(Entry { t: m.t + after(r), s: seq });
+        }
+        q.check();
+        seq
+    }
+
+    /// The bucket width settles at 2^-NARROW of the mean gap between pops
+    /// (within the factor of four a tuning tolerates), and follows the gap
+    /// when it changes a thousandfold either way.  (The width is checked
+    /// when the minimum leaves a bitmap word, a dense ring included.)
+    #[test]
+    fn bucket_width_follows_the_gap_between_pops() {
+        let mut r = Rng(11);
+        let mut q = EventQueue::new();
+        assert_eq!(q.shift, 34);
+        let mut seq = 0;
+        for gap_log in [20u32, 30, 12] {
+            // (What the last load left pending lies far ahead: gone first.)
+            while !q.is_empty() {
+                q.pop_min();
+            }
+            seq = steady(&mut q, &mut r, seq, 50, 1 << gap_log, 60_000);
+            let want = gap_log - NARROW;
+            assert!(q.shift.abs_diff(want) <= 1, "gap 2^{gap_log}: shift {} (want about {want})", q.shift);
+        }
+    }
+
+    /// Insertions that land just beyond the ring make it grow; when nearly
+    /// nothing is pending any more it shrinks again, not below the start.
+    #[test]
+    fn ring_grows_for_far_insertions_and_shrinks_when_sparse() {
+        let mut r = Rng(12);
+        let mut q = EventQueue::new();
+        assert_eq!(q.mask as usize + 1, START_BUCKETS);
+        // 4000 pending, pops 2^16 apart: buckets of about 2^14, an
+        // insertion about 16000 buckets ahead of the minimum.
+        let seq = steady(&mut q, &mut r, 0, 4000, 1 << 16, 200_000);
+        let grown = q.mask as usize + 1;
+        assert!(grown >= 16 * START_BUCKETS, "ring of {grown} buckets for insertions ~16000 ahead");
+        // Drain to two pending with the same gap: the spills stop, the
+        // ring is far larger than 1024 buckets per entry.
+        while q.len() > 2 {
+            q.pop_min();
+        }
+        steady(&mut q, &mut r, seq, 2, 1 << 16, 400_000);
+        let n = q.mask as usize + 1;
+        assert!(n < grown, "ring stayed at {n} buckets for 2 entries");
+        assert!(n >= START_BUCKETS);
+    }
+
+    /// Events in tight bursts far apart: the mean gap would make buckets
+    /// that hold whole bursts, insertions walk their lists, and the
+    /// buckets narrow below what the mean gap says (and stay narrower).
+    #[test]
+    fn walking_insertions_narrow_the_buckets() {
+        let mut r = Rng(13);
+        let mut q = EventQueue::new();
+        let mut seq = 0;
+        let mut base: u64 = 1 << 40;
+        for _ in 0..2_000 {
+            // A burst of 64 events 2^8 apart, inserted out of order, every 2^30.
+            let mut ts: Vec<u64> = (0..64).map(|k| base + (k << 8)).collect();
+            for i in (1..ts.len()).rev() {
+                ts.swap(i, r.below(i as u64 + 1) as usize);
+            }
+            for t in ts {
+                seq += 1;
+                q.push(Entry { t, s: seq });
+            }
+            while q.len() > 0 {
+                q.pop_min();
+            }
+            base += 1 << 30;
+        }
+        q.check();
+        // The mean gap is 2^30 / 64 = 2^24: width 2^22 by the gap alone.
+        let by_gap = 24 - NARROW;
+        assert!(q.shift + 2 <= by_gap, "shift {} not narrower than the gap's {by_gap}", q.shift);
     }
 }

@@ -211,11 +211,17 @@ impl Scheduler {
         }
         let i = self.slots.len();
         if i >= self.slot_cap {
-            self.overflow.insert(key.seq, ev);
-            return tagged(KIND_ONE_OFF, OVERFLOW as usize);
+            return self.new_overflow(ev, key);
         }
         self.slots.push(ev);
         tagged(KIND_ONE_OFF, i)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn new_overflow(&mut self, ev: Ev, key: Key) -> u32 {
+        self.overflow.insert(key.seq, ev);
+        tagged(KIND_ONE_OFF, OVERFLOW as usize)
     }
 
     /// The one-off event of a heap entry (index `idx`, key `key`); its slot
@@ -223,10 +229,16 @@ impl Scheduler {
     #[inline]
     fn take_one_off(&mut self, idx: u32, key: Key) -> Ev {
         if idx == OVERFLOW {
-            return self.overflow.remove(&key.seq).expect("overflow event present");
+            return self.take_overflow(key.seq);
         }
         self.free_slots.push(idx);
         self.slots[idx as usize]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn take_overflow(&mut self, seq: u64) -> Ev {
+        self.overflow.remove(&seq).expect("overflow event present")
     }
 
     #[inline]
