@@ -52,14 +52,15 @@
 //!
 //! Widths and ring lengths that suit 2 flows at 100 Mb/s do not suit 1024
 //! flows at 10 Gb/s, so the queue measures itself: after [`TUNE_POPS`]
-//! pops, the next time the minimum's bucket runs empty (sooner if insertions pass many nodes or push many entries just
+//! pops, the next time the minimum leaves its bitmap word or takes the slow path (sooner if insertions pass many nodes or push many entries just
 //! beyond the ring) it compares its bucket width with the mean time between
 //! pops and its ring with how many entries fell just beyond it, and
 //! rebuilds itself when the width is off by a factor of four or more, or
 //! too many entries missed the ring (a ring four times as long), or few did
 //! and the ring is almost empty (a quarter).  The mean gap misleads when
 //! events come in bursts; insertions that pass nodes of other times show
-//! it, and then the buckets narrow fourfold and stay narrow for a while.
+//! it (when the mean gap does not already ask for narrower buckets), and
+//! then the buckets narrow fourfold and stay narrow for a while.
 //! A rebuild re-inserts the ring's entries in order (`far` stays as it is),
 //! a handful of times per run.  The order of the entries never depends on
 //! these choices, only the cost.
