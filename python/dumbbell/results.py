@@ -113,9 +113,11 @@ class Result:
         self.trace_file: Path | None = trace_file
         self.packets_traced: bool = packets_traced
         self._flow_objects = tuple(flow_objects)
-        # (src id, dst id) -> bandwidth in bits/s of every link direction
-        # of the simulation (for link_utilisation).
-        self._link_bw = {(lk.src.id, lk.dst.id): float(lk.bandwidth) for lk in links}
+        self.link_bandwidths: dict[tuple[int, int], float] = {
+            (lk.src.id, lk.dst.id): float(lk.bandwidth) for lk in links}
+        """Bandwidth in bits/s of every link direction of the simulation, by
+        (source node id, destination node id), whether or not it carried
+        packets (for link_utilisation and the metrics' link arguments)."""
 
     def __repr__(self) -> str:
         return (f"Result(until={self.until:g}, {self.flows.height} flows, {self.vars.height} variable records, "
@@ -313,8 +315,8 @@ class Result:
             a, b = (getattr(x, "id", x) for x in link)
         except (TypeError, ValueError):
             raise ValueError(f"link_utilisation(): link must be a Link or a pair of nodes, got {link!r}") from None
-        if (a, b) in self._link_bw:
-            return self._link_bw[(a, b)]
+        if (a, b) in self.link_bandwidths:
+            return self.link_bandwidths[(a, b)]
         q = self.queues.filter(pl.col("src") == a, pl.col("dst") == b)
         if q.height:
             return float(q["bandwidth"][0])
