@@ -25,6 +25,8 @@ pub mod sink;
 pub mod tracefile;
 pub mod tcp;
 pub mod telnet;
+#[cfg(test)]
+mod testrng;
 pub mod udp;
 pub mod vars;
 

@@ -924,16 +924,7 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, m: u64) -> u64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (self.0 >> 33) % m
-        }
-        fn unit(&mut self) -> f64 {
-            self.below(1 << 30) as f64 / (1u64 << 30) as f64
-        }
-    }
+    use crate::testrng::TestRng as Rng;
 
     /// The queue against a sorted set of the same entries.
     struct Both {

@@ -162,11 +162,8 @@ mod tests {
     /// wrap-arounds and growths.
     #[test]
     fn behaves_like_vecdeque() {
-        let mut state: u64 = 3;
-        let mut rnd = |m: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % m
-        };
+        let mut rng = crate::testrng::TestRng(3);
+        let mut rnd = |m: u64| rng.below(m);
         let mut r: Ring<u32> = Ring::new();
         let mut v: VecDeque<u32> = VecDeque::new();
         for n in 0..20_000u32 {

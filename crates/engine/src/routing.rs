@@ -467,12 +467,8 @@ mod tests {
 
     #[test]
     fn matches_ns2_on_random_graphs() {
-        // Small deterministic LCG so the test needs no dependency.
-        let mut s: u64 = 12345;
-        let mut rnd = |m: u64| {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (s >> 33) % m
-        };
+        let mut rng = crate::testrng::TestRng(12345);
+        let mut rnd = |m: u64| rng.below(m);
         for _ in 0..200 {
             let n = 2 + rnd(9) as usize;
             let mut links = Vec::new();
@@ -540,11 +536,8 @@ mod tests {
 
     #[test]
     fn recompute_matches_ns2_on_random_failures() {
-        let mut s: u64 = 99;
-        let mut rnd = |m: u64| {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (s >> 33) % m
-        };
+        let mut rng = crate::testrng::TestRng(99);
+        let mut rnd = |m: u64| rng.below(m);
         for _ in 0..100 {
             let n = 2 + rnd(7) as usize;
             let mut links = Vec::new();

@@ -651,11 +651,8 @@ mod tests {
     /// fire in (time, scheduling order), as a sorted list of all keys says.
     #[test]
     fn random_mix_fires_in_key_order() {
-        let mut state: u64 = 42;
-        let mut rnd = |m: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % m
-        };
+        let mut rng = crate::testrng::TestRng(42);
+        let mut rnd = |m: u64| rng.below(m);
         for _ in 0..50 {
             let mut s = Scheduler::new();
             let pipes: Vec<u32> = (0..5).map(|_| s.new_pipe()).collect();
