@@ -136,7 +136,7 @@ fn main() {
             }
             Yield::Service => {
                 b.sim.w.out.drain();
-                b.sim.w.tcl_calls.clear();
+                b.sim.w.take_tcl_calls();
             }
             _ => break,
         }

@@ -41,10 +41,10 @@ pub struct Outputs {
     /// Bytes buffered over all channels.
     pub pending: usize,
     /// Yield to the front end when this much output is buffered.
-    pub flush_at: usize,
+    flush_at: usize,
     /// `pending` has reached `flush_at`: the run yields so that the front
     /// end drains it.
-    pub full: bool,
+    full: bool,
 }
 
 impl Default for Outputs {
@@ -94,6 +94,12 @@ impl Outputs {
         &mut self.bufs[id as usize]
     }
 
+    /// Yield to the front end once `bytes` are buffered (4 MB unless set).
+    pub fn set_flush_at(&mut self, bytes: usize) {
+        self.flush_at = bytes;
+        self.full = self.pending >= bytes;
+    }
+
     #[inline]
     pub fn wrote(&mut self, n: usize) {
         self.pending += n;
@@ -124,17 +130,17 @@ pub struct World {
     pub uidcnt: i32,
     pub rng: RngSet,
     /// Tcl scripts the engine asks the front end to evaluate (e.g. `$agent
-    /// done`); added with `call_tcl`.
-    pub tcl_calls: Vec<String>,
+    /// done`): `call_tcl` adds, `take_tcl_calls` takes.
+    tcl_calls: Vec<String>,
     /// Warnings for the front end to print (each once).
     pub warnings: Vec<String>,
     /// What ns-2's C++ code prints with `printf`: C stdio's buffer, which
     /// reaches stdout after Tcl's own channels are flushed at exit.
     pub c_stdout: Vec<u8>,
-    pub halted: bool,
+    halted: bool,
     /// Set with `halted` and with every `call_tcl`: the run loop then looks
     /// at both (one test per event instead of three).
-    pub attention: bool,
+    attention: bool,
     pub routing: Routing,
     /// The script was written for ns-2's New-ECN patch (it set a sink's
     /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
@@ -148,6 +154,16 @@ impl World {
     pub fn call_tcl(&mut self, script: String) {
         self.tcl_calls.push(script);
         self.attention = true;
+    }
+
+    /// The Tcl scripts asked for so far, in order.
+    pub fn take_tcl_calls(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.tcl_calls)
+    }
+
+    /// Are Tcl scripts waiting to be evaluated?
+    pub fn has_tcl_calls(&self) -> bool {
+        !self.tcl_calls.is_empty()
     }
 
     /// Stop the run at the next event (`$ns halt`).
@@ -986,6 +1002,33 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The run loop's one test per event (`World::attention`, `Outputs`'
+    /// `full`) still stops for Tcl calls, a halt and a full output buffer,
+    /// whenever they come, and lets the run go on once they are served.
+    #[test]
+    fn run_stops_for_tcl_calls_halts_and_output() {
+        let mut sim = Sim::new();
+        for d in [1.0, 2.0, 3.0] {
+            sim.w.s.schedule_tcl(d);
+        }
+        assert!(matches!(sim.run(), Yield::Tcl(_)));
+        sim.w.call_tcl("puts a".into());
+        assert_eq!(sim.run(), Yield::Service);
+        assert_eq!(sim.run(), Yield::Service, "served only when taken");
+        assert_eq!(sim.w.take_tcl_calls(), vec!["puts a".to_string()]);
+        sim.w.halt();
+        assert_eq!(sim.run(), Yield::Halted);
+        assert!(matches!(sim.run(), Yield::Tcl(_)), "the halt is over");
+        sim.w.out.set_flush_at(10);
+        let ch = sim.w.out.channel("file1");
+        sim.w.out.buf(ch).extend_from_slice(b"0123456789");
+        sim.w.out.wrote(10);
+        assert_eq!(sim.run(), Yield::Service);
+        assert_eq!(sim.w.out.drain().len(), 1);
+        assert!(matches!(sim.run(), Yield::Tcl(_)));
+        assert_eq!(sim.run(), Yield::Done);
+    }
 
     /// The hop path's dense table of connector targets stays equal to the
     /// connectors' own targets through `target` and `drop-target` commands.

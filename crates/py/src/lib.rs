@@ -159,7 +159,7 @@ impl Engine {
     }
 
     fn take_tcl_calls(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.sim.w.tcl_calls)
+        self.sim.w.take_tcl_calls()
     }
 
     /// Text the engine printed to C's stdout (written at exit, after Tcl's
@@ -211,8 +211,7 @@ impl Engine {
     }
 
     fn set_flush_threshold(&mut self, bytes: usize) {
-        self.sim.w.out.flush_at = bytes;
-        self.sim.w.out.full = self.sim.w.out.pending >= bytes;
+        self.sim.w.out.set_flush_at(bytes);
     }
 }
 

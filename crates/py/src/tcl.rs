@@ -563,7 +563,7 @@ impl Backend {
     fn busy(&self, py: Python<'_>, run_calls: bool) -> bool {
         let e = self.engine.borrow(py);
         let w = &e.sim.w;
-        !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && !w.tcl_calls.is_empty())
+        !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && w.has_tcl_calls())
     }
 
     /// After an engine call that left something for the runner: it drains
