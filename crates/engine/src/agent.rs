@@ -94,7 +94,7 @@ impl AgentBase {
     }
 
     /// `Agent::send`: hand a packet to the agent's target (the node entry).
-    #[inline]
+    #[inline(always)]
     pub fn send(&self, sim: &mut Sim, p: PktId) {
         sim.agent_send(self.target, p);
     }
