@@ -23,6 +23,9 @@ LIB_DIR = os.path.join(HERE, "lib")
 
 FALLBACKS = ("tkinter", "pycommands")
 
+# The body of our `exit`: it flushes every channel and ends the process.
+EXIT_BODY = " ::dumbbell::be::exit $code "
+
 
 def forced_fallbacks() -> frozenset[str]:
     """The fallbacks the environment variable DUMBBELL_TCL forces (words
@@ -182,7 +185,7 @@ class Ns2Runner:
         t.setvar("tcl_precision", "17")
         # Python's Tcl has no `exit` (tkinter removes it); ours flushes every
         # channel, as Tcl's exit would, and ends the process with the code.
-        t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
+        t.eval(f"proc exit {{{{code 0}}}} {{{EXIT_BODY}}}")
         for f in ("otcl.tcl", "tclobject.tcl"):
             t.eval(f"source {{{os.path.join(TCL_DIR, f)}}}")
         for f in ("nslib.tcl", "defaults.tcl"):
@@ -439,6 +442,7 @@ class Ns2Runner:
                 return self.report_panic(self.panic)
             self.drain()
             self.report_error(str(err), self._errinfo())
+            self.script_exit(1)
             self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
             return 1
         except BaseException as err:  # an engine panic outside a Tcl call
@@ -448,9 +452,26 @@ class Ns2Runner:
         if self.panic is not None:  # the script caught the engine's error and carried on
             return self.report_panic(self.panic)
         self.drain()
+        self.script_exit(0)
+        if self.panic is not None:
+            return self.report_panic(self.panic)
+        self.drain()
         self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
         self.flush_c_stdout()
         return 0
+
+    def script_exit(self, code: int) -> None:
+        """What Tcl's main loop (and so ns-2) does when a script ends without
+        `exit`: it invokes the `exit` command, so that a script that
+        redefined it has its own run (its errors are ignored).  Our own
+        `exit` is not invoked here: it would end the process, as the
+        caller's return does."""
+        try:
+            if self.tcl.eval("info procs ::exit") and self.tcl.eval("info body ::exit") == EXIT_BODY:
+                return
+            self.tcl.call("uplevel", "#0", f"exit {code}")
+        except self.TclError:
+            pass
 
     def report_panic(self, err) -> int:
         """An engine panic: report it as Dumbbell's bug, exit code 70."""
@@ -495,10 +516,20 @@ class Ns2Runner:
             info = cinfo
         import re
 
-        m = re.search(r'"((?:[^"\\]|\\.)*)"\n\s+\(file "([^"]+)" line (\d+)\)', info)
-        if m:
-            cmd = m.group(1).strip().splitlines()[0]
-            out.append(f"  at {m.group(2)}:{m.group(3)}: {cmd}")
+        # The innermost `(file "F" line N)` frame and the command above it
+        # (a quoted block: its first line, without the quotes).
+        lines = info.splitlines()
+        for i, line in enumerate(lines):
+            fm = re.match(r'\s+\(file "(.*)" line (\d+)\)$', line)
+            if fm:
+                j = i - 1
+                while j >= 0 and not lines[j].startswith('"'):
+                    j -= 1
+                cmd = lines[j][1:] if j >= 0 else ""
+                if j == i - 1 and cmd.endswith('"'):
+                    cmd = cmd[:-1]
+                out.append(f"  at {fm.group(1)}:{fm.group(2)}: {cmd.strip()}")
+                break
         out.append("Tcl traceback:")
         out.extend("    " + l for l in info.splitlines())
         sys.stderr.write("\n".join(out) + "\n")
