@@ -57,6 +57,25 @@ def test_bad_input_is_reported_with_file_and_line(tmp_path, line, needle):
     assert where.startswith("  at s.tcl:"), where
 
 
+@pytest.mark.parametrize(
+    "body,where",
+    [
+        ('error "boom"\n', 'error "boom"'),  # the command ends in a quote
+        ('proc f {} {\n    error "deep"\n}\nf\n', "f"),
+        ('puts [expr {1 +\n    }]\n', "expr {1 +"),  # the innermost command, of two lines
+    ],
+)
+def test_script_errors_name_file_line_and_command(tmp_path, body, where):
+    # The report names the innermost line of the script and its command;
+    # it never fails itself (a Python traceback).
+    r = run(tmp_path, body)
+    assert r.returncode == 1, r.stderr
+    assert "Traceback (most recent call last)" not in r.stderr
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("dumbbell: error: ")
+    assert lines[1].startswith("  at s.tcl:") and lines[1].endswith(": " + where), lines[1]
+
+
 def test_error_in_callback_names_the_callback(tmp_path):
     r = run(tmp_path, 'proc finish {} { global ns; $ns nosuchcommand }\n$ns at 1.5 "finish"\n$ns run\n')
     assert r.returncode == 1
