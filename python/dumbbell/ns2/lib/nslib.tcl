@@ -141,6 +141,7 @@ Simulator proc instance {} {
 
 # Is `$cls info` OTcl's built-in Class info?  (Cached until methods or
 # procs change.)
+lappend ::otcl::_::classcaches ::dumbbell::_cib
 proc ::dumbbell::_class_info_builtin {cls} {
     variable _cib
     if {[info exists _cib($cls)] && [lindex $_cib($cls) 0] == $::otcl::_::mepoch} {
@@ -149,6 +150,7 @@ proc ::dumbbell::_class_info_builtin {cls} {
     set ok [expr {[info exists ::otcl::_::isclass($cls)]
         && [lindex [::otcl::_::Lookup $cls $::otcl::_::cls($cls) info] 0 1] eq "::otcl::_::Class.info"}]
     set _cib($cls) [list $::otcl::_::mepoch $ok]
+    set ::otcl::_::cached($cls) 1
     return $ok
 }
 

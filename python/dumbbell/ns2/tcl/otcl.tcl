@@ -71,6 +71,13 @@ namespace eval ::otcl::_ {
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
     variable ivplain         ;# class -> {mepoch instvar-is-built-in}
+    variable initsuper       ;# metaclass -> {mepoch init-and-superclass-built-in}
+    # Arrays of per-class caches checked against mepoch (InvalClass drops a
+    # class's entries where it does not bump mepoch; tclobject.tcl and the
+    # library add theirs).
+    # Writers of these set cached(class).
+    variable classcaches {::otcl::_::allocof ::otcl::_::ivplain ::otcl::_::initsuper}
+    variable cached          ;# class -> 1: it may have entries in classcaches or nc
     variable precbusy        ;# classes whose Prec is being computed
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
@@ -78,7 +85,7 @@ namespace eval ::otcl::_ {
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
-    array set ivplain {}; array set precbusy {}
+    array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -308,19 +315,33 @@ proc ::otcl::_::Drop {e m} {
 # Method m (or everything) changed for class c: flush dispatch caches of
 # c, its subclasses, and the objects of those with private ensembles.
 proc ::otcl::_::InvalClass {c m} {
+    variable subs
+    variable inst
     variable ens
+    # A class with no subclasses, no instances and no dispatch ensemble (a
+    # class being built): no cached dispatch or next method involves it,
+    # and it is in the precedence list of no other class, so the caches
+    # kept for other classes (checked against mepoch) cannot involve it
+    # either.  Its own entries are dropped instead of bumping mepoch,
+    # which would make every class's entries stale while the library
+    # builds its classes.
+    if {![llength $subs($c)] && ![dict size $inst($c)] && ![info exists ens($c)]} {
+        variable cached
+        if {[info exists cached($c)]} {
+            unset cached($c)
+            variable classcaches
+            foreach a $classcaches {
+                unset -nocomplain ${a}($c)
+            }
+            array unset nc [string map {* \\* ? \\? [ \\[ ] \\] \\ \\\\} $c]\x00*
+        }
+        return
+    }
     variable priv
     variable cls
     variable nc
     variable mepoch
-    variable subs
-    variable inst
     incr mepoch
-    # A class with no subclasses, no instances and no dispatch ensemble (a
-    # class being built): no cached dispatch or next method involves it.
-    if {![llength $subs($c)] && ![dict size $inst($c)] && ![info exists ens($c)]} {
-        return
-    }
     array unset nc
     set deps [Dependents $c]
     foreach d $deps {
@@ -376,7 +397,7 @@ proc ::otcl::_::MakePrivate {o} {
 # ----------------------------------------------------------------------
 # object creation, class change, and teardown
 
-proc ::otcl::_::MakeObject {name c isc} {
+proc ::otcl::_::MakeObject {name c isc {super Object}} {
     variable nobj
     variable ns
     variable cls
@@ -402,7 +423,7 @@ proc ::otcl::_::MakeObject {name c isc} {
         set subs($name) {}
         set iprocs($name) {}
         set inst($name) {}
-        AddSuper $name Object
+        AddSuper $name $super
     }
     Alias $name
     return $name
@@ -442,6 +463,7 @@ proc ::otcl::_::IVPlain {c} {
     }
     set ok [expr {[lindex [Lookup "" $c instvar] 0 1] eq "::otcl::_::Object.instvar"}]
     set ivplain($c) [list $::otcl::_::mepoch $ok]
+    set ::otcl::_::cached($c) 1
     return $ok
 }
 
@@ -1108,6 +1130,7 @@ proc ::otcl::_::FindNext {oc c m} {
             break
         }
     }
+    set ::otcl::_::cached($oc) 1
     return [set nc($oc\x00$c\x00$m) $p]
 }
 
@@ -1225,6 +1248,7 @@ proc ::otcl::_::Class.create {self args} {
         }
         set e [dict get $::otcl::_::procs($found) alloc]
         set ::otcl::_::allocof($self) [list $::otcl::_::mepoch $found $e]
+        set ::otcl::_::cached($self) 1
     }
     if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
         ::otcl::_::Compile [lindex $e 2]
@@ -1234,6 +1258,22 @@ proc ::otcl::_::Class.create {self args} {
         ::otcl::_::MakePlain $name $self
         set rest [lrange $args 1 end]
     } elseif {$p eq "::otcl::_::Class.alloc"} {
+        # `Class create C -superclass S`, S a class other than C, where the
+        # new class's init and superclass are OTcl's own: what they would
+        # do (link C below S instead of Object), without the dispatch.
+        if {[llength $args] == 3 && [lindex $args 1] eq "-superclass"
+                && [info exists ::otcl::_::isclass([set s [::otcl::_::Norm [lindex $args 2]]])]
+                && $s ne [::otcl::_::Norm $name] && [::otcl::_::InitSuperPlain $self]} {
+            set c [::otcl::_::MakeObject $name $self 1 $s]
+            # InvalPrec for a class without subclasses, instances or
+            # dispatch ensemble
+            incr ::otcl::_::cvepoch
+            unset -nocomplain ::otcl::_::prec($c)
+            if {[info exists ::otcl::_::cached($c)]} {
+                ::otcl::_::InvalClass $c ""
+            }
+            return $name
+        }
         ::otcl::_::MakeObject $name $self 1
         set rest [lrange $args 1 end]
     } else {
@@ -1246,6 +1286,20 @@ proc ::otcl::_::Class.create {self args} {
     }
     uplevel 1 [list ::[::otcl::_::Norm $name] init {*}$rest]
     return $name
+}
+
+# Do new classes of metaclass mc have OTcl's own init and superclass
+# methods?  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::InitSuperPlain {mc} {
+    variable initsuper
+    if {[info exists initsuper($mc)] && [lindex $initsuper($mc) 0] == $::otcl::_::mepoch} {
+        return [lindex $initsuper($mc) 1]
+    }
+    set ok [expr {[lindex [Lookup "" $mc init] 0 1] eq "::otcl::_::Object.init"
+                  && [lindex [Lookup "" $mc superclass] 0 1] eq "::otcl::_::Class.superclass"}]
+    set initsuper($mc) [list $::otcl::_::mepoch $ok]
+    set ::otcl::_::cached($mc) 1
+    return $ok
 }
 
 proc ::otcl::_::Class.superclass {self args} {

@@ -366,9 +366,11 @@ SplitObject proc register className {
 proc ::dumbbell::register_class {className} {
     set parent SplitObject
     set path ""
-    foreach part [split $className /] {
+    foreach part [split [::otcl::_::Norm $className] /] {
         append path $part
-        if {![SplitObject is-class $path]} {
+        # (what `SplitObject is-class $path` answers)
+        if {!([info exists ::otcl::_::isclass($path)]
+              && "SplitObject" in [::otcl::_::Prec $path])} {
             Class create $path -superclass $parent
         }
         set parent $path
@@ -457,6 +459,7 @@ proc ::dumbbell::_newplain {className} {
 # Is creating an object of class c exactly OTcl's built-in alloc plus
 # SplitObject's init with Object's after it?  (Cached until methods, the
 # hierarchy or a class's procs change.)
+lappend ::otcl::_::classcaches ::dumbbell::_plain
 proc ::dumbbell::_plain {c} {
     variable _plain
     set m $::otcl::_::mepoch
@@ -491,6 +494,7 @@ proc ::dumbbell::_plain {c} {
         }
     }
     set _plain($c) [list $m $ok]
+    set ::otcl::_::cached($n) 1
     return $ok
 }
 
