@@ -183,10 +183,14 @@ class Ns2Runner:
         # Python's Tcl has no `exit` (tkinter removes it); ours flushes every
         # channel, as Tcl's exit would, and ends the process with the code.
         t.eval("proc exit {{code 0}} { ::dumbbell::be::exit $code }")
-        for f in ("otcl.tcl", "tclobject.tcl"):
-            t.eval(f"source {{{os.path.join(TCL_DIR, f)}}}")
+        t.eval(f"source {{{os.path.join(TCL_DIR, 'otcl.tcl')}}}")
+        # The library's methods get their procs when first looked up (their
+        # argument lists need no check at definition).
+        t.eval("set ::otcl::_::deferprocs 1")
+        t.eval(f"source {{{os.path.join(TCL_DIR, 'tclobject.tcl')}}}")
         for f in ("nslib.tcl", "defaults.tcl"):
             t.eval(f"source {{{os.path.join(LIB_DIR, f)}}}")
+        t.eval("set ::otcl::_::deferprocs 0")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.
         self._set_rng_bind("RNG/default")
         t.eval("set defaultRNG [new RNG]")

@@ -67,6 +67,7 @@ namespace eval ::otcl::_ {
     variable auto            ;# procs that are autoload stubs
     variable ivf             ;# objects whose instvar may be inlined
     variable lazy            ;# method procs not compiled yet: {argl body}
+    variable deferprocs 0    ;# 1: DefProc makes no stub proc (Compile will)
     variable hepoch 0        ;# bumped when a superclass link changes
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
@@ -596,16 +597,18 @@ proc ::otcl::_::TeardownClass {c} {
 # defining methods
 
 proc ::otcl::_::DefProc {owner kind m argl body} {
-    variable auto
-    set pn [ProcName $owner $kind $m]
-    set c [expr {$kind eq "instproc" ? $owner : ""}]
+    if {[string first :: $owner$m] < 0} {
+        set pn "::otcl::$owner $kind $m"
+    } else {
+        set pn [ProcName $owner $kind $m]
+    }
     if {$argl eq "auto"} {
         # OTcl autoloading: the body is a script expected to (re)define
         # the method; it is run on the first call.
         proc $pn {class proc self args} "tailcall ::otcl::_::AutoLoad\
             [list $owner] [list $kind] [list $pn] [list $body]\
             \$class \$proc \$self {*}\$args"
-        set auto($pn) 1
+        set ::otcl::_::auto($pn) 1
     } else {
         # The proc is defined (so that its argument list is checked now)
         # with a stub body; the real one (rewritten, see Rewrite, the
@@ -613,13 +616,16 @@ proc ::otcl::_::DefProc {owner kind m argl body} {
         # first finds the method (Lookup, FindNext, create's alloc,
         # AutoLoad, ProcOf): most library methods are never called.  The
         # stub installs it too, should a proc be reached another way.
-        variable lazy
-        set lazy($pn) [list "class proc self $argl" $body]
-        proc $pn "class proc self $argl" \
-            "::otcl::_::Compile [list $pn]; tailcall {*}\[info level 0\]"
-        unset -nocomplain auto($pn)
+        # While the library loads (deferprocs), whose argument lists need
+        # no check, not even the stub is made: Compile makes the proc.
+        set a "class proc self $argl"
+        set ::otcl::_::lazy($pn) [list $a $body]
+        if {!$::otcl::_::deferprocs} {
+            proc $pn $a "::otcl::_::Compile [list $pn]; tailcall {*}\[info level 0\]"
+        }
+        unset -nocomplain ::otcl::_::auto($pn)
     }
-    return [list p [list $pn $c $m] $pn $body]
+    return [list p [list $pn [expr {$kind eq "instproc" ? $owner : ""}] $m] $pn $body]
 }
 
 # Give method proc pn its real (rewritten) body.
