@@ -91,6 +91,15 @@ proc ::dumbbell::class_defaults {kind cls} {
     return $r
 }
 
+# Class variables of cls from a flat list {var value ...}: what
+# `$cls set var value` does for each pair in turn where `set` is OTcl's own
+# (the library's class defaults, defaults.tcl, set one class at a time).
+proc ::dumbbell::class_vars {cls pairs} {
+    namespace eval $::otcl::_::ns([::otcl::_::Norm $cls]) [list variable {*}$pairs]
+    incr ::otcl::_::cvepoch
+    return
+}
+
 # Route the object variables of obj that are bound variables of its kind
 # through the engine with variable traces (done once per object, when it
 # first uses instvar).
