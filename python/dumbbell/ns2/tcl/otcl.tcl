@@ -667,17 +667,27 @@ proc ::otcl::_::Rewrite {body} {
     if {!$optimize_instvar || ![string match {*$self*instvar*} $body]} {
         return $body
     }
-    # Where such lines start.  The scan below (which tells whether such a
-    # line is at the start of a command) stops after the last one: in
-    # library methods that is mostly the first line.
-    set m [regexp -all -inline -indices -line $instvar_line $body]
-    if {![llength $m]} {
+    # Where such lines start (only lines with "instvar" are matched: a
+    # regexp over the whole body cost more than the rest).  The scan below
+    # (which tells whether such a line is at the start of a command) stops
+    # after the last one: in library methods that is mostly the first line.
+    set last -1
+    set p 0
+    while {[set i [string first instvar $body $p]] >= 0} {
+        set start [expr {[string last \n $body $i] + 1}]
+        set p [string first \n $body $i]
+        if {$p < 0} {
+            set p [string length $body]
+        }
+        if {[regexp $instvar_line [string range $body $start $p-1]]} {
+            set at($start) {}
+            set last $start
+        }
+        incr p
+    }
+    if {$last < 0} {
         return $body
     }
-    foreach match $m {
-        set at([lindex $match 0]) {}
-    }
-    set last [lindex $m end 0]
     set lines [split $body \n]
     set pos 0
     set out {}

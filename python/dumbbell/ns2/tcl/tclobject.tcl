@@ -27,11 +27,11 @@ if {[info commands ::Object] eq ""} {
 namespace eval ::dumbbell {
     variable _kind              ;# object -> engine kind of its shadow
     variable _bl                ;# kind -> list of bound variables
-    variable _b                 ;# "kind,var" -> 1 for bound variables
+    variable _bd                ;# kind -> dict: bound variable -> 1
     variable _dc                ;# "kind\0class" -> {epoch defaults}
     variable _traced            ;# object -> 1: bound vars traced, 2: re-arm
     variable shadow_error ""    ;# message of the last failed shadow creation
-    array set _kind {}; array set _bl {}; array set _b {}; array set _dc {}
+    array set _kind {}; array set _bl {}; array set _bd {}; array set _dc {}
     array set _traced {}
     # Epoch of class-level state (class variables, class hierarchy).
     upvar #0 ::otcl::_::cvepoch defaults_epoch
@@ -47,16 +47,18 @@ proc ::dumbbell::defaults_epoch {} {
 
 proc ::dumbbell::boundvars {kind} {
     variable _bl
-    variable _b
+    variable _bd
     if {![info exists _bl($kind)]} {
         set l [::dumbbell::be::boundvars $kind]
+        set d {}
         foreach v $l {
-            set _b($kind,$v) 1
-            # class defaults depend only on bound variables: class-level
-            # writes of other variables (e.g. Node's nn_ counter) need not
-            # invalidate them
-            set ::otcl::_::cvvars($v) 1
+            lappend d $v 1
         }
+        set _bd($kind) $d
+        # class defaults depend only on bound variables: class-level
+        # writes of other variables (e.g. Node's nn_ counter) need not
+        # invalidate them
+        array set ::otcl::_::cvvars $d
         set ::otcl::_::cvwatch 1
         set _bl($kind) $l
     }
@@ -302,7 +304,7 @@ SplitObject instproc destroy {} {
 proc ::dumbbell::_set {self args} {
     if {[info exists ::dumbbell::_kind($self)] && [llength $args] < 3} {
         set var [lindex $args 0]
-        if {[info exists ::dumbbell::_b($::dumbbell::_kind($self),$var)]} {
+        if {[dict exists $::dumbbell::_bd($::dumbbell::_kind($self)) $var]} {
             if {[llength $args] == 1} {
                 return [::dumbbell::be::get $self $var]
             }
