@@ -599,9 +599,8 @@ impl Backend {
         if let Some(k) = self.kind_cache.borrow().get(&key) {
             return Ok(*k);
         }
-        let cmd = format!("::{}", cls.trim_start_matches(':'));
         let heritage = unsafe {
-            let h = self.stubs.call(self.interp, &[&cmd, "info", "heritage"])?;
+            let h = self.stubs.call(self.interp, &["::otcl::api::heritage", cls])?;
             self.stubs.split(self.interp, &h)?
         };
         let kind = std::iter::once(cls).chain(heritage.iter().map(|s| s.as_str())).find_map(|c| self.kinds.get(c).copied());

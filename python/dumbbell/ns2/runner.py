@@ -225,7 +225,7 @@ class Ns2Runner:
         (cached until the class hierarchy or class variables change)."""
         kind = self.kind_cache.get((cls, epoch))
         if kind is None:
-            heritage = [cls, *self.tcl.splitlist(self.tcl.call("::" + cls.lstrip(":"), "info", "heritage"))]
+            heritage = [cls, *self.tcl.splitlist(self.tcl.call("::otcl::api::heritage", cls))]
             kind = next((c for c in heritage if c in self.kinds), "")
             self.kind_cache[(cls, epoch)] = kind
         return kind or None

@@ -1337,9 +1337,20 @@ Application/FTP instproc producemore {pktcnt} { [$self agent] advanceby $pktcnt 
 # The C++ Application looks for script-defined recv/resume callbacks when it
 # starts.
 Application instproc start {} {
-    set procs " [[$self info class] info instprocs] "
+    set procs " [::dumbbell::_instprocs [::otcl::_::ClassOf $self]] "
     $self cmd start-flags [expr {[string first " recv " $procs] >= 0}] \
         [expr {[string first " resume " $procs] >= 0}]
+}
+
+# `$cls info instprocs`, without the dispatch where info is OTcl's own.
+proc ::dumbbell::_instprocs {cls} {
+    set c [::otcl::_::Norm $cls]
+    if {[info exists ::otcl::_::isclass($c)]
+            && !([info exists ::otcl::_::procs($c)] && [dict exists $::otcl::_::procs($c) info])
+            && [::otcl::_::InfoImpl $::otcl::_::cls($c)] eq "::otcl::_::Class.info"} {
+        return [::otcl::_::ProcKeys $::otcl::_::iprocs($c) ""]
+    }
+    return [$cls info instprocs]
 }
 
 # ---- datagram traffic ---------------------------------------------------------------

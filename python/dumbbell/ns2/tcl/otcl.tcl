@@ -77,7 +77,9 @@ namespace eval ::otcl::_ {
     # class's entries where it does not bump mepoch; tclobject.tcl and the
     # library add theirs).
     # Writers of these set cached(class).
-    variable classcaches {::otcl::_::allocof ::otcl::_::ivplain ::otcl::_::initsuper}
+    variable classcaches {::otcl::_::allocof ::otcl::_::ivplain ::otcl::_::initsuper
+                          ::otcl::_::infoimpl}
+    variable infoimpl        ;# class -> {mepoch prefix-of-info}
     variable cached          ;# class -> 1: it may have entries in classcaches or nc
     variable precbusy        ;# classes whose Prec is being computed
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
@@ -86,7 +88,7 @@ namespace eval ::otcl::_ {
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
-    array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}
+    array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}; array set infoimpl {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -453,6 +455,36 @@ proc ::otcl::_::MakePlain {name c} {
         set ::otcl::_::ivf($name) 1
     }
     return $name
+}
+
+# The prefix info of an object of class c without procs of its own
+# resolves to.  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::InfoImpl {c} {
+    variable infoimpl
+    if {[info exists infoimpl($c)] && [lindex $infoimpl($c) 0] == $::otcl::_::mepoch} {
+        return [lindex $infoimpl($c) 1]
+    }
+    set p [lindex [Lookup "" $c info] 0 1]
+    set infoimpl($c) [list $::otcl::_::mepoch $p]
+    set ::otcl::_::cached($c) 1
+    return $p
+}
+
+# `$o info class` for object o (a canonical name).
+proc ::otcl::_::ClassOf {o} {
+    if {[info exists ::otcl::_::cls($o)] && ![info exists ::otcl::_::procs($o)]} {
+        set c $::otcl::_::cls($o)
+        variable infoimpl
+        if {[info exists infoimpl($c)] && [lindex $infoimpl($c) 0] == $::otcl::_::mepoch} {
+            set p [lindex $infoimpl($c) 1]
+        } else {
+            set p [InfoImpl $c]
+        }
+        if {$p eq "::otcl::_::Object.info"} {
+            return $c
+        }
+    }
+    return [::$o info class]
 }
 
 # Does instvar of a (plain, new) object of class c resolve to the built-in
@@ -1479,6 +1511,21 @@ proc ::otcl::api::varname {obj var} {
         return -code error "$obj is not an object"
     }
     return $::otcl::_::ns($o)::$var
+}
+
+# What `$obj info class` returns, without the dispatch where info is
+# OTcl's own.
+proc ::otcl::api::classof {obj} {
+    ::otcl::_::ClassOf [::otcl::_::Norm $obj]
+}
+
+# A class's heritage (its precedence list without the class itself).
+proc ::otcl::api::heritage {cls} {
+    set c [::otcl::_::Norm $cls]
+    if {![info exists ::otcl::_::isclass($c)]} {
+        return -code error "$cls is not a class"
+    }
+    return [lrange [::otcl::_::Prec $c] 1 end]
 }
 
 # Is obj an OTcl object / class?

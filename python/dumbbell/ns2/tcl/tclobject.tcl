@@ -77,7 +77,7 @@ proc ::dumbbell::class_defaults {kind cls} {
     }
     set epoch $::otcl::_::cvepoch
     set spaces {}
-    foreach c [list $cls {*}[$cls info heritage]] {
+    foreach c [list $cls {*}[::otcl::api::heritage $cls]] {
         lappend spaces $::otcl::_::ns($c)
     }
     set r {}
@@ -288,7 +288,7 @@ SplitObject set id 0
 
 SplitObject instproc init args {
     $self next
-    if {[catch {::dumbbell::be::shadow $self [$self info class] $args} kind]} {
+    if {[catch {::dumbbell::be::shadow $self [::otcl::_::ClassOf $self] $args} kind]} {
         set ::dumbbell::shadow_error $kind
         error "__FAILED_SHADOW_OBJECT_" ""
     }
