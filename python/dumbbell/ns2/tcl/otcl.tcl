@@ -82,6 +82,8 @@ namespace eval ::otcl::_ {
     variable infoimpl        ;# class -> {mepoch prefix-of-info}
     variable cached          ;# class -> 1: it may have entries in classcaches or nc
     variable precbusy        ;# classes whose Prec is being computed
+    variable ufast           ;# unknown method entry -> command doing what it
+                             ;# does, called as `command m self args...`
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
@@ -89,6 +91,7 @@ namespace eval ::otcl::_ {
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
     array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}; array set infoimpl {}
+    array set ufast {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -279,7 +282,14 @@ proc ::otcl::_::Miss {e self m args} {
     }
     set r [Lookup $o $c unknown]
     if {[llength $r]} {
-        set p [list ::otcl::_::UCall $m [lindex $r 0 1]]
+        variable ufast
+        if {[info exists ufast([lindex $r 0])]} {
+            # an unknown method with a command of its own that takes the
+            # method name first (no UCall to put it after self)
+            set p [list $ufast([lindex $r 0]) $m]
+        } else {
+            set p [list ::otcl::_::UCall $m [lindex $r 0 1]]
+        }
     } else {
         set p [list ::otcl::_::NoDispatch $m]
     }

@@ -355,10 +355,24 @@ SplitObject instproc unknown args {
     }
     return $ret
 }
+# What the unknown method above does for method m, called by the dispatch
+# directly (as `::dumbbell::_ecmd m self args...`) while that method is the
+# one in effect (::otcl::_::ufast); the error is the same, its errorInfo
+# names this proc.
+proc ::dumbbell::_ecmd {m self args} {
+    if {[catch {::dumbbell::be::cmd $self $m {*}$args} ret]} {
+        set cls [$self info class]
+        global errorInfo
+        error "error when calling class $cls: [linsert $args 0 $m]" $errorInfo
+    }
+    return $ret
+}
+set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) ::dumbbell::_ecmd
 
 SplitObject proc getid {} {
     return _o[incr [::otcl::api::varname SplitObject id]]
 }
+set ::dumbbell::_getid [dict get $::otcl::_::procs(SplitObject) getid]
 
 # (What `SplitObject info subclass $cl` answers, without walking every
 # class below SplitObject: SplitObject is in the precedence list of exactly
