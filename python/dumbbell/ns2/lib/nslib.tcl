@@ -41,7 +41,11 @@ proc ::dumbbell::is_class {name} {
 # "invalid command name").
 rename new ::dumbbell::otcl_new
 proc new {className args} {
-    if {![llength $args] && [::dumbbell::_plain $className]} {
+    # (::dumbbell::_plain's cached answer is read inline)
+    if {![llength $args] && ([info exists ::dumbbell::_plain($className)]
+            && [lindex $::dumbbell::_plain($className) 0] == $::otcl::_::mepoch
+            ? [lindex $::dumbbell::_plain($className) 1]
+            : [::dumbbell::_plain $className])} {
         # (runs no Tcl init: no need for the caller's level)
         return [::dumbbell::_newplain $className]
     }

@@ -71,7 +71,7 @@ namespace eval ::otcl::_ {
     variable hepoch 0        ;# bumped when a superclass link changes
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
-    variable ivplain         ;# class -> {mepoch instvar-is-built-in}
+    variable ivplain         ;# class -> {mepoch prefix-of-instvar}
     variable initsuper       ;# metaclass -> {mepoch init-and-superclass-built-in}
     # Arrays of per-class caches checked against mepoch (InvalClass drops a
     # class's entries where it does not bump mepoch; tclobject.tcl and the
@@ -467,6 +467,16 @@ proc ::otcl::_::MakePlain {name c} {
     return $name
 }
 
+# Does instvar of a (plain, new) object of class c resolve to the built-in
+# Object.instvar?  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::IVPlain {c} {
+    variable ivplain
+    if {[info exists ivplain($c)] && [lindex $ivplain($c) 0] == $::otcl::_::mepoch} {
+        return [expr {[lindex $ivplain($c) 1] eq "::otcl::_::Object.instvar"}]
+    }
+    expr {[IVImpl $c] eq "::otcl::_::Object.instvar"}
+}
+
 # The prefix info of an object of class c without procs of its own
 # resolves to.  (Cached until methods or the hierarchy change.)
 proc ::otcl::_::InfoImpl {c} {
@@ -497,17 +507,17 @@ proc ::otcl::_::ClassOf {o} {
     return [::$o info class]
 }
 
-# Does instvar of a (plain, new) object of class c resolve to the built-in
-# Object.instvar?  (Cached until methods or the hierarchy change.)
-proc ::otcl::_::IVPlain {c} {
+# The prefix instvar of a new object of class c resolves to (the same
+# cache).
+proc ::otcl::_::IVImpl {c} {
     variable ivplain
     if {[info exists ivplain($c)] && [lindex $ivplain($c) 0] == $::otcl::_::mepoch} {
         return [lindex $ivplain($c) 1]
     }
-    set ok [expr {[lindex [Lookup "" $c instvar] 0 1] eq "::otcl::_::Object.instvar"}]
-    set ivplain($c) [list $::otcl::_::mepoch $ok]
+    set p [lindex [Lookup "" $c instvar] 0 1]
+    set ivplain($c) [list $::otcl::_::mepoch $p]
     set ::otcl::_::cached($c) 1
-    return $ok
+    return $p
 }
 
 proc ::otcl::_::SetClass {o c} {

@@ -148,6 +148,13 @@ proc ::dumbbell::_attach {obj kind} {
     set _kind($obj) $kind
     boundvars $kind
     unset -nocomplain ::otcl::_::ivf($obj) ::dumbbell::_traced($obj)
+    # A kind without bound variables has nothing to trace: what the
+    # object's first instvar would learn (_trace_bound, LearnIV), known now.
+    if {![llength $::dumbbell::_bl($kind)] && ![info exists ::otcl::_::procs($obj)]
+            && [::otcl::_::IVImpl $::otcl::_::cls($obj)] eq "::dumbbell::_instvar"} {
+        set ::dumbbell::_traced($obj) 1
+        set ::otcl::_::ivf($obj) 1
+    }
 }
 
 proc ::dumbbell::_detach {obj} {
@@ -443,10 +450,20 @@ SplitObject instproc init-instvar var {
 # global procs of tclcl
 
 proc new {className args} {
-    if {![llength $args] && [::dumbbell::_plain $className]} {
+    # (::dumbbell::_plain's cached answer is read inline)
+    if {![llength $args] && ([info exists ::dumbbell::_plain($className)]
+            && [lindex $::dumbbell::_plain($className) 0] == $::otcl::_::mepoch
+            ? [lindex $::dumbbell::_plain($className) 1]
+            : [::dumbbell::_plain $className])} {
         return [::dumbbell::_newplain $className]
     }
-    set o [SplitObject getid]
+    # `SplitObject getid`, inline while it is tclcl's
+    if {[dict exists $::otcl::_::procs(SplitObject) getid]
+            && [dict get $::otcl::_::procs(SplitObject) getid] eq $::dumbbell::_getid} {
+        set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
+    } else {
+        set o [SplitObject getid]
+    }
     if {[catch {$className create $o {*}$args} msg]} {
         if {$msg eq "__FAILED_SHADOW_OBJECT_"} {
             # the engine could not create the shadow object
@@ -464,9 +481,28 @@ proc new {className args} {
 # are the built-in ones (SplitObject's init after Object's), without the
 # dispatch.
 proc ::dumbbell::_newplain {className} {
-    set c [::otcl::_::Norm $className]
-    set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
-    ::otcl::_::MakePlain $o $c
+    namespace upvar ::otcl::_ ns ns cls cls inst inst ens ens
+    if {[string match ::* $className]} {
+        set c [string range $className 2 end]
+    } else {
+        set c $className
+    }
+    set o _o[incr $ns(SplitObject)::id]
+    if {[info exists cls($o)]} {
+        ::otcl::_::MakePlain $o $c
+    } else {
+        # ::otcl::_::MakePlain for a fresh name, inline (an object of a
+        # split class gets no ivf: its instvar is not Object's)
+        set ns($o) [set n ::otcl::o::[incr ::otcl::_::nobj]]
+        namespace eval $n {}
+        set cls($o) $c
+        dict set inst($c) $o {}
+        if {[info exists ens($c)]} {
+            interp alias {} ::$o {} $ens($c) $o
+        } else {
+            ::otcl::_::Alias $o
+        }
+    }
     if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
         set ::dumbbell::shadow_error $kind
         delete $o
@@ -509,9 +545,23 @@ proc ::dumbbell::_plain {c} {
                 break
             }
         }
-        # init: SplitObject's, whose `next` reaches Object's built-in init;
-        # next and info: the built-ins
-        if {[lindex [::otcl::_::Lookup "" $n init] 1] ne "SplitObject"
+        # init: SplitObject's (maybe below inits that do nothing but call
+        # `$self next`), whose `next` reaches Object's built-in init; next
+        # and info: the built-ins
+        set init 0
+        foreach k [::otcl::_::Prec $n] {
+            if {![dict exists $::otcl::_::iprocs($k) init]} {
+                continue
+            }
+            if {$k eq "SplitObject"} {
+                set init 1
+                break
+            }
+            if {![::dumbbell::_trivial_init [dict get $::otcl::_::iprocs($k) init]]} {
+                break
+            }
+        }
+        if {!$init
                 || [::otcl::_::FindNext $n SplitObject init] ne "::otcl::_::Object.init"
                 || [lindex [::otcl::_::Lookup "" $n next] 0 1] ne "::otcl::_::Object.next"
                 || [lindex [::otcl::_::Lookup "" $n info] 0 1] ne "::otcl::_::Object.info"} {
@@ -521,6 +571,19 @@ proc ::dumbbell::_plain {c} {
     set _plain($c) [list $m $ok]
     set ::otcl::_::cached($n) 1
     return $ok
+}
+
+# Is method entry e an init without arguments whose body is just
+# `$self next`?  (Called without arguments it does what skipping it does.)
+proc ::dumbbell::_trivial_init {e} {
+    if {[lindex $e 0] ne "p" || [string trim [lindex $e 3]] ne {$self next}} {
+        return 0
+    }
+    set pn [lindex $e 2]
+    if {[info exists ::otcl::_::lazy($pn)]} {
+        return [expr {[llength [lindex $::otcl::_::lazy($pn) 0]] == 3}]
+    }
+    expr {![::otcl::_::AutoBody $pn] && [llength [info args $pn]] == 3}
 }
 
 proc delete o {
