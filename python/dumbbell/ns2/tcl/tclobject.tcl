@@ -482,6 +482,7 @@ proc new {className args} {
 # dispatch.
 proc ::dumbbell::_newplain {className} {
     namespace upvar ::otcl::_ ns ns cls cls inst inst ens ens
+    namespace upvar ::dumbbell _bl bl
     if {[string match ::* $className]} {
         set c [string range $className 2 end]
     } else {
@@ -510,10 +511,14 @@ proc ::dumbbell::_newplain {className} {
     }
     # ::dumbbell::_attach, for an object that is new
     set ::dumbbell::_kind($o) $kind
-    if {![info exists ::dumbbell::_bl($kind)]} {
+    if {![info exists bl($kind)]} {
         ::dumbbell::boundvars $kind
     }
     unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
+    if {![llength $bl($kind)] && [::otcl::_::IVImpl $c] eq "::dumbbell::_instvar"} {
+        set ::dumbbell::_traced($o) 1
+        set ::otcl::_::ivf($o) 1
+    }
     return $o
 }
 
