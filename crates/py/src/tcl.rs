@@ -195,6 +195,21 @@ impl Stubs {
         }
     }
 
+    /// Evaluate the command `words` at the current level, as if the
+    /// caller's script had called it; its result (and errorInfo) stay in
+    /// the interpreter.  The return code.
+    unsafe fn eval_words(&self, interp: *mut Interp, words: &[&str]) -> c_int {
+        let objs: Vec<*mut TclObj> = words.iter().map(|w| self.new_str(w)).collect();
+        for &o in &objs {
+            self.incr(o);
+        }
+        let code = (self.eval_objv)(interp, objs.len() as c_int, objs.as_ptr(), 0);
+        for &o in &objs {
+            self.decr(o);
+        }
+        code
+    }
+
     unsafe fn split(&self, interp: *mut Interp, list: &str) -> Result<Vec<String>, String> {
         let o = self.new_str(list);
         self.incr(o);
@@ -456,6 +471,12 @@ struct Backend {
     kind_cache: RefCell<HashMap<(String, String), Option<&'static str>>>,
     /// Registered class defaults, by (kind, class, defaults epoch).
     defaults_cache: RefCell<HashMap<(String, String, String), u32>>,
+    /// The kind of every split object with an engine part, as the Tcl
+    /// layer's `::dumbbell::_kind` has it: set when `shadow` succeeds,
+    /// dropped by `delete` (which `_detach` calls as it unsets `_kind`).
+    obj_kind: RefCell<HashMap<String, &'static str>>,
+    /// The bound variables of each kind (for `oset`).
+    bound: RefCell<HashMap<&'static str, HashSet<&'static str>>>,
     state: Rc<RefCell<State>>,
 }
 
@@ -484,10 +505,27 @@ impl From<String> for Fail {
 
 type Cmd = fn(&Backend, &[String]) -> Result<String, Fail>;
 
+/// What a command of the second kind (`OutCmd`) leaves.
+enum Out {
+    /// Its result.
+    Text(String),
+    /// It ended with a Tcl evaluation, whose return code this is; the
+    /// result (and errorInfo) are the evaluation's.
+    Eval(c_int),
+}
+
+type OutCmd = fn(&Backend, &[String]) -> Result<Out, Fail>;
+
+#[derive(Clone, Copy)]
+enum Func {
+    Text(Cmd),
+    Out(OutCmd),
+}
+
 /// One registered command: the backend and the function.
 struct CmdData {
     backend: Rc<Backend>,
-    f: Cmd,
+    f: Func,
 }
 
 /// Every backend command.  Tcl runs it with the GIL released (tkinter
@@ -529,8 +567,13 @@ unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_in
             let data = &*(cd as *const CmdData);
             let b = &*data.backend;
             let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
-            let (code, text) = match (data.f)(b, &args) {
-                Ok(s) => (TCL_OK, s),
+            let r = match data.f {
+                Func::Text(f) => f(b, &args).map(Out::Text),
+                Func::Out(f) => f(b, &args),
+            };
+            let (code, text) = match r {
+                Ok(Out::Text(s)) => (TCL_OK, s),
+                Ok(Out::Eval(code)) => return code,
                 Err(Fail::Msg(m)) => (TCL_ERROR, m),
             };
             b.stubs.set_result(interp, &text);
@@ -554,6 +597,15 @@ unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_in
 }
 
 impl Backend {
+    /// Is `var` a bound variable of engine class `kind`?
+    fn is_bound(&self, kind: &'static str, var: &str) -> bool {
+        let mut m = self.bound.borrow_mut();
+        let set = m.entry(kind).or_insert_with(|| {
+            dumbbell_engine::iface::bound_vars(kind).unwrap_or_default().into_iter().map(|(n, _)| n).collect()
+        });
+        set.contains(var)
+    }
+
     fn lookup(&self, py: Python<'_>, obj: &str) -> Result<u32, Fail> {
         self.engine.borrow(py).sim.lookup(obj).ok_or_else(|| Fail::Msg(format!("{obj} has no engine part")))
     }
@@ -627,6 +679,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let adopt = b.state.borrow_mut().adopt_next.take();
     if let Some(placeholder) = adopt {
         Python::attach(|py| b.engine.borrow_mut(py).sim.rename(&placeholder, obj))?;
+        b.obj_kind.borrow_mut().insert(obj.clone(), kind);
         return Ok(kind.to_string());
     }
     let bind = b.state.borrow().rng_bind.clone();
@@ -654,6 +707,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
         b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Msg(format!("{cls}: {e}")))?;
         Ok::<bool, Fail>(b.busy(py, false))
     })?;
+    b.obj_kind.borrow_mut().insert(obj.clone(), kind);
     if busy {
         b.service(false)?;
     }
@@ -699,8 +753,68 @@ fn be_cmd(b: &Backend, args: &[String]) -> Result<String, Fail> {
     Ok(r)
 }
 
-fn be_delete(_b: &Backend, _args: &[String]) -> Result<String, Fail> {
+fn be_delete(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    if let Some(obj) = args.first() {
+        b.obj_kind.borrow_mut().remove(obj);
+    }
     Ok(String::new())
+}
+
+/// `oset self ?args...?`: SplitObject's `set` method (what the Tcl layer's
+/// `::dumbbell::_set` does): a bound variable of the object's kind is read
+/// or written in the engine (as `get` and `set`); anything else is OTcl's
+/// own `set` (`::otcl::_::Object.set`, evaluated as the method would call
+/// it).
+fn be_oset(b: &Backend, args: &[String]) -> Result<Out, Fail> {
+    arity(args, 1, "oset")?;
+    if args.len() == 2 || args.len() == 3 {
+        let kind = b.obj_kind.borrow().get(&args[0]).copied();
+        if let Some(kind) = kind {
+            if b.is_bound(kind, &args[1]) {
+                return if args.len() == 2 { be_get(b, args) } else { be_set(b, args) }.map(Out::Text);
+            }
+        }
+    }
+    let mut words: Vec<&str> = Vec::with_capacity(args.len() + 1);
+    words.push("::otcl::_::Object.set");
+    words.extend(args.iter().map(|s| s.as_str()));
+    Ok(Out::Eval(unsafe { b.stubs.eval_words(b.interp, &words) }))
+}
+
+/// `ecmd m self args...`: engine command `m` of split object `self`, called
+/// as a method no Tcl method handles (what the Tcl layer's
+/// `::dumbbell::_ecmd` does).  Refused, it raises the unknown method's error
+/// through `::dumbbell::_ecmd_fail msg m self args...`.
+fn be_ecmd(b: &Backend, args: &[String]) -> Result<Out, Fail> {
+    arity(args, 2, "ecmd")?;
+    let mut words: Vec<String> = Vec::with_capacity(args.len());
+    words.push(args[1].clone());
+    words.push(args[0].clone());
+    words.extend(args[2..].iter().cloned());
+    // (An engine panic is the command's error here too, as when the
+    // method's `catch` caught it: kept for the runner, then wrapped.)
+    let r = match catch_unwind(AssertUnwindSafe(|| be_cmd(b, &words))) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = panic_text(&*payload);
+            if let Ok(mut st) = b.state.try_borrow_mut() {
+                if st.panic.is_none() {
+                    st.panic = Some(PanicException::new_err((msg.clone(),)));
+                }
+            }
+            Err(Fail::Msg(format!("internal error in the engine: {msg}")))
+        }
+    };
+    match r {
+        Ok(s) => Ok(Out::Text(s)),
+        Err(Fail::Msg(m)) => {
+            let mut w: Vec<&str> = Vec::with_capacity(args.len() + 2);
+            w.push("::dumbbell::_ecmd_fail");
+            w.push(&m);
+            w.extend(args.iter().map(|s| s.as_str()));
+            Ok(Out::Eval(unsafe { b.stubs.eval_words(b.interp, &w) }))
+        }
+    }
 }
 
 /// `adopt placeholder`: the next split object takes over that engine object.
@@ -775,16 +889,21 @@ impl TclBackend {
             kinds: dumbbell_engine::iface::KINDS.iter().copied().collect(),
             kind_cache: Default::default(),
             defaults_cache: Default::default(),
+            obj_kind: Default::default(),
+            bound: Default::default(),
             state: state.clone(),
         });
-        let cmds: [(&str, Cmd); 7] = [
-            ("shadow", be_shadow),
-            ("get", be_get),
-            ("set", be_set),
-            ("cmd", be_cmd),
-            ("delete", be_delete),
-            ("adopt", be_adopt),
-            ("boundvars", be_boundvars),
+        let cmds: [(&str, Func); 9] = [
+            ("shadow", Func::Text(be_shadow)),
+            ("get", Func::Text(be_get)),
+            ("set", Func::Text(be_set)),
+            ("cmd", Func::Text(be_cmd)),
+            ("delete", Func::Text(be_delete)),
+            ("adopt", Func::Text(be_adopt)),
+            ("boundvars", Func::Text(be_boundvars)),
+            // (No Python versions: the Tcl layer uses these only if they exist.)
+            ("oset", Func::Out(be_oset)),
+            ("ecmd", Func::Out(be_ecmd)),
         ];
         for (name, f) in cmds {
             let full = format!("::dumbbell::be::{name}");

@@ -320,7 +320,13 @@ proc ::dumbbell::_set {self args} {
     }
     return [::otcl::_::Object.set $self {*}$args]
 }
-::otcl::_::DefBuiltin SplitObject set ::dumbbell::_set
+# (The backend's oset, where it has one, does the same without Tcl in
+# between.)
+if {[info commands ::dumbbell::be::oset] ne ""} {
+    ::otcl::_::DefBuiltin SplitObject set ::dumbbell::be::oset
+} else {
+    ::otcl::_::DefBuiltin SplitObject set ::dumbbell::_set
+}
 
 # instvar of bound variables gives traced variables; "-parse-part1"
 # (tclcl) makes the local name of "a(x)" be "a".
@@ -348,10 +354,8 @@ proc ::dumbbell::_instvar {self args} {
 }
 ::otcl::_::DefBuiltin SplitObject instvar ::dumbbell::_instvar
 
-proc ::dumbbell::_cmd {self args} {
-    tailcall ::dumbbell::be::cmd $self {*}$args
-}
-::otcl::_::DefBuiltin SplitObject cmd ::dumbbell::_cmd
+# `$obj cmd args...` is the backend's cmd itself.
+::otcl::_::DefBuiltin SplitObject cmd ::dumbbell::be::cmd
 
 SplitObject instproc unknown args {
     if {[catch {::dumbbell::be::cmd $self {*}$args} ret]} {
@@ -374,7 +378,14 @@ proc ::dumbbell::_ecmd {m self args} {
     }
     return $ret
 }
-set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) ::dumbbell::_ecmd
+# The engine's own command does the same where the backend has it
+# (::dumbbell::be::ecmd, which raises the error through _ecmd_fail).
+proc ::dumbbell::_ecmd_fail {msg m self args} {
+    set cls [$self info class]
+    error "error when calling class $cls: [linsert $args 0 $m]" $msg
+}
+set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) \
+    [expr {[info commands ::dumbbell::be::ecmd] ne "" ? "::dumbbell::be::ecmd" : "::dumbbell::_ecmd"}]
 
 SplitObject proc getid {} {
     return _o[incr [::otcl::api::varname SplitObject id]]
