@@ -82,6 +82,7 @@ namespace eval ::otcl::_ {
     variable infoimpl        ;# class -> {mepoch prefix-of-info}
     variable cached          ;# class -> 1: it may have entries in classcaches or nc
     variable precbusy        ;# classes whose Prec is being computed
+    variable nons            ;# objects whose variable namespace is not made yet
     variable ufast           ;# unknown method entry -> command doing what it
                              ;# does, called as `command m self args...`
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
@@ -91,7 +92,7 @@ namespace eval ::otcl::_ {
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
     array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}; array set infoimpl {}
-    array set ufast {}
+    array set ufast {}; array set nons {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -442,6 +443,20 @@ proc ::otcl::_::MakeObject {name c isc {super Object}} {
     return $name
 }
 
+# Make the variable namespace of object o, made without one (nons: split
+# objects made by ::dumbbell::_newplain, most of which never have a
+# variable of their own).  Every path to an object's variables that needs
+# the namespace to exist makes it first: Object.set (a write), instvar
+# (Object.instvar, and IVF's inline form only once instvar has run),
+# ::otcl::api::varname, the split layer's traces.  Reads, unset, info vars
+# and destroy behave the same without it.
+proc ::otcl::_::MakeNs {o} {
+    variable ns
+    variable nons
+    namespace eval $ns($o) {}
+    unset nons($o)
+}
+
 # MakeObject for a new plain (non-class) object of class c.
 proc ::otcl::_::MakePlain {name c} {
     variable cls
@@ -599,6 +614,7 @@ proc ::otcl::_::Teardown {o} {
         dict unset inst($cls($o)) $o
     }
     unset cls($o) ns($o)
+    unset -nocomplain ::otcl::_::nons($o)
     unset -nocomplain ::otcl::_::ivf($o)
     catch {interp alias {} ::$o {}}
     if {[info exists priv($o)]} {
@@ -1216,6 +1232,9 @@ proc ::otcl::_::Object.set {self args} {
                     || [info exists ::otcl::_::cvvars([lindex $args 0])])} {
                 incr ::otcl::_::cvepoch
             }
+            if {[info exists ::otcl::_::nons($self)]} {
+                ::otcl::_::MakeNs $self
+            }
             if {[catch {::set ${ns}::[lindex $args 0] [lindex $args 1]} r]} {
                 return -code error [string map [list ${ns}:: {}] $r]
             }
@@ -1271,6 +1290,9 @@ proc ::otcl::_::Object.instvar {self args} {
         } else {
             ::otcl::_::LearnIV $self ::otcl::_::Object.instvar
         }
+    }
+    if {[info exists ::otcl::_::nons($self)]} {
+        ::otcl::_::MakeNs $self
     }
     uplevel 1 [list ::namespace upvar $::otcl::_::ns($self) {*}$l]
 }
@@ -1529,6 +1551,9 @@ proc ::otcl::api::varname {obj var} {
     set o [::otcl::_::Norm $obj]
     if {![info exists ::otcl::_::ns($o)]} {
         return -code error "$obj is not an object"
+    }
+    if {[info exists ::otcl::_::nons($o)]} {
+        ::otcl::_::MakeNs $o
     }
     return $::otcl::_::ns($o)::$var
 }

@@ -111,6 +111,9 @@ proc ::dumbbell::_trace_bound {obj} {
     if {[info exists _traced($obj)] && $_traced($obj) == 1} {
         return
     }
+    if {[info exists ::otcl::_::nons($obj)]} {
+        ::otcl::_::MakeNs $obj
+    }
     set ns $::otcl::_::ns($obj)
     set rearm [info exists _traced($obj)]
     set _traced($obj) 1
@@ -504,9 +507,11 @@ proc ::dumbbell::_newplain {className} {
         ::otcl::_::MakePlain $o $c
     } else {
         # ::otcl::_::MakePlain for a fresh name, inline (an object of a
-        # split class gets no ivf: its instvar is not Object's)
-        set ns($o) [set n ::otcl::o::[incr ::otcl::_::nobj]]
-        namespace eval $n {}
+        # split class gets no ivf: its instvar is not Object's), without
+        # making its variable namespace until it needs one (most split
+        # objects keep their state in the engine)
+        set ns($o) ::otcl::o::[incr ::otcl::_::nobj]
+        set ::otcl::_::nons($o) 1
         set cls($o) $c
         dict set inst($c) $o {}
         if {[info exists ens($c)]} {
@@ -527,6 +532,10 @@ proc ::dumbbell::_newplain {className} {
     }
     unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
     if {![llength $bl($kind)] && [::otcl::_::IVImpl $c] eq "::dumbbell::_instvar"} {
+        # (instvar inlined: the namespace must exist)
+        if {[info exists ::otcl::_::nons($o)]} {
+            ::otcl::_::MakeNs $o
+        }
         set ::dumbbell::_traced($o) 1
         set ::otcl::_::ivf($o) 1
     }
