@@ -838,6 +838,221 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
     }
 }
 
+// ---- OTcl's instvar rewrite ------------------------------------------------------
+//
+// `::otcl::_::Rewrite` (otcl.tcl) compiles each method's `$self instvar a b`
+// lines to an inline test plus a `namespace upvar`.  It runs once for every
+// method a script calls, and in Tcl it costs more than compiling the method
+// itself; `::dumbbell::be::rewrite body` is the same function: the same
+// lines are rewritten to the same text (tests/otcl compares the two).  It
+// works on Tcl's bytes; only ASCII characters are looked at, except for
+// what regexp's \s counts as white space.
+
+/// Tcl's regexp `\s` (8.6): the characters it matches.
+fn tcl_re_space(c: u32) -> bool {
+    matches!(c, 0x09..=0x0D | 0x20 | 0x85 | 0xA0 | 0x1680 | 0x180E | 0x2000..=0x200B | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x2060 | 0x3000 | 0xFEFF)
+}
+
+/// Does `line` match `^[ \t]*\$self[ \t]+instvar(?:[ \t]+[A-Za-z0-9_]+)+[ \t]*(?:;.*)?$`
+/// (the lines Rewrite rewrites)?
+fn instvar_line(line: &[u8]) -> bool {
+    let ws = |c: u8| c == b' ' || c == b'\t';
+    let mut i = 0;
+    while i < line.len() && ws(line[i]) {
+        i += 1;
+    }
+    let Some(r) = line[i..].strip_prefix(b"$self") else { return false };
+    let n = r.iter().take_while(|&&c| ws(c)).count();
+    if n == 0 {
+        return false;
+    }
+    let Some(r) = r[n..].strip_prefix(b"instvar") else { return false };
+    // The names: up to the first ";", white space first, only white space
+    // and name characters, at least one name character.
+    let names = match r.iter().position(|&c| c == b';') {
+        Some(k) => &r[..k],
+        None => r,
+    };
+    names.first().is_some_and(|&c| ws(c))
+        && names.iter().all(|&c| ws(c) || c.is_ascii_alphanumeric() || c == b'_')
+        && names.iter().any(|&c| !ws(c))
+}
+
+/// What `ScriptKind` answers for the first word of a line opening braces.
+fn script_kind(word: &[u8]) -> u8 {
+    match word {
+        b"if" | b"elseif" | b"else" | b"then" | b"while" | b"for" | b"foreach" | b"lmap" | b"catch" | b"try" | b"finally"
+        | b"on" | b"trap" | b"proc" | b"time" | b"dict" | b"uplevel" | b"eval" => 1,
+        b"switch" => 2,
+        _ => 0,
+    }
+}
+
+/// `line` with `\x` pairs removed (regsub -all {\\.} $line ""): a
+/// backslash and the character after it.
+fn without_escapes(line: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'\\' && i + 1 < line.len() {
+            // (one character of Tcl's: a surrogate pair's half is one)
+            let (u, n) = unit(&line[i + 1..]);
+            let n = match u {
+                Unit::Char(c) if c > 0xFFFF => 3,
+                _ => n,
+            };
+            i += 1 + n;
+        } else {
+            v.push(line[i]);
+            i += 1;
+        }
+    }
+    v
+}
+
+/// `line` without its "..." spans (regsub -all {"[^"]*"} $line "").
+fn without_quoted(line: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'"' {
+            if let Some(k) = line[i + 1..].iter().position(|&c| c == b'"') {
+                i += k + 2;
+                continue;
+            }
+        }
+        v.push(line[i]);
+        i += 1;
+    }
+    v
+}
+
+/// The first word of a line (regexp {^[\s\}]*(\S*)}).
+fn first_word(line: &[u8]) -> &[u8] {
+    let space_at = |i: usize| {
+        let (u, n) = unit(&line[i..]);
+        let c = match u {
+            Unit::Char(c) => c,
+            Unit::Byte(b) => b as u32,
+        };
+        (tcl_re_space(c), n)
+    };
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'}' {
+            i += 1;
+            continue;
+        }
+        let (sp, n) = space_at(i);
+        if !sp {
+            break;
+        }
+        i += n;
+    }
+    let start = i;
+    while i < line.len() {
+        let (sp, n) = space_at(i);
+        if sp {
+            break;
+        }
+        i += n;
+    }
+    &line[start..i]
+}
+
+/// The rewritten form of one of the lines (RewriteLine in otcl.tcl).
+fn rewrite_line(line: &[u8], out: &mut Vec<u8>) {
+    let dollar = line.iter().position(|&c| c == b'$').unwrap_or(0);
+    let (head, rest) = match line.iter().position(|&c| c == b';') {
+        Some(k) => (&line[..k], &line[k..]),
+        None => (line, &line[line.len()..]),
+    };
+    let names: Vec<&[u8]> = head.split(|&c| c == b' ' || c == b'\t').filter(|w| !w.is_empty()).skip(2).collect();
+    out.extend_from_slice(&line[..dollar]);
+    out.extend_from_slice(b"if {[::otcl::_::IVF $self");
+    for n in &names {
+        out.push(b' ');
+        out.extend_from_slice(n);
+    }
+    out.extend_from_slice(b"]} {namespace upvar $::otcl::_::ns($self)");
+    for n in &names {
+        out.push(b' ');
+        out.extend_from_slice(n);
+        out.push(b' ');
+        out.extend_from_slice(n);
+    }
+    out.push(b'}');
+    out.extend_from_slice(rest);
+}
+
+/// Rewrite's result for `body`, None where it is `body` itself.
+fn rewrite_body(body: &[u8]) -> Option<Vec<u8>> {
+    let lines: Vec<&[u8]> = body.split(|&c| c == b'\n').collect();
+    let contains = |l: &[u8], w: &[u8]| l.windows(w.len()).any(|x| x == w);
+    let matched: Vec<bool> = lines.iter().map(|l| contains(l, b"instvar") && instvar_line(l)).collect();
+    let last = matched.iter().rposition(|&m| m)?;
+    let mut out = Vec::with_capacity(body.len() + 256);
+    let mut quotes = 0usize;
+    let mut stack: Vec<u8> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        if i > last {
+            out.extend_from_slice(line);
+            continue;
+        }
+        let ok = quotes % 2 == 0 && !stack.contains(&0) && !stack.contains(&2);
+        let mut clean: Cow<'_, [u8]> = Cow::Borrowed(line);
+        if clean.contains(&b'\\') {
+            clean = Cow::Owned(without_escapes(&clean));
+        }
+        if clean.contains(&b'"') {
+            quotes += clean.iter().filter(|&&c| c == b'"').count();
+            clean = Cow::Owned(without_quoted(&clean));
+        }
+        let opens = clean.iter().filter(|&&c| c == b'{').count();
+        let closes = clean.iter().filter(|&&c| c == b'}').count();
+        if opens > closes {
+            let kind = if stack.last() == Some(&2) { 1 } else { script_kind(first_word(&clean)) };
+            stack.extend(std::iter::repeat_n(kind, opens - closes));
+        } else if closes > opens {
+            stack.truncate(stack.len().saturating_sub(closes - opens));
+        }
+        if ok && matched[i] {
+            rewrite_line(line, &mut out);
+        } else {
+            out.extend_from_slice(line);
+        }
+    }
+    Some(out)
+}
+
+/// `::dumbbell::be::rewrite body`: Rewrite (see above); the result is the
+/// argument itself when nothing is rewritten.
+unsafe extern "C" fn rewrite_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    guarded(
+        || {
+            fault(F_COMMAND);
+            let st = &*(cd as *const Stubs);
+            if objc != 2 {
+                st.set_result(interp, "wrong # args: should be \"::dumbbell::be::rewrite body\"");
+                return TCL_ERROR;
+            }
+            let body = *objv.add(1);
+            match rewrite_body(st.bytes(body)) {
+                Some(v) => (st.set_obj_result)(interp, st.new_bytes(&v)),
+                None => (st.set_obj_result)(interp, body),
+            }
+            TCL_OK
+        },
+        |msg| {
+            let st = &*(cd as *const Stubs);
+            st.set_result(interp, &format!("internal error in Dumbbell's Tcl binding: {msg}"));
+        },
+    )
+}
+
 /// The Tcl interpreter of a Python object: our `TclInterp`, or tkinter's
 /// (`_tkinter.tkapp`, the `tk` of `tkinter.Tcl()`).  Nothing else: an
 /// address would be trusted blindly.
@@ -905,6 +1120,14 @@ impl TclBackend {
             ("oset", Func::Out(be_oset)),
             ("ecmd", Func::Out(be_ecmd)),
         ];
+        // OTcl's instvar rewrite (no engine: its data is the stub table).
+        let data = Box::into_raw(Box::new(stubs));
+        unsafe {
+            if (stubs.create_obj_command)(interp, c"::dumbbell::be::rewrite".as_ptr(), rewrite_cmd, data as *mut c_void, Some(delete_data::<Stubs, F_DELETE>)).is_null() {
+                drop(Box::from_raw(data));
+                return Err(TclError::new_err("can't create Tcl command \"::dumbbell::be::rewrite\""));
+            }
+        }
         for (name, f) in cmds {
             let full = format!("::dumbbell::be::{name}");
             let cname = CString::new(full.as_str()).expect("no NUL");

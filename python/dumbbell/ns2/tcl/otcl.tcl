@@ -696,15 +696,21 @@ proc ::otcl::_::DefProc {owner kind m argl body} {
     return [list p [list $pn [expr {$kind eq "instproc" ? $owner : ""}] $m] $pn $body]
 }
 
-# Give method proc pn its real (rewritten) body.
+# Give method proc pn its real (rewritten) body.  (Rewrite's own command,
+# where the host has one: ::dumbbell::be::rewrite, the same function.)
 proc ::otcl::_::Compile {pn} {
     variable lazy
     if {[info exists lazy($pn)]} {
         lassign $lazy($pn) argl body
         unset lazy($pn)
-        proc $pn $argl [Rewrite $body]
+        if {$::otcl::_::optimize_instvar && $::otcl::_::rewritec} {
+            proc $pn $argl [::dumbbell::be::rewrite $body]
+        } else {
+            proc $pn $argl [Rewrite $body]
+        }
     }
 }
+set ::otcl::_::rewritec [expr {[info commands ::dumbbell::be::rewrite] ne ""}]
 
 # Speed-up for the most common statement in OTcl code: a line that consists
 # of "$self instvar" followed by plain variable names, e.g.

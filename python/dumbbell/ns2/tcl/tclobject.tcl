@@ -321,7 +321,7 @@ proc ::dumbbell::_set {self args} {
             return [::dumbbell::be::set $self $var [lindex $args 1]]
         }
     }
-    return [::otcl::_::Object.set $self {*}$args]
+    tailcall ::otcl::_::Object.set $self {*}$args
 }
 # (The backend's oset, where it has one, does the same without Tcl in
 # between.)
@@ -373,19 +373,15 @@ SplitObject instproc unknown args {
 # directly (as `::dumbbell::_ecmd m self args...`) while that method is the
 # one in effect (::otcl::_::ufast); the error is the same, its errorInfo
 # names this proc.
-proc ::dumbbell::_ecmd {m self args} {
-    if {[catch {::dumbbell::be::cmd $self $m {*}$args} ret]} {
-        set cls [$self info class]
-        global errorInfo
-        error "error when calling class $cls: [linsert $args 0 $m]" $errorInfo
-    }
+# (Its tailcall is on line 1: the error's errorInfo then reads as when the
+# backend's ecmd calls _ecmd_fail.)
+proc ::dumbbell::_ecmd {m self args} { if {[catch {::dumbbell::be::cmd $self $m {*}$args} ret]} { tailcall ::dumbbell::_ecmd_fail $ret $m $self {*}$args }
     return $ret
 }
 # The engine's own command does the same where the backend has it
 # (::dumbbell::be::ecmd, which raises the error through _ecmd_fail).
 proc ::dumbbell::_ecmd_fail {msg m self args} {
-    set cls [$self info class]
-    error "error when calling class $cls: [linsert $args 0 $m]" $msg
+    error "error when calling class [$self info class]: [linsert $args 0 $m]" $msg
 }
 set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) \
     [expr {[info commands ::dumbbell::be::ecmd] ne "" ? "::dumbbell::be::ecmd" : "::dumbbell::_ecmd"}]
