@@ -644,6 +644,44 @@ impl Backend {
         }
     }
 
+    /// What `::dumbbell::class_defaults kind cls` returns (tclobject.tcl),
+    /// read from the class variables directly: for every bound variable of
+    /// `kind` (in its order), the value of the first class in `cls` and its
+    /// heritage that has it as a scalar.
+    fn class_defaults(&self, kind: &str, cls: &str) -> Result<Vec<(String, String)>, Fail> {
+        let st = &self.stubs;
+        let mut spaces: Vec<CString> = Vec::new();
+        unsafe {
+            let h = st.call(self.interp, &["::otcl::api::heritage", cls])?;
+            for c in std::iter::once(cls.to_string()).chain(st.split(self.interp, &h)?) {
+                let c = CString::new(tcl_form(c.as_bytes()).into_owned()).map_err(|_| Fail::Msg(format!("bad class name {c}")))?;
+                let o = (st.get_var2_ex)(self.interp, c"::otcl::_::ns".as_ptr(), c.as_ptr(), TCL_GLOBAL_ONLY | TCL_LEAVE_ERR_MSG);
+                if o.is_null() {
+                    return Err(Fail::Msg(st.string((st.get_obj_result)(self.interp))));
+                }
+                spaces.push(CString::new(st.bytes(o).to_vec()).expect("no NUL in Tcl's form"));
+            }
+        }
+        let mut r = Vec::new();
+        let mut name = Vec::new();
+        for (v, _) in dumbbell_engine::iface::bound_vars(kind).unwrap_or_default() {
+            for ns in &spaces {
+                // (a missing variable and an array both read as NULL)
+                name.clear();
+                name.extend_from_slice(ns.as_bytes());
+                name.extend_from_slice(b"::");
+                name.extend_from_slice(v.as_bytes());
+                name.push(0);
+                let o = unsafe { (st.get_var2_ex)(self.interp, name.as_ptr() as *const c_char, std::ptr::null(), TCL_GLOBAL_ONLY) };
+                if !o.is_null() {
+                    r.push((v.to_string(), unsafe { st.string(o) }));
+                    break;
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// The engine class of OTcl class `cls`: the first in its heritage the
     /// engine knows.
     fn kind_of(&self, cls: &str, epoch: &str) -> Result<Option<&'static str>, Fail> {
@@ -693,11 +731,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let handle = match cached {
         Some(h) => h,
         None => {
-            let d = unsafe {
-                let l = b.stubs.call(b.interp, &["::dumbbell::class_defaults", kind, cls])?;
-                b.stubs.split(b.interp, &l)?
-            };
-            let pairs: Vec<(String, String)> = d.chunks_exact(2).map(|p| (p[0].clone(), p[1].clone())).collect();
+            let pairs = b.class_defaults(kind, cls)?;
             let h = Python::attach(|py| b.engine.borrow_mut(py).sim.register_defaults(pairs));
             b.defaults_cache.borrow_mut().insert(key, h);
             h
