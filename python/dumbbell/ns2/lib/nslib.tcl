@@ -41,24 +41,12 @@ proc ::dumbbell::is_class {name} {
 }
 
 # `new` of a class that does not exist names it as such (ns-2 says
-# "invalid command name").
-rename new ::dumbbell::otcl_new
-proc new {className args} {
-    # (::dumbbell::_plain's cached answer is read inline)
-    if {![llength $args] && ([info exists ::dumbbell::_plain($className)]
-            && [lindex $::dumbbell::_plain($className) 0] == $::otcl::_::mepoch
-            ? [lindex $::dumbbell::_plain($className) 1]
-            : [::dumbbell::_plain $className])} {
-        # (runs no Tcl init: no need for the caller's level)
-        return [::dumbbell::_newplain $className]
-    }
+# "invalid command name"); tclobject.tcl's `new` asks this first.
+proc ::dumbbell::new_unknown_class {className} {
+    ::dumbbell::define_unsupported $className
     if {[info commands ::$className] eq ""} {
-        ::dumbbell::define_unsupported $className
-        if {[info commands ::$className] eq ""} {
-            error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
-        }
+        error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
     }
-    uplevel 1 [list ::dumbbell::otcl_new $className {*}$args]
 }
 
 # ---- engine classes --------------------------------------------------------------

@@ -152,6 +152,10 @@ proc ::otcl::_::Prec {c} {
     # list for s means a cycle; the search reports it.)
     variable supers
     variable precbusy
+    if {![llength $supers($c)]} {
+        # (what the search gives a class without superclasses: Object)
+        return [set prec($c) [list $c]]
+    }
     if {[llength $supers($c)] == 1 && ![info exists precbusy($c)]} {
         set precbusy($c) 1
         set sp [Prec [lindex $supers($c) 0]]

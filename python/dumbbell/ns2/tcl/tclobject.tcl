@@ -467,6 +467,9 @@ proc new {className args} {
             : [::dumbbell::_plain $className])} {
         return [::dumbbell::_newplain $className]
     }
+    if {[info commands ::$className] eq ""} {
+        ::dumbbell::new_unknown_class $className
+    }
     # `SplitObject getid`, inline while it is tclcl's
     if {[dict exists $::otcl::_::procs(SplitObject) getid]
             && [dict get $::otcl::_::procs(SplitObject) getid] eq $::dumbbell::_getid} {
@@ -606,6 +609,10 @@ proc ::dumbbell::_trivial_init {e} {
     }
     expr {![::otcl::_::AutoBody $pn] && [llength [info args $pn]] == 3}
 }
+
+# What new does first for a class without a command (nothing here: the
+# host's library may define the class, or name it in an error).
+proc ::dumbbell::new_unknown_class {className} {}
 
 proc delete o {
     $o delete_tkvar
