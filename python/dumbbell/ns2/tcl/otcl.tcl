@@ -928,7 +928,15 @@ proc ::otcl::_::SetInstproc {c m entry} {
     if {$m eq "instvar"} {
         ForgetIV $c
     }
-    InvalClass $c $m
+    # (InvalClass's test for a class being built with nothing cached, inline)
+    variable subs
+    variable inst
+    variable ens
+    variable cached
+    if {[llength $subs($c)] || [dict size $inst($c)] || [info exists ens($c)]
+            || [info exists cached($c)]} {
+        InvalClass $c $m
+    }
 }
 
 proc ::otcl::_::SetProc {o m entry} {
