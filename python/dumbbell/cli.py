@@ -7,9 +7,9 @@ import sys
 
 
 def _cmd_run(args) -> int:
-    from .ns2.runner import run_script
+    from .ns2.runner import run_script_and_exit
 
-    return run_script(args.script, args.args)
+    return run_script_and_exit(args.script, args.args)
 
 
 def _cmd_demo(args) -> int:
@@ -26,9 +26,9 @@ def main(argv: list[str] | None = None) -> int:
         if len(argv) < 2 or argv[1] in ("-h", "--help"):
             print("usage: dumbbell run SCRIPT.tcl [ARGS...]  (runs an ns-2 script like `ns`)")
             return 0 if len(argv) >= 2 else 2
-        from .ns2.runner import run_script
+        from .ns2.runner import run_script_and_exit
 
-        return run_script(argv[1], argv[2:])
+        return run_script_and_exit(argv[1], argv[2:])
     if argv and argv[0] == "sweep":  # the sweep parses its own options (dumbbell sweep --help)
         from .sweep import cli_main
 

@@ -566,3 +566,56 @@ def test_exception_a_script_catches_is_reported_at_exit(tmp_path):
     assert (rc, out) == (0, b"caught: Ns2Runner.be_get() missing 2 required positional arguments: 'obj' and 'var'\n")
     assert "Exception ignored in: 'Tcl command ::dumbbell::py::get" in err
     assert "TypeError" in err
+
+
+# ---- OTcl's instvar rewrite in Rust --------------------------------------------------
+
+REWRITE_PIECES = [
+    "$self instvar a b", "  $self instvar x", "\t$self\tinstvar\ty_ z", "$self instvar a; set b 1", "if {$x} {", "}",
+    'set a "q {"', "set b \\{", 'puts ""', "switch $x {", "  a {", "foreach v $l {", "$self instvar q(1)",
+    "$self next", "# $self instvar c", "list {", "set x [list {a}]", "\u00a0if {", '\\"', '"', "$self instvar \u00e9",
+    "eval {", "$self instvar a ;", "$self  instvar  m  ", "\\\\", "catch {", "$self instvar a\r", "\U0001f600 {",
+    "\\\U0001f600 {", "} else {", "uplevel 1 {", "proc p {} {",
+]
+
+
+def test_rust_rewrite_is_otcls_rewrite():
+    """::dumbbell::be::rewrite (crates/py/src/tcl.rs) gives what
+    ::otcl::_::Rewrite gives: for every method body of the library, every
+    braced word of the test scripts and examples, and random bodies made of
+    the lines that steer the rewrite."""
+    import random
+
+    from dumbbell.ns2.runner import Ns2Runner
+
+    r = Ns2Runner("", [], own_tcl=True)
+    t = r.tcl
+    bodies = [t.call("lindex", t.call("set", f"::otcl::_::lazy({pn})"), "1")
+              for pn in t.splitlist(t.call("array", "names", "::otcl::_::lazy"))]
+    files = [*ROOT.glob("tests/otcl/cases/*.tcl"), *ROOT.glob("tests/ns2/scripts/*.tcl"), *ROOT.glob("examples/*.tcl")]
+    for f in files:
+        text = f.read_text(encoding="utf-8", errors="replace")
+        depth, start, i = 0, 0, 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "{":
+                if depth == 0:
+                    start = i
+                depth += 1
+            elif ch == "}" and depth:
+                depth -= 1
+                if depth == 0:
+                    bodies.append(text[start + 1:i])
+            i += 1
+    rng = random.Random(11)
+    bodies += ["\n".join(rng.choice(REWRITE_PIECES) for _ in range(rng.randint(1, 8))) for _ in range(5000)]
+    assert t.eval("set ::otcl::_::rewritec") == "1"
+    rewritten = 0
+    for b in bodies:
+        want = t.call("::otcl::_::Rewrite", b)
+        assert t.call("::dumbbell::be::rewrite", b) == want, b
+        rewritten += want != b
+    assert rewritten > 1000

@@ -195,6 +195,21 @@ impl Stubs {
         }
     }
 
+    /// Evaluate the command `words` at the current level, as if the
+    /// caller's script had called it; its result (and errorInfo) stay in
+    /// the interpreter.  The return code.
+    unsafe fn eval_words(&self, interp: *mut Interp, words: &[&str]) -> c_int {
+        let objs: Vec<*mut TclObj> = words.iter().map(|w| self.new_str(w)).collect();
+        for &o in &objs {
+            self.incr(o);
+        }
+        let code = (self.eval_objv)(interp, objs.len() as c_int, objs.as_ptr(), 0);
+        for &o in &objs {
+            self.decr(o);
+        }
+        code
+    }
+
     unsafe fn split(&self, interp: *mut Interp, list: &str) -> Result<Vec<String>, String> {
         let o = self.new_str(list);
         self.incr(o);
@@ -456,6 +471,12 @@ struct Backend {
     kind_cache: RefCell<HashMap<(String, String), Option<&'static str>>>,
     /// Registered class defaults, by (kind, class, defaults epoch).
     defaults_cache: RefCell<HashMap<(String, String, String), u32>>,
+    /// The kind of every split object with an engine part, as the Tcl
+    /// layer's `::dumbbell::_kind` has it: set when `shadow` succeeds,
+    /// dropped by `delete` (which `_detach` calls as it unsets `_kind`).
+    obj_kind: RefCell<HashMap<String, &'static str>>,
+    /// The bound variables of each kind (for `oset`).
+    bound: RefCell<HashMap<&'static str, HashSet<&'static str>>>,
     state: Rc<RefCell<State>>,
 }
 
@@ -484,10 +505,27 @@ impl From<String> for Fail {
 
 type Cmd = fn(&Backend, &[String]) -> Result<String, Fail>;
 
+/// What a command of the second kind (`OutCmd`) leaves.
+enum Out {
+    /// Its result.
+    Text(String),
+    /// It ended with a Tcl evaluation, whose return code this is; the
+    /// result (and errorInfo) are the evaluation's.
+    Eval(c_int),
+}
+
+type OutCmd = fn(&Backend, &[String]) -> Result<Out, Fail>;
+
+#[derive(Clone, Copy)]
+enum Func {
+    Text(Cmd),
+    Out(OutCmd),
+}
+
 /// One registered command: the backend and the function.
 struct CmdData {
     backend: Rc<Backend>,
-    f: Cmd,
+    f: Func,
 }
 
 /// Every backend command.  Tcl runs it with the GIL released (tkinter
@@ -529,8 +567,13 @@ unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_in
             let data = &*(cd as *const CmdData);
             let b = &*data.backend;
             let args: Vec<String> = (1..objc.max(1) as usize).map(|i| b.stubs.string(*objv.add(i))).collect();
-            let (code, text) = match (data.f)(b, &args) {
-                Ok(s) => (TCL_OK, s),
+            let r = match data.f {
+                Func::Text(f) => f(b, &args).map(Out::Text),
+                Func::Out(f) => f(b, &args),
+            };
+            let (code, text) = match r {
+                Ok(Out::Text(s)) => (TCL_OK, s),
+                Ok(Out::Eval(code)) => return code,
                 Err(Fail::Msg(m)) => (TCL_ERROR, m),
             };
             b.stubs.set_result(interp, &text);
@@ -554,6 +597,15 @@ unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_in
 }
 
 impl Backend {
+    /// Is `var` a bound variable of engine class `kind`?
+    fn is_bound(&self, kind: &'static str, var: &str) -> bool {
+        let mut m = self.bound.borrow_mut();
+        let set = m.entry(kind).or_insert_with(|| {
+            dumbbell_engine::iface::bound_vars(kind).unwrap_or_default().into_iter().map(|(n, _)| n).collect()
+        });
+        set.contains(var)
+    }
+
     fn lookup(&self, py: Python<'_>, obj: &str) -> Result<u32, Fail> {
         self.engine.borrow(py).sim.lookup(obj).ok_or_else(|| Fail::Msg(format!("{obj} has no engine part")))
     }
@@ -592,6 +644,44 @@ impl Backend {
         }
     }
 
+    /// What `::dumbbell::class_defaults kind cls` returns (tclobject.tcl),
+    /// read from the class variables directly: for every bound variable of
+    /// `kind` (in its order), the value of the first class in `cls` and its
+    /// heritage that has it as a scalar.
+    fn class_defaults(&self, kind: &str, cls: &str) -> Result<Vec<(String, String)>, Fail> {
+        let st = &self.stubs;
+        let mut spaces: Vec<CString> = Vec::new();
+        unsafe {
+            let h = st.call(self.interp, &["::otcl::api::heritage", cls])?;
+            for c in std::iter::once(cls.to_string()).chain(st.split(self.interp, &h)?) {
+                let c = CString::new(tcl_form(c.as_bytes()).into_owned()).map_err(|_| Fail::Msg(format!("bad class name {c}")))?;
+                let o = (st.get_var2_ex)(self.interp, c"::otcl::_::ns".as_ptr(), c.as_ptr(), TCL_GLOBAL_ONLY | TCL_LEAVE_ERR_MSG);
+                if o.is_null() {
+                    return Err(Fail::Msg(st.string((st.get_obj_result)(self.interp))));
+                }
+                spaces.push(CString::new(st.bytes(o).to_vec()).expect("no NUL in Tcl's form"));
+            }
+        }
+        let mut r = Vec::new();
+        let mut name = Vec::new();
+        for (v, _) in dumbbell_engine::iface::bound_vars(kind).unwrap_or_default() {
+            for ns in &spaces {
+                // (a missing variable and an array both read as NULL)
+                name.clear();
+                name.extend_from_slice(ns.as_bytes());
+                name.extend_from_slice(b"::");
+                name.extend_from_slice(v.as_bytes());
+                name.push(0);
+                let o = unsafe { (st.get_var2_ex)(self.interp, name.as_ptr() as *const c_char, std::ptr::null(), TCL_GLOBAL_ONLY) };
+                if !o.is_null() {
+                    r.push((v.to_string(), unsafe { st.string(o) }));
+                    break;
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// The engine class of OTcl class `cls`: the first in its heritage the
     /// engine knows.
     fn kind_of(&self, cls: &str, epoch: &str) -> Result<Option<&'static str>, Fail> {
@@ -599,9 +689,8 @@ impl Backend {
         if let Some(k) = self.kind_cache.borrow().get(&key) {
             return Ok(*k);
         }
-        let cmd = format!("::{}", cls.trim_start_matches(':'));
         let heritage = unsafe {
-            let h = self.stubs.call(self.interp, &[&cmd, "info", "heritage"])?;
+            let h = self.stubs.call(self.interp, &["::otcl::api::heritage", cls])?;
             self.stubs.split(self.interp, &h)?
         };
         let kind = std::iter::once(cls).chain(heritage.iter().map(|s| s.as_str())).find_map(|c| self.kinds.get(c).copied());
@@ -628,6 +717,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let adopt = b.state.borrow_mut().adopt_next.take();
     if let Some(placeholder) = adopt {
         Python::attach(|py| b.engine.borrow_mut(py).sim.rename(&placeholder, obj))?;
+        b.obj_kind.borrow_mut().insert(obj.clone(), kind);
         return Ok(kind.to_string());
     }
     let bind = b.state.borrow().rng_bind.clone();
@@ -641,11 +731,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let handle = match cached {
         Some(h) => h,
         None => {
-            let d = unsafe {
-                let l = b.stubs.call(b.interp, &["::dumbbell::class_defaults", kind, cls])?;
-                b.stubs.split(b.interp, &l)?
-            };
-            let pairs: Vec<(String, String)> = d.chunks_exact(2).map(|p| (p[0].clone(), p[1].clone())).collect();
+            let pairs = b.class_defaults(kind, cls)?;
             let h = Python::attach(|py| b.engine.borrow_mut(py).sim.register_defaults(pairs));
             b.defaults_cache.borrow_mut().insert(key, h);
             h
@@ -655,6 +741,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
         b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Msg(format!("{cls}: {e}")))?;
         Ok::<bool, Fail>(b.busy(py, false))
     })?;
+    b.obj_kind.borrow_mut().insert(obj.clone(), kind);
     if busy {
         b.service(false)?;
     }
@@ -700,8 +787,68 @@ fn be_cmd(b: &Backend, args: &[String]) -> Result<String, Fail> {
     Ok(r)
 }
 
-fn be_delete(_b: &Backend, _args: &[String]) -> Result<String, Fail> {
+fn be_delete(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    if let Some(obj) = args.first() {
+        b.obj_kind.borrow_mut().remove(obj);
+    }
     Ok(String::new())
+}
+
+/// `oset self ?args...?`: SplitObject's `set` method (what the Tcl layer's
+/// `::dumbbell::_set` does): a bound variable of the object's kind is read
+/// or written in the engine (as `get` and `set`); anything else is OTcl's
+/// own `set` (`::otcl::_::Object.set`, evaluated as the method would call
+/// it).
+fn be_oset(b: &Backend, args: &[String]) -> Result<Out, Fail> {
+    arity(args, 1, "oset")?;
+    if args.len() == 2 || args.len() == 3 {
+        let kind = b.obj_kind.borrow().get(&args[0]).copied();
+        if let Some(kind) = kind {
+            if b.is_bound(kind, &args[1]) {
+                return if args.len() == 2 { be_get(b, args) } else { be_set(b, args) }.map(Out::Text);
+            }
+        }
+    }
+    let mut words: Vec<&str> = Vec::with_capacity(args.len() + 1);
+    words.push("::otcl::_::Object.set");
+    words.extend(args.iter().map(|s| s.as_str()));
+    Ok(Out::Eval(unsafe { b.stubs.eval_words(b.interp, &words) }))
+}
+
+/// `ecmd m self args...`: engine command `m` of split object `self`, called
+/// as a method no Tcl method handles (what the Tcl layer's
+/// `::dumbbell::_ecmd` does).  Refused, it raises the unknown method's error
+/// through `::dumbbell::_ecmd_fail msg m self args...`.
+fn be_ecmd(b: &Backend, args: &[String]) -> Result<Out, Fail> {
+    arity(args, 2, "ecmd")?;
+    let mut words: Vec<String> = Vec::with_capacity(args.len());
+    words.push(args[1].clone());
+    words.push(args[0].clone());
+    words.extend(args[2..].iter().cloned());
+    // (An engine panic is the command's error here too, as when the
+    // method's `catch` caught it: kept for the runner, then wrapped.)
+    let r = match catch_unwind(AssertUnwindSafe(|| be_cmd(b, &words))) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = panic_text(&*payload);
+            if let Ok(mut st) = b.state.try_borrow_mut() {
+                if st.panic.is_none() {
+                    st.panic = Some(PanicException::new_err((msg.clone(),)));
+                }
+            }
+            Err(Fail::Msg(format!("internal error in the engine: {msg}")))
+        }
+    };
+    match r {
+        Ok(s) => Ok(Out::Text(s)),
+        Err(Fail::Msg(m)) => {
+            let mut w: Vec<&str> = Vec::with_capacity(args.len() + 2);
+            w.push("::dumbbell::_ecmd_fail");
+            w.push(&m);
+            w.extend(args.iter().map(|s| s.as_str()));
+            Ok(Out::Eval(unsafe { b.stubs.eval_words(b.interp, &w) }))
+        }
+    }
 }
 
 /// `adopt placeholder`: the next split object takes over that engine object.
@@ -723,6 +870,221 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
         b.stubs.decr(l);
         Ok(s)
     }
+}
+
+// ---- OTcl's instvar rewrite ------------------------------------------------------
+//
+// `::otcl::_::Rewrite` (otcl.tcl) compiles each method's `$self instvar a b`
+// lines to an inline test plus a `namespace upvar`.  It runs once for every
+// method a script calls, and in Tcl it costs more than compiling the method
+// itself; `::dumbbell::be::rewrite body` is the same function: the same
+// lines are rewritten to the same text (tests/otcl compares the two).  It
+// works on Tcl's bytes; only ASCII characters are looked at, except for
+// what regexp's \s counts as white space.
+
+/// Tcl's regexp `\s` (8.6): the characters it matches.
+fn tcl_re_space(c: u32) -> bool {
+    matches!(c, 0x09..=0x0D | 0x20 | 0x85 | 0xA0 | 0x1680 | 0x180E | 0x2000..=0x200B | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x2060 | 0x3000 | 0xFEFF)
+}
+
+/// Does `line` match `^[ \t]*\$self[ \t]+instvar(?:[ \t]+[A-Za-z0-9_]+)+[ \t]*(?:;.*)?$`
+/// (the lines Rewrite rewrites)?
+fn instvar_line(line: &[u8]) -> bool {
+    let ws = |c: u8| c == b' ' || c == b'\t';
+    let mut i = 0;
+    while i < line.len() && ws(line[i]) {
+        i += 1;
+    }
+    let Some(r) = line[i..].strip_prefix(b"$self") else { return false };
+    let n = r.iter().take_while(|&&c| ws(c)).count();
+    if n == 0 {
+        return false;
+    }
+    let Some(r) = r[n..].strip_prefix(b"instvar") else { return false };
+    // The names: up to the first ";", white space first, only white space
+    // and name characters, at least one name character.
+    let names = match r.iter().position(|&c| c == b';') {
+        Some(k) => &r[..k],
+        None => r,
+    };
+    names.first().is_some_and(|&c| ws(c))
+        && names.iter().all(|&c| ws(c) || c.is_ascii_alphanumeric() || c == b'_')
+        && names.iter().any(|&c| !ws(c))
+}
+
+/// What `ScriptKind` answers for the first word of a line opening braces.
+fn script_kind(word: &[u8]) -> u8 {
+    match word {
+        b"if" | b"elseif" | b"else" | b"then" | b"while" | b"for" | b"foreach" | b"lmap" | b"catch" | b"try" | b"finally"
+        | b"on" | b"trap" | b"proc" | b"time" | b"dict" | b"uplevel" | b"eval" => 1,
+        b"switch" => 2,
+        _ => 0,
+    }
+}
+
+/// `line` with `\x` pairs removed (regsub -all {\\.} $line ""): a
+/// backslash and the character after it.
+fn without_escapes(line: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'\\' && i + 1 < line.len() {
+            // (one character of Tcl's: a surrogate pair's half is one)
+            let (u, n) = unit(&line[i + 1..]);
+            let n = match u {
+                Unit::Char(c) if c > 0xFFFF => 3,
+                _ => n,
+            };
+            i += 1 + n;
+        } else {
+            v.push(line[i]);
+            i += 1;
+        }
+    }
+    v
+}
+
+/// `line` without its "..." spans (regsub -all {"[^"]*"} $line "").
+fn without_quoted(line: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'"' {
+            if let Some(k) = line[i + 1..].iter().position(|&c| c == b'"') {
+                i += k + 2;
+                continue;
+            }
+        }
+        v.push(line[i]);
+        i += 1;
+    }
+    v
+}
+
+/// The first word of a line (regexp {^[\s\}]*(\S*)}).
+fn first_word(line: &[u8]) -> &[u8] {
+    let space_at = |i: usize| {
+        let (u, n) = unit(&line[i..]);
+        let c = match u {
+            Unit::Char(c) => c,
+            Unit::Byte(b) => b as u32,
+        };
+        (tcl_re_space(c), n)
+    };
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == b'}' {
+            i += 1;
+            continue;
+        }
+        let (sp, n) = space_at(i);
+        if !sp {
+            break;
+        }
+        i += n;
+    }
+    let start = i;
+    while i < line.len() {
+        let (sp, n) = space_at(i);
+        if sp {
+            break;
+        }
+        i += n;
+    }
+    &line[start..i]
+}
+
+/// The rewritten form of one of the lines (RewriteLine in otcl.tcl).
+fn rewrite_line(line: &[u8], out: &mut Vec<u8>) {
+    let dollar = line.iter().position(|&c| c == b'$').unwrap_or(0);
+    let (head, rest) = match line.iter().position(|&c| c == b';') {
+        Some(k) => (&line[..k], &line[k..]),
+        None => (line, &line[line.len()..]),
+    };
+    let names: Vec<&[u8]> = head.split(|&c| c == b' ' || c == b'\t').filter(|w| !w.is_empty()).skip(2).collect();
+    out.extend_from_slice(&line[..dollar]);
+    out.extend_from_slice(b"if {[::otcl::_::IVF $self");
+    for n in &names {
+        out.push(b' ');
+        out.extend_from_slice(n);
+    }
+    out.extend_from_slice(b"]} {namespace upvar $::otcl::_::ns($self)");
+    for n in &names {
+        out.push(b' ');
+        out.extend_from_slice(n);
+        out.push(b' ');
+        out.extend_from_slice(n);
+    }
+    out.push(b'}');
+    out.extend_from_slice(rest);
+}
+
+/// Rewrite's result for `body`, None where it is `body` itself.
+fn rewrite_body(body: &[u8]) -> Option<Vec<u8>> {
+    let lines: Vec<&[u8]> = body.split(|&c| c == b'\n').collect();
+    let contains = |l: &[u8], w: &[u8]| l.windows(w.len()).any(|x| x == w);
+    let matched: Vec<bool> = lines.iter().map(|l| contains(l, b"instvar") && instvar_line(l)).collect();
+    let last = matched.iter().rposition(|&m| m)?;
+    let mut out = Vec::with_capacity(body.len() + 256);
+    let mut quotes = 0usize;
+    let mut stack: Vec<u8> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        if i > last {
+            out.extend_from_slice(line);
+            continue;
+        }
+        let ok = quotes % 2 == 0 && !stack.contains(&0) && !stack.contains(&2);
+        let mut clean: Cow<'_, [u8]> = Cow::Borrowed(line);
+        if clean.contains(&b'\\') {
+            clean = Cow::Owned(without_escapes(&clean));
+        }
+        if clean.contains(&b'"') {
+            quotes += clean.iter().filter(|&&c| c == b'"').count();
+            clean = Cow::Owned(without_quoted(&clean));
+        }
+        let opens = clean.iter().filter(|&&c| c == b'{').count();
+        let closes = clean.iter().filter(|&&c| c == b'}').count();
+        if opens > closes {
+            let kind = if stack.last() == Some(&2) { 1 } else { script_kind(first_word(&clean)) };
+            stack.extend(std::iter::repeat_n(kind, opens - closes));
+        } else if closes > opens {
+            stack.truncate(stack.len().saturating_sub(closes - opens));
+        }
+        if ok && matched[i] {
+            rewrite_line(line, &mut out);
+        } else {
+            out.extend_from_slice(line);
+        }
+    }
+    Some(out)
+}
+
+/// `::dumbbell::be::rewrite body`: Rewrite (see above); the result is the
+/// argument itself when nothing is rewritten.
+unsafe extern "C" fn rewrite_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    guarded(
+        || {
+            fault(F_COMMAND);
+            let st = &*(cd as *const Stubs);
+            if objc != 2 {
+                st.set_result(interp, "wrong # args: should be \"::dumbbell::be::rewrite body\"");
+                return TCL_ERROR;
+            }
+            let body = *objv.add(1);
+            match rewrite_body(st.bytes(body)) {
+                Some(v) => (st.set_obj_result)(interp, st.new_bytes(&v)),
+                None => (st.set_obj_result)(interp, body),
+            }
+            TCL_OK
+        },
+        |msg| {
+            let st = &*(cd as *const Stubs);
+            st.set_result(interp, &format!("internal error in Dumbbell's Tcl binding: {msg}"));
+        },
+    )
 }
 
 /// The Tcl interpreter of a Python object: our `TclInterp`, or tkinter's
@@ -776,17 +1138,30 @@ impl TclBackend {
             kinds: dumbbell_engine::iface::KINDS.iter().copied().collect(),
             kind_cache: Default::default(),
             defaults_cache: Default::default(),
+            obj_kind: Default::default(),
+            bound: Default::default(),
             state: state.clone(),
         });
-        let cmds: [(&str, Cmd); 7] = [
-            ("shadow", be_shadow),
-            ("get", be_get),
-            ("set", be_set),
-            ("cmd", be_cmd),
-            ("delete", be_delete),
-            ("adopt", be_adopt),
-            ("boundvars", be_boundvars),
+        let cmds: [(&str, Func); 9] = [
+            ("shadow", Func::Text(be_shadow)),
+            ("get", Func::Text(be_get)),
+            ("set", Func::Text(be_set)),
+            ("cmd", Func::Text(be_cmd)),
+            ("delete", Func::Text(be_delete)),
+            ("adopt", Func::Text(be_adopt)),
+            ("boundvars", Func::Text(be_boundvars)),
+            // (No Python versions: the Tcl layer uses these only if they exist.)
+            ("oset", Func::Out(be_oset)),
+            ("ecmd", Func::Out(be_ecmd)),
         ];
+        // OTcl's instvar rewrite (no engine: its data is the stub table).
+        let data = Box::into_raw(Box::new(stubs));
+        unsafe {
+            if (stubs.create_obj_command)(interp, c"::dumbbell::be::rewrite".as_ptr(), rewrite_cmd, data as *mut c_void, Some(delete_data::<Stubs, F_DELETE>)).is_null() {
+                drop(Box::from_raw(data));
+                return Err(TclError::new_err("can't create Tcl command \"::dumbbell::be::rewrite\""));
+            }
+        }
         for (name, f) in cmds {
             let full = format!("::dumbbell::be::{name}");
             let cname = CString::new(full.as_str()).expect("no NUL");

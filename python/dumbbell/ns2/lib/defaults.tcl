@@ -4,340 +4,417 @@
 # script gets the same behaviour whether or not it sets them.  Only classes
 # and variables Dumbbell models are listed; a script that sets any other
 # class variable simply gets an ordinary OTcl class variable.
+#
+# `::dumbbell::class_vars Cls {var value ...}` is `Cls set var value` for
+# each pair, in order, in one command (a class-level `set` through OTcl's
+# dispatch, once per variable, made this file a sixth of the library's
+# load time).
 
 # ---- generic objects ---------------------------------------------------------
 Connector set debug_ false
 TTLChecker set debug_ false
-Trace set src_ -1
-Trace set dst_ -1
-Trace set callback_ 0
-Trace set show_tcphdr_ 0
-Trace set show_sctphdr_ 0
-Trace set debug_ false
-Integrator set lastx_ 0.0
-Integrator set lasty_ 0.0
-Integrator set sum_ 0.0
+::dumbbell::class_vars Trace {
+    src_ -1
+    dst_ -1
+    callback_ 0
+    show_tcphdr_ 0
+    show_sctphdr_ 0
+    debug_ false
+}
+::dumbbell::class_vars Integrator {
+    lastx_ 0.0
+    lasty_ 0.0
+    sum_ 0.0
+}
 
 # ---- queues and links ----------------------------------------------------------
-Queue set limit_ 50
-Queue set blocked_ false
-Queue set unblock_on_resume_ true
-Queue set interleave_ false
-Queue set acksfirst_ false
-Queue set ackfromfront_ false
-Queue set debug_ false
-Queue set util_weight_ 0.8
-Queue set util_check_intv_ 0.2
-Queue set util_records_ 5
-Queue/DropTail set drop_front_ false
-Queue/DropTail set summarystats_ false
-Queue/DropTail set queue_in_bytes_ false
-Queue/DropTail set mean_pktsize_ 500
-Queue/RED set bytes_ true
-Queue/RED set queue_in_bytes_ true
-Queue/RED set thresh_ 0
-Queue/RED set maxthresh_ 0
+::dumbbell::class_vars Queue {
+    limit_ 50
+    blocked_ false
+    unblock_on_resume_ true
+    interleave_ false
+    acksfirst_ false
+    ackfromfront_ false
+    debug_ false
+    util_weight_ 0.8
+    util_check_intv_ 0.2
+    util_records_ 5
+}
+::dumbbell::class_vars Queue/DropTail {
+    drop_front_ false
+    summarystats_ false
+    queue_in_bytes_ false
+    mean_pktsize_ 500
+}
+::dumbbell::class_vars Queue/RED {
+    bytes_ true
+    queue_in_bytes_ true
+    thresh_ 0
+    maxthresh_ 0
+}
 Queue/RED set thresh_queue_ [Queue set limit_]
 Queue/RED set maxthresh_queue_ [Queue set limit_]
-Queue/RED set mean_pktsize_ 500
-Queue/RED set idle_pktsize_ 100
-Queue/RED set q_weight_ -1
-Queue/RED set wait_ true
-Queue/RED set linterm_ 10
-Queue/RED set mark_p_ 0.1
-Queue/RED set use_mark_p_ true
-Queue/RED set setbit_ false
-Queue/RED set gentle_ true
-Queue/RED set drop_tail_ true
-Queue/RED set drop_front_ false
-Queue/RED set drop_rand_ false
-Queue/RED set doubleq_ false
-Queue/RED set ns1_compat_ false
-Queue/RED set dqthresh_ 50
-Queue/RED set ave_ 0.0
-Queue/RED set prob1_ 0.0
-Queue/RED set curq_ 0
-Queue/RED set cur_max_p_ 0
-Queue/RED set summarystats_ false
-Queue/RED set alpha_ 0.01
-Queue/RED set beta_ 0.9
-Queue/RED set adaptive_ 0
-Queue/RED set interval_ 0.5
-Queue/RED set targetdelay_ 0.005
-Queue/RED set top_ 0.5
-Queue/RED set bottom_ 0
-Queue/RED set cautious_ 0
-Queue/RED set feng_adaptive_ 0
+::dumbbell::class_vars Queue/RED {
+    mean_pktsize_ 500
+    idle_pktsize_ 100
+    q_weight_ -1
+    wait_ true
+    linterm_ 10
+    mark_p_ 0.1
+    use_mark_p_ true
+    setbit_ false
+    gentle_ true
+    drop_tail_ true
+    drop_front_ false
+    drop_rand_ false
+    doubleq_ false
+    ns1_compat_ false
+    dqthresh_ 50
+    ave_ 0.0
+    prob1_ 0.0
+    curq_ 0
+    cur_max_p_ 0
+    summarystats_ false
+    alpha_ 0.01
+    beta_ 0.9
+    adaptive_ 0
+    interval_ 0.5
+    targetdelay_ 0.005
+    top_ 0.5
+    bottom_ 0
+    cautious_ 0
+    feng_adaptive_ 0
+}
 # The seeds' variants (seed 001): off by default.
-Queue/RED set ecnm_ false
-Queue/RED set mark_front_ false
-Queue/RED set aecn_ false
-Queue/RED set aecn_robust_min_ 0.5
-Queue/RED set aecn_robust_max_ 75
-Queue/RED set aecn_fragile_min_ 150
-Queue/RED set aecn_a_ 2
-Queue/RED set aecn_b_ 2
+::dumbbell::class_vars Queue/RED {
+    ecnm_ false
+    mark_front_ false
+    aecn_ false
+    aecn_robust_min_ 0.5
+    aecn_robust_max_ 75
+    aecn_fragile_min_ 150
+    aecn_a_ 2
+    aecn_b_ 2
+}
 
-DelayLink set bandwidth_ 1.5Mb
-DelayLink set delay_ 100ms
-DelayLink set debug_ false
-DelayLink set avoidReordering_ false
-DynamicLink set status_ 1
-DynamicLink set debug_ false
+::dumbbell::class_vars DelayLink {
+    bandwidth_ 1.5Mb
+    delay_ 100ms
+    debug_ false
+    avoidReordering_ false
+}
+::dumbbell::class_vars DynamicLink {
+    status_ 1
+    debug_ false
+}
 
 SnoopQueue/In set debug_ false
 SnoopQueue/Out set debug_ false
 SnoopQueue/Drop set debug_ false
 
-QueueMonitor set size_ 0
-QueueMonitor set pkts_ 0
-QueueMonitor set parrivals_ 0
-QueueMonitor set barrivals_ 0
-QueueMonitor set pdepartures_ 0
-QueueMonitor set bdepartures_ 0
-QueueMonitor set pdrops_ 0
-QueueMonitor set pmarks_ 0
-QueueMonitor set bdrops_ 0
-QueueMonitor set qs_pkts_ 0
-QueueMonitor set qs_bytes_ 0
-QueueMonitor set qs_drops_ 0
-QueueMonitor set first_pkt_ 0
-QueueMonitor set last_pkt_ 0
-QueueMonitor set keepRTTstats_ 0
-QueueMonitor set maxRTT_ 5
-QueueMonitor set binsPerSec_ 100
-QueueMonitor set keepSeqnoStats_ 0
-QueueMonitor set maxSeqno_ 1000
-QueueMonitor set SeqnoBinSize_ 10
-QueueMonitor set k_ 0.1
-QueueMonitor set prevTime_ 0
-QueueMonitor set startTime_ 0
-QueueMonitor set estRate_ 0
-QueueMonitor set estimate_rate_ 0
+::dumbbell::class_vars QueueMonitor {
+    size_ 0
+    pkts_ 0
+    parrivals_ 0
+    barrivals_ 0
+    pdepartures_ 0
+    bdepartures_ 0
+    pdrops_ 0
+    pmarks_ 0
+    bdrops_ 0
+    qs_pkts_ 0
+    qs_bytes_ 0
+    qs_drops_ 0
+    first_pkt_ 0
+    last_pkt_ 0
+    keepRTTstats_ 0
+    maxRTT_ 5
+    binsPerSec_ 100
+    keepSeqnoStats_ 0
+    maxSeqno_ 1000
+    SeqnoBinSize_ 10
+    k_ 0.1
+    prevTime_ 0
+    startTime_ 0
+    estRate_ 0
+    estimate_rate_ 0
+}
 
 # ---- agents --------------------------------------------------------------------
-Agent set fid_ 0
-Agent set prio_ 0
-Agent set agent_addr_ -1
-Agent set agent_port_ -1
-Agent set dst_addr_ -1
-Agent set dst_port_ -1
-Agent set flags_ 0
-Agent set ttl_ 32
-Agent set debug_ false
-Agent set class_ 0
-Agent/Null set sport_ 0
-Agent/Null set dport_ 0
+::dumbbell::class_vars Agent {
+    fid_ 0
+    prio_ 0
+    agent_addr_ -1
+    agent_port_ -1
+    dst_addr_ -1
+    dst_port_ -1
+    flags_ 0
+    ttl_ 32
+    debug_ false
+    class_ 0
+}
+::dumbbell::class_vars Agent/Null {
+    sport_ 0
+    dport_ 0
+}
 
-Agent/TCP set seqno_ 0
-Agent/TCP set t_seqno_ 0
-Agent/TCP set maxburst_ 0
-Agent/TCP set aggressive_maxburst_ 1
-Agent/TCP set maxcwnd_ 0
-Agent/TCP set numdupacks_ 3
-Agent/TCP set numdupacksFrac_ -1
-Agent/TCP set exitFastRetrans_ true
-Agent/TCP set window_ 20
-Agent/TCP set windowInit_ 2
-Agent/TCP set windowInitOption_ 1
-Agent/TCP set syn_ true
-Agent/TCP set max_connects_ -1
-Agent/TCP set windowOption_ 1
+::dumbbell::class_vars Agent/TCP {
+    seqno_ 0
+    t_seqno_ 0
+    maxburst_ 0
+    aggressive_maxburst_ 1
+    maxcwnd_ 0
+    numdupacks_ 3
+    numdupacksFrac_ -1
+    exitFastRetrans_ true
+    window_ 20
+    windowInit_ 2
+    windowInitOption_ 1
+    syn_ true
+    max_connects_ -1
+    windowOption_ 1
+}
 # New-ECN (seed 000, Appendix B): on with windowOption_ 8 and newecn_ true,
 # or for a whole script by a sink's windowOptionS_ 8.
-Agent/TCP set newecn_ false
-Agent/TCP set newecn_alpha_wnd_ 0.9
-Agent/TCP set newecn_alpha_slp_ 0.9
-Agent/TCP set newecn_beta_ 16
-Agent/TCP set slope_window_ 1.0
-Agent/TCP set mark_ 0.0
-Agent/TCP set last_time_ 0.0
-Agent/TCP set first_time_ 0
-Agent/TCP set windowConstant_ 4
-Agent/TCP set windowThresh_ 0.002
-Agent/TCP set decrease_num_ 0.5
-Agent/TCP set increase_num_ 1.0
-Agent/TCP set k_parameter_ 0.0
-Agent/TCP set l_parameter_ 1.0
-Agent/TCP set overhead_ 0
-Agent/TCP set ecn_ 0
-Agent/TCP set old_ecn_ 0
-Agent/TCP set bugfix_ss_ 1
-Agent/TCP set packetSize_ 1000
-Agent/TCP set tcpip_base_hdr_size_ 40
-Agent/TCP set ts_option_size_ 10
-Agent/TCP set bugFix_ true
-Agent/TCP set bugFix_ack_ false
-Agent/TCP set bugFix_ts_ false
-Agent/TCP set lessCareful_ false
-Agent/TCP set timestamps_ false
-Agent/TCP set ts_resetRTO_ false
-Agent/TCP set slow_start_restart_ true
-Agent/TCP set restart_bugfix_ true
-Agent/TCP set tcpTick_ 0.01
-Agent/TCP set maxrto_ 60
-Agent/TCP set minrto_ 0.2
-Agent/TCP set srtt_init_ 0
-Agent/TCP set rttvar_init_ 12
-Agent/TCP set rtxcur_init_ 3.0
-Agent/TCP set T_SRTT_BITS 3
-Agent/TCP set T_RTTVAR_BITS 2
-Agent/TCP set rttvar_exp_ 2
-Agent/TCP set updated_rttvar_ true
-Agent/TCP set timerfix_ true
-Agent/TCP set rfc2988_ true
-Agent/TCP set noFastRetrans_ false
-Agent/TCP set partial_ack_ false
-Agent/TCP set dupacks_ 0
-Agent/TCP set ack_ 0
-Agent/TCP set cwnd_ 0
-Agent/TCP set awnd_ 0
-Agent/TCP set ssthresh_ 0
-Agent/TCP set rtt_ 0
-Agent/TCP set srtt_ 0
-Agent/TCP set rttvar_ 0
-Agent/TCP set backoff_ 0
-Agent/TCP set maxseq_ 0
-Agent/TCP set singledup_ 1
-Agent/TCP set LimTransmitFix_ false
-Agent/TCP set precisionReduce_ true
-Agent/TCP set oldCode_ false
-Agent/TCP set useHeaders_ true
-Agent/TCP set low_window_ 38
-Agent/TCP set high_window_ 83000
-Agent/TCP set high_p_ 0.0000001
-Agent/TCP set high_decrease_ 0.1
-Agent/TCP set max_ssthresh_ 0
-Agent/TCP set cwnd_range_ 0
-Agent/TCP set rate_request_ 0
-Agent/TCP set qs_enabled_ false
-Agent/TCP set tcp_qs_recovery_ true
-Agent/TCP set qs_request_mode_ 1
-Agent/TCP set qs_rtt_ 50
-Agent/TCP set print_request_ false
-Agent/TCP set qs_thresh_ 4
-Agent/TCP set ndatapack_ 0
-Agent/TCP set ndatabytes_ 0
-Agent/TCP set nackpack_ 0
-Agent/TCP set nrexmit_ 0
-Agent/TCP set nrexmitpack_ 0
-Agent/TCP set nrexmitbytes_ 0
-Agent/TCP set necnresponses_ 0
-Agent/TCP set ncwndcuts_ 0
-Agent/TCP set ncwndcuts1_ 0
-Agent/TCP set trace_all_oneline_ false
-Agent/TCP set QOption_ 0
-Agent/TCP set EnblRTTCtr_ 0
-Agent/TCP set control_increase_ 0
-Agent/TCP set SetCWRonRetransmit_ true
-Agent/TCP set nam_tracevar_ false
-Agent/TCP set eln_ 0
-Agent/TCP set eln_rxmit_thresh_ 1
-Agent/TCP set delay_growth_ true
-Agent/TCP set CoarseTimer_ 0
-Agent/TCP set frto_enabled_ 0
-Agent/TCP set sfrto_enabled_ 0
-Agent/TCP set spurious_response_ 1
+::dumbbell::class_vars Agent/TCP {
+    newecn_ false
+    newecn_alpha_wnd_ 0.9
+    newecn_alpha_slp_ 0.9
+    newecn_beta_ 16
+    slope_window_ 1.0
+    mark_ 0.0
+    last_time_ 0.0
+    first_time_ 0
+    windowConstant_ 4
+    windowThresh_ 0.002
+    decrease_num_ 0.5
+    increase_num_ 1.0
+    k_parameter_ 0.0
+    l_parameter_ 1.0
+    overhead_ 0
+    ecn_ 0
+    old_ecn_ 0
+    bugfix_ss_ 1
+    packetSize_ 1000
+    tcpip_base_hdr_size_ 40
+    ts_option_size_ 10
+    bugFix_ true
+    bugFix_ack_ false
+    bugFix_ts_ false
+    lessCareful_ false
+    timestamps_ false
+    ts_resetRTO_ false
+    slow_start_restart_ true
+    restart_bugfix_ true
+    tcpTick_ 0.01
+    maxrto_ 60
+    minrto_ 0.2
+    srtt_init_ 0
+    rttvar_init_ 12
+    rtxcur_init_ 3.0
+    T_SRTT_BITS 3
+    T_RTTVAR_BITS 2
+    rttvar_exp_ 2
+    updated_rttvar_ true
+    timerfix_ true
+    rfc2988_ true
+    noFastRetrans_ false
+    partial_ack_ false
+    dupacks_ 0
+    ack_ 0
+    cwnd_ 0
+    awnd_ 0
+    ssthresh_ 0
+    rtt_ 0
+    srtt_ 0
+    rttvar_ 0
+    backoff_ 0
+    maxseq_ 0
+    singledup_ 1
+    LimTransmitFix_ false
+    precisionReduce_ true
+    oldCode_ false
+    useHeaders_ true
+    low_window_ 38
+    high_window_ 83000
+    high_p_ 0.0000001
+    high_decrease_ 0.1
+    max_ssthresh_ 0
+    cwnd_range_ 0
+    rate_request_ 0
+    qs_enabled_ false
+    tcp_qs_recovery_ true
+    qs_request_mode_ 1
+    qs_rtt_ 50
+    print_request_ false
+    qs_thresh_ 4
+    ndatapack_ 0
+    ndatabytes_ 0
+    nackpack_ 0
+    nrexmit_ 0
+    nrexmitpack_ 0
+    nrexmitbytes_ 0
+    necnresponses_ 0
+    ncwndcuts_ 0
+    ncwndcuts1_ 0
+    trace_all_oneline_ false
+    QOption_ 0
+    EnblRTTCtr_ 0
+    control_increase_ 0
+    SetCWRonRetransmit_ true
+    nam_tracevar_ false
+    eln_ 0
+    eln_rxmit_thresh_ 1
+    delay_growth_ true
+    CoarseTimer_ 0
+    frto_enabled_ 0
+    sfrto_enabled_ 0
+    spurious_response_ 1
+}
 
-Agent/TCP/Newreno set newreno_changes_ 0
-Agent/TCP/Newreno set newreno_changes1_ 1
-Agent/TCP/Newreno set partial_window_deflation_ 1
-Agent/TCP/Newreno set exit_recovery_fix_ 0
+::dumbbell::class_vars Agent/TCP/Newreno {
+    newreno_changes_ 0
+    newreno_changes1_ 1
+    partial_window_deflation_ 1
+    exit_recovery_fix_ 0
+}
 
-Agent/TCPSink set sport_ 0
-Agent/TCPSink set dport_ 0
-Agent/TCPSink set packetSize_ 40
-Agent/TCPSink set maxSackBlocks_ 3
-Agent/TCPSink set windowOptionS_ 1
-Agent/TCPSink set ts_echo_bugfix_ true
-Agent/TCPSink set ts_echo_rfc1323_ false
-Agent/TCPSink set generateDSacks_ false
-Agent/TCPSink set qs_enabled_ false
-Agent/TCPSink set RFC2581_immediate_ack_ true
-Agent/TCPSink set SYN_immediate_ack_ true
-Agent/TCPSink set bytes_ 0
-Agent/TCPSink set ecn_syn_ false
+::dumbbell::class_vars Agent/TCPSink {
+    sport_ 0
+    dport_ 0
+    packetSize_ 40
+    maxSackBlocks_ 3
+    windowOptionS_ 1
+    ts_echo_bugfix_ true
+    ts_echo_rfc1323_ false
+    generateDSacks_ false
+    qs_enabled_ false
+    RFC2581_immediate_ack_ true
+    SYN_immediate_ack_ true
+    bytes_ 0
+    ecn_syn_ false
+}
 Agent/TCPSink/DelAck set interval_ 100ms
 Agent/TCPSink/Sack1/DelAck set interval_ 100ms
 
 # ---- simulator -----------------------------------------------------------------
-Node set nn_ 0
-Node set multiPath_ 0
+::dumbbell::class_vars Node {
+    nn_ 0
+    multiPath_ 0
+}
 Link set nl_ 0
-Simulator set node_factory_ Node
-Simulator set nsv1flag 0
-Simulator set useasim_ 0
-Simulator set TaggedTrace_ OFF
-Simulator set nix-routing 0
+::dumbbell::class_vars Simulator {
+    node_factory_ Node
+    nsv1flag 0
+    useasim_ 0
+    TaggedTrace_ OFF
+    nix-routing 0
+}
 
 # ---- error models and hash classifiers ---------------------------------------------
 ErrorModule set debug_ false
-ErrorModel set enable_ 1
-ErrorModel set markecn_ false
-ErrorModel set delay_pkt_ false
-ErrorModel set delay_ 0
-ErrorModel set rate_ 0
-ErrorModel set bandwidth_ 2Mb
-ErrorModel set debug_ false
-ErrorModel/Periodic set period_ 1.0
-ErrorModel/Periodic set offset_ 0.0
-ErrorModel/Periodic set burstlen_ 0.0
-ErrorModel/Periodic set default_drop_ 0
-Classifier set offset_ 0
-Classifier set shift_ 0
-Classifier set mask_ 0xffffffff
-Classifier set debug_ false
+::dumbbell::class_vars ErrorModel {
+    enable_ 1
+    markecn_ false
+    delay_pkt_ false
+    delay_ 0
+    rate_ 0
+    bandwidth_ 2Mb
+    debug_ false
+}
+::dumbbell::class_vars ErrorModel/Periodic {
+    period_ 1.0
+    offset_ 0.0
+    burstlen_ 0.0
+    default_drop_ 0
+}
+::dumbbell::class_vars Classifier {
+    offset_ 0
+    shift_ 0
+    mask_ 0xffffffff
+    debug_ false
+}
 Classifier/Hash set default_ -1
 
 # ---- datagram traffic -----------------------------------------------------------------
 Agent/UDP set packetSize_ 1000
-Agent/LossMonitor set nlost_ 0
-Agent/LossMonitor set npkts_ 0
-Agent/LossMonitor set bytes_ 0
-Agent/LossMonitor set lastPktTime_ 0
-Agent/LossMonitor set expected_ 0
-Application/Traffic/CBR set rate_ 448Kb
-Application/Traffic/CBR set packetSize_ 210
-Application/Traffic/CBR set random_ 0
-Application/Traffic/CBR set maxpkts_ 268435456
+::dumbbell::class_vars Agent/LossMonitor {
+    nlost_ 0
+    npkts_ 0
+    bytes_ 0
+    lastPktTime_ 0
+    expected_ 0
+}
+::dumbbell::class_vars Application/Traffic/CBR {
+    rate_ 448Kb
+    packetSize_ 210
+    random_ 0
+    maxpkts_ 268435456
+}
 Application/Telnet set interval_ 1.0
 
 # ---- flow monitors ------------------------------------------------------------------------
-QueueMonitor/ED set epdrops_ 0
-QueueMonitor/ED set ebdrops_ 0
-QueueMonitor/ED set mon_epdrops_ 0
-QueueMonitor/ED set mon_ebdrops_ 0
-QueueMonitor/ED/Flowmon set enable_in_ true
-QueueMonitor/ED/Flowmon set enable_out_ true
-QueueMonitor/ED/Flowmon set enable_drop_ true
-QueueMonitor/ED/Flowmon set enable_edrop_ true
-QueueMonitor/ED/Flow set src_ -1
-QueueMonitor/ED/Flow set dst_ -1
-QueueMonitor/ED/Flow set flowid_ -1
+::dumbbell::class_vars QueueMonitor/ED {
+    epdrops_ 0
+    ebdrops_ 0
+    mon_epdrops_ 0
+    mon_ebdrops_ 0
+}
+::dumbbell::class_vars QueueMonitor/ED/Flowmon {
+    enable_in_ true
+    enable_out_ true
+    enable_drop_ true
+    enable_edrop_ true
+}
+::dumbbell::class_vars QueueMonitor/ED/Flow {
+    src_ -1
+    dst_ -1
+    flowid_ -1
+}
 SnoopQueue/EDrop set debug_ false
 
 # ---- random variables -----------------------------------------------------------------
-RandomVariable/Uniform set min_ 0.0
-RandomVariable/Uniform set max_ 1.0
+::dumbbell::class_vars RandomVariable/Uniform {
+    min_ 0.0
+    max_ 1.0
+}
 RandomVariable/Exponential set avg_ 1.0
-RandomVariable/Erlang set lambda_ 1.0
-RandomVariable/Erlang set k_ 1.0
-RandomVariable/Gamma set alpha_ 1.0
-RandomVariable/Gamma set beta_ 1.0
-RandomVariable/Pareto set avg_ 1.0
-RandomVariable/Pareto set shape_ 1.5
-RandomVariable/ParetoII set avg_ 10.0
-RandomVariable/ParetoII set shape_ 1.2
+::dumbbell::class_vars RandomVariable/Erlang {
+    lambda_ 1.0
+    k_ 1.0
+}
+::dumbbell::class_vars RandomVariable/Gamma {
+    alpha_ 1.0
+    beta_ 1.0
+}
+::dumbbell::class_vars RandomVariable/Pareto {
+    avg_ 1.0
+    shape_ 1.5
+}
+::dumbbell::class_vars RandomVariable/ParetoII {
+    avg_ 10.0
+    shape_ 1.2
+}
 RandomVariable/Constant set val_ 1.0
-RandomVariable/HyperExponential set avg_ 1.0
-RandomVariable/HyperExponential set cov_ 4.0
-RandomVariable/Empirical set minCDF_ 0
-RandomVariable/Empirical set maxCDF_ 1
-RandomVariable/Empirical set interpolation_ 0
-RandomVariable/Empirical set maxEntry_ 32
-RandomVariable/Normal set avg_ 0.0
-RandomVariable/Normal set std_ 1.0
-RandomVariable/LogNormal set avg_ 1.0
-RandomVariable/LogNormal set std_ 1.0
-RandomVariable/Weibull set scale_ 1.0
-RandomVariable/Weibull set shape_ 1.0
+::dumbbell::class_vars RandomVariable/HyperExponential {
+    avg_ 1.0
+    cov_ 4.0
+}
+::dumbbell::class_vars RandomVariable/Empirical {
+    minCDF_ 0
+    maxCDF_ 1
+    interpolation_ 0
+    maxEntry_ 32
+}
+::dumbbell::class_vars RandomVariable/Normal {
+    avg_ 0.0
+    std_ 1.0
+}
+::dumbbell::class_vars RandomVariable/LogNormal {
+    avg_ 1.0
+    std_ 1.0
+}
+::dumbbell::class_vars RandomVariable/Weibull {
+    scale_ 1.0
+    shape_ 1.0
+}

@@ -67,18 +67,32 @@ namespace eval ::otcl::_ {
     variable auto            ;# procs that are autoload stubs
     variable ivf             ;# objects whose instvar may be inlined
     variable lazy            ;# method procs not compiled yet: {argl body}
+    variable deferprocs 0    ;# 1: DefProc makes no stub proc (Compile will)
     variable hepoch 0        ;# bumped when a superclass link changes
     variable depcache        ;# class -> {hepoch dependents}
     variable allocof         ;# class -> {mepoch class-with-alloc alloc-entry}
-    variable ivplain         ;# class -> {mepoch instvar-is-built-in}
+    variable ivplain         ;# class -> {mepoch prefix-of-instvar}
+    variable initsuper       ;# metaclass -> {mepoch init-and-superclass-built-in}
+    # Arrays of per-class caches checked against mepoch (InvalClass drops a
+    # class's entries where it does not bump mepoch; tclobject.tcl and the
+    # library add theirs).
+    # Writers of these set cached(class).
+    variable classcaches {::otcl::_::allocof ::otcl::_::ivplain ::otcl::_::initsuper
+                          ::otcl::_::infoimpl}
+    variable infoimpl        ;# class -> {mepoch prefix-of-info}
+    variable cached          ;# class -> 1: it may have entries in classcaches or nc
     variable precbusy        ;# classes whose Prec is being computed
+    variable nons            ;# objects whose variable namespace is not made yet
+    variable ufast           ;# unknown method entry -> command doing what it
+                             ;# does, called as `command m self args...`
     array set ns {}; array set cls {}; array set isclass {}; array set ens {}
     array set priv {}; array set ensof {}; array set procs {}
     array set iprocs {}; array set supers {}; array set subs {}
     array set prec {}; array set inst {}; array set nc {}
     array set auto {}; array set ivf {}; array set cvvars {}; array set lazy {}
     array set depcache {}; array set allocof {}
-    array set ivplain {}; array set precbusy {}
+    array set ivplain {}; array set precbusy {}; array set initsuper {}; array set cached {}; array set infoimpl {}
+    array set ufast {}; array set nons {}
     # A method table entry is a list {kind prefix ?procname body?}:
     #   kind p: Tcl proc defined with instproc/proc; prefix {procname cls m}
     #           (cls is "" for per-object procs), body the original text
@@ -138,6 +152,10 @@ proc ::otcl::_::Prec {c} {
     # list for s means a cycle; the search reports it.)
     variable supers
     variable precbusy
+    if {![llength $supers($c)]} {
+        # (what the search gives a class without superclasses: Object)
+        return [set prec($c) [list $c]]
+    }
     if {[llength $supers($c)] == 1 && ![info exists precbusy($c)]} {
         set precbusy($c) 1
         set sp [Prec [lindex $supers($c) 0]]
@@ -269,7 +287,14 @@ proc ::otcl::_::Miss {e self m args} {
     }
     set r [Lookup $o $c unknown]
     if {[llength $r]} {
-        set p [list ::otcl::_::UCall $m [lindex $r 0 1]]
+        variable ufast
+        if {[info exists ufast([lindex $r 0])]} {
+            # an unknown method with a command of its own that takes the
+            # method name first (no UCall to put it after self)
+            set p [list $ufast([lindex $r 0]) $m]
+        } else {
+            set p [list ::otcl::_::UCall $m [lindex $r 0 1]]
+        }
     } else {
         set p [list ::otcl::_::NoDispatch $m]
     }
@@ -308,19 +333,33 @@ proc ::otcl::_::Drop {e m} {
 # Method m (or everything) changed for class c: flush dispatch caches of
 # c, its subclasses, and the objects of those with private ensembles.
 proc ::otcl::_::InvalClass {c m} {
+    variable subs
+    variable inst
     variable ens
+    # A class with no subclasses, no instances and no dispatch ensemble (a
+    # class being built): no cached dispatch or next method involves it,
+    # and it is in the precedence list of no other class, so the caches
+    # kept for other classes (checked against mepoch) cannot involve it
+    # either.  Its own entries are dropped instead of bumping mepoch,
+    # which would make every class's entries stale while the library
+    # builds its classes.
+    if {![llength $subs($c)] && ![dict size $inst($c)] && ![info exists ens($c)]} {
+        variable cached
+        if {[info exists cached($c)]} {
+            unset cached($c)
+            variable classcaches
+            foreach a $classcaches {
+                unset -nocomplain ${a}($c)
+            }
+            array unset nc [string map {* \\* ? \\? [ \\[ ] \\] \\ \\\\} $c]\x00*
+        }
+        return
+    }
     variable priv
     variable cls
     variable nc
     variable mepoch
-    variable subs
-    variable inst
     incr mepoch
-    # A class with no subclasses, no instances and no dispatch ensemble (a
-    # class being built): no cached dispatch or next method involves it.
-    if {![llength $subs($c)] && ![dict size $inst($c)] && ![info exists ens($c)]} {
-        return
-    }
     array unset nc
     set deps [Dependents $c]
     foreach d $deps {
@@ -376,7 +415,7 @@ proc ::otcl::_::MakePrivate {o} {
 # ----------------------------------------------------------------------
 # object creation, class change, and teardown
 
-proc ::otcl::_::MakeObject {name c isc} {
+proc ::otcl::_::MakeObject {name c isc {super Object}} {
     variable nobj
     variable ns
     variable cls
@@ -402,10 +441,24 @@ proc ::otcl::_::MakeObject {name c isc} {
         set subs($name) {}
         set iprocs($name) {}
         set inst($name) {}
-        AddSuper $name Object
+        AddSuper $name $super
     }
     Alias $name
     return $name
+}
+
+# Make the variable namespace of object o, made without one (nons: split
+# objects made by ::dumbbell::_newplain, most of which never have a
+# variable of their own).  Every path to an object's variables that needs
+# the namespace to exist makes it first: Object.set (a write), instvar
+# (Object.instvar, and IVF's inline form only once instvar has run),
+# ::otcl::api::varname, the split layer's traces.  Reads, unset, info vars
+# and destroy behave the same without it.
+proc ::otcl::_::MakeNs {o} {
+    variable ns
+    variable nons
+    namespace eval $ns($o) {}
+    unset nons($o)
 }
 
 # MakeObject for a new plain (non-class) object of class c.
@@ -438,11 +491,52 @@ proc ::otcl::_::MakePlain {name c} {
 proc ::otcl::_::IVPlain {c} {
     variable ivplain
     if {[info exists ivplain($c)] && [lindex $ivplain($c) 0] == $::otcl::_::mepoch} {
+        return [expr {[lindex $ivplain($c) 1] eq "::otcl::_::Object.instvar"}]
+    }
+    expr {[IVImpl $c] eq "::otcl::_::Object.instvar"}
+}
+
+# The prefix info of an object of class c without procs of its own
+# resolves to.  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::InfoImpl {c} {
+    variable infoimpl
+    if {[info exists infoimpl($c)] && [lindex $infoimpl($c) 0] == $::otcl::_::mepoch} {
+        return [lindex $infoimpl($c) 1]
+    }
+    set p [lindex [Lookup "" $c info] 0 1]
+    set infoimpl($c) [list $::otcl::_::mepoch $p]
+    set ::otcl::_::cached($c) 1
+    return $p
+}
+
+# `$o info class` for object o (a canonical name).
+proc ::otcl::_::ClassOf {o} {
+    if {[info exists ::otcl::_::cls($o)] && ![info exists ::otcl::_::procs($o)]} {
+        set c $::otcl::_::cls($o)
+        variable infoimpl
+        if {[info exists infoimpl($c)] && [lindex $infoimpl($c) 0] == $::otcl::_::mepoch} {
+            set p [lindex $infoimpl($c) 1]
+        } else {
+            set p [InfoImpl $c]
+        }
+        if {$p eq "::otcl::_::Object.info"} {
+            return $c
+        }
+    }
+    return [::$o info class]
+}
+
+# The prefix instvar of a new object of class c resolves to (the same
+# cache).
+proc ::otcl::_::IVImpl {c} {
+    variable ivplain
+    if {[info exists ivplain($c)] && [lindex $ivplain($c) 0] == $::otcl::_::mepoch} {
         return [lindex $ivplain($c) 1]
     }
-    set ok [expr {[lindex [Lookup "" $c instvar] 0 1] eq "::otcl::_::Object.instvar"}]
-    set ivplain($c) [list $::otcl::_::mepoch $ok]
-    return $ok
+    set p [lindex [Lookup "" $c instvar] 0 1]
+    set ivplain($c) [list $::otcl::_::mepoch $p]
+    set ::otcl::_::cached($c) 1
+    return $p
 }
 
 proc ::otcl::_::SetClass {o c} {
@@ -524,6 +618,7 @@ proc ::otcl::_::Teardown {o} {
         dict unset inst($cls($o)) $o
     }
     unset cls($o) ns($o)
+    unset -nocomplain ::otcl::_::nons($o)
     unset -nocomplain ::otcl::_::ivf($o)
     catch {interp alias {} ::$o {}}
     if {[info exists priv($o)]} {
@@ -574,16 +669,18 @@ proc ::otcl::_::TeardownClass {c} {
 # defining methods
 
 proc ::otcl::_::DefProc {owner kind m argl body} {
-    variable auto
-    set pn [ProcName $owner $kind $m]
-    set c [expr {$kind eq "instproc" ? $owner : ""}]
+    if {[string first :: $owner$m] < 0} {
+        set pn "::otcl::$owner $kind $m"
+    } else {
+        set pn [ProcName $owner $kind $m]
+    }
     if {$argl eq "auto"} {
         # OTcl autoloading: the body is a script expected to (re)define
         # the method; it is run on the first call.
         proc $pn {class proc self args} "tailcall ::otcl::_::AutoLoad\
             [list $owner] [list $kind] [list $pn] [list $body]\
             \$class \$proc \$self {*}\$args"
-        set auto($pn) 1
+        set ::otcl::_::auto($pn) 1
     } else {
         # The proc is defined (so that its argument list is checked now)
         # with a stub body; the real one (rewritten, see Rewrite, the
@@ -591,24 +688,33 @@ proc ::otcl::_::DefProc {owner kind m argl body} {
         # first finds the method (Lookup, FindNext, create's alloc,
         # AutoLoad, ProcOf): most library methods are never called.  The
         # stub installs it too, should a proc be reached another way.
-        variable lazy
-        set lazy($pn) [list "class proc self $argl" $body]
-        proc $pn "class proc self $argl" \
-            "::otcl::_::Compile [list $pn]; tailcall {*}\[info level 0\]"
-        unset -nocomplain auto($pn)
+        # While the library loads (deferprocs), whose argument lists need
+        # no check, not even the stub is made: Compile makes the proc.
+        set a "class proc self $argl"
+        set ::otcl::_::lazy($pn) [list $a $body]
+        if {!$::otcl::_::deferprocs} {
+            proc $pn $a "::otcl::_::Compile [list $pn]; tailcall {*}\[info level 0\]"
+        }
+        unset -nocomplain ::otcl::_::auto($pn)
     }
-    return [list p [list $pn $c $m] $pn $body]
+    return [list p [list $pn [expr {$kind eq "instproc" ? $owner : ""}] $m] $pn $body]
 }
 
-# Give method proc pn its real (rewritten) body.
+# Give method proc pn its real (rewritten) body.  (Rewrite's own command,
+# where the host has one: ::dumbbell::be::rewrite, the same function.)
 proc ::otcl::_::Compile {pn} {
     variable lazy
     if {[info exists lazy($pn)]} {
         lassign $lazy($pn) argl body
         unset lazy($pn)
-        proc $pn $argl [Rewrite $body]
+        if {$::otcl::_::optimize_instvar && $::otcl::_::rewritec} {
+            proc $pn $argl [::dumbbell::be::rewrite $body]
+        } else {
+            proc $pn $argl [Rewrite $body]
+        }
     }
 }
+set ::otcl::_::rewritec [expr {[info commands ::dumbbell::be::rewrite] ne ""}]
 
 # Speed-up for the most common statement in OTcl code: a line that consists
 # of "$self instvar" followed by plain variable names, e.g.
@@ -639,17 +745,27 @@ proc ::otcl::_::Rewrite {body} {
     if {!$optimize_instvar || ![string match {*$self*instvar*} $body]} {
         return $body
     }
-    # Where such lines start.  The scan below (which tells whether such a
-    # line is at the start of a command) stops after the last one: in
-    # library methods that is mostly the first line.
-    set m [regexp -all -inline -indices -line $instvar_line $body]
-    if {![llength $m]} {
+    # Where such lines start (only lines with "instvar" are matched: a
+    # regexp over the whole body cost more than the rest).  The scan below
+    # (which tells whether such a line is at the start of a command) stops
+    # after the last one: in library methods that is mostly the first line.
+    set last -1
+    set p 0
+    while {[set i [string first instvar $body $p]] >= 0} {
+        set start [expr {[string last \n $body $i] + 1}]
+        set p [string first \n $body $i]
+        if {$p < 0} {
+            set p [string length $body]
+        }
+        if {[regexp $instvar_line [string range $body $start $p-1]]} {
+            set at($start) {}
+            set last $start
+        }
+        incr p
+    }
+    if {$last < 0} {
         return $body
     }
-    foreach match $m {
-        set at([lindex $match 0]) {}
-    }
-    set last [lindex $m end 0]
     set lines [split $body \n]
     set pos 0
     set out {}
@@ -812,7 +928,15 @@ proc ::otcl::_::SetInstproc {c m entry} {
     if {$m eq "instvar"} {
         ForgetIV $c
     }
-    InvalClass $c $m
+    # (InvalClass's test for a class being built with nothing cached, inline)
+    variable subs
+    variable inst
+    variable ens
+    variable cached
+    if {[llength $subs($c)] || [dict size $inst($c)] || [info exists ens($c)]
+            || [info exists cached($c)]} {
+        InvalClass $c $m
+    }
 }
 
 proc ::otcl::_::SetProc {o m entry} {
@@ -1108,6 +1232,7 @@ proc ::otcl::_::FindNext {oc c m} {
             break
         }
     }
+    set ::otcl::_::cached($oc) 1
     return [set nc($oc\x00$c\x00$m) $p]
 }
 
@@ -1124,6 +1249,9 @@ proc ::otcl::_::Object.set {self args} {
             if {[info exists ::otcl::_::isclass($self)] && (!$::otcl::_::cvwatch
                     || [info exists ::otcl::_::cvvars([lindex $args 0])])} {
                 incr ::otcl::_::cvepoch
+            }
+            if {[info exists ::otcl::_::nons($self)]} {
+                ::otcl::_::MakeNs $self
             }
             if {[catch {::set ${ns}::[lindex $args 0] [lindex $args 1]} r]} {
                 return -code error [string map [list ${ns}:: {}] $r]
@@ -1181,6 +1309,9 @@ proc ::otcl::_::Object.instvar {self args} {
             ::otcl::_::LearnIV $self ::otcl::_::Object.instvar
         }
     }
+    if {[info exists ::otcl::_::nons($self)]} {
+        ::otcl::_::MakeNs $self
+    }
     uplevel 1 [list ::namespace upvar $::otcl::_::ns($self) {*}$l]
 }
 
@@ -1225,6 +1356,7 @@ proc ::otcl::_::Class.create {self args} {
         }
         set e [dict get $::otcl::_::procs($found) alloc]
         set ::otcl::_::allocof($self) [list $::otcl::_::mepoch $found $e]
+        set ::otcl::_::cached($self) 1
     }
     if {[info exists ::otcl::_::lazy([lindex $e 2])]} {
         ::otcl::_::Compile [lindex $e 2]
@@ -1234,6 +1366,22 @@ proc ::otcl::_::Class.create {self args} {
         ::otcl::_::MakePlain $name $self
         set rest [lrange $args 1 end]
     } elseif {$p eq "::otcl::_::Class.alloc"} {
+        # `Class create C -superclass S`, S a class other than C, where the
+        # new class's init and superclass are OTcl's own: what they would
+        # do (link C below S instead of Object), without the dispatch.
+        if {[llength $args] == 3 && [lindex $args 1] eq "-superclass"
+                && [info exists ::otcl::_::isclass([set s [::otcl::_::Norm [lindex $args 2]]])]
+                && $s ne [::otcl::_::Norm $name] && [::otcl::_::InitSuperPlain $self]} {
+            set c [::otcl::_::MakeObject $name $self 1 $s]
+            # InvalPrec for a class without subclasses, instances or
+            # dispatch ensemble
+            incr ::otcl::_::cvepoch
+            unset -nocomplain ::otcl::_::prec($c)
+            if {[info exists ::otcl::_::cached($c)]} {
+                ::otcl::_::InvalClass $c ""
+            }
+            return $name
+        }
         ::otcl::_::MakeObject $name $self 1
         set rest [lrange $args 1 end]
     } else {
@@ -1246,6 +1394,20 @@ proc ::otcl::_::Class.create {self args} {
     }
     uplevel 1 [list ::[::otcl::_::Norm $name] init {*}$rest]
     return $name
+}
+
+# Do new classes of metaclass mc have OTcl's own init and superclass
+# methods?  (Cached until methods or the hierarchy change.)
+proc ::otcl::_::InitSuperPlain {mc} {
+    variable initsuper
+    if {[info exists initsuper($mc)] && [lindex $initsuper($mc) 0] == $::otcl::_::mepoch} {
+        return [lindex $initsuper($mc) 1]
+    }
+    set ok [expr {[lindex [Lookup "" $mc init] 0 1] eq "::otcl::_::Object.init"
+                  && [lindex [Lookup "" $mc superclass] 0 1] eq "::otcl::_::Class.superclass"}]
+    set initsuper($mc) [list $::otcl::_::mepoch $ok]
+    set ::otcl::_::cached($mc) 1
+    return $ok
 }
 
 proc ::otcl::_::Class.superclass {self args} {
@@ -1408,7 +1570,25 @@ proc ::otcl::api::varname {obj var} {
     if {![info exists ::otcl::_::ns($o)]} {
         return -code error "$obj is not an object"
     }
+    if {[info exists ::otcl::_::nons($o)]} {
+        ::otcl::_::MakeNs $o
+    }
     return $::otcl::_::ns($o)::$var
+}
+
+# What `$obj info class` returns, without the dispatch where info is
+# OTcl's own.
+proc ::otcl::api::classof {obj} {
+    ::otcl::_::ClassOf [::otcl::_::Norm $obj]
+}
+
+# A class's heritage (its precedence list without the class itself).
+proc ::otcl::api::heritage {cls} {
+    set c [::otcl::_::Norm $cls]
+    if {![info exists ::otcl::_::isclass($c)]} {
+        return -code error "$cls is not a class"
+    }
+    return [lrange [::otcl::_::Prec $c] 1 end]
 }
 
 # Is obj an OTcl object / class?

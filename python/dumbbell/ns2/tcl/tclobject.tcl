@@ -27,11 +27,11 @@ if {[info commands ::Object] eq ""} {
 namespace eval ::dumbbell {
     variable _kind              ;# object -> engine kind of its shadow
     variable _bl                ;# kind -> list of bound variables
-    variable _b                 ;# "kind,var" -> 1 for bound variables
+    variable _bd                ;# kind -> dict: bound variable -> 1
     variable _dc                ;# "kind\0class" -> {epoch defaults}
     variable _traced            ;# object -> 1: bound vars traced, 2: re-arm
     variable shadow_error ""    ;# message of the last failed shadow creation
-    array set _kind {}; array set _bl {}; array set _b {}; array set _dc {}
+    array set _kind {}; array set _bl {}; array set _bd {}; array set _dc {}
     array set _traced {}
     # Epoch of class-level state (class variables, class hierarchy).
     upvar #0 ::otcl::_::cvepoch defaults_epoch
@@ -47,16 +47,18 @@ proc ::dumbbell::defaults_epoch {} {
 
 proc ::dumbbell::boundvars {kind} {
     variable _bl
-    variable _b
+    variable _bd
     if {![info exists _bl($kind)]} {
         set l [::dumbbell::be::boundvars $kind]
+        set d {}
         foreach v $l {
-            set _b($kind,$v) 1
-            # class defaults depend only on bound variables: class-level
-            # writes of other variables (e.g. Node's nn_ counter) need not
-            # invalidate them
-            set ::otcl::_::cvvars($v) 1
+            lappend d $v 1
         }
+        set _bd($kind) $d
+        # class defaults depend only on bound variables: class-level
+        # writes of other variables (e.g. Node's nn_ counter) need not
+        # invalidate them
+        array set ::otcl::_::cvvars $d
         set ::otcl::_::cvwatch 1
         set _bl($kind) $l
     }
@@ -75,7 +77,7 @@ proc ::dumbbell::class_defaults {kind cls} {
     }
     set epoch $::otcl::_::cvepoch
     set spaces {}
-    foreach c [list $cls {*}[$cls info heritage]] {
+    foreach c [list $cls {*}[::otcl::api::heritage $cls]] {
         lappend spaces $::otcl::_::ns($c)
     }
     set r {}
@@ -91,6 +93,15 @@ proc ::dumbbell::class_defaults {kind cls} {
     return $r
 }
 
+# Class variables of cls from a flat list {var value ...}: what
+# `$cls set var value` does for each pair in turn where `set` is OTcl's own
+# (the library's class defaults, defaults.tcl, set one class at a time).
+proc ::dumbbell::class_vars {cls pairs} {
+    namespace eval $::otcl::_::ns([::otcl::_::Norm $cls]) [list variable {*}$pairs]
+    incr ::otcl::_::cvepoch
+    return
+}
+
 # Route the object variables of obj that are bound variables of its kind
 # through the engine with variable traces (done once per object, when it
 # first uses instvar).
@@ -99,6 +110,9 @@ proc ::dumbbell::_trace_bound {obj} {
     variable _kind
     if {[info exists _traced($obj)] && $_traced($obj) == 1} {
         return
+    }
+    if {[info exists ::otcl::_::nons($obj)]} {
+        ::otcl::_::MakeNs $obj
     }
     set ns $::otcl::_::ns($obj)
     set rearm [info exists _traced($obj)]
@@ -137,6 +151,13 @@ proc ::dumbbell::_attach {obj kind} {
     set _kind($obj) $kind
     boundvars $kind
     unset -nocomplain ::otcl::_::ivf($obj) ::dumbbell::_traced($obj)
+    # A kind without bound variables has nothing to trace: what the
+    # object's first instvar would learn (_trace_bound, LearnIV), known now.
+    if {![llength $::dumbbell::_bl($kind)] && ![info exists ::otcl::_::procs($obj)]
+            && [::otcl::_::IVImpl $::otcl::_::cls($obj)] eq "::dumbbell::_instvar"} {
+        set ::dumbbell::_traced($obj) 1
+        set ::otcl::_::ivf($obj) 1
+    }
 }
 
 proc ::dumbbell::_detach {obj} {
@@ -277,7 +298,7 @@ SplitObject set id 0
 
 SplitObject instproc init args {
     $self next
-    if {[catch {::dumbbell::be::shadow $self [$self info class] $args} kind]} {
+    if {[catch {::dumbbell::be::shadow $self [::otcl::_::ClassOf $self] $args} kind]} {
         set ::dumbbell::shadow_error $kind
         error "__FAILED_SHADOW_OBJECT_" ""
     }
@@ -293,16 +314,22 @@ SplitObject instproc destroy {} {
 proc ::dumbbell::_set {self args} {
     if {[info exists ::dumbbell::_kind($self)] && [llength $args] < 3} {
         set var [lindex $args 0]
-        if {[info exists ::dumbbell::_b($::dumbbell::_kind($self),$var)]} {
+        if {[dict exists $::dumbbell::_bd($::dumbbell::_kind($self)) $var]} {
             if {[llength $args] == 1} {
                 return [::dumbbell::be::get $self $var]
             }
             return [::dumbbell::be::set $self $var [lindex $args 1]]
         }
     }
-    return [::otcl::_::Object.set $self {*}$args]
+    tailcall ::otcl::_::Object.set $self {*}$args
 }
-::otcl::_::DefBuiltin SplitObject set ::dumbbell::_set
+# (The backend's oset, where it has one, does the same without Tcl in
+# between.)
+if {[info commands ::dumbbell::be::oset] ne ""} {
+    ::otcl::_::DefBuiltin SplitObject set ::dumbbell::be::oset
+} else {
+    ::otcl::_::DefBuiltin SplitObject set ::dumbbell::_set
+}
 
 # instvar of bound variables gives traced variables; "-parse-part1"
 # (tclcl) makes the local name of "a(x)" be "a".
@@ -330,10 +357,8 @@ proc ::dumbbell::_instvar {self args} {
 }
 ::otcl::_::DefBuiltin SplitObject instvar ::dumbbell::_instvar
 
-proc ::dumbbell::_cmd {self args} {
-    tailcall ::dumbbell::be::cmd $self {*}$args
-}
-::otcl::_::DefBuiltin SplitObject cmd ::dumbbell::_cmd
+# `$obj cmd args...` is the backend's cmd itself.
+::otcl::_::DefBuiltin SplitObject cmd ::dumbbell::be::cmd
 
 SplitObject instproc unknown args {
     if {[catch {::dumbbell::be::cmd $self {*}$args} ret]} {
@@ -344,10 +369,27 @@ SplitObject instproc unknown args {
     }
     return $ret
 }
+# What the unknown method above does for method m, called by the dispatch
+# directly (as `::dumbbell::_ecmd m self args...`) while that method is the
+# one in effect (::otcl::_::ufast); the error is the same, its errorInfo
+# names this proc.
+# (Its tailcall is on line 1: the error's errorInfo then reads as when the
+# backend's ecmd calls _ecmd_fail.)
+proc ::dumbbell::_ecmd {m self args} { if {[catch {::dumbbell::be::cmd $self $m {*}$args} ret]} { tailcall ::dumbbell::_ecmd_fail $ret $m $self {*}$args }
+    return $ret
+}
+# The engine's own command does the same where the backend has it
+# (::dumbbell::be::ecmd, which raises the error through _ecmd_fail).
+proc ::dumbbell::_ecmd_fail {msg m self args} {
+    error "error when calling class [$self info class]: [linsert $args 0 $m]" $msg
+}
+set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) \
+    [expr {[info commands ::dumbbell::be::ecmd] ne "" ? "::dumbbell::be::ecmd" : "::dumbbell::_ecmd"}]
 
 SplitObject proc getid {} {
     return _o[incr [::otcl::api::varname SplitObject id]]
 }
+set ::dumbbell::_getid [dict get $::otcl::_::procs(SplitObject) getid]
 
 # (What `SplitObject info subclass $cl` answers, without walking every
 # class below SplitObject: SplitObject is in the precedence list of exactly
@@ -366,9 +408,11 @@ SplitObject proc register className {
 proc ::dumbbell::register_class {className} {
     set parent SplitObject
     set path ""
-    foreach part [split $className /] {
+    foreach part [split [::otcl::_::Norm $className] /] {
         append path $part
-        if {![SplitObject is-class $path]} {
+        # (what `SplitObject is-class $path` answers)
+        if {!([info exists ::otcl::_::isclass($path)]
+              && "SplitObject" in [::otcl::_::Prec $path])} {
             Class create $path -superclass $parent
         }
         set parent $path
@@ -416,10 +460,23 @@ SplitObject instproc init-instvar var {
 # global procs of tclcl
 
 proc new {className args} {
-    if {![llength $args] && [::dumbbell::_plain $className]} {
+    # (::dumbbell::_plain's cached answer is read inline)
+    if {![llength $args] && ([info exists ::dumbbell::_plain($className)]
+            && [lindex $::dumbbell::_plain($className) 0] == $::otcl::_::mepoch
+            ? [lindex $::dumbbell::_plain($className) 1]
+            : [::dumbbell::_plain $className])} {
         return [::dumbbell::_newplain $className]
     }
-    set o [SplitObject getid]
+    if {[info commands ::$className] eq ""} {
+        ::dumbbell::new_unknown_class $className
+    }
+    # `SplitObject getid`, inline while it is tclcl's
+    if {[dict exists $::otcl::_::procs(SplitObject) getid]
+            && [dict get $::otcl::_::procs(SplitObject) getid] eq $::dumbbell::_getid} {
+        set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
+    } else {
+        set o [SplitObject getid]
+    }
     if {[catch {$className create $o {*}$args} msg]} {
         if {$msg eq "__FAILED_SHADOW_OBJECT_"} {
             # the engine could not create the shadow object
@@ -437,9 +494,31 @@ proc new {className args} {
 # are the built-in ones (SplitObject's init after Object's), without the
 # dispatch.
 proc ::dumbbell::_newplain {className} {
-    set c [::otcl::_::Norm $className]
-    set o _o[incr ${::otcl::_::ns(SplitObject)}::id]
-    ::otcl::_::MakePlain $o $c
+    namespace upvar ::otcl::_ ns ns cls cls inst inst ens ens
+    namespace upvar ::dumbbell _bl bl
+    if {[string match ::* $className]} {
+        set c [string range $className 2 end]
+    } else {
+        set c $className
+    }
+    set o _o[incr $ns(SplitObject)::id]
+    if {[info exists cls($o)]} {
+        ::otcl::_::MakePlain $o $c
+    } else {
+        # ::otcl::_::MakePlain for a fresh name, inline (an object of a
+        # split class gets no ivf: its instvar is not Object's), without
+        # making its variable namespace until it needs one (most split
+        # objects keep their state in the engine)
+        set ns($o) ::otcl::o::[incr ::otcl::_::nobj]
+        set ::otcl::_::nons($o) 1
+        set cls($o) $c
+        dict set inst($c) $o {}
+        if {[info exists ens($c)]} {
+            interp alias {} ::$o {} $ens($c) $o
+        } else {
+            ::otcl::_::Alias $o
+        }
+    }
     if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
         set ::dumbbell::shadow_error $kind
         delete $o
@@ -447,16 +526,25 @@ proc ::dumbbell::_newplain {className} {
     }
     # ::dumbbell::_attach, for an object that is new
     set ::dumbbell::_kind($o) $kind
-    if {![info exists ::dumbbell::_bl($kind)]} {
+    if {![info exists bl($kind)]} {
         ::dumbbell::boundvars $kind
     }
     unset -nocomplain ::otcl::_::ivf($o) ::dumbbell::_traced($o)
+    if {![llength $bl($kind)] && [::otcl::_::IVImpl $c] eq "::dumbbell::_instvar"} {
+        # (instvar inlined: the namespace must exist)
+        if {[info exists ::otcl::_::nons($o)]} {
+            ::otcl::_::MakeNs $o
+        }
+        set ::dumbbell::_traced($o) 1
+        set ::otcl::_::ivf($o) 1
+    }
     return $o
 }
 
 # Is creating an object of class c exactly OTcl's built-in alloc plus
 # SplitObject's init with Object's after it?  (Cached until methods, the
 # hierarchy or a class's procs change.)
+lappend ::otcl::_::classcaches ::dumbbell::_plain
 proc ::dumbbell::_plain {c} {
     variable _plain
     set m $::otcl::_::mepoch
@@ -481,9 +569,23 @@ proc ::dumbbell::_plain {c} {
                 break
             }
         }
-        # init: SplitObject's, whose `next` reaches Object's built-in init;
-        # next and info: the built-ins
-        if {[lindex [::otcl::_::Lookup "" $n init] 1] ne "SplitObject"
+        # init: SplitObject's (maybe below inits that do nothing but call
+        # `$self next`), whose `next` reaches Object's built-in init; next
+        # and info: the built-ins
+        set init 0
+        foreach k [::otcl::_::Prec $n] {
+            if {![dict exists $::otcl::_::iprocs($k) init]} {
+                continue
+            }
+            if {$k eq "SplitObject"} {
+                set init 1
+                break
+            }
+            if {![::dumbbell::_trivial_init [dict get $::otcl::_::iprocs($k) init]]} {
+                break
+            }
+        }
+        if {!$init
                 || [::otcl::_::FindNext $n SplitObject init] ne "::otcl::_::Object.init"
                 || [lindex [::otcl::_::Lookup "" $n next] 0 1] ne "::otcl::_::Object.next"
                 || [lindex [::otcl::_::Lookup "" $n info] 0 1] ne "::otcl::_::Object.info"} {
@@ -491,8 +593,26 @@ proc ::dumbbell::_plain {c} {
         }
     }
     set _plain($c) [list $m $ok]
+    set ::otcl::_::cached($n) 1
     return $ok
 }
+
+# Is method entry e an init without arguments whose body is just
+# `$self next`?  (Called without arguments it does what skipping it does.)
+proc ::dumbbell::_trivial_init {e} {
+    if {[lindex $e 0] ne "p" || [string trim [lindex $e 3]] ne {$self next}} {
+        return 0
+    }
+    set pn [lindex $e 2]
+    if {[info exists ::otcl::_::lazy($pn)]} {
+        return [expr {[llength [lindex $::otcl::_::lazy($pn) 0]] == 3}]
+    }
+    expr {![::otcl::_::AutoBody $pn] && [llength [info args $pn]] == 3}
+}
+
+# What new does first for a class without a command (nothing here: the
+# host's library may define the class, or name it in an error).
+proc ::dumbbell::new_unknown_class {className} {}
 
 proc delete o {
     $o delete_tkvar
