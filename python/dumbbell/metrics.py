@@ -264,7 +264,7 @@ def _node_id(x, fn: str, arg: str) -> int:
 def _known_links(data) -> dict | tuple:
     """The link directions of a Result's simulation (which may carry no
     packet); nothing is known of a frame or a trace file."""
-    return data.link_bandwidths if _is_result(data) else ()
+    return getattr(data, "link_bandwidths", ()) if _is_result(data) else ()
 
 
 def _link(link, df: pl.DataFrame, fn: str, known=()) -> tuple[int, int]:

@@ -682,17 +682,8 @@ def _resolve_target(target: str, python_path: list[str]):
     runs will find it: `python_path` first, then sys.path, in a fresh import.
     This process is left as it was: its sys.path, and any module of that
     name it had imported (which may come from elsewhere on its path)."""
-    mod_name, _, qual = target.partition(":")
+    mod_name = target.partition(":")[0]
     top = mod_name.split(".")[0]
-    loaded = _already_loaded(mod_name, top, python_path)
-    if loaded is not None:
-        # This process has the very module the runs will import: take the
-        # callable from it (a fresh import would run the module's code here
-        # a second time, and warn about modules such as numpy's reloaded).
-        obj = loaded
-        for part in qual.split("."):
-            obj = getattr(obj, part)
-        return obj, loaded.__file__
 
     def ours(k):
         return k == top or k.startswith(top + ".")
@@ -710,21 +701,6 @@ def _resolve_target(target: str, python_path: list[str]):
             del sys.modules[k]
         sys.modules.update(saved_mods)
     return fn, file
-
-
-def _already_loaded(mod_name: str, top: str, python_path: list[str]):
-    """Module `mod_name` if this process has imported it from the file the
-    runs will find first (`python_path`, then sys.path), else None."""
-    import importlib.machinery
-
-    mod, top_mod = sys.modules.get(mod_name), sys.modules.get(top)
-    file, top_file = getattr(mod, "__file__", None), getattr(top_mod, "__file__", None)
-    if not file or not top_file:
-        return None
-    spec = importlib.machinery.PathFinder.find_spec(top, [*python_path, *sys.path])
-    if spec is None or not spec.origin or os.path.realpath(spec.origin) != os.path.realpath(top_file):
-        return None
-    return mod
 
 
 def _strlist(v, where) -> list[str]:

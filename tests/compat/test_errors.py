@@ -76,6 +76,16 @@ def test_script_errors_name_file_line_and_command(tmp_path, body, where):
     assert lines[1].startswith("  at s.tcl:") and lines[1].endswith(": " + where), lines[1]
 
 
+@pytest.mark.parametrize("ending", ["", "exit 0\n", "$ns at 1.0 {exit 0}\n$ns run\n"])
+def test_a_script_variable_named_c_survives_the_end(tmp_path, ending):
+    # The runner flushes the channels at the end in a proc of its own: a
+    # global array `c` of the script (or a trace on it) is left alone.
+    r = run(tmp_path, "set c(0) 1\ntrace add variable ::c write {apply {args {puts traced}}}\nputs hello\n" + ending)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "hello\n"
+    assert r.stderr == ""
+
+
 def test_error_in_callback_names_the_callback(tmp_path):
     r = run(tmp_path, 'proc finish {} { global ns; $ns nosuchcommand }\n$ns at 1.5 "finish"\n$ns run\n')
     assert r.returncode == 1

@@ -186,10 +186,16 @@ class Ns2Runner:
         # Python's Tcl has no `exit` (tkinter removes it); ours flushes every
         # channel, as Tcl's exit would, and ends the process with the code.
         t.eval(f"proc exit {{{{code 0}}}} {{{EXIT_BODY}}}")
+        # Flushing every channel, and asking whether one is a command
+        # pipeline, in procs of their own: a loop at global level would use
+        # (and clobber) a script's variable `c`.
+        t.eval("proc ::dumbbell::flush_channels {} { foreach c [file channels] { catch {flush $c} } }")
+        t.eval("proc ::dumbbell::pipelines {} { foreach c [file channels] { if {[llength [pid $c]]} { return 1 } }; return 0 }")
         # The library's files are evaluated command by command (Tcl_EvalEx),
         # not sourced: `source` compiles a whole file to bytecode first,
         # which costs more than running its commands once.  (ASCII files;
-        # nothing in them asks for `info script`.)
+        # `info script` is empty while they run: tclobject.tcl asks for it
+        # only where ::Object does not exist, which it does here.)
         def load(path: str) -> None:
             with open(path, encoding="ascii") as f:
                 t.eval(f.read())
@@ -317,7 +323,7 @@ class Ns2Runner:
             c = self.report_panic(self.panic)
         self.drain()
         self.exit_code = c
-        self.tcl.call("uplevel", "#0", "foreach c [file channels] { catch {flush $c} }")
+        self.tcl.eval("::dumbbell::flush_channels")
         self.flush_c_stdout()
         # Our binding holds the Python exceptions of commands whose errors
         # the script caught until the evaluation ends, which it will not.
@@ -454,7 +460,11 @@ class Ns2Runner:
             self.drain()
             self.report_error(str(err), self._errinfo())
             self.script_exit(1)
-            self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+            if self.panic is not None:
+                return self.report_panic(self.panic)
+            self.drain()
+            self.tcl.eval("::dumbbell::flush_channels")
+            self.flush_c_stdout()
             return 1
         except BaseException as err:  # an engine panic outside a Tcl call
             if type(err).__name__ != "PanicException":
@@ -467,7 +477,7 @@ class Ns2Runner:
         if self.panic is not None:
             return self.report_panic(self.panic)
         self.drain()
-        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        self.tcl.eval("::dumbbell::flush_channels")
         self.flush_c_stdout()
         return 0
 
@@ -486,7 +496,7 @@ class Ns2Runner:
 
     def report_panic(self, err) -> int:
         """An engine panic: report it as Dumbbell's bug, exit code 70."""
-        self.tcl.eval("foreach c [file channels] { catch {flush $c} }")
+        self.tcl.eval("::dumbbell::flush_channels")
         sys.stderr.write(
             f"dumbbell: internal error in the engine: {err}\n"
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
@@ -561,7 +571,7 @@ def run_script_and_exit(script: str, argv: list[str]) -> int:
     runner = Ns2Runner(script, argv, own_tcl=True)
     code = runner.run()
     t = runner.tcl
-    if t.eval("foreach c [file channels] { if {[llength [pid $c]]} { return 1 } }; return 0") == "0":
+    if t.eval("::dumbbell::pipelines") == "0":
         if isinstance(t, TclInterp):
             t.report_pending()
         sys.stdout.flush()
