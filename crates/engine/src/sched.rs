@@ -312,6 +312,14 @@ impl Scheduler {
                 return;
             }
         }
+        self.pipe_append(pipe, key, pkt, target);
+    }
+
+    /// Put a packet at the tail of `pipe`, its key the pipe's last; the
+    /// first packet of an empty pipe puts the pipe's entry in the queue.
+    #[inline(always)]
+    fn pipe_append(&mut self, pipe: u32, key: Key, pkt: PktId, target: ObjId) {
+        let p = &mut self.pipes[pipe as usize];
         p.fifo.push_back((key, pkt, target));
         if !p.head_in_heap {
             p.head_in_heap = true;
@@ -336,12 +344,7 @@ impl Scheduler {
                 return self.pipe_overtake(pipe, key, pkt, target);
             }
         }
-        p.fifo.push_back((key, pkt, target));
-        if !p.head_in_heap {
-            p.head_in_heap = true;
-            let slot = p.slot;
-            self.push(key, slot);
-        }
+        self.pipe_append(pipe, key, pkt, target);
     }
 
     /// `pipe_send_fifo` for a packet whose arrival event comes before the
