@@ -853,6 +853,27 @@ impl Default for App {
 
 #[cfg(test)]
 mod tests {
+    /// `Queue::plain`, which lets a packet pass an empty DropTail queue
+    /// without entering it, follows every variable it depends on.
+    #[test]
+    fn plain_follows_the_queue_variables() {
+        let mut sim = crate::sim::Sim::new();
+        let q = sim.create("q", "Queue/DropTail").unwrap();
+        let plain = |sim: &crate::sim::Sim| match &sim.objs[q as usize] {
+            crate::sim::Obj::Queue(q) => q.plain,
+            _ => unreachable!(),
+        };
+        assert!(plain(&sim));
+        for (var, on, off) in [("summarystats_", "true", "false"), ("queue_in_bytes_", "true", "false"), ("limit_", "1", "50")] {
+            sim.set_var(q, var, on).unwrap();
+            assert!(!plain(&sim), "{var} {on}");
+            sim.set_var(q, var, off).unwrap();
+            assert!(plain(&sim), "{var} {off}");
+        }
+        let r = sim.create("r", "Queue/RED").unwrap();
+        assert!(matches!(&sim.objs[r as usize], crate::sim::Obj::Queue(q) if !q.plain));
+    }
+
     use super::*;
 
     #[test]
