@@ -459,13 +459,7 @@ class Ns2Runner:
                 return self.report_panic(self.panic)
             self.drain()
             self.report_error(str(err), self._errinfo())
-            self.script_exit(1)
-            if self.panic is not None:
-                return self.report_panic(self.panic)
-            self.drain()
-            self.tcl.eval("::dumbbell::flush_channels")
-            self.flush_c_stdout()
-            return 1
+            return self._end(1)
         except BaseException as err:  # an engine panic outside a Tcl call
             if type(err).__name__ != "PanicException":
                 raise
@@ -473,13 +467,19 @@ class Ns2Runner:
         if self.panic is not None:  # the script caught the engine's error and carried on
             return self.report_panic(self.panic)
         self.drain()
-        self.script_exit(0)
+        return self._end(0)
+
+    def _end(self, code: int) -> int:
+        """The end of a script that did not call `exit`: the exit command
+        as Tcl's main loop invokes it, then every channel flushed and the
+        engine's C-level output after Tcl's.  Returns the exit code."""
+        self.script_exit(code)
         if self.panic is not None:
             return self.report_panic(self.panic)
         self.drain()
         self.tcl.eval("::dumbbell::flush_channels")
         self.flush_c_stdout()
-        return 0
+        return code
 
     def script_exit(self, code: int) -> None:
         """What Tcl's main loop (and so ns-2) does when a script ends without
