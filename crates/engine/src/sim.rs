@@ -42,9 +42,6 @@ pub struct Outputs {
     pub pending: usize,
     /// Yield to the front end when this much output is buffered.
     flush_at: usize,
-    /// `pending` has reached `flush_at`: the run yields so that the front
-    /// end drains it.
-    full: bool,
 }
 
 impl Default for Outputs {
@@ -56,7 +53,6 @@ impl Default for Outputs {
             events: Default::default(),
             pending: 0,
             flush_at: 4 << 20,
-            full: false,
         }
     }
 }
@@ -94,16 +90,20 @@ impl Outputs {
         &mut self.bufs[id as usize]
     }
 
+    /// The run yields so that the front end drains what is buffered.
+    #[inline(always)]
+    pub fn full(&self) -> bool {
+        self.pending >= self.flush_at
+    }
+
     /// Yield to the front end once `bytes` are buffered (4 MB unless set).
     pub fn set_flush_at(&mut self, bytes: usize) {
         self.flush_at = bytes;
-        self.full = self.pending >= bytes;
     }
 
     #[inline]
     pub fn wrote(&mut self, n: usize) {
         self.pending += n;
-        self.full = self.pending >= self.flush_at;
     }
 
     /// Take what is buffered for every channel that has output.
@@ -116,7 +116,6 @@ impl Outputs {
             }
         }
         self.pending = 0;
-        self.full = false;
         v
     }
 }
@@ -922,12 +921,12 @@ impl Sim {
     /// simulation halts, or nothing is left.
     pub fn run(&mut self) -> Yield {
         loop {
-            if self.w.attention || self.w.out.full {
+            if self.w.attention || self.w.out.full() {
                 if self.w.halted {
                     self.w.halted = false;
                     return Yield::Halted;
                 }
-                if !self.w.tcl_calls.is_empty() || self.w.out.full {
+                if !self.w.tcl_calls.is_empty() || self.w.out.full() {
                     return Yield::Service;
                 }
                 self.w.attention = false;
@@ -1003,8 +1002,8 @@ impl Sim {
 mod tests {
     use super::*;
 
-    /// The run loop's one test per event (`World::attention`, `Outputs`'
-    /// `full`) still stops for Tcl calls, a halt and a full output buffer,
+    /// The run loop's test per event (`World::attention`, `Outputs::full`)
+    /// still stops for Tcl calls, a halt and a full output buffer,
     /// whenever they come, and lets the run go on once they are served.
     #[test]
     fn run_stops_for_tcl_calls_halts_and_output() {
