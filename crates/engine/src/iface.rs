@@ -1068,7 +1068,13 @@ impl Sim {
             },
             Obj::Link(l) => match cmd {
                 "isDynamic" if n == 1 => {
-                    l.dynamic = true;
+                    // Packets already in flight keep their own arrivals
+                    // (see `Scheduler::pipe_detach`).
+                    if !l.dynamic {
+                        l.dynamic = true;
+                        let pipe = l.pipe;
+                        self.w.s.pipe_detach(pipe);
+                    }
                     Ok(String::new())
                 }
                 "reset" if n == 1 => {

@@ -400,6 +400,33 @@ impl Scheduler {
         out
     }
 
+    /// Turn every packet in flight on `pipe` into an event of its own, at
+    /// the key it already has, and leave the pipe empty.  A link made
+    /// dynamic while packets are in flight (ns-2's `LinkDelay` given
+    /// `isDynamic` then) scheduled those packets to its target directly:
+    /// they are not in the transit FIFO that later packets join, so a reset
+    /// does not drop them and they arrive at their own times.
+    #[cold]
+    pub fn pipe_detach(&mut self, pipe: u32) {
+        let p = &mut self.pipes[pipe as usize];
+        let head = p.fifo.front().map(|h| h.0);
+        let mut moved = Vec::with_capacity(p.fifo.len());
+        while let Some(e) = p.fifo.pop_front() {
+            moved.push(e);
+        }
+        if p.head_in_heap {
+            p.head_in_heap = false;
+            let slot = p.slot;
+            if let Some(k) = head {
+                self.heap.remove(entry(k, slot));
+            }
+        }
+        for (key, pkt, target) in moved {
+            let slot = self.new_slot(Ev::Deliver(target, pkt), key);
+            self.push(key, slot);
+        }
+    }
+
     // ---- queue resumes -----------------------------------------------------
 
     pub fn new_resume(&mut self) -> u32 {
@@ -823,6 +850,23 @@ mod tests {
         s.pipe_send_fifo(p, 2.0, 12, 1);
         assert_eq!(s.heap_len(), 1, "one entry for the pipe");
         assert_eq!(s.pipe_drain(p), vec![10, 11, 12]);
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn detached_packets_arrive_on_their_own_and_escape_the_drain() {
+        let mut s = Scheduler::new();
+        let p = s.new_pipe();
+        s.pipe_send(p, 1.0, 10, 1);
+        s.pipe_send(p, 2.0, 11, 1);
+        s.pipe_detach(p);
+        // Sent after the link turned dynamic: in the pipe's FIFO.
+        s.pipe_send_fifo(p, 1.5, 12, 1);
+        s.pipe_send_fifo(p, 2.5, 13, 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+        assert_eq!(s.pipe_drain(p), vec![12, 13]);
+        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
+        assert_eq!(s.now, 2.0);
         assert_eq!(s.next(), None);
     }
 
