@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics (gen.py --dynamics), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -123,8 +123,9 @@ def compare(ns, db):
     return diffs
 
 
-def check_seed(seed, args):
-    text, meta = gen.build(seed, args.stress)
+def check_seed(entry, args):
+    seed, dyn = gen.parse_entry(entry)
+    text, meta = gen.build(seed, args.stress, args.dynamics or dyn)
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -138,7 +139,7 @@ def check_seed(seed, args):
         diffs = compare(ns, db)
         kept = None
         if diffs and args.keep:
-            kept = os.path.join(args.keep, str(seed))
+            kept = os.path.join(args.keep, str(entry))
             if os.path.isdir(kept):
                 shutil.rmtree(kept)
             shutil.copytree(tmp, kept)
@@ -150,7 +151,7 @@ def check_seed(seed, args):
                 with open(os.path.join(kept, k, "_rc"), "w") as f:
                     f.write("%s\n" % res["rc"])
     size = sum(len(v) for v in ns["files"].values())
-    return dict(seed=seed, diffs=diffs, ns_secs=ns["secs"], db_secs=db["secs"], ns_rc=ns["rc"],
+    return dict(seed=entry, diffs=diffs, ns_secs=ns["secs"], db_secs=db["secs"], ns_rc=ns["rc"],
                 ns_stderr=ns["stderr"], size=size, meta=meta, kept=kept)
 
 
@@ -168,6 +169,8 @@ def main(argv=None):
     p.add_argument("--keep", default=os.path.join(tempfile.gettempdir(), "dumbbell-random-failures"),
                    help="directory for failing cases ('' to keep nothing)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    p.add_argument("--dynamics", action="store_true",
+                   help="gen.py --dynamics scripts: links going down and up (route models, $link dynamic)")
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     args = p.parse_args(argv)
@@ -182,11 +185,11 @@ def main(argv=None):
             for line in f:
                 line = line.split("#")[0].strip()
                 if line:
-                    seeds.append(int(line.split()[0]))
+                    seeds.append(line.split()[0])       # N, or dN (--dynamics)
     elif args.seeds:
-        seeds = args.seeds
+        seeds = [str(s) for s in args.seeds]
     else:
-        seeds = list(range(args.start, args.start + args.count))
+        seeds = [str(s) for s in range(args.start, args.start + args.count)]
 
     results = []
     t0 = time.monotonic()
@@ -201,12 +204,12 @@ def main(argv=None):
                            ns_rc=None, ns_stderr=b"", size=0, meta={}, kept=None)
             results.append(res)
             if res["diffs"] or not args.quiet:
-                print("seed %6d  %-4s ns %6.2fs  dumbbell %6.2fs  %7.0fK  %s%s" % (
+                print("seed %6s  %-4s ns %6.2fs  dumbbell %6.2fs  %7.0fK  %s%s" % (
                     s, "FAIL" if res["diffs"] else "ok", res["ns_secs"], res["db_secs"], res["size"] / 1024.0,
                     res["meta"].get("topology", "?"),
                     "" if res["ns_rc"] == 0 else "  (ns-2 exit %s)" % res["ns_rc"]), flush=True)
     wall = time.monotonic() - t0
-    results.sort(key=lambda r: r["seed"])
+    results.sort(key=lambda r: gen.parse_entry(r["seed"]))
     failed = [r for r in results if r["diffs"]]
     ns_bad = [r for r in results if r["ns_rc"] != 0]
 
@@ -220,9 +223,9 @@ def main(argv=None):
         max(results, key=lambda r: r["size"])["seed"] if results else "-"))
     if ns_bad:
         print("ns-2 itself exited non-zero on seeds: %s" % " ".join(
-            "%d(%s)" % (r["seed"], r["ns_rc"]) for r in ns_bad))
+            "%s(%s)" % (r["seed"], r["ns_rc"]) for r in ns_bad))
     for r in failed:
-        print("\nseed %d FAILED%s" % (r["seed"], ("  [kept in %s]" % r["kept"]) if r["kept"] else ""))
+        print("\nseed %s FAILED%s" % (r["seed"], ("  [kept in %s]" % r["kept"]) if r["kept"] else ""))
         for d in r["diffs"]:
             print("  - " + d)
     return 1 if failed else 0

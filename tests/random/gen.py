@@ -255,10 +255,13 @@ def topo_dumbbell(r, n):
 # ---- the generator -----------------------------------------------------------------------
 
 class Gen:
-    def __init__(self, seed: int, attempt: int, stress: bool = False):
+    def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False):
         self.seed = seed
         self.attempt = attempt
         self.stress = stress
+        self.dynamics = dynamics
+        self.dyn_lines = []
+        self.dyn_kinds = []
         self.r = Rng(seed * 1000003 + attempt)
         self.level = attempt // 4          # shrink level after failed attempts
         self.init_ext()
@@ -1555,6 +1558,99 @@ class Gen:
             B.append('    puts "ecn %d:%s"' % (f["i"], "".join(" %s=[$tcp(%d) set %s]" % (v, f["i"], v) for v in ECN_VARS)))
         self.ext_finish = B
 
+    # -- link dynamics (--dynamics) ---------------------------------------------------
+    #
+    # Only in --dynamics mode, from a stream of its own: links going down and
+    # up by route models (Manual through rtmodel-at, Deterministic,
+    # Exponential), some set up during the run, some links made dynamic
+    # during the run by `$link dynamic` with packets in flight, models
+    # deleted, and static or Session routing.  Links whose delay a mid-run
+    # change may lower are left alone: on a dynamic link ns-2 then reuses a
+    # delivered packet's memory while its arrival event is still queued
+    # (docs/architecture.md, known differences).
+
+    def build_dyn(self):
+        if not self.dynamics:
+            return
+        y = Rng(((self.seed ^ 0x452821E638D01377) * 0xBE5466CF34E90C6C + 0xC0AC29B7C97C50DD
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        T = self.end_us
+        g = self.gran
+
+        def t_us(lo=0):
+            lo_q = (lo + g - 1) // g
+            hi_q = max(lo_q, (T - 1) // g)
+            return y.randint(lo_q, hi_q) * g
+
+        def secs():
+            # an interval in seconds, 0.01 .. a third of the run
+            us = y.randint(10000, max(10000, T // 3))
+            return fmt_us(us)
+
+        slow = set()
+        for kind, l, _ in self.changes:
+            if kind == "delay":
+                slow.add(frozenset((l["src"], l["dst"])))
+        have = {(l["src"], l["dst"]) for l in self.links}
+        pairs = sorted({(min(a, b), max(a, b)) for a, b in have if (b, a) in have
+                        and frozenset((a, b)) not in slow})
+        if not pairs:
+            return
+        L = self.dyn_lines
+        if y.chance(40):
+            L.append("$ns rtproto Session")
+            self.dyn_kinds.append("session")
+        models = 0
+        for _ in range(y.randint(1, 4)):
+            a, b = y.choice(pairs)
+            na, nb = self.nref(a), self.nref(b)
+            kind = y.weighted([("at", 35), ("det", 15), ("exp", 15), ("mid_at", 15), ("mid_link", 15),
+                               ("node", 5)])
+            self.dyn_kinds.append(kind)
+            if kind == "at":
+                t = t_us()
+                L.append("$ns rtmodel-at %s down %s %s" % (fmt_us(t), na, nb))
+                if y.chance(75):
+                    L.append("$ns rtmodel-at %s up %s %s" % (fmt_us(t_us(t)), na, nb))
+            elif kind in ("det", "exp"):
+                cls = "Deterministic" if kind == "det" else "Exponential"
+                form = y.randint(2, 4)
+                parms = [secs() for _ in range(form)]
+                if form >= 3:
+                    parms[0] = fmt_us(t_us())
+                if form == 4:
+                    parms[3] = fmt_us(t_us())
+                models += 1
+                L.append("set rtm(%d) [$ns rtmodel %s {%s} %s %s]" % (models, cls, " ".join(parms), na, nb))
+                # Deleted only after its finish time: ns-2 keeps the queued
+                # events of a deleted model and fails on them ("invalid
+                # command name"), naming OTcl handles Dumbbell numbers
+                # differently.
+                fin_us = int(round(float(parms[3]) * 1e6)) if form == 4 else None
+                if fin_us is not None and fin_us < T - g and y.chance(50):
+                    self.dyn_kinds.append("delete")
+                    L.append('$ns at %s "$ns rtmodel-delete $rtm(%d)"' % (fmt_us(t_us(fin_us + g)), models))
+            elif kind == "mid_at":
+                t = t_us()
+                L.append('$ns at %s "$ns rtmodel-at %s down %s %s"' % (fmt_us(t), fmt_us(t_us(t)), na, nb))
+                if y.chance(70):
+                    L.append('$ns at %s "$ns rtmodel-at %s up %s %s"' % (fmt_us(t), fmt_us(t_us(t)), na, nb))
+            elif kind == "mid_link":
+                t = t_us()
+                link = "[$ns link %s %s]" % ((na, nb) if y.chance(50) else (nb, na))
+                L.append('$ns at %s "%s dynamic"' % (fmt_us(t), link))
+                t2 = t_us(t)
+                L.append('$ns at %s "%s down"' % (fmt_us(t2), link))
+                if y.chance(70):
+                    L.append('$ns at %s "%s up"' % (fmt_us(t_us(t2)), link))
+            elif all((d, a) in have for x, d in have if x == a):
+                # every link of node a (its neighbours are the ends of its
+                # outgoing links) has a way back: ns-2 fails otherwise
+                t = t_us()
+                L.append("$ns rtmodel-at %s down %s" % (fmt_us(t), na))
+                if y.chance(75):
+                    L.append("$ns rtmodel-at %s up %s" % (fmt_us(t_us(t)), na))
+
     def flow_ecn(self, f):
         """Is flow f ECN-capable (ecn_ from its class default or its own setting)?"""
         on = False
@@ -1798,6 +1894,7 @@ class Gen:
                 L.append("[$ns link %s %s] start-tracing" % (self.nref(l["src"]), self.nref(l["dst"])))
         L += self.cb_lines
         L += self.ext_sched + self.ext_cb
+        L += self.dyn_lines
 
         # finish
         self.halt = r.chance(10)
@@ -1888,15 +1985,19 @@ class Gen:
             "outputs": [name for _, name in self.files],
         }
         feats.update(self.ext_meta())
+        if self.dynamics:
+            feats["dynamics"] = sorted(set(self.dyn_kinds))
         return feats
 
 
-def build(seed: int, stress: bool = False):
+def build(seed: int, stress: bool = False, dynamics: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
-    callbacks (check.py --stress; not used by the fixtures)."""
+    callbacks (check.py --stress; not used by the fixtures).  dynamics: links
+    go down and up (route models, `$link dynamic` during the run; check.py
+    --dynamics; not used by the fixtures)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress)
+        g = Gen(seed, attempt, stress, dynamics)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -1907,9 +2008,24 @@ def build(seed: int, stress: bool = False):
             continue
         g.build_schedule()
         g.build_ext_schedule()
+        g.build_dyn()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
+
+
+def parse_entry(entry) -> tuple[int, bool]:
+    """A seed as seeds.txt lists it: "N", or "dN" for seed N's --dynamics
+    script.  (seed, dynamics)."""
+    text = str(entry).strip()
+    dyn = text.startswith("d")
+    return int(text[1:] if dyn else text), dyn
+
+
+def entry_build(entry):
+    """(script, features) of a seeds.txt entry (see parse_entry)."""
+    seed, dyn = parse_entry(entry)
+    return build(seed, False, dyn)
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -1929,8 +2045,10 @@ def main(argv=None):
     p.add_argument("--meta", action="store_true", help="print the scenario's features as JSON")
     p.add_argument("--stress", action="store_true",
                    help="RED/ECN/error models in every seed, with more settings, traces and changes")
+    p.add_argument("--dynamics", action="store_true",
+                   help="links going down and up: route models, links made dynamic during the run")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress)
+    text, m = build(a.seed, a.stress, a.dynamics)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

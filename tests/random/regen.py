@@ -78,7 +78,8 @@ def read_seeds(path=SEEDS):
         for line in f:
             line = line.split("#")[0].strip()
             if line:
-                seeds.append(int(line))
+                gen.parse_entry(line)       # "N" or "dN" (--dynamics), else ValueError
+                seeds.append(line)
     return seeds
 
 
@@ -108,7 +109,7 @@ def first_diff(a: bytes, b: bytes) -> str:
 
 
 def regen_seed(ns, seed):
-    text = gen.generate(seed)
+    text = gen.entry_build(seed)[0]
     secs, rc, out, err, files = run_ns(ns, text)
     _, rc2, out2, _, files2 = run_ns(ns, text)
     if rc != 0:
@@ -192,6 +193,7 @@ def features(m):
     for k in ("red_trace", "red_class", "ext_callbacks"):
         if m.get(k):
             f.add(k)
+    f |= {"dyn:" + x for x in m.get("dynamics", [])}
     if m.get("ecn"):
         f.add("ecn" if m["ecn"] == m["flows"] else "ecn-mixed")
         if m.get("red"):
@@ -215,28 +217,30 @@ def note(m):
         (" red_trace" if m.get("red_trace") else "") +
         ((" red:" + ",".join(m["red_knobs"])) if m.get("red_knobs") else "") +
         ((" ecn=%d" % m["ecn"]) if m.get("ecn") else "") +
-        ((" err:" + ",".join(m["errmodels"])) if m.get("errmodels") else ""))
+        ((" err:" + ",".join(m["errmodels"])) if m.get("errmodels") else "") +
+        ((" dyn:" + ",".join(m["dynamics"])) if m.get("dynamics") else ""))
 
 
-def pick(ns, n, lo, hi, budget, add=False, ext_only=False):
+def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
     keep = read_seeds() if add else []
     covered = set()
     for s in keep:
-        covered |= features(gen.meta(s))
+        covered |= features(gen.entry_build(s)[1])
     cands = []
-    for s in range(lo, hi):
+    for k in range(lo, hi):
+        s = ("d%d" if dynamics else "%d") % k
         if s in keep:
             continue
-        m = gen.meta(s)
+        m = gen.entry_build(s)[1]
         if ext_only and not m.get("ext"):
             continue
         cands.append((s, m, features(m)))
 
     def measure(s):
-        text = gen.generate(s)
+        text = gen.entry_build(s)[0]
         _, rc, _, _, files = run_ns(ns, text)
         return s, rc, sum(len(gzip_bytes(d)) for d in files.values())
 
@@ -276,15 +280,15 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False):
     if add:
         with open(SEEDS) as fh:
             lines = fh.read().rstrip("\n").split("\n")
-        lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s"
-                     % (n, lo, hi, " --ext-only" if ext_only else ""))
+        lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s"
+                     % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else ""))
     else:
         lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
                  "# under fixtures/<seed>/ (see README.md).  Chosen with",
                  "#   python3 tests/random/regen.py --pick %d --range %d:%d" % (n, lo, hi),
                  "# One seed per line; the rest of a line after '#' is a note."]
-    for s, m, f in sorted(chosen):
-        lines.append("%-6d # %s" % (s, note(m)))
+    for s, m, f in sorted(chosen, key=lambda c: gen.parse_entry(c[0])):
+        lines.append("%-6s # %s" % (s, note(m)))
     with open(SEEDS, "w") as fh:
         fh.write("\n".join(lines) + "\n")
     return [c[0] for c in chosen]
@@ -297,19 +301,21 @@ def renote():
     out = []
     for line in lines:
         body = line.split("#")[0].strip()
-        out.append("%-6d # %s" % (int(body), note(gen.meta(int(body)))) if body else line)
+        out.append("%-6s # %s" % (body, note(gen.entry_build(body)[1])) if body else line)
     with open(SEEDS, "w") as fh:
         fh.write("\n".join(out) + "\n")
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", type=int)
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or dN for the --dynamics script')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
     p.add_argument("--ext-only", action="store_true",
                    help="with --pick/--add: only seeds with RED, ECN or error models")
+    p.add_argument("--dynamics", action="store_true",
+                   help="with --pick/--add: candidates are the seeds' --dynamics scripts (entries dN)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -324,7 +330,8 @@ def main(argv=None):
     if a.pick or a.add:
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
-        pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only)
+        pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
+             dynamics=a.dynamics)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()
@@ -337,7 +344,7 @@ def main(argv=None):
         seeds = listed
         if os.path.isdir(FIXTURES):
             for d in sorted(os.listdir(FIXTURES)):
-                if d not in {str(s) for s in listed} and os.path.isdir(os.path.join(FIXTURES, d)):
+                if d not in set(listed) and os.path.isdir(os.path.join(FIXTURES, d)):
                     print("removing stale fixture directory %s" % d)
                     shutil.rmtree(os.path.join(FIXTURES, d))
     os.makedirs(FIXTURES, exist_ok=True)
@@ -347,11 +354,11 @@ def main(argv=None):
         try:
             secs, stored = regen_seed(ns, s)
         except (SeedError, subprocess.TimeoutExpired, OSError) as e:
-            print("seed %d: FAILED: %s" % (s, e), flush=True)
+            print("seed %s: FAILED: %s" % (s, e), flush=True)
             failed.append(s)
             continue
         total_secs += secs
-        print("seed %-6d %5.2fs  %s" % (s, secs, ", ".join(
+        print("seed %-6s %5.2fs  %s" % (s, secs, ", ".join(
             "%s %s->%s" % (n, human(raw), human(gz)) for n, raw, gz in stored) or "-"), flush=True)
     print("\n%d seed(s) regenerated, ns-2 time %.1f s, fixtures/ now %s" % (
         len(seeds) - len(failed), total_secs, human(dir_size(FIXTURES))))

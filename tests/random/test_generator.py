@@ -201,3 +201,28 @@ def test_stress_mode():
         assert not UNSUPPORTED.search(text)
         assert gen.generate(seed, stress=True) == text
         assert "(stress)" not in gen.generate(seed)
+
+
+def test_dynamics_mode():
+    """--dynamics: links go down and up by every kind of route model and by
+    `$link dynamic` during the run; the rest of the script is the seed's
+    usual one (plain mode and the fixtures' scripts are not affected), and
+    no link whose delay a mid-run change may lower becomes dynamic."""
+    kinds = set()
+    for seed in range(120):
+        text, m = gen.build(seed, dynamics=True)
+        assert gen.build(seed, dynamics=True)[0] == text
+        plain = gen.generate(seed)
+        assert "rtmodel" not in plain and " dynamic\"" not in plain and "dynamics" not in gen.meta(seed)
+        kinds |= set(m["dynamics"])
+        dyn_lines = [l for l in text.split("\n") if "rtmodel" in l or "rtproto" in l or "] dynamic" in l
+                     or l.endswith('] down"') or l.endswith('] up"') or l.startswith("set rtm(")]
+        # the dynamics lines come on top of the plain script, which is otherwise unchanged
+        assert [l for l in text.split("\n") if l not in dyn_lines] == plain.split("\n"), seed
+        lowered = {tuple(sorted((int(a), int(b))))
+                   for a, b in re.findall(r"\$ns delay \$n\((\d+)\) \$n\((\d+)\)", text)}
+        for a, b in re.findall(r"(?:rtmodel.*|\$ns link )\$n\((\d+)\) \$n\((\d+)\)", "\n".join(dyn_lines)):
+            assert tuple(sorted((int(a), int(b)))) not in lowered, (seed, a, b)
+    assert kinds == {"at", "det", "exp", "mid_at", "mid_link", "node", "session", "delete"}, kinds
+    assert gen.parse_entry("d17") == (17, True) and gen.parse_entry("17") == (17, False)
+    assert gen.entry_build("d17")[0] == gen.build(17, dynamics=True)[0]
