@@ -5,8 +5,29 @@
 //! the hot loop never allocates once the pool has grown to the number of
 //! packets simultaneously alive.
 
-/// Index of a packet in the [`PacketPool`].
-pub type PktId = u32;
+/// A packet of the [`PacketPool`].  Only the pool makes them (`alloc`), and
+/// its table never shrinks, so every `PktId` indexes a slot that exists:
+/// the pool's accessors, on the per-packet path, skip the bounds check.
+/// (A freed packet's id stays a valid index; the slot is reused.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PktId(u32);
+
+impl PktId {
+    /// No packet: a placeholder that no pool accessor but `prefetch` takes.
+    pub const NONE: PktId = PktId(u32::MAX);
+
+    /// The packet's index (for messages and tests).
+    pub fn index(self) -> u32 {
+        self.0
+    }
+
+    /// An id that no pool made, for tests of code that only carries ids
+    /// (the scheduler's); never given to a pool accessor.
+    #[cfg(test)]
+    pub(crate) fn test(i: u32) -> PktId {
+        PktId(i)
+    }
+}
 
 /// ns-2 packet types that the engine produces (`packet_t`, common/packet.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +172,7 @@ impl PacketPool {
             id
         } else {
             self.slots.push(Packet::blank());
-            (self.slots.len() - 1) as PktId
+            PktId((self.slots.len() - 1) as u32)
         }
     }
 
@@ -173,7 +194,7 @@ impl PacketPool {
     #[inline(always)]
     pub fn prefetch(&self, id: PktId) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = self.slots.get(id as usize) {
+        if let Some(p) = self.slots.get(id.0 as usize) {
             // SAFETY: a prefetch of a valid address has no effect on memory.
             unsafe { core::arch::x86_64::_mm_prefetch(p as *const Packet as *const i8, core::arch::x86_64::_MM_HINT_T0) }
         }
@@ -181,12 +202,18 @@ impl PacketPool {
 
     #[inline]
     pub fn get(&self, id: PktId) -> &Packet {
-        &self.slots[id as usize]
+        debug_assert!((id.0 as usize) < self.slots.len(), "packet {} not from this pool", id.0);
+        // SAFETY: ids come only from `alloc` (`PktId`'s field is private to
+        // this module), the table never shrinks, and a simulation's packets
+        // never leave it for another simulation's pool.
+        unsafe { self.slots.get_unchecked(id.0 as usize) }
     }
 
     #[inline]
     pub fn get_mut(&mut self, id: PktId) -> &mut Packet {
-        &mut self.slots[id as usize]
+        debug_assert!((id.0 as usize) < self.slots.len(), "packet {} not from this pool", id.0);
+        // SAFETY: as in `get`.
+        unsafe { self.slots.get_unchecked_mut(id.0 as usize) }
     }
 
 }

@@ -186,7 +186,7 @@ impl Scheduler {
             timers: Vec::new(),
             cancelled_tcl: Default::default(),
             pending_tcl: 0,
-            hint: 0,
+            hint: PktId::NONE,
         }
     }
 
@@ -675,6 +675,9 @@ pub enum Fired {
 
 #[cfg(test)]
 mod tests {
+    fn pk(i: u32) -> PktId {
+        PktId::test(i)
+    }
     use super::*;
 
     /// Property: whatever the mix of plain events and pipe packets, events
@@ -698,7 +701,7 @@ mod tests {
                     let p = rnd(pipes.len() as u64) as usize;
                     if t >= tails[p] {
                         tails[p] = t;
-                        s.pipe_send(pipes[p], delay, id, 0);
+                        s.pipe_send(pipes[p], delay, pk(id), 0);
                         expect.push((t, seq, id));
                         id += 1;
                     }
@@ -711,7 +714,7 @@ mod tests {
             let mut got = Vec::new();
             while let Some(f) = s.next() {
                 match f {
-                    Fired::Packet(_, pkt) => got.push((s.now, pkt)),
+                    Fired::Packet(_, pkt) => got.push((s.now, pkt.index())),
                     Fired::Tcl(_) => got.push((s.now, u32::MAX)),
                     _ => unreachable!(),
                 }
@@ -728,9 +731,9 @@ mod tests {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
         s.next_seq = MAX_SEQ - 1;
-        s.pipe_send(p, 1.0, 10, 1);
-        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
-        s.pipe_send(p, 1.0, 11, 1);
+        s.pipe_send(p, 1.0, pk(10), 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(10))));
+        s.pipe_send(p, 1.0, pk(11), 1);
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.next()));
         assert!(r.is_err(), "dispatched past the last sequence number");
         let mut s = Scheduler::new();
@@ -792,15 +795,15 @@ mod tests {
     fn pipe_keeps_fifo_and_interleaves_with_other_events_by_key() {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send(p, 1.0, 10, 1); // seq 1, t=1
+        s.pipe_send(p, 1.0, pk(10), 1); // seq 1, t=1
         let tcl = s.schedule_tcl(1.0); // seq 2, t=1
-        s.pipe_send(p, 1.0, 11, 1); // seq 3, t=1
-        s.pipe_send(p, 2.0, 12, 1); // seq 4, t=2
+        s.pipe_send(p, 1.0, pk(11), 1); // seq 3, t=1
+        s.pipe_send(p, 2.0, pk(12), 1); // seq 4, t=2
         assert_eq!(s.heap_len(), 2, "only the pipe head and the Tcl event are in the heap");
-        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(10))));
         assert_eq!(s.next(), Some(Fired::Tcl(tcl)));
-        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
-        assert_eq!(s.next(), Some(Fired::Packet(1, 12)));
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(11))));
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(12))));
         assert_eq!(s.next(), None);
     }
 
@@ -808,10 +811,10 @@ mod tests {
     fn pipe_falls_back_to_heap_when_order_would_change() {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send(p, 2.0, 10, 1);
-        s.pipe_send(p, 1.0, 11, 1);
-        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
-        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
+        s.pipe_send(p, 2.0, pk(10), 1);
+        s.pipe_send(p, 1.0, pk(11), 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(11))));
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(10))));
     }
 
     #[test]
@@ -820,11 +823,11 @@ mod tests {
         // the packets in transit.
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send_fifo(p, 3.0, 10, 1); // event at 3
-        s.pipe_send_fifo(p, 2.0, 11, 1); // event at 2: comes first, delivers 10
+        s.pipe_send_fifo(p, 3.0, pk(10), 1); // event at 3
+        s.pipe_send_fifo(p, 2.0, pk(11), 1); // event at 2: comes first, delivers 10
         let tcl = s.schedule_tcl(2.5);
-        s.pipe_send_fifo(p, 1.0, 12, 1); // event at 1: first of all, delivers 10
-        s.pipe_send_fifo(p, 4.0, 13, 1);
+        s.pipe_send_fifo(p, 1.0, pk(12), 1); // event at 1: first of all, delivers 10
+        s.pipe_send_fifo(p, 4.0, pk(13), 1);
         let mut got = Vec::new();
         while let Some(f) = s.next() {
             got.push((s.now, f));
@@ -832,11 +835,11 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                (1.0, Fired::Packet(1, 10)),
-                (2.0, Fired::Packet(1, 11)),
+                (1.0, Fired::Packet(1, pk(10))),
+                (2.0, Fired::Packet(1, pk(11))),
                 (2.5, Fired::Tcl(tcl)),
-                (3.0, Fired::Packet(1, 12)),
-                (4.0, Fired::Packet(1, 13)),
+                (3.0, Fired::Packet(1, pk(12))),
+                (4.0, Fired::Packet(1, pk(13))),
             ]
         );
     }
@@ -845,11 +848,11 @@ mod tests {
     fn fifo_pipe_drains_every_packet_in_sending_order() {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send_fifo(p, 3.0, 10, 1);
-        s.pipe_send_fifo(p, 1.0, 11, 1);
-        s.pipe_send_fifo(p, 2.0, 12, 1);
+        s.pipe_send_fifo(p, 3.0, pk(10), 1);
+        s.pipe_send_fifo(p, 1.0, pk(11), 1);
+        s.pipe_send_fifo(p, 2.0, pk(12), 1);
         assert_eq!(s.heap_len(), 1, "one entry for the pipe");
-        assert_eq!(s.pipe_drain(p), vec![10, 11, 12]);
+        assert_eq!(s.pipe_drain(p), vec![pk(10), pk(11), pk(12)]);
         assert_eq!(s.next(), None);
     }
 
@@ -857,15 +860,15 @@ mod tests {
     fn detached_packets_arrive_on_their_own_and_escape_the_drain() {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send(p, 1.0, 10, 1);
-        s.pipe_send(p, 2.0, 11, 1);
+        s.pipe_send(p, 1.0, pk(10), 1);
+        s.pipe_send(p, 2.0, pk(11), 1);
         s.pipe_detach(p);
         // Sent after the link turned dynamic: in the pipe's FIFO.
-        s.pipe_send_fifo(p, 1.5, 12, 1);
-        s.pipe_send_fifo(p, 2.5, 13, 1);
-        assert_eq!(s.next(), Some(Fired::Packet(1, 10)));
-        assert_eq!(s.pipe_drain(p), vec![12, 13]);
-        assert_eq!(s.next(), Some(Fired::Packet(1, 11)));
+        s.pipe_send_fifo(p, 1.5, pk(12), 1);
+        s.pipe_send_fifo(p, 2.5, pk(13), 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(10))));
+        assert_eq!(s.pipe_drain(p), vec![pk(12), pk(13)]);
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(11))));
         assert_eq!(s.now, 2.0);
         assert_eq!(s.next(), None);
     }
@@ -874,16 +877,16 @@ mod tests {
     fn drained_pipe_delivers_nothing_and_takes_new_packets_in_order() {
         let mut s = Scheduler::new();
         let p = s.new_pipe();
-        s.pipe_send(p, 1.0, 10, 1);
-        s.pipe_send(p, 1.5, 11, 1);
+        s.pipe_send(p, 1.0, pk(10), 1);
+        s.pipe_send(p, 1.5, pk(11), 1);
         let a = s.schedule_tcl(0.5);
         assert_eq!(s.next(), Some(Fired::Tcl(a)));
-        assert_eq!(s.pipe_drain(p), vec![10, 11]);
+        assert_eq!(s.pipe_drain(p), vec![pk(10), pk(11)]);
         assert!(s.pipe_drain(p).is_empty());
         // A packet sent after the drain arrives at its own time, after
         // the cancelled ones would have.
-        s.pipe_send(p, 2.0, 12, 1);
-        assert_eq!(s.next(), Some(Fired::Packet(1, 12)));
+        s.pipe_send(p, 2.0, pk(12), 1);
+        assert_eq!(s.next(), Some(Fired::Packet(1, pk(12))));
         assert_eq!(s.now, 2.5);
         assert_eq!(s.next(), None);
         assert!(s.pipe_drain(p).is_empty());
