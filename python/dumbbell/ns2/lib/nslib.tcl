@@ -157,7 +157,12 @@ Simulator instproc init args {
     if {[llength [::dumbbell::_instances Simulator]] > 1} {
         ::dumbbell::unsupported "more than one Simulator object"
     }
+    # ns-2 makes the packet header manager and the scheduler first, then
+    # the null agent, then the address allocators: their OTcl handles
+    # (_oN) are skipped so that every later object gets ns-2's handle.
+    ::dumbbell::skip_ids 2
     set nullAgent_ [new Agent/Null]
+    ::dumbbell::skip_ids 3
     eval $self next $args
 }
 
@@ -548,7 +553,21 @@ Queue/RED instproc attach-traces {src dst file {op ""}} {
     $self edrop-trace $newtrace
 }
 
-Simulator instproc namtrace-queue {n1 n2 {file ""}} { }
+# nam output is not written (a warning says so), but ns-2's nam traces are
+# objects with OTcl handles: their handles are skipped, so that the objects
+# made afterwards get ns-2's handles.
+Simulator instproc namtrace-queue {n1 n2 {file ""}} {
+    $self instvar link_ namtraceAllFile_
+    if {$file eq ""} {
+        if {![info exists namtraceAllFile_]} return
+        set file $namtraceAllFile_
+    }
+    $link_([$n1 id]:[$n2 id]) nam-trace $self $file
+    [$link_([$n1 id]:[$n2 id]) queue] attach-nam-traces $n1 $n2 $file
+}
+Queue instproc attach-nam-traces {src dst file} { }
+# (RED makes a trace of its early drops for nam)
+Queue/RED instproc attach-nam-traces {src dst file} { ::dumbbell::skip_ids 1 }
 
 Simulator instproc drop-trace {n1 n2 trace} {
     $self instvar link_
@@ -694,6 +713,10 @@ Node instproc init args {
     $self cmd addr $address_
     set agents_ {}
     set neighbor_ {}
+    # ns-2's node makes its routing module and address classifier here
+    # (handles skipped, see Simulator init); its port demuxer comes with the
+    # first agent attached (`attach`).
+    ::dumbbell::skip_ids 2
 }
 
 # (Accessors read the variable through instvar, inlined in methods: less
@@ -712,7 +735,12 @@ Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
-    $self instvar agents_ address_
+    $self instvar agents_ address_ has_dmux_
+    if {![info exists has_dmux_]} {
+        # (ns-2 makes the node's port demuxer now: its handle is skipped)
+        set has_dmux_ 1
+        ::dumbbell::skip_ids 1
+    }
     lappend agents_ $agent
     $agent set node_ $self
     $agent set agent_addr_ $address_
@@ -896,7 +924,14 @@ SimpleLink instproc trace {ns f {op ""}} {
     }
 }
 
-SimpleLink instproc nam-trace {ns f} { }
+# A link traced for nam only: ns-2 builds its four traces (and a dynamic
+# link's dynamics trace) here; a link already traced gets no new ones.
+SimpleLink instproc nam-trace {ns f} {
+    $self instvar enqT_ nam_traced_ dynamics_
+    if {[info exists enqT_] || [info exists nam_traced_]} return
+    set nam_traced_ 1
+    ::dumbbell::skip_ids [expr {[info exists dynamics_] ? 5 : 4}]
+}
 
 SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
     $self instvar queue_ snoopIn_ snoopOut_ snoopDrop_ qMonitor_ drophead_

@@ -386,6 +386,13 @@ proc ::dumbbell::_ecmd_fail {msg m self args} {
 set ::otcl::_::ufast([dict get $::otcl::_::iprocs(SplitObject) unknown]) \
     [expr {[info commands ::dumbbell::be::ecmd] ne "" ? "::dumbbell::be::ecmd" : "::dumbbell::_ecmd"}]
 
+# Skip n OTcl handles: where ns-2 makes objects that Dumbbell does not
+# need (a node's classifiers, the address allocators), so that the objects
+# made afterwards get the handles (_oN) they have in ns-2.
+proc ::dumbbell::skip_ids {n} {
+    incr ${::otcl::_::ns(SplitObject)}::id $n
+}
+
 SplitObject proc getid {} {
     return _o[incr [::otcl::api::varname SplitObject id]]
 }
