@@ -70,6 +70,9 @@ pub struct ErrorModel {
     pub delay_pkt: bool,
     pub target: ObjId,
     pub drop_target: ObjId,
+    /// The random variable the draws come from (`ranvar`), or NONE for the
+    /// default RNG.
+    pub ranvar: ObjId,
     /// Time of the queue resume this model last scheduled itself (ns-2's
     /// `intr_` event), when it dropped a packet a queue had sent.
     pub intr_until: Option<crate::sched::Key>,
@@ -88,6 +91,7 @@ impl ErrorModel {
             delay_pkt: false,
             target: NONE,
             drop_target: NONE,
+            ranvar: NONE,
             intr_until: None,
         }
     }

@@ -1394,7 +1394,21 @@ impl Sim {
                 Ok(String::new())
             }
             ("droplist", _) => em.set_droplist(&argv[1..]).map(|c| c.to_string()),
-            ("ranvar", _) | ("FECstrength", _) | ("datapktsize", _) | ("cntrlpktsize", _) => {
+            ("ranvar", 1) => {
+                let rv = em.ranvar;
+                Ok(if rv == NONE { String::new() } else { self.name(rv).to_string() })
+            }
+            ("ranvar", 2) => {
+                let rv = self.lookup(argv[1]).ok_or_else(|| format!("no object named \"{}\"", argv[1]))?;
+                if !matches!(self.objs[rv as usize], Obj::RanVar(_)) {
+                    return Err(format!("ErrorModel ranvar: {} is not a RandomVariable", argv[1]));
+                }
+                if let Obj::ErrModel(em) = &mut self.objs[id as usize] {
+                    em.ranvar = rv;
+                }
+                Ok(String::new())
+            }
+            ("FECstrength", _) | ("datapktsize", _) | ("cntrlpktsize", _) => {
                 Err(format!("ErrorModel {cmd} is not supported by Dumbbell yet"))
             }
             ("eventtrace", 2) => Ok(String::new()),

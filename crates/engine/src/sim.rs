@@ -622,46 +622,7 @@ impl Sim {
                     }
                 }
             }
-            Obj::ErrModel(em) => {
-                let pk = self.w.pool.get(p);
-                let size = pk.size;
-                let now = self.w.s.now;
-                let rng = &mut self.w.rng;
-                let mut draw = || rng.default_stream().uniform_double();
-                let error = match em.corrupt(size, now, &mut draw) {
-                    Ok(e) => e,
-                    Err(msg) => {
-                        self.w.warn_once(msg.to_string());
-                        false
-                    }
-                };
-                let (target, drop_target) = (em.target, em.drop_target);
-                if let Some(slot) = h {
-                    if !em.markecn && !em.delay_pkt && ((error && drop_target != NONE) || target == NONE) {
-                        // The packet will not reach the link: the model
-                        // resumes the queue itself after a random time.
-                        let pending = em.intr_until.map_or(false, |k| self.w.s.current.before(k));
-                        if !pending {
-                            let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / em.bandwidth);
-                            let key = self.w.s.set_resume(slot, d);
-                            em.intr_until = Some(key);
-                        }
-                    }
-                }
-                if error {
-                    if em.markecn {
-                        self.w.pool.get_mut(p).ecn_to_echo = true;
-                    } else if em.delay_pkt {
-                        let d = em.delay;
-                        self.w.s.schedule(d, crate::sched::Ev::Deliver(target, p));
-                        return None;
-                    } else if drop_target != NONE {
-                        self.recv(drop_target, p, None);
-                        return None;
-                    }
-                }
-                Some(target)
-            }
+            Obj::ErrModel(_) => self.errmodel_recv(to, p, h),
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -688,6 +649,63 @@ impl Sim {
                 None
             }
         }
+    }
+
+    /// An error model (`ErrorModel::recv`): corrupt the packet or not, then
+    /// drop, mark, delay or pass it.  The draws come from the model's
+    /// `ranvar` when it has one (`$em ranvar $rv`), else from the default RNG.
+    fn errmodel_recv(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+        let Obj::ErrModel(em) = &self.objs[to as usize] else { unreachable!() };
+        let rv_id = em.ranvar;
+        // The variable leaves the table while it draws for the model.
+        let rv = (rv_id != NONE).then(|| self.take(rv_id));
+        let Obj::ErrModel(em) = &mut self.objs[to as usize] else { unreachable!() };
+        let size = self.w.pool.get(p).size;
+        let now = self.w.s.now;
+        let w = &mut self.w;
+        let mut draw = || match &rv {
+            Some(Obj::RanVar(r)) => r.value(w),
+            _ => w.rng.default_stream().uniform_double(),
+        };
+        let corrupt = em.corrupt(size, now, &mut draw);
+        let (target, drop_target, markecn, delay_pkt, delay, bandwidth, intr_until) =
+            (em.target, em.drop_target, em.markecn, em.delay_pkt, em.delay, em.bandwidth, em.intr_until);
+        if let Some(o) = rv {
+            self.put(rv_id, o);
+        }
+        let error = match corrupt {
+            Ok(e) => e,
+            Err(msg) => {
+                self.w.warn_once(msg.to_string());
+                false
+            }
+        };
+        if let Some(slot) = h {
+            if !markecn && !delay_pkt && ((error && drop_target != NONE) || target == NONE) {
+                // The packet will not reach the link: the model
+                // resumes the queue itself after a random time.
+                let pending = intr_until.map_or(false, |k| self.w.s.current.before(k));
+                if !pending {
+                    let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / bandwidth);
+                    let key = self.w.s.set_resume(slot, d);
+                    if let Obj::ErrModel(em) = &mut self.objs[to as usize] {
+                        em.intr_until = Some(key);
+                    }
+                }
+            }
+        }
+        if error {
+            if markecn {
+                self.w.pool.get_mut(p).ecn_to_echo = true;
+            } else if delay_pkt {
+                self.w.s.schedule(delay, crate::sched::Ev::Deliver(target, p));
+                return None;
+            } else if drop_target != NONE {
+                self.recv(drop_target, p, None);
+                return None;
+            }
+        }
+        Some(target)
     }
 
     /// A node's classifiers: the agent at the packet's port if the packet

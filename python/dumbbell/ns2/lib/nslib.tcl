@@ -1031,6 +1031,14 @@ SimpleLink instproc insert-linkloss args {
     $link_ target $link_errmodule_
     $link_errmodule_ drop-target $drophead_
 }
+# ns-2's shorthands for the two: a loss model before the link's queue, or
+# after the link (where nam would show the losses).
+Simulator instproc lossmodel {lossobj from to} {
+    [$self link $from $to] errormodule $lossobj
+}
+Simulator instproc link-lossmodel {lossobj from to} {
+    [$self link $from $to] insert-linkloss $lossobj
+}
 Link instproc install-error {em} {
     $self instvar link_
     $em target [$link_ target]
