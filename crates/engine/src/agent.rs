@@ -83,6 +83,7 @@ impl AgentBase {
         p.cong_action = false;
         p.qs = false;
         p.seqno = 0;
+        p.rtp = false;
         p.ts = 0.0;
         p.ts_echo = 0.0;
         p.reason = 0;

@@ -62,6 +62,8 @@ pub const KINDS: &[&str] = &[
     "Agent/TCPSink/Sack1/DelAck",
     "Application",
     "Application/Traffic/CBR",
+    "Application/Traffic/Exponential",
+    "Application/Traffic/Pareto",
     "Application/Telnet",
     "Agent/UDP",
     "Agent/LossMonitor",
@@ -182,6 +184,13 @@ const CBR_VARS: &[(&str, VarType)] = &[
     ("maxpkts_", VarType::Int),
 ];
 
+const ONOFF_VARS: &[(&str, VarType)] = &[
+    ("burst_time_", VarType::Time),
+    ("idle_time_", VarType::Time),
+    ("rate_", VarType::Bandwidth),
+    ("packetSize_", VarType::Int),
+];
+
 const ED_VARS: &[(&str, VarType)] = &[
     ("ebdrops_", VarType::Int),
     ("epdrops_", VarType::Int),
@@ -271,6 +280,12 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "Application/Traffic/CBR" => CBR_VARS.to_vec(),
+        "Application/Traffic/Exponential" => ONOFF_VARS.to_vec(),
+        "Application/Traffic/Pareto" => {
+            let mut v = ONOFF_VARS.to_vec();
+            v.push(("shape_", VarType::Real));
+            v
+        }
         "Application/Telnet" => vec![("interval_", VarType::Real)],
         "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
             let mut v = AGENT_VARS.to_vec();
@@ -365,6 +380,17 @@ impl Sim {
             }
             "Integrator" => Obj::Integrator(Integrator::default()),
             "Application" => Obj::App(App::default()),
+            "Application/Traffic/Exponential" => {
+                let timer = self.w.s.new_timer(id, 0);
+                let stream = self.w.rng.default_idx;
+                let src = crate::onoff::Expoo::new(timer, stream);
+                Obj::App(App { source: Some(Source::Expoo(Box::new(src))), ..App::default() })
+            }
+            "Application/Traffic/Pareto" => {
+                let timer = self.w.s.new_timer(id, 0);
+                let src = crate::onoff::Poo::new(timer);
+                Obj::App(App { source: Some(Source::Pareto(Box::new(src))), ..App::default() })
+            }
             "Application/Traffic/CBR" => {
                 let timer = self.w.s.new_timer(id, 0);
                 Obj::App(App { source: Some(Source::Cbr(Box::new(crate::udp::Cbr::new(timer)))), ..App::default() })
@@ -605,6 +631,9 @@ impl Sim {
                 (Some(Source::Cbr(c)), "random_") => r(c.random),
                 (Some(Source::Cbr(c)), "packetSize_") => i(c.size),
                 (Some(Source::Cbr(c)), "maxpkts_") => i(c.maxpkts),
+                (Some(Source::Expoo(e)), v) => onoff_get(&e.o, v),
+                (Some(Source::Pareto(p)), "shape_") => r(p.shape),
+                (Some(Source::Pareto(p)), v) => onoff_get(&p.o, v),
                 _ => None,
             },
             _ => None,
@@ -905,6 +934,17 @@ impl Sim {
                     (Some(Source::Cbr(c)), "random_") => c.random = parse_real(v),
                     (Some(Source::Cbr(c)), "packetSize_") => c.size = parse_int(v),
                     (Some(Source::Cbr(c)), "maxpkts_") => c.maxpkts = parse_int(v),
+                    (Some(Source::Pareto(p)), "shape_") => p.shape = parse_real(v),
+                    (Some(Source::Expoo(e)), var) => {
+                        if !onoff_set(&mut e.o, var, v) {
+                            return Err(self.not_bound(id, var));
+                        }
+                    }
+                    (Some(Source::Pareto(p)), var) => {
+                        if !onoff_set(&mut p.o, var, v) {
+                            return Err(self.not_bound(id, var));
+                        }
+                    }
                     _ => return Err(self.not_bound(id, var)),
                 }
                 true
@@ -1191,6 +1231,20 @@ impl Sim {
                 "send" if n == 2 => {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
+                }
+                "use-rng" if n == 2 && matches!(app.source, Some(Source::Expoo(_) | Source::Pareto(_))) => {
+                    let stream = match self.lookup(argv[1]).map(|o| &self.objs[o as usize]) {
+                        Some(Obj::Rng(s)) => *s,
+                        _ => return Err(format!("no such RNG {}", argv[1])),
+                    };
+                    if let Obj::App(app) = &mut self.objs[id as usize] {
+                        match app.source.as_mut() {
+                            Some(Source::Expoo(e)) => e.stream = stream,
+                            Some(Source::Pareto(p)) => p.stream = Some(stream),
+                            _ => {}
+                        }
+                    }
+                    Ok(String::new())
                 }
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
@@ -1727,4 +1781,28 @@ impl Sim {
         };
         self.w.rng.command(r, argv)
     }
+}
+
+/// A bound variable of an on/off source (`burst_time_`, `idle_time_`,
+/// `rate_`, `packetSize_`), as `get_var` reports it.
+fn onoff_get(o: &crate::onoff::OnOff, var: &str) -> Option<String> {
+    Some(match var {
+        "burst_time_" => vars::fmt_real(o.ontime),
+        "idle_time_" => vars::fmt_real(o.offtime),
+        "rate_" => vars::fmt_real(o.rate),
+        "packetSize_" => vars::fmt_int(o.size as i64),
+        _ => return None,
+    })
+}
+
+/// Set a bound variable of an on/off source; false if it has none of that name.
+fn onoff_set(o: &mut crate::onoff::OnOff, var: &str, v: &str) -> bool {
+    match var {
+        "burst_time_" => o.ontime = vars::parse_time(v),
+        "idle_time_" => o.offtime = vars::parse_time(v),
+        "rate_" => o.rate = vars::parse_bw(v),
+        "packetSize_" => o.size = parse_int(v),
+        _ => return false,
+    }
+    true
 }

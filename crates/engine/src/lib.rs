@@ -11,6 +11,7 @@ pub mod errmodel;
 pub mod fmt;
 pub mod iface;
 pub mod objs;
+pub mod onoff;
 pub mod packet;
 mod pq;
 pub mod ring;

@@ -113,7 +113,7 @@ pub fn record_event(e: &mut crate::tracefile::Events, kind: u8, now: f64, src: i
     e.src_port.push(pk.sport as i32);
     e.dst_node.push(pk.daddr as i32);
     e.dst_port.push(pk.dport as i32);
-    e.seqno.push(pk.seqno as i64);
+    e.seqno.push(pk.trace_seqno() as i64);
     e.uid.push(pk.uid as i64);
 }
 
@@ -144,7 +144,7 @@ pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i3
     buf.push(b'.');
     fmt::push_int(buf, pk.dport as i64, 0, false);
     buf.push(b' ');
-    fmt::push_int(buf, pk.seqno as i64, 0, false);
+    fmt::push_int(buf, pk.trace_seqno() as i64, 0, false);
     buf.push(b' ');
     fmt::push_int(buf, pk.uid as i64, 0, false);
     if tcphdr {
@@ -819,6 +819,8 @@ pub struct App {
 pub enum Source {
     Cbr(Box<crate::udp::Cbr>),
     Telnet(Box<crate::telnet::Telnet>),
+    Expoo(Box<crate::onoff::Expoo>),
+    Pareto(Box<crate::onoff::Poo>),
 }
 
 impl Source {
@@ -826,6 +828,8 @@ impl Source {
         match self {
             Source::Cbr(c) => c.start(sim, agent),
             Source::Telnet(t) => t.start(sim),
+            Source::Expoo(e) => e.start(sim, agent),
+            Source::Pareto(p) => p.start(sim, agent),
         }
     }
 
@@ -833,6 +837,8 @@ impl Source {
         match self {
             Source::Cbr(c) => c.stop(sim),
             Source::Telnet(t) => t.stop(),
+            Source::Expoo(e) => e.stop(sim),
+            Source::Pareto(p) => p.stop(sim),
         }
     }
 
@@ -841,6 +847,8 @@ impl Source {
         match self {
             Source::Cbr(c) => c.timeout(sim, agent),
             Source::Telnet(t) => t.timeout(sim, agent),
+            Source::Expoo(e) => e.timeout(sim, agent),
+            Source::Pareto(p) => p.timeout(sim, agent),
         }
     }
 }

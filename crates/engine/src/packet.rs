@@ -37,6 +37,8 @@ pub enum PacketType {
     Udp = 1,
     Cbr = 2,
     Ack = 5,
+    Pareto = 28,
+    Exp = 29,
 }
 
 impl PacketType {
@@ -47,6 +49,8 @@ impl PacketType {
             PacketType::Udp => "udp",
             PacketType::Cbr => "cbr",
             PacketType::Ack => "ack",
+            PacketType::Pareto => "pareto",
+            PacketType::Exp => "exp",
         }
     }
 }
@@ -91,6 +95,11 @@ pub struct Packet {
     pub qs: bool,
     /// SACK blocks `[left, right)` (`sa_left`/`sa_right`), `sa_len` in use.
     pub sa_len: u8,
+    /// `seqno` is an RTP header's (a UDP agent's packet) rather than a TCP
+    /// header's.  ns-2 keeps the two apart and a trace line shows the one
+    /// of the packet's type: a TCP agent whose packets an on/off source
+    /// typed `exp` or `pareto` sends packets whose RTP seqno is 0.
+    pub rtp: bool,
     // second line: hdr_cmn's timestamp, fields only traces and RED read,
     // and the SACK blocks
     pub timestamp: f64,
@@ -106,6 +115,16 @@ pub struct Packet {
 const _: () = assert!(std::mem::size_of::<Packet>() == 128);
 
 impl Packet {
+    /// The sequence number a trace line shows (ns-2's trace.cc picks the
+    /// RTP or the TCP header's by the packet's type).
+    #[inline]
+    pub fn trace_seqno(&self) -> i32 {
+        match self.ptype {
+            PacketType::Udp | PacketType::Cbr | PacketType::Exp | PacketType::Pareto if !self.rtp => 0,
+            _ => self.seqno,
+        }
+    }
+
     fn blank() -> Packet {
         Packet {
             uid: 0,
@@ -137,6 +156,7 @@ impl Packet {
             tcp_flags: 0,
             hlen: 0,
             sa_len: 0,
+            rtp: false,
             sa: [(0, 0); 4],
         }
     }

@@ -54,6 +54,7 @@ impl Udp {
             let pk = sim.w.pool.get_mut(p);
             pk.size = size;
             pk.seqno = self.seqno;
+            pk.rtp = true;
         }
         b.send(sim, p);
     }
@@ -181,6 +182,13 @@ impl Sim {
             if a.base.ptype != PacketType::Tcp {
                 a.base.ptype = PacketType::Cbr;
             }
+        }
+    }
+
+    /// `Agent::set_pkttype`: the type of the agent's packets from now on.
+    pub(crate) fn set_pkttype(&mut self, agent: ObjId, t: PacketType) {
+        if let Some(a) = self.agent_mut(agent) {
+            a.base.ptype = t;
         }
     }
 

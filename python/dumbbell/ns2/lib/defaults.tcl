@@ -352,6 +352,19 @@ Agent/UDP set packetSize_ 1000
     maxpkts_ 268435456
 }
 Application/Telnet set interval_ 1.0
+::dumbbell::class_vars Application/Traffic/Exponential {
+    burst_time_ .5
+    idle_time_ .5
+    rate_ 64Kb
+    packetSize_ 210
+}
+::dumbbell::class_vars Application/Traffic/Pareto {
+    burst_time_ 500ms
+    idle_time_ 500ms
+    rate_ 64Kb
+    packetSize_ 210
+    shape_ 1.5
+}
 
 # ---- flow monitors ------------------------------------------------------------------------
 ::dumbbell::class_vars QueueMonitor/ED {

@@ -61,6 +61,7 @@ foreach cls {
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
     Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
+    Application/Traffic/Exponential Application/Traffic/Pareto
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Erlang RandomVariable/Gamma
     RandomVariable/Pareto RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
     RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Weibull
@@ -87,8 +88,7 @@ foreach cls {
     Agent/TCPSink/Asym
     Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
-    Application/Traffic/Exponential
-    Application/Traffic/Pareto Application/Traffic/Trace
+    Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath Delayer
