@@ -32,6 +32,9 @@ EXPECTED = {
     "aimd": None,
     "adaptive-red": None,
     "oddBehaviors": None,
+    "tcpReset": None,
+    "misc": None,
+    "rng": None,
     # stats3, stats4 need QueueMonitor's RTT/seqno distributions, statsTFRC TFRC
     "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
                "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",

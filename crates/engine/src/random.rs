@@ -2,7 +2,7 @@
 //! its default RNG (`$defaultRNG`, used by `Random::uniform` in the C++
 //! code) and every RNG object a script creates with `new RNG`.
 
-use crate::rng::{c_atoi, Ns2Rngs, RngPackage, SeedSource};
+use crate::rng::{c_atoi, Ns2Rngs, RngPackage, SeedError, SeedSource};
 use crate::fmt;
 
 pub use crate::rng::Rng;
@@ -59,6 +59,9 @@ impl RngSet {
                 Ok(String::new())
             }
             ("next-random", 1) => Ok((s.uniform_positive_int() as u32).to_string()),
+            // `RNGTest::verbose_mil`: the text ns-2 writes to temp.rands
+            // (the Tcl library writes the file).
+            ("test-output", 1) => self_test(pkg).map_err(|e| e.to_string()),
             ("next-substream", 1) => {
                 s.reset_next_substream();
                 Ok(String::new())
@@ -94,6 +97,31 @@ impl RngSet {
             _ => Err(format!("unknown command \"{cmd}\"")),
         }
     }
+}
+
+/// ns-2's RNG self-test (`$rng test`, tools/rng.cc `RNGTest::verbose_mil`):
+/// a generator seeded with raw seed 188312339, then one seeded with
+/// predefined seed 1; of each, the first 100 of five million draws and then
+/// every millionth, `%10lu ` each, a line per generator.  Seeding sets the
+/// package seed as ns-2's does, so later `new RNG`s derive from the last.
+pub fn self_test(pkg: &mut RngPackage) -> Result<String, SeedError> {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(2300);
+    for (label, source, seed) in [("default: ", SeedSource::Raw, 188312339), ("predef source  1: ", SeedSource::Predef, 1)] {
+        // (the state is replaced by the seeding, which initialises it from
+        // the package as ns-2's constructor does)
+        let mut g = Rng::from_state([12345; 6])?;
+        g.set_seed(pkg, source, seed)?;
+        out.push_str(label);
+        for i in 0..5_000_000 {
+            let r = g.uniform_positive_int();
+            if i < 100 || i % 1_000_000 == 0 {
+                let _ = write!(out, "{:>10} ", r as u32);
+            }
+        }
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1529,6 +1529,12 @@ proc ns-random {{seed {}}} {
     $defaultRNG seed $seed
 }
 
+# ns-2's self-test of the generator: writes temp.rands.
+RNG instproc test {} {
+    set f [open temp.rands w]
+    puts -nonewline $f [$self cmd test-output]
+    close $f
+}
 RNG instproc uniform {a b} {
     expr {$a + (($b - $a) * ([$self next-random] * 1.0 / 0x7fffffff))}
 }
