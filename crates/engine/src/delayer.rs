@@ -57,6 +57,8 @@ pub struct Delayer {
     pub pkt: Option<PktId>,
     /// `debug_`: each attempt to send prints the state (C's stdout).
     pub debug: bool,
+    /// True while the packet held is being handed to the target.
+    sending: bool,
 }
 
 impl Delayer {
@@ -76,6 +78,7 @@ impl Delayer {
             prev_h: None,
             pkt: None,
             debug: false,
+            sending: false,
         }
     }
 }
@@ -150,6 +153,16 @@ impl Sim {
             return;
         }
         if let (Some(p), true) = (d.pkt, d.target != NONE) {
+            if d.sending {
+                // Called back by its own target (another delayer behind
+                // it) before it let go of the packet: ns-2 hands the same
+                // packet on a second time and aborts when the link
+                // schedules it again.
+                self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
+                self.w.call_tcl("::dumbbell::delayer_reentered".into());
+                return;
+            }
+            d.sending = true;
             let (target, slot) = (d.target, d.slot);
             self.recv(target, p, Some(slot));
             // Whatever the target scheduled on the handler (the link's end
@@ -157,6 +170,7 @@ impl Sim {
             self.w.s.need_resume(slot);
             let now = self.w.s.now;
             let d = self.delayer(id);
+            d.sending = false;
             d.last_sent = now;
             d.target_free = false;
             d.pkt = None;
@@ -412,6 +426,23 @@ mod tests {
         sim.w.s.schedule_tcl(1.0);
         assert!(matches!(sim.run(), Yield::Tcl(_)));
         assert_eq!(times(&mut sim, "deq"), vec![100.0, 400.0, 401.0, 500.0, 800.0]);
+    }
+
+    /// Two delayers chained: the second calls the first back while the
+    /// first is still handing it the packet.  ns-2 then sends that packet
+    /// twice and aborts; here the second send is refused and the run stops
+    /// with ns-2's message.
+    #[test]
+    fn a_delayer_called_back_while_sending_stops_the_run() {
+        let (mut sim, q, _) = line("Queue/DropTail");
+        let d2 = sim.create("d2", "Delayer").unwrap();
+        sim.command(d2, &["target", "deq"]).unwrap();
+        sim.command(sim.lookup("d").unwrap(), &["target", "d2"]).unwrap();
+        let p = packet(&mut sim);
+        sim.recv(q, p, None);
+        assert_eq!(sim.w.c_stdout, b"Scheduler: Event UID not valid!\n\n");
+        assert_eq!(sim.w.take_tcl_calls(), vec!["::dumbbell::delayer_reentered".to_string()]);
+        assert_eq!(times(&mut sim, "deq"), vec![0.0], "sent once");
     }
 
     /// Commands ns-2 refuses or would crash on are errors.

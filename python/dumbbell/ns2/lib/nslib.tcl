@@ -1030,6 +1030,14 @@ proc ::dumbbell::delayer_not_empty {} {
     puts stderr "dumbbell: error: a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)"
     exit 1
 }
+# A Delayer was called back by its own target (a second delayer chained
+# behind it) while handing it a packet: ns-2 then hands the same packet on
+# twice and aborts with "Scheduler: Event UID not valid!" (C stdout, written
+# by the engine) when the link schedules it again.
+proc ::dumbbell::delayer_reentered {} {
+    puts stderr "dumbbell: error: a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts"
+    exit 1
+}
 
 # Link dynamics traces: a Generic ("v") trace per call, written to when the
 # link goes down or up (Link up/down); packets lost in transit on a dynamic
