@@ -77,6 +77,7 @@ pub const KINDS: &[&str] = &[
     "Classifier/Hash/Dest",
     "Classifier/Hash/SrcDest",
     "Classifier/Hash/SrcDestFid",
+    "Delayer",
 ];
 
 const ERRMODEL_VARS: &[(&str, VarType)] = &[
@@ -228,7 +229,8 @@ const SINK_VARS: &[(&str, VarType)] = &[
 pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
     let debug: &[(&str, VarType)] = &[("debug_", VarType::Bool)];
     let v: Vec<(&'static str, VarType)> = match kind {
-        "Connector" | "TTLChecker" | "SnoopQueue/In" | "SnoopQueue/Out" | "SnoopQueue/Drop" | "Classifier" => {
+        "Connector" | "TTLChecker" | "SnoopQueue/In" | "SnoopQueue/Out" | "SnoopQueue/Drop" | "Classifier"
+        | "Delayer" => {
             debug.to_vec()
         }
         "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
@@ -357,6 +359,13 @@ impl Sim {
                 Obj::Link(DelayLink::new(pipe))
             }
             "DynamicLink" => Obj::Dynamic(DynLink::default()),
+            "Delayer" => {
+                let slot = self.w.s.new_resume();
+                self.resume_owner.push(id);
+                let alloc = self.w.s.new_timer(id, crate::delayer::ALLOC_TIMER);
+                let spike = self.w.s.new_timer(id, crate::delayer::SPIKE_TIMER);
+                Obj::Delayer(Box::new(crate::delayer::Delayer::new(slot, alloc, spike)))
+            }
             "RouteLogic" => Obj::RouteLogic,
             "Node" => Obj::Node(Node::new(-1)),
             "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
@@ -478,6 +487,10 @@ impl Sim {
         let r = |v: f64| Some(fmt_real(v));
         let b = |v: bool| Some(b2s(v));
         if var == "debug_" {
+            // Bound, and read, only by a delayer here.
+            if let Obj::Delayer(d) = &self.objs[id as usize] {
+                return b(d.debug);
+            }
             return Some("0".into());
         }
         match &mut self.objs[id as usize] {
@@ -649,6 +662,9 @@ impl Sim {
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
         if var == "debug_" {
+            if let Obj::Delayer(d) = &mut self.objs[id as usize] {
+                d.debug = parse_bool(v);
+            }
             return Ok(());
         }
         let ok = match &mut self.objs[id as usize] {
@@ -1249,6 +1265,7 @@ impl Sim {
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
             Obj::Rng(_) => self.rng_command(id, argv),
+            Obj::Delayer(_) => self.delayer_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Proxy(_) | Obj::Connector(_) => match cmd {
                 "reset" => Ok(String::new()),
@@ -1275,6 +1292,7 @@ impl Sim {
             Obj::Proxy(t) if !drop => Some(t),
             Obj::ErrModel(e) => Some(if drop { &mut e.drop_target } else { &mut e.target }),
             Obj::ErrModule { target, drop_target, .. } => Some(if drop { drop_target } else { target }),
+            Obj::Delayer(d) => Some(if drop { &mut d.drop_target } else { &mut d.target }),
             _ => None,
         };
         match slot {

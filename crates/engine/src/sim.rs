@@ -239,6 +239,8 @@ pub enum Obj {
     /// An object that exists only so Tcl can hold a name (e.g. a classifier
     /// ns-2 builds inside a node).  Packets sent to it are forwarded.
     Proxy(ObjId),
+    /// A `Delayer` between a queue and its link (delayer.rs).
+    Delayer(Box<crate::delayer::Delayer>),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -262,7 +264,8 @@ pub struct Sim {
     pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
-    /// Owner queue of each resume slot.
+    /// Owner of each resume slot: a queue, or a delayer (its target's
+    /// handler).
     pub resume_owner: Vec<ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
@@ -512,13 +515,23 @@ impl Sim {
         }
     }
 
-    /// `Queue::resume`: the link finished a packet.
-    #[inline]
-    fn queue_resume(&mut self, qid: ObjId) {
-        let Some(Obj::Queue(q)) = self.objs.get_mut(qid as usize) else { return };
+    /// `Queue::resume`: the link finished a packet (or, behind a delayer,
+    /// the delayer let one go).  Inlined into the run loop, where it is hot.
+    #[inline(always)]
+    pub(crate) fn queue_resume(&mut self, qid: ObjId) {
+        let Some(Obj::Queue(q)) = self.objs.get_mut(qid as usize) else { return self.resume_other(qid) };
         match q.resume_next(&self.w) {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
+        }
+    }
+
+    /// A resume slot whose owner is not a queue: a delayer's link finished.
+    #[cold]
+    #[inline(never)]
+    fn resume_other(&mut self, owner: ObjId) {
+        if let Some(Obj::Delayer(_)) = self.objs.get(owner as usize) {
+            self.delayer_target_free(owner);
         }
     }
 
@@ -623,6 +636,10 @@ impl Sim {
                 }
             }
             Obj::ErrModel(_) => self.errmodel_recv(to, p, h),
+            Obj::Delayer(_) => {
+                self.delayer_recv(to, p, h);
+                None
+            }
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -971,6 +988,14 @@ impl Sim {
                             if let Some(src) = app.source.as_mut() {
                                 src.timeout(self, agent);
                             }
+                        }
+                        Obj::Delayer(_) => {
+                            // It must stay in the table while it runs (its
+                            // queue calls it back): run it after `put`.
+                            self.put(owner, o);
+                            self.delayer_timeout(owner, kind);
+                            self.w.s.timer_handled(t);
+                            continue;
                         }
                         _ => {}
                     }

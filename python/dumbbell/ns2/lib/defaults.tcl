@@ -108,6 +108,7 @@ Queue/RED set maxthresh_queue_ [Queue set limit_]
     debug_ false
 }
 
+Delayer set debug_ false
 SnoopQueue/In set debug_ false
 SnoopQueue/Out set debug_ false
 SnoopQueue/Drop set debug_ false

@@ -68,6 +68,7 @@ foreach cls {
     RandomVariable/Empirical
     ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
     Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
+    Delayer
 } {
     ::dumbbell::register_class $cls
 }
@@ -91,7 +92,7 @@ foreach cls {
     Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
-    Classifier/MultiPath Delayer
+    Classifier/MultiPath
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
@@ -1044,6 +1045,43 @@ Link instproc install-error {em} {
     $em target [$link_ target]
     $link_ target $em
 }
+# A Delayer (engine: delayer.rs) goes between the link's queue and what
+# follows it (the dequeue trace if the link is traced by then, else the delay
+# line): the queue hands it each packet, it passes them on one at a time
+# when the link is free and no spike or channel allocation delays them.
+Simulator instproc insert-delayer {src dst delayer} {
+    set link [$self link $src $dst]
+    if {$link eq ""} {
+        error "insert-delayer: no link from node [$src id] to node [$dst id]"
+    }
+    $link insert-delayer $delayer
+}
+SimpleLink instproc insert-delayer args {
+    $self instvar delayer_ queue_
+    if {[info exists delayer_]} {
+        puts stderr "Delayer already inserted"
+        return
+    }
+    set delayer_ [lindex $args 0]
+    $delayer_ target [$queue_ target]
+    $queue_ target $delayer_
+}
+# A Delayer was handed a packet while it held one (its sender is not a
+# queue waiting for it): ns-2 prints "delayer not empty!" (C stdout, already
+# written by the engine) and exits with 1, leaving its trace files unflushed.
+proc ::dumbbell::delayer_not_empty {} {
+    puts stderr "dumbbell: error: a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)"
+    exit 1
+}
+# A Delayer was called back by its own target (a second delayer chained
+# behind it) while handing it a packet: ns-2 then hands the same packet on
+# twice and aborts with "Scheduler: Event UID not valid!" (C stdout, written
+# by the engine) when the link schedules it again.
+proc ::dumbbell::delayer_reentered {} {
+    puts stderr "dumbbell: error: a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts"
+    exit 1
+}
+
 # Link dynamics traces: a Generic ("v") trace per call, written to when the
 # link goes down or up (Link up/down); packets lost in transit on a dynamic
 # link go to the link's drop head (so the packet trace shows them), and so
