@@ -790,8 +790,9 @@ impl Sim {
         if mon == NONE {
             return;
         }
-        // The common monitor (counters only: no integrators, delay samples
-        // or flows) is updated here; the others by `monitor_update`.
+        // The common monitor (counters only: no integrators, delay samples,
+        // flows, distributions or rate estimate) is updated here; the
+        // others by `monitor_update`.
         if let Some(Obj::QueueMonitor(q)) = self.objs.get_mut(mon as usize) {
             if q.counts_only() {
                 let now = self.w.s.now;
@@ -803,7 +804,7 @@ impl Sim {
         self.snoop_full(kind, mon, p);
     }
 
-    /// `snoop` for monitors with integrators, delay samples or flows.
+    /// `snoop` for monitors with more than counters.
     #[inline(never)]
     fn snoop_full(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         let flowmon = self.monitor_update(kind, mon, p);
@@ -826,6 +827,10 @@ impl Sim {
         let (bi, pi, ds, size, pkts, fm) = match &mut self.objs[mon as usize] {
             Obj::QueueMonitor(q) => {
                 let pk = self.w.pool.get(p);
+                if q.has_extras() {
+                    // before counting: the rate estimate reads prevTime_
+                    q.extras(kind, now, pk);
+                }
                 q.count(kind, now, pk, &mut self.w.out);
                 let fm = q.flowmon.as_ref().and_then(|f| {
                     let on = match kind {

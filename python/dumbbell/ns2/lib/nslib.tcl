@@ -1407,6 +1407,18 @@ QueueMonitor instproc reset {} {
     set samp [$self get-delay-samples]
     if {$samp ne ""} { $samp reset }
 }
+# `trace` (a line per event) and `traceDist` (where printRTTs and printSeqnos
+# write) name an open Tcl channel; ns-2 refuses any other name.
+foreach cmd {trace traceDist} {
+    QueueMonitor instproc $cmd args [string map [list @CMD@ $cmd] {
+        if {[llength $args] == 1 && [lsearch -exact [file channels] [lindex $args 0]] < 0} {
+            error "trace: can't attach [lindex $args 0] for writing"
+        }
+        eval [list $self cmd @CMD@] $args
+    }]
+}
+unset cmd
+
 QueueMonitor/ED instproc reset {} {
     $self next
     $self instvar epdrops_ ebdrops_ mon_epdrops_ mon_ebdrops_
