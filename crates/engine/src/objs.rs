@@ -638,10 +638,24 @@ pub struct QueueMonitor {
     pub seqno: Dist,
     /// Channel `printRTTs` and `printSeqnos` write to (`traceDist`).
     pub dist_channel: Option<u32>,
+    /// A flow the engine made that the Tcl side has not adopted yet: the
+    /// snoops it saw, replayed with its class defaults at adoption
+    /// (`Sim::settle_flow`).
+    pub pending: Option<Box<Vec<PendingSnoop>>>,
     /// Nothing but counters to update (no integrators, delay samples, flows,
     /// distributions or rate estimate): `Sim::snoop` then updates the
     /// monitor inline.  Kept by `refresh_plain`.
     plain: bool,
+}
+
+/// A snoop a flow saw before its adoption: the kind, the time, the packet's
+/// id and the packet as it was then.
+#[derive(Clone, Debug)]
+pub struct PendingSnoop {
+    pub kind: SnoopKind,
+    pub now: f64,
+    pub id: PktId,
+    pub pkt: Packet,
 }
 
 /// A histogram of one quantity of departing TCP packets

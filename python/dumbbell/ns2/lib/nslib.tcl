@@ -259,6 +259,9 @@ proc ::dumbbell::adopt_flow {cl placeholder} {
     set fdesc [new QueueMonitor/ED/Flow]
     set dsamp [new Samples]
     $fdesc set-delay-samples $dsamp
+    # the flow's class defaults, and its first packets counted again with
+    # them and its delay samples (ns-2 has both before the first packet)
+    $fdesc cmd settle {*}[::dumbbell::class_defaults QueueMonitor/ED/Flow [$fdesc info class]]
 }
 # Attach a flow monitor to a link; with edrop, RED's early drops reach it
 # through an early-drop snoop.
