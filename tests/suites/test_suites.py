@@ -35,11 +35,12 @@ EXPECTED = {
     "tcpReset": None,
     "misc": None,
     "rng": None,
-    # stats3, stats4 need QueueMonitor's RTT/seqno distributions, statsTFRC TFRC
+    # statsTFRC needs TFRC
     "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
                "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
                "reno5_nobug", "telnet", "delayed", "phase", "phase1", "phase2", "timers", "manyflows", "stats",
-               "statsECN", "stats1", "stats1Bytes", "stats1a", "stats1aBytes", "statsHeaders", "stats2"],
+               "statsECN", "stats1", "stats1Bytes", "stats1a", "stats1aBytes", "statsHeaders", "stats2", "stats3",
+               "stats4"],
     "frto": None,
     "links": None,
 }

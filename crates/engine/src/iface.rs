@@ -167,7 +167,13 @@ const QMON_VARS: &[(&str, VarType)] = &[
     ("prevTime_", VarType::Real),
     ("startTime_", VarType::Real),
     ("estRate_", VarType::Real),
-    ("estimate_rate_", VarType::Int),
+    ("estimate_rate_", VarType::Bool),
+    ("keepRTTstats_", VarType::Bool),
+    ("maxRTT_", VarType::Int),
+    ("binsPerSec_", VarType::Int),
+    ("keepSeqnoStats_", VarType::Bool),
+    ("maxSeqno_", VarType::Int),
+    ("SeqnoBinSize_", VarType::Int),
 ];
 
 const LOSSMON_VARS: &[(&str, VarType)] = &[
@@ -371,12 +377,17 @@ impl Sim {
             "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
             "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
             "SnoopQueue/Drop" => Obj::Snoop(Snoop { kind: SnoopKind::Drop, target: NONE, monitor: NONE }),
-            "QueueMonitor" | "QueueMonitor/ED" => Obj::QueueMonitor(Box::new(QueueMonitor::new())),
+            "QueueMonitor" | "QueueMonitor/ED" => Obj::QueueMonitor(Box::new(QueueMonitor::new(self.w.s.now))),
             "QueueMonitor/ED/Flowmon" => {
-                Obj::QueueMonitor(Box::new(QueueMonitor { flowmon: Some(Box::default()), ..QueueMonitor::new() }))
+                let mut q = QueueMonitor::new(self.w.s.now);
+                q.flowmon = Some(Box::default());
+                q.refresh_plain();
+                Obj::QueueMonitor(Box::new(q))
             }
             "QueueMonitor/ED/Flow" => {
-                Obj::QueueMonitor(Box::new(QueueMonitor { flow: Some(FlowKey::default()), ..QueueMonitor::new() }))
+                let mut q = QueueMonitor::new(self.w.s.now);
+                q.flow = Some(FlowKey::default());
+                Obj::QueueMonitor(Box::new(q))
             }
             "SnoopQueue/EDrop" => Obj::Snoop(Snoop { kind: SnoopKind::EDrop, target: NONE, monitor: NONE }),
             "Samples" => Obj::Samples(Samples::default()),
@@ -462,6 +473,10 @@ impl Sim {
         }
         if self.is_tcp(id) {
             self.reset_agent(id);
+        }
+        let now = self.w.s.now;
+        if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
+            q.created(now);
         }
         Ok(())
     }
@@ -569,7 +584,13 @@ impl Sim {
                 "prevTime_" => r(q.prev_time),
                 "startTime_" => r(q.start_time),
                 "estRate_" => r(q.est_rate),
-                "estimate_rate_" => i(q.estimate_rate as i32),
+                "estimate_rate_" => i(q.estimate_rate),
+                "keepRTTstats_" => i(q.rtt.keep),
+                "maxRTT_" => i(q.rtt.max),
+                "binsPerSec_" => i(q.rtt.per),
+                "keepSeqnoStats_" => i(q.seqno.keep),
+                "maxSeqno_" => i(q.seqno.max),
+                "SeqnoBinSize_" => i(q.seqno.per),
                 "ebdrops_" => i(q.ebdrops),
                 "epdrops_" => i(q.epdrops),
                 "mon_ebdrops_" => i(q.mon_ebdrops),
@@ -791,11 +812,26 @@ impl Sim {
                     "prevTime_" => q.prev_time = rv,
                     "startTime_" => q.start_time = rv,
                     "estRate_" => q.est_rate = rv,
-                    "estimate_rate_" => {
-                        q.estimate_rate = iv != 0;
-                        if iv != 0 {
-                            self.w.warn_once("QueueMonitor estimate_rate_ is not modelled; estRate_ stays 0".into());
+                    "estimate_rate_" | "keepRTTstats_" | "maxRTT_" | "binsPerSec_" | "keepSeqnoStats_" | "maxSeqno_"
+                    | "SeqnoBinSize_" => {
+                        let (old_rtt, old_seqno) = (q.rtt.clone(), q.seqno.clone());
+                        match var {
+                            "estimate_rate_" => q.estimate_rate = vars::parse_bool_int(v),
+                            "keepRTTstats_" => q.rtt.keep = vars::parse_bool_int(v),
+                            "maxRTT_" => q.rtt.max = iv,
+                            "binsPerSec_" => q.rtt.per = iv,
+                            "keepSeqnoStats_" => q.seqno.keep = vars::parse_bool_int(v),
+                            "maxSeqno_" => q.seqno.max = iv,
+                            _ => q.seqno.per = iv,
                         }
+                        // ns-2 takes any value and divides by zero (or writes
+                        // outside its bins) at the next sample; refuse it here.
+                        if let Err(e) = q.check_dists() {
+                            q.rtt = old_rtt;
+                            q.seqno = old_seqno;
+                            return Err(e);
+                        }
+                        q.refresh_plain();
                     }
                     "ebdrops_" => q.ebdrops = iv,
                     "epdrops_" => q.epdrops = iv,
@@ -1362,6 +1398,7 @@ impl Sim {
                     } else {
                         q.pkts_int_obj = it;
                     }
+                    q.refresh_plain();
                 }
                 Ok(String::new())
             }
@@ -1376,6 +1413,7 @@ impl Sim {
                 let smp = self.obj_arg(argv[1])?;
                 if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
                     q.delay_samp = smp;
+                    q.refresh_plain();
                 }
                 Ok(String::new())
             }
@@ -1396,11 +1434,46 @@ impl Sim {
                 }
                 Ok(String::new())
             }
-            "trace" if n == 2 => {
+            "trace" | "traceDist" if n == 2 => {
                 let ch = self.w.out.channel(argv[1]);
                 if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
-                    q.channel = Some(ch);
+                    if cmd == "trace" {
+                        q.channel = Some(ch);
+                    } else {
+                        q.dist_channel = Some(ch);
+                    }
                 }
+                Ok(String::new())
+            }
+            // the Tcl side adopting a flow the engine made: its class defaults
+            "settle" if n % 2 == 1 => {
+                let d: Vec<(String, String)> =
+                    argv[1..].chunks(2).map(|c| (c[0].to_string(), c[1].to_string())).collect();
+                self.settle_flow(id, &d)?;
+                Ok(String::new())
+            }
+            "printRTTs" | "printSeqnos" if n == 1 => {
+                let now = self.w.s.now;
+                let mut text = Vec::new();
+                let ch = match &self.objs[id as usize] {
+                    Obj::QueueMonitor(q) => {
+                        // nothing unless the distribution is kept and traceDist set
+                        match q.dist_channel {
+                            Some(ch) if cmd == "printRTTs" && q.rtt.keep != 0 => {
+                                q.print_rtts(now, &mut text)?;
+                                ch
+                            }
+                            Some(ch) if cmd == "printSeqnos" && q.seqno.keep != 0 => {
+                                q.print_seqnos(now, &mut text)?;
+                                ch
+                            }
+                            _ => return Ok(String::new()),
+                        }
+                    }
+                    _ => unreachable!(),
+                };
+                self.w.out.buf(ch).extend_from_slice(&text);
+                self.w.out.wrote(text.len());
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),

@@ -609,9 +609,12 @@ pub struct QueueMonitor {
     pub last_pkt: f64,
     pub prev_time: f64,
     pub start_time: f64,
-    pub estimate_rate: bool,
+    /// `estimate_rate_` (a tclcl bool: any integer, kept as set).
+    pub estimate_rate: i32,
     pub k: f64,
     pub est_rate: f64,
+    /// Bits of arrivals at the instant of the last estimate, not yet in it.
+    pub temp_size: i32,
     /// Integrator objects fed with the byte and packet counts.
     pub bytes_int_obj: ObjId,
     pub pkts_int_obj: ObjId,
@@ -629,6 +632,103 @@ pub struct QueueMonitor {
     pub flowmon: Option<Box<FlowMon>>,
     /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
     pub flow: Option<FlowKey>,
+    /// Distribution of the RTTs departing TCP packets carry.
+    pub rtt: Dist,
+    /// Distribution of the sequence numbers of departing TCP packets.
+    pub seqno: Dist,
+    /// Channel `printRTTs` and `printSeqnos` write to (`traceDist`).
+    pub dist_channel: Option<u32>,
+    /// A flow the engine made that the Tcl side has not adopted yet: the
+    /// snoops it saw, replayed with its class defaults at adoption
+    /// (`Sim::settle_flow`).
+    pub pending: Option<Box<Vec<PendingSnoop>>>,
+    /// Nothing but counters to update (no integrators, delay samples, flows,
+    /// distributions or rate estimate): `Sim::snoop` then updates the
+    /// monitor inline.  Kept by `refresh_plain`.
+    plain: bool,
+}
+
+/// A snoop a flow saw before its adoption: the kind, the time, the packet's
+/// id and the packet as it was then.
+#[derive(Clone, Debug)]
+pub struct PendingSnoop {
+    pub kind: SnoopKind,
+    pub now: f64,
+    pub id: PktId,
+    pub pkt: Packet,
+}
+
+/// A histogram of one quantity of departing TCP packets
+/// (`keepRTTstats_`/`keepSeqnoStats_` and their bin settings).
+///
+/// For RTTs, `max` is `maxRTT_` (seconds) and `per` is `binsPerSec_`: there
+/// are `max * per` bins of `1000 / per` ms.  For sequence numbers, `max` is
+/// `maxSeqno_` and `per` is `SeqnoBinSize_`: there are `max / per` bins of
+/// `per` numbers.  Values past the last bin count in the last bin.
+#[derive(Clone, Debug, Default)]
+pub struct Dist {
+    /// The `keep..._` switch (a tclcl bool: any integer, kept as set).
+    pub keep: i32,
+    pub max: i32,
+    pub per: i32,
+    /// Samples per bin; allocated at the first sample with the number of
+    /// bins the settings give then.
+    pub bins: Vec<i32>,
+    /// Number of samples.
+    pub num: i32,
+}
+
+impl Dist {
+    /// Count one sample in bin `j` of `top` (clamped to the range).
+    fn add(&mut self, j: i32, top: i32) {
+        let j = j.clamp(0, top - 1) as usize;
+        if self.bins.len() <= j {
+            // ns-2 sizes the bins once, at the first sample; settings that
+            // grow them later write past its array (undefined there).
+            self.bins.resize(top as usize, 0);
+        }
+        self.bins[j] += 1;
+        self.num += 1;
+    }
+
+    fn bin(&self, i: i32) -> i32 {
+        self.bins.get(i as usize).copied().unwrap_or(0)
+    }
+
+    /// RTT bins: their number and width in ms, or why the settings are
+    /// unusable (ns-2 divides by zero or writes outside its array).
+    pub fn rtt_geometry(&self) -> Result<(i32, i32), String> {
+        if self.per < 1 || self.per > 1000 {
+            return Err(format!(
+                "QueueMonitor binsPerSec_ must be between 1 and 1000 while keepRTTstats_ is on (bins are 1000/binsPerSec_ whole ms), got {}",
+                self.per
+            ));
+        }
+        match self.max.checked_mul(self.per) {
+            Some(top) if self.max >= 1 => Ok((top, 1000 / self.per)),
+            _ => Err(format!(
+                "QueueMonitor maxRTT_ must be a positive number of seconds (maxRTT_ * binsPerSec_ bins) while keepRTTstats_ is on, got {}",
+                self.max
+            )),
+        }
+    }
+
+    /// Seqno bins: their number, or why the settings are unusable.
+    pub fn seqno_geometry(&self) -> Result<i32, String> {
+        if self.per < 1 {
+            return Err(format!(
+                "QueueMonitor SeqnoBinSize_ must be positive while keepSeqnoStats_ is on, got {}",
+                self.per
+            ));
+        }
+        if self.max < self.per {
+            return Err(format!(
+                "QueueMonitor maxSeqno_ must be at least SeqnoBinSize_ ({}) while keepSeqnoStats_ is on (maxSeqno_ / SeqnoBinSize_ bins), got {}",
+                self.per, self.max
+            ));
+        }
+        Ok(self.max / self.per)
+    }
 }
 
 /// What a flow monitor adds to a queue monitor (tools/flowmon.cc `FlowMon`):
@@ -698,8 +798,156 @@ impl Samples {
 }
 
 impl QueueMonitor {
-    pub fn new() -> QueueMonitor {
-        QueueMonitor { bytes_int_obj: NONE, pkts_int_obj: NONE, delay_samp: NONE, k: 0.1, ..Default::default() }
+    /// A monitor with ns-2's defaults (ns-default.tcl), created at `now`.
+    pub fn new(now: f64) -> QueueMonitor {
+        let mut q = QueueMonitor {
+            bytes_int_obj: NONE,
+            pkts_int_obj: NONE,
+            delay_samp: NONE,
+            k: 0.1,
+            rtt: Dist { max: 5, per: 100, ..Default::default() },
+            seqno: Dist { max: 1000, per: 10, ..Default::default() },
+            ..Default::default()
+        };
+        q.created(now);
+        q.refresh_plain();
+        q
+    }
+
+    /// The constructor's last step in ns-2: the rate estimate starts now
+    /// (after the class defaults are applied, so it overrides them).
+    pub fn created(&mut self, now: f64) {
+        self.start_time = now;
+        self.prev_time = now;
+    }
+
+    /// Recompute `plain` after anything it depends on changes.
+    pub fn refresh_plain(&mut self) {
+        self.plain = self.bytes_int_obj == NONE
+            && self.pkts_int_obj == NONE
+            && self.delay_samp == NONE
+            && self.flowmon.is_none()
+            && !self.has_extras();
+    }
+
+    /// Does this monitor estimate the arrival rate or keep distributions?
+    #[inline(always)]
+    pub fn has_extras(&self) -> bool {
+        self.estimate_rate != 0 || self.rtt.keep != 0 || self.seqno.keep != 0
+    }
+
+    /// Check the settings of the distributions that are on.
+    pub fn check_dists(&self) -> Result<(), String> {
+        if self.rtt.keep != 0 {
+            self.rtt.rtt_geometry()?;
+        }
+        if self.seqno.keep != 0 {
+            self.seqno.seqno_geometry()?;
+        }
+        Ok(())
+    }
+
+    /// What a monitor with `has_extras` does for packet `p` besides
+    /// counting, before it counts: the rate estimate of arrivals
+    /// (`QueueMonitor::estimateRate`) and the distributions of departures.
+    pub fn extras(&mut self, kind: SnoopKind, now: f64, p: &Packet) {
+        match kind {
+            SnoopKind::In if self.estimate_rate != 0 => self.estimate(now, p.size),
+            SnoopKind::Out if p.ptype == crate::packet::PacketType::Tcp => {
+                if self.rtt.keep != 0 {
+                    // checked when the settings were made
+                    if let Ok((top, ms)) = self.rtt.rtt_geometry() {
+                        self.rtt.add(p.last_rtt.max(0) / ms, top);
+                    }
+                }
+                if self.seqno.keep != 0 {
+                    if let Ok(top) = self.seqno.seqno_geometry() {
+                        self.seqno.add(p.seqno.max(0) / self.seqno.per, top);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Exponential averaging of the arrival rate in bits/s with time
+    /// constant `k_`; arrivals at one instant are summed and enter the
+    /// estimate at the next distinct arrival time.
+    fn estimate(&mut self, now: f64, size: i32) {
+        let mut bits = size.wrapping_mul(8);
+        let gap = now - self.prev_time;
+        if gap == 0.0 {
+            self.temp_size = self.temp_size.wrapping_add(bits);
+            return;
+        }
+        bits = bits.wrapping_add(self.temp_size);
+        self.temp_size = 0;
+        self.prev_time = now;
+        let w = (-gap / self.k).exp();
+        self.est_rate = (1.0 - w) * bits as f64 / gap + w * self.est_rate;
+    }
+
+    /// `printRTTs`: the RTT distribution, one line per non-empty bin.
+    pub fn print_rtts(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
+        let (top, ms) = self.rtt.rtt_geometry()?;
+        out.extend_from_slice(b"Distribution of RTTs, ");
+        fmt::push_int(out, ms as i64, 0, false);
+        out.extend_from_slice(b" ms bins, time ");
+        fmt::push_f(out, now, 2, 4, false);
+        out.push(b'\n');
+        for i in 0..top {
+            let n = self.rtt.bin(i);
+            if n > 0 {
+                fmt::push_int(out, i as i64 * ms as i64, 0, false);
+                out.extend_from_slice(b" to ");
+                fmt::push_int(out, (i as i64 + 1) * ms as i64, 0, false);
+                out.extend_from_slice(b" ms: frac ");
+                fmt::push_f(out, n as f64 / self.rtt.num as f64, 3, 5, false);
+                out.extend_from_slice(b" num ");
+                fmt::push_int(out, n as i64, 0, false);
+                out.extend_from_slice(b" time ");
+                fmt::push_f(out, now, 2, 4, false);
+                out.push(b'\n');
+            }
+        }
+        if self.rtt.bin(top - 1) > 0 {
+            out.extend_from_slice(b"The last bin might also contain RTTs >= ");
+            fmt::push_int(out, top as i64 * ms as i64, 0, false);
+            out.extend_from_slice(b" ms.\n");
+        }
+        Ok(())
+    }
+
+    /// `printSeqnos`: the sequence-number distribution.
+    pub fn print_seqnos(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
+        let top = self.seqno.seqno_geometry()?;
+        let per = self.seqno.per as i64;
+        out.extend_from_slice(b"Distribution of Seqnos, ");
+        fmt::push_int(out, per, 0, false);
+        out.extend_from_slice(b" seqnos per bin, time ");
+        fmt::push_f(out, now, 2, 4, false);
+        out.push(b'\n');
+        for i in 0..top {
+            let n = self.seqno.bin(i);
+            if n > 0 {
+                fmt::push_int(out, i as i64 * per, 0, false);
+                out.extend_from_slice(b" to ");
+                fmt::push_int(out, (i as i64 + 1) * per - 1, 0, false);
+                out.extend_from_slice(b" seqnos: frac ");
+                fmt::push_f(out, n as f64 / self.seqno.num as f64, 3, 5, false);
+                out.extend_from_slice(b" num ");
+                fmt::push_int(out, n as i64, 0, false);
+                out.extend_from_slice(b" time ");
+                fmt::push_f(out, now, 2, 4, false);
+                out.push(b'\n');
+            }
+        }
+        if self.seqno.bin(top - 1) > 0 {
+            out.extend_from_slice(b"The last bin might also contain Seqnos >= ");
+            fmt::push_int(out, top as i64 * per, 0, false);
+            out.extend_from_slice(b". \n");
+        }
+        Ok(())
     }
 
     #[inline(always)]
@@ -734,7 +982,16 @@ impl QueueMonitor {
     /// of monitor state must be added here.
     #[inline(always)]
     pub fn counts_only(&self) -> bool {
-        self.bytes_int_obj == NONE && self.pkts_int_obj == NONE && self.delay_samp == NONE && self.flowmon.is_none()
+        debug_assert_eq!(
+            self.plain,
+            self.bytes_int_obj == NONE
+                && self.pkts_int_obj == NONE
+                && self.delay_samp == NONE
+                && self.flowmon.is_none()
+                && !self.has_extras(),
+            "QueueMonitor::plain is stale (refresh_plain after changing what it depends on)"
+        );
+        self.plain
     }
 
     /// Count packet `p` as a snoop of `kind` saw it.
@@ -883,6 +1140,139 @@ mod tests {
     }
 
     use super::*;
+
+    fn departing(pool: &mut PacketPool, ptype: crate::packet::PacketType, last_rtt: i32, seqno: i32) -> PktId {
+        let id = pool.alloc();
+        let p = pool.get_mut(id);
+        p.ptype = ptype;
+        p.size = 1000;
+        p.last_rtt = last_rtt;
+        p.seqno = seqno;
+        id
+    }
+
+    /// RTT bins of 1000/binsPerSec_ whole ms, values past the last bin in
+    /// the last bin, negative ones in the first; only TCP data counts; the
+    /// printout is ns-2's, line for line.
+    #[test]
+    fn rtt_distribution_bins_and_printout() {
+        let mut q = QueueMonitor::new(0.0);
+        q.rtt = Dist { keep: 1, max: 1, per: 3, ..Default::default() };
+        let mut pool = PacketPool::new();
+        use crate::packet::PacketType::*;
+        for (t, rtt) in [(Tcp, 0), (Tcp, 332), (Tcp, 333), (Tcp, 998), (Tcp, 5000), (Tcp, -7), (Ack, 400), (Cbr, 10)] {
+            let id = departing(&mut pool, t, rtt, 0);
+            q.extras(SnoopKind::Out, 1.0, pool.get(id));
+        }
+        assert_eq!(q.rtt.bins, vec![3, 1, 2]);
+        assert_eq!(q.rtt.num, 6);
+        let mut out = Vec::new();
+        q.print_rtts(1.234, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Distribution of RTTs, 333 ms bins, time 1.23\n\
+             0 to 333 ms: frac 0.500 num 3 time 1.23\n\
+             333 to 666 ms: frac 0.167 num 1 time 1.23\n\
+             666 to 999 ms: frac 0.333 num 2 time 1.23\n\
+             The last bin might also contain RTTs >= 999 ms.\n"
+        );
+    }
+
+    #[test]
+    fn seqno_distribution_bins_and_printout() {
+        let mut q = QueueMonitor::new(0.0);
+        q.seqno = Dist { keep: 1, max: 100, per: 30, ..Default::default() };
+        let mut pool = PacketPool::new();
+        for s in [0, 29, 30, 89, 90, 1000] {
+            let id = departing(&mut pool, crate::packet::PacketType::Tcp, 0, s);
+            q.extras(SnoopKind::Out, 0.5, pool.get(id));
+            // arrivals and drops do not count
+            q.extras(SnoopKind::In, 0.5, pool.get(id));
+            q.extras(SnoopKind::Drop, 0.5, pool.get(id));
+        }
+        assert_eq!(q.seqno.bins, vec![2, 1, 3]);
+        let mut out = Vec::new();
+        q.print_seqnos(12.0, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Distribution of Seqnos, 30 seqnos per bin, time 12.00\n\
+             0 to 29 seqnos: frac 0.333 num 2 time 12.00\n\
+             30 to 59 seqnos: frac 0.167 num 1 time 12.00\n\
+             60 to 89 seqnos: frac 0.500 num 3 time 12.00\n\
+             The last bin might also contain Seqnos >= 90. \n"
+        );
+        // no samples yet: the heading only (ns-2 reads an unset array there)
+        let mut out = Vec::new();
+        QueueMonitor::new(0.0).print_seqnos(0.0, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "Distribution of Seqnos, 10 seqnos per bin, time 0.00\n");
+    }
+
+    /// Arrivals at one instant enter the estimate together at the next
+    /// arrival time; the estimate decays with time constant k_.
+    #[test]
+    fn rate_estimate_sums_simultaneous_arrivals() {
+        let mut q = QueueMonitor::new(1.0);
+        q.estimate_rate = 1;
+        let mut pool = PacketPool::new();
+        let id = departing(&mut pool, crate::packet::PacketType::Udp, 0, 0);
+        for t in [1.0, 1.0, 1.5, 1.5, 1.5] {
+            q.extras(SnoopKind::In, t, pool.get(id));
+            q.prev_time = t; // what counting the arrival does
+        }
+        // at 1.5 s: the two packets of 1.0 s and the first of 1.5 s; the
+        // other two wait for the next arrival time
+        let w = (-0.5f64 / 0.1).exp();
+        let first = (1.0 - w) * 24000.0 / 0.5;
+        assert_eq!(q.est_rate, first);
+        assert_eq!(q.temp_size, 16000);
+        q.extras(SnoopKind::In, 2.0, pool.get(id));
+        assert_eq!(q.est_rate, (1.0 - w) * 24000.0 / 0.5 + w * first);
+        assert_eq!(q.temp_size, 0);
+        assert_eq!(q.prev_time, 2.0);
+    }
+
+    /// `QueueMonitor::plain` (the inline snoop) follows the statistics
+    /// switches; settings ns-2 would divide by zero with are refused while
+    /// their distribution is on, and left unchanged.
+    #[test]
+    fn plain_follows_the_statistics_switches_and_bad_bins_are_refused() {
+        let mut sim = crate::sim::Sim::new();
+        let m = sim.create("m", "QueueMonitor").unwrap();
+        let qm = |sim: &crate::sim::Sim| match &sim.objs[m as usize] {
+            crate::sim::Obj::QueueMonitor(q) => (q.counts_only(), q.rtt.per, q.seqno.max),
+            _ => unreachable!(),
+        };
+        assert!(qm(&sim).0);
+        for var in ["keepRTTstats_", "keepSeqnoStats_", "estimate_rate_"] {
+            assert_eq!(sim.set_var(m, var, "true").unwrap(), "1");
+            assert!(!qm(&sim).0, "{var}");
+            assert_eq!(sim.set_var(m, var, "0").unwrap(), "0");
+            assert!(qm(&sim).0, "{var}");
+        }
+        // off: anything goes (ns-2 never uses the bins then)
+        sim.set_var(m, "binsPerSec_", "0").unwrap();
+        assert!(sim.set_var(m, "keepRTTstats_", "1").unwrap_err().contains("binsPerSec_"));
+        sim.set_var(m, "binsPerSec_", "100").unwrap();
+        assert_eq!(sim.set_var(m, "keepRTTstats_", "3").unwrap(), "3");
+        for (var, bad) in [("binsPerSec_", "0"), ("binsPerSec_", "1001"), ("maxRTT_", "0"), ("maxRTT_", "-2")] {
+            assert!(sim.set_var(m, var, bad).is_err(), "{var} {bad}");
+        }
+        assert_eq!(qm(&sim).1, 100);
+        sim.set_var(m, "keepSeqnoStats_", "1").unwrap();
+        assert!(sim.set_var(m, "maxSeqno_", "5").unwrap_err().contains("SeqnoBinSize_ (10)"));
+        assert!(sim.set_var(m, "SeqnoBinSize_", "0").is_err());
+        assert_eq!(qm(&sim).2, 1000);
+        let mut out = Vec::new();
+        let m2 = sim.create("m2", "QueueMonitor").unwrap();
+        match &sim.objs[m2 as usize] {
+            crate::sim::Obj::QueueMonitor(q) => {
+                assert_eq!((q.rtt.max, q.rtt.per, q.seqno.max, q.seqno.per), (5, 100, 1000, 10));
+                q.print_rtts(0.0, &mut out).unwrap();
+            }
+            _ => unreachable!(),
+        }
+        assert_eq!(String::from_utf8(out).unwrap(), "Distribution of RTTs, 10 ms bins, time 0.00\n");
+    }
 
     #[test]
     fn trace_time_rounds_to_microseconds() {

@@ -825,8 +825,9 @@ impl Sim {
         if mon == NONE {
             return;
         }
-        // The common monitor (counters only: no integrators, delay samples
-        // or flows) is updated here; the others by `monitor_update`.
+        // The common monitor (counters only: no integrators, delay samples,
+        // flows, distributions or rate estimate) is updated here; the
+        // others by `monitor_update`.
         if let Some(Obj::QueueMonitor(q)) = self.objs.get_mut(mon as usize) {
             if q.counts_only() {
                 let now = self.w.s.now;
@@ -838,7 +839,7 @@ impl Sim {
         self.snoop_full(kind, mon, p);
     }
 
-    /// `snoop` for monitors with integrators, delay samples or flows.
+    /// `snoop` for monitors with more than counters.
     #[inline(never)]
     fn snoop_full(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         let flowmon = self.monitor_update(kind, mon, p);
@@ -848,6 +849,9 @@ impl Sim {
                 let key = crate::objs::FlowKey { src: pk.saddr, dst: pk.daddr, fid: pk.fid, ptype: pk.ptype as i32 };
                 if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
                     f.flow = Some(key);
+                    if let Some(pend) = f.pending.as_mut() {
+                        pend.push(crate::objs::PendingSnoop { kind, now: self.w.s.now, id: p, pkt: pk.clone() });
+                    }
                 }
                 self.monitor_update(kind, flow, p);
             }
@@ -861,6 +865,10 @@ impl Sim {
         let (bi, pi, ds, size, pkts, fm) = match &mut self.objs[mon as usize] {
             Obj::QueueMonitor(q) => {
                 let pk = self.w.pool.get(p);
+                if q.has_extras() {
+                    // before counting: the rate estimate reads prevTime_
+                    q.extras(kind, now, pk);
+                }
                 q.count(kind, now, pk, &mut self.w.out);
                 let fm = q.flowmon.as_ref().and_then(|f| {
                     let on = match kind {
@@ -925,6 +933,9 @@ impl Sim {
         let n = self.objs.len();
         let placeholder = format!("::dumbbell::flow#{n}");
         let flow = self.create(&placeholder, "QueueMonitor/ED/Flow").ok()?;
+        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+            f.pending = Some(Box::default());
+        }
         if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
             let slot = c.install_next(flow);
             c.set_hash(src, dst, fid, slot as i64);
@@ -932,6 +943,68 @@ impl Sim {
         let cname = self.names[cl as usize].clone();
         self.w.call_tcl(format!("::dumbbell::adopt_flow {cname} {placeholder}"));
         Some(flow)
+    }
+
+    /// Adopting flow `flow` (made by `find_flow`): ns-2 makes a flow, with
+    /// its class defaults and delay samples, before counting the packet
+    /// that revealed it; here the flow counted its first snoops without
+    /// them.  Start it afresh with the class `defaults` (its delay samples
+    /// kept) and count those snoops again, as ns-2 did.
+    pub fn settle_flow(&mut self, flow: ObjId, defaults: &[(String, String)]) -> Result<(), String> {
+        let (pending, key, samples) = match &mut self.objs[flow as usize] {
+            Obj::QueueMonitor(f) => match f.pending.take() {
+                Some(p) => (p, f.flow, f.delay_samp),
+                None => return Ok(()),
+            },
+            _ => return Err("not a flow".into()),
+        };
+        let born = pending.first().map_or(self.w.s.now, |s| s.now);
+        let mut fresh = QueueMonitor::new(born);
+        fresh.flow = key;
+        self.objs[flow as usize] = Obj::QueueMonitor(Box::new(fresh));
+        for (k, v) in defaults {
+            self.store_var(flow, k, v)?;
+        }
+        let stamps_on = samples != NONE;
+        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+            f.created(born);
+            f.flow = key;
+            f.delay_samp = samples;
+            f.refresh_plain();
+        }
+        // arrivals stamped by the flow's delay samples, by packet id
+        let mut stamped: Vec<(PktId, f64)> = Vec::new();
+        for s in pending.iter() {
+            let mut pk = s.pkt.clone();
+            if let Some(&(_, t)) = stamped.iter().rev().find(|(id, _)| *id == s.id) {
+                pk.timestamp = t;
+            }
+            if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+                if f.has_extras() {
+                    f.extras(s.kind, s.now, &pk);
+                }
+                f.count(s.kind, s.now, &pk, &mut self.w.out);
+            }
+            if stamps_on {
+                match s.kind {
+                    SnoopKind::In => stamped.push((s.id, s.now)),
+                    SnoopKind::Out => {
+                        if let Obj::Samples(smp) = &mut self.objs[samples as usize] {
+                            smp.new_point(s.now - pk.timestamp);
+                        }
+                    }
+                    SnoopKind::Drop | SnoopKind::EDrop => stamped.retain(|(id, _)| *id != s.id),
+                }
+            }
+        }
+        // Packets still on their way carry the stamp (a dropped one is gone;
+        // its id may already be another packet's).
+        for (id, t) in stamped {
+            if t == self.w.s.now {
+                self.w.pool.get_mut(id).timestamp = t;
+            }
+        }
+        Ok(())
     }
 
     /// Let a trace object write its line for `p` without passing the packet

@@ -193,6 +193,16 @@ pub fn parse_bool(s: &str) -> bool {
     }
 }
 
+/// `InstVarBool::set` keeping the value as tclcl stores it (an `int`: "3"
+/// reads back as 3, "true" as 1).
+pub fn parse_bool_int(s: &str) -> i32 {
+    match s.as_bytes().first() {
+        Some(c) if c.is_ascii_digit() => parse_long_decimal(s) as i32,
+        Some(b't') | Some(b'T') => 1,
+        _ => 0,
+    }
+}
+
 /// C `atoi`.
 pub fn parse_long_decimal(s: &str) -> i64 {
     let t = s.trim_start();

@@ -265,6 +265,9 @@ proc ::dumbbell::adopt_flow {cl placeholder} {
     set fdesc [new QueueMonitor/ED/Flow]
     set dsamp [new Samples]
     $fdesc set-delay-samples $dsamp
+    # the flow's class defaults, and its first packets counted again with
+    # them and its delay samples (ns-2 has both before the first packet)
+    $fdesc cmd settle {*}[::dumbbell::class_defaults QueueMonitor/ED/Flow [$fdesc info class]]
 }
 # Attach a flow monitor to a link; with edrop, RED's early drops reach it
 # through an early-drop snoop.
@@ -1488,6 +1491,18 @@ QueueMonitor instproc reset {} {
     set samp [$self get-delay-samples]
     if {$samp ne ""} { $samp reset }
 }
+# `trace` (a line per event) and `traceDist` (where printRTTs and printSeqnos
+# write) name an open Tcl channel; ns-2 refuses any other name.
+foreach cmd {trace traceDist} {
+    QueueMonitor instproc $cmd args [string map [list @CMD@ $cmd] {
+        if {[llength $args] == 1 && [lsearch -exact [file channels] [lindex $args 0]] < 0} {
+            error "trace: can't attach [lindex $args 0] for writing"
+        }
+        eval [list $self cmd @CMD@] $args
+    }]
+}
+unset cmd
+
 QueueMonitor/ED instproc reset {} {
     $self next
     $self instvar epdrops_ ebdrops_ mon_epdrops_ mon_ebdrops_
