@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
 """Benchmark: the dumbbell grid of ../shared/bench run by Dumbbell and, when
-installed, by ns-2 (and ns-3), side by side on this machine.
+installed, by ns-2 and ns-3, side by side on this machine.
 
     python benches/run.py [--reps 3] [--points "128 10 DropTail 100" ...]
+                          [--ns3-reps 1 | --no-ns3] [--ns3 BINARY]
 
-For every grid point each simulator runs `reps` times, alternating, as a
-separate process.  Reported: median whole-process wall time, peak RSS, the
-simulators' RESULT figures (which must agree between Dumbbell and ns-2:
-bottleneck packets, drops, goodput), and the ns-2/Dumbbell ratio.
-This is a benchmark, not a test: it asserts nothing about time.
+For every grid point Dumbbell and ns-2 each run `reps` times, alternating, as
+separate processes; ns-3 (`dumbbell-ns3.cc`, the same workload written for
+ns-3.37, which takes 30 to 100 times as long) runs `ns3-reps` times after
+them.  Reported: median whole-process wall time, peak RSS, the simulators'
+RESULT figures (which must agree between Dumbbell and ns-2: bottleneck
+packets, drops, goodput; ns-3's TCP is another implementation, so its
+figures are close but not equal), and the ns-2/Dumbbell and ns-3/Dumbbell
+ratios.  This is a benchmark, not a test: it asserts nothing about time.
+
+ns-2 is `ns` on PATH (Debian: `apt-get install ns2`).  ns-3 is built from
+benches/dumbbell-ns3.cc into target/bench/ (g++, C++17) when ns-3's headers
+and libraries are installed (Debian: `apt-get install libns3-dev`; other
+installations: NS3_INC, NS3_LIB and NS3_LIBNAME as for ../shared/bench's
+build script), or given with --ns3.
 """
 
 from __future__ import annotations
@@ -26,6 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benches" / "dumbbell-ns2.tcl"
+NS3_SOURCE = ROOT / "benches" / "dumbbell-ns3.cc"
+NS3_MODULES = ["applications", "traffic-control", "point-to-point", "internet", "bridge", "network", "stats", "core"]
 DEFAULT_POINTS = [
     "2 10 DropTail 100",
     "16 10 DropTail 100",
@@ -48,6 +60,38 @@ def run_once(cmd: list[str], cwd: str) -> tuple[float, float, str]:
     return wall, ru.ru_maxrss / 1024.0, out
 
 
+def build_ns3() -> str | None:
+    """The ns-3 program, built from dumbbell-ns3.cc into target/bench when
+    ns-3 is installed (again only when the source changed); None if not."""
+    inc = os.environ.get("NS3_INC", "/usr/include")
+    lib = os.environ.get("NS3_LIB", "/usr/lib/x86_64-linux-gnu")
+    libname = os.environ.get("NS3_LIBNAME", "ns3-%s")
+    if not (Path(inc) / "ns3" / "core-module.h").exists():
+        return None
+    cxx = os.environ.get("CXX", "g++")
+    if not shutil.which(cxx):
+        print(f"ns-3 is installed but {cxx} is not: timing without ns-3", file=sys.stderr)
+        return None
+    out = ROOT / "target" / "bench" / "dumbbell-ns3"
+    if out.exists() and out.stat().st_mtime >= NS3_SOURCE.stat().st_mtime:
+        return str(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [cxx, "-O2", "-std=c++17", f"-I{inc}", str(NS3_SOURCE), "-o", str(out), f"-L{lib}", f"-Wl,-rpath,{lib}"]
+    cmd += ["-l" + (libname % m) for m in NS3_MODULES]
+    print("building the ns-3 workload: " + " ".join(cmd), file=sys.stderr, flush=True)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"building dumbbell-ns3 failed: timing without ns-3\n{r.stderr[-2000:]}", file=sys.stderr)
+        return None
+    return str(out)
+
+
+def ns3_args(point: list[str]) -> list[str]:
+    """dumbbell-ns2.tcl's arguments (N C_Mbps queue T) as dumbbell-ns3's options."""
+    n, bw, queue, t = point[:4]
+    return [f"--n={n}", f"--bw={bw}", f"--queue={queue}", f"--time={t}"]
+
+
 def result_fields(out: str) -> dict[str, str]:
     m = re.search(r"^RESULT (.*)$", out, re.M)
     if not m:
@@ -60,6 +104,9 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--points", nargs="*", default=DEFAULT_POINTS)
     ap.add_argument("--ns", default=shutil.which("ns") or "", help="ns-2 binary (default: ns on PATH)")
+    ap.add_argument("--ns3", default=None, help="dumbbell-ns3 binary (default: built from benches/dumbbell-ns3.cc)")
+    ap.add_argument("--ns3-reps", type=int, default=1, help="ns-3 runs per point (default 1: it takes minutes)")
+    ap.add_argument("--no-ns3", action="store_true", help="do not run ns-3")
     args = ap.parse_args()
 
     # Time the `dumbbell` command users run (installed beside this Python by
@@ -75,6 +122,12 @@ def main() -> int:
         sims["ns-2"] = [args.ns, str(SCRIPT)]
     else:
         print("ns-2 not found (apt-get install ns2): timing Dumbbell alone", file=sys.stderr)
+
+    ns3 = None
+    if not args.no_ns3 and args.ns3_reps > 0:
+        ns3 = args.ns3 or build_ns3()
+        if ns3 is None:
+            print("ns-3 not found (apt-get install libns3-dev): timing without ns-3", file=sys.stderr)
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -92,18 +145,27 @@ def main() -> int:
                     times[name].append(w)
                     rss[name].append(m)
                     results[name] = result_fields(out)
+            if ns3:
+                times["ns-3"], rss["ns-3"] = [], []
+                for _ in range(args.ns3_reps):
+                    w, m, out = run_once([ns3, *ns3_args(params)], tmp)
+                    times["ns-3"].append(w)
+                    rss["ns-3"].append(m)
+                    results["ns-3"] = result_fields(out)
             row = {"point": point}
-            for name in sims:
+            for name in times:
                 row[f"{name} s"] = statistics.median(times[name])
                 row[f"{name} MB"] = max(rss[name])
                 row[f"{name} pkts"] = results[name].get("bneck_pkts", "?")
             if "ns-2" in sims:
-                row["ratio"] = row["ns-2 s"] / row["dumbbell s"]
+                row["ns-2/dumbbell"] = row["ns-2 s"] / row["dumbbell s"]
                 keys = ("bneck_pkts", "drops", "goodput_pkts")
                 same = all(results["ns-2"].get(k) == results["dumbbell"].get(k) for k in keys)
                 row["same results"] = "yes" if same else "NO: " + " ".join(
                     f"{k} {results['ns-2'].get(k)}/{results['dumbbell'].get(k)}" for k in keys
                 )
+            if ns3:
+                row["ns-3/dumbbell"] = row["ns-3 s"] / row["dumbbell s"]
             rows.append(row)
             print(" | ".join(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}" for k, v in row.items()), flush=True)
 

@@ -17,3 +17,10 @@ def test_benchmark_script_copies_are_identical():
     shared = ROOT.parent / "shared" / "bench" / "dumbbell-ns2.tcl"
     if shared.exists():
         assert shared.read_bytes() == ref
+
+
+def test_ns3_benchmark_program_is_the_shared_one():
+    """benches/dumbbell-ns3.cc is the project's shared ns-3 workload."""
+    shared = ROOT.parent / "shared" / "bench" / "dumbbell-ns3.cc"
+    if shared.exists():
+        assert shared.read_bytes() == (ROOT / "benches" / "dumbbell-ns3.cc").read_bytes()
