@@ -403,13 +403,13 @@ impl Sim {
             "Application/Traffic/Exponential" => {
                 let timer = self.w.s.new_timer(id, 0);
                 let stream = self.w.rng.default_idx;
-                let src = crate::onoff::Expoo::new(timer, stream);
-                Obj::App(App { source: Some(Source::Expoo(Box::new(src))), ..App::default() })
+                let src = crate::onoff::OnOff::exponential(timer, stream);
+                Obj::App(App { source: Some(Source::OnOff(Box::new(src))), ..App::default() })
             }
             "Application/Traffic/Pareto" => {
                 let timer = self.w.s.new_timer(id, 0);
-                let src = crate::onoff::Poo::new(timer);
-                Obj::App(App { source: Some(Source::Pareto(Box::new(src))), ..App::default() })
+                let src = crate::onoff::OnOff::pareto(timer);
+                Obj::App(App { source: Some(Source::OnOff(Box::new(src))), ..App::default() })
             }
             "Application/Traffic/CBR" => {
                 let timer = self.w.s.new_timer(id, 0);
@@ -665,9 +665,7 @@ impl Sim {
                 (Some(Source::Cbr(c)), "random_") => r(c.random),
                 (Some(Source::Cbr(c)), "packetSize_") => i(c.size),
                 (Some(Source::Cbr(c)), "maxpkts_") => i(c.maxpkts),
-                (Some(Source::Expoo(e)), v) => onoff_get(&e.o, v),
-                (Some(Source::Pareto(p)), "shape_") => r(p.shape),
-                (Some(Source::Pareto(p)), v) => onoff_get(&p.o, v),
+                (Some(Source::OnOff(o)), v) => onoff_get(o, v),
                 _ => None,
             },
             _ => None,
@@ -986,14 +984,8 @@ impl Sim {
                     (Some(Source::Cbr(c)), "random_") => c.random = parse_real(v),
                     (Some(Source::Cbr(c)), "packetSize_") => c.size = parse_int(v),
                     (Some(Source::Cbr(c)), "maxpkts_") => c.maxpkts = parse_int(v),
-                    (Some(Source::Pareto(p)), "shape_") => p.shape = parse_real(v),
-                    (Some(Source::Expoo(e)), var) => {
-                        if !onoff_set(&mut e.o, var, v) {
-                            return Err(self.not_bound(id, var));
-                        }
-                    }
-                    (Some(Source::Pareto(p)), var) => {
-                        if !onoff_set(&mut p.o, var, v) {
+                    (Some(Source::OnOff(o)), var) => {
+                        if !onoff_set(o, var, v) {
                             return Err(self.not_bound(id, var));
                         }
                     }
@@ -1284,16 +1276,14 @@ impl Sim {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
                 }
-                "use-rng" if n == 2 && matches!(app.source, Some(Source::Expoo(_) | Source::Pareto(_))) => {
+                "use-rng" if n == 2 && matches!(app.source, Some(Source::OnOff(_))) => {
                     let stream = match self.lookup(argv[1]).map(|o| &self.objs[o as usize]) {
                         Some(Obj::Rng(s)) => *s,
                         _ => return Err(format!("no such RNG {}", argv[1])),
                     };
                     if let Obj::App(app) = &mut self.objs[id as usize] {
-                        match app.source.as_mut() {
-                            Some(Source::Expoo(e)) => e.stream = stream,
-                            Some(Source::Pareto(p)) => p.stream = Some(stream),
-                            _ => {}
+                        if let Some(Source::OnOff(o)) = app.source.as_mut() {
+                            o.use_rng(stream);
                         }
                     }
                     Ok(String::new())
@@ -1875,24 +1865,27 @@ impl Sim {
 }
 
 /// A bound variable of an on/off source (`burst_time_`, `idle_time_`,
-/// `rate_`, `packetSize_`), as `get_var` reports it.
+/// `rate_`, `packetSize_`, and a Pareto source's `shape_`), as `get_var`
+/// reports it.
 fn onoff_get(o: &crate::onoff::OnOff, var: &str) -> Option<String> {
-    Some(match var {
-        "burst_time_" => vars::fmt_real(o.ontime),
-        "idle_time_" => vars::fmt_real(o.offtime),
-        "rate_" => vars::fmt_real(o.rate),
-        "packetSize_" => vars::fmt_int(o.size as i64),
+    Some(match (var, &o.dist) {
+        ("burst_time_", _) => vars::fmt_real(o.ontime),
+        ("idle_time_", _) => vars::fmt_real(o.offtime),
+        ("rate_", _) => vars::fmt_real(o.rate),
+        ("packetSize_", _) => vars::fmt_int(o.size as i64),
+        ("shape_", crate::onoff::Dist::Pareto { shape, .. }) => vars::fmt_real(*shape),
         _ => return None,
     })
 }
 
 /// Set a bound variable of an on/off source; false if it has none of that name.
 fn onoff_set(o: &mut crate::onoff::OnOff, var: &str, v: &str) -> bool {
-    match var {
-        "burst_time_" => o.ontime = vars::parse_time(v),
-        "idle_time_" => o.offtime = vars::parse_time(v),
-        "rate_" => o.rate = vars::parse_bw(v),
-        "packetSize_" => o.size = parse_int(v),
+    match (var, &mut o.dist) {
+        ("burst_time_", _) => o.ontime = vars::parse_time(v),
+        ("idle_time_", _) => o.offtime = vars::parse_time(v),
+        ("rate_", _) => o.rate = vars::parse_bw(v),
+        ("packetSize_", _) => o.size = parse_int(v),
+        ("shape_", crate::onoff::Dist::Pareto { shape, .. }) => *shape = parse_real(v),
         _ => return false,
     }
     true

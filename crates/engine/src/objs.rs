@@ -678,6 +678,38 @@ pub struct Dist {
     pub num: i32,
 }
 
+/// The rest of a distribution's printout after its heading: the time, a
+/// line `LO to HI UNIT frac F num N time T` per non-empty bin (`range`
+/// gives a bin's LO and HI), and, when the last bin is not empty, that it
+/// may also hold larger values (`last`: what they are, the line's end).
+fn print_bins(d: &Dist, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
+    fmt::push_f(out, now, 2, 4, false);
+    out.push(b'\n');
+    for i in 0..top {
+        let n = d.bin(i);
+        if n > 0 {
+            let (lo, hi) = range(i as i64);
+            fmt::push_int(out, lo, 0, false);
+            out.extend_from_slice(b" to ");
+            fmt::push_int(out, hi, 0, false);
+            out.extend_from_slice(unit);
+            fmt::push_f(out, n as f64 / d.num as f64, 3, 5, false);
+            out.extend_from_slice(b" num ");
+            fmt::push_int(out, n as i64, 0, false);
+            out.extend_from_slice(b" time ");
+            fmt::push_f(out, now, 2, 4, false);
+            out.push(b'\n');
+        }
+    }
+    if d.bin(top - 1) > 0 {
+        out.extend_from_slice(b"The last bin might also contain ");
+        out.extend_from_slice(last.0);
+        out.extend_from_slice(b" >= ");
+        fmt::push_int(out, range(top as i64).0, 0, false);
+        out.extend_from_slice(last.1);
+    }
+}
+
 impl Dist {
     /// Count one sample in bin `j` of `top` (clamped to the range).
     fn add(&mut self, j: i32, top: i32) {
@@ -890,31 +922,11 @@ impl QueueMonitor {
     /// `printRTTs`: the RTT distribution, one line per non-empty bin.
     pub fn print_rtts(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
         let (top, ms) = self.rtt.rtt_geometry()?;
+        let ms = ms as i64;
         out.extend_from_slice(b"Distribution of RTTs, ");
-        fmt::push_int(out, ms as i64, 0, false);
+        fmt::push_int(out, ms, 0, false);
         out.extend_from_slice(b" ms bins, time ");
-        fmt::push_f(out, now, 2, 4, false);
-        out.push(b'\n');
-        for i in 0..top {
-            let n = self.rtt.bin(i);
-            if n > 0 {
-                fmt::push_int(out, i as i64 * ms as i64, 0, false);
-                out.extend_from_slice(b" to ");
-                fmt::push_int(out, (i as i64 + 1) * ms as i64, 0, false);
-                out.extend_from_slice(b" ms: frac ");
-                fmt::push_f(out, n as f64 / self.rtt.num as f64, 3, 5, false);
-                out.extend_from_slice(b" num ");
-                fmt::push_int(out, n as i64, 0, false);
-                out.extend_from_slice(b" time ");
-                fmt::push_f(out, now, 2, 4, false);
-                out.push(b'\n');
-            }
-        }
-        if self.rtt.bin(top - 1) > 0 {
-            out.extend_from_slice(b"The last bin might also contain RTTs >= ");
-            fmt::push_int(out, top as i64 * ms as i64, 0, false);
-            out.extend_from_slice(b" ms.\n");
-        }
+        print_bins(&self.rtt, top, now, out, |i| (i * ms, (i + 1) * ms), b" ms: frac ", (b"RTTs", b" ms.\n"));
         Ok(())
     }
 
@@ -925,28 +937,7 @@ impl QueueMonitor {
         out.extend_from_slice(b"Distribution of Seqnos, ");
         fmt::push_int(out, per, 0, false);
         out.extend_from_slice(b" seqnos per bin, time ");
-        fmt::push_f(out, now, 2, 4, false);
-        out.push(b'\n');
-        for i in 0..top {
-            let n = self.seqno.bin(i);
-            if n > 0 {
-                fmt::push_int(out, i as i64 * per, 0, false);
-                out.extend_from_slice(b" to ");
-                fmt::push_int(out, (i as i64 + 1) * per - 1, 0, false);
-                out.extend_from_slice(b" seqnos: frac ");
-                fmt::push_f(out, n as f64 / self.seqno.num as f64, 3, 5, false);
-                out.extend_from_slice(b" num ");
-                fmt::push_int(out, n as i64, 0, false);
-                out.extend_from_slice(b" time ");
-                fmt::push_f(out, now, 2, 4, false);
-                out.push(b'\n');
-            }
-        }
-        if self.seqno.bin(top - 1) > 0 {
-            out.extend_from_slice(b"The last bin might also contain Seqnos >= ");
-            fmt::push_int(out, top as i64 * per, 0, false);
-            out.extend_from_slice(b". \n");
-        }
+        print_bins(&self.seqno, top, now, out, |i| (i * per, (i + 1) * per - 1), b" seqnos: frac ", (b"Seqnos", b". \n"));
         Ok(())
     }
 
@@ -1076,8 +1067,7 @@ pub struct App {
 pub enum Source {
     Cbr(Box<crate::udp::Cbr>),
     Telnet(Box<crate::telnet::Telnet>),
-    Expoo(Box<crate::onoff::Expoo>),
-    Pareto(Box<crate::onoff::Poo>),
+    OnOff(Box<crate::onoff::OnOff>),
 }
 
 impl Source {
@@ -1085,8 +1075,7 @@ impl Source {
         match self {
             Source::Cbr(c) => c.start(sim, agent),
             Source::Telnet(t) => t.start(sim),
-            Source::Expoo(e) => e.start(sim, agent),
-            Source::Pareto(p) => p.start(sim, agent),
+            Source::OnOff(o) => o.start(sim, agent),
         }
     }
 
@@ -1094,8 +1083,7 @@ impl Source {
         match self {
             Source::Cbr(c) => c.stop(sim),
             Source::Telnet(t) => t.stop(),
-            Source::Expoo(e) => e.stop(sim),
-            Source::Pareto(p) => p.stop(sim),
+            Source::OnOff(o) => o.stop(sim),
         }
     }
 
@@ -1104,8 +1092,7 @@ impl Source {
         match self {
             Source::Cbr(c) => c.timeout(sim, agent),
             Source::Telnet(t) => t.timeout(sim, agent),
-            Source::Expoo(e) => e.timeout(sim, agent),
-            Source::Pareto(p) => p.timeout(sim, agent),
+            Source::OnOff(o) => o.timeout(sim, agent),
         }
     }
 }

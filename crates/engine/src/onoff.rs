@@ -23,8 +23,9 @@ fn c_int(x: f64) -> i32 {
     }
 }
 
-/// What the two sources share: bound variables, the burst's state and the
-/// timer (ns-2's `TrafficGenerator` with the on/off fields).
+/// An on/off source: ns-2's `TrafficGenerator` with the on/off fields of
+/// `EXPOO_Traffic` and `POO_Traffic`, which differ only in their
+/// distributions ([`Dist`]).
 #[derive(Clone, Debug)]
 pub struct OnOff {
     /// `burst_time_`: mean burst length (seconds).
@@ -35,6 +36,7 @@ pub struct OnOff {
     pub rate: f64,
     /// `packetSize_` (bytes).
     pub size: i32,
+    pub dist: Dist,
     /// Time between packets in a burst (set at start).
     interval: f64,
     /// Packets left in the current burst.
@@ -45,165 +47,132 @@ pub struct OnOff {
     pub timer: u32,
 }
 
+/// How bursts and idle times are drawn.
+#[derive(Clone, Debug)]
+pub enum Dist {
+    /// `Application/Traffic/Exponential`: exponential burst lengths (in
+    /// packets, rounded) and idle times, each from an
+    /// `ExponentialRandomVariable` on the RNG that was the default when
+    /// the source was made (or the one given with `use-rng`).
+    Exponential {
+        stream: u32,
+        /// Mean packets per burst (set at start).
+        burstlen: f64,
+    },
+    /// `Application/Traffic/Pareto`: Pareto burst lengths and idle times of
+    /// shape `shape_`, scaled so that their means are `burst_time_` (in
+    /// packets) and `idle_time_`; from the default RNG at each draw, or the
+    /// RNG given with `use-rng`.
+    Pareto {
+        shape: f64,
+        stream: Option<u32>,
+        /// Scales of the burst and idle distributions (set at start).
+        p1: f64,
+        p2: f64,
+    },
+}
+
 impl OnOff {
-    fn new(timer: u32) -> OnOff {
-        OnOff {
-            ontime: 0.0,
-            offtime: 0.0,
-            rate: 0.0,
-            size: 0,
-            interval: 0.0,
-            rem: 0,
-            next_pkttime: -1.0,
-            running: false,
-            timer,
+    pub fn exponential(timer: u32, stream: u32) -> OnOff {
+        OnOff::new(timer, Dist::Exponential { stream, burstlen: 0.0 })
+    }
+
+    pub fn pareto(timer: u32) -> OnOff {
+        OnOff::new(timer, Dist::Pareto { shape: 0.0, stream: None, p1: 0.0, p2: 0.0 })
+    }
+
+    fn new(timer: u32, dist: Dist) -> OnOff {
+        OnOff { ontime: 0.0, offtime: 0.0, rate: 0.0, size: 0, dist, interval: 0.0, rem: 0, next_pkttime: -1.0, running: false, timer }
+    }
+
+    /// `use-rng`: draw from RNG stream `stream` from now on.
+    pub fn use_rng(&mut self, rng: u32) {
+        match &mut self.dist {
+            Dist::Exponential { stream, .. } => *stream = rng,
+            Dist::Pareto { stream, .. } => *stream = Some(rng),
         }
     }
 
+    /// A new burst's length in packets and the idle time before it.
+    fn draw_burst(&self, sim: &mut Sim) -> (f64, f64) {
+        let rng = &mut sim.w.rng;
+        match self.dist {
+            Dist::Exponential { stream, burstlen } => {
+                let r = &mut rng.streams[stream as usize];
+                let n = r.exponential_mean(burstlen);
+                (n, r.exponential_mean(self.offtime))
+            }
+            Dist::Pareto { shape, stream, p1, p2 } => {
+                let r = match stream {
+                    Some(s) => &mut rng.streams[s as usize],
+                    None => rng.default_stream(),
+                };
+                let n = r.pareto(p1, shape);
+                (n, r.pareto(p2, shape))
+            }
+        }
+    }
+
+    /// `next_interval`: one packet interval, and at a burst's start the
+    /// idle time before it.
+    fn next_interval(&mut self, sim: &mut Sim) -> f64 {
+        let mut t = self.interval;
+        if self.rem == 0 {
+            let (burst, idle) = self.draw_burst(sim);
+            self.rem = c_int(burst + 0.5) as u32;
+            if self.rem == 0 {
+                self.rem = 1;
+            }
+            t += idle;
+        }
+        self.rem = self.rem.wrapping_sub(1);
+        t
+    }
+
+    /// `TrafficGenerator::start` with the source's `init`.
+    pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
+        self.interval = ((self.size << 3) as f64) / self.rate;
+        self.rem = 0;
+        let ptype = match &mut self.dist {
+            Dist::Exponential { burstlen, .. } => {
+                *burstlen = self.ontime / self.interval;
+                PacketType::Exp
+            }
+            Dist::Pareto { shape, p1, p2, .. } => {
+                let burstlen = self.ontime / self.interval;
+                *p1 = burstlen * (*shape - 1.0) / *shape;
+                *p2 = self.offtime * (*shape - 1.0) / *shape;
+                PacketType::Pareto
+            }
+        };
+        sim.set_pkttype(agent, ptype);
+        self.running = true;
+        self.next_pkttime = self.next_interval(sim);
+        sim.w.s.timer_resched(self.timer, self.next_pkttime);
+    }
+
     /// `TrafficGenerator::stop`.
-    fn stop(&mut self, sim: &mut Sim) {
+    pub fn stop(&mut self, sim: &mut Sim) {
         if self.running && sim.w.s.timer_status(self.timer) == TimerStatus::Pending {
             sim.w.s.timer_cancel(self.timer);
         }
         self.running = false;
     }
-}
 
-/// `Application/Traffic/Exponential`: exponentially distributed burst
-/// lengths (in packets, rounded) and idle times, each from its own
-/// `ExponentialRandomVariable` on the RNG that was the default when the
-/// source was made (or the one given with `use-rng`).
-#[derive(Clone, Debug)]
-pub struct Expoo {
-    pub o: OnOff,
-    /// The RNG stream of both variables.
-    pub stream: u32,
-    /// Mean packets per burst (`burstlen_`'s mean, set at start).
-    burstlen: f64,
-}
-
-impl Expoo {
-    pub fn new(timer: u32, stream: u32) -> Expoo {
-        Expoo { o: OnOff::new(timer), stream, burstlen: 0.0 }
-    }
-
-    fn draw(&self, sim: &mut Sim, avg: f64) -> f64 {
-        sim.w.rng.streams[self.stream as usize].exponential_mean(avg)
-    }
-
-    fn next_interval(&mut self, sim: &mut Sim) -> f64 {
-        let mut t = self.o.interval;
-        if self.o.rem == 0 {
-            self.o.rem = c_int(self.draw(sim, self.burstlen) + 0.5) as u32;
-            if self.o.rem == 0 {
-                self.o.rem = 1;
-            }
-            t += self.draw(sim, self.o.offtime);
-        }
-        self.o.rem = self.o.rem.wrapping_sub(1);
-        t
-    }
-
-    /// `TrafficGenerator::start` with `EXPOO_Traffic::init`.
-    pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
-        self.o.interval = ((self.o.size << 3) as f64) / self.o.rate;
-        self.burstlen = self.o.ontime / self.o.interval;
-        self.o.rem = 0;
-        sim.set_pkttype(agent, PacketType::Exp);
-        self.o.running = true;
-        self.o.next_pkttime = self.next_interval(sim);
-        sim.w.s.timer_resched(self.o.timer, self.o.next_pkttime);
-    }
-
-    pub fn stop(&mut self, sim: &mut Sim) {
-        self.o.stop(sim);
-    }
-
-    /// `EXPOO_Traffic::timeout`: send a packet (ns-2 flags a burst's first
-    /// as `NEW_BURST`, an RTP header bit no trace shows), schedule the next.
+    /// `timeout`: send a packet, schedule the next.  (The exponential
+    /// source flags a burst's first packet `NEW_BURST`, an RTP header bit
+    /// no trace shows; unlike `TrafficGenerator::timeout` it stays running
+    /// when no next packet comes.)
     pub fn timeout(&mut self, sim: &mut Sim, agent: ObjId) {
-        if !self.o.running {
+        if !self.running {
             return;
         }
-        sim.app_send(agent, self.o.size);
-        self.o.next_pkttime = self.next_interval(sim);
-        if self.o.next_pkttime > 0.0 {
-            sim.w.s.timer_resched(self.o.timer, self.o.next_pkttime);
-        }
-    }
-}
-
-/// `Application/Traffic/Pareto`: Pareto-distributed burst lengths and idle
-/// times with shape `shape_`, scaled so that their means are `burst_time_`
-/// (in packets) and `idle_time_`; drawn from the default RNG at each draw,
-/// or from the RNG given with `use-rng`.
-#[derive(Clone, Debug)]
-pub struct Poo {
-    pub o: OnOff,
-    /// `shape_`.
-    pub shape: f64,
-    /// The RNG stream of `use-rng`, if any.
-    pub stream: Option<u32>,
-    /// Scales of the burst and idle distributions (set at start).
-    p1: f64,
-    p2: f64,
-}
-
-impl Poo {
-    pub fn new(timer: u32) -> Poo {
-        Poo { o: OnOff::new(timer), shape: 0.0, stream: None, p1: 0.0, p2: 0.0 }
-    }
-
-    fn draw(&self, sim: &mut Sim, scale: f64) -> f64 {
-        let rng = &mut sim.w.rng;
-        let r = match self.stream {
-            Some(s) => &mut rng.streams[s as usize],
-            None => rng.default_stream(),
-        };
-        r.pareto(scale, self.shape)
-    }
-
-    fn next_interval(&mut self, sim: &mut Sim) -> f64 {
-        let mut t = self.o.interval;
-        if self.o.rem == 0 {
-            self.o.rem = c_int(self.draw(sim, self.p1) + 0.5) as u32;
-            if self.o.rem == 0 {
-                self.o.rem = 1;
-            }
-            t += self.draw(sim, self.p2);
-        }
-        self.o.rem = self.o.rem.wrapping_sub(1);
-        t
-    }
-
-    /// `TrafficGenerator::start` with `POO_Traffic::init`.
-    pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
-        self.o.interval = ((self.o.size << 3) as f64) / self.o.rate;
-        let burstlen = self.o.ontime / self.o.interval;
-        self.o.rem = 0;
-        self.p1 = burstlen * (self.shape - 1.0) / self.shape;
-        self.p2 = self.o.offtime * (self.shape - 1.0) / self.shape;
-        sim.set_pkttype(agent, PacketType::Pareto);
-        self.o.running = true;
-        self.o.next_pkttime = self.next_interval(sim);
-        sim.w.s.timer_resched(self.o.timer, self.o.next_pkttime);
-    }
-
-    pub fn stop(&mut self, sim: &mut Sim) {
-        self.o.stop(sim);
-    }
-
-    /// `TrafficGenerator::timeout`.
-    pub fn timeout(&mut self, sim: &mut Sim, agent: ObjId) {
-        if !self.o.running {
-            return;
-        }
-        sim.app_send(agent, self.o.size);
-        self.o.next_pkttime = self.next_interval(sim);
-        if self.o.next_pkttime > 0.0 {
-            sim.w.s.timer_resched(self.o.timer, self.o.next_pkttime);
-        } else {
-            self.o.running = false;
+        sim.app_send(agent, self.size);
+        self.next_pkttime = self.next_interval(sim);
+        if self.next_pkttime > 0.0 {
+            sim.w.s.timer_resched(self.timer, self.next_pkttime);
+        } else if matches!(self.dist, Dist::Pareto { .. }) {
+            self.running = false;
         }
     }
 }
