@@ -255,12 +255,16 @@ def topo_dumbbell(r, n):
 # ---- the generator -----------------------------------------------------------------------
 
 class Gen:
-    def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False):
+    def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
+                 traffic: bool = False):
         self.seed = seed
         self.attempt = attempt
         self.stress = stress
         self.dynamics = dynamics
         self.dyn_lines = []
+        self.traffic = traffic
+        self.traffic_lines = []
+        self.traffic_kinds = []
         self.dyn_kinds = []
         self.r = Rng(seed * 1000003 + attempt)
         self.level = attempt // 4          # shrink level after failed attempts
@@ -1651,6 +1655,98 @@ class Gen:
                 if y.chance(75):
                     L.append("$ns rtmodel-at %s up %s" % (fmt_us(t_us(t)), na))
 
+    # -- UDP traffic (--traffic) ------------------------------------------------------
+    #
+    # Only in --traffic mode, from a stream of its own: one to four UDP
+    # sources between random nodes -- CBR (rate, random_, maxpkts_),
+    # Exponential and Pareto on/off sources (some on RNGs of their own) --
+    # into LossMonitors or Null agents, started and stopped during the run,
+    # some on/off sources driving one of the TCP flows' agents instead, and
+    # callbacks printing the LossMonitors' counters.  Rates are kept low
+    # enough that the traces stay within the budget.
+
+    def build_traffic(self):
+        if not self.traffic:
+            return
+        z = Rng(((self.seed ^ 0x13198A2E03707344) * 0x9E3779B97F4A7C15 + 0xA4093822299F31D0
+                 + self.attempt * 0xD1B54A32D192ED03) & M64)
+        T = self.end_us
+        g = self.gran
+
+        def t_us(lo=0):
+            lo_q = (lo + g - 1) // g
+            hi_q = max(lo_q, (T - 1) // g)
+            return z.randint(lo_q, hi_q) * g
+
+        L = self.traffic_lines
+        k = z.randint(1, 4)
+        # packets per source over the run: the traces stay small
+        budget = max(50, 4000 // k)
+        secs = max(T / 1e6, 0.1)
+        mons = []
+        for i in range(k):
+            kind = z.weighted([("CBR", 40), ("Exponential", 30), ("Pareto", 30)])
+            self.traffic_kinds.append(kind)
+            a, b = z.sample(range(self.n), 2)
+            size = z.choice([40, 100, 210, 500, 1000, 1460])
+            pps = max(1.0, min(200.0, budget / secs))
+            rate_bps = int(pps * size * 8) // 100 * 100 or 800
+            L.append("set udp(%d) [new Agent/UDP]" % i)
+            if z.chance(40):
+                L.append("$udp(%d) set fid_ %d" % (i, z.randint(0, 15)))
+            L.append("$ns attach-agent %s $udp(%d)" % (self.nref(a), i))
+            if z.chance(65):
+                L.append("set lm(%d) [new Agent/LossMonitor]" % i)
+                L.append("$ns attach-agent %s $lm(%d)" % (self.nref(b), i))
+                L.append("$ns connect $udp(%d) $lm(%d)" % (i, i))
+                mons.append(i)
+            else:
+                L.append("set null(%d) [new Agent/Null]" % i)
+                L.append("$ns attach-agent %s $null(%d)" % (self.nref(b), i))
+                L.append("$ns connect $udp(%d) $null(%d)" % (i, i))
+            L.append("set src(%d) [new Application/Traffic/%s]" % (i, kind))
+            L.append("$src(%d) attach-agent $udp(%d)" % (i, i))
+            L.append("$src(%d) set packetSize_ %d" % (i, size))
+            L.append("$src(%d) set rate_ %s" % (i, z.choice(["%d" % rate_bps, "%gk" % (rate_bps / 1000.0)])))
+            if kind == "CBR":
+                if z.chance(30):
+                    L.append("$src(%d) set random_ 1" % i)
+                if z.chance(25):
+                    L.append("$src(%d) set maxpkts_ %d" % (i, z.randint(1, 300)))
+                if z.chance(20):
+                    L.append("$src(%d) set interval_ %s" % (i, fmt_us(max(1000, int(1e6 * size * 8 / rate_bps)))))
+            else:
+                L.append("$src(%d) set burst_time_ %s" % (i, z.choice(["%dms" % z.randint(5, 500), fmt_us(z.randint(5000, 500000))])))
+                L.append("$src(%d) set idle_time_ %s" % (i, z.choice(["%dms" % z.randint(5, 500), fmt_us(z.randint(5000, 500000))])))
+                if kind == "Pareto" and z.chance(60):
+                    L.append("$src(%d) set shape_ %s" % (i, z.choice(["1.1", "1.2", "1.5", "1.9", "2.5"])))
+                if z.chance(30):
+                    L.append("set rng(%d) [new RNG]" % i)
+                    L.append("$rng(%d) seed %d" % (i, z.randint(1, 100000)))
+                    L.append("$src(%d) use-rng $rng(%d)" % (i, i))
+            t0 = t_us()
+            L.append('$ns at %s "$src(%d) start"' % (fmt_us(t0), i))
+            if z.chance(40):
+                t1 = t_us(t0)
+                L.append('$ns at %s "$src(%d) stop"' % (fmt_us(t1), i))
+                if z.chance(50):
+                    L.append('$ns at %s "$src(%d) start"' % (fmt_us(t_us(t1)), i))
+        if self.flows and z.chance(30):
+            # an on/off source driving a TCP agent (its packets are typed
+            # exp/pareto and traced with their RTP seqno)
+            f = z.choice(self.flows)
+            kind = z.choice(["Exponential", "Pareto"])
+            self.traffic_kinds.append("tcp-" + kind)
+            L.append("set tsrc [new Application/Traffic/%s]" % kind)
+            L.append("$tsrc attach-agent $tcp(%d)" % f["i"])
+            L.append("$tsrc set rate_ %dk" % z.randint(8, 64))
+            L.append('$ns at %s "$tsrc start"' % fmt_us(t_us()))
+        for i in mons:
+            for _ in range(z.randint(1, 2)):
+                L.append('$ns at %s {puts "lm%d t=[$ns now] [$lm(%d) set npkts_] [$lm(%d) set bytes_] '
+                         '[$lm(%d) set nlost_] [$lm(%d) set lastPktTime_] [$lm(%d) set expected_]"}'
+                         % (fmt_us(t_us()), i, i, i, i, i, i))
+
     def flow_ecn(self, f):
         """Is flow f ECN-capable (ecn_ from its class default or its own setting)?"""
         on = False
@@ -1895,6 +1991,7 @@ class Gen:
         L += self.cb_lines
         L += self.ext_sched + self.ext_cb
         L += self.dyn_lines
+        L += self.traffic_lines
 
         # finish
         self.halt = r.chance(10)
@@ -1987,17 +2084,19 @@ class Gen:
         feats.update(self.ext_meta())
         if self.dynamics:
             feats["dynamics"] = sorted(set(self.dyn_kinds))
+        if self.traffic:
+            feats["traffic"] = sorted(set(self.traffic_kinds))
         return feats
 
 
-def build(seed: int, stress: bool = False, dynamics: bool = False):
+def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
     go down and up (route models, `$link dynamic` during the run; check.py
     --dynamics; not used by the fixtures)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics)
+        g = Gen(seed, attempt, stress, dynamics, traffic)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2009,23 +2108,27 @@ def build(seed: int, stress: bool = False, dynamics: bool = False):
         g.build_schedule()
         g.build_ext_schedule()
         g.build_dyn()
+        g.build_traffic()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
 
 
-def parse_entry(entry) -> tuple[int, bool]:
-    """A seed as seeds.txt lists it: "N", or "dN" for seed N's --dynamics
-    script.  (seed, dynamics)."""
+def parse_entry(entry) -> tuple[int, bool, bool]:
+    """A seed as seeds.txt lists it: "N", with "d" before it for the
+    --dynamics script and "t" for the --traffic one ("dN", "tN", "dtN").
+    (seed, dynamics, traffic)."""
     text = str(entry).strip()
-    dyn = text.startswith("d")
-    return int(text[1:] if dyn else text), dyn
+    head = text.rstrip("0123456789")
+    if not text[len(head):] or set(head) - set("dt") or len(set(head)) != len(head):
+        raise ValueError("not a seed entry: %r" % entry)
+    return int(text[len(head):]), "d" in head, "t" in head
 
 
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
-    seed, dyn = parse_entry(entry)
-    return build(seed, False, dyn)
+    seed, dyn, traffic = parse_entry(entry)
+    return build(seed, False, dyn, traffic)
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2047,8 +2150,10 @@ def main(argv=None):
                    help="RED/ECN/error models in every seed, with more settings, traces and changes")
     p.add_argument("--dynamics", action="store_true",
                    help="links going down and up: route models, links made dynamic during the run")
+    p.add_argument("--traffic", action="store_true",
+                   help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

@@ -78,7 +78,7 @@ def read_seeds(path=SEEDS):
         for line in f:
             line = line.split("#")[0].strip()
             if line:
-                gen.parse_entry(line)       # "N" or "dN" (--dynamics), else ValueError
+                gen.parse_entry(line)       # "N", "dN" (--dynamics), "tN" (--traffic), else ValueError
                 seeds.append(line)
     return seeds
 
@@ -194,6 +194,7 @@ def features(m):
         if m.get(k):
             f.add(k)
     f |= {"dyn:" + x for x in m.get("dynamics", [])}
+    f |= {"traffic:" + x for x in m.get("traffic", [])}
     if m.get("ecn"):
         f.add("ecn" if m["ecn"] == m["flows"] else "ecn-mixed")
         if m.get("red"):
@@ -218,10 +219,11 @@ def note(m):
         ((" red:" + ",".join(m["red_knobs"])) if m.get("red_knobs") else "") +
         ((" ecn=%d" % m["ecn"]) if m.get("ecn") else "") +
         ((" err:" + ",".join(m["errmodels"])) if m.get("errmodels") else "") +
-        ((" dyn:" + ",".join(m["dynamics"])) if m.get("dynamics") else ""))
+        ((" dyn:" + ",".join(m["dynamics"])) if m.get("dynamics") else "") +
+        ((" traffic:" + ",".join(m["traffic"])) if m.get("traffic") else ""))
 
 
-def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False):
+def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
@@ -231,7 +233,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False):
         covered |= features(gen.entry_build(s)[1])
     cands = []
     for k in range(lo, hi):
-        s = ("d%d" if dynamics else "%d") % k
+        s = ("d" if dynamics else "") + ("t" if traffic else "") + str(k)
         if s in keep:
             continue
         m = gen.entry_build(s)[1]
@@ -280,8 +282,9 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False):
     if add:
         with open(SEEDS) as fh:
             lines = fh.read().rstrip("\n").split("\n")
-        lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s"
-                     % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else ""))
+        lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s%s"
+                     % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else "",
+                        " --traffic" if traffic else ""))
     else:
         lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
                  "# under fixtures/<seed>/ (see README.md).  Chosen with",
@@ -316,6 +319,8 @@ def main(argv=None):
                    help="with --pick/--add: only seeds with RED, ECN or error models")
     p.add_argument("--dynamics", action="store_true",
                    help="with --pick/--add: candidates are the seeds' --dynamics scripts (entries dN)")
+    p.add_argument("--traffic", action="store_true",
+                   help="with --pick/--add: candidates are the seeds' --traffic scripts (entries tN)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -331,7 +336,7 @@ def main(argv=None):
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
         pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
-             dynamics=a.dynamics)
+             dynamics=a.dynamics, traffic=a.traffic)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()

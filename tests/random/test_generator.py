@@ -224,5 +224,32 @@ def test_dynamics_mode():
         for a, b in re.findall(r"(?:rtmodel.*|\$ns link )\$n\((\d+)\) \$n\((\d+)\)", "\n".join(dyn_lines)):
             assert tuple(sorted((int(a), int(b)))) not in lowered, (seed, a, b)
     assert kinds == {"at", "det", "exp", "mid_at", "mid_link", "node", "session", "delete"}, kinds
-    assert gen.parse_entry("d17") == (17, True) and gen.parse_entry("17") == (17, False)
+    assert gen.parse_entry("d17") == (17, True, False) and gen.parse_entry("17") == (17, False, False)
+    assert gen.parse_entry("t17") == (17, False, True) and gen.parse_entry("dt17") == (17, True, True)
+    for bad in ("x17", "dd17", "d", "17d"):
+        with pytest.raises(ValueError):
+            gen.parse_entry(bad)
     assert gen.entry_build("d17")[0] == gen.build(17, dynamics=True)[0]
+
+
+def test_traffic_mode():
+    """--traffic: UDP sources of every kind (and on/off sources driving TCP
+    agents) come on top of the seed's usual script, which is otherwise
+    unchanged; LossMonitor counters are printed."""
+    kinds = set()
+    printed = 0
+    for seed in range(80):
+        text, m = gen.build(seed, traffic=True)
+        assert gen.build(seed, traffic=True)[0] == text
+        plain = gen.generate(seed)
+        assert "Agent/UDP" not in plain and "traffic" not in gen.meta(seed)
+        kinds |= set(m["traffic"])
+        extra = [l for l in text.split("\n") if l not in plain.split("\n")]
+        assert extra and all(("udp(" in l or "src(" in l or "lm(" in l or "null(" in l or "rng(" in l
+                              or "tsrc" in l) for l in extra), seed
+        assert [l for l in text.split("\n") if l not in extra] == plain.split("\n"), seed
+        printed += text.count('{puts "lm')
+    assert kinds == {"CBR", "Exponential", "Pareto", "tcp-Exponential", "tcp-Pareto"}, kinds
+    assert printed >= 40
+    assert gen.entry_build("t17")[0] == gen.build(17, traffic=True)[0]
+    assert gen.entry_build("dt17")[0] == gen.build(17, dynamics=True, traffic=True)[0]
