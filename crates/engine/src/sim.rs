@@ -1111,6 +1111,12 @@ impl Sim {
     pub fn is_tcp(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))
     }
+
+    /// Is the object an `Agent/TCP/RFC793edu`?
+    pub fn is_rfc793edu(&self, id: ObjId) -> bool {
+        matches!(&self.objs[id as usize], Obj::Agent(a)
+            if matches!(&a.kind, AgentKind::Tcp(t) if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_))))
+    }
 }
 
 

@@ -7,7 +7,9 @@ use super::Tcp;
 use crate::sim::World;
 
 /// The new cwnd after one ACK in congestion avoidance, or `None` if it does
-/// not change.
+/// not change.  Inlined: it is on every ACK's path in congestion
+/// avoidance, and RFC793edu's `opencwnd` calls it too.
+#[inline(always)]
 pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
     match t.wnd_option {
         0 => {

@@ -3,10 +3,11 @@
 //! separate sink agent, and congestion control is expressed in packets.
 //!
 //! The sender state machine (sending, RTT estimation, retransmit timer,
-//! window opening and closing) is shared; what differs between Tahoe, Reno
-//! and NewReno is loss recovery, which lives in one file per flavour
-//! (`tahoe.rs`, `reno.rs`, `newreno.rs`).  Window growth rules
-//! (`windowOption_`) are selected by `cc::WindowRule`.
+//! window opening and closing) is shared; what differs between Tahoe, Reno,
+//! NewReno and SACK is loss recovery, which lives in one file per flavour
+//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`); `rfc793edu.rs` is
+//! ns-2's educational RFC 793 sender.  Window growth rules
+//! (`windowOption_`) are in `cc.rs`.
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
 //! line against the original; the Tcl names of bound variables are in
@@ -16,6 +17,7 @@ pub mod cc;
 mod newreno;
 mod reno;
 pub mod newecn;
+pub mod rfc793edu;
 pub mod sack1;
 mod tahoe;
 pub mod vars;
@@ -69,6 +71,9 @@ pub enum Flavor {
     NewReno(NewRenoState),
     /// `Agent/TCP/Sack1`: fast recovery driven by the receiver's SACK blocks.
     Sack1(Box<sack1::Sack1State>),
+    /// `Agent/TCP/RFC793edu`: RFC 793 with switchable later algorithms
+    /// (loss recovery, when switched on, is Tahoe's).
+    Rfc793edu(Box<rfc793edu::Rfc793State>),
 }
 
 /// Traced variables, in the order of their bit in `Tcp::traced`.
@@ -675,8 +680,10 @@ impl Tcp {
 
     /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
     pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        if let Flavor::Sack1(s) = &mut self.flavor {
-            s.scb.clear();
+        match &mut self.flavor {
+            Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Rfc793edu(_) => rfc793edu::reset(self),
+            _ => {}
         }
         self.newecn.reset();
         let w = &mut sim.w;
@@ -818,6 +825,17 @@ impl Tcp {
         if self.t_rtt < 1 {
             self.seti(b, w, Tv::Rtt, 1);
         }
+        self.smooth_rtt(b, w);
+        self.t_rtxcur = (((self.t_rttvar << (self.rttvar_exp + (self.t_srtt_bits - self.t_rttvar_bits))) + self.t_srtt)
+            >> self.t_srtt_bits) as f64
+            * self.tcp_tick;
+    }
+
+    /// The smoothing step of `rtt_update`: fold the sample `t_rtt_` into
+    /// `t_srtt_` and `t_rttvar_` (fixed point, `T_SRTT_BITS` and
+    /// `T_RTTVAR_BITS` fraction bits).
+    #[inline(always)]
+    fn smooth_rtt(&mut self, b: &AgentBase, w: &mut World) {
         if self.t_srtt != 0 {
             // `register short delta` in ns-2.
             let mut delta: i16 = (self.t_rtt - (self.t_srtt >> self.t_srtt_bits)) as i16;
@@ -841,12 +859,12 @@ impl Tcp {
             let v = self.t_rtt << (self.t_rttvar_bits - 1);
             self.seti(b, w, Tv::Rttvar, v);
         }
-        self.t_rtxcur = (((self.t_rttvar << (self.rttvar_exp + (self.t_srtt_bits - self.t_rttvar_bits))) + self.t_srtt)
-            >> self.t_srtt_bits) as f64
-            * self.tcp_tick;
     }
 
     fn rtt_backoff(&mut self, b: &AgentBase, w: &mut World) {
+        if let Flavor::Rfc793edu(_) = self.flavor {
+            return rfc793edu::rtt_backoff(self, b, w);
+        }
         if self.t_backoff < 64 || (self.rfc2988 && self.rtt_timeout() < self.maxrto) {
             let v = self.t_backoff << 1;
             self.seti(b, w, Tv::Backoff, v);
@@ -872,6 +890,8 @@ impl Tcp {
     // ---- sending ----------------------------------------------------------
 
     /// `TcpAgent::output`: build and send the segment `seqno`.
+    /// RFC793edu has its own (`rfc793edu::output`); `send_much` and
+    /// `tcp_eln`, the callers it shares, choose.
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         let mut force_set_rtx_timer = false;
         let p = b.allocpkt(sim);
@@ -1008,7 +1028,7 @@ impl Tcp {
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) => {
                 if self.frto == 2 {
                     let f = self.force_wnd(2);
                     if (f as f64) < self.wnd {
@@ -1038,7 +1058,7 @@ impl Tcp {
     /// `windowd()`: the window as a double.
     fn windowd(&self) -> f64 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) => {
                 if self.cwnd < self.wnd {
                     self.cwnd
                 } else {
@@ -1056,11 +1076,35 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::send_much`: send as much as the window allows.
+    /// `TcpAgent::send_much`: send as much as the window allows (SACK's
+    /// own for `Sack1`).  A flavour's `recv`, which knows which it is, calls
+    /// `send_much_tcp` or `rfc793edu::send_much` directly.
     pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        if let Flavor::Sack1(_) = self.flavor {
-            return sack1::send_much(self, b, sim, force, reason, maxburst);
+        match self.flavor {
+            Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
+            Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
+            _ => self.send_much_tcp(b, sim, force, reason, maxburst),
         }
+    }
+
+    /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
+    #[inline]
+    fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        self.send_much_with::<false>(b, sim, force, reason, maxburst)
+    }
+
+    /// `TcpAgent::send_much` with the sender's `output` chosen at compile
+    /// time (`RFC793`: `rfc793edu::output`), so no loop tests the flavour
+    /// per packet.
+    #[inline(always)]
+    fn send_much_with<const RFC793: bool>(
+        &mut self,
+        b: &mut AgentBase,
+        sim: &mut Sim,
+        force: bool,
+        reason: i32,
+        maxburst: i32,
+    ) {
         let mut win = self.window();
         let mut npackets = 0;
         if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
@@ -1075,7 +1119,11 @@ impl Tcp {
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
-                self.output(b, sim, s, reason);
+                if RFC793 {
+                    rfc793edu::output(self, b, sim, s, reason);
+                } else {
+                    self.output(b, sim, s, reason);
+                }
                 npackets += 1;
                 if self.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
@@ -1496,7 +1544,11 @@ impl Tcp {
         self.inc(b, &mut sim.w, Tv::Dupacks, 1);
         if self.dupacks == self.eln_rxmit_thresh && ack.seqno > self.eln_last_rxmit {
             let s = self.last_ack + 1;
-            self.output(b, sim, s, REASON_DUPACK);
+            if let Flavor::Rfc793edu(_) = self.flavor {
+                rfc793edu::output(self, b, sim, s, REASON_DUPACK);
+            } else {
+                self.output(b, sim, s, REASON_DUPACK);
+            }
             self.eln_last_rxmit = self.last_ack + 1;
         } else {
             let mb = self.maxburst;
@@ -1614,6 +1666,7 @@ impl Tcp {
             Flavor::Reno => reno::recv(self, b, sim, p, &ack),
             Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
             Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
+            Flavor::Rfc793edu(_) => rfc793edu::recv(self, b, sim, p, &ack),
         }
     }
 
@@ -1643,7 +1696,7 @@ impl Tcp {
         }
         match tno {
             TIMER_RTX => {
-                if !matches!(self.flavor, Flavor::Tahoe) {
+                if !matches!(self.flavor, Flavor::Tahoe | Flavor::Rfc793edu(_)) {
                     // `RenoTcpAgent::timeout`
                     self.dupwnd = 0;
                     self.seti(b, &mut sim.w, Tv::Dupacks, 0);

@@ -108,9 +108,9 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     if valid_ack || t.aggressive_maxburst {
         if t.dupacks == 0 {
             let mb = t.maxburst;
-            t.send_much(b, sim, false, 0, mb);
+            t.send_much_tcp(b, sim, false, 0, mb);
         } else if t.dupacks > t.numdupacks - 1 && st(t).newreno_changes == 0 {
-            t.send_much(b, sim, false, 0, 2);
+            t.send_much_tcp(b, sim, false, 0, 2);
         }
     }
 }

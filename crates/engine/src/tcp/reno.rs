@@ -44,7 +44,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     sim.w.pool.free(p);
     if (valid_ack || t.aggressive_maxburst) && (t.dupacks == 0 || t.dupacks > t.numdupacks - 1) {
         let mb = t.maxburst;
-        t.send_much(b, sim, false, 0, mb);
+        t.send_much_tcp(b, sim, false, 0, mb);
     }
 }
 

@@ -35,12 +35,12 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     sim.w.pool.free(p);
     if valid_ack || t.aggressive_maxburst {
         let mb = t.maxburst;
-        t.send_much(b, sim, false, 0, mb);
+        t.send_much_tcp(b, sim, false, 0, mb);
     }
 }
 
 /// `TcpAgent::dupack_action`.
-fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
+pub(super) fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
     let w = &mut sim.w;
     let recovered = t.highest_ack > t.recover;
     if recovered || (!t.bug_fix && !t.ecn) || (t.bugfix_ss && t.highest_ack == 0) {

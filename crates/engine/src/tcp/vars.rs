@@ -116,8 +116,23 @@ pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
     if kind == "Agent/TCP/Sack1" {
         v.push(("partial_ack_", VarType::Bool));
     }
+    if kind == "Agent/TCP/RFC793edu" {
+        v.extend_from_slice(RFC793EDU_PARAMS);
+    }
     v
 }
+
+/// `RFC793eduTcpAgent::delay_bind_dispatch`.
+const RFC793EDU_PARAMS: &[(&str, VarType)] = &[
+    ("add793expbackoff_", VarType::Bool),
+    ("add793jacobsonrtt_", VarType::Bool),
+    ("add793fastrtx_", VarType::Bool),
+    ("add793slowstart_", VarType::Bool),
+    ("add793additiveinc_", VarType::Bool),
+    ("add793karnrtt_", VarType::Bool),
+    ("add793exponinc_", VarType::Bool),
+    ("rto_", VarType::Real),
+];
 
 impl Tcp {
     /// Read a bound variable as Tcl sees it, or None if not a TCP variable.
@@ -127,6 +142,19 @@ impl Tcp {
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
             return Some(b2s(s.partial_ack));
+        }
+        if let Flavor::Rfc793edu(s) = &self.flavor {
+            match name {
+                "add793expbackoff_" => return Some(b2s(s.expbackoff)),
+                "add793jacobsonrtt_" => return Some(b2s(s.jacobsonrtt)),
+                "add793fastrtx_" => return Some(b2s(s.fastrtx)),
+                "add793slowstart_" => return Some(b2s(s.slowstart)),
+                "add793additiveinc_" => return Some(b2s(s.additiveinc)),
+                "add793karnrtt_" => return Some(b2s(s.karnrtt)),
+                "add793exponinc_" => return Some(b2s(s.exponinc)),
+                "rto_" => return Some(fmt_real(s.rto)),
+                _ => {}
+            }
         }
         if let Flavor::NewReno(s) = &self.flavor {
             match name {
@@ -244,6 +272,26 @@ impl Tcp {
         if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
             s.partial_ack = crate::vars::parse_bool(v);
             return true;
+        }
+        if let Flavor::Rfc793edu(s) = &mut self.flavor {
+            let slot = match name {
+                "add793expbackoff_" => Some(&mut s.expbackoff),
+                "add793jacobsonrtt_" => Some(&mut s.jacobsonrtt),
+                "add793fastrtx_" => Some(&mut s.fastrtx),
+                "add793slowstart_" => Some(&mut s.slowstart),
+                "add793additiveinc_" => Some(&mut s.additiveinc),
+                "add793karnrtt_" => Some(&mut s.karnrtt),
+                "add793exponinc_" => Some(&mut s.exponinc),
+                "rto_" => {
+                    s.rto = parse_real(v);
+                    return true;
+                }
+                _ => None,
+            };
+            if let Some(slot) = slot {
+                *slot = parse_bool(v);
+                return true;
+            }
         }
         if let Flavor::NewReno(s) = &mut self.flavor {
             match name {

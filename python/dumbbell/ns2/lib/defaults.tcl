@@ -280,6 +280,18 @@ SnoopQueue/Drop set debug_ false
     exit_recovery_fix_ 0
 }
 
+::dumbbell::class_vars Agent/TCP/RFC793edu {
+    add793expbackoff_ true
+    add793jacobsonrtt_ false
+    add793fastrtx_ false
+    add793slowstart_ false
+    add793additiveinc_ false
+    add793karnrtt_ true
+    rto_ 60
+    syn_ true
+    add793exponinc_ false
+}
+
 ::dumbbell::class_vars Agent/TCPSink {
     sport_ 0
     dport_ 0

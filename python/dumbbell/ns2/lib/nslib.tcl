@@ -57,7 +57,7 @@ foreach cls {
     Queue/DropTail Queue/RED DelayLink DynamicLink RouteLogic Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
-    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
+    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/RFC793edu
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
     Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
@@ -85,7 +85,7 @@ foreach cls {
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
     Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
-    Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/RFC793edu Agent/TCP/Int
+    Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
     Agent/Ping Agent/RTP Agent/SRM Agent/SCTP

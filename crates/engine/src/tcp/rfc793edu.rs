@@ -1,0 +1,382 @@
+//! `Agent/TCP/RFC793edu` (tcp/tcp-rfc793edu.cc): the educational TCP of
+//! RFC 793 to which the later algorithms can be added one by one with the
+//! `add793*_` switches: Karn's exponential backoff and RTT sampling,
+//! Jacobson/Karels RTO, fast retransmit (Tahoe's `dupack_action`), slow
+//! start, additive or multiplicative increase.  Without them the window is
+//! `window_` at once and the RTO is twice the smoothed RTT.
+//!
+//! It is a Tahoe sender with its own `recv`, `output`, `newack`,
+//! `recv_newack_helper`, `opencwnd`, `rtt_update`, `rtt_backoff` and
+//! `reset`; timeouts, `send_much`, `slowdown` and the retransmit timer are
+//! the shared ones.  Those differ from the shared code in small ways ns-2's
+//! traces show (no header bytes are added to data packets, a SYN is never
+//! counted off `curseq_`, ACKs of an earlier incarnation are not filtered,
+//! the RTO has no floor but the shared `rtt_timeout`'s), so they are written
+//! out here rather than bent into the shared versions with flags.
+
+use super::*;
+
+/// The variant's switches and its RTO in ticks (`rto_`).
+#[derive(Clone, Debug, Default)]
+pub struct Rfc793State {
+    pub expbackoff: bool,
+    pub jacobsonrtt: bool,
+    pub fastrtx: bool,
+    pub slowstart: bool,
+    pub additiveinc: bool,
+    pub karnrtt: bool,
+    pub exponinc: bool,
+    /// The current retransmission timeout in ticks (a double in ns-2).
+    pub rto: f64,
+}
+
+fn st(t: &Tcp) -> &Rfc793State {
+    match &t.flavor {
+        Flavor::Rfc793edu(s) => s,
+        _ => unreachable!("not an RFC793edu sender"),
+    }
+}
+
+fn st_mut(t: &mut Tcp) -> &mut Rfc793State {
+    match &mut t.flavor {
+        Flavor::Rfc793edu(s) => s,
+        _ => unreachable!("not an RFC793edu sender"),
+    }
+}
+
+/// The part of `RFC793eduTcpAgent::reset` before `TcpAgent::reset`.
+pub(super) fn reset(t: &mut Tcp) {
+    let rto = t.rtxcur_init / t.tcp_tick;
+    st_mut(t).rto = rto;
+}
+
+/// `RFC793eduTcpAgent::recv` (kept out of line: the common receive path
+/// inlines the other flavours' `recv`).
+#[inline(never)]
+pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+    t.inc(b, &mut sim.w, Tv::Nackpack, 1);
+    t.ts_peer = ack.ts;
+    if ack.ecnecho && t.ecn {
+        t.ecn_response(b, &mut sim.w, ack.seqno);
+    }
+    if ack.seqno > t.last_ack {
+        recv_newack_helper(t, b, sim, ack);
+        if t.last_ack == 0 && t.delay_growth {
+            let iw = t.initial_window(b, &mut sim.w);
+            t.set_cwnd(b, &mut sim.w, iw);
+        }
+    } else if ack.seqno == t.last_ack {
+        if ack.eln && t.eln != 0 {
+            t.tcp_eln(b, sim, ack);
+            sim.w.pool.free(p);
+            return;
+        }
+        t.inc(b, &mut sim.w, Tv::Dupacks, 1);
+        if t.dupacks == t.numdupacks && st(t).fastrtx {
+            tahoe::dupack_action(t, b, sim);
+        }
+    }
+    sim.w.pool.free(p);
+    let mb = t.maxburst;
+    send_much(t, b, sim, false, 0, mb);
+}
+
+/// `TcpAgent::send_much` with this sender's `output`.
+#[inline(never)]
+pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+    t.send_much_with::<true>(b, sim, force, reason, maxburst)
+}
+
+/// `RFC793eduTcpAgent::recv_newack_helper`.
+fn recv_newack_helper(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+    newack(t, b, &mut sim.w, ack);
+    if !t.ect || !ack.ecnecho || (t.old_ecn && t.ecn_burst) {
+        opencwnd(t, b, &mut sim.w);
+    }
+    if t.ect {
+        if !ack.ecnecho {
+            t.ecn_backoff = false;
+        }
+        if !t.ecn_burst && ack.ecnecho {
+            t.ecn_burst = true;
+        } else if t.ecn_burst && !ack.ecnecho {
+            t.ecn_burst = false;
+        }
+    }
+    if !t.ect && ack.ecnecho && !ack.cong_action {
+        t.ect = true;
+    }
+    if t.highest_ack >= t.curseq - 1 && !t.closed {
+        t.closed = true;
+        t.finish(b, sim);
+    }
+}
+
+/// `RFC793eduTcpAgent::newack`: the timer is always set before the RTT is
+/// updated, and `prev_highest_ack_` is left alone.
+fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+    let now = w.s.now;
+    t.newtimer(w, ack);
+    t.seti(b, w, Tv::Dupacks, 0);
+    t.last_ack = ack.seqno;
+    let la = t.last_ack;
+    t.seti(b, w, Tv::Ack, la);
+    if t.t_seqno < la + 1 {
+        t.seti(b, w, Tv::TSeqno, la + 1);
+    }
+    if !ack.no_ts {
+        if t.ts_option {
+            rtt_update(t, b, w, now - ack.ts_echo);
+        }
+        if t.rtt_active && ack.seqno >= t.rtt_seq {
+            if !t.ect || !t.ecn_backoff || !ack.ecnecho {
+                t.seti(b, w, Tv::Backoff, 1);
+                t.ecn_backoff = false;
+            }
+            t.rtt_active = false;
+            if !t.ts_option {
+                let tao = now - t.rtt_ts;
+                rtt_update(t, b, w, tao);
+            }
+        }
+    }
+    t.awnd *= 1.0 - t.wnd_th;
+    t.awnd += t.wnd_th * t.cwnd;
+}
+
+/// `RFC793eduTcpAgent::rtt_update`: the shared estimator of srtt and
+/// rttvar; the RTO is srtt + 4 rttvar with `add793jacobsonrtt_`, else
+/// RFC 793's 2 srtt, and has no lower bound of its own.
+fn rtt_update(t: &mut Tcp, b: &AgentBase, w: &mut World, tao: f64) {
+    let now = w.s.now;
+    let rtt = if t.ts_option {
+        (tao / t.tcp_tick + 0.5) as i32
+    } else {
+        let sendtime = now - tao + t.boot_time;
+        let tickoff = sendtime % t.tcp_tick;
+        ((tao + tickoff) / t.tcp_tick) as i32
+    };
+    t.seti(b, w, Tv::Rtt, rtt);
+    if t.t_rtt < 1 {
+        t.seti(b, w, Tv::Rtt, 1);
+    }
+    t.smooth_rtt(b, w);
+    let rto = if st(t).jacobsonrtt {
+        (((t.t_rttvar << (t.rttvar_exp + (t.t_srtt_bits - t.t_rttvar_bits))) + t.t_srtt) >> t.t_srtt_bits) as f64
+    } else {
+        (t.t_srtt >> (t.t_srtt_bits - 1)) as f64
+    };
+    st_mut(t).rto = rto;
+    t.t_rtxcur = rto * t.tcp_tick;
+}
+
+/// `RFC793eduTcpAgent::rtt_backoff`: Tahoe's doubling (without RFC 2988's
+/// cap) with `add793expbackoff_`, else no backoff at all.
+pub(super) fn rtt_backoff(t: &mut Tcp, b: &AgentBase, w: &mut World) {
+    if st(t).expbackoff {
+        if t.t_backoff < 64 {
+            let v = t.t_backoff << 1;
+            t.seti(b, w, Tv::Backoff, v);
+        }
+        if t.t_backoff > 8 {
+            let v = t.t_rttvar + (t.t_srtt >> t.t_srtt_bits);
+            t.seti(b, w, Tv::Rttvar, v);
+            t.seti(b, w, Tv::Srtt, 0);
+        }
+    } else {
+        t.seti(b, w, Tv::Backoff, 1);
+    }
+}
+
+/// `RFC793eduTcpAgent::opencwnd`.
+fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
+    let s = st(t);
+    let (slowstart, exponinc, additiveinc) = (s.slowstart, s.exponinc, s.additiveinc);
+    let ssthresh = t.ssthresh as f64;
+    if !(slowstart || exponinc || additiveinc) {
+        // Plain RFC 793: the whole receiver window at once.
+        let c = t.wnd;
+        t.set_cwnd(b, w, c);
+    } else if (t.cwnd < ssthresh && !additiveinc) || exponinc {
+        let c = if exponinc && t.cwnd < ssthresh { ssthresh } else { t.cwnd + 1.0 };
+        t.set_cwnd(b, w, c);
+    } else if additiveinc && t.cwnd < ssthresh {
+        t.set_cwnd(b, w, ssthresh);
+    } else {
+        let new = match t.wnd_option {
+            // The standard rule, without `increase_num_` or limited slow start.
+            1 => Some(t.cwnd + 1.0 / t.cwnd),
+            0 | 2..=5 => cc::increase(t, w),
+            other => {
+                w.warn_once(format!(
+                    "windowOption_ {other}: RFC793edu does not define it (ns-2 aborts); cwnd left unchanged"
+                ));
+                None
+            }
+        };
+        if let Some(c) = new {
+            t.set_cwnd(b, w, c);
+        }
+    }
+    if t.maxcwnd != 0 && (t.cwnd as i32) > t.maxcwnd {
+        let c = t.maxcwnd as f64;
+        t.set_cwnd(b, w, c);
+    }
+}
+
+/// `RFC793eduTcpAgent::output`.
+pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+    let p = b.allocpkt(sim);
+    let now = sim.w.s.now;
+    {
+        let pk = sim.w.pool.get_mut(p);
+        pk.seqno = seqno;
+        pk.ts = now;
+        pk.ts_echo = t.ts_peer;
+        pk.reason = reason;
+        if t.ecn {
+            pk.ecn_capable = true;
+        }
+        if t.cong_action {
+            pk.cong_action = true;
+            t.cong_action = false;
+        }
+        if seqno == 0 {
+            if t.syn {
+                pk.size = t.tcpip_base_hdr_size;
+            }
+            if t.ecn {
+                pk.ecn = true;
+                pk.ecn_capable = false;
+            }
+        }
+    }
+    let bytes = sim.w.pool.get(p).size;
+    let force_set_rtx_timer = t.highest_ack == t.maxseq;
+    t.inc(b, &mut sim.w, Tv::Ndatapack, 1);
+    t.inc(b, &mut sim.w, Tv::Ndatabytes, bytes);
+    b.send(sim, p);
+    if seqno == t.curseq && seqno > t.maxseq {
+        b.idle(sim);
+    }
+    if seqno > t.maxseq {
+        t.seti(b, &mut sim.w, Tv::Maxseq, seqno);
+        if !t.rtt_active {
+            t.rtt_active = true;
+            if seqno > t.rtt_seq {
+                t.rtt_seq = seqno;
+                t.rtt_ts = sim.w.s.now;
+            }
+        }
+    } else {
+        if !st(t).karnrtt {
+            // Without Karn's rule a retransmission is timed too.
+            t.rtt_active = true;
+            t.rtt_seq = seqno;
+            t.rtt_ts = sim.w.s.now;
+        }
+        t.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
+        t.inc(b, &mut sim.w, Tv::Nrexmitbytes, bytes);
+    }
+    if sim.w.s.timer_status(t.rtx_timer) != TimerStatus::Pending || force_set_rtx_timer {
+        t.set_rtx_timer(&mut sim.w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::PacketType;
+
+    fn sender(sim: &mut Sim, set: &[(&str, &str)]) -> (Tcp, AgentBase) {
+        let mut t = Tcp::new(Flavor::Rfc793edu(Box::default()), sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        for (k, v) in [("add793expbackoff_", "true"), ("add793karnrtt_", "true"), ("tcpTick_", "0.1")]
+            .iter()
+            .chain(set)
+        {
+            assert!(t.set_var(&mut b, &mut sim.w, k, v), "{k} is bound");
+        }
+        t.reset(&mut b, sim);
+        (t, b)
+    }
+
+    fn opened(set: &[(&str, &str)], cwnd: f64, ssthresh: i32) -> f64 {
+        let mut sim = Sim::new();
+        let (mut t, b) = sender(&mut sim, set);
+        t.cwnd = cwnd;
+        t.ssthresh = ssthresh;
+        opencwnd(&mut t, &b, &mut sim.w);
+        t.cwnd
+    }
+
+    #[test]
+    fn window_opening_rules() {
+        // Plain RFC 793: the receiver's window at once.
+        assert_eq!(opened(&[("window_", "30")], 1.0, 8), 30.0);
+        // Slow start below ssthresh_, 1/cwnd above.
+        assert_eq!(opened(&[("add793slowstart_", "1")], 2.0, 8), 3.0);
+        assert_eq!(opened(&[("add793slowstart_", "1")], 8.0, 8), 8.125);
+        // Multiplicative increase: jump to ssthresh_, then one per ACK.
+        assert_eq!(opened(&[("add793exponinc_", "true")], 2.0, 8), 8.0);
+        assert_eq!(opened(&[("add793exponinc_", "true")], 8.0, 8), 9.0);
+        // Additive increase: jump to ssthresh_, then linear (windowOption_ 0
+        // counts ACKs up to cwnd).
+        assert_eq!(opened(&[("add793additiveinc_", "true")], 2.0, 8), 8.0);
+        assert_eq!(opened(&[("add793additiveinc_", "true")], 4.0, 4), 4.25);
+        assert_eq!(opened(&[("add793additiveinc_", "true"), ("windowOption_", "0")], 1.0, 1), 2.0);
+        // maxcwnd_ caps every rule.
+        assert_eq!(opened(&[("window_", "30"), ("maxcwnd_", "12")], 1.0, 8), 12.0);
+    }
+
+    #[test]
+    fn rto_is_two_srtt_or_jacobsons() {
+        for (jacobson, rto) in [(false, 10.0), (true, 15.0)] {
+            let mut sim = Sim::new();
+            let j = if jacobson { "true" } else { "false" };
+            let (mut t, b) = sender(&mut sim, &[("add793jacobsonrtt_", j), ("rtxcur_init_", "6.0")]);
+            assert_eq!(st(&t).rto, 60.0, "reset: rtxcur_init_ / tcpTick_ ticks");
+            t.ts_option = true;
+            rtt_update(&mut t, &b, &mut sim.w, 0.5); // first sample: 5 ticks
+            assert_eq!((t.t_rtt, t.t_srtt, t.t_rttvar), (5, 40, 10));
+            assert_eq!(st(&t).rto, rto);
+            assert!((t.t_rtxcur - rto * 0.1).abs() < 1e-12);
+            assert_eq!(t.get_var(&b, "rto_").as_deref(), Some(if jacobson { "15" } else { "10" }));
+        }
+    }
+
+    #[test]
+    fn backoff_only_with_the_switch() {
+        let mut sim = Sim::new();
+        let (mut t, b) = sender(&mut sim, &[("add793expbackoff_", "false")]);
+        t.t_backoff = 4;
+        rtt_backoff(&mut t, &b, &mut sim.w);
+        assert_eq!(t.t_backoff, 1);
+        let (mut t, b) = sender(&mut sim, &[]);
+        t.t_srtt = 80;
+        t.t_rttvar = 4;
+        for want in [2, 4, 8, 16, 32, 64, 64] {
+            rtt_backoff(&mut t, &b, &mut sim.w);
+            assert_eq!(t.t_backoff, want);
+        }
+        // Past 8 the srtt is folded into rttvar and cleared.
+        assert_eq!((t.t_srtt, t.t_rttvar), (0, 14));
+    }
+
+    #[test]
+    fn switches_are_bound_variables() {
+        let mut sim = Sim::new();
+        let (mut t, mut b) = sender(&mut sim, &[]);
+        assert_eq!(t.get_var(&b, "add793fastrtx_").as_deref(), Some("0"));
+        assert!(t.set_var(&mut b, &mut sim.w, "add793fastrtx_", "true"));
+        assert_eq!(t.get_var(&b, "add793fastrtx_").as_deref(), Some("1"));
+        assert!(t.set_var(&mut b, &mut sim.w, "rto_", "42"));
+        assert_eq!(t.get_var(&b, "rto_").as_deref(), Some("42"));
+        // Other senders do not have them.
+        let mut tahoe = Tcp::new(Flavor::Tahoe, &mut sim, 1);
+        assert_eq!(tahoe.get_var(&b, "rto_"), None);
+        assert!(!tahoe.set_var(&mut b, &mut sim.w, "add793fastrtx_", "1"));
+        assert!(vars::names("Agent/TCP/RFC793edu").iter().any(|(n, _)| *n == "add793exponinc_"));
+        assert!(!vars::names("Agent/TCP").iter().any(|(n, _)| *n == "rto_"));
+    }
+}
