@@ -43,6 +43,7 @@ EXPECTED = {
                "stats4"],
     "frto": None,
     "links": None,
+    "rfc793edu": None,
 }
 
 
