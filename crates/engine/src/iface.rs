@@ -1053,9 +1053,11 @@ impl Sim {
                     Ok(String::new())
                 }
                 "tagged" => {
-                    if n > 1 && parse_bool(argv[1]) && argv[1] != "OFF" {
-                        return Err("tagged traces are not supported yet".into());
+                    let Obj::Trace(t) = &mut self.objs[id as usize] else { unreachable!() };
+                    if n == 1 {
+                        return Ok(fmt_int(t.tagged as i64));
                     }
+                    t.tagged = crate::vars::tcl_get_boolean(argv[1])?;
                     Ok(String::new())
                 }
                 _ => Err(format!("unknown command \"{cmd}\"")),

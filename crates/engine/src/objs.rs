@@ -48,6 +48,8 @@ pub struct Trace {
     pub drop_target: ObjId,
     pub channel: Option<u32>,
     pub show_tcphdr: bool,
+    /// The tagged format (`$trace tagged 1`, from `$ns use-taggedtrace`).
+    pub tagged: bool,
 }
 
 /// ns-2's trace time rounding (`BaseTrace::round`, 6 decimals).
@@ -72,7 +74,16 @@ pub fn flag_chars(p: &Packet) -> [u8; 7] {
 
 impl Trace {
     pub fn new(kind: u8) -> Trace {
-        Trace { kind, src: -1, dst: -1, target: NONE, drop_target: NONE, channel: None, show_tcphdr: false }
+        Trace {
+            kind,
+            src: -1,
+            dst: -1,
+            target: NONE,
+            drop_target: NONE,
+            channel: None,
+            show_tcphdr: false,
+            tagged: false,
+        }
     }
 
     /// Write one packet event line (the non-tagged wired format of
@@ -91,10 +102,57 @@ impl Trace {
         }
         let buf = w.out.buf(ch);
         let start = buf.len();
-        write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+        if self.tagged {
+            write_tagged_line(buf, self.kind, now, self.src, self.dst, pk, pk.trace_seqno());
+            if self.kind == b'-' {
+                // `DequeTrace::recv`: a tagged trace follows each dequeue
+                // with an `h` line (sequence number -1), as nam traces do.
+                write_tagged_line(buf, b'h', now, self.src, self.dst, pk, -1);
+            }
+        } else {
+            write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+        }
         let n = buf.len() - start;
         w.out.wrote(n);
     }
+}
+
+/// The tagged format of `Trace::format` (`$ns use-taggedtrace`):
+/// `kind time -s src -d dst -p type -e size -c fid -i uid -a fid
+/// -x {saddr.sport daddr.dport seqno flags null}`; the time is not rounded
+/// to microseconds, and `show_tcphdr_` does not apply.  The last field is
+/// an SRM message name, "null" for every packet Dumbbell makes.
+pub fn write_tagged_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32) {
+    buf.push(kind);
+    buf.push(b' ');
+    fmt::push_g(buf, now, 15);
+    buf.extend_from_slice(b" -s ");
+    fmt::push_int(buf, src as i64, 0, false);
+    buf.extend_from_slice(b" -d ");
+    fmt::push_int(buf, dst as i64, 0, false);
+    buf.extend_from_slice(b" -p ");
+    buf.extend_from_slice(pk.ptype.name().as_bytes());
+    buf.extend_from_slice(b" -e ");
+    fmt::push_int(buf, pk.size as i64, 0, false);
+    buf.extend_from_slice(b" -c ");
+    fmt::push_int(buf, pk.fid as i64, 0, false);
+    buf.extend_from_slice(b" -i ");
+    fmt::push_int(buf, pk.uid as i64, 0, false);
+    buf.extend_from_slice(b" -a ");
+    fmt::push_int(buf, pk.fid as i64, 0, false);
+    buf.extend_from_slice(b" -x {");
+    fmt::push_int(buf, pk.saddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.sport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.daddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.dport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, seqno as i64, 0, false);
+    buf.push(b' ');
+    buf.extend_from_slice(&flag_chars(pk));
+    buf.extend_from_slice(b" null}\n");
 }
 
 /// Append one packet event to columns: the values of the trace line
@@ -1127,6 +1185,42 @@ mod tests {
     }
 
     use super::*;
+
+    /// The tagged line of `Trace::format`, and the `h` line a tagged
+    /// dequeue trace adds (sequence number -1).
+    #[test]
+    fn tagged_trace_lines() {
+        let mut sim = crate::sim::Sim::new();
+        let ch = sim.w.out.channel("f");
+        let id = sim.w.pool.alloc();
+        {
+            let p = sim.w.pool.get_mut(id);
+            p.ptype = crate::packet::PacketType::Tcp;
+            p.size = 1040;
+            p.fid = 1;
+            p.uid = 7;
+            p.saddr = 0;
+            p.sport = 0;
+            p.daddr = 3;
+            p.dport = 0;
+            p.seqno = 5;
+            p.ecn_capable = true;
+        }
+        sim.w.s.now = 0.1012345678;
+        let mut t = Trace::new(b'-');
+        t.src = 2;
+        t.dst = 3;
+        t.channel = Some(ch);
+        t.tagged = true;
+        t.show_tcphdr = true;
+        t.write(&mut sim.w, id);
+        let out = String::from_utf8(sim.w.out.buf(ch).clone()).unwrap();
+        assert_eq!(
+            out,
+            "- 0.1012345678 -s 2 -d 3 -p tcp -e 1040 -c 1 -i 7 -a 1 -x {0.0 3.0 5 ------N null}\n\
+             h 0.1012345678 -s 2 -d 3 -p tcp -e 1040 -c 1 -i 7 -a 1 -x {0.0 3.0 -1 ------N null}\n"
+        );
+    }
 
     fn departing(pool: &mut PacketPool, ptype: crate::packet::PacketType, last_rtt: i32, seqno: i32) -> PktId {
         let id = pool.alloc();

@@ -93,6 +93,7 @@ foreach cls {
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
+    Mac/802_11
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
@@ -247,7 +248,10 @@ Simulator instproc rtproto {proto args} {
 Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
 Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
 Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
-Simulator instproc use-taggedtrace args { ::dumbbell::unsupported "use-taggedtrace" }
+# Traces made afterwards write the tagged format (ns-lib.tcl).
+Simulator instproc use-taggedtrace {{tag ON}} {
+    Simulator set TaggedTrace_ $tag
+}
 # Flow monitors.  The classifier makes a QueueMonitor/ED/Flow (with delay
 # samples) for every new flow, as ns-2's unknown-flow procedure does; the
 # engine creates it when the flow's first packet is seen and this library
@@ -512,6 +516,15 @@ Trace instproc attach {fp} {
     $self set fp_ $fp
     $self cmd attach $fp
 }
+# ns-2's `$trace flush` flushes the attached channel (Tcl_Flush): lines the
+# engine still holds go to the channel first.  A script may read the file
+# before it ends (the tagged-trace suite converts its trace after
+# flush-trace and halt).
+Trace instproc flush {} {
+    $self instvar fp_
+    ::dumbbell::be::drain
+    if {[info exists fp_]} { catch {flush $fp_} }
+}
 Trace instproc format args {
     $self instvar type_ fp_ src_ dst_
     if {[info exists fp_]} {
@@ -523,6 +536,9 @@ Trace instproc format args {
 Simulator instproc create-trace {type file src dst {op ""}} {
     $self instvar alltrace_
     set p [new Trace/$type]
+    # ns-2 always passes TaggedTrace_ on; OFF (the default) changes nothing.
+    set tagged [Simulator set TaggedTrace_]
+    if {$tagged ne "OFF"} { $p tagged $tagged }
     if {[catch {$p set src_ [$src id]}]} { $p set src_ $src }
     if {[catch {$p set dst_ [$dst id]}]} { $p set dst_ $dst }
     lappend alltrace_ $p
