@@ -44,4 +44,9 @@ while read -r id tool input trace args; do
   fi
   n=$((n + 1))
 done <cases.txt
+# ns2oldns.pl needs ns-2's Perl trace library (bin/NS) and reads stdin only.
+if [ -f "$bin/ns2oldns.pl" ]; then
+  perl -I"$bin" "$bin/ns2oldns.pl" <tagged.tr >expected/ns2oldns.out 2>/dev/null
+  n=$((n + 1))
+fi
 echo "regen.sh: wrote $n expected outputs in $here/fixtures/expected"

@@ -124,7 +124,8 @@ def test_same_bytes_as_a_program(route, ident, tool, mode, trace, args,
 def test_every_fixture_case_has_expected_output():
     idents = {p.id for p in fixture_cases()}
     outputs = {p.stem for p in (FIXTURES / "expected").glob("*.out")}
-    assert idents == outputs
+    # ns2oldns is checked by test_ns2oldns.py (a Perl script, stdin only).
+    assert idents == outputs - {"ns2oldns"}
     assert {p.values[1] for p in fixture_cases()} == set(TOOLS)
     assert AS_PROGRAMS <= idents
 
