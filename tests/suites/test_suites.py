@@ -44,6 +44,8 @@ EXPECTED = {
     "frto": None,
     "links": None,
     "rfc793edu": None,
+    # wireless needs wireless nodes
+    "tagged-trace": ["simple", "Format-simple"],
 }
 
 
