@@ -1,7 +1,7 @@
 # trace-all and namtrace-all together (the links' trace objects write both
 # files), RED with an early-drop target (its early drops traced for both),
 # event traces (E lines in both files), namtrace-all given before or after
-# the topology.  Usage: ns nam_traceall.tcl ORDER EDROP
+# the topology; annotations (in both files).  Usage: ns nam_traceall.tcl ORDER EDROP
 #   ORDER: first | late   (namtrace-all before the nodes, or after the links)
 #   EDROP: 1 attach a flow monitor with early drops to the RED link, 0 not
 lassign $argv order edrop
@@ -41,6 +41,8 @@ for {set i 0} {$i < 3} {incr i} {
     $ftp($i) attach-agent $tcp($i)
     $ns at [expr 0.1 * $i] "$ftp($i) start"
 }
+$ns at 1.0 "$ns trace-annotate {half way}"
+$ns at 1.5 "flash_annotate 1.6 0.2 {a flash}"
 $ns at 2.0 "finish"
 proc finish {} {
     global ns nf tf edrop fmon
