@@ -207,24 +207,29 @@ Simulator instproc dump-namlans {} { }
 # taking the place of its reverse if that one has none.  (ns-2 keeps a list
 # it searches; an ordered dict gives the same order.)
 Simulator instproc register-nam-linkconfig {link} {
-    $self instvar namLinks_
-    if {[info exists namLinks_]} {
-        set i1 [[$link src] id]
-        set i2 [[$link dst] id]
-        if {[::dumbbell::probe_link $self $i2:$i1]} {
-            set rev [$self set link_($i2:$i1)]
-            if {[dict exists $namLinks_ $rev]} {
+    ::dumbbell::nam_register $self $link [[$link src] id] [[$link dst] id]
+}
+# (simplex-link calls this directly, with the link's node ids: it runs for
+# every link of every script.  The probe of link_ is made on the array
+# itself, as probe_link does.)
+proc ::dumbbell::nam_register {sim link i1 i2} {
+    set ns $::otcl::_::ns($sim)
+    upvar #0 ${ns}::namLinks_ links
+    if {[info exists links]} {
+        if {[info exists ${ns}::link_($i2:$i1)]} {
+            set rev [set ${ns}::link_($i2:$i1)]
+            if {[dict exists $links $rev]} {
                 if {[::dumbbell::nam_attr $rev ORIENTATION] eq ""
                         && [::dumbbell::nam_attr $link ORIENTATION] ne ""} {
-                    dict unset namLinks_ $rev
+                    dict unset links $rev
                 } else {
                     return
                 }
             }
         }
-        dict unset namLinks_ $link
+        dict unset links $link
     }
-    dict set namLinks_ $link 1
+    dict set links $link 1
 }
 
 # A link made again (a duplex link over an existing one) is no longer listed.

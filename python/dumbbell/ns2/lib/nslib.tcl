@@ -383,8 +383,8 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     if {$trace ne ""} {
         $self namtrace-queue $n1 $n2 $trace
     }
-    # nam's list of links (nam.tcl)
-    $self register-nam-linkconfig $link_($sid:$did)
+    # nam's list of links (nam.tcl's register-nam-linkconfig)
+    ::dumbbell::nam_register $self $link_($sid:$did) $sid $did
     return $link_($sid:$did)
 }
 
