@@ -97,19 +97,34 @@ def test_error_in_callback_names_the_callback(tmp_path):
 
 
 def test_accepted_but_unmodelled_options_warn_once(tmp_path):
-    body = """set nf [open out.nam w]
-$ns namtrace-all $nf
-$ns duplex-link $a $b 1Mb 10ms DropTail
-$ns duplex-link-op $a $b orient right
-set nf2 [open out2.nam w]
-$ns namtrace-all $nf2
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+$ns at 0.5s "puts one"
+$ns at 0.7s "puts two"
+$ns at 0.7s "puts three"
 $ns at 1 "exit 0"
 $ns run
 """
     r = run(tmp_path, body)
     assert r.returncode == 0, r.stderr
+    assert r.stdout == "one\ntwo\nthree\n"
     warnings = [l for l in r.stderr.splitlines() if "warning" in l]
-    assert len(warnings) == 1 and "nam traces are not written" in warnings[0]
+    assert len(warnings) == 2 and all("not a plain number" in w for w in warnings)
+
+
+def test_nam_output_is_written(tmp_path):
+    body = """set nf [open out.nam w]
+$ns namtrace-all $nf
+$ns duplex-link $a $b 1Mb 10ms DropTail
+$ns duplex-link-op $a $b orient right
+$ns at 1 "close $nf; exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    assert "warning" not in r.stderr
+    nam = (tmp_path / "out.nam").read_text().splitlines()
+    assert nam[0] == "V -t * -v 1.0a5 -a 0"
+    assert "l -t * -s 0 -d 1 -S UP -r 1000000 -D 0.01 -c black -o right" in nam
 
 
 # With LLVM_PROFILE_FILE set (the PGO training of tools/pgo.py) the run ends

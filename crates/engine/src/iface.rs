@@ -1037,12 +1037,35 @@ impl Sim {
                 "detach" => {
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {
                         t.channel = None;
+                        t.nam = None;
+                    }
+                    self.w.etrace_chan.remove(&id);
+                    if let Some(nam) = self.w.nam.as_mut() {
+                        nam.etrace.remove(&id);
                     }
                     Ok(String::new())
                 }
                 "flush" => Ok(String::new()),
-                "namattach" => {
-                    self.w.warn_once("nam traces are not written yet (namtrace-all accepted, no .nam output)".into());
+                "namattach" if n == 2 => {
+                    let ch = self.w.out.channel(argv[1]);
+                    if let Obj::Trace(t) = &mut self.objs[id as usize] {
+                        t.nam = Some(ch);
+                        if t.kind == b'E' {
+                            self.w.nam_mut().etrace.insert(id, ch);
+                        }
+                    }
+                    Ok(String::new())
+                }
+                // A line written as is to the nam channel, if any.
+                "ntrace" if n == 2 => {
+                    if let Obj::Trace(t) = &self.objs[id as usize] {
+                        if let Some(ch) = t.nam {
+                            let buf = self.w.out.buf(ch);
+                            buf.extend_from_slice(argv[1].as_bytes());
+                            buf.push(b'\n');
+                            self.w.out.wrote(argv[1].len() + 1);
+                        }
+                    }
                     Ok(String::new())
                 }
                 "tagged" => {
@@ -1766,6 +1789,9 @@ impl Sim {
                 return Ok(String::new());
             }
             "close" | "listen" => return Ok(String::new()),
+            "add-agent-trace" | "show-monitor" | "delete-agent-trace" | "dump-namtracedvars" => {
+                return self.agent_nam_cmd(id, argv);
+            }
             "trace" | "tracevar" if n >= 2 => {
                 if n > 2 && argv[2] != self.name(id) {
                     return Err(format!("{cmd} with a separate tracer object is not supported yet"));
@@ -1832,6 +1858,53 @@ impl Sim {
         };
         self.put(id, o);
         r
+    }
+
+    /// nam's agent traces (common/agent.cc): `add-agent-trace NAME` writes
+    /// an `a` line and names the agent for its variable traces,
+    /// `show-monitor` a `monitor_agent` line, `delete-agent-trace` forgets
+    /// the name; `dump-namtracedvars` writes nothing (ns-2 walks the
+    /// variables bound at creation, and TCP's traced variables are bound
+    /// later, so it finds none).
+    fn agent_nam_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let Some(a) = self.agent_mut(id) else { return Err("not an agent".into()) };
+        let (ch, name, addr, daddr) = (a.base.channel, a.base.name.clone(), a.base.addr, a.base.dst_addr);
+        let now = self.w.s.now;
+        let mut line = Vec::new();
+        match argv {
+            ["add-agent-trace", tname] => {
+                let Some(ch) = ch else { return Ok(format!("agent {name}: no trace file attached")) };
+                line.extend_from_slice(b"a -t ");
+                crate::fmt::push_g(&mut line, now, 15);
+                line.extend_from_slice(format!(" -s {addr} -d {daddr} -n {tname}\n").as_bytes());
+                self.w.nam_mut().agents.entry(name).or_default().name = Some(tname.to_string());
+                self.write_line(ch, &line);
+            }
+            ["show-monitor"] => {
+                let tname = self.w.nam.as_ref().and_then(|n| n.agents.get(&name)).and_then(|a| a.name.clone());
+                if let (Some(ch), Some(tname)) = (ch, tname) {
+                    line.extend_from_slice(b"v -t ");
+                    crate::fmt::push_g(&mut line, now, 15);
+                    line.extend_from_slice(format!(" -e monitor_agent {addr} {tname}\n").as_bytes());
+                    self.write_line(ch, &line);
+                }
+            }
+            ["delete-agent-trace"] => {
+                if ch.is_some() {
+                    if let Some(a) = self.w.nam.as_mut().and_then(|n| n.agents.get_mut(&name)) {
+                        a.name = None;
+                    }
+                }
+            }
+            ["dump-namtracedvars"] => {}
+            _ => return Err(format!("unknown command \"{}\"", argv[0])),
+        }
+        Ok(String::new())
+    }
+
+    fn write_line(&mut self, ch: u32, line: &[u8]) {
+        self.w.out.buf(ch).extend_from_slice(line);
+        self.w.out.wrote(line.len());
     }
 
     /// `$agent trace var`: start tracing and write the current value now,

@@ -48,6 +48,9 @@ pub struct Trace {
     pub drop_target: ObjId,
     pub channel: Option<u32>,
     pub show_tcphdr: bool,
+    /// The nam channel (`namattach`): nam's `-t -s -d ...` form of each
+    /// event is written there too.
+    pub nam: Option<u32>,
 }
 
 /// ns-2's trace time rounding (`BaseTrace::round`, 6 decimals).
@@ -72,29 +75,83 @@ pub fn flag_chars(p: &Packet) -> [u8; 7] {
 
 impl Trace {
     pub fn new(kind: u8) -> Trace {
-        Trace { kind, src: -1, dst: -1, target: NONE, drop_target: NONE, channel: None, show_tcphdr: false }
+        Trace { kind, src: -1, dst: -1, target: NONE, drop_target: NONE, channel: None, show_tcphdr: false, nam: None }
     }
 
     /// Write one packet event line (the non-tagged wired format of
-    /// `Trace::format`, with `show_tcphdr_` extension when enabled).
+    /// `Trace::format`, with `show_tcphdr_` extension when enabled), then
+    /// its nam form if the trace is attached to a nam file.
     #[inline]
     pub fn write(&self, w: &mut World, p: PktId) {
-        let ch = match self.channel {
-            Some(c) => c,
-            None => return,
-        };
+        if let Some(ch) = self.channel {
+            let now = w.s.now;
+            let pk = w.pool.get(p);
+            if w.out.is_recorded(ch) {
+                record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
+            } else {
+                let buf = w.out.buf(ch);
+                let start = buf.len();
+                write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+                let n = buf.len() - start;
+                w.out.wrote(n);
+            }
+        }
+        if let Some(ch) = self.nam {
+            self.write_nam(w, p, ch);
+        }
+    }
+
+    /// The nam line of the event; a dequeue trace (ns-2's `DequeTrace`)
+    /// follows it with an `h` (hop) line whose sequence number is -1.
+    #[inline(never)]
+    fn write_nam(&self, w: &mut World, p: PktId, ch: u32) {
         let now = w.s.now;
         let pk = w.pool.get(p);
-        if w.out.is_recorded(ch) {
-            record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
-            return;
-        }
         let buf = w.out.buf(ch);
         let start = buf.len();
-        write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+        write_nam_line(buf, self.kind, now, self.src, self.dst, pk, pk.trace_seqno() as i64);
+        if self.kind == b'-' {
+            write_nam_line(buf, b'h', now, self.src, self.dst, pk, -1);
+        }
         let n = buf.len() - start;
         w.out.wrote(n);
     }
+}
+
+/// Format nam's packet event
+/// `kind -t time -s src -d dst -p type -e size -c fid -i uid -a fid -x {saddr.sport daddr.dport seq flags null}`
+/// (the time unrounded, as ns-2 prints it with `%.15g`).
+pub fn write_nam_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i64) {
+    buf.push(kind);
+    buf.extend_from_slice(b" -t ");
+    fmt::push_g(buf, now, 15);
+    buf.extend_from_slice(b" -s ");
+    fmt::push_int(buf, src as i64, 0, false);
+    buf.extend_from_slice(b" -d ");
+    fmt::push_int(buf, dst as i64, 0, false);
+    buf.extend_from_slice(b" -p ");
+    buf.extend_from_slice(pk.ptype.name().as_bytes());
+    buf.extend_from_slice(b" -e ");
+    fmt::push_int(buf, pk.size as i64, 0, false);
+    buf.extend_from_slice(b" -c ");
+    fmt::push_int(buf, pk.fid as i64, 0, false);
+    buf.extend_from_slice(b" -i ");
+    fmt::push_int(buf, pk.uid as i64, 0, false);
+    buf.extend_from_slice(b" -a ");
+    fmt::push_int(buf, pk.fid as i64, 0, false);
+    buf.extend_from_slice(b" -x {");
+    fmt::push_int(buf, pk.saddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.sport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, pk.daddr as i64, 0, false);
+    buf.push(b'.');
+    fmt::push_int(buf, pk.dport as i64, 0, false);
+    buf.push(b' ');
+    fmt::push_int(buf, seqno, 0, false);
+    buf.push(b' ');
+    buf.extend_from_slice(&flag_chars(pk));
+    buf.extend_from_slice(b" null}\n");
 }
 
 /// Append one packet event to columns: the values of the trace line
@@ -1266,6 +1323,67 @@ mod tests {
         assert_eq!(round6(0.0100319999999), 0.010032);
         assert_eq!(round6(1.2345675), 1.234568);
         assert_eq!(round6(0.0), 0.0);
+    }
+
+    fn nam_packet() -> Packet {
+        let mut pool = PacketPool::new();
+        let id = pool.alloc();
+        let mut pk = pool.get(id).clone();
+        pk.ptype = crate::packet::PacketType::Cbr;
+        pk.size = 500;
+        pk.fid = 2;
+        pk.uid = 17;
+        pk.saddr = 1;
+        pk.sport = 0;
+        pk.daddr = 5;
+        pk.dport = 3;
+        pk.ecn_capable = true;
+        pk
+    }
+
+    #[test]
+    fn nam_line_has_ns2_fields_and_unrounded_time() {
+        let pk = nam_packet();
+        let mut buf = Vec::new();
+        write_nam_line(&mut buf, b'+', 0.1240000001, 1, 2, &pk, 9);
+        assert_eq!(
+            String::from_utf8(buf).unwrap(),
+            "+ -t 0.1240000001 -s 1 -d 2 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 9 ------N null}\n"
+        );
+    }
+
+    /// A dequeue trace attached to a nam channel writes the `-` line and
+    /// an `h` line with seqno -1; the packet trace's own channel is apart.
+    #[test]
+    fn namattached_traces_write_nam_lines_and_deque_adds_hop() {
+        let mut sim = crate::sim::Sim::new();
+        let deq = sim.create("deq", "Trace/Deque").unwrap();
+        let drp = sim.create("drp", "Trace/Drop").unwrap();
+        for (t, s, d) in [(deq, "0", "1"), (drp, "0", "1")] {
+            sim.set_var(t, "src_", s).unwrap();
+            sim.set_var(t, "dst_", d).unwrap();
+        }
+        sim.command(deq, &["attach", "tr"]).unwrap();
+        sim.command(deq, &["namattach", "nam"]).unwrap();
+        sim.command(drp, &["namattach", "nam"]).unwrap();
+        let p = sim.w.pool.alloc();
+        *sim.w.pool.get_mut(p) = nam_packet();
+        sim.trace_only(deq, p);
+        sim.trace_only(drp, p);
+        sim.command(drp, &["ntrace", "v -t 1 hello"]).unwrap();
+        let out: std::collections::HashMap<_, _> = sim.w.out.drain().into_iter().collect();
+        assert_eq!(
+            String::from_utf8(out["nam"].clone()).unwrap(),
+            "- -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 0 ------N null}\n\
+             h -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 -1 ------N null}\n\
+             d -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 0 ------N null}\n\
+             v -t 1 hello\n"
+        );
+        assert_eq!(String::from_utf8(out["tr"].clone()).unwrap(), "- 0 0 1 cbr 500 ------N 2 1.0 5.3 0 17\n");
+        // detach stops both
+        sim.command(deq, &["detach"]).unwrap();
+        sim.trace_only(deq, p);
+        assert!(sim.w.out.drain().is_empty());
     }
 
     #[test]

@@ -187,6 +187,11 @@ impl Engine {
         self.sim.w.routing.enabled = true;
     }
 
+    /// `$ns run` began (ns-2's `is-started`), before the agents are reset.
+    fn set_started(&mut self) {
+        self.sim.w.started = true;
+    }
+
     fn route_lookup(&mut self, src: i32, dst: i32) -> i32 {
         if src == dst {
             return src;

@@ -204,7 +204,7 @@ class Ns2Runner:
         # argument lists need no check at definition).
         t.eval("set ::otcl::_::deferprocs 1")
         load(os.path.join(TCL_DIR, "tclobject.tcl"))
-        for f in ("nslib.tcl", "defaults.tcl"):
+        for f in ("nslib.tcl", "nam.tcl", "defaults.tcl"):
             load(os.path.join(LIB_DIR, f))
         t.eval("set ::otcl::_::deferprocs 0")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.
@@ -377,6 +377,9 @@ class Ns2Runner:
             return ""
         if op == "enable-routing":
             e.enable_routing()
+            return ""
+        if op == "started":
+            e.set_started()
             return ""
         if op == "debug-panic":  # for the tests of the panic path
             e.debug_panic()

@@ -588,7 +588,7 @@ impl Tcp {
             None => return,
         };
         if self.nam_tracevar {
-            w.warn_once("nam_tracevar_ variable traces are not written yet".to_string());
+            self.trace_var_nam(b, w, tv, ch);
             return;
         }
         let now = w.s.now;
@@ -623,6 +623,46 @@ impl Tcp {
             }
             buf.push(b'\n');
         }
+        let n = buf.len() - start;
+        w.out.wrote(n);
+    }
+
+    /// A variable's change in nam's form (ns-2's `Agent::trace`, used
+    /// with `nam_tracevar_`): `f -t time -s addr -d daddr -n var -a name
+    /// -v value [-o previous value] -T v`, nothing before `$ns run`.  The
+    /// value is the variable as ns-2 stores it (`%g` of cwnd_, the raw
+    /// integer of the others: rtt_ in ticks, srtt_ scaled).
+    fn trace_var_nam(&self, b: &AgentBase, w: &mut World, tv: Tv, ch: u32) {
+        if !w.started {
+            return;
+        }
+        let mut value = Vec::new();
+        match tv {
+            Tv::Cwnd => fmt::push_g(&mut value, self.cwnd, 6),
+            _ => fmt::push_int(&mut value, self.traced_int(tv) as i64, 0, false),
+        }
+        let value = String::from_utf8(value).expect("ascii");
+        let now = w.s.now;
+        let agent = w.nam_mut().agents.entry(b.name.clone()).or_default();
+        let tname = agent.name.clone().unwrap_or_else(|| "(null)".to_string());
+        let old = match agent.old.iter_mut().find(|(n, _)| *n == tv.name()) {
+            Some((_, v)) => Some(std::mem::replace(v, value.clone())),
+            None => {
+                agent.old.push((tv.name(), value.clone()));
+                None
+            }
+        };
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        buf.extend_from_slice(b"f -t ");
+        fmt::push_g(buf, now, 15);
+        let mut rest = format!(" -s {} -d {} -n {} -a {} -v {}", b.addr, b.dst_addr, tv.name(), tname, value);
+        if let Some(o) = old {
+            rest.push_str(" -o ");
+            rest.push_str(&o);
+        }
+        rest.push_str(" -T v\n");
+        buf.extend_from_slice(rest.as_bytes());
         let n = buf.len() - start;
         w.out.wrote(n);
     }
@@ -1408,22 +1448,34 @@ impl Tcp {
         if self.et == crate::sim::NONE {
             return;
         }
-        let ch = match w.etrace_chan.get(&self.et) {
-            Some(&c) => c,
-            None => return,
-        };
         let t = (w.s.now * 1e6 + 0.5).floor() / 1e6;
-        let buf = w.out.buf(ch);
-        let start = buf.len();
-        buf.extend_from_slice(b"E ");
-        fmt::push_g(buf, t, 15);
-        let line = format!(
-            " {} {} TCP {} {} {} {}\n",
-            b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
-        );
-        buf.extend_from_slice(line.as_bytes());
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        if let Some(&ch) = w.etrace_chan.get(&self.et) {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            buf.extend_from_slice(b"E ");
+            fmt::push_g(buf, t, 15);
+            let line = format!(
+                " {} {} TCP {} {} {} {}\n",
+                b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
+            );
+            buf.extend_from_slice(line.as_bytes());
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
+        // (nam's form, when the event trace is also attached to a nam file)
+        if let Some(&ch) = w.nam.as_ref().and_then(|n| n.etrace.get(&self.et)) {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            buf.extend_from_slice(b"E -t ");
+            fmt::push_g(buf, t, 15);
+            let line = format!(
+                " -o TCP -e {} -s {}.{} -d {}.{}\n",
+                ev, b.addr, b.port, b.dst_addr, b.dst_port
+            );
+            buf.extend_from_slice(line.as_bytes());
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
     }
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.

@@ -302,6 +302,8 @@ Simulator instproc create-eventtrace {type owner} {
     $owner cmd eventtrace $et
     lappend alltrace_ $et
     $et attach $eventtraceAllFile_
+    $self instvar namtraceAllFile_
+    if {[info exists namtraceAllFile_]} { $et namattach $namtraceAllFile_ }
 }
 Simulator instproc set-address-format {type args} {
     if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
@@ -313,6 +315,7 @@ Simulator instproc run {} {
     $self rtmodel-configure
     [$self get-routelogic] configure
     set started_ 1
+    ::dumbbell::be::sim started
     # Reset every node (which resets its agents) in the order ns-2 visits
     # them, then every queue.
     if {[info exists Node_]} {
@@ -325,6 +328,8 @@ Simulator instproc run {} {
             [$link_($qn) queue] reset
         }
     }
+    # nam's configuration lines (nam.tcl)
+    $self init-nam
     ::dumbbell::be::sim run
 }
 
@@ -382,17 +387,14 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     if {$trace ne ""} {
         $self namtrace-queue $n1 $n2 $trace
     }
-    $self instvar linkProbe_
-    if {[info exists linkProbe_]} {
-        ::dumbbell::probe_link $self $did:$sid
-    }
-    set linkProbe_ 1
+    # nam's list of links (nam.tcl's register-nam-linkconfig)
+    ::dumbbell::nam_register $self $link_($sid:$did) $sid $did
     return $link_($sid:$did)
 }
 
 # ns-2's library probes elements of the Simulator's link_ array with `info
 # exists` (in duplex-link, and when it registers each link after the first
-# for nam).  In Tcl 8.6 a probe of a missing element made directly on the
+# for nam: register-nam-linkconfig).  In Tcl 8.6 a probe of a missing element made directly on the
 # array (as OTcl's instance variables are) leaves an entry in the array's
 # hash table, which moves the order of [array names link_] -- the order in
 # which `$ns run` resets the queues, and RED queues trace on reset.  The
@@ -402,7 +404,9 @@ proc ::dumbbell::probe_link {sim key} {
 }
 
 Simulator instproc duplex-link {n1 n2 bw delay type args} {
-    ::dumbbell::probe_link $self [$n1 id]:[$n2 id]
+    if {[::dumbbell::probe_link $self [$n1 id]:[$n2 id]]} {
+        $self remove-nam-linkconfig [$n1 id] [$n2 id]
+    }
     eval $self simplex-link $n1 $n2 [list $bw] [list $delay] $type $args
     eval $self simplex-link $n2 $n1 [list $bw] [list $delay] $type $args
 }
@@ -447,10 +451,6 @@ Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
     }
 }
 
-Simulator instproc simplex-link-op {n1 n2 op args} { }
-# nam hints only matter for the animation; with no nam output they are
-# accepted silently (namtrace-all already warned).
-Simulator instproc duplex-link-op {n1 n2 op args} { }
 Simulator instproc color {id name} {
     $self instvar color_
     set color_($id) $name
@@ -467,16 +467,6 @@ Simulator instproc trace-all {file} {
     set traceAllFile_ $file
 }
 
-Simulator instproc namtrace-all {file} {
-    $self instvar namtraceAllFile_
-    if {$file ne ""} {
-        set namtraceAllFile_ $file
-        ::dumbbell::be::warn "nam traces are not written yet: namtrace-all is accepted and its file is left empty"
-    } else {
-        unset -nocomplain namtraceAllFile_
-    }
-}
-Simulator instproc namtrace-some {file} { $self namtrace-all $file }
 Simulator instproc namtrace-all-wireless args { ::dumbbell::unsupported "namtrace-all-wireless" }
 
 Simulator instproc get-ns-traceall {} {
@@ -495,10 +485,6 @@ Simulator instproc puts-ns-traceall {str} {
     $self instvar traceAllFile_
     if {[info exists traceAllFile_]} { puts $traceAllFile_ $str }
 }
-
-Simulator instproc puts-nam-traceall {str} { }
-Simulator instproc puts-nam-config {str} { }
-Simulator instproc namtrace-config {f} { }
 
 # A Generic trace ("v" lines) writes what Tcl code gives `format`: the
 # type letter, the time and the words of its arguments, which are evaluated
@@ -556,22 +542,6 @@ Queue/RED instproc attach-traces {src dst file {op ""}} {
     }
     $self edrop-trace $newtrace
 }
-
-# nam output is not written (a warning says so), but ns-2's nam traces are
-# objects with OTcl handles: their handles are skipped, so that the objects
-# made afterwards get ns-2's handles.
-Simulator instproc namtrace-queue {n1 n2 {file ""}} {
-    $self instvar link_ namtraceAllFile_
-    if {$file eq ""} {
-        if {![info exists namtraceAllFile_]} return
-        set file $namtraceAllFile_
-    }
-    $link_([$n1 id]:[$n2 id]) nam-trace $self $file
-    [$link_([$n1 id]:[$n2 id]) queue] attach-nam-traces $n1 $n2 $file
-}
-Queue instproc attach-nam-traces {src dst file} { }
-# (RED makes a trace of its early drops for nam)
-Queue/RED instproc attach-nam-traces {src dst file} { ::dumbbell::skip_ids 1 }
 
 Simulator instproc drop-trace {n1 n2 trace} {
     $self instvar link_
@@ -825,7 +795,10 @@ Link instproc up {} {
     if {![info exists dynamics_]} return
     $dynamics_ set status_ 1
     if {[info exists dynT_]} {
-        foreach tr $dynT_ { $tr format link-up {$src_} {$dst_} }
+        foreach tr $dynT_ {
+            $tr format link-up {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr UP link-up
+        }
     }
 }
 Link instproc down {} {
@@ -839,7 +812,10 @@ Link instproc down {} {
     $dynamics_ set status_ 0
     $self all-connectors reset
     if {[info exists dynT_]} {
-        foreach tr $dynT_ { $tr format link-down {$src_} {$dst_} }
+        foreach tr $dynT_ {
+            $tr format link-down {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr DOWN link-down
+        }
     }
 }
 # Apply `op` to every object the link's variables name (not its nodes), in
@@ -926,15 +902,6 @@ SimpleLink instproc trace {ns f {op ""}} {
     if {[info exists dynamics_]} {
         $self trace-dynamics $ns $f $op
     }
-}
-
-# A link traced for nam only: ns-2 builds its four traces (and a dynamic
-# link's dynamics trace) here; a link already traced gets no new ones.
-SimpleLink instproc nam-trace {ns f} {
-    $self instvar enqT_ nam_traced_ dynamics_
-    if {[info exists enqT_] || [info exists nam_traced_]} return
-    set nam_traced_ 1
-    ::dumbbell::skip_ids [expr {[info exists dynamics_] ? 5 : 4}]
 }
 
 SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
