@@ -116,7 +116,23 @@ class Ns2Runner:
             "warn": self.warn,
             "exit": self.be_exit,
         }
+        # The commands scripts call most (shadow, get, set, cmd, ...) are
+        # the engine's own Tcl commands, which call the engine without
+        # Python in between; they call after_engine when the engine has
+        # output, warnings or Tcl to run.  The others (and all of them
+        # where the engine's cannot be installed) are Python's, made only
+        # where the engine has none (making them first cost ~0.13 M
+        # instructions per run).
+        t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
+        have = ()
+        if "pycommands" not in self.fallbacks:
+            # (None if the interpreter's stub table is not Tcl 8.6's.)
+            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
+            if self.backend is not None:
+                have = t.splitlist(t.eval("info commands ::dumbbell::be::*"))
         for name, fn in reg.items():
+            if f"::dumbbell::be::{name}" in have:
+                continue
             t.createcommand(f"::dumbbell::py::{name}", self._guard(fn))
             t.eval(
                 f"proc ::dumbbell::be::{name} args {{"
@@ -124,14 +140,6 @@ class Ns2Runner:
                 " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
                 " ::return $r }"
             )
-        # The commands scripts call most (shadow, get, set, cmd, ...) are
-        # replaced by the engine's own Tcl commands, which call the engine
-        # without Python in between; they call after_engine when the
-        # engine has output, warnings or Tcl to run.
-        t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
-        if "pycommands" not in self.fallbacks:
-            # (None if the interpreter's stub table is not Tcl 8.6's.)
-            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
 
     ERR = "\x01"
 
