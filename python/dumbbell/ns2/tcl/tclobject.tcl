@@ -172,7 +172,7 @@ proc ::dumbbell::_detach {obj} {
 # ----------------------------------------------------------------------
 # tclcl's additions to Object
 
-Class InitObject
+::otcl::_::LibClass InitObject
 
 # Set default variables from the class hierarchy, then process
 # "-name value" pairs the way Object's init does; pairs that are not
@@ -293,7 +293,7 @@ Object instproc remove-from-list {list elem} {
 # ----------------------------------------------------------------------
 # SplitObject
 
-Class SplitObject
+::otcl::_::LibClass SplitObject
 SplitObject set id 0
 
 SplitObject instproc init args {
