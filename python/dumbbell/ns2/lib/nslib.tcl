@@ -122,7 +122,7 @@ proc ::dumbbell::define_unsupported {cls} {
 
 # ---- Simulator -------------------------------------------------------------------
 
-Class Simulator
+::otcl::_::LibClass Simulator
 
 Simulator proc instance {} {
     set i [::dumbbell::_instances Simulator]
@@ -489,7 +489,7 @@ Simulator instproc puts-ns-traceall {str} {
 # A Generic trace ("v" lines) writes what Tcl code gives `format`: the
 # type letter, the time and the words of its arguments, which are evaluated
 # where the trace's src_ and dst_ are visible (`format link-up {$src_} {$dst_}`).
-Class Trace/Generic -superclass Trace
+::otcl::_::LibClass Trace/Generic Trace
 Trace/Generic instproc init {} {
     $self next
     $self set type_ v
@@ -751,7 +751,7 @@ Node instproc reset {} {
 
 # ---- links ---------------------------------------------------------------------------
 
-Class Link
+::otcl::_::LibClass Link
 
 Link instproc init {src dst} {
     $self next
@@ -855,7 +855,7 @@ Link instproc add-to-head {connector} {
     $head_ target $connector
 }
 
-Class SimpleLink -superclass Link
+::otcl::_::LibClass SimpleLink Link
 
 SimpleLink instproc init {src dst bw delay q {lltype DelayLink}} {
     $self next $src $dst
@@ -1121,7 +1121,7 @@ Simulator instproc rtmodel-delete {model} {
 }
 
 # The queue of route events: one `$ns at` per distinct time.
-Class rtQueue
+::otcl::_::LibClass rtQueue
 rtQueue instproc init {ns} {
     $self next
     $self set ns_ $ns
@@ -1165,7 +1165,7 @@ rtQueue instproc runq {time} {
     unset rtq_($time)
 }
 
-Class rtModel
+::otcl::_::LibClass rtModel
 rtModel set rtq_ ""
 rtModel set startTime_ 0.5
 rtModel set finishTime_ "-"
@@ -1257,7 +1257,7 @@ rtModel instproc trace {ns f {op ""}} {
     foreach l [array names links_] { $links_($l) trace-dynamics $ns $f $op }
 }
 
-Class rtModel/Exponential -superclass rtModel
+::otcl::_::LibClass rtModel/Exponential rtModel
 rtModel/Exponential set upInterval_ 10.0
 rtModel/Exponential set downInterval_ 1.0
 rtModel/Exponential instproc set-first-event {} {
@@ -1278,7 +1278,7 @@ rtModel/Exponential instproc down {} {
     $self set-event [expr {[$rtglibRNG exponential] * $downInterval_}] up
 }
 
-Class rtModel/Deterministic -superclass rtModel
+::otcl::_::LibClass rtModel/Deterministic rtModel
 rtModel/Deterministic set upInterval_ 2.0
 rtModel/Deterministic set downInterval_ 1.0
 rtModel/Deterministic instproc up {} {
@@ -1293,7 +1293,7 @@ rtModel/Deterministic instproc down {} {
 }
 
 # Events from a dynamics trace file (the "v" lines a Generic trace wrote).
-Class rtModel/Trace -superclass rtModel
+::otcl::_::LibClass rtModel/Trace rtModel
 rtModel/Trace instproc get-next-event {} {
     $self instvar tracef_ links_
     while {[gets $tracef_ line] >= 0} {
@@ -1345,7 +1345,7 @@ rtModel/Trace instproc down {} {
 
 # One event: `rtmodel-at TIME up|down N1 N2` (= rtmodel Manual {op time} ...);
 # the model deletes itself once it has notified routing.
-Class rtModel/Manual -superclass rtModel
+::otcl::_::LibClass rtModel/Manual rtModel
 rtModel/Manual instproc set-first-event {} {
     $self instvar op_ at_
     $self set-event-exact $at_ $op_
@@ -1378,7 +1378,7 @@ Agent/TCP instproc init args {
     [Simulator instance] create-eventtrace Event $self
 }
 
-Class Application/FTP -superclass Application
+::otcl::_::LibClass Application/FTP Application
 Application/FTP instproc init {} { $self next }
 Application/FTP instproc start {} { [$self agent] send -1 }
 Application/FTP instproc stop {} {
@@ -1580,7 +1580,7 @@ proc add-all-packet-headers {} { }
 # ---- error models ----------------------------------------------------------------
 
 # ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
-Class ErrorModel/Uniform -superclass ErrorModel
+::otcl::_::LibClass ErrorModel/Uniform ErrorModel
 ErrorModel instproc init args {
     eval $self next $args
     [Simulator instance] create-eventtrace Event $self

@@ -172,7 +172,7 @@ proc ::dumbbell::_detach {obj} {
 # ----------------------------------------------------------------------
 # tclcl's additions to Object
 
-Class InitObject
+::otcl::_::LibClass InitObject
 
 # Set default variables from the class hierarchy, then process
 # "-name value" pairs the way Object's init does; pairs that are not
@@ -293,7 +293,7 @@ Object instproc remove-from-list {list elem} {
 # ----------------------------------------------------------------------
 # SplitObject
 
-Class SplitObject
+::otcl::_::LibClass SplitObject
 SplitObject set id 0
 
 SplitObject instproc init args {
@@ -420,7 +420,21 @@ proc ::dumbbell::register_class {className} {
         # (what `SplitObject is-class $path` answers)
         if {!([info exists ::otcl::_::isclass($path)]
               && "SplitObject" in [::otcl::_::Prec $path])} {
-            Class create $path -superclass $parent
+            if {$::otcl::_::deferprocs} {
+                # While the host's library loads (no script has run, so
+                # Class's create, alloc, init and superclass are OTcl's
+                # own): what `Class create $path -superclass $parent` does
+                # then (Class.create's path for a new class below a
+                # class), without the dispatch and its checks.
+                ::otcl::_::MakeObject $path Class 1 $parent
+                incr ::otcl::_::cvepoch
+                unset -nocomplain ::otcl::_::prec($path)
+                if {[info exists ::otcl::_::cached($path)]} {
+                    ::otcl::_::InvalClass $path ""
+                }
+            } else {
+                Class create $path -superclass $parent
+            }
         }
         set parent $path
         append path /
