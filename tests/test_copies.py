@@ -17,3 +17,8 @@ def test_benchmark_script_copies_are_identical():
     shared = ROOT.parent / "shared" / "bench" / "dumbbell-ns2.tcl"
     if shared.exists():
         assert shared.read_bytes() == ref
+
+
+def test_dordal_basic2_copies_are_identical():
+    ref = (ROOT / "examples" / "seed002" / "basic2.tcl").read_bytes()
+    assert (ROOT / "tests" / "ns2" / "scripts" / "dordal_basic2.tcl").read_bytes() == ref
