@@ -24,3 +24,8 @@ def test_ns3_benchmark_program_is_the_shared_one():
     shared = ROOT.parent / "shared" / "bench" / "dumbbell-ns3.cc"
     if shared.exists():
         assert shared.read_bytes() == (ROOT / "benches" / "dumbbell-ns3.cc").read_bytes()
+
+
+def test_dordal_basic2_copies_are_identical():
+    ref = (ROOT / "examples" / "seed002" / "basic2.tcl").read_bytes()
+    assert (ROOT / "tests" / "ns2" / "scripts" / "dordal_basic2.tcl").read_bytes() == ref

@@ -46,6 +46,9 @@ EXPECTED = {
                "stats4"],
     "frto": None,
     "links": None,
+    # the other four need the RBP senders (Agent/TCP/Vegas/RBP, /Reno/RBP)
+    "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
+            "vegas_no_slow_start_restart"],
 }
 
 

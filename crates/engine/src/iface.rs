@@ -56,6 +56,7 @@ pub const KINDS: &[&str] = &[
     "Agent/TCP/Reno",
     "Agent/TCP/Newreno",
     "Agent/TCP/Sack1",
+    "Agent/TCP/Vegas",
     "Agent/TCPSink",
     "Agent/TCPSink/DelAck",
     "Agent/TCPSink/Sack1",
@@ -295,7 +296,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "Application/Telnet" => vec![("interval_", VarType::Real)],
-        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
+        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/Vegas" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend(tcp::vars::names(kind));
             v
@@ -437,11 +438,12 @@ impl Sim {
             "RNG/default" => Obj::Rng(0),
             "RNG/rtglib" => Obj::Rng(1),
             "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(name, PacketType::Udp), kind: AgentKind::Null })),
-            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" => {
+            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/Vegas" => {
                 let flavor = match kind {
                     "Agent/TCP" => Flavor::Tahoe,
                     "Agent/TCP/Reno" => Flavor::Reno,
                     "Agent/TCP/Sack1" => Flavor::Sack1(Box::default()),
+                    "Agent/TCP/Vegas" => Flavor::Vegas(Box::default()),
                     _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
                 };
                 let t = Tcp::new(flavor, self, id);
@@ -473,6 +475,11 @@ impl Sim {
         }
         if self.is_tcp(id) {
             self.reset_agent(id);
+            if self.is_vegas(id) {
+                // Vegas's delay_bind_init_all resets once more after the
+                // common one: a second boot-time draw.
+                self.reset_agent(id);
+            }
         }
         let now = self.w.s.now;
         if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {

@@ -1146,6 +1146,11 @@ impl Sim {
     pub fn is_tcp(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))
     }
+
+    pub fn is_vegas(&self, id: ObjId) -> bool {
+        matches!(&self.objs[id as usize], Obj::Agent(a)
+            if matches!(&a.kind, AgentKind::Tcp(t) if matches!(t.flavor, crate::tcp::Flavor::Vegas(_))))
+    }
 }
 
 

@@ -5,7 +5,9 @@
 //! The sender state machine (sending, RTT estimation, retransmit timer,
 //! window opening and closing) is shared; what differs between Tahoe, Reno
 //! and NewReno is loss recovery, which lives in one file per flavour
-//! (`tahoe.rs`, `reno.rs`, `newreno.rs`).  Window growth rules
+//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`).  Vegas (`vegas.rs`)
+//! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
+//! rest (sending loop, coarse RTT estimator and timer, window closing).  Window growth rules
 //! (`windowOption_`) are selected by `cc::WindowRule`.
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
@@ -19,6 +21,7 @@ pub mod newecn;
 pub mod sack1;
 mod tahoe;
 pub mod vars;
+pub mod vegas;
 
 use crate::agent::AgentBase;
 use crate::fmt;
@@ -69,6 +72,9 @@ pub enum Flavor {
     NewReno(NewRenoState),
     /// `Agent/TCP/Sack1`: fast recovery driven by the receiver's SACK blocks.
     Sack1(Box<sack1::Sack1State>),
+    /// `Agent/TCP/Vegas`: delay-based window control with its own
+    /// fine-grained RTT measurement and retransmission (`vegas.rs`).
+    Vegas(Box<vegas::VegasState>),
 }
 
 /// Traced variables, in the order of their bit in `Tcp::traced`.
@@ -715,8 +721,10 @@ impl Tcp {
 
     /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
     pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        if let Flavor::Sack1(s) = &mut self.flavor {
-            s.scb.clear();
+        match &mut self.flavor {
+            Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Vegas(v) => v.reset(),
+            _ => {}
         }
         self.newecn.reset();
         let w = &mut sim.w;
@@ -1048,7 +1056,7 @@ impl Tcp {
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Vegas(_) => {
                 if self.frto == 2 {
                     let f = self.force_wnd(2);
                     if (f as f64) < self.wnd {
@@ -1078,7 +1086,7 @@ impl Tcp {
     /// `windowd()`: the window as a double.
     fn windowd(&self) -> f64 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Vegas(_) => {
                 if self.cwnd < self.wnd {
                     self.cwnd
                 } else {
@@ -1098,9 +1106,33 @@ impl Tcp {
 
     /// `TcpAgent::send_much`: send as much as the window allows.
     pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        if let Flavor::Sack1(_) = self.flavor {
-            return sack1::send_much(self, b, sim, force, reason, maxburst);
+        if matches!(self.flavor, Flavor::Sack1(_) | Flavor::Vegas(_)) {
+            return self.send_much_own(b, sim, force, reason, maxburst);
         }
+        self.send_much_with::<false>(b, sim, force, reason, maxburst)
+    }
+
+    /// `send_much` of the flavours that have their own (SACK) or their own
+    /// `output` (Vegas); kept out of line from the common path.
+    #[inline(never)]
+    fn send_much_own(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        if let Flavor::Sack1(_) = self.flavor {
+            sack1::send_much(self, b, sim, force, reason, maxburst)
+        } else {
+            self.send_much_with::<true>(b, sim, force, reason, maxburst)
+        }
+    }
+
+    /// The sending loop; `VEGAS` selects Vegas's `output`.
+    #[inline(always)]
+    fn send_much_with<const VEGAS: bool>(
+        &mut self,
+        b: &mut AgentBase,
+        sim: &mut Sim,
+        force: bool,
+        reason: i32,
+        maxburst: i32,
+    ) {
         let mut win = self.window();
         let mut npackets = 0;
         if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
@@ -1115,7 +1147,11 @@ impl Tcp {
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
-                self.output(b, sim, s, reason);
+                if VEGAS {
+                    vegas::output(self, b, sim, s, reason);
+                } else {
+                    self.output(b, sim, s, reason);
+                }
                 npackets += 1;
                 if self.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
@@ -1666,6 +1702,7 @@ impl Tcp {
             Flavor::Reno => reno::recv(self, b, sim, p, &ack),
             Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
             Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
+            Flavor::Vegas(_) => vegas::recv(self, b, sim, p, &ack),
         }
     }
 
@@ -1690,8 +1727,10 @@ impl Tcp {
 
     /// A timer expired.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
-        if let Flavor::Sack1(_) = self.flavor {
-            return sack1::timeout(self, b, sim, tno);
+        match self.flavor {
+            Flavor::Sack1(_) => return sack1::timeout(self, b, sim, tno),
+            Flavor::Vegas(_) => return vegas::timeout(self, b, sim, tno),
+            _ => {}
         }
         match tno {
             TIMER_RTX => {

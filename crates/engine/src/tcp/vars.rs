@@ -101,6 +101,15 @@ pub const NEWRENO_PARAMS: &[(&str, VarType)] = &[
     ("partial_window_deflation_", VarType::Int),
 ];
 
+/// Vegas's extra bound variables (tcp-vegas.cc `delay_bind_dispatch`):
+/// none of them is traced.
+pub const VEGAS_PARAMS: &[(&str, VarType)] = &[
+    ("v_alpha_", VarType::Int),
+    ("v_beta_", VarType::Int),
+    ("v_gamma_", VarType::Int),
+    ("v_rtt_", VarType::Real),
+];
+
 /// All bound variable names of a TCP sender of this flavour (without the
 /// generic agent ones).
 pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
@@ -116,6 +125,9 @@ pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
     if kind == "Agent/TCP/Sack1" {
         v.push(("partial_ack_", VarType::Bool));
     }
+    if kind == "Agent/TCP/Vegas" {
+        v.extend_from_slice(VEGAS_PARAMS);
+    }
     v
 }
 
@@ -127,6 +139,15 @@ impl Tcp {
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
             return Some(b2s(s.partial_ack));
+        }
+        if let Flavor::Vegas(s) = &self.flavor {
+            match name {
+                "v_alpha_" => return Some(fmt_int(s.alpha as i64)),
+                "v_beta_" => return Some(fmt_int(s.beta as i64)),
+                "v_gamma_" => return Some(fmt_int(s.gamma as i64)),
+                "v_rtt_" => return Some(fmt_real(s.rtt)),
+                _ => {}
+            }
         }
         if let Flavor::NewReno(s) = &self.flavor {
             match name {
@@ -245,6 +266,16 @@ impl Tcp {
             s.partial_ack = crate::vars::parse_bool(v);
             return true;
         }
+        if let Flavor::Vegas(s) = &mut self.flavor {
+            match name {
+                "v_alpha_" => s.alpha = parse_int(v),
+                "v_beta_" => s.beta = parse_int(v),
+                "v_gamma_" => s.gamma = parse_int(v),
+                "v_rtt_" => s.rtt = parse_real(v),
+                _ => return self.set_common(base, name, v),
+            }
+            return true;
+        }
         if let Flavor::NewReno(s) = &mut self.flavor {
             match name {
                 "newreno_changes_" => {
@@ -266,6 +297,11 @@ impl Tcp {
                 _ => {}
             }
         }
+        self.set_common(base, name, v)
+    }
+
+    /// Set one of the variables every TCP sender has.
+    fn set_common(&mut self, base: &mut AgentBase, name: &str, v: &str) -> bool {
         let i = parse_int(v);
         let r = parse_real(v);
         let b = parse_bool(v);

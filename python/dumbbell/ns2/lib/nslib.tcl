@@ -57,7 +57,7 @@ foreach cls {
     Queue/DropTail Queue/RED DelayLink DynamicLink RouteLogic Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
-    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1
+    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/Vegas
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
     Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
@@ -83,7 +83,7 @@ namespace eval ::dumbbell {
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
-    Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/RFC793edu Agent/TCP/Int
     Agent/TCPSink/Asym
@@ -1041,6 +1041,12 @@ SimpleLink instproc insert-delayer args {
 # written by the engine) and exits with 1, leaving its trace files unflushed.
 proc ::dumbbell::delayer_not_empty {} {
     puts stderr "dumbbell: error: a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)"
+    exit 1
+}
+# A Vegas sender sized its send-time table by a window_ (when packet 0 went
+# out) that is not positive as a C int, or absurdly large.
+proc ::dumbbell::vegas_window_error {agent why} {
+    puts stderr "dumbbell: error: $agent (Agent/TCP/Vegas): window_ [$agent set window_] cannot size Vegas's send-time table: $why"
     exit 1
 }
 # A Delayer was called back by its own target (a second delayer chained
