@@ -45,6 +45,9 @@ def run(tmp_path: Path, body: str, *args: str, env: dict | None = None) -> subpr
         ("set t [new Agent/TCP/Vegas/RBP]", "Agent/TCP/Vegas/RBP is not supported by Dumbbell yet"),
         ("$ns rtproto DV", "routing protocol DV is not supported by Dumbbell yet"),
         ("$ns rtproto LS", "routing protocol LS is not supported by Dumbbell yet"),
+        # a traffic source started with no agent (ns-2 crashes): an error, not an engine panic
+        ("set src [new Application/Traffic/Exponential]\n$src start", "no agent attached (attach-agent) to start"),
+        ("set src [new Application/Traffic/CBR]\n$src start", "no agent attached (attach-agent) to start"),
         ("$ns at -5 {puts x}\n$ns at 1 {puts y}\n$ns run\n$ns at 0.5 {puts z}", "can't schedule command in past"),
     ],
 )

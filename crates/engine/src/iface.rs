@@ -1291,17 +1291,10 @@ impl Sim {
                 "start-flags" if n == 3 => {
                     app.enable_recv = parse_bool(argv[1]);
                     app.enable_resume = parse_bool(argv[2]);
-                    self.app_start_stop(id, true);
-                    Ok(String::new())
+                    self.app_start_stop(id, true)
                 }
-                "start" => {
-                    self.app_start_stop(id, true);
-                    Ok(String::new())
-                }
-                "stop" => {
-                    self.app_start_stop(id, false);
-                    Ok(String::new())
-                }
+                "start" => self.app_start_stop(id, true),
+                "stop" => self.app_start_stop(id, false),
                 "send" if n == 2 => {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
@@ -1650,8 +1643,16 @@ impl Sim {
         Ok(r)
     }
 
-    /// `Application::start` / `stop` of a traffic source.
-    fn app_start_stop(&mut self, id: ObjId, start: bool) {
+    /// `Application::start` / `stop` of a traffic source.  A source with
+    /// no agent attached cannot start (ns-2 crashes there).
+    fn app_start_stop(&mut self, id: ObjId, start: bool) -> Result<String, String> {
+        if start {
+            if let Obj::App(app) = &self.objs[id as usize] {
+                if app.source.is_some() && self.agent_mut(app.agent).is_none() {
+                    return Err(format!("{}: no agent attached (attach-agent) to start", self.name(id)));
+                }
+            }
+        }
         let mut o = self.take(id);
         if let Obj::App(app) = &mut o {
             let agent = app.agent;
@@ -1664,6 +1665,7 @@ impl Sim {
             }
         }
         self.put(id, o);
+        Ok(String::new())
     }
 
     /// Commands of `QueueMonitor/ED/Flowmon` (tools/flowmon.cc).

@@ -123,7 +123,7 @@ impl Outputs {
 /// Everything objects share: scheduler, packets, outputs, random numbers.
 pub struct World {
     pub s: Scheduler,
-    pub pool: PacketPool,
+    pub(crate) pool: PacketPool,
     pub out: Outputs,
     /// ns-2's `Agent::uidcnt_`: the next packet uid.
     pub uidcnt: i32,
@@ -1117,8 +1117,8 @@ impl Sim {
 
     /// Mutable access to an agent by id (for Tcl commands).
     pub fn agent_mut(&mut self, id: ObjId) -> Option<&mut Agent> {
-        match &mut self.objs[id as usize] {
-            Obj::Agent(a) => Some(a),
+        match self.objs.get_mut(id as usize) {
+            Some(Obj::Agent(a)) => Some(a),
             _ => None,
         }
     }

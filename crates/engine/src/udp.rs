@@ -194,6 +194,9 @@ impl Sim {
 
     /// `Application::send`: `agent_->sendmsg(nbytes)`.
     pub fn app_send(&mut self, agent: ObjId, nbytes: i32) {
+        if self.agent_mut(agent).is_none() {
+            return;
+        }
         let mut o = self.take(agent);
         if let crate::sim::Obj::Agent(a) = &mut o {
             let crate::agent::Agent { base, kind } = &mut **a;
