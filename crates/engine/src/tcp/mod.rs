@@ -993,6 +993,15 @@ impl Tcp {
         }
         self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
         self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
+        self.sent(b, sim, p, seqno, databytes, force_set_rtx_timer);
+    }
+
+    /// The end of `output` (shared with Vegas's): send segment `seqno`
+    /// (`p`, `databytes` of data), then note a new highest sequence number
+    /// (and start timing it) or count a retransmission, and arm the
+    /// retransmission timer if it is not pending or `force_rtx`.
+    #[inline(always)]
+    pub(super) fn sent(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId, seqno: i32, databytes: i32, force_rtx: bool) {
         b.send(sim, p);
         if seqno == self.curseq && seqno > self.maxseq {
             b.idle(sim);
@@ -1010,7 +1019,7 @@ impl Tcp {
             self.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
             self.inc(b, &mut sim.w, Tv::Nrexmitbytes, databytes);
         }
-        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_set_rtx_timer {
+        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_rtx {
             self.set_rtx_timer(&mut sim.w);
         }
     }

@@ -210,26 +210,7 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
     let bytes = sim.w.pool.get(p).size;
     t.inc(b, &mut sim.w, Tv::Ndatabytes, bytes);
     t.inc(b, &mut sim.w, Tv::Ndatapack, 1);
-    b.send(sim, p);
-    if seqno == t.curseq && seqno > t.maxseq {
-        b.idle(sim);
-    }
-    if seqno > t.maxseq {
-        t.seti(b, &mut sim.w, Tv::Maxseq, seqno);
-        if !t.rtt_active {
-            t.rtt_active = true;
-            if seqno > t.rtt_seq {
-                t.rtt_seq = seqno;
-                t.rtt_ts = now;
-            }
-        }
-    } else {
-        t.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
-        t.inc(b, &mut sim.w, Tv::Nrexmitbytes, bytes);
-    }
-    if sim.w.s.timer_status(t.rtx_timer) != TimerStatus::Pending {
-        t.set_rtx_timer(&mut sim.w);
-    }
+    t.sent(b, sim, p, seqno, bytes, false);
 }
 
 /// `VegasTcpAgent::recv`.
