@@ -420,21 +420,8 @@ proc ::dumbbell::register_class {className} {
         # (what `SplitObject is-class $path` answers)
         if {!([info exists ::otcl::_::isclass($path)]
               && "SplitObject" in [::otcl::_::Prec $path])} {
-            if {$::otcl::_::deferprocs} {
-                # While the host's library loads (no script has run, so
-                # Class's create, alloc, init and superclass are OTcl's
-                # own): what `Class create $path -superclass $parent` does
-                # then (Class.create's path for a new class below a
-                # class), without the dispatch and its checks.
-                ::otcl::_::MakeObject $path Class 1 $parent
-                incr ::otcl::_::cvepoch
-                unset -nocomplain ::otcl::_::prec($path)
-                if {[info exists ::otcl::_::cached($path)]} {
-                    ::otcl::_::InvalClass $path ""
-                }
-            } else {
-                Class create $path -superclass $parent
-            }
+            # (while the library loads, without Class's dispatch)
+            ::otcl::_::LibClass $path $parent
         }
         set parent $path
         append path /
