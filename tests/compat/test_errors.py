@@ -48,6 +48,9 @@ def run(tmp_path: Path, body: str, *args: str, env: dict | None = None) -> subpr
         # a traffic source started with no agent (ns-2 crashes): an error, not an engine panic
         ("set src [new Application/Traffic/Exponential]\n$src start", "no agent attached (attach-agent) to start"),
         ("set src [new Application/Traffic/CBR]\n$src start", "no agent attached (attach-agent) to start"),
+        # unusable distribution bins when the run starts (ns-2 divides by zero at the first sample)
+        ("set qm [new QueueMonitor]\n$qm set keepRTTstats_ 1\n$qm set binsPerSec_ 0\n$ns run",
+         "binsPerSec_ must be between 1 and 1000"),
         ("$ns at -5 {puts x}\n$ns at 1 {puts y}\n$ns run\n$ns at 0.5 {puts z}", "can't schedule command in past"),
     ],
 )

@@ -830,8 +830,12 @@ impl Sim {
                             _ => q.seqno.per = iv,
                         }
                         // ns-2 takes any value and divides by zero (or writes
-                        // outside its bins) at the next sample; refuse it here.
-                        if let Err(e) = q.check_dists() {
+                        // outside its bins) at the next sample.  Settings may
+                        // pass through unusable values before `$ns run`
+                        // (`check_monitors` judges them there); during the
+                        // run an unusable one is refused at once.
+                        let checked = if self.w.started { q.check_dists() } else { Ok(()) };
+                        if let Err(e) = checked {
                             q.rtt = old_rtt;
                             q.seqno = old_seqno;
                             return Err(e);

@@ -1059,6 +1059,17 @@ impl Sim {
         }
     }
 
+    /// The distribution settings of every queue monitor are usable (see
+    /// `QueueMonitor::check_dists`; checked when `$ns run` starts).
+    pub fn check_monitors(&self) -> Result<(), String> {
+        for o in &self.objs {
+            if let Obj::QueueMonitor(q) = o {
+                q.check_dists()?;
+            }
+        }
+        Ok(())
+    }
+
     /// Run until a Tcl callback is due, output must be drained, the
     /// simulation halts, or nothing is left.
     pub fn run(&mut self) -> Yield {

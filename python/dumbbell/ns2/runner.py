@@ -390,7 +390,10 @@ class Ns2Runner:
             e.enable_routing()
             return ""
         if op == "started":
-            e.set_started()
+            try:
+                e.set_started()
+            except ValueError as err:
+                raise self.TclError(str(err))
             return ""
         if op == "debug-panic":  # for the tests of the panic path
             e.debug_panic()
