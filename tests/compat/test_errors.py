@@ -102,7 +102,7 @@ def test_error_in_callback_names_the_callback(tmp_path):
     assert r.stdout.startswith("ns: finish: ")
 
 
-def test_accepted_but_unmodelled_options_warn_once(tmp_path):
+def test_time_units_in_at_warn_once_per_value(tmp_path):
     body = """$ns duplex-link $a $b 1Mb 10ms DropTail
 $ns at 0.5s "puts one"
 $ns at 0.7s "puts two"
@@ -115,6 +115,32 @@ $ns run
     assert r.stdout == "one\ntwo\nthree\n"
     warnings = [l for l in r.stderr.splitlines() if "warning" in l]
     assert len(warnings) == 2 and all("not a plain number" in w for w in warnings)
+
+
+def test_accepted_but_unmodelled_options_warn_once(tmp_path):
+    # bit-error units are accepted but not modelled: one warning, however often used
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+foreach i {1 2 3} {
+    set em($i) [new ErrorModel]
+    $em($i) unit bit
+    $em($i) set rate_ 0.1
+}
+$ns lossmodel $em(1) $a $b
+set udp [new Agent/UDP]
+$ns attach-agent $a $udp
+set null [new Agent/Null]
+$ns attach-agent $b $null
+$ns connect $udp $null
+set cbr [new Application/Traffic/CBR]
+$cbr attach-agent $udp
+$ns at 0.1 "$cbr start"
+$ns at 1 "exit 0"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 0, r.stderr
+    warnings = [l for l in r.stderr.splitlines() if "warning" in l]
+    assert len(warnings) == 1 and "bit" in warnings[0], r.stderr
 
 
 def test_nam_output_is_written(tmp_path):

@@ -1276,8 +1276,9 @@ mod tests {
     }
 
     /// `QueueMonitor::plain` (the inline snoop) follows the statistics
-    /// switches; settings ns-2 would divide by zero with are refused while
-    /// their distribution is on, and left unchanged.
+    /// switches; settings ns-2 would divide by zero with are judged when the
+    /// run starts, and during the run refused while their distribution is
+    /// on, and left unchanged.
     #[test]
     fn plain_follows_the_statistics_switches_and_bad_bins_are_refused() {
         let mut sim = crate::sim::Sim::new();
@@ -1293,6 +1294,16 @@ mod tests {
             assert_eq!(sim.set_var(m, var, "0").unwrap(), "0");
             assert!(qm(&sim).0, "{var}");
         }
+        // before `$ns run` settings may pass through unusable values; the
+        // run's start judges them
+        sim.set_var(m, "keepRTTstats_", "1").unwrap();
+        sim.set_var(m, "binsPerSec_", "0").unwrap();
+        assert!(sim.check_monitors().unwrap_err().contains("binsPerSec_"));
+        sim.set_var(m, "binsPerSec_", "100").unwrap();
+        sim.check_monitors().unwrap();
+        sim.set_var(m, "keepRTTstats_", "0").unwrap();
+        // during the run an unusable setting is refused at once
+        sim.w.started = true;
         // off: anything goes (ns-2 never uses the bins then)
         sim.set_var(m, "binsPerSec_", "0").unwrap();
         assert!(sim.set_var(m, "keepRTTstats_", "1").unwrap_err().contains("binsPerSec_"));
