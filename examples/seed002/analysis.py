@@ -121,3 +121,40 @@ def sack_losses(run_dir, params) -> dict:
     for row in metrics.ack_progress(v, (0.0, end)).iter_rows(named=True):
         out[f"acked{row['src_node']}"] = int(row["end"])
     return out
+
+
+def vegas_drops(run_dir, params) -> dict:
+    """31.5 exercise 13: drop clusters (granularity 2 s, after slow start) at
+    R's queue, for the Reno flow (fid 0) only, the Vegas flow (fid 1) only,
+    or both; from the drops-only trace (tracekind "drops")."""
+    ev = db.read_trace(Path(run_dir) / "d.tr")
+    cl = metrics.loss_clusters(ev, 2.0, start=STARTPOINT, by="fid")
+    members = [str(m) for m in cl["members"].to_list()]
+    drops = ev.filter(pl.col("event") == "d")
+    return {"clusters": cl.height, "shared": int(cl["shared"].sum()),
+            "alone0": sum(1 for m, s in zip(members, cl["shared"]) if not s and "0" in m),
+            "alone1": sum(1 for m, s in zip(members, cl["shared"]) if not s and "1" in m),
+            "drops0": drops.filter(pl.col("fid") == 0).height, "drops1": drops.filter(pl.col("fid") == 1).height}
+
+
+def vegas_cwnd(run_dir, params) -> dict:
+    """31.5's cwnd-versus-time graph: each flow's cwnd_ once a second (the
+    last value at or before each whole second) up to 300 s, its mean over
+    that time, and the packets each flow had acknowledged at 300 s (ack_)."""
+    v = _senders(db.read_vartrace(Path(run_dir) / "v.tr"))
+    horizon = min(300.0, float(params["endtime"]))
+    grid = np.arange(0.0, horizon + 0.5, 1.0)
+    out = {}
+    for i in (0, 1):
+        f = v.filter(pl.col("src_node") == i)
+        for var, key in (("cwnd_", "cwnd"), ("ack_", "ack")):
+            g = f.filter(pl.col("var") == var)
+            t, x = g["time"].to_numpy(), g["value"].to_numpy()
+            idx = np.searchsorted(t, grid, side="right") - 1
+            s = np.where(idx >= 0, x[np.maximum(idx, 0)], np.nan)
+            if key == "cwnd":
+                out[f"cwnd{i}"] = " ".join(f"{c:.2f}" for c in s)
+                out[f"mean_cwnd{i}"] = float(np.nanmean(s))
+            else:
+                out[f"acked300_{i}"] = int(s[-1])
+    return out

@@ -5,6 +5,7 @@
     python3 tests/random/gen.py SEED -o x.tcl     script to a file
     python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
+    python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -256,11 +257,13 @@ def topo_dumbbell(r, n):
 
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
-                 traffic: bool = False):
+                 traffic: bool = False, vegas: bool = False):
         self.seed = seed
         self.attempt = attempt
         self.stress = stress
         self.dynamics = dynamics
+        self.vegas = vegas
+        self.vegas_finish = []
         self.dyn_lines = []
         self.traffic = traffic
         self.traffic_lines = []
@@ -1562,6 +1565,44 @@ class Gen:
             B.append('    puts "ecn %d:%s"' % (f["i"], "".join(" %s=[$tcp(%d) set %s]" % (v, f["i"], v) for v in ECN_VARS)))
         self.ext_finish = B
 
+    # -- TCP Vegas (--vegas) -----------------------------------------------------------
+    #
+    # Only in --vegas mode, from a stream of its own: some flows (at least
+    # one) become Agent/TCP/Vegas, with v_alpha_/v_beta_/v_gamma_ set per
+    # object or as class defaults, and the finish proc prints their bound
+    # Vegas variables.  The other draws are untouched, so a --vegas script
+    # is its plain seed's script with those flows changed.
+
+    def build_vegas(self):
+        if not self.vegas:
+            return
+        y = Rng(((self.seed ^ 0x3C6EF372FE94F82B) * 0xA54FF53A5F1D36F1 + 0x510E527FADE682D1
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        share = y.choice([30, 50, 80, 100])
+        chosen = [f for f in self.flows if y.chance(share)] or [y.choice(self.flows)]
+        for f in chosen:
+            f["flavour"] = "TCP/Vegas"
+
+        def value(var):
+            if var == "v_gamma_":
+                return str(y.weighted([(1, 40), (0, 15), (2, 25), (y.randint(3, 8), 20)]))
+            return str(y.weighted([(y.randint(0, 3), 55), (y.randint(4, 10), 35), (y.randint(11, 30), 10)]))
+
+        for var in ("v_alpha_", "v_beta_", "v_gamma_"):
+            if y.chance(25):
+                self.class_settings.append((y.choice(["pre", "post"]), "Agent/TCP/Vegas", var, value(var)))
+        if y.chance(20):
+            self.class_settings.append(("pre", "Agent/TCP/Vegas", "packetSize_", y.choice(["1000", "512", "1460"])))
+        for f in chosen:
+            for var in ("v_alpha_", "v_beta_", "v_gamma_"):
+                if y.chance(35):
+                    f["settings"].append((var, value(var)))
+        for f in chosen:
+            if y.chance(60):
+                self.vegas_finish.append('    puts "vegas %d: v_rtt_ [$tcp(%d) set v_rtt_] v_alpha_ [$tcp(%d) set v_alpha_]'
+                                         ' v_beta_ [$tcp(%d) set v_beta_] v_gamma_ [$tcp(%d) set v_gamma_]"'
+                                         % (f["i"], f["i"], f["i"], f["i"], f["i"]))
+
     # -- link dynamics (--dynamics) ---------------------------------------------------
     #
     # Only in --dynamics mode, from a stream of its own: links going down and
@@ -2045,6 +2086,7 @@ class Gen:
         if self.mq:
             B.append('    puts "mq:%s"' % "".join(" %s=[$mq set %s]" % (v, v) for v in QM_VARS))
         B += self.ext_finish
+        B += self.vegas_finish
         if r.chance(30):
             B.append('    puts "end [$ns now]"')
         if (self.trace_mode != "none" or self.tq_links) and r.chance(85):
@@ -2086,20 +2128,24 @@ class Gen:
             feats["dynamics"] = sorted(set(self.dyn_kinds))
         if self.traffic:
             feats["traffic"] = sorted(set(self.traffic_kinds))
+        if self.vegas:
+            feats["vegas"] = sum(f["flavour"] == "TCP/Vegas" for f in self.flows)
         return feats
 
 
-def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False):
+def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
     go down and up (route models, `$link dynamic` during the run; check.py
-    --dynamics; not used by the fixtures)."""
+    --dynamics; not used by the fixtures).  vegas: some flows are TCP Vegas
+    (check.py --vegas; not used by the fixtures)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas)
         g.build_topology()
         g.build_links()
         g.build_flows()
+        g.build_vegas()
         g.build_changes()
         g.build_traces()
         g.build_ext()
@@ -2114,21 +2160,26 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     raise RuntimeError("seed %d: no scenario within budget" % seed)
 
 
-def parse_entry(entry) -> tuple[int, bool, bool]:
-    """A seed as seeds.txt lists it: "N", with "d" before it for the
-    --dynamics script and "t" for the --traffic one ("dN", "tN", "dtN").
-    (seed, dynamics, traffic)."""
+def parse_entry(entry) -> tuple[int, bool, bool, bool]:
+    """A seed as seeds.txt lists it: "N", with letters before it for the
+    modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas ("dN",
+    "tN", "vN", "dtN", ...).  (seed, dynamics, traffic, vegas)."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dt") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtv") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
-    return int(text[len(head):]), "d" in head, "t" in head
+    return int(text[len(head):]), "d" in head, "t" in head, "v" in head
+
+
+def vegas_entry(entry) -> bool:
+    """Is this seeds.txt entry a --vegas script ("vN")?"""
+    return parse_entry(entry)[3]
 
 
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
-    seed, dyn, traffic = parse_entry(entry)
-    return build(seed, False, dyn, traffic)
+    seed, dyn, traffic, vegas = parse_entry(entry)
+    return build(seed, False, dyn, traffic, vegas)
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2152,8 +2203,9 @@ def main(argv=None):
                    help="links going down and up: route models, links made dynamic during the run")
     p.add_argument("--traffic", action="store_true",
                    help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
+    p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

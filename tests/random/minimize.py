@@ -2,7 +2,7 @@
 """Shrink a script on which ns-2 and Dumbbell disagree (delta debugging).
 
     python3 tests/random/minimize.py SCRIPT.tcl [-o min.tcl]
-    python3 tests/random/minimize.py --seed 123 [--stress] [--dynamics] [-o min.tcl]
+    python3 tests/random/minimize.py --seed 123 [--stress] [--dynamics] [--vegas] [-o min.tcl]
 
 Removes lines (then single lines again, until nothing more can go) while
 the reduced script still shows the same kind of difference as the original:
@@ -59,6 +59,7 @@ def main(argv=None):
     p.add_argument("--stress", action="store_true", help="with --seed: the gen.py --stress script")
     p.add_argument("--dynamics", action="store_true", help="with --seed: the gen.py --dynamics script")
     p.add_argument("--traffic", action="store_true", help="with --seed: the gen.py --traffic script")
+    p.add_argument("--vegas", action="store_true", help="with --seed: the gen.py --vegas script")
     p.add_argument("-o", "--output")
     p.add_argument("--ns", default=os.environ.get("NS", "/usr/bin/ns"))
     p.add_argument("--dumbbell", type=shlex.split, default=None)
@@ -67,9 +68,9 @@ def main(argv=None):
     a = p.parse_args(argv)
     dumbbell = a.dumbbell or check.default_dumbbell()
     if a.seed is not None:
-        text = gen.build(a.seed, a.stress, a.dynamics, a.traffic)[0]
-        out = a.output or "seed%d%s%s%s.min.tcl" % (a.seed, "s" if a.stress else "", "d" if a.dynamics else "",
-                                                    "t" if a.traffic else "")
+        text = gen.build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas)[0]
+        out = a.output or "seed%d%s%s%s%s.min.tcl" % (a.seed, "s" if a.stress else "", "d" if a.dynamics else "",
+                                                      "t" if a.traffic else "", "v" if a.vegas else "")
     elif a.script:
         with open(a.script) as f:
             text = f.read()

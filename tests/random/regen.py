@@ -311,7 +311,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or dN for the --dynamics script')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")

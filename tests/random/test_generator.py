@@ -224,8 +224,8 @@ def test_dynamics_mode():
         for a, b in re.findall(r"(?:rtmodel.*|\$ns link )\$n\((\d+)\) \$n\((\d+)\)", "\n".join(dyn_lines)):
             assert tuple(sorted((int(a), int(b)))) not in lowered, (seed, a, b)
     assert kinds == {"at", "det", "exp", "mid_at", "mid_link", "node", "session", "delete"}, kinds
-    assert gen.parse_entry("d17") == (17, True, False) and gen.parse_entry("17") == (17, False, False)
-    assert gen.parse_entry("t17") == (17, False, True) and gen.parse_entry("dt17") == (17, True, True)
+    assert gen.parse_entry("d17") == (17, True, False, False) and gen.parse_entry("17") == (17, False, False, False)
+    assert gen.parse_entry("t17") == (17, False, True, False) and gen.parse_entry("dtv17") == (17, True, True, True)
     for bad in ("x17", "dd17", "d", "17d"):
         with pytest.raises(ValueError):
             gen.parse_entry(bad)

@@ -32,7 +32,7 @@ def _seeds():
     for line in (HERE / "seeds.txt").read_text().splitlines():
         line = line.split("#")[0].strip()
         if line:
-            seeds.append(line)          # "N", or "dN": seed N's --dynamics script
+            seeds.append(line)          # "N", or N after mode letters: dN, tN, vN, dtN... (gen.parse_entry)
     return seeds
 
 

@@ -35,6 +35,9 @@ EXPECTED = {
     "tcpReset": None,
     "misc": None,
     "rng": None,
+    "monitor": None,
+    # example2 needs SFQ, example3 rtproto DV, ping and pingOneWay Agent/Ping
+    "greis": ["example1", "example1a", "example1b", "example4"],
     # statsTFRC needs TFRC
     "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
                "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
@@ -46,6 +49,9 @@ EXPECTED = {
     "rfc793edu": None,
     # wireless needs wireless nodes
     "tagged-trace": ["simple", "Format-simple"],
+    # the other four need the RBP senders (Agent/TCP/Vegas/RBP, /Reno/RBP)
+    "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
+            "vegas_no_slow_start_restart"],
 }
 
 

@@ -129,7 +129,8 @@ impl ErrorModel {
                     Ok(uniform() < per)
                 }
                 Unit::Time => Err("ErrorModel: a uniform rate cannot be time-based (ns-2 corrupts nothing)"),
-                Unit::Bit => Err("ErrorModel: bit-error units are not modelled yet (nothing corrupted)"),
+                // (not modelled: `unit bit` warned when it was set)
+                Unit::Bit => Ok(false),
             },
             Pattern::Periodic { cnt, period, offset, burstlen, last_time, first_time, default_drop } => {
                 if unit == Unit::Time {

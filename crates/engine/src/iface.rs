@@ -57,6 +57,7 @@ pub const KINDS: &[&str] = &[
     "Agent/TCP/Newreno",
     "Agent/TCP/Sack1",
     "Agent/TCP/RFC793edu",
+    "Agent/TCP/Vegas",
     "Agent/TCPSink",
     "Agent/TCPSink/DelAck",
     "Agent/TCPSink/Sack1",
@@ -296,7 +297,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v
         }
         "Application/Telnet" => vec![("interval_", VarType::Real)],
-        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" => {
+        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend(tcp::vars::names(kind));
             v
@@ -438,12 +439,13 @@ impl Sim {
             "RNG/default" => Obj::Rng(0),
             "RNG/rtglib" => Obj::Rng(1),
             "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(name, PacketType::Udp), kind: AgentKind::Null })),
-            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" => {
+            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
                 let flavor = match kind {
                     "Agent/TCP" => Flavor::Tahoe,
                     "Agent/TCP/Reno" => Flavor::Reno,
                     "Agent/TCP/Sack1" => Flavor::Sack1(Box::default()),
                     "Agent/TCP/RFC793edu" => Flavor::Rfc793edu(Box::default()),
+                    "Agent/TCP/Vegas" => Flavor::Vegas(Box::default()),
                     _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
                 };
                 let t = Tcp::new(flavor, self, id);
@@ -475,9 +477,9 @@ impl Sim {
         }
         if self.is_tcp(id) {
             self.reset_agent(id);
-            if self.is_rfc793edu(id) {
-                // RFC793eduTcpAgent::delay_bind_init_all resets once more
-                // after TcpAgent's (a second boot-time draw).
+            if self.resets_twice(id) {
+                // RFC793edu's and Vegas's delay_bind_init_all reset once
+                // more after TcpAgent's (a second boot-time draw).
                 self.reset_agent(id);
             }
         }
@@ -830,8 +832,12 @@ impl Sim {
                             _ => q.seqno.per = iv,
                         }
                         // ns-2 takes any value and divides by zero (or writes
-                        // outside its bins) at the next sample; refuse it here.
-                        if let Err(e) = q.check_dists() {
+                        // outside its bins) at the next sample.  Settings may
+                        // pass through unusable values before `$ns run`
+                        // (`check_monitors` judges them there); during the
+                        // run an unusable one is refused at once.
+                        let checked = if self.w.started { q.check_dists() } else { Ok(()) };
+                        if let Err(e) = checked {
                             q.rtt = old_rtt;
                             q.seqno = old_seqno;
                             return Err(e);
@@ -1044,12 +1050,35 @@ impl Sim {
                 "detach" => {
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {
                         t.channel = None;
+                        t.nam = None;
+                    }
+                    self.w.etrace_chan.remove(&id);
+                    if let Some(nam) = self.w.nam.as_mut() {
+                        nam.etrace.remove(&id);
                     }
                     Ok(String::new())
                 }
                 "flush" => Ok(String::new()),
-                "namattach" => {
-                    self.w.warn_once("nam traces are not written yet (namtrace-all accepted, no .nam output)".into());
+                "namattach" if n == 2 => {
+                    let ch = self.w.out.channel(argv[1]);
+                    if let Obj::Trace(t) = &mut self.objs[id as usize] {
+                        t.nam = Some(ch);
+                        if t.kind == b'E' {
+                            self.w.nam_mut().etrace.insert(id, ch);
+                        }
+                    }
+                    Ok(String::new())
+                }
+                // A line written as is to the nam channel, if any.
+                "ntrace" if n == 2 => {
+                    if let Obj::Trace(t) = &self.objs[id as usize] {
+                        if let Some(ch) = t.nam {
+                            let buf = self.w.out.buf(ch);
+                            buf.extend_from_slice(argv[1].as_bytes());
+                            buf.push(b'\n');
+                            self.w.out.wrote(argv[1].len() + 1);
+                        }
+                    }
                     Ok(String::new())
                 }
                 "tagged" => {
@@ -1270,17 +1299,10 @@ impl Sim {
                 "start-flags" if n == 3 => {
                     app.enable_recv = parse_bool(argv[1]);
                     app.enable_resume = parse_bool(argv[2]);
-                    self.app_start_stop(id, true);
-                    Ok(String::new())
+                    self.app_start_stop(id, true)
                 }
-                "start" => {
-                    self.app_start_stop(id, true);
-                    Ok(String::new())
-                }
-                "stop" => {
-                    self.app_start_stop(id, false);
-                    Ok(String::new())
-                }
+                "start" => self.app_start_stop(id, true),
+                "stop" => self.app_start_stop(id, false),
                 "send" if n == 2 => {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
@@ -1629,8 +1651,16 @@ impl Sim {
         Ok(r)
     }
 
-    /// `Application::start` / `stop` of a traffic source.
-    fn app_start_stop(&mut self, id: ObjId, start: bool) {
+    /// `Application::start` / `stop` of a traffic source.  A source with
+    /// no agent attached cannot start (ns-2 crashes there).
+    fn app_start_stop(&mut self, id: ObjId, start: bool) -> Result<String, String> {
+        if start {
+            if let Obj::App(app) = &self.objs[id as usize] {
+                if app.source.is_some() && self.agent_mut(app.agent).is_none() {
+                    return Err(format!("{}: no agent attached (attach-agent) to start", self.name(id)));
+                }
+            }
+        }
         let mut o = self.take(id);
         if let Obj::App(app) = &mut o {
             let agent = app.agent;
@@ -1643,6 +1673,7 @@ impl Sim {
             }
         }
         self.put(id, o);
+        Ok(String::new())
     }
 
     /// Commands of `QueueMonitor/ED/Flowmon` (tools/flowmon.cc).
@@ -1775,6 +1806,9 @@ impl Sim {
                 return Ok(String::new());
             }
             "close" | "listen" => return Ok(String::new()),
+            "add-agent-trace" | "show-monitor" | "delete-agent-trace" | "dump-namtracedvars" => {
+                return self.agent_nam_cmd(id, argv);
+            }
             "trace" | "tracevar" if n >= 2 => {
                 if n > 2 && argv[2] != self.name(id) {
                     return Err(format!("{cmd} with a separate tracer object is not supported yet"));
@@ -1841,6 +1875,53 @@ impl Sim {
         };
         self.put(id, o);
         r
+    }
+
+    /// nam's agent traces (common/agent.cc): `add-agent-trace NAME` writes
+    /// an `a` line and names the agent for its variable traces,
+    /// `show-monitor` a `monitor_agent` line, `delete-agent-trace` forgets
+    /// the name; `dump-namtracedvars` writes nothing (ns-2 walks the
+    /// variables bound at creation, and TCP's traced variables are bound
+    /// later, so it finds none).
+    fn agent_nam_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let Some(a) = self.agent_mut(id) else { return Err("not an agent".into()) };
+        let (ch, name, addr, daddr) = (a.base.channel, a.base.name.clone(), a.base.addr, a.base.dst_addr);
+        let now = self.w.s.now;
+        let mut line = Vec::new();
+        match argv {
+            ["add-agent-trace", tname] => {
+                let Some(ch) = ch else { return Ok(format!("agent {name}: no trace file attached")) };
+                line.extend_from_slice(b"a -t ");
+                crate::fmt::push_g(&mut line, now, 15);
+                line.extend_from_slice(format!(" -s {addr} -d {daddr} -n {tname}\n").as_bytes());
+                self.w.nam_mut().agents.entry(name).or_default().name = Some(tname.to_string());
+                self.write_line(ch, &line);
+            }
+            ["show-monitor"] => {
+                let tname = self.w.nam.as_ref().and_then(|n| n.agents.get(&name)).and_then(|a| a.name.clone());
+                if let (Some(ch), Some(tname)) = (ch, tname) {
+                    line.extend_from_slice(b"v -t ");
+                    crate::fmt::push_g(&mut line, now, 15);
+                    line.extend_from_slice(format!(" -e monitor_agent {addr} {tname}\n").as_bytes());
+                    self.write_line(ch, &line);
+                }
+            }
+            ["delete-agent-trace"] => {
+                if ch.is_some() {
+                    if let Some(a) = self.w.nam.as_mut().and_then(|n| n.agents.get_mut(&name)) {
+                        a.name = None;
+                    }
+                }
+            }
+            ["dump-namtracedvars"] => {}
+            _ => return Err(format!("unknown command \"{}\"", argv[0])),
+        }
+        Ok(String::new())
+    }
+
+    fn write_line(&mut self, ch: u32, line: &[u8]) {
+        self.w.out.buf(ch).extend_from_slice(line);
+        self.w.out.wrote(line.len());
     }
 
     /// `$agent trace var`: start tracing and write the current value now,

@@ -50,6 +50,9 @@ pub struct Trace {
     pub show_tcphdr: bool,
     /// The tagged format (`$trace tagged 1`, from `$ns use-taggedtrace`).
     pub tagged: bool,
+    /// The nam channel (`namattach`): nam's `-t -s -d ...` form of each
+    /// event is written there too.
+    pub nam: Option<u32>,
 }
 
 /// ns-2's trace time rounding (`BaseTrace::round`, 6 decimals).
@@ -83,34 +86,47 @@ impl Trace {
             channel: None,
             show_tcphdr: false,
             tagged: false,
+            nam: None,
         }
     }
 
-    /// Write one packet event line (the non-tagged wired format of
-    /// `Trace::format`, with `show_tcphdr_` extension when enabled).
+    /// Write one packet event line (the wired format of `Trace::format`,
+    /// with `show_tcphdr_` extension when enabled, or its tagged format),
+    /// then its nam form if the trace is attached to a nam file.
     #[inline]
     pub fn write(&self, w: &mut World, p: PktId) {
-        let ch = match self.channel {
-            Some(c) => c,
-            None => return,
-        };
+        if let Some(ch) = self.channel {
+            let now = w.s.now;
+            let pk = w.pool.get(p);
+            if w.out.is_recorded(ch) {
+                record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
+            } else if self.tagged {
+                self.write_tagged(w, p, ch, false);
+            } else {
+                let buf = w.out.buf(ch);
+                let start = buf.len();
+                write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+                let n = buf.len() - start;
+                w.out.wrote(n);
+            }
+        }
+        if let Some(ch) = self.nam {
+            self.write_tagged(w, p, ch, true);
+        }
+    }
+
+    /// The event in the tagged trace format (`nam`: nam's form of it); a
+    /// dequeue trace (ns-2's `DequeTrace::recv`) follows it with an `h`
+    /// (hop) line whose sequence number is -1, in both.
+    #[inline(never)]
+    fn write_tagged(&self, w: &mut World, p: PktId, ch: u32, nam: bool) {
         let now = w.s.now;
         let pk = w.pool.get(p);
-        if w.out.is_recorded(ch) {
-            record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
-            return;
-        }
         let buf = w.out.buf(ch);
         let start = buf.len();
-        if self.tagged {
-            write_tagged_line(buf, self.kind, now, self.src, self.dst, pk, pk.trace_seqno());
-            if self.kind == b'-' {
-                // `DequeTrace::recv`: a tagged trace follows each dequeue
-                // with an `h` line (sequence number -1), as nam traces do.
-                write_tagged_line(buf, b'h', now, self.src, self.dst, pk, -1);
-            }
-        } else {
-            write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
+        write_tagged_line(buf, nam, self.kind, now, self.src, self.dst, pk, pk.trace_seqno());
+        if self.kind == b'-' {
+            write_tagged_line(buf, nam, b'h', now, self.src, self.dst, pk, -1);
         }
         let n = buf.len() - start;
         w.out.wrote(n);
@@ -119,12 +135,15 @@ impl Trace {
 
 /// The tagged format of `Trace::format` (`$ns use-taggedtrace`):
 /// `kind time -s src -d dst -p type -e size -c fid -i uid -a fid
-/// -x {saddr.sport daddr.dport seqno flags null}`; the time is not rounded
-/// to microseconds, and `show_tcphdr_` does not apply.  The last field is
-/// an SRM message name, "null" for every packet Dumbbell makes.
-pub fn write_tagged_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32) {
+/// -x {saddr.sport daddr.dport seqno flags null}`, and with `nam` nam's
+/// packet event, the same with `-t` before the time.  The time is not
+/// rounded to microseconds (ns-2 prints it with `%.15g`), and
+/// `show_tcphdr_` does not apply.  The last field is an SRM message name,
+/// "null" for every packet Dumbbell makes.
+#[allow(clippy::too_many_arguments)]
+pub fn write_tagged_line(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32) {
     buf.push(kind);
-    buf.push(b' ');
+    buf.extend_from_slice(if nam { b" -t " } else { b" " });
     fmt::push_g(buf, now, 15);
     buf.extend_from_slice(b" -s ");
     fmt::push_int(buf, src as i64, 0, false);
@@ -1187,25 +1206,15 @@ mod tests {
     use super::*;
 
     /// The tagged line of `Trace::format`, and the `h` line a tagged
-    /// dequeue trace adds (sequence number -1).
+    /// dequeue trace adds (sequence number -1); a tagged trace attached to
+    /// a nam file as well writes nam's form there (`-t` before the time).
     #[test]
     fn tagged_trace_lines() {
         let mut sim = crate::sim::Sim::new();
         let ch = sim.w.out.channel("f");
+        let nam = sim.w.out.channel("nam");
         let id = sim.w.pool.alloc();
-        {
-            let p = sim.w.pool.get_mut(id);
-            p.ptype = crate::packet::PacketType::Tcp;
-            p.size = 1040;
-            p.fid = 1;
-            p.uid = 7;
-            p.saddr = 0;
-            p.sport = 0;
-            p.daddr = 3;
-            p.dport = 0;
-            p.seqno = 5;
-            p.ecn_capable = true;
-        }
+        *sim.w.pool.get_mut(id) = Packet { ptype: crate::packet::PacketType::Tcp, seqno: 5, ..nam_packet() };
         sim.w.s.now = 0.1012345678;
         let mut t = Trace::new(b'-');
         t.src = 2;
@@ -1217,8 +1226,18 @@ mod tests {
         let out = String::from_utf8(sim.w.out.buf(ch).clone()).unwrap();
         assert_eq!(
             out,
-            "- 0.1012345678 -s 2 -d 3 -p tcp -e 1040 -c 1 -i 7 -a 1 -x {0.0 3.0 5 ------N null}\n\
-             h 0.1012345678 -s 2 -d 3 -p tcp -e 1040 -c 1 -i 7 -a 1 -x {0.0 3.0 -1 ------N null}\n"
+            "- 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 5 ------N null}\n\
+             h 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 -1 ------N null}\n"
+        );
+        let once = out.len();
+        t.nam = Some(nam);
+        t.write(&mut sim.w, id);
+        assert_eq!(sim.w.out.buf(ch).len(), 2 * once, "the tagged channel gets the event again");
+        let out = String::from_utf8(sim.w.out.buf(nam).clone()).unwrap();
+        assert_eq!(
+            out,
+            "- -t 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 5 ------N null}\n\
+             h -t 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 -1 ------N null}\n"
         );
     }
 
@@ -1313,8 +1332,9 @@ mod tests {
     }
 
     /// `QueueMonitor::plain` (the inline snoop) follows the statistics
-    /// switches; settings ns-2 would divide by zero with are refused while
-    /// their distribution is on, and left unchanged.
+    /// switches; settings ns-2 would divide by zero with are judged when the
+    /// run starts, and during the run refused while their distribution is
+    /// on, and left unchanged.
     #[test]
     fn plain_follows_the_statistics_switches_and_bad_bins_are_refused() {
         let mut sim = crate::sim::Sim::new();
@@ -1330,6 +1350,16 @@ mod tests {
             assert_eq!(sim.set_var(m, var, "0").unwrap(), "0");
             assert!(qm(&sim).0, "{var}");
         }
+        // before `$ns run` settings may pass through unusable values; the
+        // run's start judges them
+        sim.set_var(m, "keepRTTstats_", "1").unwrap();
+        sim.set_var(m, "binsPerSec_", "0").unwrap();
+        assert!(sim.check_monitors().unwrap_err().contains("binsPerSec_"));
+        sim.set_var(m, "binsPerSec_", "100").unwrap();
+        sim.check_monitors().unwrap();
+        sim.set_var(m, "keepRTTstats_", "0").unwrap();
+        // during the run an unusable setting is refused at once
+        sim.w.started = true;
         // off: anything goes (ns-2 never uses the bins then)
         sim.set_var(m, "binsPerSec_", "0").unwrap();
         assert!(sim.set_var(m, "keepRTTstats_", "1").unwrap_err().contains("binsPerSec_"));
@@ -1360,6 +1390,67 @@ mod tests {
         assert_eq!(round6(0.0100319999999), 0.010032);
         assert_eq!(round6(1.2345675), 1.234568);
         assert_eq!(round6(0.0), 0.0);
+    }
+
+    fn nam_packet() -> Packet {
+        let mut pool = PacketPool::new();
+        let id = pool.alloc();
+        let mut pk = pool.get(id).clone();
+        pk.ptype = crate::packet::PacketType::Cbr;
+        pk.size = 500;
+        pk.fid = 2;
+        pk.uid = 17;
+        pk.saddr = 1;
+        pk.sport = 0;
+        pk.daddr = 5;
+        pk.dport = 3;
+        pk.ecn_capable = true;
+        pk
+    }
+
+    #[test]
+    fn nam_line_has_ns2_fields_and_unrounded_time() {
+        let pk = nam_packet();
+        let mut buf = Vec::new();
+        write_tagged_line(&mut buf, true, b'+', 0.1240000001, 1, 2, &pk, 9);
+        assert_eq!(
+            String::from_utf8(buf).unwrap(),
+            "+ -t 0.1240000001 -s 1 -d 2 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 9 ------N null}\n"
+        );
+    }
+
+    /// A dequeue trace attached to a nam channel writes the `-` line and
+    /// an `h` line with seqno -1; the packet trace's own channel is apart.
+    #[test]
+    fn namattached_traces_write_nam_lines_and_deque_adds_hop() {
+        let mut sim = crate::sim::Sim::new();
+        let deq = sim.create("deq", "Trace/Deque").unwrap();
+        let drp = sim.create("drp", "Trace/Drop").unwrap();
+        for (t, s, d) in [(deq, "0", "1"), (drp, "0", "1")] {
+            sim.set_var(t, "src_", s).unwrap();
+            sim.set_var(t, "dst_", d).unwrap();
+        }
+        sim.command(deq, &["attach", "tr"]).unwrap();
+        sim.command(deq, &["namattach", "nam"]).unwrap();
+        sim.command(drp, &["namattach", "nam"]).unwrap();
+        let p = sim.w.pool.alloc();
+        *sim.w.pool.get_mut(p) = nam_packet();
+        sim.trace_only(deq, p);
+        sim.trace_only(drp, p);
+        sim.command(drp, &["ntrace", "v -t 1 hello"]).unwrap();
+        let out: std::collections::HashMap<_, _> = sim.w.out.drain().into_iter().collect();
+        assert_eq!(
+            String::from_utf8(out["nam"].clone()).unwrap(),
+            "- -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 0 ------N null}\n\
+             h -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 -1 ------N null}\n\
+             d -t 0 -s 0 -d 1 -p cbr -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 0 ------N null}\n\
+             v -t 1 hello\n"
+        );
+        assert_eq!(String::from_utf8(out["tr"].clone()).unwrap(), "- 0 0 1 cbr 500 ------N 2 1.0 5.3 0 17\n");
+        // detach stops both
+        sim.command(deq, &["detach"]).unwrap();
+        sim.trace_only(deq, p);
+        assert!(sim.w.out.drain().is_empty());
     }
 
     #[test]

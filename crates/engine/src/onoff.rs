@@ -9,7 +9,7 @@
 //! `pareto` in traces.
 
 use crate::packet::PacketType;
-use crate::sched::{ObjId, TimerStatus};
+use crate::sched::ObjId;
 use crate::sim::Sim;
 
 /// C's `(int) x` for a double, as x86-64 computes it (`cvttsd2si`): the
@@ -153,10 +153,7 @@ impl OnOff {
 
     /// `TrafficGenerator::stop`.
     pub fn stop(&mut self, sim: &mut Sim) {
-        if self.running && sim.w.s.timer_status(self.timer) == TimerStatus::Pending {
-            sim.w.s.timer_cancel(self.timer);
-        }
-        self.running = false;
+        crate::udp::stop_source(sim, &mut self.running, self.timer);
     }
 
     /// `timeout`: send a packet, schedule the next.  (The exponential

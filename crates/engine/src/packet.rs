@@ -167,7 +167,7 @@ impl Packet {
 /// `alloc` returns a packet whose fields are whatever the previous user left
 /// (as ns-2's `Packet::alloc` does for headers it does not clear); agents
 /// initialise every field they rely on.
-pub struct PacketPool {
+pub(crate) struct PacketPool {
     slots: Vec<Packet>,
     free: Vec<PktId>,
     live: usize,
@@ -224,8 +224,9 @@ impl PacketPool {
     pub fn get(&self, id: PktId) -> &Packet {
         debug_assert!((id.0 as usize) < self.slots.len(), "packet {} not from this pool", id.0);
         // SAFETY: ids come only from `alloc` (`PktId`'s field is private to
-        // this module), the table never shrinks, and a simulation's packets
-        // never leave it for another simulation's pool.
+        // this module), the table never shrinks, and the pool is private to
+        // the crate, where each simulation has one and its packets never
+        // reach another's.
         unsafe { self.slots.get_unchecked(id.0 as usize) }
     }
 

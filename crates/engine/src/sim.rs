@@ -123,7 +123,7 @@ impl Outputs {
 /// Everything objects share: scheduler, packets, outputs, random numbers.
 pub struct World {
     pub s: Scheduler,
-    pub pool: PacketPool,
+    pub(crate) pool: PacketPool,
     pub out: Outputs,
     /// ns-2's `Agent::uidcnt_`: the next packet uid.
     pub uidcnt: i32,
@@ -146,6 +146,35 @@ pub struct World {
     pub newecn_compat: bool,
     /// Channels of event-trace objects (`BaseTrace/Event`) by object id.
     pub etrace_chan: std::collections::HashMap<u32, u32>,
+    /// `$ns run` has started the simulation (ns-2's `is-started`).
+    pub started: bool,
+    /// nam's agent and event traces, once a script asks for one.
+    pub nam: Option<Box<NamState>>,
+}
+
+/// What nam's traces of agents and events need (objs.rs writes the
+/// packet events of links; this is the rest).
+#[derive(Default, Debug)]
+pub struct NamState {
+    /// nam channels of event-trace objects (`namattach`), by object id.
+    pub etrace: std::collections::HashMap<u32, u32>,
+    /// Agents traced for nam (`add-agent-trace`), by agent name.
+    pub agents: std::collections::HashMap<String, NamAgent>,
+}
+
+/// An agent's nam trace: its name in nam (ns-2's `traceName_`) and the
+/// last value written of each of its variables (nam's `-o`).
+#[derive(Default, Debug)]
+pub struct NamAgent {
+    pub name: Option<String>,
+    pub old: Vec<(&'static str, String)>,
+}
+
+impl World {
+    /// nam's state, made on first use.
+    pub fn nam_mut(&mut self) -> &mut NamState {
+        self.nam.get_or_insert_with(Default::default)
+    }
 }
 
 impl World {
@@ -186,6 +215,8 @@ impl World {
             routing: Routing::default(),
             newecn_compat: false,
             etrace_chan: Default::default(),
+            started: false,
+            nam: None,
         }
     }
 
@@ -1008,10 +1039,13 @@ impl Sim {
     }
 
     /// Let a trace object write its line for `p` without passing the packet
-    /// on (ns-2's `Trace::recvOnly`).
+    /// on (ns-2's `Trace::recvOnly`); a trace it targets writes too (RED's
+    /// early-drop trace for nam is chained to the one for the packet trace).
     pub fn trace_only(&mut self, trace: ObjId, p: PktId) {
-        if let Obj::Trace(t) = &mut self.objs[trace as usize] {
+        let mut at = trace;
+        while let Some(Obj::Trace(t)) = self.objs.get(at as usize) {
             t.write(&mut self.w, p);
+            at = t.target;
         }
     }
 
@@ -1025,9 +1059,21 @@ impl Sim {
         }
     }
 
+    /// The distribution settings of every queue monitor are usable (see
+    /// `QueueMonitor::check_dists`; checked when `$ns run` starts).
+    pub fn check_monitors(&self) -> Result<(), String> {
+        for o in &self.objs {
+            if let Obj::QueueMonitor(q) = o {
+                q.check_dists()?;
+            }
+        }
+        Ok(())
+    }
+
     /// Run until a Tcl callback is due, output must be drained, the
     /// simulation halts, or nothing is left.
     pub fn run(&mut self) -> Yield {
+        self.w.started = true;
         loop {
             if self.w.attention || self.w.out.full() {
                 if self.w.halted {
@@ -1082,8 +1128,8 @@ impl Sim {
 
     /// Mutable access to an agent by id (for Tcl commands).
     pub fn agent_mut(&mut self, id: ObjId) -> Option<&mut Agent> {
-        match &mut self.objs[id as usize] {
-            Obj::Agent(a) => Some(a),
+        match self.objs.get_mut(id as usize) {
+            Some(Obj::Agent(a)) => Some(a),
             _ => None,
         }
     }
@@ -1112,10 +1158,13 @@ impl Sim {
         matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))
     }
 
-    /// Is the object an `Agent/TCP/RFC793edu`?
-    pub fn is_rfc793edu(&self, id: ObjId) -> bool {
+    /// Is the object a TCP sender whose `delay_bind_init_all` resets it
+    /// once more after `TcpAgent`'s (RFC793edu, Vegas: a second boot-time
+    /// draw)?
+    pub fn resets_twice(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a)
-            if matches!(&a.kind, AgentKind::Tcp(t) if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_))))
+            if matches!(&a.kind, AgentKind::Tcp(t)
+                if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_))))
     }
 }
 

@@ -145,17 +145,17 @@ impl Cbr {
 
     /// `CBR_Traffic::start`: send the first packet now.
     pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
-        sim.set_pkttype_for_app(agent);
+        // `CBR_Traffic::init`: a non-TCP agent under it sends `cbr` packets
+        if sim.agent_mut(agent).is_some_and(|a| a.base.ptype != PacketType::Tcp) {
+            sim.set_pkttype(agent, PacketType::Cbr);
+        }
         self.running = true;
         self.timeout(sim, agent);
     }
 
     /// `TrafficGenerator::stop`.
     pub fn stop(&mut self, sim: &mut Sim) {
-        if self.running && sim.w.s.timer_status(self.timer) == TimerStatus::Pending {
-            sim.w.s.timer_cancel(self.timer);
-        }
-        self.running = false;
+        stop_source(sim, &mut self.running, self.timer);
     }
 
     /// `TrafficGenerator::timeout`: send one packet, schedule the next.
@@ -174,17 +174,16 @@ impl Cbr {
     }
 }
 
-impl Sim {
-    /// `CBR_Traffic::init`: a non-TCP agent under a CBR source sends `cbr`
-    /// packets.
-    fn set_pkttype_for_app(&mut self, agent: ObjId) {
-        if let Some(a) = self.agent_mut(agent) {
-            if a.base.ptype != PacketType::Tcp {
-                a.base.ptype = PacketType::Cbr;
-            }
-        }
+/// `TrafficGenerator::stop` of a timer-driven source: cancel its pending
+/// timer, if it is running, and stop.
+pub(crate) fn stop_source(sim: &mut Sim, running: &mut bool, timer: u32) {
+    if *running && sim.w.s.timer_status(timer) == TimerStatus::Pending {
+        sim.w.s.timer_cancel(timer);
     }
+    *running = false;
+}
 
+impl Sim {
     /// `Agent::set_pkttype`: the type of the agent's packets from now on.
     pub(crate) fn set_pkttype(&mut self, agent: ObjId, t: PacketType) {
         if let Some(a) = self.agent_mut(agent) {
@@ -194,6 +193,9 @@ impl Sim {
 
     /// `Application::send`: `agent_->sendmsg(nbytes)`.
     pub fn app_send(&mut self, agent: ObjId, nbytes: i32) {
+        if self.agent_mut(agent).is_none() {
+            return;
+        }
         let mut o = self.take(agent);
         if let crate::sim::Obj::Agent(a) = &mut o {
             let crate::agent::Agent { base, kind } = &mut **a;

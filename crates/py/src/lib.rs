@@ -187,6 +187,14 @@ impl Engine {
         self.sim.w.routing.enabled = true;
     }
 
+    /// `$ns run` began (ns-2's `is-started`), before the agents are reset;
+    /// an error if a queue monitor's distribution settings are unusable.
+    fn set_started(&mut self) -> PyResult<()> {
+        self.sim.check_monitors().map_err(PyValueError::new_err)?;
+        self.sim.w.started = true;
+        Ok(())
+    }
+
     fn route_lookup(&mut self, src: i32, dst: i32) -> i32 {
         if src == dst {
             return src;

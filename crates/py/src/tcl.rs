@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 const TCL_OK: c_int = 0;
 const TCL_ERROR: c_int = 1;
+const TCL_RETURN: c_int = 2;
 const TCL_STUB_MAGIC: c_int = 0xFCA3BACFu32 as c_int;
 const TCL_GLOBAL_ONLY: c_int = 1;
 const TCL_LEAVE_ERR_MSG: c_int = 0x200;
@@ -1087,6 +1088,56 @@ unsafe extern "C" fn rewrite_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_i
     )
 }
 
+/// `source` while `Tcl_Init` runs (the command Tcl's own is renamed to,
+/// `::tcl::dumbbell_source`, meanwhile): `source file` of an ASCII file is
+/// evaluated command by command (`Tcl_EvalEx`), with `info script` the
+/// file, as the ns-2 library is; `source` would compile all of init.tcl to
+/// bytecode first, ~1 M instructions more for a file whose top-level
+/// commands run once.  Anything else goes to Tcl's `source`.
+unsafe extern "C" fn init_source_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    guarded(
+        || {
+            let st = &*(cd as *const Stubs);
+            let path = if objc == 2 { Some(st.bytes(*objv.add(1)).to_vec()) } else { None };
+            // (source reads up to a ^Z; an ASCII file reads the same in any
+            // system encoding)
+            let text = path.as_ref().and_then(|p| {
+                use std::os::unix::ffi::OsStrExt;
+                std::fs::read(std::ffi::OsStr::from_bytes(p)).ok().filter(|b| b.is_ascii() && !b.contains(&0x1A) && b.len() < c_int::MAX as usize)
+            });
+            let (Some(path), Some(text)) = (path, text) else {
+                let mut words: Vec<*mut TclObj> = vec![st.new_bytes(b"::tcl::dumbbell_source")];
+                words.extend((1..objc as usize).map(|i| *objv.add(i)));
+                st.incr(words[0]);
+                let code = (st.eval_objv)(interp, words.len() as c_int, words.as_ptr(), 0);
+                st.decr(words[0]);
+                return code;
+            };
+            let old = match st.call(interp, &["::info", "script"]) {
+                Ok(o) => o,
+                Err(_) => return TCL_ERROR,
+            };
+            let path = text_of_tcl(&path).into_owned();
+            if st.call(interp, &["::info", "script", &path]).is_err() {
+                return TCL_ERROR;
+            }
+            let code = (st.eval_ex)(interp, text.as_ptr() as *const c_char, text.len() as c_int, 0);
+            if code != TCL_OK && code != TCL_RETURN {
+                return code;
+            }
+            if st.call(interp, &["::info", "script", &old]).is_err() {
+                return TCL_ERROR;
+            }
+            (st.set_obj_result)(interp, st.new_bytes(b""));
+            TCL_OK
+        },
+        |msg| {
+            let st = &*(cd as *const Stubs);
+            st.set_result(interp, &format!("internal error in Dumbbell's Tcl binding: {msg}"));
+        },
+    )
+}
+
 /// The Tcl interpreter of a Python object: our `TclInterp`, or tkinter's
 /// (`_tkinter.tkapp`, the `tk` of `tkinter.Tcl()`).  Nothing else: an
 /// address would be trusted blindly.
@@ -1193,7 +1244,9 @@ impl TclBackend {
 
 pyo3::create_exception!(_engine, TclError, pyo3::exceptions::PyException, "An error raised by Tcl.");
 
-const RTLD_NOW: c_int = 2;
+// Lazy binding: of libtcl's ~800 PLT entries a run calls a fraction; binding
+// them all at load (RTLD_NOW) cost ~0.5 M instructions.
+const RTLD_LAZY: c_int = 1;
 
 unsafe extern "C" {
     fn dlopen(filename: *const c_char, flags: c_int) -> *mut c_void;
@@ -1411,7 +1464,7 @@ impl TclInterp {
         unsafe {
             let mut h = std::ptr::null_mut();
             for name in [c"libtcl8.6.so", c"libtcl8.6.so.0"] {
-                h = dlopen(name.as_ptr(), RTLD_NOW);
+                h = dlopen(name.as_ptr(), RTLD_LAZY);
                 if !h.is_null() {
                     break;
                 }
@@ -1439,7 +1492,27 @@ impl TclInterp {
             set(c"tcl_interactive", "0");
             set(c"argv0", "tk");
             set(c"_tkinter_skip_tk_init", "1");
-            if (stubs.init)(interp) != TCL_OK {
+            // Tcl_Init sources init.tcl through init_source_cmd.
+            let data = Box::into_raw(Box::new(stubs));
+            let mut own_source = (stubs.eval_ex)(interp, c"rename source ::tcl::dumbbell_source".as_ptr(), -1, TCL_EVAL_GLOBAL) == TCL_OK;
+            if own_source
+                && (stubs.create_obj_command)(interp, c"::source".as_ptr(), init_source_cmd, data as *mut c_void, Some(delete_data::<Stubs, F_DELETE>)).is_null()
+            {
+                (stubs.eval_ex)(interp, c"rename ::tcl::dumbbell_source ::source".as_ptr(), -1, TCL_EVAL_GLOBAL);
+                own_source = false;
+            }
+            if !own_source {
+                drop(Box::from_raw(data));
+            }
+            let ok = (stubs.init)(interp) == TCL_OK;
+            if own_source {
+                (stubs.delete_command)(interp, c"::source".as_ptr());
+                if (stubs.eval_ex)(interp, c"rename ::tcl::dumbbell_source ::source".as_ptr(), -1, TCL_EVAL_GLOBAL) != TCL_OK {
+                    (stubs.delete_interp)(interp);
+                    return None;
+                }
+            }
+            if !ok {
                 (stubs.delete_interp)(interp);
                 return None;
             }

@@ -116,7 +116,23 @@ class Ns2Runner:
             "warn": self.warn,
             "exit": self.be_exit,
         }
+        # The commands scripts call most (shadow, get, set, cmd, ...) are
+        # the engine's own Tcl commands, which call the engine without
+        # Python in between; they call after_engine when the engine has
+        # output, warnings or Tcl to run.  The others (and all of them
+        # where the engine's cannot be installed) are Python's, made only
+        # where the engine has none (making them first cost ~0.13 M
+        # instructions per run).
+        t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
+        have = ()
+        if "pycommands" not in self.fallbacks:
+            # (None if the interpreter's stub table is not Tcl 8.6's.)
+            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
+            if self.backend is not None:
+                have = t.splitlist(t.eval("info commands ::dumbbell::be::*"))
         for name, fn in reg.items():
+            if f"::dumbbell::be::{name}" in have:
+                continue
             t.createcommand(f"::dumbbell::py::{name}", self._guard(fn))
             t.eval(
                 f"proc ::dumbbell::be::{name} args {{"
@@ -124,14 +140,6 @@ class Ns2Runner:
                 " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
                 " ::return $r }"
             )
-        # The commands scripts call most (shadow, get, set, cmd, ...) are
-        # replaced by the engine's own Tcl commands, which call the engine
-        # without Python in between; they call after_engine when the
-        # engine has output, warnings or Tcl to run.
-        t.createcommand("::dumbbell::py::after_engine", self._guard(self.after_engine))
-        if "pycommands" not in self.fallbacks:
-            # (None if the interpreter's stub table is not Tcl 8.6's.)
-            self.backend = TclBackend.install(getattr(t, "tk", t), self.eng)
 
     ERR = "\x01"
 
@@ -195,16 +203,19 @@ class Ns2Runner:
         # not sourced: `source` compiles a whole file to bytecode first,
         # which costs more than running its commands once.  (ASCII files;
         # `info script` is empty while they run: tclobject.tcl asks for it
-        # only where ::Object does not exist, which it does here.)
+        # only where ::Object does not exist, which it does here.)  Read as
+        # bytes and decoded by bytes.decode, whose ASCII decoder is built in:
+        # a text file opened with encoding="ascii" imports encodings.ascii
+        # (~1 M instructions).
         def load(path: str) -> None:
-            with open(path, encoding="ascii") as f:
-                t.eval(f.read())
+            with open(path, "rb") as f:
+                t.eval(f.read().decode("ascii"))
         load(os.path.join(TCL_DIR, "otcl.tcl"))
         # The library's methods get their procs when first looked up (their
         # argument lists need no check at definition).
         t.eval("set ::otcl::_::deferprocs 1")
         load(os.path.join(TCL_DIR, "tclobject.tcl"))
-        for f in ("nslib.tcl", "defaults.tcl"):
+        for f in ("nslib.tcl", "nam.tcl", "defaults.tcl"):
             load(os.path.join(LIB_DIR, f))
         t.eval("set ::otcl::_::deferprocs 0")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.
@@ -377,6 +388,12 @@ class Ns2Runner:
             return ""
         if op == "enable-routing":
             e.enable_routing()
+            return ""
+        if op == "started":
+            try:
+                e.set_started()
+            except ValueError as err:
+                raise self.TclError(str(err))
             return ""
         if op == "debug-panic":  # for the tests of the panic path
             e.debug_panic()

@@ -5,9 +5,11 @@
 //! The sender state machine (sending, RTT estimation, retransmit timer,
 //! window opening and closing) is shared; what differs between Tahoe, Reno,
 //! NewReno and SACK is loss recovery, which lives in one file per flavour
-//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`); `rfc793edu.rs` is
-//! ns-2's educational RFC 793 sender.  Window growth rules
-//! (`windowOption_`) are in `cc.rs`.
+//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`).  Vegas (`vegas.rs`)
+//! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
+//! rest (sending loop, coarse RTT estimator and timer, window closing);
+//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Window growth
+//! rules (`windowOption_`) are selected by `cc::WindowRule`.
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
 //! line against the original; the Tcl names of bound variables are in
@@ -21,6 +23,7 @@ pub mod rfc793edu;
 pub mod sack1;
 mod tahoe;
 pub mod vars;
+pub mod vegas;
 
 use crate::agent::AgentBase;
 use crate::fmt;
@@ -59,6 +62,12 @@ pub const NO_OUTSTANDING_DATA: u32 = 0x800;
 /// `TCP_MAXSEQ`: what "send forever" sets `curseq_` to.
 pub const TCP_MAXSEQ: i32 = 1073741824;
 
+/// Which `output` the sending loop (`send_much_with`) calls: `TcpAgent`'s,
+/// Vegas's or RFC793edu's.
+const OUT_TCP: u8 = 0;
+const OUT_VEGAS: u8 = 1;
+const OUT_RFC793: u8 = 2;
+
 /// Loss-recovery flavour.
 #[derive(Clone, Debug)]
 pub enum Flavor {
@@ -74,6 +83,9 @@ pub enum Flavor {
     /// `Agent/TCP/RFC793edu`: RFC 793 with switchable later algorithms
     /// (loss recovery, when switched on, is Tahoe's).
     Rfc793edu(Box<rfc793edu::Rfc793State>),
+    /// `Agent/TCP/Vegas`: delay-based window control with its own
+    /// fine-grained RTT measurement and retransmission (`vegas.rs`).
+    Vegas(Box<vegas::VegasState>),
 }
 
 /// Traced variables, in the order of their bit in `Tcp::traced`.
@@ -593,7 +605,7 @@ impl Tcp {
             None => return,
         };
         if self.nam_tracevar {
-            w.warn_once("nam_tracevar_ variable traces are not written yet".to_string());
+            self.trace_var_nam(b, w, tv, ch);
             return;
         }
         let now = w.s.now;
@@ -628,6 +640,46 @@ impl Tcp {
             }
             buf.push(b'\n');
         }
+        let n = buf.len() - start;
+        w.out.wrote(n);
+    }
+
+    /// A variable's change in nam's form (ns-2's `Agent::trace`, used
+    /// with `nam_tracevar_`): `f -t time -s addr -d daddr -n var -a name
+    /// -v value [-o previous value] -T v`, nothing before `$ns run`.  The
+    /// value is the variable as ns-2 stores it (`%g` of cwnd_, the raw
+    /// integer of the others: rtt_ in ticks, srtt_ scaled).
+    fn trace_var_nam(&self, b: &AgentBase, w: &mut World, tv: Tv, ch: u32) {
+        if !w.started {
+            return;
+        }
+        let mut value = Vec::new();
+        match tv {
+            Tv::Cwnd => fmt::push_g(&mut value, self.cwnd, 6),
+            _ => fmt::push_int(&mut value, self.traced_int(tv) as i64, 0, false),
+        }
+        let value = String::from_utf8(value).expect("ascii");
+        let now = w.s.now;
+        let agent = w.nam_mut().agents.entry(b.name.clone()).or_default();
+        let tname = agent.name.clone().unwrap_or_else(|| "(null)".to_string());
+        let old = match agent.old.iter_mut().find(|(n, _)| *n == tv.name()) {
+            Some((_, v)) => Some(std::mem::replace(v, value.clone())),
+            None => {
+                agent.old.push((tv.name(), value.clone()));
+                None
+            }
+        };
+        let buf = w.out.buf(ch);
+        let start = buf.len();
+        buf.extend_from_slice(b"f -t ");
+        fmt::push_g(buf, now, 15);
+        let mut rest = format!(" -s {} -d {} -n {} -a {} -v {}", b.addr, b.dst_addr, tv.name(), tname, value);
+        if let Some(o) = old {
+            rest.push_str(" -o ");
+            rest.push_str(&o);
+        }
+        rest.push_str(" -T v\n");
+        buf.extend_from_slice(rest.as_bytes());
         let n = buf.len() - start;
         w.out.wrote(n);
     }
@@ -683,6 +735,7 @@ impl Tcp {
         match &mut self.flavor {
             Flavor::Sack1(s) => s.scb.clear(),
             Flavor::Rfc793edu(_) => rfc793edu::reset(self),
+            Flavor::Vegas(v) => v.reset(),
             _ => {}
         }
         self.newecn.reset();
@@ -890,8 +943,9 @@ impl Tcp {
     // ---- sending ----------------------------------------------------------
 
     /// `TcpAgent::output`: build and send the segment `seqno`.
-    /// RFC793edu has its own (`rfc793edu::output`); `send_much` and
-    /// `tcp_eln`, the callers it shares, choose.
+    /// Vegas and RFC793edu have their own (`vegas::output`,
+    /// `rfc793edu::output`); `send_much` and `tcp_eln`, the callers they
+    /// share, choose.
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         let mut force_set_rtx_timer = false;
         let p = b.allocpkt(sim);
@@ -965,6 +1019,15 @@ impl Tcp {
         }
         self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
         self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
+        self.sent(b, sim, p, seqno, databytes, force_set_rtx_timer);
+    }
+
+    /// The end of `output` (shared with Vegas's and RFC793edu's): send
+    /// segment `seqno` (`p`, `databytes` of data), then note a new highest
+    /// sequence number (and start timing it) or count a retransmission, and
+    /// arm the retransmission timer if it is not pending or `force_rtx`.
+    #[inline(always)]
+    pub(super) fn sent(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId, seqno: i32, databytes: i32, force_rtx: bool) {
         b.send(sim, p);
         if seqno == self.curseq && seqno > self.maxseq {
             b.idle(sim);
@@ -982,7 +1045,7 @@ impl Tcp {
             self.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
             self.inc(b, &mut sim.w, Tv::Nrexmitbytes, databytes);
         }
-        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_set_rtx_timer {
+        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_rtx {
             self.set_rtx_timer(&mut sim.w);
         }
     }
@@ -1028,7 +1091,7 @@ impl Tcp {
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
                 if self.frto == 2 {
                     let f = self.force_wnd(2);
                     if (f as f64) < self.wnd {
@@ -1058,7 +1121,7 @@ impl Tcp {
     /// `windowd()`: the window as a double.
     fn windowd(&self) -> f64 {
         match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) => {
+            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
                 if self.cwnd < self.wnd {
                     self.cwnd
                 } else {
@@ -1077,27 +1140,38 @@ impl Tcp {
     }
 
     /// `TcpAgent::send_much`: send as much as the window allows (SACK's
-    /// own for `Sack1`).  A flavour's `recv`, which knows which it is, calls
-    /// `send_much_tcp` or `rfc793edu::send_much` directly.
+    /// own for `Sack1`, the flavour's `output` for Vegas and RFC793edu).  A
+    /// flavour's `recv`, which knows which it is, may call `send_much_tcp`
+    /// or `rfc793edu::send_much` directly.
     pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        if matches!(self.flavor, Flavor::Sack1(_) | Flavor::Vegas(_) | Flavor::Rfc793edu(_)) {
+            return self.send_much_own(b, sim, force, reason, maxburst);
+        }
+        self.send_much_tcp(b, sim, force, reason, maxburst)
+    }
+
+    /// `send_much` of the flavours that have their own (SACK) or their own
+    /// `output` (Vegas, RFC793edu); kept out of line from the common path.
+    #[inline(never)]
+    fn send_much_own(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
         match self.flavor {
             Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
-            _ => self.send_much_tcp(b, sim, force, reason, maxburst),
+            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst),
         }
     }
 
     /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
     #[inline]
     fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        self.send_much_with::<false>(b, sim, force, reason, maxburst)
+        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst)
     }
 
-    /// `TcpAgent::send_much` with the sender's `output` chosen at compile
-    /// time (`RFC793`: `rfc793edu::output`), so no loop tests the flavour
-    /// per packet.
+    /// The sending loop, with the sender's `output` chosen at compile time
+    /// (`OUT`: `OUT_TCP`, `OUT_VEGAS` or `OUT_RFC793`), so no loop tests the
+    /// flavour per packet.
     #[inline(always)]
-    fn send_much_with<const RFC793: bool>(
+    fn send_much_with<const OUT: u8>(
         &mut self,
         b: &mut AgentBase,
         sim: &mut Sim,
@@ -1119,10 +1193,10 @@ impl Tcp {
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
-                if RFC793 {
-                    rfc793edu::output(self, b, sim, s, reason);
-                } else {
-                    self.output(b, sim, s, reason);
+                match OUT {
+                    OUT_VEGAS => vegas::output(self, b, sim, s, reason),
+                    OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
+                    _ => self.output(b, sim, s, reason),
                 }
                 npackets += 1;
                 if self.qoption != 0 {
@@ -1456,22 +1530,34 @@ impl Tcp {
         if self.et == crate::sim::NONE {
             return;
         }
-        let ch = match w.etrace_chan.get(&self.et) {
-            Some(&c) => c,
-            None => return,
-        };
         let t = (w.s.now * 1e6 + 0.5).floor() / 1e6;
-        let buf = w.out.buf(ch);
-        let start = buf.len();
-        buf.extend_from_slice(b"E ");
-        fmt::push_g(buf, t, 15);
-        let line = format!(
-            " {} {} TCP {} {} {} {}\n",
-            b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
-        );
-        buf.extend_from_slice(line.as_bytes());
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        if let Some(&ch) = w.etrace_chan.get(&self.et) {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            buf.extend_from_slice(b"E ");
+            fmt::push_g(buf, t, 15);
+            let line = format!(
+                " {} {} TCP {} {} {} {}\n",
+                b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
+            );
+            buf.extend_from_slice(line.as_bytes());
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
+        // (nam's form, when the event trace is also attached to a nam file)
+        if let Some(&ch) = w.nam.as_ref().and_then(|n| n.etrace.get(&self.et)) {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            buf.extend_from_slice(b"E -t ");
+            fmt::push_g(buf, t, 15);
+            let line = format!(
+                " -o TCP -e {} -s {}.{} -d {}.{}\n",
+                ev, b.addr, b.port, b.dst_addr, b.dst_port
+            );
+            buf.extend_from_slice(line.as_bytes());
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
     }
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
@@ -1667,6 +1753,7 @@ impl Tcp {
             Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
             Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
             Flavor::Rfc793edu(_) => rfc793edu::recv(self, b, sim, p, &ack),
+            Flavor::Vegas(_) => vegas::recv(self, b, sim, p, &ack),
         }
     }
 
@@ -1691,8 +1778,10 @@ impl Tcp {
 
     /// A timer expired.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
-        if let Flavor::Sack1(_) = self.flavor {
-            return sack1::timeout(self, b, sim, tno);
+        match self.flavor {
+            Flavor::Sack1(_) => return sack1::timeout(self, b, sim, tno),
+            Flavor::Vegas(_) => return vegas::timeout(self, b, sim, tno),
+            _ => {}
         }
         match tno {
             TIMER_RTX => {

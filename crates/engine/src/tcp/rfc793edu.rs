@@ -87,7 +87,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 /// `TcpAgent::send_much` with this sender's `output`.
 #[inline(never)]
 pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-    t.send_much_with::<true>(b, sim, force, reason, maxburst)
+    t.send_much_with::<OUT_RFC793>(b, sim, force, reason, maxburst)
 }
 
 /// `RFC793eduTcpAgent::recv_newack_helper`.
@@ -258,32 +258,14 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
     let force_set_rtx_timer = t.highest_ack == t.maxseq;
     t.inc(b, &mut sim.w, Tv::Ndatapack, 1);
     t.inc(b, &mut sim.w, Tv::Ndatabytes, bytes);
-    b.send(sim, p);
-    if seqno == t.curseq && seqno > t.maxseq {
-        b.idle(sim);
+    if seqno <= t.maxseq && !st(t).karnrtt {
+        // Without Karn's rule a retransmission is timed too (`sent` leaves
+        // the RTT timing alone for a retransmission).
+        t.rtt_active = true;
+        t.rtt_seq = seqno;
+        t.rtt_ts = now;
     }
-    if seqno > t.maxseq {
-        t.seti(b, &mut sim.w, Tv::Maxseq, seqno);
-        if !t.rtt_active {
-            t.rtt_active = true;
-            if seqno > t.rtt_seq {
-                t.rtt_seq = seqno;
-                t.rtt_ts = sim.w.s.now;
-            }
-        }
-    } else {
-        if !st(t).karnrtt {
-            // Without Karn's rule a retransmission is timed too.
-            t.rtt_active = true;
-            t.rtt_seq = seqno;
-            t.rtt_ts = sim.w.s.now;
-        }
-        t.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
-        t.inc(b, &mut sim.w, Tv::Nrexmitbytes, bytes);
-    }
-    if sim.w.s.timer_status(t.rtx_timer) != TimerStatus::Pending || force_set_rtx_timer {
-        t.set_rtx_timer(&mut sim.w);
-    }
+    t.sent(b, sim, p, seqno, bytes, force_set_rtx_timer);
 }
 
 #[cfg(test)]

@@ -101,6 +101,27 @@ pub const NEWRENO_PARAMS: &[(&str, VarType)] = &[
     ("partial_window_deflation_", VarType::Int),
 ];
 
+/// Vegas's extra bound variables (tcp-vegas.cc `delay_bind_dispatch`):
+/// none of them is traced.
+pub const VEGAS_PARAMS: &[(&str, VarType)] = &[
+    ("v_alpha_", VarType::Int),
+    ("v_beta_", VarType::Int),
+    ("v_gamma_", VarType::Int),
+    ("v_rtt_", VarType::Real),
+];
+
+/// `RFC793eduTcpAgent::delay_bind_dispatch`.
+const RFC793EDU_PARAMS: &[(&str, VarType)] = &[
+    ("add793expbackoff_", VarType::Bool),
+    ("add793jacobsonrtt_", VarType::Bool),
+    ("add793fastrtx_", VarType::Bool),
+    ("add793slowstart_", VarType::Bool),
+    ("add793additiveinc_", VarType::Bool),
+    ("add793karnrtt_", VarType::Bool),
+    ("add793exponinc_", VarType::Bool),
+    ("rto_", VarType::Real),
+];
+
 /// All bound variable names of a TCP sender of this flavour (without the
 /// generic agent ones).
 pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
@@ -119,20 +140,11 @@ pub fn names(kind: &str) -> Vec<(&'static str, VarType)> {
     if kind == "Agent/TCP/RFC793edu" {
         v.extend_from_slice(RFC793EDU_PARAMS);
     }
+    if kind == "Agent/TCP/Vegas" {
+        v.extend_from_slice(VEGAS_PARAMS);
+    }
     v
 }
-
-/// `RFC793eduTcpAgent::delay_bind_dispatch`.
-const RFC793EDU_PARAMS: &[(&str, VarType)] = &[
-    ("add793expbackoff_", VarType::Bool),
-    ("add793jacobsonrtt_", VarType::Bool),
-    ("add793fastrtx_", VarType::Bool),
-    ("add793slowstart_", VarType::Bool),
-    ("add793additiveinc_", VarType::Bool),
-    ("add793karnrtt_", VarType::Bool),
-    ("add793exponinc_", VarType::Bool),
-    ("rto_", VarType::Real),
-];
 
 impl Tcp {
     /// Read a bound variable as Tcl sees it, or None if not a TCP variable.
@@ -153,6 +165,15 @@ impl Tcp {
                 "add793karnrtt_" => return Some(b2s(s.karnrtt)),
                 "add793exponinc_" => return Some(b2s(s.exponinc)),
                 "rto_" => return Some(fmt_real(s.rto)),
+                _ => {}
+            }
+        }
+        if let Flavor::Vegas(s) = &self.flavor {
+            match name {
+                "v_alpha_" => return Some(fmt_int(s.alpha as i64)),
+                "v_beta_" => return Some(fmt_int(s.beta as i64)),
+                "v_gamma_" => return Some(fmt_int(s.gamma as i64)),
+                "v_rtt_" => return Some(fmt_real(s.rtt)),
                 _ => {}
             }
         }
@@ -293,6 +314,16 @@ impl Tcp {
                 return true;
             }
         }
+        if let Flavor::Vegas(s) = &mut self.flavor {
+            match name {
+                "v_alpha_" => s.alpha = parse_int(v),
+                "v_beta_" => s.beta = parse_int(v),
+                "v_gamma_" => s.gamma = parse_int(v),
+                "v_rtt_" => s.rtt = parse_real(v),
+                _ => return self.set_common(base, name, v),
+            }
+            return true;
+        }
         if let Flavor::NewReno(s) = &mut self.flavor {
             match name {
                 "newreno_changes_" => {
@@ -314,6 +345,11 @@ impl Tcp {
                 _ => {}
             }
         }
+        self.set_common(base, name, v)
+    }
+
+    /// Set one of the variables every TCP sender has.
+    fn set_common(&mut self, base: &mut AgentBase, name: &str, v: &str) -> bool {
         let i = parse_int(v);
         let r = parse_real(v);
         let b = parse_bool(v);

@@ -292,6 +292,13 @@ SnoopQueue/Drop set debug_ false
     add793exponinc_ false
 }
 
+::dumbbell::class_vars Agent/TCP/Vegas {
+    v_alpha_ 1
+    v_beta_ 3
+    v_gamma_ 1
+    v_rtt_ 0
+}
+
 ::dumbbell::class_vars Agent/TCPSink {
     sport_ 0
     dport_ 0

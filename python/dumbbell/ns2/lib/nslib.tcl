@@ -58,6 +58,7 @@ foreach cls {
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/RFC793edu
+    Agent/TCP/Vegas
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
     Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
@@ -83,7 +84,7 @@ namespace eval ::dumbbell {
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
-    Agent/TCP/Vegas Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
@@ -123,7 +124,7 @@ proc ::dumbbell::define_unsupported {cls} {
 
 # ---- Simulator -------------------------------------------------------------------
 
-Class Simulator
+::otcl::_::LibClass Simulator
 
 Simulator proc instance {} {
     set i [::dumbbell::_instances Simulator]
@@ -306,6 +307,8 @@ Simulator instproc create-eventtrace {type owner} {
     $owner cmd eventtrace $et
     lappend alltrace_ $et
     $et attach $eventtraceAllFile_
+    $self instvar namtraceAllFile_
+    if {[info exists namtraceAllFile_]} { $et namattach $namtraceAllFile_ }
 }
 Simulator instproc set-address-format {type args} {
     if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
@@ -317,6 +320,7 @@ Simulator instproc run {} {
     $self rtmodel-configure
     [$self get-routelogic] configure
     set started_ 1
+    ::dumbbell::be::sim started
     # Reset every node (which resets its agents) in the order ns-2 visits
     # them, then every queue.
     if {[info exists Node_]} {
@@ -329,6 +333,8 @@ Simulator instproc run {} {
             [$link_($qn) queue] reset
         }
     }
+    # nam's configuration lines (nam.tcl)
+    $self init-nam
     ::dumbbell::be::sim run
 }
 
@@ -386,17 +392,14 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     if {$trace ne ""} {
         $self namtrace-queue $n1 $n2 $trace
     }
-    $self instvar linkProbe_
-    if {[info exists linkProbe_]} {
-        ::dumbbell::probe_link $self $did:$sid
-    }
-    set linkProbe_ 1
+    # nam's list of links (nam.tcl's register-nam-linkconfig)
+    ::dumbbell::nam_register $self $link_($sid:$did) $sid $did
     return $link_($sid:$did)
 }
 
 # ns-2's library probes elements of the Simulator's link_ array with `info
 # exists` (in duplex-link, and when it registers each link after the first
-# for nam).  In Tcl 8.6 a probe of a missing element made directly on the
+# for nam: register-nam-linkconfig).  In Tcl 8.6 a probe of a missing element made directly on the
 # array (as OTcl's instance variables are) leaves an entry in the array's
 # hash table, which moves the order of [array names link_] -- the order in
 # which `$ns run` resets the queues, and RED queues trace on reset.  The
@@ -406,7 +409,9 @@ proc ::dumbbell::probe_link {sim key} {
 }
 
 Simulator instproc duplex-link {n1 n2 bw delay type args} {
-    ::dumbbell::probe_link $self [$n1 id]:[$n2 id]
+    if {[::dumbbell::probe_link $self [$n1 id]:[$n2 id]]} {
+        $self remove-nam-linkconfig [$n1 id] [$n2 id]
+    }
     eval $self simplex-link $n1 $n2 [list $bw] [list $delay] $type $args
     eval $self simplex-link $n2 $n1 [list $bw] [list $delay] $type $args
 }
@@ -451,10 +456,6 @@ Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
     }
 }
 
-Simulator instproc simplex-link-op {n1 n2 op args} { }
-# nam hints only matter for the animation; with no nam output they are
-# accepted silently (namtrace-all already warned).
-Simulator instproc duplex-link-op {n1 n2 op args} { }
 Simulator instproc color {id name} {
     $self instvar color_
     set color_($id) $name
@@ -471,16 +472,6 @@ Simulator instproc trace-all {file} {
     set traceAllFile_ $file
 }
 
-Simulator instproc namtrace-all {file} {
-    $self instvar namtraceAllFile_
-    if {$file ne ""} {
-        set namtraceAllFile_ $file
-        ::dumbbell::be::warn "nam traces are not written yet: namtrace-all is accepted and its file is left empty"
-    } else {
-        unset -nocomplain namtraceAllFile_
-    }
-}
-Simulator instproc namtrace-some {file} { $self namtrace-all $file }
 Simulator instproc namtrace-all-wireless args { ::dumbbell::unsupported "namtrace-all-wireless" }
 
 Simulator instproc get-ns-traceall {} {
@@ -500,14 +491,10 @@ Simulator instproc puts-ns-traceall {str} {
     if {[info exists traceAllFile_]} { puts $traceAllFile_ $str }
 }
 
-Simulator instproc puts-nam-traceall {str} { }
-Simulator instproc puts-nam-config {str} { }
-Simulator instproc namtrace-config {f} { }
-
 # A Generic trace ("v" lines) writes what Tcl code gives `format`: the
 # type letter, the time and the words of its arguments, which are evaluated
 # where the trace's src_ and dst_ are visible (`format link-up {$src_} {$dst_}`).
-Class Trace/Generic -superclass Trace
+::otcl::_::LibClass Trace/Generic Trace
 Trace/Generic instproc init {} {
     $self next
     $self set type_ v
@@ -572,22 +559,6 @@ Queue/RED instproc attach-traces {src dst file {op ""}} {
     }
     $self edrop-trace $newtrace
 }
-
-# nam output is not written (a warning says so), but ns-2's nam traces are
-# objects with OTcl handles: their handles are skipped, so that the objects
-# made afterwards get ns-2's handles.
-Simulator instproc namtrace-queue {n1 n2 {file ""}} {
-    $self instvar link_ namtraceAllFile_
-    if {$file eq ""} {
-        if {![info exists namtraceAllFile_]} return
-        set file $namtraceAllFile_
-    }
-    $link_([$n1 id]:[$n2 id]) nam-trace $self $file
-    [$link_([$n1 id]:[$n2 id]) queue] attach-nam-traces $n1 $n2 $file
-}
-Queue instproc attach-nam-traces {src dst file} { }
-# (RED makes a trace of its early drops for nam)
-Queue/RED instproc attach-nam-traces {src dst file} { ::dumbbell::skip_ids 1 }
 
 Simulator instproc drop-trace {n1 n2 trace} {
     $self instvar link_
@@ -797,7 +768,7 @@ Node instproc reset {} {
 
 # ---- links ---------------------------------------------------------------------------
 
-Class Link
+::otcl::_::LibClass Link
 
 Link instproc init {src dst} {
     $self next
@@ -841,7 +812,10 @@ Link instproc up {} {
     if {![info exists dynamics_]} return
     $dynamics_ set status_ 1
     if {[info exists dynT_]} {
-        foreach tr $dynT_ { $tr format link-up {$src_} {$dst_} }
+        foreach tr $dynT_ {
+            $tr format link-up {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr UP link-up
+        }
     }
 }
 Link instproc down {} {
@@ -855,7 +829,10 @@ Link instproc down {} {
     $dynamics_ set status_ 0
     $self all-connectors reset
     if {[info exists dynT_]} {
-        foreach tr $dynT_ { $tr format link-down {$src_} {$dst_} }
+        foreach tr $dynT_ {
+            $tr format link-down {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr DOWN link-down
+        }
     }
 }
 # Apply `op` to every object the link's variables name (not its nodes), in
@@ -895,7 +872,7 @@ Link instproc add-to-head {connector} {
     $head_ target $connector
 }
 
-Class SimpleLink -superclass Link
+::otcl::_::LibClass SimpleLink Link
 
 SimpleLink instproc init {src dst bw delay q {lltype DelayLink}} {
     $self next $src $dst
@@ -942,15 +919,6 @@ SimpleLink instproc trace {ns f {op ""}} {
     if {[info exists dynamics_]} {
         $self trace-dynamics $ns $f $op
     }
-}
-
-# A link traced for nam only: ns-2 builds its four traces (and a dynamic
-# link's dynamics trace) here; a link already traced gets no new ones.
-SimpleLink instproc nam-trace {ns f} {
-    $self instvar enqT_ nam_traced_ dynamics_
-    if {[info exists enqT_] || [info exists nam_traced_]} return
-    set nam_traced_ 1
-    ::dumbbell::skip_ids [expr {[info exists dynamics_] ? 5 : 4}]
 }
 
 SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
@@ -1092,6 +1060,12 @@ proc ::dumbbell::delayer_not_empty {} {
     puts stderr "dumbbell: error: a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)"
     exit 1
 }
+# A Vegas sender sized its send-time table by a window_ (when packet 0 went
+# out) that is not positive as a C int, or absurdly large.
+proc ::dumbbell::vegas_window_error {agent why} {
+    puts stderr "dumbbell: error: $agent (Agent/TCP/Vegas): window_ [$agent set window_] cannot size Vegas's send-time table: $why"
+    exit 1
+}
 # A Delayer was called back by its own target (a second delayer chained
 # behind it) while handing it a packet: ns-2 then hands the same packet on
 # twice and aborts with "Scheduler: Event UID not valid!" (C stdout, written
@@ -1170,7 +1144,7 @@ Simulator instproc rtmodel-delete {model} {
 }
 
 # The queue of route events: one `$ns at` per distinct time.
-Class rtQueue
+::otcl::_::LibClass rtQueue
 rtQueue instproc init {ns} {
     $self next
     $self set ns_ $ns
@@ -1214,7 +1188,7 @@ rtQueue instproc runq {time} {
     unset rtq_($time)
 }
 
-Class rtModel
+::otcl::_::LibClass rtModel
 rtModel set rtq_ ""
 rtModel set startTime_ 0.5
 rtModel set finishTime_ "-"
@@ -1306,7 +1280,7 @@ rtModel instproc trace {ns f {op ""}} {
     foreach l [array names links_] { $links_($l) trace-dynamics $ns $f $op }
 }
 
-Class rtModel/Exponential -superclass rtModel
+::otcl::_::LibClass rtModel/Exponential rtModel
 rtModel/Exponential set upInterval_ 10.0
 rtModel/Exponential set downInterval_ 1.0
 rtModel/Exponential instproc set-first-event {} {
@@ -1327,7 +1301,7 @@ rtModel/Exponential instproc down {} {
     $self set-event [expr {[$rtglibRNG exponential] * $downInterval_}] up
 }
 
-Class rtModel/Deterministic -superclass rtModel
+::otcl::_::LibClass rtModel/Deterministic rtModel
 rtModel/Deterministic set upInterval_ 2.0
 rtModel/Deterministic set downInterval_ 1.0
 rtModel/Deterministic instproc up {} {
@@ -1342,7 +1316,7 @@ rtModel/Deterministic instproc down {} {
 }
 
 # Events from a dynamics trace file (the "v" lines a Generic trace wrote).
-Class rtModel/Trace -superclass rtModel
+::otcl::_::LibClass rtModel/Trace rtModel
 rtModel/Trace instproc get-next-event {} {
     $self instvar tracef_ links_
     while {[gets $tracef_ line] >= 0} {
@@ -1394,7 +1368,7 @@ rtModel/Trace instproc down {} {
 
 # One event: `rtmodel-at TIME up|down N1 N2` (= rtmodel Manual {op time} ...);
 # the model deletes itself once it has notified routing.
-Class rtModel/Manual -superclass rtModel
+::otcl::_::LibClass rtModel/Manual rtModel
 rtModel/Manual instproc set-first-event {} {
     $self instvar op_ at_
     $self set-event-exact $at_ $op_
@@ -1427,7 +1401,7 @@ Agent/TCP instproc init args {
     [Simulator instance] create-eventtrace Event $self
 }
 
-Class Application/FTP -superclass Application
+::otcl::_::LibClass Application/FTP Application
 Application/FTP instproc init {} { $self next }
 Application/FTP instproc start {} { [$self agent] send -1 }
 Application/FTP instproc stop {} {
@@ -1629,7 +1603,7 @@ proc add-all-packet-headers {} { }
 # ---- error models ----------------------------------------------------------------
 
 # ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
-Class ErrorModel/Uniform -superclass ErrorModel
+::otcl::_::LibClass ErrorModel/Uniform ErrorModel
 ErrorModel instproc init args {
     eval $self next $args
     [Simulator instance] create-eventtrace Event $self

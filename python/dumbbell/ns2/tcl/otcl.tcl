@@ -1396,6 +1396,33 @@ proc ::otcl::_::Class.create {self args} {
     return $name
 }
 
+# `Class name` or `Class name -superclass super` (super a class other than
+# name) for the host's library while it loads (deferprocs): no script has
+# run, so Class's create, alloc, init and superclass are OTcl's own, and
+# this does what Class.create then does, without the dispatch (through
+# Class's unknown for `Class name`) and its checks.  Otherwise it is the
+# command itself.
+proc ::otcl::_::LibClass {name {super ""}} {
+    if {!$::otcl::_::deferprocs} {
+        if {$super eq ""} {
+            tailcall Class create $name
+        }
+        tailcall Class create $name -superclass $super
+    }
+    if {$super eq ""} {
+        # (Object's init, without arguments, does nothing)
+        MakeObject $name Class 1
+        return $name
+    }
+    set c [MakeObject $name Class 1 [Norm $super]]
+    incr ::otcl::_::cvepoch
+    unset -nocomplain ::otcl::_::prec($c)
+    if {[info exists ::otcl::_::cached($c)]} {
+        InvalClass $c ""
+    }
+    return $name
+}
+
 # Do new classes of metaclass mc have OTcl's own init and superclass
 # methods?  (Cached until methods or the hierarchy change.)
 proc ::otcl::_::InitSuperPlain {mc} {

@@ -172,7 +172,7 @@ proc ::dumbbell::_detach {obj} {
 # ----------------------------------------------------------------------
 # tclcl's additions to Object
 
-Class InitObject
+::otcl::_::LibClass InitObject
 
 # Set default variables from the class hierarchy, then process
 # "-name value" pairs the way Object's init does; pairs that are not
@@ -293,7 +293,7 @@ Object instproc remove-from-list {list elem} {
 # ----------------------------------------------------------------------
 # SplitObject
 
-Class SplitObject
+::otcl::_::LibClass SplitObject
 SplitObject set id 0
 
 SplitObject instproc init args {
@@ -420,7 +420,8 @@ proc ::dumbbell::register_class {className} {
         # (what `SplitObject is-class $path` answers)
         if {!([info exists ::otcl::_::isclass($path)]
               && "SplitObject" in [::otcl::_::Prec $path])} {
-            Class create $path -superclass $parent
+            # (while the library loads, without Class's dispatch)
+            ::otcl::_::LibClass $path $parent
         }
         set parent $path
         append path /
