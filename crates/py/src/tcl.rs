@@ -1245,7 +1245,11 @@ impl TclBackend {
 pyo3::create_exception!(_engine, TclError, pyo3::exceptions::PyException, "An error raised by Tcl.");
 
 // Lazy binding: of libtcl's ~800 PLT entries a run calls a fraction; binding
-// them all at load (RTLD_NOW) cost ~0.5 M instructions.
+// them all at load (RTLD_NOW) cost ~0.5 M instructions.  The price: a libtcl
+// missing a symbol one of its own functions needs (a broken or mismatched
+// installation) fails when that function is first called, possibly in the
+// middle of a run, instead of here at load.  The symbols Dumbbell itself
+// uses are looked up here (`dlsym`, the stubs table) and checked.
 const RTLD_LAZY: c_int = 1;
 
 unsafe extern "C" {
