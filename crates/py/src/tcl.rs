@@ -1123,6 +1123,14 @@ unsafe extern "C" fn init_source_cmd(cd: *mut c_void, interp: *mut Interp, objc:
             }
             let code = (st.eval_ex)(interp, text.as_ptr() as *const c_char, text.len() as c_int, 0);
             if code != TCL_OK && code != TCL_RETURN {
+                // Like `source`, put `info script` back on failure too (Tcl_Init
+                // then tries init.tcl elsewhere), keeping the error's result;
+                // errorInfo and errorCode are variables the call leaves alone.
+                let result = (st.get_obj_result)(interp);
+                st.incr(result);
+                let _ = st.call(interp, &["::info", "script", &old]);
+                (st.set_obj_result)(interp, result);
+                st.decr(result);
                 return code;
             }
             if st.call(interp, &["::info", "script", &old]).is_err() {
