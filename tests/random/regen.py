@@ -223,7 +223,7 @@ def note(m):
         ((" traffic:" + ",".join(m["traffic"])) if m.get("traffic") else ""))
 
 
-def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False):
+def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
@@ -233,7 +233,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
         covered |= features(gen.entry_build(s)[1])
     cands = []
     for k in range(lo, hi):
-        s = ("d" if dynamics else "") + ("t" if traffic else "") + str(k)
+        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + str(k)
         if s in keep:
             continue
         m = gen.entry_build(s)[1]
@@ -284,7 +284,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
             lines = fh.read().rstrip("\n").split("\n")
         lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s%s"
                      % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else "",
-                        " --traffic" if traffic else ""))
+                        " --traffic" if traffic else "") + (" --vegas" if vegas else ""))
     else:
         lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
                  "# under fixtures/<seed>/ (see README.md).  Chosen with",
@@ -321,6 +321,8 @@ def main(argv=None):
                    help="with --pick/--add: candidates are the seeds' --dynamics scripts (entries dN)")
     p.add_argument("--traffic", action="store_true",
                    help="with --pick/--add: candidates are the seeds' --traffic scripts (entries tN)")
+    p.add_argument("--vegas", action="store_true",
+                   help="with --pick/--add: candidates are the seeds' --vegas scripts (entries vN)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -336,7 +338,7 @@ def main(argv=None):
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
         pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
-             dynamics=a.dynamics, traffic=a.traffic)
+             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()

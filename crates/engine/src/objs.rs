@@ -718,11 +718,21 @@ pub struct QueueMonitor {
     /// A flow the engine made that the Tcl side has not adopted yet: the
     /// snoops it saw, replayed with its class defaults at adoption
     /// (`Sim::settle_flow`).
-    pub pending: Option<Box<Vec<PendingSnoop>>>,
+    pub pending: Option<Box<PendingFlow>>,
     /// Nothing but counters to update (no integrators, delay samples, flows,
     /// distributions or rate estimate): `Sim::snoop` then updates the
     /// monitor inline.  Kept by `refresh_plain`.
     plain: bool,
+}
+
+/// A flow the engine made, waiting for the Tcl side to adopt it (right
+/// after the event that revealed it): that event's key and the snoops the
+/// flow saw in it.  Later events add nothing, so a failed adoption (a
+/// script whose `tkerror` lets the run go on) leaves it at that.
+#[derive(Clone, Debug)]
+pub struct PendingFlow {
+    pub event: crate::sched::Key,
+    pub snoops: Vec<PendingSnoop>,
 }
 
 /// A snoop a flow saw before its adoption: the kind, the time, the packet's

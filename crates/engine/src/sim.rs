@@ -881,7 +881,9 @@ impl Sim {
                 if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
                     f.flow = Some(key);
                     if let Some(pend) = f.pending.as_mut() {
-                        pend.push(crate::objs::PendingSnoop { kind, now: self.w.s.now, id: p, pkt: pk.clone() });
+                        if pend.event == self.w.s.current {
+                            pend.snoops.push(crate::objs::PendingSnoop { kind, now: self.w.s.now, id: p, pkt: pk.clone() });
+                        }
                     }
                 }
                 self.monitor_update(kind, flow, p);
@@ -965,7 +967,7 @@ impl Sim {
         let placeholder = format!("::dumbbell::flow#{n}");
         let flow = self.create(&placeholder, "QueueMonitor/ED/Flow").ok()?;
         if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
-            f.pending = Some(Box::default());
+            f.pending = Some(Box::new(crate::objs::PendingFlow { event: self.w.s.current, snoops: Vec::new() }));
         }
         if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
             let slot = c.install_next(flow);
@@ -989,6 +991,7 @@ impl Sim {
             },
             _ => return Err("not a flow".into()),
         };
+        let pending = pending.snoops;
         let born = pending.first().map_or(self.w.s.now, |s| s.now);
         let mut fresh = QueueMonitor::new(born);
         fresh.flow = key;
@@ -1029,10 +1032,12 @@ impl Sim {
             }
         }
         // Packets still on their way carry the stamp (a dropped one is gone;
-        // its id may already be another packet's).
+        // its slot may already hold another packet, hence the uid).
         for (id, t) in stamped {
-            if t == self.w.s.now {
-                self.w.pool.get_mut(id).timestamp = t;
+            let uid = pending.iter().rev().find(|s| s.id == id).map(|s| s.pkt.uid);
+            let pk = self.w.pool.get_mut(id);
+            if t == self.w.s.now && uid == Some(pk.uid) {
+                pk.timestamp = t;
             }
         }
         Ok(())
@@ -1198,6 +1203,45 @@ mod tests {
         assert_eq!(sim.w.out.drain().len(), 1);
         assert!(matches!(sim.run(), Yield::Tcl(_)));
         assert_eq!(sim.run(), Yield::Done);
+    }
+
+    /// A flow the engine made keeps the snoops of the event that revealed
+    /// it, for its adoption right after; if the adoption never comes (the
+    /// script's `tkerror` let the run go on), later events add nothing.
+    #[test]
+    fn unadopted_flow_buffers_only_its_first_event() {
+        let mut sim = Sim::new();
+        let fm = sim.create("fm", "QueueMonitor/ED/Flowmon").unwrap();
+        sim.create("cl", "Classifier/Hash/Fid").unwrap();
+        let snoop = sim.create("in", "SnoopQueue/In").unwrap();
+        sim.create("null", "Agent/Null").unwrap();
+        sim.command(sim.lookup("cl").unwrap(), &["auto-flows"]).unwrap();
+        sim.command(fm, &["classifier", "cl"]).unwrap();
+        sim.command(snoop, &["set-monitor", "fm"]).unwrap();
+        sim.command(snoop, &["target", "null"]).unwrap();
+        let send = |sim: &mut Sim, time: f64, seq: u64| {
+            sim.w.s.current = crate::sched::Key { time, seq };
+            sim.w.s.now = time;
+            let p = sim.w.pool.alloc();
+            let pk = sim.w.pool.get_mut(p);
+            pk.fid = 7;
+            pk.size = 100;
+            sim.recv(snoop, p, None);
+        };
+        send(&mut sim, 1.0, 1);
+        send(&mut sim, 1.0, 1);
+        let flow = sim.objs.iter().position(|o| matches!(o, Obj::QueueMonitor(q) if q.pending.is_some())).unwrap();
+        let count = |sim: &Sim| match &sim.objs[flow] {
+            Obj::QueueMonitor(q) => q.pending.as_ref().unwrap().snoops.len(),
+            _ => unreachable!(),
+        };
+        assert_eq!(count(&sim), 2, "both snoops of the revealing event are kept");
+        assert_eq!(sim.w.take_tcl_calls().len(), 1, "one adoption asked for");
+        for i in 0..100 {
+            send(&mut sim, 2.0 + i as f64, 2 + i);
+        }
+        assert_eq!(count(&sim), 2, "later events are not buffered");
+        assert!(sim.w.take_tcl_calls().is_empty(), "the flow is found, not made again");
     }
 
     /// The hop path's dense table of connector targets stays equal to the

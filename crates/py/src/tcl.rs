@@ -1123,6 +1123,14 @@ unsafe extern "C" fn init_source_cmd(cd: *mut c_void, interp: *mut Interp, objc:
             }
             let code = (st.eval_ex)(interp, text.as_ptr() as *const c_char, text.len() as c_int, 0);
             if code != TCL_OK && code != TCL_RETURN {
+                // Like `source`, put `info script` back on failure too (Tcl_Init
+                // then tries init.tcl elsewhere), keeping the error's result;
+                // errorInfo and errorCode are variables the call leaves alone.
+                let result = (st.get_obj_result)(interp);
+                st.incr(result);
+                let _ = st.call(interp, &["::info", "script", &old]);
+                (st.set_obj_result)(interp, result);
+                st.decr(result);
                 return code;
             }
             if st.call(interp, &["::info", "script", &old]).is_err() {
@@ -1245,7 +1253,11 @@ impl TclBackend {
 pyo3::create_exception!(_engine, TclError, pyo3::exceptions::PyException, "An error raised by Tcl.");
 
 // Lazy binding: of libtcl's ~800 PLT entries a run calls a fraction; binding
-// them all at load (RTLD_NOW) cost ~0.5 M instructions.
+// them all at load (RTLD_NOW) cost ~0.5 M instructions.  The price: a libtcl
+// missing a symbol one of its own functions needs (a broken or mismatched
+// installation) fails when that function is first called, possibly in the
+// middle of a run, instead of here at load.  The symbols Dumbbell itself
+// uses are looked up here (`dlsym`, the stubs table) and checked.
 const RTLD_LAZY: c_int = 1;
 
 unsafe extern "C" {
