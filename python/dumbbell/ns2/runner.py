@@ -470,12 +470,17 @@ class Ns2Runner:
     def run(self) -> int:
         path = self.script
         try:
-            self.tcl.eval(f"source {{{path}}}")
+            self.tcl.eval(f"source.orig {{{path}}}")
         except self.TclError as err:
             if self.panic is not None:
                 return self.report_panic(self.panic)
             self.drain()
-            self.report_error(str(err), self._errinfo())
+            # The script's own traceback: without the frame of our `source.orig`.
+            info = self._errinfo()
+            ours = f'\n    invoked from within\n"source.orig {{{path}}}"'
+            if info.endswith(ours):
+                info = info[: -len(ours)]
+            self.report_error(str(err), info)
             return self._end(1)
         except BaseException as err:  # an engine panic outside a Tcl call
             if type(err).__name__ != "PanicException":

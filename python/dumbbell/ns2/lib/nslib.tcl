@@ -1672,3 +1672,17 @@ ErrorModule instproc drop-target args {
     $inner target [lindex $args 0]
     $inner drop-target [lindex $args 0]
 }
+# `source` as ns-2 has it (tclcl's tcl-import.tcl replaces Tcl's, which
+# stays as `source.orig`): one argument, the file sourced in the caller's
+# frame, and an `Import` object made at the first call -- an OTcl handle,
+# so objects made after a script's first `source` get ns-2's handles.  (The
+# runner starts the script itself with `source.orig`, as ns-2's main does
+# not go through this proc.)
+rename source source.orig
+proc source {fileName} {
+    if {![info exists ::dumbbell::import_made]} {
+        set ::dumbbell::import_made 1
+        ::dumbbell::skip_ids 1
+    }
+    uplevel 1 [list source.orig $fileName]
+}
