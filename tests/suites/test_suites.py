@@ -17,42 +17,7 @@ import run_suites as rs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (rs.EXAMPLES / "test").is_dir(), reason="ns2-examples not installed")
 
-# suite -> tests that must pass (None: all of the suite's tests)
-EXPECTED = {
-    "ecn": None,
-    "newreno": None,
-    "sack": None,
-    "testReno": None,
-    "tcpHighspeed": None,
-    "red": None,
-    "tcp": None,
-    "rfc2581": None,
-    "LimTransmit": None,
-    "tcp-init-win": None,
-    "aimd": None,
-    "adaptive-red": None,
-    "oddBehaviors": None,
-    "tcpReset": None,
-    "misc": None,
-    "rng": None,
-    "monitor": None,
-    # example2 needs SFQ, example3 rtproto DV, ping and pingOneWay Agent/Ping
-    "greis": ["example1", "example1a", "example1b", "example4"],
-    # statsTFRC needs TFRC
-    "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
-               "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
-               "reno5_nobug", "telnet", "delayed", "phase", "phase1", "phase2", "timers", "manyflows", "stats",
-               "statsECN", "stats1", "stats1Bytes", "stats1a", "stats1aBytes", "statsHeaders", "stats2", "stats3",
-               "stats4"],
-    "frto": None,
-    "links": None,
-    "rfc793edu": None,
-    # wireless needs wireless nodes
-    "tagged-trace": ["simple", "Format-simple"],
-    # the other three need the RBP senders (Agent/TCP/Vegas/RBP, /Reno/RBP)
-    "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
-            "vegas_no_slow_start_restart"],
-}
+EXPECTED = rs.EXPECTED
 
 
 @pytest.mark.parametrize("suite", sorted(EXPECTED))
