@@ -193,23 +193,16 @@ pub fn parse_bool(s: &str) -> bool {
     }
 }
 
-/// Tcl's `Tcl_GetBoolean` (what C++ commands parse switches with): a
-/// number (nonzero is true), or `yes`/`no`/`true`/`false`/`on`/`off` in any
-/// case and any unambiguous abbreviation; anything else is an error.
+/// Tcl 8.6's `Tcl_GetBoolean` on a C string (what C++ commands parse
+/// switches with): exactly `0` or `1`, or `yes`/`no`/`true`/`false`/`on`/`off`
+/// in any case and any unambiguous abbreviation; anything else (other
+/// numbers, surrounding spaces) is an error.
 pub fn tcl_get_boolean(s: &str) -> Result<bool, String> {
-    let t = s.trim();
-    if let Ok(v) = t.parse::<f64>() {
-        return Ok(v != 0.0);
-    }
-    let hex = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X"));
-    if let Some(v) = hex.and_then(|h| i64::from_str_radix(h, 16).ok()) {
-        return Ok(v != 0);
-    }
     let l = s.to_ascii_lowercase();
     let is = |word: &str, min: usize| l.len() >= min && word.starts_with(l.as_str());
-    if is("yes", 1) || is("true", 1) || is("on", 2) {
+    if s == "1" || is("yes", 1) || is("true", 1) || is("on", 2) {
         Ok(true)
-    } else if is("no", 1) || is("false", 1) || is("off", 2) {
+    } else if s == "0" || is("no", 1) || is("false", 1) || is("off", 2) {
         Ok(false)
     } else {
         Err(format!("expected boolean value but got \"{s}\""))
@@ -378,13 +371,14 @@ mod tests {
 
     #[test]
     fn tcl_booleans() {
-        for t in ["ON", "on", "1", "yes", "Y", "true", "T", "2.5", "0x1"] {
+        // As libtcl 8.6's Tcl_GetBoolean answers for these strings.
+        for t in ["ON", "on", "1", "yes", "Y", "true", "T", "tr"] {
             assert_eq!(tcl_get_boolean(t), Ok(true), "{t}");
         }
-        for f in ["OFF", "of", "0", "no", "n", "false", "F", "0.0"] {
+        for f in ["OFF", "of", "0", "no", "n", "false", "F", "NO"] {
             assert_eq!(tcl_get_boolean(f), Ok(false), "{f}");
         }
-        for bad in ["o", "", "maybe", "onn"] {
+        for bad in ["o", "", "maybe", "onn", "2", "0.0", "1.5", "0x1", " 1", "1 ", "yes ", "+1", "00", "01", "true1"] {
             assert!(tcl_get_boolean(bad).is_err(), "{bad}");
         }
     }

@@ -16,16 +16,18 @@
 
 use super::*;
 
-/// The variant's switches and its RTO in ticks (`rto_`).
+/// The variant's switches (as tclcl's bound bools keep them: the integer
+/// set, nonzero meaning on, "3" reading back as 3) and its RTO in ticks
+/// (`rto_`).
 #[derive(Clone, Debug, Default)]
 pub struct Rfc793State {
-    pub expbackoff: bool,
-    pub jacobsonrtt: bool,
-    pub fastrtx: bool,
-    pub slowstart: bool,
-    pub additiveinc: bool,
-    pub karnrtt: bool,
-    pub exponinc: bool,
+    pub expbackoff: i32,
+    pub jacobsonrtt: i32,
+    pub fastrtx: i32,
+    pub slowstart: i32,
+    pub additiveinc: i32,
+    pub karnrtt: i32,
+    pub exponinc: i32,
     /// The current retransmission timeout in ticks (a double in ns-2).
     pub rto: f64,
 }
@@ -75,7 +77,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);
-        if t.dupacks == t.numdupacks && st(t).fastrtx {
+        if t.dupacks == t.numdupacks && st(t).fastrtx != 0 {
             tahoe::dupack_action(t, b, sim);
         }
     }
@@ -164,7 +166,7 @@ fn rtt_update(t: &mut Tcp, b: &AgentBase, w: &mut World, tao: f64) {
         t.seti(b, w, Tv::Rtt, 1);
     }
     t.smooth_rtt(b, w);
-    let rto = if st(t).jacobsonrtt {
+    let rto = if st(t).jacobsonrtt != 0 {
         (((t.t_rttvar << (t.rttvar_exp + (t.t_srtt_bits - t.t_rttvar_bits))) + t.t_srtt) >> t.t_srtt_bits) as f64
     } else {
         (t.t_srtt >> (t.t_srtt_bits - 1)) as f64
@@ -176,7 +178,7 @@ fn rtt_update(t: &mut Tcp, b: &AgentBase, w: &mut World, tao: f64) {
 /// `RFC793eduTcpAgent::rtt_backoff`: Tahoe's doubling (without RFC 2988's
 /// cap) with `add793expbackoff_`, else no backoff at all.
 pub(super) fn rtt_backoff(t: &mut Tcp, b: &AgentBase, w: &mut World) {
-    if st(t).expbackoff {
+    if st(t).expbackoff != 0 {
         if t.t_backoff < 64 {
             let v = t.t_backoff << 1;
             t.seti(b, w, Tv::Backoff, v);
@@ -194,7 +196,7 @@ pub(super) fn rtt_backoff(t: &mut Tcp, b: &AgentBase, w: &mut World) {
 /// `RFC793eduTcpAgent::opencwnd`.
 fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
     let s = st(t);
-    let (slowstart, exponinc, additiveinc) = (s.slowstart, s.exponinc, s.additiveinc);
+    let (slowstart, exponinc, additiveinc) = (s.slowstart != 0, s.exponinc != 0, s.additiveinc != 0);
     let ssthresh = t.ssthresh as f64;
     if !(slowstart || exponinc || additiveinc) {
         // Plain RFC 793: the whole receiver window at once.
@@ -258,7 +260,7 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
     let force_set_rtx_timer = t.highest_ack == t.maxseq;
     t.inc(b, &mut sim.w, Tv::Ndatapack, 1);
     t.inc(b, &mut sim.w, Tv::Ndatabytes, bytes);
-    if seqno <= t.maxseq && !st(t).karnrtt {
+    if seqno <= t.maxseq && st(t).karnrtt == 0 {
         // Without Karn's rule a retransmission is timed too (`sent` leaves
         // the RTT timing alone for a retransmission).
         t.rtt_active = true;

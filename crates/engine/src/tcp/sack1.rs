@@ -175,8 +175,9 @@ pub struct Sack1State {
     pub timeout: bool,
     pub fastrecov: bool,
     pub pipe: i32,
-    /// `partial_ack_`: send on every partial ACK.
-    pub partial_ack: bool,
+    /// `partial_ack_`: send on every partial ACK (tclcl's bool: the integer
+    /// set, nonzero meaning on).
+    pub partial_ack: i32,
     pub next_pkt: i32,
     pub firstpartial: bool,
     pub scb: ScoreBoard,
@@ -188,7 +189,7 @@ impl Default for Sack1State {
             timeout: false,
             fastrecov: false,
             pipe: -1,
-            partial_ack: false,
+            partial_ack: 0,
             next_pkt: 0,
             firstpartial: false,
             scb: ScoreBoard::default(),
@@ -297,7 +298,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             t.seti(b, &mut sim.w, Tv::Ack, ack.seqno);
             let ha = t.highest_ack;
             st(t).scb.update(ha, sacks);
-            if st(t).partial_ack {
+            if st(t).partial_ack != 0 {
                 partial_ack_action(t, b, sim);
                 st(t).pipe += 1;
                 if !st(t).firstpartial {

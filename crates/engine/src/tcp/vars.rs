@@ -153,17 +153,17 @@ impl Tcp {
             return Some(self.traced_value_of(tv));
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
-            return Some(b2s(s.partial_ack));
+            return Some(fmt_int(s.partial_ack as i64));
         }
         if let Flavor::Rfc793edu(s) = &self.flavor {
             match name {
-                "add793expbackoff_" => return Some(b2s(s.expbackoff)),
-                "add793jacobsonrtt_" => return Some(b2s(s.jacobsonrtt)),
-                "add793fastrtx_" => return Some(b2s(s.fastrtx)),
-                "add793slowstart_" => return Some(b2s(s.slowstart)),
-                "add793additiveinc_" => return Some(b2s(s.additiveinc)),
-                "add793karnrtt_" => return Some(b2s(s.karnrtt)),
-                "add793exponinc_" => return Some(b2s(s.exponinc)),
+                "add793expbackoff_" => return Some(fmt_int(s.expbackoff as i64)),
+                "add793jacobsonrtt_" => return Some(fmt_int(s.jacobsonrtt as i64)),
+                "add793fastrtx_" => return Some(fmt_int(s.fastrtx as i64)),
+                "add793slowstart_" => return Some(fmt_int(s.slowstart as i64)),
+                "add793additiveinc_" => return Some(fmt_int(s.additiveinc as i64)),
+                "add793karnrtt_" => return Some(fmt_int(s.karnrtt as i64)),
+                "add793exponinc_" => return Some(fmt_int(s.exponinc as i64)),
                 "rto_" => return Some(fmt_real(s.rto)),
                 _ => {}
             }
@@ -291,7 +291,7 @@ impl Tcp {
             return true;
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
-            s.partial_ack = crate::vars::parse_bool(v);
+            s.partial_ack = crate::vars::parse_bool_int(v);
             return true;
         }
         if let Flavor::Rfc793edu(s) = &mut self.flavor {
@@ -310,7 +310,7 @@ impl Tcp {
                 _ => None,
             };
             if let Some(slot) = slot {
-                *slot = parse_bool(v);
+                *slot = crate::vars::parse_bool_int(v);
                 return true;
             }
         }
