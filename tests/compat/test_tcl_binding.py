@@ -619,3 +619,22 @@ def test_rust_rewrite_is_otcls_rewrite():
         assert t.call("::dumbbell::be::rewrite", b) == want, b
         rewritten += want != b
     assert rewritten > 1000
+
+
+def test_a_failing_init_tcl_is_passed_over_and_info_script_restored(tmp_path):
+    # Tcl_Init tries $TCL_LIBRARY's init.tcl first; when it fails, Tcl goes on
+    # to its own library.  Our `source` for Tcl_Init must leave `info script`
+    # as it was after the failure, and keep the error's information (Tcl_Init
+    # reports it if every init.tcl fails): here the interpreter ends up with
+    # the real library, the failed attempt leaving no trace.
+    bad = tmp_path / "tcl8.6"
+    bad.mkdir()
+    (bad / "init.tcl").write_text("set ::tried_bad 1\nerror boom\n")
+    r = child("""
+        import sys
+        from dumbbell._engine import TclInterp
+        t = TclInterp.create(sys.executable)
+        print(t.eval("list [info exists ::tried_bad] [info script] [info exists ::auto_path]"))
+    """, TCL_LIBRARY=str(bad))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["1", "{}", "1"]

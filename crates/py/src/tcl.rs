@@ -81,6 +81,8 @@ struct Stubs {
     delete_interp: unsafe extern "C" fn(*mut Interp),
     init: unsafe extern "C" fn(*mut Interp) -> c_int,
     eval_ex: unsafe extern "C" fn(*mut Interp, *const c_char, c_int, c_int) -> c_int,
+    save_interp_state: unsafe extern "C" fn(*mut Interp, c_int) -> *mut c_void,
+    restore_interp_state: unsafe extern "C" fn(*mut Interp, *mut c_void) -> c_int,
 }
 
 impl Stubs {
@@ -131,6 +133,8 @@ impl Stubs {
             delete_interp: get!(110),
             init: get!(180),
             eval_ex: get!(291),
+            save_interp_state: get!(535),
+            restore_interp_state: get!(536),
         };
         // The table's layout is Tcl 8's: make sure the interpreter is 8.6.
         let (tcl, v86) = (c"Tcl", c"8.6");
@@ -1124,14 +1128,12 @@ unsafe extern "C" fn init_source_cmd(cd: *mut c_void, interp: *mut Interp, objc:
             let code = (st.eval_ex)(interp, text.as_ptr() as *const c_char, text.len() as c_int, 0);
             if code != TCL_OK && code != TCL_RETURN {
                 // Like `source`, put `info script` back on failure too (Tcl_Init
-                // then tries init.tcl elsewhere), keeping the error's result;
-                // errorInfo and errorCode are variables the call leaves alone.
-                let result = (st.get_obj_result)(interp);
-                st.incr(result);
+                // then tries init.tcl elsewhere), keeping the error as it was:
+                // result, return options, errorInfo and errorCode (evaluating
+                // a command resets them, hence the saved interpreter state).
+                let state = (st.save_interp_state)(interp, code);
                 let _ = st.call(interp, &["::info", "script", &old]);
-                (st.set_obj_result)(interp, result);
-                st.decr(result);
-                return code;
+                return (st.restore_interp_state)(interp, state);
             }
             if st.call(interp, &["::info", "script", &old]).is_err() {
                 return TCL_ERROR;
