@@ -283,6 +283,28 @@ $ns run
     assert "no route from node 0 to node 2 (packet uid 0 at time 0.5)" in r.stderr
 
 
+@pytest.mark.parametrize("sender,option,defined", [("TCP/Reno", 9, "0-6 and 8"), ("TCP/RFC793edu", 6, "0-5")])
+def test_undefined_window_option_stops_the_run_like_ns2(tmp_path, sender, option, defined):
+    # ns-2's opencwnd aborts on a windowOption_ it does not define (exit
+    # status 1, nothing more on stdout); Dumbbell stops there too, naming it.
+    # (RFC793edu reaches its window options only with a switch such as
+    # add793slowstart_.)
+    body = f"""$ns duplex-link $a $b 1Mb 10ms DropTail
+set tcp [$ns create-connection {sender} $a TCPSink $b 0]
+$tcp set windowOption_ {option}
+$tcp set add793slowstart_ true
+set ftp [$tcp attach-app FTP]
+$ns at 0.1 "$ftp start"
+$ns at 3 "puts still-running"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert f"windowOption_ {option} is not a window option ns-2 defines ({defined})" in r.stderr
+    assert "ns-2 aborts here" in r.stderr
+
+
 def test_rtproto_static_named_fails_at_the_first_link_change(tmp_path):
     # ns-2 2.35's Static protocol has no compute-all: a script that names it
     # with `$ns rtproto` fails at the first link change, exit 1 (ns-2's

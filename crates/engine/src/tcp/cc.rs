@@ -58,8 +58,18 @@ pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
             Some(t.cwnd + increment)
         }
         other => {
-            w.warn_once(format!("windowOption_ {other} is not defined (ns-2 aborts); cwnd left unchanged"));
+            undefined_window_option(w, other, "0-6 and 8");
             None
         }
     }
+}
+
+/// A `windowOption_` ns-2's `opencwnd` does not define: ns-2 aborts there
+/// (exit status 1, its buffered traces lost).  The run stops after the
+/// current event with an error naming the value (traces flushed).
+#[cold]
+pub(super) fn undefined_window_option(w: &mut World, option: i32, defined: &str) {
+    w.call_tcl(format!(
+        "::dumbbell::abort {{windowOption_ {option} is not a window option ns-2 defines ({defined}) for this sender}}"
+    ));
 }

@@ -213,9 +213,7 @@ fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
             1 => Some(t.cwnd + 1.0 / t.cwnd),
             0 | 2..=5 => cc::increase(t, w),
             other => {
-                w.warn_once(format!(
-                    "windowOption_ {other}: RFC793edu does not define it (ns-2 aborts); cwnd left unchanged"
-                ));
+                cc::undefined_window_option(w, other, "0-5");
                 None
             }
         };

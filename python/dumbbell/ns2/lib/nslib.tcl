@@ -635,6 +635,13 @@ Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
 
 # A packet no classifier can place: ns-2's `Classifier no-slot` handler
 # reports, flushes the traces and exits with 1; so do we.
+# Where ns-2 calls abort() (an undefined windowOption_, ...): an error
+# naming what, the traces flushed (ns-2 loses what it had buffered), exit 1.
+proc ::dumbbell::abort {what} {
+    puts stderr "dumbbell: error: $what (at time [[Simulator instance] now]); ns-2 aborts here (exit status 1)"
+    [Simulator instance] flush-trace
+    exit 1
+}
 proc ::dumbbell::no_slot {what uid} {
     puts stderr "dumbbell: error: $what (packet uid $uid at time [[Simulator instance] now]); ns-2 stops here too (no-slot)"
     [Simulator instance] flush-trace
