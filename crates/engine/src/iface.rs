@@ -1058,7 +1058,21 @@ impl Sim {
                     }
                     Ok(String::new())
                 }
-                "flush" => Ok(String::new()),
+                // ns-2 flushes the trace channel, then the nam channel
+                // (Tcl_Flush); the engine names them for the library's
+                // `Trace instproc flush` (none after `detach`).
+                "flush" => {
+                    let mut r = String::new();
+                    if let Obj::Trace(t) = &self.objs[id as usize] {
+                        for ch in [t.channel, t.nam].into_iter().flatten() {
+                            if !r.is_empty() {
+                                r.push(' ');
+                            }
+                            r.push_str(self.w.out.name(ch));
+                        }
+                    }
+                    Ok(r)
+                }
                 "namattach" if n == 2 => {
                     let ch = self.w.out.channel(argv[1]);
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {

@@ -101,7 +101,8 @@ impl Trace {
             if w.out.is_recorded(ch) {
                 record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
             } else if self.tagged {
-                self.write_tagged(w, p, ch, false);
+                self.write_tagged(w, p, Some(ch));
+                return;
             } else {
                 let buf = w.out.buf(ch);
                 let start = buf.len();
@@ -110,26 +111,47 @@ impl Trace {
                 w.out.wrote(n);
             }
         }
-        if let Some(ch) = self.nam {
-            self.write_tagged(w, p, ch, true);
+        if self.nam.is_some() {
+            self.write_tagged(w, p, None);
         }
     }
 
-    /// The event in the tagged trace format (`nam`: nam's form of it); a
-    /// dequeue trace (ns-2's `DequeTrace::recv`) follows it with an `h`
-    /// (hop) line whose sequence number is -1, in both.
+    /// The event in the tagged trace format on channel `tagged` (if given)
+    /// and in nam's form on the nam channel (if attached).  A dequeue trace
+    /// (ns-2's `DequeTrace::recv`) adds an `h` (hop) line with sequence
+    /// number -1 to both, in ns-2's order, which shows when both are the
+    /// same channel: the tagged `-`, the nam `-`, the nam `h`, the tagged
+    /// `h`.
     #[inline(never)]
-    fn write_tagged(&self, w: &mut World, p: PktId, ch: u32, nam: bool) {
+    fn write_tagged(&self, w: &mut World, p: PktId, tagged: Option<u32>) {
         let now = w.s.now;
         let pk = w.pool.get(p);
-        let buf = w.out.buf(ch);
-        let start = buf.len();
-        write_tagged_line(buf, nam, self.kind, now, self.src, self.dst, pk, pk.trace_seqno());
-        if self.kind == b'-' {
-            write_tagged_line(buf, nam, b'h', now, self.src, self.dst, pk, -1);
+        let seqno = pk.trace_seqno();
+        let hop = self.kind == b'-';
+        if let Some(ch) = tagged {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            write_tagged_line(buf, false, self.kind, now, self.src, self.dst, pk, seqno);
+            let n = buf.len() - start;
+            w.out.wrote(n);
         }
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        if let Some(ch) = self.nam {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            write_tagged_line(buf, true, self.kind, now, self.src, self.dst, pk, seqno);
+            if hop {
+                write_tagged_line(buf, true, b'h', now, self.src, self.dst, pk, -1);
+            }
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
+        if let (Some(ch), true) = (tagged, hop) {
+            let buf = w.out.buf(ch);
+            let start = buf.len();
+            write_tagged_line(buf, false, b'h', now, self.src, self.dst, pk, -1);
+            let n = buf.len() - start;
+            w.out.wrote(n);
+        }
     }
 }
 
@@ -1249,6 +1271,36 @@ mod tests {
             "- -t 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 5 ------N null}\n\
              h -t 0.1012345678 -s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3 -1 ------N null}\n"
         );
+    }
+
+    /// A tagged trace whose nam channel is its trace channel writes a
+    /// dequeue as ns-2's `DequeTrace::recv` does: the tagged `-`, the nam
+    /// `-`, the nam `h`, the tagged `h`; other events as the tagged line
+    /// then the nam line.  A positional one writes its line, then nam's.
+    #[test]
+    fn tagged_and_nam_on_one_channel() {
+        let mut sim = crate::sim::Sim::new();
+        let ch = sim.w.out.channel("f");
+        let id = sim.w.pool.alloc();
+        *sim.w.pool.get_mut(id) = Packet { ptype: crate::packet::PacketType::Tcp, seqno: 5, ..nam_packet() };
+        sim.w.s.now = 0.25;
+        let x = "-s 2 -d 3 -p tcp -e 500 -c 2 -i 17 -a 2 -x {1.0 5.3";
+        for (kind, tagged, want) in [
+            (b'-', true, format!("- 0.25 {x} 5 ------N null}}\n- -t 0.25 {x} 5 ------N null}}\nh -t 0.25 {x} -1 ------N null}}\nh 0.25 {x} -1 ------N null}}\n")),
+            (b'r', true, format!("r 0.25 {x} 5 ------N null}}\nr -t 0.25 {x} 5 ------N null}}\n")),
+            (b'-', false, format!("- 0.25 2 3 tcp 500 ------N 2 1.0 5.3 5 17\n- -t 0.25 {x} 5 ------N null}}\nh -t 0.25 {x} -1 ------N null}}\n")),
+        ] {
+            let mut t = Trace::new(kind);
+            t.src = 2;
+            t.dst = 3;
+            t.channel = Some(ch);
+            t.nam = Some(ch);
+            t.tagged = tagged;
+            sim.w.out.drain();
+            t.write(&mut sim.w, id);
+            assert_eq!(String::from_utf8(sim.w.out.buf(ch).clone()).unwrap(), want);
+            assert_eq!(sim.w.out.pending, want.len());
+        }
     }
 
     fn departing(pool: &mut PacketPool, ptype: crate::packet::PacketType, last_rtt: i32, seqno: i32) -> PktId {

@@ -503,14 +503,14 @@ Trace instproc attach {fp} {
     $self set fp_ $fp
     $self cmd attach $fp
 }
-# ns-2's `$trace flush` flushes the attached channel (Tcl_Flush): lines the
-# engine still holds go to the channel first.  A script may read the file
-# before it ends (the tagged-trace suite converts its trace after
-# flush-trace and halt).
+# ns-2's `$trace flush` flushes the trace object's channel and its nam
+# channel (Tcl_Flush of each, none after `detach`, which clears both): lines
+# the engine still holds go to the channels first, then the engine names
+# the channels to flush.  A script may read the file before it ends (the
+# tagged-trace suite converts its trace after flush-trace and halt).
 Trace instproc flush {} {
-    $self instvar fp_
     ::dumbbell::be::drain
-    if {[info exists fp_]} { catch {flush $fp_} }
+    foreach ch [$self cmd flush] { catch {flush $ch} }
 }
 Trace instproc format args {
     $self instvar type_ fp_ src_ dst_
