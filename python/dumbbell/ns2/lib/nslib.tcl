@@ -1401,7 +1401,14 @@ Agent instproc attach-app {s_type} {
     $self set type_ $s_type
     return $app_
 }
-Agent instproc attach-source {s_type} { ::dumbbell::unsupported "attach-source (old-style sources)" }
+# The older sources (Source/FTP, Source/Telnet; ns-source.tcl), which
+# scripts from before Application/* attach with `attach-source`.
+Agent instproc attach-source {s_type} {
+    set src [new Source/$s_type]
+    $src attach $self
+    $self set type_ $s_type
+    return $src
+}
 Agent/TCP instproc done {} { }
 Agent/TCP instproc init args {
     eval $self next $args
@@ -1418,6 +1425,31 @@ Application/FTP instproc stop {} {
 Application/FTP instproc send {nbytes} { [$self agent] send $nbytes }
 Application/FTP instproc produce {pktcnt} { [$self agent] advance $pktcnt }
 Application/FTP instproc producemore {pktcnt} { [$self agent] advanceby $pktcnt }
+
+# Source/FTP drives its agent through advance/advanceby (start: as good as
+# forever, 2^28 packets; stop: advance 0); Source/Telnet is Application/Telnet
+# with `attach`.  maxpkts_ is a class default both have, and an instance
+# variable only Source/FTP sets.
+::otcl::_::LibClass Source/FTP Application
+Source/FTP set maxpkts_ 268435456
+Source/FTP instproc init {} {
+    $self next
+    $self set maxpkts_ 268435456
+}
+Source/FTP instproc attach {agent} {
+    $self set agent_ $agent
+    $self attach-agent $agent
+}
+Source/FTP instproc start {} { [$self set agent_] advance [$self set maxpkts_] }
+Source/FTP instproc stop {} { [$self set agent_] advance 0 }
+Source/FTP instproc produce {pktcnt} { [$self set agent_] advance $pktcnt }
+Source/FTP instproc producemore {pktcnt} { [$self set agent_] advanceby $pktcnt }
+::otcl::_::LibClass Source/Telnet Application/Telnet
+Source/Telnet set maxpkts_ 268435456
+Source/Telnet instproc attach {agent} {
+    $self set agent_ $agent
+    $self attach-agent $agent
+}
 
 # The C++ Application looks for script-defined recv/resume callbacks when it
 # starts.
