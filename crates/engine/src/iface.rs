@@ -1087,10 +1087,10 @@ impl Sim {
                 "ntrace" if n == 2 => {
                     if let Obj::Trace(t) = &self.objs[id as usize] {
                         if let Some(ch) = t.nam {
-                            let buf = self.w.out.buf(ch);
-                            buf.extend_from_slice(argv[1].as_bytes());
-                            buf.push(b'\n');
-                            self.w.out.wrote(argv[1].len() + 1);
+                            self.w.out.append(ch, |buf| {
+                                buf.extend_from_slice(argv[1].as_bytes());
+                                buf.push(b'\n');
+                            });
                         }
                     }
                     Ok(String::new())
@@ -1507,8 +1507,7 @@ impl Sim {
                     }
                     _ => unreachable!(),
                 };
-                self.w.out.buf(ch).extend_from_slice(&text);
-                self.w.out.wrote(text.len());
+                self.w.out.append(ch, |buf| buf.extend_from_slice(&text));
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
@@ -1735,9 +1734,7 @@ impl Sim {
                         text.extend_from_slice(rest.as_bytes());
                     }
                 }
-                let buf = self.w.out.buf(ch);
-                buf.extend_from_slice(&text);
-                self.w.out.wrote(text.len());
+                self.w.out.append(ch, |buf| buf.extend_from_slice(&text));
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
@@ -1934,8 +1931,7 @@ impl Sim {
     }
 
     fn write_line(&mut self, ch: u32, line: &[u8]) {
-        self.w.out.buf(ch).extend_from_slice(line);
-        self.w.out.wrote(line.len());
+        self.w.out.append(ch, |buf| buf.extend_from_slice(line));
     }
 
     /// `$agent trace var`: start tracing and write the current value now,

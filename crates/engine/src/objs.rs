@@ -104,11 +104,7 @@ impl Trace {
                 self.write_tagged(w, p, Some(ch));
                 return;
             } else {
-                let buf = w.out.buf(ch);
-                let start = buf.len();
-                write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr);
-                let n = buf.len() - start;
-                w.out.wrote(n);
+                w.out.append(ch, |buf| write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr));
             }
         }
         if self.nam.is_some() {
@@ -128,29 +124,22 @@ impl Trace {
         let pk = w.pool.get(p);
         let seqno = pk.trace_seqno();
         let hop = self.kind == b'-';
+        let line = |buf: &mut Vec<u8>, nam: bool, kind: u8, seqno: i32| {
+            write_tagged_line(buf, nam, kind, now, self.src, self.dst, pk, seqno)
+        };
         if let Some(ch) = tagged {
-            let buf = w.out.buf(ch);
-            let start = buf.len();
-            write_tagged_line(buf, false, self.kind, now, self.src, self.dst, pk, seqno);
-            let n = buf.len() - start;
-            w.out.wrote(n);
+            w.out.append(ch, |buf| line(buf, false, self.kind, seqno));
         }
         if let Some(ch) = self.nam {
-            let buf = w.out.buf(ch);
-            let start = buf.len();
-            write_tagged_line(buf, true, self.kind, now, self.src, self.dst, pk, seqno);
-            if hop {
-                write_tagged_line(buf, true, b'h', now, self.src, self.dst, pk, -1);
-            }
-            let n = buf.len() - start;
-            w.out.wrote(n);
+            w.out.append(ch, |buf| {
+                line(buf, true, self.kind, seqno);
+                if hop {
+                    line(buf, true, b'h', -1);
+                }
+            });
         }
         if let (Some(ch), true) = (tagged, hop) {
-            let buf = w.out.buf(ch);
-            let start = buf.len();
-            write_tagged_line(buf, false, b'h', now, self.src, self.dst, pk, -1);
-            let n = buf.len() - start;
-            w.out.wrote(n);
+            w.out.append(ch, |buf| line(buf, false, b'h', -1));
         }
     }
 }
@@ -1060,8 +1049,7 @@ impl QueueMonitor {
     #[cold]
     #[inline(never)]
     fn write_stats(&self, ch: u32, now: f64, out: &mut Outputs) {
-        let buf = out.buf(ch);
-        let start = buf.len();
+        out.append(ch, |buf| {
         buf.extend_from_slice(b"q -t ");
         fmt::push_g(buf, now, 15);
         buf.extend_from_slice(b" -s ");
@@ -1073,8 +1061,7 @@ impl QueueMonitor {
         buf.extend_from_slice(b" -p ");
         fmt::push_int(buf, self.pkts as i64, 0, false);
         buf.push(b'\n');
-        let n = buf.len() - start;
-        out.wrote(n);
+        });
     }
 
     /// Does this monitor only count (no integrators, delay samples or

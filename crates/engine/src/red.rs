@@ -357,25 +357,23 @@ impl Red {
             None => return,
         };
         let now = w.s.now;
-        let buf = w.out.buf(ch);
-        let start = buf.len();
         let (tag, val) = match bit {
             T_CURQ => (b'Q', None),
             T_AVE => (b'a', Some(self.v_ave)),
             T_PROB1 => (b'p', Some(self.v_prob1)),
             _ => (b'c', Some(self.cur_max_p)),
         };
-        buf.push(tag);
-        buf.push(b' ');
-        fmt::push_g(buf, now, 6);
-        buf.push(b' ');
-        match val {
-            None => fmt::push_int(buf, self.curq as i64, 0, false),
-            Some(v) => fmt::push_g(buf, v, 6),
-        }
-        buf.push(b'\n');
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        w.out.append(ch, |buf| {
+            buf.push(tag);
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            match val {
+                None => fmt::push_int(buf, self.curq as i64, 0, false),
+                Some(v) => fmt::push_g(buf, v, 6),
+            }
+            buf.push(b'\n');
+        });
     }
 
     /// Assign a traced double (`ave_`, `prob1_`, `cur_max_p_`): like tclcl's

@@ -84,8 +84,9 @@ impl Outputs {
         &self.names[id as usize]
     }
 
-    /// The buffer of channel `id`; callers append and then call `wrote`.
-    #[inline]
+    /// The buffer of channel `id`, for tests to read (writers go through
+    /// `append`, which counts what they write).
+    #[cfg(test)]
     pub fn buf(&mut self, id: u32) -> &mut Vec<u8> {
         &mut self.bufs[id as usize]
     }
@@ -101,9 +102,14 @@ impl Outputs {
         self.flush_at = bytes;
     }
 
-    #[inline]
-    pub fn wrote(&mut self, n: usize) {
-        self.pending += n;
+    /// Append to channel `id` what `f` writes, and count it (`buf` and
+    /// `wrote` in one).
+    #[inline(always)]
+    pub fn append(&mut self, id: u32, f: impl FnOnce(&mut Vec<u8>)) {
+        let buf = &mut self.bufs[id as usize];
+        let start = buf.len();
+        f(buf);
+        self.pending += buf.len() - start;
     }
 
     /// Take what is buffered for every channel that has output.
@@ -1197,8 +1203,7 @@ mod tests {
         assert!(matches!(sim.run(), Yield::Tcl(_)), "the halt is over");
         sim.w.out.set_flush_at(10);
         let ch = sim.w.out.channel("file1");
-        sim.w.out.buf(ch).extend_from_slice(b"0123456789");
-        sim.w.out.wrote(10);
+        sim.w.out.append(ch, |buf| buf.extend_from_slice(b"0123456789"));
         assert_eq!(sim.run(), Yield::Service);
         assert_eq!(sim.w.out.drain().len(), 1);
         assert!(matches!(sim.run(), Yield::Tcl(_)));

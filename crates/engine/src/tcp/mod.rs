@@ -609,39 +609,37 @@ impl Tcp {
             return;
         }
         let now = w.s.now;
-        let buf = w.out.buf(ch);
-        let start = buf.len();
-        if self.trace_all_oneline {
-            self.write_trace_all(buf, b, now);
-        } else {
-            fmt::push_f(buf, now, 5, 8, true);
-            buf.push(b' ');
-            fmt::push_int(buf, b.addr as i64, 2, true);
-            buf.push(b' ');
-            fmt::push_int(buf, b.port as i64, 2, true);
-            buf.push(b' ');
-            fmt::push_int(buf, b.dst_addr as i64, 2, true);
-            buf.push(b' ');
-            fmt::push_int(buf, b.dst_port as i64, 2, true);
-            buf.push(b' ');
-            buf.extend_from_slice(tv.name().as_bytes());
-            buf.push(b' ');
-            match tv {
-                Tv::Cwnd => fmt::push_f(buf, self.cwnd, 3, 6, true),
-                Tv::Rtt => fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true),
-                Tv::Srtt => {
-                    fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true)
+        w.out.append(ch, |buf| {
+            if self.trace_all_oneline {
+                self.write_trace_all(buf, b, now);
+            } else {
+                fmt::push_f(buf, now, 5, 8, true);
+                buf.push(b' ');
+                fmt::push_int(buf, b.addr as i64, 2, true);
+                buf.push(b' ');
+                fmt::push_int(buf, b.port as i64, 2, true);
+                buf.push(b' ');
+                fmt::push_int(buf, b.dst_addr as i64, 2, true);
+                buf.push(b' ');
+                fmt::push_int(buf, b.dst_port as i64, 2, true);
+                buf.push(b' ');
+                buf.extend_from_slice(tv.name().as_bytes());
+                buf.push(b' ');
+                match tv {
+                    Tv::Cwnd => fmt::push_f(buf, self.cwnd, 3, 6, true),
+                    Tv::Rtt => fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true),
+                    Tv::Srtt => {
+                        fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true)
+                    }
+                    Tv::Rttvar => fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true),
+                    _ => {
+                        let v = self.traced_int(tv);
+                        fmt::push_int(buf, v as i64, 0, false);
+                    }
                 }
-                Tv::Rttvar => fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true),
-                _ => {
-                    let v = self.traced_int(tv);
-                    fmt::push_int(buf, v as i64, 0, false);
-                }
+                buf.push(b'\n');
             }
-            buf.push(b'\n');
-        }
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        });
     }
 
     /// A variable's change in nam's form (ns-2's `Agent::trace`, used
@@ -669,19 +667,17 @@ impl Tcp {
                 None
             }
         };
-        let buf = w.out.buf(ch);
-        let start = buf.len();
-        buf.extend_from_slice(b"f -t ");
-        fmt::push_g(buf, now, 15);
         let mut rest = format!(" -s {} -d {} -n {} -a {} -v {}", b.addr, b.dst_addr, tv.name(), tname, value);
         if let Some(o) = old {
             rest.push_str(" -o ");
             rest.push_str(&o);
         }
         rest.push_str(" -T v\n");
-        buf.extend_from_slice(rest.as_bytes());
-        let n = buf.len() - start;
-        w.out.wrote(n);
+        w.out.append(ch, |buf| {
+            buf.extend_from_slice(b"f -t ");
+            fmt::push_g(buf, now, 15);
+            buf.extend_from_slice(rest.as_bytes());
+        });
     }
 
     fn write_trace_all(&self, buf: &mut Vec<u8>, b: &AgentBase, now: f64) {
@@ -1532,31 +1528,27 @@ impl Tcp {
         }
         let t = (w.s.now * 1e6 + 0.5).floor() / 1e6;
         if let Some(&ch) = w.etrace_chan.get(&self.et) {
-            let buf = w.out.buf(ch);
-            let start = buf.len();
-            buf.extend_from_slice(b"E ");
-            fmt::push_g(buf, t, 15);
             let line = format!(
                 " {} {} TCP {} {} {} {}\n",
                 b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
             );
-            buf.extend_from_slice(line.as_bytes());
-            let n = buf.len() - start;
-            w.out.wrote(n);
+            w.out.append(ch, |buf| {
+                buf.extend_from_slice(b"E ");
+                fmt::push_g(buf, t, 15);
+                buf.extend_from_slice(line.as_bytes());
+            });
         }
         // (nam's form, when the event trace is also attached to a nam file)
         if let Some(&ch) = w.nam.as_ref().and_then(|n| n.etrace.get(&self.et)) {
-            let buf = w.out.buf(ch);
-            let start = buf.len();
-            buf.extend_from_slice(b"E -t ");
-            fmt::push_g(buf, t, 15);
             let line = format!(
                 " -o TCP -e {} -s {}.{} -d {}.{}\n",
                 ev, b.addr, b.port, b.dst_addr, b.dst_port
             );
-            buf.extend_from_slice(line.as_bytes());
-            let n = buf.len() - start;
-            w.out.wrote(n);
+            w.out.append(ch, |buf| {
+                buf.extend_from_slice(b"E -t ");
+                fmt::push_g(buf, t, 15);
+                buf.extend_from_slice(line.as_bytes());
+            });
         }
     }
 
