@@ -1617,6 +1617,29 @@ impl Tcp {
         }
     }
 
+    /// Every flavour's `recv`, after a new ACK: the first one (`last_ack_`
+    /// was 0) opens the window to the initial window when `delay_growth_`
+    /// held it back.
+    #[inline(always)]
+    fn first_ack_window(&mut self, b: &AgentBase, w: &mut World) {
+        if self.last_ack == 0 && self.delay_growth {
+            let iw = self.initial_window(b, w);
+            self.set_cwnd(b, w, iw);
+        }
+    }
+
+    /// Every flavour's `recv`, at a duplicate ACK: one carrying ELN (with
+    /// `eln_` on) goes to `tcp_eln` and is freed (true: nothing more to do).
+    #[inline(always)]
+    fn eln_dupack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, p: PktId) -> bool {
+        if ack.eln && self.eln != 0 {
+            self.tcp_eln(b, sim, ack);
+            sim.w.pool.free(p);
+            return true;
+        }
+        false
+    }
+
     /// `TcpAgent::tcp_eln`.
     fn tcp_eln(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.inc(b, &mut sim.w, Tv::Dupacks, 1);

@@ -67,10 +67,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             }
             st(t).firstpartial = 0;
             t.recv_newack_helper(b, sim, ack);
-            if t.last_ack == 0 && t.delay_growth {
-                let iw = t.initial_window(b, &mut sim.w);
-                t.set_cwnd(b, &mut sim.w, iw);
-            }
+            t.first_ack_window(b, &mut sim.w);
         } else {
             if st(t).partial_window_deflation == 0 {
                 t.dupwnd = 0;
@@ -78,9 +75,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             partialnewack_helper(t, b, sim, ack);
         }
     } else if ack.seqno == t.last_ack {
-        if ack.eln && t.eln != 0 {
-            t.tcp_eln(b, sim, ack);
-            sim.w.pool.free(p);
+        if t.eln_dupack(b, sim, ack, p) {
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);

@@ -246,10 +246,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             t.recv_newack_helper(b, sim, ack);
             st(t).timeout = false;
             st(t).scb.clear();
-            if t.last_ack == 0 && t.delay_growth {
-                let iw = t.initial_window(b, &mut sim.w);
-                t.set_cwnd(b, &mut sim.w, iw);
-            }
+            t.first_ack_window(b, &mut sim.w);
         } else if ack.seqno < t.last_ack {
             // an old ACK: nothing to do
         } else if !st(t).timeout {

@@ -245,10 +245,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 
 /// An ACK for new data.
 fn new_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f64) {
-    if t.last_ack == 0 && t.delay_growth {
-        let iw = t.initial_window(b, &mut sim.w);
-        t.set_cwnd(b, &mut sim.w, iw);
-    }
+    t.first_ack_window(b, &mut sim.w);
     // Deflate a window inflated by duplicate ACKs.
     let newcwnd = st(t).newcwnd;
     if t.dupacks > t.numdupacks && t.cwnd > newcwnd {
