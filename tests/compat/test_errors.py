@@ -367,3 +367,16 @@ $ns run
         "1.2 up up up",
         "1.75 up up up",
     ]
+
+
+def test_error_in_a_sourced_file_shows_the_scripts_frames_only(tmp_path):
+    # `source` is tclcl's proc (Tcl's own is source.orig), as in ns-2: the
+    # traceback shows the sourced file and the script's `source` line, and
+    # not the runner's own start of the script.
+    (tmp_path / "helper.tcl").write_text("set x 1\nset y [expr {$x / 0}]\n")
+    r = run(tmp_path, "source helper.tcl\nputs never\n")
+    assert r.returncode == 1
+    assert "never" not in r.stdout
+    assert '(file "helper.tcl" line 2)' in r.stderr
+    assert '"source helper.tcl"' in r.stderr and '(file "s.tcl" line 4)' in r.stderr
+    assert "source.orig {" not in r.stderr
