@@ -176,18 +176,7 @@ impl Sim {
             d.pkt = None;
         }
         if let Some(h) = self.delayer(id).prev_h {
-            self.handle_resume(h);
-        }
-    }
-
-    /// The handler of resume slot `slot` runs: a queue resumes, a delayer's
-    /// target is free again.
-    pub(crate) fn handle_resume(&mut self, slot: u32) {
-        let owner = self.resume_owner[slot as usize];
-        match self.objs.get(owner as usize) {
-            Some(Obj::Queue(_)) => self.queue_resume(owner),
-            Some(Obj::Delayer(_)) => self.delayer_target_free(owner),
-            _ => {}
+            self.resume(h);
         }
     }
 

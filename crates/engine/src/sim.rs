@@ -552,6 +552,15 @@ impl Sim {
         }
     }
 
+    /// The handler of resume slot `slot` runs (its event, or a delayer
+    /// calling its queue back synchronously): a queue resumes, a delayer's
+    /// target is free again.
+    #[inline(always)]
+    pub(crate) fn resume(&mut self, slot: u32) {
+        let owner = self.resume_owner[slot as usize];
+        self.queue_resume(owner)
+    }
+
     /// `Queue::resume`: the link finished a packet (or, behind a delayer,
     /// the delayer let one go).  Inlined into the run loop, where it is hot.
     #[inline(always)]
@@ -1105,10 +1114,7 @@ impl Sim {
                     self.w.pool.prefetch(self.w.s.hint);
                     self.arrive(to, p)
                 }
-                Fired::Resume(slot) => {
-                    let q = self.resume_owner[slot as usize];
-                    self.queue_resume(q);
-                }
+                Fired::Resume(slot) => self.resume(slot),
                 Fired::Timer(t, owner, kind) => {
                     let mut o = self.take(owner);
                     match &mut o {
