@@ -25,6 +25,7 @@
 //! sample, a double); none of them is a traced variable.
 
 use super::*;
+use crate::vars::c_int;
 
 /// Vegas's parameters and state.
 #[derive(Clone, Debug)]
@@ -141,17 +142,6 @@ fn st(t: &mut Tcp) -> &mut VegasState {
     match &mut t.flavor {
         Flavor::Vegas(s) => s,
         _ => unreachable!("Vegas code on a non-Vegas sender"),
-    }
-}
-
-/// C's conversion of a double to int as x86 does it: truncation, and
-/// INT_MIN for NaN or a value out of range.
-#[inline]
-fn c_int(x: f64) -> i32 {
-    if x.is_nan() || x >= 2147483648.0 || x <= -2147483649.0 {
-        i32::MIN
-    } else {
-        x as i32
     }
 }
 
@@ -467,15 +457,6 @@ pub(super) fn timeout(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn c_int_truncates_like_x86() {
-        assert_eq!(c_int(2.9), 2);
-        assert_eq!(c_int(-2.9), -2);
-        assert_eq!(c_int(f64::NAN), i32::MIN);
-        assert_eq!(c_int(3e9), i32::MIN);
-        assert_eq!(c_int(-3e9), i32::MIN);
-        assert_eq!(c_int(2147483647.0), i32::MAX);
-    }
 
     #[test]
     fn reset_keeps_parameters_and_table() {
