@@ -183,14 +183,11 @@ fn float_prefix_len(t: &str) -> usize {
     j
 }
 
-/// tclcl `InstVarBool::set`: a leading digit means `atoi`, `t`/`T` means 1,
-/// anything else (including "false", "yes", "on") means 0.
+/// tclcl `InstVarBool::set` as a truth value: a leading digit means `atoi`
+/// (an `int`: "4294967296" is 0), `t`/`T` means 1, anything else
+/// (including "false", "yes", "on") means 0.
 pub fn parse_bool(s: &str) -> bool {
-    match s.as_bytes().first() {
-        Some(c) if c.is_ascii_digit() => parse_long_decimal(s) != 0,
-        Some(b't') | Some(b'T') => true,
-        _ => false,
-    }
+    parse_bool_int(s) != 0
 }
 
 /// Tcl 8.6's `Tcl_GetBoolean` on a C string (what C++ commands parse
@@ -403,6 +400,16 @@ mod tests {
         assert_eq!(c_int(3e9), i32::MIN);
         assert_eq!(c_int(-3e9), i32::MIN);
         assert_eq!(c_int(2147483647.0), i32::MAX);
+    }
+
+    #[test]
+    fn bound_bools_are_tclcls_int() {
+        assert_eq!(parse_bool_int("3"), 3);
+        assert_eq!(parse_bool_int("true"), 1);
+        assert_eq!(parse_bool_int("yes"), 0);
+        assert!(parse_bool("1") && parse_bool("T") && parse_bool("4294967297"));
+        // atoi's int: 2^32 is 0, as ns-2 reads it back
+        assert!(!parse_bool("4294967296") && !parse_bool("on") && !parse_bool(""));
     }
 
     #[test]

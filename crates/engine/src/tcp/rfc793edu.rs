@@ -32,6 +32,22 @@ pub struct Rfc793State {
     pub rto: f64,
 }
 
+impl Rfc793State {
+    /// The switch bound as `name` (`add793*_`), if it is one.
+    pub(super) fn switch_mut(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "add793expbackoff_" => &mut self.expbackoff,
+            "add793jacobsonrtt_" => &mut self.jacobsonrtt,
+            "add793fastrtx_" => &mut self.fastrtx,
+            "add793slowstart_" => &mut self.slowstart,
+            "add793additiveinc_" => &mut self.additiveinc,
+            "add793karnrtt_" => &mut self.karnrtt,
+            "add793exponinc_" => &mut self.exponinc,
+            _ => return None,
+        })
+    }
+}
+
 fn st(t: &Tcp) -> &Rfc793State {
     match &t.flavor {
         Flavor::Rfc793edu(s) => s,

@@ -156,16 +156,13 @@ impl Tcp {
             return Some(fmt_int(s.partial_ack as i64));
         }
         if let Flavor::Rfc793edu(s) = &self.flavor {
-            match name {
-                "add793expbackoff_" => return Some(fmt_int(s.expbackoff as i64)),
-                "add793jacobsonrtt_" => return Some(fmt_int(s.jacobsonrtt as i64)),
-                "add793fastrtx_" => return Some(fmt_int(s.fastrtx as i64)),
-                "add793slowstart_" => return Some(fmt_int(s.slowstart as i64)),
-                "add793additiveinc_" => return Some(fmt_int(s.additiveinc as i64)),
-                "add793karnrtt_" => return Some(fmt_int(s.karnrtt as i64)),
-                "add793exponinc_" => return Some(fmt_int(s.exponinc as i64)),
-                "rto_" => return Some(fmt_real(s.rto)),
-                _ => {}
+            if name == "rto_" {
+                return Some(fmt_real(s.rto));
+            }
+            // (one name-to-field mapping, `switch_mut`, for get and set)
+            let mut copy = s.clone();
+            if let Some(v) = copy.switch_mut(name) {
+                return Some(fmt_int(*v as i64));
             }
         }
         if let Flavor::Vegas(s) = &self.flavor {
@@ -295,21 +292,11 @@ impl Tcp {
             return true;
         }
         if let Flavor::Rfc793edu(s) = &mut self.flavor {
-            let slot = match name {
-                "add793expbackoff_" => Some(&mut s.expbackoff),
-                "add793jacobsonrtt_" => Some(&mut s.jacobsonrtt),
-                "add793fastrtx_" => Some(&mut s.fastrtx),
-                "add793slowstart_" => Some(&mut s.slowstart),
-                "add793additiveinc_" => Some(&mut s.additiveinc),
-                "add793karnrtt_" => Some(&mut s.karnrtt),
-                "add793exponinc_" => Some(&mut s.exponinc),
-                "rto_" => {
-                    s.rto = parse_real(v);
-                    return true;
-                }
-                _ => None,
-            };
-            if let Some(slot) = slot {
+            if name == "rto_" {
+                s.rto = parse_real(v);
+                return true;
+            }
+            if let Some(slot) = s.switch_mut(name) {
                 *slot = crate::vars::parse_bool_int(v);
                 return true;
             }
