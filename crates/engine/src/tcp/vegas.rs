@@ -115,20 +115,18 @@ impl VegasState {
     /// `VegasTcpAgent::reset` (before the common reset): the per-connection
     /// state; the parameters and the send-time table stay.
     pub fn reset(&mut self) {
-        self.t_cwnd_changed = 0.0;
-        self.firstrecv = -1.0;
-        self.slowstart = 2;
-        self.sa = 0.0;
-        self.sd = 0.0;
-        self.timeout = 1000.0;
-        self.worried = 0;
-        self.begseq = 0;
-        self.begtime = 0.0;
-        self.cnt_rtt = 0;
-        self.sum_rtt = 0.0;
-        self.base_rtt = 1e9;
-        self.incr = 0.0;
-        self.inc_flag = 1;
+        *self = VegasState {
+            alpha: self.alpha,
+            beta: self.beta,
+            gamma: self.gamma,
+            rtt: self.rtt,
+            sendtime: std::mem::take(&mut self.sendtime),
+            transmits: std::mem::take(&mut self.transmits),
+            maxwnd: self.maxwnd,
+            newcwnd: self.newcwnd,
+            actual: self.actual,
+            ..VegasState::default()
+        };
     }
 
     #[inline]
