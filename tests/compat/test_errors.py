@@ -380,3 +380,21 @@ def test_error_in_a_sourced_file_shows_the_scripts_frames_only(tmp_path):
     assert '(file "helper.tcl" line 2)' in r.stderr
     assert '"source helper.tcl"' in r.stderr and '(file "s.tcl" line 4)' in r.stderr
     assert "source.orig {" not in r.stderr
+
+
+def test_vegas_window_that_cannot_size_its_table_stops_the_run(tmp_path):
+    # Vegas sizes its send-time table by window_ when packet 0 goes out;
+    # for an absurd window_ (ns-2 would allocate and fill 1.2 GB) Dumbbell
+    # stops with an error naming the agent and the value, exit 1.
+    body = """$ns duplex-link $a $b 1Mb 10ms DropTail
+set tcp [$ns create-connection TCP/Vegas $a TCPSink $b 0]
+$tcp set window_ 1e8
+set ftp [$tcp attach-app FTP]
+$ns at 0.1 "$ftp start"
+$ns at 1 "puts still-running"
+$ns run
+"""
+    r = run(tmp_path, body)
+    assert r.returncode == 1
+    assert "still-running" not in r.stdout
+    assert "(Agent/TCP/Vegas): window_ 100000000 cannot size Vegas's send-time table: its send-time table would take 1144 MB" in r.stderr

@@ -111,7 +111,7 @@ impl Sim {
             // queue) can do this; ns-2 prints this and exits with 1.
             self.w.pool.free(p);
             self.w.c_stdout.extend_from_slice(b"delayer not empty!\n");
-            self.w.call_tcl("::dumbbell::delayer_not_empty".into());
+            self.w.abort("a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)");
             return;
         }
         d.prev_h = h;
@@ -159,7 +159,7 @@ impl Sim {
                 // packet on a second time and aborts when the link
                 // schedules it again.
                 self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
-                self.w.call_tcl("::dumbbell::delayer_reentered".into());
+                self.w.abort("a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts");
                 return;
             }
             d.sending = true;
@@ -430,7 +430,9 @@ mod tests {
         let p = packet(&mut sim);
         sim.recv(q, p, None);
         assert_eq!(sim.w.c_stdout, b"Scheduler: Event UID not valid!\n\n");
-        assert_eq!(sim.w.take_tcl_calls(), vec!["::dumbbell::delayer_reentered".to_string()]);
+        let calls = sim.w.take_tcl_calls();
+        assert_eq!(calls.len(), 1);
+        assert!(calls[0].starts_with("::dumbbell::abort {a Delayer was called back by its target"), "{calls:?}");
         assert_eq!(times(&mut sim, "deq"), vec![0.0], "sent once");
     }
 

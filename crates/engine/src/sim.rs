@@ -190,6 +190,14 @@ impl World {
         self.attention = true;
     }
 
+    /// Stop the run after the current event with `dumbbell: error: <what>`
+    /// on stderr and exit status 1 (the traces flushed), where ns-2 exits or
+    /// aborts.  `what` is Tcl words inside braces (no unbalanced braces).
+    #[cold]
+    pub fn abort(&mut self, what: &str) {
+        self.call_tcl(format!("::dumbbell::abort {{{what}}}"));
+    }
+
     /// The Tcl scripts asked for so far, in order.
     pub fn take_tcl_calls(&mut self) -> Vec<String> {
         std::mem::take(&mut self.tcl_calls)

@@ -185,7 +185,9 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
             } else {
                 format!("its send-time table would take {} MB", m as i64 * 12 >> 20)
             };
-            sim.w.call_tcl(format!("::dumbbell::vegas_window_error {} {{{}}}", b.name, why));
+            // (window_ as `$agent set window_` shows it)
+            let window = crate::vars::fmt_real(wnd);
+            sim.w.abort(&format!("{} (Agent/TCP/Vegas): window_ {window} cannot size Vegas's send-time table: {why}", b.name));
             m = 1;
         }
         s.maxwnd = m;

@@ -635,11 +635,12 @@ Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
 
 # A packet no classifier can place: ns-2's `Classifier no-slot` handler
 # reports, flushes the traces and exits with 1; so do we.
-# Where ns-2 calls abort() (an undefined windowOption_, ...): an error
-# naming what, the traces flushed (ns-2 loses what it had buffered), exit 1.
+# Where ns-2 exits or aborts in the middle of a run (an undefined
+# windowOption_, a Delayer misused, a Vegas window_ that cannot size its
+# table): the engine's error message, exit status 1 (`exit` flushes the
+# traces; ns-2 loses what it had buffered).
 proc ::dumbbell::abort {what} {
-    puts stderr "dumbbell: error: $what (at time [[Simulator instance] now]); ns-2 aborts here (exit status 1)"
-    [Simulator instance] flush-trace
+    puts stderr "dumbbell: error: $what"
     exit 1
 }
 proc ::dumbbell::no_slot {what uid} {
@@ -1059,27 +1060,6 @@ SimpleLink instproc insert-delayer args {
     set delayer_ [lindex $args 0]
     $delayer_ target [$queue_ target]
     $queue_ target $delayer_
-}
-# A Delayer was handed a packet while it held one (its sender is not a
-# queue waiting for it): ns-2 prints "delayer not empty!" (C stdout, already
-# written by the engine) and exits with 1, leaving its trace files unflushed.
-proc ::dumbbell::delayer_not_empty {} {
-    puts stderr "dumbbell: error: a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)"
-    exit 1
-}
-# A Vegas sender sized its send-time table by a window_ (when packet 0 went
-# out) that is not positive as a C int, or absurdly large.
-proc ::dumbbell::vegas_window_error {agent why} {
-    puts stderr "dumbbell: error: $agent (Agent/TCP/Vegas): window_ [$agent set window_] cannot size Vegas's send-time table: $why"
-    exit 1
-}
-# A Delayer was called back by its own target (a second delayer chained
-# behind it) while handing it a packet: ns-2 then hands the same packet on
-# twice and aborts with "Scheduler: Event UID not valid!" (C stdout, written
-# by the engine) when the link schedules it again.
-proc ::dumbbell::delayer_reentered {} {
-    puts stderr "dumbbell: error: a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts"
-    exit 1
 }
 
 # Link dynamics traces: a Generic ("v") trace per call, written to when the
