@@ -296,18 +296,19 @@ Link instproc queuePos {pos} {
     set attr_(QUEUE_POS) $pos
 }
 
-Link instproc get-attribute {name} {
-    $self instvar attr_
-    if {[info exists attr_($name)]} { return $attr_($name) }
-    return ""
-}
+Link instproc get-attribute {name} { ::dumbbell::nam_attr $self $name }
 
+# The head of the link's nam attribute lines: `l -t now -s from -d to`.
+Link instproc nam-head {} {
+    $self instvar fromNode_ toNode_
+    return "l -t [[Simulator instance] now] -s [$fromNode_ id] -d [$toNode_ id]"
+}
 Link instproc color {color} {
-    $self instvar attr_ fromNode_ toNode_
+    $self instvar attr_
     set ns [Simulator instance]
     if {[$ns is-started]} {
         if {![info exists attr_(COLOR)]} { set attr_(COLOR) black }
-        $ns puts-nam-config [eval list "l -t [$ns now] -s [$fromNode_ id] -d [$toNode_ id] -S COLOR -c $color -o $attr_(COLOR)"]
+        $ns puts-nam-config [eval list "[$self nam-head] -S COLOR -c $color -o $attr_(COLOR)"]
     }
     set attr_(COLOR) $color
 }
@@ -332,16 +333,16 @@ proc ::dumbbell::nam_text {attrv head new oldflag key str} {
     set attr_($key) \"$str\"
 }
 Link instproc label {label} {
-    $self instvar attr_ fromNode_ toNode_
-    ::dumbbell::nam_text attr_ "l -t [[Simulator instance] now] -s [$fromNode_ id] -d [$toNode_ id]" -l -L DLABEL $label
+    $self instvar attr_
+    ::dumbbell::nam_text attr_ [$self nam-head] -l -L DLABEL $label
 }
 Link instproc label-color {str} {
-    $self instvar attr_ fromNode_ toNode_
-    ::dumbbell::nam_text attr_ "l -t [[Simulator instance] now] -s [$fromNode_ id] -d [$toNode_ id]" -e -E DCOLOR $str
+    $self instvar attr_
+    ::dumbbell::nam_text attr_ [$self nam-head] -e -E DCOLOR $str
 }
 Link instproc label-at {str} {
-    $self instvar attr_ fromNode_ toNode_
-    ::dumbbell::nam_text attr_ "l -t [[Simulator instance] now] -s [$fromNode_ id] -d [$toNode_ id]" -p -P DIRECTION $str
+    $self instvar attr_
+    ::dumbbell::nam_text attr_ [$self nam-head] -p -P DIRECTION $str
 }
 
 Node instproc is-lan? {} { return 0 }
@@ -401,11 +402,7 @@ Node instproc change-color {color} {
     puts "Warning: Node::change-color is obsolete. Use Node::color instead"
     $self color $color
 }
-Node instproc get-attribute {name} {
-    $self instvar attr_
-    if {[info exists attr_($name)]} { return $attr_($name) }
-    return ""
-}
+Node instproc get-attribute {name} { ::dumbbell::nam_attr $self $name }
 Node instproc get-color {} {
     puts "Warning: Node::get-color is obsolete. Please use Node::get-attribute"
     return [$self get-attribute COLOR]
