@@ -1507,7 +1507,7 @@ impl Sim {
                     }
                     _ => unreachable!(),
                 };
-                self.w.out.append(ch, |buf| buf.extend_from_slice(&text));
+                self.write_line(ch, &text);
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
@@ -1734,7 +1734,7 @@ impl Sim {
                         text.extend_from_slice(rest.as_bytes());
                     }
                 }
-                self.w.out.append(ch, |buf| buf.extend_from_slice(&text));
+                self.write_line(ch, &text);
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{cmd}\"")),
@@ -1930,6 +1930,7 @@ impl Sim {
         Ok(String::new())
     }
 
+    /// Append `line` (a whole line, or several) to channel `ch`.
     fn write_line(&mut self, ch: u32, line: &[u8]) {
         self.w.out.append(ch, |buf| buf.extend_from_slice(line));
     }
