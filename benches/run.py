@@ -50,6 +50,14 @@ DEFAULT_POINTS = [
 ]
 
 
+class SimFailed(RuntimeError):
+    """A simulator run that exited with a non-zero status (`rc`)."""
+
+    def __init__(self, cmd: list[str], rc: int, err: str):
+        super().__init__(f"{' '.join(cmd)} exited {rc}:\n{err[-2000:]}")
+        self.rc = rc
+
+
 def run_once(cmd: list[str], cwd: str) -> tuple[float, float, str]:
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -59,7 +67,7 @@ def run_once(cmd: list[str], cwd: str) -> tuple[float, float, str]:
     err = p.stderr.read().decode()
     rc = os.waitstatus_to_exitcode(status)
     if rc != 0:
-        raise RuntimeError(f"{' '.join(cmd)} exited {rc}:\n{err[-2000:]}")
+        raise SimFailed(cmd, rc, err)
     return wall, ru.ru_maxrss / 1024.0, out
 
 
@@ -154,10 +162,10 @@ def main() -> int:
                 for _ in range(args.ns3_reps):
                     try:
                         w, m, out = run_once([ns3, *ns3_args(params)], tmp)
-                    except RuntimeError as e:
+                    except SimFailed as e:
                         # ns-3's own failure (ns-3.37's TcpRateLinux::SkbSent
                         # crashes on some points): reported, the rest goes on.
-                        ns3_failed = str(e).split(":\n")[0].rsplit(" ", 1)[-1]
+                        ns3_failed = e.rc
                         print(f"ns-3 failed at {point}: {str(e)[-300:]}", file=sys.stderr)
                         break
                     times["ns-3"].append(w)
