@@ -861,6 +861,15 @@ impl Tcp {
     /// `TcpAgent::rtt_update`: Jacobson's estimator in ticks, with the
     /// send time offset by the agent's random boot time.
     fn rtt_update(&mut self, b: &AgentBase, w: &mut World, tao: f64) {
+        self.rtt_sample(b, w, tao);
+        self.t_rtxcur = self.jacobson_rto_ticks() as f64 * self.tcp_tick;
+    }
+
+    /// The sample and smoothing of `rtt_update` (RFC793edu's too): the RTT
+    /// `tao` in ticks (from the send time offset by the random boot time,
+    /// or rounded with timestamps), at least 1, into `t_rtt_`, then folded
+    /// into `t_srtt_` and `t_rttvar_`.
+    pub(super) fn rtt_sample(&mut self, b: &AgentBase, w: &mut World, tao: f64) {
         let now = w.s.now;
         let rtt = if self.ts_option {
             (tao / self.tcp_tick + 0.5) as i32
@@ -875,9 +884,11 @@ impl Tcp {
             self.seti(b, w, Tv::Rtt, 1);
         }
         self.smooth_rtt(b, w);
-        self.t_rtxcur = (((self.t_rttvar << (self.rttvar_exp + (self.t_srtt_bits - self.t_rttvar_bits))) + self.t_srtt)
-            >> self.t_srtt_bits) as f64
-            * self.tcp_tick;
+    }
+
+    /// Jacobson's RTO in ticks: srtt + 2^rttvar_exp rttvar (fixed point).
+    pub(super) fn jacobson_rto_ticks(&self) -> i32 {
+        ((self.t_rttvar << (self.rttvar_exp + (self.t_srtt_bits - self.t_rttvar_bits))) + self.t_srtt) >> self.t_srtt_bits
     }
 
     /// The smoothing step of `rtt_update`: fold the sample `t_rtt_` into

@@ -164,21 +164,9 @@ fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
 /// rttvar; the RTO is srtt + 4 rttvar with `add793jacobsonrtt_`, else
 /// RFC 793's 2 srtt, and has no lower bound of its own.
 fn rtt_update(t: &mut Tcp, b: &AgentBase, w: &mut World, tao: f64) {
-    let now = w.s.now;
-    let rtt = if t.ts_option {
-        (tao / t.tcp_tick + 0.5) as i32
-    } else {
-        let sendtime = now - tao + t.boot_time;
-        let tickoff = sendtime % t.tcp_tick;
-        ((tao + tickoff) / t.tcp_tick) as i32
-    };
-    t.seti(b, w, Tv::Rtt, rtt);
-    if t.t_rtt < 1 {
-        t.seti(b, w, Tv::Rtt, 1);
-    }
-    t.smooth_rtt(b, w);
+    t.rtt_sample(b, w, tao);
     let rto = if st(t).jacobsonrtt != 0 {
-        (((t.t_rttvar << (t.rttvar_exp + (t.t_srtt_bits - t.t_rttvar_bits))) + t.t_srtt) >> t.t_srtt_bits) as f64
+        t.jacobson_rto_ticks() as f64
     } else {
         (t.t_srtt >> (t.t_srtt_bits - 1)) as f64
     };
