@@ -233,6 +233,45 @@ const SINK_VARS: &[(&str, VarType)] = &[
     ("windowOptionS_", VarType::Int),
 ];
 
+/// `TcpSink::delay_bind_dispatch`'s variables (`bytes_` is bound the
+/// ordinary way; `maxSackBlocks_` is left out of delay binding there).
+const SINK_DELAY_BOUND: &[&str] = &[
+    "packetSize_",
+    "ts_echo_bugfix_",
+    "ts_echo_rfc1323_",
+    "generateDSacks_",
+    "qs_enabled_",
+    "RFC2581_immediate_ack_",
+    "SYN_immediate_ack_",
+    "ecn_syn_",
+];
+
+/// Does ns-2 bind `var` of an agent of this kind through tclcl's delay
+/// binding (`delay_bind_dispatch`)?  Tracing such a variable that is not a
+/// TracedVar makes ns-2 abort (exit 1); tracing one bound the ordinary way
+/// (`bind`, e.g. NewReno's and Sack1's own switches, a sink's `bytes_`, a
+/// UDP agent's `packetSize_`) is an error a script can catch.  ns-2.35 is
+/// built with `TCP_DELAY_BIND_ALL`, so every TcpAgent variable is delay-bound.
+fn delay_bound(kind: &AgentKind, var: &str) -> bool {
+    let any = |l: &[(&str, VarType)]| l.iter().any(|(n, _)| *n == var);
+    if any(AGENT_VARS) {
+        return true;
+    }
+    match kind {
+        AgentKind::Tcp(t) => {
+            any(tcp::vars::PARAMS)
+                || Tv::from_name(var).is_some()
+                || match t.flavor {
+                    tcp::Flavor::Vegas(_) => any(tcp::vars::VEGAS_PARAMS),
+                    tcp::Flavor::Rfc793edu(_) => any(tcp::vars::RFC793EDU_PARAMS),
+                    _ => false,
+                }
+        }
+        AgentKind::Sink(_) => SINK_DELAY_BOUND.contains(&var),
+        _ => false,
+    }
+}
+
 /// Bound variables of an engine class.
 pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
     let debug: &[(&str, VarType)] = &[("debug_", VarType::Bool)];
@@ -1947,6 +1986,14 @@ impl Sim {
                     (AgentKind::Tcp(t), Some(tv)) => {
                         t.trace(tv);
                         t.trace_var(base, w, tv);
+                        Ok(String::new())
+                    }
+                    (kind, _) if delay_bound(kind, var) => {
+                        // tclcl's `not_a_TracedVar`: ns-2 reports, flushes
+                        // its traces and exits with 1, whether or not the
+                        // command was caught.  The abort runs as soon as
+                        // this command returns.
+                        w.abort(&format!("TclObject: {var} is not a TracedVar."));
                         Ok(String::new())
                     }
                     _ => Err(format!("trace: {var} is not a TracedVar")),

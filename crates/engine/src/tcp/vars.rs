@@ -111,7 +111,7 @@ pub const VEGAS_PARAMS: &[(&str, VarType)] = &[
 ];
 
 /// `RFC793eduTcpAgent::delay_bind_dispatch`.
-const RFC793EDU_PARAMS: &[(&str, VarType)] = &[
+pub const RFC793EDU_PARAMS: &[(&str, VarType)] = &[
     ("add793expbackoff_", VarType::Bool),
     ("add793jacobsonrtt_", VarType::Bool),
     ("add793fastrtx_", VarType::Bool),

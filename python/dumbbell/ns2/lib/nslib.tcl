@@ -637,7 +637,8 @@ Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
 # reports, flushes the traces and exits with 1; so do we.
 # Where ns-2 exits or aborts in the middle of a run (an undefined
 # windowOption_, a Delayer misused, a Vegas window_ that cannot size its
-# table): the engine's error message, exit status 1 (`exit` flushes the
+# table, tracing a delay-bound variable that is not a TracedVar): the
+# engine's error message, exit status 1 (`exit` flushes the
 # traces; ns-2 loses what it had buffered).
 proc ::dumbbell::abort {what} {
     puts stderr "dumbbell: error: $what"
