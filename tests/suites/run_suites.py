@@ -57,8 +57,8 @@ EXPECTED = {
     "misc": None,
     "rng": None,
     "monitor": None,
-    # example2 needs SFQ, example3 rtproto DV, ping and pingOneWay Agent/Ping
-    "greis": ["example1", "example1a", "example1b", "example4"],
+    # example2 needs SFQ, example3 rtproto DV
+    "greis": ["example1", "example1a", "example1b", "example4", "ping", "pingOneWay"],
     # statsTFRC needs TFRC
     "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
                "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",

@@ -136,6 +136,8 @@ pub enum AgentKind {
     Udp(crate::udp::Udp),
     /// `Agent/LossMonitor`.
     LossMonitor(crate::udp::LossMonitor),
+    /// `Agent/Ping`.
+    Ping(crate::ping::Ping),
 }
 
 pub struct Agent {
@@ -157,13 +159,14 @@ impl Agent {
             AgentKind::Sink(s) => s.recv(&mut self.base, sim, p),
             AgentKind::Udp(u) => u.recv(sim, p),
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
+            AgentKind::Ping(g) => g.recv(&self.base, sim, p),
         }
     }
 
     /// A timer of this agent expired.
     pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
         match &mut self.kind {
-            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) => {}
             AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
         }
@@ -172,7 +175,7 @@ impl Agent {
     /// `$agent reset`.
     pub fn reset(&mut self, sim: &mut Sim, _id: ObjId) {
         match &mut self.kind {
-            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

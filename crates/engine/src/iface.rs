@@ -69,6 +69,7 @@ pub const KINDS: &[&str] = &[
     "Application/Telnet",
     "Agent/UDP",
     "Agent/LossMonitor",
+    "Agent/Ping",
     "RNG",
     "Classifier",
     "ErrorModule",
@@ -323,6 +324,11 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
             v.push(("packetSize_", VarType::Int));
             v
         }
+        "Agent/Ping" => {
+            let mut v = AGENT_VARS.to_vec();
+            v.push(("packetSize_", VarType::Int));
+            v
+        }
         "Agent/LossMonitor" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend_from_slice(LOSSMON_VARS);
@@ -464,6 +470,11 @@ impl Sim {
                 let mut base = AgentBase::new(name, PacketType::Udp);
                 base.size = 1000;
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::Udp(Default::default()) }))
+            }
+            "Agent/Ping" => {
+                let mut base = AgentBase::new(name, PacketType::Ping);
+                base.size = 64;
+                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Ping(Default::default()) }))
             }
             "Agent/LossMonitor" => {
                 let base = AgentBase::new(name, PacketType::Udp);
@@ -692,7 +703,7 @@ impl Sim {
                         "interval_" if s.delack_timer.is_some() => r(s.interval),
                         _ => None,
                     },
-                    AgentKind::Udp(_) => match var {
+                    AgentKind::Udp(_) | AgentKind::Ping(_) => match var {
                         "packetSize_" => i(base.size),
                         _ => None,
                     },
@@ -1007,7 +1018,7 @@ impl Sim {
                             }
                             true
                         }
-                        AgentKind::Udp(_) => match var {
+                        AgentKind::Udp(_) | AgentKind::Ping(_) => match var {
                             "packetSize_" => {
                                 base.size = iv;
                                 true
@@ -1910,6 +1921,21 @@ impl Sim {
                             Ok(String::new())
                         }
                         "send" | "sendmsg" => Err("UDP messages with application data are not supported yet".into()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::Ping(g) => match cmd {
+                        "send" if n == 1 => {
+                            g.send(base, self);
+                            Ok(String::new())
+                        }
+                        "oneway" if n == 1 => {
+                            g.oneway = true;
+                            Ok(String::new())
+                        }
+                        "start-WL-brdcast" if n == 1 => {
+                            g.broadcast(base, self);
+                            Ok(String::new())
+                        }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::LossMonitor(m) => match cmd {

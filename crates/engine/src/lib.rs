@@ -14,6 +14,7 @@ pub mod iface;
 pub mod objs;
 pub mod onoff;
 pub mod packet;
+pub mod ping;
 mod pq;
 pub mod ring;
 pub mod random;

@@ -39,6 +39,7 @@ pub enum PacketType {
     Ack = 5,
     Pareto = 28,
     Exp = 29,
+    Ping = 44,
 }
 
 impl PacketType {
@@ -51,6 +52,7 @@ impl PacketType {
             PacketType::Ack => "ack",
             PacketType::Pareto => "pareto",
             PacketType::Exp => "exp",
+            PacketType::Ping => "ping",
         }
     }
 }
@@ -121,11 +123,13 @@ impl Packet {
     pub fn trace_seqno(&self) -> i32 {
         match self.ptype {
             PacketType::Udp | PacketType::Cbr | PacketType::Exp | PacketType::Pareto if !self.rtp => 0,
+            // trace.cc's get_seqno knows no sequence number of these.
+            PacketType::Ping => -1,
             _ => self.seqno,
         }
     }
 
-    fn blank() -> Packet {
+    pub(crate) fn blank() -> Packet {
         Packet {
             uid: 0,
             ptype: PacketType::Tcp,

@@ -358,6 +358,7 @@ Classifier/Hash set default_ -1
 
 # ---- datagram traffic -----------------------------------------------------------------
 Agent/UDP set packetSize_ 1000
+Agent/Ping set packetSize_ 64
 ::dumbbell::class_vars Agent/LossMonitor {
     nlost_ 0
     npkts_ 0

@@ -61,7 +61,7 @@ foreach cls {
     Agent/TCP/Vegas
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
     Application RNG BaseTrace/Event
-    Agent/UDP Agent/LossMonitor Application/Traffic/CBR Application/Telnet
+    Agent/UDP Agent/LossMonitor Agent/Ping Application/Traffic/CBR Application/Telnet
     Application/Traffic/Exponential Application/Traffic/Pareto
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Erlang RandomVariable/Gamma
     RandomVariable/Pareto RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
@@ -89,7 +89,7 @@ foreach cls {
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
-    Agent/Ping Agent/RTP Agent/SRM Agent/SCTP
+    Agent/RTP Agent/SRM Agent/SCTP
     Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
