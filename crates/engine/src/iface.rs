@@ -1480,11 +1480,9 @@ impl Sim {
                 }
                 Ok(String::new())
             }
-            // the Tcl side adopting a flow the engine made: its class defaults
-            "settle" if n % 2 == 1 => {
-                let d: Vec<(String, String)> =
-                    argv[1..].chunks(2).map(|c| (c[0].to_string(), c[1].to_string())).collect();
-                self.settle_flow(id, &d)?;
+            // the end of the Tcl side's adopting a flow the engine made
+            "settle" if n == 1 => {
+                self.settle_flow(id)?;
                 Ok(String::new())
             }
             "printRTTs" | "printSeqnos" if n == 1 => {

@@ -727,8 +727,8 @@ pub struct QueueMonitor {
     /// Channel `printRTTs` and `printSeqnos` write to (`traceDist`).
     pub dist_channel: Option<u32>,
     /// A flow the engine made that the Tcl side has not adopted yet: the
-    /// snoops it saw, replayed with its class defaults at adoption
-    /// (`Sim::settle_flow`).
+    /// snoops it saw, counted again once it is adopted with its class
+    /// defaults (`Sim::adopt_flow`, `Sim::settle_flow`).
     pub pending: Option<Box<PendingFlow>>,
     /// Nothing but counters to update (no integrators, delay samples, flows,
     /// distributions or rate estimate): `Sim::snoop` then updates the

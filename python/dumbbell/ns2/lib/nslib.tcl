@@ -266,13 +266,19 @@ Simulator instproc makeflowmon {cltype {clslots 29}} {
     return $flowmon
 }
 proc ::dumbbell::adopt_flow {cl placeholder} {
+    # The new flow object takes the engine's flow over, started afresh with
+    # its class defaults (a failure there, say a class default the run
+    # refuses, is the adoption's error)
     ::dumbbell::be::adopt $placeholder
     set fdesc [new QueueMonitor/ED/Flow]
+    if {$fdesc eq ""} {
+        error $::dumbbell::shadow_error
+    }
     set dsamp [new Samples]
     $fdesc set-delay-samples $dsamp
-    # the flow's class defaults, and its first packets counted again with
-    # them and its delay samples (ns-2 has both before the first packet)
-    $fdesc cmd settle {*}[::dumbbell::class_defaults QueueMonitor/ED/Flow [$fdesc info class]]
+    # its first packets counted again with its class defaults and delay
+    # samples (ns-2 has both before the first packet)
+    $fdesc cmd settle
 }
 # Attach a flow monitor to a link; with edrop, RED's early drops reach it
 # through an early-drop snoop.
