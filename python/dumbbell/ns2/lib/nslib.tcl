@@ -1409,33 +1409,35 @@ Application/FTP instproc stop {} {
     [$self agent] close
 }
 Application/FTP instproc send {nbytes} { [$self agent] send $nbytes }
-Application/FTP instproc produce {pktcnt} { [$self agent] advance $pktcnt }
-Application/FTP instproc producemore {pktcnt} { [$self agent] advanceby $pktcnt }
+# produce and producemore of an FTP application whose agent `agent` (a
+# command substitution in the instproc) finds
+proc ::dumbbell::ftp_produce {cls agent} {
+    $cls instproc produce {pktcnt} "$agent advance \$pktcnt"
+    $cls instproc producemore {pktcnt} "$agent advanceby \$pktcnt"
+}
+::dumbbell::ftp_produce Application/FTP {[$self agent]}
 
 # Source/FTP drives its agent through advance/advanceby (start: as good as
 # forever, 2^28 packets; stop: advance 0); Source/Telnet is Application/Telnet
 # with `attach`.  maxpkts_ is a class default both have, and an instance
-# variable only Source/FTP sets.
-::otcl::_::LibClass Source/FTP Application
-Source/FTP set maxpkts_ 268435456
+# variable only Source/FTP sets.  Both keep their agent in agent_.
+proc ::dumbbell::old_source {cls super} {
+    ::otcl::_::LibClass $cls $super
+    $cls set maxpkts_ 268435456
+    $cls instproc attach {agent} {
+        $self set agent_ $agent
+        $self attach-agent $agent
+    }
+}
+::dumbbell::old_source Source/FTP Application
 Source/FTP instproc init {} {
     $self next
     $self set maxpkts_ 268435456
 }
-Source/FTP instproc attach {agent} {
-    $self set agent_ $agent
-    $self attach-agent $agent
-}
 Source/FTP instproc start {} { [$self set agent_] advance [$self set maxpkts_] }
 Source/FTP instproc stop {} { [$self set agent_] advance 0 }
-Source/FTP instproc produce {pktcnt} { [$self set agent_] advance $pktcnt }
-Source/FTP instproc producemore {pktcnt} { [$self set agent_] advanceby $pktcnt }
-::otcl::_::LibClass Source/Telnet Application/Telnet
-Source/Telnet set maxpkts_ 268435456
-Source/Telnet instproc attach {agent} {
-    $self set agent_ $agent
-    $self attach-agent $agent
-}
+::dumbbell::ftp_produce Source/FTP {[$self set agent_]}
+::dumbbell::old_source Source/Telnet Application/Telnet
 
 # The C++ Application looks for script-defined recv/resume callbacks when it
 # starts.
