@@ -721,9 +721,9 @@ pub struct QueueMonitor {
     /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
     pub flow: Option<FlowKey>,
     /// Distribution of the RTTs departing TCP packets carry.
-    pub rtt: Dist,
+    pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.
-    pub seqno: Dist,
+    pub seqno: Histogram,
     /// Channel `printRTTs` and `printSeqnos` write to (`traceDist`).
     pub dist_channel: Option<u32>,
     /// A flow the engine made that the Tcl side has not adopted yet: the
@@ -764,7 +764,7 @@ pub struct PendingSnoop {
 /// `maxSeqno_` and `per` is `SeqnoBinSize_`: there are `max / per` bins of
 /// `per` numbers.  Values past the last bin count in the last bin.
 #[derive(Clone, Debug, Default)]
-pub struct Dist {
+pub struct Histogram {
     /// The `keep..._` switch (a tclcl bool: any integer, kept as set).
     pub keep: i32,
     pub max: i32,
@@ -780,7 +780,7 @@ pub struct Dist {
 /// line `LO to HI UNIT frac F num N time T` per non-empty bin (`range`
 /// gives a bin's LO and HI), and, when the last bin is not empty, that it
 /// may also hold larger values (`last`: what they are, the line's end).
-fn print_bins(d: &Dist, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
+fn print_bins(d: &Histogram, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
     fmt::push_f(out, now, 2, 4, false);
     out.push(b'\n');
     for i in 0..top {
@@ -808,7 +808,7 @@ fn print_bins(d: &Dist, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i6
     }
 }
 
-impl Dist {
+impl Histogram {
     /// Count one sample in bin `j` of `top` (clamped to the range).
     fn add(&mut self, j: i32, top: i32) {
         let j = j.clamp(0, top - 1) as usize;
@@ -935,8 +935,8 @@ impl QueueMonitor {
             pkts_int_obj: NONE,
             delay_samp: NONE,
             k: 0.1,
-            rtt: Dist { max: 5, per: 100, ..Default::default() },
-            seqno: Dist { max: 1000, per: 10, ..Default::default() },
+            rtt: Histogram { max: 5, per: 100, ..Default::default() },
+            seqno: Histogram { max: 1000, per: 10, ..Default::default() },
             ..Default::default()
         };
         q.created(now);
@@ -1306,7 +1306,7 @@ mod tests {
     #[test]
     fn rtt_distribution_bins_and_printout() {
         let mut q = QueueMonitor::new(0.0);
-        q.rtt = Dist { keep: 1, max: 1, per: 3, ..Default::default() };
+        q.rtt = Histogram { keep: 1, max: 1, per: 3, ..Default::default() };
         let mut pool = PacketPool::new();
         use crate::packet::PacketType::*;
         for (t, rtt) in [(Tcp, 0), (Tcp, 332), (Tcp, 333), (Tcp, 998), (Tcp, 5000), (Tcp, -7), (Ack, 400), (Cbr, 10)] {
@@ -1330,7 +1330,7 @@ mod tests {
     #[test]
     fn seqno_distribution_bins_and_printout() {
         let mut q = QueueMonitor::new(0.0);
-        q.seqno = Dist { keep: 1, max: 100, per: 30, ..Default::default() };
+        q.seqno = Histogram { keep: 1, max: 100, per: 30, ..Default::default() };
         let mut pool = PacketPool::new();
         for s in [0, 29, 30, 89, 90, 1000] {
             let id = departing(&mut pool, crate::packet::PacketType::Tcp, 0, s);
