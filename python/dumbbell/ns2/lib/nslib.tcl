@@ -514,8 +514,13 @@ Trace instproc attach {fp} {
 # the engine still holds go to the channels first, then the engine names
 # the channels to flush.  A script may read the file before it ends (the
 # tagged-trace suite converts its trace after flush-trace and halt).
+# flush-trace drains once for all its traces: while it runs, their flushes
+# find the engine drained (::dumbbell::traces_drained).
+set ::dumbbell::traces_drained 0
 Trace instproc flush {} {
-    ::dumbbell::be::drain
+    if {!$::dumbbell::traces_drained} {
+        ::dumbbell::be::drain
+    }
     foreach ch [$self cmd flush] { catch {flush $ch} }
 }
 Trace instproc format args {
@@ -580,7 +585,12 @@ Simulator instproc flush-trace {} {
     $self instvar alltrace_
     ::dumbbell::be::drain
     if {[info exists alltrace_]} {
-        foreach t $alltrace_ { $t flush }
+        set ::dumbbell::traces_drained 1
+        try {
+            foreach t $alltrace_ { $t flush }
+        } finally {
+            set ::dumbbell::traces_drained 0
+        }
     }
 }
 
