@@ -17,11 +17,12 @@ ratios.  An ns-3 run that fails (ns-3.37 as Debian ships it crashes at
 and the benchmark goes on.  This is a benchmark, not a test: it asserts
 nothing about time.
 
-ns-2 is `ns` on PATH (Debian: `apt-get install ns2`).  ns-3 is built from
-benches/dumbbell-ns3.cc into target/bench/ (g++, C++17) when ns-3's headers
-and libraries are installed (Debian: `apt-get install libns3-dev`; other
-installations: NS3_INC, NS3_LIB and NS3_LIBNAME as for ../shared/bench's
-build script), or given with --ns3.
+ns-2 is `ns` on PATH (Debian: `apt-get install ns2`).  ns-3's program is
+built into target/bench/ by ../shared/bench's build-ns3.sh (g++, C++17;
+where there is no ../shared, the same command from benches/dumbbell-ns3.cc)
+when ns-3's headers and libraries are installed (Debian: `apt-get install
+libns3-dev`; other installations: NS3_INC, NS3_LIB and NS3_LIBNAME as for
+that script), or given with --ns3.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benches" / "dumbbell-ns2.tcl"
 NS3_SOURCE = ROOT / "benches" / "dumbbell-ns3.cc"
+SHARED_BUILD = ROOT.parent / "shared" / "bench" / "build-ns3.sh"
 NS3_MODULES = ["applications", "traffic-control", "point-to-point", "internet", "bridge", "network", "stats", "core"]
 DEFAULT_POINTS = [
     "2 10 DropTail 100",
@@ -73,24 +75,34 @@ def run_once(cmd: list[str], cwd: str) -> tuple[float, float, str]:
 
 def build_ns3() -> str | None:
     """The ns-3 program, built from dumbbell-ns3.cc into target/bench when
-    ns-3 is installed (again only when the source changed); None if not."""
+    ns-3 is installed (again only when the source changed); None if not.
+    ../shared/bench's build-ns3.sh builds it (from its own copy of
+    dumbbell-ns3.cc, which benches/ copies) with the NS3_* variables."""
     inc = os.environ.get("NS3_INC", "/usr/include")
-    lib = os.environ.get("NS3_LIB", "/usr/lib/x86_64-linux-gnu")
-    libname = os.environ.get("NS3_LIBNAME", "ns3-%s")
     if not (Path(inc) / "ns3" / "core-module.h").exists():
         return None
     cxx = os.environ.get("CXX", "g++")
     if not shutil.which(cxx):
         print(f"ns-3 is installed but {cxx} is not: timing without ns-3", file=sys.stderr)
         return None
+    shared = SHARED_BUILD.exists()
+    source = SHARED_BUILD.with_name(NS3_SOURCE.name) if shared else NS3_SOURCE
     out = ROOT / "target" / "bench" / "dumbbell-ns3"
-    if out.exists() and out.stat().st_mtime >= NS3_SOURCE.stat().st_mtime:
+    if out.exists() and out.stat().st_mtime >= source.stat().st_mtime:
         return str(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [cxx, "-O2", "-std=c++17", f"-I{inc}", str(NS3_SOURCE), "-o", str(out), f"-L{lib}", f"-Wl,-rpath,{lib}"]
-    cmd += ["-l" + (libname % m) for m in NS3_MODULES]
+    if shared:
+        cmd = ["sh", str(SHARED_BUILD)]
+    else:
+        # ../shared sits beside this repository in its workspace, not in
+        # it: a clone has no build script to call, so the same command is
+        # spelt out here (keep the two alike).
+        lib = os.environ.get("NS3_LIB", "/usr/lib/x86_64-linux-gnu")
+        libname = os.environ.get("NS3_LIBNAME", "ns3-%s")
+        cmd = [cxx, "-O2", "-std=c++17", f"-I{inc}", str(NS3_SOURCE), "-o", str(out), f"-L{lib}", f"-Wl,-rpath,{lib}"]
+        cmd += ["-l" + (libname % m) for m in NS3_MODULES]
     print("building the ns-3 workload: " + " ".join(cmd), file=sys.stderr, flush=True)
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "OUT": str(out)})
     if r.returncode != 0:
         print(f"building dumbbell-ns3 failed: timing without ns-3\n{r.stderr[-2000:]}", file=sys.stderr)
         return None

@@ -644,12 +644,12 @@ impl Sim {
                 "startTime_" => r(q.start_time),
                 "estRate_" => r(q.est_rate),
                 "estimate_rate_" => i(q.estimate_rate),
-                "keepRTTstats_" => i(q.rtt.keep),
-                "maxRTT_" => i(q.rtt.max),
-                "binsPerSec_" => i(q.rtt.per),
-                "keepSeqnoStats_" => i(q.seqno.keep),
-                "maxSeqno_" => i(q.seqno.max),
-                "SeqnoBinSize_" => i(q.seqno.per),
+                "keepRTTstats_" => i(q.rtt.set.keep),
+                "maxRTT_" => i(q.rtt.set.max),
+                "binsPerSec_" => i(q.rtt.set.per),
+                "keepSeqnoStats_" => i(q.seqno.set.keep),
+                "maxSeqno_" => i(q.seqno.set.max),
+                "SeqnoBinSize_" => i(q.seqno.set.per),
                 "ebdrops_" => i(q.ebdrops),
                 "epdrops_" => i(q.epdrops),
                 "mon_ebdrops_" => i(q.mon_ebdrops),
@@ -871,27 +871,30 @@ impl Sim {
                     "estRate_" => q.est_rate = rv,
                     "estimate_rate_" | "keepRTTstats_" | "maxRTT_" | "binsPerSec_" | "keepSeqnoStats_" | "maxSeqno_"
                     | "SeqnoBinSize_" => {
-                        let (old_rtt, old_seqno) = (q.rtt.clone(), q.seqno.clone());
+                        // the histograms' settings as this leaves them
+                        let (mut rtt, mut seqno) = (q.rtt.set, q.seqno.set);
                         match var {
-                            "estimate_rate_" => q.estimate_rate = vars::parse_bool_int(v),
-                            "keepRTTstats_" => q.rtt.keep = vars::parse_bool_int(v),
-                            "maxRTT_" => q.rtt.max = iv,
-                            "binsPerSec_" => q.rtt.per = iv,
-                            "keepSeqnoStats_" => q.seqno.keep = vars::parse_bool_int(v),
-                            "maxSeqno_" => q.seqno.max = iv,
-                            _ => q.seqno.per = iv,
+                            "keepRTTstats_" => rtt.keep = vars::parse_bool_int(v),
+                            "maxRTT_" => rtt.max = iv,
+                            "binsPerSec_" => rtt.per = iv,
+                            "keepSeqnoStats_" => seqno.keep = vars::parse_bool_int(v),
+                            "maxSeqno_" => seqno.max = iv,
+                            "SeqnoBinSize_" => seqno.per = iv,
+                            _ => {}
                         }
                         // ns-2 takes any value and divides by zero (or writes
                         // outside its bins) at the next sample.  Settings may
                         // pass through unusable values before `$ns run`
                         // (`check_monitors` judges them there); during the
-                        // run an unusable one is refused at once.
-                        let checked = if self.w.started { q.check_dists() } else { Ok(()) };
-                        if let Err(e) = checked {
-                            q.rtt = old_rtt;
-                            q.seqno = old_seqno;
-                            return Err(e);
+                        // run an unusable one is refused, the monitor left
+                        // unchanged.
+                        if self.w.started {
+                            QueueMonitor::check_dist_settings(rtt, seqno)?;
                         }
+                        if var == "estimate_rate_" {
+                            q.estimate_rate = vars::parse_bool_int(v);
+                        }
+                        (q.rtt.set, q.seqno.set) = (rtt, seqno);
                         q.refresh_plain();
                     }
                     "ebdrops_" => q.ebdrops = iv,
@@ -1530,11 +1533,9 @@ impl Sim {
                 }
                 Ok(String::new())
             }
-            // the Tcl side adopting a flow the engine made: its class defaults
-            "settle" if n % 2 == 1 => {
-                let d: Vec<(String, String)> =
-                    argv[1..].chunks(2).map(|c| (c[0].to_string(), c[1].to_string())).collect();
-                self.settle_flow(id, &d)?;
+            // the end of the Tcl side's adopting a flow the engine made
+            "settle" if n == 1 => {
+                self.settle_flow(id)?;
                 Ok(String::new())
             }
             "printRTTs" | "printSeqnos" if n == 1 => {
@@ -1544,11 +1545,11 @@ impl Sim {
                     Obj::QueueMonitor(q) => {
                         // nothing unless the distribution is kept and traceDist set
                         match q.dist_channel {
-                            Some(ch) if cmd == "printRTTs" && q.rtt.keep != 0 => {
+                            Some(ch) if cmd == "printRTTs" && q.rtt.set.keep != 0 => {
                                 q.print_rtts(now, &mut text)?;
                                 ch
                             }
-                            Some(ch) if cmd == "printSeqnos" && q.seqno.keep != 0 => {
+                            Some(ch) if cmd == "printSeqnos" && q.seqno.set.keep != 0 => {
                                 q.print_seqnos(now, &mut text)?;
                                 ch
                             }

@@ -721,14 +721,14 @@ pub struct QueueMonitor {
     /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
     pub flow: Option<FlowKey>,
     /// Distribution of the RTTs departing TCP packets carry.
-    pub rtt: Dist,
+    pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.
-    pub seqno: Dist,
+    pub seqno: Histogram,
     /// Channel `printRTTs` and `printSeqnos` write to (`traceDist`).
     pub dist_channel: Option<u32>,
     /// A flow the engine made that the Tcl side has not adopted yet: the
-    /// snoops it saw, replayed with its class defaults at adoption
-    /// (`Sim::settle_flow`).
+    /// snoops it saw, counted again once it is adopted with its class
+    /// defaults (`Sim::adopt_flow`, `Sim::settle_flow`).
     pub pending: Option<Box<PendingFlow>>,
     /// Nothing but counters to update (no integrators, delay samples, flows,
     /// distributions or rate estimate): `Sim::snoop` then updates the
@@ -757,18 +757,11 @@ pub struct PendingSnoop {
 }
 
 /// A histogram of one quantity of departing TCP packets
-/// (`keepRTTstats_`/`keepSeqnoStats_` and their bin settings).
-///
-/// For RTTs, `max` is `maxRTT_` (seconds) and `per` is `binsPerSec_`: there
-/// are `max * per` bins of `1000 / per` ms.  For sequence numbers, `max` is
-/// `maxSeqno_` and `per` is `SeqnoBinSize_`: there are `max / per` bins of
-/// `per` numbers.  Values past the last bin count in the last bin.
+/// (`keepRTTstats_`/`keepSeqnoStats_` and their bin settings, `set`).
+/// Values past the last bin count in the last bin.
 #[derive(Clone, Debug, Default)]
-pub struct Dist {
-    /// The `keep..._` switch (a tclcl bool: any integer, kept as set).
-    pub keep: i32,
-    pub max: i32,
-    pub per: i32,
+pub struct Histogram {
+    pub set: HistogramSettings,
     /// Samples per bin; allocated at the first sample with the number of
     /// bins the settings give then.
     pub bins: Vec<i32>,
@@ -776,11 +769,23 @@ pub struct Dist {
     pub num: i32,
 }
 
+/// A histogram's settings.  For RTTs, `max` is `maxRTT_` (seconds) and
+/// `per` is `binsPerSec_`: there are `max * per` bins of `1000 / per` ms.
+/// For sequence numbers, `max` is `maxSeqno_` and `per` is
+/// `SeqnoBinSize_`: there are `max / per` bins of `per` numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HistogramSettings {
+    /// The `keep..._` switch (a tclcl bool: any integer, kept as set).
+    pub keep: i32,
+    pub max: i32,
+    pub per: i32,
+}
+
 /// The rest of a distribution's printout after its heading: the time, a
 /// line `LO to HI UNIT frac F num N time T` per non-empty bin (`range`
 /// gives a bin's LO and HI), and, when the last bin is not empty, that it
 /// may also hold larger values (`last`: what they are, the line's end).
-fn print_bins(d: &Dist, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
+fn print_bins(d: &Histogram, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
     fmt::push_f(out, now, 2, 4, false);
     out.push(b'\n');
     for i in 0..top {
@@ -808,7 +813,7 @@ fn print_bins(d: &Dist, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i6
     }
 }
 
-impl Dist {
+impl Histogram {
     /// Count one sample in bin `j` of `top` (clamped to the range).
     fn add(&mut self, j: i32, top: i32) {
         let j = j.clamp(0, top - 1) as usize;
@@ -824,7 +829,9 @@ impl Dist {
     fn bin(&self, i: i32) -> i32 {
         self.bins.get(i as usize).copied().unwrap_or(0)
     }
+}
 
+impl HistogramSettings {
     /// RTT bins: their number and width in ms, or why the settings are
     /// unusable (ns-2 divides by zero or writes outside its array).
     pub fn rtt_geometry(&self) -> Result<(i32, i32), String> {
@@ -935,8 +942,8 @@ impl QueueMonitor {
             pkts_int_obj: NONE,
             delay_samp: NONE,
             k: 0.1,
-            rtt: Dist { max: 5, per: 100, ..Default::default() },
-            seqno: Dist { max: 1000, per: 10, ..Default::default() },
+            rtt: Histogram { set: HistogramSettings { keep: 0, max: 5, per: 100 }, ..Default::default() },
+            seqno: Histogram { set: HistogramSettings { keep: 0, max: 1000, per: 10 }, ..Default::default() },
             ..Default::default()
         };
         q.created(now);
@@ -963,16 +970,22 @@ impl QueueMonitor {
     /// Does this monitor estimate the arrival rate or keep distributions?
     #[inline(always)]
     pub fn has_extras(&self) -> bool {
-        self.estimate_rate != 0 || self.rtt.keep != 0 || self.seqno.keep != 0
+        self.estimate_rate != 0 || self.rtt.set.keep != 0 || self.seqno.set.keep != 0
     }
 
     /// Check the settings of the distributions that are on.
     pub fn check_dists(&self) -> Result<(), String> {
-        if self.rtt.keep != 0 {
-            self.rtt.rtt_geometry()?;
+        QueueMonitor::check_dist_settings(self.rtt.set, self.seqno.set)
+    }
+
+    /// Check RTT and seqno histogram settings, of the histograms they
+    /// switch on.
+    pub fn check_dist_settings(rtt: HistogramSettings, seqno: HistogramSettings) -> Result<(), String> {
+        if rtt.keep != 0 {
+            rtt.rtt_geometry()?;
         }
-        if self.seqno.keep != 0 {
-            self.seqno.seqno_geometry()?;
+        if seqno.keep != 0 {
+            seqno.seqno_geometry()?;
         }
         Ok(())
     }
@@ -984,15 +997,15 @@ impl QueueMonitor {
         match kind {
             SnoopKind::In if self.estimate_rate != 0 => self.estimate(now, p.size),
             SnoopKind::Out if p.ptype == crate::packet::PacketType::Tcp => {
-                if self.rtt.keep != 0 {
+                if self.rtt.set.keep != 0 {
                     // checked when the settings were made
-                    if let Ok((top, ms)) = self.rtt.rtt_geometry() {
+                    if let Ok((top, ms)) = self.rtt.set.rtt_geometry() {
                         self.rtt.add(p.last_rtt.max(0) / ms, top);
                     }
                 }
-                if self.seqno.keep != 0 {
-                    if let Ok(top) = self.seqno.seqno_geometry() {
-                        self.seqno.add(p.seqno.max(0) / self.seqno.per, top);
+                if self.seqno.set.keep != 0 {
+                    if let Ok(top) = self.seqno.set.seqno_geometry() {
+                        self.seqno.add(p.seqno.max(0) / self.seqno.set.per, top);
                     }
                 }
             }
@@ -1019,7 +1032,7 @@ impl QueueMonitor {
 
     /// `printRTTs`: the RTT distribution, one line per non-empty bin.
     pub fn print_rtts(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
-        let (top, ms) = self.rtt.rtt_geometry()?;
+        let (top, ms) = self.rtt.set.rtt_geometry()?;
         let ms = ms as i64;
         out.extend_from_slice(b"Distribution of RTTs, ");
         fmt::push_int(out, ms, 0, false);
@@ -1030,8 +1043,8 @@ impl QueueMonitor {
 
     /// `printSeqnos`: the sequence-number distribution.
     pub fn print_seqnos(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
-        let top = self.seqno.seqno_geometry()?;
-        let per = self.seqno.per as i64;
+        let top = self.seqno.set.seqno_geometry()?;
+        let per = self.seqno.set.per as i64;
         out.extend_from_slice(b"Distribution of Seqnos, ");
         fmt::push_int(out, per, 0, false);
         out.extend_from_slice(b" seqnos per bin, time ");
@@ -1306,7 +1319,7 @@ mod tests {
     #[test]
     fn rtt_distribution_bins_and_printout() {
         let mut q = QueueMonitor::new(0.0);
-        q.rtt = Dist { keep: 1, max: 1, per: 3, ..Default::default() };
+        q.rtt.set = HistogramSettings { keep: 1, max: 1, per: 3 };
         let mut pool = PacketPool::new();
         use crate::packet::PacketType::*;
         for (t, rtt) in [(Tcp, 0), (Tcp, 332), (Tcp, 333), (Tcp, 998), (Tcp, 5000), (Tcp, -7), (Ack, 400), (Cbr, 10)] {
@@ -1330,7 +1343,7 @@ mod tests {
     #[test]
     fn seqno_distribution_bins_and_printout() {
         let mut q = QueueMonitor::new(0.0);
-        q.seqno = Dist { keep: 1, max: 100, per: 30, ..Default::default() };
+        q.seqno.set = HistogramSettings { keep: 1, max: 100, per: 30 };
         let mut pool = PacketPool::new();
         for s in [0, 29, 30, 89, 90, 1000] {
             let id = departing(&mut pool, crate::packet::PacketType::Tcp, 0, s);
@@ -1389,7 +1402,7 @@ mod tests {
         let mut sim = crate::sim::Sim::new();
         let m = sim.create("m", "QueueMonitor").unwrap();
         let qm = |sim: &crate::sim::Sim| match &sim.objs[m as usize] {
-            crate::sim::Obj::QueueMonitor(q) => (q.counts_only(), q.rtt.per, q.seqno.max),
+            crate::sim::Obj::QueueMonitor(q) => (q.counts_only(), q.rtt.set.per, q.seqno.set.max),
             _ => unreachable!(),
         };
         assert!(qm(&sim).0);
@@ -1426,7 +1439,7 @@ mod tests {
         let m2 = sim.create("m2", "QueueMonitor").unwrap();
         match &sim.objs[m2 as usize] {
             crate::sim::Obj::QueueMonitor(q) => {
-                assert_eq!((q.rtt.max, q.rtt.per, q.seqno.max, q.seqno.per), (5, 100, 1000, 10));
+                assert_eq!((q.rtt.set.max, q.rtt.set.per, q.seqno.set.max, q.seqno.set.per), (5, 100, 1000, 10));
                 q.print_rtts(0.0, &mut out).unwrap();
             }
             _ => unreachable!(),

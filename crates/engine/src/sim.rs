@@ -1001,34 +1001,45 @@ impl Sim {
         Some(flow)
     }
 
-    /// Adopting flow `flow` (made by `find_flow`): ns-2 makes a flow, with
-    /// its class defaults and delay samples, before counting the packet
-    /// that revealed it; here the flow counted its first snoops without
-    /// them.  Start it afresh with the class `defaults` (its delay samples
-    /// kept) and count those snoops again, as ns-2 did.
-    pub fn settle_flow(&mut self, flow: ObjId, defaults: &[(String, String)]) -> Result<(), String> {
-        let (pending, key, samples) = match &mut self.objs[flow as usize] {
+    /// The Tcl side adopting flow `placeholder` (made by `find_flow`) as
+    /// split object `name`.  ns-2 makes a flow, with its class defaults,
+    /// before counting the packet that revealed it; here the flow counted
+    /// its first snoops without them.  Start it afresh (its key and those
+    /// snoops kept) with the class defaults registered as `defaults`,
+    /// applied as `init_defaults_ref` applies them to any new object;
+    /// `settle_flow` then counts the snoops again.
+    pub fn adopt_flow(&mut self, placeholder: &str, name: &str, defaults: u32) -> Result<ObjId, String> {
+        let flow = self.rename(placeholder, name)?;
+        let (pending, key) = match &mut self.objs[flow as usize] {
+            Obj::QueueMonitor(f) if f.pending.is_some() => (f.pending.take(), f.flow),
+            _ => return Err(format!("{placeholder} is not a flow waiting for adoption")),
+        };
+        let born = pending.as_ref().and_then(|p| p.snoops.first()).map_or(self.w.s.now, |s| s.now);
+        let mut fresh = QueueMonitor::new(born);
+        fresh.flow = key;
+        self.objs[flow as usize] = Obj::QueueMonitor(Box::new(fresh));
+        self.init_defaults_ref(flow, defaults)?;
+        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+            f.created(born);
+            f.flow = key;
+            f.pending = pending;
+            f.refresh_plain();
+        }
+        Ok(flow)
+    }
+
+    /// The end of a flow's adoption (`adopt_flow`), once the Tcl side has
+    /// given it its delay samples: count the snoops it saw before, as ns-2
+    /// counted them with the flow's class defaults and delay samples.
+    pub fn settle_flow(&mut self, flow: ObjId) -> Result<(), String> {
+        let (pending, samples) = match &mut self.objs[flow as usize] {
             Obj::QueueMonitor(f) => match f.pending.take() {
-                Some(p) => (p, f.flow, f.delay_samp),
+                Some(p) => (p.snoops, f.delay_samp),
                 None => return Ok(()),
             },
             _ => return Err("not a flow".into()),
         };
-        let pending = pending.snoops;
-        let born = pending.first().map_or(self.w.s.now, |s| s.now);
-        let mut fresh = QueueMonitor::new(born);
-        fresh.flow = key;
-        self.objs[flow as usize] = Obj::QueueMonitor(Box::new(fresh));
-        for (k, v) in defaults {
-            self.store_var(flow, k, v)?;
-        }
         let stamps_on = samples != NONE;
-        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
-            f.created(born);
-            f.flow = key;
-            f.delay_samp = samples;
-            f.refresh_plain();
-        }
         // arrivals stamped by the flow's delay samples, by packet id
         let mut stamped: Vec<(PktId, f64)> = Vec::new();
         for s in pending.iter() {

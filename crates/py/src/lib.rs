@@ -58,9 +58,10 @@ impl Engine {
         self.sim.init_defaults(id, &defaults).map_err(PyValueError::new_err)
     }
 
-    /// Rename an engine object (the Tcl side adopting one the engine made).
-    fn rename(&mut self, old: &str, new: &str) -> PyResult<u32> {
-        self.sim.rename(old, new).map_err(PyValueError::new_err)
+    /// The Tcl side adopting, as `name`, a flow the engine made: it starts
+    /// afresh with the class defaults registered as `handle`.
+    fn adopt_flow(&mut self, placeholder: &str, name: &str, handle: u32) -> PyResult<u32> {
+        self.sim.adopt_flow(placeholder, name, handle).map_err(PyValueError::new_err)
     }
 
     fn register_defaults(&mut self, defaults: Vec<(String, String)>) -> u32 {

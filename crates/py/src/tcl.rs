@@ -687,6 +687,19 @@ impl Backend {
         Ok(r)
     }
 
+    /// The engine's handle for the class defaults of `cls` (engine class
+    /// `kind`), registered once per class and `::dumbbell::defaults_epoch`.
+    fn defaults_handle(&self, kind: &str, cls: &str, epoch: &str) -> Result<u32, Fail> {
+        let key = (kind.to_string(), cls.to_string(), epoch.to_string());
+        if let Some(&h) = self.defaults_cache.borrow().get(&key) {
+            return Ok(h);
+        }
+        let pairs = self.class_defaults(kind, cls)?;
+        let h = Python::attach(|py| self.engine.borrow_mut(py).sim.register_defaults(pairs));
+        self.defaults_cache.borrow_mut().insert(key, h);
+        Ok(h)
+    }
+
     /// The engine class of OTcl class `cls`: the first in its heritage the
     /// engine knows.
     fn kind_of(&self, cls: &str, epoch: &str) -> Result<Option<&'static str>, Fail> {
@@ -721,7 +734,8 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let kind = b.kind_of(cls, &epoch)?.ok_or_else(|| Fail::Msg(format!("no engine class in the heritage of {cls}")))?;
     let adopt = b.state.borrow_mut().adopt_next.take();
     if let Some(placeholder) = adopt {
-        Python::attach(|py| b.engine.borrow_mut(py).sim.rename(&placeholder, obj))?;
+        let handle = b.defaults_handle(kind, cls, &epoch)?;
+        Python::attach(|py| b.engine.borrow_mut(py).sim.adopt_flow(&placeholder, obj, handle))?;
         b.obj_kind.borrow_mut().insert(obj.clone(), kind);
         return Ok(kind.to_string());
     }
@@ -731,17 +745,7 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
         _ => kind,
     };
     let oid = Python::attach(|py| b.engine.borrow_mut(py).sim.create(obj, eng_kind))?;
-    let key = (kind.to_string(), cls.to_string(), epoch);
-    let cached = b.defaults_cache.borrow().get(&key).copied();
-    let handle = match cached {
-        Some(h) => h,
-        None => {
-            let pairs = b.class_defaults(kind, cls)?;
-            let h = Python::attach(|py| b.engine.borrow_mut(py).sim.register_defaults(pairs));
-            b.defaults_cache.borrow_mut().insert(key, h);
-            h
-        }
-    };
+    let handle = b.defaults_handle(kind, cls, &epoch)?;
     let busy = Python::attach(|py| {
         b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Msg(format!("{cls}: {e}")))?;
         Ok::<bool, Fail>(b.busy(py, false))

@@ -258,11 +258,22 @@ class Ns2Runner:
         return kind or None
 
     def be_adopt(self, placeholder):
-        """The next split object created takes over the engine object
-        `placeholder` (made by the engine, e.g. a flow monitor's new flow)
-        instead of creating one; its counters are kept."""
+        """The next split object created takes over the flow `placeholder`
+        (made by the engine for a flow monitor) instead of creating one."""
         self.adopt_next = placeholder
         return ""
+
+    def _defaults_handle(self, kind: str, cls: str, epoch: str) -> int:
+        """The engine's handle for the class defaults of `cls` (engine class
+        `kind`).  They change only when a class variable is set; the Tcl
+        layer counts those changes in ::dumbbell::defaults_epoch."""
+        key = (kind, cls, epoch)
+        handle = self.defaults_cache.get(key)
+        if handle is None:
+            d = self.tcl.splitlist(self.tcl.call("::dumbbell::class_defaults", kind, cls))
+            handle = self.eng.register_defaults([(d[i], d[i + 1]) for i in range(0, len(d), 2)])
+            self.defaults_cache[key] = handle
+        return handle
 
     def be_shadow(self, obj, cls, *args):
         epoch = self.tcl.getvar("::dumbbell::defaults_epoch")
@@ -272,22 +283,15 @@ class Ns2Runner:
         if getattr(self, "adopt_next", None):
             placeholder, self.adopt_next = self.adopt_next, None
             try:
-                self.eng.rename(placeholder, obj)
-            except ValueError as e:
+                self.eng.adopt_flow(placeholder, obj, self._defaults_handle(kind, cls, epoch))
+            except (KeyError, ValueError) as e:
                 raise self.TclError(str(e))
             return kind
         eng_kind = kind
         if kind == "RNG" and self.rng_bind:
             eng_kind = self.rng_bind
         oid = self.eng.create(obj, eng_kind)
-        # Class defaults change only when a class variable is set; the Tcl
-        # layer counts those changes in ::dumbbell::defaults_epoch.
-        key = (kind, cls, epoch)
-        handle = self.defaults_cache.get(key)
-        if handle is None:
-            d = self.tcl.splitlist(self.tcl.call("::dumbbell::class_defaults", kind, cls))
-            handle = self.eng.register_defaults([(d[i], d[i + 1]) for i in range(0, len(d), 2)])
-            self.defaults_cache[key] = handle
+        handle = self._defaults_handle(kind, cls, epoch)
         try:
             self.eng.init_defaults_ref(oid, handle)
         except (KeyError, ValueError) as e:

@@ -266,13 +266,19 @@ Simulator instproc makeflowmon {cltype {clslots 29}} {
     return $flowmon
 }
 proc ::dumbbell::adopt_flow {cl placeholder} {
+    # The new flow object takes the engine's flow over, started afresh with
+    # its class defaults (a failure there, say a class default the run
+    # refuses, is the adoption's error)
     ::dumbbell::be::adopt $placeholder
     set fdesc [new QueueMonitor/ED/Flow]
+    if {$fdesc eq ""} {
+        error $::dumbbell::shadow_error
+    }
     set dsamp [new Samples]
     $fdesc set-delay-samples $dsamp
-    # the flow's class defaults, and its first packets counted again with
-    # them and its delay samples (ns-2 has both before the first packet)
-    $fdesc cmd settle {*}[::dumbbell::class_defaults QueueMonitor/ED/Flow [$fdesc info class]]
+    # its first packets counted again with its class defaults and delay
+    # samples (ns-2 has both before the first packet)
+    $fdesc cmd settle
 }
 # Attach a flow monitor to a link; with edrop, RED's early drops reach it
 # through an early-drop snoop.
@@ -508,8 +514,13 @@ Trace instproc attach {fp} {
 # the engine still holds go to the channels first, then the engine names
 # the channels to flush.  A script may read the file before it ends (the
 # tagged-trace suite converts its trace after flush-trace and halt).
+# flush-trace drains once for all its traces: while it runs, their flushes
+# find the engine drained (::dumbbell::traces_drained).
+set ::dumbbell::traces_drained 0
 Trace instproc flush {} {
-    ::dumbbell::be::drain
+    if {!$::dumbbell::traces_drained} {
+        ::dumbbell::be::drain
+    }
     foreach ch [$self cmd flush] { catch {flush $ch} }
 }
 Trace instproc format args {
@@ -574,7 +585,12 @@ Simulator instproc flush-trace {} {
     $self instvar alltrace_
     ::dumbbell::be::drain
     if {[info exists alltrace_]} {
-        foreach t $alltrace_ { $t flush }
+        set ::dumbbell::traces_drained 1
+        try {
+            foreach t $alltrace_ { $t flush }
+        } finally {
+            set ::dumbbell::traces_drained 0
+        }
     }
 }
 
@@ -1404,33 +1420,35 @@ Application/FTP instproc stop {} {
     [$self agent] close
 }
 Application/FTP instproc send {nbytes} { [$self agent] send $nbytes }
-Application/FTP instproc produce {pktcnt} { [$self agent] advance $pktcnt }
-Application/FTP instproc producemore {pktcnt} { [$self agent] advanceby $pktcnt }
+# produce and producemore of an FTP application whose agent `agent` (a
+# command substitution in the instproc) finds
+proc ::dumbbell::ftp_produce {cls agent} {
+    $cls instproc produce {pktcnt} "$agent advance \$pktcnt"
+    $cls instproc producemore {pktcnt} "$agent advanceby \$pktcnt"
+}
+::dumbbell::ftp_produce Application/FTP {[$self agent]}
 
 # Source/FTP drives its agent through advance/advanceby (start: as good as
 # forever, 2^28 packets; stop: advance 0); Source/Telnet is Application/Telnet
 # with `attach`.  maxpkts_ is a class default both have, and an instance
-# variable only Source/FTP sets.
-::otcl::_::LibClass Source/FTP Application
-Source/FTP set maxpkts_ 268435456
+# variable only Source/FTP sets.  Both keep their agent in agent_.
+proc ::dumbbell::old_source {cls super} {
+    ::otcl::_::LibClass $cls $super
+    $cls set maxpkts_ 268435456
+    $cls instproc attach {agent} {
+        $self set agent_ $agent
+        $self attach-agent $agent
+    }
+}
+::dumbbell::old_source Source/FTP Application
 Source/FTP instproc init {} {
     $self next
     $self set maxpkts_ 268435456
 }
-Source/FTP instproc attach {agent} {
-    $self set agent_ $agent
-    $self attach-agent $agent
-}
 Source/FTP instproc start {} { [$self set agent_] advance [$self set maxpkts_] }
 Source/FTP instproc stop {} { [$self set agent_] advance 0 }
-Source/FTP instproc produce {pktcnt} { [$self set agent_] advance $pktcnt }
-Source/FTP instproc producemore {pktcnt} { [$self set agent_] advanceby $pktcnt }
-::otcl::_::LibClass Source/Telnet Application/Telnet
-Source/Telnet set maxpkts_ 268435456
-Source/Telnet instproc attach {agent} {
-    $self set agent_ $agent
-    $self attach-agent $agent
-}
+::dumbbell::ftp_produce Source/FTP {[$self set agent_]}
+::dumbbell::old_source Source/Telnet Application/Telnet
 
 # The C++ Application looks for script-defined recv/resume callbacks when it
 # starts.

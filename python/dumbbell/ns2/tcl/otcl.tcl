@@ -1372,14 +1372,7 @@ proc ::otcl::_::Class.create {self args} {
         if {[llength $args] == 3 && [lindex $args 1] eq "-superclass"
                 && [info exists ::otcl::_::isclass([set s [::otcl::_::Norm [lindex $args 2]]])]
                 && $s ne [::otcl::_::Norm $name] && [::otcl::_::InitSuperPlain $self]} {
-            set c [::otcl::_::MakeObject $name $self 1 $s]
-            # InvalPrec for a class without subclasses, instances or
-            # dispatch ensemble
-            incr ::otcl::_::cvepoch
-            unset -nocomplain ::otcl::_::prec($c)
-            if {[info exists ::otcl::_::cached($c)]} {
-                ::otcl::_::InvalClass $c ""
-            }
+            ::otcl::_::MakeSubclass $name $self $s
             return $name
         }
         ::otcl::_::MakeObject $name $self 1
@@ -1414,13 +1407,22 @@ proc ::otcl::_::LibClass {name {super ""}} {
         MakeObject $name Class 1
         return $name
     }
-    set c [MakeObject $name Class 1 [Norm $super]]
+    MakeSubclass $name Class [Norm $super]
+    return $name
+}
+
+# New class `name` of metaclass mc below class s (normalized) instead of
+# Object: what OTcl's own init and superclass do for `mc create name
+# -superclass s` (Class.create and LibClass take this path).  The
+# invalidation is InvalPrec's for a class without subclasses, instances
+# or dispatch ensemble.
+proc ::otcl::_::MakeSubclass {name mc s} {
+    set c [MakeObject $name $mc 1 $s]
     incr ::otcl::_::cvepoch
     unset -nocomplain ::otcl::_::prec($c)
     if {[info exists ::otcl::_::cached($c)]} {
         InvalClass $c ""
     }
-    return $name
 }
 
 # Do new classes of metaclass mc have OTcl's own init and superclass
