@@ -194,6 +194,13 @@ pub struct Tcp {
     pub flavor: Flavor,
     pub rtx_timer: u32,
     pub delsnd_timer: u32,
+    /// The delayed-send timer has been scheduled at least once (sticky):
+    /// until then it cannot be pending, and the sending loop, which asks on
+    /// every call, need not look it up.
+    pub delsnd_used: bool,
+    /// `burstsnd_timer_`: allocated as ns-2's TcpAgent has one, but only
+    /// ns-2's TCP session agent (not modelled) ever schedules it, so it is
+    /// never pending.
     pub burstsnd_timer: u32,
     /// Bit set of traced variables (`$tcp trace var`).
     pub traced: u32,
@@ -389,6 +396,7 @@ impl Tcp {
             flavor,
             rtx_timer,
             delsnd_timer,
+            delsnd_used: false,
             burstsnd_timer,
             traced: 0,
             t_seqno: 0,
@@ -1188,15 +1196,14 @@ impl Tcp {
     ) {
         let mut win = self.window();
         let mut npackets = 0;
-        if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
+        if !force && self.delsnd_pending(&sim.w) {
             return;
         }
         if self.t_seqno == 0 {
             self.firstsent = sim.w.s.now;
         }
-        if sim.w.s.timer_status(self.burstsnd_timer) == TimerStatus::Pending {
-            return;
-        }
+        // (ns-2 returns here too if `burstsnd_timer_` is pending; it never
+        // is, see `burstsnd_timer`.)
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
@@ -1210,9 +1217,8 @@ impl Tcp {
                     self.process_qoption_after_send(b, &mut sim.w);
                 }
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
-            } else if sim.w.s.timer_status(self.delsnd_timer) != TimerStatus::Pending {
-                let d = sim.w.rng.default_stream().uniform(self.overhead);
-                sim.w.s.timer_resched(self.delsnd_timer, d);
+            } else if !self.delsnd_pending(&sim.w) {
+                self.delsnd_resched(&mut sim.w);
                 return;
             }
             win = self.window();
@@ -1220,6 +1226,19 @@ impl Tcp {
                 break;
             }
         }
+    }
+
+    /// Is the delayed-send timer (`overhead_`) pending?
+    #[inline(always)]
+    fn delsnd_pending(&self, w: &World) -> bool {
+        self.delsnd_used && w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending
+    }
+
+    /// Schedule the delayed-send timer `Random::uniform(overhead_)` ahead.
+    fn delsnd_resched(&mut self, w: &mut World) {
+        self.delsnd_used = true;
+        let d = w.rng.default_stream().uniform(self.overhead);
+        w.s.timer_resched(self.delsnd_timer, d);
     }
 
     fn set_rtx_timer(&mut self, w: &mut World) {
@@ -1785,6 +1804,9 @@ impl Tcp {
 
     /// Common start of `recv` in every flavour: stale-incarnation check,
     /// counters, ECN response.  Returns false if the packet was discarded.
+    /// Inlined: it runs on every ACK and is mostly tests of flags that are
+    /// off, cheaper than the call.
+    #[inline(always)]
     fn recv_prologue(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) -> bool {
         if ack.ts < self.lastreset {
             sim.w.pool.free(p);
@@ -1912,5 +1934,29 @@ impl Tcp {
             Tv::Singledup => self.singledup,
             Tv::Cwnd => self.cwnd as i32,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::PacketType;
+
+    #[test]
+    fn delsnd_timer_is_pending_only_once_scheduled() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        t.reset(&mut b, &mut sim);
+        assert!(!t.delsnd_used);
+        assert!(!t.delsnd_pending(&sim.w));
+        t.delsnd_resched(&mut sim.w);
+        assert!(t.delsnd_pending(&sim.w));
+        assert_eq!(sim.w.s.timer_status(t.delsnd_timer), TimerStatus::Pending);
+        // `reset` cancels it; the flag stays, the timer's status decides.
+        t.reset(&mut b, &mut sim);
+        assert!(t.delsnd_used);
+        assert!(!t.delsnd_pending(&sim.w));
     }
 }
