@@ -117,7 +117,18 @@ impl AgentBase {
     }
 
     /// `Agent::recvBytes`: bytes delivered in order to the application.
+    /// Inlined: a sink calls it for nearly every packet, and nearly always
+    /// has no application.
+    #[inline(always)]
     pub fn recv_bytes(&self, sim: &mut Sim, nbytes: i32) {
+        if self.app != NONE {
+            self.recv_bytes_app(sim, nbytes);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn recv_bytes_app(&self, sim: &mut Sim, nbytes: i32) {
         self.app_callback(sim, |app| format!("{app} recv {nbytes}"), |a| a.enable_recv);
     }
 

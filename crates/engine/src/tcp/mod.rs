@@ -1636,15 +1636,26 @@ impl Tcp {
         self.recover = self.highest_ack - 1;
     }
 
+    /// `TcpAgent::recv_frto_helper`.  Inlined (every ACK passes here, and
+    /// F-RTO is rarely on), the work out of line.
+    #[inline(always)]
     fn recv_frto_helper(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
-        if ack.seqno == self.last_ack && self.frto != 0 {
-            let s = self.highest_ack + 1;
-            self.seti(b, w, Tv::TSeqno, s);
-            let c = self.frto as f64;
-            self.set_cwnd(b, w, c);
-            self.frto = 0;
-            self.seti(b, w, Tv::Dupacks, -1);
+        if self.frto != 0 && ack.seqno == self.last_ack {
+            self.frto_dupack(b, w);
         }
+    }
+
+    /// A duplicate ACK after an F-RTO timeout: go back to sending from the
+    /// highest ACK with cwnd_ = frto_.
+    #[cold]
+    #[inline(never)]
+    fn frto_dupack(&mut self, b: &AgentBase, w: &mut World) {
+        let s = self.highest_ack + 1;
+        self.seti(b, w, Tv::TSeqno, s);
+        let c = self.frto as f64;
+        self.set_cwnd(b, w, c);
+        self.frto = 0;
+        self.seti(b, w, Tv::Dupacks, -1);
     }
 
     /// Every flavour's `recv`, after a new ACK: the first one (`last_ack_`
