@@ -961,41 +961,35 @@ impl Tcp {
     /// Vegas and RFC793edu have their own (`vegas::output`,
     /// `rfc793edu::output`); `send_much` and `tcp_eln`, the callers they
     /// share, choose.
+    #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        self.output_inline(b, sim, seqno, reason)
+    }
+
+    /// `output` itself, inlined into the sending loop (`send_much_tcp`),
+    /// which sends nearly every packet: one call less per packet.
+    #[inline(always)]
+    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         let mut force_set_rtx_timer = false;
-        let p = b.allocpkt(sim);
         let now = sim.w.s.now;
-        let mut databytes = sim.w.pool.get(p).size;
         let is_retransmit = seqno < self.maxseq;
-        if self.bugfix_ts && self.tss.is_empty() {
-            self.tss = vec![0.0; self.tss_size as usize];
+        // (ns-2 allocates the packet first; nothing here sees the order.)
+        if self.bugfix_ts || !self.tss.is_empty() {
+            self.note_send_time(b, &mut sim.w, seqno, now);
         }
-        if self.bugfix_ts && (seqno - self.highest_ack) as f64 > self.tss_size as f64 * 0.9 {
-            let old = std::mem::take(&mut self.tss);
-            let n = (self.tss_size * 2) as usize;
-            let mut ntss = vec![0.0; n];
-            for i in 0..self.tss_size {
-                let from = (self.highest_ack + i).rem_euclid(self.tss_size) as usize;
-                let to = (self.highest_ack + i).rem_euclid(self.tss_size * 2) as usize;
-                ntss[to] = old[from];
-            }
-            self.tss_size *= 2;
-            self.tss = ntss;
-            sim.w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
-        }
-        if !self.tss.is_empty() {
-            let i = seqno.rem_euclid(self.tss_size) as usize;
-            self.tss[i] = now;
-        }
+        let p = b.allocpkt(sim);
+        // `allocpkt` sets the size to packetSize_.
+        let mut databytes = b.size;
         {
-            let t_rtt = self.t_rtt;
-            let tick = self.tcp_tick;
+            let last_rtt = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
+            // Written right after `allocpkt`'s zeroes, which the compiler
+            // then need not store.
             let pk = sim.w.pool.get_mut(p);
             pk.seqno = seqno;
             pk.ts = now;
             pk.ts_echo = self.ts_peer;
             pk.reason = reason;
-            pk.last_rtt = (t_rtt as f64 * tick * 1000.0) as i32;
+            pk.last_rtt = last_rtt;
             if self.ecn {
                 pk.ecn_capable = true;
             }
@@ -1035,6 +1029,32 @@ impl Tcp {
         self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
         self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
         self.sent(b, sim, p, seqno, databytes, force_set_rtx_timer);
+    }
+
+    /// `output`'s timestamp table (`bugFix_ts_`): make it, grow it when
+    /// the window outgrows it, and note when `seqno` is sent.
+    #[inline(never)]
+    fn note_send_time(&mut self, b: &AgentBase, w: &mut World, seqno: i32, now: f64) {
+        if self.bugfix_ts && self.tss.is_empty() {
+            self.tss = vec![0.0; self.tss_size as usize];
+        }
+        if self.bugfix_ts && (seqno - self.highest_ack) as f64 > self.tss_size as f64 * 0.9 {
+            let old = std::mem::take(&mut self.tss);
+            let n = (self.tss_size * 2) as usize;
+            let mut ntss = vec![0.0; n];
+            for i in 0..self.tss_size {
+                let from = (self.highest_ack + i).rem_euclid(self.tss_size) as usize;
+                let to = (self.highest_ack + i).rem_euclid(self.tss_size * 2) as usize;
+                ntss[to] = old[from];
+            }
+            self.tss_size *= 2;
+            self.tss = ntss;
+            w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
+        }
+        if !self.tss.is_empty() {
+            let i = seqno.rem_euclid(self.tss_size) as usize;
+            self.tss[i] = now;
+        }
     }
 
     /// The end of `output` (shared with Vegas's and RFC793edu's): send
@@ -1210,7 +1230,7 @@ impl Tcp {
                 match OUT {
                     OUT_VEGAS => vegas::output(self, b, sim, s, reason),
                     OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output(b, sim, s, reason),
+                    _ => self.output_inline(b, sim, s, reason),
                 }
                 npackets += 1;
                 if self.qoption != 0 {
