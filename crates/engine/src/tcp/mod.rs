@@ -277,7 +277,11 @@ pub struct Tcp {
     pub dupwnd: u32,
 
     // ---- parameters (bound variables) ------------------------------------
+    /// `window_`; set it with `set_wnd`, which keeps `wnd_int` with it.
     pub wnd: f64,
+    /// `(int)window_`, which `window()` needs on every ACK: kept beside
+    /// `wnd` rather than converted (a saturating cast) each time.
+    wnd_int: i32,
     pub wnd_init: f64,
     pub wnd_init_option: i32,
     pub syn: bool,
@@ -464,6 +468,7 @@ impl Tcp {
             backoffs: 0,
             dupwnd: 0,
             wnd: 20.0,
+            wnd_int: 20,
             wnd_init: 2.0,
             wnd_init_option: 1,
             syn: true,
@@ -1123,8 +1128,15 @@ impl Tcp {
         self.recover + num - self.highest_ack
     }
 
+    /// Set `window_` (and `wnd_int`).
+    pub fn set_wnd(&mut self, v: f64) {
+        self.wnd = v;
+        self.wnd_int = v as i32;
+    }
+
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
+        debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
         match self.flavor {
             Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
                 if self.frto == 2 {
@@ -1132,12 +1144,12 @@ impl Tcp {
                     if (f as f64) < self.wnd {
                         f
                     } else {
-                        self.wnd as i32
+                        self.wnd_int
                     }
                 } else if self.cwnd < self.wnd {
                     self.cwnd as i32
                 } else {
-                    self.wnd as i32
+                    self.wnd_int
                 }
             }
             Flavor::Reno | Flavor::NewReno(_) => {
@@ -1145,8 +1157,8 @@ impl Tcp {
                 if self.frto == 2 {
                     win = self.force_wnd(2);
                 }
-                if win > self.wnd as i32 {
-                    win = self.wnd as i32;
+                if win > self.wnd_int {
+                    win = self.wnd_int;
                 }
                 win
             }
@@ -1972,6 +1984,23 @@ impl Tcp {
 mod tests {
     use super::*;
     use crate::packet::PacketType;
+
+    #[test]
+    fn window_is_capped_by_window_as_set_from_tcl() {
+        let mut sim = Sim::new();
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        for flavor in [Flavor::Tahoe, Flavor::Reno] {
+            let mut t = Tcp::new(flavor, &mut sim, 0);
+            assert!(t.set_var(&mut b, &mut sim.w, "window_", "30.5"));
+            assert_eq!(t.get_var(&b, "window_").as_deref(), Some("30.5"));
+            t.cwnd = 100.0;
+            assert_eq!(t.window(), 30);
+            t.cwnd = 12.5;
+            assert_eq!(t.window(), 12);
+            t.set_wnd(8.0);
+            assert_eq!(t.window(), 8);
+        }
+    }
 
     #[test]
     fn delsnd_timer_is_pending_only_once_scheduled() {
