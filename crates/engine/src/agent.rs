@@ -56,8 +56,19 @@ impl AgentBase {
     /// every other header zeroed, as `Packet::alloc` + `initpkt` do.
     #[inline]
     pub fn allocpkt(&self, sim: &mut Sim) -> PktId {
+        let id = sim.w.pool.alloc();
+        self.initpkt(sim, id);
+        id
+    }
+
+    /// The `initpkt` half of `allocpkt`, on a packet the caller already
+    /// holds: a sink turns the data packet it has finished with into its
+    /// ACK this way instead of freeing one packet and allocating another
+    /// (which slot a packet occupies is not observable; the new uid is
+    /// drawn exactly as `allocpkt` draws it).
+    #[inline]
+    pub fn initpkt(&self, sim: &mut Sim, id: PktId) {
         let w = &mut sim.w;
-        let id = w.pool.alloc();
         let uid = w.uidcnt;
         w.uidcnt = w.uidcnt.wrapping_add(1);
         let now = w.s.now;
@@ -91,7 +102,6 @@ impl AgentBase {
         p.ackno = 0;
         p.tcp_flags = 0;
         p.hlen = 0;
-        id
     }
 
     /// `Agent::send`: hand a packet to the agent's target (the node entry).
@@ -107,7 +117,18 @@ impl AgentBase {
     }
 
     /// `Agent::recvBytes`: bytes delivered in order to the application.
+    /// Inlined: a sink calls it for nearly every packet, and nearly always
+    /// has no application.
+    #[inline(always)]
     pub fn recv_bytes(&self, sim: &mut Sim, nbytes: i32) {
+        if self.app != NONE {
+            self.recv_bytes_app(sim, nbytes);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn recv_bytes_app(&self, sim: &mut Sim, nbytes: i32) {
         self.app_callback(sim, |app| format!("{app} recv {nbytes}"), |a| a.enable_recv);
     }
 

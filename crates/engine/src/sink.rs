@@ -270,8 +270,8 @@ struct Seen {
 }
 
 impl Seen {
-    fn of(sim: &Sim, p: PktId) -> Seen {
-        let pk = sim.w.pool.get(p);
+    #[inline]
+    fn of(pk: &crate::packet::Packet) -> Seen {
         Seen {
             seqno: pk.seqno,
             ts: pk.ts,
@@ -345,13 +345,17 @@ impl Sink {
         self.lastreset = sim.w.s.now;
     }
 
-    /// `TcpSink::ack`: build and send the ACK for packet `o` (and the saved
-    /// delayed one, if any).
-    fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, o: &Seen) {
-        let np = b.allocpkt(sim);
+    /// `TcpSink::ack`: build and send the ACK for packet `o`; `sf` is the
+    /// saved delayed packet (`save_`), if any.  The ACK is written into
+    /// packet `np`, which `initpkt` makes a fresh packet of this agent.
+    ///
+    /// Inlined so that a plain `TcpSink`'s call, where `sf` is a constant
+    /// `None`, drops every test of the saved packet.
+    #[inline(always)]
+    fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
+        b.initpkt(sim, np);
         let now = sim.w.s.now;
         let seqno = self.acker.seqno();
-        let sf = self.save;
         if sf.map_or(false, |s| s.cong_action) || o.cong_action {
             self.acker.ecn_unacked = false;
         }
@@ -381,33 +385,37 @@ impl Sink {
                 }
             }
         }
-        let (blocks, nb) = match self.sacker.as_mut() {
-            Some(sk) => sk.blocks(&self.acker, o.seqno, self.generate_dsacks, &mut sim.w.c_stdout),
-            None => ([(0, 0); 4], 0),
-        };
-        {
-            let pk = sim.w.pool.get_mut(np);
-            pk.sa_len = nb as u8;
-            if nb > 0 {
-                pk.sa = blocks;
-                pk.size += 8 * nb as i32;
+        let nb = match self.sacker.as_mut() {
+            Some(sk) => {
+                let (blocks, nb) = sk.blocks(&self.acker, o.seqno, self.generate_dsacks, &mut sim.w.c_stdout);
+                let pk = sim.w.pool.get_mut(np);
+                if nb > 0 {
+                    pk.sa = blocks;
+                    pk.size += 8 * nb as i32;
+                }
+                nb
             }
-        }
+            None => 0,
+        };
+        sim.w.pool.get_mut(np).sa_len = nb as u8;
         self.acker.last_ack_sent = seqno;
         b.send(sim, np);
     }
 
-    /// `TcpSink::recv` / `DelAckSink::recv`.
+    /// `TcpSink::recv` / `DelAckSink::recv`.  Kept out of line: inlined
+    /// into the agents' shared `recv`, its registers and stack cost the
+    /// TCP sender's path as well (measured: more instructions overall).
+    #[inline(never)]
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
-        let (num_bytes, seq, ts) = {
+        let (num_bytes, seen) = {
             let pk = sim.w.pool.get(p);
-            (pk.size, pk.seqno, pk.ts)
+            (pk.size, Seen::of(pk))
         };
+        let (seq, ts) = (seen.seqno, seen.ts);
         if ts < self.lastreset {
             sim.w.pool.free(p);
             return;
         }
-        let seen = Seen::of(sim, p);
         self.acker.update_ts(seq, ts, self.ts_echo_rfc1323);
         let n = self.acker.update(seq, num_bytes);
         if self.acker.size_errors > 0 {
@@ -418,10 +426,10 @@ impl Sink {
             self.bytes = self.bytes.wrapping_add(n);
             b.recv_bytes(sim, n);
         }
+        // ns-2 allocates the ACK, sends it, then frees `p`; the ACK is
+        // written into `p` instead (see `AgentBase::initpkt`).
         match self.delack_timer {
-            None => {
-                self.ack(b, sim, &seen);
-            }
+            None => self.ack(b, sim, p, &seen, None),
             Some(t) => {
                 if sim.w.s.timer_status(t) != TimerStatus::Pending && seq == self.acker.seqno() {
                     let immediate = (self.rfc2581_immediate_ack && seq < self.acker.maxseen)
@@ -436,20 +444,27 @@ impl Sink {
                 if sim.w.s.timer_status(t) == TimerStatus::Pending {
                     sim.w.s.timer_cancel(t);
                 }
-                self.ack(b, sim, &seen);
+                let sf = self.save;
+                self.delack_ack(b, sim, p, &seen, sf);
                 self.save = None;
             }
         }
-        sim.w.pool.free(p);
+    }
+
+    /// `ack` for the delayed-ACK sink, kept out of line: a plain sink's
+    /// path is the inlined one.
+    #[inline(never)]
+    fn delack_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
+        self.ack(b, sim, np, o, sf)
     }
 
     /// `DelAckSink::timeout`: ACK the saved packet.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        if let Some(s) = self.save.take() {
+        if let Some(s) = self.save {
             // ns-2 calls ack(save_) with save_ still set, so the saved packet
             // is both "o" and "sf".
-            self.save = Some(s);
-            self.ack(b, sim, &s);
+            let np = sim.w.pool.alloc();
+            self.delack_ack(b, sim, np, &s, Some(s));
             self.save = None;
         }
     }

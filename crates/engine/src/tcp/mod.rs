@@ -194,6 +194,13 @@ pub struct Tcp {
     pub flavor: Flavor,
     pub rtx_timer: u32,
     pub delsnd_timer: u32,
+    /// The delayed-send timer has been scheduled at least once (sticky):
+    /// until then it cannot be pending, and the sending loop, which asks on
+    /// every call, need not look it up.
+    pub delsnd_used: bool,
+    /// `burstsnd_timer_`: allocated as ns-2's TcpAgent has one, but only
+    /// ns-2's TCP session agent (not modelled) ever schedules it, so it is
+    /// never pending.
     pub burstsnd_timer: u32,
     /// Bit set of traced variables (`$tcp trace var`).
     pub traced: u32,
@@ -270,7 +277,11 @@ pub struct Tcp {
     pub dupwnd: u32,
 
     // ---- parameters (bound variables) ------------------------------------
+    /// `window_`; set it with `set_wnd`, which keeps `wnd_int` with it.
     pub wnd: f64,
+    /// `(int)window_`, which `window()` needs on every ACK: kept beside
+    /// `wnd` rather than converted (a saturating cast) each time.
+    wnd_int: i32,
     pub wnd_init: f64,
     pub wnd_init_option: i32,
     pub syn: bool,
@@ -389,6 +400,7 @@ impl Tcp {
             flavor,
             rtx_timer,
             delsnd_timer,
+            delsnd_used: false,
             burstsnd_timer,
             traced: 0,
             t_seqno: 0,
@@ -456,6 +468,7 @@ impl Tcp {
             backoffs: 0,
             dupwnd: 0,
             wnd: 20.0,
+            wnd_int: 20,
             wnd_init: 2.0,
             wnd_init_option: 1,
             syn: true,
@@ -953,41 +966,35 @@ impl Tcp {
     /// Vegas and RFC793edu have their own (`vegas::output`,
     /// `rfc793edu::output`); `send_much` and `tcp_eln`, the callers they
     /// share, choose.
+    #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        self.output_inline(b, sim, seqno, reason)
+    }
+
+    /// `output` itself, inlined into the sending loop (`send_much_tcp`),
+    /// which sends nearly every packet: one call less per packet.
+    #[inline(always)]
+    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         let mut force_set_rtx_timer = false;
-        let p = b.allocpkt(sim);
         let now = sim.w.s.now;
-        let mut databytes = sim.w.pool.get(p).size;
         let is_retransmit = seqno < self.maxseq;
-        if self.bugfix_ts && self.tss.is_empty() {
-            self.tss = vec![0.0; self.tss_size as usize];
+        // (ns-2 allocates the packet first; nothing here sees the order.)
+        if self.bugfix_ts || !self.tss.is_empty() {
+            self.note_send_time(b, &mut sim.w, seqno, now);
         }
-        if self.bugfix_ts && (seqno - self.highest_ack) as f64 > self.tss_size as f64 * 0.9 {
-            let old = std::mem::take(&mut self.tss);
-            let n = (self.tss_size * 2) as usize;
-            let mut ntss = vec![0.0; n];
-            for i in 0..self.tss_size {
-                let from = (self.highest_ack + i).rem_euclid(self.tss_size) as usize;
-                let to = (self.highest_ack + i).rem_euclid(self.tss_size * 2) as usize;
-                ntss[to] = old[from];
-            }
-            self.tss_size *= 2;
-            self.tss = ntss;
-            sim.w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
-        }
-        if !self.tss.is_empty() {
-            let i = seqno.rem_euclid(self.tss_size) as usize;
-            self.tss[i] = now;
-        }
+        let p = b.allocpkt(sim);
+        // `allocpkt` sets the size to packetSize_.
+        let mut databytes = b.size;
         {
-            let t_rtt = self.t_rtt;
-            let tick = self.tcp_tick;
+            let last_rtt = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
+            // Written right after `allocpkt`'s zeroes, which the compiler
+            // then need not store.
             let pk = sim.w.pool.get_mut(p);
             pk.seqno = seqno;
             pk.ts = now;
             pk.ts_echo = self.ts_peer;
             pk.reason = reason;
-            pk.last_rtt = (t_rtt as f64 * tick * 1000.0) as i32;
+            pk.last_rtt = last_rtt;
             if self.ecn {
                 pk.ecn_capable = true;
             }
@@ -1027,6 +1034,32 @@ impl Tcp {
         self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
         self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
         self.sent(b, sim, p, seqno, databytes, force_set_rtx_timer);
+    }
+
+    /// `output`'s timestamp table (`bugFix_ts_`): make it, grow it when
+    /// the window outgrows it, and note when `seqno` is sent.
+    #[inline(never)]
+    fn note_send_time(&mut self, b: &AgentBase, w: &mut World, seqno: i32, now: f64) {
+        if self.bugfix_ts && self.tss.is_empty() {
+            self.tss = vec![0.0; self.tss_size as usize];
+        }
+        if self.bugfix_ts && (seqno - self.highest_ack) as f64 > self.tss_size as f64 * 0.9 {
+            let old = std::mem::take(&mut self.tss);
+            let n = (self.tss_size * 2) as usize;
+            let mut ntss = vec![0.0; n];
+            for i in 0..self.tss_size {
+                let from = (self.highest_ack + i).rem_euclid(self.tss_size) as usize;
+                let to = (self.highest_ack + i).rem_euclid(self.tss_size * 2) as usize;
+                ntss[to] = old[from];
+            }
+            self.tss_size *= 2;
+            self.tss = ntss;
+            w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
+        }
+        if !self.tss.is_empty() {
+            let i = seqno.rem_euclid(self.tss_size) as usize;
+            self.tss[i] = now;
+        }
     }
 
     /// The end of `output` (shared with Vegas's and RFC793edu's): send
@@ -1095,8 +1128,15 @@ impl Tcp {
         self.recover + num - self.highest_ack
     }
 
+    /// Set `window_` (and `wnd_int`).
+    pub fn set_wnd(&mut self, v: f64) {
+        self.wnd = v;
+        self.wnd_int = v as i32;
+    }
+
     /// The usable window in packets (`window()`, virtual in ns-2).
     pub fn window(&self) -> i32 {
+        debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
         match self.flavor {
             Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
                 if self.frto == 2 {
@@ -1104,12 +1144,12 @@ impl Tcp {
                     if (f as f64) < self.wnd {
                         f
                     } else {
-                        self.wnd as i32
+                        self.wnd_int
                     }
                 } else if self.cwnd < self.wnd {
                     self.cwnd as i32
                 } else {
-                    self.wnd as i32
+                    self.wnd_int
                 }
             }
             Flavor::Reno | Flavor::NewReno(_) => {
@@ -1117,8 +1157,8 @@ impl Tcp {
                 if self.frto == 2 {
                     win = self.force_wnd(2);
                 }
-                if win > self.wnd as i32 {
-                    win = self.wnd as i32;
+                if win > self.wnd_int {
+                    win = self.wnd_int;
                 }
                 win
             }
@@ -1188,31 +1228,29 @@ impl Tcp {
     ) {
         let mut win = self.window();
         let mut npackets = 0;
-        if !force && sim.w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending {
+        if !force && self.delsnd_pending(&sim.w) {
             return;
         }
         if self.t_seqno == 0 {
             self.firstsent = sim.w.s.now;
         }
-        if sim.w.s.timer_status(self.burstsnd_timer) == TimerStatus::Pending {
-            return;
-        }
+        // (ns-2 returns here too if `burstsnd_timer_` is pending; it never
+        // is, see `burstsnd_timer`.)
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
                 match OUT {
                     OUT_VEGAS => vegas::output(self, b, sim, s, reason),
                     OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output(b, sim, s, reason),
+                    _ => self.output_inline(b, sim, s, reason),
                 }
                 npackets += 1;
                 if self.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
                 }
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
-            } else if sim.w.s.timer_status(self.delsnd_timer) != TimerStatus::Pending {
-                let d = sim.w.rng.default_stream().uniform(self.overhead);
-                sim.w.s.timer_resched(self.delsnd_timer, d);
+            } else if !self.delsnd_pending(&sim.w) {
+                self.delsnd_resched(&mut sim.w);
                 return;
             }
             win = self.window();
@@ -1220,6 +1258,19 @@ impl Tcp {
                 break;
             }
         }
+    }
+
+    /// Is the delayed-send timer (`overhead_`) pending?
+    #[inline(always)]
+    fn delsnd_pending(&self, w: &World) -> bool {
+        self.delsnd_used && w.s.timer_status(self.delsnd_timer) == TimerStatus::Pending
+    }
+
+    /// Schedule the delayed-send timer `Random::uniform(overhead_)` ahead.
+    fn delsnd_resched(&mut self, w: &mut World) {
+        self.delsnd_used = true;
+        let d = w.rng.default_stream().uniform(self.overhead);
+        w.s.timer_resched(self.delsnd_timer, d);
     }
 
     fn set_rtx_timer(&mut self, w: &mut World) {
@@ -1617,15 +1668,26 @@ impl Tcp {
         self.recover = self.highest_ack - 1;
     }
 
+    /// `TcpAgent::recv_frto_helper`.  Inlined (every ACK passes here, and
+    /// F-RTO is rarely on), the work out of line.
+    #[inline(always)]
     fn recv_frto_helper(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
-        if ack.seqno == self.last_ack && self.frto != 0 {
-            let s = self.highest_ack + 1;
-            self.seti(b, w, Tv::TSeqno, s);
-            let c = self.frto as f64;
-            self.set_cwnd(b, w, c);
-            self.frto = 0;
-            self.seti(b, w, Tv::Dupacks, -1);
+        if self.frto != 0 && ack.seqno == self.last_ack {
+            self.frto_dupack(b, w);
         }
+    }
+
+    /// A duplicate ACK after an F-RTO timeout: go back to sending from the
+    /// highest ACK with cwnd_ = frto_.
+    #[cold]
+    #[inline(never)]
+    fn frto_dupack(&mut self, b: &AgentBase, w: &mut World) {
+        let s = self.highest_ack + 1;
+        self.seti(b, w, Tv::TSeqno, s);
+        let c = self.frto as f64;
+        self.set_cwnd(b, w, c);
+        self.frto = 0;
+        self.seti(b, w, Tv::Dupacks, -1);
     }
 
     /// Every flavour's `recv`, after a new ACK: the first one (`last_ack_`
@@ -1785,6 +1847,9 @@ impl Tcp {
 
     /// Common start of `recv` in every flavour: stale-incarnation check,
     /// counters, ECN response.  Returns false if the packet was discarded.
+    /// Inlined: it runs on every ACK and is mostly tests of flags that are
+    /// off, cheaper than the call.
+    #[inline(always)]
     fn recv_prologue(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) -> bool {
         if ack.ts < self.lastreset {
             sim.w.pool.free(p);
@@ -1912,5 +1977,46 @@ impl Tcp {
             Tv::Singledup => self.singledup,
             Tv::Cwnd => self.cwnd as i32,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::PacketType;
+
+    #[test]
+    fn window_is_capped_by_window_as_set_from_tcl() {
+        let mut sim = Sim::new();
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        for flavor in [Flavor::Tahoe, Flavor::Reno] {
+            let mut t = Tcp::new(flavor, &mut sim, 0);
+            assert!(t.set_var(&mut b, &mut sim.w, "window_", "30.5"));
+            assert_eq!(t.get_var(&b, "window_").as_deref(), Some("30.5"));
+            t.cwnd = 100.0;
+            assert_eq!(t.window(), 30);
+            t.cwnd = 12.5;
+            assert_eq!(t.window(), 12);
+            t.set_wnd(8.0);
+            assert_eq!(t.window(), 8);
+        }
+    }
+
+    #[test]
+    fn delsnd_timer_is_pending_only_once_scheduled() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        t.reset(&mut b, &mut sim);
+        assert!(!t.delsnd_used);
+        assert!(!t.delsnd_pending(&sim.w));
+        t.delsnd_resched(&mut sim.w);
+        assert!(t.delsnd_pending(&sim.w));
+        assert_eq!(sim.w.s.timer_status(t.delsnd_timer), TimerStatus::Pending);
+        // `reset` cancels it; the flag stays, the timer's status decides.
+        t.reset(&mut b, &mut sim);
+        assert!(t.delsnd_used);
+        assert!(!t.delsnd_pending(&sim.w));
     }
 }

@@ -424,7 +424,7 @@ pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bo
     let mut win = t.window();
     let mut npacket = 0;
     let mut found = true;
-    if !force && sim.w.s.timer_status(t.delsnd_timer) == TimerStatus::Pending {
+    if !force && t.delsnd_pending(&sim.w) {
         return;
     }
     loop {
@@ -461,9 +461,8 @@ pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bo
                     t.process_qoption_after_send(b, &mut sim.w);
                 }
             }
-        } else if sim.w.s.timer_status(t.delsnd_timer) != TimerStatus::Pending {
-            let d = sim.w.rng.default_stream().uniform(t.overhead);
-            sim.w.s.timer_resched(t.delsnd_timer, d);
+        } else if !t.delsnd_pending(&sim.w) {
+            t.delsnd_resched(&mut sim.w);
             return;
         }
         if maxburst != 0 && npacket == maxburst {

@@ -341,7 +341,7 @@ impl Tcp {
         let r = parse_real(v);
         let b = parse_bool(v);
         match name {
-            "window_" => self.wnd = r,
+            "window_" => self.set_wnd(r),
             "windowInit_" => self.wnd_init = r,
             "windowInitOption_" => self.wnd_init_option = i,
             "syn_" => self.syn = b,
