@@ -145,9 +145,10 @@ pub struct Pipe {
 /// The "transmission finished" event of a queue's link.
 #[derive(Clone, Copy, Debug)]
 pub struct ResumeSlot {
-    /// Key of the pending resume, if the link is sending.
-    pub key: Option<Key>,
-    /// Whether that key has been pushed into the heap.
+    /// Key of the pending resume if the link is sending, else `Key::NEVER`.
+    pub key: Key,
+    /// Whether that key has been pushed into the heap (true when there is
+    /// none: nothing to push).
     pub pushed: bool,
     /// Its heap-entry slot (kind and index; see `tagged`).
     slot: u32,
@@ -447,7 +448,7 @@ impl Scheduler {
     pub fn new_resume(&mut self) -> u32 {
         let r = self.resumes.len() as u32;
         let slot = tagged(KIND_RESUME, r as usize);
-        self.resumes.push(ResumeSlot { key: None, pushed: false, slot });
+        self.resumes.push(ResumeSlot { key: Key::NEVER, pushed: true, slot });
         r
     }
 
@@ -456,7 +457,7 @@ impl Scheduler {
     pub fn set_resume(&mut self, slot: u32, delay: f64) -> Key {
         let key = self.key_after(delay);
         let r = &mut self.resumes[slot as usize];
-        r.key = Some(key);
+        r.key = key;
         r.pushed = false;
         key
     }
@@ -470,22 +471,22 @@ impl Scheduler {
     pub fn resume_lapsed(&mut self, slot: u32) -> Option<f64> {
         let cur = self.current;
         let r = &mut self.resumes[slot as usize];
-        match r.key {
-            Some(k) if !r.pushed && !cur.before(k) => {
-                r.key = None;
-                Some(k.time)
-            }
-            _ => None,
+        let k = r.key;
+        if !r.pushed && !cur.before(k) {
+            r.key = Key::NEVER;
+            r.pushed = true;
+            return Some(k.time);
         }
+        None
     }
 
     /// A packet is waiting behind the one in transmission: make the resume real.
     #[inline(always)]
     pub fn need_resume(&mut self, slot: u32) {
         let r = &mut self.resumes[slot as usize];
-        if let (Some(k), false) = (r.key, r.pushed) {
+        if !r.pushed {
             r.pushed = true;
-            let hs = r.slot;
+            let (k, hs) = (r.key, r.slot);
             self.push(k, hs);
         }
     }
@@ -603,9 +604,10 @@ impl Scheduler {
                     let r = idx;
                     self.heap.pop_min();
                     let rs = &mut self.resumes[r as usize];
-                    if rs.pushed && rs.key == Some(key) {
-                        rs.key = None;
-                        rs.pushed = false;
+                    // (Its key is this entry's only if it was pushed; it
+                    // stays pushed, as a slot with no key is.)
+                    if rs.key.same(key) {
+                        rs.key = Key::NEVER;
                         self.advance(key);
                         return Some(Fired::Resume(r));
                     }
