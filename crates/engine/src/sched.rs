@@ -170,9 +170,12 @@ pub struct Scheduler {
     /// heap entries carry the index `OVERFLOW`.
     overflow: std::collections::HashMap<u64, Ev>,
     slot_cap: usize,
-    pub pipes: Vec<Pipe>,
-    pub resumes: Vec<ResumeSlot>,
-    pub timers: Vec<Timer>,
+    /// The event sources by index.  They only grow (`new_pipe`,
+    /// `new_resume`, `new_timer`), so the index in a heap entry's slot,
+    /// taken from one of them when it was made, is always in range.
+    pipes: Vec<Pipe>,
+    resumes: Vec<ResumeSlot>,
+    timers: Vec<Timer>,
     cancelled_tcl: std::collections::HashSet<u64>,
     pending_tcl: usize,
     /// A packet an upcoming event will touch (to prefetch).
@@ -576,7 +579,10 @@ impl Scheduler {
                     let p = idx;
                     // The common case: the pipe's next packet replaces its
                     // head in the queue.
-                    let pipe = &mut self.pipes[p as usize];
+                    debug_assert!((p as usize) < self.pipes.len());
+                    // SAFETY: a slot's index names an existing pipe (see
+                    // `pipes`).
+                    let pipe = unsafe { self.pipes.get_unchecked_mut(p as usize) };
                     match pipe.fifo.front() {
                         // A pipe's heap entry is always its head's key (it
                         // is pushed only for a new head and replaced when the
@@ -603,7 +609,9 @@ impl Scheduler {
                 KIND_RESUME => {
                     let r = idx;
                     self.heap.pop_min();
-                    let rs = &mut self.resumes[r as usize];
+                    debug_assert!((r as usize) < self.resumes.len());
+                    // SAFETY: as for a pipe's slot above.
+                    let rs = unsafe { self.resumes.get_unchecked_mut(r as usize) };
                     // (Its key is this entry's only if it was pushed; it
                     // stays pushed, as a slot with no key is.)
                     if rs.key.same(key) {
