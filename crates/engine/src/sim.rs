@@ -42,6 +42,10 @@ pub struct Outputs {
     pub pending: usize,
     /// Yield to the front end when this much output is buffered.
     flush_at: usize,
+    /// `flush_at`, or 0 while the world wants attention (a Tcl call or a
+    /// halt, `World::attend`): the run loop's one test per event,
+    /// `pending >= yield_at`, covers both.
+    yield_at: usize,
 }
 
 impl Default for Outputs {
@@ -53,6 +57,7 @@ impl Default for Outputs {
             events: Default::default(),
             pending: 0,
             flush_at: 4 << 20,
+            yield_at: 4 << 20,
         }
     }
 }
@@ -100,6 +105,16 @@ impl Outputs {
     /// Yield to the front end once `bytes` are buffered (4 MB unless set).
     pub fn set_flush_at(&mut self, bytes: usize) {
         self.flush_at = bytes;
+        if self.yield_at != 0 {
+            self.yield_at = bytes;
+        }
+    }
+
+    /// Should the run loop stop to look (output is full, or the world
+    /// wants attention)?
+    #[inline(always)]
+    fn stop(&self) -> bool {
+        self.pending >= self.yield_at
     }
 
     /// Append to channel `id` what `f` writes, and count it (`buf` and
@@ -143,9 +158,6 @@ pub struct World {
     /// reaches stdout after Tcl's own channels are flushed at exit.
     pub c_stdout: Vec<u8>,
     halted: bool,
-    /// Set with `halted` and with every `call_tcl`: the run loop then looks
-    /// at both (one test per event instead of three).
-    attention: bool,
     pub routing: Routing,
     /// The script was written for ns-2's New-ECN patch (it set a sink's
     /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
@@ -187,7 +199,16 @@ impl World {
     /// Ask the front end to evaluate `script` (the run yields for it).
     pub fn call_tcl(&mut self, script: String) {
         self.tcl_calls.push(script);
-        self.attention = true;
+        self.attend();
+    }
+
+    /// Have the run loop look at `halted` and `tcl_calls` after the current
+    /// event.  It folds into the loop's test of the output buffer
+    /// (`Outputs::yield_at`): one load and compare per event instead of
+    /// that and a flag (measured: 2 instructions per event).
+    #[inline(always)]
+    fn attend(&mut self) {
+        self.out.yield_at = 0;
     }
 
     /// Stop the run after the current event with `dumbbell: error: <what>`
@@ -211,7 +232,7 @@ impl World {
     /// Stop the run at the next event (`$ns halt`).
     pub fn halt(&mut self) {
         self.halted = true;
-        self.attention = true;
+        self.attend();
     }
 
     fn new() -> World {
@@ -225,7 +246,6 @@ impl World {
             warnings: Vec::new(),
             c_stdout: Vec::new(),
             halted: false,
-            attention: false,
             routing: Routing::default(),
             newecn_compat: false,
             etrace_chan: Default::default(),
@@ -1114,7 +1134,7 @@ impl Sim {
     pub fn run(&mut self) -> Yield {
         self.w.started = true;
         loop {
-            if self.w.attention || self.w.out.full() {
+            if self.w.out.stop() {
                 if self.w.halted {
                     self.w.halted = false;
                     return Yield::Halted;
@@ -1122,7 +1142,7 @@ impl Sim {
                 if !self.w.tcl_calls.is_empty() || self.w.out.full() {
                     return Yield::Service;
                 }
-                self.w.attention = false;
+                self.w.out.yield_at = self.w.out.flush_at;
             }
             let ev = match self.w.s.next() {
                 Some(e) => e,
@@ -1209,7 +1229,7 @@ impl Sim {
 mod tests {
     use super::*;
 
-    /// The run loop's test per event (`World::attention`, `Outputs::full`)
+    /// The run loop's test per event (`Outputs::stop`: attention or output)
     /// still stops for Tcl calls, a halt and a full output buffer,
     /// whenever they come, and lets the run go on once they are served.
     #[test]
