@@ -441,13 +441,13 @@ impl Sim {
                     // A link's TTL checker feeds the next node: classify the
                     // packet here rather than through another dispatch.
                     if let Some(Obj::Node(_)) = self.objs.get(to as usize) {
-                        match self.node_next(to, p) {
+                        match self.node_next(to, p, None) {
                             Some(next) => to = next,
                             None => return,
                         }
                     }
                 }
-                Obj::Node(_) => match self.node_next(to, p) {
+                Obj::Node(_) => match self.node_next(to, p, None) {
                     Some(next) => to = next,
                     None => return,
                 },
@@ -479,8 +479,15 @@ impl Sim {
         if let Some(Obj::Ttl(t)) = self.objs.get(to as usize) {
             let (tick, node, drop_target) = (t.tick, t.target, t.drop_target);
             if let Some(Obj::Node(_)) = self.objs.get(node as usize) {
-                if self.ttl_pass(tick, drop_target, p) {
-                    self.at_node(node, p);
+                // The TTL is tested here and stored by `node_next`, after it
+                // has read the node and its route: a store to the packet
+                // before that made the compiler look the node up again
+                // (measured: 7 instructions per event).
+                let ttl = self.w.pool.get(p).ttl - tick;
+                if ttl <= 0 {
+                    self.drop_to(drop_target, p);
+                } else {
+                    self.at_node(node, p, Some(ttl));
                 }
                 return;
             }
@@ -507,7 +514,7 @@ impl Sim {
     #[inline(always)]
     pub fn agent_send(&mut self, to: ObjId, p: PktId) {
         if let Some(Obj::Node(_)) = self.objs.get(to as usize) {
-            return self.at_node(to, p);
+            return self.at_node(to, p, None);
         }
         self.recv(to, p, None)
     }
@@ -515,8 +522,8 @@ impl Sim {
     /// Node `node` classifies `p`; the usual next objects, a link's queue
     /// or a local agent, are entered directly.
     #[inline(always)]
-    fn at_node(&mut self, node: ObjId, p: PktId) {
-        let Some(mut next) = self.node_next(node, p) else { return };
+    fn at_node(&mut self, node: ObjId, p: PktId, ttl: Option<i32>) {
+        let Some(mut next) = self.node_next(node, p, ttl) else { return };
         loop {
             match self.objs.get_mut(next as usize) {
                 Some(Obj::Queue(q)) => {
@@ -802,32 +809,27 @@ impl Sim {
     /// A node's classifiers: the agent at the packet's port if the packet
     /// is addressed to this node, else the head of the link its route
     /// takes.  Plain connectors after that (a link's head) are followed
-    /// here too.  `None`: no slot (reported to Tcl, packet freed).
+    /// here too.  `None`: no slot (reported to Tcl, packet freed).  `ttl`:
+    /// the packet's new TTL, to store (from `arrive`).
     #[inline(always)]
-    fn node_next(&mut self, node: ObjId, p: PktId) -> Option<ObjId> {
+    fn node_next(&mut self, node: ObjId, p: PktId, ttl: Option<i32>) -> Option<ObjId> {
         let Obj::Node(n) = &self.objs[node as usize] else { unreachable!() };
         let pk = self.w.pool.get(p);
         let daddr = pk.daddr;
-        let mut to = if daddr == n.addr {
-            let dport = pk.dport;
-            match n.port_target(dport) {
-                Some(a) => a,
-                None => {
-                    let msg = format!("no agent at port {} of node {}", dport, n.id);
-                    self.no_slot(p, msg);
-                    return None;
-                }
-            }
-        } else {
-            let nid = n.id;
-            match self.w.routing.next_head(nid, daddr) {
-                Some(head) => head,
-                None => {
-                    let msg = format!("no route from node {nid} to node {daddr}");
-                    self.no_slot(p, msg);
-                    return None;
-                }
-            }
+        let (nid, local) = (n.id, daddr == n.addr);
+        let first = if local { n.port_target(pk.dport) } else { self.w.routing.next_head(nid, daddr) };
+        // The TTL `arrive` has taken off (see there).
+        if let Some(t) = ttl {
+            self.w.pool.get_mut(p).ttl = t;
+        }
+        let Some(mut to) = first else {
+            let msg = if local {
+                format!("no agent at port {} of node {}", self.w.pool.get(p).dport, nid)
+            } else {
+                format!("no route from node {nid} to node {daddr}")
+            };
+            self.no_slot(p, msg);
+            return None;
         };
         while let Some(&t) = self.conn_target.get(to as usize) {
             if t == NOT_CONNECTOR {
