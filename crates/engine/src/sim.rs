@@ -793,8 +793,9 @@ impl Sim {
             match n.port_target(dport) {
                 Some(a) => a,
                 None => {
-                    let msg = format!("no agent at port {} of node {}", dport, n.id);
-                    self.no_slot(p, msg);
+                    let nid = n.id;
+                    let msg = format!("no agent at port {dport} of node {nid}");
+                    self.no_slot(p, "port", nid, dport as u32 as i64, msg);
                     return None;
                 }
             }
@@ -804,7 +805,9 @@ impl Sim {
                 Some(head) => head,
                 None => {
                     let msg = format!("no route from node {nid} to node {daddr}");
-                    self.no_slot(p, msg);
+                    // (a hash classifier's miss: slot -1, which ns-2's
+                    // no-slot call prints as an unsigned 32-bit value)
+                    self.no_slot(p, "dest", nid, u32::MAX as i64, msg);
                     return None;
                 }
             }
@@ -862,14 +865,16 @@ impl Sim {
         }
     }
 
-    /// A classifier has no target for a packet.  ns-2 runs its `no-slot`
-    /// handler, which reports, flushes the traces and exits with 1; the Tcl
-    /// layer does the same right after the current event.
+    /// A classifier of node `node` has no target for a packet: its address
+    /// classifier (`kind` "dest") or its port demuxer ("port"), at `slot`.
+    /// ns-2 runs the classifier's `no-slot` handler, which reports, dumps
+    /// the classifier, flushes the traces and exits with 1; the Tcl layer
+    /// does the same right after the current event.
     #[cold]
-    fn no_slot(&mut self, p: PktId, what: String) {
+    fn no_slot(&mut self, p: PktId, kind: &str, node: i32, slot: i64, what: String) {
         let uid = self.w.pool.get(p).uid;
         self.w.pool.free(p);
-        self.w.call_tcl(format!("::dumbbell::no_slot {{{what}}} {uid}"));
+        self.w.call_tcl(format!("::dumbbell::no_slot {kind} {node} {slot} {uid} {{{what}}}"));
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow
