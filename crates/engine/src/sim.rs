@@ -823,12 +823,7 @@ impl Sim {
             self.w.pool.get_mut(p).ttl = t;
         }
         let Some(mut to) = first else {
-            let msg = if local {
-                format!("no agent at port {} of node {}", self.w.pool.get(p).dport, nid)
-            } else {
-                format!("no route from node {nid} to node {daddr}")
-            };
-            self.no_slot(p, msg);
+            self.no_slot(p, nid, local);
             return None;
         };
         while let Some(&t) = self.conn_target.get(to as usize) {
@@ -884,14 +879,26 @@ impl Sim {
         }
     }
 
-    /// A classifier has no target for a packet.  ns-2 runs its `no-slot`
-    /// handler, which reports, flushes the traces and exits with 1; the Tcl
-    /// layer does the same right after the current event.
+    /// Node `nid` has no target for packet `p`: its port demuxer has no
+    /// agent at the packet's port (`local`), or its address classifier no
+    /// route to the packet's destination.  ns-2 runs the classifier's
+    /// `no-slot` handler, which reports, dumps the classifier, flushes the
+    /// traces and exits with 1; the Tcl layer does the same right after the
+    /// current event.
     #[cold]
-    fn no_slot(&mut self, p: PktId, what: String) {
-        let uid = self.w.pool.get(p).uid;
+    #[inline(never)]
+    fn no_slot(&mut self, p: PktId, nid: i32, local: bool) {
+        let pk = self.w.pool.get(p);
+        let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);
-        self.w.call_tcl(format!("::dumbbell::no_slot {{{what}}} {uid}"));
+        // The slot ns-2's no-slot call names, printed as an unsigned 32-bit
+        // value: the port, or a hash classifier's miss (-1).
+        let (kind, slot, what) = if local {
+            ("port", dport as u32, format!("no agent at port {dport} of node {nid}"))
+        } else {
+            ("dest", u32::MAX, format!("no route from node {nid} to node {daddr}"))
+        };
+        self.w.call_tcl(format!("::dumbbell::no_slot {kind} {nid} {slot} {uid} {{{what}}}"));
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow

@@ -660,7 +660,44 @@ proc ::dumbbell::abort {what} {
     puts stderr "dumbbell: error: $what"
     exit 1
 }
-proc ::dumbbell::no_slot {what uid} {
+# ns-2's handler names the classifier on stderr and dumps it on stdout:
+# what its Tcl side knows of the classifier's slots (a node's address
+# classifier holds its port demuxer at the node's address, routes being
+# installed from C++; a demuxer, the agents attached at each port).
+proc ::dumbbell::no_slot {kind nodeid slot uid what} {
+    set node [[Simulator instance] get-node-by-id $nodeid]
+    if {[catch {$node set has_dmux_} ports]} { set ports "" }
+    if {$kind eq "port" && $ports eq ""} {
+        # no demuxer: the address classifier misses the node's own address
+        set kind dest
+        set slot 4294967295
+    }
+    if {$kind eq "dest"} {
+        set cl [$node set dumbbell_classifier_]
+        set class Classifier/Hash/Dest
+        set mask 1073741823
+        set slots {}
+        if {$ports ne ""} { lappend slots [$node set address_] $ports Classifier/Port }
+    } else {
+        set cl $ports
+        set class Classifier/Port
+        set mask -1
+        set slots {}
+        foreach port [lsort -integer [$node array names dumbbell_ports_]] {
+            set a [$node set dumbbell_ports_($port)]
+            lappend slots $port $a [$a info class]
+        }
+    }
+    puts stderr "--- Classfier::no-slot{} default handler (tcl/lib/ns-lib.tcl) ---"
+    puts stderr "\t$cl: no target for slot $slot"
+    puts stderr "\t$cl type: $class"
+    puts stderr "content dump:"
+    puts "classifier $cl\n\t0 offset\n\t0 shift\n\t$mask mask\n\t[expr {[llength $slots] / 3}] slots"
+    foreach {i target tclass} $slots {
+        puts "\t\tslot $i: $target ($tclass)"
+    }
+    if {$kind eq "dest"} { puts "\t-1 default" }
+    puts stderr "---------- Finished standard no-slot{} default handler ----------"
     puts stderr "dumbbell: error: $what (packet uid $uid at time [[Simulator instance] now]); ns-2 stops here too (no-slot)"
     [Simulator instance] flush-trace
     exit 1
@@ -730,9 +767,10 @@ Node instproc init args {
     set agents_ {}
     set neighbor_ {}
     # ns-2's node makes its routing module and address classifier here
-    # (handles skipped, see Simulator init); its port demuxer comes with the
-    # first agent attached (`attach`).
-    ::dumbbell::skip_ids 2
+    # (handles skipped, see Simulator init; the classifier's is kept for
+    # the no-slot report); its port demuxer comes with the first agent
+    # attached (`attach`).
+    $self set dumbbell_classifier_ _o[::dumbbell::skip_ids 2]
 }
 
 # (Accessors read the variable through instvar, inlined in methods: less
@@ -751,11 +789,11 @@ Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
-    $self instvar agents_ address_ has_dmux_
+    $self instvar agents_ address_ has_dmux_ dumbbell_ports_
     if {![info exists has_dmux_]} {
-        # (ns-2 makes the node's port demuxer now: its handle is skipped)
-        set has_dmux_ 1
-        ::dumbbell::skip_ids 1
+        # (ns-2 makes the node's port demuxer now: its handle is skipped,
+        # and kept for the no-slot report)
+        set has_dmux_ _o[::dumbbell::skip_ids 1]
     }
     lappend agents_ $agent
     $agent set node_ $self
@@ -765,6 +803,7 @@ Node instproc attach {agent {port ""}} {
     }
     $agent set agent_port_ $port
     $self cmd install $port $agent
+    set dumbbell_ports_($port) $agent
     $agent target $self
 }
 
@@ -776,6 +815,7 @@ Node instproc detach {agent nullagent} {
     $agent set agent_addr_ 0
     $agent target $nullagent
     $self cmd install [$agent set agent_port_] $nullagent
+    $self set dumbbell_ports_([$agent set agent_port_]) $nullagent
 }
 
 Node instproc agent {port} {
