@@ -213,6 +213,7 @@ pub struct Tcp {
     pub cwnd: f64,
     pub ssthresh: i32,
     pub maxseq: i32,
+    /// `t_rtt_`; set it with `seti`, which keeps `last_rtt_ms` with it.
     pub t_rtt: i32,
     pub t_srtt: i32,
     pub t_rttvar: i32,
@@ -295,7 +296,14 @@ pub struct Tcp {
     pub wnd_th: f64,
     pub delay_growth: bool,
     pub overhead: f64,
-    pub tcp_tick: f64,
+    /// `tcpTick_`; set it with `set_tcp_tick`, which keeps `last_rtt_ms`
+    /// with it.
+    tcp_tick: f64,
+    /// `t_rtt_ * tcp_tick_ * 1000` as an int, which `output` stamps on
+    /// every packet (`last_rtt`): kept beside `t_rtt` and `tcp_tick`,
+    /// which change about once a round trip, rather than worked out (two
+    /// multiplies and a saturating cast) per packet.
+    last_rtt_ms: i32,
     pub ecn: bool,
     pub set_cwr_on_retransmit: bool,
     pub old_ecn: bool,
@@ -481,6 +489,7 @@ impl Tcp {
             delay_growth: true,
             overhead: 0.0,
             tcp_tick: 0.01,
+            last_rtt_ms: 0,
             ecn: false,
             set_cwr_on_retransmit: true,
             old_ecn: false,
@@ -558,9 +567,23 @@ impl Tcp {
             return;
         }
         *f = v;
+        if tv == Tv::Rtt {
+            self.note_last_rtt();
+        }
         if self.traced & tv.bit() != 0 {
             self.trace_var(b, w, tv);
         }
+    }
+
+    /// Set `tcpTick_` (and `last_rtt_ms`).
+    pub fn set_tcp_tick(&mut self, v: f64) {
+        self.tcp_tick = v;
+        self.note_last_rtt();
+    }
+
+    /// Work out `last_rtt_ms` again after `t_rtt_` or `tcpTick_` changed.
+    fn note_last_rtt(&mut self) {
+        self.last_rtt_ms = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
     }
 
     #[inline]
@@ -986,7 +1009,12 @@ impl Tcp {
         // `allocpkt` sets the size to packetSize_.
         let mut databytes = b.size;
         {
-            let last_rtt = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
+            debug_assert_eq!(
+                self.last_rtt_ms,
+                (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32,
+                "t_rtt_ or tcpTick_ set without seti / set_tcp_tick"
+            );
+            let last_rtt = self.last_rtt_ms;
             // Written right after `allocpkt`'s zeroes, which the compiler
             // then need not store.
             let pk = sim.w.pool.get_mut(p);

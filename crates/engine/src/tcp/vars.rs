@@ -359,7 +359,7 @@ impl Tcp {
             "windowThresh_" => self.wnd_th = r,
             "delay_growth_" => self.delay_growth = b,
             "overhead_" => self.overhead = r,
-            "tcpTick_" => self.tcp_tick = r,
+            "tcpTick_" => self.set_tcp_tick(r),
             "ecn_" => self.ecn = b,
             "SetCWRonRetransmit_" => self.set_cwr_on_retransmit = b,
             "old_ecn_" => self.old_ecn = b,
