@@ -991,13 +991,15 @@ impl Tcp {
     /// share, choose.
     #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
-        self.output_inline(b, sim, seqno, reason)
+        self.output_inline(b, sim, seqno, reason, None)
     }
 
     /// `output` itself, inlined into the sending loop (`send_much_tcp`),
-    /// which sends nearly every packet: one call less per packet.
+    /// which sends nearly every packet: one call less per packet.  The
+    /// segment goes in `spare` (see `send_much_ack`) if given, else in a
+    /// new packet.
     #[inline(always)]
-    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
         let mut force_set_rtx_timer = false;
         let now = sim.w.s.now;
         let is_retransmit = seqno < self.maxseq;
@@ -1005,7 +1007,13 @@ impl Tcp {
         if self.bugfix_ts || !self.tss.is_empty() {
             self.note_send_time(b, &mut sim.w, seqno, now);
         }
-        let p = b.allocpkt(sim);
+        let p = match spare {
+            Some(p) => {
+                b.initpkt(sim, p);
+                p
+            }
+            None => b.allocpkt(sim),
+        };
         // `allocpkt` sets the size to packetSize_.
         let mut databytes = b.size;
         {
@@ -1232,19 +1240,32 @@ impl Tcp {
         match self.flavor {
             Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
-            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst),
+            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst, None),
         }
     }
 
     /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
     #[inline]
     fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst)
+        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst, None)
+    }
+
+    /// `send_much(0, 0, maxburst)` at the end of Tahoe's, Reno's and
+    /// NewReno's `recv`, which ns-2 calls right after freeing the ACK
+    /// `ack_pkt`: the ACK's packet is handed to the loop instead, which
+    /// writes the first segment it sends into it (as `allocpkt` would
+    /// have: the pool hands out the slot freed last, and `initpkt` draws
+    /// the uid as `allocpkt` does) or frees it if it sends nothing.  One
+    /// free and one allocation less per ACK.
+    #[inline]
+    fn send_much_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack_pkt: PktId, maxburst: i32) {
+        self.send_much_with::<OUT_TCP>(b, sim, false, 0, maxburst, Some(ack_pkt))
     }
 
     /// The sending loop, with the sender's `output` chosen at compile time
     /// (`OUT`: `OUT_TCP`, `OUT_VEGAS` or `OUT_RFC793`), so no loop tests the
-    /// flavour per packet.
+    /// flavour per packet.  `spare`, a packet to send the first segment in
+    /// (`send_much_ack`; `OUT_TCP` only), is freed if none is sent.
     #[inline(always)]
     fn send_much_with<const OUT: u8>(
         &mut self,
@@ -1253,10 +1274,13 @@ impl Tcp {
         force: bool,
         reason: i32,
         maxburst: i32,
+        mut spare: Option<PktId>,
     ) {
+        debug_assert!(OUT == OUT_TCP || spare.is_none());
         let mut win = self.window();
         let mut npackets = 0;
         if !force && self.delsnd_pending(&sim.w) {
+            Self::free_spare(sim, spare);
             return;
         }
         if self.t_seqno == 0 {
@@ -1270,7 +1294,7 @@ impl Tcp {
                 match OUT {
                     OUT_VEGAS => vegas::output(self, b, sim, s, reason),
                     OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output_inline(b, sim, s, reason),
+                    _ => self.output_inline(b, sim, s, reason, spare.take()),
                 }
                 npackets += 1;
                 if self.qoption != 0 {
@@ -1279,12 +1303,22 @@ impl Tcp {
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
             } else if !self.delsnd_pending(&sim.w) {
                 self.delsnd_resched(&mut sim.w);
+                Self::free_spare(sim, spare);
                 return;
             }
             win = self.window();
             if maxburst != 0 && npackets == maxburst {
                 break;
             }
+        }
+        Self::free_spare(sim, spare);
+    }
+
+    /// Free the sending loop's spare packet if it was not used.
+    #[inline(always)]
+    fn free_spare(sim: &mut Sim, spare: Option<PktId>) {
+        if let Some(p) = spare {
+            sim.w.pool.free(p);
         }
     }
 
