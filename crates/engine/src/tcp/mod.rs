@@ -367,6 +367,14 @@ pub struct Tcp {
     pub frto_enabled: bool,
     pub sfrto_enabled: bool,
     pub spurious_response: i32,
+    /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
+    /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
+    /// `tcpTick_`, whose setters work it out again (`note_rto`): every new
+    /// ACK rearms the retransmission timer, while the estimate and the
+    /// backoff change about once a round trip.  `use_rtt_`, the one other
+    /// input, is never set (as in ns-2's one-way senders).
+    rto: f64,
+    rto_key: (u64, i32),
 }
 
 /// What `recv` needs from an ACK.
@@ -404,7 +412,7 @@ impl Tcp {
         let rtx_timer = sim.w.s.new_timer(owner, TIMER_RTX);
         let delsnd_timer = sim.w.s.new_timer(owner, TIMER_DELSND);
         let burstsnd_timer = sim.w.s.new_timer(owner, TIMER_BURSTSND);
-        Tcp {
+        let mut t = Tcp {
             flavor,
             rtx_timer,
             delsnd_timer,
@@ -553,7 +561,11 @@ impl Tcp {
             frto_enabled: false,
             sfrto_enabled: false,
             spurious_response: 1,
-        }
+            rto: 0.0,
+            rto_key: (0, 0),
+        };
+        t.note_rto();
+        t
     }
 
     // ---- traced variables ------------------------------------------------
@@ -575,10 +587,11 @@ impl Tcp {
         }
     }
 
-    /// Set `tcpTick_` (and `last_rtt_ms`).
+    /// Set `tcpTick_` (and `last_rtt_ms`, `rto`).
     pub fn set_tcp_tick(&mut self, v: f64) {
         self.tcp_tick = v;
         self.note_last_rtt();
+        self.note_rto();
     }
 
     /// Work out `last_rtt_ms` again after `t_rtt_` or `tcpTick_` changed.
@@ -863,7 +876,32 @@ impl Tcp {
         self.seti(b, w, Tv::Backoff, 1);
     }
 
+    /// `rtt_timeout()` as `set_rtx_timer` needs it: worked out again only
+    /// when `t_rtxcur_` or `t_backoff_` changed since (see `rto`).
+    #[inline(always)]
+    fn rtt_timeout_cached(&mut self) -> f64 {
+        if self.rto_key != (self.t_rtxcur.to_bits(), self.t_backoff) {
+            self.note_rto();
+        }
+        debug_assert!(!self.use_rtt);
+        debug_assert_eq!(self.rto.to_bits(), self.rtt_timeout_of().to_bits(), "RTO parameter set without note_rto");
+        self.rto
+    }
+
+    /// Work out `rto` again (see there).
+    pub fn note_rto(&mut self) {
+        self.rto = self.rtt_timeout_of();
+        self.rto_key = (self.t_rtxcur.to_bits(), self.t_backoff);
+    }
+
     fn rtt_timeout(&mut self) -> f64 {
+        let timeout = self.rtt_timeout_of();
+        self.use_rtt = false;
+        timeout
+    }
+
+    /// `TcpAgent::rtt_timeout` but for clearing `use_rtt_`.
+    fn rtt_timeout_of(&self) -> f64 {
         let mut timeout;
         if self.rfc2988 {
             if self.t_rtxcur < self.minrto && !self.use_rtt {
@@ -890,7 +928,6 @@ impl Tcp {
                 timeout = 2.0 * self.tcp_tick;
             }
         }
-        self.use_rtt = false;
         timeout
     }
 
@@ -1336,7 +1373,7 @@ impl Tcp {
     }
 
     fn set_rtx_timer(&mut self, w: &mut World) {
-        let t = self.rtt_timeout();
+        let t = self.rtt_timeout_cached();
         w.s.timer_resched(self.rtx_timer, t);
     }
 
