@@ -1343,7 +1343,16 @@ impl Tcp {
                 Self::free_spare(sim, spare);
                 return;
             }
-            win = self.window();
+            // TcpAgent's `output` changes nothing `window()` reads, and
+            // nothing the packet meets on its way can (this sender is
+            // borrowed here; Tcl callbacks run after the event): only the
+            // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
+            // `output` may, so only they need it worked out again (one
+            // saturating cast and a dozen instructions a packet less).
+            if OUT != OUT_TCP || self.qoption != 0 {
+                win = self.window();
+            }
+            debug_assert_eq!(win, self.window());
             if maxburst != 0 && npackets == maxburst {
                 break;
             }
