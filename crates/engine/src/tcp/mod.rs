@@ -1402,7 +1402,8 @@ impl Tcp {
         w.s.timer_cancel(self.rtx_timer);
     }
 
-    /// `TcpAgent::newtimer`.
+    /// `TcpAgent::newtimer`.  Inlined: every new ACK calls it.
+    #[inline(always)]
     fn newtimer(&mut self, w: &mut World, ack: &AckInfo) {
         if self.t_seqno > ack.seqno || ack.seqno < self.maxseq || self.cwnd < 1.0 {
             self.set_rtx_timer(w);
