@@ -372,7 +372,7 @@ pub struct Tcp {
     /// `tcpTick_`, whose setters work it out again (`note_rto`): every new
     /// ACK rearms the retransmission timer, while the estimate and the
     /// backoff change about once a round trip.  `use_rtt_`, the one other
-    /// input, is never set (as in ns-2's one-way senders).
+    /// input, is false throughout: nothing in the engine sets it.
     rto: f64,
     rto_key: (u64, i32),
 }
