@@ -16,7 +16,9 @@ pub struct Acker {
     pub is_dup: bool,
     pub next: i32,
     pub maxseen: i32,
-    pub wndmask: i32,
+    /// `seen.len() - 1` (a power of two less one): private, so that
+    /// nothing but `resize_buffers` changes the two, which `at` relies on.
+    wndmask: i32,
     pub ecn_unacked: bool,
     pub ts_to_echo: f64,
     pub last_ack_sent: i32,
@@ -54,6 +56,17 @@ impl Acker {
     #[inline]
     fn has(&self, i: i32) -> bool {
         self.seen[(i & self.wndmask) as usize] != 0
+    }
+
+    /// `seen_[i & m]`, `m` being `wndmask`, without a bounds check: the
+    /// sink's per-packet `update` indexes `seen` five or six times.
+    #[inline(always)]
+    fn at(seen: &mut [i32], m: i32, i: i32) -> &mut i32 {
+        let k = (i & m) as usize;
+        debug_assert!(m >= 0 && seen.len() == m as usize + 1);
+        // SAFETY: `m` is `wndmask`, which is `seen.len() - 1` and not
+        // negative (see there), so `i & m` is in 0..=m.
+        unsafe { seen.get_unchecked_mut(k) }
     }
 
     /// The cumulative ACK (`Seqno()`).
@@ -96,15 +109,16 @@ impl Acker {
             self.resize_buffers(sz);
         }
         let m = self.wndmask;
+        let seen = &mut self.seen[..];
         if seq > self.maxseen {
             let mut i = self.maxseen + 1;
             while i < seq {
-                self.seen[(i & m) as usize] = 0;
+                *Self::at(seen, m, i) = 0;
                 i += 1;
             }
             self.maxseen = seq;
-            self.seen[(self.maxseen & m) as usize] = num_bytes;
-            self.seen[((self.maxseen + 1) & m) as usize] = 0;
+            *Self::at(seen, m, seq) = num_bytes;
+            *Self::at(seen, m, seq + 1) = 0;
             just_marked_as_seen = true;
         }
         let mut next = self.next;
@@ -112,12 +126,12 @@ impl Acker {
             self.is_dup = true;
         }
         if seq >= next && seq <= self.maxseen {
-            if self.seen[(seq & m) as usize] != 0 && !just_marked_as_seen {
+            if *Self::at(seen, m, seq) != 0 && !just_marked_as_seen {
                 self.is_dup = true;
             }
-            self.seen[(seq & m) as usize] = num_bytes;
-            while self.seen[(next & m) as usize] != 0 {
-                num_to_deliver += self.seen[(next & m) as usize];
+            *Self::at(seen, m, seq) = num_bytes;
+            while *Self::at(seen, m, next) != 0 {
+                num_to_deliver += *Self::at(seen, m, next);
                 next += 1;
             }
             self.next = next;

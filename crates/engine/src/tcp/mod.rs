@@ -213,6 +213,7 @@ pub struct Tcp {
     pub cwnd: f64,
     pub ssthresh: i32,
     pub maxseq: i32,
+    /// `t_rtt_`; set it with `seti`, which keeps `last_rtt_ms` with it.
     pub t_rtt: i32,
     pub t_srtt: i32,
     pub t_rttvar: i32,
@@ -295,7 +296,14 @@ pub struct Tcp {
     pub wnd_th: f64,
     pub delay_growth: bool,
     pub overhead: f64,
-    pub tcp_tick: f64,
+    /// `tcpTick_`; set it with `set_tcp_tick`, which keeps `last_rtt_ms`
+    /// with it.
+    tcp_tick: f64,
+    /// `t_rtt_ * tcp_tick_ * 1000` as an int, which `output` stamps on
+    /// every packet (`last_rtt`): kept beside `t_rtt` and `tcp_tick`,
+    /// which change about once a round trip, rather than worked out (two
+    /// multiplies and a saturating cast) per packet.
+    last_rtt_ms: i32,
     pub ecn: bool,
     pub set_cwr_on_retransmit: bool,
     pub old_ecn: bool,
@@ -359,6 +367,14 @@ pub struct Tcp {
     pub frto_enabled: bool,
     pub sfrto_enabled: bool,
     pub spurious_response: i32,
+    /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
+    /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
+    /// `tcpTick_`, whose setters work it out again (`note_rto`): every new
+    /// ACK rearms the retransmission timer, while the estimate and the
+    /// backoff change about once a round trip.  `use_rtt_`, the one other
+    /// input, is false throughout: nothing in the engine sets it.
+    rto: f64,
+    rto_key: (u64, i32),
 }
 
 /// What `recv` needs from an ACK.
@@ -396,7 +412,7 @@ impl Tcp {
         let rtx_timer = sim.w.s.new_timer(owner, TIMER_RTX);
         let delsnd_timer = sim.w.s.new_timer(owner, TIMER_DELSND);
         let burstsnd_timer = sim.w.s.new_timer(owner, TIMER_BURSTSND);
-        Tcp {
+        let mut t = Tcp {
             flavor,
             rtx_timer,
             delsnd_timer,
@@ -481,6 +497,7 @@ impl Tcp {
             delay_growth: true,
             overhead: 0.0,
             tcp_tick: 0.01,
+            last_rtt_ms: 0,
             ecn: false,
             set_cwr_on_retransmit: true,
             old_ecn: false,
@@ -544,7 +561,11 @@ impl Tcp {
             frto_enabled: false,
             sfrto_enabled: false,
             spurious_response: 1,
-        }
+            rto: 0.0,
+            rto_key: (0, 0),
+        };
+        t.note_rto();
+        t
     }
 
     // ---- traced variables ------------------------------------------------
@@ -558,9 +579,24 @@ impl Tcp {
             return;
         }
         *f = v;
+        if tv == Tv::Rtt {
+            self.note_last_rtt();
+        }
         if self.traced & tv.bit() != 0 {
             self.trace_var(b, w, tv);
         }
+    }
+
+    /// Set `tcpTick_` (and `last_rtt_ms`, `rto`).
+    pub fn set_tcp_tick(&mut self, v: f64) {
+        self.tcp_tick = v;
+        self.note_last_rtt();
+        self.note_rto();
+    }
+
+    /// Work out `last_rtt_ms` again after `t_rtt_` or `tcpTick_` changed.
+    fn note_last_rtt(&mut self) {
+        self.last_rtt_ms = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
     }
 
     #[inline]
@@ -840,7 +876,32 @@ impl Tcp {
         self.seti(b, w, Tv::Backoff, 1);
     }
 
+    /// `rtt_timeout()` as `set_rtx_timer` needs it: worked out again only
+    /// when `t_rtxcur_` or `t_backoff_` changed since (see `rto`).
+    #[inline(always)]
+    fn rtt_timeout_cached(&mut self) -> f64 {
+        if self.rto_key != (self.t_rtxcur.to_bits(), self.t_backoff) {
+            self.note_rto();
+        }
+        debug_assert!(!self.use_rtt);
+        debug_assert_eq!(self.rto.to_bits(), self.rtt_timeout_of().to_bits(), "RTO parameter set without note_rto");
+        self.rto
+    }
+
+    /// Work out `rto` again (see there).
+    pub fn note_rto(&mut self) {
+        self.rto = self.rtt_timeout_of();
+        self.rto_key = (self.t_rtxcur.to_bits(), self.t_backoff);
+    }
+
     fn rtt_timeout(&mut self) -> f64 {
+        let timeout = self.rtt_timeout_of();
+        self.use_rtt = false;
+        timeout
+    }
+
+    /// `TcpAgent::rtt_timeout` but for clearing `use_rtt_`.
+    fn rtt_timeout_of(&self) -> f64 {
         let mut timeout;
         if self.rfc2988 {
             if self.t_rtxcur < self.minrto && !self.use_rtt {
@@ -867,7 +928,6 @@ impl Tcp {
                 timeout = 2.0 * self.tcp_tick;
             }
         }
-        self.use_rtt = false;
         timeout
     }
 
@@ -968,13 +1028,15 @@ impl Tcp {
     /// share, choose.
     #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
-        self.output_inline(b, sim, seqno, reason)
+        self.output_inline(b, sim, seqno, reason, None)
     }
 
     /// `output` itself, inlined into the sending loop (`send_much_tcp`),
-    /// which sends nearly every packet: one call less per packet.
+    /// which sends nearly every packet: one call less per packet.  The
+    /// segment goes in `spare` (see `send_much_ack`) if given, else in a
+    /// new packet.
     #[inline(always)]
-    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+    fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
         let mut force_set_rtx_timer = false;
         let now = sim.w.s.now;
         let is_retransmit = seqno < self.maxseq;
@@ -982,11 +1044,22 @@ impl Tcp {
         if self.bugfix_ts || !self.tss.is_empty() {
             self.note_send_time(b, &mut sim.w, seqno, now);
         }
-        let p = b.allocpkt(sim);
+        let p = match spare {
+            Some(p) => {
+                b.initpkt(sim, p);
+                p
+            }
+            None => b.allocpkt(sim),
+        };
         // `allocpkt` sets the size to packetSize_.
         let mut databytes = b.size;
         {
-            let last_rtt = (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32;
+            debug_assert_eq!(
+                self.last_rtt_ms,
+                (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32,
+                "t_rtt_ or tcpTick_ set without seti / set_tcp_tick"
+            );
+            let last_rtt = self.last_rtt_ms;
             // Written right after `allocpkt`'s zeroes, which the compiler
             // then need not store.
             let pk = sim.w.pool.get_mut(p);
@@ -1204,19 +1277,32 @@ impl Tcp {
         match self.flavor {
             Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
-            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst),
+            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst, None),
         }
     }
 
     /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
     #[inline]
     fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst)
+        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst, None)
+    }
+
+    /// `send_much(0, 0, maxburst)` at the end of Tahoe's, Reno's and
+    /// NewReno's `recv`, which ns-2 calls right after freeing the ACK
+    /// `ack_pkt`: the ACK's packet is handed to the loop instead, which
+    /// writes the first segment it sends into it (as `allocpkt` would
+    /// have: the pool hands out the slot freed last, and `initpkt` draws
+    /// the uid as `allocpkt` does) or frees it if it sends nothing.  One
+    /// free and one allocation less per ACK.
+    #[inline]
+    fn send_much_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack_pkt: PktId, maxburst: i32) {
+        self.send_much_with::<OUT_TCP>(b, sim, false, 0, maxburst, Some(ack_pkt))
     }
 
     /// The sending loop, with the sender's `output` chosen at compile time
     /// (`OUT`: `OUT_TCP`, `OUT_VEGAS` or `OUT_RFC793`), so no loop tests the
-    /// flavour per packet.
+    /// flavour per packet.  `spare`, a packet to send the first segment in
+    /// (`send_much_ack`; `OUT_TCP` only), is freed if none is sent.
     #[inline(always)]
     fn send_much_with<const OUT: u8>(
         &mut self,
@@ -1225,10 +1311,13 @@ impl Tcp {
         force: bool,
         reason: i32,
         maxburst: i32,
+        mut spare: Option<PktId>,
     ) {
+        debug_assert!(OUT == OUT_TCP || spare.is_none());
         let mut win = self.window();
         let mut npackets = 0;
         if !force && self.delsnd_pending(&sim.w) {
+            Self::free_spare(sim, spare);
             return;
         }
         if self.t_seqno == 0 {
@@ -1242,7 +1331,7 @@ impl Tcp {
                 match OUT {
                     OUT_VEGAS => vegas::output(self, b, sim, s, reason),
                     OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output_inline(b, sim, s, reason),
+                    _ => self.output_inline(b, sim, s, reason, spare.take()),
                 }
                 npackets += 1;
                 if self.qoption != 0 {
@@ -1251,12 +1340,31 @@ impl Tcp {
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
             } else if !self.delsnd_pending(&sim.w) {
                 self.delsnd_resched(&mut sim.w);
+                Self::free_spare(sim, spare);
                 return;
             }
-            win = self.window();
+            // TcpAgent's `output` changes nothing `window()` reads, and
+            // nothing the packet meets on its way can (this sender is
+            // borrowed here; Tcl callbacks run after the event): only the
+            // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
+            // `output` may, so only they need it worked out again (one
+            // saturating cast and a dozen instructions a packet less).
+            if OUT != OUT_TCP || self.qoption != 0 {
+                win = self.window();
+            }
+            debug_assert_eq!(win, self.window());
             if maxburst != 0 && npackets == maxburst {
                 break;
             }
+        }
+        Self::free_spare(sim, spare);
+    }
+
+    /// Free the sending loop's spare packet if it was not used.
+    #[inline(always)]
+    fn free_spare(sim: &mut Sim, spare: Option<PktId>) {
+        if let Some(p) = spare {
+            sim.w.pool.free(p);
         }
     }
 
@@ -1274,7 +1382,7 @@ impl Tcp {
     }
 
     fn set_rtx_timer(&mut self, w: &mut World) {
-        let t = self.rtt_timeout();
+        let t = self.rtt_timeout_cached();
         w.s.timer_resched(self.rtx_timer, t);
     }
 
@@ -1294,7 +1402,8 @@ impl Tcp {
         w.s.timer_cancel(self.rtx_timer);
     }
 
-    /// `TcpAgent::newtimer`.
+    /// `TcpAgent::newtimer`.  Inlined: every new ACK calls it.
+    #[inline(always)]
     fn newtimer(&mut self, w: &mut World, ack: &AckInfo) {
         if self.t_seqno > ack.seqno || ack.seqno < self.maxseq || self.cwnd < 1.0 {
             self.set_rtx_timer(w);
@@ -1461,8 +1570,17 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::newack`: an ACK for new data.
+    /// `TcpAgent::newack`: an ACK for new data.  (SACK's and Vegas's
+    /// callers; `recv_newack_helper` has it inlined.)
+    #[inline(never)]
     fn newack(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+        self.newack_inline(b, w, ack)
+    }
+
+    /// `newack` itself, inlined into `recv_newack_helper`, through which
+    /// nearly every new ACK comes: one call less per ACK.
+    #[inline(always)]
+    fn newack_inline(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
         let now = w.s.now;
         if !self.timerfix {
             self.newtimer(w, ack);
@@ -1533,7 +1651,7 @@ impl Tcp {
 
     /// `TcpAgent::recv_newack_helper`.
     fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
-        self.newack(b, &mut sim.w, ack);
+        self.newack_inline(b, &mut sim.w, ack);
         // New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
         // does not apply to it.
         let open = if self.newecn_on(&sim.w) {

@@ -98,16 +98,17 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             t.send_one(b, sim);
         }
     }
+    // ns-2 frees the ACK here; `send_much_ack` sends in it or frees it.
     let valid_ack = ack.seqno >= t.last_ack;
-    sim.w.pool.free(p);
     if valid_ack || t.aggressive_maxburst {
         if t.dupacks == 0 {
             let mb = t.maxburst;
-            t.send_much_tcp(b, sim, false, 0, mb);
+            return t.send_much_ack(b, sim, p, mb);
         } else if t.dupacks > t.numdupacks - 1 && st(t).newreno_changes == 0 {
-            t.send_much_tcp(b, sim, false, 0, 2);
+            return t.send_much_ack(b, sim, p, 2);
         }
     }
+    sim.w.pool.free(p);
 }
 
 /// `NewRenoTcpAgent::partialnewack`.

@@ -35,12 +35,13 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             t.send_one(b, sim);
         }
     }
+    // ns-2 frees the ACK here; `send_much_ack` sends in it or frees it.
     let valid_ack = ack.seqno >= t.last_ack;
-    sim.w.pool.free(p);
     if (valid_ack || t.aggressive_maxburst) && (t.dupacks == 0 || t.dupacks > t.numdupacks - 1) {
         let mb = t.maxburst;
-        t.send_much_tcp(b, sim, false, 0, mb);
+        return t.send_much_ack(b, sim, p, mb);
     }
+    sim.w.pool.free(p);
 }
 
 /// `RenoTcpAgent::dupack_action` (`allow_fast` is Reno's

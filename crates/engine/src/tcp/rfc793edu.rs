@@ -100,7 +100,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 /// `TcpAgent::send_much` with this sender's `output`.
 #[inline(never)]
 pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-    t.send_much_with::<OUT_RFC793>(b, sim, force, reason, maxburst)
+    t.send_much_with::<OUT_RFC793>(b, sim, force, reason, maxburst, None)
 }
 
 /// `RFC793eduTcpAgent::recv_newack_helper`.

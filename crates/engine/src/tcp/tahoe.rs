@@ -26,12 +26,13 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     if t.qoption != 0 && t.enbl_rtt_ctr != 0 {
         t.process_qoption_after_ack(ack.seqno);
     }
+    // ns-2 frees the ACK here; `send_much_ack` sends in it or frees it.
     let valid_ack = ack.seqno >= t.last_ack;
-    sim.w.pool.free(p);
     if valid_ack || t.aggressive_maxburst {
         let mb = t.maxburst;
-        t.send_much_tcp(b, sim, false, 0, mb);
+        return t.send_much_ack(b, sim, p, mb);
     }
+    sim.w.pool.free(p);
 }
 
 /// `TcpAgent::dupack_action`.

@@ -359,7 +359,7 @@ impl Tcp {
             "windowThresh_" => self.wnd_th = r,
             "delay_growth_" => self.delay_growth = b,
             "overhead_" => self.overhead = r,
-            "tcpTick_" => self.tcp_tick = r,
+            "tcpTick_" => self.set_tcp_tick(r),
             "ecn_" => self.ecn = b,
             "SetCWRonRetransmit_" => self.set_cwr_on_retransmit = b,
             "old_ecn_" => self.old_ecn = b,
@@ -383,8 +383,14 @@ impl Tcp {
             "numdupacks_" => self.numdupacks = i,
             "numdupacksFrac_" => self.numdupacks_frac = i,
             "exitFastRetrans_" => self.exit_fast_retrans = b,
-            "maxrto_" => self.maxrto = r,
-            "minrto_" => self.minrto = r,
+            "maxrto_" => {
+                self.maxrto = r;
+                self.note_rto();
+            }
+            "minrto_" => {
+                self.minrto = r;
+                self.note_rto();
+            }
             "srtt_init_" => self.srtt_init = i,
             "rttvar_init_" => self.rttvar_init = i,
             "rtxcur_init_" => self.rtxcur_init = r,
@@ -412,7 +418,10 @@ impl Tcp {
             "max_ssthresh_" => self.max_ssthresh = i,
             "cwnd_range_" => self.cwnd_range = i,
             "timerfix_" => self.timerfix = b,
-            "rfc2988_" => self.rfc2988 = b,
+            "rfc2988_" => {
+                self.rfc2988 = b;
+                self.note_rto();
+            }
             "LimTransmitFix_" => self.lim_transmit_fix = b,
             "rate_request_" => self.rate_request = i,
             "qs_enabled_" => self.qs_enabled = b,
