@@ -334,15 +334,10 @@ pub struct Sim {
     pub resume_owner: Vec<ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
-    /// Per object: a plain connector's target, `NOT_CONNECTOR` for any
-    /// other object.  A dense copy of what the hop path reads from a link's
-    /// head connector, so that skipping it touches one small array instead
-    /// of the connector's own cache line.  Kept by `add` and `connector_target_set`.
-    conn_target: Vec<ObjId>,
 }
 
-/// `Sim::conn_target` of an object that is not a plain connector.
-const NOT_CONNECTOR: ObjId = u32::MAX - 1;
+/// `Routing::conn` of an object that is not a plain connector.
+pub(crate) const NOT_CONNECTOR: ObjId = u32::MAX - 1;
 
 impl Default for Sim {
     fn default() -> Self {
@@ -359,14 +354,13 @@ impl Sim {
             by_name: Default::default(),
             resume_owner: Vec::new(),
             defaults: Vec::new(),
-            conn_target: Vec::new(),
         }
     }
 
     /// Add an object under a Tcl name.
     pub fn add(&mut self, name: &str, obj: Obj) -> ObjId {
         let id = self.objs.len() as ObjId;
-        self.conn_target.push(match &obj {
+        self.w.routing.conn.push(match &obj {
             Obj::Connector(c) => c.target,
             _ => NOT_CONNECTOR,
         });
@@ -808,8 +802,9 @@ impl Sim {
 
     /// A node's classifiers: the agent at the packet's port if the packet
     /// is addressed to this node, else the head of the link its route
-    /// takes.  Plain connectors after that (a link's head) are followed
-    /// here too.  `None`: no slot (reported to Tcl, packet freed).  `ttl`:
+    /// takes.  The plain connectors that start a link (its head) are
+    /// skipped in the routing table (`Routing::next_head`), those after an
+    /// agent's port here.  `None`: no slot (reported to Tcl, packet freed).  `ttl`:
     /// the packet's new TTL, to store (from `arrive`).
     #[inline(always)]
     fn node_next(&mut self, node: ObjId, p: PktId, ttl: Option<i32>) -> Option<ObjId> {
@@ -817,28 +812,40 @@ impl Sim {
         let pk = self.w.pool.get(p);
         let daddr = pk.daddr;
         let (nid, local) = (n.id, daddr == n.addr);
-        let first = if local { n.port_target(pk.dport) } else { self.w.routing.next_head(nid, daddr) };
+        let first = if local {
+            n.port_target(pk.dport).map(|to| self.conn_walk(to))
+        } else {
+            // Resolved through the link's head connector already.
+            self.w.routing.next_head(nid, daddr)
+        };
         // The TTL `arrive` has taken off (see there).
         if let Some(t) = ttl {
             self.w.pool.get_mut(p).ttl = t;
         }
-        let Some(mut to) = first else {
+        if first.is_none() {
             self.no_slot(p, nid, local);
-            return None;
-        };
-        while let Some(&t) = self.conn_target.get(to as usize) {
+        }
+        first
+    }
+
+    /// The end of the chain of plain connectors from `to`.
+    #[inline(always)]
+    fn conn_walk(&self, mut to: ObjId) -> ObjId {
+        while let Some(&t) = self.w.routing.conn.get(to as usize) {
             if t == NOT_CONNECTOR {
                 break;
             }
             to = t;
         }
-        Some(to)
+        to
     }
 
-    /// A connector's target was set: keep `conn_target` in step.
+    /// A connector's target was set: keep `Routing::conn`, and the heads
+    /// resolved with it, in step.
     pub(crate) fn connector_target_set(&mut self, id: ObjId) {
         if let Obj::Connector(c) = &self.objs[id as usize] {
-            self.conn_target[id as usize] = c.target;
+            self.w.routing.conn[id as usize] = c.target;
+            self.w.routing.retarget();
         }
     }
 
@@ -1317,21 +1324,21 @@ mod tests {
                     Obj::Connector(c) => c.target,
                     _ => NOT_CONNECTOR,
                 };
-                assert_eq!(sim.conn_target[i], want, "object {i}");
+                assert_eq!(sim.w.routing.conn[i], want, "object {i}");
             }
         };
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], NONE);
+        assert_eq!(sim.w.routing.conn[a as usize], NONE);
         sim.command(a, &["target", "b"]).unwrap();
         sim.command(b, &["target", "q"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], b);
+        assert_eq!(sim.w.routing.conn[a as usize], b);
         sim.command(b, &["drop-target", "a"]).unwrap();
         sim.command(q, &["target", "a"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[b as usize], q);
+        assert_eq!(sim.w.routing.conn[b as usize], q);
         sim.command(a, &["target", "q"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], q);
+        assert_eq!(sim.w.routing.conn[a as usize], q);
     }
 }
