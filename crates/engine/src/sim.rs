@@ -19,7 +19,7 @@ use crate::objs::*;
 use crate::packet::{PacketPool, PktId};
 use crate::random::RngSet;
 use crate::routing::Routing;
-use crate::sched::{Fired, ObjId, Scheduler};
+use crate::sched::{Fired, ObjId, ResumeId, Scheduler};
 
 /// "No object" (a null target).
 pub const NONE: ObjId = u32::MAX;
@@ -329,9 +329,6 @@ pub struct Sim {
     pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
-    /// Owner of each resume slot: a queue, or a delayer (its target's
-    /// handler).
-    pub resume_owner: Vec<ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
 }
@@ -352,7 +349,6 @@ impl Sim {
             objs: Vec::new(),
             names: Vec::new(),
             by_name: Default::default(),
-            resume_owner: Vec::new(),
             defaults: Vec::new(),
         }
     }
@@ -413,7 +409,7 @@ impl Sim {
     /// The kinds every packet meets (connectors, TTL checkers, nodes,
     /// queues, links, agents, snoops, traces) are handled here; the others
     /// in `recv_other`, kept out of line so that this loop stays small.
-    pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<u32>) {
+    pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<ResumeId>) {
         loop {
             let Some(o) = self.objs.get_mut(to as usize) else {
                 // NONE: ns-2 would crash on a null target; a trace object
@@ -585,8 +581,8 @@ impl Sim {
     /// calling its queue back synchronously): a queue resumes, a delayer's
     /// target is free again.
     #[inline(always)]
-    pub(crate) fn resume(&mut self, slot: u32) {
-        let owner = self.resume_owner[slot as usize];
+    pub(crate) fn resume(&mut self, slot: ResumeId) {
+        let owner = self.w.s.resume_owner(slot);
         self.queue_resume(owner)
     }
 
@@ -626,7 +622,7 @@ impl Sim {
     /// `queue_send` for a packet that passed straight through (the queue is
     /// empty: nothing waits behind it).
     #[inline(always)]
-    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: u32, p: PktId) {
+    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: ResumeId, p: PktId) {
         if !self.queue_out(target, slot, false, p) {
             self.queue_settle(qid);
         }
@@ -646,7 +642,7 @@ impl Sim {
     /// settled (true); any other target goes through `recv` and the caller
     /// settles the queue afterwards (false).
     #[inline(always)]
-    fn queue_out(&mut self, target: ObjId, slot: u32, waits: bool, p: PktId) -> bool {
+    fn queue_out(&mut self, target: ObjId, slot: ResumeId, waits: bool, p: PktId) -> bool {
         match self.objs.get_mut(target as usize) {
             Some(Obj::Link(l)) => Self::link_out(l, &mut self.w, p, Some(slot)),
             Some(Obj::Snoop(s)) => {
@@ -682,7 +678,7 @@ impl Sim {
     /// the packet goes next, or `None` when it has been dealt with.
     #[cold]
     #[inline(never)]
-    fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+    fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         match &mut self.objs[to as usize] {
             Obj::Proxy(t) => Some(*t),
             Obj::Dynamic(d) => {
@@ -746,7 +742,7 @@ impl Sim {
     /// An error model (`ErrorModel::recv`): corrupt the packet or not, then
     /// drop, mark, delay or pass it.  The draws come from the model's
     /// `ranvar` when it has one (`$em ranvar $rv`), else from the default RNG.
-    fn errmodel_recv(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+    fn errmodel_recv(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         let Obj::ErrModel(em) = &self.objs[to as usize] else { unreachable!() };
         let rv_id = em.ranvar;
         // The variable leaves the table while it draws for the model.
@@ -853,14 +849,14 @@ impl Sim {
     /// the transmission and propagation delays; the sending queue (resume
     /// slot `h`) may send again when the transmission is over.
     #[inline(always)]
-    fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
+    fn link_send(&mut self, link: ObjId, p: PktId, h: Option<ResumeId>) {
         let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
         Self::link_out(l, &mut self.w, p, h)
     }
 
     /// `link_send` on the link itself.
     #[inline(always)]
-    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<u32>) {
+    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<ResumeId>) {
         let size = w.pool.get(p).size;
         let txt = l.txtime(size);
         let target = l.target;
@@ -1169,7 +1165,7 @@ impl Sim {
                     self.w.pool.prefetch(self.w.s.hint);
                     self.arrive(to, p)
                 }
-                Fired::Resume(slot) => self.resume(slot),
+                Fired::Resume(owner) => self.queue_resume(owner),
                 Fired::Timer(t, owner, kind) => {
                     let mut o = self.take(owner);
                     match &mut o {
