@@ -23,7 +23,7 @@
 //! a timer owned by a delayer).
 
 use crate::packet::PktId;
-use crate::sched::ObjId;
+use crate::sched::{ObjId, ResumeId};
 use crate::sim::{Obj, Sim, NONE};
 
 /// Timer kinds of a delayer (`AllocTimer`, `SpikeTimer`).
@@ -36,7 +36,7 @@ pub struct Delayer {
     pub target: ObjId,
     pub drop_target: ObjId,
     /// The resume slot handed to the target (`th_`, the `TargetHandler`).
-    pub slot: u32,
+    pub slot: ResumeId,
     /// When a packet last left for the link.
     pub last_sent: f64,
     /// `alloc_int`, `alloc_len`: time a channel is kept without data, and
@@ -52,7 +52,7 @@ pub struct Delayer {
     pub target_free: bool,
     /// The handler the last packet came with (a queue's resume slot, or
     /// another delayer's), called back once a packet has gone on.
-    pub prev_h: Option<u32>,
+    pub prev_h: Option<ResumeId>,
     /// The packet held.
     pub pkt: Option<PktId>,
     /// `debug_`: each attempt to send prints the state (C's stdout).
@@ -62,7 +62,7 @@ pub struct Delayer {
 }
 
 impl Delayer {
-    pub fn new(slot: u32, alloc_timer: u32, spike_timer: u32) -> Delayer {
+    pub fn new(slot: ResumeId, alloc_timer: u32, spike_timer: u32) -> Delayer {
         Delayer {
             target: NONE,
             drop_target: NONE,
@@ -103,7 +103,7 @@ impl Sim {
     /// `Delayer::recv`: keep `p` (and the sender's handler `h`); after an
     /// idle period longer than a draw of `alloc_int` a channel is first
     /// allocated (a draw of `alloc_len`); else try to send.
-    pub(crate) fn delayer_recv(&mut self, id: ObjId, p: PktId, h: Option<u32>) {
+    pub(crate) fn delayer_recv(&mut self, id: ObjId, p: PktId, h: Option<ResumeId>) {
         let now = self.w.s.now;
         let d = self.delayer(id);
         if d.pkt.is_some() {

@@ -390,13 +390,11 @@ impl Sim {
                 Obj::Trace(Trace::new(trace_kind(kind)))
             }
             "Queue/DropTail" => {
-                let slot = self.w.s.new_resume();
-                self.resume_owner.push(id);
+                let slot = self.w.s.new_resume(id);
                 Obj::Queue(Box::new(Queue::new(QueueKind::DropTail, slot)))
             }
             "Queue/RED" => {
-                let slot = self.w.s.new_resume();
-                self.resume_owner.push(id);
+                let slot = self.w.s.new_resume(id);
                 Obj::Queue(Box::new(Queue::new(QueueKind::Red, slot)))
             }
             "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
@@ -413,8 +411,7 @@ impl Sim {
             }
             "DynamicLink" => Obj::Dynamic(DynLink::default()),
             "Delayer" => {
-                let slot = self.w.s.new_resume();
-                self.resume_owner.push(id);
+                let slot = self.w.s.new_resume(id);
                 let alloc = self.w.s.new_timer(id, crate::delayer::ALLOC_TIMER);
                 let spike = self.w.s.new_timer(id, crate::delayer::SPIKE_TIMER);
                 Obj::Delayer(Box::new(crate::delayer::Delayer::new(slot, alloc, spike)))

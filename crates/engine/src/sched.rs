@@ -27,6 +27,19 @@ use crate::ring::Ring;
 /// Identifier of an engine object.
 pub type ObjId = u32;
 
+/// A link's pipe (`Scheduler::new_pipe`), and a queue's or a delayer's
+/// resume slot (`Scheduler::new_resume`).  Only the scheduler makes them,
+/// each the index of an entry of its tables, which only grow: it indexes
+/// them without a bounds check (each check cost two instructions on a
+/// path taken once or twice per packet).  The engine uses an id only with
+/// the scheduler that made it, its simulation's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipeId(u32);
+
+/// See `PipeId`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumeId(u32);
+
 /// An event key: time, then scheduling order.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Key {
@@ -133,6 +146,15 @@ pub struct Timer {
     slot: u32,
 }
 
+/// The pipe `pipe` names, of the scheduler's `pipes`.
+#[inline(always)]
+fn pipe_mut(pipes: &mut [Pipe], pipe: PipeId) -> &mut Pipe {
+    debug_assert!((pipe.0 as usize) < pipes.len());
+    // SAFETY: `Scheduler::new_pipe` made `pipe` as the index of an entry of
+    // `pipes`, which only grows (see `PipeId`).
+    unsafe { pipes.get_unchecked_mut(pipe.0 as usize) }
+}
+
 /// A link's packets in flight, in arrival order.
 #[derive(Debug)]
 pub struct Pipe {
@@ -150,8 +172,10 @@ pub struct ResumeSlot {
     /// Whether that key has been pushed into the heap (true when there is
     /// none: nothing to push).
     pub pushed: bool,
-    /// Its heap-entry slot (kind and index; see `tagged`).
-    slot: u32,
+    /// The object it resumes (a queue, or a delayer: its target's
+    /// handler), given to `Fired::Resume` from the line `next` has read
+    /// anyway.
+    owner: ObjId,
 }
 
 /// The scheduler: clock, heap and the lazily materialised event sources.
@@ -310,18 +334,19 @@ impl Scheduler {
 
     // ---- pipes -------------------------------------------------------------
 
-    pub fn new_pipe(&mut self) -> u32 {
+    pub fn new_pipe(&mut self) -> PipeId {
         let p = self.pipes.len() as u32;
         let slot = tagged(KIND_PIPE, p as usize);
         self.pipes.push(Pipe { fifo: Ring::new(), head_in_heap: false, slot });
-        p
+        PipeId(p)
     }
+
 
     /// Put a packet in flight on `pipe`, to reach `target` after `delay`.
     #[inline(always)]
-    pub fn pipe_send(&mut self, pipe: u32, delay: f64, pkt: PktId, target: ObjId) {
+    pub fn pipe_send(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
         let key = self.key_after(delay);
-        let p = &mut self.pipes[pipe as usize];
+        let p = pipe_mut(&mut self.pipes, pipe);
         if let Some(tail) = p.fifo.back() {
             if key.time < tail.0.time {
                 // Arrival order would change (e.g. the delay was lowered):
@@ -337,8 +362,8 @@ impl Scheduler {
     /// Put a packet at the tail of `pipe`, its key the pipe's last; the
     /// first packet of an empty pipe puts the pipe's entry in the queue.
     #[inline(always)]
-    fn pipe_append(&mut self, pipe: u32, key: Key, pkt: PktId, target: ObjId) {
-        let p = &mut self.pipes[pipe as usize];
+    fn pipe_append(&mut self, pipe: PipeId, key: Key, pkt: PktId, target: ObjId) {
+        let p = pipe_mut(&mut self.pipes, pipe);
         p.fifo.push_back((key, pkt, target));
         if !p.head_in_heap {
             p.head_in_heap = true;
@@ -355,9 +380,9 @@ impl Scheduler {
     /// is queued behind the others and the events' keys are sorted among
     /// the packets; the FIFO stays whole for `pipe_drain`.
     #[inline]
-    pub fn pipe_send_fifo(&mut self, pipe: u32, delay: f64, pkt: PktId, target: ObjId) {
+    pub fn pipe_send_fifo(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
         let key = self.key_after(delay);
-        let p = &mut self.pipes[pipe as usize];
+        let p = pipe_mut(&mut self.pipes, pipe);
         if let Some(tail) = p.fifo.back() {
             if key.before(tail.0) {
                 return self.pipe_overtake(pipe, key, pkt, target);
@@ -370,8 +395,8 @@ impl Scheduler {
     /// last one's: the packet joins the FIFO's tail, its key goes to its
     /// place among the keys.
     #[cold]
-    fn pipe_overtake(&mut self, pipe: u32, key: Key, pkt: PktId, target: ObjId) {
-        let p = &mut self.pipes[pipe as usize];
+    fn pipe_overtake(&mut self, pipe: PipeId, key: Key, pkt: PktId, target: ObjId) {
+        let p = pipe_mut(&mut self.pipes, pipe);
         let old_head = p.fifo.front().map(|h| h.0);
         p.fifo.push_back((key, pkt, target));
         let mut j = p.fifo.len() - 1;
@@ -393,7 +418,7 @@ impl Scheduler {
                     self.heap.remove(entry(k, slot));
                 }
             }
-            self.pipes[pipe as usize].head_in_heap = true;
+            pipe_mut(&mut self.pipes, pipe).head_in_heap = true;
             self.push(key, slot);
         }
     }
@@ -402,8 +427,8 @@ impl Scheduler {
     /// their arrivals (`LinkDelay::reset` of a dynamic link, whose packets
     /// all go through `pipe_send_fifo`).
     #[cold]
-    pub fn pipe_drain(&mut self, pipe: u32) -> Vec<PktId> {
-        let p = &mut self.pipes[pipe as usize];
+    pub fn pipe_drain(&mut self, pipe: PipeId) -> Vec<PktId> {
+        let p = pipe_mut(&mut self.pipes, pipe);
         let head = p.fifo.front().map(|h| h.0);
         let mut out = Vec::with_capacity(p.fifo.len());
         while let Some((_, pkt, _)) = p.fifo.pop_front() {
@@ -426,8 +451,8 @@ impl Scheduler {
     /// they are not in the transit FIFO that later packets join, so a reset
     /// does not drop them and they arrive at their own times.
     #[cold]
-    pub fn pipe_detach(&mut self, pipe: u32) {
-        let p = &mut self.pipes[pipe as usize];
+    pub fn pipe_detach(&mut self, pipe: PipeId) {
+        let p = pipe_mut(&mut self.pipes, pipe);
         let head = p.fifo.front().map(|h| h.0);
         let mut moved = Vec::with_capacity(p.fifo.len());
         while let Some(e) = p.fifo.pop_front() {
@@ -448,18 +473,36 @@ impl Scheduler {
 
     // ---- queue resumes -----------------------------------------------------
 
-    pub fn new_resume(&mut self) -> u32 {
-        let r = self.resumes.len() as u32;
-        let slot = tagged(KIND_RESUME, r as usize);
-        self.resumes.push(ResumeSlot { key: Key::NEVER, pushed: true, slot });
-        r
+    /// A resume slot for `owner` (a queue, or a delayer).
+    pub fn new_resume(&mut self, owner: ObjId) -> ResumeId {
+        let r = self.resumes.len();
+        // Its heap-entry slot is made when pushed (`need_resume`): check
+        // here that the index fits one.
+        tagged(KIND_RESUME, r);
+        self.resumes.push(ResumeSlot { key: Key::NEVER, pushed: true, owner });
+        ResumeId(r as u32)
+    }
+
+    /// The resume slot `slot` names.
+    #[inline(always)]
+    fn resume_slot(&mut self, slot: ResumeId) -> &mut ResumeSlot {
+        debug_assert!((slot.0 as usize) < self.resumes.len());
+        // SAFETY: `new_resume` made `slot` as the index of an entry of
+        // `resumes`, which only grows (see `PipeId`).
+        unsafe { self.resumes.get_unchecked_mut(slot.0 as usize) }
+    }
+
+    /// The object resume slot `slot` resumes.
+    #[inline(always)]
+    pub fn resume_owner(&mut self, slot: ResumeId) -> ObjId {
+        self.resume_slot(slot).owner
     }
 
     /// The link started sending: its queue resumes `delay` from now.
     #[inline(always)]
-    pub fn set_resume(&mut self, slot: u32, delay: f64) -> Key {
+    pub fn set_resume(&mut self, slot: ResumeId, delay: f64) -> Key {
         let key = self.key_after(delay);
-        let r = &mut self.resumes[slot as usize];
+        let r = self.resume_slot(slot);
         r.key = key;
         r.pushed = false;
         key
@@ -471,9 +514,9 @@ impl Scheduler {
     /// that time once and clears the slot.  `None`: still pending, or no
     /// resume outstanding.
     #[inline(always)]
-    pub fn resume_lapsed(&mut self, slot: u32) -> Option<f64> {
+    pub fn resume_lapsed(&mut self, slot: ResumeId) -> Option<f64> {
         let cur = self.current;
-        let r = &mut self.resumes[slot as usize];
+        let r = self.resume_slot(slot);
         let k = r.key;
         if !r.pushed && !cur.before(k) {
             r.key = Key::NEVER;
@@ -485,12 +528,13 @@ impl Scheduler {
 
     /// A packet is waiting behind the one in transmission: make the resume real.
     #[inline(always)]
-    pub fn need_resume(&mut self, slot: u32) {
-        let r = &mut self.resumes[slot as usize];
+    pub fn need_resume(&mut self, slot: ResumeId) {
+        let r = self.resume_slot(slot);
         if !r.pushed {
             r.pushed = true;
-            let (k, hs) = (r.key, r.slot);
-            self.push(k, hs);
+            let k = r.key;
+            // (`new_resume` checked that the index fits its slot.)
+            self.push(k, (KIND_RESUME << IDX_BITS) | slot.0);
         }
     }
 
@@ -616,8 +660,9 @@ impl Scheduler {
                     // stays pushed, as a slot with no key is.)
                     if rs.key.same(key) {
                         rs.key = Key::NEVER;
+                        let owner = rs.owner;
                         self.advance(key);
-                        return Some(Fired::Resume(r));
+                        return Some(Fired::Resume(owner));
                     }
                 }
                 // Timers and one-off events are rare among dispatched
@@ -720,7 +765,8 @@ fn seq_overflow() -> ! {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fired {
     Packet(ObjId, PktId),
-    Resume(u32),
+    /// A resume slot's event: its owner.
+    Resume(ObjId),
     Timer(u32, ObjId, u8),
     Tcl(u64),
 }
@@ -740,7 +786,7 @@ mod tests {
         let mut rnd = |m: u64| rng.below(m);
         for _ in 0..50 {
             let mut s = Scheduler::new();
-            let pipes: Vec<u32> = (0..5).map(|_| s.new_pipe()).collect();
+            let pipes: Vec<PipeId> = (0..5).map(|_| s.new_pipe()).collect();
             let mut expect: Vec<(f64, u64, u32)> = Vec::new();
             let mut tails = vec![0.0f64; pipes.len()];
             let mut id = 0u32;
@@ -978,7 +1024,7 @@ mod tests {
     #[test]
     fn lazy_resume_is_ordered_exactly_like_a_real_event() {
         let mut s = Scheduler::new();
-        let slot = s.new_resume();
+        let slot = s.new_resume(9);
         let a = s.schedule_tcl(1.0); // seq 1
         s.set_resume(slot, 1.0); // seq 2: resume at t=1 after a
         let b = s.schedule_tcl(1.0); // seq 3
@@ -995,7 +1041,7 @@ mod tests {
         let c = s.schedule_tcl(1.0);
         s.set_resume(slot, 0.5);
         s.need_resume(slot);
-        assert_eq!(s.next(), Some(Fired::Resume(slot)));
+        assert_eq!(s.next(), Some(Fired::Resume(9)));
         assert_eq!(s.next(), Some(Fired::Tcl(c)));
     }
 }

@@ -19,7 +19,7 @@ use crate::objs::*;
 use crate::packet::{PacketPool, PktId};
 use crate::random::RngSet;
 use crate::routing::Routing;
-use crate::sched::{Fired, ObjId, Scheduler};
+use crate::sched::{Fired, ObjId, ResumeId, Scheduler};
 
 /// "No object" (a null target).
 pub const NONE: ObjId = u32::MAX;
@@ -329,20 +329,12 @@ pub struct Sim {
     pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
-    /// Owner of each resume slot: a queue, or a delayer (its target's
-    /// handler).
-    pub resume_owner: Vec<ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
-    /// Per object: a plain connector's target, `NOT_CONNECTOR` for any
-    /// other object.  A dense copy of what the hop path reads from a link's
-    /// head connector, so that skipping it touches one small array instead
-    /// of the connector's own cache line.  Kept by `add` and `connector_target_set`.
-    conn_target: Vec<ObjId>,
 }
 
-/// `Sim::conn_target` of an object that is not a plain connector.
-const NOT_CONNECTOR: ObjId = u32::MAX - 1;
+/// `Routing::conn` of an object that is not a plain connector.
+pub(crate) const NOT_CONNECTOR: ObjId = u32::MAX - 1;
 
 impl Default for Sim {
     fn default() -> Self {
@@ -357,16 +349,14 @@ impl Sim {
             objs: Vec::new(),
             names: Vec::new(),
             by_name: Default::default(),
-            resume_owner: Vec::new(),
             defaults: Vec::new(),
-            conn_target: Vec::new(),
         }
     }
 
     /// Add an object under a Tcl name.
     pub fn add(&mut self, name: &str, obj: Obj) -> ObjId {
         let id = self.objs.len() as ObjId;
-        self.conn_target.push(match &obj {
+        self.w.routing.conn.push(match &obj {
             Obj::Connector(c) => c.target,
             _ => NOT_CONNECTOR,
         });
@@ -419,7 +409,7 @@ impl Sim {
     /// The kinds every packet meets (connectors, TTL checkers, nodes,
     /// queues, links, agents, snoops, traces) are handled here; the others
     /// in `recv_other`, kept out of line so that this loop stays small.
-    pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<u32>) {
+    pub fn recv(&mut self, mut to: ObjId, p: PktId, h: Option<ResumeId>) {
         loop {
             let Some(o) = self.objs.get_mut(to as usize) else {
                 // NONE: ns-2 would crash on a null target; a trace object
@@ -591,8 +581,8 @@ impl Sim {
     /// calling its queue back synchronously): a queue resumes, a delayer's
     /// target is free again.
     #[inline(always)]
-    pub(crate) fn resume(&mut self, slot: u32) {
-        let owner = self.resume_owner[slot as usize];
+    pub(crate) fn resume(&mut self, slot: ResumeId) {
+        let owner = self.w.s.resume_owner(slot);
         self.queue_resume(owner)
     }
 
@@ -632,7 +622,7 @@ impl Sim {
     /// `queue_send` for a packet that passed straight through (the queue is
     /// empty: nothing waits behind it).
     #[inline(always)]
-    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: u32, p: PktId) {
+    fn queue_pass(&mut self, qid: ObjId, target: ObjId, slot: ResumeId, p: PktId) {
         if !self.queue_out(target, slot, false, p) {
             self.queue_settle(qid);
         }
@@ -652,7 +642,7 @@ impl Sim {
     /// settled (true); any other target goes through `recv` and the caller
     /// settles the queue afterwards (false).
     #[inline(always)]
-    fn queue_out(&mut self, target: ObjId, slot: u32, waits: bool, p: PktId) -> bool {
+    fn queue_out(&mut self, target: ObjId, slot: ResumeId, waits: bool, p: PktId) -> bool {
         match self.objs.get_mut(target as usize) {
             Some(Obj::Link(l)) => Self::link_out(l, &mut self.w, p, Some(slot)),
             Some(Obj::Snoop(s)) => {
@@ -688,7 +678,7 @@ impl Sim {
     /// the packet goes next, or `None` when it has been dealt with.
     #[cold]
     #[inline(never)]
-    fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+    fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         match &mut self.objs[to as usize] {
             Obj::Proxy(t) => Some(*t),
             Obj::Dynamic(d) => {
@@ -752,7 +742,7 @@ impl Sim {
     /// An error model (`ErrorModel::recv`): corrupt the packet or not, then
     /// drop, mark, delay or pass it.  The draws come from the model's
     /// `ranvar` when it has one (`$em ranvar $rv`), else from the default RNG.
-    fn errmodel_recv(&mut self, to: ObjId, p: PktId, h: Option<u32>) -> Option<ObjId> {
+    fn errmodel_recv(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         let Obj::ErrModel(em) = &self.objs[to as usize] else { unreachable!() };
         let rv_id = em.ranvar;
         // The variable leaves the table while it draws for the model.
@@ -808,8 +798,9 @@ impl Sim {
 
     /// A node's classifiers: the agent at the packet's port if the packet
     /// is addressed to this node, else the head of the link its route
-    /// takes.  Plain connectors after that (a link's head) are followed
-    /// here too.  `None`: no slot (reported to Tcl, packet freed).  `ttl`:
+    /// takes.  The plain connectors that start a link (its head) are
+    /// skipped in the routing table (`Routing::next_head`), those after an
+    /// agent's port here.  `None`: no slot (reported to Tcl, packet freed).  `ttl`:
     /// the packet's new TTL, to store (from `arrive`).
     #[inline(always)]
     fn node_next(&mut self, node: ObjId, p: PktId, ttl: Option<i32>) -> Option<ObjId> {
@@ -817,28 +808,40 @@ impl Sim {
         let pk = self.w.pool.get(p);
         let daddr = pk.daddr;
         let (nid, local) = (n.id, daddr == n.addr);
-        let first = if local { n.port_target(pk.dport) } else { self.w.routing.next_head(nid, daddr) };
+        let first = if local {
+            n.port_target(pk.dport).map(|to| self.conn_walk(to))
+        } else {
+            // Resolved through the link's head connector already.
+            self.w.routing.next_head(nid, daddr)
+        };
         // The TTL `arrive` has taken off (see there).
         if let Some(t) = ttl {
             self.w.pool.get_mut(p).ttl = t;
         }
-        let Some(mut to) = first else {
+        if first.is_none() {
             self.no_slot(p, nid, local);
-            return None;
-        };
-        while let Some(&t) = self.conn_target.get(to as usize) {
+        }
+        first
+    }
+
+    /// The end of the chain of plain connectors from `to`.
+    #[inline(always)]
+    fn conn_walk(&self, mut to: ObjId) -> ObjId {
+        while let Some(&t) = self.w.routing.conn.get(to as usize) {
             if t == NOT_CONNECTOR {
                 break;
             }
             to = t;
         }
-        Some(to)
+        to
     }
 
-    /// A connector's target was set: keep `conn_target` in step.
+    /// A connector's target was set: keep `Routing::conn`, and the heads
+    /// resolved with it, in step.
     pub(crate) fn connector_target_set(&mut self, id: ObjId) {
         if let Obj::Connector(c) = &self.objs[id as usize] {
-            self.conn_target[id as usize] = c.target;
+            self.w.routing.conn[id as usize] = c.target;
+            self.w.routing.retarget();
         }
     }
 
@@ -846,14 +849,14 @@ impl Sim {
     /// the transmission and propagation delays; the sending queue (resume
     /// slot `h`) may send again when the transmission is over.
     #[inline(always)]
-    fn link_send(&mut self, link: ObjId, p: PktId, h: Option<u32>) {
+    fn link_send(&mut self, link: ObjId, p: PktId, h: Option<ResumeId>) {
         let Obj::Link(l) = &mut self.objs[link as usize] else { unreachable!() };
         Self::link_out(l, &mut self.w, p, h)
     }
 
     /// `link_send` on the link itself.
     #[inline(always)]
-    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<u32>) {
+    fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<ResumeId>) {
         let size = w.pool.get(p).size;
         let txt = l.txtime(size);
         let target = l.target;
@@ -1162,7 +1165,7 @@ impl Sim {
                     self.w.pool.prefetch(self.w.s.hint);
                     self.arrive(to, p)
                 }
-                Fired::Resume(slot) => self.resume(slot),
+                Fired::Resume(owner) => self.queue_resume(owner),
                 Fired::Timer(t, owner, kind) => {
                     let mut o = self.take(owner);
                     match &mut o {
@@ -1317,21 +1320,21 @@ mod tests {
                     Obj::Connector(c) => c.target,
                     _ => NOT_CONNECTOR,
                 };
-                assert_eq!(sim.conn_target[i], want, "object {i}");
+                assert_eq!(sim.w.routing.conn[i], want, "object {i}");
             }
         };
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], NONE);
+        assert_eq!(sim.w.routing.conn[a as usize], NONE);
         sim.command(a, &["target", "b"]).unwrap();
         sim.command(b, &["target", "q"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], b);
+        assert_eq!(sim.w.routing.conn[a as usize], b);
         sim.command(b, &["drop-target", "a"]).unwrap();
         sim.command(q, &["target", "a"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[b as usize], q);
+        assert_eq!(sim.w.routing.conn[b as usize], q);
         sim.command(a, &["target", "q"]).unwrap();
         check(&sim);
-        assert_eq!(sim.conn_target[a as usize], q);
+        assert_eq!(sim.w.routing.conn[a as usize], q);
     }
 }
