@@ -36,7 +36,7 @@ pub struct Delayer {
     pub target: ObjId,
     pub drop_target: ObjId,
     /// The resume slot handed to the target (`th_`, the `TargetHandler`).
-    pub slot: ResumeId,
+    pub(crate) slot: ResumeId,
     /// When a packet last left for the link.
     pub last_sent: f64,
     /// `alloc_int`, `alloc_len`: time a channel is kept without data, and
@@ -52,7 +52,7 @@ pub struct Delayer {
     pub target_free: bool,
     /// The handler the last packet came with (a queue's resume slot, or
     /// another delayer's), called back once a packet has gone on.
-    pub prev_h: Option<ResumeId>,
+    pub(crate) prev_h: Option<ResumeId>,
     /// The packet held.
     pub pkt: Option<PktId>,
     /// `debug_`: each attempt to send prints the state (C's stdout).
@@ -62,7 +62,7 @@ pub struct Delayer {
 }
 
 impl Delayer {
-    pub fn new(slot: ResumeId, alloc_timer: u32, spike_timer: u32) -> Delayer {
+    pub(crate) fn new(slot: ResumeId, alloc_timer: u32, spike_timer: u32) -> Delayer {
         Delayer {
             target: NONE,
             drop_target: NONE,

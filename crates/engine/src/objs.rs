@@ -268,7 +268,7 @@ pub struct Queue {
     pub target: ObjId,
     pub drop_target: ObjId,
     /// Resume slot (the link's "transmission finished" event).
-    pub resume: ResumeId,
+    pub(crate) resume: ResumeId,
     pub kind: QueueKind,
     /// True while the link is sending a packet from this queue.
     pub blocked: bool,
@@ -296,7 +296,7 @@ pub struct Queue {
 const _: () = assert!(std::mem::offset_of!(Queue, debug) < 64);
 
 impl Queue {
-    pub fn new(kind: QueueKind, resume: ResumeId) -> Queue {
+    pub(crate) fn new(kind: QueueKind, resume: ResumeId) -> Queue {
         let mut q = Queue {
             kind,
             q: Ring::new(),
@@ -536,7 +536,7 @@ pub struct DelayLink {
     pub latest_time: f64,
     pub target: ObjId,
     pub drop_target: ObjId,
-    pub pipe: PipeId,
+    pub(crate) pipe: PipeId,
     pub debug: bool,
     /// Made dynamic (`isDynamic`, by `$link dynamic`): `reset` drops the
     /// packets in flight, and `avoidReordering_` no longer applies.
@@ -547,7 +547,7 @@ pub struct DelayLink {
 }
 
 impl DelayLink {
-    pub fn new(pipe: PipeId) -> DelayLink {
+    pub(crate) fn new(pipe: PipeId) -> DelayLink {
         DelayLink {
             bandwidth: 1.5e6,
             delay: 0.1,

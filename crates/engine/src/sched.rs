@@ -32,7 +32,9 @@ pub type ObjId = u32;
 /// each the index of an entry of its tables, which only grow: it indexes
 /// them without a bounds check (each check cost two instructions on a
 /// path taken once or twice per packet).  The engine uses an id only with
-/// the scheduler that made it, its simulation's.
+/// the scheduler that made it, its simulation's; the methods that make
+/// and take ids are private to the crate, so that no code outside it can
+/// hand one simulation's id to another's scheduler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PipeId(u32);
 
@@ -334,7 +336,7 @@ impl Scheduler {
 
     // ---- pipes -------------------------------------------------------------
 
-    pub fn new_pipe(&mut self) -> PipeId {
+    pub(crate) fn new_pipe(&mut self) -> PipeId {
         let p = self.pipes.len() as u32;
         let slot = tagged(KIND_PIPE, p as usize);
         self.pipes.push(Pipe { fifo: Ring::new(), head_in_heap: false, slot });
@@ -344,7 +346,7 @@ impl Scheduler {
 
     /// Put a packet in flight on `pipe`, to reach `target` after `delay`.
     #[inline(always)]
-    pub fn pipe_send(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
+    pub(crate) fn pipe_send(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
         let key = self.key_after(delay);
         let p = pipe_mut(&mut self.pipes, pipe);
         if let Some(tail) = p.fifo.back() {
@@ -380,7 +382,7 @@ impl Scheduler {
     /// is queued behind the others and the events' keys are sorted among
     /// the packets; the FIFO stays whole for `pipe_drain`.
     #[inline]
-    pub fn pipe_send_fifo(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
+    pub(crate) fn pipe_send_fifo(&mut self, pipe: PipeId, delay: f64, pkt: PktId, target: ObjId) {
         let key = self.key_after(delay);
         let p = pipe_mut(&mut self.pipes, pipe);
         if let Some(tail) = p.fifo.back() {
@@ -427,7 +429,7 @@ impl Scheduler {
     /// their arrivals (`LinkDelay::reset` of a dynamic link, whose packets
     /// all go through `pipe_send_fifo`).
     #[cold]
-    pub fn pipe_drain(&mut self, pipe: PipeId) -> Vec<PktId> {
+    pub(crate) fn pipe_drain(&mut self, pipe: PipeId) -> Vec<PktId> {
         let p = pipe_mut(&mut self.pipes, pipe);
         let head = p.fifo.front().map(|h| h.0);
         let mut out = Vec::with_capacity(p.fifo.len());
@@ -451,7 +453,7 @@ impl Scheduler {
     /// they are not in the transit FIFO that later packets join, so a reset
     /// does not drop them and they arrive at their own times.
     #[cold]
-    pub fn pipe_detach(&mut self, pipe: PipeId) {
+    pub(crate) fn pipe_detach(&mut self, pipe: PipeId) {
         let p = pipe_mut(&mut self.pipes, pipe);
         let head = p.fifo.front().map(|h| h.0);
         let mut moved = Vec::with_capacity(p.fifo.len());
@@ -474,7 +476,7 @@ impl Scheduler {
     // ---- queue resumes -----------------------------------------------------
 
     /// A resume slot for `owner` (a queue, or a delayer).
-    pub fn new_resume(&mut self, owner: ObjId) -> ResumeId {
+    pub(crate) fn new_resume(&mut self, owner: ObjId) -> ResumeId {
         let r = self.resumes.len();
         // Its heap-entry slot is made when pushed (`need_resume`): check
         // here that the index fits one.
@@ -494,13 +496,13 @@ impl Scheduler {
 
     /// The object resume slot `slot` resumes.
     #[inline(always)]
-    pub fn resume_owner(&mut self, slot: ResumeId) -> ObjId {
+    pub(crate) fn resume_owner(&mut self, slot: ResumeId) -> ObjId {
         self.resume_slot(slot).owner
     }
 
     /// The link started sending: its queue resumes `delay` from now.
     #[inline(always)]
-    pub fn set_resume(&mut self, slot: ResumeId, delay: f64) -> Key {
+    pub(crate) fn set_resume(&mut self, slot: ResumeId, delay: f64) -> Key {
         let key = self.key_after(delay);
         let r = self.resume_slot(slot);
         r.key = key;
@@ -514,7 +516,7 @@ impl Scheduler {
     /// that time once and clears the slot.  `None`: still pending, or no
     /// resume outstanding.
     #[inline(always)]
-    pub fn resume_lapsed(&mut self, slot: ResumeId) -> Option<f64> {
+    pub(crate) fn resume_lapsed(&mut self, slot: ResumeId) -> Option<f64> {
         let cur = self.current;
         let r = self.resume_slot(slot);
         let k = r.key;
@@ -528,7 +530,7 @@ impl Scheduler {
 
     /// A packet is waiting behind the one in transmission: make the resume real.
     #[inline(always)]
-    pub fn need_resume(&mut self, slot: ResumeId) {
+    pub(crate) fn need_resume(&mut self, slot: ResumeId) {
         let r = self.resume_slot(slot);
         if !r.pushed {
             r.pushed = true;
