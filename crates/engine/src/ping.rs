@@ -58,12 +58,7 @@ impl Ping {
     /// wireless broadcast; the packet goes wherever the node sends address
     /// -1, as in ns-2).
     pub fn broadcast(&mut self, b: &AgentBase, sim: &mut Sim) {
-        let p = b.allocpkt(sim);
-        let pk = sim.w.pool.get_mut(p);
-        pk.daddr = IP_BROADCAST;
-        pk.dport = pk.sport;
-        PingHdr::set(pk, false, 0.0, 0.0, 0);
-        b.send(sim, p);
+        send_broadcast(b, sim, false);
     }
 
     /// `PingAgent::recv`: answer a request; report a reply to Tcl.
@@ -78,12 +73,7 @@ impl Ping {
             let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {saddr}.{sport}\n", b.addr, b.port);
             sim.w.c_stdout.extend_from_slice(line.as_bytes());
             if !ret {
-                let q = b.allocpkt(sim);
-                let pk = sim.w.pool.get_mut(q);
-                pk.daddr = IP_BROADCAST;
-                pk.dport = pk.sport;
-                PingHdr::set(pk, true, 0.0, 0.0, 0);
-                b.send(sim, q);
+                send_broadcast(b, sim, true);
             }
             return;
         }
@@ -106,6 +96,18 @@ impl Ping {
         }
         sim.w.call_tcl(String::from_utf8(s).expect("ASCII"));
     }
+}
+
+
+/// A broadcast ping (a request, or the reply to one) to address -1, to the
+/// sender's own port.
+fn send_broadcast(b: &AgentBase, sim: &mut Sim, ret: bool) {
+    let p = b.allocpkt(sim);
+    let pk = sim.w.pool.get_mut(p);
+    pk.daddr = IP_BROADCAST;
+    pk.dport = pk.sport;
+    PingHdr::set(pk, ret, 0.0, 0.0, 0);
+    b.send(sim, p);
 }
 
 #[cfg(test)]
