@@ -665,13 +665,20 @@ impl Sim {
         true
     }
 
+    /// Run agent `to`'s `recv`, out of the table (`Taken`) meanwhile, as
+    /// `take`/`put` would.  Only the box moves: `take` copied the whole
+    /// 64-byte `Obj` out and back for each packet an agent receives
+    /// (grid 16/100/10: 459.4 -> 458.5 Ir/event).
     #[inline(never)]
     fn agent_recv(&mut self, to: ObjId, p: PktId) {
-        let mut o = self.take(to);
-        if let Obj::Agent(a) = &mut o {
-            a.recv(self, to, p);
-        }
-        self.put(to, o);
+        let slot = &mut self.objs[to as usize];
+        let Obj::Agent(b) = slot else { return };
+        // SAFETY: the box moves out of the slot, which is then overwritten
+        // with `Taken` without a destructor: the box has one owner, `a`.
+        let mut a: Box<Agent> = unsafe { std::ptr::read(b) };
+        unsafe { std::ptr::write(slot, Obj::Taken) };
+        a.recv(self, to, p);
+        self.put(to, Obj::Agent(a));
     }
 
     /// `recv` for the kinds of object a packet rarely meets.  Returns where
