@@ -488,9 +488,20 @@ impl EventQueue {
     #[inline(always)]
     fn settle(&mut self) {
         let bi = self.ring_index(self.cur);
-        let empty = self.head(bi) == NIL;
+        let h = self.head(bi);
+        if h != NIL {
+            // Bucket `cur` still holds entries (its bit is set): the
+            // minimum is its first, found without the bitmap (grid
+            // 16/100/10: one pop in eight; 456.0 -> 455.2 Ir/event).
+            if self.cur >= self.slow_at {
+                return self.settle_slow();
+            }
+            self.min_node = h;
+            self.min = self.node(h).e;
+            return;
+        }
         let w = self.word_mut(bi);
-        let word = *w & !((empty as u64) << (bi & 63));
+        let word = *w & !(1 << (bi & 63));
         *w = word;
         let rest = word >> (bi & 63);
         let step = if rest != 0 {
