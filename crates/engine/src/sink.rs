@@ -421,11 +421,10 @@ impl Sink {
     /// TCP sender's path as well (measured: more instructions overall).
     #[inline(never)]
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
-        let (num_bytes, seen) = {
+        let (num_bytes, seq, ts) = {
             let pk = sim.w.pool.get(p);
-            (pk.size, Seen::of(pk))
+            (pk.size, pk.seqno, pk.ts)
         };
-        let (seq, ts) = (seen.seqno, seen.ts);
         if ts < self.lastreset {
             sim.w.pool.free(p);
             return;
@@ -441,28 +440,43 @@ impl Sink {
             b.recv_bytes(sim, n);
         }
         // ns-2 allocates the ACK, sends it, then frees `p`; the ACK is
-        // written into `p` instead (see `AgentBase::initpkt`).
+        // written into `p` instead (see `AgentBase::initpkt`).  What the
+        // ACK copies from `p` is read only now (nothing above changes `p`):
+        // a plain sink's path then keeps none of it across the calls above,
+        // and the delayed-ACK sink's path reads its own (measured: -0.7
+        // instructions per event on the grid).
         match self.delack_timer {
-            None => self.ack(b, sim, p, &seen, None),
-            Some(t) => {
-                if sim.w.s.timer_status(t) != TimerStatus::Pending && seq == self.acker.seqno() {
-                    let immediate = (self.rfc2581_immediate_ack && seq < self.acker.maxseen)
-                        || (self.syn_immediate_ack && seq == 0);
-                    if !immediate {
-                        self.save = Some(seen);
-                        sim.w.s.timer_resched(t, self.interval);
-                        sim.w.pool.free(p);
-                        return;
-                    }
-                }
-                if sim.w.s.timer_status(t) == TimerStatus::Pending {
-                    sim.w.s.timer_cancel(t);
-                }
-                let sf = self.save;
-                self.delack_ack(b, sim, p, &seen, sf);
-                self.save = None;
+            None => {
+                let seen = Seen::of(sim.w.pool.get(p));
+                self.ack(b, sim, p, &seen, None)
+            }
+            Some(t) => self.delack_recv(b, sim, p, t),
+        }
+    }
+
+    /// `DelAckSink::recv` after the `Acker`'s update: ACK now, or save the
+    /// packet's details and start the delayed-ACK timer.  Out of line: a
+    /// plain sink's path is the inlined one.
+    #[inline(never)]
+    fn delack_recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId, t: u32) {
+        let seen = Seen::of(sim.w.pool.get(p));
+        let seq = seen.seqno;
+        if sim.w.s.timer_status(t) != TimerStatus::Pending && seq == self.acker.seqno() {
+            let immediate = (self.rfc2581_immediate_ack && seq < self.acker.maxseen)
+                || (self.syn_immediate_ack && seq == 0);
+            if !immediate {
+                self.save = Some(seen);
+                sim.w.s.timer_resched(t, self.interval);
+                sim.w.pool.free(p);
+                return;
             }
         }
+        if sim.w.s.timer_status(t) == TimerStatus::Pending {
+            sim.w.s.timer_cancel(t);
+        }
+        let sf = self.save;
+        self.delack_ack(b, sim, p, &seen, sf);
+        self.save = None;
     }
 
     /// `ack` for the delayed-ACK sink, kept out of line: a plain sink's

@@ -193,6 +193,11 @@ pub struct HsTcp {
 pub struct Tcp {
     pub flavor: Flavor,
     pub rtx_timer: u32,
+    /// The retransmission timer is pending (its scheduler status is
+    /// `Pending`), kept here so that `sent`, on every packet, need not look
+    /// it up: set where it is rescheduled, cleared where it is cancelled and
+    /// when it fires (`timeout`).
+    rtx_pending: bool,
     pub delsnd_timer: u32,
     /// The delayed-send timer has been scheduled at least once (sticky):
     /// until then it cannot be pending, and the sending loop, which asks on
@@ -415,6 +420,7 @@ impl Tcp {
         let mut t = Tcp {
             flavor,
             rtx_timer,
+            rtx_pending: false,
             delsnd_timer,
             delsnd_used: false,
             burstsnd_timer,
@@ -862,6 +868,7 @@ impl Tcp {
 
     fn cancel_timers(&mut self, w: &mut World) {
         w.s.timer_cancel(self.rtx_timer);
+        self.rtx_pending = false;
         w.s.timer_cancel(self.burstsnd_timer);
         w.s.timer_cancel(self.delsnd_timer);
     }
@@ -1088,6 +1095,7 @@ impl Tcp {
                     // Abort the connection (ns-2 leaks the packet here).
                     self.seti(b, &mut sim.w, Tv::Curseq, 0);
                     sim.w.s.timer_resched(self.rtx_timer, 10000.0);
+                    self.rtx_pending = true;
                     sim.w.pool.free(p);
                     return;
                 }
@@ -1158,7 +1166,8 @@ impl Tcp {
             self.inc(b, &mut sim.w, Tv::Nrexmitpack, 1);
             self.inc(b, &mut sim.w, Tv::Nrexmitbytes, databytes);
         }
-        if sim.w.s.timer_status(self.rtx_timer) != TimerStatus::Pending || force_rtx {
+        debug_assert_eq!(self.rtx_pending, sim.w.s.timer_status(self.rtx_timer) == TimerStatus::Pending);
+        if !self.rtx_pending || force_rtx {
             self.set_rtx_timer(&mut sim.w);
         }
     }
@@ -1384,6 +1393,7 @@ impl Tcp {
     fn set_rtx_timer(&mut self, w: &mut World) {
         let t = self.rtt_timeout_cached();
         w.s.timer_resched(self.rtx_timer, t);
+        self.rtx_pending = true;
     }
 
     fn reset_rtx_timer(&mut self, b: &AgentBase, w: &mut World, mild: bool, backoff: bool) {
@@ -1400,6 +1410,7 @@ impl Tcp {
 
     fn cancel_rtx_timer(&mut self, w: &mut World) {
         w.s.timer_cancel(self.rtx_timer);
+        self.rtx_pending = false;
     }
 
     /// `TcpAgent::newtimer`.  Inlined: every new ACK calls it.
@@ -1987,6 +1998,10 @@ impl Tcp {
 
     /// A timer expired.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+        if tno == TIMER_RTX {
+            // The scheduler has made it `Handling`: no longer pending.
+            self.rtx_pending = false;
+        }
         match self.flavor {
             Flavor::Sack1(_) => return sack1::timeout(self, b, sim, tno),
             Flavor::Vegas(_) => return vegas::timeout(self, b, sim, tno),
