@@ -666,23 +666,22 @@ proc ::dumbbell::abort {what} {
 # installed from C++; a demuxer, the agents attached at each port).
 proc ::dumbbell::no_slot {kind nodeid slot uid what} {
     set node [[Simulator instance] get-node-by-id $nodeid]
-    if {[catch {$node set has_dmux_} ports]} { set ports "" }
+    if {[catch {$node set dumbbell_dmux_} ports]} { set ports "" }
     if {$kind eq "port" && $ports eq ""} {
         # no demuxer: the address classifier misses the node's own address
         set kind dest
         set slot 4294967295
     }
+    set slots {}
     if {$kind eq "dest"} {
         set cl [$node set dumbbell_classifier_]
         set class Classifier/Hash/Dest
         set mask 1073741823
-        set slots {}
         if {$ports ne ""} { lappend slots [$node set address_] $ports Classifier/Port }
     } else {
         set cl $ports
         set class Classifier/Port
         set mask -1
-        set slots {}
         foreach port [lsort -integer [$node array names dumbbell_ports_]] {
             set a [$node set dumbbell_ports_($port)]
             lappend slots $port $a [$a info class]
@@ -789,11 +788,11 @@ Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
-    $self instvar agents_ address_ has_dmux_ dumbbell_ports_
-    if {![info exists has_dmux_]} {
+    $self instvar agents_ address_ dumbbell_dmux_ dumbbell_ports_
+    if {![info exists dumbbell_dmux_]} {
         # (ns-2 makes the node's port demuxer now: its handle is skipped,
         # and kept for the no-slot report)
-        set has_dmux_ _o[::dumbbell::skip_ids 1]
+        set dumbbell_dmux_ _o[::dumbbell::skip_ids 1]
     }
     lappend agents_ $agent
     $agent set node_ $self
