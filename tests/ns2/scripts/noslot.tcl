@@ -22,6 +22,17 @@ set n2 [$ns node]
 set n3 [$ns node]
 $ns duplex-link $n0 $n1 1Mb 10ms DropTail
 $ns duplex-link $n1 $n2 1Mb 10ms DropTail
+# A ping from node a to node b at 0.1 s; returns the sending agent.
+proc ping_pair {a b} {
+    set ns [Simulator instance]
+    set pa [new Agent/Ping]
+    $ns attach-agent $a $pa
+    set pb [new Agent/Ping]
+    $ns attach-agent $b $pb
+    $ns connect $pa $pb
+    $ns at 0.1 "$pa send"
+    return $pa
+}
 switch $mode {
     route {
         set tcp [new Agent/TCP/Reno]
@@ -31,12 +42,7 @@ switch $mode {
         $ns connect $tcp $sink
         set ftp [$tcp attach-app FTP]
         $ns at 0.2 "$ftp start"
-        set p0 [new Agent/Ping]
-        $ns attach-agent $n0 $p0
-        set p2 [new Agent/Ping]
-        $ns attach-agent $n2 $p2
-        $ns connect $p0 $p2
-        $ns at 0.1 "$p0 send"
+        set p0 [ping_pair $n0 $n2]
     }
     port {
         set udp [new Agent/UDP]
@@ -64,12 +70,7 @@ switch $mode {
         $ns at 0.1 "$cbr start"
     }
     brdcast {
-        set p0 [new Agent/Ping]
-        $ns attach-agent $n0 $p0
-        set p2 [new Agent/Ping]
-        $ns attach-agent $n2 $p2
-        $ns connect $p0 $p2
-        $ns at 0.1 "$p0 send"
+        set p0 [ping_pair $n0 $n2]
         $ns at 0.3 "$p0 start-WL-brdcast"
     }
 }
