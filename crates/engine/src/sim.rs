@@ -1344,4 +1344,57 @@ mod tests {
         check(&sim);
         assert_eq!(sim.w.routing.conn[a as usize], q);
     }
+
+    /// The routing tables hold link heads resolved through plain
+    /// connectors: a `target` command after they were filled (mid-run: an
+    /// error model or a trace put in front of a link's queue, its head
+    /// moved) resolves them again, for a stub node's single link and for a
+    /// full table, and after a recompute (link dynamics).
+    #[test]
+    fn link_heads_follow_target_commands_after_routes_are_filled() {
+        let mut sim = Sim::new();
+        for i in 0..3 {
+            let n = sim.create(&format!("n{i}"), "Node").unwrap();
+            sim.command(n, &["nodeid", &i.to_string()]).unwrap();
+            sim.command(n, &["addr", &i.to_string()]).unwrap();
+        }
+        let mut link = |sim: &mut Sim, a: i32, b: i32| {
+            let head = sim.create(&format!("h{a}{b}"), "Connector").unwrap();
+            let q = sim.create(&format!("q{a}{b}"), "Queue/DropTail").unwrap();
+            sim.command(head, &["target", &format!("q{a}{b}")]).unwrap();
+            sim.w.routing.add_link(a, b, head);
+            (head, q)
+        };
+        let (h01, q01) = link(&mut sim, 0, 1);
+        link(&mut sim, 1, 0);
+        let (h12, q12) = link(&mut sim, 1, 2);
+        link(&mut sim, 2, 1);
+        let em = sim.create("em", "ErrorModel").unwrap();
+        let c = sim.create("c", "Connector").unwrap();
+        sim.w.routing.enabled = true;
+        // Filled by the first lookups: node 0 is a stub, node 1 a table.
+        assert_eq!(sim.w.routing.next_head(0, 2), Some(q01));
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(q12));
+        // An error model in front of the queue, behind a connector.
+        sim.command(em, &["target", "q01"]).unwrap();
+        sim.command(c, &["target", "em"]).unwrap();
+        sim.command(h01, &["target", "c"]).unwrap();
+        assert_eq!(sim.w.routing.next_head(0, 2), Some(em), "stub");
+        sim.command(h12, &["target", "c"]).unwrap();
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(em), "table");
+        // A connector further down the chain changes.
+        sim.command(c, &["target", "q12"]).unwrap();
+        assert_eq!(sim.w.routing.next_head(0, 1), Some(q12));
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(q12));
+        // A loop is left at the head, for `recv` to follow.
+        sim.command(c, &["target", "h01"]).unwrap();
+        assert_eq!(sim.w.routing.next_head(0, 1), Some(h01));
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(h12));
+        // Routes computed during the run (frozen tables), then a change.
+        sim.w.routing.compute();
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(h12));
+        sim.command(c, &["target", "q01"]).unwrap();
+        assert_eq!(sim.w.routing.next_head(1, 2), Some(q01));
+        assert_eq!(sim.w.routing.next_head(0, 2), Some(q01));
+    }
 }
