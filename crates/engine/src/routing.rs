@@ -22,9 +22,12 @@
 //! that start it (a link's `head_` connector, which leads to its queue or to
 //! what was inserted in front of it): the object a packet really enters.
 //! They are resolved when filled, and again whenever a connector's target
-//! changes (`retarget`), from the table of connector targets (`conn`).  In the benchmark over half the events are packets
-//! leaving a node over a link, and the step from the head to the queue cost
-//! each of them a walk of two table reads.
+//! changes (`retarget`), from the table of connector targets (`conn`).  In
+//! the benchmark over half the events are packets leaving a node over a
+//! link, and the step from the head to the queue cost each of them a walk
+//! of two table reads.  A target change re-resolves every filled table
+//! (nodes x destinations): nothing while a script sets up (tables fill at
+//! the first packets, or at `compute`), rare during a run.
 
 use crate::sched::ObjId;
 use crate::sim::NOT_CONNECTOR;
