@@ -38,7 +38,7 @@ impl B {
         self.cmd(&ttl, &["drop-target", &drophead]);
         self.cmd(&l, &["target", &ttl]);
         let hid = self.sim.lookup(&head).unwrap();
-        self.sim.w.routing.add_link(a, b, hid);
+        self.sim.routing_mut().add_link(a, b, hid);
         (head, q)
     }
 }
@@ -118,14 +118,14 @@ fn main() {
         tcps.push(tcp);
         starts.push(((i + 1) as f64 * 0.6180339887498949) % 1.0);
     }
-    b.sim.w.routing.enabled = true;
+    b.sim.routing_mut().enabled = true;
     let setup = t0.elapsed();
     let t1 = std::time::Instant::now();
     let mut uids = Vec::new();
     for &s in &starts {
-        uids.push(b.sim.w.s.schedule_tcl(s));
+        uids.push(b.sim.schedule_tcl(s));
     }
-    let end = b.sim.w.s.schedule_tcl(t_end);
+    let end = b.sim.schedule_tcl(t_end);
     loop {
         match b.sim.run() {
             Yield::Tcl(u) if u == end => break,
@@ -135,8 +135,8 @@ fn main() {
                 b.cmd(&tcp, &["send", "-1"]);
             }
             Yield::Service => {
-                b.sim.w.out.drain();
-                b.sim.w.take_tcl_calls();
+                b.sim.out_mut().drain();
+                b.sim.take_tcl_calls();
             }
             _ => break,
         }
@@ -152,9 +152,9 @@ fn main() {
     }
     println!(
         "bneck_pkts={dep} drops={drops} goodput_pkts={good} events={} setup_s={:.3} run_s={:.3} ns/event={:.1}",
-        b.sim.w.s.dispatched(),
+        b.sim.world().sched().dispatched(),
         setup.as_secs_f64(),
         run.as_secs_f64(),
-        run.as_secs_f64() * 1e9 / b.sim.w.s.dispatched() as f64
+        run.as_secs_f64() * 1e9 / b.sim.world().sched().dispatched() as f64
     );
 }

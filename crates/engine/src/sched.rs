@@ -36,15 +36,11 @@ pub type ObjId = u32;
 /// and take ids are private to the crate, so that no code outside it can
 /// hand one simulation's id to another's scheduler.
 ///
-/// Not yet closed: `World::s` (and `Sim::w`) are public, so safe code
-/// outside the crate can still put another scheduler under a simulation's
-/// objects (`sim.w.s = Scheduler::new()`, or `mem::swap` between two
-/// simulations' `w.s` or `w`); the ids the objects hold then index past
-/// the tables (undefined behaviour in a release build, the debug asserts
-/// catch it).  Closing it means keeping `&mut Scheduler` and `&mut World`
-/// inside the crate (the grid example, tests/dynamics.rs and the Python
-/// crate use `sim.w.s` for the clock and Tcl events: `Sim` methods would
-/// do).  Checked indexing instead cost 7.4M Ir on grid 16/100/10 (+2%).
+/// Nor can it put another scheduler under a simulation's objects: the
+/// simulation's world (`Sim::w`) and its scheduler (`World::s`) are
+/// private to the crate, read through `Sim::world` and `World::sched`,
+/// changed only through `Sim`'s methods.  (Checked indexing instead cost
+/// 7.4M Ir on grid 16/100/10, +2%.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PipeId(u32);
 

@@ -143,7 +143,11 @@ impl Outputs {
 
 /// Everything objects share: scheduler, packets, outputs, random numbers.
 pub struct World {
-    pub s: Scheduler,
+    /// Private to the crate, as the simulation's world is (`Sim::w`): the
+    /// objects hold ids of the scheduler's tables, which it indexes
+    /// unchecked (`PipeId`), so no code outside the crate may replace or
+    /// swap it.  `sched` reads it.
+    pub(crate) s: Scheduler,
     pub(crate) pool: PacketPool,
     pub out: Outputs,
     /// ns-2's `Agent::uidcnt_`: the next packet uid.
@@ -255,6 +259,11 @@ impl World {
     }
 
     #[inline]
+    /// The scheduler, to read (the clock, events dispatched).
+    pub fn sched(&self) -> &Scheduler {
+        &self.s
+    }
+
     pub fn now(&self) -> f64 {
         self.s.now
     }
@@ -325,7 +334,9 @@ pub enum Yield {
 
 /// The simulation.
 pub struct Sim {
-    pub w: World,
+    /// Private to the crate (see `World::s`); `world` reads it, and the
+    /// methods below do what the front ends need of it.
+    pub(crate) w: World,
     pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
@@ -343,6 +354,72 @@ impl Default for Sim {
 }
 
 impl Sim {
+    /// The world, to read.  Code outside the crate cannot change it
+    /// wholesale, nor its scheduler (see `PipeId`):
+    ///
+    /// ```compile_fail
+    /// let (mut a, mut b) = (dumbbell_engine::Sim::new(), dumbbell_engine::Sim::new());
+    /// std::mem::swap(&mut a.w, &mut b.w);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// let mut a = dumbbell_engine::Sim::new();
+    /// a.w.s = dumbbell_engine::sched::Scheduler::new();
+    /// ```
+    pub fn world(&self) -> &World {
+        &self.w
+    }
+
+    /// The routes (links and costs the front end declares).
+    pub fn routing_mut(&mut self) -> &mut Routing {
+        &mut self.w.routing
+    }
+
+    /// The output channels (drained, recorded, flushed by the front end).
+    pub fn out_mut(&mut self) -> &mut Outputs {
+        &mut self.w.out
+    }
+
+    /// Schedule a Tcl callback `delay` from now; its uid.
+    pub fn schedule_tcl(&mut self, delay: f64) -> u64 {
+        self.w.s.schedule_tcl(delay)
+    }
+
+    /// Cancel a Tcl callback by uid (false if it was unknown).
+    pub fn cancel_tcl(&mut self, uid: u64) -> bool {
+        self.w.s.cancel_tcl(uid)
+    }
+
+    /// Set the clock back to zero (`Scheduler run` does this before running).
+    pub fn reset_clock(&mut self) {
+        self.w.s.now = 0.0;
+    }
+
+    /// `$ns halt`.
+    pub fn halt(&mut self) {
+        self.w.halt();
+    }
+
+    /// `$ns run` has started the simulation.
+    pub fn set_started(&mut self) {
+        self.w.started = true;
+    }
+
+    /// The Tcl scripts the engine asked to run, in order.
+    pub fn take_tcl_calls(&mut self) -> Vec<String> {
+        self.w.take_tcl_calls()
+    }
+
+    /// What the engine printed with C's printf since the last call.
+    pub fn take_c_stdout(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.w.c_stdout)
+    }
+
+    /// The warnings given since the last call.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.w.warnings)
+    }
+
     pub fn new() -> Sim {
         Sim {
             w: World::new(),
@@ -1358,7 +1435,7 @@ mod tests {
             sim.command(n, &["nodeid", &i.to_string()]).unwrap();
             sim.command(n, &["addr", &i.to_string()]).unwrap();
         }
-        let mut link = |sim: &mut Sim, a: i32, b: i32| {
+        let link = |sim: &mut Sim, a: i32, b: i32| {
             let head = sim.create(&format!("h{a}{b}"), "Connector").unwrap();
             let q = sim.create(&format!("q{a}{b}"), "Queue/DropTail").unwrap();
             sim.command(head, &["target", &format!("q{a}{b}")]).unwrap();

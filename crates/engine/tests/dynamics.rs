@@ -53,7 +53,7 @@ fn net(dynamic: bool) -> Net {
     b.cmd(&ttl, &["drop-target", &drophead]);
     b.cmd(&l, &["target", &ttl]);
     let hid = b.sim.lookup(&head).unwrap();
-    b.sim.w.routing.add_link(0, 1, hid);
+    b.sim.routing_mut().add_link(0, 1, hid);
     let gate = b.mk("DynamicLink", &[]);
     if dynamic {
         // SimpleLink dynamic: the gate right after the head, the delay
@@ -79,14 +79,14 @@ fn net(dynamic: bool) -> Net {
     b.set(&cbr, "rate_", "2Mb");
     b.set(&cbr, "packetSize_", "1000");
     b.cmd(&cbr, &["attach-agent", &udp]);
-    b.sim.w.routing.enabled = true;
+    b.sim.routing_mut().enabled = true;
     Net { b, queue: q, link: l, gate, lm, cbr }
 }
 
 /// Run until the Tcl event at `t`; returns the drop lines written so far.
 fn run_to(n: &mut Net, t: f64, drops: &mut String) {
-    let delay = t - n.b.sim.w.s.now;
-    let u = n.b.sim.w.s.schedule_tcl(delay);
+    let delay = t - n.b.sim.world().now();
+    let u = n.b.sim.schedule_tcl(delay);
     loop {
         match n.b.sim.run() {
             Yield::Tcl(x) if x == u => break,
@@ -100,8 +100,8 @@ fn run_to(n: &mut Net, t: f64, drops: &mut String) {
 
 fn collect(n: &mut Net, drops: &mut String) {
     // (Tcl calls such as the LossMonitor's log-loss have no Tcl to run here.)
-    n.b.sim.w.take_tcl_calls();
-    for (_, data) in n.b.sim.w.out.drain() {
+    n.b.sim.take_tcl_calls();
+    for (_, data) in n.b.sim.out_mut().drain() {
         drops.push_str(std::str::from_utf8(&data).unwrap());
     }
 }

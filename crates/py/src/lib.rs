@@ -92,25 +92,25 @@ impl Engine {
     /// Schedule a Tcl callback at absolute time `t` (ns-2 `$ns at`: a
     /// negative `t` means "after -t"); returns its uid.
     fn at(&mut self, t: f64) -> PyResult<u64> {
-        let now = self.sim.w.s.now;
+        let now = self.sim.world().now();
         let delay = if t < 0.0 { -t } else { t - now };
         if delay < 0.0 || delay.is_nan() {
             return Err(PyValueError::new_err("can't schedule command in past"));
         }
-        Ok(self.sim.w.s.schedule_tcl(delay))
+        Ok(self.sim.schedule_tcl(delay))
     }
 
     /// `$ns at-now`: a callback at the current time.
     fn at_now(&mut self) -> u64 {
-        self.sim.w.s.schedule_tcl(0.0)
+        self.sim.schedule_tcl(0.0)
     }
 
     fn cancel(&mut self, uid: u64) -> bool {
-        self.sim.w.s.cancel_tcl(uid)
+        self.sim.cancel_tcl(uid)
     }
 
     fn now(&self) -> f64 {
-        self.sim.w.s.now
+        self.sim.world().now()
     }
 
     fn now_str(&self) -> String {
@@ -129,70 +129,70 @@ impl Engine {
     }
 
     fn halt(&mut self) {
-        self.sim.w.halt();
+        self.sim.halt();
     }
 
     /// Reset the clock to zero (`Scheduler run` does this before running).
     fn reset_clock(&mut self) {
-        self.sim.w.s.now = 0.0;
+        self.sim.reset_clock();
     }
 
     /// Output buffered for Tcl channels: [(channel, bytes)].
     fn drain<'py>(&mut self, py: Python<'py>) -> Vec<(String, Bound<'py, PyBytes>)> {
-        self.sim.w.out.drain().into_iter().map(|(n, b)| (n, PyBytes::new(py, &b))).collect()
+        self.sim.out_mut().drain().into_iter().map(|(n, b)| (n, PyBytes::new(py, &b))).collect()
     }
 
     fn pending_output(&self) -> usize {
-        self.sim.w.out.pending
+        self.sim.world().out.pending
     }
 
     /// From now on keep the packet events written to channel `name` as
     /// columns (`take_events`) instead of trace lines.
     fn set_recorded(&mut self, name: &str) {
-        self.sim.w.out.set_recorded(name);
+        self.sim.out_mut().set_recorded(name);
     }
 
     /// The recorded packet events so far, as the event columns of
     /// `read_trace_columns`; the record starts afresh.
     fn take_events<'py>(&mut self, py: Python<'py>) -> Vec<Column<'py>> {
-        let e = std::mem::take(&mut self.sim.w.out.events);
+        let e = std::mem::take(&mut self.sim.out_mut().events);
         event_columns(py, &e)
     }
 
     fn take_tcl_calls(&mut self) -> Vec<String> {
-        self.sim.w.take_tcl_calls()
+        self.sim.take_tcl_calls()
     }
 
     /// Text the engine printed to C's stdout (written at exit, after Tcl's
     /// channels, as in ns-2).
     fn take_c_stdout<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let b = std::mem::take(&mut self.sim.w.c_stdout);
+        let b = self.sim.take_c_stdout();
         PyBytes::new(py, &b)
     }
 
     fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.sim.w.warnings)
+        self.sim.take_warnings()
     }
 
     // ---- topology for routing -------------------------------------------
 
     fn add_link(&mut self, from: i32, to: i32, head: u32) {
-        self.sim.w.routing.add_link(from, to, head);
+        self.sim.routing_mut().add_link(from, to, head);
     }
 
     fn set_cost(&mut self, from: i32, to: i32, cost: f64) {
-        self.sim.w.routing.set_cost(from, to, cost);
+        self.sim.routing_mut().set_cost(from, to, cost);
     }
 
     fn enable_routing(&mut self) {
-        self.sim.w.routing.enabled = true;
+        self.sim.routing_mut().enabled = true;
     }
 
     /// `$ns run` began (ns-2's `is-started`), before the agents are reset;
     /// an error if a queue monitor's distribution settings are unusable.
     fn set_started(&mut self) -> PyResult<()> {
         self.sim.check_monitors().map_err(PyValueError::new_err)?;
-        self.sim.w.started = true;
+        self.sim.set_started();
         Ok(())
     }
 
@@ -200,7 +200,7 @@ impl Engine {
         if src == dst {
             return src;
         }
-        self.sim.w.routing.next_hop(src, dst).unwrap_or(-1)
+        self.sim.routing_mut().next_hop(src, dst).unwrap_or(-1)
     }
 
     // ---- inspection ---------------------------------------------------------
@@ -210,7 +210,7 @@ impl Engine {
     }
 
     fn events_dispatched(&self) -> u64 {
-        self.sim.w.s.dispatched()
+        self.sim.world().sched().dispatched()
     }
 
     /// Panic inside the engine (for tests: a panic must reach Python as an
@@ -220,7 +220,7 @@ impl Engine {
     }
 
     fn set_flush_threshold(&mut self, bytes: usize) {
-        self.sim.w.out.set_flush_at(bytes);
+        self.sim.out_mut().set_flush_at(bytes);
     }
 }
 

@@ -619,7 +619,7 @@ impl Backend {
     /// runner?
     fn busy(&self, py: Python<'_>, run_calls: bool) -> bool {
         let e = self.engine.borrow(py);
-        let w = &e.sim.w;
+        let w = e.sim.world();
         !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && w.has_tcl_calls())
     }
 
