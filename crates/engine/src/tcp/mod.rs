@@ -2224,6 +2224,30 @@ mod tests {
         check(&t, &sim, true);
     }
 
+    /// The ACK's packet handed to the sending loop is freed on each of its
+    /// ways out without sending: nothing to send, `overhead_` starting the
+    /// delayed-send timer, and that timer already pending.
+    #[test]
+    fn send_much_ack_frees_the_ack_when_it_sends_nothing() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        t.reset(&mut b, &mut sim);
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "curseq_ 0: nothing to send");
+        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        t.seti(&b, &mut sim.w, Tv::Curseq, 10);
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "overhead_: delayed");
+        assert!(t.delsnd_pending(&sim.w));
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "delayed-send timer pending");
+        assert_eq!(t.t_seqno, 0);
+    }
+
     #[test]
     fn delsnd_timer_is_pending_only_once_scheduled() {
         let mut sim = Sim::new();
