@@ -219,7 +219,7 @@ pub struct Tcp {
     pub ssthresh: i32,
     pub maxseq: i32,
     /// `t_rtt_`; set it with `seti`, which keeps `last_rtt_ms` with it.
-    pub t_rtt: i32,
+    t_rtt: i32,
     pub t_srtt: i32,
     pub t_rttvar: i32,
     pub t_backoff: i32,
@@ -254,7 +254,8 @@ pub struct Tcp {
     pub ecn_burst: bool,
     pub ecn_backoff: bool,
     pub ect: bool,
-    pub use_rtt: bool,
+    /// `use_rtt_`: never set (see `rto`).
+    use_rtt: bool,
     pub syn_connects: i32,
     pub frto: i32,
     pub pipe_prev: i32,
@@ -284,7 +285,7 @@ pub struct Tcp {
 
     // ---- parameters (bound variables) ------------------------------------
     /// `window_`; set it with `set_wnd`, which keeps `wnd_int` with it.
-    pub wnd: f64,
+    wnd: f64,
     /// `(int)window_`, which `window()` needs on every ACK: kept beside
     /// `wnd` rather than converted (a saturating cast) each time.
     wnd_int: i32,
@@ -331,8 +332,10 @@ pub struct Tcp {
     pub numdupacks: i32,
     pub numdupacks_frac: i32,
     pub exit_fast_retrans: bool,
-    pub maxrto: f64,
-    pub minrto: f64,
+    /// `maxrto_`, `minrto_`: set through `set_var`, which works out `rto`
+    /// again.
+    maxrto: f64,
+    minrto: f64,
     pub srtt_init: i32,
     pub rttvar_init: i32,
     pub rtxcur_init: f64,
@@ -360,7 +363,8 @@ pub struct Tcp {
     pub max_ssthresh: i32,
     pub cwnd_range: i32,
     pub timerfix: bool,
-    pub rfc2988: bool,
+    /// `rfc2988_`: set through `set_var`, which works out `rto` again.
+    rfc2988: bool,
     pub lim_transmit_fix: bool,
     pub rate_request: i32,
     pub qs_enabled: bool,
@@ -2133,6 +2137,115 @@ mod tests {
             t.set_wnd(8.0);
             assert_eq!(t.window(), 8);
         }
+    }
+
+    /// `rto`, kept for `set_rtx_timer`, against `rtt_timeout()` worked out
+    /// afresh after each of its inputs changes (each change moves it, so a
+    /// setter without `note_rto`, or a key missing an input, fails here in
+    /// a release build too, where `rtt_timeout_cached`'s check is off).
+    #[test]
+    fn kept_rto_follows_each_input() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
+        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
+        t.reset(&mut b, &mut sim);
+        let mut last = t.rtt_timeout_cached();
+        let mut step = |t: &mut Tcp, what: &str, want: f64| {
+            let fresh = t.rtt_timeout_of();
+            assert_eq!(fresh, want, "{what}: rtt_timeout()");
+            assert_ne!(fresh, last, "{what} moves the RTO");
+            assert_eq!(t.rtt_timeout_cached().to_bits(), fresh.to_bits(), "{what}: kept RTO");
+            last = fresh;
+        };
+        t.t_rtxcur = 1.25;
+        step(&mut t, "t_rtxcur_", 1.25);
+        t.seti(&b, &mut sim.w, Tv::Backoff, 4);
+        step(&mut t, "t_backoff_", 5.0);
+        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "2"));
+        step(&mut t, "minrto_", 8.0);
+        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
+        step(&mut t, "rfc2988_", 5.0);
+        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
+        step(&mut t, "maxrto_", 3.0);
+        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
+        step(&mut t, "tcpTick_", 4.0);
+        // Backing off (as a timeout does) moves it through the key too.
+        t.rtt_backoff(&b, &mut sim.w);
+        assert_eq!(t.t_backoff, 8);
+        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
+        step(&mut t, "backoff, maxrto_", 10.0);
+    }
+
+    /// `last_rtt_ms`, which `output` stamps on every packet, after `t_rtt_`
+    /// or `tcpTick_` changes.
+    #[test]
+    fn kept_last_rtt_follows_t_rtt_and_tcp_tick() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
+        t.reset(&mut b, &mut sim);
+        t.seti(&b, &mut sim.w, Tv::Rtt, 7);
+        assert_eq!(t.last_rtt_ms, 3500);
+        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
+        assert_eq!(t.last_rtt_ms, 1750);
+        t.seti(&b, &mut sim.w, Tv::Rtt, 3);
+        assert_eq!(t.last_rtt_ms, 750);
+    }
+
+    /// `rtx_pending` against the scheduler's status of the retransmission
+    /// timer through setting, cancelling, `reset` and the timer firing.
+    #[test]
+    fn rtx_pending_follows_the_timer() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        t.reset(&mut b, &mut sim);
+        let check = |t: &Tcp, sim: &Sim, want: bool| {
+            assert_eq!(sim.w.s.timer_status(t.rtx_timer) == TimerStatus::Pending, want);
+            assert_eq!(t.rtx_pending, want);
+        };
+        check(&t, &sim, false);
+        t.set_rtx_timer(&mut sim.w);
+        check(&t, &sim, true);
+        t.cancel_rtx_timer(&mut sim.w);
+        check(&t, &sim, false);
+        t.set_rtx_timer(&mut sim.w);
+        t.reset(&mut b, &mut sim);
+        check(&t, &sim, false);
+        t.set_rtx_timer(&mut sim.w);
+        assert!(matches!(sim.w.s.next(), Some(crate::sched::Fired::Timer(..))));
+        // Handled now, no longer pending; the sender learns it in `timeout`.
+        assert_eq!(sim.w.s.timer_status(t.rtx_timer), TimerStatus::Handling);
+        t.timeout(&mut b, &mut sim, TIMER_RTX);
+        // Reno's timeout backs off and sets the timer again.
+        check(&t, &sim, true);
+    }
+
+    /// The ACK's packet handed to the sending loop is freed on each of its
+    /// ways out without sending: nothing to send, `overhead_` starting the
+    /// delayed-send timer, and that timer already pending.
+    #[test]
+    fn send_much_ack_frees_the_ack_when_it_sends_nothing() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        t.reset(&mut b, &mut sim);
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "curseq_ 0: nothing to send");
+        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        t.seti(&b, &mut sim.w, Tv::Curseq, 10);
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "overhead_: delayed");
+        assert!(t.delsnd_pending(&sim.w));
+        let p = sim.w.pool.alloc();
+        t.send_much_ack(&mut b, &mut sim, p, 0);
+        assert_eq!(sim.w.pool.live(), 0, "delayed-send timer pending");
+        assert_eq!(t.t_seqno, 0);
     }
 
     #[test]
