@@ -57,7 +57,7 @@ impl Ping {
     /// `$ping start-WL-brdcast`: a request to every node (meant for
     /// wireless broadcast; the packet goes wherever the node sends address
     /// -1, as in ns-2).
-    pub fn broadcast(&mut self, b: &AgentBase, sim: &mut Sim) {
+    pub fn broadcast(&self, b: &AgentBase, sim: &mut Sim) {
         send_broadcast(b, sim, false);
     }
 
@@ -97,7 +97,6 @@ impl Ping {
         sim.w.call_tcl(String::from_utf8(s).expect("ASCII"));
     }
 }
-
 
 /// A broadcast ping (a request, or the reply to one) to address -1, to the
 /// sender's own port.
