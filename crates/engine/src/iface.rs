@@ -6,6 +6,7 @@ use crate::agent::{Agent, AgentBase, AgentKind};
 use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern, Unit};
 use crate::objs::*;
 use crate::packet::PacketType;
+use crate::qdisc::{Qdisc, Queue};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
 use crate::sink::Sink;
@@ -296,7 +297,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         }
         "Queue/RED" => {
             let mut v = QUEUE_VARS.to_vec();
-            v.extend_from_slice(crate::red::RED_VARS);
+            v.extend_from_slice(crate::qdisc::red::RED_VARS);
             v
         }
         "DelayLink" => LINK_VARS.to_vec(),
@@ -391,11 +392,11 @@ impl Sim {
             }
             "Queue/DropTail" => {
                 let slot = self.w.s.new_resume(id);
-                Obj::Queue(Box::new(Queue::new(QueueKind::DropTail, slot)))
+                Obj::Queue(Box::new(Queue::new(Qdisc::DropTail(Default::default()), slot)))
             }
             "Queue/RED" => {
                 let slot = self.w.s.new_resume(id);
-                Obj::Queue(Box::new(Queue::new(QueueKind::Red, slot)))
+                Obj::Queue(Box::new(Queue::new(Qdisc::Red(Box::default()), slot)))
             }
             "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
             "ErrorModel" => Obj::ErrModel(Box::new(ErrorModel::new(Pattern::Uniform))),
@@ -574,10 +575,8 @@ impl Sim {
                 _ => None,
             },
             Obj::Queue(q) => match var {
-                _ if q.red.as_ref().and_then(|r| r.get_var(var)).is_some() => {
-                    q.red.as_ref().and_then(|r| r.get_var(var))
-                }
-                "limit_" => i(q.limit),
+                _ if q.disc.red().and_then(|r| r.get_var(var)).is_some() => q.disc.red().and_then(|r| r.get_var(var)),
+                "limit_" => i(q.cap.limit),
                 "blocked_" => {
                     let bl = q.blocked_now(&mut self.w);
                     b(bl)
@@ -586,10 +585,10 @@ impl Sim {
                 "util_weight_" => r(q.util_weight),
                 "util_check_intv_" => r(q.util_check_intv),
                 "util_records_" => i(q.util_records),
-                "drop_front_" => b(q.drop_front),
+                "drop_front_" => b(q.cap.drop_front),
                 "summarystats_" => b(q.summarystats),
-                "queue_in_bytes_" => b(q.queue_in_bytes),
-                "mean_pktsize_" => i(q.mean_pktsize),
+                "queue_in_bytes_" => b(q.cap.in_bytes),
+                "mean_pktsize_" => i(q.cap.mean_pktsize),
                 _ => None,
             },
             Obj::ErrModel(em) => match (var, &em.pattern) {
@@ -766,22 +765,22 @@ impl Sim {
                 _ => false,
             },
             Obj::Queue(q) => {
-                if let Some(red) = q.red.as_mut() {
+                if let Some(red) = q.disc.red_mut() {
                     if red.set_var(&mut self.w, var, v) {
                         return Ok(());
                     }
                 }
                 match var {
-                    "limit_" => q.limit = parse_int(v),
+                    "limit_" => q.cap.limit = parse_int(v),
                     "blocked_" => q.blocked = parse_bool(v),
                     "unblock_on_resume_" => q.unblock_on_resume = parse_bool(v),
                     "util_weight_" => q.util_weight = parse_real(v),
                     "util_check_intv_" => q.util_check_intv = parse_real(v),
                     "util_records_" => q.util_records = parse_int(v),
-                    "drop_front_" => q.drop_front = parse_bool(v),
+                    "drop_front_" => q.cap.drop_front = parse_bool(v),
                     "summarystats_" => q.summarystats = parse_bool(v),
-                    "queue_in_bytes_" => q.queue_in_bytes = parse_bool(v),
-                    "mean_pktsize_" => q.mean_pktsize = parse_int(v),
+                    "queue_in_bytes_" => q.cap.in_bytes = parse_bool(v),
+                    "mean_pktsize_" => q.cap.mean_pktsize = parse_int(v),
                     _ => return Err(self.not_bound(id, var)),
                 }
                 q.refresh_plain();
@@ -1169,33 +1168,35 @@ impl Sim {
             },
             Obj::Queue(_) => match cmd {
                 "reset" => {
-                    let mut o = self.take(id);
-                    if let Obj::Queue(q) = &mut o {
-                        if let Some(red) = q.red.as_mut() {
-                            let bw = match self.objs.get(red.link as usize) {
-                                Some(Obj::Link(l)) => Some(l.bandwidth),
-                                _ => None,
-                            };
-                            red.reset(&mut self.w, bw, q.queue_in_bytes, q.mean_pktsize);
-                        }
-                        q.reset(self);
+                    let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
+                    let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
+                        Some(Some(Obj::Link(l))) => Some(l.bandwidth),
+                        _ => None,
+                    };
+                    let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                    let (qib, mean) = (q.cap.in_bytes, q.cap.mean_pktsize);
+                    if let Some(red) = q.disc.red_mut() {
+                        red.reset(&mut self.w, link_bw, qib, mean);
                     }
-                    self.put(id, o);
+                    let (dropped, drop_target) = (q.reset(&mut self.w), q.drop_target);
+                    for p in dropped {
+                        self.drop_to(drop_target, p);
+                    }
                     Ok(String::new())
                 }
                 "shrink-queue" => {
-                    let mut o = self.take(id);
-                    if let Obj::Queue(q) = &mut o {
-                        q.shrink(self);
+                    let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                    let (over, drop_target) = (q.over_limit(&self.w), q.drop_target);
+                    for p in over {
+                        self.drop_to(drop_target, p);
                     }
-                    self.put(id, o);
                     Ok(String::new())
                 }
                 "printstats" => {
                     // DropTail::print_summarystats uses printf: C's stdout.
                     if let Obj::Queue(q) = &self.objs[id as usize] {
                         let mut s = format!("True average queue: {}", crate::fmt::format_f(q.true_ave, 3));
-                        if q.queue_in_bytes {
+                        if q.cap.in_bytes {
                             s.push_str(" (in bytes)");
                         }
                         s.push_str(&format!(" time: {}\n", crate::fmt::format_f(q.total_time, 3)));
@@ -1211,7 +1212,7 @@ impl Sim {
                 }
                 "byteLength" => {
                     if let Obj::Queue(q) = &self.objs[id as usize] {
-                        return Ok(q.bytes.to_string());
+                        return Ok(q.bytes().to_string());
                     }
                     Ok(String::new())
                 }
@@ -1565,7 +1566,7 @@ impl Sim {
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
     fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let (cmd, n) = (argv[0], argv.len());
-        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.red.is_some()) {
+        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.red().is_some()) {
             return Err(format!("unknown command \"{cmd}\""));
         }
         let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
@@ -1576,8 +1577,8 @@ impl Sim {
                     _ => return Err(format!("RED: no LinkDelay object {}", argv[1])),
                 };
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-                let mean = q.mean_pktsize;
-                q.red.as_mut().unwrap().set_link(l, bw, delay, mean);
+                let mean = q.cap.mean_pktsize;
+                q.disc.red_mut().unwrap().set_link(l, bw, delay, mean);
             }
             ("attach", 2) => {
                 let ch = self.w.out.channel(argv[1]);
@@ -1588,17 +1589,17 @@ impl Sim {
                     return Err("trace with a separate tracer object is not supported yet".into());
                 }
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-                q.red.as_mut().unwrap().trace(&mut self.w, argv[1])?;
+                q.disc.red_mut().unwrap().trace(&mut self.w, argv[1])?;
             }
-            ("early-drop-target", 1) => return Ok(name_or(self, self.red_ref(id).de_drop, "")),
-            ("edrop-trace", 1) => return Ok(name_or(self, self.red_ref(id).ed_trace, "0")),
+            ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
+            ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),
             ("early-drop-target", 2) | ("edrop-trace", 2) => {
                 let o = self.lookup(argv[1]).ok_or_else(|| format!("no object {}", argv[1]))?;
-                let red = self.red_mut(id);
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                 if cmd == "edrop-trace" {
-                    red.ed_trace = o;
+                    q.early_drop_trace = o;
                 } else {
-                    red.de_drop = o;
+                    q.early_drop_target = o;
                 }
             }
             ("trace-type", 1) => return Ok(self.red_ref(id).trace_type.clone()),
@@ -1835,16 +1836,20 @@ impl Sim {
         }
     }
 
-    fn red_mut(&mut self, id: ObjId) -> &mut crate::red::Red {
+    fn red_mut(&mut self, id: ObjId) -> &mut crate::qdisc::Red {
         match &mut self.objs[id as usize] {
-            Obj::Queue(q) => q.red.as_deref_mut().expect("RED queue"),
+            Obj::Queue(q) => q.disc.red_mut().expect("RED queue"),
             _ => unreachable!("not a queue"),
         }
     }
 
-    fn red_ref(&self, id: ObjId) -> &crate::red::Red {
+    fn red_ref(&self, id: ObjId) -> &crate::qdisc::Red {
+        self.queue_ref(id).disc.red().expect("RED queue")
+    }
+
+    fn queue_ref(&self, id: ObjId) -> &Queue {
         match &self.objs[id as usize] {
-            Obj::Queue(q) => q.red.as_deref().expect("RED queue"),
+            Obj::Queue(q) => q,
             _ => unreachable!("not a queue"),
         }
     }

@@ -5,11 +5,12 @@
 //! object to object (connector → trace → queue → link ...); only links and
 //! timers put time between two objects.  `Sim::recv` does the same with an
 //! index-based loop: pass-through objects (connectors, traces, TTL checkers,
-//! snoops, node classifiers) are handled in place; agents (and RED's
-//! enque) are taken out of the table while they run so that they can hand
-//! packets on to other objects, while a DropTail queue's steps are `Queue`
-//! methods and the queue stays in the table (a packet re-entering it is
-//! handled at once, not deferred).  The common shapes (link to node to queue
+//! snoops, node classifiers) are handled in place; agents are taken out of
+//! the table while they run so that they can hand packets on to other
+//! objects, while a queue's steps are `Queue` methods over the queue and
+//! the world (its discipline's verdicts say what to drop) and the queue
+//! stays in the table (a packet re-entering it is handled at once, not
+//! deferred).  The common shapes (link to node to queue
 //! or agent) have a straight-line path (`arrive`, `agent_send`, `at_node`).  Dispatch is a `match` on the object
 //! kind: no dynamic dispatch in the hot loop.
 
@@ -17,6 +18,7 @@ use crate::agent::{Agent, AgentKind};
 use crate::fmt;
 use crate::objs::*;
 use crate::packet::{PacketPool, PktId};
+use crate::qdisc::{Queue, Verdict};
 use crate::random::RngSet;
 use crate::routing::Routing;
 use crate::sched::{Fired, ObjId, ResumeId, Scheduler};
@@ -618,9 +620,7 @@ impl Sim {
     ///
     /// The queue's own steps are `Queue` methods over the queue and the
     /// world; the packets they let go (drops, departures) go on from here,
-    /// so the queue stays in the table.  Only RED's enque, which draws random
-    /// numbers and may drop or mark queued packets, runs with the queue
-    /// taken out.
+    /// so the queue stays in the table.
     #[inline]
     fn queue_recv(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
@@ -637,20 +637,36 @@ impl Sim {
     #[inline(never)]
     fn queue_enque(&mut self, qid: ObjId, p: PktId) {
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
-        if q.kind == QueueKind::Red {
-            let mut o = self.take(qid);
-            if let Obj::Queue(q) = &mut o {
-                q.red_recv_enque(self, p);
+        match q.enqueue(&mut self.w, p) {
+            Verdict::Queued | Verdict::Marked => {}
+            Verdict::Dropped(d) => {
+                let drop_target = q.drop_target;
+                self.drop_to(drop_target, d);
             }
-            self.put(qid, o);
-        } else if let Some(d) = q.droptail_enque(&self.w, p) {
-            let drop_target = q.drop_target;
-            self.drop_to(drop_target, d);
+            Verdict::EarlyDropped(d) => self.early_drop(qid, d),
         }
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         match q.send_next(&mut self.w) {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
+        }
+    }
+
+    /// A discipline's early (AQM) drop: to the queue's early-drop target
+    /// (through its early-drop trace) when it has one, else to its drop
+    /// target (`REDQueue::enque`'s unforced drop).
+    #[cold]
+    #[inline(never)]
+    fn early_drop(&mut self, qid: ObjId, p: PktId) {
+        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
+        let (target, trace, drop_target) = (q.early_drop_target, q.early_drop_trace, q.drop_target);
+        if target != NONE {
+            if trace != NONE {
+                self.trace_only(trace, p);
+            }
+            self.recv(target, p, None);
+        } else {
+            self.drop_to(drop_target, p);
         }
     }
 
@@ -668,7 +684,7 @@ impl Sim {
     #[inline(always)]
     pub(crate) fn queue_resume(&mut self, qid: ObjId) {
         let Some(Obj::Queue(q)) = self.objs.get_mut(qid as usize) else { return self.resume_other(qid) };
-        match q.resume_next(&self.w) {
+        match q.resume_next(&mut self.w) {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
         }

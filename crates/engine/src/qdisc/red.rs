@@ -7,16 +7,16 @@
 //! traced variables `ave_`, `prob1_`, `curq_`, `cur_max_p_` and the
 //! early-drop target.
 //!
-//! The queue itself (`Queue` in objs.rs) holds the packets and the link
-//! plumbing; this module holds RED's parameters (ns-2's `edp`) and state
-//! (`edv`) and the decisions.  Every random draw is `Random::uniform()` or
+//! The queue (`Queue` in qdisc/mod.rs) holds the link plumbing and the
+//! capacity; this discipline holds the packets, RED's parameters (ns-2's
+//! `edp`) and state (`edv`), and the decisions.  Every random draw is `Random::uniform()` or
 //! `Random::integer()` on the default RNG, in ns-2's order.
 
-use crate::fmt;
-use crate::objs::Queue;
-use crate::packet::PktId;
+use super::{Capacity, Fifo, Verdict};
+use crate::packet::{PacketPool, PktId};
 use crate::sched::ObjId;
-use crate::sim::{Sim, World, NONE};
+use crate::sim::{World, NONE};
+use crate::fmt;
 use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
 /// Feng et al.'s adaptive RED remembers where the average last was.
@@ -46,6 +46,8 @@ enum DropType {
 /// RED's parameters and state.
 #[derive(Debug, Clone)]
 pub struct Red {
+    /// The packets queued.
+    pub fifo: Fifo,
     // ---- parameters (ns-2 `edp`) ----
     pub idle_pktsize: i32,
     pub bytes: bool,
@@ -113,10 +115,6 @@ pub struct Red {
     // ---- wiring ----
     /// The link's `DelayLink` (`$q link $l`); its bandwidth is read at reset.
     pub link: ObjId,
-    /// Unforced drops go here when set (`early-drop-target`).
-    pub de_drop: ObjId,
-    /// Trace that sees early drops sent to `de_drop` (`edrop-trace`).
-    pub ed_trace: ObjId,
     pub trace_type: String,
     /// Channel of `$q attach $file`.
     pub channel: Option<u32>,
@@ -177,6 +175,7 @@ impl Red {
     /// `REDQueue::initParams`: everything zero, `cur_max_p` one.
     pub fn new() -> Red {
         Red {
+            fifo: Fifo::default(),
             idle_pktsize: 0,
             bytes: false,
             wait: false,
@@ -227,8 +226,6 @@ impl Red {
             drop_rand: false,
             ns1_compat: false,
             link: NONE,
-            de_drop: NONE,
-            ed_trace: NONE,
             trace_type: "Drop".into(),
             channel: None,
             traced: 0,
@@ -641,54 +638,43 @@ impl Red {
     }
 }
 
-impl Queue {
-    /// Current length in the queue's unit (bytes with `queue_in_bytes_`).
-    #[inline]
-    fn qlen_unit(&self) -> i64 {
-        if self.queue_in_bytes {
-            self.bytes
-        } else {
-            self.q.len() as i64
-        }
-    }
-
-    /// `REDQueue::drop_early`: draw and decide; marks ECN-capable packets
-    /// instead of dropping them when `setbit_` is on.  True means drop.
-    /// `REDQueue::drop_early`: None to keep the arrival; Some(victim) to drop
-    /// (see `pick_for_ecn`) when the chosen packet cannot be marked instead.
-    fn red_drop_early(&mut self, sim: &mut Sim, p: PktId) -> Option<Option<usize>> {
-        let mean = self.mean_pktsize;
-        let qlen = self.qlen_unit();
-        let size = sim.w.pool.get(p).size;
-        let rtt = sim.w.pool.get(p).last_rtt;
-        let red = self.red.as_mut().expect("RED queue");
-        let max_p = if red.aecn { red.aecn_max_p(red.aecn_group(rtt)) } else { red.cur_max_p };
-        let p1 = red.calculate_p(max_p);
-        red.set_prob1(&mut sim.w, p1);
-        red.v_prob = red.modify_p(red.v_prob1, mean, size);
-        if red.cautious == 1 {
-            let fraction = red.cautious_fraction();
-            if (qlen as f64) < fraction * red.v_ave {
+impl Red {
+    /// `REDQueue::drop_early`: draw and decide.  None keeps the arrival
+    /// (marked instead of dropped when it, or the packet chosen instead of
+    /// it, is ECN-capable and `setbit_` is on: `marked` is set then);
+    /// Some(victim) drops (see `pick_for_ecn`).
+    fn drop_early(&mut self, cap: &Capacity, w: &mut World, p: PktId, marked: &mut bool) -> Option<Option<usize>> {
+        let mean = cap.mean_pktsize;
+        let qlen = cap.len_of(&self.fifo);
+        let size = w.pool.get(p).size;
+        let rtt = w.pool.get(p).last_rtt;
+        let max_p = if self.aecn { self.aecn_max_p(self.aecn_group(rtt)) } else { self.cur_max_p };
+        let p1 = self.calculate_p(max_p);
+        self.set_prob1(w, p1);
+        self.v_prob = self.modify_p(self.v_prob1, mean, size);
+        if self.cautious == 1 {
+            let fraction = self.cautious_fraction();
+            if (qlen as f64) < fraction * self.v_ave {
                 return None;
             }
         }
-        let mut u = sim.w.rng.default_stream().uniform_double();
-        if red.cautious == 2 {
-            let fraction = red.cautious_fraction();
-            let ratio = qlen as f64 / (fraction * red.v_ave);
+        let mut u = w.rng.default_stream().uniform_double();
+        if self.cautious == 2 {
+            let fraction = self.cautious_fraction();
+            let ratio = qlen as f64 / (fraction * self.v_ave);
             if ratio < 1.0 {
                 u *= 1.0 / ratio;
             }
         }
-        if u <= red.v_prob {
-            red.count = 0;
-            red.count_bytes = 0;
-            let (setbit, use_mark_p, prob1, mark_p) = (red.setbit, red.use_mark_p, red.v_prob1, red.mark_p);
-            let at = self.pick_for_ecn(sim, p);
-            let victim = at.map_or(p, |i| *self.q.get(i).expect("victim in queue"));
-            let pk = sim.w.pool.get_mut(victim);
-            if setbit && pk.ecn_capable && (!use_mark_p || prob1 < mark_p) {
+        if u <= self.v_prob {
+            self.count = 0;
+            self.count_bytes = 0;
+            let at = self.pick_for_ecn(&w.pool, p);
+            let victim = at.map_or(p, |i| self.fifo.get(i).expect("victim in queue"));
+            let pk = w.pool.get_mut(victim);
+            if self.setbit && pk.ecn_capable && (!self.use_mark_p || self.v_prob1 < self.mark_p) {
                 pk.ecn_to_echo = true;
+                *marked = true;
                 return None;
             }
             return Some(at);
@@ -699,73 +685,58 @@ impl Queue {
     /// `pickPacketForECN`: the arriving packet (None), or with mark-front the
     /// index of the first packet in the queue not yet marked (with AECN, of
     /// the arriving packet's RTT group), if there is one.
-    fn pick_for_ecn(&self, sim: &Sim, p: PktId) -> Option<usize> {
-        let red = self.red.as_ref().expect("RED queue");
-        if !(red.mark_front || red.aecn) {
+    fn pick_for_ecn(&self, pool: &PacketPool, p: PktId) -> Option<usize> {
+        if !(self.mark_front || self.aecn) {
             return None;
         }
-        let group = if red.aecn { Some(red.aecn_group(sim.w.pool.get(p).last_rtt)) } else { None };
-        self.q.iter().position(|&q| {
-            let pk = sim.w.pool.get(q);
-            !pk.ecn_to_echo && group.map_or(true, |g| red.aecn_group(pk.last_rtt) == g)
+        let group = if self.aecn { Some(self.aecn_group(pool.get(p).last_rtt)) } else { None };
+        self.fifo.iter().position(|&q| {
+            let pk = pool.get(q);
+            !pk.ecn_to_echo && group.map_or(true, |g| self.aecn_group(pk.last_rtt) == g)
         })
     }
 
     /// `REDQueue::enque`.
-    pub(crate) fn red_enque(&mut self, sim: &mut Sim, p: PktId) {
-        let now = sim.w.s.now;
-        let qlen = self.qlen_unit();
-        let qib = self.queue_in_bytes;
-        let mean = self.mean_pktsize;
-        let size = {
-            let red = self.red.as_mut().expect("RED queue");
-            let mut m = 0i32;
-            if red.idle {
-                red.idle = false;
-                if red.cautious == 3 {
-                    let ptc = red.ptc * mean as f64 / red.idle_pktsize as f64;
-                    m = (ptc * (now - red.idletime)) as i32;
-                } else {
-                    m = (red.ptc * (now - red.idletime)) as i32;
-                }
+    pub(crate) fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+        let now = w.s.now;
+        let qlen = cap.len_of(&self.fifo);
+        let mean = cap.mean_pktsize;
+        let mut m = 0i32;
+        if self.idle {
+            self.idle = false;
+            if self.cautious == 3 {
+                let ptc = self.ptc * mean as f64 / self.idle_pktsize as f64;
+                m = (ptc * (now - self.idletime)) as i32;
+            } else {
+                m = (self.ptc * (now - self.idletime)) as i32;
             }
-            let (ave, q_w) = (red.v_ave, red.q_w);
-            let new_ave = red.estimator(&mut sim.w, qlen, m.wrapping_add(1), ave, q_w);
-            red.set_ave(&mut sim.w, new_ave);
-            sim.w.pool.get(p).size
-        };
-        if self.summarystats {
-            self.update_stats(now);
         }
-        let qlim = if qib { (self.limit as i64).wrapping_mul(mean as i64) as i32 as i64 } else { self.limit as i64 };
+        let (ave, q_w) = (self.v_ave, self.q_w);
+        let new_ave = self.estimator(w, qlen, m.wrapping_add(1), ave, q_w);
+        self.set_ave(w, new_ave);
+        let size = w.pool.get(p).size;
+        let qlim = if cap.in_bytes { (cap.limit as i64).wrapping_mul(mean as i64) as i32 as i64 } else { cap.limit as i64 };
         let mut droptype = DropType::None;
-        {
-            let red = self.red.as_mut().expect("RED queue");
-            red.count += 1;
-            red.count_bytes = red.count_bytes.wrapping_add(size);
-            red.set_curq(&mut sim.w, qlen as i32);
-        }
-        let (qavg, th_min, th_max, gentle, use_mark_p, old) = {
-            let r = self.red.as_ref().expect("RED queue");
-            (r.v_ave, r.th_min, r.th_max, r.gentle, r.use_mark_p, r.old)
-        };
+        self.count += 1;
+        self.count_bytes = self.count_bytes.wrapping_add(size);
+        self.set_curq(w, qlen as i32);
+        let qavg = self.v_ave;
         let mut forced_by_average = false;
-        if qavg >= th_min && qlen > 1 {
-            if !use_mark_p && ((!gentle && qavg >= th_max) || (gentle && qavg >= 2.0 * th_max)) {
+        let mut marked = false;
+        if qavg >= self.th_min && qlen > 1 {
+            if !self.use_mark_p && ((!self.gentle && qavg >= self.th_max) || (self.gentle && qavg >= 2.0 * self.th_max)) {
                 droptype = DropType::Forced;
                 forced_by_average = true;
-            } else if !old {
-                let red = self.red.as_mut().expect("RED queue");
-                red.count = 1;
-                red.count_bytes = size;
-                red.old = true;
-            } else if let Some(at) = self.red_drop_early(sim, p) {
+            } else if !self.old {
+                self.count = 1;
+                self.count_bytes = size;
+                self.old = true;
+            } else if let Some(at) = self.drop_early(cap, w, p, &mut marked) {
                 droptype = DropType::Unforced(at);
             }
         } else {
-            let red = self.red.as_mut().expect("RED queue");
-            red.v_prob = 0.0;
-            red.old = false;
+            self.v_prob = 0.0;
+            self.old = false;
         }
         if qlen >= qlim {
             droptype = DropType::Forced;
@@ -774,10 +745,10 @@ impl Queue {
         if forced_by_average {
             // ECNM: above max_th an ECN-capable arrival is marked, not
             // dropped; only overflow drops.
-            let r = self.red.as_ref().expect("RED queue");
-            let pk = sim.w.pool.get_mut(p);
-            if r.ecnm && r.setbit && pk.ecn_capable {
+            let pk = w.pool.get_mut(p);
+            if self.ecnm && self.setbit && pk.ecn_capable {
                 pk.ecn_to_echo = true;
+                marked = true;
                 droptype = DropType::None;
             }
         }
@@ -786,64 +757,61 @@ impl Queue {
                 // With mark-front the victim may be a queued packet: the
                 // arrival takes its place in the queue (it joins at the end,
                 // so the victim's index stays valid).
-                let p = match at {
+                let victim = match at {
                     Some(i) => {
-                        self.push(&sim.w.pool, p);
-                        self.remove_at(sim, i)
+                        self.fifo.push(&w.pool, p);
+                        self.fifo.remove_at(&w.pool, i)
                     }
                     None => p,
                 };
-                let (de_drop, ed_trace) = {
-                    let r = self.red.as_ref().expect("RED queue");
-                    (r.de_drop, r.ed_trace)
-                };
-                if de_drop != NONE {
-                    if ed_trace != NONE {
-                        sim.trace_only(ed_trace, p);
-                    }
-                    sim.recv(de_drop, p, None);
-                } else {
-                    sim.drop_to(self.drop_target, p);
-                }
+                Verdict::EarlyDropped(victim)
             }
-            _ => {
-                self.push(&sim.w.pool, p);
-                if droptype == DropType::Forced {
-                    let len = self.q.len();
-                    let (front, rand) = {
-                        let r = self.red.as_ref().expect("RED queue");
-                        (self.drop_front, r.drop_rand)
-                    };
-                    let victim = if front {
-                        1.min(len - 1)
-                    } else if rand {
-                        sim.w.rng.default_stream().uniform_int(len as i32) as usize
-                    } else {
-                        len - 1
-                    };
-                    let v = self.remove_at(sim, victim);
-                    sim.drop_to(self.drop_target, v);
-                    let red = self.red.as_mut().expect("RED queue");
-                    if !red.ns1_compat {
-                        red.count = 0;
-                        red.count_bytes = 0;
-                    }
+            DropType::Forced => {
+                self.fifo.push(&w.pool, p);
+                let len = self.fifo.len();
+                let victim = if cap.drop_front {
+                    1.min(len - 1)
+                } else if self.drop_rand {
+                    w.rng.default_stream().uniform_int(len as i32) as usize
+                } else {
+                    len - 1
+                };
+                let v = self.fifo.remove_at(&w.pool, victim);
+                if !self.ns1_compat {
+                    self.count = 0;
+                    self.count_bytes = 0;
+                }
+                Verdict::Dropped(v)
+            }
+            DropType::None => {
+                self.fifo.push(&w.pool, p);
+                if marked {
+                    Verdict::Marked
+                } else {
+                    Verdict::Queued
                 }
             }
         }
     }
 
-    /// RED's `deque` bookkeeping: the queue is idle from now when it is
+    /// `REDQueue::deque`: the head, if any; the queue is idle from `now`
+    /// when it is found empty.
+    #[inline]
+    pub(crate) fn dequeue(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
+        let p = self.fifo.pop(pool);
+        self.dequeued(p.is_some(), now);
+        p
+    }
+
+    /// RED's `deque` bookkeeping: the queue is idle from `now` when it is
     /// found empty.
     #[inline]
-    pub(crate) fn red_dequed(&mut self, got: bool, now: f64) {
-        if let Some(red) = self.red.as_mut() {
-            if got {
-                red.idle = false;
-            } else {
-                red.idle = true;
-                red.idletime = now;
-            }
+    pub(crate) fn dequeued(&mut self, got: bool, now: f64) {
+        if got {
+            self.idle = false;
+        } else {
+            self.idle = true;
+            self.idletime = now;
         }
     }
 }
@@ -851,6 +819,7 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Sim;
 
     fn red_with(th_min: f64, th_max: f64, linterm: f64, gentle: bool) -> Red {
         let mut r = Red::new();
@@ -943,14 +912,9 @@ mod tests {
         assert_eq!(r.lastset, 2.0);
     }
 
-    fn queue_with(sim: &mut Sim, pkts: &[(bool, bool, i32)]) -> (Queue, Vec<PktId>) {
+    fn queue_with(sim: &mut Sim, pkts: &[(bool, bool, i32)]) -> (Red, Vec<PktId>) {
         // (ect, ce, last_rtt ms) per queued packet
-        let id = sim.create("q", "Queue/RED").unwrap();
-        let q = match sim.take(id) {
-            crate::sim::Obj::Queue(q) => *q,
-            _ => unreachable!(),
-        };
-        let mut q = q;
+        let mut q = Red::new();
         let mut ids = Vec::new();
         for &(ect, ce, rtt) in pkts {
             let p = sim.w.pool.alloc();
@@ -959,15 +923,15 @@ mod tests {
             pk.ecn_capable = ect;
             pk.ecn_to_echo = ce;
             pk.last_rtt = rtt;
-            q.push(&sim.w.pool, p);
+            q.fifo.push(&sim.w.pool, p);
             ids.push(p);
         }
         (q, ids)
     }
 
     /// The packet `pick_for_ecn` chooses (the arriving one, or the queued one at its index).
-    fn picked(q: &Queue, sim: &Sim, arriving: PktId) -> PktId {
-        q.pick_for_ecn(sim, arriving).map_or(arriving, |i| *q.q.get(i).expect("victim in queue"))
+    fn picked(q: &Red, sim: &Sim, arriving: PktId) -> PktId {
+        q.pick_for_ecn(&sim.w.pool, arriving).map_or(arriving, |i| q.fifo.get(i).expect("victim in queue"))
     }
 
     #[test]
@@ -977,7 +941,7 @@ mod tests {
         let arriving = sim.w.pool.alloc();
         sim.w.pool.get_mut(arriving).ecn_to_echo = false;
         assert_eq!(picked(&q, &sim, arriving), arriving, "mark-tail by default");
-        q.red.as_mut().unwrap().mark_front = true;
+        q.mark_front = true;
         assert_eq!(picked(&q, &sim, arriving), ids[1], "the first packet not yet marked");
     }
 
@@ -986,7 +950,7 @@ mod tests {
         let mut sim = Sim::new();
         // robust (20 ms), fragile (190 ms), robust (60 ms), average (100 ms)
         let (mut q, ids) = queue_with(&mut sim, &[(true, false, 20), (true, false, 190), (true, false, 60), (true, false, 100)]);
-        let red = q.red.as_mut().unwrap();
+        let red = &mut q;
         red.aecn = true;
         red.cur_max_p = 0.1;
         assert_eq!((red.aecn_group(20), red.aecn_group(100), red.aecn_group(190), red.aecn_group(0)), (0, 1, 2, 1));

@@ -1,0 +1,502 @@
+//! Queue disciplines: the queue in front of a link, and the seam that
+//! decides what it keeps, drops, marks and sends next.
+//!
+//! [`Queue`] is the plumbing every discipline shares, shaped like ns-2's
+//! `Queue` base class (queue/queue.cc): the link's busy flag and resume
+//! slot, the targets packets go to, the capacity, summary statistics.
+//! [`Qdisc`] is the discipline: an enum with one variant per algorithm,
+//! each in its own file and owning its packets and state, dispatched with a
+//! `match` (no `dyn`).  Its hooks follow ns-3's `QueueDisc`
+//! (`DoEnqueue`/`DoDequeue`): enqueue returns a [`Verdict`] (queued,
+//! marked, or a packet to drop), dequeue hands out the next packet and may
+//! drop others on the way ([`Drops`]), and a discipline that needs to know
+//! when the link went idle (RED's idle-time decay) hears of it
+//! ([`Qdisc::link_idle`]).  The queue sends the drops on: forced drops to
+//! its drop target, the discipline's own early (AQM) drops to its early-drop
+//! target when one is set (ns-2's `early-drop-target`), else to the drop
+//! target too.
+//!
+//! Adding a discipline: a file here with its state and the hooks, a
+//! variant of `Qdisc` and its arms in the dispatch below, and its binding
+//! in the ns-2 layer if ns-2 scripts name it.
+
+pub mod droptail;
+pub mod red;
+
+use crate::packet::{PacketPool, PktId};
+use crate::ring::Ring;
+use crate::sched::{ObjId, ResumeId};
+use crate::sim::{World, NONE};
+
+pub use droptail::DropTail;
+pub use red::Red;
+
+/// What a discipline did with an arriving packet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Queued as it is.
+    Queued,
+    /// Queued, and the discipline set CE on it or on a queued packet.
+    Marked,
+    /// Overflow: drop this packet (the arrival, or a queued packet the
+    /// arrival displaced, which is then queued in its stead).
+    Dropped(PktId),
+    /// An early (AQM) drop of this packet: the arrival, or a queued packet
+    /// chosen instead (RED's mark-front), the arrival then queued.
+    EarlyDropped(PktId),
+}
+
+/// Packets a discipline dropped while dequeuing (CoDel drops at the head),
+/// in the order it dropped them.  The queue sends them on before the packet
+/// the dequeue returned.
+#[derive(Debug, Default)]
+pub struct Drops {
+    pub(crate) pkts: Vec<PktId>,
+}
+
+impl Drops {
+    /// Drop `p` (an early drop: it goes to the early-drop target if set).
+    #[inline]
+    pub fn push(&mut self, p: PktId) {
+        self.pkts.push(p);
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.pkts.is_empty()
+    }
+}
+
+/// Packets in arrival order with their total size.
+#[derive(Debug, Default, Clone)]
+pub struct Fifo {
+    pub(crate) q: Ring<PktId>,
+    bytes: i64,
+}
+
+impl Fifo {
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.q.is_empty()
+    }
+
+    /// Bytes queued.
+    #[inline(always)]
+    pub fn bytes(&self) -> i64 {
+        self.bytes
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, pool: &PacketPool, p: PktId) {
+        self.bytes += pool.get(p).size as i64;
+        self.q.push_back(p);
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self, pool: &PacketPool) -> Option<PktId> {
+        let p = self.q.pop_front()?;
+        self.bytes -= pool.get(p).size as i64;
+        Some(p)
+    }
+
+    pub(crate) fn pop_back(&mut self, pool: &PacketPool) -> Option<PktId> {
+        let p = self.q.pop_back()?;
+        self.bytes -= pool.get(p).size as i64;
+        Some(p)
+    }
+
+    /// Remove the packet `i` places from the front (`PacketQueue::remove`).
+    pub(crate) fn remove_at(&mut self, pool: &PacketPool, i: usize) -> PktId {
+        let p = self.q.remove(i).expect("victim in queue");
+        self.bytes -= pool.get(p).size as i64;
+        p
+    }
+
+    /// The packet `i` places from the front.
+    pub fn get(&self, i: usize) -> Option<PktId> {
+        self.q.get(i).copied()
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &PktId> + ExactSizeIterator + '_ {
+        self.q.iter()
+    }
+}
+
+/// How much a queue holds: `limit` packets, or, counted in bytes, `limit`
+/// packets of `mean_pktsize` bytes (ns-2's `qlim_` with `queue_in_bytes_`
+/// and `mean_pktsize_`, shared by DropTail and RED).
+#[derive(Clone, Copy, Debug)]
+pub struct Capacity {
+    pub limit: i32,
+    pub in_bytes: bool,
+    pub mean_pktsize: i32,
+    /// On overflow the packet at the head is dropped rather than the
+    /// arrival (`drop_front_`).
+    pub drop_front: bool,
+}
+
+impl Capacity {
+    /// The limit in bytes, as ns-2 computes it (an unsigned product, wrapped).
+    #[inline]
+    pub fn limit_bytes(&self) -> i64 {
+        (self.limit as u32).wrapping_mul(self.mean_pktsize as u32) as i64
+    }
+
+    /// The length of `f` in this capacity's unit.
+    #[inline]
+    pub fn len_of(&self, f: &Fifo) -> i64 {
+        if self.in_bytes {
+            f.bytes()
+        } else {
+            f.len() as i64
+        }
+    }
+}
+
+impl Default for Capacity {
+    fn default() -> Self {
+        Capacity { limit: 50, in_bytes: false, mean_pktsize: 500, drop_front: false }
+    }
+}
+
+/// The discipline of a queue: one variant per algorithm, each owning its
+/// packets and state.
+#[derive(Debug)]
+pub enum Qdisc {
+    DropTail(DropTail),
+    Red(Box<Red>),
+}
+
+impl Qdisc {
+    /// Packets held.
+    pub fn len(&self) -> usize {
+        match self {
+            Qdisc::DropTail(d) => d.fifo.len(),
+            Qdisc::Red(r) => r.fifo.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> i64 {
+        match self {
+            Qdisc::DropTail(d) => d.fifo.bytes(),
+            Qdisc::Red(r) => r.fifo.bytes(),
+        }
+    }
+
+    /// The link finished sending at `t` and found nothing queued.
+    #[inline]
+    pub fn link_idle(&mut self, t: f64) {
+        match self {
+            Qdisc::DropTail(_) => {}
+            Qdisc::Red(r) => r.dequeued(false, t),
+        }
+    }
+
+    /// The RED discipline, if this is one.
+    pub fn red(&self) -> Option<&Red> {
+        match self {
+            Qdisc::Red(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn red_mut(&mut self) -> Option<&mut Red> {
+        match self {
+            Qdisc::Red(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// A queue in front of a link (queue/queue.cc `Queue`): the link's busy
+/// flag and resume slot, where packets go, the capacity, summary
+/// statistics, and the discipline.
+#[derive(Debug)]
+#[repr(C, align(64))]
+pub struct Queue {
+    // first cache line: what every packet's enque/deque reads
+    pub disc: Qdisc,
+    pub target: ObjId,
+    /// Resume slot (the link's "transmission finished" event).
+    pub(crate) resume: ResumeId,
+    pub cap: Capacity,
+    /// True while the link is sending a packet from this queue.
+    pub blocked: bool,
+    pub unblock_on_resume: bool,
+    /// Keep the time-average queue length (`summarystats_`).
+    pub summarystats: bool,
+    /// A DropTail queue of packets, limit above one, without summary
+    /// statistics: the kind `pass_through` may apply to (`refresh_plain`
+    /// keeps it in step with the fields it depends on).
+    plain: bool,
+    /// Packets the discipline holds, counted here from its verdicts and
+    /// dequeues (as ns-3's `QueueDisc` counts for every discipline), so
+    /// that the per-packet tests of emptiness need not ask the discipline.
+    held: u32,
+    pub drop_target: ObjId,
+    // the rest
+    /// The discipline's early drops go here when set (ns-2's
+    /// `early-drop-target`), else to `drop_target`.
+    pub early_drop_target: ObjId,
+    /// A trace that sees the early drops sent to `early_drop_target`
+    /// (`edrop-trace`).
+    pub early_drop_trace: ObjId,
+    pub debug: bool,
+    pub util_weight: f64,
+    pub util_check_intv: f64,
+    pub util_records: i32,
+    // summary statistics (`summarystats_`)
+    pub true_ave: f64,
+    pub total_time: f64,
+    /// What the discipline dropped in its last dequeue.
+    pub(crate) drops: Drops,
+}
+
+const _: () = assert!(std::mem::offset_of!(Queue, plain) < 64);
+const _: () = assert!(std::mem::offset_of!(Queue, disc) == 0 && std::mem::size_of::<Qdisc>() <= 40);
+
+impl Queue {
+    pub(crate) fn new(disc: Qdisc, resume: ResumeId) -> Queue {
+        let mut q = Queue {
+            target: NONE,
+            drop_target: NONE,
+            resume,
+            blocked: false,
+            unblock_on_resume: true,
+            summarystats: false,
+            plain: false,
+            held: 0,
+            cap: Capacity::default(),
+            disc,
+            early_drop_target: NONE,
+            early_drop_trace: NONE,
+            debug: false,
+            util_weight: 0.8,
+            util_check_intv: 0.2,
+            util_records: 5,
+            true_ave: 0.0,
+            total_time: 0.0,
+            drops: Drops::default(),
+        };
+        q.refresh_plain();
+        q
+    }
+
+    /// Recompute `plain` (after the discipline, the capacity or
+    /// `summarystats` changed).
+    pub fn refresh_plain(&mut self) {
+        self.plain = matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1;
+    }
+
+    pub fn len(&self) -> usize {
+        debug_assert_eq!(self.held as usize, self.disc.len());
+        self.held as usize
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        debug_assert_eq!(self.held as usize, self.disc.len());
+        self.held == 0
+    }
+
+    /// Bytes queued.
+    pub fn bytes(&self) -> i64 {
+        self.disc.bytes()
+    }
+
+    /// Is the link still sending?  (A resume whose time has passed with an
+    /// empty queue unblocked the queue at that time.)
+    #[inline]
+    fn is_blocked(&mut self, w: &mut World) -> bool {
+        if self.blocked {
+            if let Some(t) = w.s.resume_lapsed(self.resume) {
+                // The link finished at `t` and found nothing to send.
+                self.blocked = !self.unblock_on_resume;
+                self.disc.link_idle(t);
+            }
+        }
+        self.blocked
+    }
+
+    /// `Queue::updateStats`: the time-average queue length.
+    pub(crate) fn update_stats(&mut self, now: f64) {
+        let queuesize = if self.cap.in_bytes { self.disc.bytes() as f64 } else { self.len() as f64 };
+        let newtime = now - self.total_time;
+        if newtime > 0.0 {
+            let oldave = self.true_ave;
+            let oldtime = self.total_time;
+            self.true_ave = (oldtime * oldave + newtime * queuesize) / now;
+            self.total_time = now;
+        }
+    }
+
+    /// The discipline's enqueue (`enque`).  A discipline that must know
+    /// since when the queue has been idle (RED) first settles a finished
+    /// transmission.
+    #[inline(always)]
+    pub(crate) fn enqueue(&mut self, w: &mut World, p: PktId) -> Verdict {
+        if matches!(self.disc, Qdisc::DropTail(_)) {
+            if self.summarystats {
+                self.update_stats(w.s.now);
+            }
+            if let Qdisc::DropTail(d) = &mut self.disc {
+                let v = d.enqueue(&self.cap, &w.pool, p);
+                self.held += matches!(v, Verdict::Queued) as u32;
+                return v;
+            }
+        }
+        let v = self.enqueue_other(w, p);
+        self.held += matches!(v, Verdict::Queued | Verdict::Marked) as u32;
+        v
+    }
+
+    /// `enqueue` for the disciplines other than DropTail.
+    #[inline(never)]
+    fn enqueue_other(&mut self, w: &mut World, p: PktId) -> Verdict {
+        self.is_blocked(w);
+        if self.summarystats {
+            self.update_stats(w.s.now);
+        }
+        match &mut self.disc {
+            Qdisc::DropTail(_) => unreachable!("DropTail is enqueued inline"),
+            Qdisc::Red(r) => r.enqueue(&self.cap, w, p),
+        }
+    }
+
+    /// The discipline's dequeue (`deque`); what it drops on the way is left
+    /// in `drops`.
+    #[inline(always)]
+    fn deque(&mut self, w: &mut World) -> Option<PktId> {
+        if self.summarystats {
+            self.update_stats(w.s.now);
+        }
+        let p = match &mut self.disc {
+            Qdisc::DropTail(d) => d.fifo.pop(&w.pool),
+            Qdisc::Red(r) => r.dequeue(&w.pool, w.s.now),
+        };
+        self.held -= p.is_some() as u32;
+        p
+    }
+
+    /// `Queue::recv`'s steps when they let the arriving packet straight
+    /// through: a DropTail queue that is empty, below its limit even with
+    /// the packet, without statistics to update, whose link is idle; enque
+    /// then deque would hand back the packet itself.  Marks the link busy
+    /// and returns true; false (nothing changed) in any other case.
+    #[inline(always)]
+    pub(crate) fn pass_through(&mut self, w: &mut World) -> bool {
+        if !self.plain || !self.is_empty() {
+            return false;
+        }
+        debug_assert!(matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1);
+        if self.is_blocked(w) {
+            return false;
+        }
+        self.blocked = true;
+        true
+    }
+
+    /// The second step of `Queue::recv` (after `enque`): if the link is
+    /// free, the next packet to hand to it (the link is busy from then on).
+    #[inline(always)]
+    pub(crate) fn send_next(&mut self, w: &mut World) -> Option<PktId> {
+        if self.is_blocked(w) {
+            return None;
+        }
+        let p = self.deque(w)?;
+        self.blocked = true;
+        Some(p)
+    }
+
+    /// `Queue::resume`: the link finished a packet; the next one to hand
+    /// it, if any (else the queue unblocks, `unblock_on_resume_`).
+    #[inline(always)]
+    pub(crate) fn resume_next(&mut self, w: &mut World) -> Option<PktId> {
+        let p = self.deque(w);
+        if p.is_none() {
+            self.blocked = !self.unblock_on_resume;
+        }
+        p
+    }
+
+    /// The resume must really happen when a packet waits while the link is
+    /// busy, or when summary statistics are on: ns-2's `deque()` updates
+    /// them even when it finds the queue empty.
+    #[inline]
+    pub(crate) fn settle(&self, w: &mut World) {
+        if self.needs_resume() {
+            w.s.need_resume(self.resume);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn needs_resume(&self) -> bool {
+        self.blocked && (!self.is_empty() || self.summarystats)
+    }
+
+    /// `Queue::reset`: take out everything queued, head first, for the
+    /// caller to drop.  Each dequeue, and the last that finds the queue
+    /// empty, does what a dequeue does (statistics, RED's idle time).
+    pub(crate) fn reset(&mut self, w: &mut World) -> Vec<PktId> {
+        self.total_time = 0.0;
+        self.true_ave = 0.0;
+        let mut out = Vec::new();
+        while let Some(p) = self.deque(w) {
+            out.push(p);
+        }
+        out
+    }
+
+    /// Blocked state as ns-2's `blocked_` reads it.
+    pub fn blocked_now(&mut self, w: &mut World) -> bool {
+        self.is_blocked(w)
+    }
+
+    /// The packets over the (possibly lowered) limit, taken out in the
+    /// order they are to be dropped: from the head with `drop_front`, else
+    /// from the tail (DropTail's `shrink_queue`).
+    pub(crate) fn over_limit(&mut self, w: &World) -> Vec<PktId> {
+        let mut out = Vec::new();
+        if let Qdisc::DropTail(d) = &mut self.disc {
+            d.shrink(&self.cap, &w.pool, &mut out);
+        }
+        self.held -= out.len() as u32;
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::{Obj, Sim};
+
+    /// `Queue::plain`, which lets a packet pass an empty DropTail queue
+    /// without entering it, follows every variable it depends on.
+    #[test]
+    fn plain_follows_the_queue_variables() {
+        let mut sim = Sim::new();
+        let q = sim.create("q", "Queue/DropTail").unwrap();
+        let plain = |sim: &Sim| match &sim.objs[q as usize] {
+            Obj::Queue(q) => q.plain,
+            _ => unreachable!(),
+        };
+        assert!(plain(&sim));
+        for (var, on, off) in [("summarystats_", "true", "false"), ("queue_in_bytes_", "true", "false"), ("limit_", "1", "50")] {
+            sim.set_var(q, var, on).unwrap();
+            assert!(!plain(&sim), "{var} {on}");
+            sim.set_var(q, var, off).unwrap();
+            assert!(plain(&sim), "{var} {off}");
+        }
+        let r = sim.create("r", "Queue/RED").unwrap();
+        assert!(matches!(&sim.objs[r as usize], Obj::Queue(q) if !q.plain));
+    }
+}
