@@ -396,7 +396,7 @@ impl Sim {
             }
             "Queue/RED" => {
                 let slot = self.w.s.new_resume(id);
-                Obj::Queue(Box::new(Queue::new(Qdisc::Red(Box::default()), slot)))
+                Obj::Queue(Box::new(Queue::new(Qdisc::red(), slot)))
             }
             "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
             "ErrorModel" => Obj::ErrModel(Box::new(ErrorModel::new(Pattern::Uniform))),
@@ -575,7 +575,7 @@ impl Sim {
                 _ => None,
             },
             Obj::Queue(q) => match var {
-                _ if q.disc.red().and_then(|r| r.get_var(var)).is_some() => q.disc.red().and_then(|r| r.get_var(var)),
+                _ if q.disc.as_red().and_then(|r| r.get_var(var)).is_some() => q.disc.as_red().and_then(|r| r.get_var(var)),
                 "limit_" => i(q.cap.limit),
                 "blocked_" => {
                     let bl = q.blocked_now(&mut self.w);
@@ -765,7 +765,7 @@ impl Sim {
                 _ => false,
             },
             Obj::Queue(q) => {
-                if let Some(red) = q.disc.red_mut() {
+                if let Some(red) = q.disc.as_red_mut() {
                     if red.set_var(&mut self.w, var, v) {
                         return Ok(());
                     }
@@ -1169,13 +1169,13 @@ impl Sim {
             Obj::Queue(_) => match cmd {
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
-                    let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
+                    let link_bw = match q.disc.as_red().map(|r| self.objs.get(r.link as usize)) {
                         Some(Some(Obj::Link(l))) => Some(l.bandwidth),
                         _ => None,
                     };
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (qib, mean) = (q.cap.in_bytes, q.cap.mean_pktsize);
-                    if let Some(red) = q.disc.red_mut() {
+                    if let Some(red) = q.disc.as_red_mut() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
                     let (dropped, drop_target) = (q.reset(&mut self.w), q.drop_target);
@@ -1566,7 +1566,7 @@ impl Sim {
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
     fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let (cmd, n) = (argv[0], argv.len());
-        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.red().is_some()) {
+        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.as_red().is_some()) {
             return Err(format!("unknown command \"{cmd}\""));
         }
         let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
@@ -1578,7 +1578,7 @@ impl Sim {
                 };
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                 let mean = q.cap.mean_pktsize;
-                q.disc.red_mut().unwrap().set_link(l, bw, delay, mean);
+                q.disc.as_red_mut().unwrap().set_link(l, bw, delay, mean);
             }
             ("attach", 2) => {
                 let ch = self.w.out.channel(argv[1]);
@@ -1589,7 +1589,7 @@ impl Sim {
                     return Err("trace with a separate tracer object is not supported yet".into());
                 }
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-                q.disc.red_mut().unwrap().trace(&mut self.w, argv[1])?;
+                q.disc.as_red_mut().unwrap().trace(&mut self.w, argv[1])?;
             }
             ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
             ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),
@@ -1838,13 +1838,13 @@ impl Sim {
 
     fn red_mut(&mut self, id: ObjId) -> &mut crate::qdisc::Red {
         match &mut self.objs[id as usize] {
-            Obj::Queue(q) => q.disc.red_mut().expect("RED queue"),
+            Obj::Queue(q) => q.disc.as_red_mut().expect("RED queue"),
             _ => unreachable!("not a queue"),
         }
     }
 
     fn red_ref(&self, id: ObjId) -> &crate::qdisc::Red {
-        self.queue_ref(id).disc.red().expect("RED queue")
+        self.queue_ref(id).disc.as_red().expect("RED queue")
     }
 
     fn queue_ref(&self, id: ObjId) -> &Queue {

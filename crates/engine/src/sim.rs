@@ -646,7 +646,11 @@ impl Sim {
             Verdict::EarlyDropped(d) => self.early_drop(qid, d),
         }
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
-        match q.send_next(&mut self.w) {
+        let next = q.send_next(&mut self.w);
+        if q.has_drops() {
+            return self.queue_resume_drops(qid, next);
+        }
+        match next {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
         }
@@ -684,9 +688,40 @@ impl Sim {
     #[inline(always)]
     pub(crate) fn queue_resume(&mut self, qid: ObjId) {
         let Some(Obj::Queue(q)) = self.objs.get_mut(qid as usize) else { return self.resume_other(qid) };
-        match q.resume_next(&mut self.w) {
+        let next = q.resume_next(&mut self.w);
+        if q.has_drops() {
+            return self.queue_resume_drops(qid, next);
+        }
+        match next {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
+        }
+    }
+
+    /// `queue_resume` (or `queue_enque`'s send) when the discipline dropped
+    /// packets while dequeuing (CoDel): they go on first, then the packet it
+    /// returned.
+    #[cold]
+    #[inline(never)]
+    fn queue_resume_drops(&mut self, qid: ObjId, next: Option<PktId>) {
+        self.flush_drops(qid);
+        match next {
+            Some(p) => self.queue_send(qid, p),
+            None => self.queue_settle(qid),
+        }
+    }
+
+    /// Send on what queue `qid`'s discipline dropped in its last dequeue,
+    /// in order, as early drops.
+    #[cold]
+    #[inline(never)]
+    fn flush_drops(&mut self, qid: ObjId) {
+        let mut i = 0;
+        loop {
+            let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+            let Some(p) = q.nth_drop(i) else { return };
+            i += 1;
+            self.early_drop(qid, p);
         }
     }
 

@@ -4,9 +4,9 @@
 //! [`Queue`] is the plumbing every discipline shares, shaped like ns-2's
 //! `Queue` base class (queue/queue.cc): the link's busy flag and resume
 //! slot, the targets packets go to, the capacity, summary statistics.
-//! [`Qdisc`] is the discipline: an enum with one variant per algorithm,
-//! each in its own file and owning its packets and state, dispatched with a
-//! `match` (no `dyn`).  Its hooks follow ns-3's `QueueDisc`
+//! [`Qdisc`] is the discipline: an enum with one variant per algorithm
+//! (DropTail inline, the others in [`Boxed`]), each in its own file and
+//! owning its packets and state, dispatched with a `match` (no `dyn`).  Its hooks follow ns-3's `QueueDisc`
 //! (`DoEnqueue`/`DoDequeue`): enqueue returns a [`Verdict`] (queued,
 //! marked, or a packet to drop), dequeue hands out the next packet and may
 //! drop others on the way ([`Drops`]), and a discipline that needs to know
@@ -17,9 +17,10 @@
 //! target too.
 //!
 //! Adding a discipline: a file here with its state and the hooks, a
-//! variant of `Qdisc` and its arms in the dispatch below, and its binding
+//! variant of `Boxed` and its arms in the dispatch below, and its binding
 //! in the ns-2 layer if ns-2 scripts name it.
 
+pub mod codel;
 pub mod droptail;
 pub mod red;
 
@@ -28,6 +29,7 @@ use crate::ring::Ring;
 use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
+pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use red::Red;
 
@@ -71,7 +73,9 @@ impl Drops {
 #[derive(Debug, Default, Clone)]
 pub struct Fifo {
     pub(crate) q: Ring<PktId>,
-    bytes: i64,
+    /// An `int` in ns-2's `PacketQueue` (`bytes_`); 32 bits keep the
+    /// discipline enum within the queue's first cache line.
+    bytes: i32,
 }
 
 impl Fifo {
@@ -88,32 +92,32 @@ impl Fifo {
     /// Bytes queued.
     #[inline(always)]
     pub fn bytes(&self) -> i64 {
-        self.bytes
+        self.bytes as i64
     }
 
     #[inline]
     pub(crate) fn push(&mut self, pool: &PacketPool, p: PktId) {
-        self.bytes += pool.get(p).size as i64;
+        self.bytes = self.bytes.wrapping_add(pool.get(p).size);
         self.q.push_back(p);
     }
 
     #[inline]
     pub(crate) fn pop(&mut self, pool: &PacketPool) -> Option<PktId> {
         let p = self.q.pop_front()?;
-        self.bytes -= pool.get(p).size as i64;
+        self.bytes = self.bytes.wrapping_sub(pool.get(p).size);
         Some(p)
     }
 
     pub(crate) fn pop_back(&mut self, pool: &PacketPool) -> Option<PktId> {
         let p = self.q.pop_back()?;
-        self.bytes -= pool.get(p).size as i64;
+        self.bytes = self.bytes.wrapping_sub(pool.get(p).size);
         Some(p)
     }
 
     /// Remove the packet `i` places from the front (`PacketQueue::remove`).
     pub(crate) fn remove_at(&mut self, pool: &PacketPool, i: usize) -> PktId {
         let p = self.q.remove(i).expect("victim in queue");
-        self.bytes -= pool.get(p).size as i64;
+        self.bytes = self.bytes.wrapping_sub(pool.get(p).size);
         p
     }
 
@@ -164,21 +168,46 @@ impl Default for Capacity {
     }
 }
 
-/// The discipline of a queue: one variant per algorithm, each owning its
-/// packets and state.
+/// The discipline of a queue, owning its packets and state.  DropTail, the
+/// common case, is held inline; the others, one variant of [`Boxed`] per
+/// algorithm, behind one box, which keeps the queue's per-packet fields in
+/// its first cache line.
 #[derive(Debug)]
 pub enum Qdisc {
     DropTail(DropTail),
-    Red(Box<Red>),
+    Boxed(Box<Boxed>),
+}
+
+/// The disciplines other than DropTail.
+#[derive(Debug)]
+pub enum Boxed {
+    Red(Red),
+    CoDel(CoDel),
 }
 
 impl Qdisc {
+    pub fn red() -> Qdisc {
+        Qdisc::Boxed(Box::new(Boxed::Red(Red::new())))
+    }
+
+    pub fn codel() -> Qdisc {
+        Qdisc::Boxed(Box::new(Boxed::CoDel(CoDel::new())))
+    }
+
+    /// The packets held, for the disciplines that keep one FIFO.
+    fn fifo(&self) -> &Fifo {
+        match self {
+            Qdisc::DropTail(d) => &d.fifo,
+            Qdisc::Boxed(b) => match &**b {
+                Boxed::Red(r) => &r.fifo,
+                Boxed::CoDel(c) => &c.fifo,
+            },
+        }
+    }
+
     /// Packets held.
     pub fn len(&self) -> usize {
-        match self {
-            Qdisc::DropTail(d) => d.fifo.len(),
-            Qdisc::Red(r) => r.fifo.len(),
-        }
+        self.fifo().len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -187,32 +216,57 @@ impl Qdisc {
 
     /// Bytes held.
     pub fn bytes(&self) -> i64 {
-        match self {
-            Qdisc::DropTail(d) => d.fifo.bytes(),
-            Qdisc::Red(r) => r.fifo.bytes(),
-        }
+        self.fifo().bytes()
     }
 
     /// The link finished sending at `t` and found nothing queued.
     #[inline]
     pub fn link_idle(&mut self, t: f64) {
-        match self {
-            Qdisc::DropTail(_) => {}
-            Qdisc::Red(r) => r.dequeued(false, t),
+        if let Qdisc::Boxed(b) = self {
+            if let Boxed::Red(r) = &mut **b {
+                r.dequeued(false, t);
+            }
         }
     }
 
     /// The RED discipline, if this is one.
-    pub fn red(&self) -> Option<&Red> {
+    pub fn as_red(&self) -> Option<&Red> {
         match self {
-            Qdisc::Red(r) => Some(r),
+            Qdisc::Boxed(b) => match &**b {
+                Boxed::Red(r) => Some(r),
+                _ => None,
+            },
             _ => None,
         }
     }
 
-    pub fn red_mut(&mut self) -> Option<&mut Red> {
+    pub fn as_red_mut(&mut self) -> Option<&mut Red> {
         match self {
-            Qdisc::Red(r) => Some(r),
+            Qdisc::Boxed(b) => match &mut **b {
+                Boxed::Red(r) => Some(r),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The CoDel discipline, if this is one.
+    pub fn as_codel(&self) -> Option<&CoDel> {
+        match self {
+            Qdisc::Boxed(b) => match &**b {
+                Boxed::CoDel(c) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn as_codel_mut(&mut self) -> Option<&mut CoDel> {
+        match self {
+            Qdisc::Boxed(b) => match &mut **b {
+                Boxed::CoDel(c) => Some(c),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -367,9 +421,10 @@ impl Queue {
         if self.summarystats {
             self.update_stats(w.s.now);
         }
-        match &mut self.disc {
-            Qdisc::DropTail(_) => unreachable!("DropTail is enqueued inline"),
-            Qdisc::Red(r) => r.enqueue(&self.cap, w, p),
+        let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is enqueued inline") };
+        match &mut **b {
+            Boxed::Red(r) => r.enqueue(&self.cap, w, p),
+            Boxed::CoDel(c) => c.enqueue(&self.cap, &w.pool, w.s.now, p),
         }
     }
 
@@ -382,9 +437,22 @@ impl Queue {
         }
         let p = match &mut self.disc {
             Qdisc::DropTail(d) => d.fifo.pop(&w.pool),
-            Qdisc::Red(r) => r.dequeue(&w.pool, w.s.now),
+            Qdisc::Boxed(_) => return self.deque_boxed(w),
         };
         self.held -= p.is_some() as u32;
+        p
+    }
+
+    /// `deque` for the disciplines other than DropTail.
+    #[inline(never)]
+    fn deque_boxed(&mut self, w: &mut World) -> Option<PktId> {
+        let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is dequeued inline") };
+        let before = self.drops.pkts.len();
+        let p = match &mut **b {
+            Boxed::Red(r) => r.dequeue(&w.pool, w.s.now),
+            Boxed::CoDel(c) => c.dequeue(&mut w.pool, w.s.now, &mut self.drops),
+        };
+        self.held -= (self.drops.pkts.len() - before) as u32 + p.is_some() as u32;
         p
     }
 
@@ -452,9 +520,28 @@ impl Queue {
         self.true_ave = 0.0;
         let mut out = Vec::new();
         while let Some(p) = self.deque(w) {
+            out.append(&mut self.drops.pkts);
             out.push(p);
         }
+        out.append(&mut self.drops.pkts);
         out
+    }
+
+    /// The packets the discipline dropped in its last dequeue, to send on
+    /// (before the packet that dequeue returned).
+    #[inline(always)]
+    pub(crate) fn has_drops(&self) -> bool {
+        !self.drops.is_empty()
+    }
+
+    /// The `i`th packet of the last dequeue's drops; `None` past the last,
+    /// when the list is cleared (its buffer kept for the next).
+    pub(crate) fn nth_drop(&mut self, i: usize) -> Option<PktId> {
+        let p = self.drops.pkts.get(i).copied();
+        if p.is_none() {
+            self.drops.pkts.clear();
+        }
+        p
     }
 
     /// Blocked state as ns-2's `blocked_` reads it.
