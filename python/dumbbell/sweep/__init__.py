@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 
-from . import __version__
-from ._sweep_child import child_env, load_target
+from .. import __version__
+from .._sweep_child import child_env, load_target
 
 __all__ = ["Plan", "PlanError", "run_sweep", "summarise", "t_quantile", "plot_sweep", "load_plan", "execute",
            "cli_main"]
@@ -558,7 +558,7 @@ class Plan:
         q = dict(p)
         q["y"] = ys
         if q.get("path"):
-            from .plot import _check_path
+            from ..plot import _check_path
 
             try:
                 _check_path(q["path"], "plot_sweep")
@@ -755,14 +755,15 @@ _BUILD_LOCK = threading.Lock()
 
 def build_id() -> str:
     """Dumbbell's version and a hash of what produces results: the engine
-    library and every Python and Tcl file of the package (the ns-2 layer,
-    the API, the metrics a `metrics.function` may call, the fork server)."""
+    library and every Python and Tcl file of the dumbbell package, this
+    sweep package included (the ns-2 layer, the API, the metrics a
+    `metrics.function` may call, the fork server)."""
     global _BUILD
     with _BUILD_LOCK:
         if _BUILD is None:
-            from . import _engine
+            from .. import _engine
 
-            pkg = Path(__file__).resolve().parent
+            pkg = Path(__file__).resolve().parent.parent  # dumbbell/, not dumbbell/sweep/
             h = hashlib.sha256(__version__.encode())
             files = sorted(pkg.rglob("*"))
             engine = Path(_engine.__file__).resolve()
@@ -911,7 +912,7 @@ def _run_tcl(task, child, cwd, env, out_path, err_path, timeout):
     """An ns-2 run: forked from this thread's fork server (dumbbell._forkserver:
     the start-up is paid once per worker, not per run), else as a new
     process.  Returns (exit code, timed out, cancelled) like `_spawn`."""
-    from . import _forkserver
+    from .. import _forkserver
 
     cmd = child + ["tcl", task["script"], *task["args"]]
     try:
@@ -1306,7 +1307,7 @@ def _partition(runs, cache, retry_failed):
 def _run_local(tasks, jobs, done):
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    from . import _forkserver
+    from .. import _forkserver
 
     _CANCEL.clear()
     ex = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="dumbbell-sweep")
@@ -1480,7 +1481,7 @@ def _plots(plan, df, out: Path):
         path = p.get("path") or out.with_name(f"{out.stem}-{'-'.join(p['y'])}-vs-{p['x']}.png")
         try:
             fig = plot_sweep(df, p["x"], p["y"], hue=p.get("hue"), path=path, title=p.get("title"))
-            from .plot import _plt
+            from ..plot import _plt
 
             _plt().close(fig)
         except (ValueError, KeyError) as e:
@@ -1618,7 +1619,7 @@ def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float
     `hue` and per metric when `y` is a list.  Every other parameter must be
     constant (filter the table first); saves to `path` (PNG/PDF/SVG by
     extension) when given; returns the figure."""
-    from .plot import _check_path, _finish, _plt
+    from ..plot import _check_path, _finish, _plt
 
     _check_path(path, "plot_sweep")
     plt = _plt()
