@@ -22,7 +22,6 @@ cluster with `dask="tcp://host:port"`.
 
 from __future__ import annotations
 
-import math
 import os
 import shutil
 import signal
@@ -34,9 +33,12 @@ from .cache import CACHE_FORMAT, Cache, build_id, cache_dir_for, partition  # no
 from .worker import execute
 from .executors import default_jobs, run_dask, run_local
 from .metrics import MetricError, Metrics, convert  # noqa: F401
-from .params import NAME, RESERVED, PlanError, expand, is_num  # noqa: F401
+from .params import NAME, RESERVED, PlanError, expand  # noqa: F401
 from .plan import Plan, Run, load_plan
+from .plot import draw_plots, plot_sweep
 from .progress import Progress
+from .stats import summarise, t_quantile
+from .table import assemble, failure_lines, write_table
 
 __all__ = ["Plan", "PlanError", "run_sweep", "summarise", "t_quantile", "plot_sweep", "load_plan", "execute",
            "cli_main"]
@@ -140,295 +142,15 @@ def run_sweep(plan, out=None, *, jobs: int | None = None, cache_dir=None, dask=N
         raise SweepInterrupted(f"interrupted: {len(records)} of {len(pending) + rep.cached} runs finished and "
                                "cached; run the same sweep again to resume") from None
     bar.close()
-    df = _assemble(plan, runs, records, cache)
+    df = assemble(plan, runs, records, cache)
     rep.failed = int((df["status"] != "ok").sum())
-    rep.failures = _failure_lines(plan, df)
+    rep.failures = failure_lines(plan, df)
     out = Path(out) if out else plan.default_out
     if out is not None:
         write_table(df, out)
-        _plots(plan, df, out)
+        draw_plots(plan, df, out)
     rep.wall = time.monotonic() - t0
     return df
-
-
-# ---- the table --------------------------------------------------------------------------------------
-
-def _series(name, values):
-    import polars as pl
-
-    present = [v for v in values if v is not None]
-    if present and all(isinstance(v, bool) for v in present):
-        dtype = pl.Boolean
-    elif present and all(isinstance(v, int) and not isinstance(v, bool) for v in present):
-        dtype = pl.Int64
-    elif present and all(is_num(v) for v in present):
-        dtype = pl.Float64
-        values = [None if v is None else float(v) for v in values]
-    elif not present:
-        dtype = pl.Float64
-    else:
-        dtype = pl.String
-        values = [None if v is None else str(v) for v in values]
-    return pl.Series(name, values, dtype=dtype)
-
-
-def _assemble(plan: Plan, runs: list[Run], records: dict, cache: Cache):
-    import polars as pl
-
-    fixed = set(plan.param_names) | set(RESERVED)
-    rows_metrics, status, error, elapsed = [], [], [], []
-    names: list[str] = list(plan.metrics.static)
-    for r in runs:
-        rec = records.get(r.key)
-        m: dict = {}
-        err = None
-        if rec is None:
-            err = "not run"
-        elif rec["status"] != "ok":
-            err = rec.get("error") or "failed"
-        else:
-            try:
-                m = plan.metrics.from_stdout(rec.get("stdout", "")) if plan.kind == "tcl" else {}
-                for k, v in (rec.get("metrics") or {}).items():
-                    if k in m:
-                        raise MetricError(f"metric {k!r} comes both from stdout and from metrics.function")
-                    m[k] = v
-                bad = [k for k in m if k in fixed]
-                if bad:
-                    raise MetricError(f"metric {bad[0]!r} has the name of a parameter or of a table column; "
-                                      "rename it (or use metrics.keyvalue = [keys])")
-            except MetricError as e:
-                err, m = f"metrics: {e}", {}
-        for k in m:
-            if k not in names:
-                names.append(k)
-        rows_metrics.append(m)
-        status.append("ok" if err is None else "failed")
-        error.append(err)
-        elapsed.append(rec.get("elapsed") if rec else None)
-    keep = plan.metrics.keep or names
-    cols = [_series(p, [r.params[p] for r in runs]) for p in plan.param_names]
-    cols.append(pl.Series("seed", [r.seed for r in runs], dtype=pl.Int64))
-    cols += [_series(n, [m.get(n) for m in rows_metrics]) for n in keep]
-    cols += [pl.Series("status", status, dtype=pl.String), pl.Series("error", error, dtype=pl.String),
-             pl.Series("elapsed", elapsed, dtype=pl.Float64),
-             pl.Series("key", [r.key for r in runs], dtype=pl.String)]
-    if plan.outputs:
-        kept = [str(cache.files_dir(r.key)) if (cache.root and records.get(r.key, {}).get("files")) else None
-                for r in runs]
-        cols.append(pl.Series("files", kept, dtype=pl.String))
-    return pl.DataFrame(cols)
-
-
-def write_table(df, out) -> None:
-    """Write atomically: .csv as CSV, anything else as Parquet."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    if out.suffix.lower() == ".csv":
-        df.write_csv(tmp)
-    else:
-        df.write_parquet(tmp)
-    os.replace(tmp, out)
-
-
-def _failure_lines(plan, df, limit=10) -> list[str]:
-    bad = df.filter(df["status"] != "ok")
-    lines = []
-    for row in bad.head(limit).iter_rows(named=True):
-        what = " ".join(f"{p}={row[p]}" for p in plan.param_names) + f" seed={row['seed']}"
-        first = (row["error"] or "").strip().splitlines()
-        lines.append(f"{what}: {first[0] if first else 'failed'}" + (" ..." if len(first) > 1 else ""))
-    return lines
-
-
-def _plots(plan, df, out: Path):
-    for p in plan.plots:
-        path = p.get("path") or out.with_name(f"{out.stem}-{'-'.join(p['y'])}-vs-{p['x']}.png")
-        try:
-            fig = plot_sweep(df, p["x"], p["y"], hue=p.get("hue"), path=path, title=p.get("title"))
-            from ..plot import _plt
-
-            _plt().close(fig)
-        except (ValueError, KeyError) as e:
-            sys.stderr.write(f"sweep: plot {p['y']} vs {p['x']} not drawn: {e}\n")
-
-
-# ---- statistics over seeds ------------------------------------------------------------------------
-
-def _betacf(a, b, x):
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 100000):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-16:
-            break
-    return h
-
-
-def _betainc(a, b, x):
-    """Regularized incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    ln_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    front = math.exp(ln_front)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
-def _t_tail(t, df):
-    """P(T > t) for t >= 0, Student's t with df degrees of freedom."""
-    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-
-
-def t_quantile(p: float, df: float) -> float:
-    """The p-quantile of Student's t distribution with df degrees of freedom
-    (exact to about 1e-12: closed forms for df 1 and 2, otherwise the
-    incomplete beta function inverted by bisection)."""
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must be in (0, 1); got {p}")
-    if not df > 0:
-        raise ValueError(f"df must be > 0; got {df}")
-    if p == 0.5:
-        return 0.0
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    if df == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if df == 2:
-        return (2.0 * p - 1.0) / math.sqrt(2.0 * p * (1.0 - p))
-    q = 1.0 - p
-    lo, hi = 0.0, 1.0
-    while _t_tail(hi, df) > q:
-        lo, hi = hi, hi * 2.0
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if _t_tail(mid, df) > q:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo <= 4e-16 * hi:
-            break
-    return 0.5 * (lo + hi)
-
-
-def _param_columns(df) -> list[str]:
-    """A sweep table's parameter columns: those before `seed`."""
-    cols = df.columns
-    if "seed" not in cols:
-        raise ValueError("not a sweep table: no `seed` column (pass by=[...] explicitly)")
-    return cols[: cols.index("seed")]
-
-
-def summarise(df, metrics, by=None, level: float = 0.95):
-    """Mean over seeds with a Student-t confidence interval.
-
-    df      -- a sweep table (only rows with status "ok" count)
-    metrics -- a metric name or a list of them
-    by      -- the grouping columns (default: every parameter column)
-    level   -- the confidence level of the interval
-
-    One row per group, in order of first appearance, with for each metric m:
-    m_n (values, nulls excluded), m_mean, m_std (sample, n-1), m_ci_lo and
-    m_ci_hi (mean -/+ t_{(1+level)/2, n-1} std/sqrt(n); null when n < 2).
-    """
-    import polars as pl
-
-    metrics = [metrics] if isinstance(metrics, str) else list(metrics)
-    by = _param_columns(df) if by is None else ([by] if isinstance(by, str) else list(by))
-    for c in by + metrics:
-        if c not in df.columns:
-            raise ValueError(f"summarise: no column {c!r} (columns: {', '.join(df.columns)})")
-    if not 0 < level < 1:
-        raise ValueError(f"summarise: level must be in (0, 1); got {level}")
-    d = df.filter(pl.col("status") == "ok") if "status" in df.columns else df
-    aggs = []
-    for m in metrics:
-        aggs += [pl.col(m).count().alias(f"{m}_n"), pl.col(m).mean().alias(f"{m}_mean"),
-                 pl.col(m).std(ddof=1).alias(f"{m}_std")]
-    g = d.group_by(by, maintain_order=True).agg(aggs)
-    p = 0.5 + level / 2.0
-    for m in metrics:
-        ns = g[f"{m}_n"].to_list()
-        tq = {n: t_quantile(p, n - 1) for n in set(ns) if n and n > 1}
-        half = [None if (n is None or n < 2 or s is None) else tq[n] * s / math.sqrt(n)
-                for n, s in zip(ns, g[f"{m}_std"].to_list())]
-        h = pl.lit(pl.Series("h", half, dtype=pl.Float64))
-        g = g.with_columns((pl.col(f"{m}_mean") - h).alias(f"{m}_ci_lo"), (pl.col(f"{m}_mean") + h).alias(f"{m}_ci_hi"))
-    return g
-
-
-def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float = 0.95, title: str | None = None,
-               ax=None, logx: bool = False, logy: bool = False):
-    """A metric against a parameter: the mean over seeds as a line, its
-    confidence interval as a band (none with one seed); one line per value of
-    `hue` and per metric when `y` is a list.  Every other parameter must be
-    constant (filter the table first); saves to `path` (PNG/PDF/SVG by
-    extension) when given; returns the figure."""
-    from ..plot import _check_path, _finish, _plt
-
-    _check_path(path, "plot_sweep")
-    plt = _plt()
-    ys = [y] if isinstance(y, str) else list(y)
-    for c in [x] + ys + ([hue] if hue else []):
-        if c not in df.columns:
-            raise ValueError(f"plot_sweep: no column {c!r} (columns: {', '.join(df.columns)})")
-    params = _param_columns(df) if "seed" in df.columns else []
-    varying = [c for c in params if c not in (x, hue) and df[c].n_unique() > 1]
-    if varying:
-        raise ValueError(f"plot_sweep: {varying[0]!r} varies ({df[varying[0]].n_unique()} values) but is neither x "
-                         f"nor hue; filter the table to one value or pass hue={varying[0]!r}")
-    by = [x] + ([hue] if hue else [])
-    s = summarise(df, ys, by=by, level=level).sort(by)
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(7, 3.5), dpi=120)
-    else:
-        fig = ax.figure
-    groups = s.partition_by(hue, maintain_order=True) if hue else [s]
-    lines = 0
-    for g in groups:
-        for m in ys:
-            label_parts = ([m] if len(ys) > 1 else []) + ([f"{hue}={g[hue][0]}"] if hue else [])
-            xs = g[x].to_numpy()
-            mean = g[f"{m}_mean"].to_numpy()
-            (ln,) = ax.plot(xs, mean, lw=1.0, label=", ".join(label_parts) or m)
-            lo, hi = g[f"{m}_ci_lo"], g[f"{m}_ci_hi"]
-            if lo.null_count() < len(lo):
-                ax.fill_between(xs, lo.fill_null(float("nan")).to_numpy(), hi.fill_null(float("nan")).to_numpy(),
-                                color=ln.get_color(), alpha=0.2, lw=0)
-            lines += 1
-    ax.set_xlabel(x)
-    ax.set_ylabel(ys[0] if len(ys) == 1 else "value")
-    if logx:
-        ax.set_xscale("log")
-    if logy:
-        ax.set_yscale("log")
-    n_seeds = int(s[f"{ys[0]}_n"].max() or 0) if len(s) else 0
-    if title is None and n_seeds > 1:
-        title = f"mean over {n_seeds} seeds, {level:.0%} confidence band"
-    if title:
-        ax.set_title(title, fontsize=9)
-    return _finish(fig, ax, path, None, legend=lines > 1)
 
 
 # ---- the command line ------------------------------------------------------------------------------
