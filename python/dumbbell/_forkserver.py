@@ -9,7 +9,7 @@ what `dumbbell run SCRIPT ARGS` would have been at the moment it sources the
 script (same library state, same RNG streams, same engine), so its output is
 byte-identical; only the start-up is shared.
 
-    python -m dumbbell._forkserver REPLY_FD   (started by dumbbell.sweep)
+    python -m dumbbell._forkserver REPLY_FD   (started by dumbbell.sweep.worker)
 
 Protocol, one JSON object per line: the client writes a request
 {"script", "args", "cwd", "env", "stdout", "stderr"} on the server's stdin;

@@ -1,4 +1,4 @@
-"""The process a sweep starts for each run (see dumbbell.sweep).
+"""The process a sweep starts for each run (see dumbbell.sweep.worker).
 
     python -m dumbbell._sweep_child tcl SCRIPT [ARGS...]
         runs an ns-2 script exactly as `dumbbell run SCRIPT ARGS...` does;
