@@ -1,0 +1,126 @@
+# Dumbbell's ns-2 library: the Simulator, Node, Link, Agent and Application
+# interface of ns-2 2.35 scripts, for Dumbbell's engine, in the files of
+# runner.py's LIB_FILES.  This one, loaded first, holds what the others build
+# on: `warn`, the error for what Dumbbell does not model, the class checks,
+# and the two class lists -- the engine's classes, registered here for the
+# other files to add methods to, and the ns-2 classes not implemented yet --
+# kept together so that generating them from the engine's class registry
+# changes this file only.
+#
+# Objects with an engine part (queues, links, agents, traces, monitors) are
+# split objects (tclobject.tcl): their bound variables and C++-style commands
+# live in the engine.  Anything a script uses that Dumbbell does not model
+# raises an error that names it; anything accepted but not modelled prints
+# one warning.
+
+namespace eval ::dumbbell {
+    variable warned
+    array set warned {}
+}
+
+# Print a warning once per message (ns-2's `warn`).
+proc warn {msg} {
+    global warned_
+    if {![info exists warned_($msg)]} {
+        puts stderr "warning: $msg"
+        set warned_($msg) 1
+    }
+}
+
+proc ::dumbbell::unsupported {what} {
+    error "$what is not supported by Dumbbell yet"
+}
+
+proc ::dumbbell::is_class {name} {
+    if {[info exists ::otcl::_::isclass([::otcl::_::Norm $name])] && [info commands ::$name] ne ""} {
+        return 1
+    }
+    if {[info commands ::$name] eq ""} {
+        ::dumbbell::define_unsupported $name
+    }
+    expr {[info commands ::$name] ne ""
+          && ([info exists ::otcl::_::isclass([::otcl::_::Norm $name])]
+              || ![catch {::$name info superclass}])}
+}
+
+# `new` of a class that does not exist names it as such (ns-2 says
+# "invalid command name"); tclobject.tcl's `new` asks this first.
+proc ::dumbbell::new_unknown_class {className} {
+    ::dumbbell::define_unsupported $className
+    if {[info commands ::$className] eq ""} {
+        error "unknown class \"$className\" (not an ns-2 class, or not one Dumbbell implements)"
+    }
+}
+
+# ---- engine classes --------------------------------------------------------------
+
+foreach cls {
+    Connector TTLChecker Classifier
+    Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
+    Queue/DropTail Queue/RED DelayLink DynamicLink RouteLogic Node
+    SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
+    QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
+    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/RFC793edu
+    Agent/TCP/Vegas
+    Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
+    Application RNG BaseTrace/Event
+    Agent/UDP Agent/LossMonitor Agent/Ping Application/Traffic/CBR Application/Telnet
+    Application/Traffic/Exponential Application/Traffic/Pareto
+    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Erlang RandomVariable/Gamma
+    RandomVariable/Pareto RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
+    RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Weibull
+    RandomVariable/Empirical
+    ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
+    Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
+    Delayer
+} {
+    ::dumbbell::register_class $cls
+}
+
+# ns-2 classes Dumbbell does not implement yet: creating one is an error that
+# says so (instead of "invalid command name").  They are defined when first
+# named (through Tcl's auto_index, `new` and is_class), not at start-up.
+namespace eval ::dumbbell {
+    variable unsupported
+    array set unsupported {}
+}
+foreach cls {
+    Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
+    Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
+    Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
+    Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
+    Agent/TCPSink/Asym
+    Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
+    Agent/RTP Agent/SRM Agent/SCTP
+    Application/Traffic/Trace
+    ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
+    ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
+    Classifier/MultiPath
+    Mac/802_11
+} {
+    set ::dumbbell::unsupported($cls) 1
+    set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
+}
+
+# Define unsupported class `cls` (and the missing classes on its path, the
+# unsupported ones among them with their init); other names are ignored.
+proc ::dumbbell::define_unsupported {cls} {
+    variable unsupported
+    set cls [string trimleft $cls :]
+    if {![info exists unsupported($cls)] || [info commands ::$cls] ne ""} {
+        return
+    }
+    set parent SplitObject
+    set path ""
+    foreach p [split $cls /] {
+        if {$path eq ""} { set path $p } else { append path / $p }
+        if {[info commands ::$path] eq ""} {
+            Class $path -superclass $parent
+            if {[info exists unsupported($path)]} {
+                $path instproc init args "::dumbbell::unsupported {class $path}"
+            }
+        }
+        set parent $path
+    }
+}

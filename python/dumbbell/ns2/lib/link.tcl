@@ -1,0 +1,459 @@
+# Links: simplex-link, duplex-link and the per-link commands (queue-limit,
+# cost, delay, bandwidth); Link and SimpleLink, with what can be spliced in:
+# traces, queue monitors, error models, delayers.  The wiring mirrors ns-2's
+# object graph (head -> queue -> delay -> ttl -> next node, with traces
+# spliced in), so scripts that inspect or re-wire links find the objects they
+# expect.  What takes links down and up is in dynamics.tcl.
+
+# ---- the Simulator's link commands ----------------------------------------------------
+
+Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
+    $self instvar link_ queueMap_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[info exists queueMap_($qtype)]} { set qtype $queueMap_($qtype) }
+    if {![::dumbbell::is_class Queue/$qtype]} {
+        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: DropTail, RED)"
+    }
+    ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
+    ::dumbbell::check_time $delay "delay of link $sid->$did"
+    if {[llength $args] == 0} {
+        set q [new Queue/$qtype]
+    } else {
+        set q [new Queue/$qtype $args]
+    }
+    set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
+    $n1 add-neighbor $n2
+    # Active queues learn the link's bandwidth and delay (ns-2 does this for
+    # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP).
+    if {[string first RED $qtype] != -1} {
+        $q link [$link_($sid:$did) set link_]
+    }
+    ::dumbbell::be::sim add-link $sid $did [$link_($sid:$did) head]
+    set trace [$self get-ns-traceall]
+    if {$trace ne ""} {
+        $self trace-queue $n1 $n2 $trace
+    }
+    set trace [$self get-nam-traceall]
+    if {$trace ne ""} {
+        $self namtrace-queue $n1 $n2 $trace
+    }
+    # nam's list of links (nam.tcl's register-nam-linkconfig)
+    ::dumbbell::nam_register $self $link_($sid:$did) $sid $did
+    return $link_($sid:$did)
+}
+
+# ns-2's library probes elements of the Simulator's link_ array with `info
+# exists` (in duplex-link, and when it registers each link after the first
+# for nam: register-nam-linkconfig).  In Tcl 8.6 a probe of a missing element made directly on the
+# array (as OTcl's instance variables are) leaves an entry in the array's
+# hash table, which moves the order of [array names link_] -- the order in
+# which `$ns run` resets the queues, and RED queues trace on reset.  The
+# probe goes to the object's variable itself, not through an instvar link.
+proc ::dumbbell::probe_link {sim key} {
+    info exists $::otcl::_::ns($sim)::link_($key)
+}
+
+Simulator instproc duplex-link {n1 n2 bw delay type args} {
+    if {[::dumbbell::probe_link $self [$n1 id]:[$n2 id]]} {
+        $self remove-nam-linkconfig [$n1 id] [$n2 id]
+    }
+    eval $self simplex-link $n1 $n2 [list $bw] [list $delay] $type $args
+    eval $self simplex-link $n2 $n1 [list $bw] [list $delay] $type $args
+}
+
+Simulator instproc link {n1 n2} {
+    $self instvar link_
+    if {![catch {set sid [$n1 id]}]} { set n1 $sid }
+    if {![catch {set did [$n2 id]}]} { set n2 $did }
+    if {[::dumbbell::probe_link $self $n1:$n2]} { return $link_($n1:$n2) }
+    return ""
+}
+
+Simulator instproc queue-limit {n1 n2 limit} {
+    $self instvar link_
+    set l $link_([$n1 id]:[$n2 id])
+    [$l queue] set limit_ $limit
+}
+
+Simulator instproc cost {n1 n2 c} {
+    $self instvar link_
+    $link_([$n1 id]:[$n2 id]) cost $c
+    ::dumbbell::be::sim set-cost [$n1 id] [$n2 id] $c
+}
+
+Simulator instproc delay {n1 n2 delay {type simplex}} {
+    $self instvar link_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[::dumbbell::probe_link $self $sid:$did]} { [$link_($sid:$did) link] set delay_ $delay }
+    if {$type eq "duplex" && [::dumbbell::probe_link $self $did:$sid]} {
+        [$link_($did:$sid) link] set delay_ $delay
+    }
+}
+
+Simulator instproc bandwidth {n1 n2 bandwidth {type simplex}} {
+    $self instvar link_
+    set sid [$n1 id]
+    set did [$n2 id]
+    if {[::dumbbell::probe_link $self $sid:$did]} { [$link_($sid:$did) link] set bandwidth_ $bandwidth }
+    if {$type eq "duplex" && [::dumbbell::probe_link $self $did:$sid]} {
+        [$link_($did:$sid) link] set bandwidth_ $bandwidth
+    }
+}
+
+# ---- links ---------------------------------------------------------------------------
+
+::otcl::_::LibClass Link
+
+Link instproc init {src dst} {
+    $self next
+    $self instvar id_ trace_ fromNode_ toNode_ color_
+    upvar #0 [::otcl::api::varname Link nl_] nl_
+    set id_ $nl_
+    set nl_ [expr {$id_ + 1}]
+    set fromNode_ $src
+    set toNode_ $dst
+    set color_ black
+    set trace_ ""
+}
+
+Link instproc head {} { $self instvar head_; return $head_ }
+Link instproc queue {} { $self instvar queue_; return $queue_ }
+Link instproc link {} { $self instvar link_; return $link_ }
+Link instproc src {} { $self instvar fromNode_; return $fromNode_ }
+Link instproc dst {} { $self instvar toNode_; return $toNode_ }
+Link instproc cost {c} { $self set cost_ $c }
+Link instproc cost? {} {
+    $self instvar cost_
+    if {![info exists cost_]} { set cost_ 1 }
+    set cost_
+}
+Link instproc id {} { $self instvar id_; return $id_ }
+
+# ---- a link's state: up or down -------------------------------------------------------
+# A dynamic link (made so by an rtmodel when the simulation starts) has a
+# DynamicLink gate at its head.  Going down, it refuses new packets and
+# every object of the link is reset: the queue drops what it holds, the
+# delay line what is in flight (both through the drop head, so the packet
+# trace shows them).  Its Generic traces (trace-dynamics) write
+# "v <time> link-down <src> <dst>" and "link-up" lines.
+# (Here, before SimpleLink exists: a method defined on a class with subclasses
+# makes every class's cached answers stale, otcl.tcl's InvalClass.)
+Link instproc up? {} {
+    $self instvar dynamics_
+    if {[info exists dynamics_]} { return [$dynamics_ status?] }
+    return up
+}
+Link instproc up {} {
+    $self instvar dynamics_ dynT_
+    if {![info exists dynamics_]} return
+    $dynamics_ set status_ 1
+    if {[info exists dynT_]} {
+        foreach tr $dynT_ {
+            $tr format link-up {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr UP link-up
+        }
+    }
+}
+Link instproc down {} {
+    $self instvar dynamics_ dynT_
+    if {![info exists dynamics_]} {
+        # ns-2 2.35 means to warn and go on here, but its warning reads the
+        # undefined variable `class::`: the call fails with that error (a
+        # script doing this at top level exits 1).  Checked with /usr/bin/ns.
+        error {can't read "class::": no such variable}
+    }
+    $dynamics_ set status_ 0
+    $self all-connectors reset
+    if {[info exists dynT_]} {
+        foreach tr $dynT_ {
+            $tr format link-down {$src_} {$dst_}
+            ::dumbbell::nam_link_state $self $tr DOWN link-down
+        }
+    }
+}
+# Apply `op` to every object the link's variables name (not its nodes), in
+# the order ns-2 lists the link's variables (its hash order: the link has
+# between 12 and 47 variables there, so 16 buckets; e.g. a queue monitor,
+# then an error model after the link, then the queue, then the delay line).
+Link instproc all-connectors op {
+    set order {}
+    foreach c [$self info vars] {
+        lappend order [list [expr {[::dumbbell::tclhash $c] & 15}] $c]
+    }
+    foreach e [lsort -integer -index 0 $order] {
+        set c [lindex $e 1]
+        $self instvar $c
+        if {![info exists $c] || [array exists $c]} continue
+        foreach var [set $c] {
+            if {[catch {$var info class}]} continue
+            if {![$var info class Node]} {
+                catch {$var $op}
+            }
+        }
+    }
+}
+# Tcl's string hash (what orders a variable table).
+proc ::dumbbell::tclhash {s} {
+    set h 0
+    foreach ch [split $s ""] {
+        scan $ch %c v
+        set h [expr {($h + ($h << 3) + $v) & 0xffffffff}]
+    }
+    return $h
+}
+
+Link instproc add-to-head {connector} {
+    $self instvar head_
+    $connector target [$head_ target]
+    $head_ target $connector
+}
+
+::otcl::_::LibClass SimpleLink Link
+
+SimpleLink instproc init {src dst bw delay q {lltype DelayLink}} {
+    $self next $src $dst
+    $self instvar link_ queue_ head_ toNode_ ttl_ drophead_
+    set ns [Simulator instance]
+    set drophead_ [new Connector]
+    $drophead_ target [$ns set nullAgent_]
+    set head_ [new Connector]
+    $head_ target $q
+    set queue_ $q
+    set link_ [new $lltype]
+    $link_ set bandwidth_ $bw
+    $link_ set delay_ $delay
+    $queue_ target $link_
+    $link_ target [$dst entry]
+    $queue_ drop-target $drophead_
+    set ttl_ [new TTLChecker]
+    $ttl_ target [$link_ target]
+    $ttl_ drop-target $drophead_
+    $link_ target $ttl_
+}
+
+SimpleLink instproc bw {} { [$self set link_] set bandwidth_ }
+SimpleLink instproc delay {} { [$self set link_] set delay_ }
+SimpleLink instproc qsize {} { [$self queue] set limit_ }
+
+SimpleLink instproc trace {ns f {op ""}} {
+    $self instvar enqT_ deqT_ drpT_ queue_ link_ fromNode_ toNode_ rcvT_ ttl_ trace_ drophead_
+    set trace_ $f
+    set enqT_ [$ns create-trace Enque $f $fromNode_ $toNode_ $op]
+    set deqT_ [$ns create-trace Deque $f $fromNode_ $toNode_ $op]
+    set drpT_ [$ns create-trace Drop $f $fromNode_ $toNode_ $op]
+    set rcvT_ [$ns create-trace Recv $f $fromNode_ $toNode_ $op]
+    set nxt [$drophead_ target]
+    $drophead_ target $drpT_
+    $drpT_ target $nxt
+    $queue_ drop-target $drophead_
+    $deqT_ target [$queue_ target]
+    $queue_ target $deqT_
+    $self add-to-head $enqT_
+    $rcvT_ target [$ttl_ target]
+    $ttl_ target $rcvT_
+    $self instvar dynamics_
+    if {[info exists dynamics_]} {
+        $self trace-dynamics $ns $f $op
+    }
+}
+
+SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
+    $self instvar queue_ snoopIn_ snoopOut_ snoopDrop_ qMonitor_ drophead_
+    set snoopIn_ $insnoop
+    set snoopOut_ $outsnoop
+    set snoopDrop_ $dropsnoop
+    $self add-to-head $snoopIn_
+    $snoopOut_ target [$queue_ target]
+    $queue_ target $snoopOut_
+    set nxt [$drophead_ target]
+    $drophead_ target $snoopDrop_
+    $snoopDrop_ target $nxt
+    $snoopIn_ set-monitor $qmon
+    $snoopOut_ set-monitor $qmon
+    $snoopDrop_ set-monitor $qmon
+    set qMonitor_ $qmon
+}
+
+SimpleLink instproc init-monitor {ns qtrace sampleInterval} {
+    $self instvar qMonitor_ ns_ qtrace_ sampleInterval_
+    set ns_ $ns
+    set qtrace_ $qtrace
+    set sampleInterval_ $sampleInterval
+    set qMonitor_ [new QueueMonitor]
+    $self attach-monitors [new SnoopQueue/In] [new SnoopQueue/Out] [new SnoopQueue/Drop] $qMonitor_
+    set bytesInt_ [new Integrator]
+    $qMonitor_ set-bytes-integrator $bytesInt_
+    set pktsInt_ [new Integrator]
+    $qMonitor_ set-pkts-integrator $pktsInt_
+    return $qMonitor_
+}
+
+SimpleLink instproc start-tracing {} {
+    $self instvar qMonitor_ qtrace_ fromNode_ toNode_
+    if {$qtrace_ != 0} { $qMonitor_ trace $qtrace_ }
+    $qMonitor_ set-src-dst [$fromNode_ id] [$toNode_ id]
+}
+
+SimpleLink instproc queue-sample-timeout {} {
+    $self instvar ns_ qtrace_ sampleInterval_ fromNode_ toNode_
+    set qavg [$self sample-queue-size]
+    if {$qtrace_ != 0} {
+        puts $qtrace_ "[$ns_ now] [$fromNode_ id] [$toNode_ id] $qavg"
+    }
+    $ns_ at [expr {[$ns_ now] + $sampleInterval_}] "$self queue-sample-timeout"
+}
+
+SimpleLink instproc sample-queue-size {} {
+    $self instvar qMonitor_ ns_ lastSample_
+    set now [$ns_ now]
+    set qBytesMonitor_ [$qMonitor_ get-bytes-integrator]
+    set qPktsMonitor_ [$qMonitor_ get-pkts-integrator]
+    $qBytesMonitor_ newpoint $now [$qBytesMonitor_ set lasty_]
+    set bsum [$qBytesMonitor_ set sum_]
+    $qPktsMonitor_ newpoint $now [$qPktsMonitor_ set lasty_]
+    set psum [$qPktsMonitor_ set sum_]
+    if {![info exists lastSample_]} { set lastSample_ 0 }
+    set dur [expr $now - $lastSample_]
+    if {$dur != 0} {
+        set meanBytesQ [expr $bsum / $dur]
+        set meanPktsQ [expr $psum / $dur]
+    } else {
+        set meanBytesQ 0
+        set meanPktsQ 0
+    }
+    $qBytesMonitor_ set sum_ 0.0
+    $qPktsMonitor_ set sum_ 0.0
+    set lastSample_ $now
+    $qMonitor_ instvar pdrops_ pdepartures_ parrivals_ bdrops_ bdepartures_ barrivals_
+    return "$meanBytesQ $meanPktsQ $parrivals_ $pdepartures_ $pdrops_ $barrivals_ $bdepartures_ $bdrops_"
+}
+
+# ---- loss models and delayers on a link ------------------------------------------------
+
+# Loss injection.  `errormodule` puts an ErrorModule at the head of the link
+# (before the queue); `insert-linkloss` and `install-error` put an error
+# model after the link, before the receiving node.
+SimpleLink instproc errormodule args {
+    $self instvar errmodule_ drophead_
+    if {$args eq ""} { return $errmodule_ }
+    set errmodule_ [lindex $args 0]
+    $self add-to-head $errmodule_
+    $errmodule_ drop-target $drophead_
+}
+SimpleLink instproc insert-linkloss args {
+    $self instvar link_errmodule_ drophead_ link_
+    if {$args eq ""} { return $link_errmodule_ }
+    set link_errmodule_ [lindex $args 0]
+    $link_errmodule_ target [$link_ target]
+    $link_ target $link_errmodule_
+    $link_errmodule_ drop-target $drophead_
+}
+# ns-2's shorthands for the two: a loss model before the link's queue, or
+# after the link (where nam would show the losses).
+Simulator instproc lossmodel {lossobj from to} {
+    [$self link $from $to] errormodule $lossobj
+}
+Simulator instproc link-lossmodel {lossobj from to} {
+    [$self link $from $to] insert-linkloss $lossobj
+}
+Link instproc install-error {em} {
+    $self instvar link_
+    $em target [$link_ target]
+    $link_ target $em
+}
+# A Delayer (engine: delayer.rs) goes between the link's queue and what
+# follows it (the dequeue trace if the link is traced by then, else the delay
+# line): the queue hands it each packet, it passes them on one at a time
+# when the link is free and no spike or channel allocation delays them.
+Simulator instproc insert-delayer {src dst delayer} {
+    set link [$self link $src $dst]
+    if {$link eq ""} {
+        error "insert-delayer: no link from node [$src id] to node [$dst id]"
+    }
+    $link insert-delayer $delayer
+}
+SimpleLink instproc insert-delayer args {
+    $self instvar delayer_ queue_
+    if {[info exists delayer_]} {
+        puts stderr "Delayer already inserted"
+        return
+    }
+    set delayer_ [lindex $args 0]
+    $delayer_ target [$queue_ target]
+    $queue_ target $delayer_
+}
+
+# ---- error models ----------------------------------------------------------------
+
+# ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
+::otcl::_::LibClass ErrorModel/Uniform ErrorModel
+ErrorModel instproc init args {
+    eval $self next $args
+    [Simulator instance] create-eventtrace Event $self
+}
+ErrorModel/Uniform instproc init {rate {unit pkt}} {
+    $self next
+    $self unit $unit
+    $self set rate_ $rate
+}
+
+# An ErrorModule classifies packets by flow (Classifier/Hash/<cltype>) and
+# hands each flow to the error model bound to it; "default" says what the
+# other flows get (`pass`: no errors).  Its C++ target and drop-target are
+# two inner connectors, so models inserted before the module is put on a
+# link still reach the link's objects.
+ErrorModule instproc init {cltype {clslots 29}} {
+    $self next
+    set cl [new Classifier/Hash/$cltype $clslots]
+    $self cmd classifier $cl
+    $self cmd target [new Connector]
+    $self cmd drop-target [new Connector]
+    $cl proc unknown-flow {src dst fid} {
+        puts "warning: classifier $self unknown flow s:$src, d:$dst, fid:$fid"
+    }
+}
+ErrorModule instproc default {errmodel} {
+    set cl [$self cmd classifier]
+    if {$errmodel eq "pass"} {
+        $cl set default_ [$cl installNext [$self cmd target]]
+        return
+    }
+    set slot [$cl findslot $errmodel]
+    if {$slot == -1} {
+        puts "ErrorModule: couldn't find classifier entry for error model $errmodel"
+        return
+    }
+    $cl set default_ $slot
+}
+ErrorModule instproc insert {errmodel} {
+    $self instvar models_
+    $errmodel target [$self cmd target]
+    $errmodel drop-target [$self cmd drop-target]
+    lappend models_ $errmodel
+}
+ErrorModule instproc errormodels {} {
+    $self instvar models_
+    return $models_
+}
+# $module bind $errmodel fid ?lastfid?: flows fid..lastfid use $errmodel.
+ErrorModule instproc bind {errmodel first {last ""}} {
+    if {$last eq ""} { set last $first }
+    set cl [$self cmd classifier]
+    for {set f $first} {$f <= $last} {incr f} {
+        $cl set-hash auto 0 0 $f [$cl installNext $errmodel]
+    }
+}
+ErrorModule instproc target args {
+    set inner [$self cmd target]
+    if {$args eq ""} { return [$inner target] }
+    $inner target [lindex $args 0]
+    $inner drop-target [lindex $args 0]
+}
+ErrorModule instproc drop-target args {
+    set inner [$self cmd drop-target]
+    if {$args eq ""} { return [$inner target] }
+    $inner target [lindex $args 0]
+    $inner drop-target [lindex $args 0]
+}
