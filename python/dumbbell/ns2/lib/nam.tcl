@@ -10,8 +10,9 @@
 # dynamics, and the lines of the animation hints a script asks for during
 # the run (node and link colours and labels, annotations, marks).
 #
-# Loaded after nslib.tcl; nslib.tcl's simplex-link, duplex-link, run, Link
-# up/down and create-eventtrace call into this file.
+# Loaded after the rest of the library (runner.py's LIB_FILES): link.tcl's
+# simplex-link, duplex-link and Link up/down, simulator.tcl's run and
+# trace.tcl's create-eventtrace call into this file.
 
 # ---- where nam lines go ------------------------------------------------------------
 
