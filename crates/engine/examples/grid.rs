@@ -136,7 +136,7 @@ fn main() {
             }
             Yield::Service => {
                 b.sim.out_mut().drain();
-                b.sim.take_tcl_calls();
+                b.sim.take_notices();
             }
             _ => break,
         }

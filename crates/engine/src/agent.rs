@@ -1,5 +1,6 @@
 //! Agents: the endpoints that create and consume packets (common/agent.cc).
 
+use crate::notice::Notice;
 use crate::packet::{PacketType, PktId};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
@@ -9,7 +10,8 @@ use crate::tcp::Tcp;
 /// State every agent has (ns-2 `Agent`).
 #[derive(Clone, Debug)]
 pub struct AgentBase {
-    pub name: String,
+    /// The agent's own id (notices name it).
+    pub id: ObjId,
     pub addr: i32,
     pub port: i32,
     pub dst_addr: i32,
@@ -31,9 +33,9 @@ pub struct AgentBase {
 }
 
 impl AgentBase {
-    pub fn new(name: &str, ptype: PacketType) -> AgentBase {
+    pub fn new(id: ObjId, ptype: PacketType) -> AgentBase {
         AgentBase {
-            name: name.to_string(),
+            id,
             addr: -1,
             port: -1,
             dst_addr: -1,
@@ -113,7 +115,7 @@ impl AgentBase {
     /// `Agent::idle`: tell the application everything was sent (only if the
     /// script defined a `resume` method for it).
     pub fn idle(&self, sim: &mut Sim) {
-        self.app_callback(sim, |app| format!("{app} resume"), |a| a.enable_resume);
+        self.app_callback(sim, |app| Notice::AppResume { app }, |a| a.enable_resume);
     }
 
     /// `Agent::recvBytes`: bytes delivered in order to the application.
@@ -129,17 +131,16 @@ impl AgentBase {
     #[cold]
     #[inline(never)]
     fn recv_bytes_app(&self, sim: &mut Sim, nbytes: i32) {
-        self.app_callback(sim, |app| format!("{app} recv {nbytes}"), |a| a.enable_recv);
+        self.app_callback(sim, |app| Notice::AppRecv { app, bytes: nbytes }, |a| a.enable_recv);
     }
 
-    fn app_callback(&self, sim: &mut Sim, script: impl Fn(&str) -> String, enabled: impl Fn(&crate::objs::App) -> bool) {
+    fn app_callback(&self, sim: &mut Sim, notice: impl Fn(ObjId) -> Notice, enabled: impl Fn(&crate::objs::App) -> bool) {
         if self.app == NONE {
             return;
         }
         if let Obj::App(a) = &sim.objs[self.app as usize] {
             if enabled(a) {
-                let s = script(sim.name(self.app));
-                sim.w.call_tcl(s);
+                sim.w.notify(notice(self.app));
             }
         }
     }

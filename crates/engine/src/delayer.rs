@@ -110,8 +110,7 @@ impl Sim {
             // Only a sender that does not wait for the handler (not a
             // queue) can do this; ns-2 prints this and exits with 1.
             self.w.pool.free(p);
-            self.w.c_stdout.extend_from_slice(b"delayer not empty!\n");
-            self.w.abort("a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)");
+            self.w.abort(crate::notice::Abort::DelayerNotEmpty { delayer: id });
             return;
         }
         d.prev_h = h;
@@ -135,18 +134,16 @@ impl Sim {
     /// then call the sender's handler back (its next packet comes in at
     /// once).
     pub(crate) fn delayer_try_send(&mut self, id: ObjId) {
-        let now = self.w.s.now;
         let d = self.delayer(id);
         if d.debug {
-            let line = format!(
-                "now {} last_sent {} alloc_free {} target_free {}, spike_free {}\n",
-                crate::fmt::format_f(now, 6),
-                crate::fmt::format_f(d.last_sent, 6),
-                d.alloc_free as i32,
-                d.target_free as i32,
-                d.spike_free as i32
-            );
-            self.w.c_stdout.extend_from_slice(line.as_bytes());
+            let n = crate::notice::Notice::DelayerState {
+                delayer: id,
+                last_sent: d.last_sent,
+                alloc_free: d.alloc_free,
+                target_free: d.target_free,
+                spike_free: d.spike_free,
+            };
+            self.w.notify(n);
         }
         let d = self.delayer(id);
         if !d.target_free || !d.alloc_free || !d.spike_free {
@@ -158,8 +155,7 @@ impl Sim {
                 // it) before it let go of the packet: ns-2 hands the same
                 // packet on a second time and aborts when the link
                 // schedules it again.
-                self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
-                self.w.abort("a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts");
+                self.w.abort(crate::notice::Abort::DelayerCalledBack { delayer: id });
                 return;
             }
             d.sending = true;
@@ -429,10 +425,8 @@ mod tests {
         sim.command(sim.lookup("d").unwrap(), &["target", "d2"]).unwrap();
         let p = packet(&mut sim);
         sim.recv(q, p, None);
-        assert_eq!(sim.w.c_stdout, b"Scheduler: Event UID not valid!\n\n");
-        let calls = sim.w.take_tcl_calls();
-        assert_eq!(calls.len(), 1);
-        assert!(calls[0].starts_with("::dumbbell::abort {a Delayer was called back by its target"), "{calls:?}");
+        let d = sim.lookup("d").unwrap();
+        assert_eq!(sim.w.take_notices(), vec![crate::notice::Notice::Abort(crate::notice::Abort::DelayerCalledBack { delayer: d })]);
         assert_eq!(times(&mut sim, "deq"), vec![0.0], "sent once");
     }
 

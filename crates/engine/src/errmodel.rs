@@ -114,9 +114,9 @@ impl ErrorModel {
 
     /// Decide whether this packet (of `size` bytes, at time `now`) is
     /// corrupted.  `uniform` draws from the default RNG when the pattern
-    /// needs it.  `Err` carries a one-time warning for units ns-2 itself
-    /// does not support with this pattern.
-    pub fn corrupt(&mut self, size: i32, now: f64, uniform: &mut dyn FnMut() -> f64) -> Result<bool, &'static str> {
+    /// needs it.  `Err`: the pattern cannot corrupt in this unit (ns-2 does
+    /// not support it either), nothing is corrupted (a one-time warning).
+    pub fn corrupt(&mut self, size: i32, now: f64, uniform: &mut dyn FnMut() -> f64) -> Result<bool, Unmodelled> {
         if self.enable == 0 {
             return Ok(false);
         }
@@ -128,7 +128,7 @@ impl ErrorModel {
                     let per = 1.0 - (1.0 - self.rate).powf(size as f64);
                     Ok(uniform() < per)
                 }
-                Unit::Time => Err("ErrorModel: a uniform rate cannot be time-based (ns-2 corrupts nothing)"),
+                Unit::Time => Err(Unmodelled::UniformInTime),
                 // (not modelled: `unit bit` warned when it was set)
                 Unit::Bit => Ok(false),
             },
@@ -186,10 +186,10 @@ impl ErrorModel {
             }
             Pattern::List { cnt, droplist, cur } => {
                 if unit == Unit::Time {
-                    return Err("ListErrorModel: error, EU_TIME not supported");
+                    return Err(Unmodelled::ListInTime);
                 }
                 if droplist.is_empty() {
-                    return Err("warning: ListErrorModel: null drop list");
+                    return Err(Unmodelled::EmptyList);
                 }
                 let mut hit = false;
                 if unit == Unit::Pkt {
@@ -233,6 +233,17 @@ impl ErrorModel {
         }
         Ok(n)
     }
+}
+
+/// A pattern that cannot corrupt packets in the unit it is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unmodelled {
+    /// A uniform rate counted in time (ns-2 corrupts nothing).
+    UniformInTime,
+    /// A drop list counted in time (ns-2 reports an error, corrupts nothing).
+    ListInTime,
+    /// A drop list with nothing in it.
+    EmptyList,
 }
 
 /// Which header fields a hash classifier keys on.

@@ -429,11 +429,7 @@ impl Sim {
                 q.refresh_plain();
                 Obj::QueueMonitor(Box::new(q))
             }
-            "QueueMonitor/ED/Flow" => {
-                let mut q = QueueMonitor::new(self.w.s.now);
-                q.flow = Some(FlowKey::default());
-                Obj::QueueMonitor(Box::new(q))
-            }
+            "QueueMonitor/ED/Flow" => Obj::QueueMonitor(Box::new(QueueMonitor::new_flow(self.w.s.now))),
             "SnoopQueue/EDrop" => Obj::Snoop(Snoop { kind: SnoopKind::EDrop, target: NONE, monitor: NONE }),
             "Samples" => Obj::Samples(Samples::default()),
             k if k.starts_with("RandomVariable/") => {
@@ -465,17 +461,17 @@ impl Sim {
                 Obj::App(App { source: Some(Source::Telnet(Box::new(crate::telnet::Telnet::new(timer)))), ..App::default() })
             }
             "Agent/UDP" => {
-                let mut base = AgentBase::new(name, PacketType::Udp);
+                let mut base = AgentBase::new(id, PacketType::Udp);
                 base.size = 1000;
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::Udp(Default::default()) }))
             }
             "Agent/Ping" => {
-                let mut base = AgentBase::new(name, PacketType::Ping);
+                let mut base = AgentBase::new(id, PacketType::Ping);
                 base.size = 64;
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::Ping(Default::default()) }))
             }
             "Agent/LossMonitor" => {
-                let base = AgentBase::new(name, PacketType::Udp);
+                let base = AgentBase::new(id, PacketType::Udp);
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::LossMonitor(Default::default()) }))
             }
             "RNG" => {
@@ -486,7 +482,7 @@ impl Sim {
             // route-proto.tcl); the front end binds its Tcl objects to them.
             "RNG/default" => Obj::Rng(0),
             "RNG/rtglib" => Obj::Rng(1),
-            "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(name, PacketType::Udp), kind: AgentKind::Null })),
+            "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(id, PacketType::Udp), kind: AgentKind::Null })),
             "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
                 let flavor = match kind {
                     "Agent/TCP" => Flavor::Tahoe,
@@ -497,13 +493,13 @@ impl Sim {
                     _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
                 };
                 let t = Tcp::new(flavor, self, id);
-                let mut base = AgentBase::new(name, PacketType::Tcp);
+                let mut base = AgentBase::new(id, PacketType::Tcp);
                 base.size = 1000;
                 Obj::Agent(Box::new(Agent { base, kind: AgentKind::Tcp(Box::new(t)) }))
             }
             "Agent/TCPSink" | "Agent/TCPSink/DelAck" | "Agent/TCPSink/Sack1" | "Agent/TCPSink/Sack1/DelAck" => {
                 let timer = if kind.ends_with("DelAck") { Some(self.w.s.new_timer(id, 0)) } else { None };
-                let mut base = AgentBase::new(name, PacketType::Ack);
+                let mut base = AgentBase::new(id, PacketType::Ack);
                 base.size = 40;
                 let mut sink = Sink::new(timer);
                 if kind.contains("Sack1") {
@@ -1964,7 +1960,8 @@ impl Sim {
     /// later, so it finds none).
     fn agent_nam_cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let Some(a) = self.agent_mut(id) else { return Err("not an agent".into()) };
-        let (ch, name, addr, daddr) = (a.base.channel, a.base.name.clone(), a.base.addr, a.base.dst_addr);
+        let (ch, addr, daddr) = (a.base.channel, a.base.addr, a.base.dst_addr);
+        let name = self.name(id).to_string();
         let now = self.w.s.now;
         let mut line = Vec::new();
         match argv {
@@ -1973,11 +1970,11 @@ impl Sim {
                 line.extend_from_slice(b"a -t ");
                 crate::fmt::push_g(&mut line, now, 15);
                 line.extend_from_slice(format!(" -s {addr} -d {daddr} -n {tname}\n").as_bytes());
-                self.w.nam_mut().agents.entry(name).or_default().name = Some(tname.to_string());
+                self.w.nam_mut().agents.entry(id).or_default().name = Some(tname.to_string());
                 self.write_line(ch, &line);
             }
             ["show-monitor"] => {
-                let tname = self.w.nam.as_ref().and_then(|n| n.agents.get(&name)).and_then(|a| a.name.clone());
+                let tname = self.w.nam.as_ref().and_then(|n| n.agents.get(&id)).and_then(|a| a.name.clone());
                 if let (Some(ch), Some(tname)) = (ch, tname) {
                     line.extend_from_slice(b"v -t ");
                     crate::fmt::push_g(&mut line, now, 15);
@@ -1987,7 +1984,7 @@ impl Sim {
             }
             ["delete-agent-trace"] => {
                 if ch.is_some() {
-                    if let Some(a) = self.w.nam.as_mut().and_then(|n| n.agents.get_mut(&name)) {
+                    if let Some(a) = self.w.nam.as_mut().and_then(|n| n.agents.get_mut(&id)) {
                         a.name = None;
                     }
                 }
@@ -2022,7 +2019,7 @@ impl Sim {
                         // its traces and exits with 1, whether or not the
                         // command was caught.  The abort runs as soon as
                         // this command returns.
-                        w.abort(&format!("TclObject: {var} is not a TracedVar."));
+                        w.abort(crate::notice::Abort::Front(format!("TclObject: {var} is not a TracedVar.")));
                         Ok(String::new())
                     }
                     _ => Err(format!("trace: {var} is not a TracedVar")),
@@ -2066,4 +2063,124 @@ fn onoff_set(o: &mut crate::onoff::OnOff, var: &str, v: &str) -> bool {
         _ => return false,
     }
     true
+}
+
+impl Sim {
+    /// The engine's notices since the last call, as the Tcl ns-2 would
+    /// evaluate for each (C++ call-backs into OTcl), in order.  Notices for
+    /// which ns-2's C++ prints (`printf`) add to the C standard output.
+    pub fn tcl_calls(&mut self) -> Vec<String> {
+        use crate::notice::{Abort, Notice, PingTimes};
+        let mut calls = Vec::new();
+        for n in self.take_notices() {
+            let s = match n {
+                Notice::Abort(why) => {
+                    let what = match why {
+                        Abort::UndefinedWindowRule { option, defined } => {
+                            let now = crate::fmt::format_g(self.w.s.now, 17);
+                            format!("windowOption_ {option} is not a window option ns-2 defines ({defined}) for this sender (at time {now}); ns-2 aborts here (exit status 1)")
+                        }
+                        Abort::DelayerNotEmpty { .. } => {
+                            self.w.c_stdout.extend_from_slice(b"delayer not empty!\n");
+                            "a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)".into()
+                        }
+                        Abort::DelayerCalledBack { .. } => {
+                            self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
+                            "a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts".into()
+                        }
+                        Abort::VegasWindow { agent, window, megabytes } => {
+                            let why = match megabytes {
+                                None => "ns-2 crashes here (its send-time table cannot be allocated)".to_string(),
+                                Some(mb) => format!("its send-time table would take {mb} MB"),
+                            };
+                            // (window_ as `$agent set window_` shows it)
+                            format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
+                        }
+                        Abort::Front(what) => what,
+                    };
+                    format!("::dumbbell::abort {{{what}}}")
+                }
+                Notice::NoSlot { node, local, port, dest, uid } => {
+                    // The slot ns-2's no-slot call names, printed as an
+                    // unsigned 32-bit value: the port, or a hash
+                    // classifier's miss (-1).
+                    let (kind, slot, what) = if local {
+                        ("port", port as u32, format!("no agent at port {port} of node {node}"))
+                    } else {
+                        ("dest", u32::MAX, format!("no route from node {node} to node {dest}"))
+                    };
+                    format!("::dumbbell::no_slot {kind} {node} {slot} {uid} {{{what}}}")
+                }
+                Notice::UnknownFlow { classifier, src, dst, fid } => {
+                    format!("{} unknown-flow {} {} {}", self.name(classifier), src as u32, dst as u32, fid as u32)
+                }
+                Notice::NewFlow { classifier, flow } => format!("::dumbbell::adopt_flow {} {}", self.name(classifier), self.name(flow)),
+                Notice::AppRecv { app, bytes } => format!("{} recv {bytes}", self.name(app)),
+                Notice::AppResume { app } => format!("{} resume", self.name(app)),
+                Notice::SenderDone { agent } => format!("{} done", self.name(agent)),
+                Notice::Loss { agent } => format!("{} log-loss", self.name(agent)),
+                Notice::PingReply { agent, from, times } => {
+                    // ns-2 formats the times with "%3.1f" and evaluates the call.
+                    let mut s = format!("{} recv {from} ", self.name(agent)).into_bytes();
+                    match times {
+                        PingTimes::OneWay { seq, there, back } => {
+                            crate::fmt::push_int(&mut s, seq as i64, 0, false);
+                            s.push(b' ');
+                            crate::fmt::push_f(&mut s, there, 1, 3, false);
+                            s.push(b' ');
+                            crate::fmt::push_f(&mut s, back, 1, 3, false);
+                        }
+                        PingTimes::RoundTrip(rtt) => crate::fmt::push_f(&mut s, rtt, 1, 3, false),
+                    }
+                    String::from_utf8(s).expect("ASCII")
+                }
+                Notice::PingBroadcast { agent, reply, from, sport } => {
+                    let what = if reply { "REPLY" } else { "REQ" };
+                    if let Some(Obj::Agent(a)) = self.objs.get(agent as usize) {
+                        let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {from}.{sport}\n", a.base.addr, a.base.port);
+                        self.w.c_stdout.extend_from_slice(line.as_bytes());
+                    }
+                    continue;
+                }
+                Notice::DelayerState { last_sent, alloc_free, target_free, spike_free, .. } => {
+                    let line = format!(
+                        "now {} last_sent {} alloc_free {} target_free {}, spike_free {}\n",
+                        crate::fmt::format_f(self.w.s.now, 6),
+                        crate::fmt::format_f(last_sent, 6),
+                        alloc_free as i32,
+                        target_free as i32,
+                        spike_free as i32
+                    );
+                    self.w.c_stdout.extend_from_slice(line.as_bytes());
+                    continue;
+                }
+            };
+            calls.push(s);
+        }
+        calls
+    }
+
+    /// The warnings since the last call, in ns-2's (or our) words.
+    pub fn warning_texts(&mut self) -> Vec<String> {
+        use crate::errmodel::Unmodelled;
+        use crate::notice::Warning;
+        self.take_warnings()
+            .into_iter()
+            .map(|w| match w {
+                Warning::PacketSizeNotPositive { agent } => format!("{}: packetSize_ must be positive to send", self.name(agent)),
+                Warning::QuickStartIgnored { agent } => format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", self.name(agent)),
+                Warning::HeaderTooSmall { agent, bytes } => format!("TcpAgent({}): warning: tcpip hdr size is only {bytes} bytes", self.name(agent)),
+                Warning::TimestampTableResized { agent } => format!("{}: timestamp table resized (ns-2 prints a pointer here)", self.name(agent)),
+                Warning::InitialWindowOption { agent, option } => {
+                    format!("{}: windowInitOption_ {option} is not 1 or 2 (ns-2 aborts)", self.name(agent))
+                }
+                Warning::ErrorModel { problem, .. } => match problem {
+                    Unmodelled::UniformInTime => "ErrorModel: a uniform rate cannot be time-based (ns-2 corrupts nothing)".into(),
+                    Unmodelled::ListInTime => "ListErrorModel: error, EU_TIME not supported".into(),
+                    Unmodelled::EmptyList => "warning: ListErrorModel: null drop list".into(),
+                },
+                Warning::Front(s) => s,
+            })
+            .collect()
+    }
 }

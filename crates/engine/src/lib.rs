@@ -11,6 +11,7 @@ pub mod delayer;
 pub mod errmodel;
 pub mod fmt;
 pub mod iface;
+pub mod notice;
 pub mod objs;
 pub mod onoff;
 pub mod packet;

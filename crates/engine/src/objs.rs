@@ -672,6 +672,13 @@ impl QueueMonitor {
         q
     }
 
+    /// A flow monitor's per-flow monitor (`QueueMonitor/ED/Flow`).
+    pub fn new_flow(now: f64) -> QueueMonitor {
+        let mut q = QueueMonitor::new(now);
+        q.flow = Some(FlowKey::default());
+        q
+    }
+
     /// The constructor's last step in ns-2: the rate estimate starts now
     /// (after the class defaults are applied, so it overrides them).
     pub fn created(&mut self, now: f64) {

@@ -8,7 +8,7 @@
 //! ns-2's trace does not know a sequence number of.
 
 use crate::agent::AgentBase;
-use crate::fmt;
+use crate::notice::{Notice, PingTimes};
 use crate::packet::{Packet, PktId};
 use crate::sim::Sim;
 
@@ -69,9 +69,7 @@ impl Ping {
         sim.w.pool.free(p);
         let now = sim.w.s.now;
         if daddr == IP_BROADCAST {
-            let what = if ret { "REPLY" } else { "REQ" };
-            let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {saddr}.{sport}\n", b.addr, b.port);
-            sim.w.c_stdout.extend_from_slice(line.as_bytes());
+            sim.w.notify(Notice::PingBroadcast { agent: b.id, reply: ret, from: saddr, sport });
             if !ret {
                 send_broadcast(b, sim, true);
             }
@@ -83,18 +81,12 @@ impl Ping {
             b.send(sim, q);
             return;
         }
-        // ns-2 formats the times with "%3.1f" and evaluates the call.
-        let mut s = format!("{} recv {saddr} ", b.name).into_bytes();
-        if self.oneway {
-            fmt::push_int(&mut s, seq as i64, 0, false);
-            s.push(b' ');
-            fmt::push_f(&mut s, (rcv_time - send_time) * 1000.0, 1, 3, false);
-            s.push(b' ');
-            fmt::push_f(&mut s, (now - rcv_time) * 1000.0, 1, 3, false);
+        let times = if self.oneway {
+            PingTimes::OneWay { seq, there: (rcv_time - send_time) * 1000.0, back: (now - rcv_time) * 1000.0 }
         } else {
-            fmt::push_f(&mut s, (now - send_time) * 1000.0, 1, 3, false);
-        }
-        sim.w.call_tcl(String::from_utf8(s).expect("ASCII"));
+            PingTimes::RoundTrip((now - send_time) * 1000.0)
+        };
+        sim.w.notify(Notice::PingReply { agent: b.id, from: saddr, times });
     }
 }
 

@@ -18,6 +18,7 @@ use crate::agent::{Agent, AgentKind};
 use crate::fmt;
 use crate::objs::*;
 use crate::packet::{PacketPool, PktId};
+use crate::notice::{Notice, Warning};
 use crate::qdisc::{Queue, Verdict};
 use crate::random::RngSet;
 use crate::routing::Routing;
@@ -155,11 +156,11 @@ pub struct World {
     /// ns-2's `Agent::uidcnt_`: the next packet uid.
     pub uidcnt: i32,
     pub rng: RngSet,
-    /// Tcl scripts the engine asks the front end to evaluate (e.g. `$agent
-    /// done`): `call_tcl` adds, `take_tcl_calls` takes.
-    tcl_calls: Vec<String>,
-    /// Warnings for the front end to print (each once).
-    pub warnings: Vec<String>,
+    /// What the front end must act on after the current event: `notify`
+    /// adds, `take_notices` takes.
+    notices: Vec<crate::notice::Notice>,
+    /// Warnings for the front end to report (each once).
+    pub warnings: Vec<crate::notice::Warning>,
     /// What ns-2's C++ code prints with `printf`: C stdio's buffer, which
     /// reaches stdout after Tcl's own channels are flushed at exit.
     pub c_stdout: Vec<u8>,
@@ -183,7 +184,7 @@ pub struct NamState {
     /// nam channels of event-trace objects (`namattach`), by object id.
     pub etrace: std::collections::HashMap<u32, u32>,
     /// Agents traced for nam (`add-agent-trace`), by agent name.
-    pub agents: std::collections::HashMap<String, NamAgent>,
+    pub agents: std::collections::HashMap<ObjId, NamAgent>,
 }
 
 /// An agent's nam trace: its name in nam (ns-2's `traceName_`) and the
@@ -202,13 +203,14 @@ impl World {
 }
 
 impl World {
-    /// Ask the front end to evaluate `script` (the run yields for it).
-    pub fn call_tcl(&mut self, script: String) {
-        self.tcl_calls.push(script);
+    /// Tell the front end `n` after the current event (the run yields for
+    /// it).
+    pub fn notify(&mut self, n: crate::notice::Notice) {
+        self.notices.push(n);
         self.attend();
     }
 
-    /// Have the run loop look at `halted` and `tcl_calls` after the current
+    /// Have the run loop look at `halted` and `notices` after the current
     /// event.  It folds into the loop's test of the output buffer
     /// (`Outputs::yield_at`): one load and compare per event instead of
     /// that and a flag (measured: 2 instructions per event).
@@ -217,22 +219,21 @@ impl World {
         self.out.yield_at = 0;
     }
 
-    /// Stop the run after the current event with `dumbbell: error: <what>`
-    /// on stderr and exit status 1 (the traces flushed), where ns-2 exits or
-    /// aborts.  `what` is Tcl words inside braces (no unbalanced braces).
+    /// Stop the run after the current event, for the reason `why`, where
+    /// ns-2 exits or aborts.
     #[cold]
-    pub fn abort(&mut self, what: &str) {
-        self.call_tcl(format!("::dumbbell::abort {{{what}}}"));
+    pub fn abort(&mut self, why: crate::notice::Abort) {
+        self.notify(crate::notice::Notice::Abort(why));
     }
 
-    /// The Tcl scripts asked for so far, in order.
-    pub fn take_tcl_calls(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.tcl_calls)
+    /// The notices given so far, in order.
+    pub fn take_notices(&mut self) -> Vec<crate::notice::Notice> {
+        std::mem::take(&mut self.notices)
     }
 
-    /// Are Tcl scripts waiting to be evaluated?
-    pub fn has_tcl_calls(&self) -> bool {
-        !self.tcl_calls.is_empty()
+    /// Are notices waiting?
+    pub fn has_notices(&self) -> bool {
+        !self.notices.is_empty()
     }
 
     /// Stop the run at the next event (`$ns halt`).
@@ -248,7 +249,7 @@ impl World {
             out: Outputs::default(),
             uidcnt: 0,
             rng: RngSet::new_ns2_default(),
-            tcl_calls: Vec::new(),
+            notices: Vec::new(),
             warnings: Vec::new(),
             c_stdout: Vec::new(),
             halted: false,
@@ -276,10 +277,16 @@ impl World {
         World::new()
     }
 
-    pub fn warn_once(&mut self, msg: String) {
-        if !self.warnings.contains(&msg) {
-            self.warnings.push(msg);
+    /// Report `w` (once).
+    pub fn warn(&mut self, w: crate::notice::Warning) {
+        if !self.warnings.contains(&w) {
+            self.warnings.push(w);
         }
+    }
+
+    /// A warning of the front end's own, in its words.
+    pub fn warn_once(&mut self, msg: String) {
+        self.warn(crate::notice::Warning::Front(msg));
     }
 }
 
@@ -407,9 +414,9 @@ impl Sim {
         self.w.started = true;
     }
 
-    /// The Tcl scripts the engine asked to run, in order.
-    pub fn take_tcl_calls(&mut self) -> Vec<String> {
-        self.w.take_tcl_calls()
+    /// The notices the engine gave since the last call, in order.
+    pub fn take_notices(&mut self) -> Vec<crate::notice::Notice> {
+        self.w.take_notices()
     }
 
     /// What the engine printed with C's printf since the last call.
@@ -418,7 +425,7 @@ impl Sim {
     }
 
     /// The warnings given since the last call.
-    pub fn take_warnings(&mut self) -> Vec<String> {
+    pub fn take_warnings(&mut self) -> Vec<crate::notice::Warning> {
         std::mem::take(&mut self.w.warnings)
     }
 
@@ -832,10 +839,10 @@ impl Sim {
                 match c.classify(src, dst, fid) {
                     Some(t) => Some(t),
                     None => {
-                        // ns-2 asks Tcl (`unknown-flow`, by default a
-                        // warning) and, finding no slot, frees the packet.
-                        let call = format!("{} unknown-flow {} {} {}", self.names[to as usize], src as u32, dst as u32, fid as u32);
-                        self.w.call_tcl(call);
+                        // ns-2 asks its front end (`unknown-flow`, by
+                        // default a warning) and, finding no slot, frees
+                        // the packet.
+                        self.w.notify(Notice::UnknownFlow { classifier: to, src, dst, fid });
                         self.w.pool.free(p);
                         None
                     }
@@ -898,8 +905,8 @@ impl Sim {
         }
         let error = match corrupt {
             Ok(e) => e,
-            Err(msg) => {
-                self.w.warn_once(msg.to_string());
+            Err(problem) => {
+                self.w.warn(Warning::ErrorModel { model: to, problem });
                 false
             }
         };
@@ -1029,14 +1036,7 @@ impl Sim {
         let pk = self.w.pool.get(p);
         let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);
-        // The slot ns-2's no-slot call names, printed as an unsigned 32-bit
-        // value: the port, or a hash classifier's miss (-1).
-        let (kind, slot, what) = if local {
-            ("port", dport as u32, format!("no agent at port {dport} of node {nid}"))
-        } else {
-            ("dest", u32::MAX, format!("no route from node {nid} to node {daddr}"))
-        };
-        self.w.call_tcl(format!("::dumbbell::no_slot {kind} {nid} {slot} {uid} {{{what}}}"));
+        self.w.notify(Notice::NoSlot { node: nid, local, port: dport, dest: daddr, uid });
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow
@@ -1154,17 +1154,14 @@ impl Sim {
             return found;
         }
         let n = self.objs.len();
-        let placeholder = format!("::dumbbell::flow#{n}");
-        let flow = self.create(&placeholder, "QueueMonitor/ED/Flow").ok()?;
-        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
-            f.pending = Some(Box::new(crate::objs::PendingFlow { event: self.w.s.current, snoops: Vec::new() }));
-        }
+        let mut f = QueueMonitor::new_flow(self.w.s.now);
+        f.pending = Some(Box::new(crate::objs::PendingFlow { event: self.w.s.current, snoops: Vec::new() }));
+        let flow = self.add(&format!("flow#{n}"), Obj::QueueMonitor(Box::new(f)));
         if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
             let slot = c.install_next(flow);
             c.set_hash(src, dst, fid, slot as i64);
         }
-        let cname = self.names[cl as usize].clone();
-        self.w.call_tcl(format!("::dumbbell::adopt_flow {cname} {placeholder}"));
+        self.w.notify(Notice::NewFlow { classifier: cl, flow });
         Some(flow)
     }
 
@@ -1286,7 +1283,7 @@ impl Sim {
                     self.w.halted = false;
                     return Yield::Halted;
                 }
-                if !self.w.tcl_calls.is_empty() || self.w.out.full() {
+                if !self.w.notices.is_empty() || self.w.out.full() {
                     return Yield::Service;
                 }
                 self.w.out.yield_at = self.w.out.flush_at;
@@ -1380,16 +1377,16 @@ mod tests {
     /// still stops for Tcl calls, a halt and a full output buffer,
     /// whenever they come, and lets the run go on once they are served.
     #[test]
-    fn run_stops_for_tcl_calls_halts_and_output() {
+    fn run_stops_for_notices_halts_and_output() {
         let mut sim = Sim::new();
         for d in [1.0, 2.0, 3.0] {
             sim.w.s.schedule_tcl(d);
         }
         assert!(matches!(sim.run(), Yield::Tcl(_)));
-        sim.w.call_tcl("puts a".into());
+        sim.w.notify(Notice::SenderDone { agent: 3 });
         assert_eq!(sim.run(), Yield::Service);
         assert_eq!(sim.run(), Yield::Service, "served only when taken");
-        assert_eq!(sim.w.take_tcl_calls(), vec!["puts a".to_string()]);
+        assert_eq!(sim.w.take_notices(), vec![Notice::SenderDone { agent: 3 }]);
         sim.w.halt();
         assert_eq!(sim.run(), Yield::Halted);
         assert!(matches!(sim.run(), Yield::Tcl(_)), "the halt is over");
@@ -1433,12 +1430,12 @@ mod tests {
             _ => unreachable!(),
         };
         assert_eq!(count(&sim), 2, "both snoops of the revealing event are kept");
-        assert_eq!(sim.w.take_tcl_calls().len(), 1, "one adoption asked for");
+        assert_eq!(sim.w.take_notices().len(), 1, "one adoption asked for");
         for i in 0..100 {
             send(&mut sim, 2.0 + i as f64, 2 + i);
         }
         assert_eq!(count(&sim), 2, "later events are not buffered");
-        assert!(sim.w.take_tcl_calls().is_empty(), "the flow is found, not made again");
+        assert!(sim.w.take_notices().is_empty(), "the flow is found, not made again");
     }
 
     /// The hop path's dense table of connector targets stays equal to the

@@ -28,7 +28,7 @@ impl Udp {
     /// `UdpAgent::sendmsg(nbytes)`.
     pub fn sendmsg(&mut self, b: &AgentBase, sim: &mut Sim, nbytes: i32) {
         if b.size <= 0 {
-            sim.w.warn_once(format!("{}: packetSize_ must be positive to send", b.name));
+            sim.w.warn(crate::notice::Warning::PacketSizeNotPositive { agent: b.id });
             return;
         }
         if nbytes == -1 {
@@ -96,7 +96,7 @@ impl LossMonitor {
             let loss = self.seqno - self.expected;
             if loss > 0 {
                 self.nlost += loss;
-                sim.w.call_tcl(format!("{} log-loss", b.name));
+                sim.w.notify(crate::notice::Notice::Loss { agent: b.id });
             }
         }
         self.last_packet_time = sim.w.s.now;

@@ -100,7 +100,7 @@ fn run_to(n: &mut Net, t: f64, drops: &mut String) {
 
 fn collect(n: &mut Net, drops: &mut String) {
     // (Tcl calls such as the LossMonitor's log-loss have no Tcl to run here.)
-    n.b.sim.take_tcl_calls();
+    n.b.sim.take_notices();
     for (_, data) in n.b.sim.out_mut().drain() {
         drops.push_str(std::str::from_utf8(&data).unwrap());
     }

@@ -160,7 +160,7 @@ impl Engine {
     }
 
     fn take_tcl_calls(&mut self) -> Vec<String> {
-        self.sim.take_tcl_calls()
+        self.sim.tcl_calls()
     }
 
     /// Text the engine printed to C's stdout (written at exit, after Tcl's
@@ -171,7 +171,7 @@ impl Engine {
     }
 
     fn take_warnings(&mut self) -> Vec<String> {
-        self.sim.take_warnings()
+        self.sim.warning_texts()
     }
 
     // ---- topology for routing -------------------------------------------

@@ -620,7 +620,7 @@ impl Backend {
     fn busy(&self, py: Python<'_>, run_calls: bool) -> bool {
         let e = self.engine.borrow(py);
         let w = e.sim.world();
-        !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && w.has_tcl_calls())
+        !w.warnings.is_empty() || w.out.pending != 0 || (run_calls && w.has_notices())
     }
 
     /// After an engine call that left something for the runner: it drains

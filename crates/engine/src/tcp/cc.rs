@@ -68,9 +68,6 @@ pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
 /// (exit status 1, its buffered traces lost).  The run stops after the
 /// current event with an error naming the value (traces flushed).
 #[cold]
-pub(super) fn undefined_window_option(w: &mut World, option: i32, defined: &str) {
-    let now = crate::fmt::format_g(w.s.now, 17);
-    w.abort(&format!(
-        "windowOption_ {option} is not a window option ns-2 defines ({defined}) for this sender (at time {now}); ns-2 aborts here (exit status 1)"
-    ));
+pub(super) fn undefined_window_option(w: &mut World, option: i32, defined: &'static str) {
+    w.abort(crate::notice::Abort::UndefinedWindowRule { option, defined });
 }

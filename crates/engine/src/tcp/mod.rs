@@ -717,7 +717,7 @@ impl Tcp {
         }
         let value = String::from_utf8(value).expect("ascii");
         let now = w.s.now;
-        let agent = w.nam_mut().agents.entry(b.name.clone()).or_default();
+        let agent = w.nam_mut().agents.entry(b.id).or_default();
         let tname = agent.name.clone().unwrap_or_else(|| "(null)".to_string());
         let old = match agent.old.iter_mut().find(|(n, _)| *n == tv.name()) {
             Some((_, v)) => Some(std::mem::replace(v, value.clone())),
@@ -854,7 +854,7 @@ impl Tcp {
             }
         }
         if self.qs_enabled {
-            w.warn_once(format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", b.name));
+            w.warn(crate::notice::Warning::QuickStartIgnored { agent: b.id });
         }
     }
 
@@ -1023,7 +1023,7 @@ impl Tcp {
     fn headersize(&self, b: &AgentBase, w: &mut World) -> i32 {
         let mut total = self.tcpip_base_hdr_size;
         if total < 1 {
-            w.warn_once(format!("TcpAgent({}): warning: tcpip hdr size is only {} bytes", b.name, total));
+            w.warn(crate::notice::Warning::HeaderTooSmall { agent: b.id, bytes: total });
         }
         if self.ts_option {
             total += self.ts_option_size;
@@ -1139,7 +1139,7 @@ impl Tcp {
             }
             self.tss_size *= 2;
             self.tss = ntss;
-            w.warn_once(format!("{}: timestamp table resized (ns-2 prints a pointer here)", b.name));
+            w.warn(crate::notice::Warning::TimestampTableResized { agent: b.id });
         }
         if !self.tss.is_empty() {
             let i = seqno.rem_euclid(self.tss_size) as usize;
@@ -1749,7 +1749,7 @@ impl Tcp {
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
     fn finish(&mut self, b: &AgentBase, sim: &mut Sim) {
-        sim.w.call_tcl(format!("{} done", b.name));
+        sim.w.notify(crate::notice::Notice::SenderDone { agent: b.id });
     }
 
     fn initial_window(&self, b: &AgentBase, w: &mut World) -> f64 {
@@ -1764,7 +1764,7 @@ impl Tcp {
                 return 2.0;
             }
         }
-        w.warn_once(format!("{}: windowInitOption_ {} is not 1 or 2 (ns-2 aborts)", b.name, self.wnd_init_option));
+        w.warn(crate::notice::Warning::InitialWindowOption { agent: b.id, option: self.wnd_init_option });
         2.0
     }
 
@@ -2125,7 +2125,7 @@ mod tests {
     #[test]
     fn window_is_capped_by_window_as_set_from_tcl() {
         let mut sim = Sim::new();
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         for flavor in [Flavor::Tahoe, Flavor::Reno] {
             let mut t = Tcp::new(flavor, &mut sim, 0);
             assert!(t.set_var(&mut b, &mut sim.w, "window_", "30.5"));
@@ -2147,7 +2147,7 @@ mod tests {
     fn kept_rto_follows_each_input() {
         let mut sim = Sim::new();
         let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
         assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
         t.reset(&mut b, &mut sim);
@@ -2184,7 +2184,7 @@ mod tests {
     fn kept_last_rtt_follows_t_rtt_and_tcp_tick() {
         let mut sim = Sim::new();
         let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
         t.reset(&mut b, &mut sim);
         t.seti(&b, &mut sim.w, Tv::Rtt, 7);
@@ -2201,7 +2201,7 @@ mod tests {
     fn rtx_pending_follows_the_timer() {
         let mut sim = Sim::new();
         let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         t.reset(&mut b, &mut sim);
         let check = |t: &Tcp, sim: &Sim, want: bool| {
             assert_eq!(sim.w.s.timer_status(t.rtx_timer) == TimerStatus::Pending, want);
@@ -2231,7 +2231,7 @@ mod tests {
     fn send_much_ack_frees_the_ack_when_it_sends_nothing() {
         let mut sim = Sim::new();
         let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         t.reset(&mut b, &mut sim);
         let p = sim.w.pool.alloc();
         t.send_much_ack(&mut b, &mut sim, p, 0);
@@ -2252,7 +2252,7 @@ mod tests {
     fn delsnd_timer_is_pending_only_once_scheduled() {
         let mut sim = Sim::new();
         let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
         t.reset(&mut b, &mut sim);
         assert!(!t.delsnd_used);

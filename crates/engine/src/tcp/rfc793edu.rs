@@ -274,7 +274,7 @@ mod tests {
 
     fn sender(sim: &mut Sim, set: &[(&str, &str)]) -> (Tcp, AgentBase) {
         let mut t = Tcp::new(Flavor::Rfc793edu(Box::default()), sim, 0);
-        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
         for (k, v) in [("add793expbackoff_", "true"), ("add793karnrtt_", "true"), ("tcpTick_", "0.1")]
             .iter()
             .chain(set)

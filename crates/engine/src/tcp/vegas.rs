@@ -180,14 +180,8 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
         // The table is sized by the window when packet 0 goes out.
         let mut m = c_int(wnd);
         if !(1..=MAX_TABLE).contains(&m) {
-            let why = if m < 1 {
-                "ns-2 crashes here (its send-time table cannot be allocated)".to_string()
-            } else {
-                format!("its send-time table would take {} MB", m as i64 * 12 >> 20)
-            };
-            // (window_ as `$agent set window_` shows it)
-            let window = crate::vars::fmt_real(wnd);
-            sim.w.abort(&format!("{} (Agent/TCP/Vegas): window_ {window} cannot size Vegas's send-time table: {why}", b.name));
+            let megabytes = (m >= 1).then(|| m as i64 * 12 >> 20);
+            sim.w.abort(crate::notice::Abort::VegasWindow { agent: b.id, window: wnd, megabytes });
             m = 1;
         }
         s.maxwnd = m;

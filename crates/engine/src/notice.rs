@@ -1,0 +1,98 @@
+//! What the engine tells its front end: typed notices instead of scripts.
+//!
+//! The engine never calls out in the middle of an event.  What needs the
+//! front end (an application's call-back, a packet no node can place, an
+//! error that ends the run) is queued as a [`Notice`]; the run yields after
+//! the event and the front end acts on each, in order: the ns-2 layer by
+//! evaluating what ns-2's C++ would have evaluated in Tcl, the Python API in
+//! its own way.  Warnings (a setting accepted but not modelled, an input
+//! that a real implementation would have refused) are kept apart: they do not
+//! stop the run, and the front end reports each once.
+
+use crate::sched::ObjId;
+
+/// Something the front end must act on after the current event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// Stop the run with an error where ns-2 exits or aborts (exit status 1).
+    Abort(Abort),
+    /// Node `node` has no target for packet `uid`: no agent at port `port`
+    /// of the node (`local`), or no route to node `dest` (ns-2's classifier
+    /// `no-slot`, which reports and exits).
+    NoSlot { node: i32, local: bool, port: i32, dest: i32, uid: i32 },
+    /// Hash classifier `classifier` has no slot for this flow and dropped
+    /// the packet (ns-2's `unknown-flow`).
+    UnknownFlow { classifier: ObjId, src: i32, dst: i32, fid: i32 },
+    /// The flow classifier `classifier` of a flow monitor made the flow
+    /// object `flow` for a packet of a flow it had not seen.
+    NewFlow { classifier: ObjId, flow: ObjId },
+    /// Agent `agent` delivered `bytes` in order to its application `app`.
+    AppRecv { app: ObjId, bytes: i32 },
+    /// Agent `agent` has sent everything its application `app` gave it.
+    AppResume { app: ObjId },
+    /// TCP sender `agent` has had everything it sent acknowledged, with
+    /// nothing left to send (ns-2's `done`).
+    SenderDone { agent: ObjId },
+    /// Loss monitor `agent` saw a gap in the sequence numbers it receives.
+    Loss { agent: ObjId },
+    /// A ping agent got the reply to its request (or, one-way, the request
+    /// of another agent).
+    PingReply { agent: ObjId, from: i32, times: PingTimes },
+    /// A ping agent got a broadcast ping (`reply`: the answer to its own)
+    /// from port `sport` of node `from` (ns-2 prints a line).
+    PingBroadcast { agent: ObjId, reply: bool, from: i32, sport: i32 },
+    /// A delayer with debugging on is about to try to send: its state.
+    DelayerState { delayer: ObjId, last_sent: f64, alloc_free: bool, target_free: bool, spike_free: bool },
+}
+
+/// The times a ping reply reports, milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PingTimes {
+    /// The round trip.
+    RoundTrip(f64),
+    /// One-way pings: the sequence number and the two halves of the trip.
+    OneWay { seq: i32, there: f64, back: f64 },
+}
+
+/// Why the run stops where ns-2 would exit or abort.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Abort {
+    /// A TCP sender's window-growth option `option` is one no rule is
+    /// defined for (`defined` lists those that are), found when the sender
+    /// first grew its window.
+    UndefinedWindowRule { option: i32, defined: &'static str },
+    /// A delayer was handed a packet while it held one: its sender was not
+    /// a queue that waits to be called back (ns-2 prints `delayer not
+    /// empty!` and exits).
+    DelayerNotEmpty { delayer: ObjId },
+    /// A delayer was called back by its own target (a second delayer
+    /// chained behind it) while handing it a packet: ns-2 sends the packet
+    /// twice and aborts.
+    DelayerCalledBack { delayer: ObjId },
+    /// A Vegas sender's window cannot size its send-time table: below one
+    /// (ns-2 crashes) or too large to allocate (`megabytes`).
+    VegasWindow { agent: ObjId, window: f64, megabytes: Option<i64> },
+    /// An abort of the front end's own, in its words.
+    Front(String),
+}
+
+/// A setting or input the engine accepted but that a user should know
+/// about.  Each is reported once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Warning {
+    /// A sender or source with a packet size of zero or less sends nothing.
+    PacketSizeNotPositive { agent: ObjId },
+    /// Quick-Start is switched on for a sender but not modelled.
+    QuickStartIgnored { agent: ObjId },
+    /// A sender's header size leaves no room (ns-2 prints this too).
+    HeaderTooSmall { agent: ObjId, bytes: i32 },
+    /// A sender's timestamp table had to grow (ns-2 reallocates it).
+    TimestampTableResized { agent: ObjId },
+    /// A sender's initial-window option is not one defined (ns-2 aborts).
+    InitialWindowOption { agent: ObjId, option: i32 },
+    /// An error model's pattern cannot work in its unit: it corrupts no
+    /// packet.
+    ErrorModel { model: ObjId, problem: crate::errmodel::Unmodelled },
+    /// A warning of the front end's own, in its words.
+    Front(String),
+}
