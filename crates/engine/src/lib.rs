@@ -12,6 +12,7 @@ pub mod errmodel;
 pub mod fmt;
 pub mod iface;
 pub mod notice;
+pub mod ns2trace;
 pub mod objs;
 pub mod onoff;
 pub mod packet;
@@ -29,6 +30,7 @@ pub mod sink;
 pub mod tracefile;
 pub mod tcp;
 pub mod telnet;
+pub mod trace;
 #[cfg(test)]
 mod testrng;
 pub mod udp;

@@ -54,26 +54,6 @@ pub struct Trace {
     pub nam: Option<u32>,
 }
 
-/// ns-2's trace time rounding (`BaseTrace::round`, 6 decimals).
-#[inline]
-pub fn round6(x: f64) -> f64 {
-    (x * 1.0e6 + 0.5).floor() / 1.0e6
-}
-
-/// The 7 ECN/priority flag characters of a trace line (trace.cc `format`).
-#[inline]
-pub fn flag_chars(p: &Packet) -> [u8; 7] {
-    [
-        if p.ecn { b'C' } else { b'-' },
-        if p.pri { b'P' } else { b'-' },
-        b'-',
-        if p.cong_action { b'A' } else { b'-' },
-        if p.ecn_to_echo { b'E' } else { b'-' },
-        if p.fs { b'F' } else { b'-' },
-        if p.ecn_capable { b'N' } else { b'-' },
-    ]
-}
-
 impl Trace {
     pub fn new(kind: u8) -> Trace {
         Trace {
@@ -89,163 +69,21 @@ impl Trace {
         }
     }
 
-    /// Write one packet event line (the wired format of `Trace::format`,
-    /// with `show_tcphdr_` extension when enabled, or its tagged format),
-    /// then its nam form if the trace is attached to a nam file.
+    /// The packet `p` passed this trace point: the tracer writes it (or
+    /// records it, for a channel that records columns).
     #[inline]
     pub fn write(&self, w: &mut World, p: PktId) {
-        if let Some(ch) = self.channel {
-            let now = w.s.now;
-            let pk = w.pool.get(p);
-            if w.out.is_recorded(ch) {
-                record_event(&mut w.out.events, self.kind, now, self.src, self.dst, pk);
-            } else if self.tagged {
-                self.write_tagged(w, p, Some(ch));
-                return;
-            } else {
-                w.out.append(ch, |buf| write_event_line(buf, self.kind, now, self.src, self.dst, pk, self.show_tcphdr));
-            }
+        if self.channel.is_none() && self.nam.is_none() {
+            return;
         }
-        if self.nam.is_some() {
-            self.write_tagged(w, p, None);
-        }
-    }
-
-    /// The event in the tagged trace format on channel `tagged` (if given)
-    /// and in nam's form on the nam channel (if attached).  A dequeue trace
-    /// (ns-2's `DequeTrace::recv`) adds an `h` (hop) line with sequence
-    /// number -1 to both, in ns-2's order, which shows when both are the
-    /// same channel: the tagged `-`, the nam `-`, the nam `h`, the tagged
-    /// `h`.
-    #[inline(never)]
-    fn write_tagged(&self, w: &mut World, p: PktId, tagged: Option<u32>) {
         let now = w.s.now;
         let pk = w.pool.get(p);
-        let seqno = pk.trace_seqno();
-        let hop = self.kind == b'-';
-        let line = |buf: &mut Vec<u8>, nam: bool, kind: u8, seqno: i32| {
-            write_tagged_line(buf, nam, kind, now, self.src, self.dst, pk, seqno)
-        };
-        if let Some(ch) = tagged {
-            w.out.append(ch, |buf| line(buf, false, self.kind, seqno));
+        let primary = self.channel.filter(|&ch| !w.out.is_recorded(ch));
+        if let (Some(ch), None) = (self.channel, primary) {
+            w.out.record(self.kind, now, self.src, self.dst, ch, pk);
         }
-        if let Some(ch) = self.nam {
-            w.out.append(ch, |buf| {
-                line(buf, true, self.kind, seqno);
-                if hop {
-                    line(buf, true, b'h', -1);
-                }
-            });
-        }
-        if let (Some(ch), true) = (tagged, hop) {
-            w.out.append(ch, |buf| line(buf, false, b'h', -1));
-        }
+        w.out.with_tracer(|t, out| t.packet(out, self, primary, now, pk));
     }
-}
-
-/// The tagged format of `Trace::format` (`$ns use-taggedtrace`):
-/// `kind time -s src -d dst -p type -e size -c fid -i uid -a fid
-/// -x {saddr.sport daddr.dport seqno flags null}`, and with `nam` nam's
-/// packet event, the same with `-t` before the time.  The time is not
-/// rounded to microseconds (ns-2 prints it with `%.15g`), and
-/// `show_tcphdr_` does not apply.  The last field is an SRM message name,
-/// "null" for every packet Dumbbell makes.
-#[allow(clippy::too_many_arguments)]
-pub fn write_tagged_line(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32) {
-    buf.push(kind);
-    buf.extend_from_slice(if nam { b" -t " } else { b" " });
-    fmt::push_g(buf, now, 15);
-    buf.extend_from_slice(b" -s ");
-    fmt::push_int(buf, src as i64, 0, false);
-    buf.extend_from_slice(b" -d ");
-    fmt::push_int(buf, dst as i64, 0, false);
-    buf.extend_from_slice(b" -p ");
-    buf.extend_from_slice(pk.ptype.name().as_bytes());
-    buf.extend_from_slice(b" -e ");
-    fmt::push_int(buf, pk.size as i64, 0, false);
-    buf.extend_from_slice(b" -c ");
-    fmt::push_int(buf, pk.fid as i64, 0, false);
-    buf.extend_from_slice(b" -i ");
-    fmt::push_int(buf, pk.uid as i64, 0, false);
-    buf.extend_from_slice(b" -a ");
-    fmt::push_int(buf, pk.fid as i64, 0, false);
-    buf.extend_from_slice(b" -x {");
-    fmt::push_int(buf, pk.saddr as i64, 0, false);
-    buf.push(b'.');
-    fmt::push_int(buf, pk.sport as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, pk.daddr as i64, 0, false);
-    buf.push(b'.');
-    fmt::push_int(buf, pk.dport as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, seqno as i64, 0, false);
-    buf.push(b' ');
-    buf.extend_from_slice(&flag_chars(pk));
-    buf.extend_from_slice(b" null}\n");
-}
-
-/// Append one packet event to columns: the values of the trace line
-/// `write_event_line` would write, as a trace reader would parse them (the
-/// time rounded to microseconds as ns-2 prints it).
-pub fn record_event(e: &mut crate::tracefile::Events, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet) {
-    e.event.push(kind);
-    e.time.push(round6(now));
-    e.from_node.push(src);
-    e.to_node.push(dst);
-    e.ptype.push(pk.ptype.name().as_bytes());
-    e.size.push(pk.size as i32);
-    e.flags.push(&flag_chars(pk));
-    e.fid.push(pk.fid as i32);
-    e.src_node.push(pk.saddr as i32);
-    e.src_port.push(pk.sport as i32);
-    e.dst_node.push(pk.daddr as i32);
-    e.dst_port.push(pk.dport as i32);
-    e.seqno.push(pk.trace_seqno() as i64);
-    e.uid.push(pk.uid as i64);
-}
-
-/// Format `kind time src dst type size flags fid saddr.sport daddr.dport seq uid`.
-#[inline]
-pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, tcphdr: bool) {
-    buf.push(kind);
-    buf.push(b' ');
-    fmt::push_g(buf, round6(now), 15);
-    buf.push(b' ');
-    fmt::push_int(buf, src as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, dst as i64, 0, false);
-    buf.push(b' ');
-    buf.extend_from_slice(pk.ptype.name().as_bytes());
-    buf.push(b' ');
-    fmt::push_int(buf, pk.size as i64, 0, false);
-    buf.push(b' ');
-    buf.extend_from_slice(&flag_chars(pk));
-    buf.push(b' ');
-    fmt::push_int(buf, pk.fid as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, pk.saddr as i64, 0, false);
-    buf.push(b'.');
-    fmt::push_int(buf, pk.sport as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, pk.daddr as i64, 0, false);
-    buf.push(b'.');
-    fmt::push_int(buf, pk.dport as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, pk.trace_seqno() as i64, 0, false);
-    buf.push(b' ');
-    fmt::push_int(buf, pk.uid as i64, 0, false);
-    if tcphdr {
-        buf.push(b' ');
-        fmt::push_int(buf, pk.ackno as i64, 0, false);
-        buf.extend_from_slice(b" 0x");
-        let hex = format!("{:x}", pk.tcp_flags);
-        buf.extend_from_slice(hex.as_bytes());
-        buf.push(b' ');
-        fmt::push_int(buf, pk.hlen as i64, 0, false);
-        buf.push(b' ');
-        fmt::push_int(buf, 0, 0, false);
-    }
-    buf.push(b'\n');
 }
 
 /// Transmission + propagation (link/delay.cc `LinkDelay`).
@@ -790,19 +628,7 @@ impl QueueMonitor {
     #[cold]
     #[inline(never)]
     fn write_stats(&self, ch: u32, now: f64, out: &mut Outputs) {
-        out.append(ch, |buf| {
-        buf.extend_from_slice(b"q -t ");
-        fmt::push_g(buf, now, 15);
-        buf.extend_from_slice(b" -s ");
-        fmt::push_int(buf, self.src_id as i64, 0, false);
-        buf.extend_from_slice(b" -d ");
-        fmt::push_int(buf, self.dst_id as i64, 0, false);
-        buf.extend_from_slice(b" -l ");
-        fmt::push_int(buf, self.size as i64, 0, false);
-        buf.extend_from_slice(b" -p ");
-        fmt::push_int(buf, self.pkts as i64, 0, false);
-        buf.push(b'\n');
-        });
+        out.with_tracer(|t, out| t.queue_stats(out, ch, now, self));
     }
 
     /// Does this monitor only count (no integrators, delay samples or
@@ -943,7 +769,9 @@ impl Default for App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ns2trace::write_tagged_line;
     use crate::packet::PacketPool;
+    use crate::trace::round6;
 
     /// The tagged line of `Trace::format`, and the `h` line a tagged
     /// dequeue trace adds (sequence number -1); a tagged trace attached to

@@ -49,6 +49,8 @@ pub struct Outputs {
     /// halt, `World::attend`): the run loop's one test per event,
     /// `pending >= yield_at`, covers both.
     yield_at: usize,
+    /// Formats what the trace points see (taken out while it writes).
+    tracer: Option<Box<dyn crate::trace::Tracer>>,
 }
 
 impl Default for Outputs {
@@ -61,11 +63,31 @@ impl Default for Outputs {
             pending: 0,
             flush_at: 4 << 20,
             yield_at: 4 << 20,
+            tracer: Some(Box::new(crate::ns2trace::Ns2Tracer::default())),
         }
     }
 }
 
 impl Outputs {
+    /// Let `f` write with the tracer (`Tracer` methods take the outputs).
+    #[inline]
+    pub fn with_tracer(&mut self, f: impl FnOnce(&mut dyn crate::trace::Tracer, &mut Outputs)) {
+        if let Some(mut t) = self.tracer.take() {
+            f(&mut *t, self);
+            self.tracer = Some(t);
+        }
+    }
+
+    /// Format traces with `t` from now on.
+    pub fn set_tracer(&mut self, t: Box<dyn crate::trace::Tracer>) {
+        self.tracer = Some(t);
+    }
+
+    /// The tracer, as its own type (for its front end to reach its state).
+    pub fn tracer_mut<T: crate::trace::Tracer>(&mut self) -> Option<&mut T> {
+        self.tracer.as_mut().and_then(|t| t.as_any_mut().downcast_mut::<T>())
+    }
+
     /// Id of the channel named `name` (a Tcl channel such as `file3`).
     pub fn channel(&mut self, name: &str) -> u32 {
         if let Some(i) = self.names.iter().position(|n| n == name) {

@@ -16,6 +16,7 @@ use super::{Capacity, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::sched::ObjId;
 use crate::sim::{World, NONE};
+use crate::trace::RedVar;
 use crate::fmt;
 use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
@@ -346,31 +347,17 @@ impl Red {
         Ok(())
     }
 
-    /// `REDQueue::trace`: `Q <time> <curq>` or `<a|p|c> <time> <value>`,
-    /// times and values with `%g`.
+    /// Write the traced variable `bit` (`REDQueue::trace`) with the tracer.
     fn write_trace(&self, w: &mut World, bit: u8) {
-        let ch = match self.channel {
-            Some(c) => c,
-            None => return,
+        let Some(ch) = self.channel else { return };
+        let var = match bit {
+            T_CURQ => RedVar::CurrentQueue,
+            T_AVE => RedVar::Average,
+            T_PROB1 => RedVar::Prob1,
+            _ => RedVar::CurMaxP,
         };
         let now = w.s.now;
-        let (tag, val) = match bit {
-            T_CURQ => (b'Q', None),
-            T_AVE => (b'a', Some(self.v_ave)),
-            T_PROB1 => (b'p', Some(self.v_prob1)),
-            _ => (b'c', Some(self.cur_max_p)),
-        };
-        w.out.append(ch, |buf| {
-            buf.push(tag);
-            buf.push(b' ');
-            fmt::push_g(buf, now, 6);
-            buf.push(b' ');
-            match val {
-                None => fmt::push_int(buf, self.curq as i64, 0, false),
-                Some(v) => fmt::push_g(buf, v, 6),
-            }
-            buf.push(b'\n');
-        });
+        w.out.with_tracer(|t, out| t.red_var(out, ch, now, self, var));
     }
 
     /// Assign a traced double (`ave_`, `prob1_`, `cur_max_p_`): like tclcl's

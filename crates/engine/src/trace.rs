@@ -1,0 +1,107 @@
+//! What the engine's trace points see, handed to a front end's writer.
+//!
+//! The engine decides *when* something is traced (a packet passing a trace
+//! point, a traced variable changing, a monitor counting); a [`Tracer`]
+//! decides what text that becomes.  The ns-2 layer installs one that writes
+//! ns-2's trace, nam and variable-trace formats; without one nothing is
+//! written as text.  Packet events of a channel can instead be recorded as
+//! typed columns (`Outputs::set_recorded`), which needs no tracer.
+//!
+//! A tracer is called through a `dyn` pointer, once per line written: a
+//! simulation that traces nothing never calls it, and one that does spends
+//! far more formatting the line than calling.
+
+use crate::objs::{QueueMonitor, Trace};
+use crate::packet::Packet;
+use crate::qdisc::Red;
+use crate::sim::Outputs;
+use std::any::Any;
+
+/// A traced variable of a RED queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedVar {
+    /// The average queue size.
+    Average,
+    /// The drop probability before the count correction.
+    Prob1,
+    /// The instantaneous queue size.
+    CurrentQueue,
+    /// The adaptive maximum drop probability.
+    CurMaxP,
+}
+
+/// Writes trace records as text, into the channels of `Outputs`.
+pub trait Tracer: Any {
+    /// A packet passed trace point `t` at `now`.  `primary` is the trace
+    /// point's channel unless that channel records columns (then `None`;
+    /// the engine recorded the event); the trace point may also name a
+    /// second channel for another format (`t.nam`).
+    fn packet(&mut self, out: &mut Outputs, t: &Trace, primary: Option<u32>, now: f64, pkt: &Packet);
+
+    /// A traced variable of a RED queue changed (or began to be traced).
+    fn red_var(&mut self, out: &mut Outputs, ch: u32, now: f64, red: &Red, var: RedVar);
+
+    /// A queue monitor with a channel counted an event.
+    fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);
+
+    /// The tracer itself, for its front end to reach its own state.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The tracer of a simulation without a front end's formats: writes nothing.
+#[derive(Debug, Default)]
+pub struct NullTracer;
+
+impl Tracer for NullTracer {
+    fn packet(&mut self, _: &mut Outputs, _: &Trace, _: Option<u32>, _: f64, _: &Packet) {}
+    fn red_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: &Red, _: RedVar) {}
+    fn queue_stats(&mut self, _: &mut Outputs, _: u32, _: f64, _: &QueueMonitor) {}
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Trace times as trace files give them: rounded to microseconds (ns-2's
+/// `BaseTrace::round`), which the recorded columns follow so that they
+/// equal a trace file read back.
+#[inline]
+pub fn round6(x: f64) -> f64 {
+    (x * 1.0e6 + 0.5).floor() / 1.0e6
+}
+
+/// A packet's flags as trace files show them, one character each: ECN-echo
+/// `C`, priority `P`, `-`, CWR `A`, CE `E`, fast start `F`, ECT `N`, or `-`.
+#[inline]
+pub fn flag_chars(p: &Packet) -> [u8; 7] {
+    [
+        if p.ecn { b'C' } else { b'-' },
+        if p.pri { b'P' } else { b'-' },
+        b'-',
+        if p.cong_action { b'A' } else { b'-' },
+        if p.ecn_to_echo { b'E' } else { b'-' },
+        if p.fs { b'F' } else { b'-' },
+        if p.ecn_capable { b'N' } else { b'-' },
+    ]
+}
+
+impl Outputs {
+    /// Record a packet event of trace point (`kind`, `src`, `dst`) as
+    /// columns: the values a trace reader finds on the event's line.
+    pub fn record(&mut self, kind: u8, now: f64, src: i32, dst: i32, _ch: u32, pk: &Packet) {
+        let e = &mut self.events;
+        e.event.push(kind);
+        e.time.push(round6(now));
+        e.from_node.push(src);
+        e.to_node.push(dst);
+        e.ptype.push(pk.ptype.name().as_bytes());
+        e.size.push(pk.size);
+        e.flags.push(&flag_chars(pk));
+        e.fid.push(pk.fid);
+        e.src_node.push(pk.saddr);
+        e.src_port.push(pk.sport);
+        e.dst_node.push(pk.daddr);
+        e.dst_port.push(pk.dport);
+        e.seqno.push(pk.trace_seqno() as i64);
+        e.uid.push(pk.uid as i64);
+    }
+}
