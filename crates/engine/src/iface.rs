@@ -6,7 +6,8 @@ use crate::agent::{Agent, AgentBase, AgentKind};
 use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern, Unit};
 use crate::objs::*;
 use crate::packet::PacketType;
-use crate::qdisc::{Qdisc, Queue};
+use crate::qdisc::Queue;
+use crate::trace::RedVar;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
 use crate::sink::Sink;
@@ -24,8 +25,6 @@ pub const KINDS: &[&str] = &[
     "Trace/Recv",
     "Trace/Hop",
     "BaseTrace/Event",
-    "Queue/DropTail",
-    "Queue/RED",
     "DelayLink",
     "DynamicLink",
     "RouteLogic",
@@ -119,20 +118,6 @@ const AGENT_VARS: &[(&str, VarType)] = &[
     ("flags_", VarType::Int),
     ("ttl_", VarType::Int),
     ("class_", VarType::Int),
-    ("debug_", VarType::Bool),
-];
-
-const QUEUE_VARS: &[(&str, VarType)] = &[
-    ("limit_", VarType::Int),
-    ("blocked_", VarType::Bool),
-    ("unblock_on_resume_", VarType::Bool),
-    ("util_weight_", VarType::Real),
-    ("util_check_intv_", VarType::Real),
-    ("util_records_", VarType::Int),
-    ("drop_front_", VarType::Bool),
-    ("summarystats_", VarType::Bool),
-    ("queue_in_bytes_", VarType::Bool),
-    ("mean_pktsize_", VarType::Int),
     ("debug_", VarType::Bool),
 ];
 
@@ -274,8 +259,19 @@ fn delay_bound(kind: &AgentKind, var: &str) -> bool {
     }
 }
 
+/// Engine classes, by the ns-2 name a script uses with `new`: the
+/// registry's and the others.
+pub fn kinds() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = crate::ns2::registry::CLASSES.iter().map(|c| c.name).collect();
+    v.extend_from_slice(KINDS);
+    v
+}
+
 /// Bound variables of an engine class.
 pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
+    if let Some((_, c)) = crate::ns2::registry::find(kind) {
+        return Some(c.bound());
+    }
     let debug: &[(&str, VarType)] = &[("debug_", VarType::Bool)];
     let v: Vec<(&'static str, VarType)> = match kind {
         "Connector" | "TTLChecker" | "SnoopQueue/In" | "SnoopQueue/Out" | "SnoopQueue/Drop" | "Classifier"
@@ -284,7 +280,6 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         }
         "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
         "BaseTrace/Event" => debug.to_vec(),
-        "Queue/DropTail" => QUEUE_VARS.to_vec(),
         "ErrorModule" => debug.to_vec(),
         "ErrorModel" | "ErrorModel/List" => ERRMODEL_VARS.to_vec(),
         "ErrorModel/Periodic" => {
@@ -294,11 +289,6 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
         }
         "Classifier/Hash/Fid" | "Classifier/Hash/Dest" | "Classifier/Hash/SrcDest" | "Classifier/Hash/SrcDestFid" => {
             HASH_VARS.to_vec()
-        }
-        "Queue/RED" => {
-            let mut v = QUEUE_VARS.to_vec();
-            v.extend_from_slice(crate::qdisc::red::RED_VARS);
-            v
         }
         "DelayLink" => LINK_VARS.to_vec(),
         "DynamicLink" => vec![("status_", VarType::Int), ("debug_", VarType::Bool)],
@@ -383,20 +373,18 @@ impl Sim {
     /// defaults are applied separately with `init_defaults`.
     pub fn create(&mut self, name: &str, kind: &str) -> Result<ObjId, String> {
         let id = self.objs.len() as ObjId;
+        if let Some((ci, c)) = crate::ns2::registry::find(kind) {
+            let obj = (c.make)(self, id);
+            let id = self.add(name, obj);
+            self.class_of[id as usize] = ci;
+            return Ok(id);
+        }
         let obj = match kind {
             "Connector" => Obj::Connector(Connector::default()),
             "Classifier" => Obj::Proxy(NONE),
             "TTLChecker" => Obj::Ttl(TtlChecker::default()),
             "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" | "BaseTrace/Event" => {
                 Obj::Trace(Trace::new(trace_kind(kind)))
-            }
-            "Queue/DropTail" => {
-                let slot = self.w.s.new_resume(id);
-                Obj::Queue(Box::new(Queue::new(Qdisc::DropTail(Default::default()), slot)))
-            }
-            "Queue/RED" => {
-                let slot = self.w.s.new_resume(id);
-                Obj::Queue(Box::new(Queue::new(Qdisc::red(), slot)))
             }
             "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
             "ErrorModel" => Obj::ErrModel(Box::new(ErrorModel::new(Pattern::Uniform))),
@@ -561,6 +549,9 @@ impl Sim {
             }
             return Some("0".into());
         }
+        if let Some(c) = self.class(id) {
+            return c.get(&mut self.objs[id as usize], &mut self.w, var);
+        }
         match &mut self.objs[id as usize] {
             Obj::Trace(t) => match var {
                 "src_" => i(t.src),
@@ -568,23 +559,6 @@ impl Sim {
                 "callback_" => i(0),
                 "show_tcphdr_" => i(t.show_tcphdr as i32),
                 "show_sctphdr_" => i(0),
-                _ => None,
-            },
-            Obj::Queue(q) => match var {
-                _ if q.disc.as_red().and_then(|r| r.get_var(var)).is_some() => q.disc.as_red().and_then(|r| r.get_var(var)),
-                "limit_" => i(q.cap.limit),
-                "blocked_" => {
-                    let bl = q.blocked_now(&mut self.w);
-                    b(bl)
-                }
-                "unblock_on_resume_" => b(q.unblock_on_resume),
-                "util_weight_" => r(q.util_weight),
-                "util_check_intv_" => r(q.util_check_intv),
-                "util_records_" => i(q.util_records),
-                "drop_front_" => b(q.cap.drop_front),
-                "summarystats_" => b(q.summarystats),
-                "queue_in_bytes_" => b(q.cap.in_bytes),
-                "mean_pktsize_" => i(q.cap.mean_pktsize),
                 _ => None,
             },
             Obj::ErrModel(em) => match (var, &em.pattern) {
@@ -737,6 +711,12 @@ impl Sim {
             }
             return Ok(());
         }
+        if let Some(c) = self.class(id) {
+            return match c.set(&mut self.objs[id as usize], &mut self.w, var, v) {
+                Some(r) => r,
+                None => Err(self.not_bound(id, var)),
+            };
+        }
         let ok = match &mut self.objs[id as usize] {
             Obj::Trace(t) => match var {
                 "src_" => {
@@ -760,28 +740,6 @@ impl Sim {
                 "show_sctphdr_" => true,
                 _ => false,
             },
-            Obj::Queue(q) => {
-                if let Some(red) = q.disc.as_red_mut() {
-                    if red.set_var(&mut self.w, var, v) {
-                        return Ok(());
-                    }
-                }
-                match var {
-                    "limit_" => q.cap.limit = parse_int(v),
-                    "blocked_" => q.blocked = parse_bool(v),
-                    "unblock_on_resume_" => q.unblock_on_resume = parse_bool(v),
-                    "util_weight_" => q.util_weight = parse_real(v),
-                    "util_check_intv_" => q.util_check_intv = parse_real(v),
-                    "util_records_" => q.util_records = parse_int(v),
-                    "drop_front_" => q.cap.drop_front = parse_bool(v),
-                    "summarystats_" => q.summarystats = parse_bool(v),
-                    "queue_in_bytes_" => q.cap.in_bytes = parse_bool(v),
-                    "mean_pktsize_" => q.cap.mean_pktsize = parse_int(v),
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                q.refresh_plain();
-                true
-            }
             Obj::ErrModel(em) => {
                 match (var, &mut em.pattern) {
                     ("enable_", _) => em.enable = parse_int(v),
@@ -1057,6 +1015,12 @@ impl Sim {
             return Err(self.not_bound(id, var));
         }
         Ok(())
+    }
+
+    /// The registry's class of object `id`, if it was made from there.
+    fn class(&self, id: ObjId) -> Option<&'static crate::ns2::registry::Class> {
+        let c = *self.class_of.get(id as usize)?;
+        crate::ns2::registry::CLASSES.get(c as usize)
     }
 
     fn not_bound(&self, id: ObjId, var: &str) -> String {
@@ -1585,7 +1549,14 @@ impl Sim {
                     return Err("trace with a separate tracer object is not supported yet".into());
                 }
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-                q.disc.as_red_mut().unwrap().trace(&mut self.w, argv[1])?;
+                let var = match argv[1] {
+                    "ave_" => RedVar::Average,
+                    "prob1_" => RedVar::Prob1,
+                    "curq_" => RedVar::CurrentQueue,
+                    "cur_max_p_" => RedVar::CurMaxP,
+                    v => return Err(format!("trace: {v} is not a TracedVar of Queue/RED")),
+                };
+                q.disc.as_red_mut().unwrap().trace(&mut self.w, var);
             }
             ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
             ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),

@@ -12,6 +12,7 @@ pub mod errmodel;
 pub mod fmt;
 pub mod iface;
 pub mod notice;
+pub mod ns2;
 pub mod ns2trace;
 pub mod objs;
 pub mod onoff;

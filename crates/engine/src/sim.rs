@@ -373,6 +373,9 @@ pub struct Sim {
     pub by_name: std::collections::HashMap<String, ObjId>,
     /// Class-default lists registered by the front end.
     pub defaults: Vec<Vec<(String, String)>>,
+    /// The ns-2 layer's class of each object (`ns2::registry::CLASSES`), or
+    /// `u16::MAX` for one not made from the registry.
+    pub class_of: Vec<u16>,
 }
 
 /// `Routing::conn` of an object that is not a plain connector.
@@ -458,6 +461,7 @@ impl Sim {
             names: Vec::new(),
             by_name: Default::default(),
             defaults: Vec::new(),
+            class_of: Vec::new(),
         }
     }
 
@@ -469,6 +473,7 @@ impl Sim {
             _ => NOT_CONNECTOR,
         });
         self.objs.push(obj);
+        self.class_of.push(u16::MAX);
         self.names.push(name.to_string());
         self.by_name.insert(name.to_string(), id);
         id

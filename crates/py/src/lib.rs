@@ -41,7 +41,14 @@ impl Engine {
     /// Engine class names (`Agent/TCP/Reno`, `Queue/DropTail`, ...).
     #[staticmethod]
     fn kinds() -> Vec<&'static str> {
-        iface::KINDS.to_vec()
+        iface::kinds()
+    }
+
+    /// The class defaults of the registry's classes, as the Tcl the ns-2
+    /// library evaluates at start-up.
+    #[staticmethod]
+    fn class_defaults_tcl() -> String {
+        dumbbell_engine::ns2::registry::defaults_tcl()
     }
 
     /// Bound variables of an engine class as (name, type) pairs.

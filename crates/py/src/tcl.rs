@@ -1200,7 +1200,7 @@ impl TclBackend {
             stubs,
             interp,
             engine,
-            kinds: dumbbell_engine::iface::KINDS.iter().copied().collect(),
+            kinds: dumbbell_engine::iface::kinds().into_iter().collect(),
             kind_cache: Default::default(),
             defaults_cache: Default::default(),
             obj_kind: Default::default(),

@@ -239,6 +239,9 @@ class Ns2Runner:
         t.eval("set ::otcl::_::deferprocs 1")
         load(TCL_DIR, "tclobject.tcl")
         for f in LIB_FILES:
+            if f == "defaults.tcl":
+                # the engine's classes' defaults, from its class registry
+                t.eval(Engine.class_defaults_tcl())
             load(LIB_DIR, f)
         t.eval("set ::otcl::_::deferprocs 0")
         # The RNGs ns-2 creates at start-up, bound to the engine's streams.

@@ -17,8 +17,6 @@ use crate::packet::{PacketPool, PktId};
 use crate::sched::ObjId;
 use crate::sim::{World, NONE};
 use crate::trace::RedVar;
-use crate::fmt;
-use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
 /// Feng et al.'s adaptive RED remembers where the average last was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,47 +123,6 @@ pub struct Red {
     pub idletime: f64,
 }
 
-/// Bound variables of `Queue/RED` beyond the generic queue ones.
-pub const RED_VARS: &[(&str, VarType)] = &[
-    ("bytes_", VarType::Bool),
-    ("thresh_", VarType::Real),
-    ("thresh_queue_", VarType::Real),
-    ("maxthresh_", VarType::Real),
-    ("maxthresh_queue_", VarType::Real),
-    ("idle_pktsize_", VarType::Int),
-    ("q_weight_", VarType::Real),
-    ("adaptive_", VarType::Int),
-    ("cautious_", VarType::Int),
-    ("alpha_", VarType::Real),
-    ("beta_", VarType::Real),
-    ("interval_", VarType::Real),
-    ("feng_adaptive_", VarType::Int),
-    ("targetdelay_", VarType::Real),
-    ("top_", VarType::Real),
-    ("bottom_", VarType::Real),
-    ("wait_", VarType::Bool),
-    ("linterm_", VarType::Real),
-    ("mark_p_", VarType::Real),
-    ("use_mark_p_", VarType::Bool),
-    ("setbit_", VarType::Bool),
-    ("gentle_", VarType::Bool),
-    ("drop_tail_", VarType::Bool),
-    ("drop_rand_", VarType::Bool),
-    ("ns1_compat_", VarType::Bool),
-    ("ave_", VarType::Real),
-    ("prob1_", VarType::Real),
-    ("curq_", VarType::Int),
-    ("cur_max_p_", VarType::Real),
-    ("ecnm_", VarType::Bool),
-    ("mark_front_", VarType::Bool),
-    ("aecn_", VarType::Bool),
-    ("aecn_robust_min_", VarType::Real),
-    ("aecn_robust_max_", VarType::Real),
-    ("aecn_fragile_min_", VarType::Real),
-    ("aecn_a_", VarType::Real),
-    ("aecn_b_", VarType::Real),
-];
-
 impl Default for Red {
     fn default() -> Self {
         Self::new()
@@ -235,116 +192,18 @@ impl Red {
         }
     }
 
-    // ---- bound variables -----------------------------------------------
-
-    /// Read a RED variable (None: not one of RED's own).
-    pub fn get_var(&self, var: &str) -> Option<String> {
-        let r = |v: f64| Some(fmt_real(v));
-        let i = |v: i32| Some(fmt_int(v as i64));
-        let b = |v: bool| Some(fmt_bool(v));
-        match var {
-            "bytes_" => b(self.bytes),
-            "thresh_" => r(self.th_min_pkts),
-            "thresh_queue_" => r(self.th_min),
-            "maxthresh_" => r(self.th_max_pkts),
-            "maxthresh_queue_" => r(self.th_max),
-            "idle_pktsize_" => i(self.idle_pktsize),
-            "q_weight_" => r(self.q_w),
-            "adaptive_" => i(self.adaptive),
-            "cautious_" => i(self.cautious),
-            "alpha_" => r(self.alpha),
-            "beta_" => r(self.beta),
-            "interval_" => r(self.interval),
-            "feng_adaptive_" => i(self.feng_adaptive),
-            "targetdelay_" => r(self.targetdelay),
-            "top_" => r(self.top),
-            "bottom_" => r(self.bottom),
-            "wait_" => b(self.wait),
-            "linterm_" => r(self.max_p_inv),
-            "mark_p_" => r(self.mark_p),
-            "use_mark_p_" => b(self.use_mark_p),
-            "setbit_" => b(self.setbit),
-            "gentle_" => b(self.gentle),
-            "drop_tail_" => b(self.drop_tail),
-            "drop_rand_" => b(self.drop_rand),
-            "ns1_compat_" => b(self.ns1_compat),
-            // Traced doubles read back with "%g" (tclcl `TracedDouble::value`).
-            "ave_" => Some(fmt::format_g(self.v_ave, 6)),
-            "prob1_" => Some(fmt::format_g(self.v_prob1, 6)),
-            "curq_" => i(self.curq),
-            "cur_max_p_" => Some(fmt::format_g(self.cur_max_p, 6)),
-            "ecnm_" => b(self.ecnm),
-            "mark_front_" => b(self.mark_front),
-            "aecn_" => b(self.aecn),
-            "aecn_robust_min_" => r(self.aecn_robust_min),
-            "aecn_robust_max_" => r(self.aecn_robust_max),
-            "aecn_fragile_min_" => r(self.aecn_fragile_min),
-            "aecn_a_" => r(self.aecn_a),
-            "aecn_b_" => r(self.aecn_b),
-            _ => None,
-        }
-    }
-
-    /// Write a RED variable; false if `var` is not one of RED's own.
-    /// Traced variables written from Tcl trace like C++ assignments.
-    pub fn set_var(&mut self, w: &mut World, var: &str, v: &str) -> bool {
-        match var {
-            "bytes_" => self.bytes = parse_bool(v),
-            "thresh_" => self.th_min_pkts = parse_real(v),
-            "thresh_queue_" => self.th_min = parse_real(v),
-            "maxthresh_" => self.th_max_pkts = parse_real(v),
-            "maxthresh_queue_" => self.th_max = parse_real(v),
-            "idle_pktsize_" => self.idle_pktsize = parse_int(v),
-            "q_weight_" => self.q_w = parse_real(v),
-            "adaptive_" => self.adaptive = parse_int(v),
-            "cautious_" => self.cautious = parse_int(v),
-            "alpha_" => self.alpha = parse_real(v),
-            "beta_" => self.beta = parse_real(v),
-            "interval_" => self.interval = parse_real(v),
-            "feng_adaptive_" => self.feng_adaptive = parse_int(v),
-            "targetdelay_" => self.targetdelay = parse_real(v),
-            "top_" => self.top = parse_real(v),
-            "bottom_" => self.bottom = parse_real(v),
-            "wait_" => self.wait = parse_bool(v),
-            "linterm_" => self.max_p_inv = parse_real(v),
-            "mark_p_" => self.mark_p = parse_real(v),
-            "use_mark_p_" => self.use_mark_p = parse_bool(v),
-            "setbit_" => self.setbit = parse_bool(v),
-            "gentle_" => self.gentle = parse_bool(v),
-            "drop_tail_" => self.drop_tail = parse_bool(v),
-            "drop_rand_" => self.drop_rand = parse_bool(v),
-            "ns1_compat_" => self.ns1_compat = parse_bool(v),
-            "ave_" => self.set_ave(w, parse_real(v)),
-            "prob1_" => self.set_prob1(w, parse_real(v)),
-            "curq_" => self.set_curq(w, parse_int(v)),
-            "cur_max_p_" => self.set_cur_max_p(w, parse_real(v)),
-            "ecnm_" => self.ecnm = parse_bool(v),
-            "mark_front_" => self.mark_front = parse_bool(v),
-            "aecn_" => self.aecn = parse_bool(v),
-            "aecn_robust_min_" => self.aecn_robust_min = parse_real(v),
-            "aecn_robust_max_" => self.aecn_robust_max = parse_real(v),
-            "aecn_fragile_min_" => self.aecn_fragile_min = parse_real(v),
-            "aecn_a_" => self.aecn_a = parse_real(v),
-            "aecn_b_" => self.aecn_b = parse_real(v),
-            _ => return false,
-        }
-        true
-    }
-
     // ---- traced variables ----------------------------------------------
 
     /// `$q trace var`: start tracing `var` and write its value now.
-    pub fn trace(&mut self, w: &mut World, var: &str) -> Result<(), String> {
+    pub fn trace(&mut self, w: &mut World, var: RedVar) {
         let bit = match var {
-            "ave_" => T_AVE,
-            "prob1_" => T_PROB1,
-            "curq_" => T_CURQ,
-            "cur_max_p_" => T_CUR_MAX_P,
-            _ => return Err(format!("trace: {var} is not a TracedVar of Queue/RED")),
+            RedVar::Average => T_AVE,
+            RedVar::Prob1 => T_PROB1,
+            RedVar::CurrentQueue => T_CURQ,
+            RedVar::CurMaxP => T_CUR_MAX_P,
         };
         self.traced |= bit;
         self.write_trace(w, bit);
-        Ok(())
     }
 
     /// Write the traced variable `bit` (`REDQueue::trace`) with the tracer.
@@ -378,22 +237,22 @@ impl Red {
     }
 
     #[inline]
-    fn set_ave(&mut self, w: &mut World, v: f64) {
+    pub(crate) fn set_ave(&mut self, w: &mut World, v: f64) {
         self.set_traced(w, T_AVE, v);
     }
 
     #[inline]
-    fn set_prob1(&mut self, w: &mut World, v: f64) {
+    pub(crate) fn set_prob1(&mut self, w: &mut World, v: f64) {
         self.set_traced(w, T_PROB1, v);
     }
 
     #[inline]
-    fn set_cur_max_p(&mut self, w: &mut World, v: f64) {
+    pub(crate) fn set_cur_max_p(&mut self, w: &mut World, v: f64) {
         self.set_traced(w, T_CUR_MAX_P, v);
     }
 
     #[inline]
-    fn set_curq(&mut self, w: &mut World, v: i32) {
+    pub(crate) fn set_curq(&mut self, w: &mut World, v: i32) {
         if self.curq != v {
             self.curq = v;
             if self.traced & T_CURQ != 0 {

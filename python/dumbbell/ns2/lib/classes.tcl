@@ -57,7 +57,7 @@ proc ::dumbbell::new_unknown_class {className} {
 foreach cls {
     Connector TTLChecker Classifier
     Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
-    Queue/DropTail Queue/RED DelayLink DynamicLink RouteLogic Node
+    Queue/DropTail Queue/RED Queue/CoDel DelayLink DynamicLink RouteLogic Node
     SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
     QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
     Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/RFC793edu
@@ -86,7 +86,7 @@ namespace eval ::dumbbell {
 }
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
-    Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS Queue/CoDel
+    Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int

@@ -27,76 +27,8 @@ TTLChecker set debug_ false
     sum_ 0.0
 }
 
-# ---- queues and links ----------------------------------------------------------
-::dumbbell::class_vars Queue {
-    limit_ 50
-    blocked_ false
-    unblock_on_resume_ true
-    interleave_ false
-    acksfirst_ false
-    ackfromfront_ false
-    debug_ false
-    util_weight_ 0.8
-    util_check_intv_ 0.2
-    util_records_ 5
-}
-::dumbbell::class_vars Queue/DropTail {
-    drop_front_ false
-    summarystats_ false
-    queue_in_bytes_ false
-    mean_pktsize_ 500
-}
-::dumbbell::class_vars Queue/RED {
-    bytes_ true
-    queue_in_bytes_ true
-    thresh_ 0
-    maxthresh_ 0
-}
-Queue/RED set thresh_queue_ [Queue set limit_]
-Queue/RED set maxthresh_queue_ [Queue set limit_]
-::dumbbell::class_vars Queue/RED {
-    mean_pktsize_ 500
-    idle_pktsize_ 100
-    q_weight_ -1
-    wait_ true
-    linterm_ 10
-    mark_p_ 0.1
-    use_mark_p_ true
-    setbit_ false
-    gentle_ true
-    drop_tail_ true
-    drop_front_ false
-    drop_rand_ false
-    doubleq_ false
-    ns1_compat_ false
-    dqthresh_ 50
-    ave_ 0.0
-    prob1_ 0.0
-    curq_ 0
-    cur_max_p_ 0
-    summarystats_ false
-    alpha_ 0.01
-    beta_ 0.9
-    adaptive_ 0
-    interval_ 0.5
-    targetdelay_ 0.005
-    top_ 0.5
-    bottom_ 0
-    cautious_ 0
-    feng_adaptive_ 0
-}
-# The seeds' variants (seed 001): off by default.
-::dumbbell::class_vars Queue/RED {
-    ecnm_ false
-    mark_front_ false
-    aecn_ false
-    aecn_robust_min_ 0.5
-    aecn_robust_max_ 75
-    aecn_fragile_min_ 150
-    aecn_a_ 2
-    aecn_b_ 2
-}
-
+# ---- links ---------------------------------------------------------------------
+# (The queues' defaults come from the engine's class registry.)
 ::dumbbell::class_vars DelayLink {
     bandwidth_ 1.5Mb
     delay_ 100ms

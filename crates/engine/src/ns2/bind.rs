@@ -1,0 +1,134 @@
+//! Bound variables: each ns-2 class's table of the variables a script reads
+//! and writes with `$obj set var value`, each declared once with its
+//! tclcl type, its ns-2 default and how it reaches the engine object.
+//!
+//! tclcl binds a C++ member to a Tcl name per class (`bind("limit_",
+//! &qlim_)`), and ns-default.tcl gives its class default (`Queue set
+//! limit_ 50`).  Here one [`Var`] holds both: the registry (registry.rs)
+//! lists a class's tables, from which the class's bound variables, their
+//! order (the order a new object gets its class defaults in), the
+//! defaults the Tcl library starts with, and `get`/`set` all follow.
+
+use crate::sim::{Obj, World};
+use crate::vars::VarType;
+
+/// A bound variable of objects whose engine part is a `T`.
+pub struct Var<T: 'static> {
+    /// The Tcl name (`limit_`).
+    pub name: &'static str,
+    pub ty: VarType,
+    /// The class default ns-default.tcl sets, as its text.
+    pub default: ClassDefault,
+    /// How the engine object holds it; `None`: the engine does not bind it
+    /// (ns-2 does, but nothing here reads it), so it is a plain OTcl
+    /// variable with its class default.
+    pub access: Option<Access<T>>,
+}
+
+/// A class default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassDefault {
+    /// Not set at class level.
+    None,
+    /// This text.
+    Text(&'static str),
+    /// The value another class's default has (`[Queue set limit_]`).
+    SameAs(&'static str, &'static str),
+}
+
+/// Reading and writing a variable of a `T`.  Values are the text tclcl
+/// reads and writes (see vars.rs for its conversions).
+pub struct Access<T: 'static> {
+    pub get: fn(&mut T, &mut World) -> String,
+    pub set: fn(&mut T, &str, &mut World) -> Result<(), String>,
+}
+
+/// A class's variables over one part of its engine object.
+pub struct Table<T: 'static> {
+    /// The class the defaults are set on (`Queue` for `limit_`).
+    pub class: &'static str,
+    /// The part of the engine object the variables live in.
+    pub part: fn(&mut Obj) -> Option<&mut T>,
+    pub vars: &'static [Var<T>],
+    /// What must follow any change (a cached flag recomputed).
+    pub after_set: Option<fn(&mut T)>,
+}
+
+/// A table whatever its part's type (the registry's lists hold these).
+pub trait Bindings: Sync {
+    /// The class the defaults are set on.
+    fn class(&self) -> &'static str;
+    /// The variables: name, type, default, and whether the engine binds it.
+    fn each(&self, f: &mut dyn FnMut(&'static str, VarType, ClassDefault, bool));
+    /// `Some(value)` if `var` is one of these bound by the engine.
+    fn get(&self, obj: &mut Obj, w: &mut World, var: &str) -> Option<String>;
+    /// `Some(result)` if `var` is one of these bound by the engine.
+    fn set(&self, obj: &mut Obj, w: &mut World, var: &str, value: &str) -> Option<Result<(), String>>;
+}
+
+impl<T: 'static> Bindings for Table<T> {
+    fn class(&self) -> &'static str {
+        self.class
+    }
+
+    fn each(&self, f: &mut dyn FnMut(&'static str, VarType, ClassDefault, bool)) {
+        for v in self.vars {
+            f(v.name, v.ty, v.default, v.access.is_some());
+        }
+    }
+
+    fn get(&self, obj: &mut Obj, w: &mut World, var: &str) -> Option<String> {
+        let v = self.vars.iter().find(|v| v.name == var)?;
+        let a = v.access.as_ref()?;
+        let part = (self.part)(obj)?;
+        Some((a.get)(part, w))
+    }
+
+    fn set(&self, obj: &mut Obj, w: &mut World, var: &str, value: &str) -> Option<Result<(), String>> {
+        let v = self.vars.iter().find(|v| v.name == var)?;
+        let a = v.access.as_ref()?;
+        let part = (self.part)(obj)?;
+        let r = (a.set)(part, value, w);
+        if let Some(after) = self.after_set {
+            after(part);
+        }
+        Some(r)
+    }
+}
+
+// ---- the conversions, for the tables ------------------------------------------------
+
+pub use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_bw, parse_int, parse_real, parse_time};
+
+/// An `int` as tclcl prints it.
+pub fn int(v: i32) -> String {
+    fmt_int(v as i64)
+}
+
+/// A `double` as tclcl prints it (`%.17g`).
+pub fn real(v: f64) -> String {
+    fmt_real(v)
+}
+
+/// A `bool` as tclcl prints it.
+pub fn boolean(v: bool) -> String {
+    fmt_bool(v)
+}
+
+/// A variable the engine binds, of type `ty`, with this default, read and
+/// written by `get` and `set`.
+pub const fn var<T>(
+    name: &'static str,
+    ty: VarType,
+    default: &'static str,
+    get: fn(&mut T, &mut World) -> String,
+    set: fn(&mut T, &str, &mut World) -> Result<(), String>,
+) -> Var<T> {
+    Var { name, ty, default: ClassDefault::Text(default), access: Some(Access { get, set }) }
+}
+
+/// A variable ns-2 binds that the engine does not model: only its class
+/// default exists (a plain OTcl class variable).
+pub const fn script_var<T>(name: &'static str, default: &'static str) -> Var<T> {
+    Var { name, ty: VarType::Int, default: ClassDefault::Text(default), access: None }
+}

@@ -1,0 +1,3 @@
+//! The bound variables of the ns-2 classes, one file per family.
+
+pub mod queue;

@@ -1,0 +1,186 @@
+//! The queue classes: `Queue` (queue/queue.cc), `Queue/DropTail`
+//! (queue/drop-tail.cc), `Queue/RED` (queue/red.cc), `Queue/CoDel`.
+
+use crate::ns2::bind::*;
+use crate::qdisc::{CoDel, Queue, Red};
+use crate::sim::Obj;
+use crate::vars::VarType::*;
+
+fn queue(o: &mut Obj) -> Option<&mut Queue> {
+    match o {
+        Obj::Queue(q) => Some(q),
+        _ => None,
+    }
+}
+
+fn red(o: &mut Obj) -> Option<&mut Red> {
+    queue(o)?.disc.as_red_mut()
+}
+
+fn codel(o: &mut Obj) -> Option<&mut CoDel> {
+    queue(o)?.disc.as_codel_mut()
+}
+
+/// `Queue`'s own (queue/queue.cc `Queue::Queue`).  Changing any of the
+/// capacity's or statistics' variables may change whether packets can
+/// pass an empty queue without entering it (`Queue::refresh_plain`).
+pub static QUEUE: Table<Queue> = Table {
+    class: "Queue",
+    part: queue,
+    vars: &[
+        var("limit_", Int, "50", |q, _| int(q.cap.limit), |q, v, _| Ok(q.cap.limit = parse_int(v))),
+        var("blocked_", Bool, "false", |q, w| boolean(q.blocked_now(w)), |q, v, _| Ok(q.blocked = parse_bool(v))),
+        var("unblock_on_resume_", Bool, "true", |q, _| boolean(q.unblock_on_resume), |q, v, _| Ok(q.unblock_on_resume = parse_bool(v))),
+        script_var("interleave_", "false"),
+        script_var("acksfirst_", "false"),
+        script_var("ackfromfront_", "false"),
+        var("debug_", Bool, "false", |_, _| boolean(false), |_, _, _| Ok(())),
+        var("util_weight_", Real, "0.8", |q, _| real(q.util_weight), |q, v, _| Ok(q.util_weight = parse_real(v))),
+        var("util_check_intv_", Real, "0.2", |q, _| real(q.util_check_intv), |q, v, _| Ok(q.util_check_intv = parse_real(v))),
+        var("util_records_", Int, "5", |q, _| int(q.util_records), |q, v, _| Ok(q.util_records = parse_int(v))),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// DropTail's (`drop_front_`, `summarystats_`, `queue_in_bytes_`,
+/// `mean_pktsize_`).
+pub static DROPTAIL: Table<Queue> = Table {
+    class: "Queue/DropTail",
+    part: queue,
+    vars: &[
+        var("drop_front_", Bool, "false", |q, _| boolean(q.cap.drop_front), |q, v, _| Ok(q.cap.drop_front = parse_bool(v))),
+        var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// RED's variables over the queue (its capacity, drop-front and summary
+/// statistics, with RED's own defaults).
+pub static RED_QUEUE: Table<Queue> = Table {
+    class: "Queue/RED",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "true", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+        var("drop_front_", Bool, "false", |q, _| boolean(q.cap.drop_front), |q, v, _| Ok(q.cap.drop_front = parse_bool(v))),
+        var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// A traced double as tclcl reads it back (`TracedDouble::value`, `%g`).
+fn traced(v: f64) -> String {
+    crate::fmt::format_g(v, 6)
+}
+
+/// RED's own (queue/red.cc `REDQueue::REDQueue`, ns-default.tcl), and the
+/// seeds' variants (seed 001: ECNM, mark-front, AECN).  The traced
+/// variables (`ave_`, `prob1_`, `curq_`, `cur_max_p_`) trace a change made
+/// from Tcl as a change made by the queue.
+pub static RED: Table<Red> = Table {
+    class: "Queue/RED",
+    part: red,
+    vars: &[
+        var("bytes_", Bool, "true", |r, _| boolean(r.bytes), |r, v, _| Ok(r.bytes = parse_bool(v))),
+        var("thresh_", Real, "0", |r, _| real(r.th_min_pkts), |r, v, _| Ok(r.th_min_pkts = parse_real(v))),
+        var("maxthresh_", Real, "0", |r, _| real(r.th_max_pkts), |r, v, _| Ok(r.th_max_pkts = parse_real(v))),
+        Var {
+            name: "thresh_queue_",
+            ty: Real,
+            default: ClassDefault::SameAs("Queue", "limit_"),
+            access: Some(Access { get: |r, _| real(r.th_min), set: |r, v, _| Ok(r.th_min = parse_real(v)) }),
+        },
+        Var {
+            name: "maxthresh_queue_",
+            ty: Real,
+            default: ClassDefault::SameAs("Queue", "limit_"),
+            access: Some(Access { get: |r, _| real(r.th_max), set: |r, v, _| Ok(r.th_max = parse_real(v)) }),
+        },
+        var("idle_pktsize_", Int, "100", |r, _| int(r.idle_pktsize), |r, v, _| Ok(r.idle_pktsize = parse_int(v))),
+        var("q_weight_", Real, "-1", |r, _| real(r.q_w), |r, v, _| Ok(r.q_w = parse_real(v))),
+        var("wait_", Bool, "true", |r, _| boolean(r.wait), |r, v, _| Ok(r.wait = parse_bool(v))),
+        var("linterm_", Real, "10", |r, _| real(r.max_p_inv), |r, v, _| Ok(r.max_p_inv = parse_real(v))),
+        var("mark_p_", Real, "0.1", |r, _| real(r.mark_p), |r, v, _| Ok(r.mark_p = parse_real(v))),
+        var("use_mark_p_", Bool, "true", |r, _| boolean(r.use_mark_p), |r, v, _| Ok(r.use_mark_p = parse_bool(v))),
+        var("setbit_", Bool, "false", |r, _| boolean(r.setbit), |r, v, _| Ok(r.setbit = parse_bool(v))),
+        var("gentle_", Bool, "true", |r, _| boolean(r.gentle), |r, v, _| Ok(r.gentle = parse_bool(v))),
+        var("drop_tail_", Bool, "true", |r, _| boolean(r.drop_tail), |r, v, _| Ok(r.drop_tail = parse_bool(v))),
+        var("drop_rand_", Bool, "false", |r, _| boolean(r.drop_rand), |r, v, _| Ok(r.drop_rand = parse_bool(v))),
+        script_var("doubleq_", "false"),
+        var("ns1_compat_", Bool, "false", |r, _| boolean(r.ns1_compat), |r, v, _| Ok(r.ns1_compat = parse_bool(v))),
+        script_var("dqthresh_", "50"),
+        var("ave_", TracedReal, "0.0", |r, _| traced(r.v_ave), |r, v, w| Ok(r.set_ave(w, parse_real(v)))),
+        var("prob1_", TracedReal, "0.0", |r, _| traced(r.v_prob1), |r, v, w| Ok(r.set_prob1(w, parse_real(v)))),
+        var("curq_", TracedInt, "0", |r, _| int(r.curq), |r, v, w| Ok(r.set_curq(w, parse_int(v)))),
+        var("cur_max_p_", TracedReal, "0", |r, _| traced(r.cur_max_p), |r, v, w| Ok(r.set_cur_max_p(w, parse_real(v)))),
+        var("alpha_", Real, "0.01", |r, _| real(r.alpha), |r, v, _| Ok(r.alpha = parse_real(v))),
+        var("beta_", Real, "0.9", |r, _| real(r.beta), |r, v, _| Ok(r.beta = parse_real(v))),
+        var("adaptive_", Int, "0", |r, _| int(r.adaptive), |r, v, _| Ok(r.adaptive = parse_int(v))),
+        var("interval_", Real, "0.5", |r, _| real(r.interval), |r, v, _| Ok(r.interval = parse_real(v))),
+        var("targetdelay_", Real, "0.005", |r, _| real(r.targetdelay), |r, v, _| Ok(r.targetdelay = parse_real(v))),
+        var("top_", Real, "0.5", |r, _| real(r.top), |r, v, _| Ok(r.top = parse_real(v))),
+        var("bottom_", Real, "0", |r, _| real(r.bottom), |r, v, _| Ok(r.bottom = parse_real(v))),
+        var("cautious_", Int, "0", |r, _| int(r.cautious), |r, v, _| Ok(r.cautious = parse_int(v))),
+        var("feng_adaptive_", Int, "0", |r, _| int(r.feng_adaptive), |r, v, _| Ok(r.feng_adaptive = parse_int(v))),
+        var("ecnm_", Bool, "false", |r, _| boolean(r.ecnm), |r, v, _| Ok(r.ecnm = parse_bool(v))),
+        var("mark_front_", Bool, "false", |r, _| boolean(r.mark_front), |r, v, _| Ok(r.mark_front = parse_bool(v))),
+        var("aecn_", Bool, "false", |r, _| boolean(r.aecn), |r, v, _| Ok(r.aecn = parse_bool(v))),
+        var("aecn_robust_min_", Real, "0.5", |r, _| real(r.aecn_robust_min), |r, v, _| Ok(r.aecn_robust_min = parse_real(v))),
+        var("aecn_robust_max_", Real, "75", |r, _| real(r.aecn_robust_max), |r, v, _| Ok(r.aecn_robust_max = parse_real(v))),
+        var("aecn_fragile_min_", Real, "150", |r, _| real(r.aecn_fragile_min), |r, v, _| Ok(r.aecn_fragile_min = parse_real(v))),
+        var("aecn_a_", Real, "2", |r, _| real(r.aecn_a), |r, v, _| Ok(r.aecn_a = parse_real(v))),
+        var("aecn_b_", Real, "2", |r, _| real(r.aecn_b), |r, v, _| Ok(r.aecn_b = parse_real(v))),
+    ],
+    after_set: None,
+};
+
+/// `Queue/CoDel`: CoDel as ns-3.37's `CoDelQueueDisc` (qdisc/codel.rs).
+/// ns-2 2.35 has no CoDel; the names are those of the later ns-2 CoDel
+/// (queue/codel.cc of 2.36: `target_`, `interval_`, and the traced
+/// `curq_`, bytes left after the last dequeue, and `d_exp_`, the last
+/// packet's sojourn), with its defaults; the capacity is the queue's
+/// `limit_` in packets as there.  ns-3's other attributes take ns-2-style
+/// names: `minbytes_` (`MinBytes`), `setbit_` (`UseEcn`, as RED names its
+/// ECN switch) and `ce_threshold_` (`CeThreshold`, off when negative).
+pub static CODEL: Table<CoDel> = Table {
+    class: "Queue/CoDel",
+    part: codel,
+    vars: &[
+        var("interval_", Time, "0.1", |c, _| real(c.interval), |c, v, _| positive_time("interval_", v).map(|t| c.interval = t)),
+        var("target_", Time, ".005", |c, _| real(c.target), |c, v, _| positive_time("target_", v).map(|t| c.target = t)),
+        var("curq_", Int, "0", |c, _| int(c.fifo.bytes() as i32), |_, _, _| Ok(())),
+        var("d_exp_", Real, "0.0", |c, _| real(c.last_sojourn), |c, v, _| Ok(c.last_sojourn = parse_real(v))),
+        var("minbytes_", Int, "1500", |c, _| int(c.min_bytes as i32), |c, v, _| non_negative("minbytes_", v).map(|b| c.min_bytes = b)),
+        var("setbit_", Bool, "false", |c, _| boolean(c.use_ecn), |c, v, _| Ok(c.use_ecn = parse_bool(v))),
+        var(
+            "ce_threshold_",
+            Time,
+            "-1",
+            |c, _| real(c.ce_threshold.unwrap_or(-1.0)),
+            |c, v, _| Ok(c.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
+        ),
+    ],
+    after_set: None,
+};
+
+/// A time that must be above zero (a CoDel target or interval of zero or
+/// less would make every packet late, or none).
+fn positive_time(name: &str, v: &str) -> Result<f64, String> {
+    let t = parse_time(v);
+    if t > 0.0 && t.is_finite() {
+        Ok(t)
+    } else {
+        Err(format!("{name} must be a positive time, got \"{v}\""))
+    }
+}
+
+fn non_negative(name: &str, v: &str) -> Result<u32, String> {
+    let n = parse_int(v);
+    if n >= 0 {
+        Ok(n as u32)
+    } else {
+        Err(format!("{name} must not be negative, got \"{v}\""))
+    }
+}
