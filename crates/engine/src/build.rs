@@ -1195,8 +1195,16 @@ impl Builder {
     /// `$agent attach $chan; $agent tracevar var` (a sender's variable
     /// trace).
     pub fn trace_var(&mut self, agent: AgentId, var: &str, channel: &str) -> Result<()> {
+        self.trace_vars(agent, &[var], channel)
+    }
+
+    /// `$agent attach $chan` then `$agent tracevar v` for each variable.
+    pub fn trace_vars<S: AsRef<str>>(&mut self, agent: AgentId, vars: &[S], channel: &str) -> Result<()> {
         self.cmd(agent.0, &["attach", channel])?;
-        self.cmd(agent.0, &["tracevar", var]).map(drop)
+        for v in vars {
+            self.cmd(agent.0, &["tracevar", v.as_ref()])?;
+        }
+        Ok(())
     }
 
     // ---- error models -------------------------------------------------------------------
