@@ -32,4 +32,4 @@ t2 = time.perf_counter()
 q = res.queues.row(0, named=True)
 print(f"{n} flows: described in {t1 - t0:.2f} s (imports included), built and run in {t2 - t1:.2f} s; "
       f"bottleneck departures {q['departures_pkts']}, drops {q['drops_pkts']}, "
-      f"acked {int(res.flows['ack'].sum())} packets")
+      f"{int((res.flows['ack'] > 0).sum())} flows acked data, {int(res.flows['ack'].clip(0).sum())} packets in all")
