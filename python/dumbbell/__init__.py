@@ -8,11 +8,13 @@ queue-management research, with a Rust engine and ns-2 script compatibility.
 from ._engine import Engine, __version__  # noqa: F401
 
 __all__ = ["Engine", "run_tcl", "__version__",
-           "Simulation", "Node", "Link", "Flow", "Result", "SimulationError", "read_trace", "read_vartrace", "read_trace_all"]
+           "Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
+           "read_vartrace", "read_trace_all"]
 
 # The Python API (dumbbell.api, dumbbell.results) and the trace readers are
 # imported on first use, so that `dumbbell run` does not pay for polars.
-_API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "SimulationError": "api",
+_API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "Source": "api", "ErrorModel": "api",
+        "SimulationError": "api",
         "Result": "results", "read_trace": "trace", "read_vartrace": "trace", "read_trace_all": "trace"}
 
 

@@ -11,7 +11,7 @@ from . import plot as _plot
 from ._engine import read_trace_columns
 from .trace import _frame
 
-__all__ = ["Result", "FLOWS_SCHEMA", "VARS_SCHEMA", "QUEUES_SCHEMA", "EVENTS_SCHEMA"]
+__all__ = ["Result", "FLOWS_SCHEMA", "VARS_SCHEMA", "QUEUES_SCHEMA", "EVENTS_SCHEMA", "SOURCES_SCHEMA"]
 
 #: Columns of `Result.flows`.
 FLOWS_SCHEMA = {
@@ -29,6 +29,20 @@ FLOWS_SCHEMA = {
     "nrexmitpack": pl.Int64,     # retransmitted packets
     "bytes_received": pl.Int64,  # the sink's bytes_ (in-order bytes, headers and SYN included)
     "goodput_pkts": pl.Int64,    # round(bytes_received / (packetSize_ + 40)): the book's recv count
+}
+
+#: Columns of `Result.sources` (one row per datagram source, `Simulation.udp`).
+SOURCES_SCHEMA = {
+    "source": pl.Int32,          # Source.id: 0, 1, ... in creation order
+    "traffic": pl.String,        # cbr / exponential / pareto
+    "sink": pl.String,           # loss-monitor / null
+    "src": pl.Int32,
+    "dst": pl.Int32,
+    "fid": pl.Int32,
+    "received_pkts": pl.Int64,   # the LossMonitor's npkts_ (null for a Null sink)
+    "received_bytes": pl.Int64,  # its bytes_
+    "lost_pkts": pl.Int64,       # its nlost_ (gaps in sequence numbers)
+    "last_arrival": pl.Float64,  # its lastPktTime_
 }
 
 #: Columns of `Result.vars` (one row per traced variable change).
@@ -96,20 +110,24 @@ class Result:
       variable-trace precision (time to 5 decimals, cwnd_ to 3);
     * `events`: packet events (+ - r d) on the traced links, the columns of
       `dumbbell.read_trace` plus `flow` (empty without `trace_packets`);
-    * `queues`: per monitored link direction, queue-monitor counters.
+    * `queues`: per monitored link direction, queue-monitor counters;
+    * `sources`: per datagram source (`Simulation.udp`), what its sink
+      received.
 
-    Also `until`, `script` (the ns-2 script that was run) and `trace_file`
+    Also `until`, `script` (the equivalent ns-2 script) and `trace_file`
     (the kept ns-2 trace, when `run(trace_file=...)` asked for one).
     """
 
     def __init__(self, flows, vars, events, queues, until, script, trace_file=None, packets_traced=False,
-                 flow_objects=(), links=()):
+                 flow_objects=(), links=(), sources=None):
         self.flows: pl.DataFrame = flows
         self.vars: pl.DataFrame = vars
         self.events: pl.DataFrame = events
         self.queues: pl.DataFrame = queues
+        self.sources: pl.DataFrame = sources if sources is not None else _empty(SOURCES_SCHEMA)
         self.until: float = until
-        self.script: str = script
+        # the script's text, or a function that writes it when first asked
+        self._script = script
         self.trace_file: Path | None = trace_file
         self.packets_traced: bool = packets_traced
         self._flow_objects = tuple(flow_objects)
@@ -118,6 +136,14 @@ class Result:
         """Bandwidth in bits/s of every link direction of the simulation, by
         (source node id, destination node id), whether or not it carried
         packets (for link_utilisation and the metrics' link arguments)."""
+
+    @property
+    def script(self) -> str:
+        """The ns-2 script equivalent to the run (`Simulation.to_tcl`'s,
+        with the API's trace channel), written on first use."""
+        if callable(self._script):
+            self._script = self._script()
+        return self._script
 
     def __repr__(self) -> str:
         return (f"Result(until={self.until:g}, {self.flows.height} flows, {self.vars.height} variable records, "
@@ -161,6 +187,17 @@ class Result:
             })
         queues_df = pl.DataFrame(qrows, schema=QUEUES_SCHEMA) if qrows else _empty(QUEUES_SCHEMA)
 
+        srows = []
+        for so, v in zip(getattr(sim, "sources", ()), final.get("sources", ())):
+            npk, nby, nlost, last = v if v else (None, None, None, None)
+            srows.append({
+                "source": so.id, "traffic": so.traffic, "sink": so.sink, "src": so.src.id, "dst": so.dst.id,
+                "fid": so.fid, "received_pkts": None if npk is None else int(npk),
+                "received_bytes": None if nby is None else int(nby), "lost_pkts": None if nlost is None else int(nlost),
+                "last_arrival": None if last is None else float(last),
+            })
+        sources_df = pl.DataFrame(srows, schema=SOURCES_SCHEMA) if srows else _empty(SOURCES_SCHEMA)
+
         vars_df = _empty(VARS_SCHEMA)
         events_df = _empty(EVENTS_SCHEMA)
         if columns is None and trace_path is not None:
@@ -184,7 +221,7 @@ class Result:
                     _key("src_node", "src_port").replace_strict(keys, vals, default=None,
                                                                  return_dtype=pl.Int32).alias("flow"))
         return cls(flows_df, vars_df, events_df, queues_df, until, script,
-                   Path(trace_path) if kept else None, packets_traced, flows, sim.links)
+                   Path(trace_path) if kept else None, packets_traced, flows, sim.links, sources_df)
 
     # ---- conveniences -------------------------------------------------------------
 

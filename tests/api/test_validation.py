@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import dumbbell as db
-from dumbbell.api import SimulationError
 
 
 @pytest.fixture
@@ -163,18 +162,3 @@ def test_constructor_errors():
         db.Simulation().nodes(0)
     with pytest.raises(ValueError, match=r"node\(\): name must be a string, got 5"):
         db.Simulation().node(5)
-
-
-def test_ns2_layer_errors_become_simulation_errors(sim2, monkeypatch):
-    """Should the ns-2 layer reject the generated script, the error says so
-    and carries Tcl's traceback."""
-    sim, A, B = sim2
-    sim.link(A, B)
-    real = db.Simulation._script
-
-    def broken(self, *a):
-        return real(self, *a)[:-1] + ["$ns no-such-command", "$ns run"]
-
-    monkeypatch.setattr(db.Simulation, "_script", broken)
-    with pytest.raises(SimulationError, match=r"(?s)the ns-2 layer failed: .*no-such-command"):
-        sim.run(until=1)

@@ -7,6 +7,7 @@
 //! [`sim::Outputs`] and drained by the front end.
 
 pub mod agent;
+pub mod build;
 pub mod delayer;
 pub mod errmodel;
 pub mod fmt;

@@ -12,6 +12,7 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod build;
 mod tcl;
 
 #[pyclass(unsendable)]
@@ -304,6 +305,9 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
+    m.add_class::<build::Builder>()?;
+    m.add_function(wrap_pyfunction!(build::parse_bw, m)?)?;
+    m.add_function(wrap_pyfunction!(build::parse_time, m)?)?;
     m.add_class::<tcl::TclBackend>()?;
     m.add_class::<tcl::TclInterp>()?;
     m.add("TclError", m.py().get_type::<tcl::TclError>())?;

@@ -1,0 +1,1586 @@
+//! A typed builder for scenarios: nodes, links, queues, agents, sources,
+//! error models, monitors and traces, built without a Tcl interpreter.
+//!
+//! Results must be those of the equivalent ns-2 script run by the ns-2
+//! layer (python/dumbbell/ns2/lib/*.tcl), so the builder makes the same
+//! engine objects, in the same order, wired by the same engine commands,
+//! with the same class defaults: object creation and resets draw from the
+//! default RNG (a TCP sender's boot time), packets draw uids when they are
+//! made, and events at equal times run in the order they were scheduled.
+//! Each method below says which procedure of the ns-2 library it mirrors.
+//!
+//! Parameters that are ns-2 bound variables are set by name through the
+//! engine's setters (`Sim::store_var`), so the builder's vocabulary is the
+//! engine's bound-variable tables; the typed specs below are conveniences
+//! that translate into those names.
+//!
+//! Set-up is flat per object: nothing here looks through all nodes, links
+//! or agents to add one (ports are allocated from a per-node count, links
+//! found through a hash map).
+
+use crate::errmodel::Pattern;
+use crate::iface;
+use crate::qdisc::{Boxed, Qdisc};
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim, Yield, NONE};
+use std::collections::HashMap;
+use std::fmt;
+
+// ---- units -------------------------------------------------------------------
+
+/// A bandwidth in bits per second.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct Bandwidth(pub f64);
+
+impl Bandwidth {
+    pub fn bps(x: f64) -> Self {
+        Bandwidth(x)
+    }
+    pub fn kbps(x: f64) -> Self {
+        Bandwidth(x * 1e3)
+    }
+    pub fn mbps(x: f64) -> Self {
+        Bandwidth(x * 1e6)
+    }
+    pub fn gbps(x: f64) -> Self {
+        Bandwidth(x * 1e9)
+    }
+}
+
+/// A time or a duration in seconds (simulated time is a double, as in ns-2).
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct Seconds(pub f64);
+
+impl Seconds {
+    pub fn ms(x: f64) -> Self {
+        Seconds(x * 1e-3)
+    }
+    pub fn us(x: f64) -> Self {
+        Seconds(x * 1e-6)
+    }
+}
+
+/// A size in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Bytes(pub u32);
+
+// ---- handles ---------------------------------------------------------------------
+
+/// A node: its ns-2 node number (0, 1, ... in creation order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NodeId(pub u32);
+
+/// One direction of a link (index in creation order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LinkId(pub u32);
+
+/// An agent (TCP sender, sink, UDP, LossMonitor, Null): its engine object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AgentId(pub ObjId);
+
+/// An application (FTP, CBR, on/off, Telnet): its engine object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AppId(pub ObjId);
+
+/// A queue monitor on a link direction (index in creation order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MonitorId(pub u32);
+
+/// An error model (its engine object).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ErrorModelId(pub ObjId);
+
+/// What went wrong while building or running.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildError(pub String);
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<String> for BuildError {
+    fn from(s: String) -> Self {
+        BuildError(s)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, BuildError>;
+
+fn err<T>(msg: impl Into<String>) -> Result<T> {
+    Err(BuildError(msg.into()))
+}
+
+/// A number as Tcl text that the engine's parsers read back exactly
+/// (Rust's shortest round-trip form).
+fn num(x: f64) -> String {
+    if x == x.trunc() && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:?}")
+    }
+}
+
+fn flag(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+// ---- specifications ------------------------------------------------------------------
+
+/// Bound variables set by name, in order (`("thresh_", "5")`).
+pub type Params = Vec<(String, String)>;
+
+/// A link's queue.  The typed fields are applied right after the class
+/// defaults, as if the script had set them as class defaults before making
+/// the link (`Queue/RED set thresh_ 5`); `params` (by name) follow.
+#[derive(Clone, Debug)]
+pub enum QueueSpec {
+    DropTail(DropTail),
+    Red(Red),
+    CoDel(CoDel),
+}
+
+impl Default for QueueSpec {
+    fn default() -> Self {
+        QueueSpec::DropTail(DropTail::default())
+    }
+}
+
+/// ns-2's Queue/DropTail.
+#[derive(Clone, Debug, Default)]
+pub struct DropTail {
+    /// Packets (or bytes, with `bytes`); ns-2's default is 50 packets.
+    pub limit: Option<u32>,
+    /// Drop from the front of the queue when full (`drop_front_`).
+    pub drop_front: bool,
+    /// Count the limit in bytes (`queue_in_bytes_`, with `mean_pktsize_`).
+    pub bytes: bool,
+    pub mean_pktsize: Option<Bytes>,
+    pub params: Params,
+}
+
+/// The seeds' RED variants (seed 001).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum RedVariant {
+    /// ns-2's RED (with ECN marking when `ecn`).
+    #[default]
+    Plain,
+    /// ECN marking with a mark threshold (`ecnm_`).
+    Ecnm,
+    /// Mark the packet at the front of the queue (`mark_front_`).
+    MarkFront,
+    /// Adaptive ECN (`aecn_` and its thresholds).
+    Aecn { robust_min: Option<f64>, robust_max: Option<f64>, fragile_min: Option<f64>, a: Option<f64>, b: Option<f64> },
+}
+
+/// ns-2's Queue/RED (thresholds in packets unless `bytes`).
+#[derive(Clone, Debug, Default)]
+pub struct Red {
+    pub limit: Option<u32>,
+    pub thresh: Option<f64>,
+    pub maxthresh: Option<f64>,
+    /// Weight of the average (`q_weight_`; ns-2's -1 means automatic).
+    pub q_weight: Option<f64>,
+    /// 1/max_p (`linterm_`).
+    pub linterm: Option<f64>,
+    pub mark_p: Option<f64>,
+    /// Mark ECN-capable packets instead of dropping them (`setbit_`).
+    pub ecn: bool,
+    pub gentle: Option<bool>,
+    pub wait: Option<bool>,
+    pub drop_front: Option<bool>,
+    pub drop_tail: Option<bool>,
+    pub drop_rand: Option<bool>,
+    /// Byte mode (`bytes_` and `queue_in_bytes_`).
+    pub bytes: Option<bool>,
+    pub mean_pktsize: Option<Bytes>,
+    pub adaptive: Option<bool>,
+    pub variant: RedVariant,
+    pub params: Params,
+}
+
+/// CoDel (the engine's `qdisc::CoDel`, ns-3.37's CoDelQueueDisc).
+#[derive(Clone, Debug)]
+pub struct CoDel {
+    /// Capacity in packets (or bytes with `bytes`); ns-2's queue default 50.
+    pub limit: Option<u32>,
+    pub bytes: bool,
+    pub target: Seconds,
+    pub interval: Seconds,
+    pub min_bytes: Bytes,
+    pub use_ecn: bool,
+    pub ce_threshold: Option<Seconds>,
+}
+
+impl Default for CoDel {
+    fn default() -> Self {
+        let c = crate::qdisc::codel::CoDel::new();
+        CoDel {
+            limit: None,
+            bytes: false,
+            target: Seconds(c.target),
+            interval: Seconds(c.interval),
+            min_bytes: Bytes(c.min_bytes),
+            use_ecn: c.use_ecn,
+            ce_threshold: c.ce_threshold.map(Seconds),
+        }
+    }
+}
+
+impl QueueSpec {
+    /// The engine class of the queue object.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            QueueSpec::DropTail(_) | QueueSpec::CoDel(_) => "Queue/DropTail",
+            QueueSpec::Red(_) => "Queue/RED",
+        }
+    }
+
+    fn is_red(&self) -> bool {
+        matches!(self, QueueSpec::Red(_))
+    }
+
+    /// The typed fields as bound variables, in a fixed order.
+    fn vars(&self) -> Params {
+        let mut v: Params = Vec::new();
+        let mut put = |k: &str, val: String| v.push((k.to_string(), val));
+        match self {
+            QueueSpec::DropTail(d) => {
+                if let Some(l) = d.limit {
+                    put("limit_", l.to_string());
+                }
+                if d.drop_front {
+                    put("drop_front_", "true".into());
+                }
+                if d.bytes {
+                    put("queue_in_bytes_", "true".into());
+                }
+                if let Some(m) = d.mean_pktsize {
+                    put("mean_pktsize_", m.0.to_string());
+                }
+                for (k, val) in &d.params {
+                    put(k, val.clone());
+                }
+            }
+            QueueSpec::Red(r) => {
+                if let Some(l) = r.limit {
+                    put("limit_", l.to_string());
+                }
+                if let Some(b) = r.bytes {
+                    put("bytes_", flag(b).into());
+                    put("queue_in_bytes_", flag(b).into());
+                }
+                if let Some(m) = r.mean_pktsize {
+                    put("mean_pktsize_", m.0.to_string());
+                }
+                for (k, x) in [("thresh_", r.thresh), ("maxthresh_", r.maxthresh), ("q_weight_", r.q_weight), ("linterm_", r.linterm), ("mark_p_", r.mark_p)] {
+                    if let Some(x) = x {
+                        put(k, num(x));
+                    }
+                }
+                if r.ecn {
+                    put("setbit_", "true".into());
+                }
+                for (k, b) in [
+                    ("gentle_", r.gentle),
+                    ("wait_", r.wait),
+                    ("drop_front_", r.drop_front),
+                    ("drop_tail_", r.drop_tail),
+                    ("drop_rand_", r.drop_rand),
+                ] {
+                    if let Some(b) = b {
+                        put(k, flag(b).into());
+                    }
+                }
+                if let Some(a) = r.adaptive {
+                    put("adaptive_", if a { "1" } else { "0" }.into());
+                }
+                match &r.variant {
+                    RedVariant::Plain => {}
+                    RedVariant::Ecnm => put("ecnm_", "true".into()),
+                    RedVariant::MarkFront => put("mark_front_", "true".into()),
+                    RedVariant::Aecn { robust_min, robust_max, fragile_min, a, b } => {
+                        put("aecn_", "true".into());
+                        for (k, x) in [
+                            ("aecn_robust_min_", robust_min),
+                            ("aecn_robust_max_", robust_max),
+                            ("aecn_fragile_min_", fragile_min),
+                            ("aecn_a_", a),
+                            ("aecn_b_", b),
+                        ] {
+                            if let Some(x) = x {
+                                put(k, num(*x));
+                            }
+                        }
+                    }
+                }
+                for (k, val) in &r.params {
+                    put(k, val.clone());
+                }
+            }
+            QueueSpec::CoDel(c) => {
+                if let Some(l) = c.limit {
+                    put("limit_", l.to_string());
+                }
+                if c.bytes {
+                    put("queue_in_bytes_", "true".into());
+                }
+            }
+        }
+        v
+    }
+}
+
+/// TCP senders (ns-2's one-way agents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TcpFlavor {
+    Tahoe,
+    Reno,
+    NewReno,
+    Sack1,
+    Vegas,
+    Rfc793edu,
+}
+
+impl TcpFlavor {
+    pub fn class(self) -> &'static str {
+        match self {
+            TcpFlavor::Tahoe => "Agent/TCP",
+            TcpFlavor::Reno => "Agent/TCP/Reno",
+            TcpFlavor::NewReno => "Agent/TCP/Newreno",
+            TcpFlavor::Sack1 => "Agent/TCP/Sack1",
+            TcpFlavor::Vegas => "Agent/TCP/Vegas",
+            TcpFlavor::Rfc793edu => "Agent/TCP/RFC793edu",
+        }
+    }
+}
+
+/// TCP sinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SinkKind {
+    AckEvery,
+    DelAck,
+    Sack1,
+    Sack1DelAck,
+}
+
+impl SinkKind {
+    pub fn class(self) -> &'static str {
+        match self {
+            SinkKind::AckEvery => "Agent/TCPSink",
+            SinkKind::DelAck => "Agent/TCPSink/DelAck",
+            SinkKind::Sack1 => "Agent/TCPSink/Sack1",
+            SinkKind::Sack1DelAck => "Agent/TCPSink/Sack1/DelAck",
+        }
+    }
+}
+
+/// Other agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AgentKind {
+    Tcp(TcpFlavor),
+    Sink(SinkKind),
+    Udp,
+    LossMonitor,
+    Null,
+}
+
+impl AgentKind {
+    pub fn class(self) -> &'static str {
+        match self {
+            AgentKind::Tcp(f) => f.class(),
+            AgentKind::Sink(s) => s.class(),
+            AgentKind::Udp => "Agent/UDP",
+            AgentKind::LossMonitor => "Agent/LossMonitor",
+            AgentKind::Null => "Agent/Null",
+        }
+    }
+}
+
+/// Applications.  `None` fields keep ns-2's class defaults.
+#[derive(Clone, Debug)]
+pub enum AppSpec {
+    /// Application/FTP: bulk data (`send -1` at start).
+    Ftp,
+    /// Application/Traffic/CBR.
+    Cbr { rate: Option<Bandwidth>, packet_size: Option<Bytes>, random: Option<bool>, maxpkts: Option<u32> },
+    /// Application/Traffic/Exponential (on/off, exponential periods).
+    Exponential { burst_time: Option<Seconds>, idle_time: Option<Seconds>, rate: Option<Bandwidth>, packet_size: Option<Bytes> },
+    /// Application/Traffic/Pareto (on/off, Pareto periods).
+    Pareto { burst_time: Option<Seconds>, idle_time: Option<Seconds>, rate: Option<Bandwidth>, packet_size: Option<Bytes>, shape: Option<f64> },
+    /// Application/Telnet over a TCP agent (`interval_` between sends).
+    Telnet { interval: Option<Seconds> },
+}
+
+impl AppSpec {
+    pub fn class(&self) -> &'static str {
+        match self {
+            AppSpec::Ftp => "Application",
+            AppSpec::Cbr { .. } => "Application/Traffic/CBR",
+            AppSpec::Exponential { .. } => "Application/Traffic/Exponential",
+            AppSpec::Pareto { .. } => "Application/Traffic/Pareto",
+            AppSpec::Telnet { .. } => "Application/Telnet",
+        }
+    }
+
+    fn vars(&self) -> Params {
+        let mut v: Params = Vec::new();
+        let mut put = |k: &str, val: String| v.push((k.to_string(), val));
+        match self {
+            AppSpec::Ftp => {}
+            AppSpec::Cbr { rate, packet_size, random, maxpkts } => {
+                if let Some(r) = rate {
+                    put("rate_", num(r.0));
+                }
+                if let Some(p) = packet_size {
+                    put("packetSize_", p.0.to_string());
+                }
+                if let Some(r) = random {
+                    put("random_", if *r { "1" } else { "0" }.into());
+                }
+                if let Some(m) = maxpkts {
+                    put("maxpkts_", m.to_string());
+                }
+            }
+            AppSpec::Exponential { burst_time, idle_time, rate, packet_size } | AppSpec::Pareto { burst_time, idle_time, rate, packet_size, .. } => {
+                if let Some(t) = burst_time {
+                    put("burst_time_", num(t.0));
+                }
+                if let Some(t) = idle_time {
+                    put("idle_time_", num(t.0));
+                }
+                if let Some(r) = rate {
+                    put("rate_", num(r.0));
+                }
+                if let Some(p) = packet_size {
+                    put("packetSize_", p.0.to_string());
+                }
+                if let AppSpec::Pareto { shape: Some(s), .. } = self {
+                    put("shape_", num(*s));
+                }
+            }
+            AppSpec::Telnet { interval } => {
+                if let Some(t) = interval {
+                    put("interval_", num(t.0));
+                }
+            }
+        }
+        v
+    }
+}
+
+/// What an error model counts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorUnit {
+    Packet,
+    Byte,
+}
+
+/// Which packets an error model hits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ErrorPattern {
+    /// Each unit with probability `rate` (ErrorModel; default RNG).
+    Uniform { rate: f64 },
+    /// ErrorModel/Periodic: every `period` units after `offset`, for `burstlen`.
+    Periodic { period: f64, offset: f64, burstlen: f64 },
+    /// ErrorModel/List: these packet (or byte) numbers.
+    List(Vec<i64>),
+}
+
+/// Where an error model sits on its link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorPlace {
+    /// At the head of the link, before the queue (ns-2's `$ns lossmodel`).
+    BeforeQueue,
+    /// After the delay line, before the next node (`$ns link-lossmodel`).
+    AfterLink,
+}
+
+/// An error model on a link direction.
+#[derive(Clone, Debug)]
+pub struct ErrorModelSpec {
+    pub pattern: ErrorPattern,
+    pub unit: ErrorUnit,
+    /// Mark ECN-capable packets instead of dropping them (`markecn_`).
+    pub mark_ecn: bool,
+    pub place: ErrorPlace,
+    pub params: Params,
+}
+
+/// What a scheduled event does (ns-2's `$ns at t "..."` of the script).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `$app start` (FTP: `send -1`; others: Application's `start`).
+    Start(AppId),
+    /// `$app stop` (FTP: `advance 0` then `close`).
+    Stop(AppId),
+    /// `$ns halt`.
+    Halt,
+}
+
+/// Why `run` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Output is waiting (`Sim::out_mut().drain()`); call `run` again.
+    Output,
+    /// `$ns halt` ran.
+    Halted,
+    /// No events left.
+    Done,
+}
+
+/// The counters of a queue monitor and its two integrators.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MonitorStats {
+    pub parrivals: i64,
+    pub pdepartures: i64,
+    pub pdrops: i64,
+    pub barrivals: i64,
+    pub bdepartures: i64,
+    pub bdrops: i64,
+    pub pkts: i64,
+    pub size: i64,
+    /// (lastx, lasty, sum) of the packets and bytes integrators.
+    pub pkts_integral: (f64, f64, f64),
+    pub bytes_integral: (f64, f64, f64),
+}
+
+// ---- class defaults ----------------------------------------------------------------
+
+/// Class-level defaults as the ns-2 library sets them (defaults.tcl):
+/// class -> variable -> value.  A new object gets, for each bound variable
+/// of its engine class, the value of the first class in its heritage that
+/// sets it (tclobject.tcl's `class_defaults`).
+#[derive(Clone, Debug, Default)]
+pub struct ClassDefaults {
+    classes: HashMap<String, HashMap<String, String>>,
+}
+
+impl ClassDefaults {
+    /// Read the library's defaults file: `::dumbbell::class_vars Cls {var
+    /// value ...}`, `Cls set var value` and `Cls set var [Other set var]`;
+    /// comments and other lines are skipped.
+    pub fn parse(text: &str) -> Result<ClassDefaults> {
+        let mut d = ClassDefaults::default();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let l = line.trim();
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = l.strip_prefix("::dumbbell::class_vars ") {
+                let cls = rest.trim_end_matches('{').trim().to_string();
+                let mut words: Vec<String> = Vec::new();
+                for body in lines.by_ref() {
+                    let b = body.trim();
+                    if b == "}" {
+                        break;
+                    }
+                    words.extend(b.split_whitespace().map(str::to_string));
+                }
+                if words.len() % 2 != 0 {
+                    return err(format!("class defaults of {cls}: odd list"));
+                }
+                for p in words.chunks(2) {
+                    d.set(&cls, &p[0], &p[1]);
+                }
+            } else {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                if w.len() >= 4 && w[1] == "set" {
+                    let value = if w[3].starts_with('[') {
+                        // `[Other set var]`
+                        let inner: Vec<&str> = l[l.find('[').unwrap() + 1..l.rfind(']').unwrap_or(l.len())].split_whitespace().collect();
+                        if inner.len() != 3 || inner[1] != "set" {
+                            return err(format!("class defaults: cannot read {l:?}"));
+                        }
+                        d.get(inner[0], inner[2]).ok_or_else(|| BuildError(format!("class defaults: {l:?} reads an unset variable")))?.to_string()
+                    } else if w.len() == 4 {
+                        w[3].to_string()
+                    } else {
+                        return err(format!("class defaults: cannot read {l:?}"));
+                    };
+                    d.set(w[0], w[2], &value);
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    pub fn set(&mut self, class: &str, var: &str, value: &str) {
+        self.classes.entry(class.to_string()).or_default().insert(var.to_string(), value.to_string());
+    }
+
+    pub fn get(&self, class: &str, var: &str) -> Option<&str> {
+        self.classes.get(class).and_then(|m| m.get(var)).map(|s| s.as_str())
+    }
+
+    /// The defaults a new object of OTcl class `class` (engine class
+    /// `kind`) gets, in the order of the kind's bound variables.  The
+    /// heritage of the engine's classes is their name path
+    /// (Agent/TCP/Reno, Agent/TCP, Agent), as the ns-2 layer registers them.
+    pub fn for_class(&self, kind: &str, class: &str) -> Params {
+        let mut heritage: Vec<&str> = Vec::new();
+        let mut c = class;
+        loop {
+            heritage.push(c);
+            match c.rfind('/') {
+                Some(i) => c = &c[..i],
+                None => break,
+            }
+        }
+        if kind != class && !heritage.contains(&kind) {
+            let mut c = kind;
+            loop {
+                heritage.push(c);
+                match c.rfind('/') {
+                    Some(i) => c = &c[..i],
+                    None => break,
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (v, _) in iface::bound_vars(kind).unwrap_or_default() {
+            if let Some(val) = heritage.iter().find_map(|c| self.get(c, v)) {
+                out.push((v.to_string(), val.to_string()));
+            }
+        }
+        out
+    }
+}
+
+// ---- Tcl's array order -------------------------------------------------------------
+
+/// The order in which Tcl 8.6's `array names` lists an array whose keys
+/// were set in the order given (no key twice, none unset): the order of its
+/// hash table's buckets, each chain newest first, with the table's rebuilds
+/// (4 buckets, x4 whenever it holds 3 entries per bucket) and its string
+/// hash (`h = h*9 + c`).  `$ns run` resets nodes and queues in this order
+/// (the Simulator's `Node_` and `link_` arrays), which orders the boot-time
+/// draws of the TCP senders.
+pub fn tcl_array_order<S: AsRef<[u8]>>(keys: &[S]) -> Vec<usize> {
+    fn hash(s: &[u8]) -> u32 {
+        let mut h: u32 = 0;
+        for (i, &c) in s.iter().enumerate() {
+            h = if i == 0 { c as u32 } else { h.wrapping_add(h << 3).wrapping_add(c as u32) };
+        }
+        h
+    }
+    // chains as singly linked lists over the entries: head per bucket
+    const END: usize = usize::MAX;
+    let hashes: Vec<u32> = keys.iter().map(|k| hash(k.as_ref())).collect();
+    let mut next = vec![END; keys.len()];
+    let mut buckets = vec![END; 4];
+    let mut mask: u32 = 3;
+    let mut rebuild = 12usize;
+    for i in 0..keys.len() {
+        let b = (hashes[i] & mask) as usize;
+        next[i] = buckets[b];
+        buckets[b] = i;
+        if i + 1 >= rebuild {
+            let old = std::mem::replace(&mut buckets, vec![END; (mask as usize + 1) * 4]);
+            mask = (mask << 2) | 3;
+            rebuild *= 4;
+            for &head in &old {
+                let mut e = head;
+                while e != END {
+                    let nx = next[e];
+                    let b = (hashes[e] & mask) as usize;
+                    next[e] = buckets[b];
+                    buckets[b] = e;
+                    e = nx;
+                }
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(keys.len());
+    for &head in &buckets {
+        let mut e = head;
+        while e != END {
+            out.push(e);
+            e = next[e];
+        }
+    }
+    out
+}
+
+// ---- the builder ----------------------------------------------------------------------
+
+/// One direction of a link: ns-2's SimpleLink and its objects.
+#[derive(Clone, Debug)]
+pub struct LinkObjs {
+    pub src: u32,
+    pub dst: u32,
+    pub head: ObjId,
+    pub queue: ObjId,
+    pub link: ObjId,
+    pub ttl: ObjId,
+    pub drophead: ObjId,
+    pub red: bool,
+    /// The error model at the head (`errormodule`), if any.
+    pub head_errmodel: ObjId,
+    /// The error model after the link (`insert-linkloss`), if any.
+    pub link_errmodel: ObjId,
+    pub traced: bool,
+}
+
+/// A queue monitor and its integrators (SimpleLink's `init-monitor`).
+#[derive(Clone, Copy, Debug)]
+pub struct MonitorObjs {
+    pub link: LinkId,
+    pub qmon: ObjId,
+    pub bytes_int: ObjId,
+    pub pkts_int: ObjId,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AppKind {
+    Ftp,
+    Other,
+}
+
+/// Builds a scenario in an engine and runs it.
+pub struct Builder {
+    sim: Sim,
+    defaults: ClassDefaults,
+    /// Registered class defaults per OTcl class.
+    handles: HashMap<&'static str, u32>,
+    next_handle_name: u64,
+    default_rng: ObjId,
+    null: ObjId,
+    nodes: Vec<ObjId>,
+    /// Agents attached to each node, in attach order (Node's `agents_`).
+    node_agents: Vec<Vec<ObjId>>,
+    links: Vec<LinkObjs>,
+    link_index: HashMap<(u32, u32), u32>,
+    monitors: Vec<MonitorObjs>,
+    apps: HashMap<ObjId, AppKind>,
+    actions: HashMap<u64, Action>,
+    trace_all: Option<String>,
+    started: bool,
+    route_logic: ObjId,
+}
+
+impl Builder {
+    /// A new scenario: an engine with the default and routing RNGs and the
+    /// Simulator's null agent (ns-2's start-up and `new Simulator`).
+    pub fn new(defaults: ClassDefaults) -> Result<Builder> {
+        let mut b = Builder {
+            sim: Sim::new(),
+            defaults,
+            handles: HashMap::new(),
+            next_handle_name: 0,
+            default_rng: NONE,
+            null: NONE,
+            nodes: Vec::new(),
+            node_agents: Vec::new(),
+            links: Vec::new(),
+            link_index: HashMap::new(),
+            monitors: Vec::new(),
+            apps: HashMap::new(),
+            actions: HashMap::new(),
+            trace_all: None,
+            started: false,
+            route_logic: NONE,
+        };
+        // ns-random.tcl's defaultRNG and route-proto.tcl's rtglibRNG
+        b.default_rng = b.new_obj_as("RNG/default", "RNG", "RNG")?;
+        b.new_obj_as("RNG/rtglib", "RNG", "RNG")?;
+        // Simulator init: the null agent
+        b.null = b.new_obj("Agent/Null")?;
+        Ok(b)
+    }
+
+    /// The engine (to read variables, drain output, take recorded events).
+    pub fn sim(&self) -> &Sim {
+        &self.sim
+    }
+
+    pub fn sim_mut(&mut self) -> &mut Sim {
+        &mut self.sim
+    }
+
+    pub fn into_sim(self) -> Sim {
+        self.sim
+    }
+
+    pub fn null_agent(&self) -> AgentId {
+        AgentId(self.null)
+    }
+
+    pub fn link_objs(&self, l: LinkId) -> &LinkObjs {
+        &self.links[l.0 as usize]
+    }
+
+    pub fn monitor_objs(&self, m: MonitorId) -> &MonitorObjs {
+        &self.monitors[m.0 as usize]
+    }
+
+    pub fn node_obj(&self, n: NodeId) -> ObjId {
+        self.nodes[n.0 as usize]
+    }
+
+    pub fn num_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The link direction a -> b.
+    pub fn link_between(&self, a: NodeId, b: NodeId) -> Option<LinkId> {
+        self.link_index.get(&(a.0, b.0)).map(|&i| LinkId(i))
+    }
+
+    // ---- objects -----------------------------------------------------------------
+
+    fn fresh_name(&mut self) -> String {
+        self.next_handle_name += 1;
+        format!("_b{}", self.next_handle_name)
+    }
+
+    /// `new <class>` of an engine class: the object and its class defaults
+    /// (tclobject.tcl's `new` and the runner's `be_shadow`).
+    fn new_obj(&mut self, class: &'static str) -> Result<ObjId> {
+        self.new_obj_as(class, class, class)
+    }
+
+    /// `new <class>` where the engine object is made as `eng_kind` with the
+    /// defaults of `class` (an OTcl class whose engine class is `kind`).
+    fn new_obj_as(&mut self, eng_kind: &'static str, kind: &'static str, class: &'static str) -> Result<ObjId> {
+        let name = self.fresh_name();
+        let id = self.sim.create(&name, eng_kind)?;
+        let h = match self.handles.get(class) {
+            Some(&h) => h,
+            None => {
+                let d = self.defaults.for_class(kind, class);
+                let h = self.sim.register_defaults(d);
+                self.handles.insert(class, h);
+                h
+            }
+        };
+        self.sim.init_defaults_ref(id, h).map_err(|e| BuildError(format!("{class}: {e}")))?;
+        Ok(id)
+    }
+
+    fn cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {
+        self.sim.command(id, argv).map_err(BuildError)
+    }
+
+    fn name(&self, id: ObjId) -> String {
+        self.sim.name(id).to_string()
+    }
+
+    /// `$obj target $t` (or `drop-target`).
+    fn target(&mut self, id: ObjId, t: ObjId) -> Result<()> {
+        let n = self.name(t);
+        self.cmd(id, &["target", &n]).map(drop)
+    }
+
+    fn drop_target(&mut self, id: ObjId, t: ObjId) -> Result<()> {
+        let n = self.name(t);
+        self.cmd(id, &["drop-target", &n]).map(drop)
+    }
+
+    /// `[$obj target]`.
+    fn target_of(&mut self, id: ObjId) -> Result<ObjId> {
+        let n = self.cmd(id, &["target"])?;
+        Ok(self.sim.lookup(&n).unwrap_or(NONE))
+    }
+
+    /// Set a bound variable by name (`$obj set var value`).
+    pub fn set_var(&mut self, id: ObjId, var: &str, value: &str) -> Result<()> {
+        self.sim.store_var(id, var, value).map_err(BuildError)
+    }
+
+    pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
+        self.sim.get_var(id, var)
+    }
+
+    fn set_all(&mut self, id: ObjId, vars: &[(String, String)]) -> Result<()> {
+        for (k, v) in vars {
+            self.set_var(id, k, v)?;
+        }
+        Ok(())
+    }
+
+    fn check_node(&self, n: NodeId, what: &str) -> Result<ObjId> {
+        match self.nodes.get(n.0 as usize) {
+            Some(&o) => Ok(o),
+            None => err(format!("{what}: no node {}", n.0)),
+        }
+    }
+
+    fn check_link(&self, l: LinkId) -> Result<()> {
+        if (l.0 as usize) < self.links.len() {
+            Ok(())
+        } else {
+            err(format!("no link {}", l.0))
+        }
+    }
+
+    fn before_start(&self, what: &str) -> Result<()> {
+        if self.started {
+            return err(format!("{what}: the simulation has started"));
+        }
+        Ok(())
+    }
+
+    // ---- nodes -------------------------------------------------------------------------
+
+    /// `$ns node` (node.tcl's `Simulator node` and `Node init`).
+    pub fn node(&mut self) -> Result<NodeId> {
+        self.before_start("node")?;
+        let id = self.new_obj("Node")?;
+        let n = self.nodes.len() as u32;
+        let s = n.to_string();
+        self.cmd(id, &["nodeid", &s])?;
+        self.cmd(id, &["addr", &s])?;
+        self.nodes.push(id);
+        self.node_agents.push(Vec::new());
+        Ok(NodeId(n))
+    }
+
+    /// `$defaultRNG seed n`.
+    pub fn seed(&mut self, seed: u64) -> Result<()> {
+        let s = seed.to_string();
+        self.cmd(self.default_rng, &["seed", &s]).map(drop)
+    }
+
+    // ---- links -------------------------------------------------------------------------
+
+    /// `$ns simplex-link a b bw delay queue` (link.tcl's `simplex-link` and
+    /// `SimpleLink init`): head -> queue -> delay line -> TTL checker -> b,
+    /// drops to the drop head and on to the null agent.
+    pub fn simplex_link(&mut self, a: NodeId, b: NodeId, bw: Bandwidth, delay: Seconds, queue: &QueueSpec) -> Result<LinkId> {
+        self.before_start("simplex_link")?;
+        let na = self.check_node(a, "simplex_link")?;
+        let nb = self.check_node(b, "simplex_link")?;
+        if a == b {
+            return err(format!("simplex_link: a and b are the same node ({})", a.0));
+        }
+        if self.link_index.contains_key(&(a.0, b.0)) {
+            return err(format!("simplex_link: there is already a link {}->{}", a.0, b.0));
+        }
+        if !(bw.0 > 0.0) || !bw.0.is_finite() {
+            return err(format!("simplex_link: bandwidth must be a positive number of bits/s, got {}", bw.0));
+        }
+        if !(delay.0 >= 0.0) || !delay.0.is_finite() {
+            return err(format!("simplex_link: delay must be a non-negative number of seconds, got {}", delay.0));
+        }
+        let q = self.new_obj(queue.kind())?;
+        if let QueueSpec::CoDel(c) = queue {
+            self.make_codel(q, c)?;
+        }
+        let vars = queue.vars();
+        self.set_all(q, &vars)?;
+        let drophead = self.new_obj("Connector")?;
+        self.target(drophead, self.null)?;
+        let head = self.new_obj("Connector")?;
+        self.target(head, q)?;
+        let link = self.new_obj("DelayLink")?;
+        if let Obj::Link(l) = &mut self.sim.objs[link as usize] {
+            l.set_bandwidth(bw.0);
+            l.delay = delay.0;
+        }
+        self.target(q, link)?;
+        self.target(link, nb)?;
+        self.drop_target(q, drophead)?;
+        let ttl = self.new_obj("TTLChecker")?;
+        self.target(ttl, nb)?;
+        self.drop_target(ttl, drophead)?;
+        self.target(link, ttl)?;
+        let _ = na;
+        // active queues learn the link (ns-lib.tcl's simplex-link)
+        if queue.is_red() {
+            let ln = self.name(link);
+            self.cmd(q, &["link", &ln])?;
+        }
+        self.sim.routing_mut().add_link(a.0 as i32, b.0 as i32, head);
+        let lid = LinkId(self.links.len() as u32);
+        self.links.push(LinkObjs {
+            src: a.0,
+            dst: b.0,
+            head,
+            queue: q,
+            link,
+            ttl,
+            drophead,
+            red: queue.is_red(),
+            head_errmodel: NONE,
+            link_errmodel: NONE,
+            traced: false,
+        });
+        self.link_index.insert((a.0, b.0), lid.0);
+        if let Some(ch) = self.trace_all.clone() {
+            self.trace_queue(lid, &ch)?;
+        }
+        Ok(lid)
+    }
+
+    /// `$ns duplex-link a b bw delay queue`: a->b, then b->a.
+    pub fn duplex_link(&mut self, a: NodeId, b: NodeId, bw: Bandwidth, delay: Seconds, queue: &QueueSpec) -> Result<(LinkId, LinkId)> {
+        if self.link_index.contains_key(&(b.0, a.0)) {
+            return err(format!("duplex_link: there is already a link {}->{}", b.0, a.0));
+        }
+        let f = self.simplex_link(a, b, bw, delay, queue)?;
+        let r = self.simplex_link(b, a, bw, delay, queue)?;
+        Ok((f, r))
+    }
+
+    fn make_codel(&mut self, q: ObjId, c: &CoDel) -> Result<()> {
+        if !(c.target.0 > 0.0) || !(c.interval.0 > 0.0) {
+            return err(format!("CoDel: target and interval must be positive, got {} and {}", c.target.0, c.interval.0));
+        }
+        if let Obj::Queue(queue) = &mut self.sim.objs[q as usize] {
+            let mut d = crate::qdisc::codel::CoDel::new();
+            d.target = c.target.0;
+            d.interval = c.interval.0;
+            d.min_bytes = c.min_bytes.0;
+            d.use_ecn = c.use_ecn;
+            d.ce_threshold = c.ce_threshold.map(|s| s.0);
+            queue.disc = Qdisc::Boxed(Box::new(Boxed::CoDel(d)));
+            queue.refresh_plain();
+        }
+        Ok(())
+    }
+
+    /// `$ns queue-limit a b n`.
+    pub fn queue_limit(&mut self, l: LinkId, limit: u32) -> Result<()> {
+        self.check_link(l)?;
+        let q = self.links[l.0 as usize].queue;
+        self.set_var(q, "limit_", &limit.to_string())
+    }
+
+    /// `[[$ns link a b] queue] set var value`.
+    pub fn set_queue_var(&mut self, l: LinkId, var: &str, value: &str) -> Result<()> {
+        self.check_link(l)?;
+        let q = self.links[l.0 as usize].queue;
+        self.set_var(q, var, value)
+    }
+
+    /// `$ns cost a b c`.
+    pub fn cost(&mut self, l: LinkId, cost: f64) -> Result<()> {
+        self.check_link(l)?;
+        let (s, d) = (self.links[l.0 as usize].src, self.links[l.0 as usize].dst);
+        self.sim.routing_mut().set_cost(s as i32, d as i32, cost);
+        Ok(())
+    }
+
+    // ---- traces ---------------------------------------------------------------------------
+
+    /// `$ns trace-all $chan`: links made from now on are traced.
+    pub fn trace_all(&mut self, channel: &str) {
+        self.trace_all = Some(channel.to_string());
+    }
+
+    /// `$ns create-trace type chan src dst` (trace.tcl).
+    fn create_trace(&mut self, kind: &'static str, channel: &str, src: u32, dst: u32) -> Result<ObjId> {
+        let t = self.new_obj(kind)?;
+        self.set_var(t, "src_", &src.to_string())?;
+        self.set_var(t, "dst_", &dst.to_string())?;
+        self.cmd(t, &["attach", channel])?;
+        Ok(t)
+    }
+
+    /// `$ns trace-queue a b $chan` (trace.tcl; SimpleLink's `trace`, then
+    /// the queue's `attach-traces`, RED's giving its early drops a trace).
+    pub fn trace_queue(&mut self, l: LinkId, channel: &str) -> Result<()> {
+        self.check_link(l)?;
+        let lk = self.links[l.0 as usize].clone();
+        let (s, d) = (lk.src, lk.dst);
+        let enq = self.create_trace("Trace/Enque", channel, s, d)?;
+        let deq = self.create_trace("Trace/Deque", channel, s, d)?;
+        let drp = self.create_trace("Trace/Drop", channel, s, d)?;
+        let rcv = self.create_trace("Trace/Recv", channel, s, d)?;
+        let nxt = self.target_of(lk.drophead)?;
+        self.target(lk.drophead, drp)?;
+        self.target(drp, nxt)?;
+        self.drop_target(lk.queue, lk.drophead)?;
+        let qt = self.target_of(lk.queue)?;
+        self.target(deq, qt)?;
+        self.target(lk.queue, deq)?;
+        self.add_to_head(lk.head, enq)?;
+        let tt = self.target_of(lk.ttl)?;
+        self.target(rcv, tt)?;
+        self.target(lk.ttl, rcv)?;
+        if lk.red {
+            // Queue/RED's attach-traces
+            let ty = self.cmd(lk.queue, &["trace-type"])?;
+            let kind: &'static str = match ty.as_str() {
+                "Drop" => "Trace/Drop",
+                "Enque" => "Trace/Enque",
+                "Deque" => "Trace/Deque",
+                "Recv" => "Trace/Recv",
+                "Hop" => "Trace/Hop",
+                other => return err(format!("RED trace type {other:?}")),
+            };
+            let nt = self.create_trace(kind, channel, s, d)?;
+            let old = self.cmd(lk.queue, &["edrop-trace"])?;
+            let old = if old == "0" { NONE } else { self.sim.lookup(&old).unwrap_or(NONE) };
+            let tgt = if old != NONE { old } else { self.null };
+            self.target(nt, tgt)?;
+            let ntn = self.name(nt);
+            self.cmd(lk.queue, &["edrop-trace", &ntn])?;
+        } else {
+            let (a, b) = (self.name(self.nodes[s as usize]), self.name(self.nodes[d as usize]));
+            self.cmd(lk.queue, &["attach-traces", &a, &b, channel])?;
+        }
+        self.links[l.0 as usize].traced = true;
+        Ok(())
+    }
+
+    /// Link's `add-to-head`.
+    fn add_to_head(&mut self, head: ObjId, c: ObjId) -> Result<()> {
+        let t = self.target_of(head)?;
+        self.target(c, t)?;
+        self.target(head, c)
+    }
+
+    /// `$ns monitor-queue a b 0` (SimpleLink's `init-monitor` and
+    /// `attach-monitors`): snoops in, out and on drops, and the monitor's
+    /// byte and packet integrators.
+    pub fn monitor_queue(&mut self, l: LinkId) -> Result<MonitorId> {
+        self.check_link(l)?;
+        let lk = self.links[l.0 as usize].clone();
+        let qmon = self.new_obj("QueueMonitor")?;
+        let sin = self.new_obj("SnoopQueue/In")?;
+        let sout = self.new_obj("SnoopQueue/Out")?;
+        let sdrop = self.new_obj("SnoopQueue/Drop")?;
+        self.add_to_head(lk.head, sin)?;
+        let qt = self.target_of(lk.queue)?;
+        self.target(sout, qt)?;
+        self.target(lk.queue, sout)?;
+        let nxt = self.target_of(lk.drophead)?;
+        self.target(lk.drophead, sdrop)?;
+        self.target(sdrop, nxt)?;
+        let qn = self.name(qmon);
+        for s in [sin, sout, sdrop] {
+            self.cmd(s, &["set-monitor", &qn])?;
+        }
+        let bi = self.new_obj("Integrator")?;
+        let bin = self.name(bi);
+        self.cmd(qmon, &["set-bytes-integrator", &bin])?;
+        let pi = self.new_obj("Integrator")?;
+        let pin = self.name(pi);
+        self.cmd(qmon, &["set-pkts-integrator", &pin])?;
+        let m = MonitorId(self.monitors.len() as u32);
+        self.monitors.push(MonitorObjs { link: l, qmon, bytes_int: bi, pkts_int: pi });
+        Ok(m)
+    }
+
+    /// A queue monitor's counters and integrators now.
+    pub fn monitor_stats(&mut self, m: MonitorId) -> MonitorStats {
+        let mo = self.monitors[m.0 as usize];
+        let mut gi = |id: ObjId, v: &str| self.sim.get_var(id, v).map(|s| crate::vars::parse_real(&s)).unwrap_or(0.0);
+        let mut st = MonitorStats {
+            parrivals: gi(mo.qmon, "parrivals_") as i64,
+            pdepartures: gi(mo.qmon, "pdepartures_") as i64,
+            pdrops: gi(mo.qmon, "pdrops_") as i64,
+            barrivals: gi(mo.qmon, "barrivals_") as i64,
+            bdepartures: gi(mo.qmon, "bdepartures_") as i64,
+            bdrops: gi(mo.qmon, "bdrops_") as i64,
+            pkts: gi(mo.qmon, "pkts_") as i64,
+            size: gi(mo.qmon, "size_") as i64,
+            ..Default::default()
+        };
+        st.pkts_integral = (gi(mo.pkts_int, "lastx_"), gi(mo.pkts_int, "lasty_"), gi(mo.pkts_int, "sum_"));
+        st.bytes_integral = (gi(mo.bytes_int, "lastx_"), gi(mo.bytes_int, "lasty_"), gi(mo.bytes_int, "sum_"));
+        st
+    }
+
+    /// `$agent attach $chan; $agent tracevar var` (a sender's variable
+    /// trace).
+    pub fn trace_var(&mut self, agent: AgentId, var: &str, channel: &str) -> Result<()> {
+        self.trace_vars(agent, &[var], channel)
+    }
+
+    /// `$agent attach $chan` then `$agent tracevar v` for each variable.
+    pub fn trace_vars<S: AsRef<str>>(&mut self, agent: AgentId, vars: &[S], channel: &str) -> Result<()> {
+        self.cmd(agent.0, &["attach", channel])?;
+        for v in vars {
+            self.cmd(agent.0, &["tracevar", v.as_ref()])?;
+        }
+        Ok(())
+    }
+
+    // ---- error models -------------------------------------------------------------------
+
+    /// An error model on a link direction: `new ErrorModel` (or
+    /// ErrorModel/Periodic, ErrorModel/List), its unit, pattern and marking,
+    /// then `$ns lossmodel` (before the queue: SimpleLink's `errormodule`)
+    /// or `$ns link-lossmodel` (after the link: `insert-linkloss`).
+    pub fn error_model(&mut self, l: LinkId, spec: &ErrorModelSpec) -> Result<ErrorModelId> {
+        self.before_start("error_model")?;
+        self.check_link(l)?;
+        let class = match &spec.pattern {
+            ErrorPattern::Uniform { .. } => "ErrorModel",
+            ErrorPattern::Periodic { .. } => "ErrorModel/Periodic",
+            ErrorPattern::List(_) => "ErrorModel/List",
+        };
+        let lk = self.links[l.0 as usize].clone();
+        match spec.place {
+            ErrorPlace::BeforeQueue if lk.head_errmodel != NONE => return err(format!("error_model: link {}->{} has an error model before its queue already", lk.src, lk.dst)),
+            ErrorPlace::AfterLink if lk.link_errmodel != NONE => return err(format!("error_model: link {}->{} has an error model after it already", lk.src, lk.dst)),
+            _ => {}
+        }
+        let em = self.new_obj(class)?;
+        let unit = match spec.unit {
+            ErrorUnit::Packet => "pkt",
+            ErrorUnit::Byte => "byte",
+        };
+        self.cmd(em, &["unit", unit])?;
+        match &spec.pattern {
+            ErrorPattern::Uniform { rate } => self.set_var(em, "rate_", &num(*rate))?,
+            ErrorPattern::Periodic { period, offset, burstlen } => {
+                self.set_var(em, "period_", &num(*period))?;
+                self.set_var(em, "offset_", &num(*offset))?;
+                self.set_var(em, "burstlen_", &num(*burstlen))?;
+            }
+            ErrorPattern::List(v) => {
+                let s: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                let s = s.join(" ");
+                self.cmd(em, &["droplist", &s])?;
+            }
+        }
+        if spec.mark_ecn {
+            self.set_var(em, "markecn_", "true")?;
+        }
+        self.set_all(em, &spec.params)?;
+        match spec.place {
+            ErrorPlace::BeforeQueue => {
+                self.add_to_head(lk.head, em)?;
+                self.drop_target(em, lk.drophead)?;
+                self.links[l.0 as usize].head_errmodel = em;
+            }
+            ErrorPlace::AfterLink => {
+                let t = self.target_of(lk.link)?;
+                self.target(em, t)?;
+                self.target(lk.link, em)?;
+                self.drop_target(em, lk.drophead)?;
+                self.links[l.0 as usize].link_errmodel = em;
+            }
+        }
+        if let Obj::ErrModel(e) = &self.sim.objs[em as usize] {
+            debug_assert!(matches!((&e.pattern, &spec.pattern), (Pattern::Uniform, ErrorPattern::Uniform { .. }) | (Pattern::Periodic { .. }, ErrorPattern::Periodic { .. }) | (Pattern::List { .. }, ErrorPattern::List(_))));
+        }
+        Ok(ErrorModelId(em))
+    }
+
+    // ---- agents and applications -------------------------------------------------------
+
+    /// `new Agent/...` with bound variables set after the class defaults
+    /// (`$agent set var value`, in order).  Not attached yet.
+    pub fn agent(&mut self, kind: AgentKind, params: &[(String, String)]) -> Result<AgentId> {
+        self.before_start("agent")?;
+        let id = self.new_obj(kind.class())?;
+        self.set_all(id, params)?;
+        Ok(AgentId(id))
+    }
+
+    /// `$ns attach-agent node agent` (node.tcl's `Node attach`): the agent's
+    /// address, the node's next free port, the port demuxer's slot, the
+    /// agent's target.
+    pub fn attach(&mut self, node: NodeId, agent: AgentId) -> Result<()> {
+        self.before_start("attach")?;
+        let nid = self.check_node(node, "attach")?;
+        let a = agent.0;
+        self.set_var(a, "agent_addr_", &node.0.to_string())?;
+        // `alloc-port`: the first free port.  The builder never detaches
+        // agents, so ports are taken in order and the next is the count.
+        let null = self.null;
+        let port = match &mut self.sim.objs[nid as usize] {
+            Obj::Node(n) => {
+                n.null_agent = null;
+                self.node_agents[node.0 as usize].len()
+            }
+            _ => return err("attach: not a node"),
+        };
+        let ps = port.to_string();
+        self.set_var(a, "agent_port_", &ps)?;
+        let an = self.name(a);
+        self.cmd(nid, &["install", &ps, &an])?;
+        self.target(a, nid)?;
+        self.node_agents[node.0 as usize].push(a);
+        Ok(())
+    }
+
+    /// `$ns connect src dst`: each agent's destination is the other.
+    pub fn connect(&mut self, src: AgentId, dst: AgentId) -> Result<()> {
+        for (x, y) in [(src.0, dst.0), (dst.0, src.0)] {
+            let addr = self.sim.get_var(y, "agent_addr_").unwrap_or_default();
+            let port = self.sim.get_var(y, "agent_port_").unwrap_or_default();
+            self.set_var(x, "dst_addr_", &addr)?;
+            self.set_var(x, "dst_port_", &port)?;
+        }
+        Ok(())
+    }
+
+    /// `new Application/...` (FTP's engine class is Application) with its
+    /// settings, then `$app attach-agent $agent`.
+    pub fn app(&mut self, spec: &AppSpec, agent: AgentId, params: &[(String, String)]) -> Result<AppId> {
+        self.before_start("app")?;
+        let class = spec.class();
+        let id = self.new_obj(class)?;
+        let vars = spec.vars();
+        self.set_all(id, &vars)?;
+        self.set_all(id, params)?;
+        let an = self.name(agent.0);
+        self.cmd(id, &["attach-agent", &an])?;
+        self.apps.insert(id, if matches!(spec, AppSpec::Ftp) { AppKind::Ftp } else { AppKind::Other });
+        Ok(AppId(id))
+    }
+
+    /// `$ns at t "..."`: schedule an action (at or after the current time).
+    pub fn at(&mut self, t: Seconds, action: Action) -> Result<u64> {
+        let now = self.sim.world().now();
+        let delay = t.0 - now;
+        if !(delay >= 0.0) {
+            return err(format!("at: can't schedule an action in the past ({} < {now})", t.0));
+        }
+        let uid = self.sim.schedule_tcl(delay);
+        self.actions.insert(uid, action);
+        Ok(uid)
+    }
+
+    fn perform(&mut self, action: Action) -> Result<()> {
+        match action {
+            Action::Halt => self.sim.halt(),
+            Action::Start(app) | Action::Stop(app) => {
+                let start = matches!(action, Action::Start(_));
+                let kind = *self.apps.get(&app.0).ok_or_else(|| BuildError(format!("no application {}", app.0)))?;
+                let agent = match &self.sim.objs[app.0 as usize] {
+                    Obj::App(a) => a.agent,
+                    _ => NONE,
+                };
+                match (kind, start) {
+                    // agent.tcl's Application/FTP start / stop
+                    (AppKind::Ftp, true) => {
+                        self.cmd(agent, &["send", "-1"])?;
+                    }
+                    (AppKind::Ftp, false) => {
+                        self.cmd(agent, &["advance", "0"])?;
+                        self.cmd(agent, &["close"])?;
+                    }
+                    // Application's start (no script callbacks); C++ stop
+                    (AppKind::Other, true) => {
+                        self.cmd(app.0, &["start-flags", "0", "0"])?;
+                    }
+                    (AppKind::Other, false) => {
+                        self.cmd(app.0, &["stop"])?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- running ---------------------------------------------------------------------
+
+    /// `$ns run`'s set-up (simulator.tcl's `Simulator run`): routes (static,
+    /// computed lazily), the monitors' check, then every node's agents
+    /// reset in the order of the Simulator's `Node_` array, every queue in
+    /// the order of its `link_` array, and the clock set to zero.
+    pub fn start(&mut self) -> Result<()> {
+        if self.started {
+            return Ok(());
+        }
+        if self.route_logic == NONE {
+            self.route_logic = self.new_obj("RouteLogic")?;
+        }
+        self.sim.routing_mut().enabled = true;
+        self.sim.check_monitors().map_err(BuildError)?;
+        self.sim.set_started();
+        self.started = true;
+        let keys: Vec<String> = (0..self.nodes.len()).map(|i| i.to_string()).collect();
+        for i in tcl_array_order(&keys) {
+            for k in 0..self.node_agents[i].len() {
+                let a = self.node_agents[i][k];
+                self.cmd(a, &["reset"])?;
+            }
+        }
+        let keys: Vec<String> = self.links.iter().map(|l| format!("{}:{}", l.src, l.dst)).collect();
+        for i in tcl_array_order(&keys) {
+            let q = self.links[i].queue;
+            self.cmd(q, &["reset"])?;
+        }
+        self.sim.reset_clock();
+        self.check_tcl_calls()?;
+        Ok(())
+    }
+
+    /// What the engine asked the ns-2 layer to run: an agent's `done`, a
+    /// LossMonitor's `log-loss` (empty procedures in the library) are
+    /// ignored; an abort (ns-2 exits there) or an unroutable packet is an
+    /// error.
+    fn check_tcl_calls(&mut self) -> Result<()> {
+        for c in self.sim.take_tcl_calls() {
+            if let Some(rest) = c.strip_prefix("::dumbbell::abort ") {
+                return err(rest.trim_matches(|ch| ch == '{' || ch == '}').to_string());
+            }
+            if let Some(rest) = c.strip_prefix("::dumbbell::no_slot ") {
+                let what = rest.split_once('{').map(|(_, w)| w.trim_end_matches('}')).unwrap_or(rest);
+                return err(format!("{what} (a packet no classifier can place; ns-2 stops here)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Run until output is waiting, `$ns halt` or the end of events
+    /// (`start` first if needed).
+    pub fn run(&mut self) -> Result<Step> {
+        self.start()?;
+        loop {
+            let y = self.sim.run();
+            self.check_tcl_calls()?;
+            match y {
+                Yield::Tcl(uid) => {
+                    if let Some(a) = self.actions.remove(&uid) {
+                        self.perform(a)?;
+                        self.check_tcl_calls()?;
+                    }
+                }
+                Yield::Service => {
+                    if self.sim.world().out.pending > 0 {
+                        return Ok(Step::Output);
+                    }
+                }
+                Yield::Halted => return Ok(Step::Halted),
+                Yield::Done => return Ok(Step::Done),
+            }
+        }
+    }
+
+    /// Schedule `$ns halt` at `t` and run to it, discarding output the
+    /// caller has not asked to keep (drain it with `sim_mut().out_mut()`
+    /// between `run` calls to keep it).
+    pub fn run_until(&mut self, t: Seconds) -> Result<()> {
+        self.at(t, Action::Halt)?;
+        loop {
+            match self.run()? {
+                Step::Output => {
+                    self.sim.out_mut().drain();
+                }
+                Step::Halted | Step::Done => return Ok(()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEFAULTS: &str = include_str!("../../../python/dumbbell/ns2/lib/defaults.tcl");
+
+    fn builder() -> Builder {
+        Builder::new(ClassDefaults::parse(DEFAULTS).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn tcl_order_small_tables() {
+        // checked against tclsh 8.6: array set a {0 . 1 . ... 12 .}
+        let keys: Vec<String> = (0..3).map(|i| i.to_string()).collect();
+        assert_eq!(tcl_array_order(&keys), vec![0, 1, 2]);
+        let keys: Vec<String> = (0..13).map(|i| i.to_string()).collect();
+        let o = tcl_array_order(&keys);
+        let names: Vec<&str> = o.iter().map(|&i| keys[i].as_str()).collect();
+        assert_eq!(names, ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]);
+    }
+
+    #[test]
+    fn defaults_parse() {
+        let d = ClassDefaults::parse(DEFAULTS).unwrap();
+        assert_eq!(d.get("Agent/TCP", "window_"), Some("20"));
+        assert_eq!(d.get("Queue/RED", "thresh_queue_"), Some("50"));
+        let tcp = d.for_class("Agent/TCP/Reno", "Agent/TCP/Reno");
+        assert!(tcp.iter().any(|(k, v)| k == "window_" && v == "20"));
+        assert!(tcp.iter().any(|(k, v)| k == "ttl_" && v == "32"));
+        let sink = d.for_class("Agent/TCPSink/Sack1/DelAck", "Agent/TCPSink/Sack1/DelAck");
+        assert!(sink.iter().any(|(k, v)| k == "interval_" && v == "100ms"));
+    }
+
+    /// A small dumbbell runs, and the same scenario twice gives the same
+    /// numbers.
+    fn dumbbell(n: usize, flavor: TcpFlavor, until: f64) -> (Vec<String>, MonitorStats) {
+        let mut b = builder();
+        let r1 = b.node().unwrap();
+        let r2 = b.node().unwrap();
+        let mut flows = Vec::new();
+        for _ in 0..n {
+            let s = b.node().unwrap();
+            let d = b.node().unwrap();
+            b.duplex_link(s, r1, Bandwidth::mbps(100.0), Seconds::ms(1.0), &QueueSpec::default()).unwrap();
+            b.duplex_link(r2, d, Bandwidth::mbps(100.0), Seconds::ms(1.0), &QueueSpec::default()).unwrap();
+            flows.push((s, d));
+        }
+        let (bott, _) = b.duplex_link(r1, r2, Bandwidth::mbps(10.0), Seconds::ms(10.0), &QueueSpec::DropTail(DropTail { limit: Some(20), ..Default::default() })).unwrap();
+        let mut tcps = Vec::new();
+        for (s, d) in flows {
+            let t = b.agent(AgentKind::Tcp(flavor), &[("window_".into(), "64".into())]).unwrap();
+            b.attach(s, t).unwrap();
+            let k = b.agent(AgentKind::Sink(SinkKind::AckEvery), &[]).unwrap();
+            b.attach(d, k).unwrap();
+            b.connect(t, k).unwrap();
+            let f = b.app(&AppSpec::Ftp, t, &[]).unwrap();
+            b.at(Seconds(0.0), Action::Start(f)).unwrap();
+            tcps.push(t);
+        }
+        let m = b.monitor_queue(bott).unwrap();
+        b.run_until(Seconds(until)).unwrap();
+        let acks = tcps.iter().map(|t| b.get_var(t.0, "ack_").unwrap()).collect();
+        (acks, b.monitor_stats(m))
+    }
+
+    #[test]
+    fn dumbbell_runs_and_repeats() {
+        for flavor in [TcpFlavor::Tahoe, TcpFlavor::Reno, TcpFlavor::NewReno, TcpFlavor::Sack1, TcpFlavor::Vegas, TcpFlavor::Rfc793edu] {
+            let (a, m) = dumbbell(4, flavor, 2.0);
+            assert!(m.pdepartures > 100, "{flavor:?}: {m:?}");
+            assert!(a.iter().all(|x| x.parse::<i64>().unwrap() > 10), "{flavor:?}: {a:?}");
+            assert_eq!(dumbbell(4, flavor, 2.0), (a, m));
+        }
+    }
+
+    #[test]
+    fn codel_queue_takes_its_parameters() {
+        let mut b = builder();
+        let x = b.node().unwrap();
+        let y = b.node().unwrap();
+        let spec = QueueSpec::CoDel(CoDel { limit: Some(100), target: Seconds::ms(2.0), interval: Seconds::ms(50.0), min_bytes: Bytes(1000), use_ecn: true, ce_threshold: Some(Seconds::ms(1.0)), bytes: false });
+        let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
+        let q = b.link_objs(l).queue;
+        match &b.sim().objs[q as usize] {
+            Obj::Queue(q) => {
+                assert_eq!(q.cap.limit, 100);
+                match &q.disc {
+                    Qdisc::Boxed(bx) => match &**bx {
+                        Boxed::CoDel(c) => {
+                            assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold), (0.002, 0.05, 1000, true, Some(0.001)));
+                        }
+                        _ => panic!("not CoDel"),
+                    },
+                    _ => panic!("not CoDel"),
+                }
+            }
+            _ => panic!("not a queue"),
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let mut b = builder();
+        let x = b.node().unwrap();
+        assert!(b.simplex_link(x, x, Bandwidth(1e6), Seconds(0.0), &QueueSpec::default()).is_err());
+        assert!(b.simplex_link(x, NodeId(7), Bandwidth(1e6), Seconds(0.0), &QueueSpec::default()).is_err());
+        let y = b.node().unwrap();
+        assert!(b.simplex_link(x, y, Bandwidth(0.0), Seconds(0.0), &QueueSpec::default()).is_err());
+        b.simplex_link(x, y, Bandwidth(1e6), Seconds(0.0), &QueueSpec::default()).unwrap();
+        assert!(b.simplex_link(x, y, Bandwidth(1e6), Seconds(0.0), &QueueSpec::default()).is_err());
+        let t = b.agent(AgentKind::Tcp(TcpFlavor::Reno), &[]).unwrap();
+        assert!(b.set_var(t.0, "no_such_var_", "1").is_err());
+    }
+}

@@ -1,0 +1,371 @@
+//! Python binding of the engine's typed builder (`dumbbell_engine::build`):
+//! `dumbbell._engine.Builder`, which `dumbbell.Simulation` drives.  One call
+//! per object built; the run is the engine's loop, with the scenario's
+//! scheduled actions (application start/stop, halt) served in Rust, so no
+//! Python runs per event and no Tcl interpreter is involved.  Errors are
+//! `ValueError`; a Rust panic surfaces as pyo3's `PanicException`.
+
+use dumbbell_engine::build::{
+    self as b, Action, AgentId, AgentKind, AppId, AppSpec, Bandwidth, Bytes, ClassDefaults, ErrorModelSpec, ErrorPattern,
+    ErrorPlace, ErrorUnit, LinkId, MonitorId, NodeId, QueueSpec, Seconds, SinkKind, Step, TcpFlavor,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+fn verr(e: b::BuildError) -> PyErr {
+    PyValueError::new_err(e.0)
+}
+
+type Pairs = Vec<(String, String)>;
+
+fn agent_kind(class: &str) -> PyResult<AgentKind> {
+    Ok(match class {
+        "Agent/TCP" => AgentKind::Tcp(TcpFlavor::Tahoe),
+        "Agent/TCP/Reno" => AgentKind::Tcp(TcpFlavor::Reno),
+        "Agent/TCP/Newreno" => AgentKind::Tcp(TcpFlavor::NewReno),
+        "Agent/TCP/Sack1" => AgentKind::Tcp(TcpFlavor::Sack1),
+        "Agent/TCP/Vegas" => AgentKind::Tcp(TcpFlavor::Vegas),
+        "Agent/TCP/RFC793edu" => AgentKind::Tcp(TcpFlavor::Rfc793edu),
+        "Agent/TCPSink" => AgentKind::Sink(SinkKind::AckEvery),
+        "Agent/TCPSink/DelAck" => AgentKind::Sink(SinkKind::DelAck),
+        "Agent/TCPSink/Sack1" => AgentKind::Sink(SinkKind::Sack1),
+        "Agent/TCPSink/Sack1/DelAck" => AgentKind::Sink(SinkKind::Sack1DelAck),
+        "Agent/UDP" => AgentKind::Udp,
+        "Agent/LossMonitor" => AgentKind::LossMonitor,
+        "Agent/Null" => AgentKind::Null,
+        other => return Err(PyValueError::new_err(format!("Builder.agent(): no agent class {other:?}"))),
+    })
+}
+
+/// A scenario being built in an engine, then run.
+#[pyclass(unsendable, module = "dumbbell._engine")]
+pub struct Builder {
+    b: b::Builder,
+}
+
+#[pymethods]
+impl Builder {
+    /// A new scenario with the class defaults of the ns-2 library's
+    /// defaults file (its text).
+    #[new]
+    fn new(defaults_text: &str) -> PyResult<Self> {
+        let d = ClassDefaults::parse(defaults_text).map_err(verr)?;
+        Ok(Builder { b: b::Builder::new(d).map_err(verr)? })
+    }
+
+    /// The class defaults a new object of OTcl class `cls` (engine class
+    /// `kind`) gets, as (variable, value) pairs.
+    #[staticmethod]
+    fn class_defaults(defaults_text: &str, kind: &str, cls: &str) -> PyResult<Pairs> {
+        Ok(ClassDefaults::parse(defaults_text).map_err(verr)?.for_class(kind, cls))
+    }
+
+    /// Tcl 8.6's `array names` order of an array whose keys were set in
+    /// this order.
+    #[staticmethod]
+    fn tcl_array_order(keys: Vec<String>) -> Vec<usize> {
+        b::tcl_array_order(&keys)
+    }
+
+    fn seed(&mut self, seed: u64) -> PyResult<()> {
+        self.b.seed(seed).map_err(verr)
+    }
+
+    fn node(&mut self) -> PyResult<u32> {
+        Ok(self.b.node().map_err(verr)?.0)
+    }
+
+    /// Nodes `n` at once; returns the first id.
+    fn nodes(&mut self, n: u32) -> PyResult<u32> {
+        let first = self.b.num_nodes() as u32;
+        for _ in 0..n {
+            self.b.node().map_err(verr)?;
+        }
+        Ok(first)
+    }
+
+    /// A simplex or duplex link with a DropTail, RED or CoDel queue
+    /// (CoDel's parameters in `codel`: target, interval, min_bytes,
+    /// use_ecn, ce_threshold).  Returns the link ids (a->b, b->a or None).
+    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None))]
+    fn link(
+        &mut self,
+        a: u32,
+        b: u32,
+        bandwidth: f64,
+        delay: f64,
+        queue: &str,
+        duplex: bool,
+        codel: Option<(f64, f64, u32, bool, Option<f64>)>,
+    ) -> PyResult<(u32, Option<u32>)> {
+        let spec = match queue {
+            "DropTail" => QueueSpec::DropTail(Default::default()),
+            "RED" => QueueSpec::Red(Default::default()),
+            "CoDel" => {
+                let mut c = b::CoDel::default();
+                if let Some((target, interval, min_bytes, use_ecn, ce)) = codel {
+                    c.target = Seconds(target);
+                    c.interval = Seconds(interval);
+                    c.min_bytes = Bytes(min_bytes);
+                    c.use_ecn = use_ecn;
+                    c.ce_threshold = ce.map(Seconds);
+                }
+                QueueSpec::CoDel(c)
+            }
+            other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
+        };
+        let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));
+        if duplex {
+            let (f, r) = self.b.duplex_link(a, bb, bw, d, &spec).map_err(verr)?;
+            Ok((f.0, Some(r.0)))
+        } else {
+            Ok((self.b.simplex_link(a, bb, bw, d, &spec).map_err(verr)?.0, None))
+        }
+    }
+
+    fn queue_limit(&mut self, link: u32, limit: u32) -> PyResult<()> {
+        self.b.queue_limit(LinkId(link), limit).map_err(verr)
+    }
+
+    fn set_queue_var(&mut self, link: u32, var: &str, value: &str) -> PyResult<()> {
+        self.b.set_queue_var(LinkId(link), var, value).map_err(verr)
+    }
+
+    /// Engine objects of a link direction: (head, queue, delay line, ttl, drophead).
+    fn link_objs(&self, link: u32) -> (u32, u32, u32, u32, u32) {
+        let l = self.b.link_objs(LinkId(link));
+        (l.head, l.queue, l.link, l.ttl, l.drophead)
+    }
+
+    fn trace_all(&mut self, channel: &str) {
+        self.b.trace_all(channel);
+    }
+
+    fn trace_queue(&mut self, link: u32, channel: &str) -> PyResult<()> {
+        self.b.trace_queue(LinkId(link), channel).map_err(verr)
+    }
+
+    fn monitor_queue(&mut self, link: u32) -> PyResult<u32> {
+        Ok(self.b.monitor_queue(LinkId(link)).map_err(verr)?.0)
+    }
+
+    /// ([parrivals, pdepartures, pdrops, barrivals, bdepartures, bdrops,
+    /// pkts, size], [pkts lastx, lasty, sum, bytes lastx, lasty, sum]).
+    fn monitor_stats(&mut self, m: u32) -> (Vec<i64>, Vec<f64>) {
+        let s = self.b.monitor_stats(MonitorId(m));
+        (
+            vec![s.parrivals, s.pdepartures, s.pdrops, s.barrivals, s.bdepartures, s.bdrops, s.pkts, s.size],
+            vec![s.pkts_integral.0, s.pkts_integral.1, s.pkts_integral.2, s.bytes_integral.0, s.bytes_integral.1, s.bytes_integral.2],
+        )
+    }
+
+    /// An agent of ns-2 class `cls` with bound variables set in order.
+    #[pyo3(signature = (cls, params=Vec::new()))]
+    fn agent(&mut self, cls: &str, params: Pairs) -> PyResult<u32> {
+        let k = agent_kind(cls)?;
+        Ok(self.b.agent(k, &params).map_err(verr)?.0)
+    }
+
+    fn attach(&mut self, node: u32, agent: u32) -> PyResult<()> {
+        self.b.attach(NodeId(node), AgentId(agent)).map_err(verr)
+    }
+
+    fn connect(&mut self, src: u32, dst: u32) -> PyResult<()> {
+        self.b.connect(AgentId(src), AgentId(dst)).map_err(verr)
+    }
+
+    /// A TCP connection in one call: sender (class, variables) at `src`,
+    /// sink at `dst`, connected, with an FTP application started at
+    /// `start` (and stopped at `stop`); `trace` (channel, variables) traces
+    /// sender variables.  Returns (sender, sink, ftp).  The order of calls
+    /// is the API's script's: sender, its attach and traces, sink, connect,
+    /// FTP, `$ns at` start then stop.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (src, dst, cls, params, sink_cls, sink_params, start, stop=None, trace=None))]
+    fn tcp_flow(
+        &mut self,
+        src: u32,
+        dst: u32,
+        cls: &str,
+        params: Pairs,
+        sink_cls: &str,
+        sink_params: Pairs,
+        start: f64,
+        stop: Option<f64>,
+        trace: Option<(String, Vec<String>)>,
+    ) -> PyResult<(u32, u32, u32)> {
+        let k = agent_kind(cls)?;
+        let t = self.b.agent(k, &params).map_err(verr)?;
+        self.b.attach(NodeId(src), t).map_err(verr)?;
+        if let Some((ch, vars)) = &trace {
+            if !vars.is_empty() {
+                self.b.trace_vars(t, vars, ch).map_err(verr)?;
+            }
+        }
+        let sk = self.b.agent(agent_kind(sink_cls)?, &sink_params).map_err(verr)?;
+        self.b.attach(NodeId(dst), sk).map_err(verr)?;
+        self.b.connect(t, sk).map_err(verr)?;
+        let f = self.b.app(&AppSpec::Ftp, t, &[]).map_err(verr)?;
+        self.b.at(Seconds(start), Action::Start(f)).map_err(verr)?;
+        if let Some(s) = stop {
+            self.b.at(Seconds(s), Action::Stop(f)).map_err(verr)?;
+        }
+        Ok((t.0, sk.0, f.0))
+    }
+
+    /// An application ("ftp", "cbr", "exponential", "pareto", "telnet") on
+    /// `agent`, its bound variables set in order.
+    #[pyo3(signature = (kind, agent, params=Vec::new()))]
+    fn app(&mut self, kind: &str, agent: u32, params: Pairs) -> PyResult<u32> {
+        let spec = match kind {
+            "ftp" => AppSpec::Ftp,
+            "cbr" => AppSpec::Cbr { rate: None, packet_size: None, random: None, maxpkts: None },
+            "exponential" => AppSpec::Exponential { burst_time: None, idle_time: None, rate: None, packet_size: None },
+            "pareto" => AppSpec::Pareto { burst_time: None, idle_time: None, rate: None, packet_size: None, shape: None },
+            "telnet" => AppSpec::Telnet { interval: None },
+            other => return Err(PyValueError::new_err(format!("Builder.app(): unknown application {other:?}"))),
+        };
+        Ok(self.b.app(&spec, AgentId(agent), &params).map_err(verr)?.0)
+    }
+
+    /// Schedule "start" / "stop" of an application, or "halt".
+    #[pyo3(signature = (t, action, app=None))]
+    fn at(&mut self, t: f64, action: &str, app: Option<u32>) -> PyResult<u64> {
+        let a = match (action, app) {
+            ("halt", _) => Action::Halt,
+            ("start", Some(x)) => Action::Start(AppId(x)),
+            ("stop", Some(x)) => Action::Stop(AppId(x)),
+            _ => return Err(PyValueError::new_err(format!("Builder.at(): bad action {action:?}"))),
+        };
+        self.b.at(Seconds(t), a).map_err(verr)
+    }
+
+    /// `$agent attach $chan` and `$agent tracevar v` for each of `vars`.
+    fn trace_vars(&mut self, agent: u32, vars: Vec<String>, channel: &str) -> PyResult<()> {
+        self.b.trace_vars(AgentId(agent), &vars, channel).map_err(verr)
+    }
+
+    /// Engine objects of a queue monitor: (monitor, bytes integrator,
+    /// packets integrator).
+    fn monitor_objs(&self, m: u32) -> (u32, u32, u32) {
+        let o = self.b.monitor_objs(MonitorId(m));
+        (o.qmon, o.bytes_int, o.pkts_int)
+    }
+
+    /// An error model on a link direction.  `pattern`: ("uniform", rate),
+    /// ("periodic", period, offset, burstlen) or ("list", [numbers]);
+    /// `place`: "queue" (before it) or "link" (after it).
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (link, kind, rate=0.0, period=1.0, offset=0.0, burstlen=0.0, drops=Vec::new(), unit="pkt", mark_ecn=false, place="link", params=Vec::new()))]
+    fn error_model(
+        &mut self,
+        link: u32,
+        kind: &str,
+        rate: f64,
+        period: f64,
+        offset: f64,
+        burstlen: f64,
+        drops: Vec<i64>,
+        unit: &str,
+        mark_ecn: bool,
+        place: &str,
+        params: Pairs,
+    ) -> PyResult<u32> {
+        let pattern = match kind {
+            "uniform" => ErrorPattern::Uniform { rate },
+            "periodic" => ErrorPattern::Periodic { period, offset, burstlen },
+            "list" => ErrorPattern::List(drops),
+            other => return Err(PyValueError::new_err(format!("Builder.error_model(): unknown kind {other:?}"))),
+        };
+        let unit = match unit {
+            "pkt" => ErrorUnit::Packet,
+            "byte" => ErrorUnit::Byte,
+            other => return Err(PyValueError::new_err(format!("Builder.error_model(): unknown unit {other:?}"))),
+        };
+        let place = match place {
+            "queue" => ErrorPlace::BeforeQueue,
+            "link" => ErrorPlace::AfterLink,
+            other => return Err(PyValueError::new_err(format!("Builder.error_model(): unknown place {other:?}"))),
+        };
+        let spec = ErrorModelSpec { pattern, unit, mark_ecn, place, params };
+        Ok(self.b.error_model(LinkId(link), &spec).map_err(verr)?.0)
+    }
+
+    fn set_var(&mut self, obj: u32, var: &str, value: &str) -> PyResult<()> {
+        self.b.set_var(obj, var, value).map_err(verr)
+    }
+
+    fn get_var(&mut self, obj: u32, var: &str) -> Option<String> {
+        self.b.get_var(obj, var)
+    }
+
+    /// The values of `vars` of each object, one list per object.
+    fn get_vars(&mut self, objs: Vec<u32>, vars: Vec<String>) -> Vec<Vec<Option<String>>> {
+        objs.iter().map(|&o| vars.iter().map(|v| self.b.get_var(o, v)).collect()).collect()
+    }
+
+    /// `$ns run`'s set-up (routes, resets), once.
+    fn start(&mut self) -> PyResult<()> {
+        self.b.start().map_err(verr)
+    }
+
+    /// Run until output waits ("output": drain it), `$ns halt` ("halted")
+    /// or the end of the events ("done").
+    fn run(&mut self) -> PyResult<&'static str> {
+        Ok(match self.b.run().map_err(verr)? {
+            Step::Output => "output",
+            Step::Halted => "halted",
+            Step::Done => "done",
+        })
+    }
+
+    fn now(&self) -> f64 {
+        self.b.sim().world().now()
+    }
+
+    /// Output buffered for channels: [(channel, bytes)].
+    fn drain<'py>(&mut self, py: Python<'py>) -> Vec<(String, Bound<'py, PyBytes>)> {
+        self.b.sim_mut().out_mut().drain().into_iter().map(|(n, d)| (n, PyBytes::new(py, &d))).collect()
+    }
+
+    /// Keep the packet events written to channel `name` as columns.
+    fn set_recorded(&mut self, name: &str) {
+        self.b.sim_mut().out_mut().set_recorded(name);
+    }
+
+    fn take_events<'py>(&mut self, py: Python<'py>) -> Vec<crate::Column<'py>> {
+        let e = std::mem::take(&mut self.b.sim_mut().out_mut().events);
+        crate::event_columns(py, &e)
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        self.b.sim_mut().take_warnings()
+    }
+
+    fn live_packets(&self) -> usize {
+        self.b.sim().live_packets()
+    }
+
+    fn events_dispatched(&self) -> u64 {
+        self.b.sim().world().sched().dispatched()
+    }
+
+    /// Panic inside the engine (for tests: it must reach Python as an
+    /// exception).
+    fn debug_panic(&self) {
+        panic!("deliberate panic requested by a test");
+    }
+}
+
+/// ns-2's bandwidth parser as the engine applies it to a link's
+/// `bandwidth_` ("10Mb" -> 1e7), and its time parser ("10ms" -> 0.01).
+#[pyfunction]
+pub fn parse_bw(s: &str) -> f64 {
+    dumbbell_engine::vars::parse_bw(s)
+}
+
+#[pyfunction]
+pub fn parse_time(s: &str) -> f64 {
+    dumbbell_engine::vars::parse_time(s)
+}

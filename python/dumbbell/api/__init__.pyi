@@ -1,0 +1,133 @@
+"""Type stubs of the public Python API (dumbbell.api)."""
+
+import os
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from ..results import Result
+
+Number = int | float
+BandwidthLike = Number | str     # bits/s, or "10Mb", "800Kb", "1.5Mbps"
+TimeLike = Number | str          # seconds, or "10ms", "5us"
+LinkLike = Link | tuple[Node, Node]
+
+VARIANTS: dict[str, str]
+SINKS: dict[str, str]
+TRAFFIC: dict[str, str]
+UDP_SINKS: dict[str, str]
+CODEL_DEFAULTS: dict[str, Any]
+
+class SimulationError(RuntimeError): ...
+
+def _parse_bandwidth(value: Any, what: str = ...) -> tuple[str, float]: ...
+def _parse_time(value: Any, what: str = ...) -> tuple[str, float]: ...
+
+class Node:
+    sim: Simulation
+    id: int
+    name: str | None
+
+class Link:
+    sim: Simulation
+    src: Node
+    dst: Node
+    bandwidth: float
+    delay: float
+    queue: str
+    queue_limit: int
+    queue_params: dict[str, str]
+    reverse: Link | None
+    codel: tuple[float, float, int, bool, float | None] | None
+
+class Flow:
+    sim: Simulation
+    id: int
+    src: Node
+    dst: Node
+    variant: str
+    sink: str
+    start: float
+    stop: float | None
+    fid: int
+    params: dict[str, str]
+    sink_params: dict[str, str]
+    trace_vars: tuple[str, ...]
+    app: Literal["ftp", "telnet"]
+    app_params: dict[str, str]
+    @property
+    def tcp_class(self) -> str: ...
+    @property
+    def sink_class(self) -> str: ...
+
+class Source:
+    sim: Simulation
+    id: int
+    src: Node
+    dst: Node
+    traffic: Literal["cbr", "exponential", "pareto"]
+    sink: Literal["loss-monitor", "null"]
+    start: float
+    stop: float | None
+    fid: int
+    params: dict[str, str]
+    agent_params: dict[str, str]
+    @property
+    def traffic_class(self) -> str: ...
+    @property
+    def sink_class(self) -> str: ...
+
+class ErrorModel:
+    sim: Simulation
+    id: int
+    link: Link
+    kind: Literal["uniform", "periodic", "list"]
+    unit: Literal["pkt", "byte"]
+    where: Literal["link", "queue"]
+    mark_ecn: bool
+    rate: float | None
+    period: float | None
+    offset: float | None
+    burstlen: float | None
+    drops: list[int]
+    @property
+    def ns2_class(self) -> str: ...
+
+class Simulation:
+    seed: int | None
+    def __init__(self, seed: int | None = None) -> None: ...
+    @property
+    def node_list(self) -> list[Node]: ...
+    @property
+    def links(self) -> list[Link]: ...
+    @property
+    def flows(self) -> list[Flow]: ...
+    @property
+    def sources(self) -> list[Source]: ...
+    @property
+    def error_models(self) -> list[ErrorModel]: ...
+    def node(self, name: str | None = None) -> Node: ...
+    def nodes(self, n: int) -> list[Node]: ...
+    def link(self, a: Node, b: Node, bandwidth: BandwidthLike = "10Mb", delay: TimeLike = "10ms",
+             queue: str = "DropTail", queue_limit: int | None = None, duplex: bool = True,
+             queue_params: dict[str, Any] | None = None) -> Link: ...
+    def queue_limit(self, a: Node, b: Node, limit: int) -> Link: ...
+    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start: TimeLike = 0.0,
+            stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
+            flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,
+            app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, **params: Any) -> Flow: ...
+    def udp(self, src: Node, dst: Node, traffic: Literal["cbr", "exponential", "pareto"] = "cbr",
+            sink: Literal["loss-monitor", "null"] = "loss-monitor", start: TimeLike = 0.0,
+            stop: TimeLike | None = None, rate: BandwidthLike | None = None, packet_size: int | None = None,
+            flow_id: int | None = None, agent_params: dict[str, Any] | None = None, **params: Any) -> Source: ...
+    def error_model(self, a: Node, b: Node, rate: Number | None = None,
+                    kind: Literal["uniform", "periodic", "list"] = "uniform", unit: Literal["pkt", "byte"] = "pkt",
+                    where: Literal["link", "queue"] = "link", mark_ecn: bool = False, period: Number | None = None,
+                    offset: Number = 0.0, burstlen: Number = 0.0, drops: Iterable[int] | None = None) -> ErrorModel: ...
+    def to_tcl(self, until: TimeLike, trace_packets: bool | LinkLike | Iterable[LinkLike] = False,
+               trace_file: str = "out.tr", monitor_queues: bool | LinkLike | Iterable[LinkLike] = False) -> str: ...
+    def run(self, until: TimeLike, trace_packets: bool | LinkLike | Iterable[LinkLike] = False,
+            monitor_queues: bool | LinkLike | Iterable[LinkLike] = True,
+            trace_file: str | os.PathLike[str] | None = None) -> Result: ...
+
+__all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
+           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS"]

@@ -1,0 +1,1112 @@
+"""Dumbbell's Python API: build a scenario in Python, run it, get data frames.
+
+    import dumbbell as db
+
+    sim = db.Simulation()
+    A, R, B = sim.nodes(3)
+    sim.link(A, R, "10Mb", "10ms")
+    sim.link(R, B, "800Kb", "50ms", queue_limit=7)
+    tcp = sim.tcp(A, B, variant="reno", window=100, packet_size=960,
+                  trace_vars=("cwnd_", "ack_"))
+    res = sim.run(until=10)
+    print(res.flows)
+    res.plot_cwnd("cwnd.png")
+
+Exactness.  A `Simulation` is a description.  `run()` builds it in the
+engine with the engine's typed builder (`dumbbell._engine.Builder`, which
+makes the objects, wiring and order of the ns-2 library's procedures), with
+no Tcl interpreter and no script, so the API gives exactly the numbers and
+traces of the equivalent ns-2 script (`Simulation.to_tcl`) under `dumbbell
+run` -- and ns-2 2.35.  Trace output is taken from the engine's per-channel
+buffers and parsed into polars frames by the engine's trace reader.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import numbers
+import os
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from .._engine import Builder, Engine, atof, parse_bw, parse_time
+from ._values import (_bound_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
+                      _var_value)
+
+__all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
+           "TRAFFIC", "UDP_SINKS"]
+
+#: TCP sender variants and their ns-2 classes.
+VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno", "sack": "Agent/TCP/Sack1",
+            "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu"}
+#: TCP sinks and their ns-2 classes.
+SINKS = {
+    "ack-every": "Agent/TCPSink",
+    "delack": "Agent/TCPSink/DelAck",
+    "sack": "Agent/TCPSink/Sack1",
+    "sack-delack": "Agent/TCPSink/Sack1/DelAck",
+}
+#: Datagram traffic sources (over Agent/UDP) and their ns-2 classes.
+TRAFFIC = {"cbr": "Application/Traffic/CBR", "exponential": "Application/Traffic/Exponential",
+           "pareto": "Application/Traffic/Pareto"}
+#: Datagram sinks and their ns-2 classes.
+UDP_SINKS = {"loss-monitor": "Agent/LossMonitor", "null": "Agent/Null"}
+
+#: CoDel's parameters (the engine's ns-3.37 CoDelQueueDisc) and defaults.
+CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None}
+
+# The in-engine channel the API's traces are written to.
+_CHANNEL = "dumbbell_api_trace"
+
+# Bound variables the API itself sets when it wires a flow.
+_WIRING = {"agent_addr_", "agent_port_", "dst_addr_", "dst_port_"}
+
+
+class SimulationError(RuntimeError):
+    """The scenario failed while being built or run by the engine."""
+
+
+@functools.cache
+def _defaults_text() -> str:
+    """The ns-2 library's class defaults (the builder gives new objects
+    the values a script's objects get)."""
+    from ..ns2.runner import LIB_DIR
+
+    return Path(LIB_DIR, "defaults.tcl").read_text()
+
+
+@functools.cache
+def _queue_kinds() -> dict[str, str]:
+    k = {c[len("Queue/"):].lower(): c[len("Queue/"):] for c in Engine.kinds() if c.startswith("Queue/")}
+    k["codel"] = "CoDel"
+    return k
+
+
+def _codel_params(params) -> tuple:
+    """CoDel's queue_params checked: (target s, interval s, min_bytes,
+    use_ecn, ce_threshold s or None), and their Tcl texts."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
+    vals = dict(CODEL_DEFAULTS)
+    for name, value in params.items():
+        key = str(name).rstrip("_")
+        if key not in CODEL_DEFAULTS:
+            raise ValueError(f"{what}: unknown parameter {name!r} for CoDel; known: {', '.join(CODEL_DEFAULTS)}")
+        if key in ("target", "interval"):
+            t = _parse_time(value, f"{what}: {key}")[1]
+            if t <= 0:
+                raise ValueError(f"{what}: {key} must be positive, got {value!r}")
+            vals[key] = t
+        elif key == "ce_threshold":
+            vals[key] = None if value is None else _parse_time(value, f"{what}: ce_threshold")[1]
+        elif key == "min_bytes":
+            if not isinstance(value, numbers.Integral) or isinstance(value, bool) or not 0 <= value < 2**32:
+                raise ValueError(f"{what}: min_bytes must be a non-negative integer (bytes), got {value!r}")
+            vals[key] = int(value)
+        else:
+            if not isinstance(value, bool):
+                raise ValueError(f"{what}: use_ecn must be True or False, got {value!r}")
+            vals[key] = value
+    return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"])
+
+
+def _app_params(what: str, kind: str | None, params) -> dict[str, str]:
+    """Bound variables of an application class, checked; {} for FTP."""
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: app_params must be a dict, got {params!r}")
+    if kind is None:
+        if params:
+            raise ValueError(f"{what}: app_params: an FTP source has no parameters, got {params!r}")
+        return {}
+    bound = _bound_vars(kind)
+    out = {}
+    for name, value in params.items():
+        var = _var_name(str(name), kind, bound, f"{what}: app_params")
+        out[var] = _var_value(var, bound[var], value, f"{what}: app_params", str(name))
+    return out
+
+
+def _at_text(t: tuple) -> str:
+    """`$ns at` reads a plain number of seconds (C atof), never units."""
+    return t[0] if _float_prefix(t[0]) is not None else repr(t[1])
+
+
+# ---- handles --------------------------------------------------------------------
+
+
+class Node:
+    """A node of a `Simulation` (ns-2 ``$ns node``).  `id` is ns-2's node
+    number (0, 1, ... in creation order), as in traces and result frames."""
+
+    __slots__ = ("sim", "id", "name")
+
+    def __init__(self, sim: Simulation, id: int, name: str | None):
+        self.sim = sim
+        self.id = id
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Node({self.id}{', ' + repr(self.name) if self.name else ''})"
+
+
+class Link:
+    """One direction of a link, `src` -> `dst`.  A duplex link's other
+    direction is `reverse`."""
+
+    __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
+                 "_delay_text", "codel")
+
+    def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
+        self.sim = sim
+        self.src = src
+        self.dst = dst
+        self._bw_text, self.bandwidth = bw
+        self._delay_text, self.delay = delay
+        self.queue = queue
+        self.queue_limit = queue_limit
+        self.queue_params: dict[str, str] = {}
+        self.reverse: Link | None = None
+        self.codel: tuple | None = None
+
+    def __repr__(self) -> str:
+        return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
+                f"{self.queue}, queue_limit={self.queue_limit})")
+
+
+class Flow:
+    """A TCP connection: sender at `src`, sink at `dst`, driven by an FTP
+    source from `start` to `stop`.  `id` is its row in `Result.flows`."""
+
+    __slots__ = ("sim", "id", "src", "dst", "variant", "sink", "start", "stop", "fid", "params", "sink_params",
+                 "trace_vars", "_start_text", "_stop_text", "app", "app_params")
+
+    def __init__(self, sim, id, src, dst, variant, sink, start, stop, fid, params, sink_params, trace_vars,
+                 app="ftp", app_params=None):
+        self.sim = sim
+        self.id = id
+        self.src = src
+        self.dst = dst
+        self.variant = variant
+        self.sink = sink
+        # `$ns at` reads a plain number of seconds (C atof), never units
+        self.start = start[1]
+        self._start_text = start[0] if _float_prefix(start[0]) is not None else repr(start[1])
+        self.stop = stop[1] if stop is not None else None
+        self._stop_text = None
+        if stop is not None:
+            self._stop_text = stop[0] if _float_prefix(stop[0]) is not None else repr(stop[1])
+        self.fid = fid
+        self.params = params
+        self.sink_params = sink_params
+        self.trace_vars = trace_vars
+        self.app = app
+        self.app_params = app_params or {}
+
+    @property
+    def tcp_class(self) -> str:
+        return VARIANTS[self.variant]
+
+    @property
+    def sink_class(self) -> str:
+        return SINKS[self.sink]
+
+    def __repr__(self) -> str:
+        return f"Flow({self.id}, {self.variant}, {self.src.id}->{self.dst.id}, fid={self.fid})"
+
+
+class Source:
+    """A datagram source: an Agent/UDP at `src` driven by a traffic
+    generator (`traffic`: cbr, exponential, pareto) from `start` to `stop`,
+    sending to a sink at `dst` (`sink`: loss-monitor or null).  `id` is its
+    row in `Result.sources`."""
+
+    __slots__ = ("sim", "id", "src", "dst", "traffic", "sink", "start", "stop", "fid", "params", "agent_params",
+                 "_start_text", "_stop_text")
+
+    def __init__(self, sim, id, src, dst, traffic, sink, start, stop, fid, params, agent_params):
+        self.sim = sim
+        self.id = id
+        self.src = src
+        self.dst = dst
+        self.traffic = traffic
+        self.sink = sink
+        self.start = start[1]
+        self._start_text = _at_text(start)
+        self.stop = stop[1] if stop is not None else None
+        self._stop_text = _at_text(stop) if stop is not None else None
+        self.fid = fid
+        self.params = params
+        self.agent_params = agent_params
+
+    @property
+    def traffic_class(self) -> str:
+        return TRAFFIC[self.traffic]
+
+    @property
+    def sink_class(self) -> str:
+        return UDP_SINKS[self.sink]
+
+    def __repr__(self) -> str:
+        return f"Source({self.id}, {self.traffic}, {self.src.id}->{self.dst.id}, fid={self.fid})"
+
+
+class ErrorModel:
+    """An error model on one link direction (`link`): it drops (or, with
+    `mark_ecn`, ECN-marks) the packets its pattern picks, before the link's
+    queue (`where="queue"`, ns-2 ``$ns lossmodel``) or after the link
+    (`where="link"`, ``$ns link-lossmodel``)."""
+
+    __slots__ = ("sim", "id", "link", "kind", "unit", "where", "mark_ecn", "rate", "period", "offset", "burstlen",
+                 "drops", "_texts")
+
+    def __init__(self, sim, id, link, kind, unit, where, mark_ecn, rate, period, offset, burstlen, drops, texts):
+        self.sim = sim
+        self.id = id
+        self.link = link
+        self.kind = kind
+        self.unit = unit
+        self.where = where
+        self.mark_ecn = mark_ecn
+        self.rate = rate
+        self.period = period
+        self.offset = offset
+        self.burstlen = burstlen
+        self.drops = drops
+        self._texts = texts
+
+    @property
+    def ns2_class(self) -> str:
+        return {"uniform": "ErrorModel", "periodic": "ErrorModel/Periodic", "list": "ErrorModel/List"}[self.kind]
+
+    def __repr__(self) -> str:
+        return f"ErrorModel({self.id}, {self.kind}, {self.link.src.id}->{self.link.dst.id}, where={self.where!r})"
+
+
+class Simulation:
+    """A network scenario: nodes, links and TCP flows.
+
+    Nothing runs until `run()`; each `run()` builds the scenario afresh in a
+    new interpreter and engine, so runs are independent and repeatable.
+    `seed`, if given, seeds ns-2's default random number generator
+    (``$defaultRNG seed``), which TCP senders draw from for the phase of
+    their clock (a random boot time within ``tcpTick_``) and, with
+    `overhead`, for random send delays; without it every run uses ns-2's
+    default seed.
+    """
+
+    def __init__(self, seed: int | None = None):
+        if seed is not None:
+            if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or not 0 < seed < 2**31:
+                raise ValueError(f"Simulation(): seed must be an integer in 1..2147483647, got {seed!r} "
+                                 "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
+            seed = int(seed)
+        self.seed = seed
+        self._nodes: list[Node] = []
+        self._links: dict[tuple[int, int], Link] = {}
+        self._flows: list[Flow] = []
+        self._ops: list[tuple] = []
+        self._sources: list[Source] = []
+        self._errmodels: list[ErrorModel] = []
+
+    def __repr__(self) -> str:
+        extra = f", {len(self._sources)} sources" if self._sources else ""
+        return (f"Simulation({len(self._nodes)} nodes, {len(self._links)} link directions, "
+                f"{len(self._flows)} flows{extra})")
+
+    # ---- building --------------------------------------------------------
+
+    @property
+    def node_list(self) -> list[Node]:
+        return list(self._nodes)
+
+    @property
+    def links(self) -> list[Link]:
+        """Every link direction, in creation order."""
+        return list(self._links.values())
+
+    @property
+    def flows(self) -> list[Flow]:
+        return list(self._flows)
+
+    def node(self, name: str | None = None) -> Node:
+        """Add a node (ns-2 ``$ns node``)."""
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"node(): name must be a string, got {name!r}")
+        n = Node(self, len(self._nodes), name)
+        self._nodes.append(n)
+        self._ops.append(("node", n))
+        return n
+
+    def nodes(self, n: int) -> list[Node]:
+        """Add `n` nodes; returns them in order (``A, R, B = sim.nodes(3)``)."""
+        if not isinstance(n, numbers.Integral) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"nodes(): n must be a positive integer, got {n!r}")
+        return [self.node() for _ in range(int(n))]
+
+    def _check_node(self, node, what: str) -> Node:
+        if not isinstance(node, Node):
+            raise ValueError(f"{what} must be a Node of this Simulation, got {node!r}")
+        if node.sim is not self:
+            raise ValueError(f"{what}: {node!r} belongs to another Simulation")
+        return node
+
+    def _check_limit(self, limit, what: str) -> int:
+        if not isinstance(limit, numbers.Integral) or isinstance(limit, bool) or not 1 <= limit < 2**31:
+            raise ValueError(f"{what} must be a positive integer (packets), got {limit!r}")
+        return int(limit)
+
+    def link(self, a: Node, b: Node, bandwidth="10Mb", delay="10ms", queue: str = "DropTail",
+             queue_limit: int | None = None, duplex: bool = True, queue_params: dict | None = None) -> Link:
+        """Connect `a` and `b` (ns-2 ``$ns duplex-link a b bw delay queue``,
+        or ``simplex-link`` when `duplex` is False).
+
+        `bandwidth` is in bits/s or an ns-2 string ("10Mb", "800Kb"),
+        `delay` in seconds or an ns-2 string ("10ms").  `queue_limit`
+        (packets, ns-2 ``$ns queue-limit a b``) applies to the a->b queue;
+        the default is ns-2's 50.  `queue` is "DropTail" or "RED";
+        `queue_params` sets bound variables of the queue(s) of both
+        directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
+        for RED with ECN marking, ``{"aecn": True}`` for AECN (the trailing
+        underscore is optional).  Returns the a->b `Link`; a duplex link's
+        b->a direction is its `reverse`.
+        """
+        a = self._check_node(a, "link(): a")
+        b = self._check_node(b, "link(): b")
+        if a is b:
+            raise ValueError(f"link(): a and b are the same node ({a!r})")
+        bw = _parse_bandwidth(bandwidth, "link(): bandwidth")
+        dl = _parse_time(delay, "link(): delay")
+        if not isinstance(queue, str):
+            raise ValueError(f"link(): queue must be a queue type name such as 'DropTail', got {queue!r}")
+        qkinds = _queue_kinds()
+        if queue.lower() not in qkinds:
+            raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: {', '.join(qkinds.values())}")
+        queue = qkinds[queue.lower()]
+        if queue_limit is not None:
+            queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
+        if not isinstance(duplex, bool):
+            raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
+        qparams: dict[str, str] = {}
+        codel = None
+        if queue == "CoDel":
+            codel = _codel_params(queue_params)
+        elif queue_params:
+            if not isinstance(queue_params, dict):
+                raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
+            qkind = f"Queue/{queue}"
+            qbound = _bound_vars(qkind)
+            for name, value in queue_params.items():
+                var = _var_name(str(name), qkind, qbound, "link(): queue_params")
+                qparams[var] = _var_value(var, qbound[var], value, "link(): queue_params", str(name))
+        pairs = [(a, b), (b, a)] if duplex else [(a, b)]
+        for s, d in pairs:
+            if (s.id, d.id) in self._links:
+                raise ValueError(f"link(): there is already a link {s.id}->{d.id}")
+        fwd = Link(self, a, b, bw, dl, queue, queue_limit if queue_limit is not None else 50)
+        fwd.queue_params = dict(qparams)
+        fwd.codel = codel
+        self._links[(a.id, b.id)] = fwd
+        if duplex:
+            rev = Link(self, b, a, bw, dl, queue, 50)
+            rev.queue_params = dict(qparams)
+            rev.codel = codel
+            fwd.reverse, rev.reverse = rev, fwd
+            self._links[(b.id, a.id)] = rev
+        self._ops.append(("link", fwd, duplex, queue_limit))
+        return fwd
+
+    def queue_limit(self, a: Node, b: Node, limit: int) -> Link:
+        """Set the limit of the a->b queue (ns-2 ``$ns queue-limit a b n``)."""
+        a = self._check_node(a, "queue_limit(): a")
+        b = self._check_node(b, "queue_limit(): b")
+        lk = self._links.get((a.id, b.id))
+        if lk is None:
+            raise ValueError(f"queue_limit(): there is no link {a.id}->{b.id}")
+        lk.queue_limit = self._check_limit(limit, "queue_limit(): limit")
+        self._ops.append(("qlimit", lk, lk.queue_limit))
+        return lk
+
+    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
+            packet_size: int | None = None, window: float | None = None, flow_id: int | None = None,
+            trace_vars: Iterable[str] | str = (), sink_params: dict | None = None, app: str = "ftp",
+            app_params: dict | None = None, **params) -> Flow:
+        """A one-way TCP connection from `src` to `dst` with an FTP source
+        (ns-2 ``new Agent/TCP/Reno``, ``new Agent/TCPSink``, ``attach-agent``,
+        ``connect``, ``Application/FTP``, ``$ns at start "$ftp start"``).
+
+        * `variant`: "tahoe" (Agent/TCP), "reno", "newreno", "sack" (Sack1),
+          "vegas", "rfc793edu".
+        * `sink`: "ack-every" (Agent/TCPSink) or "delack" (TCPSink/DelAck).
+        * `start`, `stop`: seconds (or "2.5s"-style strings); FTP start/stop.
+        * `packet_size`: ns-2 ``packetSize_``, the TCP payload in bytes; on the
+          wire a packet is 40 bytes larger (960 gives 1000-byte packets).
+        * `window`: ns-2 ``window_``, the maximum window (default 20).
+        * `flow_id`: ns-2 ``fid_`` (trace column 8); default: the flow's index.
+        * `trace_vars`: traced variables of the sender to record in
+          `Result.vars`, e.g. ("cwnd_", "ack_"); the underscore is optional.
+        * `app`: "ftp" (bulk data, the default) or "telnet"
+          (Application/Telnet; `app_params={"interval": 0.5}` sets its mean
+          interval between packets).
+        * `**params`: any other bound variable of the sender class, with or
+          without the trailing underscore (``windowInit=2``, ``overhead=0.01``,
+          ``maxburst_=4``); `sink_params` likewise for the sink.
+        """
+        src = self._check_node(src, "tcp(): src")
+        dst = self._check_node(dst, "tcp(): dst")
+        if src is dst:
+            raise ValueError(f"tcp(): src and dst are the same node ({src!r})")
+        if not isinstance(variant, str) or variant.lower() not in VARIANTS:
+            raise ValueError(f"tcp(): unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        variant = variant.lower()
+        if not isinstance(sink, str) or sink.lower() not in SINKS:
+            raise ValueError(f"tcp(): unknown sink {sink!r}; choose one of {', '.join(SINKS)}")
+        sink = sink.lower()
+        kind, sink_kind = VARIANTS[variant], SINKS[sink]
+        st = _parse_time(start, "tcp(): start")
+        sp = None
+        if stop is not None:
+            sp = _parse_time(stop, "tcp(): stop")
+            if sp[1] <= st[1]:
+                raise ValueError(f"tcp(): stop ({stop!r}) must be later than start ({start!r})")
+        bound = _bound_vars(kind)
+        traceable = {n for n, t in bound.items() if t.startswith("traced-")}
+        fid = len(self._flows) if flow_id is None else flow_id
+        given: dict[str, tuple[str, object]] = {}
+
+        def put(var, value, label):
+            if var in _WIRING:
+                raise ValueError(f"tcp(): {label} is set by the API when it connects the flow")
+            alias = "fid_" if var == "class_" else var
+            if alias in given:
+                raise ValueError(f"tcp(): {given[alias][0]} and {label} set the same ns-2 variable {alias}")
+            given[alias] = (label, _var_value(alias, bound[var], value, "tcp()", label))
+
+        put("fid_", fid, "flow_id")
+        if packet_size is not None:
+            if _is_number(packet_size) and packet_size <= 0:
+                raise ValueError(f"tcp(): packet_size must be a positive number of bytes, got {packet_size!r}")
+            put("packetSize_", packet_size, "packet_size")
+        if window is not None:
+            if _is_number(window) and window <= 0:
+                raise ValueError(f"tcp(): window must be positive, got {window!r}")
+            put("window_", window, "window")
+        for name, value in params.items():
+            put(_var_name(name, kind, bound, "tcp()"), value, name)
+        sbound = _bound_vars(sink_kind)
+        sgiven = {}
+        if sink_params is not None and not isinstance(sink_params, dict):
+            raise ValueError(f"tcp(): sink_params must be a dict of sink variables, got {sink_params!r}")
+        for name, value in (sink_params or {}).items():
+            if not isinstance(name, str):
+                raise ValueError(f"tcp(): sink_params keys must be variable names, got {name!r}")
+            var = _var_name(name, sink_kind, sbound, "tcp(): sink_params")
+            if var in _WIRING:
+                raise ValueError(f"tcp(): sink_params: {name} is set by the API when it connects the flow")
+            sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params", name)
+        if not isinstance(app, str) or app.lower() not in ("ftp", "telnet"):
+            raise ValueError(f"tcp(): unknown app {app!r}; choose 'ftp' or 'telnet'")
+        app = app.lower()
+        aparams = _app_params("tcp()", "Application/Telnet" if app == "telnet" else None, app_params)
+        if isinstance(trace_vars, str):
+            trace_vars = (trace_vars,)
+        tv: list[str] = []
+        for v in trace_vars:
+            if not isinstance(v, str):
+                raise ValueError(f"tcp(): trace_vars must be variable names, got {v!r}")
+            name = v if v in traceable else v + "_"
+            if name not in traceable:
+                raise ValueError(f"tcp(): cannot trace {v!r}; traceable variables of {kind}: "
+                                 f"{', '.join(sorted(traceable))}")
+            if name not in tv:
+                tv.append(name)
+        f = Flow(self, len(self._flows), src, dst, variant, sink, st, sp, int(given["fid_"][1]),
+                 {k: t for k, (_, t) in given.items()}, sgiven, tuple(tv), app, aparams)
+        self._flows.append(f)
+        self._ops.append(("tcp", f))
+        return f
+
+    @property
+    def sources(self) -> list[Source]:
+        """All datagram `Source`s, in creation order."""
+        return list(self._sources)
+
+    @property
+    def error_models(self) -> list[ErrorModel]:
+        return list(self._errmodels)
+
+    def udp(self, src: Node, dst: Node, traffic: str = "cbr", sink: str = "loss-monitor", start=0.0, stop=None,
+            rate=None, packet_size: int | None = None, flow_id: int | None = None, agent_params: dict | None = None,
+            **params) -> Source:
+        """A datagram source: ``new Agent/UDP`` at `src` with a traffic
+        generator, a sink at `dst` (``attach-agent``, ``connect``) and
+        ``$ns at start "$app start"`` (and stop).
+
+        * `traffic`: "cbr" (Application/Traffic/CBR), "exponential" or
+          "pareto" (on/off sources, Application/Traffic/Exponential and
+          /Pareto).
+        * `sink`: "loss-monitor" (Agent/LossMonitor, which counts what
+          arrives: `Result.sources`) or "null" (Agent/Null).
+        * `rate`: the sending rate (bits/s or "1Mb"; an on/off source's rate
+          while on); `packet_size`: bytes per packet (``packetSize_``).
+        * `flow_id`: ns-2 ``fid_`` of the UDP agent (default: the source's
+          index plus the number of TCP flows so far, so that ids differ).
+        * `**params`: other bound variables of the traffic class
+          (``random=1``, ``maxpkts=100``, ``burst_time="500ms"``,
+          ``idle_time=0.5``, ``shape=1.5``); `agent_params` those of Agent/UDP.
+        """
+        what = "udp()"
+        src = self._check_node(src, f"{what}: src")
+        dst = self._check_node(dst, f"{what}: dst")
+        if src is dst:
+            raise ValueError(f"{what}: src and dst are the same node ({src!r})")
+        if not isinstance(traffic, str) or traffic.lower() not in TRAFFIC:
+            raise ValueError(f"{what}: unknown traffic {traffic!r}; choose one of {', '.join(TRAFFIC)}")
+        traffic = traffic.lower()
+        if not isinstance(sink, str) or sink.lower() not in UDP_SINKS:
+            raise ValueError(f"{what}: unknown sink {sink!r}; choose one of {', '.join(UDP_SINKS)}")
+        sink = sink.lower()
+        st = _parse_time(start, f"{what}: start")
+        sp = None
+        if stop is not None:
+            sp = _parse_time(stop, f"{what}: stop")
+            if sp[1] <= st[1]:
+                raise ValueError(f"{what}: stop ({stop!r}) must be later than start ({start!r})")
+        kind = TRAFFIC[traffic]
+        bound = _bound_vars(kind)
+        given: dict[str, str] = {}
+        labels: dict[str, str] = {}
+
+        def put(var, value, label):
+            if var in given:
+                raise ValueError(f"{what}: {labels[var]} and {label} set the same ns-2 variable {var}")
+            labels[var] = label
+            given[var] = _var_value(var, bound[var], value, what, label)
+
+        if rate is not None:
+            put("rate_", rate, "rate")
+        if packet_size is not None:
+            if _is_number(packet_size) and packet_size <= 0:
+                raise ValueError(f"{what}: packet_size must be a positive number of bytes, got {packet_size!r}")
+            put("packetSize_", packet_size, "packet_size")
+        for name, value in params.items():
+            put(_var_name(name, kind, bound, what), value, name)
+        ubound = _bound_vars("Agent/UDP")
+        fid = len(self._flows) + len(self._sources) if flow_id is None else flow_id
+        aparams = {"fid_": _var_value("fid_", ubound["fid_"], fid, what, "flow_id")}
+        if agent_params is not None and not isinstance(agent_params, dict):
+            raise ValueError(f"{what}: agent_params must be a dict of Agent/UDP variables, got {agent_params!r}")
+        for name, value in (agent_params or {}).items():
+            var = _var_name(str(name), "Agent/UDP", ubound, f"{what}: agent_params")
+            if var in _WIRING:
+                raise ValueError(f"{what}: agent_params: {name} is set by the API when it connects the source")
+            if var in ("fid_", "class_"):
+                raise ValueError(f"{what}: agent_params: {name} is the flow_id argument")
+            aparams[var] = _var_value(var, ubound[var], value, f"{what}: agent_params", str(name))
+        s = Source(self, len(self._sources), src, dst, traffic, sink, st, sp, int(aparams["fid_"]), given, aparams)
+        self._sources.append(s)
+        self._ops.append(("udp", s))
+        return s
+
+    def error_model(self, a: Node, b: Node, rate=None, kind: str = "uniform", unit: str = "pkt",
+                    where: str = "link", mark_ecn: bool = False, period=None, offset=0.0, burstlen=0.0,
+                    drops: Iterable[int] | None = None) -> ErrorModel:
+        """Drop (or ECN-mark) packets on the a->b link direction.
+
+        * `kind`: "uniform" (ns-2 ErrorModel: each packet, or byte with
+          ``unit="byte"``, with probability `rate`, from the default random
+          number generator), "periodic" (ErrorModel/Periodic: every `period`
+          units, the first after `offset`, bursts of `burstlen`) or "list"
+          (ErrorModel/List: the packets numbered in `drops`, from 0).
+        * `where`: "link" (after the link, before the next node: ns-2
+          ``$ns link-lossmodel``) or "queue" (at the head of the link,
+          before its queue: ``$ns lossmodel``).
+        * `mark_ecn`: mark ECN-capable packets instead of dropping them
+          (``markecn_``).
+        """
+        what = "error_model()"
+        a = self._check_node(a, f"{what}: a")
+        b = self._check_node(b, f"{what}: b")
+        lk = self._links.get((a.id, b.id))
+        if lk is None:
+            raise ValueError(f"{what}: there is no link {a.id}->{b.id}")
+        if kind not in ("uniform", "periodic", "list"):
+            raise ValueError(f"{what}: unknown kind {kind!r}; choose 'uniform', 'periodic' or 'list'")
+        if unit not in ("pkt", "byte"):
+            raise ValueError(f"{what}: unit must be 'pkt' or 'byte', got {unit!r}")
+        if where not in ("link", "queue"):
+            raise ValueError(f"{what}: where must be 'link' (after the link) or 'queue' (before it), got {where!r}")
+        if not isinstance(mark_ecn, bool):
+            raise ValueError(f"{what}: mark_ecn must be True or False, got {mark_ecn!r}")
+        for other in self._errmodels:
+            if other.link is lk and other.where == where:
+                raise ValueError(f"{what}: link {a.id}->{b.id} has an error model at {where!r} already")
+
+        def real(v, label, lo=0.0, hi=None):
+            if not _is_number(v) or v != v or v < lo or (hi is not None and v > hi):
+                rng = f"in [{lo}, {hi}]" if hi is not None else f">= {lo}"
+                raise ValueError(f"{what}: {label} must be a number {rng}, got {v!r}")
+            return float(v), _num_str(v)
+
+        texts = {}
+        r = p = o = bl = None
+        dl: list[int] = []
+        if kind == "uniform":
+            if rate is None:
+                raise ValueError(f"{what}: a uniform error model needs a rate (0..1)")
+            r, texts["rate_"] = real(rate, "rate", 0.0, 1.0)
+        else:
+            if rate is not None:
+                raise ValueError(f"{what}: rate is for kind='uniform', got rate={rate!r} with kind={kind!r}")
+        if kind == "periodic":
+            if period is None:
+                raise ValueError(f"{what}: a periodic error model needs a period")
+            p, texts["period_"] = real(period, "period", 0.0)
+            if p <= 0:
+                raise ValueError(f"{what}: period must be positive, got {period!r}")
+            o, texts["offset_"] = real(offset, "offset", 0.0)
+            bl, texts["burstlen_"] = real(burstlen, "burstlen", 0.0)
+        elif period is not None:
+            raise ValueError(f"{what}: period is for kind='periodic', got period={period!r} with kind={kind!r}")
+        if kind == "list":
+            if drops is None:
+                raise ValueError(f"{what}: a list error model needs drops (packet numbers)")
+            try:
+                dl = list(drops)
+            except TypeError:
+                raise ValueError(f"{what}: drops must be a list of packet numbers, got {drops!r}") from None
+            for x in dl:
+                if not isinstance(x, numbers.Integral) or isinstance(x, bool) or not 0 <= x < 2**31:
+                    raise ValueError(f"{what}: drops must be non-negative integers, got {x!r}")
+            dl = sorted(int(x) for x in dl)
+            if len(set(dl)) != len(dl):
+                raise ValueError(f"{what}: drops lists a packet twice: {drops!r}")
+        elif drops is not None:
+            raise ValueError(f"{what}: drops is for kind='list', got drops={drops!r} with kind={kind!r}")
+        em = ErrorModel(self, len(self._errmodels), lk, kind, unit, where, mark_ecn, r, p, o, bl, dl, texts)
+        self._errmodels.append(em)
+        self._ops.append(("errmodel", em))
+        return em
+
+    # ---- the equivalent ns-2 script ----------------------------------------
+
+    def _links_arg(self, arg, what: str) -> list[Link]:
+        if arg is True:
+            return list(self._links.values())
+        if arg is False or arg is None:
+            return []
+        if isinstance(arg, Link) or (isinstance(arg, tuple) and len(arg) == 2
+                                     and all(isinstance(x, Node) for x in arg)):
+            arg = [arg]
+        out = []
+        seen = set()
+        try:
+            items = list(arg)
+        except TypeError:
+            raise ValueError(f"{what} must be True, False or a list of links, got {arg!r}") from None
+        for x in items:
+            if isinstance(x, Link):
+                if x.sim is not self:
+                    raise ValueError(f"{what}: {x!r} belongs to another Simulation")
+                lk = x
+            elif isinstance(x, tuple) and len(x) == 2:
+                a = self._check_node(x[0], f"{what}: link source")
+                b = self._check_node(x[1], f"{what}: link destination")
+                lk = self._links.get((a.id, b.id))
+                if lk is None:
+                    raise ValueError(f"{what}: there is no link {a.id}->{b.id}")
+            else:
+                raise ValueError(f"{what}: expected a Link or a (node, node) pair, got {x!r}")
+            if id(lk) not in seen:
+                seen.add(id(lk))
+                out.append(lk)
+        return out
+
+    def _check_routes(self):
+        """Every flow has a route for its data and its ACKs (sources: for
+        their data).  Linear in the topology: nodes in one strongly
+        connected component reach each other; only flows across
+        components search (once per source node)."""
+        n = len(self._nodes)
+        adj: list[list[int]] = [[] for _ in range(n)]
+        radj: list[list[int]] = [[] for _ in range(n)]
+        for s, d in self._links:
+            adj[s].append(d)
+            radj[d].append(s)
+        # Kosaraju, iteratively
+        order: list[int] = []
+        seen = [False] * n
+        for root in range(n):
+            if seen[root]:
+                continue
+            seen[root] = True
+            stack = [(root, iter(adj[root]))]
+            while stack:
+                v, it = stack[-1]
+                for w in it:
+                    if not seen[w]:
+                        seen[w] = True
+                        stack.append((w, iter(adj[w])))
+                        break
+                else:
+                    stack.pop()
+                    order.append(v)
+        comp = [-1] * n
+        c = 0
+        for root in reversed(order):
+            if comp[root] >= 0:
+                continue
+            comp[root] = c
+            todo = [root]
+            while todo:
+                v = todo.pop()
+                for w in radj[v]:
+                    if comp[w] < 0:
+                        comp[w] = c
+                        todo.append(w)
+            c += 1
+        reach_cache: dict[int, set[int]] = {}
+
+        def reach(a: int, b: int) -> bool:
+            if comp[a] == comp[b]:
+                return True
+            r = reach_cache.get(a)
+            if r is None:
+                r = {a}
+                todo = [a]
+                while todo:
+                    for m in adj[todo.pop()]:
+                        if m not in r:
+                            r.add(m)
+                            todo.append(m)
+                reach_cache[a] = r
+            return b in r
+
+        for f in self._flows:
+            for a, b, what in ((f.src, f.dst, "data"), (f.dst, f.src, "ACKs")):
+                if not reach(a.id, b.id):
+                    raise ValueError(f"flow {f.id}: no route from node {a.id} to node {b.id} for its {what}")
+        for s in self._sources:
+            if not reach(s.src.id, s.dst.id):
+                raise ValueError(f"source {s.id}: no route from node {s.src.id} to node {s.dst.id} for its data")
+
+    def _script(self, until_text: str, channel: str | None, trace_packets: list[Link] | bool,
+                monitors: list[Link]) -> list[str]:
+        L = ["# Generated by dumbbell.api: the ns-2 script equivalent to the Python scenario.",
+             "set ns [new Simulator]"]
+        if self.seed is not None:
+            L.append(f"$defaultRNG seed {self.seed}")
+        traced = bool(trace_packets) or any(f.trace_vars for f in self._flows)
+        if traced:
+            L.append(f"set tf {channel}")
+            if trace_packets is True:
+                L.append("$ns trace-all $tf")
+        for op in self._ops:
+            kind = op[0]
+            if kind == "node":
+                L.append(f"set n({op[1].id}) [$ns node]")
+            elif kind == "link":
+                lk, duplex, qlim = op[1], op[2], op[3]
+                a, b = lk.src.id, lk.dst.id
+                L.append(f"$ns {'duplex' if duplex else 'simplex'}-link $n({a}) $n({b}) {lk._bw_text} "
+                         f"{lk._delay_text} {lk.queue}")
+                for s_, d_ in ([(a, b), (b, a)] if duplex else [(a, b)]):
+                    for var, text in lk.queue_params.items():
+                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set {var} {text}")
+                    if lk.codel is not None:
+                        # ns-2 2.35's own Queue/CoDel has target_ and interval_
+                        # (Dumbbell's is ns-3.37's; `dumbbell run` has none)
+                        t, i, mb, ecn, ce = lk.codel
+                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set target_ {t!r}")
+                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set interval_ {i!r}")
+                        L.append(f"# CoDel min_bytes {mb} use_ecn {int(ecn)} ce_threshold {ce!r} (no ns-2 equivalent)")
+                if qlim is not None:
+                    L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
+            elif kind == "qlimit":
+                L.append(f"$ns queue-limit $n({op[1].src.id}) $n({op[1].dst.id}) {op[2]}")
+            elif kind == "tcp":
+                f = op[1]
+                i = f.id
+                L.append(f"set tcp({i}) [new {f.tcp_class}]")
+                for var, text in f.params.items():
+                    L.append(f"$tcp({i}) set {var} {text}")
+                L.append(f"$ns attach-agent $n({f.src.id}) $tcp({i})")
+                if f.trace_vars:
+                    L.append(f"$tcp({i}) attach $tf")
+                    for v in f.trace_vars:
+                        L.append(f"$tcp({i}) tracevar {v}")
+                L.append(f"set sink({i}) [new {f.sink_class}]")
+                for var, text in f.sink_params.items():
+                    L.append(f"$sink({i}) set {var} {text}")
+                L.append(f"$ns attach-agent $n({f.dst.id}) $sink({i})")
+                L.append(f"$ns connect $tcp({i}) $sink({i})")
+                if f.app == "telnet":
+                    L.append(f"set ftp({i}) [new Application/Telnet]")
+                    for var, text in f.app_params.items():
+                        L.append(f"$ftp({i}) set {var} {text}")
+                else:
+                    L.append(f"set ftp({i}) [new Application/FTP]")
+                L.append(f"$ftp({i}) attach-agent $tcp({i})")
+                L.append(f'$ns at {f._start_text} "$ftp({i}) start"')
+                if f._stop_text is not None:
+                    L.append(f'$ns at {f._stop_text} "$ftp({i}) stop"')
+            elif kind == "udp":
+                s = op[1]
+                i = s.id
+                L.append(f"set udp({i}) [new Agent/UDP]")
+                for var, text in s.agent_params.items():
+                    L.append(f"$udp({i}) set {var} {text}")
+                L.append(f"$ns attach-agent $n({s.src.id}) $udp({i})")
+                L.append(f"set usink({i}) [new {s.sink_class}]")
+                L.append(f"$ns attach-agent $n({s.dst.id}) $usink({i})")
+                L.append(f"$ns connect $udp({i}) $usink({i})")
+                L.append(f"set src({i}) [new {s.traffic_class}]")
+                for var, text in s.params.items():
+                    L.append(f"$src({i}) set {var} {text}")
+                L.append(f"$src({i}) attach-agent $udp({i})")
+                L.append(f'$ns at {s._start_text} "$src({i}) start"')
+                if s._stop_text is not None:
+                    L.append(f'$ns at {s._stop_text} "$src({i}) stop"')
+            elif kind == "errmodel":
+                e = op[1]
+                k = e.id
+                L.append(f"set em({k}) [new {e.ns2_class}]")
+                L.append(f"$em({k}) unit {e.unit}")
+                for var, text in e._texts.items():
+                    L.append(f"$em({k}) set {var} {text}")
+                if e.kind == "list":
+                    L.append(f"$em({k}) droplist {{{' '.join(map(str, e.drops))}}}")
+                if e.mark_ecn:
+                    L.append(f"$em({k}) set markecn_ true")
+                cmd = "link-lossmodel" if e.where == "link" else "lossmodel"
+                L.append(f"$ns {cmd} $em({k}) $n({e.link.src.id}) $n({e.link.dst.id})")
+        if isinstance(trace_packets, list):
+            for lk in trace_packets:
+                L.append(f"$ns trace-queue $n({lk.src.id}) $n({lk.dst.id}) $tf")
+        for k, lk in enumerate(monitors):
+            L.append(f"set qm({k}) [$ns monitor-queue $n({lk.src.id}) $n({lk.dst.id}) 0]")
+        L.append(f'$ns at {until_text} "$ns halt"')
+        L.append("$ns run")
+        return L
+
+    def _prepare(self, until, trace_packets, monitor_queues):
+        t = _parse_time(until, "run(): until")[1]
+        if t <= 0:
+            raise ValueError(f"run(): until must be a positive time, got {until!r}")
+        # `$ns at` reads a plain number of seconds (C atof), never units
+        until_text = _num_str(until) if _is_number(until) else repr(t)
+        if trace_packets is True:
+            tp: list[Link] | bool = True
+        else:
+            tp = self._links_arg(trace_packets, "run(): trace_packets")
+        mon = self._links_arg(monitor_queues, "run(): monitor_queues")
+        self._check_routes()
+        return until_text, t, tp, mon
+
+    def to_tcl(self, until, trace_packets=False, trace_file: str = "out.tr", monitor_queues=False) -> str:
+        """The ns-2 script equivalent to the scenario, as a stand-alone
+        script for ``dumbbell run`` or ns-2 itself: traces go to
+        `trace_file`, and after the run one line per flow is printed,
+        ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``, and one
+        per datagram source with a loss-monitor sink,
+        ``source <i> npkts_ <n> bytes_ <n> nlost_ <n> lastPktTime_ <t>``.
+        (A CoDel queue is exported as ns-2's Queue/CoDel, which `dumbbell
+        run` does not have.)"""
+        until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
+        trace_file = os.fspath(trace_file)
+        if re.search(r'[{}\\\n]', trace_file):
+            raise ValueError(f"to_tcl(): trace_file must not contain braces, backslashes or newlines, got {trace_file!r}")
+        L = self._script(until_text, f"[open {{{trace_file}}} w]", tp, mon)
+        for f in self._flows:
+            L.append(f'puts "flow {f.id} ' + " ".join(f"{v} [$tcp({f.id}) set {v}]" for v in _FLOW_VARS)
+                     + f' bytes_ [$sink({f.id}) set bytes_]"')
+        for s in self._sources:
+            if s.sink == "loss-monitor":
+                L.append(f'puts "source {s.id} ' + " ".join(f"{v} [$usink({s.id}) set {v}]" for v in _LOSSMON_VARS)
+                         + '"')
+        if tp or any(f.trace_vars for f in self._flows):
+            L += ["$ns flush-trace", "close $tf"]
+        return "\n".join(L) + "\n"
+
+    # ---- running -------------------------------------------------------------
+
+    def _build(self, b, channel: str | None, tp, mon, until_s: float) -> dict:
+        """Build the scenario in the engine's builder `b`: the calls the
+        ns-2 layer makes for `_script`'s lines, in the same order."""
+        if self.seed is not None:
+            b.seed(self.seed)
+        if tp is True:
+            b.trace_all(channel)
+        bid: dict[int, int] = {}
+        tcps, sinks, usinks = [], [], []
+        for op in self._ops:
+            kind = op[0]
+            if kind == "node":
+                b.node()
+            elif kind == "link":
+                lk, duplex, qlim = op[1], op[2], op[3]
+                f, r = b.link(lk.src.id, lk.dst.id, parse_bw(lk._bw_text), parse_time(lk._delay_text), lk.queue,
+                              duplex, lk.codel)
+                bid[id(lk)] = f
+                if duplex:
+                    bid[id(lk.reverse)] = r
+                for x in ([lk, lk.reverse] if duplex else [lk]):
+                    for var, text in x.queue_params.items():
+                        b.set_queue_var(bid[id(x)], var, text)
+                if qlim is not None:
+                    b.queue_limit(f, qlim)
+            elif kind == "qlimit":
+                b.queue_limit(bid[id(op[1])], op[2])
+            elif kind == "tcp":
+                fl = op[1]
+                trace = (channel, list(fl.trace_vars)) if fl.trace_vars else None
+                stop = atof(fl._stop_text) if fl._stop_text is not None else None
+                if fl.app == "ftp":
+                    t, s, _ = b.tcp_flow(fl.src.id, fl.dst.id, fl.tcp_class, list(fl.params.items()), fl.sink_class,
+                                         list(fl.sink_params.items()), atof(fl._start_text), stop, trace)
+                else:
+                    t = b.agent(fl.tcp_class, list(fl.params.items()))
+                    b.attach(fl.src.id, t)
+                    if trace is not None:
+                        b.trace_vars(t, trace[1], channel)
+                    s = b.agent(fl.sink_class, list(fl.sink_params.items()))
+                    b.attach(fl.dst.id, s)
+                    b.connect(t, s)
+                    app = b.app(fl.app, t, list(fl.app_params.items()))
+                    b.at(atof(fl._start_text), "start", app)
+                    if stop is not None:
+                        b.at(stop, "stop", app)
+                tcps.append(t)
+                sinks.append(s)
+            elif kind == "udp":
+                so = op[1]
+                u = b.agent("Agent/UDP", list(so.agent_params.items()))
+                b.attach(so.src.id, u)
+                k = b.agent(so.sink_class)
+                b.attach(so.dst.id, k)
+                b.connect(u, k)
+                app = b.app(so.traffic, u, list(so.params.items()))
+                b.at(atof(so._start_text), "start", app)
+                if so._stop_text is not None:
+                    b.at(atof(so._stop_text), "stop", app)
+                usinks.append(k)
+            elif kind == "errmodel":
+                e = op[1]
+                b.error_model(bid[id(e.link)], e.kind, rate=e.rate or 0.0, period=e.period or 1.0,
+                              offset=e.offset or 0.0, burstlen=e.burstlen or 0.0, drops=e.drops, unit=e.unit,
+                              mark_ecn=e.mark_ecn, place=e.where)
+        if isinstance(tp, list):
+            for lk in tp:
+                b.trace_queue(bid[id(lk)], channel)
+        mons = [(lk, b.monitor_queue(bid[id(lk)])) for lk in mon]
+        b.at(until_s, "halt")
+        return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
+
+    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None):
+        """Run the scenario from time 0 to `until` seconds; returns a `Result`.
+
+        * `trace_packets`: True traces every link (ns-2 ``trace-all``); a list
+          of links (`Link` objects or (node, node) pairs) traces only those
+          directions (``trace-queue``); False (default) traces none.
+        * `monitor_queues`: True (default) puts a queue monitor on every link
+          direction (`Result.queues`); a list selects directions; False none.
+        * `trace_file`: also keep the ns-2 format trace text (packet events
+          and variable traces, exactly as ns-2 writes them) at this path.
+        """
+        from ..results import Result
+
+        until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
+        traced = bool(tp) or any(f.trace_vars for f in self._flows)
+        if trace_file is not None and not traced:
+            raise ValueError("run(): trace_file was given but nothing is traced; "
+                             "use trace_packets=True or trace_vars=(...) on a flow")
+        out = None
+        path = None
+        recorded = traced and trace_file is None
+        if recorded:
+            # Packet events straight from the engine as columns; the variable
+            # traces (text) are kept in memory.  Nothing touches the disk.
+            out = io.BytesIO()
+        elif traced:
+            path = Path(trace_file)
+            out = open(path, "wb")
+        columns = None
+        try:
+            try:
+                b = Builder(_defaults_text())
+                if recorded:
+                    b.set_recorded(_CHANNEL)
+                objs = self._build(b, _CHANNEL, tp, mon, until_s)
+                while True:
+                    why = b.run()
+                    for chan, data in b.drain():
+                        if chan == _CHANNEL and out is not None:
+                            out.write(data)
+                    if why != "output":
+                        break
+                _warn(b.take_warnings())
+                final = _collect(b, objs)
+            except ValueError as err:
+                raise SimulationError(f"the engine refused the scenario: {err}") from None
+            except BaseException as err:
+                if type(err).__name__ == "PanicException":
+                    raise SimulationError(f"internal error in the engine (a bug in Dumbbell): {err}") from None
+                raise
+            if recorded:
+                from .._engine import parse_trace_bytes
+
+                columns = (b.take_events(), parse_trace_bytes(out.getvalue())[1])
+        finally:
+            if out is not None:
+                out.close()
+        script = functools.partial(_script_text, self, until_text, tp, mon)
+        return Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
+                             kept=trace_file is not None, columns=columns)
+
+
+def _script_text(sim: Simulation, until_text: str, tp, mon) -> str:
+    return "\n".join(sim._script(until_text, _CHANNEL, tp, mon)) + "\n"
+
+
+# Sender variables read into Result.flows (and printed by to_tcl's script).
+_FLOW_VARS = ("ack_", "maxseq_", "cwnd_", "ssthresh_", "ndatapack_", "nrexmitpack_", "packetSize_",
+              "tcpip_base_hdr_size_")
+
+_QM_VARS = ("parrivals_", "pdepartures_", "pdrops_", "barrivals_", "bdepartures_", "bdrops_", "pkts_", "size_")
+
+_LOSSMON_VARS = ("npkts_", "bytes_", "nlost_", "lastPktTime_")
+
+_warned: set[str] = set()
+
+
+def _warn(msgs) -> None:
+    """The engine's warnings, once per message, as the ns-2 layer prints them."""
+    for m in msgs:
+        if m not in _warned:
+            _warned.add(m)
+            sys.stderr.write(f"warning: {m}\n")
+
+
+def _collect(b, objs) -> dict:
+    """Final values of every flow, source and queue monitor, read from the
+    engine's bound variables (the strings an ns-2 script would read)."""
+    tv = b.get_vars(objs["tcps"], [*_FLOW_VARS, "agent_port_"])
+    sv = b.get_vars(objs["sinks"], ["agent_port_", "bytes_"])
+    fl = [t + s for t, s in zip(tv, sv)]
+    qs = []
+    for lk, m in objs["mons"]:
+        qmon, bint, pint = b.monitor_objs(m)
+        _, queue, dlink, _, _ = b.link_objs(objs["bid"][id(lk)])
+        vals = (b.get_vars([qmon], list(_QM_VARS))[0] + b.get_vars([pint], ["lastx_", "lasty_", "sum_"])[0]
+                + b.get_vars([bint], ["lastx_", "lasty_", "sum_"])[0]
+                + b.get_vars([dlink], ["bandwidth_", "delay_"])[0] + b.get_vars([queue], ["limit_"])[0])
+        qs.append((lk, vals))
+    us = b.get_vars(objs["usinks"], list(_LOSSMON_VARS))
+    return {"flows": fl, "queues": qs, "sources": us}

@@ -1,0 +1,144 @@
+"""Value checking for the Python API: bandwidths, times, bound variables.
+Every error is a ValueError that names the call, the parameter and the value."""
+
+from __future__ import annotations
+
+import functools
+import math
+import numbers
+import re
+from difflib import get_close_matches
+
+from .._engine import Engine
+
+# ---- value checking -----------------------------------------------------------
+
+_NUM = r"[0-9.eE+-]+"
+_BW_RE = re.compile(rf"^({_NUM})([kKmMgGtTpP]?)([bB](ps)?)?$")
+_TIME_RE = re.compile(rf"^({_NUM})(s|ms|us|ns|ps|sec)?$")
+_BW_MULT = {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15}
+_TIME_MULT = {"s": 1.0, "sec": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)
+
+
+def _num_str(v) -> str:
+    """A Python number as Tcl text that parses back to the same double."""
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    return repr(float(v))
+
+
+def _float_prefix(s: str) -> float | None:
+    try:
+        x = float(s)
+    except ValueError:
+        return None
+    return x if math.isfinite(x) else None
+
+
+def _parse_bandwidth(value, what: str = "bandwidth") -> tuple[str, float]:
+    """Check a bandwidth: a number in bits/s or an ns-2 string such as
+    ``"10Mb"``, ``"800Kb"``, ``"1.5Mbps"``, ``"2MB"`` (bytes/s).  Returns the
+    Tcl text and the value in bits/s."""
+    if _is_number(value):
+        x = float(value)
+        if not math.isfinite(x) or x <= 0:
+            raise ValueError(f"{what} must be a positive number of bits/s, got {value!r}")
+        return _num_str(value), x
+    if isinstance(value, str):
+        m = _BW_RE.match(value.strip())
+        x = _float_prefix(m.group(1)) if m else None
+        if m is not None and x is not None:
+            mult = _BW_MULT[m.group(2).lower()]
+            if m.group(2) and m.group(3) and m.group(3)[0] == "B":
+                mult *= 8
+            if x > 0:
+                return value.strip(), x * mult
+            raise ValueError(f"{what} must be positive, got {value!r}")
+    raise ValueError(
+        f"{what} must be a positive number of bits/s or a string such as '10Mb', '800Kb' or '1.5Mbps', got {value!r}"
+    )
+
+
+def _parse_time(value, what: str = "delay") -> tuple[str, float]:
+    """Check a time: a number of seconds or an ns-2 string such as
+    ``"10ms"``, ``"5us"``, ``"0.5"``.  Returns the Tcl text and seconds."""
+    if _is_number(value):
+        x = float(value)
+        if not math.isfinite(x) or x < 0:
+            raise ValueError(f"{what} must be a non-negative number of seconds, got {value!r}")
+        return _num_str(value), x
+    if isinstance(value, str):
+        m = _TIME_RE.match(value.strip())
+        x = _float_prefix(m.group(1)) if m else None
+        if m is not None and x is not None:
+            if x >= 0:
+                return value.strip(), x * _TIME_MULT[m.group(2) or "s"]
+            raise ValueError(f"{what} must not be negative, got {value!r}")
+    raise ValueError(f"{what} must be a non-negative number of seconds or a string such as '10ms' or '2us', got {value!r}")
+
+
+@functools.cache
+def _bound_vars_cached(kind: str) -> tuple:
+    return tuple(Engine.bound_vars(kind) or [])
+
+
+def _bound_vars(kind: str) -> dict[str, str]:
+    return dict(_bound_vars_cached(kind))
+
+
+def _var_name(name: str, kind: str, bound: dict[str, str], what: str) -> str:
+    """`windowInit` or `windowInit_` -> `windowInit_`, checked against the
+    bound variables of `kind`."""
+    for cand in (name, name + "_"):
+        if cand in bound:
+            return cand
+    close = get_close_matches(name if name.endswith("_") else name + "_", list(bound), n=3)
+    hint = f"; did you mean {', '.join(c.rstrip('_') for c in close)}?" if close else ""
+    raise ValueError(f"{what}: unknown parameter {name!r} for {kind}{hint}")
+
+
+def _var_value(var: str, typ: str, value, what: str, label: str | None = None) -> str:
+    """A Python value as the Tcl text of bound variable `var` of type `typ`
+    (`label`: the name the user gave it)."""
+    label = label or var
+    bad = f"{what}: bad value {value!r} for {label}"
+    if typ == "bool":
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, numbers.Integral):
+            return str(int(value))
+        if isinstance(value, str) and value in ("true", "false", "0", "1"):
+            return value
+        raise ValueError(f"{bad}: expected True or False")
+    if typ == "bandwidth":
+        return _parse_bandwidth(value, f"{what}: {label}")[0]
+    if typ == "time":
+        return _parse_time(value, f"{what}: {label}")[0]
+    if isinstance(value, bool):
+        raise ValueError(f"{bad}: expected a number")
+    if isinstance(value, str):
+        x = _float_prefix(value.strip())
+        if x is None:
+            raise ValueError(f"{bad}: expected a number")
+        text = value.strip()
+    elif _is_number(value):
+        x = float(value)
+        if not math.isfinite(x):
+            raise ValueError(f"{bad}: expected a finite number")
+        text = _num_str(value)
+    else:
+        raise ValueError(f"{bad}: expected a number")
+    if typ in ("int", "traced-int"):
+        if x != int(x):
+            raise ValueError(f"{bad}: expected an integer")
+        if not isinstance(value, numbers.Integral):
+            text = str(int(x))
+        if abs(x) >= 2**31:
+            raise ValueError(f"{bad}: out of range for a 32-bit integer")
+    return text
+
+
