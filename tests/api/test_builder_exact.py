@@ -165,11 +165,24 @@ def test_droptail_options(tmp_path):
 
 # ---- CoDel --------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("params", [
+    {},
+    {"target": "2ms", "interval": "50ms", "min_bytes": 0},
+    {"use_ecn": True, "ce_threshold": "10ms"},
+])
+def test_codel_is_the_ns2_layers(tmp_path, params):
+    """CoDel through the API and through its `to_tcl()` script (Dumbbell's
+    `Queue/CoDel`) under `dumbbell run`: the same trace and counters."""
+    sim, S, D, _ = _dumbbell(3, queue="CoDel", queue_params=params, limit=100)
+    for i in range(3):
+        sim.tcp(S[i], D[i], window=100, ecn=bool(params.get("use_ecn")), start=0.2 * i)
+    res = same_as_ns2_layer(sim, 5, tmp_path)
+    assert res.queues.filter(src=0, dst=1)["drops_pkts"][0] > 0 or params.get("use_ecn")
+
+
 def test_codel_that_never_acts_is_droptail(tmp_path):
-    """The ns-2 layer has no CoDel (ns-2 2.35's is another algorithm), so
-    its wiring is checked this way: a CoDel queue whose target is never
-    exceeded drops only when full, exactly as the DropTail queue of the
-    capacity, whose script `dumbbell run` checks.  (The capacities are
+    """A CoDel queue whose target is never exceeded drops only when full,
+    exactly as the DropTail queue of the capacity.  (The capacities are
     counted as their models count them: CoDel's, ns-3's MaxSize, is the
     packets it holds; ns-2's limit_ of a DropTail queue counts the packet
     being sent too, so DropTail 21 holds what CoDel 20 holds.)"""

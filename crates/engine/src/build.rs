@@ -20,7 +20,6 @@
 
 use crate::errmodel::Pattern;
 use crate::iface;
-use crate::qdisc::{Boxed, Qdisc};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, Yield, NONE};
 use std::collections::HashMap;
@@ -238,8 +237,9 @@ impl QueueSpec {
     /// The engine class of the queue object.
     pub fn kind(&self) -> &'static str {
         match self {
-            QueueSpec::DropTail(_) | QueueSpec::CoDel(_) => "Queue/DropTail",
+            QueueSpec::DropTail(_) => "Queue/DropTail",
             QueueSpec::Red(_) => "Queue/RED",
+            QueueSpec::CoDel(_) => "Queue/CoDel",
         }
     }
 
@@ -332,6 +332,11 @@ impl QueueSpec {
                 if c.bytes {
                     put("queue_in_bytes_", "true".into());
                 }
+                put("target_", c.target.0.to_string());
+                put("interval_", c.interval.0.to_string());
+                put("minbytes_", c.min_bytes.0.to_string());
+                put("setbit_", if c.use_ecn { "true" } else { "false" }.into());
+                put("ce_threshold_", c.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
             }
         }
         v
@@ -972,9 +977,6 @@ impl Builder {
             return err(format!("simplex_link: delay must be a non-negative number of seconds, got {}", delay.0));
         }
         let q = self.new_obj(queue.kind())?;
-        if let QueueSpec::CoDel(c) = queue {
-            self.make_codel(q, c)?;
-        }
         let vars = queue.vars();
         self.set_all(q, &vars)?;
         let drophead = self.new_obj("Connector")?;
@@ -1029,23 +1031,6 @@ impl Builder {
         let f = self.simplex_link(a, b, bw, delay, queue)?;
         let r = self.simplex_link(b, a, bw, delay, queue)?;
         Ok((f, r))
-    }
-
-    fn make_codel(&mut self, q: ObjId, c: &CoDel) -> Result<()> {
-        if !(c.target.0 > 0.0) || !(c.interval.0 > 0.0) {
-            return err(format!("CoDel: target and interval must be positive, got {} and {}", c.target.0, c.interval.0));
-        }
-        if let Obj::Queue(queue) = &mut self.sim.objs[q as usize] {
-            let mut d = crate::qdisc::codel::CoDel::new();
-            d.target = c.target.0;
-            d.interval = c.interval.0;
-            d.min_bytes = c.min_bytes.0;
-            d.use_ecn = c.use_ecn;
-            d.ce_threshold = c.ce_threshold.map(|s| s.0);
-            queue.disc = Qdisc::Boxed(Box::new(Boxed::CoDel(d)));
-            queue.refresh_plain();
-        }
-        Ok(())
     }
 
     /// `$ns queue-limit a b n`.
@@ -1412,18 +1397,22 @@ impl Builder {
         Ok(())
     }
 
-    /// What the engine asked the ns-2 layer to run: an agent's `done`, a
-    /// LossMonitor's `log-loss` (empty procedures in the library) are
-    /// ignored; an abort (ns-2 exits there) or an unroutable packet is an
-    /// error.
+    /// What the engine noticed: an agent's `done`, a loss monitor's loss,
+    /// an application's call-back (empty procedures in the ns-2 library)
+    /// are nothing to the builder; an abort (ns-2 exits there) or an
+    /// unroutable packet is an error.
     fn check_tcl_calls(&mut self) -> Result<()> {
-        for c in self.sim.take_tcl_calls() {
-            if let Some(rest) = c.strip_prefix("::dumbbell::abort ") {
-                return err(rest.trim_matches(|ch| ch == '{' || ch == '}').to_string());
-            }
-            if let Some(rest) = c.strip_prefix("::dumbbell::no_slot ") {
-                let what = rest.split_once('{').map(|(_, w)| w.trim_end_matches('}')).unwrap_or(rest);
-                return err(format!("{what} (a packet no classifier can place; ns-2 stops here)"));
+        use crate::notice::Notice;
+        for n in self.sim.take_notices() {
+            match n {
+                Notice::Abort(why) => return err(why.to_string()),
+                Notice::NoSlot { node, local: true, port, .. } => {
+                    return err(format!("no agent at port {port} of node {node} (a packet no classifier can place; ns-2 stops here)"))
+                }
+                Notice::NoSlot { node, dest, .. } => {
+                    return err(format!("no route from node {node} to node {dest} (a packet no classifier can place; ns-2 stops here)"))
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -1476,8 +1465,14 @@ mod tests {
 
     const DEFAULTS: &str = include_str!("../../../python/dumbbell/ns2/lib/defaults.tcl");
 
+    /// The library's defaults as it evaluates them: the registry's, then
+    /// defaults.tcl.
+    fn defaults() -> ClassDefaults {
+        ClassDefaults::parse(&(crate::ns2::registry::defaults_tcl() + DEFAULTS)).unwrap()
+    }
+
     fn builder() -> Builder {
-        Builder::new(ClassDefaults::parse(DEFAULTS).unwrap()).unwrap()
+        Builder::new(defaults()).unwrap()
     }
 
     #[test]
@@ -1493,7 +1488,7 @@ mod tests {
 
     #[test]
     fn defaults_parse() {
-        let d = ClassDefaults::parse(DEFAULTS).unwrap();
+        let d = defaults();
         assert_eq!(d.get("Agent/TCP", "window_"), Some("20"));
         assert_eq!(d.get("Queue/RED", "thresh_queue_"), Some("50"));
         let tcp = d.for_class("Agent/TCP/Reno", "Agent/TCP/Reno");
@@ -1556,15 +1551,8 @@ mod tests {
         match &b.sim().objs[q as usize] {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 100);
-                match &q.disc {
-                    Qdisc::Boxed(bx) => match &**bx {
-                        Boxed::CoDel(c) => {
-                            assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold), (0.002, 0.05, 1000, true, Some(0.001)));
-                        }
-                        _ => panic!("not CoDel"),
-                    },
-                    _ => panic!("not CoDel"),
-                }
+                let c = q.disc.as_codel().expect("a CoDel queue");
+                assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold), (0.002, 0.05, 1000, true, Some(0.001)));
             }
             _ => panic!("not a queue"),
         }

@@ -96,3 +96,22 @@ pub enum Warning {
     /// A warning of the front end's own, in its words.
     Front(String),
 }
+
+impl std::fmt::Display for Abort {
+    /// Why the run stopped, in plain words (the ns-2 layer words each as
+    /// ns-2 does).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Abort::UndefinedWindowRule { option, defined } => {
+                write!(f, "window-growth option {option} is not defined for this sender (defined: {defined})")
+            }
+            Abort::DelayerNotEmpty { .. } => write!(f, "a delayer was handed a packet while it held one"),
+            Abort::DelayerCalledBack { .. } => write!(f, "a delayer was called back by its own target while handing it a packet"),
+            Abort::VegasWindow { window, megabytes: None, .. } => write!(f, "a Vegas sender's window {window} is below one packet"),
+            Abort::VegasWindow { window, megabytes: Some(mb), .. } => {
+                write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
+            }
+            Abort::Front(what) => f.write_str(what),
+        }
+    }
+}

@@ -340,7 +340,7 @@ impl Builder {
     }
 
     fn take_warnings(&mut self) -> Vec<String> {
-        self.b.sim_mut().take_warnings()
+        self.b.sim_mut().warning_texts()
     }
 
     fn live_packets(&self) -> usize {

@@ -71,11 +71,12 @@ class SimulationError(RuntimeError):
 
 @functools.cache
 def _defaults_text() -> str:
-    """The ns-2 library's class defaults (the builder gives new objects
-    the values a script's objects get)."""
+    """The ns-2 library's class defaults, as the library evaluates them:
+    the engine's class registry's, then defaults.tcl (the builder gives new
+    objects the values a script's objects get)."""
     from ..ns2.runner import LIB_DIR
 
-    return Path(LIB_DIR, "defaults.tcl").read_text()
+    return Engine.class_defaults_tcl() + Path(LIB_DIR, "defaults.tcl").read_text()
 
 
 @functools.cache
@@ -821,12 +822,16 @@ class Simulation:
                     for var, text in lk.queue_params.items():
                         L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set {var} {text}")
                     if lk.codel is not None:
-                        # ns-2 2.35's own Queue/CoDel has target_ and interval_
-                        # (Dumbbell's is ns-3.37's; `dumbbell run` has none)
+                        # Dumbbell's Queue/CoDel (ns-3.37's CoDel; ns-2 2.35
+                        # has none): target_ and interval_ as ns-2.36 names
+                        # them, ns-3's MinBytes, UseEcn and CeThreshold
                         t, i, mb, ecn, ce = lk.codel
-                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set target_ {t!r}")
-                        L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set interval_ {i!r}")
-                        L.append(f"# CoDel min_bytes {mb} use_ecn {int(ecn)} ce_threshold {ce!r} (no ns-2 equivalent)")
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        L.append(f"{q_} set target_ {t!r}")
+                        L.append(f"{q_} set interval_ {i!r}")
+                        L.append(f"{q_} set minbytes_ {mb}")
+                        L.append(f"{q_} set setbit_ {'true' if ecn else 'false'}")
+                        L.append(f"{q_} set ce_threshold_ {-1 if ce is None else repr(ce)}")
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
@@ -917,8 +922,8 @@ class Simulation:
         ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``, and one
         per datagram source with a loss-monitor sink,
         ``source <i> npkts_ <n> bytes_ <n> nlost_ <n> lastPktTime_ <t>``.
-        (A CoDel queue is exported as ns-2's Queue/CoDel, which `dumbbell
-        run` does not have.)"""
+        (A CoDel queue is exported as Dumbbell's `Queue/CoDel`, which ns-2
+        2.35 does not have.)"""
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         trace_file = os.fspath(trace_file)
         if re.search(r'[{}\\\n]', trace_file):

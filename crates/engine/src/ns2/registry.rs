@@ -32,7 +32,7 @@ fn make_queue(sim: &mut Sim, id: ObjId, disc: Qdisc) -> Obj {
 pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::red()) },
-    Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::codel()) },
+    Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::codel()) },
 ];
 
 /// The class named `name`.

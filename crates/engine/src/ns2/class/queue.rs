@@ -136,6 +136,18 @@ pub static RED: Table<Red> = Table {
     after_set: None,
 };
 
+/// CoDel's capacity in bytes, as DropTail's (`limit_` packets of
+/// `mean_pktsize_` bytes when `queue_in_bytes_`; ns-3's `MaxSize` in bytes).
+pub static CODEL_QUEUE: Table<Queue> = Table {
+    class: "Queue/CoDel",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
 /// `Queue/CoDel`: CoDel as ns-3.37's `CoDelQueueDisc` (qdisc/codel.rs).
 /// ns-2 2.35 has no CoDel; the names are those of the later ns-2 CoDel
 /// (queue/codel.cc of 2.36: `target_`, `interval_`, and the traced
