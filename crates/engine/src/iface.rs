@@ -1897,7 +1897,7 @@ impl Sim {
                         "persist" => Err("persist is not supported yet".into()),
                         "eventtrace" if n == 2 => match self.lookup(argv[1]) {
                             Some(et) => {
-                                t.et = et;
+                                t.sender.et = et;
                                 Ok(String::new())
                             }
                             None => Err(format!("no object named \"{}\"", argv[1])),
@@ -2009,7 +2009,7 @@ impl Sim {
                 match (kind, tv) {
                     (AgentKind::Tcp(t), Some(tv)) => {
                         t.trace(tv);
-                        t.trace_var(base, w, tv);
+                        t.sender.trace_var(base, w, tv);
                         Ok(String::new())
                     }
                     (kind, _) if delay_bound(kind, var) => {

@@ -3,14 +3,14 @@
 //! module decides how cwnd grows once cwnd >= ssthresh.  New rules (New-ECN,
 //! Scalable, ...) are added here as further options.
 
-use super::Tcp;
+use super::Sender;
 use crate::sim::World;
 
 /// The new cwnd after one ACK in congestion avoidance, or `None` if it does
 /// not change.  Inlined: it is on every ACK's path in congestion
 /// avoidance, and RFC793edu's `opencwnd` calls it too.
 #[inline(always)]
-pub(super) fn increase(t: &mut Tcp, w: &mut World) -> Option<f64> {
+pub(super) fn increase(t: &mut Sender, w: &mut World) -> Option<f64> {
     match t.wnd_option {
         0 => {
             t.count += 1;

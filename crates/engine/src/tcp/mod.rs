@@ -62,12 +62,6 @@ pub const NO_OUTSTANDING_DATA: u32 = 0x800;
 /// `TCP_MAXSEQ`: what "send forever" sets `curseq_` to.
 pub const TCP_MAXSEQ: i32 = 1073741824;
 
-/// Which `output` the sending loop (`send_much_with`) calls: `TcpAgent`'s,
-/// Vegas's or RFC793edu's.
-const OUT_TCP: u8 = 0;
-const OUT_VEGAS: u8 = 1;
-const OUT_RFC793: u8 = 2;
-
 /// Loss-recovery flavour.
 #[derive(Clone, Debug)]
 pub enum Flavor {
@@ -188,10 +182,25 @@ pub struct HsTcp {
     pub increase_last: f64,
 }
 
-/// The TCP sender.
+/// A TCP sender agent (ns-2's `TcpAgent` and its subclasses): its
+/// loss-recovery flavour, which owns the flavour's state, and the state
+/// every flavour shares.  The flavour is chosen when the agent is made and
+/// never changes.
 #[derive(Clone, Debug)]
 pub struct Tcp {
     pub flavor: Flavor,
+    pub sender: Sender,
+}
+
+/// What every TCP sender has (ns-2's `TcpAgent` members): the sending
+/// loop, RTT estimation, the retransmission timer, window opening and
+/// closing.  A flavour's code receives it beside its own state.
+#[derive(Clone, Debug)]
+pub struct Sender {
+    /// `window()` and `windowd()` are `RenoTcpAgent`'s (Reno, NewReno:
+    /// cwnd_ plus the fast-recovery inflation `dupwnd_`), not
+    /// `TcpAgent`'s; set from the flavour when the agent is made.
+    reno_window: bool,
     pub rtx_timer: u32,
     /// The retransmission timer is pending (its scheduler status is
     /// `Pending`), kept here so that `sent`, on every packet, need not look
@@ -418,11 +427,145 @@ impl Tcp {
     /// (ns-default.tcl) are applied on top by the compatibility layer, then
     /// `reset` runs, as `delay_bind_init_all` does.
     pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
+        let reno_window = matches!(flavor, Flavor::Reno | Flavor::NewReno(_));
+        Tcp { flavor, sender: Sender::new(reno_window, sim, owner) }
+    }
+
+    /// `TcpAgent::reset` with the flavour's additions before it, run at
+    /// creation and by `$ns run` for every agent.
+    pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
+            Flavor::Vegas(v) => v.reset(),
+            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
+        }
+        t.reset(b, sim);
+    }
+
+    /// An ACK arrived: the flavour's `recv`.
+    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        let ack = AckInfo::of(sim, p);
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Tahoe => tahoe::recv(t, b, sim, p, &ack),
+            Flavor::Reno => reno::recv(t, b, sim, p, &ack),
+            Flavor::NewReno(s) => newreno::recv(t, s, b, sim, p, &ack),
+            Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
+            Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
+            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+        }
+    }
+
+    /// A timer expired: the flavour's `timeout`.
+    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+        let Tcp { flavor, sender: t } = self;
+        if tno == TIMER_RTX {
+            // The scheduler has made it `Handling`: no longer pending.
+            t.rtx_pending = false;
+        }
+        match flavor {
+            Flavor::Tahoe => t.timeout_with(&mut Base, b, sim, tno),
+            Flavor::Reno | Flavor::NewReno(_) => reno::timeout(t, b, sim, tno),
+            Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
+            Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
+            Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
+        }
+    }
+
+    /// `send_much`: send as much as the window allows, with the flavour's
+    /// sending loop (SACK's own) or `output` (Vegas's, RFC793edu's).  (A
+    /// flavour's own code, which knows which it is, calls its loop
+    /// directly.)
+    pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => t.send_much_tcp(b, sim, force, reason, maxburst),
+            Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
+        }
+    }
+
+    /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
+    pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
+        let t = &mut self.sender;
+        if nbytes == -1 && t.curseq <= TCP_MAXSEQ {
+            t.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
+        } else {
+            let size = b.size;
+            let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
+            t.inc(b, &mut sim.w, Tv::Curseq, add);
+        }
+        let mb = t.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `TcpAgent::advanceby`.
+    pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
+        let t = &mut self.sender;
+        t.inc(b, &mut sim.w, Tv::Curseq, delta);
+        if delta > 0 {
+            t.closed = false;
+        }
+        let mb = t.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `$tcp advance n`.
+    pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
+        let t = &self.sender;
+        let d = if newseq > t.maxseq { newseq - t.curseq } else { t.maxseq - t.curseq };
+        self.advanceby(b, sim, d);
+    }
+
+    /// Start tracing a variable (`$tcp trace var`).
+    pub fn trace(&mut self, tv: Tv) {
+        self.sender.traced |= tv.bit();
+    }
+}
+
+/// The virtual functions of ns-2's `TcpAgent` that shared code calls and
+/// a flavour overrides: `output` (Vegas, RFC793edu) and `rtt_backoff`
+/// (RFC793edu).  The shared code that calls them (the sending loop,
+/// `timeout`, `ecn`, `tcp_eln`) is generic over them, so each flavour gets
+/// its own copy, statically dispatched; a flavour's state implements them,
+/// and `Base` stands for `TcpAgent`'s own.
+pub(crate) trait Virtuals {
+    /// `output` never changes what `window()` reads (`TcpAgent::output`),
+    /// so the sending loop need not work the window out again per packet.
+    const OUTPUT_KEEPS_WINDOW: bool;
+
+    /// `output(seqno, reason)`; the segment goes in `spare` if given (see
+    /// `Sender::send_much_ack`: `Base` only).
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>);
+
+    /// `rtt_backoff()`.
+    fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
+        t.rtt_backoff(b, w)
+    }
+}
+
+/// `TcpAgent`'s own virtual functions (Tahoe, Reno, NewReno, SACK).
+pub(crate) struct Base;
+
+impl Virtuals for Base {
+    const OUTPUT_KEEPS_WINDOW: bool = true;
+
+    #[inline(always)]
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
+        t.output_inline(b, sim, seqno, reason, spare)
+    }
+}
+
+impl Sender {
+    fn new(reno_window: bool, sim: &mut Sim, owner: u32) -> Sender {
         let rtx_timer = sim.w.s.new_timer(owner, TIMER_RTX);
         let delsnd_timer = sim.w.s.new_timer(owner, TIMER_DELSND);
         let burstsnd_timer = sim.w.s.new_timer(owner, TIMER_BURSTSND);
-        let mut t = Tcp {
-            flavor,
+        let mut t = Sender {
+            reno_window,
             rtx_timer,
             rtx_pending: false,
             delsnd_timer,
@@ -652,11 +795,6 @@ impl Tcp {
         }
     }
 
-    /// Start tracing a variable (`$tcp trace var`).
-    pub fn trace(&mut self, tv: Tv) {
-        self.traced |= tv.bit();
-    }
-
     /// Write one variable-trace line (`TcpAgent::traceVar` / `traceAll`).
     pub fn trace_var(&self, b: &AgentBase, w: &mut World, tv: Tv) {
         let ch = match b.channel {
@@ -785,14 +923,8 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
-    pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        match &mut self.flavor {
-            Flavor::Sack1(s) => s.scb.clear(),
-            Flavor::Rfc793edu(_) => rfc793edu::reset(self),
-            Flavor::Vegas(v) => v.reset(),
-            _ => {}
-        }
+    /// `TcpAgent::reset` (see `Tcp::reset`).
+    fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
         self.newecn.reset();
         let w = &mut sim.w;
         self.rtt_init(b, w);
@@ -1005,10 +1137,8 @@ impl Tcp {
         }
     }
 
+    /// `TcpAgent::rtt_backoff` (RFC793edu has its own: `Virtuals`).
     fn rtt_backoff(&mut self, b: &AgentBase, w: &mut World) {
-        if let Flavor::Rfc793edu(_) = self.flavor {
-            return rfc793edu::rtt_backoff(self, b, w);
-        }
         if self.t_backoff < 64 || (self.rfc2988 && self.rtt_timeout() < self.maxrto) {
             let v = self.t_backoff << 1;
             self.seti(b, w, Tv::Backoff, v);
@@ -1035,8 +1165,8 @@ impl Tcp {
 
     /// `TcpAgent::output`: build and send the segment `seqno`.
     /// Vegas and RFC793edu have their own (`vegas::output`,
-    /// `rfc793edu::output`); `send_much` and `tcp_eln`, the callers they
-    /// share, choose.
+    /// `rfc793edu::output`); `send_much_with` and `tcp_eln`, the callers
+    /// they share, take it from `Virtuals`.
     #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         self.output_inline(b, sim, seqno, reason, None)
@@ -1176,40 +1306,6 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
-    pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
-        if nbytes == -1 && self.curseq <= TCP_MAXSEQ {
-            self.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
-        } else {
-            let size = b.size;
-            let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
-            self.inc(b, &mut sim.w, Tv::Curseq, add);
-        }
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, 0, mb);
-    }
-
-    /// `TcpAgent::advanceby`.
-    pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
-        self.inc(b, &mut sim.w, Tv::Curseq, delta);
-        if delta > 0 {
-            self.closed = false;
-        }
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, 0, mb);
-    }
-
-    /// `$tcp advance n`.
-    pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
-        if newseq > self.maxseq {
-            let d = newseq - self.curseq;
-            self.advanceby(b, sim, d);
-        } else {
-            let d = self.maxseq - self.curseq;
-            self.advanceby(b, sim, d);
-        }
-    }
-
     fn force_wnd(&self, num: i32) -> i32 {
         self.recover + num - self.highest_ack
     }
@@ -1220,84 +1316,54 @@ impl Tcp {
         self.wnd_int = v as i32;
     }
 
-    /// The usable window in packets (`window()`, virtual in ns-2).
+    /// The usable window in packets (`window()`, virtual in ns-2:
+    /// `TcpAgent`'s, or `RenoTcpAgent`'s with `reno_window`).
     pub fn window(&self) -> i32 {
         debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
-        match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
-                if self.frto == 2 {
-                    let f = self.force_wnd(2);
-                    if (f as f64) < self.wnd {
-                        f
-                    } else {
-                        self.wnd_int
-                    }
-                } else if self.cwnd < self.wnd {
-                    self.cwnd as i32
-                } else {
-                    self.wnd_int
-                }
+        if self.reno_window {
+            let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
+            if self.frto == 2 {
+                win = self.force_wnd(2);
             }
-            Flavor::Reno | Flavor::NewReno(_) => {
-                let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
-                if self.frto == 2 {
-                    win = self.force_wnd(2);
-                }
-                if win > self.wnd_int {
-                    win = self.wnd_int;
-                }
+            if win > self.wnd_int {
+                win = self.wnd_int;
+            }
+            win
+        } else if self.frto == 2 {
+            let f = self.force_wnd(2);
+            if (f as f64) < self.wnd {
+                f
+            } else {
+                self.wnd_int
+            }
+        } else if self.cwnd < self.wnd {
+            self.cwnd as i32
+        } else {
+            self.wnd_int
+        }
+    }
+
+    /// `windowd()`: the window as a double (`TcpAgent`'s, or
+    /// `RenoTcpAgent`'s with `reno_window`).
+    fn windowd(&self) -> f64 {
+        if self.reno_window {
+            let win = self.cwnd + self.dupwnd as f64;
+            if win > self.wnd {
+                self.wnd
+            } else {
                 win
             }
-        }
-    }
-
-    /// `windowd()`: the window as a double.
-    fn windowd(&self) -> f64 {
-        match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
-                if self.cwnd < self.wnd {
-                    self.cwnd
-                } else {
-                    self.wnd
-                }
-            }
-            Flavor::Reno | Flavor::NewReno(_) => {
-                let win = self.cwnd + self.dupwnd as f64;
-                if win > self.wnd {
-                    self.wnd
-                } else {
-                    win
-                }
-            }
-        }
-    }
-
-    /// `TcpAgent::send_much`: send as much as the window allows (SACK's
-    /// own for `Sack1`, the flavour's `output` for Vegas and RFC793edu).  A
-    /// flavour's `recv`, which knows which it is, may call `send_much_tcp`
-    /// or `rfc793edu::send_much` directly.
-    pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        if matches!(self.flavor, Flavor::Sack1(_) | Flavor::Vegas(_) | Flavor::Rfc793edu(_)) {
-            return self.send_much_own(b, sim, force, reason, maxburst);
-        }
-        self.send_much_tcp(b, sim, force, reason, maxburst)
-    }
-
-    /// `send_much` of the flavours that have their own (SACK) or their own
-    /// `output` (Vegas, RFC793edu); kept out of line from the common path.
-    #[inline(never)]
-    fn send_much_own(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        match self.flavor {
-            Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
-            Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
-            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst, None),
+        } else if self.cwnd < self.wnd {
+            self.cwnd
+        } else {
+            self.wnd
         }
     }
 
     /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
     #[inline]
     fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst, None)
+        self.send_much_with(&mut Base, b, sim, force, reason, maxburst, None)
     }
 
     /// `send_much(0, 0, maxburst)` at the end of Tahoe's, Reno's and
@@ -1309,16 +1375,18 @@ impl Tcp {
     /// free and one allocation less per ACK.
     #[inline]
     fn send_much_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack_pkt: PktId, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, false, 0, maxburst, Some(ack_pkt))
+        self.send_much_with(&mut Base, b, sim, false, 0, maxburst, Some(ack_pkt))
     }
 
-    /// The sending loop, with the sender's `output` chosen at compile time
-    /// (`OUT`: `OUT_TCP`, `OUT_VEGAS` or `OUT_RFC793`), so no loop tests the
-    /// flavour per packet.  `spare`, a packet to send the first segment in
-    /// (`send_much_ack`; `OUT_TCP` only), is freed if none is sent.
+    /// `TcpAgent::send_much`, the sending loop, with the flavour's
+    /// `output` (`v`) chosen at compile time, so no loop tests the flavour
+    /// per packet.  `spare`, a packet to send the first segment in
+    /// (`send_much_ack`; `Base` only), is freed if none is sent.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn send_much_with<const OUT: u8>(
+    fn send_much_with<V: Virtuals>(
         &mut self,
+        v: &mut V,
         b: &mut AgentBase,
         sim: &mut Sim,
         force: bool,
@@ -1326,7 +1394,7 @@ impl Tcp {
         maxburst: i32,
         mut spare: Option<PktId>,
     ) {
-        debug_assert!(OUT == OUT_TCP || spare.is_none());
+        debug_assert!(V::OUTPUT_KEEPS_WINDOW || spare.is_none());
         let mut win = self.window();
         let mut npackets = 0;
         if !force && self.delsnd_pending(&sim.w) {
@@ -1341,11 +1409,7 @@ impl Tcp {
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
-                match OUT {
-                    OUT_VEGAS => vegas::output(self, b, sim, s, reason),
-                    OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output_inline(b, sim, s, reason, spare.take()),
-                }
+                v.output(self, b, sim, s, reason, spare.take());
                 npackets += 1;
                 if self.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
@@ -1362,7 +1426,7 @@ impl Tcp {
             // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
             // `output` may, so only they need it worked out again (one
             // saturating cast and a dozen instructions a packet less).
-            if OUT != OUT_TCP || self.qoption != 0 {
+            if !V::OUTPUT_KEEPS_WINDOW || self.qoption != 0 {
                 win = self.window();
             }
             debug_assert_eq!(win, self.window());
@@ -1636,14 +1700,15 @@ impl Tcp {
         self.awnd += self.wnd_th * self.cwnd;
     }
 
-    /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window.
-    fn ecn_response(&mut self, b: &AgentBase, w: &mut World, seqno: i32) {
+    /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window (with
+    /// the flavour's `rtt_backoff`).
+    fn ecn_response<V: Virtuals>(&mut self, v: &mut V, b: &AgentBase, w: &mut World, seqno: i32) {
         if seqno > self.recover || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
             self.recover = self.maxseq;
             self.last_cwnd_action = CWND_ACTION_ECN;
             if self.cwnd <= 1.0 {
                 if self.ecn_backoff {
-                    self.rtt_backoff(b, w);
+                    v.rtt_backoff(self, b, w);
                 } else {
                     self.ecn_backoff = true;
                 }
@@ -1837,29 +1902,27 @@ impl Tcp {
     /// Every flavour's `recv`, at a duplicate ACK: one carrying ELN (with
     /// `eln_` on) goes to `tcp_eln` and is freed (true: nothing more to do).
     #[inline(always)]
-    fn eln_dupack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, p: PktId) -> bool {
+    fn eln_dupack<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, p: PktId) -> bool {
         if ack.eln && self.eln != 0 {
-            self.tcp_eln(b, sim, ack);
+            self.tcp_eln(v, b, sim, ack);
             sim.w.pool.free(p);
             return true;
         }
         false
     }
 
-    /// `TcpAgent::tcp_eln`.
-    fn tcp_eln(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+    /// `TcpAgent::tcp_eln` (with the flavour's `output`).
+    #[cold]
+    #[inline(never)]
+    fn tcp_eln<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.inc(b, &mut sim.w, Tv::Dupacks, 1);
         if self.dupacks == self.eln_rxmit_thresh && ack.seqno > self.eln_last_rxmit {
             let s = self.last_ack + 1;
-            if let Flavor::Rfc793edu(_) = self.flavor {
-                rfc793edu::output(self, b, sim, s, REASON_DUPACK);
-            } else {
-                self.output(b, sim, s, REASON_DUPACK);
-            }
+            v.output(self, b, sim, s, REASON_DUPACK, None);
             self.eln_last_rxmit = self.last_ack + 1;
         } else {
             let mb = self.maxburst;
-            self.send_much(b, sim, false, 0, mb);
+            self.send_much_with(v, b, sim, false, 0, mb, None);
         }
     }
 
@@ -1963,20 +2026,7 @@ impl Tcp {
         }
     }
 
-    // ---- receiving and timeouts: dispatched to the flavour ---------------
-
-    /// An ACK arrived.
-    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
-        let ack = AckInfo::of(sim, p);
-        match self.flavor {
-            Flavor::Tahoe => tahoe::recv(self, b, sim, p, &ack),
-            Flavor::Reno => reno::recv(self, b, sim, p, &ack),
-            Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
-            Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
-            Flavor::Rfc793edu(_) => rfc793edu::recv(self, b, sim, p, &ack),
-            Flavor::Vegas(_) => vegas::recv(self, b, sim, p, &ack),
-        }
-    }
+    // ---- receiving and timeouts (the flavour's code calls these) ----------
 
     /// Common start of `recv` in every flavour: stale-incarnation check,
     /// counters, ECN response.  Returns false if the packet was discarded.
@@ -1991,7 +2041,7 @@ impl Tcp {
         self.inc(b, &mut sim.w, Tv::Nackpack, 1);
         self.ts_peer = ack.ts;
         if ack.ecnecho && self.ecn {
-            self.ecn_response(b, &mut sim.w, ack.seqno);
+            self.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
         }
         if self.ecn {
             self.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
@@ -2000,39 +2050,27 @@ impl Tcp {
         true
     }
 
-    /// A timer expired.
-    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
-        if tno == TIMER_RTX {
-            // The scheduler has made it `Handling`: no longer pending.
-            self.rtx_pending = false;
-        }
-        match self.flavor {
-            Flavor::Sack1(_) => return sack1::timeout(self, b, sim, tno),
-            Flavor::Vegas(_) => return vegas::timeout(self, b, sim, tno),
-            _ => {}
-        }
+    /// `TcpAgent::timeout`, with the flavour's `output` and `rtt_backoff`
+    /// (`Tcp::timeout` has cleared `rtx_pending` for `TIMER_RTX`).
+    fn timeout_with<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
         match tno {
             TIMER_RTX => {
-                if !matches!(self.flavor, Flavor::Tahoe | Flavor::Rfc793edu(_)) {
-                    // `RenoTcpAgent::timeout`
-                    self.dupwnd = 0;
-                    self.seti(b, &mut sim.w, Tv::Dupacks, 0);
-                    if self.bug_fix {
-                        self.recover = self.maxseq;
-                    }
-                }
-                self.rtx_timeout(b, sim);
+                self.rtx_timeout(v, b, sim);
+                let mb = self.maxburst;
+                self.send_much_with(v, b, sim, false, REASON_TIMEOUT, mb, None);
             }
             TIMER_DELSND => {
                 let mb = self.maxburst;
-                self.send_much(b, sim, true, REASON_TIMEOUT, mb);
+                self.send_much_with(v, b, sim, true, REASON_TIMEOUT, mb, None);
             }
             _ => {}
         }
     }
 
-    /// `TcpAgent::timeout(TCP_TIMER_RTX)`.
-    fn rtx_timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+    /// `TcpAgent::timeout(TCP_TIMER_RTX)` but for its last step, sending
+    /// (`send_much(0, TCP_REASON_TIMEOUT, maxburst_)`), which the caller
+    /// does with its flavour's sending loop.
+    fn rtx_timeout<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim) {
         let w = &mut sim.w;
         self.trace_event(b, w, "TIMEOUT");
         self.frto = 0;
@@ -2068,11 +2106,11 @@ impl Tcp {
         if self.highest_ack == self.maxseq && self.restart_bugfix {
             self.reset_rtx_timer(b, w, false, false);
         } else {
-            self.reset_rtx_timer(b, w, false, true);
+            // `reset_rtx_timer(0, 1)`, backing off as the flavour does.
+            v.rtt_backoff(self, b, w);
+            self.reset_rtx_timer(b, w, false, false);
         }
         self.last_cwnd_action = CWND_ACTION_TIMEOUT;
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, REASON_TIMEOUT, mb);
     }
 
     /// Set a traced variable from Tcl (assignments trace like C++ ones).
@@ -2127,9 +2165,10 @@ mod tests {
         let mut sim = Sim::new();
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
         for flavor in [Flavor::Tahoe, Flavor::Reno] {
-            let mut t = Tcp::new(flavor, &mut sim, 0);
-            assert!(t.set_var(&mut b, &mut sim.w, "window_", "30.5"));
-            assert_eq!(t.get_var(&b, "window_").as_deref(), Some("30.5"));
+            let mut agent = Tcp::new(flavor, &mut sim, 0);
+            assert!(agent.set_var(&mut b, &mut sim.w, "window_", "30.5"));
+            assert_eq!(agent.get_var(&b, "window_").as_deref(), Some("30.5"));
+            let t = &mut agent.sender;
             t.cwnd = 100.0;
             assert_eq!(t.window(), 30);
             t.cwnd = 12.5;
@@ -2146,36 +2185,36 @@ mod tests {
     #[test]
     fn kept_rto_follows_each_input() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
-        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
-        t.reset(&mut b, &mut sim);
-        let mut last = t.rtt_timeout_cached();
-        let mut step = |t: &mut Tcp, what: &str, want: f64| {
+        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
+        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
+        agent.reset(&mut b, &mut sim);
+        let mut last = agent.sender.rtt_timeout_cached();
+        let mut step = |t: &mut Sender, what: &str, want: f64| {
             let fresh = t.rtt_timeout_of();
             assert_eq!(fresh, want, "{what}: rtt_timeout()");
             assert_ne!(fresh, last, "{what} moves the RTO");
             assert_eq!(t.rtt_timeout_cached().to_bits(), fresh.to_bits(), "{what}: kept RTO");
             last = fresh;
         };
-        t.t_rtxcur = 1.25;
-        step(&mut t, "t_rtxcur_", 1.25);
-        t.seti(&b, &mut sim.w, Tv::Backoff, 4);
-        step(&mut t, "t_backoff_", 5.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "2"));
-        step(&mut t, "minrto_", 8.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
-        step(&mut t, "rfc2988_", 5.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
-        step(&mut t, "maxrto_", 3.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
-        step(&mut t, "tcpTick_", 4.0);
+        agent.sender.t_rtxcur = 1.25;
+        step(&mut agent.sender, "t_rtxcur_", 1.25);
+        agent.sender.seti(&b, &mut sim.w, Tv::Backoff, 4);
+        step(&mut agent.sender, "t_backoff_", 5.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "2"));
+        step(&mut agent.sender, "minrto_", 8.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
+        step(&mut agent.sender, "rfc2988_", 5.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
+        step(&mut agent.sender, "maxrto_", 3.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
+        step(&mut agent.sender, "tcpTick_", 4.0);
         // Backing off (as a timeout does) moves it through the key too.
-        t.rtt_backoff(&b, &mut sim.w);
-        assert_eq!(t.t_backoff, 8);
-        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
-        step(&mut t, "backoff, maxrto_", 10.0);
+        agent.sender.rtt_backoff(&b, &mut sim.w);
+        assert_eq!(agent.sender.t_backoff, 8);
+        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
+        step(&mut agent.sender, "backoff, maxrto_", 10.0);
     }
 
     /// `last_rtt_ms`, which `output` stamps on every packet, after `t_rtt_`
@@ -2183,16 +2222,16 @@ mod tests {
     #[test]
     fn kept_last_rtt_follows_t_rtt_and_tcp_tick() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
-        t.reset(&mut b, &mut sim);
-        t.seti(&b, &mut sim.w, Tv::Rtt, 7);
-        assert_eq!(t.last_rtt_ms, 3500);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
-        assert_eq!(t.last_rtt_ms, 1750);
-        t.seti(&b, &mut sim.w, Tv::Rtt, 3);
-        assert_eq!(t.last_rtt_ms, 750);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
+        agent.reset(&mut b, &mut sim);
+        agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 7);
+        assert_eq!(agent.sender.last_rtt_ms, 3500);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
+        assert_eq!(agent.sender.last_rtt_ms, 1750);
+        agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 3);
+        assert_eq!(agent.sender.last_rtt_ms, 750);
     }
 
     /// `rtx_pending` against the scheduler's status of the retransmission
@@ -2204,21 +2243,21 @@ mod tests {
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
         t.reset(&mut b, &mut sim);
         let check = |t: &Tcp, sim: &Sim, want: bool| {
-            assert_eq!(sim.w.s.timer_status(t.rtx_timer) == TimerStatus::Pending, want);
-            assert_eq!(t.rtx_pending, want);
+            assert_eq!(sim.w.s.timer_status(t.sender.rtx_timer) == TimerStatus::Pending, want);
+            assert_eq!(t.sender.rtx_pending, want);
         };
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         check(&t, &sim, true);
-        t.cancel_rtx_timer(&mut sim.w);
+        t.sender.cancel_rtx_timer(&mut sim.w);
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         t.reset(&mut b, &mut sim);
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         assert!(matches!(sim.w.s.next(), Some(crate::sched::Fired::Timer(..))));
         // Handled now, no longer pending; the sender learns it in `timeout`.
-        assert_eq!(sim.w.s.timer_status(t.rtx_timer), TimerStatus::Handling);
+        assert_eq!(sim.w.s.timer_status(t.sender.rtx_timer), TimerStatus::Handling);
         t.timeout(&mut b, &mut sim, TIMER_RTX);
         // Reno's timeout backs off and sets the timer again.
         check(&t, &sim, true);
@@ -2230,13 +2269,14 @@ mod tests {
     #[test]
     fn send_much_ack_frees_the_ack_when_it_sends_nothing() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
-        t.reset(&mut b, &mut sim);
+        agent.reset(&mut b, &mut sim);
         let p = sim.w.pool.alloc();
-        t.send_much_ack(&mut b, &mut sim, p, 0);
+        agent.sender.send_much_ack(&mut b, &mut sim, p, 0);
         assert_eq!(sim.w.pool.live(), 0, "curseq_ 0: nothing to send");
-        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        let t = &mut agent.sender;
         t.seti(&b, &mut sim.w, Tv::Curseq, 10);
         let p = sim.w.pool.alloc();
         t.send_much_ack(&mut b, &mut sim, p, 0);
@@ -2251,17 +2291,19 @@ mod tests {
     #[test]
     fn delsnd_timer_is_pending_only_once_scheduled() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new("tcp", PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
-        t.reset(&mut b, &mut sim);
+        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        agent.reset(&mut b, &mut sim);
+        let t = &mut agent.sender;
         assert!(!t.delsnd_used);
         assert!(!t.delsnd_pending(&sim.w));
         t.delsnd_resched(&mut sim.w);
         assert!(t.delsnd_pending(&sim.w));
         assert_eq!(sim.w.s.timer_status(t.delsnd_timer), TimerStatus::Pending);
         // `reset` cancels it; the flag stays, the timer's status decides.
-        t.reset(&mut b, &mut sim);
+        agent.reset(&mut b, &mut sim);
+        let t = &mut agent.sender;
         assert!(t.delsnd_used);
         assert!(!t.delsnd_pending(&sim.w));
     }

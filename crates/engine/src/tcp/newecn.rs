@@ -69,7 +69,7 @@ impl NewEcn {
     }
 }
 
-impl Tcp {
+impl Sender {
     /// Does this sender follow New-ECN?
     #[inline]
     pub(super) fn newecn_on(&self, w: &World) -> bool {
@@ -78,7 +78,7 @@ impl Tcp {
 }
 
 /// Congestion-avoidance increase (eq. 3.1, 3.2).
-pub(super) fn increase(t: &mut Tcp, w: &World) -> f64 {
+pub(super) fn increase(t: &mut Sender, w: &World) -> f64 {
     let now = w.s.now;
     let f = (t.t_srtt >> t.t_srtt_bits) as f64 * t.tcp_tick;
     let n = &mut t.newecn;
@@ -92,12 +92,12 @@ pub(super) fn increase(t: &mut Tcp, w: &World) -> f64 {
 /// The extra rules of `slowdown`: `smallwin` is `int(window() * alpha_wnd)`
 /// taken before anything changed.  Returns the cwnd to set, if the
 /// `CLOSE_CWND_NEW` branch applies.
-pub(super) fn smallwin(t: &Tcp) -> i32 {
+pub(super) fn smallwin(t: &Sender) -> i32 {
     (t.window() as f64 * t.newecn.alpha_wnd) as i32
 }
 
 /// Slope reductions and the slope clock restart at the end of `slowdown`.
-pub(super) fn after_slowdown(t: &mut Tcp, w: &World, how: u32) {
+pub(super) fn after_slowdown(t: &mut Sender, w: &World, how: u32) {
     let n = &mut t.newecn;
     if how & (CLOSE_CWND_HALF | CLOSE_CWND_NEW) != 0 && n.first_time != 0 {
         n.slope *= n.alpha_slp;

@@ -1,7 +1,7 @@
 //! The Tcl names of the TCP sender's bound variables (tcp/tcp.cc
 //! `delay_bind_dispatch`, tcp-newreno.cc constructor) and their conversion.
 
-use super::{Flavor, Tcp, Tv};
+use super::{Flavor, Sender, Tcp, Tv};
 use crate::agent::AgentBase;
 use crate::sim::World;
 use crate::vars::{fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
@@ -150,7 +150,7 @@ impl Tcp {
     /// Read a bound variable as Tcl sees it, or None if not a TCP variable.
     pub fn get_var(&self, base: &AgentBase, name: &str) -> Option<String> {
         if let Some(tv) = Tv::from_name(name) {
-            return Some(self.traced_value_of(tv));
+            return Some(self.sender.traced_value_of(tv));
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
             return Some(fmt_int(s.partial_ack as i64));
@@ -183,6 +183,67 @@ impl Tcp {
                 _ => {}
             }
         }
+        self.sender.get_common(base, name)
+    }
+
+    /// Set a bound variable from Tcl; returns false if `name` is not one.
+    pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
+        if let Some(tv) = Tv::from_name(name) {
+            self.sender.set_traced(base, w, tv, v);
+            return true;
+        }
+        if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
+            s.partial_ack = crate::vars::parse_bool_int(v);
+            return true;
+        }
+        if let Flavor::Rfc793edu(s) = &mut self.flavor {
+            if name == "rto_" {
+                s.rto = parse_real(v);
+                return true;
+            }
+            if let Some(slot) = s.switch_mut(name) {
+                *slot = crate::vars::parse_bool_int(v);
+                return true;
+            }
+        }
+        if let Flavor::Vegas(s) = &mut self.flavor {
+            match name {
+                "v_alpha_" => s.alpha = parse_int(v),
+                "v_beta_" => s.beta = parse_int(v),
+                "v_gamma_" => s.gamma = parse_int(v),
+                "v_rtt_" => s.rtt = parse_real(v),
+                _ => return self.sender.set_common(base, name, v),
+            }
+            return true;
+        }
+        if let Flavor::NewReno(s) = &mut self.flavor {
+            match name {
+                "newreno_changes_" => {
+                    s.newreno_changes = parse_int(v);
+                    return true;
+                }
+                "newreno_changes1_" => {
+                    s.newreno_changes1 = parse_int(v);
+                    return true;
+                }
+                "exit_recovery_fix_" => {
+                    s.exit_recovery_fix = parse_int(v);
+                    return true;
+                }
+                "partial_window_deflation_" => {
+                    s.partial_window_deflation = parse_int(v);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        self.sender.set_common(base, name, v)
+    }
+}
+
+impl Sender {
+    /// Read one of the variables every TCP sender has.
+    fn get_common(&self, base: &AgentBase, name: &str) -> Option<String> {
         let i = |v: i32| Some(fmt_int(v as i64));
         let r = |v: f64| Some(fmt_real(v));
         let b = |v: bool| Some(b2s(v));
@@ -279,60 +340,6 @@ impl Tcp {
             Tv::Cwnd => crate::vars::fmt_traced_real(self.cwnd),
             _ => fmt_int(self.traced_int(tv) as i64),
         }
-    }
-
-    /// Set a bound variable from Tcl; returns false if `name` is not one.
-    pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
-        if let Some(tv) = Tv::from_name(name) {
-            self.set_traced(base, w, tv, v);
-            return true;
-        }
-        if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
-            s.partial_ack = crate::vars::parse_bool_int(v);
-            return true;
-        }
-        if let Flavor::Rfc793edu(s) = &mut self.flavor {
-            if name == "rto_" {
-                s.rto = parse_real(v);
-                return true;
-            }
-            if let Some(slot) = s.switch_mut(name) {
-                *slot = crate::vars::parse_bool_int(v);
-                return true;
-            }
-        }
-        if let Flavor::Vegas(s) = &mut self.flavor {
-            match name {
-                "v_alpha_" => s.alpha = parse_int(v),
-                "v_beta_" => s.beta = parse_int(v),
-                "v_gamma_" => s.gamma = parse_int(v),
-                "v_rtt_" => s.rtt = parse_real(v),
-                _ => return self.set_common(base, name, v),
-            }
-            return true;
-        }
-        if let Flavor::NewReno(s) = &mut self.flavor {
-            match name {
-                "newreno_changes_" => {
-                    s.newreno_changes = parse_int(v);
-                    return true;
-                }
-                "newreno_changes1_" => {
-                    s.newreno_changes1 = parse_int(v);
-                    return true;
-                }
-                "exit_recovery_fix_" => {
-                    s.exit_recovery_fix = parse_int(v);
-                    return true;
-                }
-                "partial_window_deflation_" => {
-                    s.partial_window_deflation = parse_int(v);
-                    return true;
-                }
-                _ => {}
-            }
-        }
-        self.set_common(base, name, v)
     }
 
     /// Set one of the variables every TCP sender has.
