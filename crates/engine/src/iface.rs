@@ -742,6 +742,8 @@ impl Sim {
             }
             return Ok(());
         }
+        // (a sink's `windowOptionS_ 8`: see the end)
+        let mut newecn_compat_set = false;
         let ok = match &mut self.objs[id as usize] {
             Obj::Trace(t) => match var {
                 "src_" => {
@@ -1011,6 +1013,7 @@ impl Sim {
                                         self.w.warn_once(
                                             "windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into(),
                                         );
+                                        newecn_compat_set = true;
                                     }
                                 }
                                 "interval_" if s.delack_timer.is_some() => s.interval = vars::parse_time(v),
@@ -1060,6 +1063,16 @@ impl Sim {
         };
         if !ok {
             return Err(self.not_bound(id, var));
+        }
+        if newecn_compat_set {
+            // Senders already made with `windowOption_ 8` become New-ECN.
+            for o in &mut self.objs {
+                if let Obj::Agent(a) = o {
+                    if let AgentKind::Tcp(t) = &mut a.kind {
+                        t.sender.newecn_compat_set();
+                    }
+                }
+            }
         }
         Ok(())
     }

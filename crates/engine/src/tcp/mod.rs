@@ -2,23 +2,27 @@
 //! tcp-newreno.cc): sequence numbers count packets, the receiver is a
 //! separate sink agent, and congestion control is expressed in packets.
 //!
-//! The sender state machine (sending, RTT estimation, retransmit timer,
-//! window opening and closing) is shared; what differs between Tahoe, Reno,
-//! NewReno and SACK is loss recovery, which lives in one file per flavour
-//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`).  Vegas (`vegas.rs`)
+//! A sender (`Tcp`) is its loss-recovery flavour (`Flavor`), which owns the
+//! flavour's state, and the state every flavour shares (`Sender`: the
+//! sending loop, RTT estimation, retransmit timer, window opening and
+//! closing).  Loss recovery lives in one file per flavour (`tahoe.rs`,
+//! `reno.rs`, `newreno.rs`, `sack1.rs`), whose code receives the shared
+//! sender and its own state as separate borrows.  Vegas (`vegas.rs`)
 //! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
 //! rest (sending loop, coarse RTT estimator and timer, window closing);
-//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Window growth
-//! rules (`windowOption_`) are selected by `cc::WindowRule`.
+//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Where shared code
+//! calls a function a flavour overrides in ns-2 (`output`, `rtt_backoff`) it
+//! is generic over `Virtuals`.  How the window grows in congestion
+//! avoidance (`windowOption_`: standard, HighSpeed, New-ECN, ...) is the
+//! sender's `Growth` rule (`growth/`).
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
 //! line against the original; the Tcl names of bound variables are in
 //! `vars.rs` of this module.
 
-pub mod cc;
+pub mod growth;
 mod newreno;
 mod reno;
-pub mod newecn;
 pub mod rfc793edu;
 pub mod sack1;
 mod tahoe;
@@ -31,6 +35,8 @@ use crate::packet::PktId;
 use crate::sched::TimerStatus;
 use crate::sim::{Sim, World};
 
+pub use growth::newecn::{CLOSE_CWND_NEW, CLOSE_SSTHRESH_NEW};
+pub use growth::Growth;
 pub use newreno::NewRenoState;
 
 /// Retransmission timer (`TCP_TIMER_RTX`).
@@ -170,18 +176,6 @@ impl Tv {
     }
 }
 
-/// HighSpeed TCP parameters (RFC 3649; ns-2 `struct hstcp`).
-#[derive(Clone, Debug, Default)]
-pub struct HsTcp {
-    pub low_p: f64,
-    pub dec1: f64,
-    pub dec2: f64,
-    pub p1: f64,
-    pub p2: f64,
-    pub cwnd_last: f64,
-    pub increase_last: f64,
-}
-
 /// A TCP sender agent (ns-2's `TcpAgent` and its subclasses): its
 /// loss-recovery flavour, which owns the flavour's state, and the state
 /// every flavour shares.  The flavour is chosen when the agent is made and
@@ -247,7 +241,6 @@ pub struct Sender {
     pub last_ack: i32,
     pub recover: i32,
     pub last_cwnd_action: i32,
-    pub count: i32,
     pub rtt_active: bool,
     pub rtt_seq: i32,
     pub rtt_ts: f64,
@@ -258,11 +251,13 @@ pub struct Sender {
     pub boot_time: f64,
     pub wnd_restart: f64,
     pub first_decrease: bool,
-    pub fcnt: f64,
     pub cong_action: bool,
     pub ecn_burst: bool,
     pub ecn_backoff: bool,
     pub ect: bool,
+    /// `mark_` (New-ECN patch): the last ACK's ECN-Echo, 1 or 0, kept by
+    /// every sender with `ecn_` on; only Tcl reads it.
+    pub mark: f64,
     /// `use_rtt_`: never set (see `rto`).
     use_rtt: bool,
     pub syn_connects: i32,
@@ -274,7 +269,6 @@ pub struct Sender {
     pub ts_echo: f64,
     pub tss: Vec<f64>,
     pub tss_size: i32,
-    pub hstcp: HsTcp,
     // TCP quiescence (`QOption_`)
     pub t_full: i32,
     pub t_last: i32,
@@ -302,12 +296,15 @@ pub struct Sender {
     pub wnd_init_option: i32,
     pub syn: bool,
     pub max_connects: i32,
-    pub wnd_option: i32,
+    /// Congestion-avoidance window growth (`windowOption_`; `growth/`).
+    pub growth: Growth,
+    /// The state of the growth rules not in use (see `growth::Parked`).
+    pub parked: growth::Parked,
+    /// `newecn_`: `windowOption_ 8` means New-ECN rather than HighSpeed
+    /// TCP (`select_growth`).
+    pub newecn: bool,
     /// Event trace object (`$tcp eventtrace $et`, from `$ns eventtrace-all`).
     pub et: u32,
-    /// New-ECN state (used when `windowOption_` is 8 and New-ECN is on).
-    pub newecn: newecn::NewEcn,
-    pub wnd_const: f64,
     pub wnd_th: f64,
     pub delay_growth: bool,
     pub overhead: f64,
@@ -354,8 +351,6 @@ pub struct Sender {
     pub awnd: f64,
     pub decrease_num: f64,
     pub increase_num: f64,
-    pub k_parameter: f64,
-    pub l_parameter: f64,
     pub trace_all_oneline: bool,
     pub nam_tracevar: bool,
     pub qoption: i32,
@@ -365,12 +360,7 @@ pub struct Sender {
     pub precision_reduce: bool,
     pub old_code: bool,
     pub use_headers: bool,
-    pub low_window: i32,
-    pub high_window: i32,
-    pub high_p: f64,
-    pub high_decrease: f64,
     pub max_ssthresh: i32,
-    pub cwnd_range: i32,
     pub timerfix: bool,
     /// `rfc2988_`: set through `set_var`, which works out `rto` again.
     rfc2988: bool,
@@ -596,7 +586,6 @@ impl Sender {
             last_ack: -1,
             recover: 0,
             last_cwnd_action: 0,
-            count: 0,
             rtt_active: false,
             rtt_seq: -1,
             rtt_ts: 0.0,
@@ -607,11 +596,11 @@ impl Sender {
             boot_time: 0.0,
             wnd_restart: 1.0,
             first_decrease: true,
-            fcnt: 0.0,
             cong_action: false,
             ecn_burst: false,
             ecn_backoff: false,
             ect: false,
+            mark: 0.0,
             use_rtt: false,
             syn_connects: 0,
             frto: 0,
@@ -622,7 +611,6 @@ impl Sender {
             ts_echo: 0.0,
             tss: Vec::new(),
             tss_size: 100,
-            hstcp: HsTcp::default(),
             t_full: 0,
             t_last: 0,
             t_prev: 0,
@@ -642,10 +630,10 @@ impl Sender {
             wnd_init_option: 1,
             syn: true,
             max_connects: -1,
-            wnd_option: 1,
+            growth: Growth::Standard,
+            parked: growth::Parked::default(),
+            newecn: false,
             et: crate::sim::NONE,
-            newecn: Default::default(),
-            wnd_const: 4.0,
             wnd_th: 0.002,
             delay_growth: true,
             overhead: 0.0,
@@ -684,8 +672,6 @@ impl Sender {
             awnd: 0.0,
             decrease_num: 0.5,
             increase_num: 1.0,
-            k_parameter: 0.0,
-            l_parameter: 1.0,
             trace_all_oneline: false,
             nam_tracevar: false,
             qoption: 0,
@@ -695,12 +681,7 @@ impl Sender {
             precision_reduce: true,
             old_code: false,
             use_headers: true,
-            low_window: 38,
-            high_window: 83000,
-            high_p: 0.0000001,
-            high_decrease: 0.1,
             max_ssthresh: 0,
-            cwnd_range: 0,
             timerfix: true,
             rfc2988: true,
             lim_transmit_fix: false,
@@ -925,7 +906,7 @@ impl Sender {
 
     /// `TcpAgent::reset` (see `Tcp::reset`).
     fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        self.newecn.reset();
+        self.mark = 0.0;
         let w = &mut sim.w;
         self.rtt_init(b, w);
         self.rtt_seq = -1;
@@ -967,15 +948,8 @@ impl Sender {
         if self.control_increase != 0 {
             self.prev_highest_ack = self.highest_ack;
         }
-        if self.wnd_option == 8 {
-            self.hstcp.low_p = 1.5 / (self.low_window as f64 * self.low_window as f64);
-            let high_low_win = (self.high_window as f64).ln() - (self.low_window as f64).ln();
-            let high_low_p = self.high_p.ln() - self.hstcp.low_p.ln();
-            self.hstcp.dec1 = 0.5 - (self.low_window as f64).ln() * (self.high_decrease - 0.5) / high_low_win;
-            self.hstcp.dec2 = (self.high_decrease - 0.5) / high_low_win;
-            self.hstcp.p1 = self.hstcp.low_p.ln() - (self.low_window as f64).ln() * high_low_p / high_low_win;
-            self.hstcp.p2 = high_low_p / high_low_win;
-        }
+        // (HighSpeed's parameters for `windowOption_ 8`, New-ECN's state)
+        self.growth.reset(&mut self.parked);
         if self.qoption != 0 {
             let now = (w.s.now / self.tcp_tick + 0.5) as i32;
             self.t_last = now;
@@ -1493,64 +1467,34 @@ impl Sender {
 
     // ---- window dynamics ----------------------------------------------------
 
-    fn limited_slow_start(&self, cwnd: f64, max_ssthresh: i32, increment: f64) -> f64 {
-        if max_ssthresh <= 0 {
-            increment
-        } else {
-            let mut increment1 = 0.0;
-            let round = (cwnd / (max_ssthresh as f64 / 2.0)) as i32;
-            if round > 0 {
-                increment1 = 1.0 / round as f64;
-            }
-            if increment < increment1 {
-                increment1
-            } else {
-                increment
-            }
-        }
-    }
-
-    fn decrease_param(&self) -> f64 {
-        self.hstcp.dec1 + self.cwnd.ln() * self.hstcp.dec2
-    }
-
-    fn increase_param(&mut self) -> f64 {
-        if self.cwnd <= self.low_window as f64 {
-            return 1.0 / self.cwnd;
-        }
-        if self.cwnd >= self.hstcp.cwnd_last && self.cwnd < self.hstcp.cwnd_last + self.cwnd_range as f64 {
-            return self.hstcp.increase_last / self.cwnd;
-        }
-        let p = (self.hstcp.p1 + self.cwnd.ln() * self.hstcp.p2).exp();
-        let decrease = self.decrease_param();
-        let increase = self.cwnd * self.cwnd * p / (1.0 / decrease - 0.5);
-        let answer = increase / self.cwnd;
-        self.hstcp.cwnd_last = self.cwnd;
-        self.hstcp.increase_last = increase;
-        answer
-    }
-
     /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
     fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {
             let c = self.cwnd + 1.0;
             self.set_cwnd(b, w, c);
-        } else {
-            let new = cc::increase(self, w);
-            if let Some(c) = new {
-                self.set_cwnd(b, w, c);
-            }
+        } else if let Some(c) = self.growth_increase(w) {
+            self.set_cwnd(b, w, c);
         }
-        if self.maxcwnd != 0 && (self.cwnd as i32) > self.maxcwnd {
+        if self.maxcwnd != 0 {
+            self.cap_cwnd(b, w);
+        }
+    }
+
+    /// The end of `opencwnd`: `maxcwnd_`, when set, caps cwnd_.  Out of
+    /// line: rarely set, and inlined, the compiler works out the cast on
+    /// every ACK.
+    #[cold]
+    #[inline(never)]
+    fn cap_cwnd(&mut self, b: &AgentBase, w: &mut World) {
+        if (self.cwnd as i32) > self.maxcwnd {
             let c = self.maxcwnd as f64;
             self.set_cwnd(b, w, c);
         }
     }
 
-    /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd.
+    /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd (with the growth
+    /// rule's decrease, and New-ECN's cut by its own factor).
     fn slowdown(&mut self, b: &AgentBase, w: &mut World, how: u32) {
-        let newecn = self.newecn_on(w);
-        let smallwin = if newecn { newecn::smallwin(self) } else { 0 };
         let mut slowstart = false;
         self.inc(b, w, Tv::Ncwndcuts, 1);
         if how & TCP_IDLE == 0 && how & NO_OUTSTANDING_DATA == 0 {
@@ -1559,36 +1503,11 @@ impl Sender {
         if self.cwnd < self.ssthresh as f64 {
             slowstart = true;
         }
-        let halfwin;
-        let decreasewin;
-        let win;
-        if self.precision_reduce {
-            halfwin = self.windowd() / 2.0;
-            if self.wnd_option == 6 {
-                decreasewin = self.windowd() - (1.0 - self.decrease_num) * self.windowd().powf(self.l_parameter);
-            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
-                let decrease = self.decrease_param();
-                self.decrease_num = decrease;
-                decreasewin = self.windowd() - decrease * self.windowd();
-            } else {
-                decreasewin = self.decrease_num * self.windowd();
-            }
-            win = self.windowd();
-        } else {
-            let temp = self.window() / 2;
-            halfwin = temp as f64;
-            let temp = if self.wnd_option == 6 {
-                (self.window() as f64 - (1.0 - self.decrease_num) * (self.window() as f64).powf(self.l_parameter)) as i32
-            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
-                let decrease = self.decrease_param();
-                self.decrease_num = decrease;
-                (self.windowd() - decrease * self.windowd()) as i32
-            } else {
-                (self.decrease_num * self.window() as f64) as i32
-            };
-            decreasewin = temp as f64;
-            win = self.window() as f64;
-        }
+        let (windowd, window) = (self.windowd(), self.window());
+        let halfwin = if self.precision_reduce { windowd / 2.0 } else { (window / 2) as f64 };
+        let decreasewin =
+            self.growth.decreased_window(self.cwnd, windowd, window, self.precision_reduce, &mut self.decrease_num);
+        let win = if self.precision_reduce { windowd } else { window as f64 };
         if how & CLOSE_SSTHRESH_HALF != 0 {
             if self.first_decrease || slowstart || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
                 self.seti(b, w, Tv::Ssthresh, halfwin as i32);
@@ -1598,9 +1517,11 @@ impl Sender {
         } else if how & THREE_QUARTER_SSTHRESH != 0 && (self.ssthresh as f64) < 3.0 * self.cwnd / 4.0 {
             self.seti(b, w, Tv::Ssthresh, (3.0 * self.cwnd / 4.0) as i32);
         }
-        if how & newecn::CLOSE_SSTHRESH_NEW != 0 {
-            let s = (self.ssthresh as f64 * self.newecn.alpha_wnd) as i32;
-            self.seti(b, w, Tv::Ssthresh, s);
+        if how & CLOSE_SSTHRESH_NEW != 0 {
+            if let Some(factor) = self.growth.ecn_factor() {
+                let s = (self.ssthresh as f64 * factor) as i32;
+                self.seti(b, w, Tv::Ssthresh, s);
+            }
         }
         if how & CLOSE_CWND_HALF != 0 {
             if self.first_decrease || slowstart || self.decrease_num == 0.5 {
@@ -1627,20 +1548,23 @@ impl Sender {
             if self.cwnd < 1.0 {
                 self.set_cwnd(b, w, 1.0);
             }
-        } else if how & newecn::CLOSE_CWND_NEW != 0 && smallwin >= 0 {
-            self.set_cwnd(b, w, smallwin as f64);
+        } else if how & CLOSE_CWND_NEW != 0 {
+            if let Some(factor) = self.growth.ecn_factor() {
+                // (the window before the cut: nothing above changed it)
+                let smallwin = (window as f64 * factor) as i32;
+                if smallwin >= 0 {
+                    self.set_cwnd(b, w, smallwin as f64);
+                }
+            }
         }
         if self.ssthresh < 2 {
             self.seti(b, w, Tv::Ssthresh, 2);
         }
-        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE | newecn::CLOSE_CWND_NEW) != 0 {
+        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE | CLOSE_CWND_NEW) != 0 {
             self.cong_action = true;
         }
-        if newecn {
-            newecn::after_slowdown(self, w, how);
-        }
-        self.fcnt = 0.0;
-        self.count = 0;
+        // (ns-2's `fcnt_ = count_ = 0`; New-ECN's slope)
+        self.growth.after_cut(&mut self.parked, how, w.s.now);
         if self.first_decrease {
             self.first_decrease = false;
         }
@@ -1715,9 +1639,9 @@ impl Sender {
             } else {
                 self.ecn_backoff = false;
             }
-            if self.newecn_on(w) {
-                self.slowdown(b, w, newecn::CLOSE_CWND_NEW | newecn::CLOSE_SSTHRESH_NEW);
-                self.newecn.first_time = 1;
+            if self.growth.ecn_factor().is_some() {
+                // The rule's own cut (New-ECN's alpha_wnd).
+                self.slowdown(b, w, CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW);
             } else {
                 self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
             }
@@ -1732,13 +1656,9 @@ impl Sender {
     /// `TcpAgent::recv_newack_helper`.
     fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.newack_inline(b, &mut sim.w, ack);
-        // New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
-        // does not apply to it.
-        let open = if self.newecn_on(&sim.w) {
-            !self.ect || !ack.ecnecho
-        } else {
-            !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst)
-        };
+        // (New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
+        // does not apply to it.)
+        let open = !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst && self.growth.opens_in_ecn_burst());
         if open {
             if self.control_increase == 0 || self.network_limited() {
                 self.opencwnd(b, &mut sim.w);
@@ -2044,7 +1964,7 @@ impl Sender {
             self.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
         }
         if self.ecn {
-            self.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
+            self.mark = if ack.ecnecho { 1.0 } else { 0.0 };
         }
         self.recv_frto_helper(b, &mut sim.w, ack);
         true

@@ -215,12 +215,12 @@ fn opencwnd(t: &mut Sender, st: &Rfc793State, b: &AgentBase, w: &mut World) {
     } else if additiveinc && t.cwnd < ssthresh {
         t.set_cwnd(b, w, ssthresh);
     } else {
-        let new = match t.wnd_option {
+        let new = match t.growth {
             // The standard rule, without `increase_num_` or limited slow start.
-            1 => Some(t.cwnd + 1.0 / t.cwnd),
-            0 | 2..=5 => cc::increase(t, w),
-            other => {
-                cc::undefined_window_option(w, other, "0-5");
+            Growth::Standard => Some(t.cwnd + 1.0 / t.cwnd),
+            Growth::PerWindow(_) | Growth::Scaled(..) => t.growth_increase(w),
+            _ => {
+                growth::undefined_window_option(w, t.growth.option(), "0-5");
                 None
             }
         };

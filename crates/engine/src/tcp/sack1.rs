@@ -230,7 +230,7 @@ pub(super) fn recv(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: 
         t.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
     }
     if t.ecn {
-        t.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
+        t.mark = if ack.ecnecho { 1.0 } else { 0.0 };
     }
     let valid_ack = ack.seqno >= t.last_ack;
     if !st.fastrecov {

@@ -212,7 +212,7 @@ impl Tcp {
                 "v_beta_" => s.beta = parse_int(v),
                 "v_gamma_" => s.gamma = parse_int(v),
                 "v_rtt_" => s.rtt = parse_real(v),
-                _ => return self.sender.set_common(base, name, v),
+                _ => return self.sender.set_common(base, w, name, v),
             }
             return true;
         }
@@ -237,7 +237,7 @@ impl Tcp {
                 _ => {}
             }
         }
-        self.sender.set_common(base, name, v)
+        self.sender.set_common(base, w, name, v)
     }
 }
 
@@ -253,16 +253,16 @@ impl Sender {
             "windowInitOption_" => i(self.wnd_init_option),
             "syn_" => b(self.syn),
             "max_connects_" => i(self.max_connects),
-            "windowOption_" => i(self.wnd_option),
-            "newecn_" => b(self.newecn.enabled),
-            "newecn_alpha_wnd_" => r(self.newecn.alpha_wnd),
-            "newecn_alpha_slp_" => r(self.newecn.alpha_slp),
-            "newecn_beta_" => r(self.newecn.beta),
-            "slope_window_" => r(self.newecn.slope),
-            "last_time_" => r(self.newecn.last_time),
-            "first_time_" => i(self.newecn.first_time),
-            "mark_" => r(self.newecn.mark),
-            "windowConstant_" => r(self.wnd_const),
+            "windowOption_" => i(self.growth.option()),
+            "newecn_" => b(self.newecn),
+            "newecn_alpha_wnd_" => r(self.newecn_rule().alpha_wnd),
+            "newecn_alpha_slp_" => r(self.newecn_rule().alpha_slp),
+            "newecn_beta_" => r(self.newecn_rule().beta),
+            "slope_window_" => r(self.newecn_rule().slope),
+            "last_time_" => r(self.newecn_rule().last_time),
+            "first_time_" => i(self.newecn_rule().first_time),
+            "mark_" => r(self.mark),
+            "windowConstant_" => r(self.scaled().wnd_const),
             "windowThresh_" => r(self.wnd_th),
             "delay_growth_" => b(self.delay_growth),
             "overhead_" => r(self.overhead),
@@ -301,8 +301,8 @@ impl Sender {
             "awnd_" => r(self.awnd),
             "decrease_num_" => r(self.decrease_num),
             "increase_num_" => r(self.increase_num),
-            "k_parameter_" => r(self.k_parameter),
-            "l_parameter_" => r(self.l_parameter),
+            "k_parameter_" => r(self.binomial().k_parameter),
+            "l_parameter_" => r(self.binomial().l_parameter),
             "trace_all_oneline_" => b(self.trace_all_oneline),
             "nam_tracevar_" => b(self.nam_tracevar),
             "QOption_" => i(self.qoption),
@@ -312,12 +312,12 @@ impl Sender {
             "precisionReduce_" => b(self.precision_reduce),
             "oldCode_" => b(self.old_code),
             "useHeaders_" => b(self.use_headers),
-            "low_window_" => i(self.low_window),
-            "high_window_" => i(self.high_window),
-            "high_p_" => r(self.high_p),
-            "high_decrease_" => r(self.high_decrease),
+            "low_window_" => i(self.highspeed().low_window),
+            "high_window_" => i(self.highspeed().high_window),
+            "high_p_" => r(self.highspeed().high_p),
+            "high_decrease_" => r(self.highspeed().high_decrease),
             "max_ssthresh_" => i(self.max_ssthresh),
-            "cwnd_range_" => i(self.cwnd_range),
+            "cwnd_range_" => i(self.highspeed().cwnd_range),
             "timerfix_" => b(self.timerfix),
             "rfc2988_" => b(self.rfc2988),
             "LimTransmitFix_" => b(self.lim_transmit_fix),
@@ -343,7 +343,7 @@ impl Sender {
     }
 
     /// Set one of the variables every TCP sender has.
-    fn set_common(&mut self, base: &mut AgentBase, name: &str, v: &str) -> bool {
+    fn set_common(&mut self, base: &mut AgentBase, w: &World, name: &str, v: &str) -> bool {
         let i = parse_int(v);
         let r = parse_real(v);
         let b = parse_bool(v);
@@ -353,16 +353,22 @@ impl Sender {
             "windowInitOption_" => self.wnd_init_option = i,
             "syn_" => self.syn = b,
             "max_connects_" => self.max_connects = i,
-            "windowOption_" => self.wnd_option = i,
-            "newecn_" => self.newecn.enabled = b,
-            "newecn_alpha_wnd_" => self.newecn.alpha_wnd = r,
-            "newecn_alpha_slp_" => self.newecn.alpha_slp = r,
-            "newecn_beta_" => self.newecn.beta = r,
-            "slope_window_" => self.newecn.slope = r,
-            "last_time_" => self.newecn.last_time = r,
-            "first_time_" => self.newecn.first_time = i,
-            "mark_" => self.newecn.mark = r,
-            "windowConstant_" => self.wnd_const = r,
+            // The integer selects the rule (any value: an undefined one
+            // stops the run only when opencwnd reaches it, as in ns-2).
+            "windowOption_" => self.select_growth(i, w),
+            "newecn_" => {
+                self.newecn = b;
+                let option = self.growth.option();
+                self.select_growth(option, w);
+            }
+            "newecn_alpha_wnd_" => self.newecn_rule_mut().alpha_wnd = r,
+            "newecn_alpha_slp_" => self.newecn_rule_mut().alpha_slp = r,
+            "newecn_beta_" => self.newecn_rule_mut().beta = r,
+            "slope_window_" => self.newecn_rule_mut().slope = r,
+            "last_time_" => self.newecn_rule_mut().last_time = r,
+            "first_time_" => self.newecn_rule_mut().first_time = i,
+            "mark_" => self.mark = r,
+            "windowConstant_" => self.scaled_mut().wnd_const = r,
             "windowThresh_" => self.wnd_th = r,
             "delay_growth_" => self.delay_growth = b,
             "overhead_" => self.overhead = r,
@@ -407,8 +413,8 @@ impl Sender {
             "awnd_" => self.awnd = r,
             "decrease_num_" => self.decrease_num = r,
             "increase_num_" => self.increase_num = r,
-            "k_parameter_" => self.k_parameter = r,
-            "l_parameter_" => self.l_parameter = r,
+            "k_parameter_" => self.binomial_mut().k_parameter = r,
+            "l_parameter_" => self.binomial_mut().l_parameter = r,
             "trace_all_oneline_" => self.trace_all_oneline = b,
             "nam_tracevar_" => self.nam_tracevar = b,
             "QOption_" => self.qoption = i,
@@ -418,12 +424,12 @@ impl Sender {
             "precisionReduce_" => self.precision_reduce = b,
             "oldCode_" => self.old_code = b,
             "useHeaders_" => self.use_headers = b,
-            "low_window_" => self.low_window = i,
-            "high_window_" => self.high_window = i,
-            "high_p_" => self.high_p = r,
-            "high_decrease_" => self.high_decrease = r,
+            "low_window_" => self.highspeed_mut().low_window = i,
+            "high_window_" => self.highspeed_mut().high_window = i,
+            "high_p_" => self.highspeed_mut().high_p = r,
+            "high_decrease_" => self.highspeed_mut().high_decrease = r,
             "max_ssthresh_" => self.max_ssthresh = i,
-            "cwnd_range_" => self.cwnd_range = i,
+            "cwnd_range_" => self.highspeed_mut().cwnd_range = i,
             "timerfix_" => self.timerfix = b,
             "rfc2988_" => {
                 self.rfc2988 = b;
@@ -443,5 +449,128 @@ impl Sender {
             _ => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::{AgentBase, AgentKind};
+    use crate::packet::PacketType;
+    use crate::sim::Sim;
+    use crate::tcp::{Flavor, Growth, Sender, Tcp};
+
+    fn sender(sim: &mut Sim, id: u32) -> &mut Sender {
+        match &mut sim.agent_mut(id).expect("an agent").kind {
+            AgentKind::Tcp(t) => &mut t.sender,
+            _ => panic!("a TCP sender"),
+        }
+    }
+
+    /// `windowOption_` reads back whatever integer was set, defined or not,
+    /// and selects its rule; an undefined one is accepted and stops the
+    /// run only when opencwnd reaches it (ns-2's `abort()` there).
+    #[test]
+    fn window_option_round_trips() {
+        let mut sim = Sim::new();
+        let tcp = sim.create("tcp", "Agent/TCP/Reno").unwrap();
+        for (v, rule) in [
+            ("0", "PerWindow"),
+            ("1", "Standard"),
+            ("2", "Scaled(RttSquared"),
+            ("3", "Scaled(AwndSquared"),
+            ("4", "Scaled(Awnd,"),
+            ("5", "Scaled(Rtt,"),
+            ("6", "Binomial"),
+            ("8", "HighSpeed"),
+            ("7", "Undefined(7)"),
+            ("9", "Undefined(9)"),
+            ("-1", "Undefined(-1)"),
+            ("1000", "Undefined(1000)"),
+        ] {
+            assert_eq!(sim.set_var(tcp, "windowOption_", v).unwrap(), v);
+            let g = format!("{:?}", sender(&mut sim, tcp).growth);
+            assert!(g.starts_with(rule), "windowOption_ {v}: {g}");
+            assert!(!sim.w.has_tcl_calls(), "windowOption_ {v}: no abort at set time");
+        }
+        // (ns-2 reads an int: "8.7" is 8)
+        assert_eq!(sim.set_var(tcp, "windowOption_", "8.7").unwrap(), "8");
+    }
+
+    /// An undefined `windowOption_` stops the run when opencwnd reaches it
+    /// in congestion avoidance, where ns-2 aborts.
+    #[test]
+    fn undefined_window_option_aborts_in_opencwnd() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new("tcp", PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "windowOption_", "7"));
+        t.reset(&mut b, &mut sim);
+        assert!(!sim.w.has_tcl_calls());
+        assert_eq!(t.sender.growth_increase(&mut sim.w), None);
+        let calls = sim.w.take_tcl_calls();
+        assert!(calls.iter().any(|c| c.contains("windowOption_ 7 is not a window option ns-2 defines (0-6 and 8)")));
+    }
+
+    /// `newecn_` set before or after `windowOption_ 8`, and a sink's
+    /// `windowOptionS_ 8` (for senders made before it and after).
+    #[test]
+    fn newecn_selects_new_ecn_for_8() {
+        let mut sim = Sim::new();
+        let a = sim.create("a", "Agent/TCP/Reno").unwrap();
+        let b = sim.create("b", "Agent/TCP/Reno").unwrap();
+        let is_newecn = |sim: &mut Sim, id| sender(sim, id).growth.is_newecn();
+        sim.set_var(a, "newecn_", "true").unwrap();
+        assert!(!is_newecn(&mut sim, a), "windowOption_ still 1");
+        sim.set_var(a, "windowOption_", "8").unwrap();
+        assert!(is_newecn(&mut sim, a));
+        sim.set_var(b, "windowOption_", "8").unwrap();
+        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        sim.set_var(b, "newecn_", "1").unwrap();
+        assert!(is_newecn(&mut sim, b));
+        sim.set_var(b, "newecn_", "false").unwrap();
+        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        assert_eq!(sim.get_var(b, "windowOption_").as_deref(), Some("8"));
+        // A sink's windowOptionS_ 8: every windowOption_ 8 is New-ECN, the
+        // senders' made before and after, whatever their newecn_.
+        let c = sim.create("c", "Agent/TCP/Newreno").unwrap();
+        let sink = sim.create("sink", "Agent/TCPSink").unwrap();
+        sim.set_var(sink, "windowOptionS_", "8").unwrap();
+        assert!(is_newecn(&mut sim, b));
+        assert!(!is_newecn(&mut sim, c), "windowOption_ 1");
+        sim.set_var(c, "windowOption_", "8").unwrap();
+        assert!(is_newecn(&mut sim, c));
+        sim.set_var(c, "newecn_", "0").unwrap();
+        assert!(is_newecn(&mut sim, c));
+    }
+
+    /// Parameters of a rule not in use are kept and read back, and the
+    /// rule finds them when selected (ns-2's members exist whatever the
+    /// option).
+    #[test]
+    fn rule_parameters_whatever_the_option() {
+        let mut sim = Sim::new();
+        let t = sim.create("t", "Agent/TCP").unwrap();
+        for (var, v) in [
+            ("k_parameter_", "0.5"),
+            ("l_parameter_", "0.25"),
+            ("windowConstant_", "2"),
+            ("low_window_", "50"),
+            ("high_window_", "1000"),
+            ("high_p_", "0.0625"),
+            ("high_decrease_", "0.25"),
+            ("cwnd_range_", "3"),
+            ("newecn_alpha_wnd_", "0.75"),
+            ("newecn_beta_", "4"),
+            ("slope_window_", "2.5"),
+        ] {
+            assert_eq!(sim.set_var(t, var, v).unwrap(), v, "{var}");
+            for option in ["0", "2", "6", "8", "1"] {
+                sim.set_var(t, "windowOption_", option).unwrap();
+                assert_eq!(sim.get_var(t, var).as_deref(), Some(v), "{var} with windowOption_ {option}");
+            }
+        }
+        sim.set_var(t, "windowOption_", "6").unwrap();
+        let Growth::Binomial(r) = &sender(&mut sim, t).growth else { panic!("6") };
+        assert_eq!((r.k_parameter, r.l_parameter), (0.5, 0.25));
     }
 }
