@@ -20,8 +20,10 @@
 //! line against the original; the Tcl names of bound variables are in
 //! `vars.rs` of this module.
 
+mod frto;
 pub mod growth;
 mod newreno;
+mod qoption;
 mod reno;
 pub mod rfc793edu;
 pub mod sack1;
@@ -36,8 +38,10 @@ use crate::sched::TimerStatus;
 use crate::sim::{Sim, World};
 
 pub use growth::newecn::{CLOSE_CWND_NEW, CLOSE_SSTHRESH_NEW};
+pub use frto::Frto;
 pub use growth::Growth;
 pub use newreno::NewRenoState;
+pub use qoption::QOption;
 
 /// Retransmission timer (`TCP_TIMER_RTX`).
 pub const TIMER_RTX: u8 = 0;
@@ -261,27 +265,16 @@ pub struct Sender {
     /// `use_rtt_`: never set (see `rto`).
     use_rtt: bool,
     pub syn_connects: i32,
-    pub frto: i32,
-    pub pipe_prev: i32,
     pub eln_last_rxmit: i32,
     pub prev_highest_ack: i32,
     pub ts_peer: f64,
     pub ts_echo: f64,
     pub tss: Vec<f64>,
     pub tss_size: i32,
-    // TCP quiescence (`QOption_`)
-    pub t_full: i32,
-    pub t_last: i32,
-    pub t_prev: i32,
-    pub t_start: i32,
-    pub rtt_count: i32,
-    pub rtt_prev: i32,
-    pub rtt_goodcount: i32,
-    pub f_counting: i32,
-    pub w_used: i32,
-    pub w_timed: i32,
-    pub f_full: i32,
-    pub backoffs: i32,
+    /// TCP quiescence (`QOption_`; `qoption.rs`).
+    pub qopt: QOption,
+    /// F-RTO (`frto_enabled_`, `sfrto_enabled_`; `frto.rs`).
+    pub frto: Frto,
     /// Reno/NewReno window inflation during fast recovery (`dupwnd_`,
     /// an unsigned int in ns-2).
     pub dupwnd: u32,
@@ -353,8 +346,6 @@ pub struct Sender {
     pub increase_num: f64,
     pub trace_all_oneline: bool,
     pub nam_tracevar: bool,
-    pub qoption: i32,
-    pub enbl_rtt_ctr: i32,
     pub control_increase: i32,
     pub no_fast_retrans: bool,
     pub precision_reduce: bool,
@@ -365,16 +356,8 @@ pub struct Sender {
     /// `rfc2988_`: set through `set_var`, which works out `rto` again.
     rfc2988: bool,
     pub lim_transmit_fix: bool,
-    pub rate_request: i32,
-    pub qs_enabled: bool,
-    pub tcp_qs_recovery: bool,
-    pub qs_request_mode: i32,
-    pub qs_thresh: i32,
-    pub qs_rtt: i32,
-    pub print_request: bool,
-    pub frto_enabled: bool,
-    pub sfrto_enabled: bool,
-    pub spurious_response: i32,
+    /// Quick-Start's parameters (bound, not modelled).
+    pub qs: QuickStart,
     /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
     /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
     /// `tcpTick_`, whose setters work it out again (`note_rto`): every new
@@ -383,6 +366,35 @@ pub struct Sender {
     /// input, is false throughout: nothing in the engine sets it.
     rto: f64,
     rto_key: (u64, i32),
+}
+
+/// Quick-Start's parameters (RFC 4782; ns-2's `rate_request_`,
+/// `qs_enabled_`, ...): bound so scripts can set and read them, but
+/// Quick-Start is not modelled (`reset` warns when it is switched on).
+#[derive(Clone, Debug)]
+pub struct QuickStart {
+    pub rate_request: i32,
+    pub qs_enabled: bool,
+    pub tcp_qs_recovery: bool,
+    pub qs_request_mode: i32,
+    pub qs_thresh: i32,
+    pub qs_rtt: i32,
+    pub print_request: bool,
+}
+
+impl Default for QuickStart {
+    /// ns-2's constructor values.
+    fn default() -> Self {
+        QuickStart {
+            rate_request: 0,
+            qs_enabled: false,
+            tcp_qs_recovery: true,
+            qs_request_mode: 1,
+            qs_thresh: 4,
+            qs_rtt: 50,
+            print_request: false,
+        }
+    }
 }
 
 /// What `recv` needs from an ACK.
@@ -603,26 +615,14 @@ impl Sender {
             mark: 0.0,
             use_rtt: false,
             syn_connects: 0,
-            frto: 0,
-            pipe_prev: 0,
             eln_last_rxmit: 0,
             prev_highest_ack: 0,
             ts_peer: 0.0,
             ts_echo: 0.0,
             tss: Vec::new(),
             tss_size: 100,
-            t_full: 0,
-            t_last: 0,
-            t_prev: 0,
-            t_start: 0,
-            rtt_count: 0,
-            rtt_prev: 0,
-            rtt_goodcount: 1,
-            f_counting: 0,
-            w_used: 0,
-            w_timed: -1,
-            f_full: 0,
-            backoffs: 0,
+            qopt: QOption::default(),
+            frto: Frto::default(),
             dupwnd: 0,
             wnd: 20.0,
             wnd_int: 20,
@@ -674,8 +674,6 @@ impl Sender {
             increase_num: 1.0,
             trace_all_oneline: false,
             nam_tracevar: false,
-            qoption: 0,
-            enbl_rtt_ctr: 0,
             control_increase: 0,
             no_fast_retrans: false,
             precision_reduce: true,
@@ -685,16 +683,7 @@ impl Sender {
             timerfix: true,
             rfc2988: true,
             lim_transmit_fix: false,
-            rate_request: 0,
-            qs_enabled: false,
-            tcp_qs_recovery: true,
-            qs_request_mode: 1,
-            qs_thresh: 4,
-            qs_rtt: 50,
-            print_request: false,
-            frto_enabled: false,
-            sfrto_enabled: false,
-            spurious_response: 1,
+            qs: QuickStart::default(),
             rto: 0.0,
             rto_key: (0, 0),
         };
@@ -950,30 +939,12 @@ impl Sender {
         }
         // (HighSpeed's parameters for `windowOption_ 8`, New-ECN's state)
         self.growth.reset(&mut self.parked);
-        if self.qoption != 0 {
-            let now = (w.s.now / self.tcp_tick + 0.5) as i32;
-            self.t_last = now;
-            self.t_prev = now;
-            self.w_used = 0;
-            if self.enbl_rtt_ctr != 0 {
-                self.reset_qoption(w);
-            }
+        if self.qopt.qoption != 0 {
+            self.reset_qoption_state(w);
         }
-        if self.qs_enabled {
+        if self.qs.qs_enabled {
             w.warn_once(format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", b.name));
         }
-    }
-
-    fn reset_qoption(&mut self, w: &World) {
-        let now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        self.t_start = now;
-        self.rtt_count = 0;
-        self.rtt_prev = 0;
-        self.rtt_goodcount = 1;
-        self.f_counting = 0;
-        self.w_timed = -1;
-        self.f_full = 0;
-        self.backoffs = 0;
     }
 
     fn cancel_timers(&mut self, w: &mut World) {
@@ -1296,14 +1267,14 @@ impl Sender {
         debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
         if self.reno_window {
             let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
-            if self.frto == 2 {
+            if self.frto.frto == 2 {
                 win = self.force_wnd(2);
             }
             if win > self.wnd_int {
                 win = self.wnd_int;
             }
             win
-        } else if self.frto == 2 {
+        } else if self.frto.frto == 2 {
             let f = self.force_wnd(2);
             if (f as f64) < self.wnd {
                 f
@@ -1385,7 +1356,7 @@ impl Sender {
                 let s = self.t_seqno;
                 v.output(self, b, sim, s, reason, spare.take());
                 npackets += 1;
-                if self.qoption != 0 {
+                if self.qopt.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
                 }
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
@@ -1400,7 +1371,7 @@ impl Sender {
             // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
             // `output` may, so only they need it worked out again (one
             // saturating cast and a dozen instructions a packet less).
-            if !V::OUTPUT_KEEPS_WINDOW || self.qoption != 0 {
+            if !V::OUTPUT_KEEPS_WINDOW || self.qopt.qoption != 0 {
                 win = self.window();
             }
             debug_assert_eq!(win, self.window());
@@ -1543,7 +1514,7 @@ impl Sender {
         } else if how & CLOSE_CWND_ONE != 0 {
             self.set_cwnd(b, w, 1.0);
         } else if how & CLOSE_CWND_HALF_WAY != 0 {
-            let c = self.w_used as f64 + self.decrease_num * (win - self.w_used as f64);
+            let c = self.qopt.w_used as f64 + self.decrease_num * (win - self.qopt.w_used as f64);
             self.set_cwnd(b, w, c);
             if self.cwnd < 1.0 {
                 self.set_cwnd(b, w, 1.0);
@@ -1681,22 +1652,10 @@ impl Sender {
             self.closed = true;
             self.finish(b, sim);
         }
-        if self.qoption != 0 && self.curseq == self.highest_ack + 1 {
+        if self.qopt.qoption != 0 && self.curseq == self.highest_ack + 1 {
             self.cancel_rtx_timer(&mut sim.w);
         }
-        if self.frto == 1 {
-            if self.recover + 1 >= self.highest_ack + self.wnd as i32 || self.recover + 1 >= self.curseq {
-                self.frto = 0;
-            } else if self.highest_ack == self.recover {
-                self.frto = 0;
-            } else {
-                let s = self.recover + 1;
-                self.seti(b, &mut sim.w, Tv::TSeqno, s);
-                self.frto = 2;
-            }
-        } else if self.frto == 2 {
-            self.spurious_timeout(b, &mut sim.w);
-        }
+        self.frto_newack(b, &mut sim.w);
     }
 
     /// `TcpAgent::trace_event`: an `E` line in the event trace
@@ -1761,51 +1720,11 @@ impl Sender {
         {
             let s = self.t_seqno;
             self.output(b, sim, s, 0);
-            if self.qoption != 0 {
+            if self.qopt.qoption != 0 {
                 self.process_qoption_after_send(b, &mut sim.w);
             }
             self.inc(b, &mut sim.w, Tv::TSeqno, 1);
         }
-    }
-
-    fn spurious_timeout(&mut self, b: &AgentBase, w: &mut World) {
-        self.frto = 0;
-        match self.spurious_response {
-            2 => {
-                let c = self.ssthresh as f64;
-                self.set_cwnd(b, w, c);
-            }
-            3 => self.set_cwnd(b, w, 1.0),
-            _ => {
-                let c = (self.t_seqno - self.prev_highest_ack) as f64;
-                self.set_cwnd(b, w, c);
-            }
-        }
-        let pp = self.pipe_prev;
-        self.seti(b, w, Tv::Ssthresh, pp);
-        self.recover = self.highest_ack - 1;
-    }
-
-    /// `TcpAgent::recv_frto_helper`.  Inlined (every ACK passes here, and
-    /// F-RTO is rarely on), the work out of line.
-    #[inline(always)]
-    fn recv_frto_helper(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
-        if self.frto != 0 && ack.seqno == self.last_ack {
-            self.frto_dupack(b, w);
-        }
-    }
-
-    /// A duplicate ACK after an F-RTO timeout: go back to sending from the
-    /// highest ACK with cwnd_ = frto_.
-    #[cold]
-    #[inline(never)]
-    fn frto_dupack(&mut self, b: &AgentBase, w: &mut World) {
-        let s = self.highest_ack + 1;
-        self.seti(b, w, Tv::TSeqno, s);
-        let c = self.frto as f64;
-        self.set_cwnd(b, w, c);
-        self.frto = 0;
-        self.seti(b, w, Tv::Dupacks, -1);
     }
 
     /// Every flavour's `recv`, after a new ACK: the first one (`last_ack_`
@@ -1843,106 +1762,6 @@ impl Sender {
         } else {
             let mb = self.maxburst;
             self.send_much_with(v, b, sim, false, 0, mb, None);
-        }
-    }
-
-    fn process_qoption_after_send(&mut self, b: &AgentBase, w: &mut World) {
-        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        let rto = (self.t_rtxcur / self.tcp_tick) as i32;
-        if self.enbl_rtt_ctr == 0 {
-            if tcp_now - self.t_last >= rto {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                let n = if rto != 0 { (tcp_now - self.t_last) / rto } else { 0 };
-                for _ in 0..n {
-                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
-                }
-                self.t_prev = tcp_now;
-                self.w_used = 0;
-            }
-            self.t_last = tcp_now;
-            if self.t_seqno == self.highest_ack + self.window() {
-                self.t_prev = tcp_now;
-                self.w_used = 0;
-            } else if self.t_seqno == self.curseq - 1 {
-                let tmp = self.t_seqno - self.highest_ack;
-                if tmp > self.w_used {
-                    self.w_used = tmp;
-                }
-                if tcp_now - self.t_prev >= rto {
-                    self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                    self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
-                    self.t_prev = tcp_now;
-                    self.w_used = 0;
-                }
-            }
-        } else {
-            self.rtt_counting(b, w);
-        }
-    }
-
-    fn rtt_counting(&mut self, b: &AgentBase, w: &mut World) {
-        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        let mut rtt = self.t_srtt >> self.t_srtt_bits;
-        if rtt < 1 {
-            rtt = 1;
-        }
-        if tcp_now - self.t_last >= 2 * rtt {
-            let mut rtts = (tcp_now - self.t_last) * self.rtt_goodcount / (rtt * 2);
-            rtts -= self.backoffs;
-            self.backoffs = 0;
-            if rtts > 0 {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                for _ in 0..rtts {
-                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
-                    self.rtt_prev = self.rtt_count;
-                    self.w_used = 0;
-                }
-            }
-        }
-        self.t_last = tcp_now;
-        if tcp_now - self.t_start >= 2 * rtt {
-            if self.rtt_count > self.rtt_goodcount || self.f_full == 1 {
-                self.rtt_goodcount = self.rtt_count;
-                if self.rtt_goodcount < 1 {
-                    self.rtt_goodcount = 1;
-                }
-            }
-            self.rtt_prev -= self.rtt_count;
-            self.rtt_count = 0;
-            self.t_start = tcp_now;
-            self.f_full = 0;
-        }
-        if self.t_seqno == self.highest_ack + self.window() {
-            self.w_used = 0;
-            self.f_full = 1;
-            self.rtt_prev = self.rtt_count;
-        } else if self.t_seqno == self.curseq - 1 {
-            let tmp = self.t_seqno - self.highest_ack;
-            if tmp > self.w_used {
-                self.w_used = tmp;
-            }
-            if self.rtt_count - self.rtt_prev >= 2 {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
-                self.rtt_prev = self.rtt_count;
-                self.backoffs += 1;
-                self.w_used = 0;
-            }
-        }
-        if self.f_counting == 0 {
-            self.w_timed = self.t_seqno;
-            self.f_counting = 1;
-        }
-    }
-
-    fn process_qoption_after_ack(&mut self, seqno: i32) {
-        if self.f_counting == 1 {
-            if seqno >= self.w_timed {
-                self.rtt_count += 1;
-                self.f_counting = 0;
-            } else if self.dupacks == self.numdupacks {
-                self.rtt_count += 1;
-            }
         }
     }
 
@@ -1993,8 +1812,8 @@ impl Sender {
     fn rtx_timeout<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim) {
         let w = &mut sim.w;
         self.trace_event(b, w, "TIMEOUT");
-        self.frto = 0;
-        self.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
+        self.frto.frto = 0;
+        self.frto.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
         if self.cwnd < 1.0 {
             self.set_cwnd(b, w, 1.0);
         }
@@ -2011,15 +1830,15 @@ impl Sender {
                 self.slowdown(b, w, CLOSE_CWND_ONE | NO_OUTSTANDING_DATA);
             } else if self.highest_ack < self.recover && self.last_cwnd_action == CWND_ACTION_ECN {
                 self.slowdown(b, w, CLOSE_CWND_ONE);
-                if self.frto_enabled || self.sfrto_enabled {
-                    self.frto = 1;
+                if self.frto.frto_enabled || self.frto.sfrto_enabled {
+                    self.frto.frto = 1;
                 }
             } else {
                 self.inc(b, w, Tv::Nrexmit, 1);
                 self.last_cwnd_action = CWND_ACTION_TIMEOUT;
                 self.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART);
-                if self.frto_enabled || self.sfrto_enabled {
-                    self.frto = 1;
+                if self.frto.frto_enabled || self.frto.sfrto_enabled {
+                    self.frto.frto = 1;
                 }
             }
         }

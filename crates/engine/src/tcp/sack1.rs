@@ -254,16 +254,16 @@ pub(super) fn recv(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: 
                     t.send_one(b, sim);
                 }
             }
-            if t.sfrto_enabled && t.frto == 2 {
+            if t.frto.sfrto_enabled && t.frto.frto == 2 {
                 let changed = st.scb.changed;
                 if changed && !is_sacked(sacks, t.recover, t.maxseq) {
                     t.spurious_timeout(b, &mut sim.w);
                 } else {
                     let s = t.highest_ack + 1;
                     t.seti(b, &mut sim.w, Tv::TSeqno, s);
-                    let f = t.frto as f64;
+                    let f = t.frto.frto as f64;
                     t.set_cwnd(b, &mut sim.w, f);
-                    t.frto = 0;
+                    t.frto.frto = 0;
                     t.seti(b, &mut sim.w, Tv::Dupacks, 0);
                 }
             }
@@ -409,7 +409,7 @@ pub(super) fn timeout(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, si
         send_much(t, st, b, sim, true, REASON_TIMEOUT, mb);
     }
     if no_frto {
-        t.frto = 0;
+        t.frto.frto = 0;
     }
 }
 
@@ -460,7 +460,7 @@ pub(super) fn send_much(
                 }
                 npacket += 1;
                 st.pipe += 1;
-                if t.qoption != 0 {
+                if t.qopt.qoption != 0 {
                     t.process_qoption_after_send(b, &mut sim.w);
                 }
             }

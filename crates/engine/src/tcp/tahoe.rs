@@ -23,7 +23,7 @@ pub(super) fn recv(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, p: PktId, a
             t.send_one(b, sim);
         }
     }
-    if t.qoption != 0 && t.enbl_rtt_ctr != 0 {
+    if t.qopt.qoption != 0 && t.qopt.enbl_rtt_ctr != 0 {
         t.process_qoption_after_ack(ack.seqno);
     }
     // ns-2 frees the ACK here; `send_much_ack` sends in it or frees it.
