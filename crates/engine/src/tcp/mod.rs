@@ -549,7 +549,8 @@ pub(crate) trait Virtuals {
     }
 }
 
-/// `TcpAgent`'s own virtual functions (Tahoe, Reno, NewReno, SACK).
+/// `TcpAgent`'s own virtual functions (Tahoe, Reno, NewReno, SACK; and
+/// Vegas's `rtt_backoff`, which it does not override).
 pub(crate) struct Base;
 
 impl Virtuals for Base {

@@ -80,7 +80,10 @@ impl HighSpeed {
     }
 
     /// `increase_param`: the increase per ACK, a(cwnd) / cwnd (1 / cwnd up
-    /// to `low_window_`).
+    /// to `low_window_`).  Without the coefficients (the option set to 8
+    /// after `reset`) b is 0: ns-2, which traps floating-point division by
+    /// zero, dies of SIGFPE at `1 / b`; Dumbbell carries on with no
+    /// increase, as at ns-2's other floating-point traps.
     pub fn increase_param(&mut self, cwnd: f64) -> f64 {
         if cwnd <= self.low_window as f64 {
             return 1.0 / cwnd;
