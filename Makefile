@@ -29,7 +29,7 @@ setup: $(STAMP)
 # target/pgo to try again).
 PGO ?= 1
 PGO_DATA := target/pgo/dumbbell.profdata
-RUST_SRC := $(wildcard Cargo.toml Cargo.lock crates/*/Cargo.toml crates/*/src/*.rs crates/*/src/*/*.rs)
+RUST_SRC := $(wildcard Cargo.toml Cargo.lock crates/*/Cargo.toml crates/*/src/*.rs crates/*/src/*/*.rs crates/*/src/*/*/*.rs)
 
 $(PGO_DATA): $(RUST_SRC) tools/pgo.py | $(STAMP)
 	$(BIN)/python tools/pgo.py $@

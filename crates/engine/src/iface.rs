@@ -717,6 +717,8 @@ impl Sim {
                 None => Err(self.not_bound(id, var)),
             };
         }
+        // (a sink's `windowOptionS_ 8`: see the end)
+        let mut newecn_compat_set = false;
         let ok = match &mut self.objs[id as usize] {
             Obj::Trace(t) => match var {
                 "src_" => {
@@ -964,6 +966,7 @@ impl Sim {
                                         self.w.warn_once(
                                             "windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into(),
                                         );
+                                        newecn_compat_set = true;
                                     }
                                 }
                                 "interval_" if s.delack_timer.is_some() => s.interval = vars::parse_time(v),
@@ -1013,6 +1016,16 @@ impl Sim {
         };
         if !ok {
             return Err(self.not_bound(id, var));
+        }
+        if newecn_compat_set {
+            // Senders already made with `windowOption_ 8` become New-ECN.
+            for o in &mut self.objs {
+                if let Obj::Agent(a) = o {
+                    if let AgentKind::Tcp(t) = &mut a.kind {
+                        t.sender.newecn_compat_set();
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -1869,7 +1882,7 @@ impl Sim {
                         "persist" => Err("persist is not supported yet".into()),
                         "eventtrace" if n == 2 => match self.lookup(argv[1]) {
                             Some(et) => {
-                                t.et = et;
+                                t.sender.et = et;
                                 Ok(String::new())
                             }
                             None => Err(format!("no object named \"{}\"", argv[1])),
@@ -1982,7 +1995,7 @@ impl Sim {
                 match (kind, tv) {
                     (AgentKind::Tcp(t), Some(tv)) => {
                         t.trace(tv);
-                        t.trace_var(base, w, tv);
+                        t.sender.trace_var(base, w, tv);
                         Ok(String::new())
                     }
                     (kind, _) if delay_bound(kind, var) => {

@@ -2,23 +2,29 @@
 //! tcp-newreno.cc): sequence numbers count packets, the receiver is a
 //! separate sink agent, and congestion control is expressed in packets.
 //!
-//! The sender state machine (sending, RTT estimation, retransmit timer,
-//! window opening and closing) is shared; what differs between Tahoe, Reno,
-//! NewReno and SACK is loss recovery, which lives in one file per flavour
-//! (`tahoe.rs`, `reno.rs`, `newreno.rs`, `sack1.rs`).  Vegas (`vegas.rs`)
+//! A sender (`Tcp`) is its loss-recovery flavour (`Flavor`), which owns the
+//! flavour's state, and the state every flavour shares (`Sender`: the
+//! sending loop, RTT estimation, retransmit timer, window opening and
+//! closing).  Loss recovery lives in one file per flavour (`tahoe.rs`,
+//! `reno.rs`, `newreno.rs`, `sack1.rs`), whose code receives the shared
+//! sender and its own state as separate borrows.  Vegas (`vegas.rs`)
 //! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
 //! rest (sending loop, coarse RTT estimator and timer, window closing);
-//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Window growth
-//! rules (`windowOption_`) are selected by `cc::WindowRule`.
+//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Where shared code
+//! calls a function a flavour overrides in ns-2 (`output`, `rtt_backoff`) it
+//! is generic over `Virtuals`.  How the window grows in congestion
+//! avoidance (`windowOption_`: standard, HighSpeed, New-ECN, ...) is the
+//! sender's `Growth` rule (`growth/`).
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
 //! line against the original; the Tcl names of bound variables are in
 //! `vars.rs` of this module.
 
-pub mod cc;
+mod frto;
+pub mod growth;
 mod newreno;
+mod qoption;
 mod reno;
-pub mod newecn;
 pub mod rfc793edu;
 pub mod sack1;
 mod tahoe;
@@ -31,7 +37,11 @@ use crate::packet::PktId;
 use crate::sched::TimerStatus;
 use crate::sim::{Sim, World};
 
+pub use growth::newecn::{CLOSE_CWND_NEW, CLOSE_SSTHRESH_NEW};
+pub use frto::Frto;
+pub use growth::Growth;
 pub use newreno::NewRenoState;
+pub use qoption::QOption;
 
 /// Retransmission timer (`TCP_TIMER_RTX`).
 pub const TIMER_RTX: u8 = 0;
@@ -61,12 +71,6 @@ pub const NO_OUTSTANDING_DATA: u32 = 0x800;
 
 /// `TCP_MAXSEQ`: what "send forever" sets `curseq_` to.
 pub const TCP_MAXSEQ: i32 = 1073741824;
-
-/// Which `output` the sending loop (`send_much_with`) calls: `TcpAgent`'s,
-/// Vegas's or RFC793edu's.
-const OUT_TCP: u8 = 0;
-const OUT_VEGAS: u8 = 1;
-const OUT_RFC793: u8 = 2;
 
 /// Loss-recovery flavour.
 #[derive(Clone, Debug)]
@@ -176,22 +180,25 @@ impl Tv {
     }
 }
 
-/// HighSpeed TCP parameters (RFC 3649; ns-2 `struct hstcp`).
-#[derive(Clone, Debug, Default)]
-pub struct HsTcp {
-    pub low_p: f64,
-    pub dec1: f64,
-    pub dec2: f64,
-    pub p1: f64,
-    pub p2: f64,
-    pub cwnd_last: f64,
-    pub increase_last: f64,
-}
-
-/// The TCP sender.
+/// A TCP sender agent (ns-2's `TcpAgent` and its subclasses): its
+/// loss-recovery flavour, which owns the flavour's state, and the state
+/// every flavour shares.  The flavour is chosen when the agent is made and
+/// never changes.
 #[derive(Clone, Debug)]
 pub struct Tcp {
     pub flavor: Flavor,
+    pub sender: Sender,
+}
+
+/// What every TCP sender has (ns-2's `TcpAgent` members): the sending
+/// loop, RTT estimation, the retransmission timer, window opening and
+/// closing.  A flavour's code receives it beside its own state.
+#[derive(Clone, Debug)]
+pub struct Sender {
+    /// `window()` and `windowd()` are `RenoTcpAgent`'s (Reno, NewReno:
+    /// cwnd_ plus the fast-recovery inflation `dupwnd_`), not
+    /// `TcpAgent`'s; set from the flavour when the agent is made.
+    reno_window: bool,
     pub rtx_timer: u32,
     /// The retransmission timer is pending (its scheduler status is
     /// `Pending`), kept here so that `sent`, on every packet, need not look
@@ -238,7 +245,6 @@ pub struct Tcp {
     pub last_ack: i32,
     pub recover: i32,
     pub last_cwnd_action: i32,
-    pub count: i32,
     pub rtt_active: bool,
     pub rtt_seq: i32,
     pub rtt_ts: f64,
@@ -249,36 +255,26 @@ pub struct Tcp {
     pub boot_time: f64,
     pub wnd_restart: f64,
     pub first_decrease: bool,
-    pub fcnt: f64,
     pub cong_action: bool,
     pub ecn_burst: bool,
     pub ecn_backoff: bool,
     pub ect: bool,
+    /// `mark_` (New-ECN patch): the last ACK's ECN-Echo, 1 or 0, kept by
+    /// every sender with `ecn_` on; only Tcl reads it.
+    pub mark: f64,
     /// `use_rtt_`: never set (see `rto`).
     use_rtt: bool,
     pub syn_connects: i32,
-    pub frto: i32,
-    pub pipe_prev: i32,
     pub eln_last_rxmit: i32,
     pub prev_highest_ack: i32,
     pub ts_peer: f64,
     pub ts_echo: f64,
     pub tss: Vec<f64>,
     pub tss_size: i32,
-    pub hstcp: HsTcp,
-    // TCP quiescence (`QOption_`)
-    pub t_full: i32,
-    pub t_last: i32,
-    pub t_prev: i32,
-    pub t_start: i32,
-    pub rtt_count: i32,
-    pub rtt_prev: i32,
-    pub rtt_goodcount: i32,
-    pub f_counting: i32,
-    pub w_used: i32,
-    pub w_timed: i32,
-    pub f_full: i32,
-    pub backoffs: i32,
+    /// TCP quiescence (`QOption_`; `qoption.rs`).
+    pub qopt: QOption,
+    /// F-RTO (`frto_enabled_`, `sfrto_enabled_`; `frto.rs`).
+    pub frto: Frto,
     /// Reno/NewReno window inflation during fast recovery (`dupwnd_`,
     /// an unsigned int in ns-2).
     pub dupwnd: u32,
@@ -293,12 +289,15 @@ pub struct Tcp {
     pub wnd_init_option: i32,
     pub syn: bool,
     pub max_connects: i32,
-    pub wnd_option: i32,
+    /// Congestion-avoidance window growth (`windowOption_`; `growth/`).
+    pub growth: Growth,
+    /// The state of the growth rules not in use (see `growth::Parked`).
+    pub parked: growth::Parked,
+    /// `newecn_`: `windowOption_ 8` means New-ECN rather than HighSpeed
+    /// TCP (`select_growth`).
+    pub newecn: bool,
     /// Event trace object (`$tcp eventtrace $et`, from `$ns eventtrace-all`).
     pub et: u32,
-    /// New-ECN state (used when `windowOption_` is 8 and New-ECN is on).
-    pub newecn: newecn::NewEcn,
-    pub wnd_const: f64,
     pub wnd_th: f64,
     pub delay_growth: bool,
     pub overhead: f64,
@@ -345,37 +344,20 @@ pub struct Tcp {
     pub awnd: f64,
     pub decrease_num: f64,
     pub increase_num: f64,
-    pub k_parameter: f64,
-    pub l_parameter: f64,
     pub trace_all_oneline: bool,
     pub nam_tracevar: bool,
-    pub qoption: i32,
-    pub enbl_rtt_ctr: i32,
     pub control_increase: i32,
     pub no_fast_retrans: bool,
     pub precision_reduce: bool,
     pub old_code: bool,
     pub use_headers: bool,
-    pub low_window: i32,
-    pub high_window: i32,
-    pub high_p: f64,
-    pub high_decrease: f64,
     pub max_ssthresh: i32,
-    pub cwnd_range: i32,
     pub timerfix: bool,
     /// `rfc2988_`: set through `set_var`, which works out `rto` again.
     rfc2988: bool,
     pub lim_transmit_fix: bool,
-    pub rate_request: i32,
-    pub qs_enabled: bool,
-    pub tcp_qs_recovery: bool,
-    pub qs_request_mode: i32,
-    pub qs_thresh: i32,
-    pub qs_rtt: i32,
-    pub print_request: bool,
-    pub frto_enabled: bool,
-    pub sfrto_enabled: bool,
-    pub spurious_response: i32,
+    /// Quick-Start's parameters (bound, not modelled).
+    pub qs: QuickStart,
     /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
     /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
     /// `tcpTick_`, whose setters work it out again (`note_rto`): every new
@@ -384,6 +366,35 @@ pub struct Tcp {
     /// input, is false throughout: nothing in the engine sets it.
     rto: f64,
     rto_key: (u64, i32),
+}
+
+/// Quick-Start's parameters (RFC 4782; ns-2's `rate_request_`,
+/// `qs_enabled_`, ...): bound so scripts can set and read them, but
+/// Quick-Start is not modelled (`reset` warns when it is switched on).
+#[derive(Clone, Debug)]
+pub struct QuickStart {
+    pub rate_request: i32,
+    pub qs_enabled: bool,
+    pub tcp_qs_recovery: bool,
+    pub qs_request_mode: i32,
+    pub qs_thresh: i32,
+    pub qs_rtt: i32,
+    pub print_request: bool,
+}
+
+impl Default for QuickStart {
+    /// ns-2's constructor values.
+    fn default() -> Self {
+        QuickStart {
+            rate_request: 0,
+            qs_enabled: false,
+            tcp_qs_recovery: true,
+            qs_request_mode: 1,
+            qs_thresh: 4,
+            qs_rtt: 50,
+            print_request: false,
+        }
+    }
 }
 
 /// What `recv` needs from an ACK.
@@ -418,11 +429,146 @@ impl Tcp {
     /// (ns-default.tcl) are applied on top by the compatibility layer, then
     /// `reset` runs, as `delay_bind_init_all` does.
     pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
+        let reno_window = matches!(flavor, Flavor::Reno | Flavor::NewReno(_));
+        Tcp { flavor, sender: Sender::new(reno_window, sim, owner) }
+    }
+
+    /// `TcpAgent::reset` with the flavour's additions before it, run at
+    /// creation and by `$ns run` for every agent.
+    pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
+            Flavor::Vegas(v) => v.reset(),
+            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
+        }
+        t.reset(b, sim);
+    }
+
+    /// An ACK arrived: the flavour's `recv`.
+    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        let ack = AckInfo::of(sim, p);
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Tahoe => tahoe::recv(t, b, sim, p, &ack),
+            Flavor::Reno => reno::recv(t, b, sim, p, &ack),
+            Flavor::NewReno(s) => newreno::recv(t, s, b, sim, p, &ack),
+            Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
+            Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
+            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+        }
+    }
+
+    /// A timer expired: the flavour's `timeout`.
+    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+        let Tcp { flavor, sender: t } = self;
+        if tno == TIMER_RTX {
+            // The scheduler has made it `Handling`: no longer pending.
+            t.rtx_pending = false;
+        }
+        match flavor {
+            Flavor::Tahoe => t.timeout_with(&mut Base, b, sim, tno),
+            Flavor::Reno | Flavor::NewReno(_) => reno::timeout(t, b, sim, tno),
+            Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
+            Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
+            Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
+        }
+    }
+
+    /// `send_much`: send as much as the window allows, with the flavour's
+    /// sending loop (SACK's own) or `output` (Vegas's, RFC793edu's).  (A
+    /// flavour's own code, which knows which it is, calls its loop
+    /// directly.)
+    pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+        let Tcp { flavor, sender: t } = self;
+        match flavor {
+            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => t.send_much_tcp(b, sim, force, reason, maxburst),
+            Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
+        }
+    }
+
+    /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
+    pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
+        let t = &mut self.sender;
+        if nbytes == -1 && t.curseq <= TCP_MAXSEQ {
+            t.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
+        } else {
+            let size = b.size;
+            let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
+            t.inc(b, &mut sim.w, Tv::Curseq, add);
+        }
+        let mb = t.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `TcpAgent::advanceby`.
+    pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
+        let t = &mut self.sender;
+        t.inc(b, &mut sim.w, Tv::Curseq, delta);
+        if delta > 0 {
+            t.closed = false;
+        }
+        let mb = t.maxburst;
+        self.send_much(b, sim, false, 0, mb);
+    }
+
+    /// `$tcp advance n`.
+    pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
+        let t = &self.sender;
+        let d = if newseq > t.maxseq { newseq - t.curseq } else { t.maxseq - t.curseq };
+        self.advanceby(b, sim, d);
+    }
+
+    /// Start tracing a variable (`$tcp trace var`).
+    pub fn trace(&mut self, tv: Tv) {
+        self.sender.traced |= tv.bit();
+    }
+}
+
+/// The virtual functions of ns-2's `TcpAgent` that shared code calls and
+/// a flavour overrides: `output` (Vegas, RFC793edu) and `rtt_backoff`
+/// (RFC793edu).  The shared code that calls them (the sending loop,
+/// `timeout`, `ecn`, `tcp_eln`) is generic over them, so each flavour gets
+/// its own copy, statically dispatched; a flavour's state implements them,
+/// and `Base` stands for `TcpAgent`'s own.
+pub(crate) trait Virtuals {
+    /// `output` never changes what `window()` reads (`TcpAgent::output`),
+    /// so the sending loop need not work the window out again per packet.
+    const OUTPUT_KEEPS_WINDOW: bool;
+
+    /// `output(seqno, reason)`; the segment goes in `spare` if given (see
+    /// `Sender::send_much_ack`: `Base` only).
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>);
+
+    /// `rtt_backoff()`.
+    fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
+        t.rtt_backoff(b, w)
+    }
+}
+
+/// `TcpAgent`'s own virtual functions (Tahoe, Reno, NewReno, SACK; and
+/// Vegas's `rtt_backoff`, which it does not override).
+pub(crate) struct Base;
+
+impl Virtuals for Base {
+    const OUTPUT_KEEPS_WINDOW: bool = true;
+
+    #[inline(always)]
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
+        t.output_inline(b, sim, seqno, reason, spare)
+    }
+}
+
+impl Sender {
+    fn new(reno_window: bool, sim: &mut Sim, owner: u32) -> Sender {
         let rtx_timer = sim.w.s.new_timer(owner, TIMER_RTX);
         let delsnd_timer = sim.w.s.new_timer(owner, TIMER_DELSND);
         let burstsnd_timer = sim.w.s.new_timer(owner, TIMER_BURSTSND);
-        let mut t = Tcp {
-            flavor,
+        let mut t = Sender {
+            reno_window,
             rtx_timer,
             rtx_pending: false,
             delsnd_timer,
@@ -453,7 +599,6 @@ impl Tcp {
             last_ack: -1,
             recover: 0,
             last_cwnd_action: 0,
-            count: 0,
             rtt_active: false,
             rtt_seq: -1,
             rtt_ts: 0.0,
@@ -464,34 +609,21 @@ impl Tcp {
             boot_time: 0.0,
             wnd_restart: 1.0,
             first_decrease: true,
-            fcnt: 0.0,
             cong_action: false,
             ecn_burst: false,
             ecn_backoff: false,
             ect: false,
+            mark: 0.0,
             use_rtt: false,
             syn_connects: 0,
-            frto: 0,
-            pipe_prev: 0,
             eln_last_rxmit: 0,
             prev_highest_ack: 0,
             ts_peer: 0.0,
             ts_echo: 0.0,
             tss: Vec::new(),
             tss_size: 100,
-            hstcp: HsTcp::default(),
-            t_full: 0,
-            t_last: 0,
-            t_prev: 0,
-            t_start: 0,
-            rtt_count: 0,
-            rtt_prev: 0,
-            rtt_goodcount: 1,
-            f_counting: 0,
-            w_used: 0,
-            w_timed: -1,
-            f_full: 0,
-            backoffs: 0,
+            qopt: QOption::default(),
+            frto: Frto::default(),
             dupwnd: 0,
             wnd: 20.0,
             wnd_int: 20,
@@ -499,10 +631,10 @@ impl Tcp {
             wnd_init_option: 1,
             syn: true,
             max_connects: -1,
-            wnd_option: 1,
+            growth: Growth::Standard,
+            parked: growth::Parked::default(),
+            newecn: false,
             et: crate::sim::NONE,
-            newecn: Default::default(),
-            wnd_const: 4.0,
             wnd_th: 0.002,
             delay_growth: true,
             overhead: 0.0,
@@ -541,36 +673,18 @@ impl Tcp {
             awnd: 0.0,
             decrease_num: 0.5,
             increase_num: 1.0,
-            k_parameter: 0.0,
-            l_parameter: 1.0,
             trace_all_oneline: false,
             nam_tracevar: false,
-            qoption: 0,
-            enbl_rtt_ctr: 0,
             control_increase: 0,
             no_fast_retrans: false,
             precision_reduce: true,
             old_code: false,
             use_headers: true,
-            low_window: 38,
-            high_window: 83000,
-            high_p: 0.0000001,
-            high_decrease: 0.1,
             max_ssthresh: 0,
-            cwnd_range: 0,
             timerfix: true,
             rfc2988: true,
             lim_transmit_fix: false,
-            rate_request: 0,
-            qs_enabled: false,
-            tcp_qs_recovery: true,
-            qs_request_mode: 1,
-            qs_thresh: 4,
-            qs_rtt: 50,
-            print_request: false,
-            frto_enabled: false,
-            sfrto_enabled: false,
-            spurious_response: 1,
+            qs: QuickStart::default(),
             rto: 0.0,
             rto_key: (0, 0),
         };
@@ -650,11 +764,6 @@ impl Tcp {
             Tv::Singledup => &mut self.singledup,
             Tv::Cwnd => unreachable!("cwnd_ is a double"),
         }
-    }
-
-    /// Start tracing a variable (`$tcp trace var`).
-    pub fn trace(&mut self, tv: Tv) {
-        self.traced |= tv.bit();
     }
 
     /// Write one variable-trace line (`TcpAgent::traceVar` / `traceAll`).
@@ -785,15 +894,9 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::reset`, run at creation and by `$ns run` for every agent.
-    pub fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
-        match &mut self.flavor {
-            Flavor::Sack1(s) => s.scb.clear(),
-            Flavor::Rfc793edu(_) => rfc793edu::reset(self),
-            Flavor::Vegas(v) => v.reset(),
-            _ => {}
-        }
-        self.newecn.reset();
+    /// `TcpAgent::reset` (see `Tcp::reset`).
+    fn reset(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+        self.mark = 0.0;
         let w = &mut sim.w;
         self.rtt_init(b, w);
         self.rtt_seq = -1;
@@ -835,39 +938,14 @@ impl Tcp {
         if self.control_increase != 0 {
             self.prev_highest_ack = self.highest_ack;
         }
-        if self.wnd_option == 8 {
-            self.hstcp.low_p = 1.5 / (self.low_window as f64 * self.low_window as f64);
-            let high_low_win = (self.high_window as f64).ln() - (self.low_window as f64).ln();
-            let high_low_p = self.high_p.ln() - self.hstcp.low_p.ln();
-            self.hstcp.dec1 = 0.5 - (self.low_window as f64).ln() * (self.high_decrease - 0.5) / high_low_win;
-            self.hstcp.dec2 = (self.high_decrease - 0.5) / high_low_win;
-            self.hstcp.p1 = self.hstcp.low_p.ln() - (self.low_window as f64).ln() * high_low_p / high_low_win;
-            self.hstcp.p2 = high_low_p / high_low_win;
+        // (HighSpeed's parameters for `windowOption_ 8`, New-ECN's state)
+        self.growth.reset(&mut self.parked);
+        if self.qopt.qoption != 0 {
+            self.reset_qoption_state(w);
         }
-        if self.qoption != 0 {
-            let now = (w.s.now / self.tcp_tick + 0.5) as i32;
-            self.t_last = now;
-            self.t_prev = now;
-            self.w_used = 0;
-            if self.enbl_rtt_ctr != 0 {
-                self.reset_qoption(w);
-            }
-        }
-        if self.qs_enabled {
+        if self.qs.qs_enabled {
             w.warn(crate::notice::Warning::QuickStartIgnored { agent: b.id });
         }
-    }
-
-    fn reset_qoption(&mut self, w: &World) {
-        let now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        self.t_start = now;
-        self.rtt_count = 0;
-        self.rtt_prev = 0;
-        self.rtt_goodcount = 1;
-        self.f_counting = 0;
-        self.w_timed = -1;
-        self.f_full = 0;
-        self.backoffs = 0;
     }
 
     fn cancel_timers(&mut self, w: &mut World) {
@@ -1005,10 +1083,8 @@ impl Tcp {
         }
     }
 
+    /// `TcpAgent::rtt_backoff` (RFC793edu has its own: `Virtuals`).
     fn rtt_backoff(&mut self, b: &AgentBase, w: &mut World) {
-        if let Flavor::Rfc793edu(_) = self.flavor {
-            return rfc793edu::rtt_backoff(self, b, w);
-        }
         if self.t_backoff < 64 || (self.rfc2988 && self.rtt_timeout() < self.maxrto) {
             let v = self.t_backoff << 1;
             self.seti(b, w, Tv::Backoff, v);
@@ -1035,8 +1111,8 @@ impl Tcp {
 
     /// `TcpAgent::output`: build and send the segment `seqno`.
     /// Vegas and RFC793edu have their own (`vegas::output`,
-    /// `rfc793edu::output`); `send_much` and `tcp_eln`, the callers they
-    /// share, choose.
+    /// `rfc793edu::output`); `send_much_with` and `tcp_eln`, the callers
+    /// they share, take it from `Virtuals`.
     #[inline(never)]
     fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
         self.output_inline(b, sim, seqno, reason, None)
@@ -1176,40 +1252,6 @@ impl Tcp {
         }
     }
 
-    /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
-    pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
-        if nbytes == -1 && self.curseq <= TCP_MAXSEQ {
-            self.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
-        } else {
-            let size = b.size;
-            let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
-            self.inc(b, &mut sim.w, Tv::Curseq, add);
-        }
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, 0, mb);
-    }
-
-    /// `TcpAgent::advanceby`.
-    pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
-        self.inc(b, &mut sim.w, Tv::Curseq, delta);
-        if delta > 0 {
-            self.closed = false;
-        }
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, 0, mb);
-    }
-
-    /// `$tcp advance n`.
-    pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
-        if newseq > self.maxseq {
-            let d = newseq - self.curseq;
-            self.advanceby(b, sim, d);
-        } else {
-            let d = self.maxseq - self.curseq;
-            self.advanceby(b, sim, d);
-        }
-    }
-
     fn force_wnd(&self, num: i32) -> i32 {
         self.recover + num - self.highest_ack
     }
@@ -1220,84 +1262,54 @@ impl Tcp {
         self.wnd_int = v as i32;
     }
 
-    /// The usable window in packets (`window()`, virtual in ns-2).
+    /// The usable window in packets (`window()`, virtual in ns-2:
+    /// `TcpAgent`'s, or `RenoTcpAgent`'s with `reno_window`).
     pub fn window(&self) -> i32 {
         debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
-        match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
-                if self.frto == 2 {
-                    let f = self.force_wnd(2);
-                    if (f as f64) < self.wnd {
-                        f
-                    } else {
-                        self.wnd_int
-                    }
-                } else if self.cwnd < self.wnd {
-                    self.cwnd as i32
-                } else {
-                    self.wnd_int
-                }
+        if self.reno_window {
+            let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
+            if self.frto.frto == 2 {
+                win = self.force_wnd(2);
             }
-            Flavor::Reno | Flavor::NewReno(_) => {
-                let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
-                if self.frto == 2 {
-                    win = self.force_wnd(2);
-                }
-                if win > self.wnd_int {
-                    win = self.wnd_int;
-                }
+            if win > self.wnd_int {
+                win = self.wnd_int;
+            }
+            win
+        } else if self.frto.frto == 2 {
+            let f = self.force_wnd(2);
+            if (f as f64) < self.wnd {
+                f
+            } else {
+                self.wnd_int
+            }
+        } else if self.cwnd < self.wnd {
+            self.cwnd as i32
+        } else {
+            self.wnd_int
+        }
+    }
+
+    /// `windowd()`: the window as a double (`TcpAgent`'s, or
+    /// `RenoTcpAgent`'s with `reno_window`).
+    fn windowd(&self) -> f64 {
+        if self.reno_window {
+            let win = self.cwnd + self.dupwnd as f64;
+            if win > self.wnd {
+                self.wnd
+            } else {
                 win
             }
-        }
-    }
-
-    /// `windowd()`: the window as a double.
-    fn windowd(&self) -> f64 {
-        match self.flavor {
-            Flavor::Tahoe | Flavor::Sack1(_) | Flavor::Rfc793edu(_) | Flavor::Vegas(_) => {
-                if self.cwnd < self.wnd {
-                    self.cwnd
-                } else {
-                    self.wnd
-                }
-            }
-            Flavor::Reno | Flavor::NewReno(_) => {
-                let win = self.cwnd + self.dupwnd as f64;
-                if win > self.wnd {
-                    self.wnd
-                } else {
-                    win
-                }
-            }
-        }
-    }
-
-    /// `TcpAgent::send_much`: send as much as the window allows (SACK's
-    /// own for `Sack1`, the flavour's `output` for Vegas and RFC793edu).  A
-    /// flavour's `recv`, which knows which it is, may call `send_much_tcp`
-    /// or `rfc793edu::send_much` directly.
-    pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        if matches!(self.flavor, Flavor::Sack1(_) | Flavor::Vegas(_) | Flavor::Rfc793edu(_)) {
-            return self.send_much_own(b, sim, force, reason, maxburst);
-        }
-        self.send_much_tcp(b, sim, force, reason, maxburst)
-    }
-
-    /// `send_much` of the flavours that have their own (SACK) or their own
-    /// `output` (Vegas, RFC793edu); kept out of line from the common path.
-    #[inline(never)]
-    fn send_much_own(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        match self.flavor {
-            Flavor::Sack1(_) => sack1::send_much(self, b, sim, force, reason, maxburst),
-            Flavor::Rfc793edu(_) => rfc793edu::send_much(self, b, sim, force, reason, maxburst),
-            _ => self.send_much_with::<OUT_VEGAS>(b, sim, force, reason, maxburst, None),
+        } else if self.cwnd < self.wnd {
+            self.cwnd
+        } else {
+            self.wnd
         }
     }
 
     /// `TcpAgent::send_much` of the senders that use `TcpAgent::output`.
     #[inline]
     fn send_much_tcp(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, force, reason, maxburst, None)
+        self.send_much_with(&mut Base, b, sim, force, reason, maxburst, None)
     }
 
     /// `send_much(0, 0, maxburst)` at the end of Tahoe's, Reno's and
@@ -1309,16 +1321,18 @@ impl Tcp {
     /// free and one allocation less per ACK.
     #[inline]
     fn send_much_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack_pkt: PktId, maxburst: i32) {
-        self.send_much_with::<OUT_TCP>(b, sim, false, 0, maxburst, Some(ack_pkt))
+        self.send_much_with(&mut Base, b, sim, false, 0, maxburst, Some(ack_pkt))
     }
 
-    /// The sending loop, with the sender's `output` chosen at compile time
-    /// (`OUT`: `OUT_TCP`, `OUT_VEGAS` or `OUT_RFC793`), so no loop tests the
-    /// flavour per packet.  `spare`, a packet to send the first segment in
-    /// (`send_much_ack`; `OUT_TCP` only), is freed if none is sent.
+    /// `TcpAgent::send_much`, the sending loop, with the flavour's
+    /// `output` (`v`) chosen at compile time, so no loop tests the flavour
+    /// per packet.  `spare`, a packet to send the first segment in
+    /// (`send_much_ack`; `Base` only), is freed if none is sent.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn send_much_with<const OUT: u8>(
+    fn send_much_with<V: Virtuals>(
         &mut self,
+        v: &mut V,
         b: &mut AgentBase,
         sim: &mut Sim,
         force: bool,
@@ -1326,7 +1340,7 @@ impl Tcp {
         maxburst: i32,
         mut spare: Option<PktId>,
     ) {
-        debug_assert!(OUT == OUT_TCP || spare.is_none());
+        debug_assert!(V::OUTPUT_KEEPS_WINDOW || spare.is_none());
         let mut win = self.window();
         let mut npackets = 0;
         if !force && self.delsnd_pending(&sim.w) {
@@ -1341,13 +1355,9 @@ impl Tcp {
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if self.overhead == 0.0 || force {
                 let s = self.t_seqno;
-                match OUT {
-                    OUT_VEGAS => vegas::output(self, b, sim, s, reason),
-                    OUT_RFC793 => rfc793edu::output(self, b, sim, s, reason),
-                    _ => self.output_inline(b, sim, s, reason, spare.take()),
-                }
+                v.output(self, b, sim, s, reason, spare.take());
                 npackets += 1;
-                if self.qoption != 0 {
+                if self.qopt.qoption != 0 {
                     self.process_qoption_after_send(b, &mut sim.w);
                 }
                 self.inc(b, &mut sim.w, Tv::TSeqno, 1);
@@ -1362,7 +1372,7 @@ impl Tcp {
             // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
             // `output` may, so only they need it worked out again (one
             // saturating cast and a dozen instructions a packet less).
-            if OUT != OUT_TCP || self.qoption != 0 {
+            if !V::OUTPUT_KEEPS_WINDOW || self.qopt.qoption != 0 {
                 win = self.window();
             }
             debug_assert_eq!(win, self.window());
@@ -1429,64 +1439,34 @@ impl Tcp {
 
     // ---- window dynamics ----------------------------------------------------
 
-    fn limited_slow_start(&self, cwnd: f64, max_ssthresh: i32, increment: f64) -> f64 {
-        if max_ssthresh <= 0 {
-            increment
-        } else {
-            let mut increment1 = 0.0;
-            let round = (cwnd / (max_ssthresh as f64 / 2.0)) as i32;
-            if round > 0 {
-                increment1 = 1.0 / round as f64;
-            }
-            if increment < increment1 {
-                increment1
-            } else {
-                increment
-            }
-        }
-    }
-
-    fn decrease_param(&self) -> f64 {
-        self.hstcp.dec1 + self.cwnd.ln() * self.hstcp.dec2
-    }
-
-    fn increase_param(&mut self) -> f64 {
-        if self.cwnd <= self.low_window as f64 {
-            return 1.0 / self.cwnd;
-        }
-        if self.cwnd >= self.hstcp.cwnd_last && self.cwnd < self.hstcp.cwnd_last + self.cwnd_range as f64 {
-            return self.hstcp.increase_last / self.cwnd;
-        }
-        let p = (self.hstcp.p1 + self.cwnd.ln() * self.hstcp.p2).exp();
-        let decrease = self.decrease_param();
-        let increase = self.cwnd * self.cwnd * p / (1.0 / decrease - 0.5);
-        let answer = increase / self.cwnd;
-        self.hstcp.cwnd_last = self.cwnd;
-        self.hstcp.increase_last = increase;
-        answer
-    }
-
     /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
     fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {
             let c = self.cwnd + 1.0;
             self.set_cwnd(b, w, c);
-        } else {
-            let new = cc::increase(self, w);
-            if let Some(c) = new {
-                self.set_cwnd(b, w, c);
-            }
+        } else if let Some(c) = self.growth_increase(w) {
+            self.set_cwnd(b, w, c);
         }
-        if self.maxcwnd != 0 && (self.cwnd as i32) > self.maxcwnd {
+        if self.maxcwnd != 0 {
+            self.cap_cwnd(b, w);
+        }
+    }
+
+    /// The end of `opencwnd`: `maxcwnd_`, when set, caps cwnd_.  Out of
+    /// line: rarely set, and inlined, the compiler works out the cast on
+    /// every ACK.
+    #[cold]
+    #[inline(never)]
+    fn cap_cwnd(&mut self, b: &AgentBase, w: &mut World) {
+        if (self.cwnd as i32) > self.maxcwnd {
             let c = self.maxcwnd as f64;
             self.set_cwnd(b, w, c);
         }
     }
 
-    /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd.
+    /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd (with the growth
+    /// rule's decrease, and New-ECN's cut by its own factor).
     fn slowdown(&mut self, b: &AgentBase, w: &mut World, how: u32) {
-        let newecn = self.newecn_on(w);
-        let smallwin = if newecn { newecn::smallwin(self) } else { 0 };
         let mut slowstart = false;
         self.inc(b, w, Tv::Ncwndcuts, 1);
         if how & TCP_IDLE == 0 && how & NO_OUTSTANDING_DATA == 0 {
@@ -1495,36 +1475,11 @@ impl Tcp {
         if self.cwnd < self.ssthresh as f64 {
             slowstart = true;
         }
-        let halfwin;
-        let decreasewin;
-        let win;
-        if self.precision_reduce {
-            halfwin = self.windowd() / 2.0;
-            if self.wnd_option == 6 {
-                decreasewin = self.windowd() - (1.0 - self.decrease_num) * self.windowd().powf(self.l_parameter);
-            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
-                let decrease = self.decrease_param();
-                self.decrease_num = decrease;
-                decreasewin = self.windowd() - decrease * self.windowd();
-            } else {
-                decreasewin = self.decrease_num * self.windowd();
-            }
-            win = self.windowd();
-        } else {
-            let temp = self.window() / 2;
-            halfwin = temp as f64;
-            let temp = if self.wnd_option == 6 {
-                (self.window() as f64 - (1.0 - self.decrease_num) * (self.window() as f64).powf(self.l_parameter)) as i32
-            } else if self.wnd_option == 8 && self.cwnd > self.low_window as f64 {
-                let decrease = self.decrease_param();
-                self.decrease_num = decrease;
-                (self.windowd() - decrease * self.windowd()) as i32
-            } else {
-                (self.decrease_num * self.window() as f64) as i32
-            };
-            decreasewin = temp as f64;
-            win = self.window() as f64;
-        }
+        let (windowd, window) = (self.windowd(), self.window());
+        let halfwin = if self.precision_reduce { windowd / 2.0 } else { (window / 2) as f64 };
+        let decreasewin =
+            self.growth.decreased_window(self.cwnd, windowd, window, self.precision_reduce, &mut self.decrease_num);
+        let win = if self.precision_reduce { windowd } else { window as f64 };
         if how & CLOSE_SSTHRESH_HALF != 0 {
             if self.first_decrease || slowstart || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
                 self.seti(b, w, Tv::Ssthresh, halfwin as i32);
@@ -1534,9 +1489,11 @@ impl Tcp {
         } else if how & THREE_QUARTER_SSTHRESH != 0 && (self.ssthresh as f64) < 3.0 * self.cwnd / 4.0 {
             self.seti(b, w, Tv::Ssthresh, (3.0 * self.cwnd / 4.0) as i32);
         }
-        if how & newecn::CLOSE_SSTHRESH_NEW != 0 {
-            let s = (self.ssthresh as f64 * self.newecn.alpha_wnd) as i32;
-            self.seti(b, w, Tv::Ssthresh, s);
+        if how & CLOSE_SSTHRESH_NEW != 0 {
+            if let Some(factor) = self.growth.ecn_factor() {
+                let s = (self.ssthresh as f64 * factor) as i32;
+                self.seti(b, w, Tv::Ssthresh, s);
+            }
         }
         if how & CLOSE_CWND_HALF != 0 {
             if self.first_decrease || slowstart || self.decrease_num == 0.5 {
@@ -1558,25 +1515,28 @@ impl Tcp {
         } else if how & CLOSE_CWND_ONE != 0 {
             self.set_cwnd(b, w, 1.0);
         } else if how & CLOSE_CWND_HALF_WAY != 0 {
-            let c = self.w_used as f64 + self.decrease_num * (win - self.w_used as f64);
+            let c = self.qopt.w_used as f64 + self.decrease_num * (win - self.qopt.w_used as f64);
             self.set_cwnd(b, w, c);
             if self.cwnd < 1.0 {
                 self.set_cwnd(b, w, 1.0);
             }
-        } else if how & newecn::CLOSE_CWND_NEW != 0 && smallwin >= 0 {
-            self.set_cwnd(b, w, smallwin as f64);
+        } else if how & CLOSE_CWND_NEW != 0 {
+            if let Some(factor) = self.growth.ecn_factor() {
+                // (the window before the cut: nothing above changed it)
+                let smallwin = (window as f64 * factor) as i32;
+                if smallwin >= 0 {
+                    self.set_cwnd(b, w, smallwin as f64);
+                }
+            }
         }
         if self.ssthresh < 2 {
             self.seti(b, w, Tv::Ssthresh, 2);
         }
-        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE | newecn::CLOSE_CWND_NEW) != 0 {
+        if how & (CLOSE_CWND_HALF | CLOSE_CWND_RESTART | CLOSE_CWND_INIT | CLOSE_CWND_ONE | CLOSE_CWND_NEW) != 0 {
             self.cong_action = true;
         }
-        if newecn {
-            newecn::after_slowdown(self, w, how);
-        }
-        self.fcnt = 0.0;
-        self.count = 0;
+        // (ns-2's `fcnt_ = count_ = 0`; New-ECN's slope)
+        self.growth.after_cut(&mut self.parked, how, w.s.now);
         if self.first_decrease {
             self.first_decrease = false;
         }
@@ -1636,23 +1596,24 @@ impl Tcp {
         self.awnd += self.wnd_th * self.cwnd;
     }
 
-    /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window.
-    fn ecn_response(&mut self, b: &AgentBase, w: &mut World, seqno: i32) {
+    /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window (with
+    /// the flavour's `rtt_backoff`).
+    fn ecn_response<V: Virtuals>(&mut self, v: &mut V, b: &AgentBase, w: &mut World, seqno: i32) {
         if seqno > self.recover || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
             self.recover = self.maxseq;
             self.last_cwnd_action = CWND_ACTION_ECN;
             if self.cwnd <= 1.0 {
                 if self.ecn_backoff {
-                    self.rtt_backoff(b, w);
+                    v.rtt_backoff(self, b, w);
                 } else {
                     self.ecn_backoff = true;
                 }
             } else {
                 self.ecn_backoff = false;
             }
-            if self.newecn_on(w) {
-                self.slowdown(b, w, newecn::CLOSE_CWND_NEW | newecn::CLOSE_SSTHRESH_NEW);
-                self.newecn.first_time = 1;
+            if self.growth.ecn_factor().is_some() {
+                // The rule's own cut (New-ECN's alpha_wnd).
+                self.slowdown(b, w, CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW);
             } else {
                 self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
             }
@@ -1667,13 +1628,9 @@ impl Tcp {
     /// `TcpAgent::recv_newack_helper`.
     fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.newack_inline(b, &mut sim.w, ack);
-        // New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
-        // does not apply to it.
-        let open = if self.newecn_on(&sim.w) {
-            !self.ect || !ack.ecnecho
-        } else {
-            !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst)
-        };
+        // (New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
+        // does not apply to it.)
+        let open = !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst && self.growth.opens_in_ecn_burst());
         if open {
             if self.control_increase == 0 || self.network_limited() {
                 self.opencwnd(b, &mut sim.w);
@@ -1696,22 +1653,10 @@ impl Tcp {
             self.closed = true;
             self.finish(b, sim);
         }
-        if self.qoption != 0 && self.curseq == self.highest_ack + 1 {
+        if self.qopt.qoption != 0 && self.curseq == self.highest_ack + 1 {
             self.cancel_rtx_timer(&mut sim.w);
         }
-        if self.frto == 1 {
-            if self.recover + 1 >= self.highest_ack + self.wnd as i32 || self.recover + 1 >= self.curseq {
-                self.frto = 0;
-            } else if self.highest_ack == self.recover {
-                self.frto = 0;
-            } else {
-                let s = self.recover + 1;
-                self.seti(b, &mut sim.w, Tv::TSeqno, s);
-                self.frto = 2;
-            }
-        } else if self.frto == 2 {
-            self.spurious_timeout(b, &mut sim.w);
-        }
+        self.frto_newack(b, &mut sim.w);
     }
 
     /// `TcpAgent::trace_event`: an `E` line in the event trace
@@ -1776,51 +1721,11 @@ impl Tcp {
         {
             let s = self.t_seqno;
             self.output(b, sim, s, 0);
-            if self.qoption != 0 {
+            if self.qopt.qoption != 0 {
                 self.process_qoption_after_send(b, &mut sim.w);
             }
             self.inc(b, &mut sim.w, Tv::TSeqno, 1);
         }
-    }
-
-    fn spurious_timeout(&mut self, b: &AgentBase, w: &mut World) {
-        self.frto = 0;
-        match self.spurious_response {
-            2 => {
-                let c = self.ssthresh as f64;
-                self.set_cwnd(b, w, c);
-            }
-            3 => self.set_cwnd(b, w, 1.0),
-            _ => {
-                let c = (self.t_seqno - self.prev_highest_ack) as f64;
-                self.set_cwnd(b, w, c);
-            }
-        }
-        let pp = self.pipe_prev;
-        self.seti(b, w, Tv::Ssthresh, pp);
-        self.recover = self.highest_ack - 1;
-    }
-
-    /// `TcpAgent::recv_frto_helper`.  Inlined (every ACK passes here, and
-    /// F-RTO is rarely on), the work out of line.
-    #[inline(always)]
-    fn recv_frto_helper(&mut self, b: &AgentBase, w: &mut World, ack: &AckInfo) {
-        if self.frto != 0 && ack.seqno == self.last_ack {
-            self.frto_dupack(b, w);
-        }
-    }
-
-    /// A duplicate ACK after an F-RTO timeout: go back to sending from the
-    /// highest ACK with cwnd_ = frto_.
-    #[cold]
-    #[inline(never)]
-    fn frto_dupack(&mut self, b: &AgentBase, w: &mut World) {
-        let s = self.highest_ack + 1;
-        self.seti(b, w, Tv::TSeqno, s);
-        let c = self.frto as f64;
-        self.set_cwnd(b, w, c);
-        self.frto = 0;
-        self.seti(b, w, Tv::Dupacks, -1);
     }
 
     /// Every flavour's `recv`, after a new ACK: the first one (`last_ack_`
@@ -1837,146 +1742,31 @@ impl Tcp {
     /// Every flavour's `recv`, at a duplicate ACK: one carrying ELN (with
     /// `eln_` on) goes to `tcp_eln` and is freed (true: nothing more to do).
     #[inline(always)]
-    fn eln_dupack(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, p: PktId) -> bool {
+    fn eln_dupack<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, p: PktId) -> bool {
         if ack.eln && self.eln != 0 {
-            self.tcp_eln(b, sim, ack);
+            self.tcp_eln(v, b, sim, ack);
             sim.w.pool.free(p);
             return true;
         }
         false
     }
 
-    /// `TcpAgent::tcp_eln`.
-    fn tcp_eln(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+    /// `TcpAgent::tcp_eln` (with the flavour's `output`).
+    #[cold]
+    #[inline(never)]
+    fn tcp_eln<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.inc(b, &mut sim.w, Tv::Dupacks, 1);
         if self.dupacks == self.eln_rxmit_thresh && ack.seqno > self.eln_last_rxmit {
             let s = self.last_ack + 1;
-            if let Flavor::Rfc793edu(_) = self.flavor {
-                rfc793edu::output(self, b, sim, s, REASON_DUPACK);
-            } else {
-                self.output(b, sim, s, REASON_DUPACK);
-            }
+            v.output(self, b, sim, s, REASON_DUPACK, None);
             self.eln_last_rxmit = self.last_ack + 1;
         } else {
             let mb = self.maxburst;
-            self.send_much(b, sim, false, 0, mb);
+            self.send_much_with(v, b, sim, false, 0, mb, None);
         }
     }
 
-    fn process_qoption_after_send(&mut self, b: &AgentBase, w: &mut World) {
-        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        let rto = (self.t_rtxcur / self.tcp_tick) as i32;
-        if self.enbl_rtt_ctr == 0 {
-            if tcp_now - self.t_last >= rto {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                let n = if rto != 0 { (tcp_now - self.t_last) / rto } else { 0 };
-                for _ in 0..n {
-                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
-                }
-                self.t_prev = tcp_now;
-                self.w_used = 0;
-            }
-            self.t_last = tcp_now;
-            if self.t_seqno == self.highest_ack + self.window() {
-                self.t_prev = tcp_now;
-                self.w_used = 0;
-            } else if self.t_seqno == self.curseq - 1 {
-                let tmp = self.t_seqno - self.highest_ack;
-                if tmp > self.w_used {
-                    self.w_used = tmp;
-                }
-                if tcp_now - self.t_prev >= rto {
-                    self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                    self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
-                    self.t_prev = tcp_now;
-                    self.w_used = 0;
-                }
-            }
-        } else {
-            self.rtt_counting(b, w);
-        }
-    }
-
-    fn rtt_counting(&mut self, b: &AgentBase, w: &mut World) {
-        let tcp_now = (w.s.now / self.tcp_tick + 0.5) as i32;
-        let mut rtt = self.t_srtt >> self.t_srtt_bits;
-        if rtt < 1 {
-            rtt = 1;
-        }
-        if tcp_now - self.t_last >= 2 * rtt {
-            let mut rtts = (tcp_now - self.t_last) * self.rtt_goodcount / (rtt * 2);
-            rtts -= self.backoffs;
-            self.backoffs = 0;
-            if rtts > 0 {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                for _ in 0..rtts {
-                    self.slowdown(b, w, CWND_HALF_WITH_MIN | TCP_IDLE);
-                    self.rtt_prev = self.rtt_count;
-                    self.w_used = 0;
-                }
-            }
-        }
-        self.t_last = tcp_now;
-        if tcp_now - self.t_start >= 2 * rtt {
-            if self.rtt_count > self.rtt_goodcount || self.f_full == 1 {
-                self.rtt_goodcount = self.rtt_count;
-                if self.rtt_goodcount < 1 {
-                    self.rtt_goodcount = 1;
-                }
-            }
-            self.rtt_prev -= self.rtt_count;
-            self.rtt_count = 0;
-            self.t_start = tcp_now;
-            self.f_full = 0;
-        }
-        if self.t_seqno == self.highest_ack + self.window() {
-            self.w_used = 0;
-            self.f_full = 1;
-            self.rtt_prev = self.rtt_count;
-        } else if self.t_seqno == self.curseq - 1 {
-            let tmp = self.t_seqno - self.highest_ack;
-            if tmp > self.w_used {
-                self.w_used = tmp;
-            }
-            if self.rtt_count - self.rtt_prev >= 2 {
-                self.slowdown(b, w, THREE_QUARTER_SSTHRESH | TCP_IDLE);
-                self.slowdown(b, w, CLOSE_CWND_HALF_WAY | TCP_IDLE);
-                self.rtt_prev = self.rtt_count;
-                self.backoffs += 1;
-                self.w_used = 0;
-            }
-        }
-        if self.f_counting == 0 {
-            self.w_timed = self.t_seqno;
-            self.f_counting = 1;
-        }
-    }
-
-    fn process_qoption_after_ack(&mut self, seqno: i32) {
-        if self.f_counting == 1 {
-            if seqno >= self.w_timed {
-                self.rtt_count += 1;
-                self.f_counting = 0;
-            } else if self.dupacks == self.numdupacks {
-                self.rtt_count += 1;
-            }
-        }
-    }
-
-    // ---- receiving and timeouts: dispatched to the flavour ---------------
-
-    /// An ACK arrived.
-    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
-        let ack = AckInfo::of(sim, p);
-        match self.flavor {
-            Flavor::Tahoe => tahoe::recv(self, b, sim, p, &ack),
-            Flavor::Reno => reno::recv(self, b, sim, p, &ack),
-            Flavor::NewReno(_) => newreno::recv(self, b, sim, p, &ack),
-            Flavor::Sack1(_) => sack1::recv(self, b, sim, p, &ack),
-            Flavor::Rfc793edu(_) => rfc793edu::recv(self, b, sim, p, &ack),
-            Flavor::Vegas(_) => vegas::recv(self, b, sim, p, &ack),
-        }
-    }
+    // ---- receiving and timeouts (the flavour's code calls these) ----------
 
     /// Common start of `recv` in every flavour: stale-incarnation check,
     /// counters, ECN response.  Returns false if the packet was discarded.
@@ -1991,52 +1781,40 @@ impl Tcp {
         self.inc(b, &mut sim.w, Tv::Nackpack, 1);
         self.ts_peer = ack.ts;
         if ack.ecnecho && self.ecn {
-            self.ecn_response(b, &mut sim.w, ack.seqno);
+            self.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
         }
         if self.ecn {
-            self.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
+            self.mark = if ack.ecnecho { 1.0 } else { 0.0 };
         }
         self.recv_frto_helper(b, &mut sim.w, ack);
         true
     }
 
-    /// A timer expired.
-    pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
-        if tno == TIMER_RTX {
-            // The scheduler has made it `Handling`: no longer pending.
-            self.rtx_pending = false;
-        }
-        match self.flavor {
-            Flavor::Sack1(_) => return sack1::timeout(self, b, sim, tno),
-            Flavor::Vegas(_) => return vegas::timeout(self, b, sim, tno),
-            _ => {}
-        }
+    /// `TcpAgent::timeout`, with the flavour's `output` and `rtt_backoff`
+    /// (`Tcp::timeout` has cleared `rtx_pending` for `TIMER_RTX`).
+    fn timeout_with<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
         match tno {
             TIMER_RTX => {
-                if !matches!(self.flavor, Flavor::Tahoe | Flavor::Rfc793edu(_)) {
-                    // `RenoTcpAgent::timeout`
-                    self.dupwnd = 0;
-                    self.seti(b, &mut sim.w, Tv::Dupacks, 0);
-                    if self.bug_fix {
-                        self.recover = self.maxseq;
-                    }
-                }
-                self.rtx_timeout(b, sim);
+                self.rtx_timeout(v, b, sim);
+                let mb = self.maxburst;
+                self.send_much_with(v, b, sim, false, REASON_TIMEOUT, mb, None);
             }
             TIMER_DELSND => {
                 let mb = self.maxburst;
-                self.send_much(b, sim, true, REASON_TIMEOUT, mb);
+                self.send_much_with(v, b, sim, true, REASON_TIMEOUT, mb, None);
             }
             _ => {}
         }
     }
 
-    /// `TcpAgent::timeout(TCP_TIMER_RTX)`.
-    fn rtx_timeout(&mut self, b: &mut AgentBase, sim: &mut Sim) {
+    /// `TcpAgent::timeout(TCP_TIMER_RTX)` but for its last step, sending
+    /// (`send_much(0, TCP_REASON_TIMEOUT, maxburst_)`), which the caller
+    /// does with its flavour's sending loop.
+    fn rtx_timeout<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim) {
         let w = &mut sim.w;
         self.trace_event(b, w, "TIMEOUT");
-        self.frto = 0;
-        self.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
+        self.frto.frto = 0;
+        self.frto.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
         if self.cwnd < 1.0 {
             self.set_cwnd(b, w, 1.0);
         }
@@ -2053,26 +1831,26 @@ impl Tcp {
                 self.slowdown(b, w, CLOSE_CWND_ONE | NO_OUTSTANDING_DATA);
             } else if self.highest_ack < self.recover && self.last_cwnd_action == CWND_ACTION_ECN {
                 self.slowdown(b, w, CLOSE_CWND_ONE);
-                if self.frto_enabled || self.sfrto_enabled {
-                    self.frto = 1;
+                if self.frto.frto_enabled || self.frto.sfrto_enabled {
+                    self.frto.frto = 1;
                 }
             } else {
                 self.inc(b, w, Tv::Nrexmit, 1);
                 self.last_cwnd_action = CWND_ACTION_TIMEOUT;
                 self.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART);
-                if self.frto_enabled || self.sfrto_enabled {
-                    self.frto = 1;
+                if self.frto.frto_enabled || self.frto.sfrto_enabled {
+                    self.frto.frto = 1;
                 }
             }
         }
         if self.highest_ack == self.maxseq && self.restart_bugfix {
             self.reset_rtx_timer(b, w, false, false);
         } else {
-            self.reset_rtx_timer(b, w, false, true);
+            // `reset_rtx_timer(0, 1)`, backing off as the flavour does.
+            v.rtt_backoff(self, b, w);
+            self.reset_rtx_timer(b, w, false, false);
         }
         self.last_cwnd_action = CWND_ACTION_TIMEOUT;
-        let mb = self.maxburst;
-        self.send_much(b, sim, false, REASON_TIMEOUT, mb);
     }
 
     /// Set a traced variable from Tcl (assignments trace like C++ ones).
@@ -2127,9 +1905,10 @@ mod tests {
         let mut sim = Sim::new();
         let mut b = AgentBase::new(0, PacketType::Tcp);
         for flavor in [Flavor::Tahoe, Flavor::Reno] {
-            let mut t = Tcp::new(flavor, &mut sim, 0);
-            assert!(t.set_var(&mut b, &mut sim.w, "window_", "30.5"));
-            assert_eq!(t.get_var(&b, "window_").as_deref(), Some("30.5"));
+            let mut agent = Tcp::new(flavor, &mut sim, 0);
+            assert!(agent.set_var(&mut b, &mut sim.w, "window_", "30.5"));
+            assert_eq!(agent.get_var(&b, "window_").as_deref(), Some("30.5"));
+            let t = &mut agent.sender;
             t.cwnd = 100.0;
             assert_eq!(t.window(), 30);
             t.cwnd = 12.5;
@@ -2146,36 +1925,36 @@ mod tests {
     #[test]
     fn kept_rto_follows_each_input() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
-        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
-        t.reset(&mut b, &mut sim);
-        let mut last = t.rtt_timeout_cached();
-        let mut step = |t: &mut Tcp, what: &str, want: f64| {
+        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
+        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
+        agent.reset(&mut b, &mut sim);
+        let mut last = agent.sender.rtt_timeout_cached();
+        let mut step = |t: &mut Sender, what: &str, want: f64| {
             let fresh = t.rtt_timeout_of();
             assert_eq!(fresh, want, "{what}: rtt_timeout()");
             assert_ne!(fresh, last, "{what} moves the RTO");
             assert_eq!(t.rtt_timeout_cached().to_bits(), fresh.to_bits(), "{what}: kept RTO");
             last = fresh;
         };
-        t.t_rtxcur = 1.25;
-        step(&mut t, "t_rtxcur_", 1.25);
-        t.seti(&b, &mut sim.w, Tv::Backoff, 4);
-        step(&mut t, "t_backoff_", 5.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "minrto_", "2"));
-        step(&mut t, "minrto_", 8.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
-        step(&mut t, "rfc2988_", 5.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
-        step(&mut t, "maxrto_", 3.0);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
-        step(&mut t, "tcpTick_", 4.0);
+        agent.sender.t_rtxcur = 1.25;
+        step(&mut agent.sender, "t_rtxcur_", 1.25);
+        agent.sender.seti(&b, &mut sim.w, Tv::Backoff, 4);
+        step(&mut agent.sender, "t_backoff_", 5.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "2"));
+        step(&mut agent.sender, "minrto_", 8.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
+        step(&mut agent.sender, "rfc2988_", 5.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
+        step(&mut agent.sender, "maxrto_", 3.0);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
+        step(&mut agent.sender, "tcpTick_", 4.0);
         // Backing off (as a timeout does) moves it through the key too.
-        t.rtt_backoff(&b, &mut sim.w);
-        assert_eq!(t.t_backoff, 8);
-        assert!(t.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
-        step(&mut t, "backoff, maxrto_", 10.0);
+        agent.sender.rtt_backoff(&b, &mut sim.w);
+        assert_eq!(agent.sender.t_backoff, 8);
+        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
+        step(&mut agent.sender, "backoff, maxrto_", 10.0);
     }
 
     /// `last_rtt_ms`, which `output` stamps on every packet, after `t_rtt_`
@@ -2183,16 +1962,16 @@ mod tests {
     #[test]
     fn kept_last_rtt_follows_t_rtt_and_tcp_tick() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
-        t.reset(&mut b, &mut sim);
-        t.seti(&b, &mut sim.w, Tv::Rtt, 7);
-        assert_eq!(t.last_rtt_ms, 3500);
-        assert!(t.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
-        assert_eq!(t.last_rtt_ms, 1750);
-        t.seti(&b, &mut sim.w, Tv::Rtt, 3);
-        assert_eq!(t.last_rtt_ms, 750);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
+        agent.reset(&mut b, &mut sim);
+        agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 7);
+        assert_eq!(agent.sender.last_rtt_ms, 3500);
+        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
+        assert_eq!(agent.sender.last_rtt_ms, 1750);
+        agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 3);
+        assert_eq!(agent.sender.last_rtt_ms, 750);
     }
 
     /// `rtx_pending` against the scheduler's status of the retransmission
@@ -2204,21 +1983,21 @@ mod tests {
         let mut b = AgentBase::new(0, PacketType::Tcp);
         t.reset(&mut b, &mut sim);
         let check = |t: &Tcp, sim: &Sim, want: bool| {
-            assert_eq!(sim.w.s.timer_status(t.rtx_timer) == TimerStatus::Pending, want);
-            assert_eq!(t.rtx_pending, want);
+            assert_eq!(sim.w.s.timer_status(t.sender.rtx_timer) == TimerStatus::Pending, want);
+            assert_eq!(t.sender.rtx_pending, want);
         };
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         check(&t, &sim, true);
-        t.cancel_rtx_timer(&mut sim.w);
+        t.sender.cancel_rtx_timer(&mut sim.w);
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         t.reset(&mut b, &mut sim);
         check(&t, &sim, false);
-        t.set_rtx_timer(&mut sim.w);
+        t.sender.set_rtx_timer(&mut sim.w);
         assert!(matches!(sim.w.s.next(), Some(crate::sched::Fired::Timer(..))));
         // Handled now, no longer pending; the sender learns it in `timeout`.
-        assert_eq!(sim.w.s.timer_status(t.rtx_timer), TimerStatus::Handling);
+        assert_eq!(sim.w.s.timer_status(t.sender.rtx_timer), TimerStatus::Handling);
         t.timeout(&mut b, &mut sim, TIMER_RTX);
         // Reno's timeout backs off and sets the timer again.
         check(&t, &sim, true);
@@ -2230,13 +2009,14 @@ mod tests {
     #[test]
     fn send_much_ack_frees_the_ack_when_it_sends_nothing() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        t.reset(&mut b, &mut sim);
+        agent.reset(&mut b, &mut sim);
         let p = sim.w.pool.alloc();
-        t.send_much_ack(&mut b, &mut sim, p, 0);
+        agent.sender.send_much_ack(&mut b, &mut sim, p, 0);
         assert_eq!(sim.w.pool.live(), 0, "curseq_ 0: nothing to send");
-        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        let t = &mut agent.sender;
         t.seti(&b, &mut sim.w, Tv::Curseq, 10);
         let p = sim.w.pool.alloc();
         t.send_much_ack(&mut b, &mut sim, p, 0);
@@ -2251,17 +2031,19 @@ mod tests {
     #[test]
     fn delsnd_timer_is_pending_only_once_scheduled() {
         let mut sim = Sim::new();
-        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(t.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
-        t.reset(&mut b, &mut sim);
+        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        agent.reset(&mut b, &mut sim);
+        let t = &mut agent.sender;
         assert!(!t.delsnd_used);
         assert!(!t.delsnd_pending(&sim.w));
         t.delsnd_resched(&mut sim.w);
         assert!(t.delsnd_pending(&sim.w));
         assert_eq!(sim.w.s.timer_status(t.delsnd_timer), TimerStatus::Pending);
         // `reset` cancels it; the flag stays, the timer's status decides.
-        t.reset(&mut b, &mut sim);
+        agent.reset(&mut b, &mut sim);
+        let t = &mut agent.sender;
         assert!(t.delsnd_used);
         assert!(!t.delsnd_pending(&sim.w));
     }

@@ -19,20 +19,10 @@ pub struct NewRenoState {
     pub firstpartial: i32,
 }
 
-fn st(t: &mut Tcp) -> &mut NewRenoState {
-    match &mut t.flavor {
-        Flavor::NewReno(s) => s,
-        _ => unreachable!("NewReno code on a non-NewReno sender"),
-    }
-}
-
 /// `NewRenoTcpAgent::recv`.
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, s: &mut NewRenoState, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     let now = sim.w.s.now;
     let size = b.size as f64;
-    let firstsent = t.firstsent;
-    let ssthresh = t.ssthresh;
-    let s = st(t);
     let mut new_ss = None;
     // Only the first three ACKs count (ns-2's counter goes on, but nothing
     // reads it past 3): the counter stops there, so that every later ACK
@@ -40,13 +30,13 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     if s.acked < 3 {
         s.acked += 1;
         if s.acked == 1 {
-            s.basertt = now - firstsent;
+            s.basertt = now - t.firstsent;
         } else if s.acked == 2 {
             s.ack2 = now;
         } else {
             s.ack3 = now;
             s.new_ssthresh = ((s.basertt * (size / (s.ack3 - s.ack2))) / size) as i32;
-            if s.newreno_changes > 0 && s.new_ssthresh < ssthresh {
+            if s.newreno_changes > 0 && s.new_ssthresh < t.ssthresh {
                 new_ss = Some(s.new_ssthresh);
             }
         }
@@ -64,23 +54,23 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
                 if t.last_cwnd_action == CWND_ACTION_DUPACK {
                     t.last_cwnd_action = CWND_ACTION_EXITED;
                 }
-                if st(t).exit_recovery_fix != 0 {
+                if s.exit_recovery_fix != 0 {
                     let outstanding = t.maxseq - ack.seqno + 1;
                     let c = if t.ssthresh < outstanding { t.ssthresh } else { outstanding };
                     t.set_cwnd(b, &mut sim.w, c as f64);
                 }
             }
-            st(t).firstpartial = 0;
+            s.firstpartial = 0;
             t.recv_newack_helper(b, sim, ack);
             t.first_ack_window(b, &mut sim.w);
         } else {
-            if st(t).partial_window_deflation == 0 {
+            if s.partial_window_deflation == 0 {
                 t.dupwnd = 0;
             }
-            partialnewack_helper(t, b, sim, ack);
+            partialnewack_helper(t, s, b, sim, ack);
         }
     } else if ack.seqno == t.last_ack {
-        if t.eln_dupack(b, sim, ack, p) {
+        if t.eln_dupack(&mut Base, b, sim, ack, p) {
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);
@@ -94,10 +84,10 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
         {
             t.trace_event(b, &mut sim.w, "NEWRENO_FAST_RECOVERY");
             t.dupwnd = t.dupwnd.wrapping_add(1);
-            if st(t).newreno_changes > 0 && t.dupacks % 2 == 1 {
-                let s = t.t_seqno;
-                t.seti(b, &mut sim.w, Tv::TSeqno, s + 1);
-                t.output(b, sim, s, 0);
+            if s.newreno_changes > 0 && t.dupacks % 2 == 1 {
+                let seqno = t.t_seqno;
+                t.seti(b, &mut sim.w, Tv::TSeqno, seqno + 1);
+                t.output(b, sim, seqno, 0);
             }
         } else if t.dupacks < t.numdupacks && t.singledup != 0 {
             t.send_one(b, sim);
@@ -109,7 +99,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
         if t.dupacks == 0 {
             let mb = t.maxburst;
             return t.send_much_ack(b, sim, p, mb);
-        } else if t.dupacks > t.numdupacks - 1 && st(t).newreno_changes == 0 {
+        } else if t.dupacks > t.numdupacks - 1 && s.newreno_changes == 0 {
             return t.send_much_ack(b, sim, p, 2);
         }
     }
@@ -117,8 +107,8 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 }
 
 /// `NewRenoTcpAgent::partialnewack`.
-fn partialnewack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
-    if st(t).partial_window_deflation != 0 {
+fn partialnewack(t: &mut Sender, s: &NewRenoState, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+    if s.partial_window_deflation != 0 {
         let mut deflate: u32 = 0;
         if ack.seqno > t.last_ack {
             deflate = (ack.seqno - t.last_ack) as u32;
@@ -149,19 +139,18 @@ fn partialnewack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
 }
 
 /// `NewRenoTcpAgent::partialnewack_helper`.
-fn partialnewack_helper(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
-    let s = st(t);
+fn partialnewack_helper(t: &mut Sender, s: &mut NewRenoState, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
     if s.newreno_changes1 == 0 || s.firstpartial == 0 {
         s.firstpartial = 1;
         t.newtimer(&mut sim.w, ack);
     }
-    partialnewack(t, b, &mut sim.w, ack);
-    let s = t.last_ack + 1;
-    t.output(b, sim, s, 0);
+    partialnewack(t, s, b, &mut sim.w, ack);
+    let seqno = t.last_ack + 1;
+    t.output(b, sim, seqno, 0);
 }
 
 /// `NewRenoTcpAgent::dupack_action`.
-fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
+fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim) {
     let recovered = t.highest_ack > t.recover;
     let recovered1 = t.highest_ack == t.recover;
     if recovered || (!t.bug_fix && !t.ecn) || (t.bugfix_ss && t.highest_ack == 0) {

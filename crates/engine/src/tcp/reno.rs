@@ -5,7 +5,7 @@
 use super::*;
 
 /// `RenoTcpAgent::recv`.
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     if !t.recv_prologue(b, sim, p, ack) {
         return;
     }
@@ -17,7 +17,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
         t.recv_newack_helper(b, sim, ack);
         t.first_ack_window(b, &mut sim.w);
     } else if ack.seqno == t.last_ack {
-        if t.eln_dupack(b, sim, ack, p) {
+        if t.eln_dupack(&mut Base, b, sim, ack, p) {
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);
@@ -46,7 +46,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 
 /// `RenoTcpAgent::dupack_action` (`allow_fast` is Reno's
 /// `allow_fast_retransmit`: true for Reno, false for NewReno).
-pub(super) fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, allow_fast: bool) {
+pub(super) fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, allow_fast: bool) {
     let recovered = t.highest_ack > t.recover;
     let allow = allow_fast && t.last_cwnd_action == CWND_ACTION_DUPACK;
     if recovered || (!t.bug_fix && !t.ecn) || allow || (t.bugfix_ss && t.highest_ack == 0) {
@@ -69,4 +69,17 @@ pub(super) fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, allow
     let s = t.last_ack + 1;
     t.output(b, sim, s, REASON_DUPACK);
     t.dupwnd = t.numdupacks as u32;
+}
+
+/// `RenoTcpAgent::timeout` (NewReno's too): leave fast recovery, then
+/// `TcpAgent::timeout`.
+pub(super) fn timeout(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+    if tno == TIMER_RTX {
+        t.dupwnd = 0;
+        t.seti(b, &mut sim.w, Tv::Dupacks, 0);
+        if t.bug_fix {
+            t.recover = t.maxseq;
+        }
+    }
+    t.timeout_with(&mut Base, b, sim, tno)
 }

@@ -48,24 +48,25 @@ impl Rfc793State {
     }
 }
 
-fn st(t: &Tcp) -> &Rfc793State {
-    match &t.flavor {
-        Flavor::Rfc793edu(s) => s,
-        _ => unreachable!("not an RFC793edu sender"),
-    }
-}
+/// `RFC793eduTcpAgent`'s overrides of `TcpAgent`'s virtual functions
+/// that shared code calls.
+impl Virtuals for Rfc793State {
+    /// `output` may time a retransmission (without Karn's rule).
+    const OUTPUT_KEEPS_WINDOW: bool = false;
 
-fn st_mut(t: &mut Tcp) -> &mut Rfc793State {
-    match &mut t.flavor {
-        Flavor::Rfc793edu(s) => s,
-        _ => unreachable!("not an RFC793edu sender"),
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
+        debug_assert!(spare.is_none());
+        output(t, self, b, sim, seqno, reason)
+    }
+
+    fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
+        rtt_backoff(t, self, b, w)
     }
 }
 
 /// The part of `RFC793eduTcpAgent::reset` before `TcpAgent::reset`.
-pub(super) fn reset(t: &mut Tcp) {
-    let rto = t.rtxcur_init / t.tcp_tick;
-    st_mut(t).rto = rto;
+pub(super) fn reset(t: &Sender, st: &mut Rfc793State) {
+    st.rto = t.rtxcur_init / t.tcp_tick;
 }
 
 /// `RFC793eduTcpAgent::recv`.  Cold and out of line: the common receive
@@ -74,40 +75,48 @@ pub(super) fn reset(t: &mut Tcp) {
 /// the grid benchmark: without `cold`, 2 more instructions per ACK).
 #[cold]
 #[inline(never)]
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, st: &mut Rfc793State, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     t.inc(b, &mut sim.w, Tv::Nackpack, 1);
     t.ts_peer = ack.ts;
     if ack.ecnecho && t.ecn {
-        t.ecn_response(b, &mut sim.w, ack.seqno);
+        t.ecn_response(st, b, &mut sim.w, ack.seqno);
     }
     if ack.seqno > t.last_ack {
-        recv_newack_helper(t, b, sim, ack);
+        recv_newack_helper(t, st, b, sim, ack);
         t.first_ack_window(b, &mut sim.w);
     } else if ack.seqno == t.last_ack {
-        if t.eln_dupack(b, sim, ack, p) {
+        if t.eln_dupack(st, b, sim, ack, p) {
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);
-        if t.dupacks == t.numdupacks && st(t).fastrtx != 0 {
+        if t.dupacks == t.numdupacks && st.fastrtx != 0 {
             tahoe::dupack_action(t, b, sim);
         }
     }
     sim.w.pool.free(p);
     let mb = t.maxburst;
-    send_much(t, b, sim, false, 0, mb);
+    send_much(t, st, b, sim, false, 0, mb);
 }
 
 /// `TcpAgent::send_much` with this sender's `output`.
 #[inline(never)]
-pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
-    t.send_much_with::<OUT_RFC793>(b, sim, force, reason, maxburst, None)
+pub(super) fn send_much(
+    t: &mut Sender,
+    st: &mut Rfc793State,
+    b: &mut AgentBase,
+    sim: &mut Sim,
+    force: bool,
+    reason: i32,
+    maxburst: i32,
+) {
+    t.send_much_with(st, b, sim, force, reason, maxburst, None)
 }
 
 /// `RFC793eduTcpAgent::recv_newack_helper`.
-fn recv_newack_helper(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
-    newack(t, b, &mut sim.w, ack);
+fn recv_newack_helper(t: &mut Sender, st: &mut Rfc793State, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
+    newack(t, st, b, &mut sim.w, ack);
     if !t.ect || !ack.ecnecho || (t.old_ecn && t.ecn_burst) {
-        opencwnd(t, b, &mut sim.w);
+        opencwnd(t, st, b, &mut sim.w);
     }
     if t.ect {
         if !ack.ecnecho {
@@ -130,7 +139,7 @@ fn recv_newack_helper(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckIn
 
 /// `RFC793eduTcpAgent::newack`: the timer is always set before the RTT is
 /// updated, and `prev_highest_ack_` is left alone.
-fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
+fn newack(t: &mut Sender, st: &mut Rfc793State, b: &AgentBase, w: &mut World, ack: &AckInfo) {
     let now = w.s.now;
     t.newtimer(w, ack);
     t.seti(b, w, Tv::Dupacks, 0);
@@ -142,7 +151,7 @@ fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
     }
     if !ack.no_ts {
         if t.ts_option {
-            rtt_update(t, b, w, now - ack.ts_echo);
+            rtt_update(t, st, b, w, now - ack.ts_echo);
         }
         if t.rtt_active && ack.seqno >= t.rtt_seq {
             if !t.ect || !t.ecn_backoff || !ack.ecnecho {
@@ -152,7 +161,7 @@ fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
             t.rtt_active = false;
             if !t.ts_option {
                 let tao = now - t.rtt_ts;
-                rtt_update(t, b, w, tao);
+                rtt_update(t, st, b, w, tao);
             }
         }
     }
@@ -163,21 +172,21 @@ fn newack(t: &mut Tcp, b: &AgentBase, w: &mut World, ack: &AckInfo) {
 /// `RFC793eduTcpAgent::rtt_update`: the shared estimator of srtt and
 /// rttvar; the RTO is srtt + 4 rttvar with `add793jacobsonrtt_`, else
 /// RFC 793's 2 srtt, and has no lower bound of its own.
-fn rtt_update(t: &mut Tcp, b: &AgentBase, w: &mut World, tao: f64) {
+fn rtt_update(t: &mut Sender, st: &mut Rfc793State, b: &AgentBase, w: &mut World, tao: f64) {
     t.rtt_sample(b, w, tao);
-    let rto = if st(t).jacobsonrtt != 0 {
+    let rto = if st.jacobsonrtt != 0 {
         t.jacobson_rto_ticks() as f64
     } else {
         (t.t_srtt >> (t.t_srtt_bits - 1)) as f64
     };
-    st_mut(t).rto = rto;
+    st.rto = rto;
     t.t_rtxcur = rto * t.tcp_tick;
 }
 
 /// `RFC793eduTcpAgent::rtt_backoff`: Tahoe's doubling (without RFC 2988's
 /// cap) with `add793expbackoff_`, else no backoff at all.
-pub(super) fn rtt_backoff(t: &mut Tcp, b: &AgentBase, w: &mut World) {
-    if st(t).expbackoff != 0 {
+fn rtt_backoff(t: &mut Sender, st: &Rfc793State, b: &AgentBase, w: &mut World) {
+    if st.expbackoff != 0 {
         if t.t_backoff < 64 {
             let v = t.t_backoff << 1;
             t.seti(b, w, Tv::Backoff, v);
@@ -193,9 +202,8 @@ pub(super) fn rtt_backoff(t: &mut Tcp, b: &AgentBase, w: &mut World) {
 }
 
 /// `RFC793eduTcpAgent::opencwnd`.
-fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
-    let s = st(t);
-    let (slowstart, exponinc, additiveinc) = (s.slowstart != 0, s.exponinc != 0, s.additiveinc != 0);
+fn opencwnd(t: &mut Sender, st: &Rfc793State, b: &AgentBase, w: &mut World) {
+    let (slowstart, exponinc, additiveinc) = (st.slowstart != 0, st.exponinc != 0, st.additiveinc != 0);
     let ssthresh = t.ssthresh as f64;
     if !(slowstart || exponinc || additiveinc) {
         // Plain RFC 793: the whole receiver window at once.
@@ -207,12 +215,12 @@ fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
     } else if additiveinc && t.cwnd < ssthresh {
         t.set_cwnd(b, w, ssthresh);
     } else {
-        let new = match t.wnd_option {
+        let new = match t.growth {
             // The standard rule, without `increase_num_` or limited slow start.
-            1 => Some(t.cwnd + 1.0 / t.cwnd),
-            0 | 2..=5 => cc::increase(t, w),
-            other => {
-                cc::undefined_window_option(w, other, "0-5");
+            Growth::Standard => Some(t.cwnd + 1.0 / t.cwnd),
+            Growth::PerWindow(_) | Growth::Scaled(..) => t.growth_increase(w),
+            _ => {
+                growth::undefined_window_option(w, t.growth.option(), "0-5");
                 None
             }
         };
@@ -227,7 +235,7 @@ fn opencwnd(t: &mut Tcp, b: &AgentBase, w: &mut World) {
 }
 
 /// `RFC793eduTcpAgent::output`.
-pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+fn output(t: &mut Sender, st: &Rfc793State, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
     let p = b.allocpkt(sim);
     let now = sim.w.s.now;
     {
@@ -257,7 +265,7 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
     let force_set_rtx_timer = t.highest_ack == t.maxseq;
     t.inc(b, &mut sim.w, Tv::Ndatapack, 1);
     t.inc(b, &mut sim.w, Tv::Ndatabytes, bytes);
-    if seqno <= t.maxseq && st(t).karnrtt == 0 {
+    if seqno <= t.maxseq && st.karnrtt == 0 {
         // Without Karn's rule a retransmission is timed too (`sent` leaves
         // the RTT timing alone for a retransmission).
         t.rtt_active = true;
@@ -285,12 +293,21 @@ mod tests {
         (t, b)
     }
 
+    /// The shared sender and RFC793edu's state of `t`.
+    fn parts(t: &mut Tcp) -> (&mut Sender, &mut Rfc793State) {
+        match &mut t.flavor {
+            Flavor::Rfc793edu(s) => (&mut t.sender, s),
+            _ => panic!("made as RFC793edu"),
+        }
+    }
+
     fn opened(set: &[(&str, &str)], cwnd: f64, ssthresh: i32) -> f64 {
         let mut sim = Sim::new();
         let (mut t, b) = sender(&mut sim, set);
+        let (t, st) = parts(&mut t);
         t.cwnd = cwnd;
         t.ssthresh = ssthresh;
-        opencwnd(&mut t, &b, &mut sim.w);
+        opencwnd(t, st, &b, &mut sim.w);
         t.cwnd
     }
 
@@ -318,29 +335,32 @@ mod tests {
         for (jacobson, rto) in [(false, 10.0), (true, 15.0)] {
             let mut sim = Sim::new();
             let j = if jacobson { "true" } else { "false" };
-            let (mut t, b) = sender(&mut sim, &[("add793jacobsonrtt_", j), ("rtxcur_init_", "6.0")]);
-            assert_eq!(st(&t).rto, 60.0, "reset: rtxcur_init_ / tcpTick_ ticks");
+            let (mut agent, b) = sender(&mut sim, &[("add793jacobsonrtt_", j), ("rtxcur_init_", "6.0")]);
+            let (t, st) = parts(&mut agent);
+            assert_eq!(st.rto, 60.0, "reset: rtxcur_init_ / tcpTick_ ticks");
             t.ts_option = true;
-            rtt_update(&mut t, &b, &mut sim.w, 0.5); // first sample: 5 ticks
+            rtt_update(t, st, &b, &mut sim.w, 0.5); // first sample: 5 ticks
             assert_eq!((t.t_rtt, t.t_srtt, t.t_rttvar), (5, 40, 10));
-            assert_eq!(st(&t).rto, rto);
+            assert_eq!(st.rto, rto);
             assert!((t.t_rtxcur - rto * 0.1).abs() < 1e-12);
-            assert_eq!(t.get_var(&b, "rto_").as_deref(), Some(if jacobson { "15" } else { "10" }));
+            assert_eq!(agent.get_var(&b, "rto_").as_deref(), Some(if jacobson { "15" } else { "10" }));
         }
     }
 
     #[test]
     fn backoff_only_with_the_switch() {
         let mut sim = Sim::new();
-        let (mut t, b) = sender(&mut sim, &[("add793expbackoff_", "false")]);
+        let (mut agent, b) = sender(&mut sim, &[("add793expbackoff_", "false")]);
+        let (t, st) = parts(&mut agent);
         t.t_backoff = 4;
-        rtt_backoff(&mut t, &b, &mut sim.w);
+        rtt_backoff(t, st, &b, &mut sim.w);
         assert_eq!(t.t_backoff, 1);
-        let (mut t, b) = sender(&mut sim, &[]);
+        let (mut agent, b) = sender(&mut sim, &[]);
+        let (t, st) = parts(&mut agent);
         t.t_srtt = 80;
         t.t_rttvar = 4;
         for want in [2, 4, 8, 16, 32, 64, 64] {
-            rtt_backoff(&mut t, &b, &mut sim.w);
+            rtt_backoff(t, st, &b, &mut sim.w);
             assert_eq!(t.t_backoff, want);
         }
         // Past 8 the srtt is folded into rttvar and cleared.

@@ -197,16 +197,9 @@ impl Default for Sack1State {
     }
 }
 
-fn st(t: &mut Tcp) -> &mut Sack1State {
-    match &mut t.flavor {
-        Flavor::Sack1(s) => s,
-        _ => unreachable!("not a SACK sender"),
-    }
-}
-
 /// `numdupacks(cwnd_)`: the duplicate-ACK threshold, raised for large
 /// windows when `numdupacksFrac_` is positive.
-fn numdupacks_for(t: &Tcp) -> i32 {
+fn numdupacks_for(t: &Sender) -> i32 {
     if t.numdupacks_frac == 0 {
         return t.numdupacks;
     }
@@ -219,7 +212,7 @@ fn numdupacks_for(t: &Tcp) -> i32 {
 }
 
 /// `Sack1TcpAgent::recv`.
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     let sacks = {
         let pk = sim.w.pool.get(p);
         let n = (pk.sa_len as usize).min(pk.sa.len());
@@ -234,90 +227,90 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
     }
     t.inc(b, &mut sim.w, Tv::Nackpack, 1);
     if ack.ecnecho && t.ecn {
-        t.ecn_response(b, &mut sim.w, ack.seqno);
+        t.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
     }
     if t.ecn {
-        t.newecn.mark = if ack.ecnecho { 1.0 } else { 0.0 };
+        t.mark = if ack.ecnecho { 1.0 } else { 0.0 };
     }
     let valid_ack = ack.seqno >= t.last_ack;
-    if !st(t).fastrecov {
+    if !st.fastrecov {
         if ack.seqno > t.last_ack {
-            st(t).firstpartial = false;
+            st.firstpartial = false;
             t.recv_newack_helper(b, sim, ack);
-            st(t).timeout = false;
-            st(t).scb.clear();
+            st.timeout = false;
+            st.scb.clear();
             t.first_ack_window(b, &mut sim.w);
         } else if ack.seqno < t.last_ack {
             // an old ACK: nothing to do
-        } else if !st(t).timeout {
+        } else if !st.timeout {
             let ha = t.highest_ack;
-            st(t).scb.update(ha, sacks);
-            if st(t).scb.changed {
+            st.scb.update(ha, sacks);
+            if st.scb.changed {
                 t.inc(b, &mut sim.w, Tv::Dupacks, 1);
                 let nd = numdupacks_for(t);
                 if t.dupacks == nd {
-                    dupack_action(t, b, sim);
+                    dupack_action(t, st, b, sim);
                 } else if t.dupacks < nd && t.singledup != 0 {
                     t.send_one(b, sim);
                 }
             }
-            if t.sfrto_enabled && t.frto == 2 {
-                let changed = st(t).scb.changed;
+            if t.frto.sfrto_enabled && t.frto.frto == 2 {
+                let changed = st.scb.changed;
                 if changed && !is_sacked(sacks, t.recover, t.maxseq) {
                     t.spurious_timeout(b, &mut sim.w);
                 } else {
                     let s = t.highest_ack + 1;
                     t.seti(b, &mut sim.w, Tv::TSeqno, s);
-                    let f = t.frto as f64;
+                    let f = t.frto.frto as f64;
                     t.set_cwnd(b, &mut sim.w, f);
-                    t.frto = 0;
+                    t.frto.frto = 0;
                     t.seti(b, &mut sim.w, Tv::Dupacks, 0);
                 }
             }
         }
         if (valid_ack || t.aggressive_maxburst) && t.dupacks == 0 {
             let mb = t.maxburst;
-            send_much(t, b, sim, false, 0, mb);
+            send_much(t, st, b, sim, false, 0, mb);
         }
     } else {
-        st(t).pipe -= 1;
+        st.pipe -= 1;
         if ack.seqno >= t.recover {
             t.recover = 0;
-            st(t).fastrecov = false;
+            st.fastrecov = false;
             t.newack(b, &mut sim.w, ack);
             if t.highest_ack >= t.curseq - 1 && !t.closed {
                 t.closed = true;
                 t.finish(b, sim);
             }
-            st(t).timeout = false;
-            st(t).scb.clear();
+            st.timeout = false;
+            st.scb.clear();
         } else if ack.seqno > t.highest_ack {
             t.seti(b, &mut sim.w, Tv::Ack, ack.seqno);
             let ha = t.highest_ack;
-            st(t).scb.update(ha, sacks);
-            if st(t).partial_ack != 0 {
-                partial_ack_action(t, b, sim);
-                st(t).pipe += 1;
-                if !st(t).firstpartial {
+            st.scb.update(ha, sacks);
+            if st.partial_ack != 0 {
+                partial_ack_action(t, st, b, sim);
+                st.pipe += 1;
+                if !st.firstpartial {
                     t.newtimer(&mut sim.w, ack);
                     t.seti(b, &mut sim.w, Tv::Backoff, 1);
-                    st(t).firstpartial = true;
+                    st.firstpartial = true;
                 }
             } else {
-                st(t).pipe -= 1;
+                st.pipe -= 1;
                 t.newtimer(&mut sim.w, ack);
                 t.seti(b, &mut sim.w, Tv::Backoff, 1);
             }
-        } else if !st(t).timeout {
+        } else if !st.timeout {
             let ha = t.highest_ack;
-            st(t).scb.update(ha, sacks);
-            if st(t).scb.changed && t.dupacks > 0 {
+            st.scb.update(ha, sacks);
+            if st.scb.changed && t.dupacks > 0 {
                 t.inc(b, &mut sim.w, Tv::Dupacks, 1);
             }
         }
         if valid_ack || t.aggressive_maxburst {
             let mb = t.maxburst;
-            send_much(t, b, sim, false, 0, mb);
+            send_much(t, st, b, sim, false, 0, mb);
         }
     }
 }
@@ -328,7 +321,7 @@ fn is_sacked(sacks: &[(i32, i32)], lo: i32, hi: i32) -> bool {
 }
 
 /// The pipe estimate when fast recovery starts.
-fn initial_pipe(t: &Tcp, old_code_allowed: bool) -> i32 {
+fn initial_pipe(t: &Sender, old_code_allowed: bool) -> i32 {
     if old_code_allowed && t.old_code {
         t.cwnd as i32 - numdupacks_for(t)
     } else if t.singledup != 0 && t.lim_transmit_fix {
@@ -339,7 +332,7 @@ fn initial_pipe(t: &Tcp, old_code_allowed: bool) -> i32 {
 }
 
 /// `Sack1TcpAgent::dupack_action`: enter fast recovery.
-fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
+fn dupack_action(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &mut Sim) {
     let recovered = t.highest_ack > t.recover;
     if !(recovered || (!t.bug_fix && !t.ecn) || (t.bugfix_ss && t.highest_ack == 0)) {
         if t.ecn && t.last_cwnd_action == CWND_ACTION_ECN {
@@ -347,10 +340,10 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
             t.last_cwnd_action = CWND_ACTION_DUPACK;
             t.reset_rtx_timer(b, &mut sim.w, true, false);
             let pipe = initial_pipe(t, false);
-            st(t).pipe = pipe;
-            st(t).fastrecov = true;
+            st.pipe = pipe;
+            st.fastrecov = true;
             let h = t.highest_ack + 1;
-            st(t).scb.mark_retran(h);
+            st.scb.mark_retran(h);
             let s = t.last_ack + 1;
             t.output(b, sim, s, REASON_DUPACK);
             return;
@@ -361,11 +354,11 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
     }
     t.recover = t.maxseq;
     let pipe = initial_pipe(t, true);
-    st(t).pipe = pipe;
+    st.pipe = pipe;
     t.reset_rtx_timer(b, &mut sim.w, true, false);
-    st(t).fastrecov = true;
+    st.fastrecov = true;
     let h = t.highest_ack + 1;
-    st(t).scb.mark_retran(h);
+    st.scb.mark_retran(h);
     t.trace_event(b, &mut sim.w, "FAST_RECOVERY");
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
@@ -374,53 +367,63 @@ fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
 }
 
 /// `Sack1TcpAgent::partial_ack_action`: send two packets from the next hole.
-fn partial_ack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
-    if st(t).next_pkt < t.highest_ack + 1 {
-        st(t).next_pkt = t.highest_ack + 1;
+fn partial_ack_action(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &mut Sim) {
+    if st.next_pkt < t.highest_ack + 1 {
+        st.next_pkt = t.highest_ack + 1;
     }
     for _ in 0..2 {
-        let np = st(t).next_pkt;
-        let next = st(t).scb.next_unacked(np);
+        let np = st.next_pkt;
+        let next = st.scb.next_unacked(np);
         if next > np {
-            st(t).next_pkt = next;
+            st.next_pkt = next;
         }
-        let np = st(t).next_pkt;
+        let np = st.next_pkt;
         if t.t_seqno < np {
             t.seti(b, &mut sim.w, Tv::TSeqno, np);
         }
         t.output(b, sim, np, REASON_PARTIALACK);
-        st(t).scb.mark_retran(np);
-        st(t).next_pkt = np + 1;
+        st.scb.mark_retran(np);
+        st.next_pkt = np + 1;
     }
 }
 
 /// `Sack1TcpAgent::timeout`: leave fast recovery and forget the
 /// scoreboard before the common timeout handling.
-pub(super) fn timeout(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
-    let no_frto = st(t).fastrecov;
+pub(super) fn timeout(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+    let no_frto = st.fastrecov;
     if tno == TIMER_RTX {
         t.seti(b, &mut sim.w, Tv::Dupacks, 0);
-        let s = st(t);
-        s.fastrecov = false;
-        s.timeout = true;
+        st.fastrecov = false;
+        st.timeout = true;
         if t.highest_ack > t.last_ack {
             t.last_ack = t.highest_ack;
         }
         t.recover = t.maxseq;
-        st(t).scb.clear();
-        t.rtx_timeout(b, sim);
+        st.scb.clear();
+        // `TcpAgent::timeout`, sending with SACK's loop.
+        t.rtx_timeout(&mut Base, b, sim);
+        let mb = t.maxburst;
+        send_much(t, st, b, sim, false, REASON_TIMEOUT, mb);
     } else if tno == TIMER_DELSND {
         let mb = t.maxburst;
-        send_much(t, b, sim, true, REASON_TIMEOUT, mb);
+        send_much(t, st, b, sim, true, REASON_TIMEOUT, mb);
     }
     if no_frto {
-        t.frto = 0;
+        t.frto.frto = 0;
     }
 }
 
 /// `Sack1TcpAgent::send_much`: outside recovery as TCP does; in recovery,
 /// while fewer than cwnd packets are in the pipe, holes first.
-pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
+pub(super) fn send_much(
+    t: &mut Sender,
+    st: &mut Sack1State,
+    b: &mut AgentBase,
+    sim: &mut Sim,
+    force: bool,
+    reason: i32,
+    maxburst: i32,
+) {
     let mut win = t.window();
     let mut npacket = 0;
     let mut found = true;
@@ -428,14 +431,14 @@ pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bo
         return;
     }
     loop {
-        let (fastrecov, pipe) = (st(t).fastrecov, st(t).pipe);
+        let (fastrecov, pipe) = (st.fastrecov, st.pipe);
         let open = (!fastrecov && t.t_seqno <= t.last_ack + win) || (fastrecov && pipe < t.cwnd as i32);
         if !(open && t.last_ack + 1 < t.curseq && found) {
             break;
         }
         if t.overhead == 0.0 || force {
             found = false;
-            let mut xmit = st(t).scb.next_retran();
+            let mut xmit = st.scb.next_retran();
             if xmit == -1 {
                 let wnd = t.wnd as i32;
                 if ((!fastrecov && t.t_seqno <= t.highest_ack + win) || (fastrecov && t.t_seqno <= t.highest_ack + wnd))
@@ -447,7 +450,7 @@ pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bo
                 }
             } else if t.recover > 0 && xmit <= t.highest_ack + t.wnd as i32 {
                 found = true;
-                st(t).scb.mark_retran(xmit);
+                st.scb.mark_retran(xmit);
                 win = t.window();
             }
             if found {
@@ -456,8 +459,8 @@ pub(super) fn send_much(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, force: bo
                     t.seti(b, &mut sim.w, Tv::TSeqno, xmit + 1);
                 }
                 npacket += 1;
-                st(t).pipe += 1;
-                if t.qoption != 0 {
+                st.pipe += 1;
+                if t.qopt.qoption != 0 {
                     t.process_qoption_after_send(b, &mut sim.w);
                 }
             }

@@ -5,7 +5,7 @@
 use super::*;
 
 /// `TcpAgent::recv`.
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     if !t.recv_prologue(b, sim, p, ack) {
         return;
     }
@@ -13,7 +13,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
         t.recv_newack_helper(b, sim, ack);
         t.first_ack_window(b, &mut sim.w);
     } else if ack.seqno == t.last_ack {
-        if t.eln_dupack(b, sim, ack, p) {
+        if t.eln_dupack(&mut Base, b, sim, ack, p) {
             return;
         }
         t.inc(b, &mut sim.w, Tv::Dupacks, 1);
@@ -23,7 +23,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
             t.send_one(b, sim);
         }
     }
-    if t.qoption != 0 && t.enbl_rtt_ctr != 0 {
+    if t.qopt.qoption != 0 && t.qopt.enbl_rtt_ctr != 0 {
         t.process_qoption_after_ack(ack.seqno);
     }
     // ns-2 frees the ACK here; `send_much_ack` sends in it or frees it.
@@ -36,7 +36,7 @@ pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack:
 }
 
 /// `TcpAgent::dupack_action`.
-pub(super) fn dupack_action(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim) {
+pub(super) fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim) {
     let w = &mut sim.w;
     let recovered = t.highest_ack > t.recover;
     if recovered || (!t.bug_fix && !t.ecn) || (t.bugfix_ss && t.highest_ack == 0) {

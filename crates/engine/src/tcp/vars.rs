@@ -1,7 +1,7 @@
 //! The Tcl names of the TCP sender's bound variables (tcp/tcp.cc
 //! `delay_bind_dispatch`, tcp-newreno.cc constructor) and their conversion.
 
-use super::{Flavor, Tcp, Tv};
+use super::{Flavor, Sender, Tcp, Tv};
 use crate::agent::AgentBase;
 use crate::sim::World;
 use crate::vars::{fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
@@ -150,7 +150,7 @@ impl Tcp {
     /// Read a bound variable as Tcl sees it, or None if not a TCP variable.
     pub fn get_var(&self, base: &AgentBase, name: &str) -> Option<String> {
         if let Some(tv) = Tv::from_name(name) {
-            return Some(self.traced_value_of(tv));
+            return Some(self.sender.traced_value_of(tv));
         }
         if let (Flavor::Sack1(s), "partial_ack_") = (&self.flavor, name) {
             return Some(fmt_int(s.partial_ack as i64));
@@ -183,6 +183,67 @@ impl Tcp {
                 _ => {}
             }
         }
+        self.sender.get_common(base, name)
+    }
+
+    /// Set a bound variable from Tcl; returns false if `name` is not one.
+    pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
+        if let Some(tv) = Tv::from_name(name) {
+            self.sender.set_traced(base, w, tv, v);
+            return true;
+        }
+        if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
+            s.partial_ack = crate::vars::parse_bool_int(v);
+            return true;
+        }
+        if let Flavor::Rfc793edu(s) = &mut self.flavor {
+            if name == "rto_" {
+                s.rto = parse_real(v);
+                return true;
+            }
+            if let Some(slot) = s.switch_mut(name) {
+                *slot = crate::vars::parse_bool_int(v);
+                return true;
+            }
+        }
+        if let Flavor::Vegas(s) = &mut self.flavor {
+            match name {
+                "v_alpha_" => s.alpha = parse_int(v),
+                "v_beta_" => s.beta = parse_int(v),
+                "v_gamma_" => s.gamma = parse_int(v),
+                "v_rtt_" => s.rtt = parse_real(v),
+                _ => return self.sender.set_common(base, w, name, v),
+            }
+            return true;
+        }
+        if let Flavor::NewReno(s) = &mut self.flavor {
+            match name {
+                "newreno_changes_" => {
+                    s.newreno_changes = parse_int(v);
+                    return true;
+                }
+                "newreno_changes1_" => {
+                    s.newreno_changes1 = parse_int(v);
+                    return true;
+                }
+                "exit_recovery_fix_" => {
+                    s.exit_recovery_fix = parse_int(v);
+                    return true;
+                }
+                "partial_window_deflation_" => {
+                    s.partial_window_deflation = parse_int(v);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        self.sender.set_common(base, w, name, v)
+    }
+}
+
+impl Sender {
+    /// Read one of the variables every TCP sender has.
+    fn get_common(&self, base: &AgentBase, name: &str) -> Option<String> {
         let i = |v: i32| Some(fmt_int(v as i64));
         let r = |v: f64| Some(fmt_real(v));
         let b = |v: bool| Some(b2s(v));
@@ -192,16 +253,16 @@ impl Tcp {
             "windowInitOption_" => i(self.wnd_init_option),
             "syn_" => b(self.syn),
             "max_connects_" => i(self.max_connects),
-            "windowOption_" => i(self.wnd_option),
-            "newecn_" => b(self.newecn.enabled),
-            "newecn_alpha_wnd_" => r(self.newecn.alpha_wnd),
-            "newecn_alpha_slp_" => r(self.newecn.alpha_slp),
-            "newecn_beta_" => r(self.newecn.beta),
-            "slope_window_" => r(self.newecn.slope),
-            "last_time_" => r(self.newecn.last_time),
-            "first_time_" => i(self.newecn.first_time),
-            "mark_" => r(self.newecn.mark),
-            "windowConstant_" => r(self.wnd_const),
+            "windowOption_" => i(self.growth.option()),
+            "newecn_" => b(self.newecn),
+            "newecn_alpha_wnd_" => r(self.newecn_rule().alpha_wnd),
+            "newecn_alpha_slp_" => r(self.newecn_rule().alpha_slp),
+            "newecn_beta_" => r(self.newecn_rule().beta),
+            "slope_window_" => r(self.newecn_rule().slope),
+            "last_time_" => r(self.newecn_rule().last_time),
+            "first_time_" => i(self.newecn_rule().first_time),
+            "mark_" => r(self.mark),
+            "windowConstant_" => r(self.scaled().wnd_const),
             "windowThresh_" => r(self.wnd_th),
             "delay_growth_" => b(self.delay_growth),
             "overhead_" => r(self.overhead),
@@ -240,36 +301,36 @@ impl Tcp {
             "awnd_" => r(self.awnd),
             "decrease_num_" => r(self.decrease_num),
             "increase_num_" => r(self.increase_num),
-            "k_parameter_" => r(self.k_parameter),
-            "l_parameter_" => r(self.l_parameter),
+            "k_parameter_" => r(self.binomial().k_parameter),
+            "l_parameter_" => r(self.binomial().l_parameter),
             "trace_all_oneline_" => b(self.trace_all_oneline),
             "nam_tracevar_" => b(self.nam_tracevar),
-            "QOption_" => i(self.qoption),
-            "EnblRTTCtr_" => i(self.enbl_rtt_ctr),
+            "QOption_" => i(self.qopt.qoption),
+            "EnblRTTCtr_" => i(self.qopt.enbl_rtt_ctr),
             "control_increase_" => i(self.control_increase),
             "noFastRetrans_" => b(self.no_fast_retrans),
             "precisionReduce_" => b(self.precision_reduce),
             "oldCode_" => b(self.old_code),
             "useHeaders_" => b(self.use_headers),
-            "low_window_" => i(self.low_window),
-            "high_window_" => i(self.high_window),
-            "high_p_" => r(self.high_p),
-            "high_decrease_" => r(self.high_decrease),
+            "low_window_" => i(self.highspeed().low_window),
+            "high_window_" => i(self.highspeed().high_window),
+            "high_p_" => r(self.highspeed().high_p),
+            "high_decrease_" => r(self.highspeed().high_decrease),
             "max_ssthresh_" => i(self.max_ssthresh),
-            "cwnd_range_" => i(self.cwnd_range),
+            "cwnd_range_" => i(self.highspeed().cwnd_range),
             "timerfix_" => b(self.timerfix),
             "rfc2988_" => b(self.rfc2988),
             "LimTransmitFix_" => b(self.lim_transmit_fix),
-            "rate_request_" => i(self.rate_request),
-            "qs_enabled_" => b(self.qs_enabled),
-            "tcp_qs_recovery_" => b(self.tcp_qs_recovery),
-            "qs_request_mode_" => i(self.qs_request_mode),
-            "qs_thresh_" => i(self.qs_thresh),
-            "qs_rtt_" => i(self.qs_rtt),
-            "print_request_" => b(self.print_request),
-            "frto_enabled_" => b(self.frto_enabled),
-            "sfrto_enabled_" => b(self.sfrto_enabled),
-            "spurious_response_" => i(self.spurious_response),
+            "rate_request_" => i(self.qs.rate_request),
+            "qs_enabled_" => b(self.qs.qs_enabled),
+            "tcp_qs_recovery_" => b(self.qs.tcp_qs_recovery),
+            "qs_request_mode_" => i(self.qs.qs_request_mode),
+            "qs_thresh_" => i(self.qs.qs_thresh),
+            "qs_rtt_" => i(self.qs.qs_rtt),
+            "print_request_" => b(self.qs.print_request),
+            "frto_enabled_" => b(self.frto.frto_enabled),
+            "sfrto_enabled_" => b(self.frto.sfrto_enabled),
+            "spurious_response_" => i(self.frto.spurious_response),
             _ => None,
         }
     }
@@ -281,62 +342,8 @@ impl Tcp {
         }
     }
 
-    /// Set a bound variable from Tcl; returns false if `name` is not one.
-    pub fn set_var(&mut self, base: &mut AgentBase, w: &mut World, name: &str, v: &str) -> bool {
-        if let Some(tv) = Tv::from_name(name) {
-            self.set_traced(base, w, tv, v);
-            return true;
-        }
-        if let (Flavor::Sack1(s), "partial_ack_") = (&mut self.flavor, name) {
-            s.partial_ack = crate::vars::parse_bool_int(v);
-            return true;
-        }
-        if let Flavor::Rfc793edu(s) = &mut self.flavor {
-            if name == "rto_" {
-                s.rto = parse_real(v);
-                return true;
-            }
-            if let Some(slot) = s.switch_mut(name) {
-                *slot = crate::vars::parse_bool_int(v);
-                return true;
-            }
-        }
-        if let Flavor::Vegas(s) = &mut self.flavor {
-            match name {
-                "v_alpha_" => s.alpha = parse_int(v),
-                "v_beta_" => s.beta = parse_int(v),
-                "v_gamma_" => s.gamma = parse_int(v),
-                "v_rtt_" => s.rtt = parse_real(v),
-                _ => return self.set_common(base, name, v),
-            }
-            return true;
-        }
-        if let Flavor::NewReno(s) = &mut self.flavor {
-            match name {
-                "newreno_changes_" => {
-                    s.newreno_changes = parse_int(v);
-                    return true;
-                }
-                "newreno_changes1_" => {
-                    s.newreno_changes1 = parse_int(v);
-                    return true;
-                }
-                "exit_recovery_fix_" => {
-                    s.exit_recovery_fix = parse_int(v);
-                    return true;
-                }
-                "partial_window_deflation_" => {
-                    s.partial_window_deflation = parse_int(v);
-                    return true;
-                }
-                _ => {}
-            }
-        }
-        self.set_common(base, name, v)
-    }
-
     /// Set one of the variables every TCP sender has.
-    fn set_common(&mut self, base: &mut AgentBase, name: &str, v: &str) -> bool {
+    fn set_common(&mut self, base: &mut AgentBase, w: &World, name: &str, v: &str) -> bool {
         let i = parse_int(v);
         let r = parse_real(v);
         let b = parse_bool(v);
@@ -346,16 +353,22 @@ impl Tcp {
             "windowInitOption_" => self.wnd_init_option = i,
             "syn_" => self.syn = b,
             "max_connects_" => self.max_connects = i,
-            "windowOption_" => self.wnd_option = i,
-            "newecn_" => self.newecn.enabled = b,
-            "newecn_alpha_wnd_" => self.newecn.alpha_wnd = r,
-            "newecn_alpha_slp_" => self.newecn.alpha_slp = r,
-            "newecn_beta_" => self.newecn.beta = r,
-            "slope_window_" => self.newecn.slope = r,
-            "last_time_" => self.newecn.last_time = r,
-            "first_time_" => self.newecn.first_time = i,
-            "mark_" => self.newecn.mark = r,
-            "windowConstant_" => self.wnd_const = r,
+            // The integer selects the rule (any value: an undefined one
+            // stops the run only when opencwnd reaches it, as in ns-2).
+            "windowOption_" => self.select_growth(i, w),
+            "newecn_" => {
+                self.newecn = b;
+                let option = self.growth.option();
+                self.select_growth(option, w);
+            }
+            "newecn_alpha_wnd_" => self.newecn_rule_mut().alpha_wnd = r,
+            "newecn_alpha_slp_" => self.newecn_rule_mut().alpha_slp = r,
+            "newecn_beta_" => self.newecn_rule_mut().beta = r,
+            "slope_window_" => self.newecn_rule_mut().slope = r,
+            "last_time_" => self.newecn_rule_mut().last_time = r,
+            "first_time_" => self.newecn_rule_mut().first_time = i,
+            "mark_" => self.mark = r,
+            "windowConstant_" => self.scaled_mut().wnd_const = r,
             "windowThresh_" => self.wnd_th = r,
             "delay_growth_" => self.delay_growth = b,
             "overhead_" => self.overhead = r,
@@ -400,41 +413,166 @@ impl Tcp {
             "awnd_" => self.awnd = r,
             "decrease_num_" => self.decrease_num = r,
             "increase_num_" => self.increase_num = r,
-            "k_parameter_" => self.k_parameter = r,
-            "l_parameter_" => self.l_parameter = r,
+            "k_parameter_" => self.binomial_mut().k_parameter = r,
+            "l_parameter_" => self.binomial_mut().l_parameter = r,
             "trace_all_oneline_" => self.trace_all_oneline = b,
             "nam_tracevar_" => self.nam_tracevar = b,
-            "QOption_" => self.qoption = i,
-            "EnblRTTCtr_" => self.enbl_rtt_ctr = i,
+            "QOption_" => self.qopt.qoption = i,
+            "EnblRTTCtr_" => self.qopt.enbl_rtt_ctr = i,
             "control_increase_" => self.control_increase = i,
             "noFastRetrans_" => self.no_fast_retrans = b,
             "precisionReduce_" => self.precision_reduce = b,
             "oldCode_" => self.old_code = b,
             "useHeaders_" => self.use_headers = b,
-            "low_window_" => self.low_window = i,
-            "high_window_" => self.high_window = i,
-            "high_p_" => self.high_p = r,
-            "high_decrease_" => self.high_decrease = r,
+            "low_window_" => self.highspeed_mut().low_window = i,
+            "high_window_" => self.highspeed_mut().high_window = i,
+            "high_p_" => self.highspeed_mut().high_p = r,
+            "high_decrease_" => self.highspeed_mut().high_decrease = r,
             "max_ssthresh_" => self.max_ssthresh = i,
-            "cwnd_range_" => self.cwnd_range = i,
+            "cwnd_range_" => self.highspeed_mut().cwnd_range = i,
             "timerfix_" => self.timerfix = b,
             "rfc2988_" => {
                 self.rfc2988 = b;
                 self.note_rto();
             }
             "LimTransmitFix_" => self.lim_transmit_fix = b,
-            "rate_request_" => self.rate_request = i,
-            "qs_enabled_" => self.qs_enabled = b,
-            "tcp_qs_recovery_" => self.tcp_qs_recovery = b,
-            "qs_request_mode_" => self.qs_request_mode = i,
-            "qs_thresh_" => self.qs_thresh = i,
-            "qs_rtt_" => self.qs_rtt = i,
-            "print_request_" => self.print_request = b,
-            "frto_enabled_" => self.frto_enabled = b,
-            "sfrto_enabled_" => self.sfrto_enabled = b,
-            "spurious_response_" => self.spurious_response = i,
+            "rate_request_" => self.qs.rate_request = i,
+            "qs_enabled_" => self.qs.qs_enabled = b,
+            "tcp_qs_recovery_" => self.qs.tcp_qs_recovery = b,
+            "qs_request_mode_" => self.qs.qs_request_mode = i,
+            "qs_thresh_" => self.qs.qs_thresh = i,
+            "qs_rtt_" => self.qs.qs_rtt = i,
+            "print_request_" => self.qs.print_request = b,
+            "frto_enabled_" => self.frto.frto_enabled = b,
+            "sfrto_enabled_" => self.frto.sfrto_enabled = b,
+            "spurious_response_" => self.frto.spurious_response = i,
             _ => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::{AgentBase, AgentKind};
+    use crate::packet::PacketType;
+    use crate::sim::Sim;
+    use crate::tcp::{Flavor, Growth, Sender, Tcp};
+
+    fn sender(sim: &mut Sim, id: u32) -> &mut Sender {
+        match &mut sim.agent_mut(id).expect("an agent").kind {
+            AgentKind::Tcp(t) => &mut t.sender,
+            _ => panic!("a TCP sender"),
+        }
+    }
+
+    /// `windowOption_` reads back whatever integer was set, defined or not,
+    /// and selects its rule; an undefined one is accepted and stops the
+    /// run only when opencwnd reaches it (ns-2's `abort()` there).
+    #[test]
+    fn window_option_round_trips() {
+        let mut sim = Sim::new();
+        let tcp = sim.create("tcp", "Agent/TCP/Reno").unwrap();
+        for (v, rule) in [
+            ("0", "PerWindow"),
+            ("1", "Standard"),
+            ("2", "Scaled(RttSquared"),
+            ("3", "Scaled(AwndSquared"),
+            ("4", "Scaled(Awnd,"),
+            ("5", "Scaled(Rtt,"),
+            ("6", "Binomial"),
+            ("8", "HighSpeed"),
+            ("7", "Undefined(7)"),
+            ("9", "Undefined(9)"),
+            ("-1", "Undefined(-1)"),
+            ("1000", "Undefined(1000)"),
+        ] {
+            assert_eq!(sim.set_var(tcp, "windowOption_", v).unwrap(), v);
+            let g = format!("{:?}", sender(&mut sim, tcp).growth);
+            assert!(g.starts_with(rule), "windowOption_ {v}: {g}");
+            assert!(!sim.w.has_notices(), "windowOption_ {v}: no abort at set time");
+        }
+        // (ns-2 reads an int: "8.7" is 8)
+        assert_eq!(sim.set_var(tcp, "windowOption_", "8.7").unwrap(), "8");
+    }
+
+    /// An undefined `windowOption_` stops the run when opencwnd reaches it
+    /// in congestion avoidance, where ns-2 aborts.
+    #[test]
+    fn undefined_window_option_aborts_in_opencwnd() {
+        let mut sim = Sim::new();
+        let mut t = Tcp::new(Flavor::Reno, &mut sim, 0);
+        let mut b = AgentBase::new(0, PacketType::Tcp);
+        assert!(t.set_var(&mut b, &mut sim.w, "windowOption_", "7"));
+        t.reset(&mut b, &mut sim);
+        assert!(!sim.w.has_notices());
+        assert_eq!(t.sender.growth_increase(&mut sim.w), None);
+        assert_eq!(
+            sim.w.take_notices(),
+            vec![crate::notice::Notice::Abort(crate::notice::Abort::UndefinedWindowRule { option: 7, defined: "0-6 and 8" })]
+        );
+    }
+
+    /// `newecn_` set before or after `windowOption_ 8`, and a sink's
+    /// `windowOptionS_ 8` (for senders made before it and after).
+    #[test]
+    fn newecn_selects_new_ecn_for_8() {
+        let mut sim = Sim::new();
+        let a = sim.create("a", "Agent/TCP/Reno").unwrap();
+        let b = sim.create("b", "Agent/TCP/Reno").unwrap();
+        let is_newecn = |sim: &mut Sim, id| sender(sim, id).growth.is_newecn();
+        sim.set_var(a, "newecn_", "true").unwrap();
+        assert!(!is_newecn(&mut sim, a), "windowOption_ still 1");
+        sim.set_var(a, "windowOption_", "8").unwrap();
+        assert!(is_newecn(&mut sim, a));
+        sim.set_var(b, "windowOption_", "8").unwrap();
+        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        sim.set_var(b, "newecn_", "1").unwrap();
+        assert!(is_newecn(&mut sim, b));
+        sim.set_var(b, "newecn_", "false").unwrap();
+        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        assert_eq!(sim.get_var(b, "windowOption_").as_deref(), Some("8"));
+        // A sink's windowOptionS_ 8: every windowOption_ 8 is New-ECN, the
+        // senders' made before and after, whatever their newecn_.
+        let c = sim.create("c", "Agent/TCP/Newreno").unwrap();
+        let sink = sim.create("sink", "Agent/TCPSink").unwrap();
+        sim.set_var(sink, "windowOptionS_", "8").unwrap();
+        assert!(is_newecn(&mut sim, b));
+        assert!(!is_newecn(&mut sim, c), "windowOption_ 1");
+        sim.set_var(c, "windowOption_", "8").unwrap();
+        assert!(is_newecn(&mut sim, c));
+        sim.set_var(c, "newecn_", "0").unwrap();
+        assert!(is_newecn(&mut sim, c));
+    }
+
+    /// Parameters of a rule not in use are kept and read back, and the
+    /// rule finds them when selected (ns-2's members exist whatever the
+    /// option).
+    #[test]
+    fn rule_parameters_whatever_the_option() {
+        let mut sim = Sim::new();
+        let t = sim.create("t", "Agent/TCP").unwrap();
+        for (var, v) in [
+            ("k_parameter_", "0.5"),
+            ("l_parameter_", "0.25"),
+            ("windowConstant_", "2"),
+            ("low_window_", "50"),
+            ("high_window_", "1000"),
+            ("high_p_", "0.0625"),
+            ("high_decrease_", "0.25"),
+            ("cwnd_range_", "3"),
+            ("newecn_alpha_wnd_", "0.75"),
+            ("newecn_beta_", "4"),
+            ("slope_window_", "2.5"),
+        ] {
+            assert_eq!(sim.set_var(t, var, v).unwrap(), v, "{var}");
+            for option in ["0", "2", "6", "8", "1"] {
+                sim.set_var(t, "windowOption_", option).unwrap();
+                assert_eq!(sim.get_var(t, var).as_deref(), Some(v), "{var} with windowOption_ {option}");
+            }
+        }
+        sim.set_var(t, "windowOption_", "6").unwrap();
+        let Growth::Binomial(r) = &sender(&mut sim, t).growth else { panic!("6") };
+        assert_eq!((r.k_parameter, r.l_parameter), (0.5, 0.25));
     }
 }

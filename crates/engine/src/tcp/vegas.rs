@@ -136,24 +136,43 @@ impl VegasState {
     }
 }
 
-fn st(t: &mut Tcp) -> &mut VegasState {
-    match &mut t.flavor {
-        Flavor::Vegas(s) => s,
-        _ => unreachable!("Vegas code on a non-Vegas sender"),
+/// `VegasTcpAgent`'s override of `TcpAgent::output` for the shared
+/// sending loop.
+impl Virtuals for VegasState {
+    /// `output` notes the send time in the table it may (re)size.
+    const OUTPUT_KEEPS_WINDOW: bool = false;
+
+    fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
+        debug_assert!(spare.is_none());
+        output(t, self, b, sim, seqno, reason)
     }
+}
+
+/// `TcpAgent::send_much` with Vegas's `output`; out of line from the
+/// common path.
+#[inline(never)]
+pub(super) fn send_much(
+    t: &mut Sender,
+    s: &mut VegasState,
+    b: &mut AgentBase,
+    sim: &mut Sim,
+    force: bool,
+    reason: i32,
+    maxburst: i32,
+) {
+    t.send_much_with(s, b, sim, force, reason, maxburst, None)
 }
 
 /// `vegastime()`: seconds since the first packet was sent.
 #[inline]
-fn vegastime(t: &Tcp, w: &World) -> f64 {
+fn vegastime(t: &Sender, w: &World) -> f64 {
     w.s.now - t.firstsent
 }
 
 /// `vegas_expire`: the packet after `seqno`, if its fine-grained timeout
 /// has expired, else -1.
-fn expire(t: &mut Tcp, w: &World, seqno: i32) -> i32 {
+fn expire(t: &Sender, s: &VegasState, w: &World, seqno: i32) -> i32 {
     let now = vegastime(t, w);
-    let s = st(t);
     let elapse = now - s.sendtime[s.slot(seqno + 1)];
     if elapse >= s.timeout {
         seqno + 1
@@ -164,7 +183,7 @@ fn expire(t: &mut Tcp, w: &World, seqno: i32) -> i32 {
 
 /// `VegasTcpAgent::output`: send segment `seqno`, recording its
 /// fine-grained send time.
-pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+fn output(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
     let p = b.allocpkt(sim);
     let now = sim.w.s.now;
     {
@@ -175,7 +194,6 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
     }
     let vt = vegastime(t, &sim.w);
     let wnd = t.wnd;
-    let s = st(t);
     if seqno == 0 || s.sendtime.is_empty() {
         // The table is sized by the window when packet 0 goes out.
         let mut m = c_int(wnd);
@@ -198,40 +216,37 @@ pub(super) fn output(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, seqno: i32, 
 }
 
 /// `VegasTcpAgent::recv`.
-pub(super) fn recv(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+pub(super) fn recv(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     let now = vegastime(t, &sim.w);
     t.inc(b, &mut sim.w, Tv::Nackpack, 1);
-    {
-        let s = st(t);
-        if s.firstrecv < 0.0 {
-            s.firstrecv = now;
-            s.base_rtt = now;
-            s.rtt = now;
-            s.sa = s.rtt * 8.0;
-            s.sd = s.rtt;
-            s.timeout = (s.sa / 4.0 + s.sd) / 2.0;
-        }
+    if s.firstrecv < 0.0 {
+        s.firstrecv = now;
+        s.base_rtt = now;
+        s.rtt = now;
+        s.sa = s.rtt * 8.0;
+        s.sd = s.rtt;
+        s.timeout = (s.sa / 4.0 + s.sd) / 2.0;
     }
     if ack.ecnecho {
-        t.ecn_response(b, &mut sim.w, ack.seqno);
+        t.ecn_response(&mut Base, b, &mut sim.w, ack.seqno);
     }
     if ack.seqno > t.last_ack {
-        new_ack(t, b, sim, ack, now);
+        new_ack(t, s, b, sim, ack, now);
     } else if ack.seqno == t.last_ack {
-        dup_ack(t, b, sim, ack, now);
+        dup_ack(t, s, b, sim, ack, now);
     }
     sim.w.pool.free(p);
     if t.dupacks == 0 || t.dupacks > t.numdupacks - 1 {
         let mb = t.maxburst;
-        t.send_much(b, sim, false, 0, mb);
+        send_much(t, s, b, sim, false, 0, mb);
     }
 }
 
 /// An ACK for new data.
-fn new_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f64) {
+fn new_ack(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f64) {
     t.first_ack_window(b, &mut sim.w);
     // Deflate a window inflated by duplicate ACKs.
-    let newcwnd = st(t).newcwnd;
+    let newcwnd = s.newcwnd;
     if t.dupacks > t.numdupacks && t.cwnd > newcwnd {
         t.set_cwnd(b, &mut sim.w, newcwnd);
         t.seti(b, &mut sim.w, Tv::Ssthresh, 2);
@@ -244,16 +259,16 @@ fn new_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
         t.finish(b, sim);
     }
 
-    if ack.seqno >= st(t).begseq {
-        once_per_rtt(t, b, &mut sim.w, now);
+    if ack.seqno >= s.begseq {
+        once_per_rtt(t, s, b, &mut sim.w, now);
     }
 
     // The round's increase stops at ssthresh in slow start ...
-    if st(t).incr == 1.0 && t.cwnd >= t.ssthresh as f64 {
-        st(t).incr = 0.0;
+    if s.incr == 1.0 && t.cwnd >= t.ssthresh as f64 {
+        s.incr = 0.0;
     }
     // ... and applies only while the window is being used.
-    let incr = st(t).incr;
+    let incr = s.incr;
     if incr > 0.0 && t.cwnd - (t.t_seqno - t.last_ack) as f64 <= 2.0 {
         let c = t.cwnd + incr;
         t.set_cwnd(b, &mut sim.w, c);
@@ -265,7 +280,6 @@ fn new_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
 
     // Clear the table for the packets this ACK covers and take an RTT
     // sample from a packet sent once.
-    let s = st(t);
     let at = s.slot(ack.seqno);
     let (send_time, transmits) = (s.sendtime[at], s.transmits[at]);
     let mut range = ack.seqno - oldack;
@@ -301,22 +315,21 @@ fn new_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
     // packet whose fine-grained timeout has run out.
     if s.worried > 0 {
         s.worried -= 1;
-        let expired = expire(t, &sim.w, ack.seqno);
+        let expired = expire(t, s, &sim.w, ack.seqno);
         if expired >= 0 {
             let nd = t.numdupacks;
             t.seti(b, &mut sim.w, Tv::Dupacks, nd);
-            output(t, b, sim, expired, REASON_DUPACK);
+            output(t, s, b, sim, expired, REASON_DUPACK);
         } else {
-            st(t).worried = 0;
+            s.worried = 0;
         }
     }
 }
 
 /// The once-per-round decision: update the base RTT and choose the
 /// round's window change from the expected and actual rates.
-fn once_per_rtt(t: &mut Tcp, b: &AgentBase, w: &mut World, now: f64) {
+fn once_per_rtt(t: &mut Sender, s: &mut VegasState, b: &AgentBase, w: &mut World, now: f64) {
     let (t_seqno, last_ack, cwnd, ssthresh) = (t.t_seqno, t.last_ack, t.cwnd, t.ssthresh);
-    let s = st(t);
     let rtt = if s.cnt_rtt > 0 { s.sum_rtt / s.cnt_rtt as f64 } else { now - s.begtime };
     s.sum_rtt = 0.0;
     s.cnt_rtt = 0;
@@ -369,12 +382,11 @@ fn once_per_rtt(t: &mut Tcp, b: &AgentBase, w: &mut World, now: f64) {
 
 /// A duplicate ACK: retransmit at once if the next packet's fine-grained
 /// timeout has expired (or on the numdupacks_-th duplicate).
-fn dup_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f64) {
+fn dup_ack(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f64) {
     t.inc(b, &mut sim.w, Tv::Dupacks, 1);
-    let expired = expire(t, &sim.w, ack.seqno);
+    let expired = expire(t, s, &sim.w, ack.seqno);
     if expired >= 0 || t.dupacks == t.numdupacks {
         let last_ack = t.last_ack;
-        let s = st(t);
         let at = s.slot(last_ack + 1);
         let (send_time, transmits) = (s.sendtime[at], s.transmits[at]);
         if !t.bug_fix || t.highest_ack > t.recover || t.last_cwnd_action != CWND_ACTION_TIMEOUT {
@@ -382,7 +394,6 @@ fn dup_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
             t.last_cwnd_action = CWND_ACTION_DUPACK;
             t.recover = t.maxseq;
             let in_flight = t.t_seqno - t.last_ack;
-            let s = st(t);
             s.worried = in_flight.min(2);
             // Back the fine-grained timeout off.
             if transmits > 1 {
@@ -407,7 +418,7 @@ fn dup_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
             }
             t.reset_rtx_timer(b, &mut sim.w, true, true);
             let seq = if expired >= 0 { expired } else { t.last_ack + 1 };
-            output(t, b, sim, seq, REASON_DUPACK);
+            output(t, s, b, sim, seq, REASON_DUPACK);
             if transmits == 1 {
                 let nd = t.numdupacks;
                 t.seti(b, &mut sim.w, Tv::Dupacks, nd);
@@ -420,7 +431,7 @@ fn dup_ack(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo, now: f6
 }
 
 /// `VegasTcpAgent::timeout`.
-pub(super) fn timeout(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
+pub(super) fn timeout(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
     if tno == TIMER_RTX {
         if t.highest_ack == t.maxseq && !t.slow_start_restart {
             // Nothing outstanding and no slow-start restart.
@@ -433,17 +444,16 @@ pub(super) fn timeout(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
         t.reset_rtx_timer(b, w, false, true);
         t.inc(b, w, Tv::Nrexmit, 1);
         t.slowdown(b, w, CLOSE_CWND_RESTART | CLOSE_SSTHRESH_HALF);
-        let c = st(t).slowstart as f64;
+        let c = s.slowstart as f64;
         t.set_cwnd(b, w, c);
         let vt = vegastime(t, w);
-        let s = st(t);
         s.newcwnd = 0.0;
         s.t_cwnd_changed = vt;
-        t.send_much(b, sim, false, REASON_TIMEOUT, 0);
+        send_much(t, s, b, sim, false, REASON_TIMEOUT, 0);
     } else {
         // The delayed-send timer (`overhead_`); Vegas also sends on the
         // burst timer, which nothing arms for it.
-        t.send_much(b, sim, true, REASON_TIMEOUT, 0);
+        send_much(t, s, b, sim, true, REASON_TIMEOUT, 0);
     }
 }
 
