@@ -1030,6 +1030,11 @@ impl Sim {
         Ok(())
     }
 
+    /// The ns-2 layer's tracer (installed with the world).
+    fn ns2_tracer(&mut self) -> &mut crate::ns2trace::Ns2Tracer {
+        self.w.out.tracer_mut::<crate::ns2trace::Ns2Tracer>().expect("the ns-2 layer's tracer")
+    }
+
     /// The registry's class of object `id`, if it was made from there.
     fn class(&self, id: ObjId) -> Option<&'static crate::ns2::registry::Class> {
         let c = *self.class_of.get(id as usize)?;
@@ -1064,7 +1069,7 @@ impl Sim {
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {
                         t.channel = Some(ch);
                         if t.kind == b'E' {
-                            self.w.etrace_chan.insert(id, ch);
+                            self.ns2_tracer().etrace.insert(id, ch);
                         }
                     }
                     Ok(String::new())
@@ -1074,10 +1079,9 @@ impl Sim {
                         t.channel = None;
                         t.nam = None;
                     }
-                    self.w.etrace_chan.remove(&id);
-                    if let Some(nam) = self.w.nam.as_mut() {
-                        nam.etrace.remove(&id);
-                    }
+                    let t = self.ns2_tracer();
+                    t.etrace.remove(&id);
+                    t.nam_etrace.remove(&id);
                     Ok(String::new())
                 }
                 // ns-2 flushes the trace channel, then the nam channel
@@ -1100,7 +1104,7 @@ impl Sim {
                     if let Obj::Trace(t) = &mut self.objs[id as usize] {
                         t.nam = Some(ch);
                         if t.kind == b'E' {
-                            self.w.nam_mut().etrace.insert(id, ch);
+                            self.ns2_tracer().nam_etrace.insert(id, ch);
                         }
                     }
                     Ok(String::new())
@@ -1954,11 +1958,11 @@ impl Sim {
                 line.extend_from_slice(b"a -t ");
                 crate::fmt::push_g(&mut line, now, 15);
                 line.extend_from_slice(format!(" -s {addr} -d {daddr} -n {tname}\n").as_bytes());
-                self.w.nam_mut().agents.entry(id).or_default().name = Some(tname.to_string());
+                self.ns2_tracer().nam_agents.entry(id).or_default().name = Some(tname.to_string());
                 self.write_line(ch, &line);
             }
             ["show-monitor"] => {
-                let tname = self.w.nam.as_ref().and_then(|n| n.agents.get(&id)).and_then(|a| a.name.clone());
+                let tname = self.ns2_tracer().nam_agents.get(&id).and_then(|a| a.name.clone());
                 if let (Some(ch), Some(tname)) = (ch, tname) {
                     line.extend_from_slice(b"v -t ");
                     crate::fmt::push_g(&mut line, now, 15);
@@ -1968,7 +1972,7 @@ impl Sim {
             }
             ["delete-agent-trace"] => {
                 if ch.is_some() {
-                    if let Some(a) = self.w.nam.as_mut().and_then(|n| n.agents.get_mut(&id)) {
+                    if let Some(a) = self.ns2_tracer().nam_agents.get_mut(&id) {
                         a.name = None;
                     }
                 }

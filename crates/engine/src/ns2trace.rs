@@ -1,10 +1,18 @@
 //! ns-2's text formats of the engine's trace records: packet traces
 //! (trace/trace.cc `Trace::format`, positional and tagged), nam's packet
-//! events, RED's variable traces (queue/red.cc `REDQueue::trace`) and the
-//! queue monitor's nam `q` lines.  The ns-2 layer's `Tracer`.
+//! events, RED's variable traces (queue/red.cc `REDQueue::trace`), the
+//! queue monitor's nam `q` lines, TCP's variable traces (tcp/tcp.cc
+//! `TcpAgent::traceVar`, `traceAll`, nam's `f` lines) and TCP's event-trace
+//! lines (`TcpAgent::trace_event`).  The ns-2 layer's `Tracer`, which also
+//! keeps what nam's agent and event traces need.
 
+use crate::agent::AgentBase;
 use crate::fmt;
 use crate::objs::{QueueMonitor, Trace};
+use crate::sched::ObjId;
+use crate::tcp::{Sender, Tv};
+use crate::trace::TcpEvent;
+use std::collections::HashMap;
 use crate::packet::Packet;
 use crate::qdisc::Red;
 use crate::sim::Outputs;
@@ -13,7 +21,40 @@ use std::any::Any;
 
 /// Writes ns-2's formats.
 #[derive(Debug, Default)]
-pub struct Ns2Tracer {}
+pub struct Ns2Tracer {
+    /// Channels of event-trace objects (`BaseTrace/Event`), by object id.
+    pub etrace: HashMap<ObjId, u32>,
+    /// nam channels of event-trace objects (`namattach`), by object id.
+    pub nam_etrace: HashMap<ObjId, u32>,
+    /// Agents traced for nam (`add-agent-trace`), by agent id.
+    pub nam_agents: HashMap<ObjId, NamAgent>,
+}
+
+/// An agent's nam trace: its name in nam (ns-2's `traceName_`) and the
+/// last value written of each of its variables (nam's `-o`).
+#[derive(Default, Debug)]
+pub struct NamAgent {
+    pub name: Option<String>,
+    pub old: Vec<(Tv, String)>,
+}
+
+/// The Tcl name of a traced TCP variable.
+pub fn tv_name(tv: Tv) -> &'static str {
+    tv.name()
+}
+
+/// ns-2's name of a TCP event in event traces.
+pub fn tcp_event_name(ev: TcpEvent) -> &'static str {
+    match ev {
+        TcpEvent::SlowStart => "SLOW_START",
+        TcpEvent::Timeout => "TIMEOUT",
+        TcpEvent::FastRetx => "FAST_RETX",
+        TcpEvent::FastRecovery => "FAST_RECOVERY",
+        TcpEvent::RenoFastRetx => "RENO_FAST_RETX",
+        TcpEvent::NewRenoFastRetx => "NEWRENO_FAST_RETX",
+        TcpEvent::NewRenoFastRecovery => "NEWRENO_FAST_RECOVERY",
+    }
+}
 
 impl Tracer for Ns2Tracer {
     /// One packet event line (the wired format of `Trace::format`, with
@@ -73,9 +114,143 @@ impl Tracer for Ns2Tracer {
         });
     }
 
+    /// One variable-trace line (`TcpAgent::traceVar`, or `traceAll` with
+    /// `trace_all_oneline_`), or nam's form of it with `nam_tracevar_`.
+    fn tcp_var(&mut self, out: &mut Outputs, ch: u32, now: f64, started: bool, b: &AgentBase, s: &Sender, tv: Tv) {
+        if s.nam_tracevar {
+            self.tcp_var_nam(out, ch, now, started, b, s, tv);
+            return;
+        }
+        out.append(ch, |buf| {
+            if s.trace_all_oneline {
+                write_trace_all(buf, b, s, now);
+                return;
+            }
+            fmt::push_f(buf, now, 5, 8, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.addr as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.port as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.dst_addr as i64, 2, true);
+            buf.push(b' ');
+            fmt::push_int(buf, b.dst_port as i64, 2, true);
+            buf.push(b' ');
+            buf.extend_from_slice(tv_name(tv).as_bytes());
+            buf.push(b' ');
+            match tv {
+                Tv::Cwnd => fmt::push_f(buf, s.cwnd, 3, 6, true),
+                Tv::Rtt => fmt::push_f(buf, s.t_rtt() as f64 * s.tcp_tick(), 3, 6, true),
+                Tv::Srtt => fmt::push_f(buf, (s.t_srtt >> s.t_srtt_bits) as f64 * s.tcp_tick(), 3, 6, true),
+                Tv::Rttvar => fmt::push_f(buf, s.t_rttvar as f64 * s.tcp_tick() / 4.0, 3, 6, true),
+                _ => fmt::push_int(buf, s.traced_int(tv) as i64, 0, false),
+            }
+            buf.push(b'\n');
+        });
+    }
+
+    /// An `E` line of the event trace (`TcpAgent::trace_event`): time,
+    /// node, destination, event, flow, next sequence number and cwnd; and
+    /// nam's form when the event trace is attached to a nam file too.
+    fn tcp_event(&mut self, out: &mut Outputs, now: f64, et: ObjId, b: &AgentBase, s: &Sender, ev: TcpEvent) {
+        let t = (now * 1e6 + 0.5).floor() / 1e6;
+        let name = tcp_event_name(ev);
+        if let Some(&ch) = self.etrace.get(&et) {
+            let line = format!(" {} {} TCP {} {} {} {}\n", b.addr, b.dst_addr, name, b.fid, s.t_seqno, s.cwnd as i32);
+            out.append(ch, |buf| {
+                buf.extend_from_slice(b"E ");
+                fmt::push_g(buf, t, 15);
+                buf.extend_from_slice(line.as_bytes());
+            });
+        }
+        if let Some(&ch) = self.nam_etrace.get(&et) {
+            let line = format!(" -o TCP -e {} -s {}.{} -d {}.{}\n", name, b.addr, b.port, b.dst_addr, b.dst_port);
+            out.append(ch, |buf| {
+                buf.extend_from_slice(b"E -t ");
+                fmt::push_g(buf, t, 15);
+                buf.extend_from_slice(line.as_bytes());
+            });
+        }
+    }
+
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+impl Ns2Tracer {
+    /// A variable's change in nam's form (ns-2's `Agent::trace`, used
+    /// with `nam_tracevar_`): `f -t time -s addr -d daddr -n var -a name
+    /// -v value [-o previous value] -T v`, nothing before `$ns run`.  The
+    /// value is the variable as ns-2 stores it (`%g` of cwnd_, the raw
+    /// integer of the others: rtt_ in ticks, srtt_ scaled).
+    #[allow(clippy::too_many_arguments)]
+    fn tcp_var_nam(&mut self, out: &mut Outputs, ch: u32, now: f64, started: bool, b: &AgentBase, s: &Sender, tv: Tv) {
+        if !started {
+            return;
+        }
+        let mut value = Vec::new();
+        match tv {
+            Tv::Cwnd => fmt::push_g(&mut value, s.cwnd, 6),
+            _ => fmt::push_int(&mut value, s.traced_int(tv) as i64, 0, false),
+        }
+        let value = String::from_utf8(value).expect("ascii");
+        let agent = self.nam_agents.entry(b.id).or_default();
+        let tname = agent.name.clone().unwrap_or_else(|| "(null)".to_string());
+        let old = match agent.old.iter_mut().find(|(n, _)| *n == tv) {
+            Some((_, v)) => Some(std::mem::replace(v, value.clone())),
+            None => {
+                agent.old.push((tv, value.clone()));
+                None
+            }
+        };
+        let mut rest = format!(" -s {} -d {} -n {} -a {} -v {}", b.addr, b.dst_addr, tv_name(tv), tname, value);
+        if let Some(o) = old {
+            rest.push_str(" -o ");
+            rest.push_str(&o);
+        }
+        rest.push_str(" -T v\n");
+        out.append(ch, |buf| {
+            buf.extend_from_slice(b"f -t ");
+            fmt::push_g(buf, now, 15);
+            buf.extend_from_slice(rest.as_bytes());
+        });
+    }
+}
+
+/// `TcpAgent::traceAll`'s one line of every variable.
+fn write_trace_all(buf: &mut Vec<u8>, b: &AgentBase, s: &Sender, now: f64) {
+    buf.extend_from_slice(b"time: ");
+    fmt::push_f(buf, now, 5, 8, true);
+    buf.extend_from_slice(b" saddr: ");
+    fmt::push_int(buf, b.addr as i64, 2, true);
+    buf.extend_from_slice(b" sport: ");
+    fmt::push_int(buf, b.port as i64, 2, true);
+    buf.extend_from_slice(b" daddr: ");
+    fmt::push_int(buf, b.dst_addr as i64, 2, true);
+    buf.extend_from_slice(b" dport: ");
+    fmt::push_int(buf, b.dst_port as i64, 2, true);
+    buf.extend_from_slice(b" maxseq: ");
+    fmt::push_int(buf, s.maxseq as i64, 4, true);
+    buf.extend_from_slice(b" hiack: ");
+    fmt::push_int(buf, s.highest_ack as i64, 4, true);
+    buf.extend_from_slice(b" seqno: ");
+    fmt::push_int(buf, s.t_seqno as i64, 4, true);
+    buf.extend_from_slice(b" cwnd: ");
+    fmt::push_f(buf, s.cwnd, 3, 6, true);
+    buf.extend_from_slice(b" ssthresh: ");
+    fmt::push_int(buf, s.ssthresh as i64, 3, true);
+    buf.extend_from_slice(b" dupacks: ");
+    fmt::push_int(buf, s.dupacks as i64, 2, true);
+    buf.extend_from_slice(b" rtt: ");
+    fmt::push_f(buf, s.t_rtt() as f64 * s.tcp_tick(), 3, 6, true);
+    buf.extend_from_slice(b" srtt: ");
+    fmt::push_f(buf, (s.t_srtt >> s.t_srtt_bits) as f64 * s.tcp_tick(), 3, 6, true);
+    buf.extend_from_slice(b" rttvar: ");
+    fmt::push_f(buf, s.t_rttvar as f64 * s.tcp_tick() / 4.0, 3, 6, true);
+    buf.extend_from_slice(b" bkoff: ");
+    fmt::push_int(buf, s.t_backoff as i64, 0, true);
+    buf.push(b'\n');
 }
 
 /// The event in the tagged trace format on channel `tagged` (if given)

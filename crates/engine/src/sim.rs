@@ -191,37 +191,8 @@ pub struct World {
     /// The script was written for ns-2's New-ECN patch (it set a sink's
     /// `windowOptionS_` to 8): `windowOption_ 8` means New-ECN.
     pub newecn_compat: bool,
-    /// Channels of event-trace objects (`BaseTrace/Event`) by object id.
-    pub etrace_chan: std::collections::HashMap<u32, u32>,
     /// `$ns run` has started the simulation (ns-2's `is-started`).
     pub started: bool,
-    /// nam's agent and event traces, once a script asks for one.
-    pub nam: Option<Box<NamState>>,
-}
-
-/// What nam's traces of agents and events need (objs.rs writes the
-/// packet events of links; this is the rest).
-#[derive(Default, Debug)]
-pub struct NamState {
-    /// nam channels of event-trace objects (`namattach`), by object id.
-    pub etrace: std::collections::HashMap<u32, u32>,
-    /// Agents traced for nam (`add-agent-trace`), by agent name.
-    pub agents: std::collections::HashMap<ObjId, NamAgent>,
-}
-
-/// An agent's nam trace: its name in nam (ns-2's `traceName_`) and the
-/// last value written of each of its variables (nam's `-o`).
-#[derive(Default, Debug)]
-pub struct NamAgent {
-    pub name: Option<String>,
-    pub old: Vec<(&'static str, String)>,
-}
-
-impl World {
-    /// nam's state, made on first use.
-    pub fn nam_mut(&mut self) -> &mut NamState {
-        self.nam.get_or_insert_with(Default::default)
-    }
 }
 
 impl World {
@@ -277,9 +248,7 @@ impl World {
             halted: false,
             routing: Routing::default(),
             newecn_compat: false,
-            etrace_chan: Default::default(),
             started: false,
-            nam: None,
         }
     }
 

@@ -11,7 +11,10 @@
 //! simulation that traces nothing never calls it, and one that does spends
 //! far more formatting the line than calling.
 
+use crate::agent::AgentBase;
 use crate::objs::{QueueMonitor, Trace};
+use crate::sched::ObjId;
+use crate::tcp::{Sender, Tv};
 use crate::packet::Packet;
 use crate::qdisc::Red;
 use crate::sim::Outputs;
@@ -30,6 +33,25 @@ pub enum RedVar {
     CurMaxP,
 }
 
+/// An event of a TCP sender that event traces record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TcpEvent {
+    /// A timeout started slow start again.
+    SlowStart,
+    /// The retransmission timer expired.
+    Timeout,
+    /// Tahoe's fast retransmit.
+    FastRetx,
+    /// SACK's fast recovery.
+    FastRecovery,
+    /// Reno's fast retransmit.
+    RenoFastRetx,
+    /// NewReno's fast retransmit.
+    NewRenoFastRetx,
+    /// NewReno's partial-ACK recovery.
+    NewRenoFastRecovery,
+}
+
 /// Writes trace records as text, into the channels of `Outputs`.
 pub trait Tracer: Any {
     /// A packet passed trace point `t` at `now`.  `primary` is the trace
@@ -44,6 +66,15 @@ pub trait Tracer: Any {
     /// A queue monitor with a channel counted an event.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);
 
+    /// Traced variable `var` of the TCP sender `s` (agent `a`, whose trace
+    /// channel is `ch`) changed, or began to be traced; `started`: the
+    /// run has begun.
+    fn tcp_var(&mut self, out: &mut Outputs, ch: u32, now: f64, started: bool, a: &AgentBase, s: &Sender, var: Tv);
+
+    /// The TCP sender `s` (agent `a`) had event `ev`, for the event trace
+    /// `trace` it was given.
+    fn tcp_event(&mut self, out: &mut Outputs, now: f64, trace: ObjId, a: &AgentBase, s: &Sender, ev: TcpEvent);
+
     /// The tracer itself, for its front end to reach its own state.
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -56,6 +87,8 @@ impl Tracer for NullTracer {
     fn packet(&mut self, _: &mut Outputs, _: &Trace, _: Option<u32>, _: f64, _: &Packet) {}
     fn red_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: &Red, _: RedVar) {}
     fn queue_stats(&mut self, _: &mut Outputs, _: u32, _: f64, _: &QueueMonitor) {}
+    fn tcp_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: bool, _: &AgentBase, _: &Sender, _: Tv) {}
+    fn tcp_event(&mut self, _: &mut Outputs, _: f64, _: ObjId, _: &AgentBase, _: &Sender, _: TcpEvent) {}
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }

@@ -32,7 +32,6 @@ pub mod vars;
 pub mod vegas;
 
 use crate::agent::AgentBase;
-use crate::fmt;
 use crate::packet::PktId;
 use crate::sched::TimerStatus;
 use crate::sim::{Sim, World};
@@ -766,120 +765,22 @@ impl Sender {
         }
     }
 
-    /// Write one variable-trace line (`TcpAgent::traceVar` / `traceAll`).
+    /// Write one variable-trace line (`TcpAgent::traceVar` / `traceAll`)
+    /// with the tracer.
     pub fn trace_var(&self, b: &AgentBase, w: &mut World, tv: Tv) {
-        let ch = match b.channel {
-            Some(c) => c,
-            None => return,
-        };
-        if self.nam_tracevar {
-            self.trace_var_nam(b, w, tv, ch);
-            return;
-        }
-        let now = w.s.now;
-        w.out.append(ch, |buf| {
-            if self.trace_all_oneline {
-                self.write_trace_all(buf, b, now);
-            } else {
-                fmt::push_f(buf, now, 5, 8, true);
-                buf.push(b' ');
-                fmt::push_int(buf, b.addr as i64, 2, true);
-                buf.push(b' ');
-                fmt::push_int(buf, b.port as i64, 2, true);
-                buf.push(b' ');
-                fmt::push_int(buf, b.dst_addr as i64, 2, true);
-                buf.push(b' ');
-                fmt::push_int(buf, b.dst_port as i64, 2, true);
-                buf.push(b' ');
-                buf.extend_from_slice(tv.name().as_bytes());
-                buf.push(b' ');
-                match tv {
-                    Tv::Cwnd => fmt::push_f(buf, self.cwnd, 3, 6, true),
-                    Tv::Rtt => fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true),
-                    Tv::Srtt => {
-                        fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true)
-                    }
-                    Tv::Rttvar => fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true),
-                    _ => {
-                        let v = self.traced_int(tv);
-                        fmt::push_int(buf, v as i64, 0, false);
-                    }
-                }
-                buf.push(b'\n');
-            }
-        });
+        let Some(ch) = b.channel else { return };
+        let (now, started) = (w.s.now, w.started);
+        w.out.with_tracer(|t, out| t.tcp_var(out, ch, now, started, b, self, tv));
     }
 
-    /// A variable's change in nam's form (ns-2's `Agent::trace`, used
-    /// with `nam_tracevar_`): `f -t time -s addr -d daddr -n var -a name
-    /// -v value [-o previous value] -T v`, nothing before `$ns run`.  The
-    /// value is the variable as ns-2 stores it (`%g` of cwnd_, the raw
-    /// integer of the others: rtt_ in ticks, srtt_ scaled).
-    fn trace_var_nam(&self, b: &AgentBase, w: &mut World, tv: Tv, ch: u32) {
-        if !w.started {
-            return;
-        }
-        let mut value = Vec::new();
-        match tv {
-            Tv::Cwnd => fmt::push_g(&mut value, self.cwnd, 6),
-            _ => fmt::push_int(&mut value, self.traced_int(tv) as i64, 0, false),
-        }
-        let value = String::from_utf8(value).expect("ascii");
-        let now = w.s.now;
-        let agent = w.nam_mut().agents.entry(b.id).or_default();
-        let tname = agent.name.clone().unwrap_or_else(|| "(null)".to_string());
-        let old = match agent.old.iter_mut().find(|(n, _)| *n == tv.name()) {
-            Some((_, v)) => Some(std::mem::replace(v, value.clone())),
-            None => {
-                agent.old.push((tv.name(), value.clone()));
-                None
-            }
-        };
-        let mut rest = format!(" -s {} -d {} -n {} -a {} -v {}", b.addr, b.dst_addr, tv.name(), tname, value);
-        if let Some(o) = old {
-            rest.push_str(" -o ");
-            rest.push_str(&o);
-        }
-        rest.push_str(" -T v\n");
-        w.out.append(ch, |buf| {
-            buf.extend_from_slice(b"f -t ");
-            fmt::push_g(buf, now, 15);
-            buf.extend_from_slice(rest.as_bytes());
-        });
+    /// `t_rtt_`, in ticks.
+    pub fn t_rtt(&self) -> i32 {
+        self.t_rtt
     }
 
-    fn write_trace_all(&self, buf: &mut Vec<u8>, b: &AgentBase, now: f64) {
-        buf.extend_from_slice(b"time: ");
-        fmt::push_f(buf, now, 5, 8, true);
-        buf.extend_from_slice(b" saddr: ");
-        fmt::push_int(buf, b.addr as i64, 2, true);
-        buf.extend_from_slice(b" sport: ");
-        fmt::push_int(buf, b.port as i64, 2, true);
-        buf.extend_from_slice(b" daddr: ");
-        fmt::push_int(buf, b.dst_addr as i64, 2, true);
-        buf.extend_from_slice(b" dport: ");
-        fmt::push_int(buf, b.dst_port as i64, 2, true);
-        buf.extend_from_slice(b" maxseq: ");
-        fmt::push_int(buf, self.maxseq as i64, 4, true);
-        buf.extend_from_slice(b" hiack: ");
-        fmt::push_int(buf, self.highest_ack as i64, 4, true);
-        buf.extend_from_slice(b" seqno: ");
-        fmt::push_int(buf, self.t_seqno as i64, 4, true);
-        buf.extend_from_slice(b" cwnd: ");
-        fmt::push_f(buf, self.cwnd, 3, 6, true);
-        buf.extend_from_slice(b" ssthresh: ");
-        fmt::push_int(buf, self.ssthresh as i64, 3, true);
-        buf.extend_from_slice(b" dupacks: ");
-        fmt::push_int(buf, self.dupacks as i64, 2, true);
-        buf.extend_from_slice(b" rtt: ");
-        fmt::push_f(buf, self.t_rtt as f64 * self.tcp_tick, 3, 6, true);
-        buf.extend_from_slice(b" srtt: ");
-        fmt::push_f(buf, (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick, 3, 6, true);
-        buf.extend_from_slice(b" rttvar: ");
-        fmt::push_f(buf, self.t_rttvar as f64 * self.tcp_tick / 4.0, 3, 6, true);
-        buf.extend_from_slice(b" bkoff: ");
-        fmt::push_int(buf, self.t_backoff as i64, 0, true);
-        buf.push(b'\n');
+    /// `tcpTick_`, seconds.
+    pub fn tcp_tick(&self) -> f64 {
+        self.tcp_tick
     }
 
     // ---- initialisation ---------------------------------------------------
@@ -1541,7 +1442,7 @@ impl Sender {
             self.first_decrease = false;
         }
         if self.cwnd == 1.0 || slowstart {
-            self.trace_event(b, w, "SLOW_START");
+            self.trace_event(b, w, crate::trace::TcpEvent::SlowStart);
         }
     }
 
@@ -1659,37 +1560,14 @@ impl Sender {
         self.frto_newack(b, &mut sim.w);
     }
 
-    /// `TcpAgent::trace_event`: an `E` line in the event trace
-    /// (`$ns eventtrace-all`): time, node, destination, event, flow, next
-    /// sequence number and cwnd.
-    fn trace_event(&self, b: &AgentBase, w: &mut World, ev: &str) {
+    /// `TcpAgent::trace_event`: the event trace this sender was given, if
+    /// any, records `ev` (an `E` line of `$ns eventtrace-all`).
+    fn trace_event(&self, b: &AgentBase, w: &mut World, ev: crate::trace::TcpEvent) {
         if self.et == crate::sim::NONE {
             return;
         }
-        let t = (w.s.now * 1e6 + 0.5).floor() / 1e6;
-        if let Some(&ch) = w.etrace_chan.get(&self.et) {
-            let line = format!(
-                " {} {} TCP {} {} {} {}\n",
-                b.addr, b.dst_addr, ev, b.fid, self.t_seqno, self.cwnd as i32
-            );
-            w.out.append(ch, |buf| {
-                buf.extend_from_slice(b"E ");
-                fmt::push_g(buf, t, 15);
-                buf.extend_from_slice(line.as_bytes());
-            });
-        }
-        // (nam's form, when the event trace is also attached to a nam file)
-        if let Some(&ch) = w.nam.as_ref().and_then(|n| n.etrace.get(&self.et)) {
-            let line = format!(
-                " -o TCP -e {} -s {}.{} -d {}.{}\n",
-                ev, b.addr, b.port, b.dst_addr, b.dst_port
-            );
-            w.out.append(ch, |buf| {
-                buf.extend_from_slice(b"E -t ");
-                fmt::push_g(buf, t, 15);
-                buf.extend_from_slice(line.as_bytes());
-            });
-        }
+        let now = w.s.now;
+        w.out.with_tracer(|t, out| t.tcp_event(out, now, self.et, b, self, ev));
     }
 
     /// `TcpAgent::finish`: the connection sent all it had; `$agent done`.
@@ -1812,7 +1690,7 @@ impl Sender {
     /// does with its flavour's sending loop.
     fn rtx_timeout<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim) {
         let w = &mut sim.w;
-        self.trace_event(b, w, "TIMEOUT");
+        self.trace_event(b, w, crate::trace::TcpEvent::Timeout);
         self.frto.frto = 0;
         self.frto.pipe_prev = if self.window() > self.ssthresh { self.window() } else { self.ssthresh };
         if self.cwnd < 1.0 {

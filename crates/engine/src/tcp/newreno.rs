@@ -82,7 +82,7 @@ pub(super) fn recv(t: &mut Sender, s: &mut NewRenoState, b: &mut AgentBase, sim:
         } else if t.dupacks > t.numdupacks
             && (!t.exit_fast_retrans || t.last_cwnd_action == CWND_ACTION_DUPACK)
         {
-            t.trace_event(b, &mut sim.w, "NEWRENO_FAST_RECOVERY");
+            t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::NewRenoFastRecovery);
             t.dupwnd = t.dupwnd.wrapping_add(1);
             if s.newreno_changes > 0 && t.dupacks % 2 == 1 {
                 let seqno = t.t_seqno;
@@ -176,7 +176,7 @@ fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim) {
     }
     t.recover = t.maxseq;
     t.reset_rtx_timer(b, &mut sim.w, true, false);
-    t.trace_event(b, &mut sim.w, "NEWRENO_FAST_RETX");
+    t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::NewRenoFastRetx);
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
     let s = t.last_ack + 1;

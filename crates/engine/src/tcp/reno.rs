@@ -61,7 +61,7 @@ pub(super) fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, al
     } else if t.bug_fix {
         return;
     }
-    t.trace_event(b, &mut sim.w, "RENO_FAST_RETX");
+    t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::RenoFastRetx);
     t.recover = t.maxseq;
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);

@@ -359,7 +359,7 @@ fn dupack_action(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &m
     st.fastrecov = true;
     let h = t.highest_ack + 1;
     st.scb.mark_retran(h);
-    t.trace_event(b, &mut sim.w, "FAST_RECOVERY");
+    t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::FastRecovery);
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
     let s = t.last_ack + 1;
