@@ -491,8 +491,8 @@ impl EventQueue {
         let h = self.head(bi);
         if h != NIL {
             // Bucket `cur` still holds entries (its bit is set): the
-            // minimum is its first, found without the bitmap (grid
-            // 16/100/10: one pop in eight; 456.0 -> 455.2 Ir/event).
+            // minimum is its first, found without the bitmap (one pop in
+            // eight on the benchmark).
             if self.cur >= self.slow_at {
                 return self.settle_slow();
             }

@@ -74,8 +74,8 @@ impl<T: Copy> Ring<T> {
         }
     }
 
-    /// `get(0)`, without the masking: `head` is always a buffer index
-    /// (grid 16/100/10: the mask's load and `and` were ~2 Ir per event).
+    /// `get(0)`, without the masking: `head` is always a buffer index, so
+    /// the mask's load and `and` are saved on every pop.
     #[inline(always)]
     pub fn front(&self) -> Option<&T> {
         if self.len == 0 {

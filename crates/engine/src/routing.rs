@@ -87,8 +87,8 @@ const NO_ROUTE: ObjId = ObjId::MAX - 2;
 /// (`resolve`).
 ///
 /// An explicit tag: `Option<Heads>` then tells `Table` by one byte compare,
-/// where the niche in `to`'s capacity took five instructions per lookup
-/// (grid 16/100/10: 455.2 -> 451.7 Ir/event).
+/// where the niche in `to`'s capacity took several instructions per
+/// lookup.
 #[derive(Debug, Clone)]
 #[repr(u8)]
 enum Heads {

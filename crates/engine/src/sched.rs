@@ -40,7 +40,7 @@ pub type ObjId = u32;
 /// simulation's world (`Sim::w`) and its scheduler (`World::s`) are
 /// private to the crate, read through `Sim::world` and `World::sched`,
 /// changed only through `Sim`'s methods.  (Checked indexing instead cost
-/// 7.4M Ir on grid 16/100/10, +2%.)
+/// 2% of the engine's time: docs/performance.md.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PipeId(u32);
 
@@ -574,7 +574,7 @@ impl Scheduler {
     /// usual case (a TCP sender pushing its retransmission timer back on an
     /// ACK) only records the key: its entry already in the heap is earlier
     /// and will be pushed again when it pops.  The push is kept out of line
-    /// so that this path saves no registers (it did: 29 instructions, 13 of
+    /// so that this path saves no registers (it did, 13 instructions of 29, of
     /// them the frame).
     #[inline]
     pub fn timer_resched(&mut self, t: u32, delay: f64) {

@@ -206,7 +206,7 @@ impl World {
     /// Have the run loop look at `halted` and `notices` after the current
     /// event.  It folds into the loop's test of the output buffer
     /// (`Outputs::yield_at`): one load and compare per event instead of
-    /// that and a flag (measured: 2 instructions per event).
+    /// that and a flag.
     #[inline(always)]
     fn attend(&mut self) {
         self.out.yield_at = 0;
@@ -553,8 +553,7 @@ impl Sim {
             if let Some(Obj::Node(_)) = self.objs.get(node as usize) {
                 // The TTL is tested here and stored by `node_next`, after it
                 // has read the node and its route: a store to the packet
-                // before that made the compiler look the node up again
-                // (measured: 7 instructions per event).
+                // before that made the compiler look the node up again.
                 let ttl = self.w.pool.get(p).ttl - tick;
                 if ttl <= 0 {
                     self.drop_to(drop_target, p);
@@ -798,8 +797,7 @@ impl Sim {
 
     /// Run agent `to`'s `recv`, out of the table (`Taken`) meanwhile, as
     /// `take`/`put` would.  Only the box moves: `take` copied the whole
-    /// 64-byte `Obj` out and back for each packet an agent receives
-    /// (grid 16/100/10: 459.4 -> 458.5 Ir/event).
+    /// 64-byte `Obj` out and back for each packet an agent receives.
     #[inline(never)]
     fn agent_recv(&mut self, to: ObjId, p: PktId) {
         let slot = &mut self.objs[to as usize];

@@ -443,8 +443,7 @@ impl Sink {
         // written into `p` instead (see `AgentBase::initpkt`).  What the
         // ACK copies from `p` is read only now (nothing above changes `p`):
         // a plain sink's path then keeps none of it across the calls above,
-        // and the delayed-ACK sink's path reads its own (measured: -0.7
-        // instructions per event on the grid).
+        // and the delayed-ACK sink's path reads its own.
         match self.delack_timer {
             None => {
                 let seen = Seen::of(sim.w.pool.get(p));

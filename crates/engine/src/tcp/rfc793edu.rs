@@ -71,8 +71,7 @@ pub(super) fn reset(t: &Sender, st: &mut Rfc793State) {
 
 /// `RFC793eduTcpAgent::recv`.  Cold and out of line: the common receive
 /// path inlines the other flavours' `recv`, and this arm of the dispatch
-/// must not change how that code is laid out (measured with callgrind on
-/// the grid benchmark: without `cold`, 2 more instructions per ACK).
+/// must not change how that code is laid out (docs/performance.md).
 #[cold]
 #[inline(never)]
 pub(super) fn recv(t: &mut Sender, st: &mut Rfc793State, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
