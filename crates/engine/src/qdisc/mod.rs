@@ -135,13 +135,14 @@ impl Fifo {
 /// packets of `mean_pktsize` bytes (ns-2's `qlim_` with `queue_in_bytes_`
 /// and `mean_pktsize_`, shared by DropTail and RED).
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub struct Capacity {
     pub limit: i32,
     pub in_bytes: bool,
-    pub mean_pktsize: i32,
     /// On overflow the packet at the head is dropped rather than the
     /// arrival (`drop_front_`).
     pub drop_front: bool,
+    pub mean_pktsize: i32,
 }
 
 impl Capacity {
@@ -283,7 +284,10 @@ pub struct Queue {
     pub target: ObjId,
     /// Resume slot (the link's "transmission finished" event).
     pub(crate) resume: ResumeId,
-    pub cap: Capacity,
+    /// Packets the discipline holds, counted here from its verdicts and
+    /// dequeues (as ns-3's `QueueDisc` counts for every discipline), so
+    /// that the per-packet tests of emptiness need not ask the discipline.
+    held: u32,
     /// True while the link is sending a packet from this queue.
     pub blocked: bool,
     pub unblock_on_resume: bool,
@@ -293,10 +297,8 @@ pub struct Queue {
     /// statistics: the kind `pass_through` may apply to (`refresh_plain`
     /// keeps it in step with the fields it depends on).
     plain: bool,
-    /// Packets the discipline holds, counted here from its verdicts and
-    /// dequeues (as ns-3's `QueueDisc` counts for every discipline), so
-    /// that the per-packet tests of emptiness need not ask the discipline.
-    held: u32,
+    /// (`limit`, `in_bytes`, `drop_front` in the first line)
+    pub cap: Capacity,
     pub drop_target: ObjId,
     // the rest
     /// The discipline's early drops go here when set (ns-2's
@@ -316,7 +318,7 @@ pub struct Queue {
     pub(crate) drops: Drops,
 }
 
-const _: () = assert!(std::mem::offset_of!(Queue, plain) < 64);
+const _: () = assert!(std::mem::offset_of!(Queue, plain) < 64 && std::mem::offset_of!(Queue, cap) + 6 <= 64);
 const _: () = assert!(std::mem::offset_of!(Queue, disc) == 0 && std::mem::size_of::<Qdisc>() <= 40);
 
 impl Queue {
