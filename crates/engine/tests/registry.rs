@@ -7,6 +7,8 @@
 //! the registry yet).
 
 use dumbbell_engine::iface;
+use dumbbell_engine::ns2::bind::ClassDefault;
+use dumbbell_engine::ns2::registry::{self, CLASSES};
 use dumbbell_engine::vars::VarType::{self, *};
 use std::collections::BTreeSet;
 
@@ -921,6 +923,51 @@ fn kinds_as_before() {
         iface::kinds().len(),
         "kinds() lists a class twice"
     );
+}
+
+#[test]
+fn registry_classes_as_before() {
+    for (kind, before) in BOUND_BEFORE {
+        let (_, c) = registry::find(kind).unwrap_or_else(|| panic!("{kind} is not in the registry"));
+        assert_eq!(sorted(&c.bound()), sorted(before), "bound variables of {kind}");
+    }
+    for c in CLASSES {
+        assert!(BOUND_BEFORE.iter().any(|(k, _)| *k == c.name), "{} is new: add its expectation", c.name);
+        assert_eq!(CLASSES.iter().filter(|d| d.name == c.name).count(), 1, "{} twice", c.name);
+    }
+}
+
+/// Bound variables without a class default, deliberately: ns-default.tcl
+/// (and so the library) sets none that reaches them.
+const WITHOUT_DEFAULT: &[(&str, &str)] = &[("BaseTrace/Event", "debug_")];
+
+#[test]
+fn bound_variables_have_defaults() {
+    for c in CLASSES {
+        for (var, _) in c.bound() {
+            // a default set on the class or on one of its ancestors (the
+            // library's classes are the "/" paths), by one of its tables
+            let mut found = Vec::new();
+            for t in c.tables {
+                let on_path = c.name == t.class() || c.name.starts_with(&format!("{}/", t.class()));
+                t.each(&mut |name, _, default, _| {
+                    if name == var && default != ClassDefault::None {
+                        found.push((t.class(), on_path));
+                    }
+                });
+            }
+            assert!(found.iter().all(|(_, on)| *on), "{} {var}: a default on a class it is not below: {found:?}", c.name);
+            let deliberate = WITHOUT_DEFAULT.contains(&(c.name, var));
+            assert_eq!(found.is_empty(), deliberate, "{} {var}: defaults {found:?}", c.name);
+        }
+    }
+}
+
+#[test]
+fn tcp_agent_vars_are_the_agent_table() {
+    // iface.rs's copy for the TCP classes, until they join the registry
+    let (_, null) = registry::find("Agent/Null").unwrap();
+    assert_eq!(iface::AGENT_VARS.to_vec(), null.bound());
 }
 
 /// The class defaults a defaults file sets: `::dumbbell::class_vars CLASS
