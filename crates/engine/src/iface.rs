@@ -3,7 +3,7 @@
 //! C++ `command()` methods).  The Python layer calls only these.
 
 use crate::agent::{Agent, AgentBase, AgentKind};
-use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern, Unit};
+use crate::errmodel::Unit;
 use crate::objs::*;
 use crate::packet::PacketType;
 use crate::qdisc::Queue;
@@ -14,44 +14,9 @@ use crate::sink::Sink;
 use crate::tcp::{self, Flavor, NewRenoState, Tcp, Tv};
 use crate::vars::{self, fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
 
-/// Engine classes, by the ns-2 name a script uses with `new`.
+/// Engine classes not in the class registry (ns2/registry.rs) yet, by the
+/// ns-2 name a script uses with `new`: the TCP senders and sinks.
 pub const KINDS: &[&str] = &[
-    "Connector",
-    "TTLChecker",
-    "Trace",
-    "Trace/Enque",
-    "Trace/Deque",
-    "Trace/Drop",
-    "Trace/Recv",
-    "Trace/Hop",
-    "BaseTrace/Event",
-    "DelayLink",
-    "DynamicLink",
-    "RouteLogic",
-    "Node",
-    "SnoopQueue/In",
-    "SnoopQueue/Out",
-    "SnoopQueue/Drop",
-    "QueueMonitor",
-    "QueueMonitor/ED",
-    "QueueMonitor/ED/Flowmon",
-    "QueueMonitor/ED/Flow",
-    "SnoopQueue/EDrop",
-    "Samples",
-    "RandomVariable/Uniform",
-    "RandomVariable/Exponential",
-    "RandomVariable/Erlang",
-    "RandomVariable/Gamma",
-    "RandomVariable/Pareto",
-    "RandomVariable/ParetoII",
-    "RandomVariable/Normal",
-    "RandomVariable/LogNormal",
-    "RandomVariable/Constant",
-    "RandomVariable/HyperExponential",
-    "RandomVariable/Weibull",
-    "RandomVariable/Empirical",
-    "Integrator",
-    "Agent/Null",
     "Agent/TCP",
     "Agent/TCP/Reno",
     "Agent/TCP/Newreno",
@@ -62,53 +27,12 @@ pub const KINDS: &[&str] = &[
     "Agent/TCPSink/DelAck",
     "Agent/TCPSink/Sack1",
     "Agent/TCPSink/Sack1/DelAck",
-    "Application",
-    "Application/Traffic/CBR",
-    "Application/Traffic/Exponential",
-    "Application/Traffic/Pareto",
-    "Application/Telnet",
-    "Agent/UDP",
-    "Agent/LossMonitor",
-    "Agent/Ping",
-    "RNG",
-    "Classifier",
-    "ErrorModule",
-    "ErrorModel",
-    "ErrorModel/Periodic",
-    "ErrorModel/List",
-    "Classifier/Hash/Fid",
-    "Classifier/Hash/Dest",
-    "Classifier/Hash/SrcDest",
-    "Classifier/Hash/SrcDestFid",
-    "Delayer",
 ];
 
-const ERRMODEL_VARS: &[(&str, VarType)] = &[
-    ("enable_", VarType::Int),
-    ("rate_", VarType::Real),
-    ("delay_", VarType::Real),
-    ("bandwidth_", VarType::Bandwidth),
-    ("markecn_", VarType::Bool),
-    ("delay_pkt_", VarType::Bool),
-    ("debug_", VarType::Bool),
-];
-
-const PERIODIC_VARS: &[(&str, VarType)] = &[
-    ("period_", VarType::Real),
-    ("offset_", VarType::Real),
-    ("burstlen_", VarType::Real),
-    ("default_drop_", VarType::Int),
-];
-
-const HASH_VARS: &[(&str, VarType)] = &[
-    ("default_", VarType::Int),
-    ("offset_", VarType::Int),
-    ("shift_", VarType::Int),
-    ("mask_", VarType::Int),
-    ("debug_", VarType::Bool),
-];
-
-const AGENT_VARS: &[(&str, VarType)] = &[
+/// `Agent`'s variables for the TCP senders and sinks (and `delay_bound`),
+/// which are not in the registry yet: the names and types of
+/// ns2/class/agent.rs `AGENT`, which tests/registry.rs checks this against.
+pub const AGENT_VARS: &[(&str, VarType)] = &[
     ("agent_addr_", VarType::Int),
     ("agent_port_", VarType::Int),
     ("dst_addr_", VarType::Int),
@@ -120,91 +44,6 @@ const AGENT_VARS: &[(&str, VarType)] = &[
     ("class_", VarType::Int),
     ("debug_", VarType::Bool),
 ];
-
-const LINK_VARS: &[(&str, VarType)] = &[
-    ("bandwidth_", VarType::Bandwidth),
-    ("delay_", VarType::Time),
-    ("avoidReordering_", VarType::Bool),
-    ("debug_", VarType::Bool),
-];
-
-const TRACE_VARS: &[(&str, VarType)] = &[
-    ("src_", VarType::Int),
-    ("dst_", VarType::Int),
-    ("callback_", VarType::Int),
-    ("show_tcphdr_", VarType::Int),
-    ("show_sctphdr_", VarType::Int),
-    ("debug_", VarType::Bool),
-];
-
-const QMON_VARS: &[(&str, VarType)] = &[
-    ("size_", VarType::Int),
-    ("pkts_", VarType::Int),
-    ("parrivals_", VarType::Int),
-    ("barrivals_", VarType::Int),
-    ("pdepartures_", VarType::Int),
-    ("bdepartures_", VarType::Int),
-    ("pdrops_", VarType::Int),
-    ("pmarks_", VarType::Int),
-    ("bdrops_", VarType::Int),
-    ("qs_pkts_", VarType::Int),
-    ("qs_bytes_", VarType::Int),
-    ("qs_drops_", VarType::Int),
-    ("first_pkt_", VarType::Real),
-    ("last_pkt_", VarType::Real),
-    ("k_", VarType::Real),
-    ("prevTime_", VarType::Real),
-    ("startTime_", VarType::Real),
-    ("estRate_", VarType::Real),
-    ("estimate_rate_", VarType::Bool),
-    ("keepRTTstats_", VarType::Bool),
-    ("maxRTT_", VarType::Int),
-    ("binsPerSec_", VarType::Int),
-    ("keepSeqnoStats_", VarType::Bool),
-    ("maxSeqno_", VarType::Int),
-    ("SeqnoBinSize_", VarType::Int),
-];
-
-const LOSSMON_VARS: &[(&str, VarType)] = &[
-    ("nlost_", VarType::Int),
-    ("npkts_", VarType::Int),
-    ("bytes_", VarType::Int),
-    ("lastPktTime_", VarType::Real),
-    ("expected_", VarType::Int),
-];
-
-const CBR_VARS: &[(&str, VarType)] = &[
-    ("rate_", VarType::Bandwidth),
-    ("random_", VarType::Real),
-    ("packetSize_", VarType::Int),
-    ("maxpkts_", VarType::Int),
-];
-
-const ONOFF_VARS: &[(&str, VarType)] = &[
-    ("burst_time_", VarType::Time),
-    ("idle_time_", VarType::Time),
-    ("rate_", VarType::Bandwidth),
-    ("packetSize_", VarType::Int),
-];
-
-const ED_VARS: &[(&str, VarType)] = &[
-    ("ebdrops_", VarType::Int),
-    ("epdrops_", VarType::Int),
-    ("mon_ebdrops_", VarType::Int),
-    ("mon_epdrops_", VarType::Int),
-];
-
-const FLOWMON_VARS: &[(&str, VarType)] = &[
-    ("enable_in_", VarType::Bool),
-    ("enable_out_", VarType::Bool),
-    ("enable_drop_", VarType::Bool),
-    ("enable_edrop_", VarType::Bool),
-];
-
-const FLOW_VARS: &[(&str, VarType)] = &[("src_", VarType::Int), ("dst_", VarType::Int), ("flowid_", VarType::Int)];
-
-const INTEGRATOR_VARS: &[(&str, VarType)] =
-    &[("lastx_", VarType::Real), ("lasty_", VarType::Real), ("sum_", VarType::Real)];
 
 const SINK_VARS: &[(&str, VarType)] = &[
     ("packetSize_", VarType::Int),
@@ -272,67 +111,7 @@ pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
     if let Some((_, c)) = crate::ns2::registry::find(kind) {
         return Some(c.bound());
     }
-    let debug: &[(&str, VarType)] = &[("debug_", VarType::Bool)];
     let v: Vec<(&'static str, VarType)> = match kind {
-        "Connector" | "TTLChecker" | "SnoopQueue/In" | "SnoopQueue/Out" | "SnoopQueue/Drop" | "Classifier"
-        | "Delayer" => {
-            debug.to_vec()
-        }
-        "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" => TRACE_VARS.to_vec(),
-        "BaseTrace/Event" => debug.to_vec(),
-        "ErrorModule" => debug.to_vec(),
-        "ErrorModel" | "ErrorModel/List" => ERRMODEL_VARS.to_vec(),
-        "ErrorModel/Periodic" => {
-            let mut v = ERRMODEL_VARS.to_vec();
-            v.extend_from_slice(PERIODIC_VARS);
-            v
-        }
-        "Classifier/Hash/Fid" | "Classifier/Hash/Dest" | "Classifier/Hash/SrcDest" | "Classifier/Hash/SrcDestFid" => {
-            HASH_VARS.to_vec()
-        }
-        "DelayLink" => LINK_VARS.to_vec(),
-        "DynamicLink" => vec![("status_", VarType::Int), ("debug_", VarType::Bool)],
-        "Node" | "Application" | "RNG" | "RouteLogic" => Vec::new(),
-        "QueueMonitor" => QMON_VARS.to_vec(),
-        "QueueMonitor/ED" | "QueueMonitor/ED/Flowmon" | "QueueMonitor/ED/Flow" => {
-            let mut v = QMON_VARS.to_vec();
-            v.extend_from_slice(ED_VARS);
-            if kind.ends_with("Flowmon") {
-                v.extend_from_slice(FLOWMON_VARS);
-            }
-            if kind.ends_with("Flow") {
-                v.extend_from_slice(FLOW_VARS);
-            }
-            v
-        }
-        "Samples" => Vec::new(),
-        k if k.starts_with("RandomVariable/") => return crate::ranvar::vars(k),
-        "SnoopQueue/EDrop" => debug.to_vec(),
-        "Integrator" => INTEGRATOR_VARS.to_vec(),
-        "Agent/Null" => AGENT_VARS.to_vec(),
-        "Agent/UDP" => {
-            let mut v = AGENT_VARS.to_vec();
-            v.push(("packetSize_", VarType::Int));
-            v
-        }
-        "Agent/Ping" => {
-            let mut v = AGENT_VARS.to_vec();
-            v.push(("packetSize_", VarType::Int));
-            v
-        }
-        "Agent/LossMonitor" => {
-            let mut v = AGENT_VARS.to_vec();
-            v.extend_from_slice(LOSSMON_VARS);
-            v
-        }
-        "Application/Traffic/CBR" => CBR_VARS.to_vec(),
-        "Application/Traffic/Exponential" => ONOFF_VARS.to_vec(),
-        "Application/Traffic/Pareto" => {
-            let mut v = ONOFF_VARS.to_vec();
-            v.push(("shape_", VarType::Real));
-            v
-        }
-        "Application/Telnet" => vec![("interval_", VarType::Real)],
         "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
             let mut v = AGENT_VARS.to_vec();
             v.extend(tcp::vars::names(kind));
@@ -356,18 +135,6 @@ pub fn var_type(kind: &str, var: &str) -> Option<VarType> {
     bound_vars(kind)?.into_iter().find(|(n, _)| *n == var).map(|(_, t)| t)
 }
 
-fn trace_kind(kind: &str) -> u8 {
-    match kind {
-        "Trace/Enque" => b'+',
-        "BaseTrace/Event" => b'E',
-        "Trace/Deque" => b'-',
-        "Trace/Drop" => b'd',
-        "Trace/Recv" => b'r',
-        "Trace/Hop" => b'h',
-        _ => b'v',
-    }
-}
-
 impl Sim {
     /// Create an engine object of class `kind` named `name`.  Class
     /// defaults are applied separately with `init_defaults`.
@@ -379,98 +146,19 @@ impl Sim {
             self.class_of[id as usize] = ci;
             return Ok(id);
         }
+        // ns-2 creates these two RNGs at start-up (ns-random.tcl,
+        // route-proto.tcl); the front end binds its Tcl objects to the
+        // engine's first two streams.
+        if let Some(stream) = match kind {
+            "RNG/default" => Some(0),
+            "RNG/rtglib" => Some(1),
+            _ => None,
+        } {
+            let id = self.add(name, Obj::Rng(stream));
+            self.class_of[id as usize] = crate::ns2::registry::find("RNG").map_or(u16::MAX, |(ci, _)| ci);
+            return Ok(id);
+        }
         let obj = match kind {
-            "Connector" => Obj::Connector(Connector::default()),
-            "Classifier" => Obj::Proxy(NONE),
-            "TTLChecker" => Obj::Ttl(TtlChecker::default()),
-            "Trace" | "Trace/Enque" | "Trace/Deque" | "Trace/Drop" | "Trace/Recv" | "Trace/Hop" | "BaseTrace/Event" => {
-                Obj::Trace(Trace::new(trace_kind(kind)))
-            }
-            "ErrorModule" => Obj::ErrModule { classifier: NONE, target: NONE, drop_target: NONE },
-            "ErrorModel" => Obj::ErrModel(Box::new(ErrorModel::new(Pattern::Uniform))),
-            "ErrorModel/Periodic" => Obj::ErrModel(Box::new(ErrorModel::periodic())),
-            "ErrorModel/List" => Obj::ErrModel(Box::new(ErrorModel::list())),
-            "Classifier/Hash/Fid" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::Fid))),
-            "Classifier/Hash/Dest" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::Dest))),
-            "Classifier/Hash/SrcDest" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::SrcDest))),
-            "Classifier/Hash/SrcDestFid" => Obj::HashClassifier(Box::new(HashClassifier::new(HashKey::SrcDestFid))),
-            "DelayLink" => {
-                let pipe = self.w.s.new_pipe();
-                Obj::Link(DelayLink::new(pipe))
-            }
-            "DynamicLink" => Obj::Dynamic(DynLink::default()),
-            "Delayer" => {
-                let slot = self.w.s.new_resume(id);
-                let alloc = self.w.s.new_timer(id, crate::delayer::ALLOC_TIMER);
-                let spike = self.w.s.new_timer(id, crate::delayer::SPIKE_TIMER);
-                Obj::Delayer(Box::new(crate::delayer::Delayer::new(slot, alloc, spike)))
-            }
-            "RouteLogic" => Obj::RouteLogic,
-            "Node" => Obj::Node(Node::new(-1)),
-            "SnoopQueue/In" => Obj::Snoop(Snoop { kind: SnoopKind::In, target: NONE, monitor: NONE }),
-            "SnoopQueue/Out" => Obj::Snoop(Snoop { kind: SnoopKind::Out, target: NONE, monitor: NONE }),
-            "SnoopQueue/Drop" => Obj::Snoop(Snoop { kind: SnoopKind::Drop, target: NONE, monitor: NONE }),
-            "QueueMonitor" | "QueueMonitor/ED" => Obj::QueueMonitor(Box::new(QueueMonitor::new(self.w.s.now))),
-            "QueueMonitor/ED/Flowmon" => {
-                let mut q = QueueMonitor::new(self.w.s.now);
-                q.flowmon = Some(Box::default());
-                q.refresh_plain();
-                Obj::QueueMonitor(Box::new(q))
-            }
-            "QueueMonitor/ED/Flow" => Obj::QueueMonitor(Box::new(QueueMonitor::new_flow(self.w.s.now))),
-            "SnoopQueue/EDrop" => Obj::Snoop(Snoop { kind: SnoopKind::EDrop, target: NONE, monitor: NONE }),
-            "Samples" => Obj::Samples(Samples::default()),
-            k if k.starts_with("RandomVariable/") => {
-                let stream = self.w.rng.default_idx;
-                match crate::ranvar::create(k, stream) {
-                    Some(rv) => Obj::RanVar(Box::new(rv)),
-                    None => return Err(format!("no engine class named \"{k}\"")),
-                }
-            }
-            "Integrator" => Obj::Integrator(Integrator::default()),
-            "Application" => Obj::App(App::default()),
-            "Application/Traffic/Exponential" => {
-                let timer = self.w.s.new_timer(id, 0);
-                let stream = self.w.rng.default_idx;
-                let src = crate::onoff::OnOff::exponential(timer, stream);
-                Obj::App(App { source: Some(Source::OnOff(Box::new(src))), ..App::default() })
-            }
-            "Application/Traffic/Pareto" => {
-                let timer = self.w.s.new_timer(id, 0);
-                let src = crate::onoff::OnOff::pareto(timer);
-                Obj::App(App { source: Some(Source::OnOff(Box::new(src))), ..App::default() })
-            }
-            "Application/Traffic/CBR" => {
-                let timer = self.w.s.new_timer(id, 0);
-                Obj::App(App { source: Some(Source::Cbr(Box::new(crate::udp::Cbr::new(timer)))), ..App::default() })
-            }
-            "Application/Telnet" => {
-                let timer = self.w.s.new_timer(id, 0);
-                Obj::App(App { source: Some(Source::Telnet(Box::new(crate::telnet::Telnet::new(timer)))), ..App::default() })
-            }
-            "Agent/UDP" => {
-                let mut base = AgentBase::new(id, PacketType::Udp);
-                base.size = 1000;
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Udp(Default::default()) }))
-            }
-            "Agent/Ping" => {
-                let mut base = AgentBase::new(id, PacketType::Ping);
-                base.size = 64;
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Ping(Default::default()) }))
-            }
-            "Agent/LossMonitor" => {
-                let base = AgentBase::new(id, PacketType::Udp);
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::LossMonitor(Default::default()) }))
-            }
-            "RNG" => {
-                let r = self.w.rng.new_stream();
-                Obj::Rng(r)
-            }
-            // ns-2 creates these two at start-up (ns-random.tcl,
-            // route-proto.tcl); the front end binds its Tcl objects to them.
-            "RNG/default" => Obj::Rng(0),
-            "RNG/rtglib" => Obj::Rng(1),
-            "Agent/Null" => Obj::Agent(Box::new(Agent { base: AgentBase::new(id, PacketType::Udp), kind: AgentKind::Null })),
             "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
                 let flavor = match kind {
                     "Agent/TCP" => Flavor::Tahoe,
@@ -539,103 +227,22 @@ impl Sim {
 
     /// Read a bound variable (None: not bound for this object).
     pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
+        if let Some(c) = self.class(id) {
+            return match c.get(&mut self.objs[id as usize], &mut self.w, var) {
+                // Any object answers `debug_` (0 where its class does not
+                // bind it).
+                None if var == "debug_" => Some("0".into()),
+                v => v,
+            };
+        }
+        if var == "debug_" {
+            return Some("0".into());
+        }
+        // The TCP senders and sinks (not in the registry yet).
         let i = |v: i32| Some(fmt_int(v as i64));
         let r = |v: f64| Some(fmt_real(v));
         let b = |v: bool| Some(b2s(v));
-        if var == "debug_" {
-            // Bound, and read, only by a delayer here.
-            if let Obj::Delayer(d) = &self.objs[id as usize] {
-                return b(d.debug);
-            }
-            return Some("0".into());
-        }
-        if let Some(c) = self.class(id) {
-            return c.get(&mut self.objs[id as usize], &mut self.w, var);
-        }
         match &mut self.objs[id as usize] {
-            Obj::Trace(t) => match var {
-                "src_" => i(t.src),
-                "dst_" => i(t.dst),
-                "callback_" => i(0),
-                "show_tcphdr_" => i(t.show_tcphdr as i32),
-                "show_sctphdr_" => i(0),
-                _ => None,
-            },
-            Obj::ErrModel(em) => match (var, &em.pattern) {
-                ("enable_", _) => i(em.enable),
-                ("rate_", _) => r(em.rate),
-                ("delay_", _) => r(em.delay),
-                ("bandwidth_", _) => r(em.bandwidth),
-                ("markecn_", _) => b(em.markecn),
-                ("delay_pkt_", _) => b(em.delay_pkt),
-                ("period_", Pattern::Periodic { period, .. }) => r(*period),
-                ("offset_", Pattern::Periodic { offset, .. }) => r(*offset),
-                ("burstlen_", Pattern::Periodic { burstlen, .. }) => r(*burstlen),
-                ("default_drop_", Pattern::Periodic { default_drop, .. }) => i(*default_drop),
-                _ => None,
-            },
-            Obj::HashClassifier(c) => match var {
-                "default_" => i(c.default_slot),
-                "offset_" | "shift_" => i(0),
-                "mask_" => i(-1),
-                _ => None,
-            },
-            Obj::Dynamic(d) => match var {
-                "status_" => i(d.status),
-                _ => None,
-            },
-            Obj::Link(l) => match var {
-                "bandwidth_" => r(l.bandwidth),
-                "delay_" => r(l.delay),
-                "avoidReordering_" => b(l.avoid_reordering),
-                _ => None,
-            },
-            Obj::QueueMonitor(q) => match var {
-                "size_" => i(q.size),
-                "pkts_" => i(q.pkts),
-                "parrivals_" => i(q.parrivals),
-                "barrivals_" => i(q.barrivals),
-                "pdepartures_" => i(q.pdepartures),
-                "bdepartures_" => i(q.bdepartures),
-                "pdrops_" => i(q.pdrops),
-                "pmarks_" => i(q.pmarks),
-                "bdrops_" => i(q.bdrops),
-                "qs_pkts_" => i(q.qs_pkts),
-                "qs_bytes_" => i(q.qs_bytes),
-                "qs_drops_" => i(q.qs_drops),
-                "first_pkt_" => r(q.first_pkt),
-                "last_pkt_" => r(q.last_pkt),
-                "k_" => r(q.k),
-                "prevTime_" => r(q.prev_time),
-                "startTime_" => r(q.start_time),
-                "estRate_" => r(q.est_rate),
-                "estimate_rate_" => i(q.estimate_rate),
-                "keepRTTstats_" => i(q.rtt.set.keep),
-                "maxRTT_" => i(q.rtt.set.max),
-                "binsPerSec_" => i(q.rtt.set.per),
-                "keepSeqnoStats_" => i(q.seqno.set.keep),
-                "maxSeqno_" => i(q.seqno.set.max),
-                "SeqnoBinSize_" => i(q.seqno.set.per),
-                "ebdrops_" => i(q.ebdrops),
-                "epdrops_" => i(q.epdrops),
-                "mon_ebdrops_" => i(q.mon_ebdrops),
-                "mon_epdrops_" => i(q.mon_epdrops),
-                "enable_in_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_in),
-                "enable_out_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_out),
-                "enable_drop_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_drop),
-                "enable_edrop_" if q.flowmon.is_some() => b(q.flowmon.as_ref().unwrap().enable_edrop),
-                "src_" if q.flow.is_some() => i(q.flow.unwrap().src),
-                "dst_" if q.flow.is_some() => i(q.flow.unwrap().dst),
-                "flowid_" if q.flow.is_some() => i(q.flow.unwrap().fid),
-                _ => None,
-            },
-            Obj::RanVar(rv) => rv.get(var),
-            Obj::Integrator(n) => match var {
-                "lastx_" => r(n.lastx),
-                "lasty_" => r(n.lasty),
-                "sum_" => r(n.sum),
-                _ => None,
-            },
             Obj::Agent(a) => {
                 let base = &a.base;
                 let v = match var {
@@ -669,30 +276,9 @@ impl Sim {
                         "interval_" if s.delack_timer.is_some() => r(s.interval),
                         _ => None,
                     },
-                    AgentKind::Udp(_) | AgentKind::Ping(_) => match var {
-                        "packetSize_" => i(base.size),
-                        _ => None,
-                    },
-                    AgentKind::LossMonitor(m) => match var {
-                        "nlost_" => i(m.nlost),
-                        "npkts_" => i(m.npkts),
-                        "bytes_" => i(m.bytes),
-                        "lastPktTime_" => r(m.last_packet_time),
-                        "expected_" => i(m.expected),
-                        _ => None,
-                    },
-                    AgentKind::Null => None,
+                    _ => None,
                 }
             }
-            Obj::App(app) => match (&app.source, var) {
-                (Some(Source::Telnet(t)), "interval_") => r(t.interval),
-                (Some(Source::Cbr(c)), "rate_") => r(c.rate),
-                (Some(Source::Cbr(c)), "random_") => r(c.random),
-                (Some(Source::Cbr(c)), "packetSize_") => i(c.size),
-                (Some(Source::Cbr(c)), "maxpkts_") => i(c.maxpkts),
-                (Some(Source::OnOff(o)), v) => onoff_get(o, v),
-                _ => None,
-            },
             _ => None,
         }
     }
@@ -705,187 +291,22 @@ impl Sim {
 
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
-        if var == "debug_" {
-            if let Obj::Delayer(d) = &mut self.objs[id as usize] {
-                d.debug = parse_bool(v);
-            }
-            return Ok(());
-        }
         if let Some(c) = self.class(id) {
             return match c.set(&mut self.objs[id as usize], &mut self.w, var, v) {
                 Some(r) => r,
+                // Any object takes a `debug_` (ignored where its class does
+                // not bind it).
+                None if var == "debug_" => Ok(()),
                 None => Err(self.not_bound(id, var)),
             };
         }
+        if var == "debug_" {
+            return Ok(());
+        }
+        // The TCP senders and sinks (not in the registry yet).
         // (a sink's `windowOptionS_ 8`: see the end)
         let mut newecn_compat_set = false;
         let ok = match &mut self.objs[id as usize] {
-            Obj::Trace(t) => match var {
-                "src_" => {
-                    t.src = parse_int(v);
-                    true
-                }
-                "dst_" => {
-                    t.dst = parse_int(v);
-                    true
-                }
-                "show_tcphdr_" => {
-                    t.show_tcphdr = parse_int(v) != 0;
-                    true
-                }
-                "callback_" => {
-                    if parse_int(v) != 0 {
-                        self.w.warn_once("Trace callback_ is not supported; trace lines are written to the file only".into());
-                    }
-                    true
-                }
-                "show_sctphdr_" => true,
-                _ => false,
-            },
-            Obj::ErrModel(em) => {
-                match (var, &mut em.pattern) {
-                    ("enable_", _) => em.enable = parse_int(v),
-                    ("rate_", _) => em.rate = parse_real(v),
-                    ("delay_", _) => em.delay = parse_real(v),
-                    ("bandwidth_", _) => em.bandwidth = vars::parse_bw(v),
-                    ("markecn_", _) => em.markecn = parse_bool(v),
-                    ("delay_pkt_", _) => em.delay_pkt = parse_bool(v),
-                    ("period_", Pattern::Periodic { period, .. }) => *period = parse_real(v),
-                    ("offset_", Pattern::Periodic { offset, .. }) => *offset = parse_real(v),
-                    ("burstlen_", Pattern::Periodic { burstlen, .. }) => *burstlen = parse_real(v),
-                    ("default_drop_", Pattern::Periodic { default_drop, .. }) => *default_drop = parse_int(v),
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
-            }
-            Obj::HashClassifier(c) => {
-                match var {
-                    "default_" => c.default_slot = parse_int(v),
-                    "offset_" | "shift_" => {
-                        if parse_int(v) != 0 {
-                            self.w.warn_once(format!("hash classifiers ignore {var} (Dumbbell keys on the whole address)"));
-                        }
-                    }
-                    "mask_" => {}
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
-            }
-            Obj::Dynamic(d) => match var {
-                "status_" => {
-                    d.status = parse_int(v);
-                    true
-                }
-                _ => false,
-            },
-            Obj::Link(l) => {
-                match var {
-                    "bandwidth_" => {
-                        let bw = vars::parse_bw(v);
-                        if !(bw > 0.0) {
-                            return Err(format!("bandwidth_ must be positive, got \"{v}\""));
-                        }
-                        l.set_bandwidth(bw)
-                    }
-                    "delay_" => {
-                        let d = vars::parse_time(v);
-                        if d < 0.0 {
-                            return Err(format!("delay_ must not be negative, got \"{v}\""));
-                        }
-                        l.delay = d
-                    }
-                    "avoidReordering_" => l.avoid_reordering = parse_bool(v),
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
-            }
-            Obj::QueueMonitor(q) => {
-                let iv = parse_int(v);
-                let rv = parse_real(v);
-                match var {
-                    "size_" => q.size = iv,
-                    "pkts_" => q.pkts = iv,
-                    "parrivals_" => q.parrivals = iv,
-                    "barrivals_" => q.barrivals = iv,
-                    "pdepartures_" => q.pdepartures = iv,
-                    "bdepartures_" => q.bdepartures = iv,
-                    "pdrops_" => q.pdrops = iv,
-                    "pmarks_" => q.pmarks = iv,
-                    "bdrops_" => q.bdrops = iv,
-                    "qs_pkts_" => q.qs_pkts = iv,
-                    "qs_bytes_" => q.qs_bytes = iv,
-                    "qs_drops_" => q.qs_drops = iv,
-                    "first_pkt_" => q.first_pkt = rv,
-                    "last_pkt_" => q.last_pkt = rv,
-                    "k_" => q.k = rv,
-                    "prevTime_" => q.prev_time = rv,
-                    "startTime_" => q.start_time = rv,
-                    "estRate_" => q.est_rate = rv,
-                    "estimate_rate_" | "keepRTTstats_" | "maxRTT_" | "binsPerSec_" | "keepSeqnoStats_" | "maxSeqno_"
-                    | "SeqnoBinSize_" => {
-                        // the histograms' settings as this leaves them
-                        let (mut rtt, mut seqno) = (q.rtt.set, q.seqno.set);
-                        match var {
-                            "keepRTTstats_" => rtt.keep = vars::parse_bool_int(v),
-                            "maxRTT_" => rtt.max = iv,
-                            "binsPerSec_" => rtt.per = iv,
-                            "keepSeqnoStats_" => seqno.keep = vars::parse_bool_int(v),
-                            "maxSeqno_" => seqno.max = iv,
-                            "SeqnoBinSize_" => seqno.per = iv,
-                            _ => {}
-                        }
-                        // ns-2 takes any value and divides by zero (or writes
-                        // outside its bins) at the next sample.  Settings may
-                        // pass through unusable values before `$ns run`
-                        // (`check_monitors` judges them there); during the
-                        // run an unusable one is refused, the monitor left
-                        // unchanged.
-                        if self.w.started {
-                            QueueMonitor::check_dist_settings(rtt, seqno)?;
-                        }
-                        if var == "estimate_rate_" {
-                            q.estimate_rate = vars::parse_bool_int(v);
-                        }
-                        (q.rtt.set, q.seqno.set) = (rtt, seqno);
-                        q.refresh_plain();
-                    }
-                    "ebdrops_" => q.ebdrops = iv,
-                    "epdrops_" => q.epdrops = iv,
-                    "mon_ebdrops_" => q.mon_ebdrops = iv,
-                    "mon_epdrops_" => q.mon_epdrops = iv,
-                    "enable_in_" | "enable_out_" | "enable_drop_" | "enable_edrop_" if q.flowmon.is_some() => {
-                        let f = q.flowmon.as_mut().unwrap();
-                        let bv = parse_bool(v);
-                        match var {
-                            "enable_in_" => f.enable_in = bv,
-                            "enable_out_" => f.enable_out = bv,
-                            "enable_drop_" => f.enable_drop = bv,
-                            _ => f.enable_edrop = bv,
-                        }
-                    }
-                    "src_" | "dst_" | "flowid_" if q.flow.is_some() => {
-                        let f = q.flow.as_mut().unwrap();
-                        match var {
-                            "src_" => f.src = iv,
-                            "dst_" => f.dst = iv,
-                            _ => f.fid = iv,
-                        }
-                    }
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
-            }
-            Obj::RanVar(rv) => rv.set(var, v),
-            Obj::Integrator(n) => {
-                let rv = parse_real(v);
-                match var {
-                    "lastx_" => n.lastx = rv,
-                    "lasty_" => n.lasty = rv,
-                    "sum_" => n.sum = rv,
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
-            }
             Obj::Agent(a) => {
                 let Agent { base, kind } = &mut **a;
                 let iv = parse_int(v);
@@ -974,43 +395,9 @@ impl Sim {
                             }
                             true
                         }
-                        AgentKind::Udp(_) | AgentKind::Ping(_) => match var {
-                            "packetSize_" => {
-                                base.size = iv;
-                                true
-                            }
-                            _ => false,
-                        },
-                        AgentKind::LossMonitor(m) => {
-                            match var {
-                                "nlost_" => m.nlost = iv,
-                                "npkts_" => m.npkts = iv,
-                                "bytes_" => m.bytes = iv,
-                                "lastPktTime_" => m.last_packet_time = parse_real(v),
-                                "expected_" => m.expected = iv,
-                                _ => return Err(self.not_bound(id, var)),
-                            }
-                            true
-                        }
-                        AgentKind::Null => false,
+                        _ => false,
                     }
                 }
-            }
-            Obj::App(app) => {
-                match (app.source.as_mut(), var) {
-                    (Some(Source::Telnet(t)), "interval_") => t.interval = parse_real(v),
-                    (Some(Source::Cbr(c)), "rate_") => c.rate = vars::parse_bw(v),
-                    (Some(Source::Cbr(c)), "random_") => c.random = parse_real(v),
-                    (Some(Source::Cbr(c)), "packetSize_") => c.size = parse_int(v),
-                    (Some(Source::Cbr(c)), "maxpkts_") => c.maxpkts = parse_int(v),
-                    (Some(Source::OnOff(o)), var) => {
-                        if !onoff_set(o, var, v) {
-                            return Err(self.not_bound(id, var));
-                        }
-                    }
-                    _ => return Err(self.not_bound(id, var)),
-                }
-                true
             }
             _ => false,
         };
@@ -1035,9 +422,17 @@ impl Sim {
         self.w.out.tracer_mut::<crate::ns2trace::Ns2Tracer>().expect("the ns-2 layer's tracer")
     }
 
-    /// The registry's class of object `id`, if it was made from there.
+    /// The registry's class of object `id`: the one it was made from, or
+    /// for a flow a flow monitor made itself (sim.rs `find_flow`),
+    /// `QueueMonitor/ED/Flow`.  None for the TCP senders and sinks.
     fn class(&self, id: ObjId) -> Option<&'static crate::ns2::registry::Class> {
         let c = *self.class_of.get(id as usize)?;
+        if c == u16::MAX {
+            return match &self.objs[id as usize] {
+                Obj::QueueMonitor(q) if q.flow.is_some() => crate::ns2::registry::find("QueueMonitor/ED/Flow").map(|(_, c)| c),
+                _ => None,
+            };
+        }
         crate::ns2::registry::CLASSES.get(c as usize)
     }
 
@@ -2024,33 +1419,6 @@ impl Sim {
         };
         self.w.rng.command(r, argv)
     }
-}
-
-/// A bound variable of an on/off source (`burst_time_`, `idle_time_`,
-/// `rate_`, `packetSize_`, and a Pareto source's `shape_`), as `get_var`
-/// reports it.
-fn onoff_get(o: &crate::onoff::OnOff, var: &str) -> Option<String> {
-    Some(match (var, &o.dist) {
-        ("burst_time_", _) => vars::fmt_real(o.ontime),
-        ("idle_time_", _) => vars::fmt_real(o.offtime),
-        ("rate_", _) => vars::fmt_real(o.rate),
-        ("packetSize_", _) => vars::fmt_int(o.size as i64),
-        ("shape_", crate::onoff::Dist::Pareto { shape, .. }) => vars::fmt_real(*shape),
-        _ => return None,
-    })
-}
-
-/// Set a bound variable of an on/off source; false if it has none of that name.
-fn onoff_set(o: &mut crate::onoff::OnOff, var: &str, v: &str) -> bool {
-    match (var, &mut o.dist) {
-        ("burst_time_", _) => o.ontime = vars::parse_time(v),
-        ("idle_time_", _) => o.offtime = vars::parse_time(v),
-        ("rate_", _) => o.rate = vars::parse_bw(v),
-        ("packetSize_", _) => o.size = parse_int(v),
-        ("shape_", crate::onoff::Dist::Pareto { shape, .. }) => *shape = parse_real(v),
-        _ => return false,
-    }
-    true
 }
 
 impl Sim {

@@ -881,6 +881,21 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
     }
 }
 
+/// `kinds`: the engine's classes (a list), which the library registers
+/// (classes.tcl).
+fn be_kinds(b: &Backend, args: &[String]) -> Result<String, Fail> {
+    arity(args, 0, "kinds")?;
+    let names = dumbbell_engine::iface::kinds();
+    unsafe {
+        let objs: Vec<*mut TclObj> = names.iter().map(|n| b.stubs.new_str(n)).collect();
+        let l = (b.stubs.new_list_obj)(objs.len() as c_int, objs.as_ptr());
+        b.stubs.incr(l);
+        let s = b.stubs.string(l);
+        b.stubs.decr(l);
+        Ok(s)
+    }
+}
+
 // ---- OTcl's instvar rewrite ------------------------------------------------------
 //
 // `::otcl::_::Rewrite` (otcl.tcl) compiles each method's `$self instvar a b`
@@ -1207,7 +1222,7 @@ impl TclBackend {
             bound: Default::default(),
             state: state.clone(),
         });
-        let cmds: [(&str, Func); 9] = [
+        let cmds: [(&str, Func); 10] = [
             ("shadow", Func::Text(be_shadow)),
             ("get", Func::Text(be_get)),
             ("set", Func::Text(be_set)),
@@ -1215,6 +1230,7 @@ impl TclBackend {
             ("delete", Func::Text(be_delete)),
             ("adopt", Func::Text(be_adopt)),
             ("boundvars", Func::Text(be_boundvars)),
+            ("kinds", Func::Text(be_kinds)),
             // (No Python versions: the Tcl layer uses these only if they exist.)
             ("oset", Func::Out(be_oset)),
             ("ecmd", Func::Out(be_ecmd)),

@@ -120,6 +120,7 @@ class Ns2Runner:
         reg = {
             "shadow": self.be_shadow,
             "boundvars": self.be_boundvars,
+            "kinds": self.be_kinds,
             "adopt": self.be_adopt,
             "get": self.be_get,
             "set": self.be_set,
@@ -324,6 +325,10 @@ class Ns2Runner:
             raise self.TclError(f"{cls}: {e}")
         self._service()
         return kind
+
+    def be_kinds(self):
+        """The engine's classes, which the library registers (classes.tcl)."""
+        return tuple(Engine.kinds())
 
     def be_boundvars(self, kind):
         v = Engine.bound_vars(kind) or []

@@ -132,3 +132,35 @@ pub const fn var<T>(
 pub const fn script_var<T>(name: &'static str, default: &'static str) -> Var<T> {
     Var { name, ty: VarType::Int, default: ClassDefault::Text(default), access: None }
 }
+
+/// A variable the engine binds that has no class default of its own here:
+/// another of the class's tables (an ancestor's) sets it, or ns-2 sets none
+/// (`tests/registry.rs` lists which).
+pub const fn var_unset<T>(
+    name: &'static str,
+    ty: VarType,
+    get: fn(&mut T, &mut World) -> String,
+    set: fn(&mut T, &str, &mut World) -> Result<(), String>,
+) -> Var<T> {
+    Var { name, ty, default: ClassDefault::None, access: Some(Access { get, set }) }
+}
+
+/// The part of objects whose tables need none: the whole object.
+pub fn whole(o: &mut Obj) -> Option<&mut Obj> {
+    Some(o)
+}
+
+/// `debug_`, which ns-2 binds in most classes (`bind_bool("debug_",
+/// &debug_)`, default false) and the engine ignores: it reads 0 and takes
+/// any value.
+pub const fn debug<T>() -> Var<T> {
+    var("debug_", VarType::Bool, "false", |_, _| boolean(false), |_, _, _| Ok(()))
+}
+
+/// The variables of a class whose only bound variable is `debug_`.
+pub static DEBUG_ONLY: [Var<Obj>; 1] = [debug()];
+
+/// The table of class `class` whose only bound variable is `debug_`.
+pub const fn debug_only(class: &'static str) -> Table<Obj> {
+    Table { class, part: whole, vars: &DEBUG_ONLY, after_set: None }
+}

@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::queue;
+use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, trace};
 use crate::qdisc::{Qdisc, Queue};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -28,12 +28,71 @@ fn make_queue(sim: &mut Sim, id: ObjId, disc: Qdisc) -> Obj {
     Obj::Queue(Box::new(Queue::new(disc, slot)))
 }
 
-/// The classes, one line each.
+/// The classes, one line each, in the order the Tcl library registers them
+/// (followed by the TCP senders and sinks iface.rs still makes).
 pub static CLASSES: &[Class] = &[
+    Class { name: "Connector", tables: &[&misc::CONNECTOR], make: misc::make_connector },
+    Class { name: "TTLChecker", tables: &[&misc::TTL_CHECKER], make: misc::make_ttl_checker },
+    Class { name: "Classifier", tables: &[&misc::CLASSIFIER], make: misc::make_classifier },
+    Class { name: "Trace", tables: &[&trace::TRACE], make: trace::make_trace },
+    Class { name: "Trace/Enque", tables: &[&trace::TRACE], make: trace::make_enque },
+    Class { name: "Trace/Deque", tables: &[&trace::TRACE], make: trace::make_deque },
+    Class { name: "Trace/Drop", tables: &[&trace::TRACE], make: trace::make_drop },
+    Class { name: "Trace/Recv", tables: &[&trace::TRACE], make: trace::make_recv },
+    Class { name: "Trace/Hop", tables: &[&trace::TRACE], make: trace::make_hop },
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::red()) },
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::codel()) },
+    Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
+    Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
+    Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },
+    Class { name: "Node", tables: &[&misc::NODE], make: misc::make_node },
+    Class { name: "SnoopQueue/In", tables: &[&monitor::SNOOP_IN], make: monitor::make_snoop_in },
+    Class { name: "SnoopQueue/Out", tables: &[&monitor::SNOOP_OUT], make: monitor::make_snoop_out },
+    Class { name: "SnoopQueue/Drop", tables: &[&monitor::SNOOP_DROP], make: monitor::make_snoop_drop },
+    Class { name: "SnoopQueue/EDrop", tables: &[&monitor::SNOOP_EDROP], make: monitor::make_snoop_edrop },
+    Class { name: "QueueMonitor", tables: &[&monitor::QUEUE_MONITOR], make: monitor::make_queue_monitor },
+    Class { name: "Integrator", tables: &[&monitor::INTEGRATOR], make: monitor::make_integrator },
+    Class { name: "QueueMonitor/ED", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED], make: monitor::make_queue_monitor },
+    Class { name: "QueueMonitor/ED/Flowmon", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOWMON], make: monitor::make_flowmon },
+    Class { name: "QueueMonitor/ED/Flow", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW], make: monitor::make_flow },
+    Class { name: "Samples", tables: &[], make: monitor::make_samples },
+    Class { name: "Agent/Null", tables: &[&agent::AGENT, &agent::NULL], make: agent::make_null },
+    Class { name: "Application", tables: &[], make: app::make_application },
+    Class { name: "RNG", tables: &[], make: ranvar::make_rng },
+    Class { name: "BaseTrace/Event", tables: &[&trace::EVENT_TRACE], make: trace::make_event },
+    Class { name: "Agent/UDP", tables: &[&agent::AGENT, &agent::UDP], make: agent::make_udp },
+    Class { name: "Agent/LossMonitor", tables: &[&agent::AGENT, &agent::LOSS_MONITOR], make: agent::make_loss_monitor },
+    Class { name: "Agent/Ping", tables: &[&agent::AGENT, &agent::PING], make: agent::make_ping },
+    Class { name: "Application/Traffic/CBR", tables: &[&app::CBR], make: app::make_cbr },
+    Class { name: "Application/Telnet", tables: &[&app::TELNET], make: app::make_telnet },
+    Class { name: "Application/Traffic/Exponential", tables: &[&app::EXPONENTIAL], make: app::make_exponential },
+    Class { name: "Application/Traffic/Pareto", tables: &[&app::PARETO, &app::PARETO_SHAPE], make: app::make_pareto },
+    Class { name: "RandomVariable/Uniform", tables: &[&ranvar::UNIFORM], make: ranvar::make_uniform },
+    Class { name: "RandomVariable/Exponential", tables: &[&ranvar::EXPONENTIAL], make: ranvar::make_exponential },
+    Class { name: "RandomVariable/Erlang", tables: &[&ranvar::ERLANG], make: ranvar::make_erlang },
+    Class { name: "RandomVariable/Gamma", tables: &[&ranvar::GAMMA], make: ranvar::make_gamma },
+    Class { name: "RandomVariable/Pareto", tables: &[&ranvar::PARETO], make: ranvar::make_pareto },
+    Class { name: "RandomVariable/ParetoII", tables: &[&ranvar::PARETO_II], make: ranvar::make_pareto2 },
+    Class { name: "RandomVariable/Normal", tables: &[&ranvar::NORMAL], make: ranvar::make_normal },
+    Class { name: "RandomVariable/LogNormal", tables: &[&ranvar::LOGNORMAL], make: ranvar::make_lognormal },
+    Class { name: "RandomVariable/Constant", tables: &[&ranvar::CONSTANT], make: ranvar::make_constant },
+    Class { name: "RandomVariable/HyperExponential", tables: &[&ranvar::HYPEREXPONENTIAL], make: ranvar::make_hyperexp },
+    Class { name: "RandomVariable/Weibull", tables: &[&ranvar::WEIBULL], make: ranvar::make_weibull },
+    Class { name: "RandomVariable/Empirical", tables: &[&ranvar::EMPIRICAL, &ranvar::EMPIRICAL_SIZE], make: ranvar::make_empirical },
+    Class { name: "ErrorModule", tables: &[&errmodel::ERROR_MODULE], make: errmodel::make_error_module },
+    Class { name: "ErrorModel", tables: &[&errmodel::ERROR_MODEL], make: errmodel::make_error_model },
+    Class { name: "ErrorModel/Periodic", tables: &[&errmodel::ERROR_MODEL, &errmodel::PERIODIC], make: errmodel::make_periodic },
+    Class { name: "ErrorModel/List", tables: &[&errmodel::ERROR_MODEL], make: errmodel::make_list },
+    Class { name: "Classifier/Hash/Fid", tables: HASH, make: errmodel::make_hash_fid },
+    Class { name: "Classifier/Hash/Dest", tables: HASH, make: errmodel::make_hash_dest },
+    Class { name: "Classifier/Hash/SrcDest", tables: HASH, make: errmodel::make_hash_src_dest },
+    Class { name: "Classifier/Hash/SrcDestFid", tables: HASH, make: errmodel::make_hash_src_dest_fid },
+    Class { name: "Delayer", tables: &[&misc::DELAYER], make: misc::make_delayer },
 ];
+
+/// The hash classifiers' tables: `Classifier`'s, then `Classifier/Hash`'s.
+const HASH: &[&dyn Bindings] = &[&misc::CLASSIFIER, &errmodel::CLASSIFIER_FIELDS, &errmodel::HASH];
 
 /// The class named `name`.
 pub fn find(name: &str) -> Option<(u16, &'static Class)> {
@@ -70,8 +129,11 @@ impl Class {
 /// the registry's order (a table several classes share, once), and `CLASS
 /// set var [OTHER set var]` for a default that is another's.
 pub fn defaults_tcl() -> String {
-    let mut seen: Vec<*const ()> = Vec::new();
-    let mut out = String::new();
+    // (Built with push_str: formatting each line cost ~1 k instructions,
+    // a third of a million per run for all the classes.)
+    let mut seen: Vec<*const ()> = Vec::with_capacity(64);
+    let mut out = String::with_capacity(8192);
+    let mut same = String::new();
     for c in CLASSES {
         for t in c.tables {
             let key = *t as *const dyn Bindings as *const ();
@@ -79,17 +141,31 @@ pub fn defaults_tcl() -> String {
                 continue;
             }
             seen.push(key);
-            let mut pairs = String::new();
-            let mut same = String::new();
+            let start = out.len();
+            out.push_str("::dumbbell::class_vars ");
+            out.push_str(t.class());
+            out.push_str(" {\n");
+            let head = out.len();
             t.each(&mut |name, _, default, _| match default {
                 ClassDefault::None => {}
-                ClassDefault::Text(v) => pairs.push_str(&format!("    {name} {v}\n")),
-                ClassDefault::SameAs(cls, var) => same.push_str(&format!("{} set {name} [{cls} set {var}]\n", t.class())),
+                ClassDefault::Text(v) => {
+                    for s in ["    ", name, " ", v, "\n"] {
+                        out.push_str(s);
+                    }
+                }
+                ClassDefault::SameAs(cls, var) => {
+                    for s in [t.class(), " set ", name, " [", cls, " set ", var, "]\n"] {
+                        same.push_str(s);
+                    }
+                }
             });
-            if !pairs.is_empty() {
-                out.push_str(&format!("::dumbbell::class_vars {} {{\n{pairs}}}\n", t.class()));
+            if out.len() == head {
+                out.truncate(start);
+            } else {
+                out.push_str("}\n");
             }
             out.push_str(&same);
+            same.clear();
         }
     }
     out

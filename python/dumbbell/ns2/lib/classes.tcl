@@ -3,9 +3,8 @@
 # runner.py's LIB_FILES.  This one, loaded first, holds what the others build
 # on: `warn`, the error for what Dumbbell does not model, the class checks,
 # and the two class lists -- the engine's classes, registered here for the
-# other files to add methods to, and the ns-2 classes not implemented yet --
-# kept together so that generating them from the engine's class registry
-# changes this file only.
+# other files to add methods to (from the engine's class registry), and the
+# ns-2 classes not implemented yet.
 #
 # Objects with an engine part (queues, links, agents, traces, monitors) are
 # split objects (tclobject.tcl): their bound variables and C++-style commands
@@ -54,26 +53,9 @@ proc ::dumbbell::new_unknown_class {className} {
 
 # ---- engine classes --------------------------------------------------------------
 
-foreach cls {
-    Connector TTLChecker Classifier
-    Trace Trace/Enque Trace/Deque Trace/Drop Trace/Recv Trace/Hop
-    Queue/DropTail Queue/RED Queue/CoDel DelayLink DynamicLink RouteLogic Node
-    SnoopQueue/In SnoopQueue/Out SnoopQueue/Drop SnoopQueue/EDrop QueueMonitor Integrator
-    QueueMonitor/ED QueueMonitor/ED/Flowmon QueueMonitor/ED/Flow Samples
-    Agent/Null Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/RFC793edu
-    Agent/TCP/Vegas
-    Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
-    Application RNG BaseTrace/Event
-    Agent/UDP Agent/LossMonitor Agent/Ping Application/Traffic/CBR Application/Telnet
-    Application/Traffic/Exponential Application/Traffic/Pareto
-    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Erlang RandomVariable/Gamma
-    RandomVariable/Pareto RandomVariable/ParetoII RandomVariable/Normal RandomVariable/LogNormal
-    RandomVariable/Constant RandomVariable/HyperExponential RandomVariable/Weibull
-    RandomVariable/Empirical
-    ErrorModule ErrorModel ErrorModel/Periodic ErrorModel/List
-    Classifier/Hash/Fid Classifier/Hash/Dest Classifier/Hash/SrcDest Classifier/Hash/SrcDestFid
-    Delayer
-} {
+# The engine lists them (`Engine.kinds()`: its class registry,
+# crates/engine/src/ns2/registry.rs, then the TCP classes iface.rs makes).
+foreach cls [::dumbbell::be::kinds] {
     ::dumbbell::register_class $cls
 }
 

@@ -1,8 +1,11 @@
-# Class-level defaults of the engine classes Dumbbell implements.
+# Class-level defaults that the engine's class registry does not give.
 #
-# The values are ns-2 2.35's defaults (tcl/lib/ns-default.tcl), so that a
-# script gets the same behaviour whether or not it sets them.  Only classes
-# and variables Dumbbell models are listed; a script that sets any other
+# The engine's classes declare their bound variables with their ns-2 2.35
+# defaults (tcl/lib/ns-default.tcl) in its class registry
+# (crates/engine/src/ns2/class/), and the library evaluates those defaults,
+# `Engine.class_defaults_tcl()`, just before this file.  Left here: the TCP
+# senders' and sinks' (not in the registry yet), and the class variables of
+# OTcl-only classes (`Link`, `Simulator`).  A script that sets any other
 # class variable simply gets an ordinary OTcl class variable.
 #
 # `::dumbbell::class_vars Cls {var value ...}` is `Cls set var value` for
@@ -10,87 +13,7 @@
 # dispatch, once per variable, made this file a sixth of the library's
 # load time).
 
-# ---- generic objects ---------------------------------------------------------
-Connector set debug_ false
-TTLChecker set debug_ false
-::dumbbell::class_vars Trace {
-    src_ -1
-    dst_ -1
-    callback_ 0
-    show_tcphdr_ 0
-    show_sctphdr_ 0
-    debug_ false
-}
-::dumbbell::class_vars Integrator {
-    lastx_ 0.0
-    lasty_ 0.0
-    sum_ 0.0
-}
-
-# ---- links ---------------------------------------------------------------------
-# (The queues' defaults come from the engine's class registry.)
-::dumbbell::class_vars DelayLink {
-    bandwidth_ 1.5Mb
-    delay_ 100ms
-    debug_ false
-    avoidReordering_ false
-}
-::dumbbell::class_vars DynamicLink {
-    status_ 1
-    debug_ false
-}
-
-Delayer set debug_ false
-SnoopQueue/In set debug_ false
-SnoopQueue/Out set debug_ false
-SnoopQueue/Drop set debug_ false
-
-::dumbbell::class_vars QueueMonitor {
-    size_ 0
-    pkts_ 0
-    parrivals_ 0
-    barrivals_ 0
-    pdepartures_ 0
-    bdepartures_ 0
-    pdrops_ 0
-    pmarks_ 0
-    bdrops_ 0
-    qs_pkts_ 0
-    qs_bytes_ 0
-    qs_drops_ 0
-    first_pkt_ 0
-    last_pkt_ 0
-    keepRTTstats_ 0
-    maxRTT_ 5
-    binsPerSec_ 100
-    keepSeqnoStats_ 0
-    maxSeqno_ 1000
-    SeqnoBinSize_ 10
-    k_ 0.1
-    prevTime_ 0
-    startTime_ 0
-    estRate_ 0
-    estimate_rate_ 0
-}
-
-# ---- agents --------------------------------------------------------------------
-::dumbbell::class_vars Agent {
-    fid_ 0
-    prio_ 0
-    agent_addr_ -1
-    agent_port_ -1
-    dst_addr_ -1
-    dst_port_ -1
-    flags_ 0
-    ttl_ 32
-    debug_ false
-    class_ 0
-}
-::dumbbell::class_vars Agent/Null {
-    sport_ 0
-    dport_ 0
-}
-
+# ---- TCP senders and sinks -------------------------------------------------------
 ::dumbbell::class_vars Agent/TCP {
     seqno_ 0
     t_seqno_ 0
@@ -250,10 +173,6 @@ Agent/TCPSink/DelAck set interval_ 100ms
 Agent/TCPSink/Sack1/DelAck set interval_ 100ms
 
 # ---- simulator -----------------------------------------------------------------
-::dumbbell::class_vars Node {
-    nn_ 0
-    multiPath_ 0
-}
 Link set nl_ 0
 ::dumbbell::class_vars Simulator {
     node_factory_ Node
@@ -261,126 +180,4 @@ Link set nl_ 0
     useasim_ 0
     TaggedTrace_ OFF
     nix-routing 0
-}
-
-# ---- error models and hash classifiers ---------------------------------------------
-ErrorModule set debug_ false
-::dumbbell::class_vars ErrorModel {
-    enable_ 1
-    markecn_ false
-    delay_pkt_ false
-    delay_ 0
-    rate_ 0
-    bandwidth_ 2Mb
-    debug_ false
-}
-::dumbbell::class_vars ErrorModel/Periodic {
-    period_ 1.0
-    offset_ 0.0
-    burstlen_ 0.0
-    default_drop_ 0
-}
-::dumbbell::class_vars Classifier {
-    offset_ 0
-    shift_ 0
-    mask_ 0xffffffff
-    debug_ false
-}
-Classifier/Hash set default_ -1
-
-# ---- datagram traffic -----------------------------------------------------------------
-Agent/UDP set packetSize_ 1000
-Agent/Ping set packetSize_ 64
-::dumbbell::class_vars Agent/LossMonitor {
-    nlost_ 0
-    npkts_ 0
-    bytes_ 0
-    lastPktTime_ 0
-    expected_ 0
-}
-::dumbbell::class_vars Application/Traffic/CBR {
-    rate_ 448Kb
-    packetSize_ 210
-    random_ 0
-    maxpkts_ 268435456
-}
-Application/Telnet set interval_ 1.0
-::dumbbell::class_vars Application/Traffic/Exponential {
-    burst_time_ .5
-    idle_time_ .5
-    rate_ 64Kb
-    packetSize_ 210
-}
-::dumbbell::class_vars Application/Traffic/Pareto {
-    burst_time_ 500ms
-    idle_time_ 500ms
-    rate_ 64Kb
-    packetSize_ 210
-    shape_ 1.5
-}
-
-# ---- flow monitors ------------------------------------------------------------------------
-::dumbbell::class_vars QueueMonitor/ED {
-    epdrops_ 0
-    ebdrops_ 0
-    mon_epdrops_ 0
-    mon_ebdrops_ 0
-}
-::dumbbell::class_vars QueueMonitor/ED/Flowmon {
-    enable_in_ true
-    enable_out_ true
-    enable_drop_ true
-    enable_edrop_ true
-}
-::dumbbell::class_vars QueueMonitor/ED/Flow {
-    src_ -1
-    dst_ -1
-    flowid_ -1
-}
-SnoopQueue/EDrop set debug_ false
-
-# ---- random variables -----------------------------------------------------------------
-::dumbbell::class_vars RandomVariable/Uniform {
-    min_ 0.0
-    max_ 1.0
-}
-RandomVariable/Exponential set avg_ 1.0
-::dumbbell::class_vars RandomVariable/Erlang {
-    lambda_ 1.0
-    k_ 1.0
-}
-::dumbbell::class_vars RandomVariable/Gamma {
-    alpha_ 1.0
-    beta_ 1.0
-}
-::dumbbell::class_vars RandomVariable/Pareto {
-    avg_ 1.0
-    shape_ 1.5
-}
-::dumbbell::class_vars RandomVariable/ParetoII {
-    avg_ 10.0
-    shape_ 1.2
-}
-RandomVariable/Constant set val_ 1.0
-::dumbbell::class_vars RandomVariable/HyperExponential {
-    avg_ 1.0
-    cov_ 4.0
-}
-::dumbbell::class_vars RandomVariable/Empirical {
-    minCDF_ 0
-    maxCDF_ 1
-    interpolation_ 0
-    maxEntry_ 32
-}
-::dumbbell::class_vars RandomVariable/Normal {
-    avg_ 0.0
-    std_ 1.0
-}
-::dumbbell::class_vars RandomVariable/LogNormal {
-    avg_ 1.0
-    std_ 1.0
-}
-::dumbbell::class_vars RandomVariable/Weibull {
-    scale_ 1.0
-    shape_ 1.0
 }

@@ -1,3 +1,11 @@
 //! The bound variables of the ns-2 classes, one file per family.
 
 pub mod queue;
+pub mod agent;
+pub mod app;
+pub mod errmodel;
+pub mod link;
+pub mod misc;
+pub mod monitor;
+pub mod ranvar;
+pub mod trace;

@@ -1,0 +1,117 @@
+//! The agents: the variables of `Agent` every agent has (common/agent.cc),
+//! and `Agent/Null`, `Agent/UDP` (apps/udp.cc), `Agent/LossMonitor`
+//! (tools/loss-monitor.cc) and `Agent/Ping` (apps/ping.cc).  The TCP
+//! senders and sinks are still made in iface.rs; [`AGENT`] is theirs too
+//! once they move here.
+
+use crate::agent::{Agent, AgentBase, AgentKind};
+use crate::ns2::bind::*;
+use crate::packet::PacketType;
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim};
+use crate::udp::LossMonitor;
+use crate::vars::VarType::*;
+
+/// The part of any agent that `Agent`'s variables live in.
+pub fn base(o: &mut Obj) -> Option<&mut AgentBase> {
+    match o {
+        Obj::Agent(a) => Some(&mut a.base),
+        _ => None,
+    }
+}
+
+fn loss_monitor(o: &mut Obj) -> Option<&mut LossMonitor> {
+    match o {
+        Obj::Agent(a) => match &mut a.kind {
+            AgentKind::LossMonitor(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `Agent`'s (common/agent.cc `Agent::Agent` and `delay_bind_dispatch`):
+/// the addresses, the flow id (`class_` is its old name: both are `fid_`),
+/// priority, flags and TTL of the packets it sends.  Every agent class's
+/// first table.
+pub static AGENT: Table<AgentBase> = Table {
+    class: "Agent",
+    part: base,
+    vars: &[
+        var("agent_addr_", Int, "-1", |a, _| int(a.addr), |a, v, _| Ok(a.addr = parse_int(v))),
+        var("agent_port_", Int, "-1", |a, _| int(a.port), |a, v, _| Ok(a.port = parse_int(v))),
+        var("dst_addr_", Int, "-1", |a, _| int(a.dst_addr), |a, v, _| Ok(a.dst_addr = parse_int(v))),
+        var("dst_port_", Int, "-1", |a, _| int(a.dst_port), |a, v, _| Ok(a.dst_port = parse_int(v))),
+        var("fid_", Int, "0", |a, _| int(a.fid), |a, v, _| Ok(a.fid = parse_int(v))),
+        var("prio_", Int, "0", |a, _| int(a.prio), |a, v, _| Ok(a.prio = parse_int(v))),
+        var("flags_", Int, "0", |a, _| int(a.flags), |a, v, _| Ok(a.flags = parse_int(v))),
+        var("ttl_", Int, "32", |a, _| int(a.ttl), |a, v, _| Ok(a.ttl = parse_int(v))),
+        var("class_", Int, "0", |a, _| int(a.fid), |a, v, _| Ok(a.fid = parse_int(v))),
+        debug(),
+    ],
+    after_set: None,
+};
+
+/// `Agent/Null`'s class variables of ns-default.tcl, the ports of the
+/// old-style `Agent/Null` (OTcl only).
+pub static NULL: Table<Obj> = Table {
+    class: "Agent/Null",
+    part: whole,
+    vars: &[script_var("sport_", "0"), script_var("dport_", "0")],
+    after_set: None,
+};
+
+/// `Agent/UDP`'s (apps/udp.cc `UdpAgent::UdpAgent`: `packetSize_`, the
+/// largest datagram it sends whole).
+pub static UDP: Table<AgentBase> = Table {
+    class: "Agent/UDP",
+    part: base,
+    vars: &[var("packetSize_", Int, "1000", |a, _| int(a.size), |a, v, _| Ok(a.size = parse_int(v)))],
+    after_set: None,
+};
+
+/// `Agent/Ping`'s (apps/ping.cc `PingAgent::PingAgent`: `packetSize_`).
+pub static PING: Table<AgentBase> = Table {
+    class: "Agent/Ping",
+    part: base,
+    vars: &[var("packetSize_", Int, "64", |a, _| int(a.size), |a, v, _| Ok(a.size = parse_int(v)))],
+    after_set: None,
+};
+
+/// `Agent/LossMonitor`'s (tools/loss-monitor.cc `LossMonitor::LossMonitor`).
+pub static LOSS_MONITOR: Table<LossMonitor> = Table {
+    class: "Agent/LossMonitor",
+    part: loss_monitor,
+    vars: &[
+        var("nlost_", Int, "0", |m, _| int(m.nlost), |m, v, _| Ok(m.nlost = parse_int(v))),
+        var("npkts_", Int, "0", |m, _| int(m.npkts), |m, v, _| Ok(m.npkts = parse_int(v))),
+        var("bytes_", Int, "0", |m, _| int(m.bytes), |m, v, _| Ok(m.bytes = parse_int(v))),
+        var("lastPktTime_", Real, "0", |m, _| real(m.last_packet_time), |m, v, _| Ok(m.last_packet_time = parse_real(v))),
+        var("expected_", Int, "0", |m, _| int(m.expected), |m, v, _| Ok(m.expected = parse_int(v))),
+    ],
+    after_set: None,
+};
+
+fn agent(base: AgentBase, kind: AgentKind) -> Obj {
+    Obj::Agent(Box::new(Agent { base, kind }))
+}
+
+pub fn make_null(_: &mut Sim, id: ObjId) -> Obj {
+    agent(AgentBase::new(id, PacketType::Udp), AgentKind::Null)
+}
+
+pub fn make_udp(_: &mut Sim, id: ObjId) -> Obj {
+    let mut base = AgentBase::new(id, PacketType::Udp);
+    base.size = 1000;
+    agent(base, AgentKind::Udp(Default::default()))
+}
+
+pub fn make_ping(_: &mut Sim, id: ObjId) -> Obj {
+    let mut base = AgentBase::new(id, PacketType::Ping);
+    base.size = 64;
+    agent(base, AgentKind::Ping(Default::default()))
+}
+
+pub fn make_loss_monitor(_: &mut Sim, id: ObjId) -> Obj {
+    agent(AgentBase::new(id, PacketType::Udp), AgentKind::LossMonitor(Default::default()))
+}

@@ -1,0 +1,560 @@
+//! The ns-2 classes of the registry (ns2/registry.rs) against what the
+//! engine's ns-2 surface gave before the classes moved there: the same
+//! bound variables (names and tclcl types) and, with what is left of the
+//! library's defaults.tcl, the same class defaults.  The expectations were
+//! written from iface.rs's `bound_vars` and defaults.tcl as they were
+//! before the port (the TCP senders and sinks are not here: they are not in
+//! the registry yet).
+
+use dumbbell_engine::iface;
+use dumbbell_engine::ns2::bind::ClassDefault;
+use dumbbell_engine::ns2::registry::{self, CLASSES};
+use dumbbell_engine::vars::VarType::{self, *};
+use std::collections::BTreeSet;
+
+/// Each class's bound variables before the port, in iface.rs's order.
+#[rustfmt::skip]
+const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
+    ("Queue/DropTail", &[("limit_", Int), ("blocked_", Bool), ("unblock_on_resume_", Bool), ("debug_", Bool), ("util_weight_", Real), ("util_check_intv_", Real), ("util_records_", Int), ("drop_front_", Bool), ("summarystats_", Bool), ("queue_in_bytes_", Bool), ("mean_pktsize_", Int)]),
+    ("Queue/RED", &[("limit_", Int), ("blocked_", Bool), ("unblock_on_resume_", Bool), ("debug_", Bool), ("util_weight_", Real), ("util_check_intv_", Real), ("util_records_", Int), ("queue_in_bytes_", Bool), ("mean_pktsize_", Int), ("drop_front_", Bool), ("summarystats_", Bool), ("bytes_", Bool), ("thresh_", Real), ("maxthresh_", Real), ("thresh_queue_", Real), ("maxthresh_queue_", Real), ("idle_pktsize_", Int), ("q_weight_", Real), ("wait_", Bool), ("linterm_", Real), ("mark_p_", Real), ("use_mark_p_", Bool), ("setbit_", Bool), ("gentle_", Bool), ("drop_tail_", Bool), ("drop_rand_", Bool), ("ns1_compat_", Bool), ("ave_", TracedReal), ("prob1_", TracedReal), ("curq_", TracedInt), ("cur_max_p_", TracedReal), ("alpha_", Real), ("beta_", Real), ("adaptive_", Int), ("interval_", Real), ("targetdelay_", Real), ("top_", Real), ("bottom_", Real), ("cautious_", Int), ("feng_adaptive_", Int), ("ecnm_", Bool), ("mark_front_", Bool), ("aecn_", Bool), ("aecn_robust_min_", Real), ("aecn_robust_max_", Real), ("aecn_fragile_min_", Real), ("aecn_a_", Real), ("aecn_b_", Real)]),
+    ("Queue/CoDel", &[("limit_", Int), ("blocked_", Bool), ("unblock_on_resume_", Bool), ("debug_", Bool), ("util_weight_", Real), ("util_check_intv_", Real), ("util_records_", Int), ("queue_in_bytes_", Bool), ("mean_pktsize_", Int), ("interval_", Time), ("target_", Time), ("curq_", Int), ("d_exp_", Real), ("minbytes_", Int), ("setbit_", Bool), ("ce_threshold_", Time)]),
+    ("Connector", &[("debug_", Bool)]),
+    ("TTLChecker", &[("debug_", Bool)]),
+    ("Trace", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("Trace/Enque", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("Trace/Deque", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("Trace/Drop", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("Trace/Recv", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("Trace/Hop", &[("src_", Int), ("dst_", Int), ("callback_", Int), ("show_tcphdr_", Int), ("show_sctphdr_", Int), ("debug_", Bool)]),
+    ("BaseTrace/Event", &[("debug_", Bool)]),
+    ("DelayLink", &[("bandwidth_", Bandwidth), ("delay_", Time), ("avoidReordering_", Bool), ("debug_", Bool)]),
+    ("DynamicLink", &[("status_", Int), ("debug_", Bool)]),
+    ("RouteLogic", &[]),
+    ("Node", &[]),
+    ("SnoopQueue/In", &[("debug_", Bool)]),
+    ("SnoopQueue/Out", &[("debug_", Bool)]),
+    ("SnoopQueue/Drop", &[("debug_", Bool)]),
+    ("QueueMonitor", &[("size_", Int), ("pkts_", Int), ("parrivals_", Int), ("barrivals_", Int), ("pdepartures_", Int), ("bdepartures_", Int), ("pdrops_", Int), ("pmarks_", Int), ("bdrops_", Int), ("qs_pkts_", Int), ("qs_bytes_", Int), ("qs_drops_", Int), ("first_pkt_", Real), ("last_pkt_", Real), ("k_", Real), ("prevTime_", Real), ("startTime_", Real), ("estRate_", Real), ("estimate_rate_", Bool), ("keepRTTstats_", Bool), ("maxRTT_", Int), ("binsPerSec_", Int), ("keepSeqnoStats_", Bool), ("maxSeqno_", Int), ("SeqnoBinSize_", Int)]),
+    ("QueueMonitor/ED", &[("size_", Int), ("pkts_", Int), ("parrivals_", Int), ("barrivals_", Int), ("pdepartures_", Int), ("bdepartures_", Int), ("pdrops_", Int), ("pmarks_", Int), ("bdrops_", Int), ("qs_pkts_", Int), ("qs_bytes_", Int), ("qs_drops_", Int), ("first_pkt_", Real), ("last_pkt_", Real), ("k_", Real), ("prevTime_", Real), ("startTime_", Real), ("estRate_", Real), ("estimate_rate_", Bool), ("keepRTTstats_", Bool), ("maxRTT_", Int), ("binsPerSec_", Int), ("keepSeqnoStats_", Bool), ("maxSeqno_", Int), ("SeqnoBinSize_", Int), ("ebdrops_", Int), ("epdrops_", Int), ("mon_ebdrops_", Int), ("mon_epdrops_", Int)]),
+    ("QueueMonitor/ED/Flowmon", &[("size_", Int), ("pkts_", Int), ("parrivals_", Int), ("barrivals_", Int), ("pdepartures_", Int), ("bdepartures_", Int), ("pdrops_", Int), ("pmarks_", Int), ("bdrops_", Int), ("qs_pkts_", Int), ("qs_bytes_", Int), ("qs_drops_", Int), ("first_pkt_", Real), ("last_pkt_", Real), ("k_", Real), ("prevTime_", Real), ("startTime_", Real), ("estRate_", Real), ("estimate_rate_", Bool), ("keepRTTstats_", Bool), ("maxRTT_", Int), ("binsPerSec_", Int), ("keepSeqnoStats_", Bool), ("maxSeqno_", Int), ("SeqnoBinSize_", Int), ("ebdrops_", Int), ("epdrops_", Int), ("mon_ebdrops_", Int), ("mon_epdrops_", Int), ("enable_in_", Bool), ("enable_out_", Bool), ("enable_drop_", Bool), ("enable_edrop_", Bool)]),
+    ("QueueMonitor/ED/Flow", &[("size_", Int), ("pkts_", Int), ("parrivals_", Int), ("barrivals_", Int), ("pdepartures_", Int), ("bdepartures_", Int), ("pdrops_", Int), ("pmarks_", Int), ("bdrops_", Int), ("qs_pkts_", Int), ("qs_bytes_", Int), ("qs_drops_", Int), ("first_pkt_", Real), ("last_pkt_", Real), ("k_", Real), ("prevTime_", Real), ("startTime_", Real), ("estRate_", Real), ("estimate_rate_", Bool), ("keepRTTstats_", Bool), ("maxRTT_", Int), ("binsPerSec_", Int), ("keepSeqnoStats_", Bool), ("maxSeqno_", Int), ("SeqnoBinSize_", Int), ("ebdrops_", Int), ("epdrops_", Int), ("mon_ebdrops_", Int), ("mon_epdrops_", Int), ("src_", Int), ("dst_", Int), ("flowid_", Int)]),
+    ("SnoopQueue/EDrop", &[("debug_", Bool)]),
+    ("Samples", &[]),
+    ("RandomVariable/Uniform", &[("min_", Real), ("max_", Real)]),
+    ("RandomVariable/Exponential", &[("avg_", Real)]),
+    ("RandomVariable/Erlang", &[("lambda_", Real), ("k_", Int)]),
+    ("RandomVariable/Gamma", &[("alpha_", Real), ("beta_", Real)]),
+    ("RandomVariable/Pareto", &[("avg_", Real), ("shape_", Real)]),
+    ("RandomVariable/ParetoII", &[("avg_", Real), ("shape_", Real)]),
+    ("RandomVariable/Normal", &[("avg_", Real), ("std_", Real)]),
+    ("RandomVariable/LogNormal", &[("avg_", Real), ("std_", Real)]),
+    ("RandomVariable/Constant", &[("val_", Real)]),
+    ("RandomVariable/HyperExponential", &[("avg_", Real), ("cov_", Real)]),
+    ("RandomVariable/Weibull", &[("shape_", Real), ("scale_", Real)]),
+    ("RandomVariable/Empirical", &[("minCDF_", Real), ("maxCDF_", Real), ("interpolation_", Int), ("maxEntry_", Int)]),
+    ("Integrator", &[("lastx_", Real), ("lasty_", Real), ("sum_", Real)]),
+    ("Agent/Null", &[("agent_addr_", Int), ("agent_port_", Int), ("dst_addr_", Int), ("dst_port_", Int), ("fid_", Int), ("prio_", Int), ("flags_", Int), ("ttl_", Int), ("class_", Int), ("debug_", Bool)]),
+    ("Application", &[]),
+    ("Application/Traffic/CBR", &[("rate_", Bandwidth), ("random_", Real), ("packetSize_", Int), ("maxpkts_", Int)]),
+    ("Application/Traffic/Exponential", &[("burst_time_", Time), ("idle_time_", Time), ("rate_", Bandwidth), ("packetSize_", Int)]),
+    ("Application/Traffic/Pareto", &[("burst_time_", Time), ("idle_time_", Time), ("rate_", Bandwidth), ("packetSize_", Int), ("shape_", Real)]),
+    ("Application/Telnet", &[("interval_", Real)]),
+    ("Agent/UDP", &[("agent_addr_", Int), ("agent_port_", Int), ("dst_addr_", Int), ("dst_port_", Int), ("fid_", Int), ("prio_", Int), ("flags_", Int), ("ttl_", Int), ("class_", Int), ("debug_", Bool), ("packetSize_", Int)]),
+    ("Agent/LossMonitor", &[("agent_addr_", Int), ("agent_port_", Int), ("dst_addr_", Int), ("dst_port_", Int), ("fid_", Int), ("prio_", Int), ("flags_", Int), ("ttl_", Int), ("class_", Int), ("debug_", Bool), ("nlost_", Int), ("npkts_", Int), ("bytes_", Int), ("lastPktTime_", Real), ("expected_", Int)]),
+    ("Agent/Ping", &[("agent_addr_", Int), ("agent_port_", Int), ("dst_addr_", Int), ("dst_port_", Int), ("fid_", Int), ("prio_", Int), ("flags_", Int), ("ttl_", Int), ("class_", Int), ("debug_", Bool), ("packetSize_", Int)]),
+    ("RNG", &[]),
+    ("Classifier", &[("debug_", Bool)]),
+    ("ErrorModule", &[("debug_", Bool)]),
+    ("ErrorModel", &[("enable_", Int), ("rate_", Real), ("delay_", Real), ("bandwidth_", Bandwidth), ("markecn_", Bool), ("delay_pkt_", Bool), ("debug_", Bool)]),
+    ("ErrorModel/Periodic", &[("enable_", Int), ("rate_", Real), ("delay_", Real), ("bandwidth_", Bandwidth), ("markecn_", Bool), ("delay_pkt_", Bool), ("debug_", Bool), ("period_", Real), ("offset_", Real), ("burstlen_", Real), ("default_drop_", Int)]),
+    ("ErrorModel/List", &[("enable_", Int), ("rate_", Real), ("delay_", Real), ("bandwidth_", Bandwidth), ("markecn_", Bool), ("delay_pkt_", Bool), ("debug_", Bool)]),
+    ("Classifier/Hash/Fid", &[("default_", Int), ("offset_", Int), ("shift_", Int), ("mask_", Int), ("debug_", Bool)]),
+    ("Classifier/Hash/Dest", &[("default_", Int), ("offset_", Int), ("shift_", Int), ("mask_", Int), ("debug_", Bool)]),
+    ("Classifier/Hash/SrcDest", &[("default_", Int), ("offset_", Int), ("shift_", Int), ("mask_", Int), ("debug_", Bool)]),
+    ("Classifier/Hash/SrcDestFid", &[("default_", Int), ("offset_", Int), ("shift_", Int), ("mask_", Int), ("debug_", Bool)]),
+    ("Delayer", &[("debug_", Bool)]),
+];
+
+/// Every class default that defaults.tcl and the registry's defaults
+/// (queues) set before the port: (class, variable, value as written).
+#[rustfmt::skip]
+const DEFAULTS_BEFORE: &[(&str, &str, &str)] = &[
+    ("Agent", "agent_addr_", "-1"),
+    ("Agent", "agent_port_", "-1"),
+    ("Agent", "class_", "0"),
+    ("Agent", "debug_", "false"),
+    ("Agent", "dst_addr_", "-1"),
+    ("Agent", "dst_port_", "-1"),
+    ("Agent", "fid_", "0"),
+    ("Agent", "flags_", "0"),
+    ("Agent", "prio_", "0"),
+    ("Agent", "ttl_", "32"),
+    ("Agent/LossMonitor", "bytes_", "0"),
+    ("Agent/LossMonitor", "expected_", "0"),
+    ("Agent/LossMonitor", "lastPktTime_", "0"),
+    ("Agent/LossMonitor", "nlost_", "0"),
+    ("Agent/LossMonitor", "npkts_", "0"),
+    ("Agent/Null", "dport_", "0"),
+    ("Agent/Null", "sport_", "0"),
+    ("Agent/Ping", "packetSize_", "64"),
+    ("Agent/TCP", "CoarseTimer_", "0"),
+    ("Agent/TCP", "EnblRTTCtr_", "0"),
+    ("Agent/TCP", "LimTransmitFix_", "false"),
+    ("Agent/TCP", "QOption_", "0"),
+    ("Agent/TCP", "SetCWRonRetransmit_", "true"),
+    ("Agent/TCP", "T_RTTVAR_BITS", "2"),
+    ("Agent/TCP", "T_SRTT_BITS", "3"),
+    ("Agent/TCP", "ack_", "0"),
+    ("Agent/TCP", "aggressive_maxburst_", "1"),
+    ("Agent/TCP", "awnd_", "0"),
+    ("Agent/TCP", "backoff_", "0"),
+    ("Agent/TCP", "bugFix_", "true"),
+    ("Agent/TCP", "bugFix_ack_", "false"),
+    ("Agent/TCP", "bugFix_ts_", "false"),
+    ("Agent/TCP", "bugfix_ss_", "1"),
+    ("Agent/TCP", "control_increase_", "0"),
+    ("Agent/TCP", "cwnd_", "0"),
+    ("Agent/TCP", "cwnd_range_", "0"),
+    ("Agent/TCP", "decrease_num_", "0.5"),
+    ("Agent/TCP", "delay_growth_", "true"),
+    ("Agent/TCP", "dupacks_", "0"),
+    ("Agent/TCP", "ecn_", "0"),
+    ("Agent/TCP", "eln_", "0"),
+    ("Agent/TCP", "eln_rxmit_thresh_", "1"),
+    ("Agent/TCP", "exitFastRetrans_", "true"),
+    ("Agent/TCP", "first_time_", "0"),
+    ("Agent/TCP", "frto_enabled_", "0"),
+    ("Agent/TCP", "high_decrease_", "0.1"),
+    ("Agent/TCP", "high_p_", "0.0000001"),
+    ("Agent/TCP", "high_window_", "83000"),
+    ("Agent/TCP", "increase_num_", "1.0"),
+    ("Agent/TCP", "k_parameter_", "0.0"),
+    ("Agent/TCP", "l_parameter_", "1.0"),
+    ("Agent/TCP", "last_time_", "0.0"),
+    ("Agent/TCP", "lessCareful_", "false"),
+    ("Agent/TCP", "low_window_", "38"),
+    ("Agent/TCP", "mark_", "0.0"),
+    ("Agent/TCP", "max_connects_", "-1"),
+    ("Agent/TCP", "max_ssthresh_", "0"),
+    ("Agent/TCP", "maxburst_", "0"),
+    ("Agent/TCP", "maxcwnd_", "0"),
+    ("Agent/TCP", "maxrto_", "60"),
+    ("Agent/TCP", "maxseq_", "0"),
+    ("Agent/TCP", "minrto_", "0.2"),
+    ("Agent/TCP", "nackpack_", "0"),
+    ("Agent/TCP", "nam_tracevar_", "false"),
+    ("Agent/TCP", "ncwndcuts1_", "0"),
+    ("Agent/TCP", "ncwndcuts_", "0"),
+    ("Agent/TCP", "ndatabytes_", "0"),
+    ("Agent/TCP", "ndatapack_", "0"),
+    ("Agent/TCP", "necnresponses_", "0"),
+    ("Agent/TCP", "newecn_", "false"),
+    ("Agent/TCP", "newecn_alpha_slp_", "0.9"),
+    ("Agent/TCP", "newecn_alpha_wnd_", "0.9"),
+    ("Agent/TCP", "newecn_beta_", "16"),
+    ("Agent/TCP", "noFastRetrans_", "false"),
+    ("Agent/TCP", "nrexmit_", "0"),
+    ("Agent/TCP", "nrexmitbytes_", "0"),
+    ("Agent/TCP", "nrexmitpack_", "0"),
+    ("Agent/TCP", "numdupacksFrac_", "-1"),
+    ("Agent/TCP", "numdupacks_", "3"),
+    ("Agent/TCP", "oldCode_", "false"),
+    ("Agent/TCP", "old_ecn_", "0"),
+    ("Agent/TCP", "overhead_", "0"),
+    ("Agent/TCP", "packetSize_", "1000"),
+    ("Agent/TCP", "partial_ack_", "false"),
+    ("Agent/TCP", "precisionReduce_", "true"),
+    ("Agent/TCP", "print_request_", "false"),
+    ("Agent/TCP", "qs_enabled_", "false"),
+    ("Agent/TCP", "qs_request_mode_", "1"),
+    ("Agent/TCP", "qs_rtt_", "50"),
+    ("Agent/TCP", "qs_thresh_", "4"),
+    ("Agent/TCP", "rate_request_", "0"),
+    ("Agent/TCP", "restart_bugfix_", "true"),
+    ("Agent/TCP", "rfc2988_", "true"),
+    ("Agent/TCP", "rtt_", "0"),
+    ("Agent/TCP", "rttvar_", "0"),
+    ("Agent/TCP", "rttvar_exp_", "2"),
+    ("Agent/TCP", "rttvar_init_", "12"),
+    ("Agent/TCP", "rtxcur_init_", "3.0"),
+    ("Agent/TCP", "seqno_", "0"),
+    ("Agent/TCP", "sfrto_enabled_", "0"),
+    ("Agent/TCP", "singledup_", "1"),
+    ("Agent/TCP", "slope_window_", "1.0"),
+    ("Agent/TCP", "slow_start_restart_", "true"),
+    ("Agent/TCP", "spurious_response_", "1"),
+    ("Agent/TCP", "srtt_", "0"),
+    ("Agent/TCP", "srtt_init_", "0"),
+    ("Agent/TCP", "ssthresh_", "0"),
+    ("Agent/TCP", "syn_", "true"),
+    ("Agent/TCP", "t_seqno_", "0"),
+    ("Agent/TCP", "tcpTick_", "0.01"),
+    ("Agent/TCP", "tcp_qs_recovery_", "true"),
+    ("Agent/TCP", "tcpip_base_hdr_size_", "40"),
+    ("Agent/TCP", "timerfix_", "true"),
+    ("Agent/TCP", "timestamps_", "false"),
+    ("Agent/TCP", "trace_all_oneline_", "false"),
+    ("Agent/TCP", "ts_option_size_", "10"),
+    ("Agent/TCP", "ts_resetRTO_", "false"),
+    ("Agent/TCP", "updated_rttvar_", "true"),
+    ("Agent/TCP", "useHeaders_", "true"),
+    ("Agent/TCP", "windowConstant_", "4"),
+    ("Agent/TCP", "windowInitOption_", "1"),
+    ("Agent/TCP", "windowInit_", "2"),
+    ("Agent/TCP", "windowOption_", "1"),
+    ("Agent/TCP", "windowThresh_", "0.002"),
+    ("Agent/TCP", "window_", "20"),
+    ("Agent/TCP/Newreno", "exit_recovery_fix_", "0"),
+    ("Agent/TCP/Newreno", "newreno_changes1_", "1"),
+    ("Agent/TCP/Newreno", "newreno_changes_", "0"),
+    ("Agent/TCP/Newreno", "partial_window_deflation_", "1"),
+    ("Agent/TCP/RFC793edu", "add793additiveinc_", "false"),
+    ("Agent/TCP/RFC793edu", "add793expbackoff_", "true"),
+    ("Agent/TCP/RFC793edu", "add793exponinc_", "false"),
+    ("Agent/TCP/RFC793edu", "add793fastrtx_", "false"),
+    ("Agent/TCP/RFC793edu", "add793jacobsonrtt_", "false"),
+    ("Agent/TCP/RFC793edu", "add793karnrtt_", "true"),
+    ("Agent/TCP/RFC793edu", "add793slowstart_", "false"),
+    ("Agent/TCP/RFC793edu", "rto_", "60"),
+    ("Agent/TCP/RFC793edu", "syn_", "true"),
+    ("Agent/TCP/Vegas", "v_alpha_", "1"),
+    ("Agent/TCP/Vegas", "v_beta_", "3"),
+    ("Agent/TCP/Vegas", "v_gamma_", "1"),
+    ("Agent/TCP/Vegas", "v_rtt_", "0"),
+    ("Agent/TCPSink", "RFC2581_immediate_ack_", "true"),
+    ("Agent/TCPSink", "SYN_immediate_ack_", "true"),
+    ("Agent/TCPSink", "bytes_", "0"),
+    ("Agent/TCPSink", "dport_", "0"),
+    ("Agent/TCPSink", "ecn_syn_", "false"),
+    ("Agent/TCPSink", "generateDSacks_", "false"),
+    ("Agent/TCPSink", "maxSackBlocks_", "3"),
+    ("Agent/TCPSink", "packetSize_", "40"),
+    ("Agent/TCPSink", "qs_enabled_", "false"),
+    ("Agent/TCPSink", "sport_", "0"),
+    ("Agent/TCPSink", "ts_echo_bugfix_", "true"),
+    ("Agent/TCPSink", "ts_echo_rfc1323_", "false"),
+    ("Agent/TCPSink", "windowOptionS_", "1"),
+    ("Agent/TCPSink/DelAck", "interval_", "100ms"),
+    ("Agent/TCPSink/Sack1/DelAck", "interval_", "100ms"),
+    ("Agent/UDP", "packetSize_", "1000"),
+    ("Application/Telnet", "interval_", "1.0"),
+    ("Application/Traffic/CBR", "maxpkts_", "268435456"),
+    ("Application/Traffic/CBR", "packetSize_", "210"),
+    ("Application/Traffic/CBR", "random_", "0"),
+    ("Application/Traffic/CBR", "rate_", "448Kb"),
+    ("Application/Traffic/Exponential", "burst_time_", ".5"),
+    ("Application/Traffic/Exponential", "idle_time_", ".5"),
+    ("Application/Traffic/Exponential", "packetSize_", "210"),
+    ("Application/Traffic/Exponential", "rate_", "64Kb"),
+    ("Application/Traffic/Pareto", "burst_time_", "500ms"),
+    ("Application/Traffic/Pareto", "idle_time_", "500ms"),
+    ("Application/Traffic/Pareto", "packetSize_", "210"),
+    ("Application/Traffic/Pareto", "rate_", "64Kb"),
+    ("Application/Traffic/Pareto", "shape_", "1.5"),
+    ("Classifier", "debug_", "false"),
+    ("Classifier", "mask_", "0xffffffff"),
+    ("Classifier", "offset_", "0"),
+    ("Classifier", "shift_", "0"),
+    ("Classifier/Hash", "default_", "-1"),
+    ("Connector", "debug_", "false"),
+    ("DelayLink", "avoidReordering_", "false"),
+    ("DelayLink", "bandwidth_", "1.5Mb"),
+    ("DelayLink", "debug_", "false"),
+    ("DelayLink", "delay_", "100ms"),
+    ("Delayer", "debug_", "false"),
+    ("DynamicLink", "debug_", "false"),
+    ("DynamicLink", "status_", "1"),
+    ("ErrorModel", "bandwidth_", "2Mb"),
+    ("ErrorModel", "debug_", "false"),
+    ("ErrorModel", "delay_", "0"),
+    ("ErrorModel", "delay_pkt_", "false"),
+    ("ErrorModel", "enable_", "1"),
+    ("ErrorModel", "markecn_", "false"),
+    ("ErrorModel", "rate_", "0"),
+    ("ErrorModel/Periodic", "burstlen_", "0.0"),
+    ("ErrorModel/Periodic", "default_drop_", "0"),
+    ("ErrorModel/Periodic", "offset_", "0.0"),
+    ("ErrorModel/Periodic", "period_", "1.0"),
+    ("ErrorModule", "debug_", "false"),
+    ("Integrator", "lastx_", "0.0"),
+    ("Integrator", "lasty_", "0.0"),
+    ("Integrator", "sum_", "0.0"),
+    ("Link", "nl_", "0"),
+    ("Node", "multiPath_", "0"),
+    ("Node", "nn_", "0"),
+    ("Queue", "ackfromfront_", "false"),
+    ("Queue", "acksfirst_", "false"),
+    ("Queue", "blocked_", "false"),
+    ("Queue", "debug_", "false"),
+    ("Queue", "interleave_", "false"),
+    ("Queue", "limit_", "50"),
+    ("Queue", "unblock_on_resume_", "true"),
+    ("Queue", "util_check_intv_", "0.2"),
+    ("Queue", "util_records_", "5"),
+    ("Queue", "util_weight_", "0.8"),
+    ("Queue/CoDel", "ce_threshold_", "-1"),
+    ("Queue/CoDel", "curq_", "0"),
+    ("Queue/CoDel", "d_exp_", "0.0"),
+    ("Queue/CoDel", "interval_", "0.1"),
+    ("Queue/CoDel", "mean_pktsize_", "500"),
+    ("Queue/CoDel", "minbytes_", "1500"),
+    ("Queue/CoDel", "queue_in_bytes_", "false"),
+    ("Queue/CoDel", "setbit_", "false"),
+    ("Queue/CoDel", "target_", ".005"),
+    ("Queue/DropTail", "drop_front_", "false"),
+    ("Queue/DropTail", "mean_pktsize_", "500"),
+    ("Queue/DropTail", "queue_in_bytes_", "false"),
+    ("Queue/DropTail", "summarystats_", "false"),
+    ("Queue/RED", "adaptive_", "0"),
+    ("Queue/RED", "aecn_", "false"),
+    ("Queue/RED", "aecn_a_", "2"),
+    ("Queue/RED", "aecn_b_", "2"),
+    ("Queue/RED", "aecn_fragile_min_", "150"),
+    ("Queue/RED", "aecn_robust_max_", "75"),
+    ("Queue/RED", "aecn_robust_min_", "0.5"),
+    ("Queue/RED", "alpha_", "0.01"),
+    ("Queue/RED", "ave_", "0.0"),
+    ("Queue/RED", "beta_", "0.9"),
+    ("Queue/RED", "bottom_", "0"),
+    ("Queue/RED", "bytes_", "true"),
+    ("Queue/RED", "cautious_", "0"),
+    ("Queue/RED", "cur_max_p_", "0"),
+    ("Queue/RED", "curq_", "0"),
+    ("Queue/RED", "doubleq_", "false"),
+    ("Queue/RED", "dqthresh_", "50"),
+    ("Queue/RED", "drop_front_", "false"),
+    ("Queue/RED", "drop_rand_", "false"),
+    ("Queue/RED", "drop_tail_", "true"),
+    ("Queue/RED", "ecnm_", "false"),
+    ("Queue/RED", "feng_adaptive_", "0"),
+    ("Queue/RED", "gentle_", "true"),
+    ("Queue/RED", "idle_pktsize_", "100"),
+    ("Queue/RED", "interval_", "0.5"),
+    ("Queue/RED", "linterm_", "10"),
+    ("Queue/RED", "mark_front_", "false"),
+    ("Queue/RED", "mark_p_", "0.1"),
+    ("Queue/RED", "maxthresh_", "0"),
+    ("Queue/RED", "maxthresh_queue_", "[Queue set limit_]"),
+    ("Queue/RED", "mean_pktsize_", "500"),
+    ("Queue/RED", "ns1_compat_", "false"),
+    ("Queue/RED", "prob1_", "0.0"),
+    ("Queue/RED", "q_weight_", "-1"),
+    ("Queue/RED", "queue_in_bytes_", "true"),
+    ("Queue/RED", "setbit_", "false"),
+    ("Queue/RED", "summarystats_", "false"),
+    ("Queue/RED", "targetdelay_", "0.005"),
+    ("Queue/RED", "thresh_", "0"),
+    ("Queue/RED", "thresh_queue_", "[Queue set limit_]"),
+    ("Queue/RED", "top_", "0.5"),
+    ("Queue/RED", "use_mark_p_", "true"),
+    ("Queue/RED", "wait_", "true"),
+    ("QueueMonitor", "SeqnoBinSize_", "10"),
+    ("QueueMonitor", "barrivals_", "0"),
+    ("QueueMonitor", "bdepartures_", "0"),
+    ("QueueMonitor", "bdrops_", "0"),
+    ("QueueMonitor", "binsPerSec_", "100"),
+    ("QueueMonitor", "estRate_", "0"),
+    ("QueueMonitor", "estimate_rate_", "0"),
+    ("QueueMonitor", "first_pkt_", "0"),
+    ("QueueMonitor", "k_", "0.1"),
+    ("QueueMonitor", "keepRTTstats_", "0"),
+    ("QueueMonitor", "keepSeqnoStats_", "0"),
+    ("QueueMonitor", "last_pkt_", "0"),
+    ("QueueMonitor", "maxRTT_", "5"),
+    ("QueueMonitor", "maxSeqno_", "1000"),
+    ("QueueMonitor", "parrivals_", "0"),
+    ("QueueMonitor", "pdepartures_", "0"),
+    ("QueueMonitor", "pdrops_", "0"),
+    ("QueueMonitor", "pkts_", "0"),
+    ("QueueMonitor", "pmarks_", "0"),
+    ("QueueMonitor", "prevTime_", "0"),
+    ("QueueMonitor", "qs_bytes_", "0"),
+    ("QueueMonitor", "qs_drops_", "0"),
+    ("QueueMonitor", "qs_pkts_", "0"),
+    ("QueueMonitor", "size_", "0"),
+    ("QueueMonitor", "startTime_", "0"),
+    ("QueueMonitor/ED", "ebdrops_", "0"),
+    ("QueueMonitor/ED", "epdrops_", "0"),
+    ("QueueMonitor/ED", "mon_ebdrops_", "0"),
+    ("QueueMonitor/ED", "mon_epdrops_", "0"),
+    ("QueueMonitor/ED/Flow", "dst_", "-1"),
+    ("QueueMonitor/ED/Flow", "flowid_", "-1"),
+    ("QueueMonitor/ED/Flow", "src_", "-1"),
+    ("QueueMonitor/ED/Flowmon", "enable_drop_", "true"),
+    ("QueueMonitor/ED/Flowmon", "enable_edrop_", "true"),
+    ("QueueMonitor/ED/Flowmon", "enable_in_", "true"),
+    ("QueueMonitor/ED/Flowmon", "enable_out_", "true"),
+    ("RandomVariable/Constant", "val_", "1.0"),
+    ("RandomVariable/Empirical", "interpolation_", "0"),
+    ("RandomVariable/Empirical", "maxCDF_", "1"),
+    ("RandomVariable/Empirical", "maxEntry_", "32"),
+    ("RandomVariable/Empirical", "minCDF_", "0"),
+    ("RandomVariable/Erlang", "k_", "1.0"),
+    ("RandomVariable/Erlang", "lambda_", "1.0"),
+    ("RandomVariable/Exponential", "avg_", "1.0"),
+    ("RandomVariable/Gamma", "alpha_", "1.0"),
+    ("RandomVariable/Gamma", "beta_", "1.0"),
+    ("RandomVariable/HyperExponential", "avg_", "1.0"),
+    ("RandomVariable/HyperExponential", "cov_", "4.0"),
+    ("RandomVariable/LogNormal", "avg_", "1.0"),
+    ("RandomVariable/LogNormal", "std_", "1.0"),
+    ("RandomVariable/Normal", "avg_", "0.0"),
+    ("RandomVariable/Normal", "std_", "1.0"),
+    ("RandomVariable/Pareto", "avg_", "1.0"),
+    ("RandomVariable/Pareto", "shape_", "1.5"),
+    ("RandomVariable/ParetoII", "avg_", "10.0"),
+    ("RandomVariable/ParetoII", "shape_", "1.2"),
+    ("RandomVariable/Uniform", "max_", "1.0"),
+    ("RandomVariable/Uniform", "min_", "0.0"),
+    ("RandomVariable/Weibull", "scale_", "1.0"),
+    ("RandomVariable/Weibull", "shape_", "1.0"),
+    ("Simulator", "TaggedTrace_", "OFF"),
+    ("Simulator", "nix-routing", "0"),
+    ("Simulator", "node_factory_", "Node"),
+    ("Simulator", "nsv1flag", "0"),
+    ("Simulator", "useasim_", "0"),
+    ("SnoopQueue/Drop", "debug_", "false"),
+    ("SnoopQueue/EDrop", "debug_", "false"),
+    ("SnoopQueue/In", "debug_", "false"),
+    ("SnoopQueue/Out", "debug_", "false"),
+    ("TTLChecker", "debug_", "false"),
+    ("Trace", "callback_", "0"),
+    ("Trace", "debug_", "false"),
+    ("Trace", "dst_", "-1"),
+    ("Trace", "show_sctphdr_", "0"),
+    ("Trace", "show_tcphdr_", "0"),
+    ("Trace", "src_", "-1"),
+];
+
+fn sorted(v: &[(&'static str, VarType)]) -> Vec<(&'static str, VarType)> {
+    let mut v = v.to_vec();
+    v.sort_by_key(|(n, _)| *n);
+    v
+}
+
+#[test]
+fn bound_variables_as_before() {
+    for (kind, before) in BOUND_BEFORE {
+        let now = iface::bound_vars(kind)
+            .unwrap_or_else(|| panic!("{kind} is no longer an engine class"));
+        assert_eq!(sorted(&now), sorted(before), "bound variables of {kind}");
+        for (name, ty) in before.iter() {
+            assert_eq!(iface::var_type(kind, name), Some(*ty), "{kind} {name}");
+        }
+    }
+}
+
+#[test]
+fn kinds_as_before() {
+    let kinds: BTreeSet<&str> = iface::kinds().into_iter().collect();
+    for (kind, _) in BOUND_BEFORE {
+        assert!(kinds.contains(kind), "{kind} missing from kinds()");
+    }
+    assert_eq!(
+        kinds.len(),
+        iface::kinds().len(),
+        "kinds() lists a class twice"
+    );
+}
+
+#[test]
+fn registry_classes_as_before() {
+    for (kind, before) in BOUND_BEFORE {
+        let (_, c) = registry::find(kind).unwrap_or_else(|| panic!("{kind} is not in the registry"));
+        assert_eq!(sorted(&c.bound()), sorted(before), "bound variables of {kind}");
+    }
+    for c in CLASSES {
+        assert!(BOUND_BEFORE.iter().any(|(k, _)| *k == c.name), "{} is new: add its expectation", c.name);
+        assert_eq!(CLASSES.iter().filter(|d| d.name == c.name).count(), 1, "{} twice", c.name);
+    }
+}
+
+/// Bound variables without a class default, deliberately: ns-default.tcl
+/// (and so the library) sets none that reaches them.
+const WITHOUT_DEFAULT: &[(&str, &str)] = &[("BaseTrace/Event", "debug_")];
+
+#[test]
+fn bound_variables_have_defaults() {
+    for c in CLASSES {
+        for (var, _) in c.bound() {
+            // a default set on the class or on one of its ancestors (the
+            // library's classes are the "/" paths), by one of its tables
+            let mut found = Vec::new();
+            for t in c.tables {
+                let on_path = c.name == t.class() || c.name.starts_with(&format!("{}/", t.class()));
+                t.each(&mut |name, _, default, _| {
+                    if name == var && default != ClassDefault::None {
+                        found.push((t.class(), on_path));
+                    }
+                });
+            }
+            assert!(found.iter().all(|(_, on)| *on), "{} {var}: a default on a class it is not below: {found:?}", c.name);
+            let deliberate = WITHOUT_DEFAULT.contains(&(c.name, var));
+            assert_eq!(found.is_empty(), deliberate, "{} {var}: defaults {found:?}", c.name);
+        }
+    }
+}
+
+#[test]
+fn tcp_agent_vars_are_the_agent_table() {
+    // iface.rs's copy for the TCP classes, until they join the registry
+    let (_, null) = registry::find("Agent/Null").unwrap();
+    assert_eq!(iface::AGENT_VARS.to_vec(), null.bound());
+}
+
+/// The class defaults a defaults file sets: `::dumbbell::class_vars CLASS
+/// {var value ...}` blocks and `CLASS set var value` lines.
+fn parse_defaults(text: &str) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(l) = lines.next() {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix("::dumbbell::class_vars ") {
+            let cls = rest.split_whitespace().next().unwrap().to_string();
+            assert!(rest.trim_end().ends_with('{'), "{l}");
+            let mut toks = Vec::new();
+            for m in lines.by_ref() {
+                let m = m.trim();
+                if m == "}" {
+                    break;
+                }
+                toks.extend(m.split_whitespace().map(str::to_string));
+            }
+            assert!(toks.len() % 2 == 0, "{cls}: odd list");
+            for p in toks.chunks(2) {
+                out.push((cls.clone(), p[0].clone(), p[1].clone()));
+            }
+        } else {
+            let w: Vec<&str> = l.splitn(4, ' ').collect();
+            assert!(w.len() == 4 && w[1] == "set", "not a class default: {l}");
+            out.push((w[0].to_string(), w[2].to_string(), w[3].to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn class_defaults_as_before() {
+    let lib = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../python/dumbbell/ns2/lib/defaults.tcl"
+    );
+    let file = std::fs::read_to_string(lib).unwrap();
+    let mut all = parse_defaults(&dumbbell_engine::ns2::registry::defaults_tcl());
+    all.extend(parse_defaults(&file));
+    let set: BTreeSet<(String, String, String)> = all.iter().cloned().collect();
+    assert_eq!(set.len(), all.len(), "a class default is set twice");
+    let before: BTreeSet<(String, String, String)> = DEFAULTS_BEFORE
+        .iter()
+        .map(|(c, v, x)| (c.to_string(), v.to_string(), x.to_string()))
+        .collect();
+    let missing: Vec<_> = before.difference(&set).collect();
+    let extra: Vec<_> = set.difference(&before).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "missing {missing:?}\nextra {extra:?}"
+    );
+}
