@@ -2,132 +2,52 @@
 //! read and write their bound variables, and run their commands (ns-2's
 //! C++ `command()` methods).  The Python layer calls only these.
 
-use crate::agent::{Agent, AgentBase, AgentKind};
+use crate::agent::{Agent, AgentKind};
 use crate::errmodel::Unit;
 use crate::objs::*;
-use crate::packet::PacketType;
 use crate::qdisc::Queue;
 use crate::trace::RedVar;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
-use crate::sink::Sink;
-use crate::tcp::{self, Flavor, NewRenoState, Tcp, Tv};
-use crate::vars::{self, fmt_bool as b2s, fmt_int, fmt_real, parse_bool, parse_int, parse_real, VarType};
-
-/// Engine classes not in the class registry (ns2/registry.rs) yet, by the
-/// ns-2 name a script uses with `new`: the TCP senders and sinks.
-pub const KINDS: &[&str] = &[
-    "Agent/TCP",
-    "Agent/TCP/Reno",
-    "Agent/TCP/Newreno",
-    "Agent/TCP/Sack1",
-    "Agent/TCP/RFC793edu",
-    "Agent/TCP/Vegas",
-    "Agent/TCPSink",
-    "Agent/TCPSink/DelAck",
-    "Agent/TCPSink/Sack1",
-    "Agent/TCPSink/Sack1/DelAck",
-];
-
-/// `Agent`'s variables for the TCP senders and sinks (and `delay_bound`),
-/// which are not in the registry yet: the names and types of
-/// ns2/class/agent.rs `AGENT`, which tests/registry.rs checks this against.
-pub const AGENT_VARS: &[(&str, VarType)] = &[
-    ("agent_addr_", VarType::Int),
-    ("agent_port_", VarType::Int),
-    ("dst_addr_", VarType::Int),
-    ("dst_port_", VarType::Int),
-    ("fid_", VarType::Int),
-    ("prio_", VarType::Int),
-    ("flags_", VarType::Int),
-    ("ttl_", VarType::Int),
-    ("class_", VarType::Int),
-    ("debug_", VarType::Bool),
-];
-
-const SINK_VARS: &[(&str, VarType)] = &[
-    ("packetSize_", VarType::Int),
-    ("bytes_", VarType::Int),
-    ("maxSackBlocks_", VarType::Int),
-    ("ts_echo_bugfix_", VarType::Bool),
-    ("ts_echo_rfc1323_", VarType::Bool),
-    ("generateDSacks_", VarType::Bool),
-    ("qs_enabled_", VarType::Bool),
-    ("RFC2581_immediate_ack_", VarType::Bool),
-    ("SYN_immediate_ack_", VarType::Bool),
-    ("ecn_syn_", VarType::Bool),
-    ("windowOptionS_", VarType::Int),
-];
-
-/// `TcpSink::delay_bind_dispatch`'s variables (`bytes_` is bound the
-/// ordinary way; `maxSackBlocks_` is left out of delay binding there).
-const SINK_DELAY_BOUND: &[&str] = &[
-    "packetSize_",
-    "ts_echo_bugfix_",
-    "ts_echo_rfc1323_",
-    "generateDSacks_",
-    "qs_enabled_",
-    "RFC2581_immediate_ack_",
-    "SYN_immediate_ack_",
-    "ecn_syn_",
-];
+use crate::vars::{self, fmt_int, fmt_real, parse_bool, parse_real, VarType};
 
 /// Does ns-2 bind `var` of an agent of this kind through tclcl's delay
 /// binding (`delay_bind_dispatch`)?  Tracing such a variable that is not a
 /// TracedVar makes ns-2 abort (exit 1); tracing one bound the ordinary way
 /// (`bind`, e.g. NewReno's and Sack1's own switches, a sink's `bytes_`, a
 /// UDP agent's `packetSize_`) is an error a script can catch.  ns-2.35 is
-/// built with `TCP_DELAY_BIND_ALL`, so every TcpAgent variable is delay-bound.
-fn delay_bound(kind: &AgentKind, var: &str) -> bool {
-    let any = |l: &[(&str, VarType)]| l.iter().any(|(n, _)| *n == var);
-    if any(AGENT_VARS) {
+/// built with `TCP_DELAY_BIND_ALL`, so every TcpAgent variable is delay-bound
+/// (but NewReno's and Sack1's own).
+fn delay_bound(class: &crate::ns2::registry::Class, kind: &AgentKind, var: &str) -> bool {
+    use crate::ns2::class::{agent, tcp};
+    let in_table = |t: &dyn crate::ns2::bind::Bindings| {
+        let mut found = false;
+        t.each(&mut |n, _, _, bound| found |= bound && n == var);
+        found
+    };
+    if in_table(&agent::AGENT) {
         return true;
     }
     match kind {
-        AgentKind::Tcp(t) => {
-            any(tcp::vars::PARAMS)
-                || Tv::from_name(var).is_some()
-                || match t.flavor {
-                    tcp::Flavor::Vegas(_) => any(tcp::vars::VEGAS_PARAMS),
-                    tcp::Flavor::Rfc793edu(_) => any(tcp::vars::RFC793EDU_PARAMS),
-                    _ => false,
-                }
+        AgentKind::Tcp(_) => {
+            in_table(&tcp::TCP)
+                || in_table(&tcp::TCP_TRACED)
+                || (class.name == "Agent/TCP/Vegas" && in_table(&tcp::VEGAS))
+                || (class.name == "Agent/TCP/RFC793edu" && in_table(&tcp::RFC793EDU))
         }
-        AgentKind::Sink(_) => SINK_DELAY_BOUND.contains(&var),
+        AgentKind::Sink(_) => tcp::SINK_DELAY_BOUND.contains(&var),
         _ => false,
     }
 }
 
-/// Engine classes, by the ns-2 name a script uses with `new`: the
-/// registry's and the others.
+/// Engine classes, by the ns-2 name a script uses with `new`.
 pub fn kinds() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = crate::ns2::registry::CLASSES.iter().map(|c| c.name).collect();
-    v.extend_from_slice(KINDS);
-    v
+    crate::ns2::registry::CLASSES.iter().map(|c| c.name).collect()
 }
 
 /// Bound variables of an engine class.
 pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
-    if let Some((_, c)) = crate::ns2::registry::find(kind) {
-        return Some(c.bound());
-    }
-    let v: Vec<(&'static str, VarType)> = match kind {
-        "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
-            let mut v = AGENT_VARS.to_vec();
-            v.extend(tcp::vars::names(kind));
-            v
-        }
-        "Agent/TCPSink" | "Agent/TCPSink/DelAck" | "Agent/TCPSink/Sack1" | "Agent/TCPSink/Sack1/DelAck" => {
-            let mut v = AGENT_VARS.to_vec();
-            v.extend_from_slice(SINK_VARS);
-            if kind.ends_with("DelAck") {
-                v.push(("interval_", VarType::Time));
-            }
-            v
-        }
-        _ => return None,
-    };
-    Some(v)
+    crate::ns2::registry::find(kind).map(|(_, c)| c.bound())
 }
 
 /// Type of a bound variable of `kind`.
@@ -158,34 +78,7 @@ impl Sim {
             self.class_of[id as usize] = crate::ns2::registry::find("RNG").map_or(u16::MAX, |(ci, _)| ci);
             return Ok(id);
         }
-        let obj = match kind {
-            "Agent/TCP" | "Agent/TCP/Reno" | "Agent/TCP/Newreno" | "Agent/TCP/Sack1" | "Agent/TCP/RFC793edu" | "Agent/TCP/Vegas" => {
-                let flavor = match kind {
-                    "Agent/TCP" => Flavor::Tahoe,
-                    "Agent/TCP/Reno" => Flavor::Reno,
-                    "Agent/TCP/Sack1" => Flavor::Sack1(Box::default()),
-                    "Agent/TCP/RFC793edu" => Flavor::Rfc793edu(Box::default()),
-                    "Agent/TCP/Vegas" => Flavor::Vegas(Box::default()),
-                    _ => Flavor::NewReno(NewRenoState { newreno_changes1: 1, partial_window_deflation: 1, ..Default::default() }),
-                };
-                let t = Tcp::new(flavor, self, id);
-                let mut base = AgentBase::new(id, PacketType::Tcp);
-                base.size = 1000;
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Tcp(Box::new(t)) }))
-            }
-            "Agent/TCPSink" | "Agent/TCPSink/DelAck" | "Agent/TCPSink/Sack1" | "Agent/TCPSink/Sack1/DelAck" => {
-                let timer = if kind.ends_with("DelAck") { Some(self.w.s.new_timer(id, 0)) } else { None };
-                let mut base = AgentBase::new(id, PacketType::Ack);
-                base.size = 40;
-                let mut sink = Sink::new(timer);
-                if kind.contains("Sack1") {
-                    sink.sacker = Some(crate::sink::Sacker::new(sink.max_sack_blocks));
-                }
-                Obj::Agent(Box::new(Agent { base, kind: AgentKind::Sink(Box::new(sink)) }))
-            }
-            other => return Err(format!("no engine class named \"{other}\"")),
-        };
-        Ok(self.add(name, obj))
+        Err(format!("no engine class named \"{kind}\""))
     }
 
     /// Apply class defaults (`Agent/TCP set window_ 20` ...) to a new object
@@ -238,49 +131,7 @@ impl Sim {
         if var == "debug_" {
             return Some("0".into());
         }
-        // The TCP senders and sinks (not in the registry yet).
-        let i = |v: i32| Some(fmt_int(v as i64));
-        let r = |v: f64| Some(fmt_real(v));
-        let b = |v: bool| Some(b2s(v));
-        match &mut self.objs[id as usize] {
-            Obj::Agent(a) => {
-                let base = &a.base;
-                let v = match var {
-                    "agent_addr_" => i(base.addr),
-                    "agent_port_" => i(base.port),
-                    "dst_addr_" => i(base.dst_addr),
-                    "dst_port_" => i(base.dst_port),
-                    "fid_" | "class_" => i(base.fid),
-                    "prio_" => i(base.prio),
-                    "flags_" => i(base.flags),
-                    "ttl_" => i(base.ttl),
-                    _ => None,
-                };
-                if v.is_some() {
-                    return v;
-                }
-                match &a.kind {
-                    AgentKind::Tcp(t) => t.get_var(base, var),
-                    AgentKind::Sink(s) => match var {
-                        "packetSize_" => i(base.size),
-                        "bytes_" => i(s.bytes),
-                        "maxSackBlocks_" => i(s.max_sack_blocks),
-                        "ts_echo_bugfix_" => b(s.ts_echo_bugfix),
-                        "ts_echo_rfc1323_" => b(s.ts_echo_rfc1323),
-                        "generateDSacks_" => b(s.generate_dsacks),
-                        "qs_enabled_" => b(s.qs_enabled),
-                        "RFC2581_immediate_ack_" => b(s.rfc2581_immediate_ack),
-                        "SYN_immediate_ack_" => b(s.syn_immediate_ack),
-                        "ecn_syn_" => b(s.ecn_syn),
-                        "windowOptionS_" => i(s.window_option_s),
-                        "interval_" if s.delack_timer.is_some() => r(s.interval),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        None
     }
 
     /// Write a bound variable; returns the value read back.
@@ -291,121 +142,21 @@ impl Sim {
 
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
-        if let Some(c) = self.class(id) {
-            return match c.set(&mut self.objs[id as usize], &mut self.w, var, v) {
-                Some(r) => r,
-                // Any object takes a `debug_` (ignored where its class does
-                // not bind it).
-                None if var == "debug_" => Ok(()),
-                None => Err(self.not_bound(id, var)),
-            };
-        }
-        if var == "debug_" {
-            return Ok(());
-        }
-        // The TCP senders and sinks (not in the registry yet).
-        // (a sink's `windowOptionS_ 8`: see the end)
-        let mut newecn_compat_set = false;
-        let ok = match &mut self.objs[id as usize] {
-            Obj::Agent(a) => {
-                let Agent { base, kind } = &mut **a;
-                let iv = parse_int(v);
-                let handled = match var {
-                    "agent_addr_" => {
-                        base.addr = iv;
-                        true
-                    }
-                    "agent_port_" => {
-                        base.port = iv;
-                        true
-                    }
-                    "dst_addr_" => {
-                        base.dst_addr = iv;
-                        true
-                    }
-                    "dst_port_" => {
-                        base.dst_port = iv;
-                        true
-                    }
-                    "fid_" | "class_" => {
-                        base.fid = iv;
-                        true
-                    }
-                    "prio_" => {
-                        base.prio = iv;
-                        true
-                    }
-                    "flags_" => {
-                        base.flags = iv;
-                        true
-                    }
-                    "ttl_" => {
-                        base.ttl = iv;
-                        true
-                    }
-                    _ => false,
-                };
-                if handled {
-                    true
-                } else {
-                    match kind {
-                        AgentKind::Tcp(t) => t.set_var(base, &mut self.w, var, v),
-                        AgentKind::Sink(s) => {
-                            match var {
-                                "packetSize_" => base.size = iv,
-                                "bytes_" => s.bytes = iv,
-                                "maxSackBlocks_" => {
-                                    // A SACK sink re-sizes its block stack (`Sacker::trace`);
-                                    // the TCP header holds at most three blocks.
-                                    let mut n = iv;
-                                    if s.sacker.is_some() && n > crate::sink::NSA as i32 {
-                                        self.w.warn_once(format!(
-                                            "warning(Sacker::trace): TCP header limits number of SACK blocks to {}, not {}",
-                                            crate::sink::NSA,
-                                            n
-                                        ));
-                                        n = crate::sink::NSA as i32;
-                                    }
-                                    if s.max_sack_blocks != n {
-                                        if let Some(sk) = s.sacker.as_mut() {
-                                            *sk = crate::sink::Sacker::new(n);
-                                        }
-                                    }
-                                    s.max_sack_blocks = n
-                                }
-                                "ts_echo_bugfix_" => s.ts_echo_bugfix = parse_bool(v),
-                                "ts_echo_rfc1323_" => s.ts_echo_rfc1323 = parse_bool(v),
-                                "generateDSacks_" => s.generate_dsacks = parse_bool(v),
-                                "qs_enabled_" => s.qs_enabled = parse_bool(v),
-                                "RFC2581_immediate_ack_" => s.rfc2581_immediate_ack = parse_bool(v),
-                                "SYN_immediate_ack_" => s.syn_immediate_ack = parse_bool(v),
-                                "ecn_syn_" => s.ecn_syn = parse_bool(v),
-                                "windowOptionS_" => {
-                                    s.window_option_s = iv;
-                                    if iv == 8 && !self.w.newecn_compat {
-                                        self.w.newecn_compat = true;
-                                        self.w.warn_once(
-                                            "windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into(),
-                                        );
-                                        newecn_compat_set = true;
-                                    }
-                                }
-                                "interval_" if s.delack_timer.is_some() => s.interval = vars::parse_time(v),
-                                _ => return Err(self.not_bound(id, var)),
-                            }
-                            true
-                        }
-                        _ => false,
-                    }
-                }
-            }
-            _ => false,
+        let Some(c) = self.class(id) else {
+            // Any object takes a `debug_`.
+            return if var == "debug_" { Ok(()) } else { Err(self.not_bound(id, var)) };
         };
-        if !ok {
-            return Err(self.not_bound(id, var));
-        }
-        if newecn_compat_set {
-            // Senders already made with `windowOption_ 8` become New-ECN.
+        let compat = self.w.newecn_compat;
+        let r = match c.set(&mut self.objs[id as usize], &mut self.w, var, v) {
+            Some(r) => r,
+            // Any object takes a `debug_` (ignored where its class does
+            // not bind it).
+            None if var == "debug_" => Ok(()),
+            None => Err(self.not_bound(id, var)),
+        };
+        if self.w.newecn_compat && !compat {
+            // A sink's `windowOptionS_ 8`: the senders already made with
+            // `windowOption_ 8` become New-ECN.
             for o in &mut self.objs {
                 if let Obj::Agent(a) = o {
                     if let AgentKind::Tcp(t) = &mut a.kind {
@@ -414,7 +165,7 @@ impl Sim {
                 }
             }
         }
-        Ok(())
+        r
     }
 
     /// The ns-2 layer's tracer (installed with the world).
@@ -1386,7 +1137,8 @@ impl Sim {
     /// `$agent trace var`: start tracing and write the current value now,
     /// as tclcl's `TclObject::traceVar` does.
     fn trace_var(&mut self, id: ObjId, var: &str) -> Result<String, String> {
-        let tv = Tv::from_name(var);
+        let tv = crate::ns2::class::tcp::tv_from_name(var);
+        let class = self.class(id);
         let w = &mut self.w;
         match &mut self.objs[id as usize] {
             Obj::Agent(a) => {
@@ -1397,7 +1149,7 @@ impl Sim {
                         t.sender.trace_var(base, w, tv);
                         Ok(String::new())
                     }
-                    (kind, _) if delay_bound(kind, var) => {
+                    (kind, _) if class.is_some_and(|c| delay_bound(c, kind, var)) => {
                         // tclcl's `not_a_TracedVar`: ns-2 reports, flushes
                         // its traces and exits with 1, whether or not the
                         // command was caught.  The abort runs as soon as

@@ -12,6 +12,7 @@ use crate::objs::{QueueMonitor, Trace};
 use crate::sched::ObjId;
 use crate::tcp::{Sender, Tv};
 use crate::trace::TcpEvent;
+use crate::ns2::class::tcp::tv_name;
 use std::collections::HashMap;
 use crate::packet::Packet;
 use crate::qdisc::Red;
@@ -36,11 +37,6 @@ pub struct Ns2Tracer {
 pub struct NamAgent {
     pub name: Option<String>,
     pub old: Vec<(Tv, String)>,
-}
-
-/// The Tcl name of a traced TCP variable.
-pub fn tv_name(tv: Tv) -> &'static str {
-    tv.name()
 }
 
 /// ns-2's name of a TCP event in event traces.

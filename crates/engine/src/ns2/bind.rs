@@ -164,3 +164,56 @@ pub static DEBUG_ONLY: [Var<Obj>; 1] = [debug()];
 pub const fn debug_only(class: &'static str) -> Table<Obj> {
     Table { class, part: whole, vars: &DEBUG_ONLY, after_set: None }
 }
+
+/// A class's variables over two parts of its engine object at once (a TCP
+/// sender's agent fields and its sender state: `packetSize_` is the
+/// agent's, a traced variable's trace line names the agent).
+pub struct Table2<A: 'static, B: 'static> {
+    pub class: &'static str,
+    pub part: for<'a> fn(&'a mut Obj) -> Option<(&'a mut A, &'a mut B)>,
+    pub vars: &'static [Var2<A, B>],
+}
+
+/// A bound variable over two parts (see `Table2`).
+pub struct Var2<A: 'static, B: 'static> {
+    pub name: &'static str,
+    pub ty: VarType,
+    pub default: ClassDefault,
+    pub get: fn(&mut A, &mut B, &mut World) -> String,
+    pub set: fn(&mut A, &mut B, &str, &mut World) -> Result<(), String>,
+}
+
+impl<A: 'static, B: 'static> Bindings for Table2<A, B> {
+    fn class(&self) -> &'static str {
+        self.class
+    }
+
+    fn each(&self, f: &mut dyn FnMut(&'static str, VarType, ClassDefault, bool)) {
+        for v in self.vars {
+            f(v.name, v.ty, v.default, true);
+        }
+    }
+
+    fn get(&self, obj: &mut Obj, w: &mut World, var: &str) -> Option<String> {
+        let v = self.vars.iter().find(|v| v.name == var)?;
+        let (a, b) = (self.part)(obj)?;
+        Some((v.get)(a, b, w))
+    }
+
+    fn set(&self, obj: &mut Obj, w: &mut World, var: &str, value: &str) -> Option<Result<(), String>> {
+        let v = self.vars.iter().find(|v| v.name == var)?;
+        let (a, b) = (self.part)(obj)?;
+        Some((v.set)(a, b, value, w))
+    }
+}
+
+/// A variable over two parts, with this default.
+pub const fn var2<A, B>(
+    name: &'static str,
+    ty: VarType,
+    default: &'static str,
+    get: fn(&mut A, &mut B, &mut World) -> String,
+    set: fn(&mut A, &mut B, &str, &mut World) -> Result<(), String>,
+) -> Var2<A, B> {
+    Var2 { name, ty, default: ClassDefault::Text(default), get, set }
+}

@@ -7,7 +7,8 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, trace};
+use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, trace};
+use crate::tcp::Flavor;
 use crate::qdisc::{Qdisc, Queue};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -58,6 +59,16 @@ pub static CLASSES: &[Class] = &[
     Class { name: "QueueMonitor/ED/Flow", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW], make: monitor::make_flow },
     Class { name: "Samples", tables: &[], make: monitor::make_samples },
     Class { name: "Agent/Null", tables: &[&agent::AGENT, &agent::NULL], make: agent::make_null },
+    Class { name: "Agent/TCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Tahoe) },
+    Class { name: "Agent/TCP/Reno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Reno) },
+    Class { name: "Agent/TCP/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::NEWRENO], make: |s, id| tcp::make_tcp(s, id, tcp::newreno_flavor()) },
+    Class { name: "Agent/TCP/Sack1", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::SACK1], make: |s, id| tcp::make_tcp(s, id, Flavor::Sack1(Box::default())) },
+    Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
+    Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
+    Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
+    Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
+    Class { name: "Agent/TCPSink/Sack1", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, true) },
+    Class { name: "Agent/TCPSink/Sack1/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::SACK1_DELACK], make: |s, id| tcp::make_sink(s, id, true, true) },
     Class { name: "Application", tables: &[], make: app::make_application },
     Class { name: "RNG", tables: &[], make: ranvar::make_rng },
     Class { name: "BaseTrace/Event", tables: &[&trace::EVENT_TRACE], make: trace::make_event },

@@ -28,7 +28,6 @@ mod reno;
 pub mod rfc793edu;
 pub mod sack1;
 mod tahoe;
-pub mod vars;
 pub mod vegas;
 
 use crate::agent::AgentBase;
@@ -141,37 +140,6 @@ impl Tv {
         Tv::Ncwndcuts1,
         Tv::Singledup,
     ];
-
-    /// The Tcl name of the variable.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tv::TSeqno => "t_seqno_",
-            Tv::Dupacks => "dupacks_",
-            Tv::Curseq => "seqno_",
-            Tv::Ack => "ack_",
-            Tv::Cwnd => "cwnd_",
-            Tv::Ssthresh => "ssthresh_",
-            Tv::Maxseq => "maxseq_",
-            Tv::Rtt => "rtt_",
-            Tv::Srtt => "srtt_",
-            Tv::Rttvar => "rttvar_",
-            Tv::Backoff => "backoff_",
-            Tv::Ndatapack => "ndatapack_",
-            Tv::Ndatabytes => "ndatabytes_",
-            Tv::Nackpack => "nackpack_",
-            Tv::Nrexmit => "nrexmit_",
-            Tv::Nrexmitpack => "nrexmitpack_",
-            Tv::Nrexmitbytes => "nrexmitbytes_",
-            Tv::Necnresponses => "necnresponses_",
-            Tv::Ncwndcuts => "ncwndcuts_",
-            Tv::Ncwndcuts1 => "ncwndcuts1_",
-            Tv::Singledup => "singledup_",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Tv> {
-        Tv::ALL.iter().copied().find(|t| t.name() == s)
-    }
 
     #[inline]
     fn bit(self) -> u32 {
@@ -330,7 +298,7 @@ pub struct Sender {
     pub numdupacks: i32,
     pub numdupacks_frac: i32,
     pub exit_fast_retrans: bool,
-    /// `maxrto_`, `minrto_`: set through `set_var`, which works out `rto`
+    /// `maxrto_`, `minrto_`: set through `set_maxrto`/`set_minrto`, which work out `rto`
     /// again.
     maxrto: f64,
     minrto: f64,
@@ -352,7 +320,7 @@ pub struct Sender {
     pub use_headers: bool,
     pub max_ssthresh: i32,
     pub timerfix: bool,
-    /// `rfc2988_`: set through `set_var`, which works out `rto` again.
+    /// `rfc2988_`: set through `set_rfc2988`, which works out `rto` again.
     rfc2988: bool,
     pub lim_transmit_fix: bool,
     /// Quick-Start's parameters (bound, not modelled).
@@ -781,6 +749,41 @@ impl Sender {
     /// `tcpTick_`, seconds.
     pub fn tcp_tick(&self) -> f64 {
         self.tcp_tick
+    }
+
+    /// `window_`: the most packets outstanding the receiver allows.
+    pub fn wnd(&self) -> f64 {
+        self.wnd
+    }
+
+    /// `maxrto_`, `minrto_` (seconds) and `rfc2988_`: the bounds and the
+    /// rule of the retransmission timeout; set them with the setters
+    /// below, which keep the timeout worked out from them.
+    pub fn maxrto(&self) -> f64 {
+        self.maxrto
+    }
+
+    pub fn minrto(&self) -> f64 {
+        self.minrto
+    }
+
+    pub fn rfc2988(&self) -> bool {
+        self.rfc2988
+    }
+
+    pub fn set_maxrto(&mut self, v: f64) {
+        self.maxrto = v;
+        self.note_rto();
+    }
+
+    pub fn set_minrto(&mut self, v: f64) {
+        self.minrto = v;
+        self.note_rto();
+    }
+
+    pub fn set_rfc2988(&mut self, v: bool) {
+        self.rfc2988 = v;
+        self.note_rto();
     }
 
     // ---- initialisation ---------------------------------------------------
@@ -1781,11 +1784,10 @@ mod tests {
     #[test]
     fn window_is_capped_by_window_as_set_from_tcl() {
         let mut sim = Sim::new();
-        let mut b = AgentBase::new(0, PacketType::Tcp);
         for flavor in [Flavor::Tahoe, Flavor::Reno] {
             let mut agent = Tcp::new(flavor, &mut sim, 0);
-            assert!(agent.set_var(&mut b, &mut sim.w, "window_", "30.5"));
-            assert_eq!(agent.get_var(&b, "window_").as_deref(), Some("30.5"));
+            agent.sender.set_wnd(30.5);
+            assert_eq!(agent.sender.wnd(), 30.5);
             let t = &mut agent.sender;
             t.cwnd = 100.0;
             assert_eq!(t.window(), 30);
@@ -1805,8 +1807,8 @@ mod tests {
         let mut sim = Sim::new();
         let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "1"));
-        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "0.2"));
+        agent.sender.set_rfc2988(true);
+        agent.sender.set_minrto(0.2);
         agent.reset(&mut b, &mut sim);
         let mut last = agent.sender.rtt_timeout_cached();
         let mut step = |t: &mut Sender, what: &str, want: f64| {
@@ -1820,18 +1822,18 @@ mod tests {
         step(&mut agent.sender, "t_rtxcur_", 1.25);
         agent.sender.seti(&b, &mut sim.w, Tv::Backoff, 4);
         step(&mut agent.sender, "t_backoff_", 5.0);
-        assert!(agent.set_var(&mut b, &mut sim.w, "minrto_", "2"));
+        agent.sender.set_minrto(2.0);
         step(&mut agent.sender, "minrto_", 8.0);
-        assert!(agent.set_var(&mut b, &mut sim.w, "rfc2988_", "0"));
+        agent.sender.set_rfc2988(false);
         step(&mut agent.sender, "rfc2988_", 5.0);
-        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "3"));
+        agent.sender.set_maxrto(3.0);
         step(&mut agent.sender, "maxrto_", 3.0);
-        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "2"));
+        agent.sender.set_tcp_tick(2.0);
         step(&mut agent.sender, "tcpTick_", 4.0);
         // Backing off (as a timeout does) moves it through the key too.
         agent.sender.rtt_backoff(&b, &mut sim.w);
         assert_eq!(agent.sender.t_backoff, 8);
-        assert!(agent.set_var(&mut b, &mut sim.w, "maxrto_", "100"));
+        agent.sender.set_maxrto(100.0);
         step(&mut agent.sender, "backoff, maxrto_", 10.0);
     }
 
@@ -1842,11 +1844,11 @@ mod tests {
         let mut sim = Sim::new();
         let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.5"));
+        agent.sender.set_tcp_tick(0.5);
         agent.reset(&mut b, &mut sim);
         agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 7);
         assert_eq!(agent.sender.last_rtt_ms, 3500);
-        assert!(agent.set_var(&mut b, &mut sim.w, "tcpTick_", "0.25"));
+        agent.sender.set_tcp_tick(0.25);
         assert_eq!(agent.sender.last_rtt_ms, 1750);
         agent.sender.seti(&b, &mut sim.w, Tv::Rtt, 3);
         assert_eq!(agent.sender.last_rtt_ms, 750);
@@ -1893,7 +1895,7 @@ mod tests {
         let p = sim.w.pool.alloc();
         agent.sender.send_much_ack(&mut b, &mut sim, p, 0);
         assert_eq!(sim.w.pool.live(), 0, "curseq_ 0: nothing to send");
-        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        agent.sender.overhead = 0.5;
         let t = &mut agent.sender;
         t.seti(&b, &mut sim.w, Tv::Curseq, 10);
         let p = sim.w.pool.alloc();
@@ -1911,7 +1913,7 @@ mod tests {
         let mut sim = Sim::new();
         let mut agent = Tcp::new(Flavor::Reno, &mut sim, 0);
         let mut b = AgentBase::new(0, PacketType::Tcp);
-        assert!(agent.set_var(&mut b, &mut sim.w, "overhead_", "0.5"));
+        agent.sender.overhead = 0.5;
         agent.reset(&mut b, &mut sim);
         let t = &mut agent.sender;
         assert!(!t.delsnd_used);

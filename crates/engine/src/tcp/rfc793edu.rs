@@ -32,21 +32,6 @@ pub struct Rfc793State {
     pub rto: f64,
 }
 
-impl Rfc793State {
-    /// The switch bound as `name` (`add793*_`), if it is one.
-    pub(super) fn switch_mut(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "add793expbackoff_" => &mut self.expbackoff,
-            "add793jacobsonrtt_" => &mut self.jacobsonrtt,
-            "add793fastrtx_" => &mut self.fastrtx,
-            "add793slowstart_" => &mut self.slowstart,
-            "add793additiveinc_" => &mut self.additiveinc,
-            "add793karnrtt_" => &mut self.karnrtt,
-            "add793exponinc_" => &mut self.exponinc,
-            _ => return None,
-        })
-    }
-}
 
 /// `RFC793eduTcpAgent`'s overrides of `TcpAgent`'s virtual functions
 /// that shared code calls.
@@ -279,15 +264,17 @@ mod tests {
     use super::*;
     use crate::packet::PacketType;
 
-    fn sender(sim: &mut Sim, set: &[(&str, &str)]) -> (Tcp, AgentBase) {
+    /// An RFC793edu sender with the exponential backoff and Karn's rule
+    /// on and a 0.1 s tick, changed by `set` before its reset.
+    fn sender(sim: &mut Sim, set: impl FnOnce(&mut Sender, &mut Rfc793State, &World)) -> (Tcp, AgentBase) {
         let mut t = Tcp::new(Flavor::Rfc793edu(Box::default()), sim, 0);
-        let mut b = AgentBase::new(0, PacketType::Tcp);
-        for (k, v) in [("add793expbackoff_", "true"), ("add793karnrtt_", "true"), ("tcpTick_", "0.1")]
-            .iter()
-            .chain(set)
-        {
-            assert!(t.set_var(&mut b, &mut sim.w, k, v), "{k} is bound");
-        }
+        let b = AgentBase::new(0, PacketType::Tcp);
+        let (s, st) = parts(&mut t);
+        st.expbackoff = 1;
+        st.karnrtt = 1;
+        s.set_tcp_tick(0.1);
+        set(s, st, &sim.w);
+        let mut b = b;
         t.reset(&mut b, sim);
         (t, b)
     }
@@ -300,7 +287,7 @@ mod tests {
         }
     }
 
-    fn opened(set: &[(&str, &str)], cwnd: f64, ssthresh: i32) -> f64 {
+    fn opened(set: impl FnOnce(&mut Sender, &mut Rfc793State, &World), cwnd: f64, ssthresh: i32) -> f64 {
         let mut sim = Sim::new();
         let (mut t, b) = sender(&mut sim, set);
         let (t, st) = parts(&mut t);
@@ -313,28 +300,38 @@ mod tests {
     #[test]
     fn window_opening_rules() {
         // Plain RFC 793: the receiver's window at once.
-        assert_eq!(opened(&[("window_", "30")], 1.0, 8), 30.0);
+        assert_eq!(opened(|s, _, _| s.set_wnd(30.0), 1.0, 8), 30.0);
         // Slow start below ssthresh_, 1/cwnd above.
-        assert_eq!(opened(&[("add793slowstart_", "1")], 2.0, 8), 3.0);
-        assert_eq!(opened(&[("add793slowstart_", "1")], 8.0, 8), 8.125);
+        assert_eq!(opened(|_, st, _| st.slowstart = 1, 2.0, 8), 3.0);
+        assert_eq!(opened(|_, st, _| st.slowstart = 1, 8.0, 8), 8.125);
         // Multiplicative increase: jump to ssthresh_, then one per ACK.
-        assert_eq!(opened(&[("add793exponinc_", "true")], 2.0, 8), 8.0);
-        assert_eq!(opened(&[("add793exponinc_", "true")], 8.0, 8), 9.0);
+        assert_eq!(opened(|_, st, _| st.exponinc = 1, 2.0, 8), 8.0);
+        assert_eq!(opened(|_, st, _| st.exponinc = 1, 8.0, 8), 9.0);
         // Additive increase: jump to ssthresh_, then linear (windowOption_ 0
         // counts ACKs up to cwnd).
-        assert_eq!(opened(&[("add793additiveinc_", "true")], 2.0, 8), 8.0);
-        assert_eq!(opened(&[("add793additiveinc_", "true")], 4.0, 4), 4.25);
-        assert_eq!(opened(&[("add793additiveinc_", "true"), ("windowOption_", "0")], 1.0, 1), 2.0);
+        assert_eq!(opened(|_, st, _| st.additiveinc = 1, 2.0, 8), 8.0);
+        assert_eq!(opened(|_, st, _| st.additiveinc = 1, 4.0, 4), 4.25);
+        let per_window = |s: &mut Sender, st: &mut Rfc793State, w: &World| {
+            st.additiveinc = 1;
+            s.select_growth(0, w);
+        };
+        assert_eq!(opened(per_window, 1.0, 1), 2.0);
         // maxcwnd_ caps every rule.
-        assert_eq!(opened(&[("window_", "30"), ("maxcwnd_", "12")], 1.0, 8), 12.0);
+        let capped = |s: &mut Sender, _: &mut Rfc793State, _: &World| {
+            s.set_wnd(30.0);
+            s.maxcwnd = 12;
+        };
+        assert_eq!(opened(capped, 1.0, 8), 12.0);
     }
 
     #[test]
     fn rto_is_two_srtt_or_jacobsons() {
         for (jacobson, rto) in [(false, 10.0), (true, 15.0)] {
             let mut sim = Sim::new();
-            let j = if jacobson { "true" } else { "false" };
-            let (mut agent, b) = sender(&mut sim, &[("add793jacobsonrtt_", j), ("rtxcur_init_", "6.0")]);
+            let (mut agent, b) = sender(&mut sim, |s, st, _| {
+                st.jacobsonrtt = jacobson as i32;
+                s.rtxcur_init = 6.0;
+            });
             let (t, st) = parts(&mut agent);
             assert_eq!(st.rto, 60.0, "reset: rtxcur_init_ / tcpTick_ ticks");
             t.ts_option = true;
@@ -342,19 +339,19 @@ mod tests {
             assert_eq!((t.t_rtt, t.t_srtt, t.t_rttvar), (5, 40, 10));
             assert_eq!(st.rto, rto);
             assert!((t.t_rtxcur - rto * 0.1).abs() < 1e-12);
-            assert_eq!(agent.get_var(&b, "rto_").as_deref(), Some(if jacobson { "15" } else { "10" }));
+            assert_eq!(parts(&mut agent).1.rto, if jacobson { 15.0 } else { 10.0 });
         }
     }
 
     #[test]
     fn backoff_only_with_the_switch() {
         let mut sim = Sim::new();
-        let (mut agent, b) = sender(&mut sim, &[("add793expbackoff_", "false")]);
+        let (mut agent, b) = sender(&mut sim, |_, st, _| st.expbackoff = 0);
         let (t, st) = parts(&mut agent);
         t.t_backoff = 4;
         rtt_backoff(t, st, &b, &mut sim.w);
         assert_eq!(t.t_backoff, 1);
-        let (mut agent, b) = sender(&mut sim, &[]);
+        let (mut agent, b) = sender(&mut sim, |_, _, _| {});
         let (t, st) = parts(&mut agent);
         t.t_srtt = 80;
         t.t_rttvar = 4;
@@ -366,20 +363,4 @@ mod tests {
         assert_eq!((t.t_srtt, t.t_rttvar), (0, 14));
     }
 
-    #[test]
-    fn switches_are_bound_variables() {
-        let mut sim = Sim::new();
-        let (mut t, mut b) = sender(&mut sim, &[]);
-        assert_eq!(t.get_var(&b, "add793fastrtx_").as_deref(), Some("0"));
-        assert!(t.set_var(&mut b, &mut sim.w, "add793fastrtx_", "true"));
-        assert_eq!(t.get_var(&b, "add793fastrtx_").as_deref(), Some("1"));
-        assert!(t.set_var(&mut b, &mut sim.w, "rto_", "42"));
-        assert_eq!(t.get_var(&b, "rto_").as_deref(), Some("42"));
-        // Other senders do not have them.
-        let mut tahoe = Tcp::new(Flavor::Tahoe, &mut sim, 1);
-        assert_eq!(tahoe.get_var(&b, "rto_"), None);
-        assert!(!tahoe.set_var(&mut b, &mut sim.w, "add793fastrtx_", "1"));
-        assert!(vars::names("Agent/TCP/RFC793edu").iter().any(|(n, _)| *n == "add793exponinc_"));
-        assert!(!vars::names("Agent/TCP").iter().any(|(n, _)| *n == "rto_"));
-    }
 }

@@ -8,4 +8,5 @@ pub mod link;
 pub mod misc;
 pub mod monitor;
 pub mod ranvar;
+pub mod tcp;
 pub mod trace;

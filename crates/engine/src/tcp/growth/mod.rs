@@ -229,7 +229,7 @@ impl Sender {
     /// or None if it does not change.  Inlined: it is on every ACK's path
     /// in congestion avoidance (RFC793edu's `opencwnd` calls it too).
     #[inline(always)]
-    pub(super) fn growth_increase(&mut self, w: &mut World) -> Option<f64> {
+    pub(crate) fn growth_increase(&mut self, w: &mut World) -> Option<f64> {
         let cwnd = self.cwnd;
         match &mut self.growth {
             Growth::PerWindow(r) => r.increase(cwnd),
@@ -255,7 +255,7 @@ impl Sender {
 
     /// Select the rule for `windowOption_` `option` (the binding's setter;
     /// New-ECN for 8 with `newecn_` or a script's `windowOptionS_ 8`).
-    pub(super) fn select_growth(&mut self, option: i32, w: &World) {
+    pub fn select_growth(&mut self, option: i32, w: &World) {
         let newecn = self.newecn || w.newecn_compat;
         self.growth.select(&mut self.parked, option, newecn);
     }
@@ -269,56 +269,56 @@ impl Sender {
 
     /// The binding's view of each rule's bound parameters and Tcl-visible
     /// state, whether the rule is in use or parked.
-    pub(super) fn scaled(&self) -> &Scaled {
+    pub fn scaled(&self) -> &Scaled {
         match &self.growth {
             Growth::Scaled(_, r) => r,
             _ => &self.parked.scaled,
         }
     }
 
-    pub(super) fn scaled_mut(&mut self) -> &mut Scaled {
+    pub fn scaled_mut(&mut self) -> &mut Scaled {
         match &mut self.growth {
             Growth::Scaled(_, r) => r,
             _ => &mut self.parked.scaled,
         }
     }
 
-    pub(super) fn binomial(&self) -> &Binomial {
+    pub fn binomial(&self) -> &Binomial {
         match &self.growth {
             Growth::Binomial(r) => r,
             _ => &self.parked.binomial,
         }
     }
 
-    pub(super) fn binomial_mut(&mut self) -> &mut Binomial {
+    pub fn binomial_mut(&mut self) -> &mut Binomial {
         match &mut self.growth {
             Growth::Binomial(r) => r,
             _ => &mut self.parked.binomial,
         }
     }
 
-    pub(super) fn highspeed(&self) -> &HighSpeed {
+    pub fn highspeed(&self) -> &HighSpeed {
         match &self.growth {
             Growth::HighSpeed(r) | Growth::NewEcn(_, r) => r,
             _ => &self.parked.highspeed,
         }
     }
 
-    pub(super) fn highspeed_mut(&mut self) -> &mut HighSpeed {
+    pub fn highspeed_mut(&mut self) -> &mut HighSpeed {
         match &mut self.growth {
             Growth::HighSpeed(r) | Growth::NewEcn(_, r) => r,
             _ => &mut self.parked.highspeed,
         }
     }
 
-    pub(super) fn newecn_rule(&self) -> &NewEcn {
+    pub fn newecn_rule(&self) -> &NewEcn {
         match &self.growth {
             Growth::NewEcn(r, _) => r,
             _ => &self.parked.newecn,
         }
     }
 
-    pub(super) fn newecn_rule_mut(&mut self) -> &mut NewEcn {
+    pub fn newecn_rule_mut(&mut self) -> &mut NewEcn {
         match &mut self.growth {
             Growth::NewEcn(r, _) => r,
             _ => &mut self.parked.newecn,
