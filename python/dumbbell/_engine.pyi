@@ -26,7 +26,7 @@ class TclInterp:
 
 class Builder:
     """A scenario built in an engine with the typed builder
-    (crates/engine/src/build.rs), then run.  Ids are plain integers: nodes
+    (crates/engine/src/ns2/build.rs), then run.  Ids are plain integers: nodes
     are numbered 0, 1, ...; links, agents, applications and monitors are
     the ids these methods return.  Errors raise ValueError."""
 

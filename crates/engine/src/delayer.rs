@@ -262,7 +262,7 @@ mod tests {
     /// queue -> delayer -> dequeue trace -> link (8 Mb/s, no delay: 1 ms per
     /// 1000-byte packet) -> arrival trace.  Returns (sim, queue, delayer).
     fn line(qkind: &str) -> (Sim, ObjId, ObjId) {
-        let mut sim = Sim::new();
+        let mut sim = Sim::ns2();
         let q = sim.create("q", qkind).unwrap();
         let d = sim.create("d", "Delayer").unwrap();
         let deq = sim.create("deq", "Trace/Deque").unwrap();

@@ -210,28 +210,17 @@ impl ErrorModel {
         }
     }
 
-    /// `$em droplist ...`: numbers separated by white space in any number
-    /// of arguments; sorted; duplicates are an error.  Returns the count.
-    pub fn set_droplist(&mut self, args: &[&str]) -> Result<usize, String> {
-        let mut v = Vec::new();
-        for a in args {
-            for tok in a.split_whitespace() {
-                if !tok.as_bytes()[0].is_ascii_digit() {
-                    return Err(format!("ErrorModel/List droplist: expected packet or byte numbers, got \"{tok}\""));
-                }
-                v.push(crate::vars::atoi(tok));
-            }
-        }
-        v.sort_unstable();
-        if let Some(w) = v.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("ErrorModel/List droplist: {} is listed twice", w[0]));
-        }
-        let n = v.len();
+    /// A list model's drop list: the numbers of the packets (or bytes) to
+    /// drop, sorted with no number twice.  False if the model is not a list.
+    pub fn set_drop_list(&mut self, sorted: Vec<i32>) -> bool {
+        debug_assert!(sorted.windows(2).all(|w| w[0] < w[1]));
         match &mut self.pattern {
-            Pattern::List { droplist, .. } => *droplist = v,
-            _ => return Err("droplist is a command of ErrorModel/List".into()),
+            Pattern::List { droplist, .. } => {
+                *droplist = sorted;
+                true
+            }
+            _ => false,
         }
-        Ok(n)
     }
 }
 
@@ -401,19 +390,18 @@ mod tests {
     }
 
     #[test]
-    fn list_drops_listed_packets_in_any_order() {
+    fn list_drops_listed_packets() {
         let mut em = ErrorModel::list();
-        assert_eq!(em.set_droplist(&["7 2", "4"]).unwrap(), 3);
+        assert!(em.set_drop_list(vec![2, 4, 7]));
         assert_eq!(hits(&mut em, 10, 1000), vec![2, 4, 7]);
-        assert!(em.set_droplist(&["3 3"]).is_err(), "duplicates are an error");
-        assert!(em.set_droplist(&["x"]).is_err());
+        assert!(!ErrorModel::new(Pattern::Uniform).set_drop_list(vec![1]), "only a list model has a list");
     }
 
     #[test]
     fn list_in_bytes_drops_the_packet_covering_the_byte() {
         let mut em = ErrorModel::list();
         em.unit = Unit::Byte;
-        em.set_droplist(&["2500"]).unwrap();
+        assert!(em.set_drop_list(vec![2500]));
         // bytes 0..1000, 1000..2000, 2000..3000: the third packet reaches 2500.
         assert_eq!(hits(&mut em, 5, 1000), vec![2]);
     }

@@ -7,14 +7,11 @@
 //! [`sim::Outputs`] and drained by the front end.
 
 pub mod agent;
-pub mod build;
 pub mod delayer;
 pub mod errmodel;
-pub mod fmt;
-pub mod iface;
 pub mod notice;
+pub mod num;
 pub mod ns2;
-pub mod ns2trace;
 pub mod objs;
 pub mod onoff;
 pub mod packet;
@@ -29,13 +26,11 @@ pub mod routing;
 pub mod sched;
 pub mod sim;
 pub mod sink;
-pub mod tracefile;
 pub mod tcp;
 pub mod telnet;
 pub mod trace;
 #[cfg(test)]
 mod testrng;
 pub mod udp;
-pub mod vars;
 
 pub use sim::{Sim, Yield};

@@ -4,7 +4,6 @@
 //! Each mirrors the ns-2 2.35 C++ class of the same role; the doc comments
 //! name the file whose behaviour is reproduced.
 
-use crate::fmt;
 use crate::packet::{Packet, PktId};
 use crate::sched::{ObjId, PipeId};
 use crate::sim::{Outputs, World, NONE};
@@ -340,38 +339,6 @@ pub struct HistogramSettings {
     pub per: i32,
 }
 
-/// The rest of a distribution's printout after its heading: the time, a
-/// line `LO to HI UNIT frac F num N time T` per non-empty bin (`range`
-/// gives a bin's LO and HI), and, when the last bin is not empty, that it
-/// may also hold larger values (`last`: what they are, the line's end).
-fn print_bins(d: &Histogram, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
-    fmt::push_f(out, now, 2, 4, false);
-    out.push(b'\n');
-    for i in 0..top {
-        let n = d.bin(i);
-        if n > 0 {
-            let (lo, hi) = range(i as i64);
-            fmt::push_int(out, lo, 0, false);
-            out.extend_from_slice(b" to ");
-            fmt::push_int(out, hi, 0, false);
-            out.extend_from_slice(unit);
-            fmt::push_f(out, n as f64 / d.num as f64, 3, 5, false);
-            out.extend_from_slice(b" num ");
-            fmt::push_int(out, n as i64, 0, false);
-            out.extend_from_slice(b" time ");
-            fmt::push_f(out, now, 2, 4, false);
-            out.push(b'\n');
-        }
-    }
-    if d.bin(top - 1) > 0 {
-        out.extend_from_slice(b"The last bin might also contain ");
-        out.extend_from_slice(last.0);
-        out.extend_from_slice(b" >= ");
-        fmt::push_int(out, range(top as i64).0, 0, false);
-        out.extend_from_slice(last.1);
-    }
-}
-
 impl Histogram {
     /// Count one sample in bin `j` of `top` (clamped to the range).
     fn add(&mut self, j: i32, top: i32) {
@@ -385,43 +352,48 @@ impl Histogram {
         self.num += 1;
     }
 
-    fn bin(&self, i: i32) -> i32 {
+    /// The count of bin `i` (0 beyond the last).
+    pub fn bin(&self, i: i32) -> i32 {
         self.bins.get(i as usize).copied().unwrap_or(0)
     }
 }
 
+/// Why a distribution's settings are unusable: ns-2 would divide by zero
+/// or write outside its array (tools/queue-monitor.cc `QueueMonitor::
+/// printRTTs`, `printSeqnos`, and where it counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistogramError {
+    /// RTT bins per second outside 1..=1000 (a bin is a whole number of ms).
+    BinsPerSec(i32),
+    /// The RTT range is not a positive number of seconds (or its bins
+    /// overflow).
+    MaxRtt(i32),
+    /// The sequence-number bin size is not positive.
+    SeqnoBinSize(i32),
+    /// The sequence-number range is smaller than one bin.
+    MaxSeqno { bin_size: i32, max: i32 },
+}
+
 impl HistogramSettings {
     /// RTT bins: their number and width in ms, or why the settings are
-    /// unusable (ns-2 divides by zero or writes outside its array).
-    pub fn rtt_geometry(&self) -> Result<(i32, i32), String> {
+    /// unusable.
+    pub fn rtt_geometry(&self) -> Result<(i32, i32), HistogramError> {
         if self.per < 1 || self.per > 1000 {
-            return Err(format!(
-                "QueueMonitor binsPerSec_ must be between 1 and 1000 while keepRTTstats_ is on (bins are 1000/binsPerSec_ whole ms), got {}",
-                self.per
-            ));
+            return Err(HistogramError::BinsPerSec(self.per));
         }
         match self.max.checked_mul(self.per) {
             Some(top) if self.max >= 1 => Ok((top, 1000 / self.per)),
-            _ => Err(format!(
-                "QueueMonitor maxRTT_ must be a positive number of seconds (maxRTT_ * binsPerSec_ bins) while keepRTTstats_ is on, got {}",
-                self.max
-            )),
+            _ => Err(HistogramError::MaxRtt(self.max)),
         }
     }
 
     /// Seqno bins: their number, or why the settings are unusable.
-    pub fn seqno_geometry(&self) -> Result<i32, String> {
+    pub fn seqno_geometry(&self) -> Result<i32, HistogramError> {
         if self.per < 1 {
-            return Err(format!(
-                "QueueMonitor SeqnoBinSize_ must be positive while keepSeqnoStats_ is on, got {}",
-                self.per
-            ));
+            return Err(HistogramError::SeqnoBinSize(self.per));
         }
         if self.max < self.per {
-            return Err(format!(
-                "QueueMonitor maxSeqno_ must be at least SeqnoBinSize_ ({}) while keepSeqnoStats_ is on (maxSeqno_ / SeqnoBinSize_ bins), got {}",
-                self.per, self.max
-            ));
+            return Err(HistogramError::MaxSeqno { bin_size: self.per, max: self.max });
         }
         Ok(self.max / self.per)
     }
@@ -540,13 +512,13 @@ impl QueueMonitor {
     }
 
     /// Check the settings of the distributions that are on.
-    pub fn check_dists(&self) -> Result<(), String> {
+    pub fn check_dists(&self) -> Result<(), HistogramError> {
         QueueMonitor::check_dist_settings(self.rtt.set, self.seqno.set)
     }
 
     /// Check RTT and seqno histogram settings, of the histograms they
     /// switch on.
-    pub fn check_dist_settings(rtt: HistogramSettings, seqno: HistogramSettings) -> Result<(), String> {
+    pub fn check_dist_settings(rtt: HistogramSettings, seqno: HistogramSettings) -> Result<(), HistogramError> {
         if rtt.keep != 0 {
             rtt.rtt_geometry()?;
         }
@@ -594,28 +566,6 @@ impl QueueMonitor {
         self.prev_time = now;
         let w = (-gap / self.k).exp();
         self.est_rate = (1.0 - w) * bits as f64 / gap + w * self.est_rate;
-    }
-
-    /// `printRTTs`: the RTT distribution, one line per non-empty bin.
-    pub fn print_rtts(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
-        let (top, ms) = self.rtt.set.rtt_geometry()?;
-        let ms = ms as i64;
-        out.extend_from_slice(b"Distribution of RTTs, ");
-        fmt::push_int(out, ms, 0, false);
-        out.extend_from_slice(b" ms bins, time ");
-        print_bins(&self.rtt, top, now, out, |i| (i * ms, (i + 1) * ms), b" ms: frac ", (b"RTTs", b" ms.\n"));
-        Ok(())
-    }
-
-    /// `printSeqnos`: the sequence-number distribution.
-    pub fn print_seqnos(&self, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
-        let top = self.seqno.set.seqno_geometry()?;
-        let per = self.seqno.set.per as i64;
-        out.extend_from_slice(b"Distribution of Seqnos, ");
-        fmt::push_int(out, per, 0, false);
-        out.extend_from_slice(b" seqnos per bin, time ");
-        print_bins(&self.seqno, top, now, out, |i| (i * per, (i + 1) * per - 1), b" seqnos: frac ", (b"Seqnos", b". \n"));
-        Ok(())
     }
 
     #[inline(always)]
@@ -769,7 +719,7 @@ impl Default for App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ns2trace::write_tagged_line;
+    use crate::ns2::trace::write_tagged_line;
     use crate::packet::PacketPool;
     use crate::trace::round6;
 
@@ -778,7 +728,7 @@ mod tests {
     /// a nam file as well writes nam's form there (`-t` before the time).
     #[test]
     fn tagged_trace_lines() {
-        let mut sim = crate::sim::Sim::new();
+        let mut sim = crate::sim::Sim::ns2();
         let ch = sim.w.out.channel("f");
         let nam = sim.w.out.channel("nam");
         let id = sim.w.pool.alloc();
@@ -815,7 +765,7 @@ mod tests {
     /// then the nam line.  A positional one writes its line, then nam's.
     #[test]
     fn tagged_and_nam_on_one_channel() {
-        let mut sim = crate::sim::Sim::new();
+        let mut sim = crate::sim::Sim::ns2();
         let ch = sim.w.out.channel("f");
         let id = sim.w.pool.alloc();
         *sim.w.pool.get_mut(id) = Packet { ptype: crate::packet::PacketType::Tcp, seqno: 5, ..nam_packet() };
@@ -865,7 +815,7 @@ mod tests {
         assert_eq!(q.rtt.bins, vec![3, 1, 2]);
         assert_eq!(q.rtt.num, 6);
         let mut out = Vec::new();
-        q.print_rtts(1.234, &mut out).unwrap();
+        crate::ns2::trace::print_rtts(&q, 1.234, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Distribution of RTTs, 333 ms bins, time 1.23\n\
@@ -890,7 +840,7 @@ mod tests {
         }
         assert_eq!(q.seqno.bins, vec![2, 1, 3]);
         let mut out = Vec::new();
-        q.print_seqnos(12.0, &mut out).unwrap();
+        crate::ns2::trace::print_seqnos(&q, 12.0, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Distribution of Seqnos, 30 seqnos per bin, time 12.00\n\
@@ -901,7 +851,7 @@ mod tests {
         );
         // no samples yet: the heading only (ns-2 reads an unset array there)
         let mut out = Vec::new();
-        QueueMonitor::new(0.0).print_seqnos(0.0, &mut out).unwrap();
+        crate::ns2::trace::print_seqnos(&QueueMonitor::new(0.0), 0.0, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "Distribution of Seqnos, 10 seqnos per bin, time 0.00\n");
     }
 
@@ -935,7 +885,7 @@ mod tests {
     /// on, and left unchanged.
     #[test]
     fn plain_follows_the_statistics_switches_and_bad_bins_are_refused() {
-        let mut sim = crate::sim::Sim::new();
+        let mut sim = crate::sim::Sim::ns2();
         let m = sim.create("m", "QueueMonitor").unwrap();
         let qm = |sim: &crate::sim::Sim| match &sim.objs[m as usize] {
             crate::sim::Obj::QueueMonitor(q) => (q.counts_only(), q.rtt.set.per, q.seqno.set.max),
@@ -952,7 +902,7 @@ mod tests {
         // run's start judges them
         sim.set_var(m, "keepRTTstats_", "1").unwrap();
         sim.set_var(m, "binsPerSec_", "0").unwrap();
-        assert!(sim.check_monitors().unwrap_err().contains("binsPerSec_"));
+        assert_eq!(sim.check_monitors(), Err(HistogramError::BinsPerSec(0)));
         sim.set_var(m, "binsPerSec_", "100").unwrap();
         sim.check_monitors().unwrap();
         sim.set_var(m, "keepRTTstats_", "0").unwrap();
@@ -976,7 +926,7 @@ mod tests {
         match &sim.objs[m2 as usize] {
             crate::sim::Obj::QueueMonitor(q) => {
                 assert_eq!((q.rtt.set.max, q.rtt.set.per, q.seqno.set.max, q.seqno.set.per), (5, 100, 1000, 10));
-                q.print_rtts(0.0, &mut out).unwrap();
+                crate::ns2::trace::print_rtts(&q, 0.0, &mut out).unwrap();
             }
             _ => unreachable!(),
         }
@@ -1021,7 +971,7 @@ mod tests {
     /// an `h` line with seqno -1; the packet trace's own channel is apart.
     #[test]
     fn namattached_traces_write_nam_lines_and_deque_adds_hop() {
-        let mut sim = crate::sim::Sim::new();
+        let mut sim = crate::sim::Sim::ns2();
         let deq = sim.create("deq", "Trace/Deque").unwrap();
         let drp = sim.create("drp", "Trace/Drop").unwrap();
         for (t, s, d) in [(deq, "0", "1"), (drp, "0", "1")] {

@@ -11,7 +11,7 @@
 use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::Sim;
-use crate::vars::c_int;
+use crate::num::c_int;
 
 /// An on/off source: ns-2's `TrafficGenerator` with the on/off fields of
 /// `EXPOO_Traffic` and `POO_Traffic`, which differ only in their

@@ -32,8 +32,10 @@ impl RanVar {
         }
     }
 
-    /// `loadCDF file`: an empirical CDF table, "value count cdf" per line.
-    pub fn load_cdf(&mut self, text: &str) -> Result<usize, String> {
+    /// Load an empirical CDF table, "value count cdf" per line (ns-2's
+    /// `loadCDF`): the number of entries, or None if this is not an
+    /// empirical variable.
+    pub fn load_cdf(&mut self, text: &str) -> Option<usize> {
         match &mut self.rv {
             RandomVariable::Empirical(e) => {
                 let pairs = EmpiricalRv::parse_cdf(text);
@@ -43,9 +45,9 @@ impl RanVar {
                 e.min_cdf = keep.0;
                 e.max_cdf = keep.1;
                 e.interpolation = keep.2;
-                Ok(n)
+                Some(n)
             }
-            _ => Err("loadCDF is a command of RandomVariable/Empirical".into()),
+            _ => None,
         }
     }
 }

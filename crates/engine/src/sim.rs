@@ -15,7 +15,6 @@
 //! kind: no dynamic dispatch in the hot loop.
 
 use crate::agent::{Agent, AgentKind};
-use crate::fmt;
 use crate::objs::*;
 use crate::packet::{PacketPool, PktId};
 use crate::notice::{Notice, Warning};
@@ -40,7 +39,7 @@ pub struct Outputs {
     names: Vec<String>,
     recorded: Vec<bool>,
     /// Packet events of the recorded channels, in order.
-    pub events: crate::tracefile::Events,
+    pub events: crate::trace::Events,
     /// Bytes buffered over all channels.
     pub pending: usize,
     /// Yield to the front end when this much output is buffered.
@@ -63,7 +62,7 @@ impl Default for Outputs {
             pending: 0,
             flush_at: 4 << 20,
             yield_at: 4 << 20,
-            tracer: Some(Box::new(crate::ns2trace::Ns2Tracer::default())),
+            tracer: Some(Box::new(crate::trace::NullTracer)),
         }
     }
 }
@@ -340,11 +339,12 @@ pub struct Sim {
     pub(crate) objs: Vec<Obj>,
     pub names: Vec<String>,
     pub by_name: std::collections::HashMap<String, ObjId>,
-    /// Class-default lists registered by the front end.
+    /// Lists of settings a front end registered to give each new object of
+    /// a kind (the ns-2 layer: class defaults).
     pub defaults: Vec<Vec<(String, String)>>,
-    /// The ns-2 layer's class of each object (`ns2::registry::CLASSES`), or
-    /// `u16::MAX` for one not made from the registry.
-    pub class_of: Vec<u16>,
+    /// A front end's tag of each object, `u16::MAX` if it gave none (the
+    /// ns-2 layer: the object's class in its registry).
+    pub tags: Vec<u16>,
 }
 
 /// `Routing::conn` of an object that is not a plain connector.
@@ -430,7 +430,7 @@ impl Sim {
             names: Vec::new(),
             by_name: Default::default(),
             defaults: Vec::new(),
-            class_of: Vec::new(),
+            tags: Vec::new(),
         }
     }
 
@@ -442,7 +442,7 @@ impl Sim {
             _ => NOT_CONNECTOR,
         });
         self.objs.push(obj);
-        self.class_of.push(u16::MAX);
+        self.tags.push(u16::MAX);
         self.names.push(name.to_string());
         self.by_name.insert(name.to_string(), id);
         id
@@ -1258,7 +1258,7 @@ impl Sim {
 
     /// The distribution settings of every queue monitor are usable (see
     /// `QueueMonitor::check_dists`; checked when `$ns run` starts).
-    pub fn check_monitors(&self) -> Result<(), String> {
+    pub fn check_monitors(&self) -> Result<(), crate::objs::HistogramError> {
         for o in &self.objs {
             if let Obj::QueueMonitor(q) = o {
                 q.check_dists()?;
@@ -1331,11 +1331,6 @@ impl Sim {
     /// Total packets currently alive (for conservation checks).
     pub fn live_packets(&self) -> usize {
         self.w.pool.live()
-    }
-
-    /// Format the current time with `%.17g` as `$ns now` prints it.
-    pub fn now_string(&self) -> String {
-        fmt::format_g(self.w.s.now, 17)
     }
 
     /// Reset an agent (ns-2 `$agent reset`).

@@ -19,6 +19,7 @@ use crate::packet::Packet;
 use crate::qdisc::Red;
 use crate::sim::Outputs;
 use std::any::Any;
+use std::collections::HashMap;
 
 /// A traced variable of a RED queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,5 +137,77 @@ impl Outputs {
         e.dst_port.push(pk.dport);
         e.seqno.push(pk.trace_seqno() as i64);
         e.uid.push(pk.uid as i64);
+    }
+}
+
+// ---- recorded columns ----------------------------------------------------------
+
+/// Dictionary-encoded string column.
+#[derive(Default, Debug)]
+pub struct Categories {
+    pub codes: Vec<u32>,
+    pub names: Vec<String>,
+    index: HashMap<Vec<u8>, u32>,
+}
+
+impl Categories {
+    #[inline]
+    pub fn push(&mut self, s: &[u8]) {
+        // Traces repeat a handful of values: try the previous one first.
+        if let Some(&last) = self.codes.last() {
+            if self.names[last as usize].as_bytes() == s {
+                self.codes.push(last);
+                return;
+            }
+        }
+        let code = match self.index.get(s) {
+            Some(&c) => c,
+            None => {
+                let c = self.names.len() as u32;
+                self.names.push(String::from_utf8_lossy(s).into_owned());
+                self.index.insert(s.to_vec(), c);
+                c
+            }
+        };
+        self.codes.push(code);
+    }
+}
+
+/// Packet event records.
+#[derive(Default, Debug)]
+pub struct Events {
+    pub event: Vec<u8>,
+    pub time: Vec<f64>,
+    pub from_node: Vec<i32>,
+    pub to_node: Vec<i32>,
+    pub ptype: Categories,
+    pub size: Vec<i32>,
+    pub flags: Categories,
+    pub fid: Vec<i32>,
+    pub src_node: Vec<i32>,
+    pub src_port: Vec<i32>,
+    pub dst_node: Vec<i32>,
+    pub dst_port: Vec<i32>,
+    pub seqno: Vec<i64>,
+    pub uid: Vec<i64>,
+}
+
+impl Categories {
+    /// Append another column, remapping its codes into this dictionary.
+    pub fn extend(&mut self, other: Categories) {
+        let map: Vec<u32> = other
+            .names
+            .iter()
+            .map(|n| match self.index.get(n.as_bytes()) {
+                Some(&c) => c,
+                None => {
+                    let c = self.names.len() as u32;
+                    self.names.push(n.clone());
+                    self.index.insert(n.as_bytes().to_vec(), c);
+                    c
+                }
+            })
+            .collect();
+        self.codes.extend(other.codes.into_iter().map(|c| map[c as usize]));
     }
 }

@@ -1,4 +1,4 @@
-//! Checks `dumbbell_engine::fmt` against glibc `printf`.
+//! Checks `dumbbell_engine::ns2::printf` against glibc `printf`.
 //!
 //! `testdata/fmt/gen_fmt_vectors.c` (run by `testdata/fmt/regen.sh`) prints
 //! FNV-1a digests of glibc's output for 262,144 doubles x 52 float formats,
@@ -8,7 +8,7 @@
 //! digests chunk by chunk.  `fmt_cases.txt` holds plain-text expected output
 //! for a subset, which gives readable diffs.
 
-use dumbbell_engine::fmt::{push_f, push_float, push_g, push_printf, Arg, Spec};
+use dumbbell_engine::ns2::printf::{push_f, push_float, push_g, push_printf, Arg, Spec};
 
 const DIGESTS: &str = include_str!("../testdata/fmt/fmt_digests.txt");
 const CASES: &str = include_str!("../testdata/fmt/fmt_cases.txt");

@@ -6,10 +6,10 @@
 //! before the port (the TCP senders' and sinks' from the code before
 //! theirs).
 
-use dumbbell_engine::iface;
+use dumbbell_engine::ns2::objects;
 use dumbbell_engine::ns2::bind::ClassDefault;
 use dumbbell_engine::ns2::registry::{self, CLASSES};
-use dumbbell_engine::vars::VarType::{self, *};
+use dumbbell_engine::ns2::tclcl::VarType::{self, *};
 use std::collections::BTreeSet;
 
 /// Each class's bound variables before the port, in iface.rs's order.
@@ -445,24 +445,24 @@ fn sorted(v: &[(&'static str, VarType)]) -> Vec<(&'static str, VarType)> {
 #[test]
 fn bound_variables_as_before() {
     for (kind, before) in BOUND_BEFORE {
-        let now = iface::bound_vars(kind)
+        let now = objects::bound_vars(kind)
             .unwrap_or_else(|| panic!("{kind} is no longer an engine class"));
         assert_eq!(sorted(&now), sorted(before), "bound variables of {kind}");
         for (name, ty) in before.iter() {
-            assert_eq!(iface::var_type(kind, name), Some(*ty), "{kind} {name}");
+            assert_eq!(objects::var_type(kind, name), Some(*ty), "{kind} {name}");
         }
     }
 }
 
 #[test]
 fn kinds_as_before() {
-    let kinds: BTreeSet<&str> = iface::kinds().into_iter().collect();
+    let kinds: BTreeSet<&str> = objects::kinds().into_iter().collect();
     for (kind, _) in BOUND_BEFORE {
         assert!(kinds.contains(kind), "{kind} missing from kinds()");
     }
     assert_eq!(
         kinds.len(),
-        iface::kinds().len(),
+        objects::kinds().len(),
         "kinds() lists a class twice"
     );
 }
@@ -511,7 +511,7 @@ fn bound_variables_have_defaults() {
 #[test]
 fn tcp_bound_order_as_before() {
     for (kind, before) in BOUND_BEFORE.iter().filter(|(k, _)| k.starts_with("Agent/TCP")) {
-        assert_eq!(&iface::bound_vars(kind).unwrap(), before, "{kind}");
+        assert_eq!(&objects::bound_vars(kind).unwrap(), before, "{kind}");
     }
 }
 

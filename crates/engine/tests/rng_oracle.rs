@@ -9,7 +9,7 @@
 //! bit-identical results.  Each test performs the same operations in the
 //! same order as its script.
 
-use dumbbell_engine::fmt::{format_g, push_e};
+use dumbbell_engine::ns2::printf::{format_g, push_e};
 use dumbbell_engine::rng::*;
 
 fn g17(x: f64) -> String {

@@ -1,11 +1,11 @@
-//! Python binding of the engine's typed builder (`dumbbell_engine::build`):
+//! Python binding of the engine's typed builder (`dumbbell_engine::ns2::build`):
 //! `dumbbell._engine.Builder`, which `dumbbell.Simulation` drives.  One call
 //! per object built; the run is the engine's loop, with the scenario's
 //! scheduled actions (application start/stop, halt) served in Rust, so no
 //! Python runs per event and no Tcl interpreter is involved.  Errors are
 //! `ValueError`; a Rust panic surfaces as pyo3's `PanicException`.
 
-use dumbbell_engine::build::{
+use dumbbell_engine::ns2::build::{
     self as b, Action, AgentId, AgentKind, AppId, AppSpec, Bandwidth, Bytes, ClassDefaults, ErrorModelSpec, ErrorPattern,
     ErrorPlace, ErrorUnit, LinkId, MonitorId, NodeId, QueueSpec, Seconds, SinkKind, Step, TcpFlavor,
 };
@@ -362,10 +362,10 @@ impl Builder {
 /// `bandwidth_` ("10Mb" -> 1e7), and its time parser ("10ms" -> 0.01).
 #[pyfunction]
 pub fn parse_bw(s: &str) -> f64 {
-    dumbbell_engine::vars::parse_bw(s)
+    dumbbell_engine::ns2::tclcl::parse_bw(s)
 }
 
 #[pyfunction]
 pub fn parse_time(s: &str) -> f64 {
-    dumbbell_engine::vars::parse_time(s)
+    dumbbell_engine::ns2::tclcl::parse_time(s)
 }

@@ -5,8 +5,8 @@
 //! output must be drained, the run halted or finished).  No per-packet calls
 //! cross this boundary.  A Rust panic surfaces as a Python exception.
 
-use dumbbell_engine::iface;
-use dumbbell_engine::vars::VarType;
+use dumbbell_engine::ns2::objects;
+use dumbbell_engine::ns2::tclcl::VarType;
 use dumbbell_engine::{Sim, Yield};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -36,13 +36,13 @@ fn type_name(t: VarType) -> &'static str {
 impl Engine {
     #[new]
     fn new() -> Self {
-        Engine { sim: Sim::new() }
+        Engine { sim: Sim::ns2() }
     }
 
     /// Engine class names (`Agent/TCP/Reno`, `Queue/DropTail`, ...).
     #[staticmethod]
     fn kinds() -> Vec<&'static str> {
-        iface::kinds()
+        objects::kinds()
     }
 
     /// The class defaults of the registry's classes, as the Tcl the ns-2
@@ -55,7 +55,7 @@ impl Engine {
     /// Bound variables of an engine class as (name, type) pairs.
     #[staticmethod]
     fn bound_vars(kind: &str) -> Option<Vec<(&'static str, &'static str)>> {
-        iface::bound_vars(kind).map(|v| v.into_iter().map(|(n, t)| (n, type_name(t))).collect())
+        objects::bound_vars(kind).map(|v| v.into_iter().map(|(n, t)| (n, type_name(t))).collect())
     }
 
     fn create(&mut self, name: &str, kind: &str) -> PyResult<u32> {
@@ -199,7 +199,7 @@ impl Engine {
     /// `$ns run` began (ns-2's `is-started`), before the agents are reset;
     /// an error if a queue monitor's distribution settings are unusable.
     fn set_started(&mut self) -> PyResult<()> {
-        self.sim.check_monitors().map_err(PyValueError::new_err)?;
+        self.sim.check_monitors().map_err(|e| PyValueError::new_err(dumbbell_engine::ns2::class::monitor::histogram_error(e)))?;
         self.sim.set_started();
         Ok(())
     }
@@ -240,7 +240,7 @@ fn raw<'py, T: Copy>(py: Python<'py>, v: &[T]) -> Bound<'py, PyBytes> {
 
 type Column<'py> = (&'static str, &'static str, Bound<'py, PyBytes>, Option<Vec<String>>);
 
-fn event_columns<'py>(py: Python<'py>, e: &dumbbell_engine::tracefile::Events) -> Vec<Column<'py>> {
+fn event_columns<'py>(py: Python<'py>, e: &dumbbell_engine::ns2::tracefile::Events) -> Vec<Column<'py>> {
     vec![
         ("event", "u1", raw(py, &e.event), None),
         ("time", "f8", raw(py, &e.time), None),
@@ -261,7 +261,7 @@ fn event_columns<'py>(py: Python<'py>, e: &dumbbell_engine::tracefile::Events) -
 
 fn parsed_columns<'py>(
     py: Python<'py>,
-    p: &dumbbell_engine::tracefile::Parsed,
+    p: &dumbbell_engine::ns2::tracefile::Parsed,
 ) -> (Vec<Column<'py>>, Vec<Column<'py>>, u64) {
     let v = &p.vars;
     let vr = vec![
@@ -283,7 +283,7 @@ fn parsed_columns<'py>(
 fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(8);
     let p = py
-        .detach(|| dumbbell_engine::tracefile::parse_file(std::path::Path::new(path), threads))
+        .detach(|| dumbbell_engine::ns2::tracefile::parse_file(std::path::Path::new(path), threads))
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
     Ok(parsed_columns(py, &p))
 }
@@ -292,13 +292,13 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
 /// numeric prefix, hex included, 0.0 when there is none.
 #[pyfunction]
 fn atof(s: &str) -> f64 {
-    dumbbell_engine::vars::parse_real(s)
+    dumbbell_engine::ns2::tclcl::parse_real(s)
 }
 
 /// The same for trace text held in memory.
 #[pyfunction]
 fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<'py>>, Vec<Column<'py>>, u64)> {
-    let p = dumbbell_engine::tracefile::parse(data).map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+    let p = dumbbell_engine::ns2::tracefile::parse(data).map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
     Ok(parsed_columns(py, &p))
 }
 

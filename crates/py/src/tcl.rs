@@ -606,7 +606,7 @@ impl Backend {
     fn is_bound(&self, kind: &'static str, var: &str) -> bool {
         let mut m = self.bound.borrow_mut();
         let set = m.entry(kind).or_insert_with(|| {
-            dumbbell_engine::iface::bound_vars(kind).unwrap_or_default().into_iter().map(|(n, _)| n).collect()
+            dumbbell_engine::ns2::objects::bound_vars(kind).unwrap_or_default().into_iter().map(|(n, _)| n).collect()
         });
         set.contains(var)
     }
@@ -669,7 +669,7 @@ impl Backend {
         }
         let mut r = Vec::new();
         let mut name = Vec::new();
-        for (v, _) in dumbbell_engine::iface::bound_vars(kind).unwrap_or_default() {
+        for (v, _) in dumbbell_engine::ns2::objects::bound_vars(kind).unwrap_or_default() {
             for ns in &spaces {
                 // (a missing variable and an array both read as NULL)
                 name.clear();
@@ -870,7 +870,7 @@ fn be_adopt(b: &Backend, args: &[String]) -> Result<String, Fail> {
 /// `boundvars kind`: the bound variables of an engine class (a list).
 fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
     arity(args, 1, "boundvars")?;
-    let names: Vec<&str> = dumbbell_engine::iface::bound_vars(&args[0]).unwrap_or_default().into_iter().map(|(n, _)| n).collect();
+    let names: Vec<&str> = dumbbell_engine::ns2::objects::bound_vars(&args[0]).unwrap_or_default().into_iter().map(|(n, _)| n).collect();
     unsafe {
         let objs: Vec<*mut TclObj> = names.iter().map(|n| b.stubs.new_str(n)).collect();
         let l = (b.stubs.new_list_obj)(objs.len() as c_int, objs.as_ptr());
@@ -885,7 +885,7 @@ fn be_boundvars(b: &Backend, args: &[String]) -> Result<String, Fail> {
 /// (classes.tcl).
 fn be_kinds(b: &Backend, args: &[String]) -> Result<String, Fail> {
     arity(args, 0, "kinds")?;
-    let names = dumbbell_engine::iface::kinds();
+    let names = dumbbell_engine::ns2::objects::kinds();
     unsafe {
         let objs: Vec<*mut TclObj> = names.iter().map(|n| b.stubs.new_str(n)).collect();
         let l = (b.stubs.new_list_obj)(objs.len() as c_int, objs.as_ptr());
@@ -1215,7 +1215,7 @@ impl TclBackend {
             stubs,
             interp,
             engine,
-            kinds: dumbbell_engine::iface::kinds().into_iter().collect(),
+            kinds: dumbbell_engine::ns2::objects::kinds().into_iter().collect(),
             kind_cache: Default::default(),
             defaults_cache: Default::default(),
             obj_kind: Default::default(),

@@ -13,7 +13,7 @@ pub struct Builder {
 
 impl Builder {
     pub fn new() -> Builder {
-        Builder { sim: Sim::new(), n: 0 }
+        Builder { sim: Sim::ns2(), n: 0 }
     }
 
     /// A new object of class `kind` (named `_oN`) with class defaults `defaults`.

@@ -10,7 +10,7 @@
 //! defaults the Tcl library starts with, and `get`/`set` all follow.
 
 use crate::sim::{Obj, World};
-use crate::vars::VarType;
+use crate::ns2::tclcl::VarType;
 
 /// A bound variable of objects whose engine part is a `T`.
 pub struct Var<T: 'static> {
@@ -37,7 +37,7 @@ pub enum ClassDefault {
 }
 
 /// Reading and writing a variable of a `T`.  Values are the text tclcl
-/// reads and writes (see vars.rs for its conversions).
+/// reads and writes (see tclcl.rs for its conversions).
 pub struct Access<T: 'static> {
     pub get: fn(&mut T, &mut World) -> String,
     pub set: fn(&mut T, &str, &mut World) -> Result<(), String>,
@@ -98,7 +98,7 @@ impl<T: 'static> Bindings for Table<T> {
 
 // ---- the conversions, for the tables ------------------------------------------------
 
-pub use crate::vars::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_bw, parse_int, parse_real, parse_time};
+pub use crate::ns2::tclcl::{fmt_bool, fmt_int, fmt_real, parse_bool, parse_bw, parse_int, parse_real, parse_time};
 
 /// An `int` as tclcl prints it.
 pub fn int(v: i32) -> String {

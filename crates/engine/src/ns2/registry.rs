@@ -12,7 +12,7 @@ use crate::tcp::Flavor;
 use crate::qdisc::{Qdisc, Queue};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::vars::VarType;
+use crate::ns2::tclcl::VarType;
 
 /// An ns-2 class the engine implements.
 pub struct Class {
@@ -29,8 +29,7 @@ fn make_queue(sim: &mut Sim, id: ObjId, disc: Qdisc) -> Obj {
     Obj::Queue(Box::new(Queue::new(disc, slot)))
 }
 
-/// The classes, one line each, in the order the Tcl library registers them
-/// (followed by the TCP senders and sinks iface.rs still makes).
+/// The classes, one line each, in the order the Tcl library registers them.
 pub static CLASSES: &[Class] = &[
     Class { name: "Connector", tables: &[&misc::CONNECTOR], make: misc::make_connector },
     Class { name: "TTLChecker", tables: &[&misc::TTL_CHECKER], make: misc::make_ttl_checker },

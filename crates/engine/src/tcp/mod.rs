@@ -18,7 +18,7 @@
 //!
 //! Field names follow ns-2's C++ members so the code can be checked line by
 //! line against the original; the Tcl names of bound variables are in
-//! `vars.rs` of this module.
+//! the ns-2 layer's `ns2/class/tcp.rs`.
 
 mod frto;
 pub mod growth;
@@ -88,6 +88,13 @@ pub enum Flavor {
     /// `Agent/TCP/Vegas`: delay-based window control with its own
     /// fine-grained RTT measurement and retransmission (`vegas.rs`).
     Vegas(Box<vegas::VegasState>),
+}
+
+/// A value given to a traced variable.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TracedValue {
+    Int(i32),
+    Real(f64),
 }
 
 /// Traced variables, in the order of their bit in `Tcp::traced`.
@@ -729,7 +736,7 @@ impl Sender {
             Tv::Ncwndcuts => &mut self.ncwndcuts,
             Tv::Ncwndcuts1 => &mut self.ncwndcuts1,
             Tv::Singledup => &mut self.singledup,
-            Tv::Cwnd => unreachable!("cwnd_ is a double"),
+            Tv::Cwnd => unreachable!("cwnd is a double"),
         }
     }
 
@@ -1048,7 +1055,7 @@ impl Sender {
             debug_assert_eq!(
                 self.last_rtt_ms,
                 (self.t_rtt as f64 * self.tcp_tick * 1000.0) as i32,
-                "t_rtt_ or tcpTick_ set without seti / set_tcp_tick"
+                "t_rtt or tcp_tick set without seti / set_tcp_tick"
             );
             let last_rtt = self.last_rtt_ms;
             // Written right after `allocpkt`'s zeroes, which the compiler
@@ -1169,7 +1176,7 @@ impl Sender {
     /// The usable window in packets (`window()`, virtual in ns-2:
     /// `TcpAgent`'s, or `RenoTcpAgent`'s with `reno_window`).
     pub fn window(&self) -> i32 {
-        debug_assert_eq!(self.wnd_int, self.wnd as i32, "window_ set without set_wnd");
+        debug_assert_eq!(self.wnd_int, self.wnd as i32, "wnd set without set_wnd");
         if self.reno_window {
             let mut win = (self.cwnd as i32 as u32).wrapping_add(self.dupwnd) as i32;
             if self.frto.frto == 2 {
@@ -1734,17 +1741,15 @@ impl Sender {
         self.last_cwnd_action = CWND_ACTION_TIMEOUT;
     }
 
-    /// Set a traced variable from Tcl (assignments trace like C++ ones).
-    pub fn set_traced(&mut self, b: &AgentBase, w: &mut World, tv: Tv, s: &str) {
-        match tv {
-            Tv::Cwnd => {
-                let v = crate::vars::parse_real(s);
-                self.set_cwnd(b, w, v);
-            }
-            _ => {
-                let v = crate::vars::parse_int(s);
-                self.seti(b, w, tv, v);
-            }
+    /// Set traced variable `tv` as an assignment from outside (a script)
+    /// does: it traces like the sender's own assignments.  `cwnd_` takes
+    /// the real value, the integers `v` truncated as C truncates.
+    pub fn set_traced(&mut self, b: &AgentBase, w: &mut World, tv: Tv, v: TracedValue) {
+        match (tv, v) {
+            (Tv::Cwnd, TracedValue::Real(v)) => self.set_cwnd(b, w, v),
+            (Tv::Cwnd, TracedValue::Int(v)) => self.set_cwnd(b, w, v as f64),
+            (_, TracedValue::Int(v)) => self.seti(b, w, tv, v),
+            (_, TracedValue::Real(v)) => self.seti(b, w, tv, crate::num::c_int(v)),
         }
     }
 

@@ -25,7 +25,7 @@
 //! sample, a double); none of them is a traced variable.
 
 use super::*;
-use crate::vars::c_int;
+use crate::num::c_int;
 
 /// Vegas's parameters and state.
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
 /*
- * Reference-vector generator for crates/engine/src/fmt.rs.
+ * Reference-vector generator for crates/engine/src/ns2/printf.rs.
  *
  * Prints, for a deterministic pseudo-random set of doubles and integers, an
  * FNV-1a-64 digest of what glibc's printf produces for each format string in

@@ -54,7 +54,7 @@ proc ::dumbbell::new_unknown_class {className} {
 # ---- engine classes --------------------------------------------------------------
 
 # The engine lists them (`Engine.kinds()`: its class registry,
-# crates/engine/src/ns2/registry.rs, then the TCP classes iface.rs makes).
+# crates/engine/src/ns2/registry.rs).
 foreach cls [::dumbbell::be::kinds] {
     ::dumbbell::register_class $cls
 }

@@ -1,8 +1,7 @@
 //! The agents: the variables of `Agent` every agent has (common/agent.cc),
 //! and `Agent/Null`, `Agent/UDP` (apps/udp.cc), `Agent/LossMonitor`
-//! (tools/loss-monitor.cc) and `Agent/Ping` (apps/ping.cc).  The TCP
-//! senders and sinks are still made in iface.rs; [`AGENT`] is theirs too
-//! once they move here.
+//! (tools/loss-monitor.cc) and `Agent/Ping` (apps/ping.cc).  [`AGENT`] is
+//! the TCP senders' and sinks' too (their own tables are in tcp.rs).
 
 use crate::agent::{Agent, AgentBase, AgentKind};
 use crate::ns2::bind::*;
@@ -10,7 +9,7 @@ use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::udp::LossMonitor;
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 /// The part of any agent that `Agent`'s variables live in.
 pub fn base(o: &mut Obj) -> Option<&mut AgentBase> {

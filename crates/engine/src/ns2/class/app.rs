@@ -10,7 +10,7 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::telnet::Telnet;
 use crate::udp::Cbr;
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn source(o: &mut Obj) -> Option<&mut Source> {
     match o {

@@ -8,7 +8,7 @@ use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern};
 use crate::ns2::bind::*;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn model(o: &mut Obj) -> Option<&mut ErrorModel> {
     match o {

@@ -5,7 +5,7 @@ use crate::ns2::bind::*;
 use crate::objs::{DelayLink, DynLink};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn link(o: &mut Obj) -> Option<&mut DelayLink> {
     match o {

@@ -8,7 +8,7 @@ use crate::ns2::bind::*;
 use crate::objs::{Connector, Node, TtlChecker};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 /// `Connector`'s (`NsObject::NsObject`: `debug_`).
 pub static CONNECTOR: Table<Obj> = debug_only("Connector");

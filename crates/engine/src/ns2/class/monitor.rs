@@ -6,11 +6,11 @@
 //! (tools/integrator.cc).
 
 use crate::ns2::bind::*;
-use crate::objs::{FlowKey, FlowMon, Integrator, QueueMonitor, Samples, Snoop, SnoopKind};
+use crate::objs::{FlowKey, FlowMon, HistogramError, Integrator, QueueMonitor, Samples, Snoop, SnoopKind};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, World, NONE};
-use crate::vars::parse_bool_int;
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::parse_bool_int;
+use crate::ns2::tclcl::VarType::*;
 
 fn qmon(o: &mut Obj) -> Option<&mut QueueMonitor> {
     match o {
@@ -37,6 +37,22 @@ fn integrator(o: &mut Obj) -> Option<&mut Integrator> {
 /// Set one of the rate estimate's and histograms' settings
 /// (`estimate_rate_`, `keepRTTstats_`, `maxRTT_`, `binsPerSec_`,
 /// `keepSeqnoStats_`, `maxSeqno_`, `SeqnoBinSize_`).
+/// A queue monitor's unusable distribution settings, in ns-2's names.
+pub fn histogram_error(e: HistogramError) -> String {
+    match e {
+        HistogramError::BinsPerSec(v) => format!(
+            "QueueMonitor binsPerSec_ must be between 1 and 1000 while keepRTTstats_ is on (bins are 1000/binsPerSec_ whole ms), got {v}"
+        ),
+        HistogramError::MaxRtt(v) => format!(
+            "QueueMonitor maxRTT_ must be a positive number of seconds (maxRTT_ * binsPerSec_ bins) while keepRTTstats_ is on, got {v}"
+        ),
+        HistogramError::SeqnoBinSize(v) => format!("QueueMonitor SeqnoBinSize_ must be positive while keepSeqnoStats_ is on, got {v}"),
+        HistogramError::MaxSeqno { bin_size, max } => format!(
+            "QueueMonitor maxSeqno_ must be at least SeqnoBinSize_ ({bin_size}) while keepSeqnoStats_ is on (maxSeqno_ / SeqnoBinSize_ bins), got {max}"
+        ),
+    }
+}
+
 fn dist_setting(q: &mut QueueMonitor, w: &World, var: &str, v: &str) -> Result<(), String> {
     let iv = parse_int(v);
     // the histograms' settings as this leaves them
@@ -55,7 +71,7 @@ fn dist_setting(q: &mut QueueMonitor, w: &World, var: &str, v: &str) -> Result<(
     // before `$ns run` (`check_monitors` judges them there); during the run
     // an unusable one is refused, the monitor left unchanged.
     if w.started {
-        QueueMonitor::check_dist_settings(rtt, seqno)?;
+        QueueMonitor::check_dist_settings(rtt, seqno).map_err(histogram_error)?;
     }
     if var == "estimate_rate_" {
         q.estimate_rate = parse_bool_int(v);

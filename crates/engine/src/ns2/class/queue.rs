@@ -4,7 +4,7 @@
 use crate::ns2::bind::*;
 use crate::qdisc::{CoDel, Queue, Red};
 use crate::sim::Obj;
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn queue(o: &mut Obj) -> Option<&mut Queue> {
     match o {
@@ -72,7 +72,7 @@ pub static RED_QUEUE: Table<Queue> = Table {
 
 /// A traced double as tclcl reads it back (`TracedDouble::value`, `%g`).
 fn traced(v: f64) -> String {
-    crate::fmt::format_g(v, 6)
+    crate::ns2::printf::format_g(v, 6)
 }
 
 /// RED's own (queue/red.cc `REDQueue::REDQueue`, ns-default.tcl), and the

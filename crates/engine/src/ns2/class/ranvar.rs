@@ -7,7 +7,7 @@ use crate::ranvar::RanVar;
 use crate::rng::*;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn ranvar(o: &mut Obj) -> Option<&mut RanVar> {
     match o {

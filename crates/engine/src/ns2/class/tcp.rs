@@ -12,8 +12,8 @@ use crate::sink::Sink;
 use crate::tcp::rfc793edu::Rfc793State;
 use crate::tcp::sack1::Sack1State;
 use crate::tcp::vegas::VegasState;
-use crate::tcp::{Flavor, NewRenoState, Sender, Tcp, Tv};
-use crate::vars::VarType::*;
+use crate::tcp::{Flavor, NewRenoState, Sender, Tcp, TracedValue, Tv};
+use crate::ns2::tclcl::VarType::*;
 
 /// A TCP sender's agent fields and its sender state.
 fn sender(o: &mut Obj) -> Option<(&mut AgentBase, &mut Sender)> {
@@ -163,7 +163,7 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
 /// of a TracedInt).
 fn traced(s: &mut Sender, tv: Tv) -> String {
     match tv {
-        Tv::Cwnd => crate::vars::fmt_traced_real(s.cwnd),
+        Tv::Cwnd => crate::ns2::tclcl::fmt_traced_real(s.cwnd),
         _ => int(s.traced_int(tv)),
     }
 }
@@ -202,9 +202,18 @@ pub fn tv_from_name(name: &str) -> Option<Tv> {
     Tv::ALL.iter().copied().find(|t| tv_name(*t) == name)
 }
 
+/// A script's value for traced variable `tv`, read as tclcl reads a
+/// `TracedDouble` (`cwnd_`) or a `TracedInt`.
+fn traced_value(tv: Tv, s: &str) -> TracedValue {
+    match tv {
+        Tv::Cwnd => TracedValue::Real(crate::ns2::tclcl::parse_real(s)),
+        _ => TracedValue::Int(crate::ns2::tclcl::parse_int(s)),
+    }
+}
+
 macro_rules! traced_var {
     ($tv:expr, $ty:expr) => {
-        var2(tv_name($tv), $ty, "0", |_, s, _| traced(s, $tv), |a, s, v, w| Ok(s.set_traced(a, w, $tv, v)))
+        var2(tv_name($tv), $ty, "0", |_, s, _| traced(s, $tv), |a, s, v, w| Ok(s.set_traced(a, w, $tv, traced_value($tv, v))))
     };
 }
 
@@ -264,7 +273,7 @@ pub static NEWRENO: Table<NewRenoState> = Table {
 pub static SACK1: Table<Sack1State> = Table {
     class: "Agent/TCP",
     part: sack1,
-    vars: &[var("partial_ack_", Bool, "false", |s, _| int(s.partial_ack), |s, v, _| Ok(s.partial_ack = crate::vars::parse_bool_int(v)))],
+    vars: &[var("partial_ack_", Bool, "false", |s, _| int(s.partial_ack), |s, v, _| Ok(s.partial_ack = crate::ns2::tclcl::parse_bool_int(v)))],
     after_set: None,
 };
 
@@ -274,13 +283,13 @@ pub static RFC793EDU: Table<Rfc793State> = Table {
     class: "Agent/TCP/RFC793edu",
     part: rfc793edu,
     vars: &[
-        var("add793expbackoff_", Bool, "true", |s, _| int(s.expbackoff), |s, v, _| Ok(s.expbackoff = crate::vars::parse_bool_int(v))),
-        var("add793jacobsonrtt_", Bool, "false", |s, _| int(s.jacobsonrtt), |s, v, _| Ok(s.jacobsonrtt = crate::vars::parse_bool_int(v))),
-        var("add793fastrtx_", Bool, "false", |s, _| int(s.fastrtx), |s, v, _| Ok(s.fastrtx = crate::vars::parse_bool_int(v))),
-        var("add793slowstart_", Bool, "false", |s, _| int(s.slowstart), |s, v, _| Ok(s.slowstart = crate::vars::parse_bool_int(v))),
-        var("add793additiveinc_", Bool, "false", |s, _| int(s.additiveinc), |s, v, _| Ok(s.additiveinc = crate::vars::parse_bool_int(v))),
-        var("add793karnrtt_", Bool, "true", |s, _| int(s.karnrtt), |s, v, _| Ok(s.karnrtt = crate::vars::parse_bool_int(v))),
-        var("add793exponinc_", Bool, "false", |s, _| int(s.exponinc), |s, v, _| Ok(s.exponinc = crate::vars::parse_bool_int(v))),
+        var("add793expbackoff_", Bool, "true", |s, _| int(s.expbackoff), |s, v, _| Ok(s.expbackoff = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793jacobsonrtt_", Bool, "false", |s, _| int(s.jacobsonrtt), |s, v, _| Ok(s.jacobsonrtt = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793fastrtx_", Bool, "false", |s, _| int(s.fastrtx), |s, v, _| Ok(s.fastrtx = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793slowstart_", Bool, "false", |s, _| int(s.slowstart), |s, v, _| Ok(s.slowstart = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793additiveinc_", Bool, "false", |s, _| int(s.additiveinc), |s, v, _| Ok(s.additiveinc = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793karnrtt_", Bool, "true", |s, _| int(s.karnrtt), |s, v, _| Ok(s.karnrtt = crate::ns2::tclcl::parse_bool_int(v))),
+        var("add793exponinc_", Bool, "false", |s, _| int(s.exponinc), |s, v, _| Ok(s.exponinc = crate::ns2::tclcl::parse_bool_int(v))),
         var("rto_", Real, "60", |s, _| real(s.rto), |s, v, _| Ok(s.rto = parse_real(v))),
         script_var("syn_", "true"),
     ],
@@ -559,7 +568,7 @@ mod tests {
         let tahoe = sim.create("tahoe", "Agent/TCP").unwrap();
         assert_eq!(sim.get_var(tahoe, "rto_"), None);
         assert!(sim.set_var(tahoe, "add793fastrtx_", "1").is_err());
-        let bound = |k: &str| crate::iface::bound_vars(k).unwrap();
+        let bound = |k: &str| crate::ns2::objects::bound_vars(k).unwrap();
         assert!(bound("Agent/TCP/RFC793edu").iter().any(|(n, _)| *n == "add793exponinc_"));
         assert!(!bound("Agent/TCP").iter().any(|(n, _)| *n == "rto_"));
     }
@@ -567,7 +576,7 @@ mod tests {
     /// Every traced variable's name is bound, once, by every sender class.
     #[test]
     fn traced_variables_are_bound() {
-        let bound = crate::iface::bound_vars("Agent/TCP/Vegas").unwrap();
+        let bound = crate::ns2::objects::bound_vars("Agent/TCP/Vegas").unwrap();
         for tv in Tv::ALL {
             assert_eq!(bound.iter().filter(|(n, _)| *n == tv_name(tv)).count(), 1, "{}", tv_name(tv));
             assert_eq!(tv_from_name(tv_name(tv)), Some(tv));

@@ -6,7 +6,7 @@ use crate::ns2::bind::*;
 use crate::objs::Trace;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::vars::VarType::*;
+use crate::ns2::tclcl::VarType::*;
 
 fn trace(o: &mut Obj) -> Option<&mut Trace> {
     match o {

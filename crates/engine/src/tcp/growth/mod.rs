@@ -31,7 +31,7 @@
 //! | `Growth::ecn_factor` | `ecn()`'s cut: halving, or the rule's own factor | New-ECN |
 //! | `Growth::opens_in_ecn_burst` | recv_newack_helper's `old_ecn_` opening | New-ECN (never) |
 //!
-//! The `windowOption_` integer lives only in the binding (`tcp/vars.rs`):
+//! The `windowOption_` integer lives only in the ns-2 binding (`ns2/class/tcp.rs`):
 //! [`Growth::select`] makes the rule from it and [`Growth::option`] gives
 //! it back.  ns-2 keeps every rule's members (count_, fcnt_, hstcp_,
 //! the parameters) whatever `windowOption_` says, so a script may switch

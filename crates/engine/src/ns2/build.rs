@@ -19,7 +19,7 @@
 //! found through a hash map).
 
 use crate::errmodel::Pattern;
-use crate::iface;
+use crate::ns2::objects;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, Yield, NONE};
 use std::collections::HashMap;
@@ -651,7 +651,7 @@ impl ClassDefaults {
             }
         }
         let mut out = Vec::new();
-        for (v, _) in iface::bound_vars(kind).unwrap_or_default() {
+        for (v, _) in objects::bound_vars(kind).unwrap_or_default() {
             if let Some(val) = heritage.iter().find_map(|c| self.get(c, v)) {
                 out.push((v.to_string(), val.to_string()));
             }
@@ -777,7 +777,7 @@ impl Builder {
     /// Simulator's null agent (ns-2's start-up and `new Simulator`).
     pub fn new(defaults: ClassDefaults) -> Result<Builder> {
         let mut b = Builder {
-            sim: Sim::new(),
+            sim: Sim::ns2(),
             defaults,
             handles: HashMap::new(),
             next_handle_name: 0,
@@ -1160,7 +1160,7 @@ impl Builder {
     /// A queue monitor's counters and integrators now.
     pub fn monitor_stats(&mut self, m: MonitorId) -> MonitorStats {
         let mo = self.monitors[m.0 as usize];
-        let mut gi = |id: ObjId, v: &str| self.sim.get_var(id, v).map(|s| crate::vars::parse_real(&s)).unwrap_or(0.0);
+        let mut gi = |id: ObjId, v: &str| self.sim.get_var(id, v).map(|s| crate::ns2::tclcl::parse_real(&s)).unwrap_or(0.0);
         let mut st = MonitorStats {
             parrivals: gi(mo.qmon, "parrivals_") as i64,
             pdepartures: gi(mo.qmon, "pdepartures_") as i64,
@@ -1377,7 +1377,7 @@ impl Builder {
             self.route_logic = self.new_obj("RouteLogic")?;
         }
         self.sim.routing_mut().enabled = true;
-        self.sim.check_monitors().map_err(BuildError)?;
+        self.sim.check_monitors().map_err(|e| BuildError(crate::ns2::class::monitor::histogram_error(e)))?;
         self.sim.set_started();
         self.started = true;
         let keys: Vec<String> = (0..self.nodes.len()).map(|i| i.to_string()).collect();
@@ -1463,7 +1463,7 @@ impl Builder {
 mod tests {
     use super::*;
 
-    const DEFAULTS: &str = include_str!("../../../python/dumbbell/ns2/lib/defaults.tcl");
+    const DEFAULTS: &str = include_str!("../../../../python/dumbbell/ns2/lib/defaults.tcl");
 
     /// The library's defaults as it evaluates them: the registry's, then
     /// defaults.tcl.

@@ -1,6 +1,6 @@
-//! The engine's Tcl-facing surface: create objects by ns-2 class name,
-//! read and write their bound variables, and run their commands (ns-2's
-//! C++ `command()` methods).  The Python layer calls only these.
+//! The engine objects' commands as ns-2 scripts call them (`$obj cmd
+//! args`): each class's C++ `command()` method, over the core's typed
+//! operations.
 
 use crate::agent::{Agent, AgentKind};
 use crate::errmodel::Unit;
@@ -9,195 +9,10 @@ use crate::qdisc::Queue;
 use crate::trace::RedVar;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
-use crate::vars::{self, fmt_int, fmt_real, parse_bool, parse_real, VarType};
-
-/// Does ns-2 bind `var` of an agent of this kind through tclcl's delay
-/// binding (`delay_bind_dispatch`)?  Tracing such a variable that is not a
-/// TracedVar makes ns-2 abort (exit 1); tracing one bound the ordinary way
-/// (`bind`, e.g. NewReno's and Sack1's own switches, a sink's `bytes_`, a
-/// UDP agent's `packetSize_`) is an error a script can catch.  ns-2.35 is
-/// built with `TCP_DELAY_BIND_ALL`, so every TcpAgent variable is delay-bound
-/// (but NewReno's and Sack1's own).
-fn delay_bound(class: &crate::ns2::registry::Class, kind: &AgentKind, var: &str) -> bool {
-    use crate::ns2::class::{agent, tcp};
-    let in_table = |t: &dyn crate::ns2::bind::Bindings| {
-        let mut found = false;
-        t.each(&mut |n, _, _, bound| found |= bound && n == var);
-        found
-    };
-    if in_table(&agent::AGENT) {
-        return true;
-    }
-    match kind {
-        AgentKind::Tcp(_) => {
-            in_table(&tcp::TCP)
-                || in_table(&tcp::TCP_TRACED)
-                || (class.name == "Agent/TCP/Vegas" && in_table(&tcp::VEGAS))
-                || (class.name == "Agent/TCP/RFC793edu" && in_table(&tcp::RFC793EDU))
-        }
-        AgentKind::Sink(_) => tcp::SINK_DELAY_BOUND.contains(&var),
-        _ => false,
-    }
-}
-
-/// Engine classes, by the ns-2 name a script uses with `new`.
-pub fn kinds() -> Vec<&'static str> {
-    crate::ns2::registry::CLASSES.iter().map(|c| c.name).collect()
-}
-
-/// Bound variables of an engine class.
-pub fn bound_vars(kind: &str) -> Option<Vec<(&'static str, VarType)>> {
-    crate::ns2::registry::find(kind).map(|(_, c)| c.bound())
-}
-
-/// Type of a bound variable of `kind`.
-pub fn var_type(kind: &str, var: &str) -> Option<VarType> {
-    bound_vars(kind)?.into_iter().find(|(n, _)| *n == var).map(|(_, t)| t)
-}
+use crate::ns2::tclcl::{self as vars, fmt_int, parse_bool, parse_real};
+use super::objects::delay_bound;
 
 impl Sim {
-    /// Create an engine object of class `kind` named `name`.  Class
-    /// defaults are applied separately with `init_defaults`.
-    pub fn create(&mut self, name: &str, kind: &str) -> Result<ObjId, String> {
-        let id = self.objs.len() as ObjId;
-        if let Some((ci, c)) = crate::ns2::registry::find(kind) {
-            let obj = (c.make)(self, id);
-            let id = self.add(name, obj);
-            self.class_of[id as usize] = ci;
-            return Ok(id);
-        }
-        // ns-2 creates these two RNGs at start-up (ns-random.tcl,
-        // route-proto.tcl); the front end binds its Tcl objects to the
-        // engine's first two streams.
-        if let Some(stream) = match kind {
-            "RNG/default" => Some(0),
-            "RNG/rtglib" => Some(1),
-            _ => None,
-        } {
-            let id = self.add(name, Obj::Rng(stream));
-            self.class_of[id as usize] = crate::ns2::registry::find("RNG").map_or(u16::MAX, |(ci, _)| ci);
-            return Ok(id);
-        }
-        Err(format!("no engine class named \"{kind}\""))
-    }
-
-    /// Apply class defaults (`Agent/TCP set window_ 20` ...) to a new object
-    /// and finish its construction as ns-2's `delay_bind_init_all` does
-    /// (a TCP sender resets itself, drawing its boot time).
-    pub fn init_defaults(&mut self, id: ObjId, defaults: &[(String, String)]) -> Result<(), String> {
-        for (k, v) in defaults {
-            self.store_var(id, k, v)?;
-        }
-        if self.is_tcp(id) {
-            self.reset_agent(id);
-            if self.resets_twice(id) {
-                // RFC793edu's and Vegas's delay_bind_init_all reset once
-                // more after TcpAgent's (a second boot-time draw).
-                self.reset_agent(id);
-            }
-        }
-        let now = self.w.s.now;
-        if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
-            q.created(now);
-        }
-        Ok(())
-    }
-
-    /// Register a list of class defaults once; returns a handle for
-    /// `init_defaults_ref` (objects of one class share the same list).
-    pub fn register_defaults(&mut self, defaults: Vec<(String, String)>) -> u32 {
-        self.defaults.push(defaults);
-        (self.defaults.len() - 1) as u32
-    }
-
-    /// `init_defaults` with a registered list.
-    pub fn init_defaults_ref(&mut self, id: ObjId, handle: u32) -> Result<(), String> {
-        let d = std::mem::take(&mut self.defaults[handle as usize]);
-        let r = self.init_defaults(id, &d);
-        self.defaults[handle as usize] = d;
-        r
-    }
-
-    /// Read a bound variable (None: not bound for this object).
-    pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
-        if let Some(c) = self.class(id) {
-            return match c.get(&mut self.objs[id as usize], &mut self.w, var) {
-                // Any object answers `debug_` (0 where its class does not
-                // bind it).
-                None if var == "debug_" => Some("0".into()),
-                v => v,
-            };
-        }
-        if var == "debug_" {
-            return Some("0".into());
-        }
-        None
-    }
-
-    /// Write a bound variable; returns the value read back.
-    pub fn set_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<String, String> {
-        self.store_var(id, var, v)?;
-        Ok(self.get_var(id, var).unwrap_or_default())
-    }
-
-    /// Write a bound variable without reading it back.
-    pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
-        let Some(c) = self.class(id) else {
-            // Any object takes a `debug_`.
-            return if var == "debug_" { Ok(()) } else { Err(self.not_bound(id, var)) };
-        };
-        let compat = self.w.newecn_compat;
-        let r = match c.set(&mut self.objs[id as usize], &mut self.w, var, v) {
-            Some(r) => r,
-            // Any object takes a `debug_` (ignored where its class does
-            // not bind it).
-            None if var == "debug_" => Ok(()),
-            None => Err(self.not_bound(id, var)),
-        };
-        if self.w.newecn_compat && !compat {
-            // A sink's `windowOptionS_ 8`: the senders already made with
-            // `windowOption_ 8` become New-ECN.
-            for o in &mut self.objs {
-                if let Obj::Agent(a) = o {
-                    if let AgentKind::Tcp(t) = &mut a.kind {
-                        t.sender.newecn_compat_set();
-                    }
-                }
-            }
-        }
-        r
-    }
-
-    /// The ns-2 layer's tracer (installed with the world).
-    fn ns2_tracer(&mut self) -> &mut crate::ns2trace::Ns2Tracer {
-        self.w.out.tracer_mut::<crate::ns2trace::Ns2Tracer>().expect("the ns-2 layer's tracer")
-    }
-
-    /// The registry's class of object `id`: the one it was made from, or
-    /// for a flow a flow monitor made itself (sim.rs `find_flow`),
-    /// `QueueMonitor/ED/Flow`.  None for the TCP senders and sinks.
-    fn class(&self, id: ObjId) -> Option<&'static crate::ns2::registry::Class> {
-        let c = *self.class_of.get(id as usize)?;
-        if c == u16::MAX {
-            return match &self.objs[id as usize] {
-                Obj::QueueMonitor(q) if q.flow.is_some() => crate::ns2::registry::find("QueueMonitor/ED/Flow").map(|(_, c)| c),
-                _ => None,
-            };
-        }
-        crate::ns2::registry::CLASSES.get(c as usize)
-    }
-
-    fn not_bound(&self, id: ObjId, var: &str) -> String {
-        format!("{} has no bound variable \"{}\"", self.name(id), var)
-    }
-
-    fn obj_arg(&self, s: &str) -> Result<ObjId, String> {
-        if s.is_empty() || s == "0" {
-            return Ok(NONE);
-        }
-        self.lookup(s).ok_or_else(|| format!("no object named \"{s}\""))
-    }
-
     /// Run a C++-style command of object `id` (`$obj cmd args`).
     /// `Err` carries the message; an unknown command yields an error that
     /// starts with "unknown command".
@@ -272,7 +87,7 @@ impl Sim {
                     if n == 1 {
                         return Ok(fmt_int(t.tagged as i64));
                     }
-                    t.tagged = crate::vars::tcl_get_boolean(argv[1])?;
+                    t.tagged = crate::ns2::tclcl::tcl_get_boolean(argv[1])?;
                     Ok(String::new())
                 }
                 _ => Err(format!("unknown command \"{cmd}\"")),
@@ -318,11 +133,11 @@ impl Sim {
                 "printstats" => {
                     // DropTail::print_summarystats uses printf: C's stdout.
                     if let Obj::Queue(q) = &self.objs[id as usize] {
-                        let mut s = format!("True average queue: {}", crate::fmt::format_f(q.true_ave, 3));
+                        let mut s = format!("True average queue: {}", crate::ns2::printf::format_f(q.true_ave, 3));
                         if q.cap.in_bytes {
                             s.push_str(" (in bytes)");
                         }
-                        s.push_str(&format!(" time: {}\n", crate::fmt::format_f(q.total_time, 3)));
+                        s.push_str(&format!(" time: {}\n", crate::ns2::printf::format_f(q.total_time, 3)));
                         self.w.c_stdout.extend_from_slice(s.as_bytes());
                     }
                     Ok(String::new())
@@ -345,11 +160,11 @@ impl Sim {
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
             Obj::RanVar(_) => self.ranvar_cmd(id, argv),
             Obj::Samples(smp) => match (cmd, n) {
-                ("mean", 1) if smp.cnt > 0 => Ok(crate::fmt::format_g(smp.mean(), 6)),
+                ("mean", 1) if smp.cnt > 0 => Ok(crate::ns2::printf::format_g(smp.mean(), 6)),
                 ("mean", 1) => Err("tried to take mean with no sample points".into()),
                 ("cnt", 1) => Ok((smp.cnt as u32).to_string()),
                 ("variance", 1) if smp.cnt == 1 => Ok("0.0".into()),
-                ("variance", 1) if smp.cnt > 2 => Ok(crate::fmt::format_g(smp.variance(), 6)),
+                ("variance", 1) if smp.cnt > 2 => Ok(crate::ns2::printf::format_g(smp.variance(), 6)),
                 ("variance", 1) => Err("variance needs more sample points".into()),
                 ("reset", 1) => {
                     *smp = Samples::default();
@@ -667,11 +482,11 @@ impl Sim {
                         // nothing unless the distribution is kept and traceDist set
                         match q.dist_channel {
                             Some(ch) if cmd == "printRTTs" && q.rtt.set.keep != 0 => {
-                                q.print_rtts(now, &mut text)?;
+                                super::trace::print_rtts(q, now, &mut text)?;
                                 ch
                             }
                             Some(ch) if cmd == "printSeqnos" && q.seqno.set.keep != 0 => {
-                                q.print_seqnos(now, &mut text)?;
+                                super::trace::print_seqnos(q, now, &mut text)?;
                                 ch
                             }
                             _ => return Ok(String::new()),
@@ -751,7 +566,7 @@ impl Sim {
                 }
                 Ok(String::new())
             }
-            ("droplist", _) => em.set_droplist(&argv[1..]).map(|c| c.to_string()),
+            ("droplist", _) => set_droplist(em, &argv[1..]).map(|c| c.to_string()),
             ("ranvar", 1) => {
                 let rv = em.ranvar;
                 Ok(if rv == NONE { String::new() } else { self.name(rv).to_string() })
@@ -904,7 +719,7 @@ impl Sim {
                 for f in flows {
                     if let Obj::QueueMonitor(fq) = &self.objs[f as usize] {
                         let k = fq.flow.unwrap_or_default();
-                        crate::fmt::push_f(&mut text, now, 3, 8, false);
+                        crate::ns2::printf::push_f(&mut text, now, 3, 8, false);
                         let rest = format!(
                             " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n",
                             k.fid, k.ptype, k.fid, k.src, k.dst, fq.parrivals, fq.barrivals, fq.epdrops, fq.ebdrops,
@@ -938,7 +753,7 @@ impl Sim {
                     _ => unreachable!(),
                 };
                 let mut b = Vec::new();
-                crate::fmt::push_e(&mut b, v, 6, 0, false);
+                crate::ns2::printf::push_e(&mut b, v, 6, 0, false);
                 Ok(String::from_utf8(b).unwrap_or_default())
             }
             ("use-rng", 2) => {
@@ -955,7 +770,7 @@ impl Sim {
                 let text = std::fs::read_to_string(argv[1])
                     .map_err(|e| format!("{} loadCDF {}: invalid file ({e})", self.name(id), argv[1]))?;
                 if let Obj::RanVar(rv) = &mut self.objs[id as usize] {
-                    let n = rv.load_cdf(&text)?;
+                    let n = rv.load_cdf(&text).ok_or("loadCDF is a command of RandomVariable/Empirical")?;
                     if n == 0 {
                         return Err(format!("{} loadCDF {}: invalid file", self.name(id), argv[1]));
                     }
@@ -1102,7 +917,7 @@ impl Sim {
             ["add-agent-trace", tname] => {
                 let Some(ch) = ch else { return Ok(format!("agent {name}: no trace file attached")) };
                 line.extend_from_slice(b"a -t ");
-                crate::fmt::push_g(&mut line, now, 15);
+                crate::ns2::printf::push_g(&mut line, now, 15);
                 line.extend_from_slice(format!(" -s {addr} -d {daddr} -n {tname}\n").as_bytes());
                 self.ns2_tracer().nam_agents.entry(id).or_default().name = Some(tname.to_string());
                 self.write_line(ch, &line);
@@ -1111,7 +926,7 @@ impl Sim {
                 let tname = self.ns2_tracer().nam_agents.get(&id).and_then(|a| a.name.clone());
                 if let (Some(ch), Some(tname)) = (ch, tname) {
                     line.extend_from_slice(b"v -t ");
-                    crate::fmt::push_g(&mut line, now, 15);
+                    crate::ns2::printf::push_g(&mut line, now, 15);
                     line.extend_from_slice(format!(" -e monitor_agent {addr} {tname}\n").as_bytes());
                     self.write_line(ch, &line);
                 }
@@ -1169,126 +984,44 @@ impl Sim {
             Obj::Rng(r) => *r,
             _ => return Err("not an RNG".into()),
         };
-        self.w.rng.command(r, argv)
+        super::rng::command(&mut self.w.rng, r, argv)
     }
 }
 
-impl Sim {
-    /// The engine's notices since the last call, as the Tcl ns-2 would
-    /// evaluate for each (C++ call-backs into OTcl), in order.  Notices for
-    /// which ns-2's C++ prints (`printf`) add to the C standard output.
-    pub fn tcl_calls(&mut self) -> Vec<String> {
-        use crate::notice::{Abort, Notice, PingTimes};
-        let mut calls = Vec::new();
-        for n in self.take_notices() {
-            let s = match n {
-                Notice::Abort(why) => {
-                    let what = match why {
-                        Abort::UndefinedWindowRule { option, defined } => {
-                            let now = crate::fmt::format_g(self.w.s.now, 17);
-                            format!("windowOption_ {option} is not a window option ns-2 defines ({defined}) for this sender (at time {now}); ns-2 aborts here (exit status 1)")
-                        }
-                        Abort::DelayerNotEmpty { .. } => {
-                            self.w.c_stdout.extend_from_slice(b"delayer not empty!\n");
-                            "a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)".into()
-                        }
-                        Abort::DelayerCalledBack { .. } => {
-                            self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
-                            "a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts".into()
-                        }
-                        Abort::VegasWindow { agent, window, megabytes } => {
-                            let why = match megabytes {
-                                None => "ns-2 crashes here (its send-time table cannot be allocated)".to_string(),
-                                Some(mb) => format!("its send-time table would take {mb} MB"),
-                            };
-                            // (window_ as `$agent set window_` shows it)
-                            format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
-                        }
-                        Abort::Front(what) => what,
-                    };
-                    format!("::dumbbell::abort {{{what}}}")
-                }
-                Notice::NoSlot { node, local, port, dest, uid } => {
-                    // The slot ns-2's no-slot call names, printed as an
-                    // unsigned 32-bit value: the port, or a hash
-                    // classifier's miss (-1).
-                    let (kind, slot, what) = if local {
-                        ("port", port as u32, format!("no agent at port {port} of node {node}"))
-                    } else {
-                        ("dest", u32::MAX, format!("no route from node {node} to node {dest}"))
-                    };
-                    format!("::dumbbell::no_slot {kind} {node} {slot} {uid} {{{what}}}")
-                }
-                Notice::UnknownFlow { classifier, src, dst, fid } => {
-                    format!("{} unknown-flow {} {} {}", self.name(classifier), src as u32, dst as u32, fid as u32)
-                }
-                Notice::NewFlow { classifier, flow } => format!("::dumbbell::adopt_flow {} {}", self.name(classifier), self.name(flow)),
-                Notice::AppRecv { app, bytes } => format!("{} recv {bytes}", self.name(app)),
-                Notice::AppResume { app } => format!("{} resume", self.name(app)),
-                Notice::SenderDone { agent } => format!("{} done", self.name(agent)),
-                Notice::Loss { agent } => format!("{} log-loss", self.name(agent)),
-                Notice::PingReply { agent, from, times } => {
-                    // ns-2 formats the times with "%3.1f" and evaluates the call.
-                    let mut s = format!("{} recv {from} ", self.name(agent)).into_bytes();
-                    match times {
-                        PingTimes::OneWay { seq, there, back } => {
-                            crate::fmt::push_int(&mut s, seq as i64, 0, false);
-                            s.push(b' ');
-                            crate::fmt::push_f(&mut s, there, 1, 3, false);
-                            s.push(b' ');
-                            crate::fmt::push_f(&mut s, back, 1, 3, false);
-                        }
-                        PingTimes::RoundTrip(rtt) => crate::fmt::push_f(&mut s, rtt, 1, 3, false),
-                    }
-                    String::from_utf8(s).expect("ASCII")
-                }
-                Notice::PingBroadcast { agent, reply, from, sport } => {
-                    let what = if reply { "REPLY" } else { "REQ" };
-                    if let Some(Obj::Agent(a)) = self.objs.get(agent as usize) {
-                        let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {from}.{sport}\n", a.base.addr, a.base.port);
-                        self.w.c_stdout.extend_from_slice(line.as_bytes());
-                    }
-                    continue;
-                }
-                Notice::DelayerState { last_sent, alloc_free, target_free, spike_free, .. } => {
-                    let line = format!(
-                        "now {} last_sent {} alloc_free {} target_free {}, spike_free {}\n",
-                        crate::fmt::format_f(self.w.s.now, 6),
-                        crate::fmt::format_f(last_sent, 6),
-                        alloc_free as i32,
-                        target_free as i32,
-                        spike_free as i32
-                    );
-                    self.w.c_stdout.extend_from_slice(line.as_bytes());
-                    continue;
-                }
-            };
-            calls.push(s);
+/// `$em droplist ...` (ErrorModel/List): numbers separated by white space
+/// in any number of arguments, sorted; a number twice is an error.
+/// Returns the count.
+fn set_droplist(em: &mut crate::errmodel::ErrorModel, args: &[&str]) -> Result<usize, String> {
+    let mut v = Vec::new();
+    for a in args {
+        for tok in a.split_whitespace() {
+            if !tok.as_bytes()[0].is_ascii_digit() {
+                return Err(format!("ErrorModel/List droplist: expected packet or byte numbers, got \"{tok}\""));
+            }
+            v.push(vars::atoi(tok));
         }
-        calls
     }
+    v.sort_unstable();
+    if let Some(w) = v.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("ErrorModel/List droplist: {} is listed twice", w[0]));
+    }
+    let n = v.len();
+    if !em.set_drop_list(v) {
+        return Err("droplist is a command of ErrorModel/List".into());
+    }
+    Ok(n)
+}
 
-    /// The warnings since the last call, in ns-2's (or our) words.
-    pub fn warning_texts(&mut self) -> Vec<String> {
-        use crate::errmodel::Unmodelled;
-        use crate::notice::Warning;
-        self.take_warnings()
-            .into_iter()
-            .map(|w| match w {
-                Warning::PacketSizeNotPositive { agent } => format!("{}: packetSize_ must be positive to send", self.name(agent)),
-                Warning::QuickStartIgnored { agent } => format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", self.name(agent)),
-                Warning::HeaderTooSmall { agent, bytes } => format!("TcpAgent({}): warning: tcpip hdr size is only {bytes} bytes", self.name(agent)),
-                Warning::TimestampTableResized { agent } => format!("{}: timestamp table resized (ns-2 prints a pointer here)", self.name(agent)),
-                Warning::InitialWindowOption { agent, option } => {
-                    format!("{}: windowInitOption_ {option} is not 1 or 2 (ns-2 aborts)", self.name(agent))
-                }
-                Warning::ErrorModel { problem, .. } => match problem {
-                    Unmodelled::UniformInTime => "ErrorModel: a uniform rate cannot be time-based (ns-2 corrupts nothing)".into(),
-                    Unmodelled::ListInTime => "ListErrorModel: error, EU_TIME not supported".into(),
-                    Unmodelled::EmptyList => "warning: ListErrorModel: null drop list".into(),
-                },
-                Warning::Front(s) => s,
-            })
-            .collect()
+#[cfg(test)]
+mod tests {
+    use super::set_droplist;
+    use crate::errmodel::ErrorModel;
+
+    #[test]
+    fn a_droplist_is_numbers_in_any_order_and_arguments() {
+        let mut em = ErrorModel::list();
+        assert_eq!(set_droplist(&mut em, &["7 2", "4"]).unwrap(), 3);
+        assert!(set_droplist(&mut em, &["3 3"]).unwrap_err().contains("listed twice"));
+        assert!(set_droplist(&mut em, &["x"]).unwrap_err().contains("expected packet or byte numbers"));
     }
 }

@@ -7,8 +7,8 @@
 //! keeps what nam's agent and event traces need.
 
 use crate::agent::AgentBase;
-use crate::fmt;
-use crate::objs::{QueueMonitor, Trace};
+use crate::ns2::printf as fmt;
+use crate::objs::{Histogram, QueueMonitor, Trace};
 use crate::sched::ObjId;
 use crate::tcp::{Sender, Tv};
 use crate::trace::TcpEvent;
@@ -362,3 +362,58 @@ pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i3
     buf.push(b'\n');
 }
 
+// ---- a queue monitor's distributions (QueueMonitor::printRTTs, printSeqnos) ----
+
+/// The rest of a distribution's printout after its heading: the time, a
+/// line `LO to HI UNIT frac F num N time T` per non-empty bin (`range`
+/// gives a bin's LO and HI), and, when the last bin is not empty, that it
+/// may also hold larger values (`last`: what they are, the line's end).
+fn print_bins(d: &Histogram, top: i32, now: f64, out: &mut Vec<u8>, range: impl Fn(i64) -> (i64, i64), unit: &[u8], last: (&[u8], &[u8])) {
+    fmt::push_f(out, now, 2, 4, false);
+    out.push(b'\n');
+    for i in 0..top {
+        let n = d.bin(i);
+        if n > 0 {
+            let (lo, hi) = range(i as i64);
+            fmt::push_int(out, lo, 0, false);
+            out.extend_from_slice(b" to ");
+            fmt::push_int(out, hi, 0, false);
+            out.extend_from_slice(unit);
+            fmt::push_f(out, n as f64 / d.num as f64, 3, 5, false);
+            out.extend_from_slice(b" num ");
+            fmt::push_int(out, n as i64, 0, false);
+            out.extend_from_slice(b" time ");
+            fmt::push_f(out, now, 2, 4, false);
+            out.push(b'\n');
+        }
+    }
+    if d.bin(top - 1) > 0 {
+        out.extend_from_slice(b"The last bin might also contain ");
+        out.extend_from_slice(last.0);
+        out.extend_from_slice(b" >= ");
+        fmt::push_int(out, range(top as i64).0, 0, false);
+        out.extend_from_slice(last.1);
+    }
+}
+
+/// `printRTTs`: the RTT distribution, one line per non-empty bin.
+pub fn print_rtts(q: &QueueMonitor, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
+    let (top, ms) = q.rtt.set.rtt_geometry().map_err(super::class::monitor::histogram_error)?;
+    let ms = ms as i64;
+    out.extend_from_slice(b"Distribution of RTTs, ");
+    fmt::push_int(out, ms, 0, false);
+    out.extend_from_slice(b" ms bins, time ");
+    print_bins(&q.rtt, top, now, out, |i| (i * ms, (i + 1) * ms), b" ms: frac ", (b"RTTs", b" ms.\n"));
+    Ok(())
+}
+
+/// `printSeqnos`: the sequence-number distribution.
+pub fn print_seqnos(q: &QueueMonitor, now: f64, out: &mut Vec<u8>) -> Result<(), String> {
+    let top = q.seqno.set.seqno_geometry().map_err(super::class::monitor::histogram_error)?;
+    let per = q.seqno.set.per as i64;
+    out.extend_from_slice(b"Distribution of Seqnos, ");
+    fmt::push_int(out, per, 0, false);
+    out.extend_from_slice(b" seqnos per bin, time ");
+    print_bins(&q.seqno, top, now, out, |i| (i * per, (i + 1) * per - 1), b" seqnos: frac ", (b"Seqnos", b". \n"));
+    Ok(())
+}

@@ -7,58 +7,8 @@
 //! any other shape are counted, not parsed.  No per-line allocation except
 //! for new string categories (packet types, flags, variable names).
 
-use std::collections::HashMap;
+pub use crate::trace::{Categories, Events};
 use std::io::Read;
-
-/// Dictionary-encoded string column.
-#[derive(Default, Debug)]
-pub struct Categories {
-    pub codes: Vec<u32>,
-    pub names: Vec<String>,
-    index: HashMap<Vec<u8>, u32>,
-}
-
-impl Categories {
-    #[inline]
-    pub fn push(&mut self, s: &[u8]) {
-        // Traces repeat a handful of values: try the previous one first.
-        if let Some(&last) = self.codes.last() {
-            if self.names[last as usize].as_bytes() == s {
-                self.codes.push(last);
-                return;
-            }
-        }
-        let code = match self.index.get(s) {
-            Some(&c) => c,
-            None => {
-                let c = self.names.len() as u32;
-                self.names.push(String::from_utf8_lossy(s).into_owned());
-                self.index.insert(s.to_vec(), c);
-                c
-            }
-        };
-        self.codes.push(code);
-    }
-}
-
-/// Packet event records.
-#[derive(Default, Debug)]
-pub struct Events {
-    pub event: Vec<u8>,
-    pub time: Vec<f64>,
-    pub from_node: Vec<i32>,
-    pub to_node: Vec<i32>,
-    pub ptype: Categories,
-    pub size: Vec<i32>,
-    pub flags: Categories,
-    pub fid: Vec<i32>,
-    pub src_node: Vec<i32>,
-    pub src_port: Vec<i32>,
-    pub dst_node: Vec<i32>,
-    pub dst_port: Vec<i32>,
-    pub seqno: Vec<i64>,
-    pub uid: Vec<i64>,
-}
 
 /// Variable-trace records.
 #[derive(Default, Debug)]
@@ -258,26 +208,6 @@ pub fn parse<R: Read>(mut r: R) -> std::io::Result<Parsed> {
         p.line(&carry);
     }
     Ok(p)
-}
-
-impl Categories {
-    /// Append another column, remapping its codes into this dictionary.
-    fn extend(&mut self, other: Categories) {
-        let map: Vec<u32> = other
-            .names
-            .iter()
-            .map(|n| match self.index.get(n.as_bytes()) {
-                Some(&c) => c,
-                None => {
-                    let c = self.names.len() as u32;
-                    self.names.push(n.clone());
-                    self.index.insert(n.as_bytes().to_vec(), c);
-                    c
-                }
-            })
-            .collect();
-        self.codes.extend(other.codes.into_iter().map(|c| map[c as usize]));
-    }
 }
 
 impl Parsed {

@@ -8,7 +8,7 @@
 //! Bad strings are not errors in ns-2 (they parse as 0); the compatibility
 //! layer warns about them before they reach here.
 
-use crate::fmt;
+use crate::ns2::printf as fmt;
 
 /// C `strtol(s, NULL, 0)` truncated to `int` as tclcl stores it.
 pub fn parse_int(s: &str) -> i32 {
@@ -216,19 +216,6 @@ pub fn parse_bool_int(s: &str) -> i32 {
     }
 }
 
-/// C's `(int) x` for a double, as x86-64 computes it (`cvttsd2si`): the
-/// value truncated toward zero, and `INT_MIN` for NaN or a value that does
-/// not fit (the heavy tail of a Pareto draw can exceed `INT_MAX`; Vegas's
-/// window arithmetic).
-#[inline]
-pub fn c_int(x: f64) -> i32 {
-    if x.is_finite() && x > -2147483649.0 && x < 2147483648.0 {
-        x as i32
-    } else {
-        i32::MIN
-    }
-}
-
 /// C `atoi`.
 pub fn parse_long_decimal(s: &str) -> i64 {
     let t = s.trim_start();
@@ -378,29 +365,6 @@ pub fn looks_numeric(s: &str, ty: VarType) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn c_int_truncates_and_gives_int_min_when_out_of_range() {
-        assert_eq!(c_int(2.7), 2);
-        assert_eq!(c_int(-2.7), -2);
-        assert_eq!(c_int(2147483647.9), 2147483647);
-        assert_eq!(c_int(2147483648.0), i32::MIN);
-        assert_eq!(c_int(1e300), i32::MIN);
-        assert_eq!(c_int(f64::INFINITY), i32::MIN);
-        assert_eq!(c_int(f64::NAN), i32::MIN);
-        // as ns-2's unsigned burst counter sees it
-        assert_eq!(c_int(3e9 + 0.5) as u32, 2147483648);
-    }
-
-    #[test]
-    fn c_int_truncates_like_x86() {
-        assert_eq!(c_int(2.9), 2);
-        assert_eq!(c_int(-2.9), -2);
-        assert_eq!(c_int(f64::NAN), i32::MIN);
-        assert_eq!(c_int(3e9), i32::MIN);
-        assert_eq!(c_int(-3e9), i32::MIN);
-        assert_eq!(c_int(2147483647.0), i32::MAX);
-    }
 
     #[test]
     fn bound_bools_are_tclcls_int() {

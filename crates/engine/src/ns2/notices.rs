@@ -1,0 +1,125 @@
+//! The core's notices as the ns-2 library hears them: each the Tcl ns-2
+//! would evaluate (its C++ calls into OTcl) or the text it would print.
+
+use crate::ns2::tclcl::fmt_real;
+use crate::sim::{Obj, Sim};
+
+impl Sim {
+    /// The engine's notices since the last call, as the Tcl ns-2 would
+    /// evaluate for each (C++ call-backs into OTcl), in order.  Notices for
+    /// which ns-2's C++ prints (`printf`) add to the C standard output.
+    pub fn tcl_calls(&mut self) -> Vec<String> {
+        use crate::notice::{Abort, Notice, PingTimes};
+        let mut calls = Vec::new();
+        for n in self.take_notices() {
+            let s = match n {
+                Notice::Abort(why) => {
+                    let what = match why {
+                        Abort::UndefinedWindowRule { option, defined } => {
+                            let now = crate::ns2::printf::format_g(self.w.s.now, 17);
+                            format!("windowOption_ {option} is not a window option ns-2 defines ({defined}) for this sender (at time {now}); ns-2 aborts here (exit status 1)")
+                        }
+                        Abort::DelayerNotEmpty { .. } => {
+                            self.w.c_stdout.extend_from_slice(b"delayer not empty!\n");
+                            "a Delayer received a packet while holding one (its sender is not a link's queue); ns-2 exits here too (its trace files are left unflushed, Dumbbell's are flushed)".into()
+                        }
+                        Abort::DelayerCalledBack { .. } => {
+                            self.w.c_stdout.extend_from_slice(b"Scheduler: Event UID not valid!\n\n");
+                            "a Delayer was called back by its target (another Delayer chained behind it) while handing it a packet; ns-2 sends that packet twice and aborts".into()
+                        }
+                        Abort::VegasWindow { agent, window, megabytes } => {
+                            let why = match megabytes {
+                                None => "ns-2 crashes here (its send-time table cannot be allocated)".to_string(),
+                                Some(mb) => format!("its send-time table would take {mb} MB"),
+                            };
+                            // (window_ as `$agent set window_` shows it)
+                            format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
+                        }
+                        Abort::Front(what) => what,
+                    };
+                    format!("::dumbbell::abort {{{what}}}")
+                }
+                Notice::NoSlot { node, local, port, dest, uid } => {
+                    // The slot ns-2's no-slot call names, printed as an
+                    // unsigned 32-bit value: the port, or a hash
+                    // classifier's miss (-1).
+                    let (kind, slot, what) = if local {
+                        ("port", port as u32, format!("no agent at port {port} of node {node}"))
+                    } else {
+                        ("dest", u32::MAX, format!("no route from node {node} to node {dest}"))
+                    };
+                    format!("::dumbbell::no_slot {kind} {node} {slot} {uid} {{{what}}}")
+                }
+                Notice::UnknownFlow { classifier, src, dst, fid } => {
+                    format!("{} unknown-flow {} {} {}", self.name(classifier), src as u32, dst as u32, fid as u32)
+                }
+                Notice::NewFlow { classifier, flow } => format!("::dumbbell::adopt_flow {} {}", self.name(classifier), self.name(flow)),
+                Notice::AppRecv { app, bytes } => format!("{} recv {bytes}", self.name(app)),
+                Notice::AppResume { app } => format!("{} resume", self.name(app)),
+                Notice::SenderDone { agent } => format!("{} done", self.name(agent)),
+                Notice::Loss { agent } => format!("{} log-loss", self.name(agent)),
+                Notice::PingReply { agent, from, times } => {
+                    // ns-2 formats the times with "%3.1f" and evaluates the call.
+                    let mut s = format!("{} recv {from} ", self.name(agent)).into_bytes();
+                    match times {
+                        PingTimes::OneWay { seq, there, back } => {
+                            crate::ns2::printf::push_int(&mut s, seq as i64, 0, false);
+                            s.push(b' ');
+                            crate::ns2::printf::push_f(&mut s, there, 1, 3, false);
+                            s.push(b' ');
+                            crate::ns2::printf::push_f(&mut s, back, 1, 3, false);
+                        }
+                        PingTimes::RoundTrip(rtt) => crate::ns2::printf::push_f(&mut s, rtt, 1, 3, false),
+                    }
+                    String::from_utf8(s).expect("ASCII")
+                }
+                Notice::PingBroadcast { agent, reply, from, sport } => {
+                    let what = if reply { "REPLY" } else { "REQ" };
+                    if let Some(Obj::Agent(a)) = self.objs.get(agent as usize) {
+                        let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {from}.{sport}\n", a.base.addr, a.base.port);
+                        self.w.c_stdout.extend_from_slice(line.as_bytes());
+                    }
+                    continue;
+                }
+                Notice::DelayerState { last_sent, alloc_free, target_free, spike_free, .. } => {
+                    let line = format!(
+                        "now {} last_sent {} alloc_free {} target_free {}, spike_free {}\n",
+                        crate::ns2::printf::format_f(self.w.s.now, 6),
+                        crate::ns2::printf::format_f(last_sent, 6),
+                        alloc_free as i32,
+                        target_free as i32,
+                        spike_free as i32
+                    );
+                    self.w.c_stdout.extend_from_slice(line.as_bytes());
+                    continue;
+                }
+            };
+            calls.push(s);
+        }
+        calls
+    }
+
+    /// The warnings since the last call, in ns-2's (or our) words.
+    pub fn warning_texts(&mut self) -> Vec<String> {
+        use crate::errmodel::Unmodelled;
+        use crate::notice::Warning;
+        self.take_warnings()
+            .into_iter()
+            .map(|w| match w {
+                Warning::PacketSizeNotPositive { agent } => format!("{}: packetSize_ must be positive to send", self.name(agent)),
+                Warning::QuickStartIgnored { agent } => format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", self.name(agent)),
+                Warning::HeaderTooSmall { agent, bytes } => format!("TcpAgent({}): warning: tcpip hdr size is only {bytes} bytes", self.name(agent)),
+                Warning::TimestampTableResized { agent } => format!("{}: timestamp table resized (ns-2 prints a pointer here)", self.name(agent)),
+                Warning::InitialWindowOption { agent, option } => {
+                    format!("{}: windowInitOption_ {option} is not 1 or 2 (ns-2 aborts)", self.name(agent))
+                }
+                Warning::ErrorModel { problem, .. } => match problem {
+                    Unmodelled::UniformInTime => "ErrorModel: a uniform rate cannot be time-based (ns-2 corrupts nothing)".into(),
+                    Unmodelled::ListInTime => "ListErrorModel: error, EU_TIME not supported".into(),
+                    Unmodelled::EmptyList => "warning: ListErrorModel: null drop list".into(),
+                },
+                Warning::Front(s) => s,
+            })
+            .collect()
+    }
+}
