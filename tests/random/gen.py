@@ -1612,7 +1612,7 @@ class Gen:
     # deleted, and static or Session routing.  Links whose delay a mid-run
     # change may lower are left alone: on a dynamic link ns-2 then reuses a
     # delivered packet's memory while its arrival event is still queued
-    # (docs/architecture.md, known differences).
+    # (docs/ns2-layer.md, differences from ns-2).
 
     def build_dyn(self):
         if not self.dynamics:
