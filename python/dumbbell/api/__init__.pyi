@@ -1,7 +1,7 @@
 """Type stubs of the public Python API (dumbbell.api)."""
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from ..results import Result
@@ -35,7 +35,7 @@ class Link:
     delay: float
     queue: str
     queue_limit: int
-    queue_params: dict[str, str]
+    queue_params: Mapping[str, str]
     reverse: Link | None
     codel: tuple[float, float, int, bool, float | None] | None
 

@@ -7,7 +7,9 @@ import functools
 import math
 import numbers
 import re
+from collections.abc import Mapping
 from difflib import get_close_matches
+from types import MappingProxyType
 
 from .._engine import Engine
 
@@ -82,12 +84,16 @@ def _parse_time(value, what: str = "delay") -> tuple[str, float]:
 
 
 @functools.cache
-def _bound_vars_cached(kind: str) -> tuple:
-    return tuple(Engine.bound_vars(kind) or [])
+def _bound_vars(kind: str) -> Mapping[str, str]:
+    """The bound variables of engine class `kind` and their types (read
+    only: one mapping per class, shared by every call)."""
+    return MappingProxyType(dict(Engine.bound_vars(kind) or []))
 
 
-def _bound_vars(kind: str) -> dict[str, str]:
-    return dict(_bound_vars_cached(kind))
+@functools.cache
+def _traceable_vars(kind: str) -> frozenset[str]:
+    """The traced variables (TracedInt, TracedDouble) of `kind`."""
+    return frozenset(n for n, t in _bound_vars(kind).items() if t.startswith("traced-"))
 
 
 def _var_name(name: str, kind: str, bound: dict[str, str], what: str) -> str:
