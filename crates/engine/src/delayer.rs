@@ -354,11 +354,11 @@ mod tests {
         arrive_at(&mut sim, q, 0.25);
         sim.w.s.schedule_tcl(0.2505);
         assert!(matches!(sim.run(), Yield::Tcl(_)));
-        let red = queue(&sim, q).disc.as_red().unwrap();
+        let red = queue(&sim, q).disc.get::<crate::qdisc::Red>().unwrap();
         assert!(red.idle);
         assert_eq!(red.idletime, 0.25, "idle from the packet's start");
         assert_eq!(sim.run(), Yield::Done);
-        let red = queue(&sim, q).disc.as_red().unwrap();
+        let red = queue(&sim, q).disc.get::<crate::qdisc::Red>().unwrap();
         assert_eq!(red.idletime, 0.251, "idle again when the link finished");
     }
 

@@ -1551,7 +1551,7 @@ mod tests {
         match &b.sim().objs[q as usize] {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 100);
-                let c = q.disc.as_codel().expect("a CoDel queue");
+                let c = q.disc.get::<crate::qdisc::CoDel>().expect("a CoDel queue");
                 assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold), (0.002, 0.05, 1000, true, Some(0.001)));
             }
             _ => panic!("not a queue"),

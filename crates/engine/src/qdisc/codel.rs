@@ -32,9 +32,10 @@
 //! ns-3's L4S mode (`UseL4s`, ECT(1) packets bypassing the law) needs the
 //! ECT(1) codepoint, which packets here do not carry yet.
 
-use super::{Capacity, Drops, Fifo, Verdict};
+use super::{Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
+use crate::sim::World;
 
 /// `REC_INV_SQRT` starting value: 1/sqrt(1) as Q0.16, less one ulp (`~0U >> 16`).
 const REC_INV_SQRT_ONE: u16 = u16::MAX;
@@ -148,7 +149,7 @@ impl CoDel {
 
     /// `DoEnqueue`: refuse the packet if it would take the queue past its
     /// capacity (which it may fill exactly), else queue it with the time.
-    pub(crate) fn enqueue(&mut self, cap: &Capacity, pool: &PacketPool, now: f64, p: PktId) -> Verdict {
+    pub(crate) fn do_enqueue(&mut self, cap: &Capacity, pool: &PacketPool, now: f64, p: PktId) -> Verdict {
         let over = if cap.in_bytes {
             self.fifo.bytes() + pool.get(p).size as i64 > cap.limit_bytes()
         } else {
@@ -201,7 +202,7 @@ impl CoDel {
 
     /// `DoDequeue`: the next packet to send, if any; the packets the control
     /// law drops on the way go to `drops`, in order.
-    pub(crate) fn dequeue(&mut self, pool: &mut PacketPool, now: f64, drops: &mut Drops) -> Option<PktId> {
+    pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: f64, drops: &mut Drops) -> Option<PktId> {
         let Some(first) = self.pop(pool) else {
             self.dropping = false;
             return None;
@@ -274,6 +275,23 @@ impl CoDel {
             }
         }
         Some(p)
+    }
+}
+
+impl Discipline for CoDel {
+    #[inline(always)]
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+        self.do_enqueue(cap, &w.pool, w.s.now, p)
+    }
+
+    #[inline(always)]
+    fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
+        self.do_dequeue(&mut w.pool, w.s.now, drops)
+    }
+
+    #[inline(always)]
+    fn fifo(&self) -> &Fifo {
+        &self.fifo
     }
 }
 
@@ -364,7 +382,7 @@ mod tests {
                 let pk = pool.get_mut(p);
                 pk.size = 1000;
                 pk.ecn_capable = ect;
-                assert_eq!(c.enqueue(cap, pool, 0.0, p), Verdict::Queued);
+                assert_eq!(c.do_enqueue(cap, pool, 0.0, p), Verdict::Queued);
                 p
             })
             .collect()
@@ -383,10 +401,10 @@ mod tests {
         let ps = fill(&mut pool, &mut c, &Capacity { limit: 1500, ..Capacity::default() }, 6, false);
         let mut drops = Drops::default();
         for (i, &p) in ps.iter().enumerate() {
-            assert_eq!(c.dequeue(&mut pool, 0.0, &mut drops), Some(p));
+            assert_eq!(c.do_dequeue(&mut pool, 0.0, &mut drops), Some(p));
             assert_eq!(c.fifo.len(), 5 - i);
         }
-        assert_eq!(c.dequeue(&mut pool, 0.0, &mut drops), None);
+        assert_eq!(c.do_dequeue(&mut pool, 0.0, &mut drops), None);
         assert!(drops.is_empty() && c.target_drops == 0);
     }
 
@@ -401,7 +419,7 @@ mod tests {
             for _ in 0..3 {
                 let p = pool.alloc();
                 pool.get_mut(p).size = 1000;
-                assert_eq!(c.enqueue(&cap, &pool, 0.0, p), Verdict::Dropped(p));
+                assert_eq!(c.do_enqueue(&cap, &pool, 0.0, p), Verdict::Dropped(p));
             }
             assert_eq!((c.fifo.len(), c.overlimit_drops), (500, 3));
         }
@@ -417,14 +435,14 @@ mod tests {
         let mut c = CoDel::new();
         let ps = fill(&mut pool, &mut c, &big(), 20, false);
         let mut drops = Drops::default();
-        assert_eq!(c.dequeue(&mut pool, 0.010, &mut drops), Some(ps[0]));
+        assert_eq!(c.do_dequeue(&mut pool, 0.010, &mut drops), Some(ps[0]));
         assert_eq!((c.fifo.len(), c.target_drops, c.first_above_time), (19, 0, 107421));
-        assert_eq!(c.dequeue(&mut pool, 0.210, &mut drops), Some(ps[2]));
+        assert_eq!(c.do_dequeue(&mut pool, 0.210, &mut drops), Some(ps[2]));
         assert_eq!((c.fifo.len(), c.target_drops, c.drop_next, c.count), (17, 1, 302732, 1));
         assert_eq!(drops.pkts, vec![ps[1]]);
-        assert_eq!(c.dequeue(&mut pool, 0.210, &mut drops), Some(ps[3]));
+        assert_eq!(c.do_dequeue(&mut pool, 0.210, &mut drops), Some(ps[3]));
         assert_eq!((c.fifo.len(), c.target_drops, c.drop_next), (16, 1, 302732));
-        assert_eq!(c.dequeue(&mut pool, 0.420, &mut drops), Some(ps[7]));
+        assert_eq!(c.do_dequeue(&mut pool, 0.420, &mut drops), Some(ps[7]));
         assert_eq!((c.fifo.len(), c.target_drops, c.drop_next, c.count), (12, 4, 454127, 4));
         assert_eq!(drops.pkts, vec![ps[1], ps[4], ps[5], ps[6]]);
     }
@@ -439,9 +457,9 @@ mod tests {
         let mut c = CoDel { use_ecn: true, ..CoDel::new() };
         fill(&mut pool, &mut c, &big(), 20, false);
         let mut drops = Drops::default();
-        c.dequeue(&mut pool, 0.010, &mut drops);
+        c.do_dequeue(&mut pool, 0.010, &mut drops);
         let before_first_drop = c.fifo.len();
-        c.dequeue(&mut pool, 0.210, &mut drops);
+        c.do_dequeue(&mut pool, 0.210, &mut drops);
         assert_eq!((c.target_drops, c.drop_next), (1, 302732));
 
         let mut pool = PacketPool::new();
@@ -452,7 +470,7 @@ mod tests {
         let mut before_first_mark = None;
         for t in [0.010, 0.210, 0.210, 0.420] {
             let n = c.fifo.len();
-            c.dequeue(&mut pool, t, &mut drops);
+            c.do_dequeue(&mut pool, t, &mut drops);
             if c.target_marks == 1 && before_first_mark.is_none() {
                 before_first_mark = Some(n);
             }
@@ -475,7 +493,7 @@ mod tests {
         let mut drops = Drops::default();
         let mut seen = Vec::new();
         for t in [0.010, 0.210, 0.210, 0.420] {
-            c.dequeue(&mut pool, t, &mut drops);
+            c.do_dequeue(&mut pool, t, &mut drops);
             seen.push((c.fifo.len(), drops.pkts.len(), c.target_marks, c.ce_marks));
         }
         assert_eq!(seen, vec![(19, 0, 0, 1), (18, 0, 1, 1), (17, 0, 1, 2), (13, 3, 1, 2)]);
@@ -491,7 +509,7 @@ mod tests {
         let mut drops = Drops::default();
         let mut seen = Vec::new();
         for t in [0.001, 0.003, 0.010, 0.210] {
-            c.dequeue(&mut pool, t, &mut drops);
+            c.do_dequeue(&mut pool, t, &mut drops);
             seen.push((c.fifo.len(), c.target_marks, c.ce_marks));
         }
         assert_eq!(seen, vec![(19, 0, 0), (18, 0, 1), (17, 0, 2), (16, 1, 2)]);
@@ -507,12 +525,12 @@ mod tests {
             for size in [1000, 1000, behind] {
                 let p = pool.alloc();
                 pool.get_mut(p).size = size;
-                c.enqueue(&big(), &pool, 0.0, p);
+                c.do_enqueue(&big(), &pool, 0.0, p);
             }
             let mut drops = Drops::default();
             // above target from 10 ms on: OK to drop after an interval
-            c.dequeue(&mut pool, 0.010, &mut drops);
-            c.dequeue(&mut pool, 0.2, &mut drops);
+            c.do_dequeue(&mut pool, 0.010, &mut drops);
+            c.do_dequeue(&mut pool, 0.2, &mut drops);
             assert_eq!(c.target_drops, drops_expected, "{behind} bytes behind");
         }
     }
@@ -603,7 +621,7 @@ mod ns3_fixture_replay {
                     let seq = seq.unwrap();
                     by_seq.insert(seq, p);
                     seq_of.insert(p, seq);
-                    let v = c.enqueue(&cap, &pool, now, p);
+                    let v = c.do_enqueue(&cap, &pool, now, p);
                     if f[1] == "enqueue" {
                         assert_eq!(v, Verdict::Queued, "{at}");
                         assert_eq!(c.fifo.bytes(), kv(&f, "qbytes").unwrap().parse::<i64>().unwrap(), "{at}");
@@ -628,7 +646,7 @@ mod ns3_fixture_replay {
                     let before = (c.target_marks, c.ce_marks);
                     let (old_dropping, old_count, old_last, old_next) = (c.dropping, c.count, c.last_count, c.drop_next);
                     let mut drops = Drops::default();
-                    let got = c.dequeue(&mut pool, now, &mut drops);
+                    let got = c.do_dequeue(&mut pool, now, &mut drops);
                     let returned = got.map(|p| seq_of[&p]);
                     let mut marked = Vec::new();
                     if let Some(p) = got {

@@ -16,9 +16,10 @@
 //! target when one is set (ns-2's `early-drop-target`), else to the drop
 //! target too.
 //!
-//! Adding a discipline: a file here with its state and the hooks, a
-//! variant of `Boxed` and its arms in the dispatch below, and its binding
-//! in the ns-2 layer if ns-2 scripts name it.
+//! Adding a discipline: a file here with its state, its `enqueue`,
+//! `dequeue`, `link_idle` (if it needs it) and a `fifo` field, a line in
+//! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
+//! scripts name it.
 
 pub mod codel;
 pub mod droptail;
@@ -179,30 +180,111 @@ pub enum Qdisc {
     Boxed(Box<Boxed>),
 }
 
-/// The disciplines other than DropTail.
-#[derive(Debug)]
-pub enum Boxed {
+/// What a discipline other than DropTail implements: ns-3's `QueueDisc`
+/// hooks (`DoEnqueue`, `DoDequeue`) over the packets it owns.  Dispatch is
+/// static: the `disciplines!` list below makes the [`Boxed`] enum and a
+/// `match` per hook.
+pub trait Discipline: Variant + std::fmt::Debug {
+    /// Take `p` in, or say what to drop ([`Verdict`]); `cap` is the
+    /// queue's capacity.
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict;
+
+    /// The next packet to send, if any; packets dropped on the way are
+    /// pushed to `drops` (sent on, as early drops, before the packet).
+    fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId>;
+
+    /// The link finished sending at `now` and found nothing queued.
+    #[inline]
+    fn link_idle(&mut self, _now: f64) {}
+
+    /// The packets held.
+    fn fifo(&self) -> &Fifo;
+}
+
+/// A discipline's place in [`Boxed`] (made by `disciplines!`).
+pub trait Variant: Sized {
+    fn of(b: &Boxed) -> Option<&Self>;
+    fn of_mut(b: &mut Boxed) -> Option<&mut Self>;
+    fn boxed(self) -> Boxed;
+}
+
+/// The disciplines other than DropTail, one line each: the [`Boxed`]
+/// variant and its type, which implements [`Discipline`] in its own file.
+macro_rules! disciplines {
+    ($($variant:ident($ty:ty)),* $(,)?) => {
+        /// The disciplines other than DropTail.
+        #[derive(Debug)]
+        pub enum Boxed {
+            $($variant($ty)),*
+        }
+
+        $(impl Variant for $ty {
+            #[inline]
+            fn of(b: &Boxed) -> Option<&Self> {
+                #[allow(unreachable_patterns)]
+                match b {
+                    Boxed::$variant(d) => Some(d),
+                    _ => None,
+                }
+            }
+            #[inline]
+            fn of_mut(b: &mut Boxed) -> Option<&mut Self> {
+                #[allow(unreachable_patterns)]
+                match b {
+                    Boxed::$variant(d) => Some(d),
+                    _ => None,
+                }
+            }
+            fn boxed(self) -> Boxed {
+                Boxed::$variant(self)
+            }
+        })*
+
+        impl Boxed {
+            #[inline(always)]
+            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+                match self {
+                    $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p)),*
+                }
+            }
+            #[inline(always)]
+            fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
+                match self {
+                    $(Boxed::$variant(d) => Discipline::dequeue(d, w, drops)),*
+                }
+            }
+            #[inline(always)]
+            fn link_idle(&mut self, now: f64) {
+                match self {
+                    $(Boxed::$variant(d) => Discipline::link_idle(d, now)),*
+                }
+            }
+            #[inline(always)]
+            fn fifo(&self) -> &Fifo {
+                match self {
+                    $(Boxed::$variant(d) => Discipline::fifo(d)),*
+                }
+            }
+        }
+    };
+}
+
+disciplines! {
     Red(Red),
     CoDel(CoDel),
 }
 
 impl Qdisc {
-    pub fn red() -> Qdisc {
-        Qdisc::Boxed(Box::new(Boxed::Red(Red::new())))
+    /// A queue discipline other than DropTail.
+    pub fn boxed<D: Discipline>(d: D) -> Qdisc {
+        Qdisc::Boxed(Box::new(d.boxed()))
     }
 
-    pub fn codel() -> Qdisc {
-        Qdisc::Boxed(Box::new(Boxed::CoDel(CoDel::new())))
-    }
-
-    /// The packets held, for the disciplines that keep one FIFO.
+    /// The packets held.
     fn fifo(&self) -> &Fifo {
         match self {
             Qdisc::DropTail(d) => &d.fifo,
-            Qdisc::Boxed(b) => match &**b {
-                Boxed::Red(r) => &r.fifo,
-                Boxed::CoDel(c) => &c.fifo,
-            },
+            Qdisc::Boxed(b) => b.fifo(),
         }
     }
 
@@ -224,51 +306,22 @@ impl Qdisc {
     #[inline]
     pub fn link_idle(&mut self, t: f64) {
         if let Qdisc::Boxed(b) = self {
-            if let Boxed::Red(r) = &mut **b {
-                r.dequeued(false, t);
-            }
+            b.link_idle(t);
         }
     }
 
-    /// The RED discipline, if this is one.
-    pub fn as_red(&self) -> Option<&Red> {
+    /// The discipline, if it is a `D`.
+    pub fn get<D: Discipline>(&self) -> Option<&D> {
         match self {
-            Qdisc::Boxed(b) => match &**b {
-                Boxed::Red(r) => Some(r),
-                _ => None,
-            },
-            _ => None,
+            Qdisc::Boxed(b) => D::of(b),
+            Qdisc::DropTail(_) => None,
         }
     }
 
-    pub fn as_red_mut(&mut self) -> Option<&mut Red> {
+    pub fn get_mut<D: Discipline>(&mut self) -> Option<&mut D> {
         match self {
-            Qdisc::Boxed(b) => match &mut **b {
-                Boxed::Red(r) => Some(r),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// The CoDel discipline, if this is one.
-    pub fn as_codel(&self) -> Option<&CoDel> {
-        match self {
-            Qdisc::Boxed(b) => match &**b {
-                Boxed::CoDel(c) => Some(c),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    pub fn as_codel_mut(&mut self) -> Option<&mut CoDel> {
-        match self {
-            Qdisc::Boxed(b) => match &mut **b {
-                Boxed::CoDel(c) => Some(c),
-                _ => None,
-            },
-            _ => None,
+            Qdisc::Boxed(b) => D::of_mut(b),
+            Qdisc::DropTail(_) => None,
         }
     }
 }
@@ -424,10 +477,7 @@ impl Queue {
             self.update_stats(w.s.now);
         }
         let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is enqueued inline") };
-        match &mut **b {
-            Boxed::Red(r) => r.enqueue(&self.cap, w, p),
-            Boxed::CoDel(c) => c.enqueue(&self.cap, &w.pool, w.s.now, p),
-        }
+        b.enqueue(&self.cap, w, p)
     }
 
     /// The discipline's dequeue (`deque`); what it drops on the way is left
@@ -450,10 +500,7 @@ impl Queue {
     fn deque_boxed(&mut self, w: &mut World) -> Option<PktId> {
         let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is dequeued inline") };
         let before = self.drops.pkts.len();
-        let p = match &mut **b {
-            Boxed::Red(r) => r.dequeue(&w.pool, w.s.now),
-            Boxed::CoDel(c) => c.dequeue(&mut w.pool, w.s.now, &mut self.drops),
-        };
+        let p = b.dequeue(w, &mut self.drops);
         self.held -= (self.drops.pkts.len() - before) as u32 + p.is_some() as u32;
         p
     }

@@ -12,7 +12,7 @@
 //! `edp`) and state (`edv`), and the decisions.  Every random draw is `Random::uniform()` or
 //! `Random::integer()` on the default RNG, in ns-2's order.
 
-use super::{Capacity, Fifo, Verdict};
+use super::{Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::sched::ObjId;
 use crate::sim::{World, NONE};
@@ -543,7 +543,7 @@ impl Red {
     }
 
     /// `REDQueue::enque`.
-    pub(crate) fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+    pub(crate) fn enque(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
         let now = w.s.now;
         let qlen = cap.len_of(&self.fifo);
         let mean = cap.mean_pktsize;
@@ -643,7 +643,7 @@ impl Red {
     /// `REDQueue::deque`: the head, if any; the queue is idle from `now`
     /// when it is found empty.
     #[inline]
-    pub(crate) fn dequeue(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
+    pub(crate) fn deque(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
         let p = self.fifo.pop(pool);
         self.dequeued(p.is_some(), now);
         p
@@ -659,6 +659,30 @@ impl Red {
             self.idle = true;
             self.idletime = now;
         }
+    }
+}
+
+impl Discipline for Red {
+    #[inline(always)]
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+        self.enque(cap, w, p)
+    }
+
+    #[inline(always)]
+    fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        self.deque(&w.pool, w.s.now)
+    }
+
+    /// ns-2's RED learns of the idle link at its next `deque`/`enque`
+    /// (`idle_`, `idletime_`).
+    #[inline(always)]
+    fn link_idle(&mut self, now: f64) {
+        self.dequeued(false, now);
+    }
+
+    #[inline(always)]
+    fn fifo(&self) -> &Fifo {
+        &self.fifo
     }
 }
 

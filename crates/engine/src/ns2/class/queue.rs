@@ -14,11 +14,11 @@ fn queue(o: &mut Obj) -> Option<&mut Queue> {
 }
 
 fn red(o: &mut Obj) -> Option<&mut Red> {
-    queue(o)?.disc.as_red_mut()
+    queue(o)?.disc.get_mut::<Red>()
 }
 
 fn codel(o: &mut Obj) -> Option<&mut CoDel> {
-    queue(o)?.disc.as_codel_mut()
+    queue(o)?.disc.get_mut::<CoDel>()
 }
 
 /// `Queue`'s own (queue/queue.cc `Queue::Queue`).  Changing any of the
