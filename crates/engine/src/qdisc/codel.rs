@@ -290,8 +290,13 @@ impl Discipline for CoDel {
     }
 
     #[inline(always)]
-    fn fifo(&self) -> &Fifo {
-        &self.fifo
+    fn len(&self) -> usize {
+        self.fifo.len()
+    }
+
+    #[inline(always)]
+    fn bytes(&self) -> i64 {
+        self.fifo.bytes()
     }
 }
 

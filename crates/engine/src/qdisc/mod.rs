@@ -17,7 +17,7 @@
 //! target too.
 //!
 //! Adding a discipline: a file here with its state, its `enqueue`,
-//! `dequeue`, `link_idle` (if it needs it) and a `fifo` field, a line in
+//! `dequeue`, `link_idle` (if it needs it), `len` and `bytes`, a line in
 //! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
 //! scripts name it.
 
@@ -197,8 +197,11 @@ pub trait Discipline: Variant + std::fmt::Debug {
     #[inline]
     fn link_idle(&mut self, _now: f64) {}
 
-    /// The packets held.
-    fn fifo(&self) -> &Fifo;
+    /// Packets held (over all of its queues, for a discipline with several).
+    fn len(&self) -> usize;
+
+    /// Bytes held.
+    fn bytes(&self) -> i64;
 }
 
 /// A discipline's place in [`Boxed`] (made by `disciplines!`).
@@ -260,9 +263,15 @@ macro_rules! disciplines {
                 }
             }
             #[inline(always)]
-            fn fifo(&self) -> &Fifo {
+            fn len(&self) -> usize {
                 match self {
-                    $(Boxed::$variant(d) => Discipline::fifo(d)),*
+                    $(Boxed::$variant(d) => Discipline::len(d)),*
+                }
+            }
+            #[inline(always)]
+            fn bytes(&self) -> i64 {
+                match self {
+                    $(Boxed::$variant(d) => Discipline::bytes(d)),*
                 }
             }
         }
@@ -280,17 +289,12 @@ impl Qdisc {
         Qdisc::Boxed(Box::new(d.boxed()))
     }
 
-    /// The packets held.
-    fn fifo(&self) -> &Fifo {
-        match self {
-            Qdisc::DropTail(d) => &d.fifo,
-            Qdisc::Boxed(b) => b.fifo(),
-        }
-    }
-
     /// Packets held.
     pub fn len(&self) -> usize {
-        self.fifo().len()
+        match self {
+            Qdisc::DropTail(d) => d.fifo.len(),
+            Qdisc::Boxed(b) => b.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -299,7 +303,10 @@ impl Qdisc {
 
     /// Bytes held.
     pub fn bytes(&self) -> i64 {
-        self.fifo().bytes()
+        match self {
+            Qdisc::DropTail(d) => d.fifo.bytes(),
+            Qdisc::Boxed(b) => b.bytes(),
+        }
     }
 
     /// The link finished sending at `t` and found nothing queued.

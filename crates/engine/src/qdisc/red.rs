@@ -681,8 +681,13 @@ impl Discipline for Red {
     }
 
     #[inline(always)]
-    fn fifo(&self) -> &Fifo {
-        &self.fifo
+    fn len(&self) -> usize {
+        self.fifo.len()
+    }
+
+    #[inline(always)]
+    fn bytes(&self) -> i64 {
+        self.fifo.bytes()
     }
 }
 
