@@ -11,15 +11,16 @@ __all__ = ["Engine", "run_tcl", "__version__",
            "Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
            "read_vartrace", "read_trace_all"]
 
-# The Python API (dumbbell.api, dumbbell.results) and the trace readers are
+# The Python API (dumbbell.api, dumbbell.analysis) and the trace readers are
 # imported on first use, so that `dumbbell run` does not pay for polars.
 _API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "Source": "api", "ErrorModel": "api",
         "SimulationError": "api",
-        "Result": "results", "read_trace": "trace", "read_vartrace": "trace", "read_trace_all": "trace"}
+        "Result": "analysis.results", "read_trace": "analysis.trace", "read_vartrace": "analysis.trace",
+        "read_trace_all": "analysis.trace"}
 
 
 # Submodules reachable as attributes (`dumbbell.metrics.jain(...)`), imported on first use.
-_SUBMODULES = ("metrics", "plot", "sweep", "nstrace", "trace", "results", "api")
+_SUBMODULES = ("metrics", "plot", "sweep", "nstrace", "trace", "results", "api", "analysis")
 
 
 def __getattr__(name):

@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("sweep", help="run a parameter sweep from a TOML plan (see `dumbbell sweep --help`)")
     d = sub.add_parser("demo", help="run the bundled basic1 example, print a summary and plot cwnd")
     d.set_defaults(fn=_cmd_demo)
-    from .metrics_cli import add_commands as _add_metrics_commands
+    from .analysis.metrics_cli import add_commands as _add_metrics_commands
 
     _add_metrics_commands(sub)  # `dumbbell plot`, `dumbbell metrics`
     a = p.parse_args(argv)

@@ -24,8 +24,8 @@ def main(outdir: str = "demo-output") -> int:
         print(f"basic1.tcl failed with exit code {r.returncode}", file=sys.stderr)
         return r.returncode
 
-    from .plot import plot_cwnd
-    from .trace import read_trace_all
+    from .analysis.plot import plot_cwnd
+    from .analysis.trace import read_trace_all
 
     tr = out / "basic1.tr"
     ev, vt = read_trace_all(tr)

@@ -1,4 +1,4 @@
 """`import nstrace` for analysis scripts written for Dordal's ns-2 chapter:
 the same module as `dumbbell.nstrace`."""
 
-from dumbbell.nstrace import NsTrace, getEvent, getVar, isEOF, isEvent, isVar, nsclose, nsopen, skipline  # noqa: F401
+from dumbbell.analysis.nstrace import NsTrace, getEvent, getVar, isEOF, isEvent, isVar, nsclose, nsopen, skipline  # noqa: F401

@@ -1030,7 +1030,7 @@ class Simulation:
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
         """
-        from ..results import Result
+        from ..analysis.results import Result
 
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)

@@ -265,7 +265,7 @@ class Plan:
         q = dict(p)
         q["y"] = ys
         if q.get("path"):
-            from ..plot import _check_path
+            from ..analysis.plot import _check_path
 
             try:
                 _check_path(q["path"], "plot_sweep")

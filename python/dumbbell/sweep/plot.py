@@ -20,7 +20,7 @@ def plot_sweep(df, x: str, y, hue: str | None = None, path=None, *, level: float
     `hue` and per metric when `y` is a list.  Every other parameter must be
     constant (filter the table first); saves to `path` (PNG/PDF/SVG by
     extension) when given; returns the figure."""
-    from ..plot import _check_path, _finish, _plt
+    from ..analysis.plot import _check_path, _finish, _plt
 
     _check_path(path, "plot_sweep")
     plt = _plt()
@@ -73,7 +73,7 @@ def draw_plots(plan, df, out: Path):
         path = p.get("path") or out.with_name(f"{out.stem}-{'-'.join(p['y'])}-vs-{p['x']}.png")
         try:
             fig = plot_sweep(df, p["x"], p["y"], hue=p.get("hue"), path=path, title=p.get("title"))
-            from ..plot import _plt
+            from ..analysis.plot import _plt
 
             _plt().close(fig)
         except (ValueError, KeyError) as e:
