@@ -1,20 +1,26 @@
 //! Loss injection (queue/errmodel.cc) and the hash classifiers it routes
 //! flows with (classifier/classifier-hash.cc).
 //!
-//! * [`ErrorModel`]: `ErrorModel` (uniform loss rate per packet or byte,
-//!   drawn from the default RNG), `ErrorModel/Periodic` (every period_-th
-//!   unit after offset_, with bursts) and `ErrorModel/List` (the listed
-//!   packet or byte numbers).  A corrupted packet goes to the drop target,
+//! * [`ErrorModel`]: a loss [`Pattern`]: the base model's uniform loss
+//!   rate per packet or byte, drawn from the default RNG (here),
+//!   `ErrorModel/Periodic` (every period_-th unit after offset_, with
+//!   bursts; `periodic.rs`) and `ErrorModel/List` (the listed packet or
+//!   byte numbers; `list.rs`).  A corrupted packet goes to the drop target,
 //!   is CE-marked (`markecn_`) or delayed (`delay_pkt_`).
-//! * [`HashClassifier`]: `Classifier/Hash/{Fid,Dest,SrcDest,SrcDestFid}`,
-//!   slots filled with `installNext`/`install`, flows bound with `set-hash`,
-//!   a `default_` slot for everything else.
+//! * [`HashClassifier`] (`hash.rs`).
 //! * An `ErrorModule` is a connector whose packets go through its classifier
 //!   (the Tcl side builds the plumbing as ns-2's library does).
 
+mod hash;
+mod list;
+mod periodic;
+
+pub use hash::{HashClassifier, HashKey};
+pub use list::List;
+pub use periodic::Periodic;
+
 use crate::sched::ObjId;
 use crate::sim::NONE;
-use std::collections::HashMap;
 
 /// What an error model counts (`$em unit pkt|byte|bit|time`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +52,16 @@ impl Unit {
     }
 }
 
-/// The loss pattern of an error model.
+/// The loss pattern of an error model, one file per pattern but the base
+/// model's uniform rate.
 #[derive(Clone, Debug)]
 pub enum Pattern {
     /// Base `ErrorModel`: each unit lost with probability `rate_`.
     Uniform,
-    /// `ErrorModel/Periodic`.
-    Periodic { cnt: i32, period: f64, offset: f64, burstlen: f64, last_time: f64, first_time: f64, default_drop: i32 },
-    /// `ErrorModel/List`: sorted drop list, index of the next entry, units seen.
-    List { cnt: i32, droplist: Vec<i32>, cur: usize },
+    /// `ErrorModel/Periodic` (`periodic.rs`).
+    Periodic(Periodic),
+    /// `ErrorModel/List` (`list.rs`).
+    List(List),
 }
 
 /// An error model (a connector that corrupts some packets).
@@ -97,19 +104,11 @@ impl ErrorModel {
     }
 
     pub fn periodic() -> ErrorModel {
-        ErrorModel::new(Pattern::Periodic {
-            cnt: 0,
-            period: 1.0,
-            offset: 0.0,
-            burstlen: 0.0,
-            last_time: 0.0,
-            first_time: -1.0,
-            default_drop: 0,
-        })
+        ErrorModel::new(Pattern::Periodic(Periodic::default()))
     }
 
     pub fn list() -> ErrorModel {
-        ErrorModel::new(Pattern::List { cnt: 0, droplist: Vec::new(), cur: 0 })
+        ErrorModel::new(Pattern::List(List::default()))
     }
 
     /// Decide whether this packet (of `size` bytes, at time `now`) is
@@ -132,81 +131,8 @@ impl ErrorModel {
                 // (not modelled: `unit bit` warned when it was set)
                 Unit::Bit => Ok(false),
             },
-            Pattern::Periodic { cnt, period, offset, burstlen, last_time, first_time, default_drop } => {
-                if unit == Unit::Time {
-                    if *first_time < 0.0 {
-                        if now >= *offset {
-                            *first_time = now;
-                            *last_time = now;
-                            return Ok(true);
-                        }
-                    } else {
-                        if now - *last_time > *period {
-                            *last_time = now;
-                            return Ok(true);
-                        }
-                        if now - *last_time < *burstlen {
-                            return Ok(true);
-                        }
-                    }
-                    return Ok(false);
-                }
-                *cnt = cnt.wrapping_add(if unit == Unit::Pkt { 1 } else { size });
-                let started = (*first_time as i32) >= 0;
-                if *default_drop != 0 {
-                    if !started {
-                        if *cnt >= *offset as i32 {
-                            *last_time = 1.0;
-                            *first_time = 1.0;
-                            *cnt = 0;
-                        }
-                        return Ok(false);
-                    }
-                    if *cnt >= *period as i32 {
-                        *cnt = 0;
-                        return Ok(false);
-                    }
-                    Ok(true)
-                } else {
-                    if !started {
-                        if *cnt >= *offset as i32 {
-                            *last_time = 1.0;
-                            *first_time = 1.0;
-                            *cnt = 0;
-                            return Ok(true);
-                        }
-                        return Ok(false);
-                    }
-                    if *cnt >= *period as i32 {
-                        *cnt = 0;
-                        return Ok(true);
-                    }
-                    Ok((*cnt as f64) < *burstlen)
-                }
-            }
-            Pattern::List { cnt, droplist, cur } => {
-                if unit == Unit::Time {
-                    return Err(Unmodelled::ListInTime);
-                }
-                if droplist.is_empty() {
-                    return Err(Unmodelled::EmptyList);
-                }
-                let mut hit = false;
-                if unit == Unit::Pkt {
-                    if *cur < droplist.len() && droplist[*cur] == *cnt {
-                        hit = true;
-                        *cur += 1;
-                    }
-                    *cnt = cnt.wrapping_add(1);
-                } else {
-                    if *cur < droplist.len() && cnt.wrapping_add(size) >= droplist[*cur] {
-                        hit = true;
-                        *cur += 1;
-                    }
-                    *cnt = cnt.wrapping_add(size);
-                }
-                Ok(hit)
-            }
+            Pattern::Periodic(p) => Ok(p.corrupt(unit, size, now)),
+            Pattern::List(l) => l.corrupt(unit, size),
         }
     }
 
@@ -215,8 +141,8 @@ impl ErrorModel {
     pub fn set_drop_list(&mut self, sorted: Vec<i32>) -> bool {
         debug_assert!(sorted.windows(2).all(|w| w[0] < w[1]));
         match &mut self.pattern {
-            Pattern::List { droplist, .. } => {
-                *droplist = sorted;
+            Pattern::List(l) => {
+                l.droplist = sorted;
                 true
             }
             _ => false,
@@ -235,129 +161,6 @@ pub enum Unmodelled {
     EmptyList,
 }
 
-/// Which header fields a hash classifier keys on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HashKey {
-    Fid,
-    Dest,
-    SrcDest,
-    SrcDestFid,
-}
-
-/// `Classifier/Hash/*`.
-#[derive(Clone, Debug)]
-pub struct HashClassifier {
-    pub key: HashKey,
-    table: HashMap<(i32, i32, i32), i64>,
-    pub slots: Vec<ObjId>,
-    pub maxslot: i32,
-    /// `default_`: slot for packets of unknown flows (-1: none).
-    pub default_slot: i32,
-    pub default_target: ObjId,
-    /// A flow monitor's classifier: unknown flows get a new flow object.
-    pub auto_flow: bool,
-}
-
-impl HashClassifier {
-    pub fn new(key: HashKey) -> HashClassifier {
-        HashClassifier {
-            key,
-            table: HashMap::new(),
-            slots: Vec::new(),
-            maxslot: -1,
-            default_slot: -1,
-            default_target: NONE,
-            auto_flow: false,
-        }
-    }
-
-    fn hkey(&self, src: i32, dst: i32, fid: i32) -> (i32, i32, i32) {
-        match self.key {
-            HashKey::Fid => (0, 0, fid),
-            HashKey::Dest => (0, dst, 0),
-            HashKey::SrcDest => (src, dst, 0),
-            HashKey::SrcDestFid => (src, dst, fid),
-        }
-    }
-
-    pub fn set_hash(&mut self, src: i32, dst: i32, fid: i32, slot: i64) {
-        let k = self.hkey(src, dst, fid);
-        self.table.insert(k, slot);
-    }
-
-    pub fn del_hash(&mut self, src: i32, dst: i32, fid: i32) -> Option<i64> {
-        let k = self.hkey(src, dst, fid);
-        self.table.remove(&k)
-    }
-
-    pub fn get_hash(&self, src: i32, dst: i32, fid: i32) -> i64 {
-        self.table.get(&self.hkey(src, dst, fid)).copied().unwrap_or(-1)
-    }
-
-    /// `Classifier::install`.
-    pub fn install(&mut self, slot: usize, obj: ObjId) {
-        if slot >= self.slots.len() {
-            self.slots.resize(slot + 1, NONE);
-        }
-        self.slots[slot] = obj;
-        if slot as i32 >= self.maxslot {
-            self.maxslot = slot as i32;
-        }
-    }
-
-    /// `Classifier::install_next`: the slot after the highest one used.
-    pub fn install_next(&mut self, obj: ObjId) -> usize {
-        let slot = (self.maxslot + 1) as usize;
-        self.install(slot, obj);
-        slot
-    }
-
-    pub fn clear(&mut self, slot: usize) {
-        if slot < self.slots.len() {
-            self.slots[slot] = NONE;
-        }
-        if slot as i32 == self.maxslot {
-            self.maxslot -= 1;
-            while self.maxslot >= 0 && self.slots[self.maxslot as usize] == NONE {
-                self.maxslot -= 1;
-            }
-        }
-    }
-
-    pub fn slot(&self, slot: i64) -> ObjId {
-        if slot >= 0 && (slot as usize) < self.slots.len() {
-            self.slots[slot as usize]
-        } else {
-            NONE
-        }
-    }
-
-    pub fn find_slot(&self, obj: ObjId) -> i64 {
-        self.slots.iter().position(|&o| o == obj && o != NONE).map(|i| i as i64).unwrap_or(-1)
-    }
-
-    /// The target for a packet: its flow's slot, else the default slot,
-    /// else the default target; `None` for an unknown flow.
-    pub fn classify(&self, src: i32, dst: i32, fid: i32) -> Option<ObjId> {
-        let s = self.get_hash(src, dst, fid);
-        let slot = if s >= 0 && s <= self.maxslot as i64 {
-            s
-        } else if self.default_slot >= 0 {
-            self.default_slot as i64
-        } else {
-            -1
-        };
-        let t = self.slot(slot);
-        if t != NONE {
-            Some(t)
-        } else if self.default_target != NONE {
-            Some(self.default_target)
-        } else {
-            None
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,9 +173,9 @@ mod tests {
     #[test]
     fn periodic_drops_offset_then_every_period() {
         let mut em = ErrorModel::periodic();
-        if let Pattern::Periodic { period, offset, .. } = &mut em.pattern {
-            *period = 5.0;
-            *offset = 3.0;
+        if let Pattern::Periodic(p) = &mut em.pattern {
+            p.period = 5.0;
+            p.offset = 3.0;
         }
         // Units are counted from 1: the 3rd packet, then every 5th after it.
         assert_eq!(hits(&mut em, 20, 1000), vec![2, 7, 12, 17]);
@@ -381,10 +184,10 @@ mod tests {
     #[test]
     fn periodic_default_drop_passes_one_per_period() {
         let mut em = ErrorModel::periodic();
-        if let Pattern::Periodic { period, offset, default_drop, .. } = &mut em.pattern {
-            *period = 3.0;
-            *offset = 2.0;
-            *default_drop = 1;
+        if let Pattern::Periodic(p) = &mut em.pattern {
+            p.period = 3.0;
+            p.offset = 2.0;
+            p.default_drop = 1;
         }
         assert_eq!(hits(&mut em, 9, 1000), vec![2, 3, 5, 6, 8]);
     }
@@ -414,23 +217,5 @@ mod tests {
         let mut u = || draws.next().unwrap();
         assert!(!em.corrupt(100, 0.0, &mut u).unwrap());
         assert!(em.corrupt(100, 0.0, &mut u).unwrap());
-    }
-
-    #[test]
-    fn hash_classifier_routes_known_flows_and_defaults() {
-        let mut c = HashClassifier::new(HashKey::Fid);
-        let a = c.install_next(10);
-        let b = c.install_next(11);
-        assert_eq!((a, b), (0, 1));
-        c.set_hash(0, 0, 7, b as i64);
-        assert_eq!(c.classify(1, 2, 7), Some(11));
-        assert_eq!(c.classify(1, 2, 8), None);
-        c.default_slot = 0;
-        assert_eq!(c.classify(1, 2, 8), Some(10));
-        assert_eq!(c.find_slot(11), 1);
-        let mut s = HashClassifier::new(HashKey::SrcDest);
-        s.install_next(5);
-        s.set_hash(1, 2, 99, 0);
-        assert_eq!(s.classify(1, 2, 3), Some(5), "fid is not part of a SrcDest key");
     }
 }

@@ -1250,7 +1250,7 @@ impl Builder {
             }
         }
         if let Obj::ErrModel(e) = &self.sim.objs[em as usize] {
-            debug_assert!(matches!((&e.pattern, &spec.pattern), (Pattern::Uniform, ErrorPattern::Uniform { .. }) | (Pattern::Periodic { .. }, ErrorPattern::Periodic { .. }) | (Pattern::List { .. }, ErrorPattern::List(_))));
+            debug_assert!(matches!((&e.pattern, &spec.pattern), (Pattern::Uniform, ErrorPattern::Uniform { .. }) | (Pattern::Periodic(_), ErrorPattern::Periodic { .. }) | (Pattern::List(_), ErrorPattern::List(_))));
         }
         Ok(ErrorModelId(em))
     }

@@ -4,7 +4,7 @@
 //! `Classifier/Hash/Fid`, `/Dest`, `/SrcDest`, `/SrcDestFid`
 //! (classifier/classifier-hash.cc).
 
-use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern};
+use crate::errmodel::{ErrorModel, HashClassifier, HashKey, Pattern, Periodic};
 use crate::ns2::bind::*;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
@@ -17,10 +17,10 @@ fn model(o: &mut Obj) -> Option<&mut ErrorModel> {
     }
 }
 
-/// A periodic model's pattern (its variables are fields of the variant).
-fn periodic(o: &mut Obj) -> Option<&mut Pattern> {
-    match model(o)? {
-        ErrorModel { pattern: p @ Pattern::Periodic { .. }, .. } => Some(p),
+/// A periodic model's pattern.
+fn periodic(o: &mut Obj) -> Option<&mut Periodic> {
+    match &mut model(o)?.pattern {
+        Pattern::Periodic(p) => Some(p),
         _ => None,
     }
 }
@@ -51,27 +51,18 @@ pub static ERROR_MODEL: Table<ErrorModel> = Table {
     after_set: None,
 };
 
-/// A field of a periodic pattern.
-macro_rules! field {
-    ($p:expr, $f:ident) => {
-        match $p {
-            Pattern::Periodic { $f, .. } => $f,
-            _ => unreachable!("the part of a periodic model's table"),
-        }
-    };
-}
 
 /// `ErrorModel/Periodic`'s (queue/errmodel.cc
 /// `PeriodicErrorModel::PeriodicErrorModel`).
-pub static PERIODIC: Table<Pattern> = Table {
+pub static PERIODIC: Table<Periodic> = Table {
     class: "ErrorModel/Periodic",
     part: periodic,
     vars: &[
-        var("period_", Real, "1.0", |p, _| real(*field!(p, period)), |p, v, _| Ok(*field!(p, period) = parse_real(v))),
-        var("offset_", Real, "0.0", |p, _| real(*field!(p, offset)), |p, v, _| Ok(*field!(p, offset) = parse_real(v))),
-        var("burstlen_", Real, "0.0", |p, _| real(*field!(p, burstlen)), |p, v, _| Ok(*field!(p, burstlen) = parse_real(v))),
-        var("default_drop_", Int, "0", |p, _| int(*field!(p, default_drop)), |p, v, _| {
-            Ok(*field!(p, default_drop) = parse_int(v))
+        var("period_", Real, "1.0", |p, _| real(p.period), |p, v, _| Ok(p.period = parse_real(v))),
+        var("offset_", Real, "0.0", |p, _| real(p.offset), |p, v, _| Ok(p.offset = parse_real(v))),
+        var("burstlen_", Real, "0.0", |p, _| real(p.burstlen), |p, v, _| Ok(p.burstlen = parse_real(v))),
+        var("default_drop_", Int, "0", |p, _| int(p.default_drop), |p, v, _| {
+            Ok(p.default_drop = parse_int(v))
         }),
     ],
     after_set: None,
