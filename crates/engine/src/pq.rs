@@ -45,8 +45,7 @@
 //! Neither depends on how many entries are pending.  The minimum itself is
 //! kept in `min` as soon as it is known, so that the scheduler's next
 //! `peek`, which decides what to dispatch, does not wait for the chain of
-//! loads that finds it (measured: that wait cost more than the instructions
-//! it saves).
+//! loads that finds it (docs/performance.md).
 //!
 //! # Tuning
 //!

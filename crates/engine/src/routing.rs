@@ -87,8 +87,7 @@ const NO_ROUTE: ObjId = ObjId::MAX - 2;
 /// (`resolve`).
 ///
 /// An explicit tag: `Option<Heads>` then tells `Table` by one byte compare,
-/// where the niche in `to`'s capacity took several instructions per
-/// lookup.
+/// cheaper per lookup than the niche in `to`'s capacity.
 #[derive(Debug, Clone)]
 #[repr(u8)]
 enum Heads {

@@ -30,8 +30,8 @@ pub type ObjId = u32;
 /// A link's pipe (`Scheduler::new_pipe`), and a queue's or a delayer's
 /// resume slot (`Scheduler::new_resume`).  Only the scheduler makes them,
 /// each the index of an entry of its tables, which only grow: it indexes
-/// them without a bounds check (each check cost two instructions on a
-/// path taken once or twice per packet).  The engine uses an id only with
+/// them without a bounds check (a path taken once or twice per packet;
+/// docs/performance.md).  The engine uses an id only with
 /// the scheduler that made it, its simulation's; the methods that make
 /// and take ids are private to the crate, so that no code outside it can
 /// hand one simulation's id to another's scheduler.
@@ -178,8 +178,7 @@ pub struct ResumeSlot {
     /// Key of the last resume set.  It is read only while not pushed, or
     /// against a popped entry of this slot: a key is pushed at most once
     /// (`pushed`), so a resume that has fired or lapsed can keep its key,
-    /// matching no entry (clearing it cost ~2 Ir per event on grid
-    /// 16/100/10).
+    /// matching no entry (so nothing clears it on the per-event path).
     pub key: Key,
     /// Whether that key has been pushed into the heap (true when there is
     /// none: nothing to push).
@@ -574,8 +573,7 @@ impl Scheduler {
     /// usual case (a TCP sender pushing its retransmission timer back on an
     /// ACK) only records the key: its entry already in the heap is earlier
     /// and will be pushed again when it pops.  The push is kept out of line
-    /// so that this path saves no registers (it did, 13 instructions of 29, of
-    /// them the frame).
+    /// so that this path saves no registers.
     #[inline]
     pub fn timer_resched(&mut self, t: u32, delay: f64) {
         let key = self.key_after(delay);

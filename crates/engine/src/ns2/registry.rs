@@ -139,8 +139,8 @@ impl Class {
 /// the registry's order (a table several classes share, once), and `CLASS
 /// set var [OTHER set var]` for a default that is another's.
 pub fn defaults_tcl() -> String {
-    // (Built with push_str: formatting each line cost ~1 k instructions,
-    // a third of a million per run for all the classes.)
+    // (Built with push_str rather than format!: it runs at every start-up;
+    // docs/performance.md.)
     let mut seen: Vec<*const ()> = Vec::with_capacity(64);
     let mut out = String::with_capacity(8192);
     let mut same = String::new();

@@ -162,7 +162,7 @@ impl Sink {
 
     /// `TcpSink::recv` / `DelAckSink::recv`.  Kept out of line: inlined
     /// into the agents' shared `recv`, its registers and stack cost the
-    /// TCP sender's path as well (measured: more instructions overall).
+    /// TCP sender's path as well (docs/performance.md).
     #[inline(never)]
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
         let (num_bytes, seq, ts) = {

@@ -266,8 +266,7 @@ impl Sender {
             // nothing the packet meets on its way can (this sender is
             // borrowed here; Tcl callbacks run after the event): only the
             // `QOption_` work (`slowdown`) and Vegas's and RFC793edu's
-            // `output` may, so only they need it worked out again (one
-            // saturating cast and a dozen instructions a packet less).
+            // `output` may, so only they need it worked out again.
             if !V::OUTPUT_KEEPS_WINDOW || self.qopt.qoption != 0 {
                 win = self.window();
             }
