@@ -318,7 +318,10 @@ class Simulation:
         self._nodes: list[Node] = []
         self._links: dict[tuple[int, int], Link] = {}
         self._flows: list[Flow] = []
-        self._ops: list[tuple] = []
+        # What was described, in order, flat: each operation's kind, then its
+        # arguments (`_OP_ARITY`); no tuple per operation stays alive for the
+        # garbage collector to walk (see `_without_gc`).
+        self._ops: list = []
         self._sources: list[Source] = []
         self._errmodels: list[ErrorModel] = []
 
@@ -348,7 +351,7 @@ class Simulation:
             raise ValueError(f"node(): name must be a string, got {name!r}")
         n = Node(self, len(self._nodes), name)
         self._nodes.append(n)
-        self._ops.append(("node", n))
+        self._ops += ("node", n)
         return n
 
     def nodes(self, n: int) -> list[Node]:
@@ -426,7 +429,7 @@ class Simulation:
             rev.codel = codel
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
-        self._ops.append(("link", fwd, duplex, queue_limit))
+        self._ops += ("link", fwd, duplex, queue_limit)
         return fwd
 
     def queue_limit(self, a: Node, b: Node, limit: int) -> Link:
@@ -437,7 +440,7 @@ class Simulation:
         if lk is None:
             raise ValueError(f"queue_limit(): there is no link {a.id}->{b.id}")
         lk.queue_limit = self._check_limit(limit, "queue_limit(): limit")
-        self._ops.append(("qlimit", lk, lk.queue_limit))
+        self._ops += ("qlimit", lk, lk.queue_limit)
         return lk
 
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
@@ -536,7 +539,7 @@ class Simulation:
         f = Flow(self, len(self._flows), src, dst, variant, sink, st, sp, int(given["fid_"][1]),
                  {k: t for k, (_, t) in given.items()}, sgiven, tuple(tv), app, aparams)
         self._flows.append(f)
-        self._ops.append(("tcp", f))
+        self._ops += ("tcp", f)
         return f
 
     @property
@@ -618,7 +621,7 @@ class Simulation:
             aparams[var] = _var_value(var, ubound[var], value, f"{what}: agent_params", str(name))
         s = Source(self, len(self._sources), src, dst, traffic, sink, st, sp, int(aparams["fid_"]), given, aparams)
         self._sources.append(s)
-        self._ops.append(("udp", s))
+        self._ops += ("udp", s)
         return s
 
     def error_model(self, a: Node, b: Node, rate=None, kind: str = "uniform", unit: str = "pkt",
@@ -698,7 +701,7 @@ class Simulation:
             raise ValueError(f"{what}: drops is for kind='list', got drops={drops!r} with kind={kind!r}")
         em = ErrorModel(self, len(self._errmodels), lk, kind, unit, where, mark_ecn, r, p, o, bl, dl, texts)
         self._errmodels.append(em)
-        self._ops.append(("errmodel", em))
+        self._ops += ("errmodel", em)
         return em
 
     # ---- the equivalent ns-2 script ----------------------------------------
@@ -814,7 +817,7 @@ class Simulation:
             L.append(f"set tf {channel}")
             if trace_packets is True:
                 L.append("$ns trace-all $tf")
-        for op in self._ops:
+        for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
                 L.append(f"set n({op[1].id}) [$ns node]")
@@ -956,7 +959,7 @@ class Simulation:
             b.trace_all(channel)
         bid: dict[int, int] = {}
         tcps, sinks, usinks = [], [], []
-        for op in self._ops:
+        for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
                 b.node()
@@ -1030,6 +1033,9 @@ class Simulation:
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
         """
+        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file)
+
+    def _run(self, until, trace_packets, monitor_queues, trace_file):
         from ..analysis.results import Result
 
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
@@ -1053,7 +1059,7 @@ class Simulation:
                 b = Builder(_defaults_text())
                 if recorded:
                     b.set_recorded(_CHANNEL)
-                objs = _without_gc(self._build, b, _CHANNEL, tp, mon, until_s)
+                objs = self._build(b, _CHANNEL, tp, mon, until_s)
                 while True:
                     why = b.run()
                     for chan, data in b.drain():
@@ -1081,11 +1087,25 @@ class Simulation:
                              kept=trace_file is not None, columns=columns)
 
 
+# The number of arguments of each kind of operation in `Simulation._ops`.
+_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "errmodel": 1}
+
+
+def _each_op(ops: list):
+    """The operations of a flat `_ops` list, each as (kind, args...)."""
+    i, n = 0, len(ops)
+    while i < n:
+        k = _OP_ARITY[ops[i]]
+        yield tuple(ops[i:i + 1 + k])
+        i += 1 + k
+
+
 def _without_gc(f, *args):
-    """`f(*args)` with Python's cyclic collector paused.  Building makes
-    short-lived objects and no cycles, but its allocations set off the
-    collector's passes over every object of the scenario (about a dozen per
-    flow): at 100,000 flows those took a tenth of the build."""
+    """`f(*args)` with Python's cyclic collector paused.  A run makes
+    short-lived objects and no cycles (building, reading the results back),
+    but its allocations set off the collector's passes over every object of
+    the scenario (several per flow): at 100,000 flows those took a sixth of
+    `run()`."""
     was = gc.isenabled()
     gc.disable()
     try:
