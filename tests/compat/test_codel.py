@@ -139,22 +139,24 @@ def test_first_drops_follow_the_control_law(tmp_path):
         assert t == due
 
 
-def tcp_flows(queue: str) -> str:
-    """Four NewReno flows with large windows through a 10 Mb/s link with a
-    1000-packet buffer, for 10 s."""
+def tcp_flows(queue: str, flows: int = 4, bottleneck: str = "10Mb", window: int = 2000,
+              tcp_vars: str = "$tcp set packetSize_ 960", queue_vars: str = "") -> str:
+    """`flows` NewReno flows through a `bottleneck` link with a 1000-packet
+    buffer, for 10 s; the bottleneck's queue traced."""
     return f"""set ns [new Simulator]
 set a [$ns node]
 set r [$ns node]
 set b [$ns node]
 $ns duplex-link $a $r 100Mb 1ms DropTail
-$ns duplex-link $r $b 10Mb 20ms {queue}
+$ns duplex-link $r $b {bottleneck} 20ms {queue}
 $ns queue-limit $r $b 1000
+{queue_vars}
 set f [open q.tr w]
 $ns trace-queue $r $b $f
-for {{set i 0}} {{$i < 4}} {{incr i}} {{
+for {{set i 0}} {{$i < {flows}}} {{incr i}} {{
     set tcp [new Agent/TCP/Newreno]
-    $tcp set window_ 2000
-    $tcp set packetSize_ 960
+    $tcp set window_ {window}
+    {tcp_vars}
     $ns attach-agent $a $tcp
     set sink [new Agent/TCPSink]
     $ns attach-agent $b $sink
@@ -185,34 +187,13 @@ def test_codel_holds_the_delay_where_droptail_fills(tmp_path):
 
 
 def test_setbit_marks_ecn_capable_packets_instead_of_dropping(tmp_path):
-    script = """set ns [new Simulator]
-set a [$ns node]
-set r [$ns node]
-set b [$ns node]
-$ns duplex-link $a $r 100Mb 1ms DropTail
-$ns duplex-link $r $b 2Mb 20ms CoDel
-$ns queue-limit $r $b 1000
-[[$ns link $r $b] queue] set setbit_ %s
-set f [open q.tr w]
-$ns trace-queue $r $b $f
-for {set i 0} {$i < 3} {incr i} {
-    set tcp [new Agent/TCP/Newreno]
-    $tcp set ecn_ 1
-    $tcp set window_ 200
-    $ns attach-agent $a $tcp
-    set sink [new Agent/TCPSink]
-    $ns attach-agent $b $sink
-    $ns connect $tcp $sink
-    set ftp [new Application/FTP]
-    $ftp attach-agent $tcp
-    $ns at 0.$i "$ftp start"
-}
-$ns at 10.0 "$ns flush-trace; close $f; exit 0"
-$ns run
-"""
+    def script(setbit: str) -> str:
+        return tcp_flows("CoDel", flows=3, bottleneck="2Mb", window=200, tcp_vars="$tcp set ecn_ 1",
+                         queue_vars=f"[[$ns link $r $b] queue] set setbit_ {setbit}")
+
     counts = {}
     for setbit in ("true", "false"):
-        r = run(tmp_path, script % setbit)
+        r = run(tmp_path, script(setbit))
         assert r.returncode == 0, r.stderr
         lines = (tmp_path / "q.tr").read_text().splitlines()
         drops = sum(1 for x in lines if x.startswith("d "))

@@ -202,13 +202,10 @@ class Flow:
         self.dst = dst
         self.variant = variant
         self.sink = sink
-        # `$ns at` reads a plain number of seconds (C atof), never units
         self.start = start[1]
-        self._start_text = start[0] if _float_prefix(start[0]) is not None else repr(start[1])
+        self._start_text = _at_text(start)
         self.stop = stop[1] if stop is not None else None
-        self._stop_text = None
-        if stop is not None:
-            self._stop_text = stop[0] if _float_prefix(stop[0]) is not None else repr(stop[1])
+        self._stop_text = _at_text(stop) if stop is not None else None
         self.fid = fid
         self.params = params
         self.sink_params = sink_params
