@@ -194,3 +194,44 @@ def test_import_dumbbell_stays_light():
     code = "import sys, dumbbell; print('polars' in sys.modules, 'dumbbell.api' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_run_pauses_the_cyclic_collector_and_restores_it(monkeypatch):
+    """`run()` makes no cycles, so it keeps Python's collector from walking
+    the scenario's objects while it builds and reads back (set-up per flow
+    stays flat), and leaves the collector as it found it, also when the run
+    fails."""
+    import gc
+
+    from dumbbell.api import _sim
+
+    enabled_while = []
+
+    def spy(name):
+        real = getattr(_sim.Simulation, name)
+
+        def wrapped(self, *args, **kwargs):
+            enabled_while.append((name, gc.isenabled()))
+            return real(self, *args, **kwargs)
+
+        monkeypatch.setattr(_sim.Simulation, name, wrapped)
+
+    spy("_build")
+    spy("_prepare")
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    sim.link(a, b, "10Mb", "10ms")
+    sim.tcp(a, b, variant="newreno")
+    try:
+        sim.run(until=1.0)
+        assert enabled_while == [("_prepare", False), ("_build", False)]
+        assert gc.isenabled()
+        gc.disable()
+        sim.run(until=0.1)
+        assert not gc.isenabled(), "a collector the caller turned off stays off"
+        gc.enable()
+        with pytest.raises(ValueError):
+            sim.run(until=-1)
+        assert gc.isenabled()
+    finally:
+        gc.enable()

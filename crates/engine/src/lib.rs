@@ -2,8 +2,15 @@
 //! semantics follow ns-2 2.35 closely enough to reproduce its traces byte for
 //! byte.
 //!
-//! The crate has no Python and no I/O in its hot path.  Time comes from the
-//! scheduler, never from a clock.  Output for Tcl channels is buffered in
+//! Two layers, one crate: the core (every module but `ns2`: scheduler,
+//! packets, links, routing, queue disciplines, agents, TCP, sources,
+//! monitors, trace events; typed, with no ns-2 names or formats, which
+//! tests/test_layers.py checks) and the ns-2 layer (`ns2`: classes by name,
+//! bound variables, commands, ns-2's text formats, the builder).  See
+//! docs/architecture.md.
+//!
+//! No Python and no I/O in the hot path.  Time comes from the scheduler,
+//! never from a clock.  Output for a front end's channels is buffered in
 //! [`sim::Outputs`] and drained by the front end.
 
 pub mod agent;

@@ -723,6 +723,26 @@ mod tests {
     use crate::packet::PacketPool;
     use crate::trace::round6;
 
+    /// A trace point formats nothing by itself: a plain simulation (no
+    /// front end's tracer) writes no text, one with the ns-2 layer's
+    /// tracer writes ns-2's line for the same event.
+    #[test]
+    fn trace_text_comes_from_the_tracer() {
+        let mut written = Vec::new();
+        for mut sim in [crate::sim::Sim::new(), crate::sim::Sim::ns2()] {
+            let ch = sim.w.out.channel("f");
+            let id = sim.w.pool.alloc();
+            *sim.w.pool.get_mut(id) = Packet { ptype: crate::packet::PacketType::Tcp, seqno: 5, ..nam_packet() };
+            sim.w.s.now = 0.5;
+            let mut t = Trace::new(b'+');
+            t.channel = Some(ch);
+            t.write(&mut sim.w, id);
+            written.push(String::from_utf8(sim.w.out.buf(ch).clone()).unwrap());
+        }
+        assert_eq!(written[0], "");
+        assert!(written[1].starts_with("+ 0.5 "), "{}", written[1]);
+    }
+
     /// The tagged line of `Trace::format`, and the `h` line a tagged
     /// dequeue trace adds (sequence number -1); a tagged trace attached to
     /// a nam file as well writes nam's form there (`-t` before the time).
