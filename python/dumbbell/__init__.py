@@ -5,11 +5,11 @@ queue-management research, with a Rust engine and ns-2 script compatibility.
     import dumbbell                    # build experiments in Python
 """
 
-from ._engine import Engine, __version__  # noqa: F401
+from ._engine import Engine, RunLimitExceeded, __version__  # noqa: F401
 
 __all__ = ["Engine", "run_tcl", "__version__",
            "Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
-           "read_vartrace", "read_trace_all"]
+           "read_vartrace", "read_trace_all", "RunLimitExceeded"]
 
 # The Python API (dumbbell.api, dumbbell.analysis) and the trace readers are
 # imported on first use, so that `dumbbell run` does not pay for polars.

@@ -18,17 +18,73 @@ def _cmd_demo(args) -> int:
     return demo_main()
 
 
+RUN_USAGE = """usage: dumbbell run [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
+
+Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
+and exit status.  Arguments after the script go to it (argv), options or not.
+
+  --max-events N        stop the run after N events (checked every 20 ms)
+  --max-wall SECONDS    stop the run after SECONDS of wall-clock time
+                        (either limit: what was written is kept, exit status 124)
+
+Ctrl-C stops a run at once, keeps what was written, exit status 130."""
+
+
+def _run_command(args: list[str]) -> int:
+    """`dumbbell run`: its own options come before the script; everything
+    after the script is the script's."""
+    limits = {"--max-events": None, "--max-wall": None}
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        opt, _, val = args[i].partition("=")
+        if opt in ("-h", "--help"):
+            print(RUN_USAGE)
+            return 0
+        if opt not in limits:
+            sys.stderr.write(f"dumbbell run: unknown option {opt!r}\n{RUN_USAGE}\n")
+            return 2
+        if not val:
+            if i + 1 >= len(args):
+                sys.stderr.write(f"dumbbell run: {opt} needs a value\n")
+                return 2
+            i += 1
+            val = args[i]
+        try:
+            x = int(val) if opt == "--max-events" else float(val)
+            if not (x > 0 and x < float("inf")):
+                raise ValueError
+        except ValueError:
+            what = "a positive integer" if opt == "--max-events" else "a positive number of seconds"
+            sys.stderr.write(f"dumbbell run: {opt} expects {what}, got {val!r}\n")
+            return 2
+        limits[opt] = x
+        i += 1
+    if i >= len(args):
+        sys.stderr.write(RUN_USAGE + "\n")
+        return 2
+    from .ns2.runner import run_script_and_exit
+
+    return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"])
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `dumbbell ... | head`: the reader has gone; say nothing more
+        # (Python would report the pipe again when it flushes at exit).
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # `dumbbell run script.tcl args...` must pass every argument through to
     # the script, including ones that look like options.
     if argv and argv[0] == "run":
-        if len(argv) < 2 or argv[1] in ("-h", "--help"):
-            print("usage: dumbbell run SCRIPT.tcl [ARGS...]  (runs an ns-2 script like `ns`)")
-            return 0 if len(argv) >= 2 else 2
-        from .ns2.runner import run_script_and_exit
-
-        return run_script_and_exit(argv[1], argv[2:])
+        return _run_command(argv[1:])
     if argv and argv[0] == "sweep":  # the sweep parses its own options (dumbbell sweep --help)
         from .sweep import cli_main
 

@@ -72,6 +72,20 @@ pub enum Abort {
     /// A Vegas sender's window cannot size its send-time table: below one
     /// (ns-2 crashes) or too large to allocate (`megabytes`).
     VegasWindow { agent: ObjId, window: f64, megabytes: Option<i64> },
+    /// An event was scheduled `delay` seconds (negative or NaN) after
+    /// `at`: time would go backwards (ns-2 warns, then aborts).
+    NegativeDelay { at: f64, delay: f64 },
+    /// RED's count of packet times its link was idle (link rate over the
+    /// mean packet size, times the idle time) is `periods`, more than a C
+    /// `int` holds: ns-2 traps the conversion (a floating-point exception).
+    RedIdlePeriods { periods: f64 },
+    /// A TCP sender's window limit is no `int` (NaN, or beyond +-2^31)
+    /// when it is reset: ns-2 traps the conversion (a floating-point
+    /// exception).
+    WindowNotAnInt { agent: ObjId, window: f64 },
+    /// A traffic source started with a rate that gives no time between
+    /// packets (zero, infinite or NaN): ns-2 divides by it and crashes.
+    SourceRate { agent: ObjId, rate: f64 },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -110,6 +124,21 @@ impl std::fmt::Display for Abort {
             Abort::VegasWindow { window, megabytes: None, .. } => write!(f, "a Vegas sender's window {window} is below one packet"),
             Abort::VegasWindow { window, megabytes: Some(mb), .. } => {
                 write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
+            }
+            Abort::NegativeDelay { at, delay } => write!(
+                f,
+                "an event was scheduled with a negative delay ({delay} s) at time {at}: time would go backwards \
+                 (a negative interval, overhead or timer setting, or a size that overflowed?)"
+            ),
+            Abort::RedIdlePeriods { periods } => write!(
+                f,
+                "RED's count of idle packet times ({periods}) overflows: the link is too fast, or the mean packet size too small, for RED's averaging"
+            ),
+            Abort::WindowNotAnInt { window, .. } => {
+                write!(f, "a TCP sender's window limit {window} is not a whole number of packets a C int holds")
+            }
+            Abort::SourceRate { rate, .. } => {
+                write!(f, "a traffic source's rate of {rate} b/s gives no time between its packets")
             }
             Abort::Front(what) => f.write_str(what),
         }

@@ -121,6 +121,10 @@ impl OnOff {
 
     /// `TrafficGenerator::start` with the source's `init`.
     pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
+        if self.rate == 0.0 || !self.rate.is_finite() {
+            // ns-2 divides by it (a floating-point exception)
+            sim.w.abort(crate::notice::Abort::SourceRate { agent, rate: self.rate });
+        }
         self.interval = ((self.size << 3) as f64) / self.rate;
         self.rem = 0;
         let ptype = match &mut self.dist {

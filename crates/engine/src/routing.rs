@@ -385,7 +385,7 @@ impl Routing {
     /// The object a packet from `src` towards `dst` enters: the head of the
     /// link it takes, resolved (`resolve`).  The per-packet lookup: one
     /// vector index once the node's routes are known.
-    #[inline]
+    #[inline(always)]
     pub fn next_head(&mut self, src: i32, dst: i32) -> Option<ObjId> {
         if let Some(Some(h)) = self.heads.get(src as usize) {
             let to = match h {

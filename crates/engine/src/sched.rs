@@ -84,6 +84,9 @@ pub enum Ev {
     Tcl,
     /// Deliver a packet to an object (used when a pipe cannot keep FIFO order).
     Deliver(ObjId, PktId),
+    /// An event was scheduled with a negative (or NaN) delay: the run
+    /// stops here, before that event (see `Scheduler::went_backwards`).
+    Backwards,
 }
 
 /// Bits of a heap entry's second word that name the event's slot; the
@@ -213,6 +216,8 @@ pub struct Scheduler {
     timers: Vec<Timer>,
     cancelled_tcl: std::collections::HashSet<u64>,
     pending_tcl: usize,
+    /// The first negative delay asked for, and when (`went_backwards`).
+    backwards: Option<(f64, f64)>,
     /// A packet an upcoming event will touch (to prefetch).
     pub hint: PktId,
 }
@@ -240,16 +245,59 @@ impl Scheduler {
             timers: Vec::new(),
             cancelled_tcl: Default::default(),
             pending_tcl: 0,
+            backwards: None,
             hint: PktId::NONE,
         }
     }
 
-    /// Allocate the next scheduling key for an event `delay` seconds from now.
+    /// Allocate the next scheduling key for an event `delay` seconds from
+    /// now.  For packets on links and queues resuming: their delays come
+    /// from link delays and transmission times, never negative (the
+    /// setters refuse negative delays and bandwidths; a packet of no size
+    /// is never sent).
     #[inline(always)]
     pub fn key_after(&mut self, delay: f64) -> Key {
+        debug_assert!(delay >= 0.0, "a link or queue event {delay} s from now");
         let seq = self.next_seq;
         self.next_seq += 1;
         Key { time: self.now + delay, seq }
+    }
+
+    /// `key_after` for timers and one-off events, whose delays come from
+    /// agents' and sources' settings and may be negative or NaN
+    /// (`went_backwards`).
+    #[inline(always)]
+    fn checked_key_after(&mut self, mut delay: f64) -> Key {
+        if !(delay >= 0.0) {
+            delay = self.went_backwards(delay);
+        }
+        self.key_after(delay)
+    }
+
+    /// An event asked to run `delay` (negative or NaN) seconds from now.
+    /// ns-2 warns (`Scheduler::schedule`) and aborts when the event comes
+    /// up, its time before the clock ("scheduler going backwards in
+    /// time", `Scheduler::dispatch`); such an event comes up next, so the
+    /// run stops here: a `Backwards` event now, ahead of the bad event
+    /// (which is kept at the current time so that the queue's times never
+    /// go back).  Returns the delay to use instead (zero).
+    #[cold]
+    #[inline(never)]
+    fn went_backwards(&mut self, delay: f64) -> f64 {
+        if self.backwards.is_none() {
+            self.backwards = Some((self.now, delay));
+            let key = Key { time: self.now, seq: self.next_seq };
+            self.next_seq += 1;
+            let slot = self.new_slot(Ev::Backwards, key);
+            self.push(key, slot);
+        }
+        0.0
+    }
+
+    /// The first negative delay an event asked for and the time it asked
+    /// (`Fired::Backwards`).
+    pub fn backwards(&self) -> Option<(f64, f64)> {
+        self.backwards
     }
 
     /// The key the next `schedule` call would get (for `$ns at` uids).
@@ -302,7 +350,7 @@ impl Scheduler {
 
     /// Schedule a plain event `delay` seconds from now.
     pub fn schedule(&mut self, delay: f64, ev: Ev) -> Key {
-        let key = self.key_after(delay);
+        let key = self.checked_key_after(delay);
         if key.seq >= MAX_SEQ {
             seq_overflow();
         }
@@ -576,7 +624,7 @@ impl Scheduler {
     /// so that this path saves no registers.
     #[inline]
     pub fn timer_resched(&mut self, t: u32, delay: f64) {
-        let key = self.key_after(delay);
+        let key = self.checked_key_after(delay);
         let tm = &mut self.timers[t as usize];
         tm.status = TimerStatus::Pending;
         tm.key = key;
@@ -726,6 +774,11 @@ impl Scheduler {
                 self.advance(key);
                 Some(Fired::Packet(target, pkt))
             }
+            Ev::Backwards => {
+                self.heap.pop_min();
+                self.advance(key);
+                Some(Fired::Backwards)
+            }
             Ev::Tcl => {
                 self.heap.pop_min();
                 let uid = key.seq;
@@ -778,6 +831,9 @@ pub enum Fired {
     Resume(ObjId),
     Timer(u32, ObjId, u8),
     Tcl(u64),
+    /// An event was scheduled with a negative delay
+    /// (`Scheduler::backwards` says which and when).
+    Backwards,
 }
 
 #[cfg(test)]
@@ -851,6 +907,37 @@ mod tests {
 
     /// Past the table of one-off events, they are kept by sequence number:
     /// still in order, still cancellable.
+    /// A negative or NaN delay stops the run before anything else happens
+    /// at the current time (ns-2's "scheduler going backwards"): the stop
+    /// comes first, the bad event is kept at the current time, and the
+    /// first bad delay is the one reported.
+    #[test]
+    fn negative_delays_stop_the_run_first() {
+        for bad in [-0.5, f64::NAN, f64::NEG_INFINITY] {
+            let mut s = Scheduler::new();
+            let first = s.schedule_tcl(0.0);
+            assert_eq!(s.next(), Some(Fired::Tcl(first)));
+            let p = s.new_pipe();
+            s.pipe_send(p, 0.0, pk(1), 7);
+            let later = s.schedule_tcl(2.0);
+            let tm = s.new_timer(3, 0);
+            s.timer_resched(tm, bad);
+            s.timer_resched(tm, -9.0);
+            assert_eq!(s.next(), Some(Fired::Packet(7, pk(1))), "events already due at now come first");
+            assert_eq!(s.next(), Some(Fired::Backwards));
+            assert_eq!(s.now, 0.0, "time never goes back");
+            let (at, d) = s.backwards().unwrap();
+            assert_eq!(at, 0.0);
+            assert!(d == bad || (d.is_nan() && bad.is_nan()));
+            assert_eq!(s.next(), Some(Fired::Timer(tm, 3, 0)));
+            assert_eq!(s.next(), Some(Fired::Tcl(later)));
+            assert_eq!(s.now, 2.0);
+        }
+        let mut s = Scheduler::new();
+        s.schedule(-1.0, Ev::Tcl);
+        assert_eq!(s.next(), Some(Fired::Backwards));
+    }
+
     #[test]
     fn one_off_events_beyond_the_table() {
         let mut s = Scheduler::new();

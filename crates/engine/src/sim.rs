@@ -22,6 +22,7 @@ use crate::qdisc::{Queue, Verdict};
 use crate::random::RngSet;
 use crate::routing::Routing;
 use crate::sched::{Fired, ObjId, ResumeId, Scheduler};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// "No object" (a null target).
 pub const NONE: ObjId = u32::MAX;
@@ -46,8 +47,12 @@ pub struct Outputs {
     flush_at: usize,
     /// `flush_at`, or 0 while the world wants attention (a Tcl call or a
     /// halt, `World::attend`): the run loop's one test per event,
-    /// `pending >= yield_at`, covers both.
-    yield_at: usize,
+    /// `pending >= yield_at`, covers both.  Atomic so that another thread
+    /// can stop the run (`Interrupter`); its relaxed loads and stores are
+    /// plain moves.
+    yield_at: AtomicUsize,
+    /// An `Interrupter` asked the run to return (`Yield::Interrupted`).
+    interrupted: AtomicBool,
     /// Formats what the trace points see (taken out while it writes).
     tracer: Option<Box<dyn crate::trace::Tracer>>,
 }
@@ -61,7 +66,8 @@ impl Default for Outputs {
             events: Default::default(),
             pending: 0,
             flush_at: 4 << 20,
-            yield_at: 4 << 20,
+            yield_at: AtomicUsize::new(4 << 20),
+            interrupted: AtomicBool::new(false),
             tracer: Some(Box::new(crate::trace::NullTracer)),
         }
     }
@@ -129,8 +135,8 @@ impl Outputs {
     /// Yield to the front end once `bytes` are buffered (4 MB unless set).
     pub fn set_flush_at(&mut self, bytes: usize) {
         self.flush_at = bytes;
-        if self.yield_at != 0 {
-            self.yield_at = bytes;
+        if *self.yield_at.get_mut() != 0 {
+            *self.yield_at.get_mut() = bytes;
         }
     }
 
@@ -138,7 +144,7 @@ impl Outputs {
     /// wants attention)?
     #[inline(always)]
     fn stop(&self) -> bool {
-        self.pending >= self.yield_at
+        self.pending >= self.yield_at.load(Relaxed)
     }
 
     /// Append to channel `id` what `f` writes, and count it (`buf` and
@@ -208,7 +214,35 @@ impl World {
     /// that and a flag.
     #[inline(always)]
     fn attend(&mut self) {
-        self.out.yield_at = 0;
+        *self.out.yield_at.get_mut() = 0;
+    }
+
+    /// The run loop stopped to look (`Outputs::stop`): why it must
+    /// return, if it must; otherwise the loop's test is re-armed.  Out of
+    /// line: it is rare, and the loop keeps its registers.
+    #[cold]
+    #[inline(never)]
+    fn attended(&mut self) -> Option<Yield> {
+        if self.halted {
+            self.halted = false;
+            return Some(Yield::Halted);
+        }
+        if !self.notices.is_empty() || self.out.full() {
+            return Some(Yield::Service);
+        }
+        if self.out.interrupted.swap(false, Relaxed) {
+            return Some(Yield::Interrupted);
+        }
+        *self.out.yield_at.get_mut() = self.out.flush_at;
+        None
+    }
+
+    /// An event was scheduled with a negative delay (`Fired::Backwards`).
+    #[cold]
+    #[inline(never)]
+    fn went_backwards(&mut self) {
+        let (at, delay) = self.s.backwards().unwrap_or((self.s.now, f64::NAN));
+        self.abort(crate::notice::Abort::NegativeDelay { at, delay });
     }
 
     /// Stop the run after the current event, for the reason `why`, where
@@ -329,6 +363,37 @@ pub enum Yield {
     Halted,
     /// No events left.
     Done,
+    /// An `Interrupter` asked the run to return between two events (the
+    /// front end checks for a signal or a limit, then may run on: nothing
+    /// about the simulation changes).
+    Interrupted,
+}
+
+/// Stops a running `Sim` between two events, from another thread or a
+/// signal handler: its `interrupt` is two atomic stores.  Made by
+/// `Sim::interrupter`; it points into the `Sim`, so it may be used only
+/// while that `Sim` is neither moved nor dropped (the caller's promise:
+/// `interrupt` is `unsafe`).
+#[derive(Clone, Copy, Debug)]
+pub struct Interrupter {
+    yield_at: *const AtomicUsize,
+    flag: *const AtomicBool,
+}
+
+// SAFETY: it only performs atomic stores, valid under `interrupt`'s contract.
+unsafe impl Send for Interrupter {}
+unsafe impl Sync for Interrupter {}
+
+impl Interrupter {
+    /// Ask the run to return `Yield::Interrupted` after the current event.
+    ///
+    /// # Safety
+    /// The `Sim` it was made from must still be where it was made (not
+    /// moved, not dropped).
+    pub unsafe fn interrupt(&self) {
+        (*self.flag).store(true, Relaxed);
+        (*self.yield_at).store(0, Relaxed);
+    }
 }
 
 /// The simulation.
@@ -1267,20 +1332,20 @@ impl Sim {
         Ok(())
     }
 
+    /// A handle that stops this run between two events (see `Interrupter`).
+    pub fn interrupter(&self) -> Interrupter {
+        Interrupter { yield_at: &self.w.out.yield_at, flag: &self.w.out.interrupted }
+    }
+
     /// Run until a Tcl callback is due, output must be drained, the
-    /// simulation halts, or nothing is left.
+    /// simulation halts, nothing is left, or an `Interrupter` asks.
     pub fn run(&mut self) -> Yield {
         self.w.started = true;
         loop {
             if self.w.out.stop() {
-                if self.w.halted {
-                    self.w.halted = false;
-                    return Yield::Halted;
+                if let Some(y) = self.w.attended() {
+                    return y;
                 }
-                if !self.w.notices.is_empty() || self.w.out.full() {
-                    return Yield::Service;
-                }
-                self.w.out.yield_at = self.w.out.flush_at;
             }
             let ev = match self.w.s.next() {
                 Some(e) => e,
@@ -1316,6 +1381,7 @@ impl Sim {
                     self.w.s.timer_handled(t);
                 }
                 Fired::Tcl(uid) => return Yield::Tcl(uid),
+                Fired::Backwards => self.w.went_backwards(),
             }
         }
     }
@@ -1361,6 +1427,28 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An `Interrupter` makes the run return between two events, from
+    /// another thread too; running on changes nothing; a negative delay
+    /// becomes an abort notice.
+    #[test]
+    fn interrupts_return_between_events_and_change_nothing() {
+        let mut sim = Sim::new();
+        let uids: Vec<u64> = [1.0, 2.0].iter().map(|&d| sim.w.s.schedule_tcl(d)).collect();
+        let i = sim.interrupter();
+        // SAFETY: `sim` stays where it is until the thread has joined.
+        std::thread::spawn(move || unsafe { i.interrupt() }).join().unwrap();
+        assert_eq!(sim.run(), Yield::Interrupted);
+        assert_eq!(sim.w.now(), 0.0);
+        assert_eq!(sim.run(), Yield::Tcl(uids[0]));
+        unsafe { sim.interrupter().interrupt() };
+        assert_eq!(sim.run(), Yield::Interrupted);
+        assert_eq!(sim.run(), Yield::Tcl(uids[1]));
+        assert_eq!(sim.run(), Yield::Done);
+        sim.w.s.schedule(-0.25, crate::sched::Ev::Tcl);
+        assert_eq!(sim.run(), Yield::Service);
+        assert_eq!(sim.w.take_notices(), vec![Notice::Abort(crate::notice::Abort::NegativeDelay { at: 2.0, delay: -0.25 })]);
+    }
 
     /// The run loop's test per event (`Outputs::stop`: attention or output)
     /// still stops for Tcl calls, a halt and a full output buffer,

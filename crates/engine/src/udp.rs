@@ -149,6 +149,11 @@ impl Cbr {
         if sim.agent_mut(agent).is_some_and(|a| a.base.ptype != PacketType::Tcp) {
             sim.set_pkttype(agent, PacketType::Cbr);
         }
+        if self.rate == 0.0 || !self.rate.is_finite() {
+            // ns-2 divides by it (a floating-point exception)
+            sim.w.abort(crate::notice::Abort::SourceRate { agent, rate: self.rate });
+            return;
+        }
         self.running = true;
         self.timeout(sim, agent);
     }

@@ -42,6 +42,8 @@ fn agent_kind(class: &str) -> PyResult<AgentKind> {
 #[pyclass(unsendable, module = "dumbbell._engine")]
 pub struct Builder {
     b: b::Builder,
+    /// Limits on the run (`set_limits`).
+    limits: crate::interrupt::Limits,
 }
 
 #[pymethods]
@@ -51,7 +53,7 @@ impl Builder {
     #[new]
     fn new(defaults_text: &str) -> PyResult<Self> {
         let d = ClassDefaults::parse(defaults_text).map_err(verr)?;
-        Ok(Builder { b: b::Builder::new(d).map_err(verr)? })
+        Ok(Builder { b: b::Builder::new(d).map_err(verr)?, limits: Default::default() })
     }
 
     /// The class defaults a new object of OTcl class `cls` (engine class
@@ -312,12 +314,25 @@ impl Builder {
 
     /// Run until output waits ("output": drain it), `$ns halt` ("halted")
     /// or the end of the events ("done").
-    fn run(&mut self) -> PyResult<&'static str> {
-        Ok(match self.b.run().map_err(verr)? {
+    /// Raises KeyboardInterrupt on Ctrl-C and RunLimitExceeded past the
+    /// limits (interrupt.rs).
+    fn run(&mut self, py: Python<'_>) -> PyResult<&'static str> {
+        let limits = self.limits;
+        let step = crate::interrupt::run(py, &mut self.b, |b| b.sim(), &limits, |b| b.run(), |s| matches!(s, Ok(Step::Interrupted)))?;
+        Ok(match step.map_err(verr)? {
             Step::Output => "output",
             Step::Halted => "halted",
-            Step::Done => "done",
+            Step::Done | Step::Interrupted => "done",
         })
+    }
+
+    /// Limit the run (from now on) to `max_events` events dispatched in
+    /// all and `max_wall` seconds of wall-clock time from this call; None:
+    /// no limit.
+    #[pyo3(signature = (max_events=None, max_wall=None))]
+    fn set_limits(&mut self, max_events: Option<u64>, max_wall: Option<f64>) -> PyResult<()> {
+        self.limits = crate::interrupt::Limits::new(max_events, max_wall)?;
+        Ok(())
     }
 
     fn now(&self) -> f64 {

@@ -13,11 +13,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 mod build;
+mod interrupt;
 mod tcl;
 
 #[pyclass(unsendable)]
 struct Engine {
     sim: Sim,
+    /// Limits on the run (`set_limits`).
+    limits: interrupt::Limits,
 }
 
 fn type_name(t: VarType) -> &'static str {
@@ -36,7 +39,7 @@ fn type_name(t: VarType) -> &'static str {
 impl Engine {
     #[new]
     fn new() -> Self {
-        Engine { sim: Sim::ns2() }
+        Engine { sim: Sim::ns2(), limits: Default::default() }
     }
 
     /// Engine class names (`Agent/TCP/Reno`, `Queue/DropTail`, ...).
@@ -105,6 +108,10 @@ impl Engine {
         if delay < 0.0 || delay.is_nan() {
             return Err(PyValueError::new_err("can't schedule command in past"));
         }
+        if delay.is_infinite() {
+            // ns-2 crashes here (a floating-point exception)
+            return Err(PyValueError::new_err(format!("can't schedule command at time {t}: the time must be finite")));
+        }
         Ok(self.sim.schedule_tcl(delay))
     }
 
@@ -126,14 +133,24 @@ impl Engine {
     }
 
     /// Run until the engine yields: ("tcl", uid), ("service", 0),
-    /// ("halted", 0) or ("done", 0).
-    fn run(&mut self) -> (&'static str, u64) {
-        match self.sim.run() {
+    /// ("halted", 0) or ("done", 0).  Raises KeyboardInterrupt on Ctrl-C
+    /// and RunLimitExceeded past the limits (interrupt.rs).
+    fn run(&mut self, py: Python<'_>) -> PyResult<(&'static str, u64)> {
+        Ok(match interrupt::run_sim(py, &mut self.sim, &self.limits)? {
             Yield::Tcl(u) => ("tcl", u),
             Yield::Service => ("service", 0),
             Yield::Halted => ("halted", 0),
-            Yield::Done => ("done", 0),
-        }
+            Yield::Done | Yield::Interrupted => ("done", 0),
+        })
+    }
+
+    /// Limit the run (from now on) to `max_events` events dispatched in
+    /// all and `max_wall` seconds of wall-clock time from this call; None:
+    /// no limit.
+    #[pyo3(signature = (max_events=None, max_wall=None))]
+    fn set_limits(&mut self, max_events: Option<u64>, max_wall: Option<f64>) -> PyResult<()> {
+        self.limits = interrupt::Limits::new(max_events, max_wall)?;
+        Ok(())
     }
 
     fn halt(&mut self) {
@@ -311,6 +328,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tcl::TclBackend>()?;
     m.add_class::<tcl::TclInterp>()?;
     m.add("TclError", m.py().get_type::<tcl::TclError>())?;
+    m.add("RunLimitExceeded", m.py().get_type::<interrupt::RunLimitExceeded>())?;
     m.add_function(wrap_pyfunction!(tcl::tcl_fault, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;

@@ -747,7 +747,15 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let oid = Python::attach(|py| b.engine.borrow_mut(py).sim.create(obj, eng_kind))?;
     let handle = b.defaults_handle(kind, cls, &epoch)?;
     let busy = Python::attach(|py| {
-        b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Msg(format!("{cls}: {e}")))?;
+        b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| {
+            // A class default the engine refuses (`Queue/RED set
+            // mean_pktsize_ 0`) is the script's error, which `new` raises,
+            // not a class without a shadow (for which `new` returns "").
+            unsafe {
+                (b.stubs.set_var2_ex)(b.interp, c"::dumbbell::shadow_value_error".as_ptr(), std::ptr::null(), b.stubs.new_str("1"), TCL_GLOBAL_ONLY);
+            }
+            Fail::Msg(format!("{cls}: {e}"))
+        })?;
         Ok::<bool, Fail>(b.busy(py, false))
     })?;
     b.obj_kind.borrow_mut().insert(obj.clone(), kind);

@@ -236,6 +236,10 @@ class Result:
         """The records of one traced variable ("cwnd" or "cwnd_"): columns
         time, flow, value; optionally of one flow only."""
         name = name if name.endswith("_") else name + "_"
+        traced = sorted({v for f in self._flow_objects for v in (getattr(f, "trace_vars", None) or ())})
+        if traced and name not in traced:
+            raise ValueError(f"var(): {name} was not traced; traced here: {', '.join(traced)} "
+                             f"(trace it with sim.tcp(..., trace_vars=({name!r},)))")
         d = self.vars.filter(pl.col("var") == name)
         if flow is not None:
             d = d.filter(pl.col("flow") == getattr(flow, "id", flow))

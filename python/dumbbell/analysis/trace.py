@@ -41,13 +41,30 @@ def read_trace(path: str | Path) -> pl.DataFrame:
     fid, src_node, src_port, dst_node, dst_port, seqno, uid.  Variable-trace
     lines in the same file are skipped (see `read_vartrace`).
     """
-    ev, _, _ = read_trace_columns(str(path))
+    ev, vr, other = read_trace_columns(str(path))
+    _check_is_trace(path, ev, vr, other)
     return _frame(ev)
+
+
+def _check_is_trace(path, ev, vr, other: int) -> None:
+    """A file with lines but not one trace record is not a trace: say so
+    rather than return an empty frame (a binary, a script, the wrong file)."""
+    if other and not _rows(ev) and not _rows(vr):
+        raise ValueError(f"{path}: not an ns-2 trace file: none of its {other} lines is a packet event "
+                         "(+ - r d ...) or a variable-trace record")
+
+
+def _rows(cols) -> int:
+    if not cols:
+        return 0
+    _, dtype, raw, _ = cols[0]
+    return len(raw) // np.dtype(dtype).itemsize
 
 
 def read_trace_all(path: str | Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Packet events and variable records of one file, parsed once."""
-    ev, vr, _ = read_trace_columns(str(path))
+    ev, vr, other = read_trace_columns(str(path))
+    _check_is_trace(path, ev, vr, other)
     return _frame(ev), _frame(vr)
 
 
@@ -56,5 +73,6 @@ def read_vartrace(path: str | Path) -> pl.DataFrame:
 
     Columns: time, src_node, src_port, dst_node, dst_port, var, value.
     """
-    _, vr, _ = read_trace_columns(str(path))
+    ev, vr, other = read_trace_columns(str(path))
+    _check_is_trace(path, ev, vr, other)
     return _frame(vr)

@@ -127,7 +127,8 @@ class Simulation:
                trace_file: str = "out.tr", monitor_queues: bool | LinkLike | Iterable[LinkLike] = False) -> str: ...
     def run(self, until: TimeLike, trace_packets: bool | LinkLike | Iterable[LinkLike] = False,
             monitor_queues: bool | LinkLike | Iterable[LinkLike] = True,
-            trace_file: str | os.PathLike[str] | None = None) -> Result: ...
+            trace_file: str | os.PathLike[str] | None = None, *, max_events: int | None = None,
+            max_wall: float | None = None) -> Result: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
            "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS"]

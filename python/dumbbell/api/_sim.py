@@ -27,6 +27,7 @@ import functools
 import gc
 import io
 import numbers
+import math
 import os
 import re
 import sys
@@ -136,7 +137,7 @@ def _app_params(what: str, kind: str | None, params) -> dict[str, str]:
     out = {}
     for name, value in params.items():
         var = _var_name(str(name), kind, bound, f"{what}: app_params")
-        out[var] = _var_value(var, bound[var], value, f"{what}: app_params", str(name))
+        out[var] = _var_value(var, bound[var], value, f"{what}: app_params", str(name), kind)
     return out
 
 
@@ -411,7 +412,11 @@ class Simulation:
             qbound = _bound_vars(qkind)
             for name, value in queue_params.items():
                 var = _var_name(str(name), qkind, qbound, "link(): queue_params")
-                qparams[var] = _var_value(var, qbound[var], value, "link(): queue_params", str(name))
+                qparams[var] = _var_value(var, qbound[var], value, "link(): queue_params", str(name), qkind)
+            th, mx = (_float_prefix(qparams.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
+            if queue == "RED" and th > 0 and mx > 0 and th > mx:
+                # RED's probability falls as the average rises (red.cc's v_a < 0)
+                raise ValueError(f"link(): queue_params: thresh ({th:g}) must not be above maxthresh ({mx:g})")
         pairs = [(a, b), (b, a)] if duplex else [(a, b)]
         for s, d in pairs:
             if (s.id, d.id) in self._links:
@@ -493,7 +498,7 @@ class Simulation:
             alias = "fid_" if var == "class_" else var
             if alias in given:
                 raise ValueError(f"tcp(): {given[alias][0]} and {label} set the same ns-2 variable {alias}")
-            given[alias] = (label, _var_value(alias, bound[var], value, "tcp()", label))
+            given[alias] = (label, _var_value(alias, bound[var], value, "tcp()", label, kind))
 
         put("fid_", fid, "flow_id")
         if packet_size is not None:
@@ -516,13 +521,15 @@ class Simulation:
             var = _var_name(name, sink_kind, sbound, "tcp(): sink_params")
             if var in _WIRING:
                 raise ValueError(f"tcp(): sink_params: {name} is set by the API when it connects the flow")
-            sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params", name)
+            sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params", name, sink_kind)
         if not isinstance(app, str) or app.lower() not in ("ftp", "telnet"):
             raise ValueError(f"tcp(): unknown app {app!r}; choose 'ftp' or 'telnet'")
         app = app.lower()
         aparams = _app_params("tcp()", "Application/Telnet" if app == "telnet" else None, app_params)
         if isinstance(trace_vars, str):
             trace_vars = (trace_vars,)
+        if not isinstance(trace_vars, Iterable):
+            raise ValueError(f"tcp(): trace_vars must be a variable name or a list of them, got {trace_vars!r}")
         tv: list[str] = []
         for v in trace_vars:
             if not isinstance(v, str):
@@ -594,7 +601,7 @@ class Simulation:
             if var in given:
                 raise ValueError(f"{what}: {labels[var]} and {label} set the same ns-2 variable {var}")
             labels[var] = label
-            given[var] = _var_value(var, bound[var], value, what, label)
+            given[var] = _var_value(var, bound[var], value, what, label, kind)
 
         if rate is not None:
             put("rate_", rate, "rate")
@@ -615,7 +622,7 @@ class Simulation:
                 raise ValueError(f"{what}: agent_params: {name} is set by the API when it connects the source")
             if var in ("fid_", "class_"):
                 raise ValueError(f"{what}: agent_params: {name} is the flow_id argument")
-            aparams[var] = _var_value(var, ubound[var], value, f"{what}: agent_params", str(name))
+            aparams[var] = _var_value(var, ubound[var], value, f"{what}: agent_params", str(name), "Agent/UDP")
         s = Source(self, len(self._sources), src, dst, traffic, sink, st, sp, int(aparams["fid_"]), given, aparams)
         self._sources.append(s)
         self._ops += ("udp", s)
@@ -1019,7 +1026,8 @@ class Simulation:
         b.at(until_s, "halt")
         return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
 
-    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None):
+    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None, *,
+            max_events: int | None = None, max_wall: float | None = None):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
 
         * `trace_packets`: True traces every link (ns-2 ``trace-all``); a list
@@ -1029,12 +1037,23 @@ class Simulation:
           direction (`Result.queues`); a list selects directions; False none.
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
-        """
-        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file)
+        * `max_events`, `max_wall`: guards against a runaway run: past this
+          many events dispatched, or this many seconds of wall-clock time,
+          the run stops with `RunLimitExceeded` (checked every 20 ms, so
+          the run stops at the first check past the limit).
 
-    def _run(self, until, trace_packets, monitor_queues, trace_file):
+        Ctrl-C stops a run within about 20 ms and raises KeyboardInterrupt.
+        """
+        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall)
+
+    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None):
         from ..analysis.results import Result
 
+        if max_events is not None and (isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1):
+            raise ValueError(f"run(): max_events must be a positive integer, got {max_events!r}")
+        if max_wall is not None and (isinstance(max_wall, bool) or not isinstance(max_wall, (int, float))
+                                     or not math.isfinite(max_wall) or max_wall <= 0):
+            raise ValueError(f"run(): max_wall must be a positive number of seconds, got {max_wall!r}")
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)
         if trace_file is not None and not traced:
@@ -1057,6 +1076,8 @@ class Simulation:
                 if recorded:
                     b.set_recorded(_CHANNEL)
                 objs = self._build(b, _CHANNEL, tp, mon, until_s)
+                if max_events is not None or max_wall is not None:
+                    b.set_limits(max_events, max_wall)
                 while True:
                     why = b.run()
                     for chan, data in b.drain():

@@ -107,9 +107,66 @@ def _var_name(name: str, kind: str, bound: dict[str, str], what: str) -> str:
     raise ValueError(f"{what}: unknown parameter {name!r} for {kind}{hint}")
 
 
-def _var_value(var: str, typ: str, value, what: str, label: str | None = None) -> str:
+# The valid range of the API's parameters, by class (a prefix of the engine
+# class) and ns-2 variable: (low, low included, high, high included, special
+# values also allowed).  An ns-2 script may set any value ns-2 accepts (the
+# ns-2 layer refuses only what crashes ns-2); the API, which is Dumbbell's
+# own, refuses values that cannot give a meaningful run.  docs/reliability.md
+# lists them.
+_INF = math.inf
+_RANGES: dict[tuple[str, str], tuple[float, bool, float, bool, tuple[float, ...]]] = {
+    ("Agent/TCP", "window_"): (0, False, 2**31 - 1, True, ()),
+    ("Agent/TCP", "packetSize_"): (0, False, 2**28, True, ()),
+    ("Agent/TCP", "windowInit_"): (0, False, 2**31 - 1, True, ()),
+    ("Agent/TCP", "maxcwnd_"): (0, True, 2**31 - 1, True, ()),
+    ("Agent/TCP", "overhead_"): (0, True, _INF, False, ()),
+    ("Agent/TCP", "tcpTick_"): (0, False, _INF, False, ()),
+    ("Agent/TCP", "maxburst_"): (0, True, _INF, False, ()),
+    ("Agent/TCP", "minrto_"): (0, True, _INF, False, ()),
+    ("Agent/TCP", "maxrto_"): (0, False, _INF, False, ()),
+    ("Agent/TCPSink", "interval_"): (0, False, _INF, False, ()),
+    ("Agent/UDP", "packetSize_"): (0, False, 2**28, True, ()),
+    ("Queue", "limit_"): (0, True, 2**31 - 1, True, ()),
+    ("Queue", "mean_pktsize_"): (0, False, 2**28, True, ()),
+    # 0, -1 and -2 ask RED to choose the weight itself (red.cc initialize_params)
+    ("Queue/RED", "q_weight_"): (0, False, 1, True, (0, -1, -2)),
+    ("Queue/RED", "thresh_"): (0, True, _INF, False, ()),
+    ("Queue/RED", "maxthresh_"): (0, True, _INF, False, ()),
+    ("Queue/RED", "linterm_"): (0, False, _INF, False, ()),
+    ("Queue/RED", "mark_p_"): (0, True, 1, True, ()),
+    ("Queue/RED", "interval_"): (0, False, _INF, False, ()),
+    ("Application/Traffic", "packetSize_"): (0, False, 2**28, True, ()),
+    ("Application/Traffic", "burst_time_"): (0, False, _INF, False, ()),
+    ("Application/Traffic", "idle_time_"): (0, True, _INF, False, ()),
+    ("Application/Traffic/Pareto", "shape_"): (0, False, _INF, False, ()),
+    ("Application/Traffic/CBR", "interval_"): (0, False, _INF, False, ()),
+    ("Application/Telnet", "interval_"): (0, True, _INF, False, ()),
+}
+
+
+def _range_of(kind: str | None, var: str):
+    if kind is None:
+        return None
+    best = None
+    for (prefix, v), r in _RANGES.items():
+        if v == var and (kind == prefix or kind.startswith(prefix + "/")):
+            if best is None or len(prefix) > len(best[0]):
+                best = (prefix, r)
+    return best[1] if best else None
+
+
+def _range_text(r) -> str:
+    lo, lo_in, hi, hi_in, special = r
+    left = f"{'>=' if lo_in else '>'} {lo:.10g}"
+    right = "" if hi == _INF else f" and {'<=' if hi_in else '<'} {hi:.10g}"
+    extra = f" (or {', '.join(f'{s:g}' for s in special)})" if special else ""
+    return left + right + extra
+
+
+def _var_value(var: str, typ: str, value, what: str, label: str | None = None, kind: str | None = None) -> str:
     """A Python value as the Tcl text of bound variable `var` of type `typ`
-    (`label`: the name the user gave it)."""
+    (`label`: the name the user gave it), within its range if `kind` (the
+    engine class) declares one in `_RANGES`."""
     label = label or var
     bad = f"{what}: bad value {value!r} for {label}"
     if typ == "bool":
@@ -120,10 +177,11 @@ def _var_value(var: str, typ: str, value, what: str, label: str | None = None) -
         if isinstance(value, str) and value in ("true", "false", "0", "1"):
             return value
         raise ValueError(f"{bad}: expected True or False")
-    if typ == "bandwidth":
-        return _parse_bandwidth(value, f"{what}: {label}")[0]
-    if typ == "time":
-        return _parse_time(value, f"{what}: {label}")[0]
+    if typ in ("bandwidth", "time"):
+        parse = _parse_bandwidth if typ == "bandwidth" else _parse_time
+        text, x = parse(value, f"{what}: {label}")
+        _check_range(kind, var, x, bad, label)
+        return text
     if isinstance(value, bool):
         raise ValueError(f"{bad}: expected a number")
     if isinstance(value, str):
@@ -145,6 +203,16 @@ def _var_value(var: str, typ: str, value, what: str, label: str | None = None) -
             text = str(int(x))
         if abs(x) >= 2**31:
             raise ValueError(f"{bad}: out of range for a 32-bit integer")
+    _check_range(kind, var, x, bad, label)
     return text
+
+
+def _check_range(kind: str | None, var: str, x: float, bad: str, label: str) -> None:
+    r = _range_of(kind, var)
+    if r is not None:
+        lo, lo_in, hi, hi_in, special = r
+        ok = (x > lo or (lo_in and x == lo)) and (x < hi or (hi_in and x == hi))
+        if not ok and x not in special:
+            raise ValueError(f"{bad}: {label} must be {_range_text(r)}")
 
 

@@ -14,7 +14,7 @@ interleaves with the script's own ``puts`` exactly as in ns-2.
 # are on Python >= 3.10.
 import os
 import sys
-from .._engine import Engine, TclBackend, TclInterp, atof
+from .._engine import Engine, RunLimitExceeded, TclBackend, TclInterp, atof
 
 # (os.path rather than pathlib: `dumbbell run` should not pay for importing it)
 HERE = os.path.dirname(os.path.realpath(__file__))
@@ -38,7 +38,14 @@ LIB_FILES = ("classes.tcl", "simulator.tcl", "trace.tcl", "node.tcl", "link.tcl"
 FALLBACKS = ("tkinter", "pycommands")
 
 # The body of our `exit`: it flushes every channel and ends the process.
-EXIT_BODY = " ::dumbbell::be::exit $code "
+# How the runner starts the script (ns-2's main sources it the same way).
+SOURCE_SCRIPT = "source.orig $::dumbbell::script_path"
+
+# Tcl's exit takes an integer in Tcl's syntax (0x7f, 010 octal) and refuses
+# anything else ("exit abc" is an error, exit status 1, as in ns-2).
+EXIT_BODY = (' if {![string is integer -strict $code]} {'
+             ' return -code error "expected integer but got \\"$code\\"" };'
+             ' ::dumbbell::be::exit [expr {$code}] ')
 
 
 def forced_fallbacks() -> frozenset[str]:
@@ -322,6 +329,10 @@ class Ns2Runner:
         try:
             self.eng.init_defaults_ref(oid, handle)
         except (KeyError, ValueError) as e:
+            # A class default the engine refuses (`Queue/RED set
+            # mean_pktsize_ 0`): an error of the script, not a class
+            # without a shadow (for which `new` returns "").
+            self.tcl.setvar("::dumbbell::shadow_value_error", "1")
             raise self.TclError(f"{cls}: {e}")
         self._service()
         return kind
@@ -363,8 +374,8 @@ class Ns2Runner:
     def be_exit(self, code="0"):
         try:
             c = int(code)
-        except ValueError:
-            c = 0
+        except ValueError:  # the exit proc checked it: not reached from a script
+            c = 1
         if self.panic is not None:  # an engine error the script caught: still Dumbbell's bug
             c = self.report_panic(self.panic)
         self.drain()
@@ -504,19 +515,26 @@ class Ns2Runner:
 
     def run(self) -> int:
         path = self.script
+        # The path reaches Tcl as a variable's value, never as script text:
+        # a file name with braces, brackets or semicolons is a name.
+        self.tcl.call("set", "::dumbbell::script_path", path)
         try:
-            self.tcl.eval(f"source.orig {{{path}}}")
+            self.tcl.eval(SOURCE_SCRIPT)
         except self.TclError as err:
             if self.panic is not None:
                 return self.report_panic(self.panic)
             self.drain()
             # The script's own traceback: without the frame of our `source.orig`.
             info = self._errinfo()
-            ours = f'\n    invoked from within\n"source.orig {{{path}}}"'
-            if info.endswith(ours):
-                info = info[: -len(ours)]
+            for ours in (f'\n    invoked from within\n"{SOURCE_SCRIPT}"', f'\n    while executing\n"{SOURCE_SCRIPT}"'):
+                if info.endswith(ours):
+                    info = info[: -len(ours)]
             self.report_error(str(err), info)
             return self._end(1)
+        except KeyboardInterrupt:
+            return self._stopped("interrupted", 130)
+        except RunLimitExceeded as err:
+            return self._stopped(f"stopped: {err}", 124)
         except BaseException as err:  # an engine panic outside a Tcl call
             if type(err).__name__ != "PanicException":
                 raise
@@ -525,6 +543,28 @@ class Ns2Runner:
             return self.report_panic(self.panic)
         self.drain()
         return self._end(0)
+
+    def _stopped(self, why: str, code: int) -> int:
+        """Ctrl-C (exit status 130, as a shell reports SIGINT) or a run
+        limit (124, as timeout(1)): what was written so far is flushed and
+        kept, and one line says where the run stopped.  A second Ctrl-C
+        while flushing ends the process at once."""
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            now = self.eng.now_str()
+        except Exception:
+            now = "?"
+        try:
+            self.drain()
+            self.tcl.eval("::dumbbell::flush_channels")
+            self.flush_c_stdout()
+        except (self.TclError, OSError):
+            pass
+        sys.stdout.flush()
+        sys.stderr.write(f"dumbbell: {why} at simulated time {now}; the output written so far is kept\n")
+        return code
 
     def _end(self, code: int) -> int:
         """The end of a script that did not call `exit`: the exit command
@@ -608,12 +648,16 @@ class Ns2Runner:
                     cmd = cmd[:-1]
                 out.append(f"  at {fm.group(1)}:{fm.group(2)}: {cmd.strip()}")
                 break
-        out.append("Tcl traceback:")
-        out.extend("    " + l for l in info.splitlines())
+        # A traceback that is only the message again (the script could not
+        # be read) says nothing more.
+        if info.strip() != msg.strip():
+            out.append("Tcl traceback:")
+            out.extend("    " + l for l in info.splitlines())
         sys.stderr.write("\n".join(out) + "\n")
 
 
-def run_script_and_exit(script: str, argv: list[str]) -> int:
+def run_script_and_exit(script: str, argv: list[str], max_events: int | None = None,
+                        max_wall: float | None = None) -> int:
     """`dumbbell run`: run_script, then end the process without tearing
     down the interpreter and Python (~2 ms; the script's end already flushed
     every Tcl channel and the engine's output), as the script's own `exit`
@@ -626,6 +670,8 @@ def run_script_and_exit(script: str, argv: list[str]) -> int:
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
     runner = Ns2Runner(script, argv, own_tcl=True)
+    if max_events is not None or max_wall is not None:
+        runner.eng.set_limits(max_events, max_wall)
     code = runner.run()
     t = runner.tcl
     if t.eval("::dumbbell::pipelines") == "0":

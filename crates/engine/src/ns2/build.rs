@@ -539,6 +539,9 @@ pub enum Step {
     Halted,
     /// No events left.
     Done,
+    /// An `Interrupter` stopped the run between two events; call `run`
+    /// again to go on.
+    Interrupted,
 }
 
 /// The counters of a queue monitor and its two integrators.
@@ -1439,6 +1442,7 @@ impl Builder {
                 }
                 Yield::Halted => return Ok(Step::Halted),
                 Yield::Done => return Ok(Step::Done),
+                Yield::Interrupted => return Ok(Step::Interrupted),
             }
         }
     }
@@ -1453,6 +1457,7 @@ impl Builder {
                 Step::Output => {
                     self.sim.out_mut().drain();
                 }
+                Step::Interrupted => {}
                 Step::Halted | Step::Done => return Ok(()),
             }
         }

@@ -35,6 +35,35 @@ impl Sim {
                             // (window_ as `$agent set window_` shows it)
                             format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
                         }
+                        Abort::NegativeDelay { at, delay } => {
+                            // Scheduler::schedule's warning and dispatch's abort, in ns-2's %f
+                            let f = |x: f64| crate::ns2::printf::sprintf("%f", &[crate::ns2::printf::Arg::Float(x)]).unwrap_or_default();
+                            format!(
+                                "an event was scheduled with a negative delay ({}) at time {}: time would go backwards \
+                                 (a negative interval, overhead_ or timer setting, or a size that overflowed?); \
+                                 ns-2 aborts here too (scheduler going backwards in time)",
+                                f(delay),
+                                f(at)
+                            )
+                        }
+                        Abort::RedIdlePeriods { periods } => format!(
+                            "Queue/RED: the link was idle for {} packet times (its bandwidth / (8 mean_pktsize_) x the idle time), \
+                             more than a C int holds: the link is too fast, or mean_pktsize_ too small, for RED's averaging; \
+                             ns-2 stops here with a floating-point exception",
+                            fmt_real(periods)
+                        ),
+                        Abort::WindowNotAnInt { agent, window } => format!(
+                            "{} (a TCP sender): window_ {} does not fit a C int when the sender is reset \
+                             (TcpAgent::reset: ssthresh_ = int(window_)); ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            fmt_real(window)
+                        ),
+                        Abort::SourceRate { agent, rate } => format!(
+                            "the traffic source on {} was started with rate_ {} b/s, which gives no time between its packets \
+                             (rate_ and interval_ must be positive and finite); ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            fmt_real(rate)
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

@@ -390,7 +390,13 @@ impl Red {
             if m < 1 {
                 break;
             }
-            new_ave *= 1.0 - q_w;
+            let next = new_ave * (1.0 - q_w);
+            if next == new_ave {
+                // A fixed point (zero, or a factor that rounds to one):
+                // the remaining multiplications change nothing.
+                break;
+            }
+            new_ave = next;
         }
         new_ave *= 1.0 - q_w;
         new_ave += q_w * nqueued as f64;
@@ -550,11 +556,19 @@ impl Red {
         let mut m = 0i32;
         if self.idle {
             self.idle = false;
-            if self.cautious == 3 {
+            // `int(ptc * (now - idletime_))`: packet times the link was idle.
+            let periods = if self.cautious == 3 {
                 let ptc = self.ptc * mean as f64 / self.idle_pktsize as f64;
-                m = (ptc * (now - self.idletime)) as i32;
+                ptc * (now - self.idletime)
             } else {
-                m = (self.ptc * (now - self.idletime)) as i32;
+                self.ptc * (now - self.idletime)
+            };
+            m = crate::num::c_int(periods);
+            if m == i32::MIN && !(periods > -2147483649.0 && periods < 2147483648.0) {
+                // ns-2 traps the invalid conversion (a floating-point
+                // exception): the link is too fast, or the mean packet
+                // size too small, for RED's count of idle packet times.
+                w.abort(crate::notice::Abort::RedIdlePeriods { periods });
             }
         }
         let (ave, q_w) = (self.v_ave, self.q_w);
@@ -746,6 +760,35 @@ mod tests {
         r.wait = false;
         r.count = 5;
         assert!((r.modify_p(0.1, 500, 1000) - 0.2).abs() < 1e-15, "p/(1-count*p)");
+    }
+
+    /// The idle decay stops early only at a fixed point, so it gives what
+    /// ns-2's `while (--m >= 1) new_ave *= 1.0 - q_w` gives, bit for bit.
+    #[test]
+    fn idle_decay_is_ns2s_loop_exactly() {
+        let mut w = World::new_for_tests();
+        let mut rng = crate::testrng::TestRng(7);
+        for _ in 0..200 {
+            let ave = rng.below(1_000_000) as f64 / 977.0;
+            let q_w = [0.002, 1e-9, 0.5, 1e-300, 0.0][rng.below(5) as usize];
+            let m = rng.below(200_000) as i32;
+            let mut naive = ave;
+            let mut k = m;
+            loop {
+                k -= 1;
+                if k < 1 {
+                    break;
+                }
+                naive *= 1.0 - q_w;
+            }
+            naive *= 1.0 - q_w;
+            naive += q_w * 3.0;
+            let mut r = red_with(5.0, 15.0, 10.0, false);
+            assert_eq!(r.estimator(&mut w, 3, m, ave, q_w).to_bits(), naive.to_bits(), "ave {ave} q_w {q_w} m {m}");
+        }
+        // A fixed point ends a count of 2^31 - 1 at once.
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        assert_eq!(r.estimator(&mut w, 0, i32::MAX, 7.0, 0.5), 0.0);
     }
 
     #[test]

@@ -703,7 +703,12 @@ impl Sender {
         self.seti(b, w, Tv::Maxseq, -1);
         self.last_ack = -1;
         self.seti(b, w, Tv::Ack, -1);
-        let mut ss = self.wnd as i32;
+        // `ssthresh_ = int(wnd_)`: ns-2 traps a window no int holds (NaN,
+        // beyond +-2^31) with a floating-point exception.
+        let mut ss = crate::num::c_int(self.wnd);
+        if ss == i32::MIN && self.wnd != -2147483648.0 {
+            w.abort(crate::notice::Abort::WindowNotAnInt { agent: b.id, window: self.wnd });
+        }
         self.seti(b, w, Tv::Ssthresh, ss);
         if self.max_ssthresh > 0 && self.max_ssthresh < self.ssthresh {
             ss = self.max_ssthresh;

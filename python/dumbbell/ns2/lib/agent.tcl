@@ -20,6 +20,12 @@ Simulator instproc simplex-connect {src dst} {
 }
 
 Simulator instproc connect {src dst} {
+    # A TCP sender connected to itself takes its own data for ACKs and
+    # answers them at once, for ever (ns-2 recurses until it crashes).
+    if {$src eq $dst && [string match Agent/TCP* [$src info class]]
+            && ![string match Agent/TCPSink* [$src info class]]} {
+        error "connect: $src ([$src info class]) cannot be connected to itself: its own data would come back to it as acknowledgements"
+    }
     $self simplex-connect $src $dst
     $self simplex-connect $dst $src
     return $src

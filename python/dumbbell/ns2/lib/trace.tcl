@@ -38,6 +38,11 @@ Trace/Generic instproc init {} {
     $self set type_ v
 }
 Trace instproc attach {fp} {
+    # ns-2's Trace::command: the channel must be open for writing (an
+    # error here, at the line that makes the trace, not at the first packet)
+    if {[catch {chan pending output $fp} n] || $n < 0} {
+        error "trace: can't attach $fp for writing"
+    }
     $self set fp_ $fp
     $self cmd attach $fp
 }

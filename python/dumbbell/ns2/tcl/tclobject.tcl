@@ -299,6 +299,11 @@ SplitObject set id 0
 SplitObject instproc init args {
     $self next
     if {[catch {::dumbbell::be::shadow $self [::otcl::_::ClassOf $self] $args} kind]} {
+        if {[info exists ::dumbbell::shadow_value_error]} {
+            # a class default the engine refuses: the script's error
+            unset ::dumbbell::shadow_value_error
+            error $kind
+        }
         set ::dumbbell::shadow_error $kind
         error "__FAILED_SHADOW_OBJECT_" ""
     }
@@ -528,8 +533,13 @@ proc ::dumbbell::_newplain {className} {
         }
     }
     if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
-        set ::dumbbell::shadow_error $kind
         delete $o
+        if {[info exists ::dumbbell::shadow_value_error]} {
+            # a class default the engine refuses: the script's error
+            unset ::dumbbell::shadow_value_error
+            error "class $className: constructor failed: $kind"
+        }
+        set ::dumbbell::shadow_error $kind
         return ""
     }
     # ::dumbbell::_attach, for an object that is new

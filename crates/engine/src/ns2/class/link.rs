@@ -30,15 +30,17 @@ pub static DELAY_LINK: Table<DelayLink> = Table {
     vars: &[
         var("bandwidth_", Bandwidth, "1.5Mb", |l, _| real(l.bandwidth), |l, v, _| {
             let bw = parse_bw(v);
-            if !(bw > 0.0) {
-                return Err(format!("bandwidth_ must be positive, got \"{v}\""));
+            // Positive, and a bit takes a finite time to send (1e999Mb is
+            // infinite, 1e-320Mb makes every transmission time infinite).
+            if !(bw > 0.0 && (8.0 / bw).is_finite() && bw.is_finite()) {
+                return Err(format!("bandwidth_ must be a positive, finite number of bits per second whose inverse is finite too, got \"{v}\" ({} b/s)", crate::ns2::printf::format_g(bw, 6)));
             }
             Ok(l.set_bandwidth(bw))
         }),
         var("delay_", Time, "100ms", |l, _| real(l.delay), |l, v, _| {
             let d = parse_time(v);
-            if d < 0.0 {
-                return Err(format!("delay_ must not be negative, got \"{v}\""));
+            if !(d >= 0.0 && d.is_finite()) {
+                return Err(format!("delay_ must be a finite, non-negative time, got \"{v}\" ({d} s)"));
             }
             Ok(l.delay = d)
         }),

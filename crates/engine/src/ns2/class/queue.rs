@@ -63,7 +63,14 @@ pub static RED_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "true", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+        // RED divides by it (ns-2 crashes on 0: a floating-point exception)
+        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| {
+            let n = parse_int(v);
+            if n <= 0 {
+                return Err(format!("mean_pktsize_ must be a positive number of bytes for RED, got \"{v}\""));
+            }
+            Ok(q.cap.mean_pktsize = n)
+        }),
         var("drop_front_", Bool, "false", |q, _| boolean(q.cap.drop_front), |q, v, _| Ok(q.cap.drop_front = parse_bool(v))),
         var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
     ],

@@ -1,0 +1,145 @@
+//! Ctrl-C and run limits for simulations run from Python.
+//!
+//! While the engine runs, Python cannot: its SIGINT handler only sets a
+//! flag, which Python looks at between bytecodes.  So a watchdog thread
+//! interrupts every registered run every `TICK` (`Sim::interrupter`: two
+//! atomic stores; the run returns `Interrupted` between two events, which
+//! changes nothing about the simulation), and the binding then lets
+//! Python act on a pending signal (`check_signals` raises
+//! `KeyboardInterrupt`) and checks the run's limits before it runs on.
+//! A run therefore answers Ctrl-C within a tick plus one event.
+
+use dumbbell_engine::sim::{Interrupter, Sim, Yield};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pyo3::create_exception!(
+    _engine,
+    RunLimitExceeded,
+    PyRuntimeError,
+    "A run went past its limit of events or wall-clock time (max_events, max_wall)."
+);
+
+/// How often a running simulation is interrupted to look for signals.
+const TICK: Duration = Duration::from_millis(20);
+
+/// The runs in progress (a token each) and the process the watchdog
+/// thread was started in (threads do not survive `fork`: the sweep's
+/// workers are forked).
+struct Registry {
+    runs: Vec<(u64, Interrupter)>,
+    next: u64,
+    watchdog_pid: Option<u32>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), next: 0, watchdog_pid: None });
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn watchdog() {
+    loop {
+        std::thread::sleep(TICK);
+        let r = registry();
+        for (_, i) in &r.runs {
+            // SAFETY: a run is in the registry only while `run` below holds
+            // its `Sim` borrowed (it unregisters under this lock before it
+            // returns), so the `Sim` is neither moved nor dropped.
+            unsafe { i.interrupt() };
+        }
+    }
+}
+
+/// Limits on one run (none by default).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many events dispatched (checked every tick: the run
+    /// stops at the first check past it).
+    pub max_events: Option<u64>,
+    /// Stop when the wall clock passes this instant.
+    pub deadline: Option<Instant>,
+    /// The wall-clock limit as given, for the message.
+    pub max_wall: Option<f64>,
+}
+
+impl Limits {
+    pub fn new(max_events: Option<u64>, max_wall: Option<f64>) -> PyResult<Limits> {
+        if let Some(w) = max_wall {
+            if !(w > 0.0 && w.is_finite()) {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!("max_wall must be a positive number of seconds, got {w}")));
+            }
+        }
+        if max_events == Some(0) {
+            return Err(pyo3::exceptions::PyValueError::new_err("max_events must be at least 1, got 0"));
+        }
+        Ok(Limits { max_events, deadline: max_wall.map(|w| Instant::now() + Duration::from_secs_f64(w)), max_wall })
+    }
+
+    fn check(&self, sim: &Sim) -> PyResult<()> {
+        let events = sim.world().sched().dispatched();
+        if let Some(m) = self.max_events {
+            if events >= m {
+                return Err(RunLimitExceeded::new_err(format!("the run passed its limit of {m} events ({events} dispatched)")));
+            }
+        }
+        if let (Some(d), Some(w)) = (self.deadline, self.max_wall) {
+            if Instant::now() >= d {
+                return Err(RunLimitExceeded::new_err(format!(
+                    "the run passed its limit of {w} s of wall-clock time ({events} events dispatched)"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Run `owner` (which holds a `Sim`: `sim_of`) through `step` (which
+/// calls `Sim::run` or a wrapper of it) until it yields something other
+/// than an interruption, answering signals and `limits` at each tick.
+pub fn run<O, T>(
+    py: Python<'_>,
+    owner: &mut O,
+    sim_of: fn(&O) -> &Sim,
+    limits: &Limits,
+    mut step: impl FnMut(&mut O) -> T,
+    interrupted: impl Fn(&T) -> bool,
+) -> PyResult<T> {
+    // A signal that arrived between runs: answer it before running.
+    py.check_signals()?;
+    limits.check(sim_of(owner))?;
+    let token = {
+        let mut r = registry();
+        let pid = std::process::id();
+        if r.watchdog_pid != Some(pid) {
+            std::thread::Builder::new()
+                .name("dumbbell-watchdog".into())
+                .spawn(watchdog)
+                .map_err(|e| PyRuntimeError::new_err(format!("cannot start the watchdog thread: {e}")))?;
+            r.watchdog_pid = Some(pid);
+        }
+        let t = r.next;
+        r.next += 1;
+        r.runs.push((t, sim_of(owner).interrupter()));
+        t
+    };
+    let unregister = || registry().runs.retain(|(t, _)| *t != token);
+    loop {
+        let y = step(owner);
+        if !interrupted(&y) {
+            unregister();
+            return Ok(y);
+        }
+        if let Err(e) = py.check_signals().and_then(|_| limits.check(sim_of(owner))) {
+            unregister();
+            return Err(e);
+        }
+    }
+}
+
+/// `run` for a plain `Sim::run`.
+pub fn run_sim(py: Python<'_>, sim: &mut Sim, limits: &Limits) -> PyResult<Yield> {
+    run(py, sim, |s| s, limits, |s| s.run(), |y| *y == Yield::Interrupted)
+}

@@ -1,0 +1,168 @@
+"""Runs that must be stopped: Ctrl-C and the run limits, for `dumbbell run`
+and the Python API; file names that are not Tcl code."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
+
+# A TCP flow traced for 10^5 simulated seconds: minutes of work.
+LONG = """set ns [new Simulator]
+set f [open out.tr w]
+$ns trace-all $f
+set a [$ns node]
+set b [$ns node]
+$ns duplex-link $a $b 10Mb 10ms DropTail
+set tcp [new Agent/TCP]
+$ns attach-agent $a $tcp
+set sink [new Agent/TCPSink]
+$ns attach-agent $b $sink
+$ns connect $tcp $sink
+set ftp [new Application/FTP]
+$ftp attach-agent $tcp
+$ns at 0.1 "$ftp start"
+$ns at 100000 "exit 0"
+$ns run
+"""
+
+
+def _dumbbell_run(tmp_path: Path, *args: str) -> subprocess.Popen:
+    (tmp_path / "long.tcl").write_text(LONG)
+    return subprocess.Popen([sys.executable, "-m", "dumbbell.cli", "run", *args, "long.tcl"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+
+
+def _interrupt_after(p: subprocess.Popen, seconds: float) -> tuple[float, str, str]:
+    """SIGINT after `seconds`; returns how long the process took to end
+    after it, and its output."""
+    time.sleep(seconds)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    return time.monotonic() - t0, out, err
+
+
+def _complete_trace(path: Path) -> None:
+    data = path.read_bytes()
+    assert len(data) > 10_000, "the trace written before the interrupt is kept"
+    assert data.endswith(b"\n")
+    last = data.rsplit(b"\n", 2)[-2].split()
+    assert len(last) == 12 and last[0] in (b"+", b"-", b"r", b"d"), last
+
+
+def test_ctrl_c_stops_dumbbell_run_at_once_and_keeps_the_trace(tmp_path):
+    p = _dumbbell_run(tmp_path)
+    took, out, err = _interrupt_after(p, 1.5)
+    assert p.returncode == 130, err
+    assert took < 1.0, f"took {took:.2f} s to stop"
+    assert err.startswith("dumbbell: interrupted at simulated time "), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    _complete_trace(tmp_path / "out.tr")
+
+
+@pytest.mark.parametrize("opt,needle", [(("--max-events", "200000"), "limit of 200000 events"),
+                                        (("--max-wall=0.5",), "limit of 0.5 s of wall-clock time")])
+def test_run_limits_stop_dumbbell_run(tmp_path, opt, needle):
+    p = _dumbbell_run(tmp_path, *opt)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 124, err
+    assert err.startswith("dumbbell: stopped: the run passed its ") and needle in err, err
+    assert len(err.splitlines()) == 1, err
+    _complete_trace(tmp_path / "out.tr")
+
+
+@pytest.mark.parametrize("args,needle", [(("--max-events", "0"), "--max-events expects a positive integer"),
+                                         (("--max-wall", "nan"), "--max-wall expects a positive number"),
+                                         (("--max-wall",), "--max-wall needs a value"),
+                                         (("--frobnicate",), "unknown option '--frobnicate'")])
+def test_bad_run_options_are_refused(tmp_path, args, needle):
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", *args], cwd=tmp_path, capture_output=True,
+                       text=True, env=ENV, timeout=60)
+    assert r.returncode == 2 and needle in r.stderr, r.stderr
+
+
+def test_options_after_the_script_are_the_scripts(tmp_path):
+    (tmp_path / "a.tcl").write_text("puts $argv\n")
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "a.tcl", "--max-wall", "x"], cwd=tmp_path,
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 0 and r.stdout == "--max-wall x\n", r
+
+
+API_LONG = """
+import sys, time
+import dumbbell
+sim = dumbbell.Simulation()
+a, b = sim.node(), sim.node()
+sim.link(a, b, "100Mb", "10ms", queue_limit=100)
+sim.tcp(a, b, variant="newreno", start=0.0)
+limit = sys.argv[1]
+t0 = time.monotonic()
+try:
+    if limit == "none":
+        print("running", flush=True)
+        sim.run(100000)
+    elif limit == "events":
+        sim.run(100000, max_events=100000)
+    else:
+        sim.run(100000, max_wall=0.3)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+except dumbbell.RunLimitExceeded as e:
+    print("limit:", e, round(time.monotonic() - t0, 2), flush=True)
+"""
+
+
+def test_ctrl_c_raises_keyboard_interrupt_in_the_api(tmp_path):
+    p = subprocess.Popen([sys.executable, "-c", API_LONG, "none"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=ENV)
+    assert p.stdout.readline() == "running\n"
+    took, out, err = _interrupt_after(p, 1.0)
+    assert out == "KeyboardInterrupt\n", (out, err)
+    assert took < 1.0, f"took {took:.2f} s to stop"
+    assert p.returncode == 0, err
+
+
+@pytest.mark.parametrize("limit,needle", [("events", "limit of 100000 events"), ("wall", "limit of 0.3 s")])
+def test_run_limits_in_the_api(limit, needle):
+    r = subprocess.run([sys.executable, "-c", API_LONG, limit], capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("limit: the run passed its ") and needle in r.stdout, r.stdout
+    assert float(r.stdout.split()[-1]) < 2.0
+
+
+@pytest.mark.parametrize("kw,needle", [({"max_events": 0}, "max_events must be a positive integer"),
+                                       ({"max_events": 1.5}, "max_events must be a positive integer"),
+                                       ({"max_wall": -1}, "max_wall must be a positive number"),
+                                       ({"max_wall": float("inf")}, "max_wall must be a positive number")])
+def test_bad_api_limits_are_refused(kw, needle):
+    import dumbbell
+
+    sim = dumbbell.Simulation()
+    a, b = sim.node(), sim.node()
+    sim.link(a, b, "1Mb", "10ms")
+    with pytest.raises(ValueError, match=needle):
+        sim.run(1.0, **kw)
+
+
+@pytest.mark.parametrize("name", ["a}b.tcl", "e.tcl};puts INJECTED;#{", "[x] $y.tcl"])
+def test_a_file_name_is_a_name_not_tcl_code(tmp_path, name):
+    (tmp_path / name).write_text("puts ran\n")
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", name], cwd=tmp_path, capture_output=True,
+                       text=True, env=ENV, timeout=60)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "ran\n", "")
+
+
+def test_a_missing_script_is_one_line(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "nonexist.tcl"], cwd=tmp_path,
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr == 'dumbbell: error: couldn\'t read file "nonexist.tcl": no such file or directory\n'
