@@ -1019,8 +1019,13 @@ class Simulation:
         b.at(until_s, "halt")
         return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
 
-    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None):
+    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
+            mode: str = "packet"):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
+
+        `mode="fluid"` integrates the fluid model of the scenario instead
+        (dumbbell.models.fluid_scenario; docs/python-api.md) and returns a
+        `FluidRun`; scenarios it does not cover raise ValueError.
 
         * `trace_packets`: True traces every link (ns-2 ``trace-all``); a list
           of links (`Link` objects or (node, node) pairs) traces only those
@@ -1030,6 +1035,9 @@ class Simulation:
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
         """
+        if mode != "packet":
+            from ..models.fluid_scenario import run_fluid
+            return run_fluid(self, until, mode, trace_packets, monitor_queues, trace_file)
         return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file)
 
     def _run(self, until, trace_packets, monitor_queues, trace_file):
