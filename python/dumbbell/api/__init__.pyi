@@ -4,6 +4,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from ..models.fluid_scenario import FluidRun
 from ..results import Result
 
 Number = int | float
@@ -127,8 +128,9 @@ class Simulation:
                trace_file: str = "out.tr", monitor_queues: bool | LinkLike | Iterable[LinkLike] = False) -> str: ...
     def run(self, until: TimeLike, trace_packets: bool | LinkLike | Iterable[LinkLike] = False,
             monitor_queues: bool | LinkLike | Iterable[LinkLike] = True,
-            trace_file: str | os.PathLike[str] | None = None, *, max_events: int | None = None,
-            max_wall: float | None = None) -> Result: ...
+            trace_file: str | os.PathLike[str] | None = None,
+            mode: Literal["packet", "fluid"] = "packet", *, max_events: int | None = None,
+            max_wall: float | None = None) -> Result | FluidRun: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
            "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS"]

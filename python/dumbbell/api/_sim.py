@@ -1026,9 +1026,13 @@ class Simulation:
         b.at(until_s, "halt")
         return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
 
-    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None, *,
-            max_events: int | None = None, max_wall: float | None = None):
+    def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
+            mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
+
+        `mode="fluid"` integrates the fluid model of the scenario instead
+        (dumbbell.models.fluid_scenario; docs/python-api.md) and returns a
+        `FluidRun`; scenarios it does not cover raise ValueError.
 
         * `trace_packets`: True traces every link (ns-2 ``trace-all``); a list
           of links (`Link` objects or (node, node) pairs) traces only those
@@ -1044,6 +1048,11 @@ class Simulation:
 
         Ctrl-C stops a run within about 20 ms and raises KeyboardInterrupt.
         """
+        if mode != "packet":
+            if max_events is not None or max_wall is not None:
+                raise ValueError("run(): max_events and max_wall apply to packet-level runs only")
+            from ..models.fluid_scenario import run_fluid
+            return run_fluid(self, until, mode, trace_packets, monitor_queues, trace_file)
         return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall)
 
     def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None):

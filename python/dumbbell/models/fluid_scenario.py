@@ -1,0 +1,327 @@
+"""The fluid mode of `dumbbell.Simulation`: `sim.run(until, mode="fluid")`.
+
+Reads the scenario a `Simulation` describes (the same objects a packet run
+builds), maps it onto the fluid model of `fluid.py` and integrates it:
+
+* the flows' paths are the shortest-hop routes, as ns-2's static routing
+  finds them on a dumbbell; the bottleneck is the slowest link direction
+  that every flow crosses; every other link direction must be able to carry
+  its flows' share of the bottleneck (bandwidth x all flows >= bottleneck
+  bandwidth x its flows), else the scenario has more than one potential
+  bottleneck and is refused;
+* a flow's propagation round trip Tp is the sum of its forward links'
+  delays and transmission times of a data packet (packetSize_ + 40 bytes of
+  headers) and its reverse links' delays and transmission times of a
+  40-byte ACK; flows with equal Tp, maximum window (``window_``,
+  ``maxcwnd_``), initial window (``windowInit_``) and start form a class;
+* the bottleneck's capacity in data packets per second, its limit, and
+  RED's parameters as ns-2 sets them (automatic ``q_weight_``, ``thresh_``
+  and ``maxthresh_`` from the link, byte mode, ``wait_``, ``mark_p_``,
+  ``linterm_``, ``gentle_``, ``setbit_``) are read from the queue's
+  parameters over the class defaults.
+
+Refused, with a ValueError that says why: datagram sources, error models,
+queues other than DropTail and RED (CoDel has no published fluid model of
+the same form here), RED's adaptive, Feng-adaptive, AECN, ECNM, mark-front
+and cautious variants, flows that stop or run Telnet, senders other than
+Tahoe/Reno/NewReno/Sack1 (Vegas' window law is not MGT's), delayed-ACK
+sinks, New-ECN window options, and a mix of ECN and non-ECN flows.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections import deque
+
+import numpy as np
+
+from .fluid import Bottleneck, FlowClass, FluidResult, integrate
+
+_COVERED_VARIANTS = ("tahoe", "reno", "newreno", "sack")
+
+
+@functools.cache
+def _class_defaults() -> dict[str, dict[str, str]]:
+    """Class default values from the engine's class table (`class_vars` blocks)."""
+    from .._engine import Engine
+
+    out: dict[str, dict[str, str]] = {}
+    for m in re.finditer(r"class_vars (\S+) \{\n(.*?)\n\}", Engine.class_defaults_tcl(), re.S):
+        d = out.setdefault(m.group(1), {})
+        for line in m.group(2).splitlines():
+            parts = line.split(None, 1)
+            if len(parts) == 2:
+                d[parts[0]] = parts[1].strip()
+    return out
+
+
+def _defaults(cls: str) -> dict[str, str]:
+    """Bound-variable defaults of `cls`, its ancestors' included."""
+    d: dict[str, str] = {}
+    parts = cls.split("/")
+    for i in range(1, len(parts) + 1):
+        d.update(_class_defaults().get("/".join(parts[:i]), {}))
+    return d
+
+
+def _num(v) -> float:
+    from ..api._values import _parse_bandwidth
+
+    s = str(v).strip()
+    try:
+        return float(s)
+    except ValueError:
+        return float(_parse_bandwidth(s, "fluid mode")[1]) if s[-1:] in "bB" else float(re.match(r"[-+0-9.e]+", s)[0])
+
+
+def _truth(v) -> bool:
+    s = str(v).strip().lower()
+    if s in ("true", "yes", "on"):
+        return True
+    if s in ("false", "no", "off", ""):
+        return False
+    return _num(s) != 0
+
+
+def _route(sim, a, b) -> list:
+    """Link directions of the shortest-hop path a -> b (BFS)."""
+    adj: dict[int, list] = {}
+    for lk in sim.links:
+        adj.setdefault(lk.src.id, []).append(lk)
+    prev = {a.id: None}
+    dq = deque([a.id])
+    while dq:
+        u = dq.popleft()
+        if u == b.id:
+            break
+        for lk in adj.get(u, ()):
+            if lk.dst.id not in prev:
+                prev[lk.dst.id] = lk
+                dq.append(lk.dst.id)
+    if b.id not in prev:
+        raise ValueError(f"fluid mode: no route from node {a.id} to node {b.id}")
+    path = []
+    n = b.id
+    while prev[n] is not None:
+        path.append(prev[n])
+        n = prev[n].src.id
+    return path[::-1]
+
+
+def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
+    """(classes, bottleneck, the bottleneck Link, per-flow class index) for
+    `sim`, or a ValueError naming what the fluid model does not cover."""
+    why = "run(mode='fluid'): "
+    if sim.sources:
+        raise ValueError(why + "datagram sources are not covered by the fluid model (long-lived TCP flows only)")
+    if sim.error_models:
+        raise ValueError(why + "error models are not covered by the fluid model")
+    flows = sim.flows
+    if not flows:
+        raise ValueError(why + "the scenario has no TCP flows")
+    for f in flows:
+        if f.variant not in _COVERED_VARIANTS:
+            raise ValueError(why + f"flow {f.id}: {f.variant} senders are not covered "
+                             f"(the fluid model is Reno's AIMD; covered: {', '.join(_COVERED_VARIANTS)})")
+        if f.sink != "ack-every":
+            raise ValueError(why + f"flow {f.id}: delayed-ACK sinks are not covered")
+        if f.app != "ftp" or f.stop is not None:
+            raise ValueError(why + f"flow {f.id}: only long-lived FTP flows (no stop time, no Telnet) are covered")
+    paths = {f.id: _route(sim, f.src, f.dst) for f in flows}
+    common = set(id(lk) for lk in paths[flows[0].id])
+    for f in flows[1:]:
+        common &= set(id(lk) for lk in paths[f.id])
+    if not common:
+        raise ValueError(why + "the flows share no link: the fluid model covers one bottleneck crossed by every flow")
+    cands = [lk for lk in paths[flows[0].id] if id(lk) in common]
+    bn = min(cands, key=lambda lk: lk.bandwidth)
+    nflows = len(flows)
+    through: dict[int, int] = {}
+    links = {}
+    for f in flows:
+        for lk in paths[f.id]:
+            through[id(lk)] = through.get(id(lk), 0) + 1
+            links[id(lk)] = lk
+    for key, lk in links.items():
+        if lk is bn:
+            continue
+        if lk.bandwidth * nflows < bn.bandwidth * through[key]:
+            raise ValueError(why + f"link {lk.src.id}->{lk.dst.id} ({lk.bandwidth:g} b/s for {through[key]} flows) "
+                             f"could be a second bottleneck beside {bn.src.id}->{bn.dst.id}; the fluid model covers one")
+    # ---- the senders
+    sizes, ecn = set(), set()
+    tcp_rows = []
+    for f in flows:
+        d = _defaults(f.tcp_class)
+        d.update(f.params)
+        if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
+            raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
+        size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1)) else 0)
+        sizes.add(size)
+        ecn.add(_truth(d.get("ecn_", 0)))
+        wmax = _num(d["window_"])
+        mc = _num(d.get("maxcwnd_", 0))
+        if mc > 0:
+            wmax = min(wmax, mc)
+        w0 = max(1.0, _num(d.get("windowInit_", 1)))
+        tcp_rows.append((f, size, wmax, w0))
+    if len(sizes) != 1:
+        raise ValueError(why + "flows with different packet sizes are not covered (the queue is counted in packets)")
+    if len(ecn) != 1:
+        raise ValueError(why + "a mix of ECN and non-ECN flows is not covered")
+    S = sizes.pop()
+    ecn_flows = ecn.pop()
+    groups: dict[tuple, list] = {}
+    for f, size, wmax, w0 in tcp_rows:
+        tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
+        tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in _route(sim, f.dst, f.src))
+        key = (round(tp, 12), wmax, w0, f.start)
+        groups.setdefault(key, []).append(f.id)
+    classes = []
+    of_flow = {}
+    for ci, ((tp, wmax, w0, start), ids) in enumerate(sorted(groups.items())):
+        classes.append(FlowClass(n=len(ids), tp=tp, w_max=max(1.0, wmax), w0=min(w0, max(1.0, wmax)), start=start,
+                                 flows=tuple(ids), name=f"class {ci}"))
+        for i in ids:
+            of_flow[i] = ci
+    # ---- the bottleneck queue
+    c = bn.bandwidth / (8 * S)
+    kind = bn.queue
+    if kind == "DropTail":
+        qd = _defaults("Queue/DropTail")
+        qd.update(bn.queue_params)
+        if _truth(qd.get("queue_in_bytes_", "false")):
+            mean = _num(qd.get("mean_pktsize_", 500))
+            buf = bn.queue_limit * mean / S
+        else:
+            buf = float(bn.queue_limit)
+        for v in ("drop_front_",):
+            if _truth(qd.get(v, "false")):
+                raise ValueError(why + f"DropTail's {v} is not covered")
+        b = Bottleneck(c=c, buffer=buf, queue="droptail")
+    elif kind == "RED":
+        qd = _defaults("Queue/RED")
+        qd.update(bn.queue_params)
+        for v in ("adaptive_", "feng_adaptive_", "aecn_", "ecnm_", "mark_front_", "cautious_", "doubleq_",
+                  "drop_front_", "drop_rand_", "ns1_compat_"):
+            if _truth(qd.get(v, "0")):
+                raise ValueError(why + f"RED's {v} variant is not covered by the fluid model")
+        mean = _num(qd["mean_pktsize_"])
+        qib = _truth(qd["queue_in_bytes_"])
+        ptc = bn.bandwidth / (8 * mean)
+        q_w = _num(qd["q_weight_"])
+        if q_w == 0:
+            q_w = 1 - math.exp(-1 / ptc)
+        elif q_w == -1:
+            rtt = max(0.1, 3 * (bn.delay + 1 / ptc))
+            q_w = 1 - math.exp(-1 / (10 * rtt * ptc))
+        elif q_w == -2:
+            q_w = 1 - math.exp(-10 / ptc)
+        th_min = _num(qd["thresh_"])
+        if th_min == 0:
+            th_min = max(5.0, _num(qd["targetdelay_"]) * ptc / 2)
+        th_max = _num(qd["maxthresh_"])
+        if th_max == 0:
+            th_max = 3 * th_min
+        unit = mean / S if qib else 1.0     # RED's thresholds are in mean-sized packets when in bytes
+        buf = bn.queue_limit * unit
+        b = Bottleneck(c=c, buffer=buf, queue="red", min_th=th_min * unit, max_th=th_max * unit,
+                       max_p=1 / _num(qd["linterm_"]), w_q=q_w, gentle=_truth(qd["gentle_"]),
+                       ecn=ecn_flows and _truth(qd["setbit_"]),
+                       spacing="wait" if _truth(qd["wait_"]) else "uniform",
+                       bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
+                       mark_p=_num(qd["mark_p_"]) if _truth(qd["use_mark_p_"]) else None)
+    else:
+        raise ValueError(why + f"the bottleneck's {kind} queue is not covered (DropTail and RED are)")
+    return classes, b, bn, of_flow
+
+
+class FluidRun:
+    """What `Simulation.run(until, mode="fluid")` returns: the fluid model's
+    time series as frames beside per-flow and per-queue summaries shaped like
+    a packet run's (`Result.flows`, `Result.queues`).
+
+    * `classes`: the flow classes (`FlowClass`), `bottleneck` (`Bottleneck`),
+      `link` the bottleneck `Link`, `result` the raw `FluidResult`;
+    * `series`: polars frame time, class, cwnd (per flow), rate_pkts and
+      goodput_pkts (the class's, packets/s), rtt;
+    * `queue_series`: time, queue_pkts, avg_queue_pkts, p_signal, p_drop;
+    * `flows`: one row per flow: flow, class, variant, src, dst, cwnd (at
+      the end), goodput_pkts (packets admitted at the bottleneck over
+      [0, until], the fluid counterpart of a packet run's goodput_pkts);
+    * `queues`: the bottleneck's row: src, dst, bandwidth, delay,
+      queue_limit, mean_queue_pkts (time average over [0, until]).
+    """
+
+    mode = "fluid"
+
+    def __init__(self, sim, until: float, classes, b, link, of_flow, res: FluidResult, elapsed: float):
+        import polars as pl
+
+        self.until = until
+        self.classes = classes
+        self.bottleneck = b
+        self.link = link
+        self.result = res
+        self.elapsed = elapsed
+        fr = res.frames()
+        self.series = fr["classes"]
+        self.queue_series = fr["queue"]
+        rows = {"flow": [], "class": [], "variant": [], "src": [], "dst": [], "cwnd": [], "goodput_pkts": []}
+        for f in sim.flows:
+            ci = of_flow[f.id]
+            rows["flow"].append(f.id)
+            rows["class"].append(ci)
+            rows["variant"].append(f.variant)
+            rows["src"].append(f.src.id)
+            rows["dst"].append(f.dst.id)
+            rows["cwnd"].append(float(res.w[-1, ci]))
+            rows["goodput_pkts"].append(float(res.delivered[ci] / classes[ci].n))
+        self.flows = pl.DataFrame(rows, schema={"flow": pl.Int32, "class": pl.Int32, "variant": pl.String,
+                                                "src": pl.Int32, "dst": pl.Int32, "cwnd": pl.Float64,
+                                                "goodput_pkts": pl.Float64})
+        self.queues = pl.DataFrame({"src": [link.src.id], "dst": [link.dst.id], "bandwidth": [float(link.bandwidth)],
+                                    "delay": [float(link.delay)], "queue_limit": [int(link.queue_limit)],
+                                    "mean_queue_pkts": [float(res.mean_queue)]},
+                                   schema={"src": pl.Int32, "dst": pl.Int32, "bandwidth": pl.Float64,
+                                           "delay": pl.Float64, "queue_limit": pl.Int64,
+                                           "mean_queue_pkts": pl.Float64})
+
+    def __repr__(self) -> str:
+        return (f"FluidRun({len(self.classes)} classes, {sum(c.n for c in self.classes)} flows, until={self.until}, "
+                f"mean queue {self.result.mean_queue:.1f} pkts)")
+
+    def class_of(self, flow) -> int:
+        fid = flow if isinstance(flow, int) else flow.id
+        return int(self.flows["class"][fid])
+
+    def time_average_queue(self, window=None) -> float:
+        """Mean bottleneck queue (packets) over `window` (t0, t1), or the whole run."""
+        return float(self.result.mean_queue if window is None else self.result.mean("q", window))
+
+
+def run_fluid(sim, until, mode: str, trace_packets=False, monitor_queues=True, trace_file=None,
+              step: float | None = None) -> FluidRun:
+    """`Simulation.run(until, mode="fluid")` (see FluidRun)."""
+    import time
+
+    from ..api._values import _parse_time
+
+    if mode != "fluid":
+        raise ValueError(f"run(): mode must be 'packet' or 'fluid', got {mode!r}")
+    if trace_packets or trace_file is not None:
+        raise ValueError("run(mode='fluid'): there are no packets to trace in the fluid mode")
+    if monitor_queues not in (True, False):
+        raise ValueError("run(mode='fluid'): monitor_queues selects links only in the packet mode")
+    until_s = _parse_time(until, "run(): until")[1]
+    if not until_s > 0:
+        raise ValueError(f"run(): until must be positive, got {until!r}")
+    t0 = time.perf_counter()
+    classes, b, link, of_flow = scenario(sim)
+    res = integrate(classes, b, until_s, h=step)
+    return FluidRun(sim, until_s, classes, b, link, of_flow, res, time.perf_counter() - t0)
+
+
+__all__ = ["FluidRun", "run_fluid", "scenario", "np"]

@@ -1,0 +1,184 @@
+"""The fluid mode: the model's equations (Misra-Gong-Towsley 2000, Hollot et
+al. 2001), its invariants, its linear analysis, the API entry point, and a
+cross-check against a packet-level run of the same scenario."""
+
+import dataclasses
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+import dumbbell as db
+from dumbbell.models import fluid, linear
+from dumbbell.models.fluid import Bottleneck, FlowClass, integrate
+
+C10 = 10e6 / 8 / 1040      # 10 Mb/s in 1040-byte packets
+
+
+def red(**kw):
+    p = dict(c=C10, buffer=100, queue="red", min_th=10, max_th=30, max_p=0.1, w_q=0.002)
+    p.update(kw)
+    return Bottleneck(**p)
+
+
+def test_red_profile_is_hollot_eq_3():
+    b = red(gentle=False)
+    assert fluid.red_profile(5, b) == 0
+    assert math.isclose(fluid.red_profile(20, b), 0.05)
+    assert fluid.red_profile(30, b) == 1.0
+    g = red()
+    assert math.isclose(fluid.red_profile(45, g), 0.1 + 0.9 * 15 / 30)
+    assert math.isclose(fluid.red_profile(20, red(spacing="wait")), 2 * 0.05 / 3)
+    assert math.isclose(fluid.red_profile(20, red(spacing="uniform")), 2 * 0.05 / 1.05)
+
+
+@pytest.mark.parametrize("b", [red(), red(ecn=True), Bottleneck(c=C10, buffer=60)])
+def test_invariants(b):
+    cl = [FlowClass(n=5, tp=0.03, w_max=200), FlowClass(n=7, tp=0.15, w_max=200)]
+    r = integrate(cl, b, 30.0)
+    assert (r.w >= 1 - 1e-12).all() and (r.w <= 200 + 1e-9).all()
+    assert (r.q >= 0).all() and (r.q <= b.buffer + 1e-9).all()
+    assert ((r.p >= 0) & (r.p <= 1)).all() and (r.d <= r.p + 1e-12).all()
+    # no more than the capacity gets through, and a loaded link is used fully
+    sel = r.t > 10
+    assert r.goodput[sel].sum(axis=1).max() <= b.c * (1 + 1e-6) + 1e-9 or b.queue == "droptail"
+    assert r.delivered.sum() <= b.c * 30 + b.buffer + 1e-6
+    assert r.delivered.sum() > 0.9 * b.c * 30 * (20 / 30)
+
+
+def test_red_equilibrium_matches_the_operating_point():
+    # One class: the fluid run settles where dW/dt = 0 and dq/dt = 0, i.e.
+    # Hollot eq. 4: W0 = R0 C/N, p0 = 2/W0^2, p0 = p(q0).  With ECN, so that
+    # no signalled packet is lost (Hollot's queue equation has no (1 - p)).
+    b = red(w_q=0.01, max_th=40, ecn=True)
+    n, tp = 20, 0.05
+    r = integrate([FlowClass(n=n, tp=tp, slow_start=False, w0=2)], b, 60.0)
+    op = linear.operating_point(n, b.c, tp, b)
+    tail = r.t > 40
+    assert math.isclose(r.q[tail].mean(), op.q0, rel_tol=0.02)
+    assert math.isclose(r.w[tail, 0].mean(), op.w0, rel_tol=0.02)
+    assert r.q[tail].std() < 0.05 * op.q0     # the linear analysis says it is stable here
+    m = linear.margins(n, b.c, op.r0, b)
+    assert m["phase_margin_deg"] > 0 and m["gain_margin_db"] > 0
+
+
+def test_an_unstable_design_oscillates():
+    # Many fewer flows and a long RTT: Hollot's condition fails, the loop
+    # has negative margins, and the fluid run does not settle.
+    b = red(max_p=0.5, min_th=5, max_th=15, w_q=0.02, buffer=400)
+    n, tp = 3, 0.25
+    st = linear.red_stability(n, tp + 0.01, b.c, b)
+    assert not st["stable"]
+    op = linear.operating_point(n, b.c, tp, b)
+    m = linear.margins(n, b.c, op.r0, b)
+    assert m["gain_margin_db"] is not None and m["gain_margin_db"] < 0
+    r = integrate([FlowClass(n=n, tp=tp, slow_start=False, w0=2, w_max=1000)], b, 80.0)
+    tail = r.t > 40
+    assert r.q[tail].std() > 0.2 * r.q[tail].mean()
+
+
+def test_heterogeneous_rtts_share_by_one_over_rtt():
+    # MGT with a common p: equal windows at equilibrium, so rates go as 1/R.
+    r = integrate([FlowClass(n=10, tp=0.04), FlowClass(n=10, tp=0.12)], red(), 60.0)
+    tail = r.t > 30
+    w = r.w[tail].mean(axis=0)
+    assert math.isclose(w[0], w[1], rel_tol=0.02)
+    rate = r.rate[tail].mean(axis=0)
+    R = r.rtt[tail].mean(axis=0)
+    assert math.isclose(rate[0] / rate[1], R[1] / R[0], rel_tol=0.02)
+
+
+def test_step_halving_converges():
+    cl = [FlowClass(n=10, tp=0.04), FlowClass(n=10, tp=0.12)]
+    a = integrate(cl, red(), 30.0)
+    b = integrate(cl, red(), 30.0, h=a.h / 2)
+    assert math.isclose(a.mean_queue, b.mean_queue, rel_tol=0.01)
+    assert np.allclose(a.delivered, b.delivered, rtol=0.01)
+
+
+def test_designs():
+    d = linear.red_design(60, 0.246, 3750)
+    b = red(c=3750, buffer=800, min_th=50, max_th=50 + 0.1 / (d["L_red_max"] * 0.99), w_q=d["w_q"], gentle=False)
+    assert linear.red_stability(60, 0.246, 3750, b)["stable"]
+    pi = linear.pi_design(60, 0.246, 3750)
+    m = linear.margins(60, 3750, 0.246, pi=(pi["K_pi"], pi["z"]))
+    assert math.isclose(m["gain_crossover"], pi["w_g"], rel_tol=1e-3)
+    assert m["phase_margin_deg"] > 45
+
+
+def scenario(queue="RED", ecn=False, n=10, bw="10Mb", rtts=(0.04, 0.12), limit=100):
+    sim = db.Simulation()
+    L, R = sim.nodes(2)
+    qp = {"thresh": 10, "maxthresh": 30, "q_weight": 0.002, "bytes": False, "queue_in_bytes": False,
+          "setbit": ecn} if queue == "RED" else None
+    sim.link(L, R, bandwidth=bw, delay="5ms", queue=queue, queue_limit=limit, queue_params=qp)
+    for rtt in rtts:
+        for _ in range(n):
+            s, d = sim.nodes(2)
+            sim.link(s, L, bandwidth="100Mb", delay=(rtt - 0.01) / 4)
+            sim.link(R, d, bandwidth="100Mb", delay=(rtt - 0.01) / 4)
+            sim.tcp(s, d, variant="reno", window=1000, ecn=ecn)
+    return sim
+
+
+def test_api_entry_point_and_frames():
+    sim = scenario()
+    fr = sim.run(20, mode="fluid")
+    assert fr.mode == "fluid" and len(fr.classes) == 2 and [c.n for c in fr.classes] == [10, 10]
+    assert fr.flows.height == 20 and set(fr.flows["class"]) == {0, 1}
+    assert fr.series.columns == ["time", "class", "cwnd", "rate_pkts", "goodput_pkts", "rtt"]
+    assert fr.queue_series.columns == ["time", "queue_pkts", "avg_queue_pkts", "p_signal", "p_drop"]
+    assert fr.queues.row(0, named=True)["src"] == 0 and fr.queues.row(0, named=True)["dst"] == 1
+    # RED's parameters come from the scenario
+    assert (fr.bottleneck.min_th, fr.bottleneck.max_th, fr.bottleneck.w_q) == (10, 30, 0.002)
+    assert fr.bottleneck.spacing == "wait" and not fr.bottleneck.ecn
+    with pytest.raises(ValueError, match="mode must be"):
+        sim.run(20, mode="fluids")
+    with pytest.raises(ValueError, match="no packets to trace"):
+        sim.run(20, mode="fluid", trace_packets=True)
+
+
+def test_refuses_what_it_does_not_cover():
+    sim = scenario()
+    sim.udp(sim.node_list[2], sim.node_list[3])
+    with pytest.raises(ValueError, match="datagram sources"):
+        sim.run(10, mode="fluid")
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    sim.link(a, b, queue="CoDel")
+    sim.tcp(a, b)
+    with pytest.raises(ValueError, match="CoDel queue is not covered"):
+        sim.run(10, mode="fluid")
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    sim.link(a, b)
+    sim.tcp(a, b, variant="vegas")
+    with pytest.raises(ValueError, match="vegas senders are not covered"):
+        sim.run(10, mode="fluid")
+    sim = db.Simulation()
+    a, r1, r2, b = sim.nodes(4)
+    sim.link(a, r1, bandwidth="0.5Mb")
+    sim.link(r1, r2, bandwidth="2Mb")
+    sim.link(r2, b, bandwidth="10Mb")
+    sim.tcp(a, b)
+    sim.tcp(r1, b)
+    with pytest.raises(ValueError, match="second bottleneck"):
+        sim.run(10, mode="fluid")
+
+
+@pytest.mark.parametrize("ecn", [False, True])
+def test_cross_check_red_against_the_packet_level(ecn):
+    # 2 x 10 Reno flows, RTT 40/120 ms, 10 Mb/s RED: per-class throughput
+    # within 10% of the packet run's (the mean queue is not: see
+    # docs/fluid.md's validity table).
+    sim = scenario(ecn=ecn)
+    T = 60
+    fr = sim.run(T, mode="fluid")
+    pr = sim.run(T)
+    cls = fr.flows["class"]
+    pk = pr.flows.with_columns(cls=cls).group_by("cls").agg(pl.col("ack").sum()).sort("cls")["ack"].to_numpy()
+    fl = fr.flows.group_by("class").agg(pl.col("goodput_pkts").sum()).sort("class")["goodput_pkts"].to_numpy()
+    np.testing.assert_allclose(fl, pk, rtol=0.10)
+    q_pk = pr.queues.filter((pl.col("src") == 0) & (pl.col("dst") == 1))["mean_queue_pkts"][0]
+    assert 0.5 * q_pk < fr.time_average_queue() < 2 * q_pk
