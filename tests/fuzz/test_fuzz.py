@@ -1,0 +1,38 @@
+"""The mutation fuzzer in CI: 1,000 mutants of the corpus scripts (fixed
+seeds, so a failure reproduces: `python tests/fuzz/fuzz.py -n 1000 --seed
+SEED --keep DIR`), none of which may crash, panic, print a traceback or
+hang.  Larger campaigns run from the command line (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import fuzz  # noqa: E402
+
+
+def test_mutations_change_the_script_and_repeat_for_a_seed():
+    text = (fuzz.CORPUS / "simplex.tcl").read_text()
+    a = [fuzz.mutate(text, random.Random(s)) for s in range(50)]
+    b = [fuzz.mutate(text, random.Random(s)) for s in range(50)]
+    assert a == b
+    assert sum(t != text for t, _ in a) >= 45
+    kinds = {w.split()[0] for _, w in a}
+    assert {"number", "delete", "junk"} <= kinds, kinds
+
+
+def test_a_crash_is_a_failure(tmp_path):
+    # the fuzzer's own judgement: a script that kills its process is a signal
+    o = fuzz.run_mutant(tmp_path / "k.tcl", "exec kill -SEGV [pid]\n", "kill", [], 2.0, 2048)
+    assert o.verdict == "signal", o
+
+
+def test_a_thousand_mutants_fail_nothing():
+    tally, failures, ran = fuzz.fuzz(1000, seed=20261128, jobs=2, wall=1.0, mem_mb=2048, budget=600)
+    report = ", ".join(f"{k} {v}" for k, v in sorted(tally.items()))
+    assert ran >= 1000, f"only {ran} mutants in the time budget ({report})"
+    assert not failures, f"{report}\n" + "\n".join(f"{o.verdict}: {o.name} {o.what}\n{o.stderr[-600:]}"
+                                                     for o in failures[:5])
