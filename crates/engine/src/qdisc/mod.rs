@@ -23,6 +23,7 @@
 
 pub mod codel;
 pub mod droptail;
+pub mod pie;
 pub mod red;
 
 use crate::packet::{PacketPool, PktId};
@@ -32,6 +33,7 @@ use crate::sim::{World, NONE};
 
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use pie::Pie;
 pub use red::Red;
 
 /// What a discipline did with an arriving packet.
@@ -67,6 +69,19 @@ impl Drops {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.pkts.is_empty()
+    }
+}
+
+/// Set CE on `p` if it is ECN-capable (ns-3's `QueueDisc::Mark` of an IP
+/// item); false, leaving it alone, if not.
+#[inline]
+pub(crate) fn mark_ce(pool: &mut PacketPool, p: PktId) -> bool {
+    let pk = pool.get_mut(p);
+    if pk.ecn_capable {
+        pk.ecn_to_echo = true;
+        true
+    } else {
+        false
     }
 }
 
@@ -281,6 +296,7 @@ macro_rules! disciplines {
 disciplines! {
     Red(Red),
     CoDel(CoDel),
+    Pie(Pie),
 }
 
 impl Qdisc {
