@@ -177,6 +177,9 @@ pub struct Pie {
     pub t_update: i64,
     /// Target queuing delay (`QueueDelayReference`, 15 ms).
     pub qdelay_ref: i64,
+    /// Start of the update timer (`Supdate`, 0): kept, and without effect,
+    /// as in ns-3.37 (see the module's notes).
+    pub s_update: i64,
     /// Burst allowance (`MaxBurstAllowance`, 150 ms).
     pub max_burst: i64,
     /// Backlog in bytes that starts a departure-rate measurement
@@ -243,6 +246,7 @@ impl Pie {
             b: 1.25,
             t_update: 15_000_000,
             qdelay_ref: 15_000_000,
+            s_update: 0,
             max_burst: 150_000_000,
             dq_threshold: 16384,
             use_dq_rate_estimator: false,
