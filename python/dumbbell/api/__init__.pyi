@@ -16,6 +16,7 @@ SINKS: dict[str, str]
 TRAFFIC: dict[str, str]
 UDP_SINKS: dict[str, str]
 CODEL_DEFAULTS: dict[str, Any]
+PIE_DEFAULTS: dict[str, Any]
 
 class SimulationError(RuntimeError): ...
 
@@ -38,6 +39,7 @@ class Link:
     queue_params: Mapping[str, str]
     reverse: Link | None
     codel: tuple[float, float, int, bool, float | None] | None
+    pie: dict[str, Any] | None
 
 class Flow:
     sim: Simulation
@@ -130,4 +132,4 @@ class Simulation:
             trace_file: str | os.PathLike[str] | None = None) -> Result: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
-           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS"]
+           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS"]
