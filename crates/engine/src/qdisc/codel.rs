@@ -164,6 +164,12 @@ impl CoDel {
         Verdict::Queued
     }
 
+    /// Take the head packet out without CoDel seeing it (FQ-CoDel's
+    /// overflow drop reaches into a flow's queue so: `FqCoDelDrop`).
+    pub(crate) fn drop_head(&mut self, pool: &PacketPool) -> Option<PktId> {
+        self.pop(pool).map(|(p, _)| p)
+    }
+
     fn pop(&mut self, pool: &PacketPool) -> Option<(PktId, f64)> {
         let p = self.fifo.pop(pool)?;
         let t = self.stamps.pop_front().expect("a stamp per packet");
@@ -269,7 +275,7 @@ impl CoDel {
 
 impl Discipline for CoDel {
     #[inline(always)]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         self.do_enqueue(cap, &w.pool, w.s.now, p)
     }
 

@@ -23,6 +23,7 @@
 
 pub mod codel;
 pub mod droptail;
+pub mod fq_codel;
 pub mod pie;
 pub mod red;
 
@@ -33,6 +34,7 @@ use crate::sim::{World, NONE};
 
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use fq_codel::FqCoDel;
 pub use pie::Pie;
 pub use red::Red;
 
@@ -49,6 +51,10 @@ pub enum Verdict {
     /// An early (AQM) drop of this packet: the arrival, or a queued packet
     /// chosen instead (RED's mark-front), the arrival then queued.
     EarlyDropped(PktId),
+    /// Overflow: the arrival was queued, and the discipline then dropped
+    /// the packets it left in `drops` (FQ-CoDel's batch from its fattest
+    /// queue, which may include the arrival); they go to the drop target.
+    Overflow,
 }
 
 /// Packets a discipline dropped while dequeuing (CoDel drops at the head),
@@ -201,8 +207,10 @@ pub enum Qdisc {
 /// `match` per hook.
 pub trait Discipline: Variant + std::fmt::Debug {
     /// Take `p` in, or say what to drop ([`Verdict`]); `cap` is the
-    /// queue's capacity.
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict;
+    /// queue's capacity.  A discipline that drops several queued packets
+    /// to make room leaves them in `drops` (empty on entry) and says
+    /// [`Verdict::Overflow`].
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict;
 
     /// The next packet to send, if any; packets dropped on the way are
     /// pushed to `drops` (sent on, as early drops, before the packet).
@@ -260,9 +268,9 @@ macro_rules! disciplines {
 
         impl Boxed {
             #[inline(always)]
-            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
                 match self {
-                    $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p)),*
+                    $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p, drops)),*
                 }
             }
             #[inline(always)]
@@ -297,6 +305,7 @@ disciplines! {
     Red(Red),
     CoDel(CoDel),
     Pie(Pie),
+    FqCoDel(FqCoDel),
 }
 
 impl Qdisc {
@@ -500,7 +509,12 @@ impl Queue {
             self.update_stats(w.s.now);
         }
         let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is enqueued inline") };
-        b.enqueue(&self.cap, w, p)
+        let v = b.enqueue(&self.cap, w, p, &mut self.drops);
+        if v == Verdict::Overflow {
+            // the arrival is in, the packets in `drops` are out
+            self.held = self.held + 1 - self.drops.pkts.len() as u32;
+        }
+        v
     }
 
     /// The discipline's dequeue (`deque`); what it drops on the way is left

@@ -531,7 +531,7 @@ impl Pie {
 
 impl Discipline for Pie {
     #[inline]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         let now = nanos(w.s.now);
         self.catch_up(now, true);
         self.do_enqueue(cap, &mut w.pool, now, p, || w.rng.default_stream().uniform_double())
