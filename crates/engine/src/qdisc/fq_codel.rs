@@ -544,3 +544,176 @@ mod tests {
         assert_eq!((q.len(), drops.pkts.len()), (50 - 5 - 1 - 1, 1));
     }
 }
+
+/// Replays of ns-3.37 logs (testdata/fq_codel): the same enqueue calls
+/// (with ns-3's flow hash of each packet) and dequeue calls at the same
+/// times must give the same outcome, call by call: the packets dropped on
+/// overflow, refused, dropped or marked by a flow queue's CoDel, the packet
+/// returned, the backlog, and every flow queue's packets, bytes, deficit
+/// and status.
+#[cfg(test)]
+mod ns3_fixture_replay {
+    use super::*;
+    use std::collections::HashMap;
+    use std::io::Read;
+
+    fn time_arg(v: &str) -> f64 {
+        if let Some(n) = v.strip_suffix("ms") {
+            n.parse::<f64>().unwrap() * 1e-3
+        } else if let Some(n) = v.strip_suffix("us") {
+            n.parse::<f64>().unwrap() * 1e-6
+        } else {
+            v.strip_suffix('s').unwrap_or(v).parse().unwrap()
+        }
+    }
+
+    fn kv<'a>(fields: &'a [&'a str], key: &str) -> Option<&'a str> {
+        fields.iter().find_map(|f| f.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+    }
+
+    #[derive(Default, Debug, PartialEq)]
+    struct Outcome {
+        returned: Option<u32>,
+        overlimit: Vec<u32>,
+        refused: Vec<u32>,
+        target_drops: Vec<u32>,
+        target_marks: Vec<u32>,
+        ce_marks: Vec<u32>,
+        qpkts: usize,
+        qbytes: i64,
+    }
+
+    /// Replays one log; returns (enqueue calls, dequeue calls, left queued).
+    fn replay(name: &str) -> (usize, usize, usize) {
+        let path = format!("{}/testdata/fq_codel/{name}.txt.gz", env!("CARGO_MANIFEST_DIR"));
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap()).read_to_string(&mut text).unwrap();
+        let mut q = FqCoDel::new();
+        let mut cap = Capacity::default();
+        let mut pool = PacketPool::new();
+        let mut seq_of: HashMap<PktId, u32> = HashMap::new();
+        let mut want = Outcome::default();
+        let mut want_queues: Vec<(usize, i64, i32, FlowStatus)> = Vec::new();
+        let mut have = Outcome::default();
+        let (mut enq, mut deq) = (0, 0);
+        let mut marks_before = (0u64, 0u64);
+        for (n, line) in text.lines().enumerate() {
+            let at = format!("{name}:{}: {line}", n + 1);
+            let f: Vec<&str> = line.split(' ').collect();
+            if f[0] == "#!" {
+                let g = |k: &str| kv(&f, k).unwrap();
+                cap = Capacity { limit: g("maxSize").strip_suffix('p').unwrap().parse().unwrap(), ..Capacity::default() };
+                q.target = time_arg(g("target"));
+                q.interval = time_arg(g("interval"));
+                q.ce_threshold = Some(g("ceThreshold")).filter(|c| *c != "off").map(time_arg);
+                q.use_ecn = g("useEcn") == "1";
+                q.flows = g("nFlows").parse().unwrap();
+                q.quantum = g("quantum").parse().unwrap();
+                q.drop_batch_size = g("batch").parse().unwrap();
+                q.perturbation = g("perturbation").parse().unwrap();
+                q.set_associative_hash = g("setAssoc") == "1";
+                q.set_ways = g("setWays").parse().unwrap();
+                continue;
+            }
+            if line.starts_with('#') {
+                continue;
+            }
+            let now = f[0].parse::<i64>().unwrap() as f64 / 1e9;
+            let seq = kv(&f, "seq").map(|s| s.parse::<u32>().unwrap());
+            match f[1] {
+                "enqueue" => {
+                    let p = pool.alloc();
+                    let pk = pool.get_mut(p);
+                    pk.size = f[2].parse().unwrap();
+                    pk.ecn_capable = kv(&f, "ect") == Some("1");
+                    pk.ecn_to_echo = false;
+                    seq_of.insert(p, seq.unwrap());
+                    let mut drops = Drops::default();
+                    let v = q.enqueue_hashed(&cap, &mut pool, now, p, kv(&f, "hash").unwrap().parse().unwrap(), &mut drops);
+                    have = Outcome::default();
+                    match v {
+                        Verdict::Queued => assert!(drops.is_empty()),
+                        Verdict::Overflow => have.overlimit = drops.pkts.iter().map(|d| seq_of[d]).collect(),
+                        Verdict::Dropped(d) => have.refused = vec![seq_of[&d]],
+                        other => panic!("{at}: verdict {other:?}"),
+                    }
+                    for d in drops.pkts.iter().chain(have.refused.iter().map(|_| &p)) {
+                        pool.free(*d);
+                    }
+                    enq += 1;
+                }
+                "dequeue" => {
+                    marks_before = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
+                    let mut drops = Drops::default();
+                    let got = q.do_dequeue(&mut pool, now, &mut drops);
+                    have = Outcome { returned: got.map(|p| seq_of[&p]), ..Outcome::default() };
+                    have.target_drops = drops.pkts.iter().map(|d| seq_of[d]).collect();
+                    let marks = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
+                    if let Some(p) = got {
+                        if marks.0 > marks_before.0 {
+                            have.target_marks.push(seq_of[&p]);
+                        }
+                        if marks.1 > marks_before.1 {
+                            have.ce_marks.push(seq_of[&p]);
+                        }
+                        assert_eq!(pool.get(p).ecn_to_echo, marks != marks_before, "{at}");
+                        pool.free(p);
+                    }
+                    for d in &drops.pkts {
+                        pool.free(*d);
+                    }
+                    deq += 1;
+                }
+                "drop(overlimit)" => want.overlimit.push(seq.unwrap()),
+                "drop(refused)" => want.refused.push(seq.unwrap()),
+                "drop(target)" => want.target_drops.push(seq.unwrap()),
+                "mark(target)" => want.target_marks.push(seq.unwrap()),
+                "mark(ce_threshold)" => want.ce_marks.push(seq.unwrap()),
+                "done" => {
+                    want.returned = seq;
+                    want.qpkts = kv(&f, "qpkts").unwrap().parse().unwrap();
+                    want.qbytes = kv(&f, "qbytes").unwrap().parse().unwrap();
+                    have.qpkts = q.len();
+                    have.qbytes = q.bytes();
+                    assert_eq!(std::mem::take(&mut have), std::mem::take(&mut want), "{at}");
+                    for x in &f[2..] {
+                        if let Some((k, v)) = x.split_once('=') {
+                            if let Some(i) = k.strip_prefix('q').and_then(|i| i.parse::<usize>().ok()) {
+                                let v: Vec<i64> = v.split(',').map(|y| y.parse().unwrap()).collect();
+                                let st = [FlowStatus::Inactive, FlowStatus::NewFlow, FlowStatus::OldFlow][v[3] as usize];
+                                if i == want_queues.len() {
+                                    want_queues.push((0, 0, 0, FlowStatus::Inactive));
+                                }
+                                want_queues[i] = (v[0] as usize, v[1], v[2] as i32, st);
+                            }
+                        }
+                    }
+                    let queues: Vec<_> = q.queues.iter().map(|x| (x.codel.fifo.len(), x.codel.fifo.bytes(), x.deficit, x.status)).collect();
+                    assert_eq!(queues, want_queues, "{at}");
+                }
+                other => panic!("{at}: unknown event {other}"),
+            }
+        }
+        (enq, deq, q.len())
+    }
+
+    #[test]
+    fn defaults_with_bulk_moderate_and_sparse_flows() {
+        assert_eq!(replay("s1_defaults"), (4053, 3797, 0));
+    }
+
+    #[test]
+    fn overflow_drops_from_the_fattest_queue() {
+        assert_eq!(replay("s2_overflow"), (4553, 3421, 0));
+    }
+
+    #[test]
+    fn ecn_marks_ce_threshold_and_shared_queues() {
+        assert_eq!(replay("s3_ecn_shared_queues"), (5109, 4553, 325));
+    }
+
+    #[test]
+    fn set_associative_hash_with_perturbation() {
+        assert_eq!(replay("s4_set_associative"), (5001, 4677, 0));
+    }
+}
