@@ -268,6 +268,42 @@ def test_pie_controls_the_queue():
     assert db.api.PIE_DEFAULTS["t_update"] == 0.015
 
 
+# ---- FQ-CoDel -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"target": "2ms", "interval": "50ms", "use_ecn": False, "quantum": 300, "drop_batch_size": 8},
+    {"ce_threshold": "1ms", "flows": 16, "set_ways": 4, "enable_set_associative_hash": True, "perturbation": 77},
+])
+def test_fq_codel_is_the_ns2_layers(tmp_path, params):
+    """FQ-CoDel through the API and through its `to_tcl()` script
+    (Dumbbell's `Queue/FQ_CoDel`) under `dumbbell run`: the same trace and
+    counters."""
+    sim, S, D, _ = _dumbbell(3, queue="FQ_CoDel", queue_params=params, limit=40)
+    for i in range(3):
+        sim.tcp(S[i], D[i], window=100, ecn=i != 1, start=0.2 * i)
+    res = same_as_ns2_layer(sim, 5, tmp_path)
+    assert res.queues.filter(src=0, dst=1)["departures_pkts"][0] > 500
+
+
+def test_fq_codel_shares_the_link():
+    """Three flows of different RTTs: FQ-CoDel shares the bottleneck more
+    evenly than DropTail, with a smaller queue."""
+    def run(queue):
+        sim, S, D, _ = _dumbbell(3, queue=queue, limit=200)
+        for i in range(3):
+            sim.tcp(S[i], D[i], window=200)
+        res = sim.run(until=10)
+        got = sorted(res.flows["bytes_received"].to_list())
+        return got[0] / got[-1], res.queues.filter(src=0, dst=1).row(0, named=True)
+
+    (fair_dt, dt), (fair_fq, fq) = run("DropTail"), run("FQ_CoDel")
+    assert fair_fq > fair_dt and fair_fq > 0.8
+    assert fq["mean_queue_pkts"] < dt["mean_queue_pkts"] / 3
+    assert "$n(1) 1.5Mb 20ms FQ_CoDel\n" in _dumbbell(1, queue="FQ_CoDel")[0].to_tcl(1)
+    assert db.api.FQ_CODEL_DEFAULTS["use_ecn"] is True
+
+
 # ---- the builder is the ns-2 layer's --------------------------------------------------------------
 
 def test_class_defaults_are_the_ns2_layers():
@@ -354,6 +390,11 @@ def test_engine_errors_and_panics_become_simulation_errors(monkeypatch):
     (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"mean_pkt_size": 0}), r"link\(\): queue_params: mean_pkt_size must be an integer from 1 to 2\*\*31-1 \(bytes\), got 0"),
     (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"a": float("nan")}), r"link\(\): queue_params: a must be a finite number, got nan"),
     (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"use_ecn": 1}), r"link\(\): queue_params: use_ecn must be True or False, got 1"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"flows": 0}), r"link\(\): queue_params: flows must be an integer from 1 to 2\*\*31-1, got 0"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"enable_set_associative_hash": True, "set_ways": 3}), r"link\(\): queue_params: with enable_set_associative_hash, flows \(1024\) must be a multiple of set_ways \(3\)"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"target": "0ms"}), r"link\(\): queue_params: target must be positive, got '0ms'"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"min_bytes": 1}), r"link\(\): queue_params: unknown parameter 'min_bytes' for FQ_CoDel; known: target"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"ce_threshold": -1}), r"link\(\): queue_params: ce_threshold must be a non-negative number of seconds, got -1"),
 ])
 def test_new_calls_check_their_input(call, msg):
     sim = db.Simulation()

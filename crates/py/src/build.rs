@@ -13,11 +13,30 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+/// A parameter of a queue's dict (the API checked it).
+fn get<'py>(d: &Bound<'py, PyDict>, k: &str) -> PyResult<Bound<'py, PyAny>> {
+    d.get_item(k)?.ok_or_else(|| PyValueError::new_err(format!("Builder.link(): the queue's parameters lack {k:?}")))
+}
+
+/// FQ-CoDel's parameters from the API's checked dict.
+fn fq_codel_spec(d: &Bound<'_, PyDict>) -> PyResult<b::FqCoDel> {
+    Ok(b::FqCoDel {
+        limit: None,
+        target: Seconds(get(d, "target")?.extract()?),
+        interval: Seconds(get(d, "interval")?.extract()?),
+        use_ecn: get(d, "use_ecn")?.extract()?,
+        ce_threshold: get(d, "ce_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        flows: get(d, "flows")?.extract()?,
+        quantum: Bytes(get(d, "quantum")?.extract()?),
+        drop_batch_size: get(d, "drop_batch_size")?.extract()?,
+        perturbation: get(d, "perturbation")?.extract()?,
+        set_associative_hash: get(d, "enable_set_associative_hash")?.extract()?,
+        set_ways: get(d, "set_ways")?.extract()?,
+    })
+}
+
 /// PIE's parameters from the API's checked dict.
 fn pie_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Pie> {
-    fn get<'py>(d: &Bound<'py, PyDict>, k: &str) -> PyResult<Bound<'py, PyAny>> {
-        d.get_item(k)?.ok_or_else(|| PyValueError::new_err(format!("Builder.link(): pie lacks {k:?}")))
-    }
     Ok(b::Pie {
         limit: None,
         bytes: get(d, "bytes")?.extract()?,
@@ -109,12 +128,12 @@ impl Builder {
         Ok(first)
     }
 
-    /// A simplex or duplex link with a DropTail, RED, CoDel or PIE queue
-    /// (CoDel's parameters in `codel`: target, interval, min_bytes,
-    /// use_ecn, ce_threshold; PIE's in `pie`, a dict by the names of
-    /// `build::Pie`'s fields, each present).  Returns the link ids (a->b,
-    /// b->a or None).
-    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None))]
+    /// A simplex or duplex link with a DropTail, RED, CoDel, PIE or FQ-CoDel
+    /// queue (CoDel's parameters in `codel`: target, interval, min_bytes,
+    /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
+    /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
+    /// each present).  Returns the link ids (a->b, b->a or None).
+    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None, fq_codel=None))]
     fn link(
         &mut self,
         a: u32,
@@ -125,6 +144,7 @@ impl Builder {
         duplex: bool,
         codel: Option<(f64, f64, u32, bool, Option<f64>)>,
         pie: Option<&Bound<'_, PyDict>>,
+        fq_codel: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(u32, Option<u32>)> {
         let spec = match queue {
             "DropTail" => QueueSpec::DropTail(Default::default()),
@@ -143,6 +163,10 @@ impl Builder {
             "PIE" => QueueSpec::Pie(match pie {
                 Some(d) => pie_spec(d)?,
                 None => b::Pie::default(),
+            }),
+            "FQ_CoDel" => QueueSpec::FqCoDel(match fq_codel {
+                Some(d) => fq_codel_spec(d)?,
+                None => b::FqCoDel::default(),
             }),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };

@@ -17,6 +17,7 @@ TRAFFIC: dict[str, str]
 UDP_SINKS: dict[str, str]
 CODEL_DEFAULTS: dict[str, Any]
 PIE_DEFAULTS: dict[str, Any]
+FQ_CODEL_DEFAULTS: dict[str, Any]
 
 class SimulationError(RuntimeError): ...
 
@@ -40,6 +41,7 @@ class Link:
     reverse: Link | None
     codel: tuple[float, float, int, bool, float | None] | None
     pie: dict[str, Any] | None
+    fq_codel: dict[str, Any] | None
 
 class Flow:
     sim: Simulation
@@ -132,4 +134,4 @@ class Simulation:
             trace_file: str | os.PathLike[str] | None = None) -> Result: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
-           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS"]
+           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]

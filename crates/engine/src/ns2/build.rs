@@ -145,6 +145,7 @@ pub enum QueueSpec {
     Red(Red),
     CoDel(CoDel),
     Pie(Pie),
+    FqCoDel(FqCoDel),
 }
 
 impl Default for QueueSpec {
@@ -295,6 +296,51 @@ impl Default for Pie {
     }
 }
 
+/// FQ-CoDel (the engine's `qdisc::FqCoDel`, ns-3.37's FqCoDelQueueDisc;
+/// ns-3's attribute in each field's comment).
+#[derive(Clone, Debug)]
+pub struct FqCoDel {
+    /// Capacity in packets over all flow queues; ns-2's queue default 50.
+    pub limit: Option<u32>,
+    /// `Target` (5 ms), `Interval` (100 ms) of each flow queue's CoDel.
+    pub target: Seconds,
+    pub interval: Seconds,
+    /// `UseEcn` (true).
+    pub use_ecn: bool,
+    /// `CeThreshold` (None: off).
+    pub ce_threshold: Option<Seconds>,
+    /// `Flows` (1024).
+    pub flows: u32,
+    /// The quantum (ns-3: the device MTU; 1500).
+    pub quantum: Bytes,
+    /// `DropBatchSize` (64).
+    pub drop_batch_size: u32,
+    /// `Perturbation` (0).
+    pub perturbation: u32,
+    /// `EnableSetAssociativeHash` (false), `SetWays` (8).
+    pub set_associative_hash: bool,
+    pub set_ways: u32,
+}
+
+impl Default for FqCoDel {
+    fn default() -> Self {
+        let q = crate::qdisc::fq_codel::FqCoDel::new();
+        FqCoDel {
+            limit: None,
+            target: Seconds(q.target),
+            interval: Seconds(q.interval),
+            use_ecn: q.use_ecn,
+            ce_threshold: q.ce_threshold.map(Seconds),
+            flows: q.flows,
+            quantum: Bytes(q.quantum),
+            drop_batch_size: q.drop_batch_size,
+            perturbation: q.perturbation,
+            set_associative_hash: q.set_associative_hash,
+            set_ways: q.set_ways,
+        }
+    }
+}
+
 impl QueueSpec {
     /// The engine class of the queue object.
     pub fn kind(&self) -> &'static str {
@@ -303,6 +349,7 @@ impl QueueSpec {
             QueueSpec::Red(_) => "Queue/RED",
             QueueSpec::CoDel(_) => "Queue/CoDel",
             QueueSpec::Pie(_) => "Queue/PIE",
+            QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
         }
     }
 
@@ -419,6 +466,22 @@ impl QueueSpec {
                 put("mark_p_", p.mark_ecn_threshold.to_string());
                 put("derandomize_", flag(p.use_derandomization).into());
                 put("active_threshold_", p.active_threshold.map_or("-1".into(), |s| s.0.to_string()));
+            }
+            QueueSpec::FqCoDel(q) => {
+                if let Some(l) = q.limit {
+                    put("limit_", l.to_string());
+                }
+                put("target_", q.target.0.to_string());
+                put("interval_", q.interval.0.to_string());
+                put("setbit_", flag(q.use_ecn).into());
+                put("ce_threshold_", q.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                // the ways before the switch, the flows before both (each setter checks that they divide)
+                put("flows_", q.flows.to_string());
+                put("set_ways_", q.set_ways.to_string());
+                put("set_associative_hash_", flag(q.set_associative_hash).into());
+                put("quantum_", q.quantum.0.to_string());
+                put("drop_batch_size_", q.drop_batch_size.to_string());
+                put("perturbation_", q.perturbation.to_string());
             }
         }
         v
@@ -1678,6 +1741,41 @@ mod tests {
         }
         let d = Pie::default();
         assert_eq!((d.t_update.0, d.queue_delay_reference.0, d.max_burst_allowance.0, d.active_threshold), (0.015, 0.015, 0.15, None));
+    }
+
+    #[test]
+    fn fq_codel_queue_takes_its_parameters() {
+        let mut b = builder();
+        let x = b.node().unwrap();
+        let y = b.node().unwrap();
+        let spec = QueueSpec::FqCoDel(FqCoDel {
+            limit: Some(300),
+            target: Seconds::ms(2.0),
+            interval: Seconds::ms(50.0),
+            use_ecn: false,
+            ce_threshold: Some(Seconds::ms(1.0)),
+            flows: 64,
+            quantum: Bytes(300),
+            drop_batch_size: 16,
+            perturbation: 7,
+            set_associative_hash: true,
+            set_ways: 16,
+        });
+        let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
+        let q = b.link_objs(l).queue;
+        match &b.sim().objs[q as usize] {
+            Obj::Queue(q) => {
+                assert_eq!(q.cap.limit, 300);
+                let f = q.disc.get::<crate::qdisc::FqCoDel>().expect("an FQ-CoDel queue");
+                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold), (0.002, 0.05, false, Some(0.001)));
+                assert_eq!((f.flows, f.quantum, f.drop_batch_size, f.perturbation, f.set_associative_hash, f.set_ways), (64, 300, 16, 7, true, 16));
+            }
+            _ => panic!("not a queue"),
+        }
+        // 64 flows in sets of 24: not whole sets
+        let z = b.node().unwrap();
+        let bad = QueueSpec::FqCoDel(FqCoDel { flows: 64, set_ways: 24, set_associative_hash: true, ..FqCoDel::default() });
+        assert!(b.duplex_link(x, z, Bandwidth::mbps(1.0), Seconds::ms(5.0), &bad).is_err());
     }
 
     #[test]
