@@ -510,6 +510,54 @@ mod tests {
         assert_eq!(b.counts()[8], 1);
     }
 
+    /// `FqCoDelQueueDiscECNMarking`: five flows of twenty 120-byte packets
+    /// (three ECN-capable, two not) queued at 0, sixty dequeues `delay`
+    /// apart; per flow queue, CoDel's marks, CE-threshold marks and drops,
+    /// as the suite expects them.  Returns (marks, CE marks, drops, left)
+    /// per queue.
+    fn ecn_case(delay: f64, ce: Option<f64>) -> Vec<(u64, u64, u64, usize)> {
+        let mut pool = PacketPool::new();
+        let mut q = FqCoDel { quantum: 1514, ce_threshold: ce, ..FqCoDel::new() };
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        for (dst, ect) in [(2, true), (10, true), (20, true), (30, false), (40, false)] {
+            for _ in 0..20 {
+                let p = pool.alloc();
+                let pk = pool.get_mut(p);
+                pk.size = 120;
+                pk.ecn_capable = ect;
+                pk.ecn_to_echo = false;
+                q.enqueue_hashed(&cap, &mut pool, 0.0, p, ip(dst, 7, 0, 0), &mut drops);
+            }
+        }
+        assert_eq!((q.queues.len(), q.len()), (5, 100));
+        for i in 0..60 {
+            let t = super::super::pie::ns3_from_seconds((i + 1) as f64 * delay) as f64 / 1e9;
+            q.do_dequeue(&mut pool, t, &mut drops);
+        }
+        q.queues.iter().map(|f| (f.codel.target_marks, f.codel.ce_marks, f.codel.target_drops, f.codel.fifo.len())).collect()
+    }
+
+    #[test]
+    fn suite_ecn_marking() {
+        // 1: no CE threshold, a dequeue every 110 ms
+        let r = ecn_case(0.11, None);
+        assert_eq!(r.iter().map(|x| (x.0, x.1, x.2)).collect::<Vec<_>>(), vec![(6, 0, 0), (6, 0, 0), (6, 0, 0), (0, 0, 4), (0, 0, 4)]);
+        assert!(r.iter().all(|x| x.3 > 0));
+        // 2: CE threshold 2 ms, a dequeue every 0.1 ms
+        let r = ecn_case(0.0001, Some(0.002));
+        assert_eq!(r.iter().map(|x| (x.1, x.2)).collect::<Vec<_>>(), vec![(0, 0), (6, 0), (13, 0), (0, 0), (0, 0)]);
+        assert!(r.iter().all(|x| x.3 > 0));
+        // 3: CE threshold 2 ms, a dequeue every 110 ms: every ECN-capable
+        // packet dequeued is marked once, by one rule or the other
+        let r = ecn_case(0.110, Some(0.002));
+        for x in &r[..3] {
+            assert_eq!((x.0 + x.1, x.2), (20 - x.3 as u64, 0));
+        }
+        assert_eq!(r[3..].iter().map(|x| (x.1, x.2)).collect::<Vec<_>>(), vec![(0, 4), (0, 4)]);
+        assert!(r.iter().all(|x| x.3 > 0));
+    }
+
     /// Each flow queue's CoDel drops on its own: a standing queue in one
     /// flow is controlled while a sparse flow passes untouched, and the
     /// sparse flow's packets go first (new flows before old ones).
