@@ -19,16 +19,16 @@
 //!   [`ns3_seconds`] and [`ns3_from_seconds`]: the probability then agrees
 //!   to the last bit;
 //! * the random draw happens only for a packet past every other test, one
-//!   per such packet (`DropEarly`); derandomization (section 5.1 of RFC
-//!   8033's appendix pseudocode, `UseDerandomization`) accumulates the
-//!   probability per packet, as ns-3 does;
+//!   per such packet (`DropEarly`); derandomization (RFC 8033 section 5.4,
+//!   `UseDerandomization`) accumulates the probability per packet, as ns-3
+//!   does;
 //! * the queue delay used by the safeguard is the one of the *last update*
 //!   (`m_qDelayOld`), and with the byte limit the probability is scaled by
 //!   size over `mean_pktsize`;
 //! * the burst allowance starts at the first packet that reaches the
 //!   random test, not at start-up (`m_burstState`), and `ActiveThreshold`
-//!   (off by default) switches PIE on once the delay reaches it and off
-//!   once the queue has stayed idle;
+//!   (off by default; RFC 8033 section 5.3) switches PIE on once the delay
+//!   reaches it and off once the queue has stayed idle;
 //! * `Supdate`, the start of the update timer, has no effect in ns-3.37
 //!   (the constructor schedules the first update before attributes are
 //!   set): updates fall at multiples of `t_update` from the queue's start.
@@ -192,7 +192,8 @@ pub struct Pie {
     /// (`UseCapDropAdjustment`, on; RFC 8033 section 5.5).
     pub cap_drop_adjustment: bool,
     /// Mark ECN-capable packets instead of dropping them while the
-    /// probability is below `mark_ecn_th` (`UseEcn`, off).
+    /// probability is below `mark_ecn_th` (`UseEcn`, off; RFC 8033 section
+    /// 5.1).
     pub use_ecn: bool,
     /// (`MarkEcnThreshold`, 0.1)
     pub mark_ecn_th: f64,
