@@ -8,7 +8,8 @@
 //! (DropTail inline, the others in [`Boxed`]), each in its own file and
 //! owning its packets and state, dispatched with a `match` (no `dyn`).  Its hooks follow ns-3's `QueueDisc`
 //! (`DoEnqueue`/`DoDequeue`): enqueue returns a [`Verdict`] (queued,
-//! marked, or a packet to drop), dequeue hands out the next packet and may
+//! marked, a packet to drop, or queued with queued packets dropped to make
+//! room, FQ-CoDel's overflow), dequeue hands out the next packet and may
 //! drop others on the way ([`Drops`]), and a discipline that needs to know
 //! when the link went idle (RED's idle-time decay) hears of it
 //! ([`Qdisc::link_idle`]).  The queue sends the drops on: forced drops to
@@ -58,8 +59,9 @@ pub enum Verdict {
 }
 
 /// Packets a discipline dropped while dequeuing (CoDel drops at the head),
-/// in the order it dropped them.  The queue sends them on before the packet
-/// the dequeue returned.
+/// in the order it dropped them; the queue sends them on before the packet
+/// the dequeue returned.  Also the packets dropped to make room at an
+/// arrival ([`Verdict::Overflow`]), sent on before anything is dequeued.
 #[derive(Debug, Default)]
 pub struct Drops {
     pub(crate) pkts: Vec<PktId>,
