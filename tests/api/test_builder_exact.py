@@ -214,6 +214,96 @@ def test_codel_controls_the_queue():
     assert "$n(1) 1.5Mb 20ms CoDel\n" in _dumbbell(1, queue="CoDel")[0].to_tcl(1)
 
 
+# ---- PIE ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"t_update": "30ms", "queue_delay_reference": "5ms", "max_burst_allowance": 0.05, "a": 0.25, "b": 2.5},
+    {"use_ecn": True, "mark_ecn_threshold": 0.3, "use_derandomization": True},
+    {"bytes": True, "mean_pkt_size": 1000, "use_dequeue_rate_estimator": True, "dequeue_threshold": 5000,
+     "use_cap_drop_adjustment": False, "active_threshold": "2ms"},
+])
+def test_pie_is_the_ns2_layers(tmp_path, params):
+    """PIE through the API and through its `to_tcl()` script (Dumbbell's
+    `Queue/PIE`) under `dumbbell run`: the same trace and counters, its
+    random draws included (ns-2's default stream in both)."""
+    sim, S, D, _ = _dumbbell(3, queue="PIE", queue_params=params, limit=100)
+    for i in range(3):
+        sim.tcp(S[i], D[i], window=100, ecn=bool(params.get("use_ecn")), start=0.2 * i)
+    res = same_as_ns2_layer(sim, 5, tmp_path)
+    q = res.queues.filter(src=0, dst=1).row(0, named=True)
+    assert q["drops_pkts"] > 0 or params.get("use_ecn")
+
+
+def test_pie_that_never_acts_is_droptail(tmp_path):
+    """A PIE queue whose reference delay is never exceeded (and whose draws
+    never come) drops only when full, exactly as the DropTail queue of the
+    capacity (DropTail 21 holds what PIE 20 holds, as for CoDel)."""
+    def sim_with(queue, qp=None, limit=20):
+        sim, S, D, _ = _dumbbell(3, queue=queue, queue_params=qp, limit=limit)
+        for i in range(3):
+            sim.tcp(S[i], D[i], window=60, start=0.2 * i, trace_vars=("cwnd_",))
+        return sim
+
+    pie = sim_with("PIE", {"queue_delay_reference": 1000}).run(until=5, trace_packets=True)
+    drop = same_as_ns2_layer(sim_with("DropTail", limit=21), 5, tmp_path)
+    assert pie.flows.equals(drop.flows)
+    assert pie.events.equals(drop.events)
+    assert pie.vars.equals(drop.vars)
+
+
+def test_pie_controls_the_queue():
+    def run(queue, qp=None):
+        sim, S, D, _ = _dumbbell(3, queue=queue, queue_params=qp, limit=200)
+        for i in range(3):
+            sim.tcp(S[i], D[i], window=200)
+        return sim.run(until=8).queues.filter(src=0, dst=1).row(0, named=True)
+
+    dt, pie = run("DropTail"), run("PIE")
+    low = run("PIE", {"queue_delay_reference": "3ms"})
+    assert pie["mean_queue_pkts"] < dt["mean_queue_pkts"] / 3
+    assert low["mean_queue_pkts"] < pie["mean_queue_pkts"]
+    assert pie["drops_pkts"] > 0
+    assert "$n(1) 1.5Mb 20ms PIE\n" in _dumbbell(1, queue="PIE")[0].to_tcl(1)
+    assert db.api.PIE_DEFAULTS["t_update"] == 0.015
+
+
+# ---- FQ-CoDel -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"target": "2ms", "interval": "50ms", "use_ecn": False, "quantum": 300, "drop_batch_size": 8},
+    {"ce_threshold": "1ms", "flows": 16, "set_ways": 4, "enable_set_associative_hash": True, "perturbation": 77},
+])
+def test_fq_codel_is_the_ns2_layers(tmp_path, params):
+    """FQ-CoDel through the API and through its `to_tcl()` script
+    (Dumbbell's `Queue/FQ_CoDel`) under `dumbbell run`: the same trace and
+    counters."""
+    sim, S, D, _ = _dumbbell(3, queue="FQ_CoDel", queue_params=params, limit=40)
+    for i in range(3):
+        sim.tcp(S[i], D[i], window=100, ecn=i != 1, start=0.2 * i)
+    res = same_as_ns2_layer(sim, 5, tmp_path)
+    assert res.queues.filter(src=0, dst=1)["departures_pkts"][0] > 500
+
+
+def test_fq_codel_shares_the_link():
+    """Three flows of different RTTs: FQ-CoDel shares the bottleneck more
+    evenly than DropTail, with a smaller queue."""
+    def run(queue):
+        sim, S, D, _ = _dumbbell(3, queue=queue, limit=200)
+        for i in range(3):
+            sim.tcp(S[i], D[i], window=200)
+        res = sim.run(until=10)
+        got = sorted(res.flows["bytes_received"].to_list())
+        return got[0] / got[-1], res.queues.filter(src=0, dst=1).row(0, named=True)
+
+    (fair_dt, dt), (fair_fq, fq) = run("DropTail"), run("FQ_CoDel")
+    assert fair_fq > fair_dt and fair_fq > 0.8
+    assert fq["mean_queue_pkts"] < dt["mean_queue_pkts"] / 3
+    assert "$n(1) 1.5Mb 20ms FQ_CoDel\n" in _dumbbell(1, queue="FQ_CoDel")[0].to_tcl(1)
+    assert db.api.FQ_CODEL_DEFAULTS["use_ecn"] is True
+
+
 # ---- the builder is the ns-2 layer's --------------------------------------------------------------
 
 def test_class_defaults_are_the_ns2_layers():
@@ -294,6 +384,17 @@ def test_engine_errors_and_panics_become_simulation_errors(monkeypatch):
     (lambda s, A, B: s.link(A, B, queue="CoDel", queue_params={"target": -1}), r"link\(\): queue_params: target must be"),
     (lambda s, A, B: s.link(A, B, queue="CoDel", queue_params={"quantum": 1}), r"link\(\): queue_params: unknown parameter 'quantum' for CoDel"),
     (lambda s, A, B: s.link(A, B, queue="CoDel", queue_params={"use_ecn": "yes"}), r"link\(\): queue_params: use_ecn must be True or False, got 'yes'"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"t_update": 0}), r"link\(\): queue_params: t_update must be a time of 1 ns or more \(below 9e9 s\), got 0"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"target": "5ms"}), r"link\(\): queue_params: unknown parameter 'target' for PIE; known: a, b, t_update"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"mark_ecn_threshold": 1.5}), r"link\(\): queue_params: mark_ecn_threshold must be a number from 0 to 1, got 1.5"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"mean_pkt_size": 0}), r"link\(\): queue_params: mean_pkt_size must be an integer from 1 to 2\*\*31-1 \(bytes\), got 0"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"a": float("nan")}), r"link\(\): queue_params: a must be a finite number, got nan"),
+    (lambda s, A, B: s.link(A, B, queue="PIE", queue_params={"use_ecn": 1}), r"link\(\): queue_params: use_ecn must be True or False, got 1"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"flows": 0}), r"link\(\): queue_params: flows must be an integer from 1 to 2\*\*31-1, got 0"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"enable_set_associative_hash": True, "set_ways": 3}), r"link\(\): queue_params: with enable_set_associative_hash, flows \(1024\) must be a multiple of set_ways \(3\)"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"target": "0ms"}), r"link\(\): queue_params: target must be positive, got '0ms'"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"min_bytes": 1}), r"link\(\): queue_params: unknown parameter 'min_bytes' for FQ_CoDel; known: target"),
+    (lambda s, A, B: s.link(A, B, queue="FQ_CoDel", queue_params={"ce_threshold": -1}), r"link\(\): queue_params: ce_threshold must be a non-negative number of seconds, got -1"),
 ])
 def test_new_calls_check_their_input(call, msg):
     sim = db.Simulation()

@@ -711,6 +711,7 @@ impl Sim {
                 self.drop_to(drop_target, d);
             }
             Verdict::EarlyDropped(d) => self.early_drop(qid, d),
+            Verdict::Overflow => self.flush_overflow(qid),
         }
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         let next = q.send_next(&mut self.w);
@@ -720,6 +721,21 @@ impl Sim {
         match next {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
+        }
+    }
+
+    /// Send on what queue `qid`'s discipline dropped to make room for an
+    /// arrival (`Verdict::Overflow`), in order, to the drop target.
+    #[cold]
+    #[inline(never)]
+    fn flush_overflow(&mut self, qid: ObjId) {
+        let mut i = 0;
+        loop {
+            let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+            let Some(p) = q.nth_drop(i) else { return };
+            let drop_target = q.drop_target;
+            i += 1;
+            self.drop_to(drop_target, p);
         }
     }
 

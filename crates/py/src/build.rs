@@ -11,7 +11,50 @@ use dumbbell_engine::ns2::build::{
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict};
+
+/// A parameter of a queue's dict (the API checked it).
+fn get<'py>(d: &Bound<'py, PyDict>, k: &str) -> PyResult<Bound<'py, PyAny>> {
+    d.get_item(k)?.ok_or_else(|| PyValueError::new_err(format!("Builder.link(): the queue's parameters lack {k:?}")))
+}
+
+/// FQ-CoDel's parameters from the API's checked dict.
+fn fq_codel_spec(d: &Bound<'_, PyDict>) -> PyResult<b::FqCoDel> {
+    Ok(b::FqCoDel {
+        limit: None,
+        target: Seconds(get(d, "target")?.extract()?),
+        interval: Seconds(get(d, "interval")?.extract()?),
+        use_ecn: get(d, "use_ecn")?.extract()?,
+        ce_threshold: get(d, "ce_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        flows: get(d, "flows")?.extract()?,
+        quantum: Bytes(get(d, "quantum")?.extract()?),
+        drop_batch_size: get(d, "drop_batch_size")?.extract()?,
+        perturbation: get(d, "perturbation")?.extract()?,
+        set_associative_hash: get(d, "enable_set_associative_hash")?.extract()?,
+        set_ways: get(d, "set_ways")?.extract()?,
+    })
+}
+
+/// PIE's parameters from the API's checked dict.
+fn pie_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Pie> {
+    Ok(b::Pie {
+        limit: None,
+        bytes: get(d, "bytes")?.extract()?,
+        mean_pkt_size: Bytes(get(d, "mean_pkt_size")?.extract()?),
+        a: get(d, "a")?.extract()?,
+        b: get(d, "b")?.extract()?,
+        t_update: Seconds(get(d, "t_update")?.extract()?),
+        queue_delay_reference: Seconds(get(d, "queue_delay_reference")?.extract()?),
+        max_burst_allowance: Seconds(get(d, "max_burst_allowance")?.extract()?),
+        dequeue_threshold: Bytes(get(d, "dequeue_threshold")?.extract()?),
+        use_dequeue_rate_estimator: get(d, "use_dequeue_rate_estimator")?.extract()?,
+        use_cap_drop_adjustment: get(d, "use_cap_drop_adjustment")?.extract()?,
+        use_ecn: get(d, "use_ecn")?.extract()?,
+        mark_ecn_threshold: get(d, "mark_ecn_threshold")?.extract()?,
+        use_derandomization: get(d, "use_derandomization")?.extract()?,
+        active_threshold: get(d, "active_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+    })
+}
 
 fn verr(e: b::BuildError) -> PyErr {
     PyValueError::new_err(e.0)
@@ -87,10 +130,12 @@ impl Builder {
         Ok(first)
     }
 
-    /// A simplex or duplex link with a DropTail, RED or CoDel queue
-    /// (CoDel's parameters in `codel`: target, interval, min_bytes,
-    /// use_ecn, ce_threshold).  Returns the link ids (a->b, b->a or None).
-    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None))]
+    /// A simplex or duplex link with a DropTail, RED, CoDel, PIE or FQ-CoDel
+    /// queue (CoDel's parameters in `codel`: target, interval, min_bytes,
+    /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
+    /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
+    /// each present).  Returns the link ids (a->b, b->a or None).
+    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None, fq_codel=None))]
     fn link(
         &mut self,
         a: u32,
@@ -100,6 +145,8 @@ impl Builder {
         queue: &str,
         duplex: bool,
         codel: Option<(f64, f64, u32, bool, Option<f64>)>,
+        pie: Option<&Bound<'_, PyDict>>,
+        fq_codel: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(u32, Option<u32>)> {
         let spec = match queue {
             "DropTail" => QueueSpec::DropTail(Default::default()),
@@ -115,6 +162,14 @@ impl Builder {
                 }
                 QueueSpec::CoDel(c)
             }
+            "PIE" => QueueSpec::Pie(match pie {
+                Some(d) => pie_spec(d)?,
+                None => b::Pie::default(),
+            }),
+            "FQ_CoDel" => QueueSpec::FqCoDel(match fq_codel {
+                Some(d) => fq_codel_spec(d)?,
+                None => b::FqCoDel::default(),
+            }),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

@@ -17,6 +17,8 @@ SINKS: dict[str, str]
 TRAFFIC: dict[str, str]
 UDP_SINKS: dict[str, str]
 CODEL_DEFAULTS: dict[str, Any]
+PIE_DEFAULTS: dict[str, Any]
+FQ_CODEL_DEFAULTS: dict[str, Any]
 
 class SimulationError(RuntimeError): ...
 
@@ -39,6 +41,8 @@ class Link:
     queue_params: Mapping[str, str]
     reverse: Link | None
     codel: tuple[float, float, int, bool, float | None] | None
+    pie: dict[str, Any] | None
+    fq_codel: dict[str, Any] | None
 
 class Flow:
     sim: Simulation
@@ -133,4 +137,4 @@ class Simulation:
             max_wall: float | None = None) -> Result | FluidRun: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
-           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS"]
+           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import gc
 import io
+import math
 import numbers
 import math
 import os
@@ -60,6 +61,19 @@ UDP_SINKS = {"loss-monitor": "Agent/LossMonitor", "null": "Agent/Null"}
 
 #: CoDel's parameters (the engine's ns-3.37 CoDelQueueDisc) and defaults.
 CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None}
+
+#: PIE's parameters (the engine's ns-3.37 PieQueueDisc: its attributes in
+#: snake case) and defaults, and the bound variable of Queue/PIE each sets.
+PIE_DEFAULTS = {"a": 0.125, "b": 1.25, "t_update": 0.015, "queue_delay_reference": 0.015,
+                "max_burst_allowance": 0.15, "dequeue_threshold": 16384, "use_dequeue_rate_estimator": False,
+                "use_cap_drop_adjustment": True, "use_ecn": False, "mark_ecn_threshold": 0.1,
+                "use_derandomization": False, "active_threshold": None, "mean_pkt_size": 1000, "bytes": False}
+_PIE_VARS = {"bytes": "queue_in_bytes_", "mean_pkt_size": "mean_pktsize_", "a": "a_", "b": "b_",
+             "t_update": "tUpdate_", "queue_delay_reference": "qdelay_ref_", "max_burst_allowance": "burst_allowance_",
+             "dequeue_threshold": "dq_threshold_", "use_dequeue_rate_estimator": "use_dq_rate_estimator_",
+             "use_cap_drop_adjustment": "cap_drop_adjustment_", "use_ecn": "setbit_",
+             "mark_ecn_threshold": "mark_p_", "use_derandomization": "derandomize_",
+             "active_threshold": "active_threshold_"}
 
 # The in-engine channel the API's traces are written to.
 _CHANNEL = "dumbbell_api_trace"
@@ -123,6 +137,96 @@ def _codel_params(params) -> tuple:
     return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"])
 
 
+#: FQ-CoDel's parameters (the engine's ns-3.37 FqCoDelQueueDisc: its
+#: attributes in snake case; `quantum` is ns-3's device MTU) and defaults,
+#: and the bound variable of Queue/FQ_CoDel each sets, in the order set.
+FQ_CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "use_ecn": True, "ce_threshold": None, "flows": 1024,
+                     "set_ways": 8, "enable_set_associative_hash": False, "quantum": 1500, "drop_batch_size": 64,
+                     "perturbation": 0}
+_FQ_CODEL_VARS = {"target": "target_", "interval": "interval_", "use_ecn": "setbit_", "ce_threshold": "ce_threshold_",
+                  "flows": "flows_", "set_ways": "set_ways_", "enable_set_associative_hash": "set_associative_hash_",
+                  "quantum": "quantum_", "drop_batch_size": "drop_batch_size_", "perturbation": "perturbation_"}
+
+
+def _fq_codel_params(params) -> dict:
+    """FQ-CoDel's queue_params checked: every parameter of
+    FQ_CODEL_DEFAULTS, typed (times in seconds, `ce_threshold` None when
+    off)."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
+    vals = dict(FQ_CODEL_DEFAULTS)
+    for name, value in params.items():
+        key = str(name)
+        if key not in FQ_CODEL_DEFAULTS:
+            raise ValueError(f"{what}: unknown parameter {name!r} for FQ_CoDel; known: {', '.join(FQ_CODEL_DEFAULTS)}")
+        if key in ("target", "interval"):
+            t = _parse_time(value, f"{what}: {key}")[1]
+            if not t > 0:
+                raise ValueError(f"{what}: {key} must be positive, got {value!r}")
+            vals[key] = t
+        elif key == "ce_threshold":
+            vals[key] = None if value is None else _parse_time(value, f"{what}: ce_threshold")[1]
+        elif key in ("use_ecn", "enable_set_associative_hash"):
+            if not isinstance(value, bool):
+                raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
+            vals[key] = value
+        else:
+            low = 0 if key == "perturbation" else 1
+            if not isinstance(value, numbers.Integral) or isinstance(value, bool) or not low <= value < 2**31:
+                raise ValueError(f"{what}: {key} must be an integer from {low} to 2**31-1, got {value!r}")
+            vals[key] = int(value)
+    if vals["enable_set_associative_hash"] and vals["flows"] % vals["set_ways"]:
+        raise ValueError(f"{what}: with enable_set_associative_hash, flows ({vals['flows']}) must be a multiple "
+                         f"of set_ways ({vals['set_ways']})")
+    return vals
+
+
+def _pie_params(params) -> dict:
+    """PIE's queue_params checked: every parameter of PIE_DEFAULTS, typed
+    (times in seconds, `active_threshold` None when off)."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
+    vals = dict(PIE_DEFAULTS)
+    for name, value in params.items():
+        key = str(name)
+        if key not in PIE_DEFAULTS:
+            raise ValueError(f"{what}: unknown parameter {name!r} for PIE; known: {', '.join(PIE_DEFAULTS)}")
+        default = PIE_DEFAULTS[key]
+        if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold"):
+            if key == "active_threshold" and value is None:
+                vals[key] = None
+                continue
+            t = _parse_time(value, f"{what}: {key}")[1]
+            low = 1e-9 if key == "t_update" else 0.0
+            if not low <= t < 9e9:
+                raise ValueError(f"{what}: {key} must be a time {'of 1 ns or more' if low else 'of zero or more'} "
+                                 f"(below 9e9 s), got {value!r}")
+            vals[key] = t
+        elif isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
+            vals[key] = value
+        elif key in ("dequeue_threshold", "mean_pkt_size"):
+            low = 1 if key == "mean_pkt_size" else 0
+            if not isinstance(value, numbers.Integral) or isinstance(value, bool) or not low <= value < 2**31:
+                raise ValueError(f"{what}: {key} must be an integer from {low} to 2**31-1 (bytes), got {value!r}")
+            vals[key] = int(value)
+        else:
+            ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
+            if key == "mark_ecn_threshold" and not (ok and 0 <= value <= 1):
+                raise ValueError(f"{what}: mark_ecn_threshold must be a number from 0 to 1, got {value!r}")
+            if not ok:
+                raise ValueError(f"{what}: {key} must be a finite number, got {value!r}")
+            vals[key] = float(value)
+    return vals
+
+
 def _app_params(what: str, kind: str | None, params) -> dict[str, str]:
     """Bound variables of an application class, checked; {} for FTP."""
     if params is None:
@@ -169,7 +273,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel")
+                 "_delay_text", "codel", "pie", "fq_codel")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -182,6 +286,8 @@ class Link:
         self.queue_params: Mapping[str, str] = _NO_PARAMS
         self.reverse: Link | None = None
         self.codel: tuple | None = None
+        self.pie: dict | None = None
+        self.fq_codel: dict | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -378,7 +484,9 @@ class Simulation:
         `bandwidth` is in bits/s or an ns-2 string ("10Mb", "800Kb"),
         `delay` in seconds or an ns-2 string ("10ms").  `queue_limit`
         (packets, ns-2 ``$ns queue-limit a b``) applies to the a->b queue;
-        the default is ns-2's 50.  `queue` is "DropTail" or "RED";
+        the default is ns-2's 50.  `queue` is "DropTail", "RED", "CoDel",
+        "PIE" or "FQ_CoDel" (their parameters: CODEL_DEFAULTS, PIE_DEFAULTS,
+        FQ_CODEL_DEFAULTS);
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
         for RED with ECN marking, ``{"aecn": True}`` for AECN (the trailing
@@ -402,9 +510,13 @@ class Simulation:
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = None
+        codel = pie = fq_codel = None
         if queue == "CoDel":
             codel = _codel_params(queue_params)
+        elif queue == "PIE":
+            pie = _pie_params(queue_params)
+        elif queue == "FQ_CoDel":
+            fq_codel = _fq_codel_params(queue_params)
         elif queue_params:
             if not isinstance(queue_params, dict):
                 raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
@@ -424,11 +536,15 @@ class Simulation:
         fwd = Link(self, a, b, bw, dl, queue, queue_limit if queue_limit is not None else 50)
         fwd.queue_params = MappingProxyType(qparams) if qparams else _NO_PARAMS
         fwd.codel = codel
+        fwd.pie = pie
+        fwd.fq_codel = fq_codel
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
             rev.queue_params = fwd.queue_params
             rev.codel = codel
+            rev.pie = pie
+            rev.fq_codel = fq_codel
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
@@ -844,6 +960,17 @@ class Simulation:
                         L.append(f"{q_} set minbytes_ {mb}")
                         L.append(f"{q_} set setbit_ {'true' if ecn else 'false'}")
                         L.append(f"{q_} set ce_threshold_ {-1 if ce is None else repr(ce)}")
+                    for qp, names in ((lk.pie, _PIE_VARS), (lk.fq_codel, _FQ_CODEL_VARS)):
+                        # Dumbbell's Queue/PIE (ns-3.37's PIE, in ns-2.36's
+                        # names where it has them) and Queue/FQ_CoDel
+                        # (ns-3.37's FQ-CoDel); ns-2 2.35 has neither
+                        if qp is None:
+                            continue
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        for key, var in names.items():
+                            v = qp[key]
+                            text = ("true" if v else "false") if isinstance(v, bool) else -1 if v is None else repr(v)
+                            L.append(f"{q_} set {var} {text}")
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
@@ -934,8 +1061,9 @@ class Simulation:
         ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``, and one
         per datagram source with a loss-monitor sink,
         ``source <i> npkts_ <n> bytes_ <n> nlost_ <n> lastPktTime_ <t>``.
-        (A CoDel queue is exported as Dumbbell's `Queue/CoDel`, which ns-2
-        2.35 does not have.)"""
+        (A CoDel, PIE or FQ-CoDel queue is exported as Dumbbell's
+        `Queue/CoDel`, `Queue/PIE` or `Queue/FQ_CoDel`, which ns-2 2.35 does
+        not have.)"""
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         trace_file = os.fspath(trace_file)
         if re.search(r'[{}\\\n]', trace_file):
@@ -970,7 +1098,7 @@ class Simulation:
             elif kind == "link":
                 lk, duplex, qlim = op[1], op[2], op[3]
                 f, r = b.link(lk.src.id, lk.dst.id, parse_bw(lk._bw_text), parse_time(lk._delay_text), lk.queue,
-                              duplex, lk.codel)
+                              duplex, lk.codel, lk.pie, lk.fq_codel)
                 bid[id(lk)] = f
                 if duplex:
                     bid[id(lk.reverse)] = r

@@ -144,6 +144,8 @@ pub enum QueueSpec {
     DropTail(DropTail),
     Red(Red),
     CoDel(CoDel),
+    Pie(Pie),
+    FqCoDel(FqCoDel),
 }
 
 impl Default for QueueSpec {
@@ -233,6 +235,112 @@ impl Default for CoDel {
     }
 }
 
+/// PIE (the engine's `qdisc::Pie`, ns-3.37's PieQueueDisc; ns-3's attribute
+/// in each field's comment).  Times are rounded to whole nanoseconds.
+#[derive(Clone, Debug)]
+pub struct Pie {
+    /// Capacity in packets (or, with `bytes`, `limit` packets of
+    /// `mean_pkt_size` bytes); ns-2's queue default 50.
+    pub limit: Option<u32>,
+    /// The limit in bytes, and the probability scaled by packet size
+    /// (`MaxSize` in bytes).
+    pub bytes: bool,
+    /// `MeanPktSize` (1000 bytes).
+    pub mean_pkt_size: Bytes,
+    /// `A`, `B`: the controller's weights (0.125, 1.25).
+    pub a: f64,
+    pub b: f64,
+    /// `Tupdate` (15 ms).
+    pub t_update: Seconds,
+    /// `QueueDelayReference` (15 ms).
+    pub queue_delay_reference: Seconds,
+    /// `MaxBurstAllowance` (150 ms).
+    pub max_burst_allowance: Seconds,
+    /// `DequeueThreshold` (16384 bytes).
+    pub dequeue_threshold: Bytes,
+    /// `UseDequeueRateEstimator` (false).
+    pub use_dequeue_rate_estimator: bool,
+    /// `UseCapDropAdjustment` (true).
+    pub use_cap_drop_adjustment: bool,
+    /// `UseEcn` (false).
+    pub use_ecn: bool,
+    /// `MarkEcnThreshold` (0.1).
+    pub mark_ecn_threshold: f64,
+    /// `UseDerandomization` (false).
+    pub use_derandomization: bool,
+    /// `ActiveThreshold` (None: PIE always active).
+    pub active_threshold: Option<Seconds>,
+}
+
+impl Default for Pie {
+    fn default() -> Self {
+        let p = crate::qdisc::pie::Pie::new();
+        let s = |ns: i64| Seconds(ns as f64 / 1e9);
+        Pie {
+            limit: None,
+            bytes: false,
+            mean_pkt_size: Bytes(1000),
+            a: p.a,
+            b: p.b,
+            t_update: s(p.t_update),
+            queue_delay_reference: s(p.qdelay_ref),
+            max_burst_allowance: s(p.max_burst),
+            dequeue_threshold: Bytes(p.dq_threshold),
+            use_dequeue_rate_estimator: p.use_dq_rate_estimator,
+            use_cap_drop_adjustment: p.cap_drop_adjustment,
+            use_ecn: p.use_ecn,
+            mark_ecn_threshold: p.mark_ecn_th,
+            use_derandomization: p.use_derandomization,
+            active_threshold: p.active_threshold.map(s),
+        }
+    }
+}
+
+/// FQ-CoDel (the engine's `qdisc::FqCoDel`, ns-3.37's FqCoDelQueueDisc;
+/// ns-3's attribute in each field's comment).
+#[derive(Clone, Debug)]
+pub struct FqCoDel {
+    /// Capacity in packets over all flow queues; ns-2's queue default 50.
+    pub limit: Option<u32>,
+    /// `Target` (5 ms), `Interval` (100 ms) of each flow queue's CoDel.
+    pub target: Seconds,
+    pub interval: Seconds,
+    /// `UseEcn` (true).
+    pub use_ecn: bool,
+    /// `CeThreshold` (None: off).
+    pub ce_threshold: Option<Seconds>,
+    /// `Flows` (1024).
+    pub flows: u32,
+    /// The quantum (ns-3: the device MTU; 1500).
+    pub quantum: Bytes,
+    /// `DropBatchSize` (64).
+    pub drop_batch_size: u32,
+    /// `Perturbation` (0).
+    pub perturbation: u32,
+    /// `EnableSetAssociativeHash` (false), `SetWays` (8).
+    pub set_associative_hash: bool,
+    pub set_ways: u32,
+}
+
+impl Default for FqCoDel {
+    fn default() -> Self {
+        let q = crate::qdisc::fq_codel::FqCoDel::new();
+        FqCoDel {
+            limit: None,
+            target: Seconds(q.target),
+            interval: Seconds(q.interval),
+            use_ecn: q.use_ecn,
+            ce_threshold: q.ce_threshold.map(Seconds),
+            flows: q.flows,
+            quantum: Bytes(q.quantum),
+            drop_batch_size: q.drop_batch_size,
+            perturbation: q.perturbation,
+            set_associative_hash: q.set_associative_hash,
+            set_ways: q.set_ways,
+        }
+    }
+}
+
 impl QueueSpec {
     /// The engine class of the queue object.
     pub fn kind(&self) -> &'static str {
@@ -240,6 +348,8 @@ impl QueueSpec {
             QueueSpec::DropTail(_) => "Queue/DropTail",
             QueueSpec::Red(_) => "Queue/RED",
             QueueSpec::CoDel(_) => "Queue/CoDel",
+            QueueSpec::Pie(_) => "Queue/PIE",
+            QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
         }
     }
 
@@ -337,6 +447,41 @@ impl QueueSpec {
                 put("minbytes_", c.min_bytes.0.to_string());
                 put("setbit_", if c.use_ecn { "true" } else { "false" }.into());
                 put("ce_threshold_", c.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+            }
+            QueueSpec::Pie(p) => {
+                if let Some(l) = p.limit {
+                    put("limit_", l.to_string());
+                }
+                put("queue_in_bytes_", flag(p.bytes).into());
+                put("mean_pktsize_", p.mean_pkt_size.0.to_string());
+                put("a_", p.a.to_string());
+                put("b_", p.b.to_string());
+                put("tUpdate_", p.t_update.0.to_string());
+                put("qdelay_ref_", p.queue_delay_reference.0.to_string());
+                put("burst_allowance_", p.max_burst_allowance.0.to_string());
+                put("dq_threshold_", p.dequeue_threshold.0.to_string());
+                put("use_dq_rate_estimator_", flag(p.use_dequeue_rate_estimator).into());
+                put("cap_drop_adjustment_", flag(p.use_cap_drop_adjustment).into());
+                put("setbit_", flag(p.use_ecn).into());
+                put("mark_p_", p.mark_ecn_threshold.to_string());
+                put("derandomize_", flag(p.use_derandomization).into());
+                put("active_threshold_", p.active_threshold.map_or("-1".into(), |s| s.0.to_string()));
+            }
+            QueueSpec::FqCoDel(q) => {
+                if let Some(l) = q.limit {
+                    put("limit_", l.to_string());
+                }
+                put("target_", q.target.0.to_string());
+                put("interval_", q.interval.0.to_string());
+                put("setbit_", flag(q.use_ecn).into());
+                put("ce_threshold_", q.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                // the ways before the switch, the flows before both (each setter checks that they divide)
+                put("flows_", q.flows.to_string());
+                put("set_ways_", q.set_ways.to_string());
+                put("set_associative_hash_", flag(q.set_associative_hash).into());
+                put("quantum_", q.quantum.0.to_string());
+                put("drop_batch_size_", q.drop_batch_size.to_string());
+                put("perturbation_", q.perturbation.to_string());
             }
         }
         v
@@ -1561,6 +1706,81 @@ mod tests {
             }
             _ => panic!("not a queue"),
         }
+    }
+
+    #[test]
+    fn pie_queue_takes_its_parameters() {
+        let mut b = builder();
+        let x = b.node().unwrap();
+        let y = b.node().unwrap();
+        let spec = QueueSpec::Pie(Pie {
+            limit: Some(100),
+            bytes: true,
+            mean_pkt_size: Bytes(1500),
+            a: 0.25,
+            b: 2.5,
+            t_update: Seconds::ms(30.0),
+            queue_delay_reference: Seconds::ms(20.0),
+            max_burst_allowance: Seconds::ms(100.0),
+            dequeue_threshold: Bytes(10000),
+            use_dequeue_rate_estimator: true,
+            use_cap_drop_adjustment: false,
+            use_ecn: true,
+            mark_ecn_threshold: 0.3,
+            use_derandomization: true,
+            active_threshold: Some(Seconds::ms(1.0)),
+        });
+        let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
+        let q = b.link_objs(l).queue;
+        match &b.sim().objs[q as usize] {
+            Obj::Queue(q) => {
+                assert_eq!((q.cap.limit, q.cap.in_bytes, q.cap.mean_pktsize), (100, true, 1500));
+                let p = q.disc.get::<crate::qdisc::Pie>().expect("a PIE queue");
+                assert_eq!((p.a, p.b, p.t_update, p.qdelay_ref, p.max_burst, p.dq_threshold), (0.25, 2.5, 30_000_000, 20_000_000, 100_000_000, 10000));
+                assert_eq!(
+                    (p.use_dq_rate_estimator, p.cap_drop_adjustment, p.use_ecn, p.mark_ecn_th, p.use_derandomization, p.active_threshold),
+                    (true, false, true, 0.3, true, Some(1_000_000))
+                );
+            }
+            _ => panic!("not a queue"),
+        }
+        let d = Pie::default();
+        assert_eq!((d.t_update.0, d.queue_delay_reference.0, d.max_burst_allowance.0, d.active_threshold), (0.015, 0.015, 0.15, None));
+    }
+
+    #[test]
+    fn fq_codel_queue_takes_its_parameters() {
+        let mut b = builder();
+        let x = b.node().unwrap();
+        let y = b.node().unwrap();
+        let spec = QueueSpec::FqCoDel(FqCoDel {
+            limit: Some(300),
+            target: Seconds::ms(2.0),
+            interval: Seconds::ms(50.0),
+            use_ecn: false,
+            ce_threshold: Some(Seconds::ms(1.0)),
+            flows: 64,
+            quantum: Bytes(300),
+            drop_batch_size: 16,
+            perturbation: 7,
+            set_associative_hash: true,
+            set_ways: 16,
+        });
+        let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
+        let q = b.link_objs(l).queue;
+        match &b.sim().objs[q as usize] {
+            Obj::Queue(q) => {
+                assert_eq!(q.cap.limit, 300);
+                let f = q.disc.get::<crate::qdisc::FqCoDel>().expect("an FQ-CoDel queue");
+                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold), (0.002, 0.05, false, Some(0.001)));
+                assert_eq!((f.flows, f.quantum, f.drop_batch_size, f.perturbation, f.set_associative_hash, f.set_ways), (64, 300, 16, 7, true, 16));
+            }
+            _ => panic!("not a queue"),
+        }
+        // 64 flows in sets of 24: not whole sets
+        let z = b.node().unwrap();
+        let bad = QueueSpec::FqCoDel(FqCoDel { flows: 64, set_ways: 24, set_associative_hash: true, ..FqCoDel::default() });
+        assert!(b.duplex_link(x, z, Bandwidth::mbps(1.0), Seconds::ms(5.0), &bad).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use super::bind::{Bindings, ClassDefault};
 use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, trace};
 use crate::tcp::Flavor;
-use crate::qdisc::{CoDel, Qdisc, Queue, Red};
+use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::ns2::tclcl::VarType;
@@ -43,6 +43,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::boxed(Red::new())) },
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
+    Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
+    Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },

@@ -32,7 +32,7 @@
 //! ns-3's L4S mode (`UseL4s`, ECT(1) packets bypassing the law) needs the
 //! ECT(1) codepoint, which packets here do not carry yet.
 
-use super::{Capacity, Discipline, Drops, Fifo, Verdict};
+use super::{mark_ce, Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
 use crate::sim::World;
@@ -164,6 +164,12 @@ impl CoDel {
         Verdict::Queued
     }
 
+    /// Take the head packet out without CoDel seeing it (FQ-CoDel's
+    /// overflow drop reaches into a flow's queue so: `FqCoDelDrop`).
+    pub(crate) fn drop_head(&mut self, pool: &PacketPool) -> Option<PktId> {
+        self.pop(pool).map(|(p, _)| p)
+    }
+
     fn pop(&mut self, pool: &PacketPool) -> Option<(PktId, f64)> {
         let p = self.fifo.pop(pool)?;
         let t = self.stamps.pop_front().expect("a stamp per packet");
@@ -189,17 +195,6 @@ impl CoDel {
         now_ct > self.first_above_time
     }
 
-    /// Set CE on `p` if it is ECN-capable (ns-3's `Mark` of an IPv4 item).
-    fn mark(pool: &mut PacketPool, p: PktId) -> bool {
-        let pk = pool.get_mut(p);
-        if pk.ecn_capable {
-            pk.ecn_to_echo = true;
-            true
-        } else {
-            false
-        }
-    }
-
     /// `DoDequeue`: the next packet to send, if any; the packets the control
     /// law drops on the way go to `drops`, in order.
     pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: f64, drops: &mut Drops) -> Option<PktId> {
@@ -223,7 +218,7 @@ impl CoDel {
                     self.count = self.count.wrapping_add(1);
                     self.rec_inv_sqrt = newton_step(self.rec_inv_sqrt, self.count);
                     let (p, _) = item.expect("dropping needs a packet");
-                    if self.use_ecn && Self::mark(pool, p) {
+                    if self.use_ecn && mark_ce(pool, p) {
                         self.target_marks += 1;
                         marked = true;
                         self.drop_next = control_law(now_ct, interval, self.rec_inv_sqrt);
@@ -242,7 +237,7 @@ impl CoDel {
         } else if ok {
             // Enter the dropping state with a drop (or a mark).
             let (p, _) = first;
-            if self.use_ecn && Self::mark(pool, p) {
+            if self.use_ecn && mark_ce(pool, p) {
                 self.target_marks += 1;
                 marked = true;
             } else {
@@ -269,7 +264,7 @@ impl CoDel {
         self.last_sojourn = now - stamp;
         if !marked && self.use_ecn {
             if let Some(ce) = self.ce_threshold {
-                if codel_time(now - stamp) > codel_time(ce) && Self::mark(pool, p) {
+                if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {
                     self.ce_marks += 1;
                 }
             }
@@ -280,7 +275,7 @@ impl CoDel {
 
 impl Discipline for CoDel {
     #[inline(always)]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         self.do_enqueue(cap, &w.pool, w.s.now, p)
     }
 

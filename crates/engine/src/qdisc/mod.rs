@@ -8,7 +8,8 @@
 //! (DropTail inline, the others in [`Boxed`]), each in its own file and
 //! owning its packets and state, dispatched with a `match` (no `dyn`).  Its hooks follow ns-3's `QueueDisc`
 //! (`DoEnqueue`/`DoDequeue`): enqueue returns a [`Verdict`] (queued,
-//! marked, or a packet to drop), dequeue hands out the next packet and may
+//! marked, a packet to drop, or queued with queued packets dropped to make
+//! room, FQ-CoDel's overflow), dequeue hands out the next packet and may
 //! drop others on the way ([`Drops`]), and a discipline that needs to know
 //! when the link went idle (RED's idle-time decay) hears of it
 //! ([`Qdisc::link_idle`]).  The queue sends the drops on: forced drops to
@@ -23,6 +24,8 @@
 
 pub mod codel;
 pub mod droptail;
+pub mod fq_codel;
+pub mod pie;
 pub mod red;
 
 use crate::packet::{PacketPool, PktId};
@@ -32,6 +35,8 @@ use crate::sim::{World, NONE};
 
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use fq_codel::FqCoDel;
+pub use pie::Pie;
 pub use red::Red;
 
 /// What a discipline did with an arriving packet.
@@ -47,11 +52,16 @@ pub enum Verdict {
     /// An early (AQM) drop of this packet: the arrival, or a queued packet
     /// chosen instead (RED's mark-front), the arrival then queued.
     EarlyDropped(PktId),
+    /// Overflow: the arrival was queued, and the discipline then dropped
+    /// the packets it left in `drops` (FQ-CoDel's batch from its fattest
+    /// queue, which may include the arrival); they go to the drop target.
+    Overflow,
 }
 
 /// Packets a discipline dropped while dequeuing (CoDel drops at the head),
-/// in the order it dropped them.  The queue sends them on before the packet
-/// the dequeue returned.
+/// in the order it dropped them; the queue sends them on before the packet
+/// the dequeue returned.  Also the packets dropped to make room at an
+/// arrival ([`Verdict::Overflow`]), sent on before anything is dequeued.
 #[derive(Debug, Default)]
 pub struct Drops {
     pub(crate) pkts: Vec<PktId>,
@@ -67,6 +77,19 @@ impl Drops {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.pkts.is_empty()
+    }
+}
+
+/// Set CE on `p` if it is ECN-capable (ns-3's `QueueDisc::Mark` of an IP
+/// item); false, leaving it alone, if not.
+#[inline]
+pub(crate) fn mark_ce(pool: &mut PacketPool, p: PktId) -> bool {
+    let pk = pool.get_mut(p);
+    if pk.ecn_capable {
+        pk.ecn_to_echo = true;
+        true
+    } else {
+        false
     }
 }
 
@@ -186,8 +209,10 @@ pub enum Qdisc {
 /// `match` per hook.
 pub trait Discipline: Variant + std::fmt::Debug {
     /// Take `p` in, or say what to drop ([`Verdict`]); `cap` is the
-    /// queue's capacity.
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict;
+    /// queue's capacity.  A discipline that drops several queued packets
+    /// to make room leaves them in `drops` (empty on entry) and says
+    /// [`Verdict::Overflow`].
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict;
 
     /// The next packet to send, if any; packets dropped on the way are
     /// pushed to `drops` (sent on, as early drops, before the packet).
@@ -245,9 +270,9 @@ macro_rules! disciplines {
 
         impl Boxed {
             #[inline(always)]
-            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
                 match self {
-                    $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p)),*
+                    $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p, drops)),*
                 }
             }
             #[inline(always)]
@@ -281,6 +306,8 @@ macro_rules! disciplines {
 disciplines! {
     Red(Red),
     CoDel(CoDel),
+    Pie(Pie),
+    FqCoDel(FqCoDel),
 }
 
 impl Qdisc {
@@ -484,7 +511,12 @@ impl Queue {
             self.update_stats(w.s.now);
         }
         let Qdisc::Boxed(b) = &mut self.disc else { unreachable!("DropTail is enqueued inline") };
-        b.enqueue(&self.cap, w, p)
+        let v = b.enqueue(&self.cap, w, p, &mut self.drops);
+        if v == Verdict::Overflow {
+            // the arrival is in, the packets in `drops` are out
+            self.held = self.held + 1 - self.drops.pkts.len() as u32;
+        }
+        v
     }
 
     /// The discipline's dequeue (`deque`); what it drops on the way is left

@@ -678,7 +678,7 @@ impl Red {
 
 impl Discipline for Red {
     #[inline(always)]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         self.enque(cap, w, p)
     }
 

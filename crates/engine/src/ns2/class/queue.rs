@@ -1,8 +1,9 @@
 //! The queue classes: `Queue` (queue/queue.cc), `Queue/DropTail`
-//! (queue/drop-tail.cc), `Queue/RED` (queue/red.cc), `Queue/CoDel`.
+//! (queue/drop-tail.cc), `Queue/RED` (queue/red.cc), `Queue/CoDel`,
+//! `Queue/PIE`, `Queue/FQ_CoDel`.
 
 use crate::ns2::bind::*;
-use crate::qdisc::{CoDel, Queue, Red};
+use crate::qdisc::{CoDel, FqCoDel, Pie, Queue, Red};
 use crate::sim::Obj;
 use crate::ns2::tclcl::VarType::*;
 
@@ -19,6 +20,14 @@ fn red(o: &mut Obj) -> Option<&mut Red> {
 
 fn codel(o: &mut Obj) -> Option<&mut CoDel> {
     queue(o)?.disc.get_mut::<CoDel>()
+}
+
+fn pie(o: &mut Obj) -> Option<&mut Pie> {
+    queue(o)?.disc.get_mut::<Pie>()
+}
+
+fn fq_codel(o: &mut Obj) -> Option<&mut FqCoDel> {
+    queue(o)?.disc.get_mut::<FqCoDel>()
 }
 
 /// `Queue`'s own (queue/queue.cc `Queue::Queue`).  Changing any of the
@@ -183,6 +192,178 @@ pub static CODEL: Table<CoDel> = Table {
     ],
     after_set: None,
 };
+
+/// PIE's capacity in bytes as DropTail's (`limit_` packets of
+/// `mean_pktsize_` bytes when `queue_in_bytes_`); `mean_pktsize_` is also
+/// PIE's `MeanPktSize` (the size a packet's probability is scaled against
+/// in bytes), with ns-3's default 1000, as in ns-2.36's PIE.
+pub static PIE_QUEUE: Table<Queue> = Table {
+    class: "Queue/PIE",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "1000", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// `Queue/PIE`: PIE as ns-3.37's `PieQueueDisc` (qdisc/pie.rs), with ns-3's
+/// defaults.  ns-2 2.35 has no PIE; the names are those of ns-2.36's PIE
+/// (queue/pie.cc: `a_`, `b_`, `tUpdate_`, `sUpdate_`, `qdelay_ref_`,
+/// `burst_allowance_`, `dq_threshold_`, `mark_p_`, `setbit_`, `prob_`,
+/// `curq_`), the capacity is the queue's `limit_`; ns-3's other attributes
+/// take ns-2-style names: `use_dq_rate_estimator_`
+/// (`UseDequeueRateEstimator`), `cap_drop_adjustment_`
+/// (`UseCapDropAdjustment`), `derandomize_` (`UseDerandomization`),
+/// `active_threshold_` (`ActiveThreshold`, off when negative).  `sUpdate_`
+/// is accepted and, as in ns-3.37, has no effect.  `prob_` and `qdelay_`
+/// are as of the queue's last packet event (updates are run then).
+pub static PIE: Table<Pie> = Table {
+    class: "Queue/PIE",
+    part: pie,
+    vars: &[
+        var("a_", Real, "0.125", |q, _| real(q.a), |q, v, _| finite("a_", v).map(|x| q.a = x)),
+        var("b_", Real, "1.25", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
+        var("tUpdate_", Time, "0.015", |q, _| real(secs(q.t_update)), |q, v, _| {
+            q.t_update = non_negative_time("tUpdate_", v).and_then(|t| if t >= 1 { Ok(t) } else { Err(format!("tUpdate_ must be a time of 1 ns or more, got \"{v}\"")) })?;
+            Ok(())
+        }),
+        var("sUpdate_", Time, "0", |q, _| real(secs(q.s_update)), |q, v, _| non_negative_time("sUpdate_", v).map(|t| q.s_update = t)),
+        var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.qdelay_ref = t)),
+        var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.max_burst = t)),
+        var("dq_threshold_", Int, "16384", |q, _| int(q.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.dq_threshold = n)),
+        var("use_dq_rate_estimator_", Bool, "false", |q, _| boolean(q.use_dq_rate_estimator), |q, v, _| Ok(q.use_dq_rate_estimator = parse_bool(v))),
+        var("cap_drop_adjustment_", Bool, "true", |q, _| boolean(q.cap_drop_adjustment), |q, v, _| Ok(q.cap_drop_adjustment = parse_bool(v))),
+        var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
+        var("mark_p_", Real, "0.1", |q, _| real(q.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.mark_ecn_th = x)),
+        var("derandomize_", Bool, "false", |q, _| boolean(q.use_derandomization), |q, v, _| Ok(q.use_derandomization = parse_bool(v))),
+        var(
+            "active_threshold_",
+            Time,
+            "-1",
+            |q, _| real(q.active_threshold.map_or(-1.0, secs)),
+            |q, v, _| {
+                let t = parse_time(v);
+                q.active_threshold = if t < 0.0 { None } else { Some(nanos("active_threshold_", v, t)?) };
+                Ok(())
+            },
+        ),
+        var("prob_", Real, "0", |q, _| real(q.drop_prob), |q, v, _| probability("prob_", v).map(|x| q.drop_prob = x)),
+        var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
+        var("qdelay_", Time, "0", |q, _| real(secs(q.qdelay)), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+/// `Queue/FQ_CoDel`: FQ-CoDel as ns-3.37's `FqCoDelQueueDisc`
+/// (qdisc/fq_codel.rs), with ns-3's defaults (ECN on) and a 1500-byte
+/// quantum (ns-3's device MTU).  ns-2 2.35 has no FQ-CoDel; the flow queues'
+/// CoDel parameters take `Queue/CoDel`'s names (`target_`, `interval_`,
+/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative), the others
+/// ns-3's attributes in ns-2 style: `flows_`, `quantum_`,
+/// `drop_batch_size_`, `perturbation_`, `set_associative_hash_`
+/// (`EnableSetAssociativeHash`), `set_ways_`.  The capacity is the queue's
+/// `limit_`, in packets over all flow queues; `curq_` is the bytes held.
+pub static FQ_CODEL: Table<FqCoDel> = Table {
+    class: "Queue/FQ_CoDel",
+    part: fq_codel,
+    vars: &[
+        var("target_", Time, ".005", |q, _| real(q.target), |q, v, _| positive_time("target_", v).map(|t| q.target = t)),
+        var("interval_", Time, "0.1", |q, _| real(q.interval), |q, v, _| positive_time("interval_", v).map(|t| q.interval = t)),
+        var("setbit_", Bool, "true", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
+        var(
+            "ce_threshold_",
+            Time,
+            "-1",
+            |q, _| real(q.ce_threshold.unwrap_or(-1.0)),
+            |q, v, _| Ok(q.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
+        ),
+        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+            let n = positive_int("flows_", v)? as u32;
+            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
+            q.flows = n;
+            Ok(())
+        }),
+        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
+            let on = parse_bool(v);
+            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
+            q.set_associative_hash = on;
+            Ok(())
+        }),
+        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+            let n = positive_int("set_ways_", v)? as u32;
+            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
+            q.set_ways = n;
+            Ok(())
+        }),
+        var("curq_", Int, "0", |q, _| int(crate::qdisc::Discipline::bytes(q) as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+/// The set-associative hash needs whole sets: `flows_` a multiple of
+/// `set_ways_` (ns-3's `CheckConfig`).
+fn ways_divide(on: bool, flows: u32, ways: u32, name: &str, v: &str) -> Result<(), String> {
+    if on && flows % ways != 0 {
+        Err(format!("{name} {v}: with set_associative_hash_, flows_ ({flows}) must be a multiple of set_ways_ ({ways})"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Nanoseconds as seconds.
+fn secs(ns: i64) -> f64 {
+    ns as f64 / 1e9
+}
+
+/// Seconds `t` (from the text `v` of variable `name`) as whole nanoseconds.
+fn nanos(name: &str, v: &str, t: f64) -> Result<i64, String> {
+    let ns = (t * 1e9).round();
+    if ns.is_finite() && ns.abs() < 9.2e18 {
+        Ok(ns as i64)
+    } else {
+        Err(format!("{name} must be a time below 292 years, got \"{v}\""))
+    }
+}
+
+fn non_negative_time(name: &str, v: &str) -> Result<i64, String> {
+    let t = parse_time(v);
+    if t >= 0.0 {
+        nanos(name, v, t)
+    } else {
+        Err(format!("{name} must be a time of zero or more, got \"{v}\""))
+    }
+}
+
+fn finite(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a finite number, got \"{v}\""))
+    }
+}
+
+fn probability(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number from 0 to 1, got \"{v}\""))
+    }
+}
+
+fn positive_int(name: &str, v: &str) -> Result<i32, String> {
+    let n = parse_int(v);
+    if n > 0 {
+        Ok(n)
+    } else {
+        Err(format!("{name} must be a positive integer, got \"{v}\""))
+    }
+}
 
 /// A time that must be above zero (a CoDel target or interval of zero or
 /// less would make every packet late, or none).
