@@ -40,6 +40,7 @@ class Case:
     stderr: list[str] = field(default_factory=list)
     not_stderr: list[str] = field(default_factory=list)
     stdout: list[str] = field(default_factory=list)
+    not_stdout: list[str] = field(default_factory=list)
     script: str = ""
 
 
@@ -79,6 +80,8 @@ def parse(path: Path) -> list[Case]:
                 cur.not_stderr.append(val)
             elif key == "stdout":
                 cur.stdout.append(val)
+            elif key == "not-stdout":
+                cur.not_stdout.append(val)
             else:
                 raise ValueError(f"{path.name}:{n}: unknown header {line!r}")
     if cur is not None:
@@ -131,6 +134,8 @@ def test_case(tmp_path, case):
         assert s not in r.stderr, f"{where}: {s!r} in stderr:\n{r.stderr}"
     for s in case.stdout:
         assert s in r.stdout, f"{where}: {s!r} not in stdout:\n{r.stdout}"
+    for s in case.not_stdout:
+        assert s not in r.stdout, f"{where}: {s!r} in stdout:\n{r.stdout}"
     if case.exit == 1 and r.stderr.startswith("dumbbell: error: "):
         # one line saying what, then where (if the error has a line)
         first = r.stderr.splitlines()[0]

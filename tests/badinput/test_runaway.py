@@ -166,3 +166,20 @@ def test_a_missing_script_is_one_line(tmp_path):
                        capture_output=True, text=True, env=ENV, timeout=60)
     assert r.returncode == 1
     assert r.stderr == 'dumbbell: error: couldn\'t read file "nonexist.tcl": no such file or directory\n'
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "max-wall"])
+def test_a_script_looping_in_tcl_is_stopped_too(tmp_path, how):
+    # No engine run: the script's own loop (creating nodes for ever).
+    (tmp_path / "loop.tcl").write_text("set ns [new Simulator]\nwhile 1 { $ns node }\n")
+    opts = ["--max-wall", "0.5"] if how == "max-wall" else []
+    p = subprocess.Popen([sys.executable, "-m", "dumbbell.cli", "run", *opts, "loop.tcl"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    if how == "ctrl-c":
+        took, out, err = _interrupt_after(p, 1.0)
+        assert took < 1.0, f"took {took:.2f} s to stop"
+        assert p.returncode == 130 and err.startswith("dumbbell: interrupted"), err
+    else:
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 124 and "limit of 0.5 s of wall-clock time" in err, err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err

@@ -130,7 +130,7 @@ def run_mutant(script: Path, text: str, what: str, args: list[str], wall: float,
         err = r.stderr.decode("utf-8", "replace")
         if r.returncode < 0:
             v = "signal"
-        elif r.returncode == 70 or "internal error in the engine" in err:
+        elif r.returncode == 70 or "internal error" in err:
             v = "panic"
         elif "Traceback (most recent call last)" in err:
             v = "traceback"

@@ -30,11 +30,13 @@ const TICK: Duration = Duration::from_millis(20);
 /// workers are forked).
 struct Registry {
     runs: Vec<(u64, Interrupter)>,
+    /// Tcl interpreters' async handlers, marked every tick (tcl.rs).
+    tcl: Vec<(u64, usize, unsafe extern "C" fn(*mut std::ffi::c_void))>,
     next: u64,
     watchdog_pid: Option<u32>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), next: 0, watchdog_pid: None });
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), tcl: Vec::new(), next: 0, watchdog_pid: None });
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
@@ -49,6 +51,11 @@ fn watchdog() {
             // its `Sim` borrowed (it unregisters under this lock before it
             // returns), so the `Sim` is neither moved nor dropped.
             unsafe { i.interrupt() };
+        }
+        for &(_, handler, mark) in &r.tcl {
+            // SAFETY: Tcl_AsyncMark may be called from any thread; the
+            // handler is deleted only after `unwatch_tcl` (under this lock).
+            unsafe { mark(handler as *mut std::ffi::c_void) };
         }
     }
 }
@@ -76,6 +83,16 @@ impl Limits {
             return Err(pyo3::exceptions::PyValueError::new_err("max_events must be at least 1, got 0"));
         }
         Ok(Limits { max_events, deadline: max_wall.map(|w| Instant::now() + Duration::from_secs_f64(w)), max_wall })
+    }
+
+    /// The wall-clock limit alone (for Tcl, which has no events).
+    pub fn check_wall(&self) -> PyResult<()> {
+        if let (Some(d), Some(w)) = (self.deadline, self.max_wall) {
+            if Instant::now() >= d {
+                return Err(RunLimitExceeded::new_err(format!("the run passed its limit of {w} s of wall-clock time")));
+            }
+        }
+        Ok(())
     }
 
     fn check(&self, sim: &Sim) -> PyResult<()> {
@@ -112,14 +129,7 @@ pub fn run<O, T>(
     limits.check(sim_of(owner))?;
     let token = {
         let mut r = registry();
-        let pid = std::process::id();
-        if r.watchdog_pid != Some(pid) {
-            std::thread::Builder::new()
-                .name("dumbbell-watchdog".into())
-                .spawn(watchdog)
-                .map_err(|e| PyRuntimeError::new_err(format!("cannot start the watchdog thread: {e}")))?;
-            r.watchdog_pid = Some(pid);
-        }
+        start_watchdog(&mut r).map_err(|e| PyRuntimeError::new_err(format!("cannot start the watchdog thread: {e}")))?;
         let t = r.next;
         r.next += 1;
         r.runs.push((t, sim_of(owner).interrupter()));
@@ -137,6 +147,33 @@ pub fn run<O, T>(
             return Err(e);
         }
     }
+}
+
+/// The watchdog thread, started once per process (threads do not survive
+/// `fork`).
+fn start_watchdog(r: &mut Registry) -> std::io::Result<()> {
+    let pid = std::process::id();
+    if r.watchdog_pid != Some(pid) {
+        std::thread::Builder::new().name("dumbbell-watchdog".into()).spawn(watchdog)?;
+        r.watchdog_pid = Some(pid);
+    }
+    Ok(())
+}
+
+/// Have the watchdog mark a Tcl async handler every tick (`mark` is the
+/// interpreter's Tcl_AsyncMark); returns the token `unwatch_tcl` takes.
+pub fn watch_tcl(handler: usize, mark: unsafe extern "C" fn(*mut std::ffi::c_void)) -> u64 {
+    let mut r = registry();
+    // Without the thread there is no Ctrl-C in pure Tcl loops, nothing worse.
+    let _ = start_watchdog(&mut r);
+    let t = r.next;
+    r.next += 1;
+    r.tcl.push((t, handler, mark));
+    t
+}
+
+pub fn unwatch_tcl(token: u64) {
+    registry().tcl.retain(|(t, _, _)| *t != token);
 }
 
 /// `run` for a plain `Sim::run`.

@@ -83,7 +83,12 @@ struct Stubs {
     eval_ex: unsafe extern "C" fn(*mut Interp, *const c_char, c_int, c_int) -> c_int,
     save_interp_state: unsafe extern "C" fn(*mut Interp, c_int) -> *mut c_void,
     restore_interp_state: unsafe extern "C" fn(*mut Interp, *mut c_void) -> c_int,
+    async_create: unsafe extern "C" fn(AsyncProc, *mut c_void) -> *mut c_void,
+    async_delete: unsafe extern "C" fn(*mut c_void),
+    async_mark: unsafe extern "C" fn(*mut c_void),
 }
+
+type AsyncProc = unsafe extern "C" fn(*mut c_void, *mut Interp, c_int) -> c_int;
 
 impl Stubs {
     /// The stub table of `interp`, if it is a Tcl 8.6 interpreter's.
@@ -135,6 +140,9 @@ impl Stubs {
             eval_ex: get!(291),
             save_interp_state: get!(535),
             restore_interp_state: get!(536),
+            async_create: get!(71),
+            async_delete: get!(72),
+            async_mark: get!(74),
         };
         // The table's layout is Tcl 8's: make sure the interpreter is 8.6.
         let (tcl, v86) = (c"Tcl", c"8.6");
@@ -1361,6 +1369,55 @@ pub struct TclInterp {
     stubs: Stubs,
     interp: *mut Interp,
     raised: RaisedList,
+    /// Looks for Ctrl-C and the wall-clock limit while Tcl runs (`on_async`).
+    watch: *mut AsyncWatch,
+}
+
+/// What the interpreter's async handler needs: the watchdog thread marks
+/// the handler every tick (Tcl_AsyncMark is safe from any thread), and Tcl
+/// runs `on_async` at its next command boundary, where a pending Ctrl-C
+/// (KeyboardInterrupt) or a passed wall-clock limit ends the evaluation: a
+/// pure-Tcl loop of a script stops as an engine run does (interrupt.rs).
+struct AsyncWatch {
+    stubs: Stubs,
+    raised: RaisedList,
+    handler: *mut c_void,
+    token: u64,
+    limits: std::cell::Cell<crate::interrupt::Limits>,
+}
+
+/// The name `on_async`'s exceptions go by in the interpreter's list.
+const ASYNC_CMD: &str = "(interrupt)";
+
+unsafe extern "C" fn on_async(cd: *mut c_void, interp: *mut Interp, code: c_int) -> c_int {
+    if interp.is_null() || cd.is_null() {
+        return code;
+    }
+    let w = &*(cd as *const AsyncWatch);
+    guarded(
+        || {
+            Python::attach(|py| {
+                let e = match py.check_signals() {
+                    Err(e) => e,
+                    Ok(()) => match w.limits.get().check_wall() {
+                        Err(e) => e,
+                        Ok(()) => return code,
+                    },
+                };
+                let text = if e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) {
+                    "interrupted".to_string()
+                } else {
+                    e.value(py).str().map(|s| s.to_string()).unwrap_or_default()
+                };
+                w.stubs.set_result(interp, &text);
+                if let Ok(mut r) = w.raised.try_borrow_mut() {
+                    r.push(e, tcl_form(text.as_bytes()).into_owned(), ASYNC_CMD.into());
+                }
+                TCL_ERROR
+            })
+        },
+        |_| {},
+    )
 }
 
 /// A Python callable registered as a Tcl command.
@@ -1452,16 +1509,24 @@ impl TclInterp {
         // An interrupt or a panic (not an Exception) is raised whatever the
         // script did; else the exception whose message the failed
         // evaluation ends with.
-        let mut pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py));
+        // A run limit (`on_async`) too: a library procedure that wraps the
+        // error in its own words must not turn it into the script's error.
+        let mut pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py) || r.cmd == ASYNC_CMD);
         if pick.is_none() && failed {
             let result = unsafe { self.stubs.bytes((self.stubs.get_obj_result)(self.interp)) };
             pick = list.iter().rposition(|r| r.text == result);
         }
+        // A stop (Ctrl-C, a run limit) seen twice, by the engine's run and
+        // by the interpreter's async handler, is one stop.
+        let stop = |e: &PyErr| {
+            e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) || e.is_instance_of::<crate::interrupt::RunLimitExceeded>(py)
+        };
+        let stopping = pick.is_some_and(|i| stop(&list[i].err));
         let mut chosen = None;
         for (i, r) in list.into_iter().enumerate() {
             if Some(i) == pick {
                 chosen = Some(r.err);
-            } else {
+            } else if !(stopping && stop(&r.err)) {
                 report(py, r);
             }
         }
@@ -1558,8 +1623,27 @@ impl TclInterp {
                 (stubs.delete_interp)(interp);
                 return None;
             }
-            Some(TclInterp { stubs, interp, raised: Default::default() })
+            let raised: RaisedList = Default::default();
+            let watch = Box::into_raw(Box::new(AsyncWatch {
+                stubs,
+                raised: raised.clone(),
+                handler: std::ptr::null_mut(),
+                token: 0,
+                limits: Default::default(),
+            }));
+            (*watch).handler = (stubs.async_create)(on_async, watch as *mut c_void);
+            (*watch).token = crate::interrupt::watch_tcl((*watch).handler as usize, stubs.async_mark);
+            Some(TclInterp { stubs, interp, raised, watch })
         }
+    }
+
+    /// Limit the wall-clock time of what Tcl runs from now on (the engine's
+    /// runs have their own: Engine.set_limits); None: no limit.
+    #[pyo3(signature = (max_wall=None))]
+    fn set_limits(&self, max_wall: Option<f64>) -> PyResult<()> {
+        let l = crate::interrupt::Limits::new(None, max_wall)?;
+        unsafe { (*self.watch).limits.set(l) };
+        Ok(())
     }
 
     fn eval<'py>(&self, py: Python<'py>, script: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyString>> {
@@ -1688,7 +1772,12 @@ impl TclInterp {
 
 impl Drop for TclInterp {
     fn drop(&mut self) {
-        unsafe { (self.stubs.delete_interp)(self.interp) };
+        unsafe {
+            crate::interrupt::unwatch_tcl((*self.watch).token);
+            (self.stubs.async_delete)((*self.watch).handler);
+            drop(Box::from_raw(self.watch));
+            (self.stubs.delete_interp)(self.interp)
+        };
         // Exceptions raised by Python commands while the interpreter was
         // deleted (unset traces, say) reach no caller: report them.
         let left = self.raised.borrow_mut().take_since(0);

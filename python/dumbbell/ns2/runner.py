@@ -98,6 +98,7 @@ class Ns2Runner:
         self.defaults_cache: dict[tuple, int] = {}
         self.warned: set[str] = set()
         self.exit_code: int | None = None
+        self.halted = False
         self._register()
         self._load_library()
         self.set_args(script, argv)
@@ -416,7 +417,8 @@ class Ns2Runner:
             self.at_scripts[uid] = args[0]
             return str(uid)
         if op == "cancel":
-            uid = int(args[0])
+            # STRTOUID: C's atoll, so a word is uid 0, which no event has
+            uid = _atoll(args[0])
             if e.cancel(uid):
                 self.at_scripts.pop(uid, None)
             return ""
@@ -497,6 +499,10 @@ class Ns2Runner:
     def run_loop(self):
         e = self.eng
         e.reset_clock()
+        if self.halted:
+            # ns-2's Scheduler::run loops `while (!halted_ ...)` and nothing
+            # clears halted_: after `$ns halt`, `$ns run` dispatches nothing.
+            return
         while True:
             why, uid = e.run()
             self._service()
@@ -508,6 +514,7 @@ class Ns2Runner:
             elif why == "service":
                 continue
             else:
+                self.halted = why == "halted"
                 break
         self._service()
 
@@ -536,9 +543,20 @@ class Ns2Runner:
         except RunLimitExceeded as err:
             return self._stopped(f"stopped: {err}", 124)
         except BaseException as err:  # an engine panic outside a Tcl call
-            if type(err).__name__ != "PanicException":
+            if type(err).__name__ == "PanicException":
+                return self.report_panic(err)
+            if not isinstance(err, Exception):
                 raise
-            return self.report_panic(err)
+            # A bug of the runner itself: Dumbbell's, reported as such.
+            import traceback
+
+            self.drain()
+            sys.stderr.write(
+                f"dumbbell: internal error: {type(err).__name__}: {err}\n"
+                "This is a bug in Dumbbell, not in your script; please report it with the script.\n")
+            if os.environ.get("DUMBBELL_DEBUG"):
+                traceback.print_exc()
+            return 70
         if self.panic is not None:  # the script caught the engine's error and carried on
             return self.report_panic(self.panic)
         self.drain()
@@ -552,6 +570,10 @@ class Ns2Runner:
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        # no limit may stop the flushing below
+        self.eng.set_limits(None, None)
+        if isinstance(self.tcl, TclInterp):
+            self.tcl.set_limits(None)
         try:
             now = self.eng.now_str()
         except Exception:
@@ -656,6 +678,16 @@ class Ns2Runner:
         sys.stderr.write("\n".join(out) + "\n")
 
 
+def _atoll(s: str) -> int:
+    """C's atoll: the leading decimal integer of `s`, 0 if there is none."""
+    t = s.lstrip()
+    i = 1 if t[:1] in ("+", "-") else 0
+    j = i
+    while j < len(t) and t[j].isdigit():
+        j += 1
+    return int(t[:j]) if j > i else 0
+
+
 def run_script_and_exit(script: str, argv: list[str], max_events: int | None = None,
                         max_wall: float | None = None) -> int:
     """`dumbbell run`: run_script, then end the process without tearing
@@ -672,6 +704,8 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     runner = Ns2Runner(script, argv, own_tcl=True)
     if max_events is not None or max_wall is not None:
         runner.eng.set_limits(max_events, max_wall)
+        if max_wall is not None and isinstance(runner.tcl, TclInterp):
+            runner.tcl.set_limits(max_wall)  # the script's own Tcl loops too
     code = runner.run()
     t = runner.tcl
     if t.eval("::dumbbell::pipelines") == "0":
