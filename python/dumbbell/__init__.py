@@ -43,10 +43,11 @@ def __dir__():
 
 
 def run_tcl(script, argv=(), cwd=None):
-    """Run an ns-2 script in this process; returns its exit code.
+    """Run an ns-2 script in this process; returns its exit code (the
+    script's `exit` ends the run, not the process).
 
     Output files are written as the script asks; stdout is the process's.
     """
     from .ns2.runner import run_script
 
-    return run_script(script, list(argv), cwd=cwd)
+    return run_script(script, list(argv), cwd=cwd, exit_process=False)

@@ -63,11 +63,24 @@ def forced_fallbacks() -> frozenset[str]:
     return words
 
 
-class Ns2Runner:
-    """One ns-2 interpreter bound to one engine."""
+class ScriptExit(BaseException):
+    """The script's `exit` in a runner that must not end the process
+    (`exit_process=False`): `run` returns the code."""
 
-    def __init__(self, script: str, argv: list[str], own_tcl: bool = False):
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+class Ns2Runner:
+    """One ns-2 interpreter bound to one engine.  With `exit_process` (as
+    `dumbbell run`), the script's `exit` ends the process, as ns-2's does;
+    without (`dumbbell.run_tcl`, in a caller's process), it ends the run and
+    `run` returns its code."""
+
+    def __init__(self, script: str, argv: list[str], own_tcl: bool = False, exit_process: bool = True):
         self.script = script
+        self.exit_process = exit_process
         self.tcl = None
         self.fallbacks = forced_fallbacks()
         if own_tcl and "tkinter" not in self.fallbacks:
@@ -392,6 +405,8 @@ class Ns2Runner:
                              f"{self.eng.live_packets()} packets alive at exit\n")
         sys.stdout.flush()
         sys.stderr.flush()
+        if not self.exit_process:
+            raise ScriptExit(c & 0xFF)
         if os.environ.get("LLVM_PROFILE_FILE"):
             # A profile-collecting build (make build's PGO training): C's
             # exit() runs the atexit hook that writes the profile, which
@@ -538,6 +553,8 @@ class Ns2Runner:
                     info = info[: -len(ours)]
             self.report_error(str(err), info)
             return self._end(1)
+        except ScriptExit as e:
+            return e.code
         except KeyboardInterrupt:
             return self._stopped("interrupted", 130)
         except RunLimitExceeded as err:
@@ -720,7 +737,7 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     return code
 
 
-def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
+def run_script(script: str, argv: list[str], cwd: str | None = None, exit_process: bool = True) -> int:
     if cwd:
         os.chdir(cwd)
     try:
@@ -728,4 +745,4 @@ def run_script(script: str, argv: list[str], cwd: str | None = None) -> int:
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    return Ns2Runner(script, argv, own_tcl=True).run()
+    return Ns2Runner(script, argv, own_tcl=True, exit_process=exit_process).run()
