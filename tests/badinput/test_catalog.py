@@ -114,7 +114,7 @@ def run_case(tmp_path: Path, c: Case) -> subprocess.CompletedProcess:
 
 
 def test_catalog_is_large_enough_and_well_formed():
-    assert len(CASES) >= 30, len(CASES)
+    assert len(CASES) >= 75, len(CASES)
     for c in CASES:
         assert c.script.strip(), c.name
         assert c.exit != 1 or c.stderr, f"{c.name}: an error case names its message"

@@ -109,9 +109,18 @@ def suite_info(suite: str) -> tuple[str, str, list[str]]:
 
 
 def run_test(ns: list[str], suite: str, file: str, directory: str, name: str, timeout: float) -> tuple[str, str]:
+    """(test, verdict): PASS, FAIL, TIMEOUT, SKIP or NOREF."""
+    name, verdict, _ = run_test_why(ns, suite, file, directory, name, timeout)
+    return name, verdict
+
+
+def run_test_why(ns: list[str], suite: str, file: str, directory: str, name: str,
+                 timeout: float) -> tuple[str, str, str]:
+    """`run_test`, with the first line of the command's standard error (why
+    a test fails, when it says)."""
     ref = EXAMPLES / "test" / directory / f"{name}.gz"
     if not ref.exists():
-        return name, "NOREF"
+        return name, "NOREF", ""
     with tempfile.TemporaryDirectory(prefix=f"suite-{suite}-") as tmp:
         tmp = Path(tmp)
         work = tmp / "tcl" / "test"
@@ -134,14 +143,15 @@ def run_test(ns: list[str], suite: str, file: str, directory: str, name: str, ti
         try:
             p = subprocess.run([*ns, file, name, "QUIET"], cwd=work, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
-            return name, "TIMEOUT"
+            return name, "TIMEOUT", f"still running after {timeout:g} s"
+        why = next((ln for ln in p.stderr.decode("utf-8", "replace").splitlines() if ln.strip()), "")
         if p.returncode == 2:
-            return name, "SKIP"
+            return name, "SKIP", why
         out = work / "temp.rands"
         if not out.exists():
-            return name, "FAIL (no temp.rands)"
+            return name, "FAIL (no temp.rands)", why
         want = gzip.decompress(ref.read_bytes())
-        return name, "PASS" if out.read_bytes() == want else "FAIL"
+        return name, "PASS" if out.read_bytes() == want else "FAIL", why
 
 
 def main(argv: list[str]) -> int:

@@ -666,6 +666,11 @@ class Ns2Runner:
     def report_error(self, msg: str, info: str) -> None:
         """Print a script error as `file:line: message`, then Tcl's trace."""
         first = msg.strip().splitlines()[0] if msg.strip() else "error"
+        # tclcl's `unknown` words an engine command's failure as "error when
+        # calling class C: args"; the engine's reason is the trace's first line.
+        cause = info.strip().splitlines()[0].strip() if info.strip() else ""
+        if first.startswith("error when calling class ") and cause and cause != first:
+            first = f"{first}: {cause}"
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error

@@ -90,7 +90,14 @@ Agent/TCP instproc init args {
 
 ::otcl::_::LibClass Application/FTP Application
 Application/FTP instproc init {} { $self next }
-Application/FTP instproc start {} { [$self agent] send -1 }
+Application/FTP instproc start {} {
+    set a [$self agent]
+    if {$a eq ""} {
+        # (ns-2 crashes here)
+        error "$self (Application/FTP): no agent attached (attach-agent) to start"
+    }
+    $a send -1
+}
 Application/FTP instproc stop {} {
     [$self agent] advance 0
     [$self agent] close

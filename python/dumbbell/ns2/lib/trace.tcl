@@ -37,14 +37,21 @@ Trace/Generic instproc init {} {
     $self next
     $self set type_ v
 }
-Trace instproc attach {fp} {
-    # ns-2's Trace::command: the channel must be open for writing (an
-    # error here, at the line that makes the trace, not at the first packet)
+# ns-2's Trace::command: the channel must be open for writing (an error
+# at the line that makes the trace, not at the first packet).
+proc ::dumbbell::check_writable {fp} {
     if {[catch {chan pending output $fp} n] || $n < 0} {
         error "trace: can't attach $fp for writing"
     }
+}
+Trace instproc attach {fp} {
+    ::dumbbell::check_writable $fp
     $self set fp_ $fp
     $self cmd attach $fp
+}
+Trace instproc namattach {fp} {
+    ::dumbbell::check_writable $fp
+    $self cmd namattach $fp
 }
 # ns-2's `$trace flush` flushes the trace object's channel and its nam
 # channel (Tcl_Flush of each, none after `detach`, which clears both): lines
