@@ -372,7 +372,13 @@ pub enum HistogramError {
     SeqnoBinSize(i32),
     /// The sequence-number range is smaller than one bin.
     MaxSeqno { bin_size: i32, max: i32 },
+    /// More bins than `MAX_BINS` (ns-2 allocates them all at once: tens of
+    /// gigabytes, where it does not fail).
+    TooManyBins(i64),
 }
+
+/// The most bins a histogram may have (2^24: 128 MB of counters).
+pub const MAX_BINS: i64 = 1 << 24;
 
 impl HistogramSettings {
     /// RTT bins: their number and width in ms, or why the settings are
@@ -382,6 +388,7 @@ impl HistogramSettings {
             return Err(HistogramError::BinsPerSec(self.per));
         }
         match self.max.checked_mul(self.per) {
+            Some(top) if self.max >= 1 && top as i64 > MAX_BINS => Err(HistogramError::TooManyBins(top as i64)),
             Some(top) if self.max >= 1 => Ok((top, 1000 / self.per)),
             _ => Err(HistogramError::MaxRtt(self.max)),
         }
@@ -395,7 +402,11 @@ impl HistogramSettings {
         if self.max < self.per {
             return Err(HistogramError::MaxSeqno { bin_size: self.per, max: self.max });
         }
-        Ok(self.max / self.per)
+        let bins = self.max / self.per;
+        if bins as i64 > MAX_BINS {
+            return Err(HistogramError::TooManyBins(bins as i64));
+        }
+        Ok(bins)
     }
 }
 

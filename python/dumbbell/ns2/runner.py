@@ -394,7 +394,7 @@ class Ns2Runner:
             c = self.report_panic(self.panic)
         self.drain()
         self.exit_code = c
-        self.tcl.eval("::dumbbell::flush_channels")
+        self.flush_channels()
         self.flush_c_stdout()
         # Our binding holds the Python exceptions of commands whose errors
         # the script caught until the evaluation ends, which it will not.
@@ -613,7 +613,7 @@ class Ns2Runner:
         if self.panic is not None:
             return self.report_panic(self.panic)
         self.drain()
-        self.tcl.eval("::dumbbell::flush_channels")
+        self.flush_channels()
         self.flush_c_stdout()
         return code
 
@@ -632,7 +632,7 @@ class Ns2Runner:
 
     def report_panic(self, err) -> int:
         """An engine panic: report it as Dumbbell's bug, exit code 70."""
-        self.tcl.eval("::dumbbell::flush_channels")
+        self.flush_channels()
         sys.stderr.write(
             f"dumbbell: internal error in the engine: {err}\n"
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
@@ -661,7 +661,20 @@ class Ns2Runner:
         self.eng = None
 
     def _errinfo(self) -> str:
-        return self.tcl.call("uplevel", "#0", "if {[info exists ::errorInfo]} {set ::errorInfo} else {list}")
+        # (read directly: the script may have redefined `set` or `if`)
+        try:
+            return self.tcl.getvar("::errorInfo")
+        except self.TclError:
+            return ""
+
+    def flush_channels(self) -> None:
+        """Flush every Tcl channel, as Tcl's exit would.  A script that
+        redefined the commands this uses (`foreach`, `catch`, `flush`,
+        `file`) keeps what it has not flushed; it gets no traceback."""
+        try:
+            self.tcl.eval("::dumbbell::flush_channels")
+        except self.TclError:
+            pass
 
     def report_error(self, msg: str, info: str) -> None:
         """Print a script error as `file:line: message`, then Tcl's trace."""

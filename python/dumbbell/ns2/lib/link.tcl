@@ -335,9 +335,19 @@ SimpleLink instproc sample-queue-size {} {
 # Loss injection.  `errormodule` puts an ErrorModule at the head of the link
 # (before the queue); `insert-linkloss` and `install-error` put an error
 # model after the link, before the receiving node.
+# One error model object sits in one place: installed a second time, it
+# would become its own target, and ns-2 sends packets round that loop for
+# ever at one instant.
+proc ::dumbbell::install_once {em how} {
+    if {[info exists ::dumbbell::installed($em)]} {
+        error "$how: error model $em is already installed ($::dumbbell::installed($em)); make one object per place (ns-2 would send packets round a loop for ever)"
+    }
+    set ::dumbbell::installed($em) $how
+}
 SimpleLink instproc errormodule args {
     $self instvar errmodule_ drophead_
     if {$args eq ""} { return $errmodule_ }
+    ::dumbbell::install_once [lindex $args 0] "errormodule on link [[$self set fromNode_] id]->[[$self set toNode_] id]"
     set errmodule_ [lindex $args 0]
     $self add-to-head $errmodule_
     $errmodule_ drop-target $drophead_
@@ -345,6 +355,7 @@ SimpleLink instproc errormodule args {
 SimpleLink instproc insert-linkloss args {
     $self instvar link_errmodule_ drophead_ link_
     if {$args eq ""} { return $link_errmodule_ }
+    ::dumbbell::install_once [lindex $args 0] "insert-linkloss on link [[$self set fromNode_] id]->[[$self set toNode_] id]"
     set link_errmodule_ [lindex $args 0]
     $link_errmodule_ target [$link_ target]
     $link_ target $link_errmodule_

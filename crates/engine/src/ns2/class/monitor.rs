@@ -47,6 +47,11 @@ pub fn histogram_error(e: HistogramError) -> String {
             "QueueMonitor maxRTT_ must be a positive number of seconds (maxRTT_ * binsPerSec_ bins) while keepRTTstats_ is on, got {v}"
         ),
         HistogramError::SeqnoBinSize(v) => format!("QueueMonitor SeqnoBinSize_ must be positive while keepSeqnoStats_ is on, got {v}"),
+        HistogramError::TooManyBins(n) => format!(
+            "QueueMonitor: maxRTT_ * binsPerSec_ or maxSeqno_ / SeqnoBinSize_ asks for {n} bins, more than {} \
+             (ns-2 would allocate them all at once)",
+            crate::objs::MAX_BINS
+        ),
         HistogramError::MaxSeqno { bin_size, max } => format!(
             "QueueMonitor maxSeqno_ must be at least SeqnoBinSize_ ({bin_size}) while keepSeqnoStats_ is on (maxSeqno_ / SeqnoBinSize_ bins), got {max}"
         ),
