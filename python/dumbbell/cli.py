@@ -18,11 +18,15 @@ def _cmd_demo(args) -> int:
     return demo_main()
 
 
-RUN_USAGE = """usage: dumbbell run [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
+RUN_USAGE = """usage: dumbbell run [--safe] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
 
 Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
 and exit status.  Arguments after the script go to it (argv), options or not.
 
+  --safe                run a script you do not trust: no programs (exec, open |...),
+                        no sockets, no libraries, no env; files read only in the
+                        script's directory and the current one, written only in
+                        the current one (docs/reliability.md)
   --max-events N        stop the run after N events (checked every 20 ms)
   --max-wall SECONDS    stop the run after SECONDS of wall-clock time
                         (either limit: what was written is kept, exit status 124)
@@ -34,12 +38,17 @@ def _run_command(args: list[str]) -> int:
     """`dumbbell run`: its own options come before the script; everything
     after the script is the script's."""
     limits = {"--max-events": None, "--max-wall": None}
+    safe = False
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, _, val = args[i].partition("=")
         if opt in ("-h", "--help"):
             print(RUN_USAGE)
             return 0
+        if opt == "--safe" and not val:
+            safe = True
+            i += 1
+            continue
         if opt not in limits:
             sys.stderr.write(f"dumbbell run: unknown option {opt!r}\n{RUN_USAGE}\n")
             return 2
@@ -64,7 +73,8 @@ def _run_command(args: list[str]) -> int:
         return 2
     from .ns2.runner import run_script_and_exit
 
-    return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"])
+    return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"],
+                               safe=safe)
 
 
 def main(argv: list[str] | None = None) -> int:

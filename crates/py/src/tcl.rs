@@ -83,12 +83,28 @@ struct Stubs {
     eval_ex: unsafe extern "C" fn(*mut Interp, *const c_char, c_int, c_int) -> c_int,
     save_interp_state: unsafe extern "C" fn(*mut Interp, c_int) -> *mut c_void,
     restore_interp_state: unsafe extern "C" fn(*mut Interp, *mut c_void) -> c_int,
+    get_command_info: unsafe extern "C" fn(*mut Interp, *const c_char, *mut CmdInfo) -> c_int,
+    set_command_info: unsafe extern "C" fn(*mut Interp, *const c_char, *const CmdInfo) -> c_int,
     async_create: unsafe extern "C" fn(AsyncProc, *mut c_void) -> *mut c_void,
     async_delete: unsafe extern "C" fn(*mut c_void),
     async_mark: unsafe extern "C" fn(*mut c_void),
 }
 
 type AsyncProc = unsafe extern "C" fn(*mut c_void, *mut Interp, c_int) -> c_int;
+
+/// Tcl's `Tcl_CmdInfo` (tcl.h).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct CmdInfo {
+    is_native: c_int,
+    obj_proc: Option<ObjCmdProc>,
+    obj_cd: *mut c_void,
+    proc_: *mut c_void,
+    cd: *mut c_void,
+    delete_proc: *mut c_void,
+    delete_data: *mut c_void,
+    namespace: *mut c_void,
+}
 
 impl Stubs {
     /// The stub table of `interp`, if it is a Tcl 8.6 interpreter's.
@@ -140,6 +156,8 @@ impl Stubs {
             eval_ex: get!(291),
             save_interp_state: get!(535),
             restore_interp_state: get!(536),
+            get_command_info: get!(159),
+            set_command_info: get!(226),
             async_create: get!(71),
             async_delete: get!(72),
             async_mark: get!(74),
@@ -1637,6 +1655,15 @@ impl TclInterp {
         }
     }
 
+    /// `dumbbell run --safe`: from now on the interpreter runs no program
+    /// (`exec`, `open |...`), opens no socket, loads no library, creates
+    /// no other interpreter, does not change directory; it reads files
+    /// only under `read_roots` and writes, deletes or renames only under
+    /// `write_root` (`sandbox_install` says how).
+    fn sandbox(&self, read_roots: Vec<String>, write_root: String) -> PyResult<()> {
+        unsafe { sandbox_install(self.stubs, self.interp, read_roots, write_root) }.map_err(TclError::new_err)
+    }
+
     /// Limit the wall-clock time of what Tcl runs from now on (the engine's
     /// runs have their own: Engine.set_limits); None: no limit.
     #[pyo3(signature = (max_wall=None))]
@@ -1785,6 +1812,205 @@ impl Drop for TclInterp {
             let _ = Python::try_attach(|py| left.into_iter().for_each(|r| report(py, r)));
         }
     }
+}
+
+// ---- --safe ------------------------------------------------------------------------
+
+/// What a guarded command may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Policy {
+    /// Never (exec, socket, cd, load, unload, glob).
+    Deny,
+    /// `open`: no pipelines; reading under the read roots, writing under
+    /// the write root.
+    Open,
+    /// `source`: the file under the read roots.
+    Source,
+    /// `interp`: only aliases within this interpreter.
+    Interp,
+    /// A `file` subcommand that reads a path (its first argument).
+    FileRead,
+    /// A `file` subcommand that changes the file system (every argument
+    /// not an option must be under the write root).
+    FileWrite,
+}
+
+struct Guard {
+    stubs: Stubs,
+    name: String,
+    policy: Policy,
+    orig: ObjCmdProc,
+    orig_cd: *mut c_void,
+    roots: std::rc::Rc<Roots>,
+}
+
+struct Roots {
+    read: Vec<std::path::PathBuf>,
+    write: std::path::PathBuf,
+}
+
+impl Roots {
+    /// `path` (relative to the current directory) resolved: its longest
+    /// existing ancestor canonical (symbolic links followed), the rest
+    /// appended with `..` and `.` resolved by name.
+    fn resolve(path: &str) -> Option<std::path::PathBuf> {
+        use std::path::{Component, PathBuf};
+        let p = std::path::Path::new(path);
+        let abs = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().ok()?.join(p) };
+        let mut out = PathBuf::new();
+        for c in abs.components() {
+            match c {
+                Component::ParentDir => {
+                    out.pop();
+                }
+                Component::CurDir => {}
+                c => out.push(c.as_os_str()),
+            }
+        }
+        let mut base = out.clone();
+        let mut rest = Vec::new();
+        loop {
+            if let Ok(real) = base.canonicalize() {
+                let mut r = real;
+                for x in rest.iter().rev() {
+                    r.push(x);
+                }
+                return Some(r);
+            }
+            rest.push(base.file_name()?.to_os_string());
+            if !base.pop() {
+                return None;
+            }
+        }
+    }
+
+    fn readable(&self, path: &str) -> bool {
+        Roots::resolve(path).is_some_and(|p| p.starts_with(&self.write) || self.read.iter().any(|r| p.starts_with(r)))
+    }
+
+    fn writable(&self, path: &str) -> bool {
+        Roots::resolve(path).is_some_and(|p| p.starts_with(&self.write))
+    }
+}
+
+impl Guard {
+    /// Why the call `args` (the command's words after its name) is refused.
+    fn refusal(&self, args: &[String]) -> Option<String> {
+        let r = &self.roots;
+        let what = |p: &str, how: &str| Some(format!("{}: {how} {p:?} is outside the directories --safe allows", self.name));
+        match self.policy {
+            Policy::Deny => Some(format!("{} is not allowed with --safe", self.name)),
+            Policy::Open => {
+                let path = args.first()?;
+                if path.starts_with('|') {
+                    return Some("open: command pipelines are not allowed with --safe".into());
+                }
+                let mode = args.get(1).map(String::as_str).unwrap_or("r");
+                let writes = mode.contains(['w', 'a', '+']) || ["WRONLY", "RDWR", "CREAT", "APPEND", "TRUNC"].iter().any(|m| mode.contains(m));
+                if writes && !r.writable(path) {
+                    return what(path, "writing");
+                }
+                if !writes && !r.readable(path) {
+                    return what(path, "reading");
+                }
+                None
+            }
+            Policy::Source => {
+                let path = args.last()?;
+                (!r.readable(path)).then(|| format!("source: {path:?} is outside the directories --safe allows"))?.into()
+            }
+            Policy::Interp => match args.first().map(String::as_str) {
+                Some("alias" | "aliases" | "exists" | "target") => None,
+                _ => Some("interp: only aliases in this interpreter are allowed with --safe".into()),
+            },
+            Policy::FileRead => {
+                let path = args.iter().find(|a| !a.starts_with('-'))?;
+                (!r.readable(path)).then(|| format!("{}: {path:?} is outside the directories --safe allows", self.name))
+            }
+            Policy::FileWrite => {
+                let bad = args.iter().filter(|a| !a.starts_with('-')).find(|p| !r.writable(p))?;
+                Some(format!("{}: {bad:?} is outside the directory --safe lets a script change", self.name))
+            }
+        }
+    }
+}
+
+unsafe extern "C" fn guard_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    let g = &*(cd as *const Guard);
+    guarded(
+        || {
+            let args: Vec<String> = (1..objc.max(1) as usize).map(|i| g.stubs.string(*objv.add(i))).collect();
+            match g.refusal(&args) {
+                Some(why) => {
+                    g.stubs.set_result(interp, &why);
+                    TCL_ERROR
+                }
+                None => (g.orig)(g.orig_cd, interp, objc, objv),
+            }
+        },
+        |msg| g.stubs.set_result(interp, &format!("internal error in Dumbbell's sandbox: {msg}")),
+    )
+}
+
+/// Put every command that reaches outside the simulation behind a `Guard`
+/// (Tcl_SetCommandInfo replaces its procedure and keeps its deletion; the
+/// guards live as long as the process, which ends with the run).  `file`
+/// is an ensemble: its subcommands, `::tcl::file::*`, are guarded one by
+/// one, so that calling them directly gets no further.  `env` reads and
+/// writes fail.
+unsafe fn sandbox_install(stubs: Stubs, interp: *mut Interp, read_roots: Vec<String>, write_root: String) -> Result<(), String> {
+    let canon = |p: &str| std::path::Path::new(p).canonicalize().map_err(|e| format!("--safe: {p}: {e}"));
+    let roots = std::rc::Rc::new(Roots { read: read_roots.iter().map(|p| canon(p)).collect::<Result<_, _>>()?, write: canon(&write_root)? });
+    let eval = |script: &str| -> Result<String, String> {
+        let c = CString::new(script).map_err(|e| e.to_string())?;
+        let code = (stubs.eval_ex)(interp, c.as_ptr(), -1, TCL_EVAL_GLOBAL);
+        let out = stubs.string((stubs.get_obj_result)(interp));
+        if code == TCL_OK {
+            Ok(out)
+        } else {
+            Err(out)
+        }
+    };
+    let mut cmds: Vec<(String, Policy)> = ["exec", "socket", "cd", "load", "unload", "glob"].iter().map(|c| (c.to_string(), Policy::Deny)).collect();
+    cmds.push(("open".into(), Policy::Open));
+    cmds.push(("source".into(), Policy::Source));
+    cmds.push(("interp".into(), Policy::Interp));
+    const WRITE: [&str; 7] = ["delete", "rename", "copy", "mkdir", "link", "attributes", "tempfile"];
+    const PURE: [&str; 13] =
+        ["channels", "dirname", "tail", "join", "split", "extension", "rootname", "nativename", "pathtype", "separator", "volumes", "system", "normalize"];
+    for full in eval("info commands ::tcl::file::*")?.split_whitespace() {
+        let sub = full.rsplit("::").next().unwrap_or(full);
+        if PURE.contains(&sub) {
+            continue;
+        }
+        let policy = if sub == "tempfile" {
+            Policy::Deny
+        } else if WRITE.contains(&sub) {
+            Policy::FileWrite
+        } else {
+            Policy::FileRead
+        };
+        cmds.push((full.to_string(), policy));
+    }
+    for (name, policy) in cmds {
+        let c = CString::new(name.as_str()).map_err(|e| e.to_string())?;
+        let mut info: CmdInfo = std::mem::zeroed();
+        if (stubs.get_command_info)(interp, c.as_ptr(), &mut info) == 0 {
+            continue; // not in this interpreter
+        }
+        let Some(orig) = info.obj_proc else { continue };
+        let shown = name.strip_prefix("::tcl::file::").map(|s| format!("file {s}")).unwrap_or(name.clone());
+        let g = Box::into_raw(Box::new(Guard { stubs, name: shown, policy, orig, orig_cd: info.obj_cd, roots: roots.clone() }));
+        let mut new = info;
+        new.obj_proc = Some(guard_cmd);
+        new.obj_cd = g as *mut c_void;
+        if (stubs.set_command_info)(interp, c.as_ptr(), &new) == 0 {
+            drop(Box::from_raw(g));
+            return Err(format!("--safe: cannot guard {name}"));
+        }
+    }
+    eval("trace add variable ::env {read write unset array} {apply {args {error \"env is not available with --safe\"}}}")?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -78,9 +78,11 @@ class Ns2Runner:
     without (`dumbbell.run_tcl`, in a caller's process), it ends the run and
     `run` returns its code."""
 
-    def __init__(self, script: str, argv: list[str], own_tcl: bool = False, exit_process: bool = True):
+    def __init__(self, script: str, argv: list[str], own_tcl: bool = False, exit_process: bool = True,
+                 safe: bool = False):
         self.script = script
         self.exit_process = exit_process
+        self.safe = safe
         self.tcl = None
         self.fallbacks = forced_fallbacks()
         if own_tcl and "tkinter" not in self.fallbacks:
@@ -540,6 +542,16 @@ class Ns2Runner:
         # The path reaches Tcl as a variable's value, never as script text:
         # a file name with braces, brackets or semicolons is a name.
         self.tcl.call("set", "::dumbbell::script_path", path)
+        if self.safe:
+            if not isinstance(self.tcl, TclInterp):
+                sys.stderr.write("dumbbell: error: --safe needs Dumbbell's own Tcl binding (DUMBBELL_TCL=tkinter is set)\n")
+                return 2
+            # Reading: the script's directory, the output directory (the
+            # current one), Tcl's and the ns-2 library's own files; writing:
+            # the output directory only.  docs/reliability.md.
+            script_dir = os.path.dirname(os.path.abspath(path)) if os.path.exists(path) else os.getcwd()
+            reads = [script_dir, self.tcl.eval("info library"), HERE]
+            self.tcl.sandbox([d for d in reads if os.path.isdir(d)], os.getcwd())
         try:
             self.tcl.eval(SOURCE_SCRIPT)
         except self.TclError as err:
@@ -724,7 +736,7 @@ def _atoll(s: str) -> int:
 
 
 def run_script_and_exit(script: str, argv: list[str], max_events: int | None = None,
-                        max_wall: float | None = None) -> int:
+                        max_wall: float | None = None, safe: bool = False) -> int:
     """`dumbbell run`: run_script, then end the process without tearing
     down the interpreter and Python (~2 ms; the script's end already flushed
     every Tcl channel and the engine's output), as the script's own `exit`
@@ -736,7 +748,7 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    runner = Ns2Runner(script, argv, own_tcl=True)
+    runner = Ns2Runner(script, argv, own_tcl=True, safe=safe)
     if max_events is not None or max_wall is not None:
         runner.eng.set_limits(max_events, max_wall)
         if max_wall is not None and isinstance(runner.tcl, TclInterp):
