@@ -30,13 +30,77 @@ const TICK: Duration = Duration::from_millis(20);
 /// workers are forked).
 struct Registry {
     runs: Vec<(u64, Interrupter)>,
-    /// Tcl interpreters' async handlers, marked every tick (tcl.rs).
-    tcl: Vec<(u64, usize, unsafe extern "C" fn(*mut std::ffi::c_void))>,
+    /// Tcl interpreters' async handlers (tcl.rs), each with its wall-clock
+    /// deadline: marked at a tick when there is something to act on (a
+    /// Ctrl-C seen, the deadline passed), and only then.
+    tcl: Vec<TclWatch>,
     next: u64,
     watchdog_pid: Option<u32>,
 }
 
+struct TclWatch {
+    token: u64,
+    handler: usize,
+    mark: unsafe extern "C" fn(*mut std::ffi::c_void),
+    deadline: Option<Instant>,
+}
+
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), tcl: Vec::new(), next: 0, watchdog_pid: None });
+
+/// A SIGINT arrived since Tcl last looked (set by `on_sigint`).
+static SIGINT_SEEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The SIGINT disposition `on_sigint` replaced (Python's handler), called
+/// after it.
+static PREVIOUS: Mutex<Option<libc::sigaction>> = Mutex::new(None);
+
+extern "C" fn on_sigint(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
+    SIGINT_SEEN.store(true, std::sync::atomic::Ordering::Relaxed);
+    // (try_lock: a signal handler must not wait; the slot is written once,
+    // before the handler is installed)
+    if let Ok(prev) = PREVIOUS.try_lock() {
+        if let Some(p) = *prev {
+            unsafe {
+                if p.sa_flags & libc::SA_SIGINFO != 0 {
+                    let f: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) = std::mem::transmute(p.sa_sigaction);
+                    f(sig, info, ctx);
+                } else if p.sa_sigaction != libc::SIG_DFL && p.sa_sigaction != libc::SIG_IGN {
+                    let f: extern "C" fn(libc::c_int) = std::mem::transmute(p.sa_sigaction);
+                    f(sig);
+                }
+            }
+        }
+    }
+}
+
+/// Note SIGINTs for Tcl (`SIGINT_SEEN`), then pass them on to the handler
+/// already there (Python's, which raises KeyboardInterrupt).  Once per
+/// process; a handler Python installs later replaces this one, and Ctrl-C
+/// then reaches the engine's runs only.
+fn hook_sigint() {
+    let mut prev = PREVIOUS.lock().unwrap_or_else(|e| e.into_inner());
+    if prev.is_some() {
+        return;
+    }
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) != 0 || old.sa_sigaction == libc::SIG_IGN {
+            return; // (a background job: SIGINT ignored, leave it so)
+        }
+        *prev = Some(old);
+        drop(prev);
+        let mut new: libc::sigaction = std::mem::zeroed();
+        new.sa_sigaction = on_sigint as *const () as usize;
+        new.sa_flags = libc::SA_SIGINFO | (old.sa_flags & libc::SA_RESTART);
+        libc::sigemptyset(&mut new.sa_mask);
+        libc::sigaction(libc::SIGINT, &new, std::ptr::null_mut());
+    }
+}
+
+/// Has a SIGINT come since the last call?  (Tcl's async handler asks.)
+pub fn take_sigint() -> bool {
+    SIGINT_SEEN.swap(false, std::sync::atomic::Ordering::Relaxed)
+}
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
@@ -52,10 +116,14 @@ fn watchdog() {
             // returns), so the `Sim` is neither moved nor dropped.
             unsafe { i.interrupt() };
         }
-        for &(_, handler, mark) in &r.tcl {
-            // SAFETY: Tcl_AsyncMark may be called from any thread; the
-            // handler is deleted only after `unwatch_tcl` (under this lock).
-            unsafe { mark(handler as *mut std::ffi::c_void) };
+        let sigint = SIGINT_SEEN.load(std::sync::atomic::Ordering::Relaxed);
+        let now = Instant::now();
+        for w in &r.tcl {
+            if sigint || w.deadline.is_some_and(|d| now >= d) {
+                // SAFETY: Tcl_AsyncMark may be called from any thread; the
+                // handler is deleted only after `unwatch_tcl` (under this lock).
+                unsafe { (w.mark)(w.handler as *mut std::ffi::c_void) };
+            }
         }
     }
 }
@@ -83,6 +151,10 @@ impl Limits {
             return Err(pyo3::exceptions::PyValueError::new_err("max_events must be at least 1, got 0"));
         }
         Ok(Limits { max_events, deadline: max_wall.map(|w| Instant::now() + Duration::from_secs_f64(w)), max_wall })
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     /// The wall-clock limit alone (for Tcl, which has no events).
@@ -168,12 +240,21 @@ pub fn watch_tcl(handler: usize, mark: unsafe extern "C" fn(*mut std::ffi::c_voi
     let _ = start_watchdog(&mut r);
     let t = r.next;
     r.next += 1;
-    r.tcl.push((t, handler, mark));
+    r.tcl.push(TclWatch { token: t, handler, mark, deadline: None });
+    drop(r);
+    hook_sigint();
     t
 }
 
+/// The wall-clock deadline of a watched interpreter.
+pub fn set_tcl_deadline(token: u64, deadline: Option<Instant>) {
+    for w in registry().tcl.iter_mut().filter(|w| w.token == token) {
+        w.deadline = deadline;
+    }
+}
+
 pub fn unwatch_tcl(token: u64) {
-    registry().tcl.retain(|(t, _, _)| *t != token);
+    registry().tcl.retain(|w| w.token != token);
 }
 
 /// `run` for a plain `Sim::run`.

@@ -1391,11 +1391,13 @@ pub struct TclInterp {
     watch: *mut AsyncWatch,
 }
 
-/// What the interpreter's async handler needs: the watchdog thread marks
-/// the handler every tick (Tcl_AsyncMark is safe from any thread), and Tcl
-/// runs `on_async` at its next command boundary, where a pending Ctrl-C
-/// (KeyboardInterrupt) or a passed wall-clock limit ends the evaluation: a
-/// pure-Tcl loop of a script stops as an engine run does (interrupt.rs).
+/// What the interpreter's async handler needs: when a SIGINT has come or
+/// the wall-clock limit has passed, the watchdog thread marks the handler
+/// (Tcl_AsyncMark is safe from any thread; it is never marked otherwise, so
+/// a run that is not stopped never meets it), and Tcl runs `on_async` at
+/// its next command boundary, where the pending KeyboardInterrupt or the
+/// limit ends the evaluation: a pure-Tcl loop of a script stops as an
+/// engine run does (interrupt.rs).
 struct AsyncWatch {
     stubs: Stubs,
     raised: RaisedList,
@@ -1415,6 +1417,7 @@ unsafe extern "C" fn on_async(cd: *mut c_void, interp: *mut Interp, code: c_int)
     guarded(
         || {
             Python::attach(|py| {
+                let _ = crate::interrupt::take_sigint();
                 let e = match py.check_signals() {
                     Err(e) => e,
                     Ok(()) => match w.limits.get().check_wall() {
@@ -1669,7 +1672,10 @@ impl TclInterp {
     #[pyo3(signature = (max_wall=None))]
     fn set_limits(&self, max_wall: Option<f64>) -> PyResult<()> {
         let l = crate::interrupt::Limits::new(None, max_wall)?;
-        unsafe { (*self.watch).limits.set(l) };
+        unsafe {
+            (*self.watch).limits.set(l);
+            crate::interrupt::set_tcl_deadline((*self.watch).token, l.deadline());
+        }
         Ok(())
     }
 
