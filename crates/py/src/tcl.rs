@@ -1530,18 +1530,20 @@ impl TclInterp {
         // An interrupt or a panic (not an Exception) is raised whatever the
         // script did; else the exception whose message the failed
         // evaluation ends with.
-        // A run limit (`on_async`) too: a library procedure that wraps the
-        // error in its own words must not turn it into the script's error.
-        let mut pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py) || r.cmd == ASYNC_CMD);
+        // A stop (Ctrl-C, a run limit, from the engine's run or from
+        // `on_async`) too: a script that catches the error, or a library
+        // procedure that words it its own way, must not turn it into the
+        // script's error.
+        let stop = |e: &PyErr| {
+            e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) || e.is_instance_of::<crate::interrupt::RunLimitExceeded>(py)
+        };
+        let mut pick = list.iter().rposition(|r| !r.err.is_instance_of::<PyException>(py) || stop(&r.err));
         if pick.is_none() && failed {
             let result = unsafe { self.stubs.bytes((self.stubs.get_obj_result)(self.interp)) };
             pick = list.iter().rposition(|r| r.text == result);
         }
-        // A stop (Ctrl-C, a run limit) seen twice, by the engine's run and
-        // by the interpreter's async handler, is one stop.
-        let stop = |e: &PyErr| {
-            e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) || e.is_instance_of::<crate::interrupt::RunLimitExceeded>(py)
-        };
+        // A stop seen twice, by the engine's run and by the interpreter's
+        // async handler, is one stop.
         let stopping = pick.is_some_and(|i| stop(&list[i].err));
         let mut chosen = None;
         for (i, r) in list.into_iter().enumerate() {

@@ -13,7 +13,11 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     set did [$n2 id]
     if {[info exists queueMap_($qtype)]} { set qtype $queueMap_($qtype) }
     if {![::dumbbell::is_class Queue/$qtype]} {
-        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: DropTail, RED)"
+        set have {}
+        foreach c [::dumbbell::be::kinds] {
+            if {[string match Queue/* $c]} { lappend have [string range $c 6 end] }
+        }
+        error "unknown queue type \"$qtype\" for link $sid->$did (Dumbbell has: [join [lsort $have] {, }])"
     }
     ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
     ::dumbbell::check_time $delay "delay of link $sid->$did"
