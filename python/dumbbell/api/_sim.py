@@ -106,19 +106,29 @@ def _queue_kinds() -> dict[str, str]:
     return k
 
 
-def _codel_params(params) -> tuple:
-    """CoDel's queue_params checked: (target s, interval s, min_bytes,
-    use_ecn, ce_threshold s or None), and their Tcl texts."""
-    what = "link(): queue_params"
+def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
+    """The queue_params of a discipline with a parameter table: a dict whose
+    names are all in `defaults` (a trailing underscore dropped when `strip`).
+    Returns a copy of the defaults to fill and the (name, value) pairs."""
     if params is None:
         params = {}
     if not isinstance(params, dict):
         raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
-    vals = dict(CODEL_DEFAULTS)
+    items = []
     for name, value in params.items():
-        key = str(name).rstrip("_")
-        if key not in CODEL_DEFAULTS:
-            raise ValueError(f"{what}: unknown parameter {name!r} for CoDel; known: {', '.join(CODEL_DEFAULTS)}")
+        key = str(name).rstrip("_") if strip else str(name)
+        if key not in defaults:
+            raise ValueError(f"link(): queue_params: unknown parameter {name!r} for {disc}; known: {', '.join(defaults)}")
+        items.append((key, value))
+    return dict(defaults), items
+
+
+def _codel_params(params) -> tuple:
+    """CoDel's queue_params checked: (target s, interval s, min_bytes,
+    use_ecn, ce_threshold s or None), and their Tcl texts."""
+    what = "link(): queue_params"
+    vals, items = _disc_params(params, CODEL_DEFAULTS, "CoDel", strip=True)
+    for key, value in items:
         if key in ("target", "interval"):
             t = _parse_time(value, f"{what}: {key}")[1]
             if t <= 0:
@@ -153,15 +163,8 @@ def _fq_codel_params(params) -> dict:
     FQ_CODEL_DEFAULTS, typed (times in seconds, `ce_threshold` None when
     off)."""
     what = "link(): queue_params"
-    if params is None:
-        params = {}
-    if not isinstance(params, dict):
-        raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
-    vals = dict(FQ_CODEL_DEFAULTS)
-    for name, value in params.items():
-        key = str(name)
-        if key not in FQ_CODEL_DEFAULTS:
-            raise ValueError(f"{what}: unknown parameter {name!r} for FQ_CoDel; known: {', '.join(FQ_CODEL_DEFAULTS)}")
+    vals, items = _disc_params(params, FQ_CODEL_DEFAULTS, "FQ_CoDel")
+    for key, value in items:
         if key in ("target", "interval"):
             t = _parse_time(value, f"{what}: {key}")[1]
             if not t > 0:
@@ -188,15 +191,8 @@ def _pie_params(params) -> dict:
     """PIE's queue_params checked: every parameter of PIE_DEFAULTS, typed
     (times in seconds, `active_threshold` None when off)."""
     what = "link(): queue_params"
-    if params is None:
-        params = {}
-    if not isinstance(params, dict):
-        raise ValueError(f"link(): queue_params must be a dict, got {params!r}")
-    vals = dict(PIE_DEFAULTS)
-    for name, value in params.items():
-        key = str(name)
-        if key not in PIE_DEFAULTS:
-            raise ValueError(f"{what}: unknown parameter {name!r} for PIE; known: {', '.join(PIE_DEFAULTS)}")
+    vals, items = _disc_params(params, PIE_DEFAULTS, "PIE")
+    for key, value in items:
         default = PIE_DEFAULTS[key]
         if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold"):
             if key == "active_threshold" and value is None:
