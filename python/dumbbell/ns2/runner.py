@@ -696,6 +696,12 @@ class Ns2Runner:
         cause = info.strip().splitlines()[0].strip() if info.strip() else ""
         if first.startswith("error when calling class ") and cause and cause != first:
             first = f"{first}: {cause}"
+        if "::otcl::E::e" in first:
+            # an OTcl method's dispatcher in "wrong # args" (the object and
+            # the method are what the script wrote)
+            import re
+
+            first = re.sub(r"::otcl::E::e\d+ ", "", first)
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error
