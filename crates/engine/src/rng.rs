@@ -1013,6 +1013,10 @@ impl GammaRv {
         default_rng: Option<&mut Rng>,
         pkg: &mut RngPackage,
     ) -> f64 {
+        if !self.alpha.is_finite() {
+            // (the rejection loop below would never end)
+            return f64::NAN;
+        }
         if self.alpha < 1.0 {
             let u = rng.uniform(1.0);
             let inner = GammaRv {

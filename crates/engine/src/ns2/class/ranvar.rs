@@ -62,7 +62,18 @@ table!(ERLANG, "RandomVariable/Erlang", erlang, ErlangRv, [
     param!("lambda_", "1.0", lambda),
     var("k_", Int, "1.0", |v, _| int(v.k), |v, s, _| Ok(v.k = parse_int(s))),
 ]);
-table!(GAMMA, "RandomVariable/Gamma", gamma, GammaRv, [param!("alpha_", "1.0", alpha), param!("beta_", "1.0", beta)]);
+table!(GAMMA, "RandomVariable/Gamma", gamma, GammaRv, [
+    // a shape that is not a finite number: the sampler's rejection loop
+    // never ends (ns-2 gets a floating-point exception first)
+    var("alpha_", Real, "1.0", |v, _| real(v.alpha), |v, s, _| {
+        let a = parse_real(s);
+        if !a.is_finite() {
+            return Err(format!("alpha_ must be a finite number, got \"{s}\""));
+        }
+        Ok(v.alpha = a)
+    }),
+    param!("beta_", "1.0", beta),
+]);
 table!(PARETO, "RandomVariable/Pareto", pareto, ParetoRv, [param!("avg_", "1.0", avg), param!("shape_", "1.5", shape)]);
 table!(PARETO_II, "RandomVariable/ParetoII", pareto2, ParetoIIRv, [param!("avg_", "10.0", avg), param!("shape_", "1.2", shape)]);
 table!(NORMAL, "RandomVariable/Normal", normal, NormalRv, [param!("avg_", "0.0", avg), param!("std_", "1.0", std)]);
