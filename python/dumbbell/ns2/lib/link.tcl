@@ -443,6 +443,9 @@ ErrorModule instproc default {errmodel} {
     $cl set default_ $slot
 }
 ErrorModule instproc insert {errmodel} {
+    if {$errmodel eq $self} {
+        error "ErrorModule insert: $errmodel is this module itself; insert an error model (ErrorModel/...)"
+    }
     $self instvar models_
     $errmodel target [$self cmd target]
     $errmodel drop-target [$self cmd drop-target]
@@ -454,6 +457,11 @@ ErrorModule instproc errormodels {} {
 }
 # $module bind $errmodel fid ?lastfid?: flows fid..lastfid use $errmodel.
 ErrorModule instproc bind {errmodel first {last ""}} {
+    if {$errmodel eq $self} {
+        # its classifier would hand packets back to it, for ever at one
+        # instant (ns-2 loops there)
+        error "ErrorModule bind: $errmodel is this module itself; bind an error model (ErrorModel/...)"
+    }
     if {$last eq ""} { set last $first }
     set cl [$self cmd classifier]
     for {set f $first} {$f <= $last} {incr f} {
