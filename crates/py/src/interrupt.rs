@@ -157,11 +157,17 @@ impl Limits {
         self.deadline
     }
 
-    /// The wall-clock limit alone (for Tcl, which has no events).
+    /// The wall-clock limit alone (for Tcl, which has no events; `events`
+    /// names what the engine had dispatched, when known).
     pub fn check_wall(&self) -> PyResult<()> {
+        self.wall(None)
+    }
+
+    fn wall(&self, events: Option<u64>) -> PyResult<()> {
         if let (Some(d), Some(w)) = (self.deadline, self.max_wall) {
             if Instant::now() >= d {
-                return Err(RunLimitExceeded::new_err(format!("the run passed its limit of {w} s of wall-clock time")));
+                let n = events.map(|e| format!(" ({e} events dispatched)")).unwrap_or_default();
+                return Err(RunLimitExceeded::new_err(format!("the run passed its limit of {w} s of wall-clock time{n}")));
             }
         }
         Ok(())
@@ -174,14 +180,7 @@ impl Limits {
                 return Err(RunLimitExceeded::new_err(format!("the run passed its limit of {m} events ({events} dispatched)")));
             }
         }
-        if let (Some(d), Some(w)) = (self.deadline, self.max_wall) {
-            if Instant::now() >= d {
-                return Err(RunLimitExceeded::new_err(format!(
-                    "the run passed its limit of {w} s of wall-clock time ({events} events dispatched)"
-                )));
-            }
-        }
-        Ok(())
+        self.wall(Some(events))
     }
 }
 

@@ -136,20 +136,7 @@ fn float_prefix_len(t: &str) -> usize {
         if digits == 0 {
             return i + 1; // just the "0"
         }
-        if j < b.len() && (b[j] == b'p' || b[j] == b'P') {
-            let mut k = j + 1;
-            if k < b.len() && (b[k] == b'+' || b[k] == b'-') {
-                k += 1;
-            }
-            let s = k;
-            while k < b.len() && b[k].is_ascii_digit() {
-                k += 1;
-            }
-            if k > s {
-                j = k;
-            }
-        }
-        return j;
+        return exponent_end(b, j, b'p');
     }
     let mut j = i;
     let mut digits = 0;
@@ -167,7 +154,14 @@ fn float_prefix_len(t: &str) -> usize {
     if digits == 0 {
         return 0;
     }
-    if j < b.len() && (b[j] == b'e' || b[j] == b'E') {
+    exponent_end(b, j, b'e')
+}
+
+/// Where a number ending at `j` ends with its exponent, if one follows:
+/// `mark` (either case), an optional sign, at least one decimal digit
+/// (`e` for decimal numbers, `p` for hexadecimal ones).
+fn exponent_end(b: &[u8], j: usize, mark: u8) -> usize {
+    if j < b.len() && b[j].to_ascii_lowercase() == mark {
         let mut k = j + 1;
         if k < b.len() && (b[k] == b'+' || b[k] == b'-') {
             k += 1;
@@ -177,7 +171,7 @@ fn float_prefix_len(t: &str) -> usize {
             k += 1;
         }
         if k > s {
-            j = k;
+            return k;
         }
     }
     j
