@@ -277,8 +277,6 @@ pub struct Sender {
     pub max_connects: i32,
     /// Congestion-avoidance window growth (`windowOption_`; `growth/`).
     pub growth: Growth,
-    /// The state of the growth rules not in use (see `growth::Parked`).
-    pub parked: growth::Parked,
     /// `newecn_`: `windowOption_ 8` means New-ECN rather than HighSpeed
     /// TCP (`select_growth`).
     pub newecn: bool,
@@ -617,8 +615,7 @@ impl Sender {
             wnd_init_option: 1,
             syn: true,
             max_connects: -1,
-            growth: Growth::Standard,
-            parked: growth::Parked::default(),
+            growth: Growth::default(),
             newecn: false,
             et: crate::sim::NONE,
             wnd_th: 0.002,
@@ -740,7 +737,7 @@ impl Sender {
             self.prev_highest_ack = self.highest_ack;
         }
         // (HighSpeed's parameters for `windowOption_ 8`, New-ECN's state)
-        self.growth.reset(&mut self.parked);
+        self.growth.reset();
         if self.qopt.qoption != 0 {
             self.reset_qoption_state(w);
         }

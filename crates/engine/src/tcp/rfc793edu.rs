@@ -15,6 +15,7 @@
 //! out here rather than bent into the shared versions with flags.
 
 use super::*;
+use growth::InUse;
 
 /// The variant's switches (as tclcl's bound bools keep them: the integer
 /// set, nonzero meaning on, "3" reading back as 3) and its RTO in ticks
@@ -199,10 +200,10 @@ fn opencwnd(t: &mut Sender, st: &Rfc793State, b: &AgentBase, w: &mut World) {
     } else if additiveinc && t.cwnd < ssthresh {
         t.set_cwnd(b, w, ssthresh);
     } else {
-        let new = match t.growth {
+        let new = match t.growth.in_use() {
             // The standard rule, without `increase_num_` or limited slow start.
-            Growth::Standard => Some(t.cwnd + 1.0 / t.cwnd),
-            Growth::PerWindow(_) | Growth::Scaled(..) => t.growth_increase(w),
+            InUse::Standard => Some(t.cwnd + 1.0 / t.cwnd),
+            InUse::PerWindow | InUse::Scaled => t.growth_increase(w),
             _ => {
                 growth::undefined_window_option(w, t.growth.option(), "0-5");
                 None

@@ -44,7 +44,10 @@ impl Sender {
         let (windowd, window) = (self.windowd(), self.window());
         let halfwin = if self.precision_reduce { windowd / 2.0 } else { (window / 2) as f64 };
         let decreasewin =
-            self.growth.decreased_window(self.cwnd, windowd, window, self.precision_reduce, &mut self.decrease_num);
+            self.growth.decreased_window(
+                &growth::Cut { cwnd: self.cwnd, windowd, window, precise: self.precision_reduce },
+                &mut self.decrease_num,
+            );
         let win = if self.precision_reduce { windowd } else { window as f64 };
         if how & CLOSE_SSTHRESH_HALF != 0 {
             if self.first_decrease || slowstart || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
@@ -102,7 +105,7 @@ impl Sender {
             self.cong_action = true;
         }
         // (ns-2's `fcnt_ = count_ = 0`; New-ECN's slope)
-        self.growth.after_cut(&mut self.parked, how, w.s.now);
+        self.growth.after_cut(how, w.s.now);
         if self.first_decrease {
             self.first_decrease = false;
         }

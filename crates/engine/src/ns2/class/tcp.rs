@@ -13,6 +13,7 @@ use crate::tcp::rfc793edu::Rfc793State;
 use crate::tcp::sack1::Sack1State;
 use crate::tcp::vegas::VegasState;
 use crate::tcp::{Flavor, NewRenoState, Sender, Tcp, TracedValue, Tv};
+use crate::tcp::growth::{binomial::Binomial, highspeed::HighSpeed, newecn::NewEcn, scaled::Scaled};
 use crate::ns2::tclcl::VarType::*;
 
 /// A TCP sender's agent fields and its sender state.
@@ -80,14 +81,14 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         var2("max_connects_", Int, "-1", |_, s, _| int(s.max_connects), |_, s, v, _| Ok(s.max_connects = parse_int(v))),
         var2("windowOption_", Int, "1", |_, s, _| int(s.growth.option()), |_, s, v, w| Ok(s.select_growth(parse_int(v), w))),
         var2("newecn_", Bool, "false", |_, s, _| boolean(s.newecn), |_, s, v, w| { s.newecn = parse_bool(v); let option = s.growth.option(); s.select_growth(option, w); Ok(()) }),
-        var2("newecn_alpha_wnd_", Real, "0.9", |_, s, _| real(s.newecn_rule().alpha_wnd), |_, s, v, _| Ok(s.newecn_rule_mut().alpha_wnd = parse_real(v))),
-        var2("newecn_alpha_slp_", Real, "0.9", |_, s, _| real(s.newecn_rule().alpha_slp), |_, s, v, _| Ok(s.newecn_rule_mut().alpha_slp = parse_real(v))),
-        var2("newecn_beta_", Real, "16", |_, s, _| real(s.newecn_rule().beta), |_, s, v, _| Ok(s.newecn_rule_mut().beta = parse_real(v))),
-        var2("slope_window_", Real, "1.0", |_, s, _| real(s.newecn_rule().slope), |_, s, v, _| Ok(s.newecn_rule_mut().slope = parse_real(v))),
-        var2("last_time_", Real, "0.0", |_, s, _| real(s.newecn_rule().last_time), |_, s, v, _| Ok(s.newecn_rule_mut().last_time = parse_real(v))),
-        var2("first_time_", Int, "0", |_, s, _| int(s.newecn_rule().first_time), |_, s, v, _| Ok(s.newecn_rule_mut().first_time = parse_int(v))),
+        var2("newecn_alpha_wnd_", Real, "0.9", |_, s, _| real(s.growth.get::<NewEcn>().alpha_wnd), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().alpha_wnd = parse_real(v))),
+        var2("newecn_alpha_slp_", Real, "0.9", |_, s, _| real(s.growth.get::<NewEcn>().alpha_slp), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().alpha_slp = parse_real(v))),
+        var2("newecn_beta_", Real, "16", |_, s, _| real(s.growth.get::<NewEcn>().beta), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().beta = parse_real(v))),
+        var2("slope_window_", Real, "1.0", |_, s, _| real(s.growth.get::<NewEcn>().slope), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().slope = parse_real(v))),
+        var2("last_time_", Real, "0.0", |_, s, _| real(s.growth.get::<NewEcn>().last_time), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().last_time = parse_real(v))),
+        var2("first_time_", Int, "0", |_, s, _| int(s.growth.get::<NewEcn>().first_time), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().first_time = parse_int(v))),
         var2("mark_", Real, "0.0", |_, s, _| real(s.mark), |_, s, v, _| Ok(s.mark = parse_real(v))),
-        var2("windowConstant_", Real, "4", |_, s, _| real(s.scaled().wnd_const), |_, s, v, _| Ok(s.scaled_mut().wnd_const = parse_real(v))),
+        var2("windowConstant_", Real, "4", |_, s, _| real(s.growth.get::<Scaled>().wnd_const), |_, s, v, _| Ok(s.growth.get_mut::<Scaled>().wnd_const = parse_real(v))),
         var2("windowThresh_", Real, "0.002", |_, s, _| real(s.wnd_th), |_, s, v, _| Ok(s.wnd_th = parse_real(v))),
         var2("delay_growth_", Bool, "true", |_, s, _| boolean(s.delay_growth), |_, s, v, _| Ok(s.delay_growth = parse_bool(v))),
         var2("overhead_", Real, "0", |_, s, _| real(s.overhead), |_, s, v, _| Ok(s.overhead = parse_real(v))),
@@ -126,8 +127,8 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         var2("awnd_", Real, "0", |_, s, _| real(s.awnd), |_, s, v, _| Ok(s.awnd = parse_real(v))),
         var2("decrease_num_", Real, "0.5", |_, s, _| real(s.decrease_num), |_, s, v, _| Ok(s.decrease_num = parse_real(v))),
         var2("increase_num_", Real, "1.0", |_, s, _| real(s.increase_num), |_, s, v, _| Ok(s.increase_num = parse_real(v))),
-        var2("k_parameter_", Real, "0.0", |_, s, _| real(s.binomial().k_parameter), |_, s, v, _| Ok(s.binomial_mut().k_parameter = parse_real(v))),
-        var2("l_parameter_", Real, "1.0", |_, s, _| real(s.binomial().l_parameter), |_, s, v, _| Ok(s.binomial_mut().l_parameter = parse_real(v))),
+        var2("k_parameter_", Real, "0.0", |_, s, _| real(s.growth.get::<Binomial>().k_parameter), |_, s, v, _| Ok(s.growth.get_mut::<Binomial>().k_parameter = parse_real(v))),
+        var2("l_parameter_", Real, "1.0", |_, s, _| real(s.growth.get::<Binomial>().l_parameter), |_, s, v, _| Ok(s.growth.get_mut::<Binomial>().l_parameter = parse_real(v))),
         var2("trace_all_oneline_", Bool, "false", |_, s, _| boolean(s.trace_all_oneline), |_, s, v, _| Ok(s.trace_all_oneline = parse_bool(v))),
         var2("nam_tracevar_", Bool, "false", |_, s, _| boolean(s.nam_tracevar), |_, s, v, _| Ok(s.nam_tracevar = parse_bool(v))),
         var2("QOption_", Int, "0", |_, s, _| int(s.qopt.qoption), |_, s, v, _| Ok(s.qopt.qoption = parse_int(v))),
@@ -137,12 +138,12 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         var2("precisionReduce_", Bool, "true", |_, s, _| boolean(s.precision_reduce), |_, s, v, _| Ok(s.precision_reduce = parse_bool(v))),
         var2("oldCode_", Bool, "false", |_, s, _| boolean(s.old_code), |_, s, v, _| Ok(s.old_code = parse_bool(v))),
         var2("useHeaders_", Bool, "true", |_, s, _| boolean(s.use_headers), |_, s, v, _| Ok(s.use_headers = parse_bool(v))),
-        var2("low_window_", Int, "38", |_, s, _| int(s.highspeed().low_window), |_, s, v, _| Ok(s.highspeed_mut().low_window = parse_int(v))),
-        var2("high_window_", Int, "83000", |_, s, _| int(s.highspeed().high_window), |_, s, v, _| Ok(s.highspeed_mut().high_window = parse_int(v))),
-        var2("high_p_", Real, "0.0000001", |_, s, _| real(s.highspeed().high_p), |_, s, v, _| Ok(s.highspeed_mut().high_p = parse_real(v))),
-        var2("high_decrease_", Real, "0.1", |_, s, _| real(s.highspeed().high_decrease), |_, s, v, _| Ok(s.highspeed_mut().high_decrease = parse_real(v))),
+        var2("low_window_", Int, "38", |_, s, _| int(s.growth.get::<HighSpeed>().low_window), |_, s, v, _| Ok(s.growth.get_mut::<HighSpeed>().low_window = parse_int(v))),
+        var2("high_window_", Int, "83000", |_, s, _| int(s.growth.get::<HighSpeed>().high_window), |_, s, v, _| Ok(s.growth.get_mut::<HighSpeed>().high_window = parse_int(v))),
+        var2("high_p_", Real, "0.0000001", |_, s, _| real(s.growth.get::<HighSpeed>().high_p), |_, s, v, _| Ok(s.growth.get_mut::<HighSpeed>().high_p = parse_real(v))),
+        var2("high_decrease_", Real, "0.1", |_, s, _| real(s.growth.get::<HighSpeed>().high_decrease), |_, s, v, _| Ok(s.growth.get_mut::<HighSpeed>().high_decrease = parse_real(v))),
         var2("max_ssthresh_", Int, "0", |_, s, _| int(s.max_ssthresh), |_, s, v, _| Ok(s.max_ssthresh = parse_int(v))),
-        var2("cwnd_range_", Int, "0", |_, s, _| int(s.highspeed().cwnd_range), |_, s, v, _| Ok(s.highspeed_mut().cwnd_range = parse_int(v))),
+        var2("cwnd_range_", Int, "0", |_, s, _| int(s.growth.get::<HighSpeed>().cwnd_range), |_, s, v, _| Ok(s.growth.get_mut::<HighSpeed>().cwnd_range = parse_int(v))),
         var2("timerfix_", Bool, "true", |_, s, _| boolean(s.timerfix), |_, s, v, _| Ok(s.timerfix = parse_bool(v))),
         var2("rfc2988_", Bool, "true", |_, s, _| boolean(s.rfc2988()), |_, s, v, _| Ok(s.set_rfc2988(parse_bool(v)))),
         var2("LimTransmitFix_", Bool, "false", |_, s, _| boolean(s.lim_transmit_fix), |_, s, v, _| Ok(s.lim_transmit_fix = parse_bool(v))),
@@ -437,7 +438,7 @@ pub fn make_sink(sim: &mut Sim, id: ObjId, delack: bool, sack: bool) -> Obj {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tcp::Growth;
+    use crate::tcp::growth::InUse;
 
     fn sender(sim: &mut Sim, id: u32) -> &mut Sender {
         match &mut sim.agent_mut(id).expect("an agent").kind {
@@ -454,22 +455,20 @@ mod tests {
         let mut sim = Sim::new();
         let tcp = sim.create("tcp", "Agent/TCP/Reno").unwrap();
         for (v, rule) in [
-            ("0", "PerWindow"),
-            ("1", "Standard"),
-            ("2", "Scaled(RttSquared"),
-            ("3", "Scaled(AwndSquared"),
-            ("4", "Scaled(Awnd,"),
-            ("5", "Scaled(Rtt,"),
-            ("6", "Binomial"),
-            ("8", "HighSpeed"),
-            ("7", "Undefined(7)"),
-            ("9", "Undefined(9)"),
-            ("-1", "Undefined(-1)"),
-            ("1000", "Undefined(1000)"),
+            ("0", InUse::PerWindow),
+            ("1", InUse::Standard),
+            ("2", InUse::Scaled),
+            ("5", InUse::Scaled),
+            ("6", InUse::Binomial),
+            ("8", InUse::HighSpeed),
+            ("7", InUse::Undefined),
+            ("-1", InUse::Undefined),
+            ("1000", InUse::Undefined),
         ] {
             assert_eq!(sim.set_var(tcp, "windowOption_", v).unwrap(), v);
-            let g = format!("{:?}", sender(&mut sim, tcp).growth);
-            assert!(g.starts_with(rule), "windowOption_ {v}: {g}");
+            let g = &sender(&mut sim, tcp).growth;
+            assert_eq!(g.in_use(), rule, "windowOption_ {v}");
+            assert_eq!(g.option().to_string(), v);
             assert!(!sim.w.has_notices(), "windowOption_ {v}: no abort at set time");
         }
         // (ns-2 reads an int: "8.7" is 8)
@@ -501,17 +500,17 @@ mod tests {
         let mut sim = Sim::new();
         let a = sim.create("a", "Agent/TCP/Reno").unwrap();
         let b = sim.create("b", "Agent/TCP/Reno").unwrap();
-        let is_newecn = |sim: &mut Sim, id| sender(sim, id).growth.is_newecn();
+        let is_newecn = |sim: &mut Sim, id| sender(sim, id).growth.is::<NewEcn>();
         sim.set_var(a, "newecn_", "true").unwrap();
         assert!(!is_newecn(&mut sim, a), "windowOption_ still 1");
         sim.set_var(a, "windowOption_", "8").unwrap();
         assert!(is_newecn(&mut sim, a));
         sim.set_var(b, "windowOption_", "8").unwrap();
-        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        assert!(sender(&mut sim, b).growth.is::<HighSpeed>());
         sim.set_var(b, "newecn_", "1").unwrap();
         assert!(is_newecn(&mut sim, b));
         sim.set_var(b, "newecn_", "false").unwrap();
-        assert!(matches!(sender(&mut sim, b).growth, Growth::HighSpeed(_)));
+        assert!(sender(&mut sim, b).growth.is::<HighSpeed>());
         assert_eq!(sim.get_var(b, "windowOption_").as_deref(), Some("8"));
         // A sink's windowOptionS_ 8: every windowOption_ 8 is New-ECN, the
         // senders' made before and after, whatever their newecn_.
@@ -553,7 +552,9 @@ mod tests {
             }
         }
         sim.set_var(t, "windowOption_", "6").unwrap();
-        let Growth::Binomial(r) = &sender(&mut sim, t).growth else { panic!("6") };
+        let g = &sender(&mut sim, t).growth;
+        assert!(g.is::<Binomial>());
+        let r = g.get::<Binomial>();
         assert_eq!((r.k_parameter, r.l_parameter), (0.5, 0.25));
     }
 

@@ -6,6 +6,8 @@
 //! cwnd_ of them.  Both cut the window by `decrease_num_` (slowdown's
 //! default).
 
+use super::{Acked, Rule};
+use crate::sim::World;
 use crate::tcp::CWND_ACTION_TIMEOUT;
 
 /// `windowOption_ 0`: ns-2's `count_`, the ACKs counted since the last
@@ -26,6 +28,45 @@ impl PerWindow {
         } else {
             None
         }
+    }
+}
+
+impl Rule for PerWindow {
+    fn selects(option: i32, _newecn: bool) -> bool {
+        option == 0
+    }
+
+    fn option(&self) -> i32 {
+        0
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, _w: &mut World) -> Option<f64> {
+        self.increase(a.cwnd)
+    }
+
+    /// slowdown clears `count_` whichever rule is in use.
+    fn after_cut(&mut self, _active: bool, _how: u32, _now: f64) {
+        self.count = 0;
+    }
+}
+
+/// `windowOption_ 1`, ns-2's default: no state of its own.
+#[derive(Clone, Debug, Default)]
+pub struct Standard;
+
+impl Rule for Standard {
+    fn selects(option: i32, _newecn: bool) -> bool {
+        option == 1
+    }
+
+    fn option(&self) -> i32 {
+        1
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, _w: &mut World) -> Option<f64> {
+        Some(standard_increase(a.cwnd, a.increase_num, a.last_cwnd_action, a.max_ssthresh))
     }
 }
 

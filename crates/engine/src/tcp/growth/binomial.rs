@@ -6,6 +6,9 @@
 //! is AIMD; k = 1, l = 0 IIAD; k = l = 0.5 SQRT.  (`increase_num_` and
 //! `decrease_num_` are the sender's, shared with the other rules.)
 
+use super::{Acked, Cut, Rule, Rules};
+use crate::sim::World;
+
 /// The rule's parameters.
 #[derive(Clone, Debug)]
 pub struct Binomial {
@@ -32,6 +35,31 @@ impl Binomial {
     /// The window `win` after a cut (`slowdown`'s `decreasewin`).
     pub fn decreased_window(&self, win: f64, decrease_num: f64) -> f64 {
         win - (1.0 - decrease_num) * win.powf(self.l_parameter)
+    }
+}
+
+impl Rule for Binomial {
+    fn selects(option: i32, _newecn: bool) -> bool {
+        option == 6
+    }
+
+    fn option(&self) -> i32 {
+        6
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, _w: &mut World) -> Option<f64> {
+        Some(Binomial::increase(self, a.cwnd, a.increase_num))
+    }
+
+    /// As a double from `windowd` with `precision_reduce_`, else truncated,
+    /// from `window`.
+    fn decreased_window(&self, _all: &Rules, cut: &Cut, decrease_num: &mut f64) -> f64 {
+        if cut.precise {
+            Binomial::decreased_window(self, cut.windowd, *decrease_num)
+        } else {
+            Binomial::decreased_window(self, cut.window as f64, *decrease_num) as i32 as f64
+        }
     }
 }
 

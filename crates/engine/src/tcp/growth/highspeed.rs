@@ -16,6 +16,8 @@
 //! the window it was worked out for.
 
 use super::aimd::limit_increment;
+use super::{Acked, Cut, Rule, Rules};
+use crate::sim::World;
 
 /// ns-2's `struct hstcp` (`hstcp_`): the lines' coefficients and the last
 /// increase worked out.
@@ -107,6 +109,56 @@ impl HighSpeed {
     pub fn increase(&mut self, cwnd: f64, last_cwnd_action: i32, max_ssthresh: i32) -> f64 {
         let increment = self.increase_param(cwnd);
         cwnd + limit_increment(increment, cwnd, last_cwnd_action, max_ssthresh)
+    }
+}
+
+impl HighSpeed {
+    /// slowdown's cut for `windowOption_ 8` (HighSpeed's, and New-ECN's):
+    /// above `low_window_`, `decrease_num_` becomes b(cwnd_) and the window
+    /// is cut by it from `windowd` (truncated without `precision_reduce_`,
+    /// but from `windowd` either way, as ns-2 has it); at or below, the
+    /// standard cut.
+    pub fn cut(&self, cut: &Cut, decrease_num: &mut f64) -> f64 {
+        if cut.cwnd > self.low_window as f64 {
+            let decrease = self.decrease_param(cut.cwnd);
+            *decrease_num = decrease;
+            let win = cut.windowd - decrease * cut.windowd;
+            if cut.precise {
+                win
+            } else {
+                win as i32 as f64
+            }
+        } else {
+            cut.standard(*decrease_num)
+        }
+    }
+}
+
+impl Rule for HighSpeed {
+    /// 8 (New-ECN, before it in the list, takes 8 when New-ECN is on).
+    fn selects(option: i32, _newecn: bool) -> bool {
+        option == 8
+    }
+
+    fn option(&self) -> i32 {
+        8
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, _w: &mut World) -> Option<f64> {
+        Some(HighSpeed::increase(self, a.cwnd, a.last_cwnd_action, a.max_ssthresh))
+    }
+
+    fn decreased_window(&self, _all: &Rules, cut: &Cut, decrease_num: &mut f64) -> f64 {
+        self.cut(cut, decrease_num)
+    }
+
+    /// `TcpAgent::reset` computes the parameters for `windowOption_ 8`
+    /// only (HighSpeed's or New-ECN's).
+    fn reset(&mut self, option: i32, _active: bool) {
+        if option == 8 {
+            HighSpeed::reset(self);
+        }
     }
 }
 

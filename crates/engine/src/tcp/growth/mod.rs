@@ -4,224 +4,329 @@
 //! (`slowdown`), its `reset` and its response to ECN.  Slow start is the
 //! sender's and common to all.
 //!
-//! Each rule is a variant of [`Growth`] that owns the rule's state and
-//! parameters, one file per rule:
+//! A rule is a type implementing [`Rule`] in a file of its own, and one
+//! line in the [`rules!`] list at the end of this file:
 //!
-//! | `windowOption_` | variant | file |
+//! | `windowOption_` | rule | file |
 //! |---|---|---|
 //! | 0 | `PerWindow`: one packet per cwnd_ ACKs | `aimd.rs` |
 //! | 1 | `Standard`: increase_num_/cwnd_ per ACK | `aimd.rs` |
 //! | 2-5 | `Scaled`: about wnd_const_ times RTT^2, awnd_^2, awnd_ or RTT packets per RTT | `scaled.rs` |
 //! | 6 | `Binomial`: binomial controls (k, l) | `binomial.rs` |
-//! | 8 | `HighSpeed`: HighSpeed TCP, RFC 3649 | `highspeed.rs` |
 //! | 8 with New-ECN | `NewEcn` | `newecn.rs` |
-//! | any other | `Undefined`: ns-2 aborts when opencwnd runs | |
+//! | 8 | `HighSpeed`: HighSpeed TCP, RFC 3649 | `highspeed.rs` |
+//! | any other | `Undefined`: ns-2 aborts when opencwnd runs | `undefined.rs` |
 //!
-//! The sender calls a rule through the hooks below, each a `match` over
-//! the variants (static dispatch; no rule is a trait object).  As with
-//! Linux's `tcp_congestion_ops` or ns-3's `TcpCongestionOps`, a hook a rule
-//! does not need does what ns-2 does without it:
+//! ns-2 keeps every rule's members (count_, fcnt_, hstcp_, the
+//! parameters) in the agent whatever `windowOption_` says, so a script may
+//! switch rules and back at any time and find them as it left them (less
+//! what a window cut or `reset` did to them meanwhile).  So does the
+//! sender: [`Rules`] holds every rule's state, and [`Growth`] says which
+//! rule is in use.  `windowOption_` selects the first rule of the list
+//! whose [`Rule::selects`] takes it.
 //!
-//! | hook | ns-2 | rules with their own |
-//! |---|---|---|
-//! | `Sender::growth_increase` | opencwnd's congestion-avoidance step | all |
-//! | `Growth::decreased_window` | slowdown's `decreasewin` (`decrease_num_` of the window) | Binomial, HighSpeed, New-ECN |
-//! | `Growth::reset` | what `TcpAgent::reset` sets up for the rule | HighSpeed, New-ECN |
-//! | `Growth::after_cut` | the end of `slowdown` (`fcnt_ = count_ = 0`) | PerWindow, Scaled, New-ECN |
-//! | `Growth::ecn_factor` | `ecn()`'s cut: halving, or the rule's own factor | New-ECN |
-//! | `Growth::opens_in_ecn_burst` | recv_newack_helper's `old_ecn_` opening | New-ECN (never) |
+//! The hooks, each a `match` over the rules that the list generates
+//! (static dispatch; no rule is a trait object).  As with Linux's
+//! `tcp_congestion_ops` or ns-3's `TcpCongestionOps`, a hook a rule does
+//! not implement does what ns-2 does without it:
 //!
-//! The `windowOption_` integer lives only in the ns-2 binding (`ns2/class/tcp.rs`):
-//! [`Growth::select`] makes the rule from it and [`Growth::option`] gives
-//! it back.  ns-2 keeps every rule's members (count_, fcnt_, hstcp_,
-//! the parameters) whatever `windowOption_` says, so a script may switch
-//! rules and back at any time and find them as it left them (less what a
-//! window cut or `reset` did to them meanwhile): the state of the rules not
-//! in use is kept in [`Parked`] and handed back when one is selected again.
+//! | hook | ns-2 | called on | rules with their own |
+//! |---|---|---|---|
+//! | [`Rule::increase`] | opencwnd's congestion-avoidance step | the rule in use | all |
+//! | [`Rule::decreased_window`] | slowdown's `decreasewin` (`decrease_num_` of the window) | the rule in use | Binomial, HighSpeed, New-ECN |
+//! | [`Rule::reset`] | what `TcpAgent::reset` sets up | every rule | HighSpeed, New-ECN |
+//! | [`Rule::after_cut`] | the end of `slowdown` (`fcnt_ = count_ = 0`) | every rule | PerWindow, Scaled, New-ECN |
+//! | [`Rule::ecn_factor`] | `ecn()`'s cut: halving, or the rule's own factor | the rule in use | New-ECN |
+//! | [`Rule::opens_in_ecn_burst`] | recv_newack_helper's `old_ecn_` opening | the rule in use | New-ECN (never) |
+//!
+//! The `windowOption_` integer lives only in the ns-2 binding
+//! (`ns2/class/tcp.rs`), which reads and writes a rule's parameters
+//! through [`Growth::get`] / [`Growth::get_mut`].
 
 pub mod aimd;
 pub mod binomial;
 pub mod highspeed;
 pub mod newecn;
 pub mod scaled;
+pub mod undefined;
 
-use std::mem;
+use std::fmt;
 
 use super::Sender;
 use crate::sim::World;
 
-use aimd::PerWindow;
-use binomial::Binomial;
-use highspeed::HighSpeed;
-use newecn::NewEcn;
-use scaled::{By, Scaled};
-
-/// The congestion-avoidance window growth rule of a sender.
-#[derive(Clone, Debug)]
-pub enum Growth {
-    /// `windowOption_ 0`: one packet per cwnd_ ACKs (`aimd.rs`).
-    PerWindow(PerWindow),
-    /// `windowOption_ 1`: increase_num_/cwnd_ per ACK, with limited slow
-    /// start (`aimd.rs`).
-    Standard,
-    /// `windowOption_ 2` to `5`: experimental rules that add a packet once
-    /// their accumulator `fcnt_` passes cwnd_ (`scaled.rs`).
-    Scaled(By, Scaled),
-    /// `windowOption_ 6`: binomial congestion control (`binomial.rs`).
-    Binomial(Binomial),
-    /// `windowOption_ 8`: HighSpeed TCP (`highspeed.rs`).
-    HighSpeed(HighSpeed),
-    /// `windowOption_ 8` with New-ECN on (`newecn.rs`); its window cuts
-    /// above `low_window_` are HighSpeed's, as the option's are in ns-2
-    /// 2.35, so it holds HighSpeed's state too.
-    NewEcn(NewEcn, HighSpeed),
-    /// A `windowOption_` ns-2's opencwnd does not define: kept as set
-    /// (Tcl reads it back), and the run stops when opencwnd reaches it.
-    Undefined(i32),
+/// What a rule's congestion-avoidance step may read of the sender.
+#[derive(Clone, Copy, Debug)]
+pub struct Acked {
+    /// `cwnd_` before this ACK.
+    pub cwnd: f64,
+    /// `increase_num_`.
+    pub increase_num: f64,
+    /// `last_cwnd_action_`.
+    pub last_cwnd_action: i32,
+    /// `max_ssthresh_` (RFC 3742's limited slow start).
+    pub max_ssthresh: i32,
+    /// `awnd_`, the average window (`windowThresh_`).
+    pub awnd: f64,
+    /// `t_srtt_`, `T_SRTT_BITS` and `tcp_tick_`: see [`Acked::srtt`].
+    t_srtt: i32,
+    t_srtt_bits: i32,
+    tcp_tick: f64,
 }
 
-/// The state of the `windowOption_` rules not in use (see the module
-/// doc): each rule's is either in the `Growth` variant or here.
-#[derive(Clone, Debug, Default)]
-pub struct Parked {
-    per_window: PerWindow,
-    scaled: Scaled,
-    binomial: Binomial,
-    highspeed: HighSpeed,
-    newecn: NewEcn,
-}
-
-impl Growth {
-    /// Select the rule `windowOption_` `option` names (New-ECN rather than
-    /// HighSpeed for 8 if `newecn`): the rule in use is parked, the new
-    /// one takes its state from `parked`.  Any value is accepted, as ns-2
-    /// does; an undefined one stops the run only when opencwnd reaches it.
-    pub fn select(&mut self, parked: &mut Parked, option: i32, newecn: bool) {
-        match mem::replace(self, Growth::Standard) {
-            Growth::PerWindow(r) => parked.per_window = r,
-            Growth::Standard | Growth::Undefined(_) => {}
-            Growth::Scaled(_, r) => parked.scaled = r,
-            Growth::Binomial(r) => parked.binomial = r,
-            Growth::HighSpeed(r) => parked.highspeed = r,
-            Growth::NewEcn(r, hs) => {
-                parked.newecn = r;
-                parked.highspeed = hs;
-            }
-        }
-        *self = match option {
-            0 => Growth::PerWindow(mem::take(&mut parked.per_window)),
-            1 => Growth::Standard,
-            6 => Growth::Binomial(mem::take(&mut parked.binomial)),
-            8 if newecn => Growth::NewEcn(mem::take(&mut parked.newecn), mem::take(&mut parked.highspeed)),
-            8 => Growth::HighSpeed(mem::take(&mut parked.highspeed)),
-            other => match By::of(other) {
-                Some(by) => Growth::Scaled(by, mem::take(&mut parked.scaled)),
-                None => Growth::Undefined(other),
-            },
-        };
-    }
-
-    /// The `windowOption_` this rule is.
-    pub fn option(&self) -> i32 {
-        match self {
-            Growth::PerWindow(_) => 0,
-            Growth::Standard => 1,
-            Growth::Scaled(by, _) => *by as i32,
-            Growth::Binomial(_) => 6,
-            Growth::HighSpeed(_) | Growth::NewEcn(..) => 8,
-            Growth::Undefined(option) => *option,
-        }
-    }
-
-    /// Is this New-ECN?
+impl Acked {
+    /// The smoothed RTT in seconds, `(t_srtt_ >> T_SRTT_BITS) * tcp_tick_`
+    /// as opencwnd computes it.
     #[inline]
-    pub fn is_newecn(&self) -> bool {
-        matches!(self, Growth::NewEcn(..))
+    pub fn srtt(&self) -> f64 {
+        (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick
     }
 
-    /// `slowdown`'s `decreasewin`, the window after a multiplicative
-    /// decrease: as a double from `windowd` with `precision_reduce_`, else
-    /// truncated, from `window` (HighSpeed's from `windowd` either way, as
-    /// ns-2 has it).  By default `decrease_num_` of the window; HighSpeed
-    /// (and New-ECN, see `Growth::NewEcn`) above `low_window_` sets
-    /// `decrease_num_` to its own factor first.
-    pub fn decreased_window(&self, cwnd: f64, windowd: f64, window: i32, precise: bool, decrease_num: &mut f64) -> f64 {
-        match self {
-            Growth::Binomial(r) => {
-                if precise {
-                    r.decreased_window(windowd, *decrease_num)
-                } else {
-                    r.decreased_window(window as f64, *decrease_num) as i32 as f64
-                }
-            }
-            Growth::HighSpeed(hs) | Growth::NewEcn(_, hs) if cwnd > hs.low_window as f64 => {
-                let decrease = hs.decrease_param(cwnd);
-                *decrease_num = decrease;
-                let win = windowd - decrease * windowd;
-                if precise {
-                    win
-                } else {
-                    win as i32 as f64
-                }
-            }
-            _ => {
-                if precise {
-                    *decrease_num * windowd
-                } else {
-                    (*decrease_num * window as f64) as i32 as f64
-                }
-            }
+    /// A sender's view for tests.
+    #[cfg(test)]
+    pub fn for_tests(cwnd: f64, srtt_ticks: i32, tcp_tick: f64) -> Acked {
+        Acked {
+            cwnd,
+            increase_num: 1.0,
+            last_cwnd_action: 0,
+            max_ssthresh: 0,
+            awnd: 0.0,
+            t_srtt: srtt_ticks << 3,
+            t_srtt_bits: 3,
+            tcp_tick,
         }
+    }
+}
+
+/// The window a cut starts from (`slowdown`'s `windowd()` and `window()`)
+/// and whether `precision_reduce_` keeps it a double.
+#[derive(Clone, Copy, Debug)]
+pub struct Cut {
+    /// `cwnd_`.
+    pub cwnd: f64,
+    /// `windowd()`.
+    pub windowd: f64,
+    /// `window()`.
+    pub window: i32,
+    /// `precision_reduce_`.
+    pub precise: bool,
+}
+
+impl Cut {
+    /// slowdown's default `decreasewin`: `decrease_num_` of the window, as a
+    /// double from `windowd` with `precision_reduce_`, else truncated, from
+    /// `window`.
+    #[inline]
+    pub fn standard(&self, decrease_num: f64) -> f64 {
+        if self.precise {
+            decrease_num * self.windowd
+        } else {
+            (decrease_num * self.window as f64) as i32 as f64
+        }
+    }
+}
+
+/// A window-growth rule: its state and parameters are the type's fields;
+/// its hooks are these methods.  See the module doc.
+pub trait Rule: Clone + fmt::Debug + Default {
+    /// Does `windowOption_` `option` select this rule (`newecn`: the
+    /// sender's New-ECN switch, `newecn_` or a script's `windowOptionS_
+    /// 8`)?  The first rule of the list that takes it is chosen.
+    fn selects(option: i32, newecn: bool) -> bool;
+
+    /// This rule has been selected for `option` (a rule that covers several
+    /// options records which).
+    fn select(&mut self, _option: i32) {}
+
+    /// The `windowOption_` this rule answers to while in use.
+    fn option(&self) -> i32;
+
+    /// opencwnd's congestion-avoidance step: cwnd_ after one ACK, or None
+    /// if it does not change.
+    fn increase(&mut self, a: &Acked, w: &mut World) -> Option<f64>;
+
+    /// slowdown's `decreasewin`, the window after a multiplicative cut; it
+    /// may set `decrease_num` to its own factor first (`all`: every rule's
+    /// state, for rules that cut as another does).
+    fn decreased_window(&self, _all: &Rules, cut: &Cut, decrease_num: &mut f64) -> f64 {
+        cut.standard(*decrease_num)
     }
 
-    /// What `TcpAgent::reset` sets up for the rule: HighSpeed's parameters
-    /// (computed only if the rule is HighSpeed or New-ECN at that moment, as
-    /// ns-2 does for `windowOption_ 8`), New-ECN's state (in use or not).
-    pub fn reset(&mut self, parked: &mut Parked) {
-        parked.newecn.reset();
-        match self {
-            Growth::HighSpeed(hs) => hs.reset(),
-            Growth::NewEcn(r, hs) => {
-                r.reset();
-                hs.reset();
-            }
-            _ => {}
-        }
-    }
+    /// `TcpAgent::reset`, called on every rule (in use or not): `option` is
+    /// the `windowOption_` in force, `active` whether this rule is in use.
+    fn reset(&mut self, _option: i32, _active: bool) {}
 
-    /// The end of `slowdown(how)` at time `now`: ns-2 clears the
-    /// accumulators `count_` and `fcnt_` (whichever rule is in use); New-ECN
-    /// adjusts its slope.
-    pub fn after_cut(&mut self, parked: &mut Parked, how: u32, now: f64) {
-        parked.per_window.count = 0;
-        parked.scaled.fcnt = 0.0;
-        match self {
-            Growth::PerWindow(r) => r.count = 0,
-            Growth::Scaled(_, r) => r.fcnt = 0.0,
-            Growth::NewEcn(r, _) => r.after_cut(how, now),
-            _ => {}
-        }
-    }
+    /// The end of `slowdown(how)` at time `now`, called on every rule.
+    fn after_cut(&mut self, _active: bool, _how: u32, _now: f64) {}
 
     /// The factor of the rule's own response to ECN-Echo (`ecn()` cuts
-    /// with `CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW`, `slowdown` multiplies by
-    /// it), or None for ns-2's halving (`CLOSE_CWND_HALF |
-    /// CLOSE_SSTHRESH_HALF`).
-    #[inline]
-    pub fn ecn_factor(&self) -> Option<f64> {
-        match self {
-            Growth::NewEcn(r, _) => Some(r.alpha_wnd),
-            _ => None,
-        }
+    /// with `CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW`, slowdown multiplies by
+    /// it), or None for ns-2's halving.
+    fn ecn_factor(&self) -> Option<f64> {
+        None
     }
 
     /// Does `old_ecn_` open the window on an ACK with ECN-Echo during an
-    /// ECN burst (`recv_newack_helper`)?  Not for New-ECN, which opens on
-    /// every ACK without ECN-Echo only.
-    #[inline]
-    pub fn opens_in_ecn_burst(&self) -> bool {
-        !self.is_newecn()
+    /// ECN burst (`recv_newack_helper`)?
+    fn opens_in_ecn_burst(&self) -> bool {
+        true
     }
+}
+
+/// A rule's place in [`Rules`] (generated for each rule by [`rules!`]).
+pub trait Member: Rule {
+    /// The rule's tag in [`Growth`].
+    const IN_USE: InUse;
+    fn of(all: &Rules) -> &Self;
+    fn of_mut(all: &mut Rules) -> &mut Self;
+}
+
+/// The list: each rule's tag (`InUse`), its field of `Rules` and its type.
+/// Generates the state of every rule, the tag of the one in use, the
+/// hooks' dispatch and the accessors.
+macro_rules! rules {
+    ($($tag:ident: $field:ident: $ty:ty,)*) => {
+        /// Every rule's state (see the module doc: ns-2 keeps them all).
+        #[derive(Clone, Debug, Default)]
+        pub struct Rules {
+            $(pub $field: $ty,)*
+        }
+
+        /// Which rule is in use.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum InUse {
+            $($tag,)*
+        }
+
+        $(impl Member for $ty {
+            const IN_USE: InUse = InUse::$tag;
+            #[inline(always)]
+            fn of(all: &Rules) -> &Self {
+                &all.$field
+            }
+            #[inline(always)]
+            fn of_mut(all: &mut Rules) -> &mut Self {
+                &mut all.$field
+            }
+        })*
+
+        impl Growth {
+            /// Select the rule `windowOption_` `option` names: the first in
+            /// the list that takes it.  Any value is accepted, as ns-2 does
+            /// (an undefined one stops the run only when opencwnd reaches
+            /// it).
+            pub fn select(&mut self, option: i32, newecn: bool) {
+                $(if <$ty as Rule>::selects(option, newecn) {
+                    self.in_use = InUse::$tag;
+                    <$ty as Rule>::select(&mut self.rules.$field, option);
+                    return;
+                })*
+                unreachable!("the last rule of the list takes every option");
+            }
+
+            /// The `windowOption_` the rule in use answers to.
+            pub fn option(&self) -> i32 {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::option(&self.rules.$field),)*
+                }
+            }
+
+            /// [`Rule::increase`] of the rule in use.  The sender's view is
+            /// made inside each arm, so that a rule's step reads only the
+            /// sender's variables it uses (it is on every ACK's path).
+            #[inline(always)]
+            pub fn increase(&mut self, a: impl FnOnce() -> Acked, w: &mut World) -> Option<f64> {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::increase(&mut self.rules.$field, &a(), w),)*
+                }
+            }
+
+            /// [`Rule::decreased_window`] of the rule in use.
+            pub fn decreased_window(&self, cut: &Cut, decrease_num: &mut f64) -> f64 {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::decreased_window(&self.rules.$field, &self.rules, cut, decrease_num),)*
+                }
+            }
+
+            /// [`Rule::reset`] of every rule.
+            pub fn reset(&mut self) {
+                let option = self.option();
+                $(<$ty as Rule>::reset(&mut self.rules.$field, option, self.in_use == InUse::$tag);)*
+            }
+
+            /// [`Rule::after_cut`] of every rule.
+            pub fn after_cut(&mut self, how: u32, now: f64) {
+                $(<$ty as Rule>::after_cut(&mut self.rules.$field, self.in_use == InUse::$tag, how, now);)*
+            }
+
+            /// [`Rule::ecn_factor`] of the rule in use.
+            #[inline]
+            pub fn ecn_factor(&self) -> Option<f64> {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::ecn_factor(&self.rules.$field),)*
+                }
+            }
+
+            /// [`Rule::opens_in_ecn_burst`] of the rule in use.
+            #[inline]
+            pub fn opens_in_ecn_burst(&self) -> bool {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::opens_in_ecn_burst(&self.rules.$field),)*
+                }
+            }
+        }
+    };
+}
+
+/// A sender's window growth: every rule's state and which is in use.
+#[derive(Clone, Debug)]
+pub struct Growth {
+    in_use: InUse,
+    pub rules: Rules,
+}
+
+impl Default for Growth {
+    /// `windowOption_ 1`, ns-2's default.
+    fn default() -> Self {
+        let mut g = Growth { in_use: InUse::Standard, rules: Rules::default() };
+        g.select(1, false);
+        g
+    }
+}
+
+impl Growth {
+    /// The rule in use.
+    #[inline]
+    pub fn in_use(&self) -> InUse {
+        self.in_use
+    }
+
+    /// Is rule `R` in use?
+    #[inline]
+    pub fn is<R: Member>(&self) -> bool {
+        self.in_use == R::IN_USE
+    }
+
+    /// Rule `R`'s state and parameters, in use or not.
+    #[inline]
+    pub fn get<R: Member>(&self) -> &R {
+        R::of(&self.rules)
+    }
+
+    #[inline]
+    pub fn get_mut<R: Member>(&mut self) -> &mut R {
+        R::of_mut(&mut self.rules)
+    }
+}
+
+rules! {
+    PerWindow: per_window: aimd::PerWindow,
+    Standard: standard: aimd::Standard,
+    Scaled: scaled: scaled::Scaled,
+    Binomial: binomial: binomial::Binomial,
+    NewEcn: newecn: newecn::NewEcn,
+    HighSpeed: highspeed: highspeed::HighSpeed,
+    Undefined: undefined: undefined::Undefined,
 }
 
 impl Sender {
@@ -230,99 +335,31 @@ impl Sender {
     /// in congestion avoidance (RFC793edu's `opencwnd` calls it too).
     #[inline(always)]
     pub(crate) fn growth_increase(&mut self, w: &mut World) -> Option<f64> {
-        let cwnd = self.cwnd;
-        match &mut self.growth {
-            Growth::PerWindow(r) => r.increase(cwnd),
-            Growth::Standard => {
-                Some(aimd::standard_increase(cwnd, self.increase_num, self.last_cwnd_action, self.max_ssthresh))
-            }
-            Growth::Scaled(by, r) => {
-                let srtt = (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick;
-                r.increase(*by, cwnd, srtt, self.awnd)
-            }
-            Growth::Binomial(r) => Some(r.increase(cwnd, self.increase_num)),
-            Growth::HighSpeed(hs) => Some(hs.increase(cwnd, self.last_cwnd_action, self.max_ssthresh)),
-            Growth::NewEcn(r, _) => {
-                let srtt = (self.t_srtt >> self.t_srtt_bits) as f64 * self.tcp_tick;
-                Some(r.increase(cwnd, srtt, w.s.now))
-            }
-            Growth::Undefined(option) => {
-                undefined_window_option(w, *option, "0-6 and 8");
-                None
-            }
-        }
+        let a = || Acked {
+            cwnd: self.cwnd,
+            increase_num: self.increase_num,
+            last_cwnd_action: self.last_cwnd_action,
+            max_ssthresh: self.max_ssthresh,
+            awnd: self.awnd,
+            t_srtt: self.t_srtt,
+            t_srtt_bits: self.t_srtt_bits,
+            tcp_tick: self.tcp_tick,
+        };
+        self.growth.increase(a, w)
     }
 
     /// Select the rule for `windowOption_` `option` (the binding's setter;
     /// New-ECN for 8 with `newecn_` or a script's `windowOptionS_ 8`).
     pub fn select_growth(&mut self, option: i32, w: &World) {
         let newecn = self.newecn || w.newecn_compat;
-        self.growth.select(&mut self.parked, option, newecn);
+        self.growth.select(option, newecn);
     }
 
     /// A sink's `windowOptionS_ 8` has made `windowOption_ 8` mean New-ECN
     /// for the whole script: select this sender's rule again.
     pub fn newecn_compat_set(&mut self) {
         let option = self.growth.option();
-        self.growth.select(&mut self.parked, option, true);
-    }
-
-    /// The binding's view of each rule's bound parameters and Tcl-visible
-    /// state, whether the rule is in use or parked.
-    pub fn scaled(&self) -> &Scaled {
-        match &self.growth {
-            Growth::Scaled(_, r) => r,
-            _ => &self.parked.scaled,
-        }
-    }
-
-    pub fn scaled_mut(&mut self) -> &mut Scaled {
-        match &mut self.growth {
-            Growth::Scaled(_, r) => r,
-            _ => &mut self.parked.scaled,
-        }
-    }
-
-    pub fn binomial(&self) -> &Binomial {
-        match &self.growth {
-            Growth::Binomial(r) => r,
-            _ => &self.parked.binomial,
-        }
-    }
-
-    pub fn binomial_mut(&mut self) -> &mut Binomial {
-        match &mut self.growth {
-            Growth::Binomial(r) => r,
-            _ => &mut self.parked.binomial,
-        }
-    }
-
-    pub fn highspeed(&self) -> &HighSpeed {
-        match &self.growth {
-            Growth::HighSpeed(r) | Growth::NewEcn(_, r) => r,
-            _ => &self.parked.highspeed,
-        }
-    }
-
-    pub fn highspeed_mut(&mut self) -> &mut HighSpeed {
-        match &mut self.growth {
-            Growth::HighSpeed(r) | Growth::NewEcn(_, r) => r,
-            _ => &mut self.parked.highspeed,
-        }
-    }
-
-    pub fn newecn_rule(&self) -> &NewEcn {
-        match &self.growth {
-            Growth::NewEcn(r, _) => r,
-            _ => &self.parked.newecn,
-        }
-    }
-
-    pub fn newecn_rule_mut(&mut self) -> &mut NewEcn {
-        match &mut self.growth {
-            Growth::NewEcn(r, _) => r,
-            _ => &mut self.parked.newecn,
-        }
+        self.growth.select(option, true);
     }
 }
 
@@ -337,85 +374,146 @@ pub(in crate::tcp) fn undefined_window_option(w: &mut World, option: i32, define
 #[cfg(test)]
 mod tests {
     use super::*;
+    use binomial::Binomial;
+    use highspeed::HighSpeed;
+    use scaled::{By, Scaled};
+
+    fn growth(option: i32, newecn: bool) -> Growth {
+        let mut g = Growth::default();
+        g.select(option, newecn);
+        g
+    }
 
     /// Every defined `windowOption_` makes its rule and reads back; New-ECN
     /// only for 8; anything else is kept as set, undefined.
     #[test]
     fn option_round_trips() {
-        let mut parked = Parked::default();
-        let mut g = Growth::Standard;
+        let mut g = Growth::default();
+        assert_eq!(g.in_use(), InUse::Standard, "ns-2's default is 1");
         for option in [0, 1, 2, 3, 4, 5, 6, 8, 7, 9, -1, 42, i32::MIN, i32::MAX] {
             for newecn in [false, true] {
-                g.select(&mut parked, option, newecn);
+                g.select(option, newecn);
                 assert_eq!(g.option(), option);
-                assert_eq!(g.is_newecn(), option == 8 && newecn, "{option} {newecn}");
+                assert_eq!(g.in_use() == InUse::NewEcn, option == 8 && newecn, "{option} {newecn}");
                 let undefined = !matches!(option, 0..=6 | 8);
-                assert_eq!(matches!(g, Growth::Undefined(_)), undefined, "{option}");
+                assert_eq!(g.in_use() == InUse::Undefined, undefined, "{option}");
             }
         }
+        let expect = [
+            (0, InUse::PerWindow),
+            (1, InUse::Standard),
+            (2, InUse::Scaled),
+            (5, InUse::Scaled),
+            (6, InUse::Binomial),
+            (8, InUse::HighSpeed),
+            (7, InUse::Undefined),
+        ];
+        for (option, in_use) in expect {
+            assert_eq!(growth(option, false).in_use(), in_use, "{option}");
+        }
+        assert!(growth(6, false).is::<Binomial>());
+        assert!(!growth(6, false).is::<HighSpeed>());
     }
 
     /// A rule's state survives a switch to another rule and back (ns-2
     /// keeps the members), less what cuts and resets do to it meanwhile.
     #[test]
-    fn parked_state_comes_back() {
-        let mut parked = Parked::default();
-        let mut g = Growth::Standard;
-        g.select(&mut parked, 8, false);
-        g.reset(&mut parked);
-        let Growth::HighSpeed(hs) = &g else { panic!("8 is HighSpeed") };
-        let computed = hs.hstcp.clone();
+    fn state_of_rules_not_in_use_is_kept() {
+        let mut g = growth(8, false);
+        g.reset();
+        let computed = g.get::<HighSpeed>().hstcp.clone();
         assert!(computed.p2 != 0.0);
         // 8 -> 1 -> 8: HighSpeed's parameters as reset computed them.
-        g.select(&mut parked, 1, false);
-        g.reset(&mut parked); // not 8 now: nothing computed, nothing lost
-        g.select(&mut parked, 8, false);
-        let Growth::HighSpeed(hs) = &g else { panic!("8 is HighSpeed") };
-        assert_eq!(format!("{:?}", hs.hstcp), format!("{computed:?}"));
-        // HighSpeed -> New-ECN hands the same HighSpeed state over.
-        g.select(&mut parked, 8, true);
-        let Growth::NewEcn(_, hs) = &g else { panic!("8 with New-ECN") };
-        assert_eq!(format!("{:?}", hs.hstcp), format!("{computed:?}"));
+        g.select(1, false);
+        g.get_mut::<HighSpeed>().low_window = 50;
+        g.reset(); // not 8 now: nothing computed, nothing lost
+        g.select(8, false);
+        assert_eq!(format!("{:?}", g.get::<HighSpeed>().hstcp), format!("{computed:?}"));
+        // HighSpeed -> New-ECN: the same HighSpeed state; reset computes it
+        // for New-ECN too (ns-2 does for windowOption_ 8).
+        g.select(8, true);
+        assert_eq!(format!("{:?}", g.get::<HighSpeed>().hstcp), format!("{computed:?}"));
+        g.reset();
+        assert!(format!("{:?}", g.get::<HighSpeed>().hstcp) != format!("{computed:?}"), "low_window_ 50 now");
 
         // count_ (0) and fcnt_ (2-5) come back, unless a cut cleared them.
-        g.select(&mut parked, 0, false);
-        let Growth::PerWindow(r) = &mut g else { panic!("0") };
-        r.count = 3;
-        g.select(&mut parked, 2, false);
-        let Growth::Scaled(_, r) = &mut g else { panic!("2") };
-        r.fcnt = 1.5;
-        g.select(&mut parked, 3, false);
-        let Growth::Scaled(By::AwndSquared, r) = &g else { panic!("3") };
-        assert_eq!(r.fcnt, 1.5, "2 and 3 share fcnt_");
-        g.select(&mut parked, 0, false);
-        let Growth::PerWindow(r) = &g else { panic!("0") };
-        assert_eq!(r.count, 3);
-        g.after_cut(&mut parked, 0, 0.0);
-        g.select(&mut parked, 5, false);
-        let Growth::Scaled(_, r) = &g else { panic!("5") };
-        assert_eq!(r.fcnt, 0.0, "slowdown clears fcnt_ of a parked rule too");
-        g.select(&mut parked, 0, false);
-        let Growth::PerWindow(r) = &g else { panic!("0") };
-        assert_eq!(r.count, 0);
+        g.select(0, false);
+        g.get_mut::<aimd::PerWindow>().count = 3;
+        g.select(2, false);
+        g.get_mut::<Scaled>().fcnt = 1.5;
+        g.select(3, false);
+        assert_eq!(g.get::<Scaled>().by, By::AwndSquared);
+        assert_eq!(g.get::<Scaled>().fcnt, 1.5, "2 and 3 share fcnt_");
+        g.select(0, false);
+        assert_eq!(g.get::<aimd::PerWindow>().count, 3);
+        g.after_cut(0, 0.0);
+        assert_eq!(g.get::<Scaled>().fcnt, 0.0, "slowdown clears fcnt_ of a rule not in use too");
+        assert_eq!(g.get::<aimd::PerWindow>().count, 0);
+    }
+
+    /// New-ECN's slope is reset whatever the option; its cut adjustments
+    /// apply only while it is in use.
+    #[test]
+    fn new_ecn_state_by_hook() {
+        let mut g = growth(1, false);
+        g.get_mut::<newecn::NewEcn>().slope = 3.0;
+        g.get_mut::<newecn::NewEcn>().first_time = 1;
+        g.after_cut(newecn::CLOSE_CWND_NEW, 2.0);
+        assert_eq!(g.get::<newecn::NewEcn>().slope, 3.0, "not in use: no slope change");
+        g.select(8, true);
+        g.after_cut(newecn::CLOSE_CWND_NEW, 2.0);
+        assert_eq!(g.get::<newecn::NewEcn>().slope, 3.0 * 0.9);
+        g.select(1, false);
+        g.reset();
+        assert_eq!(g.get::<newecn::NewEcn>().slope, 1.0, "reset whatever the option");
     }
 
     /// The default cut is `decrease_num_` of the window; binomial's and
-    /// HighSpeed's their own, HighSpeed's only above `low_window_`.
+    /// HighSpeed's (and New-ECN's, HighSpeed's) their own, HighSpeed's only
+    /// above `low_window_`.
     #[test]
     fn decreased_window_by_rule() {
-        let mut parked = Parked::default();
-        let mut g = Growth::Standard;
+        let cut = |cwnd: f64, windowd: f64, window: i32, precise: bool| Cut { cwnd, windowd, window, precise };
+        let mut g = Growth::default();
         let mut dn = 0.5;
-        assert_eq!(g.decreased_window(10.0, 10.0, 10, true, &mut dn), 5.0);
-        assert_eq!(g.decreased_window(10.5, 10.5, 10, false, &mut dn), 5.0);
-        g.select(&mut parked, 8, false);
-        g.reset(&mut parked);
-        assert_eq!(g.decreased_window(38.0, 38.0, 38, true, &mut dn), 19.0);
-        assert_eq!(dn, 0.5, "at low_window_ and below: the standard cut");
-        let w = g.decreased_window(1058.0, 1058.0, 1058, true, &mut dn);
-        assert!((dn - 0.3269).abs() < 1e-4, "RFC 3649's b(1058) = 0.33: {dn}");
-        assert_eq!(w, 1058.0 - dn * 1058.0);
-        // (truncated, from windowd even without precision_reduce_)
-        assert_eq!(g.decreased_window(1058.0, 1058.5, 1058, false, &mut dn), (1058.5 - dn * 1058.5) as i32 as f64);
+        assert_eq!(g.decreased_window(&cut(10.0, 10.0, 10, true), &mut dn), 5.0);
+        assert_eq!(g.decreased_window(&cut(10.5, 10.5, 10, false), &mut dn), 5.0);
+        for newecn in [false, true] {
+            g.select(8, newecn);
+            g.reset();
+            dn = 0.5;
+            assert_eq!(g.decreased_window(&cut(38.0, 38.0, 38, true), &mut dn), 19.0);
+            assert_eq!(dn, 0.5, "at low_window_ and below: the standard cut");
+            let w = g.decreased_window(&cut(1058.0, 1058.0, 1058, true), &mut dn);
+            assert!((dn - 0.3269).abs() < 1e-4, "RFC 3649's b(1058) = 0.33: {dn}");
+            assert_eq!(w, 1058.0 - dn * 1058.0);
+            // (truncated, from windowd even without precision_reduce_)
+            assert_eq!(g.decreased_window(&cut(1058.0, 1058.5, 1058, false), &mut dn), (1058.5 - dn * 1058.5) as i32 as f64);
+        }
+        g.select(6, false);
+        g.get_mut::<Binomial>().l_parameter = 0.5;
+        dn = 0.5;
+        assert_eq!(g.decreased_window(&cut(16.0, 16.0, 16, true), &mut dn), 14.0);
+        assert_eq!(g.decreased_window(&cut(16.5, 16.5, 16, false), &mut dn), 14.0);
+    }
+
+    /// Each rule's congestion-avoidance step through the dispatch.
+    #[test]
+    fn increase_by_rule() {
+        let mut w = World::new_for_tests();
+        let a = Acked::for_tests(8.0, 4, 0.125); // srtt 0.5 s
+        assert_eq!(a.srtt(), 0.5);
+        assert_eq!(growth(1, false).increase(|| a, &mut w), Some(8.125));
+        assert_eq!(growth(6, false).increase(|| a, &mut w), Some(8.125));
+        let mut g = growth(0, false);
+        assert_eq!((0..7).filter_map(|_| g.increase(|| a, &mut w)).count(), 0);
+        assert_eq!(g.increase(|| a, &mut w), Some(9.0), "the 8th ACK of a window of 8");
+        // 2: 4 * 0.5^2 = 1 per ACK: past cwnd 8 at the 9th.
+        let mut g = growth(2, false);
+        assert_eq!((0..8).filter_map(|_| g.increase(|| a, &mut w)).count(), 0);
+        assert_eq!(g.increase(|| a, &mut w), Some(9.0));
+        assert!(!w.has_notices());
+        assert_eq!(growth(7, false).increase(|| a, &mut w), None);
+        assert!(w.has_notices(), "an undefined option stops the run in opencwnd");
     }
 }

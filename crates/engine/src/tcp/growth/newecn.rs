@@ -12,13 +12,13 @@
 //! 8`) echoes a CE mark on the ACK of that packet only, instead of until the
 //! sender's CWR (`sink.rs`).
 //!
-//! The sender's side of it, as hooks of `Growth::NewEcn`: `increase`
+//! The sender's side of it, as `Rule` hooks: `increase`
 //! (opencwnd), `ecn_factor` (`ecn()` cuts with the patch's
 //! `CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW`, which `slowdown` applies),
 //! `after_cut` (slope and clock at the end of `slowdown`), `reset`, and no
 //! opening during an ECN burst with `old_ecn_` (`opens_in_ecn_burst`).
 //! Its window cuts otherwise are those of `windowOption_ 8` in ns-2 2.35,
-//! HighSpeed's above `low_window_` (`Growth::decreased_window`).
+//! HighSpeed's above `low_window_` (`decreased_window`).
 //!
 //! Switch it on with `windowOption_ 8` plus `newecn_ true` on the sender
 //! (in ns-2 2.35 `windowOption_ 8` alone is HighSpeed TCP), or run the
@@ -31,6 +31,9 @@
 //! `last_time_` here, and the sender's `mark_` (the last ACK's ECN-Echo,
 //! kept by every ECN sender).
 
+use super::highspeed::HighSpeed;
+use super::{Acked, Cut, Member, Rule, Rules};
+use crate::sim::World;
 use crate::tcp::{CLOSE_CWND_HALF, CLOSE_CWND_INIT, CLOSE_CWND_ONE, CLOSE_CWND_RESTART};
 
 /// `CLOSE_CWND_NEW`: cwnd *= alpha_wnd (the patch's 0x80; a bit of its own
@@ -94,6 +97,48 @@ impl NewEcn {
         if how & CLOSE_CWND_NEW != 0 {
             self.first_time = 1;
         }
+    }
+}
+
+impl Rule for NewEcn {
+    /// 8 with New-ECN on (before HighSpeed in the list).
+    fn selects(option: i32, newecn: bool) -> bool {
+        option == 8 && newecn
+    }
+
+    fn option(&self) -> i32 {
+        8
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, w: &mut World) -> Option<f64> {
+        Some(NewEcn::increase(self, a.cwnd, a.srtt(), w.s.now))
+    }
+
+    /// The option's cuts above `low_window_` are HighSpeed's, as they are
+    /// for `windowOption_ 8` in ns-2 2.35, with HighSpeed's parameters.
+    fn decreased_window(&self, all: &Rules, cut: &Cut, decrease_num: &mut f64) -> f64 {
+        HighSpeed::of(all).cut(cut, decrease_num)
+    }
+
+    /// `TcpAgent::reset` restarts the slope whatever the option.
+    fn reset(&mut self, _option: i32, _active: bool) {
+        NewEcn::reset(self);
+    }
+
+    fn after_cut(&mut self, active: bool, how: u32, now: f64) {
+        if active {
+            NewEcn::after_cut(self, how, now);
+        }
+    }
+
+    fn ecn_factor(&self) -> Option<f64> {
+        Some(self.alpha_wnd)
+    }
+
+    /// New-ECN opens on ACKs without ECN-Echo only.
+    fn opens_in_ecn_burst(&self) -> bool {
+        false
     }
 }
 

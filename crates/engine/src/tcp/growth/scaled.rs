@@ -15,6 +15,9 @@
 //! The four share `fcnt_` (and `windowConstant_`); a window cut clears it.
 //! RFC793edu's `opencwnd` has the same four.
 
+use super::{Acked, Rule};
+use crate::sim::World;
+
 /// Which of the four (its `windowOption_`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum By {
@@ -37,9 +40,12 @@ impl By {
     }
 }
 
-/// The rules' parameter and accumulator.
+/// The rules' parameter and accumulator, and which of the four is
+/// selected.
 #[derive(Clone, Debug)]
 pub struct Scaled {
+    /// The `windowOption_` last selected of 2 to 5.
+    pub by: By,
     /// `windowConstant_` (`wnd_const_`).
     pub wnd_const: f64,
     /// `fcnt_`.
@@ -49,7 +55,7 @@ pub struct Scaled {
 impl Default for Scaled {
     /// ns-2's constructor values.
     fn default() -> Self {
-        Scaled { wnd_const: 4.0, fcnt: 0.0 }
+        Scaled { by: By::RttSquared, wnd_const: 4.0, fcnt: 0.0 }
     }
 }
 
@@ -57,8 +63,8 @@ impl Scaled {
     /// One ACK: cwnd_ + 1 once `fcnt_` passes cwnd_.  `srtt` is the smoothed
     /// RTT in seconds (`(t_srtt_ >> T_SRTT_BITS) * tcp_tick_`).
     #[inline]
-    pub fn increase(&mut self, by: By, cwnd: f64, srtt: f64, awnd: f64) -> Option<f64> {
-        let mut f = match by {
+    pub fn increase(&mut self, cwnd: f64, srtt: f64, awnd: f64) -> Option<f64> {
+        let mut f = match self.by {
             By::RttSquared => srtt * srtt * self.wnd_const,
             By::AwndSquared => awnd * awnd * self.wnd_const,
             By::Awnd => awnd * self.wnd_const,
@@ -75,15 +81,39 @@ impl Scaled {
     }
 }
 
+impl Rule for Scaled {
+    fn selects(option: i32, _newecn: bool) -> bool {
+        By::of(option).is_some()
+    }
+
+    fn select(&mut self, option: i32) {
+        self.by = By::of(option).expect("selected for 2 to 5 only");
+    }
+
+    fn option(&self) -> i32 {
+        self.by as i32
+    }
+
+    #[inline]
+    fn increase(&mut self, a: &Acked, _w: &mut World) -> Option<f64> {
+        Scaled::increase(self, a.cwnd, a.srtt(), a.awnd)
+    }
+
+    /// slowdown clears `fcnt_` whichever rule is in use.
+    fn after_cut(&mut self, _active: bool, _how: u32, _now: f64) {
+        self.fcnt = 0.0;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// ACKs until cwnd_ grows by one from `cwnd`.
     fn acks_per_packet(by: By, cwnd: f64, srtt: f64, awnd: f64, wnd_const: f64) -> i32 {
-        let mut r = Scaled { wnd_const, fcnt: 0.0 };
+        let mut r = Scaled { by, wnd_const, fcnt: 0.0 };
         let mut n = 1;
-        while r.increase(by, cwnd, srtt, awnd).is_none() {
+        while r.increase(cwnd, srtt, awnd).is_none() {
             n += 1;
         }
         assert_eq!(r.fcnt, 0.0);
