@@ -45,7 +45,10 @@ __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "Simula
 
 #: TCP sender variants and their ns-2 classes.
 VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno", "sack": "Agent/TCP/Sack1",
-            "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu"}
+            "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu", "ecn-mod": "Agent/TCP/Newreno"}
+#: What a variant sets beside its class: ECN-mod (seed 003) is NewReno with
+#: ECN and the ECN-mod window rule, its sink echoing each mark once.
+_VARIANT_VARS = {"ecn-mod": ({"ecn_": True, "ecnmod_": True}, {"ecnmod_": True})}
 #: TCP sinks and their ns-2 classes.
 SINKS = {
     "ack-every": "Agent/TCPSink",
@@ -566,7 +569,10 @@ class Simulation:
         ``connect``, ``Application/FTP``, ``$ns at start "$ftp start"``).
 
         * `variant`: "tahoe" (Agent/TCP), "reno", "newreno", "sack" (Sack1),
-          "vegas", "rfc793edu".
+          "vegas", "rfc793edu", or "ecn-mod" (seed 003's ECN-mod: NewReno with
+          ECN, a cut of ``ecnmod_c2`` of the window on every marked ACK and
+          ``ecnmod_c1`` per unmarked ACK in congestion avoidance; its sink
+          echoes each mark once; pair it with RED's ``pmod`` marking).
         * `sink`: "ack-every" (Agent/TCPSink) or "delack" (TCPSink/DelAck).
         * `start`, `stop`: seconds (or "2.5s"-style strings); FTP start/stop.
         * `packet_size`: ns-2 ``packetSize_``, the TCP payload in bytes; on the
@@ -623,8 +629,13 @@ class Simulation:
             put("window_", window, "window")
         for name, value in params.items():
             put(_var_name(name, kind, bound, "tcp()"), value, name)
+        implied, sink_implied = _VARIANT_VARS.get(variant, ({}, {}))
+        for var, value in implied.items():
+            if var not in given:
+                put(var, value, f"variant={variant!r}")
         sbound = _bound_vars(sink_kind)
-        sgiven = {}
+        sgiven = {var: _var_value(var, sbound[var], value, "tcp()", f"variant={variant!r}", sink_kind)
+                  for var, value in sink_implied.items()}
         if sink_params is not None and not isinstance(sink_params, dict):
             raise ValueError(f"tcp(): sink_params must be a dict of sink variables, got {sink_params!r}")
         for name, value in (sink_params or {}).items():

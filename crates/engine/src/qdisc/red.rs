@@ -107,6 +107,23 @@ pub struct Red {
     /// AECN: fragile max_p = base / a, robust max_p = min(base * b, 1).
     pub aecn_a: f64,
     pub aecn_b: f64,
+    // ---- seed 003 (Misra & Ott) ----
+    /// Geometric drop-biasing: each arrival is dropped or marked with the
+    /// probability of the curve alone, so the gaps between drops are
+    /// geometric (Misra, Ott and Baras, ICCS 2000), instead of ns-2's
+    /// uniform spreading by the count since the last drop (`modify_p`).
+    pub geometric: bool,
+    /// p_mod (seed 003, eq. 11): ECN-capable arrivals are marked with
+    /// p_mod(p) = 1 / (1 + (c2/c1) sqrt(2 (1 - p) / p)), the probability
+    /// that gives ECN-mod senders (c1, c2) the window a NewReno sender has
+    /// at the drop rate p; p is the curve's (eq. 10) with geometric
+    /// drop-biasing, and the long-run rate of ns-2's uniform spreading at
+    /// the curve's probability without it (`spread_rate`, about twice the
+    /// curve's: the paper's footnote 1).  Each such arrival is drawn
+    /// independently.
+    pub pmod: bool,
+    pub pmod_c1: f64,
+    pub pmod_c2: f64,
     // ---- options ----
     pub drop_tail: bool,
     pub drop_rand: bool,
@@ -180,6 +197,10 @@ impl Red {
             aecn_fragile_min: 150.0,
             aecn_a: 2.0,
             aecn_b: 2.0,
+            geometric: false,
+            pmod: false,
+            pmod_c1: 0.0625,
+            pmod_c2: 0.125,
             drop_tail: true,
             drop_rand: false,
             ns1_compat: false,
@@ -461,6 +482,23 @@ impl Red {
         p
     }
 
+    /// The long-run share of arrivals that `modify_p`'s spreading drops at
+    /// the curve's probability `p`: the gap between drops is uniform over
+    /// 1..1/p - 1 packets (each with probability p), or over 1/p..2/p - 1
+    /// with `wait_`, so the rate is 1 / E[gap] = 2p (the paper's footnote
+    /// 1), or 2p / (3 - p) with `wait_`, ns-2's default.
+    fn spread_rate(&self, p: f64) -> f64 {
+        let r = if self.wait { 2.0 * p / (3.0 - p) } else { 2.0 * p };
+        r.min(1.0)
+    }
+
+    /// Geometric drop-biasing: the curve's probability itself (scaled by
+    /// the packet's size in byte mode, as `modify_p` does).
+    fn geometric_p(&self, p: f64, mean_pktsize: i32, size: i32) -> f64 {
+        let p = if self.bytes { p * size as f64 / mean_pktsize as f64 } else { p };
+        p.min(1.0)
+    }
+
     /// Spread drops uniformly (`modify_p`).
     fn modify_p(&self, mut p: f64, mean_pktsize: i32, size: i32) -> f64 {
         let mut count1 = self.count as f64;
@@ -503,7 +541,14 @@ impl Red {
         let max_p = if self.aecn { self.aecn_max_p(self.aecn_group(rtt)) } else { self.cur_max_p };
         let p1 = self.calculate_p(max_p);
         self.set_prob1(w, p1);
-        self.v_prob = self.modify_p(self.v_prob1, mean, size);
+        self.v_prob = if self.pmod && self.setbit && w.pool.get(p).ecn_capable {
+            let pu = if self.geometric { self.v_prob1 } else { self.spread_rate(self.v_prob1) };
+            p_mod(pu, self.pmod_c1, self.pmod_c2)
+        } else if self.geometric {
+            self.geometric_p(self.v_prob1, mean, size)
+        } else {
+            self.modify_p(self.v_prob1, mean, size)
+        };
         if self.cautious == 1 {
             let fraction = self.cautious_fraction();
             if (qlen as f64) < fraction * self.v_ave {
@@ -705,6 +750,18 @@ impl Discipline for Red {
     }
 }
 
+/// Seed 003's marking function for ECN-mod arrivals, eq. (11):
+/// 1 / (1 + (c2/c1) sqrt(2 (1 - p) / p)) for the drop probability `p` of
+/// NewReno, so that an ECN-mod sender (c1, c2; alpha 0, beta 1) centres on
+/// the window (c1/c2)(1 - p_mod)/p_mod (eq. 7) that NewReno has at p,
+/// sqrt(2 (1 - p) / p).  0 at p = 0, 1 at p = 1.
+pub fn p_mod(p: f64, c1: f64, c2: f64) -> f64 {
+    if p <= 0.0 {
+        return 0.0;
+    }
+    1.0 / (1.0 + c2 / c1 * (2.0 * (1.0 - p) / p).sqrt())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -745,6 +802,90 @@ mod tests {
         assert!((r.calculate_p(r.cur_max_p) - 1.0).abs() < 1e-12);
         r.v_ave = 45.0;
         assert_eq!(r.calculate_p(r.cur_max_p), 1.0);
+    }
+
+    /// Eq. (11): ECN-mod's window at p_mod(p) (eq. 7 with alpha 0, beta 1)
+    /// is NewReno's at p, sqrt(2 (1 - p) / p).
+    #[test]
+    fn p_mod_matches_the_windows() {
+        assert_eq!(p_mod(0.0, 0.0625, 0.125), 0.0);
+        assert_eq!(p_mod(1.0, 0.0625, 0.125), 1.0);
+        for (c1, c2) in [(0.25, 0.125), (0.125, 0.125), (0.0625, 0.125)] {
+            for p in [0.001, 0.01, 0.05, 0.2, 0.6] {
+                let pm = p_mod(p, c1, c2);
+                assert!(pm > 0.0 && pm < 1.0);
+                let ecnmod_w = c1 / c2 * (1.0 - pm) / pm;
+                let newreno_w = (2.0 * (1.0 - p) / p).sqrt();
+                assert!((ecnmod_w - newreno_w).abs() < 1e-9 * newreno_w, "c1 {c1} p {p}");
+            }
+        }
+        // c1 = c2/2 (c1 = 1/16): at p = 0.02 NewReno's window is 9.9, and
+        // the mark rate that holds ECN-mod there is 1/(1 + 2 * 9.9).
+        let pm = p_mod(0.02, 0.0625, 0.125);
+        assert!((pm - 1.0 / (1.0 + 2.0 * 0.98f64.sqrt() * 10.0)).abs() < 1e-12);
+    }
+
+    /// Arrivals at a fixed average through `drop_early` (the count kept as
+    /// `enque` keeps it): the share dropped or marked is the curve's with
+    /// geometric drop-biasing, `spread_rate`'s with ns-2's spreading (with
+    /// and without `wait_`), and ECN-capable arrivals under `pmod_` are
+    /// marked at p_mod of that, never dropped.
+    #[test]
+    fn long_run_rates_of_each_biasing() {
+        let mut sim = Sim::new();
+        let cap = Capacity { limit: 1000, in_bytes: false, drop_front: false, mean_pktsize: 1000 };
+        let n = 400_000;
+        for (geometric, wait, ect, pmod) in [
+            (true, true, false, false),
+            (false, false, false, false),
+            (false, true, false, false),
+            (true, true, true, true),
+            (false, false, true, true),
+            (false, true, true, true),
+        ] {
+            let mut r = red_with(25.0, 75.0, 5.0, true);
+            r.setbit = true;
+            r.geometric = geometric;
+            r.wait = wait;
+            r.pmod = pmod;
+            r.v_ave = 50.0; // half-way: p = max_p / 2 = 0.1
+            let (mut marks, mut drops) = (0u32, 0u32);
+            for _ in 0..n {
+                let p = sim.w.pool.alloc();
+                sim.w.pool.get_mut(p).size = 1000;
+                sim.w.pool.get_mut(p).ecn_capable = ect;
+                r.count += 1;
+                let mut marked = false;
+                let verdict = r.drop_early(&cap, &mut sim.w, p, &mut marked);
+                if marked {
+                    marks += 1;
+                } else if verdict.is_some() {
+                    drops += 1;
+                }
+                sim.w.pool.free(p);
+            }
+            assert!((r.v_prob1 - 0.1).abs() < 1e-12);
+            let rate = if geometric { 0.1 } else { r.spread_rate(0.1) };
+            let want = if pmod { p_mod(rate, r.pmod_c1, r.pmod_c2) } else { rate };
+            let got = (marks + drops) as f64 / n as f64;
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!((got - want).abs() < 5.0 * sd.max(1e-4 * want), "{geometric} {wait} {ect}: {got} vs {want}");
+            assert_eq!(drops == 0, ect, "ECN-capable arrivals are marked, the others dropped");
+        }
+    }
+
+    /// Geometric drop-biasing draws with the curve's probability whatever
+    /// the count since the last drop.
+    #[test]
+    fn geometric_ignores_the_count() {
+        let mut r = red_with(5.0, 15.0, 10.0, false);
+        r.geometric = true;
+        for count in [0, 5, 15, 25] {
+            r.count = count;
+            assert_eq!(r.geometric_p(0.1, 500, 1000), 0.1);
+        }
+        r.bytes = true;
+        assert_eq!(r.geometric_p(0.1, 500, 1000), 0.2, "byte mode scales by size");
     }
 
     #[test]

@@ -63,11 +63,22 @@ pub struct Sink {
     pub sacker: Option<Sacker>,
     /// `windowOptionS_` (New-ECN patch): 8 echoes each CE mark once.
     pub window_option_s: i32,
+    /// `ecnmod_` (ECN-mod, seed 003): echo each CE mark once.
+    pub ecnmod: bool,
+    /// Echo each CE mark on the ACK of its packet only, not until the
+    /// sender's CWR: `windowOptionS_ 8` or `ecnmod_` (kept by their
+    /// setters, `set_echo_each_mark`).
+    echo_each_mark: bool,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
 }
 
 impl Sink {
+    /// Keep `echo_each_mark` after `windowOptionS_` or `ecnmod_` changed.
+    pub fn set_echo_each_mark(&mut self) {
+        self.echo_each_mark = self.window_option_s == 8 || self.ecnmod;
+    }
+
     pub fn new(delack_timer: Option<u32>) -> Sink {
         Sink {
             acker: Acker::default(),
@@ -85,6 +96,8 @@ impl Sink {
             interval: 0.1,
             sacker: None,
             window_option_s: 1,
+            ecnmod: false,
+            echo_each_mark: false,
             save: None,
         }
     }
@@ -127,9 +140,9 @@ impl Sink {
             pk.ts = now;
             pk.ts_echo = ts_echo;
             pk.fid = o.fid;
-            if self.window_option_s == 8 {
-                // New-ECN: echo the mark of this packet (or the delayed one)
-                // only, not until the sender's CWR.
+            if self.echo_each_mark {
+                // New-ECN, ECN-mod: echo the mark of this packet (or the
+                // delayed one) only, not until the sender's CWR.
                 if sf.map_or(false, |s| s.ce) || (o.ect && o.ce) {
                     pk.ecn = true;
                 }

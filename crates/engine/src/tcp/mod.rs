@@ -280,6 +280,9 @@ pub struct Sender {
     /// `newecn_`: `windowOption_ 8` means New-ECN rather than HighSpeed
     /// TCP (`select_growth`).
     pub newecn: bool,
+    /// `ecnmod_`: the ECN-mod rule (`growth/ecnmod.rs`) whatever
+    /// `windowOption_` says (`select_growth`).
+    pub ecnmod: bool,
     /// Event trace object (`$tcp eventtrace $et`, from `$ns eventtrace-all`).
     pub et: u32,
     pub wnd_th: f64,
@@ -617,6 +620,7 @@ impl Sender {
             max_connects: -1,
             growth: Growth::default(),
             newecn: false,
+            ecnmod: false,
             et: crate::sim::NONE,
             wnd_th: 0.002,
             delay_growth: true,

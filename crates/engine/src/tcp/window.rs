@@ -168,6 +168,10 @@ impl Sender {
     /// `TcpAgent::ecn`: respond to ECN-Echo at most once per window (with
     /// the flavour's `rtt_backoff`).
     pub(super) fn ecn_response<V: Virtuals>(&mut self, v: &mut V, b: &AgentBase, w: &mut World, seqno: i32) {
+        if let Some(c) = self.growth.mark_response(self.cwnd) {
+            self.mark_cut(b, w, c);
+            return;
+        }
         if seqno > self.recover || self.last_cwnd_action == CWND_ACTION_TIMEOUT {
             self.recover = self.maxseq;
             self.last_cwnd_action = CWND_ACTION_ECN;
@@ -188,6 +192,21 @@ impl Sender {
             }
             self.inc(b, w, Tv::Necnresponses, 1);
         }
+    }
+
+    /// A growth rule's own response to one ECN-Echo (ECN-mod's per-mark
+    /// cut to `c`): a mark also ends slow start (ssthresh_ becomes the cut
+    /// window, at least 2), and the next packet carries CWR (RFC 3168,
+    /// 6.1.2).  Loss recovery's state (`recover_`, `last_cwnd_action_`) is
+    /// left alone: losses are the flavour's.
+    #[cold]
+    fn mark_cut(&mut self, b: &AgentBase, w: &mut World, c: f64) {
+        self.set_cwnd(b, w, c);
+        if self.cwnd < self.ssthresh as f64 {
+            self.seti(b, w, Tv::Ssthresh, (self.cwnd as i32).max(2));
+        }
+        self.cong_action = true;
+        self.inc(b, w, Tv::Necnresponses, 1);
     }
 
     pub(super) fn network_limited(&self) -> bool {

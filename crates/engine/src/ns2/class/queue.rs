@@ -148,6 +148,12 @@ pub static RED: Table<Red> = Table {
         var("aecn_fragile_min_", Real, "150", |r, _| real(r.aecn_fragile_min), |r, v, _| Ok(r.aecn_fragile_min = parse_real(v))),
         var("aecn_a_", Real, "2", |r, _| real(r.aecn_a), |r, v, _| Ok(r.aecn_a = parse_real(v))),
         var("aecn_b_", Real, "2", |r, _| real(r.aecn_b), |r, v, _| Ok(r.aecn_b = parse_real(v))),
+        // Dumbbell's own (seed 003): geometric drop-biasing, and p_mod's
+        // marking of ECN-capable arrivals for ECN-mod senders (c1, c2).
+        var("geometric_", Bool, "false", |r, _| boolean(r.geometric), |r, v, _| Ok(r.geometric = parse_bool(v))),
+        var("pmod_", Bool, "false", |r, _| boolean(r.pmod), |r, v, _| Ok(r.pmod = parse_bool(v))),
+        var("pmod_c1_", Real, "0.0625", |r, _| real(r.pmod_c1), |r, v, _| Ok(r.pmod_c1 = positive("pmod_c1_", v)?)),
+        var("pmod_c2_", Real, "0.125", |r, _| real(r.pmod_c2), |r, v, _| Ok(r.pmod_c2 = positive("pmod_c2_", v)?)),
     ],
     after_set: None,
 };
@@ -344,6 +350,15 @@ fn finite(name: &str, v: &str) -> Result<f64, String> {
         Ok(x)
     } else {
         Err(format!("{name} must be a finite number, got \"{v}\""))
+    }
+}
+
+fn positive(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number above 0, got \"{v}\""))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::tcp::rfc793edu::Rfc793State;
 use crate::tcp::sack1::Sack1State;
 use crate::tcp::vegas::VegasState;
 use crate::tcp::{Flavor, NewRenoState, Sender, Tcp, TracedValue, Tv};
-use crate::tcp::growth::{binomial::Binomial, highspeed::HighSpeed, newecn::NewEcn, scaled::Scaled};
+use crate::tcp::growth::{binomial::Binomial, ecnmod::EcnMod, highspeed::HighSpeed, newecn::NewEcn, scaled::Scaled};
 use crate::ns2::tclcl::VarType::*;
 
 /// A TCP sender's agent fields and its sender state.
@@ -87,6 +87,13 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         var2("slope_window_", Real, "1.0", |_, s, _| real(s.growth.get::<NewEcn>().slope), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().slope = parse_real(v))),
         var2("last_time_", Real, "0.0", |_, s, _| real(s.growth.get::<NewEcn>().last_time), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().last_time = parse_real(v))),
         var2("first_time_", Int, "0", |_, s, _| int(s.growth.get::<NewEcn>().first_time), |_, s, v, _| Ok(s.growth.get_mut::<NewEcn>().first_time = parse_int(v))),
+        // Dumbbell's own (seed 003's ECN-mod, `tcp/growth/ecnmod.rs`): the rule
+        // whatever windowOption_, and eq. 5's c1 w^alpha and c2 w^beta.
+        var2("ecnmod_", Bool, "false", |_, s, _| boolean(s.ecnmod), |_, s, v, w| { s.ecnmod = parse_bool(v); let option = s.growth.option(); s.select_growth(option, w); Ok(()) }),
+        var2("ecnmod_c1_", Real, "0.0625", |_, s, _| real(s.growth.get::<EcnMod>().c1), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c1 = positive_real("ecnmod_c1_", v)?)),
+        var2("ecnmod_c2_", Real, "0.125", |_, s, _| real(s.growth.get::<EcnMod>().c2), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c2 = fraction("ecnmod_c2_", v)?)),
+        var2("ecnmod_alpha_", Real, "0", |_, s, _| real(s.growth.get::<EcnMod>().alpha), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().alpha = finite_real("ecnmod_alpha_", v)?)),
+        var2("ecnmod_beta_", Real, "1", |_, s, _| real(s.growth.get::<EcnMod>().beta), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().beta = finite_real("ecnmod_beta_", v)?)),
         var2("mark_", Real, "0.0", |_, s, _| real(s.mark), |_, s, v, _| Ok(s.mark = parse_real(v))),
         var2("windowConstant_", Real, "4", |_, s, _| real(s.growth.get::<Scaled>().wnd_const), |_, s, v, _| Ok(s.growth.get_mut::<Scaled>().wnd_const = parse_real(v))),
         var2("windowThresh_", Real, "0.002", |_, s, _| real(s.wnd_th), |_, s, v, _| Ok(s.wnd_th = parse_real(v))),
@@ -361,6 +368,8 @@ pub static SINK: Table2<AgentBase, Sink> = Table2 {
         var2("SYN_immediate_ack_", Bool, "true", |_, s, _| boolean(s.syn_immediate_ack), |_, s, v, _| Ok(s.syn_immediate_ack = parse_bool(v))),
         var2("ecn_syn_", Bool, "false", |_, s, _| boolean(s.ecn_syn), |_, s, v, _| Ok(s.ecn_syn = parse_bool(v))),
         var2("windowOptionS_", Int, "1", |_, s, _| int(s.window_option_s), |_, s, v, w| Ok(set_window_option_s(s, parse_int(v), w))),
+        // Dumbbell's own (seed 003's ECN-mod receiver): echo each CE mark once.
+        var2("ecnmod_", Bool, "false", |_, s, _| boolean(s.ecnmod), |_, s, v, _| { s.ecnmod = parse_bool(v); s.set_echo_each_mark(); Ok(()) }),
     ],
 };
 
@@ -411,11 +420,40 @@ fn set_max_sack_blocks(s: &mut Sink, mut n: i32, w: &mut crate::sim::World) {
     s.max_sack_blocks = n;
 }
 
+fn finite_real(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a finite number, got \"{v}\""))
+    }
+}
+
+fn positive_real(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number above 0, got \"{v}\""))
+    }
+}
+
+/// A share of the window a mark takes off: above 0, below 1.
+fn fraction(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x > 0.0 && x < 1.0 {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number above 0 and below 1, got \"{v}\""))
+    }
+}
+
 /// `windowOptionS_` (seed 000's New-ECN patch): 8 makes `windowOption_ 8`
 /// mean New-ECN for the whole script (the senders already made are
 /// re-selected by the caller, which sees `newecn_compat` turn on).
 fn set_window_option_s(s: &mut Sink, v: i32, w: &mut crate::sim::World) {
     s.window_option_s = v;
+    s.set_echo_each_mark();
     if v == 8 && !w.newecn_compat {
         w.newecn_compat = true;
         w.warn_once("windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into());

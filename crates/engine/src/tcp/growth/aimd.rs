@@ -6,7 +6,7 @@
 //! cwnd_ of them.  Both cut the window by `decrease_num_` (slowdown's
 //! default).
 
-use super::{Acked, Rule};
+use super::{Acked, Rule, Switches};
 use crate::sim::World;
 use crate::tcp::CWND_ACTION_TIMEOUT;
 
@@ -32,7 +32,7 @@ impl PerWindow {
 }
 
 impl Rule for PerWindow {
-    fn selects(option: i32, _newecn: bool) -> bool {
+    fn selects(option: i32, _sw: Switches) -> bool {
         option == 0
     }
 
@@ -56,7 +56,7 @@ impl Rule for PerWindow {
 pub struct Standard;
 
 impl Rule for Standard {
-    fn selects(option: i32, _newecn: bool) -> bool {
+    fn selects(option: i32, _sw: Switches) -> bool {
         option == 1
     }
 

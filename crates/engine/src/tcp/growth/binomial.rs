@@ -6,7 +6,7 @@
 //! is AIMD; k = 1, l = 0 IIAD; k = l = 0.5 SQRT.  (`increase_num_` and
 //! `decrease_num_` are the sender's, shared with the other rules.)
 
-use super::{Acked, Cut, Rule, Rules};
+use super::{Acked, Cut, Rule, Rules, Switches};
 use crate::sim::World;
 
 /// The rule's parameters.
@@ -39,7 +39,7 @@ impl Binomial {
 }
 
 impl Rule for Binomial {
-    fn selects(option: i32, _newecn: bool) -> bool {
+    fn selects(option: i32, _sw: Switches) -> bool {
         option == 6
     }
 

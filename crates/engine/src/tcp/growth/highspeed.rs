@@ -16,7 +16,7 @@
 //! the window it was worked out for.
 
 use super::aimd::limit_increment;
-use super::{Acked, Cut, Rule, Rules};
+use super::{Acked, Cut, Rule, Rules, Switches};
 use crate::sim::World;
 
 /// ns-2's `struct hstcp` (`hstcp_`): the lines' coefficients and the last
@@ -136,7 +136,7 @@ impl HighSpeed {
 
 impl Rule for HighSpeed {
     /// 8 (New-ECN, before it in the list, takes 8 when New-ECN is on).
-    fn selects(option: i32, _newecn: bool) -> bool {
+    fn selects(option: i32, _sw: Switches) -> bool {
         option == 8
     }
 

@@ -16,6 +16,7 @@
 //! | 8 with New-ECN | `NewEcn` | `newecn.rs` |
 //! | 8 | `HighSpeed`: HighSpeed TCP, RFC 3649 | `highspeed.rs` |
 //! | any other | `Undefined`: ns-2 aborts when opencwnd runs | `undefined.rs` |
+//! | any, with `ecnmod_` | `EcnMod`: ECN-mod's c1 w^alpha per ACK, c2 w^beta per mark (seed 003) | `ecnmod.rs` |
 //!
 //! ns-2 keeps every rule's members (count_, fcnt_, hstcp_, the
 //! parameters) in the agent whatever `windowOption_` says, so a script may
@@ -37,7 +38,8 @@
 //! | [`Rule::reset`] | what `TcpAgent::reset` sets up | every rule | HighSpeed, New-ECN |
 //! | [`Rule::after_cut`] | the end of `slowdown` (`fcnt_ = count_ = 0`) | every rule | PerWindow, Scaled, New-ECN |
 //! | [`Rule::ecn_factor`] | `ecn()`'s cut: halving, or the rule's own factor | the rule in use | New-ECN |
-//! | [`Rule::opens_in_ecn_burst`] | recv_newack_helper's `old_ecn_` opening | the rule in use | New-ECN (never) |
+//! | [`Rule::opens_in_ecn_burst`] | recv_newack_helper's `old_ecn_` opening | the rule in use | New-ECN, ECN-mod (never) |
+//! | [`Rule::mark_response`] | (none: `ecn()` cuts once per window) | the rule in use | ECN-mod (every marked ACK) |
 //!
 //! The `windowOption_` integer lives only in the ns-2 binding
 //! (`ns2/class/tcp.rs`), which reads and writes a rule's parameters
@@ -45,6 +47,7 @@
 
 pub mod aimd;
 pub mod binomial;
+pub mod ecnmod;
 pub mod highspeed;
 pub mod newecn;
 pub mod scaled;
@@ -54,6 +57,16 @@ use std::fmt;
 
 use super::Sender;
 use crate::sim::World;
+
+/// The sender's switches that select a rule beside `windowOption_`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Switches {
+    /// New-ECN for `windowOption_ 8` (the sender's `newecn_`, or a script's
+    /// `windowOptionS_ 8` on a sink).
+    pub newecn: bool,
+    /// ECN-mod whatever `windowOption_` says (the sender's `ecnmod_`).
+    pub ecnmod: bool,
+}
 
 /// What a rule's congestion-avoidance step may read of the sender.
 #[derive(Clone, Copy, Debug)]
@@ -129,10 +142,9 @@ impl Cut {
 /// A window-growth rule: its state and parameters are the type's fields;
 /// its hooks are these methods.  See the module doc.
 pub trait Rule: Clone + fmt::Debug + Default {
-    /// Does `windowOption_` `option` select this rule (`newecn`: the
-    /// sender's New-ECN switch, `newecn_` or a script's `windowOptionS_
-    /// 8`)?  The first rule of the list that takes it is chosen.
-    fn selects(option: i32, newecn: bool) -> bool;
+    /// Does `windowOption_` `option` select this rule, given the sender's
+    /// switches?  The first rule of the list that takes it is chosen.
+    fn selects(option: i32, sw: Switches) -> bool;
 
     /// This rule has been selected for `option` (a rule that covers several
     /// options records which).
@@ -170,6 +182,13 @@ pub trait Rule: Clone + fmt::Debug + Default {
     /// ECN burst (`recv_newack_helper`)?
     fn opens_in_ecn_burst(&self) -> bool {
         true
+    }
+
+    /// The rule's own response to every ACK with ECN-Echo: cwnd_ after it,
+    /// taking the place of ns-2's once-per-window cut (`ecn()`), or None
+    /// for that cut.
+    fn mark_response(&self, _cwnd: f64) -> Option<f64> {
+        None
     }
 }
 
@@ -215,8 +234,8 @@ macro_rules! rules {
             /// the list that takes it.  Any value is accepted, as ns-2 does
             /// (an undefined one stops the run only when opencwnd reaches
             /// it).
-            pub fn select(&mut self, option: i32, newecn: bool) {
-                $(if <$ty as Rule>::selects(option, newecn) {
+            pub fn select(&mut self, option: i32, sw: Switches) {
+                $(if <$ty as Rule>::selects(option, sw) {
                     self.in_use = InUse::$tag;
                     <$ty as Rule>::select(&mut self.rules.$field, option);
                     return;
@@ -267,6 +286,14 @@ macro_rules! rules {
                 }
             }
 
+            /// [`Rule::mark_response`] of the rule in use.
+            #[inline]
+            pub fn mark_response(&self, cwnd: f64) -> Option<f64> {
+                match self.in_use {
+                    $(InUse::$tag => <$ty as Rule>::mark_response(&self.rules.$field, cwnd),)*
+                }
+            }
+
             /// [`Rule::opens_in_ecn_burst`] of the rule in use.
             #[inline]
             pub fn opens_in_ecn_burst(&self) -> bool {
@@ -289,7 +316,7 @@ impl Default for Growth {
     /// `windowOption_ 1`, ns-2's default.
     fn default() -> Self {
         let mut g = Growth { in_use: InUse::Standard, rules: Rules::default() };
-        g.select(1, false);
+        g.select(1, Switches::default());
         g
     }
 }
@@ -320,6 +347,7 @@ impl Growth {
 }
 
 rules! {
+    EcnMod: ecnmod: ecnmod::EcnMod,
     PerWindow: per_window: aimd::PerWindow,
     Standard: standard: aimd::Standard,
     Scaled: scaled: scaled::Scaled,
@@ -351,15 +379,15 @@ impl Sender {
     /// Select the rule for `windowOption_` `option` (the binding's setter;
     /// New-ECN for 8 with `newecn_` or a script's `windowOptionS_ 8`).
     pub fn select_growth(&mut self, option: i32, w: &World) {
-        let newecn = self.newecn || w.newecn_compat;
-        self.growth.select(option, newecn);
+        let sw = Switches { newecn: self.newecn || w.newecn_compat, ecnmod: self.ecnmod };
+        self.growth.select(option, sw);
     }
 
     /// A sink's `windowOptionS_ 8` has made `windowOption_ 8` mean New-ECN
     /// for the whole script: select this sender's rule again.
     pub fn newecn_compat_set(&mut self) {
         let option = self.growth.option();
-        self.growth.select(option, true);
+        self.growth.select(option, Switches { newecn: true, ecnmod: self.ecnmod });
     }
 }
 
@@ -378,9 +406,13 @@ mod tests {
     use highspeed::HighSpeed;
     use scaled::{By, Scaled};
 
+    fn nsw(newecn: bool) -> Switches {
+        Switches { newecn, ecnmod: false }
+    }
+
     fn growth(option: i32, newecn: bool) -> Growth {
         let mut g = Growth::default();
-        g.select(option, newecn);
+        g.select(option, nsw(newecn));
         g
     }
 
@@ -392,7 +424,7 @@ mod tests {
         assert_eq!(g.in_use(), InUse::Standard, "ns-2's default is 1");
         for option in [0, 1, 2, 3, 4, 5, 6, 8, 7, 9, -1, 42, i32::MIN, i32::MAX] {
             for newecn in [false, true] {
-                g.select(option, newecn);
+                g.select(option, nsw(newecn));
                 assert_eq!(g.option(), option);
                 assert_eq!(g.in_use() == InUse::NewEcn, option == 8 && newecn, "{option} {newecn}");
                 let undefined = !matches!(option, 0..=6 | 8);
@@ -424,27 +456,27 @@ mod tests {
         let computed = g.get::<HighSpeed>().hstcp.clone();
         assert!(computed.p2 != 0.0);
         // 8 -> 1 -> 8: HighSpeed's parameters as reset computed them.
-        g.select(1, false);
+        g.select(1, nsw(false));
         g.get_mut::<HighSpeed>().low_window = 50;
         g.reset(); // not 8 now: nothing computed, nothing lost
-        g.select(8, false);
+        g.select(8, nsw(false));
         assert_eq!(format!("{:?}", g.get::<HighSpeed>().hstcp), format!("{computed:?}"));
         // HighSpeed -> New-ECN: the same HighSpeed state; reset computes it
         // for New-ECN too (ns-2 does for windowOption_ 8).
-        g.select(8, true);
+        g.select(8, nsw(true));
         assert_eq!(format!("{:?}", g.get::<HighSpeed>().hstcp), format!("{computed:?}"));
         g.reset();
         assert!(format!("{:?}", g.get::<HighSpeed>().hstcp) != format!("{computed:?}"), "low_window_ 50 now");
 
         // count_ (0) and fcnt_ (2-5) come back, unless a cut cleared them.
-        g.select(0, false);
+        g.select(0, nsw(false));
         g.get_mut::<aimd::PerWindow>().count = 3;
-        g.select(2, false);
+        g.select(2, nsw(false));
         g.get_mut::<Scaled>().fcnt = 1.5;
-        g.select(3, false);
+        g.select(3, nsw(false));
         assert_eq!(g.get::<Scaled>().by, By::AwndSquared);
         assert_eq!(g.get::<Scaled>().fcnt, 1.5, "2 and 3 share fcnt_");
-        g.select(0, false);
+        g.select(0, nsw(false));
         assert_eq!(g.get::<aimd::PerWindow>().count, 3);
         g.after_cut(0, 0.0);
         assert_eq!(g.get::<Scaled>().fcnt, 0.0, "slowdown clears fcnt_ of a rule not in use too");
@@ -460,10 +492,10 @@ mod tests {
         g.get_mut::<newecn::NewEcn>().first_time = 1;
         g.after_cut(newecn::CLOSE_CWND_NEW, 2.0);
         assert_eq!(g.get::<newecn::NewEcn>().slope, 3.0, "not in use: no slope change");
-        g.select(8, true);
+        g.select(8, nsw(true));
         g.after_cut(newecn::CLOSE_CWND_NEW, 2.0);
         assert_eq!(g.get::<newecn::NewEcn>().slope, 3.0 * 0.9);
-        g.select(1, false);
+        g.select(1, nsw(false));
         g.reset();
         assert_eq!(g.get::<newecn::NewEcn>().slope, 1.0, "reset whatever the option");
     }
@@ -479,7 +511,7 @@ mod tests {
         assert_eq!(g.decreased_window(&cut(10.0, 10.0, 10, true), &mut dn), 5.0);
         assert_eq!(g.decreased_window(&cut(10.5, 10.5, 10, false), &mut dn), 5.0);
         for newecn in [false, true] {
-            g.select(8, newecn);
+            g.select(8, nsw(newecn));
             g.reset();
             dn = 0.5;
             assert_eq!(g.decreased_window(&cut(38.0, 38.0, 38, true), &mut dn), 19.0);
@@ -490,7 +522,7 @@ mod tests {
             // (truncated, from windowd even without precision_reduce_)
             assert_eq!(g.decreased_window(&cut(1058.0, 1058.5, 1058, false), &mut dn), (1058.5 - dn * 1058.5) as i32 as f64);
         }
-        g.select(6, false);
+        g.select(6, nsw(false));
         g.get_mut::<Binomial>().l_parameter = 0.5;
         dn = 0.5;
         assert_eq!(g.decreased_window(&cut(16.0, 16.0, 16, true), &mut dn), 14.0);

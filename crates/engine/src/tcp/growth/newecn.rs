@@ -32,7 +32,7 @@
 //! kept by every ECN sender).
 
 use super::highspeed::HighSpeed;
-use super::{Acked, Cut, Member, Rule, Rules};
+use super::{Acked, Cut, Member, Rule, Rules, Switches};
 use crate::sim::World;
 use crate::tcp::{CLOSE_CWND_HALF, CLOSE_CWND_INIT, CLOSE_CWND_ONE, CLOSE_CWND_RESTART};
 
@@ -102,8 +102,8 @@ impl NewEcn {
 
 impl Rule for NewEcn {
     /// 8 with New-ECN on (before HighSpeed in the list).
-    fn selects(option: i32, newecn: bool) -> bool {
-        option == 8 && newecn
+    fn selects(option: i32, sw: Switches) -> bool {
+        option == 8 && sw.newecn
     }
 
     fn option(&self) -> i32 {

@@ -15,7 +15,7 @@
 //! The four share `fcnt_` (and `windowConstant_`); a window cut clears it.
 //! RFC793edu's `opencwnd` has the same four.
 
-use super::{Acked, Rule};
+use super::{Acked, Rule, Switches};
 use crate::sim::World;
 
 /// Which of the four (its `windowOption_`).
@@ -82,7 +82,7 @@ impl Scaled {
 }
 
 impl Rule for Scaled {
-    fn selects(option: i32, _newecn: bool) -> bool {
+    fn selects(option: i32, _sw: Switches) -> bool {
         By::of(option).is_some()
     }
 

@@ -3,7 +3,7 @@
 //! it in congestion avoidance; the value is kept as set (Tcl reads it
 //! back).  Last in the list: it takes every option the others do not.
 
-use super::{undefined_window_option, Acked, Rule};
+use super::{undefined_window_option, Acked, Rule, Switches};
 use crate::sim::World;
 
 /// The value set.
@@ -13,7 +13,7 @@ pub struct Undefined {
 }
 
 impl Rule for Undefined {
-    fn selects(_option: i32, _newecn: bool) -> bool {
+    fn selects(_option: i32, _sw: Switches) -> bool {
         true
     }
 
