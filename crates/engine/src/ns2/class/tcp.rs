@@ -412,12 +412,13 @@ fn set_max_sack_blocks(s: &mut Sink, mut n: i32, w: &mut crate::sim::World) {
 
 /// `windowOptionS_` (seed 000's New-ECN patch): 8 makes `windowOption_ 8`
 /// mean New-ECN for the whole script (the senders already made are
-/// re-selected by the caller, which sees `newecn_compat` turn on).
+/// re-selected by the caller, which sees `newecn_compat` turn on).  The
+/// warning that this changes a sender's meaning is given at `$ns run`
+/// (`Sim::set_started`), and only for a sender that did not ask for New-ECN.
 fn set_window_option_s(s: &mut Sink, v: i32, w: &mut crate::sim::World) {
     s.window_option_s = v;
-    if v == 8 && !w.newecn_compat {
+    if v == 8 {
         w.newecn_compat = true;
-        w.warn_once("windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into());
     }
 }
 
