@@ -104,11 +104,12 @@ def profile(mode: str) -> Path | None:
     say("profile-guided build (DUMBBELL_PGO=0 skips it, about half the time): an instrumented engine "
         "first, then its training runs")
     with Ticker("instrumented build and training"):
-        r = subprocess.run([sys.executable, str(ROOT / "tools" / "pgo.py"), str(out)], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for line in r.stdout.splitlines():
-        say(line)
-    if r.returncode != 0 or not out.is_file() or out.stat().st_size == 0:
+        p = subprocess.Popen([sys.executable, str(ROOT / "tools" / "pgo.py"), str(out)], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for line in p.stdout:  # its notes as they come ("pgo: instrumented build", ...)
+            say(line.rstrip())
+        code = p.wait()
+    if code != 0 or not out.is_file() or out.stat().st_size == 0:
         say("no profile: a plain release build" + (" (DUMBBELL_PGO=1 lets it add rustup's llvm-tools)"
                                                    if mode == "auto" else ""))
         return None
