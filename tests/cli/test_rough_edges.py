@@ -123,10 +123,31 @@ def test_new_ecn_as_the_docs_say_runs_without_a_warning(tmp_path):
 
 
 def test_demo_into_a_pipe_that_closes_early(tmp_path):
+    # `dumbbell demo | head -1`: the reader is gone before the summary is
+    # written (head exits after its line; here the pipe is closed at once)
     p = subprocess.Popen([sys.executable, "-m", "dumbbell.cli", "demo"], cwd=tmp_path, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    p.stdout.readline()
-    p.stdout.close()  # `dumbbell demo | head -1`
+    p.stdout.close()
     err = p.stderr.read().decode()
     assert p.wait(timeout=120) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_the_readme_python_example_prints_what_its_comment_promises(tmp_path):
+    import re
+
+    m = re.search(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    code = "\n".join(line[2:] if line.startswith("  ") else line for line in m.group(1).splitlines())
+    promised = re.search(r"print\(res\.flows.*#\s*(.*)", code).group(1)
+    (tmp_path / "example.py").write_text(code)
+    r = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                       env=ENV)
+    assert r.returncode == 0, r.stderr
+    # every column the frame prints is shown (polars elides columns of wide
+    # frames as "…"), and the values the comment names are in it
+    assert "…" not in r.stdout
+    for col in ("ack", "maxseq", "goodput_pkts"):
+        assert re.search(rf"\b{col}\b", r.stdout), col
+    for value in re.findall(r"\d+", promised):
+        assert re.search(rf"\b{value}\b", r.stdout), value
+    assert (tmp_path / "basic1-cwnd.png").is_file()
