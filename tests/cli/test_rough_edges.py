@@ -151,3 +151,12 @@ def test_the_readme_python_example_prints_what_its_comment_promises(tmp_path):
     for value in re.findall(r"\d+", promised):
         assert re.search(rf"\b{value}\b", r.stdout), value
     assert (tmp_path / "basic1-cwnd.png").is_file()
+
+
+def test_an_error_in_a_callback_proc_names_its_line(tmp_path):
+    (tmp_path / "s.tcl").write_text('set ns [new Simulator]\nproc finish {} {\n    global ns\n    set x [expr {1/0}]\n}\n'
+                                    '$ns at 1.5 "finish"\n$ns run\n')
+    r = dumbbell("run", "s.tcl", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == ["dumbbell: error: divide by zero", "  in the Tcl callback run at time 1.5: finish",
+                                     "  at s.tcl:4: expr {1/0}"]

@@ -718,7 +718,8 @@ class Ns2Runner:
             now, script, cinfo = self.callback_error
             out.append(f"  in the Tcl callback run at time {now}: {script.strip()}")
             info = cinfo
-        out.extend(script_locations(info))
+        # a callback's procs are the script's: look for them in its file
+        out.extend(script_locations(info, [self.script] if self.callback_error is not None else []))
         if os.environ.get("DUMBBELL_DEBUG") and info.strip() != msg.strip():
             out.append("Tcl traceback (DUMBBELL_DEBUG):")
             out.extend("    " + l for l in info.splitlines())
@@ -773,13 +774,14 @@ _BODY = {'"foreach" body': False, '"while" body': False, '"for" body': False, '"
          '"eval" body': False, '"time" body': False, '"dict for" body': False, '"lmap" body': False}
 
 
-def script_locations(info: str) -> list[str]:
+def script_locations(info: str, files: list[str] = ()) -> list[str]:
     """Where in the script's own files an error happened, from Tcl's
     errorInfo: `  at FILE:LINE: command` for the innermost line, and
     `  from FILE:LINE: command` for each call on the way (a proc of the
     script, a sourced file).  Loop and `if` bodies count from the line their
     command starts on (`foreach x $l {`, as scripts write them); a proc's
-    lines from the line of its `proc NAME` in the script's files."""
+    lines from the line of its `proc NAME` in the script's files (those of
+    the traceback, then `files`: the script, for a callback's error)."""
     import re
 
     texts: dict[str, list[str]] = {}
@@ -801,11 +803,11 @@ def script_locations(info: str) -> list[str]:
         bm = re.fullmatch(r'(".*) line (\d+)', loc)
         if fm:
             cur = (fm.group(1), int(fm.group(2)) - 1)
-        elif pm and cur is not None:
+        elif pm and (cur is not None or files):
             # a proc of the script: its `proc NAME` line in a file seen so far
             name = pm.group(1).lstrip(":")
-            cur, files = None, [f for f, *_ in found]
-            for f in dict.fromkeys(files):
+            cur, seen = None, [f for f, *_ in found] + list(files)
+            for f in dict.fromkeys(seen):
                 for i, ln in enumerate(text(f)):
                     if re.match(r"\s*proc\s+(::)?" + re.escape(name) + r"\s", ln):
                         cur = (f, i + int(pm.group(2)) - 1)
