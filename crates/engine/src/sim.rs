@@ -471,17 +471,15 @@ impl Sim {
     /// `$ns run` has started the simulation.
     pub fn set_started(&mut self) {
         self.w.started = true;
-        // A sink's `windowOptionS_ 8` (the New-ECN patch's scripts) made
-        // `windowOption_ 8` mean New-ECN: worth a word only where a sender
-        // with option 8 did not ask for New-ECN itself (`newecn_ false`),
-        // i.e. where ns-2 2.35 would run HighSpeed TCP.
-        if self.w.newecn_compat {
-            let changed = self.objs.iter().any(|o| matches!(o, Obj::Agent(a)
-                if matches!(&a.kind, AgentKind::Tcp(t) if t.sender.growth.option() == 8 && !t.sender.newecn)));
-            if changed {
-                self.w.warn_once("windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into());
-            }
-        }
+    }
+
+    /// Has the script-wide New-ECN switch (`World::newecn_compat`) made a
+    /// sender New-ECN that did not ask for it (growth option 8 without its
+    /// own New-ECN flag: HighSpeed otherwise)?  The binding warns then.
+    pub fn newecn_compat_overrides_a_sender(&self) -> bool {
+        self.w.newecn_compat
+            && self.objs.iter().any(|o| matches!(o, Obj::Agent(a)
+                if matches!(&a.kind, AgentKind::Tcp(t) if t.sender.growth.option() == 8 && !t.sender.newecn)))
     }
 
     /// The notices the engine gave since the last call, in order.
