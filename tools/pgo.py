@@ -74,7 +74,8 @@ def profdata_tool() -> Path | None:
         return p if p.is_file() else None
 
     tool = find()
-    if tool is None and shutil.which("rustup"):
+    # (the pip build's DUMBBELL_PGO=auto: use the tools only if they are there)
+    if tool is None and shutil.which("rustup") and not os.environ.get("DUMBBELL_PGO_NO_RUSTUP"):
         note("adding rustup's llvm-tools component (for llvm-profdata)")
         subprocess.run(["rustup", "component", "add", "llvm-tools"], capture_output=True)
         tool = find()

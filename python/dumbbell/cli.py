@@ -18,6 +18,26 @@ def _cmd_demo(args) -> int:
     return demo_main()
 
 
+def doc_path(name: str) -> str:
+    """Where the installed documentation page `name` (e.g. "sweeps.md")
+    is: in the package (`pip install`), else in the clone it was built from
+    (`make build`).  The wording stays `docs/NAME` if neither has it."""
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (os.path.join(here, "docs"), os.path.join(here, os.pardir, os.pardir, "docs")):
+        p = os.path.normpath(os.path.join(d, name))
+        if os.path.isfile(p) or (not name and os.path.isdir(p)):
+            return p
+    return f"docs/{name}"
+
+
+def _version() -> str:
+    from ._engine import __version__
+
+    return f"dumbbell {__version__}"
+
+
 RUN_USAGE = """usage: dumbbell run [--safe] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
 
 Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
@@ -26,12 +46,18 @@ and exit status.  Arguments after the script go to it (argv), options or not.
   --safe                run a script you do not trust: no programs (exec, open |...),
                         no sockets, no libraries, no env; files read only in the
                         script's directory and the current one, written only in
-                        the current one (docs/reliability.md)
+                        the current one ({reliability})
   --max-events N        stop the run after N events (checked every 20 ms)
   --max-wall SECONDS    stop the run after SECONDS of wall-clock time
                         (either limit: what was written is kept, exit status 124)
 
-Ctrl-C stops a run at once, keeps what was written, exit status 130."""
+Ctrl-C stops a run at once, keeps what was written, exit status 130.
+An error in the script is reported as FILE:LINE and the command there;
+DUMBBELL_DEBUG=1 adds Tcl's whole traceback."""
+
+
+def _run_usage() -> str:
+    return RUN_USAGE.format(reliability=doc_path("reliability.md"))
 
 
 def _run_command(args: list[str]) -> int:
@@ -43,14 +69,14 @@ def _run_command(args: list[str]) -> int:
     while i < len(args) and args[i].startswith("-"):
         opt, _, val = args[i].partition("=")
         if opt in ("-h", "--help"):
-            print(RUN_USAGE)
+            print(_run_usage())
             return 0
         if opt == "--safe" and not val:
             safe = True
             i += 1
             continue
         if opt not in limits:
-            sys.stderr.write(f"dumbbell run: unknown option {opt!r}\n{RUN_USAGE}\n")
+            sys.stderr.write(f"dumbbell run: unknown option {opt!r}\n{_run_usage()}\n")
             return 2
         if not val:
             if i + 1 >= len(args):
@@ -69,7 +95,7 @@ def _run_command(args: list[str]) -> int:
         limits[opt] = x
         i += 1
     if i >= len(args):
-        sys.stderr.write(RUN_USAGE + "\n")
+        sys.stderr.write(_run_usage() + "\n")
         return 2
     from .ns2.runner import run_script_and_exit
 
@@ -99,22 +125,61 @@ def _main(argv: list[str] | None = None) -> int:
         from .sweep import cli_main
 
         return cli_main(argv[1:])
+    if argv and argv[0] in ("-V", "--version"):
+        print(_version())
+        return 0
+    p = build_parser()
+    if not argv:  # bare `dumbbell`: what it can do, not a complaint about an argument
+        p.print_help(sys.stderr)
+        return 2
+    a = p.parse_args(argv)
+    return a.fn(a)
+
+
+def help_formatter():
+    """argparse's formatter, wrapping without breaking a path at its
+    hyphens (the help texts name installed files)."""
+    import argparse
+    import textwrap
+
+    class Formatter(argparse.HelpFormatter):
+        def _wrap(self, text, width):
+            return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+        def _split_lines(self, text, width):
+            return self._wrap(text, width)
+
+        def _fill_text(self, text, width, indent):
+            return "\n".join(indent + line for line in self._wrap(text, width - len(indent)))
+
+    return Formatter
+
+
+def build_parser():
+    """The `dumbbell` parser (every command but `run` and `sweep` parses
+    with it; those two parse their own arguments and are listed here for
+    `dumbbell --help`)."""
     import argparse  # not needed (nor paid for) by `dumbbell run`
 
-    p = argparse.ArgumentParser(prog="dumbbell", description="Packet-level network simulator with ns-2 compatibility")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("run", help="run an ns-2 script (like `ns script.tcl args`)")
-    r.add_argument("script")
-    r.add_argument("args", nargs=argparse.REMAINDER)
+    p = argparse.ArgumentParser(
+        prog="dumbbell", description="Packet-level network simulator with ns-2 compatibility.",
+        formatter_class=help_formatter(),
+        epilog=f"`dumbbell COMMAND --help` describes a command.  Documentation: {doc_path('')}")
+    p.add_argument("-V", "--version", action="version", version=_version(), help="print the version and exit")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands", required=True)
+    r = sub.add_parser("run", formatter_class=help_formatter(), help="run an ns-2 script (like `ns script.tcl args`; see `dumbbell run --help`)")
+    r.add_argument("script", help="the ns-2 script")
+    r.add_argument("args", nargs=argparse.REMAINDER, help="the script's arguments (its argv)")
     r.set_defaults(fn=_cmd_run)
     sub.add_parser("sweep", help="run a parameter sweep from a TOML plan (see `dumbbell sweep --help`)")
-    d = sub.add_parser("demo", help="run the bundled basic1 example, print a summary and plot cwnd")
+    d = sub.add_parser("demo", formatter_class=help_formatter(), help="run the bundled basic1 example, print a summary and plot cwnd",
+                       description="Run basic1.tcl (Dordal 31.2) unchanged in ./demo-output, print its figures "
+                                   "beside the book's and write demo-output/basic1-cwnd.png.")
     d.set_defaults(fn=_cmd_demo)
     from .analysis.metrics_cli import add_commands as _add_metrics_commands
 
     _add_metrics_commands(sub)  # `dumbbell plot`, `dumbbell metrics`
-    a = p.parse_args(argv)
-    return a.fn(a)
+    return p
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def test_flow_row_and_var_helpers(b1):
     assert cwnd["value"].max() == 29.0
     with pytest.raises(ValueError, match=r"flow\(\): no flow 3"):
         res.flow(3)
-    assert "1 flows" in repr(res)
+    assert "1 flow," in repr(res)
 
 
 def test_queue_counters_agree_with_packet_events(b1):
@@ -173,7 +173,7 @@ def test_simulation_is_a_reusable_description():
     long = sim.run(until=3)
     assert short.flow(f)["ack"] < long.flow(f)["ack"]
     assert sim.run(until=1).flows.equals(short.flows)
-    assert "1 flows" in repr(sim) and repr(f) == "Flow(0, reno, 0->1, fid=0)"
+    assert "1 flow)" in repr(sim) and repr(f) == "Flow(0, reno, 0->1, fid=0)"
 
 
 def test_trace_packets_accepts_links_and_pairs():

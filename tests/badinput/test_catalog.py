@@ -97,7 +97,10 @@ def parse(path: Path) -> list[Case]:
 CASES = parse(HERE / "scripts.txt")
 
 # What must never be seen, whatever the case.
-NEVER = ["Traceback (most recent call last)", "internal error in the engine", "panicked at", "dumbbell: internal error"]
+NEVER = ["Traceback (most recent call last)", "internal error in the engine", "panicked at", "dumbbell: internal error",
+         # an error is `file:line: message`, without Tcl's traceback or the
+         # names of Dumbbell's own Tcl (DUMBBELL_DEBUG=1 shows those)
+         "Tcl traceback", "invoked from within", "::otcl::", "::dumbbell::", "source.orig"]
 
 
 def run_case(tmp_path: Path, c: Case) -> subprocess.CompletedProcess:

@@ -67,7 +67,7 @@ def test_bad_input_is_reported_with_file_and_line(tmp_path, line, needle):
     "body,where",
     [
         ('error "boom"\n', 'error "boom"'),  # the command ends in a quote
-        ('proc f {} {\n    error "deep"\n}\nf\n', "f"),
+        ('proc f {} {\n    error "deep"\n}\nf\n', 'error "deep"'),  # inside the proc (line 5)
         ('puts [expr {1 +\n    }]\n', "expr {1 +"),  # the innermost command, of two lines
     ],
 )
@@ -377,6 +377,10 @@ def test_error_in_a_sourced_file_shows_the_scripts_frames_only(tmp_path):
     r = run(tmp_path, "source helper.tcl\nputs never\n")
     assert r.returncode == 1
     assert "never" not in r.stdout
+    assert r.stderr.splitlines()[1:] == ["  at helper.tcl:2: expr {$x / 0}", "  from s.tcl:4: source helper.tcl"]
+    assert "source.orig" not in r.stderr
+    # Tcl's whole traceback on demand, still without the runner's frame
+    r = run(tmp_path, "source helper.tcl\nputs never\n", env={"DUMBBELL_DEBUG": "1"})
     assert '(file "helper.tcl" line 2)' in r.stderr
     assert '"source helper.tcl"' in r.stderr and '(file "s.tcl" line 4)' in r.stderr
     assert "source.orig {" not in r.stderr

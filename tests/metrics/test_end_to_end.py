@@ -196,7 +196,7 @@ def test_cli_metrics_json_on_the_kept_trace(b1, capsys):
     assert rc == 0
     doc = json.loads(capsys.readouterr().out)
     (flow,) = doc["flows"]
-    assert flow["goodput_pkts"] == res.goodput()["packets"][0]
+    assert flow["distinct_pkts"] == res.goodput()["packets"][0]
     assert flow["drops"] == 14
     assert doc["queue_avg_pkts"] == pytest.approx(res.queues.filter(src=1, dst=2)["mean_queue_pkts"][0])
     assert doc["utilisation"] == pytest.approx(res.link_utilisation(bott))

@@ -135,7 +135,7 @@ def test_result_plots(tmp_path):
     assert "limit 7" in [ln.get_label() for ln in fig.axes[0].get_lines()]
     fig = res.plot_ack_seqno(tmp_path / "a.pdf")
     _check_file(tmp_path / "a.pdf")
-    assert [ln.get_label() for ln in fig.axes[0].get_lines()] == ["flow 0", "flow 1"]
+    assert [ln.get_label() for ln in fig.axes[0].get_lines()] == ["flow 0: reno", "flow 1: reno"]
     fig = res.plot_goodput_groups({"first": [f0], "second": [f1]}, tmp_path / "g.png")
     _check_file(tmp_path / "g.png")
     (first, second) = fig.axes[0].get_lines()
@@ -177,7 +177,7 @@ def test_cli_metrics_table(trace, capsys):
     assert cli.main(["metrics", str(trace), "--link", "1", "2", "--bandwidth", "16Kb", "--period", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     header = out[0].split()
-    assert header == ["fid", "thr_mbps", "thr_pkts", "goodput_mbps", "goodput_pkts", "drops", "marks",
+    assert header == ["fid", "thr_mbps", "thr_pkts", "goodput_mbps", "distinct_pkts", "drops", "marks",
                       "locked_seconds", "longest_gap"]        # no delay: the sources' links are not traced
     rows = {r.split()[0]: r.split() for r in out[1:3]}
     # fid 1: 2 packets delivered (both new), 1 mark; fid 2: 1 packet, 1 drop.
@@ -201,7 +201,7 @@ def test_cli_metrics_csv_and_json(trace, capsys):
     assert len(lines) == 3
     assert cli.main(["metrics", str(trace), "--format", "json", "--window", "0", "4", "--granularity", "1"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert [f["goodput_pkts"] for f in doc["flows"]] == [2, 1]
+    assert [f["distinct_pkts"] for f in doc["flows"]] == [2, 1]
     assert doc["jain_goodput"] == pytest.approx(0.9)
     assert doc["teeth"] == [{"src_node": 0, "src_port": 0, "teeth": 1, "coarse_timeouts": 0, "clusters": 1,
                              "shared": 0, "alone": 1}]

@@ -201,7 +201,7 @@ def test_toml_plans(plandir, capsys):
     assert cli_main([str(plandir / "missing.toml")]) == 2
     assert cli_main([str(plandir / "p.toml"), "--set", "x={start=1, stop=3, step=1}", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "3 points x 1 seeds = 3 runs" in out and "0 runs done (0 failed), 3 to run" in out
+    assert "3 points x 1 seed = 3 runs" in out and "0 runs done (0 failed), 3 to run" in out
     assert "would run: dumbbell run count.tcl 1 0" in out
 
 

@@ -473,6 +473,16 @@ impl Sim {
         self.w.started = true;
     }
 
+    /// Has the script-wide New-ECN switch (`World::newecn_compat`) made a
+    /// sender New-ECN that did not ask for it (growth option 8 without its
+    /// own New-ECN flag: HighSpeed otherwise)?  The binding warns then.
+    pub fn newecn_compat_overrides_a_sender(&self) -> bool {
+        self.w.newecn_compat
+            && self.objs.iter().any(|o| matches!(o, Obj::Agent(a)
+                if matches!(&a.kind, AgentKind::Tcp(t)
+                    if t.sender.growth.is::<crate::tcp::growth::newecn::NewEcn>() && !t.sender.newecn)))
+    }
+
     /// The notices the engine gave since the last call, in order.
     pub fn take_notices(&mut self) -> Vec<crate::notice::Notice> {
         self.w.take_notices()

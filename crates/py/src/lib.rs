@@ -218,6 +218,7 @@ impl Engine {
     fn set_started(&mut self) -> PyResult<()> {
         self.sim.check_monitors().map_err(|e| PyValueError::new_err(dumbbell_engine::ns2::class::monitor::histogram_error(e)))?;
         self.sim.set_started();
+        dumbbell_engine::ns2::class::tcp::warn_newecn_compat(&mut self.sim);
         Ok(())
     }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from .._words import count
 import math
 import sys
 
@@ -15,17 +16,23 @@ PLOT_KINDS = ("cwnd", "seqno", "ack", "queue", "goodput")
 
 def add_commands(sub) -> None:
     """Add the `plot` and `metrics` subcommands to an argparse subparsers object."""
+    from ..cli import doc_path, help_formatter
+
     p = sub.add_parser(
-        "plot", help="plot a trace file: cwnd, seqno, ack, queue or goodput",
+        "plot", formatter_class=help_formatter(), help="plot a trace file: cwnd, seqno, ack, queue or goodput",
         description="Plot an ns-2 trace file to PNG, PDF or SVG (by the extension of -o).  "
                     "cwnd: a traced variable per sender; seqno: data packets arriving and drops; "
                     "ack: ACK numbers arriving at each sender (seed 000 Fig 4.2); queue: queue length "
                     "of --link with drops and ECN marks; goodput: goodput per group of flows over time "
                     "(seed 001 Fig 4.16).")
-    p.add_argument("kind", choices=PLOT_KINDS)
+    p.add_argument("kind", choices=PLOT_KINDS, help="what to plot: " + ", ".join(PLOT_KINDS))
     p.add_argument("trace", help="ns-2 trace file")
-    p.add_argument("-o", "--output", required=True, help="output file: .png, .pdf or .svg")
-    p.add_argument("--title")
+    p.add_argument("-o", "--output", required=True, help="output file: .png (200 dpi), .pdf or .svg")
+    p.add_argument("--title", help="the figure's title (default: none)")
+    p.add_argument("--label", action="append", default=[], metavar="KEY=TEXT",
+                   help="a legend text (repeat): KEY is a line's flow key (cwnd: sender node.port; seqno, ack, "
+                        "goodput: fid or group name; queue: queue, drops, marks, average, limit, RED average) "
+                        "or its default text")
     p.add_argument("--link", nargs=2, type=int, metavar=("FROM", "TO"), help="queue: the link direction")
     p.add_argument("--var", default="cwnd_", help="cwnd: the traced variable (default cwnd_)")
     p.add_argument("--node", type=int, help="seqno: only packets arriving at this node")
@@ -38,14 +45,25 @@ def add_commands(sub) -> None:
     p.add_argument("--window", nargs=2, type=float, metavar=("T0", "T1"), help="time window (queue, goodput)")
     p.add_argument("--unit", choices=("packets", "bytes"), default="packets", help="queue: unit")
     p.add_argument("--queue-limit", type=int, help="queue: draw the queue limit")
+    p.add_argument("--markers", choices=("auto", "all", "none"), default="auto",
+                   help="queue: drop and mark markers: auto draws at most --max-markers of each (every k-th, said "
+                        "in the legend; default), all every one, none none")
+    p.add_argument("--max-markers", type=int, default=300, help="queue: markers of each kind with --markers auto "
+                                                                 "(default 300)")
+    p.add_argument("--red-trace", metavar="FILE",
+                   help="queue: a RED queue trace (`$redq trace ave_; $redq attach $f`) whose ave_ is drawn as "
+                        "RED's average queue")
     p.set_defaults(fn=cmd_plot)
 
     m = sub.add_parser(
-        "metrics", help="per-flow metrics of a trace file (throughput, goodput, drops, marks, Jain, ...)",
+        "metrics", formatter_class=help_formatter(), help="per-flow metrics of a trace file (throughput, goodput, drops, marks, Jain, ...)",
         description="Print per-flow throughput, goodput, drops, ECN marks and one-way delay of an ns-2 "
                     "trace file, Jain's index of the goodputs, and with --link the link's time-averaged "
                     "queue, mean wait and (with --bandwidth) utilisation; cwnd_ records give loss "
-                    "responses (teeth).  Definitions: docs/metrics.md.")
+                    f"responses (teeth).  Columns: thr_* count every data packet delivered (retransmissions "
+                    f"too), distinct_pkts and goodput_mbps each packet once, at its first arrival, in order or "
+                    f"not (Result.flows's goodput_pkts counts the sink's in-order bytes: fewer when the run ends "
+                    f"with a hole).  Definitions: {doc_path('metrics.md')}.")
     m.add_argument("trace", help="ns-2 trace file")
     m.add_argument("--window", nargs=2, type=float, metavar=("T0", "T1"), help="time window (default: whole trace)")
     m.add_argument("--by", choices=("fid", "conn"), default="fid", help="what a flow is (default: fid)")
@@ -54,7 +72,8 @@ def add_commands(sub) -> None:
     m.add_argument("--period", type=float, help="lockout: seconds without progress that count as locked out")
     m.add_argument("--granularity", type=float, help="teeth: cluster granularity in seconds")
     m.add_argument("--start", type=float, default=0.0, help="teeth: ignore loss responses before this time")
-    m.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    m.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                   help="output: an aligned table (default), CSV of the per-flow rows, or JSON of everything")
     m.set_defaults(fn=cmd_metrics)
 
 
@@ -78,6 +97,33 @@ def _groups(specs: list[str]) -> dict[str, list[int]] | None:
     return out
 
 
+def _labels(specs: list[str]) -> dict | None:
+    """--label KEY=TEXT options as plot's `labels` mapping (an integer KEY
+    is a fid too)."""
+    if not specs:
+        return None
+    out = {}
+    for spec in specs:
+        key, sep, text = spec.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--label must look like KEY=TEXT, got {spec!r}")
+        out[key] = text
+        if key.lstrip("-").isdigit():
+            out[int(key)] = text
+    return out
+
+
+def _traced_links(events, trace) -> str:
+    """What `plot queue` can draw: the link directions with queue events."""
+    q = events.filter(events["event"].cast(str).is_in(["+", "-", "d"])) if events.height else events
+    if q.height == 0:
+        return f"{trace} has no queue events (+ - d) to plot"
+    pairs = q.select("from_node", "to_node").unique().sort(["from_node", "to_node"]).rows()
+    shown = ", ".join(f"--link {a} {b}" for a, b in pairs[:20])
+    more = f" (and {len(pairs) - 20} more)" if len(pairs) > 20 else ""
+    return f"the links traced in {trace} are: {shown}{more}"
+
+
 def cmd_plot(args) -> int:
     from pathlib import Path
 
@@ -89,6 +135,7 @@ def cmd_plot(args) -> int:
     if not Path(args.trace).is_file():
         return _fail(f"trace file {args.trace!r} does not exist")
     try:
+        labels = _labels(args.label)
         events, vars_ = read_trace_all(args.trace)
         window = tuple(args.window) if args.window else None
         if args.kind == "cwnd":
@@ -96,29 +143,30 @@ def cmd_plot(args) -> int:
                 return _fail(f"{args.trace} has no variable-trace records (trace cwnd_ into it)")
             if vars_.filter(vars_["var"].cast(str) == args.var).height == 0:
                 return _fail(f"{args.trace} has no {args.var} records")
-            fig = plot.plot_cwnd(vars_, args.output, title=args.title, var=args.var)
+            fig = plot.plot_cwnd(vars_, args.output, title=args.title, var=args.var, labels=labels)
         elif args.kind == "seqno":
             if events.height == 0:
                 return _fail(f"{args.trace} has no packet events")
-            fig = plot.plot_seqno(events, args.output, node=args.node, title=args.title)
+            fig = plot.plot_seqno(events, args.output, node=args.node, title=args.title, labels=labels)
         elif args.kind == "ack":
             data = plot.ack_source(events, vars_)
             # ack_ records have no fid: their flows are the senders
             by = None if "var" in data.columns and args.by == "fid" else args.by
-            fig = plot.plot_ack_seqno(data, args.output, args.title, by=by)
+            fig = plot.plot_ack_seqno(data, args.output, args.title, by=by, labels=labels)
         elif args.kind == "queue":
             if args.link is None:
-                return _fail("plot queue needs --link FROM TO")
+                return _fail("plot queue needs --link FROM TO; " + _traced_links(events, args.trace))
             fig = plot.plot_queue(events, tuple(args.link), args.output, args.title, unit=args.unit,
-                                  window=window, queue_limit=args.queue_limit)
+                                  window=window, queue_limit=args.queue_limit, markers=args.markers,
+                                  max_markers=args.max_markers, red_average=args.red_trace, labels=labels)
         else:
             groups = _groups(args.group)
             if groups is None:  # one group per fid of the data packets
                 data = events.filter(events["ptype"].cast(str) != "ack")
                 groups = {f"fid {k}": [k] for k in sorted(data["fid"].unique().to_list())}
             fig = plot.plot_goodput_groups(events, groups, args.output, args.title, bin=args.bin, window=window,
-                                           by="fid", per_flow=not args.total)
-    except ValueError as e:
+                                           by="fid", per_flow=not args.total, labels=labels)
+    except (ValueError, OSError) as e:
         return _fail(str(e))
     plot._plt().close(fig)
     print(f"wrote {args.output}")
@@ -136,8 +184,10 @@ def _flow_table(events, args):
     keys = m._keys(events, by, "metrics")
     thr = m.throughput(events, window, by=by).select(*keys, thr_mbps=pl.col("throughput_bps") / 1e6,
                                                     thr_pkts=pl.col("packets"))
+    # each data packet once, at its first arrival, in order or not (not
+    # Result.flows's goodput_pkts, the sink's in-order count: docs/metrics.md)
     good = m.goodput(events, window, by=by).select(*keys, goodput_mbps=pl.col("goodput_bps") / 1e6,
-                                                   goodput_pkts=pl.col("packets"))
+                                                   distinct_pkts=pl.col("packets"))
     dm = m.drops_and_marks(events, window, by=by).select(*keys, "drops", "marks")
     out = thr.join(good, on=keys, how="left").join(dm, on=keys, how="left")
     try:
@@ -230,7 +280,7 @@ def cmd_metrics(args) -> int:
         if flows is not None:
             print(_text_table(flows))
             j = summary["jain_goodput"]
-            print(f"Jain's fairness index of goodput: {_cell(j)} over {flows.height} flows")
+            print(f"Jain's fairness index of goodput: {_cell(j)} over {count(flows.height, 'flow')}")
             if "queue_avg_pkts" in summary:
                 a, b = summary["link"]
                 print(f"queue {a}->{b}: time average {summary['queue_avg_pkts']:.4f} packets "

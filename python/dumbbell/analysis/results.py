@@ -87,6 +87,22 @@ EVENTS_SCHEMA = {
 }
 
 
+def flow_kind(f) -> str:
+    """What a flow runs, as a legend says it: its variant, with the
+    congestion control its bound variables select (``windowOption_ 8`` is
+    New-ECN with ``newecn_``, else HighSpeed) and ECN: "reno New-ECN",
+    "newreno ECN", "reno"."""
+    p = {k.rstrip("_"): str(v).strip().lower() for k, v in (getattr(f, "params", None) or {}).items()}
+
+    def on(k):
+        return p.get(k, "0") not in ("0", "false", "no", "off", "0.0", "")
+
+    name = f.variant
+    if p.get("windowOption") in ("8", "8.0"):
+        return f"{name} New-ECN" if on("newecn") else f"{name} HighSpeed" + (" ECN" if on("ecn") else "")
+    return f"{name} ECN" if on("ecn") else name
+
+
 def _tcl_round(x: float) -> int:
     """Tcl's round(): halves away from zero."""
     return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
@@ -146,8 +162,11 @@ class Result:
         return self._script
 
     def __repr__(self) -> str:
-        return (f"Result(until={self.until:g}, {self.flows.height} flows, {self.vars.height} variable records, "
-                f"{self.events.height} packet events, {self.queues.height} monitored queues)")
+        from .._words import count
+
+        return (f"Result(until={self.until:g}, {count(self.flows.height, 'flow')}, "
+                f"{count(self.vars.height, 'variable record')}, "
+                f"{count(self.events.height, 'packet event')}, {count(self.queues.height, 'monitored queue')})")
 
     # ---- construction (from the API) ------------------------------------------
 
@@ -247,10 +266,17 @@ class Result:
 
     # ---- plots ------------------------------------------------------------------------
 
-    def plot_cwnd(self, path=None, flows=None, var: str = "cwnd_", title: str | None = None):
-        """cwnd (or another traced variable) against time, one line per flow.
-        Saves to `path` (PNG/PDF/SVG by its extension) when given; returns the
-        matplotlib Figure.  Needs ``trace_vars=("cwnd_",)`` on the flows."""
+    def plot_cwnd(self, path=None, flows=None, var: str = "cwnd_", title: str | None = None, *, labels=None):
+        """cwnd (or another traced variable) against time, one line per flow,
+        labelled with what it runs (`flow_kind`: "flow 0: reno New-ECN
+        0->2"), or by `labels` (a list, or a mapping by flow id or `Flow`).
+        Saves to `path` (PNG/PDF/SVG by its extension, PNG at
+        `dumbbell.plot.DPI`) when given; returns the matplotlib Figure.
+        Needs ``trace_vars=("cwnd_",)`` on the flows."""
+        _plot._check_path(path, "plot_cwnd")
+        _plot._check_labels(labels, "plot_cwnd")
+        if isinstance(labels, dict):
+            labels = {getattr(k, "id", k): v for k, v in labels.items()}
         var = var if var.endswith("_") else var + "_"
         d = self.vars.filter(pl.col("var") == var)
         if flows is not None:
@@ -259,28 +285,21 @@ class Result:
         if d.height == 0:
             raise ValueError(f"plot_cwnd(): no {var} records to plot; trace the variable with "
                              f"sim.tcp(..., trace_vars=({var!r},))")
-        plt = _plot._plt()
-        fig, ax = plt.subplots(figsize=(7, 3.5), dpi=120)
+        fig, ax = _plot._figure()
         by_id = {f.id: f for f in self._flow_objects}
         groups = d.partition_by("flow", maintain_order=True, as_dict=True)
-        for (fid,), g in groups.items():
+        for i, ((fid,), g) in enumerate(groups.items()):
             f = by_id.get(fid)
-            label = f"flow {fid}: {f.variant} {f.src.id}->{f.dst.id}" if f is not None else f"flow {fid}"
-            ax.step(g["time"].to_numpy(), g["value"].to_numpy(), where="post", lw=0.8, label=label)
+            label = f"flow {fid}: {flow_kind(f)} {f.src.id}->{f.dst.id}" if f is not None else f"flow {fid}"
+            ax.step(g["time"].to_numpy(), g["value"].to_numpy(), where="post", lw=0.8,
+                    label=_plot._label(labels, i, fid, label))
         ax.set_xlabel("time (s)")
-        ax.set_ylabel(var.rstrip("_") + (" (packets)" if var in ("cwnd_", "ssthresh_") else ""))
-        if title:
-            ax.set_title(title)
-        if len(groups) > 1:
-            ax.legend(fontsize=7)
-        ax.grid(alpha=0.3)
-        fig.tight_layout()
-        if path is not None:
-            fig.savefig(path)
-        plt.close(fig)
+        ax.set_ylabel(_plot._var_unit(var))
+        _plot._finish(fig, ax, path, title, legend=len(groups) > 1)
+        _plot._plt().close(fig)
         return fig
 
-    def plot_seqno(self, path=None, node: int | None = None, title: str | None = None):
+    def plot_seqno(self, path=None, node: int | None = None, title: str | None = None, *, labels=None):
         """Sequence numbers of data packets arriving at their destination,
         and drops, against time (`dumbbell.plot.plot_seqno` on `events`).
         Needs ``run(..., trace_packets=True)`` (or the links of the path)."""
@@ -288,7 +307,7 @@ class Result:
             raise ValueError("plot_seqno(): no packet events to plot; run with sim.run(..., trace_packets=True)")
         plt = _plot._plt()
         node = getattr(node, "id", node)
-        fig = _plot.plot_seqno(self.events, path, node=node, title=title)
+        fig = _plot.plot_seqno(self.events, path, node=node, title=title, labels=labels)
         plt.close(fig)
         return fig
 
@@ -413,16 +432,20 @@ class Result:
 
         return metrics.ack_progress(self, window, by=by, var=var)
 
-    def plot_ack_seqno(self, path=None, title: str | None = None, flows=None):
+    def plot_ack_seqno(self, path=None, title: str | None = None, flows=None, *, labels=None):
         """ACK numbers arriving at each sender against time (seed 000 Fig 4.2
-        style), from the packet events or else the ack_ records."""
-        fig = _plot.plot_ack_seqno(self, path, title, flows=flows)
+        style), from the packet events or else the ack_ records; legend texts
+        say what each flow runs ("flow 0: reno New-ECN"), or `labels`."""
+        if labels is None and self._flow_objects:
+            labels = {f.id: f"flow {f.id}: {flow_kind(f)}" for f in self._flow_objects}
+        fig = _plot.plot_ack_seqno(self, path, title, flows=flows, labels=labels)
         _plot._plt().close(fig)
         return fig
 
     def plot_queue(self, link, path=None, title: str | None = None, **options):
         """Queue length of a link direction with its drops and ECN marks
-        (`dumbbell.plot.plot_queue`; options: unit, window, average, queue_limit)."""
+        (`dumbbell.plot.plot_queue`; options: unit, window, average,
+        queue_limit, markers, max_markers, red_average, labels)."""
         if "queue_limit" not in options and getattr(link, "queue_limit", None) is not None:
             options["queue_limit"] = link.queue_limit
         fig = _plot.plot_queue(self, link, path, title, **options)
@@ -431,7 +454,7 @@ class Result:
 
     def plot_goodput_groups(self, groups, path=None, title: str | None = None, **options):
         """Goodput per group of flows against time (seed 001 Fig 4.16 style;
-        `dumbbell.plot.plot_goodput_groups`; options: bin, window, per_flow).
+        `dumbbell.plot.plot_goodput_groups`; options: bin, window, per_flow, labels).
         `groups` maps a name to flows (`Flow` objects or ids)."""
         fig = _plot.plot_goodput_groups(self, groups, path, title, **options)
         _plot._plt().close(fig)

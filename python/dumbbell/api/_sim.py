@@ -429,9 +429,11 @@ class Simulation:
         self._errmodels: list[ErrorModel] = []
 
     def __repr__(self) -> str:
-        extra = f", {len(self._sources)} sources" if self._sources else ""
-        return (f"Simulation({len(self._nodes)} nodes, {len(self._links)} link directions, "
-                f"{len(self._flows)} flows{extra})")
+        from .._words import count
+
+        extra = f", {count(len(self._sources), 'source')}" if self._sources else ""
+        return (f"Simulation({count(len(self._nodes), 'node')}, {count(len(self._links), 'link direction')}, "
+                f"{count(len(self._flows), 'flow')}{extra})")
 
     # ---- building --------------------------------------------------------
 

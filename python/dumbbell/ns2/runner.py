@@ -689,46 +689,149 @@ class Ns2Runner:
             pass
 
     def report_error(self, msg: str, info: str) -> None:
-        """Print a script error as `file:line: message`, then Tcl's trace."""
+        """Print a script error as `dumbbell: error: message` and where it
+        happened in the script's own files: `  at FILE:LINE: command` (the
+        innermost line, inside loop and `if` bodies and the script's procs),
+        then `  from FILE:LINE: command` for each call that led there (a
+        proc's caller, a `source`).  No frames of Dumbbell's own Tcl; Tcl's
+        whole traceback only with DUMBBELL_DEBUG=1."""
         first = msg.strip().splitlines()[0] if msg.strip() else "error"
         # tclcl's `unknown` words an engine command's failure as "error when
         # calling class C: args"; the engine's reason is the trace's first line.
         cause = info.strip().splitlines()[0].strip() if info.strip() else ""
         if first.startswith("error when calling class ") and cause and cause != first:
             first = f"{first}: {cause}"
+        import re
+
         if "::otcl::E::e" in first:
             # an OTcl method's dispatcher in "wrong # args" (the object and
             # the method are what the script wrote)
-            import re
-
             first = re.sub(r"::otcl::E::e\d+ ", "", first)
+        # `new C` wraps a constructor's error as "class C: constructor
+        # failed: why" (tclcl's words); where `why` names the class already,
+        # the wrapper says nothing more.
+        cm = re.match(r"class (\S+): constructor failed: (.*)", first)
+        if cm and cm.group(1) in cm.group(2):
+            first = cm.group(2)
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error
             out.append(f"  in the Tcl callback run at time {now}: {script.strip()}")
             info = cinfo
-        import re
-
-        # The innermost `(file "F" line N)` frame and the command above it
-        # (a quoted block: its first line, without the quotes).
-        lines = info.splitlines()
-        for i, line in enumerate(lines):
-            fm = re.match(r'\s+\(file "(.*)" line (\d+)\)$', line)
-            if fm:
-                j = i - 1
-                while j >= 0 and not lines[j].startswith('"'):
-                    j -= 1
-                cmd = lines[j][1:] if j >= 0 else ""
-                if j == i - 1 and cmd.endswith('"'):
-                    cmd = cmd[:-1]
-                out.append(f"  at {fm.group(1)}:{fm.group(2)}: {cmd.strip()}")
-                break
-        # A traceback that is only the message again (the script could not
-        # be read) says nothing more.
-        if info.strip() != msg.strip():
-            out.append("Tcl traceback:")
+        # a callback's procs are the script's: look for them in its file
+        out.extend(script_locations(info, [self.script] if self.callback_error is not None else []))
+        if os.environ.get("DUMBBELL_DEBUG") and info.strip() != msg.strip():
+            out.append("Tcl traceback (DUMBBELL_DEBUG):")
             out.extend("    " + l for l in info.splitlines())
         sys.stderr.write("\n".join(out) + "\n")
+
+
+def _tcl_frames(info: str) -> list[tuple[str, str]]:
+    """(command, location) pairs of a Tcl errorInfo, innermost first: the
+    first line of each quoted command and the `(...)` line under it."""
+    frames = []
+    cmd = None
+    for line in info.splitlines():
+        if line.startswith('"') and cmd is None:
+            cmd = line[1:]
+            if cmd.endswith('"'):
+                cmd = cmd[:-1]
+        elif line.startswith("    (") and line.endswith(")") and cmd is not None:
+            frames.append((cmd.strip(), line.strip()[1:-1]))
+            cmd = None
+        elif line.strip() in ("invoked from within", "while executing"):
+            cmd = None
+    return frames
+
+
+def _body_start(lines: list[str], at: int, else_: bool) -> int:
+    """The line (0-based) where a command's body starts, the command
+    starting at line `at` of `lines`: its own line, or for an `else` body
+    the line of the `{` after the `else` word at the command's level."""
+    if not else_:
+        return at
+    depth = 0
+    for i in range(at, min(len(lines), at + 5000)):
+        text = lines[i]
+        j = 0
+        while j < len(text):
+            c = text[j]
+            if c == "\\":
+                j += 2
+                continue
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+            elif depth == 0 and text.startswith("else", j):
+                return i
+            j += 1
+    return at
+
+
+_BODY = {'"foreach" body': False, '"while" body': False, '"for" body': False, '"if" then script': False,
+         '"if" else script': True, '"switch" arm': False, '"catch" body': False, '"uplevel" body': False,
+         '"eval" body': False, '"time" body': False, '"dict for" body': False, '"lmap" body': False}
+
+
+def script_locations(info: str, files: list[str] = ()) -> list[str]:
+    """Where in the script's own files an error happened, from Tcl's
+    errorInfo: `  at FILE:LINE: command` for the innermost line, and
+    `  from FILE:LINE: command` for each call on the way (a proc of the
+    script, a sourced file).  Loop and `if` bodies count from the line their
+    command starts on (`foreach x $l {`, as scripts write them); a proc's
+    lines from the line of its `proc NAME` in the script's files (those of
+    the traceback, then `files`: the script, for a callback's error)."""
+    import re
+
+    texts: dict[str, list[str]] = {}
+
+    def text(f):
+        if f not in texts:
+            try:
+                with open(f, encoding="utf-8", errors="replace") as fh:
+                    texts[f] = fh.read().splitlines()
+            except OSError:
+                texts[f] = []
+        return texts[f]
+
+    found = []  # (file, line, command, is a call site), outermost first
+    cur = None  # (file, 0-based line of the current command's start)
+    for cmd, loc in reversed(_tcl_frames(info)):
+        fm = re.fullmatch(r'file "(.*)" line (\d+)', loc)
+        pm = re.fullmatch(r'procedure "(.*)" line (\d+)', loc)
+        bm = re.fullmatch(r'(".*) line (\d+)', loc)
+        if fm:
+            cur = (fm.group(1), int(fm.group(2)) - 1)
+        elif pm and (cur is not None or files):
+            # a proc of the script: its `proc NAME` line in a file seen so far
+            name = pm.group(1).lstrip(":")
+            cur, seen = None, [f for f, *_ in found] + list(files)
+            for f in dict.fromkeys(seen):
+                for i, ln in enumerate(text(f)):
+                    if re.match(r"\s*proc\s+(::)?" + re.escape(name) + r"\s", ln):
+                        cur = (f, i + int(pm.group(2)) - 1)
+                        break
+                if cur is not None:
+                    break
+        elif bm and cur is not None and bm.group(1) in _BODY:
+            lines = text(cur[0])
+            cur = (cur[0], _body_start(lines, cur[1], _BODY[bm.group(1)]) + int(bm.group(2)) - 1)
+        else:
+            cur = None  # Dumbbell's own Tcl (the ns-2 library), or not known
+        if cur is not None:
+            found.append((cur[0], cur[1] + 1, cmd, bool(fm or pm)))
+    if not found:
+        return []
+    f, n, cmd, _ = found[-1]
+    out = [f"  at {f}:{n}: {cmd}"]
+    # the calls that led there: the frame just outside each proc body or
+    # sourced file
+    for k in range(len(found) - 2, -1, -1):
+        if found[k + 1][3]:
+            f, n, cmd, _ = found[k]
+            out.append(f"  from {f}:{n}: {cmd}")
+    return out
 
 
 def _atoll(s: str) -> int:

@@ -42,9 +42,11 @@ def cli_main(argv: list[str]) -> int:
     """`dumbbell sweep PLAN.toml [options]`."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="dumbbell sweep",
-                                 description="Run a parameter sweep (docs/sweeps.md): in parallel, each run cached, "
-                                             "resumable; results in one table.")
+    from ..cli import doc_path, help_formatter
+
+    ap = argparse.ArgumentParser(prog="dumbbell sweep", formatter_class=help_formatter(),
+                                 description=f"Run a parameter sweep ({doc_path('sweeps.md')}): in parallel, each "
+                                             "run cached, resumable; results in one table.")
     ap.add_argument("plan", help="the plan (TOML)")
     ap.add_argument("-j", "--jobs", type=int, default=None, help="parallel runs (default: all cores)")
     ap.add_argument("-o", "--out", default=None, help="the table (.parquet or .csv; default: the plan's `out`, "
@@ -85,7 +87,9 @@ def cli_main(argv: list[str]) -> int:
         signal.signal(signal.SIGTERM, old)
     r = run.last_report  # run_sweep rebinds it
     where = f"on {a.dask}" if a.dask else f"{r.jobs} jobs"
-    sys.stderr.write(f"sweep {plan.name}: {r.total} runs, {r.total - r.failed} ok, {r.failed} failed; "
+    from .._words import count
+
+    sys.stderr.write(f"sweep {plan.name}: {count(r.total, 'run')}, {r.total - r.failed} ok, {r.failed} failed; "
                      f"{r.ran} run now, {r.cached} from the cache; {r.wall:.1f} s ({where})\n"
                      f"table: {out} ({len(df)} rows x {len(df.columns)} columns)\n")
     for ln in r.failures:

@@ -246,10 +246,14 @@ class Plan:
 
     def _plot(self, i, p):
         if not isinstance(p, dict):
-            raise PlanError(f"plots[{i}]: expected a table with x, y and optionally hue, path, title")
-        unknown = set(p) - {"x", "y", "hue", "path", "title"}
+            raise PlanError(f"plots[{i}]: expected a table with x, y and optionally hue, path, title, xlabel, ylabel")
+        unknown = set(p) - {"x", "y", "hue", "path", "title", "xlabel", "ylabel"}
         if unknown:
-            raise PlanError(f"plots[{i}].{sorted(unknown)[0]}: unknown key; expected x, y, hue, path, title")
+            raise PlanError(f"plots[{i}].{sorted(unknown)[0]}: unknown key; expected x, y, hue, path, title, xlabel, "
+                            "ylabel")
+        for k in ("title", "xlabel", "ylabel"):
+            if p.get(k) is not None and not isinstance(p[k], str):
+                raise PlanError(f"plots[{i}].{k}: expected a string; got {p[k]!r}")
         if p.get("x") not in self.values:
             raise PlanError(f"plots[{i}].x: expected a parameter name; got {p.get('x')!r}")
         if p.get("hue") is not None and p["hue"] not in self.values:
@@ -362,7 +366,10 @@ class Plan:
 
     def describe(self) -> str:
         n_pts = len(self.points())
-        lines = [f"plan {self.name}: {n_pts} points x {len(self.seeds)} seeds = {n_pts * len(self.seeds)} runs"]
+        from .._words import count
+
+        lines = [f"plan {self.name}: {count(n_pts, 'point')} x {count(len(self.seeds), 'seed')} = "
+                 f"{count(n_pts * len(self.seeds), 'run')}"]
         for p in self.param_names:
             v = self.values[p]
             shown = ", ".join(map(str, v)) if len(v) <= 6 else f"{v[0]}, {v[1]}, ..., {v[-1]}"

@@ -1527,6 +1527,7 @@ impl Builder {
         self.sim.routing_mut().enabled = true;
         self.sim.check_monitors().map_err(|e| BuildError(crate::ns2::class::monitor::histogram_error(e)))?;
         self.sim.set_started();
+        crate::ns2::class::tcp::warn_newecn_compat(&mut self.sim);
         self.started = true;
         let keys: Vec<String> = (0..self.nodes.len()).map(|i| i.to_string()).collect();
         for i in tcl_array_order(&keys) {

@@ -450,13 +450,24 @@ fn fraction(name: &str, v: &str) -> Result<f64, String> {
 
 /// `windowOptionS_` (seed 000's New-ECN patch): 8 makes `windowOption_ 8`
 /// mean New-ECN for the whole script (the senders already made are
-/// re-selected by the caller, which sees `newecn_compat` turn on).
+/// re-selected by the caller, which sees `newecn_compat` turn on).  The
+/// warning that this changes a sender's meaning is given at `$ns run`
+/// (`warn_newecn_compat`), and only for a sender that did not ask for New-ECN.
 fn set_window_option_s(s: &mut Sink, v: i32, w: &mut crate::sim::World) {
     s.window_option_s = v;
     s.set_echo_each_mark();
-    if v == 8 && !w.newecn_compat {
+    if v == 8 {
         w.newecn_compat = true;
-        w.warn_once("windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into());
+    }
+}
+
+/// At `$ns run`: the one warning about a sink's `windowOptionS_ 8`, given
+/// only where it changes a sender's meaning (`windowOption_ 8` without
+/// `newecn_`, HighSpeed TCP in ns-2 2.35); scripts that set `newecn_ true`
+/// as the docs say get none.
+pub fn warn_newecn_compat(sim: &mut Sim) {
+    if sim.newecn_compat_overrides_a_sender() {
+        sim.w.warn_once("windowOptionS_ 8 (New-ECN receiver, ns-2 New-ECN patch): windowOption_ 8 means New-ECN in this script, not HighSpeed TCP".into());
     }
 }
 
