@@ -113,6 +113,9 @@ def _main(argv: list[str] | None = None) -> int:
     from .analysis.metrics_cli import add_commands as _add_metrics_commands
 
     _add_metrics_commands(sub)  # `dumbbell plot`, `dumbbell metrics`
+    from .anim import add_command as _add_animate_command
+
+    _add_animate_command(sub)  # `dumbbell animate`
     a = p.parse_args(argv)
     return a.fn(a)
 
