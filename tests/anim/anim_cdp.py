@@ -41,7 +41,7 @@ class Browser:
                 "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=1200,800",
                 f"--user-data-dir={self.profile}", "about:blank"]
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=open("/tmp/anim-chromium-err.log", "w"), pass_fds=(cmd_r, out_w, 3, 4), preexec_fn=child_fds)
+                                     stderr=subprocess.DEVNULL, pass_fds=(cmd_r, out_w, 3, 4), preexec_fn=child_fds)
         os.close(cmd_r)
         os.close(out_w)
         self._buf = b""

@@ -46,6 +46,11 @@ def layout(node_ids: list[int], coords: dict[int, tuple[float, float]],
         placed[i] = pinned[i] = True
     if pinned.all():
         return {v: (float(pos[i, 0]), float(pos[i, 1])) for v, i in index.items()}
+    if pinned.sum() >= 2:
+        # link lengths in the coordinates' units: the fixed nodes' spread shared among the nodes
+        span = float(np.hypot(*(pos[pinned].max(axis=0) - pos[pinned].min(axis=0))))
+        unit = span / max(1, n - 1) if span > 0 else 1.0
+        links = [(a, b, length * unit, angle) for a, b, length, angle in links]
 
     # nam's traversal along oriented links, breadth first from the fixed nodes, then from each unplaced node
     # in file order (a component of its own).

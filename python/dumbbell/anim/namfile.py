@@ -460,9 +460,9 @@ def _config(rd: _Reader, line: str, where: str) -> bool:
     tr = rd.tr
     tokens = _tokens(line, where)
     kind = tokens[0]
-    if len(kind) != 1:
-        rd.warn_once("rec:" + kind, where, f"unknown nam record {kind!r} (line ignored)")
-        return True
+    if len(kind) != 1 or len(tokens) < 3 or tokens[1] != "-t":
+        raise NamError(f"{where}: not a nam record (expected a letter, then -t TIME and flags, as "
+                       f"`$ns namtrace-all` writes): {line.strip()[:60]!r}")
     if kind == "v":
         return _variable(rd, tokens, line, where)
     fl = _flags(tokens, where)

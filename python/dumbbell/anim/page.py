@@ -80,6 +80,12 @@ def build_meta(tr: NamTrace, source_name: str) -> dict:
               "color": tr.nodes[n]["color"], "lcolor": tr.nodes[n]["lcolor"]} for n in node_ids]
     links = [{"a": lk["src"], "b": lk["dst"], "rate": lk["rate"], "delay": lk["delay"], "color": lk["color"],
               "orient": lk["orient"]} for lk in tr.links]
+    # both directions of every link, as nam makes them (packets may have used only some)
+    for lk in tr.links:
+        for s, d in ((lk["src"], lk["dst"]), (lk["dst"], lk["src"])):
+            if (s, d) not in tr.edge_index:
+                tr.edge_index[(s, d)] = len(tr.edges)
+                tr.edges.append((s, d))
     edges = []
     for s, d in tr.edges:
         k = tr.link_pairs.get((s, d), tr.link_pairs.get((d, s)))

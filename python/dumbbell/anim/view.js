@@ -42,7 +42,10 @@
       var o = document.createElement("option"); o.value = s; o.textContent = s + " s/s"; $("speed").appendChild(o);
     });
     var rate0 = model.sceneAt(t0).rate;  // nam's set-animation-rate: step per frame, ~25 frames per second
-    setSpeed(rate0 ? rate0 * 25 : Math.max((t1 - t0) / 60, 0.0001));
+    // otherwise: a packet crosses the longest link in about a third of a second
+    var maxDelay = 0;
+    meta.links.forEach(function (l) { maxDelay = Math.max(maxDelay, l.delay); });
+    setSpeed(rate0 ? rate0 * 25 : maxDelay > 0 ? maxDelay * 3 : Math.max((t1 - t0) / 60, 0.0001));
 
     function setSpeed(s) {
       var best = SPEEDS[0];
