@@ -46,7 +46,8 @@ def test_cli_writes_a_self_contained_page(hints, tmp_path):
     assert not re.search(r"\.(src|href)\s*=|url\(", text)
     assert not re.search(r"\bfetch\(|XMLHttpRequest|import\(|WebSocket|EventSource|sendBeacon", text)
     assert "default-src 'none'" in text  # and the page's CSP forbids it anyway
-    assert meta["n_hops"] == 335 and len(raw) == 335 * sum(c["width"] for c in meta["columns"])
+    assert meta["n_hops"] == 335
+    assert len(raw) == 335 * sum(c["width"] for c in meta["columns"]) + 12 * sum(c.get("n_exc", 0) for c in meta["columns"])
     # the default output name: NAMFILE with .html
     r = run("animate", hints, "-q")
     assert r.returncode == 0 and r.stdout == "" and hints.with_suffix(".html").exists()

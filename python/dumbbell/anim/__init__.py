@@ -18,7 +18,7 @@ from .namfile import NamError, NamTrace, read_nam
 
 __all__ = ["animate", "read_nam", "NamError", "NamTrace", "DEFAULT_MAX_HOPS"]
 
-# About 20 MB of page (measured: docs/animate.md); more makes a browser tab slow to open.
+# At most about 20 MB of page (measured: docs/animate.md); Chromium opens that in about a second.
 DEFAULT_MAX_HOPS = 1_000_000
 
 
@@ -122,7 +122,7 @@ def add_command(sub) -> None:
     p.add_argument("--start", type=_seconds, help="keep the run from this time (seconds; default: the beginning)")
     p.add_argument("--end", type=_seconds, help="keep the run up to this time (seconds; default: the end)")
     p.add_argument("--max-hops", type=_count, default=DEFAULT_MAX_HOPS, metavar="N",
-                   help=f"stop after N packet passages over a link, about 20 bytes of page each "
+                   help=f"stop after N packet passages over a link, 5 to 20 bytes of page each "
                         f"(default {DEFAULT_MAX_HOPS}; 0: no limit)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but warnings and errors")
     p.set_defaults(fn=cli)

@@ -38,7 +38,16 @@ var NamModel = (function () {
         for (var i = 0; i < n; i++) dst[i * c.width + k] = src[plane + i];
       }
       var T = {f64: Float64Array, u32: Uint32Array, i32: Int32Array, u8: Uint8Array}[c.kind];
-      cols[c.name] = new T(buf);
+      var col = new T(buf);
+      if (c.delta_of) {  // a difference from an earlier time, then the times it cannot give exactly
+        var base = cols[c.delta_of];
+        for (var j = 0; j < n; j++) col[j] = base[j] + col[j];
+        var dv = new DataView(bytes.buffer, bytes.byteOffset);
+        for (var x = 0; x < c.n_exc; x++) {
+          col[dv.getUint32(c.exc_index + 4 * x, true)] = dv.getFloat64(c.exc_value + 8 * x, true);
+        }
+      }
+      cols[c.name] = col;
     });
     return cols;
   }

@@ -192,6 +192,7 @@ class _Reader:
         self.open: dict[tuple[int, int, int], int] = {}      # (uid, src, dst) -> hop index, or -1-k pending
         self.pending: list[list] = []                        # hops opened before the window's start
         self.in_window = start is None
+        self.cols = [self.tr.hops[name] for name in _COLS]
 
     # -- warnings -------------------------------------------------------
     def warn_once(self, key: str, where: str, msg: str) -> None:
@@ -242,11 +243,9 @@ class _Reader:
         return self._append(row)
 
     def _append(self, row) -> int:
-        h = self.tr.hops
-        k = len(h["t_in"])
-        for name, v in zip(("t_in", "t_out", "t_hop", "t_end", "edge", "fid", "size", "uid", "seq", "ptype",
-                            "flags"), row):
-            h[name].append(v)
+        k = len(self.cols[0])
+        for col, v in zip(self.cols, row):
+            col.append(v)
         return k
 
     def _set(self, handle: int, col: str, value) -> None:
@@ -285,6 +284,28 @@ class _Reader:
         key = (uid, s, d)
         h = self.open.get(key)
         ce = len(flags) > 4 and flags[4] == "E"
+        if h is not None and h >= 0 and ev != "+" and ev != "d":
+            # the common case, inline: a hop in the window leaving its queue, going, arriving
+            hops = tr.hops
+            if ev == "r":
+                t_hop = hops["t_hop"]
+                if t_hop[h] == INF:
+                    t_hop[h] = hops["t_out"][h]
+                hops["t_end"][h] = t
+                hops["flags"][h] |= RECEIVED
+                del self.open[key]
+                return True
+            t_out = hops["t_out"]
+            if t_out[h] == INF:
+                t_out[h] = t
+            if ev == "h":
+                t_hop = hops["t_hop"]
+                if t_hop[h] == INF:
+                    t_hop[h] = t
+            elif ce:
+                f = hops["flags"][h]
+                hops["flags"][h] = f | MARKED | CE if not (f & CE) else f | CE
+            return True
         if ev == "+":
             if h is not None:  # a second '+' without leaving: nam queues it again; close the first
                 del self.open[key]

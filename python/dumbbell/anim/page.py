@@ -17,6 +17,7 @@ import html
 import json
 import os
 import sys
+from array import array
 from importlib import resources
 
 from . import layout as _layout
@@ -38,20 +39,57 @@ def _shuffle(raw: bytes, width: int) -> bytes:
     return b"".join(raw[k::width] for k in range(width))
 
 
+# Times stored as differences from an earlier time of the same hop: leaving the queue after arriving
+# (the wait), going on the wire after leaving (nearly always 0), arriving after going (transmission
+# plus delay: a few values per link).  Differences compress far better than the times.
+DELTA_OF = {"t_out": "t_in", "t_hop": "t_out", "t_end": "t_hop"}
+
+
+def _le(col) -> bytes:
+    if sys.byteorder != "little":  # typed arrays in the page are little-endian
+        col = type(col)(col.typecode, col)
+        col.byteswap()
+    return col.tobytes()
+
+
 def encode_hops(tr: NamTrace) -> tuple[list[dict], bytes]:
-    """The columns' layout and the deflated, byte-shuffled bytes."""
+    """The columns' layout and the deflated, byte-shuffled bytes.
+
+    A time column in DELTA_OF is stored as its difference from its base;
+    where base + difference is not the time to the last bit (floating
+    point), the index and the exact time are stored beside it, so the page
+    gets every time exactly as the nam file has it."""
+    import numpy as np
+
     parts, layout, offset = [], [], 0
     for name, kind, width in COLUMNS:
         col = tr.hops[name]
-        raw = col.tobytes()
-        if sys.byteorder != "little":  # typed arrays in the page are little-endian
-            col = type(col)(col.typecode, col)
-            col.byteswap()
-            raw = col.tobytes()
+        entry = {"name": name, "kind": kind, "width": width}
+        if name in DELTA_OF:
+            x = np.frombuffer(col, dtype=np.float64)
+            base = np.frombuffer(tr.hops[DELTA_OF[name]], dtype=np.float64)
+            with np.errstate(invalid="ignore"):
+                d = x - base
+                back = base + d
+            exact = (back == x) | (np.isnan(back) & np.isnan(x))
+            exc = np.flatnonzero(~exact)
+            d[exc] = 0.0
+            col = array("d", d.tobytes())
+            entry.update({"delta_of": DELTA_OF[name], "n_exc": int(exc.size)})
+            exc_index, exc_value = array("I", exc.astype(np.uint32).tobytes()), array("d", x[exc].tobytes())
+        raw = _le(col)
         assert len(raw) == width * len(col), name
+        entry["offset"] = offset
         parts.append(_shuffle(raw, width))
-        layout.append({"name": name, "kind": kind, "width": width, "offset": offset})
         offset += len(raw)
+        if name in DELTA_OF:
+            entry["exc_index"] = offset
+            parts.append(_le(exc_index))
+            offset += 4 * len(exc_index)
+            entry["exc_value"] = offset
+            parts.append(_le(exc_value))
+            offset += 8 * len(exc_value)
+        layout.append(entry)
     # mtime=0: the same input gives the same page, byte for byte
     return layout, gzip.compress(b"".join(parts), compresslevel=6, mtime=0)
 
@@ -117,7 +155,7 @@ def write_page(tr: NamTrace, out: str, source_name: str) -> dict:
     meta = build_meta(tr, source_name)
     layout, blob = encode_hops(tr)
     meta["columns"] = layout
-    meta["raw_bytes"] = sum(c["width"] for c in layout) * tr.n_hops
+    meta["raw_bytes"] = len(gzip.decompress(blob)) if tr.n_hops else 0
     data = base64.b64encode(blob).decode("ascii")
     title = html.escape(f"{source_name} — Dumbbell animation")
     page = (
