@@ -26,6 +26,9 @@ def browser():
     b.call("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1, uploadThroughput=-1)
     b.call("Page.enable")
     b.call("Runtime.enable")
+    # what the page's Content-Security-Policy blocked (a fetch it tried) is recorded too
+    b.call("Page.addScriptToEvaluateOnNewDocument", source="window.__blocked = []; document.addEventListener("
+           "'securitypolicyviolation', function (e) { window.__blocked.push(e.blockedURI + ' ' + e.violatedDirective); });")
     yield b
     b.close()
 
@@ -67,6 +70,7 @@ def test_loads_offline_and_fetches_nothing(browser, hints):
     nam, page = hints
     urls = open_page(browser, page)
     assert urls == [page.as_uri()]
+    assert browser.evaluate("window.__blocked") == []
     assert browser.evaluate("namAnim.meta.n_hops") == 335
     assert browser.evaluate("document.getElementById('status').textContent").startswith("t = 0.000000 s")
 

@@ -45,7 +45,9 @@ def test_cli_writes_a_self_contained_page(hints, tmp_path):
     assert not re.search(r"<[a-z]+[^>]*\s(src|href|action|srcset)\s*=", text, re.I)
     assert not re.search(r"\.(src|href)\s*=|url\(", text)
     assert not re.search(r"\bfetch\(|XMLHttpRequest|import\(|WebSocket|EventSource|sendBeacon", text)
-    assert "default-src 'none'" in text  # and the page's CSP forbids it anyway
+    # and the page's CSP forbids it anyway: nothing but its own inline script and style
+    csp = re.findall(r'http-equiv="Content-Security-Policy" content="([^"]*)"', text)
+    assert csp == ["default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline';"]
     assert meta["n_hops"] == 335
     assert len(raw) == 335 * sum(c["width"] for c in meta["columns"]) + 12 * sum(c.get("n_exc", 0) for c in meta["columns"])
     # the default output name: NAMFILE with .html
