@@ -173,3 +173,26 @@ def test_large_page_loads_and_seeks(browser, tmp_path):
         want = state_at(tmp_path / "basic1.nam", t)
         for (s, d, queued, wire, drops, marks), q in zip(summary["edges"], summary["queues"]):
             assert (q, wire, drops, marks) == tuple(want.get((s, d), [[], 0, 0, 0]))
+
+
+def test_click_on_a_packet_shows_it(browser, hints):
+    nam, page = hints
+    open_page(browser, page, "#t=0.45")
+    drawn = browser.evaluate("namAnim.drawn")
+    uid, edge, x, y, _ = drawn["packets"][0]
+    left, top = browser.evaluate("(function(){var r=document.getElementById('view').getBoundingClientRect();"
+                                 "return [r.left, r.top];})()")
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.call("Input.dispatchMouseEvent", type=kind, x=left + x, y=top + y, button="left", clickCount=1)
+    info = browser.wait_for("!document.getElementById('pktinfo').hidden && document.getElementById('pktinfo').textContent")
+    s, d = browser.evaluate(f"[namAnim.meta.edges[{edge}].s, namAnim.meta.edges[{edge}].d]")
+    assert info.startswith(f"packet {uid} (") and f"link {s}→{d}" in info
+    # the times are the trace's: the '+' line of this packet on this link
+    plus = next(l for l in open_gz(nam) if l.startswith("+ ") and f" -s {s} -d {d} " in l and f" -i {uid} " in l)
+    assert f"queued   {float(plus.split()[2]):.6f} s" in info
+
+
+def open_gz(path):
+    import gzip
+
+    return gzip.open(path, "rt")

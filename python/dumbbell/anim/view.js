@@ -313,6 +313,30 @@
 
     window.addEventListener("resize", function () { geom = null; seek(now); });
 
+    // a click on a packet (on the wire or queued) shows what the trace says of it
+    function describe(i) {
+      var e = meta.edges[model.edge[i]], f = model.flags[i], F = NamModel.flags;
+      var tf = function (x) { return isFinite(x) ? fmt(x) + " s" : "—"; };
+      var end = f & F.RECEIVED ? "received " : f & (F.DROP_QUEUE | F.DROP_LINK | F.DROP_ALONE) ? "dropped  " : "";
+      return "packet " + model.uid[i] + " (" + (meta.ptypes[model.ptype[i]] || "?") + ", " + model.size[i] +
+        " bytes, flow " + model.fid[i] + ", seq " + model.seq[i] + ")\nlink " + e.s + "→" + e.d +
+        (f & F.CE ? ", ECN CE" + (f & F.MARKED ? " (marked here)" : "") : "") +
+        "\nqueued   " + tf(model.tIn[i]) + "\nleft     " + tf(model.tOut[i]) + "\non wire  " + tf(model.tHop[i]) +
+        (end ? "\n" + end + tf(model.tEnd[i]) : "");
+    }
+    api.describe = describe;
+    canvas.addEventListener("click", function (ev) {
+      var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top, best = null, bd = 100;
+      (api.drawn ? api.drawn.packets.concat(api.drawn.queued) : []).forEach(function (p) {
+        var d = (p[2] - x) * (p[2] - x) + (p[3] - y) * (p[3] - y);
+        if (d < bd) { bd = d; best = p; }
+      });
+      if (!best) { $("pktinfo").hidden = true; return; }
+      var ids = model.alive(now).filter(function (i) { return model.uid[i] === best[0] && model.edge[i] === best[1]; });
+      $("pktinfo").hidden = !ids.length;
+      if (ids.length) $("pktinfo").textContent = describe(ids[0]);
+    });
+
     // #t=SECONDS&play&speed=X, on load and when the hash changes
     function fromHash() {
       var h = {};
