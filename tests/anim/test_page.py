@@ -132,6 +132,9 @@ def test_unknown_records_warn_once_with_file_and_line(tmp_path):
     assert len(meta["warnings"]) == 5
 
 
+LINK01 = "n -t * -a 0 -s 0\nn -t * -a 1 -s 1\nl -t * -s 0 -d 1 -S UP -r 1000000 -D 0.01\n"
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "no nodes: not a nam trace"),
     ("hello world\n", ":1: not a nam record (expected a letter, then -t TIME and flags"),
@@ -142,6 +145,10 @@ def test_unknown_records_warn_once_with_file_and_line(tmp_path):
      ":2: -t expects a time in seconds or '*', got 'abc'"),
     ("n -t * -a 0 -s 0 -l \"open\n", ":1: unterminated quoted string"),
     ("n -t * -a 0 -s 0\nl -t 0.5 -s 0 -d 1 -S COLOR -c red\n", ":2: link 0-1 is not declared"),
+    (LINK01 + "+ -t 1 -s 0 -d 1 -p tcp -e -40 -c 1 -i 0 -a 1 -x {0.0 1.0 0 ------- null}\n",
+     ":4: a number out of range"),
+    (LINK01 + "+ -t 1 -s 0 -d 1 -p tcp -e 40 -c 1 -i 0 -a 1 -x {0.0 1.0 99999999999 ------- null}\n",
+     ":4: a number out of range"),
     ("n -t * -a 0 -s 0\n+ -t nan -s 0 -d 0 -p tcp -e 40 -c 1 -i 0 -a 1 -x {0.0 1.0 0 ------- null}\n",
      ":2: -t expects a finite time"),
 ])
@@ -214,3 +221,16 @@ def test_nodes_links_and_queues_in_the_page(hints, tmp_path):
     assert [0.35, "nlabel", 2, "congested"] in meta["changes"]
     assert [0.55, "annotate", "bottleneck busy"] in meta["changes"]
     assert [0.65, "rate", 0.002] in meta["changes"]
+
+
+def test_many_nodes_are_laid_out_in_layers_quickly():
+    import time
+
+    n = 2000
+    links = [(i, (i - 1) // 3, 1.0, None) for i in range(1, n)]
+    t = time.perf_counter()
+    pos = layout(list(range(n)), {}, links)
+    assert time.perf_counter() - t < 5
+    assert pos == layout(list(range(n)), {}, links)
+    assert len(set(pos.values())) == n  # no two nodes on the same spot
+    assert pos[1][0] == pos[0][0] + 1 and pos[4][0] == pos[0][0] + 2  # breadth-first layers

@@ -103,8 +103,10 @@ def layout(node_ids: list[int], coords: dict[int, tuple[float, float]],
         keep[max(oriented, key=len)] = True
     elif fixed:
         keep[comps[0]] = True
-    dist = _shortest_paths(n, [(index[a], index[b], length) for a, b, length, _ in links])
     free = ~keep
+    if n > MAX_STRESS_NODES:
+        return _layered(node_ids, index, pos, keep, links)
+    dist = _shortest_paths(n, [(index[a], index[b], length) for a, b, length, _ in links])
     if keep.any():
         x = pos.copy()
         # start the free nodes near the kept ones they are closest to, spread on a circle
@@ -118,6 +120,52 @@ def layout(node_ids: list[int], coords: dict[int, tuple[float, float]],
         x = _classical_mds(dist)
     x = _stress_majorization(x, dist, free)
     return {v: (float(x[i, 0]), float(x[i, 1])) for v, i in index.items()}
+
+
+# Stress majorization costs n^2 memory and n^3 time for the distances: beyond this many nodes the
+# others are laid out in layers instead.
+MAX_STRESS_NODES = 150
+
+
+def _layered(node_ids, index, pos, keep, links) -> dict[int, tuple[float, float]]:
+    """Many nodes: breadth-first layers from the first node of each
+    component (hops on the x axis), spread on the y axis; kept nodes stay,
+    the layers go to their right."""
+    n = len(node_ids)
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b, _, _ in links:
+        adj[index[a]].append(index[b])
+        adj[index[b]].append(index[a])
+    layer = -np.ones(n, dtype=int)
+    column: dict[int, int] = {}
+    base = 0
+    for s in range(n):
+        if layer[s] >= 0 or keep[s]:
+            continue
+        layer[s] = base
+        queue, deepest = [s], base
+        while queue:
+            i = queue.pop(0)
+            for j in adj[i]:
+                if layer[j] < 0 and not keep[j]:
+                    layer[j] = layer[i] + 1
+                    deepest = max(deepest, layer[j])
+                    queue.append(j)
+        base = deepest + 2
+    x0 = float(pos[keep, 0].max()) + 2.0 if keep.any() else 0.0
+    out = {}
+    for v, i in index.items():
+        if keep[i]:
+            out[v] = (float(pos[i, 0]), float(pos[i, 1]))
+        else:
+            row = column.get(layer[i], 0)
+            column[layer[i]] = row + 1
+            out[v] = (x0 + float(layer[i]), -float(row) * 0.5)
+    # centre each layer vertically
+    for v, i in index.items():
+        if not keep[i]:
+            out[v] = (out[v][0], out[v][1] + (column[layer[i]] - 1) * 0.25)
+    return out
 
 
 def _shortest_paths(n: int, edges: list[tuple[int, int, float]]) -> np.ndarray:
@@ -153,7 +201,7 @@ def _classical_mds(d: np.ndarray) -> np.ndarray:
     return x
 
 
-def _stress_majorization(x: np.ndarray, d: np.ndarray, free: np.ndarray, iterations: int = 300) -> np.ndarray:
+def _stress_majorization(x: np.ndarray, d: np.ndarray, free: np.ndarray, iterations: int = 200) -> np.ndarray:
     """Localized stress majorization (Gansner, Koren and North 2004): each
     free node moves to the weighted mean of where each other node wants it,
     weights 1/d^2; the others stay."""
@@ -165,6 +213,7 @@ def _stress_majorization(x: np.ndarray, d: np.ndarray, free: np.ndarray, iterati
     w[off] = 1.0 / d[off] ** 2
     x = x.copy()
     wsum = w.sum(axis=1)
+    tol = 1e-4 * float(np.median(d[off]))
     for _ in range(iterations):
         diff = x[:, None, :] - x[None, :, :]
         norm = np.sqrt((diff ** 2).sum(axis=2))
@@ -173,6 +222,6 @@ def _stress_majorization(x: np.ndarray, d: np.ndarray, free: np.ndarray, iterati
         target = ((w[:, :, None] * x[None, :, :]).sum(axis=1) + pull.sum(axis=1)) / wsum[:, None]
         step = np.abs(target[free] - x[free]).max()
         x[free] = target[free]
-        if step < 1e-6:
+        if step < tol:
             break
     return x

@@ -438,6 +438,9 @@ def read_nam(path: str, start: float | None = None, end: float | None = None, ma
                     continue
                 if not _config(rd, line, f"{path}:{lineno}"):
                     break
+        except OverflowError:
+            raise NamError(f"{path}:{lineno}: a number out of range (a packet size, flow id or sequence number "
+                           "that no 32-bit integer holds)") from None
         except UnicodeDecodeError as e:  # pragma: no cover (errors='replace')
             raise NamError(f"{path}:{lineno + 1}: not text: {e}") from None
         except (EOFError, OSError, gzip.BadGzipFile) as e:
