@@ -196,3 +196,14 @@ def open_gz(path):
     import gzip
 
     return gzip.open(path, "rt")
+
+
+def test_text_from_the_trace_is_shown_as_text(browser, tmp_path):
+    f = tmp_path / "x.nam"
+    f.write_text('n -t * -a 0 -s 0 -S UP -v circle -c black -i black\n'
+                 'v -t 0.1 -e sim_annotation 0.1 1 </script><script>document.title="owned"</script><!--\n')
+    animate(f, tmp_path / "x.html", warn=lambda _: None)
+    open_page(browser, tmp_path / "x.html", "#t=0.1")
+    assert browser.evaluate("document.title").startswith("x.nam")
+    assert browser.evaluate("document.getElementById('annotation').textContent") == \
+        '</script><script>document.title="owned"</script><!--'

@@ -234,3 +234,34 @@ def test_many_nodes_are_laid_out_in_layers_quickly():
     assert pos == layout(list(range(n)), {}, links)
     assert len(set(pos.values())) == n  # no two nodes on the same spot
     assert pos[1][0] == pos[0][0] + 1 and pos[4][0] == pos[0][0] + 2  # breadth-first layers
+
+
+def test_text_from_the_trace_cannot_break_the_page(tmp_path):
+    f = tmp_path / "x.nam"
+    f.write_text('n -t * -a 0 -s 0 -S UP -v circle -c black -i black\n'
+                 'v -t 0.1 -e sim_annotation 0.1 1 </script><script>document.title="owned"</script><!--\n'
+                 'n -t 0.2 -s 0 -S DLABEL -l "<b>x</b>" -L ""\n')
+    animate(f, tmp_path / "x.html", warn=lambda _: None)
+    text, meta, _ = page_parts(tmp_path / "x.html")
+    assert text.count("</script>") == 4 and "<!--" not in text  # the page's own four scripts only
+    assert [0.1, "annotate", '</script><script>document.title="owned"</script><!--'] in meta["changes"]
+    assert [0.2, "nlabel", 0, "<b>x</b>"] in meta["changes"]
+
+
+def test_a_late_window_keeps_only_what_overlaps_it(hints, tmp_path):
+    from dumbbell.anim.namfile import _Reader
+
+    seen = []
+    real = _Reader._enter_window
+
+    def spy(self):
+        seen.append(len(self.pending))
+        real(self)
+
+    _Reader._enter_window = spy
+    try:
+        read_nam(str(hints), start=0.9)
+    finally:
+        _Reader._enter_window = real
+    # at 0.9 s only the hops still open were kept aside (not the ~300 that ended before)
+    assert seen and seen[0] < 40

@@ -190,7 +190,8 @@ class _Reader:
         self.tr = NamTrace()
         self.tr.window = (start, end)
         self.open: dict[tuple[int, int, int], int] = {}      # (uid, src, dst) -> hop index, or -1-k pending
-        self.pending: list[list] = []                        # hops opened before the window's start
+        self.pending: dict[int, list] = {}                   # hops opened before the window's start, still open
+        self.n_pending = 0
         self.in_window = start is None
         self.cols = [self.tr.hops[name] for name in _COLS]
 
@@ -238,8 +239,9 @@ class _Reader:
         starts)."""
         row = [t_in, t_out, t_hop, t_end, edge, fid, size, uid & 0xFFFFFFFF, seq, ptype, flags]
         if not self.in_window:
-            self.pending.append(row)
-            return -len(self.pending)
+            self.n_pending += 1
+            self.pending[self.n_pending] = row
+            return -self.n_pending
         return self._append(row)
 
     def _append(self, row) -> int:
@@ -252,21 +254,28 @@ class _Reader:
         if handle >= 0:
             self.tr.hops[col][handle] = value
         else:
-            self.pending[-handle - 1][_COLS[col]] = value
+            self.pending[-handle][_COLS[col]] = value
 
     def _get(self, handle: int, col: str):
         if handle >= 0:
             return self.tr.hops[col][handle]
-        return self.pending[-handle - 1][_COLS[col]]
+        return self.pending[-handle][_COLS[col]]
+
+    def _close(self, key, handle: int) -> None:
+        """A hop is over: forget its key; one that ended before the window
+        is dropped altogether (so a late --start keeps little in memory)."""
+        del self.open[key]
+        if handle < 0:
+            del self.pending[-handle]
 
     def _enter_window(self) -> None:
         """The first event at or after `start`: the hops still open become
         the page's first hops (in the order they were opened)."""
         self.in_window = True
-        live = sorted((-h - 1, key) for key, h in self.open.items() if h < 0)
+        live = sorted((-h, key) for key, h in self.open.items() if h < 0)
         for k, key in live:
             self.open[key] = self._append(self.pending[k])
-        self.pending = []
+        self.pending = {}
 
     # -- lines ----------------------------------------------------------
     def packet(self, ev: str, t: float, s: int, d: int, ptype: str, size: int, fid: int, uid: int, seq: int,
@@ -308,7 +317,7 @@ class _Reader:
             return True
         if ev == "+":
             if h is not None:  # a second '+' without leaving: nam queues it again; close the first
-                del self.open[key]
+                self._close(key, h)
             edge = self._edge(s, d, where)
             if self.max_hops is not None and self.in_window and tr.n_hops >= self.max_hops:
                 tr.truncated_at = t
@@ -344,7 +353,7 @@ class _Reader:
                 self._set(h, "t_hop", self._get(h, "t_out"))
             self._set(h, "t_end", t)
             self._set(h, "flags", self._get(h, "flags") | RECEIVED)
-            del self.open[key]
+            self._close(key, h)
             return True
         if ev == "d":
             if h is None:
@@ -365,7 +374,7 @@ class _Reader:
                     self._set(h, "t_hop", t)
                 self._set(h, "t_end", t)
                 self._set(h, "flags", self._get(h, "flags") | DROP_LINK)
-            del self.open[key]
+            self._close(key, h)
             return True
         raise AssertionError(ev)
 

@@ -144,9 +144,10 @@ def _asset(name: str) -> str:
 
 
 def _script_json(obj) -> str:
-    # inside <script>: no '</' may appear; JSON has no NaN/Infinity
+    # inside <script> no '</' or '<!--' may appear: every '<' is written \u003c (still JSON);
+    # JSON has no NaN/Infinity
     text = json.dumps(obj, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("<", "\\u003c")
 
 
 def write_page(tr: NamTrace, out: str, source_name: str) -> dict:
