@@ -130,8 +130,10 @@ def build_meta(tr: NamTrace, source_name: str) -> dict:
         q = tr.queues.get((s, d))
         edges.append({"s": s, "d": d, "link": k, "queue": q})
     t0 = tr.window[0] if tr.window[0] is not None else min(tr.first_time, 0.0)
+    # the run lasts to its last record: a packet's or a change's (an annotation after the last packet)
+    last = max([tr.last_time] + [c[0] for c in tr.changes])
     t1 = tr.truncated_at if tr.truncated_at is not None else (
-        tr.window[1] if tr.window[1] is not None else tr.last_time)
+        tr.window[1] if tr.window[1] is not None else last)
     t1 = max(t1, t0)
     colors = {str(k): v for k, v in sorted(tr.colors.items())}
     return {"format": 1, "source": source_name, "t0": t0, "t1": t1, "truncated_at": tr.truncated_at,
