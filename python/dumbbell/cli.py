@@ -179,6 +179,9 @@ def build_parser():
     from .analysis.metrics_cli import add_commands as _add_metrics_commands
 
     _add_metrics_commands(sub)  # `dumbbell plot`, `dumbbell metrics`
+    from .anim import add_command as _add_animate_command
+
+    _add_animate_command(sub)  # `dumbbell animate`
     return p
 
 
