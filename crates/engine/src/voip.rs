@@ -326,6 +326,7 @@ impl VoipCalls {
 
     /// `$app start`: the process begins now (with the calls of the
     /// stationary distribution if `stationary_start`).
+    #[inline(never)]
     pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
         if self.running {
             return;
@@ -365,6 +366,7 @@ impl VoipCalls {
     }
 
     /// `$app stop`: every call ends now.
+    #[inline(never)]
     pub fn stop(&mut self, sim: &mut Sim) {
         if self.running {
             self.integrate(sim.w.s.now);
@@ -379,6 +381,7 @@ impl VoipCalls {
     }
 
     /// The timer: run the events due, set it for the next.
+    #[inline(never)]
     pub fn timeout(&mut self, sim: &mut Sim, agent: ObjId) {
         if !self.running {
             return;

@@ -462,7 +462,7 @@ impl Queue {
 
     /// Is the link still sending?  (A resume whose time has passed with an
     /// empty queue unblocked the queue at that time.)
-    #[inline]
+    #[inline(always)]
     fn is_blocked(&mut self, w: &mut World) -> bool {
         if self.blocked {
             if let Some(t) = w.s.resume_lapsed(self.resume) {

@@ -162,11 +162,13 @@ pub struct Scfq {
     pub link: ObjId,
     pub link_bw: f64,
     pub link_delay: f64,
+    /// When the link last went idle, not yet told to the classes (-1: none).
+    link_idle_at: f64,
 }
 
 impl Scfq {
     pub fn new() -> Scfq {
-        Scfq { link: NONE, ..Scfq::default() }
+        Scfq { link: NONE, link_idle_at: -1.0, ..Scfq::default() }
     }
 
     /// The index of class `id`.
@@ -278,8 +280,21 @@ impl Scfq {
         self.tags[p.index() as usize]
     }
 
+    /// Tell the classes the link went idle, if it did since they last heard.
+    #[inline]
+    fn settle_idle(&mut self) {
+        if self.link_idle_at >= 0.0 {
+            let t = self.link_idle_at;
+            self.link_idle_at = -1.0;
+            for c in &mut self.classes {
+                c.found_empty(t);
+            }
+        }
+    }
+
     /// Tag `p`, queue it in class `ci` with its discipline, count.
     fn enqueue_in(&mut self, ci: usize, w: &mut World, p: PktId) -> Verdict {
+        self.settle_idle();
         if self.packets == 0 {
             // the end of a busy period: restart the virtual time
             self.vtime = 0.0;
@@ -327,6 +342,7 @@ impl Scfq {
 
     /// The next packet: the smallest tag over the classes' heads.
     fn dequeue_at(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
+        self.settle_idle();
         let mut best: Option<(usize, (f64, u64))> = None;
         for ci in 0..self.classes.len() {
             match self.classes[ci].head() {
@@ -371,11 +387,15 @@ impl Discipline for Scfq {
         self.dequeue_at(&w.pool, w.s.now)
     }
 
-    /// The link went idle: every class is empty, and idle from `now`.
+    /// The link went idle at `now`: every class is empty and idle from
+    /// then.  Only noted here, and told to the classes at the next arrival
+    /// or dequeue (before anything else changes them): the queue's blocked
+    /// test, inlined on every packet's path, dispatches here, and a loop
+    /// over the classes in it cost that path 0.3% of the instructions of
+    /// `grid 16 100 10` (a store costs nothing measurable).
+    #[inline(always)]
     fn link_idle(&mut self, now: f64) {
-        for c in &mut self.classes {
-            c.found_empty(now);
-        }
+        self.link_idle_at = now;
     }
 
     fn len(&self) -> usize {
