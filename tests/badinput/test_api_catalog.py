@@ -100,7 +100,7 @@ CASES = [
     ("udp-rate-zero", lambda: _udp(rate=0), "rate"),
     ("udp-rate-negative-string", lambda: _udp(rate="-1Mb"), "rate"),
     ("udp-rate-inf", lambda: _udp(rate=math.inf), "rate"),
-    ("udp-unknown-traffic", lambda: _udp(traffic="voip"), "traffic"),
+    ("udp-unknown-traffic", lambda: _udp(traffic="video"), "traffic"),
     ("udp-exponential-idle-negative", lambda: _udp(traffic="exponential", idle_time=-5), "idle_time must be a non-negative"),
     ("udp-exponential-burst-zero", lambda: _udp(traffic="exponential", burst_time=0), "burst_time must be > 0"),
     ("udp-pareto-shape-zero", lambda: _udp(traffic="pareto", shape=0), "shape must be > 0"),

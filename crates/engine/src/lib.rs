@@ -39,5 +39,6 @@ pub mod trace;
 #[cfg(test)]
 mod testrng;
 pub mod udp;
+pub mod voip;
 
 pub use sim::{Sim, Yield};

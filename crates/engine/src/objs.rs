@@ -692,6 +692,7 @@ pub enum Source {
     Cbr(Box<crate::udp::Cbr>),
     Telnet(Box<crate::telnet::Telnet>),
     OnOff(Box<crate::onoff::OnOff>),
+    VoipCalls(Box<crate::voip::VoipCalls>),
 }
 
 impl Source {
@@ -700,6 +701,7 @@ impl Source {
             Source::Cbr(c) => c.start(sim, agent),
             Source::Telnet(t) => t.start(sim),
             Source::OnOff(o) => o.start(sim, agent),
+            Source::VoipCalls(v) => v.start(sim, agent),
         }
     }
 
@@ -708,6 +710,7 @@ impl Source {
             Source::Cbr(c) => c.stop(sim),
             Source::Telnet(t) => t.stop(),
             Source::OnOff(o) => o.stop(sim),
+            Source::VoipCalls(v) => v.stop(sim),
         }
     }
 
@@ -717,6 +720,7 @@ impl Source {
             Source::Cbr(c) => c.timeout(sim, agent),
             Source::Telnet(t) => t.timeout(sim, agent),
             Source::OnOff(o) => o.timeout(sim, agent),
+            Source::VoipCalls(v) => v.timeout(sim, agent),
         }
     }
 }

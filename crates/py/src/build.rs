@@ -56,6 +56,18 @@ fn pie_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Pie> {
     })
 }
 
+/// SCFQ's set-up from the API's checked dict: `classes`, a list of (id,
+/// weight, queue class, [(var, value)]); `classify`, a list of (flow id,
+/// class id); `default_class`, a class id or None.
+fn scfq_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Scfq> {
+    let classes: Vec<(i32, f64, String, Vec<(String, String)>)> = get(d, "classes")?.extract()?;
+    Ok(b::Scfq {
+        classes: classes.into_iter().map(|(id, weight, queue, params)| b::ScfqClass { id, weight, queue, params }).collect(),
+        classify: get(d, "classify")?.extract()?,
+        default_class: get(d, "default_class")?.extract()?,
+    })
+}
+
 fn verr(e: b::BuildError) -> PyErr {
     PyValueError::new_err(e.0)
 }
@@ -130,12 +142,12 @@ impl Builder {
         Ok(first)
     }
 
-    /// A simplex or duplex link with a DropTail, RED, CoDel, PIE or FQ-CoDel
-    /// queue (CoDel's parameters in `codel`: target, interval, min_bytes,
+    /// A simplex or duplex link with a DropTail, RED, CoDel, PIE, FQ-CoDel or
+    /// SCFQ queue (SCFQ's classes in `scfq`: see `scfq_spec`; CoDel's parameters in `codel`: target, interval, min_bytes,
     /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
     /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
     /// each present).  Returns the link ids (a->b, b->a or None).
-    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None, fq_codel=None))]
+    #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None, fq_codel=None, scfq=None))]
     fn link(
         &mut self,
         a: u32,
@@ -147,6 +159,7 @@ impl Builder {
         codel: Option<(f64, f64, u32, bool, Option<f64>)>,
         pie: Option<&Bound<'_, PyDict>>,
         fq_codel: Option<&Bound<'_, PyDict>>,
+        scfq: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(u32, Option<u32>)> {
         let spec = match queue {
             "DropTail" => QueueSpec::DropTail(Default::default()),
@@ -169,6 +182,10 @@ impl Builder {
             "FQ_CoDel" => QueueSpec::FqCoDel(match fq_codel {
                 Some(d) => fq_codel_spec(d)?,
                 None => b::FqCoDel::default(),
+            }),
+            "SCFQ" => QueueSpec::Scfq(match scfq {
+                Some(d) => scfq_spec(d)?,
+                None => b::Scfq::default(),
             }),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
@@ -281,6 +298,7 @@ impl Builder {
             "exponential" => AppSpec::Exponential { burst_time: None, idle_time: None, rate: None, packet_size: None },
             "pareto" => AppSpec::Pareto { burst_time: None, idle_time: None, rate: None, packet_size: None, shape: None },
             "telnet" => AppSpec::Telnet { interval: None },
+            "voip" => AppSpec::VoipCalls,
             other => return Err(PyValueError::new_err(format!("Builder.app(): unknown application {other:?}"))),
         };
         Ok(self.b.app(&spec, AgentId(agent), &params).map_err(verr)?.0)
@@ -360,6 +378,12 @@ impl Builder {
     /// The values of `vars` of each object, one list per object.
     fn get_vars(&mut self, objs: Vec<u32>, vars: Vec<String>) -> Vec<Vec<Option<String>>> {
         objs.iter().map(|&o| vars.iter().map(|v| self.b.get_var(o, v)).collect()).collect()
+    }
+
+    /// A command of an engine object (`$obj cmd args`); its result text.
+    fn command(&mut self, obj: u32, argv: Vec<String>) -> PyResult<String> {
+        let a: Vec<&str> = argv.iter().map(|s| s.as_str()).collect();
+        self.b.command(obj, &a).map_err(verr)
     }
 
     /// `$ns run`'s set-up (routes, resets), once.

@@ -130,6 +130,13 @@ class Result:
     * `sources`: per datagram source (`Simulation.udp`), what its sink
       received.
 
+    And dicts: `voip`, per VoIP-call source (`Simulation.voip_calls`, by
+    its `Source.id`): calls started, ended, blocked, up at the end
+    (`calls`), packets sent (`pkts_sent`), the time-average number of
+    calls (`mean_calls`); `scfq`, per SCFQ link direction ((src, dst)),
+    per class id: arrivals, departures, drops, early_drops, marks, and
+    their bytes (arrival_bytes, ...), queued, queued_bytes.
+
     Also `until`, `script` (the equivalent ns-2 script) and `trace_file`
     (the kept ns-2 trace, when `run(trace_file=...)` asked for one).
     """
@@ -141,6 +148,8 @@ class Result:
         self.events: pl.DataFrame = events
         self.queues: pl.DataFrame = queues
         self.sources: pl.DataFrame = sources if sources is not None else _empty(SOURCES_SCHEMA)
+        self.voip: dict[int, dict] = {}
+        self.scfq: dict[tuple[int, int], dict[int, dict]] = {}
         self.until: float = until
         # the script's text, or a function that writes it when first asked
         self._script = script

@@ -43,6 +43,7 @@ class Link:
     codel: tuple[float, float, int, bool, float | None] | None
     pie: dict[str, Any] | None
     fq_codel: dict[str, Any] | None
+    scfq: dict[str, Any] | None
 
 class Flow:
     sim: Simulation
@@ -69,7 +70,7 @@ class Source:
     id: int
     src: Node
     dst: Node
-    traffic: Literal["cbr", "exponential", "pareto"]
+    traffic: Literal["cbr", "exponential", "pareto", "voip"]
     sink: Literal["loss-monitor", "null"]
     start: float
     stop: float | None
@@ -124,6 +125,11 @@ class Simulation:
             sink: Literal["loss-monitor", "null"] = "loss-monitor", start: TimeLike = 0.0,
             stop: TimeLike | None = None, rate: BandwidthLike | None = None, packet_size: int | None = None,
             flow_id: int | None = None, agent_params: dict[str, Any] | None = None, **params: Any) -> Source: ...
+    def voip_calls(self, src: Node, dst: Node, lam: Number = 2.0, mean_holding: TimeLike = 100.0,
+                   burst_time: TimeLike = 1.008, idle_time: TimeLike = 1.587, packet_size: int = 120,
+                   interval: TimeLike = 0.01, stationary_start: bool = True, max_calls: int = 100_000,
+                   start: TimeLike = 0.0, stop: TimeLike | None = None, flow_id: int | None = None,
+                   sink: Literal["loss-monitor", "null"] = "loss-monitor") -> Source: ...
     def error_model(self, a: Node, b: Node, rate: Number | None = None,
                     kind: Literal["uniform", "periodic", "list"] = "uniform", unit: Literal["pkt", "byte"] = "pkt",
                     where: Literal["link", "queue"] = "link", mark_ecn: bool = False, period: Number | None = None,

@@ -58,7 +58,7 @@ SINKS = {
 }
 #: Datagram traffic sources (over Agent/UDP) and their ns-2 classes.
 TRAFFIC = {"cbr": "Application/Traffic/CBR", "exponential": "Application/Traffic/Exponential",
-           "pareto": "Application/Traffic/Pareto"}
+           "pareto": "Application/Traffic/Pareto", "voip": "Application/Traffic/VoIPCalls"}
 #: Datagram sinks and their ns-2 classes.
 UDP_SINKS = {"loss-monitor": "Agent/LossMonitor", "null": "Agent/Null"}
 
@@ -226,6 +226,88 @@ def _pie_params(params) -> dict:
     return vals
 
 
+def _scfq_params(params, queue_limit: int | None) -> dict:
+    """SCFQ's queue_params checked (Dumbbell's Queue/SCFQ): `classes`, a
+    list of dicts {"id", "weight", "queue" ("DropTail" or "RED"), "limit"
+    (packets) or "limit_bytes", "params" (bound variables of the class's
+    queue)}; `classify`, {flow id: class id}; `default_class`.  Returns
+    the form the builder takes: classes as (id, weight, queue class,
+    [(var, text)]), classify as [(fid, id)], default_class."""
+    what = "link(): queue_params"
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: SCFQ needs a dict with 'classes' (and optionally 'classify', "
+                         f"'default_class'), got {params!r}")
+    unknown = set(params) - {"classes", "classify", "default_class"}
+    if unknown:
+        raise ValueError(f"{what}: unknown SCFQ parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}; "
+                         "known: classes, classify, default_class")
+    classes = params.get("classes")
+    if not isinstance(classes, (list, tuple)) or not classes:
+        raise ValueError(f"{what}: SCFQ 'classes' must be a non-empty list of dicts, got {classes!r}")
+    out, ids = [], []
+    for i, c in enumerate(classes):
+        w = f"{what}: classes[{i}]"
+        if not isinstance(c, dict):
+            raise ValueError(f"{w} must be a dict with 'weight' (and 'id', 'queue', 'limit', 'params'), got {c!r}")
+        bad = set(c) - {"id", "weight", "queue", "limit", "limit_bytes", "params"}
+        if bad:
+            raise ValueError(f"{w}: unknown key(s) {', '.join(map(repr, sorted(bad, key=str)))}; "
+                             "known: id, weight, queue, limit, limit_bytes, params")
+        cid = c.get("id", i)
+        if not isinstance(cid, numbers.Integral) or isinstance(cid, bool) or not -2**31 <= cid < 2**31:
+            raise ValueError(f"{w}: id must be an integer, got {cid!r}")
+        if cid in ids:
+            raise ValueError(f"{w}: class id {cid} is given twice")
+        ids.append(int(cid))
+        weight = c.get("weight")
+        if not _is_number(weight) or not (weight > 0 and math.isfinite(weight)):
+            raise ValueError(f"{w}: weight must be a positive number, got {weight!r}")
+        q = c.get("queue", "DropTail")
+        kinds = {"droptail": "DropTail", "red": "RED"}
+        if not isinstance(q, str) or q.lower() not in kinds:
+            raise ValueError(f"{w}: queue must be 'DropTail' or 'RED', got {q!r}")
+        qkind = f"Queue/{kinds[q.lower()]}"
+        qbound = _bound_vars(qkind)
+        vars_: dict[str, str] = {}
+        if "limit" in c and "limit_bytes" in c:
+            raise ValueError(f"{w}: give limit (packets) or limit_bytes, not both")
+        if "limit_bytes" in c:
+            lb = c["limit_bytes"]
+            if not isinstance(lb, numbers.Integral) or isinstance(lb, bool) or not 1 <= lb < 2**31:
+                raise ValueError(f"{w}: limit_bytes must be a positive integer, got {lb!r}")
+            vars_.update({"queue_in_bytes_": "true", "mean_pktsize_": "1", "limit_": str(int(lb))})
+        else:
+            lim = c.get("limit", queue_limit if queue_limit is not None else 50)
+            if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
+                raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
+            vars_.update({"queue_in_bytes_": "false", "limit_": str(int(lim))})
+        qp = c.get("params") or {}
+        if not isinstance(qp, dict):
+            raise ValueError(f"{w}: params must be a dict of {qkind} variables, got {qp!r}")
+        for name, value in qp.items():
+            var = _var_name(str(name), qkind, qbound, f"{w}: params")
+            vars_[var] = _var_value(var, qbound[var], value, f"{w}: params", str(name), qkind)
+        if qkind == "Queue/RED":
+            th, mx = (_float_prefix(vars_.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
+            if th > 0 and mx > 0 and th > mx:
+                raise ValueError(f"{w}: params: thresh ({th:g}) must not be above maxthresh ({mx:g})")
+        out.append((int(cid), float(weight), qkind, list(vars_.items())))
+    cl = params.get("classify") or {}
+    if not isinstance(cl, dict):
+        raise ValueError(f"{what}: SCFQ 'classify' must be a dict {{flow id: class id}}, got {cl!r}")
+    classify = []
+    for fid, cid in cl.items():
+        if not isinstance(fid, numbers.Integral) or isinstance(fid, bool):
+            raise ValueError(f"{what}: classify: flow ids must be integers, got {fid!r}")
+        if cid not in ids:
+            raise ValueError(f"{what}: classify: flow {fid} goes to class {cid!r}, which is not in classes (ids {ids})")
+        classify.append((int(fid), int(cid)))
+    dc = params.get("default_class")
+    if dc is not None and dc not in ids:
+        raise ValueError(f"{what}: default_class {dc!r} is not in classes (ids {ids})")
+    return {"classes": out, "classify": sorted(classify), "default_class": None if dc is None else int(dc)}
+
+
 def _app_params(what: str, kind: str | None, params) -> dict[str, str]:
     """Bound variables of an application class, checked; {} for FTP."""
     if params is None:
@@ -272,7 +354,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -287,6 +369,7 @@ class Link:
         self.codel: tuple | None = None
         self.pie: dict | None = None
         self.fq_codel: dict | None = None
+        self.scfq: dict | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -486,8 +569,15 @@ class Simulation:
         `delay` in seconds or an ns-2 string ("10ms").  `queue_limit`
         (packets, ns-2 ``$ns queue-limit a b``) applies to the a->b queue;
         the default is ns-2's 50.  `queue` is "DropTail", "RED", "CoDel",
-        "PIE" or "FQ_CoDel" (their parameters: CODEL_DEFAULTS, PIE_DEFAULTS,
-        FQ_CODEL_DEFAULTS);
+        "PIE", "FQ_CoDel" (their parameters: CODEL_DEFAULTS, PIE_DEFAULTS,
+        FQ_CODEL_DEFAULTS) or "SCFQ" (Dumbbell's self-clocked fair
+        queueing over per-class queues; `queue_params` = {"classes":
+        [{"id": 0, "weight": 0.8, "queue": "DropTail", "limit_bytes":
+        25000}, {"id": 1, "weight": 0.2, "queue": "RED", "limit": 150,
+        "params": {"thresh": 25, "maxthresh": 75, "linterm": 5}}],
+        "classify": {flow_id: class_id}, "default_class": 1}; a class's
+        limit defaults to `queue_limit` or 50 packets; per-class counters
+        in `Result.scfq`);
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
         for RED with ECN marking, ``{"aecn": True}`` for AECN (the trailing
@@ -511,8 +601,10 @@ class Simulation:
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = None
-        if queue == "CoDel":
+        codel = pie = fq_codel = scfq = None
+        if queue == "SCFQ":
+            scfq = _scfq_params(queue_params, queue_limit)
+        elif queue == "CoDel":
             codel = _codel_params(queue_params)
         elif queue == "PIE":
             pie = _pie_params(queue_params)
@@ -539,6 +631,7 @@ class Simulation:
         fwd.codel = codel
         fwd.pie = pie
         fwd.fq_codel = fq_codel
+        fwd.scfq = scfq
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
@@ -546,6 +639,7 @@ class Simulation:
             rev.codel = codel
             rev.pie = pie
             rev.fq_codel = fq_codel
+            rev.scfq = scfq
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
@@ -752,6 +846,54 @@ class Simulation:
         self._sources.append(s)
         self._ops += ("udp", s)
         return s
+
+    def voip_calls(self, src: Node, dst: Node, lam=2.0, mean_holding=100.0, burst_time=1.008, idle_time=1.587,
+                   packet_size: int = 120, interval=0.01, stationary_start: bool = True, max_calls: int = 100_000,
+                   start=0.0, stop=None, flow_id: int | None = None, sink: str = "loss-monitor") -> Source:
+        """VoIP calls as a birth-death process (seed 003, Misra & Ott), one
+        Agent/UDP at `src` sending to a sink at `dst` with `flow_id`:
+        Dumbbell's ``Application/Traffic/VoIPCalls``, run inside the engine.
+
+        Calls arrive as a Poisson process of rate `lam` (calls/s) and last
+        an exponential time of mean `mean_holding` (s), so `lam *
+        mean_holding` calls are up on average (200 at the defaults); each
+        is an exponential on/off voice source (mean talk spurt
+        `burst_time`, silence `idle_time`: ITU P.59's 1.008 s and 1.587 s)
+        sending `packet_size` bytes every `interval` while talking (120 B
+        every 10 ms: 80 B of G.711 and a 40 B header, 96 kb/s).  With
+        `stationary_start` (the paper does not say; default on) the run
+        starts with a Poisson(`lam * mean_holding`) number of calls up, so
+        it needs no warm-up; calls start in the on/off process's
+        stationary state.  At most `max_calls` are up at once (more are
+        blocked and counted).  Draws come from the default RNG, so
+        `Simulation(seed=...)` fixes them.  Counters after the run:
+        `Result.voip[source.id]`; what the sink got: `Result.sources`.
+        """
+        what = "voip_calls()"
+
+        def number(name, v, zero_ok=False):
+            if isinstance(v, str):
+                v = _parse_time(v, f"{what}: {name}")[1]
+            if not _is_number(v) or not math.isfinite(v) or v < 0 or (v == 0 and not zero_ok):
+                need = "a number of zero or more" if zero_ok else "a positive number"
+                raise ValueError(f"{what}: {name} must be {need}, got {v!r}")
+            return v
+
+        lam = number("lam", lam, zero_ok=True)
+        mean_holding = number("mean_holding", mean_holding)
+        burst_time = number("burst_time", burst_time)
+        idle_time = number("idle_time", idle_time, zero_ok=True)
+        interval = number("interval", interval)
+        if not isinstance(packet_size, numbers.Integral) or isinstance(packet_size, bool) or not 0 < packet_size < 2**28:
+            raise ValueError(f"{what}: packet_size must be a positive integer (bytes), got {packet_size!r}")
+        if not isinstance(max_calls, numbers.Integral) or isinstance(max_calls, bool) or not 0 < max_calls < 2**31:
+            raise ValueError(f"{what}: max_calls must be a positive integer, got {max_calls!r}")
+        if not isinstance(stationary_start, bool):
+            raise ValueError(f"{what}: stationary_start must be True or False, got {stationary_start!r}")
+        return self.udp(src, dst, traffic="voip", sink=sink, start=start, stop=stop, flow_id=flow_id,
+                        packet_size=int(packet_size), lambda_=repr(float(lam)), holding=repr(float(mean_holding)),
+                        burst_time=repr(float(burst_time)), idle_time=repr(float(idle_time)),
+                        interval=repr(float(interval)), stationary_start=stationary_start, max_calls=int(max_calls))
 
     def error_model(self, a: Node, b: Node, rate=None, kind: str = "uniform", unit: str = "pkt",
                     where: str = "link", mark_ecn: bool = False, period=None, offset=0.0, burstlen=0.0,
@@ -980,6 +1122,19 @@ class Simulation:
                             v = qp[key]
                             text = ("true" if v else "false") if isinstance(v, bool) else -1 if v is None else repr(v)
                             L.append(f"{q_} set {var} {text}")
+                    if lk.scfq is not None:
+                        # Dumbbell's Queue/SCFQ (ns-2 2.35 has none)
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        for cid, w, qkind, vars_ in lk.scfq["classes"]:
+                            L.append(f"{q_} add-class {cid} {w!r}")
+                            L.append(f"set scfq_q [new {qkind}]")
+                            for var, text in vars_:
+                                L.append(f"$scfq_q set {var} {text}")
+                            L.append(f"{q_} class-queue {cid} $scfq_q")
+                        for fid, cid in lk.scfq["classify"]:
+                            L.append(f"{q_} classify {fid} {cid}")
+                        if lk.scfq["default_class"] is not None:
+                            L.append(f"{q_} default-class {lk.scfq['default_class']}")
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
@@ -1099,7 +1254,7 @@ class Simulation:
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}
-        tcps, sinks, usinks = [], [], []
+        tcps, sinks, usinks, voips = [], [], [], []
         for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
@@ -1107,7 +1262,7 @@ class Simulation:
             elif kind == "link":
                 lk, duplex, qlim = op[1], op[2], op[3]
                 f, r = b.link(lk.src.id, lk.dst.id, parse_bw(lk._bw_text), parse_time(lk._delay_text), lk.queue,
-                              duplex, lk.codel, lk.pie, lk.fq_codel)
+                              duplex, lk.codel, lk.pie, lk.fq_codel, lk.scfq)
                 bid[id(lk)] = f
                 if duplex:
                     bid[id(lk.reverse)] = r
@@ -1147,6 +1302,8 @@ class Simulation:
                 b.attach(so.dst.id, k)
                 b.connect(u, k)
                 app = b.app(so.traffic, u, list(so.params.items()))
+                if so.traffic == "voip":
+                    voips.append((so, app))
                 b.at(atof(so._start_text), "start", app)
                 if so._stop_text is not None:
                     b.at(atof(so._stop_text), "stop", app)
@@ -1161,7 +1318,10 @@ class Simulation:
                 b.trace_queue(bid[id(lk)], channel)
         mons = [(lk, b.monitor_queue(bid[id(lk)])) for lk in mon]
         b.at(until_s, "halt")
-        return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
+        scfqs = [(lk, b.link_objs(x)[1]) for lk in self._links.values() if lk.scfq is not None
+                 for x in [bid[id(lk)]]]
+        return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
+                "scfqs": scfqs}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None):
@@ -1247,8 +1407,11 @@ class Simulation:
             if out is not None:
                 out.close()
         script = functools.partial(_script_text, self, until_text, tp, mon)
-        return Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
-                             kept=trace_file is not None, columns=columns)
+        res = Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
+                            kept=trace_file is not None, columns=columns)
+        res.voip = final.get("voip", {})
+        res.scfq = final.get("scfq", {})
+        return res
 
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
@@ -1290,6 +1453,8 @@ _FLOW_VARS = ("ack_", "maxseq_", "cwnd_", "ssthresh_", "ndatapack_", "nrexmitpac
 _QM_VARS = ("parrivals_", "pdepartures_", "pdrops_", "barrivals_", "bdepartures_", "bdrops_", "pkts_", "size_")
 
 _LOSSMON_VARS = ("npkts_", "bytes_", "nlost_", "lastPktTime_")
+#: The counters of Application/Traffic/VoIPCalls, read after a run.
+_VOIP_VARS = ("calls_started_", "calls_ended_", "calls_blocked_", "calls_", "pkts_sent_", "mean_calls_")
 
 _warned: set[str] = set()
 
@@ -1317,4 +1482,15 @@ def _collect(b, objs) -> dict:
                 + b.get_vars([dlink], ["bandwidth_", "delay_"])[0] + b.get_vars([queue], ["limit_"])[0])
         qs.append((lk, vals))
     us = b.get_vars(objs["usinks"], list(_LOSSMON_VARS))
-    return {"flows": fl, "queues": qs, "sources": us}
+    voip = {}
+    for so, app in objs.get("voips", ()):
+        vals = b.get_vars([app], list(_VOIP_VARS))[0]
+        voip[so.id] = {k.rstrip("_"): (float(v) if k == "mean_calls_" else int(float(v))) for k, v in zip(_VOIP_VARS, vals)}
+    scfq = {}
+    for lk, q in objs.get("scfqs", ()):
+        per = {}
+        for cid, *_ in lk.scfq["classes"]:
+            w = b.command(q, ["class-stats", str(cid)]).split()
+            per[cid] = {w[i].replace("-", "_"): int(w[i + 1]) for i in range(0, len(w), 2)}
+        scfq[(lk.src.id, lk.dst.id)] = per
+    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq}

@@ -146,6 +146,7 @@ pub enum QueueSpec {
     CoDel(CoDel),
     Pie(Pie),
     FqCoDel(FqCoDel),
+    Scfq(Scfq),
 }
 
 impl Default for QueueSpec {
@@ -296,6 +297,27 @@ impl Default for Pie {
     }
 }
 
+/// SCFQ (Dumbbell's `Queue/SCFQ`, qdisc/scfq.rs): its classes in order,
+/// flow ids to classes, and the default class (else the first).
+#[derive(Clone, Debug, Default)]
+pub struct Scfq {
+    pub classes: Vec<ScfqClass>,
+    /// (flow id, class id)
+    pub classify: Vec<(i32, i32)>,
+    pub default_class: Option<i32>,
+}
+
+/// One SCFQ class: its id, weight, and its queue: an engine class
+/// ("Queue/DropTail" or "Queue/RED") with its bound variables, made and
+/// handed over with `$q class-queue`.
+#[derive(Clone, Debug)]
+pub struct ScfqClass {
+    pub id: i32,
+    pub weight: f64,
+    pub queue: String,
+    pub params: Params,
+}
+
 /// FQ-CoDel (the engine's `qdisc::FqCoDel`, ns-3.37's FqCoDelQueueDisc;
 /// ns-3's attribute in each field's comment).
 #[derive(Clone, Debug)]
@@ -350,6 +372,7 @@ impl QueueSpec {
             QueueSpec::CoDel(_) => "Queue/CoDel",
             QueueSpec::Pie(_) => "Queue/PIE",
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
+            QueueSpec::Scfq(_) => "Queue/SCFQ",
         }
     }
 
@@ -483,6 +506,7 @@ impl QueueSpec {
                 put("drop_batch_size_", q.drop_batch_size.to_string());
                 put("perturbation_", q.perturbation.to_string());
             }
+            QueueSpec::Scfq(_) => {}
         }
         v
     }
@@ -567,6 +591,9 @@ pub enum AppSpec {
     Pareto { burst_time: Option<Seconds>, idle_time: Option<Seconds>, rate: Option<Bandwidth>, packet_size: Option<Bytes>, shape: Option<f64> },
     /// Application/Telnet over a TCP agent (`interval_` between sends).
     Telnet { interval: Option<Seconds> },
+    /// Dumbbell's Application/Traffic/VoIPCalls (voip.rs); its parameters
+    /// are set by name (`lambda_`, `holding_`, ...).
+    VoipCalls,
 }
 
 impl AppSpec {
@@ -577,6 +604,7 @@ impl AppSpec {
             AppSpec::Exponential { .. } => "Application/Traffic/Exponential",
             AppSpec::Pareto { .. } => "Application/Traffic/Pareto",
             AppSpec::Telnet { .. } => "Application/Telnet",
+            AppSpec::VoipCalls => "Application/Traffic/VoIPCalls",
         }
     }
 
@@ -584,7 +612,7 @@ impl AppSpec {
         let mut v: Params = Vec::new();
         let mut put = |k: &str, val: String| v.push((k.to_string(), val));
         match self {
-            AppSpec::Ftp => {}
+            AppSpec::Ftp | AppSpec::VoipCalls => {}
             AppSpec::Cbr { rate, packet_size, random, maxpkts } => {
                 if let Some(r) = rate {
                     put("rate_", num(r.0));
@@ -1145,9 +1173,12 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_)) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
+        }
+        if let QueueSpec::Scfq(s) = queue {
+            self.scfq_classes(q, s)?;
         }
         self.sim.routing_mut().add_link(a.0 as i32, b.0 as i32, head);
         let lid = LinkId(self.links.len() as u32);
@@ -1169,6 +1200,38 @@ impl Builder {
             self.trace_queue(lid, &ch)?;
         }
         Ok(lid)
+    }
+
+    /// An SCFQ queue's classes, as a script sets them up: `add-class`,
+    /// `new Queue/...` with its variables and `class-queue` per class, then
+    /// `classify` and `default-class`.
+    fn scfq_classes(&mut self, q: ObjId, s: &Scfq) -> Result<()> {
+        for c in &s.classes {
+            let kind: &'static str = match c.queue.as_str() {
+                "Queue/DropTail" => "Queue/DropTail",
+                "Queue/RED" => "Queue/RED",
+                other => return err(format!("SCFQ class {}: a class queue is Queue/DropTail or Queue/RED, not {other}", c.id)),
+            };
+            let (id, w) = (c.id.to_string(), num(c.weight));
+            self.cmd(q, &["add-class", &id, &w])?;
+            let child = self.new_obj(kind)?;
+            self.set_all(child, &c.params)?;
+            let cn = self.name(child);
+            self.cmd(q, &["class-queue", &id, &cn])?;
+        }
+        for &(fid, id) in &s.classify {
+            self.cmd(q, &["classify", &fid.to_string(), &id.to_string()])?;
+        }
+        if let Some(d) = s.default_class {
+            self.cmd(q, &["default-class", &d.to_string()])?;
+        }
+        Ok(())
+    }
+
+    /// A command of an engine object (`$obj cmd args`), e.g. an SCFQ
+    /// queue's `class-stats`.
+    pub fn command(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {
+        self.cmd(id, argv)
     }
 
     /// `$ns duplex-link a b bw delay queue`: a->b, then b->a.

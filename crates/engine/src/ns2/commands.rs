@@ -116,6 +116,8 @@ impl Sim {
                     if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
+                    self.scfq_reset(id);
+                    let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (dropped, drop_target) = (q.reset(&mut self.w), q.drop_target);
                     for p in dropped {
                         self.drop_to(drop_target, p);
@@ -155,6 +157,7 @@ impl Sim {
                     Ok(String::new())
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
+                _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
@@ -310,14 +313,16 @@ impl Sim {
                     let a = app.agent;
                     self.agent_command(a, &["send", argv[1]])
                 }
-                "use-rng" if n == 2 && matches!(app.source, Some(Source::OnOff(_))) => {
+                "use-rng" if n == 2 && matches!(app.source, Some(Source::OnOff(_) | Source::VoipCalls(_))) => {
                     let stream = match self.lookup(argv[1]).map(|o| &self.objs[o as usize]) {
                         Some(Obj::Rng(s)) => *s,
                         _ => return Err(format!("no such RNG {}", argv[1])),
                     };
                     if let Obj::App(app) = &mut self.objs[id as usize] {
-                        if let Some(Source::OnOff(o)) = app.source.as_mut() {
-                            o.use_rng(stream);
+                        match app.source.as_mut() {
+                            Some(Source::OnOff(o)) => o.use_rng(stream),
+                            Some(Source::VoipCalls(v)) => v.stream = stream,
+                            _ => {}
                         }
                     }
                     Ok(String::new())

@@ -9,7 +9,8 @@
 //! - `notices.rs`: the core's notices as the Tcl calls ns-2's C++ makes;
 //! - `trace.rs`: ns-2's trace, nam and variable-trace lines;
 //!   `tracefile.rs` reads trace files back into columns;
-//! - `rng.rs`: an RNG object's commands and self-test;
+//! - `rng.rs`: an RNG object's commands and self-test; `scfq.rs`:
+//!   `Queue/SCFQ`'s commands (classes, their queues, classification);
 //! - `tclcl.rs`: tclcl's parsing and printing of bound values; `printf.rs`:
 //!   C's printf formats as glibc prints them;
 //! - `build.rs`: building a scenario as the ns-2 library's procedures would,
@@ -24,6 +25,7 @@ pub mod objects;
 pub mod printf;
 pub mod registry;
 pub mod rng;
+pub mod scfq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;

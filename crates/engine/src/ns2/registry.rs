@@ -9,7 +9,7 @@
 use super::bind::{Bindings, ClassDefault};
 use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, trace};
 use crate::tcp::Flavor;
-use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red};
+use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::ns2::tclcl::VarType;
@@ -45,6 +45,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
     Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
+    Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },
@@ -79,6 +80,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Application/Traffic/CBR", tables: &[&app::CBR], make: app::make_cbr },
     Class { name: "Application/Telnet", tables: &[&app::TELNET], make: app::make_telnet },
     Class { name: "Application/Traffic/Exponential", tables: &[&app::EXPONENTIAL], make: app::make_exponential },
+    Class { name: "Application/Traffic/VoIPCalls", tables: &[&app::VOIP_CALLS], make: app::make_voip_calls },
     Class { name: "Application/Traffic/Pareto", tables: &[&app::PARETO, &app::PARETO_SHAPE], make: app::make_pareto },
     Class { name: "RandomVariable/Uniform", tables: &[&ranvar::UNIFORM], make: ranvar::make_uniform },
     Class { name: "RandomVariable/Exponential", tables: &[&ranvar::EXPONENTIAL], make: ranvar::make_exponential },

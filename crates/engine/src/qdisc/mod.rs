@@ -27,6 +27,7 @@ pub mod droptail;
 pub mod fq_codel;
 pub mod pie;
 pub mod red;
+pub mod scfq;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -38,6 +39,7 @@ pub use droptail::DropTail;
 pub use fq_codel::FqCoDel;
 pub use pie::Pie;
 pub use red::Red;
+pub use scfq::Scfq;
 
 /// What a discipline did with an arriving packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,6 +310,7 @@ disciplines! {
     CoDel(CoDel),
     Pie(Pie),
     FqCoDel(FqCoDel),
+    Scfq(Scfq),
 }
 
 impl Qdisc {
@@ -459,7 +462,7 @@ impl Queue {
 
     /// Is the link still sending?  (A resume whose time has passed with an
     /// empty queue unblocked the queue at that time.)
-    #[inline]
+    #[inline(always)]
     fn is_blocked(&mut self, w: &mut World) -> bool {
         if self.blocked {
             if let Some(t) = w.s.resume_lapsed(self.resume) {

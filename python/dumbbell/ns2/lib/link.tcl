@@ -29,8 +29,9 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
     $n1 add-neighbor $n2
     # Active queues learn the link's bandwidth and delay (ns-2 does this for
-    # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP).
-    if {[string first RED $qtype] != -1} {
+    # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
+    # Dumbbell's SCFQ passes the link on to its RED classes).
+    if {[string first RED $qtype] != -1 || $qtype eq "SCFQ"} {
         $q link [$link_($sid:$did) set link_]
     }
     ::dumbbell::be::sim add-link $sid $did [$link_($sid:$did) head]

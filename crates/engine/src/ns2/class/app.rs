@@ -1,7 +1,8 @@
 //! The applications: `Application` (apps/app.cc), the traffic generators
 //! `Application/Traffic/CBR` (tools/cbr_traffic.cc), `/Exponential`
-//! (tools/expoo.cc) and `/Pareto` (tools/pareto.cc), and
-//! `Application/Telnet` (apps/telnet.cc).
+//! (tools/expoo.cc) and `/Pareto` (tools/pareto.cc),
+//! `Application/Telnet` (apps/telnet.cc), and Dumbbell's own
+//! `Application/Traffic/VoIPCalls` (voip.rs).
 
 use crate::ns2::bind::*;
 use crate::objs::{App, Source};
@@ -10,6 +11,7 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::telnet::Telnet;
 use crate::udp::Cbr;
+use crate::voip::{check, VoipCalls};
 use crate::ns2::tclcl::VarType::*;
 
 fn source(o: &mut Obj) -> Option<&mut Source> {
@@ -36,6 +38,13 @@ fn onoff(o: &mut Obj) -> Option<&mut OnOff> {
 fn pareto_shape(o: &mut Obj) -> Option<&mut f64> {
     match &mut onoff(o)?.dist {
         Dist::Pareto { shape, .. } => Some(shape),
+        _ => None,
+    }
+}
+
+fn voip(o: &mut Obj) -> Option<&mut VoipCalls> {
+    match source(o)? {
+        Source::VoipCalls(v) => Some(v),
         _ => None,
     }
 }
@@ -113,6 +122,55 @@ pub static TELNET: Table<Telnet> = Table {
     after_set: None,
 };
 
+/// A VoIP-calls parameter, checked (voip.rs `check`), named as in Tcl.
+fn voip_param(name: &str, key: &str, v: f64) -> Result<f64, String> {
+    check(key, v).map_err(|e| format!("{name}: {}", e.split_once(' ').map_or(e.as_str(), |x| x.1)))
+}
+
+/// `Application/Traffic/VoIPCalls` (Dumbbell's own class; voip.rs): VoIP
+/// calls as a birth-death process over one agent, with seed 003's
+/// defaults (lambda 2 calls/s, mean holding 100 s, P.59 talk spurts of
+/// 1.008 s and silences of 1.587 s, 120 B every 10 ms).  `mu_` is
+/// 1/`holding_` (setting either sets both).  The counters are read-only:
+/// `calls_started_`, `calls_ended_`, `calls_blocked_`, `calls_` (up
+/// now), `pkts_sent_`, `mean_calls_` (time-average since start).
+pub static VOIP_CALLS: Table<VoipCalls> = Table {
+    class: "Application/Traffic/VoIPCalls",
+    part: voip,
+    vars: &[
+        var("lambda_", Real, "2", |v, _| real(v.lambda), |v, x, _| voip_param("lambda_", "lambda", parse_real(x)).map(|l| v.lambda = l)),
+        var("holding_", Time, "100", |v, _| real(v.holding), |v, x, _| voip_param("holding_", "holding", parse_time(x)).map(|h| v.holding = h)),
+        var("mu_", Real, "0.01", |v, _| real(1.0 / v.holding), |v, x, _| voip_param("mu_", "mu", parse_real(x)).map(|m| v.holding = 1.0 / m)),
+        var("burst_time_", Time, "1.008", |v, _| real(v.ontime), |v, x, _| voip_param("burst_time_", "burst_time", parse_time(x)).map(|t| v.ontime = t)),
+        var("idle_time_", Time, "1.587", |v, _| real(v.offtime), |v, x, _| voip_param("idle_time_", "idle_time", parse_time(x)).map(|t| v.offtime = t)),
+        var("packetSize_", Int, "120", |v, _| int(v.size), |v, x, _| {
+            let n = parse_int(x);
+            if n > 0 {
+                Ok(v.size = n)
+            } else {
+                Err(format!("packetSize_: must be a positive number of bytes, got \"{x}\""))
+            }
+        }),
+        var("interval_", Time, "0.01", |v, _| real(v.interval), |v, x, _| voip_param("interval_", "interval", parse_time(x)).map(|t| v.interval = t)),
+        var("stationary_start_", Bool, "true", |v, _| boolean(v.stationary_start), |v, x, _| Ok(v.stationary_start = parse_bool(x))),
+        var("max_calls_", Int, "100000", |v, _| int(v.max_calls as i32), |v, x, _| {
+            let n = parse_int(x);
+            if n > 0 {
+                Ok(v.max_calls = n as u32)
+            } else {
+                Err(format!("max_calls_: must be a positive number of calls, got \"{x}\""))
+            }
+        }),
+        var("calls_started_", Real, "0", |v, _| real(v.stats.started as f64), |_, _, _| Ok(())),
+        var("calls_ended_", Real, "0", |v, _| real(v.stats.ended as f64), |_, _, _| Ok(())),
+        var("calls_blocked_", Real, "0", |v, _| real(v.stats.blocked as f64), |_, _, _| Ok(())),
+        var("calls_", Int, "0", |v, _| int(v.stats.active as i32), |_, _, _| Ok(())),
+        var("pkts_sent_", Real, "0", |v, _| real(v.stats.packets as f64), |_, _, _| Ok(())),
+        var("mean_calls_", Real, "0", |v, w| real(v.stats_at(w.s.now).mean_calls()), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
 fn app(source: Source) -> Obj {
     Obj::App(App { source: Some(source), ..App::default() })
 }
@@ -127,6 +185,13 @@ pub fn make_exponential(sim: &mut Sim, id: ObjId) -> Obj {
     let timer = sim.w.s.new_timer(id, 0);
     let stream = sim.w.rng.default_idx;
     app(Source::OnOff(Box::new(OnOff::exponential(timer, stream))))
+}
+
+/// Its timer, on the RNG that is the default now.
+pub fn make_voip_calls(sim: &mut Sim, id: ObjId) -> Obj {
+    let timer = sim.w.s.new_timer(id, 0);
+    let stream = sim.w.rng.default_idx;
+    app(Source::VoipCalls(Box::new(VoipCalls::new(timer, stream))))
 }
 
 pub fn make_pareto(sim: &mut Sim, id: ObjId) -> Obj {

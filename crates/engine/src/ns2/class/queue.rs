@@ -1,6 +1,6 @@
 //! The queue classes: `Queue` (queue/queue.cc), `Queue/DropTail`
 //! (queue/drop-tail.cc), `Queue/RED` (queue/red.cc), `Queue/CoDel`,
-//! `Queue/PIE`, `Queue/FQ_CoDel`.
+//! `Queue/PIE`, `Queue/FQ_CoDel`, `Queue/SCFQ`.
 
 use crate::ns2::bind::*;
 use crate::qdisc::{CoDel, FqCoDel, Pie, Queue, Red};
@@ -81,6 +81,22 @@ pub static RED_QUEUE: Table<Queue> = Table {
             Ok(q.cap.mean_pktsize = n)
         }),
         var("drop_front_", Bool, "false", |q, _| boolean(q.cap.drop_front), |q, v, _| Ok(q.cap.drop_front = parse_bool(v))),
+        var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// `Queue/SCFQ` (Dumbbell's own class: ns-2 2.35 has no SCFQ): the
+/// queue's `limit_` (with `queue_in_bytes_` and `mean_pktsize_`) is the
+/// capacity a class made by `add-class` starts with, a DropTail queue;
+/// `$q class-queue ID $queue` gives a class another queue.  Commands in
+/// ns2/commands.rs (`scfq_command`).
+pub static SCFQ_QUEUE: Table<Queue> = Table {
+    class: "Queue/SCFQ",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
         var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
     ],
     after_set: Some(Queue::refresh_plain),
