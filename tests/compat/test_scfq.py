@@ -27,9 +27,9 @@ def run(tmp_path: Path, script: str, name: str = "s.tcl") -> subprocess.Complete
     )
 
 
-def stats(line: str) -> dict[str, int]:
+def stats(line: str) -> dict[str, float]:
     w = line.split()
-    return {w[i]: int(w[i + 1]) for i in range(0, len(w), 2)}
+    return {w[i]: (float if w[i] in ("mean-queue", "queue-cov") else int)(w[i + 1]) for i in range(0, len(w), 2)}
 
 
 # Two UDP CBR sources (fids 1 and 2) each offering the whole link, through

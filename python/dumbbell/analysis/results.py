@@ -135,7 +135,9 @@ class Result:
     (`calls`), packets sent (`pkts_sent`), the time-average number of
     calls (`mean_calls`); `scfq`, per SCFQ link direction ((src, dst)),
     per class id: arrivals, departures, drops, early_drops, marks, and
-    their bytes (arrival_bytes, ...), queued, queued_bytes.
+    their bytes (arrival_bytes, ...), queued, queued_bytes, and the class
+    queue's time-weighted mean length in packets (mean_queue) and its
+    coefficient of variation (queue_cov) over the run.
 
     Also `until`, `script` (the equivalent ns-2 script) and `trace_file`
     (the kept ns-2 trace, when `run(trace_file=...)` asked for one).

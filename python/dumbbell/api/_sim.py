@@ -1491,6 +1491,7 @@ def _collect(b, objs) -> dict:
         per = {}
         for cid, *_ in lk.scfq["classes"]:
             w = b.command(q, ["class-stats", str(cid)]).split()
-            per[cid] = {w[i].replace("-", "_"): int(w[i + 1]) for i in range(0, len(w), 2)}
+            per[cid] = {w[i].replace("-", "_"): (float if w[i] in ("mean-queue", "queue-cov") else int)(w[i + 1])
+                        for i in range(0, len(w), 2)}
         scfq[(lk.src.id, lk.dst.id)] = per
     return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq}

@@ -21,7 +21,7 @@
 //! object is left an empty DropTail and later changes to it do not reach
 //! the class.
 
-use crate::qdisc::scfq::{ClassQueue, ClassStats, Scfq};
+use crate::qdisc::scfq::{ClassQueue, ClassStats, Occupancy, Scfq};
 use crate::qdisc::{DropTail, Qdisc, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -39,10 +39,15 @@ fn weight_arg(v: &str) -> Result<f64, String> {
 }
 
 /// The counters as a Tcl list of names and values (`array set` reads it).
-pub fn stats_text(st: &ClassStats, queued: usize, queued_bytes: i64) -> String {
+/// With the time-weighted mean length (packets) of the class queue and its
+/// coefficient of variation (standard deviation over mean) up to `now`.
+pub fn stats_text(st: &ClassStats, occ: &Occupancy, now: f64, queued: usize, queued_bytes: i64) -> String {
+    let (mean, sd) = occ.moments(now, queued);
+    let cov = if mean > 0.0 { sd / mean } else { 0.0 };
     format!(
-        "arrivals {} departures {} drops {} early-drops {} marks {} arrival-bytes {} departure-bytes {} drop-bytes {} queued {} queued-bytes {}",
-        st.arrivals, st.departures, st.drops, st.early_drops, st.marks, st.arrival_bytes, st.departure_bytes, st.drop_bytes, queued, queued_bytes
+        "arrivals {} departures {} drops {} early-drops {} marks {} arrival-bytes {} departure-bytes {} drop-bytes {} queued {} queued-bytes {} mean-queue {} queue-cov {}",
+        st.arrivals, st.departures, st.drops, st.early_drops, st.marks, st.arrival_bytes, st.departure_bytes, st.drop_bytes, queued, queued_bytes,
+        mean, cov
     )
 }
 
@@ -163,9 +168,10 @@ impl Sim {
                     return usage("class-stats ID");
                 }
                 let cid = int_arg("class-stats: the class id", argv[1])?;
+                let now = self.w.s.now;
                 let s = self.scfq_mut(id);
                 let c = s.class(cid).ok_or_else(|| format!("{me} class-stats: no class {cid}"))?;
-                return Ok(stats_text(&c.stats, c.len(), c.bytes()));
+                return Ok(stats_text(&c.stats, &c.occupancy, now, c.len(), c.bytes()));
             }
             "unclassified-drops" => return Ok(self.scfq_mut(id).unclassified_drops.to_string()),
             "link" if n == 2 => {
