@@ -18,7 +18,7 @@ def _cmd_demo(args) -> int:
     return demo_main()
 
 
-RUN_USAGE = """usage: dumbbell run [--safe] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
+RUN_USAGE = """usage: dumbbell run [--safe] [--pcap DIR] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
 
 Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
 and exit status.  Arguments after the script go to it (argv), options or not.
@@ -27,6 +27,11 @@ and exit status.  Arguments after the script go to it (argv), options or not.
                         no sockets, no libraries, no env; files read only in the
                         script's directory and the current one, written only in
                         the current one (docs/reliability.md)
+  --pcap DIR            also write the packets of every traced link (trace-all,
+                        trace-queue, namtrace-all) as pcap files in DIR, one per
+                        link end: DIR/A-B.pcap is what node A sends to and
+                        receives from node B, with IPv4/TCP/UDP headers made from
+                        the packets (node n is 10.0.0.0+n+1; docs/outputs.md)
   --max-events N        stop the run after N events (checked every 20 ms)
   --max-wall SECONDS    stop the run after SECONDS of wall-clock time
                         (either limit: what was written is kept, exit status 124)
@@ -39,6 +44,7 @@ def _run_command(args: list[str]) -> int:
     after the script is the script's."""
     limits = {"--max-events": None, "--max-wall": None}
     safe = False
+    pcap = None
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, _, val = args[i].partition("=")
@@ -47,6 +53,16 @@ def _run_command(args: list[str]) -> int:
             return 0
         if opt == "--safe" and not val:
             safe = True
+            i += 1
+            continue
+        if opt == "--pcap":
+            if not val:
+                if i + 1 >= len(args):
+                    sys.stderr.write("dumbbell run: --pcap needs a directory\n")
+                    return 2
+                i += 1
+                val = args[i]
+            pcap = val
             i += 1
             continue
         if opt not in limits:
@@ -74,7 +90,7 @@ def _run_command(args: list[str]) -> int:
     from .ns2.runner import run_script_and_exit
 
     return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"],
-                               safe=safe)
+                               safe=safe, pcap=pcap)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -173,6 +173,25 @@ impl Engine {
 
     /// From now on keep the packet events written to channel `name` as
     /// columns (`take_events`) instead of trace lines.
+    /// Capture the packets of the traced links into pcap files in
+    /// `dir` (`{prefix}A-B.pcap`, one per link end; crate::pcap).
+    fn pcap_start(&mut self, dir: &str, prefix: &str) -> PyResult<()> {
+        let cap = dumbbell_engine::pcap::Capture::new(std::path::Path::new(dir), prefix).map_err(pyo3::exceptions::PyOSError::new_err)?;
+        self.sim.out_mut().pcap = Some(Box::new(cap));
+        Ok(())
+    }
+
+    /// Write out the captures; the paths of the files written.
+    fn pcap_finish(&mut self) -> PyResult<Vec<String>> {
+        match self.sim.out_mut().pcap.as_deref_mut() {
+            None => Ok(Vec::new()),
+            Some(c) => c
+                .finish()
+                .map(|v| v.into_iter().map(|p| p.display().to_string()).collect())
+                .map_err(pyo3::exceptions::PyOSError::new_err),
+        }
+    }
+
     fn set_recorded(&mut self, name: &str) {
         self.sim.out_mut().set_recorded(name);
     }

@@ -131,6 +131,8 @@ class Result:
         self.trace_file: Path | None = trace_file
         self.packets_traced: bool = packets_traced
         self._flow_objects = tuple(flow_objects)
+        self.pcap_files: list[Path] = []
+        """The pcap files of `run(pcap=...)`, one per traced link end."""
         self.link_bandwidths: dict[tuple[int, int], float] = {
             (lk.src.id, lk.dst.id): float(lk.bandwidth) for lk in links}
         """Bandwidth in bits/s of every link direction of the simulation, by

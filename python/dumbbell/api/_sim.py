@@ -1151,7 +1151,8 @@ class Simulation:
         return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
-            mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None):
+            mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
+            pcap: str | os.PathLike | None = None):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
 
         `mode="fluid"` integrates the fluid model of the scenario instead
@@ -1165,6 +1166,13 @@ class Simulation:
           direction (`Result.queues`); a list selects directions; False none.
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
+        * `pcap`: a directory to write packet captures to, one pcap file per
+          end of each traced link (every link if `trace_packets` is not
+          given): ``A-B.pcap`` holds what node A sends to node B when its
+          transmission starts and what it receives from B when it arrives,
+          as IPv4 datagrams with TCP/UDP headers made from the packets
+          (node n is 10.0.0.0+n+1, agent port p is 1024+p; docs/outputs.md).
+          The paths are in `Result.pcap_files`.
         * `max_events`, `max_wall`: guards against a runaway run: past this
           many events dispatched, or this many seconds of wall-clock time,
           the run stops with `RunLimitExceeded` (checked every 20 ms, so
@@ -1175,11 +1183,13 @@ class Simulation:
         if mode != "packet":
             if max_events is not None or max_wall is not None:
                 raise ValueError("run(): max_events and max_wall apply to packet-level runs only")
+            if pcap is not None:
+                raise ValueError("run(): pcap applies to packet-level runs only (a fluid run has no packets)")
             from ..models.fluid_scenario import run_fluid
             return run_fluid(self, until, mode, trace_packets, monitor_queues, trace_file)
-        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall)
+        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall, pcap)
 
-    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None):
+    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None, pcap=None):
         from ..analysis.results import Result
 
         if max_events is not None and (isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1):
@@ -1187,6 +1197,11 @@ class Simulation:
         if max_wall is not None and (isinstance(max_wall, bool) or not isinstance(max_wall, (int, float))
                                      or not math.isfinite(max_wall) or max_wall <= 0):
             raise ValueError(f"run(): max_wall must be a positive number of seconds, got {max_wall!r}")
+        if pcap is not None:
+            if not isinstance(pcap, (str, os.PathLike)):
+                raise ValueError(f"run(): pcap must be a directory path, got {pcap!r}")
+            if trace_packets is False:
+                trace_packets = True  # captures are made at the links' trace points
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)
         if trace_file is not None and not traced:
@@ -1208,6 +1223,8 @@ class Simulation:
                 b = Builder(_defaults_text())
                 if recorded:
                     b.set_recorded(_CHANNEL)
+                if pcap is not None:
+                    b.pcap_start(os.fspath(pcap), "")  # OSError if the directory cannot be made
                 objs = self._build(b, _CHANNEL, tp, mon, until_s)
                 if max_events is not None or max_wall is not None:
                     b.set_limits(max_events, max_wall)
@@ -1220,6 +1237,7 @@ class Simulation:
                         break
                 _warn(b.take_warnings())
                 final = _collect(b, objs)
+                pcap_files = [Path(f) for f in b.pcap_finish()]
             except ValueError as err:
                 raise SimulationError(f"the engine refused the scenario: {err}") from None
             except BaseException as err:
@@ -1234,8 +1252,10 @@ class Simulation:
             if out is not None:
                 out.close()
         script = functools.partial(_script_text, self, until_text, tp, mon)
-        return Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
-                             kept=trace_file is not None, columns=columns)
+        res = Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
+                            kept=trace_file is not None, columns=columns)
+        res.pcap_files = pcap_files
+        return res
 
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
