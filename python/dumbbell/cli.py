@@ -129,6 +129,9 @@ def _main(argv: list[str] | None = None) -> int:
     from .analysis.metrics_cli import add_commands as _add_metrics_commands
 
     _add_metrics_commands(sub)  # `dumbbell plot`, `dumbbell metrics`
+    from .analysis.convert import add_command as _add_convert_command
+
+    _add_convert_command(sub)  # `dumbbell convert`
     a = p.parse_args(argv)
     return a.fn(a)
 

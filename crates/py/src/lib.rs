@@ -338,6 +338,42 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
     Ok(parsed_columns(py, &p))
 }
 
+/// A trace file read strictly, a chunk of lines at a time (`dumbbell
+/// convert`): each chunk is (event columns, variable-record columns,
+/// lines skipped (`v` lines, blank lines), lines read so far).  A line
+/// that is not a trace record raises ValueError "path:line: message".
+#[pyclass]
+struct TraceChunks {
+    path: String,
+    chunks: dumbbell_engine::ns2::tracefile::Chunks<std::io::BufReader<std::fs::File>>,
+}
+
+#[pymethods]
+impl TraceChunks {
+    #[new]
+    fn new(path: &str) -> PyResult<Self> {
+        let f = std::fs::File::open(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+        if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            return Err(pyo3::exceptions::PyOSError::new_err(format!("{path}: is a directory")));
+        }
+        let r = std::io::BufReader::with_capacity(1 << 20, f);
+        Ok(TraceChunks { path: path.to_string(), chunks: dumbbell_engine::ns2::tracefile::Chunks::new(r) })
+    }
+
+    fn next_chunk<'py>(&mut self, py: Python<'py>, max_lines: usize) -> PyResult<Option<(Vec<Column<'py>>, Vec<Column<'py>>, u64, u64)>> {
+        let chunks = &mut self.chunks;
+        let got = py.detach(|| chunks.next_chunk(max_lines.max(1)));
+        match got {
+            Ok(None) => Ok(None),
+            Ok(Some(p)) => {
+                let (ev, vr, other) = parsed_columns(py, &p);
+                Ok(Some((ev, vr, other, self.chunks.lineno)))
+            }
+            Err((line, msg)) => Err(PyValueError::new_err(format!("{}:{}: {}", self.path, line, msg))),
+        }
+    }
+}
+
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
@@ -350,6 +386,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RunLimitExceeded", m.py().get_type::<interrupt::RunLimitExceeded>())?;
     m.add_function(wrap_pyfunction!(tcl::tcl_fault, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
+    m.add_class::<TraceChunks>()?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(atof, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
