@@ -137,6 +137,10 @@ def test_bad_input(tmp_path):
     assert r.returncode == 1 and "e.tr: no packet events or variable records in its 0 lines" in r.stderr
     r = convert(tmp_path, "-o", "d.parquet", cwd=tmp_path)
     assert r.returncode == 1 and "is a directory" in r.stderr
+    r = convert("g.tr", "-o", "no/such/dir/g.parquet", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr == "dumbbell convert: no/such/dir/g.parquet: cannot write there: no directory no/such/dir\n"
+    r = convert("g.tr", "-o", "g.parquet", "--row-group", "0", cwd=tmp_path)
+    assert r.returncode == 2 and "--row-group: expected a positive number of lines, got '0'" in r.stderr
     assert "Traceback" not in r.stderr
 
 

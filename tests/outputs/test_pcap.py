@@ -230,3 +230,14 @@ def test_tcptrace_agrees_with_the_senders_counters(tmp_path):
     # every packet sent left node 0 (stopped at 9 s, run to 12 s)
     assert t["total packets"][0] == f["ndatapack"]
     assert t["rexmt data pkts"][0] == f["nrexmitpack"] > 0
+
+
+def test_a_stopped_run_keeps_whole_captures(tmp_path):
+    """A run limit (as Ctrl-C) ends the process at once: the captures are
+    written out first, every record whole, up to where the run stopped."""
+    shutil.copy(ROOT / "examples" / "basic1.tcl", tmp_path)
+    r = subprocess.run([*DUMBBELL, "--pcap", "caps", "--max-events", "20000", "basic1.tcl", "1000"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 124, r.stderr
+    recs = read(tmp_path / "caps" / "0-1.pcap")
+    assert 1000 < len(recs) and recs[-1].time_ns < 1000 * 10**9

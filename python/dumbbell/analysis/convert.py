@@ -118,6 +118,9 @@ def convert_trace(trace: str | os.PathLike, out: str | os.PathLike, *, vars_out:
     vars_out = Path(vars_out) if explicit_vars else out.with_name(out.stem + ".vars" + (out.suffix or ".parquet"))
     if vars_out == out:
         raise ValueError(f"the variable records' file would be the packet events' file ({out})")
+    for p in {out, vars_out}:
+        if not p.parent.is_dir():
+            raise OSError(f"{p}: cannot write there: no directory {p.parent}")
     reader = TraceChunks(str(trace))
     size = trace.stat().st_size
     meta_common = {
@@ -246,6 +249,18 @@ record stops the conversion with FILE:LINE: message.  Read the output with
 polars.read_parquet or pandas.read_parquet.  Details: docs/outputs.md."""
 
 
+def _positive(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of lines, got {text!r}")
+    return n
+
+
 def add_command(sub) -> None:
     """Add the `convert` subcommand to an argparse subparsers object."""
     import argparse
@@ -257,7 +272,7 @@ def add_command(sub) -> None:
     c.add_argument("--vars-output", metavar="PATH",
                    help="where variable-trace records go when the trace also has packet events "
                         "(default: OUT.vars.parquet)")
-    c.add_argument("--row-group", type=int, default=1_000_000, metavar="LINES",
+    c.add_argument("--row-group", type=_positive, default=1_000_000, metavar="LINES",
                    help="lines read per chunk, each chunk one row group (default 1000000)")
     c.add_argument("--compression", choices=("zstd", "snappy", "gzip", "none"), default="zstd",
                    help="Parquet compression (default zstd)")

@@ -648,6 +648,7 @@ class Ns2Runner:
     def report_panic(self, err) -> int:
         """An engine panic: report it as Dumbbell's bug, exit code 70."""
         self.flush_channels()
+        self.finish_pcap()
         sys.stderr.write(
             f"dumbbell: internal error in the engine: {err}\n"
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
@@ -661,6 +662,10 @@ class Ns2Runner:
         if data:
             os.write(1, data)
         # Every way out of a run passes here: the packet captures too.
+        self.finish_pcap()
+
+    def finish_pcap(self) -> None:
+        """Write out the packet captures of `--pcap` (crate::pcap)."""
         try:
             self.eng.pcap_finish()
         except OSError as e:
