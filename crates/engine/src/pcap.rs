@@ -319,7 +319,7 @@ impl Capture {
             let s = s as u32 as u64;
             (if c_syn { 1 + s.wrapping_sub(1) * mss as u64 } else { 1 + s * mss as u64 }) as u32
         };
-        let syn_conn = self.conns.get(&(pk.daddr, pk.dport, pk.saddr, pk.sport)).map_or(true, |c| c.syn);
+        let syn_conn = self.conns.get(&(pk.daddr, pk.dport, pk.saddr, pk.sport)).is_none_or(|c| c.syn);
         let ts = sack < 4;
         let opt_len = if ts { 12 } else { 0 } + if sack > 0 { 4 + 8 * sack } else { 0 };
         let hdr = 20 + opt_len;

@@ -342,6 +342,9 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
 /// convert`): each chunk is (event columns, variable-record columns,
 /// lines skipped (`v` lines, blank lines), lines read so far).  A line
 /// that is not a trace record raises ValueError "path:line: message".
+/// (event columns, variable-record columns, lines skipped, lines read).
+type Chunk<'py> = (Vec<Column<'py>>, Vec<Column<'py>>, u64, u64);
+
 #[pyclass]
 struct TraceChunks {
     path: String,
@@ -360,7 +363,7 @@ impl TraceChunks {
         Ok(TraceChunks { path: path.to_string(), chunks: dumbbell_engine::ns2::tracefile::Chunks::new(r) })
     }
 
-    fn next_chunk<'py>(&mut self, py: Python<'py>, max_lines: usize) -> PyResult<Option<(Vec<Column<'py>>, Vec<Column<'py>>, u64, u64)>> {
+    fn next_chunk<'py>(&mut self, py: Python<'py>, max_lines: usize) -> PyResult<Option<Chunk<'py>>> {
         let chunks = &mut self.chunks;
         let got = py.detach(|| chunks.next_chunk(max_lines.max(1)));
         match got {
