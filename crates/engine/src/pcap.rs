@@ -100,6 +100,8 @@ impl Conn {
 struct File {
     out: std::io::BufWriter<std::fs::File>,
     path: PathBuf,
+    /// The last record written: (uid, time in ns, trace point).
+    last: Option<(i32, u64, u8)>,
 }
 
 /// The captures of a simulation: a file per link end, made at the first
@@ -145,18 +147,29 @@ impl Capture {
             b'r' => (dst, src),
             _ => return,
         };
-        self.write(end, now, pk);
+        self.write(end, kind, now, pk);
     }
 
     #[inline(never)]
-    fn write(&mut self, end: (i32, i32), now: f64, pk: &Packet) {
+    fn write(&mut self, end: (i32, i32), kind: u8, now: f64, pk: &Packet) {
         if self.error.is_some() {
             return;
+        }
+        let ns = (now * 1e9).round().max(0.0) as u64;
+        // A link traced twice (trace-queue after trace-all, a second nam
+        // trace) passes a packet through two trace points of a kind: the
+        // device sees it once.
+        match self.file(end) {
+            Ok(f) if f.last == Some((pk.uid, ns, kind)) => return,
+            Ok(f) => f.last = Some((pk.uid, ns, kind)),
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
         }
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         self.datagram(&mut buf, pk);
-        let ns = (now * 1e9).round().max(0.0) as u64;
         let len = buf.len() as u32;
         let mut rec = [0u8; 16];
         rec[0..4].copy_from_slice(&((ns / 1_000_000_000) as u32).to_le_bytes());
@@ -184,7 +197,7 @@ impl Capture {
             h.extend_from_slice(&SNAPLEN.to_le_bytes());
             h.extend_from_slice(&LINKTYPE_RAW.to_le_bytes());
             out.write_all(&h).map_err(|e| format!("{}: {e}", path.display()))?;
-            self.files.insert(end, File { out, path });
+            self.files.insert(end, File { out, path, last: None });
         }
         Ok(self.files.get_mut(&end).expect("just made"))
     }
@@ -497,6 +510,25 @@ mod tests {
         verify(&b);
         assert_eq!(b.len(), 20 + 32 + 1000, "no SACK option on data");
         assert_eq!(b[33], 0x10, "no CWR without ECT");
+    }
+
+    #[test]
+    fn a_packet_through_two_trace_points_of_a_kind_is_captured_once() {
+        let dir = std::env::temp_dir().join(format!("dbpcap{}", std::process::id()));
+        let mut cap = Capture::new(&dir, "").unwrap();
+        let mut d = pkt(PacketType::Tcp, 1040, 1);
+        for (uid, t) in [(1, 0.5), (1, 0.5), (2, 0.5), (1, 0.6)] {
+            d.uid = uid;
+            cap.packet(b'-', 0, 1, t, &d);
+        }
+        cap.packet(b'r', 1, 0, 0.6, &d); // node 0 receiving it from node 1: the same file, another record
+        cap.packet(b'+', 0, 1, 0.7, &d); // not a capture point
+        cap.packet(b'd', 0, 1, 0.7, &d);
+        let files = cap.finish().unwrap();
+        let size = |p: &PathBuf| std::fs::metadata(p).unwrap().len();
+        assert_eq!(files.len(), 1);
+        assert_eq!(size(&files[0]), 24 + 4 * (16 + 1052), "three records sent and one received");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
