@@ -241,3 +241,24 @@ def test_a_stopped_run_keeps_whole_captures(tmp_path):
     assert r.returncode == 124, r.stderr
     recs = read(tmp_path / "caps" / "0-1.pcap")
     assert 1000 < len(recs) and recs[-1].time_ns < 1000 * 10**9
+
+
+@needs("tshark")
+def test_tshark_counts_agree_with_the_senders_counters(tmp_path):
+    sim = db.Simulation()
+    a, r, b = sim.nodes(3)
+    sim.link(a, r, "100Mb", "1ms")
+    sim.link(r, b, "1Mb", "30ms", queue_limit=8)
+    sim.tcp(a, b, variant="newreno", packet_size=1000, stop=9.0)
+    res = sim.run(12, pcap=tmp_path)
+    f = res.flows.row(0, named=True)
+
+    def count(flt: str) -> int:
+        r = subprocess.run(["tshark", "-r", str(tmp_path / "0-1.pcap"), "-Y", flt, "-T", "fields", "-e", "frame.number"],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return len(r.stdout.split())
+
+    # data segments and the SYN: every packet the sender sent (ndatapack_)
+    assert count("tcp.len > 0 || (tcp.flags.syn == 1 && tcp.flags.ack == 0)") == f["ndatapack"]
+    assert count("tcp.analysis.retransmission || tcp.analysis.fast_retransmission") == f["nrexmitpack"] > 0
