@@ -18,7 +18,7 @@ def _cmd_demo(args) -> int:
     return demo_main()
 
 
-RUN_USAGE = """usage: dumbbell run [--safe] [--pcap DIR] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
+RUN_USAGE = """usage: dumbbell run [--safe] [--pcap DIR [--pcap-snaplen N]] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
 
 Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
 and exit status.  Arguments after the script go to it (argv), options or not.
@@ -32,6 +32,8 @@ and exit status.  Arguments after the script go to it (argv), options or not.
                         link end: DIR/A-B.pcap is what node A sends to and
                         receives from node B, with IPv4/TCP/UDP headers made from
                         the packets (node n is 10.0.0.0+n+1; docs/outputs.md)
+  --pcap-snaplen N      keep only the first N bytes of each packet (1 to 65535,
+                        as tcpdump -s; 80 keeps every header; default: all)
   --max-events N        stop the run after N events (checked every 20 ms)
   --max-wall SECONDS    stop the run after SECONDS of wall-clock time
                         (either limit: what was written is kept, exit status 124)
@@ -45,6 +47,7 @@ def _run_command(args: list[str]) -> int:
     limits = {"--max-events": None, "--max-wall": None}
     safe = False
     pcap = None
+    snaplen = None
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, _, val = args[i].partition("=")
@@ -55,14 +58,21 @@ def _run_command(args: list[str]) -> int:
             safe = True
             i += 1
             continue
-        if opt == "--pcap":
+        if opt in ("--pcap", "--pcap-snaplen"):
             if not val:
                 if i + 1 >= len(args):
-                    sys.stderr.write("dumbbell run: --pcap needs a directory\n")
+                    what = "a directory" if opt == "--pcap" else "a number of bytes"
+                    sys.stderr.write(f"dumbbell run: {opt} needs {what}\n")
                     return 2
                 i += 1
                 val = args[i]
-            pcap = val
+            if opt == "--pcap":
+                pcap = val
+            else:
+                snaplen = int(val) if val.isdigit() else 0
+                if not 1 <= snaplen <= 65535:
+                    sys.stderr.write(f"dumbbell run: --pcap-snaplen expects 1 to 65535 bytes, got {val!r}\n")
+                    return 2
             i += 1
             continue
         if opt not in limits:
@@ -87,10 +97,13 @@ def _run_command(args: list[str]) -> int:
     if i >= len(args):
         sys.stderr.write(RUN_USAGE + "\n")
         return 2
+    if snaplen is not None and pcap is None:
+        sys.stderr.write("dumbbell run: --pcap-snaplen needs --pcap DIR\n")
+        return 2
     from .ns2.runner import run_script_and_exit
 
     return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"],
-                               safe=safe, pcap=pcap)
+                               safe=safe, pcap=pcap, pcap_snaplen=snaplen or 65535)
 
 
 def main(argv: list[str] | None = None) -> int:

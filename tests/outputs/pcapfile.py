@@ -70,8 +70,10 @@ def _options(opt: bytes) -> dict:
 
 def read(path: str | Path) -> list[Record]:
     """Every record of the file, checked: the header is the nanosecond raw-IP
-    form, each datagram whole (captured length = IP total length), the IP,
-    TCP, UDP and ICMP checksums right.  AssertionError otherwise."""
+    form, each record the datagram (or its first `snaplen` bytes: captured
+    length = min(IP total length, snaplen)), the IP checksum right, and the
+    TCP, UDP and ICMP checksums of whole datagrams.  AssertionError
+    otherwise."""
     data = Path(path).read_bytes()
     magic, vmaj, vmin, _, _, snap, link = struct.unpack("<IHHiIII", data[:24])
     assert magic == 0xA1B23C4D, f"{path}: not a nanosecond pcap (magic {magic:#x})"
@@ -79,35 +81,36 @@ def read(path: str | Path) -> list[Record]:
     recs, i = [], 24
     while i < len(data):
         sec, nsec, incl, orig = struct.unpack("<IIII", data[i:i + 16])
-        assert incl == orig <= snap and nsec < 10**9
+        assert incl == min(orig, snap) and nsec < 10**9
         ip = data[i + 16:i + 16 + incl]
         assert len(ip) == incl, f"{path}: record at byte {i} cut short"
         i += 16 + incl
         r = Record(sec * 10**9 + nsec, ip)
         assert ip[0] == 0x45, "IPv4 with a 20-byte header"
         r.tos, r.length, r.ident = ip[1], *struct.unpack("!HH", ip[2:6])
-        assert r.length == incl, "IP total length = captured length"
+        assert r.length == orig, "IP total length = length on the wire"
+        whole = incl == orig
         r.ttl, r.proto = ip[8], ip[9]
         assert csum(ip[:20]) == 0xFFFF, "IP header checksum"
         r.src, r.dst = ".".join(map(str, ip[12:16])), ".".join(map(str, ip[16:20]))
         l4 = ip[20:]
-        pseudo = ip[12:20] + bytes([0, r.proto]) + struct.pack("!H", len(l4))
+        pseudo = ip[12:20] + bytes([0, r.proto]) + struct.pack("!H", orig - 20)
         if r.proto == 6:
             r.sport, r.dport, r.seq, r.ack, off, r.flags = struct.unpack("!HHIIBB", l4[:14])
             hlen = (off >> 4) * 4
             r.options = _options(l4[20:hlen])
-            r.payload = len(l4) - hlen
-            assert csum(l4, csum(pseudo)) == 0xFFFF, "TCP checksum"
+            r.payload = orig - 20 - hlen
+            assert not whole or csum(l4, csum(pseudo)) == 0xFFFF, "TCP checksum"
         elif r.proto == 17:
             r.sport, r.dport, ulen, ck = struct.unpack("!HHHH", l4[:8])
-            assert ulen == len(l4)
+            assert ulen == orig - 20
             r.payload = ulen - 8
-            assert ck != 0 and csum(l4, csum(pseudo)) == 0xFFFF, "UDP checksum"
+            assert ck != 0 and (not whole or csum(l4, csum(pseudo)) == 0xFFFF), "UDP checksum"
         elif r.proto == 1:
             r.icmp_type = l4[0]
             r.sport, r.seq = struct.unpack("!HH", l4[4:8])
-            r.payload = len(l4) - 8
-            assert csum(l4) == 0xFFFF, "ICMP checksum"
+            r.payload = orig - 28
+            assert not whole or csum(l4) == 0xFFFF, "ICMP checksum"
         else:
             raise AssertionError(f"protocol {r.proto}")
         recs.append(r)

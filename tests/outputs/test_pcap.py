@@ -262,3 +262,28 @@ def test_tshark_counts_agree_with_the_senders_counters(tmp_path):
     # data segments and the SYN: every packet the sender sent (ndatapack_)
     assert count("tcp.len > 0 || (tcp.flags.syn == 1 && tcp.flags.ack == 0)") == f["ndatapack"]
     assert count("tcp.analysis.retransmission || tcp.analysis.fast_retransmission") == f["nrexmitpack"] > 0
+
+
+def test_a_snapshot_length_keeps_the_headers(tmp_path, basic1):
+    """--pcap-snaplen 80 (as tcpdump -s 80): every header kept, payload cut;
+    the records say the length on the wire, and decode as the whole ones."""
+    shutil.copy(ROOT / "examples" / "basic1.tcl", tmp_path)
+    r = subprocess.run([*DUMBBELL, "--pcap", "caps", "--pcap-snaplen", "80", "basic1.tcl"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    for p in (basic1 / "caps").iterdir():
+        whole, cut = read(p), read(tmp_path / "caps" / p.name)
+        assert [(w.time_ns, w.length, w.seq, w.ack, w.flags, w.options, w.payload) for w in whole] == \
+               [(c.time_ns, c.length, c.seq, c.ack, c.flags, c.options, c.payload) for c in cut]
+        assert max(len(c.ip) for c in cut) == 80
+        assert (tmp_path / "caps" / p.name).stat().st_size < p.stat().st_size / 5
+    if shutil.which("tcptrace"):
+        t = _tcptrace(tmp_path / "caps" / "2-1.pcap")
+        assert (t["total packets"][0], t["rexmt data pkts"][0], t["unique bytes sent"][0]) == (830, 13, 783360)
+    r = subprocess.run([*DUMBBELL, "--pcap-snaplen", "0", "--pcap", "c", "basic1.tcl"], cwd=tmp_path,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--pcap-snaplen expects 1 to 65535 bytes, got '0'" in r.stderr
+    r = subprocess.run([*DUMBBELL, "--pcap-snaplen", "80", "basic1.tcl"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 2 and "--pcap-snaplen needs --pcap DIR" in r.stderr
+    with pytest.raises(ValueError, match="pcap_snaplen must be 1 to 65535"):
+        db.Simulation().run(1, pcap=tmp_path / "x", pcap_snaplen=70000)

@@ -29,7 +29,8 @@
 //!   the agent's port, sequence number the ping's;
 //! * ECN-capable (ECT) is ECT(0) in the IP header, CE is CE.
 //!
-//! The payload is zeros, written in full (checksums are over it).
+//! The payload is zeros, written in full (checksums are over it) unless a
+//! snapshot length cuts the records (as `tcpdump -s`).
 //!
 //! Where: one file per end of a traced link, as a capture on a device
 //! sees it: the end at node A of the link between A and B holds the
@@ -115,6 +116,8 @@ pub struct Capture {
     conns: HashMap<(i32, i32, i32, i32), Conn>,
     /// The first error writing (reported by `finish`).
     error: Option<String>,
+    /// Bytes of each datagram written (its length is kept in the record).
+    snaplen: u32,
     buf: Vec<u8>,
 }
 
@@ -126,8 +129,12 @@ impl std::fmt::Debug for Capture {
 
 impl Capture {
     /// Captures into directory `dir` (made if missing), files named
-    /// `{prefix}A-B.pcap`.
-    pub fn new(dir: &Path, prefix: &str) -> Result<Capture, String> {
+    /// `{prefix}A-B.pcap`, each record cut to its first `snaplen` bytes
+    /// (1 to 65535; 65535 keeps every datagram whole, 80 every header).
+    pub fn new(dir: &Path, prefix: &str, snaplen: u32) -> Result<Capture, String> {
+        if !(1..=SNAPLEN).contains(&snaplen) {
+            return Err(format!("the snapshot length must be 1 to {SNAPLEN} bytes, got {snaplen}"));
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot make the capture directory: {e}", dir.display()))?;
         Ok(Capture {
             dir: dir.to_path_buf(),
@@ -136,6 +143,7 @@ impl Capture {
             conns: HashMap::new(),
             error: None,
             buf: Vec::with_capacity(2048),
+            snaplen,
         })
     }
 
@@ -171,12 +179,14 @@ impl Capture {
         buf.clear();
         self.datagram(&mut buf, pk);
         let len = buf.len() as u32;
+        let incl = len.min(self.snaplen);
         let mut rec = [0u8; 16];
         rec[0..4].copy_from_slice(&((ns / 1_000_000_000) as u32).to_le_bytes());
         rec[4..8].copy_from_slice(&((ns % 1_000_000_000) as u32).to_le_bytes());
-        rec[8..12].copy_from_slice(&len.to_le_bytes());
+        rec[8..12].copy_from_slice(&incl.to_le_bytes());
         rec[12..16].copy_from_slice(&len.to_le_bytes());
-        let r = self.file(end).and_then(|f| f.out.write_all(&rec).and_then(|_| f.out.write_all(&buf)).map_err(|e| format!("{}: {e}", f.path.display())));
+        let data = &buf[..incl as usize];
+        let r = self.file(end).and_then(|f| f.out.write_all(&rec).and_then(|_| f.out.write_all(data)).map_err(|e| format!("{}: {e}", f.path.display())));
         if let Err(e) = r {
             self.error = Some(e);
         }
@@ -194,7 +204,7 @@ impl Capture {
             h.extend_from_slice(&4u16.to_le_bytes());
             h.extend_from_slice(&0i32.to_le_bytes()); // thiszone
             h.extend_from_slice(&0u32.to_le_bytes()); // sigfigs
-            h.extend_from_slice(&SNAPLEN.to_le_bytes());
+            h.extend_from_slice(&self.snaplen.to_le_bytes());
             h.extend_from_slice(&LINKTYPE_RAW.to_le_bytes());
             out.write_all(&h).map_err(|e| format!("{}: {e}", path.display()))?;
             self.files.insert(end, File { out, path, last: None });
@@ -434,7 +444,7 @@ mod tests {
     #[test]
     fn tcp_data_and_ack_numbers_in_bytes() {
         let dir = std::env::temp_dir();
-        let mut cap = Capture::new(&dir, "unit").unwrap();
+        let mut cap = Capture::new(&dir, "unit", SNAPLEN).unwrap();
         let mut d = pkt(PacketType::Tcp, 1040, 5);
         d.ecn_capable = true;
         d.cong_action = true;
@@ -473,7 +483,7 @@ mod tests {
 
     #[test]
     fn a_syn_and_the_first_ack_of_it_open_the_connection() {
-        let mut cap = Capture::new(&std::env::temp_dir(), "unit").unwrap();
+        let mut cap = Capture::new(&std::env::temp_dir(), "unit", SNAPLEN).unwrap();
         let syn = pkt(PacketType::Tcp, 40, 0);
         assert_eq!(seq_ack_flags(&one(&mut cap, &syn)), (0, 0, 0x02));
         let mut a = pkt(PacketType::Ack, 40, 0);
@@ -490,7 +500,7 @@ mod tests {
 
     #[test]
     fn without_syn_packet_0_holds_data() {
-        let mut cap = Capture::new(&std::env::temp_dir(), "unit").unwrap();
+        let mut cap = Capture::new(&std::env::temp_dir(), "unit", SNAPLEN).unwrap();
         let d = pkt(PacketType::Tcp, 540, 0);
         assert_eq!(seq_ack_flags(&one(&mut cap, &d)), (1, 1, 0x10));
         let d = pkt(PacketType::Tcp, 540, 3);
@@ -502,7 +512,7 @@ mod tests {
 
     #[test]
     fn stale_fields_of_a_data_packet_are_not_shown() {
-        let mut cap = Capture::new(&std::env::temp_dir(), "unit").unwrap();
+        let mut cap = Capture::new(&std::env::temp_dir(), "unit", SNAPLEN).unwrap();
         let mut d = pkt(PacketType::Tcp, 1040, 3);
         d.sa_len = 2; // left by the slot's previous packet, an ACK
         d.cong_action = true; // ns-2's CWR at a cut of the window, without ECN
@@ -515,7 +525,7 @@ mod tests {
     #[test]
     fn a_packet_through_two_trace_points_of_a_kind_is_captured_once() {
         let dir = std::env::temp_dir().join(format!("dbpcap{}", std::process::id()));
-        let mut cap = Capture::new(&dir, "").unwrap();
+        let mut cap = Capture::new(&dir, "", SNAPLEN).unwrap();
         let mut d = pkt(PacketType::Tcp, 1040, 1);
         for (uid, t) in [(1, 0.5), (1, 0.5), (2, 0.5), (1, 0.6)] {
             d.uid = uid;
@@ -532,8 +542,24 @@ mod tests {
     }
 
     #[test]
+    fn a_snapshot_length_cuts_records_not_datagrams() {
+        let dir = std::env::temp_dir().join(format!("dbpcapsnap{}", std::process::id()));
+        let mut cap = Capture::new(&dir, "", 80).unwrap();
+        cap.packet(b'-', 0, 1, 0.5, &pkt(PacketType::Tcp, 1040, 1));
+        let files = cap.finish().unwrap();
+        let b = std::fs::read(&files[0]).unwrap();
+        assert_eq!(u32::from_le_bytes(b[16..20].try_into().unwrap()), 80, "the header's snapshot length");
+        assert_eq!(u32::from_le_bytes(b[32..36].try_into().unwrap()), 80, "captured");
+        assert_eq!(u32::from_le_bytes(b[36..40].try_into().unwrap()), 1052, "on the wire");
+        assert_eq!(b.len(), 24 + 16 + 80);
+        assert_eq!(u16::from_be_bytes([b[42], b[43]]), 1052, "the IP length is the datagram's");
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(Capture::new(&dir, "", 0).is_err() && Capture::new(&dir, "", 65536).is_err());
+    }
+
+    #[test]
     fn udp_and_ping() {
-        let mut cap = Capture::new(&std::env::temp_dir(), "unit").unwrap();
+        let mut cap = Capture::new(&std::env::temp_dir(), "unit", SNAPLEN).unwrap();
         let mut u = pkt(PacketType::Cbr, 210, 3);
         u.rtp = true;
         let b = one(&mut cap, &u);

@@ -401,9 +401,14 @@ impl Builder {
 
     /// Keep the packet events written to channel `name` as columns.
     /// Capture the packets of the traced links into pcap files in
-    /// `dir` (`{prefix}A-B.pcap`, one per link end; crate::pcap).
-    fn pcap_start(&mut self, dir: &str, prefix: &str) -> PyResult<()> {
-        let cap = dumbbell_engine::pcap::Capture::new(std::path::Path::new(dir), prefix).map_err(pyo3::exceptions::PyOSError::new_err)?;
+    /// `dir` (`{prefix}A-B.pcap`, one per link end; crate::pcap), each
+    /// record cut to `snaplen` bytes.
+    #[pyo3(signature = (dir, prefix, snaplen=65535))]
+    fn pcap_start(&mut self, dir: &str, prefix: &str, snaplen: u32) -> PyResult<()> {
+        if !(1..=65535).contains(&snaplen) {
+            return Err(PyValueError::new_err(format!("the pcap snapshot length must be 1 to 65535 bytes, got {snaplen}")));
+        }
+        let cap = dumbbell_engine::pcap::Capture::new(std::path::Path::new(dir), prefix, snaplen).map_err(pyo3::exceptions::PyOSError::new_err)?;
         self.b.sim_mut().out_mut().pcap = Some(Box::new(cap));
         Ok(())
     }

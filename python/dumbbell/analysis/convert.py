@@ -118,7 +118,7 @@ def convert_trace(trace: str | os.PathLike, out: str | os.PathLike, *, vars_out:
     vars_out = Path(vars_out) if explicit_vars else out.with_name(out.stem + ".vars" + (out.suffix or ".parquet"))
     if vars_out == out:
         raise ValueError(f"the variable records' file would be the packet events' file ({out})")
-    for p in {out, vars_out}:
+    for p in (out, vars_out):
         if not p.parent.is_dir():
             raise OSError(f"{p}: cannot write there: no directory {p.parent}")
     reader = TraceChunks(str(trace))

@@ -1152,7 +1152,7 @@ class Simulation:
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
-            pcap: str | os.PathLike | None = None):
+            pcap: str | os.PathLike | None = None, pcap_snaplen: int = 65535):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
 
         `mode="fluid"` integrates the fluid model of the scenario instead
@@ -1172,7 +1172,9 @@ class Simulation:
           transmission starts and what it receives from B when it arrives,
           as IPv4 datagrams with TCP/UDP headers made from the packets
           (node n is 10.0.0.0+n+1, agent port p is 1024+p; docs/outputs.md).
-          The paths are in `Result.pcap_files`.
+          The paths are in `Result.pcap_files`.  `pcap_snaplen` keeps
+          only the first bytes of each packet (1 to 65535, as tcpdump -s;
+          80 keeps every header).
         * `max_events`, `max_wall`: guards against a runaway run: past this
           many events dispatched, or this many seconds of wall-clock time,
           the run stops with `RunLimitExceeded` (checked every 20 ms, so
@@ -1187,9 +1189,11 @@ class Simulation:
                 raise ValueError("run(): pcap applies to packet-level runs only (a fluid run has no packets)")
             from ..models.fluid_scenario import run_fluid
             return run_fluid(self, until, mode, trace_packets, monitor_queues, trace_file)
-        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall, pcap)
+        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall, pcap,
+                           pcap_snaplen)
 
-    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None, pcap=None):
+    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None, pcap=None,
+             pcap_snaplen=65535):
         from ..analysis.results import Result
 
         if max_events is not None and (isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1):
@@ -1200,6 +1204,9 @@ class Simulation:
         if pcap is not None:
             if not isinstance(pcap, (str, os.PathLike)):
                 raise ValueError(f"run(): pcap must be a directory path, got {pcap!r}")
+            if (isinstance(pcap_snaplen, bool) or not isinstance(pcap_snaplen, int)
+                    or not 1 <= pcap_snaplen <= 65535):
+                raise ValueError(f"run(): pcap_snaplen must be 1 to 65535 bytes, got {pcap_snaplen!r}")
             if trace_packets is False:
                 trace_packets = True  # captures are made at the links' trace points
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
@@ -1224,7 +1231,7 @@ class Simulation:
                 if recorded:
                     b.set_recorded(_CHANNEL)
                 if pcap is not None:
-                    b.pcap_start(os.fspath(pcap), "")  # OSError if the directory cannot be made
+                    b.pcap_start(os.fspath(pcap), "", pcap_snaplen)  # OSError if the directory cannot be made
                 objs = self._build(b, _CHANNEL, tp, mon, until_s)
                 if max_events is not None or max_wall is not None:
                     b.set_limits(max_events, max_wall)

@@ -79,7 +79,7 @@ class Ns2Runner:
     `run` returns its code."""
 
     def __init__(self, script: str, argv: list[str], own_tcl: bool = False, exit_process: bool = True,
-                 safe: bool = False, pcap: str | None = None):
+                 safe: bool = False, pcap: str | None = None, pcap_snaplen: int = 65535):
         self.script = script
         self.exit_process = exit_process
         self.safe = safe
@@ -105,7 +105,7 @@ class Ns2Runner:
         self.eng = Engine()
         if pcap is not None:
             # packet captures of the traced links (crate::pcap; docs/outputs.md)
-            self.eng.pcap_start(pcap, "")
+            self.eng.pcap_start(pcap, "", pcap_snaplen)
         self.at_scripts: dict[int, str] = {}
         self.kinds = set(Engine.kinds())
         self.rng_bind: str | None = None
@@ -755,7 +755,8 @@ def _atoll(s: str) -> int:
 
 
 def run_script_and_exit(script: str, argv: list[str], max_events: int | None = None,
-                        max_wall: float | None = None, safe: bool = False, pcap: str | None = None) -> int:
+                        max_wall: float | None = None, safe: bool = False, pcap: str | None = None,
+                        pcap_snaplen: int = 65535) -> int:
     """`dumbbell run`: run_script, then end the process without tearing
     down the interpreter and Python (~2 ms; the script's end already flushed
     every Tcl channel and the engine's output), as the script's own `exit`
@@ -768,7 +769,7 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
     try:
-        runner = Ns2Runner(script, argv, own_tcl=True, safe=safe, pcap=pcap)
+        runner = Ns2Runner(script, argv, own_tcl=True, safe=safe, pcap=pcap, pcap_snaplen=pcap_snaplen)
     except OSError as e:  # the capture directory
         sys.stderr.write(f"dumbbell run: --pcap: {e}\n")
         return 2
