@@ -7,7 +7,6 @@ metrics."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess

@@ -26,7 +26,7 @@
 //!   the sink's first ACK of it a SYN-ACK;
 //! * UDP (a UDP agent's packets): the size is the datagram's;
 //! * ping: an ICMP echo request (reply for a returning ping), identifier
-//!   the agent's port, sequence number the ping's;
+//!   the agent's port (mapped as above), sequence number the ping's;
 //! * ECN-capable (ECT) is ECT(0) in the IP header, CE is CE.
 //!
 //! The payload is zeros, written in full (checksums are over it) unless a

@@ -15,7 +15,6 @@ each file's metadata (`Result.to_parquet`).
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import threading
@@ -227,10 +226,6 @@ def read_metadata(path: str | os.PathLike) -> dict[str, str]:
     """The ``dumbbell.*`` key-value metadata of a Parquet file written here."""
     md = pq.ParquetFile(path).metadata.metadata or {}
     return {k.decode(): v.decode() for k, v in md.items() if k.startswith(b"dumbbell.")}
-
-
-def _json(x) -> str:
-    return json.dumps(x, sort_keys=True)
 
 
 # ---- dumbbell convert --------------------------------------------------------------------
