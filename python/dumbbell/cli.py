@@ -38,7 +38,7 @@ def _version() -> str:
     return f"dumbbell {__version__}"
 
 
-RUN_USAGE = """usage: dumbbell run [--safe] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
+RUN_USAGE = """usage: dumbbell run [--safe] [--pcap DIR [--pcap-snaplen N]] [--max-events N] [--max-wall SECONDS] SCRIPT.tcl [ARGS...]
 
 Runs an ns-2 script as ns-2 2.35's `ns` does: the same trace files, output
 and exit status.  Arguments after the script go to it (argv), options or not.
@@ -47,6 +47,13 @@ and exit status.  Arguments after the script go to it (argv), options or not.
                         no sockets, no libraries, no env; files read only in the
                         script's directory and the current one, written only in
                         the current one ({reliability})
+  --pcap DIR            also write the packets of every traced link (trace-all,
+                        trace-queue, namtrace-all) as pcap files in DIR, one per
+                        link end: DIR/A-B.pcap is what node A sends to and
+                        receives from node B, with IPv4/TCP/UDP headers made from
+                        the packets (node n is 10.0.0.0+n+1; {outputs})
+  --pcap-snaplen N      keep only the first N bytes of each packet (1 to 65535,
+                        as tcpdump -s; 80 keeps every header; default: all)
   --max-events N        stop the run after N events (checked every 20 ms)
   --max-wall SECONDS    stop the run after SECONDS of wall-clock time
                         (either limit: what was written is kept, exit status 124)
@@ -57,7 +64,7 @@ DUMBBELL_DEBUG=1 adds Tcl's whole traceback."""
 
 
 def _run_usage() -> str:
-    return RUN_USAGE.format(reliability=doc_path("reliability.md"))
+    return RUN_USAGE.format(reliability=doc_path("reliability.md"), outputs=doc_path("outputs.md"))
 
 
 def _run_command(args: list[str]) -> int:
@@ -65,6 +72,8 @@ def _run_command(args: list[str]) -> int:
     after the script is the script's."""
     limits = {"--max-events": None, "--max-wall": None}
     safe = False
+    pcap = None
+    snaplen = None
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, _, val = args[i].partition("=")
@@ -73,6 +82,23 @@ def _run_command(args: list[str]) -> int:
             return 0
         if opt == "--safe" and not val:
             safe = True
+            i += 1
+            continue
+        if opt in ("--pcap", "--pcap-snaplen"):
+            if not val:
+                if i + 1 >= len(args):
+                    what = "a directory" if opt == "--pcap" else "a number of bytes"
+                    sys.stderr.write(f"dumbbell run: {opt} needs {what}\n")
+                    return 2
+                i += 1
+                val = args[i]
+            if opt == "--pcap":
+                pcap = val
+            else:
+                snaplen = int(val) if val.isdigit() else 0
+                if not 1 <= snaplen <= 65535:
+                    sys.stderr.write(f"dumbbell run: --pcap-snaplen expects 1 to 65535 bytes, got {val!r}\n")
+                    return 2
             i += 1
             continue
         if opt not in limits:
@@ -97,10 +123,13 @@ def _run_command(args: list[str]) -> int:
     if i >= len(args):
         sys.stderr.write(_run_usage() + "\n")
         return 2
+    if snaplen is not None and pcap is None:
+        sys.stderr.write("dumbbell run: --pcap-snaplen needs --pcap DIR\n")
+        return 2
     from .ns2.runner import run_script_and_exit
 
     return run_script_and_exit(args[i], args[i + 1:], max_events=limits["--max-events"], max_wall=limits["--max-wall"],
-                               safe=safe)
+                               safe=safe, pcap=pcap, pcap_snaplen=snaplen or 65535)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,6 +211,9 @@ def build_parser():
     from .anim import add_command as _add_animate_command
 
     _add_animate_command(sub)  # `dumbbell animate`
+    from .analysis.convert import add_command as _add_convert_command
+
+    _add_convert_command(sub)  # `dumbbell convert`
     return p
 
 

@@ -22,6 +22,7 @@ pub mod ns2;
 pub mod objs;
 pub mod onoff;
 pub mod packet;
+pub mod pcap;
 pub mod ping;
 mod pq;
 pub mod qdisc;

@@ -72,6 +72,9 @@ impl Trace {
     /// records it, for a channel that records columns).
     #[inline]
     pub fn write(&self, w: &mut World, p: PktId) {
+        if let Some(cap) = w.out.pcap.as_deref_mut() {
+            cap.packet(self.kind, self.src, self.dst, w.s.now, w.pool.get(p));
+        }
         if self.channel.is_none() && self.nam.is_none() {
             return;
         }

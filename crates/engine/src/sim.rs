@@ -55,6 +55,8 @@ pub struct Outputs {
     interrupted: AtomicBool,
     /// Formats what the trace points see (taken out while it writes).
     tracer: Option<Box<dyn crate::trace::Tracer>>,
+    /// Packet captures of the traced links (`crate::pcap`), when asked for.
+    pub pcap: Option<Box<crate::pcap::Capture>>,
 }
 
 impl Default for Outputs {
@@ -69,6 +71,7 @@ impl Default for Outputs {
             yield_at: AtomicUsize::new(4 << 20),
             interrupted: AtomicBool::new(false),
             tracer: Some(Box::new(crate::trace::NullTracer)),
+            pcap: None,
         }
     }
 }

@@ -173,6 +173,30 @@ impl Engine {
 
     /// From now on keep the packet events written to channel `name` as
     /// columns (`take_events`) instead of trace lines.
+    /// Capture the packets of the traced links into pcap files in
+    /// `dir` (`{prefix}A-B.pcap`, one per link end; crate::pcap), each
+    /// record cut to `snaplen` bytes.
+    #[pyo3(signature = (dir, prefix, snaplen=65535))]
+    fn pcap_start(&mut self, dir: &str, prefix: &str, snaplen: u32) -> PyResult<()> {
+        if !(1..=65535).contains(&snaplen) {
+            return Err(PyValueError::new_err(format!("the pcap snapshot length must be 1 to 65535 bytes, got {snaplen}")));
+        }
+        let cap = dumbbell_engine::pcap::Capture::new(std::path::Path::new(dir), prefix, snaplen).map_err(pyo3::exceptions::PyOSError::new_err)?;
+        self.sim.out_mut().pcap = Some(Box::new(cap));
+        Ok(())
+    }
+
+    /// Write out the captures; the paths of the files written.
+    fn pcap_finish(&mut self) -> PyResult<Vec<String>> {
+        match self.sim.out_mut().pcap.as_deref_mut() {
+            None => Ok(Vec::new()),
+            Some(c) => c
+                .finish()
+                .map(|v| v.into_iter().map(|p| p.display().to_string()).collect())
+                .map_err(pyo3::exceptions::PyOSError::new_err),
+        }
+    }
+
     fn set_recorded(&mut self, name: &str) {
         self.sim.out_mut().set_recorded(name);
     }
@@ -320,6 +344,45 @@ fn parse_trace_bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<(Vec<Column<
     Ok(parsed_columns(py, &p))
 }
 
+/// A trace file read strictly, a chunk of lines at a time (`dumbbell
+/// convert`): each chunk is (event columns, variable-record columns,
+/// lines skipped (`v` lines, blank lines), lines read so far).  A line
+/// that is not a trace record raises ValueError "path:line: message".
+/// (event columns, variable-record columns, lines skipped, lines read).
+type Chunk<'py> = (Vec<Column<'py>>, Vec<Column<'py>>, u64, u64);
+
+#[pyclass]
+struct TraceChunks {
+    path: String,
+    chunks: dumbbell_engine::ns2::tracefile::Chunks<std::io::BufReader<std::fs::File>>,
+}
+
+#[pymethods]
+impl TraceChunks {
+    #[new]
+    fn new(path: &str) -> PyResult<Self> {
+        let f = std::fs::File::open(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+        if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            return Err(pyo3::exceptions::PyOSError::new_err(format!("{path}: is a directory")));
+        }
+        let r = std::io::BufReader::with_capacity(1 << 20, f);
+        Ok(TraceChunks { path: path.to_string(), chunks: dumbbell_engine::ns2::tracefile::Chunks::new(r) })
+    }
+
+    fn next_chunk<'py>(&mut self, py: Python<'py>, max_lines: usize) -> PyResult<Option<Chunk<'py>>> {
+        let chunks = &mut self.chunks;
+        let got = py.detach(|| chunks.next_chunk(max_lines.max(1)));
+        match got {
+            Ok(None) => Ok(None),
+            Ok(Some(p)) => {
+                let (ev, vr, other) = parsed_columns(py, &p);
+                Ok(Some((ev, vr, other, self.chunks.lineno)))
+            }
+            Err((line, msg)) => Err(PyValueError::new_err(format!("{}:{}: {}", self.path, line, msg))),
+        }
+    }
+}
+
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
@@ -332,6 +395,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RunLimitExceeded", m.py().get_type::<interrupt::RunLimitExceeded>())?;
     m.add_function(wrap_pyfunction!(tcl::tcl_fault, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace_columns, m)?)?;
+    m.add_class::<TraceChunks>()?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(atof, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

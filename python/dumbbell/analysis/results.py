@@ -158,6 +158,9 @@ class Result:
         self.trace_file: Path | None = trace_file
         self.packets_traced: bool = packets_traced
         self._flow_objects = tuple(flow_objects)
+        self.pcap_files: list[Path] = []
+        """The pcap files of `run(pcap=...)`, one per traced link end."""
+        self._sim = None  # the Simulation run, for to_parquet's parameters
         self.link_bandwidths: dict[tuple[int, int], float] = {
             (lk.src.id, lk.dst.id): float(lk.bandwidth) for lk in links}
         """Bandwidth in bits/s of every link direction of the simulation, by
@@ -250,8 +253,59 @@ class Result:
                 events_df = e.with_columns(
                     _key("src_node", "src_port").replace_strict(keys, vals, default=None,
                                                                  return_dtype=pl.Int32).alias("flow"))
-        return cls(flows_df, vars_df, events_df, queues_df, until, script,
-                   Path(trace_path) if kept else None, packets_traced, flows, sim.links, sources_df)
+        res = cls(flows_df, vars_df, events_df, queues_df, until, script,
+                  Path(trace_path) if kept else None, packets_traced, flows, sim.links, sources_df)
+        res._sim = sim
+        return res
+
+    # ---- Parquet --------------------------------------------------------------------
+
+    def parameters(self) -> dict:
+        """The run's parameters as plain data (what `to_parquet` stores):
+        `until`, `seed`, and the scenario's nodes, links, flows, datagram
+        sources and error models as created."""
+        sim = self._sim
+        out: dict = {"until": self.until, "seed": getattr(sim, "seed", None)}
+        if sim is None:
+            return out
+        out["nodes"] = len(sim.node_list)
+        out["links"] = [_plain_obj(lk, ("src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params"))
+                        for lk in sim.links]
+        out["flows"] = [_plain_obj(f, ("id", "src", "dst", "variant", "sink", "start", "stop", "fid", "params",
+                                       "sink_params", "trace_vars", "app", "app_params")) for f in sim.flows]
+        out["sources"] = [_plain_obj(so, ("id", "src", "dst", "traffic", "sink", "start", "stop", "fid", "params",
+                                          "agent_params")) for so in getattr(sim, "sources", ())]
+        out["error_models"] = [repr(e) for e in getattr(sim, "error_models", ())]
+        return out
+
+    def to_parquet(self, directory, params: dict | None = None, *, compression: str = "zstd") -> list[Path]:
+        """Write the frames as Parquet files, ``directory/flows.parquet``,
+        ``vars.parquet``, ``events.parquet``, ``queues.parquet`` and
+        ``sources.parquet``, each with the run in its file metadata:
+        ``dumbbell.parameters`` (JSON of `parameters()`),
+        ``dumbbell.params`` (JSON of `params`: yours, e.g. a sweep's point),
+        ``dumbbell.script`` (the equivalent ns-2 script),
+        ``dumbbell.version`` and ``dumbbell.frame``.  Returns the paths.
+        Read them back with ``polars.read_parquet`` or
+        ``pandas.read_parquet``, the metadata with
+        `dumbbell.analysis.convert.read_metadata`."""
+        import json
+
+        from .. import __version__
+        from .convert import write_frames
+
+        if params is not None and not isinstance(params, dict):
+            raise ValueError(f"to_parquet(): params must be a dict, got {params!r}")
+        try:
+            params_json = json.dumps(params or {}, sort_keys=True)
+        except TypeError as e:
+            raise ValueError(f"to_parquet(): params must be JSON data (numbers, strings, lists, dicts): {e}") from None
+        meta = {"dumbbell.parameters": json.dumps(self.parameters(), sort_keys=True, default=str),
+                "dumbbell.params": params_json, "dumbbell.script": self.script,
+                "dumbbell.version": __version__}
+        frames = {"flows": self.flows, "vars": self.vars, "events": self.events, "queues": self.queues,
+                  "sources": self.sources}
+        return write_frames(frames, directory, meta, compression=compression)
 
     # ---- conveniences -------------------------------------------------------------
 
@@ -470,3 +524,20 @@ class Result:
         fig = _plot.plot_goodput_groups(self, groups, path, title, **options)
         _plot._plt().close(fig)
         return fig
+
+
+def _plain(v):
+    """A scenario value as JSON data: nodes by id, mappings as dicts."""
+    if hasattr(v, "id") and hasattr(v, "sim"):
+        return v.id
+    if isinstance(v, dict) or hasattr(v, "items"):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    return str(v)
+
+
+def _plain_obj(o, attrs) -> dict:
+    return {a: _plain(getattr(o, a, None)) for a in attrs}

@@ -140,7 +140,8 @@ class Simulation:
             monitor_queues: bool | LinkLike | Iterable[LinkLike] = True,
             trace_file: str | os.PathLike[str] | None = None,
             mode: Literal["packet", "fluid"] = "packet", *, max_events: int | None = None,
-            max_wall: float | None = None) -> Result | FluidRun: ...
+            max_wall: float | None = None, pcap: str | os.PathLike[str] | None = None,
+            pcap_snaplen: int = 65535) -> Result | FluidRun: ...
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
            "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]

@@ -1324,7 +1324,8 @@ class Simulation:
                 "scfqs": scfqs}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
-            mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None):
+            mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
+            pcap: str | os.PathLike | None = None, pcap_snaplen: int = 65535):
         """Run the scenario from time 0 to `until` seconds; returns a `Result`.
 
         `mode="fluid"` integrates the fluid model of the scenario instead
@@ -1338,6 +1339,15 @@ class Simulation:
           direction (`Result.queues`); a list selects directions; False none.
         * `trace_file`: also keep the ns-2 format trace text (packet events
           and variable traces, exactly as ns-2 writes them) at this path.
+        * `pcap`: a directory to write packet captures to, one pcap file per
+          end of each traced link (every link if `trace_packets` is not
+          given): ``A-B.pcap`` holds what node A sends to node B when its
+          transmission starts and what it receives from B when it arrives,
+          as IPv4 datagrams with TCP/UDP headers made from the packets
+          (node n is 10.0.0.0+n+1, agent port p is 1024+p; docs/outputs.md).
+          The paths are in `Result.pcap_files`.  `pcap_snaplen` keeps
+          only the first bytes of each packet (1 to 65535, as tcpdump -s;
+          80 keeps every header).
         * `max_events`, `max_wall`: guards against a runaway run: past this
           many events dispatched, or this many seconds of wall-clock time,
           the run stops with `RunLimitExceeded` (checked every 20 ms, so
@@ -1348,11 +1358,15 @@ class Simulation:
         if mode != "packet":
             if max_events is not None or max_wall is not None:
                 raise ValueError("run(): max_events and max_wall apply to packet-level runs only")
+            if pcap is not None:
+                raise ValueError("run(): pcap applies to packet-level runs only (a fluid run has no packets)")
             from ..models.fluid_scenario import run_fluid
             return run_fluid(self, until, mode, trace_packets, monitor_queues, trace_file)
-        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall)
+        return _without_gc(self._run, until, trace_packets, monitor_queues, trace_file, max_events, max_wall, pcap,
+                           pcap_snaplen)
 
-    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None):
+    def _run(self, until, trace_packets, monitor_queues, trace_file, max_events=None, max_wall=None, pcap=None,
+             pcap_snaplen=65535):
         from ..analysis.results import Result
 
         if max_events is not None and (isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1):
@@ -1360,6 +1374,14 @@ class Simulation:
         if max_wall is not None and (isinstance(max_wall, bool) or not isinstance(max_wall, (int, float))
                                      or not math.isfinite(max_wall) or max_wall <= 0):
             raise ValueError(f"run(): max_wall must be a positive number of seconds, got {max_wall!r}")
+        if pcap is not None:
+            if not isinstance(pcap, (str, os.PathLike)):
+                raise ValueError(f"run(): pcap must be a directory path, got {pcap!r}")
+            if (isinstance(pcap_snaplen, bool) or not isinstance(pcap_snaplen, int)
+                    or not 1 <= pcap_snaplen <= 65535):
+                raise ValueError(f"run(): pcap_snaplen must be 1 to 65535 bytes, got {pcap_snaplen!r}")
+            if trace_packets is False:
+                trace_packets = True  # captures are made at the links' trace points
         until_text, until_s, tp, mon = self._prepare(until, trace_packets, monitor_queues)
         traced = bool(tp) or any(f.trace_vars for f in self._flows)
         if trace_file is not None and not traced:
@@ -1381,6 +1403,8 @@ class Simulation:
                 b = Builder(_defaults_text())
                 if recorded:
                     b.set_recorded(_CHANNEL)
+                if pcap is not None:
+                    b.pcap_start(os.fspath(pcap), "", pcap_snaplen)  # OSError if the directory cannot be made
                 objs = self._build(b, _CHANNEL, tp, mon, until_s)
                 if max_events is not None or max_wall is not None:
                     b.set_limits(max_events, max_wall)
@@ -1393,6 +1417,7 @@ class Simulation:
                         break
                 _warn(b.take_warnings())
                 final = _collect(b, objs)
+                pcap_files = [Path(f) for f in b.pcap_finish()]
             except ValueError as err:
                 raise SimulationError(f"the engine refused the scenario: {err}") from None
             except BaseException as err:
@@ -1411,6 +1436,7 @@ class Simulation:
                             kept=trace_file is not None, columns=columns)
         res.voip = final.get("voip", {})
         res.scfq = final.get("scfq", {})
+        res.pcap_files = pcap_files
         return res
 
 

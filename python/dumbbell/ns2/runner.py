@@ -79,7 +79,7 @@ class Ns2Runner:
     `run` returns its code."""
 
     def __init__(self, script: str, argv: list[str], own_tcl: bool = False, exit_process: bool = True,
-                 safe: bool = False):
+                 safe: bool = False, pcap: str | None = None, pcap_snaplen: int = 65535):
         self.script = script
         self.exit_process = exit_process
         self.safe = safe
@@ -103,6 +103,9 @@ class Ns2Runner:
             self.tcl = tkinter.Tcl()
         self.TclError = TclError
         self.eng = Engine()
+        if pcap is not None:
+            # packet captures of the traced links (crate::pcap; docs/outputs.md)
+            self.eng.pcap_start(pcap, "", pcap_snaplen)
         self.at_scripts: dict[int, str] = {}
         self.kinds = set(Engine.kinds())
         self.rng_bind: str | None = None
@@ -645,6 +648,7 @@ class Ns2Runner:
     def report_panic(self, err) -> int:
         """An engine panic: report it as Dumbbell's bug, exit code 70."""
         self.flush_channels()
+        self.finish_pcap()
         sys.stderr.write(
             f"dumbbell: internal error in the engine: {err}\n"
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
@@ -657,6 +661,15 @@ class Ns2Runner:
         data = self.eng.take_c_stdout()
         if data:
             os.write(1, data)
+        # Every way out of a run passes here: the packet captures too.
+        self.finish_pcap()
+
+    def finish_pcap(self) -> None:
+        """Write out the packet captures of `--pcap` (crate::pcap)."""
+        try:
+            self.eng.pcap_finish()
+        except OSError as e:
+            sys.stderr.write(f"dumbbell: error: --pcap: {e}\n")
 
     def close(self) -> None:
         """Free the interpreter and the engine.  tkinter's Python commands
@@ -845,7 +858,8 @@ def _atoll(s: str) -> int:
 
 
 def run_script_and_exit(script: str, argv: list[str], max_events: int | None = None,
-                        max_wall: float | None = None, safe: bool = False) -> int:
+                        max_wall: float | None = None, safe: bool = False, pcap: str | None = None,
+                        pcap_snaplen: int = 65535) -> int:
     """`dumbbell run`: run_script, then end the process without tearing
     down the interpreter and Python (~2 ms; the script's end already flushed
     every Tcl channel and the engine's output), as the script's own `exit`
@@ -857,7 +871,11 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    runner = Ns2Runner(script, argv, own_tcl=True, safe=safe)
+    try:
+        runner = Ns2Runner(script, argv, own_tcl=True, safe=safe, pcap=pcap, pcap_snaplen=pcap_snaplen)
+    except OSError as e:  # the capture directory
+        sys.stderr.write(f"dumbbell run: --pcap: {e}\n")
+        return 2
     if max_events is not None or max_wall is not None:
         runner.eng.set_limits(max_events, max_wall)
         if max_wall is not None and isinstance(runner.tcl, TclInterp):

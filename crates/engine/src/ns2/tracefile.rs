@@ -294,6 +294,160 @@ pub fn parse_file(path: &std::path::Path, threads: usize) -> std::io::Result<Par
     Ok(acc)
 }
 
+// ---- strict reading, in chunks (`dumbbell convert`) ---------------------------
+
+/// RED's variable-trace lines (`REDQueue::trace`: `Q|a|p|c time value`)
+/// under the names of the variables they trace.
+fn red_var(tag: u8) -> Option<&'static [u8]> {
+    Some(match tag {
+        b'Q' => b"curq_",
+        b'a' => b"ave_",
+        b'p' => b"prob1_",
+        b'c' => b"cur_max_p_",
+        _ => return None,
+    })
+}
+
+const EVENT_FIELDS: [&str; 12] = [
+    "event", "time", "from node", "to node", "packet type", "size", "flags", "flow id", "source address",
+    "destination address", "sequence number", "packet id",
+];
+
+impl Parsed {
+    /// Line `l` as a packet event (positional or tagged), a variable-trace
+    /// record (TCP's `time saddr sport daddr dport var value`, RED's
+    /// `Q|a|p|c time value`), or a `v` line (annotations, link dynamics:
+    /// counted in `other_lines`); anything else is an error saying what
+    /// was expected.
+    fn line_strict(&mut self, l: &[u8]) -> Result<(), String> {
+        let mut f: [&[u8]; 23] = [&[]; 23];
+        let mut n = 0;
+        for tok in l.split(|&c| c == b' ' || c == b'\t' || c == b'\r').filter(|t| !t.is_empty()) {
+            if n == f.len() {
+                n += 1;
+                break;
+            }
+            f[n] = tok;
+            n += 1;
+        }
+        if n == 0 || (f[0] == b"v" && n > 1) {
+            self.other_lines += 1;
+            return Ok(());
+        }
+        let ev = f[0].len() == 1 && matches!(f[0][0], b'+' | b'-' | b'r' | b'd' | b'h' | b'e' | b'c');
+        if ev && n >= 3 && f[2] == b"-s" {
+            return self.tagged_line(&f[..n]);
+        }
+        if ev && n == 12 {
+            let g: &[&[u8]; 13] = &[f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], &[]];
+            if self.event_line(g) {
+                return Ok(());
+            }
+            let ok = [
+                true,
+                float(f[1]).is_some(),
+                int::<i32>(f[2]).is_some(),
+                int::<i32>(f[3]).is_some(),
+                true,
+                int::<i32>(f[5]).is_some(),
+                true,
+                int::<i32>(f[7]).is_some(),
+                addr(f[8]).is_some(),
+                addr(f[9]).is_some(),
+                int::<i64>(f[10]).is_some(),
+                int::<i64>(f[11]).is_some(),
+            ];
+            let i = ok.iter().position(|&o| !o).unwrap_or(0);
+            return Err(format!("packet event: bad {} {:?} (field {})", EVENT_FIELDS[i], String::from_utf8_lossy(f[i]), i + 1));
+        }
+        if ev && n == 16 {
+            return Err("packet event with show_tcphdr_'s four extra fields: not supported".into());
+        }
+        if n == 7 && float(f[0]).is_some() {
+            let g: &[&[u8]; 13] = &[f[0], f[1], f[2], f[3], f[4], f[5], f[6], &[], &[], &[], &[], &[], &[]];
+            if self.var_line(g) {
+                return Ok(());
+            }
+            return Err(format!("variable-trace record: expected time saddr sport daddr dport variable value, got {:?}", String::from_utf8_lossy(l)));
+        }
+        if n == 3 && f[0].len() == 1 {
+            if let (Some(name), Some(t), Some(v)) = (red_var(f[0][0]), float(f[1]), float(f[2])) {
+                let r = &mut self.vars;
+                r.time.push(t);
+                r.src_node.push(-1);
+                r.src_port.push(-1);
+                r.dst_node.push(-1);
+                r.dst_port.push(-1);
+                r.var.push(name);
+                r.value.push(v);
+                return Ok(());
+            }
+        }
+        let shown: String = String::from_utf8_lossy(&l[..l.len().min(80)]).into_owned();
+        Err(format!(
+            "not an ns-2 trace record: expected a packet event (\"+ 0.1 0 1 tcp 1000 ------- 0 0.0 1.0 0 0\" or the tagged \"+ 0.1 -s 0 -d 1 ...\"), a variable-trace record (\"0.1 0 0 1 0 cwnd_ 1.000\", \"Q 0.1 3\") or a \"v\" line; got {shown:?}"
+        ))
+    }
+
+    /// The tagged format: `kind time -s src -d dst -p type -e size -c fid
+    /// -i uid -a attr -x {saddr.sport daddr.dport seqno flags name}`.
+    fn tagged_line(&mut self, f: &[&[u8]]) -> Result<(), String> {
+        let bad = |what: &str| Err(format!("tagged packet event: {what}"));
+        if f.len() != 22 {
+            return bad(&format!("expected 22 fields (kind time -s -d -p -e -c -i -a -x {{...}}), got {}", f.len()));
+        }
+        for (i, tag) in [(2, "-s"), (4, "-d"), (6, "-p"), (8, "-e"), (10, "-c"), (12, "-i"), (14, "-a"), (16, "-x")] {
+            if f[i] != tag.as_bytes() {
+                return bad(&format!("expected {tag} at field {}, got {:?}", i + 1, String::from_utf8_lossy(f[i])));
+            }
+        }
+        let (Some(x0), Some(name)) = (f[17].strip_prefix(b"{"), f[21].strip_suffix(b"}")) else {
+            return bad("expected -x {saddr.sport daddr.dport seqno flags name}");
+        };
+        let _ = name;
+        let g: &[&[u8]; 13] = &[f[0], f[1], f[3], f[5], f[7], f[9], f[20], f[11], x0, f[18], f[19], f[13], &[]];
+        if self.event_line(g) {
+            Ok(())
+        } else {
+            bad("a number or address does not parse")
+        }
+    }
+}
+
+/// A trace read strictly, a chunk of lines at a time: memory stays bounded
+/// whatever the file's size.
+pub struct Chunks<R: std::io::BufRead> {
+    r: R,
+    line: Vec<u8>,
+    /// Lines read so far.
+    pub lineno: u64,
+}
+
+impl<R: std::io::BufRead> Chunks<R> {
+    pub fn new(r: R) -> Self {
+        Chunks { r, line: Vec::with_capacity(256), lineno: 0 }
+    }
+
+    /// The next `max_lines` lines (fewer at the end; `None` after it), or
+    /// the number of the first line that is not a trace record, and why.
+    pub fn next_chunk(&mut self, max_lines: usize) -> Result<Option<Parsed>, (u64, String)> {
+        let mut p = Parsed::default();
+        let mut n = 0;
+        while n < max_lines {
+            self.line.clear();
+            let got = self.r.read_until(b'\n', &mut self.line).map_err(|e| (self.lineno, e.to_string()))?;
+            if got == 0 {
+                break;
+            }
+            self.lineno += 1;
+            n += 1;
+            let l = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
+            p.line_strict(l).map_err(|e| (self.lineno, e))?;
+        }
+        Ok(if n == 0 { None } else { Some(p) })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,5 +520,32 @@ r 1.5 2 1 ack 40 C------ 0 2.0 0.0 5 77";
         assert_eq!(p.events.seqno.len(), 200_000);
         assert_eq!(p.events.seqno[199_999], 199_999);
         assert_eq!(p.other_lines, 0);
+    }
+
+    #[test]
+    fn strict_chunks_read_every_format_and_name_the_bad_line() {
+        let text = b"+ 0.1 -s 0 -d 2 -p tcp -e 40 -c 1 -i 0 -a 1 -x {0.0 3.0 0 ------- null}\n\
+h 0.1 -s 0 -d 2 -p tcp -e 40 -c 1 -i 0 -a 1 -x {0.0 3.0 -1 ---A--- null}\n\
+r 1.5 2 1 ack 40 C------ 0 2.0 0.0 5 77\n\
+v 0.5 link-down 0 1\n\
+0.12086  0  0  2  0  cwnd_ 2.000\n\
+a 0.108253 2.76964\n";
+        let mut c = Chunks::new(&text[..]);
+        let a = c.next_chunk(4).unwrap().unwrap();
+        assert_eq!(a.events.event, vec![b'+', b'h', b'r']);
+        assert_eq!(a.events.seqno, vec![0, -1, 5]);
+        assert_eq!(a.events.dst_node, vec![3, 3, 0]);
+        assert_eq!(a.events.flags.names, vec!["-------", "---A---", "C------"]);
+        assert_eq!(a.other_lines, 1);
+        let b = c.next_chunk(4).unwrap().unwrap();
+        assert_eq!(b.vars.var.names, vec!["cwnd_", "ave_"]);
+        assert_eq!(b.vars.src_node, vec![0, -1]);
+        assert!(c.next_chunk(4).unwrap().is_none());
+        let bad = b"r 1.5 2 1 ack 40 C------ 0 2.0 0.0 5 77\nr 1.5 2 x ack 40 C------ 0 2.0 0.0 5 77\n";
+        let e = Chunks::new(&bad[..]).next_chunk(10).unwrap_err();
+        assert_eq!(e, (2, "packet event: bad to node \"x\" (field 4)".to_string()));
+        let e = Chunks::new(&b"hello world\n"[..]).next_chunk(10).unwrap_err();
+        assert_eq!(e.0, 1);
+        assert!(e.1.starts_with("not an ns-2 trace record"), "{}", e.1);
     }
 }
