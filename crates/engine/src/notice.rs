@@ -41,6 +41,12 @@ pub enum Notice {
     /// A ping agent got a broadcast ping (`reply`: the answer to its own)
     /// from port `sport` of node `from` (ns-2 prints a line).
     PingBroadcast { agent: ObjId, reply: bool, from: i32, sport: i32 },
+    /// A TFRC receiver with loss printing on estimated its loss event rate
+    /// (`rate`: the newest interval's packets and the average interval) or
+    /// made up its history after slow start: its newest five loss
+    /// intervals, and with the short-interval variants their losses,
+    /// shortness and round trips.
+    LossHistory { agent: ObjId, rate: Option<(i32, f64)>, intervals: [i32; 5], short: Option<[[i32; 5]; 3]> },
     /// A delayer with debugging on is about to try to send: its state.
     DelayerState { delayer: ObjId, last_sent: f64, alloc_free: bool, target_free: bool, spike_free: bool },
 }
