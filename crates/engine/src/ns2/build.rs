@@ -540,6 +540,10 @@ pub enum AgentKind {
     Udp,
     LossMonitor,
     Null,
+    /// Agent/TFRC (started and stopped itself: `Action::StartAgent`).
+    Tfrc,
+    /// Agent/TFRCSink.
+    TfrcSink,
 }
 
 impl AgentKind {
@@ -550,6 +554,8 @@ impl AgentKind {
             AgentKind::Udp => "Agent/UDP",
             AgentKind::LossMonitor => "Agent/LossMonitor",
             AgentKind::Null => "Agent/Null",
+            AgentKind::Tfrc => "Agent/TFRC",
+            AgentKind::TfrcSink => "Agent/TFRCSink",
         }
     }
 }
@@ -671,6 +677,10 @@ pub enum Action {
     Start(AppId),
     /// `$app stop` (FTP: `advance 0` then `close`).
     Stop(AppId),
+    /// `$agent start` (a TFRC sender with `SndrType_` 0).
+    StartAgent(AgentId),
+    /// `$agent stop`.
+    StopAgent(AgentId),
     /// `$ns halt`.
     Halt,
 }
@@ -1482,6 +1492,12 @@ impl Builder {
     fn perform(&mut self, action: Action) -> Result<()> {
         match action {
             Action::Halt => self.sim.halt(),
+            Action::StartAgent(a) => {
+                self.cmd(a.0, &["start"])?;
+            }
+            Action::StopAgent(a) => {
+                self.cmd(a.0, &["stop"])?;
+            }
             Action::Start(app) | Action::Stop(app) => {
                 let start = matches!(action, Action::Start(_));
                 let kind = *self.apps.get(&app.0).ok_or_else(|| BuildError(format!("no application {}", app.0)))?;

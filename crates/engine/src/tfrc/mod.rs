@@ -97,4 +97,120 @@ mod tests {
             assert!((0.0..=1.0).contains(&q));
         }
     }
+
+    /// Invariants of whole runs, driven through the builder: two flows
+    /// (one with a listed loss pattern) share a DropTail bottleneck, both
+    /// stopped before the end so nothing is left in flight.
+    mod runs {
+        use crate::agent::AgentKind as Kind;
+        use crate::ns2::build::*;
+        use crate::sim::Obj;
+        use crate::tfrc::receiver::Receiver;
+        use crate::tfrc::sender::Sender;
+
+        const DEFAULTS: &str = include_str!("../../../../python/dumbbell/ns2/lib/defaults.tcl");
+
+        fn sender(b: &Builder, a: AgentId) -> &Sender {
+            match &b.sim().objs[a.0 as usize] {
+                Obj::Agent(x) => match &x.kind {
+                    Kind::TfrcSender(s) => s,
+                    _ => panic!("not a TFRC sender"),
+                },
+                _ => panic!("not an agent"),
+            }
+        }
+
+        fn receiver(b: &Builder, a: AgentId) -> Receiver {
+            match &b.sim().objs[a.0 as usize] {
+                Obj::Agent(x) => match &x.kind {
+                    Kind::TfrcReceiver(r) => (**r).clone(),
+                    _ => panic!("not a TFRC receiver"),
+                },
+                _ => panic!("not an agent"),
+            }
+        }
+
+        /// Runs the scenario, checking every 50 ms that each started
+        /// sender's rate is positive and finite and that each receiver's
+        /// loss event rate, by every method, is in [0, 1].  Returns the
+        /// packets sent, received and dropped at the bottleneck.
+        fn run(sink_params: &[(&str, &str)], ecn: bool) -> (i64, i64, i64, i64) {
+            let mut b = Builder::new(ClassDefaults::parse(&(crate::ns2::registry::defaults_tcl() + DEFAULTS)).unwrap()).unwrap();
+            let r1 = b.node().unwrap();
+            let r2 = b.node().unwrap();
+            let queue = if ecn {
+                QueueSpec::Red(Red { limit: Some(15), ..Default::default() })
+            } else {
+                QueueSpec::DropTail(DropTail { limit: Some(8), ..Default::default() })
+            };
+            let (bott, _) = b.duplex_link(r1, r2, Bandwidth::mbps(1.5), Seconds::ms(20.0), &queue).unwrap();
+            if ecn {
+                b.set_queue_var(bott, "setbit_", "true").unwrap();
+            }
+            let mut flows = Vec::new();
+            for i in 0..2 {
+                let s = b.node().unwrap();
+                let d = b.node().unwrap();
+                b.duplex_link(s, r1, Bandwidth::mbps(10.0), Seconds::ms(2.0 + i as f64), &QueueSpec::default()).unwrap();
+                b.duplex_link(r2, d, Bandwidth::mbps(10.0), Seconds::ms(4.0), &QueueSpec::default()).unwrap();
+                let params: Vec<(String, String)> = if ecn { vec![("ecn_".into(), "1".into())] } else { vec![] };
+                let t = b.agent(AgentKind::Tfrc, &params).unwrap();
+                b.attach(s, t).unwrap();
+                let mut sp: Vec<(String, String)> = vec![("InitHistorySize_".into(), "4000".into())];
+                sp.extend(sink_params.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+                let k = b.agent(AgentKind::TfrcSink, &sp).unwrap();
+                b.attach(d, k).unwrap();
+                b.connect(t, k).unwrap();
+                b.at(Seconds(i as f64 * 2.0), Action::StartAgent(t)).unwrap();
+                b.at(Seconds(12.0 + i as f64), Action::StopAgent(t)).unwrap();
+                flows.push((t, k));
+            }
+            let m = b.monitor_queue(bott).unwrap();
+            let mut t = 0.0;
+            while t < 16.0 {
+                t += 0.05;
+                b.run_until(Seconds(t)).unwrap();
+                for &(s, k) in &flows {
+                    let snd = sender(&b, s);
+                    if snd.seqno >= 0 {
+                        assert!(snd.rate > 0.0 && snd.rate.is_finite(), "rate {} at {t}", snd.rate);
+                        assert!((0.0..=1.0).contains(&snd.true_loss_rate), "true loss {} at {t}", snd.true_loss_rate);
+                    }
+                    let r = receiver(&b, k);
+                    if r.maxseq < 0 {
+                        continue;
+                    }
+                    for algo in 1..=4 {
+                        let mut r = r.clone();
+                        r.algo = algo;
+                        let p = r.est_loss(b.sim_mut());
+                        assert!((0.0..=1.0).contains(&p), "algo {algo}: loss event rate {p} at {t}");
+                    }
+                }
+            }
+            let sent: i64 = flows.iter().map(|&(s, _)| sender(&b, s).ndatapack as i64).sum();
+            let received: i64 = flows.iter().map(|&(_, k)| receiver(&b, k).total_received as i64).sum();
+            let st = b.monitor_stats(m);
+            let qmon = b.monitor_objs(m).qmon;
+            let marks = b.get_var(qmon, "pmarks_").unwrap().parse().unwrap();
+            (sent, received, st.pdrops, marks)
+        }
+
+        #[test]
+        fn sent_is_received_plus_dropped() {
+            for sink in [&[][..], &[("smooth_", "0"), ("discount_", "0")][..], &[("algo_", "2")][..], &[("ShortIntervals_", "3")][..]] {
+                let (sent, received, dropped, _) = run(sink, false);
+                assert!(dropped > 10, "the scenario must lose packets: {dropped}");
+                assert!(received > 1000, "{received}");
+                assert_eq!(sent, received + dropped, "sink {sink:?}");
+            }
+        }
+
+        #[test]
+        fn ecn_marks_instead_of_drops() {
+            let (sent, received, dropped, marked) = run(&[], true);
+            assert_eq!(sent, received + dropped);
+            assert!(received > 1000 && marked > 10, "{received} received, {marked} marked");
+        }
+    }
 }

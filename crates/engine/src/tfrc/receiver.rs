@@ -486,7 +486,7 @@ impl Receiver {
     }
 
     /// The loss event rate by the chosen method.
-    fn est_loss(&mut self, sim: &mut Sim) -> f64 {
+    pub(crate) fn est_loss(&mut self, sim: &mut Sim) -> f64 {
         match Algo::from_int(self.algo) {
             Some(Algo::Wali) => self.est_loss_wali(sim),
             Some(Algo::Ewma) => self.est_loss_ewma(),
@@ -746,5 +746,93 @@ fn per_loss(sample: i32, losses: i32) -> i32 {
         sample
     } else {
         sample / losses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A receiver whose history holds packets 0..=maxseq, received but for
+    /// loss-event starts at `losses`.
+    fn history(smooth: i32, discount: i32, losses: &[i32], maxseq: i32) -> Receiver {
+        let mut r = Receiver::new(0, 0);
+        r.smooth = smooth;
+        r.discount = discount;
+        r.hsz = 4000;
+        r.lossvec = vec![Status::Received; 4000];
+        r.rtvec = vec![0.0; 4000];
+        r.tsvec = vec![0.0; 4000];
+        for &i in losses {
+            r.lossvec[i as usize] = Status::Lost;
+        }
+        r.maxseq = maxseq;
+        r
+    }
+
+    #[test]
+    fn weights_are_rfc5348s() {
+        let mut r = Receiver::new(0, 0);
+        r.smooth = 0;
+        r.init_wali();
+        let want = [1.0, 1.0, 1.0, 1.0, 0.8, 0.6, 0.4, 0.2, 0.0];
+        assert_eq!(r.iv.weights.len(), want.len());
+        for (w, x) in r.iv.weights.iter().zip(want) {
+            assert!((w - x).abs() < 1e-12, "{:?}", r.iv.weights);
+        }
+        // The smooth variant keeps one more interval, weights shifted.
+        let mut r = Receiver::new(0, 0);
+        r.init_wali();
+        assert_eq!(r.numsamples, 9);
+        assert_eq!(r.iv.weights.len(), 10);
+        assert_eq!(&r.iv.weights[..4], &[1.0; 4]);
+        assert!((r.iv.weights[4] - 1.0).abs() < 1e-12 && (r.iv.weights[5] - (1.0 - 1.0 / 5.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn equal_intervals_give_their_inverse() {
+        let mut sim = Sim::new();
+        let losses: Vec<i32> = (1..=9).map(|k| k * 100).collect();
+        let mut r = history(0, 0, &losses, 950);
+        let p = r.est_loss_wali(&mut sim);
+        assert!((p - 0.01).abs() < 1e-12, "{p}");
+        // No loss at all: zero.
+        let mut r = history(0, 0, &[], 950);
+        assert_eq!(r.est_loss_wali(&mut sim), 0.0);
+    }
+
+    #[test]
+    fn a_long_open_interval_discounts_the_history() {
+        // RFC 5348 section 5.5: the open interval of 1000 packets is over
+        // twice the average of 100, so the older intervals weigh half
+        // (min_discount_ratio 0.5; 2*100/1000 would be 0.2).
+        let mut sim = Sim::new();
+        let losses: Vec<i32> = (1..=9).map(|k| k * 100).collect();
+        let mut r = history(0, 1, &losses, 1900);
+        let p = r.est_loss_wali(&mut sim);
+        let want = (1.0 + 0.5 * 5.0) / (1000.0 + 0.5 * 500.0);
+        assert!((p - want).abs() < 1e-12, "{p} vs {want}");
+        assert_eq!(r.mult_factor, 0.5);
+        // Without discounting the open interval counts with weight 1 only.
+        let mut r = history(0, 0, &losses, 1900);
+        let p0 = r.est_loss_wali(&mut sim);
+        assert!((p0 - 6.0 / (1000.0 + 500.0)).abs() < 1e-12, "{p0}");
+        assert!(p < p0);
+    }
+
+    #[test]
+    fn window_methods_count_loss_events() {
+        let mut sim = Sim::new();
+        let losses: Vec<i32> = (1..=9).map(|k| k * 100).collect();
+        // EBPH: back from packet 950 until 4 loss events: packets 950..=600.
+        let mut r = history(0, 0, &losses, 950);
+        r.algo = Algo::Ebph as i32;
+        assert_eq!(r.est_loss(&mut sim), 4.0 / 351.0);
+        // EWMA: intervals of 100 (the first 101); the open one (50) lowers
+        // nothing, so 1 / average.
+        let mut r = history(0, 0, &losses, 950);
+        r.algo = Algo::Ewma as i32;
+        let p = r.est_loss(&mut sim);
+        assert!(p > 0.0099 && p < 0.01, "{p}");
     }
 }
