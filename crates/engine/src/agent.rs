@@ -186,8 +186,19 @@ impl Agent {
             AgentKind::Udp(u) => u.recv(sim, p),
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
             AgentKind::Ping(g) => g.recv(&self.base, sim, p),
+            AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
+        }
+    }
+
+    /// The TFRC agents' `recv`, out of line: kept out of the per-packet
+    /// path of the TCP agents (`Sim::agent_recv` inlines `recv`).
+    #[cold]
+    #[inline(never)]
+    fn recv_rate_controlled(&mut self, sim: &mut Sim, p: PktId) {
+        match &mut self.kind {
             AgentKind::TfrcSender(t) => t.recv(&self.base, sim, p),
             AgentKind::TfrcReceiver(r) => r.recv(&self.base, sim, p),
+            _ => {}
         }
     }
 
