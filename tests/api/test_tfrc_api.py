@@ -91,6 +91,7 @@ def test_bad_input_is_refused_by_name(call, words):
     ({}, {"algo": 7}, "algo_"),
     ({"rate_init_option": 3}, {}, "rate_init_option_"),
     ({}, {"InitHistorySize": 0}, "InitHistorySize_"),
+    ({"InitRate": 0}, {}, "initial rate is 0"),
 ])
 def test_values_the_engine_refuses(params, sink_params, words):
     sim = db.Simulation()

@@ -64,6 +64,15 @@ impl Sim {
                             self.name(agent),
                             fmt_real(rate)
                         ),
+                        Abort::RateDivision { agent, what } => format!(
+                            "{} ({}): {}; ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            match what {
+                                crate::notice::RateDivisor::InitialRate => "InitRate_ 0",
+                                crate::notice::RateDivisor::NoRtt => "no report yet",
+                            },
+                            crate::notice::Abort::RateDivision { agent, what }
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

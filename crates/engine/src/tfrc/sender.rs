@@ -260,6 +260,11 @@ impl Sender {
         self.rcvrate = 0.0;
         self.all_idle = false;
         self.first_report = false;
+        if self.rate == 0.0 {
+            // ns-2 divides the packet size by it below (a trap)
+            sim.w.abort(crate::notice::Abort::RateDivision { agent: b.id, what: crate::notice::RateDivisor::InitialRate });
+            return;
+        }
         self.sendpkt(b, sim);
         let size = b.size as f64;
         sim.w.s.timer_resched(self.send_timer, size / self.rate);
@@ -583,6 +588,10 @@ impl Sender {
         let size = b.size as f64;
         if self.old_code || (!self.all_idle && !self.datalimited) {
             self.rate *= 0.5;
+        } else if (self.rate_init_option == 1 || self.rate_init_option == 2) && self.rtt == 0.0 {
+            // No report yet: ns-2 divides by the round trip of 0 (a trap).
+            sim.w.abort(crate::notice::Abort::RateDivision { agent: b.id, what: crate::notice::RateDivisor::NoRtt });
+            return;
         } else if self.rate_init_option == 1 {
             if self.rate > 2.0 * self.rate_init * size / self.rtt {
                 self.rate *= 0.5;
