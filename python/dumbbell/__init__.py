@@ -8,12 +8,13 @@ queue-management research, with a Rust engine and ns-2 script compatibility.
 from ._engine import Engine, RunLimitExceeded, __version__  # noqa: F401
 
 __all__ = ["Engine", "run_tcl", "__version__",
-           "Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
+           "Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
            "read_vartrace", "read_trace_all", "RunLimitExceeded", "animate"]
 
 # The Python API (dumbbell.api, dumbbell.analysis) and the trace readers are
 # imported on first use, so that `dumbbell run` does not pay for polars.
-_API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "Source": "api", "ErrorModel": "api",
+_API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "RateFlow": "api", "Source": "api",
+        "ErrorModel": "api",
         "SimulationError": "api",
         "Result": "analysis.results", "read_trace": "analysis.trace", "read_vartrace": "analysis.trace",
         "read_trace_all": "analysis.trace", "animate": "anim"}

@@ -6,6 +6,7 @@
     python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
+    python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -257,8 +258,11 @@ def topo_dumbbell(r, n):
 
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
-                 traffic: bool = False, vegas: bool = False):
+                 traffic: bool = False, vegas: bool = False, tfrc: bool = False):
         self.seed = seed
+        self.tfrc = tfrc
+        self.tfrc_lines = []
+        self.tfrc_kinds = []
         self.attempt = attempt
         self.stress = stress
         self.dynamics = dynamics
@@ -1788,6 +1792,106 @@ class Gen:
                          '[$lm(%d) set nlost_] [$lm(%d) set lastPktTime_] [$lm(%d) set expected_]"}'
                          % (fmt_us(t_us()), i, i, i, i, i, i))
 
+    # -- TFRC (--tfrc) -----------------------------------------------------------------
+    #
+    # Only in --tfrc mode, from a stream of its own: one to three TFRC
+    # connections between random nodes, beside the TCP flows, with random
+    # sender and receiver settings (class-level or per object), started
+    # and stopped themselves (SndrType_ 0) or fed by FTP (produce, send),
+    # CBR or Telnet (SndrType_ 1); their counters are printed at random
+    # times.  A sender that always has data runs for at most about 3000
+    # packets at its path's widest bottleneck, so traces stay small.
+
+    def build_tfrc(self):
+        if not self.tfrc:
+            return
+        w = Rng(((self.seed ^ 0x2B7E151628AED2A6) * 0x9E3779B97F4A7C15 + 0xABF7158809CF4F3C
+                 + self.attempt * 0xD1B54A32D192ED03) & M64)
+        T = self.end_us
+        g = self.gran
+
+        def t_us(lo=0, hi=None):
+            hi = T - 1 if hi is None else min(hi, T - 1)
+            lo_q = (lo + g - 1) // g
+            hi_q = max(lo_q, hi // g)
+            return w.randint(lo_q, hi_q) * g
+
+        L = self.tfrc_lines
+        if w.chance(30):
+            L.append("Agent/TFRC set %s" % w.choice(["ca_ 0", "df_ 0.25", "packetSize_ 500", "overhead_ 0.2",
+                                                      "rate_init_option_ 1", "conservative_ true", "ssmult_ 1.5"]))
+        if w.chance(30):
+            L.append("Agent/TFRCSink set %s" % w.choice(["algo_ 2", "algo_ 3", "algo_ 4", "discount_ 0", "smooth_ 0",
+                                                          "NumFeedback_ 2", "ShortIntervals_ 1", "PreciseLoss_ 0"]))
+        for i in range(w.randint(1, 3)):
+            a, b = w.sample(range(self.n), 2)
+            mode = w.weighted([("start", 45), ("ftp", 20), ("produce", 10), ("cbr", 15), ("telnet", 10)])
+            self.tfrc_kinds.append(mode)
+            size = w.choice([1000, 500, 1460, 200])
+            if w.chance(50):
+                L.append("set rc(%d) [new Agent/TFRC]" % i)
+                L.append("$ns attach-agent %s $rc(%d)" % (self.nref(a), i))
+                L.append("set rcs(%d) [new Agent/TFRCSink]" % i)
+                L.append("$ns attach-agent %s $rcs(%d)" % (self.nref(b), i))
+                L.append("$ns connect $rc(%d) $rcs(%d)" % (i, i))
+            else:
+                L.append("set rc(%d) [$ns create-connection TFRC %s TFRCSink %s %d]"
+                         % (i, self.nref(a), self.nref(b), w.randint(0, 15)))
+                L.append("set rcs(%d) [%s agent [$rc(%d) set dst_port_]]" % (i, self.nref(b), i))
+            L.append("$rc(%d) set packetSize_ %d" % (i, size))
+            for var, vals in (("ca_", ["0", "1"]), ("df_", ["0.25", "0.5", "0.95"]), ("overhead_", ["0.1", "0.5"]),
+                              ("conservative_", ["true"]), ("scmult_", ["1.2", "2"]), ("maxHeavyRounds_", ["1", "3"]),
+                              ("rate_init_option_", ["1"]), ("rate_init_", ["1", "3"]), ("slow_increase_", ["0"]),
+                              ("InitRate_", ["1000", "10000"]), ("minrto_", ["0.2", "1.0"]), ("bval_", ["2"]),
+                              ("useHeaders_", ["false"]), ("idleFix_", ["false"]), ("oldCode_", ["true"]),
+                              ("ssmult_", ["1.5", "3"]), ("voip_", ["1"]), ("fid_", ["7", "12"])):
+                if w.chance(12):
+                    L.append("$rc(%d) set %s %s" % (i, var, w.choice(vals)))
+            for var, vals in (("algo_", ["2", "3", "4"]), ("discount_", ["0"]), ("smooth_", ["0"]),
+                              ("NumFeedback_", ["2", "4"]), ("PreciseLoss_", ["0"]), ("numPkts_", ["3"]),
+                              ("ShortIntervals_", ["1", "3"]), ("NumSamples_", ["4", "8"]),
+                              ("minDiscountRatio_", ["0.25"]), ("AdjustHistoryAfterSS_", ["0"]), ("minlc_", ["2"])):
+                if w.chance(12):
+                    L.append("$rcs(%d) set %s %s" % (i, var, w.choice(vals)))
+            bw = self.paths(a, b, size, set())[0]
+            # at most about 3000 packets at the widest bottleneck
+            span = max(g, min(T, int(3000 * size * 8 / bw * 1e6)))
+            t0 = t_us()
+            if mode == "start":
+                L.append('$ns at %s "$rc(%d) start"' % (fmt_us(t0), i))
+                t1 = t_us(t0, t0 + span)
+                L.append('$ns at %s "$rc(%d) stop"' % (fmt_us(t1), i))
+                if w.chance(30):
+                    t2 = t_us(t1)
+                    L.append('$ns at %s "$rc(%d) start"' % (fmt_us(t2), i))
+                    L.append('$ns at %s "$rc(%d) stop"' % (fmt_us(t_us(t2, t2 + span)), i))
+            else:
+                L.append("$rc(%d) set SndrType_ 1" % i)
+                if mode in ("ftp", "produce"):
+                    L.append("set rca(%d) [$rc(%d) attach-app FTP]" % (i, i))
+                    if mode == "produce":
+                        L.append('$ns at %s "$rca(%d) produce %d"' % (fmt_us(t0), i, w.randint(1, 400)))
+                        if w.chance(50):
+                            L.append('$ns at %s "$rca(%d) producemore %d"' % (fmt_us(t_us(t0)), i, w.randint(1, 300)))
+                    else:
+                        L.append('$ns at %s "$rca(%d) send %d"' % (fmt_us(t0), i, w.randint(1, 3000) * size))
+                elif mode == "cbr":
+                    L.append("set rca(%d) [new Application/Traffic/CBR]" % i)
+                    L.append("$rca(%d) attach-agent $rc(%d)" % (i, i))
+                    L.append("$rca(%d) set packetSize_ %d" % (i, size))
+                    L.append("$rca(%d) set interval_ %s" % (i, w.choice(["0.01", "0.002", "0.05", "0.1"])))
+                    L.append("$rca(%d) set maxpkts_ %d" % (i, w.randint(10, 2000)))
+                    L.append('$ns at %s "$rca(%d) start"' % (fmt_us(t0), i))
+                else:
+                    L.append("set rca(%d) [$rc(%d) attach-app Telnet]" % (i, i))
+                    L.append("$rca(%d) set interval_ %s" % (i, w.choice(["0.01", "0.05", "0.2"])))
+                    L.append('$ns at %s "$rca(%d) start"' % (fmt_us(t0), i))
+                    L.append('$ns at %s "$rca(%d) stop"' % (fmt_us(t_us(t0, t0 + span)), i))
+            for _ in range(w.randint(1, 2)):
+                L.append('$ns at %s {puts "tfrc%d t=[$ns now] [$rc(%d) set ndatapack_] [$rc(%d) set ndatabytes_] '
+                         '[$rc(%d) set rate_] [$rc(%d) set true_loss_rate_] [$rcs(%d) set bytes_]"}'
+                         % (fmt_us(t_us()), i, i, i, i, i, i))
+
     def flow_ecn(self, f):
         """Is flow f ECN-capable (ecn_ from its class default or its own setting)?"""
         on = False
@@ -2033,6 +2137,7 @@ class Gen:
         L += self.ext_sched + self.ext_cb
         L += self.dyn_lines
         L += self.traffic_lines
+        L += self.tfrc_lines
 
         # finish
         self.halt = r.chance(10)
@@ -2130,18 +2235,22 @@ class Gen:
             feats["traffic"] = sorted(set(self.traffic_kinds))
         if self.vegas:
             feats["vegas"] = sum(f["flavour"] == "TCP/Vegas" for f in self.flows)
+        if self.tfrc:
+            feats["tfrc"] = sorted(set(self.tfrc_kinds))
         return feats
 
 
-def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False):
+def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
+          tfrc: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
     go down and up (route models, `$link dynamic` during the run; check.py
     --dynamics; not used by the fixtures).  vegas: some flows are TCP Vegas
-    (check.py --vegas; not used by the fixtures)."""
+    (check.py --vegas; not used by the fixtures).  tfrc: TFRC connections
+    beside the TCP flows (check.py --tfrc)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2155,6 +2264,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_ext_schedule()
         g.build_dyn()
         g.build_traffic()
+        g.build_tfrc()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -2162,11 +2272,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
-    modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas ("dN",
-    "tN", "vN", "dtN", ...).  (seed, dynamics, traffic, vegas)."""
+    modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
+    --tfrc ("dN", "tN", "vN", "fN", "dtN", ...).  (seed, dynamics, traffic,
+    vegas); `tfrc_entry` tells the "f"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtv") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvf") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2176,10 +2287,16 @@ def vegas_entry(entry) -> bool:
     return parse_entry(entry)[3]
 
 
+def tfrc_entry(entry) -> bool:
+    """Is this seeds.txt entry a --tfrc script ("fN")?"""
+    parse_entry(entry)
+    return "f" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
-    return build(seed, False, dyn, traffic, vegas)
+    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2204,8 +2321,9 @@ def main(argv=None):
     p.add_argument("--traffic", action="store_true",
                    help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
     p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
+    p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

@@ -253,3 +253,18 @@ def test_traffic_mode():
     assert printed >= 40
     assert gen.entry_build("t17")[0] == gen.build(17, traffic=True)[0]
     assert gen.entry_build("dt17")[0] == gen.build(17, dynamics=True, traffic=True)[0]
+
+
+@pytest.mark.parametrize("seed", [3, 18, 21, 35, 57])
+def test_tfrc_mode_only_adds_tfrc(seed):
+    """--tfrc draws from a stream of its own: the script is the plain
+    seed's with TFRC connections (and their reports) added."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, tfrc=True)
+    assert meta["tfrc"]
+    tfrc = [ln for ln in text.splitlines() if re.search(r"\$rc[sa]?\(|set rc[sa]?\(|Agent/TFRC", ln)]
+    assert tfrc and any("TFRC" in ln for ln in tfrc)
+    rest = [ln for ln in text.splitlines() if ln not in tfrc]
+    assert rest == plain
+    assert gen.tfrc_entry("f%d" % seed) and not gen.tfrc_entry(str(seed))
+    assert gen.entry_build("f%d" % seed)[0] == text

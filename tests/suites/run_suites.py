@@ -59,12 +59,7 @@ EXPECTED = {
     "monitor": None,
     # example2 needs SFQ, example3 rtproto DV
     "greis": ["example1", "example1a", "example1b", "example4", "ping", "pingOneWay"],
-    # statsTFRC needs TFRC
-    "simple": ["tahoe1", "tahoe1Bytes", "tahoe1RED", "tahoe1REDbytes", "tahoe2", "tahoe3", "tahoe3RED", "tahoe4",
-               "no_bug", "bug", "reno1", "reno", "renoA", "reno2", "reno3", "reno4", "reno4a", "reno5",
-               "reno5_nobug", "telnet", "delayed", "phase", "phase1", "phase2", "timers", "manyflows", "stats",
-               "statsECN", "stats1", "stats1Bytes", "stats1a", "stats1aBytes", "statsHeaders", "stats2", "stats3",
-               "stats4"],
+    "simple": None,
     "frto": None,
     "links": None,
     "rfc793edu": None,
@@ -81,12 +76,11 @@ EXPECTED = {
     # the other 17 need FullTcp
     "ecn-ack": ["ecn_ack", "synack", "synack0", "synack0A", "synack-4", "synack-4-maxconnect", "synack-5-maxconnect",
                 "synack-15", "synack1", "synack2"],
-    # the others need TFRC; the reference outputs of tcp_cbr and tcp_telnet
-    # are stale (ns-2 2.35 itself writes what Dumbbell writes, not those)
-    "quiescent": ["tcp_onoff", "tcp_cbr_CWV", "tcp_telnet_CWV"],
-    # the other 56 need TFRC
-    "friendly": ["slowStartTcp", "impulseTcp", "OnlyTcp", "HighLossTCP", "goodTCP", "droppedTCP", "delayedTCP",
-                 "delayedTCP2", "idleTcp", "idleTcp1", "shortIdleTcp"],
+    # the reference outputs of the other five are stale: ns-2 2.35 itself
+    # writes what Dumbbell writes, not those (tcp_cbr, tcp_telnet,
+    # tfrc_cbr_conservative, tfrc_onoff, tfrc_onoff_oldcode)
+    "quiescent": ["tcp_onoff", "tcp_cbr_CWV", "tcp_telnet_CWV", "tfrc_cbr", "tfrc_telnet"],
+    "friendly": None,
 }
 
 

@@ -160,6 +160,10 @@ pub enum AgentKind {
     LossMonitor(crate::udp::LossMonitor),
     /// `Agent/Ping`.
     Ping(crate::ping::Ping),
+    /// The TFRC sender.
+    TfrcSender(Box<crate::tfrc::sender::Sender>),
+    /// The TFRC receiver.
+    TfrcReceiver(Box<crate::tfrc::receiver::Receiver>),
 }
 
 pub struct Agent {
@@ -182,6 +186,19 @@ impl Agent {
             AgentKind::Udp(u) => u.recv(sim, p),
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
             AgentKind::Ping(g) => g.recv(&self.base, sim, p),
+            AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
+        }
+    }
+
+    /// The TFRC agents' `recv`, out of line: kept out of the per-packet
+    /// path of the TCP agents (`Sim::agent_recv` inlines `recv`).
+    #[cold]
+    #[inline(never)]
+    fn recv_rate_controlled(&mut self, sim: &mut Sim, p: PktId) {
+        match &mut self.kind {
+            AgentKind::TfrcSender(t) => t.recv(&self.base, sim, p),
+            AgentKind::TfrcReceiver(r) => r.recv(&self.base, sim, p),
+            _ => {}
         }
     }
 
@@ -191,13 +208,20 @@ impl Agent {
             AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) => {}
             AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
+            AgentKind::TfrcSender(t) => t.timeout(&self.base, sim, kind),
+            AgentKind::TfrcReceiver(r) => r.timeout(&self.base, sim),
         }
     }
 
     /// `$agent reset`.
     pub fn reset(&mut self, sim: &mut Sim, _id: ObjId) {
         match &mut self.kind {
-            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) => {}
+            AgentKind::Null
+            | AgentKind::Udp(_)
+            | AgentKind::LossMonitor(_)
+            | AgentKind::Ping(_)
+            | AgentKind::TfrcSender(_)
+            | AgentKind::TfrcReceiver(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

@@ -36,6 +36,7 @@ pub mod sim;
 pub mod sink;
 pub mod tcp;
 pub mod telnet;
+pub mod tfrc;
 pub mod trace;
 #[cfg(test)]
 mod testrng;

@@ -41,6 +41,12 @@ pub enum Notice {
     /// A ping agent got a broadcast ping (`reply`: the answer to its own)
     /// from port `sport` of node `from` (ns-2 prints a line).
     PingBroadcast { agent: ObjId, reply: bool, from: i32, sport: i32 },
+    /// A TFRC receiver with loss printing on estimated its loss event rate
+    /// (`rate`: the newest interval's packets and the average interval) or
+    /// made up its history after slow start: its newest five loss
+    /// intervals, and with the short-interval variants their losses,
+    /// shortness and round trips.
+    LossHistory { agent: ObjId, rate: Option<(i32, f64)>, intervals: [i32; 5], short: Option<[[i32; 5]; 3]> },
     /// A delayer with debugging on is about to try to send: its state.
     DelayerState { delayer: ObjId, last_sent: f64, alloc_free: bool, target_free: bool, spike_free: bool },
 }
@@ -52,6 +58,13 @@ pub enum PingTimes {
     RoundTrip(f64),
     /// One-way pings: the sequence number and the two halves of the trip.
     OneWay { seq: i32, there: f64, back: f64 },
+}
+
+/// What a TFRC sender divides by when it is zero (`Abort::RateDivision`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateDivisor {
+    InitialRate,
+    NoRtt,
 }
 
 /// Why the run stops where ns-2 would exit or abort.
@@ -86,6 +99,10 @@ pub enum Abort {
     /// A traffic source started with a rate that gives no time between
     /// packets (zero, infinite or NaN): ns-2 divides by it and crashes.
     SourceRate { agent: ObjId, rate: f64 },
+    /// A TFRC sender divides by zero (`what`: its initial rate, or its
+    /// round-trip time before any report came back): ns-2 traps it (a
+    /// floating-point exception).
+    RateDivision { agent: ObjId, what: RateDivisor },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -140,6 +157,13 @@ impl std::fmt::Display for Abort {
             Abort::SourceRate { rate, .. } => {
                 write!(f, "a traffic source's rate of {rate} b/s gives no time between its packets")
             }
+            Abort::RateDivision { what: RateDivisor::InitialRate, .. } => {
+                f.write_str("a TFRC sender's initial rate is 0: it gives no time between its packets")
+            }
+            Abort::RateDivision { what: RateDivisor::NoRtt, .. } => f.write_str(
+                "a TFRC sender's no-feedback timer expired while it was data-limited before any report came back: \
+                 it divides by a round-trip time of 0",
+            ),
             Abort::Front(what) => f.write_str(what),
         }
     }

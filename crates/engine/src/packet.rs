@@ -39,6 +39,10 @@ pub enum PacketType {
     Ack = 5,
     Pareto = 28,
     Exp = 29,
+    /// TFRC data (RFC 5348).
+    Tfrc = 42,
+    /// TFRC feedback.
+    TfrcAck = 43,
     Ping = 44,
 }
 
@@ -52,6 +56,8 @@ impl PacketType {
             PacketType::Ack => "ack",
             PacketType::Pareto => "pareto",
             PacketType::Exp => "exp",
+            PacketType::Tfrc => "tcpFriend",
+            PacketType::TfrcAck => "tcpFriendCtl",
             PacketType::Ping => "ping",
         }
     }
@@ -166,6 +172,45 @@ impl Packet {
     }
 }
 
+/// The TFRC headers (RFC 5348 section 3.2.1's data header and section
+/// 6.2's feedback), one struct for both: a packet carries one or the
+/// other.  Both sequence numbers (the data packet's, the highest one a
+/// report covers) travel in the packet's `seqno`, which traces print.
+/// They live beside the pool's packets (`PacketPool::rate_hdr`), not in
+/// them: only TFRC agents touch them, and the packet stays two cache lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RateHdr {
+    // data packet
+    /// When the sender sent it.
+    pub timestamp: f64,
+    /// The sender's RTT estimate.
+    pub rtt: f64,
+    /// The sender's RTO (the equation's t_RTO).
+    pub tzero: f64,
+    /// The sender's current rate (bytes/s).
+    pub rate: f64,
+    /// The sender's packet size and the size the equation is computed for.
+    pub psize: i32,
+    pub fsize: i32,
+    /// Asks the receiver for a report at once.
+    pub urgent: bool,
+    /// The sender's feedback round.
+    pub round_id: i32,
+    // feedback
+    /// Time between the arrival of the last data packet and this report.
+    pub ts_offset: f64,
+    /// The last data packet's `timestamp`.
+    pub ts_echo: f64,
+    /// The loss event rate p.
+    pub flost: f64,
+    /// The receive rate since the last report (packets/s).
+    pub recv_rate: f64,
+    /// Packets lost since the last report.
+    pub losses: i32,
+    /// Lost / (received + dropped) so far (statistics).
+    pub true_loss: f64,
+}
+
 /// Free-list pool of packets.
 ///
 /// `alloc` returns a packet whose fields are whatever the previous user left
@@ -175,6 +220,8 @@ pub(crate) struct PacketPool {
     slots: Vec<Packet>,
     free: Vec<PktId>,
     live: usize,
+    /// TFRC headers by slot, grown to the pool's size when first used.
+    rate_hdrs: Vec<RateHdr>,
 }
 
 impl Default for PacketPool {
@@ -185,7 +232,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0 }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -241,6 +288,19 @@ impl PacketPool {
         unsafe { self.slots.get_unchecked_mut(id.0 as usize) }
     }
 
+    /// Packet `id`'s TFRC header (zero if no TFRC agent wrote one).
+    pub fn rate_hdr(&self, id: PktId) -> RateHdr {
+        self.rate_hdrs.get(id.0 as usize).copied().unwrap_or_default()
+    }
+
+    /// Packet `id`'s TFRC header, to write.
+    pub fn rate_hdr_mut(&mut self, id: PktId) -> &mut RateHdr {
+        let i = id.0 as usize;
+        if i >= self.rate_hdrs.len() {
+            self.rate_hdrs.resize(self.slots.len().max(i + 1), RateHdr::default());
+        }
+        &mut self.rate_hdrs[i]
+    }
 }
 
 #[cfg(test)]

@@ -496,6 +496,20 @@ impl Sim {
         std::mem::take(&mut self.w.c_stdout)
     }
 
+    /// The whole `block`-byte blocks of what the engine printed that a C
+    /// stdio buffer of that size would have written by now: a full buffer
+    /// is written when the next byte comes, so the bytes beyond the last
+    /// block boundary (or a full last block) stay.
+    pub fn take_c_stdout_blocks(&mut self, block: usize) -> Vec<u8> {
+        let n = self.w.c_stdout.len();
+        if block == 0 || n <= block {
+            return Vec::new();
+        }
+        let keep = (n - 1) / block * block;
+        let rest = self.w.c_stdout.split_off(keep);
+        std::mem::replace(&mut self.w.c_stdout, rest)
+    }
+
     /// The warnings given since the last call.
     pub fn take_warnings(&mut self) -> Vec<crate::notice::Warning> {
         std::mem::take(&mut self.w.warnings)

@@ -145,8 +145,9 @@ impl Cbr {
 
     /// `CBR_Traffic::start`: send the first packet now.
     pub fn start(&mut self, sim: &mut Sim, agent: ObjId) {
-        // `CBR_Traffic::init`: a non-TCP agent under it sends `cbr` packets
-        if sim.agent_mut(agent).is_some_and(|a| a.base.ptype != PacketType::Tcp) {
+        // `CBR_Traffic::init`: an agent under it sends `cbr` packets, but
+        // for TCP's and TFRC's
+        if sim.agent_mut(agent).is_some_and(|a| !matches!(a.base.ptype, PacketType::Tcp | PacketType::Tfrc)) {
             sim.set_pkttype(agent, PacketType::Cbr);
         }
         if self.rate == 0.0 || !self.rate.is_finite() {
@@ -207,6 +208,7 @@ impl Sim {
             match kind {
                 crate::agent::AgentKind::Udp(u) => u.sendmsg(base, self, nbytes),
                 crate::agent::AgentKind::Tcp(t) => t.sendmsg(base, self, nbytes),
+                crate::agent::AgentKind::TfrcSender(t) => t.sendmsg(base, self, nbytes),
                 _ => {}
             }
         }

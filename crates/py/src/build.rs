@@ -89,6 +89,8 @@ fn agent_kind(class: &str) -> PyResult<AgentKind> {
         "Agent/UDP" => AgentKind::Udp,
         "Agent/LossMonitor" => AgentKind::LossMonitor,
         "Agent/Null" => AgentKind::Null,
+        "Agent/TFRC" => AgentKind::Tfrc,
+        "Agent/TFRCSink" => AgentKind::TfrcSink,
         other => return Err(PyValueError::new_err(format!("Builder.agent(): no agent class {other:?}"))),
     })
 }
@@ -304,13 +306,16 @@ impl Builder {
         Ok(self.b.app(&spec, AgentId(agent), &params).map_err(verr)?.0)
     }
 
-    /// Schedule "start" / "stop" of an application, or "halt".
+    /// Schedule "start" / "stop" of an application, "start-agent" /
+    /// "stop-agent" of an agent (a TFRC sender), or "halt".
     #[pyo3(signature = (t, action, app=None))]
     fn at(&mut self, t: f64, action: &str, app: Option<u32>) -> PyResult<u64> {
         let a = match (action, app) {
             ("halt", _) => Action::Halt,
             ("start", Some(x)) => Action::Start(AppId(x)),
             ("stop", Some(x)) => Action::Stop(AppId(x)),
+            ("start-agent", Some(x)) => Action::StartAgent(AgentId(x)),
+            ("stop-agent", Some(x)) => Action::StopAgent(AgentId(x)),
             _ => return Err(PyValueError::new_err(format!("Builder.at(): bad action {action:?}"))),
         };
         self.b.at(Seconds(t), a).map_err(verr)

@@ -219,6 +219,13 @@ impl Engine {
         PyBytes::new(py, &b)
     }
 
+    /// The full 4096-byte blocks of the engine's C stdout that ns-2's
+    /// stdio buffer (to a file or pipe) would have written so far.
+    fn take_c_stdout_blocks<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let b = self.sim.take_c_stdout_blocks(4096);
+        PyBytes::new(py, &b)
+    }
+
     fn take_warnings(&mut self) -> Vec<String> {
         self.sim.warning_texts()
     }

@@ -11,7 +11,8 @@ from . import plot as _plot
 from .._engine import read_trace_columns
 from .trace import _frame
 
-__all__ = ["Result", "FLOWS_SCHEMA", "VARS_SCHEMA", "QUEUES_SCHEMA", "EVENTS_SCHEMA", "SOURCES_SCHEMA"]
+__all__ = ["Result", "FLOWS_SCHEMA", "VARS_SCHEMA", "QUEUES_SCHEMA", "EVENTS_SCHEMA", "SOURCES_SCHEMA",
+           "RATE_FLOWS_SCHEMA"]
 
 #: Columns of `Result.flows`.
 FLOWS_SCHEMA = {
@@ -43,6 +44,19 @@ SOURCES_SCHEMA = {
     "received_bytes": pl.Int64,  # its bytes_
     "lost_pkts": pl.Int64,       # its nlost_ (gaps in sequence numbers)
     "last_arrival": pl.Float64,  # its lastPktTime_
+}
+
+#: Columns of `Result.rate_flows` (one row per TFRC flow, `Simulation.tfrc`).
+RATE_FLOWS_SCHEMA = {
+    "flow": pl.Int32,            # RateFlow.id: 0, 1, ... in creation order
+    "src": pl.Int32,
+    "dst": pl.Int32,
+    "fid": pl.Int32,
+    "ndatapack": pl.Int64,       # the sender's ndatapack_: data packets sent
+    "ndatabytes": pl.Int64,      # its ndatabytes_ (payload bytes, headers not counted)
+    "rate": pl.Float64,          # its rate_ at the end, bytes/s
+    "true_loss_rate": pl.Float64,  # the last report's losses / packets (true_loss_rate_)
+    "bytes_received": pl.Int64,  # the sink's bytes_ (as on the wire, headers included)
 }
 
 #: Columns of `Result.vars` (one row per traced variable change).
@@ -128,7 +142,9 @@ class Result:
       `dumbbell.read_trace` plus `flow` (empty without `trace_packets`);
     * `queues`: per monitored link direction, queue-monitor counters;
     * `sources`: per datagram source (`Simulation.udp`), what its sink
-      received.
+      received;
+    * `rate_flows`: per TFRC flow (`Simulation.tfrc`), its sender's
+      counters and rate and what its sink received.
 
     And dicts: `voip`, per VoIP-call source (`Simulation.voip_calls`, by
     its `Source.id`): calls started, ended, blocked, up at the end
@@ -144,7 +160,7 @@ class Result:
     """
 
     def __init__(self, flows, vars, events, queues, until, script, trace_file=None, packets_traced=False,
-                 flow_objects=(), links=(), sources=None):
+                 flow_objects=(), links=(), sources=None, rate_flows=None):
         self.flows: pl.DataFrame = flows
         self.vars: pl.DataFrame = vars
         self.events: pl.DataFrame = events
@@ -152,6 +168,7 @@ class Result:
         self.sources: pl.DataFrame = sources if sources is not None else _empty(SOURCES_SCHEMA)
         self.voip: dict[int, dict] = {}
         self.scfq: dict[tuple[int, int], dict[int, dict]] = {}
+        self.rate_flows: pl.DataFrame = rate_flows if rate_flows is not None else _empty(RATE_FLOWS_SCHEMA)
         self.until: float = until
         # the script's text, or a function that writes it when first asked
         self._script = script
@@ -231,6 +248,16 @@ class Result:
             })
         sources_df = pl.DataFrame(srows, schema=SOURCES_SCHEMA) if srows else _empty(SOURCES_SCHEMA)
 
+        rrows = []
+        for rf, v in zip(getattr(sim, "rate_flows", ()), final.get("rate_flows", ())):
+            ndata, nbytes, rate, loss, received = v
+            rrows.append({
+                "flow": rf.id, "src": rf.src.id, "dst": rf.dst.id, "fid": rf.fid, "ndatapack": int(ndata),
+                "ndatabytes": int(nbytes), "rate": float(rate), "true_loss_rate": float(loss),
+                "bytes_received": int(received),
+            })
+        rate_df = pl.DataFrame(rrows, schema=RATE_FLOWS_SCHEMA) if rrows else _empty(RATE_FLOWS_SCHEMA)
+
         vars_df = _empty(VARS_SCHEMA)
         events_df = _empty(EVENTS_SCHEMA)
         if columns is None and trace_path is not None:
@@ -254,7 +281,7 @@ class Result:
                     _key("src_node", "src_port").replace_strict(keys, vals, default=None,
                                                                  return_dtype=pl.Int32).alias("flow"))
         res = cls(flows_df, vars_df, events_df, queues_df, until, script,
-                  Path(trace_path) if kept else None, packets_traced, flows, sim.links, sources_df)
+                  Path(trace_path) if kept else None, packets_traced, flows, sim.links, sources_df, rate_df)
         res._sim = sim
         return res
 

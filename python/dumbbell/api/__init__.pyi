@@ -82,6 +82,17 @@ class Source:
     @property
     def sink_class(self) -> str: ...
 
+class RateFlow:
+    sim: Simulation
+    id: int
+    src: Node
+    dst: Node
+    start: float
+    stop: float | None
+    fid: int
+    params: dict[str, str]
+    sink_params: dict[str, str]
+
 class ErrorModel:
     sim: Simulation
     id: int
@@ -111,6 +122,8 @@ class Simulation:
     def sources(self) -> list[Source]: ...
     @property
     def error_models(self) -> list[ErrorModel]: ...
+    @property
+    def rate_flows(self) -> list[RateFlow]: ...
     def node(self, name: str | None = None) -> Node: ...
     def nodes(self, n: int) -> list[Node]: ...
     def link(self, a: Node, b: Node, bandwidth: BandwidthLike = "10Mb", delay: TimeLike = "10ms",
@@ -130,6 +143,9 @@ class Simulation:
                    interval: TimeLike = 0.01, stationary_start: bool = True, max_calls: int = 100_000,
                    start: TimeLike = 0.0, stop: TimeLike | None = None, flow_id: int | None = None,
                    sink: Literal["loss-monitor", "null"] = "loss-monitor") -> Source: ...
+    def tfrc(self, src: Node, dst: Node, start: TimeLike = 0.0, stop: TimeLike | None = None,
+             packet_size: int | None = None, flow_id: int | None = None,
+             sink_params: dict[str, Any] | None = None, **params: Any) -> RateFlow: ...
     def error_model(self, a: Node, b: Node, rate: Number | None = None,
                     kind: Literal["uniform", "periodic", "list"] = "uniform", unit: Literal["pkt", "byte"] = "pkt",
                     where: Literal["link", "queue"] = "link", mark_ecn: bool = False, period: Number | None = None,
@@ -143,5 +159,5 @@ class Simulation:
             max_wall: float | None = None, pcap: str | os.PathLike[str] | None = None,
             pcap_snaplen: int = 65535) -> Result | FluidRun: ...
 
-__all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
+__all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
            "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]

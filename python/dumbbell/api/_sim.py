@@ -40,7 +40,7 @@ from .._engine import Builder, Engine, atof, parse_bw, parse_time
 from ._values import (_bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
                       _var_value)
 
-__all__ = ["Simulation", "Node", "Link", "Flow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
+__all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
            "TRAFFIC", "UDP_SINKS"]
 
 #: TCP sender variants and their ns-2 classes.
@@ -450,6 +450,32 @@ class Source:
         return f"Source({self.id}, {self.traffic}, {self.src.id}->{self.dst.id}, fid={self.fid})"
 
 
+class RateFlow:
+    """A TCP-friendly rate-controlled flow (TFRC, RFC 5348): an Agent/TFRC
+    sender at `src`, started at `start` and stopped at `stop`, and an
+    Agent/TFRCSink at `dst` that reports the loss event rate.  `id` is its
+    row in `Result.rate_flows`."""
+
+    __slots__ = ("sim", "id", "src", "dst", "start", "stop", "fid", "params", "sink_params",
+                 "_start_text", "_stop_text")
+
+    def __init__(self, sim, id, src, dst, start, stop, fid, params, sink_params):
+        self.sim = sim
+        self.id = id
+        self.src = src
+        self.dst = dst
+        self.start = start[1]
+        self._start_text = _at_text(start)
+        self.stop = stop[1] if stop is not None else None
+        self._stop_text = _at_text(stop) if stop is not None else None
+        self.fid = fid
+        self.params = params
+        self.sink_params = sink_params
+
+    def __repr__(self) -> str:
+        return f"RateFlow({self.id}, {self.src.id}->{self.dst.id}, fid={self.fid})"
+
+
 class ErrorModel:
     """An error model on one link direction (`link`): it drops (or, with
     `mark_ecn`, ECN-marks) the packets its pattern picks, before the link's
@@ -509,6 +535,7 @@ class Simulation:
         # garbage collector to walk (see `_without_gc`).
         self._ops: list = []
         self._sources: list[Source] = []
+        self._rate_flows: list[RateFlow] = []
         self._errmodels: list[ErrorModel] = []
 
     def __repr__(self) -> str:
@@ -773,6 +800,80 @@ class Simulation:
     @property
     def error_models(self) -> list[ErrorModel]:
         return list(self._errmodels)
+
+    @property
+    def rate_flows(self) -> list[RateFlow]:
+        """All TFRC flows (`Simulation.tfrc`), in creation order."""
+        return list(self._rate_flows)
+
+    def tfrc(self, src: Node, dst: Node, start=0.0, stop=None, packet_size: int | None = None,
+             flow_id: int | None = None, sink_params: dict | None = None, **params) -> RateFlow:
+        """A TCP-friendly rate-controlled flow (TFRC, RFC 5348, as ns-2 2.35
+        has it): ``new Agent/TFRC`` at `src`, ``new Agent/TFRCSink`` at
+        `dst`, ``attach-agent``, ``connect``, ``$ns at start "$tfrc start"``
+        (and stop).  The sender always has data to send.
+
+        * `packet_size`: ns-2 ``packetSize_`` (default 1000; with
+          ``useHeaders_`` a packet is 32 bytes larger on the wire).
+        * `flow_id`: ns-2 ``fid_`` of the sender and of the sink's reports
+          (default: the index of the flow among TCP flows, datagram sources
+          and TFRC flows so far).
+        * `**params`: other bound variables of Agent/TFRC, with or without
+          the trailing underscore (``ca=0``, ``df=0.25``, ``ecn=1``,
+          ``conservative=True``, ``overhead=0.1``); `sink_params` those of
+          Agent/TFRCSink (``algo=2``, ``discount=0``, ``NumFeedback=4``).
+        """
+        what = "tfrc()"
+        src = self._check_node(src, f"{what}: src")
+        dst = self._check_node(dst, f"{what}: dst")
+        if src is dst:
+            raise ValueError(f"{what}: src and dst are the same node ({src!r})")
+        st = _parse_time(start, f"{what}: start")
+        sp = None
+        if stop is not None:
+            sp = _parse_time(stop, f"{what}: stop")
+            if sp[1] <= st[1]:
+                raise ValueError(f"{what}: stop ({stop!r}) must be later than start ({start!r})")
+        kind, sink_kind = "Agent/TFRC", "Agent/TFRCSink"
+        bound = _bound_vars(kind)
+        fid = len(self._flows) + len(self._sources) + len(self._rate_flows) if flow_id is None else flow_id
+        given: dict[str, tuple[str, str]] = {}
+
+        def put(var, value, label):
+            if var in _WIRING:
+                raise ValueError(f"{what}: {label} is set by the API when it connects the flow")
+            if var == "SndrType_":
+                raise ValueError(f"{what}: {label}: the API's TFRC sender always has data (SndrType_ 0)")
+            alias = "fid_" if var == "class_" else var
+            if alias in given:
+                raise ValueError(f"{what}: {given[alias][0]} and {label} set the same ns-2 variable {alias}")
+            given[alias] = (label, _var_value(alias, bound[var], value, what, label, kind))
+
+        put("fid_", fid, "flow_id")
+        if packet_size is not None:
+            if _is_number(packet_size) and packet_size <= 0:
+                raise ValueError(f"{what}: packet_size must be a positive number of bytes, got {packet_size!r}")
+            put("packetSize_", packet_size, "packet_size")
+        for name, value in params.items():
+            put(_var_name(name, kind, bound, what), value, name)
+        sbound = _bound_vars(sink_kind)
+        # the sink's reports carry the flow's id too, as `create-connection`
+        # makes them
+        sgiven = {"fid_": given["fid_"][1]}
+        if sink_params is not None and not isinstance(sink_params, dict):
+            raise ValueError(f"{what}: sink_params must be a dict of Agent/TFRCSink variables, got {sink_params!r}")
+        for name, value in (sink_params or {}).items():
+            if not isinstance(name, str):
+                raise ValueError(f"{what}: sink_params keys must be variable names, got {name!r}")
+            var = _var_name(name, sink_kind, sbound, f"{what}: sink_params")
+            if var in _WIRING:
+                raise ValueError(f"{what}: sink_params: {name} is set by the API when it connects the flow")
+            sgiven[var] = _var_value(var, sbound[var], value, f"{what}: sink_params", name, sink_kind)
+        r = RateFlow(self, len(self._rate_flows), src, dst, st, sp, int(given["fid_"][1]),
+                     {k: t for k, (_, t) in given.items()}, sgiven)
+        self._rate_flows.append(r)
+        self._ops += ("tfrc", r)
+        return r
 
     def udp(self, src: Node, dst: Node, traffic: str = "cbr", sink: str = "loss-monitor", start=0.0, stop=None,
             rate=None, packet_size: int | None = None, flow_id: int | None = None, agent_params: dict | None = None,
@@ -1182,6 +1283,21 @@ class Simulation:
                 L.append(f'$ns at {s._start_text} "$src({i}) start"')
                 if s._stop_text is not None:
                     L.append(f'$ns at {s._stop_text} "$src({i}) stop"')
+            elif kind == "tfrc":
+                r = op[1]
+                i = r.id
+                L.append(f"set tfrc({i}) [new Agent/TFRC]")
+                for var, text in r.params.items():
+                    L.append(f"$tfrc({i}) set {var} {text}")
+                L.append(f"$ns attach-agent $n({r.src.id}) $tfrc({i})")
+                L.append(f"set tsink({i}) [new Agent/TFRCSink]")
+                for var, text in r.sink_params.items():
+                    L.append(f"$tsink({i}) set {var} {text}")
+                L.append(f"$ns attach-agent $n({r.dst.id}) $tsink({i})")
+                L.append(f"$ns connect $tfrc({i}) $tsink({i})")
+                L.append(f'$ns at {r._start_text} "$tfrc({i}) start"')
+                if r._stop_text is not None:
+                    L.append(f'$ns at {r._stop_text} "$tfrc({i}) stop"')
             elif kind == "errmodel":
                 e = op[1]
                 k = e.id
@@ -1240,6 +1356,9 @@ class Simulation:
             if s.sink == "loss-monitor":
                 L.append(f'puts "source {s.id} ' + " ".join(f"{v} [$usink({s.id}) set {v}]" for v in _LOSSMON_VARS)
                          + '"')
+        for r in self._rate_flows:
+            L.append(f'puts "tfrc {r.id} ' + " ".join(f"{v} [$tfrc({r.id}) set {v}]" for v in _TFRC_VARS)
+                     + f' bytes_ [$tsink({r.id}) set bytes_]"')
         if tp or any(f.trace_vars for f in self._flows):
             L += ["$ns flush-trace", "close $tf"]
         return "\n".join(L) + "\n"
@@ -1254,7 +1373,7 @@ class Simulation:
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}
-        tcps, sinks, usinks, voips = [], [], [], []
+        tcps, sinks, usinks, voips, tfrcs, tsinks = [], [], [], [], [], []
         for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
@@ -1308,6 +1427,18 @@ class Simulation:
                 if so._stop_text is not None:
                     b.at(atof(so._stop_text), "stop", app)
                 usinks.append(k)
+            elif kind == "tfrc":
+                r = op[1]
+                t = b.agent("Agent/TFRC", list(r.params.items()))
+                b.attach(r.src.id, t)
+                k = b.agent("Agent/TFRCSink", list(r.sink_params.items()))
+                b.attach(r.dst.id, k)
+                b.connect(t, k)
+                b.at(atof(r._start_text), "start-agent", t)
+                if r._stop_text is not None:
+                    b.at(atof(r._stop_text), "stop-agent", t)
+                tfrcs.append(t)
+                tsinks.append(k)
             elif kind == "errmodel":
                 e = op[1]
                 b.error_model(bid[id(e.link)], e.kind, rate=e.rate or 0.0, period=e.period or 1.0,
@@ -1321,7 +1452,7 @@ class Simulation:
         scfqs = [(lk, b.link_objs(x)[1]) for lk in self._links.values() if lk.scfq is not None
                  for x in [bid[id(lk)]]]
         return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
-                "scfqs": scfqs}
+                "scfqs": scfqs, "tfrcs": tfrcs, "tsinks": tsinks}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
@@ -1441,7 +1572,7 @@ class Simulation:
 
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
-_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "errmodel": 1}
+_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1}
 
 
 def _each_op(ops: list):
@@ -1482,6 +1613,8 @@ _LOSSMON_VARS = ("npkts_", "bytes_", "nlost_", "lastPktTime_")
 #: The counters of Application/Traffic/VoIPCalls, read after a run.
 _VOIP_VARS = ("calls_started_", "calls_ended_", "calls_blocked_", "calls_", "pkts_sent_", "mean_calls_")
 
+_TFRC_VARS = ("ndatapack_", "ndatabytes_", "rate_", "true_loss_rate_")
+
 _warned: set[str] = set()
 
 
@@ -1520,4 +1653,7 @@ def _collect(b, objs) -> dict:
             per[cid] = {w[i].replace("-", "_"): (float if w[i] in ("mean-queue", "queue-cov") else int)(w[i + 1])
                         for i in range(0, len(w), 2)}
         scfq[(lk.src.id, lk.dst.id)] = per
-    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq}
+    rv = b.get_vars(objs["tfrcs"], list(_TFRC_VARS))
+    rs = b.get_vars(objs["tsinks"], ["bytes_"])
+    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq,
+            "rate_flows": [t + k for t, k in zip(rv, rs)]}

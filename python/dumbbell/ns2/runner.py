@@ -527,6 +527,7 @@ class Ns2Runner:
             why, uid = e.run()
             self._service()
             self._run_engine_tcl_calls()
+            self._write_c_blocks()
             if why == "tcl":
                 script = self.at_scripts.pop(uid, None)
                 if script is not None:
@@ -654,6 +655,15 @@ class Ns2Runner:
             "This is a bug in Dumbbell, not in your script; please report it with the script.\n"
         )
         return 70
+
+    def _write_c_blocks(self) -> None:
+        """Write the engine's C-level output as ns-2's stdio buffer would by
+        now: each full 4096-byte block when the next byte comes (the rest
+        at exit, `flush_c_stdout`).  Tcl's stdout has had its lines by then."""
+        data = self.eng.take_c_stdout_blocks()
+        if data:
+            sys.stdout.flush()
+            os.write(1, data)
 
     def flush_c_stdout(self) -> None:
         """Write what the engine printed with C's printf, after Tcl's output

@@ -564,6 +564,10 @@ pub enum AgentKind {
     Udp,
     LossMonitor,
     Null,
+    /// Agent/TFRC (started and stopped itself: `Action::StartAgent`).
+    Tfrc,
+    /// Agent/TFRCSink.
+    TfrcSink,
 }
 
 impl AgentKind {
@@ -574,6 +578,8 @@ impl AgentKind {
             AgentKind::Udp => "Agent/UDP",
             AgentKind::LossMonitor => "Agent/LossMonitor",
             AgentKind::Null => "Agent/Null",
+            AgentKind::Tfrc => "Agent/TFRC",
+            AgentKind::TfrcSink => "Agent/TFRCSink",
         }
     }
 }
@@ -699,6 +705,10 @@ pub enum Action {
     Start(AppId),
     /// `$app stop` (FTP: `advance 0` then `close`).
     Stop(AppId),
+    /// `$agent start` (a TFRC sender with `SndrType_` 0).
+    StartAgent(AgentId),
+    /// `$agent stop`.
+    StopAgent(AgentId),
     /// `$ns halt`.
     Halt,
 }
@@ -1545,6 +1555,12 @@ impl Builder {
     fn perform(&mut self, action: Action) -> Result<()> {
         match action {
             Action::Halt => self.sim.halt(),
+            Action::StartAgent(a) => {
+                self.cmd(a.0, &["start"])?;
+            }
+            Action::StopAgent(a) => {
+                self.cmd(a.0, &["stop"])?;
+            }
             Action::Start(app) | Action::Stop(app) => {
                 let start = matches!(action, Action::Start(_));
                 let kind = *self.apps.get(&app.0).ok_or_else(|| BuildError(format!("no application {}", app.0)))?;

@@ -891,6 +891,38 @@ impl Sim {
                         }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
+                    AgentKind::TfrcSender(t) => match cmd {
+                        "start" if n == 1 && t.sndr_type == 0 => {
+                            t.start(base, self);
+                            Ok(String::new())
+                        }
+                        "stop" if n == 1 => {
+                            t.stop(self);
+                            Ok(String::new())
+                        }
+                        "advance" if n == 2 && t.sndr_type == 1 => {
+                            t.advance(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "advanceby" if n == 2 && t.sndr_type == 1 => {
+                            t.advanceby(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "send" if n == 2 => {
+                            t.sendmsg(base, self, vars::atoi(argv[1]));
+                            Ok(String::new())
+                        }
+                        "start" | "advance" | "advanceby" => Err(format!(
+                            "Agent/TFRC {cmd}: with SndrType_ {} the agent takes {}",
+                            t.sndr_type,
+                            if t.sndr_type == 0 { "start and stop (SndrType_ 1 for an application's data)" } else { "its data from an application (SndrType_ 0 for start)" }
+                        )),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::TfrcReceiver(r) => match cmd {
+                        "weights" if n == 2 => r.set_weights(argv[1]).map(|_| String::new()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
                     AgentKind::LossMonitor(m) => match cmd {
                         "clear" => {
                             m.expected = -1;

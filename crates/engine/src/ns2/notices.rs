@@ -64,6 +64,15 @@ impl Sim {
                             self.name(agent),
                             fmt_real(rate)
                         ),
+                        Abort::RateDivision { agent, what } => format!(
+                            "{} ({}): {}; ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            match what {
+                                crate::notice::RateDivisor::InitialRate => "InitRate_ 0",
+                                crate::notice::RateDivisor::NoRtt => "no report yet",
+                            },
+                            crate::notice::Abort::RateDivision { agent, what }
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")
@@ -108,6 +117,46 @@ impl Sim {
                         let line = format!("Recv BRDCAST Ping {what} : at {}.{} from {from}.{sport}\n", a.base.addr, a.base.port);
                         self.w.c_stdout.extend_from_slice(line.as_bytes());
                     }
+                    continue;
+                }
+                Notice::LossHistory { rate, intervals, short, .. } => {
+                    // TfrcSinkAgent's print_loss, print_loss_all,
+                    // print_losses_all, print_count_losses_all and
+                    // print_num_rtts_all.
+                    use crate::ns2::printf::{push_f, push_int};
+                    let now = self.w.s.now;
+                    let mut out = Vec::new();
+                    if let Some((sample, ave)) = rate {
+                        let drops = 1.0 / ave;
+                        out.extend_from_slice(b"time: ");
+                        push_f(&mut out, now, 5, 7, false);
+                        out.extend_from_slice(b" loss_rate: ");
+                        push_f(&mut out, drops, 5, 7, false);
+                        out.extend_from_slice(b" \ntime: ");
+                        push_f(&mut out, now, 5, 7, false);
+                        out.extend_from_slice(b" sample 0: ");
+                        push_int(&mut out, sample as i64, 5, false);
+                        out.extend_from_slice(b" loss_rate: ");
+                        push_f(&mut out, drops, 5, 7, false);
+                        out.extend_from_slice(b" \n");
+                    }
+                    let mut row = |label: &str, v: &[i32; 5]| {
+                        push_f(&mut out, now, 6, 0, false);
+                        out.extend_from_slice(b": ");
+                        out.extend_from_slice(label.as_bytes());
+                        for (i, x) in v.iter().enumerate() {
+                            out.extend_from_slice(format!(" {i}: ").as_bytes());
+                            push_int(&mut out, *x as i64, 5, false);
+                        }
+                        out.push(b'\n');
+                    };
+                    row("sample", &intervals);
+                    if let Some([losses, count, rtts]) = short {
+                        row("losses", &losses);
+                        row("count?", &count);
+                        row("rtts", &rtts);
+                    }
+                    self.w.c_stdout.extend_from_slice(&out);
                     continue;
                 }
                 Notice::DelayerState { last_sent, alloc_free, target_free, spike_free, .. } => {

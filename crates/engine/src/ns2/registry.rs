@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, trace};
+use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
 use crate::tcp::Flavor;
 use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -77,6 +77,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/UDP", tables: &[&agent::AGENT, &agent::UDP], make: agent::make_udp },
     Class { name: "Agent/LossMonitor", tables: &[&agent::AGENT, &agent::LOSS_MONITOR], make: agent::make_loss_monitor },
     Class { name: "Agent/Ping", tables: &[&agent::AGENT, &agent::PING], make: agent::make_ping },
+    Class { name: "Agent/TFRC", tables: &[&agent::AGENT, &tfrc::TFRC], make: tfrc::make_tfrc },
+    Class { name: "Agent/TFRCSink", tables: &[&agent::AGENT, &tfrc::TFRC_SINK, &tfrc::TFRC_SINK_SCRIPT], make: tfrc::make_tfrc_sink },
     Class { name: "Application/Traffic/CBR", tables: &[&app::CBR], make: app::make_cbr },
     Class { name: "Application/Telnet", tables: &[&app::TELNET], make: app::make_telnet },
     Class { name: "Application/Traffic/Exponential", tables: &[&app::EXPONENTIAL], make: app::make_exponential },

@@ -73,7 +73,7 @@ foreach cls {
     Agent/TCP/FullTcp Agent/TCP/FullTcp/Sack Agent/TCP/FullTcp/Newreno
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
-    Agent/CBR Agent/TFRC Agent/TFRCSink Agent/RAP
+    Agent/CBR Agent/RAP
     Agent/RTP Agent/SRM Agent/SCTP
     Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState

@@ -9,4 +9,5 @@ pub mod misc;
 pub mod monitor;
 pub mod ranvar;
 pub mod tcp;
+pub mod tfrc;
 pub mod trace;
