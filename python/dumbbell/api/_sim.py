@@ -376,27 +376,38 @@ class Link:
                 f"{self.queue}, queue_limit={self.queue_limit})")
 
 
-class Flow:
-    """A TCP connection: sender at `src`, sink at `dst`, driven by an FTP
-    source from `start` to `stop`.  `id` is its row in `Result.flows`."""
+class _Endpoints:
+    """What every traffic object of a scenario has: its simulation, its row
+    `id`, the nodes it goes between, its start and stop (seconds, and the
+    text the ns-2 script schedules them with), its flow id and the bound
+    variables given to its sender."""
 
-    __slots__ = ("sim", "id", "src", "dst", "variant", "sink", "start", "stop", "fid", "params", "sink_params",
-                 "trace_vars", "_start_text", "_stop_text", "app", "app_params")
+    __slots__ = ("sim", "id", "src", "dst", "start", "stop", "fid", "params", "_start_text", "_stop_text")
 
-    def __init__(self, sim, id, src, dst, variant, sink, start, stop, fid, params, sink_params, trace_vars,
-                 app="ftp", app_params=None):
+    def _set_endpoints(self, sim, id, src, dst, start, stop, fid, params) -> None:
         self.sim = sim
         self.id = id
         self.src = src
         self.dst = dst
-        self.variant = variant
-        self.sink = sink
         self.start = start[1]
         self._start_text = _at_text(start)
         self.stop = stop[1] if stop is not None else None
         self._stop_text = _at_text(stop) if stop is not None else None
         self.fid = fid
         self.params = params
+
+
+class Flow(_Endpoints):
+    """A TCP connection: sender at `src`, sink at `dst`, driven by an FTP
+    source from `start` to `stop`.  `id` is its row in `Result.flows`."""
+
+    __slots__ = ("variant", "sink", "sink_params", "trace_vars", "app", "app_params")
+
+    def __init__(self, sim, id, src, dst, variant, sink, start, stop, fid, params, sink_params, trace_vars,
+                 app="ftp", app_params=None):
+        self._set_endpoints(sim, id, src, dst, start, stop, fid, params)
+        self.variant = variant
+        self.sink = sink
         self.sink_params = sink_params
         self.trace_vars = trace_vars
         self.app = app
@@ -414,28 +425,18 @@ class Flow:
         return f"Flow({self.id}, {self.variant}, {self.src.id}->{self.dst.id}, fid={self.fid})"
 
 
-class Source:
+class Source(_Endpoints):
     """A datagram source: an Agent/UDP at `src` driven by a traffic
     generator (`traffic`: cbr, exponential, pareto) from `start` to `stop`,
     sending to a sink at `dst` (`sink`: loss-monitor or null).  `id` is its
     row in `Result.sources`."""
 
-    __slots__ = ("sim", "id", "src", "dst", "traffic", "sink", "start", "stop", "fid", "params", "agent_params",
-                 "_start_text", "_stop_text")
+    __slots__ = ("traffic", "sink", "agent_params")
 
     def __init__(self, sim, id, src, dst, traffic, sink, start, stop, fid, params, agent_params):
-        self.sim = sim
-        self.id = id
-        self.src = src
-        self.dst = dst
+        self._set_endpoints(sim, id, src, dst, start, stop, fid, params)
         self.traffic = traffic
         self.sink = sink
-        self.start = start[1]
-        self._start_text = _at_text(start)
-        self.stop = stop[1] if stop is not None else None
-        self._stop_text = _at_text(stop) if stop is not None else None
-        self.fid = fid
-        self.params = params
         self.agent_params = agent_params
 
     @property
@@ -450,26 +451,16 @@ class Source:
         return f"Source({self.id}, {self.traffic}, {self.src.id}->{self.dst.id}, fid={self.fid})"
 
 
-class RateFlow:
+class RateFlow(_Endpoints):
     """A TCP-friendly rate-controlled flow (TFRC, RFC 5348): an Agent/TFRC
     sender at `src`, started at `start` and stopped at `stop`, and an
     Agent/TFRCSink at `dst` that reports the loss event rate.  `id` is its
     row in `Result.rate_flows`."""
 
-    __slots__ = ("sim", "id", "src", "dst", "start", "stop", "fid", "params", "sink_params",
-                 "_start_text", "_stop_text")
+    __slots__ = ("sink_params",)
 
     def __init__(self, sim, id, src, dst, start, stop, fid, params, sink_params):
-        self.sim = sim
-        self.id = id
-        self.src = src
-        self.dst = dst
-        self.start = start[1]
-        self._start_text = _at_text(start)
-        self.stop = stop[1] if stop is not None else None
-        self._stop_text = _at_text(stop) if stop is not None else None
-        self.fid = fid
-        self.params = params
+        self._set_endpoints(sim, id, src, dst, start, stop, fid, params)
         self.sink_params = sink_params
 
     def __repr__(self) -> str:
