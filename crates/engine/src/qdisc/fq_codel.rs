@@ -644,7 +644,6 @@ mod ns3_fixture_replay {
         let mut want_queues: Vec<(usize, i64, i32, FlowStatus)> = Vec::new();
         let mut have = Outcome::default();
         let (mut enq, mut deq) = (0, 0);
-        let mut marks_before = (0u64, 0u64);
         for (n, line) in text.lines().enumerate() {
             let at = format!("{name}:{}: {line}", n + 1);
             let f: Vec<&str> = line.split(' ').collect();
@@ -691,7 +690,7 @@ mod ns3_fixture_replay {
                     enq += 1;
                 }
                 "dequeue" => {
-                    marks_before = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
+                    let marks_before: (u64, u64) = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
                     let mut drops = Drops::default();
                     let got = q.do_dequeue(&mut pool, now, &mut drops);
                     have = Outcome { returned: got.map(|p| seq_of[&p]), ..Outcome::default() };
