@@ -3,7 +3,7 @@
     .venv/bin/python examples/gallery.py [FIGURE ...] [--out docs/gallery]
 
 FIGURE: seed000-ack, seed000-cwnd, seed001-goodput, seed002-cwnd,
-seed002-queue, red-queue (default: all).  Each runs its scenario (the
+seed002-queue, seed003-marks, red-queue (default: all).  Each runs its scenario (the
 seeds' scripts unchanged, or the Python API) in a scratch directory and
 draws with the one-call plots of dumbbell.plot / Result; nothing is cached.
 """
@@ -100,12 +100,27 @@ def red_queue(tmp: Path, out: Path) -> Path:
     return path
 
 
+def seed003(tmp: Path, out: Path) -> Path:
+    """ECN-mod against ECN NewReno under varying VoIP load: Figure 3's
+    best-effort marking rate and queue CoV over lambda, from
+    examples/seed003_ecnmod.py (shorter runs than its defaults: 200 s, 2
+    seeds)."""
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "seed003_ecnmod.py"), "--duration", "200",
+                        "--seeds", "2", "--plot", str(tmp)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"seed003_ecnmod.py: exit {r.returncode}\n{r.stderr}")
+    path = out / "seed003-marks.png"
+    path.write_bytes((tmp / "fig3.png").read_bytes())
+    return path
+
+
 FIGURES = {
     "seed000-ack": lambda t, o: seed000(t, o, "ack"),
     "seed000-cwnd": lambda t, o: seed000(t, o, "cwnd"),
     "seed001-goodput": seed001,
     "seed002-cwnd": lambda t, o: seed002(t, o, "cwnd"),
     "seed002-queue": lambda t, o: seed002(t, o, "queue"),
+    "seed003-marks": seed003,
     "red-queue": red_queue,
 }
 

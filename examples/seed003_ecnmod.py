@@ -230,8 +230,9 @@ def plot(rows, d: Path) -> None:
             ax.set_xlabel("lambda (VoIP calls/s)" if xname == "lambda" else "p_max")
             ax.set_ylabel(label)
             ax.grid(alpha=0.3)
-        axes[0].legend(fontsize=8)
-        f.tight_layout()
+        handles, labels = axes[0].get_legend_handles_labels()
+        f.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=8, frameon=False)
+        f.tight_layout(rect=(0, 0, 1, 0.93))
         f.savefig(d / name)
         plt.close(f)
 
