@@ -115,6 +115,27 @@ pub fn boolean(v: bool) -> String {
     fmt_bool(v)
 }
 
+/// A setter's check of a `double` that must be finite: the value, or the
+/// error naming variable `name` and the text `v` given.
+pub fn finite(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a finite number, got \"{v}\""))
+    }
+}
+
+/// A setter's check of a `double` that must be finite and above 0.
+pub fn positive(name: &str, v: &str) -> Result<f64, String> {
+    let x = parse_real(v);
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number above 0, got \"{v}\""))
+    }
+}
+
 /// A variable the engine binds, of type `ty`, with this default, read and
 /// written by `get` and `set`.
 pub const fn var<T>(

@@ -360,24 +360,6 @@ fn non_negative_time(name: &str, v: &str) -> Result<i64, String> {
     }
 }
 
-fn finite(name: &str, v: &str) -> Result<f64, String> {
-    let x = parse_real(v);
-    if x.is_finite() {
-        Ok(x)
-    } else {
-        Err(format!("{name} must be a finite number, got \"{v}\""))
-    }
-}
-
-fn positive(name: &str, v: &str) -> Result<f64, String> {
-    let x = parse_real(v);
-    if x.is_finite() && x > 0.0 {
-        Ok(x)
-    } else {
-        Err(format!("{name} must be a number above 0, got \"{v}\""))
-    }
-}
-
 fn probability(name: &str, v: &str) -> Result<f64, String> {
     let x = parse_real(v);
     if (0.0..=1.0).contains(&x) {

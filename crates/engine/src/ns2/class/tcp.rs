@@ -90,10 +90,10 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         // Dumbbell's own (seed 003's ECN-mod, `tcp/growth/ecnmod.rs`): the rule
         // whatever windowOption_, and eq. 5's c1 w^alpha and c2 w^beta.
         var2("ecnmod_", Bool, "false", |_, s, _| boolean(s.ecnmod), |_, s, v, w| { s.ecnmod = parse_bool(v); let option = s.growth.option(); s.select_growth(option, w); Ok(()) }),
-        var2("ecnmod_c1_", Real, "0.0625", |_, s, _| real(s.growth.get::<EcnMod>().c1), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c1 = positive_real("ecnmod_c1_", v)?)),
+        var2("ecnmod_c1_", Real, "0.0625", |_, s, _| real(s.growth.get::<EcnMod>().c1), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c1 = positive("ecnmod_c1_", v)?)),
         var2("ecnmod_c2_", Real, "0.125", |_, s, _| real(s.growth.get::<EcnMod>().c2), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c2 = fraction("ecnmod_c2_", v)?)),
-        var2("ecnmod_alpha_", Real, "0", |_, s, _| real(s.growth.get::<EcnMod>().alpha), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().alpha = finite_real("ecnmod_alpha_", v)?)),
-        var2("ecnmod_beta_", Real, "1", |_, s, _| real(s.growth.get::<EcnMod>().beta), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().beta = finite_real("ecnmod_beta_", v)?)),
+        var2("ecnmod_alpha_", Real, "0", |_, s, _| real(s.growth.get::<EcnMod>().alpha), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().alpha = finite("ecnmod_alpha_", v)?)),
+        var2("ecnmod_beta_", Real, "1", |_, s, _| real(s.growth.get::<EcnMod>().beta), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().beta = finite("ecnmod_beta_", v)?)),
         var2("mark_", Real, "0.0", |_, s, _| real(s.mark), |_, s, v, _| Ok(s.mark = parse_real(v))),
         var2("windowConstant_", Real, "4", |_, s, _| real(s.growth.get::<Scaled>().wnd_const), |_, s, v, _| Ok(s.growth.get_mut::<Scaled>().wnd_const = parse_real(v))),
         var2("windowThresh_", Real, "0.002", |_, s, _| real(s.wnd_th), |_, s, v, _| Ok(s.wnd_th = parse_real(v))),
@@ -418,24 +418,6 @@ fn set_max_sack_blocks(s: &mut Sink, mut n: i32, w: &mut crate::sim::World) {
         }
     }
     s.max_sack_blocks = n;
-}
-
-fn finite_real(name: &str, v: &str) -> Result<f64, String> {
-    let x = parse_real(v);
-    if x.is_finite() {
-        Ok(x)
-    } else {
-        Err(format!("{name} must be a finite number, got \"{v}\""))
-    }
-}
-
-fn positive_real(name: &str, v: &str) -> Result<f64, String> {
-    let x = parse_real(v);
-    if x.is_finite() && x > 0.0 {
-        Ok(x)
-    } else {
-        Err(format!("{name} must be a number above 0, got \"{v}\""))
-    }
 }
 
 /// A share of the window a mark takes off: above 0, below 1.
