@@ -8,24 +8,12 @@ ECN-capable packets instead of dropping them."""
 
 from __future__ import annotations
 
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tclrun import run
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
-    (tmp_path / "s.tcl").write_text(script)
-    return subprocess.run(
-        [sys.executable, "-m", "dumbbell.cli", "run", "s.tcl"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
-    )
 
 
 def test_variables_and_defaults(tmp_path):

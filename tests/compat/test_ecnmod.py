@@ -9,23 +9,13 @@ Python API's "ecn-mod" variant against its own ns-2 script."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from tclrun import run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
-    (tmp_path / "s.tcl").write_text(script)
-    return subprocess.run(
-        [sys.executable, "-m", "dumbbell.cli", "run", "s.tcl"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
-    )
 
 
 def scenario(sender: str, sink: str, queue: str = "$q set pmod_ true", limit: int = 200, until: int = 30) -> str:

@@ -8,23 +8,12 @@ the engine (crates/engine/src/qdisc/scfq.rs)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tclrun import run
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(tmp_path: Path, script: str, name: str = "s.tcl") -> subprocess.CompletedProcess:
-    (tmp_path / name).write_text(script)
-    return subprocess.run(
-        [sys.executable, "-m", "dumbbell.cli", "run", name],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
-    )
 
 
 def stats(line: str) -> dict[str, float]:

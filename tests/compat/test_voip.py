@@ -6,14 +6,9 @@ API (tests/api/test_scfq_voip.py)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from tclrun import run
 
-ROOT = Path(__file__).resolve().parents[2]
 
 HEAD = """set ns [new Simulator]
 set n0 [$ns node]; set n1 [$ns node]
@@ -24,15 +19,6 @@ set k [new Agent/LossMonitor]; $ns attach-agent $n1 $k; $ns connect $u $k
 set v [new Application/Traffic/VoIPCalls]
 $v attach-agent $u
 """
-
-
-def run(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
-    (tmp_path / "s.tcl").write_text(script)
-    return subprocess.run(
-        [sys.executable, "-m", "dumbbell.cli", "run", "s.tcl"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "python")},
-    )
 
 
 def test_variables_and_defaults(tmp_path):
