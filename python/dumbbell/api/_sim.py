@@ -28,7 +28,6 @@ import gc
 import io
 import math
 import numbers
-import math
 import os
 import re
 import sys
@@ -224,6 +223,20 @@ def _pie_params(params) -> dict:
                 raise ValueError(f"{what}: {key} must be a finite number, got {value!r}")
             vals[key] = float(value)
     return vals
+
+
+def _new_object(L: list[str], var: str, cls: str, params: dict) -> None:
+    """Script lines: `set VAR [new CLS]`, then its variables."""
+    L.append(f"set {var} [new {cls}]")
+    for name, text in params.items():
+        L.append(f"${var} set {name} {text}")
+
+
+def _start_stop(L: list[str], obj, var: str) -> None:
+    """Script lines: `$ns at` the start (and stop) of `obj` on object `$VAR`."""
+    L.append(f'$ns at {obj._start_text} "${var} start"')
+    if obj._stop_text is not None:
+        L.append(f'$ns at {obj._stop_text} "${var} stop"')
 
 
 def _scfq_params(params, queue_limit: int | None) -> dict:
@@ -1219,9 +1232,7 @@ class Simulation:
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         for cid, w, qkind, vars_ in lk.scfq["classes"]:
                             L.append(f"{q_} add-class {cid} {w!r}")
-                            L.append(f"set scfq_q [new {qkind}]")
-                            for var, text in vars_:
-                                L.append(f"$scfq_q set {var} {text}")
+                            _new_object(L, "scfq_q", qkind, dict(vars_))
                             L.append(f"{q_} class-queue {cid} $scfq_q")
                         for fid, cid in lk.scfq["classify"]:
                             L.append(f"{q_} classify {fid} {cid}")
@@ -1234,61 +1245,41 @@ class Simulation:
             elif kind == "tcp":
                 f = op[1]
                 i = f.id
-                L.append(f"set tcp({i}) [new {f.tcp_class}]")
-                for var, text in f.params.items():
-                    L.append(f"$tcp({i}) set {var} {text}")
+                _new_object(L, f"tcp({i})", f.tcp_class, f.params)
                 L.append(f"$ns attach-agent $n({f.src.id}) $tcp({i})")
                 if f.trace_vars:
                     L.append(f"$tcp({i}) attach $tf")
                     for v in f.trace_vars:
                         L.append(f"$tcp({i}) tracevar {v}")
-                L.append(f"set sink({i}) [new {f.sink_class}]")
-                for var, text in f.sink_params.items():
-                    L.append(f"$sink({i}) set {var} {text}")
+                _new_object(L, f"sink({i})", f.sink_class, f.sink_params)
                 L.append(f"$ns attach-agent $n({f.dst.id}) $sink({i})")
                 L.append(f"$ns connect $tcp({i}) $sink({i})")
                 if f.app == "telnet":
-                    L.append(f"set ftp({i}) [new Application/Telnet]")
-                    for var, text in f.app_params.items():
-                        L.append(f"$ftp({i}) set {var} {text}")
+                    _new_object(L, f"ftp({i})", "Application/Telnet", f.app_params)
                 else:
-                    L.append(f"set ftp({i}) [new Application/FTP]")
+                    _new_object(L, f"ftp({i})", "Application/FTP", {})
                 L.append(f"$ftp({i}) attach-agent $tcp({i})")
-                L.append(f'$ns at {f._start_text} "$ftp({i}) start"')
-                if f._stop_text is not None:
-                    L.append(f'$ns at {f._stop_text} "$ftp({i}) stop"')
+                _start_stop(L, f, f"ftp({i})")
             elif kind == "udp":
                 s = op[1]
                 i = s.id
-                L.append(f"set udp({i}) [new Agent/UDP]")
-                for var, text in s.agent_params.items():
-                    L.append(f"$udp({i}) set {var} {text}")
+                _new_object(L, f"udp({i})", "Agent/UDP", s.agent_params)
                 L.append(f"$ns attach-agent $n({s.src.id}) $udp({i})")
                 L.append(f"set usink({i}) [new {s.sink_class}]")
                 L.append(f"$ns attach-agent $n({s.dst.id}) $usink({i})")
                 L.append(f"$ns connect $udp({i}) $usink({i})")
-                L.append(f"set src({i}) [new {s.traffic_class}]")
-                for var, text in s.params.items():
-                    L.append(f"$src({i}) set {var} {text}")
+                _new_object(L, f"src({i})", s.traffic_class, s.params)
                 L.append(f"$src({i}) attach-agent $udp({i})")
-                L.append(f'$ns at {s._start_text} "$src({i}) start"')
-                if s._stop_text is not None:
-                    L.append(f'$ns at {s._stop_text} "$src({i}) stop"')
+                _start_stop(L, s, f"src({i})")
             elif kind == "tfrc":
                 r = op[1]
                 i = r.id
-                L.append(f"set tfrc({i}) [new Agent/TFRC]")
-                for var, text in r.params.items():
-                    L.append(f"$tfrc({i}) set {var} {text}")
+                _new_object(L, f"tfrc({i})", "Agent/TFRC", r.params)
                 L.append(f"$ns attach-agent $n({r.src.id}) $tfrc({i})")
-                L.append(f"set tsink({i}) [new Agent/TFRCSink]")
-                for var, text in r.sink_params.items():
-                    L.append(f"$tsink({i}) set {var} {text}")
+                _new_object(L, f"tsink({i})", "Agent/TFRCSink", r.sink_params)
                 L.append(f"$ns attach-agent $n({r.dst.id}) $tsink({i})")
                 L.append(f"$ns connect $tfrc({i}) $tsink({i})")
-                L.append(f'$ns at {r._start_text} "$tfrc({i}) start"')
-                if r._stop_text is not None:
-                    L.append(f'$ns at {r._stop_text} "$tfrc({i}) stop"')
+                _start_stop(L, r, f"tfrc({i})")
             elif kind == "errmodel":
                 e = op[1]
                 k = e.id
