@@ -166,6 +166,18 @@ pub const fn var_unset<T>(
     Var { name, ty, default: ClassDefault::None, access: Some(Access { get, set }) }
 }
 
+/// An agent's common fields and its kind, if `o` is an agent: what the
+/// agent classes' table parts pick their state from.
+pub fn agent_parts(o: &mut Obj) -> Option<(&mut crate::agent::AgentBase, &mut crate::agent::AgentKind)> {
+    match o {
+        Obj::Agent(a) => {
+            let crate::agent::Agent { base, kind } = &mut **a;
+            Some((base, kind))
+        }
+        _ => None,
+    }
+}
+
 /// The part of objects whose tables need none: the whole object.
 pub fn whole(o: &mut Obj) -> Option<&mut Obj> {
     Some(o)

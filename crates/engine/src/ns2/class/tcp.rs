@@ -18,14 +18,8 @@ use crate::ns2::tclcl::VarType::*;
 
 /// A TCP sender's agent fields and its sender state.
 fn sender(o: &mut Obj) -> Option<(&mut AgentBase, &mut Sender)> {
-    match o {
-        Obj::Agent(a) => {
-            let Agent { base, kind } = &mut **a;
-            match kind {
-                AgentKind::Tcp(t) => Some((base, &mut t.sender)),
-                _ => None,
-            }
-        }
+    match agent_parts(o)? {
+        (base, AgentKind::Tcp(t)) => Some((base, &mut t.sender)),
         _ => None,
     }
 }
@@ -335,14 +329,8 @@ pub fn newreno_flavor() -> Flavor {
 
 /// A sink's agent fields and its sink state.
 fn sink(o: &mut Obj) -> Option<(&mut AgentBase, &mut Sink)> {
-    match o {
-        Obj::Agent(a) => {
-            let Agent { base, kind } = &mut **a;
-            match kind {
-                AgentKind::Sink(s) => Some((base, s)),
-                _ => None,
-            }
-        }
+    match agent_parts(o)? {
+        (base, AgentKind::Sink(s)) => Some((base, s)),
         _ => None,
     }
 }

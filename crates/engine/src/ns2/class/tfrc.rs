@@ -13,27 +13,15 @@ use crate::tfrc::receiver::{Algo, Receiver};
 use crate::tfrc::sender::{Sender, MAXSEQ, NO_FEEDBACK_TIMER, SEND_TIMER};
 
 fn sender(o: &mut Obj) -> Option<(&mut AgentBase, &mut Sender)> {
-    match o {
-        Obj::Agent(a) => {
-            let Agent { base, kind } = &mut **a;
-            match kind {
-                AgentKind::TfrcSender(t) => Some((base, &mut **t)),
-                _ => None,
-            }
-        }
+    match agent_parts(o)? {
+        (base, AgentKind::TfrcSender(t)) => Some((base, &mut **t)),
         _ => None,
     }
 }
 
 fn receiver(o: &mut Obj) -> Option<(&mut AgentBase, &mut Receiver)> {
-    match o {
-        Obj::Agent(a) => {
-            let Agent { base, kind } = &mut **a;
-            match kind {
-                AgentKind::TfrcReceiver(r) => Some((base, &mut **r)),
-                _ => None,
-            }
-        }
+    match agent_parts(o)? {
+        (base, AgentKind::TfrcReceiver(r)) => Some((base, &mut **r)),
         _ => None,
     }
 }
