@@ -89,6 +89,22 @@ def test_tagged_trace(tmp_path):
     assert (out.filter(pl.col("event") == "h")["seqno"] == -1).all()
 
 
+def test_read_trace_reads_what_convert_reads(tmp_path):
+    # The lenient reader behind read_trace (and so the metrics) takes the
+    # tagged format and RED's Q/a/p/c records too: the same frames as the
+    # strict converter's files.
+    tr = fixture(tmp_path, "tagged_all", "out.tr")
+    convert_trace(tr, tmp_path / "t.parquet")
+    ev = db.read_trace(tr)
+    assert ev.height == len(lines(tr))
+    assert as_strings(ev).equals(as_strings(pl.read_parquet(tmp_path / "t.parquet")))
+    q = fixture(tmp_path, "red_ecn", "red-q.tr")
+    convert_trace(q, tmp_path / "q.parquet")
+    vr = db.read_vartrace(q)
+    assert vr.height == len(lines(q))
+    assert as_strings(vr).equals(as_strings(pl.read_parquet(tmp_path / "q.parquet")))
+
+
 def test_variable_trace_alone_and_red_lines(tmp_path):
     tr = fixture(tmp_path, "red_ecn", "red-q.tr")
     s = convert_trace(tr, tmp_path / "q.parquet")

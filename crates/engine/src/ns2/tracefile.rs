@@ -118,7 +118,12 @@ impl Parsed {
         if n == 7 && self.var_line(&f) {
             return;
         }
-        self.other_lines += 1;
+        // The rarer records (the tagged format of `use-taggedtrace`, RED's
+        // `Q|a|p|c time value`) through the strict reader; what it refuses,
+        // and `v` lines, count as other lines here.
+        if self.line_strict(l).is_err() {
+            self.other_lines += 1;
+        }
     }
 
     fn event_line(&mut self, f: &[&[u8]; 13]) -> bool {
@@ -451,6 +456,27 @@ impl<R: std::io::BufRead> Chunks<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lenient_reader_takes_tagged_events_and_red_records() {
+        // The same packet event positional and tagged, a RED record, a `v`
+        // line and a line that is no record: two events, one variable
+        // record, two other lines.
+        let text = b"+ 0.1 0 2 tcp 40 ------- 1 0.0 3.0 0 0\n\
++ 0.1 -s 0 -d 2 -p tcp -e 40 -c 1 -i 0 -a 1 -x {0.0 3.0 0 ------- null}\n\
+Q 0.25 3\n\
+v 0 eval {set sim_annotation {x}}\n\
+not a trace line\n";
+        let p = parse(&text[..]).unwrap();
+        assert_eq!(p.events.time, vec![0.1, 0.1]);
+        assert_eq!(p.events.to_node, vec![2, 2]);
+        assert_eq!(p.events.fid, vec![1, 1]);
+        assert_eq!(p.events.dst_node, vec![3, 3]);
+        assert_eq!(p.events.flags.codes, vec![0, 0]);
+        assert_eq!(p.vars.var.names, vec!["curq_"]);
+        assert_eq!(p.vars.value, vec![3.0]);
+        assert_eq!(p.other_lines, 2);
+    }
 
     #[test]
     fn parses_events_and_variable_records() {
