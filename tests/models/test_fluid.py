@@ -107,11 +107,12 @@ def test_designs():
     assert m["phase_margin_deg"] > 45
 
 
-def scenario(queue="RED", ecn=False, n=10, bw="10Mb", rtts=(0.04, 0.12), limit=100):
+def scenario(queue="RED", ecn=False, n=10, bw="10Mb", rtts=(0.04, 0.12), limit=100, qp=None):
     sim = db.Simulation()
     L, R = sim.nodes(2)
-    qp = {"thresh": 10, "maxthresh": 30, "q_weight": 0.002, "bytes": False, "queue_in_bytes": False,
-          "setbit": ecn} if queue == "RED" else None
+    if queue == "RED" and qp is None:
+        qp = {"thresh": 10, "maxthresh": 30, "q_weight": 0.002, "bytes": False, "queue_in_bytes": False,
+              "setbit": ecn}
     sim.link(L, R, bandwidth=bw, delay="5ms", queue=queue, queue_limit=limit, queue_params=qp)
     for rtt in rtts:
         for _ in range(n):
@@ -182,3 +183,77 @@ def test_cross_check_red_against_the_packet_level(ecn):
     np.testing.assert_allclose(fl, pk, rtol=0.10)
     q_pk = pr.queues.filter((pl.col("src") == 0) & (pl.col("dst") == 1))["mean_queue_pkts"][0]
     assert 0.5 * q_pk < fr.time_average_queue() < 2 * q_pk
+
+
+@pytest.mark.parametrize("b", [red(), red(ecn=True, spacing="wait"), red(gentle=False, mark_p=0.05, ecn=True),
+                               Bottleneck(c=C10, buffer=60)])
+def test_the_engine_integrator_is_the_python_reference(b):
+    # fluid.rs runs the same equations and steps as integrate_python
+    cl = [FlowClass(n=5, tp=0.03, w_max=200), FlowClass(n=7, tp=0.15, w_max=60, start=2.0),
+          FlowClass(n=3, tp=0.08, w0=4, slow_start=False)]
+    got = integrate(cl, b, 20.0)
+    ref = fluid.integrate_python(cl, b, 20.0)
+    for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d", "delivered"):
+        np.testing.assert_allclose(getattr(got, k), getattr(ref, k), rtol=1e-9, atol=1e-9, err_msg=k)
+    assert math.isclose(got.mean_queue, ref.mean_queue, rel_tol=1e-9)
+
+
+def pi_b(qref=200.0, **kw):
+    # Hollot et al.'s PI example (N >= 60, R <= 0.246 s, C = 3750 pkt/s):
+    # K_pi = 9.64e-6, z = 0.53, sampled at 160 Hz
+    a, b = linear.pi_discrete(9.64e-6, 0.53, 160)
+    p = dict(c=3750, buffer=800, queue="pi", pi_a=a, pi_b=b, pi_w=160, qref=qref)
+    p.update(kw)
+    return Bottleneck(**p)
+
+
+def test_pi_discrete_is_ns2s_defaults_for_hollots_example():
+    a, b = linear.pi_discrete(9.64e-6, 0.53, 160)
+    assert (round(a, 8), round(b, 8)) == (1.822e-5, 1.816e-5)
+    k, z = linear.pi_continuous(a, b, 160)
+    assert math.isclose(k, 9.64e-6) and math.isclose(z, 0.53)
+    d = linear.pi_design(60, 0.246, 3750, fs=160)
+    assert (d["a"], d["b"]) == linear.pi_discrete(d["K_pi"], d["z"], 160)
+    with pytest.raises(ValueError, match="a > b"):
+        linear.pi_continuous(1e-5, 2e-5, 160)
+
+
+@pytest.mark.parametrize("ecn", [False, True])
+def test_pi_holds_the_reference_queue(ecn):
+    # the integral action: whatever the load, the queue settles at q_ref and
+    # the signal probability at the operating point's p0 = 2/W0^2
+    n, tp = 60, 0.2
+    r = integrate([FlowClass(n=n, tp=tp)], pi_b(ecn=ecn), 200.0)
+    tail = r.t > 150
+    assert abs(r.q[tail].mean() - 200) < 2
+    op = linear.pi_operating_point(n, 3750, tp, 200)
+    assert math.isclose(r.p[tail].mean(), op.p0, rel_tol=0.03)
+    assert math.isclose(r.w[tail, 0].mean(), op.w0, rel_tol=0.02)
+    # RED at the same load holds no fixed queue: its queue follows the load
+    r2 = integrate([FlowClass(n=2 * n, tp=tp)], pi_b(ecn=ecn), 200.0)
+    assert abs(r2.q[r2.t > 150].mean() - 200) < 2
+
+
+def test_pi_refuses_bad_parameters():
+    with pytest.raises(ValueError, match="PI needs w > 0"):
+        integrate([FlowClass(n=1, tp=0.1)], pi_b(pi_w=0), 1.0)
+    with pytest.raises(ValueError, match="no PI"):
+        fluid.integrate_python([FlowClass(n=1, tp=0.1)], pi_b(), 1.0)
+
+
+def test_pi_from_the_api_in_both_modes():
+    # queue="PI" with ns-2's variables from the design rule (N >= 10, R <=
+    # 0.2 s, crossover 3 rad/s, 160 Hz): the packet level holds its queue
+    # near q_ref, as the fluid mode does, which reads the same parameters
+    d = linear.pi_design(10, 0.2, C10, w_g=3.0, fs=160)
+    sim = scenario(queue="PI", n=5, qp={"a": d["a"], "b": d["b"], "w": 160, "qref": 20})
+    fr = sim.run(60, mode="fluid")
+    b = fr.bottleneck
+    assert (b.queue, b.pi_a, b.pi_b, b.pi_w, b.qref, b.buffer) == ("pi", d["a"], d["b"], 160, 20.0, 100.0)
+    pr = sim.run(60)
+    q_pk = pr.queues.filter((pl.col("src") == 0) & (pl.col("dst") == 1))["mean_queue_pkts"][0]
+    assert 17 < q_pk < 25, q_pk
+    assert 19 < fr.time_average_queue((20, 60)) < 21
+    assert math.isclose(fr.time_average_queue(), q_pk, rel_tol=0.15)
+    with pytest.raises(db.SimulationError, match="w_ must be a number above 0"):
+        scenario(queue="PI", qp={"w": 0}).run(1)

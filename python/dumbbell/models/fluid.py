@@ -1,5 +1,5 @@
 """Fluid model of long-lived TCP flows through one bottleneck queue
-(DropTail or RED, with or without ECN): the delay differential equations of
+(DropTail, RED or PI, with or without ECN): the delay differential equations of
 Misra, Gong and Towsley (SIGCOMM 2000) in the form Hollot, Misra, Towsley
 and Gong use (INFOCOM 2001, eq. 1-2), for classes of flows with their own
 propagation delay.
@@ -17,6 +17,16 @@ and the bottleneck (capacity C packets/s, buffer B packets, queue q):
                                                                EWMA sampled per packet)
     p(t)     = the RED profile of x (MGT eq. 11, Hollot eq. 3;
                gentle: linear from max_p at max_th to 1 at 2 max_th)
+
+PI (Hollot et al., "On designing improved controllers for AQM routers
+supporting TCP flows", INFOCOM 2001; ns-2's Queue/PI) replaces RED's
+average by the controller's probability, on the instantaneous queue:
+
+    dp/dt    = a dq/dt + (a - b) w (q(t) - q_ref),   0 <= p <= 1
+
+the continuous-time form of ns-2's update p += a (q - q_ref) - b (q_old -
+q_ref) every 1/w seconds (proportional gain a, integral gain (a - b) w; in
+byte mode q counts bytes over ``mean_pktsize_``).
 
 p is the probability that a packet carries a congestion signal (a drop, or
 an ECN mark); d is the part of it that drops (with ECN: only tail drops
@@ -42,7 +52,9 @@ window reaches its maximum.  The window stays within [1, W_max] (W_max: the
 receiver's/sender's window, ns-2's ``window_``).  Timeouts, fast-recovery
 details and the ACK path's queues are not modelled.
 
-Integration: the method of steps.  The delays are at least min(Tp) > 0, so
+Integration: the method of steps (`integrate`: the loop runs in the
+engine, crates/engine/src/fluid.rs; `integrate_python` is the same loop in
+Python, DropTail and RED only, kept as its reference).  The delays are at least min(Tp) > 0, so
 with a fixed step h <= min(Tp) every delayed value t - R_i(t) lies in the
 computed past; it is read from the stored history (a uniform grid, every
 step) by linear interpolation, and the step is Heun's (explicit trapezoidal,
@@ -61,7 +73,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-QUEUES = ("droptail", "red")
+QUEUES = ("droptail", "red", "pi")
 SPACINGS = ("none", "uniform", "wait")
 
 
@@ -99,8 +111,15 @@ class Bottleneck:
     gentle: bool = True
     ecn: bool = False
     spacing: str = "none"
-    bytes_scale: float = 1.0   # RED byte mode: p_b times packet size / mean_pktsize
+    bytes_scale: float = 1.0   # RED/PI byte mode: p_b times packet size / mean_pktsize
     mark_p: float | None = None   # ECN marks while p_b < mark_p (None: while x < max_th)
+    # PI (ns-2's Queue/PI): p += pi_a (q - qref) - pi_b (q_old - qref), pi_w times a second,
+    # on the queue counted in units of q_scale packets (byte mode: size/mean_pktsize)
+    pi_a: float = 0.00001822
+    pi_b: float = 0.00001816
+    pi_w: float = 170.0
+    qref: float = 50.0
+    q_scale: float = 1.0
 
     def check(self) -> None:
         if self.queue not in QUEUES:
@@ -114,6 +133,10 @@ class Bottleneck:
                 raise ValueError("fluid model: RED needs 0 < w_q < 1 and 0 < max_p <= 1")
             if self.spacing not in SPACINGS:
                 raise ValueError(f"fluid model: spacing must be one of {SPACINGS}")
+        if self.queue == "pi":
+            if not (self.pi_w > 0 and math.isfinite(self.pi_a) and math.isfinite(self.pi_b) and self.qref >= 0):
+                raise ValueError(f"fluid model: PI needs w > 0, finite a and b and qref >= 0, got "
+                                 f"a={self.pi_a}, b={self.pi_b}, w={self.pi_w}, qref={self.qref}")
 
     @property
     def k(self) -> float:
@@ -216,9 +239,59 @@ def _default_step(classes, b: Bottleneck) -> float:
     return h
 
 
+def _checked(classes, b: Bottleneck, until: float, h: float | None, dt_out: float | None):
+    b.check()
+    if not classes:
+        raise ValueError("fluid model: no flow classes")
+    for c in classes:
+        if c.n < 1 or not c.tp > 0 or not c.w_max >= 1 or not c.w0 >= 1:
+            raise ValueError(f"fluid model: bad class {c!r} (n >= 1, tp > 0, 1 <= w0, w_max >= 1)")
+    if not until > 0:
+        raise ValueError("fluid model: until must be positive")
+    if h is None:
+        h = _default_step(classes, b)
+    tpmin = min(c.tp for c in classes)
+    if not 0 < h <= tpmin:
+        raise ValueError(f"fluid model: the step must be in (0, min Tp = {tpmin}], got {h}")
+    if dt_out is None:
+        dt_out = max(h, until / 5000)
+    return h, dt_out
+
+
 def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
               dt_out: float | None = None) -> FluidResult:
-    """Integrate the model from 0 to `until` seconds (module docstring)."""
+    """Integrate the model from 0 to `until` seconds (module docstring), in
+    the engine (`fluid.rs`, the same equations and steps as
+    `integrate_python`, which stays as the reference it is tested against)."""
+    from .._engine import fluid_integrate
+
+    h, dt_out = _checked(classes, b, until, h, dt_out)
+    K = len(classes)
+    cls = [(float(c.n), c.tp, min(c.w_max, 1e12), c.w0, c.start, c.slow_start) for c in classes]
+    if b.queue == "red":
+        params = [b.min_th, b.max_th, b.max_p, b.k, float(b.gentle), float(SPACINGS.index(b.spacing)),
+                  b.bytes_scale, -1.0 if b.mark_p is None else b.mark_p]
+    elif b.queue == "pi":
+        params = [b.pi_a, b.pi_b, b.pi_w, b.qref, b.q_scale, b.bytes_scale]
+    else:
+        params = []
+    o = fluid_integrate(cls, b.c, b.buffer, b.queue, params, bool(b.ecn), float(until), float(h), float(dt_out))
+    a = {k: np.frombuffer(o[k], dtype=np.float64) for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d",
+                                                           "delivered")}
+    n = len(a["t"])
+    T = o["steps"] * h
+    return FluidResult(classes=list(classes), bottleneck=b, until=until, h=h, t=a["t"], w=a["w"].reshape(n, K),
+                       rate=a["rate"].reshape(n, K), goodput=a["goodput"].reshape(n, K), rtt=a["rtt"].reshape(n, K),
+                       q=a["q"], x=a["x"], p=a["p"], d=a["d"], delivered=a["delivered"] * until / T,
+                       mean_queue=o["q_integral"] / T)
+
+
+def integrate_python(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
+                     dt_out: float | None = None) -> FluidResult:
+    """The model integrated in Python, step for step as `integrate` (DropTail
+    and RED only): the reference the engine's integrator is tested against."""
+    if b.queue == "pi":
+        raise ValueError("fluid model: the Python reference integrator has no PI")
     b.check()
     if not classes:
         raise ValueError("fluid model: no flow classes")

@@ -14,15 +14,15 @@ builds), maps it onto the fluid model of `fluid.py` and integrates it:
   headers) and its reverse links' delays and transmission times of a
   40-byte ACK; flows with equal Tp, maximum window (``window_``,
   ``maxcwnd_``), initial window (``windowInit_``) and start form a class;
-* the bottleneck's capacity in data packets per second, its limit, and
+* the bottleneck's capacity in data packets per second, its limit, PI's
+  parameters (``a_``, ``b_``, ``w_``, ``qref_``, byte modes, ``setbit_``), and
   RED's parameters as ns-2 sets them (automatic ``q_weight_``, ``thresh_``
   and ``maxthresh_`` from the link, byte mode, ``wait_``, ``mark_p_``,
   ``linterm_``, ``gentle_``, ``setbit_``) are read from the queue's
   parameters over the class defaults.
 
 Refused, with a ValueError that says why: datagram sources, error models,
-queues other than DropTail and RED (CoDel has no published fluid model of
-the same form here), RED's adaptive, Feng-adaptive, AECN, ECNM, mark-front
+queues other than DropTail, RED and PI (CoDel: see docs/fluid.md), RED's adaptive, Feng-adaptive, AECN, ECNM, mark-front
 and cautious variants, flows that stop or run Telnet, senders other than
 Tahoe/Reno/NewReno/Sack1 (Vegas' window law is not MGT's), delayed-ACK
 sinks, New-ECN window options, and a mix of ECN and non-ECN flows.
@@ -233,8 +233,17 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
                        spacing="wait" if _truth(qd["wait_"]) else "uniform",
                        bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
                        mark_p=_num(qd["mark_p_"]) if _truth(qd["use_mark_p_"]) else None)
+    elif kind == "PI":
+        qd = _defaults("Queue/PI")
+        qd.update(bn.queue_params)
+        mean = _num(qd["mean_pktsize_"])
+        qib = _truth(qd["queue_in_bytes_"])
+        b = Bottleneck(c=c, buffer=bn.queue_limit * (mean / S if qib else 1.0), queue="pi",
+                       pi_a=_num(qd["a_"]), pi_b=_num(qd["b_"]), pi_w=_num(qd["w_"]), qref=_num(qd["qref_"]),
+                       q_scale=S / mean if qib else 1.0, bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
+                       ecn=ecn_flows and _truth(qd["setbit_"]))
     else:
-        raise ValueError(why + f"the bottleneck's {kind} queue is not covered (DropTail and RED are)")
+        raise ValueError(why + f"the bottleneck's {kind} queue is not covered (DropTail, RED and PI are)")
     return classes, b, bn, of_flow
 
 

@@ -1,0 +1,386 @@
+//! The integrator of the fluid mode: the Misra-Gong-Towsley delay
+//! differential equations of long-lived TCP flows through one bottleneck,
+//! per class of flows, by the method of steps.  The model, its
+//! refinements and the choice of method are described where it is
+//! assembled, python/dumbbell/models/fluid.py; this is its inner loop, in
+//! Rust because a Python loop costs tens of microseconds per step.
+//!
+//! For class i (n_i flows, propagation round trip tp_i, window w_i):
+//!
+//! ```text
+//! R_i(t)  = tp_i + q(t)/c
+//! dw_i/dt = 1/R_i - w_i/2 r_i(t-R_i) p(t-R_i)       (congestion avoidance)
+//!         = r_i(t-R_i)(1 - p(t-R_i)) - w_i/2 r_i(t-R_i) p(t-R_i)   (slow start)
+//! dq/dt   = sum_i n_i w_i/R_i (1 - d) - c            (0 <= q <= buffer)
+//! ```
+//!
+//! with r_i = w_i/R_i one flow's rate; the controller's state `x` is RED's
+//! average (dx/dt = k (q - x)) or PI's probability (dx/dt = a dq/dt +
+//! (a - b) w (q - q_ref), in [0, 1]: ns-2's discrete law p += a (q -
+//! q_ref) - b (q_old - q_ref) every 1/w seconds, taken to continuous time).
+//! p is the probability that a packet is signalled and d the part of it
+//! that is dropped.
+//!
+//! Steps are Heun's (explicit trapezoidal) on a uniform grid of step h <=
+//! min tp, so every delayed value lies in the computed past; it is read by
+//! linear interpolation from a ring of the last `delay_max/h` grid values
+//! (memory independent of the run's length).
+
+/// The bottleneck's discipline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Control {
+    DropTail,
+    /// RED on the EWMA average: thresholds in packets, `k` the average's
+    /// pole (1/s), `spacing` 0 none, 1 uniform (`2p/(1+p)`), 2 wait (`2p/3`);
+    /// `mark_p` < 0: ECN marks below `max_th`, else while p_b < mark_p.
+    Red { min_th: f64, max_th: f64, max_p: f64, k: f64, gentle: bool, spacing: u8, bytes_scale: f64, mark_p: f64 },
+    /// PI on the instantaneous queue (times `q_scale`, the unit it counts).
+    Pi { a: f64, b: f64, w: f64, qref: f64, q_scale: f64, bytes_scale: f64 },
+}
+
+/// A class of identical flows.
+#[derive(Clone, Copy, Debug)]
+pub struct Class {
+    pub n: f64,
+    pub tp: f64,
+    pub w_max: f64,
+    pub w0: f64,
+    pub start: f64,
+    pub slow_start: bool,
+}
+
+/// The model's input.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub classes: Vec<Class>,
+    /// Capacity (packets/s) and buffer (packets).
+    pub c: f64,
+    pub buffer: f64,
+    pub control: Control,
+    /// ECN: signals below the controller's limit mark instead of dropping.
+    pub ecn: bool,
+}
+
+/// Series sampled every `dt_out` (`k` classes, row-major per sample).
+#[derive(Clone, Debug, Default)]
+pub struct Output {
+    pub t: Vec<f64>,
+    pub w: Vec<f64>,
+    pub rate: Vec<f64>,
+    pub goodput: Vec<f64>,
+    pub rtt: Vec<f64>,
+    pub q: Vec<f64>,
+    pub x: Vec<f64>,
+    pub p: Vec<f64>,
+    pub d: Vec<f64>,
+    /// Packets admitted to the queue per class over [0, nsteps h].
+    pub delivered: Vec<f64>,
+    /// Integral of q over [0, nsteps h].
+    pub q_integral: f64,
+    pub steps: usize,
+}
+
+impl Model {
+    fn red_pb(min_th: f64, max_th: f64, max_p: f64, gentle: bool, x: f64) -> f64 {
+        if x < min_th {
+            0.0
+        } else if x < max_th {
+            max_p * (x - min_th) / (max_th - min_th)
+        } else if gentle && x < 2.0 * max_th {
+            max_p + (1.0 - max_p) * (x - max_th) / max_th
+        } else {
+            1.0
+        }
+    }
+
+    /// (p, d) from the state: the signal probability and its dropping part.
+    #[inline]
+    fn signal(&self, q: f64, x: f64, lam: f64) -> (f64, f64) {
+        let tail = if q >= self.buffer * (1.0 - 1e-9) && lam > self.c { (1.0 - self.c / lam).max(0.0) } else { 0.0 };
+        match self.control {
+            Control::DropTail => (tail, tail),
+            Control::Red { min_th, max_th, max_p, gentle, spacing, bytes_scale, mark_p, .. } => {
+                let pb = Self::red_pb(min_th, max_th, max_p, gentle, x);
+                let pr = if pb >= 1.0 {
+                    1.0
+                } else {
+                    let s = match spacing {
+                        1 => 2.0 * pb / (1.0 + pb),
+                        2 => 2.0 * pb / 3.0,
+                        _ => pb,
+                    };
+                    (s * bytes_scale).min(1.0)
+                };
+                let p = pr + (1.0 - pr) * tail;
+                let marks = if mark_p < 0.0 { x < max_th } else { pb < mark_p };
+                (p, if self.ecn && marks { tail * (1.0 - pr) } else { p })
+            }
+            Control::Pi { bytes_scale, .. } => {
+                let pr = (x * bytes_scale).clamp(0.0, 1.0);
+                let p = pr + (1.0 - pr) * tail;
+                (p, if self.ecn { tail * (1.0 - pr) } else { p })
+            }
+        }
+    }
+}
+
+/// Check the model, or say what is wrong.
+pub fn check(m: &Model, until: f64, h: f64) -> Result<(), String> {
+    if m.classes.is_empty() {
+        return Err("no flow classes".into());
+    }
+    for (i, c) in m.classes.iter().enumerate() {
+        if !(c.n >= 1.0 && c.tp > 0.0 && c.w_max >= 1.0 && c.w0 >= 1.0 && c.start.is_finite()) {
+            return Err(format!("class {i}: needs n >= 1, tp > 0, w_max >= 1, w0 >= 1, got {c:?}"));
+        }
+    }
+    if !(m.c > 0.0 && m.buffer > 0.0) {
+        return Err("capacity and buffer must be positive".into());
+    }
+    let tpmin = m.classes.iter().map(|c| c.tp).fold(f64::INFINITY, f64::min);
+    if !(until > 0.0 && until.is_finite()) {
+        return Err(format!("until must be positive, got {until}"));
+    }
+    if !(h > 0.0 && h <= tpmin) {
+        return Err(format!("the step must be in (0, min tp = {tpmin}], got {h}"));
+    }
+    if until / h > 1e9 {
+        return Err(format!("{} steps are too many (step {h})", until / h));
+    }
+    Ok(())
+}
+
+/// A ring of the last `len` grid values of each class's one-flow rate and
+/// of p, with the values at t = 0 kept for delays reaching before the start.
+struct History {
+    len: usize,
+    k: usize,
+    r: Vec<f64>,
+    p: Vec<f64>,
+    r0: Vec<f64>,
+    p0: f64,
+}
+
+impl History {
+    #[inline]
+    fn put(&mut self, j: usize, r: &[f64], p: f64) {
+        let s = j % self.len;
+        self.r[s * self.k..(s + 1) * self.k].copy_from_slice(r);
+        self.p[s] = p;
+        if j == 0 {
+            self.r0.copy_from_slice(r);
+            self.p0 = p;
+        }
+    }
+
+    /// (class i's rate, p) at time tau (in the stored past) by linear interpolation.
+    #[inline]
+    fn at(&self, tau: f64, h: f64, i: usize) -> (f64, f64) {
+        if tau <= 0.0 {
+            return (self.r0[i], self.p0);
+        }
+        let f = tau / h;
+        let j = f as usize;
+        let a = f - j as f64;
+        let s0 = j % self.len;
+        if a > 0.0 {
+            let s1 = (j + 1) % self.len;
+            let (r0, r1) = (self.r[s0 * self.k + i], self.r[s1 * self.k + i]);
+            (r0 * (1.0 - a) + r1 * a, self.p[s0] * (1.0 - a) + self.p[s1] * a)
+        } else {
+            (self.r[s0 * self.k + i], self.p[s0])
+        }
+    }
+}
+
+/// Integrate from 0 to `until` with step `h`, sampling every `dt_out`.
+pub fn integrate(m: &Model, until: f64, h: f64, dt_out: f64) -> Result<Output, String> {
+    check(m, until, h)?;
+    let k = m.classes.len();
+    let (c, buf) = (m.c, m.buffer);
+    let nsteps = (until / h).ceil() as usize;
+    let tpmax = m.classes.iter().map(|c| c.tp).fold(0.0, f64::max);
+    let len = (((tpmax + buf / c) / h).ceil() as usize + 4).min(nsteps + 4);
+    let mut hist = History { len, k, r: vec![0.0; len * k], p: vec![0.0; len], r0: vec![0.0; k], p0: 0.0 };
+    let mut w: Vec<f64> = m.classes.iter().map(|c| c.w0).collect();
+    let mut ss: Vec<bool> = m.classes.iter().map(|c| c.slow_start).collect();
+    let (mut q, mut x) = (0.0f64, 0.0f64);
+    let nout = (until / dt_out).floor() as usize + 1;
+    let mut o = Output { delivered: vec![0.0; k], ..Output::default() };
+    for v in [&mut o.w, &mut o.rate, &mut o.goodput, &mut o.rtt] {
+        v.reserve(nout * k);
+    }
+    let mut scratch = vec![0.0; k];
+    let (mut dw1, mut dw2, mut w2) = (vec![0.0; k], vec![0.0; k], vec![0.0; k]);
+
+    // derivatives at time t; returns (dq, dx, lam, p, d)
+    let rhs = |t: f64, w: &[f64], q: f64, x: f64, ss: &[bool], hist: &History, dw: &mut [f64]| {
+        let mut lam = 0.0;
+        for (i, cl) in m.classes.iter().enumerate() {
+            dw[i] = 0.0;
+            if t < cl.start {
+                continue;
+            }
+            let r = cl.tp + q / c;
+            lam += cl.n * w[i] / r;
+            let (rd, pd) = hist.at(t - r, h, i);
+            let mut g = if ss[i] { rd * (1.0 - pd) - w[i] / 2.0 * rd * pd } else { 1.0 / r - w[i] / 2.0 * rd * pd };
+            if (w[i] <= 1.0 && g < 0.0) || (w[i] >= cl.w_max && g > 0.0) {
+                g = 0.0;
+            }
+            dw[i] = g;
+        }
+        let (p, d) = m.signal(q, x, lam);
+        let mut dq = lam * (1.0 - d) - c;
+        if (q <= 0.0 && dq < 0.0) || (q >= buf && dq > 0.0) {
+            dq = 0.0;
+        }
+        let dx = match m.control {
+            Control::DropTail => 0.0,
+            Control::Red { k, .. } => k * (q - x),
+            Control::Pi { a, b, w: rate, qref, q_scale, .. } => {
+                let g = a * dq * q_scale + (a - b) * rate * (q * q_scale - qref);
+                if (x <= 0.0 && g < 0.0) || (x >= 1.0 && g > 0.0) {
+                    0.0
+                } else {
+                    g
+                }
+            }
+        };
+        (dq, dx, lam, p, d)
+    };
+    let clamp_x = |x: f64| match m.control {
+        Control::Pi { .. } => x.clamp(0.0, 1.0),
+        _ => x.max(0.0),
+    };
+    // one flow's rate of each class and the signal at grid point j
+    let store = |j: usize, t: f64, w: &[f64], q: f64, x: f64, hist: &mut History, scratch: &mut [f64]| {
+        let mut lam = 0.0;
+        for (i, cl) in m.classes.iter().enumerate() {
+            let r = if t >= cl.start { w[i] / (cl.tp + q / c) } else { 0.0 };
+            scratch[i] = r;
+            lam += cl.n * r;
+        }
+        let (p, d) = m.signal(q, x, lam);
+        hist.put(j, scratch, p);
+        (p, d)
+    };
+    let (mut p, mut d) = store(0, 0.0, &w, q, x, &mut hist, &mut scratch);
+    let record = |o: &mut Output, t: f64, w: &[f64], q: f64, x: f64, p: f64, d: f64| {
+        for (i, cl) in m.classes.iter().enumerate() {
+            let r = cl.tp + q / c;
+            let rate = if t >= cl.start { cl.n * w[i] / r } else { 0.0 };
+            o.w.push(w[i]);
+            o.rtt.push(r);
+            o.rate.push(rate);
+            o.goodput.push(rate * (1.0 - d));
+        }
+        o.q.push(q);
+        o.x.push(x);
+        o.p.push(p);
+        o.d.push(d);
+    };
+    for j in 0..nsteps {
+        let t = j as f64 * h;
+        while o.t.len() < nout && (o.t.len() as f64) * dt_out <= t + 1e-12 {
+            o.t.push(o.t.len() as f64 * dt_out);
+            record(&mut o, t, &w, q, x, p, d);
+        }
+        // slow start ends when a signal reaches the class, or at the window cap
+        for (i, cl) in m.classes.iter().enumerate() {
+            if ss[i] && t >= cl.start && (hist.at(t - cl.tp - q / c, h, i).1 > 0.0 || w[i] >= cl.w_max) {
+                ss[i] = false;
+            }
+        }
+        let (dq1, dx1, _, _, d1) = rhs(t, &w, q, x, &ss, &hist, &mut dw1);
+        for (i, cl) in m.classes.iter().enumerate() {
+            w2[i] = (w[i] + h * dw1[i]).max(1.0).min(cl.w_max);
+        }
+        let q2 = (q + h * dq1).max(0.0).min(buf);
+        let x2 = clamp_x(x + h * dx1);
+        let (dq2, dx2, _, _, _) = rhs(t + h, &w2, q2, x2, &ss, &hist, &mut dw2);
+        for (i, cl) in m.classes.iter().enumerate() {
+            if t >= cl.start {
+                o.delivered[i] += h * cl.n * w[i] / (cl.tp + q / c) * (1.0 - d1);
+            }
+            w[i] = (w[i] + h / 2.0 * (dw1[i] + dw2[i])).max(1.0).min(cl.w_max);
+        }
+        let qn = (q + h / 2.0 * (dq1 + dq2)).max(0.0).min(buf);
+        o.q_integral += h / 2.0 * (q + qn);
+        q = qn;
+        x = clamp_x(x + h / 2.0 * (dx1 + dx2));
+        (p, d) = store(j + 1, (j + 1) as f64 * h, &w, q, x, &mut hist, &mut scratch);
+    }
+    let t_end = nsteps as f64 * h;
+    while o.t.len() < nout {
+        o.t.push(o.t.len() as f64 * dt_out);
+        record(&mut o, t_end, &w, q, x, p, d);
+    }
+    o.steps = nsteps;
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(n: f64, tp: f64, c: f64, control: Control) -> Model {
+        Model {
+            classes: vec![Class { n, tp, w_max: 1e9, w0: 1.0, start: 0.0, slow_start: true }],
+            c,
+            buffer: 1000.0,
+            control,
+            ecn: false,
+        }
+    }
+
+    /// With RED the model settles at Hollot's operating point: W0 = R0 C/N,
+    /// p0 = 2/W0^2 = the profile at q0.
+    #[test]
+    fn red_settles_at_the_operating_point() {
+        let (n, tp, c) = (60.0, 0.2, 3750.0);
+        let ctl = Control::Red { min_th: 50.0, max_th: 550.0, max_p: 0.1, k: 0.005, gentle: false, spacing: 0, bytes_scale: 1.0, mark_p: -1.0 };
+        let m = one(n, tp, c, ctl);
+        let o = integrate(&m, 600.0, 0.02, 1.0).unwrap();
+        let q = *o.q.last().unwrap();
+        let r0 = tp + q / c;
+        let w0 = r0 * c / n;
+        let p_profile = 0.1 * (q - 50.0) / 500.0;
+        assert!((p_profile - 2.0 / (w0 * w0)).abs() < 0.05 * p_profile, "q {q}: p {p_profile} vs 2/W^2 {}", 2.0 / (w0 * w0));
+        let rate: f64 = *o.rate.last().unwrap();
+        assert!((rate - c).abs() < 0.01 * c, "the link is full: {rate}");
+    }
+
+    /// PI's integral action holds the queue at q_ref.
+    #[test]
+    fn pi_holds_the_reference_queue() {
+        let (n, tp, c) = (60.0, 0.2, 3750.0);
+        // Hollot et al.'s PI example (a, b at 160 Hz): q_ref 200 packets
+        let ctl = Control::Pi { a: 1.822e-5, b: 1.816e-5, w: 160.0, qref: 200.0, q_scale: 1.0, bytes_scale: 1.0 };
+        let o = integrate(&one(n, tp, c, ctl), 300.0, 0.02, 1.0).unwrap();
+        let tail = &o.q[o.q.len() - 50..];
+        let mean = tail.iter().sum::<f64>() / tail.len() as f64;
+        assert!((mean - 200.0).abs() < 10.0, "mean queue {mean}");
+    }
+
+    /// DropTail: a full buffer drops the excess, and the flows fill the link.
+    #[test]
+    fn droptail_fills_the_link_and_the_buffer() {
+        let mut m = one(10.0, 0.1, 1000.0, Control::DropTail);
+        m.buffer = 50.0;
+        let o = integrate(&m, 60.0, 0.01, 0.1).unwrap();
+        let good: f64 = o.delivered.iter().sum::<f64>() / 60.0;
+        assert!((good - 1000.0).abs() < 30.0, "goodput {good}");
+        assert!(o.q.iter().any(|&q| q >= 50.0 * (1.0 - 1e-9)));
+    }
+
+    #[test]
+    fn bad_models_are_refused() {
+        let m = one(10.0, 0.1, 1000.0, Control::DropTail);
+        assert!(integrate(&m, 1.0, 0.2, 0.1).unwrap_err().contains("step"));
+        assert!(integrate(&m, -1.0, 0.01, 0.1).unwrap_err().contains("until"));
+        let mut bad = m.clone();
+        bad.classes[0].n = 0.0;
+        assert!(integrate(&bad, 1.0, 0.01, 0.1).unwrap_err().contains("class 0"));
+    }
+}
