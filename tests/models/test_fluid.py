@@ -187,12 +187,13 @@ def test_cross_check_red_against_the_packet_level(ecn):
 
 @pytest.mark.parametrize("b", [red(), red(ecn=True, spacing="wait"), red(gentle=False, mark_p=0.05, ecn=True),
                                Bottleneck(c=C10, buffer=60)])
-def test_the_engine_integrator_is_the_python_reference(b):
+@pytest.mark.parametrize("decrease", fluid.DECREASES)
+def test_the_engine_integrator_is_the_python_reference(b, decrease):
     # fluid.rs runs the same equations and steps as integrate_python
     cl = [FlowClass(n=5, tp=0.03, w_max=200), FlowClass(n=7, tp=0.15, w_max=60, start=2.0),
           FlowClass(n=3, tp=0.08, w0=4, slow_start=False)]
-    got = integrate(cl, b, 20.0)
-    ref = fluid.integrate_python(cl, b, 20.0)
+    got = integrate(cl, b, 20.0, decrease=decrease)
+    ref = fluid.integrate_python(cl, b, 20.0, decrease=decrease)
     for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d", "delivered"):
         np.testing.assert_allclose(getattr(got, k), getattr(ref, k), rtol=1e-9, atol=1e-9, err_msg=k)
     assert math.isclose(got.mean_queue, ref.mean_queue, rel_tol=1e-9)
@@ -257,3 +258,19 @@ def test_pi_from_the_api_in_both_modes():
     assert math.isclose(fr.time_average_queue(), q_pk, rel_tol=0.15)
     with pytest.raises(db.SimulationError, match="w_ must be a number above 0"):
         scenario(queue="PI", qp={"w": 0}).run(1)
+
+
+def test_per_window_decrease_survives_the_slow_start_overshoot():
+    # 10 flows, 200 ms, 100 Mb/s: slow start overshoots the 1000-packet
+    # buffer; MGT's per-signal halving collapses the windows to 1 (and they
+    # grow back by 1 per round trip), halving per window of signalled data
+    # keeps them near the link's share, as TCP does
+    cl = [FlowClass(n=10, tp=0.2, w0=2)]
+    b = Bottleneck(c=12019, buffer=1000)
+    mgt = integrate(cl, b, 20.0)
+    win = integrate(cl, b, 20.0, decrease="per-window")
+    assert mgt.w[mgt.t > 5, 0].max() < 100
+    assert win.w[win.t > 5, 0].min() > 120
+    assert win.delivered[0] > 2.5 * mgt.delivered[0]
+    with pytest.raises(ValueError, match="decrease must be one of"):
+        integrate(cl, b, 1.0, decrease="half")

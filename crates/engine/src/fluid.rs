@@ -59,6 +59,12 @@ pub struct Model {
     pub control: Control,
     /// ECN: signals below the controller's limit mark instead of dropping.
     pub ecn: bool,
+    /// Halve a window once per window of data that carries a signal (the
+    /// loss-event rate (1 - (1 - p)^w)/R), not once per signal (MGT's p
+    /// x rate): the two agree for small p; under heavy signalling (a
+    /// slow-start overshoot) MGT's windows collapse to 1, TCP's halve once
+    /// per round trip.
+    pub per_window: bool,
 }
 
 /// Series sampled every `dt_out` (`k` classes, row-major per sample).
@@ -224,7 +230,8 @@ pub fn integrate(m: &Model, until: f64, h: f64, dt_out: f64) -> Result<Output, S
             let r = cl.tp + q / c;
             lam += cl.n * w[i] / r;
             let (rd, pd) = hist.at(t - r, h, i);
-            let mut g = if ss[i] { rd * (1.0 - pd) - w[i] / 2.0 * rd * pd } else { 1.0 / r - w[i] / 2.0 * rd * pd };
+            let cut = if m.per_window { rd / 2.0 * (1.0 - (1.0 - pd).powf(w[i])) } else { w[i] / 2.0 * rd * pd };
+            let mut g = if ss[i] { rd * (1.0 - pd) - cut } else { 1.0 / r - cut };
             if (w[i] <= 1.0 && g < 0.0) || (w[i] >= cl.w_max && g > 0.0) {
                 g = 0.0;
             }
@@ -331,6 +338,7 @@ mod tests {
             buffer: 1000.0,
             control,
             ecn: false,
+            per_window: false,
         }
     }
 
@@ -372,6 +380,19 @@ mod tests {
         let good: f64 = o.delivered.iter().sum::<f64>() / 60.0;
         assert!((good - 1000.0).abs() < 30.0, "goodput {good}");
         assert!(o.q.iter().any(|&q| q >= 50.0 * (1.0 - 1e-9)));
+    }
+
+    /// A slow-start overshoot: with MGT's per-signal halving the windows
+    /// collapse to 1 and grow back linearly; halving once per window of
+    /// signalled data they stay near the link's share.
+    #[test]
+    fn per_window_halving_survives_the_overshoot() {
+        let mut m = one(10.0, 0.2, 12000.0, Control::DropTail);
+        let mgt = integrate(&m, 10.0, 0.002, 0.1).unwrap();
+        m.per_window = true;
+        let ev = integrate(&m, 10.0, 0.002, 0.1).unwrap();
+        let (a, b) = (mgt.delivered[0], ev.delivered[0]);
+        assert!(b > 3.0 * a && b > 0.5 * 12000.0 * 10.0, "MGT {a}, per window {b}");
     }
 
     #[test]

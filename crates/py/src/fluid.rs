@@ -9,7 +9,9 @@ use pyo3::types::{PyBytes, PyDict};
 /// Integrate the fluid model.  `classes`: (n, tp, w_max, w0, start,
 /// slow_start) per class; `control`: "droptail", "red" with `params` =
 /// [min_th, max_th, max_p, k, gentle, spacing, bytes_scale, mark_p (< 0:
-/// none)], or "pi" with [a, b, w, q_ref, q_scale, bytes_scale].  Returns a
+/// none)], or "pi" with [a, b, w, q_ref, q_scale, bytes_scale];
+/// `per_window`: halve once per window of signalled data (engine
+/// `fluid::Model`).  Returns a
 /// dict of float64 arrays as bytes (t, w, rate, goodput, rtt: samples x
 /// classes; q, x, p, d; delivered) and q_integral, steps.
 #[pyfunction]
@@ -22,6 +24,7 @@ pub fn fluid_integrate<'py>(
     control: &str,
     params: Vec<f64>,
     ecn: bool,
+    per_window: bool,
     until: f64,
     h: f64,
     dt_out: f64,
@@ -51,7 +54,7 @@ pub fn fluid_integrate<'py>(
         .into_iter()
         .map(|(n, tp, w_max, w0, start, slow_start)| Class { n, tp, w_max, w0, start, slow_start })
         .collect();
-    let m = Model { classes, c, buffer, control, ecn };
+    let m = Model { classes, c, buffer, control, ecn, per_window };
     if !(dt_out > 0.0) {
         return Err(PyValueError::new_err(format!("fluid model: the output interval must be positive, got {dt_out}")));
     }

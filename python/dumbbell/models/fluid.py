@@ -45,6 +45,15 @@ ours, each a parameter:
   [1/p_b, 2/p_b] (mean rate 2 p_b/3).  "uniform" and "wait" apply these
   mean rates; "none" is MGT's p_b.
 
+`decrease="per-window"` (ours, not MGT's): a window halves once per
+window of data that carries a signal, at the loss-event rate
+(1 - (1 - p(t-R))^W) r_i(t-R)/W rather than p(t-R) r_i(t-R) (MGT's, the
+default: once per signal).  The two agree for small p (and so share
+Hollot's operating point to first order); under heavy signalling, the
+buffer overflow that ends slow start, MGT's windows collapse to 1 and
+grow back by one packet per round trip, while TCP (NewReno, SACK, and
+Reno after its timeout's slow start) halves about once per round trip.
+
 Slow start (not in MGT): a class starts with its initial window and grows
 it as ACKs come back, dW/dt = W(t-R)/R(t-R) (one packet per ACK: the window
 doubles per round trip) until the first congestion signal reaches it or its
@@ -75,6 +84,7 @@ import numpy as np
 
 QUEUES = ("droptail", "red", "pi")
 SPACINGS = ("none", "uniform", "wait")
+DECREASES = ("per-signal", "per-window")
 
 
 @dataclass(frozen=True)
@@ -258,13 +268,20 @@ def _checked(classes, b: Bottleneck, until: float, h: float | None, dt_out: floa
     return h, dt_out
 
 
+def _decrease(decrease: str) -> bool:
+    if decrease not in DECREASES:
+        raise ValueError(f"fluid model: decrease must be one of {DECREASES}, got {decrease!r}")
+    return decrease == "per-window"
+
+
 def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
-              dt_out: float | None = None) -> FluidResult:
+              dt_out: float | None = None, decrease: str = "per-signal") -> FluidResult:
     """Integrate the model from 0 to `until` seconds (module docstring), in
     the engine (`fluid.rs`, the same equations and steps as
     `integrate_python`, which stays as the reference it is tested against)."""
     from .._engine import fluid_integrate
 
+    per_window = _decrease(decrease)
     h, dt_out = _checked(classes, b, until, h, dt_out)
     K = len(classes)
     cls = [(float(c.n), c.tp, min(c.w_max, 1e12), c.w0, c.start, c.slow_start) for c in classes]
@@ -275,7 +292,8 @@ def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | 
         params = [b.pi_a, b.pi_b, b.pi_w, b.qref, b.q_scale, b.bytes_scale]
     else:
         params = []
-    o = fluid_integrate(cls, b.c, b.buffer, b.queue, params, bool(b.ecn), float(until), float(h), float(dt_out))
+    o = fluid_integrate(cls, b.c, b.buffer, b.queue, params, bool(b.ecn), per_window, float(until), float(h),
+                        float(dt_out))
     a = {k: np.frombuffer(o[k], dtype=np.float64) for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d",
                                                            "delivered")}
     n = len(a["t"])
@@ -287,11 +305,12 @@ def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | 
 
 
 def integrate_python(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
-                     dt_out: float | None = None) -> FluidResult:
+                     dt_out: float | None = None, decrease: str = "per-signal") -> FluidResult:
     """The model integrated in Python, step for step as `integrate` (DropTail
     and RED only): the reference the engine's integrator is tested against."""
     if b.queue == "pi":
         raise ValueError("fluid model: the Python reference integrator has no PI")
+    per_window = _decrease(decrease)
     b.check()
     if not classes:
         raise ValueError("fluid model: no flow classes")
@@ -355,10 +374,11 @@ def integrate_python(classes: list[FlowClass], b: Bottleneck, until: float, h: f
             rd = hr[:, i]
             r_del = delayed(rd, tau)
             p_del = delayed(hp, tau)
+            cut = r_del / 2 * (1 - (1 - p_del) ** W[i]) if per_window else W[i] / 2 * r_del * p_del
             if ss[i]:
-                g = r_del * (1 - p_del) - W[i] / 2 * r_del * p_del
+                g = r_del * (1 - p_del) - cut
             else:
-                g = 1.0 / R - W[i] / 2 * r_del * p_del      # Hollot eq. 1
+                g = 1.0 / R - cut      # Hollot eq. 1
             if (W[i] <= 1 and g < 0) or (W[i] >= Wmax[i] and g > 0):
                 g = 0.0
             dW[i] = g

@@ -311,9 +311,11 @@ class FluidRun:
         return float(self.result.mean_queue if window is None else self.result.mean("q", window))
 
 
-def run_fluid(sim, until, mode: str, trace_packets=False, monitor_queues=True, trace_file=None,
-              step: float | None = None) -> FluidRun:
-    """`Simulation.run(until, mode="fluid")` (see FluidRun)."""
+def run_fluid(sim, until, mode: str = "fluid", trace_packets=False, monitor_queues=True, trace_file=None,
+              step: float | None = None, decrease: str = "per-signal") -> FluidRun:
+    """`Simulation.run(until, mode="fluid")` (see FluidRun); called directly,
+    `step` sets the integration step and `decrease` the window's response
+    (fluid.py: "per-signal", MGT's, or "per-window")."""
     import time
 
     from ..api._values import _parse_time
@@ -329,7 +331,7 @@ def run_fluid(sim, until, mode: str, trace_packets=False, monitor_queues=True, t
         raise ValueError(f"run(): until must be positive, got {until!r}")
     t0 = time.perf_counter()
     classes, b, link, of_flow = scenario(sim)
-    res = integrate(classes, b, until_s, h=step)
+    res = integrate(classes, b, until_s, h=step, decrease=decrease)
     return FluidRun(sim, until_s, classes, b, link, of_flow, res, time.perf_counter() - t0)
 
 
