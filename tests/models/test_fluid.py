@@ -158,14 +158,48 @@ def test_refuses_what_it_does_not_cover():
     with pytest.raises(ValueError, match="vegas senders are not covered"):
         sim.run(10, mode="fluid")
     sim = db.Simulation()
-    a, r1, r2, b = sim.nodes(4)
-    sim.link(a, r1, bandwidth="0.5Mb")
-    sim.link(r1, r2, bandwidth="2Mb")
-    sim.link(r2, b, bandwidth="10Mb")
-    sim.tcp(a, b)
-    sim.tcp(r1, b)
-    with pytest.raises(ValueError, match="second bottleneck"):
+    a, b = sim.nodes(2)
+    sim.link(a, b, queue="PI")
+    sim.tcp(a, b, variant="reno", sink="delack")
+    with pytest.raises(ValueError, match="delayed-ACK sinks"):
         sim.run(10, mode="fluid")
+
+
+def parking_lot(n=5, queue="RED"):
+    # two 10 Mb/s RED links in tandem; class "long" crosses both, each
+    # "short" class one of them; 100 Mb/s access links
+    sim = db.Simulation()
+    r0, r1, r2 = sim.nodes(3)
+    qp = {"thresh": 10, "maxthresh": 30, "q_weight": 0.002, "bytes": False, "queue_in_bytes": False}
+    l1 = sim.link(r0, r1, bandwidth="10Mb", delay="5ms", queue=queue, queue_limit=100, queue_params=qp)
+    l2 = sim.link(r1, r2, bandwidth="10Mb", delay="5ms", queue=queue, queue_limit=100, queue_params=qp)
+    for first, last in ((r0, r2), (r0, r1), (r1, r2)):
+        s, d = sim.nodes(2)
+        sim.link(s, first, bandwidth="100Mb", delay="5ms")
+        sim.link(last, d, bandwidth="100Mb", delay="5ms")
+        for _ in range(n):
+            sim.tcp(s, d, variant="reno", window=1000)
+    return sim, l1, l2
+
+
+def test_parking_lot_in_both_modes():
+    sim, l1, l2 = parking_lot()
+    T = 60
+    fr = sim.run(T, mode="fluid")
+    assert fr.links == [l1, l2] and fr.queues.height == 2
+    assert sorted(c.route for c in fr.classes) == [(0,), (0, 1), (1,)]
+    assert fr.queue_series.columns[:3] == ["time", "queue", "queue_pkts"]
+    pr = sim.run(T)
+    cls = fr.flows["class"]
+    pk = pr.flows.with_columns(cls=cls).group_by("cls").agg(pl.col("ack").sum()).sort("cls")["ack"].to_numpy()
+    fl = fr.flows.group_by("class").agg(pl.col("goodput_pkts").sum()).sort("class")["goodput_pkts"].to_numpy()
+    long_ = [i for i, c in enumerate(fr.classes) if len(c.route) == 2][0]
+    # the long flows get less than either short class, in both modes
+    assert all(fl[long_] < 0.7 * fl[i] and pk[long_] < 0.7 * pk[i] for i in range(3) if i != long_)
+    np.testing.assert_allclose(fl, pk, rtol=0.15)
+    for q in (0, 1):
+        qp = pr.queues.filter((pl.col("src") == fr.links[q].src.id) & (pl.col("dst") == fr.links[q].dst.id))
+        assert 0.5 * qp["mean_queue_pkts"][0] < fr.time_average_queue(queue=q) < 2 * qp["mean_queue_pkts"][0]
 
 
 @pytest.mark.parametrize("ecn", [False, True])

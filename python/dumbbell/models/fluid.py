@@ -93,7 +93,8 @@ class FlowClass:
     (seconds, transmission times included, queueing at the bottleneck
     excluded); `w_max`: maximum window (packets); `w0`: initial window;
     `start`: the time the flows start; `flows`: ids of the flows (for
-    results)."""
+    results); `route`: the queues it crosses, as indices into the list of
+    bottlenecks given to `integrate` (one queue: (0,))."""
 
     n: int
     tp: float
@@ -103,6 +104,7 @@ class FlowClass:
     slow_start: bool = True
     flows: tuple = ()
     name: str = ""
+    route: tuple = (0,)     # the queues it crosses (indices into the bottleneck list)
 
 
 @dataclass(frozen=True)
@@ -196,8 +198,11 @@ class FluidResult:
     """A fluid run, sampled every `dt_out` seconds: `t` (n), per class
     `w` (n, K) window per flow, `rate` (n, K) sending rate of the class
     (packets/s), `goodput` (n, K) its delivered rate, `rtt` (n, K); the
-    queue `q` (n), RED's average `x` (n), the signal probability `p` (n)
-    and its dropping part `d` (n).  `classes`/`bottleneck` are the inputs."""
+    queue `q` (n), the controller's state `x` (n: RED's average, PI's
+    probability), the signal probability `p` (n) and its dropping part `d`
+    (n); with several queues (a parking lot) these four are (n, L) and
+    `mean_queue` is (L,).  `classes`/`bottleneck` are the inputs
+    (`bottlenecks`: all of them)."""
 
     classes: list
     bottleneck: Bottleneck
@@ -213,8 +218,9 @@ class FluidResult:
     p: np.ndarray
     d: np.ndarray
     delivered: np.ndarray          # (K,) packets delivered per class over [0, until]
-    mean_queue: float              # time average of q over [0, until]
+    mean_queue: float              # time average of q over [0, until] (per queue with several)
     extra: dict = field(default_factory=dict)
+    bottlenecks: list = field(default_factory=list)
 
     def mean(self, what: str, window=None) -> np.ndarray:
         """Time average of a sampled series over `window` (t0, t1)."""
@@ -225,7 +231,8 @@ class FluidResult:
     def frames(self) -> dict:
         """The series as polars frames: "classes" (time, class, cwnd, rate,
         goodput, rtt; rates in packets/s for the whole class) and "queue"
-        (time, queue_pkts, avg_queue_pkts, p_signal, p_drop)."""
+        (time, queue_pkts, avg_queue_pkts, p_signal, p_drop; with several
+        queues a column "queue" says which)."""
         import polars as pl
 
         n, k = self.w.shape
@@ -237,20 +244,28 @@ class FluidResult:
             "goodput_pkts": self.goodput.ravel(),
             "rtt": self.rtt.ravel(),
         })
-        q = pl.DataFrame({"time": self.t, "queue_pkts": self.q, "avg_queue_pkts": self.x, "p_signal": self.p,
-                          "p_drop": self.d})
+        if self.q.ndim == 1:
+            q = pl.DataFrame({"time": self.t, "queue_pkts": self.q, "avg_queue_pkts": self.x, "p_signal": self.p,
+                              "p_drop": self.d})
+        else:
+            L = self.q.shape[1]
+            q = pl.DataFrame({"time": np.repeat(self.t, L), "queue": np.tile(np.arange(L, dtype=np.int32), n),
+                              "queue_pkts": self.q.ravel(), "avg_queue_pkts": self.x.ravel(),
+                              "p_signal": self.p.ravel(), "p_drop": self.d.ravel()})
         return {"classes": cls, "queue": q}
 
 
-def _default_step(classes, b: Bottleneck) -> float:
+def _default_step(classes, b) -> float:
     h = min(c.tp for c in classes) / 10
-    if b.queue == "red":
-        h = min(h, 0.2 / b.k)
+    for q in (b if isinstance(b, (list, tuple)) else [b]):
+        if q.queue == "red":
+            h = min(h, 0.2 / q.k)
     return h
 
 
-def _checked(classes, b: Bottleneck, until: float, h: float | None, dt_out: float | None):
-    b.check()
+def _checked(classes, b, until: float, h: float | None, dt_out: float | None):
+    for q in (b if isinstance(b, (list, tuple)) else [b]):
+        q.check()
     if not classes:
         raise ValueError("fluid model: no flow classes")
     for c in classes:
@@ -283,31 +298,45 @@ def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | 
 
     per_window = _decrease(decrease)
     h, dt_out = _checked(classes, b, until, h, dt_out)
-    K = len(classes)
-    cls = [(float(c.n), c.tp, min(c.w_max, 1e12), c.w0, c.start, c.slow_start) for c in classes]
-    if b.queue == "red":
-        params = [b.min_th, b.max_th, b.max_p, b.k, float(b.gentle), float(SPACINGS.index(b.spacing)),
-                  b.bytes_scale, -1.0 if b.mark_p is None else b.mark_p]
-    elif b.queue == "pi":
-        params = [b.pi_a, b.pi_b, b.pi_w, b.qref, b.q_scale, b.bytes_scale]
-    else:
-        params = []
-    o = fluid_integrate(cls, b.c, b.buffer, b.queue, params, bool(b.ecn), per_window, float(until), float(h),
-                        float(dt_out))
+    qs = list(b) if isinstance(b, (list, tuple)) else [b]
+    if not qs:
+        raise ValueError("fluid model: no bottleneck")
+    for c in classes:
+        if not c.route or any(not (isinstance(l, int) and 0 <= l < len(qs)) for l in c.route):
+            raise ValueError(f"fluid model: class {c.name or c!r}: route {c.route!r} must name queues 0..{len(qs) - 1}")
+    K, L = len(classes), len(qs)
+    cls = [(float(c.n), c.tp, min(c.w_max, 1e12), c.w0, c.start, c.slow_start, list(c.route)) for c in classes]
+    queues = []
+    for q in qs:
+        if q.queue == "red":
+            params = [q.min_th, q.max_th, q.max_p, q.k, float(q.gentle), float(SPACINGS.index(q.spacing)),
+                      q.bytes_scale, -1.0 if q.mark_p is None else q.mark_p]
+        elif q.queue == "pi":
+            params = [q.pi_a, q.pi_b, q.pi_w, q.qref, q.q_scale, q.bytes_scale]
+        else:
+            params = []
+        queues.append((float(q.c), float(q.buffer), q.queue, params, bool(q.ecn)))
+    o = fluid_integrate(cls, queues, per_window, float(until), float(h), float(dt_out))
     a = {k: np.frombuffer(o[k], dtype=np.float64) for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d",
-                                                           "delivered")}
+                                                           "delivered", "q_integral")}
     n = len(a["t"])
     T = o["steps"] * h
-    return FluidResult(classes=list(classes), bottleneck=b, until=until, h=h, t=a["t"], w=a["w"].reshape(n, K),
+    per_q = {k: (a[k] if L == 1 else a[k].reshape(n, L)) for k in ("q", "x", "p", "d")}
+    mq = a["q_integral"] / T
+    return FluidResult(classes=list(classes), bottleneck=qs[0], until=until, h=h, t=a["t"], w=a["w"].reshape(n, K),
                        rate=a["rate"].reshape(n, K), goodput=a["goodput"].reshape(n, K), rtt=a["rtt"].reshape(n, K),
-                       q=a["q"], x=a["x"], p=a["p"], d=a["d"], delivered=a["delivered"] * until / T,
-                       mean_queue=o["q_integral"] / T)
+                       delivered=a["delivered"] * until / T, mean_queue=float(mq[0]) if L == 1 else mq,
+                       bottlenecks=qs, **per_q)
 
 
 def integrate_python(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
                      dt_out: float | None = None, decrease: str = "per-signal") -> FluidResult:
     """The model integrated in Python, step for step as `integrate` (DropTail
     and RED only): the reference the engine's integrator is tested against."""
+    if isinstance(b, (list, tuple)):
+        if len(b) != 1:
+            raise ValueError("fluid model: the Python reference integrator has one queue")
+        b = b[0]
     if b.queue == "pi":
         raise ValueError("fluid model: the Python reference integrator has no PI")
     per_window = _decrease(decrease)

@@ -4,11 +4,11 @@ Reads the scenario a `Simulation` describes (the same objects a packet run
 builds), maps it onto the fluid model of `fluid.py` and integrates it:
 
 * the flows' paths are the shortest-hop routes, as ns-2's static routing
-  finds them on a dumbbell; the bottleneck is the slowest link direction
-  that every flow crosses; every other link direction must be able to carry
-  its flows' share of the bottleneck (bandwidth x all flows >= bottleneck
-  bandwidth x its flows), else the scenario has more than one potential
-  bottleneck and is refused;
+  finds them on a dumbbell or a parking lot; a link direction is a queue
+  of the model when its flows could overfill it (its bandwidth is at most
+  the sum of its flows' slowest links' bandwidths), unless all its flows
+  cross another such link no faster than it; each class's route is the
+  queues it crosses (a dumbbell has one, a parking lot several);
 * a flow's propagation round trip Tp is the sum of its forward links'
   delays and transmission times of a data packet (packetSize_ + 40 bytes of
   headers) and its reverse links' delays and transmission times of a
@@ -110,8 +110,8 @@ def _route(sim, a, b) -> list:
     return path[::-1]
 
 
-def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
-    """(classes, bottleneck, the bottleneck Link, per-flow class index) for
+def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
+    """(classes, the queues' models, their Links, per-flow class index) for
     `sim`, or a ValueError naming what the fluid model does not cover."""
     why = "run(mode='fluid'): "
     if sim.sources:
@@ -130,26 +130,30 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
         if f.app != "ftp" or f.stop is not None:
             raise ValueError(why + f"flow {f.id}: only long-lived FTP flows (no stop time, no Telnet) are covered")
     paths = {f.id: _route(sim, f.src, f.dst) for f in flows}
-    common = set(id(lk) for lk in paths[flows[0].id])
-    for f in flows[1:]:
-        common &= set(id(lk) for lk in paths[f.id])
-    if not common:
-        raise ValueError(why + "the flows share no link: the fluid model covers one bottleneck crossed by every flow")
-    cands = [lk for lk in paths[flows[0].id] if id(lk) in common]
-    bn = min(cands, key=lambda lk: lk.bandwidth)
-    nflows = len(flows)
-    through: dict[int, int] = {}
-    links = {}
+    links: dict[int, object] = {}
+    through: dict[int, set] = {}
     for f in flows:
         for lk in paths[f.id]:
-            through[id(lk)] = through.get(id(lk), 0) + 1
             links[id(lk)] = lk
-    for key, lk in links.items():
-        if lk is bn:
-            continue
-        if lk.bandwidth * nflows < bn.bandwidth * through[key]:
-            raise ValueError(why + f"link {lk.src.id}->{lk.dst.id} ({lk.bandwidth:g} b/s for {through[key]} flows) "
-                             f"could be a second bottleneck beside {bn.src.id}->{bn.dst.id}; the fluid model covers one")
+            through.setdefault(id(lk), set()).add(f.id)
+    # A link direction is a queue of the model when its flows could overfill
+    # it: its bandwidth is at most the sum, over its flows, of each flow's
+    # slowest link.  One whose flows all cross another such link no faster
+    # than it is left out (that link would hold the queue).
+    slowest = {f.id: min(lk.bandwidth for lk in paths[f.id]) for f in flows}
+    cand = [lk for key, lk in links.items() if lk.bandwidth <= sum(slowest[i] for i in through[key])]
+    order = {id(lk): n for f in flows for n, lk in enumerate(paths[f.id])}
+    queues = []
+    for lk in cand:
+        shadow = any(u is not lk and through[id(lk)] <= through[id(u)] and
+                     (u.bandwidth < lk.bandwidth or (u.bandwidth == lk.bandwidth and order[id(u)] < order[id(lk)]))
+                     for u in cand)
+        if not shadow:
+            queues.append(lk)
+    if not queues:
+        raise ValueError(why + "no link can be congested: the fluid model has no queue to model")
+    queues.sort(key=lambda lk: (order[id(lk)], lk.src.id, lk.dst.id))
+    qindex = {id(lk): n for n, lk in enumerate(queues)}
     # ---- the senders
     sizes, ecn = set(), set()
     tcp_rows = []
@@ -177,16 +181,24 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
     for f, size, wmax, w0 in tcp_rows:
         tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
         tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in _route(sim, f.dst, f.src))
-        key = (round(tp, 12), wmax, w0, f.start)
+        route = tuple(qindex[id(lk)] for lk in paths[f.id] if id(lk) in qindex)
+        key = (round(tp, 12), wmax, w0, f.start, route)
         groups.setdefault(key, []).append(f.id)
     classes = []
     of_flow = {}
-    for ci, ((tp, wmax, w0, start), ids) in enumerate(sorted(groups.items())):
+    for ci, ((tp, wmax, w0, start, route), ids) in enumerate(sorted(groups.items())):
+        if not route:
+            raise ValueError(why + f"flow {ids[0]} crosses no congestible link")
         classes.append(FlowClass(n=len(ids), tp=tp, w_max=max(1.0, wmax), w0=min(w0, max(1.0, wmax)), start=start,
-                                 flows=tuple(ids), name=f"class {ci}"))
+                                 flows=tuple(ids), name=f"class {ci}", route=route))
         for i in ids:
             of_flow[i] = ci
-    # ---- the bottleneck queue
+    bs = [_queue_model(lk, S, ecn_flows, why) for lk in queues]
+    return classes, bs, queues, of_flow
+
+
+def _queue_model(bn, S: float, ecn_flows: bool, why: str) -> Bottleneck:
+    """The model of link `bn`'s queue (capacity in data packets of S bytes)."""
     c = bn.bandwidth / (8 * S)
     kind = bn.queue
     if kind == "DropTail":
@@ -243,8 +255,9 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
                        q_scale=S / mean if qib else 1.0, bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
                        ecn=ecn_flows and _truth(qd["setbit_"]))
     else:
-        raise ValueError(why + f"the bottleneck's {kind} queue is not covered (DropTail, RED and PI are)")
-    return classes, b, bn, of_flow
+        raise ValueError(why + f"link {bn.src.id}->{bn.dst.id}: the {kind} queue is not covered (DropTail, RED and PI "
+                         f"are; CoDel: see docs/fluid.md)")
+    return b
 
 
 class FluidRun:
@@ -252,27 +265,32 @@ class FluidRun:
     time series as frames beside per-flow and per-queue summaries shaped like
     a packet run's (`Result.flows`, `Result.queues`).
 
-    * `classes`: the flow classes (`FlowClass`), `bottleneck` (`Bottleneck`),
-      `link` the bottleneck `Link`, `result` the raw `FluidResult`;
+    * `classes`: the flow classes (`FlowClass`, each with its `route` of
+      queues), `bottlenecks` the queues' models (`Bottleneck`), `links` their
+      `Link`s (one for a dumbbell, several for a parking lot); `bottleneck`
+      and `link` are the first; `result` the raw `FluidResult`;
     * `series`: polars frame time, class, cwnd (per flow), rate_pkts and
       goodput_pkts (the class's, packets/s), rtt;
-    * `queue_series`: time, queue_pkts, avg_queue_pkts, p_signal, p_drop;
+    * `queue_series`: time, queue_pkts, avg_queue_pkts, p_signal, p_drop
+      (with several queues, a column `queue` first);
     * `flows`: one row per flow: flow, class, variant, src, dst, cwnd (at
-      the end), goodput_pkts (packets admitted at the bottleneck over
+      the end), goodput_pkts (packets delivered through its whole route over
       [0, until], the fluid counterpart of a packet run's goodput_pkts);
-    * `queues`: the bottleneck's row: src, dst, bandwidth, delay,
+    * `queues`: a row per modelled queue: src, dst, bandwidth, delay,
       queue_limit, mean_queue_pkts (time average over [0, until]).
     """
 
     mode = "fluid"
 
-    def __init__(self, sim, until: float, classes, b, link, of_flow, res: FluidResult, elapsed: float):
+    def __init__(self, sim, until: float, classes, bs, links, of_flow, res: FluidResult, elapsed: float):
         import polars as pl
 
         self.until = until
         self.classes = classes
-        self.bottleneck = b
-        self.link = link
+        self.bottlenecks = bs
+        self.links = links
+        self.bottleneck = bs[0]
+        self.link = links[0]
         self.result = res
         self.elapsed = elapsed
         fr = res.frames()
@@ -291,24 +309,35 @@ class FluidRun:
         self.flows = pl.DataFrame(rows, schema={"flow": pl.Int32, "class": pl.Int32, "variant": pl.String,
                                                 "src": pl.Int32, "dst": pl.Int32, "cwnd": pl.Float64,
                                                 "goodput_pkts": pl.Float64})
-        self.queues = pl.DataFrame({"src": [link.src.id], "dst": [link.dst.id], "bandwidth": [float(link.bandwidth)],
-                                    "delay": [float(link.delay)], "queue_limit": [int(link.queue_limit)],
-                                    "mean_queue_pkts": [float(res.mean_queue)]},
+        mq = np.atleast_1d(res.mean_queue)
+        self.queues = pl.DataFrame({"src": [lk.src.id for lk in links], "dst": [lk.dst.id for lk in links],
+                                    "bandwidth": [float(lk.bandwidth) for lk in links],
+                                    "delay": [float(lk.delay) for lk in links],
+                                    "queue_limit": [int(lk.queue_limit) for lk in links],
+                                    "mean_queue_pkts": [float(m) for m in mq]},
                                    schema={"src": pl.Int32, "dst": pl.Int32, "bandwidth": pl.Float64,
                                            "delay": pl.Float64, "queue_limit": pl.Int64,
                                            "mean_queue_pkts": pl.Float64})
 
     def __repr__(self) -> str:
-        return (f"FluidRun({len(self.classes)} classes, {sum(c.n for c in self.classes)} flows, until={self.until}, "
-                f"mean queue {self.result.mean_queue:.1f} pkts)")
+        mq = ", ".join(f"{m:.1f}" for m in np.atleast_1d(self.result.mean_queue))
+        return (f"FluidRun({len(self.classes)} classes, {sum(c.n for c in self.classes)} flows, "
+                f"{len(self.links)} queue{'s' if len(self.links) > 1 else ''}, until={self.until}, "
+                f"mean queue {mq} pkts)")
 
     def class_of(self, flow) -> int:
         fid = flow if isinstance(flow, int) else flow.id
         return int(self.flows["class"][fid])
 
-    def time_average_queue(self, window=None) -> float:
-        """Mean bottleneck queue (packets) over `window` (t0, t1), or the whole run."""
-        return float(self.result.mean_queue if window is None else self.result.mean("q", window))
+    def time_average_queue(self, window=None, queue: int = 0) -> float:
+        """Mean queue (packets) of the model's `queue`-th queue (0: the
+        first, the dumbbell's bottleneck) over `window` (t0, t1), or the
+        whole run."""
+        res = self.result
+        if window is None:
+            return float(np.atleast_1d(res.mean_queue)[queue])
+        m = res.mean("q", window)
+        return float(np.atleast_1d(m)[queue])
 
 
 def run_fluid(sim, until, mode: str = "fluid", trace_packets=False, monitor_queues=True, trace_file=None,
@@ -330,9 +359,9 @@ def run_fluid(sim, until, mode: str = "fluid", trace_packets=False, monitor_queu
     if not until_s > 0:
         raise ValueError(f"run(): until must be positive, got {until!r}")
     t0 = time.perf_counter()
-    classes, b, link, of_flow = scenario(sim)
-    res = integrate(classes, b, until_s, h=step, decrease=decrease)
-    return FluidRun(sim, until_s, classes, b, link, of_flow, res, time.perf_counter() - t0)
+    classes, bs, links, of_flow = scenario(sim)
+    res = integrate(classes, bs, until_s, h=step, decrease=decrease)
+    return FluidRun(sim, until_s, classes, bs, links, of_flow, res, time.perf_counter() - t0)
 
 
 __all__ = ["FluidRun", "run_fluid", "scenario", "np"]
