@@ -308,3 +308,26 @@ def test_per_window_decrease_survives_the_slow_start_overshoot():
     assert win.delivered[0] > 2.5 * mgt.delivered[0]
     with pytest.raises(ValueError, match="decrease must be one of"):
         integrate(cl, b, 1.0, decrease="half")
+
+
+def test_a_sweep_over_the_fluid_mode(tmp_path):
+    # a sweep whose runs are fluid runs: RED's queue grows with the number
+    # of flows, PI holds q_ref whatever it is; the table's numbers are the
+    # function's own
+    from pathlib import Path
+
+    from dumbbell.sweep import Plan, run_sweep
+
+    import fluidfns
+
+    here = Path(__file__).resolve().parent
+    plan = Plan(function="fluidfns:dumbbell_fluid", params={"queue": ["RED", "PI"], "n": [5, 20, 60]},
+                python_path=[str(here)], base_dir=tmp_path, cache=tmp_path / "cache")
+    df = run_sweep(plan, jobs=2, progress=False)
+    assert df["status"].to_list() == ["ok"] * 6
+    red = df.filter(pl.col("queue") == "RED").sort("n")["mean_queue"].to_list()
+    assert red[0] < red[1] < red[2]
+    pi = df.filter(pl.col("queue") == "PI")["late_queue"].to_list()
+    assert all(abs(q - 20) < 1 for q in pi), pi
+    row = df.filter((pl.col("queue") == "PI") & (pl.col("n") == 20)).row(0, named=True)
+    assert row["goodput"] == fluidfns.dumbbell_fluid(20, "PI")["goodput"]

@@ -58,7 +58,12 @@ def _class_defaults() -> dict[str, dict[str, str]]:
 
 
 def _defaults(cls: str) -> dict[str, str]:
-    """Bound-variable defaults of `cls`, its ancestors' included."""
+    """Bound-variable defaults of `cls`, its ancestors' included (a copy)."""
+    return dict(_defaults_of(cls))
+
+
+@functools.cache
+def _defaults_of(cls: str) -> dict[str, str]:
     d: dict[str, str] = {}
     parts = cls.split("/")
     for i in range(1, len(parts) + 1):
@@ -67,12 +72,12 @@ def _defaults(cls: str) -> dict[str, str]:
 
 
 def _num(v) -> float:
-    from ..api._values import _parse_bandwidth
-
     s = str(v).strip()
     try:
         return float(s)
     except ValueError:
+        from ..api._values import _parse_bandwidth
+
         return float(_parse_bandwidth(s, "fluid mode")[1]) if s[-1:] in "bB" else float(re.match(r"[-+0-9.e]+", s)[0])
 
 
@@ -85,11 +90,25 @@ def _truth(v) -> bool:
     return _num(s) != 0
 
 
-def _route(sim, a, b) -> list:
-    """Link directions of the shortest-hop path a -> b (BFS)."""
-    adj: dict[int, list] = {}
-    for lk in sim.links:
-        adj.setdefault(lk.src.id, []).append(lk)
+class _Routes:
+    """Shortest-hop paths of a scenario, each pair's computed once."""
+
+    def __init__(self, sim):
+        self.adj: dict[int, list] = {}
+        for lk in sim.links:
+            self.adj.setdefault(lk.src.id, []).append(lk)
+        self.done: dict[tuple, list] = {}
+
+    def __call__(self, a, b) -> list:
+        key = (a.id, b.id)
+        if key not in self.done:
+            self.done[key] = _route(self.adj, a, b)
+        return self.done[key]
+
+
+def _route(adj, a, b) -> list:
+    """Link directions of the shortest-hop path a -> b (BFS over `adj`,
+    node id -> its outgoing links)."""
     prev = {a.id: None}
     dq = deque([a.id])
     while dq:
@@ -129,7 +148,8 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
             raise ValueError(why + f"flow {f.id}: delayed-ACK sinks are not covered")
         if f.app != "ftp" or f.stop is not None:
             raise ValueError(why + f"flow {f.id}: only long-lived FTP flows (no stop time, no Telnet) are covered")
-    paths = {f.id: _route(sim, f.src, f.dst) for f in flows}
+    route_of = _Routes(sim)
+    paths = {f.id: route_of(f.src, f.dst) for f in flows}
     links: dict[int, object] = {}
     through: dict[int, set] = {}
     for f in flows:
@@ -140,7 +160,8 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
     # it: its bandwidth is at most the sum, over its flows, of each flow's
     # slowest link.  One whose flows all cross another such link no faster
     # than it is left out (that link would hold the queue).
-    slowest = {f.id: min(lk.bandwidth for lk in paths[f.id]) for f in flows}
+    slow_of = {key: min(lk.bandwidth for lk in p) for key, p in route_of.done.items()}
+    slowest = {f.id: slow_of[(f.src.id, f.dst.id)] for f in flows}
     cand = [lk for key, lk in links.items() if lk.bandwidth <= sum(slowest[i] for i in through[key])]
     order = {id(lk): n for f in flows for n, lk in enumerate(paths[f.id])}
     queues = []
@@ -157,19 +178,25 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
     # ---- the senders
     sizes, ecn = set(), set()
     tcp_rows = []
+    senders: dict[tuple, tuple] = {}    # (class, parameters) -> (size, ecn, wmax, w0)
     for f in flows:
-        d = _defaults(f.tcp_class)
-        d.update(f.params)
-        if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
-            raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
-        size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1)) else 0)
+        # the flow id (fid_) does not change the model
+        skey = (f.tcp_class, tuple(sorted((k, str(v)) for k, v in f.params.items() if k != "fid_")))
+        if skey not in senders:
+            d = _defaults(f.tcp_class)
+            d.update(f.params)
+            if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
+                raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
+            size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1))
+                                             else 0)
+            wmax = _num(d["window_"])
+            mc = _num(d.get("maxcwnd_", 0))
+            if mc > 0:
+                wmax = min(wmax, mc)
+            senders[skey] = (size, _truth(d.get("ecn_", 0)), wmax, max(1.0, _num(d.get("windowInit_", 1))))
+        size, e, wmax, w0 = senders[skey]
         sizes.add(size)
-        ecn.add(_truth(d.get("ecn_", 0)))
-        wmax = _num(d["window_"])
-        mc = _num(d.get("maxcwnd_", 0))
-        if mc > 0:
-            wmax = min(wmax, mc)
-        w0 = max(1.0, _num(d.get("windowInit_", 1)))
+        ecn.add(e)
         tcp_rows.append((f, size, wmax, w0))
     if len(sizes) != 1:
         raise ValueError(why + "flows with different packet sizes are not covered (the queue is counted in packets)")
@@ -178,11 +205,15 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
     S = sizes.pop()
     ecn_flows = ecn.pop()
     groups: dict[tuple, list] = {}
+    of_pair: dict[tuple, tuple] = {}   # (src, dst) -> (tp, route)
     for f, size, wmax, w0 in tcp_rows:
-        tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
-        tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in _route(sim, f.dst, f.src))
-        route = tuple(qindex[id(lk)] for lk in paths[f.id] if id(lk) in qindex)
-        key = (round(tp, 12), wmax, w0, f.start, route)
+        pair = (f.src.id, f.dst.id)
+        if pair not in of_pair:
+            tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
+            tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in route_of(f.dst, f.src))
+            of_pair[pair] = (round(tp, 12), tuple(qindex[id(lk)] for lk in paths[f.id] if id(lk) in qindex))
+        tp, route = of_pair[pair]
+        key = (tp, wmax, w0, f.start, route)
         groups.setdefault(key, []).append(f.id)
     classes = []
     of_flow = {}
