@@ -20,7 +20,9 @@
 //! changes only at those events, so this is the timer exactly.  An update
 //! due at the very time of a packet event runs first (a timer set one
 //! period earlier).  The update times are accumulated as ns-2's scheduler
-//! does (`now + 1/w`), so they agree to the bit.
+//! does (`now + 1/w`), so they agree to the bit.  A traced `prob_` is
+//! written with each update's own time, when the update runs; those due
+//! after the queue's last packet event of a run are not written.
 
 use super::{mark_ce, Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::PktId;
