@@ -331,3 +331,28 @@ def test_a_sweep_over_the_fluid_mode(tmp_path):
     assert all(abs(q - 20) < 1 for q in pi), pi
     row = df.filter((pl.col("queue") == "PI") & (pl.col("n") == 20)).row(0, named=True)
     assert row["goodput"] == fluidfns.dumbbell_fluid(20, "PI")["goodput"]
+
+
+def test_the_linear_margins_predict_the_fluid_runs():
+    # Hollot et al.'s network (N 60, C 3750 pkt/s, tp 200 ms): RED within
+    # Proposition 1 has positive margins and its fluid queue settles; with
+    # L_red 80 times larger the margins are negative and the queue
+    # oscillates; PI by the rule holds q_ref
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "fluid_bode.py"
+    spec = importlib.util.spec_from_file_location("fluid_bode", path)
+    ex = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ex)
+    for name, b, pi in ex.designs():
+        op = linear.pi_operating_point(ex.N, ex.C, ex.TP, b.qref) if pi else linear.operating_point(ex.N, ex.C,
+                                                                                                    ex.TP, b)
+        m = linear.margins(ex.N, ex.C, op.r0, **({"pi": pi} if pi else {"b": b}))
+        r = integrate([FlowClass(n=ex.N, tp=ex.TP, slow_start=False, w0=op.w0)], b, 200.0)
+        sd = r.q[r.t >= 100].std()
+        stable = m["phase_margin_deg"] > 0 and m["gain_margin_db"] > 0
+        assert stable == (sd < 1.0), (name, m, sd)
+        assert stable == ("x 80" not in name)
+        if stable:
+            assert abs(r.q[r.t >= 100].mean() - op.q0) < 0.02 * op.q0 + 1
