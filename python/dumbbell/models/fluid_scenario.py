@@ -148,22 +148,33 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
             raise ValueError(why + f"flow {f.id}: delayed-ACK sinks are not covered")
         if f.app != "ftp" or f.stop is not None:
             raise ValueError(why + f"flow {f.id}: only long-lived FTP flows (no stop time, no Telnet) are covered")
+    # Flows alike in all the model reads (ends, sender class and parameters
+    # but the flow id, start) form a group; the rest works on groups.
+    grouped: dict[tuple, list] = {}
+    for f in flows:
+        key = (f.src.id, f.dst.id, f.tcp_class, tuple((k, str(v)) for k, v in f.params.items() if k != "fid_"),
+               f.start)
+        g = grouped.get(key)
+        if g is None:
+            grouped[key] = [f]
+        else:
+            g.append(f)
+    groups = list(grouped.values())
     route_of = _Routes(sim)
-    paths = {f.id: route_of(f.src, f.dst) for f in flows}
+    gpath = [route_of(g[0].src, g[0].dst) for g in groups]
     links: dict[int, object] = {}
     through: dict[int, set] = {}
-    for f in flows:
-        for lk in paths[f.id]:
+    for gi, path in enumerate(gpath):
+        for lk in path:
             links[id(lk)] = lk
-            through.setdefault(id(lk), set()).add(f.id)
+            through.setdefault(id(lk), set()).add(gi)
     # A link direction is a queue of the model when its flows could overfill
     # it: its bandwidth is at most the sum, over its flows, of each flow's
     # slowest link.  One whose flows all cross another such link no faster
     # than it is left out (that link would hold the queue).
-    slow_of = {key: min(lk.bandwidth for lk in p) for key, p in route_of.done.items()}
-    slowest = {f.id: slow_of[(f.src.id, f.dst.id)] for f in flows}
-    cand = [lk for key, lk in links.items() if lk.bandwidth <= sum(slowest[i] for i in through[key])]
-    order = {id(lk): n for f in flows for n, lk in enumerate(paths[f.id])}
+    slowest = [min(lk.bandwidth for lk in path) for path in gpath]
+    cand = [lk for key, lk in links.items() if lk.bandwidth <= sum(len(groups[gi]) * slowest[gi] for gi in through[key])]
+    order = {id(lk): n for path in gpath for n, lk in enumerate(path)}
     queues = []
     for lk in cand:
         shadow = any(u is not lk and through[id(lk)] <= through[id(u)] and
@@ -177,47 +188,38 @@ def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
     qindex = {id(lk): n for n, lk in enumerate(queues)}
     # ---- the senders
     sizes, ecn = set(), set()
-    tcp_rows = []
-    senders: dict[tuple, tuple] = {}    # (class, parameters) -> (size, ecn, wmax, w0)
-    for f in flows:
-        # the flow id (fid_) does not change the model
-        skey = (f.tcp_class, tuple(sorted((k, str(v)) for k, v in f.params.items() if k != "fid_")))
-        if skey not in senders:
-            d = _defaults(f.tcp_class)
-            d.update(f.params)
-            if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
-                raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
-            size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1))
-                                             else 0)
-            wmax = _num(d["window_"])
-            mc = _num(d.get("maxcwnd_", 0))
-            if mc > 0:
-                wmax = min(wmax, mc)
-            senders[skey] = (size, _truth(d.get("ecn_", 0)), wmax, max(1.0, _num(d.get("windowInit_", 1))))
-        size, e, wmax, w0 = senders[skey]
+    rows = []
+    for g in groups:
+        f = g[0]
+        d = _defaults(f.tcp_class)
+        d.update(f.params)
+        if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
+            raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
+        size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1)) else 0)
+        wmax = _num(d["window_"])
+        mc = _num(d.get("maxcwnd_", 0))
+        if mc > 0:
+            wmax = min(wmax, mc)
         sizes.add(size)
-        ecn.add(e)
-        tcp_rows.append((f, size, wmax, w0))
+        ecn.add(_truth(d.get("ecn_", 0)))
+        rows.append((wmax, max(1.0, _num(d.get("windowInit_", 1)))))
     if len(sizes) != 1:
         raise ValueError(why + "flows with different packet sizes are not covered (the queue is counted in packets)")
     if len(ecn) != 1:
         raise ValueError(why + "a mix of ECN and non-ECN flows is not covered")
     S = sizes.pop()
     ecn_flows = ecn.pop()
-    groups: dict[tuple, list] = {}
-    of_pair: dict[tuple, tuple] = {}   # (src, dst) -> (tp, route)
-    for f, size, wmax, w0 in tcp_rows:
-        pair = (f.src.id, f.dst.id)
-        if pair not in of_pair:
-            tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
-            tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in route_of(f.dst, f.src))
-            of_pair[pair] = (round(tp, 12), tuple(qindex[id(lk)] for lk in paths[f.id] if id(lk) in qindex))
-        tp, route = of_pair[pair]
-        key = (tp, wmax, w0, f.start, route)
-        groups.setdefault(key, []).append(f.id)
+    by_class: dict[tuple, list] = {}
+    for g, path, (wmax, w0) in zip(groups, gpath, rows):
+        f = g[0]
+        tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in path)
+        tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in route_of(f.dst, f.src))
+        route = tuple(qindex[id(lk)] for lk in path if id(lk) in qindex)
+        by_class.setdefault((round(tp, 12), wmax, w0, f.start, route), []).extend(x.id for x in g)
     classes = []
     of_flow = {}
-    for ci, ((tp, wmax, w0, start, route), ids) in enumerate(sorted(groups.items())):
+    for ci, ((tp, wmax, w0, start, route), ids) in enumerate(sorted(by_class.items())):
+        ids.sort()
         if not route:
             raise ValueError(why + f"flow {ids[0]} crosses no congestible link")
         classes.append(FlowClass(n=len(ids), tp=tp, w_max=max(1.0, wmax), w0=min(w0, max(1.0, wmax)), start=start,
@@ -327,16 +329,12 @@ class FluidRun:
         fr = res.frames()
         self.series = fr["classes"]
         self.queue_series = fr["queue"]
-        rows = {"flow": [], "class": [], "variant": [], "src": [], "dst": [], "cwnd": [], "goodput_pkts": []}
-        for f in sim.flows:
-            ci = of_flow[f.id]
-            rows["flow"].append(f.id)
-            rows["class"].append(ci)
-            rows["variant"].append(f.variant)
-            rows["src"].append(f.src.id)
-            rows["dst"].append(f.dst.id)
-            rows["cwnd"].append(float(res.w[-1, ci]))
-            rows["goodput_pkts"].append(float(res.delivered[ci] / classes[ci].n))
+        fl = sim.flows
+        cls = np.fromiter((of_flow[f.id] for f in fl), dtype=np.int32, count=len(fl))
+        n_of = np.array([c.n for c in classes], dtype=float)
+        rows = {"flow": [f.id for f in fl], "class": cls, "variant": [f.variant for f in fl],
+                "src": [f.src.id for f in fl], "dst": [f.dst.id for f in fl], "cwnd": res.w[-1, cls],
+                "goodput_pkts": res.delivered[cls] / n_of[cls]}
         self.flows = pl.DataFrame(rows, schema={"flow": pl.Int32, "class": pl.Int32, "variant": pl.String,
                                                 "src": pl.Int32, "dst": pl.Int32, "cwnd": pl.Float64,
                                                 "goodput_pkts": pl.Float64})
