@@ -3,7 +3,7 @@
 throughput and mean bottleneck queue, fluid vs packet, and the wall time of
 each (sim.run(T, mode="fluid") vs sim.run(T)).
 
-    .venv/bin/python examples/fluid_vs_packet.py [--T 60] [--quick]
+    .venv/bin/python examples/fluid_vs_packet.py [--T 60] [--quick] [--write]
 
 Scenario: two classes of n Reno flows (RTT 40 and 120 ms plus queueing),
 100 Mb/s access links, a bottleneck of `bw` with a 5 ms delay and a
@@ -65,17 +65,31 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--T", type=float, default=60.0)
     ap.add_argument("--quick", action="store_true", help="fewer points")
+    ap.add_argument("--write", action="store_true", help="write the table into docs/fluid.md")
     a = ap.parse_args(argv)
     grid = [("RED", False), ("RED", True), ("DropTail", False)]
     sizes = [(10, 10), (50, 100)] if a.quick else [(5, 10), (10, 10), (50, 10), (50, 100), (250, 100)]
     rows = [point(q, e, n, bw, a.T) for q, e in grid for n, bw in sizes]
-    print(f"fluid vs packet, T = {a.T:g} s; throughput in packets/s per class (RTT 40 / 120 ms), queue in packets")
-    print(f"{'queue':10}{'flows':>6}{'Mb/s':>6}{'class 0 fl/pk':>18}{'class 1 fl/pk':>18}{'mean q fl/pk':>16}"
-          f"{'<=10%':>7}{'fluid s':>9}{'packet s':>10}")
+    lines = ["| queue | flows | Mb/s | class 0 fl / pk | class 1 fl / pk | mean queue fl / pk | within 10% "
+             "| fluid s | packet s |", "|---|---:|---:|---|---|---|---|---:|---:|"]
     for r in rows:
-        print(f"{r['queue']:10}{r['flows']:>6}{r['bw_Mb']:>6g}{r['thr0_fluid']:>9.0f}/{r['thr0_packet']:<8.0f}"
-              f"{r['thr1_fluid']:>9.0f}/{r['thr1_packet']:<8.0f}{r['q_fluid']:>8.1f}/{r['q_packet']:<7.1f}"
-              f"{'yes' if r['within10'] else 'no':>7}{r['t_fluid_s']:>9.2f}{r['t_packet_s']:>10.2f}")
+        lines.append(f"| {r['queue']} | {r['flows']} | {r['bw_Mb']:g} | {r['thr0_fluid']:.0f} / {r['thr0_packet']:.0f} "
+                     f"| {r['thr1_fluid']:.0f} / {r['thr1_packet']:.0f} | {r['q_fluid']:.1f} / {r['q_packet']:.1f} "
+                     f"| {'yes' if r['within10'] else 'no'} | {r['t_fluid_s']:.3f} | {r['t_packet_s']:.2f} |")
+    text = "\n".join(lines) + "\n"
+    if a.write:
+        import re
+        from pathlib import Path
+
+        md = Path(__file__).resolve().parents[1] / "docs" / "fluid.md"
+        s = md.read_text()
+        s2, k = re.subn(r"<!-- vs:start -->.*?<!-- vs:end -->", lambda _: f"<!-- vs:start -->\n{text}<!-- vs:end -->",
+                        s, flags=re.S)
+        if k != 1:
+            raise SystemExit("docs/fluid.md has no vs markers")
+        md.write_text(s2)
+    print(f"fluid vs packet, T = {a.T:g} s; throughput in packets/s per class (RTT 40 / 120 ms), queue in packets")
+    print(text)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ EXPECTED = {
     "misc": None,
     "rng": None,
     "monitor": None,
+    "pi": None,
     # example2 needs SFQ, example3 rtproto DV
     "greis": ["example1", "example1a", "example1b", "example4", "ping", "pingOneWay"],
     "simple": None,

@@ -16,6 +16,7 @@
 pub mod agent;
 pub mod delayer;
 pub mod errmodel;
+pub mod fluid;
 pub mod notice;
 pub mod num;
 pub mod ns2;

@@ -34,6 +34,15 @@ pub enum RedVar {
     CurMaxP,
 }
 
+/// A traced variable of a PI queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PiVar {
+    /// The queue an arrival saw, or the queue after a departure.
+    CurrentQueue,
+    /// The drop probability.
+    Prob,
+}
+
 /// An event of a TCP sender that event traces record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TcpEvent {
@@ -64,6 +73,9 @@ pub trait Tracer: Any {
     /// A traced variable of a RED queue changed (or began to be traced).
     fn red_var(&mut self, out: &mut Outputs, ch: u32, now: f64, red: &Red, var: RedVar);
 
+    /// A traced variable of a PI queue changed (or began to be traced) to `v`.
+    fn pi_var(&mut self, out: &mut Outputs, ch: u32, now: f64, var: PiVar, v: f64);
+
     /// A queue monitor with a channel counted an event.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);
 
@@ -87,6 +99,7 @@ pub struct NullTracer;
 impl Tracer for NullTracer {
     fn packet(&mut self, _: &mut Outputs, _: &Trace, _: Option<u32>, _: f64, _: &Packet) {}
     fn red_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: &Red, _: RedVar) {}
+    fn pi_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: PiVar, _: f64) {}
     fn queue_stats(&mut self, _: &mut Outputs, _: u32, _: f64, _: &QueueMonitor) {}
     fn tcp_var(&mut self, _: &mut Outputs, _: u32, _: f64, _: bool, _: &AgentBase, _: &Sender, _: Tv) {}
     fn tcp_event(&mut self, _: &mut Outputs, _: f64, _: ObjId, _: &AgentBase, _: &Sender, _: TcpEvent) {}

@@ -144,7 +144,7 @@ impl Builder {
         Ok(first)
     }
 
-    /// A simplex or duplex link with a DropTail, RED, CoDel, PIE, FQ-CoDel or
+    /// A simplex or duplex link with a DropTail, RED, PI, CoDel, PIE, FQ-CoDel or
     /// SCFQ queue (SCFQ's classes in `scfq`: see `scfq_spec`; CoDel's parameters in `codel`: target, interval, min_bytes,
     /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
     /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
@@ -166,6 +166,7 @@ impl Builder {
         let spec = match queue {
             "DropTail" => QueueSpec::DropTail(Default::default()),
             "RED" => QueueSpec::Red(Default::default()),
+            "PI" => QueueSpec::Pi(Default::default()),
             "CoDel" => {
                 let mut c = b::CoDel::default();
                 if let Some((target, interval, min_bytes, use_ecn, ce)) = codel {

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 mod build;
+mod fluid;
 mod interrupt;
 mod tcl;
 
@@ -405,6 +406,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TraceChunks>()?;
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(atof, m)?)?;
+    m.add_function(wrap_pyfunction!(fluid::fluid_integrate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -611,8 +611,10 @@ class Simulation:
         in `Result.scfq`);
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
-        for RED with ECN marking, ``{"aecn": True}`` for AECN (the trailing
-        underscore is optional).  Returns the a->b `Link`; a duplex link's
+        for RED with ECN marking, ``{"aecn": True}`` for AECN, ``{"a":
+        0.00743, "b": 0.00736, "w": 435.4, "qref": 6}`` for "PI" (ns-2's
+        Queue/PI, Hollot et al.'s PI controller; `models.linear.pi_design`
+        computes a and b) (the trailing underscore is optional).  Returns the a->b `Link`; a duplex link's
         b->a direction is its `reverse`.
         """
         a = self._check_node(a, "link(): a")

@@ -1,5 +1,5 @@
 """Fluid model of long-lived TCP flows through one bottleneck queue
-(DropTail or RED, with or without ECN): the delay differential equations of
+(DropTail, RED or PI, with or without ECN): the delay differential equations of
 Misra, Gong and Towsley (SIGCOMM 2000) in the form Hollot, Misra, Towsley
 and Gong use (INFOCOM 2001, eq. 1-2), for classes of flows with their own
 propagation delay.
@@ -18,6 +18,16 @@ and the bottleneck (capacity C packets/s, buffer B packets, queue q):
     p(t)     = the RED profile of x (MGT eq. 11, Hollot eq. 3;
                gentle: linear from max_p at max_th to 1 at 2 max_th)
 
+PI (Hollot et al., "On designing improved controllers for AQM routers
+supporting TCP flows", INFOCOM 2001; ns-2's Queue/PI) replaces RED's
+average by the controller's probability, on the instantaneous queue:
+
+    dp/dt    = a dq/dt + (a - b) w (q(t) - q_ref),   0 <= p <= 1
+
+the continuous-time form of ns-2's update p += a (q - q_ref) - b (q_old -
+q_ref) every 1/w seconds (proportional gain a, integral gain (a - b) w; in
+byte mode q counts bytes over ``mean_pktsize_``).
+
 p is the probability that a packet carries a congestion signal (a drop, or
 an ECN mark); d is the part of it that drops (with ECN: only tail drops
 and, when not gentle, the forced drops above max_th).  Three additions of
@@ -35,6 +45,15 @@ ours, each a parameter:
   [1/p_b, 2/p_b] (mean rate 2 p_b/3).  "uniform" and "wait" apply these
   mean rates; "none" is MGT's p_b.
 
+`decrease="per-window"` (ours, not MGT's): a window halves once per
+window of data that carries a signal, at the loss-event rate
+(1 - (1 - p(t-R))^W) r_i(t-R)/W rather than p(t-R) r_i(t-R) (MGT's, the
+default: once per signal).  The two agree for small p (and so share
+Hollot's operating point to first order); under heavy signalling, the
+buffer overflow that ends slow start, MGT's windows collapse to 1 and
+grow back by one packet per round trip, while TCP (NewReno, SACK, and
+Reno after its timeout's slow start) halves about once per round trip.
+
 Slow start (not in MGT): a class starts with its initial window and grows
 it as ACKs come back, dW/dt = W(t-R)/R(t-R) (one packet per ACK: the window
 doubles per round trip) until the first congestion signal reaches it or its
@@ -42,7 +61,9 @@ window reaches its maximum.  The window stays within [1, W_max] (W_max: the
 receiver's/sender's window, ns-2's ``window_``).  Timeouts, fast-recovery
 details and the ACK path's queues are not modelled.
 
-Integration: the method of steps.  The delays are at least min(Tp) > 0, so
+Integration: the method of steps (`integrate`: the loop runs in the
+engine, crates/engine/src/fluid.rs; `integrate_python` is the same loop in
+Python, DropTail and RED only, kept as its reference).  The delays are at least min(Tp) > 0, so
 with a fixed step h <= min(Tp) every delayed value t - R_i(t) lies in the
 computed past; it is read from the stored history (a uniform grid, every
 step) by linear interpolation, and the step is Heun's (explicit trapezoidal,
@@ -61,8 +82,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-QUEUES = ("droptail", "red")
+QUEUES = ("droptail", "red", "pi")
 SPACINGS = ("none", "uniform", "wait")
+DECREASES = ("per-signal", "per-window")
 
 
 @dataclass(frozen=True)
@@ -71,7 +93,8 @@ class FlowClass:
     (seconds, transmission times included, queueing at the bottleneck
     excluded); `w_max`: maximum window (packets); `w0`: initial window;
     `start`: the time the flows start; `flows`: ids of the flows (for
-    results)."""
+    results); `route`: the queues it crosses, as indices into the list of
+    bottlenecks given to `integrate` (one queue: (0,))."""
 
     n: int
     tp: float
@@ -81,6 +104,7 @@ class FlowClass:
     slow_start: bool = True
     flows: tuple = ()
     name: str = ""
+    route: tuple = (0,)     # the queues it crosses (indices into the bottleneck list)
 
 
 @dataclass(frozen=True)
@@ -99,8 +123,15 @@ class Bottleneck:
     gentle: bool = True
     ecn: bool = False
     spacing: str = "none"
-    bytes_scale: float = 1.0   # RED byte mode: p_b times packet size / mean_pktsize
+    bytes_scale: float = 1.0   # RED/PI byte mode: p_b times packet size / mean_pktsize
     mark_p: float | None = None   # ECN marks while p_b < mark_p (None: while x < max_th)
+    # PI (ns-2's Queue/PI): p += pi_a (q - qref) - pi_b (q_old - qref), pi_w times a second,
+    # on the queue counted in units of q_scale packets (byte mode: size/mean_pktsize)
+    pi_a: float = 0.00001822
+    pi_b: float = 0.00001816
+    pi_w: float = 170.0
+    qref: float = 50.0
+    q_scale: float = 1.0
 
     def check(self) -> None:
         if self.queue not in QUEUES:
@@ -114,6 +145,10 @@ class Bottleneck:
                 raise ValueError("fluid model: RED needs 0 < w_q < 1 and 0 < max_p <= 1")
             if self.spacing not in SPACINGS:
                 raise ValueError(f"fluid model: spacing must be one of {SPACINGS}")
+        if self.queue == "pi":
+            if not (self.pi_w > 0 and math.isfinite(self.pi_a) and math.isfinite(self.pi_b) and self.qref >= 0):
+                raise ValueError(f"fluid model: PI needs w > 0, finite a and b and qref >= 0, got "
+                                 f"a={self.pi_a}, b={self.pi_b}, w={self.pi_w}, qref={self.qref}")
 
     @property
     def k(self) -> float:
@@ -163,8 +198,11 @@ class FluidResult:
     """A fluid run, sampled every `dt_out` seconds: `t` (n), per class
     `w` (n, K) window per flow, `rate` (n, K) sending rate of the class
     (packets/s), `goodput` (n, K) its delivered rate, `rtt` (n, K); the
-    queue `q` (n), RED's average `x` (n), the signal probability `p` (n)
-    and its dropping part `d` (n).  `classes`/`bottleneck` are the inputs."""
+    queue `q` (n), the controller's state `x` (n: RED's average, PI's
+    probability), the signal probability `p` (n) and its dropping part `d`
+    (n); with several queues (a parking lot) these four are (n, L) and
+    `mean_queue` is (L,).  `classes`/`bottleneck` are the inputs
+    (`bottlenecks`: all of them)."""
 
     classes: list
     bottleneck: Bottleneck
@@ -180,8 +218,9 @@ class FluidResult:
     p: np.ndarray
     d: np.ndarray
     delivered: np.ndarray          # (K,) packets delivered per class over [0, until]
-    mean_queue: float              # time average of q over [0, until]
+    mean_queue: float              # time average of q over [0, until] (per queue with several)
     extra: dict = field(default_factory=dict)
+    bottlenecks: list = field(default_factory=list)
 
     def mean(self, what: str, window=None) -> np.ndarray:
         """Time average of a sampled series over `window` (t0, t1)."""
@@ -192,7 +231,8 @@ class FluidResult:
     def frames(self) -> dict:
         """The series as polars frames: "classes" (time, class, cwnd, rate,
         goodput, rtt; rates in packets/s for the whole class) and "queue"
-        (time, queue_pkts, avg_queue_pkts, p_signal, p_drop)."""
+        (time, queue_pkts, avg_queue_pkts, p_signal, p_drop; with several
+        queues a column "queue" says which)."""
         import polars as pl
 
         n, k = self.w.shape
@@ -204,21 +244,102 @@ class FluidResult:
             "goodput_pkts": self.goodput.ravel(),
             "rtt": self.rtt.ravel(),
         })
-        q = pl.DataFrame({"time": self.t, "queue_pkts": self.q, "avg_queue_pkts": self.x, "p_signal": self.p,
-                          "p_drop": self.d})
+        if self.q.ndim == 1:
+            q = pl.DataFrame({"time": self.t, "queue_pkts": self.q, "avg_queue_pkts": self.x, "p_signal": self.p,
+                              "p_drop": self.d})
+        else:
+            L = self.q.shape[1]
+            q = pl.DataFrame({"time": np.repeat(self.t, L), "queue": np.tile(np.arange(L, dtype=np.int32), n),
+                              "queue_pkts": self.q.ravel(), "avg_queue_pkts": self.x.ravel(),
+                              "p_signal": self.p.ravel(), "p_drop": self.d.ravel()})
         return {"classes": cls, "queue": q}
 
 
-def _default_step(classes, b: Bottleneck) -> float:
+def _default_step(classes, b) -> float:
     h = min(c.tp for c in classes) / 10
-    if b.queue == "red":
-        h = min(h, 0.2 / b.k)
+    for q in (b if isinstance(b, (list, tuple)) else [b]):
+        if q.queue == "red":
+            h = min(h, 0.2 / q.k)
     return h
 
 
+def _checked(classes, b, until: float, h: float | None, dt_out: float | None):
+    for q in (b if isinstance(b, (list, tuple)) else [b]):
+        q.check()
+    if not classes:
+        raise ValueError("fluid model: no flow classes")
+    for c in classes:
+        if c.n < 1 or not c.tp > 0 or not c.w_max >= 1 or not c.w0 >= 1:
+            raise ValueError(f"fluid model: bad class {c!r} (n >= 1, tp > 0, 1 <= w0, w_max >= 1)")
+    if not until > 0:
+        raise ValueError("fluid model: until must be positive")
+    if h is None:
+        h = _default_step(classes, b)
+    tpmin = min(c.tp for c in classes)
+    if not 0 < h <= tpmin:
+        raise ValueError(f"fluid model: the step must be in (0, min Tp = {tpmin}], got {h}")
+    if dt_out is None:
+        dt_out = max(h, until / 5000)
+    return h, dt_out
+
+
+def _decrease(decrease: str) -> bool:
+    if decrease not in DECREASES:
+        raise ValueError(f"fluid model: decrease must be one of {DECREASES}, got {decrease!r}")
+    return decrease == "per-window"
+
+
 def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
-              dt_out: float | None = None) -> FluidResult:
-    """Integrate the model from 0 to `until` seconds (module docstring)."""
+              dt_out: float | None = None, decrease: str = "per-signal") -> FluidResult:
+    """Integrate the model from 0 to `until` seconds (module docstring), in
+    the engine (`fluid.rs`, the same equations and steps as
+    `integrate_python`, which stays as the reference it is tested against)."""
+    from .._engine import fluid_integrate
+
+    per_window = _decrease(decrease)
+    h, dt_out = _checked(classes, b, until, h, dt_out)
+    qs = list(b) if isinstance(b, (list, tuple)) else [b]
+    if not qs:
+        raise ValueError("fluid model: no bottleneck")
+    for c in classes:
+        if not c.route or any(not (isinstance(l, int) and 0 <= l < len(qs)) for l in c.route):
+            raise ValueError(f"fluid model: class {c.name or c!r}: route {c.route!r} must name queues 0..{len(qs) - 1}")
+    K, L = len(classes), len(qs)
+    cls = [(float(c.n), c.tp, min(c.w_max, 1e12), c.w0, c.start, c.slow_start, list(c.route)) for c in classes]
+    queues = []
+    for q in qs:
+        if q.queue == "red":
+            params = [q.min_th, q.max_th, q.max_p, q.k, float(q.gentle), float(SPACINGS.index(q.spacing)),
+                      q.bytes_scale, -1.0 if q.mark_p is None else q.mark_p]
+        elif q.queue == "pi":
+            params = [q.pi_a, q.pi_b, q.pi_w, q.qref, q.q_scale, q.bytes_scale]
+        else:
+            params = []
+        queues.append((float(q.c), float(q.buffer), q.queue, params, bool(q.ecn)))
+    o = fluid_integrate(cls, queues, per_window, float(until), float(h), float(dt_out))
+    a = {k: np.frombuffer(o[k], dtype=np.float64) for k in ("t", "w", "rate", "goodput", "rtt", "q", "x", "p", "d",
+                                                           "delivered", "q_integral")}
+    n = len(a["t"])
+    T = o["steps"] * h
+    per_q = {k: (a[k] if L == 1 else a[k].reshape(n, L)) for k in ("q", "x", "p", "d")}
+    mq = a["q_integral"] / T
+    return FluidResult(classes=list(classes), bottleneck=qs[0], until=until, h=h, t=a["t"], w=a["w"].reshape(n, K),
+                       rate=a["rate"].reshape(n, K), goodput=a["goodput"].reshape(n, K), rtt=a["rtt"].reshape(n, K),
+                       delivered=a["delivered"] * until / T, mean_queue=float(mq[0]) if L == 1 else mq,
+                       bottlenecks=qs, **per_q)
+
+
+def integrate_python(classes: list[FlowClass], b: Bottleneck, until: float, h: float | None = None,
+                     dt_out: float | None = None, decrease: str = "per-signal") -> FluidResult:
+    """The model integrated in Python, step for step as `integrate` (DropTail
+    and RED only): the reference the engine's integrator is tested against."""
+    if isinstance(b, (list, tuple)):
+        if len(b) != 1:
+            raise ValueError("fluid model: the Python reference integrator has one queue")
+        b = b[0]
+    if b.queue == "pi":
+        raise ValueError("fluid model: the Python reference integrator has no PI")
+    per_window = _decrease(decrease)
     b.check()
     if not classes:
         raise ValueError("fluid model: no flow classes")
@@ -282,10 +403,11 @@ def integrate(classes: list[FlowClass], b: Bottleneck, until: float, h: float | 
             rd = hr[:, i]
             r_del = delayed(rd, tau)
             p_del = delayed(hp, tau)
+            cut = r_del / 2 * (1 - (1 - p_del) ** W[i]) if per_window else W[i] / 2 * r_del * p_del
             if ss[i]:
-                g = r_del * (1 - p_del) - W[i] / 2 * r_del * p_del
+                g = r_del * (1 - p_del) - cut
             else:
-                g = 1.0 / R - W[i] / 2 * r_del * p_del      # Hollot eq. 1
+                g = 1.0 / R - cut      # Hollot eq. 1
             if (W[i] <= 1 and g < 0) or (W[i] >= Wmax[i] and g > 0):
                 g = 0.0
             dW[i] = g

@@ -4,25 +4,25 @@ Reads the scenario a `Simulation` describes (the same objects a packet run
 builds), maps it onto the fluid model of `fluid.py` and integrates it:
 
 * the flows' paths are the shortest-hop routes, as ns-2's static routing
-  finds them on a dumbbell; the bottleneck is the slowest link direction
-  that every flow crosses; every other link direction must be able to carry
-  its flows' share of the bottleneck (bandwidth x all flows >= bottleneck
-  bandwidth x its flows), else the scenario has more than one potential
-  bottleneck and is refused;
+  finds them on a dumbbell or a parking lot; a link direction is a queue
+  of the model when its flows could overfill it (its bandwidth is at most
+  the sum of its flows' slowest links' bandwidths), unless all its flows
+  cross another such link no faster than it; each class's route is the
+  queues it crosses (a dumbbell has one, a parking lot several);
 * a flow's propagation round trip Tp is the sum of its forward links'
   delays and transmission times of a data packet (packetSize_ + 40 bytes of
   headers) and its reverse links' delays and transmission times of a
   40-byte ACK; flows with equal Tp, maximum window (``window_``,
   ``maxcwnd_``), initial window (``windowInit_``) and start form a class;
-* the bottleneck's capacity in data packets per second, its limit, and
+* the bottleneck's capacity in data packets per second, its limit, PI's
+  parameters (``a_``, ``b_``, ``w_``, ``qref_``, byte modes, ``setbit_``), and
   RED's parameters as ns-2 sets them (automatic ``q_weight_``, ``thresh_``
   and ``maxthresh_`` from the link, byte mode, ``wait_``, ``mark_p_``,
   ``linterm_``, ``gentle_``, ``setbit_``) are read from the queue's
   parameters over the class defaults.
 
 Refused, with a ValueError that says why: datagram sources, error models,
-queues other than DropTail and RED (CoDel has no published fluid model of
-the same form here), RED's adaptive, Feng-adaptive, AECN, ECNM, mark-front
+queues other than DropTail, RED and PI (CoDel: see docs/fluid.md), RED's adaptive, Feng-adaptive, AECN, ECNM, mark-front
 and cautious variants, flows that stop or run Telnet, senders other than
 Tahoe/Reno/NewReno/Sack1 (Vegas' window law is not MGT's), delayed-ACK
 sinks, New-ECN window options, and a mix of ECN and non-ECN flows.
@@ -58,7 +58,12 @@ def _class_defaults() -> dict[str, dict[str, str]]:
 
 
 def _defaults(cls: str) -> dict[str, str]:
-    """Bound-variable defaults of `cls`, its ancestors' included."""
+    """Bound-variable defaults of `cls`, its ancestors' included (a copy)."""
+    return dict(_defaults_of(cls))
+
+
+@functools.cache
+def _defaults_of(cls: str) -> dict[str, str]:
     d: dict[str, str] = {}
     parts = cls.split("/")
     for i in range(1, len(parts) + 1):
@@ -67,12 +72,12 @@ def _defaults(cls: str) -> dict[str, str]:
 
 
 def _num(v) -> float:
-    from ..api._values import _parse_bandwidth
-
     s = str(v).strip()
     try:
         return float(s)
     except ValueError:
+        from ..api._values import _parse_bandwidth
+
         return float(_parse_bandwidth(s, "fluid mode")[1]) if s[-1:] in "bB" else float(re.match(r"[-+0-9.e]+", s)[0])
 
 
@@ -85,11 +90,25 @@ def _truth(v) -> bool:
     return _num(s) != 0
 
 
-def _route(sim, a, b) -> list:
-    """Link directions of the shortest-hop path a -> b (BFS)."""
-    adj: dict[int, list] = {}
-    for lk in sim.links:
-        adj.setdefault(lk.src.id, []).append(lk)
+class _Routes:
+    """Shortest-hop paths of a scenario, each pair's computed once."""
+
+    def __init__(self, sim):
+        self.adj: dict[int, list] = {}
+        for lk in sim.links:
+            self.adj.setdefault(lk.src.id, []).append(lk)
+        self.done: dict[tuple, list] = {}
+
+    def __call__(self, a, b) -> list:
+        key = (a.id, b.id)
+        if key not in self.done:
+            self.done[key] = _route(self.adj, a, b)
+        return self.done[key]
+
+
+def _route(adj, a, b) -> list:
+    """Link directions of the shortest-hop path a -> b (BFS over `adj`,
+    node id -> its outgoing links)."""
     prev = {a.id: None}
     dq = deque([a.id])
     while dq:
@@ -110,8 +129,8 @@ def _route(sim, a, b) -> list:
     return path[::-1]
 
 
-def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
-    """(classes, bottleneck, the bottleneck Link, per-flow class index) for
+def scenario(sim) -> tuple[list[FlowClass], list[Bottleneck], list, dict]:
+    """(classes, the queues' models, their Links, per-flow class index) for
     `sim`, or a ValueError naming what the fluid model does not cover."""
     why = "run(mode='fluid'): "
     if sim.sources:
@@ -129,64 +148,90 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
             raise ValueError(why + f"flow {f.id}: delayed-ACK sinks are not covered")
         if f.app != "ftp" or f.stop is not None:
             raise ValueError(why + f"flow {f.id}: only long-lived FTP flows (no stop time, no Telnet) are covered")
-    paths = {f.id: _route(sim, f.src, f.dst) for f in flows}
-    common = set(id(lk) for lk in paths[flows[0].id])
-    for f in flows[1:]:
-        common &= set(id(lk) for lk in paths[f.id])
-    if not common:
-        raise ValueError(why + "the flows share no link: the fluid model covers one bottleneck crossed by every flow")
-    cands = [lk for lk in paths[flows[0].id] if id(lk) in common]
-    bn = min(cands, key=lambda lk: lk.bandwidth)
-    nflows = len(flows)
-    through: dict[int, int] = {}
-    links = {}
+    # Flows alike in all the model reads (ends, sender class and parameters
+    # but the flow id, start) form a group; the rest works on groups.
+    grouped: dict[tuple, list] = {}
     for f in flows:
-        for lk in paths[f.id]:
-            through[id(lk)] = through.get(id(lk), 0) + 1
+        key = (f.src.id, f.dst.id, f.tcp_class, tuple((k, str(v)) for k, v in f.params.items() if k != "fid_"),
+               f.start)
+        g = grouped.get(key)
+        if g is None:
+            grouped[key] = [f]
+        else:
+            g.append(f)
+    groups = list(grouped.values())
+    route_of = _Routes(sim)
+    gpath = [route_of(g[0].src, g[0].dst) for g in groups]
+    links: dict[int, object] = {}
+    through: dict[int, set] = {}
+    for gi, path in enumerate(gpath):
+        for lk in path:
             links[id(lk)] = lk
-    for key, lk in links.items():
-        if lk is bn:
-            continue
-        if lk.bandwidth * nflows < bn.bandwidth * through[key]:
-            raise ValueError(why + f"link {lk.src.id}->{lk.dst.id} ({lk.bandwidth:g} b/s for {through[key]} flows) "
-                             f"could be a second bottleneck beside {bn.src.id}->{bn.dst.id}; the fluid model covers one")
+            through.setdefault(id(lk), set()).add(gi)
+    # A link direction is a queue of the model when its flows could overfill
+    # it: its bandwidth is at most the sum, over its flows, of each flow's
+    # slowest link.  One whose flows all cross another such link no faster
+    # than it is left out (that link would hold the queue).
+    slowest = [min(lk.bandwidth for lk in path) for path in gpath]
+    cand = [lk for key, lk in links.items() if lk.bandwidth <= sum(len(groups[gi]) * slowest[gi] for gi in through[key])]
+    order = {id(lk): n for path in gpath for n, lk in enumerate(path)}
+    queues = []
+    for lk in cand:
+        shadow = any(u is not lk and through[id(lk)] <= through[id(u)] and
+                     (u.bandwidth < lk.bandwidth or (u.bandwidth == lk.bandwidth and order[id(u)] < order[id(lk)]))
+                     for u in cand)
+        if not shadow:
+            queues.append(lk)
+    if not queues:
+        raise ValueError(why + "no link can be congested: the fluid model has no queue to model")
+    queues.sort(key=lambda lk: (order[id(lk)], lk.src.id, lk.dst.id))
+    qindex = {id(lk): n for n, lk in enumerate(queues)}
     # ---- the senders
     sizes, ecn = set(), set()
-    tcp_rows = []
-    for f in flows:
+    rows = []
+    for g in groups:
+        f = g[0]
         d = _defaults(f.tcp_class)
         d.update(f.params)
         if _num(d.get("windowOption_", 1)) != 1 or _truth(d.get("newecn_", "false")):
             raise ValueError(why + f"flow {f.id}: window options other than ns-2's standard AIMD are not covered")
         size = _num(d["packetSize_"]) + (_num(d["tcpip_base_hdr_size_"]) if _truth(d.get("useHeaders_", 1)) else 0)
-        sizes.add(size)
-        ecn.add(_truth(d.get("ecn_", 0)))
         wmax = _num(d["window_"])
         mc = _num(d.get("maxcwnd_", 0))
         if mc > 0:
             wmax = min(wmax, mc)
-        w0 = max(1.0, _num(d.get("windowInit_", 1)))
-        tcp_rows.append((f, size, wmax, w0))
+        sizes.add(size)
+        ecn.add(_truth(d.get("ecn_", 0)))
+        rows.append((wmax, max(1.0, _num(d.get("windowInit_", 1)))))
     if len(sizes) != 1:
         raise ValueError(why + "flows with different packet sizes are not covered (the queue is counted in packets)")
     if len(ecn) != 1:
         raise ValueError(why + "a mix of ECN and non-ECN flows is not covered")
     S = sizes.pop()
     ecn_flows = ecn.pop()
-    groups: dict[tuple, list] = {}
-    for f, size, wmax, w0 in tcp_rows:
-        tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in paths[f.id])
-        tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in _route(sim, f.dst, f.src))
-        key = (round(tp, 12), wmax, w0, f.start)
-        groups.setdefault(key, []).append(f.id)
+    by_class: dict[tuple, list] = {}
+    for g, path, (wmax, w0) in zip(groups, gpath, rows):
+        f = g[0]
+        tp = sum(lk.delay + 8 * S / lk.bandwidth for lk in path)
+        tp += sum(lk.delay + 8 * 40 / lk.bandwidth for lk in route_of(f.dst, f.src))
+        route = tuple(qindex[id(lk)] for lk in path if id(lk) in qindex)
+        by_class.setdefault((round(tp, 12), wmax, w0, f.start, route), []).extend(x.id for x in g)
     classes = []
     of_flow = {}
-    for ci, ((tp, wmax, w0, start), ids) in enumerate(sorted(groups.items())):
+    for ci, ((tp, wmax, w0, start, route), ids) in enumerate(sorted(by_class.items())):
+        ids.sort()
+        if not route:
+            raise ValueError(why + f"flow {ids[0]} crosses no congestible link")
         classes.append(FlowClass(n=len(ids), tp=tp, w_max=max(1.0, wmax), w0=min(w0, max(1.0, wmax)), start=start,
-                                 flows=tuple(ids), name=f"class {ci}"))
+                                 flows=tuple(ids), name=f"class {ci}", route=route))
         for i in ids:
             of_flow[i] = ci
-    # ---- the bottleneck queue
+    bs = [_queue_model(lk, S, ecn_flows, why) for lk in queues]
+    return classes, bs, queues, of_flow
+
+
+def _queue_model(bn, S: float, ecn_flows: bool, why: str) -> Bottleneck:
+    """The model of link `bn`'s queue (capacity in data packets of S bytes)."""
     c = bn.bandwidth / (8 * S)
     kind = bn.queue
     if kind == "DropTail":
@@ -233,9 +278,19 @@ def scenario(sim) -> tuple[list[FlowClass], Bottleneck, object, dict]:
                        spacing="wait" if _truth(qd["wait_"]) else "uniform",
                        bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
                        mark_p=_num(qd["mark_p_"]) if _truth(qd["use_mark_p_"]) else None)
+    elif kind == "PI":
+        qd = _defaults("Queue/PI")
+        qd.update(bn.queue_params)
+        mean = _num(qd["mean_pktsize_"])
+        qib = _truth(qd["queue_in_bytes_"])
+        b = Bottleneck(c=c, buffer=bn.queue_limit * (mean / S if qib else 1.0), queue="pi",
+                       pi_a=_num(qd["a_"]), pi_b=_num(qd["b_"]), pi_w=_num(qd["w_"]), qref=_num(qd["qref_"]),
+                       q_scale=S / mean if qib else 1.0, bytes_scale=S / mean if _truth(qd["bytes_"]) else 1.0,
+                       ecn=ecn_flows and _truth(qd["setbit_"]))
     else:
-        raise ValueError(why + f"the bottleneck's {kind} queue is not covered (DropTail and RED are)")
-    return classes, b, bn, of_flow
+        raise ValueError(why + f"link {bn.src.id}->{bn.dst.id}: the {kind} queue is not covered (DropTail, RED and PI "
+                         f"are; CoDel: see docs/fluid.md)")
+    return b
 
 
 class FluidRun:
@@ -243,68 +298,82 @@ class FluidRun:
     time series as frames beside per-flow and per-queue summaries shaped like
     a packet run's (`Result.flows`, `Result.queues`).
 
-    * `classes`: the flow classes (`FlowClass`), `bottleneck` (`Bottleneck`),
-      `link` the bottleneck `Link`, `result` the raw `FluidResult`;
+    * `classes`: the flow classes (`FlowClass`, each with its `route` of
+      queues), `bottlenecks` the queues' models (`Bottleneck`), `links` their
+      `Link`s (one for a dumbbell, several for a parking lot); `bottleneck`
+      and `link` are the first; `result` the raw `FluidResult`;
     * `series`: polars frame time, class, cwnd (per flow), rate_pkts and
       goodput_pkts (the class's, packets/s), rtt;
-    * `queue_series`: time, queue_pkts, avg_queue_pkts, p_signal, p_drop;
+    * `queue_series`: time, queue_pkts, avg_queue_pkts, p_signal, p_drop
+      (with several queues, a column `queue` first);
     * `flows`: one row per flow: flow, class, variant, src, dst, cwnd (at
-      the end), goodput_pkts (packets admitted at the bottleneck over
+      the end), goodput_pkts (packets delivered through its whole route over
       [0, until], the fluid counterpart of a packet run's goodput_pkts);
-    * `queues`: the bottleneck's row: src, dst, bandwidth, delay,
+    * `queues`: a row per modelled queue: src, dst, bandwidth, delay,
       queue_limit, mean_queue_pkts (time average over [0, until]).
     """
 
     mode = "fluid"
 
-    def __init__(self, sim, until: float, classes, b, link, of_flow, res: FluidResult, elapsed: float):
+    def __init__(self, sim, until: float, classes, bs, links, of_flow, res: FluidResult, elapsed: float):
         import polars as pl
 
         self.until = until
         self.classes = classes
-        self.bottleneck = b
-        self.link = link
+        self.bottlenecks = bs
+        self.links = links
+        self.bottleneck = bs[0]
+        self.link = links[0]
         self.result = res
         self.elapsed = elapsed
         fr = res.frames()
         self.series = fr["classes"]
         self.queue_series = fr["queue"]
-        rows = {"flow": [], "class": [], "variant": [], "src": [], "dst": [], "cwnd": [], "goodput_pkts": []}
-        for f in sim.flows:
-            ci = of_flow[f.id]
-            rows["flow"].append(f.id)
-            rows["class"].append(ci)
-            rows["variant"].append(f.variant)
-            rows["src"].append(f.src.id)
-            rows["dst"].append(f.dst.id)
-            rows["cwnd"].append(float(res.w[-1, ci]))
-            rows["goodput_pkts"].append(float(res.delivered[ci] / classes[ci].n))
+        fl = sim.flows
+        cls = np.fromiter((of_flow[f.id] for f in fl), dtype=np.int32, count=len(fl))
+        n_of = np.array([c.n for c in classes], dtype=float)
+        rows = {"flow": [f.id for f in fl], "class": cls, "variant": [f.variant for f in fl],
+                "src": [f.src.id for f in fl], "dst": [f.dst.id for f in fl], "cwnd": res.w[-1, cls],
+                "goodput_pkts": res.delivered[cls] / n_of[cls]}
         self.flows = pl.DataFrame(rows, schema={"flow": pl.Int32, "class": pl.Int32, "variant": pl.String,
                                                 "src": pl.Int32, "dst": pl.Int32, "cwnd": pl.Float64,
                                                 "goodput_pkts": pl.Float64})
-        self.queues = pl.DataFrame({"src": [link.src.id], "dst": [link.dst.id], "bandwidth": [float(link.bandwidth)],
-                                    "delay": [float(link.delay)], "queue_limit": [int(link.queue_limit)],
-                                    "mean_queue_pkts": [float(res.mean_queue)]},
+        mq = np.atleast_1d(res.mean_queue)
+        self.queues = pl.DataFrame({"src": [lk.src.id for lk in links], "dst": [lk.dst.id for lk in links],
+                                    "bandwidth": [float(lk.bandwidth) for lk in links],
+                                    "delay": [float(lk.delay) for lk in links],
+                                    "queue_limit": [int(lk.queue_limit) for lk in links],
+                                    "mean_queue_pkts": [float(m) for m in mq]},
                                    schema={"src": pl.Int32, "dst": pl.Int32, "bandwidth": pl.Float64,
                                            "delay": pl.Float64, "queue_limit": pl.Int64,
                                            "mean_queue_pkts": pl.Float64})
 
     def __repr__(self) -> str:
-        return (f"FluidRun({len(self.classes)} classes, {sum(c.n for c in self.classes)} flows, until={self.until}, "
-                f"mean queue {self.result.mean_queue:.1f} pkts)")
+        mq = ", ".join(f"{m:.1f}" for m in np.atleast_1d(self.result.mean_queue))
+        return (f"FluidRun({len(self.classes)} classes, {sum(c.n for c in self.classes)} flows, "
+                f"{len(self.links)} queue{'s' if len(self.links) > 1 else ''}, until={self.until}, "
+                f"mean queue {mq} pkts)")
 
     def class_of(self, flow) -> int:
         fid = flow if isinstance(flow, int) else flow.id
         return int(self.flows["class"][fid])
 
-    def time_average_queue(self, window=None) -> float:
-        """Mean bottleneck queue (packets) over `window` (t0, t1), or the whole run."""
-        return float(self.result.mean_queue if window is None else self.result.mean("q", window))
+    def time_average_queue(self, window=None, queue: int = 0) -> float:
+        """Mean queue (packets) of the model's `queue`-th queue (0: the
+        first, the dumbbell's bottleneck) over `window` (t0, t1), or the
+        whole run."""
+        res = self.result
+        if window is None:
+            return float(np.atleast_1d(res.mean_queue)[queue])
+        m = res.mean("q", window)
+        return float(np.atleast_1d(m)[queue])
 
 
-def run_fluid(sim, until, mode: str, trace_packets=False, monitor_queues=True, trace_file=None,
-              step: float | None = None) -> FluidRun:
-    """`Simulation.run(until, mode="fluid")` (see FluidRun)."""
+def run_fluid(sim, until, mode: str = "fluid", trace_packets=False, monitor_queues=True, trace_file=None,
+              step: float | None = None, decrease: str = "per-signal") -> FluidRun:
+    """`Simulation.run(until, mode="fluid")` (see FluidRun); called directly,
+    `step` sets the integration step and `decrease` the window's response
+    (fluid.py: "per-signal", MGT's, or "per-window")."""
     import time
 
     from ..api._values import _parse_time
@@ -319,9 +388,9 @@ def run_fluid(sim, until, mode: str, trace_packets=False, monitor_queues=True, t
     if not until_s > 0:
         raise ValueError(f"run(): until must be positive, got {until!r}")
     t0 = time.perf_counter()
-    classes, b, link, of_flow = scenario(sim)
-    res = integrate(classes, b, until_s, h=step)
-    return FluidRun(sim, until_s, classes, b, link, of_flow, res, time.perf_counter() - t0)
+    classes, bs, links, of_flow = scenario(sim)
+    res = integrate(classes, bs, until_s, h=step, decrease=decrease)
+    return FluidRun(sim, until_s, classes, bs, links, of_flow, res, time.perf_counter() - t0)
 
 
 __all__ = ["FluidRun", "run_fluid", "scenario", "np"]

@@ -16,7 +16,10 @@ through a bottleneck of C packets/s.
   w_g = 0.1 min(2 N_min/(R_max^2 C), 1/R_max);
 * PI (Hollot PI section IV): C_pi(s) = K_pi (s/z + 1)/s with the zero on the
   TCP pole, z = 2 N_min/(R_max^2 C), and K_pi = w_g |j w_g R_max + 1|
-  (2 N_min)^2/(R_max C)^3 so that the loop crosses 0 dB at w_g.
+  (2 N_min)^2/(R_max C)^3 so that the loop crosses 0 dB at w_g; sampled
+  at fs by the bilinear transform it is ns-2's Queue/PI (`pi_discrete`,
+  `pi_continuous`); its operating point holds q0 = q_ref
+  (`pi_operating_point`).
 
 Margins and Bode data are computed numerically from the frequency response
 (`bode`, `margins`), so they hold for the exact loop, not only the bounds.
@@ -157,12 +160,46 @@ def red_design(n_min: float, r_max: float, c: float, w_q: float | None = None, k
     return {"w_g": w_g, "K": k, "w_q": 1 - math.exp(-k / c), "L_red_max": l_max}
 
 
-def pi_design(n_min: float, r_max: float, c: float, w_g: float | None = None) -> dict:
+def pi_design(n_min: float, r_max: float, c: float, w_g: float | None = None, fs: float | None = None) -> dict:
     """Hollot PI design (section IV): zero z on the TCP pole 2N/(R^2 C),
     crossover w_g (default 0.1 min(z, 1/R_max), as for RED), gain K_pi for
-    |L(j w_g)| = 1."""
+    |L(j w_g)| = 1.  With a sampling frequency `fs` (Hz), also ns-2's
+    ``a_`` and ``b_`` for ``w_`` = fs (`pi_discrete`)."""
     z = 2 * n_min / (r_max * r_max * c)
     if w_g is None:
         w_g = 0.1 * min(z, 1 / r_max)
     k_pi = w_g * abs(1j * w_g * r_max + 1) * (2 * n_min) ** 2 / (r_max * c) ** 3
-    return {"z": z, "w_g": w_g, "K_pi": k_pi}
+    out = {"z": z, "w_g": w_g, "K_pi": k_pi}
+    if fs is not None:
+        out["a"], out["b"] = pi_discrete(k_pi, z, fs)
+        out["w"] = fs
+    return out
+
+
+def pi_discrete(k_pi: float, z: float, fs: float) -> tuple[float, float]:
+    """The PI controller C(s) = K_pi (s/z + 1)/s sampled at `fs` Hz by the
+    bilinear (Tustin) transform, as Hollot et al. implement it (PI paper,
+    section V) and ns-2's Queue/PI runs it: p[k] = p[k-1] + a (q[k] - q_ref)
+    - b (q[k-1] - q_ref) with a = K_pi/z + K_pi/(2 fs), b = K_pi/z -
+    K_pi/(2 fs).  (Their example, K_pi = 9.64e-6, z = 0.53, fs = 160 Hz,
+    gives ns-2's defaults a = 1.822e-5, b = 1.816e-5.)"""
+    if not (k_pi > 0 and z > 0 and fs > 0):
+        raise ValueError(f"pi_discrete: K_pi, z and fs must be positive, got {k_pi}, {z}, {fs}")
+    return k_pi / z + k_pi / (2 * fs), k_pi / z - k_pi / (2 * fs)
+
+
+def pi_continuous(a: float, b: float, fs: float) -> tuple[float, float]:
+    """(K_pi, z) of ns-2's discrete PI (``a_``, ``b_``, ``w_`` = fs): the
+    inverse of `pi_discrete`."""
+    if not (a > b and a + b > 0 and fs > 0):
+        raise ValueError(f"pi_continuous: needs a > b, a + b > 0 and fs > 0, got a={a}, b={b}, fs={fs}")
+    k_pi = (a - b) * fs
+    return k_pi, 2 * k_pi / (a + b)
+
+
+def pi_operating_point(n: float, c: float, tp: float, qref: float) -> OperatingPoint:
+    """The equilibrium under PI: the integral action holds the queue at
+    q_ref, so R0 = tp + q_ref/C, W0 = R0 C/N, p0 = 2/W0^2."""
+    r0 = tp + qref / c
+    w0 = r0 * c / n
+    return OperatingPoint(n, c, tp, qref, r0, w0, 2 / w0 ** 2)

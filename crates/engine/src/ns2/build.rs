@@ -147,6 +147,7 @@ pub enum QueueSpec {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    Pi(Pi),
 }
 
 impl Default for QueueSpec {
@@ -165,6 +166,14 @@ pub struct DropTail {
     /// Count the limit in bytes (`queue_in_bytes_`, with `mean_pktsize_`).
     pub bytes: bool,
     pub mean_pktsize: Option<Bytes>,
+    pub params: Params,
+}
+
+/// ns-2's Queue/PI (the engine's `qdisc::Pi`); its controller's
+/// variables (`a_`, `b_`, `w_`, `qref_`, `setbit_`, ...) by name.
+#[derive(Clone, Debug, Default)]
+pub struct Pi {
+    pub limit: Option<u32>,
     pub params: Params,
 }
 
@@ -373,6 +382,7 @@ impl QueueSpec {
             QueueSpec::Pie(_) => "Queue/PIE",
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
             QueueSpec::Scfq(_) => "Queue/SCFQ",
+            QueueSpec::Pi(_) => "Queue/PI",
         }
     }
 
@@ -507,6 +517,14 @@ impl QueueSpec {
                 put("perturbation_", q.perturbation.to_string());
             }
             QueueSpec::Scfq(_) => {}
+            QueueSpec::Pi(p) => {
+                if let Some(l) = p.limit {
+                    put("limit_", l.to_string());
+                }
+                for (k, val) in &p.params {
+                    put(k, val.clone());
+                }
+            }
         }
         v
     }

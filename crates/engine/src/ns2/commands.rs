@@ -6,7 +6,7 @@ use crate::agent::{Agent, AgentKind};
 use crate::errmodel::Unit;
 use crate::objs::*;
 use crate::qdisc::Queue;
-use crate::trace::RedVar;
+use crate::trace::{PiVar, RedVar};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim, NONE};
 use crate::ns2::tclcl::{self as vars, fmt_int, parse_bool, parse_real};
@@ -116,6 +116,9 @@ impl Sim {
                     if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
+                    if let Some(pi) = q.disc.get_mut::<crate::qdisc::Pi>() {
+                        pi.reset(&q.cap, &mut self.w);
+                    }
                     self.scfq_reset(id);
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (dropped, drop_target) = (q.reset(&mut self.w), q.drop_target);
@@ -158,6 +161,7 @@ impl Sim {
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
+                _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
@@ -553,6 +557,53 @@ impl Sim {
                 }
             }
             ("trace-type", 1) => return Ok(self.red_ref(id).trace_type.clone()),
+            _ => return Err(format!("unknown command \"{cmd}\"")),
+        }
+        Ok(String::new())
+    }
+
+    /// Commands only `Queue/PI` has (queue/pi.cc `PIQueue::command`).
+    fn pi_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let (cmd, n) = (argv[0], argv.len());
+        let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
+        fn pi(sim: &mut Sim, id: ObjId) -> &mut crate::qdisc::Pi {
+            let Obj::Queue(q) = &mut sim.objs[id as usize] else { unreachable!() };
+            q.disc.get_mut::<crate::qdisc::Pi>().unwrap()
+        }
+        match (cmd, n) {
+            // PI keeps the link but reads nothing of it
+            ("link", 2) => match self.lookup(argv[1]).map(|l| &self.objs[l as usize]) {
+                Some(Obj::Link(_)) => {}
+                _ => return Err(format!("PI: no LinkDelay object {}", argv[1])),
+            },
+            ("attach", 2) => {
+                let ch = self.w.out.channel(argv[1]);
+                pi(self, id).channel = Some(ch);
+            }
+            ("trace", 2) | ("trace", 3) => {
+                if n == 3 && argv[2] != self.name(id) {
+                    return Err("trace with a separate tracer object is not supported yet".into());
+                }
+                let var = match argv[1] {
+                    "curq_" => PiVar::CurrentQueue,
+                    "prob_" => PiVar::Prob,
+                    v => return Err(format!("trace: {v} is not a TracedVar of Queue/PI (it has curq_ and prob_)")),
+                };
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.disc.get_mut::<crate::qdisc::Pi>().unwrap().trace(&mut self.w, var);
+            }
+            ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
+            ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),
+            ("early-drop-target", 2) | ("edrop-trace", 2) => {
+                let o = self.lookup(argv[1]).ok_or_else(|| format!("no object {}", argv[1]))?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                if cmd == "edrop-trace" {
+                    q.early_drop_trace = o;
+                } else {
+                    q.early_drop_target = o;
+                }
+            }
+            ("trace-type", 1) => return Ok(pi(self, id).trace_type.clone()),
             _ => return Err(format!("unknown command \"{cmd}\"")),
         }
         Ok(String::new())

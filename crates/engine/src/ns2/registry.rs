@@ -7,9 +7,9 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
+use super::class::{agent, app, errmodel, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace};
 use crate::tcp::Flavor;
-use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red, Scfq};
+use crate::qdisc::{CoDel, FqCoDel, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::ns2::tclcl::VarType;
@@ -43,6 +43,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::boxed(Red::new())) },
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
+    Class { name: "Queue/PI", tables: &[&queue::QUEUE, &pi::PI_QUEUE, &pi::PI], make: |s, id| make_queue(s, id, Qdisc::boxed(Pi::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
     Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },

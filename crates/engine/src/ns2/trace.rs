@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use crate::packet::Packet;
 use crate::qdisc::Red;
 use crate::sim::Outputs;
-use crate::trace::{flag_chars, round6, RedVar, Tracer};
+use crate::trace::{flag_chars, round6, PiVar, RedVar, Tracer};
 use std::any::Any;
 
 /// Writes ns-2's formats.
@@ -87,6 +87,22 @@ impl Tracer for Ns2Tracer {
             match val {
                 None => fmt::push_int(buf, red.curq as i64, 0, false),
                 Some(v) => fmt::push_g(buf, v, 6),
+            }
+            buf.push(b'\n');
+        });
+    }
+
+    /// `PIQueue::trace`: `Q time curq` or `p time prob`.
+    fn pi_var(&mut self, out: &mut Outputs, ch: u32, now: f64, var: PiVar, v: f64) {
+        out.append(ch, |buf| {
+            buf.push(if var == PiVar::CurrentQueue { b'Q' } else { b'p' });
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            if var == PiVar::CurrentQueue {
+                fmt::push_int(buf, v as i64, 0, false);
+            } else {
+                fmt::push_g(buf, v, 6);
             }
             buf.push(b'\n');
         });

@@ -25,6 +25,7 @@
 pub mod codel;
 pub mod droptail;
 pub mod fq_codel;
+pub mod pi;
 pub mod pie;
 pub mod red;
 pub mod scfq;
@@ -37,6 +38,7 @@ use crate::sim::{World, NONE};
 pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use fq_codel::FqCoDel;
+pub use pi::Pi;
 pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
@@ -311,6 +313,7 @@ disciplines! {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    Pi(Pi),
 }
 
 impl Qdisc {

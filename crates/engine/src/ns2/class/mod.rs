@@ -6,6 +6,7 @@ pub mod app;
 pub mod errmodel;
 pub mod link;
 pub mod misc;
+pub mod pi;
 pub mod monitor;
 pub mod ranvar;
 pub mod tcp;
