@@ -29,3 +29,4 @@ pub mod scfq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;
+pub mod wireless;

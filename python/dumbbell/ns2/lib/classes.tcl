@@ -79,7 +79,6 @@ foreach cls {
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
-    Mac/802_11
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]

@@ -11,3 +11,4 @@ pub mod ranvar;
 pub mod tcp;
 pub mod tfrc;
 pub mod trace;
+pub mod wireless;
