@@ -5,6 +5,7 @@
 //! will live here too, one file per component.
 
 pub mod mobility;
+pub mod propagation;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};
