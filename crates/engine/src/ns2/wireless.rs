@@ -219,3 +219,35 @@ impl Sim {
         });
     }
 }
+
+/// What ns-2's channel prints on stdout (C stdio) at the first
+/// transmission: the highest antenna of the channel and the carrier-sense
+/// distance it computed.
+pub fn carrier_sense_notice(highest_antenna: f64, distance: f64) -> String {
+    let mut b = Vec::new();
+    b.extend_from_slice(b"channel.cc:sendUp - Calc highestAntennaZ_ and distCST_\nhighestAntennaZ_ = ");
+    push_f(&mut b, highest_antenna, 1, 0, false);
+    b.extend_from_slice(b",  distCST_ = ");
+    push_f(&mut b, distance, 1, 0, false);
+    b.push(b'\n');
+    String::from_utf8(b).unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wireless::phy::{Antenna, Radio};
+    use crate::wireless::propagation::Model;
+
+    /// The stdout ns-2 wrote for seed 002's script (tests/wireless/seed):
+    /// GOD's line, then the channel's at the first transmission, from the
+    /// default radio and antenna with two-ray ground.
+    #[test]
+    fn the_channel_notice_of_seed_002s_run() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/wireless/seed/aodv/stdout");
+        let want = std::fs::read_to_string(path).unwrap();
+        let z = Antenna::default().z;
+        let d = Radio::default().carrier_sense_range(&Model::two_ray_ground(), z);
+        assert_eq!(format!("num_nodes is set 6\n{}", carrier_sense_notice(z, d)), want);
+    }
+}

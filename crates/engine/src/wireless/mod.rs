@@ -7,6 +7,7 @@
 pub mod channel;
 pub mod mac80211;
 pub mod mobility;
+pub mod phy;
 pub mod propagation;
 pub mod topography;
 
