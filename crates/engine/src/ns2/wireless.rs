@@ -126,7 +126,9 @@ impl Sim {
                 let Some(area) = m.area else {
                     return Some(Err("setdest: the node has no topography (node-config -topoInstance)".into()));
                 };
-                let Obj::Wireless(Part::Area(grid)) = &self.objs[area as usize] else { unreachable!() };
+                let Obj::Wireless(Part::Area(grid)) = &self.objs[area as usize] else {
+                    return Some(Err("setdest: the node's topography was deleted".into()));
+                };
                 let grid = *grid;
                 let Obj::Node(node) = &mut self.objs[id as usize] else { unreachable!() };
                 let m = node.mobile.as_deref_mut().unwrap();
