@@ -52,7 +52,7 @@ impl Sim {
                 "channel" if n == 2 => Ok(String::new()),
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
-            Part::Observer { nodes } => match cmd {
+            Part::Observer { nodes, hops } => match cmd {
                 // god.cc: "num_nodes is set N" with printf, once.
                 "num_nodes" if n == 2 => {
                     if *nodes != 0 {
@@ -63,10 +63,27 @@ impl Sim {
                         return Err(format!("God num_nodes: the number of nodes must be above 0, got {k}"));
                     }
                     *nodes = k as u32;
+                    *hops = vec![0; (k as usize) * (k as usize)];
                     self.w.c_stdout.extend_from_slice(format!("num_nodes is set {k}\n").as_bytes());
                     Ok(String::new())
                 }
                 "num_nodes" if n == 1 => Ok(nodes.to_string()),
+                // A movement scenario's hop counts (16777215: unreachable).
+                // (ns-2 recomputes its own instead once GOD is turned `on`,
+                // which nothing here does yet.)
+                "set-dist" if n == 4 => {
+                    let k = *nodes as i64;
+                    let i = integer("God set-dist", "the first node", argv[1])?;
+                    let j = integer("God set-dist", "the second node", argv[2])?;
+                    let d = integer("God set-dist", "the distance", argv[3])?;
+                    if !(0..k).contains(&(i as i64)) || !(0..k).contains(&(j as i64)) {
+                        return Err(format!("God set-dist: nodes {i} and {j}: GOD knows nodes 0 to {} (create-god)", k - 1));
+                    }
+                    let k = k as usize;
+                    hops[i as usize * k + j as usize] = d;
+                    hops[j as usize * k + i as usize] = d;
+                    Ok(String::new())
+                }
                 // The nodes GOD knows of, and their routes: nothing reads
                 // them until the routing protocols are built.
                 "new_node" if n == 2 => Ok(String::new()),

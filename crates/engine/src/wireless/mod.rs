@@ -23,8 +23,10 @@ pub enum Part {
     /// The area nodes move in.
     Area(FlatGrid),
     /// The omniscient observer of the nodes ns-2 calls GOD: how many
-    /// nodes the script declared (0 until it says).
-    Observer { nodes: u32 },
+    /// nodes the script declared (0 until it says), and the shortest
+    /// distance in hops between each two, as a movement scenario tells it
+    /// (row-major, `nodes * nodes`).
+    Observer { nodes: u32, hops: Vec<i32> },
     /// A part of the radio stack whose model is not built yet (a channel,
     /// PHY, MAC, link layer, antenna, propagation model or interface
     /// queue): it holds nothing.

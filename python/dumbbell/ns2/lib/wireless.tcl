@@ -17,6 +17,14 @@ Simulator instproc namtrace-all-wireless {file optx opty} {
     $self namtrace-all $file
 }
 
+# nam's end of a wireless animation: a W line with the time.
+Simulator instproc nam-end-wireless {stoptime} {
+    $self instvar namtraceAllFile_
+    if {[info exists namtraceAllFile_] && $namtraceAllFile_ ne ""} {
+        $self puts-nam-config "W -t $stoptime"
+    }
+}
+
 # ---- node-config -----------------------------------------------------------------
 
 # Each option and the Simulator variable it sets (ns-lib.tcl's one-line

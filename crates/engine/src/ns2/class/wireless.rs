@@ -144,7 +144,7 @@ pub fn make_topography(_: &mut Sim, _: ObjId) -> Obj {
 }
 
 pub fn make_god(_: &mut Sim, _: ObjId) -> Obj {
-    Obj::Wireless(Part::Observer { nodes: 0 })
+    Obj::Wireless(Part::Observer { nodes: 0, hops: Vec::new() })
 }
 
 pub fn make_inert(_: &mut Sim, _: ObjId) -> Obj {
