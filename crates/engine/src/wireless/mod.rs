@@ -4,6 +4,7 @@
 //! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
 //! will live here too, one file per component.
 
+pub mod arp;
 pub mod backoff;
 pub mod channel;
 pub mod mac80211;
