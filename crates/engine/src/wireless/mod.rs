@@ -12,6 +12,7 @@ pub mod mac80211;
 pub mod mobility;
 pub mod phy;
 pub mod propagation;
+pub mod retry;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};
