@@ -2,7 +2,7 @@
 # Regenerates stdout: what the real ns-2 2.35 prints for unknown_sender.tcl
 # (two nodes, GOD told of one, CBR from node 1 to node 0 over DSDV): the
 # MAC's warnings about a sender with no place in its duplicate memory.
-# Checked by crates/engine/src/wireless/dup.rs's tests.
+# Checked by crates/engine/src/ns2/wireless.rs's tests.
 # Run from anywhere: sh tests/wireless/unknown_sender/regen.sh
 set -e
 NS=${NS:-/usr/bin/ns}

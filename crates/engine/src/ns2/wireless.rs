@@ -9,6 +9,7 @@ use crate::ns2::tclcl::{atoi, fmt_int};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::wireless::{Move, Part};
+use crate::wireless::dup::Warning;
 
 /// A number a command takes, which must be one (ns-2 reads it with `atof`,
 /// so "abc" would silently be 0).
@@ -252,6 +253,18 @@ pub fn carrier_sense_notice(highest_antenna: f64, distance: f64) -> String {
     String::from_utf8(b).unwrap()
 }
 
+/// What ns-2's 802.11 MAC prints on stdout (C stdio) for a unicast frame
+/// from MAC `src` to `dst` when its duplicate memory has `nodes` places
+/// (GOD's count) and `src` has none.
+pub fn unknown_sender_warning(w: Warning, src: u32, dst: u32, nodes: u32) -> String {
+    let line = || format!("MAC_802_11: accessing MAC cache_ array out of range (src {}, dst {}, size {})!\n", src, dst, nodes);
+    match w {
+        Warning::Warn => line(),
+        Warning::Last => line() + "[suppressing additional MAC cache_ warnings]\n",
+        Warning::Silent => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +281,28 @@ mod tests {
         let z = Antenna::default().z;
         let d = Radio::default().carrier_sense_range(&Model::two_ray_ground(), z);
         assert_eq!(format!("num_nodes is set 6\n{}", carrier_sense_notice(z, d)), want);
+    }
+
+    /// ns-2's stdout for tests/wireless/unknown_sender (GOD told of one
+    /// node; 18 CBR frames from node 1 reach node 0's MAC).
+    #[test]
+    fn the_unknown_sender_warnings_are_ns2s() {
+        use crate::wireless::dup::{Heard, Seen, UnknownSenderWarnings};
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/wireless/unknown_sender/stdout");
+        let ns2 = std::fs::read_to_string(path).unwrap();
+        let want: String = ns2
+            .lines()
+            .filter(|l| l.starts_with("MAC_802_11") || l.starts_with("[suppressing"))
+            .map(|l| format!("{}\n", l))
+            .collect();
+        let mut seen = Seen::new(1);
+        let mut w = UnknownSenderWarnings::default();
+        let mut got = String::new();
+        for _ in 0..18 {
+            assert_eq!(seen.hear(1, 1), Heard::Unknown);
+            got.push_str(&unknown_sender_warning(w.note(), 1, 0, 1));
+        }
+        assert_eq!(got.lines().count(), 11);
+        assert_eq!(got, want);
     }
 }
