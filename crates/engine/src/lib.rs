@@ -42,6 +42,7 @@ pub mod trace;
 #[cfg(test)]
 mod testrng;
 pub mod udp;
+pub mod wireless;
 pub mod voip;
 
 pub use sim::{Sim, Yield};

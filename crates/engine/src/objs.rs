@@ -167,11 +167,13 @@ pub struct Node {
     /// Agents by port.
     pub ports: Vec<ObjId>,
     pub null_agent: ObjId,
+    /// A wireless node's position and movement (wireless/).
+    pub mobile: Option<Box<crate::wireless::MobileNode>>,
 }
 
 impl Node {
     pub fn new(id: i32) -> Node {
-        Node { id, addr: id, ports: Vec::new(), null_agent: NONE }
+        Node { id, addr: id, ports: Vec::new(), null_agent: NONE, mobile: None }
     }
 
     #[inline]

@@ -351,6 +351,8 @@ pub enum Obj {
     Proxy(ObjId),
     /// A `Delayer` between a queue and its link (delayer.rs).
     Delayer(Box<crate::delayer::Delayer>),
+    /// A part of the wireless model (wireless/).
+    Wireless(crate::wireless::Part),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -976,6 +978,7 @@ impl Sim {
             | Obj::App(_)
             | Obj::Rng(_)
             | Obj::RouteLogic
+            | Obj::Wireless(_)
             | Obj::Empty => {
                 self.w.pool.free(p);
                 None

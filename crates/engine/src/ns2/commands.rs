@@ -262,7 +262,7 @@ impl Sim {
                     let t = node.port_target(port).unwrap_or(NONE);
                     Ok(self.name(t).to_string())
                 }
-                _ => Err(format!("unknown command \"{cmd}\"")),
+                _ => self.mobile_command(id, argv).unwrap_or_else(|| Err(format!("unknown command \"{cmd}\""))),
             },
             Obj::Snoop(s) => match cmd {
                 "set-monitor" if n == 2 => {
@@ -336,6 +336,7 @@ impl Sim {
             Obj::Rng(_) => self.rng_command(id, argv),
             Obj::Delayer(_) => self.delayer_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
+            Obj::Wireless(_) => self.wireless_command(id, argv),
             Obj::Proxy(_) | Obj::Connector(_) => match cmd {
                 "reset" => Ok(String::new()),
                 _ => Err(format!("unknown command \"{cmd}\"")),

@@ -17,6 +17,7 @@
 //!   without Tcl (the Python API's builder).
 
 pub mod bind;
+pub mod cmutrace;
 pub mod build;
 pub mod class;
 pub mod commands;
@@ -29,3 +30,4 @@ pub mod scfq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;
+pub mod wireless;

@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace};
+use super::class::{agent, app, errmodel, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
 use crate::tcp::Flavor;
 use crate::qdisc::{CoDel, FqCoDel, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -106,6 +106,17 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Classifier/Hash/SrcDest", tables: HASH, make: errmodel::make_hash_src_dest },
     Class { name: "Classifier/Hash/SrcDestFid", tables: HASH, make: errmodel::make_hash_src_dest_fid },
     Class { name: "Delayer", tables: &[&misc::DELAYER], make: misc::make_delayer },
+    Class { name: "Node/MobileNode", tables: &[&misc::NODE, &wireless::MOBILE_NODE], make: wireless::make_mobile_node },
+    Class { name: "Topography", tables: &[], make: wireless::make_topography },
+    Class { name: "God", tables: &[&wireless::GOD], make: wireless::make_god },
+    Class { name: "Channel/WirelessChannel", tables: &[&wireless::CHANNEL], make: wireless::make_inert },
+    Class { name: "Phy/WirelessPhy", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY], make: wireless::make_inert },
+    Class { name: "Mac/802_11", tables: &[&wireless::MAC, &wireless::MAC_802_11], make: wireless::make_inert },
+    Class { name: "LL", tables: &[&wireless::LL], make: wireless::make_inert },
+    Class { name: "Antenna/OmniAntenna", tables: &[&wireless::OMNI_ANTENNA], make: wireless::make_inert },
+    Class { name: "Propagation/TwoRayGround", tables: &[], make: wireless::make_inert },
+    Class { name: "Propagation/FreeSpace", tables: &[], make: wireless::make_inert },
+    Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
 ];
 
 /// The hash classifiers' tables: `Classifier`'s, then `Classifier/Hash`'s.

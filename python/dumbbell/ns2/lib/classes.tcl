@@ -79,7 +79,8 @@ foreach cls {
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
-    Mac/802_11
+    Mac/802_11Ext Mac/Tdma Mac/802_3 Phy/WirelessPhyExt Propagation/Shadowing
+    Propagation/Nakagami Propagation/ShadowingVis
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]

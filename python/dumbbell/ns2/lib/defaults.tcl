@@ -21,3 +21,16 @@ Link set nl_ 0
     TaggedTrace_ OFF
     nix-routing 0
 }
+# (the flags of wireless scripts: wireless.tcl)
+::dumbbell::class_vars Simulator {
+    MovementTrace_ OFF
+    EotTrace_ OFF
+    IMEPFlag_ ""
+    WirelessNewTrace_ 0
+    propInstCreated_ 0
+    AgentTrace_ ON
+    RouterTrace_ OFF
+    MacTrace_ OFF
+    PhyTrace_ OFF
+    mobile_ip_ 0
+}

@@ -133,9 +133,9 @@ Simulator instproc dump-namversion {v} {
 }
 
 # A W line (the canvas size) only if some node was given coordinates.
-# namNeedsW_, namWx_ and namWy_ are what ns-2's namtrace-all-wireless sets
-# (unsupported here), but a wired script may set them itself and ns-2 then
-# writes its W line from them, so they are read as ns-2 reads them.
+# namNeedsW_, namWx_ and namWy_ are what namtrace-all-wireless sets
+# (wireless.tcl); a wired script may set them itself and ns-2 then writes
+# its W line from them, so they are read as ns-2 reads them.
 Simulator instproc dump-namwireless {} {
     $self instvar namNeedsW_ namWx_ namWy_
     if {![info exists namNeedsW_]} { set namNeedsW_ 0 }

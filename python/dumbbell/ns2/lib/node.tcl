@@ -6,6 +6,8 @@
 
 Simulator instproc node args {
     $self instvar Node_
+    # after node-config named a routing protocol: a wireless node (wireless.tcl)
+    if {[$self wireless-node?]} { return [eval $self create-wireless-node $args] }
     if {[llength $args] != 0} {
         ::dumbbell::unsupported "nodes with explicit (hierarchical) addresses"
     }

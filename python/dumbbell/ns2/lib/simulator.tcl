@@ -91,8 +91,6 @@ Simulator instproc delay_parse {spec} { time_parse $spec }
 Simulator instproc bw_parse {spec} { bw_parse $spec }
 
 Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
-Simulator instproc node-config args { ::dumbbell::unsupported "node-config (wireless nodes)" }
-Simulator instproc use-newtrace {} { ::dumbbell::unsupported "use-newtrace (wireless trace format)" }
 Simulator instproc set-address-format {type args} {
     if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
 }

@@ -10,7 +10,6 @@ Simulator instproc trace-all {file} {
     set traceAllFile_ $file
 }
 
-Simulator instproc namtrace-all-wireless args { ::dumbbell::unsupported "namtrace-all-wireless" }
 
 Simulator instproc get-ns-traceall {} {
     $self instvar traceAllFile_

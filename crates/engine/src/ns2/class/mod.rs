@@ -12,3 +12,4 @@ pub mod ranvar;
 pub mod tcp;
 pub mod tfrc;
 pub mod trace;
+pub mod wireless;

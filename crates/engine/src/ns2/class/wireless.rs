@@ -1,0 +1,152 @@
+//! The wireless classes (ns-2 2.35's mobile/ and mac/ directories, and
+//! tcl/lib/ns-default.tcl's defaults for them).  Built so far:
+//! `Node/MobileNode`'s position (`X_`, `Y_`, `Z_`, `speed_`: the core's
+//! wireless::Mobility), `Topography` (`load_flatgrid`) and `God`.  The
+//! classes of the radio stack a script names (`Channel/WirelessChannel`,
+//! `Phy/WirelessPhy`, `Mac/802_11`, `LL`, `Antenna/OmniAntenna`, the
+//! propagation models, `Queue/DropTail/PriQueue`) exist with their class
+//! defaults, so scripts configure them as in ns-2, but have no model yet:
+//! their objects hold nothing (docs/wireless.md).
+
+use crate::ns2::bind::*;
+use crate::ns2::tclcl::VarType::*;
+use crate::objs::Node;
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim};
+use crate::wireless::{FlatGrid, MobileNode, Part};
+
+fn mobile(o: &mut Obj) -> Option<&mut MobileNode> {
+    match o {
+        Obj::Node(Node { mobile: Some(m), .. }) => Some(m),
+        _ => None,
+    }
+}
+
+/// `Node/MobileNode`'s (common/mobilenode.cc's binds and ns-default.tcl).
+/// ns-2 reads and writes the stored position: a read does not bring it up
+/// to date (only the node's own events and `log-movement` do).
+pub static MOBILE_NODE: Table<MobileNode> = Table {
+    class: "Node/MobileNode",
+    part: mobile,
+    vars: &[
+        var("X_", Real, "0", |m, _| real(m.pos.x), |m, v, _| Ok(m.pos.x = finite("X_", v)?)),
+        var("Y_", Real, "0", |m, _| real(m.pos.y), |m, v, _| Ok(m.pos.y = finite("Y_", v)?)),
+        var("Z_", Real, "0", |m, _| real(m.pos.z), |m, v, _| Ok(m.pos.z = finite("Z_", v)?)),
+        var("speed_", Real, "0", |m, _| real(m.pos.speed), |m, v, _| Ok(m.pos.speed = finite("speed_", v)?)),
+        script_var("position_update_interval_", "0"),
+        script_var("bandwidth_", "0"),
+        script_var("delay_", "0"),
+        script_var("REGAGENT_PORT", "0"),
+        script_var("DECAP_PORT", "1"),
+    ],
+    after_set: None,
+};
+
+/// `God`'s (`debug_`, which nothing reads).
+pub static GOD: Table<Obj> = debug_only("God");
+
+/// The classes of the radio stack: their ns-2 class defaults only.
+pub static CHANNEL: Table<Obj> = Table { class: "Channel", part: whole, vars: &[script_var("delay_", "4us")], after_set: None };
+
+pub static PHY: Table<Obj> = Table { class: "Phy", part: whole, vars: &[script_var("debug_", "false")], after_set: None };
+
+pub static WIRELESS_PHY: Table<Obj> = Table {
+    class: "Phy/WirelessPhy",
+    part: whole,
+    vars: &[
+        script_var("CPThresh_", "10.0"),
+        script_var("CSThresh_", "1.559e-11"),
+        script_var("RXThresh_", "3.652e-10"),
+        script_var("bandwidth_", "2e6"),
+        script_var("Pt_", "0.28183815"),
+        script_var("freq_", "914e+6"),
+        script_var("L_", "1.0"),
+    ],
+    after_set: None,
+};
+
+pub static MAC: Table<Obj> = Table {
+    class: "Mac",
+    part: whole,
+    vars: &[script_var("debug_", "false"), script_var("abstract_", "false"), script_var("bandwidth_", "2Mb"), script_var("delay_", "0us")],
+    after_set: None,
+};
+
+pub static MAC_802_11: Table<Obj> = Table {
+    class: "Mac/802_11",
+    part: whole,
+    vars: &[
+        script_var("CWMin_", "31"),
+        script_var("CWMax_", "1023"),
+        script_var("SlotTime_", "0.000020"),
+        script_var("SIFS_", "0.000010"),
+        script_var("PreambleLength_", "144"),
+        script_var("PLCPHeaderLength_", "48"),
+        script_var("PLCPDataRate_", "1.0e6"),
+        script_var("RTSThreshold_", "0"),
+        script_var("ShortRetryLimit_", "7"),
+        script_var("LongRetryLimit_", "4"),
+        script_var("bugFix_timer_", "true"),
+        script_var("BeaconInterval_", "0.1"),
+        script_var("ScanType_", "PASSIVE"),
+        script_var("ProbeDelay_", "0.0001"),
+        script_var("MaxChannelTime_", "0.011"),
+        script_var("MinChannelTime_", "0.005"),
+        script_var("ChannelTime_", "0.12"),
+        script_var("basicRate_", "1Mb"),
+        script_var("dataRate_", "1Mb"),
+    ],
+    after_set: None,
+};
+
+pub static LL: Table<Obj> = Table {
+    class: "LL",
+    part: whole,
+    vars: &[
+        script_var("mindelay_", "50us"),
+        script_var("delay_", "25us"),
+        script_var("bandwidth_", "0"),
+        script_var("debug_", "false"),
+        script_var("avoidReordering_", "false"),
+        script_var("macDA_", "0"),
+    ],
+    after_set: None,
+};
+
+pub static OMNI_ANTENNA: Table<Obj> = Table {
+    class: "Antenna/OmniAntenna",
+    part: whole,
+    vars: &[
+        script_var("X_", "0"),
+        script_var("Y_", "0"),
+        script_var("Z_", "1.5"),
+        script_var("Gt_", "1.0"),
+        script_var("Gr_", "1.0"),
+    ],
+    after_set: None,
+};
+
+pub static PRI_QUEUE: Table<Obj> = Table {
+    class: "Queue/DropTail/PriQueue",
+    part: whole,
+    vars: &[script_var("Prefer_Routing_Protocols", "1")],
+    after_set: None,
+};
+
+pub fn make_mobile_node(_: &mut Sim, _: ObjId) -> Obj {
+    let mut n = Node::new(-1);
+    n.mobile = Some(Box::default());
+    Obj::Node(n)
+}
+
+pub fn make_topography(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Area(FlatGrid::default()))
+}
+
+pub fn make_god(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Observer { nodes: 0, hops: Vec::new() })
+}
+
+pub fn make_inert(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Inert)
+}

@@ -1,0 +1,212 @@
+//! The interface queue between a wireless node's link layer and its MAC, as
+//! ns-2 2.35's routing-first drop-tail queue keeps it (queue/priqueue.cc on
+//! queue/drop-tail.cc and queue/queue.cc).  Its rules, quirks included:
+//!
+//! * The queue is "blocked" while the MAC holds a packet from it.  A packet
+//!   arriving while it is not blocked goes straight on (the queue is then
+//!   always empty) and blocks it; when the MAC is done, the next packet goes
+//!   on, or, none waiting, the queue unblocks.
+//! * An ordinary packet is refused (dropped) when the queue holds
+//!   `limit - 1` packets: at most `limit - 1` ever wait.  This holds even
+//!   when the queue is not blocked, so with a limit of 1 every ordinary
+//!   packet is dropped.
+//! * A routing packet (when routing is preferred, the default) goes to the
+//!   head of the queue; if the queue then holds `limit` packets or more,
+//!   the packet at its tail is dropped (with a limit of 1, the routing
+//!   packet itself).
+//! * A drop comes before the packet sent on, in both cases.
+//!
+//! Generic over the packet handle `P`; the caller says which packets are
+//! routing packets (ns-2: DSR, TORA, AODV, AOMDV, M-DART and its `message`
+//! type) and sends on and drops what it is told to.
+
+use std::collections::VecDeque;
+
+/// What an arriving packet caused, in ns-2's order: `dropped` first, then
+/// `send`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrival<P> {
+    /// A packet dropped (the arriving one or, for a routing packet, the
+    /// one at the tail).
+    pub dropped: Option<P>,
+    /// A packet to hand to the MAC now (the queue is now blocked).
+    pub send: Option<P>,
+}
+
+#[derive(Clone, Debug)]
+pub struct InterfaceQueue<P> {
+    queue: VecDeque<P>,
+    limit: usize,
+    prefer_routing: bool,
+    blocked: bool,
+}
+
+impl<P> InterfaceQueue<P> {
+    /// A queue of `limit` packets (ns-2's `qlim_`, node-config's
+    /// `-ifqLen`); `prefer_routing` is ns-2's `Prefer_Routing_Protocols`.
+    pub fn new(limit: usize, prefer_routing: bool) -> Self {
+        InterfaceQueue { queue: VecDeque::with_capacity(limit), limit, prefer_routing, blocked: false }
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Whether the MAC holds a packet from this queue.
+    pub fn blocked(&self) -> bool {
+        self.blocked
+    }
+
+    /// A packet from the link layer; `routing` says whether it is a routing
+    /// protocol's.
+    pub fn arrive(&mut self, p: P, routing: bool) -> Arrival<P> {
+        let dropped = if routing && self.prefer_routing {
+            self.queue.push_front(p);
+            if self.queue.len() >= self.limit { self.queue.pop_back() } else { None }
+        } else if self.queue.len() + 1 >= self.limit {
+            Some(p)
+        } else {
+            self.queue.push_back(p);
+            None
+        };
+        let mut send = None;
+        if !self.blocked {
+            send = self.queue.pop_front();
+            if send.is_some() {
+                self.blocked = true;
+            }
+        }
+        Arrival { dropped, send }
+    }
+
+    /// The MAC is done with the packet it held: the next one to hand it,
+    /// if any; if none, the queue unblocks (ns-2's `unblock_on_resume_`
+    /// is true by default).
+    pub fn resume(&mut self) -> Option<P> {
+        let next = self.queue.pop_front();
+        if next.is_none() {
+            self.blocked = false;
+        }
+        next
+    }
+
+    /// Takes out the first waiting packet (from the head) that `matches`
+    /// (ns-2's `filter(next_hop)`, which a routing agent calls, once per
+    /// packet, when a link breaks).
+    pub fn take_first(&mut self, mut matches: impl FnMut(&P) -> bool) -> Option<P> {
+        let i = self.queue.iter().position(|p| matches(p))?;
+        self.queue.remove(i)
+    }
+
+    /// Empties the queue, head first (ns-2's `reset`, whose packets are
+    /// dropped as "end of simulation").
+    pub fn purge(&mut self) -> impl Iterator<Item = P> + '_ {
+        self.queue.drain(..)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(dropped: Option<u32>, send: Option<u32>) -> Arrival<u32> {
+        Arrival { dropped, send }
+    }
+
+    #[test]
+    fn first_packet_goes_straight_on_and_blocks() {
+        let mut q = InterfaceQueue::new(50, true);
+        assert_eq!(q.arrive(1, false), arr(None, Some(1)));
+        assert!(q.blocked());
+        assert!(q.is_empty());
+        assert_eq!(q.arrive(2, false), arr(None, None));
+        assert_eq!(q.arrive(3, false), arr(None, None));
+        assert_eq!(q.len(), 2);
+        assert_eq!(q.resume(), Some(2));
+        assert!(q.blocked());
+        assert_eq!(q.resume(), Some(3));
+        assert_eq!(q.resume(), None);
+        assert!(!q.blocked());
+        // unblocked again: the next packet goes straight on
+        assert_eq!(q.arrive(4, false), arr(None, Some(4)));
+    }
+
+    #[test]
+    fn at_most_limit_minus_one_ordinary_packets_wait() {
+        let mut q = InterfaceQueue::new(4, true);
+        assert_eq!(q.arrive(0, false).send, Some(0));
+        for p in 1..4 {
+            assert_eq!(q.arrive(p, false), arr(None, None));
+        }
+        assert_eq!(q.len(), 3);
+        // the fourth waiting packet would make 4 = limit: refused
+        assert_eq!(q.arrive(4, false), arr(Some(4), None));
+        assert_eq!(q.len(), 3);
+    }
+
+    #[test]
+    fn routing_packets_go_first_and_push_out_the_tail() {
+        let mut q = InterfaceQueue::new(4, true);
+        q.arrive(0, false);
+        q.arrive(1, false);
+        q.arrive(2, false);
+        // 2 waiting; a routing packet at the head makes 3 < 4: nothing dropped
+        assert_eq!(q.arrive(10, true), arr(None, None));
+        // now 4 >= 4: the tail (2) goes
+        assert_eq!(q.arrive(11, true), arr(Some(2), None));
+        let order: Vec<u32> = std::iter::from_fn(|| q.resume()).collect();
+        assert_eq!(order, vec![11, 10, 1]);
+        assert!(!q.blocked());
+    }
+
+    #[test]
+    fn routing_not_preferred_is_ordinary() {
+        let mut q = InterfaceQueue::new(4, false);
+        q.arrive(0, false);
+        q.arrive(1, false);
+        assert_eq!(q.arrive(10, true), arr(None, None));
+        q.arrive(2, false);
+        assert_eq!(q.arrive(11, true), arr(Some(11), None));
+        let order: Vec<u32> = std::iter::from_fn(|| q.resume()).collect();
+        assert_eq!(order, vec![1, 10, 2]);
+    }
+
+    #[test]
+    fn limit_of_one() {
+        // ns-2's quirk: an ordinary packet is refused even by an idle queue,
+        // a routing packet drops itself.
+        let mut q = InterfaceQueue::new(1, true);
+        assert_eq!(q.arrive(1, false), arr(Some(1), None));
+        assert!(!q.blocked());
+        assert_eq!(q.arrive(2, true), arr(Some(2), None));
+        assert!(!q.blocked());
+    }
+
+    #[test]
+    fn routing_packet_to_an_idle_queue_goes_straight_on() {
+        let mut q = InterfaceQueue::new(50, true);
+        assert_eq!(q.arrive(7, true), arr(None, Some(7)));
+        assert!(q.blocked());
+    }
+
+    #[test]
+    fn take_first_match_and_purge() {
+        let mut q = InterfaceQueue::new(50, true);
+        // (id, next hop)
+        q.arrive((0, 1), false);
+        for p in [(1, 2), (2, 3), (3, 2), (4, 5)] {
+            q.arrive(p, false);
+        }
+        assert_eq!(q.take_first(|p| p.1 == 2), Some((1, 2)));
+        assert_eq!(q.take_first(|p| p.1 == 2), Some((3, 2)));
+        assert_eq!(q.take_first(|p| p.1 == 2), None);
+        assert_eq!(q.purge().collect::<Vec<_>>(), vec![(2, 3), (4, 5)]);
+        assert!(q.is_empty());
+        // the MAC still holds packet 0
+        assert!(q.blocked());
+    }
+}

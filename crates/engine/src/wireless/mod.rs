@@ -1,0 +1,49 @@
+//! Wireless nodes: the ground they stand on and how they move.  This is
+//! the first slice of the wireless model (docs/wireless.md): positions,
+//! movement and the area, with ns-2 2.35's arithmetic; the radio layers
+//! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
+//! will live here too, one file per component.
+
+pub mod arp;
+pub mod backoff;
+pub mod channel;
+pub mod dup;
+pub mod ifq;
+pub mod mac80211;
+pub mod mobility;
+pub mod phy;
+pub mod propagation;
+pub mod retry;
+pub mod topography;
+
+pub use mobility::{Mobility, Move};
+pub use topography::FlatGrid;
+
+use crate::sched::ObjId;
+
+/// The wireless model's objects other than nodes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    /// The area nodes move in.
+    Area(FlatGrid),
+    /// The omniscient observer of the nodes ns-2 calls GOD: how many
+    /// nodes the script declared (0 until it says), and the shortest
+    /// distance in hops between each two, as a movement scenario tells it
+    /// (row-major, `nodes * nodes`).
+    Observer { nodes: u32, hops: Vec<i32> },
+    /// A part of the radio stack whose model is not built yet (a channel,
+    /// PHY, MAC, link layer, antenna, propagation model or interface
+    /// queue): it holds nothing.
+    Inert,
+}
+
+/// A mobile node's wireless part.
+#[derive(Clone, Debug, Default)]
+pub struct MobileNode {
+    pub pos: Mobility,
+    /// The object holding its area (a `Part::Area`), once given.
+    pub area: Option<ObjId>,
+    /// Where its movements are logged, and nam's channel.
+    pub log: Option<u32>,
+    pub nam: Option<u32>,
+}

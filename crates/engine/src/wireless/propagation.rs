@@ -1,0 +1,164 @@
+//! Radio propagation: the power a receiver gets from a transmission, and
+//! its inverse, the distance at which the power falls to a threshold.  Two
+//! models, as ns-2 2.35 computes them (mobile/propagation.cc,
+//! mobile/tworayground.cc), operation for operation:
+//!
+//! * free space (Friis): `Pr = Pt Gt Gr (lambda / (4 pi d))^2 / L`;
+//! * two-ray ground reflection: Friis up to the crossover distance
+//!   `4 pi ht hr / lambda`, beyond it `Pr = Pt Gt Gr ht^2 hr^2 / (d^4 L)`.
+//!
+//! ns-2's constants are kept, not the exact ones: pi is 3.1415926535897
+//! and the speed of light 3e8 m/s (propagation.h), which the wavelength
+//! and the propagation delay use.
+
+/// pi as ns-2 defines it (propagation.h).
+pub const PI: f64 = 3.1415926535897;
+/// The speed of light as ns-2 takes it, m/s.
+pub const SPEED_OF_LIGHT: f64 = 300000000.0;
+
+/// The wavelength of frequency `freq` (Hz), in metres.
+pub fn wavelength(freq: f64) -> f64 {
+    SPEED_OF_LIGHT / freq
+}
+
+/// Free-space power at distance `d` (at distance 0, all of `pt`).
+pub fn friis(pt: f64, gt: f64, gr: f64, lambda: f64, loss: f64, d: f64) -> f64 {
+    if d == 0.0 {
+        return pt;
+    }
+    let m = lambda / (4.0 * PI * d);
+    (pt * gt * gr * (m * m)) / loss
+}
+
+/// Two-ray ground reflection power at distance `d`, antennas at heights
+/// `ht` (transmitter) and `hr` (receiver).
+pub fn two_ray(pt: f64, gt: f64, gr: f64, ht: f64, hr: f64, loss: f64, d: f64) -> f64 {
+    pt * gt * gr * (hr * hr * ht * ht) / (d * d * d * d * loss)
+}
+
+/// A propagation model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Model {
+    FreeSpace,
+    /// Keeps the crossover distance of the last antenna heights it saw, as
+    /// ns-2 does (the same value recomputed would be the same anyway).
+    TwoRayGround { last_hr: f64, last_ht: f64, crossover: f64 },
+}
+
+/// What a reception is computed from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Path {
+    /// Transmit power (W), antenna gains.
+    pub pt: f64,
+    pub gt: f64,
+    pub gr: f64,
+    /// Wavelength (m) and system loss (>= 1).
+    pub lambda: f64,
+    pub loss: f64,
+    /// Distance between the antennas (m) and their heights above ground.
+    pub d: f64,
+    pub ht: f64,
+    pub hr: f64,
+}
+
+impl Model {
+    pub fn two_ray_ground() -> Model {
+        Model::TwoRayGround { last_hr: 0.0, last_ht: 0.0, crossover: 0.0 }
+    }
+
+    /// The received power (W).
+    pub fn received_power(&mut self, p: &Path) -> f64 {
+        match self {
+            Model::FreeSpace => friis(p.pt, p.gt, p.gr, p.lambda, p.loss, p.d),
+            Model::TwoRayGround { last_hr, last_ht, crossover } => {
+                if p.hr != *last_hr || p.ht != *last_ht {
+                    *crossover = (4.0 * PI * p.ht * p.hr) / p.lambda;
+                    *last_hr = p.hr;
+                    *last_ht = p.ht;
+                }
+                if p.d <= *crossover {
+                    friis(p.pt, p.gt, p.gr, p.lambda, p.loss, p.d)
+                } else {
+                    two_ray(p.pt, p.gt, p.gr, p.ht, p.hr, p.loss, p.d)
+                }
+            }
+        }
+    }
+
+    /// The distance at which the power falls to `pr` (ns-2's `getDist`;
+    /// the two-ray model's ignores the crossover and the loss).
+    pub fn distance(&self, pr: f64, pt: f64, gt: f64, gr: f64, hr: f64, ht: f64, loss: f64, lambda: f64) -> f64 {
+        match self {
+            Model::FreeSpace => ((pt * gt * gr * lambda * lambda) / (loss * pr)).sqrt() / (4.0 * PI),
+            Model::TwoRayGround { .. } => (pt * gt * gr * (hr * hr * ht * ht) / pr).sqrt().sqrt(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // ns-2 2.35's defaults: Phy/WirelessPhy Pt_ 0.28183815, freq_ 914e+6,
+    // L_ 1.0, RXThresh_ 3.652e-10, CSThresh_ 1.559e-11; the omni antenna
+    // 1.5 m above the node, gains 1.
+    const PT: f64 = 0.28183815;
+    const RX: f64 = 3.652e-10;
+    const CS: f64 = 1.559e-11;
+
+    fn path(d: f64) -> Path {
+        Path { pt: PT, gt: 1.0, gr: 1.0, lambda: wavelength(914e6), loss: 1.0, d, ht: 1.5, hr: 1.5 }
+    }
+
+    #[test]
+    fn the_default_thresholds_are_250_and_550_metres_with_two_ray_ground() {
+        let mut m = Model::two_ray_ground();
+        // Receiving threshold at 250 m, carrier sense at 550 m: the
+        // defaults were chosen so (ns-2 prints "distCST_ = 550.0").
+        assert_eq!(format!("{:.1}", m.distance(CS, PT, 1.0, 1.0, 1.5, 1.5, 1.0, wavelength(914e6))), "550.0");
+        assert_eq!(format!("{:.1}", m.distance(RX, PT, 1.0, 1.0, 1.5, 1.5, 1.0, wavelength(914e6))), "250.0");
+        assert!(m.received_power(&path(249.9)) >= RX);
+        assert!(m.received_power(&path(250.1)) < RX);
+        assert!(m.received_power(&path(549.9)) >= CS);
+        assert!(m.received_power(&path(550.1)) < CS);
+    }
+
+    #[test]
+    fn two_ray_ground_is_friis_up_to_the_crossover_distance() {
+        let lambda = wavelength(914e6);
+        // 4 pi 1.5 1.5 / (3e8 / 914e6) = 86.14 m
+        let crossover = 4.0 * PI * 1.5 * 1.5 / lambda;
+        assert!((crossover - 86.14).abs() < 0.01, "{crossover}");
+        let mut m = Model::two_ray_ground();
+        for d in [1.0, 10.0, 86.0] {
+            assert_eq!(m.received_power(&path(d)), friis(PT, 1.0, 1.0, lambda, 1.0, d));
+        }
+        for d in [86.2, 150.0, 250.0] {
+            assert_eq!(m.received_power(&path(d)), two_ray(PT, 1.0, 1.0, 1.5, 1.5, 1.0, d));
+        }
+        // At the crossover the two agree (to rounding).
+        let a = friis(PT, 1.0, 1.0, lambda, 1.0, crossover);
+        let b = two_ray(PT, 1.0, 1.0, 1.5, 1.5, 1.0, crossover);
+        assert!((a - b).abs() / a < 1e-12);
+        // Worked by hand: 0.28183815 * 1.5^4 / 250^4 = 3.65262...e-10.
+        assert_eq!(format!("{:.5e}", m.received_power(&path(250.0))), "3.65262e-10");
+        // The crossover follows the antenna heights.
+        let high = Path { ht: 10.0, hr: 10.0, ..path(150.0) };
+        assert_eq!(m.received_power(&high), friis(PT, 1.0, 1.0, lambda, 1.0, 150.0));
+    }
+
+    #[test]
+    fn free_space_by_hand_and_its_inverse() {
+        let lambda = wavelength(914e6);
+        // (0.328227/(4 pi 100))^2 * 0.28183815 = 1.92278...e-8
+        let m = Model::FreeSpace;
+        let mut m2 = m.clone();
+        let pr = m2.received_power(&path(100.0));
+        assert_eq!(format!("{:.4e}", pr), "1.9228e-8");
+        let d = m.distance(pr, PT, 1.0, 1.0, 1.5, 1.5, 1.0, lambda);
+        assert!((d - 100.0).abs() < 1e-9, "{d}");
+        assert_eq!(m2.received_power(&path(0.0)), PT);
+        // The loss divides the power.
+        assert_eq!(m2.received_power(&Path { loss: 2.0, ..path(100.0) }), pr / 2.0);
+    }
+}
