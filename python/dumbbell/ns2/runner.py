@@ -36,6 +36,9 @@ LIB_FILES = ("classes.tcl", "simulator.tcl", "trace.tcl", "node.tcl", "link.tcl"
              "dynamics.tcl", "agent.tcl", "nam.tcl", "defaults.tcl")
 
 FALLBACKS = ("tkinter", "pycommands")
+# Output the engine may buffer before it hands it to its Tcl channels in the
+# middle of an event (it yields to drain at 4 MB between events).
+SPILL = 16 << 20
 
 # The body of our `exit`: it flushes every channel and ends the process.
 # How the runner starts the script (ns-2's main sources it the same way).
@@ -103,6 +106,9 @@ class Ns2Runner:
             self.tcl = tkinter.Tcl()
         self.TclError = TclError
         self.eng = Engine()
+        # One event can write without end (a CBR burst of 2^31 bytes): past
+        # SPILL bytes the engine hands its output over in mid-event.
+        self.eng.set_spill(self._spill, SPILL)
         if pcap is not None:
             # packet captures of the traced links (crate::pcap; docs/outputs.md)
             self.eng.pcap_start(pcap, "", pcap_snaplen)
@@ -299,6 +305,11 @@ class Ns2Runner:
         for chan, data in self.eng.drain():
             self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
         return ""
+
+    def _spill(self, chan: str, data: bytes) -> None:
+        """Output the engine hands over in the middle of an event (SPILL):
+        written as `drain` writes it; it must not call the engine."""
+        self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
 
     def _kind_of(self, cls: str, epoch: str) -> str | None:
         """The engine class of an OTcl class: the first one in its heritage
