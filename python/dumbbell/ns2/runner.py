@@ -184,11 +184,16 @@ class Ns2Runner:
             t.eval(
                 f"proc ::dumbbell::be::{name} args {{"
                 f" ::set r [::dumbbell::py::{name} {{*}}$args];"
-                " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
+                " ::if {[::string index $r 0] eq \"\\x01\"} {"
+                " ::if {[::string index $r 1] eq \"\\x02\"} {::return -code error -errorcode {DUMBBELL VALUE} [::string range $r 2 end]};"
+                " ::return -code error [::string range $r 1 end]};"
                 " ::return $r }"
             )
 
     ERR = "\x01"
+    # After ERR: the error is a refused value (error code DUMBBELL VALUE, as
+    # the engine's own commands give it).
+    VALUE = "\x02"
 
     @property
     def panic(self) -> BaseException | None:
@@ -362,8 +367,8 @@ class Ns2Runner:
             # A class default the engine refuses (`Queue/RED set
             # mean_pktsize_ 0`): an error of the script, not a class
             # without a shadow (for which `new` returns "").
-            self.tcl.setvar("::dumbbell::shadow_value_error", "1")
-            raise self.TclError(f"{cls}: {e}")
+            # (marked for the error code DUMBBELL VALUE: `_register`)
+            return self.ERR + self.VALUE + f"{cls}: {e}"
         self._service()
         return kind
 
