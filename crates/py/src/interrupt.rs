@@ -268,6 +268,13 @@ pub fn unwatch_tcl(token: u64) {
     registry().tcl.retain(|w| w.token != token);
 }
 
+/// Start this process's watchdog thread if it has none: a process forked
+/// after the interpreter was watched (a sweep's fork server) has the
+/// registry but not the thread, which a wall-clock limit on Tcl needs.
+pub fn ensure_watchdog() {
+    let _ = start_watchdog(&mut registry());
+}
+
 /// `run` for a plain `Sim::run`.
 pub fn run_sim(py: Python<'_>, sim: &mut Sim, limits: &Limits) -> PyResult<Yield> {
     run(py, sim, |s| s, limits, |s| s.run(), |y| *y == Yield::Interrupted)

@@ -1685,6 +1685,9 @@ impl TclInterp {
     fn set_limits(&self, max_wall: Option<f64>) -> PyResult<()> {
         let l = crate::interrupt::Limits::new(None, max_wall)?;
         unsafe { (*self.watch).limits.set(l) };
+        if max_wall.is_some() {
+            crate::interrupt::ensure_watchdog();
+        }
         Ok(())
     }
 

@@ -127,6 +127,15 @@ class Ns2Runner:
         self._load_library()
         self.set_args(script, argv)
 
+    def set_limits(self, max_events: int | None = None, max_wall: float | None = None) -> None:
+        """`--max-events`, `--max-wall`: limits on the engine's run and (the
+        wall clock) on the script's own Tcl loops."""
+        if max_events is None and max_wall is None:
+            return
+        self.eng.set_limits(max_events, max_wall)
+        if max_wall is not None and isinstance(self.tcl, TclInterp):
+            self.tcl.set_limits(max_wall)
+
     def set_args(self, script: str, argv: list[str]) -> None:
         """The script to run and its argv (argv0, argv, argc), as ns-2 sets
         them.  A fork server prepares a runner once and sets these per run."""
@@ -902,10 +911,7 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     except OSError as e:  # the capture directory
         sys.stderr.write(f"dumbbell run: --pcap: {e}\n")
         return 2
-    if max_events is not None or max_wall is not None:
-        runner.eng.set_limits(max_events, max_wall)
-        if max_wall is not None and isinstance(runner.tcl, TclInterp):
-            runner.tcl.set_limits(max_wall)  # the script's own Tcl loops too
+    runner.set_limits(max_events, max_wall)
     code = runner.run()
     t = runner.tcl
     if t.eval("::dumbbell::pipelines") == "0":
@@ -920,7 +926,8 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     return code
 
 
-def run_script(script: str, argv: list[str], cwd: str | None = None, exit_process: bool = True) -> int:
+def run_script(script: str, argv: list[str], cwd: str | None = None, exit_process: bool = True,
+               max_events: int | None = None, max_wall: float | None = None, safe: bool = False) -> int:
     if cwd:
         os.chdir(cwd)
     try:
@@ -928,4 +935,6 @@ def run_script(script: str, argv: list[str], cwd: str | None = None, exit_proces
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    return Ns2Runner(script, argv, own_tcl=True, exit_process=exit_process).run()
+    runner = Ns2Runner(script, argv, own_tcl=True, exit_process=exit_process, safe=safe)
+    runner.set_limits(max_events, max_wall)
+    return runner.run()
