@@ -12,7 +12,7 @@ byte-identical; only the start-up is shared.
     python -m dumbbell._forkserver REPLY_FD   (started by dumbbell.sweep.worker)
 
 Protocol, one JSON object per line: the client writes a request
-{"script", "args", "cwd", "env", "stdout", "stderr"} on the server's stdin;
+{"script", "args", "cwd", "env", "stdout", "stderr", "options"} on the server's stdin;
 the server forks and answers {"pid": N} at once, then {"status": S} when the
 child has ended (S as `os.waitstatus_to_exitcode`: the exit code, or minus
 the signal number), on a pipe of its own.  One request at a time.  The child
@@ -61,6 +61,9 @@ def _child(runner, req: dict) -> int:
     os.environ.clear()
     os.environ.update(env)
     runner.set_args(req["script"], list(req["args"]))
+    opts = req.get("options") or {}
+    runner.safe = bool(opts.get("safe"))
+    runner.set_limits(opts.get("max_events"), opts.get("max_wall"))
     code = runner.run()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -154,10 +157,11 @@ class ForkServer:
         except (ValueError, KeyError, TypeError):
             raise ForkServerError(f"the fork server answered {line[:200]!r}, not its {field}") from None
 
-    def start(self, script: str, args, cwd, env: dict, stdout, stderr) -> int:
-        """Fork a run; returns its pid (its process group id too)."""
+    def start(self, script: str, args, cwd, env: dict, stdout, stderr, options: dict | None = None) -> int:
+        """Fork a run; returns its pid (its process group id too).  `options`:
+        `safe`, `max_events`, `max_wall`, as `dumbbell run`'s."""
         req = {"script": str(script), "args": [str(a) for a in args], "cwd": str(cwd), "env": env,
-               "stdout": str(stdout), "stderr": str(stderr)}
+               "stdout": str(stdout), "stderr": str(stderr), "options": options or {}}
         try:
             self.proc.stdin.write(json.dumps(req).encode() + b"\n")
             self.proc.stdin.flush()

@@ -1,7 +1,8 @@
 """The process a sweep starts for each run (see dumbbell.sweep.worker).
 
-    python -m dumbbell._sweep_child tcl SCRIPT [ARGS...]
-        runs an ns-2 script exactly as `dumbbell run SCRIPT ARGS...` does;
+    python -m dumbbell._sweep_child tcl [--safe] [--max-events N] [--max-wall S] [--] SCRIPT [ARGS...]
+        runs an ns-2 script exactly as `dumbbell run [OPTIONS] SCRIPT ARGS...`
+        does (the options, when given, end with `--`);
     python -m dumbbell._sweep_child py REQUEST.json RESULT.json
         calls a Python function (a sweep's function, or a metrics function on
         a finished run's directory) and writes its dict as JSON.
@@ -15,6 +16,10 @@ from __future__ import annotations
 
 import os
 import sys
+
+#: Starts the error of a function run that a run limit stopped
+#: (RunLimitExceeded): the sweep records it as "stopped", not "failed".
+LIMIT_MARK = "\x00limit\x00"
 
 
 def child_env(extra: dict | None = None) -> dict:
@@ -120,8 +125,28 @@ def _py(request: str, result: str) -> int:
         return 0
     except BaseException as err:  # noqa: BLE001 - reported to the sweep
         text = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+        if type(err).__name__ == "RunLimitExceeded":
+            text = f"{LIMIT_MARK}stopped: {err}"
         Path(result).write_text(json.dumps({"ok": False, "error": text}))
         return 1
+
+
+def _tcl_options(argv: list[str]) -> tuple[dict, list[str]]:
+    """The run options before `--` (written by the sweep itself, so not
+    checked again), and the script with its argv."""
+    if "--" not in argv or argv[0] not in ("--safe", "--max-events", "--max-wall", "--"):
+        return {}, argv
+    i = argv.index("--")
+    opts: dict = {}
+    words = iter(argv[:i])
+    for w in words:
+        if w == "--safe":
+            opts["safe"] = True
+        elif w == "--max-events":
+            opts["max_events"] = int(next(words))
+        elif w == "--max-wall":
+            opts["max_wall"] = float(next(words))
+    return opts, argv[i + 1:]
 
 
 def main(argv: list[str]) -> int:
@@ -129,7 +154,8 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] == "tcl" and len(argv) >= 2:
         from .ns2.runner import run_script
 
-        return run_script(argv[1], argv[2:])
+        opts, rest = _tcl_options(argv[1:])
+        return run_script(rest[0], rest[1:], **opts)
     if len(argv) == 3 and argv[0] == "py":
         return _py(argv[1], argv[2])
     sys.stderr.write("usage: python -m dumbbell._sweep_child (tcl SCRIPT [ARGS...] | py REQUEST RESULT)\n")

@@ -530,6 +530,20 @@ $ns run
     "callback-return": b"set ns [new Simulator]\n$ns at 1 {puts one; return}\n$ns at 2 {puts two}\n$ns at 3 {exit 0}\n$ns run\n",
     "callback-break": b"set ns [new Simulator]\n$ns at 1 {puts one; break}\n$ns at 2 {puts two; exit 0}\n$ns run\n",
     "no-exit": b"set ns [new Simulator]\n$ns at 1 {puts [$ns now]}\n$ns at 2 {$ns halt}\n$ns run\nputs done\n",
+    # A class default the engine refuses is the script's error at `new`
+    # (error code DUMBBELL VALUE), through the engine's `shadow` and the
+    # Python one alike, for a library class and a script's subclass.
+    "refused-class-default": b"""set ns [new Simulator]
+Queue/RED set mean_pktsize_ 0
+if {[catch {new Queue/RED} m]} { puts "caught: $m / $::errorCode" }
+Class Queue/RED/Mine -superclass Queue/RED
+Queue/RED/Mine instproc init args { eval $self next $args }
+if {[catch {new Queue/RED/Mine} m]} { puts "caught: $m / $::errorCode" }
+Queue/RED set mean_pktsize_ 500
+puts [[new Queue/RED] set mean_pktsize_]
+puts [[new Queue/RED/Mine] set mean_pktsize_]
+if {[catch {new Agent/NoSuchThing} m]} { puts "caught: $m / $::errorCode" }
+""",
     "tkerror-break": b"set ns [new Simulator]\nproc tkerror args {puts \"handled: $args\"; return -code break}\n"
                      b"$ns at 1 {puts one; error oops}\n$ns at 2 {puts two}\n$ns at 3 {exit 0}\n$ns run\n",
 }

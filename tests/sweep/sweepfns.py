@@ -58,3 +58,15 @@ def trace_counts(run_dir, params):
                 counts["drops"] += 1
     counts["delay_seen"] = params["delayB"]
     return counts
+
+
+def runaway(events):
+    """A TCP flow for 10^5 simulated seconds, stopped by its own limit."""
+    import dumbbell
+
+    sim = dumbbell.Simulation()
+    a, b = sim.node(), sim.node()
+    sim.link(a, b, "100Mb", "10ms", queue_limit=100)
+    sim.tcp(a, b, variant="newreno", start=0.0)
+    sim.run(100000, max_events=events)
+    return {"done": 1}

@@ -99,6 +99,10 @@ pub enum Abort {
     /// A traffic source started with a rate that gives no time between
     /// packets (zero, infinite or NaN): ns-2 divides by it and crashes.
     SourceRate { agent: ObjId, rate: f64 },
+    /// A TCP sender was asked to send `bytes` with a packet size of 0 (or
+    /// -1 for the most negative count): ns-2 divides by it, a
+    /// floating-point exception.
+    PacketSizeDivision { agent: ObjId, bytes: i32, size: i32 },
     /// A TFRC sender divides by zero (`what`: its initial rate, or its
     /// round-trip time before any report came back): ns-2 traps it (a
     /// floating-point exception).
@@ -156,6 +160,9 @@ impl std::fmt::Display for Abort {
             }
             Abort::SourceRate { rate, .. } => {
                 write!(f, "a traffic source's rate of {rate} b/s gives no time between its packets")
+            }
+            Abort::PacketSizeDivision { bytes, size, .. } => {
+                write!(f, "a TCP sender cannot count {bytes} bytes in packets of {size} bytes")
             }
             Abort::RateDivision { what: RateDivisor::InitialRate, .. } => {
                 f.write_str("a TFRC sender's initial rate is 0: it gives no time between its packets")

@@ -57,7 +57,20 @@ pub struct Outputs {
     tracer: Option<Box<dyn crate::trace::Tracer>>,
     /// Packet captures of the traced links (`crate::pcap`), when asked for.
     pub pcap: Option<Box<crate::pcap::Capture>>,
+    /// Where output goes when one event writes more than `spill_limit`
+    /// (`set_spill`): the run cannot yield in the middle of an event, so
+    /// `append` hands what is buffered to the front end there and then.
+    spill: Option<Spill>,
+    /// `spill_limit` while a spill is set and has not failed; otherwise
+    /// `usize::MAX` (`append`'s one extra compare never passes).
+    spill_at: usize,
+    spill_limit: usize,
 }
+
+/// Writes one channel's buffered output (name, bytes) where the front end
+/// would have drained it; `false` if it could not (the bytes stay buffered,
+/// and the front end's next drain meets the same error).
+pub type Spill = Box<dyn FnMut(&str, &[u8]) -> bool>;
 
 impl Default for Outputs {
     fn default() -> Self {
@@ -72,6 +85,9 @@ impl Default for Outputs {
             interrupted: AtomicBool::new(false),
             tracer: Some(Box::new(crate::trace::NullTracer)),
             pcap: None,
+            spill: None,
+            spill_at: usize::MAX,
+            spill_limit: usize::MAX,
         }
     }
 }
@@ -151,13 +167,53 @@ impl Outputs {
     }
 
     /// Append to channel `id` what `f` writes, and count it (`buf` and
-    /// `wrote` in one).
+    /// `wrote` in one).  Past the spill limit (within one event: the run
+    /// yields to drain long before, at `flush_at`), what is buffered goes
+    /// to the spill at once.
     #[inline(always)]
     pub fn append(&mut self, id: u32, f: impl FnOnce(&mut Vec<u8>)) {
         let buf = &mut self.bufs[id as usize];
         let start = buf.len();
         f(buf);
         self.pending += buf.len() - start;
+        if self.pending >= self.spill_at {
+            self.spill_now();
+        }
+    }
+
+    /// Hand what is buffered to `spill` whenever more than `limit` bytes
+    /// are, even in the middle of an event (ns-2 writes each line to its
+    /// Tcl channel as it goes, so one event that writes without end, such
+    /// as a CBR burst of 2^31 bytes, must not hold it all in memory).
+    /// Channels are written in the order `drain` takes them, so the bytes
+    /// reaching each channel are the same.
+    pub fn set_spill(&mut self, spill: Spill, limit: usize) {
+        self.spill = Some(spill);
+        self.spill_limit = limit;
+        self.spill_at = limit;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill_now(&mut self) {
+        let Some(f) = self.spill.as_mut() else {
+            self.spill_at = usize::MAX;
+            return;
+        };
+        for (i, b) in self.bufs.iter_mut().enumerate() {
+            if b.is_empty() {
+                continue;
+            }
+            if !f(&self.names[i], b) {
+                // Keep the rest for the front end's drain (which reports
+                // the error) and stop spilling until then.
+                self.spill_at = usize::MAX;
+                *self.yield_at.get_mut() = 0;
+                return;
+            }
+            self.pending -= b.len();
+            b.clear();
+        }
     }
 
     /// Take what is buffered for every channel that has output.
@@ -170,6 +226,9 @@ impl Outputs {
             }
         }
         self.pending = 0;
+        if self.spill.is_some() {
+            self.spill_at = self.spill_limit;
+        }
         v
     }
 }
@@ -1520,6 +1579,60 @@ mod tests {
         assert_eq!(sim.w.out.drain().len(), 1);
         assert!(matches!(sim.run(), Yield::Tcl(_)));
         assert_eq!(sim.run(), Yield::Done);
+    }
+
+    /// Output written within one event goes to the spill whenever more
+    /// than its limit is buffered, in drain order; what reaches each
+    /// channel (spilled, then drained) is exactly what was written.  A
+    /// spill that fails keeps the rest for the drain and makes the run
+    /// yield.
+    #[test]
+    fn spill_bounds_the_output_of_one_event() {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        let got: Rc<RefCell<Vec<(String, Vec<u8>)>>> = Default::default();
+        let fail = Rc::new(std::cell::Cell::new(false));
+        let mut out = Outputs::default();
+        let (a, b) = (out.channel("file1"), out.channel("file2"));
+        let (g, f) = (got.clone(), fail.clone());
+        out.set_spill(Box::new(move |name, data| {
+            if f.get() {
+                return false;
+            }
+            g.borrow_mut().push((name.to_string(), data.to_vec()));
+            true
+        }), 100);
+        let mut want: [Vec<u8>; 2] = Default::default();
+        let mut most = 0;
+        for i in 0..1000 {
+            let line = format!("line {i}\n");
+            let ch = if i % 3 == 0 { b } else { a };
+            want[ch as usize].extend_from_slice(line.as_bytes());
+            out.append(ch, |buf| buf.extend_from_slice(line.as_bytes()));
+            most = most.max(out.pending);
+        }
+        assert!(most < 100 + 10, "at most the limit and one line buffered, not {most}");
+        assert!(got.borrow().len() > 50);
+        let mut seen: [Vec<u8>; 2] = Default::default();
+        for (name, data) in got.borrow().iter().cloned().chain(out.drain()) {
+            seen[(name == "file2") as usize].extend_from_slice(&data);
+        }
+        assert_eq!(seen, want);
+        // A failing spill: the bytes stay, the run is asked to yield, and
+        // nothing more is spilled until the drain.
+        fail.set(true);
+        got.borrow_mut().clear();
+        for _ in 0..30 {
+            out.append(a, |buf| buf.extend_from_slice(b"0123456789"));
+        }
+        assert_eq!(out.pending, 300);
+        assert!(out.stop());
+        assert_eq!(out.drain(), vec![("file1".to_string(), b"0123456789".repeat(30))]);
+        fail.set(false);
+        for _ in 0..30 {
+            out.append(a, |buf| buf.extend_from_slice(b"0123456789"));
+        }
+        assert!(out.pending < 100, "spilling again after the drain");
     }
 
     /// A flow the engine made keeps the snoops of the event that revealed

@@ -101,6 +101,8 @@ pub struct Builder {
     b: b::Builder,
     /// Limits on the run (`set_limits`).
     limits: crate::interrupt::Limits,
+    /// What the spill (`set_spill`) raised, for `run` to raise.
+    spill_err: crate::SpillError,
 }
 
 #[pymethods]
@@ -110,7 +112,7 @@ impl Builder {
     #[new]
     fn new(defaults_text: &str) -> PyResult<Self> {
         let d = ClassDefaults::parse(defaults_text).map_err(verr)?;
-        Ok(Builder { b: b::Builder::new(d).map_err(verr)?, limits: Default::default() })
+        Ok(Builder { b: b::Builder::new(d).map_err(verr)?, limits: Default::default(), spill_err: Default::default() })
     }
 
     /// The class defaults a new object of OTcl class `cls` (engine class
@@ -403,8 +405,9 @@ impl Builder {
     /// limits (interrupt.rs).
     fn run(&mut self, py: Python<'_>) -> PyResult<&'static str> {
         let limits = self.limits;
-        let step = crate::interrupt::run(py, &mut self.b, |b| b.sim(), &limits, |b| b.run(), |s| matches!(s, Ok(Step::Interrupted)))?;
-        Ok(match step.map_err(verr)? {
+        let step = crate::interrupt::run(py, &mut self.b, |b| b.sim(), &limits, |b| b.run(), |s| matches!(s, Ok(Step::Interrupted)));
+        crate::spill_result(&self.spill_err)?;
+        Ok(match step?.map_err(verr)? {
             Step::Output => "output",
             Step::Halted => "halted",
             Step::Done | Step::Interrupted => "done",
@@ -422,6 +425,18 @@ impl Builder {
 
     fn now(&self) -> f64 {
         self.b.sim().world().now()
+    }
+
+    /// Whenever more than `limit` bytes of output are buffered, even in
+    /// the middle of an event, hand them to `f(channel, bytes)` at once
+    /// (Engine.set_spill).
+    fn set_spill(&mut self, f: Py<PyAny>, limit: usize) -> PyResult<()> {
+        if limit == 0 {
+            return Err(PyValueError::new_err("the spill limit must be at least 1 byte"));
+        }
+        let s = crate::py_spill(f, self.spill_err.clone());
+        self.b.sim_mut().out_mut().set_spill(s, limit);
+        Ok(())
     }
 
     /// Output buffered for channels: [(channel, bytes)].

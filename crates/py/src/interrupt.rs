@@ -42,7 +42,25 @@ struct TclWatch {
     token: u64,
     handler: usize,
     mark: unsafe extern "C" fn(*mut std::ffi::c_void),
-    deadline: Option<Instant>,
+    /// The interpreter's limits, shared with its async handler (which
+    /// checks them when marked): one value, set by `TclLimits::set`.
+    limits: TclLimits,
+}
+
+/// The wall-clock limit of a watched Tcl interpreter, held once for the
+/// watchdog (which marks the interpreter's handler past the deadline) and
+/// the handler (which reports it).
+#[derive(Clone, Default)]
+pub struct TclLimits(std::sync::Arc<Mutex<Limits>>);
+
+impl TclLimits {
+    pub fn set(&self, l: Limits) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = l;
+    }
+
+    pub fn get(&self) -> Limits {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), tcl: Vec::new(), next: 0, watchdog_pid: None });
@@ -119,7 +137,7 @@ fn watchdog() {
         let sigint = SIGINT_SEEN.load(std::sync::atomic::Ordering::Relaxed);
         let now = Instant::now();
         for w in &r.tcl {
-            if sigint || w.deadline.is_some_and(|d| now >= d) {
+            if sigint || w.limits.get().deadline().is_some_and(|d| now >= d) {
                 // SAFETY: Tcl_AsyncMark may be called from any thread; the
                 // handler is deleted only after `unwatch_tcl` (under this lock).
                 unsafe { (w.mark)(w.handler as *mut std::ffi::c_void) };
@@ -232,28 +250,29 @@ fn start_watchdog(r: &mut Registry) -> std::io::Result<()> {
 }
 
 /// Have the watchdog mark a Tcl async handler every tick (`mark` is the
-/// interpreter's Tcl_AsyncMark); returns the token `unwatch_tcl` takes.
-pub fn watch_tcl(handler: usize, mark: unsafe extern "C" fn(*mut std::ffi::c_void)) -> u64 {
+/// interpreter's Tcl_AsyncMark) when a Ctrl-C came or `limits`' deadline
+/// passed; returns the token `unwatch_tcl` takes.
+pub fn watch_tcl(handler: usize, mark: unsafe extern "C" fn(*mut std::ffi::c_void), limits: TclLimits) -> u64 {
     let mut r = registry();
     // Without the thread there is no Ctrl-C in pure Tcl loops, nothing worse.
     let _ = start_watchdog(&mut r);
     let t = r.next;
     r.next += 1;
-    r.tcl.push(TclWatch { token: t, handler, mark, deadline: None });
+    r.tcl.push(TclWatch { token: t, handler, mark, limits });
     drop(r);
     hook_sigint();
     t
 }
 
-/// The wall-clock deadline of a watched interpreter.
-pub fn set_tcl_deadline(token: u64, deadline: Option<Instant>) {
-    for w in registry().tcl.iter_mut().filter(|w| w.token == token) {
-        w.deadline = deadline;
-    }
-}
-
 pub fn unwatch_tcl(token: u64) {
     registry().tcl.retain(|w| w.token != token);
+}
+
+/// Start this process's watchdog thread if it has none: a process forked
+/// after the interpreter was watched (a sweep's fork server) has the
+/// registry but not the thread, which a wall-clock limit on Tcl needs.
+pub fn ensure_watchdog() {
+    let _ = start_watchdog(&mut registry());
 }
 
 /// `run` for a plain `Sim::run`.

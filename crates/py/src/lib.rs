@@ -22,6 +22,36 @@ struct Engine {
     sim: Sim,
     /// Limits on the run (`set_limits`).
     limits: interrupt::Limits,
+    /// What the spill (`set_spill`) raised, for `run` to raise.
+    spill_err: SpillError,
+}
+
+/// An exception a spill met inside the engine, kept until the engine's
+/// caller can raise it.
+type SpillError = std::rc::Rc<std::cell::RefCell<Option<PyErr>>>;
+
+/// An output spill (`Outputs::set_spill`) that calls `f(channel, bytes)`,
+/// as the front end writes what it drains; what it raises goes to `err`
+/// (the engine cannot raise in the middle of an event) and the bytes stay
+/// buffered.
+fn py_spill(f: Py<PyAny>, err: SpillError) -> dumbbell_engine::sim::Spill {
+    Box::new(move |name, data| {
+        Python::attach(|py| match f.call1(py, (name, PyBytes::new(py, data))) {
+            Ok(_) => true,
+            Err(e) => {
+                err.borrow_mut().get_or_insert(e);
+                false
+            }
+        })
+    })
+}
+
+/// The exception a spill kept, if any.
+fn spill_result(err: &SpillError) -> PyResult<()> {
+    match err.borrow_mut().take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 fn type_name(t: VarType) -> &'static str {
@@ -40,7 +70,7 @@ fn type_name(t: VarType) -> &'static str {
 impl Engine {
     #[new]
     fn new() -> Self {
-        Engine { sim: Sim::ns2(), limits: Default::default() }
+        Engine { sim: Sim::ns2(), limits: Default::default(), spill_err: Default::default() }
     }
 
     /// Engine class names (`Agent/TCP/Reno`, `Queue/DropTail`, ...).
@@ -137,7 +167,9 @@ impl Engine {
     /// ("halted", 0) or ("done", 0).  Raises KeyboardInterrupt on Ctrl-C
     /// and RunLimitExceeded past the limits (interrupt.rs).
     fn run(&mut self, py: Python<'_>) -> PyResult<(&'static str, u64)> {
-        Ok(match interrupt::run_sim(py, &mut self.sim, &self.limits)? {
+        let y = interrupt::run_sim(py, &mut self.sim, &self.limits);
+        spill_result(&self.spill_err)?;
+        Ok(match y? {
             Yield::Tcl(u) => ("tcl", u),
             Yield::Service => ("service", 0),
             Yield::Halted => ("halted", 0),
@@ -166,6 +198,19 @@ impl Engine {
     /// Output buffered for Tcl channels: [(channel, bytes)].
     fn drain<'py>(&mut self, py: Python<'py>) -> Vec<(String, Bound<'py, PyBytes>)> {
         self.sim.out_mut().drain().into_iter().map(|(n, b)| (n, PyBytes::new(py, &b))).collect()
+    }
+
+    /// From now on, whenever more than `limit` bytes of output are
+    /// buffered, even in the middle of an event, hand them to
+    /// `f(channel, bytes)` (as `drain` would give them) at once; what `f`
+    /// raises, the next `run` raises.
+    fn set_spill(&mut self, f: Py<PyAny>, limit: usize) -> PyResult<()> {
+        if limit == 0 {
+            return Err(PyValueError::new_err("the spill limit must be at least 1 byte"));
+        }
+        let s = py_spill(f, self.spill_err.clone());
+        self.sim.out_mut().set_spill(s, limit);
+        Ok(())
     }
 
     fn pending_output(&self) -> usize {

@@ -526,7 +526,14 @@ struct State {
 enum Fail {
     /// A Tcl error with this message.
     Msg(String),
+    /// A value the engine refuses (a class default, at `new`): a Tcl error
+    /// with this message and the error code `DUMBBELL VALUE`, which the
+    /// library tells from a class without an engine part.
+    Value(String),
 }
+
+/// The error code of `Fail::Value`.
+pub const VALUE_ERRORCODE: &str = "DUMBBELL VALUE";
 
 impl From<String> for Fail {
     fn from(s: String) -> Fail {
@@ -606,6 +613,7 @@ unsafe extern "C" fn trampoline(cd: *mut c_void, interp: *mut Interp, objc: c_in
                 Ok(Out::Text(s)) => (TCL_OK, s),
                 Ok(Out::Eval(code)) => return code,
                 Err(Fail::Msg(m)) => (TCL_ERROR, m),
+                Err(Fail::Value(m)) => return b.stubs.eval_words(interp, &["::error", &m, "", VALUE_ERRORCODE]),
             };
             b.stubs.set_result(interp, &text);
             code
@@ -683,6 +691,12 @@ impl Backend {
         let st = &self.stubs;
         let mut spaces: Vec<CString> = Vec::new();
         unsafe {
+            // The kind's bound variables are what a class-level `set` must
+            // bump the epoch for (`::otcl::_::cvvars`): registered here, as
+            // the Tcl `class_defaults` does, and not only once an object of
+            // the kind exists (before, a refused default at the first `new`
+            // of a kind left its defaults cached for good).
+            st.call(self.interp, &["::dumbbell::boundvars", kind])?;
             let h = st.call(self.interp, &["::otcl::api::heritage", cls])?;
             for c in std::iter::once(cls.to_string()).chain(st.split(self.interp, &h)?) {
                 let c = CString::new(tcl_form(c.as_bytes()).into_owned()).map_err(|_| Fail::Msg(format!("bad class name {c}")))?;
@@ -773,15 +787,10 @@ fn be_shadow(b: &Backend, args: &[String]) -> Result<String, Fail> {
     let oid = Python::attach(|py| b.engine.borrow_mut(py).sim.create(obj, eng_kind))?;
     let handle = b.defaults_handle(kind, cls, &epoch)?;
     let busy = Python::attach(|py| {
-        b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| {
-            // A class default the engine refuses (`Queue/RED set
-            // mean_pktsize_ 0`) is the script's error, which `new` raises,
-            // not a class without a shadow (for which `new` returns "").
-            unsafe {
-                (b.stubs.set_var2_ex)(b.interp, c"::dumbbell::shadow_value_error".as_ptr(), std::ptr::null(), b.stubs.new_str("1"), TCL_GLOBAL_ONLY);
-            }
-            Fail::Msg(format!("{cls}: {e}"))
-        })?;
+        // A class default the engine refuses (`Queue/RED set
+        // mean_pktsize_ 0`) is the script's error, which `new` raises, not
+        // a class without a shadow (for which `new` returns "").
+        b.engine.borrow_mut(py).sim.init_defaults_ref(oid, handle).map_err(|e| Fail::Value(format!("{cls}: {e}")))?;
         Ok::<bool, Fail>(b.busy(py, false))
     })?;
     b.obj_kind.borrow_mut().insert(obj.clone(), kind);
@@ -884,7 +893,7 @@ fn be_ecmd(b: &Backend, args: &[String]) -> Result<Out, Fail> {
     };
     match r {
         Ok(s) => Ok(Out::Text(s)),
-        Err(Fail::Msg(m)) => {
+        Err(Fail::Msg(m) | Fail::Value(m)) => {
             let mut w: Vec<&str> = Vec::with_capacity(args.len() + 2);
             w.push("::dumbbell::_ecmd_fail");
             w.push(&m);
@@ -1403,7 +1412,8 @@ struct AsyncWatch {
     raised: RaisedList,
     handler: *mut c_void,
     token: u64,
-    limits: std::cell::Cell<crate::interrupt::Limits>,
+    /// Shared with the watchdog's registry (interrupt.rs).
+    limits: crate::interrupt::TclLimits,
 }
 
 /// The name `on_async`'s exceptions go by in the interpreter's list.
@@ -1655,7 +1665,7 @@ impl TclInterp {
                 limits: Default::default(),
             }));
             (*watch).handler = (stubs.async_create)(on_async, watch as *mut c_void);
-            (*watch).token = crate::interrupt::watch_tcl((*watch).handler as usize, stubs.async_mark);
+            (*watch).token = crate::interrupt::watch_tcl((*watch).handler as usize, stubs.async_mark, (*watch).limits.clone());
             Some(TclInterp { stubs, interp, raised, watch })
         }
     }
@@ -1674,9 +1684,9 @@ impl TclInterp {
     #[pyo3(signature = (max_wall=None))]
     fn set_limits(&self, max_wall: Option<f64>) -> PyResult<()> {
         let l = crate::interrupt::Limits::new(None, max_wall)?;
-        unsafe {
-            (*self.watch).limits.set(l);
-            crate::interrupt::set_tcl_deadline((*self.watch).token, l.deadline());
+        unsafe { (*self.watch).limits.set(l) };
+        if max_wall.is_some() {
+            crate::interrupt::ensure_watchdog();
         }
         Ok(())
     }

@@ -1518,6 +1518,8 @@ class Simulation:
                 b = Builder(_defaults_text())
                 if recorded:
                     b.set_recorded(_CHANNEL)
+                elif out is not None:  # written as it comes, even within one event (no bound in memory)
+                    b.set_spill(lambda chan, data: out.write(data) if chan == _CHANNEL else None, 16 << 20)
                 if pcap is not None:
                     b.pcap_start(os.fspath(pcap), "", pcap_snaplen)  # OSError if the directory cannot be made
                 objs = self._build(b, _CHANNEL, tp, mon, until_s)

@@ -36,6 +36,9 @@ LIB_FILES = ("classes.tcl", "simulator.tcl", "trace.tcl", "node.tcl", "link.tcl"
              "dynamics.tcl", "agent.tcl", "wireless.tcl", "nam.tcl", "defaults.tcl")
 
 FALLBACKS = ("tkinter", "pycommands")
+# Output the engine may buffer before it hands it to its Tcl channels in the
+# middle of an event (it yields to drain at 4 MB between events).
+SPILL = 16 << 20
 
 # The body of our `exit`: it flushes every channel and ends the process.
 # How the runner starts the script (ns-2's main sources it the same way).
@@ -103,6 +106,9 @@ class Ns2Runner:
             self.tcl = tkinter.Tcl()
         self.TclError = TclError
         self.eng = Engine()
+        # One event can write without end (a CBR burst of 2^31 bytes): past
+        # SPILL bytes the engine hands its output over in mid-event.
+        self.eng.set_spill(self._spill, SPILL)
         if pcap is not None:
             # packet captures of the traced links (crate::pcap; docs/outputs.md)
             self.eng.pcap_start(pcap, "", pcap_snaplen)
@@ -120,6 +126,15 @@ class Ns2Runner:
         self._register()
         self._load_library()
         self.set_args(script, argv)
+
+    def set_limits(self, max_events: int | None = None, max_wall: float | None = None) -> None:
+        """`--max-events`, `--max-wall`: limits on the engine's run and (the
+        wall clock) on the script's own Tcl loops."""
+        if max_events is None and max_wall is None:
+            return
+        self.eng.set_limits(max_events, max_wall)
+        if max_wall is not None and isinstance(self.tcl, TclInterp):
+            self.tcl.set_limits(max_wall)
 
     def set_args(self, script: str, argv: list[str]) -> None:
         """The script to run and its argv (argv0, argv, argc), as ns-2 sets
@@ -178,11 +193,16 @@ class Ns2Runner:
             t.eval(
                 f"proc ::dumbbell::be::{name} args {{"
                 f" ::set r [::dumbbell::py::{name} {{*}}$args];"
-                " ::if {[::string index $r 0] eq \"\\x01\"} {::return -code error [::string range $r 1 end]};"
+                " ::if {[::string index $r 0] eq \"\\x01\"} {"
+                " ::if {[::string index $r 1] eq \"\\x02\"} {::return -code error -errorcode {DUMBBELL VALUE} [::string range $r 2 end]};"
+                " ::return -code error [::string range $r 1 end]};"
                 " ::return $r }"
             )
 
     ERR = "\x01"
+    # After ERR: the error is a refused value (error code DUMBBELL VALUE, as
+    # the engine's own commands give it).
+    VALUE = "\x02"
 
     @property
     def panic(self) -> BaseException | None:
@@ -300,6 +320,11 @@ class Ns2Runner:
             self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
         return ""
 
+    def _spill(self, chan: str, data: bytes) -> None:
+        """Output the engine hands over in the middle of an event (SPILL):
+        written as `drain` writes it; it must not call the engine."""
+        self.tcl.call("::puts", "-nonewline", chan, data.decode("latin-1"))
+
     def _kind_of(self, cls: str, epoch: str) -> str | None:
         """The engine class of an OTcl class: the first one in its heritage
         (cached until the class hierarchy or class variables change)."""
@@ -351,8 +376,8 @@ class Ns2Runner:
             # A class default the engine refuses (`Queue/RED set
             # mean_pktsize_ 0`): an error of the script, not a class
             # without a shadow (for which `new` returns "").
-            self.tcl.setvar("::dumbbell::shadow_value_error", "1")
-            raise self.TclError(f"{cls}: {e}")
+            # (marked for the error code DUMBBELL VALUE: `_register`)
+            return self.ERR + self.VALUE + f"{cls}: {e}"
         self._service()
         return kind
 
@@ -886,10 +911,7 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     except OSError as e:  # the capture directory
         sys.stderr.write(f"dumbbell run: --pcap: {e}\n")
         return 2
-    if max_events is not None or max_wall is not None:
-        runner.eng.set_limits(max_events, max_wall)
-        if max_wall is not None and isinstance(runner.tcl, TclInterp):
-            runner.tcl.set_limits(max_wall)  # the script's own Tcl loops too
+    runner.set_limits(max_events, max_wall)
     code = runner.run()
     t = runner.tcl
     if t.eval("::dumbbell::pipelines") == "0":
@@ -904,7 +926,8 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     return code
 
 
-def run_script(script: str, argv: list[str], cwd: str | None = None, exit_process: bool = True) -> int:
+def run_script(script: str, argv: list[str], cwd: str | None = None, exit_process: bool = True,
+               max_events: int | None = None, max_wall: float | None = None, safe: bool = False) -> int:
     if cwd:
         os.chdir(cwd)
     try:
@@ -912,4 +935,6 @@ def run_script(script: str, argv: list[str], cwd: str | None = None, exit_proces
     except ValueError as e:  # a bad DUMBBELL_TCL
         sys.stderr.write(f"dumbbell: error: {e}\n")
         return 2
-    return Ns2Runner(script, argv, own_tcl=True, exit_process=exit_process).run()
+    runner = Ns2Runner(script, argv, own_tcl=True, exit_process=exit_process, safe=safe)
+    runner.set_limits(max_events, max_wall)
+    return runner.run()

@@ -131,6 +131,14 @@ def cache_dir_for(plan, cache_dir):
     return cache_dir
 
 
+def run_limits(task) -> dict:
+    """The run limits of a script run (`max_events`, `max_wall`), which are
+    not part of its key: they cannot change a run that finishes, and a run
+    they stopped records them."""
+    o = task.get("run_options") or {}
+    return {"max_events": o.get("max_events"), "max_wall": o.get("max_wall")}
+
+
 def partition(runs, cache, retry_failed):
     """The records of the runs the cache has (failed ones too, unless they
     are to be retried), and the runs still to do, in plan order.  Every run
@@ -138,6 +146,8 @@ def partition(runs, cache, retry_failed):
     records, todo = {}, []
     for r in runs:
         rec = cache.get(r.key)
+        if rec is not None and rec["status"] == "stopped" and rec.get("limits", run_limits(r.task)) != run_limits(r.task):
+            rec = None  # stopped by other limits than the plan's now: run again
         if rec is not None and (rec["status"] == "ok" or not retry_failed):
             records[r.key] = rec
         else:

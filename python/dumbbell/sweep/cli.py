@@ -89,16 +89,19 @@ def cli_main(argv: list[str]) -> int:
     where = f"on {a.dask}" if a.dask else f"{r.jobs} jobs"
     from .._words import count
 
-    sys.stderr.write(f"sweep {plan.name}: {count(r.total, 'run')}, {r.total - r.failed} ok, {r.failed} failed; "
+    stopped = f", {r.stopped} stopped by a limit" if r.stopped else ""
+    sys.stderr.write(f"sweep {plan.name}: {count(r.total, 'run')}, {r.total - r.failed - r.stopped} ok, {r.failed} failed"
+                     f"{stopped}; "
                      f"{r.ran} run now, {r.cached} from the cache; {r.wall:.1f} s ({where})\n"
                      f"table: {out} ({len(df)} rows x {len(df.columns)} columns)\n")
     for ln in r.failures:
-        sys.stderr.write(f"  failed: {ln}\n")
-    if r.failed > len(r.failures):
-        sys.stderr.write(f"  ... and {r.failed - len(r.failures)} more (see the table's error column)\n")
+        sys.stderr.write(f"  {ln}\n")
+    bad = r.failed + r.stopped
+    if bad > len(r.failures):
+        sys.stderr.write(f"  ... and {bad - len(r.failures)} more (see the table's error column)\n")
     if r.failed:
         sys.stderr.write("  (failures are cached; --retry-failed runs them again)\n")
-    return 1 if r.failed else 0
+    return 1 if bad else 0
 
 
 def _dry_run(plan, cache_dir, retry_failed, out) -> int:

@@ -55,11 +55,11 @@ class Plan:
     """
 
     KEYS = ("script", "function", "args", "env", "params", "zip", "seeds", "metrics", "inputs", "outputs",
-            "timeout", "out", "cache", "plots", "python_path")
+            "timeout", "safe", "max_events", "max_wall", "out", "cache", "plots", "python_path")
 
     def __init__(self, script=None, function=None, *, args=None, env=None, params=None, zip=(), seeds=1,
-                 metrics=None, inputs=(), outputs=(), timeout=None, out=None, cache=None, plots=(),
-                 python_path=None, base_dir=None, name=None):
+                 metrics=None, inputs=(), outputs=(), timeout=None, safe=False, max_events=None, max_wall=None,
+                 out=None, cache=None, plots=(), python_path=None, base_dir=None, name=None):
         self.base_dir = Path(base_dir if base_dir is not None else os.getcwd()).resolve()
         self.name = name or (Path(script).stem if script else "sweep")
         if (script is None) == (function is None):
@@ -84,6 +84,7 @@ class Plan:
             if not is_num(timeout) or timeout <= 0:
                 raise PlanError(f"timeout: expected seconds > 0; got {timeout!r}")
             self.timeout = float(timeout)
+        self.run_options = self._run_options(safe, max_events, max_wall)
         self.python_path = [str(self._path(p)) for p in (python_path or [self.base_dir])]
         self.out = self._path(out) if out else None
         self.cache = self._path(cache) if cache else None
@@ -117,6 +118,30 @@ class Plan:
         self.source = None  # the plan file, if any
 
     # -- construction helpers
+
+    def _run_options(self, safe, max_events, max_wall) -> dict:
+        """`dumbbell run --safe --max-events N --max-wall S` for every run of
+        a script plan: only those given (so a plan without them keeps its
+        cache keys)."""
+        opts: dict = {}
+        if not isinstance(safe, bool):
+            raise PlanError(f"safe: expected true or false; got {safe!r}")
+        if safe:
+            opts["safe"] = True
+        if max_events is not None:
+            if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+                raise PlanError(f"max_events: expected a whole number of events >= 1; got {max_events!r}")
+            opts["max_events"] = max_events
+        if max_wall is not None:
+            if not is_num(max_wall) or not 0 < max_wall < float("inf"):
+                raise PlanError(f"max_wall: expected seconds > 0; got {max_wall!r}")
+            opts["max_wall"] = float(max_wall)
+        if opts and self.kind != "tcl":
+            k = next(iter(opts))
+            raise PlanError(f"{k}: only for scripts (dumbbell run --{k.replace('_', '-')}); a function passes "
+                            "max_events= and max_wall= to Simulation.run itself, and a run it stops is "
+                            "recorded as stopped")
+        return opts
 
     def _path(self, p, must_exist=False, where=""):
         path = Path(p).expanduser()
@@ -344,6 +369,12 @@ class Plan:
         if self.kind == "tcl":
             args = [a.format_map(fmt) for a in self.args]
             material["args"] = args
+            task["run_options"] = self.run_options
+            if self.run_options.get("safe"):
+                # --safe can change the outcome (a refused exec); the limits
+                # cannot change a finished run (partition compares them for
+                # a stopped one)
+                material["safe"] = True
             task["script"] = self.script.name
             task["args"] = args
             ex = self.extract_fn
@@ -387,8 +418,18 @@ class Plan:
         t = run.task
         if t["kind"] == "tcl":
             env = " ".join(f"{k}={shlex.quote(v)}" for k, v in t["env"].items())
-            return (env + " " if env else "") + shlex.join(["dumbbell", "run", t["script"], *t["args"]])
+            return (env + " " if env else "") + shlex.join(["dumbbell", "run", *run_flags(t.get("run_options", {})),
+                                                             t["script"], *t["args"]])
         return f"{t['call']['target']}(" + ", ".join(f"{k}={v!r}" for k, v in t["call"]["kwargs"].items()) + ")"
+
+
+def run_flags(opts: dict) -> list[str]:
+    """A run's options as `dumbbell run`'s flags."""
+    flags = ["--safe"] if opts.get("safe") else []
+    for k in ("max_events", "max_wall"):
+        if opts.get(k) is not None:
+            flags += ["--" + k.replace("_", "-"), str(opts[k])]
+    return flags
 
 
 def _resolve_target(target: str, python_path: list[str]):

@@ -31,13 +31,14 @@ class SweepReport:
     """What the last `run_sweep` did (also printed by the command line)."""
 
     def __init__(self):
-        self.total = self.cached = self.ran = self.failed = 0
+        self.total = self.cached = self.ran = self.failed = self.stopped = 0
         self.wall = 0.0
         self.jobs = 0
         self.failures: list[str] = []
 
     def __repr__(self):
         return (f"SweepReport(total={self.total}, cached={self.cached}, ran={self.ran}, failed={self.failed}, "
+                f"stopped={self.stopped}, "
                 f"wall={self.wall:.2f})")
 
 
@@ -119,7 +120,8 @@ def run_sweep(plan, out=None, *, jobs: int | None = None, cache_dir=None, dask=N
                                "cached; run the same sweep again to resume") from None
     bar.close()
     df = assemble(plan, runs, records, cache)
-    rep.failed = int((df["status"] != "ok").sum())
+    rep.failed = int((df["status"] == "failed").sum())
+    rep.stopped = int((df["status"] == "stopped").sum())
     rep.failures = failure_lines(plan, df)
     out = Path(out) if out else plan.default_out
     if out is not None:

@@ -48,10 +48,13 @@ def assemble(plan: Plan, runs: list[Run], records: dict, cache: Cache):
         rec = records.get(r.key)
         m: dict = {}
         err = None
+        st = "failed"
         if rec is None:
             err = "not run"
         elif rec["status"] != "ok":
             err = rec.get("error") or "failed"
+            if rec["status"] == "stopped":  # by a run limit (max_events, max_wall)
+                st = "stopped"
         else:
             try:
                 m = plan.metrics.from_stdout(rec.get("stdout", "")) if plan.kind == "tcl" else {}
@@ -69,7 +72,7 @@ def assemble(plan: Plan, runs: list[Run], records: dict, cache: Cache):
             if k not in names:
                 names.append(k)
         rows_metrics.append(m)
-        status.append("ok" if err is None else "failed")
+        status.append("ok" if err is None else st)
         error.append(err)
         elapsed.append(rec.get("elapsed") if rec else None)
     keep = plan.metrics.keep or names
@@ -104,5 +107,5 @@ def failure_lines(plan, df, limit=10) -> list[str]:
     for row in bad.head(limit).iter_rows(named=True):
         what = " ".join(f"{p}={row[p]}" for p in plan.param_names) + f" seed={row['seed']}"
         first = (row["error"] or "").strip().splitlines()
-        lines.append(f"{what}: {first[0] if first else 'failed'}" + (" ..." if len(first) > 1 else ""))
+        lines.append(f"{row['status']}: {what}: {first[0] if first else 'failed'}" + (" ..." if len(first) > 1 else ""))
     return lines

@@ -26,8 +26,13 @@ import time
 from pathlib import Path
 
 from .. import __version__
-from .._sweep_child import child_env
-from .cache import CACHE_FORMAT, build_id
+from .._sweep_child import LIMIT_MARK, child_env
+from .cache import CACHE_FORMAT, build_id, run_limits
+from .plan import run_flags
+
+#: How `dumbbell run` says a limit (--max-events, --max-wall) stopped it
+#: (exit status 124, as timeout(1)).
+STOPPED = "dumbbell: stopped: the run passed its limit"
 
 _ACTIVE: dict[int, subprocess.Popen] = {}
 _ACTIVE_LOCK = threading.Lock()
@@ -93,7 +98,9 @@ def _run_tcl(task, child, cwd, env, out_path, err_path, timeout):
     process.  Returns (exit code, timed out, cancelled) like `_spawn`."""
     from .. import _forkserver
 
-    cmd = child + ["tcl", task["script"], *task["args"]]
+    opts = task.get("run_options") or {}
+    flags = [*run_flags(opts), "--"] if opts else []
+    cmd = child + ["tcl", *flags, task["script"], *task["args"]]
     try:
         fs = _forkserver.for_this_thread()
     except OSError:
@@ -101,7 +108,7 @@ def _run_tcl(task, child, cwd, env, out_path, err_path, timeout):
     if fs is None:
         return _spawn(cmd, cwd, env, out_path, err_path, timeout)
     try:
-        pid = fs.start(task["script"], task["args"], cwd, env, out_path, err_path)
+        pid = fs.start(task["script"], task["args"], cwd, env, out_path, err_path, opts)
         return _supervise(_Forked(pid), fs.wait, timeout)
     except _forkserver.ForkServerError as err:
         # The server itself failed (not the run): start afresh next time,
@@ -197,8 +204,16 @@ def execute(task: dict) -> dict:
                 rec["status"], rec["transient"] = "cancelled", True
                 return rec
             rec["stdout"] = out_path.read_text(errors="replace")
+            stderr = err_path.read_text(errors="replace") if rc or to else ""
+            if rc == 124 and STOPPED in stderr:
+                # stopped by the plan's max_events or max_wall: a result
+                # of its own, not a crash (what it wrote is kept)
+                rec["status"] = "stopped"
+                rec["limits"] = run_limits(task)  # (cache.partition compares them)
+                rec["error"] = stderr[stderr.index(STOPPED) + len("dumbbell: "):].strip().splitlines()[0]
+                return rec
             if rc != 0 or to:
-                rec["error"] = _fail_text(rc, to, timeout, err_path.read_text(errors="replace"))
+                rec["error"] = _fail_text(rc, to, timeout, stderr)
             elif task.get("extract"):
                 ex = task["extract"]
                 metrics, err = py_child({"mode": "extract", "target": ex["target"], "file": ex["file"],
@@ -219,6 +234,10 @@ def execute(task: dict) -> dict:
                 rec["status"], rec["transient"] = "cancelled", True
                 return rec
             rec["stdout"] = out_path.read_text(errors="replace") if out_path.exists() else ""
+            if err and err.startswith(LIMIT_MARK):
+                # the function's own Simulation.run(max_events=, max_wall=)
+                rec["status"], rec["error"] = "stopped", err[len(LIMIT_MARK):]
+                return rec
             if err:
                 rec["error"] = err
             else:

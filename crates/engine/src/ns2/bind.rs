@@ -23,6 +23,103 @@ pub struct Var<T: 'static> {
     /// (ns-2 does, but nothing here reads it), so it is a plain OTcl
     /// variable with its class default.
     pub access: Option<Access<T>>,
+    /// The values it takes (`Range::Any`: whatever tclcl reads), checked
+    /// before its setter runs, and why (`within`).
+    pub range: Range,
+    pub why: &'static str,
+}
+
+/// The declared range of a bound variable: outside it the simulation
+/// crashes, hangs or can only mean nothing, so a value outside is refused
+/// where it is set ("NAME must be DESCRIBE, got "VALUE"").  Each is read as
+/// its variable's type reads it (tclcl's conversions), so ns-2's own
+/// spellings of a number keep working.  docs/reliability.md's table of
+/// declared ranges is made from these (`registry::declared_ranges`, checked
+/// by crates/engine/tests/ranges.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Range {
+    /// Whatever tclcl reads.
+    Any,
+    /// A finite number.
+    Finite,
+    /// A finite number above 0.
+    Positive,
+    /// An integer above 0.
+    PositiveInt,
+    /// An integer above 0, a number of bytes.
+    PositiveBytes,
+    /// A finite time above 0 (ns-2's time units: `5ms`).
+    PositiveTime,
+    /// A time of 0 or more.
+    NonNegativeTime,
+    /// A number from 0 to 1.
+    Probability,
+    /// A number above 0 and below 1.
+    OpenUnit,
+}
+
+impl Range {
+    /// What the values are, as the refusal says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Range::Any => "anything",
+            Range::Finite => "a finite number",
+            Range::Positive => "a number above 0",
+            Range::PositiveInt => "a positive integer",
+            Range::PositiveBytes => "a positive number of bytes",
+            Range::PositiveTime => "a positive time",
+            Range::NonNegativeTime => "a time of zero or more",
+            Range::Probability => "a number from 0 to 1",
+            Range::OpenUnit => "a number above 0 and below 1",
+        }
+    }
+
+    /// Does the text `v` read as a value in the range?
+    pub fn holds(self, v: &str) -> bool {
+        match self {
+            Range::Any => true,
+            Range::Finite => parse_real(v).is_finite(),
+            Range::Positive => {
+                let x = parse_real(v);
+                x.is_finite() && x > 0.0
+            }
+            Range::PositiveInt | Range::PositiveBytes => parse_int(v) > 0,
+            Range::PositiveTime => {
+                let t = parse_time(v);
+                t.is_finite() && t > 0.0
+            }
+            Range::NonNegativeTime => parse_time(v) >= 0.0,
+            Range::Probability => (0.0..=1.0).contains(&parse_real(v)),
+            Range::OpenUnit => {
+                let x = parse_real(v);
+                x > 0.0 && x < 1.0
+            }
+        }
+    }
+
+    /// `Ok` if `v` is in the range, else the refusal for variable `name`.
+    pub fn check(self, name: &str, v: &str) -> Result<(), String> {
+        if self.holds(v) {
+            Ok(())
+        } else {
+            Err(format!("{name} must be {}, got \"{v}\"", self.describe()))
+        }
+    }
+
+    /// Values just outside the range and at its edges inside, for the
+    /// tests (and the docs' examples).
+    pub fn probes(self) -> (&'static [&'static str], &'static [&'static str]) {
+        match self {
+            Range::Any => (&[], &["0"]),
+            Range::Finite => (&["NaN", "Inf", "-Inf", "1e999"], &["-1e300", "0", "1e300"]),
+            Range::Positive => (&["0", "-1", "NaN", "Inf"], &["1e-300", "1e300"]),
+            Range::PositiveInt | Range::PositiveBytes => (&["0", "-1"], &["1", "2147483647"]),
+            Range::PositiveTime => (&["0", "-1ms", "NaN", "Inf"], &["1ns", "0.000001", "3600"]),
+            Range::NonNegativeTime => (&["-1ns", "-1"], &["0", "1ms", "3600"]),
+            Range::Probability => (&["-0.000001", "1.000001", "NaN"], &["0", "0.5", "1"]),
+            Range::OpenUnit => (&["0", "1", "NaN"], &["0.000001", "0.999999"]),
+        }
+    }
 }
 
 /// A class default.
@@ -64,6 +161,9 @@ pub trait Bindings: Sync {
     fn get(&self, obj: &mut Obj, w: &mut World, var: &str) -> Option<String>;
     /// `Some(result)` if `var` is one of these bound by the engine.
     fn set(&self, obj: &mut Obj, w: &mut World, var: &str, value: &str) -> Option<Result<(), String>>;
+    /// The declared ranges (`Range`): name, range, why; `Range::Any` ones
+    /// too.
+    fn ranges(&self, f: &mut dyn FnMut(&'static str, Range, &'static str));
 }
 
 impl<T: 'static> Bindings for Table<T> {
@@ -88,11 +188,20 @@ impl<T: 'static> Bindings for Table<T> {
         let v = self.vars.iter().find(|v| v.name == var)?;
         let a = v.access.as_ref()?;
         let part = (self.part)(obj)?;
+        if let Err(e) = v.range.check(v.name, value) {
+            return Some(Err(e));
+        }
         let r = (a.set)(part, value, w);
         if let Some(after) = self.after_set {
             after(part);
         }
         Some(r)
+    }
+
+    fn ranges(&self, f: &mut dyn FnMut(&'static str, Range, &'static str)) {
+        for v in self.vars {
+            f(v.name, v.range, v.why);
+        }
     }
 }
 
@@ -145,13 +254,19 @@ pub const fn var<T>(
     get: fn(&mut T, &mut World) -> String,
     set: fn(&mut T, &str, &mut World) -> Result<(), String>,
 ) -> Var<T> {
-    Var { name, ty, default: ClassDefault::Text(default), access: Some(Access { get, set }) }
+    Var { name, ty, default: ClassDefault::Text(default), access: Some(Access { get, set }), range: Range::Any, why: "" }
+}
+
+/// Variable `v` takes only values in `range`; `why`: what ns-2 (or the
+/// model) does outside it.
+pub const fn within<T>(v: Var<T>, range: Range, why: &'static str) -> Var<T> {
+    Var { range, why, ..v }
 }
 
 /// A variable ns-2 binds that the engine does not model: only its class
 /// default exists (a plain OTcl class variable).
 pub const fn script_var<T>(name: &'static str, default: &'static str) -> Var<T> {
-    Var { name, ty: VarType::Int, default: ClassDefault::Text(default), access: None }
+    Var { name, ty: VarType::Int, default: ClassDefault::Text(default), access: None, range: Range::Any, why: "" }
 }
 
 /// A variable the engine binds that has no class default of its own here:
@@ -163,7 +278,7 @@ pub const fn var_unset<T>(
     get: fn(&mut T, &mut World) -> String,
     set: fn(&mut T, &str, &mut World) -> Result<(), String>,
 ) -> Var<T> {
-    Var { name, ty, default: ClassDefault::None, access: Some(Access { get, set }) }
+    Var { name, ty, default: ClassDefault::None, access: Some(Access { get, set }), range: Range::Any, why: "" }
 }
 
 /// An agent's common fields and its kind, if `o` is an agent: what the
@@ -214,6 +329,13 @@ pub struct Var2<A: 'static, B: 'static> {
     pub default: ClassDefault,
     pub get: fn(&mut A, &mut B, &mut World) -> String,
     pub set: fn(&mut A, &mut B, &str, &mut World) -> Result<(), String>,
+    pub range: Range,
+    pub why: &'static str,
+}
+
+/// `within` for a variable over two parts.
+pub const fn within2<A, B>(v: Var2<A, B>, range: Range, why: &'static str) -> Var2<A, B> {
+    Var2 { range, why, ..v }
 }
 
 impl<A: 'static, B: 'static> Bindings for Table2<A, B> {
@@ -236,7 +358,16 @@ impl<A: 'static, B: 'static> Bindings for Table2<A, B> {
     fn set(&self, obj: &mut Obj, w: &mut World, var: &str, value: &str) -> Option<Result<(), String>> {
         let v = self.vars.iter().find(|v| v.name == var)?;
         let (a, b) = (self.part)(obj)?;
+        if let Err(e) = v.range.check(v.name, value) {
+            return Some(Err(e));
+        }
         Some((v.set)(a, b, value, w))
+    }
+
+    fn ranges(&self, f: &mut dyn FnMut(&'static str, Range, &'static str)) {
+        for v in self.vars {
+            f(v.name, v.range, v.why);
+        }
     }
 }
 
@@ -248,5 +379,5 @@ pub const fn var2<A, B>(
     get: fn(&mut A, &mut B, &mut World) -> String,
     set: fn(&mut A, &mut B, &str, &mut World) -> Result<(), String>,
 ) -> Var2<A, B> {
-    Var2 { name, ty, default: ClassDefault::Text(default), get, set }
+    Var2 { name, ty, default: ClassDefault::Text(default), get, set, range: Range::Any, why: "" }
 }

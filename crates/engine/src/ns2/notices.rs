@@ -64,6 +64,12 @@ impl Sim {
                             self.name(agent),
                             fmt_real(rate)
                         ),
+                        Abort::PacketSizeDivision { agent, bytes, size } => format!(
+                            "{} (a TCP sender) was asked to send {bytes} bytes with packetSize_ {}: it counts them in packets \
+                             of that size (TcpAgent::sendmsg: nbytes / size_); ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            size
+                        ),
                         Abort::RateDivision { agent, what } => format!(
                             "{} ({}): {}; ns-2 crashes here (floating-point exception)",
                             self.name(agent),

@@ -6,7 +6,7 @@
 //! list the Tcl library registers, each class's bound variables and types,
 //! the class defaults it starts with, and `new`.
 
-use super::bind::{Bindings, ClassDefault};
+use super::bind::{Bindings, ClassDefault, Range};
 use super::class::{agent, app, errmodel, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
 use crate::tcp::Flavor;
 use crate::qdisc::{CoDel, FqCoDel, Pi, Pie, Qdisc, Queue, Red, Scfq};
@@ -150,6 +150,39 @@ impl Class {
     pub fn set(&self, obj: &mut Obj, w: &mut crate::sim::World, var: &str, value: &str) -> Option<Result<(), String>> {
         self.tables.iter().rev().find_map(|t| t.set(obj, w, var, value))
     }
+}
+
+/// Every declared range (`bind::Range`, not `Any`): (the class of its
+/// table, variable, range, why), a table several classes share once, in
+/// the registry's order.
+pub fn declared_ranges() -> Vec<(&'static str, &'static str, Range, &'static str)> {
+    let mut seen: Vec<*const ()> = Vec::new();
+    let mut out = Vec::new();
+    for c in CLASSES {
+        for t in c.tables {
+            let key = *t as *const dyn Bindings as *const ();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            t.ranges(&mut |name, range, why| {
+                if range != Range::Any && !out.iter().any(|(c, n, _, _)| *c == t.class() && *n == name) {
+                    out.push((t.class(), name, range, why));
+                }
+            });
+        }
+    }
+    out
+}
+
+/// The declared ranges as the Markdown table docs/reliability.md shows
+/// (between its `declared-ranges` markers; tests/ranges.rs checks it).
+pub fn ranges_markdown() -> String {
+    let mut s = String::from("| class | variable | must be | outside it |\n|---|---|---|---|\n");
+    for (class, var, range, why) in declared_ranges() {
+        s.push_str(&format!("| `{class}` | `{var}` | {} | {why} |\n", range.describe()));
+    }
+    s
 }
 
 /// The class defaults of every table, as the Tcl the library evaluates at

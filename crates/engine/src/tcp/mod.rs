@@ -484,6 +484,11 @@ impl Tcp {
             t.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
         } else {
             let size = b.size;
+            if size == 0 || (size == -1 && nbytes == i32::MIN) {
+                // C's division traps here (ns-2: SIGFPE)
+                sim.w.abort(crate::notice::Abort::PacketSizeDivision { agent: b.id, bytes: nbytes, size });
+                return;
+            }
             let add = nbytes / size + if nbytes % size != 0 { 1 } else { 0 };
             t.inc(b, &mut sim.w, Tv::Curseq, add);
         }

@@ -298,10 +298,9 @@ SplitObject set id 0
 
 SplitObject instproc init args {
     $self next
-    if {[catch {::dumbbell::be::shadow $self [::otcl::_::ClassOf $self] $args} kind]} {
-        if {[info exists ::dumbbell::shadow_value_error]} {
+    if {[catch {::dumbbell::be::shadow $self [::otcl::_::ClassOf $self] $args} kind opts]} {
+        if {[dict get $opts -errorcode] eq {DUMBBELL VALUE}} {
             # a class default the engine refuses: the script's error
-            unset ::dumbbell::shadow_value_error
             error $kind
         }
         set ::dumbbell::shadow_error $kind
@@ -532,11 +531,10 @@ proc ::dumbbell::_newplain {className} {
             ::otcl::_::Alias $o
         }
     }
-    if {[catch {::dumbbell::be::shadow $o $c {}} kind]} {
+    if {[catch {::dumbbell::be::shadow $o $c {}} kind opts]} {
         delete $o
-        if {[info exists ::dumbbell::shadow_value_error]} {
+        if {[dict get $opts -errorcode] eq {DUMBBELL VALUE}} {
             # a class default the engine refuses: the script's error
-            unset ::dumbbell::shadow_value_error
             error "class $className: constructor failed: $kind"
         }
         set ::dumbbell::shadow_error $kind

@@ -72,14 +72,8 @@ pub static RED_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "true", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        // RED divides by it (ns-2 crashes on 0: a floating-point exception)
-        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| {
-            let n = parse_int(v);
-            if n <= 0 {
-                return Err(format!("mean_pktsize_ must be a positive number of bytes for RED, got \"{v}\""));
-            }
-            Ok(q.cap.mean_pktsize = n)
-        }),
+        within(var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+            Range::PositiveBytes, "RED divides by it: ns-2 crashes on 0 (floating-point exception)"),
         var("drop_front_", Bool, "false", |q, _| boolean(q.cap.drop_front), |q, v, _| Ok(q.cap.drop_front = parse_bool(v))),
         var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
     ],
@@ -96,7 +90,8 @@ pub static SCFQ_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        within(var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+            Range::PositiveInt, "a class's byte capacity is counted in it (Dumbbell's own class)"),
         var("summarystats_", Bool, "false", |q, _| boolean(q.summarystats), |q, v, _| Ok(q.summarystats = parse_bool(v))),
     ],
     after_set: Some(Queue::refresh_plain),
@@ -123,12 +118,16 @@ pub static RED: Table<Red> = Table {
             ty: Real,
             default: ClassDefault::SameAs("Queue", "limit_"),
             access: Some(Access { get: |r, _| real(r.th_min), set: |r, v, _| Ok(r.th_min = parse_real(v)) }),
+            range: Range::Any,
+            why: "",
         },
         Var {
             name: "maxthresh_queue_",
             ty: Real,
             default: ClassDefault::SameAs("Queue", "limit_"),
             access: Some(Access { get: |r, _| real(r.th_max), set: |r, v, _| Ok(r.th_max = parse_real(v)) }),
+            range: Range::Any,
+            why: "",
         },
         var("idle_pktsize_", Int, "100", |r, _| int(r.idle_pktsize), |r, v, _| Ok(r.idle_pktsize = parse_int(v))),
         var("q_weight_", Real, "-1", |r, _| real(r.q_w), |r, v, _| Ok(r.q_w = parse_real(v))),
@@ -168,8 +167,10 @@ pub static RED: Table<Red> = Table {
         // marking of ECN-capable arrivals for ECN-mod senders (c1, c2).
         var("geometric_", Bool, "false", |r, _| boolean(r.geometric), |r, v, _| Ok(r.geometric = parse_bool(v))),
         var("pmod_", Bool, "false", |r, _| boolean(r.pmod), |r, v, _| Ok(r.pmod = parse_bool(v))),
-        var("pmod_c1_", Real, "0.0625", |r, _| real(r.pmod_c1), |r, v, _| Ok(r.pmod_c1 = positive("pmod_c1_", v)?)),
-        var("pmod_c2_", Real, "0.125", |r, _| real(r.pmod_c2), |r, v, _| Ok(r.pmod_c2 = positive("pmod_c2_", v)?)),
+        within(var("pmod_c1_", Real, "0.0625", |r, _| real(r.pmod_c1), |r, v, _| Ok(r.pmod_c1 = positive("pmod_c1_", v)?)),
+            Range::Positive, "a coefficient of seed 003's marking probability (p_mod): 0 or less marks nothing or everything"),
+        within(var("pmod_c2_", Real, "0.125", |r, _| real(r.pmod_c2), |r, v, _| Ok(r.pmod_c2 = positive("pmod_c2_", v)?)),
+            Range::Positive, "a coefficient of seed 003's marking probability (p_mod): 0 or less marks nothing or everything"),
     ],
     after_set: None,
 };
@@ -198,8 +199,10 @@ pub static CODEL: Table<CoDel> = Table {
     class: "Queue/CoDel",
     part: codel,
     vars: &[
-        var("interval_", Time, "0.1", |c, _| real(c.interval), |c, v, _| positive_time("interval_", v).map(|t| c.interval = t)),
-        var("target_", Time, ".005", |c, _| real(c.target), |c, v, _| positive_time("target_", v).map(|t| c.target = t)),
+        within(var("interval_", Time, "0.1", |c, _| real(c.interval), |c, v, _| positive_time("interval_", v).map(|t| c.interval = t)),
+            Range::PositiveTime, "CoDel's control law divides by its square root; 0 makes every packet late at once"),
+        within(var("target_", Time, ".005", |c, _| real(c.target), |c, v, _| positive_time("target_", v).map(|t| c.target = t)),
+            Range::PositiveTime, "a target of 0 or less marks every packet late (RFC 8289)"),
         var("curq_", Int, "0", |c, _| int(c.fifo.bytes() as i32), |_, _, _| Ok(())),
         var("d_exp_", Real, "0.0", |c, _| real(c.last_sojourn), |c, v, _| Ok(c.last_sojourn = parse_real(v))),
         var("minbytes_", Int, "1500", |c, _| int(c.min_bytes as i32), |c, v, _| non_negative("minbytes_", v).map(|b| c.min_bytes = b)),
@@ -224,7 +227,8 @@ pub static PIE_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "1000", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        within(var("mean_pktsize_", Int, "1000", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+            Range::PositiveInt, "PIE's byte mode divides by it"),
     ],
     after_set: Some(Queue::refresh_plain),
 };
@@ -244,20 +248,26 @@ pub static PIE: Table<Pie> = Table {
     class: "Queue/PIE",
     part: pie,
     vars: &[
-        var("a_", Real, "0.125", |q, _| real(q.a), |q, v, _| finite("a_", v).map(|x| q.a = x)),
-        var("b_", Real, "1.25", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
+        within(var("a_", Real, "0.125", |q, _| real(q.a), |q, v, _| finite("a_", v).map(|x| q.a = x)),
+            Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
+        within(var("b_", Real, "1.25", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
+            Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
         var("tUpdate_", Time, "0.015", |q, _| real(secs(q.t_update)), |q, v, _| {
             q.t_update = non_negative_time("tUpdate_", v).and_then(|t| if t >= 1 { Ok(t) } else { Err(format!("tUpdate_ must be a time of 1 ns or more, got \"{v}\"")) })?;
             Ok(())
         }),
-        var("sUpdate_", Time, "0", |q, _| real(secs(q.s_update)), |q, v, _| non_negative_time("sUpdate_", v).map(|t| q.s_update = t)),
-        var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.qdelay_ref = t)),
-        var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.max_burst = t)),
+        within(var("sUpdate_", Time, "0", |q, _| real(secs(q.s_update)), |q, v, _| non_negative_time("sUpdate_", v).map(|t| q.s_update = t)),
+            Range::NonNegativeTime, "the time of the first update: a negative one is before the run"),
+        within(var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.qdelay_ref = t)),
+            Range::NonNegativeTime, "the queueing delay PIE steers to (RFC 8033): a negative one is no delay"),
+        within(var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.max_burst = t)),
+            Range::NonNegativeTime, "a length of time (RFC 8033)"),
         var("dq_threshold_", Int, "16384", |q, _| int(q.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.dq_threshold = n)),
         var("use_dq_rate_estimator_", Bool, "false", |q, _| boolean(q.use_dq_rate_estimator), |q, v, _| Ok(q.use_dq_rate_estimator = parse_bool(v))),
         var("cap_drop_adjustment_", Bool, "true", |q, _| boolean(q.cap_drop_adjustment), |q, v, _| Ok(q.cap_drop_adjustment = parse_bool(v))),
         var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
-        var("mark_p_", Real, "0.1", |q, _| real(q.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.mark_ecn_th = x)),
+        within(var("mark_p_", Real, "0.1", |q, _| real(q.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.mark_ecn_th = x)),
+            Range::Probability, "a probability"),
         var("derandomize_", Bool, "false", |q, _| boolean(q.use_derandomization), |q, v, _| Ok(q.use_derandomization = parse_bool(v))),
         var(
             "active_threshold_",
@@ -270,7 +280,8 @@ pub static PIE: Table<Pie> = Table {
                 Ok(())
             },
         ),
-        var("prob_", Real, "0", |q, _| real(q.drop_prob), |q, v, _| probability("prob_", v).map(|x| q.drop_prob = x)),
+        within(var("prob_", Real, "0", |q, _| real(q.drop_prob), |q, v, _| probability("prob_", v).map(|x| q.drop_prob = x)),
+            Range::Probability, "a probability"),
         var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
         var("qdelay_", Time, "0", |q, _| real(secs(q.qdelay)), |_, _, _| Ok(())),
     ],
@@ -290,8 +301,10 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
     class: "Queue/FQ_CoDel",
     part: fq_codel,
     vars: &[
-        var("target_", Time, ".005", |q, _| real(q.target), |q, v, _| positive_time("target_", v).map(|t| q.target = t)),
-        var("interval_", Time, "0.1", |q, _| real(q.interval), |q, v, _| positive_time("interval_", v).map(|t| q.interval = t)),
+        within(var("target_", Time, ".005", |q, _| real(q.target), |q, v, _| positive_time("target_", v).map(|t| q.target = t)),
+            Range::PositiveTime, "a target of 0 or less marks every packet late (RFC 8289)"),
+        within(var("interval_", Time, "0.1", |q, _| real(q.interval), |q, v, _| positive_time("interval_", v).map(|t| q.interval = t)),
+            Range::PositiveTime, "CoDel's control law divides by its square root; 0 makes every packet late at once"),
         var("setbit_", Bool, "true", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
         var(
             "ce_threshold_",
@@ -306,8 +319,10 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
             q.flows = n;
             Ok(())
         }),
-        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
-        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+        within(var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+            Range::PositiveInt, "a flow queue's credit per round (RFC 8290): with none, no flow queue ever gets to send"),
+        within(var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+            Range::PositiveInt, "an overflow must drop at least one packet (RFC 8290)"),
         var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
         var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
             let on = parse_bool(v);

@@ -64,14 +64,11 @@ table!(ERLANG, "RandomVariable/Erlang", erlang, ErlangRv, [
 ]);
 table!(GAMMA, "RandomVariable/Gamma", gamma, GammaRv, [
     // a shape that is not a finite number: the sampler's rejection loop
-    // never ends (ns-2 gets a floating-point exception first)
-    var("alpha_", Real, "1.0", |v, _| real(v.alpha), |v, s, _| {
-        let a = parse_real(s);
-        if !a.is_finite() {
-            return Err(format!("alpha_ must be a finite number, got \"{s}\""));
-        }
-        Ok(v.alpha = a)
-    }),
+    // never ends (ns-2 gets a floating-point exception first); one of 0 or
+    // less is no Gamma distribution, and below 1 the sampler recurses once
+    // per unit of it (-2^31: ns-2 and Dumbbell both overflowed the stack)
+    within(var("alpha_", Real, "1.0", |v, _| real(v.alpha), |v, s, _| Ok(v.alpha = parse_real(s))),
+        Range::Positive, "the shape of a Gamma distribution: 0 or less is none (ns-2 draws nonsense, and overflows its stack on a large negative one)"),
     param!("beta_", "1.0", beta),
 ]);
 table!(PARETO, "RandomVariable/Pareto", pareto, ParetoRv, [param!("avg_", "1.0", avg), param!("shape_", "1.5", shape)]);

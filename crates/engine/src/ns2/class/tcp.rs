@@ -84,10 +84,14 @@ pub static TCP: Table2<AgentBase, Sender> = Table2 {
         // Dumbbell's own (seed 003's ECN-mod, `tcp/growth/ecnmod.rs`): the rule
         // whatever windowOption_, and eq. 5's c1 w^alpha and c2 w^beta.
         var2("ecnmod_", Bool, "false", |_, s, _| boolean(s.ecnmod), |_, s, v, w| { s.ecnmod = parse_bool(v); let option = s.growth.option(); s.select_growth(option, w); Ok(()) }),
-        var2("ecnmod_c1_", Real, "0.0625", |_, s, _| real(s.growth.get::<EcnMod>().c1), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c1 = positive("ecnmod_c1_", v)?)),
-        var2("ecnmod_c2_", Real, "0.125", |_, s, _| real(s.growth.get::<EcnMod>().c2), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c2 = fraction("ecnmod_c2_", v)?)),
-        var2("ecnmod_alpha_", Real, "0", |_, s, _| real(s.growth.get::<EcnMod>().alpha), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().alpha = finite("ecnmod_alpha_", v)?)),
-        var2("ecnmod_beta_", Real, "1", |_, s, _| real(s.growth.get::<EcnMod>().beta), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().beta = finite("ecnmod_beta_", v)?)),
+        within2(var2("ecnmod_c1_", Real, "0.0625", |_, s, _| real(s.growth.get::<EcnMod>().c1), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c1 = positive("ecnmod_c1_", v)?)),
+            Range::Positive, "the increase per unmarked ACK at w = 1 (seed 003): 0 or less never opens the window"),
+        within2(var2("ecnmod_c2_", Real, "0.125", |_, s, _| real(s.growth.get::<EcnMod>().c2), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().c2 = fraction("ecnmod_c2_", v)?)),
+            Range::OpenUnit, "the share of the window a mark takes off: 0 is none, 1 or more leaves no window"),
+        within2(var2("ecnmod_alpha_", Real, "0", |_, s, _| real(s.growth.get::<EcnMod>().alpha), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().alpha = finite("ecnmod_alpha_", v)?)),
+            Range::Finite, "an exponent of the window (seed 003): infinite or NaN makes the window NaN"),
+        within2(var2("ecnmod_beta_", Real, "1", |_, s, _| real(s.growth.get::<EcnMod>().beta), |_, s, v, _| Ok(s.growth.get_mut::<EcnMod>().beta = finite("ecnmod_beta_", v)?)),
+            Range::Finite, "an exponent of the window (seed 003): infinite or NaN makes the window NaN"),
         var2("mark_", Real, "0.0", |_, s, _| real(s.mark), |_, s, v, _| Ok(s.mark = parse_real(v))),
         var2("windowConstant_", Real, "4", |_, s, _| real(s.growth.get::<Scaled>().wnd_const), |_, s, v, _| Ok(s.growth.get_mut::<Scaled>().wnd_const = parse_real(v))),
         var2("windowThresh_", Real, "0.002", |_, s, _| real(s.wnd_th), |_, s, v, _| Ok(s.wnd_th = parse_real(v))),
