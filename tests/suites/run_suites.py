@@ -57,8 +57,10 @@ EXPECTED = {
     "misc": None,
     "rng": None,
     "monitor": None,
-    # example2 needs SFQ, example3 rtproto DV
-    "greis": ["example1", "example1a", "example1b", "example4", "ping", "pingOneWay"],
+    # example3 needs rtproto DV
+    "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
+    # the other two need Queue/FQ (FQLink's per-flow queues)
+    "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
     "simple": None,
     "frto": None,
     "links": None,

@@ -189,6 +189,8 @@ impl Builder {
                 Some(d) => scfq_spec(d)?,
                 None => b::Scfq::default(),
             }),
+            "DRR" => QueueSpec::Drr,
+            "SFQ" => QueueSpec::Sfq,
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

@@ -147,6 +147,10 @@ pub enum QueueSpec {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    /// ns-2's Queue/DRR (its variables by name, as the link's parameters).
+    Drr,
+    /// ns-2's Queue/SFQ (its variables by name, as the link's parameters).
+    Sfq,
 }
 
 impl Default for QueueSpec {
@@ -373,6 +377,8 @@ impl QueueSpec {
             QueueSpec::Pie(_) => "Queue/PIE",
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
             QueueSpec::Scfq(_) => "Queue/SCFQ",
+            QueueSpec::Drr => "Queue/DRR",
+            QueueSpec::Sfq => "Queue/SFQ",
         }
     }
 
@@ -506,7 +512,7 @@ impl QueueSpec {
                 put("drop_batch_size_", q.drop_batch_size.to_string());
                 put("perturbation_", q.perturbation.to_string());
             }
-            QueueSpec::Scfq(_) => {}
+            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq => {}
         }
         v
     }

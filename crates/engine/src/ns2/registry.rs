@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
+use super::class::{agent, app, errmodel, fairq, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
 use crate::tcp::Flavor;
 use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -45,6 +45,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
     Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
+    Class { name: "Queue/DRR", tables: &[&queue::QUEUE, &fairq::DRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Drr::new())) },
+    Class { name: "Queue/SFQ", tables: &[&queue::QUEUE, &fairq::SFQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Sfq::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },

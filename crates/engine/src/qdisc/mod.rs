@@ -24,10 +24,12 @@
 
 pub mod codel;
 pub mod droptail;
+pub mod drr;
 pub mod fq_codel;
 pub mod pie;
 pub mod red;
 pub mod scfq;
+pub mod sfq;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -36,10 +38,12 @@ use crate::sim::{World, NONE};
 
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use drr::Drr;
 pub use fq_codel::FqCoDel;
 pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
+pub use sfq::Sfq;
 
 /// What a discipline did with an arriving packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,6 +315,8 @@ disciplines! {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    Drr(Drr),
+    Sfq(Sfq),
 }
 
 impl Qdisc {

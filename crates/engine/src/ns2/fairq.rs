@@ -1,0 +1,56 @@
+//! The commands of `Queue/DRR` and `Queue/SFQ` (ns-2's `DRR::command`,
+//! `SFQ::command`): `$q blimit N`, `$q buckets N`, `$q quantum N`, `$q mask
+//! N` for DRR; `$q limit N`, `$q buckets N` for SFQ.  Values ns-2 would
+//! crash or hang on are errors naming the command and the value.
+
+use crate::ns2::class::fairq::{above_zero, zero_or_more};
+use crate::qdisc::{Drr, Sfq};
+use crate::sched::ObjId;
+use crate::sim::{Obj, Sim};
+
+impl Sim {
+    /// Is `id` a DRR or SFQ queue?
+    pub(crate) fn is_fairq(&self, id: ObjId) -> bool {
+        matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<Drr>().is_some() || q.disc.get::<Sfq>().is_some())
+    }
+
+    /// A command of a DRR or SFQ queue.
+    pub(crate) fn fairq_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!("not a queue") };
+        let (cmd, n) = (argv[0], argv.len());
+        if let Some(d) = q.disc.get_mut::<Drr>() {
+            match (cmd, n) {
+                ("blimit", 2) => {
+                    let b = zero_or_more("blimit", argv[1])?;
+                    if (crate::qdisc::Discipline::bytes(d)) > b as i64 {
+                        return Err(format!("blimit {b}: the DRR queue holds {} bytes, more than the new limit", crate::qdisc::Discipline::bytes(d)));
+                    }
+                    d.blimit = b;
+                }
+                ("buckets", 2) => {
+                    let b = above_zero("buckets", argv[1])?;
+                    d.clear()?;
+                    d.buckets = b;
+                }
+                ("quantum", 2) => d.quantum = above_zero("quantum", argv[1])?,
+                ("mask", 2) => d.mask = crate::ns2::tclcl::parse_int(argv[1]),
+                _ => return Err(format!("unknown command \"{cmd}\"")),
+            }
+            return Ok(String::new());
+        }
+        let s = q.disc.get_mut::<Sfq>().expect("an SFQ queue");
+        match (cmd, n) {
+            ("limit", 2) => s.set_limit(crate::ns2::tclcl::parse_int(argv[1]))?,
+            ("buckets", 2) => {
+                let b = above_zero("buckets", argv[1])?;
+                if s.started() {
+                    // ns-2 2.35's SFQ::clear never returns here
+                    return Err("buckets: an SFQ queue's buckets cannot change once it has seen a packet".into());
+                }
+                s.buckets = b;
+            }
+            _ => return Err(format!("unknown command \"{cmd}\"")),
+        }
+        Ok(String::new())
+    }
+}
