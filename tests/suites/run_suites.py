@@ -61,6 +61,7 @@ EXPECTED = {
     "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
     # the other two need Queue/FQ (FQLink's per-flow queues)
     "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
+    "vq": None,
     "simple": None,
     "frto": None,
     "links": None,

@@ -92,6 +92,18 @@ impl Tracer for Ns2Tracer {
         });
     }
 
+    /// `Vq::trace`: `Q <time> <curq>`, the time with `%g`.
+    fn queue_int_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: i64) {
+        out.append(ch, |buf| {
+            buf.push(tag);
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            fmt::push_int(buf, v, 0, false);
+            buf.push(b'\n');
+        });
+    }
+
     /// A queue monitor's nam line (`QueueMonitor::printStats`):
     /// `q -t time -s src -d dst -l bytes -p packets`.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, m: &QueueMonitor) {

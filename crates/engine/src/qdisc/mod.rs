@@ -30,6 +30,7 @@ pub mod pie;
 pub mod red;
 pub mod scfq;
 pub mod sfq;
+pub mod vq;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -44,6 +45,7 @@ pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
+pub use vq::Vq;
 
 /// What a discipline did with an arriving packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,6 +319,7 @@ disciplines! {
     Scfq(Scfq),
     Drr(Drr),
     Sfq(Sfq),
+    Vq(Vq),
 }
 
 impl Qdisc {

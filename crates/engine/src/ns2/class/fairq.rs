@@ -1,10 +1,11 @@
-//! The round-robin schedulers' classes: `Queue/DRR` (queue/drr.cc) and
-//! `Queue/SFQ` (queue/sfq.cc).  Their commands (`blimit`, `buckets`,
-//! `quantum`, `mask`, `limit`) are in ns2/fairq.rs.
+//! ns-2's schedulers and AQMs beside RED: `Queue/DRR` (queue/drr.cc),
+//! `Queue/SFQ` (queue/sfq.cc), `Queue/Vq` (queue/vq.cc).  Their commands
+//! (`blimit`, `buckets`, `quantum`, `mask`, `limit`; `link`, `attach`,
+//! `trace`) are in ns2/fairq.rs.
 
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
-use crate::qdisc::{Drr, Sfq};
+use crate::qdisc::{Drr, Sfq, Vq};
 use crate::sim::Obj;
 
 fn drr(o: &mut Obj) -> Option<&mut Drr> {
@@ -65,6 +66,33 @@ pub static SFQ: Table<Sfq> = Table {
     vars: &[
         var("maxqueue_", Int, "40", |s, _| int(s.maxqueue), |s, v, _| Ok(s.maxqueue = parse_int(v))),
         var("buckets_", Int, "16", |s, _| int(s.buckets), |s, v, _| above_zero("buckets_", v).map(|n| s.buckets = n)),
+    ],
+    after_set: None,
+};
+
+fn vq(o: &mut Obj) -> Option<&mut Vq> {
+    match o {
+        Obj::Queue(q) => q.disc.get_mut::<Vq>(),
+        _ => None,
+    }
+}
+
+/// `Queue/Vq` (queue/vq.cc): ns-default.tcl's defaults (lengths in bytes).
+/// `curq_` is the real queue's length after the last packet event.
+pub static VQ: Table<Vq> = Table {
+    class: "Queue/Vq",
+    part: vq,
+    vars: &[
+        var("drop_front_", Bool, "0", |v, _| boolean(v.drop_front), |v, x, _| Ok(v.drop_front = parse_bool(x))),
+        var("ecnlim_", Real, "0.8", |v, _| real(v.ecnlim), |v, x, _| finite("ecnlim_", x).map(|f| v.ecnlim = f)),
+        var("buflim_", Real, "1.0", |v, _| real(v.buflim), |v, x, _| finite("buflim_", x).map(|f| v.buflim = f)),
+        var("queue_in_bytes_", Bool, "true", |v, _| boolean(v.in_bytes), |v, x, _| Ok(v.in_bytes = parse_bool(x))),
+        var("gamma_", Real, "0.98", |v, _| real(v.gamma), |v, x, _| finite("gamma_", x).map(|f| v.gamma = f)),
+        var("markpkts_", Bool, "false", |v, _| boolean(v.markpkts), |v, x, _| Ok(v.markpkts = parse_bool(x))),
+        var("markfront_", Bool, "0", |v, _| boolean(v.markfront), |v, x, _| Ok(v.markfront = parse_bool(x))),
+        // the packet mode divides the link rate by it
+        var("mean_pktsize_", Int, "1000", |v, _| int(v.mean_pktsize), |v, x, _| above_zero("mean_pktsize_", x).map(|n| v.mean_pktsize = n)),
+        var("curq_", Int, "0", |v, _| int(v.curq), |_, _, _| Ok(())),
     ],
     after_set: None,
 };
