@@ -62,6 +62,7 @@ EXPECTED = {
     # the other two need Queue/FQ (FQLink's per-flow queues)
     "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
     "vq": None,
+    "gk": None,
     "simple": None,
     "frto": None,
     "links": None,

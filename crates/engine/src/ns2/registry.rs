@@ -48,6 +48,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DRR", tables: &[&queue::QUEUE, &fairq::DRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Drr::new())) },
     Class { name: "Queue/SFQ", tables: &[&queue::QUEUE, &fairq::SFQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Sfq::new())) },
     Class { name: "Queue/Vq", tables: &[&queue::QUEUE, &fairq::VQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Vq::new())) },
+    Class { name: "Queue/GK", tables: &[&queue::QUEUE, &fairq::GK], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Gk::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },

@@ -26,6 +26,7 @@ pub mod codel;
 pub mod droptail;
 pub mod drr;
 pub mod fq_codel;
+pub mod gk;
 pub mod pie;
 pub mod red;
 pub mod scfq;
@@ -41,6 +42,7 @@ pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use drr::Drr;
 pub use fq_codel::FqCoDel;
+pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
@@ -320,6 +322,7 @@ disciplines! {
     Drr(Drr),
     Sfq(Sfq),
     Vq(Vq),
+    Gk(Gk),
 }
 
 impl Qdisc {

@@ -1,11 +1,12 @@
 //! ns-2's schedulers and AQMs beside RED: `Queue/DRR` (queue/drr.cc),
-//! `Queue/SFQ` (queue/sfq.cc), `Queue/Vq` (queue/vq.cc).  Their commands
+//! `Queue/SFQ` (queue/sfq.cc), `Queue/Vq` (queue/vq.cc), `Queue/GK`
+//! (queue/gk.cc).  Their commands
 //! (`blimit`, `buckets`, `quantum`, `mask`, `limit`; `link`, `attach`,
 //! `trace`) are in ns2/fairq.rs.
 
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
-use crate::qdisc::{Drr, Sfq, Vq};
+use crate::qdisc::{Drr, Gk, Sfq, Vq};
 use crate::sim::Obj;
 
 fn drr(o: &mut Obj) -> Option<&mut Drr> {
@@ -93,6 +94,28 @@ pub static VQ: Table<Vq> = Table {
         // the packet mode divides the link rate by it
         var("mean_pktsize_", Int, "1000", |v, _| int(v.mean_pktsize), |v, x, _| above_zero("mean_pktsize_", x).map(|n| v.mean_pktsize = n)),
         var("curq_", Int, "0", |v, _| int(v.curq), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+fn gk(o: &mut Obj) -> Option<&mut Gk> {
+    match o {
+        Obj::Queue(q) => q.disc.get_mut::<Gk>(),
+        _ => None,
+    }
+}
+
+/// `Queue/GK` (queue/gk.cc): ns-default.tcl's defaults.  `mean_pktsize_`
+/// counts the link rate in packets when the queue learns of its link;
+/// `curq_` is the real queue's length after the last arrival.
+pub static GK: Table<Gk> = Table {
+    class: "Queue/GK",
+    part: gk,
+    vars: &[
+        var("drop_front_", Bool, "0", |g, _| boolean(g.drop_front), |g, x, _| Ok(g.drop_front = parse_bool(x))),
+        var("ecnlim_", Real, "0.95", |g, _| real(g.ecnlim), |g, x, _| finite("ecnlim_", x).map(|f| g.ecnlim = f)),
+        var("mean_pktsize_", Int, "1000", |g, _| int(g.mean_pktsize), |g, x, _| above_zero("mean_pktsize_", x).map(|n| g.mean_pktsize = n)),
+        var("curq_", Int, "0", |g, _| int(g.curq), |_, _, _| Ok(())),
     ],
     after_set: None,
 };
