@@ -191,6 +191,8 @@ impl Builder {
             }),
             "DRR" => QueueSpec::Drr,
             "SFQ" => QueueSpec::Sfq,
+            "Vq" => QueueSpec::Vq,
+            "GK" => QueueSpec::Gk,
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

@@ -151,6 +151,10 @@ pub enum QueueSpec {
     Drr,
     /// ns-2's Queue/SFQ (its variables by name, as the link's parameters).
     Sfq,
+    /// ns-2's Queue/Vq (its variables by name, as the link's parameters).
+    Vq,
+    /// ns-2's Queue/GK (its variables by name, as the link's parameters).
+    Gk,
 }
 
 impl Default for QueueSpec {
@@ -379,6 +383,8 @@ impl QueueSpec {
             QueueSpec::Scfq(_) => "Queue/SCFQ",
             QueueSpec::Drr => "Queue/DRR",
             QueueSpec::Sfq => "Queue/SFQ",
+            QueueSpec::Vq => "Queue/Vq",
+            QueueSpec::Gk => "Queue/GK",
         }
     }
 
@@ -512,7 +518,7 @@ impl QueueSpec {
                 put("drop_batch_size_", q.drop_batch_size.to_string());
                 put("perturbation_", q.perturbation.to_string());
             }
-            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq => {}
+            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq | QueueSpec::Vq | QueueSpec::Gk => {}
         }
         v
     }
@@ -1189,7 +1195,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_)) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Vq | QueueSpec::Gk) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }
