@@ -7,7 +7,7 @@
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
-    python3 tests/random/gen.py SEED --queues     DRR and SFQ queues on some links
+    python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq and GK queues on some links
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -1615,10 +1615,11 @@ class Gen:
     #
     # Only in --queues mode, from a stream of its own, after everything else
     # is drawn: some DropTail links (on the flows' paths mostly, none with a
-    # per-queue DropTail setting) become Queue/DRR or Queue/SFQ, with random
-    # buckets, byte limits, quanta, masks and SFQ limits set before the run,
-    # and mid-run commands ns-2 survives (DRR: `blimit` raised, `quantum`;
-    # SFQ: `limit`).  The other draws are untouched, so a --queues script is
+    # per-queue DropTail setting) become Queue/DRR, Queue/SFQ, Queue/Vq or
+    # Queue/GK, with random buckets, byte limits, quanta, masks and SFQ
+    # limits set before the run, and mid-run commands ns-2 survives (DRR:
+    # `blimit` raised, `quantum`; SFQ: `limit`), or random Vq and GK
+    # variables (virtual sizes and rates, marking, drop-front, bytes).  The other draws are untouched, so a --queues script is
     # its plain seed's script with those queues changed.
 
     def build_queues(self):
@@ -1639,12 +1640,12 @@ class Gen:
         for st in stmts:
             if st not in chosen and y.chance(15):
                 chosen.append(st)
-        kinds = y.weighted([("DRR", 40), ("SFQ", 40), ("both", 20)])
+        kinds = y.weighted([("DRR", 30), ("SFQ", 30), ("Vq", 15), ("GK", 10), ("mixed", 15)])
         T = self.end_us
         for kind, ls in self.link_stmts:
             if (kind, ls) not in chosen:
                 continue
-            q = kinds if kinds != "both" else y.choice(["DRR", "SFQ"])
+            q = kinds if kinds != "mixed" else y.choice(["DRR", "SFQ", "Vq", "GK"])
             for l in ls:
                 l["qtype"] = q
             self.queue_kinds.append(q)
@@ -1673,6 +1674,23 @@ class Gen:
                             self.queue_lines.append('$ns at %s "%s blimit %d"' % (t, ref, blimit))
                         else:
                             self.queue_lines.append('$ns at %s "%s quantum %d"' % (t, ref, y.randint(40, 3000)))
+                elif q == "Vq":
+                    for var, val in (("buflim_", y.choice(["0.25", "0.5", "0.8", "1.0", "1.5"])),
+                                     ("ecnlim_", y.choice(["0.5", "0.8", "0.95"])),
+                                     ("gamma_", y.choice(["0.895", "0.98", "1.0"])),
+                                     ("markpkts_", y.choice(["true", "false"])),
+                                     ("markfront_", y.choice(["0", "1"])),
+                                     ("drop_front_", y.choice(["0", "1"])),
+                                     ("queue_in_bytes_", y.choice(["true", "false"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"]))):
+                        if y.chance(35):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
+                elif q == "GK":
+                    for var, val in (("ecnlim_", y.choice(["0.5", "0.8", "0.95", "1.2"])),
+                                     ("drop_front_", y.choice(["0", "1"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"]))):
+                        if y.chance(40):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
                 else:
                     if y.chance(50):
                         self.queue_lines.append("%s set buckets_ %d" % (ref, y.choice([1, 2, 3, 4, 8, 16, 32])))
@@ -2412,7 +2430,7 @@ def main(argv=None):
                    help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
     p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
     p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
-    p.add_argument("--queues", action="store_true", help="DRR and SFQ queues on some links (Queue/DRR, Queue/SFQ)")
+    p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
     a = p.parse_args(argv)
     text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues)
     if a.meta:
