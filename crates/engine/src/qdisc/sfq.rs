@@ -66,7 +66,7 @@ impl Sfq {
     /// `$q limit N`: the most packets held, and the fair share with it.
     pub fn set_limit(&mut self, n: i32) -> Result<(), String> {
         if self.buckets <= 0 {
-            return Err(format!("SFQ needs at least one bucket, buckets_ is {}", self.buckets));
+            return Err(format!("SFQ needs at least one bucket, it has {}", self.buckets));
         }
         self.maxqueue = n;
         self.fairshare = n / self.buckets;
