@@ -7,6 +7,7 @@
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
+    python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq and GK queues on some links
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -258,8 +259,11 @@ def topo_dumbbell(r, n):
 
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
-                 traffic: bool = False, vegas: bool = False, tfrc: bool = False):
+                 traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False):
         self.seed = seed
+        self.queues = queues
+        self.queue_lines = []
+        self.queue_kinds = []
         self.tfrc = tfrc
         self.tfrc_lines = []
         self.tfrc_kinds = []
@@ -1607,6 +1611,98 @@ class Gen:
                                          ' v_beta_ [$tcp(%d) set v_beta_] v_gamma_ [$tcp(%d) set v_gamma_]"'
                                          % (f["i"], f["i"], f["i"], f["i"], f["i"]))
 
+    # -- ns-2's fair schedulers (--queues) ---------------------------------------------
+    #
+    # Only in --queues mode, from a stream of its own, after everything else
+    # is drawn: some DropTail links (on the flows' paths mostly, none with a
+    # per-queue DropTail setting) become Queue/DRR, Queue/SFQ, Queue/Vq or
+    # Queue/GK, with random buckets, byte limits, quanta, masks and SFQ
+    # limits set before the run, and mid-run commands ns-2 survives (DRR:
+    # `blimit` raised, `quantum`; SFQ: `limit`), or random Vq and GK
+    # variables (virtual sizes and rates, marking, drop-front, bytes).  The other draws are untouched, so a --queues script is
+    # its plain seed's script with those queues changed.
+
+    def build_queues(self):
+        if not self.queues:
+            return
+        y = Rng(((self.seed ^ 0x6A09E667F3BCC908) * 0xBB67AE8584CAA73B + 0x3C6EF372FE94F82B
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        # the slowest of them (where queues build up), and a few others
+        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
+        for st in stmts:
+            if st not in chosen and y.chance(15):
+                chosen.append(st)
+        kinds = y.weighted([("DRR", 30), ("SFQ", 30), ("Vq", 15), ("GK", 10), ("mixed", 15)])
+        T = self.end_us
+        for kind, ls in self.link_stmts:
+            if (kind, ls) not in chosen:
+                continue
+            q = kinds if kinds != "mixed" else y.choice(["DRR", "SFQ", "Vq", "GK"])
+            for l in ls:
+                l["qtype"] = q
+            self.queue_kinds.append(q)
+            for l in ls:
+                ref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                if q == "DRR":
+                    if y.chance(50):
+                        self.queue_lines.append("%s set buckets_ %d" % (ref, y.choice([1, 2, 3, 5, 10, 16, 64])))
+                    blimit = y.weighted([(y.randint(1500, 6000), 50), (y.randint(6000, 30000), 35),
+                                         (y.randint(30000, 200000), 15)])
+                    if y.chance(80):
+                        self.queue_lines.append("%s set blimit_ %d" % (ref, blimit))
+                    else:
+                        blimit = 25000
+                    if y.chance(60):
+                        self.queue_lines.append("%s set quantum_ %d" % (ref, y.weighted(
+                            [(y.randint(1, 200), 25), (y.randint(200, 1100), 50), (y.randint(1100, 5000), 25)])))
+                    if y.chance(20):
+                        self.queue_lines.append("%s set mask_ %d" % (ref, y.choice([0, 1])))
+                    if y.chance(15):
+                        self.queue_lines.append("%s buckets %d" % (ref, y.choice([1, 4, 7, 32])))
+                    for _ in range(y.weighted([(0, 60), (1, 30), (2, 10)])):
+                        t = fmt_us(y.randint(1, max(1, T - 1)))
+                        if y.chance(50):
+                            blimit += y.randint(0, 20000)
+                            self.queue_lines.append('$ns at %s "%s blimit %d"' % (t, ref, blimit))
+                        else:
+                            self.queue_lines.append('$ns at %s "%s quantum %d"' % (t, ref, y.randint(40, 3000)))
+                elif q == "Vq":
+                    for var, val in (("buflim_", y.choice(["0.25", "0.5", "0.8", "1.0", "1.5"])),
+                                     ("ecnlim_", y.choice(["0.5", "0.8", "0.95"])),
+                                     ("gamma_", y.choice(["0.895", "0.98", "1.0"])),
+                                     ("markpkts_", y.choice(["true", "false"])),
+                                     ("markfront_", y.choice(["0", "1"])),
+                                     ("drop_front_", y.choice(["0", "1"])),
+                                     ("queue_in_bytes_", y.choice(["true", "false"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"]))):
+                        if y.chance(35):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
+                elif q == "GK":
+                    for var, val in (("ecnlim_", y.choice(["0.5", "0.8", "0.95", "1.2"])),
+                                     ("drop_front_", y.choice(["0", "1"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"]))):
+                        if y.chance(40):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
+                else:
+                    if y.chance(50):
+                        self.queue_lines.append("%s set buckets_ %d" % (ref, y.choice([1, 2, 3, 4, 8, 16, 32])))
+                    if y.chance(75):
+                        self.queue_lines.append("%s set maxqueue_ %d" % (ref, y.weighted(
+                            [(y.randint(1, 12), 50), (y.randint(13, 80), 50)])))
+                    if y.chance(20):
+                        self.queue_lines.append("%s limit %d" % (ref, y.randint(2, 60)))
+                    for _ in range(y.weighted([(0, 60), (1, 30), (2, 10)])):
+                        t = fmt_us(y.randint(1, max(1, T - 1)))
+                        self.queue_lines.append('$ns at %s "%s limit %d"' % (t, ref, y.randint(1, 80)))
+
     # -- link dynamics (--dynamics) ---------------------------------------------------
     #
     # Only in --dynamics mode, from a stream of its own: links going down and
@@ -2047,6 +2143,7 @@ class Gen:
                 L.append("[[$ns link %s %s] queue] set %s %s" % (self.nref(l["src"]), self.nref(l["dst"]), var, val))
         L += ["Queue/RED set %s %s" % (v, val) for w, v, val in self.red_class if w == "late"]
         L += self.ext_link_lines()
+        L += self.queue_lines
         L += self.red_trace_lines(fvar)
         for where, el in self.err_lines:
             if where == "early":
@@ -2237,20 +2334,23 @@ class Gen:
             feats["vegas"] = sum(f["flavour"] == "TCP/Vegas" for f in self.flows)
         if self.tfrc:
             feats["tfrc"] = sorted(set(self.tfrc_kinds))
+        if self.queues:
+            feats["queues"] = sorted(set(self.queue_kinds))
         return feats
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False):
+          tfrc: bool = False, queues: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
     go down and up (route models, `$link dynamic` during the run; check.py
     --dynamics; not used by the fixtures).  vegas: some flows are TCP Vegas
     (check.py --vegas; not used by the fixtures).  tfrc: TFRC connections
-    beside the TCP flows (check.py --tfrc)."""
+    beside the TCP flows (check.py --tfrc).  queues: DRR and SFQ queues on
+    some links (check.py --queues)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2265,6 +2365,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_dyn()
         g.build_traffic()
         g.build_tfrc()
+        g.build_queues()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -2273,11 +2374,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc ("dN", "tN", "vN", "fN", "dtN", ...).  (seed, dynamics, traffic,
-    vegas); `tfrc_entry` tells the "f"."""
+    --tfrc, "q" --queues ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
+    dynamics, traffic, vegas); `tfrc_entry` and `queues_entry` tell the "f"
+    and the "q"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvf") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfq") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2293,10 +2395,16 @@ def tfrc_entry(entry) -> bool:
     return "f" in str(entry).strip().rstrip("0123456789")
 
 
+def queues_entry(entry) -> bool:
+    """Is this seeds.txt entry a --queues script ("qN")?"""
+    parse_entry(entry)
+    return "q" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
-    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry))
+    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2322,8 +2430,9 @@ def main(argv=None):
                    help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
     p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
     p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
+    p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

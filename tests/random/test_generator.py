@@ -268,3 +268,22 @@ def test_tfrc_mode_only_adds_tfrc(seed):
     assert rest == plain
     assert gen.tfrc_entry("f%d" % seed) and not gen.tfrc_entry(str(seed))
     assert gen.entry_build("f%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [3, 18, 21, 35, 57])
+def test_queues_mode_only_changes_queues(seed):
+    """--queues draws from a stream of its own: the script is the plain
+    seed's with some DropTail links made DRR, SFQ, Vq or GK and their
+    settings and commands added."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, queues=True)
+    assert meta["queues"] and set(meta["queues"]) <= {"DRR", "SFQ", "Vq", "GK"}
+    lines = text.splitlines()
+    made = [ln for ln in lines if re.search(r"-link .* (DRR|SFQ|Vq|GK)$", ln)]
+    assert made
+    added = [ln for ln in lines if re.search(r"\] queue\] (set [a-z_]+|buckets|limit|blimit|quantum) ", ln)
+             and ln not in plain]
+    rest = [re.sub(r" (DRR|SFQ|Vq|GK)$", " DropTail", ln) for ln in lines if ln not in added]
+    assert rest == plain
+    assert gen.queues_entry("q%d" % seed) and not gen.queues_entry(str(seed))
+    assert gen.entry_build("q%d" % seed)[0] == text

@@ -58,8 +58,12 @@ EXPECTED = {
     "rng": None,
     "monitor": None,
     "pi": None,
-    # example2 needs SFQ, example3 rtproto DV
-    "greis": ["example1", "example1a", "example1b", "example4", "ping", "pingOneWay"],
+    # example3 needs rtproto DV
+    "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
+    # the other two need Queue/FQ (FQLink's per-flow queues)
+    "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
+    "vq": None,
+    "gk": None,
     "simple": None,
     "frto": None,
     "links": None,

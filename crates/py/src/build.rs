@@ -192,6 +192,10 @@ impl Builder {
                 Some(d) => scfq_spec(d)?,
                 None => b::Scfq::default(),
             }),
+            "DRR" => QueueSpec::Drr,
+            "SFQ" => QueueSpec::Sfq,
+            "Vq" => QueueSpec::Vq,
+            "GK" => QueueSpec::Gk,
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

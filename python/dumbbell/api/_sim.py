@@ -608,7 +608,13 @@ class Simulation:
         "params": {"thresh": 25, "maxthresh": 75, "linterm": 5}}],
         "classify": {flow_id: class_id}, "default_class": 1}; a class's
         limit defaults to `queue_limit` or 50 packets; per-class counters
-        in `Result.scfq`);
+        in `Result.scfq`), or ns-2's "DRR" (``{"buckets": 10, "blimit":
+        25000, "quantum": 250, "mask": 0}``), "SFQ" (``{"maxqueue": 40,
+        "buckets": 16}``), "Vq" (``{"buflim": 1.0, "ecnlim": 0.8, "gamma":
+        0.98, "markpkts": False, "markfront": False, "drop_front": False,
+        "queue_in_bytes": True, "mean_pktsize": 1000}``) or "GK"
+        (``{"ecnlim": 0.95, "mean_pktsize": 1000, "drop_front": False}``),
+        their ns-2 defaults shown, as in ns-2 2.35 exactly;
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
         for RED with ECN marking, ``{"aecn": True}`` for AECN, ``{"a":

@@ -148,6 +148,14 @@ pub enum QueueSpec {
     FqCoDel(FqCoDel),
     Scfq(Scfq),
     Pi(Pi),
+    /// ns-2's Queue/DRR (its variables by name, as the link's parameters).
+    Drr,
+    /// ns-2's Queue/SFQ (its variables by name, as the link's parameters).
+    Sfq,
+    /// ns-2's Queue/Vq (its variables by name, as the link's parameters).
+    Vq,
+    /// ns-2's Queue/GK (its variables by name, as the link's parameters).
+    Gk,
 }
 
 impl Default for QueueSpec {
@@ -383,6 +391,10 @@ impl QueueSpec {
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
             QueueSpec::Scfq(_) => "Queue/SCFQ",
             QueueSpec::Pi(_) => "Queue/PI",
+            QueueSpec::Drr => "Queue/DRR",
+            QueueSpec::Sfq => "Queue/SFQ",
+            QueueSpec::Vq => "Queue/Vq",
+            QueueSpec::Gk => "Queue/GK",
         }
     }
 
@@ -516,7 +528,6 @@ impl QueueSpec {
                 put("drop_batch_size_", q.drop_batch_size.to_string());
                 put("perturbation_", q.perturbation.to_string());
             }
-            QueueSpec::Scfq(_) => {}
             QueueSpec::Pi(p) => {
                 if let Some(l) = p.limit {
                     put("limit_", l.to_string());
@@ -525,6 +536,7 @@ impl QueueSpec {
                     put(k, val.clone());
                 }
             }
+            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq | QueueSpec::Vq | QueueSpec::Gk => {}
         }
         v
     }
@@ -1201,7 +1213,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_)) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Vq | QueueSpec::Gk) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }

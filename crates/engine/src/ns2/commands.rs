@@ -162,6 +162,7 @@ impl Sim {
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
+                _ if self.is_fairq(id) => self.fairq_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),

@@ -11,6 +11,7 @@
 //!   `tracefile.rs` reads trace files back into columns;
 //! - `rng.rs`: an RNG object's commands and self-test; `scfq.rs`:
 //!   `Queue/SCFQ`'s commands (classes, their queues, classification);
+//!   `fairq.rs`: `Queue/DRR`'s and `Queue/SFQ`'s commands;
 //! - `tclcl.rs`: tclcl's parsing and printing of bound values; `printf.rs`:
 //!   C's printf formats as glibc prints them;
 //! - `build.rs`: building a scenario as the ns-2 library's procedures would,
@@ -27,6 +28,7 @@ pub mod printf;
 pub mod registry;
 pub mod rng;
 pub mod scfq;
+pub mod fairq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;

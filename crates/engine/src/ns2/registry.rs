@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, errmodel, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
+use super::class::{agent, app, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
 use crate::tcp::Flavor;
 use crate::qdisc::{CoDel, FqCoDel, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -46,6 +46,10 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/PI", tables: &[&queue::QUEUE, &pi::PI_QUEUE, &pi::PI], make: |s, id| make_queue(s, id, Qdisc::boxed(Pi::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
     Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
+    Class { name: "Queue/DRR", tables: &[&queue::QUEUE, &fairq::DRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Drr::new())) },
+    Class { name: "Queue/SFQ", tables: &[&queue::QUEUE, &fairq::SFQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Sfq::new())) },
+    Class { name: "Queue/Vq", tables: &[&queue::QUEUE, &fairq::VQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Vq::new())) },
+    Class { name: "Queue/GK", tables: &[&queue::QUEUE, &fairq::GK], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Gk::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },

@@ -104,6 +104,14 @@ impl Tracer for Ns2Tracer {
             } else {
                 fmt::push_g(buf, v, 6);
             }
+    /// `Vq::trace`: `Q <time> <curq>`, the time with `%g`.
+    fn queue_int_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: i64) {
+        out.append(ch, |buf| {
+            buf.push(tag);
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            fmt::push_int(buf, v, 0, false);
             buf.push(b'\n');
         });
     }

@@ -24,11 +24,15 @@
 
 pub mod codel;
 pub mod droptail;
+pub mod drr;
 pub mod fq_codel;
 pub mod pi;
+pub mod gk;
 pub mod pie;
 pub mod red;
 pub mod scfq;
+pub mod sfq;
+pub mod vq;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -37,11 +41,15 @@ use crate::sim::{World, NONE};
 
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use drr::Drr;
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
+pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
+pub use sfq::Sfq;
+pub use vq::Vq;
 
 /// What a discipline did with an arriving packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -314,6 +322,10 @@ disciplines! {
     FqCoDel(FqCoDel),
     Scfq(Scfq),
     Pi(Pi),
+    Drr(Drr),
+    Sfq(Sfq),
+    Vq(Vq),
+    Gk(Gk),
 }
 
 impl Qdisc {

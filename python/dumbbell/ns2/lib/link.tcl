@@ -31,7 +31,8 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     # Active queues learn the link's bandwidth and delay (ns-2 does this for
     # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
     # Dumbbell's SCFQ passes the link on to its RED classes).
-    if {[string first RED $qtype] != -1 || $qtype eq "SCFQ"} {
+    if {[string first RED $qtype] != -1 || [string first Vq $qtype] != -1 || [string first GK $qtype] != -1
+            || $qtype eq "SCFQ"} {
         $q link [$link_($sid:$did) set link_]
     }
     ::dumbbell::be::sim add-link $sid $did [$link_($sid:$did) head]
