@@ -22,6 +22,7 @@
 //! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
 //! scripts name it.
 
+pub mod cobalt;
 pub mod codel;
 pub mod droptail;
 pub mod fq_codel;
@@ -34,6 +35,7 @@ use crate::ring::Ring;
 use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
+pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use fq_codel::FqCoDel;
@@ -311,6 +313,7 @@ disciplines! {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    Cobalt(Cobalt),
 }
 
 impl Qdisc {
