@@ -25,6 +25,7 @@
 pub mod cobalt;
 pub mod codel;
 pub mod droptail;
+pub mod fq;
 pub mod fq_codel;
 pub mod pie;
 pub mod red;
@@ -38,6 +39,7 @@ use crate::sim::{World, NONE};
 pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
+pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pie::Pie;
 pub use red::Red;
@@ -314,6 +316,8 @@ disciplines! {
     FqCoDel(FqCoDel),
     Scfq(Scfq),
     Cobalt(Cobalt),
+    FqPie(FqPie),
+    FqCobalt(FqCobalt),
 }
 
 impl Qdisc {
