@@ -7,9 +7,9 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault};
-use super::class::{agent, app, errmodel, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
+use super::class::{agent, aqm, app, errmodel, link, misc, monitor, queue, ranvar, tcp, tfrc, trace};
 use crate::tcp::Flavor;
-use crate::qdisc::{CoDel, FqCoDel, Pie, Qdisc, Queue, Red, Scfq};
+use crate::qdisc::{Cobalt, CoDel, FqCoDel, FqCobalt, FqPie, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::ns2::tclcl::VarType;
@@ -45,6 +45,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
     Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
+    Class { name: "Queue/COBALT", tables: &[&queue::QUEUE, &aqm::COBALT_QUEUE, &aqm::COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(Cobalt::new())) },
+    Class { name: "Queue/FQ_PIE", tables: &[&queue::QUEUE, &aqm::FQ_PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(FqPie::new())) },
+    Class { name: "Queue/FQ_COBALT", tables: &[&queue::QUEUE, &aqm::FQ_COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCobalt::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
