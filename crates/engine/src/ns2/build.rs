@@ -147,6 +147,9 @@ pub enum QueueSpec {
     Pie(Pie),
     FqCoDel(FqCoDel),
     Scfq(Scfq),
+    /// A queue class set through its bound variables alone
+    /// (`Builder::set_queue_var`): `Queue/COBALT`, `Queue/FQ_PIE`, `Queue/FQ_COBALT`.
+    Class(&'static str),
 }
 
 impl Default for QueueSpec {
@@ -373,6 +376,7 @@ impl QueueSpec {
             QueueSpec::Pie(_) => "Queue/PIE",
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
             QueueSpec::Scfq(_) => "Queue/SCFQ",
+            QueueSpec::Class(c) => c,
         }
     }
 
@@ -506,7 +510,7 @@ impl QueueSpec {
                 put("drop_batch_size_", q.drop_batch_size.to_string());
                 put("perturbation_", q.perturbation.to_string());
             }
-            QueueSpec::Scfq(_) => {}
+            QueueSpec::Scfq(_) | QueueSpec::Class(_) => {}
         }
         v
     }
