@@ -146,8 +146,8 @@ impl Builder {
         Ok(first)
     }
 
-    /// A simplex or duplex link with a DropTail, RED, PI, CoDel, PIE, FQ-CoDel or
-    /// SCFQ queue (SCFQ's classes in `scfq`: see `scfq_spec`; CoDel's parameters in `codel`: target, interval, min_bytes,
+    /// A simplex or duplex link with a DropTail, RED, PI, CoDel, PIE, FQ-CoDel, DRR, SFQ, Vq, GK,
+    /// COBALT, FQ-PIE, FQ-COBALT (their bound variables set after) or SCFQ queue (SCFQ's classes in `scfq`: see `scfq_spec`; CoDel's parameters in `codel`: target, interval, min_bytes,
     /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
     /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
     /// each present).  Returns the link ids (a->b, b->a or None).
@@ -196,6 +196,9 @@ impl Builder {
             "SFQ" => QueueSpec::Sfq,
             "Vq" => QueueSpec::Vq,
             "GK" => QueueSpec::Gk,
+            "COBALT" => QueueSpec::Class("Queue/COBALT"),
+            "FQ_PIE" => QueueSpec::Class("Queue/FQ_PIE"),
+            "FQ_COBALT" => QueueSpec::Class("Queue/FQ_COBALT"),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

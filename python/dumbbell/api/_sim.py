@@ -601,7 +601,9 @@ class Simulation:
         (packets, ns-2 ``$ns queue-limit a b``) applies to the a->b queue;
         the default is ns-2's 50.  `queue` is "DropTail", "RED", "CoDel",
         "PIE", "FQ_CoDel" (their parameters: CODEL_DEFAULTS, PIE_DEFAULTS,
-        FQ_CODEL_DEFAULTS) or "SCFQ" (Dumbbell's self-clocked fair
+        FQ_CODEL_DEFAULTS), "COBALT", "FQ_PIE", "FQ_COBALT" (ns-3.37's;
+        `queue_params` are their classes' bound variables, e.g.
+        ``{"setbit": False, "target": "2ms"}``: docs/aqm.md) or "SCFQ" (Dumbbell's self-clocked fair
         queueing over per-class queues; `queue_params` = {"classes":
         [{"id": 0, "weight": 0.8, "queue": "DropTail", "limit_bytes":
         25000}, {"id": 1, "weight": 0.2, "queue": "RED", "limit": 150,

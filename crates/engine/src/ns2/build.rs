@@ -156,6 +156,9 @@ pub enum QueueSpec {
     Vq,
     /// ns-2's Queue/GK (its variables by name, as the link's parameters).
     Gk,
+    /// A queue class set through its bound variables alone
+    /// (`Builder::set_queue_var`): `Queue/COBALT`, `Queue/FQ_PIE`, `Queue/FQ_COBALT`.
+    Class(&'static str),
 }
 
 impl Default for QueueSpec {
@@ -395,6 +398,7 @@ impl QueueSpec {
             QueueSpec::Sfq => "Queue/SFQ",
             QueueSpec::Vq => "Queue/Vq",
             QueueSpec::Gk => "Queue/GK",
+            QueueSpec::Class(c) => c,
         }
     }
 
@@ -536,7 +540,7 @@ impl QueueSpec {
                     put(k, val.clone());
                 }
             }
-            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq | QueueSpec::Vq | QueueSpec::Gk => {}
+            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq | QueueSpec::Vq | QueueSpec::Gk | QueueSpec::Class(_) => {}
         }
         v
     }

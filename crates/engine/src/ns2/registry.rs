@@ -7,9 +7,9 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
 use crate::tcp::Flavor;
-use crate::qdisc::{CoDel, FqCoDel, Pi, Pie, Qdisc, Queue, Red, Scfq};
+use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::ns2::tclcl::VarType;
@@ -50,6 +50,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/SFQ", tables: &[&queue::QUEUE, &fairq::SFQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Sfq::new())) },
     Class { name: "Queue/Vq", tables: &[&queue::QUEUE, &fairq::VQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Vq::new())) },
     Class { name: "Queue/GK", tables: &[&queue::QUEUE, &fairq::GK], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Gk::new())) },
+    Class { name: "Queue/COBALT", tables: &[&queue::QUEUE, &aqm::COBALT_QUEUE, &aqm::COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(Cobalt::new())) },
+    Class { name: "Queue/FQ_PIE", tables: &[&queue::QUEUE, &aqm::FQ_PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(FqPie::new())) },
+    Class { name: "Queue/FQ_COBALT", tables: &[&queue::QUEUE, &aqm::FQ_COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCobalt::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },

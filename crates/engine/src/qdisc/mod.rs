@@ -22,9 +22,11 @@
 //! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
 //! scripts name it.
 
+pub mod cobalt;
 pub mod codel;
 pub mod droptail;
 pub mod drr;
+pub mod fq;
 pub mod fq_codel;
 pub mod pi;
 pub mod gk;
@@ -39,9 +41,11 @@ use crate::ring::Ring;
 use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
+pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use drr::Drr;
+pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
 pub use gk::Gk;
@@ -326,6 +330,9 @@ disciplines! {
     Sfq(Sfq),
     Vq(Vq),
     Gk(Gk),
+    Cobalt(Cobalt),
+    FqPie(FqPie),
+    FqCobalt(FqCobalt),
 }
 
 impl Qdisc {

@@ -492,6 +492,13 @@ impl Pie {
         }
     }
 
+    /// The head packet taken out with no AQM decision (an FQ discipline's
+    /// overflow drop reaches into a flow's queue so: `FqPieDrop`).
+    pub(crate) fn drop_head(&mut self, pool: &PacketPool) -> Option<PktId> {
+        self.stamps.pop_front();
+        self.fifo.pop(pool)
+    }
+
     /// `DoDequeue` at `now` (nanoseconds; the updates due must have run):
     /// the head packet, noting its sojourn, or the departure rate.
     pub(crate) fn do_dequeue(&mut self, pool: &PacketPool, now: i64) -> Option<PktId> {

@@ -1,6 +1,7 @@
 //! The bound variables of the ns-2 classes, one file per family.
 
 pub mod queue;
+pub mod aqm;
 pub mod agent;
 pub mod app;
 pub mod errmodel;

@@ -7,7 +7,7 @@ use crate::qdisc::{CoDel, FqCoDel, Pie, Queue, Red};
 use crate::sim::Obj;
 use crate::ns2::tclcl::VarType::*;
 
-fn queue(o: &mut Obj) -> Option<&mut Queue> {
+pub(super) fn queue(o: &mut Obj) -> Option<&mut Queue> {
     match o {
         Obj::Queue(q) => Some(q),
         _ => None,
@@ -343,7 +343,7 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
 
 /// The set-associative hash needs whole sets: `flows_` a multiple of
 /// `set_ways_` (ns-3's `CheckConfig`).
-fn ways_divide(on: bool, flows: u32, ways: u32, name: &str, v: &str) -> Result<(), String> {
+pub(super) fn ways_divide(on: bool, flows: u32, ways: u32, name: &str, v: &str) -> Result<(), String> {
     if on && flows % ways != 0 {
         Err(format!("{name} {v}: with set_associative_hash_, flows_ ({flows}) must be a multiple of set_ways_ ({ways})"))
     } else {
@@ -352,12 +352,12 @@ fn ways_divide(on: bool, flows: u32, ways: u32, name: &str, v: &str) -> Result<(
 }
 
 /// Nanoseconds as seconds.
-fn secs(ns: i64) -> f64 {
+pub(super) fn secs(ns: i64) -> f64 {
     ns as f64 / 1e9
 }
 
 /// Seconds `t` (from the text `v` of variable `name`) as whole nanoseconds.
-fn nanos(name: &str, v: &str, t: f64) -> Result<i64, String> {
+pub(super) fn nanos(name: &str, v: &str, t: f64) -> Result<i64, String> {
     let ns = (t * 1e9).round();
     if ns.is_finite() && ns.abs() < 9.2e18 {
         Ok(ns as i64)
@@ -366,7 +366,7 @@ fn nanos(name: &str, v: &str, t: f64) -> Result<i64, String> {
     }
 }
 
-fn non_negative_time(name: &str, v: &str) -> Result<i64, String> {
+pub(super) fn non_negative_time(name: &str, v: &str) -> Result<i64, String> {
     let t = parse_time(v);
     if t >= 0.0 {
         nanos(name, v, t)
@@ -375,7 +375,7 @@ fn non_negative_time(name: &str, v: &str) -> Result<i64, String> {
     }
 }
 
-fn probability(name: &str, v: &str) -> Result<f64, String> {
+pub(super) fn probability(name: &str, v: &str) -> Result<f64, String> {
     let x = parse_real(v);
     if (0.0..=1.0).contains(&x) {
         Ok(x)
@@ -384,7 +384,7 @@ fn probability(name: &str, v: &str) -> Result<f64, String> {
     }
 }
 
-fn positive_int(name: &str, v: &str) -> Result<i32, String> {
+pub(super) fn positive_int(name: &str, v: &str) -> Result<i32, String> {
     let n = parse_int(v);
     if n > 0 {
         Ok(n)
@@ -404,7 +404,7 @@ fn positive_time(name: &str, v: &str) -> Result<f64, String> {
     }
 }
 
-fn non_negative(name: &str, v: &str) -> Result<u32, String> {
+pub(super) fn non_negative(name: &str, v: &str) -> Result<u32, String> {
     let n = parse_int(v);
     if n >= 0 {
         Ok(n as u32)

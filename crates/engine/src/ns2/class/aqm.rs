@@ -1,0 +1,172 @@
+//! The bound variables of Dumbbell's modern AQM classes (ns-2 2.35 has
+//! none of them): `Queue/COBALT`, `Queue/FQ_PIE`, `Queue/FQ_COBALT`.  Names
+//! follow the other AQM classes' (`Queue/CoDel`, `Queue/PIE`,
+//! `Queue/FQ_CoDel`: `target_`, `interval_`, `setbit_` for `UseEcn`,
+//! `ce_threshold_` off when negative, PIE's ns-2.36 names), ns-3's other
+//! attributes in ns-2 style.  An FQ class's flow-queue parameters are those
+//! every new flow queue starts with (ns-3 sets them when it makes the
+//! queue): set them before traffic starts.
+
+use super::queue::{non_negative, non_negative_time, positive_int, probability, queue, secs, ways_divide};
+use crate::ns2::bind::*;
+use crate::ns2::tclcl::VarType::*;
+use crate::qdisc::{Cobalt, FqCobalt, FqPie, Queue};
+use crate::sim::Obj;
+
+fn cobalt(o: &mut Obj) -> Option<&mut Cobalt> {
+    queue(o)?.disc.get_mut::<Cobalt>()
+}
+
+fn fq_pie(o: &mut Obj) -> Option<&mut FqPie> {
+    queue(o)?.disc.get_mut::<FqPie>()
+}
+
+fn fq_cobalt(o: &mut Obj) -> Option<&mut FqCobalt> {
+    queue(o)?.disc.get_mut::<FqCobalt>()
+}
+
+/// A time of 1 ns or more.
+fn positive_ns(name: &str, v: &str) -> Result<i64, String> {
+    match non_negative_time(name, v)? {
+        0 => Err(format!("{name} must be a time of 1 ns or more, got \"{v}\"")),
+        t => Ok(t),
+    }
+}
+
+/// A time, or off (`None`) when negative.
+fn time_or_off(name: &str, v: &str) -> Result<Option<i64>, String> {
+    if crate::ns2::tclcl::parse_time(v) < 0.0 {
+        Ok(None)
+    } else {
+        non_negative_time(name, v).map(Some)
+    }
+}
+
+fn off_or_secs(t: Option<i64>) -> String {
+    real(t.map_or(-1.0, secs))
+}
+
+/// COBALT's capacity: the queue's `limit_` in packets, or, with
+/// `queue_in_bytes_`, `limit_` packets of `mean_pktsize_` bytes (1500, so
+/// that `limit_` 1000 is ns-3's default of 1500000 bytes).
+pub static COBALT_QUEUE: Table<Queue> = Table {
+    class: "Queue/COBALT",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// `Queue/COBALT`: COBALT as ns-3.37's `CobaltQueueDisc` (qdisc/cobalt.rs),
+/// with its defaults: `target_`, `interval_`, `setbit_` (`UseEcn`, off),
+/// `ce_threshold_` (off when negative), `pdrop_` (`Pdrop`: BLUE's
+/// probability, traced), `increment_`, `decrement_`, `blue_threshold_`
+/// (`BlueThreshold`, off when negative); `curq_` is the bytes held.
+pub static COBALT: Table<Cobalt> = Table {
+    class: "Queue/COBALT",
+    part: cobalt,
+    vars: &[
+        var("target_", Time, ".005", |q, _| real(secs(q.target)), |q, v, _| positive_ns("target_", v).map(|t| q.target = t)),
+        var("interval_", Time, "0.1", |q, _| real(secs(q.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.interval = t)),
+        var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
+        var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.ce_threshold = t)),
+        var("pdrop_", Real, "0", |q, _| real(q.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.p_drop = x)),
+        var("increment_", Real, "0.00390625", |q, _| real(q.increment), |q, v, _| probability("increment_", v).map(|x| q.increment = x)),
+        var("decrement_", Real, "0.000244140625", |q, _| real(q.decrement), |q, v, _| probability("decrement_", v).map(|x| q.decrement = x)),
+        var("blue_threshold_", Time, "0.4", |q, _| off_or_secs(q.blue_threshold), |q, v, _| time_or_off("blue_threshold_", v).map(|t| q.blue_threshold = t)),
+        var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+/// `Queue/FQ_PIE`: FQ-PIE as ns-3.37's `FqPieQueueDisc` (qdisc/fq.rs over
+/// qdisc/pie.rs), with its defaults (ECN on, a 1500-byte quantum).  The
+/// flow queues' PIE takes `Queue/PIE`'s names; `mark_p_` applies to them
+/// here (ns-3.37 has the attribute but does not pass it on: its flow
+/// queues keep 0.1, the default).  The scheduler's take `Queue/FQ_CoDel`'s.
+/// The capacity is the queue's `limit_`, in packets over all flow queues.
+pub static FQ_PIE: Table<FqPie> = Table {
+    class: "Queue/FQ_PIE",
+    part: fq_pie,
+    vars: &[
+        var("a_", Real, "0.125", |q, _| real(q.aqm.a), |q, v, _| finite("a_", v).map(|x| q.aqm.a = x)),
+        var("b_", Real, "1.25", |q, _| real(q.aqm.b), |q, v, _| finite("b_", v).map(|x| q.aqm.b = x)),
+        var("tUpdate_", Time, "0.015", |q, _| real(secs(q.aqm.t_update)), |q, v, _| positive_ns("tUpdate_", v).map(|t| q.aqm.t_update = t)),
+        var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.aqm.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.aqm.qdelay_ref = t)),
+        var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.aqm.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.aqm.max_burst = t)),
+        var("dq_threshold_", Int, "16384", |q, _| int(q.aqm.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.aqm.dq_threshold = n)),
+        var("use_dq_rate_estimator_", Bool, "false", |q, _| boolean(q.aqm.use_dq_rate_estimator), |q, v, _| Ok(q.aqm.use_dq_rate_estimator = parse_bool(v))),
+        var("cap_drop_adjustment_", Bool, "true", |q, _| boolean(q.aqm.cap_drop_adjustment), |q, v, _| Ok(q.aqm.cap_drop_adjustment = parse_bool(v))),
+        var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
+        var("mark_p_", Real, "0.1", |q, _| real(q.aqm.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.aqm.mark_ecn_th = x)),
+        var("derandomize_", Bool, "false", |q, _| boolean(q.aqm.use_derandomization), |q, v, _| Ok(q.aqm.use_derandomization = parse_bool(v))),
+        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+            let n = positive_int("flows_", v)? as u32;
+            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
+            q.flows = n;
+            Ok(())
+        }),
+        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
+            let on = parse_bool(v);
+            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
+            q.set_associative_hash = on;
+            Ok(())
+        }),
+        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+            let n = positive_int("set_ways_", v)? as u32;
+            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
+            q.set_ways = n;
+            Ok(())
+        }),
+        var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+/// `Queue/FQ_COBALT`: FQ-COBALT as ns-3.37's `FqCobaltQueueDisc` (qdisc/fq.rs
+/// over qdisc/cobalt.rs), with its defaults (ECN on, a 1500-byte quantum).
+/// The flow queues' COBALT takes `Queue/COBALT`'s names, the scheduler's
+/// `Queue/FQ_CoDel`'s; the capacity is the queue's `limit_`, in packets over
+/// all flow queues.
+pub static FQ_COBALT: Table<FqCobalt> = Table {
+    class: "Queue/FQ_COBALT",
+    part: fq_cobalt,
+    vars: &[
+        var("target_", Time, ".005", |q, _| real(secs(q.aqm.target)), |q, v, _| positive_ns("target_", v).map(|t| q.aqm.target = t)),
+        var("interval_", Time, "0.1", |q, _| real(secs(q.aqm.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.aqm.interval = t)),
+        var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
+        var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.aqm.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.aqm.ce_threshold = t)),
+        var("pdrop_", Real, "0", |q, _| real(q.aqm.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.aqm.p_drop = x)),
+        var("increment_", Real, "0.00390625", |q, _| real(q.aqm.increment), |q, v, _| probability("increment_", v).map(|x| q.aqm.increment = x)),
+        var("decrement_", Real, "0.000244140625", |q, _| real(q.aqm.decrement), |q, v, _| probability("decrement_", v).map(|x| q.aqm.decrement = x)),
+        var("blue_threshold_", Time, "0.4", |q, _| off_or_secs(q.aqm.blue_threshold), |q, v, _| time_or_off("blue_threshold_", v).map(|t| q.aqm.blue_threshold = t)),
+        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+            let n = positive_int("flows_", v)? as u32;
+            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
+            q.flows = n;
+            Ok(())
+        }),
+        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
+            let on = parse_bool(v);
+            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
+            q.set_associative_hash = on;
+            Ok(())
+        }),
+        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+            let n = positive_int("set_ways_", v)? as u32;
+            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
+            q.set_ways = n;
+            Ok(())
+        }),
+        var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
