@@ -9,5 +9,6 @@ pub mod misc;
 pub mod monitor;
 pub mod ranvar;
 pub mod tcp;
+pub mod tcp_linux;
 pub mod tfrc;
 pub mod trace;
