@@ -54,13 +54,20 @@
 //! `set_ca_param` one sender's value).
 
 pub mod bic;
+pub mod compound;
 pub mod cubic;
 pub mod highspeed;
+pub mod htcp;
+pub mod hybla;
+pub mod illinois;
+pub mod lp;
 pub mod naive_reno;
 pub mod reno;
 pub mod scalable;
 pub mod vegas;
 pub mod veno;
+pub mod westwood;
+pub mod yeah;
 
 /// Linux's congestion-avoidance states (`enum tcp_ca_state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,6 +378,13 @@ ccs! {
     Scalable(scalable::Scalable),
     Vegas(vegas::Vegas),
     Veno(veno::Veno),
+    Yeah(yeah::Yeah),
+    Htcp(htcp::Htcp),
+    Hybla(hybla::Hybla),
+    Illinois(illinois::Illinois),
+    Westwood(westwood::Westwood),
+    Lp(lp::Lp),
+    Compound(compound::Compound),
 }
 
 /// The sender-level module parameters of ns-2's TCP-Linux
