@@ -151,6 +151,20 @@ impl CongestionOps for Lp {
         } else {
             self.flag &= !LP_WITHIN_THR;
         }
+        if sk.debug_level <= 1 {
+            // ns-2's `pr_debug` prints at debug_level 1 (its default).
+            use std::io::Write;
+            let _ = writeln!(
+                sk.log,
+                "TCP-LP: {:05o}|{:5}|{:5}|{:15}|{:15}|{:15}",
+                self.flag,
+                sk.snd_cwnd,
+                self.remote_hz,
+                self.owd_min,
+                self.owd_max,
+                self.sowd >> 3
+            );
+        }
         if self.flag & LP_WITHIN_THR != 0 {
             return;
         }
@@ -182,6 +196,9 @@ mod tests {
         c.pkts_acked(&mut sk, 1, 499_000_000);
         assert_eq!((sk.snd_cwnd, c.last_drop, c.inference), (40, 0, 1500));
         assert!(c.flag & LP_WITHIN_THR != 0);
+        // ns-2's debug line, as printf's "%05lo|%5lu|%5lu|%15lu|%15lu|%15lu".
+        assert_eq!(String::from_utf8(std::mem::take(&mut sk.log)).unwrap(),
+                   "TCP-LP: 00010|   40|    0|     4294967295|              0|              0\n");
         c.cong_avoid(&mut sk, 0, 0, 40, true);
         assert_eq!(sk.snd_cwnd, 41, "slow start");
     }

@@ -151,6 +151,12 @@ pub struct Sock {
     pub max_ssthresh: i32,
     /// The algorithm's module parameters, in the order of its `PARAMS`.
     pub p: [i32; MAX_PARAMS],
+    /// ns-2's `debug_level` (the "linux" module's): at 1 or below
+    /// `pr_debug` prints (TCP-LP's per-ACK line).
+    pub debug_level: i32,
+    /// What the algorithm printed (C's stdout in ns-2), for the sender to
+    /// pass on.
+    pub log: Vec<u8>,
 }
 
 impl Default for Sock {
@@ -175,6 +181,8 @@ impl Default for Sock {
             abc: 1,
             max_ssthresh: 0,
             p: [0; MAX_PARAMS],
+            debug_level: 1,
+            log: Vec::new(),
         }
     }
 }
@@ -400,6 +408,7 @@ pub const LINUX_PARAMS: &[Param] = &[
     Param { name: "tcp_max_burst", default: 3, about: "the maximum burst size of a TCP" },
     Param { name: "sysctl_tcp_abc", default: 1, about: "whether we needs ABC or not" },
 ];
+pub const LINUX_DEBUG_LEVEL: usize = 0;
 pub const LINUX_MAX_BURST: usize = 1;
 pub const LINUX_ABC: usize = 2;
 

@@ -29,7 +29,7 @@
 //! ns-2's own window opening and closing (`opencwnd`, `slowdown`).
 
 use super::*;
-use crate::cc::{CaEvent, CaState, Cc, Kind, Module, Sock, LINUX_ABC, LINUX_MAX_BURST};
+use crate::cc::{CaEvent, CaState, Cc, Kind, Module, Sock, LINUX_ABC, LINUX_DEBUG_LEVEL, LINUX_MAX_BURST};
 use super::scoreboard1::ScoreBoard1;
 
 pub const FLAG_ECE: u8 = 1;
@@ -80,6 +80,7 @@ impl LinuxState {
         let lp = sh.effective(Module::Linux, &self.local);
         // `sysctl_tcp_abc` is an unsigned char in ns-2.
         self.sk.abc = lp[LINUX_ABC] as u8 as i32;
+        self.sk.debug_level = lp[LINUX_DEBUG_LEVEL] as u8 as i32;
     }
 
     fn max_burst(&self, w: &World) -> i32 {
@@ -117,7 +118,10 @@ impl LinuxState {
         }
         let mut cc = kind.make();
         if self.initialized {
-            self.load_params(w);
+            // A change in mid-connection: the new module starts at once,
+            // with the parameters' defaults (ns-2 loads a sender's own
+            // values only while it takes an ACK or a timeout).
+            self.sk.p = w.linux.effective(Module::Cc(kind), &[]);
             self.sk.now_jiffies = w.linux.tcp_time_stamp;
             self.sk.now_ns = w.linux.ktime_get_real;
             cc.init(&mut self.sk);
@@ -348,6 +352,9 @@ pub fn recv(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim
         } else {
             s.ca_event(CaEvent::SlowAck);
         }
+    }
+    if !s.sk.log.is_empty() {
+        w.c_stdout.append(&mut s.sk.log);
     }
     let dubious = flag & FLAG_NOT_DUP == 0 || flag & FLAG_CA_ALERT != 0 || s.sk.ca_state != CaState::Open;
     if dubious {

@@ -45,7 +45,6 @@ pub fn known() -> String {
 impl Sim {
     /// The commands of Agent/TCP/Linux; `None` if `argv` is none of them.
     pub fn linux_tcp_command(&mut self, id: u32, argv: &[&str]) -> Option<Result<String, String>> {
-        let name = self.name(id).to_string();
         let cmd = *argv.first()?;
         if !matches!(cmd, "select_ca" | "set_ca_param" | "get_ca_param" | "set_ca_default_param" | "get_ca_default_param") {
             return None;
@@ -57,8 +56,10 @@ impl Sim {
                 return None;
             }
         }
-        let echo = format!("{name} {}\n", argv.join(" "));
+        // ns-2 echoes its argv, whose argv[0] is tclcl's "cmd".
+        let echo = format!("cmd {}\n", argv.join(" "));
         let n = argv.len();
+        let name = self.name(id).to_string();
         let module = |proto: &str| Module::by_name(proto);
         let param = |proto: &str, p: &str| -> Result<(Module, usize), String> {
             let m = module(proto).ok_or_else(|| format!("{name} {cmd}: no congestion control module \"{proto}\" (known: linux {})", known()))?;
