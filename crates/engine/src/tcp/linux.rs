@@ -340,7 +340,20 @@ pub fn recv(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim
             s.initialized = true;
         }
         if flag & FLAG_NOT_DUP != 0 {
-            let last = if flag & FLAG_UNSURE_TSTAMP != 0 || !t.bugfix_ts || t.tss.is_empty() {
+            let last = if flag & FLAG_UNSURE_TSTAMP != 0 || !t.bugfix_ts {
+                0
+            } else if t.tss.is_empty() {
+                // A module that times packets chosen while packets were in
+                // flight: ns-2 reads its send-time table before the next
+                // packet sent makes it, and crashes (SIGSEGV).
+                if cc.kind().rtt_stamp() && !cc.kind().has_rtt_sample() {
+                    w.warn_once(format!(
+                        "Agent/TCP/Linux {}: select_ca {} with packets in flight; ns-2 2.35 crashes at the next ACK \
+                         (its send-time table does not exist yet); Dumbbell goes on without that RTT sample",
+                        b.id,
+                        cc.kind().name()
+                    ));
+                }
                 0
             } else {
                 (t.tss[ack.seqno.rem_euclid(t.tss_size) as usize] * 1_000_000_000.0).trunc() as i64
@@ -429,7 +442,8 @@ fn fastretrans_alert(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut 
             t.inc(b, w, Tv::Ncwndcuts, 1);
             t.cong_action = true;
         } else {
-            t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
+            let win = window(s);
+            t.slowdown_with(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF, win as f64, win);
             load_to_linux(t, s);
         }
         if flag & FLAG_ECE != 0 {
@@ -452,7 +466,8 @@ fn enter_loss(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut World) 
         t.inc(b, w, Tv::Ncwndcuts, 1);
         t.cong_action = true;
     } else {
-        t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART);
+        let win = window(s);
+        t.slowdown_with(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART, win as f64, win);
         load_to_linux(t, s);
     }
     t.recover = t.maxseq;
@@ -474,7 +489,8 @@ pub fn timeout(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut 
             if s.cc.is_some() {
                 save_from_linux(t, s, b, w);
             }
-            t.slowdown(b, w, CLOSE_CWND_INIT);
+            let win = window(s);
+            t.slowdown_with(b, w, CLOSE_CWND_INIT, win as f64, win);
             load_to_linux(t, s);
         } else {
             enter_loss(t, s, b, w);
