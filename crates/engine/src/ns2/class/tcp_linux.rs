@@ -139,7 +139,12 @@ impl Sim {
                     return Some(Err(format!("{name} get_ca_param: {} is not a congestion control algorithm (known: linux {})", argv[1], known())));
                 };
                 let mut out = format!("Parameter list for {}:\n", argv[1]);
-                for (i, p) in m.params().iter().enumerate() {
+                // ns-2 keeps a module's parameters in a list it prepends to
+                // as they register: the last declared comes first (the
+                // "linux" module's are declared here in that order).
+                let params: Vec<(usize, &crate::cc::Param)> = m.params().iter().enumerate().collect();
+                let listed: Vec<_> = if m == Module::Linux { params } else { params.into_iter().rev().collect() };
+                for (i, p) in listed {
                     out.push_str(&format!(" {} = {} ({})\n", p.name, self.w.linux.default_param(m, i), p.about));
                 }
                 self.w.c_stdout.extend_from_slice(out.as_bytes());
