@@ -162,3 +162,35 @@ fn install(t: &mut Tcp, b: &mut AgentBase, sim: &mut Sim, kind: Kind) {
         s.install(sender, b, &mut sim.w, kind);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `select_ca`: ns-2's echo (argv[0] is "cmd"), the tick of 1 ms, the
+    /// send-time table on for a module that times packets; unknown names
+    /// and parameters refused with the known ones listed.
+    #[test]
+    fn select_ca_and_params() {
+        let mut sim = Sim::new();
+        let t = sim.create("t", "Agent/TCP/Linux").unwrap();
+        assert_eq!(sim.get_var(t, "tcpTick_").as_deref(), Some("0.01"));
+        sim.command(t, &["select_ca", "vegas"]).unwrap();
+        assert_eq!(sim.get_var(t, "tcpTick_").as_deref(), Some("0.001"));
+        assert_eq!(sim.get_var(t, "bugFix_ts_").as_deref(), Some("1"));
+        assert_eq!(String::from_utf8(sim.take_c_stdout()).unwrap(), "cmd select_ca vegas\n");
+        let e = sim.command(t, &["select_ca", "bbr"]).unwrap_err();
+        assert!(e.contains("unknown congestion control \"bbr\"") && e.contains("cubic") && e.contains("westwood"), "{e}");
+        let e = sim.command(t, &["set_ca_param", "vegas", "delta", "3"]).unwrap_err();
+        assert!(e.contains("\"delta\" is not a parameter of vegas (its parameters: alpha beta gamma)"), "{e}");
+        sim.command(t, &["set_ca_param", "vegas", "alpha", "6"]).unwrap();
+        sim.take_c_stdout();
+        sim.command(t, &["get_ca_param", "vegas", "alpha"]).unwrap();
+        sim.command(t, &["get_ca_default_param", "vegas", "alpha"]).unwrap();
+        let out = String::from_utf8(sim.take_c_stdout()).unwrap();
+        assert!(out.ends_with("tcp_vegas.alpha = 6\ncmd get_ca_default_param vegas alpha\ntcp_vegas.alpha = 4\n"), "{out}");
+        // Not a Linux sender: not its commands.
+        let reno = sim.create("r", "Agent/TCP/Reno").unwrap();
+        assert!(sim.command(reno, &["select_ca", "cubic"]).unwrap_err().starts_with("unknown command"));
+    }
+}
