@@ -62,7 +62,7 @@ impl Bic {
         if cwnd < self.last_max_cwnd {
             let dist = (self.last_max_cwnd - cwnd) / B;
             if dist > max_increment {
-                self.cnt = cwnd / max_increment;
+                self.cnt = cwnd.checked_div(max_increment).unwrap_or(0);
             } else if dist <= 1 {
                 self.cnt = cwnd.wrapping_mul(smooth_part) / B;
             } else {
@@ -73,7 +73,7 @@ impl Bic {
         } else if cwnd < self.last_max_cwnd.wrapping_add(max_increment.wrapping_mul(B - 1)) {
             self.cnt = (cwnd * (B - 1)) / (cwnd - self.last_max_cwnd);
         } else {
-            self.cnt = cwnd / max_increment;
+            self.cnt = cwnd.checked_div(max_increment).unwrap_or(0);
         }
         if self.loss_cwnd == 0 && self.cnt > 20 {
             self.cnt = 20;

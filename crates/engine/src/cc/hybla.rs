@@ -99,7 +99,7 @@ impl CongestionOps for Hybla {
             // `1 << rho` is an int shift in ns-2 (x86 masks the count).
             ((1i32.wrapping_shl(self.rho as u32)) as i64 as u64).wrapping_mul(fraction(rho_fractions)).wrapping_sub(128)
         } else {
-            let inc = self.rho2_7ls / sk.snd_cwnd;
+            let inc = self.rho2_7ls.checked_div(sk.snd_cwnd).unwrap_or(0);
             if inc < 128 {
                 sk.snd_cwnd_cnt = sk.snd_cwnd_cnt.wrapping_add(1);
             }

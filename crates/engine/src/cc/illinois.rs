@@ -165,7 +165,7 @@ impl CongestionOps for Illinois {
             self.acked = 1;
             let delta = (sk.snd_cwnd_cnt as u64).wrapping_mul(self.alpha) >> ALPHA_SHIFT;
             if delta >= sk.snd_cwnd {
-                sk.snd_cwnd = (sk.snd_cwnd + delta / sk.snd_cwnd).min(sk.snd_cwnd_clamp as u64);
+                sk.snd_cwnd = (sk.snd_cwnd + delta.checked_div(sk.snd_cwnd).unwrap_or(0)).min(sk.snd_cwnd_clamp as u64);
                 sk.snd_cwnd_cnt = 0;
             }
         }

@@ -29,6 +29,9 @@
 //!   itself, and `set_state` on each state change (Open, Disorder, CWR,
 //!   Recovery, Loss: [`CaState`]).
 //!
+//! Where ns-2 would divide by zero (a parameter or a packet size of 0:
+//! SIGFPE) the quotient is taken as 0 instead.
+//!
 //! Integer widths are those of ns-2's build on a 64-bit machine, where its
 //! `u32` is `unsigned long` (64 bits) and its `u16` `unsigned int`: the
 //! same arithmetic overflows later than in a kernel.  Where ns-3.37's port

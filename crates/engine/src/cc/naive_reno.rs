@@ -20,7 +20,7 @@ impl CongestionOps for NaiveReno {
     const HAS_MIN_CWND: bool = true;
 
     fn ssthresh(&mut self, sk: &Sock) -> u64 {
-        let reduction = (sk.snd_cwnd as i64 / sk.p[BETA] as i64) as u64;
+        let reduction = (sk.snd_cwnd as i64).checked_div(sk.p[BETA] as i64).unwrap_or(0) as u64;
         sk.snd_cwnd.wrapping_sub(reduction).max(2)
     }
     fn min_cwnd(&self, sk: &Sock) -> u64 {

@@ -112,7 +112,7 @@ impl CongestionOps for Vegas {
         let (alpha, beta, gamma) = (sk.p[ALPHA] as i64 as u64, sk.p[BETA] as i64 as u64, sk.p[GAMMA] as i64 as u64);
         if self.beg_snd_nxt < ack {
             // A round is over: the window it started with, in segments.
-            let old_wnd = self.beg_snd_nxt.wrapping_sub(self.beg_snd_una) / sk.mss_cache;
+            let old_wnd = self.beg_snd_nxt.wrapping_sub(self.beg_snd_una).checked_div(sk.mss_cache).unwrap_or(0);
             let old_snd_cwnd = self.beg_snd_cwnd;
             self.beg_snd_una = self.beg_snd_nxt;
             self.beg_snd_nxt = sk.snd_nxt;

@@ -93,7 +93,7 @@ impl Westwood {
     /// `tcp_westwood_bw_rttmin`: the window the estimated bandwidth fills
     /// in the least RTT, at least 2.
     fn bw_rttmin(&self, sk: &Sock) -> u64 {
-        (self.bw_est.wrapping_mul(self.rtt_min) / sk.mss_cache).max(2)
+        self.bw_est.wrapping_mul(self.rtt_min).checked_div(sk.mss_cache).unwrap_or(0).max(2)
     }
 }
 
