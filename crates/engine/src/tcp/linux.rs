@@ -167,6 +167,7 @@ fn save_from_linux(t: &mut Sender, s: &LinuxState, b: &AgentBase, w: &mut World)
     t.last_ack = t.highest_ack;
 }
 
+#[inline(never)]
 pub fn reset(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim) {
     s.reset_own();
     t.reset(b, sim);
@@ -242,7 +243,9 @@ fn renew_timer(t: &mut Sender, s: &LinuxState, w: &mut World) {
     }
 }
 
-/// An ACK (`LinuxTcpAgent::recv`, Linux's `tcp_ack`).
+/// An ACK (`LinuxTcpAgent::recv`, Linux's `tcp_ack`).  Out of line, as
+/// the other Linux entry points: the common senders' dispatch stays small.
+#[inline(never)]
 pub fn recv(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
     let now = sim.w.s.now;
     sim.w.linux.tcp_time_stamp = (now * JIFFY_RATIO).trunc() as u64;
@@ -476,6 +479,7 @@ fn enter_loss(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut World) 
 }
 
 /// A timer fired (`LinuxTcpAgent::timeout`).
+#[inline(never)]
 pub fn timeout(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
     if tno == TIMER_RTX {
         if t.highest_ack == t.maxseq && !t.slow_start_restart {
@@ -516,6 +520,7 @@ pub fn timeout(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut 
 
 /// `LinuxTcpAgent::send_much`: lost packets first, then new ones, while
 /// fewer than max(cwnd, next_pkts_in_flight_) are in flight.
+#[inline(never)]
 pub fn send_much(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
     let mut win = window(s);
     if !force && t.delsnd_pending(&sim.w) {

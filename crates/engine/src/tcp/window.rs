@@ -6,6 +6,7 @@ use super::*;
 
 impl Sender {
     /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
+    #[inline(always)]
     pub(super) fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {
             let c = self.cwnd + 1.0;
