@@ -259,11 +259,14 @@ def topo_dumbbell(r, n):
 
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
-                 traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False):
+                 traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
+                 linux: bool = False):
         self.seed = seed
         self.queues = queues
         self.queue_lines = []
         self.queue_kinds = []
+        self.linux = linux
+        self.linux_finish = []
         self.tfrc = tfrc
         self.tfrc_lines = []
         self.tfrc_kinds = []
@@ -1703,6 +1706,63 @@ class Gen:
                         t = fmt_us(y.randint(1, max(1, T - 1)))
                         self.queue_lines.append('$ns at %s "%s limit %d"' % (t, ref, y.randint(1, 80)))
 
+    # -- TCP-Linux (--linux) -----------------------------------------------------------
+    #
+    # Only in --linux mode, from a stream of its own: some flows (at least
+    # one) become Agent/TCP/Linux, most with a congestion control chosen by
+    # `select_ca` (at creation, at time 0 or later in the run, sometimes a
+    # second one mid-run), some left to ns-2's own window control; SACK
+    # and delayed-ACK sinks; now and then a module parameter changed for
+    # one sender (`set_ca_param`) or for all (`set_ca_default_param`); the
+    # finish proc prints their windows.  The other draws are untouched.
+
+    LINUX_CCS = ["reno", "cubic", "highspeed", "scalable", "vegas", "veno", "yeah", "bic", "htcp", "hybla",
+                 "illinois", "westwood", "lp", "compound"]
+    # Chosen in mid-transfer only these: ns-2 2.35 crashes at the next ACK
+    # after a switch to vegas, veno, yeah, illinois or lp with packets in
+    # flight (it reads a send-time table that does not exist yet).
+    LINUX_CCS_LATER = ["reno", "cubic", "highspeed", "scalable", "bic", "htcp", "hybla", "westwood", "compound"]
+    LINUX_PARAMS = {"cubic": [("beta", [717, 819, 900]), ("fast_convergence", [0, 1]), ("tcp_friendliness", [0, 1])],
+                    "bic": [("beta", [700, 819]), ("low_window", [4, 14, 40]), ("max_increment", [8, 16, 32])],
+                    "vegas": [("alpha", [2, 4, 6]), ("beta", [6, 8, 12]), ("gamma", [1, 2, 4])],
+                    "htcp": [("use_rtt_scaling", [0, 1]), ("use_bandwidth_switch", [0, 1])],
+                    "hybla": [("rtt0", [10, 25, 50])],
+                    "illinois": [("win_thresh", [5, 15, 30]), ("theta", [2, 5])]}
+
+    def build_linux(self):
+        if not self.linux:
+            return
+        y = Rng(((self.seed ^ 0x1F83D9ABFB41BD6B) * 0x5BE0CD19137E2179 + 0x6A09E667F3BCC908
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        share = y.choice([30, 50, 80, 100])
+        chosen = [f for f in self.flows if y.chance(share)] or [y.choice(self.flows)]
+        for f in chosen:
+            f["flavour"] = "TCP/Linux"
+            if y.chance(50):
+                f["sink"] = y.choice(["TCPSink/Sack1", "TCPSink/Sack1/DelAck", "TCPSink", "TCPSink/DelAck"])
+            cmds = []
+            if y.chance(90):
+                when = y.weighted([("now", 40), ("zero", 40), ("later", 20)])
+                cc = y.choice(self.LINUX_CCS_LATER if when == "later" else self.LINUX_CCS)
+                if when == "now":
+                    cmds.append("$tcp(%d) select_ca %s" % (f["i"], cc))
+                else:
+                    t = "0.0" if when == "zero" else fmt_us(y.randint(1, 2_000_000))
+                    cmds.append('$ns at %s "$tcp(%d) select_ca %s"' % (t, f["i"], cc))
+                if cc in self.LINUX_PARAMS and y.chance(30):
+                    name, values = y.choice(self.LINUX_PARAMS[cc])
+                    verb = y.choice(["set_ca_param", "set_ca_default_param"])
+                    cmds.append("$tcp(%d) %s %s %s %d" % (f["i"], verb, cc, name, y.choice(values)))
+                if y.chance(10):
+                    cmds.append('$ns at %s "$tcp(%d) select_ca %s"'
+                                % (fmt_us(1_000_000 + y.randint(0, 3_000_000)), f["i"], y.choice(self.LINUX_CCS_LATER)))
+            f["linux_cmds"] = cmds
+        for f in chosen:
+            if y.chance(60):
+                self.linux_finish.append('    puts "linux %d: cwnd_ [$tcp(%d) set cwnd_] ssthresh_ [$tcp(%d) set ssthresh_]'
+                                         ' next_pkts_in_flight_ [$tcp(%d) set next_pkts_in_flight_]"'
+                                         % (f["i"], f["i"], f["i"], f["i"]))
+
     # -- link dynamics (--dynamics) ---------------------------------------------------
     #
     # Only in --dynamics mode, from a stream of its own: links going down and
@@ -2221,6 +2281,7 @@ class Gen:
             for vt in vt_by_flow.get(i, []):
                 if vt[4] == "late":
                     L += self.vtrace_lines(vt, fvar)
+            L += f.get("linux_cmds", [])
 
         L += self.sched
         if self.mq:
@@ -2289,6 +2350,7 @@ class Gen:
             B.append('    puts "mq:%s"' % "".join(" %s=[$mq set %s]" % (v, v) for v in QM_VARS))
         B += self.ext_finish
         B += self.vegas_finish
+        B += self.linux_finish
         if r.chance(30):
             B.append('    puts "end [$ns now]"')
         if (self.trace_mode != "none" or self.tq_links) and r.chance(85):
@@ -2332,6 +2394,8 @@ class Gen:
             feats["traffic"] = sorted(set(self.traffic_kinds))
         if self.vegas:
             feats["vegas"] = sum(f["flavour"] == "TCP/Vegas" for f in self.flows)
+        if self.linux:
+            feats["linux"] = sum(f["flavour"] == "TCP/Linux" for f in self.flows)
         if self.tfrc:
             feats["tfrc"] = sorted(set(self.tfrc_kinds))
         if self.queues:
@@ -2340,7 +2404,7 @@ class Gen:
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False, queues: bool = False):
+          tfrc: bool = False, queues: bool = False, linux: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2348,13 +2412,15 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     --dynamics; not used by the fixtures).  vegas: some flows are TCP Vegas
     (check.py --vegas; not used by the fixtures).  tfrc: TFRC connections
     beside the TCP flows (check.py --tfrc).  queues: DRR and SFQ queues on
-    some links (check.py --queues)."""
+    some links (check.py --queues).  linux: some flows are
+    Agent/TCP/Linux with random congestion controls (check.py --linux)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux)
         g.build_topology()
         g.build_links()
         g.build_flows()
         g.build_vegas()
+        g.build_linux()
         g.build_changes()
         g.build_traces()
         g.build_ext()
@@ -2374,12 +2440,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
+    --tfrc, "q" --queues, "l" --linux ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
     dynamics, traffic, vegas); `tfrc_entry` and `queues_entry` tell the "f"
     and the "q"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfq") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfql") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2401,10 +2467,16 @@ def queues_entry(entry) -> bool:
     return "q" in str(entry).strip().rstrip("0123456789")
 
 
+def linux_entry(entry) -> bool:
+    """Is this seeds.txt entry a --linux script ("lN")?"""
+    parse_entry(entry)
+    return "l" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
-    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry))
+    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2431,8 +2503,9 @@ def main(argv=None):
     p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
     p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
     p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
+    p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

@@ -224,7 +224,8 @@ def note(m):
         ((" dyn:" + ",".join(m["dynamics"])) if m.get("dynamics") else "") +
         ((" traffic:" + ",".join(m["traffic"])) if m.get("traffic") else "") +
         ((" tfrc:" + ",".join(m["tfrc"])) if m.get("tfrc") else "") +
-        ((" queues:" + ",".join(m["queues"])) if m.get("queues") else ""))
+        ((" queues:" + ",".join(m["queues"])) if m.get("queues") else "") +
+        ((" linux=%d" % m["linux"]) if m.get("linux") else ""))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
@@ -316,7 +317,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")

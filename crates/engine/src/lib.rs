@@ -14,6 +14,7 @@
 //! [`sim::Outputs`] and drained by the front end.
 
 pub mod agent;
+pub mod cc;
 pub mod delayer;
 pub mod errmodel;
 pub mod fluid;

@@ -260,6 +260,9 @@ pub struct World {
     pub newecn_compat: bool,
     /// `$ns run` has started the simulation (ns-2's `is-started`).
     pub started: bool,
+    /// What the Linux-style senders share (`cc::Shared`: ns-2's
+    /// `tcp_time_stamp`, the modules' parameter defaults).
+    pub linux: crate::cc::Shared,
 }
 
 impl World {
@@ -344,6 +347,7 @@ impl World {
             routing: Routing::default(),
             newecn_compat: false,
             started: false,
+            linux: crate::cc::Shared::default(),
         }
     }
 

@@ -82,6 +82,7 @@ fn agent_kind(class: &str) -> PyResult<AgentKind> {
         "Agent/TCP/Sack1" => AgentKind::Tcp(TcpFlavor::Sack1),
         "Agent/TCP/Vegas" => AgentKind::Tcp(TcpFlavor::Vegas),
         "Agent/TCP/RFC793edu" => AgentKind::Tcp(TcpFlavor::Rfc793edu),
+        "Agent/TCP/Linux" => AgentKind::Tcp(TcpFlavor::Linux),
         "Agent/TCPSink" => AgentKind::Sink(SinkKind::AckEvery),
         "Agent/TCPSink/DelAck" => AgentKind::Sink(SinkKind::DelAck),
         "Agent/TCPSink/Sack1" => AgentKind::Sink(SinkKind::Sack1),

@@ -385,6 +385,13 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
 
 /// C `atof` as ns-2's commands use it (`$ns at`, link costs): the longest
 /// numeric prefix, hex included, 0.0 when there is none.
+/// The congestion controls of Agent/TCP/Linux (`select_ca` names), in
+/// the engine's order.
+#[pyfunction]
+fn congestion_controls() -> Vec<&'static str> {
+    dumbbell_engine::cc::Kind::ALL.iter().map(|k| k.name()).collect()
+}
+
 #[pyfunction]
 fn atof(s: &str) -> f64 {
     dumbbell_engine::ns2::tclcl::parse_real(s)
@@ -452,6 +459,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_trace_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(atof, m)?)?;
     m.add_function(wrap_pyfunction!(fluid::fluid_integrate, m)?)?;
+    m.add_function(wrap_pyfunction!(congestion_controls, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -13,6 +13,7 @@ TimeLike = Number | str          # seconds, or "10ms", "5us"
 LinkLike = Link | tuple[Node, Node]
 
 VARIANTS: dict[str, str]
+CONGESTION_CONTROLS: tuple[str, ...]
 SINKS: dict[str, str]
 TRAFFIC: dict[str, str]
 UDP_SINKS: dict[str, str]
@@ -60,6 +61,7 @@ class Flow:
     trace_vars: tuple[str, ...]
     app: Literal["ftp", "telnet"]
     app_params: dict[str, str]
+    cc: str | None
     @property
     def tcp_class(self) -> str: ...
     @property
@@ -133,7 +135,8 @@ class Simulation:
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start: TimeLike = 0.0,
             stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
             flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,
-            app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, **params: Any) -> Flow: ...
+            app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, cc: str | None = None,
+            **params: Any) -> Flow: ...
     def udp(self, src: Node, dst: Node, traffic: Literal["cbr", "exponential", "pareto"] = "cbr",
             sink: Literal["loss-monitor", "null"] = "loss-monitor", start: TimeLike = 0.0,
             stop: TimeLike | None = None, rate: BandwidthLike | None = None, packet_size: int | None = None,
@@ -159,5 +162,5 @@ class Simulation:
             max_wall: float | None = None, pcap: str | os.PathLike[str] | None = None,
             pcap_snaplen: int = 65535) -> Result | FluidRun: ...
 
-__all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
+__all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "CONGESTION_CONTROLS", "SINKS",
            "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]

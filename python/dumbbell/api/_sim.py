@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from .._engine import Builder, Engine, atof, parse_bw, parse_time
+from .._engine import Builder, Engine, atof, congestion_controls, parse_bw, parse_time
 from ._values import (_bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
                       _var_value)
 
@@ -44,7 +44,10 @@ __all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorMod
 
 #: TCP sender variants and their ns-2 classes.
 VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno", "sack": "Agent/TCP/Sack1",
-            "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu", "ecn-mod": "Agent/TCP/Newreno"}
+            "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu", "ecn-mod": "Agent/TCP/Newreno",
+            "linux": "Agent/TCP/Linux"}
+#: The congestion controls of variant "linux" (ns-2's `select_ca` names).
+CONGESTION_CONTROLS = tuple(congestion_controls())
 #: What a variant sets beside its class: ECN-mod (seed 003) is NewReno with
 #: ECN and the ECN-mod window rule, its sink echoing each mark once.
 _VARIANT_VARS = {"ecn-mod": ({"ecn_": True, "ecnmod_": True}, {"ecnmod_": True})}
@@ -414,11 +417,12 @@ class Flow(_Endpoints):
     """A TCP connection: sender at `src`, sink at `dst`, driven by an FTP
     source from `start` to `stop`.  `id` is its row in `Result.flows`."""
 
-    __slots__ = ("variant", "sink", "sink_params", "trace_vars", "app", "app_params")
+    __slots__ = ("variant", "sink", "sink_params", "trace_vars", "app", "app_params", "cc")
 
     def __init__(self, sim, id, src, dst, variant, sink, start, stop, fid, params, sink_params, trace_vars,
-                 app="ftp", app_params=None):
+                 app="ftp", app_params=None, cc=None):
         self._set_endpoints(sim, id, src, dst, start, stop, fid, params)
+        self.cc = cc
         self.variant = variant
         self.sink = sink
         self.sink_params = sink_params
@@ -700,7 +704,7 @@ class Simulation:
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
             packet_size: int | None = None, window: float | None = None, flow_id: int | None = None,
             trace_vars: Iterable[str] | str = (), sink_params: dict | None = None, app: str = "ftp",
-            app_params: dict | None = None, **params) -> Flow:
+            app_params: dict | None = None, cc: str | None = None, **params) -> Flow:
         """A one-way TCP connection from `src` to `dst` with an FTP source
         (ns-2 ``new Agent/TCP/Reno``, ``new Agent/TCPSink``, ``attach-agent``,
         ``connect``, ``Application/FTP``, ``$ns at start "$ftp start"``).
@@ -709,8 +713,16 @@ class Simulation:
           "vegas", "rfc793edu", or "ecn-mod" (seed 003's ECN-mod: NewReno with
           ECN, a cut of ``ecnmod_c2`` of the window on every marked ACK and
           ``ecnmod_c1`` per unmarked ACK in congestion avoidance; its sink
-          echoes each mark once; pair it with RED's ``pmod`` marking).
-        * `sink`: "ack-every" (Agent/TCPSink) or "delack" (TCPSink/DelAck).
+          echoes each mark once; pair it with RED's ``pmod`` marking), or
+          "linux" (ns-2's Agent/TCP/Linux: Linux 2.6's congestion control
+          modules with SACK-based recovery, exactly as ns-2 2.35 runs them).
+        * `cc`: with variant "linux", the congestion control (``select_ca``):
+          one of `CONGESTION_CONTROLS` ("reno", "cubic", "highspeed",
+          "scalable", "vegas", "veno", "yeah", "bic", "htcp", "hybla",
+          "illinois", "westwood", "lp", "compound", "naive_reno"); default
+          "reno".
+        * `sink`: "ack-every" (Agent/TCPSink), "delack" (TCPSink/DelAck),
+          "sack" (TCPSink/Sack1) or "sack-delack" (TCPSink/Sack1/DelAck).
         * `start`, `stop`: seconds (or "2.5s"-style strings); FTP start/stop.
         * `packet_size`: ns-2 ``packetSize_``, the TCP payload in bytes; on the
           wire a packet is 40 bytes larger (960 gives 1000-byte packets).
@@ -732,6 +744,16 @@ class Simulation:
         if not isinstance(variant, str) or variant.lower() not in VARIANTS:
             raise ValueError(f"tcp(): unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
         variant = variant.lower()
+        if variant == "linux":
+            if cc is None:
+                cc = "reno"
+            if not isinstance(cc, str) or cc.lower() not in CONGESTION_CONTROLS:
+                raise ValueError(f"tcp(): unknown congestion control cc={cc!r}; choose one of "
+                                 f"{', '.join(CONGESTION_CONTROLS)}")
+            cc = cc.lower()
+        elif cc is not None:
+            raise ValueError(f"tcp(): cc={cc!r} needs variant='linux' (variant {variant!r} has its own "
+                             f"congestion control)")
         if not isinstance(sink, str) or sink.lower() not in SINKS:
             raise ValueError(f"tcp(): unknown sink {sink!r}; choose one of {', '.join(SINKS)}")
         sink = sink.lower()
@@ -801,7 +823,7 @@ class Simulation:
             if name not in tv:
                 tv.append(name)
         f = Flow(self, len(self._flows), src, dst, variant, sink, st, sp, int(given["fid_"][1]),
-                 {k: t for k, (_, t) in given.items()}, sgiven, tuple(tv), app, aparams)
+                 {k: t for k, (_, t) in given.items()}, sgiven, tuple(tv), app, aparams, cc)
         self._flows.append(f)
         self._ops += ("tcp", f)
         return f
@@ -1256,6 +1278,8 @@ class Simulation:
                 f = op[1]
                 i = f.id
                 _new_object(L, f"tcp({i})", f.tcp_class, f.params)
+                if f.cc is not None:
+                    L.append(f"$tcp({i}) select_ca {f.cc}")
                 L.append(f"$ns attach-agent $n({f.src.id}) $tcp({i})")
                 if f.trace_vars:
                     L.append(f"$tcp({i}) attach $tf")
@@ -1388,11 +1412,13 @@ class Simulation:
                 fl = op[1]
                 trace = (channel, list(fl.trace_vars)) if fl.trace_vars else None
                 stop = atof(fl._stop_text) if fl._stop_text is not None else None
-                if fl.app == "ftp":
+                if fl.app == "ftp" and fl.cc is None:
                     t, s, _ = b.tcp_flow(fl.src.id, fl.dst.id, fl.tcp_class, list(fl.params.items()), fl.sink_class,
                                          list(fl.sink_params.items()), atof(fl._start_text), stop, trace)
                 else:
                     t = b.agent(fl.tcp_class, list(fl.params.items()))
+                    if fl.cc is not None:
+                        b.command(t, ["select_ca", fl.cc])
                     b.attach(fl.src.id, t)
                     if trace is not None:
                         b.trace_vars(t, trace[1], channel)

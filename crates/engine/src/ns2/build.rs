@@ -555,6 +555,8 @@ pub enum TcpFlavor {
     Sack1,
     Vegas,
     Rfc793edu,
+    /// Agent/TCP/Linux (its congestion control by `select_ca`).
+    Linux,
 }
 
 impl TcpFlavor {
@@ -566,6 +568,7 @@ impl TcpFlavor {
             TcpFlavor::Sack1 => "Agent/TCP/Sack1",
             TcpFlavor::Vegas => "Agent/TCP/Vegas",
             TcpFlavor::Rfc793edu => "Agent/TCP/RFC793edu",
+            TcpFlavor::Linux => "Agent/TCP/Linux",
         }
     }
 }

@@ -884,6 +884,9 @@ impl Sim {
             }
             _ => {}
         }
+        if let Some(r) = self.linux_tcp_command(id, argv) {
+            return r;
+        }
         let mut o = self.take(id);
         let r = match &mut o {
             Obj::Agent(a) => {

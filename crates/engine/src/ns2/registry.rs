@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::Flavor;
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -75,6 +75,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/Sack1", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::SACK1], make: |s, id| tcp::make_tcp(s, id, Flavor::Sack1(Box::default())) },
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
+    Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },
     Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
     Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
     Class { name: "Agent/TCPSink/Sack1", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, true) },

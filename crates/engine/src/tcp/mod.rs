@@ -29,6 +29,7 @@
 
 mod frto;
 pub mod growth;
+pub mod linux;
 mod newreno;
 mod output;
 mod qoption;
@@ -37,6 +38,7 @@ mod reno;
 pub mod rfc793edu;
 mod rtt;
 pub mod sack1;
+pub mod scoreboard1;
 mod tahoe;
 mod traced;
 pub mod vegas;
@@ -100,6 +102,9 @@ pub enum Flavor {
     /// `Agent/TCP/Vegas`: delay-based window control with its own
     /// fine-grained RTT measurement and retransmission (`vegas.rs`).
     Vegas(Box<vegas::VegasState>),
+    /// `Agent/TCP/Linux`: Linux's congestion control modules (`crate::cc`)
+    /// with its own ACK processing and SACK scoreboard (`linux.rs`).
+    Linux(Box<linux::LinuxState>),
 }
 
 /// A value given to a traced variable.
@@ -428,6 +433,7 @@ impl Tcp {
             Flavor::Sack1(s) => s.scb.clear(),
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
+            Flavor::Linux(s) => return linux::reset(t, s, b, sim),
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
         }
         t.reset(b, sim);
@@ -444,6 +450,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+            Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
         }
     }
 
@@ -460,6 +467,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
+            Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
         }
     }
 
@@ -474,6 +482,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
         }
     }
 

@@ -6,6 +6,7 @@ use super::*;
 
 impl Sender {
     /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
+    #[inline(always)]
     pub(super) fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {
             let c = self.cwnd + 1.0;
@@ -33,6 +34,13 @@ impl Sender {
     /// `TcpAgent::slowdown`: reduce ssthresh and/or cwnd (with the growth
     /// rule's decrease, and New-ECN's cut by its own factor).
     pub(super) fn slowdown(&mut self, b: &AgentBase, w: &mut World, how: u32) {
+        let (windowd, window) = (self.windowd(), self.window());
+        self.slowdown_with(b, w, how, windowd, window)
+    }
+
+    /// `slowdown` with the flavour's `windowd()` and `window()` (Linux's
+    /// are its own window, `linux.rs`).
+    pub(super) fn slowdown_with(&mut self, b: &AgentBase, w: &mut World, how: u32, windowd: f64, window: i32) {
         let mut slowstart = false;
         self.inc(b, w, Tv::Ncwndcuts, 1);
         if how & TCP_IDLE == 0 && how & NO_OUTSTANDING_DATA == 0 {
@@ -41,7 +49,6 @@ impl Sender {
         if self.cwnd < self.ssthresh as f64 {
             slowstart = true;
         }
-        let (windowd, window) = (self.windowd(), self.window());
         let halfwin = if self.precision_reduce { windowd / 2.0 } else { (window / 2) as f64 };
         let decreasewin =
             self.growth.decreased_window(

@@ -12,6 +12,7 @@ pub mod pi;
 pub mod monitor;
 pub mod ranvar;
 pub mod tcp;
+pub mod tcp_linux;
 pub mod tfrc;
 pub mod trace;
 pub mod wireless;
