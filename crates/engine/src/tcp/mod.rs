@@ -28,6 +28,7 @@
 //! the ns-2 layer's `ns2/class/tcp.rs`.
 
 mod frto;
+pub mod full;
 pub mod growth;
 mod newreno;
 mod output;
@@ -100,6 +101,9 @@ pub enum Flavor {
     /// `Agent/TCP/Vegas`: delay-based window control with its own
     /// fine-grained RTT measurement and retransmission (`vegas.rs`).
     Vegas(Box<vegas::VegasState>),
+    /// Two-way TCP (`full/`): connection set-up and tear-down, byte
+    /// sequence numbers, its own receive side and sending loop.
+    Full(Box<full::FullState>),
 }
 
 /// A value given to a traced variable.
@@ -428,6 +432,7 @@ impl Tcp {
             Flavor::Sack1(s) => s.scb.clear(),
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
+            Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
         }
         t.reset(b, sim);
@@ -444,6 +449,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+            Flavor::Full(f) => full::Full { t, f, b }.recv(sim, p),
         }
     }
 
@@ -460,6 +466,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
+            Flavor::Full(f) => full::Full { t, f, b }.timeout(sim, tno),
         }
     }
 
@@ -474,11 +481,15 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Full(f) => full::Full { t, f, b }.send_much(sim, force, reason, maxburst),
         }
     }
 
     /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
     pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            return full::Full { t: &mut self.sender, f, b }.sendmsg(sim, nbytes, false, false);
+        }
         let t = &mut self.sender;
         if nbytes == -1 && t.curseq <= TCP_MAXSEQ {
             t.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
@@ -493,6 +504,9 @@ impl Tcp {
 
     /// `TcpAgent::advanceby`.
     pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            return full::Full { t: &mut self.sender, f, b }.advanceby(sim, delta);
+        }
         let t = &mut self.sender;
         t.inc(b, &mut sim.w, Tv::Curseq, delta);
         if delta > 0 {
@@ -504,6 +518,10 @@ impl Tcp {
 
     /// `$tcp advance n`.
     pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            // Two-way TCP's `advance` is its `advanceby`.
+            return full::Full { t: &mut self.sender, f, b }.advanceby(sim, newseq);
+        }
         let t = &self.sender;
         let d = if newseq > t.maxseq { newseq - t.curseq } else { t.maxseq - t.curseq };
         self.advanceby(b, sim, d);

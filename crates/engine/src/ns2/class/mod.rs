@@ -4,6 +4,7 @@ pub mod queue;
 pub mod agent;
 pub mod app;
 pub mod errmodel;
+pub mod fulltcp;
 pub mod link;
 pub mod misc;
 pub mod monitor;
