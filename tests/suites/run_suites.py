@@ -81,6 +81,8 @@ EXPECTED = {
     # tfrc_cbr_conservative, tfrc_onoff, tfrc_onoff_oldcode)
     "quiescent": ["tcp_onoff", "tcp_cbr_CWV", "tcp_telnet_CWV", "tfrc_cbr", "tfrc_telnet"],
     "friendly": None,
+    "full": None,
+    "simple-full": None,
 }
 
 

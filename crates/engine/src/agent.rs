@@ -172,6 +172,19 @@ pub struct Agent {
 }
 
 impl Agent {
+    /// ns-2's virtual `Agent::size()`: the packet size, but a two-way TCP
+    /// agent's segment size (what an application like Telnet hands over
+    /// per message).
+    pub fn size(&self) -> i32 {
+        match &self.kind {
+            AgentKind::Tcp(t) => match &t.flavor {
+                crate::tcp::Flavor::Full(f) => f.maxseg,
+                _ => self.base.size,
+            },
+            _ => self.base.size,
+        }
+    }
+
     /// Receive a packet addressed to this agent.
     pub fn recv(&mut self, sim: &mut Sim, _id: ObjId, p: PktId) {
         match &mut self.kind {
