@@ -108,6 +108,11 @@ Agent/TCP/FullTcp/Tahoe instproc init args {
     eval $self next $args
     $self set reno_fastrecov_ false
 }
+Agent/TCP/FullTcp/Sack instproc init args {
+    eval $self next $args
+    $self set reno_fastrecov_ false
+    $self set open_cwnd_on_pack_ false
+}
 Agent/TCP/FullTcp/Newreno instproc init args {
     eval $self next $args
     $self set open_cwnd_on_pack_ false

@@ -70,7 +70,6 @@ foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ Queue/SFQ Queue/DRR
     Queue/REM Queue/PI Queue/Vq Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
-    Agent/TCP/FullTcp/Sack
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP

@@ -9,7 +9,7 @@ use crate::ns2::tclcl::VarType::*;
 use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::tcp::full::{FullState, Variant};
+use crate::tcp::full::{FullState, SackState, Variant};
 use crate::tcp::{Flavor, Tcp};
 
 /// A two-way TCP agent's own state.
@@ -64,6 +64,35 @@ pub static NEWRENO_FULLTCP: Table<FullState> = Table {
     vars: &[var("recov_maxburst_", Int, "2", |f, _| int(f.recov_maxburst), |f, v, _| Ok(f.recov_maxburst = parse_int(v)))],
     after_set: None,
 };
+
+fn sack_full(o: &mut Obj) -> Option<&mut SackState> {
+    full(o)?.sack.as_deref_mut()
+}
+
+/// `SackFullTcpAgent`'s (all delay-bound).
+pub static SACK_FULLTCP: Table<SackState> = Table {
+    class: "Agent/TCP/FullTcp/Sack",
+    part: sack_full,
+    vars: &[
+        var("clear_on_timeout_", Bool, "true", |k, _| boolean(k.clear_on_timeout), |k, v, _| Ok(k.clear_on_timeout = parse_bool(v))),
+        var("sack_rtx_cthresh_", Int, "1", |k, _| int(k.sack_rtx_cthresh), |k, v, _| Ok(k.sack_rtx_cthresh = parse_int(v))),
+        var("sack_rtx_bthresh_", Int, "1", |k, _| int(k.sack_rtx_bthresh), |k, v, _| Ok(k.sack_rtx_bthresh = parse_int(v))),
+        var("sack_block_size_", Int, "8", |k, _| int(k.sack_block_size), |k, v, _| Ok(k.sack_block_size = parse_int(v))),
+        var("sack_option_size_", Int, "2", |k, _| int(k.sack_option_size), |k, v, _| Ok(k.sack_option_size = parse_int(v))),
+        var("max_sack_blocks_", Int, "3", |k, _| int(k.max_sack_blocks), |k, v, _| Ok(k.max_sack_blocks = max_sack_blocks(v)?)),
+        var("sack_rtx_threshmode_", Int, "1", |k, _| int(k.sack_rtx_threshmode), |k, v, _| Ok(k.sack_rtx_threshmode = parse_int(v))),
+    ],
+    after_set: None,
+};
+
+/// `max_sack_blocks_`: the TCP header holds at most four blocks.
+fn max_sack_blocks(v: &str) -> Result<i32, String> {
+    let n = parse_int(v);
+    if n > 4 {
+        return Err(format!("max_sack_blocks_ must be at most 4 (the blocks a TCP header holds), got \"{v}\""));
+    }
+    Ok(n)
+}
 
 /// A two-way TCP agent of variant `variant`, with id `id`.
 pub fn make_full(sim: &mut Sim, id: ObjId, variant: Variant) -> Obj {

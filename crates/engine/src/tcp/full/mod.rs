@@ -100,6 +100,52 @@ pub enum Variant {
     /// Partial ACKs retransmit and keep recovery going, with the burst
     /// limited to `recov_maxburst` meanwhile.
     NewReno,
+    /// SACK: the receive side reports its out-of-order ranges, the sender
+    /// keeps them in a scoreboard and fills the holes in recovery under
+    /// pipe control.
+    Sack,
+}
+
+/// The SACK variant's parameters and sender scoreboard.
+#[derive(Clone, Debug)]
+pub struct SackState {
+    /// Clear the scoreboard on a retransmission timeout.
+    pub clear_on_timeout: bool,
+    /// Header bytes of the SACK option, and of each block in it.
+    pub sack_option_size: i32,
+    pub sack_block_size: i32,
+    /// SACK blocks sent at most.
+    pub max_sack_blocks: i32,
+    /// Hole-fill thresholds: ranges above the hole, and their bytes, and
+    /// which of the two count (0: none, 1: ranges, 2: bytes, 3: either,
+    /// 4: both).
+    pub sack_rtx_cthresh: i32,
+    pub sack_rtx_bthresh: i32,
+    pub sack_rtx_threshmode: i32,
+    /// The scoreboard: the ranges the peer reported.
+    pub sq: Reassembly,
+    /// Its lowest byte (the scoreboard's "next expected").
+    pub sack_min: i32,
+    /// The next hole to fill.
+    pub h_seqno: i32,
+}
+
+impl Default for SackState {
+    /// ns-2's constructor values.
+    fn default() -> Self {
+        SackState {
+            clear_on_timeout: true,
+            sack_option_size: 2,
+            sack_block_size: 8,
+            max_sack_blocks: 3,
+            sack_rtx_cthresh: 1,
+            sack_rtx_bthresh: 1,
+            sack_rtx_threshmode: 1,
+            sq: Reassembly::default(),
+            sack_min: -1,
+            h_seqno: -1,
+        }
+    }
 }
 
 /// What the two-way TCP adds to the shared sender: parameters, connection
@@ -172,6 +218,8 @@ pub struct FullState {
     pub ecn_syn_next: bool,
     /// NewReno: `maxburst` saved during recovery (-1: not in recovery).
     pub save_maxburst: i32,
+    /// The SACK variant's own (its scoreboard).
+    pub sack: Option<Box<SackState>>,
 }
 
 impl FullState {
@@ -220,6 +268,7 @@ impl FullState {
             recent_age: 0.0,
             ecn_syn_next: false,
             save_maxburst: -1,
+            sack: if variant == Variant::Sack { Some(Box::default()) } else { None },
         }
     }
 }
@@ -239,6 +288,7 @@ struct Seg {
     ect: bool,
     cwr: bool,
     sa_len: u8,
+    sa: [(i32, i32); 4],
     fid: i32,
 }
 
@@ -259,6 +309,7 @@ impl Seg {
             ect: pk.ecn_capable,
             cwr: pk.cong_action,
             sa_len: pk.sa_len,
+            sa: pk.sa,
             fid: pk.fid,
         }
     }
@@ -397,6 +448,11 @@ impl Full<'_> {
     /// `reset`: back to a known point (the state stays: a listener
     /// listens on).
     pub fn reset(&mut self, sim: &mut Sim) {
+        if let Some(k) = self.f.sack.as_mut() {
+            k.sq.clear();
+            k.sack_min = -1;
+            k.h_seqno = -1;
+        }
         self.cancel_timers(&mut sim.w);
         // Two-way TCP always models the SYN exchange (its
         // `set_initial_window`).
@@ -447,6 +503,11 @@ impl Full<'_> {
 
     /// `sent(seq, amt)`.
     fn sent(&mut self, sim: &mut Sim, seq: i32, amt: i32) {
+        if let Some(k) = self.f.sack.as_mut() {
+            if seq == k.h_seqno {
+                k.h_seqno += amt;
+            }
+        }
         if seq == self.t.t_seqno {
             self.t.inc(self.b, &mut sim.w, Tv::TSeqno, amt);
         }
@@ -458,6 +519,19 @@ impl Full<'_> {
 
     /// `send_allowed(seq)`: is `seq` inside the window?
     fn send_allowed(&self, seq: i32) -> bool {
+        if self.f.sack.is_some() && self.f.pipectrl {
+            // SACK under pipe control: the advertised window, no data past
+            // what the application gave outside ESTABLISHED, and the pipe.
+            let topawin = self.t.highest_ack + self.t.wnd as i32 * self.f.maxseg;
+            if seq >= topawin {
+                return false;
+            }
+            if self.f.state != State::Established && seq > self.t.curseq {
+                return false;
+            }
+            let cwin = self.t.cwnd as i32 * self.f.maxseg;
+            return self.f.pipe < cwin;
+        }
         let win = self.t.window() * self.f.maxseg;
         let mut topwin = self.t.curseq;
         if topwin > self.t.highest_ack + win || self.f.infinite_send {
@@ -474,7 +548,7 @@ impl Full<'_> {
             return;
         }
         loop {
-            let seq = self.t.t_seqno;
+            let seq = self.nxt_tseq();
             if !force && !self.send_allowed(seq) {
                 break;
             }
@@ -501,6 +575,46 @@ impl Full<'_> {
                 }
             }
         }
+    }
+
+    /// `nxt_tseq`: the next segment to send; in SACK recovery the next
+    /// hole the thresholds allow filling.
+    fn nxt_tseq(&mut self) -> i32 {
+        let t_seqno = self.t.t_seqno;
+        let in_recovery = self.t.highest_ack < self.t.recover;
+        let maxseg = self.f.maxseg;
+        let Some(k) = self.f.sack.as_mut() else { return t_seqno };
+        if !in_recovery {
+            return t_seqno;
+        }
+        let mut seq = k.h_seqno;
+        loop {
+            let (hole, fcnt, fbytes) = k.sq.next_hole(seq);
+            seq = hole;
+            if seq <= 0 {
+                break;
+            }
+            let (c, b) = (fcnt >= k.sack_rtx_cthresh, fbytes >= k.sack_rtx_bthresh);
+            let fill = match k.sack_rtx_threshmode {
+                0 => true,
+                1 => c,
+                2 => b,
+                3 => c || b,
+                4 => c && b,
+                _ => false,
+            };
+            if fill {
+                if seq > k.h_seqno {
+                    k.h_seqno = seq;
+                }
+                return seq;
+            } else if fcnt <= 0 {
+                break;
+            } else {
+                seq += maxseg;
+            }
+        }
+        t_seqno
     }
 
     /// `idle_restart`: idle for longer than the RTO since the last data sent?
@@ -671,6 +785,14 @@ impl Full<'_> {
                 pk.ts = -1.0;
                 pk.ts_echo = -1.0;
             }
+            if let Some(k) = self.f.sack.as_ref() {
+                if !self.f.rq.is_empty() {
+                    let max = k.max_sack_blocks.max(0) as usize;
+                    let nblk = self.f.rq.sack_blocks(max, &mut pk.sa);
+                    pk.sa_len = nblk as u8;
+                    hlen += nblk as i32 * k.sack_block_size + k.sack_option_size;
+                }
+            }
             pk.hlen = hlen;
             pk.ecn_capable = if datalen > 0 && ecn {
                 ect
@@ -824,9 +946,33 @@ impl Full<'_> {
         self.t.seti(self.b, w, Tv::Dupacks, 0);
     }
 
+    /// SACK: the scoreboard below the highest ACK goes.
+    fn sack_clear_acked(&mut self) {
+        let h = self.t.highest_ack;
+        let k = self.f.sack.as_mut().expect("SACK state");
+        if !k.sq.is_empty() && k.sack_min < h {
+            k.sack_min = h;
+            k.sq.clear_to(h);
+        }
+    }
+
+    /// SACK: the next hole is at least the highest ACK.
+    fn sack_hole_at_least_acked(&mut self) {
+        let h = self.t.highest_ack;
+        let k = self.f.sack.as_mut().expect("SACK state");
+        if k.h_seqno < h {
+            k.h_seqno = h;
+        }
+    }
+
     fn pack_action(&mut self, sim: &mut Sim) {
         match self.f.variant {
             Variant::Reno | Variant::Tahoe => self.base_pack_action(&mut sim.w),
+            Variant::Sack => {
+                self.sack_clear_acked();
+                self.f.pipe -= self.f.maxseg;
+                self.sack_hole_at_least_acked();
+            }
             Variant::NewReno => {
                 let h = self.t.highest_ack;
                 self.fast_retransmit(sim, h);
@@ -841,6 +987,14 @@ impl Full<'_> {
     }
 
     fn ack_action(&mut self, sim: &mut Sim) {
+        if self.f.variant == Variant::Sack {
+            self.f.fastrecov = false;
+            self.f.pipectrl = false;
+            self.sack_clear_acked();
+            self.t.seti(self.b, &mut sim.w, Tv::Dupacks, 0);
+            self.sack_hole_at_least_acked();
+            return;
+        }
         if self.f.variant == Variant::NewReno && self.f.save_maxburst >= 0 {
             self.t.maxburst = self.f.save_maxburst;
             self.f.save_maxburst = -1;
@@ -853,6 +1007,9 @@ impl Full<'_> {
         let recovered = self.t.highest_ack > self.t.recover;
         self.f.fastrecov = true;
         self.f.rtxbytes = 0;
+        if self.f.variant == Variant::Sack {
+            return self.sack_dupack_action(sim, recovered);
+        }
         let t = &*self.t;
         if self.f.variant == Variant::Tahoe {
             if !(recovered || (!t.bug_fix && !t.ecn) || t.highest_ack == 0) {
@@ -903,6 +1060,58 @@ impl Full<'_> {
         self.t.set_cwnd(self.b, &mut sim.w, c);
     }
 
+    /// SACK's `dupack_action`: fast recovery under pipe control.
+    fn sack_dupack_action(&mut self, sim: &mut Sim, recovered: bool) {
+        let total = self.f.sack.as_ref().expect("SACK state").sq.total();
+        self.f.pipe = self.t.maxseq - self.t.highest_ack - total;
+        let mb = self.t.maxburst;
+        if !(recovered || (!self.t.bug_fix && !self.t.ecn)) {
+            if self.t.ecn && self.t.last_cwnd_action == CWND_ACTION_ECN {
+                // An ECN cut already this window: retransmit, no second cut.
+                self.t.last_cwnd_action = CWND_ACTION_DUPACK;
+                self.t.cancel_rtx_timer(&mut sim.w);
+                self.t.rtt_active = false;
+                let h = self.t.highest_ack;
+                let amt = self.fast_retransmit(sim, h);
+                self.f.pipectrl = true;
+                self.f.sack.as_mut().expect("SACK state").h_seqno = h + amt;
+                self.send_much(sim, false, REASON_DUPACK, mb);
+                return;
+            }
+            if self.t.bug_fix {
+                return;
+            }
+        }
+        self.t.trace_event(self.b, &mut sim.w, crate::trace::TcpEvent::FastRecovery);
+        self.t.slowdown(self.b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
+        self.t.cancel_rtx_timer(&mut sim.w);
+        self.t.rtt_active = false;
+        self.f.pipectrl = true;
+        self.t.recover = self.t.maxseq;
+        let h = self.t.highest_ack;
+        let amt = self.fast_retransmit(sim, h);
+        self.f.sack.as_mut().expect("SACK state").h_seqno = h + amt;
+        self.send_much(sim, false, REASON_DUPACK, mb);
+    }
+
+    /// SACK's `process_sack`: the peer's blocks into the scoreboard.
+    fn process_sack(&mut self, s: &Seg) {
+        let Some(k) = self.f.sack.as_mut() else {
+            // (ns-2 reports a SACK to an agent without SACK)
+            return;
+        };
+        if k.max_sack_blocks <= 0 {
+            return;
+        }
+        for &(left, right) in s.sa.iter().take(s.sa_len as usize) {
+            if s.flags & TH_FIN == 0 && left >= right {
+                // (ns-2 reports the illegal block and skips it)
+                continue;
+            }
+            k.sq.add(left, right, 0, &mut k.sack_min);
+        }
+    }
+
     /// `timeout_action`: the retransmission timer expired.
     fn timeout_action(&mut self, sim: &mut Sim) {
         let w = &mut sim.w;
@@ -921,6 +1130,13 @@ impl Full<'_> {
         self.t.seti(self.b, w, Tv::TSeqno, s);
         self.f.fastrecov = false;
         self.t.seti(self.b, w, Tv::Dupacks, 0);
+        let h = self.t.highest_ack;
+        if let Some(k) = self.f.sack.as_mut() {
+            if k.clear_on_timeout {
+                k.sq.clear();
+                k.sack_min = h;
+            }
+        }
     }
 
     /// A timer expired (`tno`: retransmission, delayed send, delayed ACK).
@@ -1212,6 +1428,9 @@ impl Full<'_> {
                 } else if s.cwr {
                     self.f.recent_ce = false;
                 }
+            }
+            if self.f.state >= State::Established && s.sa_len > 0 {
+                self.process_sack(&s);
             }
             if self.f.fastrecov && (datalen == 0 || ackno > self.t.highest_ack) {
                 self.f.pipe -= self.f.maxseg;
