@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --full (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -126,7 +126,7 @@ def compare(ns, db):
 def check_seed(entry, args):
     seed, dyn, traffic, vegas = gen.parse_entry(entry)
     text, meta = gen.build(seed, args.stress, args.dynamics or dyn, args.traffic or traffic, args.vegas or vegas,
-                           args.tfrc or gen.tfrc_entry(entry))
+                           args.tfrc or gen.tfrc_entry(entry), args.full or gen.full_entry(entry))
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -176,6 +176,8 @@ def main(argv=None):
                    help="gen.py --traffic scripts: UDP sources (CBR, Exponential, Pareto) beside the TCP flows")
     p.add_argument("--vegas", action="store_true", help="gen.py --vegas scripts: some flows are TCP Vegas")
     p.add_argument("--tfrc", action="store_true", help="gen.py --tfrc scripts: TFRC connections beside the TCP flows")
+    p.add_argument("--full", action="store_true",
+                   help="gen.py --full scripts: two-way TCP connections (FullTcp, /Tahoe, /Newreno, /Sack) beside them")
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     args = p.parse_args(argv)

@@ -84,6 +84,8 @@ EXPECTED = {
     "full": None,
     "simple-full": None,
     "sack-full": None,
+    "ecn-full": None,
+    "full-fixes": None,
     "tcpOptions": None,
     # the references of the other four are stale: ns-2 2.35 itself writes
     # what Dumbbell writes (newreno4, reno4, tahoe4, slowLink2)

@@ -95,6 +95,9 @@ impl AgentBase {
         p.ecn_capable = false;
         p.cong_action = false;
         p.qs = false;
+        // (ns-2 zeroes every header: a trace shows a data packet's SACK
+        // block count, 0, in a trace of TCP headers)
+        p.sa_len = 0;
         p.seqno = 0;
         p.rtp = false;
         p.ts = 0.0;

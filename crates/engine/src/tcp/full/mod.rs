@@ -1592,3 +1592,117 @@ enum AckOutcome {
     Step6,
     Done,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ns2::build::{AgentId, AgentKind, AppSpec, Action, Bandwidth, Builder, ClassDefaults, FullVariant, QueueSpec, Seconds};
+
+    const DEFAULTS: &str = include_str!("../../../../../python/dumbbell/ns2/lib/defaults.tcl");
+
+    /// Two nodes, 1 Mb/s and 10 ms each way; a two-way TCP agent at each,
+    /// the second listening.
+    fn pair(variant: FullVariant) -> (Builder, AgentId, AgentId) {
+        let mut b = Builder::new(ClassDefaults::parse(&(crate::ns2::registry::defaults_tcl() + DEFAULTS)).unwrap()).unwrap();
+        let n0 = b.node().unwrap();
+        let n1 = b.node().unwrap();
+        b.duplex_link(n0, n1, Bandwidth::mbps(1.0), Seconds::ms(10.0), &QueueSpec::default()).unwrap();
+        let a = b.agent(AgentKind::FullTcp(variant), &[]).unwrap();
+        let z = b.agent(AgentKind::FullTcp(variant), &[]).unwrap();
+        b.attach(n0, a).unwrap();
+        b.attach(n1, z).unwrap();
+        b.connect(a, z).unwrap();
+        b.command(z.0, &["listen"]).unwrap();
+        (b, a, z)
+    }
+
+    fn parts(b: &Builder, a: AgentId) -> (Sender, FullState, crate::packet::PacketType) {
+        match &b.sim().objs[a.0 as usize] {
+            crate::sim::Obj::Agent(x) => match &x.kind {
+                crate::agent::AgentKind::Tcp(t) => match &t.flavor {
+                    Flavor::Full(f) => (t.sender.clone(), (**f).clone(), x.base.ptype),
+                    _ => panic!("not a two-way TCP"),
+                },
+                _ => panic!("not a TCP agent"),
+            },
+            _ => panic!("not an agent"),
+        }
+    }
+
+    /// SYN, SYN+ACK, ACK: both ends establish, each acknowledging the
+    /// other's SYN (one sequence number), and the listener's packets are
+    /// ACKs.
+    #[test]
+    fn three_way_handshake() {
+        let (mut b, a, z) = pair(FullVariant::Reno);
+        assert_eq!(parts(&b, z).1.state, State::Listen);
+        b.start().unwrap();
+        b.command(a.0, &["advance-bytes", "1000"]).unwrap();
+        b.run_until(Seconds(0.015)).unwrap();
+        // The SYN (40 bytes, 10.32 ms) has arrived, the SYN+ACK not yet.
+        assert_eq!(parts(&b, a).1.state, State::SynSent);
+        let (_, zf, ptype) = parts(&b, z);
+        assert_eq!(zf.state, State::SynReceived);
+        assert_eq!((zf.irs, zf.rcv_nxt), (0, 1));
+        assert_eq!(ptype, crate::packet::PacketType::Ack);
+        b.run_until(Seconds(1.0)).unwrap();
+        let (at, af, _) = parts(&b, a);
+        let (zt, zf, _) = parts(&b, z);
+        assert_eq!((af.state, zf.state), (State::Established, State::Established));
+        // The SYN takes one number: the 1000 bytes are 1..1001, all acked.
+        assert_eq!(at.highest_ack, 1001);
+        assert_eq!(at.maxseq, 1001);
+        assert_eq!(zf.rcv_nxt, 1001);
+        assert_eq!(af.rcv_nxt, 1, "the listener's SYN acknowledged");
+        assert_eq!(zt.ndatapack, 0, "the listener sent no data");
+        // 1000 bytes: one 536-byte segment and the rest.
+        assert_eq!((at.ndatapack, at.ndatabytes), (2, 1000));
+    }
+
+    /// The ACK of a segment rides on the receiver's own data when it has
+    /// some before its delayed ACK is due: the opener's data is
+    /// acknowledged, and the listener sent no ACK of its own but the
+    /// SYN+ACK.
+    #[test]
+    fn an_ack_rides_on_data() {
+        let (mut b, a, z) = pair(FullVariant::Reno);
+        // The listener ACKs every second segment (or on its 100 ms timer).
+        b.set_var(z.0, "segsperack_", "2").unwrap();
+        b.start().unwrap();
+        b.command(a.0, &["advance-bytes", "536"]).unwrap();
+        // SYN+ACK back at ~21 ms, the segment at the listener at ~36 ms.
+        b.run_until(Seconds(0.05)).unwrap();
+        let (zt, zf, _) = parts(&b, z);
+        assert_eq!(zf.rcv_nxt, 537, "the segment has arrived");
+        assert_eq!(zt.nackpack, 1, "and is not acknowledged yet");
+        b.command(z.0, &["advance-bytes", "100"]).unwrap();
+        b.run_until(Seconds(0.08)).unwrap();
+        let (at, af, _) = parts(&b, a);
+        let (zt, _, _) = parts(&b, z);
+        assert_eq!(at.highest_ack, 537, "acknowledged by the listener's data segment");
+        assert_eq!(af.rcv_nxt, 101, "which the opener received");
+        assert_eq!((zt.ndatapack, zt.nackpack), (1, 1), "no pure ACK for it");
+    }
+
+    /// `close` after the data: FIN_WAIT_1, the peer's ACK and FIN (it
+    /// closes when its own data is acked), both ends CLOSED; the FINs
+    /// take one sequence number each.
+    #[test]
+    fn close_exchanges_fins() {
+        for variant in [FullVariant::Reno, FullVariant::Tahoe, FullVariant::NewReno, FullVariant::Sack] {
+            let (mut b, a, z) = pair(variant);
+            b.start().unwrap();
+            b.command(a.0, &["advance-bytes", "5000"]).unwrap();
+            b.run_until(Seconds(1.0)).unwrap();
+            assert_eq!(parts(&b, a).0.highest_ack, 5001, "{variant:?}");
+            b.command(a.0, &["close"]).unwrap();
+            assert_eq!(parts(&b, a).1.state, State::FinWait1, "{variant:?}");
+            b.run_until(Seconds(2.0)).unwrap();
+            let (at, af, _) = parts(&b, a);
+            let (_, zf, _) = parts(&b, z);
+            assert_eq!((af.state, zf.state), (State::Closed, State::Closed), "{variant:?}");
+            assert_eq!(at.maxseq, 5002, "{variant:?}: the FIN after the data");
+            assert_eq!(af.rcv_nxt, 2, "{variant:?}: the peer's FIN acknowledged");
+        }
+    }
+}
