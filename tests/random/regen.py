@@ -171,6 +171,7 @@ def features(m):
         f.add("knobs")
     f |= {"queue:" + x for x in m["queue_knobs"]}
     f |= {"tfrc:" + x for x in m.get("tfrc", [])}
+    f |= {"full:" + x for x in m.get("full", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -222,10 +223,12 @@ def note(m):
         ((" err:" + ",".join(m["errmodels"])) if m.get("errmodels") else "") +
         ((" dyn:" + ",".join(m["dynamics"])) if m.get("dynamics") else "") +
         ((" traffic:" + ",".join(m["traffic"])) if m.get("traffic") else "") +
-        ((" tfrc:" + ",".join(m["tfrc"])) if m.get("tfrc") else ""))
+        ((" tfrc:" + ",".join(m["tfrc"])) if m.get("tfrc") else "") +
+        ((" full:" + ",".join(m["full"])) if m.get("full") else ""))
 
 
-def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False):
+def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
+         full=False):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
@@ -235,7 +238,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
         covered |= features(gen.entry_build(s)[1])
     cands = []
     for k in range(lo, hi):
-        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + str(k)
+        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + ("w" if full else "") + str(k)
         if s in keep:
             continue
         m = gen.entry_build(s)[1]
@@ -286,7 +289,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
             lines = fh.read().rstrip("\n").split("\n")
         lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s%s"
                      % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else "",
-                        " --traffic" if traffic else "") + (" --vegas" if vegas else "") + (" --tfrc" if tfrc else ""))
+                        " --traffic" if traffic else "") + (" --vegas" if vegas else "") + (" --tfrc" if tfrc else "") + (" --full" if full else ""))
     else:
         lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
                  "# under fixtures/<seed>/ (see README.md).  Chosen with",
@@ -313,7 +316,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), w (--full)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
@@ -327,6 +330,8 @@ def main(argv=None):
                    help="with --pick/--add: candidates are the seeds' --vegas scripts (entries vN)")
     p.add_argument("--tfrc", action="store_true",
                    help="with --pick/--add: candidates are the seeds' --tfrc scripts (entries fN)")
+    p.add_argument("--full", action="store_true",
+                   help="with --pick/--add: candidates are the seeds' --full scripts (entries wN)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -342,7 +347,7 @@ def main(argv=None):
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
         pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
-             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc)
+             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc, full=a.full)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()

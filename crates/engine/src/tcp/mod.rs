@@ -449,8 +449,16 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
-            Flavor::Full(f) => full::Full { t, f, b }.recv(sim, p),
+            Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
         }
+    }
+
+    /// Two-way TCP's `recv`, out of line: kept out of the one-way
+    /// senders' per-ACK path (`Sim::agent_recv` inlines `recv`).
+    #[cold]
+    #[inline(never)]
+    fn recv_full(t: &mut Sender, f: &mut full::FullState, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        full::Full { t, f, b }.recv(sim, p)
     }
 
     /// A timer expired: the flavour's `timeout`.

@@ -5,7 +5,9 @@
 use super::*;
 
 impl Sender {
-    /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
+    /// `TcpAgent::opencwnd`: slow start or congestion avoidance.  Inlined
+    /// into its two callers (every one-way ACK's, two-way TCP's).
+    #[inline(always)]
     pub(super) fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {
             let c = self.cwnd + 1.0;
