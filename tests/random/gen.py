@@ -8,6 +8,7 @@
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq and GK queues on some links
+    python3 tests/random/gen.py SEED --full       two-way TCP too (Agent/TCP/FullTcp and variants)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -260,13 +261,17 @@ def topo_dumbbell(r, n):
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
-                 linux: bool = False):
+                 linux: bool = False, full: bool = False):
         self.seed = seed
         self.queues = queues
         self.queue_lines = []
         self.queue_kinds = []
         self.linux = linux
         self.linux_finish = []
+        self.full = full
+        self.full_lines = []
+        self.full_kinds = []
+        self.full_finish = []
         self.tfrc = tfrc
         self.tfrc_lines = []
         self.tfrc_kinds = []
@@ -2048,6 +2053,104 @@ class Gen:
                          '[$rc(%d) set rate_] [$rc(%d) set true_loss_rate_] [$rcs(%d) set bytes_]"}'
                          % (fmt_us(t_us()), i, i, i, i, i, i))
 
+    # -- two-way TCP (--full) ------------------------------------------------------------
+    #
+    # Only in --full mode, from a stream of its own: one to three FullTcp
+    # connections (Agent/TCP/FullTcp, /Tahoe, /Newreno, /Sack) between
+    # random nodes, beside the one-way flows: the far end listens (by
+    # `listen` or create-connection-listen), random per-object settings,
+    # data from FTP (start, produce, producemore), `advance-bytes` or
+    # `sendmsg N MSG_EOF`; sometimes the listener sends too (two-way data,
+    # or, if it starts before the SYN arrives, a simultaneous open), and
+    # one end closes at a random time.  An FTP that always has data is
+    # closed after at most about 3000 segments at its path's widest
+    # bottleneck.  Counters of both ends are printed at random times and
+    # at the end.
+
+    def build_full(self):
+        if not self.full:
+            return
+        w = Rng(((self.seed ^ 0x452821E638D01377) * 0x9E3779B97F4A7C15 + 0xBE5466CF34E90C6C
+                 + self.attempt * 0xD1B54A32D192ED03) & M64)
+        T = self.end_us
+        g = self.gran
+
+        def t_us(lo=0, hi=None):
+            hi = T - 1 if hi is None else min(hi, T - 1)
+            lo_q = (lo + g - 1) // g
+            hi_q = max(lo_q, hi // g)
+            return w.randint(lo_q, hi_q) * g
+
+        L = self.full_lines
+        counters = "ndatapack_ ndatabytes_ nackpack_ nrexmitpack_ cwnd_ ssthresh_ t_seqno_ ack_".split()
+        for i in range(w.randint(1, 3)):
+            a, b = w.sample(range(self.n), 2)
+            cls = w.choice(["FullTcp", "FullTcp/Tahoe", "FullTcp/Newreno", "FullTcp/Sack"])
+            mode = w.weighted([("ftp", 30), ("produce", 20), ("bytes", 15), ("eof", 10), ("twoway", 25)])
+            self.full_kinds.append(mode)
+            fid = w.randint(0, 15)
+            if w.chance(50):
+                L.append("set ft(%d) [new Agent/TCP/%s]" % (i, cls))
+                L.append("set fts(%d) [new Agent/TCP/%s]" % (i, cls))
+                L.append("$ns attach-agent %s $ft(%d)" % (self.nref(a), i))
+                L.append("$ns attach-agent %s $fts(%d)" % (self.nref(b), i))
+                L.append("$ft(%d) set fid_ %d" % (i, fid))
+                if w.chance(70):
+                    L.append("$fts(%d) set fid_ %d" % (i, fid))
+                L.append("$ns connect $ft(%d) $fts(%d)" % (i, i))
+                L.append("$fts(%d) listen" % i)
+            else:
+                L.append("set ft(%d) [$ns create-connection-listen TCP/%s %s TCP/%s %s %d]"
+                         % (i, cls, self.nref(a), cls, self.nref(b), fid))
+                L.append("set fts(%d) [%s agent [$ft(%d) set dst_port_]]" % (i, self.nref(b), i))
+            size = w.choice([536, 1000, 1460, 200])
+            if w.chance(60):
+                L.append("$ft(%d) set segsize_ %d" % (i, size))
+                L.append("$fts(%d) set segsize_ %d" % (i, size))
+            else:
+                size = 536
+            for end in ("ft", "fts"):
+                for var, vals in (("segsperack_", ["2", "3"]), ("interval_", ["0.05", "200ms", "0"]),
+                                  ("nodelay_", ["true"]), ("window_", ["8", "20", "64"]), ("tcpTick_", ["0.1", "0.5"]),
+                                  ("windowInit_", ["2", "4"]), ("dupseg_fix_", ["false"]), ("dupack_reset_", ["true"]),
+                                  ("tcprexmtthresh_", ["2", "4"]), ("maxburst_", ["2", "4"]),
+                                  ("spa_thresh_", ["2000", "10000"]), ("iss_", ["100", "5000"]),
+                                  ("halfclose_", ["true"]), ("nopredict_", ["true"]), ("minrto_", ["0.2", "1"])):
+                    if w.chance(10):
+                        L.append("$%s(%d) set %s %s" % (end, i, var, w.choice(vals)))
+            bw = self.paths(a, b, size + 40, set())[0]
+            span = max(g, min(T, int(3000 * (size + 40) * 8 / bw * 1e6)))
+            t0 = t_us(0, T // 2)
+            closer = None
+            if mode in ("ftp", "produce", "twoway"):
+                L.append("set fta(%d) [$ft(%d) attach-app FTP]" % (i, i))
+                if mode == "ftp" or (mode == "twoway" and w.chance(50)):
+                    L.append('$ns at %s "$fta(%d) start"' % (fmt_us(t0), i))
+                    closer = t_us(t0, t0 + span)
+                else:
+                    L.append('$ns at %s "$fta(%d) produce %d"' % (fmt_us(t0), i, w.randint(1, 300)))
+                    if w.chance(40):
+                        L.append('$ns at %s "$fta(%d) producemore %d"' % (fmt_us(t_us(t0)), i, w.randint(1, 200)))
+                if mode == "twoway":
+                    L.append("set ftb(%d) [$fts(%d) attach-app FTP]" % (i, i))
+                    t1 = t_us(t0)
+                    L.append('$ns at %s "$ftb(%d) produce %d"' % (fmt_us(t1), i, w.randint(1, 200)))
+            elif mode == "bytes":
+                L.append('$ns at %s "$ft(%d) advance-bytes %d"' % (fmt_us(t0), i, w.randint(1, 200000)))
+            else:
+                L.append('$ns at %s "$ft(%d) sendmsg %d MSG_EOF"' % (fmt_us(t0), i, w.randint(1, 100000)))
+            if closer is not None or w.chance(25):
+                t = closer if closer is not None else t_us(t0)
+                who = "ft" if closer is not None or w.chance(70) else "fts"
+                L.append('$ns at %s "$%s(%d) close"' % (fmt_us(t), who, i))
+            for _ in range(w.randint(1, 2)):
+                end = w.choice(["ft", "fts"])
+                L.append('$ns at %s {puts "full%d %s t=[$ns now]%s"}'
+                         % (fmt_us(t_us()), i, end, "".join(" [$%s(%d) set %s]" % (end, i, v) for v in counters)))
+            self.full_finish.append('    puts "full%d end:%s"'
+                                    % (i, "".join(" [$%s(%d) set %s]" % (e, i, v) for e in ("ft", "fts")
+                                                  for v in counters[:4])))
+
     def flow_ecn(self, f):
         """Is flow f ECN-capable (ecn_ from its class default or its own setting)?"""
         on = False
@@ -2296,6 +2399,7 @@ class Gen:
         L += self.dyn_lines
         L += self.traffic_lines
         L += self.tfrc_lines
+        L += self.full_lines
 
         # finish
         self.halt = r.chance(10)
@@ -2306,7 +2410,7 @@ class Gen:
             L += [x[4:] for x in fin]
         else:
             glob = "ns tcp sink" + (" qm" if self.qmons else "") + (" mq" if self.mq else "") + \
-                (" redq" if self.ext_finish_redq else "")
+                (" redq" if self.ext_finish_redq else "") + (" ft fts" if self.full_finish else "")
             glob += "".join(" " + v.split("(")[0] for v, _ in files if "(" not in v) + \
                 "".join(" " + v for v in sorted({v.split("(")[0] for v, _ in files if "(" in v}))
             L.append("proc finish {} {")
@@ -2351,6 +2455,7 @@ class Gen:
         B += self.ext_finish
         B += self.vegas_finish
         B += self.linux_finish
+        B += self.full_finish
         if r.chance(30):
             B.append('    puts "end [$ns now]"')
         if (self.trace_mode != "none" or self.tq_links) and r.chance(85):
@@ -2400,11 +2505,13 @@ class Gen:
             feats["tfrc"] = sorted(set(self.tfrc_kinds))
         if self.queues:
             feats["queues"] = sorted(set(self.queue_kinds))
+        if self.full:
+            feats["full"] = sorted(set(self.full_kinds))
         return feats
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False, queues: bool = False, linux: bool = False):
+          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2413,9 +2520,10 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     (check.py --vegas; not used by the fixtures).  tfrc: TFRC connections
     beside the TCP flows (check.py --tfrc).  queues: DRR and SFQ queues on
     some links (check.py --queues).  linux: some flows are
-    Agent/TCP/Linux with random congestion controls (check.py --linux)."""
+    Agent/TCP/Linux with random congestion controls (check.py --linux).  full: two-way TCP connections
+    beside them (check.py --full)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2432,6 +2540,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_traffic()
         g.build_tfrc()
         g.build_queues()
+        g.build_full()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -2440,12 +2549,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues, "l" --linux ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
-    dynamics, traffic, vegas); `tfrc_entry` and `queues_entry` tell the "f"
-    and the "q"."""
+    --tfrc, "q" --queues, "l" --linux, "w" --full ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
+    dynamics, traffic, vegas); `tfrc_entry`, `queues_entry`, `linux_entry`
+    and `full_entry` tell the "f", "q", "l" and "w"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfql") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlw") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2473,10 +2582,17 @@ def linux_entry(entry) -> bool:
     return "l" in str(entry).strip().rstrip("0123456789")
 
 
+def full_entry(entry) -> bool:
+    """Is this seeds.txt entry a --full script ("wN")?"""
+    parse_entry(entry)
+    return "w" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
-    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry))
+    return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
+                 full_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2504,8 +2620,9 @@ def main(argv=None):
     p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
     p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
     p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
+    p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

@@ -172,6 +172,7 @@ def features(m):
     f |= {"queue:" + x for x in m["queue_knobs"]}
     f |= {"tfrc:" + x for x in m.get("tfrc", [])}
     f |= {"fairq:" + x for x in m.get("queues", [])}
+    f |= {"full:" + x for x in m.get("full", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -225,11 +226,12 @@ def note(m):
         ((" traffic:" + ",".join(m["traffic"])) if m.get("traffic") else "") +
         ((" tfrc:" + ",".join(m["tfrc"])) if m.get("tfrc") else "") +
         ((" queues:" + ",".join(m["queues"])) if m.get("queues") else "") +
-        ((" linux=%d" % m["linux"]) if m.get("linux") else ""))
+        ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
+        ((" full:" + ",".join(m["full"])) if m.get("full") else ""))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
-         queues=False):
+         queues=False, full=False):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
@@ -239,7 +241,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
         covered |= features(gen.entry_build(s)[1])
     cands = []
     for k in range(lo, hi):
-        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + ("q" if queues else "") + str(k)
+        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + ("q" if queues else "") + ("w" if full else "") + str(k)
         if s in keep:
             continue
         m = gen.entry_build(s)[1]
@@ -290,7 +292,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
             lines = fh.read().rstrip("\n").split("\n")
         lines.append("# added with  python3 tests/random/regen.py --add %d --range %d:%d%s%s%s"
                      % (n, lo, hi, " --ext-only" if ext_only else "", " --dynamics" if dynamics else "",
-                        " --traffic" if traffic else "") + (" --vegas" if vegas else "") + (" --tfrc" if tfrc else "") + (" --queues" if queues else ""))
+                        " --traffic" if traffic else "") + (" --vegas" if vegas else "") + (" --tfrc" if tfrc else "") + (" --queues" if queues else "") + (" --full" if full else ""))
     else:
         lines = ["# Seeds of the randomized differential tests whose ns-2 outputs are stored",
                  "# under fixtures/<seed>/ (see README.md).  Chosen with",
@@ -317,7 +319,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
@@ -333,6 +335,8 @@ def main(argv=None):
                    help="with --pick/--add: candidates are the seeds' --tfrc scripts (entries fN)")
     p.add_argument("--queues", action="store_true",
                    help="with --pick/--add: candidates are the seeds' --queues scripts (entries qN)")
+    p.add_argument("--full", action="store_true",
+                   help="with --pick/--add: candidates are the seeds' --full scripts (entries wN)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -348,7 +352,7 @@ def main(argv=None):
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
         pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
-             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc, queues=a.queues)
+             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc, queues=a.queues, full=a.full)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()

@@ -79,14 +79,14 @@ EXPECTED = {
     # the other three need the RBP senders (Agent/TCP/Vegas/RBP, /Reno/RBP)
     "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
             "vegas_no_slow_start_restart"],
-    # the other 24 need FullTcp, FACK and SackRH
+    # the other 8 need FACK and SackRH
     "tcpVariants": [f"{drops}_{sa}{v}" for drops in ("onedrop", "twodrops", "threedrops", "fourdrops", "multiple",
                                                        "multiple2")
                     for v in ("tahoe", "reno", "newreno", "sack") for sa in ("", "SA_")]
-    + ["multiple_partial_ack_sack", "multiple2_partial_ack_sack"],
-    # the other 17 need FullTcp
-    "ecn-ack": ["ecn_ack", "synack", "synack0", "synack0A", "synack-4", "synack-4-maxconnect", "synack-5-maxconnect",
-                "synack-15", "synack1", "synack2"],
+    + ["multiple_partial_ack_sack", "multiple2_partial_ack_sack"]
+    + [f"{drops}_{v}_full" for drops in ("onedrop", "twodrops", "threedrops", "fourdrops")
+       for v in ("tahoe", "reno", "newreno", "sack")],
+    "ecn-ack": None,
     # the reference outputs of the other five are stale: ns-2 2.35 itself
     # writes what Dumbbell writes, not those (tcp_cbr, tcp_telnet,
     # tfrc_cbr_conservative, tfrc_onoff, tfrc_onoff_oldcode)
@@ -94,6 +94,16 @@ EXPECTED = {
     "friendly": None,
     # references: the real ns-2's output, in fixtures/tcpLinux (OWN_REFERENCE)
     "tcpLinux": None,
+    "full": None,
+    "simple-full": None,
+    "sack-full": None,
+    "ecn-full": None,
+    "full-fixes": None,
+    "tcpOptions": None,
+    # the references of the other four are stale: ns-2 2.35 itself writes
+    # what Dumbbell writes (newreno4, reno4, tahoe4, slowLink2)
+    "tcp-init-win-full": ["tahoe1", "tahoe1A", "tahoe2", "tahoe3", "reno1", "reno2", "reno3", "newreno1", "newreno2",
+                          "newreno3", "slowLink"],
 }
 
 

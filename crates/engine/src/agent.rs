@@ -95,6 +95,9 @@ impl AgentBase {
         p.ecn_capable = false;
         p.cong_action = false;
         p.qs = false;
+        // (ns-2 zeroes every header: a trace shows a data packet's SACK
+        // block count, 0, in a trace of TCP headers)
+        p.sa_len = 0;
         p.seqno = 0;
         p.rtp = false;
         p.ts = 0.0;
@@ -172,6 +175,19 @@ pub struct Agent {
 }
 
 impl Agent {
+    /// ns-2's virtual `Agent::size()`: the packet size, but a two-way TCP
+    /// agent's segment size (what an application like Telnet hands over
+    /// per message).
+    pub fn size(&self) -> i32 {
+        match &self.kind {
+            AgentKind::Tcp(t) => match &t.flavor {
+                crate::tcp::Flavor::Full(f) => f.maxseg,
+                _ => self.base.size,
+            },
+            _ => self.base.size,
+        }
+    }
+
     /// Receive a packet addressed to this agent.
     pub fn recv(&mut self, sim: &mut Sim, _id: ObjId, p: PktId) {
         match &mut self.kind {

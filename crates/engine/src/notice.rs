@@ -33,6 +33,9 @@ pub enum Notice {
     /// TCP sender `agent` has had everything it sent acknowledged, with
     /// nothing left to send (ns-2's `done`).
     SenderDone { agent: ObjId },
+    /// Two-way TCP agent `agent`, asked to signal it, has sent all the
+    /// data its application gave it (ns-2's `done_data`).
+    SendBufferEmpty { agent: ObjId },
     /// Loss monitor `agent` saw a gap in the sequence numbers it receives.
     Loss { agent: ObjId },
     /// A ping agent got the reply to its request (or, one-way, the request

@@ -299,7 +299,7 @@ impl Capture {
     /// The TCP segment of `pk` (after the 20 bytes of IP header in `b`).
     fn tcp(&mut self, b: &mut Vec<u8>, pk: &Packet, size: i32) {
         let is_ack = pk.ptype == PacketType::Ack;
-        // (a data packet's SACK fields are whatever its slot last held)
+        // (a data packet's SACK blocks are never shown)
         let sack = if is_ack { (pk.sa_len as usize).min(4) } else { 0 };
         // The sink counts 8 bytes per SACK block in an ACK's size.
         let payload = (size - TCPIP_HDR - if is_ack { 8 * sack as i32 } else { 0 }).max(0) as u32;

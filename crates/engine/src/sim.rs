@@ -1523,12 +1523,12 @@ impl Sim {
     }
 
     /// Is the object a TCP sender whose `delay_bind_init_all` resets it
-    /// once more after `TcpAgent`'s (RFC793edu, Vegas: a second boot-time
-    /// draw)?
+    /// once more after `TcpAgent`'s (RFC793edu, Vegas, two-way TCP: a
+    /// second boot-time draw)?
     pub fn resets_twice(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a)
             if matches!(&a.kind, AgentKind::Tcp(t)
-                if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_))))
+                if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_) | crate::tcp::Flavor::Full(_))))
     }
 }
 

@@ -59,7 +59,7 @@ impl Telnet {
         if !self.running {
             return;
         }
-        let size = sim.agent_mut(agent).map(|a| a.base.size).unwrap_or(0);
+        let size = sim.agent_mut(agent).map(|a| a.size()).unwrap_or(0);
         sim.app_send(agent, size);
         let t = self.next(sim);
         sim.w.s.timer_resched(self.timer, t);

@@ -7,7 +7,7 @@
 
 use dumbbell_engine::ns2::build::{
     self as b, Action, AgentId, AgentKind, AppId, AppSpec, Bandwidth, Bytes, ClassDefaults, ErrorModelSpec, ErrorPattern,
-    ErrorPlace, ErrorUnit, LinkId, MonitorId, NodeId, QueueSpec, Seconds, SinkKind, Step, TcpFlavor,
+    ErrorPlace, ErrorUnit, LinkId, MonitorId, NodeId, FullVariant, QueueSpec, Seconds, SinkKind, Step, TcpFlavor,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -83,6 +83,10 @@ fn agent_kind(class: &str) -> PyResult<AgentKind> {
         "Agent/TCP/Vegas" => AgentKind::Tcp(TcpFlavor::Vegas),
         "Agent/TCP/RFC793edu" => AgentKind::Tcp(TcpFlavor::Rfc793edu),
         "Agent/TCP/Linux" => AgentKind::Tcp(TcpFlavor::Linux),
+        "Agent/TCP/FullTcp" => AgentKind::FullTcp(FullVariant::Reno),
+        "Agent/TCP/FullTcp/Tahoe" => AgentKind::FullTcp(FullVariant::Tahoe),
+        "Agent/TCP/FullTcp/Newreno" => AgentKind::FullTcp(FullVariant::NewReno),
+        "Agent/TCP/FullTcp/Sack" => AgentKind::FullTcp(FullVariant::Sack),
         "Agent/TCPSink" => AgentKind::Sink(SinkKind::AckEvery),
         "Agent/TCPSink/DelAck" => AgentKind::Sink(SinkKind::DelAck),
         "Agent/TCPSink/Sack1" => AgentKind::Sink(SinkKind::Sack1),

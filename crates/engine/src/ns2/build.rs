@@ -573,6 +573,38 @@ impl TcpFlavor {
     }
 }
 
+/// Two-way TCP agents (ns-2's FullTcp family): one at each end, the far
+/// one listening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FullVariant {
+    Reno,
+    Tahoe,
+    NewReno,
+    Sack,
+}
+
+impl FullVariant {
+    pub fn class(self) -> &'static str {
+        match self {
+            FullVariant::Reno => "Agent/TCP/FullTcp",
+            FullVariant::Tahoe => "Agent/TCP/FullTcp/Tahoe",
+            FullVariant::NewReno => "Agent/TCP/FullTcp/Newreno",
+            FullVariant::Sack => "Agent/TCP/FullTcp/Sack",
+        }
+    }
+
+    /// What each variant's Tcl `init` sets (ns-default.tcl), before the
+    /// caller's settings.
+    fn init_vars(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            FullVariant::Reno => &[],
+            FullVariant::Tahoe => &[("reno_fastrecov_", "false")],
+            FullVariant::NewReno => &[("open_cwnd_on_pack_", "false")],
+            FullVariant::Sack => &[("reno_fastrecov_", "false"), ("open_cwnd_on_pack_", "false")],
+        }
+    }
+}
+
 /// TCP sinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SinkKind {
@@ -598,6 +630,8 @@ impl SinkKind {
 pub enum AgentKind {
     Tcp(TcpFlavor),
     Sink(SinkKind),
+    /// A two-way TCP agent (`listen` it with `command` at the far end).
+    FullTcp(FullVariant),
     Udp,
     LossMonitor,
     Null,
@@ -612,6 +646,7 @@ impl AgentKind {
         match self {
             AgentKind::Tcp(f) => f.class(),
             AgentKind::Sink(s) => s.class(),
+            AgentKind::FullTcp(v) => v.class(),
             AgentKind::Udp => "Agent/UDP",
             AgentKind::LossMonitor => "Agent/LossMonitor",
             AgentKind::Null => "Agent/Null",
@@ -1520,6 +1555,11 @@ impl Builder {
     pub fn agent(&mut self, kind: AgentKind, params: &[(String, String)]) -> Result<AgentId> {
         self.before_start("agent")?;
         let id = self.new_obj(kind.class())?;
+        if let AgentKind::FullTcp(v) = kind {
+            for (k, val) in v.init_vars() {
+                self.set_var(id, k, val)?;
+            }
+        }
         self.set_all(id, params)?;
         Ok(AgentId(id))
     }

@@ -872,7 +872,7 @@ impl Sim {
                 self.reset_agent(id);
                 return Ok(String::new());
             }
-            "close" | "listen" => return Ok(String::new()),
+            "close" | "listen" if !crate::ns2::class::fulltcp::is_full(&self.objs[id as usize]) => return Ok(String::new()),
             "add-agent-trace" | "show-monitor" | "delete-agent-trace" | "dump-namtracedvars" => {
                 return self.agent_nam_cmd(id, argv);
             }
@@ -892,7 +892,9 @@ impl Sim {
             Obj::Agent(a) => {
                 let Agent { base, kind } = &mut **a;
                 match kind {
-                    AgentKind::Tcp(t) => match cmd {
+                    AgentKind::Tcp(t) => match crate::ns2::class::fulltcp::command(t, base, self, argv) {
+                        Some(r) => r,
+                        None => match cmd {
                         "send" if n == 2 => {
                             t.sendmsg(base, self, vars::atoi(argv[1]));
                             Ok(String::new())
@@ -914,6 +916,7 @@ impl Sim {
                             None => Err(format!("no object named \"{}\"", argv[1])),
                         },
                         _ => Err(format!("unknown command \"{cmd}\"")),
+                        },
                     },
                     AgentKind::Sink(_) => match cmd {
                         "resize_buffers" => Ok(String::new()),

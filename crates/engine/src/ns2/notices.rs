@@ -101,6 +101,7 @@ impl Sim {
                 Notice::AppRecv { app, bytes } => format!("{} recv {bytes}", self.name(app)),
                 Notice::AppResume { app } => format!("{} resume", self.name(app)),
                 Notice::SenderDone { agent } => format!("{} done", self.name(agent)),
+                Notice::SendBufferEmpty { agent } => format!("{} done_data", self.name(agent)),
                 Notice::Loss { agent } => format!("{} log-loss", self.name(agent)),
                 Notice::PingReply { agent, from, times } => {
                     // ns-2 formats the times with "%3.1f" and evaluates the call.

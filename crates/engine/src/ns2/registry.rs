@@ -7,7 +7,8 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, fairq, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
+use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
@@ -76,6 +77,10 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
     Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },
+    Class { name: "Agent/TCP/FullTcp", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Reno) },
+    Class { name: "Agent/TCP/FullTcp/Tahoe", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Tahoe) },
+    Class { name: "Agent/TCP/FullTcp/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::NewReno) },
+    Class { name: "Agent/TCP/FullTcp/Sack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::SACK_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::Sack) },
     Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
     Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
     Class { name: "Agent/TCPSink/Sack1", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, true) },
@@ -126,6 +131,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Propagation/FreeSpace", tables: &[], make: wireless::make_inert },
     Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
 ];
+
+/// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.
+const FULLTCP: &[&dyn Bindings] = &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP];
 
 /// The hash classifiers' tables: `Classifier`'s, then `Classifier/Hash`'s.
 const HASH: &[&dyn Bindings] = &[&misc::CLASSIFIER, &errmodel::CLASSIFIER_FIELDS, &errmodel::HASH];

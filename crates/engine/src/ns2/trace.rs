@@ -381,7 +381,7 @@ pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i3
         buf.push(b' ');
         fmt::push_int(buf, pk.hlen as i64, 0, false);
         buf.push(b' ');
-        fmt::push_int(buf, 0, 0, false);
+        fmt::push_int(buf, pk.sa_len as i64, 0, false);
     }
     buf.push(b'\n');
 }

@@ -28,6 +28,7 @@
 //! the ns-2 layer's `ns2/class/tcp.rs`.
 
 mod frto;
+pub mod full;
 pub mod growth;
 pub mod linux;
 mod newreno;
@@ -105,6 +106,9 @@ pub enum Flavor {
     /// `Agent/TCP/Linux`: Linux's congestion control modules (`crate::cc`)
     /// with its own ACK processing and SACK scoreboard (`linux.rs`).
     Linux(Box<linux::LinuxState>),
+    /// Two-way TCP (`full/`): connection set-up and tear-down, byte
+    /// sequence numbers, its own receive side and sending loop.
+    Full(Box<full::FullState>),
 }
 
 /// A value given to a traced variable.
@@ -434,6 +438,7 @@ impl Tcp {
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
+            Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
         }
         t.reset(b, sim);
@@ -451,7 +456,16 @@ impl Tcp {
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
+            Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
         }
+    }
+
+    /// Two-way TCP's `recv`, out of line: kept out of the one-way
+    /// senders' per-ACK path (`Sim::agent_recv` inlines `recv`).
+    #[cold]
+    #[inline(never)]
+    fn recv_full(t: &mut Sender, f: &mut full::FullState, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        full::Full { t, f, b }.recv(sim, p)
     }
 
     /// A timer expired: the flavour's `timeout`.
@@ -468,6 +482,7 @@ impl Tcp {
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
             Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
+            Flavor::Full(f) => full::Full { t, f, b }.timeout(sim, tno),
         }
     }
 
@@ -483,11 +498,15 @@ impl Tcp {
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Full(f) => full::Full { t, f, b }.send_much(sim, force, reason, maxburst),
         }
     }
 
     /// `TcpAgent::sendmsg`: the application hands over `nbytes` (-1 = forever).
     pub fn sendmsg(&mut self, b: &mut AgentBase, sim: &mut Sim, nbytes: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            return full::Full { t: &mut self.sender, f, b }.sendmsg(sim, nbytes, false, false);
+        }
         let t = &mut self.sender;
         if nbytes == -1 && t.curseq <= TCP_MAXSEQ {
             t.seti(b, &mut sim.w, Tv::Curseq, TCP_MAXSEQ);
@@ -507,6 +526,9 @@ impl Tcp {
 
     /// `TcpAgent::advanceby`.
     pub fn advanceby(&mut self, b: &mut AgentBase, sim: &mut Sim, delta: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            return full::Full { t: &mut self.sender, f, b }.advanceby(sim, delta);
+        }
         let t = &mut self.sender;
         t.inc(b, &mut sim.w, Tv::Curseq, delta);
         if delta > 0 {
@@ -518,6 +540,10 @@ impl Tcp {
 
     /// `$tcp advance n`.
     pub fn advance(&mut self, b: &mut AgentBase, sim: &mut Sim, newseq: i32) {
+        if let Flavor::Full(f) = &mut self.flavor {
+            // Two-way TCP's `advance` is its `advanceby`.
+            return full::Full { t: &mut self.sender, f, b }.advanceby(sim, newseq);
+        }
         let t = &self.sender;
         let d = if newseq > t.maxseq { newseq - t.curseq } else { t.maxseq - t.curseq };
         self.advanceby(b, sim, d);

@@ -5,7 +5,8 @@
 use super::*;
 
 impl Sender {
-    /// `TcpAgent::opencwnd`: slow start or congestion avoidance.
+    /// `TcpAgent::opencwnd`: slow start or congestion avoidance.  Inlined
+    /// into its callers (every one-way ACK's, Linux TCP's, two-way TCP's).
     #[inline(always)]
     pub(super) fn opencwnd(&mut self, b: &AgentBase, w: &mut World) {
         if self.cwnd < self.ssthresh as f64 {

@@ -53,6 +53,19 @@ Simulator instproc create-connection-list {s_type source d_type dest pktClass} {
     return [list $s_agent $d_agent]
 }
 
+# As create-connection, the destination (a two-way TCP) listening.
+Simulator instproc create-connection-listen {s_type source d_type dest pktClass} {
+    set s_agent [new Agent/$s_type]
+    set d_agent [new Agent/$d_type]
+    $s_agent set fid_ $pktClass
+    $d_agent set fid_ $pktClass
+    $self attach-agent $source $s_agent
+    $self attach-agent $dest $d_agent
+    $self connect $s_agent $d_agent
+    $d_agent listen
+    return $s_agent
+}
+
 Simulator instproc create-tcp-connection {s_type source d_type dest pktClass} {
     set s_agent [new Agent/$s_type]
     set d_agent [new Agent/$d_type]
@@ -86,6 +99,23 @@ Agent/TCP instproc done {} { }
 Agent/TCP instproc init args {
     eval $self next $args
     [Simulator instance] create-eventtrace Event $self
+}
+# Two-way TCP (ns-default.tcl): the variants differ from FullTcp in
+# the defaults their init sets, and `done_data` is the call-back of
+# `sendmsg N DAT_EOF`.
+Agent/TCP/FullTcp instproc done_data {} { }
+Agent/TCP/FullTcp/Tahoe instproc init args {
+    eval $self next $args
+    $self set reno_fastrecov_ false
+}
+Agent/TCP/FullTcp/Sack instproc init args {
+    eval $self next $args
+    $self set reno_fastrecov_ false
+    $self set open_cwnd_on_pack_ false
+}
+Agent/TCP/FullTcp/Newreno instproc init args {
+    eval $self next $args
+    $self set open_cwnd_on_pack_ false
 }
 
 ::otcl::_::LibClass Application/FTP Application

@@ -6,6 +6,7 @@ pub mod agent;
 pub mod app;
 pub mod errmodel;
 pub mod fairq;
+pub mod fulltcp;
 pub mod link;
 pub mod misc;
 pub mod pi;
