@@ -104,6 +104,10 @@ impl Tracer for Ns2Tracer {
             } else {
                 fmt::push_g(buf, v, 6);
             }
+            buf.push(b'\n');
+        });
+    }
+
     /// `Vq::trace`: `Q <time> <curq>`, the time with `%g`.
     fn queue_int_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: i64) {
         out.append(ch, |buf| {

@@ -1596,7 +1596,7 @@ enum AckOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ns2::build::{AgentId, AgentKind, AppSpec, Action, Bandwidth, Builder, ClassDefaults, FullVariant, QueueSpec, Seconds};
+    use crate::ns2::build::{AgentId, AgentKind, Bandwidth, Builder, ClassDefaults, FullVariant, QueueSpec, Seconds};
 
     const DEFAULTS: &str = include_str!("../../../../../python/dumbbell/ns2/lib/defaults.tcl");
 
