@@ -6,7 +6,9 @@
 //!
 //! Prints one `RESULT` line per flow (goodput over its own period, fast
 //! recoveries, timeouts, mean cwnd in segments sampled every 0.1 s) and a
-//! `RUN` line with events dispatched and wall time.
+//! `RUN` line with events dispatched and wall time.  With `CWND_PREFIX`
+//! set in the environment, writes `<prefix>-flow<i>-cwnd.csv` (cwnd in
+//! segments every 0.1 s from 0, the ns-3 program's format).
 
 #[path = "support/seed004.rs"]
 mod seed004;
@@ -31,6 +33,22 @@ fn main() {
         let (mut sum, mut n) = (0.0, 0);
         let mut k = 0;
         let mut t = 1.0;
+        if let Ok(prefix) = std::env::var("CWND_PREFIX") {
+            let mut csv = String::from("t_s,cwnd_seg\n");
+            let (mut c, mut j) = (0.0, 0);
+            for step in 0..(sc.sim_time * 10.0).round() as usize {
+                let ts = step as f64 * 0.1;
+                while j < rec.rows.len() && rec.rows[j].time <= ts + 1e-9 {
+                    if rec.rows[j].var == dumbbell_engine::socket::TraceVar::Cwnd {
+                        c = rec.rows[j].value;
+                    }
+                    j += 1;
+                }
+                let shown = if ts < out.starts[i] { 0.0 } else { c / 1448.0 };
+                csv.push_str(&format!("{:.1},{:.2}\n", ts, shown));
+            }
+            std::fs::write(format!("{prefix}-flow{i}-cwnd.csv"), csv).expect("write the cwnd series");
+        }
         while t < sc.sim_time {
             while k < rec.rows.len() && rec.rows[k].time <= t {
                 if rec.rows[k].var == dumbbell_engine::socket::TraceVar::Cwnd {

@@ -8,8 +8,46 @@
 #[allow(dead_code)]
 mod seed004;
 
+use std::io::Read;
+
 use dumbbell_engine::socket::{TcpState, TraceVar};
 use seed004::{run, Scenario};
+
+/// An ns-3.37 cwnd series (segments every 0.1 s from 0; testdata/full_tcp).
+fn ns3_cwnd(name: &str) -> Vec<f64> {
+    let path = format!("{}/testdata/full_tcp/{name}-cwnd.csv.gz", env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap()).read_to_string(&mut text).unwrap();
+    text.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect()
+}
+
+/// Our cwnd (segments) sampled as the ns-3 program samples it: the value
+/// at each 0.1 s step from `from` (the value before the flow starts is 0),
+/// `n` samples.
+fn our_cwnd(rows: &[dumbbell_engine::socket::TraceRow], from: f64, n: usize) -> Vec<f64> {
+    let (mut c, mut j) = (0.0, 0);
+    (0..n)
+        .map(|k| {
+            let t = from + k as f64 * 0.1;
+            while j < rows.len() && rows[j].time <= t + 1e-9 {
+                if rows[j].var == TraceVar::Cwnd {
+                    c = rows[j].value / 1448.0;
+                }
+                j += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+/// Times (s) where the sampled cwnd fell by more than 20%: the losses.
+fn cuts(x: &[f64], from: f64) -> Vec<f64> {
+    (1..x.len()).filter(|&i| x[i] < 0.8 * x[i - 1]).map(|i| from + i as f64 / 10.0).collect()
+}
+
+fn mean(x: &[f64]) -> f64 {
+    x.iter().sum::<f64>() / x.len() as f64
+}
 
 fn within(x: f64, want: f64, rel: f64) -> bool {
     (x - want).abs() <= rel * want
@@ -93,8 +131,11 @@ fn handshake_first_rtt_and_initial_window() {
     let first_rtt = rec.rows.iter().find(|r| r.var == TraceVar::Rtt && r.value > 0.0).unwrap();
     assert_eq!(first_rtt.value, 0.100);
     // initial cwnd 15 segments = ssthresh: congestion avoidance from the start
-    let first_cwnd = rec.rows.iter().find(|r| r.var == TraceVar::Cwnd).unwrap();
+    // (zero before the SYN+ACK, as ns-3 traces it)
+    assert_eq!(rec.rows.iter().find(|r| r.var == TraceVar::Cwnd).unwrap().value, 0.0);
+    let first_cwnd = rec.rows.iter().find(|r| r.var == TraceVar::Cwnd && r.value > 0.0).unwrap();
     assert_eq!(first_cwnd.value, 15.0 * 1448.0);
+    assert_eq!(first_cwnd.time, s.stats.established_at);
     // the whole initial window goes out in one event, 1 ns after the
     // handshake completes (ns-3's application writes, then SendPendingData
     // one time step later)
@@ -133,4 +174,54 @@ fn finite_transfer_delivers_every_byte_and_closes() {
     assert!(s.stats.retransmissions > 0);
     assert!(matches!(s.state, TcpState::TimeWait | TcpState::FinWait2), "sender {:?}", s.state);
     assert_eq!(k.state, TcpState::Closed);
+}
+
+/// The cwnd series against ns-3.37's, section 4.5 at 50 ms (deterministic):
+/// the same 22 window cuts at the same times (to the 0.1 s sample), and the
+/// series a fraction of a segment apart on average.  The samples that
+/// differ do so by about one ACK's increment: ns-3's ACKs cross some
+/// sample instants a few ms earlier (docs/full-tcp.md).
+#[test]
+fn cwnd_series_matches_ns3_at_50ms() {
+    let ns3 = ns3_cwnd("s45-50-NewReno-flow0");
+    let mut sc = Scenario::seed004(1, 6.0, 50.0, 400.0);
+    sc.record = true;
+    let out = run(&sc);
+    let rows = &out.b.sim().socket(out.senders[0].0).unwrap().rec.as_ref().unwrap().rows;
+    let ours = our_cwnd(rows, 0.0, ns3.len());
+    let (a, b) = (cuts(&ns3, 0.0), cuts(&ours, 0.0));
+    assert_eq!(a.len(), 22);
+    assert_eq!(a.len(), b.len(), "ns-3 cuts {a:?}\nours {b:?}");
+    for (x, y) in a.iter().zip(&b) {
+        assert!((x - y).abs() <= 0.1 + 1e-9, "cut at {y} s, ns-3 at {x} s");
+    }
+    let d: Vec<f64> = ns3.iter().zip(&ours).map(|(x, y)| (x - y).abs()).collect();
+    assert!(mean(&d) < 0.3, "mean |difference| {} segments", mean(&d));
+    assert!(within(mean(&ours[10..]), mean(&ns3[10..]), 0.002));
+}
+
+/// Section 4.4, NewReno : NewReno: each flow's mean cwnd within 6% of
+/// ns-3.37's and its median within 10%.  The first overflow of the shared
+/// queue (about 53 s) cuts a different flow in each simulator (ns-3: flow
+/// 0 at 53.9 s; here flow 1 at 53.3 s), sub-millisecond timing decides it,
+/// and the loss sequences differ from there (docs/full-tcp.md).
+#[test]
+fn cwnd_series_of_the_newreno_pair_close_to_ns3() {
+    let mut sc = Scenario::seed004(2, 6.0, 100.0, 400.0);
+    sc.record = true;
+    let out = run(&sc);
+    for (i, name, from) in [(0, "s44-NewReno-flow0", 0.0), (1, "s44-NewReno-flow1", 10.0)] {
+        let ns3 = ns3_cwnd(name);
+        let rows = &out.b.sim().socket(out.senders[i].0).unwrap().rec.as_ref().unwrap().rows;
+        let ours = our_cwnd(rows, from, ns3.len());
+        assert!(within(mean(&ours[10..]), mean(&ns3[10..]), 0.06), "flow {i}: mean cwnd {} vs {}", mean(&ours[10..]), mean(&ns3[10..]));
+        let med = |x: &[f64]| {
+            let mut v = x[10..].to_vec();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        assert!(within(med(&ours), med(&ns3), 0.10), "flow {i}: median cwnd {} vs {}", med(&ours), med(&ns3));
+        let (a, b) = (cuts(&ns3, from), cuts(&ours, from));
+        assert!((a.len() as i64 - b.len() as i64).abs() <= 2, "flow {i}: cuts {a:?} vs {b:?}");
+    }
 }

@@ -361,8 +361,10 @@ impl Socket {
             delack_timer: timers[1],
             send_timer: timers[2],
             retx_flags: 0,
-            win: Window { cwnd: cfg.initial_cwnd * mss, ssthresh: cfg.initial_ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX },
-            cwnd_infl: cfg.initial_cwnd * mss,
+            // zero until a SYN arrives, as ns-3's TcpSocketState starts
+            // (its traces show 0 before the handshake)
+            win: Window { cwnd: 0, ssthresh: 0, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX },
+            cwnd_infl: 0,
             cc,
             rtt,
             rto,
@@ -402,6 +404,16 @@ impl Socket {
     /// The bytes in flight (RFC 6675 pipe, as ns-3 counts it).
     pub fn bytes_in_flight(&self) -> u32 {
         self.sb.bytes_in_flight()
+    }
+
+    /// The first byte not yet acknowledged (SND.UNA) and the highest sent
+    /// plus one (SND.MAX): byte sequence numbers, the SYN being 0.
+    pub fn snd_una(&self) -> u64 {
+        self.una
+    }
+
+    pub fn snd_max(&self) -> u64 {
+        self.high_tx
     }
 
     /// SRTT (s), or the initial estimate before a sample.
