@@ -58,8 +58,10 @@ class Flow:
     params: dict[str, str]
     sink_params: dict[str, str]
     trace_vars: tuple[str, ...]
-    app: Literal["ftp", "telnet"]
+    app: Literal["ftp", "telnet", "bulk"]
     app_params: dict[str, str]
+    stack: Literal["ns2", "full"]
+    engine_params: list[tuple[str, float]] | None
     @property
     def tcp_class(self) -> str: ...
     @property
@@ -133,7 +135,8 @@ class Simulation:
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start: TimeLike = 0.0,
             stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
             flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,
-            app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, **params: Any) -> Flow: ...
+            app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None,
+            stack: Literal["ns2", "full"] = "ns2", **params: Any) -> Flow: ...
     def udp(self, src: Node, dst: Node, traffic: Literal["cbr", "exponential", "pareto"] = "cbr",
             sink: Literal["loss-monitor", "null"] = "loss-monitor", start: TimeLike = 0.0,
             stop: TimeLike | None = None, rate: BandwidthLike | None = None, packet_size: int | None = None,

@@ -119,7 +119,7 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
             out[name] = float(v)
             plain[name] = v
     for name, lo, hi in (("delack_count", 1, 2**16), ("initial_cwnd", 1, 2**20), ("retx_thresh", 1, 2**16),
-                         ("data_retries", 0, 2**16), ("syn_retries", 1, 30), ("link_overhead", 0, 2**12)):
+                         ("data_retries", 0, 2**31 - 1), ("syn_retries", 1, 30), ("link_overhead", 0, 2**12)):
         if name in p:
             out[name] = float(plain.setdefault(name, _count(p.pop(name), f"{w}: {name}", lo, hi)))
     for name in ("delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout"):

@@ -692,11 +692,12 @@ impl Socket {
         if !retx {
             self.history.push_back(Hist { seq, count, time: now, retx: false });
         } else {
-            for h in self.history.iter_mut() {
+            // the entry holding `seq` (entries are in sequence order)
+            let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
+            if let Some(h) = self.history.get_mut(i) {
                 if seq >= h.seq && seq < h.seq + h.count as u64 {
                     h.retx = true;
                     h.count = (seq + count as u64 - h.seq) as u32;
-                    break;
                 }
             }
         }
@@ -713,13 +714,15 @@ impl Socket {
     /// `NextSeg` without SACK: the first lost segment not yet resent, else
     /// new data within the receiver's window.  Returns (seq, max length,
     /// index in the scoreboard or None for new data).
-    fn next_seg(&self) -> Option<(u64, u32, Option<usize>)> {
+    fn next_seg(&mut self) -> Option<(u64, u32, Option<usize>)> {
         if let Some(i) = self.sb.first_lost() {
             return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
         }
         let new = self.una + self.sb.sent as u64;
         if self.app_end > new {
-            if self.sb.sent <= self.rwnd {
+            // (ns-3 tests `m_sentSize <= rWnd` and may then offer an empty
+            // range; an empty range is no segment)
+            if self.sb.sent < self.rwnd {
                 let room = (self.rwnd - self.sb.sent).min(self.win.mss);
                 return Some((new, room, None));
             }
@@ -747,6 +750,9 @@ impl Socket {
                 break;
             }
             let s = avail.min(self.win.mss).min(seg_max);
+            if s == 0 {
+                break;
+            }
             self.next_tx = next;
             if self.sb.bytes_in_flight() == 0 {
                 self.cc.cwnd_event(&mut self.win, CaEvent::TxStart);

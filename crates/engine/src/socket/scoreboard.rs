@@ -35,11 +35,56 @@ pub struct Scoreboard {
     pub retrans: u32,
     /// Index of the highest segment SACKed (ns-3's `m_highestSack`), if any.
     highest_sack: Option<usize>,
+    /// Segments lost, not SACKed, not yet resent (what `first_lost` looks
+    /// for), and a lower bound of the first one's index; with the
+    /// first-unsacked hint below they keep the searches from rescanning the
+    /// window on every segment sent or duplicate ACK.
+    pending: usize,
+    lost_hint: usize,
+    /// No segment in 1..sack_hint is unSACKed.
+    sack_hint: usize,
+}
+
+#[inline]
+fn is_pending(f: u8) -> bool {
+    f & (LOST | RETRANS | SACKED) == LOST
 }
 
 impl Scoreboard {
     pub fn new() -> Scoreboard {
-        Scoreboard::default()
+        Scoreboard { sack_hint: 1, ..Scoreboard::default() }
+    }
+
+    /// Change segment `i`'s flags, keeping every counter in step.
+    #[inline]
+    fn set(&mut self, i: usize, new: u8) {
+        let s = self.segs[i];
+        let (old, len) = (s.flags, s.len);
+        if old == new {
+            return;
+        }
+        let d = |c: &mut u32, bit: u8| {
+            if old & bit != 0 {
+                *c -= len;
+            }
+            if new & bit != 0 {
+                *c += len;
+            }
+        };
+        d(&mut self.sacked, SACKED);
+        d(&mut self.lost, LOST);
+        d(&mut self.retrans, RETRANS);
+        if is_pending(old) {
+            self.pending -= 1;
+        }
+        if is_pending(new) {
+            self.pending += 1;
+            self.lost_hint = self.lost_hint.min(i);
+        }
+        if old & SACKED != 0 && new & SACKED == 0 && i >= 1 {
+            self.sack_hint = self.sack_hint.min(i);
+        }
+        self.segs[i].flags = new;
     }
 
     /// Segments outstanding.
@@ -76,23 +121,8 @@ impl Scoreboard {
     /// Segment `i` was sent again (`GetTransmittedSegment`): marked
     /// retransmitted; a lost mark stays (so it counts in flight once).
     pub fn retransmitted(&mut self, i: usize) {
-        let s = &mut self.segs[i];
-        if s.flags & RETRANS == 0 {
-            s.flags |= RETRANS;
-            self.retrans += s.len;
-        }
-    }
-
-    fn remove_counts(&mut self, s: Seg) {
-        if s.flags & SACKED != 0 {
-            self.sacked -= s.len;
-        }
-        if s.flags & RETRANS != 0 {
-            self.retrans -= s.len;
-        }
-        if s.flags & LOST != 0 {
-            self.lost -= s.len;
-        }
+        let f = self.segs[i].flags;
+        self.set(i, f | RETRANS);
     }
 
     /// `DiscardUpTo`: drop the first `n` segments (acknowledged).  If the new
@@ -100,19 +130,20 @@ impl Scoreboard {
     /// moves on and the head is marked lost, as ns-3 does.
     pub fn discard(&mut self, n: usize) {
         for _ in 0..n {
+            self.set(0, 0);
             let s = self.segs.pop_front().expect("discard past the sent list");
             self.sent -= s.len;
-            self.remove_counts(s);
         }
+        self.lost_hint = self.lost_hint.saturating_sub(n);
+        self.sack_hint = self.sack_hint.saturating_sub(n).max(1);
         self.highest_sack = match self.highest_sack {
             Some(h) if h >= n => Some(h - n),
             _ => None,
         };
         if let Some(head) = self.segs.front() {
             if head.flags & SACKED != 0 {
-                let len = head.len;
-                self.segs[0].flags &= !SACKED;
-                self.sacked -= len;
+                let f = head.flags;
+                self.set(0, f & !SACKED);
                 self.add_reno_sack();
                 self.mark_head_lost();
             }
@@ -125,72 +156,70 @@ impl Scoreboard {
     /// `AddRenoSack`: a duplicate ACK means one more segment after the head
     /// has arrived; mark the first unsacked one (never the head).
     pub fn add_reno_sack(&mut self) {
-        let mut i = 1;
+        let mut i = self.sack_hint.max(1);
         while i < self.segs.len() && self.segs[i].flags & SACKED != 0 {
             i += 1;
         }
+        self.sack_hint = i;
         if i < self.segs.len() {
-            self.segs[i].flags |= SACKED;
-            self.sacked += self.segs[i].len;
+            let f = self.segs[i].flags;
+            self.set(i, f | SACKED);
             self.highest_sack = Some(i);
         }
     }
 
     /// `ResetRenoSack`.
     pub fn reset_reno_sack(&mut self) {
-        self.sacked = 0;
-        for s in self.segs.iter_mut() {
-            s.flags &= !SACKED;
+        if self.sacked > 0 {
+            for i in 0..self.segs.len() {
+                let f = self.segs[i].flags;
+                self.set(i, f & !SACKED);
+            }
         }
         self.highest_sack = None;
+        self.sack_hint = 1;
     }
 
     /// `MarkHeadAsLost`: unsack and un-retransmit the head, mark it lost.
     pub fn mark_head_lost(&mut self) {
-        let Some(h) = self.segs.front_mut() else { return };
-        let len = h.len;
+        let Some(h) = self.segs.front() else { return };
         let f = h.flags;
-        h.flags = (f & !(SACKED | RETRANS)) | LOST;
-        if f & SACKED != 0 {
-            self.sacked -= len;
-        }
-        if f & RETRANS != 0 {
-            self.retrans -= len;
-        }
-        if f & LOST == 0 {
-            self.lost += len;
-        }
+        self.set(0, (f & !(SACKED | RETRANS)) | LOST);
     }
 
     /// `SetSentListLost`: after a retransmission timeout every segment is
     /// lost (`reset_sack`: SACK marks forgotten too, as without SACK).
     pub fn set_all_lost(&mut self, reset_sack: bool) {
-        self.retrans = 0;
-        if reset_sack {
-            self.sacked = 0;
-            self.lost = self.sent;
-            self.highest_sack = None;
-            for s in self.segs.iter_mut() {
-                s.flags = LOST;
-            }
-        } else {
-            self.lost = 0;
-            for s in self.segs.iter_mut() {
-                if s.flags & SACKED == 0 {
-                    s.flags |= LOST;
-                }
-                s.flags &= !RETRANS;
-                if s.flags & LOST != 0 {
-                    self.lost += s.len;
-                }
-            }
+        for i in 0..self.segs.len() {
+            let f = self.segs[i].flags;
+            let new = if reset_sack {
+                LOST
+            } else if f & SACKED == 0 {
+                (f | LOST) & !RETRANS
+            } else {
+                f & !RETRANS
+            };
+            self.set(i, new);
         }
+        if reset_sack {
+            self.highest_sack = None;
+            self.sack_hint = 1;
+        }
+        self.lost_hint = 0;
     }
 
     /// RFC 6675 NextSeg rule (1) as ns-3 applies it: the first segment lost,
     /// not SACKed and not yet retransmitted.
-    pub fn first_lost(&self) -> Option<usize> {
-        self.segs.iter().position(|s| s.flags & (RETRANS | SACKED) == 0 && s.flags & LOST != 0)
+    pub fn first_lost(&mut self) -> Option<usize> {
+        if self.pending == 0 {
+            return None;
+        }
+        let mut i = self.lost_hint;
+        while !is_pending(self.segs[i].flags) {
+            i += 1;
+        }
+        self.lost_hint = i;
+        Some(i)
     }
 
     /// `IsLost` for the segment at index `i`: ns-3 scans from it for the
@@ -225,11 +254,7 @@ impl Scoreboard {
     /// Everything forgotten (a new connection).
     pub fn clear(&mut self) {
         self.segs.clear();
-        self.sent = 0;
-        self.sacked = 0;
-        self.lost = 0;
-        self.retrans = 0;
-        self.highest_sack = None;
+        *self = Scoreboard { segs: std::mem::take(&mut self.segs), ..Scoreboard::new() };
     }
 }
 
@@ -238,6 +263,14 @@ mod tests {
     use super::*;
 
     const M: u32 = 1000;
+
+    /// The counters against a recount of the flags.
+    fn check(b: &Scoreboard) {
+        let sum = |bit: u8| b.segs.iter().filter(|s| s.flags & bit != 0).map(|s| s.len).sum::<u32>();
+        assert_eq!((b.sacked, b.lost, b.retrans), (sum(SACKED), sum(LOST), sum(RETRANS)));
+        assert_eq!(b.pending, b.segs.iter().filter(|s| is_pending(s.flags)).count());
+        assert_eq!(b.sent, b.segs.iter().map(|s| s.len).sum::<u32>());
+    }
 
     fn board(n: usize) -> Scoreboard {
         let mut b = Scoreboard::new();
@@ -265,6 +298,7 @@ mod tests {
         // a partial ACK of 5 segments: the sacked ones go, the new head is unsacked
         b.discard(5);
         assert_eq!((b.sent, b.sacked, b.lost, b.retrans), (5 * M, 0, 0, 0));
+        check(&b);
     }
 
     #[test]
@@ -276,6 +310,7 @@ mod tests {
         assert_eq!(b.lost, M);
         assert_eq!(b.first_lost(), Some(0));
         assert_eq!(b.bytes_in_flight(), 2 * M);
+        check(&b);
     }
 
     #[test]
@@ -290,6 +325,39 @@ mod tests {
         assert_eq!(b.bytes_in_flight(), M);
         assert_eq!(b.first_lost(), Some(1));
         assert!(b.head_retransmitted());
+        check(&b);
+    }
+
+    /// A random walk of the operations the socket makes, the counters and
+    /// hints checked against a recount after each step.
+    #[test]
+    fn counters_follow_the_flags_under_random_operations() {
+        let mut b = Scoreboard::new();
+        let mut x: u64 = 12345;
+        for _ in 0..20000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let r = (x >> 33) % 9;
+            match r {
+                0 | 1 => b.push_new(M),
+                2 if !b.is_empty() => b.add_reno_sack(),
+                3 if !b.is_empty() => b.mark_head_lost(),
+                4 if !b.is_empty() => {
+                    let n = ((x >> 40) as usize % 3).min(b.len());
+                    b.discard(n)
+                }
+                5 if !b.is_empty() => {
+                    if let Some(i) = b.first_lost() {
+                        b.retransmitted(i)
+                    }
+                }
+                6 if (x >> 50) % 50 == 0 => b.set_all_lost(true),
+                7 if (x >> 50) % 20 == 0 => b.reset_reno_sack(),
+                _ => {}
+            }
+            check(&b);
+            let naive = b.segs.iter().position(|s| is_pending(s.flags));
+            assert_eq!(b.clone().first_lost(), naive);
+        }
     }
 
     #[test]
