@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,12 +37,14 @@ DEFAULT_POINTS = ["2 10 100", "16 10 100", "128 10 100", "16 100 10", "16 1000 1
 
 
 def cpu_of(cmd: list[str]) -> tuple[dict | None, float, float]:
-    before = os.times()
+    """Run `cmd`: its RESULT fields, CPU seconds (user + system, from
+    getrusage: microseconds, where os.times counts 10 ms ticks), wall s."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - t0
-    after = os.times()
-    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     line = next((x for x in r.stdout.splitlines() if x.startswith("RESULT")), None)
     if r.returncode != 0 or line is None:
         return None, cpu, wall
