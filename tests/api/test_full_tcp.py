@@ -7,9 +7,10 @@ import pytest
 import dumbbell as db
 
 
-def dumbbell(delay="50ms", qlim=51, **params):
+def dumbbell(delay="50ms", qlim=52, **params):
     """Seed 004's path (4.5): 10 Mb/s access, 6 Mb/s bottleneck, queues of
-    the BDP + 1 packet (ns-3's device queue under its queue disc)."""
+    the BDP + 2 (ns-3 holds L in its queue disc and 1 in the device queue;
+    a DropTail of limit L holds L - 1 waiting)."""
     sim = db.Simulation(seed=1)
     s, r1, r2, d = sim.nodes(4)
     sim.link(s, r1, "10Mb", "0.1ms", queue_limit=qlim)

@@ -31,9 +31,11 @@ fn main() {
     let r2 = b.node().unwrap();
     let dst = b.node().unwrap();
     let dt = |limit: u32| QueueSpec::DropTail(DropTail { limit: Some(limit), ..Default::default() });
-    // ns-3: a FIFO queue disc of `buf` packets over a 1-packet device queue
-    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(bw), Seconds::ms(5.0), &dt(buf + 1)).unwrap();
-    b.duplex_link(r2, dst, Bandwidth::mbps(100.0 * bw), Seconds::ms(1.0), &dt(1000)).unwrap();
+    // ns-3: a FIFO queue disc of `buf` packets over a 1-packet device
+    // queue; a DropTail of limit L holds L - 1 waiting (ns-2's rule)
+    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(bw), Seconds::ms(5.0), &dt(buf + 2)).unwrap();
+    // ns-3's access devices: a 1000-packet device queue, no queue disc
+    b.duplex_link(r2, dst, Bandwidth::mbps(100.0 * bw), Seconds::ms(1.0), &dt(1001)).unwrap();
     let cfg = Config {
         mss: pkt,
         send_size: pkt,
@@ -51,7 +53,7 @@ fn main() {
         let s = b.node().unwrap();
         let di = if n > 1 { 1.0 + 49.0 * i as f64 / (n - 1) as f64 } else { 1.0 };
         let di = (di * 1000.0).round() / 1000.0;
-        b.duplex_link(s, r1, Bandwidth::mbps(100.0 * bw), Seconds::ms(di), &dt(1000)).unwrap();
+        b.duplex_link(s, r1, Bandwidth::mbps(100.0 * bw), Seconds::ms(di), &dt(1001)).unwrap();
         let (snd, rcv) = b.full_tcp(s, dst, cfg.clone(), "newreno", i as i32, false).unwrap();
         let start = ((i + 1) as f64 * 0.6180339887498949) % 1.0;
         b.at(Seconds(start), Action::Connect(snd)).unwrap();

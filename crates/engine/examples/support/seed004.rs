@@ -2,8 +2,11 @@
 //! ../shared/oracle/ns3/seed004-results.md) on the full TCP: sender i -
 //! R1 - R2 - receiver i, access links 10 Mb/s 0.1 ms, a bottleneck of
 //! `btl_mbps` and `delay_ms`, drop-tail queues of the BDP in 1500-byte
-//! packets (+1: ns-3's device queue of one packet under its queue disc),
-//! optional packet error rate on the bottleneck's data direction.
+//! packets (see below for the limit),
+//! optional packet error rate on the bottleneck's data direction.  ns-3
+//! holds L packets in its queue disc and one in the device queue while one
+//! is on the wire; ns-2's (and our) DropTail with limit `limit_` holds
+//! `limit_` - 1 waiting: the limit is L + 2.
 //! Shared by the example `full_dumbbell` and the tests in tests/full_tcp.rs.
 
 use dumbbell_engine::ns2::build::*;
@@ -76,7 +79,7 @@ pub fn run(sc: &Scenario) -> Outcome {
     b.seed(sc.seed).unwrap();
     let r1 = b.node().unwrap();
     let r2 = b.node().unwrap();
-    let q = sc.queue_pkts() + 1;
+    let q = sc.queue_pkts() + 2;
     let dt = |limit: u32| QueueSpec::DropTail(DropTail { limit: Some(limit), ..Default::default() });
     let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(sc.btl_mbps), Seconds::ms(sc.delay_ms), &dt(q)).unwrap();
     let mut senders = Vec::new();
