@@ -221,3 +221,16 @@ fn cwnd_series_at_50ms_close_to_ns3() {
     assert!(within(period(&b), period(&a), 0.03), "period {} vs {}", period(&b), period(&a));
     assert!(within(mean(&ours[10..]), mean(&ns3[10..]), 0.01));
 }
+
+/// ../shared/bench/dumbbell-ns3.cc's workload (ns-3.37's NewReno, an ACK per
+/// segment, no timestamps, DropTail) gives ns-3's own figures: bottleneck
+/// packets, drops and delivered segments (its RESULT lines:
+/// `dumbbell-ns3 --n=2 --bw=10 --queue=DropTail --time=100` and `--n=16`;
+/// our bottleneck count lacks the one packet on the wire at the end).
+#[test]
+fn ns3_bench_workload_gives_ns3s_figures() {
+    for (n, bneck, drops, goodput) in [(2, 89347, 11243, 58878), (16, 119662, 15006, 92182)] {
+        let g = seed004::grid(n, 10.0, 100.0);
+        assert_eq!((g.bneck_pkts + 1, g.drops, g.goodput_pkts), (bneck, drops, goodput), "{n} flows");
+    }
+}

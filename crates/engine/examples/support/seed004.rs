@@ -7,7 +7,8 @@
 //! holds L packets in its queue disc and one in the device queue while one
 //! is on the wire; ns-2's (and our) DropTail with limit `limit_` holds
 //! `limit_` - 1 waiting: the limit is L + 2.
-//! Shared by the example `full_dumbbell` and the tests in tests/full_tcp.rs.
+//! Shared by the examples `full_dumbbell` and `full_grid` and the tests in
+//! tests/full_tcp.rs; `grid` is ../shared/bench/dumbbell-ns3.cc's workload.
 
 use dumbbell_engine::ns2::build::*;
 use dumbbell_engine::socket::Config;
@@ -114,4 +115,77 @@ pub fn run(sc: &Scenario) -> Outcome {
     let bottleneck = b.monitor_queue(btl).unwrap();
     b.run_until(Seconds(sc.sim_time)).unwrap();
     Outcome { b, senders, receivers, bottleneck, starts }
+}
+
+/// ../shared/bench/dumbbell-ns3.cc's grid point (N senders, access links of
+/// 100 C with delays 1..50 ms, a bottleneck of C and 5 ms with a drop-tail
+/// queue of 100 ms, one destination; MSS 1000, an ACK per segment, initial
+/// cwnd 10, buffers of the window cap W, no SACK, no timestamps, min RTO
+/// 200 ms) on the full TCP.
+pub struct Grid {
+    pub buf: u32,
+    pub w: u32,
+    pub bneck_pkts: i64,
+    pub drops: i64,
+    pub goodput_pkts: u64,
+    pub events: u64,
+    pub setup_s: f64,
+    pub run_s: f64,
+}
+
+pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
+    let pkt = 1000u32;
+    let c = bw * 1e6;
+    let buf = (c * 0.100 / (8.0 * pkt as f64)).ceil() as u32;
+    let w = (c * 0.112 / (8.0 * pkt as f64)).ceil() as u32 + buf;
+    let t0 = std::time::Instant::now();
+    let mut b = Builder::new(defaults()).unwrap();
+    let r1 = b.node().unwrap();
+    let r2 = b.node().unwrap();
+    let dst = b.node().unwrap();
+    let dt = |limit: u32| QueueSpec::DropTail(DropTail { limit: Some(limit), ..Default::default() });
+    // ns-3: a FIFO queue disc of `buf` packets over a 1-packet device
+    // queue; a DropTail of limit L holds L - 1 waiting (ns-2's rule)
+    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(bw), Seconds::ms(5.0), &dt(buf + 2)).unwrap();
+    // ns-3's access devices: a 1000-packet device queue, no queue disc
+    b.duplex_link(r2, dst, Bandwidth::mbps(100.0 * bw), Seconds::ms(1.0), &dt(1001)).unwrap();
+    let cfg = Config {
+        mss: pkt,
+        send_size: pkt,
+        delack_count: 1,
+        initial_cwnd: 10,
+        snd_buf: w * pkt,
+        rcv_buf: w * pkt,
+        data_retries: 1_000_000,
+        timestamps: false,
+        min_rto: 0.2,
+        ..Config::default()
+    };
+    let mut sinks = Vec::new();
+    for i in 0..n {
+        let s = b.node().unwrap();
+        let di = if n > 1 { 1.0 + 49.0 * i as f64 / (n - 1) as f64 } else { 1.0 };
+        let di = (di * 1000.0).round() / 1000.0;
+        b.duplex_link(s, r1, Bandwidth::mbps(100.0 * bw), Seconds::ms(di), &dt(1001)).unwrap();
+        let (snd, rcv) = b.full_tcp(s, dst, cfg.clone(), "newreno", i as i32, false).unwrap();
+        let start = ((i + 1) as f64 * 0.6180339887498949) % 1.0;
+        b.at(Seconds(start), Action::Connect(snd)).unwrap();
+        sinks.push(rcv);
+    }
+    let m = b.monitor_queue(btl).unwrap();
+    let t1 = std::time::Instant::now();
+    b.run_until(Seconds(t_end)).unwrap();
+    let t2 = std::time::Instant::now();
+    let q = b.monitor_stats(m);
+    let rx: u64 = sinks.iter().map(|k| b.sim().socket(k.0).unwrap().stats.bytes_received).sum();
+    Grid {
+        buf,
+        w,
+        bneck_pkts: q.pdepartures,
+        drops: q.pdrops,
+        goodput_pkts: rx / pkt as u64,
+        events: b.sim().world().sched().dispatched(),
+        setup_s: (t1 - t0).as_secs_f64(),
+        run_s: (t2 - t1).as_secs_f64(),
+    }
 }
