@@ -167,6 +167,8 @@ pub enum AgentKind {
     TfrcSender(Box<crate::tfrc::sender::Sender>),
     /// The TFRC receiver.
     TfrcReceiver(Box<crate::tfrc::receiver::Receiver>),
+    /// An end of a full, two-way TCP connection (`socket/`).
+    Socket(Box<crate::socket::Socket>),
 }
 
 pub struct Agent {
@@ -203,6 +205,7 @@ impl Agent {
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
             AgentKind::Ping(g) => g.recv(&self.base, sim, p),
             AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
+            AgentKind::Socket(_) => self.recv_socket(sim, p),
         }
     }
 
@@ -218,6 +221,15 @@ impl Agent {
         }
     }
 
+    /// The full TCP's `recv`, out of line for the same reason.
+    #[cold]
+    #[inline(never)]
+    fn recv_socket(&mut self, sim: &mut Sim, p: PktId) {
+        if let AgentKind::Socket(s) = &mut self.kind {
+            s.recv(&mut self.base, sim, p);
+        }
+    }
+
     /// A timer of this agent expired.
     pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
         match &mut self.kind {
@@ -226,6 +238,7 @@ impl Agent {
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
             AgentKind::TfrcSender(t) => t.timeout(&self.base, sim, kind),
             AgentKind::TfrcReceiver(r) => r.timeout(&self.base, sim),
+            AgentKind::Socket(s) => s.timeout(&self.base, sim, kind),
         }
     }
 
@@ -237,7 +250,8 @@ impl Agent {
             | AgentKind::LossMonitor(_)
             | AgentKind::Ping(_)
             | AgentKind::TfrcSender(_)
-            | AgentKind::TfrcReceiver(_) => {}
+            | AgentKind::TfrcReceiver(_)
+            | AgentKind::Socket(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

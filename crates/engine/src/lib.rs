@@ -36,6 +36,7 @@ pub mod routing;
 pub mod sched;
 pub mod sim;
 pub mod sink;
+pub mod socket;
 pub mod tcp;
 pub mod telnet;
 pub mod tfrc;

@@ -1517,6 +1517,25 @@ impl Sim {
         self.put(id, o);
     }
 
+    /// The full-TCP end `id`, if it is one.
+    pub fn socket(&self, id: ObjId) -> Option<&crate::socket::Socket> {
+        match self.objs.get(id as usize) {
+            Some(Obj::Agent(a)) => match &a.kind {
+                AgentKind::Socket(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The common fields of agent `id`, if it is one.
+    pub fn agent_base(&self, id: ObjId) -> Option<&crate::agent::AgentBase> {
+        match self.objs.get(id as usize) {
+            Some(Obj::Agent(a)) => Some(&a.base),
+            _ => None,
+        }
+    }
+
     /// Is the object an agent of the TCP family?
     pub fn is_tcp(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a) if matches!(a.kind, AgentKind::Tcp(_)))

@@ -305,6 +305,89 @@ impl Builder {
         Ok((t.0, sk.0, f.0))
     }
 
+    /// A full, two-way TCP connection (`dumbbell_engine::socket`) from
+    /// `src` to `dst`: a bulk sender connecting at `start` (closing at
+    /// `stop`) and a packet sink.  `params`: (name, number) pairs of
+    /// `socket::Config` fields (the API checked names and values); `record`
+    /// keeps both ends' traces.  Returns (sender, receiver).
+    #[pyo3(signature = (src, dst, params, cc, fid, record, start, stop=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn full_tcp(&mut self, src: u32, dst: u32, params: Vec<(String, f64)>, cc: &str, fid: i32, record: bool, start: f64, stop: Option<f64>) -> PyResult<(u32, u32)> {
+        use dumbbell_engine::socket::Config;
+        let mut c = Config::default();
+        for (k, v) in params {
+            let u = |x: f64| x as u32;
+            match k.as_str() {
+                "mss" => c.mss = u(v),
+                "delack_count" => c.delack_count = u(v),
+                "delack_timeout" => c.delack_timeout = v,
+                "timestamps" => c.timestamps = v != 0.0,
+                "window_scaling" => c.window_scaling = v != 0.0,
+                "sack" => c.sack = v != 0.0,
+                "limited_transmit" => c.limited_transmit = v != 0.0,
+                "initial_cwnd" => c.initial_cwnd = u(v),
+                "initial_ssthresh" => c.initial_ssthresh = if v >= u32::MAX as f64 { u32::MAX } else { u(v) },
+                "snd_buf" => c.snd_buf = u(v),
+                "rcv_buf" => c.rcv_buf = u(v),
+                "min_rto" => c.min_rto = v,
+                "initial_rtt" => c.initial_rtt = v,
+                "clock_granularity" => c.clock_granularity = v,
+                "conn_timeout" => c.conn_timeout = v,
+                "data_retries" => c.data_retries = u(v),
+                "syn_retries" => c.syn_retries = u(v),
+                "retx_thresh" => c.retx_thresh = u(v),
+                "link_overhead" => c.link_overhead = u(v),
+                "max_bytes" => c.max_bytes = v as u64,
+                "send_size" => c.send_size = u(v),
+                other => return Err(PyValueError::new_err(format!("Builder.full_tcp(): unknown parameter {other:?}"))),
+            }
+        }
+        let (a, k) = self.b.full_tcp(NodeId(src), NodeId(dst), c, cc, fid, record).map_err(verr)?;
+        self.b.at(Seconds(start), Action::Connect(a)).map_err(verr)?;
+        if let Some(t) = stop {
+            self.b.at(Seconds(t), Action::Close(a)).map_err(verr)?;
+        }
+        Ok((a.0, k.0))
+    }
+
+    /// A full-TCP end's counters: (data segments, retransmissions, fast
+    /// recoveries, timeouts, ACKs sent, bytes received, established at,
+    /// cwnd, ssthresh, srtt, rto, bytes in flight, mss, SND.UNA, SND.MAX,
+    /// port; state name).
+    fn full_tcp_stats(&self, agent: u32) -> PyResult<(Vec<f64>, String)> {
+        let s = self.b.sim().socket(agent).ok_or_else(|| PyValueError::new_err(format!("no full-TCP end {agent}")))?;
+        let t = &s.stats;
+        Ok((
+            vec![
+                t.data_segments as f64,
+                t.retransmissions as f64,
+                t.fast_recoveries as f64,
+                t.timeouts as f64,
+                t.acks_sent as f64,
+                t.bytes_received as f64,
+                t.established_at,
+                s.win.cwnd as f64,
+                s.win.ssthresh as f64,
+                s.srtt(),
+                s.rto(),
+                s.bytes_in_flight() as f64,
+                s.cfg.mss as f64,
+                s.snd_una() as f64,
+                s.snd_max() as f64,
+                self.b.sim().agent_base(agent).map_or(-1.0, |b| b.port as f64),
+            ],
+            format!("{:?}", s.state),
+        ))
+    }
+
+    /// A full-TCP end's recorded traces as columns (time, variable code,
+    /// value); the codes index `socket::TraceVar::ALL`.
+    fn full_tcp_trace(&self, agent: u32) -> PyResult<(Vec<f64>, Vec<u8>, Vec<f64>)> {
+        let s = self.b.sim().socket(agent).ok_or_else(|| PyValueError::new_err(format!("no full-TCP end {agent}")))?;
+        let rows = s.rec.as_ref().map(|r| r.rows.as_slice()).unwrap_or(&[]);
+        Ok((rows.iter().map(|r| r.time).collect(), rows.iter().map(|r| r.var as u8).collect(), rows.iter().map(|r| r.value).collect()))
+    }
+
     /// An application ("ftp", "cbr", "exponential", "pareto", "telnet") on
     /// `agent`, its bound variables set in order.
     #[pyo3(signature = (kind, agent, params=Vec::new()))]

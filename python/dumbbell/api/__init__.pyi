@@ -59,9 +59,11 @@ class Flow:
     params: dict[str, str]
     sink_params: dict[str, str]
     trace_vars: tuple[str, ...]
-    app: Literal["ftp", "telnet"]
+    app: Literal["ftp", "telnet", "bulk"]
     app_params: dict[str, str]
     cc: str | None
+    stack: Literal["ns2", "full"]
+    engine_params: list[tuple[str, float]] | None
     @property
     def tcp_class(self) -> str: ...
     @property
@@ -136,7 +138,7 @@ class Simulation:
             stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
             flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,
             app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, cc: str | None = None,
-            **params: Any) -> Flow: ...
+            stack: Literal["ns2", "full"] = "ns2", **params: Any) -> Flow: ...
     def udp(self, src: Node, dst: Node, traffic: Literal["cbr", "exponential", "pareto"] = "cbr",
             sink: Literal["loss-monitor", "null"] = "loss-monitor", start: TimeLike = 0.0,
             stop: TimeLike | None = None, rate: BandwidthLike | None = None, packet_size: int | None = None,

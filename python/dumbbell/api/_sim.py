@@ -417,12 +417,16 @@ class Flow(_Endpoints):
     """A TCP connection: sender at `src`, sink at `dst`, driven by an FTP
     source from `start` to `stop`.  `id` is its row in `Result.flows`."""
 
-    __slots__ = ("variant", "sink", "sink_params", "trace_vars", "app", "app_params", "cc")
+    __slots__ = ("variant", "sink", "sink_params", "trace_vars", "app", "app_params", "cc", "stack", "engine_params")
 
     def __init__(self, sim, id, src, dst, variant, sink, start, stop, fid, params, sink_params, trace_vars,
-                 app="ftp", app_params=None, cc=None):
+                 app="ftp", app_params=None, cc=None, stack="ns2", engine_params=None):
         self._set_endpoints(sim, id, src, dst, start, stop, fid, params)
         self.cc = cc
+        #: "ns2" (the one-way ns-2 TCP) or "full" (the two-way TCP after
+        #: ns-3.37: variant "full-<cc>", sink "packet-sink"; docs/full-tcp.md)
+        self.stack = stack
+        self.engine_params = engine_params
         self.variant = variant
         self.sink = sink
         self.sink_params = sink_params
@@ -704,7 +708,7 @@ class Simulation:
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
             packet_size: int | None = None, window: float | None = None, flow_id: int | None = None,
             trace_vars: Iterable[str] | str = (), sink_params: dict | None = None, app: str = "ftp",
-            app_params: dict | None = None, cc: str | None = None, **params) -> Flow:
+            app_params: dict | None = None, cc: str | None = None, stack: str = "ns2", **params) -> Flow:
         """A one-way TCP connection from `src` to `dst` with an FTP source
         (ns-2 ``new Agent/TCP/Reno``, ``new Agent/TCPSink``, ``attach-agent``,
         ``connect``, ``Application/FTP``, ``$ns at start "$ftp start"``).
@@ -736,11 +740,22 @@ class Simulation:
         * `**params`: any other bound variable of the sender class, with or
           without the trailing underscore (``windowInit=2``, ``overhead=0.01``,
           ``maxburst_=4``); `sink_params` likewise for the sink.
+        * `stack`: "ns2" (the above) or "full": a two-way TCP after ns-3.37
+          (handshake, byte sequence numbers, delayed ACKs, timestamps, NewReno
+          recovery) from a bulk sender to a packet sink; its parameters
+          (``cc``, ``mss``/``mtu``, ``delack_count``, ``initial_cwnd``,
+          ``snd_buf``, ...) and traces are in docs/full-tcp.md.
         """
         src = self._check_node(src, "tcp(): src")
         dst = self._check_node(dst, "tcp(): dst")
         if src is dst:
             raise ValueError(f"tcp(): src and dst are the same node ({src!r})")
+        if stack != "ns2":
+            from ._fulltcp import full_flow
+            if cc is not None:
+                params = {**params, "cc": cc}
+            return full_flow(self, stack, src, dst, variant, sink, start, stop, packet_size, window, flow_id,
+                             trace_vars, sink_params, app, app_params, params)
         if not isinstance(variant, str) or variant.lower() not in VARIANTS:
             raise ValueError(f"tcp(): unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
         variant = variant.lower()
@@ -1225,6 +1240,10 @@ class Simulation:
             L.append(f"set tf {channel}")
             if trace_packets is True:
                 L.append("$ns trace-all $tf")
+        for f in self._flows:
+            if f.stack != "ns2":
+                raise ValueError(f"flow {f.id} uses the full TCP (stack={f.stack!r}), which has no ns-2 equivalent "
+                                 f"script")
         for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
@@ -1389,7 +1408,7 @@ class Simulation:
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}
-        tcps, sinks, usinks, voips, tfrcs, tsinks = [], [], [], [], [], []
+        tcps, sinks, usinks, voips, tfrcs, tsinks, flowobjs = [], [], [], [], [], [], []
         for op in _each_op(self._ops):
             kind = op[0]
             if kind == "node":
@@ -1412,7 +1431,10 @@ class Simulation:
                 fl = op[1]
                 trace = (channel, list(fl.trace_vars)) if fl.trace_vars else None
                 stop = atof(fl._stop_text) if fl._stop_text is not None else None
-                if fl.app == "ftp" and fl.cc is None:
+                if fl.stack == "full":
+                    t, s = b.full_tcp(fl.src.id, fl.dst.id, fl.engine_params, fl.params["cc"], fl.fid,
+                                      bool(fl.trace_vars), atof(fl._start_text), stop)
+                elif fl.app == "ftp" and fl.cc is None:
                     t, s, _ = b.tcp_flow(fl.src.id, fl.dst.id, fl.tcp_class, list(fl.params.items()), fl.sink_class,
                                          list(fl.sink_params.items()), atof(fl._start_text), stop, trace)
                 else:
@@ -1431,6 +1453,7 @@ class Simulation:
                         b.at(stop, "stop", app)
                 tcps.append(t)
                 sinks.append(s)
+                flowobjs.append(fl)
             elif kind == "udp":
                 so = op[1]
                 u = b.agent("Agent/UDP", list(so.agent_params.items()))
@@ -1469,7 +1492,7 @@ class Simulation:
         b.at(until_s, "halt")
         scfqs = [(lk, b.link_objs(x)[1]) for lk in self._links.values() if lk.scfq is not None
                  for x in [bid[id(lk)]]]
-        return {"tcps": tcps, "sinks": sinks, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
+        return {"tcps": tcps, "sinks": sinks, "flowobjs": flowobjs, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
                 "scfqs": scfqs, "tfrcs": tfrcs, "tsinks": tsinks}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
@@ -1585,6 +1608,8 @@ class Simulation:
         script = functools.partial(_script_text, self, until_text, tp, mon)
         res = Result._build(self, until_s, script, final, path, packets_traced=bool(tp),
                             kept=trace_file is not None, columns=columns)
+        from ._fulltcp import attach_full
+        attach_full(res, self, final.get("full", {}))
         res.voip = final.get("voip", {})
         res.scfq = final.get("scfq", {})
         res.pcap_files = pcap_files
@@ -1652,6 +1677,10 @@ def _collect(b, objs) -> dict:
     tv = b.get_vars(objs["tcps"], [*_FLOW_VARS, "agent_port_"])
     sv = b.get_vars(objs["sinks"], ["agent_port_", "bytes_"])
     fl = [t + s for t, s in zip(tv, sv)]
+    from ._fulltcp import collect_full
+    full = collect_full(b, objs)
+    for i, v in full.items():
+        fl[i] = v["flows_row"]
     qs = []
     for lk, m in objs["mons"]:
         qmon, bint, pint = b.monitor_objs(m)
@@ -1676,4 +1705,4 @@ def _collect(b, objs) -> dict:
     rv = b.get_vars(objs["tfrcs"], list(_TFRC_VARS))
     rs = b.get_vars(objs["tsinks"], ["bytes_"])
     return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq,
-            "rate_flows": [t + k for t, k in zip(rv, rs)]}
+            "rate_flows": [t + k for t, k in zip(rv, rs)], "full": full}

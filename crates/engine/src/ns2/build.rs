@@ -781,6 +781,10 @@ pub enum Action {
     StartAgent(AgentId),
     /// `$agent stop`.
     StopAgent(AgentId),
+    /// A full-TCP connection's bulk sender connects (its application starts).
+    Connect(AgentId),
+    /// A full-TCP connection's bulk sender stops writing and closes.
+    Close(AgentId),
     /// `$ns halt`.
     Halt,
 }
@@ -1602,6 +1606,67 @@ impl Builder {
         Ok(())
     }
 
+    /// A full, two-way TCP connection (`socket/`, not an ns-2 class): a
+    /// bulk-send end at `src` and a packet-sink end at `dst`, each attached
+    /// at its node's next free port and connected to the other.  Schedule
+    /// `Action::Connect(sender)` to start it.  `record` keeps both ends'
+    /// traces of cwnd, ssthresh, RTT, bytes in flight and state.
+    pub fn full_tcp(&mut self, src: NodeId, dst: NodeId, cfg: crate::socket::Config, cc: &str, fid: i32, record: bool) -> Result<(AgentId, AgentId)> {
+        use crate::agent::{Agent, AgentBase, AgentKind as Kind};
+        use crate::socket::{cc::Cc, Recorder, Socket, DELACK_TIMER, RETX_TIMER, SEND_TIMER};
+        self.before_start("full_tcp")?;
+        cfg.check().map_err(|e| BuildError(format!("full_tcp: {e}")))?;
+        let Some(cc0) = Cc::by_name(cc) else {
+            return err(format!("full_tcp: unknown congestion control {cc:?}; choose one of {}", Cc::NAMES.join(", ")));
+        };
+        if src == dst {
+            return err("full_tcp: src and dst are the same node");
+        }
+        let mut ids = [0; 2];
+        for (k, node) in [src, dst].into_iter().enumerate() {
+            let nid = self.check_node(node, "full_tcp")?;
+            let id = self.sim.objs.len() as ObjId;
+            let s = &mut self.sim.w.s;
+            let timers = [s.new_timer(id, RETX_TIMER), s.new_timer(id, DELACK_TIMER), s.new_timer(id, SEND_TIMER)];
+            let mut sock = Socket::new(cfg.clone(), cc0.clone(), timers);
+            if record {
+                sock.rec = Some(Box::default());
+                let _: &Option<Box<Recorder>> = &sock.rec;
+            }
+            if k == 1 {
+                sock.listen();
+            }
+            let mut base = AgentBase::new(id, crate::packet::PacketType::Tcp);
+            let port = self.node_agents[node.0 as usize].len() as i32;
+            base.addr = node.0 as i32;
+            base.port = port;
+            base.fid = fid;
+            base.target = nid;
+            let name = self.fresh_name();
+            let got = self.sim.add(&name, Obj::Agent(Box::new(Agent { base, kind: Kind::Socket(Box::new(sock)) })));
+            debug_assert_eq!(got, id);
+            let null = self.null;
+            if let Obj::Node(n) = &mut self.sim.objs[nid as usize] {
+                n.null_agent = null;
+                n.install(port, id);
+            }
+            self.node_agents[node.0 as usize].push(id);
+            ids[k] = id;
+        }
+        let (a, b) = (ids[0], ids[1]);
+        for (x, y) in [(a, b), (b, a)] {
+            let (addr, port) = match &self.sim.objs[y as usize] {
+                Obj::Agent(g) => (g.base.addr, g.base.port),
+                _ => unreachable!(),
+            };
+            if let Obj::Agent(g) = &mut self.sim.objs[x as usize] {
+                g.base.dst_addr = addr;
+                g.base.dst_port = port;
+            }
+        }
+        Ok((AgentId(a), AgentId(b)))
+    }
+
     /// `new Application/...` (FTP's engine class is Application) with its
     /// settings, then `$app attach-agent $agent`.
     pub fn app(&mut self, spec: &AppSpec, agent: AgentId, params: &[(String, String)]) -> Result<AppId> {
@@ -1637,6 +1702,19 @@ impl Builder {
             }
             Action::StopAgent(a) => {
                 self.cmd(a.0, &["stop"])?;
+            }
+            Action::Connect(a) | Action::Close(a) => {
+                let mut o = self.sim.take(a.0);
+                if let Obj::Agent(ag) = &mut o {
+                    if let crate::agent::AgentKind::Socket(s) = &mut ag.kind {
+                        if matches!(action, Action::Connect(_)) {
+                            s.connect(&ag.base, &mut self.sim);
+                        } else {
+                            s.close(&ag.base, &mut self.sim);
+                        }
+                    }
+                }
+                self.sim.put(a.0, o);
             }
             Action::Start(app) | Action::Stop(app) => {
                 let start = matches!(action, Action::Start(_));
@@ -1689,6 +1767,9 @@ impl Builder {
         for i in tcl_array_order(&keys) {
             for k in 0..self.node_agents[i].len() {
                 let a = self.node_agents[i][k];
+                if self.sim.socket(a).is_some() {
+                    continue; // a full-TCP end: no ns-2 class, nothing to reset
+                }
                 self.cmd(a, &["reset"])?;
             }
         }

@@ -927,6 +927,7 @@ impl Sim {
                         "send" => Ok(String::new()),
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
+                    AgentKind::Socket(_) => Err(format!("unknown command \"{cmd}\" (a full-TCP end takes no ns-2 commands)")),
                     AgentKind::Udp(u) => match cmd {
                         "send" if n == 2 => {
                             u.sendmsg(base, self, vars::atoi(argv[1]));

@@ -1,0 +1,1342 @@
+//! A full, two-way TCP: both ends of a connection as real endpoints, with
+//! ns-3.37's `TcpSocketBase` as the reference (tcp-socket-base.cc; the
+//! function each part follows is named in its comment).
+//!
+//! Three-way handshake, byte sequence numbers, MSS-sized segments,
+//! delayed ACKs (count and timeout), timestamps (RFC 7323, ms ticks as
+//! ns-3 keeps them) and window scaling, RFC 6298 RTO with ns-3's defaults,
+//! classic NewReno loss recovery (RFC 6582 as ns-3's `TcpClassicRecovery`
+//! with its Reno-SACK scoreboard), limited transmit, send and receive
+//! buffers, a bulk-send application on the sending end and a packet sink on
+//! the receiving end.  Congestion control goes through `cc.rs`'s narrow
+//! interface.  The deliberate differences from ns-3.37 are in
+//! docs/full-tcp.md.
+//!
+//! Packets are the engine's: `seqno`/`ackno` carry the low 32 bits of the
+//! byte sequence numbers (unwrapped on receipt against the expected value),
+//! `ts`/`ts_echo` the timestamp option's TSval/TSecr (whole ms), `tcp_flags`
+//! the TCP flags, `hlen` the TCP header's length, `last_rtt` the window
+//! field, `size` the bytes on the wire (payload, TCP and IP headers, the
+//! link's framing).  Nothing is allocated per packet: the scoreboard,
+//! the RTT history and the reassembly keep their capacity.
+
+pub mod cc;
+pub mod rtt;
+pub mod rx;
+pub mod scoreboard;
+
+use std::collections::VecDeque;
+
+use crate::agent::AgentBase;
+use crate::packet::{PacketType, PktId};
+use crate::sched::TimerStatus;
+use crate::sim::Sim;
+use cc::{CaEvent, Cc, CongState, Window};
+use rtt::{to_ns, to_s, RttEstimator, SECOND};
+use rx::Reassembly;
+use scoreboard::Scoreboard;
+
+/// TCP header flags.
+pub const FIN: i32 = 0x01;
+pub const SYN: i32 = 0x02;
+pub const RST: i32 = 0x04;
+pub const ACK: i32 = 0x10;
+
+/// Timer kinds of a socket.
+pub const RETX_TIMER: u8 = 0;
+pub const DELACK_TIMER: u8 = 1;
+pub const SEND_TIMER: u8 = 2;
+
+const MS: i64 = 1_000_000;
+const IP_HEADER: u32 = 20;
+const TCP_HEADER: u32 = 20;
+
+/// Loss recovery after three duplicate ACKs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recovery {
+    /// RFC 6582 NewReno as ns-3's `TcpClassicRecovery`: cwnd = ssthresh on
+    /// entry; the pipe falls with each dupack (Reno SACK).
+    Classic,
+}
+
+/// The parameters of a connection (ns-3's attribute names in brackets).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Payload bytes per segment [TcpSocket::SegmentSize].
+    pub mss: u32,
+    /// Segments to wait before an ACK [TcpSocket::DelAckCount].
+    pub delack_count: u32,
+    /// [TcpSocket::DelAckTimeout], s.
+    pub delack_timeout: f64,
+    /// [TcpSocketBase::Timestamp].
+    pub timestamps: bool,
+    /// [TcpSocketBase::WindowScaling].
+    pub window_scaling: bool,
+    /// [TcpSocketBase::Sack] (not implemented yet: must be false).
+    pub sack: bool,
+    pub recovery: Recovery,
+    /// [TcpSocketBase::LimitedTransmit].
+    pub limited_transmit: bool,
+    /// [TcpSocket::InitialCwnd], segments.
+    pub initial_cwnd: u32,
+    /// [TcpSocket::InitialSlowStartThreshold], bytes.
+    pub initial_ssthresh: u32,
+    /// [TcpSocket::SndBufSize], [TcpSocket::RcvBufSize], bytes.
+    pub snd_buf: u32,
+    pub rcv_buf: u32,
+    /// [TcpSocketBase::MinRto], [RttEstimator::InitialEstimation],
+    /// [TcpSocketBase::ClockGranularity], [TcpSocket::ConnTimeout], s.
+    pub min_rto: f64,
+    pub initial_rtt: f64,
+    pub clock_granularity: f64,
+    pub conn_timeout: f64,
+    /// [TcpSocket::ConnCount], [TcpSocket::DataRetries].
+    pub syn_retries: u32,
+    pub data_retries: u32,
+    /// [TcpSocketBase::ReTxThreshold].
+    pub retx_thresh: u32,
+    /// [TcpSocketBase::MaxWindowSize].
+    pub max_win: u32,
+    /// Bytes of framing each packet carries on the wire below IP (ns-3's
+    /// point-to-point device adds a 2-byte PPP header).
+    pub link_overhead: u32,
+    /// The bulk-send application: bytes to send (0: without end)
+    /// [BulkSendApplication::MaxBytes] and per write [SendSize].
+    pub max_bytes: u64,
+    pub send_size: u32,
+}
+
+impl Default for Config {
+    /// ns-3.37's defaults, but NewReno recovery without SACK, and the MSS
+    /// of a 1500-byte MTU with timestamps (1448).
+    fn default() -> Config {
+        Config {
+            mss: 1448,
+            delack_count: 2,
+            delack_timeout: 0.2,
+            timestamps: true,
+            window_scaling: true,
+            sack: false,
+            recovery: Recovery::Classic,
+            limited_transmit: true,
+            initial_cwnd: 10,
+            initial_ssthresh: u32::MAX,
+            snd_buf: 131072,
+            rcv_buf: 131072,
+            min_rto: 1.0,
+            initial_rtt: 1.0,
+            clock_granularity: 0.001,
+            conn_timeout: 3.0,
+            syn_retries: 6,
+            data_retries: 6,
+            retx_thresh: 3,
+            max_win: 65535,
+            link_overhead: 2,
+            max_bytes: 0,
+            send_size: 1448,
+        }
+    }
+}
+
+impl Config {
+    /// The MSS of an MTU: the MTU less the IP and TCP headers and, with
+    /// timestamps, the option's 12 bytes (10, padded).
+    pub fn mss_for_mtu(mtu: u32, timestamps: bool) -> Option<u32> {
+        let over = IP_HEADER + TCP_HEADER + if timestamps { 12 } else { 0 };
+        mtu.checked_sub(over).filter(|&m| m > 0)
+    }
+
+    /// Check the values; the message names the parameter.
+    pub fn check(&self) -> Result<(), String> {
+        let pos = |v: f64, name: &str| {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{name} must be a positive number of seconds, got {v}"))
+            }
+        };
+        if self.mss == 0 || self.mss > 65_000 {
+            return Err(format!("mss must be 1 to 65000 bytes, got {}", self.mss));
+        }
+        if self.delack_count == 0 {
+            return Err("delack_count must be at least 1".into());
+        }
+        pos(self.delack_timeout, "delack_timeout")?;
+        pos(self.min_rto, "min_rto")?;
+        pos(self.initial_rtt, "initial_rtt")?;
+        pos(self.clock_granularity, "clock_granularity")?;
+        pos(self.conn_timeout, "conn_timeout")?;
+        if self.sack {
+            return Err("sack=True is not implemented yet in the full TCP (only classic NewReno recovery without SACK)".into());
+        }
+        if self.initial_cwnd == 0 {
+            return Err("initial_cwnd must be at least 1 segment".into());
+        }
+        if self.snd_buf < self.mss || self.rcv_buf < self.mss {
+            return Err(format!("snd_buf and rcv_buf must hold at least one segment ({} bytes)", self.mss));
+        }
+        if self.send_size == 0 {
+            return Err("send_size must be at least 1 byte".into());
+        }
+        if self.retx_thresh == 0 {
+            return Err("retx_thresh must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    fn tcp_header(&self, syn: bool, sack_perm: bool) -> u32 {
+        let mut opt = 0;
+        if self.timestamps {
+            opt += 10;
+        }
+        if syn && self.window_scaling {
+            opt += 3;
+        }
+        if syn && sack_perm {
+            opt += 2;
+        }
+        TCP_HEADER + (opt + 3) / 4 * 4
+    }
+}
+
+/// RFC 793 states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TcpState {
+    Closed,
+    Listen,
+    SynSent,
+    SynRcvd,
+    Established,
+    CloseWait,
+    LastAck,
+    FinWait1,
+    FinWait2,
+    Closing,
+    TimeWait,
+}
+
+/// What happened over the connection's life.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub data_segments: u64,
+    pub retransmissions: u64,
+    pub fast_recoveries: u64,
+    pub timeouts: u64,
+    pub acks_sent: u64,
+    /// Payload bytes delivered in order to the sink.
+    pub bytes_received: u64,
+    /// Time the connection was established (s), or -1.
+    pub established_at: f64,
+}
+
+/// One change of a traced value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TraceRow {
+    pub time: f64,
+    pub var: TraceVar,
+    pub value: f64,
+}
+
+/// The traced values (ns-3's trace sources: CongestionWindow,
+/// CongestionWindowInflated, SlowStartThreshold, RTT, BytesInFlight,
+/// CongState).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TraceVar {
+    Cwnd = 0,
+    CwndInflated = 1,
+    Ssthresh = 2,
+    Rtt = 3,
+    BytesInFlight = 4,
+    CongState = 5,
+}
+
+impl TraceVar {
+    pub const ALL: [TraceVar; 6] = [TraceVar::Cwnd, TraceVar::CwndInflated, TraceVar::Ssthresh, TraceVar::Rtt, TraceVar::BytesInFlight, TraceVar::CongState];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TraceVar::Cwnd => "cwnd",
+            TraceVar::CwndInflated => "cwnd_inflated",
+            TraceVar::Ssthresh => "ssthresh",
+            TraceVar::Rtt => "rtt",
+            TraceVar::BytesInFlight => "bytes_in_flight",
+            TraceVar::CongState => "cong_state",
+        }
+    }
+}
+
+/// The values of a socket's traces, recorded when they change (their value
+/// at the end of each event: several changes inside one event show as one).
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    pub rows: Vec<TraceRow>,
+    last: [f64; 6],
+    started: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Hist {
+    seq: u64,
+    count: u32,
+    time: f64,
+    retx: bool,
+}
+
+/// One end of a connection.
+pub struct Socket {
+    pub cfg: Config,
+    pub state: TcpState,
+    retx_timer: u32,
+    delack_timer: u32,
+    send_timer: u32,
+    /// The retransmission timer resends these flags (SYN, SYN+ACK, FIN)
+    /// instead of running the data timeout.
+    retx_flags: i32,
+    // ---- congestion control (ns-3's TcpSocketState)
+    pub win: Window,
+    pub cwnd_infl: u32,
+    cc: Cc,
+    rtt: RttEstimator,
+    rto: i64,
+    // ---- sending
+    /// Next sequence to send (`m_nextTxSequence`), the highest sent
+    /// (`m_highTxMark`), and the first unacknowledged (the buffer's head).
+    next_tx: u64,
+    high_tx: u64,
+    una: u64,
+    sb: Scoreboard,
+    /// End of the data the application has written (a sequence number).
+    app_end: u64,
+    app_written: u64,
+    app_active: bool,
+    rwnd: u32,
+    snd_shift: u8,
+    rcv_shift: u8,
+    dupacks: u32,
+    recover: u64,
+    recover_active: bool,
+    first_partial_ack: bool,
+    acked_not_processed: u32,
+    high_rx_ack: u64,
+    high_rx_mark: u64,
+    data_retr_count: u32,
+    syn_count: u32,
+    history: VecDeque<Hist>,
+    close_on_empty: bool,
+    // ---- timestamps
+    ts_to_echo: u32,
+    rcv_ts_value: u32,
+    high_tx_ack: u64,
+    // ---- receiving
+    rx: Reassembly,
+    rx_fin: Option<u64>,
+    delack_pending: u32,
+    pub stats: Stats,
+    pub rec: Option<Box<Recorder>>,
+}
+
+/// `seq`'s full value from its low 32 bits, nearest to `reference`.
+#[inline]
+fn unwrap(reference: u64, wire: i32) -> u64 {
+    let d = (wire as u32).wrapping_sub(reference as u32) as i32 as i64;
+    (reference as i64 + d).max(0) as u64
+}
+
+#[inline]
+fn ts_now(sim: &Sim) -> u32 {
+    (to_ns(sim.w.s.now) / MS) as u32
+}
+
+impl Socket {
+    /// A closed socket; `timers` are its retransmission, delayed-ACK and
+    /// send timers (kinds `RETX_TIMER`, `DELACK_TIMER`, `SEND_TIMER`).
+    pub fn new(cfg: Config, cc: Cc, timers: [u32; 3]) -> Socket {
+        let mss = cfg.mss;
+        let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
+        let rto = to_ns(cfg.conn_timeout);
+        Socket {
+            state: TcpState::Closed,
+            retx_timer: timers[0],
+            delack_timer: timers[1],
+            send_timer: timers[2],
+            retx_flags: 0,
+            // zero until a SYN arrives, as ns-3's TcpSocketState starts
+            // (its traces show 0 before the handshake)
+            win: Window { cwnd: 0, ssthresh: 0, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX },
+            cwnd_infl: 0,
+            cc,
+            rtt,
+            rto,
+            next_tx: 0,
+            high_tx: 0,
+            una: 0,
+            sb: Scoreboard::new(),
+            app_end: 0,
+            app_written: 0,
+            app_active: false,
+            rwnd: 0,
+            snd_shift: 0,
+            rcv_shift: 0,
+            dupacks: 0,
+            recover: 0,
+            recover_active: false,
+            first_partial_ack: true,
+            acked_not_processed: 0,
+            high_rx_ack: 0,
+            high_rx_mark: 0,
+            data_retr_count: cfg.data_retries,
+            syn_count: cfg.syn_retries,
+            history: VecDeque::new(),
+            close_on_empty: false,
+            ts_to_echo: 0,
+            rcv_ts_value: 0,
+            high_tx_ack: 0,
+            rx: Reassembly::new(0),
+            rx_fin: None,
+            delack_pending: 0,
+            stats: Stats { established_at: -1.0, ..Stats::default() },
+            rec: None,
+            cfg,
+        }
+    }
+
+    /// The bytes in flight (RFC 6675 pipe, as ns-3 counts it).
+    pub fn bytes_in_flight(&self) -> u32 {
+        self.sb.bytes_in_flight()
+    }
+
+    /// The first byte not yet acknowledged (SND.UNA) and the highest sent
+    /// plus one (SND.MAX): byte sequence numbers, the SYN being 0.
+    pub fn snd_una(&self) -> u64 {
+        self.una
+    }
+
+    pub fn snd_max(&self) -> u64 {
+        self.high_tx
+    }
+
+    /// SRTT (s), or the initial estimate before a sample.
+    pub fn srtt(&self) -> f64 {
+        to_s(self.rtt.srtt)
+    }
+
+    /// The current RTO (s).
+    pub fn rto(&self) -> f64 {
+        to_s(self.rto)
+    }
+
+    /// Record changed traced values (called at the end of each event).
+    #[inline]
+    fn note(&mut self, sim: &Sim) {
+        if self.rec.is_some() {
+            self.note_rec(sim.w.s.now);
+        }
+    }
+
+    #[cold]
+    fn note_rec(&mut self, now: f64) {
+        let vals = [
+            self.win.cwnd as f64,
+            self.cwnd_infl as f64,
+            self.win.ssthresh as f64,
+            if self.rtt.samples > 0 { to_s(self.win.last_rtt) } else { 0.0 },
+            self.sb.bytes_in_flight() as f64,
+            self.win.state as u8 as f64,
+        ];
+        let r = self.rec.as_mut().unwrap();
+        for (i, v) in vals.iter().enumerate() {
+            if !r.started || r.last[i] != *v {
+                r.last[i] = *v;
+                r.rows.push(TraceRow { time: now, var: TraceVar::ALL[i], value: *v });
+            }
+        }
+        r.started = true;
+    }
+
+    fn set_state(&mut self, s: CongState) {
+        self.cc.state_set(&mut self.win, s);
+        self.win.state = s;
+    }
+
+    // ---- the application ----------------------------------------------------------
+
+    /// `Listen` (the packet sink's socket).
+    pub fn listen(&mut self) {
+        self.state = TcpState::Listen;
+    }
+
+    /// `Connect` (the bulk-send application starts): send a SYN.
+    pub fn connect(&mut self, b: &AgentBase, sim: &mut Sim) {
+        if matches!(self.state, TcpState::Closed | TcpState::Listen) {
+            self.app_active = true;
+            self.send_empty(b, sim, SYN);
+            self.state = TcpState::SynSent;
+        }
+        self.note(sim);
+    }
+
+    /// The application stops (`BulkSendApplication::StopApplication`:
+    /// `Close`): no more data is written; a FIN follows what was.
+    pub fn close(&mut self, b: &AgentBase, sim: &mut Sim) {
+        self.app_active = false;
+        match self.state {
+            TcpState::Established | TcpState::CloseWait => {
+                if self.app_end > self.una {
+                    self.close_on_empty = true;
+                } else {
+                    self.send_fin(b, sim);
+                }
+            }
+            TcpState::SynSent | TcpState::Listen => self.state = TcpState::Closed,
+            _ => {}
+        }
+        self.note(sim);
+    }
+
+    /// The bulk-send application writes while the buffer has room
+    /// (`BulkSendApplication::SendData`).
+    fn app_fill(&mut self) {
+        if !self.app_active || !matches!(self.state, TcpState::Established | TcpState::CloseWait) {
+            return;
+        }
+        let max = self.cfg.max_bytes;
+        loop {
+            if max != 0 && self.app_written >= max {
+                break;
+            }
+            let mut n = self.cfg.send_size as u64;
+            if max != 0 {
+                n = n.min(max - self.app_written);
+            }
+            let size = self.app_end - self.una;
+            if size + n > self.cfg.snd_buf as u64 {
+                break;
+            }
+            self.app_end += n;
+            self.app_written += n;
+        }
+        if max != 0 && self.app_written >= max {
+            self.app_active = false;
+            self.close_on_empty = true;
+        }
+    }
+
+    // ---- timers -------------------------------------------------------------------
+
+    fn retx_running(&self, sim: &Sim) -> bool {
+        sim.w.s.timer_status(self.retx_timer) == TimerStatus::Pending
+    }
+
+    pub fn timeout(&mut self, b: &AgentBase, sim: &mut Sim, kind: u8) {
+        match kind {
+            RETX_TIMER => {
+                if self.retx_flags != 0 {
+                    let f = self.retx_flags;
+                    self.retx_flags = 0;
+                    self.send_empty(b, sim, f);
+                } else {
+                    self.retx_timeout(b, sim);
+                }
+            }
+            DELACK_TIMER => {
+                // `DelAckTimeout`
+                self.delack_pending = 0;
+                self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
+                self.send_empty(b, sim, ACK);
+            }
+            SEND_TIMER => self.send_pending(b, sim, true),
+            _ => {}
+        }
+        self.note(sim);
+    }
+
+    /// `ReTxTimeout`.
+    fn retx_timeout(&mut self, b: &AgentBase, sim: &mut Sim) {
+        if matches!(self.state, TcpState::Closed | TcpState::TimeWait) {
+            return;
+        }
+        if self.app_end == self.una {
+            if matches!(self.state, TcpState::FinWait1 | TcpState::Closing) {
+                self.send_empty(b, sim, FIN);
+            }
+            return;
+        }
+        if self.data_retr_count == 0 {
+            // no more retries: the connection is dropped
+            self.state = TcpState::Closed;
+            sim.w.s.timer_cancel(self.delack_timer);
+            return;
+        }
+        self.data_retr_count -= 1;
+        let in_flight = self.sb.bytes_in_flight();
+        self.dupacks = 0;
+        self.sb.reset_reno_sack();
+        self.sb.set_all_lost(true);
+        self.recover = self.high_tx;
+        self.recover_active = true;
+        self.rto = (self.rto * 2).min(60 * SECOND);
+        self.history.clear();
+        if self.win.state != CongState::Loss || !self.sb.head_retransmitted() {
+            self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
+        }
+        self.cc.cwnd_event(&mut self.win, CaEvent::Loss);
+        self.set_state(CongState::Loss);
+        self.win.cwnd = self.win.mss;
+        self.cwnd_infl = self.win.cwnd;
+        self.stats.timeouts += 1;
+        self.send_pending(b, sim, true);
+    }
+
+    // ---- sending ------------------------------------------------------------------
+
+    fn adv_window(&self, scale: bool) -> u32 {
+        // The sink reads at once: the advertised window is the whole buffer
+        // (`MaxRxSequence - NextRxSequence`).
+        let mut w = self.cfg.rcv_buf;
+        if scale {
+            w >>= self.rcv_shift;
+        }
+        w.min(self.cfg.max_win)
+    }
+
+    fn wscale(&self) -> u8 {
+        // `CalculateWScale`
+        let mut space = self.cfg.rcv_buf;
+        let mut s = 0u8;
+        while space > self.cfg.max_win {
+            space >>= 1;
+            s += 1;
+        }
+        s.min(14)
+    }
+
+    /// A packet with the common fields of a segment.
+    fn segment(&self, b: &AgentBase, sim: &mut Sim, seq: u64, flags: i32, payload: u32, hdr: u32, window: u32) -> PktId {
+        let ts = ts_now(sim);
+        let p = b.allocpkt(sim);
+        let pk = sim.w.pool.get_mut(p);
+        pk.ptype = if payload > 0 || flags & (SYN | FIN) != 0 { PacketType::Tcp } else { PacketType::Ack };
+        pk.seqno = seq as u32 as i32;
+        pk.ackno = self.rx.next as u32 as i32;
+        pk.tcp_flags = flags;
+        pk.hlen = hdr as i32;
+        pk.last_rtt = window as i32;
+        if self.cfg.timestamps {
+            pk.ts = ts as f64;
+            pk.ts_echo = self.ts_to_echo as f64;
+        } else {
+            pk.no_ts = true;
+        }
+        pk.size = (payload + hdr + IP_HEADER + self.cfg.link_overhead) as i32;
+        p
+    }
+
+    /// `SendEmptyPacket`: a segment without data (SYN, SYN+ACK, ACK, FIN).
+    fn send_empty(&mut self, b: &AgentBase, sim: &mut Sim, mut flags: i32) {
+        let mut s = self.next_tx;
+        if flags & FIN != 0 {
+            flags |= ACK;
+        } else if matches!(self.state, TcpState::FinWait1 | TcpState::LastAck | TcpState::Closing) {
+            s += 1;
+        }
+        self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+        let mut window = self.adv_window(true);
+        let has_syn = flags & SYN != 0;
+        let has_fin = flags & FIN != 0;
+        if has_syn {
+            if self.cfg.window_scaling {
+                self.rcv_shift = self.wscale();
+            }
+            if self.syn_count == 0 {
+                self.state = TcpState::Closed;
+                return;
+            }
+            let backoff = 1i64 << (self.cfg.syn_retries - self.syn_count);
+            self.rto = to_ns(self.cfg.conn_timeout) * backoff;
+            self.syn_count -= 1;
+            let first = self.cfg.syn_retries - 1 == self.syn_count;
+            self.rtt_history(s, 0, !first, sim.w.s.now);
+            window = self.adv_window(false);
+        }
+        if flags & ACK != 0 {
+            sim.w.s.timer_cancel(self.delack_timer);
+            self.delack_pending = 0;
+            if self.high_tx_ack < self.rx.next {
+                self.high_tx_ack = self.rx.next;
+            }
+            self.stats.acks_sent += 1;
+        }
+        let hdr = self.cfg.tcp_header(has_syn, has_syn && self.cfg.sack);
+        let p = self.segment(b, sim, s, flags, 0, hdr, window);
+        if has_syn && self.cfg.window_scaling {
+            // the window-scale option's shift count travels in `reason`
+            sim.w.pool.get_mut(p).reason = self.rcv_shift as i32;
+        }
+        b.send(sim, p);
+        if !self.retx_running(sim) && (has_syn || has_fin) && flags != ACK {
+            self.retx_flags = flags;
+            sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
+        }
+    }
+
+    fn send_fin(&mut self, b: &AgentBase, sim: &mut Sim) {
+        self.send_empty(b, sim, FIN);
+        self.state = match self.state {
+            TcpState::CloseWait => TcpState::LastAck,
+            _ => TcpState::FinWait1,
+        };
+    }
+
+    fn rtt_history(&mut self, seq: u64, count: u32, retx: bool, now: f64) {
+        if !retx {
+            self.history.push_back(Hist { seq, count, time: now, retx: false });
+        } else {
+            // the entry holding `seq` (entries are in sequence order)
+            let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
+            if let Some(h) = self.history.get_mut(i) {
+                if seq >= h.seq && seq < h.seq + h.count as u64 {
+                    h.retx = true;
+                    h.count = (seq + count as u64 - h.seq) as u32;
+                }
+            }
+        }
+    }
+
+    /// `Window`/`AvailableWindow`.
+    #[inline]
+    fn available_window(&self) -> u32 {
+        let win = self.rwnd.min(self.win.cwnd);
+        let inflight = self.sb.bytes_in_flight();
+        win.saturating_sub(inflight)
+    }
+
+    /// `NextSeg` without SACK: the first lost segment not yet resent, else
+    /// new data within the receiver's window.  Returns (seq, max length,
+    /// index in the scoreboard or None for new data).
+    fn next_seg(&mut self) -> Option<(u64, u32, Option<usize>)> {
+        if let Some(i) = self.sb.first_lost() {
+            return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
+        }
+        let new = self.una + self.sb.sent as u64;
+        if self.app_end > new {
+            // (ns-3 tests `m_sentSize <= rWnd` and may then offer an empty
+            // range; an empty range is no segment)
+            if self.sb.sent < self.rwnd {
+                let room = (self.rwnd - self.sb.sent).min(self.win.mss);
+                return Some((new, room, None));
+            }
+        }
+        None
+    }
+
+    /// `SendPendingData`.
+    fn send_pending(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
+        if self.app_end == self.una || !matches!(self.state, TcpState::Established | TcpState::CloseWait | TcpState::FinWait1 | TcpState::LastAck | TcpState::Closing) {
+            return;
+        }
+        let mut avail = self.available_window();
+        while avail > 0 {
+            if self.win.state == CongState::Open && self.state == TcpState::FinWait1 {
+                break;
+            }
+            let Some((next, seg_max, idx)) = self.next_seg() else { break };
+            let data = (self.app_end - next) as u32;
+            if data < avail {
+                self.app_fill();
+            }
+            let data = (self.app_end - next).min(u32::MAX as u64) as u32;
+            if avail < self.win.mss && data > avail {
+                break;
+            }
+            let s = avail.min(self.win.mss).min(seg_max);
+            if s == 0 {
+                break;
+            }
+            self.next_tx = next;
+            if self.sb.bytes_in_flight() == 0 {
+                self.cc.cwnd_event(&mut self.win, CaEvent::TxStart);
+            }
+            let sz = self.send_data(b, sim, next, s, idx, with_ack);
+            self.next_tx += sz as u64;
+            avail = self.available_window();
+        }
+    }
+
+    /// `SendDataPacket`: send `len` bytes at `seq` (a retransmission of
+    /// scoreboard entry `idx`, or new data).
+    fn send_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, max: u32, idx: Option<usize>, with_ack: bool) -> u32 {
+        let (len, retx) = match idx {
+            Some(i) => {
+                let len = self.sb.seg_len(i).min(max);
+                self.sb.retransmitted(i);
+                (len, true)
+            }
+            None => {
+                let len = ((self.app_end - seq) as u32).min(max);
+                self.sb.push_new(len);
+                (len, false)
+            }
+        };
+        let mut flags = if with_ack { ACK } else { 0 };
+        if with_ack {
+            sim.w.s.timer_cancel(self.delack_timer);
+            self.delack_pending = 0;
+        }
+        let remaining = self.app_end - (seq + len as u64);
+        if self.close_on_empty && remaining == 0 && !self.app_active {
+            flags |= FIN;
+            self.state = match self.state {
+                TcpState::CloseWait => TcpState::LastAck,
+                TcpState::Established => TcpState::FinWait1,
+                s => s,
+            };
+        }
+        let hdr = self.cfg.tcp_header(false, false);
+        let window = self.adv_window(true);
+        let p = self.segment(b, sim, seq, flags, len, hdr, window);
+        if !self.retx_running(sim) {
+            self.retx_flags = 0;
+            sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
+        }
+        b.send(sim, p);
+        self.rtt_history(seq, len, retx, sim.w.s.now);
+        self.stats.data_segments += 1;
+        if retx {
+            self.stats.retransmissions += 1;
+        }
+        self.high_tx = self.high_tx.max(seq + len as u64);
+        len
+    }
+
+    /// `DoRetransmit`: resend the first lost segment (the head).
+    fn do_retransmit(&mut self, b: &AgentBase, sim: &mut Sim) {
+        let (seq, max, idx) = match self.sb.first_lost() {
+            Some(i) => (self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), i),
+            None => (self.una, self.win.mss, 0),
+        };
+        if self.sb.is_empty() {
+            return;
+        }
+        self.next_tx = seq;
+        self.send_data(b, sim, seq, max, Some(idx), true);
+    }
+
+    // ---- receiving ----------------------------------------------------------------
+
+    /// A packet for this socket (`DoForwardUp`).
+    pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        let pk = sim.w.pool.get(p);
+        let flags = pk.tcp_flags;
+        let seq = unwrap(self.rx.next, pk.seqno);
+        let ack = unwrap(self.una, pk.ackno);
+        let has_ts = !pk.no_ts;
+        let (tsval, tsecr) = (pk.ts as u32, pk.ts_echo as u32);
+        let window = pk.last_rtt as u32;
+        let hlen = pk.hlen as u32;
+        let payload = (pk.size as u32).saturating_sub(hlen + IP_HEADER + self.cfg.link_overhead);
+        let (src, sport) = (pk.saddr, pk.sport);
+        let peer_shift = pk.reason.clamp(0, 14) as u8;
+        sim.w.pool.free(p);
+        if flags & SYN != 0 {
+            // RFC 7323: a SYN's window is never scaled
+            self.rwnd = window;
+            // `ProcessOptionWScale` (the peer offers scaling when we do: both
+            // ends of a connection are configured alike)
+            if self.cfg.window_scaling {
+                self.snd_shift = peer_shift;
+            }
+            if has_ts && self.cfg.timestamps {
+                self.process_ts(tsval, tsecr, seq);
+            }
+            self.win.cwnd = self.cfg.initial_cwnd * self.win.mss;
+            self.cwnd_infl = self.win.cwnd;
+            self.win.ssthresh = self.cfg.initial_ssthresh;
+            if flags & ACK != 0 {
+                self.estimate_rtt(sim, ack, has_ts, tsecr);
+                self.high_rx_ack = ack;
+            }
+        } else if flags & ACK != 0 {
+            if self.cfg.timestamps {
+                if !has_ts {
+                    return;
+                }
+                self.process_ts(tsval, tsecr, seq);
+            }
+            self.estimate_rtt(sim, ack, has_ts, tsecr);
+            self.update_window(window, ack, seq);
+        }
+        match self.state {
+            TcpState::Established => self.process_established(b, sim, flags, seq, ack, payload),
+            TcpState::Listen => {
+                if flags & (SYN | ACK | FIN | RST) == SYN {
+                    // `ProcessListen` + `CompleteFork` (done at once, not a
+                    // zero-delay event later)
+                    b.dst_addr = src;
+                    b.dst_port = sport;
+                    self.state = TcpState::SynRcvd;
+                    self.syn_count = self.cfg.syn_retries;
+                    self.data_retr_count = self.cfg.data_retries;
+                    self.rx = Reassembly::new(seq + 1);
+                    self.send_empty(b, sim, SYN | ACK);
+                }
+            }
+            TcpState::SynSent => self.process_syn_sent(b, sim, flags, seq, ack),
+            TcpState::SynRcvd => self.process_syn_rcvd(b, sim, flags, seq, ack, payload),
+            TcpState::FinWait1 | TcpState::FinWait2 | TcpState::CloseWait | TcpState::Closing | TcpState::LastAck => {
+                self.process_wait(b, sim, flags, seq, ack, payload)
+            }
+            TcpState::Closed | TcpState::TimeWait => {}
+        }
+        self.note(sim);
+    }
+
+    /// `ProcessOptionTimestamp`.
+    fn process_ts(&mut self, tsval: u32, _tsecr: u32, seq: u64) {
+        if self.rcv_ts_value > tsval {
+            return;
+        }
+        self.rcv_ts_value = tsval;
+        if seq == self.rx.next && seq <= self.high_tx_ack {
+            self.ts_to_echo = tsval;
+        }
+    }
+
+    /// `EstimateRtt`.
+    fn estimate_rtt(&mut self, sim: &Sim, ack: u64, has_ts: bool, tsecr: u32) {
+        let now = sim.w.s.now;
+        let mut m = 0i64;
+        if let Some(h) = self.history.front() {
+            if !h.retx && ack >= h.seq + h.count as u64 {
+                if self.cfg.timestamps && has_ts {
+                    // `ElapsedTimeFromTsValue`: whole ms, zero -> 1 us
+                    let now32 = ts_now(sim);
+                    m = if now32 > tsecr { (now32 - tsecr) as i64 * MS } else { 0 };
+                    if m == 0 {
+                        m = 1000;
+                    }
+                } else {
+                    m = to_ns(now) - to_ns(h.time);
+                }
+            }
+        }
+        while let Some(h) = self.history.front() {
+            if h.seq + h.count as u64 > ack {
+                break;
+            }
+            self.history.pop_front();
+        }
+        if m != 0 {
+            self.rtt.measurement(m);
+            self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+            self.win.last_rtt = self.rtt.srtt;
+            self.win.min_rtt = self.win.min_rtt.min(self.win.last_rtt);
+        }
+    }
+
+    /// `UpdateWindowSize`.
+    fn update_window(&mut self, window: u32, ack: u64, seq: u64) {
+        let w = window << self.snd_shift;
+        if self.state < TcpState::Established {
+            self.rwnd = w;
+            return;
+        }
+        let mut update = false;
+        if ack == self.high_rx_ack && w > self.rwnd {
+            update = true;
+        }
+        if ack > self.high_rx_ack {
+            self.high_rx_ack = ack;
+            update = true;
+        }
+        if seq > self.high_rx_mark {
+            self.high_rx_mark = seq;
+            update = true;
+        }
+        if update {
+            self.rwnd = w;
+        }
+    }
+
+    /// `ProcessSynSent`.
+    fn process_syn_sent(&mut self, b: &AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64) {
+        if flags & SYN != 0 && flags & ACK != 0 && self.next_tx + 1 == ack {
+            self.set_state(CongState::Open);
+            self.state = TcpState::Established;
+            self.stats.established_at = sim.w.s.now;
+            sim.w.s.timer_cancel(self.retx_timer);
+            self.retx_flags = 0;
+            self.rx = Reassembly::new(seq + 1);
+            self.next_tx += 1;
+            self.high_tx = self.next_tx;
+            self.una = self.next_tx;
+            self.app_end = self.una;
+            self.send_empty(b, sim, ACK);
+            // `ConnectionSucceeded` runs as a zero-delay event and the
+            // application's first `Send` schedules `SendPendingData` one
+            // time step (1 ns) later.
+            self.app_fill();
+            sim.w.s.timer_resched(self.send_timer, 1e-9);
+            self.delack_pending = self.cfg.delack_count;
+        } else if flags & (SYN | ACK) == SYN {
+            // simultaneous open
+            self.state = TcpState::SynRcvd;
+            self.syn_count = self.cfg.syn_retries;
+            self.rx = Reassembly::new(seq + 1);
+            self.send_empty(b, sim, SYN | ACK);
+        } else if flags & ACK != 0 && flags & SYN == 0 {
+            // ignored
+        } else {
+            self.state = TcpState::Closed;
+        }
+    }
+
+    /// `ProcessSynRcvd`.
+    fn process_syn_rcvd(&mut self, b: &AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
+        let f = flags & (SYN | ACK | FIN | RST);
+        if f == 0 || (f == ACK && self.next_tx + 1 == ack) {
+            self.set_state(CongState::Open);
+            self.state = TcpState::Established;
+            self.stats.established_at = sim.w.s.now;
+            sim.w.s.timer_cancel(self.retx_timer);
+            self.retx_flags = 0;
+            self.next_tx += 1;
+            self.high_tx = self.next_tx;
+            self.una = self.next_tx;
+            self.app_end = self.una;
+            self.delack_pending = self.cfg.delack_count;
+            self.received_ack(b, sim, ack, seq, payload);
+        } else if f == SYN {
+            self.rx = Reassembly::new(seq + 1);
+            self.send_empty(b, sim, SYN | ACK);
+        }
+    }
+
+    /// `ProcessEstablished`.
+    fn process_established(&mut self, b: &mut AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
+        let f = flags & (SYN | ACK | FIN | RST);
+        if f == ACK {
+            if ack < self.una {
+                // an old ACK: ignored
+            } else if ack > self.high_tx {
+                self.send_empty(b, sim, ACK);
+            } else {
+                self.received_ack(b, sim, ack, seq, payload);
+            }
+        } else if f == FIN || f == FIN | ACK {
+            self.peer_close(b, sim, flags, seq, ack, payload);
+        } else if f == 0 {
+            self.received_data(b, sim, seq, payload, false);
+        } else if f & SYN != 0 {
+            // a duplicate SYN or SYN+ACK: nothing to do
+        } else {
+            self.state = TcpState::Closed;
+        }
+    }
+
+    /// `ProcessWait` etc.: the closing states, reduced to what a bulk
+    /// transfer needs (ACKs of data and FIN, the peer's FIN).
+    fn process_wait(&mut self, b: &mut AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
+        if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx {
+            self.received_ack(b, sim, ack, seq, payload);
+        } else if payload > 0 {
+            self.received_data(b, sim, seq, payload, false);
+        }
+        let fin_acked = flags & ACK != 0 && self.app_end == self.una && ack > self.app_end;
+        match self.state {
+            TcpState::FinWait1 if fin_acked => self.state = TcpState::FinWait2,
+            TcpState::Closing if fin_acked => self.state = TcpState::TimeWait,
+            TcpState::LastAck if fin_acked => {
+                self.state = TcpState::Closed;
+                sim.w.s.timer_cancel(self.retx_timer);
+            }
+            _ => {}
+        }
+        if flags & FIN != 0 && matches!(self.state, TcpState::FinWait1 | TcpState::FinWait2) {
+            self.rx_fin = Some(seq + payload as u64);
+            if self.rx.next == seq + payload as u64 {
+                self.rx.next += 1;
+                self.send_empty(b, sim, ACK);
+                self.state = if self.state == TcpState::FinWait1 { TcpState::Closing } else { TcpState::TimeWait };
+                if self.state == TcpState::TimeWait {
+                    sim.w.s.timer_cancel(self.retx_timer);
+                }
+            }
+        }
+    }
+
+    /// `PeerClose`/`DoPeerClose`: the sink's application closes at once.
+    fn peer_close(&mut self, b: &mut AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
+        if payload > 0 || flags & ACK != 0 {
+            if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx {
+                self.received_ack(b, sim, ack, seq, payload);
+            } else if payload > 0 {
+                self.received_data(b, sim, seq, payload, false);
+            }
+        }
+        let fin_seq = seq + payload as u64;
+        if self.rx.next != fin_seq {
+            // a FIN beyond a hole: wait for the data (it comes again)
+            self.rx_fin = Some(fin_seq);
+            return;
+        }
+        self.rx.next = fin_seq + 1;
+        self.state = TcpState::CloseWait;
+        // `DoPeerClose`: ACK the FIN; the PacketSink closes its socket,
+        // which sends our FIN (LAST_ACK)
+        self.send_empty(b, sim, ACK);
+        self.send_fin(b, sim);
+    }
+
+    /// `ReceivedData`.
+    fn received_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, len: u32, _: bool) {
+        let expected = self.rx.next;
+        let Some(delivered) = self.rx.add(seq, len as u64, self.cfg.rcv_buf as u64) else {
+            self.send_empty(b, sim, ACK);
+            return;
+        };
+        if delivered > 0 {
+            self.stats.bytes_received += delivered;
+        }
+        if self.rx.has_holes() || self.rx.next > expected + len as u64 {
+            // a gap exists, or one was filled: ACK at once
+            self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
+            self.send_empty(b, sim, ACK);
+        } else {
+            self.delack_pending += 1;
+            if self.delack_pending >= self.cfg.delack_count {
+                sim.w.s.timer_cancel(self.delack_timer);
+                self.delack_pending = 0;
+                self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
+                self.send_empty(b, sim, ACK);
+            } else {
+                self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
+                if sim.w.s.timer_status(self.delack_timer) != TimerStatus::Pending {
+                    sim.w.s.timer_resched(self.delack_timer, self.cfg.delack_timeout);
+                }
+            }
+        }
+    }
+
+    /// `ReceivedAck`.
+    fn received_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, seq: u64, payload: u32) {
+        let old_head = self.una;
+        if ack < old_head {
+            if payload > 0 {
+                self.received_data(b, sim, seq, payload, false);
+            }
+            return;
+        }
+        // `DiscardUpTo`: whole segments only (the grid is fixed); an ACK of
+        // our FIN is one past the data.
+        let data_ack = ack.min(self.una + self.sb.sent as u64);
+        let mut n = 0;
+        let mut upto = self.una;
+        while n < self.sb.len() && upto + self.sb.seg_len(n) as u64 <= data_ack {
+            upto += self.sb.seg_len(n) as u64;
+            n += 1;
+        }
+        if n > 0 {
+            self.sb.discard(n);
+            self.una = upto;
+        }
+        self.process_ack(b, sim, ack, old_head);
+        if payload > 0 {
+            self.received_data(b, sim, seq, payload, false);
+        }
+        if self.close_on_empty && !self.app_active && self.app_end == self.una && self.state == TcpState::Established {
+            self.close_on_empty = false;
+            self.send_fin(b, sim);
+        }
+        self.send_pending(b, sim, true);
+    }
+
+    /// `ProcessAck` (without SACK).
+    fn process_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, old_head: u64) {
+        let mss = self.win.mss;
+        let mut exited_fast_recovery = false;
+        let old_dupacks = self.dupacks;
+        let is_dupack = ack == old_head && ack < self.high_tx;
+        if is_dupack {
+            self.dup_ack(b, sim);
+        }
+        if ack == old_head && ack == self.high_tx {
+            return;
+        } else if ack == old_head && ack > self.high_tx {
+            self.next_tx = ack;
+        } else if ack == old_head {
+            let rtt = self.win.last_rtt;
+            self.cc.pkts_acked(&self.win, 1, rtt);
+        } else if ack > old_head {
+            let mut bytes_acked = (ack - old_head) as u32;
+            let mut segs = bytes_acked / mss;
+            self.acked_not_processed += bytes_acked % mss;
+            bytes_acked -= bytes_acked % mss;
+            if self.acked_not_processed >= mss {
+                segs += 1;
+                bytes_acked += mss;
+                self.acked_not_processed -= mss;
+            }
+            if !is_dupack {
+                self.dupacks = 0;
+            }
+            let rtt = self.win.last_rtt;
+            if ack < self.recover && self.win.state == CongState::Recovery {
+                // a partial ACK (RFC 6582 step 3): resend the next hole
+                self.sb.mark_head_lost();
+                if segs >= 1 {
+                    // `TcpClassicRecovery::DoRecovery`
+                    self.cwnd_infl += mss;
+                }
+                if !self.sb.retransmitted_unsacked(0) {
+                    self.do_retransmit(b, sim);
+                    self.cwnd_infl = self.cwnd_infl.saturating_sub(bytes_acked);
+                }
+                self.cc.pkts_acked(&self.win, 1, rtt);
+                let first = self.first_partial_ack;
+                self.new_ack(b, sim, ack, first);
+                self.first_partial_ack = false;
+            } else if ack < self.recover && self.win.state == CongState::Loss {
+                self.cc.pkts_acked(&self.win, segs, rtt);
+                self.cc.increase_window(&mut self.win, segs);
+                self.new_ack(b, sim, ack, true);
+            } else {
+                match self.win.state {
+                    CongState::Open => self.cc.pkts_acked(&self.win, segs, rtt),
+                    CongState::Disorder => {
+                        if segs >= old_dupacks {
+                            self.cc.pkts_acked(&self.win, segs - old_dupacks, rtt);
+                        }
+                        if !is_dupack {
+                            self.set_state(CongState::Open);
+                        }
+                    }
+                    CongState::Recovery => {
+                        self.first_partial_ack = true;
+                        segs = ((ack - old_head) / mss as u64) as u32;
+                        self.cc.pkts_acked(&self.win, segs, rtt);
+                        self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+                        self.set_state(CongState::Open);
+                        exited_fast_recovery = true;
+                        self.dupacks = 0;
+                    }
+                    CongState::Loss => {
+                        self.first_partial_ack = true;
+                        segs = ((ack - self.recover) / mss as u64) as u32;
+                        self.cc.pkts_acked(&self.win, segs, rtt);
+                        self.set_state(CongState::Open);
+                    }
+                    CongState::Cwr => {}
+                }
+                if ack >= self.recover {
+                    self.recover_active = false;
+                }
+                if exited_fast_recovery {
+                    self.new_ack(b, sim, ack, true);
+                    self.win.cwnd = self.win.ssthresh;
+                    // `TcpClassicRecovery::ExitRecovery`
+                    self.cwnd_infl = self.win.ssthresh;
+                }
+                if self.win.state == CongState::Open {
+                    self.cc.increase_window(&mut self.win, segs);
+                    self.cwnd_infl = self.win.cwnd;
+                    self.new_ack(b, sim, ack, true);
+                }
+            }
+        }
+    }
+
+    /// `DupAck` (without SACK).
+    fn dup_ack(&mut self, b: &AgentBase, sim: &mut Sim) {
+        if self.win.state == CongState::Loss {
+            return;
+        }
+        if self.win.state != CongState::Recovery {
+            self.dupacks += 1;
+        }
+        if self.win.state == CongState::Open {
+            self.set_state(CongState::Disorder);
+        }
+        if self.win.state == CongState::Recovery {
+            self.sb.add_reno_sack();
+            self.cwnd_infl += self.win.mss;
+        } else if self.win.state == CongState::Disorder {
+            if self.dupacks == self.cfg.retx_thresh && (self.high_rx_ack >= self.recover || !self.recover_active) {
+                self.enter_recovery(b, sim);
+            } else if self.sb.is_lost(1) {
+                self.enter_recovery(b, sim);
+            } else if self.cfg.limited_transmit {
+                self.sb.add_reno_sack();
+            }
+        }
+    }
+
+    /// `EnterRecovery` with classic recovery.
+    fn enter_recovery(&mut self, b: &AgentBase, sim: &mut Sim) {
+        self.sb.add_reno_sack();
+        self.sb.mark_head_lost();
+        self.recover = self.high_tx;
+        self.recover_active = true;
+        self.set_state(CongState::Recovery);
+        // "still consider the head as in flight" without SACK (ns-3's note)
+        let in_flight = self.sb.bytes_in_flight() + self.win.mss;
+        self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
+        // `TcpClassicRecovery::EnterRecovery`
+        self.win.cwnd = self.win.ssthresh;
+        self.cwnd_infl = self.win.ssthresh + self.dupacks * self.win.mss;
+        self.stats.fast_recoveries += 1;
+        self.do_retransmit(b, sim);
+    }
+
+    /// `NewAck`.
+    fn new_ack(&mut self, _b: &AgentBase, sim: &mut Sim, ack: u64, reset_rto: bool) {
+        self.data_retr_count = self.cfg.data_retries;
+        if self.state != TcpState::SynRcvd && reset_rto {
+            self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+            self.retx_flags = 0;
+            sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
+        }
+        self.app_fill();
+        if ack > self.next_tx {
+            self.next_tx = ack;
+        }
+        if self.app_end == self.una && self.state != TcpState::FinWait1 && self.state != TcpState::Closing {
+            sim.w.s.timer_cancel(self.retx_timer);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unwrap_takes_the_nearest() {
+        assert_eq!(unwrap(0, 5), 5);
+        assert_eq!(unwrap(1 << 32, 3), (1 << 32) + 3);
+        assert_eq!(unwrap((1 << 32) - 2, 1), (1 << 32) + 1);
+        assert_eq!(unwrap(100, 90), 90);
+        assert_eq!(unwrap(3, -10i32), 0);
+    }
+
+    #[test]
+    fn header_sizes() {
+        let c = Config::default();
+        // 20 + timestamps 10 -> 32; the SYN adds window scale: 20 + 13 -> 36
+        assert_eq!(c.tcp_header(false, false), 32);
+        assert_eq!(c.tcp_header(true, false), 36);
+        assert_eq!(Config::mss_for_mtu(1500, true), Some(1448));
+        assert_eq!(Config::mss_for_mtu(1500, false), Some(1460));
+        assert_eq!(Config::mss_for_mtu(40, false), None);
+    }
+
+    #[test]
+    fn check_names_the_parameter() {
+        let mut c = Config::default();
+        c.delack_timeout = -1.0;
+        assert!(c.check().unwrap_err().contains("delack_timeout"));
+        let mut c = Config::default();
+        c.sack = true;
+        assert!(c.check().unwrap_err().contains("sack"));
+    }
+}

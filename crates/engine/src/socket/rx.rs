@@ -1,0 +1,128 @@
+//! The receiver's out-of-order data (ns-3's `TcpRxBuffer`, less the bytes:
+//! the application reads in-order data at once, as ns-3's PacketSink does,
+//! so only the ranges above the next expected byte are kept).  A sorted
+//! list of disjoint `[start, end)` ranges whose capacity is kept.
+
+#[derive(Clone, Debug, Default)]
+pub struct Reassembly {
+    /// Next byte expected (`NextRxSequence`).
+    pub next: u64,
+    ranges: Vec<(u64, u64)>,
+    /// Bytes held out of order.
+    pub held: u64,
+}
+
+impl Reassembly {
+    pub fn new(next: u64) -> Reassembly {
+        Reassembly { next, ranges: Vec::new(), held: 0 }
+    }
+
+    pub fn has_holes(&self) -> bool {
+        !self.ranges.is_empty()
+    }
+
+    /// `TcpRxBuffer::Add` for `[seq, seq+len)` with a buffer of `cap` bytes:
+    /// returns the number of bytes now delivered in order (the next expected
+    /// byte advanced by that much), or `None` if nothing new was stored
+    /// (all old, or no room).
+    pub fn add(&mut self, seq: u64, len: u64, cap: u64) -> Option<u64> {
+        let mut head = seq.max(self.next);
+        let mut tail = seq + len;
+        if let Some(&(first, _)) = self.ranges.first() {
+            tail = tail.min(first + cap);
+            head = head.min(tail);
+        }
+        // trim what is already held
+        let mut i = 0;
+        while i < self.ranges.len() {
+            let (a, b) = self.ranges[i];
+            if a > tail {
+                break;
+            }
+            if b > head {
+                if a > head && b < tail {
+                    // an existing range inside the new one: drop it, the new covers it
+                    self.held -= b - a;
+                    self.ranges.remove(i);
+                    continue;
+                }
+                if a <= head {
+                    head = b;
+                }
+                if b >= tail {
+                    tail = a;
+                }
+            }
+            i += 1;
+        }
+        if head >= tail {
+            return None;
+        }
+        if self.held + (tail - head) > cap {
+            return None;
+        }
+        if head == self.next {
+            let before = self.next;
+            self.next = tail;
+            // pull in what now follows
+            while let Some(&(a, b)) = self.ranges.first() {
+                if a > self.next {
+                    break;
+                }
+                self.held -= b - a;
+                self.next = self.next.max(b);
+                self.ranges.remove(0);
+            }
+            return Some(self.next - before);
+        }
+        // store out of order, merging with neighbours
+        let pos = self.ranges.partition_point(|&(a, _)| a < head);
+        self.ranges.insert(pos, (head, tail));
+        self.held += tail - head;
+        let mut k = pos.saturating_sub(1);
+        while k + 1 < self.ranges.len() {
+            let (a0, b0) = self.ranges[k];
+            let (a1, b1) = self.ranges[k + 1];
+            if b0 >= a1 {
+                self.ranges[k] = (a0, b0.max(b1));
+                self.ranges.remove(k + 1);
+            } else {
+                k += 1;
+                if a0 > tail {
+                    break;
+                }
+            }
+        }
+        Some(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_order_out_of_order_and_filling_the_hole() {
+        let mut r = Reassembly::new(1);
+        assert_eq!(r.add(1, 100, 1 << 20), Some(100));
+        assert_eq!(r.next, 101);
+        assert_eq!(r.add(201, 100, 1 << 20), Some(0));
+        assert_eq!(r.add(301, 100, 1 << 20), Some(0));
+        assert!(r.has_holes());
+        assert_eq!(r.held, 200);
+        // a duplicate of held data stores nothing
+        assert_eq!(r.add(201, 100, 1 << 20), None);
+        // old data stores nothing
+        assert_eq!(r.add(1, 100, 1 << 20), None);
+        assert_eq!(r.add(101, 100, 1 << 20), Some(300));
+        assert_eq!((r.next, r.held), (401, 0));
+        assert!(!r.has_holes());
+    }
+
+    #[test]
+    fn full_buffer_refuses() {
+        let mut r = Reassembly::new(0);
+        assert_eq!(r.add(100, 100, 150), Some(0));
+        assert_eq!(r.add(300, 100, 150), None);
+    }
+}
