@@ -11,6 +11,7 @@
 //! segments every 0.1 s from 0, the ns-3 program's format).
 
 #[path = "support/seed004.rs"]
+#[allow(dead_code)]
 mod seed004;
 
 fn main() {
