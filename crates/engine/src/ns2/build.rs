@@ -148,16 +148,10 @@ pub enum QueueSpec {
     FqCoDel(FqCoDel),
     Scfq(Scfq),
     Pi(Pi),
-    /// ns-2's Queue/DRR (its variables by name, as the link's parameters).
-    Drr,
-    /// ns-2's Queue/SFQ (its variables by name, as the link's parameters).
-    Sfq,
-    /// ns-2's Queue/Vq (its variables by name, as the link's parameters).
-    Vq,
-    /// ns-2's Queue/GK (its variables by name, as the link's parameters).
-    Gk,
     /// A queue class set through its bound variables alone
-    /// (`Builder::set_queue_var`): `Queue/COBALT`, `Queue/FQ_PIE`, `Queue/FQ_COBALT`.
+    /// (`Builder::set_queue_var`): `Queue/COBALT`, `Queue/FQ_PIE`,
+    /// `Queue/FQ_COBALT`, and ns-2's `Queue/DRR`, `Queue/SFQ`, `Queue/Vq`,
+    /// `Queue/GK`.
     Class(&'static str),
 }
 
@@ -394,10 +388,6 @@ impl QueueSpec {
             QueueSpec::FqCoDel(_) => "Queue/FQ_CoDel",
             QueueSpec::Scfq(_) => "Queue/SCFQ",
             QueueSpec::Pi(_) => "Queue/PI",
-            QueueSpec::Drr => "Queue/DRR",
-            QueueSpec::Sfq => "Queue/SFQ",
-            QueueSpec::Vq => "Queue/Vq",
-            QueueSpec::Gk => "Queue/GK",
             QueueSpec::Class(c) => c,
         }
     }
@@ -540,7 +530,7 @@ impl QueueSpec {
                     put(k, val.clone());
                 }
             }
-            QueueSpec::Scfq(_) | QueueSpec::Drr | QueueSpec::Sfq | QueueSpec::Vq | QueueSpec::Gk | QueueSpec::Class(_) => {}
+            QueueSpec::Scfq(_) | QueueSpec::Class(_) => {}
         }
         v
     }
@@ -1259,7 +1249,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Vq | QueueSpec::Gk) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK")) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }
