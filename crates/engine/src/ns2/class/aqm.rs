@@ -81,6 +81,39 @@ pub static COBALT: Table<Cobalt> = Table {
     after_set: None,
 };
 
+/// The flow-queue scheduler's variables (FQ-CoDel's names) and `curq_`,
+/// the tail of `Queue/FQ_PIE`'s and `Queue/FQ_COBALT`'s tables: the same
+/// fields of `Fq<A>` whatever the flow queue's AQM.
+macro_rules! fq_scheduler_vars {
+    ($($aqm:expr),* $(,)?) => {
+        &[
+            $($aqm,)*
+            var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+                let n = positive_int("flows_", v)? as u32;
+                ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
+                q.flows = n;
+                Ok(())
+            }),
+            var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+            var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+            var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+            var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
+                let on = parse_bool(v);
+                ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
+                q.set_associative_hash = on;
+                Ok(())
+            }),
+            var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+                let n = positive_int("set_ways_", v)? as u32;
+                ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
+                q.set_ways = n;
+                Ok(())
+            }),
+            var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
+        ]
+    };
+}
+
 /// `Queue/FQ_PIE`: FQ-PIE as ns-3.37's `FqPieQueueDisc` (qdisc/fq.rs over
 /// qdisc/pie.rs), with its defaults (ECN on, a 1500-byte quantum).  The
 /// flow queues' PIE takes `Queue/PIE`'s names; `mark_p_` applies to them
@@ -90,7 +123,7 @@ pub static COBALT: Table<Cobalt> = Table {
 pub static FQ_PIE: Table<FqPie> = Table {
     class: "Queue/FQ_PIE",
     part: fq_pie,
-    vars: &[
+    vars: fq_scheduler_vars![
         var("a_", Real, "0.125", |q, _| real(q.aqm.a), |q, v, _| finite("a_", v).map(|x| q.aqm.a = x)),
         var("b_", Real, "1.25", |q, _| real(q.aqm.b), |q, v, _| finite("b_", v).map(|x| q.aqm.b = x)),
         var("tUpdate_", Time, "0.015", |q, _| real(secs(q.aqm.t_update)), |q, v, _| positive_ns("tUpdate_", v).map(|t| q.aqm.t_update = t)),
@@ -102,28 +135,6 @@ pub static FQ_PIE: Table<FqPie> = Table {
         var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
         var("mark_p_", Real, "0.1", |q, _| real(q.aqm.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.aqm.mark_ecn_th = x)),
         var("derandomize_", Bool, "false", |q, _| boolean(q.aqm.use_derandomization), |q, v, _| Ok(q.aqm.use_derandomization = parse_bool(v))),
-        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
-            let n = positive_int("flows_", v)? as u32;
-            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
-            q.flows = n;
-            Ok(())
-        }),
-        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
-        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
-        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
-        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
-            let on = parse_bool(v);
-            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
-            q.set_associative_hash = on;
-            Ok(())
-        }),
-        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
-            let n = positive_int("set_ways_", v)? as u32;
-            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
-            q.set_ways = n;
-            Ok(())
-        }),
-        var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
     ],
     after_set: None,
 };
@@ -136,7 +147,7 @@ pub static FQ_PIE: Table<FqPie> = Table {
 pub static FQ_COBALT: Table<FqCobalt> = Table {
     class: "Queue/FQ_COBALT",
     part: fq_cobalt,
-    vars: &[
+    vars: fq_scheduler_vars![
         var("target_", Time, ".005", |q, _| real(secs(q.aqm.target)), |q, v, _| positive_ns("target_", v).map(|t| q.aqm.target = t)),
         var("interval_", Time, "0.1", |q, _| real(secs(q.aqm.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.aqm.interval = t)),
         var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
@@ -145,28 +156,6 @@ pub static FQ_COBALT: Table<FqCobalt> = Table {
         var("increment_", Real, "0.00390625", |q, _| real(q.aqm.increment), |q, v, _| probability("increment_", v).map(|x| q.aqm.increment = x)),
         var("decrement_", Real, "0.000244140625", |q, _| real(q.aqm.decrement), |q, v, _| probability("decrement_", v).map(|x| q.aqm.decrement = x)),
         var("blue_threshold_", Time, "0.4", |q, _| off_or_secs(q.aqm.blue_threshold), |q, v, _| time_or_off("blue_threshold_", v).map(|t| q.aqm.blue_threshold = t)),
-        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
-            let n = positive_int("flows_", v)? as u32;
-            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
-            q.flows = n;
-            Ok(())
-        }),
-        var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
-        var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
-        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
-        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
-            let on = parse_bool(v);
-            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
-            q.set_associative_hash = on;
-            Ok(())
-        }),
-        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
-            let n = positive_int("set_ways_", v)? as u32;
-            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
-            q.set_ways = n;
-            Ok(())
-        }),
-        var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
     ],
     after_set: None,
 };
