@@ -82,6 +82,7 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
 
 @pytest.mark.parametrize("kw, words", [
     ({"cc": "cubic"}, "unknown cc 'cubic'"),
+    ({"cc": "cubic"}, "unknown cc 'cubic'; the full TCP has newreno"),
     ({"sack": True}, "sack=True is not implemented"),
     ({"recovery": "prr"}, "unknown recovery 'prr'"),
     ({"mss": 0}, "mss must be a whole number from 1"),
@@ -110,6 +111,13 @@ def test_bad_values_are_refused_by_name(kw, words):
         sim.tcp(a, b, stack=stack, **kw)
     assert words in str(e.value)
     assert "Traceback" not in str(e.value)
+
+
+def test_cc_reaches_the_full_tcp():
+    # tcp()'s cc= (also ns-2's Linux TCP's select_ca) is the full TCP's
+    # congestion control when stack="full": named, it is what the flow runs.
+    sim, f, _ = dumbbell(cc="NewReno")
+    assert f.params["cc"] == "newreno" and f.variant == "full-newreno"
 
 
 def test_no_ns2_script_and_no_fluid_model():
