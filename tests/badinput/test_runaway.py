@@ -230,3 +230,27 @@ def test_one_event_writing_without_end_is_written_as_it_goes(tmp_path):
     assert len(data) == 223_191_081
     assert hashlib.md5(data).hexdigest() == "d305eec0603c2227a512dc3696495077"
     assert peak_kb < 200_000, f"peak resident memory {peak_kb / 1000:.0f} MB"
+
+
+# A single Tcl command that asks for more memory than the process may have:
+# Tcl gives up inside the command (where --max-wall cannot reach) and by
+# default abort()s (SIGABRT, exit 134, as the fuzzer's `format "%2147483647s"`
+# mutant did).  Dumbbell's panic handler makes it a clear error, exit 1.
+@pytest.mark.parametrize("script", [
+    'set ns [new Simulator]\nputs [string length [format "%2147483647s" x]]\n',
+    'set s [string repeat x 300000000]\nappend s $s\nappend s $s\nputs [string length $s]\n',
+])
+def test_tcl_out_of_memory_is_a_clear_error(tmp_path, script):
+    import resource
+
+    (tmp_path / "big.tcl").write_text(script)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    p = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "big.tcl"], cwd=tmp_path, capture_output=True,
+                       text=True, env=ENV, preexec_fn=limit, timeout=120)
+    assert p.returncode == 1, (p.returncode, p.stderr[-500:])
+    assert p.stderr.strip().splitlines()[-1].startswith(
+        "error: out of memory: a Tcl command asked for more memory than this process may use"), p.stderr[-500:]
+    assert "Traceback" not in p.stderr

@@ -88,7 +88,12 @@ struct Stubs {
     async_create: unsafe extern "C" fn(AsyncProc, *mut c_void) -> *mut c_void,
     async_delete: unsafe extern "C" fn(*mut c_void),
     async_mark: unsafe extern "C" fn(*mut c_void),
+    set_panic_proc: unsafe extern "C" fn(PanicProc),
 }
+
+/// Tcl_PanicProc: `void (const char *format, ...)`.  Ours reads only the
+/// format (the one argument every ABI passes as a fixed one).
+type PanicProc = unsafe extern "C" fn(*const c_char) -> !;
 
 type AsyncProc = unsafe extern "C" fn(*mut c_void, *mut Interp, c_int) -> c_int;
 
@@ -161,6 +166,7 @@ impl Stubs {
             async_create: get!(71),
             async_delete: get!(72),
             async_mark: get!(74),
+            set_panic_proc: get!(230),
         };
         // The table's layout is Tcl 8's: make sure the interpreter is 8.6.
         let (tcl, v86) = (c"Tcl", c"8.6");
@@ -1656,6 +1662,7 @@ impl TclInterp {
                 (stubs.delete_interp)(interp);
                 return None;
             }
+            (stubs.set_panic_proc)(tcl_panic);
             let raised: RaisedList = Default::default();
             let watch = Box::into_raw(Box::new(AsyncWatch {
                 stubs,
@@ -2029,6 +2036,23 @@ unsafe fn sandbox_install(stubs: Stubs, interp: *mut Interp, read_roots: Vec<Str
     }
     eval("trace add variable ::env {read write unset array} {apply {args {error \"env is not available with --safe\"}}}")?;
     Ok(())
+}
+
+/// What Tcl calls when it cannot go on, instead of its default (print and
+/// `abort()`, a SIGABRT): almost always one command (`format` with a field
+/// width of 2^31, `string repeat`, an `append` loop) that asked for more
+/// memory than the process may have, which `--max-wall` cannot stop because
+/// it is checked between commands.  A clear message and exit status 1, as
+/// for any other error of the script.
+unsafe extern "C" fn tcl_panic(format: *const c_char) -> ! {
+    let what = if format.is_null() { Cow::Borrowed("") } else { std::ffi::CStr::from_ptr(format).to_string_lossy() };
+    let what = what.trim_end();
+    if what.starts_with("unable to alloc") || what.starts_with("unable to realloc") {
+        eprintln!("error: out of memory: a Tcl command asked for more memory than this process may use (Tcl: {what:?})");
+    } else {
+        eprintln!("error: Tcl stopped: {what:?}");
+    }
+    std::process::exit(1)
 }
 
 #[cfg(test)]
