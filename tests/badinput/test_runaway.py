@@ -254,3 +254,54 @@ def test_tcl_out_of_memory_is_a_clear_error(tmp_path, script):
     assert p.stderr.strip().splitlines()[-1].startswith(
         "error: out of memory: a Tcl command asked for more memory than this process may use"), p.stderr[-500:]
     assert "Traceback" not in p.stderr
+
+
+# The sweep's fork servers fork while the watchdog thread may hold the run
+# registry's lock; the child has no watchdog to release it.  At-fork
+# handlers wait for the watchdog to leave the registry.  The test hook
+# makes the watchdog hold the lock 15 ms of every 20 ms tick, so that
+# without the handlers most children would hang at their first run.
+FORKS = """
+import os, sys, time
+import dumbbell as db
+
+def tiny():
+    sim = db.Simulation(seed=1)
+    a, b = sim.nodes(2)
+    sim.link(a, b, "10Mb", "10ms")
+    sim.udp(a, b)
+    return sim.run(until=0.5, max_wall=30)
+
+tiny()                      # starts the watchdog
+kids = []
+for i in range(12):
+    time.sleep(0.007 * (i % 3))
+    pid = os.fork()
+    if pid == 0:
+        tiny()
+        os._exit(0)
+    kids.append(pid)
+deadline = time.monotonic() + 60
+hung = 0
+for pid in kids:
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0, status
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            hung += 1
+            break
+        time.sleep(0.01)
+print("hung", hung)
+"""
+
+
+def test_fork_while_the_watchdog_holds_the_registry(tmp_path):
+    (tmp_path / "forks.py").write_text(FORKS)
+    env = {**ENV, "DUMBBELL_TEST_WATCHDOG_HOLD_MS": "15"}
+    p = subprocess.run([sys.executable, "forks.py"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=180)
+    assert p.returncode == 0, p.stderr[-800:]
+    assert p.stdout.strip().splitlines()[-1] == "hung 0", p.stdout

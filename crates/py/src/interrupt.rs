@@ -125,9 +125,16 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 }
 
 fn watchdog() {
+    // For the fork test only (tests/badinput/test_runaway.py): keep the
+    // registry locked this long at every tick, so that a fork without the
+    // at-fork handlers would catch it locked.
+    let hold = std::env::var("DUMBBELL_TEST_WATCHDOG_HOLD_MS").ok().and_then(|v| v.parse::<u64>().ok()).map(Duration::from_millis);
     loop {
         std::thread::sleep(TICK);
         let r = registry();
+        if let Some(h) = hold {
+            std::thread::sleep(h);
+        }
         for (_, i) in &r.runs {
             // SAFETY: a run is in the registry only while `run` below holds
             // its `Sim` borrowed (it unregisters under this lock before it
@@ -238,9 +245,37 @@ pub fn run<O, T>(
     }
 }
 
+thread_local! {
+    /// The registry's lock, held by a thread that is forking (`fork_prepare`
+    /// to `fork_parent`/`fork_child`).
+    static FORKING: std::cell::RefCell<Option<std::sync::MutexGuard<'static, Registry>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Before `fork` (the sweep's fork servers fork): wait until the watchdog
+/// is outside the registry, and hold it there.  Else a child forked while
+/// the watchdog held the registry's lock (or Tcl's async lock, taken inside
+/// it by Tcl_AsyncMark) would find it locked for ever: the watchdog thread
+/// does not exist in the child to release it.
+extern "C" fn fork_prepare() {
+    let g = registry();
+    FORKING.with(|f| *f.borrow_mut() = Some(g));
+}
+
+/// After `fork`, in the parent and in the child (the forking thread is the
+/// child's one thread, with the same thread-local storage): release it.
+extern "C" fn fork_release() {
+    FORKING.with(|f| drop(f.borrow_mut().take()));
+}
+
 /// The watchdog thread, started once per process (threads do not survive
 /// `fork`).
 fn start_watchdog(r: &mut Registry) -> std::io::Result<()> {
+    static AT_FORK: std::sync::Once = std::sync::Once::new();
+    // SAFETY: the handlers only lock and unlock the registry, from the
+    // forking thread.
+    AT_FORK.call_once(|| unsafe {
+        libc::pthread_atfork(Some(fork_prepare), Some(fork_release), Some(fork_release));
+    });
     let pid = std::process::id();
     if r.watchdog_pid != Some(pid) {
         std::thread::Builder::new().name("dumbbell-watchdog".into()).spawn(watchdog)?;
