@@ -49,6 +49,7 @@ def test_coupling_sets_the_balance():
     assert weak["ratio"] > 10, weak
     assert strong["ratio"] < k2["ratio"] < weak["ratio"]
     assert abs(strong["ratio"] - 1) < 0.3, strong
+    assert l4s.run_point(10, 10, duration=20) == k2, "same input, same output"
 
 
 def test_dctcp_is_classic_traffic_to_dualpi2():
