@@ -107,3 +107,65 @@ def test_prague_and_cubic_share_dualpi2(tmp_path):
 def test_unknown_ca_lists_dctcp_and_prague(tmp_path):
     r = run(tmp_path, "set ns [new Simulator]\nset t [new Agent/TCP/Linux]\n$t select_ca bbr\n")
     assert r.returncode == 1 and "dctcp" in r.stderr and "prague" in r.stderr, r.stderr
+
+
+FALLBACK = """set ns [new Simulator]
+foreach n {s1 s2 r1 r2 d1 d2} { set $n [$ns node] }
+$ns duplex-link $s1 $r1 100Mb 1ms DropTail
+$ns duplex-link $s2 $r1 100Mb 1ms DropTail
+$ns simplex-link $r1 $r2 10Mb 8ms RED
+$ns simplex-link $r2 $r1 10Mb 8ms DropTail
+$ns queue-limit $r1 $r2 300
+$ns queue-limit $r2 $r1 300
+$ns duplex-link $r2 $d1 100Mb 1ms DropTail
+$ns duplex-link $r2 $d2 100Mb 1ms DropTail
+set q [[$ns link $r1 $r2] queue]
+$q set thresh_ 20
+$q set maxthresh_ 80
+$q set setbit_ true
+$q set linterm_ 10
+set i 0
+foreach {s d ca} [list $s1 $d1 prague $s2 $d2 reno] {
+    set tcp [new Agent/TCP/Linux]
+    $tcp set window_ 1000
+    $tcp set packetSize_ 1460
+    $tcp set ecn_ 1
+    set sink [new Agent/TCPSink/Sack1]
+    if {$ca == "prague"} { $sink set dctcp_ true }
+    $ns attach-agent $s $tcp
+    $ns attach-agent $d $sink
+    $ns connect $tcp $sink
+    $ns at 0 "$tcp select_ca $ca"
+    if {$ca == "prague"} { $ns at 0 "$tcp set_ca_param prague classic_qdelay_us QDELAY" }
+    set ftp [new Application/FTP]
+    $ftp attach-agent $tcp
+    $ns at 0.01 "$ftp start"
+    set k($i) $sink
+    incr i
+}
+proc finish {} {
+    global k
+    puts "bytes [$k(0) set bytes_] [$k(1) set bytes_]"
+    exit 0
+}
+$ns at 40 "finish"
+$ns run
+"""
+
+
+def test_prague_falls_back_to_reno_on_a_classic_ecn_queue(tmp_path):
+    """RFC 9331's classic-ECN fallback: on RED marking with ECN (a classic
+    AQM: 20-80 packets of queue), Prague's queuing-delay detector (5 ms)
+    makes it halve on marks like Reno, and the two share the link about
+    evenly (measured: 25.0 MB and 24.6 MB in 40 s); with the detector off
+    (classic_qdelay_us 0) its scalable response takes most of it (43.0
+    MB and 6.9 MB)."""
+    share = {}
+    for qdelay in (5000, 0):
+        r = run(tmp_path, FALLBACK.replace("QDELAY", str(qdelay)))
+        assert r.returncode == 0, r.stderr
+        w = [x for x in r.stdout.splitlines() if x.startswith("bytes ")][0].split()
+        prague, reno = int(w[1]), int(w[2])
+        share[qdelay] = prague / (prague + reno)
+    assert 0.4 < share[5000] < 0.6, share
+    assert share[0] > 0.75, share
