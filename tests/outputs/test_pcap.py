@@ -286,3 +286,21 @@ def test_a_snapshot_length_keeps_the_headers(tmp_path, basic1):
     assert r.returncode == 2 and "--pcap-snaplen needs --pcap DIR" in r.stderr
     with pytest.raises(ValueError, match="pcap_snaplen must be 1 to 65535"):
         db.Simulation().run(1, pcap=tmp_path / "x", pcap_snaplen=70000)
+
+
+def test_l4s_packets_are_ect1_on_the_wire(tmp_path):
+    """Prague's data packets carry ECN field 01 (ECT(1)), DCTCP's 10
+    (ECT(0)), CE-marked ones 11; ACKs and the first packet are Not-ECT."""
+    sim = db.Simulation()
+    a, r, b = sim.nodes(3)
+    sim.link(a, r, "100Mb", "1ms")
+    sim.link(r, b, "10Mb", "5ms", queue="StepMark", queue_limit=100, queue_params={"thresh": 5})
+    sim.tcp(a, b, variant="linux", cc="prague", window=100, flow_id=1)
+    sim.tcp(a, b, variant="linux", cc="dctcp", window=100, flow_id=2)
+    res = sim.run(2, pcap=tmp_path)
+    data = [x for x in read(tmp_path / "1-2.pcap") if x.payload and x.seq > 1]
+    ecn = {}
+    for x in data:
+        ecn.setdefault(x.sport, set()).add(x.tos & 3)
+    assert sorted(ecn.values(), key=min) == [{1, 3}, {2, 3}], ecn
+    assert res.pcap_files

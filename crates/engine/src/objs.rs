@@ -73,7 +73,7 @@ impl Trace {
     #[inline]
     pub fn write(&self, w: &mut World, p: PktId) {
         if let Some(cap) = w.out.pcap.as_deref_mut() {
-            cap.packet(self.kind, self.src, self.dst, w.s.now, w.pool.get(p));
+            cap.packet(self.kind, self.src, self.dst, w.s.now, w.pool.get(p), w.pool.is_ect1(p));
         }
         if self.channel.is_none() && self.nam.is_none() {
             return;

@@ -68,6 +68,9 @@ impl PacketType {
 /// Flag names follow ns-2's `hdr_flags` storage: `ecn` is the ECN-Echo bit
 /// (`ecnecho()`, printed as `C`), `ecn_to_echo` is CE (`ce()`, printed `E`),
 /// `ecn_capable` is ECT (printed `N`), `cong_action` is CWR (printed `A`).
+/// Which ECT codepoint an ECN-capable packet carries, ECT(0) or ECT(1)
+/// (RFC 8311, L4S), is kept beside the pool (`PacketPool::set_ect1`):
+/// both lines are full, and only L4S senders and queues ask.
 ///
 /// Layout: two cache lines.  The first holds what every hop reads (TTL,
 /// addresses, size) and what a TCP sender or sink reads of each packet it
@@ -222,6 +225,13 @@ pub(crate) struct PacketPool {
     live: usize,
     /// TFRC headers by slot, grown to the pool's size when first used.
     rate_hdrs: Vec<RateHdr>,
+    /// ECT(1) by slot: the uid of the packet in the slot that an L4S
+    /// sender sent as ECT(1) (`i64::MIN`: none).  A packet is ECT(1) when
+    /// its slot holds its own uid, so no one clears an entry: a packet that
+    /// reuses the slot has another uid (`initpkt` draws a new one).  Grown
+    /// when an L4S sender first writes one; nothing on the common path
+    /// reads or writes it.
+    ect1: Vec<i64>,
 }
 
 impl Default for PacketPool {
@@ -232,7 +242,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -301,6 +311,27 @@ impl PacketPool {
         }
         &mut self.rate_hdrs[i]
     }
+
+    /// Make ECN-capable packet `id` ECT(1) rather than ECT(0) (an L4S
+    /// sender's packet, RFC 9331): set after its uid, which it keeps to
+    /// the end of its life.
+    pub fn set_ect1(&mut self, id: PktId) {
+        let i = id.0 as usize;
+        if i >= self.ect1.len() {
+            self.ect1.resize(self.slots.len().max(i + 1), i64::MIN);
+        }
+        self.ect1[i] = self.get(id).uid as i64;
+    }
+
+    /// Whether packet `id` is ECT(1): ECN-capable and sent as ECT(1).  A
+    /// CE-marked packet keeps its answer (RFC 9332 classifies CE with
+    /// ECT(1) anyway); classic queues never ask and treat ECT(0) and
+    /// ECT(1) alike (RFC 8311), so traces show both as `N`.
+    #[inline]
+    pub fn is_ect1(&self, id: PktId) -> bool {
+        let pk = self.get(id);
+        pk.ecn_capable && self.ect1.get(id.0 as usize) == Some(&(pk.uid as i64))
+    }
 }
 
 #[cfg(test)]
@@ -321,6 +352,38 @@ mod tests {
         pool.get_mut(c).seqno = 7;
         assert_eq!(pool.get(c).seqno, 7);
         assert_eq!(pool.live(), 2);
+    }
+
+    /// ECT(1) belongs to the packet (its uid), not to the slot: a packet
+    /// that reuses the slot is ECT(0) until its sender says otherwise, and
+    /// a packet that is not ECN-capable is never ECT(1).
+    #[test]
+    fn ect1_follows_the_packet_not_the_slot() {
+        let mut pool = PacketPool::new();
+        let a = pool.alloc();
+        let b = pool.alloc();
+        for (id, uid) in [(a, 10), (b, 11)] {
+            let pk = pool.get_mut(id);
+            pk.uid = uid;
+            pk.ecn_capable = true;
+        }
+        assert!(!pool.is_ect1(a), "no table yet: ECT(0)");
+        pool.set_ect1(b);
+        assert!(pool.is_ect1(b) && !pool.is_ect1(a));
+        pool.free(b);
+        let c = pool.alloc();
+        assert_eq!(c, b);
+        pool.get_mut(c).uid = 12;
+        assert!(!pool.is_ect1(c), "the slot's next packet is not ECT(1)");
+        pool.set_ect1(c);
+        pool.get_mut(c).ecn_capable = false;
+        assert!(!pool.is_ect1(c), "Not-ECT is never ECT(1)");
+        // a packet of uid 0 in a slot the table never wrote
+        let d = pool.alloc();
+        pool.get_mut(d).uid = 0;
+        pool.get_mut(d).ecn_capable = true;
+        pool.set_ect1(a);
+        assert!(!pool.is_ect1(d));
     }
 
     #[test]

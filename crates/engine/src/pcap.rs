@@ -147,19 +147,20 @@ impl Capture {
         })
     }
 
-    /// A packet passed trace point `kind` of the link from `src` to `dst`.
+    /// A packet passed trace point `kind` of the link from `src` to `dst`;
+    /// `ect1`: it is ECT(1) rather than ECT(0) (`PacketPool::is_ect1`).
     #[inline]
-    pub fn packet(&mut self, kind: u8, src: i32, dst: i32, now: f64, pk: &Packet) {
+    pub fn packet(&mut self, kind: u8, src: i32, dst: i32, now: f64, pk: &Packet, ect1: bool) {
         let end = match kind {
             b'-' => (src, dst),
             b'r' => (dst, src),
             _ => return,
         };
-        self.write(end, kind, now, pk);
+        self.write(end, kind, now, pk, ect1);
     }
 
     #[inline(never)]
-    fn write(&mut self, end: (i32, i32), kind: u8, now: f64, pk: &Packet) {
+    fn write(&mut self, end: (i32, i32), kind: u8, now: f64, pk: &Packet, ect1: bool) {
         if self.error.is_some() {
             return;
         }
@@ -177,7 +178,7 @@ impl Capture {
         }
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        self.datagram(&mut buf, pk);
+        self.datagram(&mut buf, pk, ect1);
         let len = buf.len() as u32;
         let incl = len.min(self.snaplen);
         let mut rec = [0u8; 16];
@@ -227,7 +228,7 @@ impl Capture {
     }
 
     /// The IP datagram of packet `pk`.
-    fn datagram(&mut self, b: &mut Vec<u8>, pk: &Packet) {
+    fn datagram(&mut self, b: &mut Vec<u8>, pk: &Packet, ect1: bool) {
         let size = pk.size.clamp(0, SNAPLEN as i32);
         let (proto, start) = (
             match pk.ptype {
@@ -265,6 +266,7 @@ impl Capture {
         let (src, dst) = (ip_of(pk.saddr), ip_of(pk.daddr));
         let ecn = match (pk.ecn_capable, pk.ecn_to_echo) {
             (_, true) => 3u8,
+            (true, false) if ect1 => 1,
             (true, false) => 2,
             _ => 0,
         };
@@ -418,7 +420,7 @@ mod tests {
 
     fn one(cap: &mut Capture, p: &Packet) -> Vec<u8> {
         let mut b = Vec::new();
-        cap.datagram(&mut b, p);
+        cap.datagram(&mut b, p, false);
         b
     }
 
@@ -454,6 +456,10 @@ mod tests {
         assert_eq!(b.len(), 20 + 32 + 1000);
         assert_eq!(u16::from_be_bytes([b[2], b[3]]) as usize, b.len());
         assert_eq!(b[1] & 3, 2, "ECT(0)");
+        let mut b1 = Vec::new();
+        cap.datagram(&mut b1, &d, true);
+        verify(&b1);
+        assert_eq!(b1[1] & 3, 1, "ECT(1) (an L4S sender's packet)");
         // ns-2's default syn_: packet 0 was a SYN, packet 5 starts at byte 1 + 4 * 1000
         assert_eq!(u32::from_be_bytes(b[24..28].try_into().unwrap()), 1 + 4 * 1000);
         assert_eq!(b[33], 0x10 | 0x80, "ACK and CWR");
@@ -529,11 +535,11 @@ mod tests {
         let mut d = pkt(PacketType::Tcp, 1040, 1);
         for (uid, t) in [(1, 0.5), (1, 0.5), (2, 0.5), (1, 0.6)] {
             d.uid = uid;
-            cap.packet(b'-', 0, 1, t, &d);
+            cap.packet(b'-', 0, 1, t, &d, false);
         }
-        cap.packet(b'r', 1, 0, 0.6, &d); // node 0 receiving it from node 1: the same file, another record
-        cap.packet(b'+', 0, 1, 0.7, &d); // not a capture point
-        cap.packet(b'd', 0, 1, 0.7, &d);
+        cap.packet(b'r', 1, 0, 0.6, &d, false); // node 0 receiving it from node 1: the same file, another record
+        cap.packet(b'+', 0, 1, 0.7, &d, false); // not a capture point
+        cap.packet(b'd', 0, 1, 0.7, &d, false);
         let files = cap.finish().unwrap();
         let size = |p: &PathBuf| std::fs::metadata(p).unwrap().len();
         assert_eq!(files.len(), 1);
@@ -545,7 +551,7 @@ mod tests {
     fn a_snapshot_length_cuts_records_not_datagrams() {
         let dir = std::env::temp_dir().join(format!("dbpcapsnap{}", std::process::id()));
         let mut cap = Capture::new(&dir, "", 80).unwrap();
-        cap.packet(b'-', 0, 1, 0.5, &pkt(PacketType::Tcp, 1040, 1));
+        cap.packet(b'-', 0, 1, 0.5, &pkt(PacketType::Tcp, 1040, 1), false);
         let files = cap.finish().unwrap();
         let b = std::fs::read(&files[0]).unwrap();
         assert_eq!(u32::from_le_bytes(b[16..20].try_into().unwrap()), 80, "the header's snapshot length");

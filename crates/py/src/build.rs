@@ -204,6 +204,8 @@ impl Builder {
             "COBALT" => QueueSpec::Class("Queue/COBALT"),
             "FQ_PIE" => QueueSpec::Class("Queue/FQ_PIE"),
             "FQ_COBALT" => QueueSpec::Class("Queue/FQ_COBALT"),
+            "DualPI2" => QueueSpec::Class("Queue/DualPI2"),
+            "StepMark" => QueueSpec::Class("Queue/StepMark"),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

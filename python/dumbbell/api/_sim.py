@@ -51,6 +51,10 @@ CONGESTION_CONTROLS = tuple(congestion_controls())
 #: What a variant sets beside its class: ECN-mod (seed 003) is NewReno with
 #: ECN and the ECN-mod window rule, its sink echoing each mark once.
 _VARIANT_VARS = {"ecn-mod": ({"ecn_": True, "ecnmod_": True}, {"ecnmod_": True})}
+#: Congestion controls of variant "linux" that need ECN (DCTCP, Prague): the
+#: sender turns ECN on at ``select_ca``, and their sink echoes CE exactly
+#: (RFC 8257 section 3.2: ``dctcp_``).
+_ECN_CCS = ("dctcp", "prague")
 #: TCP sinks and their ns-2 classes.
 SINKS = {
     "ack-every": "Agent/TCPSink",
@@ -610,6 +614,8 @@ class Simulation:
         the default is ns-2's 50.  `queue` is "DropTail", "RED", "CoDel",
         "PIE", "FQ_CoDel" (their parameters: CODEL_DEFAULTS, PIE_DEFAULTS,
         FQ_CODEL_DEFAULTS), "COBALT", "FQ_PIE", "FQ_COBALT" (ns-3.37's;
+        "DualPI2": RFC 9332's coupled L4S/classic queues, e.g.
+        ``{"target": "15ms", "step_thresh": "1ms", "coupling_factor": 2}``;
         `queue_params` are their classes' bound variables, e.g.
         ``{"setbit": False, "target": "2ms"}``: docs/aqm.md) or "SCFQ" (Dumbbell's self-clocked fair
         queueing over per-class queues; `queue_params` = {"classes":
@@ -723,8 +729,11 @@ class Simulation:
         * `cc`: with variant "linux", the congestion control (``select_ca``):
           one of `CONGESTION_CONTROLS` ("reno", "cubic", "highspeed",
           "scalable", "vegas", "veno", "yeah", "bic", "htcp", "hybla",
-          "illinois", "westwood", "lp", "compound", "naive_reno"); default
-          "reno".
+          "illinois", "westwood", "lp", "compound", "naive_reno", and
+          Dumbbell's "dctcp" (RFC 8257) and "prague" (L4S: ECT(1), a
+          scalable response; pair it with ``queue="DualPI2"``), which real
+          ns-2 lacks: they turn ECN on and their sink echoes CE exactly
+          (``dctcp_``)); default "reno".
         * `sink`: "ack-every" (Agent/TCPSink), "delack" (TCPSink/DelAck),
           "sack" (TCPSink/Sack1) or "sack-delack" (TCPSink/Sack1/DelAck).
         * `start`, `stop`: seconds (or "2.5s"-style strings); FTP start/stop.
@@ -804,6 +813,8 @@ class Simulation:
         for name, value in params.items():
             put(_var_name(name, kind, bound, "tcp()"), value, name)
         implied, sink_implied = _VARIANT_VARS.get(variant, ({}, {}))
+        if variant == "linux" and cc in _ECN_CCS:
+            sink_implied = {**sink_implied, "dctcp_": True}
         for var, value in implied.items():
             if var not in given:
                 put(var, value, f"variant={variant!r}")

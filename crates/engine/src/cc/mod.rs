@@ -49,6 +49,15 @@
 //! | [`CongestionOps::cwnd_event`] | `cwnd_event` | the events of [`CaEvent`] |
 //! | [`CongestionOps::undo_cwnd`] | `undo_cwnd` | a spurious loss is undone (not by ns-2's sender) |
 //! | [`CongestionOps::pkts_acked`] | `pkts_acked` | an ACK acknowledging new data |
+//! | [`CongestionOps::in_ack_event`] | `in_ack_event` | every ACK, before `pkts_acked`, with [`CA_ACK_ECE`] if it echoes CE |
+//!
+//! An algorithm that needs ECN (Linux's `TCP_CONG_NEEDS_ECN`: DCTCP,
+//! Prague) says so in `NEEDS_ECN`; the sender then turns ECN on, its
+//! receiver echoes CE exactly (RFC 8257 section 3.2, not RFC 3168's latch
+//! until CWR), an ECN echo alone enters CWR (once per window, as Linux)
+//! rather than Recovery, and a loss calls `set_state(Recovery)` before the
+//! window is cut, as Linux's order is.  `ECT1` marks its packets ECT(1)
+//! (L4S, RFC 9331) rather than ECT(0).
 //!
 //! Module parameters (`module_param`: CUBIC's `beta`, Vegas's `alpha`
 //! ...) are declared once per algorithm, as [`Param`]s in its `PARAMS`;
@@ -59,12 +68,14 @@
 pub mod bic;
 pub mod compound;
 pub mod cubic;
+pub mod dctcp;
 pub mod highspeed;
 pub mod htcp;
 pub mod hybla;
 pub mod illinois;
 pub mod lp;
 pub mod naive_reno;
+pub mod prague;
 pub mod reno;
 pub mod scalable;
 pub mod vegas;
@@ -101,6 +112,12 @@ pub enum CaEvent {
     /// Any other ACK.
     SlowAck,
 }
+
+/// `in_ack_event`'s flags (Linux's `enum tcp_ca_ack_event_flags`).
+pub const CA_ACK_SLOWPATH: u32 = 1;
+pub const CA_ACK_WIN_UPDATE: u32 = 2;
+/// The ACK echoes CE (ECE).
+pub const CA_ACK_ECE: u32 = 4;
 
 /// Most module parameters of one algorithm.
 pub const MAX_PARAMS: usize = 8;
@@ -257,6 +274,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     const HAS_MIN_CWND: bool = false;
     /// Whether `rtt_sample` is a hook of its own.
     const HAS_RTT_SAMPLE: bool = false;
+    /// `TCP_CONG_NEEDS_ECN` (see the module header).
+    const NEEDS_ECN: bool = false;
+    /// Its packets carry ECT(1) (an L4S congestion control).
+    const ECT1: bool = false;
 
     fn init(&mut self, _sk: &mut Sock) {}
     fn ssthresh(&mut self, sk: &Sock) -> u64;
@@ -271,6 +292,8 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
         sk.snd_cwnd.max(sk.snd_ssthresh << 1)
     }
     fn pkts_acked(&mut self, _sk: &mut Sock, _num_acked: u64, _last_ns: i64) {}
+    /// Every ACK (`CA_ACK_*` flags), after `snd_una` moved.
+    fn in_ack_event(&mut self, _sk: &mut Sock, _flags: u32) {}
 }
 
 /// `fls`: the position of the highest set bit (1-based), 0 for 0.
@@ -337,6 +360,14 @@ macro_rules! ccs {
                 match self { $(Kind::$variant => <$ty>::HAS_RTT_SAMPLE,)* }
             }
 
+            pub fn needs_ecn(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NEEDS_ECN,)* }
+            }
+
+            pub fn ect1(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::ECT1,)* }
+            }
+
             /// A new instance (its private state as `init` will find it).
             pub fn make(self) -> Cc {
                 match self { $(Kind::$variant => Cc::$variant(<$ty>::default()),)* }
@@ -376,6 +407,9 @@ macro_rules! ccs {
             pub fn pkts_acked(&mut self, sk: &mut Sock, num_acked: u64, last_ns: i64) {
                 match self { $(Cc::$variant(c) => c.pkts_acked(sk, num_acked, last_ns),)* }
             }
+            pub fn in_ack_event(&mut self, sk: &mut Sock, flags: u32) {
+                match self { $(Cc::$variant(c) => c.in_ack_event(sk, flags),)* }
+            }
         }
     };
 }
@@ -396,6 +430,8 @@ ccs! {
     Westwood(westwood::Westwood),
     Lp(lp::Lp),
     Compound(compound::Compound),
+    Dctcp(dctcp::Dctcp),
+    Prague(prague::Prague),
 }
 
 /// The sender-level module parameters of ns-2's TCP-Linux

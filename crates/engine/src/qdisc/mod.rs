@@ -26,6 +26,7 @@ pub mod cobalt;
 pub mod codel;
 pub mod droptail;
 pub mod drr;
+pub mod dualpi2;
 pub mod fq;
 pub mod fq_codel;
 pub mod pi;
@@ -34,6 +35,7 @@ pub mod pie;
 pub mod red;
 pub mod scfq;
 pub mod sfq;
+pub mod step;
 pub mod vq;
 
 use crate::packet::{PacketPool, PktId};
@@ -45,6 +47,7 @@ pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use drr::Drr;
+pub use dualpi2::DualPi2;
 pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
@@ -53,6 +56,7 @@ pub use pie::Pie;
 pub use red::Red;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
+pub use step::StepMark;
 pub use vq::Vq;
 
 /// What a discipline did with an arriving packet.
@@ -333,6 +337,8 @@ disciplines! {
     Cobalt(Cobalt),
     FqPie(FqPie),
     FqCobalt(FqCobalt),
+    DualPi2(DualPi2),
+    StepMark(StepMark),
 }
 
 impl Qdisc {

@@ -11,6 +11,9 @@ impl Sink {
     pub(super) fn delack_recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId, t: u32) {
         let seen = Seen::of(sim.w.pool.get(p));
         let seq = seen.seqno;
+        if self.dctcp {
+            self.dctcp_flush(b, sim, &seen, t);
+        }
         if sim.w.s.timer_status(t) != TimerStatus::Pending && seq == self.acker.seqno() {
             let immediate = (self.rfc2581_immediate_ack && seq < self.acker.maxseen)
                 || (self.syn_immediate_ack && seq == 0);
@@ -33,7 +36,23 @@ impl Sink {
     /// path is the inlined one.
     #[inline(never)]
     pub(super) fn delack_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
-        self.ack(b, sim, np, o, sf)
+        let seqno = self.acker.seqno();
+        self.ack(b, sim, np, o, sf, seqno)
+    }
+
+    /// RFC 8257 section 3.2's state machine: a packet whose CE differs
+    /// from that of the packet whose ACK is being delayed makes the sink
+    /// ACK the delayed one at once, with its own (old) CE state and its
+    /// own cumulative ACK, before it handles the new packet.
+    fn dctcp_flush(&mut self, b: &mut AgentBase, sim: &mut Sim, seen: &Seen, t: u32) {
+        let Some(s) = self.save else { return };
+        if (s.ect && s.ce) == (seen.ect && seen.ce) || sim.w.s.timer_status(t) != TimerStatus::Pending {
+            return;
+        }
+        sim.w.s.timer_cancel(t);
+        self.save = None;
+        let np = sim.w.pool.alloc();
+        self.ack(b, sim, np, &s, Some(s), s.seqno);
     }
 
     /// `DelAckSink::timeout`: ACK the saved packet.

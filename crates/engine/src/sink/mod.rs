@@ -69,6 +69,11 @@ pub struct Sink {
     /// sender's CWR: `windowOptionS_ 8` or `ecnmod_` (kept by their
     /// setters, `set_echo_each_mark`).
     echo_each_mark: bool,
+    /// `dctcp_` (DCTCP, Prague; RFC 8257 section 3.2): an ACK's ECE says
+    /// whether the packets it acknowledges carried CE, nothing else (no
+    /// latch until CWR); a delayed-ACK sink sends the ACK it holds at once
+    /// when CE starts or stops, so each ACK covers packets of one state.
+    pub dctcp: bool,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
 }
@@ -98,6 +103,7 @@ impl Sink {
             window_option_s: 1,
             ecnmod: false,
             echo_each_mark: false,
+            dctcp: false,
             save: None,
         }
     }
@@ -118,15 +124,16 @@ impl Sink {
 
     /// `TcpSink::ack`: build and send the ACK for packet `o`; `sf` is the
     /// saved delayed packet (`save_`), if any.  The ACK is written into
-    /// packet `np`, which `initpkt` makes a fresh packet of this agent.
+    /// packet `np`, which `initpkt` makes a fresh packet of this agent;
+    /// it acknowledges `seqno` (the `Acker`'s cumulative ACK but for a
+    /// DCTCP receiver's early ACK of its saved packet).
     ///
     /// Inlined so that a plain `TcpSink`'s call, where `sf` is a constant
     /// `None`, drops every test of the saved packet.
     #[inline(always)]
-    fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
+    fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>, seqno: i32) {
         b.initpkt(sim, np);
         let now = sim.w.s.now;
-        let seqno = self.acker.seqno();
         if sf.map_or(false, |s| s.cong_action) || o.cong_action {
             self.acker.ecn_unacked = false;
         }
@@ -140,7 +147,11 @@ impl Sink {
             pk.ts = now;
             pk.ts_echo = ts_echo;
             pk.fid = o.fid;
-            if self.echo_each_mark {
+            if self.dctcp {
+                // RFC 8257 section 3.2: the CE state of the packets acked
+                // (the saved one and `o` share it: see `delack_recv`).
+                pk.ecn = o.ect && o.ce;
+            } else if self.echo_each_mark {
                 // New-ECN, ECN-mod: echo the mark of this packet (or the
                 // delayed one) only, not until the sender's CWR.
                 if sf.map_or(false, |s| s.ce) || (o.ect && o.ce) {
@@ -204,7 +215,8 @@ impl Sink {
         match self.delack_timer {
             None => {
                 let seen = Seen::of(sim.w.pool.get(p));
-                self.ack(b, sim, p, &seen, None)
+                let seqno = self.acker.seqno();
+                self.ack(b, sim, p, &seen, None, seqno)
             }
             Some(t) => self.delack_recv(b, sim, p, t),
         }

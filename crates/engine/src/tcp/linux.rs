@@ -29,7 +29,7 @@
 //! ns-2's own window opening and closing (`opencwnd`, `slowdown`).
 
 use super::*;
-use crate::cc::{CaEvent, CaState, Cc, Kind, Module, Sock, LINUX_ABC, LINUX_DEBUG_LEVEL, LINUX_MAX_BURST};
+use crate::cc::{CaEvent, CaState, Cc, Kind, Module, Sock, CA_ACK_ECE, LINUX_ABC, LINUX_DEBUG_LEVEL, LINUX_MAX_BURST};
 use super::scoreboard1::ScoreBoard1;
 
 pub const FLAG_ECE: u8 = 1;
@@ -130,6 +130,12 @@ impl LinuxState {
         if kind.rtt_stamp() {
             t.bugfix_ts = true;
         }
+        // An algorithm that needs ECN (DCTCP, Prague: Linux's
+        // TCP_CONG_NEEDS_ECN) turns it on; Prague's packets are ECT(1).
+        if kind.needs_ecn() {
+            t.ecn = true;
+        }
+        t.ect1 = kind.ect1();
         save_from_linux(t, self, b, w);
     }
 
@@ -342,6 +348,7 @@ pub fn recv(t: &mut Sender, s: &mut LinuxState, b: &mut AgentBase, sim: &mut Sim
             cc.init(&mut s.sk);
             s.initialized = true;
         }
+        cc.in_ack_event(&mut s.sk, if flag & FLAG_ECE != 0 { CA_ACK_ECE } else { 0 });
         if flag & FLAG_NOT_DUP != 0 {
             let last = if flag & FLAG_UNSURE_TSTAMP != 0 || !t.bugfix_ts {
                 0
@@ -432,6 +439,9 @@ fn fastretrans_alert(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut 
     if s.sk.ca_state == CaState::Recovery {
         return;
     }
+    if s.cc.as_ref().map_or(false, |c| c.kind().needs_ecn()) {
+        return ecn_native_alert(t, s, b, w, flag);
+    }
     if flag & (FLAG_DATA_LOST | FLAG_ECE) != 0 {
         t.recover = t.maxseq;
         t.last_cwnd_action = CWND_ACTION_DUPACK;
@@ -453,6 +463,37 @@ fn fastretrans_alert(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut 
             t.inc(b, w, Tv::Necnresponses, 1);
         }
         s.set_ca_state(CaState::Recovery);
+    }
+}
+
+/// `fastretrans_alert`'s entry for an algorithm that needs ECN (DCTCP,
+/// Prague; not in ns-2, which has none): as Linux, an ECN echo alone
+/// enters CWR, once per window (`tcp_enter_cwr`: ssthresh from the module,
+/// the window cut to it), and a loss enters Recovery, the module hearing
+/// of the new state before the window is cut (`tcp_enter_recovery`: its
+/// `set_state` may set ssthresh, DCTCP's halving on loss).
+fn ecn_native_alert(t: &mut Sender, s: &mut LinuxState, b: &AgentBase, w: &mut World, flag: u8) {
+    let lost = flag & FLAG_DATA_LOST != 0;
+    let ece = flag & FLAG_ECE != 0 && s.sk.ca_state != CaState::Cwr;
+    if !lost && !ece {
+        return;
+    }
+    let Some(cc) = &mut s.cc else { return };
+    t.recover = t.maxseq;
+    t.last_cwnd_action = CWND_ACTION_DUPACK;
+    s.sk.snd_cwnd_stamp = w.linux.tcp_time_stamp;
+    s.next_pkts_in_flight = s.sk.snd_cwnd as i32;
+    s.sk.snd_ssthresh = cc.ssthresh(&s.sk);
+    let new = if lost { CaState::Recovery } else { CaState::Cwr };
+    cc.set_state(&mut s.sk, new);
+    s.sk.ca_state = new;
+    s.sk.snd_cwnd_cnt = 0;
+    s.sk.bytes_acked = 0;
+    s.sk.snd_cwnd = cc.min_cwnd(&s.sk).min(s.sk.snd_cwnd);
+    t.inc(b, w, Tv::Ncwndcuts, 1);
+    t.cong_action = true;
+    if flag & FLAG_ECE != 0 {
+        t.inc(b, w, Tv::Necnresponses, 1);
     }
 }
 

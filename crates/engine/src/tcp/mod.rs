@@ -306,6 +306,9 @@ pub struct Sender {
     /// multiplies and a saturating cast) per packet.
     last_rtt_ms: i32,
     pub ecn: bool,
+    /// With `ecn`: send ECT(1) rather than ECT(0) (an L4S congestion
+    /// control, Agent/TCP/Linux's `select_ca prague`).
+    pub ect1: bool,
     pub set_cwr_on_retransmit: bool,
     pub old_ecn: bool,
     pub bugfix_ss: bool,
@@ -668,6 +671,7 @@ impl Sender {
             tcp_tick: 0.01,
             last_rtt_ms: 0,
             ecn: false,
+            ect1: false,
             set_cwr_on_retransmit: true,
             old_ecn: false,
             bugfix_ss: true,

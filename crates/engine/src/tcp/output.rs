@@ -59,6 +59,9 @@ impl Sender {
                 self.cong_action = false;
             }
         }
+        if self.ect1 {
+            sim.w.pool.set_ect1(p);
+        }
         if seqno == 0 {
             if self.syn {
                 databytes = 0;

@@ -2,6 +2,7 @@
 
 pub mod queue;
 pub mod aqm;
+pub mod l4s;
 pub mod agent;
 pub mod app;
 pub mod errmodel;

@@ -362,6 +362,9 @@ pub static SINK: Table2<AgentBase, Sink> = Table2 {
         var2("windowOptionS_", Int, "1", |_, s, _| int(s.window_option_s), |_, s, v, w| Ok(set_window_option_s(s, parse_int(v), w))),
         // Dumbbell's own (seed 003's ECN-mod receiver): echo each CE mark once.
         var2("ecnmod_", Bool, "false", |_, s, _| boolean(s.ecnmod), |_, s, v, _| { s.ecnmod = parse_bool(v); s.set_echo_each_mark(); Ok(()) }),
+        // Dumbbell's own (DCTCP, Prague): ECE echoes CE exactly (RFC 8257
+        // section 3.2), with an immediate ACK where CE starts or stops.
+        var2("dctcp_", Bool, "false", |_, s, _| boolean(s.dctcp), |_, s, v, _| Ok(s.dctcp = parse_bool(v))),
     ],
 };
 

@@ -1,0 +1,111 @@
+//! The bound variables of Dumbbell's L4S and DCTCP queues (ns-2 2.35 has
+//! neither): `Queue/DualPI2`, RFC 9332's DualQ Coupled PI2
+//! (qdisc/dualpi2.rs) with its defaults, and `Queue/StepMark`, DCTCP's
+//! step-marking FIFO (qdisc/step.rs).  For DualPI2:  Times in ns-2's time syntax; the names follow the other AQM
+//! classes' (`target_` as CoDel's and PIE's, `tupdate_` as PIE's) and RFC
+//! 9332's parameters otherwise.  The statistics at the end are read-only
+//! (a write is ignored, as `curq_`'s).
+
+use super::queue::{non_negative, non_negative_time, positive_int, probability, queue, secs};
+use crate::ns2::bind::*;
+use crate::ns2::tclcl::VarType::*;
+use crate::qdisc::{DualPi2, Queue, StepMark};
+use crate::sim::Obj;
+
+fn dualpi2(o: &mut Obj) -> Option<&mut DualPi2> {
+    queue(o)?.disc.get_mut::<DualPi2>()
+}
+
+fn step_mark(o: &mut Obj) -> Option<&mut StepMark> {
+    queue(o)?.disc.get_mut::<StepMark>()
+}
+
+/// A time of 1 ns or more.
+fn positive_ns(name: &str, v: &str) -> Result<i64, String> {
+    match non_negative_time(name, v)? {
+        0 => Err(format!("{name} must be a time of 1 ns or more, got \"{v}\"")),
+        t => Ok(t),
+    }
+}
+
+/// A gain: finite, zero or more.
+fn gain(name: &str, v: &str) -> Result<f64, String> {
+    let x = finite(name, v)?;
+    if x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{name} must be a number of zero or more, got \"{v}\""))
+    }
+}
+
+/// DualPI2's capacity: the shared buffer, `limit_` packets, or, with
+/// `queue_in_bytes_`, `limit_` packets of `mean_pktsize_` bytes.
+pub static DUALPI2_QUEUE: Table<Queue> = Table {
+    class: "Queue/DualPI2",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// `Queue/DualPI2`: `target_` (15 ms), `tupdate_` (16 ms), `alpha_` (0.16)
+/// and `beta_` (3.2) of the PI core, `coupling_factor_` (k, 2),
+/// `step_thresh_` (1 ms), `step_min_bytes_` (T_len, 3000), `ramp_range_`
+/// (0: a step), `tshift_` (50 ms), `prob_` (p'); statistics `l_delay_` and
+/// `c_delay_` (mean sojourn of the packets each queue sent, s), `l_pkts_`,
+/// `c_pkts_` (packets sent), `l_marks_`, `c_marks_`, `c_drops_` (the AQM's
+/// classic drops).
+pub static DUALPI2: Table<DualPi2> = Table {
+    class: "Queue/DualPI2",
+    part: dualpi2,
+    vars: &[
+        var("target_", Time, "0.015", |q, _| real(secs(q.target)), |q, v, _| non_negative_time("target_", v).map(|t| q.target = t)),
+        var("tupdate_", Time, "0.016", |q, _| real(secs(q.t_update)), |q, v, w| {
+            let t = positive_ns("tupdate_", v)?;
+            q.set_t_update(t, (w.s.now * 1e9).round() as i64);
+            Ok(())
+        }),
+        var("alpha_", Real, "0.16", |q, _| real(q.alpha), |q, v, _| gain("alpha_", v).map(|x| q.alpha = x)),
+        var("beta_", Real, "3.2", |q, _| real(q.beta), |q, v, _| gain("beta_", v).map(|x| q.beta = x)),
+        var("coupling_factor_", Real, "2", |q, _| real(q.k), |q, v, _| positive("coupling_factor_", v).map(|x| q.k = x)),
+        var("step_thresh_", Time, "0.001", |q, _| real(secs(q.step_thresh)), |q, v, _| non_negative_time("step_thresh_", v).map(|t| q.step_thresh = t)),
+        var("step_min_bytes_", Int, "3000", |q, _| int(q.step_min_bytes as i32), |q, v, _| non_negative("step_min_bytes_", v).map(|n| q.step_min_bytes = n as i64)),
+        var("ramp_range_", Time, "0", |q, _| real(secs(q.ramp_range)), |q, v, _| non_negative_time("ramp_range_", v).map(|t| q.ramp_range = t)),
+        var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
+        var("prob_", Real, "0", |q, _| real(q.p), |q, v, _| probability("prob_", v).map(|x| q.p = x)),
+        var("l_delay_", Real, "0", |q, _| real(q.l_mean_delay()), |_, _, _| Ok(())),
+        var("c_delay_", Real, "0", |q, _| real(q.c_mean_delay()), |_, _, _| Ok(())),
+        var("l_pkts_", Int, "0", |q, _| int(q.l_departures as i32), |_, _, _| Ok(())),
+        var("c_pkts_", Int, "0", |q, _| int(q.c_departures as i32), |_, _, _| Ok(())),
+        var("l_marks_", Int, "0", |q, _| int((q.l_native_marks + q.l_coupled_marks) as i32), |_, _, _| Ok(())),
+        var("c_marks_", Int, "0", |q, _| int(q.c_marks as i32), |_, _, _| Ok(())),
+        var("c_drops_", Int, "0", |q, _| int(q.c_aqm_drops as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
+
+/// StepMark's capacity: `limit_` packets, or, with `queue_in_bytes_`,
+/// `limit_` packets of `mean_pktsize_` bytes (and K in the same unit).
+pub static STEP_MARK_QUEUE: Table<Queue> = Table {
+    class: "Queue/StepMark",
+    part: queue,
+    vars: &[
+        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+    ],
+    after_set: Some(Queue::refresh_plain),
+};
+
+/// `Queue/StepMark`: `thresh_` (K, packets: an ECN-capable arrival that
+/// makes the queue longer than K is marked; 20), `marks_` (read-only).
+pub static STEP_MARK: Table<StepMark> = Table {
+    class: "Queue/StepMark",
+    part: step_mark,
+    vars: &[
+        var("thresh_", Int, "20", |q, _| int(q.thresh), |q, v, _| non_negative("thresh_", v).map(|n| q.thresh = n as i32)),
+        var("marks_", Int, "0", |q, _| int(q.marks as i32), |_, _, _| Ok(())),
+    ],
+    after_set: None,
+};
