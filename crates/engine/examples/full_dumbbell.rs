@@ -8,7 +8,8 @@
 //! recoveries, timeouts, mean cwnd in segments sampled every 0.1 s) and a
 //! `RUN` line with events dispatched and wall time.  With `CWND_PREFIX`
 //! set in the environment, writes `<prefix>-flow<i>-cwnd.csv` (cwnd in
-//! segments every 0.1 s from 0, the ns-3 program's format).
+//! segments every 0.1 s from 0, the ns-3 program's format).  With `CONFIG=B`,
+//! ns-3's config B (SACK and PRR) instead of config A (neither).
 
 #[path = "support/seed004.rs"]
 #[allow(dead_code)]
@@ -23,6 +24,9 @@ fn main() {
     sc.access_mbps = arg(7, 10.0);
     sc.queue = arg(8, 0.0) as u32;
     sc.record = true;
+    if std::env::var("CONFIG").is_ok_and(|c| c == "B") {
+        sc = sc.config_b();
+    }
     let t0 = std::time::Instant::now();
     let out = seed004::run(&sc);
     let wall = t0.elapsed().as_secs_f64();

@@ -11,7 +11,8 @@
 //! tests/full_tcp.rs; `grid` is ../shared/bench/dumbbell-ns3.cc's workload.
 
 use dumbbell_engine::ns2::build::*;
-use dumbbell_engine::socket::Config;
+use dumbbell_engine::socket::prr::ReductionBound;
+use dumbbell_engine::socket::{Config, Recovery};
 
 pub struct Scenario {
     pub flows: usize,
@@ -39,9 +40,19 @@ impl Scenario {
             initial_ssthresh: 15 * 1448,
             snd_buf: 1 << 24,
             rcv_buf: 1 << 24,
+            sack: false,
+            recovery: Recovery::Classic,
             ..Config::default()
         };
         Scenario { flows, btl_mbps, access_mbps: 10.0, delay_ms, sim_time, per: 0.0, seed: 1, start2: 10.0, cfg, record: false, queue: 0 }
+    }
+
+    /// ns-3's config B (the seed program's `--sack=1 --recovery=prr`): SACK
+    /// and PRR with its default bound.
+    pub fn config_b(mut self) -> Scenario {
+        self.cfg.sack = true;
+        self.cfg.recovery = Recovery::Prr(ReductionBound::Ssrb);
+        self
     }
 
     pub fn queue_pkts(&self) -> u32 {
@@ -159,6 +170,8 @@ pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
         data_retries: 1_000_000,
         timestamps: false,
         min_rto: 0.2,
+        sack: false,
+        recovery: Recovery::Classic,
         ..Config::default()
     };
     let mut sinks = Vec::new();

@@ -1,7 +1,11 @@
 //! The receiver's out-of-order data (ns-3's `TcpRxBuffer`, less the bytes:
 //! the application reads in-order data at once, as ns-3's PacketSink does,
 //! so only the ranges above the next expected byte are kept).  A sorted
-//! list of disjoint `[start, end)` ranges whose capacity is kept.
+//! list of disjoint `[start, end)` ranges whose capacity is kept, and the
+//! SACK blocks to report (`sack.rs`), kept whether or not SACK is in use
+//! (they cost nothing while data arrives in order).
+
+use super::sack::SackList;
 
 #[derive(Clone, Debug, Default)]
 pub struct Reassembly {
@@ -10,11 +14,13 @@ pub struct Reassembly {
     ranges: Vec<(u64, u64)>,
     /// Bytes held out of order.
     pub held: u64,
+    /// The SACK blocks (ns-3's `m_sackList`).
+    pub sacks: SackList,
 }
 
 impl Reassembly {
     pub fn new(next: u64) -> Reassembly {
-        Reassembly { next, ranges: Vec::new(), held: 0 }
+        Reassembly { next, ranges: Vec::new(), held: 0, sacks: SackList::default() }
     }
 
     pub fn has_holes(&self) -> bool {
@@ -73,9 +79,13 @@ impl Reassembly {
                 self.next = self.next.max(b);
                 self.ranges.remove(0);
             }
+            if !self.sacks.is_empty() {
+                self.sacks.clear_below(self.next);
+            }
             return Some(self.next - before);
         }
-        // store out of order, merging with neighbours
+        // store out of order, merging with neighbours; a new SACK block
+        self.sacks.stored(head, tail);
         let pos = self.ranges.partition_point(|&(a, _)| a < head);
         self.ranges.insert(pos, (head, tail));
         self.held += tail - head;
