@@ -324,6 +324,15 @@ impl Builder {
                 "timestamps" => c.timestamps = v != 0.0,
                 "window_scaling" => c.window_scaling = v != 0.0,
                 "sack" => c.sack = v != 0.0,
+                "recovery" => {
+                    use dumbbell_engine::socket::{prr::ReductionBound, Recovery};
+                    c.recovery = match v as u32 {
+                        0 => Recovery::Classic,
+                        1 => Recovery::Prr(ReductionBound::Ssrb),
+                        2 => Recovery::Prr(ReductionBound::Crb),
+                        _ => return Err(PyValueError::new_err(format!("Builder.full_tcp(): recovery code {v} is not 0, 1 or 2"))),
+                    }
+                }
                 "limited_transmit" => c.limited_transmit = v != 0.0,
                 "initial_cwnd" => c.initial_cwnd = u(v),
                 "initial_ssthresh" => c.initial_ssthresh = if v >= u32::MAX as f64 { u32::MAX } else { u(v) },

@@ -13,8 +13,10 @@ from ._values import _is_number, _parse_time
 
 #: Congestion controls the full TCP runs.
 FULL_CCS = ("newreno",)
-#: Loss recovery kinds.
-FULL_RECOVERIES = ("classic",)
+#: Loss recovery kinds (ns-3's TcpClassicRecovery, TcpPrrRecovery).
+FULL_RECOVERIES = ("classic", "prr")
+#: PRR's reduction bounds (TcpPrrRecovery::ReductionBound).
+PRR_BOUNDS = ("ssrb", "crb")
 
 #: Traceable variables of a full-TCP flow: name -> (engine trace code, what).
 #: ``cwnd_``/``ssthresh_`` are in segments (bytes / MSS), like the ns-2
@@ -85,20 +87,28 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
-    rec = p.pop("recovery", "classic")
+    rec = p.pop("recovery", "prr")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
-        raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)} "
-                         f"(SACK with RFC 6675 and PRR are not implemented yet)")
+        raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)}")
+    rec = rec.lower()
+    bound = p.pop("reduction_bound", None)
+    if bound is not None:
+        if rec != "prr":
+            raise ValueError(f"{w}: reduction_bound is PRR's; it needs recovery='prr', got recovery={rec!r}")
+        if not isinstance(bound, str) or bound.lower() not in PRR_BOUNDS:
+            raise ValueError(f"{w}: unknown reduction_bound {bound!r}; choose {', '.join(PRR_BOUNDS)}")
     out: dict[str, float] = {}
-    plain: dict = {"cc": cc, "recovery": rec.lower()}
+    plain: dict = {"cc": cc, "recovery": rec}
+    if rec == "prr":
+        plain["reduction_bound"] = (bound or "ssrb").lower()
+    # the engine's code: 0 classic, 1 PRR with SSRB, 2 PRR with CRB
+    out["recovery"] = 0.0 if rec == "classic" else 1.0 + PRR_BOUNDS.index(plain["reduction_bound"])
     ts = _flag(p.pop("timestamps", True), f"{w}: timestamps")
     out["timestamps"] = float(ts)
     plain["timestamps"] = ts
-    if "sack" in p:
-        if _flag(p.pop("sack"), f"{w}: sack"):
-            raise ValueError(f"{w}: sack=True is not implemented yet in the full TCP (classic NewReno recovery "
-                             f"without SACK only)")
-        plain["sack"] = False
+    sack = _flag(p.pop("sack", True), f"{w}: sack")
+    out["sack"] = float(sack)
+    plain["sack"] = sack
     mss, mtu = p.pop("mss", None), p.pop("mtu", None)
     if mss is not None and mtu is not None:
         raise ValueError(f"{w}: give mss or mtu, not both")
@@ -139,7 +149,7 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
     if p:
-        known = sorted(["cc", "recovery", "timestamps", "sack", "mss", "mtu", "window_scaling", "limited_transmit",
+        known = sorted(["cc", "recovery", "reduction_bound", "timestamps", "sack", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
                         "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes"])

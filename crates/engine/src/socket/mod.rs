@@ -1113,7 +1113,9 @@ impl Socket {
     /// `ProcessWait` etc.: the closing states, reduced to what a bulk
     /// transfer needs (ACKs of data and FIN, the peer's FIN).
     fn process_wait(&mut self, b: &mut AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
-        if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx {
+        // (ns-3's ProcessWait passes every ACK on: one acknowledging our FIN
+        // is one past the highest data sent)
+        if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx + 1 {
             self.received_ack(b, sim, ack, seq, payload);
         } else if payload > 0 {
             self.received_data(b, sim, seq, payload, false);
