@@ -74,3 +74,34 @@ def test_bad_choices_are_refused_by_name(kw, words):
     with pytest.raises(ValueError) as e:
         sim.tcp(s, d, stack="full", **kw)
     assert words in str(e.value)
+
+
+def test_ecn_through_red_marks_instead_of_dropping():
+    # RED with setbit marks the ECN-capable data of a flow with ecn=True:
+    # its window falls on the echoes (once a window), nothing is dropped
+    # or resent; the same queue drops the data of a flow without ECN
+    def run(**p):
+        sim = db.Simulation(seed=1)
+        s, r1, r2, d = sim.nodes(4)
+        sim.link(s, r1, "10Mb", "0.1ms", queue_limit=100)
+        sim.link(r1, r2, "6Mb", "20ms", queue="RED", queue_limit=62,
+                 queue_params={"thresh": 5, "maxthresh": 15, "setbit": True})
+        sim.link(r2, d, "10Mb", "0.1ms", queue_limit=100)
+        f = sim.tcp(s, d, stack="full", **SEED, **p)
+        return f, sim.run(until=60).full_tcp.row(0, named=True)
+    f, row = run(ecn=True)
+    assert f.params["ecn"] == "on"
+    assert row["ecn_reductions"] > 20
+    assert (row["retransmissions"], row["fast_recoveries"], row["timeouts"]) == (0, 0, 0)
+    f, row = run()
+    assert f.params["ecn"] == "off" and row["ecn_reductions"] == 0
+    assert row["retransmissions"] > 10 and row["fast_recoveries"] > 10
+    # accepting only, at both ends: nobody asks
+    f, row = run(ecn="accept_only")
+    assert row["ecn_reductions"] == 0 and row["retransmissions"] > 10
+
+
+def test_bad_ecn_is_refused():
+    sim, s, d = path()
+    with pytest.raises(ValueError, match=r"ecn must be True, False, 'on', 'off' or 'accept_only' \(ns-3's UseEcn\), got 'yes'"):
+        sim.tcp(s, d, stack="full", ecn="yes")

@@ -208,3 +208,59 @@ fn heavier_random_loss_configs_a_and_b_as_in_ns3() {
     assert!((0.350..=0.457).contains(&b), "config B mean {b:.4}");
     assert!(b < a && b > 0.9 * a, "B {b:.4} against A {a:.4}");
 }
+
+/// ECN (RFC 3168) through a RED bottleneck that marks instead of dropping
+/// (`setbit_`): with `UseEcn` On at both ends the flow's data is marked,
+/// not dropped, and each mark reduces the window once (ECE until the CWR),
+/// never twice within a window; with ECN off (or asked by one end only)
+/// the same queue drops instead, as RED marks only ECN-capable packets.
+#[test]
+fn ecn_marks_instead_of_drops_once_per_window() {
+    use dumbbell_engine::socket::ecn::UseEcn;
+    let go = |snd: UseEcn, rcv_accepts: bool| {
+        let mut sc = Scenario::seed004(1, 6.0, 20.0, 60.0);
+        sc.queue = 60;
+        sc.red_ecn = Some((5.0, 15.0));
+        sc.cfg.ecn = snd;
+        if !rcv_accepts {
+            // both ends share one configuration: an end that neither asks
+            // nor accepts
+            sc.cfg.ecn = UseEcn::Off;
+        }
+        sc.record = true;
+        let mut out = run(&sc);
+        let m = out.b.monitor_stats(out.bottleneck);
+        let s = out.b.sim().socket(out.senders[0].0).unwrap();
+        let cwr_times: Vec<f64> = {
+            let rows = &s.rec.as_ref().unwrap().rows;
+            let mut prev = 0.0;
+            let mut v = Vec::new();
+            for r in rows.iter().filter(|r| r.var == TraceVar::CongState) {
+                if r.value == 2.0 && prev != 2.0 {
+                    v.push(r.time);
+                }
+                prev = r.value;
+            }
+            v
+        };
+        (s.stats.clone(), m.pdrops, cwr_times, s.srtt(), out.goodput_mbps(0, 60.0))
+    };
+    let (st, drops, cwr, srtt, g) = go(UseEcn::On, true);
+    assert!(st.ecn_reductions > 20, "{st:?}");
+    assert_eq!(st.ecn_reductions as usize, cwr.len());
+    assert_eq!((drops, st.retransmissions, st.fast_recoveries, st.timeouts), (0, 0, 0, 0), "{st:?}");
+    // at most one reduction a round trip (the next needs an ACK past the
+    // recovery point, a window later)
+    for w in cwr.windows(2) {
+        assert!(w[1] - w[0] >= srtt * 0.5, "reductions at {} and {} s (srtt {srtt})", w[0], w[1]);
+    }
+    assert!(g > 5.0, "{g}");
+    // ECN off: the same RED queue drops (RED marks ECN-capable packets only)
+    let (st, drops, _, _, _) = go(UseEcn::Off, false);
+    assert_eq!(st.ecn_reductions, 0);
+    assert!(drops > 10 && st.fast_recoveries > 10, "{drops} drops, {st:?}");
+    // accepting only, at both ends: nobody asks, so no ECN
+    let (st, drops, _, _, _) = go(UseEcn::AcceptOnly, true);
+    assert_eq!(st.ecn_reductions, 0);
+    assert!(drops > 10);
+}

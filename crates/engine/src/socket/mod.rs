@@ -23,6 +23,7 @@
 //! the RTT history and the reassembly keep their capacity.
 
 pub mod cc;
+pub mod ecn;
 pub mod prr;
 pub mod rtt;
 pub mod rx;
@@ -36,6 +37,7 @@ use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
 use crate::sim::Sim;
 use cc::{CaEvent, Cc, CongState, Window};
+use ecn::{Ecn, UseEcn, CWR};
 use prr::{Prr, ReductionBound};
 use rtt::{to_ns, to_s, RttEstimator, SECOND};
 use rx::Reassembly;
@@ -87,6 +89,8 @@ pub struct Config {
     /// [TcpSocketBase::Sack]: offered on the SYN, used if both ends do.
     pub sack: bool,
     pub recovery: Recovery,
+    /// [TcpSocketBase::UseEcn].
+    pub ecn: UseEcn,
     /// [TcpSocketBase::LimitedTransmit].
     pub limited_transmit: bool,
     /// [TcpSocket::InitialCwnd], segments.
@@ -130,6 +134,7 @@ impl Default for Config {
             window_scaling: true,
             sack: true,
             recovery: Recovery::Prr(ReductionBound::Ssrb),
+            ecn: UseEcn::Off,
             limited_transmit: true,
             initial_cwnd: 10,
             initial_ssthresh: u32::MAX,
@@ -236,6 +241,8 @@ pub struct Stats {
     pub retransmissions: u64,
     pub fast_recoveries: u64,
     pub timeouts: u64,
+    /// Window reductions for an ECN echo (entries into CWR).
+    pub ecn_reductions: u64,
     pub acks_sent: u64,
     /// Payload bytes delivered in order to the sink.
     pub bytes_received: u64,
@@ -336,6 +343,9 @@ pub struct Socket {
     prr: Prr,
     /// `m_isRetransDataAcked`: this ACK covers a retransmission.
     retrans_acked: bool,
+    ecn: Ecn,
+    /// The flags of the segment being processed.
+    rx_flags: i32,
     recover: u64,
     recover_active: bool,
     first_partial_ack: bool,
@@ -406,6 +416,8 @@ impl Socket {
             rx_nblocks: 0,
             prr: Prr::default(),
             retrans_acked: false,
+            ecn: Ecn::new(cfg.ecn),
+            rx_flags: 0,
             recover: 0,
             recover_active: false,
             first_partial_ack: true,
@@ -497,7 +509,10 @@ impl Socket {
     pub fn connect(&mut self, b: &AgentBase, sim: &mut Sim) {
         if matches!(self.state, TcpState::Closed | TcpState::Listen) {
             self.app_active = true;
-            self.send_empty(b, sim, SYN);
+            // `DoConnect`: ECN asked for with ECE and CWR on the SYN
+            self.ecn.state = ecn::EcnState::Disabled;
+            let f = SYN | self.ecn.syn_flags();
+            self.send_empty(b, sim, f);
             self.state = TcpState::SynSent;
         }
         self.note(sim);
@@ -570,7 +585,7 @@ impl Socket {
                 // `DelAckTimeout`
                 self.delack_pending = 0;
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             }
             SEND_TIMER => self.send_pending(b, sim, true),
             _ => {}
@@ -850,9 +865,13 @@ impl Socket {
                 s => s,
             };
         }
+        flags |= self.ecn.data_flags(seq, retx);
         let hdr = self.cfg.tcp_header(false, false);
         let window = self.adv_window(true);
         let p = self.segment(b, sim, seq, flags, len, hdr, window);
+        if self.ecn.ect() {
+            sim.w.pool.get_mut(p).ecn_capable = true;
+        }
         if !self.retx_running(sim) {
             self.retx_flags = 0;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
@@ -902,6 +921,15 @@ impl Socket {
         let (src, sport) = (pk.saddr, pk.sport);
         let peer_shift = (pk.reason & 0xff).clamp(0, 14) as u8;
         let peer_sack = pk.reason & SACK_PERMITTED != 0;
+        // `ForwardUp`: a CE mark on a segment newer than the last one marked
+        if pk.ecn_to_echo {
+            self.ecn.ce_received(seq);
+        }
+        // `DoForwardUp`: the sender reacted to our echo
+        if flags & CWR != 0 && self.state == TcpState::Established && flags & RST == 0 {
+            self.ecn.cwr_received();
+        }
+        self.rx_flags = flags;
         self.rx_nblocks = 0;
         if self.sack && pk.sa_len > 0 && flags & (ACK | SYN) == ACK {
             let n = (pk.sa_len as usize).min(sack::MAX_BLOCKS);
@@ -954,7 +982,8 @@ impl Socket {
                     self.syn_count = self.cfg.syn_retries;
                     self.data_retr_count = self.cfg.data_retries;
                     self.rx = Reassembly::new(seq + 1);
-                    self.send_empty(b, sim, SYN | ACK);
+                    let e = self.ecn.syn_received(flags);
+                    self.send_empty(b, sim, SYN | ACK | e);
                 }
             }
             TcpState::SynSent => self.process_syn_sent(b, sim, flags, seq, ack),
@@ -1048,6 +1077,8 @@ impl Socket {
             self.una = self.next_tx;
             self.app_end = self.una;
             self.send_empty(b, sim, ACK);
+            // ECN if the SYN+ACK has ECE (and not CWR)
+            self.ecn.syn_ack_received(flags);
             // `ConnectionSucceeded` runs as a zero-delay event and the
             // application's first `Send` schedules `SendPendingData` one
             // time step (1 ns) later.
@@ -1059,7 +1090,8 @@ impl Socket {
             self.state = TcpState::SynRcvd;
             self.syn_count = self.cfg.syn_retries;
             self.rx = Reassembly::new(seq + 1);
-            self.send_empty(b, sim, SYN | ACK);
+            let e = self.ecn.syn_received(flags);
+            self.send_empty(b, sim, SYN | ACK | e);
         } else if flags & ACK != 0 && flags & SYN == 0 {
             // ignored
         } else {
@@ -1084,7 +1116,8 @@ impl Socket {
             self.received_ack(b, sim, ack, seq, payload);
         } else if f == SYN {
             self.rx = Reassembly::new(seq + 1);
-            self.send_empty(b, sim, SYN | ACK);
+            let e = self.ecn.syn_received(flags);
+            self.send_empty(b, sim, SYN | ACK | e);
         }
     }
 
@@ -1095,7 +1128,7 @@ impl Socket {
             if ack < self.una {
                 // an old ACK: ignored
             } else if ack > self.high_tx {
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             } else {
                 self.received_ack(b, sim, ack, seq, payload);
             }
@@ -1170,7 +1203,7 @@ impl Socket {
     fn received_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, len: u32, _: bool) {
         let expected = self.rx.next;
         let Some(delivered) = self.rx.add(seq, len as u64, self.cfg.rcv_buf as u64) else {
-            self.send_empty(b, sim, ACK);
+            self.send_ack(b, sim);
             return;
         };
         if delivered > 0 {
@@ -1179,19 +1212,47 @@ impl Socket {
         if self.rx.has_holes() || self.rx.next > expected + len as u64 {
             // a gap exists, or one was filled: ACK at once
             self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
-            self.send_empty(b, sim, ACK);
+            self.send_ack(b, sim);
         } else {
             self.delack_pending += 1;
             if self.delack_pending >= self.cfg.delack_count {
                 sim.w.s.timer_cancel(self.delack_timer);
                 self.delack_pending = 0;
                 self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             } else {
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
                 if sim.w.s.timer_status(self.delack_timer) != TimerStatus::Pending {
                     sim.w.s.timer_resched(self.delack_timer, self.cfg.delack_timeout);
                 }
+            }
+        }
+    }
+
+    /// A pure ACK after data, with ECE while the receiver echoes a CE mark.
+    fn send_ack(&mut self, b: &AgentBase, sim: &mut Sim) {
+        let f = ACK | self.ecn.ack_flags();
+        self.send_empty(b, sim, f);
+    }
+
+    /// `EnterCwr`: an ECN echo reduces the window once per window of data,
+    /// through the recovery algorithm, without retransmitting.
+    fn enter_cwr(&mut self, delivered: u32) {
+        let bif = self.sb.bytes_in_flight();
+        self.win.ssthresh = self.cc.ssthresh(&self.win, bif);
+        self.cwnd_infl = self.win.ssthresh;
+        // (ns-3 sets the state without telling the congestion control)
+        self.win.state = CongState::Cwr;
+        self.stats.ecn_reductions += 1;
+        self.recover = self.high_tx;
+        match self.cfg.recovery {
+            Recovery::Classic => {
+                self.win.cwnd = self.win.ssthresh;
+                self.cwnd_infl = self.win.ssthresh + self.dupacks * self.win.mss;
+            }
+            Recovery::Prr(_) => {
+                self.prr.enter((self.high_tx - self.una) as u32);
+                self.recovery_do(delivered, bif);
             }
         }
     }
@@ -1228,6 +1289,17 @@ impl Socket {
         if n > 0 {
             delivered += self.sb.discard(n);
             self.una = upto;
+        }
+        if self.win.state == CongState::Cwr && ack > self.recover {
+            // the reduction's window is over (a new ECE may start another)
+            self.win.state = CongState::Open;
+            self.win.cwnd = self.win.ssthresh;
+            self.cwnd_infl = self.win.cwnd;
+            self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+        }
+        let in_cwr = self.win.state == CongState::Cwr;
+        if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
+            self.enter_cwr(delivered);
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
         self.retrans_acked = false;
@@ -1294,6 +1366,13 @@ impl Socket {
             } else if ack < self.recover && self.win.state == CongState::Loss {
                 self.cc.pkts_acked(&self.win, segs, rtt);
                 self.cc.increase_window(&mut self.win, segs);
+                self.new_ack(b, sim, ack, true);
+            } else if self.win.state == CongState::Cwr {
+                // ECN's reduction in progress: the recovery algorithm sets the window
+                self.cc.pkts_acked(&self.win, segs, rtt);
+                if segs >= 1 {
+                    self.recovery_do(delivered, bif_before);
+                }
                 self.new_ack(b, sim, ack, true);
             } else {
                 match self.win.state {
