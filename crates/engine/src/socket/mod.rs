@@ -780,6 +780,7 @@ impl Socket {
     /// receiver's window, else with `rule3` (SACK, in recovery) (3) the
     /// first segment neither SACKed nor resent.  Returns (seq, max length,
     /// index in the scoreboard or None for new data).
+    #[inline]
     fn next_seg(&mut self, rule3: bool) -> Option<(u64, u32, Option<usize>)> {
         if let Some(i) = self.sb.first_lost() {
             return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
@@ -981,7 +982,7 @@ impl Socket {
                     self.state = TcpState::SynRcvd;
                     self.syn_count = self.cfg.syn_retries;
                     self.data_retr_count = self.cfg.data_retries;
-                    self.rx = Reassembly::new(seq + 1);
+                    self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
                     let e = self.ecn.syn_received(flags);
                     self.send_empty(b, sim, SYN | ACK | e);
                 }
@@ -1071,7 +1072,7 @@ impl Socket {
             self.stats.established_at = sim.w.s.now;
             sim.w.s.timer_cancel(self.retx_timer);
             self.retx_flags = 0;
-            self.rx = Reassembly::new(seq + 1);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             self.next_tx += 1;
             self.high_tx = self.next_tx;
             self.una = self.next_tx;
@@ -1089,7 +1090,7 @@ impl Socket {
             // simultaneous open
             self.state = TcpState::SynRcvd;
             self.syn_count = self.cfg.syn_retries;
-            self.rx = Reassembly::new(seq + 1);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             let e = self.ecn.syn_received(flags);
             self.send_empty(b, sim, SYN | ACK | e);
         } else if flags & ACK != 0 && flags & SYN == 0 {
@@ -1115,7 +1116,7 @@ impl Socket {
             self.delack_pending = self.cfg.delack_count;
             self.received_ack(b, sim, ack, seq, payload);
         } else if f == SYN {
-            self.rx = Reassembly::new(seq + 1);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             let e = self.ecn.syn_received(flags);
             self.send_empty(b, sim, SYN | ACK | e);
         }
@@ -1283,7 +1284,8 @@ impl Socket {
             upto += self.sb.seg_len(n) as u64;
             n += 1;
         }
-        if ack > old_head && ack < self.recover && self.win.state == CongState::Recovery {
+        // (only PRR's slow-start bound reads it)
+        if self.win.state == CongState::Recovery && self.cfg.recovery == Recovery::Prr(ReductionBound::Ssrb) && ack > old_head && ack < self.recover {
             self.retrans_acked = self.sb.retransmission_in(n);
         }
         if n > 0 {
@@ -1297,9 +1299,11 @@ impl Socket {
             self.cwnd_infl = self.win.cwnd;
             self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
         }
-        let in_cwr = self.win.state == CongState::Cwr;
-        if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
-            self.enter_cwr(delivered);
+        if self.ecn.state != ecn::EcnState::Disabled {
+            let in_cwr = self.win.state == CongState::Cwr;
+            if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
+                self.enter_cwr(delivered);
+            }
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
         self.retrans_acked = false;
@@ -1320,7 +1324,8 @@ impl Socket {
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
         // ns-3's `m_bytesInFlight` as computed before the ACK's processing
-        let bif_before = self.sb.bytes_in_flight();
+        // (read by the recovery algorithm in recovery and CWR only)
+        let bif_before = if matches!(self.win.state, CongState::Recovery | CongState::Cwr) { self.sb.bytes_in_flight() } else { 0 };
         // RFC 6675's duplicate ACK with SACK: one that SACKs something new
         let is_dupack = if self.sack { sacked } else { ack == old_head && ack < self.high_tx };
         if is_dupack {

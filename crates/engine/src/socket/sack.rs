@@ -38,6 +38,7 @@ impl SackList {
     /// front; a block that ends where it starts, or starts where it ends, is
     /// merged into it (the merged block stays in front and the scan goes
     /// on from the next); a fifth block drops the last.
+    #[cold]
     pub fn stored(&mut self, head: u64, tail: u64) {
         // push_front into a list of at most 5 (the fifth dropped at the end)
         let mut l = [(0u64, 0u64); MAX_BLOCKS + 1];
@@ -72,6 +73,7 @@ impl SackList {
 
     /// `ClearSackList`: the in-order point reached `next`; blocks wholly
     /// below it go.
+    #[cold]
     pub fn clear_below(&mut self, next: u64) {
         let mut k = 0;
         for i in 0..self.len {
