@@ -470,6 +470,56 @@ mod tests {
         }
     }
 
+    /// ns-3.37's tcp-tx-buffer-test.cc, `TestIsLost`: ten segments of 1000
+    /// bytes from sequence 1; SACKing the second and third marks nothing
+    /// lost; with the fourth (three SACKed above it, DupThresh 3) the head is
+    /// lost and nothing else.
+    #[test]
+    fn ns3_tx_buffer_test_is_lost() {
+        let mut b = board(10);
+        let mut blocks = Vec::new();
+        for (k, lost_head) in [(1u64, false), (2, false), (3, true)] {
+            blocks.push((k * 1000 + 1, k * 1000 + 1001));
+            b.update(&blocks, 1, M, 3);
+            assert_eq!(b.is_lost(0), lost_head, "after block {k}");
+            for i in 1..10 {
+                assert!(!b.is_lost(i), "segment {i} after block {k}");
+            }
+            check(&b);
+        }
+    }
+
+    /// `TestNextSeg`'s first part (150-byte segments from 1, DupThresh 3):
+    /// two SACKed segments (limited transmit) mark nothing lost; the third
+    /// marks the head, which rule (1) returns, once; SACKs of the later
+    /// segments add nothing to retransmit; a partial ACK of the head that
+    /// finds the new head SACKed (a wrong guess) moves the mark on and
+    /// makes the new head the one to resend.
+    #[test]
+    fn ns3_tx_buffer_test_next_seg_rule_1() {
+        let m = 150;
+        let mut b = Scoreboard::new();
+        for _ in 0..100 {
+            b.push_new(m);
+        }
+        let seg = |i: u64| (1 + i * m as u64, 1 + (i + 1) * m as u64);
+        for i in 1..3 {
+            b.update(&[seg(i)], 1, m, 3);
+            assert_eq!(b.first_lost(), None, "limited transmit: new data");
+        }
+        b.update(&[seg(3)], 1, m, 3);
+        assert_eq!(b.first_lost(), Some(0));
+        b.retransmitted(0);
+        for i in 4..=7 {
+            b.update(&[seg(i)], 1, m, 3);
+            assert_eq!(b.first_lost(), None);
+        }
+        // the ACK of the head: segment 1, SACKed, is the head now
+        b.discard(1);
+        assert_eq!(b.first_lost(), Some(0));
+        check(&b);
+    }
+
     #[test]
     fn is_lost_needs_a_sack_above() {
         let mut b = board(6);
