@@ -84,6 +84,7 @@ mod tests {
     /// `delivered`.  ns-3 checks inequalities (at least one MSS on entry;
     /// the window not growing above ssthresh, not shrinking below it);
     /// the exact values follow from the equations (worked out per case).
+    #[allow(clippy::too_many_arguments)]
     fn ns3_case(cwnd: u32, mss: u32, ssthresh: u32, unacked: u32, in_flight: u32, delivered: u32, bytes_sent: u32, bound: ReductionBound) -> (u32, u32) {
         let mut p = Prr::default();
         p.enter(unacked);

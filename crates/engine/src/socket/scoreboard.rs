@@ -282,7 +282,7 @@ impl Scoreboard {
                 // "the option block is outside the sent list": ns-3 stops here
                 break;
             }
-            let mut i = if a <= una { 0 } else { ((a - una) + m - 1) / m } as usize;
+            let mut i = if a <= una { 0 } else { (a - una).div_ceil(m) } as usize;
             while i < self.segs.len() {
                 let begin = una + i as u64 * m;
                 let s = self.segs[i];
