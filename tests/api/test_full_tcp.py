@@ -16,7 +16,9 @@ def dumbbell(delay="50ms", qlim=52, **params):
     sim.link(s, r1, "10Mb", "0.1ms", queue_limit=qlim)
     sim.link(r1, r2, "6Mb", delay, queue_limit=qlim)
     sim.link(r2, d, "10Mb", "0.1ms", queue_limit=qlim)
-    p = dict(initial_cwnd=15, initial_ssthresh=15 * 1448, snd_buf="16MiB", rcv_buf="16MiB")
+    # seed 004's config A: no SACK, classic recovery (ns-3's defaults are SACK and PRR)
+    p = dict(initial_cwnd=15, initial_ssthresh=15 * 1448, snd_buf="16MiB", rcv_buf="16MiB", sack=False,
+             recovery="classic")
     p.update(params)
     f = sim.tcp(s, d, stack="full", **p)
     return sim, f, (s, r1, r2, d)
@@ -83,8 +85,10 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
 @pytest.mark.parametrize("kw, words", [
     ({"cc": "cubic"}, "unknown cc 'cubic'"),
     ({"cc": "cubic"}, "unknown cc 'cubic'; the full TCP has newreno"),
-    ({"sack": True}, "sack=True is not implemented"),
-    ({"recovery": "prr"}, "unknown recovery 'prr'"),
+    ({"sack": 1}, "sack must be True or False, got 1"),
+    ({"recovery": "rack"}, "unknown recovery 'rack'; choose classic, prr"),
+    ({"recovery": "classic", "reduction_bound": "crb"}, "reduction_bound is PRR's; it needs recovery='prr'"),
+    ({"reduction_bound": "fast"}, "unknown reduction_bound 'fast'; choose ssrb, crb"),
     ({"mss": 0}, "mss must be a whole number from 1"),
     ({"mss": 1000, "mtu": 1500}, "mss or mtu, not both"),
     ({"delack_count": 0}, "delack_count must be a whole number from 1"),

@@ -2,13 +2,14 @@
 //! against ns-3.37 and for timing:
 //!
 //!     cargo run --release -p dumbbell-engine --example full_dumbbell -- \
-//!         FLOWS BTL_MBPS DELAY_MS SIM_TIME [PER] [SEED] [ACCESS_MBPS] [QUEUE]
+//!         FLOWS BTL_MBPS DELAY_MS SIM_TIME [PER] [SEED] [ACCESS_MBPS] [QUEUE] [SSTHRESH_SEG]
 //!
 //! Prints one `RESULT` line per flow (goodput over its own period, fast
 //! recoveries, timeouts, mean cwnd in segments sampled every 0.1 s) and a
 //! `RUN` line with events dispatched and wall time.  With `CWND_PREFIX`
 //! set in the environment, writes `<prefix>-flow<i>-cwnd.csv` (cwnd in
-//! segments every 0.1 s from 0, the ns-3 program's format).
+//! segments every 0.1 s from 0, the ns-3 program's format).  With `CONFIG=B`,
+//! ns-3's config B (SACK and PRR) instead of config A (neither).
 
 #[path = "support/seed004.rs"]
 #[allow(dead_code)]
@@ -22,7 +23,12 @@ fn main() {
     sc.seed = arg(6, 1.0) as u64;
     sc.access_mbps = arg(7, 10.0);
     sc.queue = arg(8, 0.0) as u32;
+    let ssthresh = arg(9, 15.0) as u64;
+    sc.cfg.initial_ssthresh = (ssthresh * 1448).min(u32::MAX as u64) as u32;
     sc.record = true;
+    if std::env::var("CONFIG").is_ok_and(|c| c == "B") {
+        sc = sc.config_b();
+    }
     let t0 = std::time::Instant::now();
     let out = seed004::run(&sc);
     let wall = t0.elapsed().as_secs_f64();

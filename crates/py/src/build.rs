@@ -326,6 +326,24 @@ impl Builder {
                 "timestamps" => c.timestamps = v != 0.0,
                 "window_scaling" => c.window_scaling = v != 0.0,
                 "sack" => c.sack = v != 0.0,
+                "ecn" => {
+                    use dumbbell_engine::socket::ecn::UseEcn;
+                    c.ecn = match v as u32 {
+                        0 => UseEcn::Off,
+                        1 => UseEcn::On,
+                        2 => UseEcn::AcceptOnly,
+                        _ => return Err(PyValueError::new_err(format!("Builder.full_tcp(): ecn code {v} is not 0, 1 or 2"))),
+                    }
+                }
+                "recovery" => {
+                    use dumbbell_engine::socket::{prr::ReductionBound, Recovery};
+                    c.recovery = match v as u32 {
+                        0 => Recovery::Classic,
+                        1 => Recovery::Prr(ReductionBound::Ssrb),
+                        2 => Recovery::Prr(ReductionBound::Crb),
+                        _ => return Err(PyValueError::new_err(format!("Builder.full_tcp(): recovery code {v} is not 0, 1 or 2"))),
+                    }
+                }
                 "limited_transmit" => c.limited_transmit = v != 0.0,
                 "initial_cwnd" => c.initial_cwnd = u(v),
                 "initial_ssthresh" => c.initial_ssthresh = if v >= u32::MAX as f64 { u32::MAX } else { u(v) },
@@ -355,7 +373,7 @@ impl Builder {
     /// A full-TCP end's counters: (data segments, retransmissions, fast
     /// recoveries, timeouts, ACKs sent, bytes received, established at,
     /// cwnd, ssthresh, srtt, rto, bytes in flight, mss, SND.UNA, SND.MAX,
-    /// port; state name).
+    /// port, ECN window reductions; state name).
     fn full_tcp_stats(&self, agent: u32) -> PyResult<(Vec<f64>, String)> {
         let s = self.b.sim().socket(agent).ok_or_else(|| PyValueError::new_err(format!("no full-TCP end {agent}")))?;
         let t = &s.stats;
@@ -377,6 +395,7 @@ impl Builder {
                 s.snd_una() as f64,
                 s.snd_max() as f64,
                 self.b.sim().agent_base(agent).map_or(-1.0, |b| b.port as f64),
+                t.ecn_reductions as f64,
             ],
             format!("{:?}", s.state),
         ))

@@ -13,8 +13,10 @@ from ._values import _is_number, _parse_time
 
 #: Congestion controls the full TCP runs.
 FULL_CCS = ("newreno",)
-#: Loss recovery kinds.
-FULL_RECOVERIES = ("classic",)
+#: Loss recovery kinds (ns-3's TcpClassicRecovery, TcpPrrRecovery).
+FULL_RECOVERIES = ("classic", "prr")
+#: PRR's reduction bounds (TcpPrrRecovery::ReductionBound).
+PRR_BOUNDS = ("ssrb", "crb")
 
 #: Traceable variables of a full-TCP flow: name -> (engine trace code, what).
 #: ``cwnd_``/``ssthresh_`` are in segments (bytes / MSS), like the ns-2
@@ -85,20 +87,34 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
-    rec = p.pop("recovery", "classic")
+    rec = p.pop("recovery", "prr")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
-        raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)} "
-                         f"(SACK with RFC 6675 and PRR are not implemented yet)")
+        raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)}")
+    rec = rec.lower()
+    bound = p.pop("reduction_bound", None)
+    if bound is not None:
+        if rec != "prr":
+            raise ValueError(f"{w}: reduction_bound is PRR's; it needs recovery='prr', got recovery={rec!r}")
+        if not isinstance(bound, str) or bound.lower() not in PRR_BOUNDS:
+            raise ValueError(f"{w}: unknown reduction_bound {bound!r}; choose {', '.join(PRR_BOUNDS)}")
     out: dict[str, float] = {}
-    plain: dict = {"cc": cc, "recovery": rec.lower()}
+    plain: dict = {"cc": cc, "recovery": rec}
+    if rec == "prr":
+        plain["reduction_bound"] = (bound or "ssrb").lower()
+    # the engine's code: 0 classic, 1 PRR with SSRB, 2 PRR with CRB
+    out["recovery"] = 0.0 if rec == "classic" else 1.0 + PRR_BOUNDS.index(plain["reduction_bound"])
     ts = _flag(p.pop("timestamps", True), f"{w}: timestamps")
     out["timestamps"] = float(ts)
     plain["timestamps"] = ts
-    if "sack" in p:
-        if _flag(p.pop("sack"), f"{w}: sack"):
-            raise ValueError(f"{w}: sack=True is not implemented yet in the full TCP (classic NewReno recovery "
-                             f"without SACK only)")
-        plain["sack"] = False
+    sack = _flag(p.pop("sack", True), f"{w}: sack")
+    out["sack"] = float(sack)
+    plain["sack"] = sack
+    ecn = p.pop("ecn", False)
+    modes = {False: "off", True: "on", "off": "off", "on": "on", "accept_only": "accept_only"}
+    if not isinstance(ecn, (bool, str)) or (ecn.lower() if isinstance(ecn, str) else ecn) not in modes:
+        raise ValueError(f"{w}: ecn must be True, False, 'on', 'off' or 'accept_only' (ns-3's UseEcn), got {ecn!r}")
+    plain["ecn"] = modes[ecn.lower() if isinstance(ecn, str) else ecn]
+    out["ecn"] = float(("off", "on", "accept_only").index(plain["ecn"]))
     mss, mtu = p.pop("mss", None), p.pop("mtu", None)
     if mss is not None and mtu is not None:
         raise ValueError(f"{w}: give mss or mtu, not both")
@@ -139,7 +155,7 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
     if p:
-        known = sorted(["cc", "recovery", "timestamps", "sack", "mss", "mtu", "window_scaling", "limited_transmit",
+        known = sorted(["cc", "recovery", "reduction_bound", "timestamps", "sack", "ecn", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
                         "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes"])
@@ -176,7 +192,8 @@ def stats_row(vals: list[float], state: str, rstats: list[float]) -> dict:
     return {"ndatapack": int(data), "nrexmitpack": int(rexmit), "cwnd": cwnd / mss,
             "ssthresh": int(min(ssthresh, 2**31 - 1) // mss), "bytes_received": int(rstats[5]),
             "fast_recoveries": int(recov), "timeouts": int(rtos), "srtt": srtt, "rto": rto,
-            "bytes_in_flight": int(inflight), "state": state, "mss": int(mss)}
+            "bytes_in_flight": int(inflight), "state": state, "mss": int(mss),
+            "ecn_reductions": int(vals[16]) if len(vals) > 16 else 0}
 
 
 def trace_rows(times, codes, values, flow: int, names: tuple[str, ...], mss: float):
@@ -266,7 +283,8 @@ def attach_full(res, sim, full: dict) -> None:
                      "start": fl.start, "established": v["established"], "bytes_received": s["bytes_received"],
                      "goodput_bps": s["bytes_received"] * 8.0 / dur if dur > 0 else 0.0,
                      "data_segments": s["ndatapack"], "retransmissions": s["nrexmitpack"],
-                     "fast_recoveries": s["fast_recoveries"], "timeouts": s["timeouts"], "cwnd_bytes": int(s["cwnd"] * s["mss"]),
+                     "fast_recoveries": s["fast_recoveries"], "timeouts": s["timeouts"],
+                     "ecn_reductions": s["ecn_reductions"], "cwnd_bytes": int(s["cwnd"] * s["mss"]),
                      "ssthresh_bytes": int(s["ssthresh"] * s["mss"]), "srtt": s["srtt"], "rto": s["rto"],
                      "bytes_in_flight": s["bytes_in_flight"], "mss": s["mss"], "state": s["state"],
                      "receiver_state": v["receiver_state"]})
@@ -291,6 +309,6 @@ def _schema():
     return {"flow": pl.Int32, "cc": pl.String, "src": pl.Int32, "dst": pl.Int32, "start": pl.Float64,
             "established": pl.Float64, "bytes_received": pl.Int64, "goodput_bps": pl.Float64,
             "data_segments": pl.Int64, "retransmissions": pl.Int64, "fast_recoveries": pl.Int64,
-            "timeouts": pl.Int64, "cwnd_bytes": pl.Int64, "ssthresh_bytes": pl.Int64, "srtt": pl.Float64,
+            "timeouts": pl.Int64, "ecn_reductions": pl.Int64, "cwnd_bytes": pl.Int64, "ssthresh_bytes": pl.Int64, "srtt": pl.Float64,
             "rto": pl.Float64, "bytes_in_flight": pl.Int64, "mss": pl.Int32, "state": pl.String,
             "receiver_state": pl.String}

@@ -11,7 +11,8 @@
 //! tests/full_tcp.rs; `grid` is ../shared/bench/dumbbell-ns3.cc's workload.
 
 use dumbbell_engine::ns2::build::*;
-use dumbbell_engine::socket::Config;
+use dumbbell_engine::socket::prr::ReductionBound;
+use dumbbell_engine::socket::{Config, Recovery};
 
 pub struct Scenario {
     pub flows: usize,
@@ -27,6 +28,9 @@ pub struct Scenario {
     pub record: bool,
     /// Queue limit override (packets in the queue disc; 0: the BDP).
     pub queue: u32,
+    /// A RED bottleneck (min, max thresholds in packets) marking
+    /// ECN-capable packets (`setbit_`) instead of the drop-tail queue.
+    pub red_ecn: Option<(f64, f64)>,
 }
 
 impl Scenario {
@@ -39,9 +43,19 @@ impl Scenario {
             initial_ssthresh: 15 * 1448,
             snd_buf: 1 << 24,
             rcv_buf: 1 << 24,
+            sack: false,
+            recovery: Recovery::Classic,
             ..Config::default()
         };
-        Scenario { flows, btl_mbps, access_mbps: 10.0, delay_ms, sim_time, per: 0.0, seed: 1, start2: 10.0, cfg, record: false, queue: 0 }
+        Scenario { flows, btl_mbps, access_mbps: 10.0, delay_ms, sim_time, per: 0.0, seed: 1, start2: 10.0, cfg, record: false, queue: 0, red_ecn: None }
+    }
+
+    /// ns-3's config B (the seed program's `--sack=1 --recovery=prr`): SACK
+    /// and PRR with its default bound.
+    pub fn config_b(mut self) -> Scenario {
+        self.cfg.sack = true;
+        self.cfg.recovery = Recovery::Prr(ReductionBound::Ssrb);
+        self
     }
 
     pub fn queue_pkts(&self) -> u32 {
@@ -82,7 +96,11 @@ pub fn run(sc: &Scenario) -> Outcome {
     let r2 = b.node().unwrap();
     let q = sc.queue_pkts() + 2;
     let dt = |limit: u32| QueueSpec::DropTail(DropTail { limit: Some(limit), ..Default::default() });
-    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(sc.btl_mbps), Seconds::ms(sc.delay_ms), &dt(q)).unwrap();
+    let btl_q = match sc.red_ecn {
+        Some((lo, hi)) => QueueSpec::Red(Red { limit: Some(q), thresh: Some(lo), maxthresh: Some(hi), ecn: true, ..Default::default() }),
+        None => dt(q),
+    };
+    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(sc.btl_mbps), Seconds::ms(sc.delay_ms), &btl_q).unwrap();
     let mut senders = Vec::new();
     let mut receivers = Vec::new();
     let mut starts = Vec::new();
@@ -159,6 +177,8 @@ pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
         data_retries: 1_000_000,
         timestamps: false,
         min_rto: 0.2,
+        sack: false,
+        recovery: Recovery::Classic,
         ..Config::default()
     };
     let mut sinks = Vec::new();

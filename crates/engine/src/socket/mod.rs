@@ -5,8 +5,10 @@
 //! Three-way handshake, byte sequence numbers, MSS-sized segments,
 //! delayed ACKs (count and timeout), timestamps (RFC 7323, ms ticks as
 //! ns-3 keeps them) and window scaling, RFC 6298 RTO with ns-3's defaults,
-//! classic NewReno loss recovery (RFC 6582 as ns-3's `TcpClassicRecovery`
-//! with its Reno-SACK scoreboard), limited transmit, send and receive
+//! SACK (RFC 2018, `sack.rs`) with RFC 6675 loss recovery on ns-3's
+//! scoreboard (`scoreboard.rs`), or without SACK its Reno-SACK emulation;
+//! the window in recovery set by classic NewReno (RFC 6582 as ns-3's
+//! `TcpClassicRecovery`) or PRR (RFC 6937, `prr.rs`); limited transmit, send and receive
 //! buffers, a bulk-send application on the sending end and a packet sink on
 //! the receiving end.  Congestion control goes through `cc.rs`'s narrow
 //! interface.  The deliberate differences from ns-3.37 are in
@@ -21,8 +23,11 @@
 //! the RTT history and the reassembly keep their capacity.
 
 pub mod cc;
+pub mod ecn;
+pub mod prr;
 pub mod rtt;
 pub mod rx;
+pub mod sack;
 pub mod scoreboard;
 
 use std::collections::VecDeque;
@@ -32,6 +37,8 @@ use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
 use crate::sim::Sim;
 use cc::{CaEvent, Cc, CongState, Window};
+use ecn::{Ecn, UseEcn, CWR};
+use prr::{Prr, ReductionBound};
 use rtt::{to_ns, to_s, RttEstimator, SECOND};
 use rx::Reassembly;
 use scoreboard::Scoreboard;
@@ -51,13 +58,20 @@ const MS: i64 = 1_000_000;
 const IP_HEADER: u32 = 20;
 const TCP_HEADER: u32 = 20;
 
-/// Loss recovery after three duplicate ACKs.
+/// How the window is set in loss recovery [TcpL4Protocol::RecoveryType].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recovery {
     /// RFC 6582 NewReno as ns-3's `TcpClassicRecovery`: cwnd = ssthresh on
-    /// entry; the pipe falls with each dupack (Reno SACK).
+    /// entry; the pipe falls with each dupack (Reno SACK) or SACK.
     Classic,
+    /// RFC 6937 as ns-3's `TcpPrrRecovery` (its default), with the
+    /// reduction bound [TcpPrrRecovery::ReductionBound].
+    Prr(ReductionBound),
 }
+
+/// The SACK-permitted option on a SYN travels as this bit of the packet's
+/// `reason` (beside the window-scale shift in the low bits).
+const SACK_PERMITTED: i32 = 0x100;
 
 /// The parameters of a connection (ns-3's attribute names in brackets).
 #[derive(Clone, Debug)]
@@ -72,9 +86,11 @@ pub struct Config {
     pub timestamps: bool,
     /// [TcpSocketBase::WindowScaling].
     pub window_scaling: bool,
-    /// [TcpSocketBase::Sack] (not implemented yet: must be false).
+    /// [TcpSocketBase::Sack]: offered on the SYN, used if both ends do.
     pub sack: bool,
     pub recovery: Recovery,
+    /// [TcpSocketBase::UseEcn].
+    pub ecn: UseEcn,
     /// [TcpSocketBase::LimitedTransmit].
     pub limited_transmit: bool,
     /// [TcpSocket::InitialCwnd], segments.
@@ -107,8 +123,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// ns-3.37's defaults, but NewReno recovery without SACK, and the MSS
-    /// of a 1500-byte MTU with timestamps (1448).
+    /// ns-3.37's defaults (SACK, PRR with the SSRB bound), but the MSS of
+    /// a 1500-byte MTU with timestamps (1448).
     fn default() -> Config {
         Config {
             mss: 1448,
@@ -116,8 +132,9 @@ impl Default for Config {
             delack_timeout: 0.2,
             timestamps: true,
             window_scaling: true,
-            sack: false,
-            recovery: Recovery::Classic,
+            sack: true,
+            recovery: Recovery::Prr(ReductionBound::Ssrb),
+            ecn: UseEcn::Off,
             limited_transmit: true,
             initial_cwnd: 10,
             initial_ssthresh: u32::MAX,
@@ -166,9 +183,6 @@ impl Config {
         pos(self.initial_rtt, "initial_rtt")?;
         pos(self.clock_granularity, "clock_granularity")?;
         pos(self.conn_timeout, "conn_timeout")?;
-        if self.sack {
-            return Err("sack=True is not implemented yet in the full TCP (only classic NewReno recovery without SACK)".into());
-        }
         if self.initial_cwnd == 0 {
             return Err("initial_cwnd must be at least 1 segment".into());
         }
@@ -185,7 +199,12 @@ impl Config {
     }
 
     fn tcp_header(&self, syn: bool, sack_perm: bool) -> u32 {
-        let mut opt = 0;
+        self.tcp_header_sack(syn, sack_perm, 0)
+    }
+
+    /// The TCP header's length with `blocks` SACK blocks too.
+    fn tcp_header_sack(&self, syn: bool, sack_perm: bool, blocks: usize) -> u32 {
+        let mut opt = sack::option_len(blocks);
         if self.timestamps {
             opt += 10;
         }
@@ -222,6 +241,8 @@ pub struct Stats {
     pub retransmissions: u64,
     pub fast_recoveries: u64,
     pub timeouts: u64,
+    /// Window reductions for an ECN echo (entries into CWR).
+    pub ecn_reductions: u64,
     pub acks_sent: u64,
     /// Payload bytes delivered in order to the sink.
     pub bytes_received: u64,
@@ -314,6 +335,17 @@ pub struct Socket {
     snd_shift: u8,
     rcv_shift: u8,
     dupacks: u32,
+    /// SACK in use (offered by both ends' SYNs).
+    sack: bool,
+    /// The SACK blocks of the ACK being processed (unwrapped).
+    rx_blocks: [(u64, u64); sack::MAX_BLOCKS],
+    rx_nblocks: usize,
+    prr: Prr,
+    /// `m_isRetransDataAcked`: this ACK covers a retransmission.
+    retrans_acked: bool,
+    ecn: Ecn,
+    /// The flags of the segment being processed.
+    rx_flags: i32,
     recover: u64,
     recover_active: bool,
     first_partial_ack: bool,
@@ -379,6 +411,13 @@ impl Socket {
             snd_shift: 0,
             rcv_shift: 0,
             dupacks: 0,
+            sack: cfg.sack,
+            rx_blocks: [(0, 0); sack::MAX_BLOCKS],
+            rx_nblocks: 0,
+            prr: Prr::default(),
+            retrans_acked: false,
+            ecn: Ecn::new(cfg.ecn),
+            rx_flags: 0,
             recover: 0,
             recover_active: false,
             first_partial_ack: true,
@@ -470,7 +509,10 @@ impl Socket {
     pub fn connect(&mut self, b: &AgentBase, sim: &mut Sim) {
         if matches!(self.state, TcpState::Closed | TcpState::Listen) {
             self.app_active = true;
-            self.send_empty(b, sim, SYN);
+            // `DoConnect`: ECN asked for with ECE and CWR on the SYN
+            self.ecn.state = ecn::EcnState::Disabled;
+            let f = SYN | self.ecn.syn_flags();
+            self.send_empty(b, sim, f);
             self.state = TcpState::SynSent;
         }
         self.note(sim);
@@ -543,7 +585,7 @@ impl Socket {
                 // `DelAckTimeout`
                 self.delack_pending = 0;
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             }
             SEND_TIMER => self.send_pending(b, sim, true),
             _ => {}
@@ -571,8 +613,12 @@ impl Socket {
         self.data_retr_count -= 1;
         let in_flight = self.sb.bytes_in_flight();
         self.dupacks = 0;
-        self.sb.reset_reno_sack();
-        self.sb.set_all_lost(true);
+        // SACK information is kept over a timeout (RFC 6675 5.1, errata
+        // 1610); without SACK the guessed marks go
+        if !self.sack {
+            self.sb.reset_reno_sack();
+        }
+        self.sb.set_all_lost(!self.sack);
         self.recover = self.high_tx;
         self.recover_active = true;
         self.rto = (self.rto * 2).min(60 * SECOND);
@@ -667,11 +713,29 @@ impl Socket {
             }
             self.stats.acks_sent += 1;
         }
-        let hdr = self.cfg.tcp_header(has_syn, has_syn && self.cfg.sack);
+        // `AddOptionSack`: on an ACK, the receiver's blocks that fit
+        let nsack = if flags & ACK != 0 && self.sack && !self.rx.sacks.is_empty() {
+            self.rx.sacks.allowed(if self.cfg.timestamps { 10 } else { 0 })
+        } else {
+            0
+        };
+        let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
         let p = self.segment(b, sim, s, flags, 0, hdr, window);
-        if has_syn && self.cfg.window_scaling {
-            // the window-scale option's shift count travels in `reason`
-            sim.w.pool.get_mut(p).reason = self.rcv_shift as i32;
+        if has_syn {
+            // the window-scale option's shift count and SACK-permitted
+            // travel in `reason`
+            let mut r = if self.cfg.window_scaling { self.rcv_shift as i32 } else { 0 };
+            if self.sack {
+                r |= SACK_PERMITTED;
+            }
+            sim.w.pool.get_mut(p).reason = r;
+        }
+        if nsack > 0 {
+            let pk = sim.w.pool.get_mut(p);
+            for (k, &(a, z)) in self.rx.sacks.blocks()[..nsack].iter().enumerate() {
+                pk.sa[k] = (a as u32 as i32, z as u32 as i32);
+            }
+            pk.sa_len = nsack as u8;
         }
         b.send(sim, p);
         if !self.retx_running(sim) && (has_syn || has_fin) && flags != ACK {
@@ -711,10 +775,13 @@ impl Socket {
         win.saturating_sub(inflight)
     }
 
-    /// `NextSeg` without SACK: the first lost segment not yet resent, else
-    /// new data within the receiver's window.  Returns (seq, max length,
+    /// RFC 6675's `NextSeg` as ns-3's `TcpTxBuffer::NextSeg`: (1) the first
+    /// lost segment neither SACKed nor resent, else (2) new data within the
+    /// receiver's window, else with `rule3` (SACK, in recovery) (3) the
+    /// first segment neither SACKed nor resent.  Returns (seq, max length,
     /// index in the scoreboard or None for new data).
-    fn next_seg(&mut self) -> Option<(u64, u32, Option<usize>)> {
+    #[inline]
+    fn next_seg(&mut self, rule3: bool) -> Option<(u64, u32, Option<usize>)> {
         if let Some(i) = self.sb.first_lost() {
             return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
         }
@@ -725,6 +792,12 @@ impl Socket {
             if self.sb.sent < self.rwnd {
                 let room = (self.rwnd - self.sb.sent).min(self.win.mss);
                 return Some((new, room, None));
+            }
+            return None;
+        }
+        if rule3 {
+            if let Some(i) = self.sb.first_unsacked_unsent() {
+                return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
             }
         }
         None
@@ -740,7 +813,8 @@ impl Socket {
             if self.win.state == CongState::Open && self.state == TcpState::FinWait1 {
                 break;
             }
-            let Some((next, seg_max, idx)) = self.next_seg() else { break };
+            let rule3 = self.sack && self.win.state == CongState::Recovery;
+            let Some((next, seg_max, idx)) = self.next_seg(rule3) else { break };
             let data = (self.app_end - next) as u32;
             if data < avail {
                 self.app_fill();
@@ -792,15 +866,23 @@ impl Socket {
                 s => s,
             };
         }
+        flags |= self.ecn.data_flags(seq, retx);
         let hdr = self.cfg.tcp_header(false, false);
         let window = self.adv_window(true);
         let p = self.segment(b, sim, seq, flags, len, hdr, window);
+        if self.ecn.ect() {
+            sim.w.pool.get_mut(p).ecn_capable = true;
+        }
         if !self.retx_running(sim) {
             self.retx_flags = 0;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
         }
         b.send(sim, p);
         self.rtt_history(seq, len, retx, sim.w.s.now);
+        // `UpdateBytesSent` (PRR's prrOut)
+        if matches!(self.win.state, CongState::Recovery | CongState::Cwr) {
+            self.prr.sent(len);
+        }
         self.stats.data_segments += 1;
         if retx {
             self.stats.retransmissions += 1;
@@ -809,17 +891,19 @@ impl Socket {
         len
     }
 
-    /// `DoRetransmit`: resend the first lost segment (the head).
+    /// `DoRetransmit`: send what `NextSeg` (without rule 3) gives: the
+    /// first lost segment (without SACK, the head), or new data; if
+    /// nothing, the head again.
     fn do_retransmit(&mut self, b: &AgentBase, sim: &mut Sim) {
-        let (seq, max, idx) = match self.sb.first_lost() {
-            Some(i) => (self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), i),
-            None => (self.una, self.win.mss, 0),
-        };
         if self.sb.is_empty() {
             return;
         }
+        let (seq, max, idx) = match self.next_seg(false) {
+            Some(x) => x,
+            None => (self.una, self.win.mss, Some(0)),
+        };
         self.next_tx = seq;
-        self.send_data(b, sim, seq, max, Some(idx), true);
+        self.send_data(b, sim, seq, max, idx, true);
     }
 
     // ---- receiving ----------------------------------------------------------------
@@ -836,7 +920,26 @@ impl Socket {
         let hlen = pk.hlen as u32;
         let payload = (pk.size as u32).saturating_sub(hlen + IP_HEADER + self.cfg.link_overhead);
         let (src, sport) = (pk.saddr, pk.sport);
-        let peer_shift = pk.reason.clamp(0, 14) as u8;
+        let peer_shift = (pk.reason & 0xff).clamp(0, 14) as u8;
+        let peer_sack = pk.reason & SACK_PERMITTED != 0;
+        // `ForwardUp`: a CE mark on a segment newer than the last one marked
+        if pk.ecn_to_echo {
+            self.ecn.ce_received(seq);
+        }
+        // `DoForwardUp`: the sender reacted to our echo
+        if flags & CWR != 0 && self.state == TcpState::Established && flags & RST == 0 {
+            self.ecn.cwr_received();
+        }
+        self.rx_flags = flags;
+        self.rx_nblocks = 0;
+        if self.sack && pk.sa_len > 0 && flags & (ACK | SYN) == ACK {
+            let n = (pk.sa_len as usize).min(sack::MAX_BLOCKS);
+            for k in 0..n {
+                let (a, z) = pk.sa[k];
+                self.rx_blocks[k] = (unwrap(self.una, a), unwrap(self.una, z));
+            }
+            self.rx_nblocks = n;
+        }
         sim.w.pool.free(p);
         if flags & SYN != 0 {
             // RFC 7323: a SYN's window is never scaled
@@ -846,6 +949,8 @@ impl Socket {
             if self.cfg.window_scaling {
                 self.snd_shift = peer_shift;
             }
+            // `ProcessOptionSackPermitted`: SACK only if both ends offer it
+            self.sack = self.sack && peer_sack;
             if has_ts && self.cfg.timestamps {
                 self.process_ts(tsval, tsecr, seq);
             }
@@ -877,8 +982,9 @@ impl Socket {
                     self.state = TcpState::SynRcvd;
                     self.syn_count = self.cfg.syn_retries;
                     self.data_retr_count = self.cfg.data_retries;
-                    self.rx = Reassembly::new(seq + 1);
-                    self.send_empty(b, sim, SYN | ACK);
+                    self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
+                    let e = self.ecn.syn_received(flags);
+                    self.send_empty(b, sim, SYN | ACK | e);
                 }
             }
             TcpState::SynSent => self.process_syn_sent(b, sim, flags, seq, ack),
@@ -966,12 +1072,14 @@ impl Socket {
             self.stats.established_at = sim.w.s.now;
             sim.w.s.timer_cancel(self.retx_timer);
             self.retx_flags = 0;
-            self.rx = Reassembly::new(seq + 1);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             self.next_tx += 1;
             self.high_tx = self.next_tx;
             self.una = self.next_tx;
             self.app_end = self.una;
             self.send_empty(b, sim, ACK);
+            // ECN if the SYN+ACK has ECE (and not CWR)
+            self.ecn.syn_ack_received(flags);
             // `ConnectionSucceeded` runs as a zero-delay event and the
             // application's first `Send` schedules `SendPendingData` one
             // time step (1 ns) later.
@@ -982,8 +1090,9 @@ impl Socket {
             // simultaneous open
             self.state = TcpState::SynRcvd;
             self.syn_count = self.cfg.syn_retries;
-            self.rx = Reassembly::new(seq + 1);
-            self.send_empty(b, sim, SYN | ACK);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
+            let e = self.ecn.syn_received(flags);
+            self.send_empty(b, sim, SYN | ACK | e);
         } else if flags & ACK != 0 && flags & SYN == 0 {
             // ignored
         } else {
@@ -1007,8 +1116,9 @@ impl Socket {
             self.delack_pending = self.cfg.delack_count;
             self.received_ack(b, sim, ack, seq, payload);
         } else if f == SYN {
-            self.rx = Reassembly::new(seq + 1);
-            self.send_empty(b, sim, SYN | ACK);
+            self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
+            let e = self.ecn.syn_received(flags);
+            self.send_empty(b, sim, SYN | ACK | e);
         }
     }
 
@@ -1019,7 +1129,7 @@ impl Socket {
             if ack < self.una {
                 // an old ACK: ignored
             } else if ack > self.high_tx {
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             } else {
                 self.received_ack(b, sim, ack, seq, payload);
             }
@@ -1037,7 +1147,9 @@ impl Socket {
     /// `ProcessWait` etc.: the closing states, reduced to what a bulk
     /// transfer needs (ACKs of data and FIN, the peer's FIN).
     fn process_wait(&mut self, b: &mut AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, payload: u32) {
-        if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx {
+        // (ns-3's ProcessWait passes every ACK on: one acknowledging our FIN
+        // is one past the highest data sent)
+        if flags & ACK != 0 && ack >= self.una && ack <= self.high_tx + 1 {
             self.received_ack(b, sim, ack, seq, payload);
         } else if payload > 0 {
             self.received_data(b, sim, seq, payload, false);
@@ -1092,7 +1204,7 @@ impl Socket {
     fn received_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, len: u32, _: bool) {
         let expected = self.rx.next;
         let Some(delivered) = self.rx.add(seq, len as u64, self.cfg.rcv_buf as u64) else {
-            self.send_empty(b, sim, ACK);
+            self.send_ack(b, sim);
             return;
         };
         if delivered > 0 {
@@ -1101,14 +1213,14 @@ impl Socket {
         if self.rx.has_holes() || self.rx.next > expected + len as u64 {
             // a gap exists, or one was filled: ACK at once
             self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
-            self.send_empty(b, sim, ACK);
+            self.send_ack(b, sim);
         } else {
             self.delack_pending += 1;
             if self.delack_pending >= self.cfg.delack_count {
                 sim.w.s.timer_cancel(self.delack_timer);
                 self.delack_pending = 0;
                 self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
-                self.send_empty(b, sim, ACK);
+                self.send_ack(b, sim);
             } else {
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
                 if sim.w.s.timer_status(self.delack_timer) != TimerStatus::Pending {
@@ -1118,9 +1230,45 @@ impl Socket {
         }
     }
 
+    /// A pure ACK after data, with ECE while the receiver echoes a CE mark.
+    fn send_ack(&mut self, b: &AgentBase, sim: &mut Sim) {
+        let f = ACK | self.ecn.ack_flags();
+        self.send_empty(b, sim, f);
+    }
+
+    /// `EnterCwr`: an ECN echo reduces the window once per window of data,
+    /// through the recovery algorithm, without retransmitting.
+    fn enter_cwr(&mut self, delivered: u32) {
+        let bif = self.sb.bytes_in_flight();
+        self.win.ssthresh = self.cc.ssthresh(&self.win, bif);
+        self.cwnd_infl = self.win.ssthresh;
+        // (ns-3 sets the state without telling the congestion control)
+        self.win.state = CongState::Cwr;
+        self.stats.ecn_reductions += 1;
+        self.recover = self.high_tx;
+        match self.cfg.recovery {
+            Recovery::Classic => {
+                self.win.cwnd = self.win.ssthresh;
+                self.cwnd_infl = self.win.ssthresh + self.dupacks * self.win.mss;
+            }
+            Recovery::Prr(_) => {
+                self.prr.enter((self.high_tx - self.una) as u32);
+                self.recovery_do(delivered, bif);
+            }
+        }
+    }
+
     /// `ReceivedAck`.
     fn received_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, seq: u64, payload: u32) {
         let old_head = self.una;
+        // `ReadOptions`: RFC 6675's Update() with the ACK's SACK blocks
+        let (mut bytes_sacked, mut delivered) = (0, 0);
+        if self.rx_nblocks > 0 {
+            let n = self.rx_nblocks;
+            self.rx_nblocks = 0;
+            let blocks = self.rx_blocks;
+            (bytes_sacked, delivered) = self.sb.update(&blocks[..n], self.una, self.win.mss, self.cfg.retx_thresh);
+        }
         if ack < old_head {
             if payload > 0 {
                 self.received_data(b, sim, seq, payload, false);
@@ -1136,11 +1284,29 @@ impl Socket {
             upto += self.sb.seg_len(n) as u64;
             n += 1;
         }
+        // (only PRR's slow-start bound reads it)
+        if self.win.state == CongState::Recovery && self.cfg.recovery == Recovery::Prr(ReductionBound::Ssrb) && ack > old_head && ack < self.recover {
+            self.retrans_acked = self.sb.retransmission_in(n);
+        }
         if n > 0 {
-            self.sb.discard(n);
+            delivered += self.sb.discard(n);
             self.una = upto;
         }
-        self.process_ack(b, sim, ack, old_head);
+        if self.win.state == CongState::Cwr && ack > self.recover {
+            // the reduction's window is over (a new ECE may start another)
+            self.win.state = CongState::Open;
+            self.win.cwnd = self.win.ssthresh;
+            self.cwnd_infl = self.win.cwnd;
+            self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+        }
+        if self.ecn.state != ecn::EcnState::Disabled {
+            let in_cwr = self.win.state == CongState::Cwr;
+            if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
+                self.enter_cwr(delivered);
+            }
+        }
+        self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
+        self.retrans_acked = false;
         if payload > 0 {
             self.received_data(b, sim, seq, payload, false);
         }
@@ -1151,14 +1317,19 @@ impl Socket {
         self.send_pending(b, sim, true);
     }
 
-    /// `ProcessAck` (without SACK).
-    fn process_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, old_head: u64) {
+    /// `ProcessAck`: `sacked` if the ACK's SACK blocks marked something
+    /// new, `delivered` the bytes it delivered (SACKed or acknowledged).
+    fn process_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, old_head: u64, sacked: bool, delivered: u32) {
         let mss = self.win.mss;
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
-        let is_dupack = ack == old_head && ack < self.high_tx;
+        // ns-3's `m_bytesInFlight` as computed before the ACK's processing
+        // (read by the recovery algorithm in recovery and CWR only)
+        let bif_before = if matches!(self.win.state, CongState::Recovery | CongState::Cwr) { self.sb.bytes_in_flight() } else { 0 };
+        // RFC 6675's duplicate ACK with SACK: one that SACKs something new
+        let is_dupack = if self.sack { sacked } else { ack == old_head && ack < self.high_tx };
         if is_dupack {
-            self.dup_ack(b, sim);
+            self.dup_ack(b, sim, delivered, bif_before);
         }
         if ack == old_head && ack == self.high_tx {
             return;
@@ -1183,10 +1354,11 @@ impl Socket {
             let rtt = self.win.last_rtt;
             if ack < self.recover && self.win.state == CongState::Recovery {
                 // a partial ACK (RFC 6582 step 3): resend the next hole
-                self.sb.mark_head_lost();
+                if !self.sack {
+                    self.sb.mark_head_lost();
+                }
                 if segs >= 1 {
-                    // `TcpClassicRecovery::DoRecovery`
-                    self.cwnd_infl += mss;
+                    self.recovery_do(delivered, bif_before);
                 }
                 if !self.sb.retransmitted_unsacked(0) {
                     self.do_retransmit(b, sim);
@@ -1199,6 +1371,13 @@ impl Socket {
             } else if ack < self.recover && self.win.state == CongState::Loss {
                 self.cc.pkts_acked(&self.win, segs, rtt);
                 self.cc.increase_window(&mut self.win, segs);
+                self.new_ack(b, sim, ack, true);
+            } else if self.win.state == CongState::Cwr {
+                // ECN's reduction in progress: the recovery algorithm sets the window
+                self.cc.pkts_acked(&self.win, segs, rtt);
+                if segs >= 1 {
+                    self.recovery_do(delivered, bif_before);
+                }
                 self.new_ack(b, sim, ack, true);
             } else {
                 match self.win.state {
@@ -1234,8 +1413,9 @@ impl Socket {
                 if exited_fast_recovery {
                     self.new_ack(b, sim, ack, true);
                     self.win.cwnd = self.win.ssthresh;
-                    // `TcpClassicRecovery::ExitRecovery`
-                    self.cwnd_infl = self.win.ssthresh;
+                    // `ExitRecovery` (classic and PRR alike: the inflated
+                    // window is the window)
+                    self.cwnd_infl = self.win.cwnd;
                 }
                 if self.win.state == CongState::Open {
                     self.cc.increase_window(&mut self.win, segs);
@@ -1246,8 +1426,8 @@ impl Socket {
         }
     }
 
-    /// `DupAck` (without SACK).
-    fn dup_ack(&mut self, b: &AgentBase, sim: &mut Sim) {
+    /// `DupAck`.
+    fn dup_ack(&mut self, b: &AgentBase, sim: &mut Sim, delivered: u32, bif_before: u32) {
         if self.win.state == CongState::Loss {
             return;
         }
@@ -1258,32 +1438,64 @@ impl Socket {
             self.set_state(CongState::Disorder);
         }
         if self.win.state == CongState::Recovery {
-            self.sb.add_reno_sack();
-            self.cwnd_infl += self.win.mss;
+            if !self.sack {
+                self.sb.add_reno_sack();
+            }
+            // (PRR reads the pipe as computed before this ACK's Reno SACK)
+            self.recovery_do(delivered, bif_before);
         } else if self.win.state == CongState::Disorder {
             if self.dupacks == self.cfg.retx_thresh && (self.high_rx_ack >= self.recover || !self.recover_active) {
-                self.enter_recovery(b, sim);
+                self.enter_recovery(b, sim, delivered);
             } else if self.sb.is_lost(1) {
-                self.enter_recovery(b, sim);
-            } else if self.cfg.limited_transmit {
+                self.enter_recovery(b, sim, delivered);
+            } else if !self.sack && self.cfg.limited_transmit {
                 self.sb.add_reno_sack();
             }
         }
     }
 
-    /// `EnterRecovery` with classic recovery.
-    fn enter_recovery(&mut self, b: &AgentBase, sim: &mut Sim) {
-        self.sb.add_reno_sack();
-        self.sb.mark_head_lost();
+    /// The recovery algorithm's `DoRecovery` on an ACK in recovery;
+    /// `bytes_in_flight` is ns-3's last computed pipe.
+    fn recovery_do(&mut self, delivered: u32, bytes_in_flight: u32) {
+        match self.cfg.recovery {
+            // `TcpClassicRecovery::DoRecovery`
+            Recovery::Classic => self.cwnd_infl += self.win.mss,
+            Recovery::Prr(bound) => {
+                let w = self.prr.do_recovery(bound, self.win.ssthresh, bytes_in_flight, self.win.mss, delivered, self.retrans_acked);
+                self.win.cwnd = w;
+                self.cwnd_infl = w;
+            }
+        }
+    }
+
+    /// `EnterRecovery`.
+    fn enter_recovery(&mut self, b: &AgentBase, sim: &mut Sim, delivered: u32) {
+        if !self.sack {
+            self.sb.add_reno_sack();
+            self.sb.mark_head_lost();
+        } else if !self.sb.is_lost(0) {
+            // three dupacks, but fewer than three SACKed segments above the head
+            self.sb.mark_head_lost();
+        }
         self.recover = self.high_tx;
         self.recover_active = true;
         self.set_state(CongState::Recovery);
         // "still consider the head as in flight" without SACK (ns-3's note)
-        let in_flight = self.sb.bytes_in_flight() + self.win.mss;
+        let bif = self.sb.bytes_in_flight();
+        let in_flight = if self.sack { bif } else { bif + self.win.mss };
         self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
-        // `TcpClassicRecovery::EnterRecovery`
-        self.win.cwnd = self.win.ssthresh;
-        self.cwnd_infl = self.win.ssthresh + self.dupacks * self.win.mss;
+        match self.cfg.recovery {
+            // `TcpClassicRecovery::EnterRecovery`
+            Recovery::Classic => {
+                self.win.cwnd = self.win.ssthresh;
+                self.cwnd_infl = self.win.ssthresh + self.dupacks * self.win.mss;
+            }
+            // `TcpPrrRecovery::EnterRecovery`: RecoverFS = the data outstanding
+            Recovery::Prr(_) => {
+                self.prr.enter((self.high_tx - self.una) as u32);
+                self.recovery_do(delivered, bif);
+            }
+        }
         self.stats.fast_recoveries += 1;
         self.do_retransmit(b, sim);
     }
@@ -1325,6 +1537,11 @@ mod tests {
         // 20 + timestamps 10 -> 32; the SYN adds window scale: 20 + 13 -> 36
         assert_eq!(c.tcp_header(false, false), 32);
         assert_eq!(c.tcp_header(true, false), 36);
+        // SACK blocks after the timestamps: 10 + 2 + 8n, padded to 4
+        assert_eq!(c.tcp_header_sack(false, false, 1), 40);
+        assert_eq!(c.tcp_header_sack(false, false, 3), 56);
+        // SACK-permitted on a SYN: 10 + 3 + 2 = 15 -> 16
+        assert_eq!(c.tcp_header(true, true), 36);
         assert_eq!(Config::mss_for_mtu(1500, true), Some(1448));
         assert_eq!(Config::mss_for_mtu(1500, false), Some(1460));
         assert_eq!(Config::mss_for_mtu(40, false), None);
@@ -1336,7 +1553,7 @@ mod tests {
         c.delack_timeout = -1.0;
         assert!(c.check().unwrap_err().contains("delack_timeout"));
         let mut c = Config::default();
-        c.sack = true;
-        assert!(c.check().unwrap_err().contains("sack"));
+        c.retx_thresh = 0;
+        assert!(c.check().unwrap_err().contains("retx_thresh"));
     }
 }

@@ -1,7 +1,10 @@
 //! The receiver's out-of-order data (ns-3's `TcpRxBuffer`, less the bytes:
 //! the application reads in-order data at once, as ns-3's PacketSink does,
 //! so only the ranges above the next expected byte are kept).  A sorted
-//! list of disjoint `[start, end)` ranges whose capacity is kept.
+//! list of disjoint `[start, end)` ranges whose capacity is kept, and the
+//! SACK blocks to report (`sack.rs`) when SACK is in use.
+
+use super::sack::SackList;
 
 #[derive(Clone, Debug, Default)]
 pub struct Reassembly {
@@ -10,11 +13,20 @@ pub struct Reassembly {
     ranges: Vec<(u64, u64)>,
     /// Bytes held out of order.
     pub held: u64,
+    /// The SACK blocks (ns-3's `m_sackList`), kept if `track`.
+    pub sacks: SackList,
+    track: bool,
 }
 
 impl Reassembly {
     pub fn new(next: u64) -> Reassembly {
-        Reassembly { next, ranges: Vec::new(), held: 0 }
+        Reassembly { next, ranges: Vec::new(), held: 0, sacks: SackList::default(), track: true }
+    }
+
+    /// Keep the SACK blocks or not (SACK in use).
+    pub fn with_sacks(mut self, track: bool) -> Reassembly {
+        self.track = track;
+        self
     }
 
     pub fn has_holes(&self) -> bool {
@@ -73,9 +85,15 @@ impl Reassembly {
                 self.next = self.next.max(b);
                 self.ranges.remove(0);
             }
+            if !self.sacks.is_empty() {
+                self.sacks.clear_below(self.next);
+            }
             return Some(self.next - before);
         }
-        // store out of order, merging with neighbours
+        // store out of order, merging with neighbours; a new SACK block
+        if self.track {
+            self.sacks.stored(head, tail);
+        }
         let pos = self.ranges.partition_point(|&(a, _)| a < head);
         self.ranges.insert(pos, (head, tail));
         self.held += tail - head;

@@ -18,6 +18,9 @@ use std::collections::VecDeque;
 const SACKED: u8 = 1;
 const LOST: u8 = 2;
 const RETRANS: u8 = 4;
+/// Counted as delivered (SACKed): not counted again when cumulatively
+/// acknowledged (ns-3's rate sampler marks the item's delivered time).
+const DELIVERED: u8 = 8;
 
 #[derive(Clone, Copy, Debug)]
 struct Seg {
@@ -43,6 +46,9 @@ pub struct Scoreboard {
     lost_hint: usize,
     /// No segment in 1..sack_hint is unSACKed.
     sack_hint: usize,
+    /// Every segment below this index is SACKed or lost (what
+    /// `update_lost_count` has already marked; it starts from here).
+    lost_below: usize,
 }
 
 #[inline]
@@ -122,19 +128,26 @@ impl Scoreboard {
     /// retransmitted; a lost mark stays (so it counts in flight once).
     pub fn retransmitted(&mut self, i: usize) {
         let f = self.segs[i].flags;
-        self.set(i, f | RETRANS);
+        self.set(i, (f | RETRANS) & !DELIVERED);
     }
 
     /// `DiscardUpTo`: drop the first `n` segments (acknowledged).  If the new
     /// head was marked SACKed (a Reno guess that turned out wrong), the mark
     /// moves on and the head is marked lost, as ns-3 does.
-    pub fn discard(&mut self, n: usize) {
+    /// Returns the bytes newly delivered: those of segments not already
+    /// counted when SACKed (ns-3's `SkbDelivered` on each item removed).
+    pub fn discard(&mut self, n: usize) -> u32 {
+        let mut delivered = 0;
         for _ in 0..n {
+            if self.segs[0].flags & DELIVERED == 0 {
+                delivered += self.segs[0].len;
+            }
             self.set(0, 0);
             let s = self.segs.pop_front().expect("discard past the sent list");
             self.sent -= s.len;
         }
         self.lost_hint = self.lost_hint.saturating_sub(n);
+        self.lost_below = self.lost_below.saturating_sub(n);
         self.sack_hint = self.sack_hint.saturating_sub(n).max(1);
         self.highest_sack = match self.highest_sack {
             Some(h) if h >= n => Some(h - n),
@@ -151,6 +164,7 @@ impl Scoreboard {
         if self.segs.is_empty() {
             self.highest_sack = None;
         }
+        delivered
     }
 
     /// `AddRenoSack`: a duplicate ACK means one more segment after the head
@@ -170,6 +184,7 @@ impl Scoreboard {
 
     /// `ResetRenoSack`.
     pub fn reset_reno_sack(&mut self) {
+        self.lost_below = 0;
         if self.sacked > 0 {
             for i in 0..self.segs.len() {
                 let f = self.segs[i].flags;
@@ -251,6 +266,92 @@ impl Scoreboard {
         self.segs.front().is_some_and(|s| s.flags & RETRANS != 0)
     }
 
+    /// `TcpTxBuffer::Update`: the SACK blocks of an ACK, in byte sequence
+    /// numbers, with `una` the first byte of segment 0 and every segment
+    /// but the last `mss` long (the grid is fixed).  A segment is SACKed
+    /// only if a block covers it wholly.  Returns (bytes newly SACKed,
+    /// bytes newly delivered); after a change, `update_lost_count` marks
+    /// the segments that `dupthresh` SACKed ones lie above as lost.
+    pub fn update(&mut self, blocks: &[(u64, u64)], una: u64, mss: u32, dupthresh: u32) -> (u32, u32) {
+        let m = mss as u64;
+        let end = una + self.sent as u64;
+        let mut sacked = 0;
+        let mut delivered = 0;
+        for &(a, b) in blocks {
+            if end < a {
+                // "the option block is outside the sent list": ns-3 stops here
+                break;
+            }
+            let mut i = if a <= una { 0 } else { (a - una).div_ceil(m) } as usize;
+            while i < self.segs.len() {
+                let begin = una + i as u64 * m;
+                let s = self.segs[i];
+                if begin + s.len as u64 > b {
+                    break;
+                }
+                if s.flags & SACKED == 0 {
+                    self.set(i, (s.flags | SACKED | DELIVERED) & !LOST);
+                    sacked += s.len;
+                    if s.flags & DELIVERED == 0 {
+                        delivered += s.len;
+                    }
+                    // ns-3 moves the highest mark when its start is at or
+                    // below this segment's end: a segment just below it
+                    // takes the mark too
+                    match self.highest_sack {
+                        Some(h) if h > i + 1 => {}
+                        _ => self.highest_sack = Some(i),
+                    }
+                }
+                i += 1;
+            }
+        }
+        if sacked > 0 {
+            self.update_lost_count(dupthresh);
+        }
+        (sacked, delivered)
+    }
+
+    /// `UpdateLostCount`: counting SACKed segments down from the highest,
+    /// every segment below the `dupthresh`-th one that is neither SACKed
+    /// nor lost becomes lost (the head included).
+    fn update_lost_count(&mut self, dupthresh: u32) {
+        let Some(h) = self.highest_sack else { return };
+        let mut count = 0;
+        let mut k = h + 1;
+        while k > 1 {
+            k -= 1;
+            if self.segs[k].flags & SACKED != 0 {
+                count += 1;
+                if count >= dupthresh {
+                    break;
+                }
+            }
+        }
+        if count < dupthresh {
+            return;
+        }
+        // segments k-1 down to 0 (ns-3 walks down to 1 and then the head)
+        for i in self.lost_below..k {
+            let f = self.segs[i].flags;
+            if f & (SACKED | LOST) == 0 {
+                self.set(i, f | LOST);
+            }
+        }
+        self.lost_below = self.lost_below.max(k);
+    }
+
+    /// NextSeg rule (3): the first segment neither SACKed nor resent.
+    pub fn first_unsacked_unsent(&self) -> Option<usize> {
+        self.segs.iter().position(|s| s.flags & (SACKED | RETRANS) == 0)
+    }
+
+    /// `m_isRetransDataAcked`: one of the first `n` segments (about to be
+    /// acknowledged) was retransmitted and not SACKed.
+    pub fn retransmission_in(&self, n: usize) -> bool {
+        self.segs.iter().take(n).any(|s| s.flags & RETRANS != 0 && s.flags & SACKED == 0)
+    }
+
     /// Everything forgotten (a new connection).
     pub fn clear(&mut self) {
         self.segs.clear();
@@ -270,6 +371,8 @@ mod tests {
         assert_eq!((b.sacked, b.lost, b.retrans), (sum(SACKED), sum(LOST), sum(RETRANS)));
         assert_eq!(b.pending, b.segs.iter().filter(|s| is_pending(s.flags)).count());
         assert_eq!(b.sent, b.segs.iter().map(|s| s.len).sum::<u32>());
+        assert!(b.segs.iter().take(b.lost_below).all(|s| s.flags & (SACKED | LOST) != 0));
+        assert!(b.lost_below <= b.segs.len());
     }
 
     fn board(n: usize) -> Scoreboard {
@@ -336,14 +439,14 @@ mod tests {
         let mut x: u64 = 12345;
         for _ in 0..20000 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let r = (x >> 33) % 9;
+            let r = (x >> 33) % 10;
             match r {
                 0 | 1 => b.push_new(M),
                 2 if !b.is_empty() => b.add_reno_sack(),
                 3 if !b.is_empty() => b.mark_head_lost(),
                 4 if !b.is_empty() => {
                     let n = ((x >> 40) as usize % 3).min(b.len());
-                    b.discard(n)
+                    b.discard(n);
                 }
                 5 if !b.is_empty() => {
                     if let Some(i) = b.first_lost() {
@@ -352,12 +455,69 @@ mod tests {
                 }
                 6 if (x >> 50) % 50 == 0 => b.set_all_lost(true),
                 7 if (x >> 50) % 20 == 0 => b.reset_reno_sack(),
+                8 | 9 if b.len() > 1 => {
+                    // a SACK block over a random run of segments above the head
+                    let a = 1 + (x >> 20) as usize % (b.len() - 1);
+                    let n = 1 + (x >> 44) as usize % 3;
+                    let (l, r) = (a as u64 * M as u64, ((a + n).min(b.len()) as u64) * M as u64);
+                    b.update(&[(l, r)], 0, M, 3);
+                }
                 _ => {}
             }
             check(&b);
             let naive = b.segs.iter().position(|s| is_pending(s.flags));
             assert_eq!(b.clone().first_lost(), naive);
         }
+    }
+
+    /// ns-3.37's tcp-tx-buffer-test.cc, `TestIsLost`: ten segments of 1000
+    /// bytes from sequence 1; SACKing the second and third marks nothing
+    /// lost; with the fourth (three SACKed above it, DupThresh 3) the head is
+    /// lost and nothing else.
+    #[test]
+    fn ns3_tx_buffer_test_is_lost() {
+        let mut b = board(10);
+        let mut blocks = Vec::new();
+        for (k, lost_head) in [(1u64, false), (2, false), (3, true)] {
+            blocks.push((k * 1000 + 1, k * 1000 + 1001));
+            b.update(&blocks, 1, M, 3);
+            assert_eq!(b.is_lost(0), lost_head, "after block {k}");
+            for i in 1..10 {
+                assert!(!b.is_lost(i), "segment {i} after block {k}");
+            }
+            check(&b);
+        }
+    }
+
+    /// `TestNextSeg`'s first part (150-byte segments from 1, DupThresh 3):
+    /// two SACKed segments (limited transmit) mark nothing lost; the third
+    /// marks the head, which rule (1) returns, once; SACKs of the later
+    /// segments add nothing to retransmit; a partial ACK of the head that
+    /// finds the new head SACKed (a wrong guess) moves the mark on and
+    /// makes the new head the one to resend.
+    #[test]
+    fn ns3_tx_buffer_test_next_seg_rule_1() {
+        let m = 150;
+        let mut b = Scoreboard::new();
+        for _ in 0..100 {
+            b.push_new(m);
+        }
+        let seg = |i: u64| (1 + i * m as u64, 1 + (i + 1) * m as u64);
+        for i in 1..3 {
+            b.update(&[seg(i)], 1, m, 3);
+            assert_eq!(b.first_lost(), None, "limited transmit: new data");
+        }
+        b.update(&[seg(3)], 1, m, 3);
+        assert_eq!(b.first_lost(), Some(0));
+        b.retransmitted(0);
+        for i in 4..=7 {
+            b.update(&[seg(i)], 1, m, 3);
+            assert_eq!(b.first_lost(), None);
+        }
+        // the ACK of the head: segment 1, SACKed, is the head now
+        b.discard(1);
+        assert_eq!(b.first_lost(), Some(0));
+        check(&b);
     }
 
     #[test]

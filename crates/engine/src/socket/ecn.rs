@@ -1,0 +1,194 @@
+//! Classic ECN (RFC 3168) as ns-3.37's `TcpSocketBase` runs it: the
+//! negotiation on the SYN (ECE+CWR) and SYN+ACK (ECE), ECT(0) on data
+//! segments, the receiver's ECE on every ACK from a CE mark until the
+//! sender's CWR, and the sender's once-a-window reduction (`EnterCwr`, the
+//! CWR state left when the cumulative ACK passes the recovery point).  The
+//! state machine is ns-3's `TcpSocketState::EcnState_t`; the socket calls
+//! it at ns-3's places (`socket/mod.rs`).
+//!
+//! On the wire: ECE and CWR are TCP flags (`tcp_flags`), ECT is the
+//! packet's `ecn_capable` and CE its `ecn_to_echo` (ns-2's `ect_` and
+//! `ce_`, which the queues' marking already sets on ECN-capable packets only).
+
+/// TCP header flags of ECN.
+pub const ECE: i32 = 0x40;
+pub const CWR: i32 = 0x80;
+
+/// [TcpSocketBase::UseEcn].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UseEcn {
+    Off,
+    /// Ask for ECN on the SYN, and accept it.
+    On,
+    /// Accept ECN when the peer asks, never ask.
+    AcceptOnly,
+}
+
+/// ns-3's `EcnState_t`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EcnState {
+    /// Not negotiated (or not yet).
+    Disabled,
+    Idle,
+    /// The receiver saw CE and has not yet sent an ECE.
+    CeRcvd,
+    /// The receiver sends ECE on its ACKs until a CWR arrives.
+    SendingEce,
+    /// The sender got an ECE and has not yet sent CWR.
+    EceRcvd,
+    CwrSent,
+}
+
+/// A connection's ECN state and the sequence numbers ns-3 keeps with it.
+#[derive(Clone, Copy, Debug)]
+pub struct Ecn {
+    pub mode: UseEcn,
+    pub state: EcnState,
+    /// The last ACK with a valid ECE (`m_ecnEchoSeq`), the last segment
+    /// sent with CWR (`m_ecnCWRSeq`), the last segment received with CE
+    /// (`m_ecnCESeq`).
+    pub echo_seq: u64,
+    pub cwr_seq: u64,
+    pub ce_seq: u64,
+}
+
+impl Ecn {
+    pub fn new(mode: UseEcn) -> Ecn {
+        Ecn { mode, state: EcnState::Disabled, echo_seq: 0, cwr_seq: 0, ce_seq: 0 }
+    }
+
+    /// The flags of the first SYN (`DoConnect`).
+    #[inline]
+    pub fn syn_flags(&self) -> i32 {
+        if self.mode == UseEcn::On {
+            ECE | CWR
+        } else {
+            0
+        }
+    }
+
+    /// A SYN arrived at a listening end: ECN is used if we accept it and
+    /// the SYN asks (ECE and CWR); returns the SYN+ACK's extra flags.
+    pub fn syn_received(&mut self, flags: i32) -> i32 {
+        if self.mode != UseEcn::Off && flags & (ECE | CWR) == ECE | CWR {
+            self.state = EcnState::Idle;
+            ECE
+        } else {
+            self.state = EcnState::Disabled;
+            0
+        }
+    }
+
+    /// The SYN+ACK arrived: ECN is used if it carries ECE without CWR.
+    pub fn syn_ack_received(&mut self, flags: i32) {
+        self.state = if self.mode != UseEcn::Off && flags & (ECE | CWR) == ECE { EcnState::Idle } else { EcnState::Disabled };
+    }
+
+    /// A segment arrived with CE (`ForwardUp`): the receiver echoes it,
+    /// once per new sequence number.
+    pub fn ce_received(&mut self, seq: u64) {
+        if self.ce_seq < seq {
+            self.ce_seq = seq;
+            self.state = EcnState::CeRcvd;
+        }
+    }
+
+    /// A CWR arrived in ESTABLISHED (`DoForwardUp`): stop echoing, unless a
+    /// new CE came with it.
+    pub fn cwr_received(&mut self) {
+        if self.state != EcnState::CeRcvd {
+            self.state = EcnState::Idle;
+        }
+    }
+
+    /// The flags of a pure ACK the receiver sends after data: ECE while
+    /// echoing (and then it is echoing).
+    #[inline]
+    pub fn ack_flags(&mut self) -> i32 {
+        if matches!(self.state, EcnState::CeRcvd | EcnState::SendingEce) {
+            self.state = EcnState::SendingEce;
+            ECE
+        } else {
+            0
+        }
+    }
+
+    /// The sender's reading of an ACK's ECE (`ReceivedAck`): true if the
+    /// window is to be reduced now (a valid ECE, not already in CWR).
+    pub fn ack_received(&mut self, ack: u64, old_head: u64, flags: i32, in_cwr: bool) -> bool {
+        if ack > old_head && self.state != EcnState::Disabled && flags & ECE != 0 {
+            if self.echo_seq < ack {
+                self.echo_seq = ack;
+                self.state = EcnState::EceRcvd;
+                return !in_cwr;
+            }
+        } else if self.state == EcnState::EceRcvd && flags & ECE == 0 {
+            self.state = EcnState::Idle;
+        }
+        false
+    }
+
+    /// A data segment goes out at `seq` (`SendDataPacket`): the CWR flag
+    /// on the first new segment after an ECE.
+    #[inline]
+    pub fn data_flags(&mut self, seq: u64, retransmission: bool) -> i32 {
+        if self.state == EcnState::EceRcvd && self.echo_seq > self.cwr_seq && !retransmission {
+            self.state = EcnState::CwrSent;
+            self.cwr_seq = seq;
+            CWR
+        } else {
+            0
+        }
+    }
+
+    /// Data segments carry ECT(0) once ECN is in use (`AddSocketTags`).
+    #[inline]
+    pub fn ect(&self) -> bool {
+        self.state != EcnState::Disabled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ns-3.37's tcp-ecn-test.cc, negotiation cases 1-4 (sender, receiver
+    /// On or Off: ECT on the data only when both are On), and AcceptOnly
+    /// (ECN when the other end asks, never asking itself).
+    #[test]
+    fn negotiation_as_in_ns3_ecn_test() {
+        for (snd, rcv, ect) in [(UseEcn::Off, UseEcn::Off, false), (UseEcn::On, UseEcn::On, true), (UseEcn::On, UseEcn::Off, false), (UseEcn::Off, UseEcn::On, false), (UseEcn::On, UseEcn::AcceptOnly, true), (UseEcn::AcceptOnly, UseEcn::On, false)] {
+            let (mut a, mut b) = (Ecn::new(snd), Ecn::new(rcv));
+            let syn = a.syn_flags();
+            let synack = b.syn_received(syn);
+            a.syn_ack_received(synack | 0x12);
+            assert_eq!((a.ect(), b.ect()), (ect, ect), "{snd:?} -> {rcv:?}");
+        }
+    }
+
+    /// Test case 5's sequence: CE on a data segment, ECE on the receiver's
+    /// ACKs, CWR on the sender's next new segment, then no more ECE.
+    #[test]
+    fn ce_ece_cwr_round_trip() {
+        let (mut a, mut b) = (Ecn::new(UseEcn::On), Ecn::new(UseEcn::On));
+        let s = b.syn_received(a.syn_flags());
+        a.syn_ack_received(s);
+        // a CE-marked segment at 1001: every ACK carries ECE until a CWR
+        b.ce_received(1001);
+        assert_eq!(b.ack_flags(), ECE);
+        assert_eq!(b.ack_flags(), ECE);
+        // a CE at an older sequence number does not re-arm
+        b.ce_received(1001);
+        // the sender: one reduction for the first ECE, none for the next
+        assert!(a.ack_received(2001, 1001, ECE | 0x10, false));
+        assert!(!a.ack_received(3001, 2001, ECE | 0x10, true));
+        // retransmissions carry no CWR; the next new segment does, once
+        assert_eq!(a.data_flags(1001, true), 0);
+        assert_eq!(a.data_flags(5001, false), CWR);
+        assert_eq!(a.data_flags(6001, false), 0);
+        b.cwr_received();
+        assert_eq!(b.ack_flags(), 0);
+        // an ECE that does not advance the ACK is not acted on
+        assert!(!a.ack_received(3001, 3001, ECE, false));
+    }
+}
