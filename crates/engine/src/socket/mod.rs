@@ -8,9 +8,9 @@
 //! classic NewReno loss recovery (RFC 6582 as ns-3's `TcpClassicRecovery`
 //! with its Reno-SACK scoreboard), limited transmit, send and receive
 //! buffers, a bulk-send application on the sending end and a packet sink on
-//! the receiving end.  Congestion control goes through `cc.rs`'s narrow
-//! interface.  The deliberate differences from ns-3.37 are in
-//! docs/full-tcp.md.
+//! the receiving end.  Congestion control goes through `cc.rs`, the full
+//! TCP's side of the shared seam (`crate::cc`).  The deliberate
+//! differences from ns-3.37 are in docs/full-tcp.md.
 //!
 //! Packets are the engine's: `seqno`/`ackno` carry the low 32 bits of the
 //! byte sequence numbers (unwrapped on receipt against the expected value),
@@ -104,6 +104,9 @@ pub struct Config {
     /// [BulkSendApplication::MaxBytes] and per write [SendSize].
     pub max_bytes: u64,
     pub send_size: u32,
+    /// Attributes of the congestion control's ns-3 dialect, by name
+    /// (Vegas's `alpha`, ...; `crate::cc`, each algorithm's `NS3_PARAMS`).
+    pub cc_params: Vec<(String, i32)>,
 }
 
 impl Default for Config {
@@ -134,6 +137,7 @@ impl Default for Config {
             link_overhead: 2,
             max_bytes: 0,
             send_size: 1448,
+            cc_params: Vec::new(),
         }
     }
 }
@@ -363,7 +367,7 @@ impl Socket {
             retx_flags: 0,
             // zero until a SYN arrives, as ns-3's TcpSocketState starts
             // (its traces show 0 before the handshake)
-            win: Window { cwnd: 0, ssthresh: 0, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX },
+            win: Window::new(0, 0, mss),
             cwnd_infl: 0,
             cc,
             rtt,
@@ -455,6 +459,7 @@ impl Socket {
     }
 
     fn set_state(&mut self, s: CongState) {
+        self.win.next_tx = self.next_tx;
         self.cc.state_set(&mut self.win, s);
         self.win.state = s;
     }
@@ -577,6 +582,7 @@ impl Socket {
         self.recover_active = true;
         self.rto = (self.rto * 2).min(60 * SECOND);
         self.history.clear();
+        self.win.now_ns = to_ns(sim.w.s.now);
         if self.win.state != CongState::Loss || !self.sb.head_retransmitted() {
             self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
         }
@@ -1154,6 +1160,9 @@ impl Socket {
     /// `ProcessAck` (without SACK).
     fn process_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, old_head: u64) {
         let mss = self.win.mss;
+        // what congestion control reads (`m_lastAckedSeq`, the clock)
+        self.win.last_acked = ack;
+        self.win.now_ns = to_ns(sim.w.s.now);
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
         let is_dupack = ack == old_head && ack < self.high_tx;
@@ -1198,6 +1207,7 @@ impl Socket {
                 self.first_partial_ack = false;
             } else if ack < self.recover && self.win.state == CongState::Loss {
                 self.cc.pkts_acked(&self.win, segs, rtt);
+                self.win.next_tx = self.next_tx;
                 self.cc.increase_window(&mut self.win, segs);
                 self.new_ack(b, sim, ack, true);
             } else {
@@ -1238,6 +1248,7 @@ impl Socket {
                     self.cwnd_infl = self.win.ssthresh;
                 }
                 if self.win.state == CongState::Open {
+                    self.win.next_tx = self.next_tx;
                     self.cc.increase_window(&mut self.win, segs);
                     self.cwnd_infl = self.win.cwnd;
                     self.new_ack(b, sim, ack, true);
