@@ -81,8 +81,8 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
 
 
 @pytest.mark.parametrize("kw, words", [
-    ({"cc": "cubic"}, "unknown cc 'cubic'"),
-    ({"cc": "cubic"}, "unknown cc 'cubic'; the full TCP has newreno"),
+    ({"cc": "bbr"}, "unknown cc 'bbr'"),
+    ({"cc": "reno"}, "unknown cc 'reno'; the full TCP has newreno, "),
     ({"sack": True}, "sack=True is not implemented"),
     ({"recovery": "prr"}, "unknown recovery 'prr'"),
     ({"mss": 0}, "mss must be a whole number from 1"),

@@ -9,10 +9,13 @@ import math
 import numbers
 import re
 
+from .._engine import full_congestion_controls
 from ._values import _is_number, _parse_time
 
-#: Congestion controls the full TCP runs.
-FULL_CCS = ("newreno",)
+#: Congestion controls the full TCP runs (the engine's cc/ seam, ns-3
+#: dialect), and each one's attributes with their defaults (`cc_params`).
+FULL_CC_PARAMS = {name: dict(params) for name, params in full_congestion_controls()}
+FULL_CCS = tuple(FULL_CC_PARAMS)
 #: Loss recovery kinds.
 FULL_RECOVERIES = ("classic",)
 
@@ -85,12 +88,27 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
+    ccp = p.pop("cc_params", None)
+    if ccp is not None:
+        if not isinstance(ccp, dict):
+            raise ValueError(f"{w}: cc_params must be a dict of {cc}'s parameters, got {ccp!r}")
+        for k, v in ccp.items():
+            if k not in FULL_CC_PARAMS[cc]:
+                raise ValueError(f"{w}: {cc} has no parameter {k!r}; its parameters: "
+                                 f"{', '.join(FULL_CC_PARAMS[cc]) or 'none'}")
+            if not (isinstance(v, numbers.Integral) and not isinstance(v, bool)) or not 0 <= int(v) <= 2**31 - 1:
+                raise ValueError(f"{w}: cc_params[{k!r}] must be a whole number from 0 to 2147483647, got {v!r}")
+        ccp = {k: int(v) for k, v in ccp.items()}
     rec = p.pop("recovery", "classic")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
         raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)} "
                          f"(SACK with RFC 6675 and PRR are not implemented yet)")
     out: dict[str, float] = {}
     plain: dict = {"cc": cc, "recovery": rec.lower()}
+    if ccp:
+        plain["cc_params"] = dict(ccp)
+        for k, v in ccp.items():
+            out[f"cc.{k}"] = float(v)
     ts = _flag(p.pop("timestamps", True), f"{w}: timestamps")
     out["timestamps"] = float(ts)
     plain["timestamps"] = ts
@@ -139,7 +157,7 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
     if p:
-        known = sorted(["cc", "recovery", "timestamps", "sack", "mss", "mtu", "window_scaling", "limited_transmit",
+        known = sorted(["cc", "cc_params", "recovery", "timestamps", "sack", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
                         "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes"])

@@ -743,8 +743,10 @@ class Simulation:
         * `stack`: "ns2" (the above) or "full": a two-way TCP after ns-3.37
           (handshake, byte sequence numbers, delayed ACKs, timestamps, NewReno
           recovery) from a bulk sender to a packet sink; its parameters
-          (``cc``, ``mss``/``mtu``, ``delack_count``, ``initial_cwnd``,
-          ``snd_buf``, ...) and traces are in docs/full-tcp.md.
+          (``cc``: "newreno" or any of the above but "reno"/"naive_reno",
+          ns-3.37's version where ns-3 has one; ``cc_params``, ``mss``/``mtu``,
+          ``delack_count``, ``initial_cwnd``, ``snd_buf``, ...) and traces are
+          in docs/full-tcp.md.
         """
         src = self._check_node(src, "tcp(): src")
         dst = self._check_node(dst, "tcp(): dst")
