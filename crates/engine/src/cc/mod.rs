@@ -341,8 +341,16 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     const NS3_NATIVE: bool = false;
     /// The ns-3 attributes of that port (default: the module parameters).
     const NS3_PARAMS: &'static [Param] = Self::PARAMS;
+    /// Whether `ns3_cwnd_event` wants the receiver's `DelayedAck` /
+    /// `NonDelayedAck` events (one per data segment received; DCTCP's
+    /// ECE echo needs them, nothing here does, so the socket skips them).
+    const NS3_ACK_EVENTS: bool = false;
+    /// Whether `ns3_pkts_acked` does anything (NewReno's and Scalable's do
+    /// not: the socket skips the call).
+    const NS3_PKTS_ACKED: bool = true;
 
-    /// `Init`: the connection is established.
+    /// `Init`, at the first ACK (ns-2's moment for a Linux module; ns-3
+    /// calls it when the socket is made, which its own ports do not need).
     fn ns3_init(&mut self, sk: &mut Sock) {
         sk.load_segments();
         self.init(sk);
@@ -371,7 +379,6 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
         sk.load_segments();
         let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
         if rtt_ns > 0 {
-            sk.srtt = ((rtt_ns / 1_000_000) as u64) << 3;
             if Self::HAS_RTT_SAMPLE {
                 self.rtt_sample(sk, (rtt_ns / 1000) as u64);
             }
@@ -469,6 +476,17 @@ macro_rules! ccs {
             /// Linux module adapted to bytes).
             pub fn ns3_native(self) -> bool {
                 match self { $(Kind::$variant => <$ty>::NS3_NATIVE,)* }
+            }
+
+            /// Whether its ns-3 dialect takes the receiver's delayed /
+            /// non-delayed ACK events.
+            pub fn ns3_ack_events(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_ACK_EVENTS,)* }
+            }
+
+            /// Whether its ns-3 dialect's `PktsAcked` does anything.
+            pub fn ns3_pkts_acked(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_PKTS_ACKED,)* }
             }
 
             /// A new instance (its private state as `init` will find it).

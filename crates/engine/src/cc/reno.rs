@@ -103,6 +103,7 @@ impl CongestionOps for Reno {
     const NAME: &'static str = "reno";
     const HAS_MIN_CWND: bool = true;
     const NS3_NATIVE: bool = true;
+    const NS3_PKTS_ACKED: bool = false;
 
     fn ssthresh(&mut self, sk: &Sock) -> u64 {
         ssthresh(sk)

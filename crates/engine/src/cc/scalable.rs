@@ -59,6 +59,7 @@ impl CongestionOps for Scalable {
     const NAME: &'static str = "scalable";
     const HAS_MIN_CWND: bool = true;
     const NS3_NATIVE: bool = true;
+    const NS3_PKTS_ACKED: bool = false;
     const NS3_PARAMS: &'static [Param] = &[Param { name: "ai_factor", default: 50, about: "Additive Increase Factor [AIFactor]" }];
 
     fn ssthresh(&mut self, sk: &Sock) -> u64 {

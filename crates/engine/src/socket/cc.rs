@@ -91,13 +91,13 @@ pub struct Window {
     /// bytes; the socket keeps them current before the hooks that read them.
     pub next_tx: u64,
     pub last_acked: u64,
-    /// The simulation clock, ns.
-    pub now_ns: i64,
+    /// The simulation clock, s (what the socket's event runs at).
+    pub now: f64,
 }
 
 impl Window {
     pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
-        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now_ns: 0 }
+        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0 }
     }
 }
 
@@ -108,6 +108,14 @@ pub struct Cc {
     alg: cc::Cc,
     sk: Sock,
     inited: bool,
+    /// `Kind::ns3_ack_events`: else the receiver's per-segment ACK events
+    /// are not passed on.
+    ack_events: bool,
+    /// `Kind::ns3_native`: an ns-3 port reads neither the clock nor
+    /// Linux's srtt, so they are not converted for it.
+    native: bool,
+    /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
+    pkts: bool,
 }
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
@@ -154,7 +162,7 @@ impl Cc {
             };
             sk.p[i] = *v;
         }
-        Ok(Cc { alg: kind.make(), sk, inited: false })
+        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
     }
 
     pub fn kind(&self) -> Kind {
@@ -175,7 +183,17 @@ impl Cc {
         sk.ca_state = w.state.ca();
         sk.snd_nxt = w.next_tx;
         sk.snd_una = w.last_acked;
-        sk.now_ns = w.now_ns;
+        if !self.native {
+            sk.now_ns = super::rtt::to_ns(w.now);
+            // Linux's srtt: ms ticks << 3
+            sk.srtt = ((w.last_rtt.max(0) / 1_000_000) as u64) << 3;
+        }
+    }
+
+    /// `Init` at the first ACK, as ns-2 initialises a Linux module (the
+    /// SRTT known by then: Hybla's rho, Vegas's and Westwood's RTTs).
+    #[inline]
+    fn first_ack(&mut self) {
         if !self.inited {
             self.inited = true;
             self.alg.ns3_init(&mut self.sk);
@@ -193,6 +211,7 @@ impl Cc {
     #[inline]
     pub fn ssthresh(&mut self, w: &Window, bytes_in_flight: u32) -> u32 {
         self.load(w);
+        self.first_ack();
         let ss = self.alg.ns3_ssthresh(&mut self.sk, bytes_in_flight);
         self.sk.log.clear();
         ss
@@ -202,6 +221,7 @@ impl Cc {
     #[inline]
     pub fn increase_window(&mut self, w: &mut Window, segments_acked: u32) {
         self.load(w);
+        self.first_ack();
         self.alg.ns3_increase_window(&mut self.sk, segments_acked);
         self.store(w);
     }
@@ -209,7 +229,11 @@ impl Cc {
     /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).
     #[inline]
     pub fn pkts_acked(&mut self, w: &Window, segments_acked: u32, rtt: i64) {
+        if !self.pkts {
+            return;
+        }
         self.load(w);
+        self.first_ack();
         self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
         self.sk.log.clear();
     }
@@ -225,6 +249,9 @@ impl Cc {
     /// `CwndEvent`.
     #[inline]
     pub fn cwnd_event(&mut self, w: &mut Window, ev: CaEvent) {
+        if !self.ack_events && matches!(ev, CaEvent::DelayedAck | CaEvent::NonDelayedAck) {
+            return;
+        }
         self.load(w);
         self.alg.ns3_cwnd_event(&mut self.sk, ev.ca());
         self.store(w);
@@ -289,10 +316,10 @@ mod tests {
     fn linux_module_on_a_byte_window() {
         let mut c = Cc::by_name("cubic").unwrap();
         let mut w = win(100 * 1448, 50 * 1448);
-        w.now_ns = 1_000_000_000;
+        w.now = 1.0;
         assert_eq!(c.ssthresh(&w, 100 * 1448), 79 * 1448);
         let mut w = win(10 * 1448, u32::MAX);
-        w.now_ns = 1_000_000_000;
+        w.now = 1.0;
         c.increase_window(&mut w, 1);
         assert_eq!(w.cwnd, 11 * 1448);
     }

@@ -582,7 +582,7 @@ impl Socket {
         self.recover_active = true;
         self.rto = (self.rto * 2).min(60 * SECOND);
         self.history.clear();
-        self.win.now_ns = to_ns(sim.w.s.now);
+        self.win.now = sim.w.s.now;
         if self.win.state != CongState::Loss || !self.sb.head_retransmitted() {
             self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
         }
@@ -1162,7 +1162,7 @@ impl Socket {
         let mss = self.win.mss;
         // what congestion control reads (`m_lastAckedSeq`, the clock)
         self.win.last_acked = ack;
-        self.win.now_ns = to_ns(sim.w.s.now);
+        self.win.now = sim.w.s.now;
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
         let is_dupack = ack == old_head && ack < self.high_tx;
