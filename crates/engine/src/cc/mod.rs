@@ -41,7 +41,7 @@
 //! (`m_segmentSize`) and the clock in [`Sock`].  An algorithm whose ns-3.37
 //! port differs from the Linux module overrides these hooks in its own file
 //! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
-//! `reno` entry), Scalable, Vegas, Veno and YeAH so far.  The others run
+//! `reno` entry), Scalable, Vegas, Veno, YeAH and Hybla so far.  The others run
 //! their Linux module through the defaults below, which adapt bytes to
 //! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
 //! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
@@ -186,6 +186,8 @@ pub struct Sock {
     /// `m_ssThresh`); see the module header.
     pub cwnd_bytes: u32,
     pub ssthresh_bytes: u32,
+    /// The ns-3 dialect's `m_minRtt` (the least SRTT so far), ns.
+    pub min_rtt_ns: i64,
 }
 
 impl Default for Sock {
@@ -214,6 +216,7 @@ impl Default for Sock {
             log: Vec::new(),
             cwnd_bytes: 0,
             ssthresh_bytes: 0,
+            min_rtt_ns: i64::MAX,
         }
     }
 }

@@ -10,8 +10,8 @@
 //! the [`Sock`] view it works on: before a hook the window is loaded into
 //! the view, after it the view's window is written back.  Every algorithm
 //! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
-//! NewReno, Scalable, Vegas, Veno and YeAH as ns-3.37's own ports, the
-//! others as their Linux module on a byte window (cc/mod.rs's header).
+//! NewReno, Scalable, Vegas, Veno, YeAH and Hybla as ns-3.37's own ports,
+//! the others as their Linux module on a byte window (cc/mod.rs's header).
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
 use crate::cc::{self, CaState, Kind, Sock};
@@ -183,6 +183,7 @@ impl Cc {
         sk.ca_state = w.state.ca();
         sk.snd_nxt = w.next_tx;
         sk.snd_una = w.last_acked;
+        sk.min_rtt_ns = w.min_rtt;
         if !self.native {
             sk.now_ns = super::rtt::to_ns(w.now);
             // Linux's srtt: ms ticks << 3
