@@ -83,8 +83,9 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
 
 
 @pytest.mark.parametrize("kw, words", [
-    ({"cc": "cubic"}, "unknown cc 'cubic'"),
-    ({"cc": "cubic"}, "unknown cc 'cubic'; the full TCP has newreno"),
+    ({"cc": "bbr"}, "unknown cc 'bbr'"),
+    ({"cc": "dctcp"}, "cc 'dctcp' is not on the full TCP yet"),
+    ({"cc": "reno"}, "unknown cc 'reno'; the full TCP has newreno, "),
     ({"sack": 1}, "sack must be True or False, got 1"),
     ({"recovery": "rack"}, "unknown recovery 'rack'; choose classic, prr"),
     ({"recovery": "classic", "reduction_bound": "crb"}, "reduction_bound is PRR's; it needs recovery='prr'"),

@@ -359,6 +359,7 @@ impl Builder {
                 "link_overhead" => c.link_overhead = u(v),
                 "max_bytes" => c.max_bytes = v as u64,
                 "send_size" => c.send_size = u(v),
+                cc if cc.starts_with("cc.") => c.cc_params.push((cc[3..].to_string(), v as i32)),
                 other => return Err(PyValueError::new_err(format!("Builder.full_tcp(): unknown parameter {other:?}"))),
             }
         }

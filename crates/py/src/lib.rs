@@ -392,6 +392,17 @@ fn congestion_controls() -> Vec<&'static str> {
     dumbbell_engine::cc::Kind::ALL.iter().map(|k| k.name()).collect()
 }
 
+/// The congestion controls of the full TCP (`cc=`) with the attributes of
+/// their ns-3 dialect and the defaults: [(name, [(attribute, default)])].
+#[pyfunction]
+fn full_congestion_controls() -> Vec<(&'static str, Vec<(&'static str, i32)>)> {
+    use dumbbell_engine::socket::cc::full_name;
+    dumbbell_engine::cc::Kind::ALL
+        .iter()
+        .filter_map(|k| full_name(*k).map(|n| (n, k.ns3_params().iter().map(|p| (p.name, p.default)).collect())))
+        .collect()
+}
+
 #[pyfunction]
 fn atof(s: &str) -> f64 {
     dumbbell_engine::ns2::tclcl::parse_real(s)
@@ -460,6 +471,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(atof, m)?)?;
     m.add_function(wrap_pyfunction!(fluid::fluid_integrate, m)?)?;
     m.add_function(wrap_pyfunction!(congestion_controls, m)?)?;
+    m.add_function(wrap_pyfunction!(full_congestion_controls, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

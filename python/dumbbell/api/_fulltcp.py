@@ -9,10 +9,13 @@ import math
 import numbers
 import re
 
+from .._engine import full_congestion_controls
 from ._values import _is_number, _parse_time
 
-#: Congestion controls the full TCP runs.
-FULL_CCS = ("newreno",)
+#: Congestion controls the full TCP runs (the engine's cc/ seam, ns-3
+#: dialect), and each one's attributes with their defaults (`cc_params`).
+FULL_CC_PARAMS = {name: dict(params) for name, params in full_congestion_controls()}
+FULL_CCS = tuple(FULL_CC_PARAMS)
 #: Loss recovery kinds (ns-3's TcpClassicRecovery, TcpPrrRecovery).
 FULL_RECOVERIES = ("classic", "prr")
 #: PRR's reduction bounds (TcpPrrRecovery::ReductionBound).
@@ -84,9 +87,24 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     w = 'tcp(stack="full")'
     p = dict(params)
     cc = p.pop("cc", "newreno")
+    if isinstance(cc, str) and cc.lower() in ("dctcp", "prague"):
+        raise ValueError(f"{w}: cc {cc!r} is not on the full TCP yet (its window follows the receiver's per-packet "
+                         f"CE echo, which the full TCP does not pass to it); ns-2's Linux TCP has it: "
+                         f"tcp(variant=\"linux\", cc={cc.lower()!r})")
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
+    ccp = p.pop("cc_params", None)
+    if ccp is not None:
+        if not isinstance(ccp, dict):
+            raise ValueError(f"{w}: cc_params must be a dict of {cc}'s parameters, got {ccp!r}")
+        for k, v in ccp.items():
+            if k not in FULL_CC_PARAMS[cc]:
+                raise ValueError(f"{w}: {cc} has no parameter {k!r}; its parameters: "
+                                 f"{', '.join(FULL_CC_PARAMS[cc]) or 'none'}")
+            if not (isinstance(v, numbers.Integral) and not isinstance(v, bool)) or not 0 <= int(v) <= 2**31 - 1:
+                raise ValueError(f"{w}: cc_params[{k!r}] must be a whole number from 0 to 2147483647, got {v!r}")
+        ccp = {k: int(v) for k, v in ccp.items()}
     rec = p.pop("recovery", "prr")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
         raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)}")
@@ -103,6 +121,10 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         plain["reduction_bound"] = (bound or "ssrb").lower()
     # the engine's code: 0 classic, 1 PRR with SSRB, 2 PRR with CRB
     out["recovery"] = 0.0 if rec == "classic" else 1.0 + PRR_BOUNDS.index(plain["reduction_bound"])
+    if ccp:
+        plain["cc_params"] = dict(ccp)
+        for k, v in ccp.items():
+            out[f"cc.{k}"] = float(v)
     ts = _flag(p.pop("timestamps", True), f"{w}: timestamps")
     out["timestamps"] = float(ts)
     plain["timestamps"] = ts
@@ -155,7 +177,7 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
     if p:
-        known = sorted(["cc", "recovery", "reduction_bound", "timestamps", "sack", "ecn", "mss", "mtu", "window_scaling", "limited_transmit",
+        known = sorted(["cc", "cc_params", "recovery", "reduction_bound", "timestamps", "sack", "ecn", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
                         "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes"])

@@ -751,10 +751,12 @@ class Simulation:
           ``maxburst_=4``); `sink_params` likewise for the sink.
         * `stack`: "ns2" (the above) or "full": a two-way TCP after ns-3.37
           (handshake, byte sequence numbers, delayed ACKs, timestamps, SACK
-          with RFC 6675 and PRR or NewReno recovery) from a bulk sender to a
-          packet sink; its parameters (``cc``, ``mss``/``mtu``, ``sack``,
-          ``recovery``, ``delack_count``, ``initial_cwnd``, ``snd_buf``, ...)
-          and traces are in docs/full-tcp.md.
+          with RFC 6675 and PRR or NewReno recovery, ECN) from a bulk sender
+          to a packet sink; its parameters (``cc``: "newreno" or any of the
+          above but "reno"/"naive_reno", ns-3.37's version where ns-3 has
+          one; ``cc_params``, ``mss``/``mtu``, ``sack``, ``recovery``,
+          ``delack_count``, ``initial_cwnd``, ``snd_buf``, ...) and traces
+          are in docs/full-tcp.md.
         """
         src = self._check_node(src, "tcp(): src")
         dst = self._check_node(dst, "tcp(): dst")

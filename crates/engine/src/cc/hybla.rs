@@ -7,10 +7,17 @@
 //! (`snd_cwnd_cents`).  The window starts at rho segments; its clamp is
 //! 65535.
 //!
-//! ns-3.37's TcpHybla works rho out of the minimum RTT as a double and
-//! grows a byte window by `segmentsAcked * (2^rho - 1)` in slow start.
+//! The ns-3 dialect is ns-3.37's TcpHybla (tcp-hybla.cc): rho =
+//! max(minRtt in whole ms / RRTT in ms, 1) as a double, RRTT 50 ms
+//! [RRTT] (Linux: 25), worked out again whenever the RTT passed to
+//! PktsAcked equals the socket's least RTT (`m_minRtt`, the least SRTT);
+//! NewReno's IncreaseWindow with Hybla's steps: slow start adds (uint)((2^rho
+//! - 1) * MSS) bytes for an ACK, at most up to ssthresh; congestion
+//! avoidance adds rho²/segCwnd per segment acknowledged to a fractional
+//! counter and its whole part in segments to the window.  The loss response
+//! is NewReno's.
 
-use super::{reno, CaState, CongestionOps, Param, Sock};
+use super::{reno, CaEvent, CaState, CongestionOps, Param, Sock};
 
 pub const RTT0: usize = 0;
 
@@ -26,6 +33,20 @@ pub struct Hybla {
     pub rho2_7ls: u64,
     /// The least srtt seen (ticks << 3).
     pub minrtt: u64,
+    /// The ns-3 dialect's `m_rho` and `m_cWndCnt`.
+    pub ns3: Ns3Hybla,
+}
+
+#[derive(Clone, Debug)]
+pub struct Ns3Hybla {
+    pub rho: f64,
+    pub cwnd_cnt: f64,
+}
+
+impl Default for Ns3Hybla {
+    fn default() -> Self {
+        Ns3Hybla { rho: 1.0, cwnd_cnt: 0.0 }
+    }
 }
 
 impl Hybla {
@@ -52,6 +73,48 @@ impl CongestionOps for Hybla {
     const NAME: &'static str = "hybla";
     const PARAMS: &'static [Param] = &[Param { name: "rtt0", default: 25, about: "reference rout trip time (ms)" }];
     const HAS_MIN_CWND: bool = true;
+    const NS3_NATIVE: bool = true;
+    const NS3_PARAMS: &'static [Param] = &[Param { name: "rrtt_ms", default: 50, about: "Reference RTT in ms [RRTT]" }];
+
+    fn ns3_init(&mut self, _sk: &mut Sock) {}
+    fn ns3_ssthresh(&mut self, sk: &mut Sock, bytes_in_flight: u32) -> u32 {
+        reno::ns3_ssthresh(sk, bytes_in_flight)
+    }
+    fn ns3_pkts_acked(&mut self, sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
+        if rtt_ns == sk.min_rtt_ns {
+            // `RecalcParam`: whole milliseconds (`GetMilliSeconds`)
+            let rrtt = sk.p[0] as f64;
+            self.ns3.rho = ((sk.min_rtt_ns / 1_000_000) as f64 / rrtt).max(1.0);
+        }
+    }
+    fn ns3_increase_window(&mut self, sk: &mut Sock, mut segments_acked: u32) {
+        let m = sk.mss_cache as u32;
+        if sk.cwnd_bytes < sk.ssthresh_bytes {
+            // `TcpHybla::SlowStart`
+            if segments_acked >= 1 {
+                let incr = ((2f64.powf(self.ns3.rho) - 1.0) * m as f64) as u32;
+                sk.cwnd_bytes = sk.cwnd_bytes.wrapping_add(incr).min(sk.ssthresh_bytes);
+                segments_acked -= 1;
+            } else {
+                segments_acked = 0;
+            }
+        }
+        if sk.cwnd_bytes >= sk.ssthresh_bytes {
+            // `TcpHybla::CongestionAvoidance`
+            while segments_acked > 0 {
+                let seg = sk.cwnd_segments();
+                self.ns3.cwnd_cnt += self.ns3.rho.powi(2) / seg as f64;
+                segments_acked -= 1;
+            }
+            if self.ns3.cwnd_cnt >= 1.0 {
+                let inc = self.ns3.cwnd_cnt as u32;
+                self.ns3.cwnd_cnt -= inc as f64;
+                sk.cwnd_bytes = sk.cwnd_bytes.wrapping_add(inc.wrapping_mul(m));
+            }
+        }
+    }
+    fn ns3_state_set(&mut self, _sk: &mut Sock, _new: CaState) {}
+    fn ns3_cwnd_event(&mut self, _sk: &mut Sock, _ev: CaEvent) {}
 
     fn init(&mut self, sk: &mut Sock) {
         self.rho = 0;
@@ -143,5 +206,41 @@ mod tests {
         assert_eq!((sk.snd_cwnd, h.snd_cwnd_cents), (32, 64));
         h.cong_avoid(&mut sk, 0, 0, 32, true);
         assert_eq!((sk.snd_cwnd, h.snd_cwnd_cents), (33, 0));
+    }
+
+    /// ns-3.37's tcp-hybla-test.cc (TcpHyblaIncrementTest): cwnd 1000
+    /// bytes of 500-byte segments, PktsAcked(1, rtt) with m_minRtt = rtt
+    /// (rho = max(rtt / 50 ms, 1)), then IncreaseWindow(1):
+    /// * slow start (ssthresh 0xFFFFFFFF): rtt 55 ms, rho 1.1: + (uint)
+    ///   ((2^1.1 - 1) * 500 = 571.7) = 1571; 100 ms, rho 2: + 3 * 500 =
+    ///   2500; 750 ms, rho 15: + 32767 * 500 = 16384500.
+    /// * congestion avoidance (ssthresh 500): 550 ms, rho 11: 121 / 2
+    ///   segments = 60.5, the whole 60 segments added: 31000 (ns-3's test
+    ///   only bounds it by 1000 + 60.5 * 500 = 31250); 100 ms, rho 2: 4 / 2 =
+    ///   2 segments: 2000; 750 ms, rho 15: 225 / 2 = 112.5: 57000.
+    #[test]
+    fn ns3_hybla_test_suite() {
+        for (ssthresh, rtt_ms, want, rho) in [
+            (u32::MAX, 55i64, 1571u32, 1.1f64),
+            (u32::MAX, 100, 2500, 2.0),
+            (u32::MAX, 750, 16_384_500, 15.0),
+            (500, 550, 31000, 11.0),
+            (500, 100, 2000, 2.0),
+            (500, 750, 57000, 15.0),
+        ] {
+            let mut h = Hybla::default();
+            let mut sk = Sock { cwnd_bytes: 1000, ssthresh_bytes: ssthresh, mss_cache: 500, min_rtt_ns: rtt_ms * 1_000_000, ..Default::default() };
+            sk.p[0] = 50;
+            h.ns3_pkts_acked(&mut sk, 1, rtt_ms * 1_000_000);
+            assert!((h.ns3.rho - rho).abs() < 1e-9, "rho {} for {rtt_ms} ms", h.ns3.rho);
+            h.ns3_increase_window(&mut sk, 1);
+            assert_eq!(sk.cwnd_bytes, want, "rtt {rtt_ms} ms, ssthresh {ssthresh}");
+        }
+        // rho is worked out only when the RTT is the least seen
+        let mut h = Hybla::default();
+        let mut sk = Sock { min_rtt_ns: 100_000_000, ..Default::default() };
+        sk.p[0] = 50;
+        h.ns3_pkts_acked(&mut sk, 1, 300_000_000);
+        assert_eq!(h.ns3.rho, 1.0);
     }
 }

@@ -29,6 +29,24 @@
 //!   itself, and `set_state` on each state change (Open, Disorder, CWR,
 //!   Recovery, Loss: [`CaState`]).
 //!
+//! ## The ns-3 dialect
+//!
+//! The full TCP (`crate::socket`, after ns-3.37's TcpSocketBase) counts its
+//! window in bytes and calls the `ns3_*` hooks of [`CongestionOps`], shaped
+//! like ns-3.37's `TcpCongestionOps` (`GetSsThresh`, `IncreaseWindow`,
+//! `PktsAcked`, `CongestionStateSet`, `CwndEvent`), at the places
+//! TcpSocketBase calls them.  It keeps `cwnd_bytes` / `ssthresh_bytes`
+//! (`m_cWnd`, `m_ssThresh`), `snd_nxt` (`m_nextTxSequence`), `snd_una`
+//! (`m_lastAckedSeq`: the last ACK's number), `mss_cache`
+//! (`m_segmentSize`) and the clock in [`Sock`].  An algorithm whose ns-3.37
+//! port differs from the Linux module overrides these hooks in its own file
+//! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
+//! `reno` entry), Scalable, Vegas, Veno, YeAH and Hybla so far.  The others run
+//! their Linux module through the defaults below, which adapt bytes to
+//! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
+//! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
+//! the Linux hooks, so the dialects never meet.
+//!
 //! Where ns-2 would divide by zero (a parameter or a packet size of 0:
 //! SIGFPE) the quotient is taken as 0 instead.
 //!
@@ -111,6 +129,10 @@ pub enum CaEvent {
     FastAck,
     /// Any other ACK.
     SlowAck,
+    /// The receiver delays an ACK / sends one at once (ns-3's
+    /// `CA_EVENT_DELAYED_ACK`, `CA_EVENT_NON_DELAYED_ACK`; later Linux).
+    DelayedAck,
+    NonDelayedAck,
 }
 
 /// `in_ack_event`'s flags (Linux's `enum tcp_ca_ack_event_flags`).
@@ -177,6 +199,12 @@ pub struct Sock {
     /// What the algorithm printed (C's stdout in ns-2), for the sender to
     /// pass on.
     pub log: Vec<u8>,
+    /// The ns-3 dialect's window and threshold in bytes (`m_cWnd`,
+    /// `m_ssThresh`); see the module header.
+    pub cwnd_bytes: u32,
+    pub ssthresh_bytes: u32,
+    /// The ns-3 dialect's `m_minRtt` (the least SRTT so far), ns.
+    pub min_rtt_ns: i64,
 }
 
 impl Default for Sock {
@@ -203,6 +231,9 @@ impl Default for Sock {
             p: [0; MAX_PARAMS],
             debug_level: 1,
             log: Vec::new(),
+            cwnd_bytes: 0,
+            ssthresh_bytes: 0,
+            min_rtt_ns: i64::MAX,
         }
     }
 }
@@ -240,6 +271,40 @@ impl Sock {
             if self.snd_cwnd < self.snd_cwnd_clamp as u64 {
                 self.snd_cwnd += 1;
             }
+        }
+    }
+
+    /// `TcpSocketState::GetCwndInSegments`: the byte window in whole
+    /// segments (ns-3 dialect).
+    #[inline]
+    pub fn cwnd_segments(&self) -> u32 {
+        if self.mss_cache == 0 {
+            0
+        } else {
+            (self.cwnd_bytes as u64 / self.mss_cache) as u32
+        }
+    }
+
+    /// The Linux view of a byte window (the ns-3 dialect's adapter for an
+    /// algorithm without an ns-3 port of its own): `snd_cwnd` and
+    /// `snd_ssthresh` in segments.
+    pub fn load_segments(&mut self) {
+        let m = self.mss_cache.max(1);
+        self.snd_cwnd = (self.cwnd_bytes as u64 / m).max(1);
+        self.snd_ssthresh = self.ssthresh_bytes as u64 / m;
+        self.now_jiffies = (self.now_ns.max(0) as u64) / 1_000_000;
+    }
+
+    /// Back to bytes after a Linux hook ran on the segment view: a window
+    /// or threshold the hook changed becomes segments * MSS (an unchanged
+    /// one keeps its bytes).
+    pub fn store_segments(&mut self, cwnd: u64, ssthresh: u64) {
+        let m = self.mss_cache.max(1);
+        if self.snd_cwnd != cwnd {
+            self.cwnd_bytes = (self.snd_cwnd * m).min(u32::MAX as u64) as u32;
+        }
+        if self.snd_ssthresh != ssthresh {
+            self.ssthresh_bytes = (self.snd_ssthresh * m).min(u32::MAX as u64) as u32;
         }
     }
 
@@ -294,6 +359,74 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     fn pkts_acked(&mut self, _sk: &mut Sock, _num_acked: u64, _last_ns: i64) {}
     /// Every ACK (`CA_ACK_*` flags), after `snd_una` moved.
     fn in_ack_event(&mut self, _sk: &mut Sock, _flags: u32) {}
+
+    // ---- the ns-3 dialect (module header); the defaults adapt the Linux
+    // ---- hooks above to a byte window
+
+    /// Whether the `ns3_*` hooks are the algorithm's own ns-3.37 port.
+    const NS3_NATIVE: bool = false;
+    /// The ns-3 attributes of that port (default: the module parameters).
+    const NS3_PARAMS: &'static [Param] = Self::PARAMS;
+    /// Whether `ns3_cwnd_event` wants the receiver's `DelayedAck` /
+    /// `NonDelayedAck` events (one per data segment received; DCTCP's
+    /// ECE echo needs them, nothing here does, so the socket skips them).
+    const NS3_ACK_EVENTS: bool = false;
+    /// Whether `ns3_pkts_acked` does anything (NewReno's and Scalable's do
+    /// not: the socket skips the call).
+    const NS3_PKTS_ACKED: bool = true;
+
+    /// `Init`, at the first ACK (ns-2's moment for a Linux module; ns-3
+    /// calls it when the socket is made, which its own ports do not need).
+    fn ns3_init(&mut self, sk: &mut Sock) {
+        sk.load_segments();
+        self.init(sk);
+    }
+    /// `GetSsThresh`: the new ssthresh in bytes (the socket sets it).
+    fn ns3_ssthresh(&mut self, sk: &mut Sock, _bytes_in_flight: u32) -> u32 {
+        sk.load_segments();
+        let ss = self.ssthresh(sk).max(2);
+        (ss * sk.mss_cache.max(1)).min(u32::MAX as u64) as u32
+    }
+    /// `IncreaseWindow`: an ACK of `segments_acked` segments in Open or Loss.
+    fn ns3_increase_window(&mut self, sk: &mut Sock, segments_acked: u32) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        if sk.ca_state == CaState::Open {
+            self.cwnd_event(sk, CaEvent::FastAck);
+        }
+        sk.bytes_acked += segments_acked as u64 * sk.mss_cache;
+        let (ack, flight) = (sk.snd_una, sk.snd_cwnd);
+        self.cong_avoid(sk, ack, 0, flight, true);
+        sk.store_segments(c, s);
+    }
+    /// `PktsAcked`: segments acknowledged and the RTT estimate (ns; 0
+    /// before the first sample).
+    fn ns3_pkts_acked(&mut self, sk: &mut Sock, segments_acked: u32, rtt_ns: i64) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        if rtt_ns > 0 {
+            if Self::HAS_RTT_SAMPLE {
+                self.rtt_sample(sk, (rtt_ns / 1000) as u64);
+            }
+        }
+        let sent = if rtt_ns > 0 { sk.now_ns - rtt_ns } else { 0 };
+        self.pkts_acked(sk, segments_acked as u64, sent);
+        sk.store_segments(c, s);
+    }
+    /// `CongestionStateSet`: before the state changes.
+    fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        self.set_state(sk, new);
+        sk.store_segments(c, s);
+    }
+    /// `CwndEvent`.
+    fn ns3_cwnd_event(&mut self, sk: &mut Sock, ev: CaEvent) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        self.cwnd_event(sk, ev);
+        sk.store_segments(c, s);
+    }
 }
 
 /// `fls`: the position of the highest set bit (1-based), 0 for 0.
@@ -368,6 +501,28 @@ macro_rules! ccs {
                 match self { $(Kind::$variant => <$ty>::ECT1,)* }
             }
 
+            /// The attributes of its ns-3 dialect.
+            pub fn ns3_params(self) -> &'static [Param] {
+                match self { $(Kind::$variant => <$ty>::NS3_PARAMS,)* }
+            }
+
+            /// Whether its ns-3 dialect is a port of ns-3.37's (else the
+            /// Linux module adapted to bytes).
+            pub fn ns3_native(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_NATIVE,)* }
+            }
+
+            /// Whether its ns-3 dialect takes the receiver's delayed /
+            /// non-delayed ACK events.
+            pub fn ns3_ack_events(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_ACK_EVENTS,)* }
+            }
+
+            /// Whether its ns-3 dialect's `PktsAcked` does anything.
+            pub fn ns3_pkts_acked(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_PKTS_ACKED,)* }
+            }
+
             /// A new instance (its private state as `init` will find it).
             pub fn make(self) -> Cc {
                 match self { $(Kind::$variant => Cc::$variant(<$ty>::default()),)* }
@@ -409,6 +564,24 @@ macro_rules! ccs {
             }
             pub fn in_ack_event(&mut self, sk: &mut Sock, flags: u32) {
                 match self { $(Cc::$variant(c) => c.in_ack_event(sk, flags),)* }
+            }
+            pub fn ns3_init(&mut self, sk: &mut Sock) {
+                match self { $(Cc::$variant(c) => c.ns3_init(sk),)* }
+            }
+            pub fn ns3_ssthresh(&mut self, sk: &mut Sock, bytes_in_flight: u32) -> u32 {
+                match self { $(Cc::$variant(c) => c.ns3_ssthresh(sk, bytes_in_flight),)* }
+            }
+            pub fn ns3_increase_window(&mut self, sk: &mut Sock, segments_acked: u32) {
+                match self { $(Cc::$variant(c) => c.ns3_increase_window(sk, segments_acked),)* }
+            }
+            pub fn ns3_pkts_acked(&mut self, sk: &mut Sock, segments_acked: u32, rtt_ns: i64) {
+                match self { $(Cc::$variant(c) => c.ns3_pkts_acked(sk, segments_acked, rtt_ns),)* }
+            }
+            pub fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
+                match self { $(Cc::$variant(c) => c.ns3_state_set(sk, new),)* }
+            }
+            pub fn ns3_cwnd_event(&mut self, sk: &mut Sock, ev: CaEvent) {
+                match self { $(Cc::$variant(c) => c.ns3_cwnd_event(sk, ev),)* }
             }
         }
     };

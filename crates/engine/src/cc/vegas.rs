@@ -9,10 +9,19 @@
 //! Open.  RTTs come from the send times of acknowledged segments
 //! (`pkts_acked`, in microseconds + 1).
 //!
-//! ns-3.37's TcpVegas is the same algorithm on byte windows with alpha 2,
-//! beta 4, gamma 1 unscaled (here 2<<1, 4<<1, 1<<1 in halves), and leaves
-//! slow start with cwnd = min(cwnd, target + 1) and ssthresh = min(ssthresh,
-//! cwnd - 1) rather than ssthresh = 2.
+//! The ns-3 dialect is ns-3.37's TcpVegas (tcp-vegas.cc): the same
+//! algorithm on a byte window with attributes alpha 2, beta 4, gamma 1 in
+//! whole segments ([Alpha], [Beta], [Gamma]); the RTT it gets is the
+//! socket's SRTT (ns-3.37 passes `m_lastRtt`, the estimate), kept in ns.
+//! Once per round (the last ACK at or past the round's `m_nextTxSequence`)
+//! with more than two samples: target = (uint) (segCwnd * baseRtt /
+//! minRtt) of the current window (not the round's first), diff = segCwnd -
+//! target; in slow start with diff > gamma: cwnd = min(segCwnd, target + 1)
+//! segments and ssthresh = GetSsThresh; else slow start; in congestion
+//! avoidance -1 segment (and ssthresh = GetSsThresh) when diff > beta, +1
+//! when diff < alpha; then ssthresh = max(ssthresh, 3/4 cwnd).  With too
+//! few samples NewReno's IncreaseWindow; within a round NewReno's slow
+//! start only.  GetSsThresh = max(min(ssthresh, cwnd - MSS), 2 MSS).
 
 use super::{reno, CaEvent, CaState, CongestionOps, Param, Sock};
 
@@ -38,6 +47,48 @@ pub struct Vegas {
     pub min_rtt: u64,
     /// Least RTT ever, us.
     pub base_rtt: u64,
+    /// The ns-3 dialect's state.
+    pub ns3: Ns3Vegas,
+}
+
+/// ns-3.37 TcpVegas's members (times in ns; `Time::Max()` is `i64::MAX`).
+#[derive(Clone, Debug)]
+pub struct Ns3Vegas {
+    pub base_rtt: i64,
+    pub min_rtt: i64,
+    pub cnt_rtt: u32,
+    pub doing_vegas_now: bool,
+    pub beg_snd_nxt: u64,
+}
+
+impl Default for Ns3Vegas {
+    fn default() -> Self {
+        Ns3Vegas { base_rtt: i64::MAX, min_rtt: i64::MAX, cnt_rtt: 0, doing_vegas_now: true, beg_snd_nxt: 0 }
+    }
+}
+
+/// ns-3's `Time::GetSeconds` of a time in ns.
+#[inline]
+pub fn seconds(ns: i64) -> f64 {
+    ns as f64 / 1e9
+}
+
+/// ns-3's `PktsAcked` of Vegas, Veno and YeAH: the least RTT of the round
+/// and ever, and the count of samples (a zero RTT is no sample).
+#[inline]
+pub fn ns3_sample(rtt_ns: i64, min_rtt: &mut i64, base_rtt: &mut i64, cnt_rtt: &mut u32) {
+    if rtt_ns == 0 {
+        return;
+    }
+    *min_rtt = (*min_rtt).min(rtt_ns);
+    *base_rtt = (*base_rtt).min(rtt_ns);
+    *cnt_rtt = cnt_rtt.wrapping_add(1);
+}
+
+/// `TcpVegas::GetSsThresh`.
+pub fn ns3_ssthresh(sk: &Sock) -> u32 {
+    let m = sk.mss_cache as u32;
+    sk.ssthresh_bytes.min(sk.cwnd_bytes.wrapping_sub(m)).max(2 * m)
 }
 
 impl Vegas {
@@ -68,6 +119,12 @@ impl CongestionOps for Vegas {
     ];
     const RTT_STAMP: bool = true;
     const HAS_MIN_CWND: bool = true;
+    const NS3_NATIVE: bool = true;
+    const NS3_PARAMS: &'static [Param] = &[
+        Param { name: "alpha", default: 2, about: "Lower bound of packets in network [Alpha]" },
+        Param { name: "beta", default: 4, about: "Upper bound of packets in network [Beta]" },
+        Param { name: "gamma", default: 1, about: "Limit on increase [Gamma]" },
+    ];
 
     fn init(&mut self, sk: &mut Sock) {
         self.base_rtt = 0x7fff_ffff;
@@ -155,6 +212,71 @@ impl CongestionOps for Vegas {
             sk.slow_start();
         }
     }
+
+    fn ns3_init(&mut self, _sk: &mut Sock) {}
+
+    fn ns3_ssthresh(&mut self, sk: &mut Sock, _bytes_in_flight: u32) -> u32 {
+        ns3_ssthresh(sk)
+    }
+
+    fn ns3_pkts_acked(&mut self, _sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
+        let v = &mut self.ns3;
+        ns3_sample(rtt_ns, &mut v.min_rtt, &mut v.base_rtt, &mut v.cnt_rtt);
+    }
+
+    fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
+        let v = &mut self.ns3;
+        if new == CaState::Open {
+            // `EnableVegas`
+            v.doing_vegas_now = true;
+            v.beg_snd_nxt = sk.snd_nxt;
+            v.cnt_rtt = 0;
+            v.min_rtt = i64::MAX;
+        } else {
+            v.doing_vegas_now = false;
+        }
+    }
+
+    fn ns3_cwnd_event(&mut self, _sk: &mut Sock, _ev: CaEvent) {}
+
+    fn ns3_increase_window(&mut self, sk: &mut Sock, segments_acked: u32) {
+        let (alpha, beta, gamma) = (sk.p[ALPHA] as u32, sk.p[BETA] as u32, sk.p[GAMMA] as u32);
+        let v = &mut self.ns3;
+        if !v.doing_vegas_now {
+            return reno::ns3_increase_window(sk, segments_acked);
+        }
+        let m = sk.mss_cache as u32;
+        if sk.snd_una >= v.beg_snd_nxt {
+            // a round is over
+            v.beg_snd_nxt = sk.snd_nxt;
+            if v.cnt_rtt <= 2 {
+                reno::ns3_increase_window(sk, segments_acked);
+            } else {
+                let mut seg_cwnd = sk.cwnd_segments();
+                let target = (seg_cwnd as f64 * (seconds(v.base_rtt) / seconds(v.min_rtt))) as u32;
+                let diff = seg_cwnd.wrapping_sub(target);
+                if diff > gamma && sk.cwnd_bytes < sk.ssthresh_bytes {
+                    seg_cwnd = seg_cwnd.min(target + 1);
+                    sk.cwnd_bytes = seg_cwnd.wrapping_mul(m);
+                    sk.ssthresh_bytes = ns3_ssthresh(sk);
+                } else if sk.cwnd_bytes < sk.ssthresh_bytes {
+                    reno::ns3_slow_start(sk, segments_acked);
+                } else if diff > beta {
+                    seg_cwnd = seg_cwnd.wrapping_sub(1);
+                    sk.cwnd_bytes = seg_cwnd.wrapping_mul(m);
+                    sk.ssthresh_bytes = ns3_ssthresh(sk);
+                } else if diff < alpha {
+                    seg_cwnd += 1;
+                    sk.cwnd_bytes = seg_cwnd.wrapping_mul(m);
+                }
+                sk.ssthresh_bytes = sk.ssthresh_bytes.max(3u32.wrapping_mul(sk.cwnd_bytes) / 4);
+            }
+            v.cnt_rtt = 0;
+            v.min_rtt = i64::MAX;
+        } else if sk.cwnd_bytes < sk.ssthresh_bytes {
+            reno::ns3_slow_start(sk, segments_acked);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -207,5 +329,86 @@ mod tests {
         assert_eq!((v.base_rtt, v.min_rtt, v.cnt_rtt), (300_001, 300_001, 1));
         v.pkts_acked(&mut sk, 1, 0);
         assert_eq!(v.cnt_rtt, 1, "no send time: no sample");
+    }
+
+    // ---- ns-3.37's tcp-vegas-test.cc, and the ns-3 dialect
+
+    fn ns3_sock(cwnd_segs: u32, ssthresh: u32, mss: u32) -> Sock {
+        let mut sk = Sock { cwnd_bytes: cwnd_segs * mss, ssthresh_bytes: ssthresh, mss_cache: mss as u64, ..Default::default() };
+        for (i, p) in Vegas::NS3_PARAMS.iter().enumerate() {
+            sk.p[i] = p.default;
+        }
+        sk
+    }
+
+    /// ns-3.37 tcp-vegas-test.cc's `TcpVegasTest::DoRun`: PktsAcked(100 ms)
+    /// (baseRtt), CongestionStateSet(Open) (the round's edge is
+    /// m_nextTxSequence), PktsAcked(rtt) three times (cntRtt 3 > 2), then
+    /// IncreaseWindow with m_lastAckedSeq past the edge.
+    fn ns3_vegas_case(cwnd: u32, mss: u32, ssthresh: u32, rtt_ms: i64, next_tx: u64, last_acked: u64) -> (u32, u32) {
+        let mut v = Vegas::default();
+        let mut sk = ns3_sock(cwnd / mss, ssthresh, mss);
+        sk.cwnd_bytes = cwnd;
+        sk.snd_nxt = next_tx;
+        sk.snd_una = last_acked;
+        v.ns3_pkts_acked(&mut sk, 1, 100 * 1_000_000);
+        v.ns3_state_set(&mut sk, CaState::Open);
+        for _ in 0..3 {
+            v.ns3_pkts_acked(&mut sk, 1, rtt_ms * 1_000_000);
+        }
+        v.ns3_increase_window(&mut sk, 1);
+        (sk.cwnd_bytes, sk.ssthresh_bytes)
+    }
+
+    /// ns-3.37's TcpVegasTestSuite, its five cases, with the values its
+    /// `IncreaseWindow`/`GetSsThresh` mirror works out (target = (uint)
+    /// (segCwnd * 100 / rtt), diff = segCwnd - target):
+    /// * slow start, diff > gamma: 38 seg of 1446, ssthresh 40 seg, rtt
+    ///   106: target 35, diff 3 > 1: cwnd min(38, 36) = 36 seg = 52056;
+    ///   ssthresh max(min(57840, 36 seg - 1 seg = 50610), 2892) = 50610;
+    ///   max(50610, 3/4 cwnd = 39042) = 50610.
+    /// * slow start, diff < gamma: 5 seg of 536, ssthresh 10 seg, rtt 118:
+    ///   target 4, diff 1: slow start +1 MSS = 3216; ssthresh
+    ///   max(5360, 2412) = 5360.
+    /// * diff > beta: 60 seg of 346, ssthresh 40 seg, rtt 206: target 29,
+    ///   diff 31 > 4: 59 seg = 20414; ssthresh max(min(13840, 20068), 692)
+    ///   = 13840, then max(13840, 61242 / 4 = 15310) = 15310.
+    /// * diff < alpha: 15 seg of 1446, ssthresh 10 seg, rtt 106: target
+    ///   14, diff 1 < 2: 16 seg = 23136; ssthresh max(14460, 17352).
+    /// * alpha <= diff <= beta: 20 seg of 746, ssthresh 10 seg, rtt 109:
+    ///   target 18, diff 2: cwnd stays 14920; ssthresh max(7460, 11190).
+    #[test]
+    fn ns3_vegas_test_suite() {
+        assert_eq!(ns3_vegas_case(38 * 1446, 1446, 40 * 1446, 106, 2893, 5785), (52056, 50610));
+        assert_eq!(ns3_vegas_case(5 * 536, 536, 10 * 536, 118, 3216, 3753), (3216, 5360));
+        assert_eq!(ns3_vegas_case(60 * 346, 346, 40 * 346, 206, 20761, 21107), (20414, 15310));
+        assert_eq!(ns3_vegas_case(15 * 1446, 1446, 10 * 1446, 106, 21691, 24583), (23136, 17352));
+        assert_eq!(ns3_vegas_case(20 * 746, 746, 10 * 746, 109, 14921, 15667), (14920, 11190));
+    }
+
+    /// The ns-3 dialect outside a round's end, and with too few samples:
+    /// within a round only slow start grows the window (congestion
+    /// avoidance waits for the round's end); at the end with two samples,
+    /// NewReno (96 bytes at 15 segments of 1448).
+    #[test]
+    fn ns3_between_rounds_and_few_samples() {
+        let mut v = Vegas::default();
+        let mut sk = ns3_sock(15, 15 * 1448, 1448);
+        sk.snd_nxt = 10_000;
+        v.ns3_state_set(&mut sk, CaState::Open);
+        sk.snd_una = 5_000;
+        v.ns3_pkts_acked(&mut sk, 2, 100 * 1_000_000);
+        v.ns3_increase_window(&mut sk, 2);
+        assert_eq!(sk.cwnd_bytes, 15 * 1448, "mid-round, in CA: unchanged");
+        v.ns3_pkts_acked(&mut sk, 2, 100 * 1_000_000);
+        sk.snd_una = 10_000;
+        v.ns3_increase_window(&mut sk, 2);
+        assert_eq!(sk.cwnd_bytes, 15 * 1448 + 96);
+        assert_eq!((v.ns3.cnt_rtt, v.ns3.beg_snd_nxt), (0, 10_000));
+        // Recovery disables it: NewReno on every ACK
+        v.ns3_state_set(&mut sk, CaState::Recovery);
+        sk.snd_una = 10_100;
+        v.ns3_increase_window(&mut sk, 1);
+        assert!(sk.cwnd_bytes > 15 * 1448 + 96);
     }
 }

@@ -1606,9 +1606,7 @@ impl Builder {
         use crate::socket::{cc::Cc, Recorder, Socket, DELACK_TIMER, RETX_TIMER, SEND_TIMER};
         self.before_start("full_tcp")?;
         cfg.check().map_err(|e| BuildError(format!("full_tcp: {e}")))?;
-        let Some(cc0) = Cc::by_name(cc) else {
-            return err(format!("full_tcp: unknown congestion control {cc:?}; choose one of {}", Cc::NAMES.join(", ")));
-        };
+        let cc0 = Cc::with_params(cc, &cfg.cc_params).map_err(|e| BuildError(format!("full_tcp: {e}")))?;
         if src == dst {
             return err("full_tcp: src and dst are the same node");
         }

@@ -1,15 +1,20 @@
-//! The congestion-control interface of the full TCP, and ns-3's NewReno.
+//! The full TCP's side of the shared congestion-control seam
+//! (`crate::cc`, Linux `tcp_congestion_ops`-shaped, with an ns-3 dialect).
 //!
-//! Deliberately narrow, so that the shared congestion-control seam
-//! (`crates/engine/src/cc/`, Linux `tcp_congestion_ops`-shaped) can take it
-//! over: the socket calls these hooks exactly where ns-3.37's
-//! `TcpSocketBase` calls `TcpCongestionOps` (`GetSsThresh`,
-//! `IncreaseWindow`, `PktsAcked`, `CongestionStateSet`, `CwndEvent`).  What
-//! a controller reads and writes is `Window` (cwnd and ssthresh in bytes,
-//! the segment size, the congestion state, the last RTT estimate); it gets
-//! segments acked and RTT samples through the hooks' arguments.  `ssthresh`
-//! returns a value and must not set it (the socket stores it), as in Linux.
-//! Dispatch is a `match` on `Cc`.
+//! The socket calls these hooks exactly where ns-3.37's `TcpSocketBase`
+//! calls `TcpCongestionOps` (`GetSsThresh`, `IncreaseWindow`, `PktsAcked`,
+//! `CongestionStateSet`, `CwndEvent`), with `Window` (cwnd and ssthresh in
+//! bytes, the segment size, the congestion state, the RTT estimate, the
+//! sequence numbers and the clock an algorithm reads).  `Cc` holds the
+//! algorithm (the shared [`crate::cc::Cc`] enum, dispatched by `match`) and
+//! the [`Sock`] view it works on: before a hook the window is loaded into
+//! the view, after it the view's window is written back.  Every algorithm
+//! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
+//! NewReno, Scalable, Vegas, Veno, YeAH and Hybla as ns-3.37's own ports,
+//! the others as their Linux module on a byte window (cc/mod.rs's header).
+//! `ssthresh` returns a value and must not set it (the socket stores it).
+
+use crate::cc::{self, CaState, Kind, Sock};
 
 /// ns-3's `TcpSocketState::TcpCongState_t` (Linux's `tcp_ca_state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +37,16 @@ impl CongState {
             CongState::Loss => "loss",
         }
     }
+
+    fn ca(self) -> CaState {
+        match self {
+            CongState::Open => CaState::Open,
+            CongState::Disorder => CaState::Disorder,
+            CongState::Cwr => CaState::Cwr,
+            CongState::Recovery => CaState::Recovery,
+            CongState::Loss => CaState::Loss,
+        }
+    }
 }
 
 /// ns-3's `TcpCAEvent_t` (Linux's `tcp_ca_event`).
@@ -42,6 +57,18 @@ pub enum CaEvent {
     CompleteCwr,
     DelayedAck,
     NonDelayedAck,
+}
+
+impl CaEvent {
+    fn ca(self) -> cc::CaEvent {
+        match self {
+            CaEvent::TxStart => cc::CaEvent::TxStart,
+            CaEvent::Loss => cc::CaEvent::Loss,
+            CaEvent::CompleteCwr => cc::CaEvent::CompleteCwr,
+            CaEvent::DelayedAck => cc::CaEvent::DelayedAck,
+            CaEvent::NonDelayedAck => cc::CaEvent::NonDelayedAck,
+        }
+    }
 }
 
 /// What a controller sees of the connection (ns-3's `TcpSocketState`, the
@@ -60,101 +87,179 @@ pub struct Window {
     pub last_rtt: i64,
     /// Smallest `last_rtt` seen, ns.
     pub min_rtt: i64,
+    /// `m_nextTxSequence` and `m_lastAckedSeq` (the last ACK's number),
+    /// bytes; the socket keeps them current before the hooks that read them.
+    pub next_tx: u64,
+    pub last_acked: u64,
+    /// The simulation clock, s (what the socket's event runs at).
+    pub now: f64,
 }
 
-/// The congestion controls the full TCP can run.
+impl Window {
+    pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
+        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0 }
+    }
+}
+
+/// A congestion control of the full TCP: an algorithm of `crate::cc` and
+/// its view of the connection.
 #[derive(Clone, Debug)]
-pub enum Cc {
-    NewReno(NewReno),
+pub struct Cc {
+    alg: cc::Cc,
+    sk: Sock,
+    inited: bool,
+    /// `Kind::ns3_ack_events`: else the receiver's per-segment ACK events
+    /// are not passed on.
+    ack_events: bool,
+    /// `Kind::ns3_native`: an ns-3 port reads neither the clock nor
+    /// Linux's srtt, so they are not converted for it.
+    native: bool,
+    /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
+    pkts: bool,
+}
+
+/// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
+/// `reno` entry, whose ns-3 dialect is TcpNewReno); None for one it does
+/// not offer: ns-2's naive_reno test module, and those that need ECN
+/// (DCTCP, Prague: their window follows the receiver's per-packet CE
+/// echo, ns-3's `ECN_IS_CE`/`ECN_NO_CE` events, which this TCP does not
+/// pass to the congestion control yet).
+pub fn full_name(k: Kind) -> Option<&'static str> {
+    match k {
+        Kind::Reno => Some("newreno"),
+        Kind::NaiveReno => None,
+        k if k.needs_ecn() => None,
+        k => Some(k.name()),
+    }
 }
 
 impl Cc {
-    /// By name ("newreno"); `None` if unknown.
+    /// By name ("newreno", "cubic", ...) with its ns-3 dialect's default
+    /// attributes; `None` if unknown.
     pub fn by_name(name: &str) -> Option<Cc> {
-        match name {
-            "newreno" => Some(Cc::NewReno(NewReno)),
-            _ => None,
+        Cc::with_params(name, &[]).ok()
+    }
+
+    /// The names the full TCP takes.
+    pub fn names() -> Vec<&'static str> {
+        Kind::ALL.iter().filter_map(|k| full_name(*k)).collect()
+    }
+
+    /// By name, with attributes of its ns-3 dialect set by name; the error
+    /// names the unknown algorithm or attribute.
+    pub fn with_params(name: &str, params: &[(String, i32)]) -> Result<Cc, String> {
+        let Some(kind) = Kind::ALL.iter().copied().find(|k| full_name(*k) == Some(name)) else {
+            return Err(format!("unknown congestion control {name:?}; choose one of {}", Cc::names().join(", ")));
+        };
+        // the module's own parameters, then the ns-3 attributes over them
+        let mut sk = Sock { debug_level: 99, snd_cwnd_clamp: u32::MAX, ..Sock::default() };
+        for (i, p) in kind.ns3_params().iter().enumerate() {
+            sk.p[i] = p.default;
+        }
+        for (n, v) in params {
+            let Some(i) = kind.ns3_params().iter().position(|p| p.name == n) else {
+                let known: Vec<&str> = kind.ns3_params().iter().map(|p| p.name).collect();
+                return Err(format!(
+                    "{name} has no parameter {n:?}; its parameters: {}",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                ));
+            };
+            sk.p[i] = *v;
+        }
+        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.alg.kind()
+    }
+
+    /// The full TCP's name of the algorithm.
+    pub fn name(&self) -> &'static str {
+        full_name(self.kind()).unwrap_or("?")
+    }
+
+    #[inline]
+    fn load(&mut self, w: &Window) {
+        let sk = &mut self.sk;
+        sk.cwnd_bytes = w.cwnd;
+        sk.ssthresh_bytes = w.ssthresh;
+        sk.mss_cache = w.mss as u64;
+        sk.ca_state = w.state.ca();
+        sk.snd_nxt = w.next_tx;
+        sk.snd_una = w.last_acked;
+        sk.min_rtt_ns = w.min_rtt;
+        if !self.native {
+            sk.now_ns = super::rtt::to_ns(w.now);
+            // Linux's srtt: ms ticks << 3
+            sk.srtt = ((w.last_rtt.max(0) / 1_000_000) as u64) << 3;
         }
     }
 
-    pub const NAMES: &'static [&'static str] = &["newreno"];
+    /// `Init` at the first ACK, as ns-2 initialises a Linux module (the
+    /// SRTT known by then: Hybla's rho, Vegas's and Westwood's RTTs).
+    #[inline]
+    fn first_ack(&mut self) {
+        if !self.inited {
+            self.inited = true;
+            self.alg.ns3_init(&mut self.sk);
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, w: &mut Window) {
+        w.cwnd = self.sk.cwnd_bytes;
+        w.ssthresh = self.sk.ssthresh_bytes;
+        self.sk.log.clear();
+    }
 
     /// `GetSsThresh`: the new ssthresh after a loss, given the bytes in flight.
     #[inline]
     pub fn ssthresh(&mut self, w: &Window, bytes_in_flight: u32) -> u32 {
-        match self {
-            Cc::NewReno(c) => c.ssthresh(w, bytes_in_flight),
-        }
+        self.load(w);
+        self.first_ack();
+        let ss = self.alg.ns3_ssthresh(&mut self.sk, bytes_in_flight);
+        self.sk.log.clear();
+        ss
     }
 
     /// `IncreaseWindow`: an ACK advanced the window by `segments_acked`.
     #[inline]
     pub fn increase_window(&mut self, w: &mut Window, segments_acked: u32) {
-        match self {
-            Cc::NewReno(c) => c.increase_window(w, segments_acked),
-        }
+        self.load(w);
+        self.first_ack();
+        self.alg.ns3_increase_window(&mut self.sk, segments_acked);
+        self.store(w);
     }
 
     /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).
     #[inline]
-    pub fn pkts_acked(&mut self, _w: &Window, _segments_acked: u32, _rtt: i64) {
-        match self {
-            Cc::NewReno(_) => {}
+    pub fn pkts_acked(&mut self, w: &Window, segments_acked: u32, rtt: i64) {
+        if !self.pkts {
+            return;
         }
+        self.load(w);
+        self.first_ack();
+        self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
+        self.sk.log.clear();
     }
 
     /// `CongestionStateSet`: called before the socket changes state.
     #[inline]
-    pub fn state_set(&mut self, _w: &mut Window, _new: CongState) {
-        match self {
-            Cc::NewReno(_) => {}
-        }
+    pub fn state_set(&mut self, w: &mut Window, new: CongState) {
+        self.load(w);
+        self.alg.ns3_state_set(&mut self.sk, new.ca());
+        self.store(w);
     }
 
     /// `CwndEvent`.
     #[inline]
-    pub fn cwnd_event(&mut self, _w: &mut Window, _ev: CaEvent) {
-        match self {
-            Cc::NewReno(_) => {}
+    pub fn cwnd_event(&mut self, w: &mut Window, ev: CaEvent) {
+        if !self.ack_events && matches!(ev, CaEvent::DelayedAck | CaEvent::NonDelayedAck) {
+            return;
         }
-    }
-}
-
-/// ns-3.37's `TcpNewReno` (tcp-congestion-ops.cc), byte arithmetic included:
-/// slow start adds one MSS per ACK however many segments it acks; congestion
-/// avoidance adds max(1, MSS*MSS/cwnd) bytes per ACK that acks anything, so
-/// with delayed ACKs cwnd grows about half an MSS per RTT.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NewReno;
-
-impl NewReno {
-    fn slow_start(&self, w: &mut Window, segments_acked: u32) -> u32 {
-        if segments_acked >= 1 {
-            w.cwnd += w.mss;
-            return segments_acked - 1;
-        }
-        0
-    }
-
-    fn congestion_avoidance(&self, w: &mut Window, segments_acked: u32) {
-        if segments_acked > 0 {
-            let adder = (w.mss as f64 * w.mss as f64) / w.cwnd as f64;
-            let adder = adder.max(1.0);
-            w.cwnd += adder as u32;
-        }
-    }
-
-    pub fn increase_window(&self, w: &mut Window, mut segments_acked: u32) {
-        if w.cwnd < w.ssthresh {
-            segments_acked = self.slow_start(w, segments_acked);
-        }
-        if w.cwnd >= w.ssthresh {
-            self.congestion_avoidance(w, segments_acked);
-        }
-    }
-
-    pub fn ssthresh(&self, w: &Window, bytes_in_flight: u32) -> u32 {
-        (2 * w.mss).max(bytes_in_flight / 2)
+        self.load(w);
+        self.alg.ns3_cwnd_event(&mut self.sk, ev.ca());
+        self.store(w);
     }
 }
 
@@ -163,39 +268,64 @@ mod tests {
     use super::*;
 
     fn win(cwnd: u32, ssthresh: u32) -> Window {
-        Window { cwnd, ssthresh, mss: 1448, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX }
+        Window::new(cwnd, ssthresh, 1448)
     }
 
+    /// The adapter loads the window, runs ns-3's NewReno (cc/reno.rs's ns-3
+    /// dialect) and writes the window back: 15 MSS in CA + 1448²/21720 =
+    /// 96 bytes; slow start one MSS per ACK; ssthresh half the flight.
     #[test]
-    fn slow_start_adds_one_mss_per_ack() {
-        let mut cc = Cc::by_name("newreno").unwrap();
-        let mut w = win(2 * 1448, u32::MAX);
-        // a delayed ACK for 2 segments: one MSS, not two (ns-3 ignores the rest)
-        cc.increase_window(&mut w, 2);
-        assert_eq!(w.cwnd, 3 * 1448);
-    }
-
-    #[test]
-    fn congestion_avoidance_is_mss_squared_over_cwnd_per_ack() {
+    fn newreno_through_the_seam() {
         let mut cc = Cc::by_name("newreno").unwrap();
         let mut w = win(15 * 1448, 15 * 1448);
-        // 1448^2 / 21720 = 96.53 -> 96 bytes, whether the ACK covers 1 or 2 segments
         cc.increase_window(&mut w, 2);
         assert_eq!(w.cwnd, 21720 + 96);
-        cc.increase_window(&mut w, 0);
-        assert_eq!(w.cwnd, 21720 + 96);
-        // a huge window still grows by at least one byte
-        let mut w = win(3_000_000, 1);
-        cc.increase_window(&mut w, 1);
-        assert_eq!(w.cwnd, 3_000_001);
-    }
-
-    #[test]
-    fn ssthresh_is_half_the_flight_at_least_two_mss() {
-        let mut cc = Cc::by_name("newreno").unwrap();
-        let w = win(10 * 1448, 0);
+        let mut w = win(2 * 1448, u32::MAX);
+        cc.increase_window(&mut w, 2);
+        assert_eq!(w.cwnd, 3 * 1448);
         assert_eq!(cc.ssthresh(&w, 20 * 1448), 10 * 1448);
         assert_eq!(cc.ssthresh(&w, 1448), 2 * 1448);
-        assert!(Cc::by_name("cubic").is_none());
+    }
+
+    /// Names and attributes: every algorithm but ns-2's naive_reno, "reno"
+    /// is "newreno"; unknown names and attributes are refused by name.
+    #[test]
+    fn names_and_params() {
+        let names = Cc::names();
+        for n in ["newreno", "scalable", "vegas", "veno", "yeah", "cubic", "bic", "highspeed", "htcp", "hybla", "illinois", "westwood", "lp", "compound"] {
+            assert!(names.contains(&n), "{n}");
+            assert_eq!(Cc::by_name(n).unwrap().name(), n);
+        }
+        assert!(Cc::by_name("reno").is_none() && Cc::by_name("naive_reno").is_none());
+        let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
+        assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
+        assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));
+        // Vegas-1,3: its window rises below alpha 1 only at diff 0
+        let mut v = Cc::with_params("vegas", &[("alpha".into(), 1), ("beta".into(), 3)]).unwrap();
+        assert_eq!(v.sk.p[..3], [1, 3, 1]);
+        let mut w = win(20 * 1448, 10 * 1448);
+        w.next_tx = 1000;
+        v.state_set(&mut w, CongState::Open);
+        for _ in 0..4 {
+            v.pkts_acked(&w, 1, 100_000_000);
+        }
+        w.last_acked = 1000;
+        v.increase_window(&mut w, 1);
+        assert_eq!(w.cwnd, 21 * 1448);
+    }
+
+    /// A Linux-dialect algorithm on bytes: CUBIC's cut (Linux 2.6's beta
+    /// 819/1024 of 100 segments = 79.98 -> 79; ns-3.37's TcpCubic has 0.7)
+    /// comes back in bytes; the window grows in whole segments.
+    #[test]
+    fn linux_module_on_a_byte_window() {
+        let mut c = Cc::by_name("cubic").unwrap();
+        let mut w = win(100 * 1448, 50 * 1448);
+        w.now = 1.0;
+        assert_eq!(c.ssthresh(&w, 100 * 1448), 79 * 1448);
+        let mut w = win(10 * 1448, u32::MAX);
+        w.now = 1.0;
+        c.increase_window(&mut w, 1);
+        assert_eq!(w.cwnd, 11 * 1448);
     }
 }

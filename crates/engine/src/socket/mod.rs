@@ -10,9 +10,9 @@
 //! the window in recovery set by classic NewReno (RFC 6582 as ns-3's
 //! `TcpClassicRecovery`) or PRR (RFC 6937, `prr.rs`); limited transmit, send and receive
 //! buffers, a bulk-send application on the sending end and a packet sink on
-//! the receiving end.  Congestion control goes through `cc.rs`'s narrow
-//! interface.  The deliberate differences from ns-3.37 are in
-//! docs/full-tcp.md.
+//! the receiving end.  Congestion control goes through `cc.rs`, the full
+//! TCP's side of the shared seam (`crate::cc`).  The deliberate
+//! differences from ns-3.37 are in docs/full-tcp.md.
 //!
 //! Packets are the engine's: `seqno`/`ackno` carry the low 32 bits of the
 //! byte sequence numbers (unwrapped on receipt against the expected value),
@@ -120,6 +120,9 @@ pub struct Config {
     /// [BulkSendApplication::MaxBytes] and per write [SendSize].
     pub max_bytes: u64,
     pub send_size: u32,
+    /// Attributes of the congestion control's ns-3 dialect, by name
+    /// (Vegas's `alpha`, ...; `crate::cc`, each algorithm's `NS3_PARAMS`).
+    pub cc_params: Vec<(String, i32)>,
 }
 
 impl Default for Config {
@@ -151,6 +154,7 @@ impl Default for Config {
             link_overhead: 2,
             max_bytes: 0,
             send_size: 1448,
+            cc_params: Vec::new(),
         }
     }
 }
@@ -395,7 +399,7 @@ impl Socket {
             retx_flags: 0,
             // zero until a SYN arrives, as ns-3's TcpSocketState starts
             // (its traces show 0 before the handshake)
-            win: Window { cwnd: 0, ssthresh: 0, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX },
+            win: Window::new(0, 0, mss),
             cwnd_infl: 0,
             cc,
             rtt,
@@ -494,6 +498,7 @@ impl Socket {
     }
 
     fn set_state(&mut self, s: CongState) {
+        self.win.next_tx = self.next_tx;
         self.cc.state_set(&mut self.win, s);
         self.win.state = s;
     }
@@ -623,6 +628,7 @@ impl Socket {
         self.recover_active = true;
         self.rto = (self.rto * 2).min(60 * SECOND);
         self.history.clear();
+        self.win.now = sim.w.s.now;
         if self.win.state != CongState::Loss || !self.sb.head_retransmitted() {
             self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
         }
@@ -1321,6 +1327,9 @@ impl Socket {
     /// new, `delivered` the bytes it delivered (SACKed or acknowledged).
     fn process_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, old_head: u64, sacked: bool, delivered: u32) {
         let mss = self.win.mss;
+        // what congestion control reads (`m_lastAckedSeq`, the clock)
+        self.win.last_acked = ack;
+        self.win.now = sim.w.s.now;
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
         // ns-3's `m_bytesInFlight` as computed before the ACK's processing
@@ -1370,6 +1379,7 @@ impl Socket {
                 self.first_partial_ack = false;
             } else if ack < self.recover && self.win.state == CongState::Loss {
                 self.cc.pkts_acked(&self.win, segs, rtt);
+                self.win.next_tx = self.next_tx;
                 self.cc.increase_window(&mut self.win, segs);
                 self.new_ack(b, sim, ack, true);
             } else if self.win.state == CongState::Cwr {
@@ -1418,6 +1428,7 @@ impl Socket {
                     self.cwnd_infl = self.win.cwnd;
                 }
                 if self.win.state == CongState::Open {
+                    self.win.next_tx = self.next_tx;
                     self.cc.increase_window(&mut self.win, segs);
                     self.cwnd_infl = self.win.cwnd;
                     self.new_ack(b, sim, ack, true);
