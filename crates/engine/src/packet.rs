@@ -222,6 +222,10 @@ pub(crate) struct PacketPool {
     live: usize,
     /// TFRC headers by slot, grown to the pool's size when first used.
     rate_hdrs: Vec<RateHdr>,
+    /// Quick-Start options by slot, each with the uid of the packet that
+    /// carries it (a slot's next packet has none until one is written),
+    /// grown when first written.
+    qs_opts: Vec<(i32, crate::quickstart::QsOption)>,
 }
 
 impl Default for PacketPool {
@@ -232,7 +236,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), qs_opts: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -300,6 +304,23 @@ impl PacketPool {
             self.rate_hdrs.resize(self.slots.len().max(i + 1), RateHdr::default());
         }
         &mut self.rate_hdrs[i]
+    }
+
+    /// Packet `id`'s Quick-Start option (`Off` if none was written for it).
+    pub fn qs_option(&self, id: PktId) -> crate::quickstart::QsOption {
+        match self.qs_opts.get(id.0 as usize) {
+            Some(&(uid, o)) if uid == self.get(id).uid => o,
+            _ => Default::default(),
+        }
+    }
+
+    /// Give packet `id` (with its uid set) Quick-Start option `o`.
+    pub fn set_qs_option(&mut self, id: PktId, o: crate::quickstart::QsOption) {
+        let i = id.0 as usize;
+        if i >= self.qs_opts.len() {
+            self.qs_opts.resize(self.slots.len().max(i + 1), (0, Default::default()));
+        }
+        self.qs_opts[i] = (self.get(id).uid, o);
     }
 }
 

@@ -928,6 +928,18 @@ impl Sim {
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Socket(_) => Err(format!("unknown command \"{cmd}\" (a full-TCP end takes no ns-2 commands)")),
+                    // (Dumbbell's own: `old_classifier_`, where packets go
+                    // on, is an object reference, set from the library)
+                    AgentKind::QsRouter(r) => match cmd {
+                        "dumbbell-old-classifier" if n == 2 => match self.lookup(argv[1]) {
+                            Some(o) => {
+                                r.next = o;
+                                Ok(String::new())
+                            }
+                            None => Err(format!("no object named \"{}\"", argv[1])),
+                        },
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
                     AgentKind::Udp(u) => match cmd {
                         "send" if n == 2 => {
                             u.sendmsg(base, self, vars::atoi(argv[1]));

@@ -42,6 +42,22 @@ impl Seen {
     }
 }
 
+/// The Quick-Start option of the ACK of `o` (in packet `p`): the echo of a
+/// request on the first segment, with the hops that approved it taken off
+/// the IP TTL's count (`quickstart.rs`).
+#[cold]
+#[inline(never)]
+fn qs_echo(sim: &Sim, p: PktId, o: &Seen) -> crate::quickstart::QsOption {
+    use crate::quickstart::{QsKind, QsOption};
+    let req = sim.w.pool.qs_option(p);
+    if o.seqno == 0 && req.kind == QsKind::Request {
+        let ttl = sim.w.pool.get(p).ttl;
+        QsOption { kind: QsKind::Response, ttl: (ttl - req.ttl) % 256, rate: req.rate }
+    } else {
+        QsOption::default()
+    }
+}
+
 /// `TcpSink` and `DelAckSink`.
 #[derive(Clone, Debug)]
 pub struct Sink {
@@ -124,7 +140,13 @@ impl Sink {
     /// `None`, drops every test of the saved packet.
     #[inline(always)]
     fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
+        // (`np` still holds the packet acknowledged, but for a delayed
+        // ACK's timeout, whose packet is gone: its request goes unanswered)
+        let qs = if self.qs_enabled { Some(qs_echo(sim, np, o)) } else { None };
         b.initpkt(sim, np);
+        if let Some(opt) = qs {
+            sim.w.pool.set_qs_option(np, opt);
+        }
         let now = sim.w.s.now;
         let seqno = self.acker.seqno();
         if sf.map_or(false, |s| s.cong_action) || o.cong_action {

@@ -34,6 +34,7 @@ pub mod linux;
 mod newreno;
 mod output;
 mod qoption;
+mod quickstart;
 mod recv;
 mod reno;
 pub mod rfc793edu;
@@ -55,6 +56,7 @@ pub use frto::Frto;
 pub use growth::Growth;
 pub use newreno::NewRenoState;
 pub use qoption::QOption;
+pub use quickstart::QuickStart;
 
 /// Retransmission timer (`TCP_TIMER_RTX`).
 pub const TIMER_RTX: u8 = 0;
@@ -352,7 +354,7 @@ pub struct Sender {
     /// `rfc2988_`: set through `set_rfc2988`, which works out `rto` again.
     rfc2988: bool,
     pub lim_transmit_fix: bool,
-    /// Quick-Start's parameters (bound, not modelled).
+    /// Quick-Start's parameters and state (`quickstart.rs`).
     pub qs: QuickStart,
     /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
     /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
@@ -362,35 +364,6 @@ pub struct Sender {
     /// input, is false throughout: nothing in the engine sets it.
     rto: f64,
     rto_key: (u64, i32),
-}
-
-/// Quick-Start's parameters (RFC 4782; ns-2's `rate_request_`,
-/// `qs_enabled_`, ...): bound so scripts can set and read them, but
-/// Quick-Start is not modelled (`reset` warns when it is switched on).
-#[derive(Clone, Debug)]
-pub struct QuickStart {
-    pub rate_request: i32,
-    pub qs_enabled: bool,
-    pub tcp_qs_recovery: bool,
-    pub qs_request_mode: i32,
-    pub qs_thresh: i32,
-    pub qs_rtt: i32,
-    pub print_request: bool,
-}
-
-impl Default for QuickStart {
-    /// ns-2's constructor values.
-    fn default() -> Self {
-        QuickStart {
-            rate_request: 0,
-            qs_enabled: false,
-            tcp_qs_recovery: true,
-            qs_request_mode: 1,
-            qs_thresh: 4,
-            qs_rtt: 50,
-            print_request: false,
-        }
-    }
 }
 
 /// What `recv` needs from an ACK.
@@ -784,9 +757,6 @@ impl Sender {
         self.growth.reset();
         if self.qopt.qoption != 0 {
             self.reset_qoption_state(w);
-        }
-        if self.qs.qs_enabled {
-            w.warn(crate::notice::Warning::QuickStartIgnored { agent: b.id });
         }
     }
 

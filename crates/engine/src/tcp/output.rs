@@ -54,6 +54,10 @@ impl Sender {
             if self.ecn {
                 pk.ecn_capable = true;
             }
+            // a segment of the Quick-Start window (for queue monitors)
+            if self.qs.approved {
+                pk.qs = true;
+            }
             if self.cong_action && (!is_retransmit || self.set_cwr_on_retransmit) {
                 pk.cong_action = true;
                 self.cong_action = false;
@@ -80,6 +84,9 @@ impl Sender {
                 let pk = sim.w.pool.get_mut(p);
                 pk.ecn = true;
                 pk.ecn_capable = false;
+            }
+            if self.qs.qs_enabled {
+                self.qs_request(b, &mut sim.w, p);
             }
         } else if self.use_headers {
             let h = self.headersize(b, &mut sim.w);
@@ -242,6 +249,10 @@ impl Sender {
         if !force && self.delsnd_pending(&sim.w) {
             Self::free_spare(sim, spare);
             return;
+        }
+        if self.qs.approved {
+            Self::free_spare(sim, spare);
+            return self.send_much_qs(v, b, sim, reason);
         }
         if self.t_seqno == 0 {
             self.firstsent = sim.w.s.now;

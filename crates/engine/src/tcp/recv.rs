@@ -10,6 +10,9 @@ impl Sender {
     /// off, cheaper than the call.
     #[inline(always)]
     pub(super) fn recv_prologue(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) -> bool {
+        if self.qs.requested || self.qs.approved {
+            self.qs_on_ack(b, sim, p, ack);
+        }
         if ack.ts < self.lastreset {
             sim.w.pool.free(p);
             return false;
@@ -54,6 +57,7 @@ impl Sender {
         if self.cwnd < 1.0 {
             self.set_cwnd(b, w, 1.0);
         }
+        self.qs.approved = false;
         if self.highest_ack == self.maxseq && !self.slow_start_restart {
             // No outstanding data and no slow-start restart: nothing to do.
         } else {
