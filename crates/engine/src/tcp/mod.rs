@@ -543,6 +543,12 @@ pub(crate) trait Virtuals {
     /// `Sender::send_much_ack`: `Base` only).
     fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>);
 
+    /// `output` in the Quick-Start sending loop (`send_much_qs`), which
+    /// marks the segments of the approved window.
+    fn output_qs(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        self.output(t, b, sim, seqno, reason, None)
+    }
+
     /// `rtt_backoff()`.
     fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
         t.rtt_backoff(b, w)
@@ -558,7 +564,11 @@ impl Virtuals for Base {
 
     #[inline(always)]
     fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
-        t.output_inline(b, sim, seqno, reason, spare)
+        t.output_inline::<false>(b, sim, seqno, reason, spare)
+    }
+
+    fn output_qs(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        t.output(b, sim, seqno, reason)
     }
 }
 

@@ -40,6 +40,9 @@ pub struct QuickStart {
     pub cwnd: i32,
     /// The IP TTL less the option's, as sent: the echo must match it.
     pub ttl_diff: i32,
+    /// A request, an approval or a Quick-Start phase is outstanding: the
+    /// one test on an ACK's path (`qs_on_ack`).
+    pub armed: bool,
 }
 
 impl Default for QuickStart {
@@ -58,6 +61,7 @@ impl Default for QuickStart {
             window: 0,
             cwnd: 0,
             ttl_diff: 0,
+            armed: false,
         }
     }
 }
@@ -91,21 +95,28 @@ impl Sender {
             let rate = w.qs_rate_code.from_bps(rr.wrapping_mul(1024) as f64);
             w.pool.set_qs_option(p, QsOption { kind: QsKind::Request, ttl, rate });
             self.qs.requested = true;
+            self.qs.armed = true;
         }
     }
 
-    /// The start of `recv` (Tahoe, Reno, NewReno, SACK) while a request or
-    /// an approval is outstanding: a new ACK ends the Quick-Start phase; the
-    /// answer to a request is read.
+    /// The start of `recv` (Tahoe, Reno, NewReno, SACK) while a request,
+    /// an approval or a phase is outstanding: the phase is over once all
+    /// its segments are acked (ns-2 tests this after each new ACK's
+    /// `newack`; nothing reads it before the next ACK, so here); a new ACK
+    /// ends the approved window; the answer to a request is read.
     #[cold]
     #[inline(never)]
-    pub(super) fn qs_on_ack(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
-        if self.qs.approved && ack.seqno > self.last_ack {
+    pub(super) fn qs_on_ack(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, seqno: i32, ts_echo: f64) {
+        if self.qs.window != 0 && self.highest_ack >= self.qs.window {
+            self.qs.window = 0;
+        }
+        if self.qs.approved && seqno > self.last_ack {
             self.qs_end(b, &mut sim.w);
         }
         if self.qs.requested {
-            self.qs_answer(b, &mut sim.w, p, ack);
+            self.qs_answer(b, &mut sim.w, p, ts_echo);
         }
+        self.qs.armed = self.qs.requested || self.qs.approved || self.qs.window != 0;
     }
 
     /// `endQuickStart`: the phase is over; the window comes down to what
@@ -127,13 +138,13 @@ impl Sender {
     /// `processQuickStart`: an answer approving a rate whose window (rate
     /// times the round trip just measured, in packets) beats the initial
     /// window is taken.
-    fn qs_answer(&mut self, b: &AgentBase, w: &mut World, p: PktId, ack: &AckInfo) {
+    fn qs_answer(&mut self, b: &AgentBase, w: &mut World, p: PktId, ts_echo: f64) {
         self.qs.requested = false;
         self.qs.approved = false;
         let o = w.pool.qs_option(p);
         if o.kind == QsKind::Response && o.ttl == self.qs.ttl_diff && o.rate > 0 {
             let bps = w.qs_rate_code.to_bps(o.rate);
-            let rtt = w.s.now - ack.ts_echo;
+            let rtt = w.s.now - ts_echo;
             let size = b.size + self.headersize(b, w);
             let app_rate = crate::num::c_int((bps * rtt) / size as f64);
             if self.qs.print_request {
@@ -150,6 +161,9 @@ impl Sender {
             if app_rate as f64 > self.initial_window(b, w) {
                 self.qs.cwnd = app_rate;
                 self.qs.approved = true;
+                // (the sending loop looks for the approval only once the
+                // delayed-send timer has been used)
+                self.delsnd_used = true;
             }
         }
     }
@@ -192,7 +206,7 @@ impl Sender {
         }
         if self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             let s = self.t_seqno;
-            v.output(self, b, sim, s, reason, None);
+            v.output_qs(self, b, sim, s, reason);
             if self.qopt.qoption != 0 {
                 self.process_qoption_after_send(b, &mut sim.w);
             }

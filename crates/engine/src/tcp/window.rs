@@ -224,10 +224,6 @@ impl Sender {
     /// `TcpAgent::recv_newack_helper`.
     pub(super) fn recv_newack_helper(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         self.newack_inline(b, &mut sim.w, ack);
-        // every segment of the Quick-Start phase acked: it is over
-        if self.qs.window != 0 && self.highest_ack >= self.qs.window {
-            self.qs.window = 0;
-        }
         // (New-ECN opens the window on every ACK without ECN-Echo; old_ecn_
         // does not apply to it.)
         let open = !self.ect || !ack.ecnecho || (self.old_ecn && self.ecn_burst && self.growth.opens_in_ecn_burst());
