@@ -307,6 +307,11 @@ impl UtilMeter {
         }
     }
 
+    /// Nothing measured yet.
+    pub fn is_fresh(&self) -> bool {
+        self.last_change == 0.0 && self.avg == 0.0 && self.cur == 0.0 && self.slot == 0
+    }
+
     /// The decaying average (after `advance` to now).
     pub fn average(&self) -> f64 {
         self.avg
@@ -328,6 +333,38 @@ impl crate::sim::Sim {
     /// counted down and its rate replaced by the approved one) or refused
     /// (the option switched off); then the node takes the packet.
     pub(crate) fn qs_router_recv(&mut self, r: &mut Router, addr: i32, p: PktId) {
+        self.qs_approve(r, addr, p);
+        self.recv(r.next, p, None)
+    }
+
+    /// A packet enters a node through its Quick-Start entry, whose router
+    /// agent is `router`: the approval, then where the packet goes on.  The
+    /// agent stays in the table (a sink's ACK sent back through the same
+    /// entry while its packet is delivered finds it there).
+    pub(crate) fn qs_entry(&mut self, router: ObjId, p: PktId) -> Option<ObjId> {
+        let (mut r, addr) = match self.objs.get_mut(router as usize) {
+            Some(Obj::Agent(a)) => match &mut a.kind {
+                crate::agent::AgentKind::QsRouter(r) => (std::mem::take(&mut **r), a.base.addr),
+                _ => return None,
+            },
+            _ => {
+                // no router installed: ns-2's classifier has an empty slot
+                self.w.pool.free(p);
+                return None;
+            }
+        };
+        self.qs_approve(&mut r, addr, p);
+        let next = r.next;
+        if let Some(Obj::Agent(a)) = self.objs.get_mut(router as usize) {
+            if let crate::agent::AgentKind::QsRouter(slot) = &mut a.kind {
+                **slot = r;
+            }
+        }
+        Some(next)
+    }
+
+    /// The router's part: approve or refuse a request bound elsewhere.
+    fn qs_approve(&mut self, r: &mut Router, addr: i32, p: PktId) {
         if r.enabled {
             let opt = self.w.pool.qs_option(p);
             let daddr = self.w.pool.get(p).daddr;
@@ -354,7 +391,6 @@ impl crate::sim::Sim {
                 }
             }
         }
-        self.recv(r.next, p, None)
     }
 
     /// The queue of the link node `node` sends packets for `daddr` by, and
@@ -370,6 +406,7 @@ impl crate::sim::Sim {
                 Obj::Trace(t) => t.target,
                 Obj::Snoop(s) => s.target,
                 Obj::Proxy(t) => *t,
+                Obj::QsEntry(_) => return None,
                 Obj::Dynamic(d) => d.target,
                 // an error module at the head: its models pass packets on
                 // to its target

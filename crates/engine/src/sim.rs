@@ -422,6 +422,9 @@ pub enum Obj {
     Delayer(Box<crate::delayer::Delayer>),
     /// A part of the wireless model (wireless/).
     Wireless(crate::wireless::Part),
+    /// A node's Quick-Start entry: the packet goes through the router
+    /// agent's approval (`quickstart.rs`), then on to its node.
+    QsEntry(ObjId),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -1001,6 +1004,10 @@ impl Sim {
     fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         match &mut self.objs[to as usize] {
             Obj::Proxy(t) => Some(*t),
+            Obj::QsEntry(r) => {
+                let r = *r;
+                self.qs_entry(r, p)
+            }
             Obj::Dynamic(d) => {
                 if d.status != 0 {
                     Some(d.target)

@@ -480,6 +480,18 @@ impl Queue {
         }
     }
 
+    /// `util_records_`: a meter that has measured nothing yet keeps that
+    /// many intervals (ns-2 sizes the buffer when the queue is made, from
+    /// the class default).
+    pub fn set_util_records(&mut self, n: i32) {
+        self.util_records = n;
+        if let Some(m) = self.util.as_mut() {
+            if m.is_fresh() {
+                **m = crate::quickstart::UtilMeter::new(n);
+            }
+        }
+    }
+
     /// The link's decaying average utilization now (`Queue::utilization`),
     /// or None if it is not kept.
     pub(crate) fn utilization(&mut self, w: &mut World, peak: bool) -> Option<f64> {

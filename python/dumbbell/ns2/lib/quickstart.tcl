@@ -1,10 +1,10 @@
 # Quick-Start routers (ns-2's ns-qsnode.tcl): `$ns node-config -QS ON`
 # (`$ns QS ON`) gives each node made after it a Quick-Start agent that
-# sees every packet entering the node (links and the node's own agents
-# send to it: it is the node's `entry`) before the node's classifier
-# does.  ns-2 builds it as a routing module, "QS", whose classifier sends
-# everything to the agent; the agent is attached at a port of the node, as
-# there.
+# sees every packet entering the node before the node's classifier does:
+# links and the node's own agents send to the node's `entry`, the
+# routing module's classifier (Classifier/QS), which hands everything to
+# the agent (slot 0) and it to the node.  The agent is attached at a port
+# of the node, as in ns-2.
 
 namespace eval ::dumbbell {
     # ns-2's `Node set module_list_`: Base, and QS once enabled
@@ -42,7 +42,8 @@ Node instproc dumbbell-qs-register {} {
     set qs_classifier_ [new Classifier/QS]
     set qs_agent_ [new Agent/QSAgent]
     set switch_ $qs_classifier_
-    set dumbbell_entry_ $qs_agent_
+    set dumbbell_entry_ $qs_classifier_
+    $qs_classifier_ install 0 $qs_agent_
     $self attach $qs_agent_
     $qs_agent_ set old_classifier_ $self
     $qs_agent_ cmd dumbbell-old-classifier $self

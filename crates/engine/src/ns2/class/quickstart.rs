@@ -42,6 +42,12 @@ pub static QSAGENT: Table<Router> = Table {
     after_set: None,
 };
 
+/// A node's Quick-Start classifier, the node's entry: everything goes
+/// through its agent (slot 0, `install 0 $agent`).
+pub fn make_qs_classifier(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::QsEntry(crate::sim::NONE)
+}
+
 /// A Quick-Start router (ns-2's agent sends `tcp` packets, though it sends
 /// none).  From now on every queue keeps its utilization.
 pub fn make_qs_agent(sim: &mut Sim, id: ObjId) -> Obj {
