@@ -87,6 +87,9 @@ pub struct Sink {
     echo_each_mark: bool,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
+    /// The Quick-Start echo of the saved packet (`qs_enabled`), for its
+    /// delayed ACK; taken by the ACK sent for it.
+    save_qs: Option<crate::quickstart::QsOption>,
 }
 
 impl Sink {
@@ -115,6 +118,7 @@ impl Sink {
             ecnmod: false,
             echo_each_mark: false,
             save: None,
+            save_qs: None,
         }
     }
 
@@ -141,8 +145,8 @@ impl Sink {
     #[inline(always)]
     fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
         // (`np` still holds the packet acknowledged, but for a delayed
-        // ACK's timeout, whose packet is gone: its request goes unanswered)
-        let qs = if self.qs_enabled { Some(qs_echo(sim, np, o)) } else { None };
+        // ACK's timeout, whose echo was worked out when it was saved)
+        let qs = if self.qs_enabled { Some(self.save_qs.take().unwrap_or_else(|| qs_echo(sim, np, o))) } else { None };
         b.initpkt(sim, np);
         if let Some(opt) = qs {
             sim.w.pool.set_qs_option(np, opt);
