@@ -58,6 +58,27 @@ fn qs_echo(sim: &Sim, p: PktId, o: &Seen) -> crate::quickstart::QsOption {
     }
 }
 
+impl Sink {
+    /// The echo for the ACK about to be written into `np` (unless a saved
+    /// packet's is waiting), read from the packet it acknowledges.
+    #[cold]
+    #[inline(never)]
+    fn qs_capture(&mut self, sim: &Sim, np: PktId, o: &Seen) {
+        if self.save_qs.is_none() {
+            self.save_qs = Some(qs_echo(sim, np, o));
+        }
+    }
+
+    /// Put the echo on the ACK.
+    #[cold]
+    #[inline(never)]
+    fn qs_emit(&mut self, sim: &mut Sim, np: PktId) {
+        if let Some(opt) = self.save_qs.take() {
+            sim.w.pool.set_qs_option(np, opt);
+        }
+    }
+}
+
 /// `TcpSink` and `DelAckSink`.
 #[derive(Clone, Debug)]
 pub struct Sink {
@@ -146,10 +167,12 @@ impl Sink {
     fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>) {
         // (`np` still holds the packet acknowledged, but for a delayed
         // ACK's timeout, whose echo was worked out when it was saved)
-        let qs = if self.qs_enabled { Some(self.save_qs.take().unwrap_or_else(|| qs_echo(sim, np, o))) } else { None };
+        if self.qs_enabled {
+            self.qs_capture(sim, np, o);
+        }
         b.initpkt(sim, np);
-        if let Some(opt) = qs {
-            sim.w.pool.set_qs_option(np, opt);
+        if self.qs_enabled {
+            self.qs_emit(sim, np);
         }
         let now = sim.w.s.now;
         let seqno = self.acker.seqno();

@@ -251,7 +251,7 @@ impl Sender {
         // (an approved Quick-Start window is paced by the delayed-send
         // timer, so `delsnd_used` is set with the approval: one test for
         // both here)
-        if self.delsnd_used && self.delsnd_or_qs(v, b, sim, force, reason) {
+        if self.delsnd_used && self.delsnd_or_qs(b, sim, force, reason) {
             Self::free_spare(sim, spare);
             return;
         }
@@ -293,15 +293,17 @@ impl Sender {
     /// The sending loop's start once the delayed-send timer has been used:
     /// true if the loop is done, because the timer is pending (and the
     /// call not forced) or because an approved Quick-Start window is being
-    /// sent (`send_much_qs` sent instead).
+    /// sent (`send_much_qs` sent instead).  Only senders with TcpAgent's
+    /// `output` ask for Quick-Start (Vegas's and RFC793edu's do not, as in
+    /// ns-2), so the approved window is sent with it.
     #[cold]
     #[inline(never)]
-    fn delsnd_or_qs<V: Virtuals>(&mut self, v: &mut V, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32) -> bool {
+    fn delsnd_or_qs(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32) -> bool {
         if !force && self.delsnd_pending(&sim.w) {
             return true;
         }
         if self.qs.approved {
-            self.send_much_qs(v, b, sim, reason);
+            self.send_much_qs(&mut Base, b, sim, reason);
             return true;
         }
         false
