@@ -630,11 +630,25 @@ impl Queue {
             return false;
         }
         debug_assert!(matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1);
-        if self.is_blocked(w) {
+        if self.is_blocked_unmetered(w) {
             return false;
         }
         self.blocked = true;
         true
+    }
+
+    /// `is_blocked` for a plain queue, which keeps no utilization meter
+    /// (`refresh_plain`): the pass-through path leaves the meter's test out.
+    #[inline(always)]
+    fn is_blocked_unmetered(&mut self, w: &mut World) -> bool {
+        debug_assert!(self.util.is_none());
+        if self.blocked {
+            if let Some(t) = w.s.resume_lapsed(self.resume) {
+                self.blocked = !self.unblock_on_resume;
+                self.disc.link_idle(t);
+            }
+        }
+        self.blocked
     }
 
     /// The second step of `Queue::recv` (after `enque`): if the link is

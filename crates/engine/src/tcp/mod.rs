@@ -419,6 +419,11 @@ impl Tcp {
 
     /// An ACK arrived: the flavour's `recv`.
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        // Quick-Start first, as TcpAgent's, Reno's, NewReno's and SACK's
+        // `recv` begin (`quickstart.rs`)
+        if self.sender.qs.armed {
+            self.qs_ack(b, sim, p);
+        }
         let ack = AckInfo::of(sim, p);
         let Tcp { flavor, sender: t } = self;
         match flavor {
@@ -430,6 +435,19 @@ impl Tcp {
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
+        }
+    }
+
+    /// The start of `recv` while Quick-Start is armed, for the flavours
+    /// whose `recv` looks (the others never ask: their `output` is their
+    /// own).
+    #[cold]
+    #[inline(never)]
+    fn qs_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        if matches!(self.flavor, Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) | Flavor::Sack1(_)) {
+            let pk = sim.w.pool.get(p);
+            let (seqno, ts_echo) = (pk.seqno, pk.ts_echo);
+            self.sender.qs_on_ack(b, sim, p, seqno, ts_echo);
         }
     }
 

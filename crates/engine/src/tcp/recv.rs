@@ -10,9 +10,6 @@ impl Sender {
     /// off, cheaper than the call.
     #[inline(always)]
     pub(super) fn recv_prologue(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) -> bool {
-        if self.qs.armed {
-            self.qs_on_ack(b, sim, p, ack.seqno, ack.ts_echo);
-        }
         if ack.ts < self.lastreset {
             sim.w.pool.free(p);
             return false;

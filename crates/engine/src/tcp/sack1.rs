@@ -213,9 +213,6 @@ fn numdupacks_for(t: &Sender) -> i32 {
 
 /// `Sack1TcpAgent::recv`.
 pub(super) fn recv(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
-    if t.qs.armed {
-        t.qs_on_ack(b, sim, p, ack.seqno, ack.ts_echo);
-    }
     let sacks = {
         let pk = sim.w.pool.get(p);
         let n = (pk.sa_len as usize).min(pk.sa.len());
