@@ -261,8 +261,12 @@ def topo_dumbbell(r, n):
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
-                 linux: bool = False, full: bool = False):
+                 linux: bool = False, full: bool = False, qs: bool = False):
         self.seed = seed
+        self.qs = qs
+        self.qs_head = []
+        self.qs_lines = []
+        self.qs_kinds = []
         self.queues = queues
         self.queue_lines = []
         self.queue_kinds = []
@@ -2067,6 +2071,57 @@ class Gen:
     # bottleneck.  Counters of both ends are printed at random times and
     # at the end.
 
+    # -- Quick-Start (--qs) ------------------------------------------------------------
+    #
+    # Only in --qs mode, from a stream of its own: every node gets a
+    # Quick-Start router (`node-config -QS ON` before the nodes, so each
+    # node's agents sit one port up), every TCP and sink has Quick-Start
+    # on, and the flows ask for rates.  Random router settings (approval
+    # rule, shares, period, rate encoding, queue utilization weights),
+    # some routers switched off, sender options (request mode, threshold,
+    # assumed RTT, loss recovery), rarely the printed requests.
+
+    def build_qs(self):
+        if not self.qs:
+            return
+        w = Rng(((self.seed ^ 0x71C3A5E90B2D4F68) * 0x9E3779B97F4A7C15 + 0x5851F42D4C957F2D
+                 + self.attempt * 0xD1B54A32D192ED03) & M64)
+        H = self.qs_head
+        H.append(w.choice(["$ns node-config -QS ON", "$ns QS ON"]))
+        H.append("Agent/TCP set qs_enabled_ %s" % w.choice(["true", "1"]))
+        H.append("Agent/TCPSink set qs_enabled_ %s" % w.choice(["true", "1"]))
+        algo = w.weighted([(3, 50), (1, 15), (2, 20), (4, 10), (0, 5)])
+        self.qs_kinds.append("algorithm%d" % algo)
+        H.append("Agent/QSAgent set algorithm_ %d" % algo)
+        for var, vals in [("alloc_rate_", ["0.5", "0.85", "0.95", "1.0", "0.01", "0.2"]),
+                          ("threshold_", ["0.5", "0.85", "0.9", "1.0", "0.1"]),
+                          ("state_delay_", ["0.2", "0.35", "0.05", "1"]),
+                          ("rate_function_", ["1", "2"]),
+                          ("max_rate_", ["256", "16", "1000"])]:
+            if w.chance(50):
+                H.append("Agent/QSAgent set %s %s" % (var, w.choice(vals)))
+        for var, vals in [("util_weight_", ["0.8", "2", "8"]), ("util_check_intv_", ["0.2", "0.05", "1"]),
+                          ("util_records_", ["5", "0", "2"])]:
+            if w.chance(35):
+                H.append("Queue set %s %s" % (var, w.choice(vals)))
+                self.qs_kinds.append(var)
+        for var, vals in [("qs_request_mode_", ["0", "1"]), ("qs_thresh_", ["1", "4", "20"]),
+                          ("qs_rtt_", ["50", "200", "1000"]), ("tcp_qs_recovery_", ["false", "true"])]:
+            if w.chance(30):
+                H.append("Agent/TCP set %s %s" % (var, w.choice(vals)))
+                self.qs_kinds.append(var)
+        if w.chance(8):
+            H.append("Agent/TCP set print_request_ true")
+            self.qs_kinds.append("print_request_")
+        L = self.qs_lines
+        for f in self.flows:
+            if w.chance(85):
+                L.append("$tcp(%d) set rate_request_ %d" % (f["i"], w.choice([4, 20, 40, 100, 500, 2000])))
+        if w.chance(30):
+            for k in w.sample(range(self.n), w.randint(1, min(2, self.n))):
+                L.append("[%s qs-agent] set qs_enabled_ 0" % self.nref(k))
+            self.qs_kinds.append("router_off")
+
     def build_full(self):
         if not self.full:
             return
@@ -2240,6 +2295,7 @@ class Gen:
             L.append("Agent/TCPSink/DelAck set interval_ %s" % self.delack_class)
         if r.chance(8):
             L.append("Queue set limit_ %d" % self.qlimit())
+        L += self.qs_head
         files = []      # (var, name)
         if self.trace_mode == "all":
             files.append(("tf", "out.tr"))
@@ -2400,6 +2456,7 @@ class Gen:
         L += self.traffic_lines
         L += self.tfrc_lines
         L += self.full_lines
+        L += self.qs_lines
 
         # finish
         self.halt = r.chance(10)
@@ -2507,11 +2564,13 @@ class Gen:
             feats["queues"] = sorted(set(self.queue_kinds))
         if self.full:
             feats["full"] = sorted(set(self.full_kinds))
+        if self.qs:
+            feats["qs"] = sorted(set(self.qs_kinds))
         return feats
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False):
+          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2521,9 +2580,10 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     beside the TCP flows (check.py --tfrc).  queues: DRR and SFQ queues on
     some links (check.py --queues).  linux: some flows are
     Agent/TCP/Linux with random congestion controls (check.py --linux).  full: two-way TCP connections
-    beside them (check.py --full)."""
+    beside them (check.py --full).  qs: Quick-Start routers on every node, Quick-Start requests on the
+    TCP flows (check.py --qs)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2541,6 +2601,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_tfrc()
         g.build_queues()
         g.build_full()
+        g.build_qs()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -2554,7 +2615,7 @@ def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     and `full_entry` tell the "f", "q", "l" and "w"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfqlw") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlwk") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2588,11 +2649,17 @@ def full_entry(entry) -> bool:
     return "w" in str(entry).strip().rstrip("0123456789")
 
 
+def qs_entry(entry) -> bool:
+    """Is this seeds.txt entry a --qs script ("kN")?"""
+    parse_entry(entry)
+    return "k" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
     return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
-                 full_entry(entry))
+                 full_entry(entry), qs_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2621,8 +2688,9 @@ def main(argv=None):
     p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
     p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
+    p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

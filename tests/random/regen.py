@@ -173,6 +173,7 @@ def features(m):
     f |= {"tfrc:" + x for x in m.get("tfrc", [])}
     f |= {"fairq:" + x for x in m.get("queues", [])}
     f |= {"full:" + x for x in m.get("full", [])}
+    f |= {"qs:" + x for x in m.get("qs", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -227,7 +228,8 @@ def note(m):
         ((" tfrc:" + ",".join(m["tfrc"])) if m.get("tfrc") else "") +
         ((" queues:" + ",".join(m["queues"])) if m.get("queues") else "") +
         ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
-        ((" full:" + ",".join(m["full"])) if m.get("full") else ""))
+        ((" full:" + ",".join(m["full"])) if m.get("full") else "") +
+        ((" qs:" + ",".join(m["qs"])) if m.get("qs") else ""))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,

@@ -271,6 +271,26 @@ def test_tfrc_mode_only_adds_tfrc(seed):
 
 
 @pytest.mark.parametrize("seed", [3, 18, 21, 35, 57])
+def test_qs_mode_only_adds_quickstart(seed):
+    """--qs draws from a stream of its own: the script is the plain seed's
+    with Quick-Start switched on before the nodes (routers, class settings)
+    and the flows' requests (and some routers switched off) added."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, qs=True)
+    assert meta["qs"] and any(k.startswith("algorithm") for k in meta["qs"])
+    lines = text.splitlines()
+    qs = [ln for ln in lines if re.search(r"QS ON|qs_|QSAgent|rate_request_|print_request_|"
+                                          r"^Queue set util_|qs-agent", ln)]
+    assert any("QS ON" in ln for ln in qs) and any("rate_request_" in ln for ln in qs)
+    # Quick-Start is on before the first node is made
+    first_node = next(i for i, ln in enumerate(lines) if "$ns node]" in ln)
+    assert next(i for i, ln in enumerate(lines) if "QS ON" in ln) < first_node
+    assert [ln for ln in lines if ln not in qs] == plain
+    assert gen.qs_entry("k%d" % seed) and not gen.qs_entry(str(seed))
+    assert gen.entry_build("k%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [3, 18, 21, 35, 57])
 def test_queues_mode_only_changes_queues(seed):
     """--queues draws from a stream of its own: the script is the plain
     seed's with some DropTail links made DRR, SFQ, Vq or GK and their

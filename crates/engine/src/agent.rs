@@ -169,6 +169,8 @@ pub enum AgentKind {
     TfrcReceiver(Box<crate::tfrc::receiver::Receiver>),
     /// An end of a full, two-way TCP connection (`socket/`).
     Socket(Box<crate::socket::Socket>),
+    /// A Quick-Start router in front of its node (`quickstart.rs`).
+    QsRouter(Box<crate::quickstart::Router>),
 }
 
 pub struct Agent {
@@ -206,6 +208,16 @@ impl Agent {
             AgentKind::Ping(g) => g.recv(&self.base, sim, p),
             AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
             AgentKind::Socket(_) => self.recv_socket(sim, p),
+            AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
+        }
+    }
+
+    /// A Quick-Start router's `recv`, out of line.
+    #[cold]
+    #[inline(never)]
+    fn recv_qs_router(&mut self, sim: &mut Sim, p: PktId) {
+        if let AgentKind::QsRouter(r) = &mut self.kind {
+            sim.qs_router_recv(r, self.base.addr, p);
         }
     }
 
@@ -233,7 +245,7 @@ impl Agent {
     /// A timer of this agent expired.
     pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
         match &mut self.kind {
-            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) | AgentKind::QsRouter(_) => {}
             AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
             AgentKind::TfrcSender(t) => t.timeout(&self.base, sim, kind),
@@ -251,7 +263,8 @@ impl Agent {
             | AgentKind::Ping(_)
             | AgentKind::TfrcSender(_)
             | AgentKind::TfrcReceiver(_)
-            | AgentKind::Socket(_) => {}
+            | AgentKind::Socket(_)
+            | AgentKind::QsRouter(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

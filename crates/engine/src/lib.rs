@@ -28,6 +28,7 @@ pub mod pcap;
 pub mod ping;
 mod pq;
 pub mod qdisc;
+pub mod quickstart;
 pub mod ring;
 pub mod random;
 pub mod ranvar;

@@ -120,8 +120,6 @@ pub enum Abort {
 pub enum Warning {
     /// A sender or source with a packet size of zero or less sends nothing.
     PacketSizeNotPositive { agent: ObjId },
-    /// Quick-Start is switched on for a sender but not modelled.
-    QuickStartIgnored { agent: ObjId },
     /// A sender's header size leaves no room (ns-2 prints this too).
     HeaderTooSmall { agent: ObjId, bytes: i32 },
     /// A sender's timestamp table had to grow (ns-2 reallocates it).

@@ -232,6 +232,10 @@ pub(crate) struct PacketPool {
     /// when an L4S sender first writes one; nothing on the common path
     /// reads or writes it.
     ect1: Vec<i64>,
+    /// Quick-Start options by slot, each with the uid of the packet that
+    /// carries it (a slot's next packet has none until one is written),
+    /// grown when first written.
+    qs_opts: Vec<(i32, crate::quickstart::QsOption)>,
 }
 
 impl Default for PacketPool {
@@ -242,7 +246,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -331,6 +335,23 @@ impl PacketPool {
     pub fn is_ect1(&self, id: PktId) -> bool {
         let pk = self.get(id);
         pk.ecn_capable && self.ect1.get(id.0 as usize) == Some(&(pk.uid as i64))
+    }
+
+    /// Packet `id`'s Quick-Start option (`Off` if none was written for it).
+    pub fn qs_option(&self, id: PktId) -> crate::quickstart::QsOption {
+        match self.qs_opts.get(id.0 as usize) {
+            Some(&(uid, o)) if uid == self.get(id).uid => o,
+            _ => Default::default(),
+        }
+    }
+
+    /// Give packet `id` (with its uid set) Quick-Start option `o`.
+    pub fn set_qs_option(&mut self, id: PktId, o: crate::quickstart::QsOption) {
+        let i = id.0 as usize;
+        if i >= self.qs_opts.len() {
+            self.qs_opts.resize(self.slots.len().max(i + 1), (0, Default::default()));
+        }
+        self.qs_opts[i] = (self.get(id).uid, o);
     }
 }
 

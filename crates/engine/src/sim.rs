@@ -263,6 +263,10 @@ pub struct World {
     /// What the Linux-style senders share (`cc::Shared`: ns-2's
     /// `tcp_time_stamp`, the modules' parameter defaults).
     pub linux: crate::cc::Shared,
+    /// Quick-Start's rate encoding (one for the simulation).
+    pub qs_rate_code: crate::quickstart::RateCode,
+    /// A Quick-Start router exists: every queue keeps its utilization.
+    pub qs_meters: bool,
 }
 
 impl World {
@@ -346,6 +350,8 @@ impl World {
             halted: false,
             routing: Routing::default(),
             newecn_compat: false,
+            qs_rate_code: Default::default(),
+            qs_meters: false,
             started: false,
             linux: crate::cc::Shared::default(),
         }
@@ -416,6 +422,9 @@ pub enum Obj {
     Delayer(Box<crate::delayer::Delayer>),
     /// A part of the wireless model (wireless/).
     Wireless(crate::wireless::Part),
+    /// A node's Quick-Start entry: the packet goes through the router
+    /// agent's approval (`quickstart.rs`), then on to its node.
+    QsEntry(ObjId),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -592,8 +601,13 @@ impl Sim {
     }
 
     /// Add an object under a Tcl name.
-    pub fn add(&mut self, name: &str, obj: Obj) -> ObjId {
+    pub fn add(&mut self, name: &str, mut obj: Obj) -> ObjId {
         let id = self.objs.len() as ObjId;
+        if self.w.qs_meters {
+            if let Obj::Queue(q) = &mut obj {
+                q.meter_on();
+            }
+        }
         self.w.routing.conn.push(match &obj {
             Obj::Connector(c) => c.target,
             _ => NOT_CONNECTOR,
@@ -990,6 +1004,10 @@ impl Sim {
     fn recv_other(&mut self, to: ObjId, p: PktId, h: Option<ResumeId>) -> Option<ObjId> {
         match &mut self.objs[to as usize] {
             Obj::Proxy(t) => Some(*t),
+            Obj::QsEntry(r) => {
+                let r = *r;
+                self.qs_entry(r, p)
+            }
             Obj::Dynamic(d) => {
                 if d.status != 0 {
                     Some(d.target)

@@ -119,6 +119,9 @@ const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
     ("Propagation/TwoRayGround", &[]),
     ("Propagation/FreeSpace", &[]),
     ("Queue/DropTail/PriQueue", &[]),
+    // Quick-Start (quickstart/qsagent.cc, classifier/classifier-qs.cc)
+    ("Agent/QSAgent", &[("agent_addr_", Int), ("agent_port_", Int), ("dst_addr_", Int), ("dst_port_", Int), ("fid_", Int), ("prio_", Int), ("flags_", Int), ("ttl_", Int), ("class_", Int), ("debug_", Bool), ("qs_enabled_", Int), ("state_delay_", Real), ("alloc_rate_", Real), ("threshold_", Real), ("max_rate_", Int), ("mss_", Int), ("rate_function_", Int), ("algorithm_", Int)]),
+    ("Classifier/QS", &[("debug_", Bool)]),
 ];
 
 /// Every class default that defaults.tcl and the registry's defaults
@@ -780,6 +783,16 @@ const DEFAULTS_BEFORE: &[(&str, &str, &str)] = &[
     ("Simulator", "MacTrace_", "OFF"),
     ("Simulator", "PhyTrace_", "OFF"),
     ("Simulator", "mobile_ip_", "0"),
+    // Quick-Start routers (ns-default.tcl)
+    ("Agent/QSAgent", "qs_enabled_", "1"),
+    ("Agent/QSAgent", "old_classifier_", "0"),
+    ("Agent/QSAgent", "state_delay_", "0.2"),
+    ("Agent/QSAgent", "alloc_rate_", "0.85"),
+    ("Agent/QSAgent", "threshold_", "0.85"),
+    ("Agent/QSAgent", "max_rate_", "256"),
+    ("Agent/QSAgent", "mss_", "1000"),
+    ("Agent/QSAgent", "rate_function_", "2"),
+    ("Agent/QSAgent", "algorithm_", "3"),
 ];
 
 fn sorted(v: &[(&'static str, VarType)]) -> Vec<(&'static str, VarType)> {

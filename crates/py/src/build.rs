@@ -138,6 +138,12 @@ impl Builder {
         self.b.seed(seed).map_err(verr)
     }
 
+    /// Nodes made from now on get a Quick-Start router with these
+    /// (variable, value) settings.
+    fn quickstart(&mut self, params: Vec<(String, String)>) -> PyResult<()> {
+        self.b.quickstart(&params).map_err(verr)
+    }
+
     fn node(&mut self) -> PyResult<u32> {
         Ok(self.b.node().map_err(verr)?.0)
     }

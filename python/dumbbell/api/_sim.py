@@ -553,6 +553,7 @@ class Simulation:
         self._sources: list[Source] = []
         self._rate_flows: list[RateFlow] = []
         self._errmodels: list[ErrorModel] = []
+        self._qs: dict | None = None
 
     def __repr__(self) -> str:
         from .._words import count
@@ -590,6 +591,48 @@ class Simulation:
         if not isinstance(n, numbers.Integral) or isinstance(n, bool) or n < 1:
             raise ValueError(f"nodes(): n must be a positive integer, got {n!r}")
         return [self.node() for _ in range(int(n))]
+
+    def quickstart(self, algorithm: int = 3, alloc_rate: float = 0.85, threshold: float = 0.85,
+                   state_delay: float = 0.2, rate_encoding: str = "exponential", max_rate: int = 256) -> None:
+        """Quick-Start routers (RFC 4782 as ns-2 2.35 models it) on every
+        node: each approves the rate requests of flows made with
+        ``tcp(..., quickstart=True, rate_request=KBps)`` against the link
+        the request leaves by (ns-2 ``$ns node-config -QS ON`` and
+        Agent/QSAgent's variables).  Call it before making nodes.
+
+        * `algorithm`: 3 (RFC 4782's: approve what `alloc_rate` of the link
+          leaves after the peak recent utilization and recent approvals,
+          while those are below `threshold` of it), 1 (spare bandwidth
+          times `alloc_rate`, at most `max_rate` KB/s), 2 (`alloc_rate` of
+          the link while the utilization is below `threshold`), 4 (approve
+          every request);
+        * `state_delay`: seconds an approval counts against later requests
+          (two periods);
+        * `rate_encoding`: "exponential" (5000 * 2^n bytes/s) or "linear"
+          (units of 10 KB/s), for the whole simulation.
+        """
+        what = "quickstart()"
+        if self._nodes:
+            raise ValueError(f"{what}: call it before making nodes (ns-2's node-config applies to nodes made "
+                             f"after it); {len(self._nodes)} exist")
+        if self._qs is not None:
+            raise ValueError(f"{what}: Quick-Start routers are already on")
+        if not isinstance(algorithm, numbers.Integral) or isinstance(algorithm, bool) or algorithm not in (1, 2, 3, 4):
+            raise ValueError(f"{what}: algorithm must be 1, 2, 3 or 4, got {algorithm!r}")
+        for name, v in (("alloc_rate", alloc_rate), ("threshold", threshold)):
+            if not _is_number(v) or not 0 < v <= 1:
+                raise ValueError(f"{what}: {name} must be a share of the link in (0, 1], got {v!r}")
+        if not _is_number(state_delay) or not 0 < state_delay < 1e6:
+            raise ValueError(f"{what}: state_delay must be a positive number of seconds, got {state_delay!r}")
+        if rate_encoding not in ("exponential", "linear"):
+            raise ValueError(f"{what}: rate_encoding must be 'exponential' or 'linear', got {rate_encoding!r}")
+        if not isinstance(max_rate, numbers.Integral) or isinstance(max_rate, bool) or not 0 < max_rate < 2**21:
+            raise ValueError(f"{what}: max_rate must be a positive integer (KB/s), got {max_rate!r}")
+        self._qs = {"algorithm_": str(int(algorithm)), "alloc_rate_": repr(float(alloc_rate)),
+                    "threshold_": repr(float(threshold)), "state_delay_": repr(float(state_delay)),
+                    "rate_function_": "2" if rate_encoding == "exponential" else "1",
+                    "max_rate_": str(int(max_rate))}
+        self._ops += ("qs", self._qs)
 
     def _check_node(self, node, what: str) -> Node:
         if not isinstance(node, Node):
@@ -714,7 +757,8 @@ class Simulation:
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
             packet_size: int | None = None, window: float | None = None, flow_id: int | None = None,
             trace_vars: Iterable[str] | str = (), sink_params: dict | None = None, app: str = "ftp",
-            app_params: dict | None = None, cc: str | None = None, stack: str = "ns2", **params) -> Flow:
+            app_params: dict | None = None, cc: str | None = None, stack: str = "ns2", quickstart: bool = False,
+            **params) -> Flow:
         """A one-way TCP connection from `src` to `dst` with an FTP source
         (ns-2 ``new Agent/TCP/Reno``, ``new Agent/TCPSink``, ``attach-agent``,
         ``connect``, ``Application/FTP``, ``$ns at start "$ftp start"``).
@@ -749,6 +793,12 @@ class Simulation:
         * `**params`: any other bound variable of the sender class, with or
           without the trailing underscore (``windowInit=2``, ``overhead=0.01``,
           ``maxburst_=4``); `sink_params` likewise for the sink.
+        * `quickstart`: ask the routers (`Simulation.quickstart`) for an
+          initial rate of ``rate_request`` KB/s (required with it): the
+          approved rate times the first round trip becomes the initial
+          window, sent paced over a round trip (tahoe, reno, newreno, sack,
+          ecn-mod); also ``qs_request_mode``, ``qs_thresh``, ``qs_rtt``,
+          ``tcp_qs_recovery`` (ns-2's variables).
         * `stack`: "ns2" (the above) or "full": a two-way TCP after ns-3.37
           (handshake, byte sequence numbers, delayed ACKs, timestamps, SACK
           with RFC 6675 and PRR or NewReno recovery, ECN) from a bulk sender
@@ -815,6 +865,19 @@ class Simulation:
             put("window_", window, "window")
         for name, value in params.items():
             put(_var_name(name, kind, bound, "tcp()"), value, name)
+        if not isinstance(quickstart, bool):
+            raise ValueError(f"tcp(): quickstart must be True or False, got {quickstart!r}")
+        if quickstart:
+            if variant in ("vegas", "rfc793edu", "linux"):
+                raise ValueError(f"tcp(): quickstart: variant {variant!r} makes no Quick-Start requests in ns-2 "
+                                 f"(tahoe, reno, newreno, sack and ecn-mod do)")
+            if self._qs is None:
+                raise ValueError("tcp(): quickstart=True needs Quick-Start routers: call sim.quickstart() "
+                                 "before making nodes")
+            rr = params.get("rate_request", params.get("rate_request_"))
+            if not isinstance(rr, numbers.Integral) or isinstance(rr, bool) or not 0 < rr < 2**21:
+                raise ValueError(f"tcp(): quickstart=True needs rate_request, a positive integer (KB/s), got {rr!r}")
+            put("qs_enabled_", True, "quickstart")
         implied, sink_implied = _VARIANT_VARS.get(variant, ({}, {}))
         if variant == "linux" and cc in _ECN_CCS:
             sink_implied = {**sink_implied, "dctcp_": True}
@@ -833,6 +896,9 @@ class Simulation:
             if var in _WIRING:
                 raise ValueError(f"tcp(): sink_params: {name} is set by the API when it connects the flow")
             sgiven[var] = _var_value(var, sbound[var], value, "tcp(): sink_params", name, sink_kind)
+        if quickstart and "qs_enabled_" not in sgiven:
+            sgiven["qs_enabled_"] = _var_value("qs_enabled_", sbound["qs_enabled_"], True, "tcp()", "quickstart",
+                                               sink_kind)
         if not isinstance(app, str) or app.lower() not in ("ftp", "telnet"):
             raise ValueError(f"tcp(): unknown app {app!r}; choose 'ftp' or 'telnet'")
         app = app.lower()
@@ -1260,7 +1326,10 @@ class Simulation:
                                  f"script")
         for op in _each_op(self._ops):
             kind = op[0]
-            if kind == "node":
+            if kind == "qs":
+                L += [f"Agent/QSAgent set {var} {text}" for var, text in op[1].items()]
+                L.append("$ns node-config -QS ON")
+            elif kind == "node":
                 L.append(f"set n({op[1].id}) [$ns node]")
             elif kind == "link":
                 lk, duplex, qlim = op[1], op[2], op[3]
@@ -1425,7 +1494,9 @@ class Simulation:
         tcps, sinks, usinks, voips, tfrcs, tsinks, flowobjs = [], [], [], [], [], [], []
         for op in _each_op(self._ops):
             kind = op[0]
-            if kind == "node":
+            if kind == "qs":
+                b.quickstart(list(op[1].items()))
+            elif kind == "node":
                 b.node()
             elif kind == "link":
                 lk, duplex, qlim = op[1], op[2], op[3]
@@ -1631,7 +1702,7 @@ class Simulation:
 
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
-_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1}
+_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1, "qs": 1}
 
 
 def _each_op(ops: list):

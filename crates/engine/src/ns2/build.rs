@@ -1022,6 +1022,10 @@ pub struct Builder {
     trace_all: Option<String>,
     started: bool,
     route_logic: ObjId,
+    /// Nodes made from now on get a Quick-Start router (`quickstart`).
+    qs: bool,
+    /// Each node's entry: the node, or its Quick-Start classifier.
+    entries: Vec<ObjId>,
 }
 
 impl Builder {
@@ -1045,6 +1049,8 @@ impl Builder {
             trace_all: None,
             started: false,
             route_logic: NONE,
+            qs: false,
+            entries: Vec::new(),
         };
         // ns-random.tcl's defaultRNG and route-proto.tcl's rtglibRNG
         b.default_rng = b.new_obj_as("RNG/default", "RNG", "RNG")?;
@@ -1198,7 +1204,37 @@ impl Builder {
         self.cmd(id, &["addr", &s])?;
         self.nodes.push(id);
         self.node_agents.push(Vec::new());
+        self.entries.push(id);
+        if self.qs {
+            // quickstart.tcl's `dumbbell-qs-register`: the classifier
+            // becomes the node's entry and hands everything to the agent,
+            // attached at the node's next port, which hands it to the node
+            let cl = self.new_obj("Classifier/QS")?;
+            let agent = self.new_obj("Agent/QSAgent")?;
+            let an = self.name(agent);
+            self.cmd(cl, &["install", "0", &an])?;
+            self.entries[n as usize] = cl;
+            self.attach(NodeId(n), AgentId(agent))?;
+            let nn = self.name(id);
+            self.cmd(agent, &["dumbbell-old-classifier", &nn])?;
+        }
         Ok(NodeId(n))
+    }
+
+    /// Nodes made from now on get a Quick-Start router (ns-2's
+    /// `$ns node-config -QS ON`), with `params` as Agent/QSAgent's class
+    /// defaults (as a script sets them before its nodes: the period starts
+    /// when a router is made).  Before the first router is made.
+    pub fn quickstart(&mut self, params: &[(String, String)]) -> Result<()> {
+        self.before_start("quickstart")?;
+        if self.handles.contains_key("Agent/QSAgent") {
+            return err("quickstart: Quick-Start routers already exist; their settings are fixed");
+        }
+        for (var, value) in params {
+            self.defaults.set("Agent/QSAgent", var, value);
+        }
+        self.qs = true;
+        Ok(())
     }
 
     /// `$defaultRNG seed n`.
@@ -1215,7 +1251,7 @@ impl Builder {
     pub fn simplex_link(&mut self, a: NodeId, b: NodeId, bw: Bandwidth, delay: Seconds, queue: &QueueSpec) -> Result<LinkId> {
         self.before_start("simplex_link")?;
         let na = self.check_node(a, "simplex_link")?;
-        let nb = self.check_node(b, "simplex_link")?;
+        self.check_node(b, "simplex_link")?;
         if a == b {
             return err(format!("simplex_link: a and b are the same node ({})", a.0));
         }
@@ -1241,10 +1277,11 @@ impl Builder {
             l.delay = delay.0;
         }
         self.target(q, link)?;
-        self.target(link, nb)?;
+        let entry = self.entries[b.0 as usize];
+        self.target(link, entry)?;
         self.drop_target(q, drophead)?;
         let ttl = self.new_obj("TTLChecker")?;
-        self.target(ttl, nb)?;
+        self.target(ttl, entry)?;
         self.drop_target(ttl, drophead)?;
         self.target(link, ttl)?;
         let _ = na;
@@ -1580,7 +1617,8 @@ impl Builder {
         self.set_var(a, "agent_port_", &ps)?;
         let an = self.name(a);
         self.cmd(nid, &["install", &ps, &an])?;
-        self.target(a, nid)?;
+        let entry = self.entries[node.0 as usize];
+        self.target(a, entry)?;
         self.node_agents[node.0 as usize].push(a);
         Ok(())
     }

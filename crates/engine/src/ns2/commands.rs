@@ -338,6 +338,18 @@ impl Sim {
             Obj::Delayer(_) => self.delayer_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Wireless(_) => self.wireless_command(id, argv),
+            Obj::QsEntry(_) => match cmd {
+                // `install 0 $agent`: the Quick-Start agent (its only slot)
+                "install" if argv.len() == 3 && argv[1] == "0" => {
+                    let a = self.obj_arg(argv[2])?;
+                    if let Obj::QsEntry(r) = &mut self.objs[id as usize] {
+                        *r = a;
+                    }
+                    Ok(String::new())
+                }
+                "reset" => Ok(String::new()),
+                _ => Err(format!("unknown command \"{cmd}\" (a Quick-Start classifier takes \"install 0 agent\")")),
+            },
             Obj::Proxy(_) | Obj::Connector(_) => match cmd {
                 "reset" => Ok(String::new()),
                 _ => Err(format!("unknown command \"{cmd}\"")),
@@ -928,6 +940,18 @@ impl Sim {
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Socket(_) => Err(format!("unknown command \"{cmd}\" (a full-TCP end takes no ns-2 commands)")),
+                    // (Dumbbell's own: `old_classifier_`, where packets go
+                    // on, is an object reference, set from the library)
+                    AgentKind::QsRouter(r) => match cmd {
+                        "dumbbell-old-classifier" if n == 2 => match self.lookup(argv[1]) {
+                            Some(o) => {
+                                r.next = o;
+                                Ok(String::new())
+                            }
+                            None => Err(format!("no object named \"{}\"", argv[1])),
+                        },
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
                     AgentKind::Udp(u) => match cmd {
                         "send" if n == 2 => {
                             u.sendmsg(base, self, vars::atoi(argv[1]));

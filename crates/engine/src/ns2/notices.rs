@@ -192,7 +192,6 @@ impl Sim {
             .into_iter()
             .map(|w| match w {
                 Warning::PacketSizeNotPositive { agent } => format!("{}: packetSize_ must be positive to send", self.name(agent)),
-                Warning::QuickStartIgnored { agent } => format!("{}: qs_enabled_ (Quick-Start) is not modelled; ignored", self.name(agent)),
                 Warning::HeaderTooSmall { agent, bytes } => format!("TcpAgent({}): warning: tcpip hdr size is only {bytes} bytes", self.name(agent)),
                 Warning::TimestampTableResized { agent } => format!("{}: timestamp table resized (ns-2 prints a pointer here)", self.name(agent)),
                 Warning::InitialWindowOption { agent, option } => {

@@ -93,6 +93,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/UDP", tables: &[&agent::AGENT, &agent::UDP], make: agent::make_udp },
     Class { name: "Agent/LossMonitor", tables: &[&agent::AGENT, &agent::LOSS_MONITOR], make: agent::make_loss_monitor },
     Class { name: "Agent/Ping", tables: &[&agent::AGENT, &agent::PING], make: agent::make_ping },
+    Class { name: "Agent/QSAgent", tables: &[&agent::AGENT, &super::class::quickstart::QSAGENT], make: super::class::quickstart::make_qs_agent },
+    Class { name: "Classifier/QS", tables: &[&misc::CLASSIFIER], make: super::class::quickstart::make_qs_classifier },
     Class { name: "Agent/TFRC", tables: &[&agent::AGENT, &tfrc::TFRC], make: tfrc::make_tfrc },
     Class { name: "Agent/TFRCSink", tables: &[&agent::AGENT, &tfrc::TFRC_SINK, &tfrc::TFRC_SINK_SCRIPT], make: tfrc::make_tfrc_sink },
     Class { name: "Application/Traffic/CBR", tables: &[&app::CBR], make: app::make_cbr },

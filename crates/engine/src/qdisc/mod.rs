@@ -434,6 +434,9 @@ pub struct Queue {
     pub total_time: f64,
     /// What the discipline dropped in its last dequeue.
     pub(crate) drops: Drops,
+    /// The link's utilization, kept when a Quick-Start router may ask
+    /// (`quickstart::UtilMeter`; `meter_on`).
+    pub(crate) util: Option<Box<crate::quickstart::UtilMeter>>,
 }
 
 const _: () = assert!(std::mem::offset_of!(Queue, plain) < 64 && std::mem::offset_of!(Queue, cap) + 6 <= 64);
@@ -461,6 +464,7 @@ impl Queue {
             true_ave: 0.0,
             total_time: 0.0,
             drops: Drops::default(),
+            util: None,
         };
         q.refresh_plain();
         q
@@ -469,7 +473,50 @@ impl Queue {
     /// Recompute `plain` (after the discipline, the capacity or
     /// `summarystats` changed).
     pub fn refresh_plain(&mut self) {
-        self.plain = matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1;
+        self.plain = matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1 && self.util.is_none();
+    }
+
+    /// Keep the link's utilization from now on (a metered queue never
+    /// passes packets straight through: `send_next` and the resumes
+    /// measure).
+    pub fn meter_on(&mut self) {
+        if self.util.is_none() {
+            self.util = Some(Box::new(crate::quickstart::UtilMeter::new(self.util_records)));
+            self.refresh_plain();
+        }
+    }
+
+    /// `util_records_`: a meter that has measured nothing yet keeps that
+    /// many intervals (ns-2 sizes the buffer when the queue is made, from
+    /// the class default).
+    pub fn set_util_records(&mut self, n: i32) {
+        self.util_records = n;
+        if let Some(m) = self.util.as_mut() {
+            if m.is_fresh() {
+                **m = crate::quickstart::UtilMeter::new(n);
+            }
+        }
+    }
+
+    /// The link's decaying average utilization now (`Queue::utilization`),
+    /// or None if it is not kept.
+    pub(crate) fn utilization(&mut self, w: &mut World, peak: bool) -> Option<f64> {
+        self.util.as_ref()?;
+        let busy = self.is_blocked(w);
+        let (weight, intv) = (self.util_weight, self.util_check_intv);
+        let m = self.util.as_mut()?;
+        m.advance(w.s.now, busy, weight, intv);
+        Some(if peak { m.peak() } else { m.average() })
+    }
+
+    /// The link went from `busy` to the other state at `t`.
+    #[cold]
+    #[inline(never)]
+    fn meter(&mut self, t: f64, busy: bool) {
+        let (weight, intv) = (self.util_weight, self.util_check_intv);
+        if let Some(m) = self.util.as_mut() {
+            m.advance(t, busy, weight, intv);
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -495,6 +542,9 @@ impl Queue {
         if self.blocked {
             if let Some(t) = w.s.resume_lapsed(self.resume) {
                 // The link finished at `t` and found nothing to send.
+                if self.util.is_some() {
+                    self.meter(t, true);
+                }
                 self.blocked = !self.unblock_on_resume;
                 self.disc.link_idle(t);
             }
@@ -586,11 +636,25 @@ impl Queue {
             return false;
         }
         debug_assert!(matches!(self.disc, Qdisc::DropTail(_)) && !self.summarystats && !self.cap.in_bytes && self.cap.limit > 1);
-        if self.is_blocked(w) {
+        if self.is_blocked_unmetered(w) {
             return false;
         }
         self.blocked = true;
         true
+    }
+
+    /// `is_blocked` for a plain queue, which keeps no utilization meter
+    /// (`refresh_plain`): the pass-through path leaves the meter's test out.
+    #[inline(always)]
+    fn is_blocked_unmetered(&mut self, w: &mut World) -> bool {
+        debug_assert!(self.util.is_none());
+        if self.blocked {
+            if let Some(t) = w.s.resume_lapsed(self.resume) {
+                self.blocked = !self.unblock_on_resume;
+                self.disc.link_idle(t);
+            }
+        }
+        self.blocked
     }
 
     /// The second step of `Queue::recv` (after `enque`): if the link is
@@ -601,6 +665,9 @@ impl Queue {
             return None;
         }
         let p = self.deque(w)?;
+        if self.util.is_some() {
+            self.meter(w.s.now, false);
+        }
         self.blocked = true;
         Some(p)
     }
@@ -611,6 +678,9 @@ impl Queue {
     pub(crate) fn resume_next(&mut self, w: &mut World) -> Option<PktId> {
         let p = self.deque(w);
         if p.is_none() {
+            if self.util.is_some() {
+                self.meter(w.s.now, true);
+            }
             self.blocked = !self.unblock_on_resume;
         }
         p

@@ -19,6 +19,9 @@ impl Sink {
                 || (self.syn_immediate_ack && seq == 0);
             if !immediate {
                 self.save = Some(seen);
+                // (ns-2 keeps the packet: its ACK's Quick-Start echo is
+                // the saved packet's)
+                self.save_qs = if self.qs_enabled { Some(qs_echo(sim, p, &seen)) } else { None };
                 sim.w.s.timer_resched(t, self.interval);
                 sim.w.pool.free(p);
                 return;
@@ -28,6 +31,7 @@ impl Sink {
             sim.w.s.timer_cancel(t);
         }
         let sf = self.save;
+        self.save_qs = None;
         self.delack_ack(b, sim, p, &seen, sf);
         self.save = None;
     }

@@ -42,6 +42,43 @@ impl Seen {
     }
 }
 
+/// The Quick-Start option of the ACK of `o` (in packet `p`): the echo of a
+/// request on the first segment, with the hops that approved it taken off
+/// the IP TTL's count (`quickstart.rs`).
+#[cold]
+#[inline(never)]
+fn qs_echo(sim: &Sim, p: PktId, o: &Seen) -> crate::quickstart::QsOption {
+    use crate::quickstart::{QsKind, QsOption};
+    let req = sim.w.pool.qs_option(p);
+    if o.seqno == 0 && req.kind == QsKind::Request {
+        let ttl = sim.w.pool.get(p).ttl;
+        QsOption { kind: QsKind::Response, ttl: (ttl - req.ttl) % 256, rate: req.rate }
+    } else {
+        QsOption::default()
+    }
+}
+
+impl Sink {
+    /// The echo for the ACK about to be written into `np` (unless a saved
+    /// packet's is waiting), read from the packet it acknowledges.
+    #[cold]
+    #[inline(never)]
+    fn qs_capture(&mut self, sim: &Sim, np: PktId, o: &Seen) {
+        if self.save_qs.is_none() {
+            self.save_qs = Some(qs_echo(sim, np, o));
+        }
+    }
+
+    /// Put the echo on the ACK.
+    #[cold]
+    #[inline(never)]
+    fn qs_emit(&mut self, sim: &mut Sim, np: PktId) {
+        if let Some(opt) = self.save_qs.take() {
+            sim.w.pool.set_qs_option(np, opt);
+        }
+    }
+}
+
 /// `TcpSink` and `DelAckSink`.
 #[derive(Clone, Debug)]
 pub struct Sink {
@@ -76,6 +113,9 @@ pub struct Sink {
     pub dctcp: bool,
     /// The packet whose ACK is being delayed (`save_`).
     save: Option<Seen>,
+    /// The Quick-Start echo of the saved packet (`qs_enabled`), for its
+    /// delayed ACK; taken by the ACK sent for it.
+    save_qs: Option<crate::quickstart::QsOption>,
 }
 
 impl Sink {
@@ -105,6 +145,7 @@ impl Sink {
             echo_each_mark: false,
             dctcp: false,
             save: None,
+            save_qs: None,
         }
     }
 
@@ -132,7 +173,15 @@ impl Sink {
     /// `None`, drops every test of the saved packet.
     #[inline(always)]
     fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>, seqno: i32) {
+        // (`np` still holds the packet acknowledged, but for a delayed
+        // ACK's timeout, whose echo was worked out when it was saved)
+        if self.qs_enabled {
+            self.qs_capture(sim, np, o);
+        }
         b.initpkt(sim, np);
+        if self.qs_enabled {
+            self.qs_emit(sim, np);
+        }
         let now = sim.w.s.now;
         if sf.map_or(false, |s| s.cong_action) || o.cong_action {
             self.acker.ecn_unacked = false;

@@ -34,6 +34,7 @@ pub mod linux;
 mod newreno;
 mod output;
 mod qoption;
+mod quickstart;
 mod recv;
 mod reno;
 pub mod rfc793edu;
@@ -55,6 +56,7 @@ pub use frto::Frto;
 pub use growth::Growth;
 pub use newreno::NewRenoState;
 pub use qoption::QOption;
+pub use quickstart::QuickStart;
 
 /// Retransmission timer (`TCP_TIMER_RTX`).
 pub const TIMER_RTX: u8 = 0;
@@ -355,7 +357,7 @@ pub struct Sender {
     /// `rfc2988_`: set through `set_rfc2988`, which works out `rto` again.
     rfc2988: bool,
     pub lim_transmit_fix: bool,
-    /// Quick-Start's parameters (bound, not modelled).
+    /// Quick-Start's parameters and state (`quickstart.rs`).
     pub qs: QuickStart,
     /// `rtt_timeout()` for the `t_rtxcur_` (its bits) and `t_backoff_` in
     /// `rto_key`, and the current `minrto_`, `maxrto_`, `rfc2988_` and
@@ -365,35 +367,6 @@ pub struct Sender {
     /// input, is false throughout: nothing in the engine sets it.
     rto: f64,
     rto_key: (u64, i32),
-}
-
-/// Quick-Start's parameters (RFC 4782; ns-2's `rate_request_`,
-/// `qs_enabled_`, ...): bound so scripts can set and read them, but
-/// Quick-Start is not modelled (`reset` warns when it is switched on).
-#[derive(Clone, Debug)]
-pub struct QuickStart {
-    pub rate_request: i32,
-    pub qs_enabled: bool,
-    pub tcp_qs_recovery: bool,
-    pub qs_request_mode: i32,
-    pub qs_thresh: i32,
-    pub qs_rtt: i32,
-    pub print_request: bool,
-}
-
-impl Default for QuickStart {
-    /// ns-2's constructor values.
-    fn default() -> Self {
-        QuickStart {
-            rate_request: 0,
-            qs_enabled: false,
-            tcp_qs_recovery: true,
-            qs_request_mode: 1,
-            qs_thresh: 4,
-            qs_rtt: 50,
-            print_request: false,
-        }
-    }
 }
 
 /// What `recv` needs from an ACK.
@@ -449,6 +422,11 @@ impl Tcp {
 
     /// An ACK arrived: the flavour's `recv`.
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        // Quick-Start first, as TcpAgent's, Reno's, NewReno's and SACK's
+        // `recv` begin (`quickstart.rs`)
+        if self.sender.qs.armed {
+            self.qs_ack(b, sim, p);
+        }
         let ack = AckInfo::of(sim, p);
         let Tcp { flavor, sender: t } = self;
         match flavor {
@@ -460,6 +438,19 @@ impl Tcp {
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
+        }
+    }
+
+    /// The start of `recv` while Quick-Start is armed, for the flavours
+    /// whose `recv` looks (the others never ask: their `output` is their
+    /// own).
+    #[cold]
+    #[inline(never)]
+    fn qs_ack(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        if matches!(self.flavor, Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) | Flavor::Sack1(_)) {
+            let pk = sim.w.pool.get(p);
+            let (seqno, ts_echo) = (pk.seqno, pk.ts_echo);
+            self.sender.qs_on_ack(b, sim, p, seqno, ts_echo);
         }
     }
 
@@ -573,6 +564,12 @@ pub(crate) trait Virtuals {
     /// `Sender::send_much_ack`: `Base` only).
     fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>);
 
+    /// `output` in the Quick-Start sending loop (`send_much_qs`), which
+    /// marks the segments of the approved window.
+    fn output_qs(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        self.output(t, b, sim, seqno, reason, None)
+    }
+
     /// `rtt_backoff()`.
     fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
         t.rtt_backoff(b, w)
@@ -588,7 +585,11 @@ impl Virtuals for Base {
 
     #[inline(always)]
     fn output(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
-        t.output_inline(b, sim, seqno, reason, spare)
+        t.output_inline::<false>(b, sim, seqno, reason, spare)
+    }
+
+    fn output_qs(&mut self, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+        t.output(b, sim, seqno, reason)
     }
 }
 
@@ -788,9 +789,6 @@ impl Sender {
         self.growth.reset();
         if self.qopt.qoption != 0 {
             self.reset_qoption_state(w);
-        }
-        if self.qs.qs_enabled {
-            w.warn(crate::notice::Warning::QuickStartIgnored { agent: b.id });
         }
     }
 

@@ -176,6 +176,9 @@ fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim) {
     }
     t.recover = t.maxseq;
     t.reset_rtx_timer(b, &mut sim.w, true, false);
+    if t.qs.window != 0 && t.qs_loss(b, sim) {
+        return;
+    }
     t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::NewRenoFastRetx);
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);

@@ -11,15 +11,17 @@ impl Sender {
     /// they share, take it from `Virtuals`.
     #[inline(never)]
     pub(super) fn output(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
-        self.output_inline(b, sim, seqno, reason, None)
+        self.output_inline::<true>(b, sim, seqno, reason, None)
     }
 
     /// `output` itself, inlined into the sending loop (`send_much_tcp`),
     /// which sends nearly every packet: one call less per packet.  The
     /// segment goes in `spare` (see `send_much_ack`) if given, else in a
-    /// new packet.
+    /// new packet.  `QS`: mark the segment as Quick-Start's while an
+    /// approved window is sent; the sending loop, which never runs then
+    /// (`send_much_qs` does), leaves the test out.
     #[inline(always)]
-    pub(super) fn output_inline(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
+    pub(super) fn output_inline<const QS: bool>(&mut self, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32, spare: Option<PktId>) {
         let mut force_set_rtx_timer = false;
         let now = sim.w.s.now;
         let is_retransmit = seqno < self.maxseq;
@@ -54,6 +56,10 @@ impl Sender {
             if self.ecn {
                 pk.ecn_capable = true;
             }
+            // a segment of the Quick-Start window (for queue monitors)
+            if QS && self.qs.approved {
+                pk.qs = true;
+            }
             if self.cong_action && (!is_retransmit || self.set_cwr_on_retransmit) {
                 pk.cong_action = true;
                 self.cong_action = false;
@@ -83,6 +89,9 @@ impl Sender {
                 let pk = sim.w.pool.get_mut(p);
                 pk.ecn = true;
                 pk.ecn_capable = false;
+            }
+            if self.qs.qs_enabled {
+                self.qs_request(b, &mut sim.w, p);
             }
         } else if self.use_headers {
             let h = self.headersize(b, &mut sim.w);
@@ -242,7 +251,10 @@ impl Sender {
         debug_assert!(V::OUTPUT_KEEPS_WINDOW || spare.is_none());
         let mut win = self.window();
         let mut npackets = 0;
-        if !force && self.delsnd_pending(&sim.w) {
+        // (an approved Quick-Start window is paced by the delayed-send
+        // timer, so `delsnd_used` is set with the approval: one test for
+        // both here)
+        if self.delsnd_used && self.delsnd_or_qs(b, sim, force, reason) {
             Self::free_spare(sim, spare);
             return;
         }
@@ -279,6 +291,25 @@ impl Sender {
             }
         }
         Self::free_spare(sim, spare);
+    }
+
+    /// The sending loop's start once the delayed-send timer has been used:
+    /// true if the loop is done, because the timer is pending (and the
+    /// call not forced) or because an approved Quick-Start window is being
+    /// sent (`send_much_qs` sent instead).  Only senders with TcpAgent's
+    /// `output` ask for Quick-Start (Vegas's and RFC793edu's do not, as in
+    /// ns-2), so the approved window is sent with it.
+    #[cold]
+    #[inline(never)]
+    fn delsnd_or_qs(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32) -> bool {
+        if !force && self.delsnd_pending(&sim.w) {
+            return true;
+        }
+        if self.qs.approved {
+            self.send_much_qs(&mut Base, b, sim, reason);
+            return true;
+        }
+        false
     }
 
     /// Free the sending loop's spare packet if it was not used.

@@ -54,6 +54,7 @@ impl Sender {
         if self.cwnd < 1.0 {
             self.set_cwnd(b, w, 1.0);
         }
+        self.qs.approved = false;
         if self.highest_ack == self.maxseq && !self.slow_start_restart {
             // No outstanding data and no slow-start restart: nothing to do.
         } else {

@@ -359,6 +359,9 @@ fn dupack_action(t: &mut Sender, st: &mut Sack1State, b: &mut AgentBase, sim: &m
     st.fastrecov = true;
     let h = t.highest_ack + 1;
     st.scb.mark_retran(h);
+    if t.qs.window != 0 && t.qs_loss(b, sim) {
+        return;
+    }
     t.trace_event(b, &mut sim.w, crate::trace::TcpEvent::FastRecovery);
     t.last_cwnd_action = CWND_ACTION_DUPACK;
     t.slowdown(b, &mut sim.w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF);
@@ -462,6 +465,11 @@ pub(super) fn send_much(
                 st.pipe += 1;
                 if t.qopt.qoption != 0 {
                     t.process_qoption_after_send(b, &mut sim.w);
+                }
+                if t.qs.approved {
+                    let cwnd = t.cwnd;
+                    t.qs_pace(&mut sim.w, cwnd);
+                    return;
                 }
             }
         } else if !t.delsnd_pending(&sim.w) {

@@ -50,8 +50,11 @@ pub(super) fn dupack_action(t: &mut Sender, b: &mut AgentBase, sim: &mut Sim) {
         return;
     }
     t.recover = t.maxseq;
-    t.trace_event(b, w, crate::trace::TcpEvent::FastRetx);
-    t.last_cwnd_action = CWND_ACTION_DUPACK;
-    t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_ONE);
-    t.reset_rtx_timer(b, w, false, false);
+    if !(t.qs.window != 0 && t.qs_loss(b, sim)) {
+        let w = &mut sim.w;
+        t.trace_event(b, w, crate::trace::TcpEvent::FastRetx);
+        t.last_cwnd_action = CWND_ACTION_DUPACK;
+        t.slowdown(b, w, CLOSE_SSTHRESH_HALF | CLOSE_CWND_ONE);
+    }
+    t.reset_rtx_timer(b, &mut sim.w, false, false);
 }

@@ -271,6 +271,10 @@ impl Sender {
     }
 
     pub(super) fn initial_window(&self, b: &AgentBase, w: &mut World) -> f64 {
+        // an approved Quick-Start window (`tcp/quickstart.rs`)
+        if self.qs.cwnd != 0 {
+            return self.qs.cwnd as f64;
+        }
         if self.wnd_init_option == 1 {
             return self.wnd_init;
         } else if self.wnd_init_option == 2 {

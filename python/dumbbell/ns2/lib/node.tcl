@@ -52,6 +52,8 @@ Node instproc init args {
     # the no-slot report); its port demuxer comes with the first agent
     # attached (`attach`).
     $self set dumbbell_classifier_ _o[::dumbbell::skip_ids 2]
+    # the Quick-Start module (quickstart.tcl), if enabled
+    if {"QS" in $::dumbbell::node_modules} { $self dumbbell-qs-register }
 }
 
 # (Accessors read the variable through instvar, inlined in methods: less
@@ -59,7 +61,12 @@ Node instproc init args {
 Node instproc id {} { $self instvar id_; return $id_ }
 Node instproc node-addr {} { $self instvar address_; return $address_ }
 Node instproc nodeid {args} { if {$args ne ""} { $self cmd nodeid [lindex $args 0] } }
-Node instproc entry {} { return $self }
+Node instproc entry {} {
+    # a Quick-Start agent sees packets first (quickstart.tcl)
+    $self instvar dumbbell_entry_
+    if {[info exists dumbbell_entry_]} { return $dumbbell_entry_ }
+    return $self
+}
 Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
 Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
 Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
@@ -85,7 +92,7 @@ Node instproc attach {agent {port ""}} {
     $agent set agent_port_ $port
     $self cmd install $port $agent
     set dumbbell_ports_($port) $agent
-    $agent target $self
+    $agent target [$self entry]
 }
 
 Node instproc detach {agent nullagent} {

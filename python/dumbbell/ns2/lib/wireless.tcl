@@ -58,6 +58,8 @@ Simulator instproc node-config args {
     }
     foreach {opt val} $args {
         set name [string range $opt 1 end]
+        # Quick-Start routers (quickstart.tcl): ns-2 calls `$ns QS $val`
+        if {$opt eq "-QS"} { $self QS $val; continue }
         if {[string index $opt 0] ne "-" || ![info exists wl_options($name)]} {
             error "node-config: unknown option \"$opt\"; expected one of -[join [lsort -dictionary [array names wl_options]] {, -}]"
         }

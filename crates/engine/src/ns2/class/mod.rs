@@ -11,6 +11,7 @@ pub mod fulltcp;
 pub mod link;
 pub mod misc;
 pub mod pi;
+pub mod quickstart;
 pub mod monitor;
 pub mod ranvar;
 pub mod tcp;

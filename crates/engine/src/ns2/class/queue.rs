@@ -46,7 +46,7 @@ pub static QUEUE: Table<Queue> = Table {
         var("debug_", Bool, "false", |_, _| boolean(false), |_, _, _| Ok(())),
         var("util_weight_", Real, "0.8", |q, _| real(q.util_weight), |q, v, _| Ok(q.util_weight = parse_real(v))),
         var("util_check_intv_", Real, "0.2", |q, _| real(q.util_check_intv), |q, v, _| Ok(q.util_check_intv = parse_real(v))),
-        var("util_records_", Int, "5", |q, _| int(q.util_records), |q, v, _| Ok(q.util_records = parse_int(v))),
+        var("util_records_", Int, "5", |q, _| int(q.util_records), |q, v, _| Ok(q.set_util_records(parse_int(v)))),
     ],
     after_set: Some(Queue::refresh_plain),
 };
