@@ -74,6 +74,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/Reno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Reno) },
     Class { name: "Agent/TCP/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::NEWRENO], make: |s, id| tcp::make_tcp(s, id, tcp::newreno_flavor()) },
     Class { name: "Agent/TCP/Sack1", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::SACK1], make: |s, id| tcp::make_tcp(s, id, Flavor::Sack1(Box::default())) },
+    Class { name: "Agent/TCP/Fack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::FACK], make: |s, id| tcp::make_tcp(s, id, Flavor::Fack(Box::default())) },
+    Class { name: "Agent/TCP/SackRH", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::SackRh(Box::default())) },
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
     Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },

@@ -10,7 +10,9 @@
 //! sender and its own state as separate borrows.  Vegas (`vegas.rs`)
 //! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
 //! rest (sending loop, coarse RTT estimator and timer, window closing);
-//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Where shared code
+//! `rfc793edu.rs` is ns-2's educational RFC 793 sender; `fack.rs` and
+//! `sackrh.rs` are the forward-acknowledgement and rate-halving SACK
+//! senders, each with its own scoreboard and sending loop.  Where shared code
 //! calls a function a flavour overrides in ns-2 (`output`, `rtt_backoff`) it
 //! is generic over `Virtuals`.  How the window grows in congestion
 //! avoidance (`windowOption_`: standard, HighSpeed, New-ECN, ...) is the
@@ -27,6 +29,7 @@
 //! line against the original; the Tcl names of bound variables are in
 //! the ns-2 layer's `ns2/class/tcp.rs`.
 
+pub mod fack;
 mod frto;
 pub mod full;
 pub mod growth;
@@ -39,6 +42,7 @@ mod reno;
 pub mod rfc793edu;
 mod rtt;
 pub mod sack1;
+pub mod sackrh;
 pub mod scoreboard1;
 mod tahoe;
 mod traced;
@@ -97,6 +101,11 @@ pub enum Flavor {
     NewReno(NewRenoState),
     /// `Agent/TCP/Sack1`: fast recovery driven by the receiver's SACK blocks.
     Sack1(Box<sack1::Sack1State>),
+    /// `Agent/TCP/Fack`: SACK recovery counting what is in flight from
+    /// the forward-most SACKed packet (`fack.rs`).
+    Fack(Box<fack::FackState>),
+    /// `Agent/TCP/SackRH`: SACK with rate halving (`sackrh.rs`).
+    SackRh(Box<sackrh::SackRhState>),
     /// `Agent/TCP/RFC793edu`: RFC 793 with switchable later algorithms
     /// (loss recovery, when switched on, is Tahoe's).
     Rfc793edu(Box<rfc793edu::Rfc793State>),
@@ -435,6 +444,8 @@ impl Tcp {
         let Tcp { flavor, sender: t } = self;
         match flavor {
             Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Fack(s) => s.scb.clear(),
+            Flavor::SackRh(_) => {}
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
@@ -453,6 +464,8 @@ impl Tcp {
             Flavor::Reno => reno::recv(t, b, sim, p, &ack),
             Flavor::NewReno(s) => newreno::recv(t, s, b, sim, p, &ack),
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
+            Flavor::Fack(s) => fack::recv(t, s, b, sim, p, &ack),
+            Flavor::SackRh(s) => sackrh::recv(t, s, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
@@ -479,6 +492,8 @@ impl Tcp {
             Flavor::Tahoe => t.timeout_with(&mut Base, b, sim, tno),
             Flavor::Reno | Flavor::NewReno(_) => reno::timeout(t, b, sim, tno),
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
+            Flavor::Fack(s) => fack::timeout(t, s, b, sim, tno),
+            Flavor::SackRh(s) => sackrh::timeout(t, s, b, sim, tno),
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
             Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
@@ -495,6 +510,8 @@ impl Tcp {
         match flavor {
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => t.send_much_tcp(b, sim, force, reason, maxburst),
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Fack(s) => fack::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::SackRh(s) => sackrh::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
@@ -556,8 +573,8 @@ impl Tcp {
 }
 
 /// The virtual functions of ns-2's `TcpAgent` that shared code calls and
-/// a flavour overrides: `output` (Vegas, RFC793edu) and `rtt_backoff`
-/// (RFC793edu).  The shared code that calls them (the sending loop,
+/// a flavour overrides: `output` (Vegas, RFC793edu), `rtt_backoff`
+/// (RFC793edu) and `window` (FACK).  The shared code that calls them (the sending loop,
 /// `timeout`, `ecn`, `tcp_eln`) is generic over them, so each flavour gets
 /// its own copy, statically dispatched; a flavour's state implements them,
 /// and `Base` stands for `TcpAgent`'s own.
@@ -573,6 +590,13 @@ pub(crate) trait Virtuals {
     /// `rtt_backoff()`.
     fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
         t.rtt_backoff(b, w)
+    }
+
+    /// `window()`, as `slowdown` reads it in the ECN response (FACK's
+    /// adds its ramp-down).
+    #[inline(always)]
+    fn window(&self, t: &Sender) -> i32 {
+        t.window()
     }
 }
 

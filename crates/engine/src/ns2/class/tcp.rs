@@ -9,6 +9,7 @@ use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::sink::Sink;
+use crate::tcp::fack::FackState;
 use crate::tcp::rfc793edu::Rfc793State;
 use crate::tcp::sack1::Sack1State;
 use crate::tcp::vegas::VegasState;
@@ -44,6 +45,13 @@ fn newreno(o: &mut Obj) -> Option<&mut NewRenoState> {
 fn sack1(o: &mut Obj) -> Option<&mut Sack1State> {
     match flavor(o)? {
         Flavor::Sack1(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn fack(o: &mut Obj) -> Option<&mut FackState> {
+    match flavor(o)? {
+        Flavor::Fack(s) => Some(s),
         _ => None,
     }
 }
@@ -280,6 +288,18 @@ pub static SACK1: Table<Sack1State> = Table {
     class: "Agent/TCP",
     part: sack1,
     vars: &[var("partial_ack_", Bool, "false", |s, _| int(s.partial_ack), |s, v, _| Ok(s.partial_ack = crate::ns2::tclcl::parse_bool_int(v)))],
+    after_set: None,
+};
+
+/// `FackTcpAgent`'s switches (tcp-fack.cc): quarter the window on a loss
+/// in slow start, and ramp the window down gradually.
+pub static FACK: Table<FackState> = Table {
+    class: "Agent/TCP/Fack",
+    part: fack,
+    vars: &[
+        var("ss-div4_", Bool, "false", |s, _| int(s.ss_div4), |s, v, _| Ok(s.ss_div4 = crate::ns2::tclcl::parse_bool_int(v))),
+        var("rampdown_", Bool, "false", |s, _| int(s.rampdown), |s, v, _| Ok(s.rampdown = crate::ns2::tclcl::parse_bool_int(v))),
+    ],
     after_set: None,
 };
 
