@@ -80,6 +80,7 @@ EXPECTED = {
     "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
             "vegas_no_slow_start_restart"],
     "tcpVariants": None,
+    "delaybox": None,
     "ecn-ack": None,
     # the reference outputs of the other five are stale: ns-2 2.35 itself
     # writes what Dumbbell writes, not those (tcp_cbr, tcp_telnet,

@@ -416,6 +416,8 @@ pub enum Obj {
     Delayer(Box<crate::delayer::Delayer>),
     /// A part of the wireless model (wireless/).
     Wireless(crate::wireless::Part),
+    /// Per-flow delay, loss and speed in front of a node (flowdelay.rs).
+    FlowDelay(Box<crate::flowdelay::FlowDelay>),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -1020,6 +1022,10 @@ impl Sim {
                 self.delayer_recv(to, p, h);
                 None
             }
+            Obj::FlowDelay(_) => {
+                self.flowdelay_recv(to, p);
+                None
+            }
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -1481,6 +1487,14 @@ impl Sim {
                             // queue calls it back): run it after `put`.
                             self.put(owner, o);
                             self.delayer_timeout(owner, kind);
+                            self.w.s.timer_handled(t);
+                            continue;
+                        }
+                        Obj::FlowDelay(_) => {
+                            // (as a delayer: it forwards packets, which
+                            // may come back to it)
+                            self.put(owner, o);
+                            self.flowdelay_timeout(owner, t);
                             self.w.s.timer_handled(t);
                             continue;
                         }

@@ -336,6 +336,7 @@ impl Sim {
             },
             Obj::Rng(_) => self.rng_command(id, argv),
             Obj::Delayer(_) => self.delayer_cmd(id, argv),
+            Obj::FlowDelay(_) => self.delaybox_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Wireless(_) => self.wireless_command(id, argv),
             Obj::Proxy(_) | Obj::Connector(_) => match cmd {
@@ -364,6 +365,7 @@ impl Sim {
             Obj::ErrModel(e) => Some(if drop { &mut e.drop_target } else { &mut e.target }),
             Obj::ErrModule { target, drop_target, .. } => Some(if drop { drop_target } else { target }),
             Obj::Delayer(d) => Some(if drop { &mut d.drop_target } else { &mut d.target }),
+            Obj::FlowDelay(d) if !drop => Some(&mut d.target),
             _ => None,
         };
         match slot {

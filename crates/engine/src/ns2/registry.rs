@@ -120,6 +120,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Classifier/Hash/Dest", tables: HASH, make: errmodel::make_hash_dest },
     Class { name: "Classifier/Hash/SrcDest", tables: HASH, make: errmodel::make_hash_src_dest },
     Class { name: "Classifier/Hash/SrcDestFid", tables: HASH, make: errmodel::make_hash_src_dest_fid },
+    Class { name: "Classifier/DelayBox", tables: &[], make: misc::make_delaybox },
     Class { name: "Delayer", tables: &[&misc::DELAYER], make: misc::make_delayer },
     Class { name: "Node/MobileNode", tables: &[&misc::NODE, &wireless::MOBILE_NODE], make: wireless::make_mobile_node },
     Class { name: "Topography", tables: &[], make: wireless::make_topography },
