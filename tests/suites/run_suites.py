@@ -76,9 +76,7 @@ EXPECTED = {
     "rfc793edu": None,
     # wireless needs wireless nodes
     "tagged-trace": ["simple", "Format-simple"],
-    # the other three need the RBP senders (Agent/TCP/Vegas/RBP, /Reno/RBP)
-    "rbp": ["reno_slow_start_restart", "reno_no_slow_start_restart", "vegas_slow_start_restart",
-            "vegas_no_slow_start_restart"],
+    "rbp": None,
     "tcpVariants": None,
     "delaybox": None,
     "ecn-ack": None,

@@ -10,6 +10,7 @@ use super::bind::{Bindings, ClassDefault, Range};
 use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
+use crate::tcp::rbp::{Paced, RbpState};
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -78,6 +79,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/SackRH", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::SackRh(Box::default())) },
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
+    Class { name: "Agent/TCP/Reno/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RBP_RENO], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Reno)))) },
+    Class { name: "Agent/TCP/Vegas/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS, &tcp::RBP_VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Vegas(Box::default()))))) },
     Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },
     Class { name: "Agent/TCP/FullTcp", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Reno) },
     Class { name: "Agent/TCP/FullTcp/Tahoe", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Tahoe) },

@@ -12,7 +12,8 @@
 //! rest (sending loop, coarse RTT estimator and timer, window closing);
 //! `rfc793edu.rs` is ns-2's educational RFC 793 sender; `fack.rs` and
 //! `sackrh.rs` are the forward-acknowledgement and rate-halving SACK
-//! senders, each with its own scoreboard and sending loop.  Where shared code
+//! senders, each with its own scoreboard and sending loop; `rbp.rs`
+//! wraps Reno or Vegas with rate-based pacing after idle periods.  Where shared code
 //! calls a function a flavour overrides in ns-2 (`output`, `rtt_backoff`) it
 //! is generic over `Virtuals`.  How the window grows in congestion
 //! avoidance (`windowOption_`: standard, HighSpeed, New-ECN, ...) is the
@@ -37,6 +38,7 @@ pub mod linux;
 mod newreno;
 mod output;
 mod qoption;
+pub mod rbp;
 mod recv;
 mod reno;
 pub mod rfc793edu;
@@ -112,6 +114,9 @@ pub enum Flavor {
     /// `Agent/TCP/Vegas`: delay-based window control with its own
     /// fine-grained RTT measurement and retransmission (`vegas.rs`).
     Vegas(Box<vegas::VegasState>),
+    /// `Agent/TCP/Reno/RBP`, `Agent/TCP/Vegas/RBP`: Reno or Vegas pacing
+    /// its window out after an idle period (`rbp.rs`).
+    Rbp(Box<rbp::RbpState>),
     /// `Agent/TCP/Linux`: Linux's congestion control modules (`crate::cc`)
     /// with its own ACK processing and SACK scoreboard (`linux.rs`).
     Linux(Box<linux::LinuxState>),
@@ -434,8 +439,17 @@ impl Tcp {
     /// (ns-default.tcl) are applied on top by the compatibility layer, then
     /// `reset` runs, as `delay_bind_init_all` does.
     pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
-        let reno_window = matches!(flavor, Flavor::Reno | Flavor::NewReno(_));
-        Tcp { flavor, sender: Sender::new(reno_window, sim, owner) }
+        let reno_window = match &flavor {
+            Flavor::Reno | Flavor::NewReno(_) => true,
+            Flavor::Rbp(r) => matches!(r.paced, rbp::Paced::Reno),
+            _ => false,
+        };
+        let mut flavor = flavor;
+        let sender = Sender::new(reno_window, sim, owner);
+        if let Flavor::Rbp(r) = &mut flavor {
+            r.timer = sim.w.s.new_timer(owner, rbp::TIMER_PACE);
+        }
+        Tcp { flavor, sender }
     }
 
     /// `TcpAgent::reset` with the flavour's additions before it, run at
@@ -448,6 +462,11 @@ impl Tcp {
             Flavor::SackRh(_) => {}
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
+            Flavor::Rbp(r) => {
+                if let rbp::Paced::Vegas(v) = &mut r.paced {
+                    v.reset();
+                }
+            }
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
             Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
@@ -466,6 +485,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
             Flavor::Fack(s) => fack::recv(t, s, b, sim, p, &ack),
             Flavor::SackRh(s) => sackrh::recv(t, s, b, sim, p, &ack),
+            Flavor::Rbp(s) => rbp::recv(t, s, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
             Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
@@ -494,6 +514,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
             Flavor::Fack(s) => fack::timeout(t, s, b, sim, tno),
             Flavor::SackRh(s) => sackrh::timeout(t, s, b, sim, tno),
+            Flavor::Rbp(s) => rbp::timeout(t, s, b, sim, tno),
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
             Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
@@ -512,6 +533,7 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Fack(s) => fack::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::SackRh(s) => sackrh::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Rbp(s) => rbp::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
