@@ -42,6 +42,7 @@ pub mod tcp;
 pub mod telnet;
 pub mod tfrc;
 pub mod trace;
+pub mod tracesrc;
 #[cfg(test)]
 mod testrng;
 pub mod udp;

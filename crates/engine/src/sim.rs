@@ -418,6 +418,9 @@ pub enum Obj {
     Wireless(crate::wireless::Part),
     /// Per-flow delay, loss and speed in front of a node (flowdelay.rs).
     FlowDelay(Box<crate::flowdelay::FlowDelay>),
+    /// A traffic trace's records, which trace-driven sources read
+    /// (tracesrc.rs).
+    Records(Box<crate::tracesrc::Records>),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -1048,6 +1051,7 @@ impl Sim {
             | Obj::Rng(_)
             | Obj::RouteLogic
             | Obj::Wireless(_)
+            | Obj::Records(_)
             | Obj::Empty => {
                 self.w.pool.free(p);
                 None

@@ -312,6 +312,7 @@ impl Sim {
                     app.enable_resume = parse_bool(argv[2]);
                     self.app_start_stop(id, true)
                 }
+                "attach-tracefile" if n == 2 => self.attach_tracefile(id, argv[1]),
                 "start" => self.app_start_stop(id, true),
                 "stop" => self.app_start_stop(id, false),
                 "send" if n == 2 => {
@@ -337,6 +338,7 @@ impl Sim {
             Obj::Rng(_) => self.rng_command(id, argv),
             Obj::Delayer(_) => self.delayer_cmd(id, argv),
             Obj::FlowDelay(_) => self.delaybox_cmd(id, argv),
+            Obj::Records(_) => self.tracefile_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Wireless(_) => self.wireless_command(id, argv),
             Obj::Proxy(_) | Obj::Connector(_) => match cmd {

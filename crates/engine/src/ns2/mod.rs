@@ -12,7 +12,8 @@
 //! - `rng.rs`: an RNG object's commands and self-test; `scfq.rs`:
 //!   `Queue/SCFQ`'s commands (classes, their queues, classification);
 //!   `fairq.rs`: `Queue/DRR`'s and `Queue/SFQ`'s commands; `delaybox.rs`:
-//!   `Classifier/DelayBox`'s;
+//!   `Classifier/DelayBox`'s; `traffictrace.rs`: `Tracefile`'s and
+//!   `Application/Traffic/Trace`'s;
 //! - `tclcl.rs`: tclcl's parsing and printing of bound values; `printf.rs`:
 //!   C's printf formats as glibc prints them;
 //! - `build.rs`: building a scenario as the ns-2 library's procedures would,
@@ -34,4 +35,5 @@ pub mod fairq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;
+pub mod traffictrace;
 pub mod wireless;

@@ -103,6 +103,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Application/Traffic/Exponential", tables: &[&app::EXPONENTIAL], make: app::make_exponential },
     Class { name: "Application/Traffic/VoIPCalls", tables: &[&app::VOIP_CALLS], make: app::make_voip_calls },
     Class { name: "Application/Traffic/Pareto", tables: &[&app::PARETO, &app::PARETO_SHAPE], make: app::make_pareto },
+    Class { name: "Application/Traffic/Trace", tables: &[], make: crate::ns2::traffictrace::make_traffic_trace },
+    Class { name: "Tracefile", tables: &[&crate::ns2::traffictrace::TRACEFILE], make: crate::ns2::traffictrace::make_tracefile },
     Class { name: "RandomVariable/Uniform", tables: &[&ranvar::UNIFORM], make: ranvar::make_uniform },
     Class { name: "RandomVariable/Exponential", tables: &[&ranvar::EXPONENTIAL], make: ranvar::make_exponential },
     Class { name: "RandomVariable/Erlang", tables: &[&ranvar::ERLANG], make: ranvar::make_erlang },

@@ -74,7 +74,6 @@ foreach cls {
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP
     Agent/RTP Agent/SRM Agent/SCTP
-    Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
