@@ -134,6 +134,8 @@ impl Sim {
     }
 
     /// `DelayBoxClassifier::recv`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn flowdelay_recv(&mut self, id: ObjId, p: PktId) {
         let pk = self.w.pool.get(p);
         let key = (pk.saddr, pk.daddr, pk.fid);
@@ -200,6 +202,8 @@ impl Sim {
     }
 
     /// A flow's timer: its head packet goes on; a FIN ends the flow.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn flowdelay_timeout(&mut self, id: ObjId, timer: u32) {
         let d = self.flowdelay(id);
         let Some((&key, _)) = d.flows.iter().find(|(_, f)| f.timer == timer) else { return };

@@ -1486,19 +1486,12 @@ impl Sim {
                                 src.timeout(self, agent);
                             }
                         }
-                        Obj::Delayer(_) => {
+                        Obj::Delayer(_) | Obj::FlowDelay(_) => {
                             // It must stay in the table while it runs (its
-                            // queue calls it back): run it after `put`.
+                            // queue calls it back, or a packet it forwards
+                            // comes back): run it after `put`.
                             self.put(owner, o);
-                            self.delayer_timeout(owner, kind);
-                            self.w.s.timer_handled(t);
-                            continue;
-                        }
-                        Obj::FlowDelay(_) => {
-                            // (as a delayer: it forwards packets, which
-                            // may come back to it)
-                            self.put(owner, o);
-                            self.flowdelay_timeout(owner, t);
+                            self.forwarder_timeout(owner, t, kind);
                             self.w.s.timer_handled(t);
                             continue;
                         }
@@ -1510,6 +1503,17 @@ impl Sim {
                 Fired::Tcl(uid) => return Yield::Tcl(uid),
                 Fired::Backwards => self.w.went_backwards(),
             }
+        }
+    }
+
+    /// A delayer's or a flow delay box's timer (out of the run loop).
+    #[cold]
+    #[inline(never)]
+    fn forwarder_timeout(&mut self, owner: ObjId, t: u32, kind: u8) {
+        if let Obj::Delayer(_) = self.objs[owner as usize] {
+            self.delayer_timeout(owner, kind);
+        } else {
+            self.flowdelay_timeout(owner, t);
         }
     }
 
