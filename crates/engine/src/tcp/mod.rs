@@ -485,14 +485,14 @@ impl Tcp {
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
             Flavor::Fack(_) | Flavor::SackRh(_) | Flavor::Rbp(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
-            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+            Flavor::Vegas(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
         }
     }
 
-    /// The `recv` of FACK, SackRH and the pacing senders: one arm, out of
-    /// line, so that the common flavours' dispatch stays as it was.
+    /// The `recv` of FACK, SackRH, the pacing senders and Vegas: out of
+    /// line, so that their code stays out of the common flavours' path.
     #[cold]
     #[inline(never)]
     fn recv_rare(flavor: &mut Flavor, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
@@ -500,6 +500,7 @@ impl Tcp {
             Flavor::Fack(s) => fack::recv(t, s, b, sim, p, ack),
             Flavor::SackRh(s) => sackrh::recv(t, s, b, sim, p, ack),
             Flavor::Rbp(s) => rbp::recv(t, s, b, sim, p, ack),
+            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, ack),
             _ => unreachable!("a rare flavour"),
         }
     }
