@@ -100,3 +100,34 @@ def test_values_the_engine_refuses(params, sink_params, words):
     sim.tfrc(a, b, sink_params=sink_params, **params)
     with pytest.raises(db.SimulationError, match=words):
         sim.run(1)
+
+
+def tfrc_mixed() -> db.Simulation:
+    """The scenario of the corpus's api_tfrc.tcl (the script `to_tcl` writes
+    for it; its trace is ns-2's)."""
+    sim = db.Simulation()
+    a, b, r1, r2, c = sim.nodes(5)
+    sim.link(a, r1, "10Mb", "2ms")
+    sim.link(c, r1, "10Mb", "3ms")
+    sim.link(r1, r2, "1.5Mb", "20ms", queue="RED", queue_limit=25)
+    sim.link(r2, b, "10Mb", "4ms")
+    sim.tfrc(a, b, flow_id=1)
+    sim.tfrc(c, b, start=1.0, stop=7.0, flow_id=2, packet_size=500, ca=0, sink_params={"algo": 2})
+    sim.tfrc(a, b, start=2.0, flow_id=3, conservative=True, sink_params={"discount": 0, "NumFeedback": 2})
+    sim.tcp(c, b, variant="sack", sink="sack", start=0.5, flow_id=4)
+    return sim
+
+
+def test_the_equivalent_ns2_script_writes_the_same_trace(tmp_path):
+    script = ROOT / "tests" / "ns2" / "scripts" / "api_tfrc.tcl"
+    assert tfrc_mixed().to_tcl(10, trace_packets=True, trace_file="out.tr") == script.read_text()
+    path = tmp_path / "out.tr"
+    res = tfrc_mixed().run(10, trace_packets=True, trace_file=path, monitor_queues=False)
+    assert path.read_bytes() == fixture_bytes("api_tfrc", "out.tr")
+    printed = [ln.split() for ln in (ROOT / "tests" / "ns2" / "fixtures" / "api_tfrc" / "stdout").read_text().splitlines()
+               if ln.startswith("tfrc ")]
+    rf = res.rate_flows
+    for w, row in zip(printed, rf.iter_rows(named=True)):
+        got = dict(zip(w[2::2], w[3::2]))
+        assert row["ndatapack"] == int(got["ndatapack_"]) and row["bytes_received"] == int(got["bytes_"])
+        assert row["rate"] == float(got["rate_"])

@@ -93,11 +93,11 @@ def test_run_of_a_missing_script_is_one_line(tmp_path):
 
 def test_unsupported_class_in_a_loop_is_reported_at_its_own_line(tmp_path):
     (tmp_path / "s.tcl").write_text("set ns [new Simulator]\nforeach i {1 2} {\n    set n($i) [$ns node]\n"
-                                    "    set a [new Agent/TCP/Fack]\n}\n$ns run\n")
+                                    "    set a [new Agent/TCP/Asym]\n}\n$ns run\n")
     r = dumbbell("run", "s.tcl", cwd=tmp_path)
     assert r.returncode == 1
-    assert r.stderr.splitlines() == ["dumbbell: error: class Agent/TCP/Fack is not supported by Dumbbell yet",
-                                     "  at s.tcl:4: new Agent/TCP/Fack"]
+    assert r.stderr.splitlines() == ["dumbbell: error: class Agent/TCP/Asym is not supported by Dumbbell yet",
+                                     "  at s.tcl:4: new Agent/TCP/Asym"]
 
 
 NEWECN = ROOT / "examples" / "seed000" / "newecn_1flow.tcl"

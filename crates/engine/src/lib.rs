@@ -17,6 +17,7 @@ pub mod agent;
 pub mod cc;
 pub mod delayer;
 pub mod errmodel;
+pub mod flowdelay;
 pub mod fluid;
 pub mod notice;
 pub mod num;
@@ -42,6 +43,7 @@ pub mod tcp;
 pub mod telnet;
 pub mod tfrc;
 pub mod trace;
+pub mod tracesrc;
 #[cfg(test)]
 mod testrng;
 pub mod udp;

@@ -88,6 +88,12 @@ pub enum Abort {
     /// A Vegas sender's window cannot size its send-time table: below one
     /// (ns-2 crashes) or too large to allocate (`megabytes`).
     VegasWindow { agent: ObjId, window: f64, megabytes: Option<i64> },
+    /// A trace-driven source was started without a trace (or with an
+    /// empty one): ns-2 reads through a null pointer.
+    NoTrace { agent: ObjId },
+    /// A rate-based pacing sender was to pace with a window-estimation
+    /// algorithm it does not have (ns-2 calls `abort()`).
+    PacingAlgorithm { agent: ObjId, algorithm: i32 },
     /// An event was scheduled `delay` seconds (negative or NaN) after
     /// `at`: time would go backwards (ns-2 warns, then aborts).
     NegativeDelay { at: f64, delay: f64 },
@@ -146,6 +152,10 @@ impl std::fmt::Display for Abort {
             Abort::VegasWindow { window, megabytes: None, .. } => write!(f, "a Vegas sender's window {window} is below one packet"),
             Abort::VegasWindow { window, megabytes: Some(mb), .. } => {
                 write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
+            }
+            Abort::NoTrace { .. } => write!(f, "a trace-driven source was started without a trace to read"),
+            Abort::PacingAlgorithm { algorithm, .. } => {
+                write!(f, "a pacing sender's window algorithm {algorithm} is neither 1 (Vegas's rate) nor 2 (cwnd)")
             }
             Abort::NegativeDelay { at, delay } => write!(
                 f,

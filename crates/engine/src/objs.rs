@@ -698,6 +698,7 @@ pub enum Source {
     Telnet(Box<crate::telnet::Telnet>),
     OnOff(Box<crate::onoff::OnOff>),
     VoipCalls(Box<crate::voip::VoipCalls>),
+    Trace(Box<crate::tracesrc::TraceSource>),
 }
 
 impl Source {
@@ -707,6 +708,7 @@ impl Source {
             Source::Telnet(t) => t.start(sim),
             Source::OnOff(o) => o.start(sim, agent),
             Source::VoipCalls(v) => v.start(sim, agent),
+            Source::Trace(t) => t.start(sim, agent),
         }
     }
 
@@ -716,6 +718,7 @@ impl Source {
             Source::Telnet(t) => t.stop(),
             Source::OnOff(o) => o.stop(sim),
             Source::VoipCalls(v) => v.stop(sim),
+            Source::Trace(t) => t.stop(sim),
         }
     }
 
@@ -726,6 +729,7 @@ impl Source {
             Source::Telnet(t) => t.timeout(sim, agent),
             Source::OnOff(o) => o.timeout(sim, agent),
             Source::VoipCalls(v) => v.timeout(sim, agent),
+            Source::Trace(t) => t.timeout(sim, agent),
         }
     }
 }

@@ -425,6 +425,11 @@ pub enum Obj {
     /// A node's Quick-Start entry: the packet goes through the router
     /// agent's approval (`quickstart.rs`), then on to its node.
     QsEntry(ObjId),
+    /// Per-flow delay, loss and speed in front of a node (flowdelay.rs).
+    FlowDelay(Box<crate::flowdelay::FlowDelay>),
+    /// A traffic trace's records, which trace-driven sources read
+    /// (tracesrc.rs).
+    Records(Box<crate::tracesrc::Records>),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -1038,6 +1043,10 @@ impl Sim {
                 self.delayer_recv(to, p, h);
                 None
             }
+            Obj::FlowDelay(_) => {
+                self.flowdelay_recv(to, p);
+                None
+            }
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -1060,6 +1069,7 @@ impl Sim {
             | Obj::Rng(_)
             | Obj::RouteLogic
             | Obj::Wireless(_)
+            | Obj::Records(_)
             | Obj::Empty => {
                 self.w.pool.free(p);
                 None
@@ -1494,11 +1504,12 @@ impl Sim {
                                 src.timeout(self, agent);
                             }
                         }
-                        Obj::Delayer(_) => {
+                        Obj::Delayer(_) | Obj::FlowDelay(_) => {
                             // It must stay in the table while it runs (its
-                            // queue calls it back): run it after `put`.
+                            // queue calls it back, or a packet it forwards
+                            // comes back): run it after `put`.
                             self.put(owner, o);
-                            self.delayer_timeout(owner, kind);
+                            self.forwarder_timeout(owner, t, kind);
                             self.w.s.timer_handled(t);
                             continue;
                         }
@@ -1510,6 +1521,17 @@ impl Sim {
                 Fired::Tcl(uid) => return Yield::Tcl(uid),
                 Fired::Backwards => self.w.went_backwards(),
             }
+        }
+    }
+
+    /// A delayer's or a flow delay box's timer (out of the run loop).
+    #[cold]
+    #[inline(never)]
+    fn forwarder_timeout(&mut self, owner: ObjId, t: u32, kind: u8) {
+        if let Obj::Delayer(_) = self.objs[owner as usize] {
+            self.delayer_timeout(owner, kind);
+        } else {
+            self.flowdelay_timeout(owner, t);
         }
     }
 
@@ -1565,7 +1587,8 @@ impl Sim {
     pub fn resets_twice(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a)
             if matches!(&a.kind, AgentKind::Tcp(t)
-                if matches!(t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_) | crate::tcp::Flavor::Full(_))))
+                if matches!(&t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_) | crate::tcp::Flavor::Full(_))
+                    || matches!(&t.flavor, crate::tcp::Flavor::Rbp(r) if matches!(r.paced, crate::tcp::rbp::Paced::Vegas(_)))))
     }
 }
 

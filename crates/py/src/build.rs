@@ -83,6 +83,8 @@ fn agent_kind(class: &str) -> PyResult<AgentKind> {
         "Agent/TCP/Vegas" => AgentKind::Tcp(TcpFlavor::Vegas),
         "Agent/TCP/RFC793edu" => AgentKind::Tcp(TcpFlavor::Rfc793edu),
         "Agent/TCP/Linux" => AgentKind::Tcp(TcpFlavor::Linux),
+        "Agent/TCP/Fack" => AgentKind::Tcp(TcpFlavor::Fack),
+        "Agent/TCP/SackRH" => AgentKind::Tcp(TcpFlavor::SackRh),
         "Agent/TCP/FullTcp" => AgentKind::FullTcp(FullVariant::Reno),
         "Agent/TCP/FullTcp/Tahoe" => AgentKind::FullTcp(FullVariant::Tahoe),
         "Agent/TCP/FullTcp/Newreno" => AgentKind::FullTcp(FullVariant::NewReno),

@@ -137,7 +137,7 @@ class Simulation:
              queue: str = "DropTail", queue_limit: int | None = None, duplex: bool = True,
              queue_params: dict[str, Any] | None = None) -> Link: ...
     def queue_limit(self, a: Node, b: Node, limit: int) -> Link: ...
-    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start: TimeLike = 0.0,
+    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str | None = None, start: TimeLike = 0.0,
             stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
             flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,
             app: Literal["ftp", "telnet"] = "ftp", app_params: dict[str, Any] | None = None, cc: str | None = None,

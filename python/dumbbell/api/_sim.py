@@ -45,7 +45,12 @@ __all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorMod
 #: TCP sender variants and their ns-2 classes.
 VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno", "sack": "Agent/TCP/Sack1",
             "vegas": "Agent/TCP/Vegas", "rfc793edu": "Agent/TCP/RFC793edu", "ecn-mod": "Agent/TCP/Newreno",
-            "linux": "Agent/TCP/Linux"}
+            "linux": "Agent/TCP/Linux", "fack": "Agent/TCP/Fack", "sack-rh": "Agent/TCP/SackRH",
+            "fulltcp": "Agent/TCP/FullTcp", "fulltcp-tahoe": "Agent/TCP/FullTcp/Tahoe",
+            "fulltcp-newreno": "Agent/TCP/FullTcp/Newreno", "fulltcp-sack": "Agent/TCP/FullTcp/Sack"}
+#: The two-way variants (ns-2's FullTcp): their receiver is a FullTcp of
+#: the same class that listens (sink "fulltcp").
+_TWO_WAY = ("fulltcp", "fulltcp-tahoe", "fulltcp-newreno", "fulltcp-sack")
 #: The congestion controls of variant "linux" (ns-2's `select_ca` names).
 CONGESTION_CONTROLS = tuple(congestion_controls())
 #: What a variant sets beside its class: ECN-mod (seed 003) is NewReno with
@@ -61,6 +66,8 @@ SINKS = {
     "delack": "Agent/TCPSink/DelAck",
     "sack": "Agent/TCPSink/Sack1",
     "sack-delack": "Agent/TCPSink/Sack1/DelAck",
+    # the two-way variants' receiver: the sender's own class, listening
+    "fulltcp": None,
 }
 #: Datagram traffic sources (over Agent/UDP) and their ns-2 classes.
 TRAFFIC = {"cbr": "Application/Traffic/CBR", "exponential": "Application/Traffic/Exponential",
@@ -444,7 +451,7 @@ class Flow(_Endpoints):
 
     @property
     def sink_class(self) -> str:
-        return SINKS[self.sink]
+        return SINKS[self.sink] or self.tcp_class
 
     def __repr__(self) -> str:
         return f"Flow({self.id}, {self.variant}, {self.src.id}->{self.dst.id}, fid={self.fid})"
@@ -754,7 +761,7 @@ class Simulation:
         self._ops += ("qlimit", lk, lk.queue_limit)
         return lk
 
-    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str = "ack-every", start=0.0, stop=None,
+    def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str | None = None, start=0.0, stop=None,
             packet_size: int | None = None, window: float | None = None, flow_id: int | None = None,
             trace_vars: Iterable[str] | str = (), sink_params: dict | None = None, app: str = "ftp",
             app_params: dict | None = None, cc: str | None = None, stack: str = "ns2", quickstart: bool = False,
@@ -769,7 +776,12 @@ class Simulation:
           ``ecnmod_c1`` per unmarked ACK in congestion avoidance; its sink
           echoes each mark once; pair it with RED's ``pmod`` marking), or
           "linux" (ns-2's Agent/TCP/Linux: Linux 2.6's congestion control
-          modules with SACK-based recovery, exactly as ns-2 2.35 runs them).
+          modules with SACK-based recovery, exactly as ns-2 2.35 runs them),
+          "fack" (Agent/TCP/Fack), "sack-rh" (Agent/TCP/SackRH: rate
+          halving), or ns-2's two-way TCP: "fulltcp" (Agent/TCP/FullTcp,
+          Reno), "fulltcp-tahoe", "fulltcp-newreno", "fulltcp-sack" (SYN/FIN,
+          byte sequence numbers, ``segsize_``; its receiver is a FullTcp of
+          the same class that listens: sink "fulltcp").
         * `cc`: with variant "linux", the congestion control (``select_ca``):
           one of `CONGESTION_CONTROLS` ("reno", "cubic", "highspeed",
           "scalable", "vegas", "veno", "yeah", "bic", "htcp", "hybla",
@@ -778,8 +790,10 @@ class Simulation:
           scalable response; pair it with ``queue="DualPI2"``), which real
           ns-2 lacks: they turn ECN on and their sink echoes CE exactly
           (``dctcp_``)); default "reno".
-        * `sink`: "ack-every" (Agent/TCPSink), "delack" (TCPSink/DelAck),
-          "sack" (TCPSink/Sack1) or "sack-delack" (TCPSink/Sack1/DelAck).
+        * `sink`: "ack-every" (Agent/TCPSink, the default), "delack"
+          (TCPSink/DelAck), "sack" (TCPSink/Sack1) or "sack-delack"
+          (TCPSink/Sack1/DelAck); "fulltcp" (the default, and the only
+          choice, of the two-way variants).
         * `start`, `stop`: seconds (or "2.5s"-style strings); FTP start/stop.
         * `packet_size`: ns-2 ``packetSize_``, the TCP payload in bytes; on the
           wire a packet is 40 bytes larger (960 gives 1000-byte packets).
@@ -816,7 +830,8 @@ class Simulation:
             from ._fulltcp import full_flow
             if cc is not None:
                 params = {**params, "cc": cc}
-            return full_flow(self, stack, src, dst, variant, sink, start, stop, packet_size, window, flow_id,
+            return full_flow(self, stack, src, dst, variant, "ack-every" if sink is None else sink, start, stop,
+                             packet_size, window, flow_id,
                              trace_vars, sink_params, app, app_params, params)
         if not isinstance(variant, str) or variant.lower() not in VARIANTS:
             raise ValueError(f"tcp(): unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
@@ -831,10 +846,19 @@ class Simulation:
         elif cc is not None:
             raise ValueError(f"tcp(): cc={cc!r} needs variant='linux' (variant {variant!r} has its own "
                              f"congestion control)")
+        two_way = variant in _TWO_WAY
+        if sink is None:
+            sink = "fulltcp" if two_way else "ack-every"
         if not isinstance(sink, str) or sink.lower() not in SINKS:
             raise ValueError(f"tcp(): unknown sink {sink!r}; choose one of {', '.join(SINKS)}")
         sink = sink.lower()
-        kind, sink_kind = VARIANTS[variant], SINKS[sink]
+        if two_way and sink != "fulltcp":
+            raise ValueError(f"tcp(): variant {variant!r} is two-way TCP, whose receiver is its own kind "
+                             f"(sink 'fulltcp'), not sink {sink!r}")
+        if not two_way and sink == "fulltcp":
+            raise ValueError(f"tcp(): sink 'fulltcp' is the receiver of the two-way variants "
+                             f"({', '.join(_TWO_WAY)}), not of variant {variant!r}")
+        kind, sink_kind = VARIANTS[variant], SINKS[sink] or VARIANTS[variant]
         st = _parse_time(start, "tcp(): start")
         sp = None
         if stop is not None:
@@ -1390,6 +1414,8 @@ class Simulation:
                 _new_object(L, f"sink({i})", f.sink_class, f.sink_params)
                 L.append(f"$ns attach-agent $n({f.dst.id}) $sink({i})")
                 L.append(f"$ns connect $tcp({i}) $sink({i})")
+                if f.sink == "fulltcp":
+                    L.append(f"$sink({i}) listen")
                 if f.app == "telnet":
                     _new_object(L, f"ftp({i})", "Application/Telnet", f.app_params)
                 else:
@@ -1456,7 +1482,8 @@ class Simulation:
         """The ns-2 script equivalent to the scenario, as a stand-alone
         script for ``dumbbell run`` or ns-2 itself: traces go to
         `trace_file`, and after the run one line per flow is printed,
-        ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>``, and one
+        ``flow <i> ack_ <n> maxseq_ <n> cwnd_ <x> ... bytes_ <n>`` (a two-way
+        TCP flow: ``... segsize_ <n>``), and one
         per datagram source with a loss-monitor sink,
         ``source <i> npkts_ <n> bytes_ <n> nlost_ <n> lastPktTime_ <t>``.
         (A CoDel, PIE or FQ-CoDel queue is exported as Dumbbell's
@@ -1468,6 +1495,12 @@ class Simulation:
             raise ValueError(f"to_tcl(): trace_file must not contain braces, backslashes or newlines, got {trace_file!r}")
         L = self._script(until_text, f"[open {{{trace_file}}} w]", tp, mon)
         for f in self._flows:
+            if f.sink == "fulltcp":
+                # (a two-way TCP's receiver counts no bytes; its segment
+                # size is segsize_)
+                L.append(f'puts "flow {f.id} ' + " ".join(f"{v} [$tcp({f.id}) set {v}]" for v in _FLOW_VARS)
+                         + f' segsize_ [$tcp({f.id}) set segsize_]"')
+                continue
             L.append(f'puts "flow {f.id} ' + " ".join(f"{v} [$tcp({f.id}) set {v}]" for v in _FLOW_VARS)
                      + f' bytes_ [$sink({f.id}) set bytes_]"')
         for s in self._sources:
@@ -1519,7 +1552,7 @@ class Simulation:
                 if fl.stack == "full":
                     t, s = b.full_tcp(fl.src.id, fl.dst.id, fl.engine_params, fl.params["cc"], fl.fid,
                                       bool(fl.trace_vars), atof(fl._start_text), stop)
-                elif fl.app == "ftp" and fl.cc is None:
+                elif fl.app == "ftp" and fl.cc is None and fl.sink != "fulltcp":
                     t, s, _ = b.tcp_flow(fl.src.id, fl.dst.id, fl.tcp_class, list(fl.params.items()), fl.sink_class,
                                          list(fl.sink_params.items()), atof(fl._start_text), stop, trace)
                 else:
@@ -1532,6 +1565,8 @@ class Simulation:
                     s = b.agent(fl.sink_class, list(fl.sink_params.items()))
                     b.attach(fl.dst.id, s)
                     b.connect(t, s)
+                    if fl.sink == "fulltcp":
+                        b.command(s, ["listen"])
                     app = b.app(fl.app, t, list(fl.app_params.items()))
                     b.at(atof(fl._start_text), "start", app)
                     if stop is not None:
@@ -1760,8 +1795,22 @@ def _collect(b, objs) -> dict:
     """Final values of every flow, source and queue monitor, read from the
     engine's bound variables (the strings an ns-2 script would read)."""
     tv = b.get_vars(objs["tcps"], [*_FLOW_VARS, "agent_port_"])
-    sv = b.get_vars(objs["sinks"], ["agent_port_", "bytes_"])
-    fl = [t + s for t, s in zip(tv, sv)]
+    two = [f.sink == "fulltcp" for f in objs["flowobjs"]]
+    sv = iter(b.get_vars([k for k, w in zip(objs["sinks"], two) if not w], ["agent_port_", "bytes_"]))
+    fl = []
+    for t, k, w, tcp in zip(tv, objs["sinks"], two, objs["tcps"]):
+        if w:
+            # ns-2's two-way TCP counts bytes and its receiver has no byte
+            # counter: bytes received are the data bytes acknowledged (ack_
+            # is the next byte expected; the SYN took number 0, a FIN takes
+            # one more), counted in segsize_ payloads (no header)
+            port = b.get_vars([k], ["agent_port_"])[0][0]
+            t = list(t)
+            t[6] = b.get_vars([tcp], ["segsize_"])[0][0]
+            t[7] = "0"
+            fl.append(t + [port, str(max(int(t[0]) - 1, 0))])
+        else:
+            fl.append(t + next(sv))
     from ._fulltcp import collect_full
     full = collect_full(b, objs)
     for i, v in full.items():

@@ -547,6 +547,8 @@ pub enum TcpFlavor {
     Rfc793edu,
     /// Agent/TCP/Linux (its congestion control by `select_ca`).
     Linux,
+    Fack,
+    SackRh,
 }
 
 impl TcpFlavor {
@@ -559,6 +561,8 @@ impl TcpFlavor {
             TcpFlavor::Vegas => "Agent/TCP/Vegas",
             TcpFlavor::Rfc793edu => "Agent/TCP/RFC793edu",
             TcpFlavor::Linux => "Agent/TCP/Linux",
+            TcpFlavor::Fack => "Agent/TCP/Fack",
+            TcpFlavor::SackRh => "Agent/TCP/SackRH",
         }
     }
 }

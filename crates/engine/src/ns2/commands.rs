@@ -312,6 +312,7 @@ impl Sim {
                     app.enable_resume = parse_bool(argv[2]);
                     self.app_start_stop(id, true)
                 }
+                "attach-tracefile" if n == 2 => self.attach_tracefile(id, argv[1]),
                 "start" => self.app_start_stop(id, true),
                 "stop" => self.app_start_stop(id, false),
                 "send" if n == 2 => {
@@ -336,6 +337,8 @@ impl Sim {
             },
             Obj::Rng(_) => self.rng_command(id, argv),
             Obj::Delayer(_) => self.delayer_cmd(id, argv),
+            Obj::FlowDelay(_) => self.delaybox_cmd(id, argv),
+            Obj::Records(_) => self.tracefile_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Wireless(_) => self.wireless_command(id, argv),
             Obj::QsEntry(_) => match cmd {
@@ -376,6 +379,7 @@ impl Sim {
             Obj::ErrModel(e) => Some(if drop { &mut e.drop_target } else { &mut e.target }),
             Obj::ErrModule { target, drop_target, .. } => Some(if drop { drop_target } else { target }),
             Obj::Delayer(d) => Some(if drop { &mut d.drop_target } else { &mut d.target }),
+            Obj::FlowDelay(d) if !drop => Some(&mut d.target),
             _ => None,
         };
         match slot {

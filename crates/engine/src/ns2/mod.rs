@@ -11,7 +11,9 @@
 //!   `tracefile.rs` reads trace files back into columns;
 //! - `rng.rs`: an RNG object's commands and self-test; `scfq.rs`:
 //!   `Queue/SCFQ`'s commands (classes, their queues, classification);
-//!   `fairq.rs`: `Queue/DRR`'s and `Queue/SFQ`'s commands;
+//!   `fairq.rs`: `Queue/DRR`'s and `Queue/SFQ`'s commands; `delaybox.rs`:
+//!   `Classifier/DelayBox`'s; `traffictrace.rs`: `Tracefile`'s and
+//!   `Application/Traffic/Trace`'s;
 //! - `tclcl.rs`: tclcl's parsing and printing of bound values; `printf.rs`:
 //!   C's printf formats as glibc prints them;
 //! - `build.rs`: building a scenario as the ns-2 library's procedures would,
@@ -22,6 +24,7 @@ pub mod cmutrace;
 pub mod build;
 pub mod class;
 pub mod commands;
+pub mod delaybox;
 pub mod notices;
 pub mod objects;
 pub mod printf;
@@ -32,4 +35,5 @@ pub mod fairq;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;
+pub mod traffictrace;
 pub mod wireless;

@@ -35,6 +35,16 @@ impl Sim {
                             // (window_ as `$agent set window_` shows it)
                             format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
                         }
+                        Abort::NoTrace { agent } => format!(
+                            "the Application/Traffic/Trace sending through {} was started without a Tracefile (attach-tracefile) \
+                             or with an empty one; ns-2 crashes here",
+                            self.name(agent)
+                        ),
+                        Abort::PacingAlgorithm { agent, algorithm } => format!(
+                            "{} (Agent/TCP/Vegas/RBP): rbp_rate_algorithm_ {algorithm} is neither 1 (RBP_VEGAS_RATE_ALGORITHM) \
+                             nor 2 (RBP_CWND_ALGORITHM) when pacing starts; ns-2 aborts here",
+                            self.name(agent)
+                        ),
                         Abort::NegativeDelay { at, delay } => {
                             // Scheduler::schedule's warning and dispatch's abort, in ns-2's %f
                             let f = |x: f64| crate::ns2::printf::sprintf("%f", &[crate::ns2::printf::Arg::Float(x)]).unwrap_or_default();

@@ -10,6 +10,7 @@ use super::bind::{Bindings, ClassDefault, Range};
 use super::class::{agent, app, aqm, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
+use crate::tcp::rbp::{Paced, RbpState};
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -76,8 +77,12 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/Reno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Reno) },
     Class { name: "Agent/TCP/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::NEWRENO], make: |s, id| tcp::make_tcp(s, id, tcp::newreno_flavor()) },
     Class { name: "Agent/TCP/Sack1", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::SACK1], make: |s, id| tcp::make_tcp(s, id, Flavor::Sack1(Box::default())) },
+    Class { name: "Agent/TCP/Fack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::FACK], make: |s, id| tcp::make_tcp(s, id, Flavor::Fack(Box::default())) },
+    Class { name: "Agent/TCP/SackRH", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::SackRh(Box::default())) },
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
+    Class { name: "Agent/TCP/Reno/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RBP_RENO], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Reno)))) },
+    Class { name: "Agent/TCP/Vegas/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS, &tcp::RBP_VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Vegas(Box::default()))))) },
     Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },
     Class { name: "Agent/TCP/FullTcp", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Reno) },
     Class { name: "Agent/TCP/FullTcp/Tahoe", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Tahoe) },
@@ -102,6 +107,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Application/Traffic/Exponential", tables: &[&app::EXPONENTIAL], make: app::make_exponential },
     Class { name: "Application/Traffic/VoIPCalls", tables: &[&app::VOIP_CALLS], make: app::make_voip_calls },
     Class { name: "Application/Traffic/Pareto", tables: &[&app::PARETO, &app::PARETO_SHAPE], make: app::make_pareto },
+    Class { name: "Application/Traffic/Trace", tables: &[], make: crate::ns2::traffictrace::make_traffic_trace },
+    Class { name: "Tracefile", tables: &[&crate::ns2::traffictrace::TRACEFILE], make: crate::ns2::traffictrace::make_tracefile },
     Class { name: "RandomVariable/Uniform", tables: &[&ranvar::UNIFORM], make: ranvar::make_uniform },
     Class { name: "RandomVariable/Exponential", tables: &[&ranvar::EXPONENTIAL], make: ranvar::make_exponential },
     Class { name: "RandomVariable/Erlang", tables: &[&ranvar::ERLANG], make: ranvar::make_erlang },
@@ -122,6 +129,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Classifier/Hash/Dest", tables: HASH, make: errmodel::make_hash_dest },
     Class { name: "Classifier/Hash/SrcDest", tables: HASH, make: errmodel::make_hash_src_dest },
     Class { name: "Classifier/Hash/SrcDestFid", tables: HASH, make: errmodel::make_hash_src_dest_fid },
+    Class { name: "Classifier/DelayBox", tables: &[], make: misc::make_delaybox },
     Class { name: "Delayer", tables: &[&misc::DELAYER], make: misc::make_delayer },
     Class { name: "Node/MobileNode", tables: &[&misc::NODE, &wireless::MOBILE_NODE], make: wireless::make_mobile_node },
     Class { name: "Topography", tables: &[], make: wireless::make_topography },

@@ -10,7 +10,10 @@
 //! sender and its own state as separate borrows.  Vegas (`vegas.rs`)
 //! replaces `recv`, `timeout` and `output` as ns-2's does and shares the
 //! rest (sending loop, coarse RTT estimator and timer, window closing);
-//! `rfc793edu.rs` is ns-2's educational RFC 793 sender.  Where shared code
+//! `rfc793edu.rs` is ns-2's educational RFC 793 sender; `fack.rs` and
+//! `sackrh.rs` are the forward-acknowledgement and rate-halving SACK
+//! senders, each with its own scoreboard and sending loop; `rbp.rs`
+//! wraps Reno or Vegas with rate-based pacing after idle periods.  Where shared code
 //! calls a function a flavour overrides in ns-2 (`output`, `rtt_backoff`) it
 //! is generic over `Virtuals`.  How the window grows in congestion
 //! avoidance (`windowOption_`: standard, HighSpeed, New-ECN, ...) is the
@@ -27,6 +30,7 @@
 //! line against the original; the Tcl names of bound variables are in
 //! the ns-2 layer's `ns2/class/tcp.rs`.
 
+pub mod fack;
 mod frto;
 pub mod full;
 pub mod growth;
@@ -35,11 +39,13 @@ mod newreno;
 mod output;
 mod qoption;
 mod quickstart;
+pub mod rbp;
 mod recv;
 mod reno;
 pub mod rfc793edu;
 mod rtt;
 pub mod sack1;
+pub mod sackrh;
 pub mod scoreboard1;
 mod tahoe;
 mod traced;
@@ -99,6 +105,11 @@ pub enum Flavor {
     NewReno(NewRenoState),
     /// `Agent/TCP/Sack1`: fast recovery driven by the receiver's SACK blocks.
     Sack1(Box<sack1::Sack1State>),
+    /// `Agent/TCP/Fack`: SACK recovery counting what is in flight from
+    /// the forward-most SACKed packet (`fack.rs`).
+    Fack(Box<fack::FackState>),
+    /// `Agent/TCP/SackRH`: SACK with rate halving (`sackrh.rs`).
+    SackRh(Box<sackrh::SackRhState>),
     /// `Agent/TCP/RFC793edu`: RFC 793 with switchable later algorithms
     /// (loss recovery, when switched on, is Tahoe's).
     Rfc793edu(Box<rfc793edu::Rfc793State>),
@@ -111,6 +122,9 @@ pub enum Flavor {
     /// Two-way TCP (`full/`): connection set-up and tear-down, byte
     /// sequence numbers, its own receive side and sending loop.
     Full(Box<full::FullState>),
+    /// `Agent/TCP/Reno/RBP`, `Agent/TCP/Vegas/RBP`: Reno or Vegas pacing
+    /// its window out after an idle period (`rbp.rs`).
+    Rbp(Box<rbp::RbpState>),
 }
 
 /// A value given to a traced variable.
@@ -401,8 +415,17 @@ impl Tcp {
     /// (ns-default.tcl) are applied on top by the compatibility layer, then
     /// `reset` runs, as `delay_bind_init_all` does.
     pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
-        let reno_window = matches!(flavor, Flavor::Reno | Flavor::NewReno(_));
-        Tcp { flavor, sender: Sender::new(reno_window, sim, owner) }
+        let reno_window = match &flavor {
+            Flavor::Reno | Flavor::NewReno(_) => true,
+            Flavor::Rbp(r) => matches!(r.paced, rbp::Paced::Reno),
+            _ => false,
+        };
+        let mut flavor = flavor;
+        let sender = Sender::new(reno_window, sim, owner);
+        if let Flavor::Rbp(r) = &mut flavor {
+            r.timer = sim.w.s.new_timer(owner, rbp::TIMER_PACE);
+        }
+        Tcp { flavor, sender }
     }
 
     /// `TcpAgent::reset` with the flavour's additions before it, run at
@@ -411,8 +434,15 @@ impl Tcp {
         let Tcp { flavor, sender: t } = self;
         match flavor {
             Flavor::Sack1(s) => s.scb.clear(),
+            Flavor::Fack(s) => s.scb.clear(),
+            Flavor::SackRh(_) => {}
             Flavor::Rfc793edu(s) => rfc793edu::reset(t, s),
             Flavor::Vegas(v) => v.reset(),
+            Flavor::Rbp(r) => {
+                if let rbp::Paced::Vegas(v) = &mut r.paced {
+                    v.reset();
+                }
+            }
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
             Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
@@ -434,8 +464,9 @@ impl Tcp {
             Flavor::Reno => reno::recv(t, b, sim, p, &ack),
             Flavor::NewReno(s) => newreno::recv(t, s, b, sim, p, &ack),
             Flavor::Sack1(s) => sack1::recv(t, s, b, sim, p, &ack),
+            Flavor::Fack(_) | Flavor::SackRh(_) | Flavor::Rbp(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Rfc793edu(s) => rfc793edu::recv(t, s, b, sim, p, &ack),
-            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, &ack),
+            Flavor::Vegas(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
         }
@@ -451,6 +482,20 @@ impl Tcp {
             let pk = sim.w.pool.get(p);
             let (seqno, ts_echo) = (pk.seqno, pk.ts_echo);
             self.sender.qs_on_ack(b, sim, p, seqno, ts_echo);
+        }
+    }
+
+    /// The `recv` of FACK, SackRH, the pacing senders and Vegas: out of
+    /// line, so that their code stays out of the common flavours' path.
+    #[cold]
+    #[inline(never)]
+    fn recv_rare(flavor: &mut Flavor, t: &mut Sender, b: &mut AgentBase, sim: &mut Sim, p: PktId, ack: &AckInfo) {
+        match flavor {
+            Flavor::Fack(s) => fack::recv(t, s, b, sim, p, ack),
+            Flavor::SackRh(s) => sackrh::recv(t, s, b, sim, p, ack),
+            Flavor::Rbp(s) => rbp::recv(t, s, b, sim, p, ack),
+            Flavor::Vegas(s) => vegas::recv(t, s, b, sim, p, ack),
+            _ => unreachable!("a rare flavour"),
         }
     }
 
@@ -473,6 +518,9 @@ impl Tcp {
             Flavor::Tahoe => t.timeout_with(&mut Base, b, sim, tno),
             Flavor::Reno | Flavor::NewReno(_) => reno::timeout(t, b, sim, tno),
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
+            Flavor::Fack(s) => fack::timeout(t, s, b, sim, tno),
+            Flavor::SackRh(s) => sackrh::timeout(t, s, b, sim, tno),
+            Flavor::Rbp(s) => rbp::timeout(t, s, b, sim, tno),
             Flavor::Rfc793edu(s) => t.timeout_with(&mut **s, b, sim, tno),
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
             Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
@@ -489,6 +537,9 @@ impl Tcp {
         match flavor {
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => t.send_much_tcp(b, sim, force, reason, maxburst),
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Fack(s) => fack::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::SackRh(s) => sackrh::send_much(t, s, b, sim, force, reason, maxburst),
+            Flavor::Rbp(s) => rbp::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Rfc793edu(s) => rfc793edu::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
@@ -550,8 +601,8 @@ impl Tcp {
 }
 
 /// The virtual functions of ns-2's `TcpAgent` that shared code calls and
-/// a flavour overrides: `output` (Vegas, RFC793edu) and `rtt_backoff`
-/// (RFC793edu).  The shared code that calls them (the sending loop,
+/// a flavour overrides: `output` (Vegas, RFC793edu), `rtt_backoff`
+/// (RFC793edu) and `window` (FACK).  The shared code that calls them (the sending loop,
 /// `timeout`, `ecn`, `tcp_eln`) is generic over them, so each flavour gets
 /// its own copy, statically dispatched; a flavour's state implements them,
 /// and `Base` stands for `TcpAgent`'s own.
@@ -573,6 +624,13 @@ pub(crate) trait Virtuals {
     /// `rtt_backoff()`.
     fn rtt_backoff(&mut self, t: &mut Sender, b: &AgentBase, w: &mut World) {
         t.rtt_backoff(b, w)
+    }
+
+    /// `window()`, as `slowdown` reads it in the ECN response (FACK's
+    /// adds its ramp-down).
+    #[inline(always)]
+    fn window(&self, t: &Sender) -> i32 {
+        t.window()
     }
 }
 

@@ -183,7 +183,7 @@ fn expire(t: &Sender, s: &VegasState, w: &World, seqno: i32) -> i32 {
 
 /// `VegasTcpAgent::output`: send segment `seqno`, recording its
 /// fine-grained send time.
-fn output(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
+pub(super) fn output(t: &mut Sender, s: &mut VegasState, b: &mut AgentBase, sim: &mut Sim, seqno: i32, reason: i32) {
     let p = b.allocpkt(sim);
     let now = sim.w.s.now;
     {

@@ -192,11 +192,12 @@ impl Sender {
             } else {
                 self.ecn_backoff = false;
             }
+            let (windowd, window) = (self.windowd(), v.window(self));
             if self.growth.ecn_factor().is_some() {
                 // The rule's own cut (New-ECN's alpha_wnd).
-                self.slowdown(b, w, CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW);
+                self.slowdown_with(b, w, CLOSE_CWND_NEW | CLOSE_SSTHRESH_NEW, windowd, window);
             } else {
-                self.slowdown(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF);
+                self.slowdown_with(b, w, CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF, windowd, window);
             }
             self.inc(b, w, Tv::Necnresponses, 1);
         }

@@ -69,12 +69,11 @@ namespace eval ::dumbbell {
 foreach cls {
     Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ
     Queue/REM Queue/PI Queue/XCP Queue/SRR Queue/JoBS
-    Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
+    Agent/TCP/Linux
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP
     Agent/RTP Agent/SRM Agent/SCTP
-    Application/Traffic/Trace
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath

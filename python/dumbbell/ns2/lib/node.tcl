@@ -246,3 +246,31 @@ RouteLogic instproc notify {} {
         }
     }
 }
+
+# ---- DelayBox (ns-2's delaybox/delaybox.tcl) ----------------------------------------
+
+# A node with per-flow delay, loss and speed in front of its classifier
+# (crates/engine/src/flowdelay.rs): `set db [$ns DelayBox]`, then
+# `$db add-rule SRC DST DELAY_RV [LOSS_RV [SPEED_RV]]`, `$db set-asymmetric`.
+Class Node/DelayBox -superclass Node
+
+Node/DelayBox instproc init args {
+    eval $self next $args
+    $self instvar db_classifier_
+    set db_classifier_ [new Classifier/DelayBox]
+    $db_classifier_ target $self
+}
+
+Node/DelayBox instproc entry {} { $self instvar db_classifier_; return $db_classifier_ }
+# (the classifier is made with the node)
+Node/DelayBox instproc create-classifier {} { }
+Node/DelayBox instproc add-rule args { $self instvar db_classifier_; eval [list $db_classifier_ add-rule] $args }
+Node/DelayBox instproc set-asymmetric {} { $self instvar db_classifier_; $db_classifier_ set-asymmetric }
+
+Simulator instproc DelayBox args {
+    $self instvar Node_
+    set node [new Node/DelayBox]
+    set Node_([$node id]) $node
+    $node set ns_ $self
+    return $node
+}

@@ -75,3 +75,10 @@ pub fn make_delayer(sim: &mut Sim, id: ObjId) -> Obj {
     let spike = sim.w.s.new_timer(id, SPIKE_TIMER);
     Obj::Delayer(Box::new(Delayer::new(slot, alloc, spike)))
 }
+
+/// `Classifier/DelayBox` (delaybox/delaybox.cc): per-flow delay, loss and
+/// speed in front of a node (`crate::flowdelay`); its commands are in
+/// `ns2/delaybox.rs`.
+pub fn make_delaybox(_sim: &mut Sim, _id: ObjId) -> Obj {
+    Obj::FlowDelay(Box::default())
+}

@@ -9,6 +9,8 @@ use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::sink::Sink;
+use crate::tcp::fack::FackState;
+use crate::tcp::rbp::{Paced, RbpState};
 use crate::tcp::rfc793edu::Rfc793State;
 use crate::tcp::sack1::Sack1State;
 use crate::tcp::vegas::VegasState;
@@ -48,6 +50,13 @@ fn sack1(o: &mut Obj) -> Option<&mut Sack1State> {
     }
 }
 
+fn fack(o: &mut Obj) -> Option<&mut FackState> {
+    match flavor(o)? {
+        Flavor::Fack(s) => Some(s),
+        _ => None,
+    }
+}
+
 fn rfc793edu(o: &mut Obj) -> Option<&mut Rfc793State> {
     match flavor(o)? {
         Flavor::Rfc793edu(s) => Some(s),
@@ -58,6 +67,17 @@ fn rfc793edu(o: &mut Obj) -> Option<&mut Rfc793State> {
 fn vegas(o: &mut Obj) -> Option<&mut VegasState> {
     match flavor(o)? {
         Flavor::Vegas(s) => Some(s),
+        Flavor::Rbp(r) => match &mut r.paced {
+            Paced::Vegas(s) => Some(s),
+            Paced::Reno => None,
+        },
+        _ => None,
+    }
+}
+
+fn rbp(o: &mut Obj) -> Option<&mut RbpState> {
+    match flavor(o)? {
+        Flavor::Rbp(s) => Some(s),
         _ => None,
     }
 }
@@ -283,6 +303,18 @@ pub static SACK1: Table<Sack1State> = Table {
     after_set: None,
 };
 
+/// `FackTcpAgent`'s switches (tcp-fack.cc): quarter the window on a loss
+/// in slow start, and ramp the window down gradually.
+pub static FACK: Table<FackState> = Table {
+    class: "Agent/TCP/Fack",
+    part: fack,
+    vars: &[
+        var("ss-div4_", Bool, "false", |s, _| int(s.ss_div4), |s, v, _| Ok(s.ss_div4 = crate::ns2::tclcl::parse_bool_int(v))),
+        var("rampdown_", Bool, "false", |s, _| int(s.rampdown), |s, v, _| Ok(s.rampdown = crate::ns2::tclcl::parse_bool_int(v))),
+    ],
+    after_set: None,
+};
+
 /// `RFC793eduTcpAgent`'s switches and RTO (tcp-rfc793edu.cc), and its own
 /// default of `syn_`.
 pub static RFC793EDU: Table<Rfc793State> = Table {
@@ -311,6 +343,33 @@ pub static VEGAS: Table<VegasState> = Table {
         var("v_beta_", Int, "3", |s, _| int(s.beta), |s, v, _| Ok(s.beta = parse_int(v))),
         var("v_gamma_", Int, "1", |s, _| int(s.gamma), |s, v, _| Ok(s.gamma = parse_int(v))),
         var("v_rtt_", Real, "0", |s, _| real(s.rtt), |s, v, _| Ok(s.rtt = parse_real(v))),
+    ],
+    after_set: None,
+};
+
+/// `RBPRenoTcpAgent`'s pacing variables (tcp-rbp.cc); it has no
+/// algorithm to choose.
+pub static RBP_RENO: Table<RbpState> = Table {
+    class: "Agent/TCP/Reno/RBP",
+    part: rbp,
+    vars: &[
+        var("rbp_scale_", Real, "0.75", |s, _| real(s.scale), |s, v, _| Ok(s.scale = parse_real(v))),
+        var("rbp_segs_actually_paced_", Int, "0", |s, _| int(s.segs_paced), |s, v, _| Ok(s.segs_paced = parse_int(v))),
+        var("rbp_inter_pace_delay_", Real, "0", |s, _| real(s.inter_pace_delay), |s, v, _| Ok(s.inter_pace_delay = parse_real(v))),
+    ],
+    after_set: None,
+};
+
+/// `RBPVegasTcpAgent`'s: Reno's and the window estimate to pace
+/// (`rbp_rate_algorithm_`: 1 Vegas's rate times its RTT, 2 cwnd).
+pub static RBP_VEGAS: Table<RbpState> = Table {
+    class: "Agent/TCP/Vegas/RBP",
+    part: rbp,
+    vars: &[
+        var("rbp_scale_", Real, "0.75", |s, _| real(s.scale), |s, v, _| Ok(s.scale = parse_real(v))),
+        var("rbp_rate_algorithm_", Int, "1", |s, _| int(s.rate_algorithm), |s, v, _| Ok(s.rate_algorithm = parse_int(v))),
+        var("rbp_segs_actually_paced_", Int, "0", |s, _| int(s.segs_paced), |s, v, _| Ok(s.segs_paced = parse_int(v))),
+        var("rbp_inter_pace_delay_", Real, "0", |s, _| real(s.inter_pace_delay), |s, v, _| Ok(s.inter_pace_delay = parse_real(v))),
     ],
     after_set: None,
 };
