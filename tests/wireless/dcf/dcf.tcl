@@ -1,0 +1,49 @@
+# Static ad hoc networks over 802.11 with DumbAgent routing (every
+# destination one hop away) and CBR/UDP flows, MAC trace on: the fixtures
+# crates/engine/tests/dcf.rs's runs of the DCF state machine are compared
+# with.  Usage: ns dcf.tcl SCENARIO (pair, three, garbled, busy); writes SCENARIO.tr
+set scen [lindex $argv 0]
+# node positions (X) on a line, and flows {src dst rate start stop}
+switch $scen {
+    pair    { set xs {100 200};      set flows {{0 1 200kb 1.0 2.0}} }
+    three   { set xs {0 100 200};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
+    garbled { set xs {0 200 400};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
+    busy    { set xs {0 50 100 150}; set flows {{0 1 600kb 1.0 1.5} {2 1 600kb 1.0011 1.5} {3 0 600kb 1.0023 1.5} {1 3 300kb 1.0037 1.5}} }
+}
+set n [llength $xs]
+set ns [new Simulator]
+set tracefd [open $scen.tr w]
+$ns trace-all $tracefd
+set topo [new Topography]
+$topo load_flatgrid 1000 1000
+create-god $n
+set chan1 [new Channel/WirelessChannel]
+$ns node-config -adhocRouting DumbAgent -llType LL -macType Mac/802_11 \
+    -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
+    -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan1 \
+    -topoInstance $topo -agentTrace ON -routerTrace ON -macTrace ON
+for {set i 0} {$i < $n} {incr i} {
+    set node($i) [$ns node]
+    $node($i) set X_ [lindex $xs $i]
+    $node($i) set Y_ 100
+    $node($i) set Z_ 0
+}
+set f 0
+foreach fl $flows {
+    lassign $fl src dst rate start stop
+    set udp($f) [new Agent/UDP]
+    set null($f) [new Agent/Null]
+    $ns attach-agent $node($src) $udp($f)
+    $ns attach-agent $node($dst) $null($f)
+    $ns connect $udp($f) $null($f)
+    set cbr($f) [new Application/Traffic/CBR]
+    $cbr($f) set packetSize_ 512
+    $cbr($f) set rate_ $rate
+    $cbr($f) attach-agent $udp($f)
+    $ns at $start "$cbr($f) start"
+    $ns at $stop "$cbr($f) stop"
+    incr f
+}
+$ns at 2.5 "finish"
+proc finish {} { global ns tracefd; $ns flush-trace; close $tracefd; exit 0 }
+$ns run
