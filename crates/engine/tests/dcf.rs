@@ -345,8 +345,13 @@ impl Host<usize> for Ctx<'_> {
 
     fn free(&mut self, _: Frame<usize>) {}
 
+    fn has_failure_callback(&self, _: &Frame<usize>) -> bool {
+        // DumbAgent sets none
+        false
+    }
+
     fn failed(&mut self, _: &Frame<usize>, _: Failure) {
-        // DumbAgent's packets have no failure call-back
+        unreachable!("no failure call-back")
     }
 
     fn unknown_sender(&mut self, src: u32, dst: u32) {
@@ -367,8 +372,19 @@ fn outgoing(p: &Pkt, pkt: usize) -> Outgoing<usize> {
 /// `(src, dst, rate b/s, start, stop)` of 512-byte packets until `end`;
 /// the trace in ns-2's old wireless format.
 fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+    run_with(Radio::default(), xs, flows, end)
+}
+
+/// The same with carrier sense only as far as reception reaches
+/// (`CSThresh_` set to `RXThresh_`: 250 m), so that nodes more than 250 m
+/// apart do not hear each other at all.
+fn run_short_sense(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+    let r = Radio::default();
+    run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, xs, flows, end)
+}
+
+fn run_with(radio: Radio, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
     let n = xs.len();
-    let radio = Radio::default();
     let model = Model::two_ray_ground();
     let mut w = World {
         now: 0.0,
@@ -488,4 +504,33 @@ fn three_nodes_garbled_between_the_senders() {
 #[test]
 fn four_nodes_four_flows() {
     same("busy", &run(&[0.0, 50.0, 100.0, 150.0], &[(0, 1, 600e3, 1.0, 1.5), (2, 1, 600e3, 1.0011, 1.5), (3, 0, 600e3, 1.0023, 1.5), (1, 3, 300e3, 1.0037, 1.5)], 2.5));
+}
+
+/// Hidden terminals: the two senders, 400 m apart, cannot hear each
+/// other; their RTS frames collide at the receiver between them (an ARP
+/// request too), each unanswered RTS sent again after a wider backoff.
+#[test]
+fn hidden_senders() {
+    same("hidden", &run_short_sense(&[0.0, 200.0, 400.0], &[(0, 1, 400e3, 1.0, 2.0), (2, 1, 400e3, 1.003, 2.0)], 3.5));
+}
+
+/// Hidden senders at 100 m and 180 m from the receiver: the nearer one's
+/// frames arrive more than ten times stronger (two-ray ground: (1.8)^4),
+/// so a frame of the nearer one being received survives the farther
+/// one's (captured: the NAV set for an EIFS and the frame's time), while
+/// the other way round both are lost.
+#[test]
+fn hidden_senders_with_capture() {
+    same("capture", &run_short_sense(&[0.0, 100.0, 280.0], &[(0, 1, 400e3, 1.0, 2.0), (2, 1, 400e3, 1.003, 2.0)], 3.5));
+}
+
+/// Four nodes, hidden pairs, five saturating flows for two seconds: the
+/// queue full (packets and ARP requests dropped), ARP requests replaced,
+/// CTS refused while busy (BSY), RTS and ARP frames colliding, and frames
+/// given up after their retries: RTS frames (seven), unacknowledged data
+/// frames (four) and an ARP reply (RET, the dropped frame's size cut to
+/// its payload's).
+#[test]
+fn crowded_hidden_network() {
+    same("crowd", &run_short_sense(&[0.0, 200.0, 400.0, 210.0], &[(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)], 3.5));
 }

@@ -1,7 +1,7 @@
 # Static ad hoc networks over 802.11 with DumbAgent routing (every
 # destination one hop away) and CBR/UDP flows, MAC trace on: the fixtures
 # crates/engine/tests/dcf.rs's runs of the DCF state machine are compared
-# with.  Usage: ns dcf.tcl SCENARIO (pair, three, garbled, busy); writes SCENARIO.tr
+# with.  Usage: ns dcf.tcl SCENARIO (pair, three, garbled, busy, hidden, capture, crowd); writes SCENARIO.tr
 set scen [lindex $argv 0]
 # node positions (X) on a line, and flows {src dst rate start stop}
 switch $scen {
@@ -9,7 +9,13 @@ switch $scen {
     three   { set xs {0 100 200};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
     garbled { set xs {0 200 400};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
     busy    { set xs {0 50 100 150}; set flows {{0 1 600kb 1.0 1.5} {2 1 600kb 1.0011 1.5} {3 0 600kb 1.0023 1.5} {1 3 300kb 1.0037 1.5}} }
+    hidden  { set xs {0 200 400};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
+    capture { set xs {0 100 280};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
+    crowd   { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
 }
+# hidden, capture, crowd: carrier sense only as far as reception (250 m), so the
+# two senders cannot hear each other
+if {$scen in {hidden capture crowd}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
 set n [llength $xs]
 set ns [new Simulator]
 set tracefd [open $scen.tr w]
@@ -44,6 +50,6 @@ foreach fl $flows {
     $ns at $stop "$cbr($f) stop"
     incr f
 }
-$ns at 2.5 "finish"
+$ns at 3.5 "finish"
 proc finish {} { global ns tracefd; $ns flush-trace; close $tracefd; exit 0 }
 $ns run

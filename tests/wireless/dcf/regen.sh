@@ -6,7 +6,7 @@
 set -e
 NS=${NS:-/usr/bin/ns}
 here=$(cd "$(dirname "$0")" && pwd)
-for s in pair three garbled busy; do
+for s in pair three garbled busy hidden capture crowd; do
     d=$(mktemp -d)
     cp "$here/dcf.tcl" "$d"
     (cd "$d" && $NS dcf.tcl $s > /dev/null 2>&1)

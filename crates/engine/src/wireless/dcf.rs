@@ -146,8 +146,12 @@ pub trait Host<P> {
     fn drop(&mut self, f: Frame<P>, why: Why);
     /// A frame let go without a trace.
     fn free(&mut self, f: Frame<P>);
-    /// A data frame given up after its retries, before it is dropped: the
-    /// sender's failure call-back, if its packet has one, gets a copy.
+    /// Whether the packet of a data frame carries a failure call-back (set
+    /// by the routing agent that sent it).
+    fn has_failure_callback(&self, f: &Frame<P>) -> bool;
+    /// A data frame whose packet has a failure call-back is given up
+    /// after its retries, before it is dropped: the call-back gets a copy
+    /// (its size already cut to the payload's).
     fn failed(&mut self, f: &Frame<P>, why: Failure);
     /// A unicast data frame from a sender the duplicate memory has no
     /// place for (ns-2 warns on stdout).
@@ -625,12 +629,16 @@ impl<P: Copy> Dcf<P> {
         self.tx_resume(h);
     }
 
-    /// Give the data frame up: its size cut to the payload's, the failure
-    /// call-back told, then dropped.
+    /// Give the data frame up: if its packet has a failure call-back, its
+    /// size is cut to the payload's (so that a packet sent again does not
+    /// grow) and the call-back told; then it is dropped (with the size cut
+    /// or not, as the trace shows).
     fn give_up<H: Host<P>>(&mut self, h: &mut H, why: Failure) {
         let mut tx = self.pkt_tx.take().expect("the data frame held");
-        tx.size -= self.mib.data_overhead();
-        h.failed(&tx, why);
+        if h.has_failure_callback(&tx) {
+            tx.size -= self.mib.data_overhead();
+            h.failed(&tx, why);
+        }
         self.discard(h, tx, Why::RetryExceeded);
     }
 
