@@ -35,6 +35,8 @@ const ARP_DELAY: f64 = 5e-6;
 const SPEED_OF_LIGHT: f64 = 300000000.0;
 const ANTENNA_Z: f64 = 1.5;
 const Y: f64 = 100.0;
+/// The next hop DumbAgent leaves in its packets (ns-2's default).
+const NO_NEXT_HOP: i32 = -2;
 
 #[derive(Clone, Copy, Debug)]
 enum Content {
@@ -99,6 +101,7 @@ struct World {
     model: Model,
     uid: i32,
     out: Vec<u8>,
+    newtrace: bool,
     reached: Vec<usize>,
 }
 
@@ -145,8 +148,8 @@ impl World {
     fn trace_pkt(&mut self, op: Op, node: usize, layer: &str, why: &str, pkt: usize, size: u32) {
         let p = self.pkts[pkt];
         let (body, ptype) = self.body(&p);
-        let e = Event { op, time: self.now, node: node as i32, next_hop: 0, x: 0.0, y: 0.0, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
-        push_line(&mut self.out, &e, false);
+        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: Y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
+        push_line(&mut self.out, &e, self.newtrace);
     }
 
     fn trace_frame(&mut self, op: Op, node: usize, why: &str, f: &Frame<usize>) {
@@ -167,8 +170,8 @@ impl World {
                     Kind::Data => unreachable!(),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
-                let e = Event { op, time: self.now, node: node as i32, next_hop: 0, x: 0.0, y: 0.0, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
-                push_line(&mut self.out, &e, false);
+                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: Y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
+                push_line(&mut self.out, &e, self.newtrace);
             }
         }
     }
@@ -372,7 +375,7 @@ fn outgoing(p: &Pkt, pkt: usize) -> Outgoing<usize> {
 /// `(src, dst, rate b/s, start, stop)` of 512-byte packets until `end`;
 /// the trace in ns-2's old wireless format.
 fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
-    run_with(Radio::default(), xs, flows, end)
+    run_with(Radio::default(), false, xs, flows, end)
 }
 
 /// The same with carrier sense only as far as reception reaches
@@ -380,10 +383,10 @@ fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String 
 /// apart do not hear each other at all.
 fn run_short_sense(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
     let r = Radio::default();
-    run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, xs, flows, end)
+    run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, false, xs, flows, end)
 }
 
-fn run_with(radio: Radio, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
     let n = xs.len();
     let model = Model::two_ray_ground();
     let mut w = World {
@@ -402,6 +405,7 @@ fn run_with(radio: Radio, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], e
         model,
         uid: 0,
         out: Vec::new(),
+        newtrace,
         reached: Vec::new(),
     };
     for i in 0..n {
@@ -524,6 +528,14 @@ fn hidden_senders_with_capture() {
     same("capture", &run_short_sense(&[0.0, 100.0, 280.0], &[(0, 1, 400e3, 1.0, 2.0), (2, 1, 400e3, 1.003, 2.0)], 3.5));
 }
 
+/// The same in use-newtrace's format (positions, the next hop, the
+/// MAC and ARP fields by name).
+#[test]
+fn four_nodes_four_flows_new_format() {
+    let flows = [(0, 1, 600e3, 1.0, 1.5), (2, 1, 600e3, 1.0011, 1.5), (3, 0, 600e3, 1.0023, 1.5), (1, 3, 300e3, 1.0037, 1.5)];
+    same("busy-new", &run_with(Radio::default(), true, &[0.0, 50.0, 100.0, 150.0], &flows, 2.5));
+}
+
 /// Four nodes, hidden pairs, five saturating flows for two seconds: the
 /// queue full (packets and ARP requests dropped), ARP requests replaced,
 /// CTS refused while busy (BSY), RTS and ARP frames colliding, and frames
@@ -533,4 +545,11 @@ fn hidden_senders_with_capture() {
 #[test]
 fn crowded_hidden_network() {
     same("crowd", &run_short_sense(&[0.0, 200.0, 400.0, 210.0], &[(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)], 3.5));
+}
+
+#[test]
+fn crowded_hidden_network_new_format() {
+    let r = Radio::default();
+    let flows = [(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)];
+    same("crowd-new", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, true, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
 }

@@ -1,8 +1,12 @@
 # Static ad hoc networks over 802.11 with DumbAgent routing (every
 # destination one hop away) and CBR/UDP flows, MAC trace on: the fixtures
 # crates/engine/tests/dcf.rs's runs of the DCF state machine are compared
-# with.  Usage: ns dcf.tcl SCENARIO (pair, three, garbled, busy, hidden, capture, crowd); writes SCENARIO.tr
+# with.  Usage: ns dcf.tcl SCENARIO [new]
+# (SCENARIO: pair, three, garbled, busy, hidden, capture, crowd); writes
+# SCENARIO.tr in the old trace format, or with `new`, SCENARIO-new.tr in
+# use-newtrace's
 set scen [lindex $argv 0]
+set newtrace [expr {[lindex $argv 1] eq "new"}]
 # node positions (X) on a line, and flows {src dst rate start stop}
 switch $scen {
     pair    { set xs {100 200};      set flows {{0 1 200kb 1.0 2.0}} }
@@ -18,7 +22,12 @@ switch $scen {
 if {$scen in {hidden capture crowd}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
 set n [llength $xs]
 set ns [new Simulator]
-set tracefd [open $scen.tr w]
+if {$newtrace} {
+    $ns use-newtrace
+    set tracefd [open $scen-new.tr w]
+} else {
+    set tracefd [open $scen.tr w]
+}
 $ns trace-all $tracefd
 set topo [new Topography]
 $topo load_flatgrid 1000 1000

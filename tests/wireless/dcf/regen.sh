@@ -1,16 +1,19 @@
 #!/bin/sh
 # Regenerates the fixtures of crates/engine/tests/dcf.rs: the old-format
 # trace the real ns-2 2.35 writes for each network of dcf.tcl (MAC trace
-# on), gzipped (-9 -n: byte-stable).  Run from anywhere:
+# on), and for two of them the use-newtrace format's (NAME-new.tr), gzipped (-9 -n: byte-stable).  Run from anywhere:
 # sh tests/wireless/dcf/regen.sh
 set -e
 NS=${NS:-/usr/bin/ns}
 here=$(cd "$(dirname "$0")" && pwd)
-for s in pair three garbled busy hidden capture crowd; do
+for run in pair three garbled busy hidden capture crowd "busy new" "crowd new"; do
+    set -- $run
+    s=$1
+    name=$s${2:+-$2}
     d=$(mktemp -d)
     cp "$here/dcf.tcl" "$d"
-    (cd "$d" && $NS dcf.tcl $s > /dev/null 2>&1)
-    gzip -9 -n -c "$d/$s.tr" > "$here/$s.tr.gz"
-    echo "$s: $(wc -l < "$d/$s.tr") trace lines, $(grep -c '^D' "$d/$s.tr" || true) drops"
+    (cd "$d" && $NS dcf.tcl $run > /dev/null 2>&1)
+    gzip -9 -n -c "$d/$name.tr" > "$here/$name.tr.gz"
+    echo "$name: $(wc -l < "$d/$name.tr") trace lines, $(grep -ci '^d' "$d/$name.tr" || true) drops"
     rm -rf "$d"
 done
