@@ -553,3 +553,13 @@ fn crowded_hidden_network_new_format() {
     let flows = [(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)];
     same("crowd-new", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, true, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
 }
+
+/// Five nodes on a line, 200 m apart, carrier sense to 250 m: every
+/// other node hidden from the next but one, data frames colliding at
+/// their receivers (COL on data), unacknowledged data frames sent again
+/// after an RTS each time and given up after four attempts.
+#[test]
+fn chain_of_hidden_neighbours() {
+    let flows = [(1, 2, 800e3, 1.0, 3.0), (0, 1, 800e3, 1.0013, 3.0), (3, 2, 800e3, 1.0021, 3.0), (4, 3, 800e3, 1.0032, 3.0), (2, 1, 400e3, 1.0041, 3.0)];
+    same("line", &run_short_sense(&[0.0, 200.0, 400.0, 600.0, 800.0], &flows, 3.5));
+}

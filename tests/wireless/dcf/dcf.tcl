@@ -2,7 +2,7 @@
 # destination one hop away) and CBR/UDP flows, MAC trace on: the fixtures
 # crates/engine/tests/dcf.rs's runs of the DCF state machine are compared
 # with.  Usage: ns dcf.tcl SCENARIO [new]
-# (SCENARIO: pair, three, garbled, busy, hidden, capture, crowd); writes
+# (SCENARIO: pair, three, garbled, busy, hidden, capture, crowd, line); writes
 # SCENARIO.tr in the old trace format, or with `new`, SCENARIO-new.tr in
 # use-newtrace's
 set scen [lindex $argv 0]
@@ -15,11 +15,12 @@ switch $scen {
     busy    { set xs {0 50 100 150}; set flows {{0 1 600kb 1.0 1.5} {2 1 600kb 1.0011 1.5} {3 0 600kb 1.0023 1.5} {1 3 300kb 1.0037 1.5}} }
     hidden  { set xs {0 200 400};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
     capture { set xs {0 100 280};    set flows {{0 1 400kb 1.0 2.0} {2 1 400kb 1.003 2.0}} }
+    line    { set xs {0 200 400 600 800}; set flows {{1 2 800kb 1.0 3.0} {0 1 800kb 1.0013 3.0} {3 2 800kb 1.0021 3.0} {4 3 800kb 1.0032 3.0} {2 1 400kb 1.0041 3.0}} }
     crowd   { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
 }
-# hidden, capture, crowd: carrier sense only as far as reception (250 m), so the
+# hidden, capture, crowd, line: carrier sense only as far as reception (250 m), so the
 # two senders cannot hear each other
-if {$scen in {hidden capture crowd}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
+if {$scen in {hidden capture crowd line}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
 set n [llength $xs]
 set ns [new Simulator]
 if {$newtrace} {
