@@ -1,28 +1,27 @@
-//! The 802.11 DCF state machine (wireless/dcf.rs) run in static ad hoc
-//! networks and compared, line for line, with the trace the real ns-2 2.35
-//! writes for the same network (tests/wireless/dcf/dcf.tcl; `sh
+//! A mobile node's stack below its routing agent (wireless/stack.rs: the
+//! link layer with its ARP table, the routing-first interface queue, and
+//! the 802.11 MAC, wireless/dcf.rs) run in static ad hoc networks and
+//! compared, line for line, with the trace the real ns-2 2.35 writes for
+//! the same network (tests/wireless/dcf/dcf.tcl; `sh
 //! tests/wireless/dcf/regen.sh` regenerates the fixtures with /usr/bin/ns).
 //!
-//! The rest of each node is built here around the machine, as ns-2 has it
-//! for `-adhocRouting DumbAgent` (every destination one hop away): CBR
-//! sources over UDP, the routing agent passing packets straight down, the
-//! link layer with its 25 us delay and the ARP table (requests and replies
-//! 5 us after), the routing-first interface queue (wireless/ifq.rs), the
-//! radio's thresholds with two-ray ground propagation (wireless/phy.rs,
-//! propagation.rs), and the channel's sorted node list deciding who hears a
-//! frame and in which order (wireless/channel.rs), with a scheduler that
-//! breaks ties in scheduling order, as ns-2's.  Only the MAC trace lines
-//! and the agents' are written; the MAC trace is on in the scripts, so the
-//! fixtures hold every RTS, CTS, data frame and ACK, every collision drop,
-//! every queue and ARP drop.  The random draws (the backoffs') come from
-//! ns-2's default generator, in the order the machine makes them.
+//! Around the stacks, as ns-2 has them for `-adhocRouting DumbAgent`
+//! (every destination one hop away): CBR sources over UDP and the routing
+//! agent passing packets straight down (their trace lines), the radio's
+//! thresholds with two-ray ground propagation (wireless/phy.rs,
+//! propagation.rs), the channel's sorted node list deciding who hears a
+//! frame and in which order (wireless/channel.rs), the propagation delay,
+//! and a scheduler that breaks ties in scheduling order, as ns-2's.  The
+//! MAC trace is on in the scripts, so the fixtures hold every RTS, CTS,
+//! data frame and ACK, every collision and retry drop, every queue and
+//! ARP drop.  The random draws (the backoffs') come from ns-2's default
+//! generator, in the order the MAC makes them.
 
 use dumbbell_engine::ns2::cmutrace::{push_line, Body, Event, IpFields, MacFields, Op, Upper};
 use dumbbell_engine::random::RngSet;
-use dumbbell_engine::wireless::arp::{ArpTable, Resolve};
 use dumbbell_engine::wireless::channel::NodeList;
-use dumbbell_engine::wireless::dcf::{Dcf, Failure, Frame, Host, Kind, Outgoing, Timer, Why, BROADCAST};
-use dumbbell_engine::wireless::ifq::InterfaceQueue;
+use dumbbell_engine::wireless::dcf::{Dcf, Failure, Frame, Kind, Timer, Why};
+use dumbbell_engine::wireless::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
 use dumbbell_engine::wireless::mac80211::Mib;
 use dumbbell_engine::wireless::phy::{Radio, Reception};
 use dumbbell_engine::wireless::propagation::{Model, Path};
@@ -30,8 +29,6 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::Read;
 
-const LL_DELAY: f64 = 25e-6;
-const ARP_DELAY: f64 = 5e-6;
 const SPEED_OF_LIGHT: f64 = 300000000.0;
 const ANTENNA_Z: f64 = 1.5;
 const Y: f64 = 100.0;
@@ -80,8 +77,6 @@ struct Flow {
 
 struct Side {
     x: f64,
-    ifq: InterfaceQueue<usize>,
-    arp: ArpTable<usize>,
     gens: [u64; 6],
 }
 
@@ -181,63 +176,6 @@ impl World {
         self.pkts.len() - 1
     }
 
-    /// The link layer sends a packet down (ns-2's LL::sendDown with its
-    /// ARP table).
-    fn ll_down(&mut self, node: usize, pkt: usize) {
-        self.pkts[pkt].mac.ta = node as u32;
-        self.pkts[pkt].mac.ether_type = 0x800;
-        let dst = match self.pkts[pkt].content {
-            Content::Cbr { dst, .. } => dst,
-            Content::Arp { .. } => unreachable!(),
-        };
-        match self.sides[node].arp.resolve(dst, pkt) {
-            Resolve::Known(mac) => {
-                self.pkts[pkt].mac.ra = mac as u32;
-                self.schedule(LL_DELAY, Ev::Queue { node, pkt });
-            }
-            Resolve::Request { dropped } => {
-                if let Some(old) = dropped {
-                    let size = self.pkts[old].size;
-                    self.trace_pkt(Op::Drop, node, "IFQ", "ARP", old, size);
-                }
-                self.pkts.push(Pkt {
-                    content: Content::Arp { request: true, sha: node as i32, spa: node as i32, tha: 0, tpa: dst },
-                    uid: 0,
-                    size: 28,
-                    forwards: 0,
-                    mac: MacFields { duration: 0, ra: BROADCAST, ta: node as u32, ether_type: 0x806 },
-                });
-                let arp = self.pkts.len() - 1;
-                self.schedule(ARP_DELAY, Ev::Queue { node, pkt: arp });
-            }
-            Resolve::GiveUp { held, this } => {
-                for p in held.into_iter().chain([this]) {
-                    let size = self.pkts[p].size;
-                    self.trace_pkt(Op::Drop, node, "IFQ", "ARP", p, size);
-                }
-            }
-        }
-    }
-
-    fn ll_up(&mut self, node: usize, pkt: usize) {
-        match self.pkts[pkt].content {
-            Content::Arp { request, sha, spa, tpa, .. } => {
-                if let Some(held) = self.sides[node].arp.learn(spa, sha) {
-                    self.pkts[held].mac.ra = sha as u32;
-                    self.schedule(ARP_DELAY, Ev::Queue { node, pkt: held });
-                }
-                if request && tpa == node as i32 {
-                    let p = &mut self.pkts[pkt];
-                    p.size = 28;
-                    p.mac = MacFields { duration: p.mac.duration, ra: sha as u32, ta: node as u32, ether_type: 0x806 };
-                    p.content = Content::Arp { request: false, sha: node as i32, spa: tpa, tha: sha, tpa: spa };
-                    self.schedule(ARP_DELAY, Ev::Queue { node, pkt });
-                }
-            }
-            Content::Cbr { .. } => self.schedule(LL_DELAY, Ev::Agent { node, pkt }),
-        }
-    }
-
     /// The channel: a copy of the frame reaches each node in range, in
     /// the sorted list's order, after the propagation delay.
     fn channel(&mut self, node: usize, f: &Frame<usize>) {
@@ -280,10 +218,13 @@ impl World {
         Some(f)
     }
 
-    fn cbr(&mut self, flow: usize) {
+    /// A CBR source's packet through its agent and DumbAgent (which
+    /// passes it straight down): the node and the packet for the link
+    /// layer.
+    fn cbr(&mut self, flow: usize) -> Option<(usize, usize)> {
         let f = &mut self.flows[flow];
         if self.now >= f.stop {
-            return;
+            return None;
         }
         let (node, interval) = (f.src, f.interval);
         let content = Content::Cbr { seqno: f.seqno, src: f.src as i32, sport: f.sport, dst: f.dst as i32, dport: f.dport };
@@ -294,8 +235,8 @@ impl World {
         self.trace_pkt(Op::Send, node, "AGT", "---", pkt, 512);
         self.trace_pkt(Op::Recv, node, "RTR", "---", pkt, 512);
         self.trace_pkt(Op::Send, node, "RTR", "---", pkt, 512);
-        self.ll_down(node, pkt);
         self.schedule(interval, Ev::Cbr { flow });
+        Some((node, pkt))
     }
 }
 
@@ -304,7 +245,7 @@ struct Ctx<'a> {
     node: usize,
 }
 
-impl Host<usize> for Ctx<'_> {
+impl Env<usize> for Ctx<'_> {
     fn now(&self) -> f64 {
         self.w.now
     }
@@ -330,30 +271,34 @@ impl Host<usize> for Ctx<'_> {
         self.w.channel(self.node, f);
     }
 
-    fn up(&mut self, f: Frame<usize>) {
-        let pkt = f.payload.expect("a data frame");
-        self.w.pkts[pkt].size = f.size;
-        self.w.pkts[pkt].forwards += 1;
-        self.w.trace_frame(Op::Recv, self.node, "---", &f);
-        self.w.ll_up(self.node, pkt);
+    fn received(&mut self, f: &Frame<usize>) {
+        if let Some(p) = f.payload {
+            self.w.pkts[p].forwards += 1;
+        }
+        self.w.trace_frame(Op::Recv, self.node, "---", f);
     }
 
-    fn log(&mut self, f: Frame<usize>) {
-        self.w.trace_frame(Op::Recv, self.node, "---", &f);
-    }
-
-    fn drop(&mut self, f: Frame<usize>, why: Why) {
+    fn mac_dropped(&mut self, f: Frame<usize>, why: Why) {
         self.w.trace_frame(Op::Drop, self.node, why_code(why), &f);
     }
 
-    fn free(&mut self, _: Frame<usize>) {}
+    fn release(&mut self, _: usize) {}
 
-    fn has_failure_callback(&self, _: &Frame<usize>) -> bool {
+    fn dropped(&mut self, p: usize, why: QueueDrop) {
+        let size = self.w.pkts[p].size;
+        let why = match why {
+            QueueDrop::Full => "---",
+            QueueDrop::Arp => "ARP",
+        };
+        self.w.trace_pkt(Op::Drop, self.node, "IFQ", why, p, size);
+    }
+
+    fn has_failure_callback(&self, _: usize) -> bool {
         // DumbAgent sets none
         false
     }
 
-    fn failed(&mut self, _: &Frame<usize>, _: Failure) {
+    fn failed(&mut self, _: usize, _: Option<Failure>) {
         unreachable!("no failure call-back")
     }
 
@@ -361,14 +306,68 @@ impl Host<usize> for Ctx<'_> {
         panic!("no sender beyond GOD's count here ({src} to {dst})");
     }
 
-    fn resume(&mut self) -> Option<Outgoing<usize>> {
-        let pkt = self.w.sides[self.node].ifq.resume()?;
-        Some(outgoing(&self.w.pkts[pkt], pkt))
+    fn to_queue(&mut self, pkt: usize, delay: f64) {
+        let node = self.node;
+        self.w.schedule(delay, Ev::Queue { node, pkt });
     }
-}
 
-fn outgoing(p: &Pkt, pkt: usize) -> Outgoing<usize> {
-    Outgoing { payload: pkt, size: p.size, ra: p.mac.ra, ta: p.mac.ta }
+    fn to_agents(&mut self, pkt: usize, delay: f64) {
+        let node = self.node;
+        self.w.schedule(delay, Ev::Agent { node, pkt });
+    }
+
+    fn is_routing(&self, _: usize) -> bool {
+        false
+    }
+
+    fn destination(&self, p: usize) -> i32 {
+        match self.w.pkts[p].content {
+            Content::Cbr { dst, .. } => dst,
+            Content::Arp { .. } => unreachable!("ARP packets are not sent down"),
+        }
+    }
+
+    fn size(&self, p: usize) -> u32 {
+        self.w.pkts[p].size
+    }
+
+    fn set_size(&mut self, p: usize, size: u32) {
+        self.w.pkts[p].size = size;
+    }
+
+    fn mac_addresses(&self, p: usize) -> (u32, u32) {
+        let m = self.w.pkts[p].mac;
+        (m.ra, m.ta)
+    }
+
+    fn set_mac(&mut self, p: usize, ra: Option<u32>, ta: u32, ether: EtherType) {
+        let m = &mut self.w.pkts[p].mac;
+        if let Some(ra) = ra {
+            m.ra = ra;
+        }
+        m.ta = ta;
+        m.ether_type = match ether {
+            EtherType::Ip => 0x800,
+            EtherType::Arp => 0x806,
+        };
+    }
+
+    fn arp(&self, p: usize) -> Option<Arp> {
+        match self.w.pkts[p].content {
+            Content::Arp { request, sha, spa, tha, tpa } => Some(Arp { request, sender_mac: sha, sender: spa, target_mac: tha, target: tpa }),
+            Content::Cbr { .. } => None,
+        }
+    }
+
+    fn set_arp(&mut self, p: usize, a: Arp) {
+        self.w.pkts[p].content = Content::Arp { request: a.request, sha: a.sender_mac, spa: a.sender, tha: a.target_mac, tpa: a.target };
+    }
+
+    fn new_arp(&mut self, a: Arp) -> usize {
+        let content = Content::Arp { request: a.request, sha: a.sender_mac, spa: a.sender, tha: a.target_mac, tpa: a.target };
+        self.w.pkts.push(Pkt { content, uid: 0, size: ARP_LEN, forwards: 0, mac: MacFields::default() });
+        self.w.pkts.len() - 1
+    }
 }
 
 /// Run a network of nodes at `xs` (on a line) with CBR flows
@@ -396,7 +395,7 @@ fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f6
         evs: Vec::new(),
         rngs: RngSet::new_ns2_default(),
         pkts: Vec::new(),
-        sides: xs.iter().map(|&x| Side { x, ifq: InterfaceQueue::new(50, true), arp: ArpTable::default(), gens: [0; 6] }).collect(),
+        sides: xs.iter().map(|&x| Side { x, gens: [0; 6] }).collect(),
         flows: Vec::new(),
         list: NodeList::default(),
         sorted: false,
@@ -411,7 +410,7 @@ fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f6
     for i in 0..n {
         w.list.add(i);
     }
-    let mut dcfs: Vec<Dcf<usize>> = (0..n).map(|i| Dcf::new(Mib::default(), i as u32, n as u32, radio.capture_threshold)).collect();
+    let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(Mib::default(), i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
     // ports in attach order, per node
     let mut ports = vec![0; n];
     for &(src, dst, rate, start, stop) in flows {
@@ -432,31 +431,25 @@ fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f6
         match w.evs[i] {
             Ev::Timer { node, t, gen } => {
                 if w.sides[node].gens[timer_index(t)] == gen {
-                    dcfs[node].expired(&mut Ctx { w: &mut w, node }, t);
+                    stacks[node].expired(&mut Ctx { w: &mut w, node }, t);
                 }
             }
             Ev::Arrive { node, from, frame } => {
                 let src_x = w.sides[from].x;
                 if let Some(f) = w.phy_up(node, src_x, frame) {
-                    dcfs[node].arrive(&mut Ctx { w: &mut w, node }, f);
+                    stacks[node].arrive(&mut Ctx { w: &mut w, node }, f);
                 }
             }
-            Ev::Queue { node, pkt } => {
-                let a = w.sides[node].ifq.arrive(pkt, false);
-                if let Some(d) = a.dropped {
-                    let size = w.pkts[d].size;
-                    w.trace_pkt(Op::Drop, node, "IFQ", "---", d, size);
-                }
-                if let Some(p) = a.send {
-                    let o = outgoing(&w.pkts[p], p);
-                    dcfs[node].send(&mut Ctx { w: &mut w, node }, o);
-                }
-            }
+            Ev::Queue { node, pkt } => stacks[node].enqueue(&mut Ctx { w: &mut w, node }, pkt),
             Ev::Agent { node, pkt } => {
                 let size = w.pkts[pkt].size;
                 w.trace_pkt(Op::Recv, node, "AGT", "---", pkt, size);
             }
-            Ev::Cbr { flow } => w.cbr(flow),
+            Ev::Cbr { flow } => {
+                if let Some((node, pkt)) = w.cbr(flow) {
+                    stacks[node].send_down(&mut Ctx { w: &mut w, node }, pkt);
+                }
+            }
         }
     }
     String::from_utf8(w.out).unwrap()

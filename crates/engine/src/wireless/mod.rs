@@ -15,6 +15,7 @@ pub mod mobility;
 pub mod phy;
 pub mod propagation;
 pub mod retry;
+pub mod stack;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};
