@@ -843,3 +843,187 @@ impl<P: Copy> Dcf<P> {
         h.log(f);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A station alone (nothing on the air unless a test puts it there):
+    /// its timers run by the smallest expiry, the calls it makes recorded.
+    #[derive(Default)]
+    struct Alone {
+        now: f64,
+        draw: i32,
+        timers: Vec<(Timer, f64)>,
+        log: Vec<String>,
+        callback: bool,
+    }
+
+    impl Host<u32> for Alone {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn random(&mut self) -> i32 {
+            self.draw
+        }
+        fn start(&mut self, t: Timer, delay: f64) {
+            self.timers.retain(|&(u, _)| u != t);
+            self.timers.push((t, self.now + delay));
+        }
+        fn stop(&mut self, t: Timer) {
+            self.timers.retain(|&(u, _)| u != t);
+        }
+        fn transmit(&mut self, f: &Frame<u32>) {
+            self.log.push(format!("send {:?} {} to {:x}", f.kind, f.size, f.ra));
+        }
+        fn up(&mut self, f: Frame<u32>) {
+            self.log.push(format!("up {} seq {}", f.size, f.seq));
+        }
+        fn log(&mut self, f: Frame<u32>) {
+            self.log.push(format!("got {:?}", f.kind));
+        }
+        fn drop(&mut self, f: Frame<u32>, why: Why) {
+            self.log.push(format!("drop {:?} {} {why:?}", f.kind, f.size));
+        }
+        fn free(&mut self, _: Frame<u32>) {}
+        fn has_failure_callback(&self, _: &Frame<u32>) -> bool {
+            self.callback
+        }
+        fn failed(&mut self, f: &Frame<u32>, why: Failure) {
+            self.log.push(format!("failed {} {why:?}", f.size));
+        }
+        fn unknown_sender(&mut self, src: u32, dst: u32) {
+            self.log.push(format!("unknown {src} {dst}"));
+        }
+        fn resume(&mut self) -> Option<Outgoing<u32>> {
+            self.log.push("resume".into());
+            None
+        }
+    }
+
+    impl Alone {
+        /// Fire the timers due up to `until`, earliest first.
+        fn run(&mut self, d: &mut Dcf<u32>, until: f64) {
+            while let Some(&(t, at)) = self.timers.iter().min_by(|a, b| a.1.total_cmp(&b.1)) {
+                if at > until {
+                    break;
+                }
+                self.timers.retain(|&(u, _)| u != t);
+                self.now = at;
+                d.expired(self, t);
+            }
+            self.now = until;
+        }
+    }
+
+    fn data(from: u32, to: u32, seq: u16, m: &Mib) -> Frame<u32> {
+        let size = 100 + m.data_overhead();
+        Frame { kind: Kind::Data, ra: to, ta: from, duration: m.data_duration(), size, txtime: m.txtime(size as f64, m.data_rate), retry: false, seq, error: false, rx_power: 1e-9, payload: Some(9) }
+    }
+
+    /// A frame arrives at `now` and is received `txtime` later.
+    fn hear(h: &mut Alone, d: &mut Dcf<u32>, f: Frame<u32>) {
+        d.arrive(h, f);
+        let end = h.now + f.txtime;
+        h.run(d, end);
+    }
+
+    #[test]
+    fn a_data_frame_heard_twice_is_acknowledged_twice_and_dropped_as_a_duplicate() {
+        // without RTS/CTS (frames shorter than the threshold)
+        let m = Mib { rts_threshold: 3000, ..Mib::default() };
+        let mut d = Dcf::new(m, 1, 4, 10.0);
+        let mut h = Alone::default();
+        hear(&mut h, &mut d, data(0, 1, 7, &m));
+        h.run(&mut d, 0.01);
+        hear(&mut h, &mut d, Frame { retry: true, ..data(0, 1, 7, &m) });
+        h.run(&mut d, 0.02);
+        // a new number from the same sender is taken again
+        hear(&mut h, &mut d, data(0, 1, 8, &m));
+        h.run(&mut d, 0.03);
+        assert_eq!(h.log, ["up 100 seq 7", "send Ack 38 to 0", "drop Data 100 Duplicate", "send Ack 38 to 0", "up 100 seq 8", "send Ack 38 to 0"]);
+    }
+
+    #[test]
+    fn with_rts_cts_on_a_data_frame_without_a_cts_before_it_is_refused() {
+        let m = Mib::default();
+        let mut d = Dcf::new(m, 1, 4, 10.0);
+        let mut h = Alone::default();
+        hear(&mut h, &mut d, data(0, 1, 7, &m));
+        h.run(&mut d, 0.01);
+        assert_eq!(h.log, ["drop Data 100 Busy"]);
+    }
+
+    #[test]
+    fn a_sender_beyond_gods_count_is_told_and_the_frame_taken() {
+        let m = Mib { rts_threshold: 3000, ..Mib::default() };
+        let mut d = Dcf::new(m, 1, 2, 10.0);
+        let mut h = Alone::default();
+        hear(&mut h, &mut d, data(5, 1, 7, &m));
+        assert_eq!(h.log[..2], ["unknown 5 1", "up 100 seq 7"]);
+    }
+
+    #[test]
+    fn an_unexpected_ack_or_cts_is_dropped_as_invalid_state() {
+        let m = Mib::default();
+        let mut d = Dcf::new(m, 1, 4, 10.0);
+        let mut h = Alone::default();
+        let ack = Frame::control(Kind::Ack, 1, 0, m.ack_len(), m.txtime(m.ack_len() as f64, m.basic_rate), 0);
+        hear(&mut h, &mut d, ack);
+        let cts = Frame { kind: Kind::Cts, ..ack };
+        hear(&mut h, &mut d, cts);
+        assert_eq!(h.log, ["drop Ack 38 InvalidState", "drop Cts 38 InvalidState"]);
+    }
+
+    /// Seven RTS frames unanswered: the packet's failure call-back gets it
+    /// with its size cut to the payload's, the RTS and the data frame are
+    /// dropped (the data frame with the cut size), the window is back to
+    /// its minimum, and the queue is asked for the next packet.
+    #[test]
+    fn seven_unanswered_rts_frames_give_the_packet_up() {
+        for callback in [true, false] {
+            let m = Mib::default();
+            let mut d = Dcf::new(m, 0, 4, 10.0);
+            let mut h = Alone { draw: 3, callback, ..Alone::default() };
+            d.send(&mut h, Outgoing { payload: 9, size: 512, ra: 1, ta: 0 });
+            h.run(&mut d, 1.0);
+            let sent = h.log.iter().filter(|l| l.starts_with("send Rts")).count();
+            assert_eq!(sent, 7);
+            let tail: Vec<&str> = h.log[7..].iter().map(|s| s.as_str()).collect();
+            if callback {
+                assert_eq!(tail, ["drop Rts 44 RetryExceeded", "failed 512 Rts", "drop Data 512 RetryExceeded", "resume"]);
+            } else {
+                assert_eq!(tail, ["drop Rts 44 RetryExceeded", "drop Data 570 RetryExceeded", "resume"]);
+            }
+            assert_eq!(d.contention_window(), 31);
+            assert!(!d.holds_packet());
+        }
+    }
+
+    /// A frame arriving while another is received: ten times weaker, it
+    /// is captured (the first survives, the NAV covers an EIFS and the
+    /// second's time); comparable, both are lost (the longer-lasting one
+    /// kept until its end, then dropped too, and the NAV set for an EIFS).
+    #[test]
+    fn capture_and_collision() {
+        let m = Mib { rts_threshold: 3000, ..Mib::default() };
+        let mut d = Dcf::new(m, 1, 4, 10.0);
+        let mut h = Alone::default();
+        let strong = data(0, 1, 7, &m);
+        let weak = Frame { rx_power: strong.rx_power / 10.0, ta: 2, ..data(2, 1, 3, &m) };
+        d.arrive(&mut h, strong);
+        h.now += 0.0001;
+        d.arrive(&mut h, weak);
+        assert!(h.log.is_empty());
+        h.run(&mut d, 0.02);
+        assert_eq!(h.log[..2], ["up 100 seq 7", "send Ack 38 to 0"]);
+        h.log.clear();
+        let near = Frame { rx_power: strong.rx_power / 9.0, ..weak };
+        d.arrive(&mut h, Frame { seq: 8, ..strong });
+        h.now += 0.0001;
+        d.arrive(&mut h, near);
+        h.run(&mut d, 0.04);
+        assert_eq!(h.log, ["drop Data 158 Collision", "drop Data 158 Collision"]);
+        assert_eq!(d.nav, 0.02 + 0.0001 + strong.txtime + usec(m.eifs()) as f64 * 1e-6);
+    }
+}
