@@ -374,7 +374,7 @@ impl Env<usize> for Ctx<'_> {
 /// `(src, dst, rate b/s, start, stop)` of 512-byte packets until `end`;
 /// the trace in ns-2's old wireless format.
 fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
-    run_with(Radio::default(), false, xs, flows, end)
+    run_with(Radio::default(), Mib::default(), false, xs, flows, end)
 }
 
 /// The same with carrier sense only as far as reception reaches
@@ -382,10 +382,10 @@ fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String 
 /// apart do not hear each other at all.
 fn run_short_sense(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
     let r = Radio::default();
-    run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, false, xs, flows, end)
+    run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, Mib::default(), false, xs, flows, end)
 }
 
-fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
     let n = xs.len();
     let model = Model::two_ray_ground();
     let mut w = World {
@@ -410,7 +410,7 @@ fn run_with(radio: Radio, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f6
     for i in 0..n {
         w.list.add(i);
     }
-    let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(Mib::default(), i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
+    let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(mib, i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
     // ports in attach order, per node
     let mut ports = vec![0; n];
     for &(src, dst, rate, start, stop) in flows {
@@ -526,7 +526,7 @@ fn hidden_senders_with_capture() {
 #[test]
 fn four_nodes_four_flows_new_format() {
     let flows = [(0, 1, 600e3, 1.0, 1.5), (2, 1, 600e3, 1.0011, 1.5), (3, 0, 600e3, 1.0023, 1.5), (1, 3, 300e3, 1.0037, 1.5)];
-    same("busy-new", &run_with(Radio::default(), true, &[0.0, 50.0, 100.0, 150.0], &flows, 2.5));
+    same("busy-new", &run_with(Radio::default(), Mib::default(), true, &[0.0, 50.0, 100.0, 150.0], &flows, 2.5));
 }
 
 /// Four nodes, hidden pairs, five saturating flows for two seconds: the
@@ -544,7 +544,7 @@ fn crowded_hidden_network() {
 fn crowded_hidden_network_new_format() {
     let r = Radio::default();
     let flows = [(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)];
-    same("crowd-new", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, true, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
+    same("crowd-new", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, Mib::default(), true, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
 }
 
 /// Five nodes on a line, 200 m apart, carrier sense to 250 m: every
@@ -555,4 +555,26 @@ fn crowded_hidden_network_new_format() {
 fn chain_of_hidden_neighbours() {
     let flows = [(1, 2, 800e3, 1.0, 3.0), (0, 1, 800e3, 1.0013, 3.0), (3, 2, 800e3, 1.0021, 3.0), (4, 3, 800e3, 1.0032, 3.0), (2, 1, 400e3, 1.0041, 3.0)];
     same("line", &run_short_sense(&[0.0, 200.0, 400.0, 600.0, 800.0], &flows, 3.5));
+}
+
+/// The crowded network without RTS/CTS (`RTSThreshold_ 3000`): data
+/// frames sent directly after their backoff, colliding, acknowledged
+/// without a CTS before them, their failures counted on the short count
+/// (seven attempts).
+#[test]
+fn crowded_hidden_network_without_rts() {
+    let r = Radio::default();
+    let mib = Mib { rts_threshold: 3000, ..Mib::default() };
+    let flows = [(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)];
+    same("norts", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, mib, false, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
+}
+
+/// The same with data at 11 Mb/s (`dataRate_ 11Mb`; ACKs and broadcasts
+/// at the basic rate, 1 Mb/s) and flows of 2 Mb/s.
+#[test]
+fn crowded_hidden_network_at_11_mbps() {
+    let r = Radio::default();
+    let mib = Mib { rts_threshold: 3000, data_rate: 11e6, ..Mib::default() };
+    let flows = [(0, 1, 2e6, 1.0, 1.6), (2, 1, 2e6, 1.001, 1.6), (3, 0, 2e6, 1.002, 1.6), (1, 2, 2e6, 1.0027, 1.6), (3, 2, 2e6, 1.0031, 1.6)];
+    same("fast", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, mib, false, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
 }
