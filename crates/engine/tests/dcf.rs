@@ -77,6 +77,7 @@ struct Flow {
 
 struct Side {
     x: f64,
+    y: f64,
     gens: [u64; 6],
 }
 
@@ -143,7 +144,7 @@ impl World {
     fn trace_pkt(&mut self, op: Op, node: usize, layer: &str, why: &str, pkt: usize, size: u32) {
         let p = self.pkts[pkt];
         let (body, ptype) = self.body(&p);
-        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: Y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
+        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: self.sides[node].y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
         push_line(&mut self.out, &e, self.newtrace);
     }
 
@@ -165,7 +166,7 @@ impl World {
                     Kind::Data => unreachable!(),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
-                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: Y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
+                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: self.sides[node].y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
                 push_line(&mut self.out, &e, self.newtrace);
             }
         }
@@ -180,8 +181,9 @@ impl World {
     /// the sorted list's order, after the propagation delay.
     fn channel(&mut self, node: usize, f: &Frame<usize>) {
         let xs: Vec<f64> = self.sides.iter().map(|s| s.x).collect();
+        let ys: Vec<f64> = self.sides.iter().map(|s| s.y).collect();
         let x = |i: usize| xs[i];
-        let y = |_: usize| Y;
+        let y = |i: usize| ys[i];
         if !self.sorted {
             self.list.sort(&x);
             self.sorted = true;
@@ -196,17 +198,20 @@ impl World {
             if let Some(p) = f.payload {
                 g.payload = Some(self.copy(p));
             }
-            let dx = xs[r] - xs[node];
-            let d = (dx * dx + 0.0 * 0.0 + 0.0 * 0.0).sqrt();
+            // (ns-2's MobileNode::distance, from the nodes' positions)
+            let (dx, dy) = (xs[node] - xs[r], ys[node] - ys[r]);
+            let d = (dx * dx + dy * dy + 0.0 * 0.0).sqrt();
             self.schedule(d / SPEED_OF_LIGHT, Ev::Arrive { node: r, from: node, frame: g });
         }
         self.reached = reached;
     }
 
     /// The radio judges a frame whose first bit arrives.
-    fn phy_up(&mut self, node: usize, src_x: f64, mut f: Frame<usize>) -> Option<Frame<usize>> {
-        let dx = self.sides[node].x - src_x;
-        let d = (dx * dx).sqrt();
+    fn phy_up(&mut self, node: usize, from: usize, mut f: Frame<usize>) -> Option<Frame<usize>> {
+        // (two-ray ground's distance, between the antennas)
+        let (t, r) = (&self.sides[from], &self.sides[node]);
+        let (dx, dy) = (r.x - t.x, r.y - t.y);
+        let d = (dx * dx + dy * dy + 0.0 * 0.0).sqrt();
         let r = self.radio;
         let pr = self.model.received_power(&Path { pt: r.pt, gt: 1.0, gr: 1.0, lambda: r.lambda, loss: r.loss, d, ht: ANTENNA_Z, hr: ANTENNA_Z });
         match r.judge(pr) {
@@ -377,6 +382,11 @@ fn run(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String 
     run_with(Radio::default(), Mib::default(), false, xs, flows, end)
 }
 
+/// Nodes on the line Y = 100.
+fn line(xs: &[f64]) -> Vec<(f64, f64)> {
+    xs.iter().map(|&x| (x, Y)).collect()
+}
+
 /// The same with carrier sense only as far as reception reaches
 /// (`CSThresh_` set to `RXThresh_`: 250 m), so that nodes more than 250 m
 /// apart do not hear each other at all.
@@ -386,7 +396,11 @@ fn run_short_sense(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64
 }
 
 fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
-    let n = xs.len();
+    run_at(radio, mib, newtrace, &line(xs), flows, end)
+}
+
+fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+    let n = at.len();
     let model = Model::two_ray_ground();
     let mut w = World {
         now: 0.0,
@@ -395,7 +409,7 @@ fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize,
         evs: Vec::new(),
         rngs: RngSet::new_ns2_default(),
         pkts: Vec::new(),
-        sides: xs.iter().map(|&x| Side { x, gens: [0; 6] }).collect(),
+        sides: at.iter().map(|&(x, y)| Side { x, y, gens: [0; 6] }).collect(),
         flows: Vec::new(),
         list: NodeList::default(),
         sorted: false,
@@ -435,8 +449,7 @@ fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize,
                 }
             }
             Ev::Arrive { node, from, frame } => {
-                let src_x = w.sides[from].x;
-                if let Some(f) = w.phy_up(node, src_x, frame) {
+                if let Some(f) = w.phy_up(node, from, frame) {
                     stacks[node].arrive(&mut Ctx { w: &mut w, node }, f);
                 }
             }
@@ -577,4 +590,56 @@ fn crowded_hidden_network_at_11_mbps() {
     let mib = Mib { rts_threshold: 3000, data_rate: 11e6, ..Mib::default() };
     let flows = [(0, 1, 2e6, 1.0, 1.6), (2, 1, 2e6, 1.001, 1.6), (3, 0, 2e6, 1.002, 1.6), (1, 2, 2e6, 1.0027, 1.6), (3, 2, 2e6, 1.0031, 1.6)];
     same("fast", &run_with(Radio { carrier_sense_threshold: r.receive_threshold, ..r }, mib, false, &[0.0, 200.0, 400.0, 210.0], &flows, 3.5));
+}
+
+/// A rate as ns-2 reads it ("800kb", "2Mb").
+fn rate(t: &str) -> f64 {
+    let (num, mult) = if let Some(v) = t.strip_suffix("Mb") { (v, 1e6) } else if let Some(v) = t.strip_suffix("kb") { (v, 1e3) } else { (t, 1.0) };
+    num.parse::<f64>().unwrap() * mult
+}
+
+/// The network of a spec (tests/wireless/dcf/spec.tcl says its format).
+fn run_spec(spec: &str) -> String {
+    let mut at = Vec::new();
+    let mut flows = Vec::new();
+    let (mut radio, mut mib) = (Radio::default(), Mib::default());
+    for line in spec.lines() {
+        let mut w = line.split_whitespace();
+        match w.next() {
+            Some("nodes") => at.extend(w.map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })),
+            Some("flows") => flows.extend(w.map(|f| {
+                let v: Vec<&str> = f.split(':').collect();
+                (v[0].parse().unwrap(), v[1].parse().unwrap(), rate(v[2]), v[3].parse().unwrap(), v[4].parse().unwrap())
+            })),
+            Some("rts") => mib.rts_threshold = w.next().unwrap().parse().unwrap(),
+            Some("cs") => {
+                if w.next() == Some("short") {
+                    radio.carrier_sense_threshold = radio.receive_threshold;
+                }
+            }
+            Some("rate") => mib.data_rate = w.next().unwrap().parse::<f64>().unwrap() * 1e6,
+            _ => panic!("spec line {line}"),
+        }
+    }
+    run_at(radio, mib, false, &at, &flows, 3.5)
+}
+
+/// Random networks (tests/wireless/dcf/random.py: 2 to 6 nodes in a
+/// 500 m square, up to five flows, RTS/CTS on or off, carrier sense at
+/// its default or cut to 250 m, data at 1 or 11 Mb/s), each compared with
+/// ns-2's trace of it.
+#[test]
+fn random_networks() {
+    let dir = format!("{}/../../tests/wireless/dcf/random", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.unwrap().file_name().into_string().ok()).filter(|n| n.ends_with(".spec")).collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        let spec = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let stem = name.trim_end_matches(".spec");
+        same(&format!("random/{stem}"), &run_spec(&spec));
+    }
 }
