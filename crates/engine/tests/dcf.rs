@@ -25,6 +25,7 @@ use dumbbell_engine::wireless::stack::{Arp, Env, EtherType, QueueDrop, Stack, AR
 use dumbbell_engine::wireless::mac80211::Mib;
 use dumbbell_engine::wireless::phy::{Radio, Reception};
 use dumbbell_engine::wireless::propagation::{Model, Path};
+use dumbbell_engine::wireless::{FlatGrid, Mobility};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::Read;
@@ -63,6 +64,7 @@ enum Ev {
     /// A packet reaches the agent (after the link layer's delay).
     Agent { node: usize, pkt: usize },
     Cbr { flow: usize },
+    SetDest { node: usize, x: f64, y: f64, speed: f64 },
 }
 
 struct Flow {
@@ -76,8 +78,7 @@ struct Flow {
 }
 
 struct Side {
-    x: f64,
-    y: f64,
+    pos: Mobility,
     gens: [u64; 6],
 }
 
@@ -91,7 +92,6 @@ struct World {
     sides: Vec<Side>,
     flows: Vec<Flow>,
     list: NodeList,
-    sorted: bool,
     dist_cst: f64,
     radio: Radio,
     model: Model,
@@ -142,9 +142,13 @@ impl World {
     }
 
     fn trace_pkt(&mut self, op: Op, node: usize, layer: &str, why: &str, pkt: usize, size: u32) {
+        if self.newtrace {
+            // (the new format's position is the node's, brought up to date)
+            self.update_position(node);
+        }
         let p = self.pkts[pkt];
         let (body, ptype) = self.body(&p);
-        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: self.sides[node].y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
+        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].pos.x, y: self.sides[node].pos.y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
         push_line(&mut self.out, &e, self.newtrace);
     }
 
@@ -159,6 +163,9 @@ impl World {
                 self.trace_pkt(op, node, "MAC", why, pkt, f.size)
             }
             None => {
+                if self.newtrace {
+                    self.update_position(node);
+                }
                 let ptype = match f.kind {
                     Kind::Rts => "RTS",
                     Kind::Cts => "CTS",
@@ -166,7 +173,7 @@ impl World {
                     Kind::Data => unreachable!(),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
-                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].x, y: self.sides[node].y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
+                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].pos.x, y: self.sides[node].pos.y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
                 push_line(&mut self.out, &e, self.newtrace);
             }
         }
@@ -180,16 +187,22 @@ impl World {
     /// The channel: a copy of the frame reaches each node in range, in
     /// the sorted list's order, after the propagation delay.
     fn channel(&mut self, node: usize, f: &Frame<usize>) {
-        let xs: Vec<f64> = self.sides.iter().map(|s| s.x).collect();
-        let ys: Vec<f64> = self.sides.iter().map(|s| s.y).collect();
-        let x = |i: usize| xs[i];
-        let y = |i: usize| ys[i];
-        if !self.sorted {
-            self.list.sort(&x);
-            self.sorted = true;
+        if !self.list.is_sorted() {
+            let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
+            self.list.sort(&|i| xs[i]);
         }
+        // moving nodes not brought up to date for a second are, in the
+        // list's order (ns-2's XLIST_POSITION_UPDATE_INTERVAL)
+        for i in self.list.order() {
+            let p = &self.sides[i].pos;
+            if p.speed != 0.0 && self.now - p.updated_at > 1.0 {
+                self.update_position(i);
+            }
+        }
+        let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
+        let ys: Vec<f64> = self.sides.iter().map(|s| s.pos.y).collect();
         let mut reached = std::mem::take(&mut self.reached);
-        self.list.affected(node, self.dist_cst + 5.0, &x, &y, &mut reached);
+        self.list.affected(node, self.dist_cst + 5.0, &|i| xs[i], &|i| ys[i], &mut reached);
         for &r in &reached {
             if r == node {
                 continue;
@@ -198,20 +211,48 @@ impl World {
             if let Some(p) = f.payload {
                 g.payload = Some(self.copy(p));
             }
-            // (ns-2's MobileNode::distance, from the nodes' positions)
-            let (dx, dy) = (xs[node] - xs[r], ys[node] - ys[r]);
-            let d = (dx * dx + dy * dy + 0.0 * 0.0).sqrt();
+            // ns-2's MobileNode::distance: both positions brought up to
+            // date, the sender's first
+            self.update_position(node);
+            self.update_position(r);
+            let (t, m) = (&self.sides[node].pos, &self.sides[r].pos);
+            let (dx, dy, dz) = (t.x - m.x, t.y - m.y, t.z - m.z);
+            let d = (dx * dx + dy * dy + dz * dz).sqrt();
             self.schedule(d / SPEED_OF_LIGHT, Ev::Arrive { node: r, from: node, frame: g });
         }
         self.reached = reached;
     }
 
+    /// Bring a node's position up to date (ns-2's update_position), and
+    /// its place in the channel's list if its X changed.
+    fn update_position(&mut self, node: usize) {
+        let old = self.sides[node].pos.x;
+        self.sides[node].pos.update(self.now);
+        if self.sides[node].pos.x != old {
+            let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
+            self.list.moved(node, old, &|i| xs[i]);
+        }
+    }
+
+    /// `$node setdest X Y SPEED`: the movement line on the trace.
+    fn setdest(&mut self, node: usize, x: f64, y: f64, speed: f64) {
+        self.update_position(node);
+        let area = FlatGrid::new(1000, 1000, 1);
+        self.sides[node].pos.set_destination(self.now, x, y, speed, &area).expect("inside the area");
+        let p = self.sides[node].pos.clone();
+        let line = format!("M {:.5} {node} ({:.2}, {:.2}, {:.2}), ({:.2}, {:.2}), {:.2}\n", self.now, p.x, p.y, p.z, p.dest_x, p.dest_y, p.speed);
+        self.out.extend_from_slice(line.as_bytes());
+    }
+
     /// The radio judges a frame whose first bit arrives.
     fn phy_up(&mut self, node: usize, from: usize, mut f: Frame<usize>) -> Option<Frame<usize>> {
-        // (two-ray ground's distance, between the antennas)
-        let (t, r) = (&self.sides[from], &self.sides[node]);
-        let (dx, dy) = (r.x - t.x, r.y - t.y);
-        let d = (dx * dx + dy * dy + 0.0 * 0.0).sqrt();
+        // two-ray ground's distance, between the antennas: both positions
+        // brought up to date, the receiver's first
+        self.update_position(node);
+        self.update_position(from);
+        let (t, r) = (&self.sides[from].pos, &self.sides[node].pos);
+        let (dx, dy, dz) = (r.x - t.x, r.y - t.y, r.z - t.z);
+        let d = (dx * dx + dy * dy + dz * dz).sqrt();
         let r = self.radio;
         let pr = self.model.received_power(&Path { pt: r.pt, gt: 1.0, gr: 1.0, lambda: r.lambda, loss: r.loss, d, ht: ANTENNA_Z, hr: ANTENNA_Z });
         match r.judge(pr) {
@@ -396,10 +437,10 @@ fn run_short_sense(xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64
 }
 
 fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
-    run_at(radio, mib, newtrace, &line(xs), flows, end)
+    run_at(radio, mib, newtrace, &line(xs), flows, &[], end)
 }
 
-fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], end: f64) -> String {
+fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], moves: &[(usize, f64, f64, f64, f64)], end: f64) -> String {
     let n = at.len();
     let model = Model::two_ray_ground();
     let mut w = World {
@@ -409,10 +450,9 @@ fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(u
         evs: Vec::new(),
         rngs: RngSet::new_ns2_default(),
         pkts: Vec::new(),
-        sides: at.iter().map(|&(x, y)| Side { x, y, gens: [0; 6] }).collect(),
+        sides: at.iter().map(|&(x, y)| Side { pos: Mobility { x, y, ..Mobility::default() }, gens: [0; 6] }).collect(),
         flows: Vec::new(),
         list: NodeList::default(),
-        sorted: false,
         dist_cst: radio.carrier_sense_range(&model, ANTENNA_Z),
         radio,
         model,
@@ -425,6 +465,10 @@ fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(u
         w.list.add(i);
     }
     let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(mib, i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
+    // (spec.tcl schedules the movements before the flows)
+    for &(node, t, x, y, speed) in moves {
+        w.schedule(t, Ev::SetDest { node, x, y, speed });
+    }
     // ports in attach order, per node
     let mut ports = vec![0; n];
     for &(src, dst, rate, start, stop) in flows {
@@ -458,6 +502,7 @@ fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(u
                 let size = w.pkts[pkt].size;
                 w.trace_pkt(Op::Recv, node, "AGT", "---", pkt, size);
             }
+            Ev::SetDest { node, x, y, speed } => w.setdest(node, x, y, speed),
             Ev::Cbr { flow } => {
                 if let Some((node, pkt)) = w.cbr(flow) {
                     stacks[node].send_down(&mut Ctx { w: &mut w, node }, pkt);
@@ -602,7 +647,8 @@ fn rate(t: &str) -> f64 {
 fn run_spec(spec: &str) -> String {
     let mut at = Vec::new();
     let mut flows = Vec::new();
-    let (mut radio, mut mib) = (Radio::default(), Mib::default());
+    let mut moves = Vec::new();
+    let (mut radio, mut mib, mut newtrace) = (Radio::default(), Mib::default(), false);
     for line in spec.lines() {
         let mut w = line.split_whitespace();
         match w.next() {
@@ -614,6 +660,11 @@ fn run_spec(spec: &str) -> String {
                 let v: Vec<&str> = f.split(':').collect();
                 (v[0].parse().unwrap(), v[1].parse().unwrap(), rate(v[2]), v[3].parse().unwrap(), v[4].parse().unwrap())
             })),
+            Some("moves") => moves.extend(w.map(|m| {
+                let v: Vec<&str> = m.split(':').collect();
+                (v[0].parse().unwrap(), v[1].parse().unwrap(), v[2].parse().unwrap(), v[3].parse().unwrap(), v[4].parse().unwrap())
+            })),
+            Some("trace") => newtrace = w.next() == Some("new"),
             Some("rts") => mib.rts_threshold = w.next().unwrap().parse().unwrap(),
             Some("cs") => {
                 if w.next() == Some("short") {
@@ -624,7 +675,7 @@ fn run_spec(spec: &str) -> String {
             _ => panic!("spec line {line}"),
         }
     }
-    run_at(radio, mib, false, &at, &flows, 3.5)
+    run_at(radio, mib, newtrace, &at, &flows, &moves, 3.5)
 }
 
 /// Random networks (tests/wireless/dcf/random.py: 2 to 6 nodes in a

@@ -1,13 +1,17 @@
-"""Writes random/NAME.spec: random static networks for spec.tcl and
+"""Writes random/NAME.spec: random networks for spec.tcl and
 crates/engine/tests/dcf.rs (2 to 6 nodes in a 500 m square, 1 to 5 CBR
 flows between distinct nodes, RTS/CTS on or off, carrier sense at its
-default or cut to 250 m, data at 1 or 11 Mb/s).  Usage: python3 random.py
-COUNT SEED; then sh regen.sh writes the fixtures."""
+default or cut to 250 m, data at 1 or 11 Mb/s; with `moving`, 1 to 3
+`setdest` movements too, at 10 to 300 m/s, anywhere in the 1000 m square;
+with `new`, traced in use-newtrace's format).  Usage: python3 random.py
+COUNT SEED [moving] [new]; then sh regen.sh writes the fixtures."""
 import random
 import sys
 from pathlib import Path
 
 count, seed = int(sys.argv[1]), int(sys.argv[2])
+moving = "moving" in sys.argv[3:]
+newtrace = "new" in sys.argv[3:]
 rng = random.Random(seed)
 out = Path(__file__).resolve().parent / "random"
 out.mkdir(exist_ok=True)
@@ -27,4 +31,14 @@ for k in range(count):
         f"cs {rng.choice(['default', 'short'])}",
         f"rate {rng.choice([1, 11])}",
     ]
-    (out / f"r{seed}-{k}.spec").write_text("\n".join(spec) + "\n")
+    if moving:
+        moves = []
+        for _ in range(rng.randint(1, 3)):
+            node = rng.randrange(n)
+            t = round(1.0 + rng.random() * 0.5, 4)
+            moves.append(f"{node}:{t}:{rng.randint(1, 999)}:{rng.randint(1, 999)}:{rng.randint(10, 300)}")
+        spec.append("moves " + " ".join(moves))
+    if newtrace:
+        spec.append("trace new")
+    prefix = ("m" if moving else "r") + ("n" if newtrace else "")
+    (out / f"{prefix}{seed}-{k}.spec").write_text("\n".join(spec) + "\n")

@@ -18,7 +18,8 @@ for run in pair three garbled busy hidden capture crowd line norts fast "busy ne
     echo "$name: $(wc -l < "$d/$name.tr") trace lines, $(grep -ci '^d' "$d/$name.tr" || true) drops"
     rm -rf "$d"
 done
-# the random networks (their specs written once by `python3 random.py 40 1`)
+# the random networks (their specs written once by `python3 random.py 40 1`,
+# `python3 random.py 40 2 moving` and `python3 random.py 10 3 moving new`)
 for spec in "$here"/random/*.spec; do
     name=$(basename "$spec" .spec)
     d=$(mktemp -d)

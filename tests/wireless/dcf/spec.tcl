@@ -3,7 +3,9 @@
 # trace on, old trace format.  Usage: ns spec.tcl NAME.spec; writes NAME.tr
 # A spec's lines: "nodes X,Y ...", "flows SRC:DST:RATE:START:STOP ...",
 # "rts BYTES", "cs default|short" (short: carrier sense only as far as
-# reception, 250 m), "rate MBPS" (the data rate; control frames at 1 Mb/s).
+# reception, 250 m), "rate MBPS" (the data rate; control frames at 1 Mb/s),
+# and optionally "moves NODE:TIME:X:Y:SPEED ..." (setdest) and "trace new"
+# (use-newtrace's format).
 set specfile [lindex $argv 0]
 set f [open $specfile]
 while {[gets $f line] >= 0} {
@@ -16,6 +18,7 @@ Mac/802_11 set RTSThreshold_ $spec(rts)
 Mac/802_11 set dataRate_ [lindex $spec(rate) 0]Mb
 set n [llength $spec(nodes)]
 set ns [new Simulator]
+if {[info exists spec(trace)] && $spec(trace) eq "new"} { $ns use-newtrace }
 set tracefd [open $name.tr w]
 $ns trace-all $tracefd
 set topo [new Topography]
@@ -34,6 +37,12 @@ foreach xy $spec(nodes) {
     $node($i) set Y_ $y
     $node($i) set Z_ 0
     incr i
+}
+if {[info exists spec(moves)]} {
+    foreach mv $spec(moves) {
+        lassign [split $mv :] i t x y speed
+        $ns at $t "$node($i) setdest $x $y $speed"
+    }
 }
 set k 0
 foreach fl $spec(flows) {
