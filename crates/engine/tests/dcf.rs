@@ -1,17 +1,18 @@
 //! A mobile node's stack below its routing agent (wireless/stack.rs: the
 //! link layer with its ARP table, the routing-first interface queue, and
-//! the 802.11 MAC, wireless/dcf.rs) run in static ad hoc networks and
-//! compared, line for line, with the trace the real ns-2 2.35 writes for
-//! the same network (tests/wireless/dcf/dcf.tcl; `sh
-//! tests/wireless/dcf/regen.sh` regenerates the fixtures with /usr/bin/ns).
+//! the 802.11 MAC, wireless/dcf.rs) run in ad hoc networks, static and
+//! moving, and compared, line for line, with the trace the real ns-2 2.35
+//! writes for the same network (tests/wireless/dcf/dcf.tcl and spec.tcl;
+//! `sh tests/wireless/dcf/regen.sh` regenerates the fixtures with
+//! /usr/bin/ns).
 //!
 //! Around the stacks, as ns-2 has them for `-adhocRouting DumbAgent`
 //! (every destination one hop away): CBR sources over UDP and the routing
-//! agent passing packets straight down (their trace lines), the radio's
-//! thresholds with two-ray ground propagation (wireless/phy.rs,
-//! propagation.rs), the channel's sorted node list deciding who hears a
-//! frame and in which order (wireless/channel.rs), the propagation delay,
-//! and a scheduler that breaks ties in scheduling order, as ns-2's.  The
+//! agent passing packets straight down (their trace lines), the air
+//! between the radios (wireless/medium.rs: who hears a frame, in the
+//! channel's order, after which delay, at which power, positions brought
+//! up to date as ns-2 does for moving nodes), and a scheduler that breaks
+//! ties in scheduling order, as ns-2's.  The
 //! MAC trace is on in the scripts, so the fixtures hold every RTS, CTS,
 //! data frame and ACK, every collision and retry drop, every queue and
 //! ARP drop.  The random draws (the backoffs') come from ns-2's default
@@ -19,19 +20,17 @@
 
 use dumbbell_engine::ns2::cmutrace::{push_line, Body, Event, IpFields, MacFields, Op, Upper};
 use dumbbell_engine::random::RngSet;
-use dumbbell_engine::wireless::channel::NodeList;
 use dumbbell_engine::wireless::dcf::{Dcf, Failure, Frame, Kind, Timer, Why};
 use dumbbell_engine::wireless::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
 use dumbbell_engine::wireless::mac80211::Mib;
-use dumbbell_engine::wireless::phy::{Radio, Reception};
-use dumbbell_engine::wireless::propagation::{Model, Path};
+use dumbbell_engine::wireless::phy::{Antenna, Radio, Reception};
+use dumbbell_engine::wireless::medium::{Arrival, Medium, Station};
+use dumbbell_engine::wireless::propagation::Model;
 use dumbbell_engine::wireless::{FlatGrid, Mobility};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::Read;
 
-const SPEED_OF_LIGHT: f64 = 300000000.0;
-const ANTENNA_Z: f64 = 1.5;
 const Y: f64 = 100.0;
 /// The next hop DumbAgent leaves in its packets (ns-2's default).
 const NO_NEXT_HOP: i32 = -2;
@@ -78,7 +77,6 @@ struct Flow {
 }
 
 struct Side {
-    pos: Mobility,
     gens: [u64; 6],
 }
 
@@ -91,14 +89,11 @@ struct World {
     pkts: Vec<Pkt>,
     sides: Vec<Side>,
     flows: Vec<Flow>,
-    list: NodeList,
-    dist_cst: f64,
-    radio: Radio,
-    model: Model,
+    air: Medium,
     uid: i32,
     out: Vec<u8>,
     newtrace: bool,
-    reached: Vec<usize>,
+    reached: Vec<Arrival>,
 }
 
 fn timer_index(t: Timer) -> usize {
@@ -148,7 +143,7 @@ impl World {
         }
         let p = self.pkts[pkt];
         let (body, ptype) = self.body(&p);
-        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].pos.x, y: self.sides[node].pos.y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
+        let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.air.stations[node].pos.x, y: self.air.stations[node].pos.y, z: 0.0, layer, why, uid: p.uid, ptype, size: size as i32, mac: p.mac, body };
         push_line(&mut self.out, &e, self.newtrace);
     }
 
@@ -173,7 +168,7 @@ impl World {
                     Kind::Data => unreachable!(),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
-                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.sides[node].pos.x, y: self.sides[node].pos.y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
+                let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.air.stations[node].pos.x, y: self.air.stations[node].pos.y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };
                 push_line(&mut self.out, &e, self.newtrace);
             }
         }
@@ -187,75 +182,35 @@ impl World {
     /// The channel: a copy of the frame reaches each node in range, in
     /// the sorted list's order, after the propagation delay.
     fn channel(&mut self, node: usize, f: &Frame<usize>) {
-        if !self.list.is_sorted() {
-            let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
-            self.list.sort(&|i| xs[i]);
-        }
-        // moving nodes not brought up to date for a second are, in the
-        // list's order (ns-2's XLIST_POSITION_UPDATE_INTERVAL)
-        for i in self.list.order() {
-            let p = &self.sides[i].pos;
-            if p.speed != 0.0 && self.now - p.updated_at > 1.0 {
-                self.update_position(i);
-            }
-        }
-        let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
-        let ys: Vec<f64> = self.sides.iter().map(|s| s.pos.y).collect();
         let mut reached = std::mem::take(&mut self.reached);
-        self.list.affected(node, self.dist_cst + 5.0, &|i| xs[i], &|i| ys[i], &mut reached);
-        for &r in &reached {
-            if r == node {
-                continue;
-            }
+        self.air.transmit(node, self.now, &mut reached);
+        for a in &reached {
             let mut g = *f;
             if let Some(p) = f.payload {
                 g.payload = Some(self.copy(p));
             }
-            // ns-2's MobileNode::distance: both positions brought up to
-            // date, the sender's first
-            self.update_position(node);
-            self.update_position(r);
-            let (t, m) = (&self.sides[node].pos, &self.sides[r].pos);
-            let (dx, dy, dz) = (t.x - m.x, t.y - m.y, t.z - m.z);
-            let d = (dx * dx + dy * dy + dz * dz).sqrt();
-            self.schedule(d / SPEED_OF_LIGHT, Ev::Arrive { node: r, from: node, frame: g });
+            self.schedule(a.delay, Ev::Arrive { node: a.node, from: node, frame: g });
         }
         self.reached = reached;
     }
 
-    /// Bring a node's position up to date (ns-2's update_position), and
-    /// its place in the channel's list if its X changed.
     fn update_position(&mut self, node: usize) {
-        let old = self.sides[node].pos.x;
-        self.sides[node].pos.update(self.now);
-        if self.sides[node].pos.x != old {
-            let xs: Vec<f64> = self.sides.iter().map(|s| s.pos.x).collect();
-            self.list.moved(node, old, &|i| xs[i]);
-        }
+        self.air.update_position(node, self.now);
     }
 
     /// `$node setdest X Y SPEED`: the movement line on the trace.
     fn setdest(&mut self, node: usize, x: f64, y: f64, speed: f64) {
-        self.update_position(node);
         let area = FlatGrid::new(1000, 1000, 1);
-        self.sides[node].pos.set_destination(self.now, x, y, speed, &area).expect("inside the area");
-        let p = self.sides[node].pos.clone();
+        self.air.set_destination(node, self.now, x, y, speed, &area).expect("inside the area");
+        let p = &self.air.stations[node].pos;
         let line = format!("M {:.5} {node} ({:.2}, {:.2}, {:.2}), ({:.2}, {:.2}), {:.2}\n", self.now, p.x, p.y, p.z, p.dest_x, p.dest_y, p.speed);
         self.out.extend_from_slice(line.as_bytes());
     }
 
     /// The radio judges a frame whose first bit arrives.
     fn phy_up(&mut self, node: usize, from: usize, mut f: Frame<usize>) -> Option<Frame<usize>> {
-        // two-ray ground's distance, between the antennas: both positions
-        // brought up to date, the receiver's first
-        self.update_position(node);
-        self.update_position(from);
-        let (t, r) = (&self.sides[from].pos, &self.sides[node].pos);
-        let (dx, dy, dz) = (r.x - t.x, r.y - t.y, r.z - t.z);
-        let d = (dx * dx + dy * dy + dz * dz).sqrt();
-        let r = self.radio;
-        let pr = self.model.received_power(&Path { pt: r.pt, gt: 1.0, gr: 1.0, lambda: r.lambda, loss: r.loss, d, ht: ANTENNA_Z, hr: ANTENNA_Z });
-        match r.judge(pr) {
+        let (pr, judged) = self.air.receive(node, from, self.now);
+        match judged {
             Reception::Unheard => return None,
             Reception::Garbled => f.error = true,
             Reception::Clear => {}
@@ -442,7 +397,10 @@ fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize,
 
 fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], moves: &[(usize, f64, f64, f64, f64)], end: f64) -> String {
     let n = at.len();
-    let model = Model::two_ray_ground();
+    let mut air = Medium::new(Model::two_ray_ground());
+    for &(x, y) in at {
+        air.add(Station { pos: Mobility { x, y, ..Mobility::default() }, radio, antenna: Antenna::default() });
+    }
     let mut w = World {
         now: 0.0,
         seq: 0,
@@ -450,20 +408,14 @@ fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(u
         evs: Vec::new(),
         rngs: RngSet::new_ns2_default(),
         pkts: Vec::new(),
-        sides: at.iter().map(|&(x, y)| Side { pos: Mobility { x, y, ..Mobility::default() }, gens: [0; 6] }).collect(),
+        sides: (0..n).map(|_| Side { gens: [0; 6] }).collect(),
         flows: Vec::new(),
-        list: NodeList::default(),
-        dist_cst: radio.carrier_sense_range(&model, ANTENNA_Z),
-        radio,
-        model,
+        air,
         uid: 0,
         out: Vec::new(),
         newtrace,
         reached: Vec::new(),
     };
-    for i in 0..n {
-        w.list.add(i);
-    }
     let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(mib, i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
     // (spec.tcl schedules the movements before the flows)
     for &(node, t, x, y, speed) in moves {

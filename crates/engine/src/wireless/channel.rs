@@ -67,12 +67,18 @@ impl NodeList {
     /// The nodes in list order.
     pub fn order(&self) -> Vec<usize> {
         let mut v = Vec::new();
+        self.order_into(&mut v);
+        v
+    }
+
+    /// The nodes in list order, into `out` (emptied first).
+    pub fn order_into(&self, out: &mut Vec<usize>) {
+        out.clear();
         let mut t = self.head;
         while let Some(i) = t {
-            v.push(i);
+            out.push(i);
             t = self.next[i];
         }
-        v
     }
 
     /// ns-2's bubble sort by X (swapping neighbours while one is strictly

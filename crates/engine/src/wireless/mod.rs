@@ -11,6 +11,7 @@ pub mod dcf;
 pub mod dup;
 pub mod ifq;
 pub mod mac80211;
+pub mod medium;
 pub mod mobility;
 pub mod phy;
 pub mod propagation;
