@@ -4,6 +4,8 @@
 //! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
 //! will live here too, one file per component.
 
+pub mod aodv_buffer;
+pub mod aodv_table;
 pub mod arp;
 pub mod backoff;
 pub mod channel;
