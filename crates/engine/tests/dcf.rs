@@ -396,6 +396,12 @@ fn run_with(radio: Radio, mib: Mib, newtrace: bool, xs: &[f64], flows: &[(usize,
 }
 
 fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], moves: &[(usize, f64, f64, f64, f64)], end: f64) -> String {
+    run_full(radio, mib, true, newtrace, at, flows, moves, end)
+}
+
+/// `bugfix`: ns-2's `bugFix_timer_`.
+#[allow(clippy::too_many_arguments)]
+fn run_full(radio: Radio, mib: Mib, bugfix: bool, newtrace: bool, at: &[(f64, f64)], flows: &[(usize, usize, f64, f64, f64)], moves: &[(usize, f64, f64, f64, f64)], end: f64) -> String {
     let n = at.len();
     let mut air = Medium::new(Model::two_ray_ground());
     for &(x, y) in at {
@@ -417,6 +423,9 @@ fn run_at(radio: Radio, mib: Mib, newtrace: bool, at: &[(f64, f64)], flows: &[(u
         reached: Vec::new(),
     };
     let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(mib, i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
+    for st in &mut stacks {
+        st.mac.bugfix_timer = bugfix;
+    }
     // (spec.tcl schedules the movements before the flows)
     for &(node, t, x, y, speed) in moves {
         w.schedule(t, Ev::SetDest { node, x, y, speed });
@@ -645,4 +654,19 @@ fn random_networks() {
         let stem = name.trim_end_matches(".spec");
         same(&format!("random/{stem}"), &run_spec(&spec));
     }
+}
+
+/// The crowded network with `bugFix_timer_` off, with and without
+/// RTS/CTS: a frame's first wait, and the wait before an RTS, is one
+/// deferral of a DIFS and the drawn slots (not a backoff timer, which a
+/// busy medium would pause).
+#[test]
+fn crowded_hidden_network_with_the_old_timer() {
+    let r = Radio::default();
+    let short = Radio { carrier_sense_threshold: r.receive_threshold, ..r };
+    let at = line(&[0.0, 200.0, 400.0, 210.0]);
+    let flows = [(0, 1, 800e3, 1.0, 3.0), (2, 1, 800e3, 1.001, 3.0), (3, 0, 800e3, 1.002, 3.0), (1, 2, 800e3, 1.0027, 3.0), (3, 2, 800e3, 1.0031, 3.0)];
+    same("oldtimer", &run_full(short, Mib::default(), false, false, &at, &flows, &[], 3.5));
+    let mib = Mib { rts_threshold: 3000, ..Mib::default() };
+    same("oldtimer-norts", &run_full(short, mib, false, false, &at, &flows, &[], 3.5));
 }

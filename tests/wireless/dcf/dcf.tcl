@@ -2,7 +2,8 @@
 # destination one hop away) and CBR/UDP flows, MAC trace on: the fixtures
 # crates/engine/tests/dcf.rs's runs of the DCF state machine are compared
 # with.  Usage: ns dcf.tcl SCENARIO [new] (SCENARIO: pair, three, garbled,
-# busy, hidden, capture, crowd, line, norts, fast); writes SCENARIO.tr in
+# busy, hidden, capture, crowd, line, norts, fast, oldtimer,
+# oldtimer-norts); writes SCENARIO.tr in
 # the old trace format, or with `new`, SCENARIO-new.tr in use-newtrace's
 set scen [lindex $argv 0]
 set newtrace [expr {[lindex $argv 1] eq "new"}]
@@ -17,16 +18,22 @@ switch $scen {
     line    { set xs {0 200 400 600 800}; set flows {{1 2 800kb 1.0 3.0} {0 1 800kb 1.0013 3.0} {3 2 800kb 1.0021 3.0} {4 3 800kb 1.0032 3.0} {2 1 400kb 1.0041 3.0}} }
     norts   { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
     fast    { set xs {0 200 400 210}; set flows {{0 1 2Mb 1.0 1.6} {2 1 2Mb 1.001 1.6} {3 0 2Mb 1.002 1.6} {1 2 2Mb 1.0027 1.6} {3 2 2Mb 1.0031 1.6}} }
+    oldtimer { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
+    oldtimer-norts { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
     crowd   { set xs {0 200 400 210}; set flows {{0 1 800kb 1.0 3.0} {2 1 800kb 1.001 3.0} {3 0 800kb 1.002 3.0} {1 2 800kb 1.0027 3.0} {3 2 800kb 1.0031 3.0}} }
 }
-# hidden, capture, crowd, line, norts, fast: carrier sense only as far as
+# hidden, capture, crowd, line, norts, fast, oldtimer*: carrier sense only as far as
 # reception (250 m), so that nodes more than 250 m apart cannot hear each
 # other
-if {$scen in {hidden capture crowd line norts fast}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
+if {$scen in {hidden capture crowd line norts fast oldtimer oldtimer-norts}} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
 # norts: the crowd without RTS/CTS for its frames (shorter than 3000
 # bytes); fast: the same with data at 11 Mb/s (control frames and
 # broadcasts at the basic rate, 1 Mb/s)
-if {$scen in {norts fast}} { Mac/802_11 set RTSThreshold_ 3000 }
+if {$scen in {norts fast oldtimer-norts}} { Mac/802_11 set RTSThreshold_ 3000 }
+# oldtimer, oldtimer-norts: the crowd with and without RTS/CTS, with
+# bugFix_timer_ off (a first wait is one deferral of a DIFS and the
+# backoff's slots, not a backoff timer)
+if {$scen in {oldtimer oldtimer-norts}} { Mac/802_11 set bugFix_timer_ false }
 if {$scen eq "fast"} { Mac/802_11 set dataRate_ 11Mb }
 set n [llength $xs]
 set ns [new Simulator]

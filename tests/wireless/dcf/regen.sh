@@ -7,7 +7,7 @@
 set -e
 NS=${NS:-/usr/bin/ns}
 here=$(cd "$(dirname "$0")" && pwd)
-for run in pair three garbled busy hidden capture crowd line norts fast "busy new" "crowd new"; do
+for run in pair three garbled busy hidden capture crowd line norts fast oldtimer oldtimer-norts "busy new" "crowd new"; do
     set -- $run
     s=$1
     name=$s${2:+-$2}
