@@ -67,17 +67,23 @@ impl NodeList {
     /// The nodes in list order.
     pub fn order(&self) -> Vec<usize> {
         let mut v = Vec::new();
+        self.order_into(&mut v);
+        v
+    }
+
+    /// The nodes in list order, into `out` (emptied first).
+    pub fn order_into(&self, out: &mut Vec<usize>) {
+        out.clear();
         let mut t = self.head;
         while let Some(i) = t {
-            v.push(i);
+            out.push(i);
             t = self.next[i];
         }
-        v
     }
 
     /// ns-2's bubble sort by X (swapping neighbours while one is strictly
     /// greater), done once.
-    pub fn sort(&mut self, x: &dyn Fn(usize) -> f64) {
+    pub fn sort(&mut self, x: &impl Fn(usize) -> f64) {
         self.sorted = true;
         let mut swapped = true;
         while swapped {
@@ -110,7 +116,7 @@ impl NodeList {
 
     /// Node `mn` moved from X `old_x` to `x(mn)` (ns-2's
     /// `updateNodesList`, called whenever a node's X changes).
-    pub fn moved(&mut self, mn: usize, old_x: f64, x: &dyn Fn(usize) -> f64) -> Update {
+    pub fn moved(&mut self, mn: usize, old_x: f64, x: &impl Fn(usize) -> f64) -> Update {
         if !self.sorted {
             self.sort(x);
             return Update::Sorted;
@@ -205,7 +211,7 @@ impl NodeList {
     /// included: the channel skips it), in the channel's order, into `out`.
     /// (ns-2 first brings up to date the position of every moving node not
     /// updated for a second, in list order; the caller does that.)
-    pub fn affected(&self, mn: usize, radius: f64, x: &dyn Fn(usize) -> f64, y: &dyn Fn(usize) -> f64, out: &mut Vec<usize>) {
+    pub fn affected(&self, mn: usize, radius: f64, x: &impl Fn(usize) -> f64, y: &impl Fn(usize) -> f64, out: &mut Vec<usize>) {
         out.clear();
         let (xmin, xmax) = (x(mn) - radius, x(mn) + radius);
         let (ymin, ymax) = (y(mn) - radius, y(mn) + radius);

@@ -4,16 +4,21 @@
 //! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
 //! will live here too, one file per component.
 
+pub mod aodv_buffer;
+pub mod aodv_table;
 pub mod arp;
 pub mod backoff;
 pub mod channel;
+pub mod dcf;
 pub mod dup;
 pub mod ifq;
 pub mod mac80211;
+pub mod medium;
 pub mod mobility;
 pub mod phy;
 pub mod propagation;
 pub mod retry;
+pub mod stack;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};

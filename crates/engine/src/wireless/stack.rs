@@ -1,0 +1,317 @@
+//! A mobile node's stack below its routing agent, as ns-2 2.35 builds it
+//! for ad hoc routing: the link layer (mac/ll.cc) with its ARP table
+//! (mac/arp.cc), the interface queue (queue/priqueue.cc) and the 802.11
+//! MAC (dcf.rs).  What the link layer does, in ns-2's order:
+//!
+//! * down (a packet from the routing agent): the MAC header's source and
+//!   type are set; a broadcast goes to the broadcast MAC address; a unicast
+//!   packet asks the ARP table, and goes to the queue after the link
+//!   layer's delay once the address is known; otherwise the packet is held
+//!   (a packet held before for the same address is dropped) and an ARP
+//!   request goes to the queue after the ARP table's delay; after three
+//!   requests unanswered, the held packet and the new one are given up
+//!   (dropped, or handed to their failure call-back);
+//! * up (a frame the MAC passes up): an ARP packet teaches the table its
+//!   sender (the packet held for it goes to the queue after the ARP delay)
+//!   and a request for this node is answered (the same packet made a reply,
+//!   after the ARP delay); any other packet goes to the agents after the
+//!   link layer's delay.
+//!
+//! The queue hands the MAC one packet at a time; the MAC's call-back when
+//! it is done takes the next.
+//!
+//! The simulation around it (time, timers, the radio channel, packets'
+//! headers, trace points) is the caller's, through [`Env`].  Generic over
+//! the packet handle; no allocation.
+
+use super::arp::{ArpTable, Resolve};
+use super::dcf::{Dcf, Failure, Frame, Host, Outgoing, Timer, Why, BROADCAST};
+use super::ifq::InterfaceQueue;
+
+/// An ARP packet's fields (hardware and protocol addresses of its sender
+/// and target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arp {
+    pub request: bool,
+    pub sender_mac: i32,
+    pub sender: i32,
+    pub target_mac: i32,
+    pub target: i32,
+}
+
+/// What the MAC header says the payload is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EtherType {
+    Ip,
+    Arp,
+}
+
+/// Why the link layer or the queue dropped a packet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueDrop {
+    /// The queue was full.
+    Full,
+    /// Replaced while its ARP request was out, or given up after three.
+    Arp,
+}
+
+/// The rest of the simulation, as the stack sees it.
+pub trait Env<P> {
+    fn now(&self) -> f64;
+    /// The next of the default generator's `random()` draws.
+    fn random(&mut self) -> i32;
+    /// Start or stop one of the MAC's timers (dcf.rs's [`Host`]).
+    fn start(&mut self, t: Timer, delay: f64);
+    fn stop(&mut self, t: Timer);
+    /// A frame goes on the air (the MAC's send trace, then the radio).
+    fn transmit(&mut self, f: &Frame<P>);
+    /// A frame received: a control frame the MAC acted on, or a data
+    /// frame it passes up (its packet's size already cut to the
+    /// payload's).  The MAC's receive trace; a data frame's header fields
+    /// stay with its packet, whose forward count (ns-2's `num_forwards`)
+    /// goes up by one.
+    fn received(&mut self, f: &Frame<P>);
+    /// A frame dropped by the MAC (its drop trace; the packet it carries,
+    /// if any, is gone).
+    fn mac_dropped(&mut self, f: Frame<P>, why: Why);
+    /// A packet let go without a trace.
+    fn release(&mut self, p: P);
+    /// A packet dropped by the link layer or the queue (their drop trace).
+    fn dropped(&mut self, p: P, why: QueueDrop);
+    /// Whether `p` carries a failure call-back (set by its routing agent),
+    /// and the call-back itself: with the MAC's reason, it gets a copy of
+    /// `p` (the frame is dropped next, `p` with it); without (the ARP
+    /// table gave up), `p` itself.
+    fn has_failure_callback(&self, p: P) -> bool;
+    fn failed(&mut self, p: P, why: Option<Failure>);
+    /// A unicast data frame from a sender beyond GOD's count.
+    fn unknown_sender(&mut self, src: u32, dst: u32);
+    /// Hand `p` back to this node's stack after `delay`: to its queue
+    /// ([`Stack::enqueue`]) or to its agents.
+    fn to_queue(&mut self, p: P, delay: f64);
+    fn to_agents(&mut self, p: P, delay: f64);
+    /// Whether the queue puts `p` first (a routing protocol's packet).
+    fn is_routing(&self, p: P) -> bool;
+    /// Packet headers: the address the link layer resolves (the next hop
+    /// the routing agent set, or for an agent that sets none, the IP
+    /// destination), the size (bytes), the MAC header's addresses and
+    /// type, the ARP fields of an ARP packet.
+    fn destination(&self, p: P) -> i32;
+    fn size(&self, p: P) -> u32;
+    fn set_size(&mut self, p: P, size: u32);
+    fn mac_addresses(&self, p: P) -> (u32, u32);
+    fn set_mac(&mut self, p: P, ra: Option<u32>, ta: u32, ether: EtherType);
+    fn arp(&self, p: P) -> Option<Arp>;
+    fn set_arp(&mut self, p: P, a: Arp);
+    /// A new ARP packet (28 bytes) with these fields.
+    fn new_arp(&mut self, a: Arp) -> P;
+}
+
+/// The ARP packet's size (bytes).
+pub const ARP_LEN: u32 = 28;
+
+/// The IP broadcast address.
+pub const IP_BROADCAST: i32 = -1;
+
+/// One node's link layer, ARP table, interface queue and MAC.
+#[derive(Clone, Debug)]
+pub struct Stack<P> {
+    pub mac: Dcf<P>,
+    pub queue: InterfaceQueue<P>,
+    pub arp: ArpTable<P>,
+    /// The node's IP address.
+    pub ip: i32,
+    /// The link layer's delay and the ARP table's (ns-2: 25 us, 5 us).
+    pub ll_delay: f64,
+    pub arp_delay: f64,
+}
+
+/// The MAC's view of the node: the environment, plus the link layer and
+/// the queue the MAC calls into.
+struct Glue<'a, P, E> {
+    env: &'a mut E,
+    queue: &'a mut InterfaceQueue<P>,
+    arp: &'a mut ArpTable<P>,
+    ip: i32,
+    mac_addr: u32,
+    ll_delay: f64,
+    arp_delay: f64,
+}
+
+impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
+    fn now(&self) -> f64 {
+        self.env.now()
+    }
+
+    fn random(&mut self) -> i32 {
+        self.env.random()
+    }
+
+    fn start(&mut self, t: Timer, delay: f64) {
+        self.env.start(t, delay)
+    }
+
+    fn stop(&mut self, t: Timer) {
+        self.env.stop(t)
+    }
+
+    fn transmit(&mut self, f: &Frame<P>) {
+        self.env.transmit(f)
+    }
+
+    fn up(&mut self, f: Frame<P>) {
+        let p = f.payload.expect("a data frame carries a packet");
+        self.env.set_size(p, f.size);
+        self.env.received(&f);
+        match self.env.arp(p) {
+            Some(a) => self.arp_input(p, a),
+            None => self.env.to_agents(p, self.ll_delay),
+        }
+    }
+
+    fn log(&mut self, f: Frame<P>) {
+        self.env.received(&f);
+    }
+
+    fn drop(&mut self, f: Frame<P>, why: Why) {
+        self.env.mac_dropped(f, why)
+    }
+
+    fn free(&mut self, f: Frame<P>) {
+        if let Some(p) = f.payload {
+            self.env.release(p);
+        }
+    }
+
+    fn has_failure_callback(&self, f: &Frame<P>) -> bool {
+        f.payload.is_some_and(|p| self.env.has_failure_callback(p))
+    }
+
+    fn failed(&mut self, f: &Frame<P>, why: Failure) {
+        let p = f.payload.expect("a data frame carries a packet");
+        self.env.set_size(p, f.size);
+        self.env.failed(p, Some(why))
+    }
+
+    fn unknown_sender(&mut self, src: u32, dst: u32) {
+        self.env.unknown_sender(src, dst)
+    }
+
+    fn resume(&mut self) -> Option<Outgoing<P>> {
+        let p = self.queue.resume()?;
+        Some(outgoing(self.env, p))
+    }
+}
+
+fn outgoing<P: Copy, E: Env<P>>(env: &E, p: P) -> Outgoing<P> {
+    let (ra, ta) = env.mac_addresses(p);
+    Outgoing { payload: p, size: env.size(p), ra, ta }
+}
+
+impl<P: Copy, E: Env<P>> Glue<'_, P, E> {
+    /// ns-2's `arpinput`: learn the sender; send what was held for it;
+    /// answer a request for this node with the same packet.
+    fn arp_input(&mut self, p: P, a: Arp) {
+        if let Some(held) = self.arp.learn(a.sender, a.sender_mac) {
+            self.env.set_mac(held, Some(a.sender_mac as u32), self.mac_addr, EtherType::Ip);
+            self.env.to_queue(held, self.arp_delay);
+        }
+        if a.request && a.target == self.ip {
+            self.env.set_size(p, ARP_LEN);
+            self.env.set_mac(p, Some(a.sender_mac as u32), self.mac_addr, EtherType::Arp);
+            let reply = Arp { request: false, sender_mac: self.mac_addr as i32, sender: a.target, target_mac: a.sender_mac, target: a.sender };
+            self.env.set_arp(p, reply);
+            self.env.to_queue(p, self.arp_delay);
+        } else {
+            self.env.release(p);
+        }
+    }
+
+    /// A packet given up by the ARP table: its failure call-back, if it
+    /// has one, else dropped.
+    fn arp_failed(&mut self, p: P) {
+        if self.env.has_failure_callback(p) {
+            self.env.failed(p, None);
+        } else {
+            self.env.dropped(p, QueueDrop::Arp);
+        }
+    }
+
+    /// ns-2's `LL::sendDown`.
+    fn send_down(&mut self, p: P) {
+        self.env.set_mac(p, None, self.mac_addr, EtherType::Ip);
+        let dst = self.env.destination(p);
+        if dst == IP_BROADCAST {
+            self.env.set_mac(p, Some(BROADCAST), self.mac_addr, EtherType::Ip);
+            self.env.to_queue(p, self.ll_delay);
+            return;
+        }
+        match self.arp.resolve(dst, p) {
+            Resolve::Known(mac) => {
+                self.env.set_mac(p, Some(mac as u32), self.mac_addr, EtherType::Ip);
+                self.env.to_queue(p, self.ll_delay);
+            }
+            Resolve::Request { dropped } => {
+                if let Some(old) = dropped {
+                    self.env.dropped(old, QueueDrop::Arp);
+                }
+                let request = Arp { request: true, sender_mac: self.mac_addr as i32, sender: self.ip, target_mac: 0, target: dst };
+                let q = self.env.new_arp(request);
+                self.env.set_mac(q, Some(BROADCAST), self.mac_addr, EtherType::Arp);
+                self.env.to_queue(q, self.arp_delay);
+            }
+            Resolve::GiveUp { held, this } => {
+                if let Some(h) = held {
+                    self.arp_failed(h);
+                }
+                self.arp_failed(this);
+            }
+        }
+    }
+}
+
+impl<P: Copy> Stack<P> {
+    /// A stack with ns-2's delays, its MAC given, its queue of `limit`
+    /// packets putting routing packets first.
+    pub fn new(mac: Dcf<P>, ip: i32, limit: usize) -> Stack<P> {
+        Stack { mac, queue: InterfaceQueue::new(limit, true), arp: ArpTable::default(), ip, ll_delay: 25e-6, arp_delay: 5e-6 }
+    }
+
+    fn split<'a, E: Env<P>>(&'a mut self, env: &'a mut E) -> (&'a mut Dcf<P>, Glue<'a, P, E>) {
+        let mac_addr = self.mac.addr;
+        let glue = Glue { env, queue: &mut self.queue, arp: &mut self.arp, ip: self.ip, mac_addr, ll_delay: self.ll_delay, arp_delay: self.arp_delay };
+        (&mut self.mac, glue)
+    }
+
+    /// A packet from the routing agent, down through the link layer.
+    pub fn send_down<E: Env<P>>(&mut self, env: &mut E, p: P) {
+        let (_, mut g) = self.split(env);
+        g.send_down(p);
+    }
+
+    /// A packet reaching the interface queue (after its delay).
+    pub fn enqueue<E: Env<P>>(&mut self, env: &mut E, p: P) {
+        let routing = env.is_routing(p);
+        let a = self.queue.arrive(p, routing);
+        if let Some(d) = a.dropped {
+            env.dropped(d, QueueDrop::Full);
+        }
+        if let Some(s) = a.send {
+            let o = outgoing(env, s);
+            let (mac, mut g) = self.split(env);
+            mac.send(&mut g, o);
+        }
+    }
+
+    /// The first bit of a frame reaches the radio, judged and stamped.
+    pub fn arrive<E: Env<P>>(&mut self, env: &mut E, f: Frame<P>) {
+        let (mac, mut g) = self.split(env);
+        mac.arrive(&mut g, f);
+    }
+
+    /// One of the MAC's timers fired.
+    pub fn expired<E: Env<P>>(&mut self, env: &mut E, t: Timer) {
+        let (mac, mut g) = self.split(env);
+        mac.expired(&mut g, t);
+    }
+}
