@@ -107,13 +107,15 @@ impl Sim {
             Obj::Queue(_) => match cmd {
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
-                    let link_bw = match q.disc.get::<crate::qdisc::Red>().map(|r| self.objs.get(r.link as usize)) {
+                    let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
                         Some(Some(Obj::Link(l))) => Some(l.bandwidth),
                         _ => None,
                     };
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (qib, mean) = (q.cap.in_bytes, q.cap.mean_pktsize);
-                    if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
+                    if let Some(rio) = q.disc.get_mut::<crate::qdisc::Rio>() {
+                        rio.reset(&mut self.w, link_bw, qib, mean);
+                    } else if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
                     if let Some(pi) = q.disc.get_mut::<crate::qdisc::Pi>() {
@@ -515,7 +517,7 @@ impl Sim {
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
     fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let (cmd, n) = (argv[0], argv.len());
-        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Red>().is_some()) {
+        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.red().is_some()) {
             return Err(format!("unknown command \"{cmd}\""));
         }
         let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
@@ -527,7 +529,7 @@ impl Sim {
                 };
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                 let mean = q.cap.mean_pktsize;
-                q.disc.get_mut::<crate::qdisc::Red>().unwrap().set_link(l, bw, delay, mean);
+                q.disc.red_mut().unwrap().set_link(l, bw, delay, mean);
             }
             ("attach", 2) => {
                 let ch = self.w.out.channel(argv[1]);
@@ -545,7 +547,7 @@ impl Sim {
                     "cur_max_p_" => RedVar::CurMaxP,
                     v => return Err(format!("trace: {v} is not a TracedVar of Queue/RED")),
                 };
-                q.disc.get_mut::<crate::qdisc::Red>().unwrap().trace(&mut self.w, var);
+                q.disc.red_mut().unwrap().trace(&mut self.w, var);
             }
             ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
             ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),
@@ -841,13 +843,13 @@ impl Sim {
 
     fn red_mut(&mut self, id: ObjId) -> &mut crate::qdisc::Red {
         match &mut self.objs[id as usize] {
-            Obj::Queue(q) => q.disc.get_mut::<crate::qdisc::Red>().expect("RED queue"),
+            Obj::Queue(q) => q.disc.red_mut().expect("RED queue"),
             _ => unreachable!("not a queue"),
         }
     }
 
     fn red_ref(&self, id: ObjId) -> &crate::qdisc::Red {
-        self.queue_ref(id).disc.get::<crate::qdisc::Red>().expect("RED queue")
+        self.queue_ref(id).disc.red().expect("RED queue")
     }
 
     fn queue_ref(&self, id: ObjId) -> &Queue {

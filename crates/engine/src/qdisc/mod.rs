@@ -32,6 +32,7 @@ pub mod pi;
 pub mod gk;
 pub mod pie;
 pub mod red;
+pub mod rio;
 pub mod scfq;
 pub mod sfq;
 pub mod vq;
@@ -51,6 +52,7 @@ pub use pi::Pi;
 pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
+pub use rio::Rio;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
 pub use vq::Vq;
@@ -333,6 +335,7 @@ disciplines! {
     Cobalt(Cobalt),
     FqPie(FqPie),
     FqCobalt(FqCobalt),
+    Rio(Rio),
 }
 
 impl Qdisc {
