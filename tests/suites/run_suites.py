@@ -69,6 +69,9 @@ EXPECTED = {
     # the other two need Queue/FQ (FQLink's per-flow queues)
     "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
     "vq": None,
+    "rem": None,
+    # tagging needs the token-bucket tagger (maketbtagger)
+    "rio": ["strict", "proportional", "gentle", "notGentle"],
     "gk": None,
     "simple": None,
     "frto": None,

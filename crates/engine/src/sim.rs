@@ -1476,6 +1476,12 @@ impl Sim {
                                 src.timeout(self, agent);
                             }
                         }
+                        // REM's price update (the only queue with a timer)
+                        Obj::Queue(q) => {
+                            if let Some(r) = q.disc.get_mut::<crate::qdisc::Rem>() {
+                                r.timeout(&mut self.w);
+                            }
+                        }
                         Obj::Delayer(_) => {
                             // It must stay in the table while it runs (its
                             // queue calls it back): run it after `put`.

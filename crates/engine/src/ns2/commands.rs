@@ -105,6 +105,10 @@ impl Sim {
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
             Obj::Queue(_) => match cmd {
+                "reset" if self.is_rem(id) => {
+                    self.rem_reset(id);
+                    Ok(String::new())
+                }
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
                     let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
@@ -165,6 +169,7 @@ impl Sim {
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
                 _ if self.is_fairq(id) => self.fairq_command(id, argv),
+                _ if self.is_rem(id) => self.rem_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),

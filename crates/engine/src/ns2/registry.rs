@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rio, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
@@ -44,6 +44,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::boxed(Red::new())) },
     Class { name: "Queue/RED/RIO", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED, &rio::RIO], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Rio::new())) },
+    Class { name: "Queue/REM", tables: &[&queue::QUEUE, &rem::REM], make: rem::make_rem },
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
     Class { name: "Queue/PI", tables: &[&queue::QUEUE, &pi::PI_QUEUE, &pi::PI], make: |s, id| make_queue(s, id, Qdisc::boxed(Pi::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },

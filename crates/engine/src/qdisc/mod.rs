@@ -32,6 +32,7 @@ pub mod pi;
 pub mod gk;
 pub mod pie;
 pub mod red;
+pub mod rem;
 pub mod rio;
 pub mod scfq;
 pub mod sfq;
@@ -52,6 +53,7 @@ pub use pi::Pi;
 pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
+pub use rem::Rem;
 pub use rio::Rio;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
@@ -336,6 +338,7 @@ disciplines! {
     FqPie(FqPie),
     FqCobalt(FqCobalt),
     Rio(Rio),
+    Rem(Rem),
 }
 
 impl Qdisc {
@@ -625,7 +628,7 @@ impl Queue {
 
     #[inline(always)]
     pub(crate) fn needs_resume(&self) -> bool {
-        self.blocked && (!self.is_empty() || self.summarystats)
+        self.blocked && (!self.is_empty() || self.summarystats || self.disc.deques_when_empty())
     }
 
     /// `Queue::reset`: take out everything queued, head first, for the

@@ -68,7 +68,7 @@ namespace eval ::dumbbell {
 }
 foreach cls {
     Queue/RED/PD Queue/CBQ Queue/FQ
-    Queue/REM Queue/PI Queue/XCP Queue/SRR Queue/JoBS
+    Queue/PI Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym

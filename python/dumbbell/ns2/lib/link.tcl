@@ -32,6 +32,7 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
     # Dumbbell's SCFQ passes the link on to its RED classes).
     if {[string first RED $qtype] != -1 || [string first Vq $qtype] != -1 || [string first GK $qtype] != -1
+            || [string first REM $qtype] != -1
             || $qtype eq "SCFQ"} {
         $q link [$link_($sid:$did) set link_]
     }

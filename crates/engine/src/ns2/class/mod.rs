@@ -12,6 +12,7 @@ pub mod misc;
 pub mod pi;
 pub mod monitor;
 pub mod ranvar;
+pub mod rem;
 pub mod rio;
 pub mod tcp;
 pub mod tcp_linux;
