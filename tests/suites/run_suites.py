@@ -70,8 +70,7 @@ EXPECTED = {
     "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
     "vq": None,
     "rem": None,
-    # tagging needs the token-bucket tagger (maketbtagger)
-    "rio": ["strict", "proportional", "gentle", "notGentle"],
+    "rio": None,
     "gk": None,
     "simple": None,
     "frto": None,

@@ -37,6 +37,7 @@ pub mod sched;
 pub mod sim;
 pub mod sink;
 pub mod socket;
+pub mod tagger;
 pub mod tcp;
 pub mod telnet;
 pub mod tfrc;

@@ -283,6 +283,9 @@ pub struct QueueMonitor {
     pub flowmon: Option<Box<FlowMon>>,
     /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
     pub flow: Option<FlowKey>,
+    /// A flow's token bucket, which tags the packets it covers In as a
+    /// tagger's flow sees them arrive.
+    pub tb: Option<Box<crate::tagger::TokenBucket>>,
     /// Distribution of the RTTs departing TCP packets carry.
     pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.

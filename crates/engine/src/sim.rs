@@ -1236,13 +1236,21 @@ impl Sim {
             if let Some(flow) = self.find_flow(cl, p) {
                 let pk = self.w.pool.get(p);
                 let key = crate::objs::FlowKey { src: pk.saddr, dst: pk.daddr, fid: pk.fid, ptype: pk.ptype as i32 };
+                let mut tagged = false;
                 if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
                     f.flow = Some(key);
+                    // a tagger's flow (`Tagger::in`) tags before counting
+                    if let (Some(tb), SnoopKind::In) = (f.tb.as_mut(), kind) {
+                        tagged = tb.tag(self.w.s.now, pk.size);
+                    }
                     if let Some(pend) = f.pending.as_mut() {
                         if pend.event == self.w.s.current {
                             pend.snoops.push(crate::objs::PendingSnoop { kind, now: self.w.s.now, id: p, pkt: pk.clone() });
                         }
                     }
+                }
+                if tagged {
+                    self.w.pool.get_mut(p).pri = true;
                 }
                 self.monitor_update(kind, flow, p);
             }

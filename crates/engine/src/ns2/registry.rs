@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
@@ -70,6 +70,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "QueueMonitor/ED", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED], make: monitor::make_queue_monitor },
     Class { name: "QueueMonitor/ED/Flowmon", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOWMON], make: monitor::make_flowmon },
     Class { name: "QueueMonitor/ED/Flow", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW], make: monitor::make_flow },
+    Class { name: "QueueMonitor/ED/Tagger", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED], make: tagger::make_tagger },
+    Class { name: "QueueMonitor/ED/Flow/TB", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW, &tagger::TB_FLOW], make: tagger::make_tb_flow },
+    Class { name: "SnoopQueue/Tagger", tables: &[&tagger::SNOOP_TAGGER], make: tagger::make_snoop_tagger },
     Class { name: "Samples", tables: &[], make: monitor::make_samples },
     Class { name: "Agent/Null", tables: &[&agent::AGENT, &agent::NULL], make: agent::make_null },
     Class { name: "Agent/TCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Tahoe) },

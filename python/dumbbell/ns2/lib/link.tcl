@@ -283,6 +283,50 @@ SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
     set qMonitor_ $qmon
 }
 
+# A tagger for RIO (ns-2's maketbtagger): a flow monitor whose flows are
+# token buckets, set per flow id with `[$tagger classifier] set-flowrate
+# fid rate depth tokens` before traffic starts, and put at the head of a
+# link with attach-tagger.  The arrivals a bucket covers are tagged In.
+# (Flows not set so are not tagged; ns-2 would give them a bucket with the
+# class defaults.)
+Simulator instproc maketbtagger {cltype {clslots 29}} {
+    set tagger [new QueueMonitor/ED/Tagger]
+    set cl [new Classifier/Hash/$cltype $clslots]
+    $cl proc set-rate {src dst fid hashbucket rate depth init} {
+        set fdesc [new QueueMonitor/ED/Flow/TB]
+        $fdesc set-delay-samples [new Samples]
+        $fdesc set target_rate_ $rate
+        $fdesc set bucket_depth_ $depth
+        $fdesc set tbucket_ $init
+        $self set-hash $hashbucket $src $dst $fid [$self installNext $fdesc]
+    }
+    $cl proc no-slot slotnum { }
+    $tagger classifier $cl
+    return $tagger
+}
+# The token bucket of flow `fid` (classified by flow id alone): a new one,
+# or the one the flow has, set anew.
+Classifier/Hash instproc set-flowrate {fid rate depth init} {
+    set f [$self lookup auto 0 0 $fid]
+    if {$f eq ""} {
+        $self set-rate 0 0 $fid 4294967295 $rate $depth $init
+        return
+    }
+    $f set target_rate_ $rate
+    $f set bucket_depth_ $depth
+    $f set tbucket_ $init
+}
+Simulator instproc attach-tagger {lnk tagger} {
+    $lnk attach-taggers [new SnoopQueue/Tagger] $tagger
+}
+SimpleLink instproc attach-taggers {insnoop qmon} {
+    $self instvar snoopIn_ qMonitor_
+    set snoopIn_ $insnoop
+    $self add-to-head $snoopIn_
+    $snoopIn_ set-monitor $qmon
+    set qMonitor_ $qmon
+}
+
 SimpleLink instproc init-monitor {ns qtrace sampleInterval} {
     $self instvar qMonitor_ ns_ qtrace_ sampleInterval_
     set ns_ $ns

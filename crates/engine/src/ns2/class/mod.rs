@@ -14,6 +14,7 @@ pub mod monitor;
 pub mod ranvar;
 pub mod rem;
 pub mod rio;
+pub mod tagger;
 pub mod tcp;
 pub mod tcp_linux;
 pub mod tfrc;
