@@ -429,11 +429,13 @@ pub struct FlowMon {
     pub enable_out: bool,
     pub enable_drop: bool,
     pub enable_edrop: bool,
+    /// A tagger's (its flows are token buckets; see `tagger.rs`).
+    pub tagger: bool,
 }
 
 impl Default for FlowMon {
     fn default() -> Self {
-        FlowMon { classifier: NONE, channel: None, enable_in: true, enable_out: true, enable_drop: true, enable_edrop: true }
+        FlowMon { classifier: NONE, channel: None, enable_in: true, enable_out: true, enable_drop: true, enable_edrop: true, tagger: false }
     }
 }
 

@@ -1233,7 +1233,11 @@ impl Sim {
     fn snoop_full(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         let flowmon = self.monitor_update(kind, mon, p);
         if let Some(cl) = flowmon {
-            if let Some(flow) = self.find_flow(cl, p) {
+            let found = self.find_flow(cl, p);
+            if found.is_none() {
+                self.untagged_flow(mon, p);
+            }
+            if let Some(flow) = found {
                 let pk = self.w.pool.get(p);
                 let key = crate::objs::FlowKey { src: pk.saddr, dst: pk.daddr, fid: pk.fid, ptype: pk.ptype as i32 };
                 let mut tagged = false;
@@ -1254,6 +1258,20 @@ impl Sim {
                 }
                 self.monitor_update(kind, flow, p);
             }
+        }
+    }
+
+    /// A flow monitor found no flow for `p`: a tagger stops the run (ns-2
+    /// would give the flow a token bucket with its class's defaults, which
+    /// Dumbbell does not yet do), rather than leave the packet untagged.
+    #[cold]
+    fn untagged_flow(&mut self, mon: ObjId, p: PktId) {
+        if matches!(&self.objs[mon as usize], Obj::QueueMonitor(q) if q.flowmon.as_ref().is_some_and(|f| f.tagger)) {
+            let fid = self.w.pool.get(p).fid;
+            let msg = format!("the tagger {} met a packet of flow {fid}, which has no token bucket: give every flow \
+                               through a tagger its bucket before its packets arrive (Dumbbell does not yet make one \
+                               with the class defaults, as ns-2 does)", self.name(mon));
+            self.w.abort(crate::notice::Abort::Front(msg));
         }
     }
 

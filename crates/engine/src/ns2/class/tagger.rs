@@ -23,7 +23,13 @@ fn tb(o: &mut Obj) -> Option<&mut TokenBucket> {
 
 /// A tagger: a flow monitor (its classifier finds each arrival's flow).
 pub fn make_tagger(sim: &mut Sim, id: ObjId) -> Obj {
-    make_flowmon(sim, id)
+    let mut o = make_flowmon(sim, id);
+    if let Obj::QueueMonitor(q) = &mut o {
+        if let Some(f) = q.flowmon.as_mut() {
+            f.tagger = true;
+        }
+    }
+    o
 }
 
 /// A flow with a token bucket.
