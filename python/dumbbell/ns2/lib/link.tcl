@@ -211,10 +211,14 @@ proc ::dumbbell::tclhash {s} {
     return $h
 }
 
+# (After a tagger: ns-2 makes the tagger's snoop the link's head, so what
+# is added to the head later comes after the tagger.)
 Link instproc add-to-head {connector} {
-    $self instvar head_
-    $connector target [$head_ target]
-    $head_ target $connector
+    $self instvar head_ taggerSnoop_
+    set h $head_
+    if {[info exists taggerSnoop_]} { set h $taggerSnoop_ }
+    $connector target [$h target]
+    $h target $connector
 }
 
 ::otcl::_::LibClass SimpleLink Link
@@ -320,9 +324,12 @@ Simulator instproc attach-tagger {lnk tagger} {
     $lnk attach-taggers [new SnoopQueue/Tagger] $tagger
 }
 SimpleLink instproc attach-taggers {insnoop qmon} {
-    $self instvar snoopIn_ qMonitor_
+    $self instvar snoopIn_ qMonitor_ head_ taggerSnoop_
     set snoopIn_ $insnoop
-    $self add-to-head $snoopIn_
+    # first after the head, and later additions to the head after it
+    $snoopIn_ target [$head_ target]
+    $head_ target $snoopIn_
+    set taggerSnoop_ $snoopIn_
     $snoopIn_ set-monitor $qmon
     set qMonitor_ $qmon
 }
