@@ -118,6 +118,7 @@ impl Sim {
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (qib, mean) = (q.cap.in_bytes, q.cap.mean_pktsize);
                     if let Some(rio) = q.disc.get_mut::<crate::qdisc::Rio>() {
+                        crate::ns2::class::rio::check_bands(rio)?;
                         rio.reset(&mut self.w, link_bw, qib, mean);
                     } else if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
                         red.reset(&mut self.w, link_bw, qib, mean);

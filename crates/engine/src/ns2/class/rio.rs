@@ -64,3 +64,15 @@ pub static RIO: Table<Rio> = Table {
     ],
     after_set: None,
 };
+
+/// Before a reset: each band's thresholds must differ (ns-2 divides by
+/// their difference and crashes with a floating-point exception).
+pub fn check_bands(r: &Rio) -> Result<(), String> {
+    for (lo, hi, b) in [("in_thresh_", "in_maxthresh_", &r.in_band), ("out_thresh_", "out_maxthresh_", &r.out_band)] {
+        if b.th_max == b.th_min {
+            return Err(format!("Queue/RED/RIO: {hi} ({}) equals {lo}: the band's drop curve would divide by zero \
+                                (ns-2 crashes); make {hi} the larger", fmt_real(b.th_max)));
+        }
+    }
+    Ok(())
+}
