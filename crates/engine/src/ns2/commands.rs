@@ -776,8 +776,12 @@ impl Sim {
             ("dump", 1) => {
                 let flows = self.flow_objs(cl);
                 let now = self.w.s.now;
-                let (ch, agg) = match &self.objs[id as usize] {
-                    Obj::QueueMonitor(q) => (q.flowmon.as_ref().unwrap().channel, (q.parrivals, q.barrivals, q.epdrops, q.ebdrops, q.pdrops, q.bdrops)),
+                let (ch, agg, tagger) = match &self.objs[id as usize] {
+                    Obj::QueueMonitor(q) => {
+                        let fm = q.flowmon.as_ref().unwrap();
+                        // a tagger's line ends with its own marks (`Tagger::fformat`)
+                        (fm.channel, (q.parrivals, q.barrivals, q.epdrops, q.ebdrops, q.pdrops, q.bdrops), fm.tagger.then_some(q.pmarks))
+                    }
                     _ => unreachable!(),
                 };
                 let Some(ch) = ch else { return Ok(String::new()) };
@@ -786,12 +790,17 @@ impl Sim {
                     if let Obj::QueueMonitor(fq) = &self.objs[f as usize] {
                         let k = fq.flow.unwrap_or_default();
                         crate::ns2::printf::push_f(&mut text, now, 3, 8, false);
+                        let tail = match tagger {
+                            Some(marks) => format!("{marks}\n"),
+                            None => format!("{} {} {}\n", fq.qs_pkts, fq.qs_bytes, fq.qs_drops),
+                        };
                         let rest = format!(
-                            " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n",
+                            " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} ",
                             k.fid, k.ptype, k.fid, k.src, k.dst, fq.parrivals, fq.barrivals, fq.epdrops, fq.ebdrops,
-                            agg.0, agg.1, agg.2, agg.3, agg.4, agg.5, fq.pdrops, fq.bdrops, fq.qs_pkts, fq.qs_bytes, fq.qs_drops
+                            agg.0, agg.1, agg.2, agg.3, agg.4, agg.5, fq.pdrops, fq.bdrops
                         );
                         text.extend_from_slice(rest.as_bytes());
+                        text.extend_from_slice(tail.as_bytes());
                     }
                 }
                 self.write_line(ch, &text);
