@@ -8,6 +8,7 @@
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq and GK queues on some links
+    python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
     python3 tests/random/gen.py SEED --full       two-way TCP too (Agent/TCP/FullTcp and variants)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
@@ -261,13 +262,15 @@ def topo_dumbbell(r, n):
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
-                 linux: bool = False, full: bool = False, qs: bool = False):
+                 linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False):
         self.seed = seed
         self.qs = qs
         self.qs_head = []
         self.qs_lines = []
         self.qs_kinds = []
         self.queues = queues
+        self.aqm = aqm
+        self.aqm_kinds = []
         self.queue_lines = []
         self.queue_kinds = []
         self.linux = linux
@@ -1715,6 +1718,88 @@ class Gen:
                         t = fmt_us(y.randint(1, max(1, T - 1)))
                         self.queue_lines.append('$ns at %s "%s limit %d"' % (t, ref, y.randint(1, 80)))
 
+    # -- ns-2's RIO and REM (--aqm) ----------------------------------------------------
+    #
+    # Only in --aqm mode, from a stream of its own, after everything else:
+    # the slowest DropTail link statement on the flows' paths and a few
+    # others become Queue/RED/RIO or Queue/REM with random parameters (RIO:
+    # band thresholds and max_p, gentle, q_weight_, wait_, ECN, priority by
+    # flow id or none; REM: gamma_, phi_, inw_, pupdtime_, pbo_, marking,
+    # bytes), and now and then a token-bucket tagger on a link feeding one,
+    # with buckets for some flow ids.  The other draws are untouched.
+    def build_aqm(self):
+        if not self.aqm:
+            return
+        y = Rng(((self.seed ^ 0x510E527FADE682D1) * 0x9B05688C2B3E6C1F + 0x1F83D9ABFB41BD6B
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
+        kinds = y.weighted([("RIO", 45), ("REM", 40), ("mixed", 15)])
+        fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
+        for kind, ls in self.link_stmts:
+            if (kind, ls) not in chosen:
+                continue
+            q = kinds if kinds != "mixed" else y.choice(["RIO", "REM"])
+            for l in ls:
+                l["qtype"] = "RED/RIO" if q == "RIO" else q
+            self.aqm_kinds.append(q)
+            for l in ls:
+                ref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                if q == "RIO":
+                    # a band's thresholds both or neither (equal ones
+                    # crash ns-2: it divides by their difference)
+                    if y.chance(70):
+                        lo = y.randint(1, 10)
+                        self.queue_lines.append("%s set in_thresh_ %d" % (ref, lo))
+                        self.queue_lines.append("%s set in_maxthresh_ %d" % (ref, lo + y.randint(1, 20)))
+                    if y.chance(70):
+                        lo = y.randint(1, 8)
+                        self.queue_lines.append("%s set out_thresh_ %d" % (ref, lo))
+                        self.queue_lines.append("%s set out_maxthresh_ %d" % (ref, lo + y.randint(1, 12)))
+                    for var, val in (("in_linterm_", y.choice(["3", "10", "50"])),
+                                     ("linterm_", y.choice(["3", "10", "12", "200"])),
+                                     ("priority_method_", y.choice(["1", "1", "0"])),
+                                     ("gentle_", y.choice(["true", "false"])),
+                                     ("in_gentle_", y.choice(["true", "false"])),
+                                     ("out_gentle_", y.choice(["true", "false"])),
+                                     ("q_weight_", y.choice(["0.002", "0.02", "0.2"])),
+                                     ("wait_", y.choice(["true", "false"])),
+                                     ("setbit_", y.choice(["true", "false"])),
+                                     ("drop_front_", y.choice(["true", "false"]))):
+                        if y.chance(55):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
+                else:
+                    for var, val in (("gamma_", y.choice(["0.001", "0.005", "0.0005"])),
+                                     ("phi_", y.choice(["1.001", "1.01", "2", "5"])),
+                                     ("inw_", y.choice(["1", "0.5", "0.1"])),
+                                     ("pupdtime_", y.choice(["0.002", "0.01", "0.0005"])),
+                                     ("pbo_", y.choice(["20", "5", "50"])),
+                                     ("markpkts_", y.choice(["true", "false"])),
+                                     ("qib_", y.choice(["true", "false"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"]))):
+                        if y.chance(45):
+                            self.queue_lines.append("%s set %s %s" % (ref, var, val))
+            if q == "RIO" and y.chance(40):
+                # a tagger on a link into the queue's node
+                feeding = [l for k2, ls2 in self.link_stmts for l in ls2 if l["dst"] == ls[0]["src"]]
+                if feeding:
+                    f = y.choice(feeding)
+                    tg = "tagger%d" % len(self.aqm_kinds)
+                    self.queue_lines.append("set %s [$ns maketbtagger Fid]" % tg)
+                    self.queue_lines.append("$ns attach-tagger [$ns link %s %s] $%s" % (self.nref(f["src"]), self.nref(f["dst"]), tg))
+                    # every flow id gets a bucket (Dumbbell does not yet make one
+                    # for a flow the tagger meets without)
+                    for fid in fids:
+                        self.queue_lines.append("[$%s classifier] set-flowrate %d %d %d %d" % (
+                            tg, fid, y.choice([64000, 200000, 1000000, 5000000]), y.choice([1000, 5000, 20000]), y.choice([1, 1000, 10000])))
+
     # -- TCP-Linux (--linux) -----------------------------------------------------------
     #
     # Only in --linux mode, from a stream of its own: some flows (at least
@@ -2562,6 +2647,8 @@ class Gen:
             feats["tfrc"] = sorted(set(self.tfrc_kinds))
         if self.queues:
             feats["queues"] = sorted(set(self.queue_kinds))
+        if self.aqm:
+            feats["aqm"] = sorted(set(self.aqm_kinds))
         if self.full:
             feats["full"] = sorted(set(self.full_kinds))
         if self.qs:
@@ -2570,7 +2657,7 @@ class Gen:
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False):
+          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2581,9 +2668,10 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     some links (check.py --queues).  linux: some flows are
     Agent/TCP/Linux with random congestion controls (check.py --linux).  full: two-way TCP connections
     beside them (check.py --full).  qs: Quick-Start routers on every node, Quick-Start requests on the
-    TCP flows (check.py --qs)."""
+    TCP flows (check.py --qs).  aqm: ns-2's RIO and REM queues on some
+    links, RIO sometimes behind a token-bucket tagger (check.py --aqm)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2600,6 +2688,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_traffic()
         g.build_tfrc()
         g.build_queues()
+        g.build_aqm()
         g.build_full()
         g.build_qs()
         text = g.emit()
@@ -2610,12 +2699,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues, "l" --linux, "w" --full ("dN", "tN", "vN", "fN", "qN", "dtN", ...).  (seed,
+    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm ("dN", "tN", "vN", "fN", "qN", "aN", "dtN", ...).  (seed,
     dynamics, traffic, vegas); `tfrc_entry`, `queues_entry`, `linux_entry`
-    and `full_entry` tell the "f", "q", "l" and "w"."""
+    `full_entry` and `aqm_entry` tell the "f", "q", "l", "w" and "a"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfqlwk") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlwka") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2655,11 +2744,17 @@ def qs_entry(entry) -> bool:
     return "k" in str(entry).strip().rstrip("0123456789")
 
 
+def aqm_entry(entry) -> bool:
+    """Is this seeds.txt entry a --aqm script ("aN")?"""
+    parse_entry(entry)
+    return "a" in str(entry).strip().rstrip("0123456789")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
     return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
-                 full_entry(entry), qs_entry(entry))
+                 full_entry(entry), qs_entry(entry), aqm_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2689,8 +2784,9 @@ def main(argv=None):
     p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")
+    p.add_argument("--aqm", action="store_true", help="ns-2's RIO and REM queues on some links (RIO sometimes behind a tagger)")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

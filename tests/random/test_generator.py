@@ -307,3 +307,24 @@ def test_queues_mode_only_changes_queues(seed):
     assert rest == plain
     assert gen.queues_entry("q%d" % seed) and not gen.queues_entry(str(seed))
     assert gen.entry_build("q%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [3, 10, 18, 34, 57])
+def test_aqm_mode_only_changes_queues(seed):
+    """--aqm draws from a stream of its own: the script is the plain seed's
+    with some DropTail links made RED/RIO or REM, their settings added, and
+    token-bucket taggers, each with buckets."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, aqm=True)
+    assert meta["aqm"] and set(meta["aqm"]) <= {"RIO", "REM"}
+    lines = text.splitlines()
+    assert [ln for ln in lines if re.search(r"-link .* (RED/RIO|REM)$", ln)]
+    added = [ln for ln in lines if ln not in plain and (re.search(r"\] queue\] set [a-z_]+ ", ln)
+                                                        or re.search(r"tagger\d", ln))]
+    rest = [re.sub(r" (RED/RIO|REM)$", " DropTail", ln) for ln in lines if ln not in added]
+    assert rest == plain
+    for tg in {m.group(0) for m in re.finditer(r"tagger\d+", text)}:
+        rated = {int(m.group(1)) for m in re.finditer(r"\$%s classifier\] set-flowrate (\d+) " % tg, text)}
+        assert rated, tg
+    assert gen.aqm_entry("a%d" % seed) and not gen.aqm_entry(str(seed))
+    assert gen.entry_build("a%d" % seed)[0] == text

@@ -70,6 +70,8 @@ EXPECTED = {
     # the other two need Queue/FQ (FQLink's per-flow queues)
     "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
     "vq": None,
+    "rem": None,
+    "rio": None,
     "gk": None,
     "simple": None,
     "frto": None,

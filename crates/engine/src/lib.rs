@@ -39,6 +39,7 @@ pub mod sched;
 pub mod sim;
 pub mod sink;
 pub mod socket;
+pub mod tagger;
 pub mod tcp;
 pub mod telnet;
 pub mod tfrc;

@@ -283,6 +283,9 @@ pub struct QueueMonitor {
     pub flowmon: Option<Box<FlowMon>>,
     /// `Some` for `QueueMonitor/ED/Flow`: the flow's identity.
     pub flow: Option<FlowKey>,
+    /// A flow's token bucket, which tags the packets it covers In as a
+    /// tagger's flow sees them arrive.
+    pub tb: Option<Box<crate::tagger::TokenBucket>>,
     /// Distribution of the RTTs departing TCP packets carry.
     pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.
@@ -426,11 +429,13 @@ pub struct FlowMon {
     pub enable_out: bool,
     pub enable_drop: bool,
     pub enable_edrop: bool,
+    /// A tagger's (its flows are token buckets; see `tagger.rs`).
+    pub tagger: bool,
 }
 
 impl Default for FlowMon {
     fn default() -> Self {
-        FlowMon { classifier: NONE, channel: None, enable_in: true, enable_out: true, enable_drop: true, enable_edrop: true }
+        FlowMon { classifier: NONE, channel: None, enable_in: true, enable_out: true, enable_drop: true, enable_edrop: true, tagger: false }
     }
 }
 

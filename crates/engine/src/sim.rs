@@ -1261,19 +1261,45 @@ impl Sim {
     fn snoop_full(&mut self, kind: SnoopKind, mon: ObjId, p: PktId) {
         let flowmon = self.monitor_update(kind, mon, p);
         if let Some(cl) = flowmon {
-            if let Some(flow) = self.find_flow(cl, p) {
+            let found = self.find_flow(cl, p);
+            if found.is_none() {
+                self.untagged_flow(mon, p);
+            }
+            if let Some(flow) = found {
                 let pk = self.w.pool.get(p);
                 let key = crate::objs::FlowKey { src: pk.saddr, dst: pk.daddr, fid: pk.fid, ptype: pk.ptype as i32 };
+                let mut tagged = false;
                 if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
                     f.flow = Some(key);
+                    // a tagger's flow (`Tagger::in`) tags before counting
+                    if let (Some(tb), SnoopKind::In) = (f.tb.as_mut(), kind) {
+                        tagged = tb.tag(self.w.s.now, pk.size);
+                    }
                     if let Some(pend) = f.pending.as_mut() {
                         if pend.event == self.w.s.current {
                             pend.snoops.push(crate::objs::PendingSnoop { kind, now: self.w.s.now, id: p, pkt: pk.clone() });
                         }
                     }
                 }
+                if tagged {
+                    self.w.pool.get_mut(p).pri = true;
+                }
                 self.monitor_update(kind, flow, p);
             }
+        }
+    }
+
+    /// A flow monitor found no flow for `p`: a tagger stops the run (ns-2
+    /// would give the flow a token bucket with its class's defaults, which
+    /// Dumbbell does not yet do), rather than leave the packet untagged.
+    #[cold]
+    fn untagged_flow(&mut self, mon: ObjId, p: PktId) {
+        if matches!(&self.objs[mon as usize], Obj::QueueMonitor(q) if q.flowmon.as_ref().is_some_and(|f| f.tagger)) {
+            let fid = self.w.pool.get(p).fid;
+            let msg = format!("the tagger {} met a packet of flow {fid}, which has no token bucket: give every flow \
+                               through a tagger its bucket before its packets arrive (Dumbbell does not yet make one \
+                               with the class defaults, as ns-2 does)", self.name(mon));
+            self.w.abort(crate::notice::Abort::Front(msg));
         }
     }
 
@@ -1502,6 +1528,12 @@ impl Sim {
                             let agent = app.agent;
                             if let Some(src) = app.source.as_mut() {
                                 src.timeout(self, agent);
+                            }
+                        }
+                        // REM's price update (the only queue with a timer)
+                        Obj::Queue(q) => {
+                            if let Some(r) = q.disc.get_mut::<crate::qdisc::Rem>() {
+                                r.timeout(&mut self.w);
                             }
                         }
                         Obj::Delayer(_) | Obj::FlowDelay(_) => {

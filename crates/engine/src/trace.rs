@@ -78,6 +78,9 @@ pub trait Tracer: Any {
     /// An integer traced variable of a queue (a virtual queue's `curq_`)
     /// changed, or began to be traced: its tag letter and value.
     fn queue_int_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: i64) {}
+    /// A double traced variable of a queue (REM's probability) changed, or
+    /// began to be traced: its tag letter and value.
+    fn queue_real_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: f64) {}
 
     /// A queue monitor with a channel counted an event.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);

@@ -209,6 +209,8 @@ impl Builder {
             "SFQ" => QueueSpec::Class("Queue/SFQ"),
             "Vq" => QueueSpec::Class("Queue/Vq"),
             "GK" => QueueSpec::Class("Queue/GK"),
+            "RED/RIO" => QueueSpec::Class("Queue/RED/RIO"),
+            "REM" => QueueSpec::Class("Queue/REM"),
             "COBALT" => QueueSpec::Class("Queue/COBALT"),
             "FQ_PIE" => QueueSpec::Class("Queue/FQ_PIE"),
             "FQ_COBALT" => QueueSpec::Class("Queue/FQ_COBALT"),

@@ -853,12 +853,15 @@ fn be_delete(b: &Backend, args: &[String]) -> Result<String, Fail> {
 }
 
 /// `oset self ?args...?`: SplitObject's `set` method (what the Tcl layer's
-/// `::dumbbell::_set` does): a bound variable of the object's kind is read
+/// `::dumbbell::_set` does; as tclcl's, words past the value are ignored): a bound variable of the object's kind is read
 /// or written in the engine (as `get` and `set`); anything else is OTcl's
 /// own `set` (`::otcl::_::Object.set`, evaluated as the method would call
 /// it).
 fn be_oset(b: &Backend, args: &[String]) -> Result<Out, Fail> {
     arity(args, 1, "oset")?;
+    // tclcl's SplitObject `set` reads only the variable and the value:
+    // words after them are ignored (`$q set phi_ 5 # comment` sets 5)
+    let args = &args[..args.len().min(3)];
     if args.len() == 2 || args.len() == 3 {
         let kind = b.obj_kind.borrow().get(&args[0]).copied();
         if let Some(kind) = kind {

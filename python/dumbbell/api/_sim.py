@@ -119,6 +119,7 @@ def _defaults_text() -> str:
 def _queue_kinds() -> dict[str, str]:
     k = {c[len("Queue/"):].lower(): c[len("Queue/"):] for c in Engine.kinds() if c.startswith("Queue/")}
     k["codel"] = "CoDel"
+    k["rio"] = "RED/RIO"
     return k
 
 
@@ -680,6 +681,12 @@ class Simulation:
         0.98, "markpkts": False, "markfront": False, "drop_front": False,
         "queue_in_bytes": True, "mean_pktsize": 1000}``) or "GK"
         (``{"ecnlim": 0.95, "mean_pktsize": 1000, "drop_front": False}``),
+        "RIO" (ns-2's Queue/RED/RIO: RED's variables and ``{"in_thresh": 15,
+        "in_maxthresh": 30, "out_thresh": 5, "out_maxthresh": 15,
+        "in_linterm": 50, "priority_method": 0}``; with priority method 1
+        flow ids other than 0 are In) or "REM" (``{"gamma": 0.001, "phi":
+        1.001, "inw": 1, "pupdtime": 0.002, "pbo": 20, "markpkts": False,
+        "qib": False, "mean_pktsize": 1000}``),
         their ns-2 defaults shown, as in ns-2 2.35 exactly;
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``

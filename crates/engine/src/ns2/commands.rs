@@ -105,15 +105,22 @@ impl Sim {
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
             Obj::Queue(_) => match cmd {
+                "reset" if self.is_rem(id) => {
+                    self.rem_reset(id);
+                    Ok(String::new())
+                }
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
-                    let link_bw = match q.disc.get::<crate::qdisc::Red>().map(|r| self.objs.get(r.link as usize)) {
+                    let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
                         Some(Some(Obj::Link(l))) => Some(l.bandwidth),
                         _ => None,
                     };
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (qib, mean) = (q.cap.in_bytes, q.cap.mean_pktsize);
-                    if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
+                    if let Some(rio) = q.disc.get_mut::<crate::qdisc::Rio>() {
+                        crate::ns2::class::rio::check_bands(rio)?;
+                        rio.reset(&mut self.w, link_bw, qib, mean);
+                    } else if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
                     if let Some(pi) = q.disc.get_mut::<crate::qdisc::Pi>() {
@@ -163,6 +170,7 @@ impl Sim {
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
                 _ if self.is_fairq(id) => self.fairq_command(id, argv),
+                _ if self.is_rem(id) => self.rem_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
@@ -531,7 +539,7 @@ impl Sim {
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
     fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let (cmd, n) = (argv[0], argv.len());
-        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Red>().is_some()) {
+        if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.red().is_some()) {
             return Err(format!("unknown command \"{cmd}\""));
         }
         let name_or = |sim: &Sim, o: ObjId, none: &str| if o == NONE { none.to_string() } else { sim.name(o).to_string() };
@@ -543,7 +551,7 @@ impl Sim {
                 };
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                 let mean = q.cap.mean_pktsize;
-                q.disc.get_mut::<crate::qdisc::Red>().unwrap().set_link(l, bw, delay, mean);
+                q.disc.red_mut().unwrap().set_link(l, bw, delay, mean);
             }
             ("attach", 2) => {
                 let ch = self.w.out.channel(argv[1]);
@@ -561,7 +569,7 @@ impl Sim {
                     "cur_max_p_" => RedVar::CurMaxP,
                     v => return Err(format!("trace: {v} is not a TracedVar of Queue/RED")),
                 };
-                q.disc.get_mut::<crate::qdisc::Red>().unwrap().trace(&mut self.w, var);
+                q.disc.red_mut().unwrap().trace(&mut self.w, var);
             }
             ("early-drop-target", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_target, "")),
             ("edrop-trace", 1) => return Ok(name_or(self, self.queue_ref(id).early_drop_trace, "0")),
@@ -784,8 +792,12 @@ impl Sim {
             ("dump", 1) => {
                 let flows = self.flow_objs(cl);
                 let now = self.w.s.now;
-                let (ch, agg) = match &self.objs[id as usize] {
-                    Obj::QueueMonitor(q) => (q.flowmon.as_ref().unwrap().channel, (q.parrivals, q.barrivals, q.epdrops, q.ebdrops, q.pdrops, q.bdrops)),
+                let (ch, agg, tagger) = match &self.objs[id as usize] {
+                    Obj::QueueMonitor(q) => {
+                        let fm = q.flowmon.as_ref().unwrap();
+                        // a tagger's line ends with its own marks (`Tagger::fformat`)
+                        (fm.channel, (q.parrivals, q.barrivals, q.epdrops, q.ebdrops, q.pdrops, q.bdrops), fm.tagger.then_some(q.pmarks))
+                    }
                     _ => unreachable!(),
                 };
                 let Some(ch) = ch else { return Ok(String::new()) };
@@ -794,12 +806,17 @@ impl Sim {
                     if let Obj::QueueMonitor(fq) = &self.objs[f as usize] {
                         let k = fq.flow.unwrap_or_default();
                         crate::ns2::printf::push_f(&mut text, now, 3, 8, false);
+                        let tail = match tagger {
+                            Some(marks) => format!("{marks}\n"),
+                            None => format!("{} {} {}\n", fq.qs_pkts, fq.qs_bytes, fq.qs_drops),
+                        };
                         let rest = format!(
-                            " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n",
+                            " {} 0 {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} ",
                             k.fid, k.ptype, k.fid, k.src, k.dst, fq.parrivals, fq.barrivals, fq.epdrops, fq.ebdrops,
-                            agg.0, agg.1, agg.2, agg.3, agg.4, agg.5, fq.pdrops, fq.bdrops, fq.qs_pkts, fq.qs_bytes, fq.qs_drops
+                            agg.0, agg.1, agg.2, agg.3, agg.4, agg.5, fq.pdrops, fq.bdrops
                         );
                         text.extend_from_slice(rest.as_bytes());
+                        text.extend_from_slice(tail.as_bytes());
                     }
                 }
                 self.write_line(ch, &text);
@@ -857,13 +874,13 @@ impl Sim {
 
     fn red_mut(&mut self, id: ObjId) -> &mut crate::qdisc::Red {
         match &mut self.objs[id as usize] {
-            Obj::Queue(q) => q.disc.get_mut::<crate::qdisc::Red>().expect("RED queue"),
+            Obj::Queue(q) => q.disc.red_mut().expect("RED queue"),
             _ => unreachable!("not a queue"),
         }
     }
 
     fn red_ref(&self, id: ObjId) -> &crate::qdisc::Red {
-        self.queue_ref(id).disc.get::<crate::qdisc::Red>().expect("RED queue")
+        self.queue_ref(id).disc.red().expect("RED queue")
     }
 
     fn queue_ref(&self, id: ObjId) -> &Queue {

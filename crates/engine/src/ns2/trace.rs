@@ -120,6 +120,18 @@ impl Tracer for Ns2Tracer {
         });
     }
 
+    /// `REMQueue::trace` of a double: `<tag> <time> <value>`, both `%g`.
+    fn queue_real_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: f64) {
+        out.append(ch, |buf| {
+            buf.push(tag);
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            fmt::push_g(buf, v, 6);
+            buf.push(b'\n');
+        });
+    }
+
     /// A queue monitor's nam line (`QueueMonitor::printStats`):
     /// `q -t time -s src -d dst -l bytes -p packets`.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, m: &QueueMonitor) {

@@ -33,6 +33,8 @@ pub mod pi;
 pub mod gk;
 pub mod pie;
 pub mod red;
+pub mod rem;
+pub mod rio;
 pub mod scfq;
 pub mod sfq;
 pub mod step;
@@ -54,6 +56,8 @@ pub use pi::Pi;
 pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
+pub use rem::Rem;
+pub use rio::Rio;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
 pub use step::StepMark;
@@ -339,6 +343,8 @@ disciplines! {
     FqCobalt(FqCobalt),
     DualPi2(DualPi2),
     StepMark(StepMark),
+    Rio(Rio),
+    Rem(Rem),
 }
 
 impl Qdisc {
@@ -698,7 +704,7 @@ impl Queue {
 
     #[inline(always)]
     pub(crate) fn needs_resume(&self) -> bool {
-        self.blocked && (!self.is_empty() || self.summarystats)
+        self.blocked && (!self.is_empty() || self.summarystats || self.disc.deques_when_empty())
     }
 
     /// `Queue::reset`: take out everything queued, head first, for the

@@ -404,7 +404,7 @@ impl Red {
     }
 
     /// The average queue after `m` arrivals' worth of decay and one sample.
-    fn estimator(&mut self, w: &mut World, nqueued: i64, mut m: i32, ave: f64, q_w: f64) -> f64 {
+    pub(crate) fn estimator(&mut self, w: &mut World, nqueued: i64, mut m: i32, ave: f64, q_w: f64) -> f64 {
         let mut new_ave = ave;
         loop {
             m -= 1;
@@ -468,18 +468,7 @@ impl Red {
     }
 
     fn calculate_p(&self, max_p: f64) -> f64 {
-        let v_ave = self.v_ave;
-        let mut p = if self.gentle && v_ave >= self.th_max {
-            self.v_c * v_ave + self.v_d
-        } else if !self.gentle && v_ave >= self.th_max {
-            1.0
-        } else {
-            (self.v_a * v_ave + self.v_b) * max_p
-        };
-        if p > 1.0 {
-            p = 1.0;
-        }
-        p
+        curve_p(self.v_ave, self.th_max, self.gentle, (self.v_a, self.v_b, self.v_c, self.v_d), max_p)
     }
 
     /// The long-run share of arrivals that `modify_p`'s spreading drops at
@@ -500,32 +489,60 @@ impl Red {
     }
 
     /// Spread drops uniformly (`modify_p`).
-    fn modify_p(&self, mut p: f64, mean_pktsize: i32, size: i32) -> f64 {
-        let mut count1 = self.count as f64;
-        if self.bytes {
-            count1 = self.count_bytes.wrapping_div(mean_pktsize) as f64;
-        }
-        if self.wait {
-            if count1 * p < 1.0 {
-                p = 0.0;
-            } else if count1 * p < 2.0 {
-                p /= 2.0 - count1 * p;
-            } else {
-                p = 1.0;
-            }
-        } else if count1 * p < 1.0 {
-            p /= 1.0 - count1 * p;
+    fn modify_p(&self, p: f64, mean_pktsize: i32, size: i32) -> f64 {
+        spread_p(p, self.count, self.count_bytes, self.bytes, self.wait, mean_pktsize, size)
+    }
+}
+
+/// The drop curve at the average `v_ave` (`REDQueue::calculate_p_new`):
+/// linear from 0 at the lower threshold to `max_p` at `th_max` (`v_a`,
+/// `v_b` of `abcd`), then to 1 at twice `th_max` when gentle (`v_c`,
+/// `v_d`), else 1; at most 1.
+pub(crate) fn curve_p(v_ave: f64, th_max: f64, gentle: bool, abcd: (f64, f64, f64, f64), max_p: f64) -> f64 {
+    let (v_a, v_b, v_c, v_d) = abcd;
+    let p = if gentle && v_ave >= th_max {
+        v_c * v_ave + v_d
+    } else if !gentle && v_ave >= th_max {
+        1.0
+    } else {
+        (v_a * v_ave + v_b) * max_p
+    };
+    // (not `min`, which would turn a NaN into 1)
+    if p > 1.0 {
+        1.0
+    } else {
+        p
+    }
+}
+
+/// Spread drops uniformly over the arrivals since the last one
+/// (`REDQueue::modify_p`): `count` packets (`count_bytes` over
+/// `mean_pktsize` in byte mode) since the last drop.
+pub(crate) fn spread_p(mut p: f64, count: i32, count_bytes: i32, bytes: bool, wait: bool, mean_pktsize: i32, size: i32) -> f64 {
+    let mut count1 = count as f64;
+    if bytes {
+        count1 = count_bytes.wrapping_div(mean_pktsize) as f64;
+    }
+    if wait {
+        if count1 * p < 1.0 {
+            p = 0.0;
+        } else if count1 * p < 2.0 {
+            p /= 2.0 - count1 * p;
         } else {
             p = 1.0;
         }
-        if self.bytes && p < 1.0 {
-            p = (p * size as f64) / mean_pktsize as f64;
-        }
-        if p > 1.0 {
-            p = 1.0;
-        }
-        p
+    } else if count1 * p < 1.0 {
+        p /= 1.0 - count1 * p;
+    } else {
+        p = 1.0;
     }
+    if bytes && p < 1.0 {
+        p = (p * size as f64) / mean_pktsize as f64;
+    }
+    if p > 1.0 {
+        p = 1.0;
+    }
+    p
 }
 
 impl Red {
@@ -582,7 +599,7 @@ impl Red {
     /// `pickPacketForECN`: the arriving packet (None), or with mark-front the
     /// index of the first packet in the queue not yet marked (with AECN, of
     /// the arriving packet's RTT group), if there is one.
-    fn pick_for_ecn(&self, pool: &PacketPool, p: PktId) -> Option<usize> {
+    pub(crate) fn pick_for_ecn(&self, pool: &PacketPool, p: PktId) -> Option<usize> {
         if !(self.mark_front || self.aecn) {
             return None;
         }

@@ -67,9 +67,8 @@ namespace eval ::dumbbell {
     array set unsupported {}
 }
 foreach cls {
-    Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ
-    Queue/REM Queue/PI Queue/XCP Queue/SRR Queue/JoBS
-    Agent/TCP/Linux
+    Queue/RED/PD Queue/CBQ Queue/FQ
+    Queue/PI Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP

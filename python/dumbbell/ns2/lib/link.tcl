@@ -32,6 +32,7 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
     # Dumbbell's SCFQ passes the link on to its RED classes).
     if {[string first RED $qtype] != -1 || [string first Vq $qtype] != -1 || [string first GK $qtype] != -1
+            || [string first REM $qtype] != -1
             || $qtype eq "SCFQ"} {
         $q link [$link_($sid:$did) set link_]
     }
@@ -210,10 +211,14 @@ proc ::dumbbell::tclhash {s} {
     return $h
 }
 
+# (After a tagger: ns-2 makes the tagger's snoop the link's head, so what
+# is added to the head later comes after the tagger.)
 Link instproc add-to-head {connector} {
-    $self instvar head_
-    $connector target [$head_ target]
-    $head_ target $connector
+    $self instvar head_ taggerSnoop_
+    set h $head_
+    if {[info exists taggerSnoop_]} { set h $taggerSnoop_ }
+    $connector target [$h target]
+    $h target $connector
 }
 
 ::otcl::_::LibClass SimpleLink Link
@@ -279,6 +284,53 @@ SimpleLink instproc attach-monitors {insnoop outsnoop dropsnoop qmon} {
     $snoopIn_ set-monitor $qmon
     $snoopOut_ set-monitor $qmon
     $snoopDrop_ set-monitor $qmon
+    set qMonitor_ $qmon
+}
+
+# A tagger for RIO (ns-2's maketbtagger): a flow monitor whose flows are
+# token buckets, set per flow id with `[$tagger classifier] set-flowrate
+# fid rate depth tokens` before traffic starts, and put at the head of a
+# link with attach-tagger.  The arrivals a bucket covers are tagged In.
+# (Flows not set so are not tagged; ns-2 would give them a bucket with the
+# class defaults.)
+Simulator instproc maketbtagger {cltype {clslots 29}} {
+    set tagger [new QueueMonitor/ED/Tagger]
+    set cl [new Classifier/Hash/$cltype $clslots]
+    $cl proc set-rate {src dst fid hashbucket rate depth init} {
+        set fdesc [new QueueMonitor/ED/Flow/TB]
+        $fdesc set-delay-samples [new Samples]
+        $fdesc set target_rate_ $rate
+        $fdesc set bucket_depth_ $depth
+        $fdesc set tbucket_ $init
+        $self set-hash $hashbucket $src $dst $fid [$self installNext $fdesc]
+    }
+    $cl proc no-slot slotnum { }
+    $tagger classifier $cl
+    return $tagger
+}
+# The token bucket of flow `fid` (classified by flow id alone): a new one,
+# or the one the flow has, set anew.
+Classifier/Hash instproc set-flowrate {fid rate depth init} {
+    set f [$self lookup auto 0 0 $fid]
+    if {$f eq ""} {
+        $self set-rate 0 0 $fid 4294967295 $rate $depth $init
+        return
+    }
+    $f set target_rate_ $rate
+    $f set bucket_depth_ $depth
+    $f set tbucket_ $init
+}
+Simulator instproc attach-tagger {lnk tagger} {
+    $lnk attach-taggers [new SnoopQueue/Tagger] $tagger
+}
+SimpleLink instproc attach-taggers {insnoop qmon} {
+    $self instvar snoopIn_ qMonitor_ head_ taggerSnoop_
+    set snoopIn_ $insnoop
+    # first after the head, and later additions to the head after it
+    $snoopIn_ target [$head_ target]
+    $head_ target $snoopIn_
+    set taggerSnoop_ $snoopIn_
+    $snoopIn_ set-monitor $qmon
     set qMonitor_ $qmon
 }
 

@@ -314,8 +314,12 @@ SplitObject instproc destroy {} {
     $self next
 }
 
-# set/get of bound variables go to the engine
+# set/get of bound variables go to the engine.  As tclcl's SplitObject
+# `set`, words after the value are ignored (`$q set phi_ 5 # comment`).
 proc ::dumbbell::_set {self args} {
+    if {[llength $args] > 2} {
+        set args [lrange $args 0 1]
+    }
     if {[info exists ::dumbbell::_kind($self)] && [llength $args] < 3} {
         set var [lindex $args 0]
         if {[dict exists $::dumbbell::_bd($::dumbbell::_kind($self)) $var]} {

@@ -14,8 +14,10 @@ pub(super) fn queue(o: &mut Obj) -> Option<&mut Queue> {
     }
 }
 
+/// The RED of a `Queue/RED` or of a `Queue/RED/RIO` (which inherits RED's
+/// variables).
 fn red(o: &mut Obj) -> Option<&mut Red> {
-    queue(o)?.disc.get_mut::<Red>()
+    queue(o)?.disc.red_mut()
 }
 
 fn codel(o: &mut Obj) -> Option<&mut CoDel> {
