@@ -64,6 +64,7 @@ EXPECTED = {
     "rng": None,
     "monitor": None,
     "pi": None,
+    "cbq": None,
     # example3 needs rtproto DV
     "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
     # the other two need Queue/FQ (FQLink's per-flow queues)

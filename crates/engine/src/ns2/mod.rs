@@ -20,6 +20,7 @@
 pub mod bind;
 pub mod cmutrace;
 pub mod build;
+pub mod cbq;
 pub mod class;
 pub mod commands;
 pub mod notices;

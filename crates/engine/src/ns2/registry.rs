@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, cbq, errmodel, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::qdisc::{Cobalt, CoDel, FqCobalt, FqCoDel, FqPie, Pi, Pie, Qdisc, Queue, Red, Scfq};
@@ -55,6 +55,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/FQ_PIE", tables: &[&queue::QUEUE, &aqm::FQ_PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(FqPie::new())) },
     Class { name: "Queue/FQ_COBALT", tables: &[&queue::QUEUE, &aqm::FQ_COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCobalt::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
+    Class { name: "Queue/CBQ", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(false))) },
+    Class { name: "Queue/CBQ/WRR", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(true))) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },

@@ -22,6 +22,7 @@
 //! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
 //! scripts name it.
 
+pub mod cbq;
 pub mod cobalt;
 pub mod codel;
 pub mod droptail;
@@ -41,6 +42,7 @@ use crate::ring::Ring;
 use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
+pub use cbq::Cbq;
 pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
@@ -333,6 +335,7 @@ disciplines! {
     Cobalt(Cobalt),
     FqPie(FqPie),
     FqCobalt(FqCobalt),
+    Cbq(Cbq),
 }
 
 impl Qdisc {
@@ -423,6 +426,9 @@ pub struct Queue {
     pub util_weight: f64,
     pub util_check_intv: f64,
     pub util_records: i32,
+    /// An arrival that finds the link free starts it a zero delay later,
+    /// as an event, instead of at once (CBQ's `sched`).
+    start_later: bool,
     // summary statistics (`summarystats_`)
     pub true_ave: f64,
     pub total_time: f64,
@@ -435,6 +441,7 @@ const _: () = assert!(std::mem::offset_of!(Queue, disc) == 0 && std::mem::size_o
 
 impl Queue {
     pub(crate) fn new(disc: Qdisc, resume: ResumeId) -> Queue {
+        let start_later = disc.get::<Cbq>().is_some();
         let mut q = Queue {
             target: NONE,
             drop_target: NONE,
@@ -452,6 +459,7 @@ impl Queue {
             util_weight: 0.8,
             util_check_intv: 0.2,
             util_records: 5,
+            start_later,
             true_ave: 0.0,
             total_time: 0.0,
             drops: Drops::default(),
@@ -594,9 +602,23 @@ impl Queue {
         if self.is_blocked(w) {
             return None;
         }
+        if self.start_later {
+            return self.start_link_later(w);
+        }
         let p = self.deque(w)?;
         self.blocked = true;
         Some(p)
+    }
+
+    /// `send_next` of a queue that starts its link a zero delay later: the
+    /// link is busy from now, its resume an event now.
+    #[cold]
+    #[inline(never)]
+    fn start_link_later(&mut self, w: &mut World) -> Option<PktId> {
+        self.blocked = true;
+        w.s.set_resume(self.resume, 0.0);
+        w.s.need_resume(self.resume);
+        None
     }
 
     /// `Queue::resume`: the link finished a packet; the next one to hand

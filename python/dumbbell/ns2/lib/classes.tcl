@@ -67,7 +67,7 @@ namespace eval ::dumbbell {
     array set unsupported {}
 }
 foreach cls {
-    Queue/RED/RIO Queue/RED/PD Queue/CBQ Queue/FQ
+    Queue/RED/RIO Queue/RED/PD Queue/FQ
     Queue/REM Queue/PI Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Vegas/RBP Agent/TCP/Reno/RBP Agent/TCP/Fack Agent/TCP/Linux
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int

@@ -4,6 +4,7 @@ pub mod queue;
 pub mod aqm;
 pub mod agent;
 pub mod app;
+pub mod cbq;
 pub mod errmodel;
 pub mod fairq;
 pub mod fulltcp;

@@ -1,0 +1,661 @@
+//! Class-based queueing (Floyd and Jacobson, "Link-sharing and resource
+//! management models for packet networks", ToN 3(4), 1995), as ns-2 2.35's
+//! queue/cbq.cc: a link-sharing tree of classes, the leaves each with a
+//! DropTail queue, served by priority then round robin (or weighted round
+//! robin), a class over its allotment sending only when a rule lets it
+//! borrow from an ancestor.
+//!
+//! **Classes.**  Each class has an allotment (its share of the link), a
+//! priority (0 is served first; leaves only), a level (leaves are 1, an
+//! inner class is above its children), a `lender` (the parent it may
+//! borrow from, if `borrow` is set), `maxidle` (a bound on its credit)
+//! and `extradelay` (added to a regulated class's wait).  Only leaves have
+//! queues; a leaf has *demand* when its queue holds a packet.
+//!
+//! **Estimator.**  When a class sends a packet of `s` bytes that takes `tx`
+//! seconds on the link and finishes at `f`, the class and each lender up to
+//! the root update `idle = (f - last) - s / maxrate` (`maxrate` the
+//! allotment in bytes per second), `avgidle += (idle - avgidle) / 16`
+//! (capped at `maxidle`), and when `avgidle <= 0` the class is over its
+//! limit until `undertime = f + tx (1/allotment - 1) + 15 (-avgidle)`.
+//! A class is under its limit while `undertime < now`.
+//!
+//! **Scheduling.**  A dequeue goes through the priorities in order and, at
+//! each, round-robin from where the last one left off, through the leaves
+//! with demand: the first that may send sends.  A leaf may send when it is
+//! under its limit, or when it can borrow: an ancestor reached through its
+//! lenders that is under its limit and passes the link-sharing rule:
+//! * ancestor-only: any such ancestor;
+//! * top-level: an ancestor at a level no higher than the *top level*,
+//!   which arrivals lower (to 1 when the arriving class is under its limit,
+//!   to 2 when its lender is) and departures raise again;
+//! * formal: an ancestor with no unsatisfied class (under its limit with
+//!   demand below it) at any lower level.
+//!
+//! A leaf that may not send is *delayed*: the first time, its undertime
+//! moves by `extradelay` plus `15 avgidle`.  When no leaf may send, the
+//! first one met that could borrow sends anyway, without updating any
+//! estimator (ns-2's behaviour); when none could, nothing is sent.
+//!
+//! **Weighted round robin.**  Each leaf gets `allotment * M` bytes per
+//! round at its priority (`M = n * maxpkt / total allotment` of the `n`
+//! leaves there), spends a packet's size when it sends and keeps the turn
+//! while it has bytes left; a round where leaves could send but lacked
+//! bytes is followed by one where they send regardless.
+//!
+//! The arrival that finds the scheduler idle does not leave at once: the
+//! queue starts its link a zero delay later, as an event (ns-2's
+//! `CBQueue::sched`); see [`super::Queue::send_next`].  Nothing else wakes a
+//! regulated scheduler: when no class may send, packets wait for the next
+//! arrival (ns-2 2.35 has no timer for it either).
+
+use super::{Capacity, Discipline, DropTail, Drops, Verdict};
+use crate::packet::PktId;
+use crate::sched::ObjId;
+use crate::sim::{World, NONE};
+
+/// Priorities 0..MAX_PRIO (`MAXPRIO`).
+pub const MAX_PRIO: usize = 10;
+/// Levels 1..=MAX_LEVEL (`MAXLEVEL`).
+pub const MAX_LEVEL: i32 = 32;
+const LEAF_LEVEL: i32 = 1;
+/// The estimator's gain is 1/16 (`POWEROFTWO`).
+const POWER_OF_TWO: f64 = 16.0;
+const NO: u32 = u32::MAX;
+
+/// Which ancestors a class over its limit may borrow from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharing {
+    AncestorOnly,
+    TopLevel,
+    Formal,
+}
+
+impl Sharing {
+    /// ns-2's names and numbers (`ancestor-only` or 0, `top-level` or 1,
+    /// `formal` or 2; its `old-formal`, 3, is refused as ns-2 refuses it).
+    /// Like ns-2, only the first character of a number counts.
+    pub fn parse(s: &str) -> Option<Sharing> {
+        match s {
+            "ancestor-only" => Some(Sharing::AncestorOnly),
+            "top-level" => Some(Sharing::TopLevel),
+            "formal" => Some(Sharing::Formal),
+            _ => match s.as_bytes().first() {
+                Some(b'0') => Some(Sharing::AncestorOnly),
+                Some(b'1') => Some(Sharing::TopLevel),
+                Some(b'2') => Some(Sharing::Formal),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// What a class is made with.
+#[derive(Clone, Copy, Debug)]
+pub struct ClassSpec {
+    pub allotment: f64,
+    /// Negative: not configured (the estimator then leaves avgidle uncapped).
+    pub maxidle: f64,
+    pub priority: i32,
+    pub level: i32,
+    pub extradelay: f64,
+    pub borrow: bool,
+}
+
+/// A class of the tree.
+#[derive(Debug)]
+pub struct Class {
+    pub allotment: f64,
+    pub maxidle: f64,
+    /// Allotment in bytes per second.
+    pub maxrate: f64,
+    pub extradelay: f64,
+    pub last_time: f64,
+    pub undertime: f64,
+    pub avgidle: f64,
+    pub priority: usize,
+    pub level: i32,
+    pub delayed: bool,
+    pub bytes_alloc: i32,
+    pub borrow: bool,
+    /// The class it may borrow from (its parent).
+    pub lender: u32,
+    /// A leaf's queue and its capacity.
+    pub queue: Option<(DropTail, Capacity)>,
+    /// Next leaf at the same priority (a ring).
+    peer: u32,
+    /// Next class at the same level.
+    level_peer: u32,
+}
+
+impl Class {
+    /// Has demand: a packet queued.
+    #[inline]
+    fn demand(&self) -> bool {
+        self.queue.as_ref().is_some_and(|(q, _)| !q.fifo.is_empty())
+    }
+}
+
+/// WRR's per-priority state.
+#[derive(Debug, Default)]
+struct Weights {
+    alloc: [f64; MAX_PRIO],
+    m: [f64; MAX_PRIO],
+    count: [i32; MAX_PRIO],
+}
+
+/// The scheduler.
+#[derive(Debug)]
+pub struct Cbq {
+    pub classes: Vec<Class>,
+    pub sharing: Sharing,
+    /// Largest packet, for WRR's per-round bytes (`maxpkt_`).
+    pub maxpkt: i32,
+    /// The link's rate, bits per second (0: no link yet), as read when
+    /// the link was set, a class added or an allotment changed.
+    pub link_bw: f64,
+    /// The link (the front end reads its rate).
+    pub link: ObjId,
+    /// Flow id -> class.
+    fids: Vec<u32>,
+    active: [u32; MAX_PRIO],
+    levels: [u32; MAX_LEVEL as usize + 1],
+    maxprio: i32,
+    maxlevel: i32,
+    toplevel: i32,
+    last_lender: u32,
+    /// WRR's state, if the scheduler is WRR.
+    wrr: Option<Box<Weights>>,
+    len: usize,
+    bytes: i64,
+}
+
+impl Cbq {
+    /// A scheduler by priority and round robin, or with `weighted`, by
+    /// priority and weighted round robin.
+    pub fn new(weighted: bool) -> Cbq {
+        Cbq {
+            classes: Vec::new(),
+            sharing: Sharing::AncestorOnly,
+            maxpkt: 1024,
+            link_bw: 0.0,
+            link: NONE,
+            fids: Vec::new(),
+            active: [NO; MAX_PRIO],
+            levels: [NO; MAX_LEVEL as usize + 1],
+            maxprio: -1,
+            maxlevel: -1,
+            toplevel: MAX_LEVEL,
+            last_lender: NO,
+            wrr: if weighted { Some(Box::default()) } else { None },
+            len: 0,
+            bytes: 0,
+        }
+    }
+
+    pub fn is_weighted(&self) -> bool {
+        self.wrr.is_some()
+    }
+
+    /// Add a class (`insert_class`): `queue` for a leaf, `lender` the index
+    /// of a class already added.  Returns its index.
+    pub fn add_class(&mut self, spec: ClassSpec, lender: Option<usize>, queue: Option<(DropTail, Capacity)>) -> Result<usize, String> {
+        if spec.priority < 0 || spec.priority >= MAX_PRIO as i32 {
+            return Err(format!("priority {} out of range (0..{})", spec.priority, MAX_PRIO - 1));
+        }
+        if !(0.0..=1.0).contains(&spec.allotment) {
+            return Err(format!("allotment {} out of range (0..1)", spec.allotment));
+        }
+        if !(self.link_bw > 0.0) {
+            return Err("the scheduler has no link with a positive bandwidth".into());
+        }
+        if spec.level <= 0 || spec.level > MAX_LEVEL {
+            return Err(format!("level {} out of range (1..{MAX_LEVEL})", spec.level));
+        }
+        if let Some(l) = lender {
+            if l >= self.classes.len() {
+                return Err(format!("no class {l} to borrow from"));
+            }
+        }
+        let i = self.classes.len();
+        let pri = spec.priority as usize;
+        let mut c = Class {
+            allotment: spec.allotment,
+            maxidle: spec.maxidle,
+            maxrate: spec.allotment * (self.link_bw / 8.0),
+            extradelay: spec.extradelay,
+            last_time: 0.0,
+            undertime: 0.0,
+            avgidle: 0.0,
+            priority: pri,
+            level: spec.level,
+            delayed: false,
+            bytes_alloc: 0,
+            borrow: spec.borrow,
+            lender: lender.map_or(NO, |l| l as u32),
+            queue,
+            peer: NO,
+            level_peer: self.levels[spec.level as usize],
+        };
+        if c.queue.is_some() {
+            // into the ring at this priority, after its current position
+            let a = self.active[pri];
+            if a != NO {
+                c.peer = self.classes[a as usize].peer;
+                self.classes[a as usize].peer = i as u32;
+            } else {
+                c.peer = i as u32;
+                self.active[pri] = i as u32;
+            }
+            self.maxprio = self.maxprio.max(spec.priority);
+        }
+        self.classes.push(c);
+        self.add_allot(pri, spec.allotment);
+        self.levels[spec.level as usize] = i as u32;
+        self.maxlevel = self.maxlevel.max(spec.level);
+        if let Some(w) = &mut self.wrr {
+            w.count[pri] += 1;
+            self.set_m();
+        }
+        Ok(i)
+    }
+
+    /// Packets of flow `fid` go to class `class` (a leaf).
+    pub fn bind(&mut self, fid: i32, class: usize) -> Result<(), String> {
+        if class >= self.classes.len() || self.classes[class].queue.is_none() {
+            return Err(format!("class {class} has no queue (only a leaf class takes packets)"));
+        }
+        if fid < 0 {
+            return Err(format!("flow id {fid} is negative"));
+        }
+        let f = fid as usize;
+        if self.fids.len() <= f {
+            self.fids.resize(f + 1, NO);
+        }
+        self.fids[f] = class as u32;
+        Ok(())
+    }
+
+    /// The class flow `fid` goes to.
+    pub fn class_of(&self, fid: i32) -> Option<usize> {
+        let c = *self.fids.get(usize::try_from(fid).ok()?)?;
+        (c != NO).then_some(c as usize)
+    }
+
+    /// Set where a class borrows from (its parent), or nothing.
+    pub fn set_lender(&mut self, class: usize, lender: Option<usize>) -> Result<(), String> {
+        if class >= self.classes.len() || lender.is_some_and(|l| l >= self.classes.len()) {
+            return Err("no such class".into());
+        }
+        self.classes[class].lender = lender.map_or(NO, |l| l as u32);
+        Ok(())
+    }
+
+    /// Change a class's allotment (`newallot`).
+    pub fn set_allotment(&mut self, class: usize, mut bw: f64) {
+        let pri = self.classes[class].priority;
+        let c = &mut self.classes[class];
+        if c.allotment < 0.0 {
+            c.allotment = 0.0;
+        }
+        if bw < 0.0 {
+            bw = 0.0;
+        }
+        c.maxrate = bw * (self.link_bw / 8.0);
+        let diff = bw - c.allotment;
+        c.allotment = bw;
+        self.add_allot(pri, diff);
+    }
+
+    fn add_allot(&mut self, pri: usize, diff: f64) {
+        if let Some(w) = &mut self.wrr {
+            w.alloc[pri] += diff;
+            self.set_m();
+        }
+    }
+
+    /// WRR's bytes per round at each priority (`setM`).
+    fn set_m(&mut self) {
+        let maxpkt = self.maxpkt;
+        let Some(w) = &mut self.wrr else { return };
+        for i in 0..=self.maxprio.max(-1) {
+            let i = i as usize;
+            w.m[i] = if w.alloc[i] > 0.0 { w.count[i] as f64 * maxpkt as f64 * 1.0 / w.alloc[i] } else { 0.0 };
+        }
+    }
+
+    /// `toplevel_arrival`.
+    fn toplevel_arrival(&mut self, c: usize, now: f64) {
+        if self.toplevel > 1 {
+            let cl = &self.classes[c];
+            if cl.undertime < now {
+                self.toplevel = 1;
+            } else if self.toplevel > 2 && cl.borrow && cl.lender != NO && self.classes[cl.lender as usize].undertime < now {
+                self.toplevel = 2;
+            }
+        }
+    }
+
+    /// `toplevel_departure`, after a class sent; `left` packets are still
+    /// in its queue (ns-2's queue monitor has counted the departure then).
+    fn toplevel_departure(&mut self, left: usize, now: f64) {
+        let ll = &self.classes[self.last_lender as usize];
+        if self.toplevel >= ll.level {
+            self.toplevel = if left <= 1 || ll.undertime > now { MAX_LEVEL } else { ll.level };
+        }
+    }
+
+    /// May `c` send now (`send_permitted`)?  Records the class it borrows
+    /// from (itself when under its limit).
+    fn send_permitted(&mut self, c: usize, now: f64) -> bool {
+        if self.classes[c].undertime < now {
+            self.classes[c].delayed = false;
+            self.last_lender = c as u32;
+            true
+        } else if self.classes[c].borrow {
+            match self.find_lender(c, now) {
+                Some(l) => {
+                    self.last_lender = l as u32;
+                    true
+                }
+                None => false,
+            }
+        } else {
+            false
+        }
+    }
+
+    fn find_lender(&self, c: usize, now: f64) -> Option<usize> {
+        let cl = &self.classes[c];
+        if !cl.borrow || cl.lender == NO {
+            return None;
+        }
+        let mut l = cl.lender;
+        while l != NO {
+            let a = &self.classes[l as usize];
+            if a.undertime > now {
+                if self.sharing == Sharing::TopLevel && a.level > self.toplevel {
+                    return None;
+                }
+                l = a.lender;
+                continue;
+            }
+            let ok = match self.sharing {
+                Sharing::TopLevel => a.level <= self.toplevel,
+                Sharing::AncestorOnly => true,
+                Sharing::Formal => self.eligible_formal(a.level, now),
+            };
+            if ok {
+                return Some(l as usize);
+            }
+            l = a.lender;
+        }
+        None
+    }
+
+    /// Formal link-sharing: no unsatisfied class below `level`.
+    fn eligible_formal(&self, level: i32, now: f64) -> bool {
+        for lv in LEAF_LEVEL..level {
+            let mut p = self.levels[lv as usize];
+            while p != NO {
+                if !self.satisfied(p as usize, now) {
+                    return false;
+                }
+                p = self.classes[p as usize].level_peer;
+            }
+        }
+        true
+    }
+
+    fn satisfied(&self, c: usize, now: f64) -> bool {
+        let cl = &self.classes[c];
+        if cl.level == LEAF_LEVEL {
+            return !(cl.undertime < now && cl.demand());
+        }
+        !(cl.undertime < now && self.desc_with_demand(c))
+    }
+
+    /// Is a leaf below `c` (through lenders) backlogged?
+    fn desc_with_demand(&self, c: usize) -> bool {
+        let mut p = self.levels[LEAF_LEVEL as usize];
+        while p != NO {
+            if self.classes[p as usize].demand() && self.is_ancestor(c, p as usize) {
+                return true;
+            }
+            p = self.classes[p as usize].level_peer;
+        }
+        false
+    }
+
+    fn is_ancestor(&self, a: usize, mut p: usize) -> bool {
+        loop {
+            let cl = &self.classes[p];
+            if !cl.borrow || cl.lender == NO {
+                return false;
+            }
+            if cl.lender as usize == a {
+                return true;
+            }
+            p = cl.lender as usize;
+        }
+    }
+
+    /// `delayed`: a class that may not send.
+    fn delayed(&mut self, c: usize, now: f64) {
+        let cl = &mut self.classes[c];
+        let delay = cl.undertime - now + cl.extradelay;
+        if delay > 0.0 && !cl.delayed {
+            cl.undertime += cl.extradelay;
+            cl.undertime -= (1.0 - POWER_OF_TWO) * cl.avgidle;
+            cl.delayed = true;
+        }
+    }
+
+    /// `update`: `c` and its lenders to the root sent `size` bytes at `now`.
+    fn update(&mut self, mut c: usize, size: i32, now: f64) {
+        let tx_time = 8.0 * size as f64 / self.link_bw;
+        let fin_time = now + tx_time;
+        loop {
+            let cl = &mut self.classes[c];
+            let idle = (fin_time - cl.last_time) - (size as f64 / cl.maxrate);
+            let mut avgidle = cl.avgidle;
+            avgidle += (idle - avgidle) / POWER_OF_TWO;
+            if cl.maxidle >= 0.0 && avgidle > cl.maxidle {
+                avgidle = cl.maxidle;
+            }
+            cl.avgidle = avgidle;
+            if avgidle <= 0.0 {
+                cl.undertime = fin_time + tx_time * (1.0 / cl.allotment - 1.0);
+                cl.undertime += (1.0 - POWER_OF_TWO) * avgidle;
+            }
+            cl.last_time = fin_time;
+            if cl.lender == NO {
+                return;
+            }
+            c = cl.lender as usize;
+        }
+    }
+
+    /// Take the head of leaf `c`'s queue; with the packets left there.
+    fn take(&mut self, c: usize, w: &World) -> Option<(PktId, usize)> {
+        let (q, _) = self.classes[c].queue.as_mut()?;
+        let p = q.fifo.pop(&w.pool)?;
+        let left = q.fifo.len();
+        self.len -= 1;
+        self.bytes -= w.pool.get(p).size as i64;
+        Some((p, left))
+    }
+
+    /// After leaf `c` sent `p` (not as the last resort): the estimators,
+    /// and top-level's departure rule.
+    fn sent(&mut self, c: usize, p: PktId, left: usize, w: &World) {
+        let now = w.s.now;
+        self.update(c, w.pool.get(p).size, now);
+        if self.sharing == Sharing::TopLevel {
+            self.toplevel_departure(left, now);
+        }
+    }
+
+    /// Priority round robin (`CBQueue::deque`).
+    fn dequeue_prr(&mut self, w: &World) -> Option<PktId> {
+        let now = w.s.now;
+        let mut first = NO;
+        let mut eligible = NO;
+        'prio: for prio in 0..=self.maxprio.max(-1) {
+            let start = self.active[prio as usize];
+            if start == NO {
+                continue;
+            }
+            let mut c = start;
+            loop {
+                if self.classes[c as usize].demand() {
+                    let cl = &self.classes[c as usize];
+                    if first == NO && cl.borrow && cl.lender != NO {
+                        first = c;
+                    }
+                    if self.send_permitted(c as usize, now) {
+                        eligible = c;
+                        break 'prio;
+                    }
+                    self.delayed(c as usize, now);
+                }
+                c = self.classes[c as usize].peer;
+                if c == start {
+                    break;
+                }
+            }
+        }
+        let none_found = eligible == NO;
+        if none_found {
+            eligible = first;
+        }
+        if eligible == NO {
+            return None;
+        }
+        let e = eligible as usize;
+        self.active[self.classes[e].priority] = self.classes[e].peer;
+        let (p, left) = self.take(e, w)?;
+        if !none_found {
+            self.sent(e, p, left, w);
+        }
+        Some(p)
+    }
+
+    /// Weighted round robin (`WRR_CBQueue::deque`).
+    fn dequeue_wrr(&mut self, w: &World) -> Option<PktId> {
+        let now = w.s.now;
+        let mut first = NO;
+        let mut eligible = NO;
+        'prio: for prio in 0..=self.maxprio.max(-1) {
+            let start = self.active[prio as usize];
+            if start == NO {
+                continue;
+            }
+            let mut c = start;
+            let mut deficit = 0;
+            loop {
+                loop {
+                    let ci = c as usize;
+                    if deficit < 2 && self.classes[ci].bytes_alloc <= 0 {
+                        let m = self.wrr.as_ref().map_or(0.0, |w| w.m[self.classes[ci].priority]);
+                        let cl = &mut self.classes[ci];
+                        cl.bytes_alloc = cl.bytes_alloc.wrapping_add((cl.allotment * m) as i32);
+                    }
+                    if self.classes[ci].demand() {
+                        let cl = &self.classes[ci];
+                        if first == NO && cl.borrow && cl.lender != NO {
+                            first = c;
+                        }
+                        if !self.send_permitted(ci, now) {
+                            self.delayed(ci, now);
+                        } else if self.classes[ci].bytes_alloc > 0 || deficit > 1 {
+                            eligible = c;
+                            break 'prio;
+                        } else {
+                            deficit = 1;
+                        }
+                    }
+                    self.classes[ci].bytes_alloc = 0;
+                    c = self.classes[ci].peer;
+                    if c == self.active[prio as usize] || c == NO {
+                        break;
+                    }
+                }
+                if deficit == 1 {
+                    deficit = 2;
+                } else {
+                    break;
+                }
+            }
+        }
+        let none_found = eligible == NO;
+        if none_found {
+            eligible = first;
+        }
+        if eligible == NO {
+            return None;
+        }
+        let e = eligible as usize;
+        let mut next = self.classes[e].peer;
+        let Some((p, left)) = self.take(e, w) else {
+            self.active[self.classes[e].priority] = next;
+            return None;
+        };
+        if !none_found {
+            let cl = &mut self.classes[e];
+            if cl.bytes_alloc > 0 {
+                cl.bytes_alloc = cl.bytes_alloc.wrapping_sub(w.pool.get(p).size);
+            }
+            if cl.bytes_alloc > 0 {
+                next = e as u32;
+            }
+            self.sent(e, p, left, w);
+        }
+        self.active[self.classes[e].priority] = next;
+        Some(p)
+    }
+}
+
+impl Discipline for Cbq {
+    /// A packet of a bound flow joins its class's queue (`CBQClass::recv`);
+    /// a packet of no class is dropped.
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        let Some(c) = self.class_of(w.pool.get(p).fid) else {
+            return Verdict::Dropped(p);
+        };
+        if self.sharing == Sharing::TopLevel {
+            self.toplevel_arrival(c, w.s.now);
+        }
+        let size = w.pool.get(p).size as i64;
+        let (q, cap) = self.classes[c].queue.as_mut().expect("a bound class is a leaf");
+        let v = q.enqueue(cap, &w.pool, p);
+        match v {
+            Verdict::Queued => {
+                self.len += 1;
+                self.bytes += size;
+            }
+            Verdict::Dropped(d) if d != p => {
+                // drop-front: the arrival in, the head out
+                self.bytes += size - w.pool.get(d).size as i64;
+            }
+            _ => {}
+        }
+        v
+    }
+
+    fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        if self.wrr.is_some() {
+            self.dequeue_wrr(w)
+        } else {
+            self.dequeue_prr(w)
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn bytes(&self) -> i64 {
+        self.bytes
+    }
+}
