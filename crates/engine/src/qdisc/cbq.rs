@@ -659,3 +659,295 @@ impl Discipline for Cbq {
         self.bytes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::PacketPool;
+
+    /// A link of 8000 b/s: a 100-byte packet takes 0.1 s.
+    fn cbq(weighted: bool) -> Cbq {
+        Cbq { link_bw: 8000.0, ..Cbq::new(weighted) }
+    }
+
+    fn spec(allotment: f64, priority: i32, level: i32, borrow: bool) -> ClassSpec {
+        ClassSpec { allotment, maxidle: 10.0, priority, level, extradelay: 0.0, borrow }
+    }
+
+    fn leaf(limit: i32) -> Option<(DropTail, Capacity)> {
+        Some((DropTail::default(), Capacity { limit, ..Capacity::default() }))
+    }
+
+    fn pkt(pool: &mut PacketPool, fid: i32, size: i32) -> PktId {
+        let p = pool.alloc();
+        let pk = pool.get_mut(p);
+        pk.fid = fid;
+        pk.size = size;
+        p
+    }
+
+    fn put(c: &mut Cbq, w: &mut World, fid: i32, n: usize) -> Vec<PktId> {
+        let mut drops = Drops::default();
+        (0..n)
+            .map(|_| {
+                let p = pkt(&mut w.pool, fid, 100);
+                assert_eq!(c.enqueue(&Capacity::default(), w, p, &mut drops), Verdict::Queued);
+                p
+            })
+            .collect()
+    }
+
+    fn get(c: &mut Cbq, w: &mut World) -> Option<PktId> {
+        c.dequeue(w, &mut Drops::default())
+    }
+
+    /// The estimator after one packet, by hand: allotment 0.5 of 1000 B/s
+    /// is 500 B/s, so 100 bytes "should" take 0.2 s but took 0.1 s.  The
+    /// class is then over its limit; it waits (a dequeue finds nothing to
+    /// send, the class delayed), and sends again once under.
+    #[test]
+    fn estimator_regulates_a_class() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let a = c.add_class(spec(0.5, 0, 1, false), None, leaf(50)).unwrap();
+        c.bind(1, a).unwrap();
+        let ps = put(&mut c, &mut w, 1, 2);
+        w.s.now = 0.0;
+        // at 0 the class is not under its limit (undertime 0 is not < 0)
+        // and has no lender
+        assert_eq!(get(&mut c, &mut w), None);
+        w.s.now = 1e-9;
+        assert_eq!(get(&mut c, &mut w), Some(ps[0]));
+        let cl = &c.classes[a];
+        let fin = 1e-9 + 0.1;
+        let idle = fin - 0.2;
+        let avg = idle / 16.0;
+        assert_eq!(cl.avgidle, avg);
+        assert!(avg < 0.0);
+        assert_eq!(cl.undertime, fin + 0.1 * (1.0 / 0.5 - 1.0) + 15.0 * -avg);
+        assert_eq!(cl.last_time, fin);
+        // still over at 0.15: delayed, its undertime less the 15 avgidle
+        let under = cl.undertime;
+        w.s.now = 0.15;
+        assert_eq!(get(&mut c, &mut w), None);
+        assert!(c.classes[a].delayed);
+        assert_eq!(c.classes[a].undertime, under + 15.0 * avg);
+        // a second refusal does not move it again
+        assert_eq!(get(&mut c, &mut w), None);
+        assert_eq!(c.classes[a].undertime, under + 15.0 * avg);
+        w.s.now = c.classes[a].undertime + 1e-9;
+        assert_eq!(get(&mut c, &mut w), Some(ps[1]));
+        assert!(!c.classes[a].delayed);
+        assert_eq!((c.len(), c.bytes()), (0, 0));
+    }
+
+    /// Priority 0 goes first; leaves of one priority take turns.
+    #[test]
+    fn priority_then_round_robin() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+        let lo = c.add_class(spec(0.2, 1, 1, true), Some(root), leaf(50)).unwrap();
+        let a = c.add_class(spec(0.4, 0, 1, true), Some(root), leaf(50)).unwrap();
+        let b = c.add_class(spec(0.4, 0, 1, true), Some(root), leaf(50)).unwrap();
+        for (fid, cl) in [(1, lo), (2, a), (3, b)] {
+            c.bind(fid, cl).unwrap();
+        }
+        let l = put(&mut c, &mut w, 1, 2);
+        let pa = put(&mut c, &mut w, 2, 2);
+        let pb = put(&mut c, &mut w, 3, 2);
+        let mut out = Vec::new();
+        w.s.now = 100.0;
+        while let Some(p) = get(&mut c, &mut w) {
+            out.push(p);
+            w.s.now += 0.1;
+        }
+        assert_eq!(out, vec![pa[0], pb[0], pa[1], pb[1], l[0], l[1]]);
+    }
+
+    /// A class over its limit sends by borrowing from an under-limit
+    /// parent, and only if it may borrow.
+    #[test]
+    fn borrowing_needs_permission_and_an_underlimit_lender() {
+        for borrow in [true, false] {
+            let mut w = World::new_for_tests();
+            let mut c = cbq(false);
+            let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+            let a = c.add_class(spec(0.1, 0, 1, borrow), Some(root), leaf(50)).unwrap();
+            c.bind(1, a).unwrap();
+            let ps = put(&mut c, &mut w, 1, 1);
+            w.s.now = 1.0;
+            c.classes[a].undertime = 5.0;
+            let got = get(&mut c, &mut w);
+            assert_eq!(got, borrow.then_some(ps[0]), "borrow {borrow}");
+            // borrowing updates the lender's estimator as well
+            assert_eq!(c.classes[root].last_time, if borrow { 1.1 } else { 0.0 });
+            if !borrow {
+                assert_eq!(c.len(), 1);
+            }
+        }
+    }
+
+    /// Formal link-sharing refuses a loan while a class at a lower level is
+    /// unsatisfied (under its limit with a backlog); ancestor-only lends.
+    #[test]
+    fn formal_sharing_waits_for_unsatisfied_classes() {
+        for (sharing, first) in [(Sharing::Formal, 2), (Sharing::AncestorOnly, 1)] {
+            let mut w = World::new_for_tests();
+            let mut c = cbq(false);
+            c.sharing = sharing;
+            let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+            let a = c.add_class(spec(0.5, 0, 1, true), Some(root), leaf(50)).unwrap();
+            let b = c.add_class(spec(0.5, 1, 1, true), Some(root), leaf(50)).unwrap();
+            c.bind(1, a).unwrap();
+            c.bind(2, b).unwrap();
+            put(&mut c, &mut w, 1, 1);
+            put(&mut c, &mut w, 2, 1);
+            w.s.now = 1.0;
+            c.classes[a].undertime = 5.0;
+            let p = get(&mut c, &mut w).unwrap();
+            assert_eq!(w.pool.get(p).fid, first, "{sharing:?}");
+        }
+    }
+
+    /// When no class may send, the first one met that could borrow goes
+    /// anyway, and no estimator moves.
+    #[test]
+    fn last_resort_sends_without_accounting() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+        let a = c.add_class(spec(0.5, 0, 1, true), Some(root), leaf(50)).unwrap();
+        c.bind(1, a).unwrap();
+        let ps = put(&mut c, &mut w, 1, 1);
+        w.s.now = 1.0;
+        c.classes[a].undertime = 5.0;
+        c.classes[root].undertime = 5.0;
+        assert_eq!(get(&mut c, &mut w), Some(ps[0]));
+        assert_eq!((c.classes[a].last_time, c.classes[root].last_time), (0.0, 0.0));
+    }
+
+    /// Top-level sharing: an arrival to an under-limit class lowers the
+    /// top level to 1, so no ancestor (level 2) lends until a departure
+    /// raises it again.
+    #[test]
+    fn top_level_follows_arrivals() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        c.sharing = Sharing::TopLevel;
+        let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+        let a = c.add_class(spec(0.5, 0, 1, true), Some(root), leaf(50)).unwrap();
+        let b = c.add_class(spec(0.5, 1, 1, true), Some(root), leaf(50)).unwrap();
+        c.bind(1, a).unwrap();
+        c.bind(2, b).unwrap();
+        w.s.now = 1.0;
+        c.classes[a].undertime = 5.0;
+        c.classes[b].undertime = 0.5;
+        put(&mut c, &mut w, 1, 1);
+        assert_eq!(c.toplevel, 2, "a is over its limit, its lender under it");
+        put(&mut c, &mut w, 2, 1);
+        assert_eq!(c.toplevel, 1);
+        // a may not borrow from the root (level 2 > 1): b goes first
+        let p = get(&mut c, &mut w).unwrap();
+        assert_eq!(w.pool.get(p).fid, 2);
+        // b's queue is empty after it: the top level is back up
+        assert_eq!(c.toplevel, MAX_LEVEL);
+        w.s.now = 1.1;
+        let p = get(&mut c, &mut w).unwrap();
+        assert_eq!(w.pool.get(p).fid, 1);
+    }
+
+    /// Weighted round robin shares by allotment: 3:1 for two backlogged
+    /// classes of allotments 0.75 and 0.25 at one priority (dequeued at
+    /// half the link's rate, so that neither goes over its limit).
+    #[test]
+    fn weighted_round_robin_shares_by_allotment() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(true);
+        c.maxpkt = 100;
+        // (every class counts in its priority's weights, as in ns-2: the
+        // root at priority 8 stays out of the leaves')
+        let root = c.add_class(spec(1.0, 8, 2, false), None, None).unwrap();
+        let a = c.add_class(spec(0.75, 0, 1, true), Some(root), leaf(1000)).unwrap();
+        let b = c.add_class(spec(0.25, 0, 1, true), Some(root), leaf(1000)).unwrap();
+        c.bind(1, a).unwrap();
+        c.bind(2, b).unwrap();
+        put(&mut c, &mut w, 1, 300);
+        put(&mut c, &mut w, 2, 300);
+        w.s.now = 1.0;
+        let mut n = [0; 3];
+        for _ in 0..400 {
+            let p = get(&mut c, &mut w).unwrap();
+            n[w.pool.get(p).fid as usize] += 1;
+            w.s.now += 0.2;
+        }
+        assert_eq!(n[1], 300, "{n:?}");
+        // the same classes under plain round robin share 1:1
+        let mut c2 = cbq(false);
+        let root = c2.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+        let a = c2.add_class(spec(0.75, 0, 1, true), Some(root), leaf(1000)).unwrap();
+        let b = c2.add_class(spec(0.25, 0, 1, true), Some(root), leaf(1000)).unwrap();
+        c2.bind(1, a).unwrap();
+        c2.bind(2, b).unwrap();
+        put(&mut c2, &mut w, 1, 300);
+        put(&mut c2, &mut w, 2, 300);
+        let mut n = [0; 3];
+        for _ in 0..400 {
+            let p = get(&mut c2, &mut w).unwrap();
+            n[w.pool.get(p).fid as usize] += 1;
+            w.s.now += 0.2;
+        }
+        assert_eq!(n[1], 200, "{n:?}");
+    }
+
+    /// A new allotment moves the class's rate and WRR's weights.
+    #[test]
+    fn new_allotment() {
+        let mut c = cbq(true);
+        c.maxpkt = 100;
+        let a = c.add_class(spec(0.2, 0, 1, true), None, leaf(10)).unwrap();
+        let b = c.add_class(spec(0.3, 0, 1, true), None, leaf(10)).unwrap();
+        // M = classes * maxpkt / total allotment
+        assert_eq!(c.wrr.as_ref().unwrap().m[0], 2.0 * 100.0 / 0.5);
+        c.set_allotment(a, 0.7);
+        assert_eq!(c.classes[a].maxrate, 0.7 * 1000.0);
+        assert_eq!(c.wrr.as_ref().unwrap().m[0], 2.0 * 100.0 / (0.5 + 0.5));
+        assert_eq!(c.classes[b].allotment, 0.3);
+    }
+
+    /// The limits ns-2 checks when a class is inserted, and the flow map.
+    #[test]
+    fn bad_classes_are_refused() {
+        let mut c = cbq(false);
+        assert!(c.add_class(spec(0.5, 10, 1, true), None, leaf(5)).unwrap_err().contains("priority 10"));
+        assert!(c.add_class(spec(1.5, 0, 1, true), None, leaf(5)).unwrap_err().contains("allotment 1.5"));
+        assert!(c.add_class(spec(0.5, 0, 0, true), None, leaf(5)).unwrap_err().contains("level 0"));
+        assert!(c.add_class(spec(0.5, 0, 1, true), Some(3), leaf(5)).unwrap_err().contains("no class 3"));
+        assert!(Cbq::new(false).add_class(spec(0.5, 0, 1, true), None, leaf(5)).unwrap_err().contains("no link"));
+        let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
+        assert!(c.bind(1, root).unwrap_err().contains("no queue"));
+        let a = c.add_class(spec(0.5, 0, 1, true), Some(root), leaf(5)).unwrap();
+        c.bind(7, a).unwrap();
+        assert_eq!((c.class_of(7), c.class_of(6), c.class_of(-1)), (Some(a), None, None));
+        assert_eq!(Sharing::parse("formal"), Some(Sharing::Formal));
+        assert_eq!(Sharing::parse("1"), Some(Sharing::TopLevel));
+        assert_eq!(Sharing::parse("03"), Some(Sharing::AncestorOnly));
+        assert_eq!(Sharing::parse("weighted"), None);
+    }
+
+    /// A full class queue drops the arrival; a packet of no class is dropped.
+    #[test]
+    fn drops() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let a = c.add_class(spec(0.5, 0, 1, true), None, leaf(3)).unwrap();
+        c.bind(1, a).unwrap();
+        put(&mut c, &mut w, 1, 2);
+        let mut drops = Drops::default();
+        let p = pkt(&mut w.pool, 1, 100);
+        assert_eq!(c.enqueue(&Capacity::default(), &mut w, p, &mut drops), Verdict::Dropped(p));
+        let q = pkt(&mut w.pool, 9, 100);
+        assert_eq!(c.enqueue(&Capacity::default(), &mut w, q, &mut drops), Verdict::Dropped(q));
+        assert_eq!((c.len(), c.bytes()), (2, 200));
+    }
+}
