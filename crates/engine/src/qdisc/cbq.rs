@@ -43,6 +43,10 @@
 //! while it has bytes left; a round where leaves could send but lacked
 //! bytes is followed by one where they send regardless.
 //!
+//! An allotment of 0 makes ns-2 die of SIGFPE (it traps division by
+//! zero) as soon as the class sends (`size / maxrate`); Dumbbell carries
+//! on with IEEE arithmetic, the class then never under its limit.
+//!
 //! The arrival that finds the scheduler idle does not leave at once: the
 //! queue starts its link a zero delay later, as an event (ns-2's
 //! `CBQueue::sched`); see [`super::Queue::send_next`].  Nothing else wakes a
