@@ -53,6 +53,9 @@ CBQLink instproc insert {cbqcl args} {
     if {[llength $args] > 0} {
         error "$self insert $cbqcl: Dumbbell's CBQ counts a class's backlog itself and takes no queue monitor (insert CLASS)"
     }
+    if {[$cbqcl cbq] ne ""} {
+        error "$self insert: class $cbqcl is already inserted in [$cbqcl cbq]"
+    }
     $cbqcl instvar maxidle_
     if {![info exists maxidle_]} {
         error "$self insert $cbqcl: the class has no maxidle (setparams, or set maxidle_ to a number or auto)"
@@ -72,20 +75,20 @@ Queue/CBQ instproc insert-class {cl} {
     if {[$cl cbq] ne ""} {
         error "CBQ: class $cl is already inserted in [$cl cbq]"
     }
-    set parent [$cl parent]
+    set parent [$cl set parent_]
     set pidx -1
     if {$parent ne "" && [$parent cbq] eq $self} {
         set pidx [$parent set cbq_index_]
     }
     $cl instvar priority_ level_ extradelay_ okborrow_
-    if {[catch {$self cbq-class $pidx [$cl allot] [$cl maxidle] $priority_ $level_ $extradelay_ $okborrow_ [$cl qdisc]} idx]} {
+    if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ [$cl qdisc]} idx]} {
         error "CBQ: trouble inserting class $cl: $idx"
     }
     $cl set cbq_index_ $idx
     $cl set cbq_ $self
     lappend cbq_classes_ $cl
     foreach c $cbq_classes_ {
-        if {[$c parent] eq $cl} {
+        if {[$c set parent_] eq $cl} {
             $self cbq-lender [$c set cbq_index_] $idx
         }
     }
@@ -147,14 +150,9 @@ CBQClass instproc newallot {bw} {
     return
 }
 
-# parent CLASS (or none): the class it borrows from.  Without argument:
-# the parent, "" for none.
-CBQClass instproc parent {args} {
+# parent CLASS (or none): the class it borrows from.
+CBQClass instproc parent {p} {
     $self instvar parent_ cbq_ cbq_index_
-    if {[llength $args] == 0} {
-        return $parent_
-    }
-    set p [lindex $args 0]
     if {$p eq "none"} {
         set p ""
     } elseif {[catch {$p info class CBQClass} is] || !$is} {
@@ -197,14 +195,10 @@ CBQClass instproc qmon {args} {
     error "$self qmon: Dumbbell's CBQ counts a class's backlog itself and takes no queue monitor"
 }
 
-# maxidle M: the bound on the class's idle credit (set when inserted);
-# without argument, what was set (-1: not yet).
-CBQClass instproc maxidle {args} {
+# maxidle M: the bound on the class's idle credit (handed to the
+# scheduler when the class is inserted).
+CBQClass instproc maxidle {m} {
     $self instvar maxidle_set_ cbq_
-    if {[llength $args] == 0} {
-        return $maxidle_set_
-    }
-    set m [lindex $args 0]
     if {[::dumbbell::cbq_number $self maxidle $m] < 0} {
         error "invalid maxidle value $m (must be non-negative)"
     }
