@@ -128,3 +128,33 @@ def test_bad_input_is_an_error(tmp_path: Path, setup: str, after: str, message: 
     assert r.returncode != 0, r.stdout
     assert message in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+READBACK = """set ns [new Simulator]
+set a [$ns node]; set b [$ns node]
+$ns simplex-link $a $b 1Mb 10ms CBQ/WRR
+set l [$ns link $a $b]
+set c [new CBQClass]
+set q [new Queue/DropTail]
+$c install-queue $q
+puts "[$q set blocked_] [$q set unblock_on_resume_] [[$l queue] set algorithm_] [[$l queue] set maxpkt_]"
+puts "[$c set priority_] [$c set level_] [$c set extradelay_] [$c set okborrow_] [[$l classifier] info class]"
+$c set priority_ 0x1f; $c set level_ 2.9; $c set extradelay_ 1e-3x
+puts "[$c set priority_] [$c set level_] [$c set extradelay_]"
+foreach v {true T false 0 1 7 yes -1 10abc} { $c set okborrow_ $v; puts -nonewline "[$c set okborrow_] " }
+puts ""
+"""
+
+
+@pytest.mark.skipif(NS is None, reason="needs the real ns-2 (ns)")
+def test_variables_read_back_as_ns2(tmp_path: Path):
+    """CBQClass's variables ns-2 binds in C++ read back as C++ prints them
+    (an int, a double, a bool's number); install-queue blocks the queue."""
+    (tmp_path / "ns").mkdir()
+    (tmp_path / "ns" / "s.tcl").write_text(READBACK)
+    want = subprocess.run([NS, "s.tcl"], cwd=tmp_path / "ns", capture_output=True, text=True, timeout=300)
+    assert want.returncode == 0, want.stdout
+    got = run(tmp_path, READBACK)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == want.stdout
+    assert "31 2 0.001" in got.stdout

@@ -21,8 +21,11 @@ CBQLink instproc init {src dst bw delay q cl {lltype DelayLink}} {
     $queue_ link $link_
     set classifier_ $cl
     $head_ target $classifier_
-    # the link-sharing rule by default (ancestor-only unless changed)
-    $queue_ algorithm [Queue/CBQ set algorithm_]
+    # the link-sharing rule by default (ancestor-only unless changed); the
+    # queue's algorithm_ only records it, as in ns-2
+    set alg [Queue/CBQ set algorithm_]
+    $queue_ set algorithm_ $alg
+    $queue_ algorithm $alg
 }
 
 CBQLink instproc classifier {} {
@@ -105,10 +108,34 @@ proc ::dumbbell::cbq_number {cl what v} {
     return $x
 }
 
+# A write to a variable ns-2 binds in C++ reads back as the C++ value
+# prints: an int (strtol), a double (%.17g), a bool (atoi of a number,
+# else 1 for t..., 0 otherwise).
+proc ::dumbbell::cbq_bound {type name1 name2 op} {
+    upvar 1 $name1 v
+    set x $v
+    switch -- $type {
+        int { if {[scan $x %i n] != 1} { set n 0 }; set v $n }
+        real { if {[scan $x %f n] != 1} { set n 0.0 }; set v [format %.17g $n] }
+        bool {
+            set c [string index $x 0]
+            if {[string is digit -strict $c]} {
+                scan $x %d n
+                set v $n
+            } else {
+                set v [expr {$c eq "t" || $c eq "T"}]
+            }
+        }
+    }
+}
+
 CBQClass instproc init {} {
     $self next
     $self instvar automaxidle_gain_ priority_ level_ extradelay_ okborrow_ debug_
     $self instvar allot_ parent_ qdisc_ cbq_ maxidle_set_
+    foreach {v type} {priority_ int level_ int extradelay_ real okborrow_ bool} {
+        trace add variable $v write [list ::dumbbell::cbq_bound $type]
+    }
     foreach v {automaxidle_gain_ priority_ level_ extradelay_ okborrow_ debug_} {
         set $v [CBQClass set $v]
     }
@@ -248,6 +275,8 @@ CBQClass instproc setparams {parent okborrow allot maxidle prio level xdelay} {
 
 # install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail).
 CBQClass instproc install-queue {q} {
+    $q set blocked_ true
+    $q set unblock_on_resume_ false
     $self qdisc $q
 }
 
