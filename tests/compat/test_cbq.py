@@ -115,6 +115,8 @@ def test_link_sharing_rules_show(tmp_path: Path, algorithm: str, c1, c2):
     ("$c1 allot -1", "", 'allotment must be zero or more, got "-1"'),
     ("$c1 maxidle -0.5", "", "invalid maxidle value -0.5 (must be non-negative)"),
     ("$c1 parent $q1", "", "is not a CBQClass (or none)"),
+    ("$c1 parent $c1", "", "a class cannot borrow from itself"),
+    ("", "$root parent $c1", "a class cannot borrow from itself or from a class below it"),
     ("$c1 newallot 0.5", "", "not inserted in a CBQ link yet"),
     ("set red [new Queue/RED]; $c2 install-queue $red", "", "is not a Queue/DropTail"),
     ("$c1 set maxidle_ {}", "", 'maxidle: expected a number, got ""'),

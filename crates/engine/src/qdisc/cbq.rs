@@ -291,6 +291,15 @@ impl Cbq {
         if class >= self.classes.len() || lender.is_some_and(|l| l >= self.classes.len()) {
             return Err("no such class".into());
         }
+        // (a cycle would make the estimator's walk to the root endless;
+        // ns-2's recursion overflows its stack)
+        let mut l = lender.map_or(NO, |l| l as u32);
+        while l != NO {
+            if l as usize == class {
+                return Err("a class cannot borrow from itself or from a class below it".into());
+            }
+            l = self.classes[l as usize].lender;
+        }
         self.classes[class].lender = lender.map_or(NO, |l| l as u32);
         Ok(())
     }
@@ -930,7 +939,11 @@ mod tests {
         assert!(Cbq::new(false).add_class(spec(0.5, 0, 1, true), None, leaf(5)).unwrap_err().contains("no link"));
         let root = c.add_class(spec(1.0, 0, 2, false), None, None).unwrap();
         assert!(c.bind(1, root).unwrap_err().contains("no queue"));
+        assert!(c.set_lender(root, Some(root)).unwrap_err().contains("cannot borrow from itself"));
         let a = c.add_class(spec(0.5, 0, 1, true), Some(root), leaf(5)).unwrap();
+        assert!(c.set_lender(root, Some(a)).unwrap_err().contains("or from a class below it"));
+        c.set_lender(a, None).unwrap();
+        c.set_lender(a, Some(root)).unwrap();
         c.bind(7, a).unwrap();
         assert_eq!((c.class_of(7), c.class_of(6), c.class_of(-1)), (Some(a), None, None));
         assert_eq!(Sharing::parse("formal"), Some(Sharing::Formal));
