@@ -664,6 +664,18 @@ impl Discipline for Cbq {
         }
     }
 
+    /// The dequeue that finds every class empty (ns-2 makes it when the
+    /// link finishes with nothing queued).  Priority round robin changes
+    /// nothing then; weighted round robin visits every leaf, tops up its
+    /// bytes and, finding no demand, leaves it with none.
+    fn link_idle(&mut self, _now: f64) {
+        if self.wrr.is_some() {
+            for c in self.classes.iter_mut().filter(|c| c.queue.is_some()) {
+                c.bytes_alloc = 0;
+            }
+        }
+    }
+
     fn len(&self) -> usize {
         self.len
     }
@@ -911,6 +923,22 @@ mod tests {
             w.s.now += 0.2;
         }
         assert_eq!(n[1], 200, "{n:?}");
+    }
+
+    /// The dequeue ns-2 makes when the link goes idle with nothing queued
+    /// leaves WRR's leaves without bytes (a debt included), and nothing
+    /// else changed.
+    #[test]
+    fn idle_link_clears_wrr_bytes() {
+        for weighted in [true, false] {
+            let mut c = cbq(weighted);
+            let a = c.add_class(spec(0.5, 0, 1, true), None, leaf(10)).unwrap();
+            c.classes[a].bytes_alloc = -980;
+            c.classes[a].undertime = 3.0;
+            Discipline::link_idle(&mut c, 1.0);
+            assert_eq!(c.classes[a].bytes_alloc, if weighted { 0 } else { -980 });
+            assert_eq!(c.classes[a].undertime, 3.0);
+        }
     }
 
     /// A new allotment moves the class's rate and WRR's weights.
