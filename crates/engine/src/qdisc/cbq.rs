@@ -41,7 +41,9 @@
 //! round at its priority (`M = n * maxpkt / total allotment` of the `n`
 //! leaves there), spends a packet's size when it sends and keeps the turn
 //! while it has bytes left; a round where leaves could send but lacked
-//! bytes is followed by one where they send regardless.
+//! bytes is followed by one where they send regardless.  ns-2 also
+//! dequeues when the link goes idle with nothing queued; that visit leaves
+//! every leaf with no bytes (a debt forgiven): `Discipline::link_idle`.
 //!
 //! An allotment of 0 makes ns-2 die of SIGFPE (it traps division by
 //! zero) as soon as the class sends (`size / maxrate`); Dumbbell carries
