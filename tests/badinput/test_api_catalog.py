@@ -115,6 +115,7 @@ CASES = [
     ("link-delay-unit", lambda: _link("1Mb", "10parsecs"), "delay"),
     ("link-delay-nan", lambda: _link("1Mb", math.nan), "delay"),
     ("link-unknown-queue", lambda: _link("1Mb", "10ms", queue="Bogus"), "unknown or unsupported queue"),
+    ("link-cbq-not-in-api", lambda: _link("1Mb", "10ms", queue="CBQ/WRR"), "not yet to the Python API"),
     ("link-queue-limit-zero", lambda: _link("1Mb", "10ms", queue_limit=0), "queue_limit"),
     ("link-queue-limit-real", lambda: _link("1Mb", "10ms", queue_limit=2.5), "queue_limit"),
     ("link-duplex-not-bool", lambda: _link("1Mb", "10ms", duplex="yes"), "duplex must be True or False"),

@@ -179,7 +179,7 @@ def main(argv=None):
     p.add_argument("--vegas", action="store_true", help="gen.py --vegas scripts: some flows are TCP Vegas")
     p.add_argument("--tfrc", action="store_true", help="gen.py --tfrc scripts: TFRC connections beside the TCP flows")
     p.add_argument("--queues", action="store_true",
-                   help="gen.py --queues scripts: DRR and SFQ queues (random parameters, mid-run commands) on some links")
+                   help="gen.py --queues scripts: DRR, SFQ, Vq, GK and CBQ queues (random parameters, mid-run commands) on some links")
     p.add_argument("--linux", action="store_true",
                    help="gen.py --linux scripts: some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true",

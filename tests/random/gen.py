@@ -7,7 +7,7 @@
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
-    python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq and GK queues on some links
+    python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq, GK and CBQ queues on some links
     python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
     python3 tests/random/gen.py SEED --full       two-way TCP too (Agent/TCP/FullTcp and variants)
 
@@ -272,6 +272,7 @@ class Gen:
         self.aqm = aqm
         self.aqm_kinds = []
         self.queue_lines = []
+        self.ncbq = 0
         self.queue_kinds = []
         self.linux = linux
         self.linux_finish = []
@@ -1800,6 +1801,114 @@ class Gen:
                         self.queue_lines.append("[$%s classifier] set-flowrate %d %d %d %d" % (
                             tg, fid, y.choice([64000, 200000, 1000000, 5000000]), y.choice([1000, 5000, 20000]), y.choice([1, 1000, 10000])))
 
+    # -- CBQ (--queues) ----------------------------------------------------------------
+    #
+    # Also in --queues mode, from a stream of its own, after the fair
+    # schedulers: in about half of the seeds one or two DropTail link
+    # statements left (on the flows' paths mostly; not in --dynamics
+    # scenarios) become CBQ or CBQ/WRR links.  Each direction gets a
+    # link-sharing tree: a root (no queue), sometimes two agencies under it,
+    # and two to four leaves with DropTail queues of random limits, random
+    # allotments, priorities, borrowing, maxidle ("auto" or a number) and
+    # extra delay; classes inserted in a random order (a child before its
+    # parent too); the flow ids 0..15 bound to the leaves as single ids and
+    # ranges; the link-sharing algorithm (ancestor-only, top-level, formal,
+    # by name or number), WRR's maxpkt_, and now and then a mid-run
+    # newallot.  Seeds whose draw gives no CBQ keep their script.
+
+    CBQ_ALGS = ["ancestor-only", "top-level", "formal", "0", "1", "2"]
+
+    def build_cbq(self):
+        if not self.queues or self.dynamics:
+            return
+        z = Rng(((self.seed ^ 0x510E527FADE682D1) * 0x9B05688C2B3E6C1F + 0x1F83D9ABFB41BD6B
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        if not z.chance(50):
+            return
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        chosen = z.sample(on_path, min(len(on_path), z.randint(1, 2)))
+        T = self.end_us
+        for kind, ls in chosen:
+            q = z.choice(["CBQ", "CBQ/WRR"])
+            for l in ls:
+                l["qtype"] = q
+            self.queue_kinds.append(q)
+            for l in ls:
+                k = self.ncbq
+                self.ncbq += 1
+                self.queue_lines += self.cbq_tree(z, k, l, q, T)
+
+    def cbq_tree(self, z, k, l, qtype, T):
+        """Tcl lines for CBQ link `l`'s classes (tree number `k`)."""
+        L = ["set cbql(%d) [$ns link %s %s]" % (k, self.nref(l["src"]), self.nref(l["dst"]))]
+        name = lambda j: "$cbqc(%d,%d)" % (k, j)
+
+        def maxidle():
+            return "auto" if z.chance(60) else z.choice(["0", "0.001", "0.004", "0.02", "0.1", "1.0"])
+
+        def allot(lo, hi):
+            return "%d.%02d" % divmod(z.randint(lo, hi), 100)
+
+        classes = []     # (index, parent index or None, is leaf)
+        agencies = z.chance(30)     # two classes between the root and the leaves
+        L.append("set cbqc(%d,0) [new CBQClass]" % k)
+        L.append("%s setparams none %s %s %s %d %d 0" % (name(0), z.choice(["0", "1", "false", "true"]),
+                                                      allot(80, 100), maxidle(), z.choice([8, 8, 5]), 3 if agencies else 2))
+        classes.append((0, None, False))
+        top = [0]
+        if agencies:
+            for _ in range(2):
+                j = len(classes)
+                L.append("set cbqc(%d,%d) [new CBQClass]" % (k, j))
+                L.append("%s setparams %s 1 %s %s 8 2 0" % (name(j), name(0), allot(20, 70), maxidle()))
+                classes.append((j, 0, False))
+            top = [1, 2]
+        for _ in range(z.randint(2, 4)):
+            j = len(classes)
+            parent = z.choice(top)
+            L.append("set cbqc(%d,%d) [new CBQClass]" % (k, j))
+            L.append("set cbqq [new Queue/DropTail]")
+            if z.chance(80):
+                L.append("$cbqq set limit_ %d" % z.weighted([(z.randint(2, 10), 40), (z.randint(11, 60), 50), (z.randint(61, 400), 10)]))
+            L.append("%s install-queue $cbqq" % name(j))
+            xdelay = "0" if z.chance(75) else z.choice(["0.005", "0.02", "0.1"])
+            L.append("%s setparams %s %s %s %s %d 1 %s" % (name(j), name(parent), z.choice(["true", "false", "1", "0"]),
+                                                        allot(1, 60), maxidle(), z.randint(0, 3), xdelay))
+            classes.append((j, parent, True))
+        # inserted parents first (root, agencies, leaves), the leaves in a
+        # random order; now and then all in a random order
+        order = [c[0] for c in classes]
+        if z.chance(70):
+            z.shuffle(order)
+            if z.chance(70):
+                order.sort(key=lambda j: 0 if classes[j][1] is None else (1 if not classes[j][2] else 2))
+        for j in order:
+            L.append("$cbql(%d) insert %s" % (k, name(j)))
+        leaves = [c[0] for c in classes if c[2]]
+        fid = 0
+        while fid <= 15:
+            leaf = z.choice(leaves)
+            hi = min(15, fid + z.weighted([(0, 50), (z.randint(1, 4), 35), (15, 15)]))
+            if hi == fid:
+                L.append("$cbql(%d) bind %s %d" % (k, name(leaf), fid))
+            else:
+                L.append("$cbql(%d) bind %s %d %d" % (k, name(leaf), fid, hi))
+            fid = hi + 1
+        L.append("[$cbql(%d) queue] algorithm %s" % (k, z.choice(self.CBQ_ALGS)))
+        if qtype == "CBQ/WRR" and z.chance(50):
+            L.append("[$cbql(%d) queue] set maxpkt_ %d" % (k, z.choice([500, 1000, 1500, 3000])))
+        for _ in range(z.weighted([(0, 70), (1, 20), (2, 10)])):
+            t = fmt_us(z.randint(1, max(1, T - 1)))
+            # (not 0: ns-2 dies of SIGFPE when a class of allotment 0 sends)
+            L.append('$ns at %s "%s newallot %s"' % (t, name(z.choice(leaves)), allot(1, 80)))
+        return L
+
     # -- TCP-Linux (--linux) -----------------------------------------------------------
     #
     # Only in --linux mode, from a stream of its own: some flows (at least
@@ -2664,8 +2773,8 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     go down and up (route models, `$link dynamic` during the run; check.py
     --dynamics; not used by the fixtures).  vegas: some flows are TCP Vegas
     (check.py --vegas; not used by the fixtures).  tfrc: TFRC connections
-    beside the TCP flows (check.py --tfrc).  queues: DRR and SFQ queues on
-    some links (check.py --queues).  linux: some flows are
+    beside the TCP flows (check.py --tfrc).  queues: DRR, SFQ, Vq, GK and
+    CBQ queues on some links (check.py --queues).  linux: some flows are
     Agent/TCP/Linux with random congestion controls (check.py --linux).  full: two-way TCP connections
     beside them (check.py --full).  qs: Quick-Start routers on every node, Quick-Start requests on the
     TCP flows (check.py --qs).  aqm: ns-2's RIO and REM queues on some
@@ -2688,6 +2797,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_traffic()
         g.build_tfrc()
         g.build_queues()
+        g.build_cbq()
         g.build_aqm()
         g.build_full()
         g.build_qs()
@@ -2780,7 +2890,7 @@ def main(argv=None):
                    help="UDP sources too: CBR, Exponential and Pareto on/off, into LossMonitors")
     p.add_argument("--vegas", action="store_true", help="some flows are TCP Vegas (Agent/TCP/Vegas)")
     p.add_argument("--tfrc", action="store_true", help="TFRC connections too (Agent/TFRC, Agent/TFRCSink)")
-    p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq and GK queues on some links")
+    p.add_argument("--queues", action="store_true", help="DRR, SFQ, Vq, GK and CBQ queues on some links")
     p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")

@@ -290,23 +290,48 @@ def test_qs_mode_only_adds_quickstart(seed):
     assert gen.entry_build("k%d" % seed)[0] == text
 
 
+CBQ_LINE = re.compile(r"^(set cbq[lcq]\(?|\$cbq[lcq]|\[\$cbql\(\d+\) queue\] |\$ns at \S+ \"\$cbqc\(\d+,\d+\) newallot )")
+
+
 @pytest.mark.parametrize("seed", [3, 18, 21, 35, 57])
 def test_queues_mode_only_changes_queues(seed):
-    """--queues draws from a stream of its own: the script is the plain
-    seed's with some DropTail links made DRR, SFQ, Vq or GK and their
-    settings and commands added."""
+    """--queues draws from streams of its own: the script is the plain
+    seed's with some DropTail links made DRR, SFQ, Vq, GK, CBQ or CBQ/WRR
+    and their settings, classes and commands added."""
     plain = gen.build(seed)[0].splitlines()
     text, meta = gen.build(seed, queues=True)
-    assert meta["queues"] and set(meta["queues"]) <= {"DRR", "SFQ", "Vq", "GK"}
+    assert meta["queues"] and set(meta["queues"]) <= {"DRR", "SFQ", "Vq", "GK", "CBQ", "CBQ/WRR"}
     lines = text.splitlines()
-    made = [ln for ln in lines if re.search(r"-link .* (DRR|SFQ|Vq|GK)$", ln)]
+    made = [ln for ln in lines if re.search(r"-link .* (DRR|SFQ|Vq|GK|CBQ|CBQ/WRR)$", ln)]
     assert made
-    added = [ln for ln in lines if re.search(r"\] queue\] (set [a-z_]+|buckets|limit|blimit|quantum) ", ln)
-             and ln not in plain]
-    rest = [re.sub(r" (DRR|SFQ|Vq|GK)$", " DropTail", ln) for ln in lines if ln not in added]
+    added = [ln for ln in lines if (re.search(r"\] queue\] (set [a-z_]+|buckets|limit|blimit|quantum) ", ln)
+                                    or CBQ_LINE.match(ln)) and ln not in plain]
+    rest = [re.sub(r" (DRR|SFQ|Vq|GK|CBQ|CBQ/WRR)$", " DropTail", ln) for ln in lines if ln not in added]
     assert rest == plain
     assert gen.queues_entry("q%d" % seed) and not gen.queues_entry(str(seed))
     assert gen.entry_build("q%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [2, 12, 21, 61])
+def test_queues_mode_cbq_links_are_complete(seed):
+    """Each CBQ link of a --queues script gets a tree: every class made is
+    inserted into that link, every leaf has a queue, and flow ids 0..15
+    are each bound to exactly one of its leaves."""
+    text, meta = gen.build(seed, queues=True)
+    assert {"CBQ", "CBQ/WRR"} & set(meta["queues"])
+    trees = sorted({int(k) for k in re.findall(r"^set cbql\((\d+)\)", text, re.M)})
+    assert trees
+    for k in trees:
+        made = set(re.findall(r"^set cbqc\(%d,(\d+)\) \[new CBQClass\]" % k, text, re.M))
+        inserted = re.findall(r"^\$cbql\(%d\) insert \$cbqc\(%d,(\d+)\)$" % (k, k), text, re.M)
+        assert sorted(inserted) == sorted(made)
+        leaves = set(re.findall(r"^\$cbqc\(%d,(\d+)\) install-queue " % k, text, re.M))
+        bound = []
+        for j, a, b in re.findall(r"^\$cbql\(%d\) bind \$cbqc\(%d,(\d+)\) (\d+)(?: (\d+))?$" % (k, k), text, re.M):
+            assert j in leaves
+            bound += range(int(a), int(b or a) + 1)
+        assert sorted(bound) == list(range(16))
+        assert re.search(r"^\[\$cbql\(%d\) queue\] algorithm " % k, text, re.M)
 
 
 @pytest.mark.parametrize("seed", [3, 10, 18, 34, 57])

@@ -65,6 +65,7 @@ EXPECTED = {
     "monitor": None,
     "pi": None,
     "quickstart": None,
+    "cbq": None,
     # example3 needs rtproto DV
     "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
     # the other two need Queue/FQ (FQLink's per-flow queues)

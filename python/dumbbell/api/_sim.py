@@ -706,8 +706,12 @@ class Simulation:
             raise ValueError(f"link(): queue must be a queue type name such as 'DropTail', got {queue!r}")
         qkinds = _queue_kinds()
         if queue.lower() not in qkinds:
-            raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: {', '.join(qkinds.values())}")
+            raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: "
+                             f"{', '.join(v for v in qkinds.values() if v not in ('CBQ', 'CBQ/WRR'))}")
         queue = qkinds[queue.lower()]
+        if queue in ("CBQ", "CBQ/WRR"):
+            raise ValueError(f"link(): queue {queue!r} (ns-2's class-based queueing) is available to ns-2 scripts "
+                             f"(simplex-link ... {queue}, CBQClass, insert, bind) but not yet to the Python API")
         if queue_limit is not None:
             queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
         if not isinstance(duplex, bool):

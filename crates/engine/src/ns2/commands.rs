@@ -109,6 +109,8 @@ impl Sim {
                     self.rem_reset(id);
                     Ok(String::new())
                 }
+                // CBQueue::reset does nothing (its queues are the classes')
+                "reset" if self.is_cbq(id) => Ok(String::new()),
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
                     let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {
@@ -168,6 +170,7 @@ impl Sim {
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
+                _ if self.is_cbq(id) => self.cbq_command(id, argv),
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
                 _ if self.is_fairq(id) => self.fairq_command(id, argv),
                 _ if self.is_rem(id) => self.rem_command(id, argv),

@@ -22,6 +22,7 @@
 pub mod bind;
 pub mod cmutrace;
 pub mod build;
+pub mod cbq;
 pub mod class;
 pub mod commands;
 pub mod delaybox;

@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -60,6 +60,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DualPI2", tables: &[&queue::QUEUE, &l4s::DUALPI2_QUEUE, &l4s::DUALPI2], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::DualPi2::new())) },
     Class { name: "Queue/StepMark", tables: &[&queue::QUEUE, &l4s::STEP_MARK_QUEUE, &l4s::STEP_MARK], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::StepMark::new())) },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
+    Class { name: "Queue/CBQ", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(false))) },
+    Class { name: "Queue/CBQ/WRR", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(true))) },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },

@@ -22,6 +22,7 @@
 //! the `disciplines!` list below, and its binding in the ns-2 layer if ns-2
 //! scripts name it.
 
+pub mod cbq;
 pub mod cobalt;
 pub mod codel;
 pub mod droptail;
@@ -45,6 +46,7 @@ use crate::ring::Ring;
 use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
+pub use cbq::Cbq;
 pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
@@ -345,6 +347,7 @@ disciplines! {
     StepMark(StepMark),
     Rio(Rio),
     Rem(Rem),
+    Cbq(Cbq),
 }
 
 impl Qdisc {
@@ -435,6 +438,9 @@ pub struct Queue {
     pub util_weight: f64,
     pub util_check_intv: f64,
     pub util_records: i32,
+    /// An arrival that finds the link free starts it a zero delay later,
+    /// as an event, instead of at once (CBQ's `sched`).
+    start_later: bool,
     // summary statistics (`summarystats_`)
     pub true_ave: f64,
     pub total_time: f64,
@@ -450,6 +456,7 @@ const _: () = assert!(std::mem::offset_of!(Queue, disc) == 0 && std::mem::size_o
 
 impl Queue {
     pub(crate) fn new(disc: Qdisc, resume: ResumeId) -> Queue {
+        let start_later = disc.get::<Cbq>().is_some();
         let mut q = Queue {
             target: NONE,
             drop_target: NONE,
@@ -467,6 +474,7 @@ impl Queue {
             util_weight: 0.8,
             util_check_intv: 0.2,
             util_records: 5,
+            start_later,
             true_ave: 0.0,
             total_time: 0.0,
             drops: Drops::default(),
@@ -670,12 +678,26 @@ impl Queue {
         if self.is_blocked(w) {
             return None;
         }
+        if self.start_later {
+            return self.start_link_later(w);
+        }
         let p = self.deque(w)?;
         if self.util.is_some() {
             self.meter(w.s.now, false);
         }
         self.blocked = true;
         Some(p)
+    }
+
+    /// `send_next` of a queue that starts its link a zero delay later: the
+    /// link is busy from now, its resume an event now.
+    #[cold]
+    #[inline(never)]
+    fn start_link_later(&mut self, w: &mut World) -> Option<PktId> {
+        self.blocked = true;
+        w.s.set_resume(self.resume, 0.0);
+        w.s.need_resume(self.resume);
+        None
     }
 
     /// `Queue::resume`: the link finished a packet; the next one to hand

@@ -21,12 +21,24 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     }
     ::dumbbell::check_bw $bw "bandwidth of link $sid->$did"
     ::dumbbell::check_time $delay "delay of link $sid->$did"
-    if {[llength $args] == 0} {
+    if {$qtype eq "CBQ" || $qtype eq "CBQ/WRR"} {
+        # cbq.tcl: the classifier is the link type's argument, by default
+        # one by flow id
         set q [new Queue/$qtype]
+        if {[llength $args] == 0} {
+            set c [new Classifier/Hash/Fid 33]
+        } else {
+            set c [lindex $args 0]
+        }
+        set link_($sid:$did) [new CBQLink $n1 $n2 $bw $delay $q $c]
     } else {
-        set q [new Queue/$qtype $args]
+        if {[llength $args] == 0} {
+            set q [new Queue/$qtype]
+        } else {
+            set q [new Queue/$qtype $args]
+        }
+        set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
     }
-    set link_($sid:$did) [new SimpleLink $n1 $n2 $bw $delay $q]
     $n1 add-neighbor $n2
     # Active queues learn the link's bandwidth and delay (ns-2 does this for
     # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
