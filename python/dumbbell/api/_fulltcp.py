@@ -9,7 +9,7 @@ import math
 import numbers
 import re
 
-from .._engine import full_congestion_controls
+from .._engine import full_congestion_control_error, full_congestion_controls
 from ._values import _is_number, _parse_time
 
 #: Congestion controls the full TCP runs (the engine's cc/ seam, ns-3
@@ -105,6 +105,9 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
             if not (isinstance(v, numbers.Integral) and not isinstance(v, bool)) or not 0 <= int(v) <= 2**31 - 1:
                 raise ValueError(f"{w}: cc_params[{k!r}] must be a whole number from 0 to 2147483647, got {v!r}")
         ccp = {k: int(v) for k, v in ccp.items()}
+        err = full_congestion_control_error(cc, list(ccp.items()))
+        if err is not None:
+            raise ValueError(f"{w}: {err}")
     rec = p.pop("recovery", "prr")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
         raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)}")

@@ -146,6 +146,16 @@ pub fn refusal(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The values an attribute takes when not every whole number does.
+fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
+    match (kind, name) {
+        (Kind::Dctcp, "shift_g") => Some((0, 10)),
+        (Kind::Dctcp, "alpha_on_init") => Some((0, 1024)),
+        (Kind::Dctcp, "use_ect0") => Some((0, 1)),
+        _ => None,
+    }
+}
+
 impl Cc {
     /// By name ("newreno", "cubic", ...) with its ns-3 dialect's default
     /// attributes; `None` if unknown.
@@ -180,6 +190,11 @@ impl Cc {
                     if known.is_empty() { "none".to_string() } else { known.join(", ") }
                 ));
             };
+            if let Some((lo, hi)) = param_range(kind, n) {
+                if !(lo..=hi).contains(v) {
+                    return Err(format!("{name}'s parameter {n} must be {lo} to {hi}, got {v}"));
+                }
+            }
             sk.p[i] = *v;
         }
         Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
@@ -362,6 +377,8 @@ mod tests {
         assert!(d.dctcp_ecn() && d.ect1() && d.ack_events());
         assert!(!Cc::by_name("dctcp").unwrap().ect1());
         assert!(!Cc::by_name("newreno").unwrap().dctcp_ecn());
+        let e = Cc::with_params("dctcp", &[("alpha_on_init".into(), 2048)]).unwrap_err();
+        assert_eq!(e, "dctcp's parameter alpha_on_init must be 0 to 1024, got 2048");
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));
