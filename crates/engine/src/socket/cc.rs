@@ -141,7 +141,7 @@ pub fn refusal(name: &str) -> Option<&'static str> {
              which this TCP (after ns-3.37, which has no Prague) does not call, and its receiver would need \
              DCTCP's CE echo; cc=\"dctcp\" is the scalable ECN control it offers",
         ),
-        "naive_reno" => Some("naive_reno is ns-2's Agent/TCP/Linux test module, not offered on the full TCP"),
+        "naive_reno" => Some("naive_reno is a test module of ns-2's Linux TCP, not offered on the full TCP"),
         _ => None,
     }
 }
