@@ -1,6 +1,8 @@
 // DCTCP on a step-marking bottleneck, ns-3.37: S - R1 - R2 - D, 100 Mb/s 2 ms
 // access links, 10 Mb/s 10 ms bottleneck with RED set as a step marker
-// (MinTh = MaxTh = K, QW = 1, ECN, no hard drop), 2 flows (second at 0.5 s).
+// (MinTh = MaxTh = K, QW = 1, Gentle off, ECN, no hard drop), 2 flows (second
+// at 0.5 s).  --sack=0 turns SACK off; data_sent counts the data packets the
+// sender put on its link, data_received the segments delivered.
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -14,6 +16,8 @@ static Ptr<QueueDisc> g_q;
 static double g_qsum = 0;
 static uint64_t g_qn = 0;
 static uint32_t g_cwr[2] = {0, 0};
+static uint64_t g_txdata = 0;
+static void PhyTx(Ptr<const Packet> p) { if (p->GetSize() > 200) g_txdata++; }
 static void Sample() {
     if (Simulator::Now().GetSeconds() >= 3.0) { g_qsum += g_q->GetNPackets(); g_qn++; }
     Simulator::Schedule(MicroSeconds(100), &Sample);
@@ -29,12 +33,15 @@ static void Hook(int i, Ptr<BulkSendApplication> a) {
 int main(int argc, char** argv) {
     std::string cc = "ns3::TcpDctcp";
     uint32_t k = 10;
+    bool sack = true;
     CommandLine cmd;
     cmd.AddValue("cc", "socket type", cc);
     cmd.AddValue("k", "step threshold", k);
+    cmd.AddValue("sack", "SACK", sack);
     cmd.Parse(argc, argv);
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(cc));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(sack));
     if (cc != "ns3::TcpDctcp") Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
     NodeContainer n; n.Create(4);
     PointToPointHelper acc; acc.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -44,6 +51,7 @@ int main(int argc, char** argv) {
     btl.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1p"));
     NetDeviceContainer d0 = acc.Install(n.Get(0), n.Get(1));
     NetDeviceContainer d1 = btl.Install(n.Get(1), n.Get(2));
+    d0.Get(0)->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&PhyTx));
     NetDeviceContainer d2 = acc.Install(n.Get(2), n.Get(3));
     InternetStackHelper st; st.Install(n);
     TrafficControlHelper red;
@@ -80,6 +88,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 2; i++) gp += (sinks[i]->GetTotalRx() - at3[i]) * 8.0 / 9.0 / 1e6;
     std::cout << "cc " << cc << " goodput_mbps " << gp << " mean_queue_pkts " << g_qsum / g_qn
               << " drops " << s.nTotalDroppedPackets << " marks " << s.nTotalMarkedPackets
-              << " cwr " << g_cwr[0] << " " << g_cwr[1] << std::endl;
+              << " cwr " << g_cwr[0] << " " << g_cwr[1] << " data_sent " << g_txdata
+              << " data_received " << (sinks[0]->GetTotalRx() + sinks[1]->GetTotalRx()) / 1448 << std::endl;
     Simulator::Destroy();
 }
