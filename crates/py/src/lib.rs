@@ -392,6 +392,13 @@ fn congestion_controls() -> Vec<&'static str> {
     dumbbell_engine::cc::Kind::ALL.iter().map(|k| k.name()).collect()
 }
 
+/// The full TCP's check of a congestion control and its attributes
+/// (`socket::cc::Cc::with_params`): the error, or None.
+#[pyfunction]
+fn full_congestion_control_error(name: &str, params: Vec<(String, i32)>) -> Option<String> {
+    dumbbell_engine::socket::cc::Cc::with_params(name, &params).err()
+}
+
 /// The congestion controls of the full TCP (`cc=`) with the attributes of
 /// their ns-3 dialect and the defaults: [(name, [(attribute, default)])].
 #[pyfunction]
@@ -472,6 +479,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fluid::fluid_integrate, m)?)?;
     m.add_function(wrap_pyfunction!(congestion_controls, m)?)?;
     m.add_function(wrap_pyfunction!(full_congestion_controls, m)?)?;
+    m.add_function(wrap_pyfunction!(full_congestion_control_error, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

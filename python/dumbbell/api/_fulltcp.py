@@ -9,7 +9,7 @@ import math
 import numbers
 import re
 
-from .._engine import full_congestion_controls
+from .._engine import full_congestion_control_error, full_congestion_controls
 from ._values import _is_number, _parse_time
 
 #: Congestion controls the full TCP runs (the engine's cc/ seam, ns-3
@@ -87,10 +87,10 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     w = 'tcp(stack="full")'
     p = dict(params)
     cc = p.pop("cc", "newreno")
-    if isinstance(cc, str) and cc.lower() in ("dctcp", "prague"):
-        raise ValueError(f"{w}: cc {cc!r} is not on the full TCP yet (its window follows the receiver's per-packet "
-                         f"CE echo, which the full TCP does not pass to it); ns-2's Linux TCP has it: "
-                         f"tcp(variant=\"linux\", cc={cc.lower()!r})")
+    if isinstance(cc, str) and cc.lower() == "prague":
+        raise ValueError(f"{w}: cc {cc!r} is not on the full TCP yet (its alpha follows Linux's in_ack_event "
+                         f"hook, which the full TCP, after ns-3.37, does not call); ns-2's Linux TCP has it: "
+                         f"tcp(variant=\"linux\", cc='prague'); the full TCP has cc='dctcp'")
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
@@ -105,6 +105,9 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
             if not (isinstance(v, numbers.Integral) and not isinstance(v, bool)) or not 0 <= int(v) <= 2**31 - 1:
                 raise ValueError(f"{w}: cc_params[{k!r}] must be a whole number from 0 to 2147483647, got {v!r}")
         ccp = {k: int(v) for k, v in ccp.items()}
+        err = full_congestion_control_error(cc, list(ccp.items()))
+        if err is not None:
+            raise ValueError(f"{w}: {err}")
     rec = p.pop("recovery", "prr")
     if not isinstance(rec, str) or rec.lower() not in FULL_RECOVERIES:
         raise ValueError(f"{w}: unknown recovery {rec!r}; choose {', '.join(FULL_RECOVERIES)}")

@@ -133,6 +133,22 @@ pub enum CaEvent {
     /// `CA_EVENT_DELAYED_ACK`, `CA_EVENT_NON_DELAYED_ACK`; later Linux).
     DelayedAck,
     NonDelayedAck,
+    /// The receiver got a segment marked CE / an ECN-capable one not
+    /// marked (ns-3's `CA_EVENT_ECN_IS_CE`, `CA_EVENT_ECN_NO_CE`; Linux's
+    /// `CA_EVENT_ECN_IS_CE`/`ECN_NO_CE`), with `Sock::rcv_nxt` current.
+    EcnIsCe,
+    EcnNoCe,
+}
+
+/// What a receiver-side event asks of the socket (`Sock::ack_request`,
+/// ns-3's `m_sendEmptyPacketCallback` from TcpDctcp's CE state machine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AckRequest {
+    #[default]
+    None,
+    /// Send a pure ACK for `seq` now (then go on with the current one),
+    /// with ECE or without.
+    Ack { seq: u64, ece: bool },
 }
 
 /// `in_ack_event`'s flags (Linux's `enum tcp_ca_ack_event_flags`).
@@ -205,6 +221,15 @@ pub struct Sock {
     pub ssthresh_bytes: u32,
     /// The ns-3 dialect's `m_minRtt` (the least SRTT so far), ns.
     pub min_rtt_ns: i64,
+    /// ns-3 dialect, ECN (DCTCP's): the sender's ECN state is
+    /// `ECN_ECE_RCVD` (read by `PktsAcked`); the receiver's next expected
+    /// byte (`NextRxSequence`, for `EcnIsCe`/`EcnNoCe`); what such an
+    /// event asks the socket to send; and whether it takes the receiver's
+    /// ECN state back to idle (`CeState1to0`).
+    pub ece_rcvd: bool,
+    pub rcv_nxt: u64,
+    pub ack_request: AckRequest,
+    pub ecn_idle: bool,
 }
 
 impl Default for Sock {
@@ -234,6 +259,10 @@ impl Default for Sock {
             cwnd_bytes: 0,
             ssthresh_bytes: 0,
             min_rtt_ns: i64::MAX,
+            ece_rcvd: false,
+            rcv_nxt: 0,
+            ack_request: AckRequest::None,
+            ecn_idle: false,
         }
     }
 }
@@ -367,9 +396,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     const NS3_NATIVE: bool = false;
     /// The ns-3 attributes of that port (default: the module parameters).
     const NS3_PARAMS: &'static [Param] = Self::PARAMS;
-    /// Whether `ns3_cwnd_event` wants the receiver's `DelayedAck` /
-    /// `NonDelayedAck` events (one per data segment received; DCTCP's
-    /// ECE echo needs them, nothing here does, so the socket skips them).
+    /// Whether `ns3_cwnd_event` wants the receiver's events: `DelayedAck` /
+    /// `NonDelayedAck` (one per data segment received) and `EcnIsCe` /
+    /// `EcnNoCe` (one per ECN-capable segment): DCTCP's receiver echoes CE
+    /// from them.  For the others the socket skips them.
     const NS3_ACK_EVENTS: bool = false;
     /// Whether `ns3_pkts_acked` does anything (NewReno's and Scalable's do
     /// not: the socket skips the call).

@@ -14,7 +14,7 @@
 //! the others as their Linux module on a byte window (cc/mod.rs's header).
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
-use crate::cc::{self, CaState, Kind, Sock};
+use crate::cc::{self, AckRequest, CaState, Kind, Sock};
 
 /// ns-3's `TcpSocketState::TcpCongState_t` (Linux's `tcp_ca_state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,11 +93,14 @@ pub struct Window {
     pub last_acked: u64,
     /// The simulation clock, s (what the socket's event runs at).
     pub now: f64,
+    /// The sender's ECN state is `ECN_ECE_RCVD` (the ACK being processed
+    /// carried a new ECE).
+    pub ece_rcvd: bool,
 }
 
 impl Window {
     pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
-        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0 }
+        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0, ece_rcvd: false }
     }
 }
 
@@ -120,16 +123,36 @@ pub struct Cc {
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
 /// `reno` entry, whose ns-3 dialect is TcpNewReno); None for one it does
-/// not offer: ns-2's naive_reno test module, and those that need ECN
-/// (DCTCP, Prague: their window follows the receiver's per-packet CE
-/// echo, ns-3's `ECN_IS_CE`/`ECN_NO_CE` events, which this TCP does not
-/// pass to the congestion control yet).
+/// not offer: ns-2's naive_reno test module, and Prague (see
+/// [`refusal`]).
 pub fn full_name(k: Kind) -> Option<&'static str> {
     match k {
         Kind::Reno => Some("newreno"),
-        Kind::NaiveReno => None,
-        k if k.needs_ecn() => None,
+        Kind::NaiveReno | Kind::Prague => None,
         k => Some(k.name()),
+    }
+}
+
+/// Why the full TCP refuses an algorithm `crate::cc` has, by name.
+pub fn refusal(name: &str) -> Option<&'static str> {
+    match name {
+        "prague" => Some(
+            "prague is not offered on the full TCP yet: its alpha is updated from Linux's in_ack_event hook, \
+             which this TCP (after ns-3.37, which has no Prague) does not call, and its receiver would need \
+             DCTCP's CE echo; cc=\"dctcp\" is the scalable ECN control it offers",
+        ),
+        "naive_reno" => Some("naive_reno is a test module of ns-2's Linux TCP, not offered on the full TCP"),
+        _ => None,
+    }
+}
+
+/// The values an attribute takes when not every whole number does.
+fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
+    match (kind, name) {
+        (Kind::Dctcp, "shift_g") => Some((0, 10)),
+        (Kind::Dctcp, "alpha_on_init") => Some((0, 1024)),
+        (Kind::Dctcp, "use_ect0") => Some((0, 1)),
+        _ => None,
     }
 }
 
@@ -149,6 +172,9 @@ impl Cc {
     /// names the unknown algorithm or attribute.
     pub fn with_params(name: &str, params: &[(String, i32)]) -> Result<Cc, String> {
         let Some(kind) = Kind::ALL.iter().copied().find(|k| full_name(*k) == Some(name)) else {
+            if let Some(why) = refusal(name) {
+                return Err(why.to_string());
+            }
             return Err(format!("unknown congestion control {name:?}; choose one of {}", Cc::names().join(", ")));
         };
         // the module's own parameters, then the ns-3 attributes over them
@@ -164,6 +190,11 @@ impl Cc {
                     if known.is_empty() { "none".to_string() } else { known.join(", ") }
                 ));
             };
+            if let Some((lo, hi)) = param_range(kind, n) {
+                if !(lo..=hi).contains(v) {
+                    return Err(format!("{name}'s parameter {n} must be {lo} to {hi}, got {v}"));
+                }
+            }
             sk.p[i] = *v;
         }
         Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
@@ -171,6 +202,46 @@ impl Cc {
 
     pub fn kind(&self) -> Kind {
         self.alg.kind()
+    }
+
+    /// ECN is on whatever `UseEcn` says, in ns-3's `DctcpEcn` mode (ECT on
+    /// every packet, pure ACKs and SYNs included): what `TcpDctcp::Init`
+    /// sets.
+    pub fn dctcp_ecn(&self) -> bool {
+        self.kind().needs_ecn()
+    }
+
+    /// Its packets are ECT(1) rather than ECT(0) (DCTCP's `UseEct0` 0).
+    pub fn ect1(&self) -> bool {
+        match self.kind() {
+            Kind::Dctcp => self.sk.p[cc::dctcp::USE_ECT0] == 0,
+            k => k.ect1(),
+        }
+    }
+
+    /// Whether it takes the receiver's events (`Kind::ns3_ack_events`).
+    #[inline]
+    pub fn ack_events(&self) -> bool {
+        self.ack_events
+    }
+
+    /// ns-3's `CA_EVENT_ECN_IS_CE` (`ce`) or `CA_EVENT_ECN_NO_CE` at the
+    /// receiver whose next expected byte is `rcv_nxt`: returns the ACK the
+    /// algorithm asks to send at once, and whether the receiver's ECN
+    /// state goes back to idle.
+    #[inline]
+    pub fn ecn_event(&mut self, w: &mut Window, ce: bool, rcv_nxt: u64) -> (AckRequest, bool) {
+        if !self.ack_events {
+            return (AckRequest::None, false);
+        }
+        self.load(w);
+        self.sk.rcv_nxt = rcv_nxt;
+        self.alg.ns3_cwnd_event(&mut self.sk, if ce { cc::CaEvent::EcnIsCe } else { cc::CaEvent::EcnNoCe });
+        self.store(w);
+        let r = (self.sk.ack_request, self.sk.ecn_idle);
+        self.sk.ack_request = AckRequest::None;
+        self.sk.ecn_idle = false;
+        r
     }
 
     /// The full TCP's name of the algorithm.
@@ -188,6 +259,7 @@ impl Cc {
         sk.snd_nxt = w.next_tx;
         sk.snd_una = w.last_acked;
         sk.min_rtt_ns = w.min_rtt;
+        sk.ece_rcvd = w.ece_rcvd;
         if !self.native {
             sk.now_ns = super::rtt::to_ns(w.now);
             // Linux's srtt: ms ticks << 3
@@ -292,11 +364,21 @@ mod tests {
     #[test]
     fn names_and_params() {
         let names = Cc::names();
-        for n in ["newreno", "scalable", "vegas", "veno", "yeah", "cubic", "bic", "highspeed", "htcp", "hybla", "illinois", "westwood", "lp", "compound"] {
+        for n in ["newreno", "scalable", "vegas", "veno", "yeah", "cubic", "bic", "highspeed", "htcp", "hybla", "illinois", "westwood", "lp", "compound", "dctcp"] {
             assert!(names.contains(&n), "{n}");
             assert_eq!(Cc::by_name(n).unwrap().name(), n);
         }
         assert!(Cc::by_name("reno").is_none() && Cc::by_name("naive_reno").is_none());
+        // Prague is refused with its reason; DCTCP takes ns-3's attributes
+        let e = Cc::with_params("prague", &[]).unwrap_err();
+        assert!(e.contains("in_ack_event") && e.contains("dctcp"), "{e}");
+        assert!(!names.contains(&"prague"));
+        let d = Cc::with_params("dctcp", &[("use_ect0".into(), 0)]).unwrap();
+        assert!(d.dctcp_ecn() && d.ect1() && d.ack_events());
+        assert!(!Cc::by_name("dctcp").unwrap().ect1());
+        assert!(!Cc::by_name("newreno").unwrap().dctcp_ecn());
+        let e = Cc::with_params("dctcp", &[("alpha_on_init".into(), 2048)]).unwrap_err();
+        assert_eq!(e, "dctcp's parameter alpha_on_init must be 0 to 1024, got 2048");
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));

@@ -50,11 +50,16 @@ pub struct Ecn {
     pub echo_seq: u64,
     pub cwr_seq: u64,
     pub ce_seq: u64,
+    /// ns-3's `EcnMode` `DctcpEcn` (else `ClassicEcn`): every packet
+    /// carries ECT, pure ACKs and SYNs included, negotiated or not.
+    pub dctcp: bool,
+    /// `m_ectCodePoint` is ECT(1) (else ECT(0)).
+    pub ect1: bool,
 }
 
 impl Ecn {
     pub fn new(mode: UseEcn) -> Ecn {
-        Ecn { mode, state: EcnState::Disabled, echo_seq: 0, cwr_seq: 0, ce_seq: 0 }
+        Ecn { mode, state: EcnState::Disabled, echo_seq: 0, cwr_seq: 0, ce_seq: 0, dctcp: false, ect1: false }
     }
 
     /// The flags of the first SYN (`DoConnect`).
@@ -85,11 +90,23 @@ impl Ecn {
     }
 
     /// A segment arrived with CE (`ForwardUp`): the receiver echoes it,
-    /// once per new sequence number.
-    pub fn ce_received(&mut self, seq: u64) {
+    /// once per new sequence number.  True if it is a new mark (ns-3's
+    /// `CA_EVENT_ECN_IS_CE` follows).
+    pub fn ce_received(&mut self, seq: u64) -> bool {
         if self.ce_seq < seq {
             self.ce_seq = seq;
             self.state = EcnState::CeRcvd;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The receiver's CE state machine (DCTCP's `CeState1to0`) stops the
+    /// echo.
+    pub fn echo_stopped(&mut self) {
+        if matches!(self.state, EcnState::CeRcvd | EcnState::SendingEce) {
+            self.state = EcnState::Idle;
         }
     }
 
@@ -141,10 +158,17 @@ impl Ecn {
         }
     }
 
-    /// Data segments carry ECT(0) once ECN is in use (`AddSocketTags`).
+    /// Data segments carry ECT once ECN is in use, or always in DCTCP's
+    /// mode (`AddSocketTags`).
     #[inline]
     pub fn ect(&self) -> bool {
-        self.state != EcnState::Disabled
+        self.dctcp || self.state != EcnState::Disabled
+    }
+
+    /// Segments without data carry ECT in DCTCP's mode only.
+    #[inline]
+    pub fn ect_empty(&self) -> bool {
+        self.dctcp
     }
 }
 
@@ -174,11 +198,11 @@ mod tests {
         let s = b.syn_received(a.syn_flags());
         a.syn_ack_received(s);
         // a CE-marked segment at 1001: every ACK carries ECE until a CWR
-        b.ce_received(1001);
+        assert!(b.ce_received(1001));
         assert_eq!(b.ack_flags(), ECE);
         assert_eq!(b.ack_flags(), ECE);
         // a CE at an older sequence number does not re-arm
-        b.ce_received(1001);
+        assert!(!b.ce_received(1001));
         // the sender: one reduction for the first ECE, none for the next
         assert!(a.ack_received(2001, 1001, ECE | 0x10, false));
         assert!(!a.ack_received(3001, 2001, ECE | 0x10, true));

@@ -33,11 +33,12 @@ pub mod scoreboard;
 use std::collections::VecDeque;
 
 use crate::agent::AgentBase;
+use crate::cc::AckRequest;
 use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
 use crate::sim::Sim;
 use cc::{CaEvent, Cc, CongState, Window};
-use ecn::{Ecn, UseEcn, CWR};
+use ecn::{Ecn, UseEcn, CWR, ECE};
 use prr::{Prr, ReductionBound};
 use rtt::{to_ns, to_s, RttEstimator, SECOND};
 use rx::Reassembly;
@@ -391,6 +392,10 @@ impl Socket {
         let mss = cfg.mss;
         let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
         let rto = to_ns(cfg.conn_timeout);
+        // DCTCP turns ECN on in its own mode (`TcpDctcp::Init`)
+        let mut ecn = Ecn::new(if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
+        ecn.dctcp = cc.dctcp_ecn();
+        ecn.ect1 = cc.ect1();
         Socket {
             state: TcpState::Closed,
             retx_timer: timers[0],
@@ -420,7 +425,7 @@ impl Socket {
             rx_nblocks: 0,
             prr: Prr::default(),
             retrans_acked: false,
-            ecn: Ecn::new(cfg.ecn),
+            ecn,
             rx_flags: 0,
             recover: 0,
             recover_active: false,
@@ -727,6 +732,9 @@ impl Socket {
         };
         let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
         let p = self.segment(b, sim, s, flags, 0, hdr, window);
+        if self.ecn.ect_empty() {
+            self.mark_ect(sim, p);
+        }
         if has_syn {
             // the window-scale option's shift count and SACK-permitted
             // travel in `reason`
@@ -747,6 +755,15 @@ impl Socket {
         if !self.retx_running(sim) && (has_syn || has_fin) && flags != ACK {
             self.retx_flags = flags;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
+        }
+    }
+
+    /// ECT(0), or ECT(1) when the congestion control asks for it.
+    #[inline]
+    fn mark_ect(&self, sim: &mut Sim, p: PktId) {
+        sim.w.pool.get_mut(p).ecn_capable = true;
+        if self.ecn.ect1 {
+            sim.w.pool.set_ect1(p);
         }
     }
 
@@ -877,7 +894,7 @@ impl Socket {
         let window = self.adv_window(true);
         let p = self.segment(b, sim, seq, flags, len, hdr, window);
         if self.ecn.ect() {
-            sim.w.pool.get_mut(p).ecn_capable = true;
+            self.mark_ect(sim, p);
         }
         if !self.retx_running(sim) {
             self.retx_flags = 0;
@@ -928,14 +945,7 @@ impl Socket {
         let (src, sport) = (pk.saddr, pk.sport);
         let peer_shift = (pk.reason & 0xff).clamp(0, 14) as u8;
         let peer_sack = pk.reason & SACK_PERMITTED != 0;
-        // `ForwardUp`: a CE mark on a segment newer than the last one marked
-        if pk.ecn_to_echo {
-            self.ecn.ce_received(seq);
-        }
-        // `DoForwardUp`: the sender reacted to our echo
-        if flags & CWR != 0 && self.state == TcpState::Established && flags & RST == 0 {
-            self.ecn.cwr_received();
-        }
+        let (ce, ect) = (pk.ecn_to_echo, pk.ecn_capable);
         self.rx_flags = flags;
         self.rx_nblocks = 0;
         if self.sack && pk.sa_len > 0 && flags & (ACK | SYN) == ACK {
@@ -947,6 +957,18 @@ impl Socket {
             self.rx_nblocks = n;
         }
         sim.w.pool.free(p);
+        // `ForwardUp`: a CE mark on a segment newer than the last one
+        // marked; the congestion control hears of it, and of an ECN-capable
+        // segment without one (DCTCP's receiver may send an ACK at once)
+        if ce && self.ecn.ce_received(seq) {
+            self.ecn_event(b, sim, true);
+        } else if (ce || ect) && self.ecn.state != ecn::EcnState::Disabled {
+            self.ecn_event(b, sim, false);
+        }
+        // `DoForwardUp`: the sender reacted to our echo
+        if flags & CWR != 0 && self.state == TcpState::Established && flags & RST == 0 {
+            self.ecn.cwr_received();
+        }
         if flags & SYN != 0 {
             // RFC 7323: a SYN's window is never scaled
             self.rwnd = window;
@@ -1001,6 +1023,26 @@ impl Socket {
             TcpState::Closed | TcpState::TimeWait => {}
         }
         self.note(sim);
+    }
+
+    /// `CA_EVENT_ECN_IS_CE` / `CA_EVENT_ECN_NO_CE`: the congestion control
+    /// may ask for an ACK of earlier data now (DCTCP's `CeState0to1`,
+    /// `CeState1to0`, sent as `SendEmptyPacket` with `NextRxSequence` set
+    /// back for it) and stop the echo.
+    fn ecn_event(&mut self, b: &AgentBase, sim: &mut Sim, ce: bool) {
+        if !self.cc.ack_events() {
+            return;
+        }
+        let (req, idle) = self.cc.ecn_event(&mut self.win, ce, self.rx.next);
+        if let AckRequest::Ack { seq, ece } = req {
+            let next = self.rx.next;
+            self.rx.next = seq;
+            self.send_empty(b, sim, if ece { ACK | ECE } else { ACK });
+            self.rx.next = next;
+        }
+        if idle {
+            self.ecn.echo_stopped();
+        }
     }
 
     /// `ProcessOptionTimestamp`.
@@ -1309,6 +1351,11 @@ impl Socket {
             let in_cwr = self.win.state == CongState::Cwr;
             if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
                 self.enter_cwr(delivered);
+            }
+            // what DCTCP's `PktsAcked` reads (`m_ecnState`, `m_nextTxSequence`)
+            self.win.ece_rcvd = self.ecn.state == ecn::EcnState::EceRcvd;
+            if self.cc.ack_events() {
+                self.win.next_tx = self.next_tx;
             }
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
