@@ -554,7 +554,7 @@ mod tests {
     fn ns3_receiver_ce_state_machine() {
         let mut d = Dctcp::default();
         let mut sk = ns3_sock(0, 0, 1000);
-        let mut ev = |d: &mut Dctcp, sk: &mut Sock, e: CaEvent, rcv_nxt: u64| {
+        let ev = |d: &mut Dctcp, sk: &mut Sock, e: CaEvent, rcv_nxt: u64| {
             sk.rcv_nxt = rcv_nxt;
             sk.ack_request = AckRequest::None;
             sk.ecn_idle = false;
