@@ -52,8 +52,6 @@ pub enum Range {
     PositiveBytes,
     /// An integer of 0 or more.
     NonNegativeInt,
-    /// An integer from the first bound to the second.
-    IntIn(i32, i32),
     /// An integer no larger than this.
     IntAtMost(i32),
     /// One of these integers; the text says what each means ("1 (WALI),
@@ -87,7 +85,6 @@ impl Range {
             Range::PositiveInt => "a positive integer".into(),
             Range::PositiveBytes => "a positive number of bytes".into(),
             Range::NonNegativeInt => "zero or a positive integer".into(),
-            Range::IntIn(lo, hi) => format!("an integer from {lo} to {hi}"),
             Range::IntAtMost(hi) => format!("an integer of at most {hi}"),
             Range::OneOf(_, text) => text.into(),
             Range::PositiveTime => "a positive time".into(),
@@ -114,7 +111,6 @@ impl Range {
             }
             Range::PositiveInt | Range::PositiveBytes => parse_int(v) > 0,
             Range::NonNegativeInt => parse_int(v) >= 0,
-            Range::IntIn(lo, hi) => (lo..=hi).contains(&parse_int(v)),
             Range::IntAtMost(hi) => parse_int(v) <= hi,
             Range::OneOf(set, _) => set.contains(&parse_int(v)),
             Range::PositiveTime => {
@@ -163,10 +159,6 @@ impl Range {
             Range::NonNegative => (texts(&["-1e-300", "-1", "NaN", "Inf"]), texts(&["0", "1e300"])),
             Range::PositiveInt | Range::PositiveBytes => (texts(&["0", "-1"]), texts(&["1", "2147483647"])),
             Range::NonNegativeInt => (texts(&["-1", "-2147483648"]), texts(&["0", "2147483647"])),
-            Range::IntIn(lo, hi) => (
-                vec![(lo as i64 - 1).to_string(), (hi as i64 + 1).to_string()],
-                vec![lo.to_string(), hi.to_string()],
-            ),
             Range::IntAtMost(hi) => (vec![(hi as i64 + 1).to_string()], vec![hi.to_string(), "0".into(), "-1".into()]),
             Range::OneOf(set, _) => {
                 let lo = *set.iter().min().unwrap_or(&0) as i64;
