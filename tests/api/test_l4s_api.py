@@ -35,9 +35,9 @@ def test_step_mark_api_run_is_the_ns2_layers(tmp_path):
     ("DualPI2", {"coupling_factor": 0}, r"coupling_factor_ must be a number above 0"),
     ("DualPI2", {"alpha": -1}, r"alpha_ must be a number of zero or more"),
     ("DualPI2", {"prob": 2}, r"prob_ must be a number from 0 to 1"),
-    ("DualPI2", {"step_min_bytes": -3}, r"step_min_bytes_ must not be negative"),
+    ("DualPI2", {"step_min_bytes": -3}, r"step_min_bytes_ must be zero or a positive integer"),
     ("DualPI2", {"nonsense": 1}, r"nonsense"),
-    ("StepMark", {"thresh": -1}, r"thresh_ must not be negative"),
+    ("StepMark", {"thresh": -1}, r"thresh_ must be zero or a positive integer"),
 ])
 def test_bad_parameters_are_errors(queue, params, msg):
     sim = db.Simulation()

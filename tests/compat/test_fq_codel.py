@@ -53,7 +53,7 @@ puts "after [$q set flows_] [$q set set_ways_] [$q set set_associative_hash_] [$
     ("$q set flows_ 0", "flows_ must be a positive integer"),
     ("$q set quantum_ -1500", "quantum_ must be a positive integer"),
     ("$q set drop_batch_size_ 0", "drop_batch_size_ must be a positive integer"),
-    ("$q set perturbation_ -1", "perturbation_ must not be negative"),
+    ("$q set perturbation_ -1", "perturbation_ must be zero or a positive integer"),
     ("$q set set_ways_ 3\n$q set set_associative_hash_ true",
      "set_associative_hash_ true: with set_associative_hash_, flows_ (1024) must be a multiple of set_ways_ (3)"),
 ])

@@ -40,7 +40,7 @@ foreach v {{{names}}} {{ puts "$v [$q set $v]" }}
     ("Queue/DualPI2", "$q set tupdate_ 0", "tupdate_ must be a time of 1 ns or more"),
     ("Queue/DualPI2", "$q set coupling_factor_ -2", "coupling_factor_ must be a number above 0"),
     ("Queue/DualPI2", "$q set beta_ -1", "beta_ must be a number of zero or more"),
-    ("Queue/StepMark", "$q set thresh_ -4", "thresh_ must not be negative"),
+    ("Queue/StepMark", "$q set thresh_ -4", "thresh_ must be zero or a positive integer"),
 ])
 def test_bad_values_are_errors(tmp_path, cls, setup, expect):
     r = run(tmp_path, f"set ns [new Simulator]\nset q [new {cls}]\n{setup}\n")

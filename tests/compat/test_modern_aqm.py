@@ -59,7 +59,7 @@ puts "after [$q set setbit_] [$q2 set {var}]"
 
 @pytest.mark.parametrize("cls,setup,expect", [
     ("Queue/COBALT", "$q set target_ 0", "target_ must be a time of 1 ns or more"),
-    ("Queue/COBALT", "$q set interval_ -1", "interval_ must be a time of zero or more"),
+    ("Queue/COBALT", "$q set interval_ -1", "interval_ must be a time of 1 ns or more"),
     ("Queue/COBALT", "$q set pdrop_ 1.5", "pdrop_ must be a number from 0 to 1"),
     ("Queue/COBALT", "$q set increment_ -0.1", "increment_ must be a number from 0 to 1"),
     ("Queue/COBALT", "$q set mean_pktsize_ 0", "mean_pktsize_ must be a positive integer"),

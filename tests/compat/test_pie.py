@@ -61,7 +61,7 @@ puts "after [$q set tUpdate_] [$q set active_threshold_] [$q2 set qdelay_ref_]"
     ("mark_p_", "1.5", "a number from 0 to 1"),
     ("prob_", "-0.5", "a number from 0 to 1"),
     ("a_", "inf", "a finite number"),
-    ("dq_threshold_", "-5", "must not be negative"),
+    ("dq_threshold_", "-5", "must be zero or a positive integer"),
     ("mean_pktsize_", "0", "a positive integer"),
 ])
 def test_bad_values_are_errors(tmp_path, var, value, expect):

@@ -33,12 +33,12 @@ puts [$v set holding_]
 
 
 @pytest.mark.parametrize("var,value,msg", [
-    ("lambda_", "-1", "lambda_: must be a number of zero or more"),
-    ("interval_", "0", "interval_: must be a positive number"),
-    ("holding_", "-5", "holding_: must be a positive number"),
-    ("mu_", "0", "mu_: must be a positive number"),
-    ("packetSize_", "0", "packetSize_: must be a positive number of bytes"),
-    ("max_calls_", "-3", "max_calls_: must be a positive number of calls"),
+    ("lambda_", "-1", "lambda_ must be a number of zero or more"),
+    ("interval_", "0", "interval_ must be a positive time"),
+    ("holding_", "-5", "holding_ must be a positive time"),
+    ("mu_", "0", "mu_ must be a number above 0"),
+    ("packetSize_", "0", "packetSize_ must be a positive number of bytes"),
+    ("max_calls_", "-3", "max_calls_ must be a positive integer"),
 ])
 def test_bad_values_are_errors(tmp_path, var, value, msg):
     r = run(tmp_path, HEAD + f"$v set {var} {value}\n")

@@ -27,13 +27,13 @@ fn every_declared_range_is_enforced_on_every_class_that_binds_it() {
         }
         for (var, range) in declared {
             let (outside, inside) = range.probes();
-            for v in outside {
+            for v in &outside {
                 let mut sim = Sim::ns2();
                 let id = sim.create("o", class.name).unwrap();
                 let e = sim.set_var(id, var, v).expect_err(&format!("{} {var} {v} accepted", class.name));
                 assert!(e.contains(&format!("{var} must be {}, got \"{v}\"", range.describe())), "{}: {e}", class.name);
             }
-            for v in inside {
+            for v in &inside {
                 let mut sim = Sim::ns2();
                 let id = sim.create("o", class.name).unwrap();
                 if let Err(e) = sim.set_var(id, var, v) {

@@ -44,14 +44,30 @@ pub enum Range {
     Finite,
     /// A finite number above 0.
     Positive,
+    /// A finite number of 0 or more.
+    NonNegative,
     /// An integer above 0.
     PositiveInt,
     /// An integer above 0, a number of bytes.
     PositiveBytes,
+    /// An integer of 0 or more.
+    NonNegativeInt,
+    /// An integer no larger than this.
+    IntAtMost(i32),
+    /// One of these integers; the text says what each means ("1 (WALI),
+    /// 2 (EWMA) ...").
+    OneOf(&'static [i32], &'static str),
     /// A finite time above 0 (ns-2's time units: `5ms`).
     PositiveTime,
-    /// A time of 0 or more.
+    /// A finite time of 0 or more.
     NonNegativeTime,
+    /// A time that is at least 1 ns once rounded to whole nanoseconds (an
+    /// engine counting in nanoseconds needs one to step).
+    AtLeastNanosecond,
+    /// A bandwidth above 0 whose bit time is finite (ns-2's bandwidth
+    /// units: `10Mb`; `1e999Mb` is infinite, and at `1e-320Mb` a packet
+    /// takes forever).
+    Bandwidth,
     /// A number from 0 to 1.
     Probability,
     /// A number above 0 and below 1.
@@ -60,17 +76,23 @@ pub enum Range {
 
 impl Range {
     /// What the values are, as the refusal says it.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Range::Any => "anything",
-            Range::Finite => "a finite number",
-            Range::Positive => "a number above 0",
-            Range::PositiveInt => "a positive integer",
-            Range::PositiveBytes => "a positive number of bytes",
-            Range::PositiveTime => "a positive time",
-            Range::NonNegativeTime => "a time of zero or more",
-            Range::Probability => "a number from 0 to 1",
-            Range::OpenUnit => "a number above 0 and below 1",
+            Range::Any => "anything".into(),
+            Range::Finite => "a finite number".into(),
+            Range::Positive => "a number above 0".into(),
+            Range::NonNegative => "a number of zero or more".into(),
+            Range::PositiveInt => "a positive integer".into(),
+            Range::PositiveBytes => "a positive number of bytes".into(),
+            Range::NonNegativeInt => "zero or a positive integer".into(),
+            Range::IntAtMost(hi) => format!("an integer of at most {hi}"),
+            Range::OneOf(_, text) => text.into(),
+            Range::PositiveTime => "a positive time".into(),
+            Range::NonNegativeTime => "a time of zero or more".into(),
+            Range::AtLeastNanosecond => "a time of 1 ns or more".into(),
+            Range::Bandwidth => "a positive bandwidth whose bit time is finite".into(),
+            Range::Probability => "a number from 0 to 1".into(),
+            Range::OpenUnit => "a number above 0 and below 1".into(),
         }
     }
 
@@ -83,12 +105,30 @@ impl Range {
                 let x = parse_real(v);
                 x.is_finite() && x > 0.0
             }
+            Range::NonNegative => {
+                let x = parse_real(v);
+                x.is_finite() && x >= 0.0
+            }
             Range::PositiveInt | Range::PositiveBytes => parse_int(v) > 0,
+            Range::NonNegativeInt => parse_int(v) >= 0,
+            Range::IntAtMost(hi) => parse_int(v) <= hi,
+            Range::OneOf(set, _) => set.contains(&parse_int(v)),
             Range::PositiveTime => {
                 let t = parse_time(v);
                 t.is_finite() && t > 0.0
             }
-            Range::NonNegativeTime => parse_time(v) >= 0.0,
+            Range::NonNegativeTime => {
+                let t = parse_time(v);
+                t.is_finite() && t >= 0.0
+            }
+            Range::AtLeastNanosecond => {
+                let ns = (parse_time(v) * 1e9).round();
+                ns.is_finite() && ns >= 1.0
+            }
+            Range::Bandwidth => {
+                let bw = parse_bw(v);
+                bw.is_finite() && bw > 0.0 && (8.0 / bw).is_finite()
+            }
             Range::Probability => (0.0..=1.0).contains(&parse_real(v)),
             Range::OpenUnit => {
                 let x = parse_real(v);
@@ -108,17 +148,36 @@ impl Range {
 
     /// Values just outside the range and at its edges inside, for the
     /// tests (and the docs' examples).
-    pub fn probes(self) -> (&'static [&'static str], &'static [&'static str]) {
-        match self {
-            Range::Any => (&[], &["0"]),
-            Range::Finite => (&["NaN", "Inf", "-Inf", "1e999"], &["-1e300", "0", "1e300"]),
-            Range::Positive => (&["0", "-1", "NaN", "Inf"], &["1e-300", "1e300"]),
-            Range::PositiveInt | Range::PositiveBytes => (&["0", "-1"], &["1", "2147483647"]),
-            Range::PositiveTime => (&["0", "-1ms", "NaN", "Inf"], &["1ns", "0.000001", "3600"]),
-            Range::NonNegativeTime => (&["-1ns", "-1"], &["0", "1ms", "3600"]),
-            Range::Probability => (&["-0.000001", "1.000001", "NaN"], &["0", "0.5", "1"]),
-            Range::OpenUnit => (&["0", "1", "NaN"], &["0.000001", "0.999999"]),
+    pub fn probes(self) -> (Vec<String>, Vec<String>) {
+        fn texts(v: &[&str]) -> Vec<String> {
+            v.iter().map(|s| s.to_string()).collect()
         }
+        let (outside, inside): (Vec<String>, Vec<String>) = match self {
+            Range::Any => (vec![], texts(&["0"])),
+            Range::Finite => (texts(&["NaN", "Inf", "-Inf", "1e999"]), texts(&["-1e300", "0", "1e300"])),
+            Range::Positive => (texts(&["0", "-1", "NaN", "Inf"]), texts(&["1e-300", "1e300"])),
+            Range::NonNegative => (texts(&["-1e-300", "-1", "NaN", "Inf"]), texts(&["0", "1e300"])),
+            Range::PositiveInt | Range::PositiveBytes => (texts(&["0", "-1"]), texts(&["1", "2147483647"])),
+            Range::NonNegativeInt => (texts(&["-1", "-2147483648"]), texts(&["0", "2147483647"])),
+            Range::IntAtMost(hi) => (vec![(hi as i64 + 1).to_string()], vec![hi.to_string(), "0".into(), "-1".into()]),
+            Range::OneOf(set, _) => {
+                let lo = *set.iter().min().unwrap_or(&0) as i64;
+                let hi = *set.iter().max().unwrap_or(&0) as i64;
+                let mut out = vec![(lo - 1).to_string(), (hi + 1).to_string()];
+                out.extend((lo..hi).filter(|n| !set.contains(&(*n as i32))).map(|n| n.to_string()));
+                (out, set.iter().map(|n| n.to_string()).collect())
+            }
+            Range::PositiveTime => (texts(&["0", "-1ms", "NaN", "Inf"]), texts(&["1ns", "0.000001", "3600"])),
+            Range::NonNegativeTime => (texts(&["-1ns", "-1", "1e999", "1e999ms"]), texts(&["0", "1ms", "3600"])),
+            Range::AtLeastNanosecond => (texts(&["0", "0.4ns", "-1ms", "NaN", "Inf"]), texts(&["1ns", "0.5ns", "3600"])),
+            Range::Bandwidth => (
+                texts(&["0", "-1Mb", "NaN", "Inf", "1e999Mb", "1e-320Mb"]),
+                texts(&["1e-300", "1", "100Gb", "1e300"]),
+            ),
+            Range::Probability => (texts(&["-0.000001", "1.000001", "NaN"]), texts(&["0", "0.5", "1"])),
+            Range::OpenUnit => (texts(&["0", "1", "NaN"]), texts(&["0.000001", "0.999999"])),
+        };
+        (outside, inside)
     }
 }
 

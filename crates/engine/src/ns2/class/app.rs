@@ -11,7 +11,7 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 use crate::telnet::Telnet;
 use crate::udp::Cbr;
-use crate::voip::{check, VoipCalls};
+use crate::voip::VoipCalls;
 use crate::ns2::tclcl::VarType::*;
 
 fn source(o: &mut Obj) -> Option<&mut Source> {
@@ -77,11 +77,13 @@ const fn burst_time(default: &'static str) -> Var<OnOff> {
 }
 
 const fn idle_time(default: &'static str) -> Var<OnOff> {
-    var("idle_time_", Time, default, |o, _| real(o.offtime), |o, v, _| Ok(o.offtime = parse_time(v)))
+    within(var("idle_time_", Time, default, |o, _| real(o.offtime), |o, v, _| Ok(o.offtime = parse_time(v))),
+        Range::NonNegativeTime, "the mean off period: ns-2 draws negative delays from a negative one and aborts (scheduler going backwards)")
 }
 
 const fn rate(default: &'static str) -> Var<OnOff> {
-    var("rate_", Bandwidth, default, |o, _| real(o.rate), |o, v, _| Ok(o.rate = parse_bw(v)))
+    within(var("rate_", Bandwidth, default, |o, _| real(o.rate), |o, v, _| Ok(o.rate = parse_bw(v))),
+        Range::Bandwidth, "the rate during a burst: ns-2 divides the packet size by it (0: a floating-point exception; infinite: every packet at one instant)")
 }
 
 const fn packet_size(default: &'static str) -> Var<OnOff> {
@@ -109,7 +111,8 @@ pub static PARETO: Table<OnOff> = Table {
 pub static PARETO_SHAPE: Table<f64> = Table {
     class: "Application/Traffic/Pareto",
     part: pareto_shape,
-    vars: &[var("shape_", Real, "1.5", |s, _| real(*s), |s, v, _| Ok(*s = parse_real(v)))],
+    vars: &[within(var("shape_", Real, "1.5", |s, _| real(*s), |s, v, _| Ok(*s = parse_real(v))),
+        Range::Positive, "the Pareto shape of the burst and idle lengths: ns-2 divides by it (0: a floating-point exception); below 0 they are no Pareto distribution")],
     after_set: None,
 };
 
@@ -122,11 +125,6 @@ pub static TELNET: Table<Telnet> = Table {
     after_set: None,
 };
 
-/// A VoIP-calls parameter, checked (voip.rs `check`), named as in Tcl.
-fn voip_param(name: &str, key: &str, v: f64) -> Result<f64, String> {
-    check(key, v).map_err(|e| format!("{name}: {}", e.split_once(' ').map_or(e.as_str(), |x| x.1)))
-}
-
 /// `Application/Traffic/VoIPCalls` (Dumbbell's own class; voip.rs): VoIP
 /// calls as a birth-death process over one agent, with seed 003's
 /// defaults (lambda 2 calls/s, mean holding 100 s, P.59 talk spurts of
@@ -138,29 +136,23 @@ pub static VOIP_CALLS: Table<VoipCalls> = Table {
     class: "Application/Traffic/VoIPCalls",
     part: voip,
     vars: &[
-        var("lambda_", Real, "2", |v, _| real(v.lambda), |v, x, _| voip_param("lambda_", "lambda", parse_real(x)).map(|l| v.lambda = l)),
-        var("holding_", Time, "100", |v, _| real(v.holding), |v, x, _| voip_param("holding_", "holding", parse_time(x)).map(|h| v.holding = h)),
-        var("mu_", Real, "0.01", |v, _| real(1.0 / v.holding), |v, x, _| voip_param("mu_", "mu", parse_real(x)).map(|m| v.holding = 1.0 / m)),
-        var("burst_time_", Time, "1.008", |v, _| real(v.ontime), |v, x, _| voip_param("burst_time_", "burst_time", parse_time(x)).map(|t| v.ontime = t)),
-        var("idle_time_", Time, "1.587", |v, _| real(v.offtime), |v, x, _| voip_param("idle_time_", "idle_time", parse_time(x)).map(|t| v.offtime = t)),
-        var("packetSize_", Int, "120", |v, _| int(v.size), |v, x, _| {
-            let n = parse_int(x);
-            if n > 0 {
-                Ok(v.size = n)
-            } else {
-                Err(format!("packetSize_: must be a positive number of bytes, got \"{x}\""))
-            }
-        }),
-        var("interval_", Time, "0.01", |v, _| real(v.interval), |v, x, _| voip_param("interval_", "interval", parse_time(x)).map(|t| v.interval = t)),
+        within(var("lambda_", Real, "2", |v, _| real(v.lambda), |v, x, _| Ok(v.lambda = parse_real(x))),
+            Range::NonNegative, "calls arriving per second (0: none)"),
+        within(var("holding_", Time, "100", |v, _| real(v.holding), |v, x, _| Ok(v.holding = parse_time(x))),
+            Range::PositiveTime, "the mean length of a call: the calls' departure rate is its inverse"),
+        within(var("mu_", Real, "0.01", |v, _| real(1.0 / v.holding), |v, x, _| Ok(v.holding = 1.0 / parse_real(x))),
+            Range::Positive, "the calls' departure rate, 1/holding_: 0 or less is no mean holding time"),
+        within(var("burst_time_", Time, "1.008", |v, _| real(v.ontime), |v, x, _| Ok(v.ontime = parse_time(x))),
+            Range::PositiveTime, "the mean talk spurt: 0 sends nothing, less is no length of time"),
+        within(var("idle_time_", Time, "1.587", |v, _| real(v.offtime), |v, x, _| Ok(v.offtime = parse_time(x))),
+            Range::NonNegativeTime, "the mean silence: a negative one schedules into the past"),
+        within(var("packetSize_", Int, "120", |v, _| int(v.size), |v, x, _| Ok(v.size = parse_int(x))),
+            Range::PositiveBytes, "the size of a voice packet"),
+        within(var("interval_", Time, "0.01", |v, _| real(v.interval), |v, x, _| Ok(v.interval = parse_time(x))),
+            Range::PositiveTime, "the time between a spurt's packets: 0 sends without end at one instant"),
         var("stationary_start_", Bool, "true", |v, _| boolean(v.stationary_start), |v, x, _| Ok(v.stationary_start = parse_bool(x))),
-        var("max_calls_", Int, "100000", |v, _| int(v.max_calls as i32), |v, x, _| {
-            let n = parse_int(x);
-            if n > 0 {
-                Ok(v.max_calls = n as u32)
-            } else {
-                Err(format!("max_calls_: must be a positive number of calls, got \"{x}\""))
-            }
-        }),
+        within(var("max_calls_", Int, "100000", |v, _| int(v.max_calls as i32), |v, x, _| Ok(v.max_calls = parse_int(x) as u32)),
+            Range::PositiveInt, "the most calls up at once (beyond it, calls are blocked)"),
         var("calls_started_", Real, "0", |v, _| real(v.stats.started as f64), |_, _, _| Ok(())),
         var("calls_ended_", Real, "0", |v, _| real(v.stats.ended as f64), |_, _, _| Ok(())),
         var("calls_blocked_", Real, "0", |v, _| real(v.stats.blocked as f64), |_, _, _| Ok(())),

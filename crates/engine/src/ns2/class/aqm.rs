@@ -54,7 +54,8 @@ pub static COBALT_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+            Range::PositiveInt, "a byte capacity is counted in it"),
     ],
     after_set: Some(Queue::refresh_plain),
 };
@@ -68,13 +69,18 @@ pub static COBALT: Table<Cobalt> = Table {
     class: "Queue/COBALT",
     part: cobalt,
     vars: &[
-        var("target_", Time, ".005", |q, _| real(secs(q.target)), |q, v, _| positive_ns("target_", v).map(|t| q.target = t)),
-        var("interval_", Time, "0.1", |q, _| real(secs(q.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.interval = t)),
+        within(var("target_", Time, ".005", |q, _| real(secs(q.target)), |q, v, _| positive_ns("target_", v).map(|t| q.target = t)),
+            Range::AtLeastNanosecond, "a target of 0 marks every packet late (RFC 8289); an engine that counts time in nanoseconds needs at least one to step"),
+        within(var("interval_", Time, "0.1", |q, _| real(secs(q.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.interval = t)),
+            Range::AtLeastNanosecond, "CoDel's control law divides by its square root; an engine that counts time in nanoseconds needs at least one to step"),
         var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
         var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.ce_threshold = t)),
-        var("pdrop_", Real, "0", |q, _| real(q.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.p_drop = x)),
-        var("increment_", Real, "0.00390625", |q, _| real(q.increment), |q, v, _| probability("increment_", v).map(|x| q.increment = x)),
-        var("decrement_", Real, "0.000244140625", |q, _| real(q.decrement), |q, v, _| probability("decrement_", v).map(|x| q.decrement = x)),
+        within(var("pdrop_", Real, "0", |q, _| real(q.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.p_drop = x)),
+            Range::Probability, "a probability"),
+        within(var("increment_", Real, "0.00390625", |q, _| real(q.increment), |q, v, _| probability("increment_", v).map(|x| q.increment = x)),
+            Range::Probability, "a step of a probability"),
+        within(var("decrement_", Real, "0.000244140625", |q, _| real(q.decrement), |q, v, _| probability("decrement_", v).map(|x| q.decrement = x)),
+            Range::Probability, "a step of a probability"),
         var("blue_threshold_", Time, "0.4", |q, _| off_or_secs(q.blue_threshold), |q, v, _| time_or_off("blue_threshold_", v).map(|t| q.blue_threshold = t)),
         var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
     ],
@@ -88,27 +94,32 @@ macro_rules! fq_scheduler_vars {
     ($($aqm:expr),* $(,)?) => {
         &[
             $($aqm,)*
-            var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+            within(var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
                 let n = positive_int("flows_", v)? as u32;
                 ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
                 q.flows = n;
                 Ok(())
             }),
-            var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
-            var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
-            var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+                Range::PositiveInt, "the number of flow queues: packets are hashed modulo it"),
+            within(var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
+                Range::PositiveInt, "a flow queue's credit per round (RFC 8290): with none, no flow queue ever gets to send"),
+            within(var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
+                Range::PositiveInt, "an overflow must drop at least one packet (RFC 8290)"),
+            within(var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+                Range::NonNegativeInt, "the hash's salt, an unsigned number"),
             var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
                 let on = parse_bool(v);
                 ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
                 q.set_associative_hash = on;
                 Ok(())
             }),
-            var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+            within(var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
                 let n = positive_int("set_ways_", v)? as u32;
                 ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
                 q.set_ways = n;
                 Ok(())
             }),
+                Range::PositiveInt, "the size of a set of the set-associative hash"),
             var("curq_", Int, "0", |q, _| int(q.bytes() as i32), |_, _, _| Ok(())),
         ]
     };
@@ -124,16 +135,23 @@ pub static FQ_PIE: Table<FqPie> = Table {
     class: "Queue/FQ_PIE",
     part: fq_pie,
     vars: fq_scheduler_vars![
-        var("a_", Real, "0.125", |q, _| real(q.aqm.a), |q, v, _| finite("a_", v).map(|x| q.aqm.a = x)),
-        var("b_", Real, "1.25", |q, _| real(q.aqm.b), |q, v, _| finite("b_", v).map(|x| q.aqm.b = x)),
-        var("tUpdate_", Time, "0.015", |q, _| real(secs(q.aqm.t_update)), |q, v, _| positive_ns("tUpdate_", v).map(|t| q.aqm.t_update = t)),
-        var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.aqm.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.aqm.qdelay_ref = t)),
-        var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.aqm.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.aqm.max_burst = t)),
-        var("dq_threshold_", Int, "16384", |q, _| int(q.aqm.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.aqm.dq_threshold = n)),
+        within(var("a_", Real, "0.125", |q, _| real(q.aqm.a), |q, v, _| finite("a_", v).map(|x| q.aqm.a = x)),
+            Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
+        within(var("b_", Real, "1.25", |q, _| real(q.aqm.b), |q, v, _| finite("b_", v).map(|x| q.aqm.b = x)),
+            Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
+        within(var("tUpdate_", Time, "0.015", |q, _| real(secs(q.aqm.t_update)), |q, v, _| positive_ns("tUpdate_", v).map(|t| q.aqm.t_update = t)),
+            Range::AtLeastNanosecond, "the time between updates of the drop probability: 0 updates without end at one instant"),
+        within(var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.aqm.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.aqm.qdelay_ref = t)),
+            Range::NonNegativeTime, "the queueing delay PIE steers to (RFC 8033): a negative one is no delay"),
+        within(var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.aqm.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.aqm.max_burst = t)),
+            Range::NonNegativeTime, "a length of time (RFC 8033)"),
+        within(var("dq_threshold_", Int, "16384", |q, _| int(q.aqm.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.aqm.dq_threshold = n)),
+            Range::NonNegativeInt, "a number of bytes (the departure-rate estimator's sample)"),
         var("use_dq_rate_estimator_", Bool, "false", |q, _| boolean(q.aqm.use_dq_rate_estimator), |q, v, _| Ok(q.aqm.use_dq_rate_estimator = parse_bool(v))),
         var("cap_drop_adjustment_", Bool, "true", |q, _| boolean(q.aqm.cap_drop_adjustment), |q, v, _| Ok(q.aqm.cap_drop_adjustment = parse_bool(v))),
         var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
-        var("mark_p_", Real, "0.1", |q, _| real(q.aqm.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.aqm.mark_ecn_th = x)),
+        within(var("mark_p_", Real, "0.1", |q, _| real(q.aqm.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.aqm.mark_ecn_th = x)),
+            Range::Probability, "a probability"),
         var("derandomize_", Bool, "false", |q, _| boolean(q.aqm.use_derandomization), |q, v, _| Ok(q.aqm.use_derandomization = parse_bool(v))),
     ],
     after_set: None,
@@ -148,13 +166,18 @@ pub static FQ_COBALT: Table<FqCobalt> = Table {
     class: "Queue/FQ_COBALT",
     part: fq_cobalt,
     vars: fq_scheduler_vars![
-        var("target_", Time, ".005", |q, _| real(secs(q.aqm.target)), |q, v, _| positive_ns("target_", v).map(|t| q.aqm.target = t)),
-        var("interval_", Time, "0.1", |q, _| real(secs(q.aqm.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.aqm.interval = t)),
+        within(var("target_", Time, ".005", |q, _| real(secs(q.aqm.target)), |q, v, _| positive_ns("target_", v).map(|t| q.aqm.target = t)),
+            Range::AtLeastNanosecond, "a target of 0 marks every packet late (RFC 8289); an engine that counts time in nanoseconds needs at least one to step"),
+        within(var("interval_", Time, "0.1", |q, _| real(secs(q.aqm.interval)), |q, v, _| positive_ns("interval_", v).map(|t| q.aqm.interval = t)),
+            Range::AtLeastNanosecond, "CoDel's control law divides by its square root; an engine that counts time in nanoseconds needs at least one to step"),
         var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
         var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.aqm.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.aqm.ce_threshold = t)),
-        var("pdrop_", Real, "0", |q, _| real(q.aqm.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.aqm.p_drop = x)),
-        var("increment_", Real, "0.00390625", |q, _| real(q.aqm.increment), |q, v, _| probability("increment_", v).map(|x| q.aqm.increment = x)),
-        var("decrement_", Real, "0.000244140625", |q, _| real(q.aqm.decrement), |q, v, _| probability("decrement_", v).map(|x| q.aqm.decrement = x)),
+        within(var("pdrop_", Real, "0", |q, _| real(q.aqm.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.aqm.p_drop = x)),
+            Range::Probability, "a probability"),
+        within(var("increment_", Real, "0.00390625", |q, _| real(q.aqm.increment), |q, v, _| probability("increment_", v).map(|x| q.aqm.increment = x)),
+            Range::Probability, "a step of a probability"),
+        within(var("decrement_", Real, "0.000244140625", |q, _| real(q.aqm.decrement), |q, v, _| probability("decrement_", v).map(|x| q.aqm.decrement = x)),
+            Range::Probability, "a step of a probability"),
         var("blue_threshold_", Time, "0.4", |q, _| off_or_secs(q.aqm.blue_threshold), |q, v, _| time_or_off("blue_threshold_", v).map(|t| q.aqm.blue_threshold = t)),
     ],
     after_set: None,

@@ -23,25 +23,15 @@ fn sfq(o: &mut Obj) -> Option<&mut Sfq> {
     }
 }
 
-/// An `int` above zero (a bucket count of zero divides by zero in ns-2, a
-/// quantum of zero or less makes its dequeue loop for ever).
+/// An `int` above zero, for the commands that set what the variables do
+/// (`$q buckets N`): refused as the declared range `Range::PositiveInt`.
 pub(crate) fn above_zero(name: &str, v: &str) -> Result<i32, String> {
-    let n = parse_int(v);
-    if n > 0 {
-        Ok(n)
-    } else {
-        Err(format!("{name} must be a positive integer, got \"{v}\""))
-    }
+    Range::PositiveInt.check(name, v).map(|_| parse_int(v))
 }
 
-/// An `int` of zero or more (a negative byte limit crashes ns-2's DRR).
+/// An `int` of zero or more (`$q blimit N`), as `Range::NonNegativeInt`.
 pub(crate) fn zero_or_more(name: &str, v: &str) -> Result<i32, String> {
-    let n = parse_int(v);
-    if n >= 0 {
-        Ok(n)
-    } else {
-        Err(format!("{name} must be zero or a positive integer, got \"{v}\""))
-    }
+    Range::NonNegativeInt.check(name, v).map(|_| parse_int(v))
 }
 
 /// `Queue/DRR`: ns-default.tcl's defaults.  `buckets_` takes effect when
@@ -50,9 +40,12 @@ pub static DRR: Table<Drr> = Table {
     class: "Queue/DRR",
     part: drr,
     vars: &[
-        var("buckets_", Int, "10", |d, _| int(d.buckets), |d, v, _| above_zero("buckets_", v).map(|n| d.buckets = n)),
-        var("blimit_", Int, "25000", |d, _| int(d.blimit), |d, v, _| zero_or_more("blimit_", v).map(|n| d.blimit = n)),
-        var("quantum_", Int, "250", |d, _| int(d.quantum), |d, v, _| above_zero("quantum_", v).map(|n| d.quantum = n)),
+        within(var("buckets_", Int, "10", |d, _| int(d.buckets), |d, v, _| Ok(d.buckets = parse_int(v))),
+            Range::PositiveInt, "the flow table's size: ns-2 hashes modulo it (0: a division by zero)"),
+        within(var("blimit_", Int, "25000", |d, _| int(d.blimit), |d, v, _| Ok(d.blimit = parse_int(v))),
+            Range::NonNegativeInt, "the shared buffer in bytes: a negative one crashes ns-2's DRR (it drops from an empty queue)"),
+        within(var("quantum_", Int, "250", |d, _| int(d.quantum), |d, v, _| Ok(d.quantum = parse_int(v))),
+            Range::PositiveInt, "a flow's credit per round: with 0 or less ns-2's dequeue loops for ever"),
         var("mask_", Int, "0", |d, _| int(d.mask), |d, v, _| Ok(d.mask = parse_int(v))),
     ],
     after_set: None,
@@ -66,7 +59,8 @@ pub static SFQ: Table<Sfq> = Table {
     part: sfq,
     vars: &[
         var("maxqueue_", Int, "40", |s, _| int(s.maxqueue), |s, v, _| Ok(s.maxqueue = parse_int(v))),
-        var("buckets_", Int, "16", |s, _| int(s.buckets), |s, v, _| above_zero("buckets_", v).map(|n| s.buckets = n)),
+        within(var("buckets_", Int, "16", |s, _| int(s.buckets), |s, v, _| Ok(s.buckets = parse_int(v))),
+            Range::PositiveInt, "the number of buckets: ns-2 hashes modulo it (0: a division by zero)"),
     ],
     after_set: None,
 };
@@ -85,14 +79,17 @@ pub static VQ: Table<Vq> = Table {
     part: vq,
     vars: &[
         var("drop_front_", Bool, "0", |v, _| boolean(v.drop_front), |v, x, _| Ok(v.drop_front = parse_bool(x))),
-        var("ecnlim_", Real, "0.8", |v, _| real(v.ecnlim), |v, x, _| finite("ecnlim_", x).map(|f| v.ecnlim = f)),
-        var("buflim_", Real, "1.0", |v, _| real(v.buflim), |v, x, _| finite("buflim_", x).map(|f| v.buflim = f)),
+        within(var("ecnlim_", Real, "0.8", |v, _| real(v.ecnlim), |v, x, _| Ok(v.ecnlim = parse_real(x))),
+            Range::Finite, "a share of the virtual capacity: infinite or NaN makes the virtual queue's bound NaN"),
+        within(var("buflim_", Real, "1.0", |v, _| real(v.buflim), |v, x, _| Ok(v.buflim = parse_real(x))),
+            Range::Finite, "a share of the buffer: infinite or NaN makes the virtual queue's bound NaN"),
         var("queue_in_bytes_", Bool, "true", |v, _| boolean(v.in_bytes), |v, x, _| Ok(v.in_bytes = parse_bool(x))),
-        var("gamma_", Real, "0.98", |v, _| real(v.gamma), |v, x, _| finite("gamma_", x).map(|f| v.gamma = f)),
+        within(var("gamma_", Real, "0.98", |v, _| real(v.gamma), |v, x, _| Ok(v.gamma = parse_real(x))),
+            Range::Finite, "the virtual link's share of the real one: infinite or NaN makes the virtual capacity NaN"),
         var("markpkts_", Bool, "false", |v, _| boolean(v.markpkts), |v, x, _| Ok(v.markpkts = parse_bool(x))),
         var("markfront_", Bool, "0", |v, _| boolean(v.markfront), |v, x, _| Ok(v.markfront = parse_bool(x))),
-        // the packet mode divides the link rate by it
-        var("mean_pktsize_", Int, "1000", |v, _| int(v.mean_pktsize), |v, x, _| above_zero("mean_pktsize_", x).map(|n| v.mean_pktsize = n)),
+        within(var("mean_pktsize_", Int, "1000", |v, _| int(v.mean_pktsize), |v, x, _| Ok(v.mean_pktsize = parse_int(x))),
+            Range::PositiveInt, "the packet mode divides the link rate by it"),
         var("curq_", Int, "0", |v, _| int(v.curq), |_, _, _| Ok(())),
     ],
     after_set: None,
@@ -113,8 +110,10 @@ pub static GK: Table<Gk> = Table {
     part: gk,
     vars: &[
         var("drop_front_", Bool, "0", |g, _| boolean(g.drop_front), |g, x, _| Ok(g.drop_front = parse_bool(x))),
-        var("ecnlim_", Real, "0.95", |g, _| real(g.ecnlim), |g, x, _| finite("ecnlim_", x).map(|f| g.ecnlim = f)),
-        var("mean_pktsize_", Int, "1000", |g, _| int(g.mean_pktsize), |g, x, _| above_zero("mean_pktsize_", x).map(|n| g.mean_pktsize = n)),
+        within(var("ecnlim_", Real, "0.95", |g, _| real(g.ecnlim), |g, x, _| Ok(g.ecnlim = parse_real(x))),
+            Range::Finite, "a share of the link's capacity: infinite or NaN makes the marking threshold NaN"),
+        within(var("mean_pktsize_", Int, "1000", |g, _| int(g.mean_pktsize), |g, x, _| Ok(g.mean_pktsize = parse_int(x))),
+            Range::PositiveInt, "the link rate is counted in packets of this size (a division)"),
         var("curq_", Int, "0", |g, _| int(g.curq), |_, _, _| Ok(())),
     ],
     after_set: None,

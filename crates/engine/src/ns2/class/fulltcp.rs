@@ -79,20 +79,12 @@ pub static SACK_FULLTCP: Table<SackState> = Table {
         var("sack_rtx_bthresh_", Int, "1", |k, _| int(k.sack_rtx_bthresh), |k, v, _| Ok(k.sack_rtx_bthresh = parse_int(v))),
         var("sack_block_size_", Int, "8", |k, _| int(k.sack_block_size), |k, v, _| Ok(k.sack_block_size = parse_int(v))),
         var("sack_option_size_", Int, "2", |k, _| int(k.sack_option_size), |k, v, _| Ok(k.sack_option_size = parse_int(v))),
-        var("max_sack_blocks_", Int, "3", |k, _| int(k.max_sack_blocks), |k, v, _| Ok(k.max_sack_blocks = max_sack_blocks(v)?)),
+        within(var("max_sack_blocks_", Int, "3", |k, _| int(k.max_sack_blocks), |k, v, _| Ok(k.max_sack_blocks = parse_int(v))),
+            Range::IntAtMost(4), "the blocks a SACK option carries: a TCP header holds at most four (ns-2 writes past its array)"),
         var("sack_rtx_threshmode_", Int, "1", |k, _| int(k.sack_rtx_threshmode), |k, v, _| Ok(k.sack_rtx_threshmode = parse_int(v))),
     ],
     after_set: None,
 };
-
-/// `max_sack_blocks_`: the TCP header holds at most four blocks.
-fn max_sack_blocks(v: &str) -> Result<i32, String> {
-    let n = parse_int(v);
-    if n > 4 {
-        return Err(format!("max_sack_blocks_ must be at most 4 (the blocks a TCP header holds), got \"{v}\""));
-    }
-    Ok(n)
-}
 
 /// A two-way TCP agent of variant `variant`, with id `id`.
 pub fn make_full(sim: &mut Sim, id: ObjId, variant: Variant) -> Obj {

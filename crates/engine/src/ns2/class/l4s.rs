@@ -45,7 +45,8 @@ pub static DUALPI2_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+            Range::PositiveInt, "a byte capacity is counted in it"),
     ],
     after_set: Some(Queue::refresh_plain),
 };
@@ -61,20 +62,30 @@ pub static DUALPI2: Table<DualPi2> = Table {
     class: "Queue/DualPI2",
     part: dualpi2,
     vars: &[
-        var("target_", Time, "0.015", |q, _| real(secs(q.target)), |q, v, _| non_negative_time("target_", v).map(|t| q.target = t)),
-        var("tupdate_", Time, "0.016", |q, _| real(secs(q.t_update)), |q, v, w| {
+        within(var("target_", Time, "0.015", |q, _| real(secs(q.target)), |q, v, _| non_negative_time("target_", v).map(|t| q.target = t)),
+            Range::NonNegativeTime, "the queueing delay the PI core steers to (RFC 9332): a negative one is no delay"),
+        within(var("tupdate_", Time, "0.016", |q, _| real(secs(q.t_update)), |q, v, w| {
             let t = positive_ns("tupdate_", v)?;
             q.set_t_update(t, (w.s.now * 1e9).round() as i64);
             Ok(())
         }),
-        var("alpha_", Real, "0.16", |q, _| real(q.alpha), |q, v, _| gain("alpha_", v).map(|x| q.alpha = x)),
-        var("beta_", Real, "3.2", |q, _| real(q.beta), |q, v, _| gain("beta_", v).map(|x| q.beta = x)),
-        var("coupling_factor_", Real, "2", |q, _| real(q.k), |q, v, _| positive("coupling_factor_", v).map(|x| q.k = x)),
-        var("step_thresh_", Time, "0.001", |q, _| real(secs(q.step_thresh)), |q, v, _| non_negative_time("step_thresh_", v).map(|t| q.step_thresh = t)),
-        var("step_min_bytes_", Int, "3000", |q, _| int(q.step_min_bytes as i32), |q, v, _| non_negative("step_min_bytes_", v).map(|n| q.step_min_bytes = n as i64)),
-        var("ramp_range_", Time, "0", |q, _| real(secs(q.ramp_range)), |q, v, _| non_negative_time("ramp_range_", v).map(|t| q.ramp_range = t)),
-        var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
-        var("prob_", Real, "0", |q, _| real(q.p), |q, v, _| probability("prob_", v).map(|x| q.p = x)),
+            Range::AtLeastNanosecond, "the time between updates of the PI core: 0 updates without end at one instant"),
+        within(var("alpha_", Real, "0.16", |q, _| real(q.alpha), |q, v, _| gain("alpha_", v).map(|x| q.alpha = x)),
+            Range::NonNegative, "a gain of the PI core (RFC 9332): a negative one steers away from the target, an infinite or NaN one makes the probability NaN"),
+        within(var("beta_", Real, "3.2", |q, _| real(q.beta), |q, v, _| gain("beta_", v).map(|x| q.beta = x)),
+            Range::NonNegative, "a gain of the PI core (RFC 9332): a negative one steers away from the target, an infinite or NaN one makes the probability NaN"),
+        within(var("coupling_factor_", Real, "2", |q, _| real(q.k), |q, v, _| positive("coupling_factor_", v).map(|x| q.k = x)),
+            Range::Positive, "k, the coupling of the L4S marking to the classic one (RFC 9332): 0 or less couples nothing"),
+        within(var("step_thresh_", Time, "0.001", |q, _| real(secs(q.step_thresh)), |q, v, _| non_negative_time("step_thresh_", v).map(|t| q.step_thresh = t)),
+            Range::NonNegativeTime, "a queueing delay (RFC 9332)"),
+        within(var("step_min_bytes_", Int, "3000", |q, _| int(q.step_min_bytes as i32), |q, v, _| non_negative("step_min_bytes_", v).map(|n| q.step_min_bytes = n as i64)),
+            Range::NonNegativeInt, "a number of bytes (RFC 9332's T_len)"),
+        within(var("ramp_range_", Time, "0", |q, _| real(secs(q.ramp_range)), |q, v, _| non_negative_time("ramp_range_", v).map(|t| q.ramp_range = t)),
+            Range::NonNegativeTime, "a length of time (0: a step)"),
+        within(var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
+            Range::NonNegativeTime, "a length of time (RFC 9332's time shift)"),
+        within(var("prob_", Real, "0", |q, _| real(q.p), |q, v, _| probability("prob_", v).map(|x| q.p = x)),
+            Range::Probability, "a probability"),
         var("l_delay_", Real, "0", |q, _| real(q.l_mean_delay()), |_, _, _| Ok(())),
         var("c_delay_", Real, "0", |q, _| real(q.c_mean_delay()), |_, _, _| Ok(())),
         var("l_pkts_", Int, "0", |q, _| int(q.l_departures as i32), |_, _, _| Ok(())),
@@ -93,7 +104,8 @@ pub static STEP_MARK_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+            Range::PositiveInt, "a byte capacity is counted in it"),
     ],
     after_set: Some(Queue::refresh_plain),
 };
@@ -104,7 +116,8 @@ pub static STEP_MARK: Table<StepMark> = Table {
     class: "Queue/StepMark",
     part: step_mark,
     vars: &[
-        var("thresh_", Int, "20", |q, _| int(q.thresh), |q, v, _| non_negative("thresh_", v).map(|n| q.thresh = n as i32)),
+        within(var("thresh_", Int, "20", |q, _| int(q.thresh), |q, v, _| non_negative("thresh_", v).map(|n| q.thresh = n as i32)),
+            Range::NonNegativeInt, "K, a queue length"),
         var("marks_", Int, "0", |q, _| int(q.marks as i32), |_, _, _| Ok(())),
     ],
     after_set: None,

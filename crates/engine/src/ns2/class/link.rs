@@ -21,29 +21,19 @@ fn dynamic(o: &mut Obj) -> Option<&mut DynLink> {
     }
 }
 
-/// `DelayLink`'s (link/delay.cc `LinkDelay::LinkDelay`).  A bandwidth of
-/// zero or less, or a negative delay, is refused (ns-2 would divide by it,
-/// or schedule into the past).
+/// `DelayLink`'s (link/delay.cc `LinkDelay::LinkDelay`), with their
+/// declared ranges.
 pub static DELAY_LINK: Table<DelayLink> = Table {
     class: "DelayLink",
     part: link,
     vars: &[
-        var("bandwidth_", Bandwidth, "1.5Mb", |l, _| real(l.bandwidth), |l, v, _| {
-            let bw = parse_bw(v);
-            // Positive, and a bit takes a finite time to send (1e999Mb is
-            // infinite, 1e-320Mb makes every transmission time infinite).
-            if !(bw > 0.0 && (8.0 / bw).is_finite() && bw.is_finite()) {
-                return Err(format!("bandwidth_ must be a positive, finite number of bits per second whose inverse is finite too, got \"{v}\" ({} b/s)", crate::ns2::printf::format_g(bw, 6)));
-            }
-            Ok(l.set_bandwidth(bw))
-        }),
-        var("delay_", Time, "100ms", |l, _| real(l.delay), |l, v, _| {
-            let d = parse_time(v);
-            if !(d >= 0.0 && d.is_finite()) {
-                return Err(format!("delay_ must be a finite, non-negative time, got \"{v}\" ({d} s)"));
-            }
-            Ok(l.delay = d)
-        }),
+        // ns-2 divides the packet's bits by it (LinkDelay::txtime); with
+        // floating-point traps on, 0 or an infinite one is a floating-point
+        // exception, and a bit time that is infinite never delivers
+        within(var("bandwidth_", Bandwidth, "1.5Mb", |l, _| real(l.bandwidth), |l, v, _| Ok(l.set_bandwidth(parse_bw(v)))),
+            Range::Bandwidth, "ns-2 divides by it (a floating-point exception on 0 or an infinite one); a bit time that is infinite never delivers a packet"),
+        within(var("delay_", Time, "100ms", |l, _| real(l.delay), |l, v, _| Ok(l.delay = parse_time(v))),
+            Range::NonNegativeTime, "a packet arrives this long after it is sent: a negative delay schedules into the past, an infinite one is a floating-point exception in ns-2"),
         var("avoidReordering_", Bool, "false", |l, _| boolean(l.avoid_reordering), |l, v, _| {
             Ok(l.avoid_reordering = parse_bool(v))
         }),

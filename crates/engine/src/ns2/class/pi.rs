@@ -23,15 +23,8 @@ pub static PI_QUEUE: Table<Queue> = Table {
     part: queue,
     vars: &[
         var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        // PI divides by it in byte mode
-        var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| {
-            let n = parse_int(v);
-            if n <= 0 {
-                return Err(format!("mean_pktsize_ must be a positive number of bytes for PI, got \"{v}\""));
-            }
-            q.cap.mean_pktsize = n;
-            Ok(())
-        }),
+        within(var("mean_pktsize_", Int, "500", |q, _| int(q.cap.mean_pktsize), |q, v, _| Ok(q.cap.mean_pktsize = parse_int(v))),
+            Range::PositiveBytes, "PI divides by it in byte mode (ns-2: a floating-point exception on 0)"),
     ],
     after_set: Some(Queue::refresh_plain),
 };
@@ -45,13 +38,17 @@ pub static PI: Table<Pi> = Table {
     part: pi,
     vars: &[
         var("bytes_", Bool, "false", |q, _| boolean(q.bytes), |q, v, _| Ok(q.bytes = parse_bool(v))),
-        var("a_", Real, "0.00001822", |q, _| real(q.a), |q, v, _| finite("a_", v).map(|x| q.a = x)),
-        var("b_", Real, "0.00001816", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
-        // the update period is 1/w_ (ns-2 would divide by zero)
-        var("w_", Real, "170", |q, _| real(q.w), |q, v, _| positive("w_", v).map(|x| q.w = x)),
-        var("qref_", Real, "50", |q, _| real(q.qref), |q, v, _| finite("qref_", v).map(|x| q.qref = x)),
+        within(var("a_", Real, "0.00001822", |q, _| real(q.a), |q, v, _| finite("a_", v).map(|x| q.a = x)),
+            Range::Finite, "a coefficient of the control law: infinite or NaN makes the probability NaN"),
+        within(var("b_", Real, "0.00001816", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
+            Range::Finite, "a coefficient of the control law: infinite or NaN makes the probability NaN"),
+        within(var("w_", Real, "170", |q, _| real(q.w), |q, v, _| positive("w_", v).map(|x| q.w = x)),
+            Range::Positive, "updates per second: the update period is 1/w_ (ns-2 divides by it)"),
+        within(var("qref_", Real, "50", |q, _| real(q.qref), |q, v, _| finite("qref_", v).map(|x| q.qref = x)),
+            Range::Finite, "the queue length the controller holds: infinite or NaN makes the probability NaN"),
         var("setbit_", Bool, "false", |q, _| boolean(q.setbit), |q, v, _| Ok(q.setbit = parse_bool(v))),
-        var("prob_", TracedReal, "0", |q, _| real(q.prob), |q, v, _| finite("prob_", v).map(|x| q.prob = x)),
+        within(var("prob_", TracedReal, "0", |q, _| real(q.prob), |q, v, _| finite("prob_", v).map(|x| q.prob = x)),
+            Range::Finite, "the marking probability: infinite or NaN marks nothing or everything for ever"),
         var("curq_", TracedInt, "0", |q, _| int(q.curq), |q, v, _| Ok(q.curq = parse_int(v))),
     ],
     after_set: None,

@@ -134,7 +134,8 @@ pub static RED: Table<Red> = Table {
         var("idle_pktsize_", Int, "100", |r, _| int(r.idle_pktsize), |r, v, _| Ok(r.idle_pktsize = parse_int(v))),
         var("q_weight_", Real, "-1", |r, _| real(r.q_w), |r, v, _| Ok(r.q_w = parse_real(v))),
         var("wait_", Bool, "true", |r, _| boolean(r.wait), |r, v, _| Ok(r.wait = parse_bool(v))),
-        var("linterm_", Real, "10", |r, _| real(r.max_p_inv), |r, v, _| Ok(r.max_p_inv = parse_real(v))),
+        within(var("linterm_", Real, "10", |r, _| real(r.max_p_inv), |r, v, _| Ok(r.max_p_inv = parse_real(v))),
+            Range::Positive, "1/max_p: ns-2 divides by it when the queue is reset (0: a floating-point exception); below 0 the early-drop probability is negative"),
         var("mark_p_", Real, "0.1", |r, _| real(r.mark_p), |r, v, _| Ok(r.mark_p = parse_real(v))),
         var("use_mark_p_", Bool, "true", |r, _| boolean(r.use_mark_p), |r, v, _| Ok(r.use_mark_p = parse_bool(v))),
         var("setbit_", Bool, "false", |r, _| boolean(r.setbit), |r, v, _| Ok(r.setbit = parse_bool(v))),
@@ -207,7 +208,8 @@ pub static CODEL: Table<CoDel> = Table {
             Range::PositiveTime, "a target of 0 or less marks every packet late (RFC 8289)"),
         var("curq_", Int, "0", |c, _| int(c.fifo.bytes() as i32), |_, _, _| Ok(())),
         var("d_exp_", Real, "0.0", |c, _| real(c.last_sojourn), |c, v, _| Ok(c.last_sojourn = parse_real(v))),
-        var("minbytes_", Int, "1500", |c, _| int(c.min_bytes as i32), |c, v, _| non_negative("minbytes_", v).map(|b| c.min_bytes = b)),
+        within(var("minbytes_", Int, "1500", |c, _| int(c.min_bytes as i32), |c, v, _| non_negative("minbytes_", v).map(|b| c.min_bytes = b)),
+            Range::NonNegativeInt, "a number of bytes (below it, no packet is late)"),
         var("setbit_", Bool, "false", |c, _| boolean(c.use_ecn), |c, v, _| Ok(c.use_ecn = parse_bool(v))),
         var(
             "ce_threshold_",
@@ -254,17 +256,19 @@ pub static PIE: Table<Pie> = Table {
             Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
         within(var("b_", Real, "1.25", |q, _| real(q.b), |q, v, _| finite("b_", v).map(|x| q.b = x)),
             Range::Finite, "an infinite or NaN gain makes the drop probability NaN (RFC 8033)"),
-        var("tUpdate_", Time, "0.015", |q, _| real(secs(q.t_update)), |q, v, _| {
+        within(var("tUpdate_", Time, "0.015", |q, _| real(secs(q.t_update)), |q, v, _| {
             q.t_update = non_negative_time("tUpdate_", v).and_then(|t| if t >= 1 { Ok(t) } else { Err(format!("tUpdate_ must be a time of 1 ns or more, got \"{v}\"")) })?;
             Ok(())
         }),
+            Range::AtLeastNanosecond, "the time between updates of the drop probability: 0 updates without end at one instant"),
         within(var("sUpdate_", Time, "0", |q, _| real(secs(q.s_update)), |q, v, _| non_negative_time("sUpdate_", v).map(|t| q.s_update = t)),
             Range::NonNegativeTime, "the time of the first update: a negative one is before the run"),
         within(var("qdelay_ref_", Time, "0.015", |q, _| real(secs(q.qdelay_ref)), |q, v, _| non_negative_time("qdelay_ref_", v).map(|t| q.qdelay_ref = t)),
             Range::NonNegativeTime, "the queueing delay PIE steers to (RFC 8033): a negative one is no delay"),
         within(var("burst_allowance_", Time, "0.15", |q, _| real(secs(q.max_burst)), |q, v, _| non_negative_time("burst_allowance_", v).map(|t| q.max_burst = t)),
             Range::NonNegativeTime, "a length of time (RFC 8033)"),
-        var("dq_threshold_", Int, "16384", |q, _| int(q.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.dq_threshold = n)),
+        within(var("dq_threshold_", Int, "16384", |q, _| int(q.dq_threshold as i32), |q, v, _| non_negative("dq_threshold_", v).map(|n| q.dq_threshold = n)),
+            Range::NonNegativeInt, "a number of bytes (the departure-rate estimator's sample)"),
         var("use_dq_rate_estimator_", Bool, "false", |q, _| boolean(q.use_dq_rate_estimator), |q, v, _| Ok(q.use_dq_rate_estimator = parse_bool(v))),
         var("cap_drop_adjustment_", Bool, "true", |q, _| boolean(q.cap_drop_adjustment), |q, v, _| Ok(q.cap_drop_adjustment = parse_bool(v))),
         var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
@@ -315,29 +319,32 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
             |q, _| real(q.ce_threshold.unwrap_or(-1.0)),
             |q, v, _| Ok(q.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
         ),
-        var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
+        within(var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
             let n = positive_int("flows_", v)? as u32;
             ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
             q.flows = n;
             Ok(())
         }),
+            Range::PositiveInt, "the number of flow queues: packets are hashed modulo it"),
         within(var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
             Range::PositiveInt, "a flow queue's credit per round (RFC 8290): with none, no flow queue ever gets to send"),
         within(var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
             Range::PositiveInt, "an overflow must drop at least one packet (RFC 8290)"),
-        var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+        within(var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
+            Range::NonNegativeInt, "the hash's salt, an unsigned number"),
         var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
             let on = parse_bool(v);
             ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
             q.set_associative_hash = on;
             Ok(())
         }),
-        var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
+        within(var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
             let n = positive_int("set_ways_", v)? as u32;
             ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
             q.set_ways = n;
             Ok(())
         }),
+            Range::PositiveInt, "the size of a set of the set-associative hash"),
         var("curq_", Int, "0", |q, _| int(crate::qdisc::Discipline::bytes(q) as i32), |_, _, _| Ok(())),
     ],
     after_set: None,

@@ -46,7 +46,14 @@ macro_rules! param {
     ($name:literal, $default:literal, $f:ident) => {
         var($name, Real, $default, |v, _| real(v.$f), |v, s, _| Ok(v.$f = parse_real(s)))
     };
+    ($name:literal, $default:literal, $f:ident, $range:expr, $why:expr) => {
+        within(param!($name, $default, $f), $range, $why)
+    };
 }
+
+/// Why a parameter must be finite: an infinite or NaN one makes every draw
+/// infinite or NaN (ns-2, trapping floating-point errors, crashes on most).
+const FINITE: &str = "a parameter of the distribution: an infinite or NaN one makes the draws infinite or NaN (ns-2: a floating-point exception on most)";
 
 /// A table of one class's parameters.
 macro_rules! table {
@@ -56,10 +63,10 @@ macro_rules! table {
 }
 
 // ranvar.cc's constructors, each binding its distribution's parameters.
-table!(UNIFORM, "RandomVariable/Uniform", uniform, UniformRv, [param!("min_", "0.0", min), param!("max_", "1.0", max)]);
-table!(EXPONENTIAL, "RandomVariable/Exponential", exponential, ExponentialRv, [param!("avg_", "1.0", avg)]);
+table!(UNIFORM, "RandomVariable/Uniform", uniform, UniformRv, [param!("min_", "0.0", min, Range::Finite, FINITE), param!("max_", "1.0", max, Range::Finite, FINITE)]);
+table!(EXPONENTIAL, "RandomVariable/Exponential", exponential, ExponentialRv, [param!("avg_", "1.0", avg, Range::Finite, FINITE)]);
 table!(ERLANG, "RandomVariable/Erlang", erlang, ErlangRv, [
-    param!("lambda_", "1.0", lambda),
+    param!("lambda_", "1.0", lambda, Range::Finite, FINITE),
     var("k_", Int, "1.0", |v, _| int(v.k), |v, s, _| Ok(v.k = parse_int(s))),
 ]);
 table!(GAMMA, "RandomVariable/Gamma", gamma, GammaRv, [
@@ -69,18 +76,29 @@ table!(GAMMA, "RandomVariable/Gamma", gamma, GammaRv, [
     // per unit of it (-2^31: ns-2 and Dumbbell both overflowed the stack)
     within(var("alpha_", Real, "1.0", |v, _| real(v.alpha), |v, s, _| Ok(v.alpha = parse_real(s))),
         Range::Positive, "the shape of a Gamma distribution: 0 or less is none (ns-2 draws nonsense, and overflows its stack on a large negative one)"),
-    param!("beta_", "1.0", beta),
+    param!("beta_", "1.0", beta, Range::Finite, FINITE),
 ]);
-table!(PARETO, "RandomVariable/Pareto", pareto, ParetoRv, [param!("avg_", "1.0", avg), param!("shape_", "1.5", shape)]);
-table!(PARETO_II, "RandomVariable/ParetoII", pareto2, ParetoIIRv, [param!("avg_", "10.0", avg), param!("shape_", "1.2", shape)]);
-table!(NORMAL, "RandomVariable/Normal", normal, NormalRv, [param!("avg_", "0.0", avg), param!("std_", "1.0", std)]);
-table!(LOGNORMAL, "RandomVariable/LogNormal", lognormal, LogNormalRv, [param!("avg_", "1.0", avg), param!("std_", "1.0", std)]);
-table!(CONSTANT, "RandomVariable/Constant", constant, ConstantRv, [param!("val_", "1.0", val)]);
+table!(PARETO, "RandomVariable/Pareto", pareto, ParetoRv, [
+    param!("avg_", "1.0", avg, Range::Finite, FINITE),
+    param!("shape_", "1.5", shape, Range::Positive, "ns-2 divides by the shape (0: a floating-point exception); below 0 the draws are no Pareto distribution (they fall below its scale)"),
+]);
+table!(PARETO_II, "RandomVariable/ParetoII", pareto2, ParetoIIRv, [
+    param!("avg_", "10.0", avg, Range::Finite, FINITE),
+    param!("shape_", "1.2", shape, Range::Positive, "ns-2 divides by the shape (0: a floating-point exception); below 0 the draws are no Pareto distribution"),
+]);
+table!(NORMAL, "RandomVariable/Normal", normal, NormalRv, [param!("avg_", "0.0", avg, Range::Finite, FINITE), param!("std_", "1.0", std, Range::Finite, FINITE)]);
+table!(LOGNORMAL, "RandomVariable/LogNormal", lognormal, LogNormalRv, [param!("avg_", "1.0", avg, Range::Finite, FINITE), param!("std_", "1.0", std, Range::Finite, FINITE)]);
+table!(CONSTANT, "RandomVariable/Constant", constant, ConstantRv, [param!("val_", "1.0", val, Range::Finite, "the value drawn: an infinite or NaN one is no number of packets, bytes or seconds")]);
 table!(HYPEREXPONENTIAL, "RandomVariable/HyperExponential", hyperexp, HyperExponentialRv, [
-    param!("avg_", "1.0", avg),
-    param!("cov_", "4.0", cov),
+    param!("avg_", "1.0", avg, Range::Finite, FINITE),
+    param!("cov_", "4.0", cov, Range::Finite, FINITE),
 ]);
-table!(WEIBULL, "RandomVariable/Weibull", weibull, WeibullRv, [param!("shape_", "1.0", shape), param!("scale_", "1.0", scale)]);
+table!(WEIBULL, "RandomVariable/Weibull", weibull, WeibullRv, [
+    // (ns-2 passes the two to rweibull swapped: scale_ is the exponent's
+    // divisor, shape_ the factor)
+    param!("shape_", "1.0", shape, Range::Finite, FINITE),
+    param!("scale_", "1.0", scale, Range::Positive, "ns-2 divides by scale_ (it passes it to rweibull as the shape; 0: a floating-point exception); below 0 the draws are no Weibull distribution"),
+]);
 
 /// `RandomVariable/Empirical`'s (`EmpiricalRandomVariable::
 /// EmpiricalRandomVariable`): the CDF's range and how values between its
@@ -90,8 +108,8 @@ pub static EMPIRICAL: Table<EmpiricalRv> = Table {
     class: "RandomVariable/Empirical",
     part: empirical,
     vars: &[
-        param!("minCDF_", "0", min_cdf),
-        param!("maxCDF_", "1", max_cdf),
+        param!("minCDF_", "0", min_cdf, Range::Finite, "a bound of the CDF drawn from: an infinite or NaN one makes the draws NaN"),
+        param!("maxCDF_", "1", max_cdf, Range::Finite, "a bound of the CDF drawn from: an infinite or NaN one makes the draws NaN"),
         var(
             "interpolation_",
             Int,

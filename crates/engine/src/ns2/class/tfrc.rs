@@ -9,7 +9,7 @@ use crate::ns2::tclcl::VarType::*;
 use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::tfrc::receiver::{Algo, Receiver};
+use crate::tfrc::receiver::Receiver;
 use crate::tfrc::sender::{Sender, MAXSEQ, NO_FEEDBACK_TIMER, SEND_TIMER};
 
 fn sender(o: &mut Obj) -> Option<(&mut AgentBase, &mut Sender)> {
@@ -43,7 +43,8 @@ pub static TFRC: Table2<AgentBase, Sender> = Table2 {
         var2("packetSize_", Int, "1000", |b, _, _| int(b.size), |b, _, v, _| Ok(b.size = parse_int(v))),
         var2("rate_", Real, "0", |_, s, _| real(s.rate), |_, s, v, _| Ok(s.rate = parse_real(v))),
         var2("df_", Real, "0.95", |_, s, _| real(s.df), |_, s, v, _| Ok(s.df = parse_real(v))),
-        var2("tcp_tick_", Real, "0.1", |_, s, _| real(s.tcp_tick), |_, s, v, _| Ok(s.tcp_tick = parse_real(v))),
+        within2(var2("tcp_tick_", Real, "0.1", |_, s, _| real(s.tcp_tick), |_, s, v, _| Ok(s.tcp_tick = parse_real(v))),
+            Range::Positive, "the timer granularity: ns-2 divides the RTT samples by it (0: a floating-point exception)"),
         var2("ndatapack_", TracedInt, "0", |_, s, _| int(s.ndatapack), |_, s, v, _| Ok(s.ndatapack = parse_int(v))),
         var2("ndatabytes_", TracedInt, "0", |_, s, _| int(s.ndatabytes), |_, s, v, _| Ok(s.ndatabytes = parse_int(v))),
         var2("true_loss_rate_", TracedReal, "0.0", |_, s, _| fmt_traced_real(s.true_loss_rate), |_, s, v, _| Ok(s.true_loss_rate = parse_real(v))),
@@ -67,7 +68,8 @@ pub static TFRC: Table2<AgentBase, Sender> = Table2 {
         var2("scmult_", Real, "1.5", |_, s, _| real(s.scmult), |_, s, v, _| Ok(s.scmult = parse_real(v))),
         var2("oldCode_", Bool, "false", |_, s, _| boolean(s.old_code), |_, s, v, _| Ok(s.old_code = flag(v))),
         var2("rate_init_", Real, "2", |_, s, _| real(s.rate_init), |_, s, v, _| Ok(s.rate_init = parse_real(v))),
-        var2("rate_init_option_", Int, "2", |_, s, _| int(s.rate_init_option), |_, s, v, _| set_rate_init_option(s, v)),
+        within2(var2("rate_init_option_", Int, "2", |_, s, _| int(s.rate_init_option), |_, s, v, _| Ok(s.rate_init_option = parse_int(v))),
+            Range::OneOf(&[1, 2], "1 (rate_init_) or 2 (RFC 3390)"), "how the first rate is chosen: ns-2 aborts at the first report on any other"),
         var2("slow_increase_", Bool, "1", |_, s, _| boolean(s.slow_increase), |_, s, v, _| Ok(s.slow_increase = flag(v))),
         var2("voip_", Bool, "0", |_, s, _| boolean(s.voip), |_, s, v, _| Ok(s.voip = flag(v))),
         var2("voip_max_pkt_rate_", Int, "100", |_, s, _| int(s.voip_max_pkt_rate), |_, s, v, _| Ok(s.voip_max_pkt_rate = parse_int(v))),
@@ -82,27 +84,19 @@ pub static TFRC: Table2<AgentBase, Sender> = Table2 {
     ],
 };
 
-fn set_rate_init_option(s: &mut Sender, v: &str) -> Result<(), String> {
-    let n = parse_int(v);
-    if n != 1 && n != 2 {
-        // (ns-2 aborts at the first report.)
-        return Err(format!("rate_init_option_ must be 1 (rate_init_) or 2 (RFC 3390), got \"{v}\""));
-    }
-    s.rate_init_option = n;
-    Ok(())
-}
-
 /// `Agent/TFRCSink` (`TfrcSinkAgent::TfrcSinkAgent`).
 pub static TFRC_SINK: Table2<AgentBase, Receiver> = Table2 {
     class: "Agent/TFRCSink",
     part: receiver,
     vars: &[
         var2("packetSize_", Int, "40", |b, _, _| int(b.size), |b, _, v, _| Ok(b.size = parse_int(v))),
-        var2("InitHistorySize_", Int, "100000", |_, r, _| int(r.hsz), |_, r, v, _| set_history_size(r, v)),
+        within2(var2("InitHistorySize_", Int, "100000", |_, r, _| int(r.hsz), |_, r, v, _| Ok(r.hsz = parse_int(v))),
+            Range::PositiveInt, "the number of packets the loss history holds: ns-2 allocates and indexes it modulo this size (0: a division by zero)"),
         var2("NumFeedback_", Real, "1", |_, r, _| real(r.num_feedback), |_, r, v, _| Ok(r.num_feedback = parse_real(v))),
         var2("AdjustHistoryAfterSS_", Int, "1", |_, r, _| int(r.adjust_history_after_ss), |_, r, v, _| Ok(r.adjust_history_after_ss = parse_int(v))),
         var2("printLoss_", Int, "0", |_, r, _| int(r.print_loss), |_, r, v, _| Ok(r.print_loss = parse_int(v))),
-        var2("algo_", Int, "1", |_, r, _| int(r.algo), |_, r, v, _| set_algo(r, v)),
+        within2(var2("algo_", Int, "1", |_, r, _| int(r.algo), |_, r, v, _| Ok(r.algo = parse_int(v))),
+            Range::OneOf(&[1, 2, 3, 4], "1 (WALI), 2 (EWMA), 3 (RBPH) or 4 (EBPH)"), "the loss-rate estimator: ns-2 has no other"),
         var2("PreciseLoss_", Int, "1", |_, r, _| int(r.precise_loss), |_, r, v, _| Ok(r.precise_loss = parse_int(v))),
         var2("numPkts_", Int, "1", |_, r, _| int(r.num_pkts), |_, r, v, _| Ok(r.num_pkts = parse_int(v))),
         var2("minDiscountRatio_", Real, "0.5", |_, r, _| real(r.min_discount_ratio), |_, r, v, _| Ok(r.min_discount_ratio = parse_real(v))),
@@ -124,24 +118,6 @@ pub static TFRC_SINK_SCRIPT: Table<Obj> = Table {
     vars: &[script_var("maxint_", "1000")],
     after_set: None,
 };
-
-fn set_history_size(r: &mut Receiver, v: &str) -> Result<(), String> {
-    let n = parse_int(v);
-    if n <= 0 {
-        return Err(format!("InitHistorySize_ must be a positive number of packets, got \"{v}\""));
-    }
-    r.hsz = n;
-    Ok(())
-}
-
-fn set_algo(r: &mut Receiver, v: &str) -> Result<(), String> {
-    let n = parse_int(v);
-    if Algo::from_int(n).is_none() {
-        return Err(format!("algo_ must be 1 (WALI), 2 (EWMA), 3 (RBPH) or 4 (EBPH), got \"{v}\""));
-    }
-    r.algo = n;
-    Ok(())
-}
 
 pub fn make_tfrc(sim: &mut Sim, id: ObjId) -> Obj {
     let send = sim.w.s.new_timer(id, SEND_TIMER);
