@@ -37,6 +37,7 @@ pub mod scfq;
 pub mod sfq;
 pub mod step;
 pub mod vq;
+pub mod xcp;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -339,6 +340,7 @@ disciplines! {
     FqCobalt(FqCobalt),
     DualPi2(DualPi2),
     StepMark(StepMark),
+    Xcp(xcp::Xcp),
 }
 
 impl Qdisc {

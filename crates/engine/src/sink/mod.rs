@@ -69,6 +69,26 @@ impl Sink {
         }
     }
 
+    /// An XCP receiver's `recv`: keep the packet's feedback.
+    #[cold]
+    #[inline(never)]
+    fn xcp_recv(&mut self, sim: &Sim, p: PktId) {
+        let h = sim.w.pool.xcp_hdr(p);
+        if let Some(x) = self.xcp.as_mut() {
+            x.take_feedback(&h);
+        }
+    }
+
+    /// An XCP receiver's `add_to_ack`: the feedback goes back.
+    #[cold]
+    #[inline(never)]
+    fn xcp_ack(&mut self, sim: &mut Sim, np: PktId) {
+        if let Some(x) = self.xcp.as_mut() {
+            let h = x.ack_header();
+            sim.w.pool.set_xcp_hdr(np, h);
+        }
+    }
+
     /// Put the echo on the ACK.
     #[cold]
     #[inline(never)]
@@ -116,6 +136,9 @@ pub struct Sink {
     /// The Quick-Start echo of the saved packet (`qs_enabled`), for its
     /// delayed ACK; taken by the ACK sent for it.
     save_qs: Option<crate::quickstart::QsOption>,
+    /// An XCP receiver's state (`Agent/TCPSink/XCPSink`): the feedback to
+    /// return.
+    pub xcp: Option<Box<crate::tcp::xcp::XcpEnd>>,
 }
 
 impl Sink {
@@ -146,6 +169,7 @@ impl Sink {
             dctcp: false,
             save: None,
             save_qs: None,
+            xcp: None,
         }
     }
 
@@ -230,6 +254,9 @@ impl Sink {
         };
         sim.w.pool.get_mut(np).sa_len = nb as u8;
         self.acker.last_ack_sent = seqno;
+        if self.xcp.is_some() {
+            self.xcp_ack(sim, np);
+        }
         b.send(sim, np);
     }
 
@@ -238,6 +265,9 @@ impl Sink {
     /// TCP sender's path as well (docs/performance.md).
     #[inline(never)]
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        if self.xcp.is_some() {
+            self.xcp_recv(sim, p);
+        }
         let (num_bytes, seq, ts) = {
             let pk = sim.w.pool.get(p);
             (pk.size, pk.seqno, pk.ts)

@@ -97,6 +97,10 @@ impl Sender {
             let h = self.headersize(b, &mut sim.w);
             sim.w.pool.get_mut(p).size += h;
         }
+        if self.xcp.is_some() {
+            // `output_helper`
+            self.xcp_output(b, &mut sim.w, p);
+        }
         if self.highest_ack == self.maxseq {
             force_set_rtx_timer = true;
         }
