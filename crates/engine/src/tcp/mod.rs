@@ -453,7 +453,13 @@ impl Tcp {
                 }
             }
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
-            Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
+            Flavor::Full(f) => {
+                // `XcpEndsys::rtt_init` for the two-way XCP agent
+                if let Some(x) = t.xcp.as_mut() {
+                    x.srtt_estimate = 0.0;
+                }
+                return full::Full { t, f, b }.reset(sim);
+            }
             Flavor::Xcp => {
                 // `XcpEndsys::rtt_init`
                 if let Some(x) = t.xcp.as_mut() {

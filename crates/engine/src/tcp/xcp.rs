@@ -99,10 +99,18 @@ impl Sender {
     #[cold]
     #[inline(never)]
     pub(super) fn xcp_output(&mut self, b: &AgentBase, w: &mut World, p: PktId) {
+        let datalen = w.pool.get(p).size;
+        self.xcp_send(b, w, p, datalen)
+    }
+
+    /// `XcpEndsys::send`: the XCP header of packet `p`, with `datalen`
+    /// bytes of data (none: an ACK's header).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn xcp_send(&mut self, b: &AgentBase, w: &mut World, p: PktId, datalen: i32) {
         let window = self.window();
         let size = b.size;
         let cwnd = self.cwnd;
-        let datalen = w.pool.get(p).size;
         let Some(x) = self.xcp.as_mut() else { return };
         let mut h = XcpHdr {
             kind: if datalen != 0 { XcpKind::Enabled } else { XcpKind::Ack },
@@ -124,8 +132,12 @@ impl Sender {
         Self::xcp_trace(b, w, XcpVar::Throughput, tput);
     }
 
-    /// XCP's part of a new ACK (header `h`): the feedback moves the window.
-    fn xcp_feedback(&mut self, b: &AgentBase, w: &mut World, h: &XcpHdr) {
+    /// XCP's part of an arriving packet (header `h`; a one-way sender's
+    /// new ACK, any segment of a two-way one): the feedback moves the
+    /// window.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn xcp_feedback(&mut self, b: &AgentBase, w: &mut World, h: &XcpHdr) {
         if h.kind == XcpKind::Disabled {
             return;
         }
@@ -140,6 +152,18 @@ impl Sender {
         self.set_cwnd(b, w, c);
         let c = self.cwnd;
         Self::xcp_trace(b, w, XcpVar::Cwnd, c);
+    }
+}
+
+impl Sender {
+    /// `XcpEndsys::rtt_update(tao)` (beside the sender's own).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn xcp_rtt_update(&mut self, now: f64, tao: f64) {
+        let (tick, ts, boot) = (self.tcp_tick, self.ts_option, self.boot_time);
+        if let Some(x) = self.xcp.as_mut() {
+            x.rtt_update(now, tao, tick, ts, boot);
+        }
     }
 }
 

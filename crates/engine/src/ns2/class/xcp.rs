@@ -26,6 +26,13 @@ pub static RENO_XCP: Table2<crate::agent::AgentBase, Sender> = Table2 {
     vars: &[var2("timestamps_", Bool, "true", |_, s, _| boolean(s.ts_option), |_, s, v, _| Ok(s.ts_option = parse_bool(v)))],
 };
 
+/// `Agent/TCP/FullTcp/Newreno/XCP set timestamps_ true` (ns-default.tcl).
+pub static FULL_XCP: Table2<crate::agent::AgentBase, Sender> = Table2 {
+    class: "Agent/TCP/FullTcp/Newreno/XCP",
+    part: sender,
+    vars: &[var2("timestamps_", Bool, "true", |_, s, _| boolean(s.ts_option), |_, s, v, _| Ok(s.ts_option = parse_bool(v)))],
+};
+
 fn xcp(o: &mut Obj) -> Option<&mut Xcp> {
     match o {
         Obj::Queue(q) => q.disc.get_mut::<Xcp>(),
@@ -64,6 +71,16 @@ pub fn make_queue(sim: &mut Sim, id: ObjId) -> Obj {
 /// `new Agent/TCP/Reno/XCP`.
 pub fn make_reno(sim: &mut Sim, id: ObjId) -> Obj {
     make_tcp(sim, id, Flavor::Xcp)
+}
+
+/// `new Agent/TCP/FullTcp/Newreno/XCP`: the two-way NewReno agent with
+/// XCP's end system (both ends send and take feedback).
+pub fn make_full(sim: &mut Sim, id: ObjId) -> Obj {
+    let mut o = super::fulltcp::make_full(sim, id, crate::tcp::full::Variant::NewReno);
+    if let Some((_, AgentKind::Tcp(t))) = agent_parts(&mut o) {
+        t.sender.xcp = Some(Box::default());
+    }
+    o
 }
 
 /// `new Agent/TCPSink/XCPSink` (its headers carry id 0xffff).
