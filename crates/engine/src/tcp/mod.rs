@@ -329,6 +329,9 @@ pub struct Sender {
     /// With `ecn`: send ECT(1) rather than ECT(0) (an L4S congestion
     /// control, Agent/TCP/Linux's `select_ca prague`).
     pub ect1: bool,
+    /// `ect1` or `xcp`: `output` marks or stamps its packets
+    /// (`set_out_extra`).
+    out_extra: bool,
     pub set_cwr_on_retransmit: bool,
     pub old_ecn: bool,
     pub bugfix_ss: bool,
@@ -430,6 +433,7 @@ impl Tcp {
         let mut sender = Sender::new(reno_window, sim, owner);
         if matches!(flavor, Flavor::Xcp) {
             sender.xcp = Some(Box::default());
+            sender.set_out_extra();
         }
         if let Flavor::Rbp(r) = &mut flavor {
             r.timer = sim.w.s.new_timer(owner, rbp::TIMER_PACE);
@@ -753,6 +757,7 @@ impl Sender {
             last_rtt_ms: 0,
             ecn: false,
             ect1: false,
+            out_extra: false,
             set_cwr_on_retransmit: true,
             old_ecn: false,
             bugfix_ss: true,

@@ -79,6 +79,7 @@ pub fn make_full(sim: &mut Sim, id: ObjId) -> Obj {
     let mut o = super::fulltcp::make_full(sim, id, crate::tcp::full::Variant::NewReno);
     if let Some((_, AgentKind::Tcp(t))) = agent_parts(&mut o) {
         t.sender.xcp = Some(Box::default());
+        t.sender.set_out_extra();
     }
     o
 }
@@ -88,6 +89,7 @@ pub fn make_sink_xcp(sim: &mut Sim, id: ObjId) -> Obj {
     let mut o = make_sink(sim, id, false, false);
     if let Some((_, AgentKind::Sink(s))) = agent_parts(&mut o) {
         s.xcp = Some(Box::new(crate::tcp::xcp::XcpEnd { id: 0xffff, ..Default::default() }));
+        s.set_ack_extra();
     }
     o
 }
