@@ -1098,7 +1098,7 @@ impl Sim {
                         w.abort(crate::notice::Abort::Front(format!("TclObject: {var} is not a TracedVar.")));
                         Ok(String::new())
                     }
-                    (AgentKind::Tcp(_), None) => {
+                    (AgentKind::Tcp(_), None) if class.is_some_and(|c| !c.bound().iter().any(|(n, _)| *n == var)) => {
                         // A variable the C++ agent does not bind (an OTcl
                         // instance variable, set or not): tclcl writes one
                         // line with the value 0 in the agent's format (its
