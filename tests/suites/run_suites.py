@@ -81,6 +81,7 @@ EXPECTED = {
     # wireless needs wireless nodes
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
+    "xcp": None,
     "tcpVariants": None,
     "delaybox": None,
     "ecn-ack": None,

@@ -214,6 +214,43 @@ pub struct RateHdr {
     pub true_loss: f64,
 }
 
+/// What an XCP header says about its packet (`xcp_enabled_`): a packet
+/// without one is `Disabled`, as ns-2's zeroed header is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum XcpKind {
+    #[default]
+    Disabled,
+    /// An XCP sender's data packet: routers estimate from it and write
+    /// feedback into it.
+    Enabled,
+    /// An XCP receiver's ACK, carrying the feedback back.
+    Ack,
+}
+
+/// The XCP congestion header (Katabi, Handley and Rohrs, SIGCOMM 2002;
+/// ns-2's `hdr_xcp`), beside the pool as the Quick-Start option is: only
+/// XCP end systems and XCP queues touch it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct XcpHdr {
+    pub kind: XcpKind,
+    /// The sender's RTT over its window: the idealised time between its
+    /// packets (`x_`, seconds per packet).
+    pub x: f64,
+    /// The sender's smoothed RTT (0: none yet).
+    pub rtt: f64,
+    /// The sender's window (for traces).
+    pub cwnd: f64,
+    /// The feedback the receiver returns (bytes/s).
+    pub reverse_feedback: f64,
+    /// The throughput change asked for, lowered by each router on the path
+    /// (bytes/s).
+    pub delta_throughput: f64,
+    /// The router that set `delta_throughput` last.
+    pub controlling_hop: u32,
+    /// The sender's XCP id.
+    pub id: i32,
+}
+
 /// Free-list pool of packets.
 ///
 /// `alloc` returns a packet whose fields are whatever the previous user left
@@ -236,6 +273,9 @@ pub(crate) struct PacketPool {
     /// carries it (a slot's next packet has none until one is written),
     /// grown when first written.
     qs_opts: Vec<(i32, crate::quickstart::QsOption)>,
+    /// XCP headers by slot, each with the uid of the packet that carries
+    /// it, as `qs_opts`.
+    xcp_hdrs: Vec<(i32, XcpHdr)>,
 }
 
 impl Default for PacketPool {
@@ -246,7 +286,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -352,6 +392,23 @@ impl PacketPool {
             self.qs_opts.resize(self.slots.len().max(i + 1), (0, Default::default()));
         }
         self.qs_opts[i] = (self.get(id).uid, o);
+    }
+
+    /// Packet `id`'s XCP header (`Disabled` and zero if none was written).
+    pub fn xcp_hdr(&self, id: PktId) -> XcpHdr {
+        match self.xcp_hdrs.get(id.0 as usize) {
+            Some(&(uid, h)) if uid == self.get(id).uid => h,
+            _ => XcpHdr::default(),
+        }
+    }
+
+    /// Give packet `id` (with its uid set) XCP header `h`.
+    pub fn set_xcp_hdr(&mut self, id: PktId, h: XcpHdr) {
+        let i = id.0 as usize;
+        if i >= self.xcp_hdrs.len() {
+            self.xcp_hdrs.resize(self.slots.len().max(i + 1), (0, XcpHdr::default()));
+        }
+        self.xcp_hdrs[i] = (self.get(id).uid, h);
     }
 }
 

@@ -82,6 +82,10 @@ pub trait Tracer: Any {
     /// began to be traced: its tag letter and value.
     fn queue_real_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: f64) {}
 
+    /// An XCP end system's variable `var` took value `v` (its trace
+    /// channel is `ch`).
+    fn xcp_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _var: XcpVar, _v: f64) {}
+
     /// A queue monitor with a channel counted an event.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);
 
@@ -96,6 +100,17 @@ pub trait Tracer: Any {
 
     /// The tracer itself, for its front end to reach its own state.
     fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// What an XCP sender traces: the feedback an ACK brought and the router
+/// that set it, the window it makes, and the throughput each data packet
+/// claims (window over RTT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XcpVar {
+    ReverseFeedback,
+    ControllingHop,
+    Cwnd,
+    Throughput,
 }
 
 /// The tracer of a simulation without a front end's formats: writes nothing.

@@ -169,6 +169,7 @@ impl Sim {
                     Ok(String::new())
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
+                _ if self.is_xcp(id) => self.xcp_command(id, argv),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if self.is_cbq(id) => self.cbq_command(id, argv),
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
@@ -1115,6 +1116,29 @@ impl Sim {
                         // command was caught.  The abort runs as soon as
                         // this command returns.
                         w.abort(crate::notice::Abort::Front(format!("TclObject: {var} is not a TracedVar.")));
+                        Ok(String::new())
+                    }
+                    (AgentKind::Tcp(_), None) if class.is_some_and(|c| !c.bound().iter().any(|(n, _)| *n == var)) => {
+                        // A variable the C++ agent does not bind (an OTcl
+                        // instance variable, set or not): tclcl writes one
+                        // line with the value 0 in the agent's format (its
+                        // later lines show no value: ns-2 prints whatever
+                        // its memory holds; none are written here).
+                        if let Some(ch) = base.channel {
+                            let now = w.s.now;
+                            let (a, p, da, dp) = (base.addr, base.port, base.dst_addr, base.dst_port);
+                            w.out.append(ch, |buf| {
+                                use crate::ns2::printf as fmt;
+                                fmt::push_f(buf, now, 5, 8, true);
+                                for v in [a, p, da, dp] {
+                                    buf.push(b' ');
+                                    fmt::push_int(buf, v as i64, 2, true);
+                                }
+                                buf.push(b' ');
+                                buf.extend_from_slice(var.as_bytes());
+                                buf.extend_from_slice(b" 0\n");
+                            });
+                        }
                         Ok(String::new())
                     }
                     _ => Err(format!("trace: {var} is not a TracedVar")),

@@ -38,3 +38,4 @@ pub mod trace;
 pub mod tracefile;
 pub mod traffictrace;
 pub mod wireless;
+pub mod xcp;

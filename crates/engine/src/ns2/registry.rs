@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless};
+use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -59,6 +59,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/FQ_COBALT", tables: &[&queue::QUEUE, &aqm::FQ_COBALT], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCobalt::new())) },
     Class { name: "Queue/DualPI2", tables: &[&queue::QUEUE, &l4s::DUALPI2_QUEUE, &l4s::DUALPI2], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::DualPi2::new())) },
     Class { name: "Queue/StepMark", tables: &[&queue::QUEUE, &l4s::STEP_MARK_QUEUE, &l4s::STEP_MARK], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::StepMark::new())) },
+    Class { name: "Queue/XCP", tables: &[&queue::QUEUE, &xcp::XCP], make: xcp::make_queue },
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "Queue/CBQ", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(false))) },
     Class { name: "Queue/CBQ/WRR", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(true))) },
@@ -79,6 +80,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "QueueMonitor/ED/Flow/TB", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW, &tagger::TB_FLOW], make: tagger::make_tb_flow },
     Class { name: "SnoopQueue/Tagger", tables: &[&tagger::SNOOP_TAGGER], make: tagger::make_snoop_tagger },
     Class { name: "Samples", tables: &[], make: monitor::make_samples },
+    // (a bare Agent, and the shadow of OTcl classes derived from it, as
+    // test-suite-xcp's GeneralSender: it frees what it receives)
+    Class { name: "Agent", tables: &[&agent::AGENT], make: agent::make_null },
     Class { name: "Agent/Null", tables: &[&agent::AGENT, &agent::NULL], make: agent::make_null },
     Class { name: "Agent/TCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Tahoe) },
     Class { name: "Agent/TCP/Reno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::Reno) },
@@ -88,14 +92,17 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/SackRH", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED], make: |s, id| tcp::make_tcp(s, id, Flavor::SackRh(Box::default())) },
     Class { name: "Agent/TCP/RFC793edu", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RFC793EDU], make: |s, id| tcp::make_tcp(s, id, Flavor::Rfc793edu(Box::default())) },
     Class { name: "Agent/TCP/Vegas", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Vegas(Box::default())) },
+    Class { name: "Agent/TCP/Reno/XCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &xcp::RENO_XCP], make: xcp::make_reno },
     Class { name: "Agent/TCP/Reno/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::RBP_RENO], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Reno)))) },
     Class { name: "Agent/TCP/Vegas/RBP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp::VEGAS, &tcp::RBP_VEGAS], make: |s, id| tcp::make_tcp(s, id, Flavor::Rbp(Box::new(RbpState::new(Paced::Vegas(Box::default()))))) },
     Class { name: "Agent/TCP/Linux", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &tcp_linux::LINUX], make: |s, id| tcp::make_tcp(s, id, Flavor::Linux(Box::default())) },
     Class { name: "Agent/TCP/FullTcp", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Reno) },
     Class { name: "Agent/TCP/FullTcp/Tahoe", tables: FULLTCP, make: |s, id| fulltcp::make_full(s, id, Variant::Tahoe) },
     Class { name: "Agent/TCP/FullTcp/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::NewReno) },
+    Class { name: "Agent/TCP/FullTcp/Newreno/XCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP, &xcp::FULL_XCP], make: xcp::make_full },
     Class { name: "Agent/TCP/FullTcp/Sack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::SACK_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::Sack) },
     Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
+    Class { name: "Agent/TCPSink/XCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: xcp::make_sink_xcp },
     Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
     Class { name: "Agent/TCPSink/Sack1", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, true) },
     Class { name: "Agent/TCPSink/Sack1/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::SACK1_DELACK], make: |s, id| tcp::make_sink(s, id, true, true) },

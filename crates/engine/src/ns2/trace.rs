@@ -109,6 +109,25 @@ impl Tracer for Ns2Tracer {
     }
 
     /// `Vq::trace`: `Q <time> <curq>`, the time with `%g`.
+    /// `XcpEndsys::trace_var`: `%g x x x x NAME %g`.
+    fn xcp_var(&mut self, out: &mut Outputs, ch: u32, now: f64, var: crate::trace::XcpVar, v: f64) {
+        use crate::trace::XcpVar;
+        let name: &[u8] = match var {
+            XcpVar::ReverseFeedback => b"reverse_feedback_",
+            XcpVar::ControllingHop => b"controlling_hop_",
+            XcpVar::Cwnd => b"cwnd",
+            XcpVar::Throughput => b"throughput",
+        };
+        out.append(ch, |buf| {
+            fmt::push_g(buf, now, 6);
+            buf.extend_from_slice(b" x x x x ");
+            buf.extend_from_slice(name);
+            buf.push(b' ');
+            fmt::push_g(buf, v, 6);
+            buf.push(b'\n');
+        });
+    }
+
     fn queue_int_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: i64) {
         out.append(ch, |buf| {
             buf.push(tag);

@@ -40,6 +40,7 @@ pub mod scfq;
 pub mod sfq;
 pub mod step;
 pub mod vq;
+pub mod xcp;
 
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -348,6 +349,7 @@ disciplines! {
     Rio(Rio),
     Rem(Rem),
     Cbq(Cbq),
+    Xcp(xcp::Xcp),
 }
 
 impl Qdisc {

@@ -61,17 +61,67 @@ fn qs_echo(sim: &Sim, p: PktId, o: &Seen) -> crate::quickstart::QsOption {
 impl Sink {
     /// The echo for the ACK about to be written into `np` (unless a saved
     /// packet's is waiting), read from the packet it acknowledges.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn qs_capture(&mut self, sim: &Sim, np: PktId, o: &Seen) {
         if self.save_qs.is_none() {
             self.save_qs = Some(qs_echo(sim, np, o));
         }
     }
 
-    /// Put the echo on the ACK.
+    /// What an ACK takes from the packet it acknowledges (`np`, still
+    /// that packet) besides the common fields: the Quick-Start echo, an
+    /// XCP receiver's feedback (XCP's `recv`, before the sink's: nothing
+    /// between reads or changes it).
     #[cold]
     #[inline(never)]
+    fn extra_capture(&mut self, sim: &Sim, np: PktId, o: &Seen) {
+        if self.qs_enabled {
+            self.qs_capture(sim, np, o);
+        }
+        if self.xcp.is_some() {
+            self.xcp_recv(sim, np);
+        }
+    }
+
+    /// The ACK's options: the Quick-Start echo, the XCP header.
+    #[cold]
+    #[inline(never)]
+    fn extra_emit(&mut self, sim: &mut Sim, np: PktId) {
+        if self.qs_enabled {
+            self.qs_emit(sim, np);
+        }
+        if self.xcp.is_some() {
+            self.xcp_ack(sim, np);
+        }
+    }
+
+    /// Keep `ack_extra` after `qs_enabled` or `xcp` changed.
+    pub fn set_ack_extra(&mut self) {
+        self.ack_extra = self.qs_enabled || self.xcp.is_some();
+    }
+
+    /// An XCP receiver's `recv`: keep the packet's feedback.
+    #[cold]
+    #[inline(never)]
+    fn xcp_recv(&mut self, sim: &Sim, p: PktId) {
+        let h = sim.w.pool.xcp_hdr(p);
+        if let Some(x) = self.xcp.as_mut() {
+            x.take_feedback(&h);
+        }
+    }
+
+    /// An XCP receiver's `add_to_ack`: the feedback goes back.
+    #[cold]
+    #[inline(never)]
+    fn xcp_ack(&mut self, sim: &mut Sim, np: PktId) {
+        if let Some(x) = self.xcp.as_mut() {
+            let h = x.ack_header();
+            sim.w.pool.set_xcp_hdr(np, h);
+        }
+    }
+
+    /// Put the echo on the ACK.
+    #[inline(always)]
     fn qs_emit(&mut self, sim: &mut Sim, np: PktId) {
         if let Some(opt) = self.save_qs.take() {
             sim.w.pool.set_qs_option(np, opt);
@@ -116,6 +166,11 @@ pub struct Sink {
     /// The Quick-Start echo of the saved packet (`qs_enabled`), for its
     /// delayed ACK; taken by the ACK sent for it.
     save_qs: Option<crate::quickstart::QsOption>,
+    /// An XCP receiver's state (`Agent/TCPSink/XCPSink`): the feedback to
+    /// return.
+    pub xcp: Option<Box<crate::tcp::xcp::XcpEnd>>,
+    /// `qs_enabled` or `xcp`: the ACK carries an option (`set_ack_extra`).
+    ack_extra: bool,
 }
 
 impl Sink {
@@ -146,6 +201,8 @@ impl Sink {
             dctcp: false,
             save: None,
             save_qs: None,
+            xcp: None,
+            ack_extra: false,
         }
     }
 
@@ -175,12 +232,12 @@ impl Sink {
     fn ack(&mut self, b: &mut AgentBase, sim: &mut Sim, np: PktId, o: &Seen, sf: Option<Seen>, seqno: i32) {
         // (`np` still holds the packet acknowledged, but for a delayed
         // ACK's timeout, whose echo was worked out when it was saved)
-        if self.qs_enabled {
-            self.qs_capture(sim, np, o);
+        if self.ack_extra {
+            self.extra_capture(sim, np, o);
         }
         b.initpkt(sim, np);
-        if self.qs_enabled {
-            self.qs_emit(sim, np);
+        if self.ack_extra {
+            self.extra_emit(sim, np);
         }
         let now = sim.w.s.now;
         if sf.map_or(false, |s| s.cong_action) || o.cong_action {
@@ -243,6 +300,10 @@ impl Sink {
             (pk.size, pk.seqno, pk.ts)
         };
         if ts < self.lastreset {
+            if self.xcp.is_some() {
+                // (XCP's `recv` runs before the sink's)
+                self.xcp_recv(sim, p);
+            }
             sim.w.pool.free(p);
             return;
         }

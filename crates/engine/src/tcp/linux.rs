@@ -136,6 +136,7 @@ impl LinuxState {
             t.ecn = true;
         }
         t.ect1 = kind.ect1();
+        t.set_out_extra();
         save_from_linux(t, self, b, w);
     }
 

@@ -51,6 +51,7 @@ mod tahoe;
 mod traced;
 pub mod vegas;
 mod window;
+pub mod xcp;
 
 use crate::agent::AgentBase;
 use crate::packet::PktId;
@@ -125,6 +126,9 @@ pub enum Flavor {
     /// `Agent/TCP/Reno/RBP`, `Agent/TCP/Vegas/RBP`: Reno or Vegas pacing
     /// its window out after an idle period (`rbp.rs`).
     Rbp(Box<rbp::RbpState>),
+    /// `Agent/TCP/Reno/XCP`: Reno whose window only the XCP routers'
+    /// feedback moves (`xcp.rs`; its state is the sender's `xcp`).
+    Xcp,
 }
 
 /// A value given to a traced variable.
@@ -325,6 +329,9 @@ pub struct Sender {
     /// With `ecn`: send ECT(1) rather than ECT(0) (an L4S congestion
     /// control, Agent/TCP/Linux's `select_ca prague`).
     pub ect1: bool,
+    /// `ect1` or `xcp`: `output` marks or stamps its packets
+    /// (`set_out_extra`).
+    out_extra: bool,
     pub set_cwr_on_retransmit: bool,
     pub old_ecn: bool,
     pub bugfix_ss: bool,
@@ -343,6 +350,8 @@ pub struct Sender {
     pub maxburst: i32,
     pub aggressive_maxburst: bool,
     pub maxcwnd: i32,
+    /// An XCP sender's end-system state (`Flavor::Xcp`; `xcp.rs`).
+    pub xcp: Option<Box<xcp::XcpEnd>>,
     pub numdupacks: i32,
     pub numdupacks_frac: i32,
     pub exit_fast_retrans: bool,
@@ -416,12 +425,16 @@ impl Tcp {
     /// `reset` runs, as `delay_bind_init_all` does.
     pub fn new(flavor: Flavor, sim: &mut Sim, owner: u32) -> Tcp {
         let reno_window = match &flavor {
-            Flavor::Reno | Flavor::NewReno(_) => true,
+            Flavor::Reno | Flavor::NewReno(_) | Flavor::Xcp => true,
             Flavor::Rbp(r) => matches!(r.paced, rbp::Paced::Reno),
             _ => false,
         };
         let mut flavor = flavor;
-        let sender = Sender::new(reno_window, sim, owner);
+        let mut sender = Sender::new(reno_window, sim, owner);
+        if matches!(flavor, Flavor::Xcp) {
+            sender.xcp = Some(Box::default());
+            sender.set_out_extra();
+        }
         if let Flavor::Rbp(r) = &mut flavor {
             r.timer = sim.w.s.new_timer(owner, rbp::TIMER_PACE);
         }
@@ -444,7 +457,19 @@ impl Tcp {
                 }
             }
             Flavor::Linux(s) => return linux::reset(t, s, b, sim),
-            Flavor::Full(f) => return full::Full { t, f, b }.reset(sim),
+            Flavor::Full(f) => {
+                // `XcpEndsys::rtt_init` for the two-way XCP agent
+                if let Some(x) = t.xcp.as_mut() {
+                    x.srtt_estimate = 0.0;
+                }
+                return full::Full { t, f, b }.reset(sim);
+            }
+            Flavor::Xcp => {
+                // `XcpEndsys::rtt_init`
+                if let Some(x) = t.xcp.as_mut() {
+                    x.srtt_estimate = 0.0;
+                }
+            }
             Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => {}
         }
         t.reset(b, sim);
@@ -469,6 +494,7 @@ impl Tcp {
             Flavor::Vegas(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
+            Flavor::Xcp => xcp::recv(t, b, sim, p, &ack),
         }
     }
 
@@ -516,7 +542,7 @@ impl Tcp {
         }
         match flavor {
             Flavor::Tahoe => t.timeout_with(&mut Base, b, sim, tno),
-            Flavor::Reno | Flavor::NewReno(_) => reno::timeout(t, b, sim, tno),
+            Flavor::Reno | Flavor::NewReno(_) | Flavor::Xcp => reno::timeout(t, b, sim, tno),
             Flavor::Sack1(s) => sack1::timeout(t, s, b, sim, tno),
             Flavor::Fack(s) => fack::timeout(t, s, b, sim, tno),
             Flavor::SackRh(s) => sackrh::timeout(t, s, b, sim, tno),
@@ -535,7 +561,7 @@ impl Tcp {
     pub fn send_much(&mut self, b: &mut AgentBase, sim: &mut Sim, force: bool, reason: i32, maxburst: i32) {
         let Tcp { flavor, sender: t } = self;
         match flavor {
-            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) => t.send_much_tcp(b, sim, force, reason, maxburst),
+            Flavor::Tahoe | Flavor::Reno | Flavor::NewReno(_) | Flavor::Xcp => t.send_much_tcp(b, sim, force, reason, maxburst),
             Flavor::Sack1(s) => sack1::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Fack(s) => fack::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::SackRh(s) => sackrh::send_much(t, s, b, sim, force, reason, maxburst),
@@ -731,6 +757,7 @@ impl Sender {
             last_rtt_ms: 0,
             ecn: false,
             ect1: false,
+            out_extra: false,
             set_cwr_on_retransmit: true,
             old_ecn: false,
             bugfix_ss: true,
@@ -749,6 +776,7 @@ impl Sender {
             maxburst: 0,
             aggressive_maxburst: true,
             maxcwnd: 0,
+            xcp: None,
             numdupacks: 3,
             numdupacks_frac: -1,
             exit_fast_retrans: true,

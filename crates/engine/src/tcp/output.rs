@@ -65,8 +65,8 @@ impl Sender {
                 self.cong_action = false;
             }
         }
-        if self.ect1 {
-            sim.w.pool.set_ect1(p);
+        if self.out_extra {
+            self.output_extra(b, sim, p);
         }
         if seqno == 0 {
             if self.syn {
@@ -103,6 +103,25 @@ impl Sender {
         self.inc(b, &mut sim.w, Tv::Ndatapack, 1);
         self.inc(b, &mut sim.w, Tv::Ndatabytes, databytes);
         self.sent(b, sim, p, seqno, databytes, force_set_rtx_timer);
+    }
+
+    /// Keep `out_extra` after `ect1` or `xcp` changed.
+    pub fn set_out_extra(&mut self) {
+        self.out_extra = self.ect1 || self.xcp.is_some();
+    }
+
+    /// What `output` adds to some senders' packets: ECT(1) (L4S senders),
+    /// the XCP header (XCP's `output_helper`, which reads nothing `output`
+    /// changes after this point).
+    #[cold]
+    #[inline(never)]
+    fn output_extra(&mut self, b: &AgentBase, sim: &mut Sim, p: PktId) {
+        if self.ect1 {
+            sim.w.pool.set_ect1(p);
+        }
+        if self.xcp.is_some() {
+            self.xcp_output(b, &mut sim.w, p);
+        }
     }
 
     /// `output`'s timestamp table (`bugFix_ts_`): make it, grow it when

@@ -233,6 +233,13 @@ impl Sender {
                 self.opencwnd(b, &mut sim.w);
             }
         }
+        self.recv_newack_tail(b, sim, ack)
+    }
+
+    /// The end of `recv_newack_helper`, after the window opened (XCP's,
+    /// which never opens it, calls it too).
+    #[inline(always)]
+    pub(super) fn recv_newack_tail(&mut self, b: &mut AgentBase, sim: &mut Sim, ack: &AckInfo) {
         if self.ect {
             if !ack.ecnecho {
                 self.ecn_backoff = false;

@@ -93,6 +93,10 @@ Simulator instproc queue-limit {n1 n2 limit} {
     $self instvar link_
     set l $link_([$n1 id]:[$n2 id])
     [$l queue] set limit_ $limit
+    # (ns-2's Queue/XCP passes the limit on to its virtual queues)
+    if {[[$l queue] info class] eq "Queue/XCP"} {
+        [$l queue] queue-limit $limit
+    }
 }
 
 Simulator instproc cost {n1 n2 c} {

@@ -23,3 +23,4 @@ pub mod tcp_linux;
 pub mod tfrc;
 pub mod trace;
 pub mod wireless;
+pub mod xcp;

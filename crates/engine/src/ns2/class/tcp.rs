@@ -416,7 +416,11 @@ pub static SINK: Table2<AgentBase, Sink> = Table2 {
         var2("ts_echo_bugfix_", Bool, "true", |_, s, _| boolean(s.ts_echo_bugfix), |_, s, v, _| Ok(s.ts_echo_bugfix = parse_bool(v))),
         var2("ts_echo_rfc1323_", Bool, "false", |_, s, _| boolean(s.ts_echo_rfc1323), |_, s, v, _| Ok(s.ts_echo_rfc1323 = parse_bool(v))),
         var2("generateDSacks_", Bool, "false", |_, s, _| boolean(s.generate_dsacks), |_, s, v, _| Ok(s.generate_dsacks = parse_bool(v))),
-        var2("qs_enabled_", Bool, "false", |_, s, _| boolean(s.qs_enabled), |_, s, v, _| Ok(s.qs_enabled = parse_bool(v))),
+        var2("qs_enabled_", Bool, "false", |_, s, _| boolean(s.qs_enabled), |_, s, v, _| {
+            s.qs_enabled = parse_bool(v);
+            s.set_ack_extra();
+            Ok(())
+        }),
         var2("RFC2581_immediate_ack_", Bool, "true", |_, s, _| boolean(s.rfc2581_immediate_ack), |_, s, v, _| Ok(s.rfc2581_immediate_ack = parse_bool(v))),
         var2("SYN_immediate_ack_", Bool, "true", |_, s, _| boolean(s.syn_immediate_ack), |_, s, v, _| Ok(s.syn_immediate_ack = parse_bool(v))),
         var2("ecn_syn_", Bool, "false", |_, s, _| boolean(s.ecn_syn), |_, s, v, _| Ok(s.ecn_syn = parse_bool(v))),

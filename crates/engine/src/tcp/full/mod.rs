@@ -823,6 +823,11 @@ impl Full<'_> {
             self.t.inc(self.b, w, Tv::Nrexmitbytes, datalen);
         }
         self.f.last_ack_sent = ackno;
+        if self.t.xcp.is_some() {
+            // (XCP's `sendpacket` writes its header first: nothing above
+            // changes what it reads)
+            self.t.xcp_send(self.b, &mut sim.w, p, datalen);
+        }
         self.b.send(sim, p);
     }
 
@@ -861,6 +866,9 @@ impl Full<'_> {
             if self.t.ts_option {
                 self.f.recent_age = now;
                 self.f.recent = s.ts;
+                if self.t.xcp.is_some() {
+                    self.t.xcp_rtt_update(now, now - s.ts_echo);
+                }
                 self.t.rtt_update(self.b, w, now - s.ts_echo);
                 if self.t.ts_reset_rto && (!self.t.ect || !self.t.ecn_backoff || !s.ecnecho) {
                     self.t.seti(self.b, w, Tv::Backoff, 1);
@@ -868,6 +876,9 @@ impl Full<'_> {
             } else if self.t.rtt_active && ackno > self.t.rtt_seq {
                 self.t.rtt_active = false;
                 let tao = now - self.t.rtt_ts;
+                if self.t.xcp.is_some() {
+                    self.t.xcp_rtt_update(now, tao);
+                }
                 self.t.rtt_update(self.b, w, tao);
             }
             if !self.t.ect || !self.t.ecn_backoff || !s.ecnecho {
@@ -1167,6 +1178,11 @@ impl Full<'_> {
 
     /// `recv`: a segment arrived.
     pub fn recv(&mut self, sim: &mut Sim, p: PktId) {
+        if self.t.xcp.is_some() {
+            // XCP's `recv` comes first: every segment's feedback
+            let h = sim.w.pool.xcp_hdr(p);
+            self.t.xcp_feedback(self.b, &mut sim.w, &h);
+        }
         let s = Seg::of(sim, p);
         sim.w.pool.free(p);
         self.recv_seg(sim, s);
@@ -1560,6 +1576,8 @@ impl Full<'_> {
             && self.f.last_state == State::Established
             && (!partial || self.f.open_cwnd_on_pack)
             && (!self.t.ect || !s.ecnecho)
+            // (XCP's `opencwnd` does nothing: the feedback moves the window)
+            && self.t.xcp.is_none()
         {
             self.t.opencwnd(self.b, &mut sim.w);
         }

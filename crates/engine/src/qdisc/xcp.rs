@@ -1,0 +1,480 @@
+//! The XCP router (Katabi, Handley and Rohrs, "Congestion control for high
+//! bandwidth-delay product networks", SIGCOMM 2002), as ns-2 2.35 models
+//! it (xcp/xcp.cc, xcp/xcpq.cc), step for step.
+//!
+//! The queue holds three virtual queues served round robin: XCP packets
+//! (data and ACKs of XCP flows), other TCP packets, everything else.  The
+//! XCP one is a drop-tail FIFO with the controllers:
+//!
+//! * the efficiency controller, every control interval `te` (the flows'
+//!   average RTT), wants the aggregate rate to change by
+//!   `phi = ALPHA (capacity - input rate) - BETA queue / avg_rtt` bytes/s,
+//!   where `queue` is the persistent queue: the smallest queue seen in the
+//!   last `tq` (half the RTT less the queue's own delay);
+//! * the fairness controller shuffles `GAMMA` of the input rate besides;
+//! * each XCP data packet leaving takes its share: positive feedback in
+//!   proportion to its `x` (RTT over window: the same per flow per RTT
+//!   whatever its rate), negative in proportion to its size, each capped by
+//!   what is left of the interval's budget (`residue_pos`, `residue_neg`),
+//!   and the packet's `delta_throughput` is lowered to it.
+//!
+//! The three timers run when the queue next sees a packet (or finds the
+//! link idle): nothing reads the state in between, so the result is the
+//! timers'.  Their first expiries are drawn at creation from ns-2's default
+//! stream, `max(0.004, normal(T, 0.2 T))` each, as `setupTimers` draws them.
+//!
+//! Kept from ns-2: an empty dequeue that falls on the XCP queue (the one
+//! that ends each busy period, `link_idle`) lowers the running minimum to
+//! 0; the round robin moves on at every dequeue; estimates count ACK bytes
+//! in the input but only data packets in the sums; `max`/`min` are C's
+//! `a > b ? a : b`, NaN included.  Not modelled: the queue's trace file
+//! (`attach`, the `everyRTT` utilisation samples) and the TCP and other
+//! virtual queues' RED (here drop-tail, with the same limit).
+
+use super::{Capacity, Discipline, Drops, Verdict};
+use crate::packet::{PacketType, PktId, XcpHdr, XcpKind};
+use crate::qdisc::droptail::DropTail;
+use crate::sim::World;
+
+/// The efficiency controller's gains (stable for any delay: the paper's
+/// section 4) and the fairness controller's shuffle.
+pub const ALPHA: f64 = 0.4;
+pub const BETA: f64 = 0.226;
+pub const GAMMA: f64 = 0.1;
+/// RTTs above this count as this in the average (`XCP_MAX_INTERVAL`).
+pub const MAX_INTERVAL: f64 = 1.0;
+/// The shortest control interval (`XCP_MIN_INTERVAL`).
+pub const MIN_INTERVAL: f64 = 0.001;
+/// The control interval before any RTT is known (`INITIAL_Te_VALUE`).
+pub const INITIAL_TE: f64 = 0.05;
+
+/// The virtual queues, in round-robin order.
+const XCPQ: usize = 0;
+const TCPQ: usize = 1;
+const OTHERQ: usize = 2;
+
+/// The code points the queue writes in a packet's IP priority.
+pub const CP_XCP: i32 = 10;
+pub const CP_TCP: i32 = 20;
+pub const CP_OTHER: i32 = 30;
+
+/// C's `a > b ? a : b` (a NaN `b` wins).
+fn cmax(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// C's `a < b ? a : b`.
+fn cmin(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The controllers' state (ns-2's `XCPQueue` less its FIFO).
+#[derive(Debug, Clone)]
+pub struct Controller {
+    /// Link capacity, bytes per second (`set-link-capacity` / 8).
+    pub capacity: f64,
+    /// This router's id (ns-2 numbers every `Queue/XCP` from 0).
+    pub router_id: u32,
+    pub te: f64,
+    pub tq: f64,
+    pub tr: f64,
+    pub avg_rtt: f64,
+    pub cp: f64,
+    pub cn: f64,
+    pub residue_pos: f64,
+    pub residue_neg: f64,
+    /// The persistent queue (bytes): the last `tq`'s minimum.
+    pub queue_bytes: f64,
+    pub input_bytes: f64,
+    pub sum_rtt_by_x: f64,
+    pub sum_x: f64,
+    pub running_min_queue: f64,
+    pub num_cc_packets: u32,
+    /// When the timers expire next.
+    pub tq_at: f64,
+    pub te_at: f64,
+    pub tr_at: f64,
+}
+
+impl Controller {
+    /// `init_vars`, with the timers' first expiries `tq_at`, `te_at`, `tr_at`.
+    pub fn new(router_id: u32, tq_at: f64, te_at: f64, tr_at: f64) -> Controller {
+        Controller {
+            capacity: 0.0,
+            router_id,
+            te: INITIAL_TE,
+            tq: INITIAL_TE,
+            tr: 0.1,
+            avg_rtt: INITIAL_TE,
+            cp: 0.0,
+            cn: 0.0,
+            residue_pos: 0.0,
+            residue_neg: 0.0,
+            queue_bytes: 0.0,
+            input_bytes: 0.0,
+            sum_rtt_by_x: 0.0,
+            sum_x: 0.0,
+            running_min_queue: 0.0,
+            num_cc_packets: 0,
+            tq_at,
+            te_at,
+            tr_at,
+        }
+    }
+
+    /// `do_on_packet_arrival`: every packet counts in the input; XCP data
+    /// packets with an RTT in the sums.
+    pub fn on_arrival(&mut self, size: f64, h: &XcpHdr) {
+        self.input_bytes += size;
+        if h.kind != XcpKind::Enabled {
+            return;
+        }
+        self.num_cc_packets += 1;
+        if h.rtt != 0.0 {
+            self.sum_x += h.x;
+            let rtt = if h.rtt < MAX_INTERVAL { h.rtt } else { MAX_INTERVAL };
+            self.sum_rtt_by_x += rtt * h.x;
+        }
+    }
+
+    /// `do_before_packet_departure`: the packet's share of the feedback.
+    pub fn on_departure(&mut self, size: f64, h: &mut XcpHdr) {
+        if h.kind != XcpKind::Enabled {
+            return;
+        }
+        if h.rtt == 0.0 {
+            h.delta_throughput = 0.0;
+            return;
+        }
+        let mut pos = cmin(self.residue_pos, self.cp * h.x);
+        let mut neg = cmin(self.residue_neg, self.cn * size);
+        let feedback = pos - neg;
+        if h.delta_throughput >= feedback {
+            h.delta_throughput = feedback;
+            h.controlling_hop = self.router_id;
+        } else {
+            // A router upstream asked for less: give out only that much,
+            // taking more from the negative budget.
+            neg = cmin(self.residue_neg, neg + (feedback - h.delta_throughput));
+            pos = h.delta_throughput + neg;
+        }
+        self.residue_pos = cmax(0.0, self.residue_pos - pos);
+        self.residue_neg = cmax(0.0, self.residue_neg - neg);
+        if self.residue_pos == 0.0 {
+            self.cp = 0.0;
+        }
+        if self.residue_neg == 0.0 {
+            self.cn = 0.0;
+        }
+    }
+
+    /// `Tq_timeout`, with `inst_queue` bytes queued: the persistent queue
+    /// is the minimum since the last one.
+    pub fn tq_timeout(&mut self, inst_queue: f64) {
+        self.queue_bytes = self.running_min_queue;
+        self.running_min_queue = inst_queue;
+        self.tq = cmax(0.002, (self.avg_rtt - inst_queue / self.capacity) / 2.0);
+        self.tq_at += self.tq;
+    }
+
+    /// `Te_timeout`: the end of a control interval.
+    pub fn te_timeout(&mut self) {
+        let input_bw = self.input_bytes / self.te;
+        let mut phi = 0.0;
+        let mut shuffled = 0.0;
+        self.avg_rtt = if self.sum_x != 0.0 { self.sum_rtt_by_x / self.sum_x } else { INITIAL_TE };
+        if self.input_bytes > 0.0 {
+            phi = ALPHA * (self.capacity - input_bw) - BETA * self.queue_bytes / self.avg_rtt;
+            shuffled = GAMMA * input_bw;
+            shuffled = if shuffled > phi.abs() { shuffled - phi.abs() } else { 0.0 };
+        }
+        self.residue_pos = cmax(0.0, phi) + shuffled;
+        self.residue_neg = cmax(0.0, -phi) + shuffled;
+        if self.sum_x == 0.0 {
+            self.sum_x = 1.0;
+        }
+        if self.input_bytes > 0.0 {
+            self.cp = self.residue_pos / self.sum_x;
+            self.cn = self.residue_neg / self.input_bytes;
+        } else {
+            self.cp = 0.0;
+            self.cn = 0.0;
+        }
+        self.num_cc_packets = 0;
+        self.input_bytes = 0.0;
+        self.sum_x = 0.0;
+        self.sum_rtt_by_x = 0.0;
+        self.te = cmax(self.avg_rtt, MIN_INTERVAL);
+        self.te_at += self.te;
+    }
+
+    /// `everyRTT` (its samples go only to the trace file, which is not
+    /// modelled; the period still follows ns-2's).
+    fn tr_timeout(&mut self) {
+        self.tr_at += self.tr;
+    }
+
+    /// Run the timers due at or before `now`, in time order (`tq`, `te`,
+    /// then `tr` on a tie), with `inst_queue` bytes in the XCP queue.
+    pub fn catch_up(&mut self, now: f64, inst_queue: f64) {
+        loop {
+            let t = self.tq_at.min(self.te_at).min(self.tr_at);
+            if !(t <= now) {
+                return;
+            }
+            if self.tq_at == t {
+                self.tq_timeout(inst_queue);
+            } else if self.te_at == t {
+                self.te_timeout();
+            } else {
+                self.tr_timeout();
+            }
+        }
+    }
+}
+
+/// `Queue/XCP`: the controllers and the three virtual queues.
+#[derive(Debug)]
+pub struct Xcp {
+    pub ctl: Controller,
+    /// The virtual queues and their limits (`queue-limit` sets all three;
+    /// 50, Queue's default, until then).
+    pub queues: [DropTail; 3],
+    pub caps: [Capacity; 3],
+    /// The queue served last (`qToDq_`).
+    cur: usize,
+    /// `tcp_xcp_on_`: XCP gets half the link (`set-link-capacity`).
+    pub tcp_xcp_on: bool,
+}
+
+impl Xcp {
+    /// A queue with router id `router_id` whose timers first expire at
+    /// `tq_at`, `te_at`, `tr_at`.
+    pub fn new(router_id: u32, tq_at: f64, te_at: f64, tr_at: f64) -> Xcp {
+        let cap = Capacity { limit: 50, ..Capacity::default() };
+        Xcp {
+            ctl: Controller::new(router_id, tq_at, te_at, tr_at),
+            queues: Default::default(),
+            caps: [cap, cap, cap],
+            cur: XCPQ,
+            tcp_xcp_on: false,
+        }
+    }
+
+    /// `set-link-capacity BITS_PER_SECOND`.
+    pub fn set_link_capacity(&mut self, bps: f64) {
+        let bps = if self.tcp_xcp_on { bps * 0.5 } else { bps };
+        if bps / 8.0 > 0.0 {
+            self.ctl.capacity = bps / 8.0;
+        }
+    }
+
+    /// `queue-limit N`: every virtual queue's limit.
+    pub fn set_limit(&mut self, limit: i32) {
+        for c in &mut self.caps {
+            c.limit = limit;
+        }
+    }
+
+    fn xcp_bytes(&self) -> f64 {
+        self.queues[XCPQ].fifo.bytes() as f64
+    }
+
+    /// `queueToDeque`: the next queue in turn that holds a packet (with
+    /// weights of one half, the round robin moves on at every call).
+    fn next_queue(&mut self) -> usize {
+        self.cur = (self.cur + 1) % 3;
+        let mut i = 0;
+        while i < 3 && self.queues[self.cur].fifo.len() == 0 {
+            self.cur = (self.cur + 1) % 3;
+            i += 1;
+        }
+        self.cur
+    }
+}
+
+impl Discipline for Xcp {
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        let inst = self.xcp_bytes();
+        self.ctl.catch_up(w.s.now, inst);
+        let h = w.pool.xcp_hdr(p);
+        // `mark`: classify by the code point, writing it if none is set.
+        let pk = w.pool.get_mut(p);
+        let cp = if pk.prio > 0 {
+            pk.prio
+        } else {
+            let cp = if h.kind != XcpKind::Disabled {
+                CP_XCP
+            } else if matches!(pk.ptype, PacketType::Tcp | PacketType::Ack) {
+                CP_TCP
+            } else {
+                CP_OTHER
+            };
+            pk.prio = cp;
+            cp
+        };
+        let n = match cp {
+            CP_XCP => XCPQ,
+            CP_TCP => TCPQ,
+            // (ns-2 exits on any other code point)
+            _ => OTHERQ,
+        };
+        if n == XCPQ {
+            let size = pk.size as f64;
+            self.ctl.on_arrival(size, &h);
+        }
+        self.queues[n].enqueue(&self.caps[n], &w.pool, p)
+    }
+
+    fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        let inst = self.xcp_bytes();
+        self.ctl.catch_up(w.s.now, inst);
+        let n = self.next_queue();
+        if n != XCPQ {
+            return self.queues[n].fifo.pop(&w.pool);
+        }
+        if inst < self.ctl.running_min_queue {
+            self.ctl.running_min_queue = inst;
+        }
+        let p = self.queues[XCPQ].fifo.pop(&w.pool)?;
+        let mut h = w.pool.xcp_hdr(p);
+        if h.kind == XcpKind::Enabled {
+            let size = w.pool.get(p).size as f64;
+            self.ctl.on_departure(size, &mut h);
+            w.pool.set_xcp_hdr(p, h);
+        }
+        Some(p)
+    }
+
+    fn link_idle(&mut self, now: f64) {
+        // The dequeue that found every virtual queue empty.
+        self.ctl.catch_up(now, 0.0);
+        if self.next_queue() == XCPQ && 0.0 < self.ctl.running_min_queue {
+            self.ctl.running_min_queue = 0.0;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.queues.iter().map(|q| q.fifo.len()).sum()
+    }
+
+    fn bytes(&self) -> i64 {
+        self.queues.iter().map(|q| q.fifo.bytes()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(rtt: f64, x: f64, delta: f64) -> XcpHdr {
+        XcpHdr { kind: XcpKind::Enabled, rtt, x, delta_throughput: delta, ..XcpHdr::default() }
+    }
+
+    /// One control interval on a 1 Mbyte/s link, worked out by hand.
+    ///
+    /// Two flows, RTT 0.1 s: A with a window of 10 packets (x = 0.01 s),
+    /// B with 5 (x = 0.02 s); in the 0.05 s interval A sends 4 packets and
+    /// B 2 of 1000 bytes (6000 bytes: 120,000 bytes/s), plus 2 ACKs of 40.
+    /// sum_x = 4 * 0.01 + 2 * 0.02 = 0.08, sum_rtt_by_x = 0.1 * 0.08, so
+    /// avg_rtt = 0.1.  Input 6080 bytes: 121,600 bytes/s.  No persistent
+    /// queue: phi = 0.4 * (1,000,000 - 121,600) = 351,360; shuffled =
+    /// 12,160 < |phi|, so 0.  residue_pos = 351,360, residue_neg = 0;
+    /// Cp = 351,360 / 0.08 = 4,392,000, Cn = 0.
+    #[test]
+    fn efficiency_controller_hands_out_the_spare_bandwidth() {
+        let mut c = Controller::new(0, 1e9, 0.05, 1e9);
+        c.capacity = 1_000_000.0;
+        for _ in 0..4 {
+            c.on_arrival(1000.0, &data(0.1, 0.01, 1e24));
+        }
+        for _ in 0..2 {
+            c.on_arrival(1000.0, &data(0.1, 0.02, 1e24));
+            c.on_arrival(40.0, &XcpHdr { kind: XcpKind::Ack, ..XcpHdr::default() });
+        }
+        assert_eq!(c.num_cc_packets, 6);
+        c.catch_up(0.05, 0.0);
+        assert!((c.avg_rtt - 0.1).abs() < 1e-12);
+        assert!((c.residue_pos - 351_360.0).abs() < 1e-6);
+        assert_eq!(c.residue_neg, 0.0);
+        assert!((c.cp - 4_392_000.0).abs() < 1e-3);
+        assert_eq!(c.cn, 0.0);
+        // The next interval is the average RTT long, and the sums restart.
+        assert!((c.te_at - 0.15).abs() < 1e-12);
+        assert_eq!((c.input_bytes, c.sum_x), (0.0, 0.0));
+
+        // A's packet leaving: Cp x = 43,920 bytes/s, within the budget, and
+        // below what A asked for, so this router controls it.
+        let mut h = data(0.1, 0.01, 1e24);
+        c.on_departure(1000.0, &mut h);
+        assert!((h.delta_throughput - 43_920.0).abs() < 1e-6);
+        assert_eq!(h.controlling_hop, 0);
+        assert!((c.residue_pos - 307_440.0).abs() < 1e-6);
+        // Per RTT each flow gets Cp x per packet times window packets:
+        // 43,920 * 10 = 87,840 * 5: the same for both, whatever their rates.
+        let mut hb = data(0.1, 0.02, 1e24);
+        c.on_departure(1000.0, &mut hb);
+        assert!((hb.delta_throughput * 5.0 - h.delta_throughput * 10.0).abs() < 1e-6);
+    }
+
+    /// An upstream router asked for less than this one would give: the
+    /// packet keeps the smaller value, this router spends only that much
+    /// of its positive budget (and as much negative as it had to take).
+    ///
+    /// Cp = 100, Cn = 1 on a 1000-byte packet with x = 1: pos = 100,
+    /// neg = 1000 (budgets 5000 each), feedback = -900.  Upstream asked for
+    /// -2000 < -900: neg = min(5000, 1000 + (-900 + 2000)) = 2100, pos =
+    /// -2000 + 2100 = 100.  Budgets left: 4900 and 2900.
+    #[test]
+    fn upstream_feedback_smaller_is_kept() {
+        let mut c = Controller::new(3, 1e9, 1e9, 1e9);
+        c.cp = 100.0;
+        c.cn = 1.0;
+        c.residue_pos = 5000.0;
+        c.residue_neg = 5000.0;
+        let mut h = data(0.1, 1.0, -2000.0);
+        h.controlling_hop = 7;
+        c.on_departure(1000.0, &mut h);
+        assert_eq!(h.delta_throughput, -2000.0);
+        assert_eq!(h.controlling_hop, 7);
+        assert_eq!((c.residue_pos, c.residue_neg), (4900.0, 2900.0));
+        // A packet without an RTT gets no feedback.
+        let mut z = data(0.0, 1.0, 1e24);
+        c.on_departure(1000.0, &mut z);
+        assert_eq!(z.delta_throughput, 0.0);
+    }
+
+    /// An exhausted budget turns its coefficient off; a standing queue
+    /// makes phi negative.  Capacity 100,000 bytes/s, an interval of 0.05 s
+    /// with 5000 bytes in (100,000 bytes/s, the link full), a persistent
+    /// queue of 4520 bytes, avg_rtt 0.05 (the default: no RTTs seen):
+    /// phi = 0 - 0.226 * 4520 / 0.05 = -20,430.4; shuffled 10,000 <
+    /// |phi|: 0.  residue_neg = 20,430.4, Cn = 20,430.4 / 5000 = 4.08608.
+    #[test]
+    fn standing_queue_gives_negative_feedback() {
+        let mut c = Controller::new(0, 0.01, 0.05, 1e9);
+        c.capacity = 100_000.0;
+        c.running_min_queue = 4520.0;
+        c.on_arrival(5000.0, &XcpHdr { kind: XcpKind::Enabled, ..XcpHdr::default() });
+        c.catch_up(0.05, 4520.0);
+        // Tq ran first (0.01, 0.035, ...): the persistent queue is 4520,
+        // and Tq = (0.05 - 4520 / 100,000) / 2 = 0.0024.
+        assert_eq!(c.queue_bytes, 4520.0);
+        assert!((c.tq - 0.0024).abs() < 1e-12);
+        assert!((c.residue_neg - 20_430.4).abs() < 1e-6);
+        assert_eq!(c.residue_pos, 0.0);
+        assert!((c.cn - 4.08608).abs() < 1e-9);
+        let mut h = data(0.05, 0.01, 1e24);
+        c.cp = 0.0;
+        c.on_departure(1000.0, &mut h);
+        assert!((h.delta_throughput + 4086.08).abs() < 1e-6);
+    }
+}
