@@ -8,37 +8,15 @@
 #[path = "../examples/support/seed004.rs"]
 #[allow(dead_code)]
 mod seed004;
+#[path = "common/ns3_series.rs"]
+mod ns3_series;
 
 use std::io::Read;
 
 use dumbbell_engine::socket::prr::ReductionBound;
 use dumbbell_engine::socket::{Recovery, TcpState, TraceVar};
+use ns3_series::{ns3_cwnd, our_cwnd};
 use seed004::{run, Scenario};
-
-fn ns3_cwnd(name: &str) -> Vec<f64> {
-    let path = format!("{}/testdata/full_tcp/{name}-cwnd.csv.gz", env!("CARGO_MANIFEST_DIR"));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap()).read_to_string(&mut text).unwrap();
-    text.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect()
-}
-
-/// Our cwnd (segments) at each 0.1 s step from `from`, as the ns-3 program
-/// samples it.
-fn our_cwnd(rows: &[dumbbell_engine::socket::TraceRow], from: f64, n: usize) -> Vec<f64> {
-    let (mut c, mut j) = (0.0, 0);
-    (0..n)
-        .map(|k| {
-            let t = from + k as f64 * 0.1;
-            while j < rows.len() && rows[j].time <= t + 1e-9 {
-                if rows[j].var == TraceVar::Cwnd {
-                    c = rows[j].value / 1448.0;
-                }
-                j += 1;
-            }
-            c
-        })
-        .collect()
-}
 
 /// The window cuts: samples more than 20% below the one before, a cut over
 /// two samples (PRR lowers the window over the recovery) counted once.
