@@ -10,7 +10,6 @@ mod seed004;
 #[path = "common/ns3_series.rs"]
 mod ns3_series;
 
-use std::io::Read;
 
 use dumbbell_engine::socket::{TcpState, TraceVar};
 use ns3_series::{ns3_cwnd, our_cwnd};

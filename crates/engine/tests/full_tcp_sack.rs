@@ -11,7 +11,6 @@ mod seed004;
 #[path = "common/ns3_series.rs"]
 mod ns3_series;
 
-use std::io::Read;
 
 use dumbbell_engine::socket::prr::ReductionBound;
 use dumbbell_engine::socket::{Recovery, TcpState, TraceVar};
