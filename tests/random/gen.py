@@ -2824,40 +2824,41 @@ def vegas_entry(entry) -> bool:
     return parse_entry(entry)[3]
 
 
+def _mode_letter(entry, letter: str) -> bool:
+    """Does this seeds.txt entry (checked by parse_entry) carry mode
+    `letter` in its prefix?"""
+    parse_entry(entry)
+    return letter in str(entry).strip().rstrip("0123456789")
+
+
 def tfrc_entry(entry) -> bool:
     """Is this seeds.txt entry a --tfrc script ("fN")?"""
-    parse_entry(entry)
-    return "f" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "f")
 
 
 def queues_entry(entry) -> bool:
     """Is this seeds.txt entry a --queues script ("qN")?"""
-    parse_entry(entry)
-    return "q" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "q")
 
 
 def linux_entry(entry) -> bool:
     """Is this seeds.txt entry a --linux script ("lN")?"""
-    parse_entry(entry)
-    return "l" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "l")
 
 
 def full_entry(entry) -> bool:
     """Is this seeds.txt entry a --full script ("wN")?"""
-    parse_entry(entry)
-    return "w" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "w")
 
 
 def qs_entry(entry) -> bool:
     """Is this seeds.txt entry a --qs script ("kN")?"""
-    parse_entry(entry)
-    return "k" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "k")
 
 
 def aqm_entry(entry) -> bool:
     """Is this seeds.txt entry a --aqm script ("aN")?"""
-    parse_entry(entry)
-    return "a" in str(entry).strip().rstrip("0123456789")
+    return _mode_letter(entry, "a")
 
 
 def entry_build(entry):
