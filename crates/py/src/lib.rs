@@ -383,8 +383,6 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
     Ok(parsed_columns(py, &p))
 }
 
-/// C `atof` as ns-2's commands use it (`$ns at`, link costs): the longest
-/// numeric prefix, hex included, 0.0 when there is none.
 /// The congestion controls of Agent/TCP/Linux (`select_ca` names), in
 /// the engine's order.
 #[pyfunction]
@@ -410,6 +408,8 @@ fn full_congestion_controls() -> Vec<(&'static str, Vec<(&'static str, i32)>)> {
         .collect()
 }
 
+/// C `atof` as ns-2's commands use it (`$ns at`, link costs): the longest
+/// numeric prefix, hex included, 0.0 when there is none.
 #[pyfunction]
 fn atof(s: &str) -> f64 {
     dumbbell_engine::ns2::tclcl::parse_real(s)

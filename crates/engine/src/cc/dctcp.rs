@@ -430,7 +430,8 @@ mod tests {
         }
     }
 
-    /// ns-3.37 tcp-dctcp-test.cc, "DCTCP decrement test": alpha on init 0;
+    /// A decrement worked out as ns-3.37's TcpDctcp computes one (its test
+    /// suite, tcp-dctcp-test.cc, has no such case): alpha on init 0;
     /// a window of 2 unmarked segments leaves alpha 0 and the cut nothing;
     /// a window of 2 marked segments gives alpha = g = 1/16 (64/1024), and
     /// the cut cwnd * (1 - 0.0625/2).  ns-3's cwnd is 4 segments in bytes
