@@ -122,22 +122,6 @@ pub struct VoipCalls {
     pub stats: VoipStats,
 }
 
-/// A parameter out of range: what it must be.
-pub fn check(name: &str, v: f64) -> Result<f64, String> {
-    let ok = match name {
-        "lambda" => v >= 0.0 && v.is_finite(),
-        "idle_time" => v >= 0.0 && v.is_finite(),
-        _ => v > 0.0 && v.is_finite(),
-    };
-    if ok {
-        Ok(v)
-    } else if name == "lambda" || name == "idle_time" {
-        Err(format!("{name} must be a number of zero or more, got {v}"))
-    } else {
-        Err(format!("{name} must be a positive number, got {v}"))
-    }
-}
-
 impl VoipCalls {
     pub fn new(timer: u32, stream: u32) -> VoipCalls {
         VoipCalls {
@@ -414,15 +398,6 @@ mod tests {
         }
         let order: Vec<u32> = std::iter::from_fn(|| v.pop().map(|e| e.1)).collect();
         assert_eq!(order, vec![4, 1, 3, 2, 5, 0]);
-    }
-
-    #[test]
-    fn parameters_are_checked() {
-        assert!(check("lambda", -1.0).unwrap_err().contains("zero or more"));
-        assert!(check("interval", 0.0).unwrap_err().contains("positive"));
-        assert!(check("holding", f64::INFINITY).is_err());
-        assert_eq!(check("lambda", 0.0), Ok(0.0));
-        assert_eq!(check("idle_time", 0.0), Ok(0.0));
     }
 
     #[test]
