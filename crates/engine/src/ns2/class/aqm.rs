@@ -46,17 +46,22 @@ fn off_or_secs(t: Option<i64>) -> String {
     real(t.map_or(-1.0, secs))
 }
 
+/// The capacity variables of the ns-3-style queues (COBALT, DualPI2,
+/// StepMark): `queue_in_bytes_`, and `mean_pktsize_` (1500), the bytes a
+/// packet of `limit_` counts for in byte mode.
+pub(super) static BYTE_CAPACITY: [Var<Queue>; 2] = [
+    var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
+    within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
+        Range::PositiveInt, "a byte capacity is counted in it"),
+];
+
 /// COBALT's capacity: the queue's `limit_` in packets, or, with
 /// `queue_in_bytes_`, `limit_` packets of `mean_pktsize_` bytes (1500, so
 /// that `limit_` 1000 is ns-3's default of 1500000 bytes).
 pub static COBALT_QUEUE: Table<Queue> = Table {
     class: "Queue/COBALT",
     part: queue,
-    vars: &[
-        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
-            Range::PositiveInt, "a byte capacity is counted in it"),
-    ],
+    vars: &BYTE_CAPACITY,
     after_set: Some(Queue::refresh_plain),
 };
 

@@ -6,7 +6,8 @@
 //! 9332's parameters otherwise.  The statistics at the end are read-only
 //! (a write is ignored, as `curq_`'s).
 
-use super::queue::{non_negative, non_negative_time, positive_int, probability, queue, secs};
+use super::aqm::BYTE_CAPACITY;
+use super::queue::{non_negative, non_negative_time, probability, queue, secs};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
 use crate::qdisc::{DualPi2, Queue, StepMark};
@@ -43,11 +44,7 @@ fn gain(name: &str, v: &str) -> Result<f64, String> {
 pub static DUALPI2_QUEUE: Table<Queue> = Table {
     class: "Queue/DualPI2",
     part: queue,
-    vars: &[
-        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
-            Range::PositiveInt, "a byte capacity is counted in it"),
-    ],
+    vars: &BYTE_CAPACITY,
     after_set: Some(Queue::refresh_plain),
 };
 
@@ -102,11 +99,7 @@ pub static DUALPI2: Table<DualPi2> = Table {
 pub static STEP_MARK_QUEUE: Table<Queue> = Table {
     class: "Queue/StepMark",
     part: queue,
-    vars: &[
-        var("queue_in_bytes_", Bool, "false", |q, _| boolean(q.cap.in_bytes), |q, v, _| Ok(q.cap.in_bytes = parse_bool(v))),
-        within(var("mean_pktsize_", Int, "1500", |q, _| int(q.cap.mean_pktsize), |q, v, _| positive_int("mean_pktsize_", v).map(|m| q.cap.mean_pktsize = m)),
-            Range::PositiveInt, "a byte capacity is counted in it"),
-    ],
+    vars: &BYTE_CAPACITY,
     after_set: Some(Queue::refresh_plain),
 };
 
