@@ -1530,12 +1530,8 @@ impl Sim {
                                 src.timeout(self, agent);
                             }
                         }
-                        // REM's price update (the only queue with a timer)
-                        Obj::Queue(q) => {
-                            if let Some(r) = q.disc.get_mut::<crate::qdisc::Rem>() {
-                                r.timeout(&mut self.w);
-                            }
-                        }
+                        // a timer the queue's discipline owns (REM's price update)
+                        Obj::Queue(q) => q.disc.timeout(&mut self.w),
                         Obj::Delayer(_) | Obj::FlowDelay(_) => {
                             // It must stay in the table while it runs (its
                             // queue calls it back, or a packet it forwards

@@ -295,6 +295,14 @@ impl Qdisc {
     pub(crate) fn deques_when_empty(&self) -> bool {
         matches!(self, Qdisc::Boxed(_)) && matches!(self.get::<Rem>(), Some(r) if r.markpkts)
     }
+
+    /// A timer the queue owns expired: the discipline's.  Only REM's price
+    /// update has one; the others never arm a timer.
+    pub(crate) fn timeout(&mut self, w: &mut World) {
+        if let Some(r) = self.get_mut::<Rem>() {
+            r.timeout(w);
+        }
+    }
 }
 
 #[cfg(test)]
