@@ -515,6 +515,8 @@ impl Sim {
 
     /// A packet reaches a mobile node's routing agent (from one of its
     /// agents) or its entry (a scheduled delivery).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn wireless_recv(&mut self, to: ObjId, p: PktId) {
         let router = matches!(self.objs[to as usize], Obj::Wireless(Part::Router { .. }));
         let Some((net, slot)) = place_of(self, to) else {
@@ -537,6 +539,8 @@ impl Sim {
     }
 
     /// One of a mobile node's MAC timers fired.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn wireless_timeout(&mut self, node: ObjId, kind: u8) {
         let Some((net, slot)) = place_of(self, node) else { return };
         self.with_net(net, slot, |st, cx| st.expired(cx, timer_of(kind)));
