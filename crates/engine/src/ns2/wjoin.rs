@@ -117,6 +117,14 @@ impl Sim {
                 return Err(format!("{what}: a rate above 0 is needed, got {v}"));
             }
         }
+        // (ns-2 draws the backoff as `random() % cw`: a window of 0
+        // divides by zero; the window doubles, so it must stay well
+        // inside an int)
+        for (what, v) in [("Mac/802_11 CWMin_", mib.cw_min), ("Mac/802_11 CWMax_", mib.cw_max)] {
+            if !(1..=1 << 30).contains(&v) {
+                return Err(format!("{what}: a contention window of 1 to {} slots is needed, got {v}", 1u32 << 30));
+            }
+        }
         if ifqlen == 0 {
             return Err("node-config -ifqLen: the interface queue needs room for at least one packet, got 0".into());
         }
