@@ -276,6 +276,10 @@ pub(crate) struct PacketPool {
     /// XCP headers by slot, each with the uid of the packet that carries
     /// it, as `qs_opts`.
     xcp_hdrs: Vec<(i32, XcpHdr)>,
+    /// Wireless headers (802.11, ARP, next hop) by slot, grown when a
+    /// mobile node's stack first writes one; the stack writes a packet's
+    /// before it reads it (wireless/net.rs).
+    wl_hdrs: Vec<crate::wireless::net::WlHdr>,
 }
 
 impl Default for PacketPool {
@@ -286,7 +290,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), wl_hdrs: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -400,6 +404,20 @@ impl PacketPool {
             Some(&(uid, h)) if uid == self.get(id).uid => h,
             _ => XcpHdr::default(),
         }
+    }
+
+    /// Packet `id`'s wireless headers (as last written in its slot).
+    pub fn wl_hdr(&self, id: PktId) -> crate::wireless::net::WlHdr {
+        self.wl_hdrs.get(id.0 as usize).copied().unwrap_or_default()
+    }
+
+    /// Packet `id`'s wireless headers, to write.
+    pub fn wl_hdr_mut(&mut self, id: PktId) -> &mut crate::wireless::net::WlHdr {
+        let i = id.0 as usize;
+        if i >= self.wl_hdrs.len() {
+            self.wl_hdrs.resize(self.slots.len().max(i + 1), Default::default());
+        }
+        &mut self.wl_hdrs[i]
     }
 
     /// Give packet `id` (with its uid set) XCP header `h`.

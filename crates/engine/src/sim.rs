@@ -1047,6 +1047,11 @@ impl Sim {
                 self.flowdelay_recv(to, p);
                 None
             }
+            // a mobile node's routing agent or entry (wireless/net.rs)
+            Obj::Wireless(_) => {
+                self.wireless_recv(to, p);
+                None
+            }
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -1068,7 +1073,6 @@ impl Sim {
             | Obj::App(_)
             | Obj::Rng(_)
             | Obj::RouteLogic
-            | Obj::Wireless(_)
             | Obj::Records(_)
             | Obj::Empty => {
                 self.w.pool.free(p);
@@ -1228,7 +1232,7 @@ impl Sim {
     /// current event.
     #[cold]
     #[inline(never)]
-    fn no_slot(&mut self, p: PktId, nid: i32, local: bool) {
+    pub(crate) fn no_slot(&mut self, p: PktId, nid: i32, local: bool) {
         let pk = self.w.pool.get(p);
         let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);
@@ -1532,6 +1536,13 @@ impl Sim {
                         }
                         // a timer the queue's discipline owns (REM's price update)
                         Obj::Queue(q) => q.disc.timeout(&mut self.w),
+                        // a mobile node's MAC timer (wireless/net.rs)
+                        Obj::Node(_) => {
+                            self.put(owner, o);
+                            self.wireless_timeout(owner, kind);
+                            self.w.s.timer_handled(t);
+                            continue;
+                        }
                         Obj::Delayer(_) | Obj::FlowDelay(_) => {
                             // It must stay in the table while it runs (its
                             // queue calls it back, or a packet it forwards

@@ -78,6 +78,13 @@ pub trait Tracer: Any {
     /// An integer traced variable of a queue (a virtual queue's `curq_`)
     /// changed, or began to be traced: its tag letter and value.
     fn queue_int_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: i64) {}
+
+    /// A packet or frame passed a trace point of a mobile node's stack
+    /// (wireless/net.rs): its line on `trace`, its records on `nam`.
+    fn wireless(&mut self, _out: &mut Outputs, _trace: Option<u32>, _nam: Option<u32>, _pt: &crate::wireless::net::Point, _what: &crate::wireless::net::Traced) {}
+
+    /// What the radio stack prints on stdout, into `stdout`.
+    fn radio_notice(&mut self, _stdout: &mut Vec<u8>, _n: &crate::wireless::net::RadioNotice) {}
     /// A double traced variable of a queue (REM's probability) changed, or
     /// began to be traced: its tag letter and value.
     fn queue_real_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: f64) {}

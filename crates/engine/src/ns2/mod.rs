@@ -38,4 +38,5 @@ pub mod trace;
 pub mod tracefile;
 pub mod traffictrace;
 pub mod wireless;
+pub mod wjoin;
 pub mod xcp;

@@ -148,7 +148,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Node/MobileNode", tables: &[&misc::NODE, &wireless::MOBILE_NODE], make: wireless::make_mobile_node },
     Class { name: "Topography", tables: &[], make: wireless::make_topography },
     Class { name: "God", tables: &[&wireless::GOD], make: wireless::make_god },
-    Class { name: "Channel/WirelessChannel", tables: &[&wireless::CHANNEL], make: wireless::make_inert },
+    Class { name: "Channel/WirelessChannel", tables: &[&wireless::CHANNEL], make: crate::ns2::wjoin::make_channel },
     Class { name: "Phy/WirelessPhy", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY], make: wireless::make_inert },
     Class { name: "Mac/802_11", tables: &[&wireless::MAC, &wireless::MAC_802_11], make: wireless::make_inert },
     Class { name: "LL", tables: &[&wireless::LL], make: wireless::make_inert },

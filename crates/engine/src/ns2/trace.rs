@@ -53,6 +53,15 @@ pub fn tcp_event_name(ev: TcpEvent) -> &'static str {
 }
 
 impl Tracer for Ns2Tracer {
+    /// A mobile node's trace point (ns2/wjoin.rs).
+    fn wireless(&mut self, out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, pt: &crate::wireless::net::Point, what: &crate::wireless::net::Traced) {
+        crate::ns2::wjoin::write_wireless(out, trace, nam, pt, what);
+    }
+
+    fn radio_notice(&mut self, stdout: &mut Vec<u8>, n: &crate::wireless::net::RadioNotice) {
+        crate::ns2::wjoin::write_radio_notice(stdout, n);
+    }
+
     /// One packet event line (the wired format of `Trace::format`, with
     /// the `show_tcphdr_` extension when enabled, or its tagged format),
     /// then its nam form if the trace is attached to a nam file.

@@ -90,7 +90,7 @@ impl Sim {
                 "new_node" if n == 2 => Ok(String::new()),
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
-            Part::Inert => Err(format!(
+            Part::Inert | Part::Channel(_) | Part::Router { .. } | Part::Entry { .. } => Err(format!(
                 "{} {cmd}: this part of the wireless stack is not supported by Dumbbell yet (docs/wireless.md)",
                 self.name(id)
             )),
@@ -100,6 +100,9 @@ impl Sim {
     /// Commands of a mobile node beyond a node's (`None` if `argv` is none
     /// of them or the node is not mobile).
     pub(super) fn mobile_command(&mut self, id: ObjId, argv: &[&str]) -> Option<Result<String, String>> {
+        if argv[0] == "wireless-join" {
+            return Some(self.wireless_join_command(id, argv));
+        }
         let Obj::Node(node) = &mut self.objs[id as usize] else { return None };
         let addr = node.addr;
         let nodeid = node.id;

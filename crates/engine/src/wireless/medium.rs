@@ -92,6 +92,18 @@ impl Medium {
         }
     }
 
+    /// Node `i`'s position as its owner keeps it between the channel's
+    /// events (a `setdest`, a script's `X_`): taken over, and its place in
+    /// the list too once the list is sorted, as an update would.
+    pub fn place(&mut self, i: usize, pos: &Mobility) {
+        let old = self.stations[i].pos.x;
+        self.stations[i].pos = pos.clone();
+        if pos.x != old && self.list.is_sorted() {
+            let st = &self.stations;
+            self.list.moved(i, old, &|j| st[j].pos.x);
+        }
+    }
+
     /// `setdest`: node `i` heads for (`x`, `y`) at `speed` from `now`.
     pub fn set_destination(&mut self, i: usize, now: f64, x: f64, y: f64, speed: f64, area: &FlatGrid) -> Result<Move, OutsideArea> {
         if area.strictly_inside(x, y) {

@@ -15,6 +15,7 @@ pub mod ifq;
 pub mod mac80211;
 pub mod medium;
 pub mod mobility;
+pub mod net;
 pub mod phy;
 pub mod propagation;
 pub mod retry;
@@ -27,7 +28,7 @@ pub use topography::FlatGrid;
 use crate::sched::ObjId;
 
 /// The wireless model's objects other than nodes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Part {
     /// The area nodes move in.
     Area(FlatGrid),
@@ -36,6 +37,13 @@ pub enum Part {
     /// distance in hops between each two, as a movement scenario tells it
     /// (row-major, `nodes * nodes`).
     Observer { nodes: u32, hops: Vec<i32> },
+    /// A wireless channel: its nodes' stacks and the air between them
+    /// (net.rs).
+    Channel(Box<net::Net>),
+    /// A mobile node's routing agent (its agents' target) and its entry
+    /// (the stack's scheduled deliveries), on slot `slot` of channel `net`.
+    Router { net: ObjId, slot: u32 },
+    Entry { net: ObjId, slot: u32 },
     /// A part of the radio stack whose model is not built yet (a channel,
     /// PHY, MAC, link layer, antenna, propagation model or interface
     /// queue): it holds nothing.
@@ -51,4 +59,6 @@ pub struct MobileNode {
     /// Where its movements are logged, and nam's channel.
     pub log: Option<u32>,
     pub nam: Option<u32>,
+    /// Its channel (a `Part::Channel`) and its slot there, once joined.
+    pub net: Option<(ObjId, u32)>,
 }

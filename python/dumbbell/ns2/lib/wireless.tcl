@@ -120,11 +120,13 @@ Simulator instproc create-wireless-node args {
     if {[info exists rtAgentFunction_] && $rtAgentFunction_ ne ""} {
         ::dumbbell::unsupported "node-config -rtAgentFunction"
     }
+    # DumbAgent's nodes carry packets (their stack is joined to the run).
     # AODV sends nothing until an agent has a packet for another node
-    # (its HELLO messages are off in ns-2 2.35), which Dumbbell cannot do
-    # yet; DSDV and the others send from the start.
-    if {$routingAgent_ ne "AODV"} {
-        if {$routingAgent_ in {DSDV DSR TORA AOMDV PUMA MDART DumbAgent ManualRtg FLOODING OMNIMCAST
+    # (its HELLO messages are off in ns-2 2.35), so its nodes can be made
+    # (an agent on one is refused, below); DSDV and the others send from
+    # the start.
+    if {$routingAgent_ ni {AODV DumbAgent}} {
+        if {$routingAgent_ in {DSDV DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
                 DIFFUSION/RATE DIFFUSION/PROB Directed_Diffusion}} {
             ::dumbbell::unsupported "ad hoc routing with $routingAgent_ (node-config -adhocRouting)"
         }
@@ -146,12 +148,74 @@ Simulator instproc create-wireless-node args {
     set namfd [$self get-nam-traceall]
     if {$namfd ne ""} { $node cmd namattach $namfd }
     $node cmd topography $topoInstance_
+    if {$routingAgent_ eq "DumbAgent"} { $self dumbbell-join-radio $node $tracefd $namfd }
     return $node
 }
 
-# An agent on a wireless node would send over the radio stack.
+# The node's link layer, interface queue, MAC, radio and antenna, as
+# ns-2's add-interface makes them from node-config's types and their
+# classes' variables, and its routing agent: the engine's stack of the
+# node on its channel (crates/engine/src/wireless/net.rs).
+Simulator instproc dumbbell-join-radio {node tracefd namfd} {
+    $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
+        routingAgent_ chan
+    foreach {opt v want} {-llType llType_ LL -macType macType_ Mac/802_11
+            -ifqType ifqType_ Queue/DropTail/PriQueue -antType antType_ Antenna/OmniAntenna
+            -phyType phyType_ Phy/WirelessPhy} {
+        if {![info exists $v]} {
+            error "\$ns node: a wireless node needs node-config $opt ($want)"
+        }
+        if {[set $v] ne $want} {
+            ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $want)"
+        }
+    }
+    if {![info exists propInstance_]} {
+        error "\$ns node: a wireless node needs node-config -propType (Propagation/TwoRayGround)"
+    }
+    if {![info exists ifqlen_]} {
+        error "\$ns node: a wireless node needs node-config -ifqLen"
+    }
+    set god [God info instances]
+    set nodes 0
+    if {$god ne ""} { set nodes [$god num_nodes] }
+    set kv [list ifqlen $ifqlen_ god $nodes mac [::dumbbell::next-mac] \
+        ll_delay [LL set delay_] trace $tracefd nam $namfd \
+        agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
+        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_]]
+    foreach v {Pt_ freq_ L_ CPThresh_ CSThresh_ RXThresh_} {
+        lappend kv $v [Phy/WirelessPhy set $v]
+    }
+    foreach v {X_ Y_ Z_} { lappend kv ant$v [Antenna/OmniAntenna set $v] }
+    foreach v {Gt_ Gr_} { lappend kv $v [Antenna/OmniAntenna set $v] }
+    foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ PreambleLength_ PLCPHeaderLength_ PLCPDataRate_
+            RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_} {
+        lappend kv $v [Mac/802_11 set $v]
+    }
+    set id [$node id]
+    set entry _dumbbell_wl_entry_$id
+    set ragent _dumbbell_ragent_$id
+    eval [list $node cmd wireless-join $chan [$propInstance_ info class] $routingAgent_ $entry $ragent] $kv
+    $node set dumbbell_ragent_ $ragent
+}
+
+# ns-2's MAC addresses: a counter over all MACs made (Mac::index_).
+namespace eval ::dumbbell { variable mac_count 0 }
+proc ::dumbbell::next-mac {} {
+    variable mac_count
+    set m $mac_count
+    incr mac_count
+    return $m
+}
+
+# An agent on a wireless node: attached at a port as on any node, its
+# packets sent to the node's routing agent.
 Node/MobileNode instproc attach {agent {port ""}} {
-    ::dumbbell::unsupported "an agent on a wireless node (the wireless channel, 802.11 MAC and AODV routing are not built yet; docs/wireless.md)"
+    $self instvar dumbbell_ragent_
+    if {![info exists dumbbell_ragent_]} {
+        ::dumbbell::unsupported "an agent on a wireless node with -adhocRouting [[Simulator instance] set routingAgent_] (only DumbAgent's nodes carry packets yet: the AODV and DSDV agents are not joined to the radio; docs/wireless.md)"
+    }
+    $self next $agent $port
+    $agent target $dumbbell_ragent_
 }
 
 Simulator instproc initial_node_pos {nodep size} {

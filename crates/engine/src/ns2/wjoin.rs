@@ -1,0 +1,243 @@
+//! The ns-2 side of the radio stack joined to a run (wireless/net.rs): a
+//! mobile node's `wireless-join` command, which reads what ns-2's
+//! `create-wireless-node` would give the node's LL, interface queue,
+//! 802.11 MAC, radio and antenna (the classes' variables, passed by
+//! wireless.tcl), and the trace points' lines and nam records
+//! (cmutrace.rs's formats) and stdout notices.
+
+use crate::ns2::cmutrace::{push_line, push_nam, Body, Event, IpFields, MacFields, Op, Upper};
+use crate::ns2::tclcl::{parse_bw, parse_time, tcl_get_boolean};
+use crate::ns2::wireless::{carrier_sense_notice, unknown_sender_warning};
+use crate::packet::PacketType;
+use crate::sched::ObjId;
+use crate::sim::{Obj, Outputs, Sim};
+use crate::wireless::dcf::{Dcf, Kind, Why};
+use crate::wireless::mac80211::Mib;
+use crate::wireless::medium::{Medium, Station};
+use crate::wireless::net::{DropWhy, Layer, Net, Point, RadioNotice, Routing, TraceOp, TraceSetup, Traced};
+use crate::wireless::phy::{Antenna, Radio};
+use crate::wireless::propagation::Model;
+use crate::wireless::stack::Stack;
+use crate::wireless::{Mobility, Part};
+
+/// `new Channel/WirelessChannel`.
+pub fn make_channel(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Channel(Box::new(Net::new(Medium::new(Model::two_ray_ground())))))
+}
+
+fn num(key: &str, v: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!("wireless-join: {key} must be a number, got \"{v}\"")),
+    }
+}
+
+fn count(key: &str, v: &str) -> Result<u32, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x >= 0.0 && x <= u32::MAX as f64 && x.fract() == 0.0 => Ok(x as u32),
+        _ => Err(format!("wireless-join: {key} must be a whole number of 0 or more, got \"{v}\"")),
+    }
+}
+
+fn flag(key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "ON" | "on" => Ok(true),
+        "OFF" | "off" | "" => Ok(false),
+        _ => tcl_get_boolean(v).map_err(|_| format!("wireless-join: {key} must be ON or OFF, got \"{v}\"")),
+    }
+}
+
+impl Sim {
+    /// `$node wireless-join CHANNEL PROPAGATION ROUTING ENTRY ROUTER key
+    /// value ...`: put mobile node `id` on the channel with the stack the
+    /// values describe; ENTRY and ROUTER name the node's two new objects
+    /// (its routing agent is ROUTER, its agents' target).
+    pub(super) fn wireless_join_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        if argv.len() < 6 || (argv.len() - 6) % 2 != 0 {
+            return Err("wireless-join: expected CHANNEL PROPAGATION ROUTING ENTRY ROUTER and key value pairs".into());
+        }
+        let chan = self.obj_arg(argv[1])?;
+        if !matches!(self.objs[chan as usize], Obj::Wireless(Part::Channel(_))) {
+            return Err(format!("node-config -channel: {} is not a Channel/WirelessChannel", argv[1]));
+        }
+        let model = match argv[2] {
+            "Propagation/TwoRayGround" => Model::two_ray_ground(),
+            other => return Err(format!("node-config -propType {other}: only Propagation/TwoRayGround carries packets in Dumbbell yet (docs/wireless.md)")),
+        };
+        let routing = match argv[3] {
+            "DumbAgent" => Routing::Dumb,
+            other => return Err(format!("node-config -adhocRouting {other}: not joined to the radio yet")),
+        };
+        let (mut radio, mut antenna, mut mib) = (Radio::default(), Antenna::default(), Mib::default());
+        let (mut pt, mut freq, mut loss) = (radio.pt, radio.freq, radio.loss);
+        let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
+        let mut trace = TraceSetup::default();
+        for kv in argv[6..].chunks(2) {
+            let (k, v) = (kv[0], kv[1]);
+            match k {
+                "Pt_" => pt = num(k, v)?,
+                "freq_" => freq = num(k, v)?,
+                "L_" => loss = num(k, v)?,
+                "CPThresh_" => radio.capture_threshold = num(k, v)?,
+                "CSThresh_" => radio.carrier_sense_threshold = num(k, v)?,
+                "RXThresh_" => radio.receive_threshold = num(k, v)?,
+                "antX_" => antenna.x = num(k, v)?,
+                "antY_" => antenna.y = num(k, v)?,
+                "antZ_" => antenna.z = num(k, v)?,
+                "Gt_" => antenna.tx_gain = num(k, v)?,
+                "Gr_" => antenna.rx_gain = num(k, v)?,
+                "CWMin_" => mib.cw_min = count(k, v)?,
+                "CWMax_" => mib.cw_max = count(k, v)?,
+                "SlotTime_" => mib.slot_time = num(k, v)?,
+                "SIFS_" => mib.sifs = num(k, v)?,
+                "PreambleLength_" => mib.preamble_length = count(k, v)?,
+                "PLCPHeaderLength_" => mib.plcp_header_length = count(k, v)?,
+                "PLCPDataRate_" => mib.plcp_data_rate = parse_bw(v),
+                "RTSThreshold_" => mib.rts_threshold = count(k, v)?,
+                "ShortRetryLimit_" => mib.short_retry_limit = count(k, v)?,
+                "LongRetryLimit_" => mib.long_retry_limit = count(k, v)?,
+                "dataRate_" => mib.data_rate = parse_bw(v),
+                "basicRate_" => mib.basic_rate = parse_bw(v),
+                "bugFix_timer_" => bugfix = flag(k, v)?,
+                "ll_delay" => ll_delay = parse_time(v),
+                "ifqlen" => ifqlen = count(k, v)?,
+                "god" => god = count(k, v)?,
+                "mac" => mac_addr = count(k, v)?,
+                "trace" => trace.trace = if v.is_empty() { None } else { Some(self.w.out.channel(v)) },
+                "nam" => trace.nam = if v.is_empty() { None } else { Some(self.w.out.channel(v)) },
+                "agent" => trace.agent = flag(k, v)?,
+                "router" => trace.router = flag(k, v)?,
+                "mactrace" => trace.mac = flag(k, v)?,
+                "newtrace" => trace.newtrace = flag(k, v)?,
+                _ => return Err(format!("wireless-join: unknown key \"{k}\"")),
+            }
+        }
+        for (what, v) in [("Mac/802_11 dataRate_", mib.data_rate), ("Mac/802_11 basicRate_", mib.basic_rate), ("Mac/802_11 PLCPDataRate_", mib.plcp_data_rate)] {
+            if !(v > 0.0 && v.is_finite()) {
+                return Err(format!("{what}: a rate above 0 is needed, got {v}"));
+            }
+        }
+        // (ns-2 draws the backoff as `random() % cw`: a window of 0
+        // divides by zero; the window doubles, so it must stay well
+        // inside an int)
+        for (what, v) in [("Mac/802_11 CWMin_", mib.cw_min), ("Mac/802_11 CWMax_", mib.cw_max)] {
+            if !(1..=1 << 30).contains(&v) {
+                return Err(format!("{what}: a contention window of 1 to {} slots is needed, got {v}", 1u32 << 30));
+            }
+        }
+        if ifqlen == 0 {
+            return Err("node-config -ifqLen: the interface queue needs room for at least one packet, got 0".into());
+        }
+        if god == 0 {
+            return Err("$ns node: a wireless node's MAC needs GOD's count of nodes (create-god N before the nodes)".into());
+        }
+        let capture = radio.capture_threshold;
+        radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), ..radio };
+        let addr = match &self.objs[id as usize] {
+            Obj::Node(n) => n.addr,
+            _ => unreachable!(),
+        };
+        let mut mac = Dcf::new(mib, mac_addr, god, capture);
+        mac.bugfix_timer = bugfix;
+        let mut stack = Stack::new(mac, addr, ifqlen as usize);
+        stack.ll_delay = ll_delay;
+        let station = Station { pos: Mobility::default(), radio, antenna };
+        let entry = self.add(argv[4], Obj::Empty);
+        let router = self.add(argv[5], Obj::Empty);
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            n.core.air.model = model;
+        }
+        self.wireless_god_nodes(chan, god);
+        self.wireless_join(id, chan, station, stack, routing, trace, entry, router)?;
+        Ok(String::new())
+    }
+}
+
+fn why_code(w: DropWhy) -> &'static str {
+    match w {
+        DropWhy::None | DropWhy::QueueFull | DropWhy::Mac(Why::NotForUs) => "---",
+        DropWhy::Arp => "ARP",
+        DropWhy::Mac(Why::Collision) => "COL",
+        DropWhy::Mac(Why::Duplicate) => "DUP",
+        DropWhy::Mac(Why::RetryExceeded) => "RET",
+        DropWhy::Mac(Why::InvalidState) => "STA",
+        DropWhy::Mac(Why::Busy) => "BSY",
+    }
+}
+
+fn layer_name(l: Layer) -> &'static str {
+    match l {
+        Layer::Agent => "AGT",
+        Layer::Router => "RTR",
+        Layer::Queue => "IFQ",
+        Layer::Mac => "MAC",
+    }
+}
+
+/// A trace point's event as its line(s): on `trace` in the old or the new
+/// format, on `nam` as nam's records.
+pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, pt: &Point, what: &Traced) {
+    let op = match pt.op {
+        TraceOp::Send => Op::Send,
+        TraceOp::Recv => Op::Recv,
+        TraceOp::Drop => Op::Drop,
+    };
+    let (uid, ptype, size, mac, body, next_hop, dst) = match *what {
+        Traced::Packet { pkt, hdr, size } => {
+            let mac = MacFields { duration: hdr.duration, ra: hdr.ra, ta: hdr.ta, ether_type: hdr.ether_type };
+            match hdr.arp {
+                Some(a) => {
+                    let body = Body::Arp { request: a.request, sender_mac: a.sender_mac, sender: a.sender, target_mac: a.target_mac, target: a.target };
+                    (pkt.uid, "ARP", size, mac, body, hdr.next_hop, 0)
+                }
+                None => {
+                    let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
+                    let upper = match pkt.ptype {
+                        PacketType::Tcp | PacketType::Ack => Upper::Tcp { seqno: pkt.seqno, ackno: pkt.ackno, forwards: hdr.forwards, opt_forwards: 0 },
+                        _ => Upper::Cbr { seqno: pkt.seqno, forwards: hdr.forwards, opt_forwards: 0 },
+                    };
+                    (pkt.uid, pkt.ptype.name(), size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)
+                }
+            }
+        }
+        Traced::Control { kind, size, duration, ra, ta } => {
+            let name = match kind {
+                Kind::Rts => "RTS",
+                Kind::Cts => "CTS",
+                Kind::Ack => "ACK",
+                Kind::Data => "DATA",
+            };
+            (0, name, size, MacFields { duration, ra, ta, ether_type: 0 }, Body::Mac, crate::wireless::net::NO_NEXT_HOP, 0)
+        }
+    };
+    let e = Event {
+        op,
+        time: pt.time,
+        node: pt.node,
+        next_hop,
+        x: pt.x,
+        y: pt.y,
+        z: pt.z,
+        layer: layer_name(pt.layer),
+        why: why_code(pt.why),
+        uid,
+        ptype,
+        size: size as i32,
+        mac,
+        body,
+    };
+    if let Some(ch) = trace {
+        out.append(ch, |b| push_line(b, &e, pt.newtrace));
+    }
+    if let Some(ch) = nam {
+        out.append(ch, |b| push_nam(b, &e, dst));
+    }
+}
+
+/// The radio stack's stdout lines (ns-2's C `printf`s).
+pub fn write_radio_notice(stdout: &mut Vec<u8>, n: &RadioNotice) {
+    match *n {
+        RadioNotice::Range(r) => stdout.extend_from_slice(carrier_sense_notice(r.highest_antenna, r.carrier_sense).as_bytes()),
+        RadioNotice::UnknownSender { warning, src, dst, nodes } => stdout.extend_from_slice(unknown_sender_warning(warning, src, dst, nodes).as_bytes()),
+    }
+}

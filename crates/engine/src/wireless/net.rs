@@ -1,0 +1,649 @@
+//! The radio stack joined to a run: the stacks of one channel's nodes
+//! (stack.rs: link layer, ARP table, interface queue, 802.11 MAC) and the
+//! air between them (medium.rs), over the simulation's scheduler, packet
+//! pool and trace writer.  crates/engine/tests/dcf.rs, which runs the same
+//! stacks against ns-2's traces, is the model; here:
+//!
+//! * the MAC's six timers per node are scheduler timers owned by the node
+//!   (`Fired::Timer` of a `Node` comes to [`Sim::wireless_timeout`]);
+//! * the link layer's and ARP's delays, the agents' delivery and a frame's
+//!   arrival at a radio are one-off deliveries of a pool packet to the
+//!   node's entry object (`Part::Entry`); what the delivery is for is in
+//!   the packet's wireless header ([`WlHdr`], kept beside the pool as
+//!   TFRC's headers are), and a control frame (RTS, CTS, ACK) travels as a
+//!   pool packet of its own;
+//! * the agents attached to a mobile node send to its routing agent
+//!   (`Part::Router`), an enum of the protocols joined so far: DumbAgent,
+//!   which passes packets straight down (and, on the way up, the link
+//!   layer hands them to the node's port demuxer);
+//! * the trace points (agent, routing, interface queue, MAC) hand typed
+//!   events to the front end's `Tracer`, which writes them.
+//!
+//! Positions: the node keeps its `Mobility` (scripts read and set it, and
+//! `setdest` changes it); the channel's medium works on its own copies,
+//! taken before each of the channel's events and given back after, so the
+//! lazy updates the medium makes are the node's.
+
+use super::dcf::{Failure, Frame, Kind, Timer, Why};
+use super::dup::{UnknownSenderWarnings, Warning};
+use super::medium::{Arrival, Medium, Range};
+use super::phy::Reception;
+use super::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
+use super::Part;
+use crate::packet::{Packet, PktId};
+use crate::sched::{Ev, ObjId};
+use crate::sim::{Obj, Sim};
+
+/// What a scheduled delivery to a node's entry is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// To the interface queue (after the link layer's or ARP's delay).
+    #[default]
+    Queue,
+    /// Up to the node's agents (after the link layer's delay).
+    Agents,
+    /// The first bit of a frame reaches the radio (`WlHdr::frame`).
+    Arrive,
+}
+
+/// A packet's wireless headers (802.11's, ARP's, the next hop and the
+/// forward count of the common header), beside the pool.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WlHdr {
+    /// The MAC header as the link layer (and, once sent, the MAC) left it.
+    pub duration: u32,
+    pub ra: u32,
+    pub ta: u32,
+    /// 0x800 IP, 0x806 ARP; 0 before the link layer sets it.
+    pub ether_type: u32,
+    /// The next hop a routing agent set (-2: none, DumbAgent's).
+    pub next_hop: i32,
+    /// ns-2's `num_forwards`: MAC receptions so far.
+    pub forwards: i32,
+    /// An ARP packet's fields.
+    pub arp: Option<Arp>,
+    /// A scheduled delivery's purpose, and for an arrival the frame and
+    /// its sender's slot on the channel.
+    pub stage: Stage,
+    pub frame: Option<Frame<PktId>>,
+    pub from: u32,
+}
+
+/// No next hop set (ns-2's default in the common header).
+pub const NO_NEXT_HOP: i32 = -2;
+
+/// The routing agent of a mobile node (ns-2's `-adhocRouting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Routing {
+    /// Passes packets straight down and up; every destination one hop away.
+    Dumb,
+}
+
+/// What a trace point saw happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceOp {
+    Send,
+    Recv,
+    Drop,
+}
+
+/// Which trace point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Agent,
+    Router,
+    Queue,
+    Mac,
+}
+
+/// Why a packet was dropped (`None` for sends and receptions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropWhy {
+    None,
+    /// The interface queue was full.
+    QueueFull,
+    /// The ARP table replaced it, or gave up.
+    Arp,
+    Mac(Why),
+}
+
+/// A trace point's event: where and when.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub op: TraceOp,
+    pub layer: Layer,
+    pub why: DropWhy,
+    pub time: f64,
+    /// The node's address, its position (brought up to date for the new
+    /// format) and the packet's next hop.
+    pub node: i32,
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+    pub newtrace: bool,
+}
+
+/// What passed the trace point.
+#[derive(Clone, Copy, Debug)]
+pub enum Traced<'a> {
+    /// A packet (an IP packet or an ARP packet) and its wireless headers;
+    /// `size` is the size the trace shows.
+    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32 },
+    /// A control frame of the MAC's own.
+    Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
+}
+
+/// What the radio stack prints on stdout (ns-2's C `printf`s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RadioNotice {
+    /// The channel's first transmission fixed the carrier-sense range.
+    Range(Range),
+    /// A unicast data frame from a sender beyond GOD's count.
+    UnknownSender { warning: Warning, src: u32, dst: u32, nodes: u32 },
+}
+
+/// How a node's trace points are set up (ns-2 fixes them when it makes
+/// the node).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TraceSetup {
+    /// The trace-all channel and nam's, if any.
+    pub trace: Option<u32>,
+    pub nam: Option<u32>,
+    pub agent: bool,
+    pub router: bool,
+    pub mac: bool,
+    pub newtrace: bool,
+}
+
+/// One node of a channel.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub node: ObjId,
+    pub addr: i32,
+    /// Its entry (scheduled deliveries) and its routing agent.
+    pub entry: ObjId,
+    pub router: ObjId,
+    pub routing: Routing,
+    /// The MAC's timers (scheduler timers owned by the node), by
+    /// `timer_index`.
+    pub timers: [u32; 6],
+    pub trace: TraceSetup,
+}
+
+/// The nodes of one channel and the air between them.
+#[derive(Debug)]
+pub struct Net {
+    pub stacks: Vec<Stack<PktId>>,
+    pub core: NetCore,
+}
+
+/// A channel's state other than its nodes' stacks.
+#[derive(Debug)]
+pub struct NetCore {
+    pub air: Medium,
+    pub members: Vec<Member>,
+    reached: Vec<Arrival>,
+    warnings: UnknownSenderWarnings,
+    /// GOD's count of nodes (the MACs' duplicate memories have a place for
+    /// each).
+    pub god_nodes: u32,
+}
+
+impl Net {
+    pub fn new(air: Medium) -> Net {
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), god_nodes: 0 } }
+    }
+}
+
+fn timer_index(t: Timer) -> usize {
+    match t {
+        Timer::Defer => 0,
+        Timer::Backoff => 1,
+        Timer::Nav => 2,
+        Timer::Recv => 3,
+        Timer::Send => 4,
+        Timer::Interface => 5,
+    }
+}
+
+/// The timer of a scheduler timer's kind (`timer_index`'s inverse).
+pub fn timer_of(kind: u8) -> Timer {
+    match kind {
+        0 => Timer::Defer,
+        1 => Timer::Backoff,
+        2 => Timer::Nav,
+        3 => Timer::Recv,
+        4 => Timer::Send,
+        _ => Timer::Interface,
+    }
+}
+
+/// The stack's view of the simulation, for node `slot` of a channel.
+struct Ctx<'a> {
+    sim: &'a mut Sim,
+    net: &'a mut NetCore,
+    slot: usize,
+}
+
+impl Ctx<'_> {
+    fn member(&self) -> &Member {
+        &self.net.members[self.slot]
+    }
+
+    /// The event at node `slot`'s trace point, if that point is on.
+    fn point(&mut self, op: TraceOp, layer: Layer, why: DropWhy) -> Option<Point> {
+        let m = &self.net.members[self.slot];
+        let (t, addr) = (m.trace, m.addr);
+        let on = match layer {
+            Layer::Agent => t.agent,
+            Layer::Router => t.router,
+            Layer::Mac => t.mac,
+            Layer::Queue => true,
+        };
+        if !on || (t.trace.is_none() && t.nam.is_none()) {
+            return None;
+        }
+        let now = self.sim.w.now();
+        if t.newtrace {
+            // (the new format shows the position, brought up to date)
+            self.net.air.update_position(self.slot, now);
+        }
+        let p = &self.net.air.stations[self.slot].pos;
+        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace })
+    }
+
+    fn trace_pkt(&mut self, op: TraceOp, layer: Layer, why: DropWhy, p: PktId, size: u32) {
+        let Some(pt) = self.point(op, layer, why) else { return };
+        let t = self.net.members[self.slot].trace;
+        let w = &mut self.sim.w;
+        let pkt = w.pool.get(p);
+        let hdr = w.pool.wl_hdr(p);
+        let what = Traced::Packet { pkt, hdr: &hdr, size };
+        w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
+    }
+
+    fn trace_frame(&mut self, op: TraceOp, why: DropWhy, f: &Frame<PktId>) {
+        match f.payload {
+            Some(p) => {
+                let h = self.sim.w.pool.wl_hdr_mut(p);
+                h.duration = f.duration as u32;
+                h.ra = f.ra;
+                h.ta = f.ta;
+                self.trace_pkt(op, Layer::Mac, why, p, f.size)
+            }
+            None => {
+                let Some(pt) = self.point(op, Layer::Mac, why) else { return };
+                let t = self.net.members[self.slot].trace;
+                let what = Traced::Control { kind: f.kind, size: f.size, duration: f.duration as u32, ra: f.ra, ta: f.ta };
+                self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
+            }
+        }
+    }
+
+    fn notice(&mut self, n: RadioNotice) {
+        let w = &mut self.sim.w;
+        let mut buf = std::mem::take(&mut w.c_stdout);
+        w.out.with_tracer(|tr, _| tr.radio_notice(&mut buf, &n));
+        w.c_stdout = buf;
+    }
+
+    /// Deliver `p` to this node's entry after `delay`, for `stage`.
+    fn deliver(&mut self, p: PktId, delay: f64, stage: Stage) {
+        self.sim.w.pool.wl_hdr_mut(p).stage = stage;
+        let entry = self.member().entry;
+        self.sim.w.s.schedule(delay, Ev::Deliver(entry, p));
+    }
+
+    /// A copy of packet `p` (ns-2's `Packet::copy`: the same uid).
+    fn copy(&mut self, p: PktId) -> PktId {
+        let pool = &mut self.sim.w.pool;
+        let q = pool.alloc();
+        let pk = pool.get(p).clone();
+        *pool.get_mut(q) = pk;
+        let h = pool.wl_hdr(p);
+        *pool.wl_hdr_mut(q) = h;
+        q
+    }
+}
+
+impl Env<PktId> for Ctx<'_> {
+    fn now(&self) -> f64 {
+        self.sim.w.now()
+    }
+
+    fn random(&mut self) -> i32 {
+        self.sim.w.rng.default_stream().uniform_positive_int()
+    }
+
+    fn start(&mut self, t: Timer, delay: f64) {
+        let id = self.member().timers[timer_index(t)];
+        self.sim.w.s.timer_resched(id, delay);
+    }
+
+    fn stop(&mut self, t: Timer) {
+        let id = self.member().timers[timer_index(t)];
+        self.sim.w.s.timer_cancel(id);
+    }
+
+    fn transmit(&mut self, f: &Frame<PktId>) {
+        self.trace_frame(TraceOp::Send, DropWhy::None, f);
+        let now = self.sim.w.now();
+        let mut reached = std::mem::take(&mut self.net.reached);
+        if let Some(r) = self.net.air.transmit(self.slot, now, &mut reached) {
+            self.notice(RadioNotice::Range(r));
+        }
+        let from = self.slot as u32;
+        for a in &reached {
+            let q = match f.payload {
+                Some(p) => self.copy(p),
+                None => {
+                    let q = self.sim.w.pool.alloc();
+                    *self.sim.w.pool.get_mut(q) = Packet::blank();
+                    q
+                }
+            };
+            let mut g = *f;
+            if g.payload.is_some() {
+                g.payload = Some(q);
+            }
+            let h = self.sim.w.pool.wl_hdr_mut(q);
+            h.frame = Some(g);
+            h.from = from;
+            h.stage = Stage::Arrive;
+            let entry = self.net.members[a.node].entry;
+            self.sim.w.s.schedule(a.delay, Ev::Deliver(entry, q));
+        }
+        self.net.reached = reached;
+    }
+
+    fn received(&mut self, f: &Frame<PktId>) {
+        if let Some(p) = f.payload {
+            self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
+        }
+        self.trace_frame(TraceOp::Recv, DropWhy::None, f);
+    }
+
+    fn mac_dropped(&mut self, f: Frame<PktId>, why: Why) {
+        self.trace_frame(TraceOp::Drop, DropWhy::Mac(why), &f);
+        if let Some(p) = f.payload {
+            self.sim.w.pool.free(p);
+        }
+    }
+
+    fn release(&mut self, p: PktId) {
+        self.sim.w.pool.free(p);
+    }
+
+    fn dropped(&mut self, p: PktId, why: QueueDrop) {
+        let size = self.sim.w.pool.get(p).size as u32;
+        let why = match why {
+            QueueDrop::Full => DropWhy::QueueFull,
+            QueueDrop::Arp => DropWhy::Arp,
+        };
+        self.trace_pkt(TraceOp::Drop, Layer::Queue, why, p, size);
+        self.sim.w.pool.free(p);
+    }
+
+    fn has_failure_callback(&self, _: PktId) -> bool {
+        match self.member().routing {
+            // DumbAgent sets none
+            Routing::Dumb => false,
+        }
+    }
+
+    fn failed(&mut self, p: PktId, _: Option<Failure>) {
+        // (no routing agent joined so far sets a call-back)
+        self.sim.w.pool.free(p);
+    }
+
+    fn unknown_sender(&mut self, src: u32, dst: u32) {
+        let warning = self.net.warnings.note();
+        let nodes = self.net.god_nodes;
+        self.notice(RadioNotice::UnknownSender { warning, src, dst, nodes });
+    }
+
+    fn to_queue(&mut self, p: PktId, delay: f64) {
+        self.deliver(p, delay, Stage::Queue);
+    }
+
+    fn to_agents(&mut self, p: PktId, delay: f64) {
+        self.deliver(p, delay, Stage::Agents);
+    }
+
+    fn is_routing(&self, _: PktId) -> bool {
+        false
+    }
+
+    fn destination(&self, p: PktId) -> i32 {
+        let nh = self.sim.w.pool.wl_hdr(p).next_hop;
+        if nh >= 0 {
+            nh
+        } else {
+            self.sim.w.pool.get(p).daddr
+        }
+    }
+
+    fn size(&self, p: PktId) -> u32 {
+        self.sim.w.pool.get(p).size as u32
+    }
+
+    fn set_size(&mut self, p: PktId, size: u32) {
+        self.sim.w.pool.get_mut(p).size = size as i32;
+    }
+
+    fn mac_addresses(&self, p: PktId) -> (u32, u32) {
+        let h = self.sim.w.pool.wl_hdr(p);
+        (h.ra, h.ta)
+    }
+
+    fn set_mac(&mut self, p: PktId, ra: Option<u32>, ta: u32, ether: EtherType) {
+        let h = self.sim.w.pool.wl_hdr_mut(p);
+        if let Some(ra) = ra {
+            h.ra = ra;
+        }
+        h.ta = ta;
+        h.ether_type = match ether {
+            EtherType::Ip => 0x800,
+            EtherType::Arp => 0x806,
+        };
+    }
+
+    fn arp(&self, p: PktId) -> Option<Arp> {
+        self.sim.w.pool.wl_hdr(p).arp
+    }
+
+    fn set_arp(&mut self, p: PktId, a: Arp) {
+        self.sim.w.pool.wl_hdr_mut(p).arp = Some(a);
+    }
+
+    fn new_arp(&mut self, a: Arp) -> PktId {
+        let pool = &mut self.sim.w.pool;
+        let q = pool.alloc();
+        let mut pk = Packet::blank();
+        pk.size = ARP_LEN as i32;
+        *pool.get_mut(q) = pk;
+        *pool.wl_hdr_mut(q) = WlHdr { next_hop: NO_NEXT_HOP, arp: Some(a), ..WlHdr::default() };
+        q
+    }
+}
+
+/// A node's place on a channel: the channel object and its slot.
+fn place_of(sim: &Sim, id: ObjId) -> Option<(ObjId, usize)> {
+    match sim.objs.get(id as usize) {
+        Some(Obj::Wireless(Part::Router { net, slot })) | Some(Obj::Wireless(Part::Entry { net, slot })) => Some((*net, *slot as usize)),
+        Some(Obj::Node(n)) => n.mobile.as_deref().and_then(|m| m.net).map(|(c, s)| (c, s as usize)),
+        _ => None,
+    }
+}
+
+/// How one event ends for a packet that leaves the channel's stacks.
+enum After {
+    Nothing,
+    /// To the agent at its port (none there: the no-slot report, with
+    /// the node's id).
+    Agent(Option<ObjId>, PktId, i32),
+}
+
+impl Sim {
+    /// Run `f` on node `slot`'s stack of channel `net`, with the nodes'
+    /// positions lent to the medium meanwhile.
+    fn with_net<R>(&mut self, net: ObjId, slot: usize, f: impl FnOnce(&mut Stack<PktId>, &mut Ctx) -> R) -> R {
+        let mut o = self.take(net);
+        let Obj::Wireless(Part::Channel(n)) = &mut o else { unreachable!("a wireless node's channel") };
+        for (i, m) in n.core.members.iter().enumerate() {
+            if let Obj::Node(node) = &self.objs[m.node as usize] {
+                if let Some(mn) = node.mobile.as_deref() {
+                    n.core.air.place(i, &mn.pos);
+                }
+            }
+        }
+        let Net { stacks, core } = &mut **n;
+        let r = {
+            let mut ctx = Ctx { sim: self, net: core, slot };
+            f(&mut stacks[slot], &mut ctx)
+        };
+        for (i, m) in n.core.members.iter().enumerate() {
+            if let Obj::Node(node) = &mut self.objs[m.node as usize] {
+                if let Some(mn) = node.mobile.as_deref_mut() {
+                    mn.pos.clone_from(&n.core.air.stations[i].pos);
+                }
+            }
+        }
+        self.put(net, o);
+        r
+    }
+
+    /// A packet reaches a mobile node's routing agent (from one of its
+    /// agents) or its entry (a scheduled delivery).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_recv(&mut self, to: ObjId, p: PktId) {
+        let router = matches!(self.objs[to as usize], Obj::Wireless(Part::Router { .. }));
+        let Some((net, slot)) = place_of(self, to) else {
+            self.w.pool.free(p);
+            return;
+        };
+        let after = self.with_net(net, slot, |st, cx| {
+            if router {
+                from_agent(st, cx, p)
+            } else {
+                at_entry(st, cx, p)
+            }
+        });
+        if let After::Agent(agent, p, nid) = after {
+            match agent {
+                Some(a) => self.recv(a, p, None),
+                None => self.no_slot(p, nid, true),
+            }
+        }
+    }
+
+    /// One of a mobile node's MAC timers fired.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_timeout(&mut self, node: ObjId, kind: u8) {
+        let Some((net, slot)) = place_of(self, node) else { return };
+        self.with_net(net, slot, |st, cx| st.expired(cx, timer_of(kind)));
+    }
+
+    /// Put mobile node `node` on channel `chan` (a `Part::Channel`) with
+    /// stack `stack` and routing agent `routing`; `entry` and `router` are
+    /// its two new objects (`Part::Entry`, `Part::Router`), made by the
+    /// caller with the names it wants and completed here.
+    pub fn wireless_join(&mut self, node: ObjId, chan: ObjId, station: super::medium::Station, stack: Stack<PktId>, routing: Routing, trace: TraceSetup, entry: ObjId, router: ObjId) -> Result<(), String> {
+        let addr = match &self.objs[node as usize] {
+            Obj::Node(n) if n.mobile.is_some() => n.addr,
+            _ => return Err(format!("{} is not a mobile node", self.name(node))),
+        };
+        let timers = [0u8, 1, 2, 3, 4, 5].map(|k| self.w.s.new_timer(node, k));
+        let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else {
+            return Err(format!("{} is not a wireless channel", self.name(chan)));
+        };
+        let slot = n.core.air.add(station);
+        n.stacks.push(stack);
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace });
+        let s = slot as u32;
+        self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
+        self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
+        if let Obj::Node(nd) = &mut self.objs[node as usize] {
+            nd.mobile.as_deref_mut().unwrap().net = Some((chan, s));
+        }
+        Ok(())
+    }
+
+    /// GOD's count of nodes, for the MACs of channel `chan` made from now.
+    pub fn wireless_god_nodes(&mut self, chan: ObjId, nodes: u32) {
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            n.core.god_nodes = nodes;
+        }
+    }
+}
+
+/// A packet from one of the node's agents: the agent's send trace, then
+/// the routing agent.
+fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
+    *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+    let size = cx.sim.w.pool.get(p).size as u32;
+    cx.trace_pkt(TraceOp::Send, Layer::Agent, DropWhy::None, p, size);
+    let pk = cx.sim.w.pool.get(p);
+    if pk.daddr == cx.member().addr {
+        // (for this node itself: its port demuxer, as ns-2's address
+        // classifier does)
+        return to_port(cx, p);
+    }
+    match cx.member().routing {
+        Routing::Dumb => {
+            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
+            cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size);
+            st.send_down(cx, p);
+        }
+    }
+    After::Nothing
+}
+
+/// The agent at packet `p`'s port, after the agent's receive trace.
+fn to_port(cx: &mut Ctx, p: PktId) -> After {
+    let node = cx.member().node;
+    let dport = cx.sim.w.pool.get(p).dport;
+    let (agent, nid) = match &cx.sim.objs[node as usize] {
+        Obj::Node(n) => (n.port_target(dport), n.id),
+        _ => (None, -1),
+    };
+    if agent.is_some() {
+        let size = cx.sim.w.pool.get(p).size as u32;
+        cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size);
+    }
+    After::Agent(agent, p, nid)
+}
+
+/// A scheduled delivery at the node's entry.
+fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
+    let h = cx.sim.w.pool.wl_hdr(p);
+    match h.stage {
+        Stage::Queue => st.enqueue(cx, p),
+        Stage::Agents => return to_port(cx, p),
+        Stage::Arrive => {
+            let mut f = h.frame.expect("an arriving frame");
+            let now = cx.sim.w.now();
+            let (pr, judged) = cx.net.air.receive(cx.slot, h.from as usize, now);
+            if f.kind != Kind::Data {
+                // (the control frame's carrier)
+                cx.sim.w.pool.free(p);
+                f.payload = None;
+            }
+            match judged {
+                Reception::Unheard => {
+                    if let Some(q) = f.payload {
+                        cx.sim.w.pool.free(q);
+                    }
+                    return After::Nothing;
+                }
+                Reception::Garbled => f.error = true,
+                Reception::Clear => {}
+            }
+            f.rx_power = pr;
+            st.arrive(cx, f);
+        }
+    }
+    After::Nothing
+}
