@@ -4,6 +4,7 @@
 //! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
 //! will live here too, one file per component.
 
+pub mod aodv;
 pub mod aodv_buffer;
 pub mod aodv_table;
 pub mod arp;
