@@ -109,7 +109,10 @@ impl Unreachable {
     }
 }
 
-/// An AODV message.
+/// An AODV message.  (An error's list is held in place, at ns-2's
+/// fixed size, so that a message is a plain value the packet's header
+/// store can keep without allocating.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Message {
     Request { hops: u8, bcast_id: u32, dst: i32, dst_seqno: u32, src: i32, src_seqno: u32, timestamp: f64 },
@@ -750,4 +753,415 @@ impl<P: Copy> Aodv<P> {
 /// 64-bit integer, so a negative value wraps).
 fn lifetime(left: f64) -> u32 {
     left as i64 as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the agent did, in order.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Did {
+        Send(usize, f64),
+        Deliver(usize),
+        Drop(usize, Drop),
+        Free(usize),
+        Timer(Timer, f64),
+        Filtered(usize),
+    }
+
+    /// A node: packets in a table, a clock, a fixed "random" draw, an
+    /// interface queue of (packet, next hop).
+    struct Mock {
+        now: f64,
+        pkts: Vec<(Header, Option<Message>)>,
+        did: Vec<Did>,
+        queue: Vec<usize>,
+    }
+
+    impl Mock {
+        fn new() -> Mock {
+            Mock { now: 1.0, pkts: Vec::new(), did: Vec::new(), queue: Vec::new() }
+        }
+
+        fn data(&mut self, src: i32, dst: i32, ttl: i32, forwards: i32) -> usize {
+            let h = Header { carries: Carries::Data, src, dst, ttl, size: 512, forwards, next_hop: -2, next_hop_set: false, up: forwards > 0, failure_callback: false };
+            self.pkts.push((h, None));
+            self.pkts.len() - 1
+        }
+
+        fn msg(&mut self, from: i32, dst: i32, m: Message) -> usize {
+            let h = Header { carries: Carries::Routing, src: from, dst, ttl: 30, size: 48, forwards: 1, next_hop: -2, next_hop_set: false, up: true, failure_callback: false };
+            self.pkts.push((h, Some(m)));
+            self.pkts.len() - 1
+        }
+
+        fn sent(&self) -> Vec<(Header, Option<Message>, f64)> {
+            self.did.iter().filter_map(|d| if let Did::Send(p, delay) = d { Some((self.pkts[*p].0, self.pkts[*p].1, *delay)) } else { None }).collect()
+        }
+
+        fn dropped(&self) -> Vec<(usize, Drop)> {
+            self.did.iter().filter_map(|d| if let Did::Drop(p, w) = d { Some((*p, *w)) } else { None }).collect()
+        }
+    }
+
+    impl Host<usize> for Mock {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn uniform(&mut self) -> f64 {
+            0.5
+        }
+        fn start(&mut self, t: Timer, delay: f64) {
+            self.did.push(Did::Timer(t, delay));
+        }
+        fn send(&mut self, p: usize, delay: f64) {
+            self.did.push(Did::Send(p, delay));
+        }
+        fn deliver(&mut self, p: usize) {
+            self.did.push(Did::Deliver(p));
+        }
+        fn drop(&mut self, p: usize, why: Drop) {
+            self.did.push(Did::Drop(p, why));
+        }
+        fn free(&mut self, p: usize) {
+            self.did.push(Did::Free(p));
+        }
+        fn filter(&mut self, next_hop: i32) -> Option<usize> {
+            let i = self.queue.iter().position(|&p| self.pkts[p].0.next_hop == next_hop)?;
+            let p = self.queue.remove(i);
+            self.did.push(Did::Filtered(p));
+            Some(p)
+        }
+        fn header(&self, p: usize) -> Header {
+            self.pkts[p].0
+        }
+        fn set_header(&mut self, p: usize, h: Header) {
+            self.pkts[p].0 = h;
+        }
+        fn message(&self, p: usize) -> Message {
+            self.pkts[p].1.expect("a message")
+        }
+        fn set_message(&mut self, p: usize, m: Message) {
+            self.pkts[p].1 = Some(m);
+        }
+        fn new_message(&mut self, m: Message, h: Header) -> usize {
+            self.pkts.push((h, Some(m)));
+            self.pkts.len() - 1
+        }
+    }
+
+    /// An up route at `a` to `dst` through `via`.
+    fn route(a: &mut Aodv<usize>, dst: i32, via: i32, hops: u16, seqno: u32, expire: f64) -> EntryId {
+        let rt = a.lookup_or_add(dst);
+        a.update(rt, seqno, hops, via, expire);
+        rt
+    }
+
+    fn request_ttl(m: &Mock, i: usize) -> i32 {
+        m.sent()[i].0.ttl
+    }
+
+    #[test]
+    fn a_first_request_goes_network_wide_and_counts_as_a_retry() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(0));
+        let p = h.data(0, 5, 32, 0);
+        a.recv(&mut h, p);
+        // the packet waits (its size with the IP header, TTL 30, the
+        // call-back set); the request: TTL 30, not 5 (the unknown last
+        // hop count is 255)
+        assert_eq!(a.buffer.len(), 1);
+        assert_eq!((h.pkts[p].0.size, h.pkts[p].0.ttl, h.pkts[p].0.failure_callback), (532, 30, true));
+        let sent = h.sent();
+        assert_eq!(sent.len(), 1);
+        let (hd, m, delay) = sent[0];
+        assert_eq!((hd.src, hd.dst, hd.ttl, hd.size, hd.next_hop, hd.next_hop_set, delay), (0, BROADCAST, 30, 48, -2, false, 0.0));
+        assert_eq!(m, Some(Message::Request { hops: 1, bcast_id: 1, dst: 5, dst_seqno: 0, src: 0, src_seqno: 4, timestamp: 1.0 }));
+        let e = a.table.get(a.table.lookup(5).unwrap());
+        assert_eq!((e.req_count, e.req_last_ttl, e.expire), (1, 30, 0.0));
+        assert!((e.req_timeout - (1.0 + 2.0 * 30.0 * 0.03)).abs() < 1e-12);
+        // a second packet before the timeout asks nothing more
+        let q = h.data(0, 5, 32, 0);
+        a.recv(&mut h, q);
+        assert_eq!(h.sent().len(), 1);
+        assert_eq!(a.buffer.len(), 2);
+    }
+
+    #[test]
+    fn after_a_route_with_a_known_length_the_ring_expands() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(0));
+        let rt = route(&mut a, 5, 1, 2, 4, 0.5);
+        // the purge finds it expired: down, its sequence number odd
+        a.expired(&mut h, Timer::Purge);
+        let e = a.table.get(rt);
+        assert_eq!((e.state, e.seqno, e.last_hop_count, e.hops), (State::Down, 5, 2, INFINITY));
+        assert_eq!(h.did.last(), Some(&Did::Timer(Timer::Purge, PURGE_PERIOD)));
+        let p = h.data(0, 5, 32, 0);
+        a.recv(&mut h, p);
+        // TTL 2 + 2, no retry counted, timeout 2 * 4 * 30 ms
+        assert_eq!(request_ttl(&h, 0), 4);
+        let e = a.table.get(rt);
+        assert_eq!(e.req_count, 0);
+        assert!((e.req_timeout - (1.0 + 0.24)).abs() < 1e-12);
+        for (i, ttl, count) in [(1, 6, 0), (2, 8, 0), (3, 30, 1), (4, 30, 2), (5, 30, 3), (6, 30, 4)] {
+            h.now = a.table.get(rt).req_timeout + 0.001;
+            a.send_request(&mut h, 5);
+            assert_eq!(request_ttl(&h, i), ttl);
+            assert_eq!(a.table.get(rt).req_count, count);
+        }
+        // the fourth network-wide request waits 4 * 1.8 s; the next
+        // attempt gives up: the held packet dropped, 10 s of silence
+        let e = a.table.get(rt);
+        assert!((e.req_timeout - h.now - 4.0 * 1.8).abs() < 1e-9);
+        h.now = e.req_timeout + 0.001;
+        a.send_request(&mut h, 5);
+        a.send_request(&mut h, 5);
+        assert_eq!(h.sent().len(), 7);
+        assert_eq!(h.dropped(), [(p, Drop::NoRoute)]);
+        assert_eq!(a.table.get(rt).req_count, 0);
+        assert!((a.table.get(rt).req_timeout - h.now - MAX_RREQ_TIMEOUT).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ttl_and_loop_drops() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(2));
+        route(&mut a, 5, 3, 1, 4, 100.0);
+        // forwarded with one hop left: the TTL runs out here
+        let p = h.data(0, 5, 1, 2);
+        a.recv(&mut h, p);
+        // this node's own packet back again
+        let q = h.data(2, 5, 20, 3);
+        a.recv(&mut h, q);
+        assert_eq!(h.dropped(), [(p, Drop::Ttl), (q, Drop::Loop)]);
+        // a packet forwarded on goes to the next hop, the route's life
+        // renewed
+        let r = h.data(0, 5, 9, 2);
+        a.recv(&mut h, r);
+        let (hd, _, delay) = h.sent()[0];
+        assert_eq!((hd.ttl, hd.next_hop, hd.next_hop_set, delay), (8, 3, true, 0.0));
+        assert_eq!(a.table.get(a.table.lookup(5).unwrap()).expire, 1.0 + ACTIVE_ROUTE_TIMEOUT);
+    }
+
+    #[test]
+    fn requests_heard_again_or_its_own_are_ignored_and_others_rebroadcast_with_jitter() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(1));
+        let rq = Message::Request { hops: 1, bcast_id: 7, dst: 9, dst_seqno: 0, src: 0, src_seqno: 4, timestamp: 0.9 };
+        let p = h.msg(0, BROADCAST, rq);
+        a.recv(&mut h, p);
+        let sent = h.sent();
+        assert_eq!(sent.len(), 1);
+        let (hd, m, delay) = sent[0];
+        assert_eq!((hd.src, hd.dst, hd.ttl, delay), (1, BROADCAST, 29, 0.005));
+        assert!(matches!(m, Some(Message::Request { hops: 2, bcast_id: 7, .. })));
+        // the reverse route, for 6 s
+        let e = a.table.get(a.table.lookup(0).unwrap());
+        assert_eq!((e.state, e.next_hop, e.hops, e.seqno, e.expire), (State::Up, 0, 1, 4, 7.0));
+        let again = h.msg(2, BROADCAST, rq);
+        a.recv(&mut h, again);
+        let own = h.msg(2, BROADCAST, Message::Request { hops: 1, bcast_id: 8, dst: 9, dst_seqno: 0, src: 1, src_seqno: 6, timestamp: 0.9 });
+        a.recv(&mut h, own);
+        assert_eq!(h.sent().len(), 1);
+        assert_eq!(&h.did[h.did.len() - 2..], [Did::Free(again), Did::Free(own)]);
+    }
+
+    #[test]
+    fn the_destination_replies_with_an_even_sequence_number() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(5));
+        let rq = Message::Request { hops: 3, bcast_id: 1, dst: 5, dst_seqno: 7, src: 0, src_seqno: 4, timestamp: 0.9 };
+        let p = h.msg(4, BROADCAST, rq);
+        a.recv(&mut h, p);
+        assert_eq!(a.seqno, 8);
+        let (hd, m, _) = h.sent()[0];
+        assert_eq!((hd.dst, hd.next_hop, hd.next_hop_set, hd.size, hd.ttl), (0, 4, true, 44, 30));
+        assert_eq!(m, Some(Message::Reply { hops: 1, dst: 5, dst_seqno: 8, src: 5, lifetime: 10.0, timestamp: 0.9 }));
+    }
+
+    #[test]
+    fn an_intermediate_node_replies_from_its_route_and_records_precursors() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(1));
+        let to_dst = route(&mut a, 3, 2, 2, 6, 5.5);
+        let rq = Message::Request { hops: 1, bcast_id: 1, dst: 3, dst_seqno: 6, src: 4, src_seqno: 4, timestamp: 0.9 };
+        let p = h.msg(4, BROADCAST, rq);
+        a.recv(&mut h, p);
+        let (_, m, _) = h.sent()[0];
+        // hops + 1, the route's sequence number, what is left of its life
+        assert_eq!(m, Some(Message::Reply { hops: 3, dst: 3, dst_seqno: 6, src: 1, lifetime: 4.0, timestamp: 0.9 }));
+        let back = a.table.lookup(4).unwrap();
+        assert_eq!(a.table.get(to_dst).precursors, [4]);
+        assert_eq!(a.table.get(back).precursors, [2]);
+    }
+
+    #[test]
+    fn a_reply_sets_the_route_sends_the_held_packets_apart_and_is_passed_on() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(1));
+        // node 1 forwards for source 0; it holds two packets of its own
+        route(&mut a, 0, 0, 1, 4, 7.0);
+        for _ in 0..2 {
+            let p = h.data(1, 3, 32, 0);
+            a.recv(&mut h, p);
+        }
+        let asked = h.sent().len();
+        let rp = Message::Reply { hops: 2, dst: 3, dst_seqno: 6, src: 2, lifetime: 10.0, timestamp: 0.9 };
+        let p = h.msg(2, 0, rp);
+        a.recv(&mut h, p);
+        let sent = &h.sent()[asked..];
+        assert_eq!(sent.iter().map(|s| (s.0.next_hop, s.2)).collect::<Vec<_>>(), [(2, 0.0), (2, ARP_DELAY), (0, 0.0)]);
+        assert_eq!(sent[2].1, Some(Message::Reply { hops: 3, dst: 3, dst_seqno: 6, src: 1, lifetime: 10.0, timestamp: 0.9 }));
+        let e = a.table.get(a.table.lookup(3).unwrap());
+        assert_eq!((e.state, e.hops, e.next_hop, e.expire, e.req_count), (State::Up, 2, 2, 1.0 + ACTIVE_ROUTE_TIMEOUT, 0));
+        assert_eq!(e.precursors, [0]);
+        // not the source: no latency recorded
+        assert_eq!(e.disc_latency, [0.0; HISTORY]);
+        // an older reply is suppressed
+        let old = h.msg(2, 0, Message::Reply { hops: 2, dst: 3, dst_seqno: 4, src: 2, lifetime: 10.0, timestamp: 0.9 });
+        a.recv(&mut h, old);
+        assert_eq!(h.did.last(), Some(&Did::Free(old)));
+    }
+
+    #[test]
+    fn a_link_failure_near_the_source_drops_the_packets_for_that_neighbour_and_reports_the_routes() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(0));
+        route(&mut a, 3, 1, 3, 6, 100.0);
+        route(&mut a, 2, 1, 2, 8, 100.0);
+        route(&mut a, 4, 7, 1, 2, 100.0);
+        let p = h.data(0, 3, 30, 0);
+        let q = h.data(0, 2, 30, 0);
+        let r = h.data(0, 4, 30, 0);
+        for (x, nh) in [(p, 1), (q, 1), (r, 7)] {
+            h.pkts[x].0.next_hop = nh;
+        }
+        h.queue = vec![r, q];
+        a.link_failed(&mut h, p);
+        assert_eq!(h.dropped(), [(p, Drop::LinkFailed), (q, Drop::LinkFailed)]);
+        assert_eq!(h.queue, [r]);
+        assert_eq!(a.seqno, 4);
+        // both routes through 1 down with odd numbers, listed newest entry
+        // first, sent at once
+        let (hd, m, delay) = h.sent()[0];
+        assert_eq!((hd.dst, hd.ttl, hd.size, hd.next_hop, delay), (BROADCAST, 1, 20 + 20, 0, 0.0));
+        let Some(Message::Error(u)) = m else { panic!("an error") };
+        assert_eq!((u.len(), &u.dst[..2], &u.seqno[..2]), (2, &[2, 3][..], &[9, 7][..]));
+        assert_eq!(a.table.get(a.table.lookup(4).unwrap()).state, State::Up);
+    }
+
+    #[test]
+    fn a_link_failure_past_the_middle_repairs_locally() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(2));
+        let rt = route(&mut a, 3, 3, 1, 6, 100.0);
+        let p = h.data(0, 3, 28, 2);
+        h.pkts[p].0.next_hop = 3;
+        a.link_failed(&mut h, p);
+        assert_eq!(a.buffer.len(), 1);
+        assert_eq!(a.table.get(rt).state, State::InRepair);
+        // a request (an up route is not asked for, an in-repair one is;
+        // network-wide, as no route to it went down before) and the
+        // repair timer set to the request's timeout as a delay
+        let (hd, m, _) = h.sent()[0];
+        assert!(matches!(m, Some(Message::Request { dst: 3, dst_seqno: 6, .. })));
+        assert_eq!(hd.ttl, 30);
+        let timeout = a.table.get(rt).req_timeout;
+        assert!(timeout > h.now);
+        assert!(h.did.contains(&Did::Timer(Timer::Repair { dst: 3 }, timeout)));
+        // packets for it wait meanwhile
+        let q = h.data(1, 3, 29, 1);
+        a.recv(&mut h, q);
+        assert_eq!(a.buffer.len(), 2);
+        // unanswered: the route goes down; then a packet to forward gets
+        // an error sent back and is dropped
+        a.expired(&mut h, Timer::Repair { dst: 3 });
+        assert_eq!(a.table.get(rt).state, State::Down);
+        let r = h.data(1, 3, 29, 1);
+        a.recv(&mut h, r);
+        assert_eq!(h.dropped(), [(r, Drop::NoRoute)]);
+        let Some(Message::Error(u)) = h.sent().last().unwrap().1 else { panic!("an error") };
+        assert_eq!((u.len(), u.dst[0], u.seqno[0]), (1, 3, 6));
+    }
+
+    #[test]
+    fn an_error_from_the_next_hop_takes_routes_down_and_goes_on_to_precursors() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(1));
+        let with = route(&mut a, 3, 2, 2, 6, 100.0);
+        a.table.get_mut(with).add_precursor(0);
+        let without = route(&mut a, 4, 2, 3, 2, 100.0);
+        let other = route(&mut a, 5, 9, 1, 2, 100.0);
+        let mut u = Unreachable::default();
+        for (d, s) in [(3, 7), (4, 3), (5, 3)] {
+            u.push(d, s);
+        }
+        let queued = h.data(1, 3, 30, 0);
+        h.pkts[queued].0.next_hop = 2;
+        h.queue = vec![queued];
+        let p = h.msg(2, BROADCAST, Message::Error(u));
+        a.recv(&mut h, p);
+        assert_eq!((a.table.get(with).state, a.table.get(with).seqno), (State::Down, 7));
+        assert_eq!(a.table.get(without).state, State::Down);
+        assert_eq!(a.table.get(other).state, State::Up);
+        assert_eq!(h.dropped(), [(queued, Drop::LinkFailed)]);
+        // only the route with precursors is reported on, after a jitter
+        let (_, m, delay) = h.sent()[0];
+        let Some(Message::Error(out)) = m else { panic!("an error") };
+        assert_eq!((out.len(), out.dst[0], out.seqno[0], delay), (1, 3, 7, 0.005));
+        assert!(a.table.get(with).precursors.is_empty());
+    }
+
+    #[test]
+    fn a_full_buffer_drops_its_oldest() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(0));
+        let first = h.data(0, 5, 32, 0);
+        a.recv(&mut h, first);
+        for _ in 1..crate::wireless::aodv_buffer::LIMIT {
+            let p = h.data(0, 5, 32, 0);
+            a.recv(&mut h, p);
+        }
+        assert!(h.dropped().is_empty());
+        let p = h.data(0, 5, 32, 0);
+        a.recv(&mut h, p);
+        assert_eq!(h.dropped(), [(first, Drop::BufferFull)]);
+    }
+
+    #[test]
+    fn non_data_packets_and_unknown_routes_are_given_up_at_once() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(0));
+        let rp = h.msg(0, 3, Message::Reply { hops: 1, dst: 0, dst_seqno: 2, src: 0, lifetime: 10.0, timestamp: 0.0 });
+        a.link_failed(&mut h, rp);
+        let p = h.data(0, 8, 30, 0);
+        a.link_failed(&mut h, p);
+        assert_eq!(h.dropped(), [(rp, Drop::LinkFailed), (p, Drop::LinkFailed)]);
+        assert!(h.sent().is_empty());
+    }
+
+    #[test]
+    fn a_reply_lifetime_converts_as_c_does_on_x86_64() {
+        assert_eq!(lifetime(9.99), 9);
+        assert_eq!(lifetime(-0.5), 0);
+        assert_eq!(lifetime(-3.2), 4294967293);
+    }
+
+    #[test]
+    fn an_error_read_as_a_reply() {
+        let mut u = Unreachable::default();
+        u.push(5, 9);
+        assert_eq!(u.as_reply(), (1, 5, 0, 0.0));
+        assert_eq!(u.size(), 12);
+        for d in [6, 7, 0, 0x4024_0000] {
+            u.push(d, 1);
+        }
+        // the fourth and fifth destinations' bytes: 10.0 as a double
+        assert_eq!(u.as_reply(), (5, 5, 6, 10.0));
+    }
+
+    #[test]
+    fn the_timers_rearm_and_old_request_ids_are_forgotten() {
+        let (mut h, mut a) = (Mock::new(), Aodv::new(1));
+        a.start(&mut h);
+        assert_eq!(h.did, [Did::Timer(Timer::Ids, BCAST_ID_SAVE), Did::Timer(Timer::Purge, PURGE_PERIOD)]);
+        let rq = Message::Request { hops: 1, bcast_id: 7, dst: 9, dst_seqno: 0, src: 0, src_seqno: 4, timestamp: 0.9 };
+        let p = h.msg(0, BROADCAST, rq);
+        a.recv(&mut h, p);
+        h.now = 7.0;
+        a.expired(&mut h, Timer::Ids);
+        let again = h.msg(2, BROADCAST, rq);
+        a.recv(&mut h, again);
+        assert_eq!(h.sent().len(), 2);
+    }
 }
