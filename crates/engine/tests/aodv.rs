@@ -22,6 +22,7 @@ use dumbbell_engine::ns2::cmutrace::{self, push_line, Body, Event, IpFields, Mac
 use dumbbell_engine::random::RngSet;
 use dumbbell_engine::wireless::aodv::{self, Aodv, Carries, Header, Message};
 use dumbbell_engine::wireless::dcf::{Dcf, Failure, Frame, Kind, Timer, Why};
+use dumbbell_engine::wireless::dsdv::{self, Dsdv};
 use dumbbell_engine::wireless::ifq::InterfaceQueue;
 use dumbbell_engine::wireless::mac80211::Mib;
 use dumbbell_engine::wireless::medium::{Arrival, Medium, Station};
@@ -41,6 +42,7 @@ enum Content {
     Cbr { seqno: i32 },
     Arp { request: bool, sha: i32, spa: i32, tha: i32, tpa: i32 },
     Aodv(Message),
+    Dsdv(dsdv::Update),
 }
 
 /// A packet above the MAC (the MAC's frame holds its index).
@@ -78,6 +80,7 @@ enum Ev {
     /// layer.
     Down { node: usize, pkt: usize },
     Routing { node: usize, t: aodv::Timer },
+    Dsdv { node: usize, ev: u32, handler: dsdv::Handler, gen: u64 },
     Start { node: usize },
     Cbr { flow: usize },
     SetDest { node: usize, x: f64, y: f64, speed: f64 },
@@ -101,6 +104,8 @@ struct World {
     rngs: RngSet,
     pkts: Vec<Pkt>,
     gens: Vec<[u64; 6]>,
+    /// DSDV's event objects' generations, per node.
+    dsdv_gens: Vec<Vec<u64>>,
     flows: Vec<Flow>,
     air: Medium,
     area: FlatGrid,
@@ -172,6 +177,7 @@ impl World {
             Content::Cbr { seqno } => (Body::Ip(p.ip, Upper::Cbr { seqno, forwards: p.forwards, opt_forwards: 0 }), "cbr"),
             Content::Arp { request, sha, spa, tha, tpa } => (Body::Arp { request, sender_mac: sha, sender: spa, target_mac: tha, target: tpa }, "ARP"),
             Content::Aodv(ref m) => (Body::Ip(p.ip, Upper::Aodv(traced(m))), "AODV"),
+            Content::Dsdv(_) => (Body::Ip(p.ip, Upper::Nothing), "message"),
         }
     }
 
@@ -330,7 +336,7 @@ impl aodv::Host<usize> for Node<'_> {
         let carries = match k.content {
             Content::Cbr { .. } => Carries::Data,
             Content::Aodv(_) => Carries::Routing,
-            Content::Arp { .. } => Carries::Other,
+            Content::Arp { .. } | Content::Dsdv(_) => Carries::Other,
         };
         Header { carries, src: k.ip.src, dst: k.ip.dst, ttl: k.ip.ttl, size: k.size, forwards: k.forwards, next_hop: k.next_hop, next_hop_set: k.next_hop_set, up: k.up, failure_callback: k.callback }
     }
@@ -373,7 +379,14 @@ impl aodv::Host<usize> for Node<'_> {
 struct Ctx<'a> {
     w: &'a mut World,
     node: usize,
-    agents: &'a mut [Aodv<usize>],
+    agents: &'a mut [Agent],
+}
+
+/// A node's routing agent (taken out of its place while it runs).
+enum Agent {
+    Aodv(Aodv<usize>),
+    Dsdv(Dsdv<usize>),
+    Running,
 }
 
 impl Env<usize> for Ctx<'_> {
@@ -445,7 +458,11 @@ impl Env<usize> for Ctx<'_> {
             None => p,
         };
         let node = self.node;
-        self.agents[node].link_failed(&mut Node { w: self.w, node, queue: Some(queue) }, p);
+        match &mut self.agents[node] {
+            Agent::Aodv(a) => a.link_failed(&mut Node { w: self.w, node, queue: Some(queue) }, p),
+            // (DSDV drops it, whether or not the agent is the one sending)
+            Agent::Dsdv(_) | Agent::Running => Dsdv::link_failed(&mut DsdvNode { w: self.w, node, stack: None, agents: &mut [] }, p),
+        }
     }
 
     fn unknown_sender(&mut self, src: u32, dst: u32) {
@@ -463,7 +480,7 @@ impl Env<usize> for Ctx<'_> {
     }
 
     fn is_routing(&self, p: usize) -> bool {
-        matches!(self.w.pkts[p].content, Content::Aodv(_))
+        matches!(self.w.pkts[p].content, Content::Aodv(_) | Content::Dsdv(_))
     }
 
     fn destination(&self, p: usize) -> i32 {
@@ -518,6 +535,144 @@ impl Env<usize> for Ctx<'_> {
     }
 }
 
+/// DSDV's view of its node: it sends at once through the link layer, so
+/// it holds the node's stack (none when the link layer itself calls back).
+struct DsdvNode<'a> {
+    w: &'a mut World,
+    node: usize,
+    stack: Option<&'a mut Stack<usize>>,
+    agents: &'a mut [Agent],
+}
+
+impl dsdv::Host<usize> for DsdvNode<'_> {
+    fn now(&self) -> f64 {
+        self.w.now
+    }
+
+    fn uniform(&mut self, max: f64) -> f64 {
+        self.w.rngs.default_stream().uniform(max)
+    }
+
+    fn schedule(&mut self, ev: u32, handler: dsdv::Handler, delay: f64) {
+        let node = self.node;
+        let gens = &mut self.w.dsdv_gens[node];
+        if gens.len() <= ev as usize {
+            gens.resize(ev as usize + 1, 0);
+        }
+        gens[ev as usize] += 1;
+        let gen = gens[ev as usize];
+        self.w.schedule(delay, Ev::Dsdv { node, ev, handler, gen });
+    }
+
+    fn cancel(&mut self, ev: u32) {
+        self.w.dsdv_gens[self.node][ev as usize] += 1;
+    }
+
+    fn send(&mut self, p: usize, delay: Option<f64>) {
+        let node = self.node;
+        match delay {
+            Some(d) => self.w.schedule(d, Ev::Down { node, pkt: p }),
+            None => {
+                down(self.w, node, p);
+                let stack = self.stack.as_mut().expect("the node's stack");
+                stack.send_down(&mut Ctx { w: self.w, node, agents: self.agents }, p);
+            }
+        }
+    }
+
+    fn deliver(&mut self, p: usize) {
+        self.w.trace_at(Op::Recv, self.node, "AGT", "---", p);
+    }
+
+    fn drop(&mut self, p: usize, why: dsdv::Drop) {
+        let code = match why {
+            dsdv::Drop::LinkFailed => "CBK",
+            dsdv::Drop::QueueFull => "IFQ",
+            dsdv::Drop::Loop => "LOOP",
+            dsdv::Drop::Ttl => "TTL",
+        };
+        self.w.trace_at(Op::Drop, self.node, "RTR", code, p);
+    }
+
+    fn free(&mut self, _: usize) {}
+
+    fn header(&self, p: usize) -> dsdv::Header {
+        let k = &self.w.pkts[p];
+        dsdv::Header { src: k.ip.src, dst: k.ip.dst, dport: k.ip.dport, ttl: k.ip.ttl, size: k.size, forwards: k.forwards, next_hop: k.next_hop, next_hop_set: k.next_hop_set, failure_callback: k.callback }
+    }
+
+    fn set_header(&mut self, p: usize, h: dsdv::Header) {
+        let k = &mut self.w.pkts[p];
+        k.ip.src = h.src;
+        k.ip.dst = h.dst;
+        k.ip.dport = h.dport;
+        k.ip.ttl = h.ttl;
+        k.size = h.size;
+        k.forwards = h.forwards;
+        k.next_hop = h.next_hop;
+        k.next_hop_set = h.next_hop_set;
+        k.callback = h.failure_callback;
+    }
+
+    fn update(&self, p: usize) -> dsdv::Update {
+        match self.w.pkts[p].content {
+            Content::Dsdv(u) => u,
+            _ => unreachable!("not a DSDV update"),
+        }
+    }
+
+    fn new_packet(&mut self) -> usize {
+        let ip = IpFields { src: self.node as i32, sport: dsdv::PORT, dst: 0, dport: 0, flow: 0, ttl: 32 };
+        self.w.pkts.push(Pkt::new(Content::Dsdv(dsdv::Update::default()), self.w.uid, 0, ip));
+        self.w.uid += 1;
+        self.w.pkts.len() - 1
+    }
+
+    fn set_update(&mut self, p: usize, u: dsdv::Update) {
+        self.w.pkts[p].content = Content::Dsdv(u);
+    }
+}
+
+/// The routing trace point of a packet going down.
+fn down(w: &mut World, node: usize, pkt: usize) {
+    let op = if w.pkts[pkt].ip.src == node as i32 { Op::Send } else { Op::Forward };
+    w.trace_at(op, node, "RTR", "---", pkt);
+}
+
+/// What a node's routing agent is asked to do.
+enum Call {
+    Start,
+    Recv(usize),
+    Aodv(aodv::Timer),
+    Dsdv(u32, dsdv::Handler),
+}
+
+fn call(w: &mut World, stacks: &mut [Stack<usize>], agents: &mut [Agent], node: usize, c: Call) {
+    let mut agent = std::mem::replace(&mut agents[node], Agent::Running);
+    match &mut agent {
+        Agent::Aodv(a) => {
+            let h = &mut Node { w, node, queue: Some(&mut stacks[node].queue) };
+            match c {
+                Call::Start => a.start(h),
+                Call::Recv(p) => a.recv(h, p),
+                Call::Aodv(t) => a.expired(h, t),
+                Call::Dsdv(..) => unreachable!(),
+            }
+        }
+        Agent::Dsdv(d) => {
+            let h = &mut DsdvNode { w, node, stack: Some(&mut stacks[node]), agents };
+            match c {
+                Call::Start => d.start(h),
+                Call::Recv(p) => d.recv(h, p),
+                Call::Dsdv(ev, handler) => d.fire(h, ev, handler),
+                Call::Aodv(_) => unreachable!(),
+            }
+        }
+        Agent::Running => unreachable!("an agent called back into itself"),
+    }
+    agents[node] = agent;
+}
+
 /// A network: nodes, flows `(src, dst, rate b/s, start, stop)` of
 /// 512-byte CBR packets, movements `(node, time, x, y, speed)`.
 struct Net {
@@ -527,6 +682,7 @@ struct Net {
     area: (i32, i32),
     newtrace: bool,
     mac_trace: bool,
+    dsdv: bool,
     end: f64,
 }
 
@@ -545,6 +701,7 @@ fn run(net: &Net) -> String {
         rngs: RngSet::new_ns2_default(),
         pkts: Vec::new(),
         gens: vec![[0; 6]; n],
+        dsdv_gens: vec![Vec::new(); n],
         flows: Vec::new(),
         air,
         area: FlatGrid::new(net.area.0, net.area.1, 1),
@@ -555,7 +712,7 @@ fn run(net: &Net) -> String {
         reached: Vec::new(),
     };
     let mut stacks: Vec<Stack<usize>> = (0..n).map(|i| Stack::new(Dcf::new(Mib::default(), i as u32, n as u32, radio.capture_threshold), i as i32, 50)).collect();
-    let mut agents: Vec<Aodv<usize>> = (0..n).map(|i| Aodv::new(i as i32)).collect();
+    let mut agents: Vec<Agent> = (0..n).map(|i| if net.dsdv { Agent::Dsdv(Dsdv::new(i as i32, dsdv::Params::default())) } else { Agent::Aodv(Aodv::new(i as i32)) }).collect();
     // each agent's start is scheduled when its node is made; then the
     // script's movements, then its flows
     for node in 0..n {
@@ -601,22 +758,26 @@ fn run(net: &Net) -> String {
                     w.trace_at(Op::Recv, node, "AGT", "---", pkt);
                 } else {
                     w.trace_at(Op::Recv, node, "RTR", "---", pkt);
-                    agents[node].recv(&mut Node { w: &mut w, node, queue: Some(&mut stacks[node].queue) }, pkt);
+                    call(&mut w, &mut stacks, &mut agents, node, Call::Recv(pkt));
                 }
             }
             Ev::Down { node, pkt } => {
-                let op = if w.pkts[pkt].ip.src == node as i32 { Op::Send } else { Op::Forward };
-                w.trace_at(op, node, "RTR", "---", pkt);
+                down(&mut w, node, pkt);
                 stacks[node].send_down(&mut Ctx { w: &mut w, node, agents: &mut agents }, pkt);
             }
-            Ev::Routing { node, t } => agents[node].expired(&mut Node { w: &mut w, node, queue: Some(&mut stacks[node].queue) }, t),
-            Ev::Start { node } => agents[node].start(&mut Node { w: &mut w, node, queue: Some(&mut stacks[node].queue) }),
+            Ev::Routing { node, t } => call(&mut w, &mut stacks, &mut agents, node, Call::Aodv(t)),
+            Ev::Dsdv { node, ev, handler, gen } => {
+                if w.dsdv_gens[node][ev as usize] == gen {
+                    call(&mut w, &mut stacks, &mut agents, node, Call::Dsdv(ev, handler));
+                }
+            }
+            Ev::Start { node } => call(&mut w, &mut stacks, &mut agents, node, Call::Start),
             Ev::SetDest { node, x, y, speed } => w.setdest(node, x, y, speed),
             Ev::Cbr { flow } => {
                 if let Some((node, pkt)) = w.cbr(flow) {
                     // the node's entry: for another node, to the agent
                     w.trace_at(Op::Recv, node, "RTR", "---", pkt);
-                    agents[node].recv(&mut Node { w: &mut w, node, queue: Some(&mut stacks[node].queue) }, pkt);
+                    call(&mut w, &mut stacks, &mut agents, node, Call::Recv(pkt));
                 }
             }
         }
@@ -648,7 +809,7 @@ fn rate(t: &str) -> f64 {
 
 /// The network of a spec (tests/wireless/aodv/spec.tcl says its format).
 fn parse_spec(spec: &str) -> Net {
-    let mut net = Net { at: Vec::new(), flows: Vec::new(), moves: Vec::new(), area: (1000, 1000), newtrace: false, mac_trace: false, end: 0.0 };
+    let mut net = Net { at: Vec::new(), flows: Vec::new(), moves: Vec::new(), area: (1000, 1000), newtrace: false, mac_trace: false, dsdv: false, end: 0.0 };
     for line in spec.lines() {
         let mut w = line.split_whitespace();
         match w.next() {
@@ -666,6 +827,7 @@ fn parse_spec(spec: &str) -> Net {
             })),
             Some("trace") => net.newtrace = w.next() == Some("new"),
             Some("mac") => net.mac_trace = w.next() == Some("on"),
+            Some("routing") => net.dsdv = w.next() == Some("DSDV"),
             Some("end") => net.end = w.next().unwrap().parse().unwrap(),
             Some("area") => net.area = (w.next().unwrap().parse().unwrap(), w.next().unwrap().parse().unwrap()),
             None => {}
@@ -694,9 +856,20 @@ fn check_spec(name: &str) {
 #[test]
 fn seed_002() {
     let at = vec![(0.0, 50.0), (200.0, 50.0), (400.0, 50.0), (600.0, 50.0), (800.0, 50.0), (0.0, 200.0)];
-    let net = Net { at, flows: vec![(0, 5, 200e3, 0.0, 100.0)], moves: vec![(5, 0.0, 800.0, 200.0, 8.01)], area: (801, 300), newtrace: true, mac_trace: false, end: 100.0 };
+    let net = Net { at, flows: vec![(0, 5, 200e3, 0.0, 100.0)], moves: vec![(5, 0.0, 800.0, 200.0, 8.01)], area: (801, 300), newtrace: true, mac_trace: false, dsdv: false, end: 100.0 };
     let theirs = gunzip(&format!("{}/seed/aodv/wireless.tr.gz", dir()));
     same("seed/aodv/wireless.tr", &run(&net), &theirs);
+}
+
+/// Seed 002's script with DSDV (`wireless.tcl 100 DSDV`): ns-2's whole
+/// trace (periodic and triggered updates from time 0, packets held
+/// while no route is known, the routes lost as the mover leaves).
+#[test]
+fn seed_002_dsdv() {
+    let at = vec![(0.0, 50.0), (200.0, 50.0), (400.0, 50.0), (600.0, 50.0), (800.0, 50.0), (0.0, 200.0)];
+    let net = Net { at, flows: vec![(0, 5, 200e3, 0.0, 100.0)], moves: vec![(5, 0.0, 800.0, 200.0, 8.01)], area: (801, 300), newtrace: true, mac_trace: false, dsdv: true, end: 100.0 };
+    let theirs = gunzip(&format!("{}/seed/dsdv/wireless.tr.gz", dir()));
+    same("seed/dsdv/wireless.tr", &run(&net), &theirs);
 }
 
 /// Three nodes in a row, 200 m apart, CBR from one end to the other

@@ -11,6 +11,7 @@ pub mod arp;
 pub mod backoff;
 pub mod channel;
 pub mod dcf;
+pub mod dsdv;
 pub mod dup;
 pub mod ifq;
 pub mod mac80211;
