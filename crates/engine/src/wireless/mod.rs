@@ -4,12 +4,14 @@
 //! (channel, propagation, PHY, 802.11 MAC, ad hoc routing) come next and
 //! will live here too, one file per component.
 
+pub mod aodv;
 pub mod aodv_buffer;
 pub mod aodv_table;
 pub mod arp;
 pub mod backoff;
 pub mod channel;
 pub mod dcf;
+pub mod dsdv;
 pub mod dup;
 pub mod ifq;
 pub mod mac80211;

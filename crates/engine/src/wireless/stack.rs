@@ -84,6 +84,15 @@ pub trait Env<P> {
     /// table gave up), `p` itself.
     fn has_failure_callback(&self, p: P) -> bool;
     fn failed(&mut self, p: P, why: Option<Failure>);
+    /// The same with the frame the MAC gave up (whose header fields,
+    /// the duration among them, the copy carries) and the interface queue
+    /// at hand, which is what the link layer calls: a routing agent takes
+    /// out of the queue the packets waiting for the neighbour it lost
+    /// (AODV's `ifqueue->filter`).  By default [`Env::failed`].
+    fn failed_with_queue(&mut self, p: P, why: Option<(Failure, &Frame<P>)>, queue: &mut InterfaceQueue<P>) {
+        let _ = queue;
+        self.failed(p, why.map(|w| w.0))
+    }
     /// A unicast data frame from a sender beyond GOD's count.
     fn unknown_sender(&mut self, src: u32, dst: u32);
     /// Hand `p` back to this node's stack after `delay`: to its queue
@@ -190,7 +199,7 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
     fn failed(&mut self, f: &Frame<P>, why: Failure) {
         let p = f.payload.expect("a data frame carries a packet");
         self.env.set_size(p, f.size);
-        self.env.failed(p, Some(why))
+        self.env.failed_with_queue(p, Some((why, f)), self.queue)
     }
 
     fn unknown_sender(&mut self, src: u32, dst: u32) {
@@ -231,7 +240,7 @@ impl<P: Copy, E: Env<P>> Glue<'_, P, E> {
     /// has one, else dropped.
     fn arp_failed(&mut self, p: P) {
         if self.env.has_failure_callback(p) {
-            self.env.failed(p, None);
+            self.env.failed_with_queue(p, None, self.queue);
         } else {
             self.env.dropped(p, QueueDrop::Arp);
         }
