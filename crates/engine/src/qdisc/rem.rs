@@ -293,7 +293,8 @@ impl Qdisc {
     /// must happen when the queue empties, not be skipped as usual).
     #[inline]
     pub(crate) fn deques_when_empty(&self) -> bool {
-        matches!(self, Qdisc::Boxed(_)) && matches!(self.get::<Rem>(), Some(r) if r.markpkts)
+        // so does DiffServ's scheduler, which moves on at each
+        matches!(self, Qdisc::Boxed(_)) && (matches!(self.get::<Rem>(), Some(r) if r.markpkts) || self.get::<super::DsRed>().is_some())
     }
 
     /// A timer the queue owns expired: the discipline's.  Only REM's price
