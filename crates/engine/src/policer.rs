@@ -304,7 +304,8 @@ mod tests {
     }
 
     /// The TSW2CM window: under the committed rate every packet is green
-    /// and no random number is drawn.
+    /// and no random number is drawn (the window starts at the committed
+    /// rate, so the first packet comes a second in, 100 kB/s against 1 MB/s).
     #[test]
     fn tsw_under_its_rate_draws_nothing() {
         let mut m = marker(Profile::new(0, 1, MeterKind::Tsw2, 10, 8.0e6, 0.0, 0.0, 0.0, 0.0), 11, 0);
@@ -312,7 +313,7 @@ mod tests {
         let rng = set.default_stream();
         let mut before = rng.clone();
         for i in 0..10 {
-            assert_eq!(m.mark(i as f64 * 0.01, 0, 1, 1000, rng).unwrap(), 10);
+            assert_eq!(m.mark(1.0 + i as f64 * 0.01, 0, 1, 1000, rng).unwrap(), 10);
         }
         assert_eq!(rng.uniform_double(), before.uniform_double());
         assert!(m.profiles[0].avg_rate < 1.0e6);

@@ -572,3 +572,172 @@ impl Discipline for DsRed {
         self.queues.iter().map(|q| q.fifo.bytes()).sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policer::{MeterKind, Profile, Rule};
+
+    fn pkt(w: &mut World, cp: i32, size: i32) -> PktId {
+        let p = w.pool.alloc();
+        let pk = w.pool.get_mut(p);
+        pk.prio = cp;
+        pk.size = size;
+        p
+    }
+
+    /// Two physical queues (code points 10 and 20), precedences 0 and 1 of
+    /// queue 0 (10 and 11), thresholds far above what the tests queue.
+    fn two_queues() -> DsRed {
+        let mut d = DsRed::new(false);
+        d.num_queues = 2;
+        d.set_num_prec(2);
+        d.set_mean_pktsize(1000);
+        d.add_phb(10, 0, 0);
+        d.add_phb(11, 0, 1);
+        d.add_phb(20, 1, 0);
+        for (q, p) in [(0, 0), (0, 1), (1, 0)] {
+            d.queues[q].configure(p, 100.0, 200.0, 0.1, None, 0.0);
+        }
+        d.reset(50, Some(1.0e6));
+        d
+    }
+
+    fn enq(d: &mut DsRed, w: &mut World, cp: i32) -> Verdict {
+        let p = pkt(w, cp, 1000);
+        d.enqueue(&Capacity::default(), w, p, &mut Drops::default())
+    }
+
+    fn served(d: &mut DsRed, w: &mut World, n: usize) -> Vec<i32> {
+        let ps: Vec<PktId> = (0..n).filter_map(|_| d.dequeue(w, &mut Drops::default())).collect();
+        ps.iter().map(|&p| w.pool.get(p).prio).collect()
+    }
+
+    /// Round robin alternates between the queues that hold packets; the
+    /// virtual queue lengths follow the packets of their precedence.
+    #[test]
+    fn round_robin_alternates() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        for cp in [10, 11, 10, 20, 20] {
+            assert_eq!(enq(&mut d, &mut w, cp), Verdict::Queued);
+        }
+        assert_eq!((d.queues[0].prec[0].qlen, d.queues[0].prec[1].qlen), (2, 1));
+        assert_eq!(served(&mut d, &mut w, 6), [20, 10, 20, 11, 10]);
+        assert_eq!((d.queues[0].prec[0].qlen, d.queues[0].prec[1].qlen), (0, 0));
+        assert_eq!(d.stats.pkts_cp[10], 2);
+        assert_eq!(d.sent[..2], [3, 2]);
+    }
+
+    /// Weighted round robin serves queue 0 three times for each of queue 1.
+    #[test]
+    fn weighted_round_robin_follows_the_weights() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        d.scheduler = Scheduler::WeightedRoundRobin;
+        d.weights[0] = 3;
+        for _ in 0..6 {
+            enq(&mut d, &mut w, 10);
+            enq(&mut d, &mut w, 20);
+        }
+        assert_eq!(served(&mut d, &mut w, 8), [20, 10, 10, 10, 20, 10, 10, 10]);
+    }
+
+    /// Priority serves queue 0 while it holds packets, unless its metered
+    /// rate is above its cap.
+    #[test]
+    fn priority_and_its_rate_cap() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        d.scheduler = Scheduler::Priority;
+        for _ in 0..3 {
+            enq(&mut d, &mut w, 20);
+            enq(&mut d, &mut w, 10);
+        }
+        assert_eq!(served(&mut d, &mut w, 4), [10, 10, 10, 20]);
+        let mut d = two_queues();
+        d.scheduler = Scheduler::Priority;
+        d.max_rate[0] = 500.0;
+        for _ in 0..3 {
+            enq(&mut d, &mut w, 20);
+            enq(&mut d, &mut w, 10);
+        }
+        // the first 1000 bytes put queue 0's one-second rate at 1000 B/s
+        assert_eq!(served(&mut d, &mut w, 3), [10, 20, 20]);
+    }
+
+    /// The physical queue's limit drops arrivals, counted per code point.
+    #[test]
+    fn overflow_drops() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        d.reset(2, None);
+        assert_eq!(enq(&mut d, &mut w, 10), Verdict::Queued);
+        assert_eq!(enq(&mut d, &mut w, 11), Verdict::Queued);
+        assert!(matches!(enq(&mut d, &mut w, 11), Verdict::Dropped(_)));
+        assert_eq!(enq(&mut d, &mut w, 20), Verdict::Queued);
+        assert_eq!((d.stats.pkts, d.stats.drops, d.stats.drops_cp[11]), (4, 1, 1));
+    }
+
+    /// The average is RED's estimator in single precision; with RIO
+    /// coupled a precedence counts the packets of the better ones too.
+    #[test]
+    fn coupled_average_in_single_precision() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        for _ in 0..3 {
+            enq(&mut d, &mut w, 10);
+        }
+        enq(&mut d, &mut w, 11);
+        let mut f = 0.0f32;
+        for n in 0..3 {
+            f = (f as f64 * (1.0 - 0.002)) as f32;
+            f = (f as f64 + 0.002 * n as f64) as f32;
+        }
+        assert_eq!(d.queues[0].prec[0].ave, f as f64);
+        // precedence 1 is averaged at each arrival of precedence 0 and 1,
+        // over the 0-packets and its own
+        let mut g = 0.0f32;
+        for (n0, n1) in [(0, 0), (1, 0), (2, 0), (3, 0)] {
+            g = (g as f64 * (1.0 - 0.002)) as f32;
+            g = (g as f64 + 0.002 * n0 as f64) as f32;
+            g = (g as f64 + 0.002 * n1 as f64) as f32;
+        }
+        assert_eq!(d.queues[0].prec[1].ave, g as f64);
+    }
+
+    /// Above the upper threshold an arrival is dropped, or marked when ECN
+    /// is on and it is ECN-capable.
+    #[test]
+    fn above_max_thresh_drops_or_marks() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        d.queues[0].prec[0].ave = 500.0;
+        assert!(matches!(enq(&mut d, &mut w, 10), Verdict::Dropped(_)));
+        d.ecn = true;
+        let p = pkt(&mut w, 10, 1000);
+        w.pool.get_mut(p).ecn_capable = true;
+        assert_eq!(d.enqueue(&Capacity::default(), &mut w, p, &mut Drops::default()), Verdict::Marked);
+        assert!(w.pool.get(p).ecn_to_echo);
+        assert_eq!(d.len(), 1);
+    }
+
+    /// An edge marks each arrival from its profile before queueing it.
+    #[test]
+    fn an_edge_marks_then_queues() {
+        let mut w = World::new_for_tests();
+        let mut d = two_queues();
+        d.marker = Some(Box::new(crate::policer::Marker {
+            profiles: vec![Profile::new(3, 4, MeterKind::TokenBucket, 10, 8000.0, 0.0, 1000.0, 0.0, 0.0)],
+            rules: vec![Rule { kind: MeterKind::TokenBucket, initial: 10, yellow: 11, red: 0 }],
+        }));
+        for _ in 0..2 {
+            let p = pkt(&mut w, 0, 1000);
+            let pk = w.pool.get_mut(p);
+            (pk.saddr, pk.daddr) = (3, 4);
+            d.enqueue(&Capacity::default(), &mut w, p, &mut Drops::default());
+        }
+        assert_eq!((d.stats.pkts_cp[10], d.stats.pkts_cp[11]), (1, 1));
+        assert_eq!((d.queues[0].prec[0].qlen, d.queues[0].prec[1].qlen), (1, 1));
+    }
+}
