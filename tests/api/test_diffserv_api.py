@@ -48,6 +48,15 @@ def test_api_is_the_script_and_ns2(tmp_path, policies, policers, scheduler, mode
     res = same_as_ns2_layer(sim, 4, tmp_path, ns2=True)
     q = res.queues.filter(src=bott.src.id, dst=bott.dst.id).row(0, named=True)
     assert q["drops_pkts"] > 0 or ecn
+    # the core's per-code-point counters add up to what its queue monitor saw
+    per = res.diffserv[(bott.src.id, bott.dst.id)]
+    assert set(per) == {cp for cp, _, _ in PHB}
+    assert sum(c["pkts"] for c in per.values()) == q["arrivals_pkts"]
+    assert sum(c["drops"] + c["edrops"] for c in per.values()) == q["drops_pkts"]
+    assert all(c["accepted"] == c["pkts"] - c["drops"] - c["edrops"] for c in per.values())
+    # the edge marked some packets out of profile (none with the Null policy)
+    edge = res.diffserv[(bott.src.id - 1, bott.src.id)]
+    assert (edge[11]["pkts"] + edge[21]["pkts"] > 0) == (policers[0][0] != "Null")
     tcl = sim.to_tcl(4)
     assert "5ms dsRED/edge\n" in tcl and "addPHBEntry 21 1 1" in tcl and f"setSchedularMode {scheduler}" in tcl
 

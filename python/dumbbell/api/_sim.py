@@ -1740,8 +1740,9 @@ class Simulation:
         b.at(until_s, "halt")
         scfqs = [(lk, b.link_objs(x)[1]) for lk in self._links.values() if lk.scfq is not None
                  for x in [bid[id(lk)]]]
+        dsreds = [(lk, b.link_objs(bid[id(lk)])[1]) for lk in self._links.values() if lk.dsred is not None]
         return {"tcps": tcps, "sinks": sinks, "flowobjs": flowobjs, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
-                "scfqs": scfqs, "tfrcs": tfrcs, "tsinks": tsinks}
+                "scfqs": scfqs, "dsreds": dsreds, "tfrcs": tfrcs, "tsinks": tsinks}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
@@ -1860,6 +1861,7 @@ class Simulation:
         attach_full(res, self, final.get("full", {}))
         res.voip = final.get("voip", {})
         res.scfq = final.get("scfq", {})
+        res.diffserv = final.get("diffserv", {})
         res.pcap_files = pcap_files
         return res
 
@@ -1964,7 +1966,17 @@ def _collect(b, objs) -> dict:
             per[cid] = {w[i].replace("-", "_"): (float if w[i] in ("mean-queue", "queue-cov") else int)(w[i + 1])
                         for i in range(0, len(w), 2)}
         scfq[(lk.src.id, lk.dst.id)] = per
+    diffserv = {}
+    for lk, q in objs.get("dsreds", ()):
+        per = {}
+        for c in lk.dsred:
+            if c[0] == "addPHBEntry" and int(c[1]) not in per:
+                cp = c[1]
+                n = {k: int(float(b.command(q, ["getStat", k, cp]))) for k in ("pkts", "drops", "edrops")}
+                per[int(cp)] = {"pkts": n["pkts"], "accepted": n["pkts"] - n["drops"] - n["edrops"], "drops": n["drops"],
+                                "edrops": n["edrops"]}
+        diffserv[(lk.src.id, lk.dst.id)] = per
     rv = b.get_vars(objs["tfrcs"], list(_TFRC_VARS))
     rs = b.get_vars(objs["tsinks"], ["bytes_"])
-    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq,
+    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq, "diffserv": diffserv,
             "rate_flows": [t + k for t, k in zip(rv, rs)], "full": full}
