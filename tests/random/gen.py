@@ -9,6 +9,7 @@
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq, GK and CBQ queues on some links
     python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
+    python3 tests/random/gen.py SEED --diffserv   DiffServ edge and core queues on some links
     python3 tests/random/gen.py SEED --full       two-way TCP too (Agent/TCP/FullTcp and variants)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
@@ -262,8 +263,11 @@ def topo_dumbbell(r, n):
 class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
-                 linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False):
+                 linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
+                 diffserv: bool = False):
         self.seed = seed
+        self.diffserv = diffserv
+        self.ds_kinds = []
         self.qs = qs
         self.qs_head = []
         self.qs_lines = []
@@ -1801,6 +1805,100 @@ class Gen:
                         self.queue_lines.append("[$%s classifier] set-flowrate %d %d %d %d" % (
                             tg, fid, y.choice([64000, 200000, 1000000, 5000000]), y.choice([1000, 5000, 20000]), y.choice([1, 1000, 10000])))
 
+    # -- ns-2's DiffServ (--diffserv) --------------------------------------------------
+    #
+    # Only in --diffserv mode, from a stream of its own, after everything
+    # else: the slowest DropTail link statement on the flows' paths and up
+    # to two others become dsRED/edge or dsRED/core queues (both directions
+    # of a duplex statement).  Each gets 1 to 3 physical queues of 1 to 3
+    # precedences, every one configured (random thresholds, max_p,
+    # sometimes q_w), a random scheduler (RR, WRR, WIRR, PRI with weights
+    # and a rate cap) and MRED mode (per queue sometimes), ECN now and
+    # then, and a PHB for each code point a packet can carry (0, the
+    # agents', and the policies' 10/11/12 and 20/21/22).  An edge has
+    # policies for some flows' source and destination and one for any
+    # pair last (Null, TSW2CM, TSW3CM, TokenBucket, srTCM, trTCM with
+    # random rates and sizes), each with its policer.
+    DS_POLICIES = ["Null", "TSW2CM", "TSW3CM", "TokenBucket", "srTCM", "trTCM"]
+
+    def build_diffserv(self):
+        if not self.diffserv:
+            return
+        y = Rng(((self.seed ^ 0x3C6EF372FE94F82B) * 0x9B05688C2B3E6C1F + 0x5BE0CD19137E2179
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
+        pairs = sorted({(f["src"], f["dst"]) for f in self.flows} | {(f["dst"], f["src"]) for f in self.flows})
+        cps = [0, 10, 11, 12, 20, 21, 22]
+        for kind, ls in self.link_stmts:
+            if (kind, ls) not in chosen:
+                continue
+            q = y.choice(["edge", "edge", "core"])
+            for l in ls:
+                l["qtype"] = "dsRED/" + q
+            self.ds_kinds.append(q)
+            for l in ls:
+                ref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                out = self.queue_lines
+                nq, np_ = y.randint(1, 3), y.randint(1, 3)
+                out.append("%s meanPktSize %d" % (ref, y.choice([500, 1000, 1500])))
+                out.append("%s set numQueues_ %d" % (ref, nq))
+                out.append("%s setNumPrec %d" % (ref, np_))
+                if y.chance(30):
+                    out.append("%s set ecn_ 1" % ref)
+                sched = y.choice(["RR", "WRR", "WIRR", "PRI"])
+                if sched != "RR" or y.chance(30):
+                    out.append("%s setSchedularMode %s" % (ref, sched))
+                for qi in range(nq):
+                    if sched in ("WRR", "WIRR") and y.chance(70):
+                        out.append("%s addQueueWeights %d %d" % (ref, qi, y.randint(1, 5)))
+                    if sched == "PRI" and y.chance(50):
+                        out.append("%s addQueueRate %d %d" % (ref, qi, y.choice([100000, 500000, 2000000])))
+                if y.chance(60):
+                    out.append("%s setMREDMode %s" % (ref, y.choice(["RIO-C", "RIO-D", "WRED", "DROP"])))
+                if y.chance(30):
+                    out.append("%s setMREDMode %s %d" % (ref, y.choice(["RIO-C", "RIO-D", "WRED", "DROP"]), y.randint(0, nq - 1)))
+                for cp in cps:
+                    out.append("%s addPHBEntry %d %d %d" % (ref, cp, y.randint(0, nq - 1), y.randint(0, np_ - 1)))
+                for qi in range(nq):
+                    for pi in range(np_):
+                        lo = y.randint(1, 15)
+                        w = " %s" % y.choice(["0.002", "0.02", "0.2"]) if y.chance(40) else ""
+                        out.append("%s configQ %d %d %d %d %s%s" % (ref, qi, pi, lo, lo + y.randint(0, 20),
+                                                                   y.choice(["0.02", "0.1", "0.5", "1"]), w))
+                if q != "edge":
+                    continue
+                policers = set()
+                chosen_pairs = y.sample(pairs, y.randint(0, min(3, len(pairs)))) if pairs else []
+                for src, dst in chosen_pairs + [(-1, -1)]:
+                    kind_ = y.choice(self.DS_POLICIES)
+                    cp = y.choice([10, 20])
+                    rate = lambda: y.choice([50000, 200000, 1000000, 4000000])
+                    size = lambda: y.choice([500, 1500, 3000, 10000])
+                    args = {"Null": [], "TSW2CM": [rate()] + ([y.choice(["0.1", "1", "3"])] if y.chance(30) else []),
+                            "TSW3CM": None, "TokenBucket": [rate(), size()], "srTCM": [rate(), size(), size()],
+                            "trTCM": None}[kind_]
+                    if kind_ == "TSW3CM":
+                        c = rate()
+                        args = [c, c * y.randint(1, 4)]
+                    elif kind_ == "trTCM":
+                        c = rate()
+                        args = [c, size(), c * y.randint(1, 4), size()]
+                    out.append("%s addPolicyEntry %d %d %s %d%s" % (ref, src, dst, kind_, cp,
+                                                                     "".join(" %s" % a for a in args)))
+                    if (kind_, cp) not in policers:
+                        policers.add((kind_, cp))
+                        down = "" if kind_ == "Null" else " %d" % (cp + 1) + (" %d" % (cp + 2) if kind_ in ("TSW3CM", "srTCM", "trTCM") else "")
+                        out.append("%s addPolicerEntry %s %d%s" % (ref, kind_, cp, down))
+
+
     # -- CBQ (--queues) ----------------------------------------------------------------
     #
     # Also in --queues mode, from a stream of its own, after the fair
@@ -2758,6 +2856,8 @@ class Gen:
             feats["queues"] = sorted(set(self.queue_kinds))
         if self.aqm:
             feats["aqm"] = sorted(set(self.aqm_kinds))
+        if self.diffserv:
+            feats["diffserv"] = sorted(set(self.ds_kinds))
         if self.full:
             feats["full"] = sorted(set(self.full_kinds))
         if self.qs:
@@ -2766,7 +2866,8 @@ class Gen:
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
-          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False):
+          tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
+          diffserv: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2778,9 +2879,10 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     Agent/TCP/Linux with random congestion controls (check.py --linux).  full: two-way TCP connections
     beside them (check.py --full).  qs: Quick-Start routers on every node, Quick-Start requests on the
     TCP flows (check.py --qs).  aqm: ns-2's RIO and REM queues on some
-    links, RIO sometimes behind a token-bucket tagger (check.py --aqm)."""
+    links, RIO sometimes behind a token-bucket tagger (check.py --aqm).  diffserv:
+    ns-2's DiffServ edge and core queues on some links (check.py --diffserv)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2799,6 +2901,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_queues()
         g.build_cbq()
         g.build_aqm()
+        g.build_diffserv()
         g.build_full()
         g.build_qs()
         text = g.emit()
@@ -2809,12 +2912,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm ("dN", "tN", "vN", "fN", "qN", "aN", "dtN", ...).  (seed,
+    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm, "s" --diffserv ("dN", "tN", "vN", "fN", "qN", "aN", "dtN", ...).  (seed,
     dynamics, traffic, vegas); `tfrc_entry`, `queues_entry`, `linux_entry`
     `full_entry` and `aqm_entry` tell the "f", "q", "l", "w" and "a"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfqlwka") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlwkas") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2861,11 +2964,16 @@ def aqm_entry(entry) -> bool:
     return _mode_letter(entry, "a")
 
 
+def diffserv_entry(entry) -> bool:
+    """Is this seeds.txt entry a --diffserv script ("sN")?"""
+    return _mode_letter(entry, "s")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
     return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
-                 full_entry(entry), qs_entry(entry), aqm_entry(entry))
+                 full_entry(entry), qs_entry(entry), aqm_entry(entry), diffserv_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -2896,8 +3004,10 @@ def main(argv=None):
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")
     p.add_argument("--aqm", action="store_true", help="ns-2's RIO and REM queues on some links (RIO sometimes behind a tagger)")
+    p.add_argument("--diffserv", action="store_true", help="ns-2's DiffServ edge and core queues (dsRED) on some links")
     a = p.parse_args(argv)
-    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm)
+    text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm,
+                    a.diffserv)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

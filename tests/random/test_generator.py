@@ -353,3 +353,38 @@ def test_aqm_mode_only_changes_queues(seed):
         assert rated, tg
     assert gen.aqm_entry("a%d" % seed) and not gen.aqm_entry(str(seed))
     assert gen.entry_build("a%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [3, 10, 18, 34, 57])
+def test_diffserv_mode_only_changes_queues(seed):
+    """--diffserv draws from a stream of its own: the script is the plain
+    seed's with some DropTail links made dsRED/edge or dsRED/core and their
+    configuration added; every code point a packet can carry has a PHB,
+    every physical queue and precedence in use is configured, and an edge
+    has a policy for any pair last, each policy with its policer."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, diffserv=True)
+    assert meta["diffserv"] and set(meta["diffserv"]) <= {"edge", "core"}
+    lines = text.splitlines()
+    assert [ln for ln in lines if re.search(r"-link .* dsRED/(edge|core)$", ln)]
+    added = [ln for ln in lines if ln not in plain and re.search(r"\] queue\] [A-Za-z]+ ", ln)]
+    rest = [re.sub(r" dsRED/(edge|core)$", " DropTail", ln) for ln in lines if ln not in added]
+    assert rest == plain
+    queues = {m.group(1) for m in re.finditer(r"^(\[\[\$ns link \S+ \S+\] queue\]) meanPktSize", text, re.M)}
+    assert queues
+    for q in queues:
+        mine = [ln[len(q) + 1:] for ln in added if ln.startswith(q + " ")]
+        nq = int(next(ln.split()[2] for ln in mine if ln.startswith("set numQueues_")))
+        npr = int(next(ln.split()[1] for ln in mine if ln.startswith("setNumPrec")))
+        phb = {int(ln.split()[1]): (int(ln.split()[2]), int(ln.split()[3])) for ln in mine if ln.startswith("addPHBEntry")}
+        assert set(phb) == {0, 10, 11, 12, 20, 21, 22}
+        assert all(qi < nq and p < npr for qi, p in phb.values())
+        conf = {(int(ln.split()[1]), int(ln.split()[2])) for ln in mine if ln.startswith("configQ")}
+        assert conf == {(qi, p) for qi in range(nq) for p in range(npr)}
+        policies = [ln.split()[1:5] for ln in mine if ln.startswith("addPolicyEntry")]
+        if policies:
+            assert policies[-1][:2] == ["-1", "-1"]
+            policers = {tuple(ln.split()[1:3]) for ln in mine if ln.startswith("addPolicerEntry")}
+            assert {(k, cp) for _, _, k, cp in policies} == policers
+    assert gen.diffserv_entry("s%d" % seed) and not gen.diffserv_entry(str(seed))
+    assert gen.entry_build("s%d" % seed)[0] == text

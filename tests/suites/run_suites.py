@@ -100,6 +100,7 @@ EXPECTED = {
     "tcpOptions": None,
     # the references of the other four are stale: ns-2 2.35 itself writes
     # what Dumbbell writes (newreno4, reno4, tahoe4, slowLink2)
+    "diffserv": None,
     "tcp-init-win-full": ["tahoe1", "tahoe1A", "tahoe2", "tahoe3", "reno1", "reno2", "reno3", "newreno1", "newreno2",
                           "newreno3", "slowLink"],
 }

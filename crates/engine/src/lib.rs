@@ -27,6 +27,7 @@ pub mod onoff;
 pub mod packet;
 pub mod pcap;
 pub mod ping;
+pub mod policer;
 mod pq;
 pub mod qdisc;
 pub mod quickstart;

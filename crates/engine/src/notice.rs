@@ -116,6 +116,10 @@ pub enum Abort {
     /// round-trip time before any report came back): ns-2 traps it (a
     /// floating-point exception).
     RateDivision { agent: ObjId, what: RateDivisor },
+    /// A DiffServ queue met a packet it cannot place: no per-hop
+    /// behaviour for its code point, or (at an edge) no profile or no
+    /// downgrade rule for it (ns-2 asserts or crashes).
+    DiffServ(crate::qdisc::dsred::Fault),
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -182,6 +186,15 @@ impl std::fmt::Display for Abort {
                 "a TFRC sender's no-feedback timer expired while it was data-limited before any report came back: \
                  it divides by a round-trip time of 0",
             ),
+            Abort::DiffServ(crate::qdisc::dsred::Fault::NoPhb(cp)) => {
+                write!(f, "a DiffServ queue has no per-hop behaviour for code point {cp}")
+            }
+            Abort::DiffServ(crate::qdisc::dsred::Fault::Unmarked(crate::policer::Unmarked::NoProfile { src, dst })) => {
+                write!(f, "a DiffServ edge has no profile for packets from {src} to {dst}")
+            }
+            Abort::DiffServ(crate::qdisc::dsred::Fault::Unmarked(crate::policer::Unmarked::NoRule { kind, code_point })) => {
+                write!(f, "a DiffServ edge has no downgrade rule for its {kind:?} meter and code point {code_point}")
+            }
             Abort::Front(what) => f.write_str(what),
         }
     }

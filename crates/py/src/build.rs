@@ -211,6 +211,8 @@ impl Builder {
             "GK" => QueueSpec::Class("Queue/GK"),
             "RED/RIO" => QueueSpec::Class("Queue/RED/RIO"),
             "REM" => QueueSpec::Class("Queue/REM"),
+            "dsRED/edge" => QueueSpec::Class("Queue/dsRED/edge"),
+            "dsRED/core" => QueueSpec::Class("Queue/dsRED/core"),
             "COBALT" => QueueSpec::Class("Queue/COBALT"),
             "FQ_PIE" => QueueSpec::Class("Queue/FQ_PIE"),
             "FQ_COBALT" => QueueSpec::Class("Queue/FQ_COBALT"),

@@ -153,7 +153,13 @@ class Result:
     per class id: arrivals, departures, drops, early_drops, marks, and
     their bytes (arrival_bytes, ...), queued, queued_bytes, and the class
     queue's time-weighted mean length in packets (mean_queue) and its
-    coefficient of variation (queue_cov) over the run.
+    coefficient of variation (queue_cov) over the run; `diffserv`, per
+    DiffServ queue (`dsRED/edge`, `dsRED/core`) link direction ((src,
+    dst)), per code point of its PHB table: the packets that arrived with
+    it (`pkts`, at an edge after marking), those it took in (`accepted`,
+    ns-2's TxPkts: arrivals less drops), dropped by its limit or a
+    precedence over its upper threshold (`drops`) and dropped early by RED
+    (`edrops`), as ns-2's `getStat` counts them.
 
     Also `until`, `script` (the equivalent ns-2 script) and `trace_file`
     (the kept ns-2 trace, when `run(trace_file=...)` asked for one).
@@ -168,6 +174,7 @@ class Result:
         self.sources: pl.DataFrame = sources if sources is not None else _empty(SOURCES_SCHEMA)
         self.voip: dict[int, dict] = {}
         self.scfq: dict[tuple[int, int], dict[int, dict]] = {}
+        self.diffserv: dict[tuple[int, int], dict[int, dict]] = {}
         self.rate_flows: pl.DataFrame = rate_flows if rate_flows is not None else _empty(RATE_FLOWS_SCHEMA)
         self.until: float = until
         # the script's text, or a function that writes it when first asked

@@ -254,6 +254,100 @@ def _start_stop(L: list[str], obj, var: str) -> None:
         L.append(f'$ns at {obj._stop_text} "${var} stop"')
 
 
+_DSRED_KEYS = ("num_queues", "num_prec", "mean_pktsize", "ecn", "scheduler", "mred_mode", "weights", "rates", "phb",
+               "red", "policies", "policers")
+
+
+def _dsred_params(params, queue: str) -> list[list[str]]:
+    """DiffServ's queue_params checked (ns-2's Queue/dsRED/edge and /core)
+    and turned into the queue's commands, in a script's order (each a list
+    of words; ``["set", var, value]`` for a bound variable):
+
+    * `num_queues` (1..8, default 1), `num_prec` (1..3, default 2),
+      `mean_pktsize` (bytes, default 1000), `ecn` (mark ECN-capable
+      packets instead of dropping them early);
+    * `scheduler` ("RR", "WRR", "WIRR", "PRI"), `mred_mode` ("RIO-C",
+      "RIO-D", "WRED", "DROP"), `weights` {queue: weight} (WRR, WIRR),
+      `rates` {queue: bits/s} (PRI's caps);
+    * `phb`: [(code point, queue, precedence)], `red`: [(queue,
+      precedence, min_thresh, max_thresh, max_p[, q_w])];
+    * at an edge, `policies`: [(src, dst, kind, code point, *args)] with
+      src and dst Nodes, node ids or None (any), kind "Null", "TSW2CM"
+      (CIR[, window]), "TSW3CM" (CIR, PIR), "TokenBucket" (CIR, CBS),
+      "srTCM" (CIR, CBS, EBS), "trTCM" (CIR, CBS, PIR, PBS), rates in
+      bits/s and sizes in bytes; `policers`: [(kind, code point, yellow[,
+      red])].
+    The engine checks the values themselves (ranges, code points)."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: {queue} needs a dict (keys: {', '.join(_DSRED_KEYS)}), got {params!r}")
+    unknown = set(params) - set(_DSRED_KEYS)
+    if unknown:
+        raise ValueError(f"{what}: unknown {queue} parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}; "
+                         f"known: {', '.join(_DSRED_KEYS)}")
+    edge = queue.endswith("edge")
+    if not edge and (params.get("policies") or params.get("policers")):
+        raise ValueError(f"{what}: policies and policers are an edge's ({queue} is a core queue)")
+
+    def word(v, name):
+        if isinstance(v, bool):
+            return "1" if v else "0"
+        if isinstance(v, numbers.Integral):
+            return str(int(v))
+        if _is_number(v) and math.isfinite(v):
+            return repr(float(v))
+        if isinstance(v, str) and v.strip() and not any(c in v for c in " \t\n[]{}$;\"\\"):
+            return v
+        raise ValueError(f"{what}: {name}: expected a number or a word, got {v!r}")
+
+    def node_word(v, name):
+        if v is None:
+            return "-1"
+        if isinstance(v, Node):
+            return str(v.id)
+        if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+            return str(int(v))
+        raise ValueError(f"{what}: {name}: expected a Node, a node id or None (any node), got {v!r}")
+
+    def rows(key, lo, hi):
+        v = params.get(key, ())
+        if not isinstance(v, (list, tuple)):
+            raise ValueError(f"{what}: {key} must be a list of tuples, got {v!r}")
+        for i, r in enumerate(v):
+            if not isinstance(r, (list, tuple)) or not lo <= len(r) <= hi:
+                n = str(lo) if lo == hi else f"{lo} to {hi}"
+                raise ValueError(f"{what}: {key}[{i}] must be a tuple of {n} values, got {r!r}")
+        return list(enumerate(v))
+
+    cmds = [["set", "numQueues_", word(params.get("num_queues", 1), "num_queues")],
+            ["set", "ecn_", word(bool(params.get("ecn", False)), "ecn")],
+            ["meanPktSize", word(params.get("mean_pktsize", 1000), "mean_pktsize")],
+            ["setNumPrec", word(params.get("num_prec", 2), "num_prec")]]
+    if "scheduler" in params:
+        cmds.append(["setSchedularMode", word(params["scheduler"], "scheduler")])
+    if "mred_mode" in params:
+        cmds.append(["setMREDMode", word(params["mred_mode"], "mred_mode")])
+    for key, cmd in (("weights", "addQueueWeights"), ("rates", "addQueueRate")):
+        d = params.get(key, {})
+        if not isinstance(d, dict):
+            raise ValueError(f"{what}: {key} must be a dict {{queue: value}}, got {d!r}")
+        for q, v in d.items():
+            cmds.append([cmd, word(q, f"{key} queue"), word(v, f"{key}[{q!r}]")])
+    for i, r in rows("policies", 4, 8):
+        cmds.append(["addPolicyEntry", node_word(r[0], f"policies[{i}] source"), node_word(r[1], f"policies[{i}] destination")]
+                    + [word(x, f"policies[{i}]") for x in r[2:]])
+    for i, r in rows("policers", 2, 4):
+        cmds.append(["addPolicerEntry"] + [word(x, f"policers[{i}]") for x in r])
+    for i, r in rows("phb", 3, 3):
+        cmds.append(["addPHBEntry"] + [word(x, f"phb[{i}]") for x in r])
+    for i, r in rows("red", 5, 6):
+        cmds.append(["configQ"] + [word(x, f"red[{i}]") for x in r])
+    return cmds
+
+
+
 def _scfq_params(params, queue_limit: int | None) -> dict:
     """SCFQ's queue_params checked (Dumbbell's Queue/SCFQ): `classes`, a
     list of dicts {"id", "weight", "queue" ("DropTail" or "RED"), "limit"
@@ -382,7 +476,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -398,6 +492,7 @@ class Link:
         self.pie: dict | None = None
         self.fq_codel: dict | None = None
         self.scfq: dict | None = None
+        self.dsred: list | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -686,7 +781,16 @@ class Simulation:
         "in_linterm": 50, "priority_method": 0}``; with priority method 1
         flow ids other than 0 are In) or "REM" (``{"gamma": 0.001, "phi":
         1.001, "inw": 1, "pupdtime": 0.002, "pbo": 20, "markpkts": False,
-        "qib": False, "mean_pktsize": 1000}``),
+        "qib": False, "mean_pktsize": 1000}``), or ns-2's DiffServ queues
+        "dsRED/edge" and "dsRED/core" (`queue_params`: physical queues,
+        precedences, per-hop behaviours, per-precedence RED, scheduler,
+        MRED mode and, at an edge, policies and policers, e.g.
+        ``{"num_queues": 1, "num_prec": 2, "phb": [(10, 0, 0), (11, 0, 1)],
+        "red": [(0, 0, 20, 40, 0.02), (0, 1, 10, 20, 0.1)], "policies":
+        [(src, dst, "TokenBucket", 10, 1e6, 3000)], "policers":
+        [("TokenBucket", 10, 11)]}``: see `_dsred_params`; usually with
+        `duplex=False`, since the reverse direction needs its own
+        behaviours for the ACKs),
         their ns-2 defaults shown, as in ns-2 2.35 exactly;
         `queue_params` sets bound variables of the queue(s) of both
         directions, e.g. ``{"thresh": 5, "maxthresh": 15, "setbit": True}``
@@ -717,9 +821,11 @@ class Simulation:
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = scfq = None
+        codel = pie = fq_codel = scfq = dsred = None
         if queue == "SCFQ":
             scfq = _scfq_params(queue_params, queue_limit)
+        elif queue.startswith("dsRED/"):
+            dsred = _dsred_params(queue_params, queue)
         elif queue == "CoDel":
             codel = _codel_params(queue_params)
         elif queue == "PIE":
@@ -748,6 +854,7 @@ class Simulation:
         fwd.pie = pie
         fwd.fq_codel = fq_codel
         fwd.scfq = scfq
+        fwd.dsred = dsred
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
@@ -756,6 +863,7 @@ class Simulation:
             rev.pie = pie
             rev.fq_codel = fq_codel
             rev.scfq = scfq
+            rev.dsred = dsred
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
@@ -1407,6 +1515,10 @@ class Simulation:
                             L.append(f"{q_} classify {fid} {cid}")
                         if lk.scfq["default_class"] is not None:
                             L.append(f"{q_} default-class {lk.scfq['default_class']}")
+                    if lk.dsred is not None:
+                        # ns-2's Queue/dsRED/edge or /core: its variables and commands
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        L += [f"{q_} {' '.join(c)}" for c in lk.dsred]
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
@@ -1552,6 +1664,11 @@ class Simulation:
                 for x in ([lk, lk.reverse] if duplex else [lk]):
                     for var, text in x.queue_params.items():
                         b.set_queue_var(bid[id(x)], var, text)
+                    for c in x.dsred or ():
+                        if c[0] == "set":
+                            b.set_queue_var(bid[id(x)], c[1], c[2])
+                        else:
+                            b.command(b.link_objs(bid[id(x)])[1], list(c))
                 if qlim is not None:
                     b.queue_limit(f, qlim)
             elif kind == "qlimit":
@@ -1623,8 +1740,9 @@ class Simulation:
         b.at(until_s, "halt")
         scfqs = [(lk, b.link_objs(x)[1]) for lk in self._links.values() if lk.scfq is not None
                  for x in [bid[id(lk)]]]
+        dsreds = [(lk, b.link_objs(bid[id(lk)])[1]) for lk in self._links.values() if lk.dsred is not None]
         return {"tcps": tcps, "sinks": sinks, "flowobjs": flowobjs, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
-                "scfqs": scfqs, "tfrcs": tfrcs, "tsinks": tsinks}
+                "scfqs": scfqs, "dsreds": dsreds, "tfrcs": tfrcs, "tsinks": tsinks}
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,
@@ -1743,6 +1861,7 @@ class Simulation:
         attach_full(res, self, final.get("full", {}))
         res.voip = final.get("voip", {})
         res.scfq = final.get("scfq", {})
+        res.diffserv = final.get("diffserv", {})
         res.pcap_files = pcap_files
         return res
 
@@ -1847,7 +1966,17 @@ def _collect(b, objs) -> dict:
             per[cid] = {w[i].replace("-", "_"): (float if w[i] in ("mean-queue", "queue-cov") else int)(w[i + 1])
                         for i in range(0, len(w), 2)}
         scfq[(lk.src.id, lk.dst.id)] = per
+    diffserv = {}
+    for lk, q in objs.get("dsreds", ()):
+        per = {}
+        for c in lk.dsred:
+            if c[0] == "addPHBEntry" and int(c[1]) not in per:
+                cp = c[1]
+                n = {k: int(float(b.command(q, ["getStat", k, cp]))) for k in ("pkts", "drops", "edrops")}
+                per[int(cp)] = {"pkts": n["pkts"], "accepted": n["pkts"] - n["drops"] - n["edrops"], "drops": n["drops"],
+                                "edrops": n["edrops"]}
+        diffserv[(lk.src.id, lk.dst.id)] = per
     rv = b.get_vars(objs["tfrcs"], list(_TFRC_VARS))
     rs = b.get_vars(objs["tsinks"], ["bytes_"])
-    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq,
+    return {"flows": fl, "queues": qs, "sources": us, "voip": voip, "scfq": scfq, "diffserv": diffserv,
             "rate_flows": [t + k for t, k in zip(rv, rs)], "full": full}

@@ -1290,7 +1290,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM")) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core")) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }

@@ -129,6 +129,7 @@ impl Sim {
                         pi.reset(&q.cap, &mut self.w);
                     }
                     self.scfq_reset(id);
+                    self.dsred_reset(id);
                     let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                     let (dropped, drop_target) = (q.reset(&mut self.w), q.drop_target);
                     for p in dropped {
@@ -175,6 +176,7 @@ impl Sim {
                 _ if matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<crate::qdisc::Pi>().is_some()) => self.pi_command(id, argv),
                 _ if self.is_fairq(id) => self.fairq_command(id, argv),
                 _ if self.is_rem(id) => self.rem_command(id, argv),
+                _ if self.is_dsred(id) => self.dsred_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),

@@ -26,6 +26,7 @@ pub mod cbq;
 pub mod class;
 pub mod commands;
 pub mod delaybox;
+pub mod dsred;
 pub mod notices;
 pub mod objects;
 pub mod printf;

@@ -89,6 +89,7 @@ impl Sim {
                             },
                             crate::notice::Abort::RateDivision { agent, what }
                         ),
+                        Abort::DiffServ(fault) => crate::ns2::dsred::fault_text(fault),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

@@ -27,6 +27,7 @@ pub mod cobalt;
 pub mod codel;
 pub mod droptail;
 pub mod drr;
+pub mod dsred;
 pub mod dualpi2;
 pub mod fq;
 pub mod fq_codel;
@@ -52,6 +53,7 @@ pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use drr::Drr;
+pub use dsred::DsRed;
 pub use dualpi2::DualPi2;
 pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
@@ -350,6 +352,7 @@ disciplines! {
     Rem(Rem),
     Cbq(Cbq),
     Xcp(xcp::Xcp),
+    DsRed(DsRed),
 }
 
 impl Qdisc {

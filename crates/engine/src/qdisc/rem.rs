@@ -287,13 +287,30 @@ impl Discipline for Rem {
     }
 }
 
+impl super::Boxed {
+    /// `Qdisc::deques_when_empty` of a discipline other than DropTail.
+    #[inline(never)]
+    fn deques_when_empty(&self) -> bool {
+        match self {
+            super::Boxed::Rem(r) => r.markpkts,
+            // DiffServ's schedulers move on at every dequeue
+            super::Boxed::DsRed(_) => true,
+            _ => false,
+        }
+    }
+}
+
 impl Qdisc {
     /// Does every dequeue matter, even one that finds the queue empty?
-    /// REM's marking draws a random number at each (so the link's resume
-    /// must happen when the queue empties, not be skipped as usual).
+    /// REM's marking draws a random number at each, and DiffServ's
+    /// schedulers move on at each (so the link's resume must happen when
+    /// the queue empties, not be skipped as usual).
     #[inline]
     pub(crate) fn deques_when_empty(&self) -> bool {
-        matches!(self, Qdisc::Boxed(_)) && matches!(self.get::<Rem>(), Some(r) if r.markpkts)
+        match self {
+            Qdisc::Boxed(b) => b.deques_when_empty(),
+            Qdisc::DropTail(_) => false,
+        }
     }
 
     /// A timer the queue owns expired: the discipline's.  Only REM's price

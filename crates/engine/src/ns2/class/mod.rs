@@ -6,6 +6,7 @@ pub mod l4s;
 pub mod agent;
 pub mod app;
 pub mod cbq;
+pub mod dsred;
 pub mod errmodel;
 pub mod fairq;
 pub mod fulltcp;
