@@ -920,3 +920,29 @@ fn random_networks() {
     }
     assert!(failed.is_empty(), "differ from ns-2: {failed:?}");
 }
+
+/// DSDV over a row of four nodes, flows both ways (MAC trace on), the
+/// third node leaving at 20 s: its neighbours' timeouts after three
+/// silent periods, the routes through it broken (odd sequence numbers,
+/// triggered updates at most once a second), packets held per
+/// destination (five at most) and dropped, given up by the link layer.
+#[test]
+fn dsdv_chain_with_a_node_leaving() {
+    check_spec("dsdv-chain");
+}
+
+/// Fifteen random networks routed by DSDV for 60 s (random.py's `dsdv`).
+#[test]
+fn dsdv_random_networks() {
+    let mut names: Vec<String> = std::fs::read_dir(format!("{}/aodv", dir())).unwrap().filter_map(|e| e.unwrap().file_name().into_string().ok()).filter(|n| n.starts_with("d2-") && n.ends_with(".spec")).collect();
+    names.sort();
+    assert_eq!(names.len(), 15);
+    let mut failed = Vec::new();
+    for name in &names {
+        let stem = name.trim_end_matches(".spec");
+        if std::panic::catch_unwind(|| check_spec(stem)).is_err() {
+            failed.push(stem.to_string());
+        }
+    }
+    assert!(failed.is_empty(), "differ from ns-2: {failed:?}");
+}

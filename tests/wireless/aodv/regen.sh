@@ -2,7 +2,7 @@
 # Regenerates the fixtures of crates/engine/tests/aodv.rs: the trace the
 # real ns-2 2.35 writes for each spec here (spec.tcl), gzipped (-9 -n:
 # byte-stable).  The random specs were written once by `python3 random.py
-# 30 1`.  Run from anywhere: sh tests/wireless/aodv/regen.sh
+# 30 1` and `python3 random.py 15 2 dsdv`.  Run from anywhere: sh tests/wireless/aodv/regen.sh
 set -e
 NS=${NS:-/usr/bin/ns}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,14 +1,16 @@
-# A network of a spec under the real ns-2 with AODV: CBR/UDP flows of
+# A network of a spec under the real ns-2 with AODV or DSDV: CBR/UDP flows of
 # 512-byte packets, agent and routing traces on.  Usage: ns spec.tcl
 # NAME.spec; writes NAME.tr.  A spec's lines: "nodes X,Y ...", "flows
 # SRC:DST:RATE:START:STOP ...", "moves NODE:TIME:X:Y:SPEED ..." (setdest,
 # scheduled before the flows), "area W H" (the topography; default 1000
 # 1000), "mac on|off" (the MAC trace; default off), "trace new"
-# (use-newtrace's format), "end T" (when the script finishes).
+# (use-newtrace's format), "routing AODV|DSDV" (default AODV), "end T"
+# (when the script finishes).
 set specfile [lindex $argv 0]
 set f [open $specfile]
 set spec(area) {1000 1000}
 set spec(mac) off
+set spec(routing) AODV
 while {[gets $f line] >= 0} {
     if {[llength $line] > 0} { set spec([lindex $line 0]) [lrange $line 1 end] }
 }
@@ -23,7 +25,7 @@ set topo [new Topography]
 $topo load_flatgrid [lindex $spec(area) 0] [lindex $spec(area) 1]
 create-god $n
 set chan1 [new Channel/WirelessChannel]
-$ns node-config -adhocRouting AODV -llType LL -macType Mac/802_11 \
+$ns node-config -adhocRouting $spec(routing) -llType LL -macType Mac/802_11 \
     -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
     -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan1 \
     -topoInstance $topo -agentTrace ON -routerTrace ON \

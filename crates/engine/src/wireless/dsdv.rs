@@ -17,9 +17,11 @@
 //! ns-2's quirks, kept: an update advertises the sender with metric 0 and
 //! each neighbour adds one; a triggered update clears an entry's "new
 //! sequence number" flag but not its "new metric" flag, so the entry goes
-//! out again in the next triggered update; when held packets are sent
-//! after an update, the entry is rewritten from the update's candidate
-//! even if the update was not taken.
+//! out again in the next triggered update; held packets, once a route
+//! comes, go through the agent again as if just sent (the IP header
+//! counted a second time: 552-byte CBR packets in ns-2's traces); after
+//! that the entry is rewritten from the update's candidate even if the
+//! update was not taken.
 //!
 //! The node is the caller's, through [`Host`]; generic over the packet
 //! handle.
@@ -541,7 +543,7 @@ impl<P: Copy> Dsdv<P> {
                     rte.new_seqno_at = now;
                 }
             }
-            rte.advertise_ok_at = if rte.metric != BIG && old.as_ref().map_or(true, |o| o.metric != BIG) { now + rte.wst * 2.0 } else { now };
+            rte.advertise_ok_at = if rte.metric != BIG && old.as_ref().is_none_or(|o| o.metric != BIG) { now + rte.wst * 2.0 } else { now };
             let mut trigger = false;
             match &old {
                 None => {
@@ -644,5 +646,257 @@ impl<P: Copy> Dsdv<P> {
     /// sending.)
     pub fn link_failed<H: Host<P>>(h: &mut H, p: P) {
         h.drop(p, Drop::LinkFailed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq)]
+    enum Did {
+        Schedule(u32, Handler, f64),
+        Cancel(u32),
+        Send(usize, Option<f64>),
+        Deliver(usize),
+        Drop(usize, Drop),
+        Free(usize),
+    }
+
+    /// A node with a clock, "random" draws of half their range, packets
+    /// in a table.
+    struct Mock {
+        now: f64,
+        addr: i32,
+        pkts: Vec<(Header, Option<Update>)>,
+        did: Vec<Did>,
+    }
+
+    impl Mock {
+        fn new(addr: i32) -> Mock {
+            Mock { now: 0.0, addr, pkts: Vec::new(), did: Vec::new() }
+        }
+
+        fn data(&mut self, src: i32, dst: i32, forwards: i32) -> usize {
+            let h = Header { src, dst, dport: 0, ttl: 32, size: 512, forwards, next_hop: -2, next_hop_set: false, failure_callback: false };
+            self.pkts.push((h, None));
+            self.pkts.len() - 1
+        }
+
+        fn heard(&mut self, from: i32, adverts: &[(i32, u8, u32)]) -> usize {
+            let mut u = Update { count: adverts.len() as u8, ..Update::default() };
+            for (i, &(dst, metric, seqno)) in adverts.iter().enumerate() {
+                u.adverts[i] = Advert { dst, metric, seqno };
+            }
+            let h = Header { src: from, dst: BROADCAST, dport: PORT, ttl: 32, size: 20 + 12 * adverts.len() as u32, forwards: 1, next_hop: -1, next_hop_set: true, failure_callback: false };
+            self.pkts.push((h, Some(u)));
+            self.pkts.len() - 1
+        }
+
+        fn sent_updates(&self) -> Vec<(Vec<Advert>, u32, Option<f64>)> {
+            self.did
+                .iter()
+                .filter_map(|d| match d {
+                    Did::Send(p, delay) => self.pkts[*p].1.map(|u| (u.entries().to_vec(), self.pkts[*p].0.size, *delay)),
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+
+    impl Host<usize> for Mock {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn uniform(&mut self, max: f64) -> f64 {
+            max / 2.0
+        }
+        fn schedule(&mut self, ev: u32, handler: Handler, delay: f64) {
+            self.did.push(Did::Schedule(ev, handler, delay));
+        }
+        fn cancel(&mut self, ev: u32) {
+            self.did.push(Did::Cancel(ev));
+        }
+        fn send(&mut self, p: usize, delay: Option<f64>) {
+            self.did.push(Did::Send(p, delay));
+        }
+        fn deliver(&mut self, p: usize) {
+            self.did.push(Did::Deliver(p));
+        }
+        fn drop(&mut self, p: usize, why: Drop) {
+            self.did.push(Did::Drop(p, why));
+        }
+        fn free(&mut self, p: usize) {
+            self.did.push(Did::Free(p));
+        }
+        fn header(&self, p: usize) -> Header {
+            self.pkts[p].0
+        }
+        fn set_header(&mut self, p: usize, h: Header) {
+            self.pkts[p].0 = h;
+        }
+        fn update(&self, p: usize) -> Update {
+            self.pkts[p].1.expect("an update")
+        }
+        fn new_packet(&mut self) -> usize {
+            let h = Header { src: self.addr, dst: 0, dport: 0, ttl: 32, size: 0, forwards: 0, next_hop: -2, next_hop_set: false, failure_callback: false };
+            self.pkts.push((h, None));
+            self.pkts.len() - 1
+        }
+        fn set_update(&mut self, p: usize, u: Update) {
+            self.pkts[p].1 = Some(u);
+        }
+    }
+
+    fn adv(dst: i32, metric: u8, seqno: u32) -> Advert {
+        Advert { dst, metric, seqno }
+    }
+
+    fn started(addr: i32) -> (Mock, Dsdv<usize>) {
+        let (mut h, mut d) = (Mock::new(addr), Dsdv::new(addr, Params::default()));
+        d.start(&mut h);
+        (h, d)
+    }
+
+    #[test]
+    fn the_first_full_update_comes_within_two_seconds_and_the_next_a_period_later() {
+        let (mut h, mut d) = started(3);
+        assert_eq!(h.did, [Did::Schedule(0, Handler::Helper, 1.0)]);
+        assert_eq!((d.seqno, d.table[0].seqno), (2, 0));
+        h.now = 1.0;
+        d.fire(&mut h, 0, Handler::Helper);
+        // itself, metric 0, the sequence number advanced; 10 ms jitter;
+        // then 15 s * (0.75 + up to 0.25)
+        assert_eq!(h.sent_updates(), [(vec![adv(3, 0, 4)], 32, Some(0.005))]);
+        assert_eq!(h.did.last(), Some(&Did::Schedule(0, Handler::Helper, 15.0 * 0.875)));
+    }
+
+    #[test]
+    fn a_new_neighbour_is_advertised_after_twice_its_settling_time_and_timed_out_after_three_periods() {
+        let (mut h, mut d) = started(0);
+        h.now = 2.0;
+        let p = h.heard(1, &[(1, 0, 4), (2, 1, 6)]);
+        d.recv(&mut h, p);
+        let e1 = &d.table[d.find(1).unwrap()];
+        assert_eq!((e1.hop, e1.metric, e1.seqno, e1.advertise_ok_at, e1.wst, e1.advert_metric), (1, 1, 4, 14.0, 6.0, true));
+        let e2 = &d.table[d.find(2).unwrap()];
+        assert_eq!((e2.hop, e2.metric), (1, 2));
+        // triggered updates at the advertising time; the sender's timeout
+        assert!(h.did.contains(&Did::Schedule(1, Handler::Trigger, 12.0)));
+        assert!(h.did.contains(&Did::Schedule(2, Handler::Trigger, 12.0)));
+        assert_eq!(h.did.last(), Some(&Did::Free(p)));
+        assert!(h.did.contains(&Did::Schedule(3, Handler::Helper, 45.0)));
+        // silence: the routes through 1 broken, odd numbers, advertised now
+        h.now = 47.0;
+        d.fire(&mut h, 3, Handler::Helper);
+        for (dst, seqno) in [(1, 5), (2, 7)] {
+            let e = &d.table[d.find(dst).unwrap()];
+            assert_eq!((e.metric, e.seqno, e.advertise_ok_at, e.advert_seqno), (BIG, seqno, 47.0, true));
+        }
+        assert!(d.table[d.find(1).unwrap()].timeout.is_none());
+        // the trigger, at once: both broken routes, and the node itself
+        // (whose start flags no full update has cleared yet)
+        d.fire(&mut h, 1, Handler::Trigger);
+        let ups = h.sent_updates();
+        assert_eq!(ups.last().unwrap().0, [adv(0, 0, 0), adv(1, 250, 5), adv(2, 250, 7)]);
+        assert_eq!(ups.last().unwrap().1, 56);
+    }
+
+    #[test]
+    fn triggered_updates_come_at_most_once_a_second() {
+        let (mut h, mut d) = started(0);
+        h.now = 1.0;
+        d.fire(&mut h, 0, Handler::Helper);
+        // a neighbour heard at 1.2: its trigger falls due too early
+        h.now = 1.2;
+        let p = h.heard(1, &[(1, 0, 4)]);
+        d.recv(&mut h, p);
+        let trig = d.table[d.find(1).unwrap()].trigger.unwrap();
+        d.fire(&mut h, trig, Handler::Trigger);
+        let want = 2.0 - 1.2;
+        assert!(matches!(h.did.last(), Some(&Did::Schedule(ev, Handler::Trigger, t)) if ev == trig && (t - want).abs() < 1e-12));
+        assert_eq!(h.sent_updates().len(), 1);
+    }
+
+    #[test]
+    fn packets_wait_five_at_most_and_go_when_a_route_comes() {
+        let (mut h, mut d) = started(0);
+        let ps: Vec<usize> = (0..7).map(|_| h.data(0, 2, 0)).collect();
+        for &p in &ps {
+            d.recv(&mut h, p);
+        }
+        let e = &d.table[d.find(2).unwrap()];
+        assert_eq!((e.metric, e.queue.as_ref().unwrap().len()), (BIG, 5));
+        let drops: Vec<Did> = h.did.iter().filter(|x| matches!(x, Did::Drop(..))).cloned().collect();
+        assert_eq!(drops, [Did::Drop(ps[0], Drop::QueueFull), Did::Drop(ps[1], Drop::QueueFull)]);
+        // a route through 1: the five go at once, to the next hop, each
+        // with the IP header counted a second time
+        let p = h.heard(1, &[(1, 0, 4), (2, 1, 6)]);
+        d.recv(&mut h, p);
+        let sent: Vec<(usize, u32, i32)> = h.did.iter().filter_map(|x| if let Did::Send(p, None) = x { Some((*p, h.pkts[*p].0.size, h.pkts[*p].0.next_hop)) } else { None }).collect();
+        assert_eq!(sent, ps[2..].iter().map(|&p| (p, 552, 1)).collect::<Vec<_>>());
+        assert!(d.table[d.find(2).unwrap()].queue.is_none());
+        assert!(h.pkts[ps[2]].0.failure_callback);
+    }
+
+    #[test]
+    fn hearing_itself_called_unreachable_it_updates_at_once() {
+        let (mut h, mut d) = started(0);
+        let p = h.heard(1, &[(0, 250, 9)]);
+        d.recv(&mut h, p);
+        assert!(h.did.contains(&Did::Cancel(0)));
+        assert!(h.did.contains(&Did::Schedule(0, Handler::Helper, 0.0)));
+        assert!(d.find(0).is_some_and(|i| d.table[i].metric == 0));
+    }
+
+    #[test]
+    fn a_neighbour_with_older_news_of_a_broken_route_is_told() {
+        let (mut h, mut d) = started(0);
+        let p = h.heard(1, &[(1, 0, 4), (2, 1, 6)]);
+        d.recv(&mut h, p);
+        h.now = 3.0;
+        let q = h.heard(1, &[(2, 250, 5)]);
+        d.recv(&mut h, q);
+        let e = &d.table[d.find(2).unwrap()];
+        assert_eq!((e.metric, e.seqno, e.advertise_ok_at), (2, 6, 3.0));
+        let trig = e.trigger.unwrap();
+        assert!(h.did.contains(&Did::Cancel(trig)));
+        assert_eq!(h.did.iter().filter(|x| matches!(x, Did::Schedule(ev, Handler::Trigger, t) if *ev == trig && *t == 0.0)).count(), 1);
+    }
+
+    #[test]
+    fn loops_ttl_broadcasts_and_link_failures() {
+        let (mut h, mut d) = started(0);
+        let looped = h.data(0, 3, 2);
+        d.recv(&mut h, looped);
+        let old = h.data(4, 3, 2);
+        h.pkts[old].0.ttl = 1;
+        d.recv(&mut h, old);
+        let mine = h.data(0, BROADCAST, 0);
+        d.recv(&mut h, mine);
+        let theirs = h.data(4, BROADCAST, 1);
+        d.recv(&mut h, theirs);
+        let lost = h.data(0, 3, 0);
+        Dsdv::<usize>::link_failed(&mut h, lost);
+        assert_eq!(h.did[1..], [Did::Drop(looped, Drop::Loop), Did::Drop(old, Drop::Ttl), Did::Send(mine, Some(0.005)), Did::Deliver(theirs), Did::Drop(lost, Drop::LinkFailed)]);
+    }
+
+    #[test]
+    fn many_changes_make_a_full_update() {
+        let (mut h, mut d) = started(0);
+        h.now = 1.0;
+        d.fire(&mut h, 0, Handler::Helper);
+        let p = h.heard(1, &[(1, 0, 4), (2, 1, 6), (3, 1, 6), (4, 2, 8)]);
+        d.recv(&mut h, p);
+        // the triggers fall due when the routes may be advertised
+        h.now = 13.0;
+        let trig = d.table[d.find(1).unwrap()].trigger.unwrap();
+        d.fire(&mut h, trig, Handler::Trigger);
+        // four of five entries changed: a full update (its own number
+        // advanced), the periodic one moved
+        let (adverts, size, _) = h.sent_updates().last().unwrap().clone();
+        assert_eq!(adverts, [adv(0, 0, 6), adv(1, 1, 4), adv(2, 2, 6), adv(3, 2, 6), adv(4, 3, 8)]);
+        assert_eq!(size, 20 + 5 * 12);
+        assert!(h.did.contains(&Did::Cancel(0)));
     }
 }
