@@ -9,6 +9,7 @@ pub mod cbq;
 pub mod errmodel;
 pub mod fairq;
 pub mod fulltcp;
+pub mod lan;
 pub mod link;
 pub mod misc;
 pub mod pi;
