@@ -44,6 +44,7 @@ LanNode instproc addNode {nodes bw delay {llType ""} {ifqType ""} {macType ""} {
     foreach {v def} {ifqType ifqType_ ifqLen ifqLen_ macType macType_ llType llType_ phyType phyType_ mactrace mactrace_} {
         if {[set $v] eq ""} { set $v [set $def] }
     }
+    ::dumbbell::lan_members $nodes
     set half [expr {$cost_ / 2.0}]
     foreach src $nodes {
         set nif [new LanIface $src $self -ifqType $ifqType -ifqLen $ifqLen -llType $llType \
@@ -66,6 +67,16 @@ LanNode instproc addNode {nodes bw delay {llType ""} {ifqType ""} {macType ""} {
         $self dumbbell-vlinks $src $nif [$nif set ifq_] [$nif set iface_] $bw $half
     }
     set nodelist_ [concat $nodelist_ $nodes]
+}
+
+# A LAN's members must be (wired) nodes, at least one.
+proc ::dumbbell::lan_members {nodes} {
+    if {[llength $nodes] == 0} { error "a LAN needs at least one node, got an empty node list" }
+    foreach n $nodes {
+        if {[catch {$n is-lan?} lan] || $lan} {
+            error "a LAN's members must be nodes: \"$n\" is not one"
+        }
+    }
 }
 
 # The two virtual links between member `src` and the LAN, in ns-2's link_
@@ -284,6 +295,9 @@ Simulator instproc make-lan {args} {
     }
     ::dumbbell::check_bw $bw "bandwidth of the LAN"
     ::dumbbell::check_time $delay "delay of the LAN"
+    if {$ifqType ne "" && ![::dumbbell::is_class $ifqType]} {
+        error "make-lan: unknown interface queue type \"$ifqType\""
+    }
     # (ns-2 misspells the interface queue's default here, so an empty one
     # stays empty and the LAN's class default applies)
     set lan [new LanNode $self -bw $bw -delay $delay -llType $llType -ifqType $ifqType \
@@ -325,6 +339,7 @@ AbsLanNode instproc init {ns args} {
 
 AbsLanNode instproc addNode {nodes} {
     $self instvar id_ lanIface_ q_ ns_ nodelist_ cost_ varp_ dlink_ mcl_ bw_ deqT_
+    ::dumbbell::lan_members $nodes
     set half [expr {$cost_ / 2.0}]
     foreach src $nodes {
         set nif [new AbsLanIface $src $self]
