@@ -13,11 +13,14 @@ set scen [lindex $argv 0]
 set ns [new Simulator]
 set tf [open lan.tr w]
 $ns trace-all $tf
+set nf [open lan.nam w]
+$ns namtrace-all $nf
 
 proc finish {} {
-    global ns tf
+    global ns tf nf
     $ns flush-trace
     close $tf
+    close $nf
     exit 0
 }
 

@@ -137,7 +137,6 @@ foreach m {reset rtObject? init-outLink start-mcast getArbiter attach sp-add-rou
            incr-rtgtable-size decr-rtgtable-size intf-changed} {
     LanNode instproc $m args { return }
 }
-Node instproc is-lan? {} { return 0 }
 
 # ---- a member's interface ----------------------------------------------------------
 
