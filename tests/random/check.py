@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --lan (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -128,7 +128,8 @@ def check_seed(entry, args):
     text, meta = gen.build(seed, args.stress, args.dynamics or dyn, args.traffic or traffic, args.vegas or vegas,
                            args.tfrc or gen.tfrc_entry(entry), args.queues or gen.queues_entry(entry),
                            args.linux or gen.linux_entry(entry),
-                           args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry))
+                           args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry),
+                           args.lan or gen.lan_entry(entry))
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -188,6 +189,8 @@ def main(argv=None):
                    help="gen.py --qs scripts: Quick-Start routers on every node, Quick-Start requests on the TCP flows")
     p.add_argument("--aqm", action="store_true",
                    help="gen.py --aqm scripts: ns-2's RIO and REM queues (random parameters, token-bucket taggers) on some links")
+    p.add_argument("--lan", action="store_true",
+                   help="gen.py --lan scripts: one or two wired LANs (802.3, plain MAC or abstract) over some of the nodes")
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     args = p.parse_args(argv)

@@ -284,8 +284,10 @@ pub(crate) struct PacketPool {
 
 /// Which way a packet goes through a LAN's stack (ns-2's
 /// `hdr_cmn::direction()`): an agent's packet has none; the link layer
-/// sends it `Down`; the channel hands each receiver an `Up` copy.  ns-2
-/// never clears it, so a packet that left one LAN upwards still says `Up`.
+/// sends it `Down`; the channel hands each receiver an `Up` copy; a LAN
+/// interface clears it on the way to the node.  The abstract LAN has no
+/// interface, so a packet that left one still says `Up` (and bounces once
+/// off the next LAN's link layer, as in ns-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Direction {
     #[default]

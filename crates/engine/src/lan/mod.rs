@@ -42,7 +42,8 @@ pub enum Part {
     Router(Router),
     Varp(Varp),
     Replicator(Replicator),
-    /// A network interface: packets pass on to its target.
+    /// A network interface: packets pass on to its target, their
+    /// direction cleared.
     Iface { target: ObjId, label: i32 },
 }
 
@@ -57,7 +58,14 @@ impl Sim {
             Part::Phy(_) => self.phy_recv(to, p),
             Part::Replicator(_) => self.replicate(to, p),
             Part::Iface { target, .. } => {
+                // (ns-2's interface clears the direction: a packet that
+                // crossed an abstract LAN, which has none, still says up)
                 let t = *target;
+                let mut hd = self.w.pool.lan_hdr(p);
+                if hd.dir != crate::packet::Direction::None {
+                    hd.dir = crate::packet::Direction::None;
+                    self.w.pool.set_lan_hdr(p, hd);
+                }
                 self.recv(t, p, None)
             }
             Part::Channel(_) | Part::Router(_) | Part::Varp(_) => self.w.pool.free(p),

@@ -144,6 +144,13 @@ impl Sim {
                 Ok(String::new())
             }
             (Part::Iface { label, .. }, "label", None) => Ok(label.to_string()),
+            (Part::Iface { .. }, "label", Some(_)) => {
+                let v = parse_int(argv[1]);
+                if let Some(Part::Iface { label, .. }) = self.lan_part(id) {
+                    *label = v;
+                }
+                Ok(String::new())
+            }
             (Part::Replicator(_), "installNext", Some(o)) => {
                 let o = o?;
                 let Some(Part::Replicator(r)) = self.lan_part(id) else { unreachable!() };
