@@ -9,6 +9,10 @@
 #             limit, and a LAN cost
 # abstract:   the abstract LAN with three TCP flows and a short common
 #             queue
+# chain:      an abstract LAN, then a plain-MAC LAN, then an 802.3 LAN
+#             in a row, a TCP flow and a CBR flow across all three (a
+#             packet out of the abstract LAN goes up the next LAN's link
+#             layer once before it goes down, as in ns-2)
 set scen [lindex $argv 0]
 set ns [new Simulator]
 set tf [open lan.tr w]
@@ -101,6 +105,17 @@ switch $scen {
         $ns at 0.05 "$f2 start"
         $ns at 0.1 "$f3 start"
         $ns at 2.0 {report {acks [$t1 set ack_] [$t2 set ack_] [$t3 set ack_]}}
+    }
+    chain {
+        for {set i 0} {$i < 7} {incr i} { set n($i) [$ns node] }
+        set l1 [$ns make-abslan "$n(0) $n(1) $n(2)" 10Mb 1ms]
+        set l2 [$ns newLan "$n(2) $n(3) $n(4)" 10Mb 1ms]
+        set l3 [$ns make-lan "$n(4) $n(5) $n(6)" 10Mb 1ms LL Queue/DropTail Mac/802_3 Channel]
+        lassign [tcp $n(0) $n(6)] t1 f1
+        set c [cbr $n(1) $n(5) 300 0.01]
+        $ns at 0.0 "$f1 start"
+        $ns at 0.05 "$c start"
+        $ns at 1.5 {report {acks [$t1 set ack_]}}
     }
 }
 $ns run
