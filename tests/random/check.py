@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -129,7 +129,8 @@ def check_seed(entry, args):
                            args.tfrc or gen.tfrc_entry(entry), args.queues or gen.queues_entry(entry),
                            args.linux or gen.linux_entry(entry),
                            args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry),
-                           args.diffserv or gen.diffserv_entry(entry))
+                           args.diffserv or gen.diffserv_entry(entry),
+                           args.lan or gen.lan_entry(entry))
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -191,6 +192,8 @@ def main(argv=None):
                    help="gen.py --aqm scripts: ns-2's RIO and REM queues (random parameters, token-bucket taggers) on some links")
     p.add_argument("--diffserv", action="store_true",
                    help="gen.py --diffserv scripts: ns-2's DiffServ edge and core queues (schedulers, MRED modes, policies) on some links")
+    p.add_argument("--lan", action="store_true",
+                   help="gen.py --lan scripts: one or two wired LANs (802.3, plain MAC or abstract) over some of the nodes")
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     args = p.parse_args(argv)

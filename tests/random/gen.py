@@ -10,6 +10,7 @@
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq, GK and CBQ queues on some links
     python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
     python3 tests/random/gen.py SEED --diffserv   DiffServ edge and core queues on some links
+    python3 tests/random/gen.py SEED --lan        one or two wired LANs over some nodes
     python3 tests/random/gen.py SEED --full       two-way TCP too (Agent/TCP/FullTcp and variants)
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
@@ -264,10 +265,13 @@ class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
                  linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
-                 diffserv: bool = False):
+                 diffserv: bool = False, lan: bool = False):
         self.seed = seed
         self.diffserv = diffserv
         self.ds_kinds = []
+        self.lan = lan
+        self.lan_lines = []
+        self.lan_kinds = []
         self.qs = qs
         self.qs_head = []
         self.qs_lines = []
@@ -1916,6 +1920,54 @@ class Gen:
 
     CBQ_ALGS = ["ancestor-only", "top-level", "formal", "0", "1", "2"]
 
+    # -- wired LANs (--lan) -----------------------------------------------------------
+    #
+    # Only in --lan mode, from a stream of its own, after everything else:
+    # one or two LANs, each over two to five of the nodes, made once every
+    # node and link exists (so each LAN takes the next node numbers): an
+    # 802.3 LAN (make-lan, now and then with collision traces or a short
+    # interface queue), a plain-MAC LAN (newLan or make-lan ... Mac) or an
+    # abstract LAN (make-abslan), at random bandwidths and delays, sometimes
+    # with a cost.  The routes then take them where they are shorter, or tie
+    # and win or lose on ns-2's node order.  The other draws are untouched.
+    def build_lan(self):
+        if not self.lan:
+            return
+        y = Rng(((self.seed ^ 0x6A09E667F3BCC908) * 0xBB67AE8584CAA73B + 0x3C6EF372FE94F82B
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        if self.n < 2:
+            return
+        for j in range(1 + y.chance(35)):
+            k = y.randint(2, min(5, self.n))
+            members = sorted(y.sample(list(range(self.n)), k))
+            if y.chance(50):
+                y.shuffle(members)
+            nodes = " ".join(self.nref(m) for m in members)
+            bw = y.choice(["10Mb", "10Mb", "100Mb", "2Mb", "1.5Mb", "45Mb"])
+            d = y.choice(["1ms", "2ms", "0.5ms", "5ms", "10ms", "20us"])
+            kind = y.weighted([("802_3", 50), ("plain", 30), ("abstract", 20)])
+            v = "lan(%d)" % j
+            if kind == "802_3":
+                trace = "-trace on " if y.chance(35) else ""
+                qlen = (" Phy/WiredPhy %d" % y.randint(3, 30)) if y.chance(40) else ""
+                self.lan_lines.append("set %s [$ns make-lan %s\"%s\" %s %s LL Queue/DropTail Mac/802_3 Channel%s]"
+                                      % (v, trace, nodes, bw, d, qlen))
+                self.lan_kinds.append("802_3" + ("-trace" if trace else ""))
+            elif kind == "plain":
+                if y.chance(50):
+                    opt = (" -ifqLen %d" % y.randint(3, 30)) if y.chance(50) else ""
+                    self.lan_lines.append("set %s [$ns newLan \"%s\" %s %s%s]" % (v, nodes, bw, d, opt))
+                else:
+                    self.lan_lines.append("set %s [$ns make-lan \"%s\" %s %s LL Queue/DropTail Mac Channel]"
+                                          % (v, nodes, bw, d))
+                self.lan_kinds.append("plain")
+            else:
+                qlen = (" %d" % y.randint(2, 40)) if y.chance(60) else ""
+                self.lan_lines.append("set %s [$ns make-abslan \"%s\" %s %s%s]" % (v, nodes, bw, d, qlen))
+                self.lan_kinds.append("abstract")
+            if y.chance(30):
+                self.lan_lines.append("$%s cost %d" % (v, y.randint(1, 4)))
+
     def build_cbq(self):
         if not self.queues or self.dynamics:
             return
@@ -2655,6 +2707,7 @@ class Gen:
         L += ["Queue/RED set %s %s" % (v, val) for w, v, val in self.red_class if w == "late"]
         L += self.ext_link_lines()
         L += self.queue_lines
+        L += self.lan_lines
         L += self.red_trace_lines(fvar)
         for where, el in self.err_lines:
             if where == "early":
@@ -2858,6 +2911,8 @@ class Gen:
             feats["aqm"] = sorted(set(self.aqm_kinds))
         if self.diffserv:
             feats["diffserv"] = sorted(set(self.ds_kinds))
+        if self.lan:
+            feats["lan"] = sorted(set(self.lan_kinds))
         if self.full:
             feats["full"] = sorted(set(self.full_kinds))
         if self.qs:
@@ -2867,7 +2922,7 @@ class Gen:
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
           tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
-          diffserv: bool = False):
+          diffserv: bool = False, lan: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2880,9 +2935,10 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     beside them (check.py --full).  qs: Quick-Start routers on every node, Quick-Start requests on the
     TCP flows (check.py --qs).  aqm: ns-2's RIO and REM queues on some
     links, RIO sometimes behind a token-bucket tagger (check.py --aqm).  diffserv:
-    ns-2's DiffServ edge and core queues on some links (check.py --diffserv)."""
+    ns-2's DiffServ edge and core queues on some links (check.py --diffserv).  lan: one or two
+    wired LANs (802.3, plain MAC or abstract) over some of the nodes (check.py --lan)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv, lan)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -2902,6 +2958,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_cbq()
         g.build_aqm()
         g.build_diffserv()
+        g.build_lan()
         g.build_full()
         g.build_qs()
         text = g.emit()
@@ -2912,12 +2969,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm, "s" --diffserv ("dN", "tN", "vN", "fN", "qN", "aN", "dtN", ...).  (seed,
+    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm, "s" --diffserv, "e" --lan ("dN", "tN", "vN", "fN", "qN", "aN", "sN", "eN", "dtN", ...).  (seed,
     dynamics, traffic, vegas); `tfrc_entry`, `queues_entry`, `linux_entry`
     `full_entry` and `aqm_entry` tell the "f", "q", "l", "w" and "a"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfqlwkas") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlwkase") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -2969,11 +3026,17 @@ def diffserv_entry(entry) -> bool:
     return _mode_letter(entry, "s")
 
 
+def lan_entry(entry) -> bool:
+    """Is this seeds.txt entry a --lan script ("eN")?"""
+    return _mode_letter(entry, "e")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
     return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
-                 full_entry(entry), qs_entry(entry), aqm_entry(entry), diffserv_entry(entry))
+                 full_entry(entry), qs_entry(entry), aqm_entry(entry), diffserv_entry(entry),
+                 lan_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -3004,10 +3067,11 @@ def main(argv=None):
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")
     p.add_argument("--aqm", action="store_true", help="ns-2's RIO and REM queues on some links (RIO sometimes behind a tagger)")
+    p.add_argument("--lan", action="store_true", help="one or two wired LANs (802.3, plain MAC or abstract) over some nodes")
     p.add_argument("--diffserv", action="store_true", help="ns-2's DiffServ edge and core queues (dsRED) on some links")
     a = p.parse_args(argv)
     text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm,
-                    a.diffserv)
+                    a.diffserv, a.lan)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

@@ -174,6 +174,7 @@ def features(m):
     f |= {"fairq:" + x for x in m.get("queues", [])}
     f |= {"aqm:" + x for x in m.get("aqm", [])}
     f |= {"diffserv:" + x for x in m.get("diffserv", [])}
+    f |= {"lan:" + x for x in m.get("lan", [])}
     f |= {"full:" + x for x in m.get("full", [])}
     f |= {"qs:" + x for x in m.get("qs", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
@@ -231,6 +232,7 @@ def note(m):
         ((" queues:" + ",".join(m["queues"])) if m.get("queues") else "") +
         ((" aqm:" + ",".join(m["aqm"])) if m.get("aqm") else "") +
         ((" diffserv:" + ",".join(m["diffserv"])) if m.get("diffserv") else "") +
+        ((" lan:" + ",".join(m["lan"])) if m.get("lan") else "") +
         ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
         ((" full:" + ",".join(m["full"])) if m.get("full") else "") +
         ((" qs:" + ",".join(m["qs"])) if m.get("qs") else ""))
@@ -325,7 +327,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")

@@ -388,3 +388,25 @@ def test_diffserv_mode_only_changes_queues(seed):
             assert {(k, cp) for _, _, k, cp in policies} == policers
     assert gen.diffserv_entry("s%d" % seed) and not gen.diffserv_entry(str(seed))
     assert gen.entry_build("s%d" % seed)[0] == text
+
+
+@pytest.mark.parametrize("seed", [2, 12, 23, 42, 77])
+def test_lan_mode_only_adds_lans(seed):
+    """--lan draws from a stream of its own: the script is the plain seed's
+    with one or two LANs (and maybe their costs) added once every node and
+    link exists, over two to five distinct nodes."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, lan=True)
+    assert meta["lan"] and set(meta["lan"]) <= {"802_3", "802_3-trace", "plain", "abstract"}
+    lines = text.splitlines()
+    added = [ln for ln in lines if re.match(r"(set lan\(\d\) \[\$ns (make-lan|newLan|make-abslan) |\$lan\(\d\) cost )", ln)]
+    assert 1 <= len([ln for ln in added if ln.startswith("set lan(")]) <= 2
+    assert [ln for ln in lines if ln not in added] == plain
+    first = lines.index(added[0])
+    assert all(not re.search(r"\$ns (node|duplex-link|simplex-link)\b", ln) for ln in lines[first:])
+    for ln in added:
+        nodes = re.findall(r"\$n\((\d+)\)", ln)
+        if ln.startswith("set lan("):
+            assert 2 <= len(nodes) <= 5 and len(set(nodes)) == len(nodes)
+    assert gen.lan_entry("e%d" % seed) and not gen.lan_entry(str(seed))
+    assert gen.entry_build("e%d" % seed)[0] == text

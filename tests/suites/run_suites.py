@@ -90,6 +90,8 @@ EXPECTED = {
     # tfrc_cbr_conservative, tfrc_onoff, tfrc_onoff_oldcode)
     "quiescent": ["tcp_onoff", "tcp_cbr_CWV", "tcp_telnet_CWV", "tfrc_cbr", "tfrc_telnet"],
     "friendly": None,
+    # lan-routing-hier needs hierarchical addresses
+    "lan": ["lan-routing-flat", "lan-routing-flat-qlimit", "congested", "lan-broadcast", "lan-abstract", "lan-mactrace"],
     # references: the real ns-2's output, in fixtures/tcpLinux (OWN_REFERENCE)
     "tcpLinux": None,
     "full": None,

@@ -19,6 +19,7 @@ pub mod delayer;
 pub mod errmodel;
 pub mod flowdelay;
 pub mod fluid;
+pub mod lan;
 pub mod notice;
 pub mod num;
 pub mod ns2;

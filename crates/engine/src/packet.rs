@@ -280,6 +280,37 @@ pub(crate) struct PacketPool {
     /// mobile node's stack first writes one; the stack writes a packet's
     /// before it reads it (wireless/net.rs).
     wl_hdrs: Vec<crate::wireless::net::WlHdr>,
+    /// LAN link-layer headers (the MAC header and the common header's
+    /// direction) by slot, each with the uid of the packet that carries it,
+    /// as `qs_opts`; written only by the objects of a LAN (lan/).
+    lan_hdrs: Vec<(i32, LanHdr)>,
+}
+
+/// Which way a packet goes through a LAN's stack (ns-2's
+/// `hdr_cmn::direction()`): an agent's packet has none; the link layer
+/// sends it `Down`; the channel hands each receiver an `Up` copy; a LAN
+/// interface clears it on the way to the node.  The abstract LAN has no
+/// interface, so a packet that left one still says `Up` (and bounces once
+/// off the next LAN's link layer, as in ns-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Direction {
+    #[default]
+    None,
+    Down,
+    Up,
+}
+
+/// The parts of ns-2's MAC header (`hdr_mac`) a wired LAN reads, and the
+/// direction, kept beside the pool (`PacketPool::lan_hdr`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LanHdr {
+    /// Destination MAC address (`macDA_`; -1 is broadcast).
+    pub da: i32,
+    /// Source MAC address (`macSA_`).
+    pub sa: i32,
+    /// Bytes of padding the MAC added up to the minimum frame.
+    pub padding: i32,
+    pub dir: Direction,
 }
 
 impl Default for PacketPool {
@@ -290,7 +321,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), wl_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), wl_hdrs: Vec::new(), lan_hdrs: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -427,6 +458,50 @@ impl PacketPool {
             self.xcp_hdrs.resize(self.slots.len().max(i + 1), (0, XcpHdr::default()));
         }
         self.xcp_hdrs[i] = (self.get(id).uid, h);
+    }
+
+    /// Packet `id`'s LAN header (zero, no direction, if none was written).
+    #[inline]
+    pub fn lan_hdr(&self, id: PktId) -> LanHdr {
+        match self.lan_hdrs.get(id.0 as usize) {
+            Some(&(uid, h)) if uid == self.get(id).uid => h,
+            _ => LanHdr::default(),
+        }
+    }
+
+    /// Give packet `id` (with its uid set) LAN header `h`.
+    pub fn set_lan_hdr(&mut self, id: PktId, h: LanHdr) {
+        let i = id.0 as usize;
+        if i >= self.lan_hdrs.len() {
+            self.lan_hdrs.resize(self.slots.len().max(i + 1), (0, LanHdr::default()));
+        }
+        self.lan_hdrs[i] = (self.get(id).uid, h);
+    }
+
+    /// A copy of packet `id` (ns-2's `Packet::copy`: every header, the uid
+    /// included), with what is kept beside the pool for it.
+    pub fn copy(&mut self, id: PktId) -> PktId {
+        let n = self.alloc();
+        let pk = self.get(id).clone();
+        *self.get_mut(n) = pk;
+        if (id.0 as usize) < self.rate_hdrs.len() {
+            let h = self.rate_hdrs[id.0 as usize];
+            *self.rate_hdr_mut(n) = h;
+        }
+        if self.is_ect1(id) {
+            self.set_ect1(n);
+        }
+        let (qs, xcp, lan) = (self.qs_option(id), self.xcp_hdr(id), self.lan_hdr(id));
+        if qs != Default::default() {
+            self.set_qs_option(n, qs);
+        }
+        if xcp != XcpHdr::default() {
+            self.set_xcp_hdr(n, xcp);
+        }
+        if lan != LanHdr::default() {
+            self.set_lan_hdr(n, lan);
+        }
+        n
     }
 }
 

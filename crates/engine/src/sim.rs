@@ -267,6 +267,8 @@ pub struct World {
     pub qs_rate_code: crate::quickstart::RateCode,
     /// A Quick-Start router exists: every queue keeps its utilization.
     pub qs_meters: bool,
+    /// LAN MACs made so far: the next one's address (lan/).
+    pub macs: i32,
 }
 
 impl World {
@@ -352,6 +354,7 @@ impl World {
             newecn_compat: false,
             qs_rate_code: Default::default(),
             qs_meters: false,
+            macs: 0,
             started: false,
             linux: crate::cc::Shared::default(),
         }
@@ -430,6 +433,8 @@ pub enum Obj {
     /// A traffic trace's records, which trace-driven sources read
     /// (tracesrc.rs).
     Records(Box<crate::tracesrc::Records>),
+    /// A part of a wired LAN (lan/).
+    Lan(Box<crate::lan::Part>),
 }
 
 const _: () = assert!(std::mem::size_of::<Obj>() == 64);
@@ -1052,6 +1057,10 @@ impl Sim {
                 self.wireless_recv(to, p);
                 None
             }
+            Obj::Lan(_) => {
+                self.lan_recv(to, p, h);
+                None
+            }
             Obj::Taken => {
                 // Re-entry into an object that is running (an agent sending
                 // to itself through its own node): deliver right after it.
@@ -1543,7 +1552,7 @@ impl Sim {
                             self.w.s.timer_handled(t);
                             continue;
                         }
-                        Obj::Delayer(_) | Obj::FlowDelay(_) => {
+                        Obj::Delayer(_) | Obj::FlowDelay(_) | Obj::Lan(_) => {
                             // It must stay in the table while it runs (its
                             // queue calls it back, or a packet it forwards
                             // comes back): run it after `put`.
@@ -1563,12 +1572,15 @@ impl Sim {
         }
     }
 
-    /// A delayer's or a flow delay box's timer (out of the run loop).
+    /// A delayer's, a flow delay box's or a LAN MAC's timer (out of the
+    /// run loop).
     #[cold]
     #[inline(never)]
     fn forwarder_timeout(&mut self, owner: ObjId, t: u32, kind: u8) {
         if let Obj::Delayer(_) = self.objs[owner as usize] {
             self.delayer_timeout(owner, kind);
+        } else if let Obj::Lan(_) = self.objs[owner as usize] {
+            self.lan_timeout(owner, kind);
         } else {
             self.flowdelay_timeout(owner, t);
         }

@@ -20,7 +20,7 @@ impl Sim {
         let cmd = *argv.first().ok_or("missing command")?;
         let n = argv.len();
         // Commands every connector-like object has.
-        if cmd == "target" || cmd == "drop-target" {
+        if (cmd == "target" || cmd == "drop-target") && !matches!(self.objs[id as usize], Obj::Lan(_)) {
             return self.target_cmd(id, cmd == "drop-target", if n > 1 { Some(argv[1]) } else { None });
         }
         match &mut self.objs[id as usize] {
@@ -355,6 +355,7 @@ impl Sim {
             Obj::Records(_) => self.tracefile_cmd(id, argv),
             Obj::Agent(_) => self.agent_command(id, argv),
             Obj::Wireless(_) => self.wireless_command(id, argv),
+            Obj::Lan(_) => self.lan_command(id, argv),
             Obj::QsEntry(_) => match cmd {
                 // `install 0 $agent`: the Quick-Start agent (its only slot)
                 "install" if argv.len() == 3 && argv[1] == "0" => {

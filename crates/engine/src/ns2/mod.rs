@@ -34,6 +34,7 @@ pub mod registry;
 pub mod rng;
 pub mod scfq;
 pub mod fairq;
+pub mod lan;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;

@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, dsred, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, cbq, dsred, errmodel, l4s, fairq, fulltcp, lan, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -154,11 +154,20 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Channel/WirelessChannel", tables: &[&wireless::CHANNEL], make: crate::ns2::wjoin::make_channel },
     Class { name: "Phy/WirelessPhy", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY], make: wireless::make_inert },
     Class { name: "Mac/802_11", tables: &[&wireless::MAC, &wireless::MAC_802_11], make: wireless::make_inert },
-    Class { name: "LL", tables: &[&wireless::LL], make: wireless::make_inert },
+    Class { name: "LL", tables: &[&lan::LAN_LL], make: lan::make_ll },
     Class { name: "Antenna/OmniAntenna", tables: &[&wireless::OMNI_ANTENNA], make: wireless::make_inert },
     Class { name: "Propagation/TwoRayGround", tables: &[], make: wireless::make_inert },
     Class { name: "Propagation/FreeSpace", tables: &[], make: wireless::make_inert },
     Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
+    Class { name: "Mac", tables: &[&wireless::MAC, &lan::LAN_MAC], make: lan::make_mac },
+    Class { name: "Mac/802_3", tables: &[&wireless::MAC, &lan::LAN_MAC, &lan::MAC_802_3], make: lan::make_mac_802_3 },
+    Class { name: "Phy/WiredPhy", tables: &[&wireless::PHY, &lan::WIRED_PHY], make: lan::make_phy },
+    Class { name: "Channel", tables: &[&wireless::CHANNEL, &lan::LAN_CHANNEL], make: lan::make_channel },
+    Class { name: "LanRouter", tables: &[], make: lan::make_router },
+    Class { name: "VARPTable", tables: &[], make: lan::make_varp },
+    Class { name: "NetworkInterface", tables: &[&lan::NETWORK_INTERFACE], make: lan::make_iface },
+    Class { name: "Classifier/Replicator", tables: &[&misc::CLASSIFIER, &lan::REPLICATOR], make: lan::make_replicator },
+    Class { name: "Trace/Collision", tables: &[&trace::TRACE], make: lan::make_collision },
 ];
 
 /// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.

@@ -76,7 +76,7 @@ foreach cls {
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
-    Mac/802_11Ext Mac/Tdma Mac/802_3 Phy/WirelessPhyExt Propagation/Shadowing
+    Mac/802_11Ext Mac/Tdma Phy/WirelessPhyExt Propagation/Shadowing
     Propagation/Nakagami Propagation/ShadowingVis
 } {
     set ::dumbbell::unsupported($cls) 1

@@ -123,6 +123,7 @@ Simulator instproc init-nam {} {
         $self dump-namcolors
         $self dump-namnodes
         $self dump-namlinks
+        $self dump-namlans
         $self dump-namqueues
     }
     $self dump-namagents
@@ -182,7 +183,16 @@ Simulator instproc dump-namnodes {} {
     $self instvar Node_
     if {![info exists Node_]} return
     foreach nn [array names Node_] {
-        $Node_($nn) dump-namconfig
+        if {![$Node_($nn) is-lan?]} { $Node_($nn) dump-namconfig }
+    }
+}
+
+# The LANs (lan.tcl), after the links.
+Simulator instproc dump-namlans {} {
+    $self instvar Node_
+    if {![info exists Node_]} return
+    foreach nn [array names Node_] {
+        if {[$Node_($nn) is-lan?]} { $Node_($nn) dump-namconfig }
     }
 }
 
@@ -202,8 +212,6 @@ Simulator instproc dump-namqueues {} {
         $link_($qn) dump-nam-queueconfig
     }
 }
-
-Simulator instproc dump-namlans {} { }
 
 # The order in which nam learns the links (it lays them out in that order):
 # each simplex link registers when it is made, unless the reverse link is

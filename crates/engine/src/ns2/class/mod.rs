@@ -10,6 +10,7 @@ pub mod dsred;
 pub mod errmodel;
 pub mod fairq;
 pub mod fulltcp;
+pub mod lan;
 pub mod link;
 pub mod misc;
 pub mod pi;
