@@ -74,6 +74,7 @@ EXPECTED = {
     "rem": None,
     "rio": None,
     "gk": None,
+    "red-pd": None,
     "simple": None,
     "frto": None,
     "links": None,

@@ -215,6 +215,9 @@ pub enum SnoopKind {
     Drop,
     /// `SnoopQueue/EDrop`: RED's early drops (with an early-drop target).
     EDrop,
+    /// A monitored flow's drop by RED-PD's filter, counted by the flow
+    /// monitor directly (no snoop object sees it).
+    MonEDrop,
 }
 
 #[derive(Clone, Debug)]
@@ -286,6 +289,8 @@ pub struct QueueMonitor {
     /// A flow's token bucket, which tags the packets it covers In as a
     /// tagger's flow sees them arrive.
     pub tb: Option<Box<crate::tagger::TokenBucket>>,
+    /// A flow's policing by a RED-PD queue (its target and state).
+    pub policy: Option<Box<crate::qdisc::redpd::FlowPolicy>>,
     /// Distribution of the RTTs departing TCP packets carry.
     pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.
@@ -627,6 +632,7 @@ impl QueueMonitor {
             SnoopKind::Out => self.depart(now, p, out),
             SnoopKind::Drop => self.dropped(now, p, out),
             SnoopKind::EDrop => self.edropped(now, p, out),
+            SnoopKind::MonEDrop => self.mon_edropped(now, p, out),
         }
     }
 
@@ -667,6 +673,13 @@ impl QueueMonitor {
     pub fn edropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
         self.ebdrops += p.size;
         self.epdrops += 1;
+        self.dropped(now, p, out);
+    }
+
+    /// `EDQueueMonitor::mon_edrop`.
+    pub fn mon_edropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+        self.mon_ebdrops += p.size;
+        self.mon_epdrops += 1;
         self.dropped(now, p, out);
     }
 

@@ -33,6 +33,7 @@ pub mod registry;
 pub mod rng;
 pub mod scfq;
 pub mod fairq;
+pub mod redpd;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;

@@ -34,6 +34,7 @@ pub mod pi;
 pub mod gk;
 pub mod pie;
 pub mod red;
+pub mod redpd;
 pub mod rem;
 pub mod rio;
 pub mod scfq;
@@ -59,6 +60,7 @@ pub use pi::Pi;
 pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
+pub use redpd::RedPd;
 pub use rem::Rem;
 pub use rio::Rio;
 pub use scfq::Scfq;
@@ -350,6 +352,7 @@ disciplines! {
     Rem(Rem),
     Cbq(Cbq),
     Xcp(xcp::Xcp),
+    RedPd(RedPd),
 }
 
 impl Qdisc {

@@ -17,6 +17,7 @@ pub mod monitor;
 pub mod ranvar;
 pub mod rem;
 pub mod rio;
+pub mod redpd;
 pub mod tagger;
 pub mod tcp;
 pub mod tcp_linux;
