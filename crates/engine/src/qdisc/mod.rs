@@ -28,6 +28,7 @@ pub mod codel;
 pub mod droptail;
 pub mod drr;
 pub mod dualpi2;
+pub mod finish_fq;
 pub mod fq;
 pub mod fq_codel;
 pub mod pi;
@@ -54,6 +55,7 @@ pub use codel::CoDel;
 pub use droptail::DropTail;
 pub use drr::Drr;
 pub use dualpi2::DualPi2;
+pub use finish_fq::FinishFq;
 pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
@@ -353,6 +355,7 @@ disciplines! {
     Cbq(Cbq),
     Xcp(xcp::Xcp),
     RedPd(RedPd),
+    FinishFq(FinishFq),
 }
 
 impl Qdisc {

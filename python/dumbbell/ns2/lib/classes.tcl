@@ -67,7 +67,6 @@ namespace eval ::dumbbell {
     array set unsupported {}
 }
 foreach cls {
-    Queue/FQ
     Queue/PI Queue/XCP Queue/SRR Queue/JoBS
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym

@@ -8,6 +8,7 @@ pub mod app;
 pub mod cbq;
 pub mod errmodel;
 pub mod fairq;
+pub mod fq;
 pub mod fulltcp;
 pub mod link;
 pub mod misc;
