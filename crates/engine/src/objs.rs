@@ -215,9 +215,6 @@ pub enum SnoopKind {
     Drop,
     /// `SnoopQueue/EDrop`: RED's early drops (with an early-drop target).
     EDrop,
-    /// A monitored flow's drop by RED-PD's filter, counted by the flow
-    /// monitor directly (no snoop object sees it).
-    MonEDrop,
 }
 
 #[derive(Clone, Debug)]
@@ -632,7 +629,6 @@ impl QueueMonitor {
             SnoopKind::Out => self.depart(now, p, out),
             SnoopKind::Drop => self.dropped(now, p, out),
             SnoopKind::EDrop => self.edropped(now, p, out),
-            SnoopKind::MonEDrop => self.mon_edropped(now, p, out),
         }
     }
 
@@ -676,11 +672,11 @@ impl QueueMonitor {
         self.dropped(now, p, out);
     }
 
-    /// `EDQueueMonitor::mon_edrop`.
-    pub fn mon_edropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {
+    /// `EDQueueMonitor::mon_edrop`'s own counters (what follows is a
+    /// drop's: `Sim::mon_edrop`).
+    pub fn mon_edropped(&mut self, p: &Packet) {
         self.mon_ebdrops += p.size;
         self.mon_epdrops += 1;
-        self.dropped(now, p, out);
     }
 
     pub fn dropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {

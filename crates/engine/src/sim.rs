@@ -814,11 +814,41 @@ impl Sim {
     /// (or drop), then send the head if the link is free.
     #[inline(never)]
     fn queue_enque(&mut self, qid: ObjId, p: PktId) {
-        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
-        if !(q.disc.polices() && self.police(qid, p)) {
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        match q.enqueue(&mut self.w, p) {
+            Verdict::Queued | Verdict::Marked => {}
+            Verdict::Dropped(d) => {
+                let drop_target = q.drop_target;
+                self.drop_to(drop_target, d);
+            }
+            Verdict::EarlyDropped(d) => self.early_drop(qid, d),
+            Verdict::Overflow => self.flush_overflow(qid),
+            Verdict::Police => return self.queue_enque_policed(qid, p),
+        }
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        let next = q.send_next(&mut self.w);
+        if q.has_drops() {
+            return self.queue_resume_drops(qid, next);
+        }
+        match next {
+            Some(next) => self.queue_send(qid, next),
+            None => q.settle(&mut self.w),
+        }
+    }
+
+    /// `queue_enque` for an arrival the discipline wants judged by its flow
+    /// first (RED-PD: `Verdict::Police`, nothing done yet): the filter, then
+    /// the discipline's enqueue if the packet passed, then the send.
+    #[cold]
+    #[inline(never)]
+    fn queue_enque_policed(&mut self, qid: ObjId, p: PktId) {
+        if !self.police(qid, p) {
             let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+            if let Some(d) = q.disc.get_mut::<crate::qdisc::RedPd>() {
+                d.judged = true;
+            }
             match q.enqueue(&mut self.w, p) {
-                Verdict::Queued | Verdict::Marked => {}
+                Verdict::Queued | Verdict::Marked | Verdict::Police => {}
                 Verdict::Dropped(d) => {
                     let drop_target = q.drop_target;
                     self.drop_to(drop_target, d);
@@ -890,10 +920,34 @@ impl Sim {
             if trace != NONE {
                 self.trace_only(trace, p);
             }
-            self.snoop(SnoopKind::MonEDrop, fm, p);
+            self.mon_edrop(fm, p);
             self.w.pool.free(p);
         }
         dropped
+    }
+
+    /// Flow monitor `fm` counts a monitored drop of `p` (ns-2's
+    /// `FlowMon::mon_edrop`): its own `mon_` counters then a drop's, and the
+    /// same for `p`'s flow (whatever `enable_drop_` says).
+    #[cold]
+    fn mon_edrop(&mut self, fm: ObjId, p: PktId) {
+        let cl = match &mut self.objs[fm as usize] {
+            Obj::QueueMonitor(m) => {
+                m.mon_edropped(self.w.pool.get(p));
+                m.flowmon.as_ref().map_or(NONE, |f| f.classifier)
+            }
+            _ => return,
+        };
+        self.monitor_update(SnoopKind::Drop, fm, p);
+        if cl == NONE {
+            return;
+        }
+        if let Some(flow) = self.find_flow(cl, p) {
+            if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+                f.mon_edropped(self.w.pool.get(p));
+            }
+            self.monitor_update(SnoopKind::Drop, flow, p);
+        }
     }
 
     /// Send on what queue `qid`'s discipline dropped to make room for an
@@ -1382,7 +1436,6 @@ impl Sim {
                         SnoopKind::Out => f.enable_out,
                         SnoopKind::Drop => f.enable_drop,
                         SnoopKind::EDrop => f.enable_edrop,
-                        SnoopKind::MonEDrop => true,
                     };
                     if on && f.classifier != NONE {
                         Some(f.classifier)
@@ -1516,7 +1569,7 @@ impl Sim {
                             smp.new_point(s.now - pk.timestamp);
                         }
                     }
-                    SnoopKind::Drop | SnoopKind::EDrop | SnoopKind::MonEDrop => stamped.retain(|(id, _)| *id != s.id),
+                    SnoopKind::Drop | SnoopKind::EDrop => stamped.retain(|(id, _)| *id != s.id),
                 }
             }
         }

@@ -177,6 +177,7 @@ impl Sim {
                 _ if self.is_rem(id) => self.rem_command(id, argv),
                 _ if self.is_redpd(id) => self.redpd_command(id, argv),
                 _ if self.is_finish_fq(id) => self.finish_fq_command(id, argv),
+                _ if self.is_srr(id) => self.srr_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),

@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fq, fulltcp, link, misc, monitor, pi, queue, ranvar, redpd, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fq, fulltcp, link, misc, monitor, pi, queue, ranvar, redpd, rem, rio, srr, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -45,6 +45,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::boxed(Red::new())) },
     Class { name: "Queue/FQ", tables: &[&queue::QUEUE, &fq::FQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::FinishFq::new())) },
+    Class { name: "Queue/SRR", tables: &[&queue::QUEUE, &srr::SRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Srr::new())) },
     Class { name: "Queue/RED/PD", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED, &redpd::REDPD], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::RedPd::new())) },
     Class { name: "Queue/RED/RIO", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED, &rio::RIO], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Rio::new())) },
     Class { name: "Queue/REM", tables: &[&queue::QUEUE, &rem::REM], make: rem::make_rem },

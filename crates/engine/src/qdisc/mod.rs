@@ -40,6 +40,7 @@ pub mod rem;
 pub mod rio;
 pub mod scfq;
 pub mod sfq;
+pub mod srr;
 pub mod step;
 pub mod vq;
 pub mod xcp;
@@ -67,6 +68,7 @@ pub use rem::Rem;
 pub use rio::Rio;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
+pub use srr::Srr;
 pub use step::StepMark;
 pub use vq::Vq;
 
@@ -87,6 +89,10 @@ pub enum Verdict {
     /// the packets it left in `drops` (FQ-CoDel's batch from its fattest
     /// queue, which may include the arrival); they go to the drop target.
     Overflow,
+    /// Nothing done yet: the arrival must first pass a filter by its flow,
+    /// which the simulation runs (RED-PD's, `Sim::police`), then enqueue
+    /// it again if it passed.
+    Police,
 }
 
 /// Packets a discipline dropped while dequeuing (CoDel drops at the head),
@@ -356,6 +362,7 @@ disciplines! {
     Xcp(xcp::Xcp),
     RedPd(RedPd),
     FinishFq(FinishFq),
+    Srr(Srr),
 }
 
 impl Qdisc {

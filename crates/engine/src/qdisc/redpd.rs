@@ -79,6 +79,9 @@ pub struct RedPd {
     /// An unresponsive flow's packet is not dropped when the queue holds
     /// at most one packet (the link would go idle).
     pub noidle: bool,
+    /// The arrival being enqueued has passed the filter (else the enqueue
+    /// asks for it: `Verdict::Police`).
+    pub judged: bool,
 }
 
 impl Default for RedPd {
@@ -101,6 +104,7 @@ impl RedPd {
             penalty: 1.0,
             test_frp: -1.0,
             noidle: false,
+            judged: false,
         }
     }
 
@@ -146,8 +150,11 @@ impl RedPd {
 }
 
 impl Discipline for RedPd {
-    /// The test mode's drop, then RED.
+    /// The filter (asked for), the test mode's drop, then RED.
     fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        if !std::mem::take(&mut self.judged) {
+            return Verdict::Police;
+        }
         if self.test_frp != -1.0 {
             let mut prob = self.test_frp;
             if self.red.bytes {
@@ -174,15 +181,6 @@ impl Discipline for RedPd {
 
     fn bytes(&self) -> i64 {
         self.red.fifo.bytes()
-    }
-}
-
-impl super::Qdisc {
-    /// Is this a RED-PD queue, whose arrivals pass its flow filter first
-    /// (`Sim::police`)?
-    #[inline(always)]
-    pub(crate) fn polices(&self) -> bool {
-        matches!(self, super::Qdisc::Boxed(b) if matches!(**b, super::Boxed::RedPd(_)))
     }
 }
 

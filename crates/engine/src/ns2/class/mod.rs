@@ -18,6 +18,7 @@ pub mod monitor;
 pub mod ranvar;
 pub mod rem;
 pub mod rio;
+pub mod srr;
 pub mod redpd;
 pub mod tagger;
 pub mod tcp;
