@@ -81,7 +81,7 @@ impl Discipline for FinishFq {
     fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         let fid = w.pool.get(p).fid;
         if fid < 0 || fid as usize >= MAX_FLOWS {
-            let msg = format!("fair queueing (Queue/FQ) keeps flows 0 to {}, by flow id; a packet of flow {fid} arrived \
+            let msg = format!("fair queueing by finish times keeps flows 0 to {}, by flow id; a packet of flow {fid} arrived \
                                (ns-2 aborts): give the flows through an FQ link ids below {MAX_FLOWS}", MAX_FLOWS - 1);
             w.abort(crate::notice::Abort::Front(msg));
             return Verdict::Dropped(p);

@@ -173,14 +173,14 @@ impl Srr {
             return Err(format!("setrate: a queue's rate is at most 100000000 bits/s, got {rate} (ns-2 exits)"));
         }
         if self.granularity <= 0 {
-            return Err(format!("setrate: granularity_ must be positive, is {} (ns-2 divides by it)", self.granularity));
+            return Err(format!("setrate: the granularity must be positive, is {} (ns-2 divides by it)", self.granularity));
         }
         self.min_quantum = self.min_quantum.min(rate);
         let r = rate.max(1000);
         let w = (r / self.granularity).max(1);
         let o = order(w);
         if o > MAX_ORDER - 1 {
-            return Err(format!("setrate: rate {rate} over granularity_ {} is a weight of order {o}, above {} \
+            return Err(format!("setrate: rate {rate} over the granularity {} is a weight of order {o}, above {} \
                                 (ns-2 exits)", self.granularity, MAX_ORDER - 1));
         }
         self.rate[queue as usize] = r;
@@ -245,7 +245,7 @@ impl Srr {
     fn add(&mut self, q: usize, w: i32) -> Result<(), String> {
         let old = self.curr_max_column;
         if w == 0 {
-            return Err(format!("SRR: queue {q} has weight 0 (its rate below granularity_; ns-2 exits)"));
+            return Err(format!("SRR: queue {q} has weight 0 (its rate below the granularity; ns-2 exits)"));
         }
         if w as i64 > (1i64 << (self.max_column + 1)) - 1 {
             return Err(format!("SRR: queue {q}'s weight {w} exceeds the matrix (give its rate with setrate; ns-2 exits)"));
@@ -412,14 +412,14 @@ impl Discipline for Srr {
         let (fid, size) = (w.pool.get(p).fid, w.pool.get(p).size);
         if !(0..MAX_FLOWS as i32).contains(&fid) {
             w.abort(crate::notice::Abort::Front(format!(
-                "smoothed round robin (Queue/SRR) maps flows 0 to {} to its queues; a packet of flow {fid} arrived \
+                "smoothed round robin maps flows 0 to {} to its queues; a packet of flow {fid} arrived \
                  (ns-2 reads outside its table)", MAX_FLOWS - 1)));
             return Verdict::Dropped(p);
         }
         let qi = self.f2q[fid as usize];
         if qi > self.max_queues {
             w.abort(crate::notice::Abort::Front(format!(
-                "Queue/SRR: flow {fid} maps to queue {qi}, above maxqueuenumber_ {} (ns-2 exits)", self.max_queues)));
+                "smoothed round robin: flow {fid} maps to queue {qi}, above the highest queue number, {} (ns-2 exits)", self.max_queues)));
             return Verdict::Dropped(p);
         }
         let q = &mut self.queues[qi as usize];
