@@ -68,12 +68,12 @@ EXPECTED = {
     "cbq": None,
     # example3 needs rtproto DV
     "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
-    # the other two need Queue/FQ (FQLink's per-flow queues)
-    "schedule": ["fifo-droptail", "fifo-red", "sfq", "drr"],
+    "schedule": None,
     "vq": None,
     "rem": None,
     "rio": None,
     "gk": None,
+    "red-pd": None,
     "simple": None,
     "frto": None,
     "links": None,

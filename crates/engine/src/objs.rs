@@ -286,6 +286,8 @@ pub struct QueueMonitor {
     /// A flow's token bucket, which tags the packets it covers In as a
     /// tagger's flow sees them arrive.
     pub tb: Option<Box<crate::tagger::TokenBucket>>,
+    /// A flow's policing by a RED-PD queue (its target and state).
+    pub policy: Option<Box<crate::qdisc::redpd::FlowPolicy>>,
     /// Distribution of the RTTs departing TCP packets carry.
     pub rtt: Histogram,
     /// Distribution of the sequence numbers of departing TCP packets.
@@ -668,6 +670,13 @@ impl QueueMonitor {
         self.ebdrops += p.size;
         self.epdrops += 1;
         self.dropped(now, p, out);
+    }
+
+    /// `EDQueueMonitor::mon_edrop`'s own counters (what follows is a
+    /// drop's: `Sim::mon_edrop`).
+    pub fn mon_edropped(&mut self, p: &Packet) {
+        self.mon_ebdrops += p.size;
+        self.mon_epdrops += 1;
     }
 
     pub fn dropped(&mut self, now: f64, p: &Packet, out: &mut Outputs) {

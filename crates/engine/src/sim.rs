@@ -828,6 +828,7 @@ impl Sim {
             }
             Verdict::EarlyDropped(d) => self.early_drop(qid, d),
             Verdict::Overflow => self.flush_overflow(qid),
+            Verdict::Police => return self.queue_enque_policed(qid, p),
         }
         let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
         let next = q.send_next(&mut self.w);
@@ -837,6 +838,120 @@ impl Sim {
         match next {
             Some(next) => self.queue_send(qid, next),
             None => q.settle(&mut self.w),
+        }
+    }
+
+    /// `queue_enque` for an arrival the discipline wants judged by its flow
+    /// first (RED-PD: `Verdict::Police`, nothing done yet): the filter, then
+    /// the discipline's enqueue if the packet passed, then the send.
+    #[cold]
+    #[inline(never)]
+    fn queue_enque_policed(&mut self, qid: ObjId, p: PktId) {
+        if !self.police(qid, p) {
+            let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+            if let Some(d) = q.disc.get_mut::<crate::qdisc::RedPd>() {
+                d.judged = true;
+            }
+            match q.enqueue(&mut self.w, p) {
+                Verdict::Queued | Verdict::Marked | Verdict::Police => {}
+                Verdict::Dropped(d) => {
+                    let drop_target = q.drop_target;
+                    self.drop_to(drop_target, d);
+                }
+                Verdict::EarlyDropped(d) => self.early_drop(qid, d),
+                Verdict::Overflow => self.flush_overflow(qid),
+            }
+        }
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        let next = q.send_next(&mut self.w);
+        if q.has_drops() {
+            return self.queue_resume_drops(qid, next);
+        }
+        match next {
+            Some(next) => self.queue_send(qid, next),
+            None => q.settle(&mut self.w),
+        }
+    }
+
+    /// RED-PD's filter in front of queue `qid` (`RedPDQueue::enque`'s first
+    /// part): find `p`'s flow in the queue's flow monitor and let the
+    /// discipline judge it by the flow's policy.  True when `p` was dropped
+    /// (a monitored drop: its trace, the flow monitor's count, then freed);
+    /// the queue then goes on as after an enque.
+    #[cold]
+    #[inline(never)]
+    fn police(&mut self, qid: ObjId, p: PktId) -> bool {
+        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
+        let fm = q.disc.get::<crate::qdisc::RedPd>().map_or(NONE, |d| d.flowmon);
+        let cl = match self.objs.get(fm as usize) {
+            Some(Obj::QueueMonitor(m)) => m.flowmon.as_ref().map_or(NONE, |f| f.classifier),
+            _ => NONE,
+        };
+        let pk = self.w.pool.get(p);
+        let flow = match self.objs.get(cl as usize) {
+            Some(Obj::HashClassifier(c)) => c.classify(pk.saddr, pk.daddr, pk.fid),
+            _ => None,
+        };
+        let Some(flow) = flow else {
+            let msg = if cl == NONE {
+                format!("the RED-PD queue {} has no flow monitor (with a classifier) to find a packet's flow in: \
+                         give it one with makeflowmon or attach-flowmon before packets arrive (ns-2 aborts)", self.name(qid))
+            } else {
+                format!("the RED-PD queue {}'s flow monitor has no flow for a packet of flow {} ({} -> {}): \
+                         attach the flow monitor to the queue's link (ns-2 aborts)", self.name(qid), pk.fid, pk.saddr, pk.daddr)
+            };
+            self.w.abort(crate::notice::Abort::Front(msg));
+            return false;
+        };
+        // a flow of another class (or one not yet adopted) is not policed
+        let (mut pol, est) = match &self.objs[flow as usize] {
+            Obj::QueueMonitor(f) => match f.policy.as_deref() {
+                Some(pl) => (*pl, f.est_rate),
+                None => return false,
+            },
+            _ => return false,
+        };
+        let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
+        let cap = q.cap;
+        let Some(d) = q.disc.get_mut::<crate::qdisc::RedPd>() else { unreachable!() };
+        let dropped = d.police(&cap, &mut self.w, &mut pol, est);
+        let trace = d.drop_trace;
+        if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+            if let Some(pl) = f.policy.as_deref_mut() {
+                *pl = pol;
+            }
+        }
+        if dropped {
+            if trace != NONE {
+                self.trace_only(trace, p);
+            }
+            self.mon_edrop(fm, p);
+            self.w.pool.free(p);
+        }
+        dropped
+    }
+
+    /// Flow monitor `fm` counts a monitored drop of `p` (ns-2's
+    /// `FlowMon::mon_edrop`): its own `mon_` counters then a drop's, and the
+    /// same for `p`'s flow (whatever `enable_drop_` says).
+    #[cold]
+    fn mon_edrop(&mut self, fm: ObjId, p: PktId) {
+        let cl = match &mut self.objs[fm as usize] {
+            Obj::QueueMonitor(m) => {
+                m.mon_edropped(self.w.pool.get(p));
+                m.flowmon.as_ref().map_or(NONE, |f| f.classifier)
+            }
+            _ => return,
+        };
+        self.monitor_update(SnoopKind::Drop, fm, p);
+        if cl == NONE {
+            return;
+        }
+        if let Some(flow) = self.find_flow(cl, p) {
+            if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {
+                f.mon_edropped(self.w.pool.get(p));
+            }
+            self.monitor_update(SnoopKind::Drop, flow, p);
         }
     }
 
@@ -1381,8 +1496,8 @@ impl Sim {
     fn find_flow(&mut self, cl: ObjId, p: PktId) -> Option<ObjId> {
         let pk = self.w.pool.get(p);
         let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
-        let (found, auto) = match &self.objs[cl as usize] {
-            Obj::HashClassifier(c) => (c.classify(src, dst, fid), c.auto_flow),
+        let (found, auto, policed) = match &self.objs[cl as usize] {
+            Obj::HashClassifier(c) => (c.classify(src, dst, fid), c.auto_flow, c.auto_policed),
             _ => return None,
         };
         if found.is_some() || !auto {
@@ -1390,6 +1505,9 @@ impl Sim {
         }
         let n = self.objs.len();
         let mut f = QueueMonitor::new_flow(self.w.s.now);
+        if policed {
+            f.policy = Some(Box::default());
+        }
         f.pending = Some(Box::new(crate::objs::PendingFlow { event: self.w.s.current, snoops: Vec::new() }));
         let flow = self.add(&format!("flow#{n}"), Obj::QueueMonitor(Box::new(f)));
         if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
@@ -1414,8 +1532,12 @@ impl Sim {
             _ => return Err(format!("{placeholder} is not a flow waiting for adoption")),
         };
         let born = pending.as_ref().and_then(|p| p.snoops.first()).map_or(self.w.s.now, |s| s.now);
+        let policed = matches!(&self.objs[flow as usize], Obj::QueueMonitor(f) if f.policy.is_some());
         let mut fresh = QueueMonitor::new(born);
         fresh.flow = key;
+        if policed {
+            fresh.policy = Some(Box::default());
+        }
         self.objs[flow as usize] = Obj::QueueMonitor(Box::new(fresh));
         self.init_defaults_ref(flow, defaults)?;
         if let Obj::QueueMonitor(f) = &mut self.objs[flow as usize] {

@@ -28,6 +28,8 @@ pub struct HashClassifier {
     pub default_target: ObjId,
     /// A flow monitor's classifier: unknown flows get a new flow object.
     pub auto_flow: bool,
+    /// Those flows carry a policing state (a RED-PD queue's flow monitor).
+    pub auto_policed: bool,
 }
 
 impl HashClassifier {
@@ -40,6 +42,7 @@ impl HashClassifier {
             default_slot: -1,
             default_target: NONE,
             auto_flow: false,
+            auto_policed: false,
         }
     }
 

@@ -122,7 +122,7 @@ impl Sim {
                     if let Some(rio) = q.disc.get_mut::<crate::qdisc::Rio>() {
                         crate::ns2::class::rio::check_bands(rio)?;
                         rio.reset(&mut self.w, link_bw, qib, mean);
-                    } else if let Some(red) = q.disc.get_mut::<crate::qdisc::Red>() {
+                    } else if let Some(red) = q.disc.red_mut() {
                         red.reset(&mut self.w, link_bw, qib, mean);
                     }
                     if let Some(pi) = q.disc.get_mut::<crate::qdisc::Pi>() {
@@ -177,6 +177,9 @@ impl Sim {
                 _ if self.is_fairq(id) => self.fairq_command(id, argv),
                 _ if self.is_rem(id) => self.rem_command(id, argv),
                 _ if self.is_dsred(id) => self.dsred_command(id, argv),
+                _ if self.is_redpd(id) => self.redpd_command(id, argv),
+                _ if self.is_finish_fq(id) => self.finish_fq_command(id, argv),
+                _ if self.is_srr(id) => self.srr_command(id, argv),
                 _ => self.red_command(id, argv),
             },
             Obj::ErrModel(_) => self.errmodel_cmd(id, argv),
@@ -544,7 +547,7 @@ impl Sim {
     }
 
     /// Commands only `Queue/RED` has (queue/red.cc `REDQueue::command`).
-    fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+    pub(crate) fn red_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         let (cmd, n) = (argv[0], argv.len());
         if !matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.red().is_some()) {
             return Err(format!("unknown command \"{cmd}\""));
@@ -736,6 +739,12 @@ impl Sim {
             }
             ("auto-flows", 1) => {
                 c.auto_flow = true;
+                String::new()
+            }
+            // a RED-PD queue's flow monitor makes RED-PD flows
+            ("auto-flows", 2) if argv[1] == "policed" => {
+                c.auto_flow = true;
+                c.auto_policed = true;
                 String::new()
             }
             ("del-hash", 4) => match c.del_hash(a(1), a(2), a(3)) {

@@ -35,6 +35,7 @@ pub mod rng;
 pub mod scfq;
 pub mod fairq;
 pub mod lan;
+pub mod redpd;
 pub mod tclcl;
 pub mod trace;
 pub mod tracefile;

@@ -189,6 +189,8 @@ impl Sim {
         let c = *self.tags.get(id as usize)?;
         if c == u16::MAX {
             return match &self.objs[id as usize] {
+                // a flow the engine made: a RED-PD flow if it has a policy
+                Obj::QueueMonitor(q) if q.policy.is_some() => crate::ns2::registry::find("QueueMonitor/ED/Flow/RedPD").map(|(_, c)| c),
                 Obj::QueueMonitor(q) if q.flow.is_some() => crate::ns2::registry::find("QueueMonitor/ED/Flow").map(|(_, c)| c),
                 _ => None,
             };

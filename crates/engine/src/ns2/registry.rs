@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, dsred, errmodel, l4s, fairq, fulltcp, lan, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, cbq, dsred, errmodel, l4s, fairq, fq, fulltcp, lan, link, misc, monitor, pi, queue, ranvar, redpd, rem, rio, srr, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -44,6 +44,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Trace/Hop", tables: &[&trace::TRACE], make: trace::make_hop },
     Class { name: "Queue/DropTail", tables: &[&queue::QUEUE, &queue::DROPTAIL], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "Queue/RED", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED], make: |s, id| make_queue(s, id, Qdisc::boxed(Red::new())) },
+    Class { name: "Queue/FQ", tables: &[&queue::QUEUE, &fq::FQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::FinishFq::new())) },
+    Class { name: "Queue/SRR", tables: &[&queue::QUEUE, &srr::SRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Srr::new())) },
+    Class { name: "Queue/RED/PD", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED, &redpd::REDPD], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::RedPd::new())) },
     Class { name: "Queue/RED/RIO", tables: &[&queue::QUEUE, &queue::RED_QUEUE, &queue::RED, &rio::RIO], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Rio::new())) },
     Class { name: "Queue/REM", tables: &[&queue::QUEUE, &rem::REM], make: rem::make_rem },
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
@@ -80,6 +83,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "QueueMonitor/ED/Flowmon", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOWMON], make: monitor::make_flowmon },
     Class { name: "QueueMonitor/ED/Flow", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW], make: monitor::make_flow },
     Class { name: "QueueMonitor/ED/Tagger", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED], make: tagger::make_tagger },
+    Class { name: "QueueMonitor/ED/Flow/RedPD", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW, &redpd::REDPD_FLOW], make: redpd::make_redpd_flow },
     Class { name: "QueueMonitor/ED/Flow/TB", tables: &[&monitor::QUEUE_MONITOR, &monitor::ED, &monitor::FLOW, &tagger::TB_FLOW], make: tagger::make_tb_flow },
     Class { name: "SnoopQueue/Tagger", tables: &[&tagger::SNOOP_TAGGER], make: tagger::make_snoop_tagger },
     Class { name: "Samples", tables: &[], make: monitor::make_samples },

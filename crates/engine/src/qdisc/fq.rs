@@ -541,6 +541,7 @@ mod ns3_fixture_replay {
                             Verdict::Dropped(d) => have.push(format!("refused {}", seq_of[&d])),
                             Verdict::EarlyDropped(d) => have.push(format!("early {}", seq_of[&d])),
                             Verdict::Overflow => have.extend(drops.pkts.iter().map(|d| format!("overlimit {}", seq_of[d]))),
+                            Verdict::Police => unreachable!("no flow filter"),
                         }
                         if let Verdict::Dropped(d) | Verdict::EarlyDropped(d) = v {
                             pool.free(d);

@@ -29,16 +29,19 @@ pub mod droptail;
 pub mod drr;
 pub mod dsred;
 pub mod dualpi2;
+pub mod finish_fq;
 pub mod fq;
 pub mod fq_codel;
 pub mod pi;
 pub mod gk;
 pub mod pie;
 pub mod red;
+pub mod redpd;
 pub mod rem;
 pub mod rio;
 pub mod scfq;
 pub mod sfq;
+pub mod srr;
 pub mod step;
 pub mod vq;
 pub mod xcp;
@@ -55,16 +58,19 @@ pub use droptail::DropTail;
 pub use drr::Drr;
 pub use dsred::DsRed;
 pub use dualpi2::DualPi2;
+pub use finish_fq::FinishFq;
 pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
 pub use gk::Gk;
 pub use pie::Pie;
 pub use red::Red;
+pub use redpd::RedPd;
 pub use rem::Rem;
 pub use rio::Rio;
 pub use scfq::Scfq;
 pub use sfq::Sfq;
+pub use srr::Srr;
 pub use step::StepMark;
 pub use vq::Vq;
 
@@ -85,6 +91,10 @@ pub enum Verdict {
     /// the packets it left in `drops` (FQ-CoDel's batch from its fattest
     /// queue, which may include the arrival); they go to the drop target.
     Overflow,
+    /// Nothing done yet: the arrival must first pass a filter by its flow,
+    /// which the simulation runs (RED-PD's, `Sim::police`), then enqueue
+    /// it again if it passed.
+    Police,
 }
 
 /// Packets a discipline dropped while dequeuing (CoDel drops at the head),
@@ -353,6 +363,9 @@ disciplines! {
     Cbq(Cbq),
     Xcp(xcp::Xcp),
     DsRed(DsRed),
+    RedPd(RedPd),
+    FinishFq(FinishFq),
+    Srr(Srr),
 }
 
 impl Qdisc {

@@ -349,17 +349,21 @@ impl Discipline for Rio {
 }
 
 impl Qdisc {
-    /// The RED of a RED queue, or of a RIO queue (a RED with two bands):
+    /// The RED of a RED queue, of a RIO queue (a RED with two bands) or of a
+    /// RED-PD queue (a RED behind a per-flow filter):
     /// what RED's commands (`link`, `trace`, `reset`) and variables reach.
     pub fn red(&self) -> Option<&Red> {
-        self.get::<Red>().or_else(|| self.get::<Rio>().map(|r| &r.red))
+        self.get::<Red>().or_else(|| self.get::<Rio>().map(|r| &r.red)).or_else(|| self.get::<super::RedPd>().map(|r| &r.red))
     }
 
     pub fn red_mut(&mut self) -> Option<&mut Red> {
         if self.get::<Red>().is_some() {
             return self.get_mut::<Red>();
         }
-        self.get_mut::<Rio>().map(|r| &mut r.red)
+        if self.get::<Rio>().is_some() {
+            return self.get_mut::<Rio>().map(|r| &mut r.red);
+        }
+        self.get_mut::<super::RedPd>().map(|r| &mut r.red)
     }
 }
 

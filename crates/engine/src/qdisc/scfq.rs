@@ -374,6 +374,7 @@ impl Scfq {
                 }
             }
             Verdict::Overflow => unreachable!("a class queue drops one packet at a time"),
+            Verdict::Police => unreachable!("a class queue has no flow filter"),
         }
         v
     }

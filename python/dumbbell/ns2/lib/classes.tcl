@@ -67,8 +67,7 @@ namespace eval ::dumbbell {
     array set unsupported {}
 }
 foreach cls {
-    Queue/RED/PD Queue/FQ
-    Queue/PI Queue/XCP Queue/SRR Queue/JoBS
+    Queue/PI Queue/XCP Queue/JoBS
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP

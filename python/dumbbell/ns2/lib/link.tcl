@@ -31,6 +31,9 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
             set c [lindex $args 0]
         }
         set link_($sid:$did) [new CBQLink $n1 $n2 $bw $delay $q $c]
+    } elseif {$qtype eq "FQ"} {
+        set q [new Queue/FQ]
+        set link_($sid:$did) [new FQLink $n1 $n2 $bw $delay $q]
     } else {
         if {[llength $args] == 0} {
             set q [new Queue/$qtype]
@@ -473,6 +476,57 @@ SimpleLink instproc insert-delayer args {
 # ---- error models ----------------------------------------------------------------
 
 # ErrorModel/Uniform is ErrorModel with its rate (and unit) given to `new`.
+# ---- FQ links -------------------------------------------------------------------------
+
+# ns-2's FQLink puts a classifier by flow id in front of its Queue/FQ and
+# makes a queue of type `queueManagement_` for each new flow.  Dumbbell's
+# Queue/FQ keeps the flow queues itself (DropTail ones): the link gives it
+# the capacity a new flow queue has, Queue/DropTail's class defaults, and
+# gives it again whenever they change, so that each flow gets the ones
+# current when its first packet arrives, as in ns-2.
+::otcl::_::LibClass FQLink SimpleLink
+FQLink set queueManagement_ DropTail
+
+FQLink instproc init {src dst bw delay q} {
+    $self next $src $dst $bw $delay $q
+    $self instvar link_ queue_ nactive_
+    set nactive_ 0
+    $queue_ set secsPerByte_ [expr {8.0 / [$link_ set bandwidth_]}]
+    ::dumbbell::fq_watch
+    lappend ::dumbbell::fq_queues $queue_
+    ::dumbbell::fq_flow_queue $queue_
+}
+FQLink instproc up? {} { return up }
+
+proc ::dumbbell::fq_flow_queue {q} {
+    set type [FQLink set queueManagement_]
+    if {$type ne "DropTail"} {
+        error "FQLink queueManagement_ $type: Dumbbell's Queue/FQ keeps DropTail flow queues only"
+    }
+    array set d [::dumbbell::class_defaults Queue/DropTail Queue/DropTail]
+    $q cmd flow-queue $d(limit_) $d(queue_in_bytes_) $d(drop_front_) $d(mean_pktsize_)
+}
+
+# Watch the class variables a flow queue's capacity comes from (those of
+# Queue/DropTail and the classes it inherits from), once.
+proc ::dumbbell::fq_watch {} {
+    variable fq_watched
+    if {[info exists fq_watched]} return
+    set fq_watched 1
+    foreach c [list Queue/DropTail {*}[::otcl::api::heritage Queue/DropTail]] {
+        set ns $::otcl::_::ns($c)
+        foreach v {limit_ queue_in_bytes_ drop_front_ mean_pktsize_} {
+            trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh
+        }
+    }
+    trace add variable $::otcl::_::ns(FQLink)::queueManagement_ write ::dumbbell::fq_refresh
+}
+proc ::dumbbell::fq_refresh {args} {
+    foreach q $::dumbbell::fq_queues {
+        ::dumbbell::fq_flow_queue $q
+    }
+}
+
 ::otcl::_::LibClass ErrorModel/Uniform ErrorModel
 ErrorModel instproc init args {
     eval $self next $args

@@ -114,6 +114,23 @@ Queue/RED instproc attach-traces {src dst file {op ""}} {
     $self edrop-trace $newtrace
 }
 
+# RED-PD's monitored drops get a trace of their own too.
+Queue/RED/PD instproc attach-traces {src dst file {op ""}} {
+    $self next $src $dst $file $op
+    set ns [Simulator instance]
+    set type [$self mon-trace-type]
+    if {$op eq "nam"} { set type Drop }
+    set medtrace [$ns create-trace $type $file $src $dst $op]
+    set oldTrace [$self mon-edrop-trace]
+    if {$oldTrace != 0} {
+        puts "exists"
+        $medtrace target $oldTrace
+    } else {
+        $medtrace target [$ns set nullAgent_]
+    }
+    $self mon-edrop-trace $medtrace
+}
+
 Simulator instproc drop-trace {n1 n2 trace} {
     $self instvar link_
     [$link_([$n1 id]:[$n2 id]) queue] drop-target $trace
@@ -158,17 +175,48 @@ Simulator instproc makeflowmon {cltype {clslots 29}} {
 proc ::dumbbell::adopt_flow {cl placeholder} {
     # The new flow object takes the engine's flow over, started afresh with
     # its class defaults (a failure there, say a class default the run
-    # refuses, is the adoption's error)
+    # refuses, is the adoption's error).  A RED-PD queue's flow monitor
+    # makes RED-PD flows, without delay samples (its makeflowmon).
+    variable flow_class
+    set cls QueueMonitor/ED/Flow
+    if {[info exists flow_class($cl)]} { set cls $flow_class($cl) }
     ::dumbbell::be::adopt $placeholder
-    set fdesc [new QueueMonitor/ED/Flow]
+    set fdesc [new $cls]
     if {$fdesc eq ""} {
         error $::dumbbell::shadow_error
     }
-    set dsamp [new Samples]
-    $fdesc set-delay-samples $dsamp
+    if {$cls eq "QueueMonitor/ED/Flow"} {
+        set dsamp [new Samples]
+        $fdesc set-delay-samples $dsamp
+    }
     # its first packets counted again with its class defaults and delay
     # samples (ns-2 has both before the first packet)
     $fdesc cmd settle
+}
+# A RED-PD queue's flow monitor (ns-queue.tcl): its flows are RED-PD flows,
+# which the queue polices; the monitor sees the link's arrivals,
+# departures and drops, RED's early drops through an early-drop snoop, and
+# the queue's monitored drops directly.
+Queue/RED/PD instproc makeflowmon {link {cltype SrcDestFid} {cslots 29}} {
+    set flowmon [new QueueMonitor/ED/Flowmon]
+    set cl [new Classifier/Hash/$cltype $cslots]
+    $cl cmd auto-flows policed
+    set ::dumbbell::flow_class($cl) QueueMonitor/ED/Flow/RedPD
+    $cl proc no-slot slotnum {
+        puts stderr "classifier $self, no-slot for slotnum $slotnum"
+    }
+    $flowmon classifier $cl
+    $self attach-flowmon $flowmon
+    set isnoop [new SnoopQueue/In]
+    set osnoop [new SnoopQueue/Out]
+    set dsnoop [new SnoopQueue/Drop]
+    set edsnoop [new SnoopQueue/EDrop]
+    $link attach-monitors $isnoop $osnoop $dsnoop $flowmon
+    $edsnoop set-monitor $flowmon
+    $self early-drop-target $edsnoop
+    $edsnoop target [[Simulator instance] set nullAgent_]
+    $self drop-target $dsnoop
+    return $flowmon
 }
 # Attach a flow monitor to a link; with edrop, RED's early drops reach it
 # through an early-drop snoop.

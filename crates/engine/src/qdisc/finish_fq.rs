@@ -1,0 +1,240 @@
+//! Fair queueing by finish times over per-flow DropTail queues (Demers,
+//! Keshav and Shenker, "Analysis and simulation of a fair queueing
+//! algorithm", 1989), as ns-2 2.35 models it (queue/fq.cc `FQ` with the
+//! per-flow queues of ns-queue.tcl's `FQLink`).
+//!
+//! Each flow id (0 to 31) gets a FIFO of its own the first time one of its
+//! packets arrives, with the drop-tail capacity flow queues are given then
+//! (`flow_cap`).  A flow's oldest packet waits apart, at the head of line,
+//! with a finish time: the flow's last finish time, or the arrival time if
+//! later, and a length, its size times `secs_per_byte`.  The next packet
+//! sent is the head of line whose finish time plus length times the number
+//! of flows with a head of line is least (the first flow on a tie); its
+//! flow's finish time becomes that value, and the flow's next queued
+//! packet, if any, moves to the head of line then, with a finish time from
+//! that moment.  A flow queue's limit counts the packets behind its head of
+//! line (ns-2's head of line has left the flow's queue for the scheduler).
+
+use super::{Capacity, Discipline, DropTail, Drops, Verdict};
+use crate::packet::{PacketPool, PktId};
+use crate::sim::World;
+
+/// Flow ids the scheduler can hold (ns-2's `MAXFLOW`).
+pub const MAX_FLOWS: usize = 32;
+
+#[derive(Debug, Default)]
+struct Flow {
+    /// Made by the flow's first packet.
+    made: bool,
+    queue: DropTail,
+    cap: Capacity,
+    /// The packet waiting for the scheduler.
+    hol: Option<PktId>,
+    finish: f64,
+    /// The head of line's transmission time.
+    delta: f64,
+}
+
+#[derive(Debug)]
+pub struct FinishFq {
+    flows: Vec<Flow>,
+    /// The highest flow id made (-1: none).
+    maxflow: i32,
+    /// Seconds a byte takes on the link.
+    pub secs_per_byte: f64,
+    /// The capacity of the flow queues made from now on.
+    pub flow_cap: Capacity,
+    /// Bytes held.
+    bytes: i64,
+}
+
+impl Default for FinishFq {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FinishFq {
+    pub fn new() -> FinishFq {
+        let mut flows = Vec::with_capacity(MAX_FLOWS);
+        flows.resize_with(MAX_FLOWS, Flow::default);
+        FinishFq { flows, maxflow: -1, secs_per_byte: 0.0, flow_cap: Capacity::default(), bytes: 0 }
+    }
+
+    /// Flows made so far.
+    pub fn flows(&self) -> usize {
+        self.flows.iter().filter(|f| f.made).count()
+    }
+
+    /// Packet `p` of flow `i` reaches the head of line at `now`.
+    fn to_head(&mut self, i: usize, p: PktId, now: f64, pool: &PacketPool) {
+        let f = &mut self.flows[i];
+        f.hol = Some(p);
+        if now > f.finish {
+            f.finish = now;
+        }
+        f.delta = pool.get(p).size as f64 * self.secs_per_byte;
+    }
+}
+
+impl Discipline for FinishFq {
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        let fid = w.pool.get(p).fid;
+        if fid < 0 || fid as usize >= MAX_FLOWS {
+            let msg = format!("fair queueing by finish times keeps flows 0 to {}, by flow id; a packet of flow {fid} arrived \
+                               (ns-2 aborts): give the flows through an FQ link ids below {MAX_FLOWS}", MAX_FLOWS - 1);
+            w.abort(crate::notice::Abort::Front(msg));
+            return Verdict::Dropped(p);
+        }
+        let i = fid as usize;
+        if !self.flows[i].made {
+            self.flows[i].made = true;
+            self.flows[i].cap = self.flow_cap;
+            self.maxflow = self.maxflow.max(fid);
+        }
+        let f = &mut self.flows[i];
+        if let Verdict::Dropped(v) = f.queue.enqueue(&f.cap, &w.pool, p) {
+            // with drop-front the arrival takes the place of the flow's oldest
+            self.bytes += (w.pool.get(p).size - w.pool.get(v).size) as i64;
+            return Verdict::Dropped(v);
+        }
+        self.bytes += w.pool.get(p).size as i64;
+        if f.hol.is_none() {
+            // the flow's queue was idle: the packet goes on to the scheduler
+            let h = f.queue.fifo.pop(&w.pool).expect("just queued");
+            self.to_head(i, h, w.s.now, &w.pool);
+        }
+        Verdict::Queued
+    }
+
+    fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        let top = (self.maxflow + 1) as usize;
+        // flows whose head of line is free take their next packet (without
+        // a new finish time: ns-2's `update`)
+        let mut nactive = 0usize;
+        for f in &mut self.flows[..top] {
+            if f.hol.is_none() {
+                if let Some(p) = f.queue.fifo.pop(&w.pool) {
+                    f.hol = Some(p);
+                    nactive += 1;
+                }
+            } else {
+                nactive += 1;
+            }
+        }
+        let mut target = None;
+        let mut best = f64::MAX;
+        for (i, f) in self.flows[..top].iter().enumerate() {
+            if f.hol.is_some() {
+                let fin = f.finish + f.delta * nactive as f64;
+                if target.is_none() || fin < best {
+                    target = Some(i);
+                    best = fin;
+                }
+            }
+        }
+        let i = target?;
+        let p = self.flows[i].hol.take();
+        self.flows[i].finish = best;
+        if let Some(p) = p {
+            self.bytes -= w.pool.get(p).size as i64;
+        }
+        // the flow's queue resumes: its next packet to the head of line
+        if let Some(n) = self.flows[i].queue.fifo.pop(&w.pool) {
+            self.to_head(i, n, w.s.now, &w.pool);
+        }
+        p
+    }
+
+    fn len(&self) -> usize {
+        self.flows.iter().map(|f| f.queue.fifo.len() + f.hol.is_some() as usize).sum()
+    }
+
+    fn bytes(&self) -> i64 {
+        self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pkt(w: &mut World, fid: i32, size: i32) -> PktId {
+        let p = w.pool.alloc();
+        let pk = w.pool.get_mut(p);
+        pk.fid = fid;
+        pk.size = size;
+        p
+    }
+
+    fn fq(w: &mut World) -> (FinishFq, Drops) {
+        let _ = w;
+        let mut q = FinishFq::new();
+        q.secs_per_byte = 0.001;
+        (q, Drops::default())
+    }
+
+    /// Two backlogged flows of equal packets alternate; a flow of packets
+    /// twice the size gets every other turn of the other's two.
+    #[test]
+    fn flows_share_by_bytes() {
+        let mut w = World::new_for_tests();
+        let (mut q, mut d) = fq(&mut w);
+        let cap = Capacity::default();
+        for _ in 0..6 {
+            let a = pkt(&mut w, 1, 1000);
+            let b = pkt(&mut w, 2, 500);
+            assert_eq!(q.enqueue(&cap, &mut w, a, &mut d), Verdict::Queued);
+            assert_eq!(q.enqueue(&cap, &mut w, b, &mut d), Verdict::Queued);
+        }
+        let mut order = Vec::new();
+        while let Some(p) = q.dequeue(&mut w, &mut d) {
+            order.push(w.pool.get(p).fid);
+        }
+        assert_eq!(order.len(), 12);
+        // flow 2's packets are half the size: two of them per one of flow 1
+        // (on a tie, the lower flow id first)
+        assert_eq!(&order[..6], &[2, 1, 2, 2, 1, 2]);
+        assert_eq!(q.len(), 0);
+    }
+
+    /// A flow queue's limit counts the packets behind its head of line.
+    #[test]
+    fn the_head_of_line_is_outside_the_limit() {
+        let mut w = World::new_for_tests();
+        let (mut q, mut d) = fq(&mut w);
+        q.flow_cap.limit = 3;
+        let cap = Capacity::default();
+        let v: Vec<Verdict> = (0..5).map(|_| {
+            let p = pkt(&mut w, 0, 100);
+            q.enqueue(&cap, &mut w, p, &mut d)
+        }).collect();
+        // head of line, then two queued (len + 1 >= 3 drops the third)
+        assert!(matches!(v[..], [Verdict::Queued, Verdict::Queued, Verdict::Queued, Verdict::Dropped(_), Verdict::Dropped(_)]));
+        assert_eq!(q.len(), 3);
+        assert_eq!(q.bytes(), 300);
+        assert_eq!(q.flows(), 1);
+    }
+
+    /// A flow's capacity is the one flow queues had when it was made.
+    #[test]
+    fn a_flow_keeps_the_capacity_it_was_made_with() {
+        let mut w = World::new_for_tests();
+        let (mut q, mut d) = fq(&mut w);
+        let cap = Capacity::default();
+        q.flow_cap.limit = 2;
+        let p = pkt(&mut w, 0, 100);
+        q.enqueue(&cap, &mut w, p, &mut d);
+        q.flow_cap.limit = 50;
+        let p = pkt(&mut w, 0, 100);
+        assert_eq!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Queued);
+        let p = pkt(&mut w, 0, 100);
+        assert!(matches!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Dropped(_)));
+        let p = pkt(&mut w, 1, 100);
+        q.enqueue(&cap, &mut w, p, &mut d);
+        for _ in 0..10 {
+            let p = pkt(&mut w, 1, 100);
+            assert_eq!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Queued);
+        }
+    }
+}
