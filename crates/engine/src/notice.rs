@@ -116,6 +116,10 @@ pub enum Abort {
     /// round-trip time before any report came back): ns-2 traps it (a
     /// floating-point exception).
     RateDivision { agent: ObjId, what: RateDivisor },
+    /// A file-fetch client's connection ended while it had no request
+    /// pending (`fetch.rs`): ns-2 cancels the client's idle timer, which
+    /// aborts ("Attempting to cancel timer ... which is not scheduled").
+    IdleTimerCancelled { agent: ObjId },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -182,6 +186,9 @@ impl std::fmt::Display for Abort {
                 "a TFRC sender's no-feedback timer expired while it was data-limited before any report came back: \
                  it divides by a round-trip time of 0",
             ),
+            Abort::IdleTimerCancelled { .. } => {
+                f.write_str("a file-fetch client's connection ended while it had no request pending (it cancels an idle timer)")
+            }
             Abort::Front(what) => f.write_str(what),
         }
     }

@@ -89,6 +89,11 @@ impl Sim {
                             },
                             crate::notice::Abort::RateDivision { agent, what }
                         ),
+                        Abort::IdleTimerCancelled { agent } => format!(
+                            "{} (Agent/BayTcpApp/FtpClient): its connection ended while it had no request pending, \
+                             and it cancels its idle timer; ns-2 aborts here (Attempting to cancel timer which is not scheduled)",
+                            self.name(agent)
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

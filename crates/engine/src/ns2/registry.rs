@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, bay, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -101,6 +101,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/FullTcp/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::NewReno) },
     Class { name: "Agent/TCP/FullTcp/Newreno/XCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP, &xcp::FULL_XCP], make: xcp::make_full },
     Class { name: "Agent/TCP/FullTcp/Sack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::SACK_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::Sack) },
+    Class { name: "Agent/TCP/BayFullTcp", tables: BAYFULLTCP, make: bay::make_bay },
+    Class { name: "Agent/BayTcpApp/FtpClient", tables: &[&agent::AGENT], make: bay::make_fetch_client },
+    Class { name: "Agent/BayTcpApp/FtpServer", tables: &[&agent::AGENT], make: bay::make_fetch_server },
     Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
     Class { name: "Agent/TCPSink/XCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: xcp::make_sink_xcp },
     Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
@@ -160,6 +163,9 @@ pub static CLASSES: &[Class] = &[
 
 /// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.
 const FULLTCP: &[&dyn Bindings] = &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP];
+
+/// The Bay two-way TCP's tables: TcpAgent's, then BayFullTcpAgent's.
+const BAYFULLTCP: &[&dyn Bindings] = &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &bay::BAYFULLTCP];
 
 /// The hash classifiers' tables: `Classifier`'s, then `Classifier/Hash`'s.
 const HASH: &[&dyn Bindings] = &[&misc::CLASSIFIER, &errmodel::CLASSIFIER_FIELDS, &errmodel::HASH];

@@ -5,6 +5,7 @@ pub mod aqm;
 pub mod l4s;
 pub mod agent;
 pub mod app;
+pub mod bay;
 pub mod cbq;
 pub mod errmodel;
 pub mod fairq;
