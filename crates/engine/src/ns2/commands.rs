@@ -169,6 +169,10 @@ impl Sim {
                     Ok(String::new())
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
+                _ if crate::ns2::class::jobs::is_jobs_family(self, id) => match crate::ns2::class::jobs::command(self, id, argv) {
+                    Some(r) => r,
+                    None => Err(format!("unknown command \"{cmd}\"")),
+                },
                 _ if self.is_xcp(id) => self.xcp_command(id, argv),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if self.is_cbq(id) => self.cbq_command(id, argv),

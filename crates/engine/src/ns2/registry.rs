@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, bay, cbq, errmodel, l4s, fairq, fulltcp, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, bay, cbq, errmodel, l4s, fairq, fulltcp, jobs, link, misc, monitor, pi, queue, ranvar, rem, rio, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -63,6 +63,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/SCFQ", tables: &[&queue::QUEUE, &queue::SCFQ_QUEUE], make: |s, id| make_queue(s, id, Qdisc::boxed(Scfq::new())) },
     Class { name: "Queue/CBQ", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(false))) },
     Class { name: "Queue/CBQ/WRR", tables: &[&queue::QUEUE, &cbq::CBQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Cbq::new(true))) },
+    Class { name: "Queue/JoBS", tables: &[&queue::QUEUE, &jobs::JOBS], make: jobs::make_jobs },
+    Class { name: "Queue/Marker", tables: &[&queue::QUEUE, &jobs::MARKER], make: jobs::make_marker },
+    Class { name: "Queue/Demarker", tables: &[&queue::QUEUE, &jobs::DEMARKER], make: jobs::make_demarker },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },

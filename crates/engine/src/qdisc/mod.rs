@@ -23,6 +23,7 @@
 //! scripts name it.
 
 pub mod cbq;
+pub mod classmark;
 pub mod cobalt;
 pub mod codel;
 pub mod droptail;
@@ -32,6 +33,7 @@ pub mod fq;
 pub mod fq_codel;
 pub mod pi;
 pub mod gk;
+pub mod jobs;
 pub mod pie;
 pub mod red;
 pub mod rem;
@@ -48,6 +50,7 @@ use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
 pub use cbq::Cbq;
+pub use classmark::{ClassCounter, ClassMarker};
 pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
@@ -57,6 +60,7 @@ pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
 pub use gk::Gk;
+pub use jobs::Jobs;
 pub use pie::Pie;
 pub use red::Red;
 pub use rem::Rem;
@@ -350,6 +354,9 @@ disciplines! {
     Rem(Rem),
     Cbq(Cbq),
     Xcp(xcp::Xcp),
+    Jobs(Jobs),
+    ClassMarker(ClassMarker),
+    ClassCounter(ClassCounter),
 }
 
 impl Qdisc {
@@ -382,8 +389,15 @@ impl Qdisc {
     #[inline]
     pub fn link_idle(&mut self, t: f64) {
         if let Qdisc::Boxed(b) = self {
-            b.link_idle(t);
+            Self::link_idle_boxed(b, t);
         }
+    }
+
+    /// `link_idle` of the disciplines other than DropTail, out of line:
+    /// kept out of the per-packet path that inlines `link_idle`.
+    #[inline(never)]
+    fn link_idle_boxed(b: &mut Boxed, t: f64) {
+        b.link_idle(t);
     }
 
     /// The discipline, if it is a `D`.

@@ -68,7 +68,7 @@ namespace eval ::dumbbell {
 }
 foreach cls {
     Queue/RED/PD Queue/FQ
-    Queue/PI Queue/XCP Queue/SRR Queue/JoBS
+    Queue/PI Queue/XCP Queue/SRR
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP

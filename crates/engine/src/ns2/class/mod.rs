@@ -10,6 +10,7 @@ pub mod cbq;
 pub mod errmodel;
 pub mod fairq;
 pub mod fulltcp;
+pub mod jobs;
 pub mod link;
 pub mod misc;
 pub mod pi;
