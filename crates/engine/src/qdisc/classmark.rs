@@ -100,3 +100,34 @@ impl Discipline for ClassCounter {
         self.fifo.bytes()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Sim;
+
+    /// The marker sets the class and counts it; both edges drop the
+    /// arrival that brings them to their limit, saying so.
+    #[test]
+    fn marker_marks_counts_and_drops_at_its_limit() {
+        let mut sim = Sim::new();
+        let mut m = ClassMarker { class: 3, kind: 1, ..Default::default() };
+        let cap = Capacity { limit: 3, ..Capacity::default() };
+        let mut drops = Drops::default();
+        let mut v = Vec::new();
+        for _ in 0..3 {
+            let p = sim.w.pool.alloc();
+            v.push(m.enqueue(&cap, &mut sim.w, p, &mut drops));
+        }
+        assert_eq!(v[..2], [Verdict::Queued, Verdict::Queued]);
+        assert!(matches!(v[2], Verdict::Dropped(_)));
+        assert_eq!(m.arrivals[3], 3.0);
+        assert_eq!(String::from_utf8_lossy(&sim.w.c_stdout), "Packet drops in Marker of type:1\n");
+        let p = m.dequeue(&mut sim.w, &mut drops).unwrap();
+        assert_eq!(sim.w.pool.get(p).prio, 3);
+        let mut d = ClassCounter::default();
+        d.enqueue(&cap, &mut sim.w, p, &mut drops);
+        assert_eq!(d.dequeue(&mut sim.w, &mut drops), Some(p));
+        assert_eq!(d.departures[3], 1.0);
+    }
+}

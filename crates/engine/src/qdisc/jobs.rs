@@ -967,3 +967,72 @@ impl Discipline for Jobs {
         self.cls.iter().map(|f| f.bytes()).sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Sim;
+
+    fn packet(sim: &mut Sim, class: i32, size: i32) -> PktId {
+        let p = sim.w.pool.alloc();
+        let pk = sim.w.pool.get_mut(p);
+        pk.prio = class;
+        pk.size = size;
+        p
+    }
+
+    /// The relative constraints' weights: each class's product of the
+    /// others' cumulative ratios (what ns-2 prints beside each ratio).
+    #[test]
+    fn relative_weights_are_the_products_of_the_others_ratios() {
+        let mut j = Jobs::new();
+        let text = j.set_constraints(Constraint::Rdc, [-1.0, 4.0, 4.0, 4.0]);
+        assert_eq!(&j.prod_others[1..], &[64.0, 64.0, 16.0, 4.0]);
+        assert!(text.contains("\tClass 1: \tNot concerned\n\tClass 2: \t4.000000\t(64.000000)\n"), "{text}");
+        j.set_constraints(Constraint::Adc, [0.005, -1.0, -1.0, -1.0]);
+        assert!(j.abs_present && j.concerned_adc[1] && !j.concerned_adc[2]);
+        assert_eq!(j.adc[2], f64::INFINITY);
+    }
+
+    /// Work conservation shares the link equally among the backlogged
+    /// classes; the scheduler serves the class furthest behind its curve,
+    /// and a class's separate buffer (a quarter of the limit) overflows
+    /// into drops of that class.
+    #[test]
+    fn rates_follow_the_backlog_and_buffers_overflow_per_class() {
+        let mut sim = Sim::new();
+        let mut j = Jobs::new();
+        j.set_constraints(Constraint::Rdc, [-1.0; 4]);
+        j.set_constraints(Constraint::Rlc, [-1.0; 4]);
+        j.set_constraints(Constraint::Adc, [-1.0; 4]);
+        j.set_constraints(Constraint::Alc, [-1.0; 4]);
+        j.set_constraints(Constraint::Arc, [-1.0; 4]);
+        j.bandwidth = 8e6;
+        j.sampling_period = 1;
+        j.initialize().unwrap();
+        let cap = Capacity { limit: 8, ..Capacity::default() };
+        let mut drops = Drops::default();
+        sim.w.s.now = 0.0005;
+        for class in [1, 3] {
+            let p = packet(&mut sim, class, 1000);
+            assert_eq!(j.enqueue(&cap, &mut sim.w, p, &mut drops), Verdict::Queued);
+        }
+        assert_eq!(&j.service_rate[1..], &[4e6, 0.0, 4e6, 0.0]);
+        // class 3's buffer holds limit/4 = 2 (it had one: the second
+        // arrival now is one too many)
+        sim.w.s.now = 0.001;
+        let mut verdicts = Vec::new();
+        for _ in 0..3 {
+            let p = packet(&mut sim, 3, 1000);
+            verdicts.push(j.enqueue(&cap, &mut sim.w, p, &mut drops));
+        }
+        assert_eq!(verdicts, [Verdict::Queued, Verdict::Overflow, Verdict::Overflow]);
+        assert_eq!(drops.pkts.len(), 2);
+        assert_eq!(j.backlog_pkts[3], 2);
+        assert!(j.current_loss[3] > 0.0 && j.current_loss[1] == 0.0);
+        // class 3 has been owed service since its first arrival: it goes first
+        let p = j.dequeue(&mut sim.w, &mut drops).unwrap();
+        assert_eq!(sim.w.pool.get(p).prio, 3);
+        assert_eq!(j.len(), 2);
+    }
+}
