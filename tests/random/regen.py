@@ -175,6 +175,7 @@ def features(m):
     f |= {"aqm:" + x for x in m.get("aqm", [])}
     f |= {"full:" + x for x in m.get("full", [])}
     f |= {"qs:" + x for x in m.get("qs", [])}
+    f |= {"fack:" + x for x in m.get("fack", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -231,7 +232,8 @@ def note(m):
         ((" aqm:" + ",".join(m["aqm"])) if m.get("aqm") else "") +
         ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
         ((" full:" + ",".join(m["full"])) if m.get("full") else "") +
-        ((" qs:" + ",".join(m["qs"])) if m.get("qs") else ""))
+        ((" qs:" + ",".join(m["qs"])) if m.get("qs") else "") +
+        ((" fack:" + ",".join(m["fack"])) if m.get("fack") else ""))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
@@ -323,7 +325,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), c (--fack)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
