@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -130,7 +130,8 @@ def check_seed(entry, args):
                            args.linux or gen.linux_entry(entry),
                            args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry),
                            args.diffserv or gen.diffserv_entry(entry),
-                           args.lan or gen.lan_entry(entry))
+                           args.lan or gen.lan_entry(entry),
+                           args.fack or gen.fack_entry(entry))
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -186,6 +187,8 @@ def main(argv=None):
                    help="gen.py --linux scripts: some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true",
                    help="gen.py --full scripts: two-way TCP connections (FullTcp, /Tahoe, /Newreno, /Sack) beside them")
+    p.add_argument("--fack", action="store_true",
+                   help="gen.py --fack scripts: some flows are TCP FACK, most with SACK sinks")
     p.add_argument("--qs", action="store_true",
                    help="gen.py --qs scripts: Quick-Start routers on every node, Quick-Start requests on the TCP flows")
     p.add_argument("--aqm", action="store_true",

@@ -6,6 +6,7 @@
     python3 tests/random/gen.py SEED --meta       the scenario's features (JSON)
     python3 tests/random/gen.py SEED --stress     RED/ECN/error models, more of them
     python3 tests/random/gen.py SEED --vegas      some flows are TCP Vegas
+    python3 tests/random/gen.py SEED --fack       some flows are TCP FACK
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq, GK and CBQ queues on some links
     python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
@@ -265,13 +266,16 @@ class Gen:
     def __init__(self, seed: int, attempt: int, stress: bool = False, dynamics: bool = False,
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
                  linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
-                 diffserv: bool = False, lan: bool = False):
+                 diffserv: bool = False, lan: bool = False, fack: bool = False):
         self.seed = seed
         self.diffserv = diffserv
         self.ds_kinds = []
         self.lan = lan
         self.lan_lines = []
         self.lan_kinds = []
+        self.fack = fack
+        self.fack_kinds = []
+        self.fack_finish = []
         self.qs = qs
         self.qs_head = []
         self.qs_lines = []
@@ -1635,6 +1639,50 @@ class Gen:
                                          ' v_beta_ [$tcp(%d) set v_beta_] v_gamma_ [$tcp(%d) set v_gamma_]"'
                                          % (f["i"], f["i"], f["i"], f["i"], f["i"]))
 
+    # -- TCP FACK (--fack) --------------------------------------------------------------
+    #
+    # Only in --fack mode, from a stream of its own: some flows (at least
+    # one) become Agent/TCP/Fack, most with a SACK sink (plain or delayed
+    # ACKs, sometimes with fewer or more SACK blocks), some with a plain
+    # one; `ss-div4_` and `rampdown_` per object or as class defaults; the
+    # finish proc prints some of their counters.  The other draws are
+    # untouched, so a --fack script is its plain seed's script with those
+    # flows changed.
+
+    def build_fack(self):
+        if not self.fack:
+            return
+        y = Rng(((self.seed ^ 0x2545F4914F6CDD1D) * 0x9FB21C651E98DF25 + 0x3C79AC492BA7B653
+                 + self.attempt * 0x9E3779B97F4A7C15) & M64)
+        share = y.choice([30, 50, 80, 100])
+        chosen = [f for f in self.flows if y.chance(share)] or [y.choice(self.flows)]
+        for f in chosen:
+            f["flavour"] = "TCP/Fack"
+            f["sink"] = y.weighted([("TCPSink/Sack1", 45), ("TCPSink/Sack1/DelAck", 35), ("TCPSink", 20)])
+            self.fack_kinds.append(f["sink"])
+            if not f["sink"].endswith("DelAck"):
+                f["interval"] = None
+            if f["sink"] != "TCPSink" and y.chance(25):
+                f["knobs"].append(("maxSackBlocks_", y.choice(["1", "2", "4"]), "sink"))
+        for var in ("ss-div4_", "rampdown_"):
+            if y.chance(30):
+                val = y.choice(["true", "1", "false"])
+                self.class_settings.append((y.choice(["pre", "post"]), "Agent/TCP/Fack", var, val))
+                if val != "false":
+                    self.fack_kinds.append(var)
+        for f in chosen:
+            for var in ("ss-div4_", "rampdown_"):
+                if y.chance(35):
+                    val = y.choice(["true", "false", "1", "0"])
+                    f["settings"].append((var, val))
+                    if val in ("true", "1"):
+                        self.fack_kinds.append(var)
+        for f in chosen:
+            if y.chance(60):
+                self.fack_finish.append('    puts "fack %d: nrexmit_ [$tcp(%d) set nrexmit_] ack_ [$tcp(%d) set ack_]'
+                                        ' cwnd_ [$tcp(%d) set cwnd_] ssthresh_ [$tcp(%d) set ssthresh_]"'
+                                        % (f["i"], f["i"], f["i"], f["i"], f["i"]))
+
     # -- ns-2's fair schedulers (--queues) ---------------------------------------------
     #
     # Only in --queues mode, from a stream of its own, after everything else
@@ -2856,6 +2904,7 @@ class Gen:
             B.append('    puts "mq:%s"' % "".join(" %s=[$mq set %s]" % (v, v) for v in QM_VARS))
         B += self.ext_finish
         B += self.vegas_finish
+        B += self.fack_finish
         B += self.linux_finish
         B += self.full_finish
         if r.chance(30):
@@ -2917,12 +2966,14 @@ class Gen:
             feats["full"] = sorted(set(self.full_kinds))
         if self.qs:
             feats["qs"] = sorted(set(self.qs_kinds))
+        if self.fack:
+            feats["fack"] = sorted(set(self.fack_kinds))
         return feats
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
           tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
-          diffserv: bool = False, lan: bool = False):
+          diffserv: bool = False, lan: bool = False, fack: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -2936,13 +2987,15 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     TCP flows (check.py --qs).  aqm: ns-2's RIO and REM queues on some
     links, RIO sometimes behind a token-bucket tagger (check.py --aqm).  diffserv:
     ns-2's DiffServ edge and core queues on some links (check.py --diffserv).  lan: one or two
-    wired LANs (802.3, plain MAC or abstract) over some of the nodes (check.py --lan)."""
+    wired LANs (802.3, plain MAC or abstract) over some of the nodes (check.py --lan).  fack:
+    some flows are Agent/TCP/Fack, most with SACK sinks (check.py --fack)."""
     for attempt in range(200):
-        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv, lan)
+        g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv, lan, fack)
         g.build_topology()
         g.build_links()
         g.build_flows()
         g.build_vegas()
+        g.build_fack()
         g.build_linux()
         g.build_changes()
         g.build_traces()
@@ -2969,12 +3022,12 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
 def parse_entry(entry) -> tuple[int, bool, bool, bool]:
     """A seed as seeds.txt lists it: "N", with letters before it for the
     modes of its script: "d" --dynamics, "t" --traffic, "v" --vegas, "f"
-    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm, "s" --diffserv, "e" --lan ("dN", "tN", "vN", "fN", "qN", "aN", "sN", "eN", "dtN", ...).  (seed,
+    --tfrc, "q" --queues, "l" --linux, "w" --full, "a" --aqm, "s" --diffserv, "e" --lan, "c" --fack ("dN", "tN", "vN", "fN", "qN", "aN", "sN", "eN", "cN", "dtN", ...).  (seed,
     dynamics, traffic, vegas); `tfrc_entry`, `queues_entry`, `linux_entry`
     `full_entry` and `aqm_entry` tell the "f", "q", "l", "w" and "a"."""
     text = str(entry).strip()
     head = text.rstrip("0123456789")
-    if not text[len(head):] or set(head) - set("dtvfqlwkase") or len(set(head)) != len(head):
+    if not text[len(head):] or set(head) - set("dtvfqlwkasec") or len(set(head)) != len(head):
         raise ValueError("not a seed entry: %r" % entry)
     return int(text[len(head):]), "d" in head, "t" in head, "v" in head
 
@@ -3031,12 +3084,17 @@ def lan_entry(entry) -> bool:
     return _mode_letter(entry, "e")
 
 
+def fack_entry(entry) -> bool:
+    """Is this seeds.txt entry a --fack script ("cN")?"""
+    return _mode_letter(entry, "c")
+
+
 def entry_build(entry):
     """(script, features) of a seeds.txt entry (see parse_entry)."""
     seed, dyn, traffic, vegas = parse_entry(entry)
     return build(seed, False, dyn, traffic, vegas, tfrc_entry(entry), queues_entry(entry), linux_entry(entry),
                  full_entry(entry), qs_entry(entry), aqm_entry(entry), diffserv_entry(entry),
-                 lan_entry(entry))
+                 lan_entry(entry), fack_entry(entry))
 
 
 def generate(seed: int, stress: bool = False) -> str:
@@ -3066,12 +3124,13 @@ def main(argv=None):
     p.add_argument("--linux", action="store_true", help="some flows are Agent/TCP/Linux with random congestion controls")
     p.add_argument("--full", action="store_true", help="two-way TCP connections too (Agent/TCP/FullTcp and variants)")
     p.add_argument("--qs", action="store_true", help="Quick-Start routers and requests (node-config -QS ON)")
+    p.add_argument("--fack", action="store_true", help="some flows are TCP FACK (Agent/TCP/Fack), most with SACK sinks")
     p.add_argument("--aqm", action="store_true", help="ns-2's RIO and REM queues on some links (RIO sometimes behind a tagger)")
     p.add_argument("--lan", action="store_true", help="one or two wired LANs (802.3, plain MAC or abstract) over some nodes")
     p.add_argument("--diffserv", action="store_true", help="ns-2's DiffServ edge and core queues (dsRED) on some links")
     a = p.parse_args(argv)
     text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm,
-                    a.diffserv, a.lan)
+                    a.diffserv, a.lan, a.fack)
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0

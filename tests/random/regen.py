@@ -177,6 +177,7 @@ def features(m):
     f |= {"lan:" + x for x in m.get("lan", [])}
     f |= {"full:" + x for x in m.get("full", [])}
     f |= {"qs:" + x for x in m.get("qs", [])}
+    f |= {"fack:" + x for x in m.get("fack", [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -235,7 +236,8 @@ def note(m):
         ((" lan:" + ",".join(m["lan"])) if m.get("lan") else "") +
         ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
         ((" full:" + ",".join(m["full"])) if m.get("full") else "") +
-        ((" qs:" + ",".join(m["qs"])) if m.get("qs") else ""))
+        ((" qs:" + ",".join(m["qs"])) if m.get("qs") else "") +
+        ((" fack:" + ",".join(m["fack"])) if m.get("fack") else ""))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
@@ -327,7 +329,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan), c (--fack)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")

@@ -99,6 +99,9 @@ EXPECTED = {
     "sack-full": None,
     "ecn-full": None,
     "full-fixes": None,
+    "testReno-full": None,
+    "testReno-bayfull": None,
+    "jobs": None,
     "tcpOptions": None,
     # the references of the other four are stale: ns-2 2.35 itself writes
     # what Dumbbell writes (newreno4, reno4, tahoe4, slowLink2)

@@ -171,6 +171,9 @@ pub enum AgentKind {
     Socket(Box<crate::socket::Socket>),
     /// A Quick-Start router in front of its node (`quickstart.rs`).
     QsRouter(Box<crate::quickstart::Router>),
+    /// A file-fetch client or server over the Bay TCP (`fetch.rs`): no
+    /// node, called back by its TCP.
+    Fetch(Box<crate::fetch::Fetch>),
 }
 
 pub struct Agent {
@@ -209,6 +212,7 @@ impl Agent {
             AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
+            AgentKind::Fetch(_) => sim.w.pool.free(p),
         }
     }
 
@@ -251,6 +255,7 @@ impl Agent {
             AgentKind::TfrcSender(t) => t.timeout(&self.base, sim, kind),
             AgentKind::TfrcReceiver(r) => r.timeout(&self.base, sim),
             AgentKind::Socket(s) => s.timeout(&self.base, sim, kind),
+            AgentKind::Fetch(f) => f.timeout(&self.base, sim),
         }
     }
 
@@ -264,7 +269,8 @@ impl Agent {
             | AgentKind::TfrcSender(_)
             | AgentKind::TfrcReceiver(_)
             | AgentKind::Socket(_)
-            | AgentKind::QsRouter(_) => {}
+            | AgentKind::QsRouter(_)
+            | AgentKind::Fetch(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

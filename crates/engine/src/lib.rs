@@ -17,6 +17,7 @@ pub mod agent;
 pub mod cc;
 pub mod delayer;
 pub mod errmodel;
+pub mod fetch;
 pub mod flowdelay;
 pub mod fluid;
 pub mod lan;

@@ -120,6 +120,14 @@ pub enum Abort {
     /// behaviour for its code point, or (at an edge) no profile or no
     /// downgrade rule for it (ns-2 asserts or crashes).
     DiffServ(crate::qdisc::dsred::Fault),
+    /// A file-fetch client's connection ended while it had no request
+    /// pending (`fetch.rs`): ns-2 cancels the client's idle timer, which
+    /// aborts ("Attempting to cancel timer ... which is not scheduled").
+    IdleTimerCancelled { agent: ObjId },
+    /// A packet of service class `class` (its IP priority) reached a
+    /// class-based queue (`qdisc/jobs.rs`; `at_exit`: the exit edge's
+    /// counter, `classmark.rs`) whose classes are 1 to 4: ns-2 aborts.
+    ServiceClass { class: i32, at_exit: bool },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -194,6 +202,12 @@ impl std::fmt::Display for Abort {
             }
             Abort::DiffServ(crate::qdisc::dsred::Fault::Unmarked(crate::policer::Unmarked::NoRule { kind, code_point })) => {
                 write!(f, "a DiffServ edge has no downgrade rule for its {kind:?} meter and code point {code_point}")
+            }
+            Abort::IdleTimerCancelled { .. } => {
+                f.write_str("a file-fetch client's connection ended while it had no request pending (it cancels an idle timer)")
+            }
+            Abort::ServiceClass { class, .. } => {
+                write!(f, "a packet of service class {class} reached a queue whose classes are 1 to 4")
             }
             Abort::Front(what) => f.write_str(what),
         }

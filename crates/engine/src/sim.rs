@@ -1760,7 +1760,7 @@ impl Sim {
     pub fn resets_twice(&self, id: ObjId) -> bool {
         matches!(&self.objs[id as usize], Obj::Agent(a)
             if matches!(&a.kind, AgentKind::Tcp(t)
-                if matches!(&t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_) | crate::tcp::Flavor::Full(_))
+                if matches!(&t.flavor, crate::tcp::Flavor::Rfc793edu(_) | crate::tcp::Flavor::Vegas(_) | crate::tcp::Flavor::Full(_) | crate::tcp::Flavor::Bay(_))
                     || matches!(&t.flavor, crate::tcp::Flavor::Rbp(r) if matches!(r.paced, crate::tcp::rbp::Paced::Vegas(_)))))
     }
 }

@@ -170,6 +170,10 @@ impl Sim {
                     Ok(String::new())
                 }
                 "attach-traces" | "attach-nam-traces" => Ok(String::new()),
+                _ if crate::ns2::class::jobs::is_jobs_family(self, id) => match crate::ns2::class::jobs::command(self, id, argv) {
+                    Some(r) => r,
+                    None => Err(format!("unknown command \"{cmd}\"")),
+                },
                 _ if self.is_xcp(id) => self.xcp_command(id, argv),
                 _ if self.is_scfq(id) => self.scfq_command(id, argv),
                 _ if self.is_cbq(id) => self.cbq_command(id, argv),
@@ -921,7 +925,12 @@ impl Sim {
                 self.reset_agent(id);
                 return Ok(String::new());
             }
-            "close" | "listen" if !crate::ns2::class::fulltcp::is_full(&self.objs[id as usize]) => return Ok(String::new()),
+            "close" | "listen"
+                if !crate::ns2::class::fulltcp::is_full(&self.objs[id as usize])
+                    && !crate::ns2::class::bay::is_bay(&self.objs[id as usize]) =>
+            {
+                return Ok(String::new())
+            }
             "add-agent-trace" | "show-monitor" | "delete-agent-trace" | "dump-namtracedvars" => {
                 return self.agent_nam_cmd(id, argv);
             }
@@ -941,7 +950,9 @@ impl Sim {
             Obj::Agent(a) => {
                 let Agent { base, kind } = &mut **a;
                 match kind {
-                    AgentKind::Tcp(t) => match crate::ns2::class::fulltcp::command(t, base, self, argv) {
+                    AgentKind::Tcp(t) => match crate::ns2::class::fulltcp::command(t, base, self, argv)
+                        .or_else(|| crate::ns2::class::bay::command(t, base, self, argv))
+                    {
                         Some(r) => r,
                         None => match cmd {
                         "send" if n == 2 => {
@@ -975,6 +986,10 @@ impl Sim {
                     AgentKind::Null => match cmd {
                         "send" => Ok(String::new()),
                         _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    AgentKind::Fetch(f) => match crate::ns2::class::bay::fetch_command(f, self, argv) {
+                        Some(r) => r,
+                        None => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Socket(_) => Err(format!("unknown command \"{cmd}\" (a full-TCP end takes no ns-2 commands)")),
                     // (Dumbbell's own: `old_classifier_`, where packets go

@@ -90,6 +90,15 @@ impl Sim {
                             crate::notice::Abort::RateDivision { agent, what }
                         ),
                         Abort::DiffServ(fault) => crate::ns2::dsred::fault_text(fault),
+                        Abort::IdleTimerCancelled { agent } => format!(
+                            "{} (Agent/BayTcpApp/FtpClient): its connection ended while it had no request pending, \
+                             and it cancels its idle timer; ns-2 aborts here (Attempting to cancel timer which is not scheduled)",
+                            self.name(agent)
+                        ),
+                        Abort::ServiceClass { class, at_exit } => format!(
+                            "a packet of class (prio_) {class} {}: the classes are 1 to 4 (set by a Queue/Marker at the edge); ns-2 aborts here",
+                            if at_exit { "left the network through a Queue/Demarker" } else { "arrived at a Queue/JoBS" }
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

@@ -100,7 +100,7 @@ impl Sim {
         if self.is_tcp(id) {
             self.reset_agent(id);
             if self.resets_twice(id) {
-                // RFC793edu's, Vegas's and two-way TCP's delay_bind_init_all reset once
+                // RFC793edu's, Vegas's and the two-way TCPs' delay_bind_init_all reset once
                 // more after TcpAgent's (a second boot-time draw).
                 self.reset_agent(id);
             }

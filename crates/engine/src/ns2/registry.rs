@@ -7,7 +7,7 @@
 //! the class defaults it starts with, and `new`.
 
 use super::bind::{Bindings, ClassDefault, Range};
-use super::class::{agent, app, aqm, cbq, dsred, errmodel, l4s, fairq, fq, fulltcp, lan, link, misc, monitor, pi, queue, ranvar, redpd, rem, rio, srr, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
+use super::class::{agent, app, aqm, bay, cbq, dsred, errmodel, l4s, fairq, fq, fulltcp, jobs, lan, link, misc, monitor, pi, queue, ranvar, redpd, rem, rio, srr, tagger, tcp, tcp_linux, tfrc, trace, wireless, xcp};
 use crate::tcp::full::Variant;
 use crate::tcp::Flavor;
 use crate::tcp::rbp::{Paced, RbpState};
@@ -69,6 +69,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/dsRED", tables: &[&queue::QUEUE, &dsred::DSRED], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::DsRed::new(false))) },
     Class { name: "Queue/dsRED/core", tables: &[&queue::QUEUE, &dsred::DSRED], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::DsRed::new(false))) },
     Class { name: "Queue/dsRED/edge", tables: &[&queue::QUEUE, &dsred::DSRED], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::DsRed::new(true))) },
+    Class { name: "Queue/JoBS", tables: &[&queue::QUEUE, &jobs::JOBS], make: jobs::make_jobs },
+    Class { name: "Queue/Marker", tables: &[&queue::QUEUE, &jobs::MARKER], make: jobs::make_marker },
+    Class { name: "Queue/Demarker", tables: &[&queue::QUEUE, &jobs::DEMARKER], make: jobs::make_demarker },
     Class { name: "DelayLink", tables: &[&link::DELAY_LINK], make: link::make_delay_link },
     Class { name: "DynamicLink", tables: &[&link::DYNAMIC_LINK], make: link::make_dynamic_link },
     Class { name: "RouteLogic", tables: &[], make: misc::make_route_logic },
@@ -108,6 +111,9 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/TCP/FullTcp/Newreno", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::NewReno) },
     Class { name: "Agent/TCP/FullTcp/Newreno/XCP", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::NEWRENO_FULLTCP, &xcp::FULL_XCP], make: xcp::make_full },
     Class { name: "Agent/TCP/FullTcp/Sack", tables: &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP, &fulltcp::SACK_FULLTCP], make: |s, id| fulltcp::make_full(s, id, Variant::Sack) },
+    Class { name: "Agent/TCP/BayFullTcp", tables: BAYFULLTCP, make: bay::make_bay },
+    Class { name: "Agent/BayTcpApp/FtpClient", tables: &[&agent::AGENT], make: bay::make_fetch_client },
+    Class { name: "Agent/BayTcpApp/FtpServer", tables: &[&agent::AGENT], make: bay::make_fetch_server },
     Class { name: "Agent/TCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: |s, id| tcp::make_sink(s, id, false, false) },
     Class { name: "Agent/TCPSink/XCPSink", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED], make: xcp::make_sink_xcp },
     Class { name: "Agent/TCPSink/DelAck", tables: &[&agent::AGENT, &tcp::SINK, &tcp::SINK_UNMODELLED, &tcp::DELACK], make: |s, id| tcp::make_sink(s, id, true, false) },
@@ -176,6 +182,9 @@ pub static CLASSES: &[Class] = &[
 
 /// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.
 const FULLTCP: &[&dyn Bindings] = &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &fulltcp::FULLTCP];
+
+/// The Bay two-way TCP's tables: TcpAgent's, then BayFullTcpAgent's.
+const BAYFULLTCP: &[&dyn Bindings] = &[&agent::AGENT, &tcp::TCP, &tcp::TCP_TRACED, &tcp::TCP_UNMODELLED, &bay::BAYFULLTCP];
 
 /// The hash classifiers' tables: `Classifier`'s, then `Classifier/Hash`'s.
 const HASH: &[&dyn Bindings] = &[&misc::CLASSIFIER, &errmodel::CLASSIFIER_FIELDS, &errmodel::HASH];

@@ -23,6 +23,7 @@
 //! scripts name it.
 
 pub mod cbq;
+pub mod classmark;
 pub mod cobalt;
 pub mod codel;
 pub mod droptail;
@@ -34,6 +35,7 @@ pub mod fq;
 pub mod fq_codel;
 pub mod pi;
 pub mod gk;
+pub mod jobs;
 pub mod pie;
 pub mod red;
 pub mod redpd;
@@ -52,6 +54,7 @@ use crate::sched::{ObjId, ResumeId};
 use crate::sim::{World, NONE};
 
 pub use cbq::Cbq;
+pub use classmark::{ClassCounter, ClassMarker};
 pub use cobalt::Cobalt;
 pub use codel::CoDel;
 pub use droptail::DropTail;
@@ -63,6 +66,7 @@ pub use fq::{FqCobalt, FqPie};
 pub use fq_codel::FqCoDel;
 pub use pi::Pi;
 pub use gk::Gk;
+pub use jobs::Jobs;
 pub use pie::Pie;
 pub use red::Red;
 pub use redpd::RedPd;
@@ -366,6 +370,9 @@ disciplines! {
     RedPd(RedPd),
     FinishFq(FinishFq),
     Srr(Srr),
+    Jobs(Jobs),
+    ClassMarker(ClassMarker),
+    ClassCounter(ClassCounter),
 }
 
 impl Qdisc {
@@ -398,8 +405,15 @@ impl Qdisc {
     #[inline]
     pub fn link_idle(&mut self, t: f64) {
         if let Qdisc::Boxed(b) = self {
-            b.link_idle(t);
+            Self::link_idle_boxed(b, t);
         }
+    }
+
+    /// `link_idle` of the disciplines other than DropTail, out of line:
+    /// kept out of the per-packet path that inlines `link_idle`.
+    #[inline(never)]
+    fn link_idle_boxed(b: &mut Boxed, t: f64) {
+        b.link_idle(t);
     }
 
     /// The discipline, if it is a `D`.

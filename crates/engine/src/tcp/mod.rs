@@ -30,6 +30,7 @@
 //! line against the original; the Tcl names of bound variables are in
 //! the ns-2 layer's `ns2/class/tcp.rs`.
 
+pub mod bay;
 pub mod fack;
 mod frto;
 pub mod full;
@@ -123,6 +124,9 @@ pub enum Flavor {
     /// Two-way TCP (`full/`): connection set-up and tear-down, byte
     /// sequence numbers, its own receive side and sending loop.
     Full(Box<full::FullState>),
+    /// `Agent/TCP/BayFullTcp`: Bay Networks' two-way TCP, with its
+    /// request/response applications called back from `recv` (`bay.rs`).
+    Bay(Box<bay::BayState>),
     /// `Agent/TCP/Reno/RBP`, `Agent/TCP/Vegas/RBP`: Reno or Vegas pacing
     /// its window out after an idle period (`rbp.rs`).
     Rbp(Box<rbp::RbpState>),
@@ -464,6 +468,7 @@ impl Tcp {
                 }
                 return full::Full { t, f, b }.reset(sim);
             }
+            Flavor::Bay(f) => return bay::Bay { t, f, b }.reset(sim),
             Flavor::Xcp => {
                 // `XcpEndsys::rtt_init`
                 if let Some(x) = t.xcp.as_mut() {
@@ -494,6 +499,7 @@ impl Tcp {
             Flavor::Vegas(_) => Self::recv_rare(flavor, t, b, sim, p, &ack),
             Flavor::Linux(s) => linux::recv(t, s, b, sim, p, &ack),
             Flavor::Full(f) => Self::recv_full(t, f, b, sim, p),
+            Flavor::Bay(f) => Self::recv_bay(t, f, b, sim, p),
             Flavor::Xcp => xcp::recv(t, b, sim, p, &ack),
         }
     }
@@ -533,6 +539,13 @@ impl Tcp {
         full::Full { t, f, b }.recv(sim, p)
     }
 
+    /// The Bay TCP's `recv`, out of line for the same reason.
+    #[cold]
+    #[inline(never)]
+    fn recv_bay(t: &mut Sender, f: &mut bay::BayState, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        bay::Bay { t, f, b }.recv(sim, p)
+    }
+
     /// A timer expired: the flavour's `timeout`.
     pub fn timeout(&mut self, b: &mut AgentBase, sim: &mut Sim, tno: u8) {
         let Tcp { flavor, sender: t } = self;
@@ -551,6 +564,7 @@ impl Tcp {
             Flavor::Vegas(s) => vegas::timeout(t, s, b, sim, tno),
             Flavor::Linux(s) => linux::timeout(t, s, b, sim, tno),
             Flavor::Full(f) => full::Full { t, f, b }.timeout(sim, tno),
+            Flavor::Bay(f) => bay::Bay { t, f, b }.timeout(sim, tno),
         }
     }
 
@@ -570,6 +584,7 @@ impl Tcp {
             Flavor::Vegas(s) => vegas::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Linux(s) => linux::send_much(t, s, b, sim, force, reason, maxburst),
             Flavor::Full(f) => full::Full { t, f, b }.send_much(sim, force, reason, maxburst),
+            Flavor::Bay(f) => bay::Bay { t, f, b }.send_much(sim, force, reason, maxburst),
         }
     }
 
@@ -614,6 +629,10 @@ impl Tcp {
         if let Flavor::Full(f) = &mut self.flavor {
             // Two-way TCP's `advance` is its `advanceby`.
             return full::Full { t: &mut self.sender, f, b }.advanceby(sim, newseq);
+        }
+        if let Flavor::Bay(f) = &mut self.flavor {
+            // The Bay TCP's `advance` counts segments on from `curseq_`.
+            return bay::Bay { t: &mut self.sender, f, b }.advance(sim, newseq);
         }
         let t = &self.sender;
         let d = if newseq > t.maxseq { newseq - t.curseq } else { t.maxseq - t.curseq };
