@@ -120,13 +120,10 @@ Simulator instproc create-wireless-node args {
     if {[info exists rtAgentFunction_] && $rtAgentFunction_ ne ""} {
         ::dumbbell::unsupported "node-config -rtAgentFunction"
     }
-    # DumbAgent's nodes carry packets (their stack is joined to the run).
-    # AODV sends nothing until an agent has a packet for another node
-    # (its HELLO messages are off in ns-2 2.35), so its nodes can be made
-    # (an agent on one is refused, below); DSDV and the others send from
-    # the start.
-    if {$routingAgent_ ni {AODV DumbAgent}} {
-        if {$routingAgent_ in {DSDV DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
+    # DumbAgent's, AODV's and DSDV's nodes carry packets (their stack and
+    # routing agent are joined to the run); the others are not joined yet.
+    if {$routingAgent_ ni {AODV DSDV DumbAgent}} {
+        if {$routingAgent_ in {DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
                 DIFFUSION/RATE DIFFUSION/PROB Directed_Diffusion}} {
             ::dumbbell::unsupported "ad hoc routing with $routingAgent_ (node-config -adhocRouting)"
         }
@@ -148,7 +145,7 @@ Simulator instproc create-wireless-node args {
     set namfd [$self get-nam-traceall]
     if {$namfd ne ""} { $node cmd namattach $namfd }
     $node cmd topography $topoInstance_
-    if {$routingAgent_ eq "DumbAgent"} { $self dumbbell-join-radio $node $tracefd $namfd }
+    $self dumbbell-join-radio $node $tracefd $namfd
     return $node
 }
 
