@@ -251,6 +251,11 @@ pub struct NetCore {
     /// event is over: the agent (none: the no-slot report, with the
     /// node's id), the packet, the node's id.
     up: Vec<(Option<ObjId>, PktId, i32)>,
+    /// The slots whose node's position the script may have changed since
+    /// the channel's last event (`Sim::wireless_touch`), and a flag per
+    /// slot.
+    touched: Vec<u32>,
+    touched_flag: Vec<bool>,
     /// GOD's count of nodes (the MACs' duplicate memories have a place for
     /// each).
     pub god_nodes: u32,
@@ -258,7 +263,7 @@ pub struct NetCore {
 
 impl Net {
     pub fn new(air: Medium) -> Net {
-        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), god_nodes: 0 } }
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0 } }
     }
 }
 
@@ -873,27 +878,51 @@ impl Sim {
     fn with_net_only<R>(&mut self, net: ObjId, slot: usize, f: impl FnOnce(&mut Stack<PktId>, &mut Ctx) -> R) -> R {
         let mut o = self.take(net);
         let Obj::Wireless(Part::Channel(n)) = &mut o else { unreachable!("a wireless node's channel") };
-        for (i, m) in n.core.members.iter().enumerate() {
-            if let Obj::Node(node) = &self.objs[m.node as usize] {
+        // (the positions the script may have changed since)
+        for k in 0..n.core.touched.len() {
+            let i = n.core.touched[k] as usize;
+            n.core.touched_flag[i] = false;
+            if let Obj::Node(node) = &self.objs[n.core.members[i].node as usize] {
                 if let Some(mn) = node.mobile.as_deref() {
                     n.core.air.place(i, &mn.pos);
                 }
             }
         }
+        n.core.touched.clear();
         let Net { stacks, core } = &mut **n;
         let r = {
             let mut ctx = Ctx { sim: self, net: core, slot };
             f(&mut stacks[slot], &mut ctx)
         };
-        for (i, m) in n.core.members.iter().enumerate() {
-            if let Obj::Node(node) = &mut self.objs[m.node as usize] {
-                if let Some(mn) = node.mobile.as_deref_mut() {
-                    mn.pos.clone_from(&n.core.air.stations[i].pos);
-                }
-            }
-        }
         self.put(net, o);
         r
+    }
+
+    /// The script is about to read or change mobile node `id`'s position
+    /// (its variables, `setdest`, `log-movement`): while the node is on a
+    /// channel, the channel's copy is the one the run keeps up to date, so
+    /// the node's is brought from it now, and given back to the channel
+    /// before its next event.
+    #[cold]
+    #[inline(never)]
+    pub fn wireless_touch(&mut self, id: ObjId) {
+        let Some(Obj::Node(node)) = self.objs.get(id as usize) else { return };
+        let Some((chan, slot)) = node.mobile.as_deref().and_then(|m| m.net) else { return };
+        let slot = slot as usize;
+        let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else { return };
+        if n.core.touched_flag[slot] {
+            // (touched since the channel's last event: the node's copy is
+            // the newer)
+            return;
+        }
+        n.core.touched_flag[slot] = true;
+        n.core.touched.push(slot as u32);
+        let pos = n.core.air.stations[slot].pos.clone();
+        if let Obj::Node(node) = &mut self.objs[id as usize] {
+            if let Some(mn) = node.mobile.as_deref_mut() {
+                mn.pos = pos;
+            }
+        }
     }
 
     /// A packet reaches a mobile node's routing agent (from one of its
@@ -939,6 +968,9 @@ impl Sim {
         let slot = n.core.air.add(station);
         n.stacks.push(stack);
         let starts = matches!(routing, Routing::Aodv(_) | Routing::Dsdv(_));
+        // (the node's position goes to the channel before its first event)
+        n.core.touched_flag.push(true);
+        n.core.touched.push(slot as u32);
         n.core.members.push(Member { node, addr, entry, router, routing, timers, trace });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
