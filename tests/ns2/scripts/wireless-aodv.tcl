@@ -9,6 +9,8 @@
 #           the source's requests retried) and comes back
 #   grid:   six nodes in two rows, two flows crossing, one node moving
 #           through the others
+#   tcp:    the chain's four nodes with a TCP (Reno) transfer end to end
+#           and a CBR flow back (ACKs routed too)
 #   long:   four nodes in a row for 60 s, a flow end to end; the last
 #           node leaves at 25 s and comes back at 40 s (long enough for
 #           DSDV's periodic updates to find the routes, lose and find them)
@@ -26,6 +28,8 @@ switch $scen {
              set flows {{0 4 100kb 0.5 14.0}}; set end 16.0 }
     grid   { set at {{0 50} {200 50} {400 50} {0 250} {200 250} {400 250}}
              set flows {{0 5 150kb 1.0 9.0} {3 2 100kb 1.5 9.5}}; set end 10.0 }
+    tcp    { set at {{0 100} {200 100} {400 100} {600 100}}
+             set flows {{3 0 50kb 2.0 5.0}}; set end 6.0 }
     long   { set at {{0 100} {200 100} {400 100} {600 100}}
              set flows {{0 3 40kb 1.0 58.0}}; set end 60.0 }
     default { error "unknown scenario $scen" }
@@ -80,6 +84,16 @@ foreach fl $flows {
     $ns at $start "$cbr($f) start"
     $ns at $stop "$cbr($f) stop"
     incr f
+}
+if {$scen eq "tcp"} {
+    set tcp [new Agent/TCP]
+    set sink [new Agent/TCPSink]
+    $ns attach-agent $node(0) $tcp
+    $ns attach-agent $node(3) $sink
+    $ns connect $tcp $sink
+    set ftp [new Application/FTP]
+    $ftp attach-agent $tcp
+    $ns at 1.0 "$ftp start"
 }
 $ns at $end "finish"
 proc finish {} {
