@@ -209,7 +209,7 @@ proc ::dumbbell::next-mac {} {
 Node/MobileNode instproc attach {agent {port ""}} {
     $self instvar dumbbell_ragent_
     if {![info exists dumbbell_ragent_]} {
-        ::dumbbell::unsupported "an agent on a wireless node with -adhocRouting [[Simulator instance] set routingAgent_] (only DumbAgent's nodes carry packets yet: the AODV and DSDV agents are not joined to the radio; docs/wireless.md)"
+        ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV or DumbAgent carry packets; docs/wireless.md)"
     }
     $self next $agent $port
     $agent target $dumbbell_ragent_
