@@ -3,7 +3,7 @@
 
     python benches/wireless_aodv.py [--nodes 10 25 50 100] [--seconds 100] [--ns /usr/bin/ns]
 
-Runs benches/wireless_aodv.tcl (N mobile nodes by random waypoint, 10
+Runs tests/ns2/scripts/wireless-rwp.tcl (N mobile nodes by random waypoint, 10
 CBR/UDP flows, agent and routing traces in use-newtrace's format) under
 `dumbbell run` and under the real ns-2, each as a process of its own in a
 fresh directory, and reports both wall times, their ratio, the trace's
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "benches" / "wireless_aodv.tcl"
+SCRIPT = ROOT / "tests" / "ns2" / "scripts" / "wireless-rwp.tcl"
 
 
 def timed(cmd: list[str], cwd: Path) -> float:
@@ -51,9 +51,9 @@ def main() -> None:
             args = [SCRIPT.name, str(n), str(a.seconds)]
             t_db = timed([sys.executable, "-m", "dumbbell.cli", "run", *args], ours)
             t_ns = timed([a.ns, *args], theirs)
-            tr = ours / "wireless_aodv.tr"
+            tr = ours / "rwp.tr"
             lines = sum(1 for _ in tr.open("rb"))
-            same = filecmp.cmp(tr, theirs / "wireless_aodv.tr", shallow=False)
+            same = filecmp.cmp(tr, theirs / "rwp.tr", shallow=False)
             print(f"{n:>5} {t_db:>10.2f} {t_ns:>8.2f} {t_ns / t_db:>5.1f}x {lines:>8}  {'yes' if same else 'NO'}", flush=True)
 
 

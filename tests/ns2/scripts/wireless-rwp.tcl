@@ -1,13 +1,20 @@
-# Benchmark network (issue 20's speed figure): N mobile nodes moving by
-# random waypoint over AODV, 10 CBR/UDP flows, use-newtrace's format with
-# agent and routing traces on.  Usage: ns wireless_aodv.tcl N [SECONDS]
+# N mobile nodes moving by random waypoint over AODV (or DSDV), 10 CBR/UDP
+# flows, agent and routing traces on (benches/wireless_aodv.py's network,
+# issue 20's speed figure, and corpus cases).  Usage: ns wireless-rwp.tcl N
+# [SECONDS] [AODV|DSDV] [new|old] [OFF|ON] (the last: the MAC trace).
 # The area grows with N (1000 m square at 50 nodes, the same density at
 # other sizes).  The waypoints come from a fixed-seed generator of the
 # script's own (a 31-bit LCG) and are rounded to centimetres, so that
-# ns-2 and Dumbbell read the same movements; writes wireless_aodv.tr.
+# ns-2 and Dumbbell read the same movements; writes rwp.tr.
 set n [lindex $argv 0]
 set end 100.0
+set rt AODV
+set fmt new
+set mactrace OFF
 if {$argc >= 2} { set end [lindex $argv 1] }
+if {$argc >= 3} { set rt [lindex $argv 2] }
+if {$argc >= 4} { set fmt [lindex $argv 3] }
+if {$argc >= 5} { set mactrace [lindex $argv 4] }
 set side [expr {round(1000.0 * sqrt($n / 50.0))}]
 set seed 12345
 proc rnd {} {
@@ -17,17 +24,17 @@ proc rnd {} {
 }
 proc coord {side} { format %.2f [expr {1.0 + [rnd] * ($side - 2.0)}] }
 set ns [new Simulator]
-$ns use-newtrace
-set tracefd [open wireless_aodv.tr w]
+if {$fmt eq "new"} { $ns use-newtrace }
+set tracefd [open rwp.tr w]
 $ns trace-all $tracefd
 set topo [new Topography]
 $topo load_flatgrid $side $side
 create-god $n
 set chan [new Channel/WirelessChannel]
-$ns node-config -adhocRouting AODV -llType LL -macType Mac/802_11 \
+$ns node-config -adhocRouting $rt -llType LL -macType Mac/802_11 \
     -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
     -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan \
-    -topoInstance $topo -agentTrace ON -routerTrace ON -macTrace OFF \
+    -topoInstance $topo -agentTrace ON -routerTrace ON -macTrace $mactrace \
     -movementTrace OFF
 for {set i 0} {$i < $n} {incr i} {
     set node($i) [$ns node]
