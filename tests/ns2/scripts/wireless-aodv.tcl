@@ -2,6 +2,7 @@
 # traced in full: the trace-all file (agent, routing, queue and, with
 # macTrace ON, MAC lines), nam's wireless records and stdout.
 # Usage: ns wireless-aodv.tcl SCENARIO [AODV|DSDV] [old|new] [ON|OFF]
+#   [PERUP [BE_RANDOM]] (DSDV's Agent/DSDV perup_ and be_random_)
 #   chain:  four nodes in a row, 200 m apart, a flow end to end (requests
 #           flooded, the reply hop by hop, the data forwarded)
 #   repair: five nodes in a row, a flow end to end; the last node leaves
@@ -21,6 +22,9 @@ set mactrace OFF
 if {$argc >= 2} { set rt [lindex $argv 1] }
 if {$argc >= 3} { set fmt [lindex $argv 2] }
 if {$argc >= 4} { set mactrace [lindex $argv 3] }
+# DSDV's update period and whether it jitters its updates
+if {$argc >= 5} { Agent/DSDV set perup_ [lindex $argv 4] }
+if {$argc >= 6} { Agent/DSDV set be_random_ [lindex $argv 5] }
 switch $scen {
     chain  { set at {{0 100} {200 100} {400 100} {600 100}}
              set flows {{0 3 200kb 1.0 3.0}}; set end 4.0 }

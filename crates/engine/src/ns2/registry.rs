@@ -156,6 +156,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Propagation/TwoRayGround", tables: &[], make: wireless::make_inert },
     Class { name: "Propagation/FreeSpace", tables: &[], make: wireless::make_inert },
     Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
+    Class { name: "Agent/DSDV", tables: &[&wireless::AGENT_DSDV], make: wireless::make_inert },
 ];
 
 /// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.

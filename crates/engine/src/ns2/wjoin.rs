@@ -41,6 +41,14 @@ fn count(key: &str, v: &str) -> Result<u32, String> {
     }
 }
 
+fn positive(what: &str, v: f64) -> Result<f64, String> {
+    if v > 0.0 && v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!("{what}: a time above 0 is needed, got {v}"))
+    }
+}
+
 fn flag(key: &str, v: &str) -> Result<bool, String> {
     match v {
         "ON" | "on" => Ok(true),
@@ -70,12 +78,10 @@ impl Sim {
             Obj::Node(n) => n.addr,
             _ => unreachable!(),
         };
-        let routing = match argv[3] {
-            "DumbAgent" => Routing::Dumb,
-            "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
-            "DSDV" => Routing::Dsdv(Box::new(DsdvAgent::new(Dsdv::new(addr, dsdv::Params::default())))),
-            other => return Err(format!("node-config -adhocRouting {other}: not joined to the radio yet")),
-        };
+        if !matches!(argv[3], "DumbAgent" | "AODV" | "DSDV") {
+            return Err(format!("node-config -adhocRouting {}: not joined to the radio yet", argv[3]));
+        }
+        let mut dsdv_params = dsdv::Params::default();
         let (mut radio, mut antenna, mut mib) = (Radio::default(), Antenna::default(), Mib::default());
         let (mut pt, mut freq, mut loss) = (radio.pt, radio.freq, radio.loss);
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
@@ -117,6 +123,20 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "dsdv_wst0_" => dsdv_params.wst0 = positive("Agent/DSDV wst0_", parse_time(v))?,
+                "dsdv_perup_" => dsdv_params.period = positive("Agent/DSDV perup_", parse_time(v))?,
+                "dsdv_alpha_" => dsdv_params.alpha = num("Agent/DSDV alpha_", v)?,
+                "dsdv_min_update_periods_" => dsdv_params.min_update_periods = count("Agent/DSDV min_update_periods_", v)?,
+                "dsdv_be_random_" => dsdv_params.be_random = count("Agent/DSDV be_random_", v)? != 0,
+                // (what ns-2 does with these is not modelled: the link
+                // layer's failures seen as broken links, a trace line per
+                // weighted settling time, printouts)
+                "dsdv_use_mac_" | "dsdv_verbose_" | "dsdv_trace_wst_" => {
+                    let name = format!("Agent/DSDV {}", &k[5..]);
+                    if count(&name, v)? != 0 {
+                        return Err(format!("{name} {v}: only 0 is supported by Dumbbell yet (docs/wireless.md)"));
+                    }
+                }
                 _ => return Err(format!("wireless-join: unknown key \"{k}\"")),
             }
         }
@@ -139,6 +159,11 @@ impl Sim {
         if god == 0 {
             return Err("$ns node: a wireless node's MAC needs GOD's count of nodes (create-god N before the nodes)".into());
         }
+        let routing = match argv[3] {
+            "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
+            "DSDV" => Routing::Dsdv(Box::new(DsdvAgent::new(Dsdv::new(addr, dsdv_params)))),
+            _ => Routing::Dumb,
+        };
         let capture = radio.capture_threshold;
         radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), ..radio };
         let mut mac = Dcf::new(mib, mac_addr, god, capture);

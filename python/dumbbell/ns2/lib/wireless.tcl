@@ -179,6 +179,11 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
         mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_]]
+    if {$routingAgent_ eq "DSDV"} {
+        foreach v {wst0_ perup_ use_mac_ be_random_ alpha_ min_update_periods_ verbose_ trace_wst_} {
+            lappend kv dsdv_$v [Agent/DSDV set $v]
+        }
+    }
     foreach v {Pt_ freq_ L_ CPThresh_ CSThresh_ RXThresh_} {
         lappend kv $v [Phy/WirelessPhy set $v]
     }
