@@ -1,15 +1,9 @@
 """Seed 002's wireless script (Dordal 31.6) under `dumbbell run` against
 what the real ns-2 2.35 wrote for it (seed/, made by regen.sh): exit code,
 stdout, wireless.tr and wireless.nam byte for byte, with AODV, with DSDV
-and with the old trace format.
-
-Not reached yet: Dumbbell builds the wireless nodes, their movement and
-their configuration, but not the radio stack the script's CBR flow needs
-(channel, 802.11, link layer with ARP, AODV/DSDV; docs/wireless.md), and
-stops at the first agent attached to a wireless node with an error that
-says so.  The comparisons are strict expected failures: the day they pass,
-pytest reports it, and the marks go.  Until then the first test checks
-that the run stops with that clear error, not a traceback.
+and with the old trace format (the radio stack and the routing agents
+joined to the run: docs/wireless.md).  A routing protocol not joined yet
+(the script's second argument) stops the run with a clear error.
 """
 
 from __future__ import annotations
@@ -48,18 +42,17 @@ def first_difference(want: bytes, got: bytes) -> str:
     return f"ns-2 {len(a)} lines, dumbbell {len(b)}"
 
 
-def test_the_run_stops_with_a_clear_error_where_the_radio_stack_is_needed(tmp_path):
-    r = run("wireless.tcl", ["100"], tmp_path)
+def test_a_protocol_not_joined_stops_the_run_with_a_clear_error(tmp_path):
+    r = run("wireless.tcl", ["100", "DSR"], tmp_path)
     assert r.returncode == 1
     err = r.stderr.decode()
     assert "Traceback" not in err
-    assert "an agent on a wireless node" in err and "docs/wireless.md" in err
-    assert "wireless.tcl:63" in err
+    assert "ad hoc routing with DSR (node-config -adhocRouting) is not supported" in err
+    assert "wireless.tcl:49" in err
     # what comes before is ns-2's: GOD's line on stdout
     assert r.stdout.decode() == "num_nodes is set 6\n"
 
 
-@pytest.mark.xfail(strict=True, reason="the radio stack (802.11, ARP, AODV/DSDV) is not built yet: docs/wireless.md")
 @pytest.mark.parametrize("run_id", sorted(RUNS))
 def test_seed_script_matches_ns2(run_id, tmp_path):
     script, args = RUNS[run_id]

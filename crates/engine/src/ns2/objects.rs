@@ -129,6 +129,7 @@ impl Sim {
 
     /// Read a bound variable (None: not bound for this object).
     pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
+        self.mobile_touch(id);
         if let Some(c) = self.class(id) {
             return match c.get(&mut self.objs[id as usize], &mut self.w, var) {
                 // Any object answers `debug_` (0 where its class does not
@@ -151,6 +152,7 @@ impl Sim {
 
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
+        self.mobile_touch(id);
         let Some(c) = self.class(id) else {
             // Any object takes a `debug_`.
             return if var == "debug_" { Ok(()) } else { Err(self.not_bound(id, var)) };
@@ -175,6 +177,17 @@ impl Sim {
             }
         }
         r
+    }
+
+    /// A mobile node's position is about to be read or written: bring it
+    /// from its channel (wireless/net.rs `wireless_touch`).
+    #[inline]
+    fn mobile_touch(&mut self, id: ObjId) {
+        if let Some(Obj::Node(n)) = self.objs.get(id as usize) {
+            if n.mobile.is_some() {
+                self.wireless_touch(id);
+            }
+        }
     }
 
     /// The ns-2 layer's tracer (installed with the world).

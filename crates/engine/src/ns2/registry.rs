@@ -178,6 +178,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "NetworkInterface", tables: &[&lan::NETWORK_INTERFACE], make: lan::make_iface },
     Class { name: "Classifier/Replicator", tables: &[&misc::CLASSIFIER, &lan::REPLICATOR], make: lan::make_replicator },
     Class { name: "Trace/Collision", tables: &[&trace::TRACE], make: lan::make_collision },
+    Class { name: "Agent/DSDV", tables: &[&wireless::AGENT_DSDV], make: wireless::make_inert },
 ];
 
 /// The two-way TCP classes' tables: TcpAgent's, then FullTcpAgent's.

@@ -103,6 +103,7 @@ impl Sim {
         if argv[0] == "wireless-join" {
             return Some(self.wireless_join_command(id, argv));
         }
+        self.wireless_touch(id);
         let Obj::Node(node) = &mut self.objs[id as usize] else { return None };
         let addr = node.addr;
         let nodeid = node.id;

@@ -5,16 +5,18 @@
 //! wireless.tcl), and the trace points' lines and nam records
 //! (cmutrace.rs's formats) and stdout notices.
 
-use crate::ns2::cmutrace::{push_line, push_nam, Body, Event, IpFields, MacFields, Op, Upper};
+use crate::ns2::cmutrace::{self, push_line, push_nam, Body, Event, IpFields, MacFields, Op, Upper};
 use crate::ns2::tclcl::{parse_bw, parse_time, tcl_get_boolean};
 use crate::ns2::wireless::{carrier_sense_notice, unknown_sender_warning};
 use crate::packet::PacketType;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Outputs, Sim};
+use crate::wireless::aodv::{self, Aodv, Message};
+use crate::wireless::dsdv::{self, Dsdv};
 use crate::wireless::dcf::{Dcf, Kind, Why};
 use crate::wireless::mac80211::Mib;
 use crate::wireless::medium::{Medium, Station};
-use crate::wireless::net::{DropWhy, Layer, Net, Point, RadioNotice, Routing, TraceOp, TraceSetup, Traced};
+use crate::wireless::net::{Carried, DropWhy, DsdvAgent, Layer, Net, Point, RadioNotice, Routing, TraceOp, TraceSetup, Traced};
 use crate::wireless::phy::{Antenna, Radio};
 use crate::wireless::propagation::Model;
 use crate::wireless::stack::Stack;
@@ -36,6 +38,14 @@ fn count(key: &str, v: &str) -> Result<u32, String> {
     match v.trim().parse::<f64>() {
         Ok(x) if x >= 0.0 && x <= u32::MAX as f64 && x.fract() == 0.0 => Ok(x as u32),
         _ => Err(format!("wireless-join: {key} must be a whole number of 0 or more, got \"{v}\"")),
+    }
+}
+
+fn positive(what: &str, v: f64) -> Result<f64, String> {
+    if v > 0.0 && v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!("{what}: a time above 0 is needed, got {v}"))
     }
 }
 
@@ -64,10 +74,14 @@ impl Sim {
             "Propagation/TwoRayGround" => Model::two_ray_ground(),
             other => return Err(format!("node-config -propType {other}: only Propagation/TwoRayGround carries packets in Dumbbell yet (docs/wireless.md)")),
         };
-        let routing = match argv[3] {
-            "DumbAgent" => Routing::Dumb,
-            other => return Err(format!("node-config -adhocRouting {other}: not joined to the radio yet")),
+        let addr = match &self.objs[id as usize] {
+            Obj::Node(n) => n.addr,
+            _ => unreachable!(),
         };
+        if !matches!(argv[3], "DumbAgent" | "AODV" | "DSDV") {
+            return Err(format!("node-config -adhocRouting {}: not joined to the radio yet", argv[3]));
+        }
+        let mut dsdv_params = dsdv::Params::default();
         let (mut radio, mut antenna, mut mib) = (Radio::default(), Antenna::default(), Mib::default());
         let (mut pt, mut freq, mut loss) = (radio.pt, radio.freq, radio.loss);
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
@@ -109,6 +123,20 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "dsdv_wst0_" => dsdv_params.wst0 = positive("Agent/DSDV wst0_", parse_time(v))?,
+                "dsdv_perup_" => dsdv_params.period = positive("Agent/DSDV perup_", parse_time(v))?,
+                "dsdv_alpha_" => dsdv_params.alpha = num("Agent/DSDV alpha_", v)?,
+                "dsdv_min_update_periods_" => dsdv_params.min_update_periods = count("Agent/DSDV min_update_periods_", v)?,
+                "dsdv_be_random_" => dsdv_params.be_random = count("Agent/DSDV be_random_", v)? != 0,
+                // (what ns-2 does with these is not modelled: the link
+                // layer's failures seen as broken links, a trace line per
+                // weighted settling time, printouts)
+                "dsdv_use_mac_" | "dsdv_verbose_" | "dsdv_trace_wst_" => {
+                    let name = format!("Agent/DSDV {}", &k[5..]);
+                    if count(&name, v)? != 0 {
+                        return Err(format!("{name} {v}: only 0 is supported by Dumbbell yet (docs/wireless.md)"));
+                    }
+                }
                 _ => return Err(format!("wireless-join: unknown key \"{k}\"")),
             }
         }
@@ -131,12 +159,13 @@ impl Sim {
         if god == 0 {
             return Err("$ns node: a wireless node's MAC needs GOD's count of nodes (create-god N before the nodes)".into());
         }
+        let routing = match argv[3] {
+            "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
+            "DSDV" => Routing::Dsdv(Box::new(DsdvAgent::new(Dsdv::new(addr, dsdv_params)))),
+            _ => Routing::Dumb,
+        };
         let capture = radio.capture_threshold;
         radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), ..radio };
-        let addr = match &self.objs[id as usize] {
-            Obj::Node(n) => n.addr,
-            _ => unreachable!(),
-        };
         let mut mac = Dcf::new(mib, mac_addr, god, capture);
         mac.bugfix_timer = bugfix;
         let mut stack = Stack::new(mac, addr, ifqlen as usize);
@@ -162,6 +191,33 @@ fn why_code(w: DropWhy) -> &'static str {
         DropWhy::Mac(Why::RetryExceeded) => "RET",
         DropWhy::Mac(Why::InvalidState) => "STA",
         DropWhy::Mac(Why::Busy) => "BSY",
+        DropWhy::Aodv(aodv::Drop::LinkFailed) => "CBK",
+        DropWhy::Aodv(aodv::Drop::NoRoute) => "NRTE",
+        DropWhy::Aodv(aodv::Drop::Loop) => "LOOP",
+        DropWhy::Aodv(aodv::Drop::Ttl) => "TTL",
+        DropWhy::Aodv(aodv::Drop::BufferFull) => "IFQ",
+        DropWhy::Aodv(aodv::Drop::BufferTimeout) => "TOUT",
+        DropWhy::Dsdv(dsdv::Drop::LinkFailed) => "CBK",
+        DropWhy::Dsdv(dsdv::Drop::QueueFull) => "IFQ",
+        DropWhy::Dsdv(dsdv::Drop::Loop) => "LOOP",
+        DropWhy::Dsdv(dsdv::Drop::Ttl) => "TTL",
+    }
+}
+
+/// An AODV message as ns-2's trace shows it (an error's bytes read as a
+/// reply's).
+fn aodv_fields(m: &Message) -> cmutrace::Aodv {
+    match *m {
+        Message::Request { hops, bcast_id, dst, dst_seqno, src, src_seqno, .. } => {
+            cmutrace::Aodv::Request { kind: aodv::TYPE_REQUEST, hops: hops as i32, bcast_id: bcast_id as i32, dst, dst_seqno: dst_seqno as i32, src, src_seqno: src_seqno as i32 }
+        }
+        Message::Reply { hops, dst, dst_seqno, lifetime, .. } => cmutrace::Aodv::Reply { kind: aodv::TYPE_REPLY, hops: hops as i32, dst, dst_seqno: dst_seqno as i32, lifetime },
+        Message::Error(u) => {
+            let (hops, dst, dst_seqno, lifetime) = u.as_reply();
+            cmutrace::Aodv::Reply { kind: aodv::TYPE_ERROR, hops: hops as i32, dst, dst_seqno: dst_seqno as i32, lifetime }
+        }
+        // (2.35 sends none; a HELLO would be traced as a reply)
+        Message::Hello => cmutrace::Aodv::Reply { kind: 0x10, hops: 0, dst: 0, dst_seqno: 0, lifetime: 0.0 },
     }
 }
 
@@ -180,15 +236,28 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
     let op = match pt.op {
         TraceOp::Send => Op::Send,
         TraceOp::Recv => Op::Recv,
+        TraceOp::Forward => Op::Forward,
         TraceOp::Drop => Op::Drop,
     };
     let (uid, ptype, size, mac, body, next_hop, dst) = match *what {
-        Traced::Packet { pkt, hdr, size } => {
+        Traced::Packet { pkt, hdr, size, msg } => {
             let mac = MacFields { duration: hdr.duration, ra: hdr.ra, ta: hdr.ta, ether_type: hdr.ether_type };
             match hdr.arp {
                 Some(a) => {
                     let body = Body::Arp { request: a.request, sender_mac: a.sender_mac, sender: a.sender, target_mac: a.target_mac, target: a.target };
                     (pkt.uid, "ARP", size, mac, body, hdr.next_hop, 0)
+                }
+                None if hdr.carried == Carried::Dsdv => {
+                    let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
+                    (pkt.uid, "message", size, mac, Body::Ip(ip, Upper::Nothing), hdr.next_hop, pkt.daddr)
+                }
+                None if hdr.carried == Carried::Aodv => {
+                    let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
+                    let upper = match msg {
+                        Some(m) => Upper::Aodv(aodv_fields(m)),
+                        None => Upper::Nothing,
+                    };
+                    (pkt.uid, "AODV", size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)
                 }
                 None => {
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };

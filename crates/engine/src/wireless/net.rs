@@ -24,13 +24,16 @@
 //! taken before each of the channel's events and given back after, so the
 //! lazy updates the medium makes are the node's.
 
+use super::aodv::{self, Aodv, Carries, Header, Message};
 use super::dcf::{Failure, Frame, Kind, Timer, Why};
+use super::dsdv::{self, Dsdv, Update};
+use super::ifq::InterfaceQueue;
 use super::dup::{UnknownSenderWarnings, Warning};
 use super::medium::{Arrival, Medium, Range};
 use super::phy::Reception;
 use super::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
 use super::Part;
-use crate::packet::{Packet, PktId};
+use crate::packet::{Packet, PacketType, PktId};
 use crate::sched::{Ev, ObjId};
 use crate::sim::{Obj, Sim};
 
@@ -44,6 +47,28 @@ pub enum Stage {
     Agents,
     /// The first bit of a frame reaches the radio (`WlHdr::frame`).
     Arrive,
+    /// The routing agent's packet, after the agent's delay: the routing
+    /// trace point, then the link layer.
+    Down,
+    /// The routing agent starts (ns-2's `$ns at 0.0 "$ragent start"`);
+    /// one of its timers falls due.  (The packet is only a token.)
+    Start,
+    AodvTimer(aodv::Timer),
+    /// One of the DSDV agent's event objects falls due on its handler
+    /// (unless rescheduled or cancelled since: `gen`).
+    DsdvEvent { ev: u32, handler: dsdv::Handler, gen: u32 },
+}
+
+/// What a packet carries above IP, as far as the node cares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Carried {
+    /// An agent's packet (its type says which).
+    #[default]
+    Agent,
+    /// An AODV message (`Net`'s message table holds it).
+    Aodv,
+    /// A DSDV update (ns-2's `message` type; `Net`'s update table).
+    Dsdv,
 }
 
 /// A packet's wireless headers (802.11's, ARP's, the next hop and the
@@ -58,8 +83,16 @@ pub struct WlHdr {
     pub ether_type: u32,
     /// The next hop a routing agent set (-2: none, DumbAgent's).
     pub next_hop: i32,
+    /// Whether the link layer resolves `next_hop` (a routing agent set
+    /// it) rather than the IP destination.
+    pub next_hop_set: bool,
     /// ns-2's `num_forwards`: MAC receptions so far.
     pub forwards: i32,
+    /// Whether the packet came up from the link layer (its direction).
+    pub up: bool,
+    /// Whether the link layer's failure call-back is the routing agent's.
+    pub callback: bool,
+    pub carried: Carried,
     /// An ARP packet's fields.
     pub arp: Option<Arp>,
     /// A scheduled delivery's purpose, and for an arrival the frame and
@@ -73,10 +106,30 @@ pub struct WlHdr {
 pub const NO_NEXT_HOP: i32 = -2;
 
 /// The routing agent of a mobile node (ns-2's `-adhocRouting`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Routing {
     /// Passes packets straight down and up; every destination one hop away.
     Dumb,
+    /// AODV (aodv.rs).
+    Aodv(Box<Aodv<PktId>>),
+    /// DSDV (dsdv.rs).
+    Dsdv(Box<DsdvAgent>),
+    /// The agent, taken out of its place while it runs.
+    Busy,
+}
+
+/// A DSDV agent and the generations of its event objects (a scheduled
+/// event whose generation has moved on was cancelled).
+#[derive(Clone, Debug)]
+pub struct DsdvAgent {
+    pub agent: Dsdv<PktId>,
+    gens: Vec<u32>,
+}
+
+impl DsdvAgent {
+    pub fn new(agent: Dsdv<PktId>) -> DsdvAgent {
+        DsdvAgent { agent, gens: Vec::new() }
+    }
 }
 
 /// What a trace point saw happen.
@@ -84,6 +137,8 @@ pub enum Routing {
 pub enum TraceOp {
     Send,
     Recv,
+    /// Sent on by a node that is not the packet's source (`f`).
+    Forward,
     Drop,
 }
 
@@ -105,6 +160,9 @@ pub enum DropWhy {
     /// The ARP table replaced it, or gave up.
     Arp,
     Mac(Why),
+    /// The AODV agent's reasons, and DSDV's.
+    Aodv(aodv::Drop),
+    Dsdv(dsdv::Drop),
 }
 
 /// A trace point's event: where and when.
@@ -128,7 +186,8 @@ pub struct Point {
 pub enum Traced<'a> {
     /// A packet (an IP packet or an ARP packet) and its wireless headers;
     /// `size` is the size the trace shows.
-    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32 },
+    /// `msg` is the AODV message it carries, if any.
+    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message> },
     /// A control frame of the MAC's own.
     Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
 }
@@ -184,6 +243,19 @@ pub struct NetCore {
     pub members: Vec<Member>,
     reached: Vec<Arrival>,
     warnings: UnknownSenderWarnings,
+    /// AODV messages by pool slot (written before read, as `WlHdr`s).
+    msgs: Vec<Message>,
+    /// DSDV updates by pool slot, the same way.
+    updates: Vec<Update>,
+    /// Packets for the nodes' agents, handed to them once the stack's
+    /// event is over: the agent (none: the no-slot report, with the
+    /// node's id), the packet, the node's id.
+    up: Vec<(Option<ObjId>, PktId, i32)>,
+    /// The slots whose node's position the script may have changed since
+    /// the channel's last event (`Sim::wireless_touch`), and a flag per
+    /// slot.
+    touched: Vec<u32>,
+    touched_flag: Vec<bool>,
     /// GOD's count of nodes (the MACs' duplicate memories have a place for
     /// each).
     pub god_nodes: u32,
@@ -191,7 +263,7 @@ pub struct NetCore {
 
 impl Net {
     pub fn new(air: Medium) -> Net {
-        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), god_nodes: 0 } }
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0 } }
     }
 }
 
@@ -258,7 +330,11 @@ impl Ctx<'_> {
         let w = &mut self.sim.w;
         let pkt = w.pool.get(p);
         let hdr = w.pool.wl_hdr(p);
-        let what = Traced::Packet { pkt, hdr: &hdr, size };
+        let msg = match hdr.carried {
+            Carried::Aodv => self.net.msgs.get(p.index() as usize),
+            Carried::Agent | Carried::Dsdv => None,
+        };
+        let what = Traced::Packet { pkt, hdr: &hdr, size, msg };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
     }
 
@@ -302,6 +378,281 @@ impl Ctx<'_> {
         *pool.get_mut(q) = pk;
         let h = pool.wl_hdr(p);
         *pool.wl_hdr_mut(q) = h;
+        match h.carried {
+            Carried::Aodv => {
+                let m = self.net.msgs[p.index() as usize];
+                self.set_msg(q, m);
+            }
+            Carried::Dsdv => {
+                let u = self.net.updates[p.index() as usize];
+                self.set_update(q, u);
+            }
+            Carried::Agent => {}
+        }
+        q
+    }
+
+    fn set_update(&mut self, p: PktId, u: Update) {
+        let i = p.index() as usize;
+        if i >= self.net.updates.len() {
+            self.net.updates.resize(i + 1, Update::default());
+        }
+        self.net.updates[i] = u;
+        self.sim.w.pool.wl_hdr_mut(p).carried = Carried::Dsdv;
+    }
+
+    /// Run the node's DSDV agent (if it has one) with the node as its
+    /// host.
+    fn with_dsdv(&mut self, st: &mut Stack<PktId>, f: impl FnOnce(&mut Dsdv<PktId>, &mut DsdvHost)) {
+        let slot = self.slot;
+        let mut r = std::mem::replace(&mut self.net.members[slot].routing, Routing::Busy);
+        if let Routing::Dsdv(d) = &mut r {
+            let DsdvAgent { agent, gens } = &mut **d;
+            f(agent, &mut DsdvHost { cx: self, stack: Some(st), gens: Some(gens) });
+        }
+        self.net.members[slot].routing = r;
+    }
+
+    /// The routing trace point of a packet going down (`f` when this node
+    /// is not its source).
+    fn trace_down(&mut self, p: PktId) {
+        let k = self.sim.w.pool.get(p);
+        let op = if k.saddr == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
+        let size = k.size as u32;
+        self.trace_pkt(op, Layer::Router, DropWhy::None, p, size);
+    }
+
+    fn set_msg(&mut self, p: PktId, m: Message) {
+        let i = p.index() as usize;
+        if i >= self.net.msgs.len() {
+            self.net.msgs.resize(i + 1, Message::Hello);
+        }
+        self.net.msgs[i] = m;
+        self.sim.w.pool.wl_hdr_mut(p).carried = Carried::Aodv;
+    }
+
+    /// A token packet delivered to this node's entry after `delay`, for
+    /// `stage` (the routing agent's start and timers).
+    fn token(&mut self, delay: f64, stage: Stage) {
+        let q = self.sim.w.pool.alloc();
+        *self.sim.w.pool.get_mut(q) = Packet::blank();
+        *self.sim.w.pool.wl_hdr_mut(q) = WlHdr::default();
+        self.deliver(q, delay, stage);
+    }
+
+    /// Run the node's AODV agent (if it has one) with the node as its host.
+    fn with_aodv(&mut self, queue: &mut InterfaceQueue<PktId>, f: impl FnOnce(&mut Aodv<PktId>, &mut AodvHost)) {
+        let slot = self.slot;
+        let mut r = std::mem::replace(&mut self.net.members[slot].routing, Routing::Busy);
+        if let Routing::Aodv(a) = &mut r {
+            f(a, &mut AodvHost { cx: self, queue });
+        }
+        self.net.members[slot].routing = r;
+    }
+}
+
+/// The DSDV agent's view of its node: it sends at once through the link
+/// layer, so it holds the node's stack (none, nor its event objects, when
+/// the link layer itself calls back: DSDV then only drops the packet).
+struct DsdvHost<'a, 'b> {
+    cx: &'a mut Ctx<'b>,
+    stack: Option<&'a mut Stack<PktId>>,
+    gens: Option<&'a mut Vec<u32>>,
+}
+
+impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
+    fn now(&self) -> f64 {
+        self.cx.sim.w.now()
+    }
+
+    fn uniform(&mut self, max: f64) -> f64 {
+        self.cx.sim.w.rng.default_stream().uniform(max)
+    }
+
+    fn schedule(&mut self, ev: u32, handler: dsdv::Handler, delay: f64) {
+        let gens = self.gens.as_mut().expect("the agent's event objects");
+        let i = ev as usize;
+        if i >= gens.len() {
+            gens.resize(i + 1, 0);
+        }
+        gens[i] = gens[i].wrapping_add(1);
+        let gen = gens[i];
+        self.cx.token(delay, Stage::DsdvEvent { ev, handler, gen });
+    }
+
+    fn cancel(&mut self, ev: u32) {
+        let gens = self.gens.as_mut().expect("the agent's event objects");
+        if let Some(g) = gens.get_mut(ev as usize) {
+            *g = g.wrapping_add(1);
+        }
+    }
+
+    fn send(&mut self, p: PktId, delay: Option<f64>) {
+        match delay {
+            Some(d) => self.cx.deliver(p, d, Stage::Down),
+            None => {
+                self.cx.trace_down(p);
+                let st = self.stack.as_mut().expect("the node's stack");
+                st.send_down(self.cx, p);
+            }
+        }
+    }
+
+    fn deliver(&mut self, p: PktId) {
+        to_port(self.cx, p);
+    }
+
+    fn drop(&mut self, p: PktId, why: dsdv::Drop) {
+        let size = self.cx.sim.w.pool.get(p).size as u32;
+        self.cx.trace_pkt(TraceOp::Drop, Layer::Router, DropWhy::Dsdv(why), p, size);
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn free(&mut self, p: PktId) {
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn header(&self, p: PktId) -> dsdv::Header {
+        let k = self.cx.sim.w.pool.get(p);
+        let h = self.cx.sim.w.pool.wl_hdr(p);
+        dsdv::Header { src: k.saddr, dst: k.daddr, dport: k.dport, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop: h.next_hop, next_hop_set: h.next_hop_set, failure_callback: h.callback }
+    }
+
+    fn set_header(&mut self, p: PktId, h: dsdv::Header) {
+        let k = self.cx.sim.w.pool.get_mut(p);
+        k.saddr = h.src;
+        k.daddr = h.dst;
+        k.dport = h.dport;
+        k.ttl = h.ttl;
+        k.size = h.size as i32;
+        let w = self.cx.sim.w.pool.wl_hdr_mut(p);
+        w.forwards = h.forwards;
+        w.next_hop = h.next_hop;
+        w.next_hop_set = h.next_hop_set;
+        w.callback = h.failure_callback;
+    }
+
+    fn update(&self, p: PktId) -> Update {
+        self.cx.net.updates[p.index() as usize]
+    }
+
+    fn new_packet(&mut self) -> PktId {
+        let addr = self.cx.member().addr;
+        let w = &mut self.cx.sim.w;
+        let q = w.pool.alloc();
+        let mut k = Packet::blank();
+        k.uid = w.uidcnt;
+        w.uidcnt = w.uidcnt.wrapping_add(1);
+        k.ptype = PacketType::Udp;
+        k.saddr = addr;
+        k.sport = dsdv::PORT;
+        k.ttl = dsdv::DEFAULT_TTL;
+        *w.pool.get_mut(q) = k;
+        *w.pool.wl_hdr_mut(q) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+        self.cx.set_update(q, Update::default());
+        q
+    }
+
+    fn set_update(&mut self, p: PktId, u: Update) {
+        self.cx.set_update(p, u);
+    }
+}
+
+/// The AODV agent's view of its node.
+struct AodvHost<'a, 'b> {
+    cx: &'a mut Ctx<'b>,
+    queue: &'a mut InterfaceQueue<PktId>,
+}
+
+impl aodv::Host<PktId> for AodvHost<'_, '_> {
+    fn now(&self) -> f64 {
+        self.cx.sim.w.now()
+    }
+
+    fn uniform(&mut self) -> f64 {
+        self.cx.sim.w.rng.default_stream().uniform_double()
+    }
+
+    fn start(&mut self, t: aodv::Timer, delay: f64) {
+        self.cx.token(delay, Stage::AodvTimer(t));
+    }
+
+    fn send(&mut self, p: PktId, delay: f64) {
+        self.cx.deliver(p, delay, Stage::Down);
+    }
+
+    fn deliver(&mut self, p: PktId) {
+        to_port(self.cx, p);
+    }
+
+    fn drop(&mut self, p: PktId, why: aodv::Drop) {
+        let size = self.cx.sim.w.pool.get(p).size as u32;
+        self.cx.trace_pkt(TraceOp::Drop, Layer::Router, DropWhy::Aodv(why), p, size);
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn free(&mut self, p: PktId) {
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn filter(&mut self, next_hop: i32) -> Option<PktId> {
+        let pool = &self.cx.sim.w.pool;
+        self.queue.take_first(|&q| pool.wl_hdr(q).next_hop == next_hop)
+    }
+
+    fn header(&self, p: PktId) -> Header {
+        let k = self.cx.sim.w.pool.get(p);
+        let h = self.cx.sim.w.pool.wl_hdr(p);
+        let carries = match h.carried {
+            Carried::Aodv => Carries::Routing,
+            Carried::Dsdv => Carries::Other,
+            // (ns-2's DATA_PACKET: TCP and its acknowledgements count
+            // the IP header already)
+            Carried::Agent => match k.ptype {
+                PacketType::Tcp | PacketType::Ack => Carries::Tcp,
+                PacketType::Cbr => Carries::Data,
+                _ => Carries::Other,
+            },
+        };
+        Header { carries, src: k.saddr, dst: k.daddr, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop: h.next_hop, next_hop_set: h.next_hop_set, up: h.up, failure_callback: h.callback }
+    }
+
+    fn set_header(&mut self, p: PktId, h: Header) {
+        let k = self.cx.sim.w.pool.get_mut(p);
+        k.saddr = h.src;
+        k.daddr = h.dst;
+        k.ttl = h.ttl;
+        k.size = h.size as i32;
+        let w = self.cx.sim.w.pool.wl_hdr_mut(p);
+        w.forwards = h.forwards;
+        w.next_hop = h.next_hop;
+        w.next_hop_set = h.next_hop_set;
+        w.up = h.up;
+        w.callback = h.failure_callback;
+    }
+
+    fn message(&self, p: PktId) -> Message {
+        self.cx.net.msgs[p.index() as usize]
+    }
+
+    fn set_message(&mut self, p: PktId, m: Message) {
+        self.cx.set_msg(p, m);
+    }
+
+    fn new_message(&mut self, m: Message, h: Header) -> PktId {
+        let pool = &mut self.cx.sim.w.pool;
+        let q = pool.alloc();
+        let mut k = Packet::blank();
+        k.ptype = PacketType::Udp;
+        k.saddr = h.src;
+        k.daddr = h.dst;
+        k.sport = aodv::PORT;
+        k.dport = aodv::PORT;
+        k.ttl = h.ttl;
+        k.size = h.size as i32;
+        *pool.get_mut(q) = k;
+        *pool.wl_hdr_mut(q) = WlHdr { next_hop: h.next_hop, next_hop_set: h.next_hop_set, forwards: h.forwards, up: h.up, callback: h.failure_callback, ..WlHdr::default() };
+        self.cx.set_msg(q, m);
         q
     }
 }
@@ -384,16 +735,39 @@ impl Env<PktId> for Ctx<'_> {
         self.sim.w.pool.free(p);
     }
 
-    fn has_failure_callback(&self, _: PktId) -> bool {
-        match self.member().routing {
-            // DumbAgent sets none
-            Routing::Dumb => false,
-        }
+    fn has_failure_callback(&self, p: PktId) -> bool {
+        // (DumbAgent sets none)
+        self.sim.w.pool.wl_hdr(p).callback
     }
 
     fn failed(&mut self, p: PktId, _: Option<Failure>) {
-        // (no routing agent joined so far sets a call-back)
         self.sim.w.pool.free(p);
+    }
+
+    fn failed_with_queue(&mut self, p: PktId, why: Option<(Failure, &Frame<PktId>)>, queue: &mut InterfaceQueue<PktId>) {
+        if matches!(self.member().routing, Routing::Dumb) {
+            // (DumbAgent sets no call-back)
+            self.sim.w.pool.free(p);
+            return;
+        }
+        // the MAC hands the agent a copy carrying the frame's header (and
+        // drops its own); ARP the packet itself
+        let p = match why {
+            Some((_, f)) => {
+                let h = self.sim.w.pool.wl_hdr_mut(p);
+                h.duration = f.duration as u32;
+                h.ra = f.ra;
+                h.ta = f.ta;
+                self.copy(p)
+            }
+            None => p,
+        };
+        match self.member().routing {
+            Routing::Aodv(_) => self.with_aodv(queue, |a, h| a.link_failed(h, p)),
+            // (DSDV drops it, whether or not the agent is the one sending:
+            // only its own immediate sends find it busy)
+            _ => dsdv::Dsdv::link_failed(&mut DsdvHost { cx: self, stack: None, gens: None }, p),
+        }
     }
 
     fn unknown_sender(&mut self, src: u32, dst: u32) {
@@ -410,14 +784,14 @@ impl Env<PktId> for Ctx<'_> {
         self.deliver(p, delay, Stage::Agents);
     }
 
-    fn is_routing(&self, _: PktId) -> bool {
-        false
+    fn is_routing(&self, p: PktId) -> bool {
+        self.sim.w.pool.wl_hdr(p).carried != Carried::Agent
     }
 
     fn destination(&self, p: PktId) -> i32 {
-        let nh = self.sim.w.pool.wl_hdr(p).next_hop;
-        if nh >= 0 {
-            nh
+        let h = self.sim.w.pool.wl_hdr(p);
+        if h.next_hop_set {
+            h.next_hop
         } else {
             self.sim.w.pool.get(p).daddr
         }
@@ -476,41 +850,79 @@ fn place_of(sim: &Sim, id: ObjId) -> Option<(ObjId, usize)> {
     }
 }
 
-/// How one event ends for a packet that leaves the channel's stacks.
-enum After {
-    Nothing,
-    /// To the agent at its port (none there: the no-slot report, with
-    /// the node's id).
-    Agent(Option<ObjId>, PktId, i32),
-}
-
 impl Sim {
     /// Run `f` on node `slot`'s stack of channel `net`, with the nodes'
     /// positions lent to the medium meanwhile.
     fn with_net<R>(&mut self, net: ObjId, slot: usize, f: impl FnOnce(&mut Stack<PktId>, &mut Ctx) -> R) -> R {
+        let r = self.with_net_only(net, slot, f);
+        // then what came up for the node's agents
+        let mut up = match &mut self.objs[net as usize] {
+            Obj::Wireless(Part::Channel(n)) => std::mem::take(&mut n.core.up),
+            _ => unreachable!("a wireless node's channel"),
+        };
+        for &(agent, p, nid) in &up {
+            match agent {
+                Some(a) => self.recv(a, p, None),
+                None => self.no_slot(p, nid, true),
+            }
+        }
+        up.clear();
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[net as usize] {
+            if n.core.up.is_empty() {
+                n.core.up = up;
+            }
+        }
+        r
+    }
+
+    fn with_net_only<R>(&mut self, net: ObjId, slot: usize, f: impl FnOnce(&mut Stack<PktId>, &mut Ctx) -> R) -> R {
         let mut o = self.take(net);
         let Obj::Wireless(Part::Channel(n)) = &mut o else { unreachable!("a wireless node's channel") };
-        for (i, m) in n.core.members.iter().enumerate() {
-            if let Obj::Node(node) = &self.objs[m.node as usize] {
+        // (the positions the script may have changed since)
+        for k in 0..n.core.touched.len() {
+            let i = n.core.touched[k] as usize;
+            n.core.touched_flag[i] = false;
+            if let Obj::Node(node) = &self.objs[n.core.members[i].node as usize] {
                 if let Some(mn) = node.mobile.as_deref() {
                     n.core.air.place(i, &mn.pos);
                 }
             }
         }
+        n.core.touched.clear();
         let Net { stacks, core } = &mut **n;
         let r = {
             let mut ctx = Ctx { sim: self, net: core, slot };
             f(&mut stacks[slot], &mut ctx)
         };
-        for (i, m) in n.core.members.iter().enumerate() {
-            if let Obj::Node(node) = &mut self.objs[m.node as usize] {
-                if let Some(mn) = node.mobile.as_deref_mut() {
-                    mn.pos.clone_from(&n.core.air.stations[i].pos);
-                }
-            }
-        }
         self.put(net, o);
         r
+    }
+
+    /// The script is about to read or change mobile node `id`'s position
+    /// (its variables, `setdest`, `log-movement`): while the node is on a
+    /// channel, the channel's copy is the one the run keeps up to date, so
+    /// the node's is brought from it now, and given back to the channel
+    /// before its next event.
+    #[cold]
+    #[inline(never)]
+    pub fn wireless_touch(&mut self, id: ObjId) {
+        let Some(Obj::Node(node)) = self.objs.get(id as usize) else { return };
+        let Some((chan, slot)) = node.mobile.as_deref().and_then(|m| m.net) else { return };
+        let slot = slot as usize;
+        let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else { return };
+        if n.core.touched_flag[slot] {
+            // (touched since the channel's last event: the node's copy is
+            // the newer)
+            return;
+        }
+        n.core.touched_flag[slot] = true;
+        n.core.touched.push(slot as u32);
+        let pos = n.core.air.stations[slot].pos.clone();
+        if let Obj::Node(node) = &mut self.objs[id as usize] {
+            if let Some(mn) = node.mobile.as_deref_mut() {
+                mn.pos = pos;
+            }
+        }
     }
 
     /// A packet reaches a mobile node's routing agent (from one of its
@@ -523,19 +935,13 @@ impl Sim {
             self.w.pool.free(p);
             return;
         };
-        let after = self.with_net(net, slot, |st, cx| {
+        self.with_net(net, slot, |st, cx| {
             if router {
                 from_agent(st, cx, p)
             } else {
                 at_entry(st, cx, p)
             }
         });
-        if let After::Agent(agent, p, nid) = after {
-            match agent {
-                Some(a) => self.recv(a, p, None),
-                None => self.no_slot(p, nid, true),
-            }
-        }
     }
 
     /// One of a mobile node's MAC timers fired.
@@ -561,12 +967,23 @@ impl Sim {
         };
         let slot = n.core.air.add(station);
         n.stacks.push(stack);
+        let starts = matches!(routing, Routing::Aodv(_) | Routing::Dsdv(_));
+        // (the node's position goes to the channel before its first event)
+        n.core.touched_flag.push(true);
+        n.core.touched.push(slot as u32);
         n.core.members.push(Member { node, addr, entry, router, routing, timers, trace });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
         if let Obj::Node(nd) = &mut self.objs[node as usize] {
             nd.mobile.as_deref_mut().unwrap().net = Some((chan, s));
+        }
+        if starts {
+            // ns-2's `$ns at 0.0 "$ragent start"`, when the node is made
+            let q = self.w.pool.alloc();
+            *self.w.pool.get_mut(q) = Packet::blank();
+            *self.w.pool.wl_hdr_mut(q) = WlHdr { stage: Stage::Start, ..WlHdr::default() };
+            self.w.s.schedule(0.0, Ev::Deliver(entry, q));
         }
         Ok(())
     }
@@ -581,7 +998,7 @@ impl Sim {
 
 /// A packet from one of the node's agents: the agent's send trace, then
 /// the routing agent.
-fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
+fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
     *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
     let size = cx.sim.w.pool.get(p).size as u32;
     cx.trace_pkt(TraceOp::Send, Layer::Agent, DropWhy::None, p, size);
@@ -597,12 +1014,20 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
             cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size);
             st.send_down(cx, p);
         }
+        Routing::Aodv(_) => {
+            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
+            cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p));
+        }
+        Routing::Dsdv(_) => {
+            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
+            cx.with_dsdv(st, |d, h| d.recv(h, p));
+        }
+        Routing::Busy => unreachable!("a routing agent called back into itself"),
     }
-    After::Nothing
 }
 
 /// The agent at packet `p`'s port, after the agent's receive trace.
-fn to_port(cx: &mut Ctx, p: PktId) -> After {
+fn to_port(cx: &mut Ctx, p: PktId) {
     let node = cx.member().node;
     let dport = cx.sim.w.pool.get(p).dport;
     let (agent, nid) = match &cx.sim.objs[node as usize] {
@@ -613,15 +1038,60 @@ fn to_port(cx: &mut Ctx, p: PktId) -> After {
         let size = cx.sim.w.pool.get(p).size as u32;
         cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size);
     }
-    After::Agent(agent, p, nid)
+    cx.net.up.push((agent, p, nid));
 }
 
 /// A scheduled delivery at the node's entry.
-fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
+fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
     let h = cx.sim.w.pool.wl_hdr(p);
     match h.stage {
         Stage::Queue => st.enqueue(cx, p),
-        Stage::Agents => return to_port(cx, p),
+        Stage::Agents => {
+            if matches!(cx.member().routing, Routing::Dumb) {
+                return to_port(cx, p);
+            }
+            // the node's entry: a packet for one of its agents to the
+            // port demultiplexer, anything else (for another node, or for
+            // the routing port) to the routing agent
+            cx.sim.w.pool.wl_hdr_mut(p).up = true;
+            let k = cx.sim.w.pool.get(p);
+            if k.daddr == cx.member().addr && k.dport != aodv::PORT {
+                return to_port(cx, p);
+            }
+            let size = k.size as u32;
+            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
+            if matches!(cx.member().routing, Routing::Aodv(_)) {
+                cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p));
+            } else {
+                cx.with_dsdv(st, |d, h| d.recv(h, p));
+            }
+        }
+        Stage::Down => {
+            cx.trace_down(p);
+            st.send_down(cx, p);
+        }
+        Stage::Start => {
+            cx.sim.w.pool.free(p);
+            if matches!(cx.member().routing, Routing::Aodv(_)) {
+                cx.with_aodv(&mut st.queue, |a, h| a.start(h));
+            } else {
+                cx.with_dsdv(st, |d, h| d.start(h));
+            }
+        }
+        Stage::DsdvEvent { ev, handler, gen } => {
+            cx.sim.w.pool.free(p);
+            let live = match &cx.member().routing {
+                Routing::Dsdv(d) => d.gens.get(ev as usize) == Some(&gen),
+                _ => false,
+            };
+            if live {
+                cx.with_dsdv(st, |d, h| d.fire(h, ev, handler));
+            }
+        }
+        Stage::AodvTimer(t) => {
+            cx.sim.w.pool.free(p);
+            cx.with_aodv(&mut st.queue, |a, h| a.expired(h, t));
+        }
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");
             let now = cx.sim.w.now();
@@ -636,7 +1106,7 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
                     if let Some(q) = f.payload {
                         cx.sim.w.pool.free(q);
                     }
-                    return After::Nothing;
+                    return;
                 }
                 Reception::Garbled => f.error = true,
                 Reception::Clear => {}
@@ -645,5 +1115,4 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) -> After {
             st.arrive(cx, f);
         }
     }
-    After::Nothing
 }

@@ -120,13 +120,10 @@ Simulator instproc create-wireless-node args {
     if {[info exists rtAgentFunction_] && $rtAgentFunction_ ne ""} {
         ::dumbbell::unsupported "node-config -rtAgentFunction"
     }
-    # DumbAgent's nodes carry packets (their stack is joined to the run).
-    # AODV sends nothing until an agent has a packet for another node
-    # (its HELLO messages are off in ns-2 2.35), so its nodes can be made
-    # (an agent on one is refused, below); DSDV and the others send from
-    # the start.
-    if {$routingAgent_ ni {AODV DumbAgent}} {
-        if {$routingAgent_ in {DSDV DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
+    # DumbAgent's, AODV's and DSDV's nodes carry packets (their stack and
+    # routing agent are joined to the run); the others are not joined yet.
+    if {$routingAgent_ ni {AODV DSDV DumbAgent}} {
+        if {$routingAgent_ in {DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
                 DIFFUSION/RATE DIFFUSION/PROB Directed_Diffusion}} {
             ::dumbbell::unsupported "ad hoc routing with $routingAgent_ (node-config -adhocRouting)"
         }
@@ -148,7 +145,7 @@ Simulator instproc create-wireless-node args {
     set namfd [$self get-nam-traceall]
     if {$namfd ne ""} { $node cmd namattach $namfd }
     $node cmd topography $topoInstance_
-    if {$routingAgent_ eq "DumbAgent"} { $self dumbbell-join-radio $node $tracefd $namfd }
+    $self dumbbell-join-radio $node $tracefd $namfd
     return $node
 }
 
@@ -182,6 +179,11 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
         mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_]]
+    if {$routingAgent_ eq "DSDV"} {
+        foreach v {wst0_ perup_ use_mac_ be_random_ alpha_ min_update_periods_ verbose_ trace_wst_} {
+            lappend kv dsdv_$v [Agent/DSDV set $v]
+        }
+    }
     foreach v {Pt_ freq_ L_ CPThresh_ CSThresh_ RXThresh_} {
         lappend kv $v [Phy/WirelessPhy set $v]
     }
@@ -212,7 +214,7 @@ proc ::dumbbell::next-mac {} {
 Node/MobileNode instproc attach {agent {port ""}} {
     $self instvar dumbbell_ragent_
     if {![info exists dumbbell_ragent_]} {
-        ::dumbbell::unsupported "an agent on a wireless node with -adhocRouting [[Simulator instance] set routingAgent_] (only DumbAgent's nodes carry packets yet: the AODV and DSDV agents are not joined to the radio; docs/wireless.md)"
+        ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV or DumbAgent carry packets; docs/wireless.md)"
     }
     $self next $agent $port
     $agent target $dumbbell_ragent_

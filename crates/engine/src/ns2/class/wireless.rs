@@ -137,6 +137,28 @@ pub static PRI_QUEUE: Table<Obj> = Table {
     after_set: None,
 };
 
+/// `Agent/DSDV`'s class variables (tcl/mobility/dsdv.tcl), which a mobile
+/// node's DSDV agent reads when the node is made (wireless.tcl passes
+/// them to `wireless-join`).  Its objects are the nodes' agents, which
+/// Dumbbell does not make as OTcl objects: one made by hand holds nothing.
+pub static AGENT_DSDV: Table<Obj> = Table {
+    class: "Agent/DSDV",
+    part: whole,
+    vars: &[
+        script_var("sport_", "0"),
+        script_var("dport_", "0"),
+        script_var("wst0_", "6"),
+        script_var("perup_", "15"),
+        script_var("use_mac_", "0"),
+        script_var("be_random_", "1"),
+        script_var("alpha_", "0.875"),
+        script_var("min_update_periods_", "3"),
+        script_var("verbose_", "0"),
+        script_var("trace_wst_", "0"),
+    ],
+    after_set: None,
+};
+
 pub fn make_mobile_node(_: &mut Sim, _: ObjId) -> Obj {
     let mut n = Node::new(-1);
     n.mobile = Some(Box::default());
