@@ -96,11 +96,44 @@ pub struct Window {
     /// The sender's ECN state is `ECN_ECE_RCVD` (the ACK being processed
     /// carried a new ECE).
     pub ece_rcvd: bool,
+    /// `m_bytesInFlight`: the pipe when ns-3 last computed it (before an
+    /// ACK's processing, and at each segment sent, before it counts); kept
+    /// only while pacing (the pacing rate and BBR read it).
+    pub bytes_in_flight: u32,
+    /// `m_lastAckedSackedBytes`: what the ACK being processed delivered
+    /// (kept for BBR only).
+    pub last_acked_sacked: u32,
+    /// `m_initialCWnd` (segments), `m_initialSsThresh` (bytes).
+    pub initial_cwnd: u32,
+    pub initial_ssthresh: u32,
+    /// `m_pacing`, `m_pacingRate` and `m_maxPacingRate` (bit/s;
+    /// `socket/pacing.rs`).
+    pub pacing: bool,
+    pub pacing_rate: u64,
+    pub max_pacing_rate: u64,
 }
 
 impl Window {
     pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
-        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0, ece_rcvd: false }
+        Window {
+            cwnd,
+            ssthresh,
+            mss,
+            state: CongState::Open,
+            last_rtt: 0,
+            min_rtt: i64::MAX,
+            next_tx: 0,
+            last_acked: 0,
+            now: 0.0,
+            ece_rcvd: false,
+            bytes_in_flight: 0,
+            last_acked_sacked: 0,
+            initial_cwnd: 10,
+            initial_ssthresh: u32::MAX,
+            pacing: false,
+            pacing_rate: 0,
+            max_pacing_rate: 0,
+        }
     }
 }
 
@@ -202,6 +235,13 @@ impl Cc {
 
     pub fn kind(&self) -> Kind {
         self.alg.kind()
+    }
+
+    /// `HasCongControl`: the algorithm sets the window and the pacing rate
+    /// itself from rate samples (BBR).
+    #[inline]
+    pub fn has_cong_control(&self) -> bool {
+        false
     }
 
     /// ECN is on whatever `UseEcn` says, in ns-3's `DctcpEcn` mode (ECT on

@@ -24,6 +24,7 @@
 
 pub mod cc;
 pub mod ecn;
+pub mod pacing;
 pub mod prr;
 pub mod rtt;
 pub mod rx;
@@ -54,6 +55,7 @@ pub const ACK: i32 = 0x10;
 pub const RETX_TIMER: u8 = 0;
 pub const DELACK_TIMER: u8 = 1;
 pub const SEND_TIMER: u8 = 2;
+pub const PACING_TIMER: u8 = 3;
 
 const MS: i64 = 1_000_000;
 const IP_HEADER: u32 = 20;
@@ -124,6 +126,9 @@ pub struct Config {
     /// Attributes of the congestion control's ns-3 dialect, by name
     /// (Vegas's `alpha`, ...; `crate::cc`, each algorithm's `NS3_PARAMS`).
     pub cc_params: Vec<(String, i32)>,
+    /// Pacing (`pacing.rs`) [TcpSocketState::EnablePacing, MaxPacingRate
+    /// (bit/s), PacingSsRatio, PacingCaRatio (percent), PaceInitialWindow].
+    pub pacing: pacing::Config,
 }
 
 impl Default for Config {
@@ -156,6 +161,7 @@ impl Default for Config {
             max_bytes: 0,
             send_size: 1448,
             cc_params: Vec::new(),
+            pacing: pacing::Config::default(),
         }
     }
 }
@@ -200,7 +206,7 @@ impl Config {
         if self.retx_thresh == 0 {
             return Err("retx_thresh must be at least 1".into());
         }
-        Ok(())
+        self.pacing.check()
     }
 
     fn tcp_header(&self, syn: bool, sack_perm: bool) -> u32 {
@@ -319,6 +325,7 @@ pub struct Socket {
     /// The retransmission timer resends these flags (SYN, SYN+ACK, FIN)
     /// instead of running the data timeout.
     retx_flags: i32,
+    pacing: pacing::Pacer,
     // ---- congestion control (ns-3's TcpSocketState)
     pub win: Window,
     pub cwnd_infl: u32,
@@ -386,9 +393,10 @@ fn ts_now(sim: &Sim) -> u32 {
 }
 
 impl Socket {
-    /// A closed socket; `timers` are its retransmission, delayed-ACK and
-    /// send timers (kinds `RETX_TIMER`, `DELACK_TIMER`, `SEND_TIMER`).
-    pub fn new(cfg: Config, cc: Cc, timers: [u32; 3]) -> Socket {
+    /// A closed socket; `timers` are its retransmission, delayed-ACK, send
+    /// and pacing timers (kinds `RETX_TIMER`, `DELACK_TIMER`, `SEND_TIMER`,
+    /// `PACING_TIMER`).
+    pub fn new(cfg: Config, cc: Cc, timers: [u32; 4]) -> Socket {
         let mss = cfg.mss;
         let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
         let rto = to_ns(cfg.conn_timeout);
@@ -402,9 +410,17 @@ impl Socket {
             delack_timer: timers[1],
             send_timer: timers[2],
             retx_flags: 0,
+            pacing: pacing::Pacer::new(&cfg.pacing, timers[3]),
             // zero until a SYN arrives, as ns-3's TcpSocketState starts
             // (its traces show 0 before the handshake)
-            win: Window::new(0, 0, mss),
+            win: Window {
+                initial_cwnd: cfg.initial_cwnd,
+                initial_ssthresh: cfg.initial_ssthresh,
+                pacing: cfg.pacing.enabled,
+                pacing_rate: cfg.pacing.max_rate,
+                max_pacing_rate: cfg.pacing.max_rate,
+                ..Window::new(0, 0, mss)
+            },
             cwnd_infl: 0,
             cc,
             rtt,
@@ -502,6 +518,26 @@ impl Socket {
         r.started = true;
     }
 
+    /// `IsPacingEnabled`: pacing is on and, unless the initial window is
+    /// paced too, more than the initial window has been sent.
+    #[inline]
+    fn pacing_enabled(&self) -> bool {
+        self.win.pacing && (self.pacing.initial_window || self.high_tx > self.cfg.initial_cwnd as u64 * self.win.mss as u64)
+    }
+
+    /// `UpdatePacingRate` (nothing when the congestion control paces).
+    #[inline]
+    fn update_pacing_rate(&mut self) {
+        if self.win.pacing && !self.cc.has_cong_control() {
+            self.pacing.update(&mut self.win);
+        }
+    }
+
+    /// The pacing rate (bit/s): the maximum until pacing sets it.
+    pub fn pacing_rate(&self) -> u64 {
+        self.win.pacing_rate
+    }
+
     fn set_state(&mut self, s: CongState) {
         self.win.next_tx = self.next_tx;
         self.cc.state_set(&mut self.win, s);
@@ -597,7 +633,7 @@ impl Socket {
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
                 self.send_ack(b, sim);
             }
-            SEND_TIMER => self.send_pending(b, sim, true),
+            SEND_TIMER | PACING_TIMER => self.send_pending(b, sim, true),
             _ => {}
         }
         self.note(sim);
@@ -833,6 +869,9 @@ impl Socket {
         }
         let mut avail = self.available_window();
         while avail > 0 {
+            if self.pacing_enabled() && self.pacing.running(sim) {
+                break;
+            }
             if self.win.state == CongState::Open && self.state == TcpState::FinWait1 {
                 break;
             }
@@ -856,6 +895,8 @@ impl Socket {
             }
             let sz = self.send_data(b, sim, next, s, idx, with_ack);
             self.next_tx += sz as u64;
+            // (`SendDataPacket` has started the pacing timer if it was
+            // idle: the loop stops at its next turn)
             avail = self.available_window();
         }
     }
@@ -863,6 +904,9 @@ impl Socket {
     /// `SendDataPacket`: send `len` bytes at `seq` (a retransmission of
     /// scoreboard entry `idx`, or new data).
     fn send_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, max: u32, idx: Option<usize>, with_ack: bool) -> u32 {
+        if self.win.pacing {
+            self.win.bytes_in_flight = self.sb.bytes_in_flight();
+        }
         let (len, retx) = match idx {
             Some(i) => {
                 let len = self.sb.seg_len(i).min(max);
@@ -875,6 +919,9 @@ impl Socket {
                 (len, false)
             }
         };
+        if self.pacing_enabled() {
+            self.pacing.start(sim, len, self.win.pacing_rate);
+        }
         let mut flags = if with_ack { ACK } else { 0 };
         if with_ack {
             sim.w.s.timer_cancel(self.delack_timer);
@@ -1125,6 +1172,7 @@ impl Socket {
             self.high_tx = self.next_tx;
             self.una = self.next_tx;
             self.app_end = self.una;
+            self.update_pacing_rate();
             self.send_empty(b, sim, ACK);
             // ECN if the SYN+ACK has ECE (and not CWR)
             self.ecn.syn_ack_received(flags);
@@ -1163,6 +1211,7 @@ impl Socket {
             self.app_end = self.una;
             self.delack_pending = self.cfg.delack_count;
             self.received_ack(b, sim, ack, seq, payload);
+            self.update_pacing_rate();
         } else if f == SYN {
             self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             let e = self.ecn.syn_received(flags);
@@ -1358,6 +1407,9 @@ impl Socket {
                 self.win.next_tx = self.next_tx;
             }
         }
+        if self.win.pacing {
+            self.win.bytes_in_flight = self.sb.bytes_in_flight();
+        }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
         self.retrans_acked = false;
         if payload > 0 {
@@ -1482,6 +1534,7 @@ impl Socket {
                 }
             }
         }
+        self.update_pacing_rate();
     }
 
     /// `DupAck`.
