@@ -10,7 +10,8 @@
 //! set in the environment, writes `<prefix>-flow<i>-cwnd.csv` (cwnd in
 //! segments every 0.1 s from 0, the ns-3 program's format).  With `CONFIG=B`,
 //! ns-3's config B (SACK and PRR) instead of config A (neither).  With
-//! `PACING=1`, pacing on (ns-3's `TcpSocketState::EnablePacing`).
+//! `PACING=1`, pacing on (ns-3's `TcpSocketState::EnablePacing`); with
+//! `CC=name`, that congestion control instead of NewReno.
 
 #[path = "support/seed004.rs"]
 #[allow(dead_code)]
@@ -32,6 +33,9 @@ fn main() {
     }
     if std::env::var("PACING").is_ok_and(|c| c == "1") {
         sc.cfg.pacing.enabled = true;
+    }
+    if let Ok(cc) = std::env::var("CC") {
+        sc.cc = cc;
     }
     let t0 = std::time::Instant::now();
     let out = seed004::run(&sc);
