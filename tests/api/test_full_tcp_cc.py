@@ -26,7 +26,9 @@ def run(cc, until=60.0, **kw):
 
 
 def test_every_algorithm_is_offered():
-    assert set(FULL_CCS) == set(ALL)
+    # (and BBR, outside the seam: tests/api/test_full_tcp_bbr.py)
+    assert set(FULL_CCS) == set(ALL) | {"bbr"}
+    assert FULL_CC_PARAMS["bbr"]["high_gain_permille"] == 2890 and FULL_CC_PARAMS["bbr"]["stream"] == 4
     assert FULL_CC_PARAMS["vegas"] == {"alpha": 2, "beta": 4, "gamma": 1}
     assert FULL_CC_PARAMS["veno"] == {"beta": 6}
     assert FULL_CC_PARAMS["scalable"] == {"ai_factor": 50}

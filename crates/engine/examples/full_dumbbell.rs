@@ -9,7 +9,9 @@
 //! `RUN` line with events dispatched and wall time.  With `CWND_PREFIX`
 //! set in the environment, writes `<prefix>-flow<i>-cwnd.csv` (cwnd in
 //! segments every 0.1 s from 0, the ns-3 program's format).  With `CONFIG=B`,
-//! ns-3's config B (SACK and PRR) instead of config A (neither).
+//! ns-3's config B (SACK and PRR) instead of config A (neither).  With
+//! `PACING=1`, pacing on (ns-3's `TcpSocketState::EnablePacing`); with
+//! `CC=name`, that congestion control instead of NewReno.
 
 #[path = "support/seed004.rs"]
 #[allow(dead_code)]
@@ -28,6 +30,12 @@ fn main() {
     sc.record = true;
     if std::env::var("CONFIG").is_ok_and(|c| c == "B") {
         sc = sc.config_b();
+    }
+    if std::env::var("PACING").is_ok_and(|c| c == "1") {
+        sc.cfg.pacing.enabled = true;
+    }
+    if let Ok(cc) = std::env::var("CC") {
+        sc.cc = cc;
     }
     let t0 = std::time::Instant::now();
     let out = seed004::run(&sc);

@@ -371,6 +371,11 @@ impl Builder {
                 "link_overhead" => c.link_overhead = u(v),
                 "max_bytes" => c.max_bytes = v as u64,
                 "send_size" => c.send_size = u(v),
+                "pacing" => c.pacing.enabled = v != 0.0,
+                "max_pacing_rate" => c.pacing.max_rate = v as u64,
+                "pacing_ss_ratio" => c.pacing.ss_ratio = v as u16,
+                "pacing_ca_ratio" => c.pacing.ca_ratio = v as u16,
+                "pace_initial_window" => c.pacing.initial_window = v != 0.0,
                 cc if cc.starts_with("cc.") => c.cc_params.push((cc[3..].to_string(), v as i32)),
                 other => return Err(PyValueError::new_err(format!("Builder.full_tcp(): unknown parameter {other:?}"))),
             }

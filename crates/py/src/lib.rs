@@ -401,11 +401,7 @@ fn full_congestion_control_error(name: &str, params: Vec<(String, i32)>) -> Opti
 /// their ns-3 dialect and the defaults: [(name, [(attribute, default)])].
 #[pyfunction]
 fn full_congestion_controls() -> Vec<(&'static str, Vec<(&'static str, i32)>)> {
-    use dumbbell_engine::socket::cc::full_name;
-    dumbbell_engine::cc::Kind::ALL
-        .iter()
-        .filter_map(|k| full_name(*k).map(|n| (n, k.ns3_params().iter().map(|p| (p.name, p.default)).collect())))
-        .collect()
+    dumbbell_engine::socket::cc::full_ccs().into_iter().map(|(n, ps)| (n, ps.iter().map(|p| (p.name, p.default)).collect())).collect()
 }
 
 /// C `atof` as ns-2's commands use it (`$ns at`, link costs): the longest

@@ -10,7 +10,7 @@ import numbers
 import re
 
 from .._engine import full_congestion_control_error, full_congestion_controls
-from ._values import _is_number, _parse_time
+from ._values import _is_number, _parse_bandwidth, _parse_time
 
 #: Congestion controls the full TCP runs (the engine's cc/ seam, ns-3
 #: dialect), and each one's attributes with their defaults (`cc_params`).
@@ -176,6 +176,33 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
             b = _bytes(p.pop(name), f"{w}: {name}", m)
             out[name] = float(b)
             plain[name] = b
+    # pacing (ns-3's TcpSocketState EnablePacing, MaxPacingRate, PacingSsRatio,
+    # PacingCaRatio, PaceInitialWindow); BBR turns it on itself
+    pacing = _flag(p.pop("pacing", cc == "bbr"), f"{w}: pacing")
+    if cc == "bbr" and not pacing:
+        raise ValueError(f"{w}: cc 'bbr' paces its packets (ns-3's TcpBbr turns pacing on); pacing=False "
+                         f"cannot be had with it")
+    if pacing:
+        out["pacing"] = 1.0
+        plain["pacing"] = True
+    pacing_opts = {k: p.pop(k) for k in ("max_pacing_rate", "pacing_ss_ratio", "pacing_ca_ratio",
+                                          "pace_initial_window") if k in p}
+    if pacing_opts and not pacing:
+        raise ValueError(f"{w}: {sorted(pacing_opts)[0]} is a pacing parameter; it needs pacing=True")
+    if "max_pacing_rate" in pacing_opts:
+        bps = _parse_bandwidth(pacing_opts["max_pacing_rate"], f"{w}: max_pacing_rate")[1]
+        if not 1 <= bps <= 2**63:
+            raise ValueError(f"{w}: max_pacing_rate must be 1 bit/s to 2**63 bit/s, got "
+                             f"{pacing_opts['max_pacing_rate']!r}")
+        out["max_pacing_rate"] = float(int(bps))
+        plain["max_pacing_rate"] = int(bps)
+    for name in ("pacing_ss_ratio", "pacing_ca_ratio"):
+        if name in pacing_opts:
+            out[name] = float(plain.setdefault(name, _count(pacing_opts[name], f"{w}: {name} (percent)", 1, 65535)))
+    if "pace_initial_window" in pacing_opts:
+        v = _flag(pacing_opts["pace_initial_window"], f"{w}: pace_initial_window")
+        out["pace_initial_window"] = float(v)
+        plain["pace_initial_window"] = v
     if "max_bytes" in p:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
@@ -183,7 +210,8 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
         known = sorted(["cc", "cc_params", "recovery", "reduction_bound", "timestamps", "sack", "ecn", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
-                        "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes"])
+                        "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes", "pacing", "max_pacing_rate",
+                        "pacing_ss_ratio", "pacing_ca_ratio", "pace_initial_window"])
         raise ValueError(f"{w}: unknown parameter {sorted(p)[0]!r}; the full TCP takes {', '.join(known)}")
     return cc, sorted(out.items()), plain
 

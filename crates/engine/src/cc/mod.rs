@@ -83,6 +83,7 @@
 //! (ns-2's `set_ca_default_param` changes a default for every sender,
 //! `set_ca_param` one sender's value).
 
+pub mod bbr;
 pub mod bic;
 pub mod compound;
 pub mod cubic;

@@ -1645,7 +1645,7 @@ impl Builder {
     /// traces of cwnd, ssthresh, RTT, bytes in flight and state.
     pub fn full_tcp(&mut self, src: NodeId, dst: NodeId, cfg: crate::socket::Config, cc: &str, fid: i32, record: bool) -> Result<(AgentId, AgentId)> {
         use crate::agent::{Agent, AgentBase, AgentKind as Kind};
-        use crate::socket::{cc::Cc, Recorder, Socket, DELACK_TIMER, RETX_TIMER, SEND_TIMER};
+        use crate::socket::{cc::Cc, Recorder, Socket, DELACK_TIMER, PACING_TIMER, RETX_TIMER, SEND_TIMER};
         self.before_start("full_tcp")?;
         cfg.check().map_err(|e| BuildError(format!("full_tcp: {e}")))?;
         let cc0 = Cc::with_params(cc, &cfg.cc_params).map_err(|e| BuildError(format!("full_tcp: {e}")))?;
@@ -1657,7 +1657,7 @@ impl Builder {
             let nid = self.check_node(node, "full_tcp")?;
             let id = self.sim.objs.len() as ObjId;
             let s = &mut self.sim.w.s;
-            let timers = [s.new_timer(id, RETX_TIMER), s.new_timer(id, DELACK_TIMER), s.new_timer(id, SEND_TIMER)];
+            let timers = [s.new_timer(id, RETX_TIMER), s.new_timer(id, DELACK_TIMER), s.new_timer(id, SEND_TIMER), s.new_timer(id, PACING_TIMER)];
             let mut sock = Socket::new(cfg.clone(), cc0.clone(), timers);
             if record {
                 sock.rec = Some(Box::default());

@@ -14,7 +14,9 @@
 //! the others as their Linux module on a byte window (cc/mod.rs's header).
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
-use crate::cc::{self, AckRequest, CaState, Kind, Sock};
+use crate::cc::bbr::Bbr;
+use crate::cc::{self, AckRequest, CaState, Kind, Param, Sock};
+use crate::socket::rate::{Connection, Sample};
 
 /// ns-3's `TcpSocketState::TcpCongState_t` (Linux's `tcp_ca_state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,11 +98,44 @@ pub struct Window {
     /// The sender's ECN state is `ECN_ECE_RCVD` (the ACK being processed
     /// carried a new ECE).
     pub ece_rcvd: bool,
+    /// `m_bytesInFlight`: the pipe when ns-3 last computed it (before an
+    /// ACK's processing, and at each segment sent, before it counts); kept
+    /// only while pacing (the pacing rate and BBR read it).
+    pub bytes_in_flight: u32,
+    /// `m_lastAckedSackedBytes`: what the ACK being processed delivered
+    /// (kept for BBR only).
+    pub last_acked_sacked: u32,
+    /// `m_initialCWnd` (segments), `m_initialSsThresh` (bytes).
+    pub initial_cwnd: u32,
+    pub initial_ssthresh: u32,
+    /// `m_pacing`, `m_pacingRate` and `m_maxPacingRate` (bit/s;
+    /// `socket/pacing.rs`).
+    pub pacing: bool,
+    pub pacing_rate: u64,
+    pub max_pacing_rate: u64,
 }
 
 impl Window {
     pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
-        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0, ece_rcvd: false }
+        Window {
+            cwnd,
+            ssthresh,
+            mss,
+            state: CongState::Open,
+            last_rtt: 0,
+            min_rtt: i64::MAX,
+            next_tx: 0,
+            last_acked: 0,
+            now: 0.0,
+            ece_rcvd: false,
+            bytes_in_flight: 0,
+            last_acked_sacked: 0,
+            initial_cwnd: 10,
+            initial_ssthresh: u32::MAX,
+            pacing: false,
+            pacing_rate: 0,
+            max_pacing_rate: 0,
+        }
     }
 }
 
@@ -119,6 +154,9 @@ pub struct Cc {
     native: bool,
     /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
     pkts: bool,
+    /// BBR (`crate::cc::bbr`, the full TCP's only algorithm outside the
+    /// shared seam): when set, the hooks go to it and `alg` is unused.
+    bbr: Option<Box<Bbr>>,
 }
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
@@ -146,6 +184,41 @@ pub fn refusal(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The full TCP's congestion controls and their ns-3 attributes: the shared
+/// seam's (`full_name`) and BBR.
+pub fn full_ccs() -> Vec<(&'static str, &'static [Param])> {
+    let mut v: Vec<(&'static str, &'static [Param])> = Kind::ALL.iter().filter_map(|k| full_name(*k).map(|n| (n, k.ns3_params()))).collect();
+    v.push(("bbr", crate::cc::bbr::PARAMS));
+    v
+}
+
+/// BBR with its attributes set by name.
+fn bbr_with_params(params: &[(String, i32)]) -> Result<Cc, String> {
+    let ps = crate::cc::bbr::PARAMS;
+    let mut p: Vec<i32> = ps.iter().map(|p| p.default).collect();
+    for (n, v) in params {
+        let Some(i) = ps.iter().position(|p| p.name == n) else {
+            let known: Vec<&str> = ps.iter().map(|p| p.name).collect();
+            return Err(format!("bbr has no parameter {n:?}; its parameters: {}", known.join(", ")));
+        };
+        if let Some((lo, hi)) = crate::cc::bbr::param_range(n) {
+            if !(lo..=hi).contains(v) {
+                return Err(format!("bbr's parameter {n} must be {lo} to {hi}, got {v}"));
+            }
+        }
+        p[i] = *v;
+    }
+    Ok(Cc {
+        alg: Kind::Reno.make(),
+        sk: Sock::default(),
+        inited: true,
+        ack_events: false,
+        native: true,
+        pkts: false,
+        bbr: Some(Box::new(Bbr::new(&p))),
+    })
+}
+
 /// The values an attribute takes when not every whole number does.
 fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
     match (kind, name) {
@@ -165,12 +238,15 @@ impl Cc {
 
     /// The names the full TCP takes.
     pub fn names() -> Vec<&'static str> {
-        Kind::ALL.iter().filter_map(|k| full_name(*k)).collect()
+        full_ccs().into_iter().map(|(n, _)| n).collect()
     }
 
     /// By name, with attributes of its ns-3 dialect set by name; the error
     /// names the unknown algorithm or attribute.
     pub fn with_params(name: &str, params: &[(String, i32)]) -> Result<Cc, String> {
+        if name == "bbr" {
+            return bbr_with_params(params);
+        }
         let Some(kind) = Kind::ALL.iter().copied().find(|k| full_name(*k) == Some(name)) else {
             if let Some(why) = refusal(name) {
                 return Err(why.to_string());
@@ -197,11 +273,32 @@ impl Cc {
             }
             sk.p[i] = *v;
         }
-        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
+        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), bbr: None })
     }
 
     pub fn kind(&self) -> Kind {
         self.alg.kind()
+    }
+
+    /// `HasCongControl`: the algorithm sets the window and the pacing rate
+    /// itself from rate samples (BBR).
+    #[inline]
+    pub fn has_cong_control(&self) -> bool {
+        self.bbr.is_some()
+    }
+
+    /// BBR's state, if it is BBR.
+    pub fn bbr(&self) -> Option<&Bbr> {
+        self.bbr.as_deref()
+    }
+
+    /// `CongControl` after an ACK (only with `has_cong_control`): the
+    /// connection's delivery counters and the ACK's rate sample.
+    #[inline]
+    pub fn cong_control(&mut self, w: &mut Window, rc: &Connection, rs: &Sample) {
+        if let Some(b) = self.bbr.as_deref_mut() {
+            b.cong_control(w, rc, rs);
+        }
     }
 
     /// ECN is on whatever `UseEcn` says, in ns-3's `DctcpEcn` mode (ECT on
@@ -246,6 +343,9 @@ impl Cc {
 
     /// The full TCP's name of the algorithm.
     pub fn name(&self) -> &'static str {
+        if self.bbr.is_some() {
+            return "bbr";
+        }
         full_name(self.kind()).unwrap_or("?")
     }
 
@@ -287,6 +387,9 @@ impl Cc {
     /// `GetSsThresh`: the new ssthresh after a loss, given the bytes in flight.
     #[inline]
     pub fn ssthresh(&mut self, w: &Window, bytes_in_flight: u32) -> u32 {
+        if let Some(b) = self.bbr.as_deref_mut() {
+            return b.ssthresh(w);
+        }
         self.load(w);
         self.first_ack();
         let ss = self.alg.ns3_ssthresh(&mut self.sk, bytes_in_flight);
@@ -297,6 +400,10 @@ impl Cc {
     /// `IncreaseWindow`: an ACK advanced the window by `segments_acked`.
     #[inline]
     pub fn increase_window(&mut self, w: &mut Window, segments_acked: u32) {
+        // (BBR's `IncreaseWindow` is TcpCongestionOps's, which does nothing)
+        if self.bbr.is_some() {
+            return;
+        }
         self.load(w);
         self.first_ack();
         self.alg.ns3_increase_window(&mut self.sk, segments_acked);
@@ -318,6 +425,9 @@ impl Cc {
     /// `CongestionStateSet`: called before the socket changes state.
     #[inline]
     pub fn state_set(&mut self, w: &mut Window, new: CongState) {
+        if let Some(b) = self.bbr.as_deref_mut() {
+            return b.state_set(w, new);
+        }
         self.load(w);
         self.alg.ns3_state_set(&mut self.sk, new.ca());
         self.store(w);
@@ -328,6 +438,9 @@ impl Cc {
     pub fn cwnd_event(&mut self, w: &mut Window, ev: CaEvent) {
         if !self.ack_events && matches!(ev, CaEvent::DelayedAck | CaEvent::NonDelayedAck) {
             return;
+        }
+        if let Some(b) = self.bbr.as_deref_mut() {
+            return b.cwnd_event(w, ev);
         }
         self.load(w);
         self.alg.ns3_cwnd_event(&mut self.sk, ev.ca());

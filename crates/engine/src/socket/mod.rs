@@ -24,7 +24,9 @@
 
 pub mod cc;
 pub mod ecn;
+pub mod pacing;
 pub mod prr;
+pub mod rate;
 pub mod rtt;
 pub mod rx;
 pub mod sack;
@@ -54,6 +56,7 @@ pub const ACK: i32 = 0x10;
 pub const RETX_TIMER: u8 = 0;
 pub const DELACK_TIMER: u8 = 1;
 pub const SEND_TIMER: u8 = 2;
+pub const PACING_TIMER: u8 = 3;
 
 const MS: i64 = 1_000_000;
 const IP_HEADER: u32 = 20;
@@ -124,6 +127,9 @@ pub struct Config {
     /// Attributes of the congestion control's ns-3 dialect, by name
     /// (Vegas's `alpha`, ...; `crate::cc`, each algorithm's `NS3_PARAMS`).
     pub cc_params: Vec<(String, i32)>,
+    /// Pacing (`pacing.rs`) [TcpSocketState::EnablePacing, MaxPacingRate
+    /// (bit/s), PacingSsRatio, PacingCaRatio (percent), PaceInitialWindow].
+    pub pacing: pacing::Config,
 }
 
 impl Default for Config {
@@ -156,6 +162,7 @@ impl Default for Config {
             max_bytes: 0,
             send_size: 1448,
             cc_params: Vec::new(),
+            pacing: pacing::Config::default(),
         }
     }
 }
@@ -200,7 +207,7 @@ impl Config {
         if self.retx_thresh == 0 {
             return Err("retx_thresh must be at least 1".into());
         }
-        Ok(())
+        self.pacing.check()
     }
 
     fn tcp_header(&self, syn: bool, sack_perm: bool) -> u32 {
@@ -319,6 +326,7 @@ pub struct Socket {
     /// The retransmission timer resends these flags (SYN, SYN+ACK, FIN)
     /// instead of running the data timeout.
     retx_flags: i32,
+    pacing: pacing::Pacer,
     // ---- congestion control (ns-3's TcpSocketState)
     pub win: Window,
     pub cwnd_infl: u32,
@@ -332,6 +340,9 @@ pub struct Socket {
     high_tx: u64,
     una: u64,
     sb: Scoreboard,
+    /// The rate sampler (`rate.rs`), kept only for a congestion control
+    /// that reads rate samples (BBR: `Cc::has_cong_control`).
+    rate: Option<Box<rate::RateOps>>,
     /// End of the data the application has written (a sequence number).
     app_end: u64,
     app_written: u64,
@@ -386,14 +397,16 @@ fn ts_now(sim: &Sim) -> u32 {
 }
 
 impl Socket {
-    /// A closed socket; `timers` are its retransmission, delayed-ACK and
-    /// send timers (kinds `RETX_TIMER`, `DELACK_TIMER`, `SEND_TIMER`).
-    pub fn new(cfg: Config, cc: Cc, timers: [u32; 3]) -> Socket {
+    /// A closed socket; `timers` are its retransmission, delayed-ACK, send
+    /// and pacing timers (kinds `RETX_TIMER`, `DELACK_TIMER`, `SEND_TIMER`,
+    /// `PACING_TIMER`).
+    pub fn new(cfg: Config, cc: Cc, timers: [u32; 4]) -> Socket {
         let mss = cfg.mss;
         let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
         let rto = to_ns(cfg.conn_timeout);
         // DCTCP turns ECN on in its own mode (`TcpDctcp::Init`)
         let mut ecn = Ecn::new(if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
+        let rate = if cc.has_cong_control() { Some(Box::default()) } else { None };
         ecn.dctcp = cc.dctcp_ecn();
         ecn.ect1 = cc.ect1();
         Socket {
@@ -402,9 +415,17 @@ impl Socket {
             delack_timer: timers[1],
             send_timer: timers[2],
             retx_flags: 0,
+            pacing: pacing::Pacer::new(&cfg.pacing, timers[3]),
             // zero until a SYN arrives, as ns-3's TcpSocketState starts
             // (its traces show 0 before the handshake)
-            win: Window::new(0, 0, mss),
+            win: Window {
+                initial_cwnd: cfg.initial_cwnd,
+                initial_ssthresh: cfg.initial_ssthresh,
+                pacing: cfg.pacing.enabled,
+                pacing_rate: cfg.pacing.max_rate,
+                max_pacing_rate: cfg.pacing.max_rate,
+                ..Window::new(0, 0, mss)
+            },
             cwnd_infl: 0,
             cc,
             rtt,
@@ -413,6 +434,7 @@ impl Socket {
             high_tx: 0,
             una: 0,
             sb: Scoreboard::new(),
+            rate,
             app_end: 0,
             app_written: 0,
             app_active: false,
@@ -502,6 +524,37 @@ impl Socket {
         r.started = true;
     }
 
+    /// `IsPacingEnabled`: pacing is on and, unless the initial window is
+    /// paced too, more than the initial window has been sent.
+    #[inline]
+    fn pacing_enabled(&self) -> bool {
+        self.win.pacing && (self.pacing.initial_window || self.high_tx > self.cfg.initial_cwnd as u64 * self.win.mss as u64)
+    }
+
+    /// `UpdatePacingRate` (nothing when the congestion control paces).
+    #[inline]
+    fn update_pacing_rate(&mut self) {
+        if self.win.pacing && !self.cc.has_cong_control() {
+            self.pacing.update(&mut self.win);
+        }
+    }
+
+    /// The congestion control (BBR's state: `cc().bbr()`).
+    pub fn cc(&self) -> &Cc {
+        &self.cc
+    }
+
+    /// The rate sampler's connection counters and last sample (a congestion
+    /// control that reads them only).
+    pub fn rate(&self) -> Option<(&rate::Connection, &rate::Sample)> {
+        self.rate.as_deref().map(|r| (&r.conn, &r.sample))
+    }
+
+    /// The pacing rate (bit/s): the maximum until pacing sets it.
+    pub fn pacing_rate(&self) -> u64 {
+        self.win.pacing_rate
+    }
+
     fn set_state(&mut self, s: CongState) {
         self.win.next_tx = self.next_tx;
         self.cc.state_set(&mut self.win, s);
@@ -567,6 +620,10 @@ impl Socket {
             }
             self.app_end += n;
             self.app_written += n;
+            if let Some(r) = self.rate.as_deref_mut() {
+                // `Send`'s `CalculateAppLimited`
+                r.app_limited(self.win.cwnd, self.win.bytes_in_flight, self.win.mss, self.app_end - self.next_tx, self.sb.lost, self.sb.retrans);
+            }
         }
         if max != 0 && self.app_written >= max {
             self.app_active = false;
@@ -581,6 +638,9 @@ impl Socket {
     }
 
     pub fn timeout(&mut self, b: &AgentBase, sim: &mut Sim, kind: u8) {
+        if self.rate.is_some() {
+            self.win.now = sim.w.s.now;
+        }
         match kind {
             RETX_TIMER => {
                 if self.retx_flags != 0 {
@@ -597,7 +657,7 @@ impl Socket {
                 self.cc.cwnd_event(&mut self.win, CaEvent::DelayedAck);
                 self.send_ack(b, sim);
             }
-            SEND_TIMER => self.send_pending(b, sim, true),
+            SEND_TIMER | PACING_TIMER => self.send_pending(b, sim, true),
             _ => {}
         }
         self.note(sim);
@@ -833,6 +893,9 @@ impl Socket {
         }
         let mut avail = self.available_window();
         while avail > 0 {
+            if self.pacing_enabled() && self.pacing.running(sim) {
+                break;
+            }
             if self.win.state == CongState::Open && self.state == TcpState::FinWait1 {
                 break;
             }
@@ -856,6 +919,8 @@ impl Socket {
             }
             let sz = self.send_data(b, sim, next, s, idx, with_ack);
             self.next_tx += sz as u64;
+            // (`SendDataPacket` has started the pacing timer if it was
+            // idle: the loop stops at its next turn)
             avail = self.available_window();
         }
     }
@@ -863,6 +928,13 @@ impl Socket {
     /// `SendDataPacket`: send `len` bytes at `seq` (a retransmission of
     /// scoreboard entry `idx`, or new data).
     fn send_data(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, max: u32, idx: Option<usize>, with_ack: bool) -> u32 {
+        if self.win.pacing {
+            self.win.bytes_in_flight = self.sb.bytes_in_flight();
+        }
+        if let Some(r) = self.rate.as_deref_mut() {
+            // `SkbSent`
+            r.sent(idx, self.sb.bytes_in_flight() == 0, to_ns(sim.w.s.now));
+        }
         let (len, retx) = match idx {
             Some(i) => {
                 let len = self.sb.seg_len(i).min(max);
@@ -875,6 +947,9 @@ impl Socket {
                 (len, false)
             }
         };
+        if self.pacing_enabled() {
+            self.pacing.start(sim, len, self.win.pacing_rate);
+        }
         let mut flags = if with_ack { ACK } else { 0 };
         if with_ack {
             sim.w.s.timer_cancel(self.delack_timer);
@@ -933,6 +1008,9 @@ impl Socket {
 
     /// A packet for this socket (`DoForwardUp`).
     pub fn recv(&mut self, b: &mut AgentBase, sim: &mut Sim, p: PktId) {
+        if self.rate.is_some() {
+            self.win.now = sim.w.s.now;
+        }
         let pk = sim.w.pool.get(p);
         let flags = pk.tcp_flags;
         let seq = unwrap(self.rx.next, pk.seqno);
@@ -1125,6 +1203,7 @@ impl Socket {
             self.high_tx = self.next_tx;
             self.una = self.next_tx;
             self.app_end = self.una;
+            self.update_pacing_rate();
             self.send_empty(b, sim, ACK);
             // ECN if the SYN+ACK has ECE (and not CWR)
             self.ecn.syn_ack_received(flags);
@@ -1163,6 +1242,7 @@ impl Socket {
             self.app_end = self.una;
             self.delack_pending = self.cfg.delack_count;
             self.received_ack(b, sim, ack, seq, payload);
+            self.update_pacing_rate();
         } else if f == SYN {
             self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
             let e = self.ecn.syn_received(flags);
@@ -1294,6 +1374,9 @@ impl Socket {
         self.win.state = CongState::Cwr;
         self.stats.ecn_reductions += 1;
         self.recover = self.high_tx;
+        if self.cc.has_cong_control() {
+            return;
+        }
         match self.cfg.recovery {
             Recovery::Classic => {
                 self.win.cwnd = self.win.ssthresh;
@@ -1309,13 +1392,22 @@ impl Socket {
     /// `ReceivedAck`.
     fn received_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, seq: u64, payload: u32) {
         let old_head = self.una;
+        // (for a rate-sampling congestion control: the lost bytes, the pipe
+        // and the delivered count before the ACK)
+        let prior = self.rate.as_deref().map(|r| (self.sb.lost, self.sb.bytes_in_flight(), r.conn.delivered));
         // `ReadOptions`: RFC 6675's Update() with the ACK's SACK blocks
         let (mut bytes_sacked, mut delivered) = (0, 0);
         if self.rx_nblocks > 0 {
             let n = self.rx_nblocks;
             self.rx_nblocks = 0;
             let blocks = self.rx_blocks;
-            (bytes_sacked, delivered) = self.sb.update(&blocks[..n], self.una, self.win.mss, self.cfg.retx_thresh);
+            (bytes_sacked, delivered) = match self.rate.as_deref_mut() {
+                None => self.sb.update(&blocks[..n], self.una, self.win.mss, self.cfg.retx_thresh),
+                Some(r) => {
+                    let now_ns = to_ns(sim.w.s.now);
+                    self.sb.update_with(&blocks[..n], self.una, self.win.mss, self.cfg.retx_thresh, |i, len| r.delivered(i, len, now_ns))
+                }
+            };
         }
         if ack < old_head {
             if payload > 0 {
@@ -1337,15 +1429,27 @@ impl Socket {
             self.retrans_acked = self.sb.retransmission_in(n);
         }
         if n > 0 {
+            if let Some(r) = self.rate.as_deref_mut() {
+                let now_ns = to_ns(sim.w.s.now);
+                for i in 0..n {
+                    r.delivered(i, self.sb.seg_len(i), now_ns);
+                }
+                r.discard(n);
+            }
             delivered += self.sb.discard(n);
             self.una = upto;
+        }
+        if let (Some(r), Some((_, _, prior_delivered))) = (self.rate.as_deref(), prior) {
+            self.win.last_acked_sacked = (r.conn.delivered - prior_delivered) as u32;
         }
         if self.win.state == CongState::Cwr && ack > self.recover {
             // the reduction's window is over (a new ECE may start another)
             self.win.state = CongState::Open;
-            self.win.cwnd = self.win.ssthresh;
-            self.cwnd_infl = self.win.cwnd;
-            self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+            if !self.cc.has_cong_control() {
+                self.win.cwnd = self.win.ssthresh;
+                self.cwnd_infl = self.win.cwnd;
+                self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+            }
         }
         if self.ecn.state != ecn::EcnState::Disabled {
             let in_cwr = self.win.state == CongState::Cwr;
@@ -1358,8 +1462,14 @@ impl Socket {
                 self.win.next_tx = self.next_tx;
             }
         }
+        if self.win.pacing {
+            self.win.bytes_in_flight = self.sb.bytes_in_flight();
+        }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
         self.retrans_acked = false;
+        if let Some(p) = prior {
+            self.cong_control(p);
+        }
         if payload > 0 {
             self.received_data(b, sim, seq, payload, false);
         }
@@ -1368,6 +1478,21 @@ impl Socket {
             self.send_fin(b, sim);
         }
         self.send_pending(b, sim, true);
+    }
+
+    /// `GenerateSample` and `CongControl` after an ACK (a rate-sampling
+    /// congestion control only), with the lost bytes, the pipe and the
+    /// delivered count from before it; ns-3 counts the change in lost bytes
+    /// either way.
+    #[cold]
+    #[inline(never)]
+    fn cong_control(&mut self, (prior_lost, prior_in_flight, prior_delivered): (u32, u32, u64)) {
+        let Some(r) = self.rate.as_deref_mut() else { return };
+        let lost = self.sb.lost.abs_diff(prior_lost);
+        let current = (r.conn.delivered - prior_delivered) as u32;
+        let rs = *r.generate(current, lost, prior_in_flight, self.win.min_rtt);
+        let rc = r.conn;
+        self.cc.cong_control(&mut self.win, &rc, &rs);
     }
 
     /// `ProcessAck`: `sacked` if the ACK's SACK blocks marked something
@@ -1413,7 +1538,7 @@ impl Socket {
                 if !self.sack {
                     self.sb.mark_head_lost();
                 }
-                if segs >= 1 {
+                if segs >= 1 && !self.cc.has_cong_control() {
                     self.recovery_do(delivered, bif_before);
                 }
                 if !self.sb.retransmitted_unsacked(0) {
@@ -1432,7 +1557,7 @@ impl Socket {
             } else if self.win.state == CongState::Cwr {
                 // ECN's reduction in progress: the recovery algorithm sets the window
                 self.cc.pkts_acked(&self.win, segs, rtt);
-                if segs >= 1 {
+                if segs >= 1 && !self.cc.has_cong_control() {
                     self.recovery_do(delivered, bif_before);
                 }
                 self.new_ack(b, sim, ack, true);
@@ -1482,6 +1607,7 @@ impl Socket {
                 }
             }
         }
+        self.update_pacing_rate();
     }
 
     /// `DupAck`.
@@ -1500,7 +1626,9 @@ impl Socket {
                 self.sb.add_reno_sack();
             }
             // (PRR reads the pipe as computed before this ACK's Reno SACK)
-            self.recovery_do(delivered, bif_before);
+            if !self.cc.has_cong_control() {
+                self.recovery_do(delivered, bif_before);
+            }
         } else if self.win.state == CongState::Disorder {
             if self.dupacks == self.cfg.retx_thresh && (self.high_rx_ack >= self.recover || !self.recover_active) {
                 self.enter_recovery(b, sim, delivered);
@@ -1543,6 +1671,7 @@ impl Socket {
         let in_flight = if self.sack { bif } else { bif + self.win.mss };
         self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
         match self.cfg.recovery {
+            _ if self.cc.has_cong_control() => {}
             // `TcpClassicRecovery::EnterRecovery`
             Recovery::Classic => {
                 self.win.cwnd = self.win.ssthresh;

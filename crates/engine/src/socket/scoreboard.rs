@@ -273,6 +273,13 @@ impl Scoreboard {
     /// bytes newly delivered); after a change, `update_lost_count` marks
     /// the segments that `dupthresh` SACKed ones lie above as lost.
     pub fn update(&mut self, blocks: &[(u64, u64)], una: u64, mss: u32, dupthresh: u32) -> (u32, u32) {
+        self.update_with(blocks, una, mss, dupthresh, |_, _| {})
+    }
+
+    /// `update`, telling `on_sacked` (index, length) of each segment newly
+    /// SACKed, in the order ns-3's `Update` calls the rate sampler.
+    #[inline]
+    pub fn update_with(&mut self, blocks: &[(u64, u64)], una: u64, mss: u32, dupthresh: u32, mut on_sacked: impl FnMut(usize, u32)) -> (u32, u32) {
         let m = mss as u64;
         let end = una + self.sent as u64;
         let mut sacked = 0;
@@ -291,6 +298,7 @@ impl Scoreboard {
                 }
                 if s.flags & SACKED == 0 {
                     self.set(i, (s.flags | SACKED | DELIVERED) & !LOST);
+                    on_sacked(i, s.len);
                     sacked += s.len;
                     if s.flags & DELIVERED == 0 {
                         delivered += s.len;
