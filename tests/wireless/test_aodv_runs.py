@@ -6,7 +6,8 @@ the trace the real ns-2 2.35 wrote for each (`sh
 tests/wireless/aodv/regen.sh` regenerates them): the three chosen networks
 (a chain, a local repair that fails with the route errors after it,
 crossing flows with a node leaving) and the thirty random ones of
-random.py.
+random.py; and the DSDV networks beside them (a chain with a node leaving,
+`dsdv-chain`, and fifteen random ones of 60 s, `d2-N`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ def first_difference(want: bytes, got: bytes) -> str:
 
 
 def test_every_network_is_run():
-    assert len(SPECS) == 3 + 30
-    assert {"chain", "repair", "branch"} <= set(SPECS)
+    assert len([s for s in SPECS if s.startswith("r1-")]) == 30
+    assert len([s for s in SPECS if s.startswith("d2-")]) == 15
+    assert len(SPECS) == 3 + 30 + 1 + 15
+    assert {"chain", "repair", "branch", "dsdv-chain"} <= set(SPECS)
 
 
 @pytest.mark.parametrize("name", SPECS)
