@@ -276,6 +276,22 @@ pub(crate) struct PacketPool {
     /// XCP headers by slot, each with the uid of the packet that carries
     /// it, as `qs_opts`.
     xcp_hdrs: Vec<(i32, XcpHdr)>,
+    /// AccECN options by slot, each with the uid of the packet that
+    /// carries it, as `qs_opts` (only AccECN connections write them).
+    accecn_opts: Vec<(i32, AccEcnOption)>,
+}
+
+/// The AccECN TCP option (RFC 9768, draft-ietf-tcpm-accurate-ecn section
+/// 3.2.3): the 24-bit EE0B, ECEB and EE1B fields, `fields` of them present
+/// (0-3) in the order `order1` names (order 0: EE0B, ECEB, EE1B; order 1:
+/// EE1B, ECEB, EE0B).  Kept beside the pool: the packet is two full lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AccEcnOption {
+    pub e0b: u32,
+    pub ceb: u32,
+    pub e1b: u32,
+    pub fields: u8,
+    pub order1: bool,
 }
 
 impl Default for PacketPool {
@@ -286,7 +302,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), accecn_opts: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -409,6 +425,23 @@ impl PacketPool {
             self.xcp_hdrs.resize(self.slots.len().max(i + 1), (0, XcpHdr::default()));
         }
         self.xcp_hdrs[i] = (self.get(id).uid, h);
+    }
+
+    /// Packet `id`'s AccECN option, if one was written for it.
+    pub fn accecn_option(&self, id: PktId) -> Option<AccEcnOption> {
+        match self.accecn_opts.get(id.0 as usize) {
+            Some(&(uid, o)) if uid == self.get(id).uid => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Give packet `id` (with its uid set) AccECN option `o`.
+    pub fn set_accecn_option(&mut self, id: PktId, o: AccEcnOption) {
+        let i = id.0 as usize;
+        if i >= self.accecn_opts.len() {
+            self.accecn_opts.resize(self.slots.len().max(i + 1), (i32::MIN, AccEcnOption::default()));
+        }
+        self.accecn_opts[i] = (self.get(id).uid, o);
     }
 }
 

@@ -31,6 +31,8 @@ pub struct Scenario {
     /// A RED bottleneck (min, max thresholds in packets) marking
     /// ECN-capable packets (`setbit_`) instead of the drop-tail queue.
     pub red_ecn: Option<(f64, f64)>,
+    /// The congestion control (the full TCP's name; "newreno").
+    pub cc: &'static str,
 }
 
 impl Scenario {
@@ -47,7 +49,7 @@ impl Scenario {
             recovery: Recovery::Classic,
             ..Config::default()
         };
-        Scenario { flows, btl_mbps, access_mbps: 10.0, delay_ms, sim_time, per: 0.0, seed: 1, start2: 10.0, cfg, record: false, queue: 0, red_ecn: None }
+        Scenario { flows, btl_mbps, access_mbps: 10.0, delay_ms, sim_time, per: 0.0, seed: 1, start2: 10.0, cfg, record: false, queue: 0, red_ecn: None, cc: "newreno" }
     }
 
     /// ns-3's config B (the seed program's `--sack=1 --recovery=prr`): SACK
@@ -123,7 +125,7 @@ pub fn run(sc: &Scenario) -> Outcome {
         b.error_model(btl, &spec).unwrap();
     }
     for (i, (s, d)) in ends.into_iter().enumerate() {
-        let (a, k) = b.full_tcp(s, d, sc.cfg.clone(), "newreno", i as i32, sc.record).unwrap();
+        let (a, k) = b.full_tcp(s, d, sc.cfg.clone(), sc.cc, i as i32, sc.record).unwrap();
         let start = if i == 0 { 0.0 } else { sc.start2 };
         b.at(Seconds(start), Action::Connect(a)).unwrap();
         senders.push(a);
