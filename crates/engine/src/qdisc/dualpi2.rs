@@ -271,7 +271,7 @@ impl DualPi2 {
     /// a classic one sent while L4S ones wait takes wl = 100 - wc times
     /// its bytes; both empty: the credit restarts).
     #[inline]
-    pub fn pick(&mut self, pool: &PacketPool, now: i64) -> Option<Which> {
+    pub(crate) fn pick(&mut self, pool: &PacketPool, now: i64) -> Option<Which> {
         if self.tsfifo {
             return self.schedule(now);
         }

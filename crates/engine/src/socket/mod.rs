@@ -762,19 +762,12 @@ impl Socket {
         };
         // AccECN (SYN=0): ACE on every segment, and the option in the
         // room the timestamps and SACK blocks leave (RFC 9768 3.2.3.3)
-        let mut acc_opt = None;
-        if self.ecn.acc.on && !has_syn {
-            flags = flags & !(accecn::AE | CWR | ECE) | self.ecn.acc.ack_flags(nsack == 0);
-            if flags & ACK != 0 {
-                let used = sack::option_len(nsack) + if self.cfg.timestamps { 10 } else { 0 };
-                acc_opt = self.ecn.acc.option(40u32.saturating_sub(used));
-            }
-        }
-        let hdr = self.cfg.tcp_header_opts(has_syn, has_syn && self.sack, nsack, acc_opt.map_or(0, |(_, n)| n));
-        let p = self.segment(b, sim, s, flags, 0, hdr, window);
-        if let Some((o, _)) = acc_opt {
-            sim.w.pool.set_accecn_option(p, o);
-        }
+        let p = if self.ecn.acc.on && !has_syn {
+            self.accecn_segment(b, sim, s, flags, nsack, window)
+        } else {
+            let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
+            self.segment(b, sim, s, flags, 0, hdr, window)
+        };
         if self.ecn.ect_empty() {
             self.mark_ect(sim, p);
         }
@@ -799,6 +792,26 @@ impl Socket {
             self.retx_flags = flags;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
         }
+    }
+
+    /// A segment without data in AccECN mode (SYN=0): ACE in its flags,
+    /// and the option in the room the timestamps and SACK blocks leave
+    /// (RFC 9768 section 3.2.3.3), its bytes in the header.
+    #[cold]
+    #[inline(never)]
+    fn accecn_segment(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, flags: i32, nsack: usize, window: u32) -> PktId {
+        let flags = flags & !(accecn::AE | CWR | ECE) | self.ecn.acc.ack_flags(nsack == 0);
+        let mut acc_opt = None;
+        if flags & ACK != 0 {
+            let used = sack::option_len(nsack) + if self.cfg.timestamps { 10 } else { 0 };
+            acc_opt = self.ecn.acc.option(40u32.saturating_sub(used));
+        }
+        let hdr = self.cfg.tcp_header_opts(false, false, nsack, acc_opt.map_or(0, |(_, n)| n));
+        let p = self.segment(b, sim, seq, flags, 0, hdr, window);
+        if let Some((o, _)) = acc_opt {
+            sim.w.pool.set_accecn_option(p, o);
+        }
+        p
     }
 
     /// ECT(0), or ECT(1) when the congestion control asks for it.
@@ -989,8 +1002,11 @@ impl Socket {
         let peer_shift = (pk.reason & 0xff).clamp(0, 14) as u8;
         let peer_sack = pk.reason & SACK_PERMITTED != 0;
         let (ce, ect) = (pk.ecn_to_echo, pk.ecn_capable);
-        let ip = IpEcn::of(ect, ect && sim.w.pool.is_ect1(p), ce);
-        self.rx_acc_opt = if self.ecn.mode == UseEcn::AccEcn { sim.w.pool.accecn_option(p) } else { None };
+        // (the IP-ECN field matters to AccECN and to a SYN's answer only)
+        let ip = if ect && (flags & SYN != 0 || self.ecn.acc.on) { IpEcn::of(ect, sim.w.pool.is_ect1(p), ce) } else { IpEcn::of(ect, false, ce) };
+        if self.ecn.acc.on {
+            self.rx_acc_opt = sim.w.pool.accecn_option(p);
+        }
         self.rx_flags = flags;
         self.rx_nblocks = 0;
         if self.sack && pk.sa_len > 0 && flags & (ACK | SYN) == ACK {
@@ -1342,6 +1358,42 @@ impl Socket {
         self.send_empty(b, sim, f);
     }
 
+    /// AccECN's Data Sender: the CE packets and bytes this ACK feeds back;
+    /// any is an ECN echo (RFC 9768 section 3.2.2.2), answered once per
+    /// window (CWR) as RFC 3168's ECE.
+    #[cold]
+    #[inline(never)]
+    fn accecn_ack(&mut self, ack: u64, old_head: u64, bytes_sacked: u32, delivered: u32) -> accecn::Feedback {
+        let newly = (ack - old_head) + bytes_sacked as u64;
+        let fb = self.ecn.acc.ack_received(self.rx_flags, ack, newly, self.rx_acc_opt.take(), self.win.mss);
+        self.stats.ce_packets += fb.ce_packets;
+        self.stats.ce_bytes += fb.ce_bytes;
+        let ece = fb.ce_packets > 0;
+        if ece && matches!(self.win.state, CongState::Open | CongState::Disorder) {
+            self.enter_cwr(delivered);
+        }
+        self.win.ece_rcvd = ece;
+        if self.cc.ack_events() {
+            self.win.next_tx = self.next_tx;
+        }
+        fb
+    }
+
+    /// A per-ACK controller (Prague, `cong_control`) in Open, Disorder or
+    /// CWR: the bytes delivered and those of them CE-marked (the option's
+    /// count, else CE packets of an MSS).
+    #[cold]
+    #[inline(never)]
+    fn cong_control(&mut self, fb: accecn::Feedback, delivered: u32) {
+        if !matches!(self.win.state, CongState::Open | CongState::Disorder | CongState::Cwr) {
+            return;
+        }
+        let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
+        self.win.next_tx = self.next_tx;
+        self.cc.cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
+        self.cwnd_infl = self.win.cwnd;
+    }
+
     /// `EnterCwr`: an ECN echo reduces the window once per window of data,
     /// through the recovery algorithm, without retransmitting.
     fn enter_cwr(&mut self, delivered: u32) {
@@ -1419,21 +1471,7 @@ impl Socket {
         }
         let mut fb = accecn::Feedback::default();
         if self.ecn.acc.on {
-            // AccECN's Data Sender: the CE packets and bytes this ACK
-            // feeds back; any is an ECN echo (RFC 9768 section 3.2.2.2),
-            // answered once per window (CWR) as RFC 3168's ECE
-            let newly = (ack - old_head) + bytes_sacked as u64;
-            fb = self.ecn.acc.ack_received(self.rx_flags, ack, newly, self.rx_acc_opt.take(), self.win.mss);
-            self.stats.ce_packets += fb.ce_packets;
-            self.stats.ce_bytes += fb.ce_bytes;
-            let ece = fb.ce_packets > 0;
-            if ece && matches!(self.win.state, CongState::Open | CongState::Disorder) {
-                self.enter_cwr(delivered);
-            }
-            self.win.ece_rcvd = ece;
-            if self.cc.ack_events() {
-                self.win.next_tx = self.next_tx;
-            }
+            fb = self.accecn_ack(ack, old_head, bytes_sacked, delivered);
         } else if self.ecn.state != ecn::EcnState::Disabled {
             let in_cwr = self.win.state == CongState::Cwr;
             if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
@@ -1446,14 +1484,8 @@ impl Socket {
             }
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
-        if self.owns_window && delivered > 0 && matches!(self.win.state, CongState::Open | CongState::Disorder | CongState::Cwr) {
-            // a per-ACK controller (Prague, `cong_control`): the bytes
-            // delivered and those of them CE-marked (the option's count,
-            // else CE packets of an MSS)
-            let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
-            self.win.next_tx = self.next_tx;
-            self.cc.cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
-            self.cwnd_infl = self.win.cwnd;
+        if self.owns_window && delivered > 0 {
+            self.cong_control(fb, delivered);
         }
         self.retrans_acked = false;
         if payload > 0 {
