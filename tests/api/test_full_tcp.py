@@ -84,7 +84,6 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
 
 @pytest.mark.parametrize("kw, words", [
     ({"cc": "bbr2"}, "unknown cc 'bbr2'"),
-    ({"cc": "prague"}, "cc 'prague' is not on the full TCP yet"),
     ({"cc": "dctcp", "cc_params": {"g": 1}}, "dctcp has no parameter 'g'; its parameters: shift_g, alpha_on_init, use_ect0"),
     ({"cc": "reno"}, "unknown cc 'reno'; the full TCP has newreno, "),
     ({"sack": 1}, "sack must be True or False, got 1"),

@@ -9,7 +9,7 @@ import dumbbell as db
 from dumbbell.api._fulltcp import FULL_CC_PARAMS, FULL_CCS
 
 ALL = ("newreno", "scalable", "vegas", "veno", "yeah", "cubic", "bic", "highspeed", "htcp", "hybla", "illinois",
-       "westwood", "lp", "compound", "dctcp")
+       "westwood", "lp", "compound", "dctcp", "prague")
 
 
 def run(cc, until=60.0, **kw):
@@ -34,7 +34,7 @@ def test_every_algorithm_is_offered():
     assert FULL_CC_PARAMS["scalable"] == {"ai_factor": 50}
     assert FULL_CC_PARAMS["hybla"] == {"rrtt_ms": 50}
     assert FULL_CC_PARAMS["dctcp"] == {"shift_g": 4, "alpha_on_init": 1024, "use_ect0": 1}
-    assert "prague" not in FULL_CCS
+    assert FULL_CC_PARAMS["prague"] == {"shift_g": 4, "rtt_scaling": 1, "rtt_target_us": 25000, "rtt_transition": 500}
     assert FULL_CC_PARAMS["yeah"]["stcp_ai_factor"] == 100 and FULL_CC_PARAMS["yeah"]["phy"] == 8
 
 

@@ -103,5 +103,5 @@ def test_ecn_through_red_marks_instead_of_dropping():
 
 def test_bad_ecn_is_refused():
     sim, s, d = path()
-    with pytest.raises(ValueError, match=r"ecn must be True, False, 'on', 'off' or 'accept_only' \(ns-3's UseEcn\), got 'yes'"):
+    with pytest.raises(ValueError, match=r"ecn must be True, False, 'on', 'off', 'accept_only' \(ns-3's UseEcn\) or 'accecn' \(Accurate ECN, RFC 9768\), got 'yes'"):
         sim.tcp(s, d, stack="full", ecn="yes")

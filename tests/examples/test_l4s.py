@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "examples"))
 import l4s  # noqa: E402
 
 KEYS = {"rate_mbps", "rtt_ms", "l4s", "l4s_mbps", "classic_mbps", "ratio", "l4s_delay_ms", "classic_delay_ms",
-        "utilisation"}
+        "utilisation", "stack", "model_ratio"}
 
 
 def test_json_contract_plots_and_claims(tmp_path):
@@ -35,7 +35,9 @@ def test_json_contract_plots_and_claims(tmp_path):
     for x in rows:
         assert set(x) == KEYS and x["l4s"] == "prague"
         assert x["utilisation"] > 0.98, x
-        assert x["l4s_delay_ms"] < 1.5, x
+        # (at 10 Mb/s a 1500-byte packet takes 1.2 ms: an L4S packet may
+        # wait behind one classic packet the round robin sends)
+        assert x["l4s_delay_ms"] < 2.0, x
         assert 10 < x["classic_delay_ms"] < 20, x
         assert 0.5 < x["ratio"] < 2.0, x
     for name in ("l4s_rates.png", "l4s_delays.png"):
@@ -46,15 +48,29 @@ def test_coupling_sets_the_balance():
     weak = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 0.01})
     k2 = l4s.run_point(10, 10, duration=20)
     strong = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 4})
-    assert weak["ratio"] > 10, weak
+    # without coupling only the L4S queue's 1 ms step (under a packet time
+    # at 10 Mb/s) holds Prague back; the round robin's priority leaves the
+    # classic flow the gaps
+    assert weak["ratio"] > 2, weak
     assert strong["ratio"] < k2["ratio"] < weak["ratio"]
-    assert abs(strong["ratio"] - 1) < 0.3, strong
+    assert abs(k2["ratio"] - 1) < 0.3, k2
     assert l4s.run_point(10, 10, duration=20) == k2, "same input, same output"
 
 
-def test_dctcp_is_classic_traffic_to_dualpi2():
-    d = l4s.run_point(10, 10, l4s="dctcp", duration=20)
+def test_dctcp_is_classic_traffic_to_dualpi2_on_ns2s_tcp_l4s_on_the_full_tcp():
+    """ns-2's Linux DCTCP sends ECT(0): DualPI2's classic queue; the full
+    TCP's DCTCP runs with use_ect0=0 here: ECT(1), the L4S queue."""
+    d = l4s.run_point(10, 10, l4s="dctcp", duration=20, stack="ns2")
     assert d["l4s_delay_ms"] > 10, d
+    d = l4s.run_point(10, 10, l4s="dctcp", duration=20)
+    assert d["l4s_delay_ms"] < 3, d
+
+
+def test_model_ratio_is_rfc9332s_equation():
+    """2 R_C / (1.22 k R_L): equal RTTs give 2 / 2.44 = 0.8197; a 10 ms
+    base RTT with queues of 15 and 0.3 ms gives 0.8197 * 25 / 10.3."""
+    assert abs(l4s.model_ratio(50, 0, 0) - 0.8197) < 1e-4
+    assert abs(l4s.model_ratio(10, 0.3, 15) - 0.8197 * 25 / 10.3) < 1e-3
 
 
 def test_bad_arguments_are_clear():

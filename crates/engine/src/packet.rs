@@ -284,6 +284,9 @@ pub(crate) struct PacketPool {
     /// direction) by slot, each with the uid of the packet that carries it,
     /// as `qs_opts`; written only by the objects of a LAN (lan/).
     lan_hdrs: Vec<(i32, LanHdr)>,
+    /// AccECN options by slot, each with the uid of the packet that
+    /// carries it, as `qs_opts` (only AccECN connections write them).
+    accecn_opts: Vec<(i32, AccEcnOption)>,
 }
 
 /// Which way a packet goes through a LAN's stack (ns-2's
@@ -313,6 +316,19 @@ pub struct LanHdr {
     pub dir: Direction,
 }
 
+/// The AccECN TCP option (RFC 9768, draft-ietf-tcpm-accurate-ecn section
+/// 3.2.3): the 24-bit EE0B, ECEB and EE1B fields, `fields` of them present
+/// (0-3) in the order `order1` names (order 0: EE0B, ECEB, EE1B; order 1:
+/// EE1B, ECEB, EE0B).  Kept beside the pool: the packet is two full lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AccEcnOption {
+    pub e0b: u32,
+    pub ceb: u32,
+    pub e1b: u32,
+    pub fields: u8,
+    pub order1: bool,
+}
+
 impl Default for PacketPool {
     fn default() -> Self {
         Self::new()
@@ -321,7 +337,7 @@ impl Default for PacketPool {
 
 impl PacketPool {
     pub fn new() -> Self {
-        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), wl_hdrs: Vec::new(), lan_hdrs: Vec::new() }
+        PacketPool { slots: Vec::new(), free: Vec::new(), live: 0, rate_hdrs: Vec::new(), ect1: Vec::new(), qs_opts: Vec::new(), xcp_hdrs: Vec::new(), wl_hdrs: Vec::new(), lan_hdrs: Vec::new(), accecn_opts: Vec::new() }
     }
 
     /// Take a packet from the pool, growing it if needed.
@@ -501,7 +517,27 @@ impl PacketPool {
         if lan != LanHdr::default() {
             self.set_lan_hdr(n, lan);
         }
+        if let Some(o) = self.accecn_option(id) {
+            self.set_accecn_option(n, o);
+        }
         n
+    }
+
+    /// Packet `id`'s AccECN option, if one was written for it.
+    pub fn accecn_option(&self, id: PktId) -> Option<AccEcnOption> {
+        match self.accecn_opts.get(id.0 as usize) {
+            Some(&(uid, o)) if uid == self.get(id).uid => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Give packet `id` (with its uid set) AccECN option `o`.
+    pub fn set_accecn_option(&mut self, id: PktId, o: AccEcnOption) {
+        let i = id.0 as usize;
+        if i >= self.accecn_opts.len() {
+            self.accecn_opts.resize(self.slots.len().max(i + 1), (i32::MIN, AccEcnOption::default()));
+        }
+        self.accecn_opts[i] = (self.get(id).uid, o);
     }
 }
 

@@ -344,7 +344,8 @@ impl Builder {
                         0 => UseEcn::Off,
                         1 => UseEcn::On,
                         2 => UseEcn::AcceptOnly,
-                        _ => return Err(PyValueError::new_err(format!("Builder.full_tcp(): ecn code {v} is not 0, 1 or 2"))),
+                        3 => UseEcn::AccEcn,
+                        _ => return Err(PyValueError::new_err(format!("Builder.full_tcp(): ecn code {v} is not 0, 1, 2 or 3"))),
                     }
                 }
                 "recovery" => {

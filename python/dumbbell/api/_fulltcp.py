@@ -87,10 +87,6 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     w = 'tcp(stack="full")'
     p = dict(params)
     cc = p.pop("cc", "newreno")
-    if isinstance(cc, str) and cc.lower() == "prague":
-        raise ValueError(f"{w}: cc {cc!r} is not on the full TCP yet (its alpha follows Linux's in_ack_event "
-                         f"hook, which the full TCP, after ns-3.37, does not call); ns-2's Linux TCP has it: "
-                         f"tcp(variant=\"linux\", cc='prague'); the full TCP has cc='dctcp'")
     if not isinstance(cc, str) or cc.lower() not in FULL_CCS:
         raise ValueError(f"{w}: unknown cc {cc!r}; the full TCP has {', '.join(FULL_CCS)}")
     cc = cc.lower()
@@ -135,11 +131,12 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     out["sack"] = float(sack)
     plain["sack"] = sack
     ecn = p.pop("ecn", False)
-    modes = {False: "off", True: "on", "off": "off", "on": "on", "accept_only": "accept_only"}
+    modes = {False: "off", True: "on", "off": "off", "on": "on", "accept_only": "accept_only", "accecn": "accecn"}
     if not isinstance(ecn, (bool, str)) or (ecn.lower() if isinstance(ecn, str) else ecn) not in modes:
-        raise ValueError(f"{w}: ecn must be True, False, 'on', 'off' or 'accept_only' (ns-3's UseEcn), got {ecn!r}")
+        raise ValueError(f"{w}: ecn must be True, False, 'on', 'off', 'accept_only' (ns-3's UseEcn) or 'accecn' "
+                         f"(Accurate ECN, RFC 9768), got {ecn!r}")
     plain["ecn"] = modes[ecn.lower() if isinstance(ecn, str) else ecn]
-    out["ecn"] = float(("off", "on", "accept_only").index(plain["ecn"]))
+    out["ecn"] = float(("off", "on", "accept_only", "accecn").index(plain["ecn"]))
     mss, mtu = p.pop("mss", None), p.pop("mtu", None)
     if mss is not None and mtu is not None:
         raise ValueError(f"{w}: give mss or mtu, not both")

@@ -405,6 +405,12 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     /// Whether `ns3_pkts_acked` does anything (NewReno's and Scalable's do
     /// not: the socket skips the call).
     const NS3_PKTS_ACKED: bool = true;
+    /// Whether the ns-3 dialect sets the window on every ACK itself
+    /// (`ns3_cong_control`, Linux's `cong_control`) in Open and CWR, from
+    /// AccECN's feedback (Prague): the socket then asks for AccECN, skips
+    /// `ns3_increase_window` and PRR there, and leaves the ECN reduction to
+    /// `ns3_state_set(Cwr)`.
+    const NS3_CONG_CONTROL: bool = false;
 
     /// `Init`, at the first ACK (ns-2's moment for a Linux module; ns-3
     /// calls it when the socket is made, which its own ports do not need).
@@ -451,6 +457,9 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
         self.set_state(sk, new);
         sk.store_segments(c, s);
     }
+    /// Every ACK that delivered data, for a `NS3_CONG_CONTROL` algorithm:
+    /// `delivered` bytes (acknowledged or SACKed), `ce` of them CE-marked.
+    fn ns3_cong_control(&mut self, _sk: &mut Sock, _delivered: u64, _ce: u64) {}
     /// `CwndEvent`.
     fn ns3_cwnd_event(&mut self, sk: &mut Sock, ev: CaEvent) {
         sk.load_segments();
@@ -554,6 +563,11 @@ macro_rules! ccs {
                 match self { $(Kind::$variant => <$ty>::NS3_PKTS_ACKED,)* }
             }
 
+            /// Whether its ns-3 dialect sets the window per ACK itself.
+            pub fn ns3_cong_control(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_CONG_CONTROL,)* }
+            }
+
             /// A new instance (its private state as `init` will find it).
             pub fn make(self) -> Cc {
                 match self { $(Kind::$variant => Cc::$variant(<$ty>::default()),)* }
@@ -613,6 +627,9 @@ macro_rules! ccs {
             }
             pub fn ns3_cwnd_event(&mut self, sk: &mut Sock, ev: CaEvent) {
                 match self { $(Cc::$variant(c) => c.ns3_cwnd_event(sk, ev),)* }
+            }
+            pub fn ns3_cong_control(&mut self, sk: &mut Sock, delivered: u64, ce: u64) {
+                match self { $(Cc::$variant(c) => c.ns3_cong_control(sk, delivered, ce),)* }
             }
         }
     };

@@ -36,6 +36,39 @@
 //!
 //! Needs RTT samples (`rtt_sample`, in microseconds), so the sender keeps
 //! send times.
+//!
+//! ## The full TCP's Prague (`cc="prague"`, the ns-3 dialect's hooks)
+//!
+//! ns-3.37 has no Prague; on the full TCP it follows the L4S team's Linux
+//! `tcp_prague` (v0.6, the module with AccECN) more closely than the ns-2
+//! version above, fed by AccECN (`socket/accecn.rs`, which the socket
+//! negotiates for it):
+//!
+//! * **Per-ACK window** (`cong_control`): every ACK's delivered bytes less
+//!   its CE-marked bytes (AccECN's option, or its CE packet count) grow
+//!   the window: slow start by a segment per segment below ssthresh, then
+//!   `ai / cwnd` segments per segment, kept in a fractional count, in Open
+//!   and in CWR alike (tcp_prague's "unsaturated" additive increase, whose
+//!   growth per RTT is (1 - p) segments under marking probability p).
+//! * **ECN reduction**: entering CWR (the socket's once-a-window answer to
+//!   AccECN's CE feedback) takes `alpha * cwnd / 2` off the fractional
+//!   count; the count then moves the window by at most one segment per
+//!   ACK, down or up, and a step down sets ssthresh to the window.
+//! * **alpha**: once per round (the ACK passing `snd_nxt` of the round's
+//!   start), after the first CE mark, `alpha = (1 - g) alpha + g F` with
+//!   F the CE-marked share of the bytes delivered in the round (AccECN's
+//!   byte counts; tcp_prague counts packets: the same with full segments),
+//!   g = 1/2^`shift_g` (1/16); alpha starts at 1.
+//! * **RTT independence** (`rtt_scaling` 1, tcp_prague's default
+//!   `RTT_CONTROL_RATE`): after `rtt_transition` rounds out of slow start
+//!   (500), below `rtt_target_us` (25 ms) the additive increase is scaled
+//!   by (srtt / target)^2, alpha is updated and the window reduced at most
+//!   once per target RTT.  0 turns it off.
+//! * **Loss**: the socket's recovery (PRR) with ssthresh half the window,
+//!   as Reno (tcp_prague halves through its fractional count instead); the
+//!   count is cleared and does not move the window until Open again.
+//! * Not here: tcp_prague's pacing (the full TCP has no pacing yet) and
+//!   its classic-ECN detection (off by default in tcp_prague).
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
@@ -44,6 +77,10 @@ const SHIFT_G: usize = 0;
 const RTT_SCALING: usize = 1;
 const RTT_TARGET_US: usize = 2;
 const CLASSIC_QDELAY_US: usize = 3;
+/// The full TCP's attribute `rtt_transition` (its fourth).
+const RTT_TRANSITION: usize = 3;
+/// tcp_prague's `MAX_SCALED_RTT`: no scaling above 100 ms.
+const MAX_SCALED_RTT_NS: f64 = 100e6;
 
 #[derive(Clone, Debug, Default)]
 pub struct Prague {
@@ -63,6 +100,167 @@ pub struct Prague {
     /// The bottleneck is taken for a classic ECN AQM.
     pub classic: bool,
     loss_cwnd: u64,
+    /// The full TCP's state (the ns-3 dialect's hooks).
+    pub full: FullPrague,
+}
+
+/// tcp_prague's state on the full TCP (module header), in its fixed
+/// point: windows and increases in 2^-20 segments (`CWND_UNIT`), alpha in
+/// 2^-20 kept upscaled by 1/g so that its remainder carries over.
+#[derive(Clone, Debug, Default)]
+pub struct FullPrague {
+    /// alpha * 2^20 / g (`upscaled_alpha`).
+    pub upscaled_alpha: u64,
+    /// The window's fractional count (`cwnd_cnt`, 2^-20 segments;
+    /// negative: reductions to apply).
+    pub cwnd_cnt: i64,
+    /// Additive increase per acknowledged unmarked segment, before the
+    /// division by cwnd (`ai_ack_increase`, 2^-20 segments).
+    pub ai: u64,
+    pub in_loss: bool,
+    /// A CE mark was seen (alpha is updated only after one).
+    pub saw_ce: bool,
+    next_seq: u64,
+    /// Rounds since slow start ended.
+    pub round: u32,
+    /// Bytes delivered and CE-marked, in all and at the round's start;
+    /// unmarked bytes short of a segment.
+    delivered: u64,
+    delivered_ce: u64,
+    old_delivered: u64,
+    old_delivered_ce: u64,
+    carry: u64,
+    /// SRTT (ns) and the times of the last alpha update and CWR entry.
+    srtt_ns: i64,
+    alpha_stamp: i64,
+    cwr_stamp: i64,
+}
+
+/// `CWND_UNIT` and `PRAGUE_ALPHA_BITS`: 2^20 is one.
+const ONE: i64 = 1 << 20;
+
+impl FullPrague {
+    fn shift_g(sk: &Sock) -> u32 {
+        sk.p[SHIFT_G].clamp(0, 20) as u32
+    }
+
+    /// alpha (0..1).
+    pub fn alpha(&self, sk: &Sock) -> f64 {
+        (self.upscaled_alpha >> Self::shift_g(sk)) as f64 / ONE as f64
+    }
+
+    fn target_us(sk: &Sock) -> u64 {
+        sk.p[RTT_TARGET_US].max(1) as u64
+    }
+
+    /// `prague_is_rtt_indep`.
+    fn rtt_indep(&self, sk: &Sock) -> bool {
+        sk.p[RTT_SCALING] != 0 && sk.snd_cwnd >= sk.snd_ssthresh && self.round >= sk.p[RTT_TRANSITION].max(0) as u32
+    }
+
+    /// `prague_ai_ack_increase` with `RTT_CONTROL_RATE`
+    /// (`prague_rate_scaled_ai_ack_increase`): (srtt / target)^2 below
+    /// the target, rounded.
+    fn update_ai(&mut self, sk: &Sock) {
+        let rtt = (self.srtt_ns.max(0) / 1000) as u64;
+        let target = Self::target_us(sk);
+        self.ai = if sk.p[RTT_SCALING] == 0 || self.round < sk.p[RTT_TRANSITION].max(0) as u32 || rtt == 0 || rtt as f64 * 1000.0 > MAX_SCALED_RTT_NS || rtt >= target {
+            ONE as u64
+        } else {
+            let div = target * target;
+            ((rtt << 20) * rtt + div / 2) / div
+        };
+    }
+
+    /// `prague_new_round`.
+    fn new_round(&mut self, sk: &Sock) {
+        self.next_seq = sk.snd_nxt;
+        self.old_delivered = self.delivered;
+        self.old_delivered_ce = self.delivered_ce;
+        if sk.snd_cwnd >= sk.snd_ssthresh {
+            self.round = self.round.saturating_add(1);
+        }
+        self.update_ai(sk);
+    }
+
+    fn init(&mut self, sk: &Sock) {
+        *self = FullPrague { upscaled_alpha: (ONE as u64) << Self::shift_g(sk), ai: ONE as u64, alpha_stamp: sk.now_ns, srtt_ns: self.srtt_ns, ..FullPrague::default() };
+        self.new_round(sk);
+    }
+
+    /// `prague_update_cwnd` then `prague_update_alpha`, on segments.
+    fn cong_control(&mut self, sk: &mut Sock, delivered: u64, ce: u64) {
+        let mss = sk.mss_cache.max(1);
+        let ce = ce.min(delivered);
+        self.delivered += delivered;
+        self.delivered_ce += ce;
+        if ce > 0 {
+            self.saw_ce = true;
+        }
+        // the unmarked segments (tcp_prague: `acked - ece_delta`)
+        self.carry += delivered - ce;
+        let mut acked = self.carry / mss;
+        self.carry %= mss;
+        if acked > 0 && !self.in_loss {
+            if sk.snd_cwnd < sk.snd_ssthresh {
+                // `tcp_slow_start`
+                let c = (sk.snd_cwnd + acked).min(sk.snd_ssthresh);
+                acked -= c - sk.snd_cwnd;
+                sk.snd_cwnd = c;
+            }
+            if acked > 0 {
+                let cwnd = sk.snd_cwnd.max(1);
+                let inc = (acked * self.ai + cwnd / 2) / cwnd;
+                self.cwnd_cnt += inc.max(acked) as i64;
+            }
+        }
+        if self.cwnd_cnt <= -ONE {
+            self.cwnd_cnt += ONE;
+            sk.snd_cwnd = sk.snd_cwnd.saturating_sub(1);
+            if sk.snd_cwnd < 2 {
+                sk.snd_cwnd = 2;
+                self.cwnd_cnt = 0;
+            }
+            sk.snd_ssthresh = sk.snd_cwnd;
+            self.update_ai(sk);
+        } else if self.cwnd_cnt >= ONE {
+            self.cwnd_cnt -= ONE;
+            if sk.snd_cwnd < sk.snd_cwnd_clamp as u64 {
+                sk.snd_cwnd += 1;
+            }
+            self.update_ai(sk);
+        }
+        // once per round (and per target RTT when RTT-independent)
+        if sk.snd_una >= self.next_seq && (!self.rtt_indep(sk) || (sk.now_ns - self.alpha_stamp).max(0) as u64 >= Self::target_us(sk) * 1000) {
+            if self.saw_ce {
+                let d = self.delivered - self.old_delivered;
+                let ecn = self.delivered_ce - self.old_delivered_ce;
+                let f = if ecn > 0 { (ecn << 20) / d.max(1) } else { 0 };
+                let g = Self::shift_g(sk);
+                let a = self.upscaled_alpha - (self.upscaled_alpha >> g) + f;
+                self.upscaled_alpha = a.min((ONE as u64) << g);
+                self.alpha_stamp = sk.now_ns;
+            }
+            self.new_round(sk);
+        }
+    }
+
+    /// `prague_enter_cwr`: alpha * cwnd / 2 off the count, rounded.
+    fn enter_cwr(&mut self, sk: &Sock) {
+        if self.rtt_indep(sk) && ((sk.now_ns - self.cwr_stamp).max(0) as u64) < Self::target_us(sk) * 1000 {
+            return;
+        }
+        self.cwr_stamp = sk.now_ns;
+        let alpha = self.upscaled_alpha >> Self::shift_g(sk);
+        let reduction = (alpha * (sk.snd_cwnd << 20) + ONE as u64) >> 21;
+        self.cwnd_cnt -= reduction as i64;
+    }
+
+    fn enter_loss(&mut self) {
+        self.in_loss = true;
+        self.cwnd_cnt = 0;
+        self.carry = 0;
+    }
 }
 
 impl Prague {
@@ -102,6 +300,73 @@ impl CongestionOps for Prague {
     const NEEDS_ECN: bool = true;
     const ECT1: bool = true;
     const HAS_RTT_SAMPLE: bool = true;
+    const NS3_PARAMS: &'static [Param] = &[
+        Param { name: "shift_g", default: 4, about: "alpha's EWMA gain g = 1/2^shift_g" },
+        Param { name: "rtt_scaling", default: 1, about: "1: RTT independence as tcp_prague's RTT_CONTROL_RATE (its default); 0: none" },
+        Param { name: "rtt_target_us", default: 25_000, about: "the RTT independence target (us)" },
+        Param { name: "rtt_transition", default: 500, about: "rounds after slow start before RTT independence starts" },
+    ];
+    const NS3_CONG_CONTROL: bool = true;
+
+    fn ns3_init(&mut self, sk: &mut Sock) {
+        sk.load_segments();
+        self.full.init(sk);
+    }
+
+    /// A loss: half the window (Reno), at least 2 segments.
+    fn ns3_ssthresh(&mut self, sk: &mut Sock, _bytes_in_flight: u32) -> u32 {
+        sk.load_segments();
+        ((sk.snd_cwnd / 2).max(2) * sk.mss_cache.max(1)).min(u32::MAX as u64) as u32
+    }
+
+    /// Only after a timeout (the Loss state; Open and CWR go through
+    /// `ns3_cong_control`): slow start, then a segment per window.
+    fn ns3_increase_window(&mut self, sk: &mut Sock, segments_acked: u32) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        for _ in 0..segments_acked {
+            if sk.snd_cwnd < sk.snd_ssthresh {
+                sk.snd_cwnd += 1;
+            } else {
+                self.full.cwnd_cnt += ONE / sk.snd_cwnd.max(1) as i64;
+                if self.full.cwnd_cnt >= ONE {
+                    self.full.cwnd_cnt -= ONE;
+                    sk.snd_cwnd += 1;
+                }
+            }
+        }
+        sk.store_segments(c, s);
+    }
+
+    /// The RTT estimate (SRTT), for the RTT independence.
+    fn ns3_pkts_acked(&mut self, _sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
+        if rtt_ns > 0 {
+            self.full.srtt_ns = rtt_ns;
+        }
+    }
+
+    fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
+        sk.load_segments();
+        match new {
+            CaState::Cwr => self.full.enter_cwr(sk),
+            CaState::Recovery | CaState::Loss => self.full.enter_loss(),
+            CaState::Open => self.full.in_loss = false,
+            _ => {}
+        }
+    }
+
+    fn ns3_cwnd_event(&mut self, _sk: &mut Sock, ev: CaEvent) {
+        if ev == CaEvent::Loss {
+            self.full.enter_loss();
+        }
+    }
+
+    fn ns3_cong_control(&mut self, sk: &mut Sock, delivered: u64, ce: u64) {
+        sk.load_segments();
+        let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
+        self.full.cong_control(sk, delivered, ce);
+        sk.store_segments(c, s);
+    }
 
     fn init(&mut self, sk: &mut Sock) {
         self.prior_snd_una = sk.snd_una;
@@ -310,5 +575,83 @@ mod tests {
         assert_eq!(sk.snd_ssthresh, 15);
         assert!(<Prague as CongestionOps>::ECT1 && <Prague as CongestionOps>::NEEDS_ECN);
         assert!(!<super::super::dctcp::Dctcp as CongestionOps>::ECT1);
+    }
+
+    fn full_sock(cwnd_segs: u64) -> Sock {
+        let mut sk = Sock { mss_cache: 1000, cwnd_bytes: (cwnd_segs * 1000) as u32, ssthresh_bytes: (cwnd_segs * 1000) as u32, snd_cwnd_clamp: u32::MAX, ..Default::default() };
+        for (i, p) in Prague::NS3_PARAMS.iter().enumerate() {
+            sk.p[i] = p.default;
+        }
+        sk
+    }
+
+    /// The full TCP's per-ACK window (tcp_prague's `prague_update_cwnd`):
+    /// at cwnd 10, 10 ACKs of one unmarked segment add 10 * 1/10 = 1
+    /// segment; with 2 of 10 segments CE-marked only 8/10 (the unsaturated
+    /// increase).  Entering CWR at alpha 1 takes 10/2 = 5 off the count,
+    /// which then steps the window down one segment per ACK, ssthresh
+    /// following it.
+    #[test]
+    fn full_tcp_per_ack_window() {
+        let mut c = Prague::default();
+        let mut sk = full_sock(10);
+        c.ns3_init(&mut sk);
+        assert_eq!((c.full.alpha(&sk), c.full.ai), (1.0, 1 << 20));
+        sk.snd_nxt = 1_000_000;
+        // each ACK: (2^20 + 5) / 10 = 104858; ten: 1048580, a segment and 4
+        for _ in 0..10 {
+            c.ns3_cong_control(&mut sk, 1000, 0);
+        }
+        assert_eq!((sk.cwnd_bytes, c.full.cwnd_cnt), (11_000, 4));
+        let mut c = Prague::default();
+        let mut sk = full_sock(10);
+        c.ns3_init(&mut sk);
+        sk.snd_nxt = 1_000_000;
+        for i in 0..10 {
+            c.ns3_cong_control(&mut sk, 1000, if i < 2 { 1000 } else { 0 });
+        }
+        assert_eq!((sk.cwnd_bytes, c.full.cwnd_cnt), (10_000, 8 * 104858));
+        assert!(c.full.saw_ce);
+        // CWR at alpha 1: (2^20 * 10 * 2^20 + 2^20) >> 21 = 5 * 2^20 off,
+        // one segment a step
+        c.ns3_state_set(&mut sk, CaState::Cwr);
+        assert_eq!(c.full.cwnd_cnt, 8 * 104858 - 5 * (1 << 20));
+        for k in 1..=4 {
+            c.ns3_cong_control(&mut sk, 1000, 1000);
+            assert_eq!((sk.cwnd_bytes, sk.ssthresh_bytes), (10_000 - k * 1000, 10_000 - k * 1000));
+        }
+        c.ns3_cong_control(&mut sk, 1000, 1000);
+        assert_eq!(sk.cwnd_bytes, 6_000, "-0.2 left: no step");
+    }
+
+    /// alpha once per round: from 1, a round with a quarter of its bytes
+    /// CE-marked gives 15/16 + 0.25/16 = 0.953125; before the first CE mark
+    /// it is not updated.  RTT independence (tcp_prague's RATE heuristic)
+    /// after the transition rounds: AI (srtt/target)^2 = (10/25)^2 = 0.16.
+    #[test]
+    fn full_tcp_alpha_and_rtt_scaling() {
+        let mut c = Prague::default();
+        let mut sk = full_sock(20);
+        sk.snd_nxt = 4000;
+        c.ns3_init(&mut sk);
+        // a round of unmarked data: alpha stays 1 (no CE seen yet)
+        sk.snd_una = 4000;
+        sk.snd_nxt = 8000;
+        c.ns3_cong_control(&mut sk, 4000, 0);
+        assert_eq!(c.full.alpha(&sk), 1.0);
+        for i in 0..4 {
+            sk.snd_una += 1000;
+            c.ns3_cong_control(&mut sk, 1000, if i == 0 { 1000 } else { 0 });
+        }
+        assert_eq!(c.full.alpha(&sk), 0.953125);
+        // RTT scaling: srtt 10 ms, past the transition
+        sk.p[RTT_TRANSITION] = 0;
+        c.ns3_pkts_acked(&mut sk, 1, 10_000_000);
+        c.full.update_ai(&sk);
+        // 10000^2 * 2^20 / 25000^2 = 167772.16, rounded
+        assert_eq!(c.full.ai, 167_772);
+        sk.p[RTT_SCALING] = 0;
+        c.full.update_ai(&sk);
+        assert_eq!(c.full.ai, 1 << 20);
     }
 }

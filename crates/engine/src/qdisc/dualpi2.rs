@@ -30,13 +30,17 @@
 //! ECN-capable classic packets are dropped rather than marked, as RFC 9332
 //! section 4.2.3 asks, so an unresponsive ECN source cannot hold the queue.
 //!
-//! The scheduler between the two queues is the time-shifted FIFO of RFC
-//! 9332 section 4.2.2 (TS-FIFO): it serves the L4S queue unless the classic
-//! head has waited more than `tshift` longer than the L4S head, i.e. L4S
-//! if `l_sojourn + tshift >= c_sojourn`.  RFC 9332 leaves tshift to the
-//! implementation; Dumbbell's default is 50 ms (with the 15 ms target the
-//! L4S queue is served first in the steady state, and the classic queue
-//! cannot starve beyond 50 ms behind a flood of L4S packets).
+//! The scheduler between the two queues is, by default, Linux
+//! sch_dualpi2's weighted round robin with classic protection (`pick`: the
+//! classic queue gets `c_protection` percent, 10, of the bytes while both
+//! are backlogged), or with `tsfifo` the time-shifted FIFO of RFC 9332
+//! section 4.2.2: it serves the L4S queue unless the classic head has
+//! waited more than `tshift` (50 ms) longer than the L4S head.  As Linux's,
+//! the PI reads the larger of the two heads' sojourns (`pi_max`), and no
+//! coupled mark or classic drop happens below `min_bytes` (two MTUs)
+//! queued (`must_drop`).  With the RFC's choices (TS-FIFO, the classic
+//! delay alone, no threshold) unpaced L4S bursts made p' swing and the
+//! squared classic probability bite (docs/aqm.md).
 //!
 //! The buffer is the queue's capacity, shared: an arrival that finds
 //! `limit` packets held (or, counted in bytes, no room for it) is dropped,
@@ -61,6 +65,9 @@ use super::{Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
 use crate::sim::World;
+
+/// The MTU of Linux's credit arithmetic (bytes).
+const MTU: i64 = 1500;
 
 /// A time in seconds as whole nanoseconds (to the nearest).
 #[inline]
@@ -96,9 +103,24 @@ pub struct DualPi2 {
     pub step_min_bytes: i64,
     /// Width of the ramp above `step_thresh` (0: a step).
     pub ramp_range: i64,
-    /// The time shift of the scheduler (50 ms).
+    /// The time shift of the TS-FIFO scheduler (50 ms), used with `tsfifo`.
     pub tshift: i64,
+    /// The scheduler is RFC 9332's time-shifted FIFO (else, the default,
+    /// Linux sch_dualpi2's weighted round robin with classic protection).
+    pub tsfifo: bool,
+    /// The classic queue's weight in the round robin, percent (10: while
+    /// both queues hold packets the classic one gets a tenth of the bytes).
+    pub c_protection: i64,
+    /// No coupled mark and no classic drop or mark while the two queues
+    /// hold fewer than this many bytes after the packet left (Linux's
+    /// `must_drop`: two MTUs, 3000).
+    pub min_bytes: i64,
+    /// The PI core reads the larger of the two heads' sojourn times (Linux
+    /// sch_dualpi2), else the classic head's alone.
+    pub pi_max: bool,
     // ---- state ----
+    /// The round robin's credit (bytes times weight; <= 0: L4S's turn).
+    credit: i64,
     /// The base probability p'.
     pub p: f64,
     /// The classic head's sojourn at the last update (`prevq`, ns).
@@ -154,6 +176,11 @@ impl DualPi2 {
             step_min_bytes: 3000,
             ramp_range: 0,
             tshift: 50_000_000,
+            tsfifo: false,
+            c_protection: 10,
+            min_bytes: 3000,
+            pi_max: true,
+            credit: Self::credit_init(10),
             p: 0.0,
             prevq: 0,
             next_update: 16_000_000,
@@ -169,6 +196,18 @@ impl DualPi2 {
             c_aqm_drops: 0,
             overflows: 0,
         }
+    }
+
+    /// The round robin's credit when it restarts (Linux: an MTU times
+    /// wc - wl, so the L4S queue goes first when its weight is larger).
+    fn credit_init(wc: i64) -> i64 {
+        MTU * (2 * wc - 100)
+    }
+
+    /// Set the classic weight (percent) and restart the round robin.
+    pub fn set_c_protection(&mut self, wc: i64) {
+        self.c_protection = wc.clamp(0, 100);
+        self.credit = Self::credit_init(self.c_protection);
     }
 
     /// Set the update period, the next update falling at its next multiple
@@ -200,7 +239,10 @@ impl DualPi2 {
     /// head's sojourn moves p' by alpha times its distance from the target
     /// plus beta times its change since the last update; p' stays in [0, 1].
     pub fn update(&mut self, at: i64) {
-        let curq = Self::head_sojourn(&self.c_stamps, at);
+        let mut curq = Self::head_sojourn(&self.c_stamps, at);
+        if self.pi_max {
+            curq = curq.max(Self::head_sojourn(&self.l_stamps, at));
+        }
         let secs = |ns: i64| ns as f64 * 1e-9;
         let p = self.p + self.alpha * secs(curq - self.target) + self.beta * secs(curq - self.prevq);
         self.p = p.clamp(0.0, 1.0);
@@ -215,10 +257,43 @@ impl DualPi2 {
             let at = self.next_update;
             self.update(at);
             self.next_update += self.t_update;
-            if self.p == 0.0 && self.prevq == 0 && self.c_stamps.is_empty() && self.next_update <= now {
+            if self.p == 0.0 && self.prevq == 0 && self.c_stamps.is_empty() && (!self.pi_max || self.l_stamps.is_empty()) && self.next_update <= now {
                 let skip = (now - self.next_update) / self.t_update + 1;
                 self.next_update += skip * self.t_update;
             }
+        }
+    }
+
+    /// The scheduler's choice: the time-shifted FIFO's, or the round
+    /// robin's (Linux's `dualpi2_qdisc_dequeue`: the L4S queue while the
+    /// classic one is empty or the credit is not positive; an L4S packet
+    /// sent while classic ones wait adds wc times its bytes to the credit,
+    /// a classic one sent while L4S ones wait takes wl = 100 - wc times
+    /// its bytes; both empty: the credit restarts).
+    #[inline]
+    pub(crate) fn pick(&mut self, pool: &PacketPool, now: i64) -> Option<Which> {
+        if self.tsfifo {
+            return self.schedule(now);
+        }
+        let (l, c) = (self.lq.get(0), self.cq.get(0));
+        match (l, c) {
+            (None, None) => {
+                self.credit = Self::credit_init(self.c_protection);
+                None
+            }
+            (Some(p), c) if c.is_none() || self.credit <= 0 => {
+                if c.is_some() {
+                    self.credit += self.c_protection * pool.get(p).size as i64;
+                }
+                Some(Which::L4s)
+            }
+            (l, Some(p)) => {
+                if l.is_some() {
+                    self.credit -= (100 - self.c_protection) * pool.get(p).size as i64;
+                }
+                Some(Which::Classic)
+            }
+            (Some(_), None) => unreachable!(),
         }
     }
 
@@ -296,7 +371,7 @@ impl DualPi2 {
     /// uniform draw.
     pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: i64, drops: &mut Drops, mut draw: impl FnMut() -> f64) -> Option<PktId> {
         loop {
-            match self.schedule(now)? {
+            match self.pick(pool, now)? {
                 Which::L4s => {
                     let p = self.lq.pop(pool).expect("L4S queue in step with its stamps");
                     let t = self.l_stamps.pop_front().expect("a stamp per packet");
@@ -304,7 +379,7 @@ impl DualPi2 {
                     self.l_departures += 1;
                     self.l_sojourn_sum += qdelay as f64 * 1e-9;
                     let native = self.native_l4s(qdelay, self.lq.bytes());
-                    let coupled = self.p_cl();
+                    let coupled = if self.quiet() { 0.0 } else { self.p_cl() };
                     let pl = native.max(coupled);
                     if pl >= 1.0 || (pl > 0.0 && pl > draw()) {
                         let pk = pool.get_mut(p);
@@ -323,7 +398,7 @@ impl DualPi2 {
                     let p = self.cq.pop(pool).expect("classic queue in step with its stamps");
                     let t = self.c_stamps.pop_front().expect("a stamp per packet");
                     let qdelay = now - t;
-                    if self.p > 0.0 && self.p > draw().max(draw()) {
+                    if self.p > 0.0 && !self.quiet() && self.p > draw().max(draw()) {
                         let overload = self.k * self.p >= 1.0;
                         let pk = pool.get_mut(p);
                         if !pk.ecn_capable || overload {
@@ -340,6 +415,12 @@ impl DualPi2 {
                 }
             }
         }
+    }
+
+    /// Too little is queued for the PI's marks and drops (`min_bytes`).
+    #[inline]
+    fn quiet(&self) -> bool {
+        self.lq.bytes() + self.cq.bytes() < self.min_bytes
     }
 
     /// Mean sojourn time of the packets the L4S queue sent (seconds).
@@ -529,6 +610,8 @@ mod tests {
     fn coupled_and_squared_probabilities() {
         let (mut pool, ids) = packets("1100n0");
         let mut q = DualPi2::new();
+        q.tsfifo = true;
+        q.min_bytes = 0;
         q.tshift = 0;
         for (i, &p) in ids.iter().enumerate() {
             q.do_enqueue(&cap(100), &pool, i as i64, p);
@@ -568,6 +651,8 @@ mod tests {
     fn overload_drops_ecn_capable_classic_packets() {
         let (mut pool, ids) = packets("01");
         let mut q = DualPi2::new();
+        q.tsfifo = true;
+        q.min_bytes = 0;
         q.tshift = 0;
         q.do_enqueue(&cap(10), &pool, 0, ids[0]);
         q.do_enqueue(&cap(10), &pool, 1, ids[1]);
@@ -586,6 +671,7 @@ mod tests {
     fn time_shifted_fifo() {
         let (mut pool, ids) = packets("n1n1");
         let mut q = DualPi2::new();
+        q.tsfifo = true;
         q.do_enqueue(&cap(10), &pool, 0, ids[0]); // classic at 0
         q.do_enqueue(&cap(10), &pool, 40 * MS, ids[1]); // L4S at 40 ms
         q.do_enqueue(&cap(10), &pool, 45 * MS, ids[2]); // classic at 45 ms
@@ -604,6 +690,65 @@ mod tests {
         // mean sojourns: L4S (55 + 0)/2 ms, classic (95 + 50)/2 ms
         assert!((q.l_mean_delay() - 0.0275).abs() < 1e-12);
         assert!((q.c_mean_delay() - 0.0725).abs() < 1e-12);
+    }
+
+    /// Linux sch_dualpi2's round robin (the default scheduler), classic
+    /// weight 10%: the credit starts at 1500 * (10 - 90) = -120000; each
+    /// 1000-byte L4S packet sent while classic ones wait adds 10000, each
+    /// classic one sent while L4S ones wait takes 90000; the L4S queue goes
+    /// while the credit is not positive.  So 13 L4S packets, a classic
+    /// one (credit 10000 -> -80000), 9 L4S, a classic one, ...: the
+    /// classic queue gets a tenth of the bytes while both are backlogged.
+    #[test]
+    fn round_robin_with_classic_protection() {
+        let kinds: String = "1".repeat(30) + &"n".repeat(5);
+        let (mut pool, ids) = packets(&kinds);
+        let mut q = DualPi2::new();
+        for &p in &ids {
+            q.do_enqueue(&cap(100), &pool, 0, p);
+        }
+        let mut drops = Drops::default();
+        let never = || -> f64 { panic!("p' = 0") };
+        let order: Vec<bool> = (0..35).map(|_| {
+            let p = q.do_dequeue(&mut pool, 0, &mut drops, never).unwrap();
+            !pool.get(p).ecn_capable
+        }).collect();
+        let classic_at: Vec<usize> = order.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect();
+        // (the L4S queue empties after 30: the last classic ones go in a row)
+        assert_eq!(classic_at, vec![13, 23, 32, 33, 34]);
+        // both empty: the credit restarts
+        assert_eq!(q.do_dequeue(&mut pool, 0, &mut drops, never), None);
+        assert_eq!(q.credit, -120_000);
+    }
+
+    /// Linux's `must_drop`: below two MTUs queued (after the packet left)
+    /// no coupled mark and no classic drop, even at p' = 1; the PI core
+    /// reads the larger head sojourn (an L4S head of 25 ms moves p' as a
+    /// classic one would: 0.0816), or with `pi_max` off the classic one.
+    #[test]
+    fn quiet_below_two_mtus_and_pi_on_the_larger_delay() {
+        let (mut pool, ids) = packets("n1n");
+        let mut q = DualPi2::new();
+        q.tsfifo = true;
+        for &p in &ids {
+            q.do_enqueue(&cap(10), &pool, 0, p);
+        }
+        q.p = 1.0;
+        let mut drops = Drops::default();
+        let never = || -> f64 { panic!("no draw at p' = 1") };
+        // 3000 bytes queued: after the first leaves, 2000 < 3000: quiet
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, never).unwrap();
+        assert!(!pool.get(p).ecn_to_echo && drops.pkts.is_empty());
+        let (pool2, ids2) = packets("1");
+        let mut q = DualPi2::new();
+        q.do_enqueue(&cap(10), &pool2, -9 * MS, ids2[0]);
+        let mut r = q.clone();
+        q.catch_up(16 * MS);
+        assert!((q.p - 0.0816).abs() < 1e-12, "{}", q.p);
+        r.pi_max = false;
+        r.catch_up(16 * MS);
+        assert_eq!(r.p, 0.0);
+        let _ = (&mut pool, ids);
     }
 
     /// The lazy updates equal a timer's: catching up at once over many

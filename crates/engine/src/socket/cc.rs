@@ -161,12 +161,11 @@ pub struct Cc {
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
 /// `reno` entry, whose ns-3 dialect is TcpNewReno); None for one it does
-/// not offer: ns-2's naive_reno test module, and Prague (see
-/// [`refusal`]).
+/// not offer: ns-2's naive_reno test module (see [`refusal`]).
 pub fn full_name(k: Kind) -> Option<&'static str> {
     match k {
         Kind::Reno => Some("newreno"),
-        Kind::NaiveReno | Kind::Prague => None,
+        Kind::NaiveReno => None,
         k => Some(k.name()),
     }
 }
@@ -174,11 +173,6 @@ pub fn full_name(k: Kind) -> Option<&'static str> {
 /// Why the full TCP refuses an algorithm `crate::cc` has, by name.
 pub fn refusal(name: &str) -> Option<&'static str> {
     match name {
-        "prague" => Some(
-            "prague is not offered on the full TCP yet: its alpha is updated from Linux's in_ack_event hook, \
-             which this TCP (after ns-3.37, which has no Prague) does not call, and its receiver would need \
-             DCTCP's CE echo; cc=\"dctcp\" is the scalable ECN control it offers",
-        ),
         "naive_reno" => Some("naive_reno is a test module of ns-2's Linux TCP, not offered on the full TCP"),
         _ => None,
     }
@@ -225,6 +219,10 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Dctcp, "shift_g") => Some((0, 10)),
         (Kind::Dctcp, "alpha_on_init") => Some((0, 1024)),
         (Kind::Dctcp, "use_ect0") => Some((0, 1)),
+        (Kind::Prague, "shift_g") => Some((0, 10)),
+        (Kind::Prague, "rtt_scaling") => Some((0, 1)),
+        (Kind::Prague, "rtt_target_us") => Some((1, 10_000_000)),
+        (Kind::Prague, "rtt_transition") => Some((0, 1_000_000)),
         _ => None,
     }
 }
@@ -306,6 +304,36 @@ impl Cc {
     /// sets.
     pub fn dctcp_ecn(&self) -> bool {
         self.kind().needs_ecn()
+    }
+
+    /// It asks for AccECN and sets the window per ACK (Prague,
+    /// `Kind::ns3_cong_control`).
+    pub fn needs_accecn(&self) -> bool {
+        self.kind().ns3_cong_control()
+    }
+
+    /// Same as [`Cc::needs_accecn`]: the socket skips its own window
+    /// growth and PRR in Open and CWR.
+    pub fn owns_window(&self) -> bool {
+        self.kind().ns3_cong_control()
+    }
+
+    /// `cong_control`: an ACK delivered `delivered` bytes, `ce` of them
+    /// CE-marked (AccECN's feedback).
+    #[inline]
+    pub fn cong_control(&mut self, w: &mut Window, delivered: u64, ce: u64) {
+        self.load(w);
+        self.first_ack();
+        self.alg.ns3_cong_control(&mut self.sk, delivered, ce);
+        self.store(w);
+    }
+
+    /// Prague's alpha, if it is Prague.
+    pub fn prague_alpha(&self) -> Option<f64> {
+        match &self.alg {
+            cc::Cc::Prague(p) => Some(p.full.alpha(&self.sk)),
+            _ => None,
+        }
     }
 
     /// Its packets are ECT(1) rather than ECT(0) (DCTCP's `UseEct0` 0).
@@ -429,6 +457,10 @@ impl Cc {
             return b.state_set(w, new);
         }
         self.load(w);
+        if self.kind().ns3_cong_control() {
+            // (its reduction on entering CWR needs its alpha)
+            self.first_ack();
+        }
         self.alg.ns3_state_set(&mut self.sk, new.ca());
         self.store(w);
     }
@@ -482,10 +514,12 @@ mod tests {
             assert_eq!(Cc::by_name(n).unwrap().name(), n);
         }
         assert!(Cc::by_name("reno").is_none() && Cc::by_name("naive_reno").is_none());
-        // Prague is refused with its reason; DCTCP takes ns-3's attributes
-        let e = Cc::with_params("prague", &[]).unwrap_err();
-        assert!(e.contains("in_ack_event") && e.contains("dctcp"), "{e}");
-        assert!(!names.contains(&"prague"));
+        // Prague is offered (AccECN, its own window); DCTCP takes ns-3's attributes
+        let p = Cc::by_name("prague").unwrap();
+        assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() && p.ect1());
+        assert!(!Cc::by_name("dctcp").unwrap().needs_accecn());
+        let e = Cc::with_params("prague", &[("rtt_scaling".into(), 2)]).unwrap_err();
+        assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 1, got 2");
         let d = Cc::with_params("dctcp", &[("use_ect0".into(), 0)]).unwrap();
         assert!(d.dctcp_ecn() && d.ect1() && d.ack_events());
         assert!(!Cc::by_name("dctcp").unwrap().ect1());

@@ -10,6 +10,8 @@
 //! packet's `ecn_capable` and CE its `ecn_to_echo` (ns-2's `ect_` and
 //! `ce_`, which the queues' marking already sets on ECN-capable packets only).
 
+use super::accecn::{self, AccEcn, IpEcn, Negotiated, AE};
+
 /// TCP header flags of ECN.
 pub const ECE: i32 = 0x40;
 pub const CWR: i32 = 0x80;
@@ -22,6 +24,9 @@ pub enum UseEcn {
     On,
     /// Accept ECN when the peer asks, never ask.
     AcceptOnly,
+    /// Ask for Accurate ECN (RFC 9768, `accecn.rs`) on the SYN; accept
+    /// AccECN, or classic ECN when only one end has AccECN.
+    AccEcn,
 }
 
 /// ns-3's `EcnState_t`.
@@ -55,26 +60,39 @@ pub struct Ecn {
     pub dctcp: bool,
     /// `m_ectCodePoint` is ECT(1) (else ECT(0)).
     pub ect1: bool,
+    /// AccECN's counters; `acc.on` once it is negotiated (the classic
+    /// echo's states then stay idle).
+    pub acc: AccEcn,
 }
 
 impl Ecn {
     pub fn new(mode: UseEcn) -> Ecn {
-        Ecn { mode, state: EcnState::Disabled, echo_seq: 0, cwr_seq: 0, ce_seq: 0, dctcp: false, ect1: false }
+        Ecn { mode, state: EcnState::Disabled, echo_seq: 0, cwr_seq: 0, ce_seq: 0, dctcp: false, ect1: false, acc: AccEcn::default() }
     }
 
     /// The flags of the first SYN (`DoConnect`).
     #[inline]
     pub fn syn_flags(&self) -> i32 {
-        if self.mode == UseEcn::On {
-            ECE | CWR
-        } else {
-            0
+        match self.mode {
+            UseEcn::On => ECE | CWR,
+            UseEcn::AccEcn => AE | ECE | CWR,
+            _ => 0,
         }
     }
 
     /// A SYN arrived at a listening end: ECN is used if we accept it and
     /// the SYN asks (ECE and CWR); returns the SYN+ACK's extra flags.
-    pub fn syn_received(&mut self, flags: i32) -> i32 {
+    /// An AccECN end answers an AccECN SYN with AccECN (any combination
+    /// but (0,0,0) and (0,1,1), RFC 9768 sections 3.1.1 and 3.1.3), the
+    /// SYN/ACK's flags feeding back the SYN's IP-ECN field `ip`; a classic
+    /// SYN (0,1,1) with classic ECN.
+    pub fn syn_received(&mut self, flags: i32, ip: IpEcn) -> i32 {
+        if self.mode == UseEcn::AccEcn && !matches!(accecn::ace_of(flags), 0b000 | 0b011) {
+            self.state = EcnState::Idle;
+            self.acc.start();
+            return AccEcn::synack_flags(ip);
+        }
+        self.acc.on = false;
         if self.mode != UseEcn::Off && flags & (ECE | CWR) == ECE | CWR {
             self.state = EcnState::Idle;
             ECE
@@ -85,7 +103,19 @@ impl Ecn {
     }
 
     /// The SYN+ACK arrived: ECN is used if it carries ECE without CWR.
-    pub fn syn_ack_received(&mut self, flags: i32) {
+    pub fn syn_ack_received(&mut self, flags: i32, ip: IpEcn) {
+        if self.mode == UseEcn::AccEcn {
+            // RFC 9768 section 3.1.2, Table 2
+            self.state = match accecn::client_mode(flags) {
+                Negotiated::AccEcn => {
+                    self.acc.synack_received(ip);
+                    EcnState::Idle
+                }
+                Negotiated::Classic => EcnState::Idle,
+                Negotiated::NotEcn => EcnState::Disabled,
+            };
+            return;
+        }
         self.state = if self.mode != UseEcn::Off && flags & (ECE | CWR) == ECE { EcnState::Idle } else { EcnState::Disabled };
     }
 
@@ -149,6 +179,9 @@ impl Ecn {
     /// on the first new segment after an ECE.
     #[inline]
     pub fn data_flags(&mut self, seq: u64, retransmission: bool) -> i32 {
+        if self.acc.on {
+            return self.acc.ack_flags(false);
+        }
         if self.state == EcnState::EceRcvd && self.echo_seq > self.cwr_seq && !retransmission {
             self.state = EcnState::CwrSent;
             self.cwr_seq = seq;
@@ -184,8 +217,8 @@ mod tests {
         for (snd, rcv, ect) in [(UseEcn::Off, UseEcn::Off, false), (UseEcn::On, UseEcn::On, true), (UseEcn::On, UseEcn::Off, false), (UseEcn::Off, UseEcn::On, false), (UseEcn::On, UseEcn::AcceptOnly, true), (UseEcn::AcceptOnly, UseEcn::On, false)] {
             let (mut a, mut b) = (Ecn::new(snd), Ecn::new(rcv));
             let syn = a.syn_flags();
-            let synack = b.syn_received(syn);
-            a.syn_ack_received(synack | 0x12);
+            let synack = b.syn_received(syn, IpEcn::NotEct);
+            a.syn_ack_received(synack | 0x12, IpEcn::NotEct);
             assert_eq!((a.ect(), b.ect()), (ect, ect), "{snd:?} -> {rcv:?}");
         }
     }
@@ -195,8 +228,8 @@ mod tests {
     #[test]
     fn ce_ece_cwr_round_trip() {
         let (mut a, mut b) = (Ecn::new(UseEcn::On), Ecn::new(UseEcn::On));
-        let s = b.syn_received(a.syn_flags());
-        a.syn_ack_received(s);
+        let s = b.syn_received(a.syn_flags(), IpEcn::NotEct);
+        a.syn_ack_received(s, IpEcn::NotEct);
         // a CE-marked segment at 1001: every ACK carries ECE until a CWR
         assert!(b.ce_received(1001));
         assert_eq!(b.ack_flags(), ECE);
@@ -214,5 +247,33 @@ mod tests {
         assert_eq!(b.ack_flags(), 0);
         // an ECE that does not advance the ACK is not acted on
         assert!(!a.ack_received(3001, 3001, ECE, false));
+    }
+
+    /// AccECN beside classic ECN (RFC 9768 section 3.1.2, Table 2):
+    /// AccECN at both ends: AccECN, the SYN/ACK feeding back the SYN's
+    /// IP-ECN; an AccECN client and a classic server: classic ECN (the
+    /// server answers the (1,1,1) SYN with ECE); a classic client and an
+    /// AccECN server: classic ECN; AccECN and Off: no ECN.  In AccECN mode
+    /// data segments carry ACE (r.cep = 5: AE and ECE), never CWR alone.
+    #[test]
+    fn accecn_negotiation_beside_classic() {
+        for (snd, rcv, acc, ect) in [
+            (UseEcn::AccEcn, UseEcn::AccEcn, true, true),
+            (UseEcn::AccEcn, UseEcn::On, false, true),
+            (UseEcn::On, UseEcn::AccEcn, false, true),
+            (UseEcn::AccEcn, UseEcn::Off, false, false),
+            (UseEcn::Off, UseEcn::AccEcn, false, false),
+        ] {
+            let (mut a, mut b) = (Ecn::new(snd), Ecn::new(rcv));
+            let synack = b.syn_received(a.syn_flags(), IpEcn::NotEct);
+            a.syn_ack_received(synack | 0x12, IpEcn::NotEct);
+            assert_eq!((a.acc.on, b.acc.on, a.ect(), b.ect()), (acc, acc, ect, ect), "{snd:?} -> {rcv:?}");
+        }
+        let (mut a, mut b) = (Ecn::new(UseEcn::AccEcn), Ecn::new(UseEcn::AccEcn));
+        assert_eq!(a.syn_flags(), AE | CWR | ECE);
+        assert_eq!(b.syn_received(a.syn_flags(), IpEcn::Ect0), AE, "ECT(0) on the SYN: (1,0,0)");
+        a.syn_ack_received(AE | 0x12, IpEcn::NotEct);
+        assert_eq!(accecn::ace_of(a.acc.ack_flags(true)), 0b010, "handshake encoding");
+        assert_eq!(a.data_flags(1, false), AE | ECE, "ACE = r.cep mod 8 = 5");
     }
 }

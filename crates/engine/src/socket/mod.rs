@@ -22,6 +22,7 @@
 //! link's framing).  Nothing is allocated per packet: the scoreboard,
 //! the RTT history and the reassembly keep their capacity.
 
+pub mod accecn;
 pub mod cc;
 pub mod ecn;
 pub mod pacing;
@@ -40,7 +41,9 @@ use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
 use crate::sim::Sim;
 use cc::{CaEvent, Cc, CongState, Window};
+use accecn::IpEcn;
 use ecn::{Ecn, UseEcn, CWR, ECE};
+use crate::packet::AccEcnOption;
 use prr::{Prr, ReductionBound};
 use rtt::{to_ns, to_s, RttEstimator, SECOND};
 use rx::Reassembly;
@@ -216,7 +219,12 @@ impl Config {
 
     /// The TCP header's length with `blocks` SACK blocks too.
     fn tcp_header_sack(&self, syn: bool, sack_perm: bool, blocks: usize) -> u32 {
-        let mut opt = sack::option_len(blocks);
+        self.tcp_header_opts(syn, sack_perm, blocks, 0)
+    }
+
+    /// ... and `extra` bytes of other options (AccECN's).
+    fn tcp_header_opts(&self, syn: bool, sack_perm: bool, blocks: usize, extra: u32) -> u32 {
+        let mut opt = sack::option_len(blocks) + extra;
         if self.timestamps {
             opt += 10;
         }
@@ -255,6 +263,10 @@ pub struct Stats {
     pub timeouts: u64,
     /// Window reductions for an ECN echo (entries into CWR).
     pub ecn_reductions: u64,
+    /// AccECN's feedback to this end as Data Sender: CE-marked packets
+    /// (s.cep's increase) and payload bytes (s.ceb's, from the option).
+    pub ce_packets: u64,
+    pub ce_bytes: u64,
     pub acks_sent: u64,
     /// Payload bytes delivered in order to the sink.
     pub bytes_received: u64,
@@ -360,8 +372,13 @@ pub struct Socket {
     /// `m_isRetransDataAcked`: this ACK covers a retransmission.
     retrans_acked: bool,
     ecn: Ecn,
+    /// The congestion control sets the window on every ACK itself
+    /// (`Cc::owns_window`: Prague), in Open and CWR.
+    owns_window: bool,
     /// The flags of the segment being processed.
     rx_flags: i32,
+    /// The AccECN option of the segment being processed.
+    rx_acc_opt: Option<AccEcnOption>,
     recover: u64,
     recover_active: bool,
     first_partial_ack: bool,
@@ -405,9 +422,10 @@ impl Socket {
         let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
         let rto = to_ns(cfg.conn_timeout);
         // DCTCP turns ECN on in its own mode (`TcpDctcp::Init`)
-        let mut ecn = Ecn::new(if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
+        let mut ecn = Ecn::new(if cc.needs_accecn() { UseEcn::AccEcn } else if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
         let rate = if cc.has_cong_control() { Some(Box::default()) } else { None };
         ecn.dctcp = cc.dctcp_ecn();
+        let owns = cc.owns_window();
         ecn.ect1 = cc.ect1();
         Socket {
             state: TcpState::Closed,
@@ -448,7 +466,9 @@ impl Socket {
             prr: Prr::default(),
             retrans_acked: false,
             ecn,
+            owns_window: owns,
             rx_flags: 0,
+            rx_acc_opt: None,
             recover: 0,
             recover_active: false,
             first_partial_ack: true,
@@ -484,6 +504,16 @@ impl Socket {
 
     pub fn snd_max(&self) -> u64 {
         self.high_tx
+    }
+
+    /// The connection's AccECN counters, once AccECN is negotiated.
+    pub fn accecn(&self) -> Option<&accecn::AccEcn> {
+        self.ecn.acc.on.then_some(&self.ecn.acc)
+    }
+
+    /// The congestion control.
+    pub fn congestion_control(&self) -> &Cc {
+        &self.cc
     }
 
     /// SRTT (s), or the initial estimate before a sample.
@@ -790,8 +820,14 @@ impl Socket {
         } else {
             0
         };
-        let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
-        let p = self.segment(b, sim, s, flags, 0, hdr, window);
+        // AccECN (SYN=0): ACE on every segment, and the option in the
+        // room the timestamps and SACK blocks leave (RFC 9768 3.2.3.3)
+        let p = if self.ecn.acc.on && !has_syn {
+            self.accecn_segment(b, sim, s, flags, nsack, window)
+        } else {
+            let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
+            self.segment(b, sim, s, flags, 0, hdr, window)
+        };
         if self.ecn.ect_empty() {
             self.mark_ect(sim, p);
         }
@@ -816,6 +852,26 @@ impl Socket {
             self.retx_flags = flags;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
         }
+    }
+
+    /// A segment without data in AccECN mode (SYN=0): ACE in its flags,
+    /// and the option in the room the timestamps and SACK blocks leave
+    /// (RFC 9768 section 3.2.3.3), its bytes in the header.
+    #[cold]
+    #[inline(never)]
+    fn accecn_segment(&mut self, b: &AgentBase, sim: &mut Sim, seq: u64, flags: i32, nsack: usize, window: u32) -> PktId {
+        let flags = flags & !(accecn::AE | CWR | ECE) | self.ecn.acc.ack_flags(nsack == 0);
+        let mut acc_opt = None;
+        if flags & ACK != 0 {
+            let used = sack::option_len(nsack) + if self.cfg.timestamps { 10 } else { 0 };
+            acc_opt = self.ecn.acc.option(40u32.saturating_sub(used));
+        }
+        let hdr = self.cfg.tcp_header_opts(false, false, nsack, acc_opt.map_or(0, |(_, n)| n));
+        let p = self.segment(b, sim, seq, flags, 0, hdr, window);
+        if let Some((o, _)) = acc_opt {
+            sim.w.pool.set_accecn_option(p, o);
+        }
+        p
     }
 
     /// ECT(0), or ECT(1) when the congestion control asks for it.
@@ -1024,6 +1080,11 @@ impl Socket {
         let peer_shift = (pk.reason & 0xff).clamp(0, 14) as u8;
         let peer_sack = pk.reason & SACK_PERMITTED != 0;
         let (ce, ect) = (pk.ecn_to_echo, pk.ecn_capable);
+        // (the IP-ECN field matters to AccECN and to a SYN's answer only)
+        let ip = if ect && (flags & SYN != 0 || self.ecn.acc.on) { IpEcn::of(ect, sim.w.pool.is_ect1(p), ce) } else { IpEcn::of(ect, false, ce) };
+        if self.ecn.acc.on {
+            self.rx_acc_opt = sim.w.pool.accecn_option(p);
+        }
         self.rx_flags = flags;
         self.rx_nblocks = 0;
         if self.sack && pk.sa_len > 0 && flags & (ACK | SYN) == ACK {
@@ -1038,13 +1099,19 @@ impl Socket {
         // `ForwardUp`: a CE mark on a segment newer than the last one
         // marked; the congestion control hears of it, and of an ECN-capable
         // segment without one (DCTCP's receiver may send an ACK at once)
-        if ce && self.ecn.ce_received(seq) {
+        if self.ecn.acc.on {
+            // AccECN's Data Receiver counts every segment (SYN=0) by its
+            // IP-ECN field (RFC 9768 section 3.2)
+            if flags & SYN == 0 {
+                self.ecn.acc.received(ip, payload as u64);
+            }
+        } else if ce && self.ecn.ce_received(seq) {
             self.ecn_event(b, sim, true);
         } else if (ce || ect) && self.ecn.state != ecn::EcnState::Disabled {
             self.ecn_event(b, sim, false);
         }
         // `DoForwardUp`: the sender reacted to our echo
-        if flags & CWR != 0 && self.state == TcpState::Established && flags & RST == 0 {
+        if flags & CWR != 0 && !self.ecn.acc.on && self.state == TcpState::Established && flags & RST == 0 {
             self.ecn.cwr_received();
         }
         if flags & SYN != 0 {
@@ -1089,11 +1156,11 @@ impl Socket {
                     self.syn_count = self.cfg.syn_retries;
                     self.data_retr_count = self.cfg.data_retries;
                     self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
-                    let e = self.ecn.syn_received(flags);
+                    let e = self.ecn.syn_received(flags, ip);
                     self.send_empty(b, sim, SYN | ACK | e);
                 }
             }
-            TcpState::SynSent => self.process_syn_sent(b, sim, flags, seq, ack),
+            TcpState::SynSent => self.process_syn_sent(b, sim, flags, seq, ack, ip),
             TcpState::SynRcvd => self.process_syn_rcvd(b, sim, flags, seq, ack, payload),
             TcpState::FinWait1 | TcpState::FinWait2 | TcpState::CloseWait | TcpState::Closing | TcpState::LastAck => {
                 self.process_wait(b, sim, flags, seq, ack, payload)
@@ -1191,7 +1258,7 @@ impl Socket {
     }
 
     /// `ProcessSynSent`.
-    fn process_syn_sent(&mut self, b: &AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64) {
+    fn process_syn_sent(&mut self, b: &AgentBase, sim: &mut Sim, flags: i32, seq: u64, ack: u64, ip: IpEcn) {
         if flags & SYN != 0 && flags & ACK != 0 && self.next_tx + 1 == ack {
             self.set_state(CongState::Open);
             self.state = TcpState::Established;
@@ -1204,9 +1271,11 @@ impl Socket {
             self.una = self.next_tx;
             self.app_end = self.una;
             self.update_pacing_rate();
+            // ECN if the SYN+ACK has ECE (and not CWR); AccECN by RFC
+            // 9768's Table 2 (before the ACK, which feeds back the
+            // SYN/ACK's IP-ECN field in AccECN mode)
+            self.ecn.syn_ack_received(flags, ip);
             self.send_empty(b, sim, ACK);
-            // ECN if the SYN+ACK has ECE (and not CWR)
-            self.ecn.syn_ack_received(flags);
             // `ConnectionSucceeded` runs as a zero-delay event and the
             // application's first `Send` schedules `SendPendingData` one
             // time step (1 ns) later.
@@ -1218,7 +1287,7 @@ impl Socket {
             self.state = TcpState::SynRcvd;
             self.syn_count = self.cfg.syn_retries;
             self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
-            let e = self.ecn.syn_received(flags);
+            let e = self.ecn.syn_received(flags, ip);
             self.send_empty(b, sim, SYN | ACK | e);
         } else if flags & ACK != 0 && flags & SYN == 0 {
             // ignored
@@ -1241,11 +1310,16 @@ impl Socket {
             self.una = self.next_tx;
             self.app_end = self.una;
             self.delack_pending = self.cfg.delack_count;
+            if self.ecn.acc.on {
+                // RFC 9768 section 3.2.2.1, Table 4 (a CE fed back here is
+                // counted, not answered: the window has not grown yet)
+                self.ecn.acc.handshake_ack(flags);
+            }
             self.received_ack(b, sim, ack, seq, payload);
             self.update_pacing_rate();
         } else if f == SYN {
             self.rx = Reassembly::new(seq + 1).with_sacks(self.sack);
-            let e = self.ecn.syn_received(flags);
+            let e = self.ecn.syn_received(flags, IpEcn::NotEct);
             self.send_empty(b, sim, SYN | ACK | e);
         }
     }
@@ -1338,7 +1412,7 @@ impl Socket {
         if delivered > 0 {
             self.stats.bytes_received += delivered;
         }
-        if self.rx.has_holes() || self.rx.next > expected + len as u64 {
+        if self.rx.has_holes() || self.rx.next > expected + len as u64 || self.ecn.acc.ack_now() {
             // a gap exists, or one was filled: ACK at once
             self.cc.cwnd_event(&mut self.win, CaEvent::NonDelayedAck);
             self.send_ack(b, sim);
@@ -1364,9 +1438,53 @@ impl Socket {
         self.send_empty(b, sim, f);
     }
 
+    /// AccECN's Data Sender: the CE packets and bytes this ACK feeds back;
+    /// any is an ECN echo (RFC 9768 section 3.2.2.2), answered once per
+    /// window (CWR) as RFC 3168's ECE.
+    #[cold]
+    #[inline(never)]
+    fn accecn_ack(&mut self, ack: u64, old_head: u64, bytes_sacked: u32, delivered: u32) -> accecn::Feedback {
+        let newly = (ack - old_head) + bytes_sacked as u64;
+        let fb = self.ecn.acc.ack_received(self.rx_flags, ack, newly, self.rx_acc_opt.take(), self.win.mss);
+        self.stats.ce_packets += fb.ce_packets;
+        self.stats.ce_bytes += fb.ce_bytes;
+        let ece = fb.ce_packets > 0;
+        if ece && matches!(self.win.state, CongState::Open | CongState::Disorder) {
+            self.enter_cwr(delivered);
+        }
+        self.win.ece_rcvd = ece;
+        if self.cc.ack_events() {
+            self.win.next_tx = self.next_tx;
+        }
+        fb
+    }
+
+    /// A per-ACK controller (Prague, `cong_control`) in Open, Disorder or
+    /// CWR: the bytes delivered and those of them CE-marked (the option's
+    /// count, else CE packets of an MSS).
+    #[cold]
+    #[inline(never)]
+    fn cong_control(&mut self, fb: accecn::Feedback, delivered: u32) {
+        if !matches!(self.win.state, CongState::Open | CongState::Disorder | CongState::Cwr) {
+            return;
+        }
+        let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
+        self.win.next_tx = self.next_tx;
+        self.cc.cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
+        self.cwnd_infl = self.win.cwnd;
+    }
+
     /// `EnterCwr`: an ECN echo reduces the window once per window of data,
     /// through the recovery algorithm, without retransmitting.
     fn enter_cwr(&mut self, delivered: u32) {
+        if self.owns_window {
+            // the controller takes its reduction from here (tcp_prague's
+            // `set_state(CWR)`); no PRR
+            self.stats.ecn_reductions += 1;
+            self.recover = self.high_tx;
+            self.set_state(CongState::Cwr);
+            return;
+        }
         let bif = self.sb.bytes_in_flight();
         self.win.ssthresh = self.cc.ssthresh(&self.win, bif);
         self.cwnd_infl = self.win.ssthresh;
@@ -1444,14 +1562,22 @@ impl Socket {
         }
         if self.win.state == CongState::Cwr && ack > self.recover {
             // the reduction's window is over (a new ECE may start another)
-            self.win.state = CongState::Open;
-            if !self.cc.has_cong_control() {
-                self.win.cwnd = self.win.ssthresh;
-                self.cwnd_infl = self.win.cwnd;
+            if self.owns_window {
+                self.set_state(CongState::Open);
                 self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+            } else {
+                self.win.state = CongState::Open;
+                if !self.cc.has_cong_control() {
+                    self.win.cwnd = self.win.ssthresh;
+                    self.cwnd_infl = self.win.cwnd;
+                    self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
+                }
             }
         }
-        if self.ecn.state != ecn::EcnState::Disabled {
+        let mut fb = accecn::Feedback::default();
+        if self.ecn.acc.on {
+            fb = self.accecn_ack(ack, old_head, bytes_sacked, delivered);
+        } else if self.ecn.state != ecn::EcnState::Disabled {
             let in_cwr = self.win.state == CongState::Cwr;
             if self.ecn.ack_received(ack, old_head, self.rx_flags, in_cwr) {
                 self.enter_cwr(delivered);
@@ -1466,6 +1592,9 @@ impl Socket {
             self.win.bytes_in_flight = self.sb.bytes_in_flight();
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
+        if self.owns_window && delivered > 0 {
+            self.cong_control(fb, delivered);
+        }
         self.retrans_acked = false;
         if let Some(p) = prior {
             self.cong_control(p);
@@ -1557,7 +1686,7 @@ impl Socket {
             } else if self.win.state == CongState::Cwr {
                 // ECN's reduction in progress: the recovery algorithm sets the window
                 self.cc.pkts_acked(&self.win, segs, rtt);
-                if segs >= 1 && !self.cc.has_cong_control() {
+                if segs >= 1 && !self.cc.has_cong_control() && !self.owns_window {
                     self.recovery_do(delivered, bif_before);
                 }
                 self.new_ack(b, sim, ack, true);
@@ -1601,7 +1730,9 @@ impl Socket {
                 }
                 if self.win.state == CongState::Open {
                     self.win.next_tx = self.next_tx;
-                    self.cc.increase_window(&mut self.win, segs);
+                    if !self.owns_window {
+                        self.cc.increase_window(&mut self.win, segs);
+                    }
                     self.cwnd_infl = self.win.cwnd;
                     self.new_ack(b, sim, ack, true);
                 }

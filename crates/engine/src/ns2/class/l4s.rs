@@ -51,7 +51,11 @@ pub static DUALPI2_QUEUE: Table<Queue> = Table {
 /// `Queue/DualPI2`: `target_` (15 ms), `tupdate_` (16 ms), `alpha_` (0.16)
 /// and `beta_` (3.2) of the PI core, `coupling_factor_` (k, 2),
 /// `step_thresh_` (1 ms), `step_min_bytes_` (T_len, 3000), `ramp_range_`
-/// (0: a step), `tshift_` (50 ms), `prob_` (p'); statistics `l_delay_` and
+/// (0: a step), `tshift_` (50 ms, with `tsfifo_` true: the time-shifted
+/// FIFO; by default the round robin of Linux sch_dualpi2 with
+/// `c_protection_` percent for the classic queue, 10), `min_bytes_` (no
+/// coupled mark or classic drop below it, 3000), `pi_max_` (the PI reads
+/// the larger head delay of the two queues, true), `prob_` (p'); statistics `l_delay_` and
 /// `c_delay_` (mean sojourn of the packets each queue sent, s), `l_pkts_`,
 /// `c_pkts_` (packets sent), `l_marks_`, `c_marks_`, `c_drops_` (the AQM's
 /// classic drops).
@@ -81,6 +85,17 @@ pub static DUALPI2: Table<DualPi2> = Table {
             Range::NonNegativeTime, "a length of time (0: a step)"),
         within(var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
             Range::NonNegativeTime, "a length of time (RFC 9332's time shift)"),
+        var("tsfifo_", Bool, "false", |q, _| boolean(q.tsfifo), |q, v, _| Ok(q.tsfifo = parse_bool(v))),
+        var("c_protection_", Int, "10", |q, _| int(q.c_protection as i32), |q, v, _| {
+            let n = non_negative("c_protection_", v)?;
+            if n > 100 {
+                return Err(format!("c_protection_ must be a percentage from 0 to 100, got \"{v}\""));
+            }
+            q.set_c_protection(n as i64);
+            Ok(())
+        }),
+        var("min_bytes_", Int, "3000", |q, _| int(q.min_bytes as i32), |q, v, _| non_negative("min_bytes_", v).map(|n| q.min_bytes = n as i64)),
+        var("pi_max_", Bool, "true", |q, _| boolean(q.pi_max), |q, v, _| Ok(q.pi_max = parse_bool(v))),
         within(var("prob_", Real, "0", |q, _| real(q.p), |q, v, _| probability("prob_", v).map(|x| q.p = x)),
             Range::Probability, "a probability"),
         var("l_delay_", Real, "0", |q, _| real(q.l_mean_delay()), |_, _, _| Ok(())),
