@@ -321,7 +321,7 @@ impl Cc {
     /// `cong_control`: an ACK delivered `delivered` bytes, `ce` of them
     /// CE-marked (AccECN's feedback).
     #[inline]
-    pub fn cong_control(&mut self, w: &mut Window, delivered: u64, ce: u64) {
+    pub fn ce_cong_control(&mut self, w: &mut Window, delivered: u64, ce: u64) {
         self.load(w);
         self.first_ack();
         self.alg.ns3_cong_control(&mut self.sk, delivered, ce);

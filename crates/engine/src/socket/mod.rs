@@ -1464,13 +1464,13 @@ impl Socket {
     /// count, else CE packets of an MSS).
     #[cold]
     #[inline(never)]
-    fn cong_control(&mut self, fb: accecn::Feedback, delivered: u32) {
+    fn ce_cong_control(&mut self, fb: accecn::Feedback, delivered: u32) {
         if !matches!(self.win.state, CongState::Open | CongState::Disorder | CongState::Cwr) {
             return;
         }
         let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
         self.win.next_tx = self.next_tx;
-        self.cc.cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
+        self.cc.ce_cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
         self.cwnd_infl = self.win.cwnd;
     }
 
@@ -1593,7 +1593,7 @@ impl Socket {
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
         if self.owns_window && delivered > 0 {
-            self.cong_control(fb, delivered);
+            self.ce_cong_control(fb, delivered);
         }
         self.retrans_acked = false;
         if let Some(p) = prior {
