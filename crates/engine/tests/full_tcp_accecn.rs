@@ -21,7 +21,7 @@ fn transfer(cc: &'static str, ecn: UseEcn) -> Outcome {
     sc.red_ecn = Some((5.0, 15.0));
     sc.cfg.ecn = ecn;
     sc.cfg.max_bytes = 20_000_000;
-    sc.cc = cc;
+    sc.cc = cc.to_string();
     run(&sc)
 }
 
@@ -86,7 +86,7 @@ fn prague_uses_accecn_and_ect1() {
     let mut sc = Scenario::seed004(1, 6.0, 20.0, 30.0);
     sc.queue = 60;
     sc.red_ecn = Some((5.0, 15.0));
-    sc.cc = "prague";
+    sc.cc = "prague".to_string();
     let out = run(&sc);
     let g = out.goodput_mbps(0, 30.0);
     assert!(g > 5.4, "goodput {g} Mb/s");
