@@ -459,6 +459,18 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     }
 }
 
+/// C++'s `static_cast<uint32_t>` of a double as gcc compiles it on x86-64
+/// (ns-3's ports): a 64-bit conversion, its low 32 bits; infinity, NaN and
+/// magnitudes from 2^63 give 0.
+#[inline]
+pub fn cast_u32(x: f64) -> u32 {
+    if x.is_finite() && x.abs() < 9.223_372_036_854_775_807e18 {
+        x as i64 as u32
+    } else {
+        0
+    }
+}
+
 /// `fls`: the position of the highest set bit (1-based), 0 for 0.
 #[inline]
 pub fn fls(x: u32) -> u32 {

@@ -96,11 +96,15 @@ pub struct Window {
     /// The sender's ECN state is `ECN_ECE_RCVD` (the ACK being processed
     /// carried a new ECE).
     pub ece_rcvd: bool,
+    /// `m_rcvTimestampValue` and `m_rcvTimestampEchoReply`: the last
+    /// timestamp option taken (ms ticks; TCP-LP's one-way delay).
+    pub ts_value: u32,
+    pub ts_echo: u32,
 }
 
 impl Window {
     pub fn new(cwnd: u32, ssthresh: u32, mss: u32) -> Window {
-        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0, ece_rcvd: false }
+        Window { cwnd, ssthresh, mss, state: CongState::Open, last_rtt: 0, min_rtt: i64::MAX, next_tx: 0, last_acked: 0, now: 0.0, ece_rcvd: false, ts_value: 0, ts_echo: 0 }
     }
 }
 
@@ -114,8 +118,8 @@ pub struct Cc {
     /// `Kind::ns3_ack_events`: else the receiver's per-segment ACK events
     /// are not passed on.
     ack_events: bool,
-    /// `Kind::ns3_native`: an ns-3 port reads neither the clock nor
-    /// Linux's srtt, so they are not converted for it.
+    /// `Kind::ns3_native`: an ns-3 port does not read Linux's srtt, so
+    /// it is not converted for it.
     native: bool,
     /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
     pkts: bool,
@@ -152,6 +156,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Dctcp, "shift_g") => Some((0, 10)),
         (Kind::Dctcp, "alpha_on_init") => Some((0, 1024)),
         (Kind::Dctcp, "use_ect0") => Some((0, 1)),
+        (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
         _ => None,
     }
 }
@@ -260,8 +265,10 @@ impl Cc {
         sk.snd_una = w.last_acked;
         sk.min_rtt_ns = w.min_rtt;
         sk.ece_rcvd = w.ece_rcvd;
+        sk.rcv_tsval = w.ts_value as u64;
+        sk.rcv_tsecr = w.ts_echo as u64;
+        sk.now_ns = super::rtt::to_ns(w.now);
         if !self.native {
-            sk.now_ns = super::rtt::to_ns(w.now);
             // Linux's srtt: ms ticks << 3
             sk.srtt = ((w.last_rtt.max(0) / 1_000_000) as u64) << 3;
         }
@@ -379,6 +386,8 @@ mod tests {
         assert!(!Cc::by_name("newreno").unwrap().dctcp_ecn());
         let e = Cc::with_params("dctcp", &[("alpha_on_init".into(), 2048)]).unwrap_err();
         assert_eq!(e, "dctcp's parameter alpha_on_init must be 0 to 1024, got 2048");
+        let e = Cc::with_params("htcp", &[("default_backoff_pct".into(), 101)]).unwrap_err();
+        assert_eq!(e, "htcp's parameter default_backoff_pct must be 0 to 100, got 101");
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));

@@ -1046,11 +1046,12 @@ impl Socket {
     }
 
     /// `ProcessOptionTimestamp`.
-    fn process_ts(&mut self, tsval: u32, _tsecr: u32, seq: u64) {
+    fn process_ts(&mut self, tsval: u32, tsecr: u32, seq: u64) {
         if self.rcv_ts_value > tsval {
             return;
         }
         self.rcv_ts_value = tsval;
+        (self.win.ts_value, self.win.ts_echo) = (tsval, tsecr);
         if seq == self.rx.next && seq <= self.high_tx_ack {
             self.ts_to_echo = tsval;
         }
