@@ -310,16 +310,17 @@ impl Cc {
         self.store(w);
     }
 
-    /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).
+    /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).  It
+    /// may set the window (TCP-LP's early-congestion cut).
     #[inline]
-    pub fn pkts_acked(&mut self, w: &Window, segments_acked: u32, rtt: i64) {
+    pub fn pkts_acked(&mut self, w: &mut Window, segments_acked: u32, rtt: i64) {
         if !self.pkts {
             return;
         }
         self.load(w);
         self.first_ack();
         self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
-        self.sk.log.clear();
+        self.store(w);
     }
 
     /// `CongestionStateSet`: called before the socket changes state.
@@ -398,7 +399,7 @@ mod tests {
         w.next_tx = 1000;
         v.state_set(&mut w, CongState::Open);
         for _ in 0..4 {
-            v.pkts_acked(&w, 1, 100_000_000);
+            v.pkts_acked(&mut w, 1, 100_000_000);
         }
         w.last_acked = 1000;
         v.increase_window(&mut w, 1);
