@@ -157,8 +157,9 @@ pub const CA_ACK_WIN_UPDATE: u32 = 2;
 /// The ACK echoes CE (ECE).
 pub const CA_ACK_ECE: u32 = 4;
 
-/// Most module parameters of one algorithm.
-pub const MAX_PARAMS: usize = 8;
+/// Most module parameters (or ns-3 attributes: ns-3.37's TcpCubic has
+/// 12) of one algorithm.
+pub const MAX_PARAMS: usize = 12;
 
 /// A module parameter (`module_param` + `MODULE_PARM_DESC`).
 #[derive(Clone, Copy, Debug)]
@@ -227,6 +228,8 @@ pub struct Sock {
     /// event asks the socket to send; and whether it takes the receiver's
     /// ECN state back to idle (`CeState1to0`).
     pub ece_rcvd: bool,
+    /// The ns-3 dialect's `m_highTxMark` (bytes; CUBIC's HyStart round).
+    pub high_tx: u64,
     pub rcv_nxt: u64,
     pub ack_request: AckRequest,
     pub ecn_idle: bool,
@@ -260,6 +263,7 @@ impl Default for Sock {
             ssthresh_bytes: 0,
             min_rtt_ns: i64::MAX,
             ece_rcvd: false,
+            high_tx: 0,
             rcv_nxt: 0,
             ack_request: AckRequest::None,
             ecn_idle: false,
@@ -821,7 +825,7 @@ mod tests {
     fn names_are_unique_and_found() {
         for k in Kind::ALL {
             assert_eq!(Kind::by_name(k.name()), Some(*k));
-            assert!(k.params().len() <= MAX_PARAMS);
+            assert!(k.params().len() <= MAX_PARAMS && k.ns3_params().len() <= MAX_PARAMS);
         }
         assert_eq!(Kind::by_name("nosuch"), None);
     }

@@ -504,6 +504,7 @@ impl Socket {
 
     fn set_state(&mut self, s: CongState) {
         self.win.next_tx = self.next_tx;
+        self.win.high_tx = self.high_tx;
         self.cc.state_set(&mut self.win, s);
         self.win.state = s;
     }
@@ -1377,6 +1378,7 @@ impl Socket {
         let mss = self.win.mss;
         // what congestion control reads (`m_lastAckedSeq`, the clock)
         self.win.last_acked = ack;
+        self.win.high_tx = self.high_tx;
         self.win.now = sim.w.s.now;
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
