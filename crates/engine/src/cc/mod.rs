@@ -41,8 +41,9 @@
 //! (`m_segmentSize`) and the clock in [`Sock`].  An algorithm whose ns-3.37
 //! port differs from the Linux module overrides these hooks in its own file
 //! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
-//! `reno` entry), Scalable, Vegas, Veno, YeAH and Hybla so far.  The others run
-//! their Linux module through the defaults below, which adapt bytes to
+//! `reno` entry), Scalable, Vegas, Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed,
+//! H-TCP, Illinois, Westwood, TCP-LP and DCTCP.  The others (Compound,
+//! which ns-3.37 lacks) run their Linux module through the defaults below, which adapt bytes to
 //! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
 //! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
 //! the Linux hooks, so the dialects never meet.

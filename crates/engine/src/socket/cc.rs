@@ -10,8 +10,10 @@
 //! the [`Sock`] view it works on: before a hook the window is loaded into
 //! the view, after it the view's window is written back.  Every algorithm
 //! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
-//! NewReno, Scalable, Vegas, Veno, YeAH and Hybla as ns-3.37's own ports,
-//! the others as their Linux module on a byte window (cc/mod.rs's header).
+//! every algorithm ns-3.37 has as its own port (NewReno, Scalable, Vegas,
+//! Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed, H-TCP, Illinois, Westwood,
+//! TCP-LP, DCTCP), Compound as its Linux module on a byte window (cc/mod.rs's
+//! header).
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
 use crate::cc::{self, AckRequest, CaState, Kind, Sock};
