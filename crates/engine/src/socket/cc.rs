@@ -127,6 +127,9 @@ pub struct Cc {
     native: bool,
     /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
     pkts: bool,
+    /// It reads the clock (`Simulator::Now()`): a Linux module, or the ns-3
+    /// ports of TCP-LP, H-TCP, Westwood and CUBIC.
+    clock: bool,
 }
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
@@ -207,7 +210,8 @@ impl Cc {
             }
             sk.p[i] = *v;
         }
-        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked() })
+        let clock = !kind.ns3_native() || matches!(kind, Kind::Lp | Kind::Htcp | Kind::Westwood | Kind::Cubic);
+        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), clock })
     }
 
     pub fn kind(&self) -> Kind {
@@ -273,7 +277,9 @@ impl Cc {
         sk.ece_rcvd = w.ece_rcvd;
         sk.rcv_tsval = w.ts_value as u64;
         sk.rcv_tsecr = w.ts_echo as u64;
-        sk.now_ns = super::rtt::to_ns(w.now);
+        if self.clock {
+            sk.now_ns = super::rtt::to_ns(w.now);
+        }
         if !self.native {
             // Linux's srtt: ms ticks << 3
             sk.srtt = ((w.last_rtt.max(0) / 1_000_000) as u64) << 3;
