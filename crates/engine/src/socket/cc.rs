@@ -165,6 +165,13 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Dctcp, "use_ect0") => Some((0, 1)),
         (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
         (Kind::Cubic, "hystart_detect") => Some((1, 3)),
+        (Kind::Cubic | Kind::Bic, "fast_convergence") | (Kind::Cubic, "hystart") => Some((0, 1)),
+        (Kind::Cubic, "cnt_clamp" | "hystart_min_samples") => Some((0, 255)),
+        // ns-3's checkers: BinarySearchCoefficient a uint8 of at least 2,
+        // MaxIncr and SmoothPart at least 1 (else a division by zero)
+        (Kind::Bic, "b") => Some((2, 255)),
+        (Kind::Bic, "max_incr" | "smooth_part") => Some((1, i32::MAX)),
+        (Kind::Westwood, "protocol_type" | "filter_type") => Some((0, 1)),
         _ => None,
     }
 }
@@ -401,6 +408,11 @@ mod tests {
         assert_eq!(e, "dctcp's parameter alpha_on_init must be 0 to 1024, got 2048");
         let e = Cc::with_params("htcp", &[("default_backoff_pct".into(), 101)]).unwrap_err();
         assert_eq!(e, "htcp's parameter default_backoff_pct must be 0 to 100, got 101");
+        let e = Cc::with_params("bic", &[("b".into(), 1)]).unwrap_err();
+        assert_eq!(e, "bic's parameter b must be 2 to 255, got 1");
+        assert!(Cc::with_params("bic", &[("max_incr".into(), 0)]).unwrap_err().contains("max_incr must be 1 to"));
+        assert!(Cc::with_params("westwood", &[("protocol_type".into(), 2)]).unwrap_err().contains("0 to 1, got 2"));
+        assert!(Cc::with_params("cubic", &[("cnt_clamp".into(), 256)]).unwrap_err().contains("0 to 255, got 256"));
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));
