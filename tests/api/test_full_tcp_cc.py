@@ -42,8 +42,61 @@ def test_every_algorithm_is_offered():
 def test_each_runs_and_moves_its_window(cc):
     row, cwnd = run(cc)
     assert row["cc"] == cc
-    assert row["goodput_bps"] > 1e6, row
+    # ns-3.37's TcpLp declares early congestion from the first RTT (its
+    # one-way delay includes the delayed-ACK wait) and holds 2-3 segments
+    assert (row["goodput_bps"] > 1e6) if cc != "lp" else (1e5 < row["goodput_bps"] < 5e5), row
     assert len(set(cwnd)) > 5 and max(cwnd) > 15
+
+
+#: ns-3.37 (../shared/oracle/ns3's tcp-wns3-2016, seed 004's 4.5 path, 400 s):
+#: goodput Mb/s, fast recoveries, timeouts at 50, 100 and 200 ms
+#: (docs/full-tcp.md, "The other congestion controls").
+NS3_37 = {
+    "cubic": [(5.763, 79, 0), (2.854, 75, 50), (2.854, 51, 34)],
+    "bic": [(3.238, 161, 81), (2.956, 74, 37), (3.175, 30, 15)],
+    "highspeed": [(5.761, 98, 0), (5.693, 39, 0), (4.925, 8, 8)],
+    "htcp": [(5.737, 58, 0), (2.751, 40, 20), (2.338, 24, 12)],
+    "illinois": [(5.744, 0, 0), (5.642, 0, 0), (5.332, 0, 0)],
+    "westwood": [(5.708, 21, 0), (5.528, 5, 0), (4.691, 0, 0)],
+    "lp": [(0.221, 0, 0), (0.119, 0, 0), (0.067, 0, 0)],
+}
+
+
+@pytest.mark.parametrize("cc", sorted(NS3_37))
+def test_ns3_models_agree_with_ns3(cc):
+    """ns-3.37's own models (each cc file's ns-3 dialect): the same
+    recoveries and timeouts as ns-3.37 and its goodput within 0.2%."""
+    for (goodput, fr, rto), delay in zip(NS3_37[cc], (50, 100, 200)):
+        sim = db.Simulation(seed=1)
+        r1, r2, s, d = sim.nodes(4)
+        q = max(1, round(6e6 * 2.0 * (delay + 0.2) / 1000.0 / 8 / 1500)) + 2
+        sim.link(r1, r2, "6Mb", f"{delay}ms", queue_limit=q)
+        sim.link(s, r1, "10Mb", "0ms", queue_limit=q)
+        sim.link(r2, d, "10Mb", "0ms", queue_limit=q)
+        sim.tcp(s, d, stack="full", cc=cc, initial_cwnd=15, initial_ssthresh=15 * 1448, snd_buf="16MiB",
+                rcv_buf="16MiB", sack=False, recovery="classic")
+        row = sim.run(until=400.0).full_tcp.row(0, named=True)
+        assert (row["fast_recoveries"], row["timeouts"]) == (fr, rto), (cc, delay, row)
+        assert row["goodput_bps"] / 1e6 == pytest.approx(goodput, rel=2e-3, abs=5e-4), (cc, delay)
+
+
+def test_ns3_attributes_are_offered():
+    assert FULL_CC_PARAMS["htcp"] == {"default_backoff_pct": 50, "throughput_ratio_pct": 20, "delta_l_ms": 1000}
+    assert FULL_CC_PARAMS["westwood"] == {"protocol_type": 0, "filter_type": 1}
+    assert FULL_CC_PARAMS["bic"]["beta_pct"] == 80 and FULL_CC_PARAMS["bic"]["smooth_part"] == 5
+    assert FULL_CC_PARAMS["cubic"]["beta_pct"] == 70 and FULL_CC_PARAMS["cubic"]["hystart"] == 1
+    assert len(FULL_CC_PARAMS["cubic"]) == 12
+    assert FULL_CC_PARAMS["illinois"]["alpha_max_milli"] == 10000
+    assert FULL_CC_PARAMS["highspeed"] == {} and FULL_CC_PARAMS["lp"] == {}
+    # Westwood+ (ns-3's ProtocolType) and a CUBIC beta of 0.5 change the run
+    a, _ = run("westwood", until=30)
+    b, _ = run("westwood", until=30, cc_params={"protocol_type": 1})
+    assert a["bytes_received"] != b["bytes_received"]
+    a, _ = run("cubic", until=30)
+    b, _ = run("cubic", until=30, cc_params={"beta_pct": 50})
+    assert a["bytes_received"] != b["bytes_received"]
+    with pytest.raises(ValueError, match="default_backoff_pct must be 0 to 100, got 200"):
+        run("htcp", until=1, cc_params={"default_backoff_pct": 200})
 
 
 def test_algorithms_differ_where_ns3s_do():

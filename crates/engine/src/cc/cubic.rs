@@ -11,11 +11,150 @@
 //! module's init does: changing those parameters later changes the cut
 //! and C only where the module reads them directly, as in ns-2.
 //!
-//! ns-3.37's TcpCubic is a later Linux version: HyStart on, beta 0.7
-//! (717/1024), `cubic_root` by floating point, the TCP-friendly estimate
-//! per RFC 8312 and time from the simulator clock rather than jiffies.
+//! The ns-3 dialect is ns-3.37's TcpCubic (tcp-cubic.cc), its own model:
+//! W(t) = C (t + delayMin - epoch - K)^3 + Wmax in doubles (C 0.4, K the
+//! cube root of (Wmax - w)/C, t in s), the target's distance a 32-bit
+//! integer; cnt = w / (target - w) (100 w at or above the target, 20 at
+//! most before the first loss, at least 2); one MSS when the ACKs counted
+//! reach cnt, cnt then taken off the count.  No TCP-friendly region, no
+//! delayed-ACK ratio.  Slow start adds every segment acknowledged (not one
+//! per ACK) and runs HyStart: a round ends when the ACK passes the highest
+//! byte sent at its start; at or above 16 MSS (and cwnd <= ssthresh) an ACK
+//! train (ACKs 2 ms or less apart spanning more than delayMin) or a delay
+//! rise (the least of the round's first 8 RTTs above delayMin plus
+//! delayMin clamped to [4 ms, 1 s], i.e. twice delayMin, where Linux adds
+//! delayMin/8) sets ssthresh to cwnd; `m_found` is a bool, so with
+//! `HyStartDetect` 2 (delay only) a detection never counts (1 & 2 = 0).
+//! The RTTs are those passed to PktsAcked (ns-3's SRTT); samples within
+//! `CubicDelta` (10 ms) of an epoch's start are dropped.  At a loss:
+//! Wmax = w (1 + beta) / 2 below the last Wmax (fast convergence), else
+//! w; ssthresh max(w beta, 2) MSS with beta 0.7 (Linux 2.6: 819/1024);
+//! an RTO (Loss) resets Wmax, K, delayMin and HyStart.  Attributes:
+//! `fast_convergence`, `beta_pct` (70), `hystart`, `hystart_low_window`,
+//! `hystart_detect`, `hystart_min_samples`, `hystart_ack_delta_ms`,
+//! `hystart_delay_min_ms`, `hystart_delay_max_ms`, `cubic_delta_ms`,
+//! `cnt_clamp`, `c_milli` (400).
 
-use super::{div64_64, fls64, CaState, CongestionOps, Param, Sock, HZ};
+use super::{cast_u32, div64_64, fls64, CaEvent, CaState, CongestionOps, Param, Sock, HZ};
+
+const NS3_FAST_CONVERGENCE: usize = 0;
+const NS3_BETA: usize = 1;
+const NS3_HYSTART: usize = 2;
+const NS3_LOW_WINDOW: usize = 3;
+const NS3_DETECT: usize = 4;
+const NS3_MIN_SAMPLES: usize = 5;
+const NS3_ACK_DELTA: usize = 6;
+const NS3_DELAY_MIN: usize = 7;
+const NS3_DELAY_MAX: usize = 8;
+const NS3_CUBIC_DELTA: usize = 9;
+const NS3_CNT_CLAMP: usize = 10;
+const NS3_C: usize = 11;
+
+/// ns-3's `Time::Min()`, the unset time.
+const TMIN: i64 = i64::MIN;
+const MS: i64 = 1_000_000;
+
+/// ns-3.37's TcpCubic members (times in ns).
+#[derive(Clone, Debug)]
+pub struct Ns3Cubic {
+    pub cwnd_cnt: u32,
+    pub last_max: u32,
+    pub origin: u32,
+    pub k: f64,
+    pub delay_min: i64,
+    pub epoch_start: i64,
+    pub found: bool,
+    pub round_start: i64,
+    pub end_seq: u64,
+    pub last_ack: i64,
+    pub curr_rtt: i64,
+    pub sample_cnt: u32,
+}
+
+impl Default for Ns3Cubic {
+    fn default() -> Self {
+        Ns3Cubic {
+            cwnd_cnt: 0,
+            last_max: 0,
+            origin: 0,
+            k: 0.0,
+            delay_min: TMIN,
+            epoch_start: TMIN,
+            found: false,
+            round_start: TMIN,
+            end_seq: 0,
+            last_ack: TMIN,
+            curr_rtt: TMIN,
+            sample_cnt: 0,
+        }
+    }
+}
+
+impl Ns3Cubic {
+    fn hystart_reset(&mut self, sk: &Sock) {
+        self.round_start = sk.now_ns;
+        self.last_ack = sk.now_ns;
+        self.end_seq = sk.high_tx;
+        self.curr_rtt = TMIN;
+        self.sample_cnt = 0;
+    }
+
+    /// `Update`: segments to acknowledge per one-MSS increase.
+    fn update(&mut self, sk: &Sock) -> u32 {
+        let seg = sk.cwnd_segments();
+        let c = sk.p[NS3_C] as f64 / 1000.0;
+        if self.epoch_start == TMIN {
+            self.epoch_start = sk.now_ns;
+            if self.last_max <= seg {
+                self.k = 0.0;
+                self.origin = seg;
+            } else {
+                self.k = ((self.last_max - seg) as f64 / c).powf(1.0 / 3.0);
+                self.origin = self.last_max;
+            }
+        }
+        let t = sk.now_ns.wrapping_add(self.delay_min).wrapping_sub(self.epoch_start) as f64 / 1e9;
+        let offs = if t < self.k { self.k - t } else { t - self.k };
+        let delta = cast_u32(c * offs.powi(3));
+        let target = if t < self.k { self.origin.wrapping_sub(delta) } else { self.origin.wrapping_add(delta) };
+        let mut cnt = if target > seg { seg / (target - seg) } else { seg.wrapping_mul(100) };
+        let clamp = sk.p[NS3_CNT_CLAMP] as u8 as u32;
+        if self.last_max == 0 && cnt > clamp {
+            cnt = clamp;
+        }
+        cnt.max(2)
+    }
+
+    /// `HystartUpdate`.
+    fn hystart_update(&mut self, sk: &mut Sock, delay: i64) {
+        let detect = sk.p[NS3_DETECT];
+        if self.found as i32 & detect != 0 {
+            return;
+        }
+        let now = sk.now_ns;
+        if now.wrapping_sub(self.last_ack) <= sk.p[NS3_ACK_DELTA] as i64 * MS {
+            self.last_ack = now;
+            if now.wrapping_sub(self.round_start) > self.delay_min {
+                self.found = true;
+            }
+        }
+        if self.sample_cnt < sk.p[NS3_MIN_SAMPLES] as u8 as u32 {
+            if self.curr_rtt == TMIN || self.curr_rtt > delay {
+                self.curr_rtt = delay;
+            }
+            self.sample_cnt += 1;
+        } else {
+            let (lo, hi) = (sk.p[NS3_DELAY_MIN] as i64 * MS, sk.p[NS3_DELAY_MAX] as i64 * MS);
+            let thresh = if self.delay_min > hi { hi } else if self.delay_min < lo { lo } else { self.delay_min };
+            if self.curr_rtt > self.delay_min.wrapping_add(thresh) {
+                self.found = true;
+            }
+        }
+        if self.found as i32 & detect != 0 {
+            sk.ssthresh_bytes = sk.cwnd_bytes;
+        }
+    }
+}
 
 pub const BETA_SCALE: u64 = 1024;
 /// `BICTCP_HZ`: time in 1/2^10 s.
@@ -40,6 +179,8 @@ pub const CUBE_FACTOR: u64 = (1u64 << (10 + 3 * BICTCP_HZ)) / (DEFAULT_BIC_SCALE
 
 #[derive(Clone, Debug, Default)]
 pub struct Cubic {
+    /// The ns-3 dialect's state.
+    pub ns3: Ns3Cubic,
     pub cnt: u64,
     pub last_max_cwnd: u64,
     pub loss_cwnd: u64,
@@ -164,6 +305,80 @@ impl CongestionOps for Cubic {
         Param { name: "bic_scale", default: DEFAULT_BIC_SCALE as i32, about: "scale (scaled by 1024) value for bic function (bic_scale/1024)" },
         Param { name: "tcp_friendliness", default: 1, about: "turn on/off tcp friendliness" },
     ];
+    const NS3_NATIVE: bool = true;
+    const NS3_PARAMS: &'static [Param] = &[
+        Param { name: "fast_convergence", default: 1, about: "Enable (1) or disable (0) fast convergence [FastConvergence]" },
+        Param { name: "beta_pct", default: 70, about: "Beta for multiplicative decrease, % [Beta]" },
+        Param { name: "hystart", default: 1, about: "Enable (1) or disable (0) hybrid slow start [HyStart]" },
+        Param { name: "hystart_low_window", default: 16, about: "Lower bound cWnd for hybrid slow start, segments [HyStartLowWindow]" },
+        Param { name: "hystart_detect", default: 3, about: "1: packet train, 2: delay, 3: both [HyStartDetect]" },
+        Param { name: "hystart_min_samples", default: 8, about: "Number of delay samples for detecting the increase of delay [HyStartMinSamples]" },
+        Param { name: "hystart_ack_delta_ms", default: 2, about: "Spacing between ack's indicating train, ms [HyStartAckDelta]" },
+        Param { name: "hystart_delay_min_ms", default: 4, about: "Minimum time for hystart algorithm, ms [HyStartDelayMin]" },
+        Param { name: "hystart_delay_max_ms", default: 1000, about: "Maximum time for hystart algorithm, ms [HyStartDelayMax]" },
+        Param { name: "cubic_delta_ms", default: 10, about: "Delta Time to wait after fast recovery before adjusting param, ms [CubicDelta]" },
+        Param { name: "cnt_clamp", default: 20, about: "Counter value when no losses are detected [CntClamp]" },
+        Param { name: "c_milli", default: 400, about: "Cubic Scaling factor, 1/1000 [C]" },
+    ];
+
+    fn ns3_init(&mut self, _sk: &mut Sock) {}
+    /// `TcpCubic::GetSsThresh`.
+    fn ns3_ssthresh(&mut self, sk: &mut Sock, _bytes_in_flight: u32) -> u32 {
+        let seg = sk.cwnd_segments();
+        let beta = sk.p[NS3_BETA] as f64 / 100.0;
+        let c = &mut self.ns3;
+        c.last_max = if seg < c.last_max && sk.p[NS3_FAST_CONVERGENCE] != 0 { cast_u32(seg as f64 * (1.0 + beta) / 2.0) } else { seg };
+        c.epoch_start = TMIN;
+        cast_u32(seg as f64 * beta).max(2).wrapping_mul(sk.mss_cache as u32)
+    }
+    /// `TcpCubic::IncreaseWindow`.
+    fn ns3_increase_window(&mut self, sk: &mut Sock, mut segments_acked: u32) {
+        let m = sk.mss_cache as u32;
+        let c = &mut self.ns3;
+        if sk.cwnd_bytes < sk.ssthresh_bytes {
+            if sk.p[NS3_HYSTART] != 0 && sk.snd_una > c.end_seq {
+                c.hystart_reset(sk);
+            }
+            sk.cwnd_bytes = sk.cwnd_bytes.wrapping_add(segments_acked.wrapping_mul(m));
+            segments_acked = 0;
+        }
+        if sk.cwnd_bytes >= sk.ssthresh_bytes && segments_acked > 0 {
+            c.cwnd_cnt = c.cwnd_cnt.wrapping_add(segments_acked);
+            let cnt = c.update(sk);
+            if c.cwnd_cnt >= cnt {
+                sk.cwnd_bytes = sk.cwnd_bytes.wrapping_add(m);
+                c.cwnd_cnt -= cnt;
+            }
+        }
+    }
+    /// `TcpCubic::PktsAcked`.
+    fn ns3_pkts_acked(&mut self, sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
+        let c = &mut self.ns3;
+        if c.epoch_start != TMIN && sk.now_ns.wrapping_sub(c.epoch_start) < sk.p[NS3_CUBIC_DELTA] as i64 * MS {
+            return;
+        }
+        if c.delay_min == TMIN || c.delay_min > rtt_ns {
+            c.delay_min = rtt_ns;
+        }
+        let low = (sk.p[NS3_LOW_WINDOW] as u32).wrapping_mul(sk.mss_cache as u32);
+        if sk.p[NS3_HYSTART] != 0 && sk.cwnd_bytes <= sk.ssthresh_bytes && sk.cwnd_bytes >= low {
+            c.hystart_update(sk, rtt_ns);
+        }
+    }
+    /// `TcpCubic::CongestionStateSet`: an RTO resets the cubic state and
+    /// HyStart (`CubicReset`, `HystartReset`).
+    fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
+        if new == CaState::Loss {
+            let c = &mut self.ns3;
+            c.last_max = 0;
+            c.origin = 0;
+            c.k = 0.0;
+            c.delay_min = TMIN;
+            c.found = false;
+            c.hystart_reset(sk);
+        }
+    }
+    fn ns3_cwnd_event(&mut self, _sk: &mut Sock, _ev: CaEvent) {}
 
     fn init(&mut self, sk: &mut Sock) {
         self.reset();
@@ -275,5 +490,95 @@ mod tests {
         assert!((k as f64 - exact).abs() < exact * 0.002, "K {k} vs {exact}");
         assert_eq!(c.bic_origin_point, 100);
         assert_eq!(c.cnt, 81 * 16 / 32);
+    }
+
+    fn ns3_sock(cwnd: u32, ssthresh: u32) -> Sock {
+        let mut sk = Sock { cwnd_bytes: cwnd, ssthresh_bytes: ssthresh, mss_cache: 1000, ..Default::default() };
+        for (i, p) in Cubic::NS3_PARAMS.iter().enumerate() {
+            sk.p[i] = p.default;
+        }
+        sk
+    }
+
+    /// ns-3's loss response: 100 segments, no earlier Wmax: Wmax 100,
+    /// ssthresh 0.7 x 100 = 70 MSS (Linux 2.6: 79); again at 80 (< Wmax,
+    /// fast convergence): Wmax 80 x 1.7 / 2 = 68, ssthresh 56.
+    #[test]
+    fn ns3_cubic_loss() {
+        let mut c = Cubic::default();
+        let mut sk = ns3_sock(100_000, 0);
+        assert_eq!(c.ns3_ssthresh(&mut sk, 0), 70_000);
+        assert_eq!(c.ns3.last_max, 100);
+        sk.cwnd_bytes = 80_000;
+        assert_eq!(c.ns3_ssthresh(&mut sk, 0), 56_000);
+        assert_eq!((c.ns3.last_max, c.ns3.epoch_start), (68, TMIN));
+    }
+
+    /// The cubic: Wmax 100, 70 segments at the epoch's start (t = 0 s,
+    /// delayMin 100 ms): K = (30 / 0.4)^(1/3) = 4.217 s; t = 0.1 s: target
+    /// 100 - (uint)(0.4 x 4.117^3 = 27.91) = 73: cnt 70 / 3 = 23.  An ACK of
+    /// 23 segments then adds one MSS (the count keeps 0); past K (t = 5 s,
+    /// 0.4 x 0.783^3 = 0.19 -> 0: target 100 at 71 segments: cnt 71 / 29 =
+    /// 2).  Before any loss cnt is at most 20; at or above the target 100 w.
+    #[test]
+    fn ns3_cubic_growth() {
+        let mut c = Cubic::default();
+        c.ns3.last_max = 100;
+        c.ns3.delay_min = 100 * MS;
+        let mut sk = ns3_sock(70_000, 50_000);
+        assert_eq!(c.ns3.update(&sk), 23);
+        assert!((c.ns3.k - 75f64.powf(1.0 / 3.0)).abs() < 1e-12);
+        c.ns3_increase_window(&mut sk, 22);
+        assert_eq!((sk.cwnd_bytes, c.ns3.cwnd_cnt), (70_000, 22));
+        c.ns3_increase_window(&mut sk, 1);
+        assert_eq!((sk.cwnd_bytes, c.ns3.cwnd_cnt), (71_000, 0));
+        sk.now_ns = 4_900_000_000;
+        assert_eq!(c.ns3.update(&sk), 2);
+        // no loss yet: 10 segments, origin 10, target 10 + 0.4 x 0.1^3 -> 10
+        let mut c = Cubic::default();
+        c.ns3.delay_min = 100 * MS;
+        let sk = ns3_sock(10_000, 5000);
+        assert_eq!(c.ns3.update(&sk), 20);
+        c.ns3.last_max = 5;
+        c.ns3.epoch_start = TMIN;
+        assert_eq!(c.ns3.update(&sk), 1000);
+    }
+
+    /// Slow start adds every segment an ACK covers; HyStart (16 MSS or
+    /// more): the round's first 8 RTTs set its least (120 ms), then one
+    /// more sample finds it above delayMin 50 ms + 50 ms: ssthresh = cwnd.
+    /// ACKs 2 ms or less apart whose span exceeds delayMin also end slow
+    /// start (the ACK train).
+    #[test]
+    fn ns3_cubic_hystart() {
+        let mut c = Cubic::default();
+        let mut sk = ns3_sock(10_000, u32::MAX);
+        sk.snd_una = 1;
+        sk.high_tx = 30_000;
+        c.ns3_increase_window(&mut sk, 3);
+        assert_eq!((sk.cwnd_bytes, c.ns3.end_seq), (13_000, 30_000));
+        // below 16 MSS: only delayMin is taken
+        c.ns3_pkts_acked(&mut sk, 1, 50 * MS);
+        assert_eq!((c.ns3.delay_min, c.ns3.sample_cnt), (50 * MS, 0));
+        sk.cwnd_bytes = 20_000;
+        for k in 0..8 {
+            sk.now_ns = (k + 1) * 10 * MS;
+            c.ns3_pkts_acked(&mut sk, 1, 120 * MS + k);
+        }
+        assert_eq!((c.ns3.curr_rtt, c.ns3.sample_cnt, sk.ssthresh_bytes), (120 * MS, 8, u32::MAX));
+        sk.now_ns = 200 * MS;
+        c.ns3_pkts_acked(&mut sk, 1, 120 * MS);
+        assert_eq!(sk.ssthresh_bytes, 20_000);
+        // the train: 51 ACKs 1 ms apart from the round's start
+        let mut c = Cubic::default();
+        let mut sk = ns3_sock(20_000, u32::MAX);
+        c.ns3.delay_min = 50 * MS;
+        c.ns3.hystart_reset(&sk);
+        for k in 1..=51 {
+            sk.now_ns = k * MS;
+            c.ns3_pkts_acked(&mut sk, 1, 60 * MS);
+        }
+        assert_eq!(sk.ssthresh_bytes, 20_000);
+        assert!(c.ns3.found);
     }
 }

@@ -41,8 +41,9 @@
 //! (`m_segmentSize`) and the clock in [`Sock`].  An algorithm whose ns-3.37
 //! port differs from the Linux module overrides these hooks in its own file
 //! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
-//! `reno` entry), Scalable, Vegas, Veno, YeAH and Hybla so far.  The others run
-//! their Linux module through the defaults below, which adapt bytes to
+//! `reno` entry), Scalable, Vegas, Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed,
+//! H-TCP, Illinois, Westwood, TCP-LP and DCTCP.  The others (Compound,
+//! which ns-3.37 lacks) run their Linux module through the defaults below, which adapt bytes to
 //! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
 //! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
 //! the Linux hooks, so the dialects never meet.
@@ -158,8 +159,9 @@ pub const CA_ACK_WIN_UPDATE: u32 = 2;
 /// The ACK echoes CE (ECE).
 pub const CA_ACK_ECE: u32 = 4;
 
-/// Most module parameters of one algorithm.
-pub const MAX_PARAMS: usize = 8;
+/// Most module parameters (or ns-3 attributes: ns-3.37's TcpCubic has
+/// 12) of one algorithm.
+pub const MAX_PARAMS: usize = 12;
 
 /// A module parameter (`module_param` + `MODULE_PARM_DESC`).
 #[derive(Clone, Copy, Debug)]
@@ -228,6 +230,8 @@ pub struct Sock {
     /// event asks the socket to send; and whether it takes the receiver's
     /// ECN state back to idle (`CeState1to0`).
     pub ece_rcvd: bool,
+    /// The ns-3 dialect's `m_highTxMark` (bytes; CUBIC's HyStart round).
+    pub high_tx: u64,
     pub rcv_nxt: u64,
     pub ack_request: AckRequest,
     pub ecn_idle: bool,
@@ -261,6 +265,7 @@ impl Default for Sock {
             ssthresh_bytes: 0,
             min_rtt_ns: i64::MAX,
             ece_rcvd: false,
+            high_tx: 0,
             rcv_nxt: 0,
             ack_request: AckRequest::None,
             ecn_idle: false,
@@ -466,6 +471,18 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
         let (c, s) = (sk.snd_cwnd, sk.snd_ssthresh);
         self.cwnd_event(sk, ev);
         sk.store_segments(c, s);
+    }
+}
+
+/// C++'s `static_cast<uint32_t>` of a double as gcc compiles it on x86-64
+/// (ns-3's ports): a 64-bit conversion, its low 32 bits; infinity, NaN and
+/// magnitudes from 2^63 give 0.
+#[inline]
+pub fn cast_u32(x: f64) -> u32 {
+    if x.is_finite() && x.abs() < 9.223_372_036_854_775_807e18 {
+        x as i64 as u32
+    } else {
+        0
     }
 }
 
@@ -827,7 +844,7 @@ mod tests {
     fn names_are_unique_and_found() {
         for k in Kind::ALL {
             assert_eq!(Kind::by_name(k.name()), Some(*k));
-            assert!(k.params().len() <= MAX_PARAMS);
+            assert!(k.params().len() <= MAX_PARAMS && k.ns3_params().len() <= MAX_PARAMS);
         }
         assert_eq!(Kind::by_name("nosuch"), None);
     }

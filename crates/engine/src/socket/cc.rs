@@ -10,8 +10,10 @@
 //! the [`Sock`] view it works on: before a hook the window is loaded into
 //! the view, after it the view's window is written back.  Every algorithm
 //! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
-//! NewReno, Scalable, Vegas, Veno, YeAH and Hybla as ns-3.37's own ports,
-//! the others as their Linux module on a byte window (cc/mod.rs's header).
+//! every algorithm ns-3.37 has as its own port (NewReno, Scalable, Vegas,
+//! Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed, H-TCP, Illinois, Westwood,
+//! TCP-LP, DCTCP), Compound as its Linux module on a byte window (cc/mod.rs's
+//! header).
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
 use crate::cc::bbr::Bbr;
@@ -113,6 +115,12 @@ pub struct Window {
     pub pacing: bool,
     pub pacing_rate: u64,
     pub max_pacing_rate: u64,
+    /// `m_rcvTimestampValue` and `m_rcvTimestampEchoReply`: the last
+    /// timestamp option taken (ms ticks; TCP-LP's one-way delay).
+    pub ts_value: u32,
+    pub ts_echo: u32,
+    /// `m_highTxMark`, bytes (kept current like `next_tx`).
+    pub high_tx: u64,
 }
 
 impl Window {
@@ -135,6 +143,9 @@ impl Window {
             pacing: false,
             pacing_rate: 0,
             max_pacing_rate: 0,
+            ts_value: 0,
+            ts_echo: 0,
+            high_tx: 0,
         }
     }
 }
@@ -149,14 +160,17 @@ pub struct Cc {
     /// `Kind::ns3_ack_events`: else the receiver's per-segment ACK events
     /// are not passed on.
     ack_events: bool,
-    /// `Kind::ns3_native`: an ns-3 port reads neither the clock nor
-    /// Linux's srtt, so they are not converted for it.
+    /// `Kind::ns3_native`: an ns-3 port does not read Linux's srtt, so
+    /// it is not converted for it.
     native: bool,
     /// `Kind::ns3_pkts_acked`: else `pkts_acked` is skipped.
     pkts: bool,
     /// BBR (`crate::cc::bbr`, the full TCP's only algorithm outside the
     /// shared seam): when set, the hooks go to it and `alg` is unused.
     bbr: Option<Box<Bbr>>,
+    /// It reads the clock (`Simulator::Now()`): a Linux module, or the ns-3
+    /// ports of TCP-LP, H-TCP, Westwood and CUBIC.
+    clock: bool,
 }
 
 /// The full TCP's name for a `crate::cc` algorithm ("newreno" for the
@@ -210,6 +224,8 @@ fn bbr_with_params(params: &[(String, i32)]) -> Result<Cc, String> {
         native: true,
         pkts: false,
         bbr: Some(Box::new(Bbr::new(&p))),
+        // BBR reads the window's time itself, not the shared `Sock`'s
+        clock: false,
     })
 }
 
@@ -223,6 +239,15 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Prague, "rtt_scaling") => Some((0, 1)),
         (Kind::Prague, "rtt_target_us") => Some((1, 10_000_000)),
         (Kind::Prague, "rtt_transition") => Some((0, 1_000_000)),
+        (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
+        (Kind::Cubic, "hystart_detect") => Some((1, 3)),
+        (Kind::Cubic | Kind::Bic, "fast_convergence") | (Kind::Cubic, "hystart") => Some((0, 1)),
+        (Kind::Cubic, "cnt_clamp" | "hystart_min_samples") => Some((0, 255)),
+        // ns-3's checkers: BinarySearchCoefficient a uint8 of at least 2,
+        // MaxIncr and SmoothPart at least 1 (else a division by zero)
+        (Kind::Bic, "b") => Some((2, 255)),
+        (Kind::Bic, "max_incr" | "smooth_part") => Some((1, i32::MAX)),
+        (Kind::Westwood, "protocol_type" | "filter_type") => Some((0, 1)),
         _ => None,
     }
 }
@@ -271,7 +296,8 @@ impl Cc {
             }
             sk.p[i] = *v;
         }
-        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), bbr: None })
+        let clock = !kind.ns3_native() || matches!(kind, Kind::Lp | Kind::Htcp | Kind::Westwood | Kind::Cubic);
+        Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), bbr: None, clock })
     }
 
     pub fn kind(&self) -> Kind {
@@ -385,11 +411,16 @@ impl Cc {
         sk.mss_cache = w.mss as u64;
         sk.ca_state = w.state.ca();
         sk.snd_nxt = w.next_tx;
+        sk.high_tx = w.high_tx;
         sk.snd_una = w.last_acked;
         sk.min_rtt_ns = w.min_rtt;
         sk.ece_rcvd = w.ece_rcvd;
-        if !self.native {
+        sk.rcv_tsval = w.ts_value as u64;
+        sk.rcv_tsecr = w.ts_echo as u64;
+        if self.clock {
             sk.now_ns = super::rtt::to_ns(w.now);
+        }
+        if !self.native {
             // Linux's srtt: ms ticks << 3
             sk.srtt = ((w.last_rtt.max(0) / 1_000_000) as u64) << 3;
         }
@@ -438,16 +469,17 @@ impl Cc {
         self.store(w);
     }
 
-    /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).
+    /// `PktsAcked`: segments acknowledged and the RTT estimate (ns).  It
+    /// may set the window (TCP-LP's early-congestion cut).
     #[inline]
-    pub fn pkts_acked(&mut self, w: &Window, segments_acked: u32, rtt: i64) {
+    pub fn pkts_acked(&mut self, w: &mut Window, segments_acked: u32, rtt: i64) {
         if !self.pkts {
             return;
         }
         self.load(w);
         self.first_ack();
         self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
-        self.sk.log.clear();
+        self.store(w);
     }
 
     /// `CongestionStateSet`: called before the socket changes state.
@@ -526,6 +558,13 @@ mod tests {
         assert!(!Cc::by_name("newreno").unwrap().dctcp_ecn());
         let e = Cc::with_params("dctcp", &[("alpha_on_init".into(), 2048)]).unwrap_err();
         assert_eq!(e, "dctcp's parameter alpha_on_init must be 0 to 1024, got 2048");
+        let e = Cc::with_params("htcp", &[("default_backoff_pct".into(), 101)]).unwrap_err();
+        assert_eq!(e, "htcp's parameter default_backoff_pct must be 0 to 100, got 101");
+        let e = Cc::with_params("bic", &[("b".into(), 1)]).unwrap_err();
+        assert_eq!(e, "bic's parameter b must be 2 to 255, got 1");
+        assert!(Cc::with_params("bic", &[("max_incr".into(), 0)]).unwrap_err().contains("max_incr must be 1 to"));
+        assert!(Cc::with_params("westwood", &[("protocol_type".into(), 2)]).unwrap_err().contains("0 to 1, got 2"));
+        assert!(Cc::with_params("cubic", &[("cnt_clamp".into(), 256)]).unwrap_err().contains("0 to 255, got 256"));
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));
@@ -536,25 +575,29 @@ mod tests {
         w.next_tx = 1000;
         v.state_set(&mut w, CongState::Open);
         for _ in 0..4 {
-            v.pkts_acked(&w, 1, 100_000_000);
+            v.pkts_acked(&mut w, 1, 100_000_000);
         }
         w.last_acked = 1000;
         v.increase_window(&mut w, 1);
         assert_eq!(w.cwnd, 21 * 1448);
     }
 
-    /// A Linux-dialect algorithm on bytes: CUBIC's cut (Linux 2.6's beta
-    /// 819/1024 of 100 segments = 79.98 -> 79; ns-3.37's TcpCubic has 0.7)
-    /// comes back in bytes; the window grows in whole segments.
+    /// A Linux-dialect algorithm on bytes (Compound, which ns-3.37 lacks:
+    /// the last on the Linux module): Reno's cut of 100 segments comes back
+    /// in bytes; slow start grows in whole segments.  CUBIC runs ns-3.37's
+    /// TcpCubic: beta 0.7 of 100 segments (Linux 2.6: 819/1024 -> 79).
     #[test]
     fn linux_module_on_a_byte_window() {
-        let mut c = Cc::by_name("cubic").unwrap();
+        let mut c = Cc::by_name("compound").unwrap();
         let mut w = win(100 * 1448, 50 * 1448);
         w.now = 1.0;
-        assert_eq!(c.ssthresh(&w, 100 * 1448), 79 * 1448);
+        assert_eq!(c.ssthresh(&w, 100 * 1448), 50 * 1448);
         let mut w = win(10 * 1448, u32::MAX);
         w.now = 1.0;
         c.increase_window(&mut w, 1);
         assert_eq!(w.cwnd, 11 * 1448);
+        let mut c = Cc::by_name("cubic").unwrap();
+        let w = win(100 * 1448, 50 * 1448);
+        assert_eq!(c.ssthresh(&w, 100 * 1448), 70 * 1448);
     }
 }

@@ -587,6 +587,7 @@ impl Socket {
 
     fn set_state(&mut self, s: CongState) {
         self.win.next_tx = self.next_tx;
+        self.win.high_tx = self.high_tx;
         self.cc.state_set(&mut self.win, s);
         self.win.state = s;
     }
@@ -1191,11 +1192,12 @@ impl Socket {
     }
 
     /// `ProcessOptionTimestamp`.
-    fn process_ts(&mut self, tsval: u32, _tsecr: u32, seq: u64) {
+    fn process_ts(&mut self, tsval: u32, tsecr: u32, seq: u64) {
         if self.rcv_ts_value > tsval {
             return;
         }
         self.rcv_ts_value = tsval;
+        (self.win.ts_value, self.win.ts_echo) = (tsval, tsecr);
         if seq == self.rx.next && seq <= self.high_tx_ack {
             self.ts_to_echo = tsval;
         }
@@ -1630,6 +1632,7 @@ impl Socket {
         let mss = self.win.mss;
         // what congestion control reads (`m_lastAckedSeq`, the clock)
         self.win.last_acked = ack;
+        self.win.high_tx = self.high_tx;
         self.win.now = sim.w.s.now;
         let mut exited_fast_recovery = false;
         let old_dupacks = self.dupacks;
@@ -1647,7 +1650,7 @@ impl Socket {
             self.next_tx = ack;
         } else if ack == old_head {
             let rtt = self.win.last_rtt;
-            self.cc.pkts_acked(&self.win, 1, rtt);
+            self.cc.pkts_acked(&mut self.win, 1, rtt);
         } else if ack > old_head {
             let mut bytes_acked = (ack - old_head) as u32;
             let mut segs = bytes_acked / mss;
@@ -1674,28 +1677,28 @@ impl Socket {
                     self.do_retransmit(b, sim);
                     self.cwnd_infl = self.cwnd_infl.saturating_sub(bytes_acked);
                 }
-                self.cc.pkts_acked(&self.win, 1, rtt);
+                self.cc.pkts_acked(&mut self.win, 1, rtt);
                 let first = self.first_partial_ack;
                 self.new_ack(b, sim, ack, first);
                 self.first_partial_ack = false;
             } else if ack < self.recover && self.win.state == CongState::Loss {
-                self.cc.pkts_acked(&self.win, segs, rtt);
+                self.cc.pkts_acked(&mut self.win, segs, rtt);
                 self.win.next_tx = self.next_tx;
                 self.cc.increase_window(&mut self.win, segs);
                 self.new_ack(b, sim, ack, true);
             } else if self.win.state == CongState::Cwr {
                 // ECN's reduction in progress: the recovery algorithm sets the window
-                self.cc.pkts_acked(&self.win, segs, rtt);
+                self.cc.pkts_acked(&mut self.win, segs, rtt);
                 if segs >= 1 && !self.cc.has_cong_control() && !self.owns_window {
                     self.recovery_do(delivered, bif_before);
                 }
                 self.new_ack(b, sim, ack, true);
             } else {
                 match self.win.state {
-                    CongState::Open => self.cc.pkts_acked(&self.win, segs, rtt),
+                    CongState::Open => self.cc.pkts_acked(&mut self.win, segs, rtt),
                     CongState::Disorder => {
                         if segs >= old_dupacks {
-                            self.cc.pkts_acked(&self.win, segs - old_dupacks, rtt);
+                            self.cc.pkts_acked(&mut self.win, segs - old_dupacks, rtt);
                         }
                         if !is_dupack {
                             self.set_state(CongState::Open);
@@ -1704,7 +1707,7 @@ impl Socket {
                     CongState::Recovery => {
                         self.first_partial_ack = true;
                         segs = ((ack - old_head) / mss as u64) as u32;
-                        self.cc.pkts_acked(&self.win, segs, rtt);
+                        self.cc.pkts_acked(&mut self.win, segs, rtt);
                         self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
                         self.set_state(CongState::Open);
                         exited_fast_recovery = true;
@@ -1713,7 +1716,7 @@ impl Socket {
                     CongState::Loss => {
                         self.first_partial_ack = true;
                         segs = ((ack - self.recover) / mss as u64) as u32;
-                        self.cc.pkts_acked(&self.win, segs, rtt);
+                        self.cc.pkts_acked(&mut self.win, segs, rtt);
                         self.set_state(CongState::Open);
                     }
                     CongState::Cwr => {}
