@@ -76,7 +76,8 @@ TRAFFIC = {"cbr": "Application/Traffic/CBR", "exponential": "Application/Traffic
 UDP_SINKS = {"loss-monitor": "Agent/LossMonitor", "null": "Agent/Null"}
 
 #: CoDel's parameters (the engine's ns-3.37 CoDelQueueDisc) and defaults.
-CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None}
+CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None,
+                  "use_l4s": False}
 
 #: PIE's parameters (the engine's ns-3.37 PieQueueDisc: its attributes in
 #: snake case) and defaults, and the bound variable of Queue/PIE each sets.
@@ -142,7 +143,7 @@ def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
 
 def _codel_params(params) -> tuple:
     """CoDel's queue_params checked: (target s, interval s, min_bytes,
-    use_ecn, ce_threshold s or None), and their Tcl texts."""
+    use_ecn, ce_threshold s or None, use_l4s), and their Tcl texts."""
     what = "link(): queue_params"
     vals, items = _disc_params(params, CODEL_DEFAULTS, "CoDel", strip=True)
     for key, value in items:
@@ -159,18 +160,19 @@ def _codel_params(params) -> tuple:
             vals[key] = int(value)
         else:
             if not isinstance(value, bool):
-                raise ValueError(f"{what}: use_ecn must be True or False, got {value!r}")
+                raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
             vals[key] = value
-    return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"])
+    return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"], vals["use_l4s"])
 
 
 #: FQ-CoDel's parameters (the engine's ns-3.37 FqCoDelQueueDisc: its
 #: attributes in snake case; `quantum` is ns-3's device MTU) and defaults,
 #: and the bound variable of Queue/FQ_CoDel each sets, in the order set.
-FQ_CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "use_ecn": True, "ce_threshold": None, "flows": 1024,
+FQ_CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "use_ecn": True, "ce_threshold": None, "use_l4s": False, "flows": 1024,
                      "set_ways": 8, "enable_set_associative_hash": False, "quantum": 1500, "drop_batch_size": 64,
                      "perturbation": 0}
 _FQ_CODEL_VARS = {"target": "target_", "interval": "interval_", "use_ecn": "setbit_", "ce_threshold": "ce_threshold_",
+                  "use_l4s": "use_l4s_",
                   "flows": "flows_", "set_ways": "set_ways_", "enable_set_associative_hash": "set_associative_hash_",
                   "quantum": "quantum_", "drop_batch_size": "drop_batch_size_", "perturbation": "perturbation_"}
 
@@ -189,7 +191,7 @@ def _fq_codel_params(params) -> dict:
             vals[key] = t
         elif key == "ce_threshold":
             vals[key] = None if value is None else _parse_time(value, f"{what}: ce_threshold")[1]
-        elif key in ("use_ecn", "enable_set_associative_hash"):
+        elif key in ("use_ecn", "use_l4s", "enable_set_associative_hash"):
             if not isinstance(value, bool):
                 raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
             vals[key] = value
@@ -1485,14 +1487,16 @@ class Simulation:
                     if lk.codel is not None:
                         # Dumbbell's Queue/CoDel (ns-3.37's CoDel; ns-2 2.35
                         # has none): target_ and interval_ as ns-2.36 names
-                        # them, ns-3's MinBytes, UseEcn and CeThreshold
-                        t, i, mb, ecn, ce = lk.codel
+                        # them, ns-3's MinBytes, UseEcn, CeThreshold and UseL4s
+                        t, i, mb, ecn, ce, l4s = lk.codel
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L.append(f"{q_} set target_ {t!r}")
                         L.append(f"{q_} set interval_ {i!r}")
                         L.append(f"{q_} set minbytes_ {mb}")
                         L.append(f"{q_} set setbit_ {'true' if ecn else 'false'}")
                         L.append(f"{q_} set ce_threshold_ {-1 if ce is None else repr(ce)}")
+                        if l4s:
+                            L.append(f"{q_} set use_l4s_ true")
                     for qp, names in ((lk.pie, _PIE_VARS), (lk.fq_codel, _FQ_CODEL_VARS)):
                         # Dumbbell's Queue/PIE (ns-3.37's PIE, in ns-2.36's
                         # names where it has them) and Queue/FQ_CoDel

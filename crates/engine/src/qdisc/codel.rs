@@ -90,6 +90,11 @@ pub struct CoDel {
     /// With `use_ecn`, mark ECN-capable packets whose sojourn exceeds this
     /// (seconds; `CeThreshold`, off by default).
     pub ce_threshold: Option<f64>,
+    /// L4S mode (`UseL4s`, off): an ECT(1) or CE packet bypasses the
+    /// control law and is marked only when its sojourn exceeds
+    /// `ce_threshold` (with or without `use_ecn`); other packets meet
+    /// CoDel as usual but are never marked on the CE threshold.
+    pub use_l4s: bool,
     // ---- state (all CoDel times are 1024-ns units) ----
     /// Drops (and marks) in the current dropping episode.
     pub count: u32,
@@ -133,6 +138,7 @@ impl CoDel {
             min_bytes: 1500,
             use_ecn: false,
             ce_threshold: None,
+            use_l4s: false,
             count: 0,
             last_count: 0,
             dropping: false,
@@ -202,6 +208,20 @@ impl CoDel {
             self.dropping = false;
             return None;
         };
+        if self.use_l4s {
+            // ns-3.37: an ECT(1) or CE packet leaves at once, CE-marked if
+            // it waited more than the threshold; CoDel's state is untouched.
+            let (p, stamp) = first;
+            if pool.is_ect1(p) || (pool.get(p).ecn_capable && pool.get(p).ecn_to_echo) {
+                self.last_sojourn = now - stamp;
+                if let Some(ce) = self.ce_threshold {
+                    if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {
+                        self.ce_marks += 1;
+                    }
+                }
+                return Some(p);
+            }
+        }
         let mut item = Some(first);
         let now_ct = codel_time(now);
         let interval = codel_time(self.interval);
@@ -262,7 +282,7 @@ impl CoDel {
         }
         let (p, stamp) = item?;
         self.last_sojourn = now - stamp;
-        if !marked && self.use_ecn {
+        if !marked && !self.use_l4s && self.use_ecn {
             if let Some(ce) = self.ce_threshold {
                 if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {
                     self.ce_marks += 1;

@@ -197,7 +197,8 @@ pub static CODEL_QUEUE: Table<Queue> = Table {
 /// packet's sojourn), with its defaults; the capacity is the queue's
 /// `limit_` in packets as there.  ns-3's other attributes take ns-2-style
 /// names: `minbytes_` (`MinBytes`), `setbit_` (`UseEcn`, as RED names its
-/// ECN switch) and `ce_threshold_` (`CeThreshold`, off when negative).
+/// ECN switch), `ce_threshold_` (`CeThreshold`, off when negative) and
+/// `use_l4s_` (`UseL4s`).
 pub static CODEL: Table<CoDel> = Table {
     class: "Queue/CoDel",
     part: codel,
@@ -218,6 +219,7 @@ pub static CODEL: Table<CoDel> = Table {
             |c, _| real(c.ce_threshold.unwrap_or(-1.0)),
             |c, v, _| Ok(c.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
         ),
+        var("use_l4s_", Bool, "false", |c, _| boolean(c.use_l4s), |c, v, _| Ok(c.use_l4s = parse_bool(v))),
     ],
     after_set: None,
 };
@@ -298,7 +300,8 @@ pub static PIE: Table<Pie> = Table {
 /// (qdisc/fq_codel.rs), with ns-3's defaults (ECN on) and a 1500-byte
 /// quantum (ns-3's device MTU).  ns-2 2.35 has no FQ-CoDel; the flow queues'
 /// CoDel parameters take `Queue/CoDel`'s names (`target_`, `interval_`,
-/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative), the others
+/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative, `use_l4s_`
+/// for `UseL4s`), the others
 /// ns-3's attributes in ns-2 style: `flows_`, `quantum_`,
 /// `drop_batch_size_`, `perturbation_`, `set_associative_hash_`
 /// (`EnableSetAssociativeHash`), `set_ways_`.  The capacity is the queue's
@@ -319,6 +322,7 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
             |q, _| real(q.ce_threshold.unwrap_or(-1.0)),
             |q, v, _| Ok(q.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
         ),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
         within(var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
             let n = positive_int("flows_", v)? as u32;
             ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
