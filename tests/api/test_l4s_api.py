@@ -6,6 +6,8 @@ sinks' exact CE echo, the same run through the API and through
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 import pytest
 
@@ -175,31 +177,36 @@ def test_dctcp_delayed_ack_sink_splits_acks_at_ce_changes():
     assert bad_off > 0
 
 
-def test_codel_and_fq_codel_l4s_mode_is_the_ns2_layers(tmp_path):
-    """`use_l4s` (ns-3.37's UseL4s) of CoDel and FQ-CoDel through the API
-    and through `to_tcl()` under `dumbbell run`: the same trace."""
-    for queue in ("CoDel", "FQ_CoDel"):
-        params = {"use_l4s": True, "ce_threshold": "1ms", "use_ecn": True}
+# ns-3.37's UseL4s of each: the Python names of UseEcn and the options
+_L4S_QUEUES = {"CoDel": "use_ecn", "FQ_CoDel": "use_ecn", "PIE": "use_ecn", "FQ_PIE": "setbit"}
+
+
+def test_l4s_mode_is_the_ns2_layers(tmp_path):
+    """`use_l4s` (ns-3.37's UseL4s) of CoDel, FQ-CoDel, PIE and FQ-PIE
+    through the API and through `to_tcl()` under `dumbbell run`: the same
+    trace."""
+    for queue, ecn in _L4S_QUEUES.items():
+        params = {"use_l4s": True, "ce_threshold": "1ms", ecn: True}
         sim, S, D, _ = _dumbbell(2, queue=queue, queue_params=params, limit=100)
         for i, cc in enumerate(("prague", "cubic")):
             sim.tcp(S[i], D[i], variant="linux", cc=cc, window=100, start=0.2 * i, sink="sack")
         same_as_ns2_layer(sim, 4, tmp_path)
-        assert "use_l4s_ true" in sim.to_tcl(4)
+        assert re.search(r"use_l4s_ (true|1)\n", sim.to_tcl(4)), queue
 
 
-@pytest.mark.parametrize("queue", ["CoDel", "FQ_CoDel"])
+@pytest.mark.parametrize("queue", list(_L4S_QUEUES))
 def test_l4s_mode_marks_prague_on_the_ce_threshold_only(queue):
-    """A Prague flow (ECT(1)) through CoDel without ECN and a 1 ms CE
-    threshold: in L4S mode its packets skip the control law and are only
+    """A Prague flow (ECT(1)) through the AQM without ECN and a 1 ms CE
+    threshold: in L4S mode its packets skip the AQM's drops and are only
     CE-marked past the threshold, so it loses nothing and holds the queue
-    near 1 ms; without L4S mode CoDel drops them (UseEcn off)."""
+    near 1 ms; without L4S mode the AQM drops them (UseEcn off)."""
     def run(l4s):
         sim = db.Simulation(seed=1)
         R1, R2, S, D = sim.nodes(4)
         sim.link(S, R1, "100Mb", "1ms")
         sim.link(R2, D, "100Mb", "1ms")
         bott = sim.link(R1, R2, "10Mb", "10ms", queue=queue, queue_limit=500, duplex=False,
-                        queue_params={"use_ecn": False, "ce_threshold": "1ms", "use_l4s": l4s})
+                        queue_params={_L4S_QUEUES[queue]: False, "ce_threshold": "1ms", "use_l4s": l4s})
         sim.link(R2, R1, "10Mb", "10ms", queue_limit=500, duplex=False)
         f = sim.tcp(S, D, variant="linux", cc="prague", window=300, sink="sack")
         res = sim.run(10, trace_packets=[bott])

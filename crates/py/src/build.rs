@@ -54,6 +54,8 @@ fn pie_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Pie> {
         mark_ecn_threshold: get(d, "mark_ecn_threshold")?.extract()?,
         use_derandomization: get(d, "use_derandomization")?.extract()?,
         active_threshold: get(d, "active_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        ce_threshold: get(d, "ce_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        use_l4s: get(d, "use_l4s")?.extract()?,
     })
 }
 

@@ -84,13 +84,14 @@ CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn"
 PIE_DEFAULTS = {"a": 0.125, "b": 1.25, "t_update": 0.015, "queue_delay_reference": 0.015,
                 "max_burst_allowance": 0.15, "dequeue_threshold": 16384, "use_dequeue_rate_estimator": False,
                 "use_cap_drop_adjustment": True, "use_ecn": False, "mark_ecn_threshold": 0.1,
-                "use_derandomization": False, "active_threshold": None, "mean_pkt_size": 1000, "bytes": False}
+                "use_derandomization": False, "active_threshold": None, "mean_pkt_size": 1000, "bytes": False,
+                "ce_threshold": None, "use_l4s": False}
 _PIE_VARS = {"bytes": "queue_in_bytes_", "mean_pkt_size": "mean_pktsize_", "a": "a_", "b": "b_",
              "t_update": "tUpdate_", "queue_delay_reference": "qdelay_ref_", "max_burst_allowance": "burst_allowance_",
              "dequeue_threshold": "dq_threshold_", "use_dequeue_rate_estimator": "use_dq_rate_estimator_",
              "use_cap_drop_adjustment": "cap_drop_adjustment_", "use_ecn": "setbit_",
              "mark_ecn_threshold": "mark_p_", "use_derandomization": "derandomize_",
-             "active_threshold": "active_threshold_"}
+             "active_threshold": "active_threshold_", "ce_threshold": "ce_threshold_", "use_l4s": "use_l4s_"}
 
 # The in-engine channel the API's traces are written to.
 _CHANNEL = "dumbbell_api_trace"
@@ -208,13 +209,13 @@ def _fq_codel_params(params) -> dict:
 
 def _pie_params(params) -> dict:
     """PIE's queue_params checked: every parameter of PIE_DEFAULTS, typed
-    (times in seconds, `active_threshold` None when off)."""
+    (times in seconds, `active_threshold` and `ce_threshold` None when off)."""
     what = "link(): queue_params"
     vals, items = _disc_params(params, PIE_DEFAULTS, "PIE")
     for key, value in items:
         default = PIE_DEFAULTS[key]
-        if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold"):
-            if key == "active_threshold" and value is None:
+        if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold", "ce_threshold"):
+            if key in ("active_threshold", "ce_threshold") and value is None:
                 vals[key] = None
                 continue
             t = _parse_time(value, f"{what}: {key}")[1]

@@ -288,6 +288,9 @@ pub struct Pie {
     pub use_derandomization: bool,
     /// `ActiveThreshold` (None: PIE always active).
     pub active_threshold: Option<Seconds>,
+    /// `CeThreshold` (None: off) and `UseL4s` (false).
+    pub ce_threshold: Option<Seconds>,
+    pub use_l4s: bool,
 }
 
 impl Default for Pie {
@@ -310,6 +313,8 @@ impl Default for Pie {
             mark_ecn_threshold: p.mark_ecn_th,
             use_derandomization: p.use_derandomization,
             active_threshold: p.active_threshold.map(s),
+            ce_threshold: p.ce_threshold.map(s),
+            use_l4s: p.use_l4s,
         }
     }
 }
@@ -512,6 +517,8 @@ impl QueueSpec {
                 put("mark_p_", p.mark_ecn_threshold.to_string());
                 put("derandomize_", flag(p.use_derandomization).into());
                 put("active_threshold_", p.active_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("ce_threshold_", p.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("use_l4s_", flag(p.use_l4s).into());
             }
             QueueSpec::FqCoDel(q) => {
                 if let Some(l) = q.limit {
@@ -2005,6 +2012,8 @@ mod tests {
             mark_ecn_threshold: 0.3,
             use_derandomization: true,
             active_threshold: Some(Seconds::ms(1.0)),
+            ce_threshold: Some(Seconds::ms(2.0)),
+            use_l4s: true,
         });
         let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
         let q = b.link_objs(l).queue;
@@ -2017,6 +2026,7 @@ mod tests {
                     (p.use_dq_rate_estimator, p.cap_drop_adjustment, p.use_ecn, p.mark_ecn_th, p.use_derandomization, p.active_threshold),
                     (true, false, true, 0.3, true, Some(1_000_000))
                 );
+                assert_eq!((p.ce_threshold, p.use_l4s), (Some(2_000_000), true));
             }
             _ => panic!("not a queue"),
         }

@@ -70,6 +70,14 @@ pub fn control_law(t: u32, interval: u32, rec_inv_sqrt: u16) -> u32 {
     t.wrapping_add(step)
 }
 
+/// Whether `p` is an L4S packet to ns-3.37's `UseL4s` options: ECT(1) or
+/// CE (an IP header's ECN field 1 or 3).
+#[inline]
+pub(crate) fn is_l4s(pool: &PacketPool, p: PktId) -> bool {
+    let pk = pool.get(p);
+    pool.is_ect1(p) || (pk.ecn_capable && pk.ecn_to_echo)
+}
+
 /// CoDel's parameters and state, and the packets it holds.
 #[derive(Debug, Clone)]
 pub struct CoDel {
@@ -212,7 +220,7 @@ impl CoDel {
             // ns-3.37: an ECT(1) or CE packet leaves at once, CE-marked if
             // it waited more than the threshold; CoDel's state is untouched.
             let (p, stamp) = first;
-            if pool.is_ect1(p) || (pool.get(p).ecn_capable && pool.get(p).ecn_to_echo) {
+            if is_l4s(pool, p) {
                 self.last_sojourn = now - stamp;
                 if let Some(ce) = self.ce_threshold {
                     if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {

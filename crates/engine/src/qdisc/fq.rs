@@ -421,6 +421,99 @@ mod tests {
         (p, v, drops)
     }
 
+    /// The calls of ns-3's `FqPieQueueDiscL4sMode` and
+    /// `FqCobaltQueueDiscL4sMode` in ns-3's event order (as fq_codel.rs's
+    /// `l4s_case`) on `q` (set up by the caller: UseEcn, UseL4s, a 2 ms CE
+    /// threshold): `adds` are (time in ns, flow hash, ECT(1)) of 120-byte
+    /// ECN-capable packets, `deqs` the dequeue times, dequeues first at a
+    /// tie.  Quantum 1514, 10240 packets; no draw may be asked for.
+    /// Returns `stats` of each flow queue's AQM.
+    fn l4s_case<A: FlowAqm>(mut q: Fq<A>, adds: &[(i64, u32, bool)], deqs: &[i64], stats: impl Fn(&A) -> (u64, u64, u64)) -> Vec<(u64, u64, u64)> {
+        let mut pool = PacketPool::new();
+        q.quantum = 1514;
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        let mut events: Vec<(i64, u8, usize)> = deqs.iter().enumerate().map(|(i, t)| (*t, 0, i)).collect();
+        events.extend(adds.iter().enumerate().map(|(i, a)| (a.0, 1, i)));
+        events.sort();
+        for (uid, (t, kind, i)) in events.into_iter().enumerate() {
+            if kind == 1 {
+                let p = pool.alloc();
+                let pk = pool.get_mut(p);
+                (pk.size, pk.uid, pk.ecn_capable, pk.ecn_to_echo) = (120, uid as _, true, false);
+                if adds[i].2 {
+                    pool.set_ect1(p);
+                }
+                q.enqueue_hashed(&cap, &mut pool, t, p, adds[i].1, &mut drops, &mut || panic!("no draw expected"));
+            } else {
+                q.do_dequeue(&mut pool, t, &mut drops, &mut || panic!("no draw expected"));
+            }
+        }
+        q.queues.iter().map(|f| stats(&f.aqm)).collect()
+    }
+
+    /// The suites' two sub-cases: two flows (ECT(1) and ECT(0), one packet
+    /// of each every 0.5 ms), then one flow (ECT(1) at 0.5 ms and every 1
+    /// ms from 1.5 ms, ECT(0) every 1 ms from 1 ms); a dequeue every 1 ms.
+    fn l4s_sub_cases() -> (Vec<(i64, u32, bool)>, Vec<(i64, u32, bool)>, Vec<i64>) {
+        let ns = super::super::pie::ns3_from_seconds;
+        let deqs: Vec<i64> = (0..140).map(|i| ns((i + 1) as f64 * 0.001)).collect();
+        let mut two = Vec::new();
+        for i in 0..70 {
+            two.push((ns((i + 1) as f64 * 0.0005), 2, true));
+            two.push((ns((i + 1) as f64 * 0.0005), 10, false));
+        }
+        let half = ns(0.0005);
+        let mut one = vec![(half, 2, true)];
+        one.extend((0..69).map(|i| (half + ns((i + 1) as f64 * 0.001), 2, true)));
+        one.extend((0..70).map(|i| (ns((i + 1) as f64 * 0.001), 2, false)));
+        (two, one, deqs)
+    }
+
+    /// ns-3.37's FQ-PIE suite, `FqPieQueueDiscL4sMode`, with its expected
+    /// values: (CE-threshold marks, unforced marks, unforced drops).
+    #[test]
+    fn fq_pie_suite_l4s_mode() {
+        let pie = |l4s| {
+            let mut q = FqPie::new();
+            (q.aqm.use_l4s, q.aqm.ce_threshold) = (l4s, Some(2_000_000));
+            q
+        };
+        let stats = |a: &Pie| (a.ce_marks, a.unforced_marks, a.unforced_drops);
+        let (two, one, deqs) = l4s_sub_cases();
+        let r = l4s_case(pie(true), &two, &deqs, stats);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], (66, 0, 0));
+        assert_eq!((r[1].1, r[1].2), (0, 0));
+        let r = l4s_case(pie(true), &one, &deqs, stats);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0], (68, 0, 0));
+        // without L4S mode nothing is marked on the threshold
+        assert_eq!(l4s_case(pie(false), &one, &deqs, stats)[0].0, 0);
+    }
+
+    /// ns-3.37's FQ-COBALT suite, `FqCobaltQueueDiscL4sMode`, with its
+    /// expected values: (CE-threshold marks, CoDel's marks, CoDel's drops).
+    #[test]
+    fn fq_cobalt_suite_l4s_mode() {
+        let cobalt = |l4s| {
+            let mut q = FqCobalt::new();
+            (q.aqm.use_l4s, q.aqm.ce_threshold) = (l4s, Some(2_000_000));
+            q
+        };
+        let stats = |a: &Cobalt| (a.ce_marks, a.forced_marks, a.target_drops);
+        let (two, one, deqs) = l4s_sub_cases();
+        let r = l4s_case(cobalt(true), &two, &deqs, stats);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], (66, 0, 0));
+        assert_eq!((r[1].1, r[1].2), (2, 0));
+        let r = l4s_case(cobalt(true), &one, &deqs, stats);
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].0, r[0].2, r[0].1), (68, 0, 1));
+        // without L4S mode the ECT(1) packets meet CoDel too
+        assert_ne!(l4s_case(cobalt(false), &one, &deqs, stats)[0], r[0]);
+    }
+
     /// Flows get queues of their own and are served in turn, a quantum
     /// each, new flows first (FQ-CoDel's scheduler, shared).
     #[test]

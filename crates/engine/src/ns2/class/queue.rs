@@ -247,7 +247,9 @@ pub static PIE_QUEUE: Table<Queue> = Table {
 /// take ns-2-style names: `use_dq_rate_estimator_`
 /// (`UseDequeueRateEstimator`), `cap_drop_adjustment_`
 /// (`UseCapDropAdjustment`), `derandomize_` (`UseDerandomization`),
-/// `active_threshold_` (`ActiveThreshold`, off when negative).  `sUpdate_`
+/// `active_threshold_` (`ActiveThreshold`, off when negative),
+/// `ce_threshold_` (`CeThreshold`, off when negative) and `use_l4s_`
+/// (`UseL4s`).  `sUpdate_`
 /// is accepted and, as in ns-3.37, has no effect.  `prob_` and `qdelay_`
 /// are as of the queue's last packet event (updates are run then).
 pub static PIE: Table<Pie> = Table {
@@ -288,6 +290,18 @@ pub static PIE: Table<Pie> = Table {
                 Ok(())
             },
         ),
+        var(
+            "ce_threshold_",
+            Time,
+            "-1",
+            |q, _| real(q.ce_threshold.map_or(-1.0, secs)),
+            |q, v, _| {
+                let t = parse_time(v);
+                q.ce_threshold = if t < 0.0 { None } else { Some(nanos("ce_threshold_", v, t)?) };
+                Ok(())
+            },
+        ),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
         within(var("prob_", Real, "0", |q, _| real(q.drop_prob), |q, v, _| probability("prob_", v).map(|x| q.drop_prob = x)),
             Range::Probability, "a probability"),
         var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
