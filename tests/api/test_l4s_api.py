@@ -178,12 +178,13 @@ def test_dctcp_delayed_ack_sink_splits_acks_at_ce_changes():
 
 
 # ns-3.37's UseL4s of each: the Python names of UseEcn and the options
-_L4S_QUEUES = {"CoDel": "use_ecn", "FQ_CoDel": "use_ecn", "PIE": "use_ecn", "FQ_PIE": "setbit"}
+_L4S_QUEUES = {"CoDel": "use_ecn", "FQ_CoDel": "use_ecn", "PIE": "use_ecn", "FQ_PIE": "setbit", "COBALT": "setbit",
+               "FQ_COBALT": "setbit"}
 
 
 def test_l4s_mode_is_the_ns2_layers(tmp_path):
-    """`use_l4s` (ns-3.37's UseL4s) of CoDel, FQ-CoDel, PIE and FQ-PIE
-    through the API and through `to_tcl()` under `dumbbell run`: the same
+    """`use_l4s` (ns-3.37's UseL4s) of CoDel, FQ-CoDel, PIE, FQ-PIE,
+    COBALT and FQ-COBALT through the API and through `to_tcl()` under `dumbbell run`: the same
     trace."""
     for queue, ecn in _L4S_QUEUES.items():
         params = {"use_l4s": True, "ce_threshold": "1ms", ecn: True}
