@@ -514,6 +514,78 @@ mod tests {
         assert_ne!(l4s_case(cobalt(false), &one, &deqs, stats)[0], r[0]);
     }
 
+    /// `IPFlowsSeparationAndPacketLimit` of ns-3.37's FQ-PIE and FQ-COBALT
+    /// suites (as FQ-CoDel's): a 4-packet limit, quantum 1500, 120-byte
+    /// packets of protocol 7 from 10.10.1.1; three to 10.10.1.2 share a flow
+    /// queue, one to 10.10.1.7 gets another, and the next to 10.10.1.7
+    /// overflows the disc: the fat queue loses two (half its bytes).
+    fn ip_flows_separation_and_packet_limit<A: FlowAqm>(mut q: Fq<A>) {
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 4, ..Capacity::default() };
+        let counts = |q: &Fq<A>| q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+        for _ in 0..3 {
+            assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(2), false).1, Verdict::Queued);
+        }
+        assert_eq!((q.len(), counts(&q)), (3, vec![3]));
+        assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(7), false).1, Verdict::Queued);
+        assert_eq!((q.len(), counts(&q)), (4, vec![3, 1]));
+        let (_, v, drops) = add(&mut q, &mut pool, &cap, 0, 120, ip(7), false);
+        assert_eq!(v, Verdict::Overflow);
+        assert_eq!((q.len(), counts(&q), drops.pkts.len(), q.overlimit_drops), (3, vec![1, 2], 2, 2));
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_ip_flows_separation_and_packet_limit() {
+        ip_flows_separation_and_packet_limit(FqPie::new());
+        ip_flows_separation_and_packet_limit(FqCobalt::new());
+    }
+
+    /// `Deficit` of ns-3.37's FQ-PIE and FQ-COBALT suites (as FQ-CoDel's):
+    /// quantum 90, 120-byte packets of two flows; each flow queue's deficit
+    /// and status after every dequeue, as the suites expect them.
+    fn deficit<A: FlowAqm>(mut q: Fq<A>) {
+        use FlowStatus::*;
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        q.quantum = 90;
+        let (f1, f2) = (ip(2), ip(10));
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        assert_eq!((q.queues[0].deficit, q.queues[0].status), (90, NewFlow));
+        q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()).unwrap();
+        assert_eq!((q.len(), q.queues[0].deficit), (0, -30));
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        assert_eq!(q.queues[0].status, NewFlow);
+        add(&mut q, &mut pool, &cap, 0, 120, f2, false);
+        add(&mut q, &mut pool, &cap, 0, 120, f2, false);
+        let state = |q: &Fq<A>| {
+            let n = q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+            (n, q.queues[0].deficit, q.queues[0].status, q.queues[1].deficit, q.queues[1].status)
+        };
+        assert_eq!(state(&q), (vec![2, 2], -30, NewFlow, 90, NewFlow));
+        let want = [
+            (vec![2, 1], 60, OldFlow, -30, NewFlow),
+            (vec![1, 1], -60, OldFlow, 60, OldFlow),
+            (vec![1, 0], 30, OldFlow, -60, OldFlow),
+            (vec![0, 0], -90, OldFlow, 30, OldFlow),
+        ];
+        for w in want {
+            q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()).unwrap();
+            assert_eq!(state(&q), w);
+        }
+        assert_eq!(q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()), None);
+        assert_eq!(state(&q), (vec![0, 0], 90, Inactive, 30, Inactive));
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_deficit() {
+        deficit(FqPie::new());
+        deficit(FqCobalt::new());
+    }
+
     /// Flows get queues of their own and are served in turn, a quantum
     /// each, new flows first (FQ-CoDel's scheduler, shared).
     #[test]
