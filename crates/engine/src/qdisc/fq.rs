@@ -586,6 +586,49 @@ mod tests {
         deficit(FqCobalt::new());
     }
 
+    /// `TCPFlowsSeparation` and `UDPFlowsSeparation` of ns-3.37's FQ-PIE and
+    /// FQ-COBALT suites (as FQ-CoDel's): seven packets of four port pairs
+    /// (TCP 140 bytes, UDP 128) land in four flow queues.
+    fn tcp_and_udp_flows_separation<A: FlowAqm>(new: impl Fn() -> Fq<A>) {
+        let ip = |proto: u8, sport: u16, dport: u16| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0102, proto, sport, dport, 0);
+        for (proto, size) in [(6u8, 140), (17, 128)] {
+            let mut q = new();
+            let mut pool = PacketPool::new();
+            let cap = Capacity { limit: 10, ..Capacity::default() };
+            for (sport, dport) in [(7, 27), (7, 27), (7, 27), (8, 27), (8, 28), (7, 28), (7, 28)] {
+                add(&mut q, &mut pool, &cap, 0, size, ip(proto, sport, dport), false);
+            }
+            let counts: Vec<usize> = q.queues.iter().map(|f| f.aqm.fifo().len()).collect();
+            assert_eq!((q.len(), counts), (7, vec![3, 1, 1, 2]), "protocol {proto}");
+        }
+    }
+
+    /// `SetLinearProbing` of both suites (as FQ-CoDel's): the set-associative
+    /// hash with 8-way sets over 1024 buckets, fed flow hashes directly (ns-3's
+    /// test packet filter returns them).
+    fn set_linear_probing<A: FlowAqm>(mut q: Fq<A>) {
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        (q.quantum, q.set_associative_hash) = (90, true);
+        let counts = |q: &Fq<A>| q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+        for h in [0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 1024] {
+            add(&mut q, &mut pool, &cap, 0, 120, h, false);
+        }
+        assert_eq!((q.len(), counts(&q)), (11, vec![2, 2, 1, 1, 2, 1, 1, 1]));
+        add(&mut q, &mut pool, &cap, 0, 120, 1025, false);
+        assert_eq!(counts(&q)[0], 3);
+        add(&mut q, &mut pool, &cap, 0, 120, 10, false);
+        assert_eq!(counts(&q)[8], 1);
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_flows_separation_and_linear_probing() {
+        tcp_and_udp_flows_separation(FqPie::new);
+        tcp_and_udp_flows_separation(FqCobalt::new);
+        set_linear_probing(FqPie::new());
+        set_linear_probing(FqCobalt::new());
+    }
+
     /// Flows get queues of their own and are served in turn, a quantum
     /// each, new flows first (FQ-CoDel's scheduler, shared).
     #[test]
