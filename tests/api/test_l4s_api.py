@@ -6,6 +6,8 @@ sinks' exact CE echo, the same run through the API and through
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 import pytest
 
@@ -173,3 +175,47 @@ def test_dctcp_delayed_ack_sink_splits_acks_at_ce_changes():
     assert bad == 0 and two > 500 and sum(ce.values()) > 20
     bad_off, _ = mixed(*acks_and_data(False))
     assert bad_off > 0
+
+
+# ns-3.37's UseL4s of each: the Python names of UseEcn and the options
+_L4S_QUEUES = {"CoDel": "use_ecn", "FQ_CoDel": "use_ecn", "PIE": "use_ecn", "FQ_PIE": "setbit", "COBALT": "setbit",
+               "FQ_COBALT": "setbit"}
+
+
+def test_l4s_mode_is_the_ns2_layers(tmp_path):
+    """`use_l4s` (ns-3.37's UseL4s) of CoDel, FQ-CoDel, PIE, FQ-PIE,
+    COBALT and FQ-COBALT through the API and through `to_tcl()` under `dumbbell run`: the same
+    trace."""
+    for queue, ecn in _L4S_QUEUES.items():
+        params = {"use_l4s": True, "ce_threshold": "1ms", ecn: True}
+        sim, S, D, _ = _dumbbell(2, queue=queue, queue_params=params, limit=100)
+        for i, cc in enumerate(("prague", "cubic")):
+            sim.tcp(S[i], D[i], variant="linux", cc=cc, window=100, start=0.2 * i, sink="sack")
+        same_as_ns2_layer(sim, 4, tmp_path)
+        assert re.search(r"use_l4s_ (true|1)\n", sim.to_tcl(4)), queue
+
+
+@pytest.mark.parametrize("queue", list(_L4S_QUEUES))
+def test_l4s_mode_marks_prague_on_the_ce_threshold_only(queue):
+    """A Prague flow (ECT(1)) through the AQM without ECN and a 1 ms CE
+    threshold: in L4S mode its packets skip the AQM's drops and are only
+    CE-marked past the threshold, so it loses nothing and holds the queue
+    near 1 ms; without L4S mode the AQM drops them (UseEcn off)."""
+    def run(l4s):
+        sim = db.Simulation(seed=1)
+        R1, R2, S, D = sim.nodes(4)
+        sim.link(S, R1, "100Mb", "1ms")
+        sim.link(R2, D, "100Mb", "1ms")
+        bott = sim.link(R1, R2, "10Mb", "10ms", queue=queue, queue_limit=500, duplex=False,
+                        queue_params={_L4S_QUEUES[queue]: False, "ce_threshold": "1ms", "use_l4s": l4s})
+        sim.link(R2, R1, "10Mb", "10ms", queue_limit=500, duplex=False)
+        f = sim.tcp(S, D, variant="linux", cc="prague", window=300, sink="sack")
+        res = sim.run(10, trace_packets=[bott])
+        q = res.queues.filter(src=R1.id, dst=R2.id).row(0, named=True)
+        delay = res.queue_delay(bott, (3, 10), by="flow").filter(pl.col("flow") == f.id)["mean"][0]
+        return q, delay * 1000
+
+    (q, delay), (q_off, _) = run(True), run(False)
+    assert q["drops_pkts"] == 0 and q["departures_pkts"] > 5000, q
+    assert delay < 3, delay
+    assert q_off["drops_pkts"] > 0, q_off

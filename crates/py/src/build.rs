@@ -26,6 +26,7 @@ fn fq_codel_spec(d: &Bound<'_, PyDict>) -> PyResult<b::FqCoDel> {
         interval: Seconds(get(d, "interval")?.extract()?),
         use_ecn: get(d, "use_ecn")?.extract()?,
         ce_threshold: get(d, "ce_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        use_l4s: get(d, "use_l4s")?.extract()?,
         flows: get(d, "flows")?.extract()?,
         quantum: Bytes(get(d, "quantum")?.extract()?),
         drop_batch_size: get(d, "drop_batch_size")?.extract()?,
@@ -53,6 +54,8 @@ fn pie_spec(d: &Bound<'_, PyDict>) -> PyResult<b::Pie> {
         mark_ecn_threshold: get(d, "mark_ecn_threshold")?.extract()?,
         use_derandomization: get(d, "use_derandomization")?.extract()?,
         active_threshold: get(d, "active_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        ce_threshold: get(d, "ce_threshold")?.extract::<Option<f64>>()?.map(Seconds),
+        use_l4s: get(d, "use_l4s")?.extract()?,
     })
 }
 
@@ -161,7 +164,7 @@ impl Builder {
 
     /// A simplex or duplex link with a DropTail, RED, PI, CoDel, PIE, FQ-CoDel, DRR, SFQ, Vq, GK,
     /// COBALT, FQ-PIE, FQ-COBALT (their bound variables set after) or SCFQ queue (SCFQ's classes in `scfq`: see `scfq_spec`; CoDel's parameters in `codel`: target, interval, min_bytes,
-    /// use_ecn, ce_threshold; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
+    /// use_ecn, ce_threshold, use_l4s; PIE's in `pie` and FQ-CoDel's in `fq_codel`,
     /// dicts by the names of `build::Pie`'s and `build::FqCoDel`'s fields,
     /// each present).  Returns the link ids (a->b, b->a or None).
     #[pyo3(signature = (a, b, bandwidth, delay, queue="DropTail", duplex=true, codel=None, pie=None, fq_codel=None, scfq=None))]
@@ -173,7 +176,7 @@ impl Builder {
         delay: f64,
         queue: &str,
         duplex: bool,
-        codel: Option<(f64, f64, u32, bool, Option<f64>)>,
+        codel: Option<(f64, f64, u32, bool, Option<f64>, bool)>,
         pie: Option<&Bound<'_, PyDict>>,
         fq_codel: Option<&Bound<'_, PyDict>>,
         scfq: Option<&Bound<'_, PyDict>>,
@@ -184,12 +187,13 @@ impl Builder {
             "PI" => QueueSpec::Pi(Default::default()),
             "CoDel" => {
                 let mut c = b::CoDel::default();
-                if let Some((target, interval, min_bytes, use_ecn, ce)) = codel {
+                if let Some((target, interval, min_bytes, use_ecn, ce, l4s)) = codel {
                     c.target = Seconds(target);
                     c.interval = Seconds(interval);
                     c.min_bytes = Bytes(min_bytes);
                     c.use_ecn = use_ecn;
                     c.ce_threshold = ce.map(Seconds);
+                    c.use_l4s = l4s;
                 }
                 QueueSpec::CoDel(c)
             }

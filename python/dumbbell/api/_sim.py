@@ -76,20 +76,22 @@ TRAFFIC = {"cbr": "Application/Traffic/CBR", "exponential": "Application/Traffic
 UDP_SINKS = {"loss-monitor": "Agent/LossMonitor", "null": "Agent/Null"}
 
 #: CoDel's parameters (the engine's ns-3.37 CoDelQueueDisc) and defaults.
-CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None}
+CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "min_bytes": 1500, "use_ecn": False, "ce_threshold": None,
+                  "use_l4s": False}
 
 #: PIE's parameters (the engine's ns-3.37 PieQueueDisc: its attributes in
 #: snake case) and defaults, and the bound variable of Queue/PIE each sets.
 PIE_DEFAULTS = {"a": 0.125, "b": 1.25, "t_update": 0.015, "queue_delay_reference": 0.015,
                 "max_burst_allowance": 0.15, "dequeue_threshold": 16384, "use_dequeue_rate_estimator": False,
                 "use_cap_drop_adjustment": True, "use_ecn": False, "mark_ecn_threshold": 0.1,
-                "use_derandomization": False, "active_threshold": None, "mean_pkt_size": 1000, "bytes": False}
+                "use_derandomization": False, "active_threshold": None, "mean_pkt_size": 1000, "bytes": False,
+                "ce_threshold": None, "use_l4s": False}
 _PIE_VARS = {"bytes": "queue_in_bytes_", "mean_pkt_size": "mean_pktsize_", "a": "a_", "b": "b_",
              "t_update": "tUpdate_", "queue_delay_reference": "qdelay_ref_", "max_burst_allowance": "burst_allowance_",
              "dequeue_threshold": "dq_threshold_", "use_dequeue_rate_estimator": "use_dq_rate_estimator_",
              "use_cap_drop_adjustment": "cap_drop_adjustment_", "use_ecn": "setbit_",
              "mark_ecn_threshold": "mark_p_", "use_derandomization": "derandomize_",
-             "active_threshold": "active_threshold_"}
+             "active_threshold": "active_threshold_", "ce_threshold": "ce_threshold_", "use_l4s": "use_l4s_"}
 
 # The in-engine channel the API's traces are written to.
 _CHANNEL = "dumbbell_api_trace"
@@ -142,7 +144,7 @@ def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
 
 def _codel_params(params) -> tuple:
     """CoDel's queue_params checked: (target s, interval s, min_bytes,
-    use_ecn, ce_threshold s or None), and their Tcl texts."""
+    use_ecn, ce_threshold s or None, use_l4s), and their Tcl texts."""
     what = "link(): queue_params"
     vals, items = _disc_params(params, CODEL_DEFAULTS, "CoDel", strip=True)
     for key, value in items:
@@ -159,18 +161,19 @@ def _codel_params(params) -> tuple:
             vals[key] = int(value)
         else:
             if not isinstance(value, bool):
-                raise ValueError(f"{what}: use_ecn must be True or False, got {value!r}")
+                raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
             vals[key] = value
-    return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"])
+    return (vals["target"], vals["interval"], vals["min_bytes"], vals["use_ecn"], vals["ce_threshold"], vals["use_l4s"])
 
 
 #: FQ-CoDel's parameters (the engine's ns-3.37 FqCoDelQueueDisc: its
 #: attributes in snake case; `quantum` is ns-3's device MTU) and defaults,
 #: and the bound variable of Queue/FQ_CoDel each sets, in the order set.
-FQ_CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "use_ecn": True, "ce_threshold": None, "flows": 1024,
+FQ_CODEL_DEFAULTS = {"target": 0.005, "interval": 0.1, "use_ecn": True, "ce_threshold": None, "use_l4s": False, "flows": 1024,
                      "set_ways": 8, "enable_set_associative_hash": False, "quantum": 1500, "drop_batch_size": 64,
                      "perturbation": 0}
 _FQ_CODEL_VARS = {"target": "target_", "interval": "interval_", "use_ecn": "setbit_", "ce_threshold": "ce_threshold_",
+                  "use_l4s": "use_l4s_",
                   "flows": "flows_", "set_ways": "set_ways_", "enable_set_associative_hash": "set_associative_hash_",
                   "quantum": "quantum_", "drop_batch_size": "drop_batch_size_", "perturbation": "perturbation_"}
 
@@ -189,7 +192,7 @@ def _fq_codel_params(params) -> dict:
             vals[key] = t
         elif key == "ce_threshold":
             vals[key] = None if value is None else _parse_time(value, f"{what}: ce_threshold")[1]
-        elif key in ("use_ecn", "enable_set_associative_hash"):
+        elif key in ("use_ecn", "use_l4s", "enable_set_associative_hash"):
             if not isinstance(value, bool):
                 raise ValueError(f"{what}: {key} must be True or False, got {value!r}")
             vals[key] = value
@@ -206,13 +209,13 @@ def _fq_codel_params(params) -> dict:
 
 def _pie_params(params) -> dict:
     """PIE's queue_params checked: every parameter of PIE_DEFAULTS, typed
-    (times in seconds, `active_threshold` None when off)."""
+    (times in seconds, `active_threshold` and `ce_threshold` None when off)."""
     what = "link(): queue_params"
     vals, items = _disc_params(params, PIE_DEFAULTS, "PIE")
     for key, value in items:
         default = PIE_DEFAULTS[key]
-        if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold"):
-            if key == "active_threshold" and value is None:
+        if key in ("t_update", "queue_delay_reference", "max_burst_allowance", "active_threshold", "ce_threshold"):
+            if key in ("active_threshold", "ce_threshold") and value is None:
                 vals[key] = None
                 continue
             t = _parse_time(value, f"{what}: {key}")[1]
@@ -1485,14 +1488,16 @@ class Simulation:
                     if lk.codel is not None:
                         # Dumbbell's Queue/CoDel (ns-3.37's CoDel; ns-2 2.35
                         # has none): target_ and interval_ as ns-2.36 names
-                        # them, ns-3's MinBytes, UseEcn and CeThreshold
-                        t, i, mb, ecn, ce = lk.codel
+                        # them, ns-3's MinBytes, UseEcn, CeThreshold and UseL4s
+                        t, i, mb, ecn, ce, l4s = lk.codel
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L.append(f"{q_} set target_ {t!r}")
                         L.append(f"{q_} set interval_ {i!r}")
                         L.append(f"{q_} set minbytes_ {mb}")
                         L.append(f"{q_} set setbit_ {'true' if ecn else 'false'}")
                         L.append(f"{q_} set ce_threshold_ {-1 if ce is None else repr(ce)}")
+                        if l4s:
+                            L.append(f"{q_} set use_l4s_ true")
                     for qp, names in ((lk.pie, _PIE_VARS), (lk.fq_codel, _FQ_CODEL_VARS)):
                         # Dumbbell's Queue/PIE (ns-3.37's PIE, in ns-2.36's
                         # names where it has them) and Queue/FQ_CoDel

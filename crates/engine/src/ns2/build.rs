@@ -233,6 +233,8 @@ pub struct CoDel {
     pub min_bytes: Bytes,
     pub use_ecn: bool,
     pub ce_threshold: Option<Seconds>,
+    /// `UseL4s` (false): ECT(1) and CE packets only CE-marked past `ce_threshold`.
+    pub use_l4s: bool,
 }
 
 impl Default for CoDel {
@@ -246,6 +248,7 @@ impl Default for CoDel {
             min_bytes: Bytes(c.min_bytes),
             use_ecn: c.use_ecn,
             ce_threshold: c.ce_threshold.map(Seconds),
+            use_l4s: c.use_l4s,
         }
     }
 }
@@ -285,6 +288,9 @@ pub struct Pie {
     pub use_derandomization: bool,
     /// `ActiveThreshold` (None: PIE always active).
     pub active_threshold: Option<Seconds>,
+    /// `CeThreshold` (None: off) and `UseL4s` (false).
+    pub ce_threshold: Option<Seconds>,
+    pub use_l4s: bool,
 }
 
 impl Default for Pie {
@@ -307,6 +313,8 @@ impl Default for Pie {
             mark_ecn_threshold: p.mark_ecn_th,
             use_derandomization: p.use_derandomization,
             active_threshold: p.active_threshold.map(s),
+            ce_threshold: p.ce_threshold.map(s),
+            use_l4s: p.use_l4s,
         }
     }
 }
@@ -345,6 +353,8 @@ pub struct FqCoDel {
     pub use_ecn: bool,
     /// `CeThreshold` (None: off).
     pub ce_threshold: Option<Seconds>,
+    /// `UseL4s` (false).
+    pub use_l4s: bool,
     /// `Flows` (1024).
     pub flows: u32,
     /// The quantum (ns-3: the device MTU; 1500).
@@ -367,6 +377,7 @@ impl Default for FqCoDel {
             interval: Seconds(q.interval),
             use_ecn: q.use_ecn,
             ce_threshold: q.ce_threshold.map(Seconds),
+            use_l4s: q.use_l4s,
             flows: q.flows,
             quantum: Bytes(q.quantum),
             drop_batch_size: q.drop_batch_size,
@@ -486,6 +497,7 @@ impl QueueSpec {
                 put("minbytes_", c.min_bytes.0.to_string());
                 put("setbit_", if c.use_ecn { "true" } else { "false" }.into());
                 put("ce_threshold_", c.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("use_l4s_", flag(c.use_l4s).into());
             }
             QueueSpec::Pie(p) => {
                 if let Some(l) = p.limit {
@@ -505,6 +517,8 @@ impl QueueSpec {
                 put("mark_p_", p.mark_ecn_threshold.to_string());
                 put("derandomize_", flag(p.use_derandomization).into());
                 put("active_threshold_", p.active_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("ce_threshold_", p.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("use_l4s_", flag(p.use_l4s).into());
             }
             QueueSpec::FqCoDel(q) => {
                 if let Some(l) = q.limit {
@@ -514,6 +528,7 @@ impl QueueSpec {
                 put("interval_", q.interval.0.to_string());
                 put("setbit_", flag(q.use_ecn).into());
                 put("ce_threshold_", q.ce_threshold.map_or("-1".into(), |s| s.0.to_string()));
+                put("use_l4s_", flag(q.use_l4s).into());
                 // the ways before the switch, the flows before both (each setter checks that they divide)
                 put("flows_", q.flows.to_string());
                 put("set_ways_", q.set_ways.to_string());
@@ -1963,14 +1978,14 @@ mod tests {
         let mut b = builder();
         let x = b.node().unwrap();
         let y = b.node().unwrap();
-        let spec = QueueSpec::CoDel(CoDel { limit: Some(100), target: Seconds::ms(2.0), interval: Seconds::ms(50.0), min_bytes: Bytes(1000), use_ecn: true, ce_threshold: Some(Seconds::ms(1.0)), bytes: false });
+        let spec = QueueSpec::CoDel(CoDel { limit: Some(100), target: Seconds::ms(2.0), interval: Seconds::ms(50.0), min_bytes: Bytes(1000), use_ecn: true, ce_threshold: Some(Seconds::ms(1.0)), use_l4s: true, bytes: false });
         let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
         let q = b.link_objs(l).queue;
         match &b.sim().objs[q as usize] {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 100);
                 let c = q.disc.get::<crate::qdisc::CoDel>().expect("a CoDel queue");
-                assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold), (0.002, 0.05, 1000, true, Some(0.001)));
+                assert_eq!((c.target, c.interval, c.min_bytes, c.use_ecn, c.ce_threshold, c.use_l4s), (0.002, 0.05, 1000, true, Some(0.001), true));
             }
             _ => panic!("not a queue"),
         }
@@ -1997,6 +2012,8 @@ mod tests {
             mark_ecn_threshold: 0.3,
             use_derandomization: true,
             active_threshold: Some(Seconds::ms(1.0)),
+            ce_threshold: Some(Seconds::ms(2.0)),
+            use_l4s: true,
         });
         let (l, _) = b.duplex_link(x, y, Bandwidth::mbps(1.0), Seconds::ms(5.0), &spec).unwrap();
         let q = b.link_objs(l).queue;
@@ -2009,6 +2026,7 @@ mod tests {
                     (p.use_dq_rate_estimator, p.cap_drop_adjustment, p.use_ecn, p.mark_ecn_th, p.use_derandomization, p.active_threshold),
                     (true, false, true, 0.3, true, Some(1_000_000))
                 );
+                assert_eq!((p.ce_threshold, p.use_l4s), (Some(2_000_000), true));
             }
             _ => panic!("not a queue"),
         }
@@ -2027,6 +2045,7 @@ mod tests {
             interval: Seconds::ms(50.0),
             use_ecn: false,
             ce_threshold: Some(Seconds::ms(1.0)),
+            use_l4s: true,
             flows: 64,
             quantum: Bytes(300),
             drop_batch_size: 16,
@@ -2040,7 +2059,7 @@ mod tests {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 300);
                 let f = q.disc.get::<crate::qdisc::FqCoDel>().expect("an FQ-CoDel queue");
-                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold), (0.002, 0.05, false, Some(0.001)));
+                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold, f.use_l4s), (0.002, 0.05, false, Some(0.001), true));
                 assert_eq!((f.flows, f.quantum, f.drop_batch_size, f.perturbation, f.set_associative_hash, f.set_ways), (64, 300, 16, 7, true, 16));
             }
             _ => panic!("not a queue"),

@@ -35,6 +35,7 @@
 //! pie.rs); the tests feed ns-3's draws (the draw is a closure argument of
 //! [`Cobalt::do_dequeue`]).
 
+use super::codel::is_l4s;
 use super::{mark_ce, Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -90,6 +91,11 @@ pub struct Cobalt {
     pub use_ecn: bool,
     /// Mark ECN-capable packets whose sojourn exceeds this (`CeThreshold`, off).
     pub ce_threshold: Option<i64>,
+    /// L4S mode (`UseL4s`, off): an ECT(1) or CE packet meets neither CoDel
+    /// nor BLUE and is CE-marked only when its sojourn exceeds
+    /// `ce_threshold` (with or without `use_ecn`); other packets are never
+    /// marked on the threshold.
+    pub use_l4s: bool,
     /// BLUE's steps up and down (`Increment` 1/256, `Decrement` 1/4096).
     pub increment: f64,
     pub decrement: f64,
@@ -134,6 +140,7 @@ impl Cobalt {
             interval: 100_000_000,
             use_ecn: false,
             ce_threshold: None,
+            use_l4s: false,
             increment: 1.0 / 256.0,
             decrement: 1.0 / 4096.0,
             blue_threshold: Some(400_000_000),
@@ -200,6 +207,12 @@ impl Cobalt {
     /// `now`: CoDel's and BLUE's decisions (CoDel may mark instead).
     fn should_drop(&mut self, pool: &mut PacketPool, p: PktId, stamp: i64, now: i64, draw: &mut impl FnMut() -> f64) -> bool {
         let sojourn = now - stamp;
+        if self.use_l4s && is_l4s(pool, p) {
+            if self.ce_threshold.is_some_and(|ce| after(sojourn, ce)) && mark_ce(pool, p) {
+                self.ce_marks += 1;
+            }
+            return false;
+        }
         let mut schedule = now - self.drop_next;
         let over_target = after(sojourn, self.target);
         let mut next_due = self.count != 0 && schedule >= 0;
@@ -234,7 +247,7 @@ impl Cobalt {
             }
         }
         if let Some(ce) = self.ce_threshold {
-            if !marked && self.use_ecn && after(sojourn, ce) && mark_ce(pool, p) {
+            if !marked && !self.use_l4s && self.use_ecn && after(sojourn, ce) && mark_ce(pool, p) {
                 self.ce_marks += 1;
             }
         }

@@ -70,6 +70,14 @@ pub fn control_law(t: u32, interval: u32, rec_inv_sqrt: u16) -> u32 {
     t.wrapping_add(step)
 }
 
+/// Whether `p` is an L4S packet to ns-3.37's `UseL4s` options: ECT(1) or
+/// CE (an IP header's ECN field 1 or 3).
+#[inline]
+pub(crate) fn is_l4s(pool: &PacketPool, p: PktId) -> bool {
+    let pk = pool.get(p);
+    pool.is_ect1(p) || (pk.ecn_capable && pk.ecn_to_echo)
+}
+
 /// CoDel's parameters and state, and the packets it holds.
 #[derive(Debug, Clone)]
 pub struct CoDel {
@@ -90,6 +98,11 @@ pub struct CoDel {
     /// With `use_ecn`, mark ECN-capable packets whose sojourn exceeds this
     /// (seconds; `CeThreshold`, off by default).
     pub ce_threshold: Option<f64>,
+    /// L4S mode (`UseL4s`, off): an ECT(1) or CE packet bypasses the
+    /// control law and is marked only when its sojourn exceeds
+    /// `ce_threshold` (with or without `use_ecn`); other packets meet
+    /// CoDel as usual but are never marked on the CE threshold.
+    pub use_l4s: bool,
     // ---- state (all CoDel times are 1024-ns units) ----
     /// Drops (and marks) in the current dropping episode.
     pub count: u32,
@@ -133,6 +146,7 @@ impl CoDel {
             min_bytes: 1500,
             use_ecn: false,
             ce_threshold: None,
+            use_l4s: false,
             count: 0,
             last_count: 0,
             dropping: false,
@@ -202,6 +216,20 @@ impl CoDel {
             self.dropping = false;
             return None;
         };
+        if self.use_l4s {
+            // ns-3.37: an ECT(1) or CE packet leaves at once, CE-marked if
+            // it waited more than the threshold; CoDel's state is untouched.
+            let (p, stamp) = first;
+            if is_l4s(pool, p) {
+                self.last_sojourn = now - stamp;
+                if let Some(ce) = self.ce_threshold {
+                    if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {
+                        self.ce_marks += 1;
+                    }
+                }
+                return Some(p);
+            }
+        }
         let mut item = Some(first);
         let now_ct = codel_time(now);
         let interval = codel_time(self.interval);
@@ -262,7 +290,7 @@ impl CoDel {
         }
         let (p, stamp) = item?;
         self.last_sojourn = now - stamp;
-        if !marked && self.use_ecn {
+        if !marked && !self.use_l4s && self.use_ecn {
             if let Some(ce) = self.ce_threshold {
                 if codel_time(now - stamp) > codel_time(ce) && mark_ce(pool, p) {
                     self.ce_marks += 1;

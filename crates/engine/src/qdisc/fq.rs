@@ -421,6 +421,214 @@ mod tests {
         (p, v, drops)
     }
 
+    /// The calls of ns-3's `FqPieQueueDiscL4sMode` and
+    /// `FqCobaltQueueDiscL4sMode` in ns-3's event order (as fq_codel.rs's
+    /// `l4s_case`) on `q` (set up by the caller: UseEcn, UseL4s, a 2 ms CE
+    /// threshold): `adds` are (time in ns, flow hash, ECT(1)) of 120-byte
+    /// ECN-capable packets, `deqs` the dequeue times, dequeues first at a
+    /// tie.  Quantum 1514, 10240 packets; no draw may be asked for.
+    /// Returns `stats` of each flow queue's AQM.
+    fn l4s_case<A: FlowAqm>(mut q: Fq<A>, adds: &[(i64, u32, bool)], deqs: &[i64], stats: impl Fn(&A) -> (u64, u64, u64)) -> Vec<(u64, u64, u64)> {
+        let mut pool = PacketPool::new();
+        q.quantum = 1514;
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        let mut events: Vec<(i64, u8, usize)> = deqs.iter().enumerate().map(|(i, t)| (*t, 0, i)).collect();
+        events.extend(adds.iter().enumerate().map(|(i, a)| (a.0, 1, i)));
+        events.sort();
+        for (uid, (t, kind, i)) in events.into_iter().enumerate() {
+            if kind == 1 {
+                let p = pool.alloc();
+                let pk = pool.get_mut(p);
+                (pk.size, pk.uid, pk.ecn_capable, pk.ecn_to_echo) = (120, uid as _, true, false);
+                if adds[i].2 {
+                    pool.set_ect1(p);
+                }
+                q.enqueue_hashed(&cap, &mut pool, t, p, adds[i].1, &mut drops, &mut || panic!("no draw expected"));
+            } else {
+                q.do_dequeue(&mut pool, t, &mut drops, &mut || panic!("no draw expected"));
+            }
+        }
+        q.queues.iter().map(|f| stats(&f.aqm)).collect()
+    }
+
+    /// The suites' two sub-cases: two flows (ECT(1) and ECT(0), one packet
+    /// of each every 0.5 ms), then one flow (ECT(1) at 0.5 ms and every 1
+    /// ms from 1.5 ms, ECT(0) every 1 ms from 1 ms); a dequeue every 1 ms.
+    fn l4s_sub_cases() -> (Vec<(i64, u32, bool)>, Vec<(i64, u32, bool)>, Vec<i64>) {
+        let ns = super::super::pie::ns3_from_seconds;
+        let deqs: Vec<i64> = (0..140).map(|i| ns((i + 1) as f64 * 0.001)).collect();
+        let mut two = Vec::new();
+        for i in 0..70 {
+            two.push((ns((i + 1) as f64 * 0.0005), 2, true));
+            two.push((ns((i + 1) as f64 * 0.0005), 10, false));
+        }
+        let half = ns(0.0005);
+        let mut one = vec![(half, 2, true)];
+        one.extend((0..69).map(|i| (half + ns((i + 1) as f64 * 0.001), 2, true)));
+        one.extend((0..70).map(|i| (ns((i + 1) as f64 * 0.001), 2, false)));
+        (two, one, deqs)
+    }
+
+    /// ns-3.37's FQ-PIE suite, `FqPieQueueDiscL4sMode`, with its expected
+    /// values: (CE-threshold marks, unforced marks, unforced drops).
+    #[test]
+    fn fq_pie_suite_l4s_mode() {
+        let pie = |l4s| {
+            let mut q = FqPie::new();
+            (q.aqm.use_l4s, q.aqm.ce_threshold) = (l4s, Some(2_000_000));
+            q
+        };
+        let stats = |a: &Pie| (a.ce_marks, a.unforced_marks, a.unforced_drops);
+        let (two, one, deqs) = l4s_sub_cases();
+        let r = l4s_case(pie(true), &two, &deqs, stats);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], (66, 0, 0));
+        assert_eq!((r[1].1, r[1].2), (0, 0));
+        let r = l4s_case(pie(true), &one, &deqs, stats);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0], (68, 0, 0));
+        // without L4S mode nothing is marked on the threshold
+        assert_eq!(l4s_case(pie(false), &one, &deqs, stats)[0].0, 0);
+    }
+
+    /// ns-3.37's FQ-COBALT suite, `FqCobaltQueueDiscL4sMode`, with its
+    /// expected values: (CE-threshold marks, CoDel's marks, CoDel's drops).
+    #[test]
+    fn fq_cobalt_suite_l4s_mode() {
+        let cobalt = |l4s| {
+            let mut q = FqCobalt::new();
+            (q.aqm.use_l4s, q.aqm.ce_threshold) = (l4s, Some(2_000_000));
+            q
+        };
+        let stats = |a: &Cobalt| (a.ce_marks, a.forced_marks, a.target_drops);
+        let (two, one, deqs) = l4s_sub_cases();
+        let r = l4s_case(cobalt(true), &two, &deqs, stats);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0], (66, 0, 0));
+        assert_eq!((r[1].1, r[1].2), (2, 0));
+        let r = l4s_case(cobalt(true), &one, &deqs, stats);
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].0, r[0].2, r[0].1), (68, 0, 1));
+        // without L4S mode the ECT(1) packets meet CoDel too
+        assert_ne!(l4s_case(cobalt(false), &one, &deqs, stats)[0], r[0]);
+    }
+
+    /// `IPFlowsSeparationAndPacketLimit` of ns-3.37's FQ-PIE and FQ-COBALT
+    /// suites (as FQ-CoDel's): a 4-packet limit, quantum 1500, 120-byte
+    /// packets of protocol 7 from 10.10.1.1; three to 10.10.1.2 share a flow
+    /// queue, one to 10.10.1.7 gets another, and the next to 10.10.1.7
+    /// overflows the disc: the fat queue loses two (half its bytes).
+    fn ip_flows_separation_and_packet_limit<A: FlowAqm>(mut q: Fq<A>) {
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 4, ..Capacity::default() };
+        let counts = |q: &Fq<A>| q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+        for _ in 0..3 {
+            assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(2), false).1, Verdict::Queued);
+        }
+        assert_eq!((q.len(), counts(&q)), (3, vec![3]));
+        assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(7), false).1, Verdict::Queued);
+        assert_eq!((q.len(), counts(&q)), (4, vec![3, 1]));
+        let (_, v, drops) = add(&mut q, &mut pool, &cap, 0, 120, ip(7), false);
+        assert_eq!(v, Verdict::Overflow);
+        assert_eq!((q.len(), counts(&q), drops.pkts.len(), q.overlimit_drops), (3, vec![1, 2], 2, 2));
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_ip_flows_separation_and_packet_limit() {
+        ip_flows_separation_and_packet_limit(FqPie::new());
+        ip_flows_separation_and_packet_limit(FqCobalt::new());
+    }
+
+    /// `Deficit` of ns-3.37's FQ-PIE and FQ-COBALT suites (as FQ-CoDel's):
+    /// quantum 90, 120-byte packets of two flows; each flow queue's deficit
+    /// and status after every dequeue, as the suites expect them.
+    fn deficit<A: FlowAqm>(mut q: Fq<A>) {
+        use FlowStatus::*;
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        q.quantum = 90;
+        let (f1, f2) = (ip(2), ip(10));
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        assert_eq!((q.queues[0].deficit, q.queues[0].status), (90, NewFlow));
+        q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()).unwrap();
+        assert_eq!((q.len(), q.queues[0].deficit), (0, -30));
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        add(&mut q, &mut pool, &cap, 0, 120, f1, false);
+        assert_eq!(q.queues[0].status, NewFlow);
+        add(&mut q, &mut pool, &cap, 0, 120, f2, false);
+        add(&mut q, &mut pool, &cap, 0, 120, f2, false);
+        let state = |q: &Fq<A>| {
+            let n = q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+            (n, q.queues[0].deficit, q.queues[0].status, q.queues[1].deficit, q.queues[1].status)
+        };
+        assert_eq!(state(&q), (vec![2, 2], -30, NewFlow, 90, NewFlow));
+        let want = [
+            (vec![2, 1], 60, OldFlow, -30, NewFlow),
+            (vec![1, 1], -60, OldFlow, 60, OldFlow),
+            (vec![1, 0], 30, OldFlow, -60, OldFlow),
+            (vec![0, 0], -90, OldFlow, 30, OldFlow),
+        ];
+        for w in want {
+            q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()).unwrap();
+            assert_eq!(state(&q), w);
+        }
+        assert_eq!(q.do_dequeue(&mut pool, 0, &mut drops, &mut || panic!()), None);
+        assert_eq!(state(&q), (vec![0, 0], 90, Inactive, 30, Inactive));
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_deficit() {
+        deficit(FqPie::new());
+        deficit(FqCobalt::new());
+    }
+
+    /// `TCPFlowsSeparation` and `UDPFlowsSeparation` of ns-3.37's FQ-PIE and
+    /// FQ-COBALT suites (as FQ-CoDel's): seven packets of four port pairs
+    /// (TCP 140 bytes, UDP 128) land in four flow queues.
+    fn tcp_and_udp_flows_separation<A: FlowAqm>(new: impl Fn() -> Fq<A>) {
+        let ip = |proto: u8, sport: u16, dport: u16| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0102, proto, sport, dport, 0);
+        for (proto, size) in [(6u8, 140), (17, 128)] {
+            let mut q = new();
+            let mut pool = PacketPool::new();
+            let cap = Capacity { limit: 10, ..Capacity::default() };
+            for (sport, dport) in [(7, 27), (7, 27), (7, 27), (8, 27), (8, 28), (7, 28), (7, 28)] {
+                add(&mut q, &mut pool, &cap, 0, size, ip(proto, sport, dport), false);
+            }
+            let counts: Vec<usize> = q.queues.iter().map(|f| f.aqm.fifo().len()).collect();
+            assert_eq!((q.len(), counts), (7, vec![3, 1, 1, 2]), "protocol {proto}");
+        }
+    }
+
+    /// `SetLinearProbing` of both suites (as FQ-CoDel's): the set-associative
+    /// hash with 8-way sets over 1024 buckets, fed flow hashes directly (ns-3's
+    /// test packet filter returns them).
+    fn set_linear_probing<A: FlowAqm>(mut q: Fq<A>) {
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        (q.quantum, q.set_associative_hash) = (90, true);
+        let counts = |q: &Fq<A>| q.queues.iter().map(|f| f.aqm.fifo().len()).collect::<Vec<_>>();
+        for h in [0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 1024] {
+            add(&mut q, &mut pool, &cap, 0, 120, h, false);
+        }
+        assert_eq!((q.len(), counts(&q)), (11, vec![2, 2, 1, 1, 2, 1, 1, 1]));
+        add(&mut q, &mut pool, &cap, 0, 120, 1025, false);
+        assert_eq!(counts(&q)[0], 3);
+        add(&mut q, &mut pool, &cap, 0, 120, 10, false);
+        assert_eq!(counts(&q)[8], 1);
+    }
+
+    #[test]
+    fn fq_pie_and_fq_cobalt_suites_flows_separation_and_linear_probing() {
+        tcp_and_udp_flows_separation(FqPie::new);
+        tcp_and_udp_flows_separation(FqCobalt::new);
+        set_linear_probing(FqPie::new());
+        set_linear_probing(FqCobalt::new());
+    }
+
     /// Flows get queues of their own and are served in turn, a quantum
     /// each, new flows first (FQ-CoDel's scheduler, shared).
     #[test]

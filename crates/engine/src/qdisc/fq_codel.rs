@@ -113,6 +113,8 @@ pub struct FqCoDel {
     pub use_ecn: bool,
     /// (`CeThreshold`, off)
     pub ce_threshold: Option<f64>,
+    /// Each queue's CoDel in L4S mode (`UseL4s`, off; see [`CoDel::use_l4s`]).
+    pub use_l4s: bool,
     /// Buckets (`Flows`, 1024).
     pub flows: u32,
     /// Bytes of deficit a queue gets per round (the device MTU in ns-3).
@@ -154,6 +156,7 @@ impl FqCoDel {
             interval: 0.1,
             use_ecn: true,
             ce_threshold: None,
+            use_l4s: false,
             flows: 1024,
             quantum: 1500,
             drop_batch_size: 64,
@@ -222,6 +225,7 @@ impl FqCoDel {
             None => {
                 let mut codel = CoDel::new();
                 (codel.target, codel.interval, codel.use_ecn, codel.ce_threshold) = (self.target, self.interval, self.use_ecn, self.ce_threshold);
+                codel.use_l4s = self.use_l4s;
                 self.queues.push(FlowQueue { codel, deficit: 0, status: FlowStatus::Inactive, index: h });
                 self.bucket_queue[h as usize] = (self.queues.len() - 1) as u32;
                 self.queues.len() - 1
@@ -556,6 +560,73 @@ mod tests {
         }
         assert_eq!(r[3..].iter().map(|x| (x.1, x.2)).collect::<Vec<_>>(), vec![(0, 4), (0, 4)]);
         assert!(r.iter().all(|x| x.3 > 0));
+    }
+
+    /// `FqCoDelQueueDiscL4sMode`'s calls in ns-3's event order: `adds`
+    /// are (time in ns, destination's last byte, ECT(1)) of 120-byte
+    /// ECN-capable packets of protocol 7 from 10.10.1.1, `deqs` the
+    /// dequeue times; at equal times the event scheduled first runs first
+    /// (`first_deq` tells whether the dequeues were).  UseEcn, UseL4s, a 2 ms
+    /// CE threshold, quantum 1514, 10240 packets.  Returns the flow queues'
+    /// (CE-threshold marks, target marks, target drops).
+    fn l4s_case(adds: &[(i64, u32, bool)], deqs: &[i64], use_l4s: bool) -> Vec<(u64, u64, u64)> {
+        let mut pool = PacketPool::new();
+        let mut q = FqCoDel { quantum: 1514, use_l4s, ce_threshold: Some(0.002), ..FqCoDel::new() };
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        let mut drops = Drops::default();
+        // (time, dequeues before adds at a tie, order scheduled, add index or none)
+        let mut events: Vec<(i64, u8, usize, Option<usize>)> = deqs.iter().enumerate().map(|(i, t)| (*t, 0, i, None)).collect();
+        events.extend(adds.iter().enumerate().map(|(i, a)| (a.0, 1, i, Some(i))));
+        events.sort();
+        for (uid, (t, _, _, add)) in events.into_iter().enumerate() {
+            let now = t as f64 / 1e9;
+            match add {
+                Some(i) => {
+                    let p = pool.alloc();
+                    let pk = pool.get_mut(p);
+                    (pk.size, pk.uid, pk.ecn_capable, pk.ecn_to_echo) = (120, uid as _, true, false);
+                    if adds[i].2 {
+                        pool.set_ect1(p);
+                    }
+                    q.enqueue_hashed(&cap, &mut pool, now, p, ip(adds[i].1, 7, 0, 0), &mut drops);
+                }
+                None => {
+                    q.do_dequeue(&mut pool, now, &mut drops);
+                }
+            }
+        }
+        q.queues.iter().map(|f| (f.codel.ce_marks, f.codel.target_marks, f.codel.target_drops)).collect()
+    }
+
+    #[test]
+    fn suite_l4s_mode() {
+        let ns = super::super::pie::ns3_from_seconds;
+        let deqs: Vec<i64> = (0..140).map(|i| ns((i + 1) as f64 * 0.001)).collect();
+        // 1: 70 ECT(1) packets to 10.10.1.2 and 70 ECT(0) to 10.10.1.10,
+        // one of each every 0.5 ms; a dequeue every 1 ms
+        let mut adds = Vec::new();
+        for i in 0..70 {
+            adds.push((ns((i + 1) as f64 * 0.0005), 2, true));
+            adds.push((ns((i + 1) as f64 * 0.0005), 10, false));
+        }
+        let r = l4s_case(&adds, &deqs, true);
+        assert_eq!(r.len(), 2);
+        // the ECT(1) flow: 66 CE-threshold marks, nothing from CoDel
+        assert_eq!(r[0], (66, 0, 0));
+        // the ECT(0) flow: one CoDel mark, no drop
+        assert_eq!((r[1].1, r[1].2), (1, 0));
+        // 2: both in one flow queue: an ECT(1) packet at 0.5 ms and then
+        // every 1 ms from 1.5 ms, an ECT(0) packet every 1 ms from 1 ms
+        let half = ns(0.0005);
+        let mut adds = vec![(half, 2, true)];
+        adds.extend((0..69).map(|i| (half + ns((i + 1) as f64 * 0.001), 2, true)));
+        adds.extend((0..70).map(|i| (ns((i + 1) as f64 * 0.001), 2, false)));
+        let r = l4s_case(&adds, &deqs, true);
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].0, r[0].1, r[0].2), (68, 1, 0));
+        // without L4S mode the ECT(1) packets meet CoDel like the others
+        let r = l4s_case(&adds, &deqs, false);
+        assert_ne!((r[0].0, r[0].1), (68, 1));
     }
 
     /// Each flow queue's CoDel drops on its own: a standing queue in one

@@ -50,6 +50,7 @@
 //! scripts' results.  The tests feed ns-3's own draws instead (the draw is
 //! a closure argument of [`Pie::do_enqueue`]).
 
+use super::codel::is_l4s;
 use super::{mark_ce, Capacity, Discipline, Drops, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::ring::Ring;
@@ -203,6 +204,13 @@ pub struct Pie {
     /// Switch PIE on only once the delay reaches this (`ActiveThreshold`,
     /// off: always on).
     pub active_threshold: Option<i64>,
+    /// L4S mode's CE threshold (`CeThreshold`, off), nanoseconds.
+    pub ce_threshold: Option<i64>,
+    /// L4S mode (`UseL4s`, off): an ECT(1) or CE packet skips the early
+    /// drop (no draw) and, at dequeue, the delay and rate measurements; it
+    /// is CE-marked when its sojourn exceeds `ce_threshold` (with or
+    /// without `use_ecn`).
+    pub use_l4s: bool,
     // ---- state ----
     pub drop_prob: f64,
     /// The current queuing delay (`m_qDelay`), and the one of the last
@@ -229,6 +237,8 @@ pub struct Pie {
     pub unforced_drops: u64,
     /// ECN marks instead of early drops (`Unforced mark`).
     pub unforced_marks: u64,
+    /// L4S mode's marks (`CE threshold exceeded mark`).
+    pub ce_marks: u64,
 }
 
 impl Default for Pie {
@@ -256,6 +266,8 @@ impl Pie {
             mark_ecn_th: 0.1,
             use_derandomization: false,
             active_threshold: None,
+            ce_threshold: None,
+            use_l4s: false,
             drop_prob: 0.0,
             qdelay: 0,
             qdelay_old: 0,
@@ -272,6 +284,7 @@ impl Pie {
             forced_drops: 0,
             unforced_drops: 0,
             unforced_marks: 0,
+            ce_marks: 0,
         }
     }
 
@@ -455,7 +468,8 @@ impl Pie {
             return Verdict::Dropped(p);
         }
         let mut marked = false;
-        if (self.active_threshold.is_none() || self.active) && self.drop_early(cap, size, queued, &mut draw) {
+        let l4s = self.use_l4s && is_l4s(pool, p);
+        if (self.active_threshold.is_none() || self.active) && !l4s && self.drop_early(cap, size, queued, &mut draw) {
             if !self.use_ecn || self.drop_prob >= self.mark_ecn_th || !mark_ce(pool, p) {
                 self.unforced_drops += 1;
                 self.accu_prob = 0.0;
@@ -501,9 +515,16 @@ impl Pie {
 
     /// `DoDequeue` at `now` (nanoseconds; the updates due must have run):
     /// the head packet, noting its sojourn, or the departure rate.
-    pub(crate) fn do_dequeue(&mut self, pool: &PacketPool, now: i64) -> Option<PktId> {
+    pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: i64) -> Option<PktId> {
         let p = self.fifo.pop(pool)?;
         let stamp = self.stamps.pop_front().expect("a stamp per packet");
+        if self.use_l4s && is_l4s(pool, p) {
+            // ns-3.37: out at once, CE-marked past the threshold
+            if self.ce_threshold.is_some_and(|ce| now - stamp > ce) && mark_ce(pool, p) {
+                self.ce_marks += 1;
+            }
+            return Some(p);
+        }
         let left = self.fifo.bytes() as u32;
         if self.use_dq_rate_estimator {
             // departure-rate measurement (RFC 8033 section 5.2)
@@ -549,7 +570,7 @@ impl Discipline for Pie {
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
         let now = nanos(w.s.now);
         self.catch_up(now, true);
-        self.do_dequeue(&w.pool, now)
+        self.do_dequeue(&mut w.pool, now)
     }
 
     #[inline(always)]
@@ -634,9 +655,9 @@ mod tests {
                 assert_eq!(cap.len_of(&q.fifo), ((i + 1) * size.max(1) as usize) as i64 / if in_bytes { 1 } else { size.max(1) as i64 });
             }
             for &p in &ps {
-                assert_eq!(q.do_dequeue(&pool, 0), Some(p));
+                assert_eq!(q.do_dequeue(&mut pool, 0), Some(p));
             }
-            assert_eq!(q.do_dequeue(&pool, 0), None);
+            assert_eq!(q.do_dequeue(&mut pool, 0), None);
         }
     }
 
@@ -677,7 +698,7 @@ mod tests {
         for (t, kind) in events {
             q.catch_up(t, false);
             if kind == 1 {
-                if let Some(p) = q.do_dequeue(&pool, t) {
+                if let Some(p) = q.do_dequeue(&mut pool, t) {
                     pool.free(p);
                 }
                 continue;
@@ -986,7 +1007,7 @@ mod ns3_fixture_replay {
                 "dequeue" | "dequeue_empty" => {
                     assert_eq!(q.catch_up(t, false), 0, "{at}");
                     let stamp = q.stamps.front().copied();
-                    let got = q.do_dequeue(&pool, t);
+                    let got = q.do_dequeue(&mut pool, t);
                     assert_eq!(got.map(|p| seq_of[&p]), seq, "{at}");
                     if let Some(p) = got {
                         assert_eq!(pool.get(p).size, value.parse::<i32>().unwrap(), "{at}");

@@ -67,7 +67,7 @@ pub static COBALT_QUEUE: Table<Queue> = Table {
 
 /// `Queue/COBALT`: COBALT as ns-3.37's `CobaltQueueDisc` (qdisc/cobalt.rs),
 /// with its defaults: `target_`, `interval_`, `setbit_` (`UseEcn`, off),
-/// `ce_threshold_` (off when negative), `pdrop_` (`Pdrop`: BLUE's
+/// `ce_threshold_` (off when negative), `use_l4s_` (`UseL4s`), `pdrop_` (`Pdrop`: BLUE's
 /// probability, traced), `increment_`, `decrement_`, `blue_threshold_`
 /// (`BlueThreshold`, off when negative); `curq_` is the bytes held.
 pub static COBALT: Table<Cobalt> = Table {
@@ -80,6 +80,7 @@ pub static COBALT: Table<Cobalt> = Table {
             Range::AtLeastNanosecond, "CoDel's control law divides by its square root; an engine that counts time in nanoseconds needs at least one to step"),
         var("setbit_", Bool, "false", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
         var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.ce_threshold = t)),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
         within(var("pdrop_", Real, "0", |q, _| real(q.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.p_drop = x)),
             Range::Probability, "a probability"),
         within(var("increment_", Real, "0.00390625", |q, _| real(q.increment), |q, v, _| probability("increment_", v).map(|x| q.increment = x)),
@@ -134,7 +135,9 @@ macro_rules! fq_scheduler_vars {
 /// qdisc/pie.rs), with its defaults (ECN on, a 1500-byte quantum).  The
 /// flow queues' PIE takes `Queue/PIE`'s names; `mark_p_` applies to them
 /// here (ns-3.37 has the attribute but does not pass it on: its flow
-/// queues keep 0.1, the default).  The scheduler's take `Queue/FQ_CoDel`'s.
+/// queues keep 0.1, the default); `ce_threshold_` and `use_l4s_` (ns-3's
+/// `CeThreshold` and `UseL4s`, passed on) as `Queue/PIE`'s.  The
+/// scheduler's take `Queue/FQ_CoDel`'s.
 /// The capacity is the queue's `limit_`, in packets over all flow queues.
 pub static FQ_PIE: Table<FqPie> = Table {
     class: "Queue/FQ_PIE",
@@ -158,6 +161,8 @@ pub static FQ_PIE: Table<FqPie> = Table {
         within(var("mark_p_", Real, "0.1", |q, _| real(q.aqm.mark_ecn_th), |q, v, _| probability("mark_p_", v).map(|x| q.aqm.mark_ecn_th = x)),
             Range::Probability, "a probability"),
         var("derandomize_", Bool, "false", |q, _| boolean(q.aqm.use_derandomization), |q, v, _| Ok(q.aqm.use_derandomization = parse_bool(v))),
+        var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.aqm.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.aqm.ce_threshold = t)),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.aqm.use_l4s), |q, v, _| Ok(q.aqm.use_l4s = parse_bool(v))),
     ],
     after_set: None,
 };
@@ -177,6 +182,7 @@ pub static FQ_COBALT: Table<FqCobalt> = Table {
             Range::AtLeastNanosecond, "CoDel's control law divides by its square root; an engine that counts time in nanoseconds needs at least one to step"),
         var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
         var("ce_threshold_", Time, "-1", |q, _| off_or_secs(q.aqm.ce_threshold), |q, v, _| time_or_off("ce_threshold_", v).map(|t| q.aqm.ce_threshold = t)),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.aqm.use_l4s), |q, v, _| Ok(q.aqm.use_l4s = parse_bool(v))),
         within(var("pdrop_", Real, "0", |q, _| real(q.aqm.p_drop), |q, v, _| probability("pdrop_", v).map(|x| q.aqm.p_drop = x)),
             Range::Probability, "a probability"),
         within(var("increment_", Real, "0.00390625", |q, _| real(q.aqm.increment), |q, v, _| probability("increment_", v).map(|x| q.aqm.increment = x)),

@@ -197,7 +197,8 @@ pub static CODEL_QUEUE: Table<Queue> = Table {
 /// packet's sojourn), with its defaults; the capacity is the queue's
 /// `limit_` in packets as there.  ns-3's other attributes take ns-2-style
 /// names: `minbytes_` (`MinBytes`), `setbit_` (`UseEcn`, as RED names its
-/// ECN switch) and `ce_threshold_` (`CeThreshold`, off when negative).
+/// ECN switch), `ce_threshold_` (`CeThreshold`, off when negative) and
+/// `use_l4s_` (`UseL4s`).
 pub static CODEL: Table<CoDel> = Table {
     class: "Queue/CoDel",
     part: codel,
@@ -218,6 +219,7 @@ pub static CODEL: Table<CoDel> = Table {
             |c, _| real(c.ce_threshold.unwrap_or(-1.0)),
             |c, v, _| Ok(c.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
         ),
+        var("use_l4s_", Bool, "false", |c, _| boolean(c.use_l4s), |c, v, _| Ok(c.use_l4s = parse_bool(v))),
     ],
     after_set: None,
 };
@@ -245,7 +247,9 @@ pub static PIE_QUEUE: Table<Queue> = Table {
 /// take ns-2-style names: `use_dq_rate_estimator_`
 /// (`UseDequeueRateEstimator`), `cap_drop_adjustment_`
 /// (`UseCapDropAdjustment`), `derandomize_` (`UseDerandomization`),
-/// `active_threshold_` (`ActiveThreshold`, off when negative).  `sUpdate_`
+/// `active_threshold_` (`ActiveThreshold`, off when negative),
+/// `ce_threshold_` (`CeThreshold`, off when negative) and `use_l4s_`
+/// (`UseL4s`).  `sUpdate_`
 /// is accepted and, as in ns-3.37, has no effect.  `prob_` and `qdelay_`
 /// are as of the queue's last packet event (updates are run then).
 pub static PIE: Table<Pie> = Table {
@@ -286,6 +290,18 @@ pub static PIE: Table<Pie> = Table {
                 Ok(())
             },
         ),
+        var(
+            "ce_threshold_",
+            Time,
+            "-1",
+            |q, _| real(q.ce_threshold.map_or(-1.0, secs)),
+            |q, v, _| {
+                let t = parse_time(v);
+                q.ce_threshold = if t < 0.0 { None } else { Some(nanos("ce_threshold_", v, t)?) };
+                Ok(())
+            },
+        ),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
         within(var("prob_", Real, "0", |q, _| real(q.drop_prob), |q, v, _| probability("prob_", v).map(|x| q.drop_prob = x)),
             Range::Probability, "a probability"),
         var("curq_", Int, "0", |q, _| int(q.fifo.bytes() as i32), |_, _, _| Ok(())),
@@ -298,7 +314,8 @@ pub static PIE: Table<Pie> = Table {
 /// (qdisc/fq_codel.rs), with ns-3's defaults (ECN on) and a 1500-byte
 /// quantum (ns-3's device MTU).  ns-2 2.35 has no FQ-CoDel; the flow queues'
 /// CoDel parameters take `Queue/CoDel`'s names (`target_`, `interval_`,
-/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative), the others
+/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative, `use_l4s_`
+/// for `UseL4s`), the others
 /// ns-3's attributes in ns-2 style: `flows_`, `quantum_`,
 /// `drop_batch_size_`, `perturbation_`, `set_associative_hash_`
 /// (`EnableSetAssociativeHash`), `set_ways_`.  The capacity is the queue's
@@ -319,6 +336,7 @@ pub static FQ_CODEL: Table<FqCoDel> = Table {
             |q, _| real(q.ce_threshold.unwrap_or(-1.0)),
             |q, v, _| Ok(q.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
         ),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
         within(var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
             let n = positive_int("flows_", v)? as u32;
             ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
