@@ -41,7 +41,7 @@ def run(tmp_path: Path, body: str, *args: str, env: dict | None = None) -> subpr
         ("$ns duplex-link $a $b 10Mb 10parsecs DropTail", 'bad delay of link 0->1 "10parsecs"'),
         ("$ns duplex-link $a $b 10Mb 10ms Bogus", 'unknown queue type "Bogus"'),
         ("set t [new Agent/TCP/Bogus]", 'unknown class "Agent/TCP/Bogus"'),
-        ("$ns duplex-link $a $b 10Mb 10ms SRR", "Queue/SRR is not supported by Dumbbell yet"),
+        ("$ns duplex-link $a $b 10Mb 10ms SimpleIntServ", "Queue/SimpleIntServ is not supported by Dumbbell yet"),
         ("set t [new Agent/TCP/Asym]", "Agent/TCP/Asym is not supported by Dumbbell yet"),
         ("$ns rtproto DV", "routing protocol DV is not supported by Dumbbell yet"),
         ("$ns rtproto LS", "routing protocol LS is not supported by Dumbbell yet"),

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "examples"))
 import l4s  # noqa: E402
@@ -53,8 +55,17 @@ def test_coupling_sets_the_balance():
     # classic flow the gaps
     assert weak["ratio"] > 2, weak
     assert strong["ratio"] < k2["ratio"] < weak["ratio"]
-    assert abs(k2["ratio"] - 1) < 0.3, k2
+    # k = 2 gives RFC 9332 section 2.1's steady state (its equation with
+    # the measured queue delays: window fairness, not rate fairness)
+    assert abs(k2["ratio"] / k2["model_ratio"] - 1) < 0.15, k2
     assert l4s.run_point(10, 10, duration=20) == k2, "same input, same output"
+
+
+@pytest.mark.xfail(strict=True, reason="the classic:L4S balance at 10 Mb/s, 10 ms is about 1.9 (RFC 9332's "
+                   "model: 1.8), not the ~1 of the L4S team's Linux results (docs/full-tcp.md, 'L4S rate balance')")
+def test_coupling_balances_rates_as_linux_does():
+    k2 = l4s.run_point(10, 10, duration=20)
+    assert abs(k2["ratio"] - 1) < 0.3, k2
 
 
 def test_dctcp_is_classic_traffic_to_dualpi2_on_ns2s_tcp_l4s_on_the_full_tcp():

@@ -67,7 +67,7 @@ namespace eval ::dumbbell {
     array set unsupported {}
 }
 foreach cls {
-    Queue/PI Queue/XCP
+    Queue/SimpleIntServ Queue/RED/Pushback
     Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP
