@@ -242,7 +242,7 @@ mod tests {
             }
             let mut una = 1u64;
             let mut expected = 0u64;
-            let mut ack = |sb: &mut Scoreboard, r: &mut RateOps, una: &mut u64, upto: u64| {
+            let ack = |sb: &mut Scoreboard, r: &mut RateOps, una: &mut u64, upto: u64| {
                 let n = ((upto - *una) / m) as usize;
                 for i in 0..n {
                     r.delivered(i, mss, 0);
