@@ -172,7 +172,7 @@ impl std::fmt::Display for Abort {
             Abort::NegativeDelay { at, delay } => write!(
                 f,
                 "an event was scheduled with a negative delay ({delay} s) at time {at}: time would go backwards \
-                 (a negative interval, overhead or timer setting, or a size that overflowed?)"
+                 (a negative interval, overhead or timer setting, a packet size below minus its header, or a size that overflowed?)"
             ),
             Abort::RedIdlePeriods { periods } => write!(
                 f,
