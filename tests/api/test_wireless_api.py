@@ -211,6 +211,7 @@ BAD = [
      "random_waypoint(): speed (min, max) has max below min"),
     (lambda: (lambda w: w.random_waypoint(10, speed=(0, 1)))(_w()),
      "random_waypoint(): speed min must be above 0"),
+    (lambda: (lambda w: w.random_waypoint(10, nodes=5))(_w()), "random_waypoint(): nodes must be a list"),
     (lambda: _w().to_tcl(10), "no nodes"),
     (lambda: (lambda w: (w.node(1, 1), w.to_tcl(0)))(_w()), "run(): until must be a positive time, got 0"),
     (lambda: (lambda w: (w.node(1, 1), w.to_tcl(5, trace_file="a{b")))(_w()), "trace_file must not contain"),
@@ -263,3 +264,7 @@ def test_plot_wireless_refuses_bad_arguments(tmp_path):
         db.plot.plot_wireless(res, tmp_path / "w.jpg")
     with pytest.raises(ValueError, match="expected the WirelessResult"):
         db.plot.plot_wireless(res.trace)
+    with pytest.raises(ValueError, match=r"route\(\): flow must be a flow of this simulation or its id \(0 to 0\), got 3"):
+        res.route(3, 1.0)
+    with pytest.raises(ValueError, match=r"positions\(\): at must be a time in seconds, got '1s'"):
+        res.positions("1s")

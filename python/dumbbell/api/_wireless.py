@@ -271,6 +271,8 @@ class WirelessSimulation:
         if hi < lo:
             raise ValueError(f"random_waypoint(): speed (min, max) has max below min, got {speed!r}")
         _count(seed, "random_waypoint(): seed")
+        if nodes is not None and not isinstance(nodes, (list, tuple)):
+            raise ValueError(f"random_waypoint(): nodes must be a list of this simulation's nodes, got {nodes!r}")
         chosen = self._nodes if nodes is None else [self._check_node(n, "random_waypoint(): nodes") for n in nodes]
         rng = random.Random(seed)
         made = 0
@@ -338,6 +340,8 @@ class WirelessSimulation:
         """Where `node` is at time `t` (straight lines at constant speed,
         stopping at each destination, as ns-2 moves it)."""
         n = self._check_node(node, "position()")
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
+            raise ValueError(f"position(): t must be a time in seconds, got {t!r}")
         x, y = n.x, n.y
         mv = sorted((m for m in self._moves if m[2] == n.id), key=lambda m: m[0])
         for k, (t0, _, _, dx, dy, v) in enumerate(mv):
@@ -562,7 +566,16 @@ class WirelessResult:
         that packet); None when none had arrived."""
         import polars as pl
 
-        f = flow if isinstance(flow, WirelessFlow) else self.sim._flows[flow]
+        flows = self.sim._flows
+        if isinstance(flow, WirelessFlow) and flow in flows:
+            f = flow
+        elif isinstance(flow, int) and not isinstance(flow, bool) and 0 <= flow < len(flows):
+            f = flows[flow]
+        else:
+            raise ValueError(f"route(): flow must be a flow of this simulation or its id (0 to {len(flows) - 1}), "
+                             f"got {flow!r}")
+        if isinstance(at, bool) or not isinstance(at, (int, float)):
+            raise ValueError(f"route(): at must be a time in seconds, got {at!r}")
         data = "cbr" if f.kind == "cbr" else "tcp"
         t = self.trace
         got = t.filter((pl.col("layer") == "AGT") & (pl.col("event") == "r") & (pl.col("flow") == f.id)
@@ -583,6 +596,8 @@ class WirelessResult:
         """Every node's position at time `at` (node, x, y)."""
         import polars as pl
 
+        if isinstance(at, bool) or not isinstance(at, (int, float)):
+            raise ValueError(f"positions(): at must be a time in seconds, got {at!r}")
         xy = [self.sim.position(n, at) for n in self.sim._nodes]
         return pl.DataFrame({"node": [n.id for n in self.sim._nodes], "x": [p[0] for p in xy],
                              "y": [p[1] for p in xy]})
