@@ -225,6 +225,29 @@ def test_bad_values_are_refused_by_name(call, msg):
     assert msg in str(e.value)
 
 
+GOOD = ("s -t 0.100000000 -Hs 0 -Hd -2 -Ni 0 -Nx 100.00 -Ny 100.00 -Nz 0.00 -Ne -1.000000 -Nl AGT -Nw --- -Ma 0 "
+        "-Md 0 -Ms 0 -Mt 0 -Is 0.0 -Id 1.3 -It cbr -Il 512 -If 2 -Ii 7 -Iv 32 -Pn cbr -Pi 5 -Pf 0 -Po 0 ")
+
+
+def test_the_trace_reader_reads_fields_and_names_a_bad_line(tmp_path):
+    t, m = db.read_wireless_trace(_write(tmp_path, GOOD + "\nM 1.00000 0 (100.00, 100.00, 0.00), (200.00, 50.00), 3.00\n"))
+    assert t.row(0, named=True) == {"event": "s", "time": 0.1, "node": 0, "x": 100.0, "y": 100.0, "layer": "AGT",
+                                    "reason": "---", "uid": 7, "ptype": "cbr", "size": 512, "src": 0, "sport": 0,
+                                    "dst": 1, "dport": 3, "ttl": 32, "flow": 2, "next_hop": -2, "seqno": 5,
+                                    "mac_type": "0"}
+    assert m.row(0) == (1.0, 0, 100.0, 100.0, 200.0, 50.0, 3.0)
+    with pytest.raises(ValueError, match=r"w\.tr:2: cannot read .*a field is missing"):
+        db.read_wireless_trace(_write(tmp_path, GOOD + "\n" + GOOD.replace("-Nl AGT ", "")))
+    with pytest.raises(ValueError, match=r"w\.tr:3: cannot read .*could not convert string to float: '0\.1x'"):
+        db.read_wireless_trace(_write(tmp_path, GOOD + "\n\n" + GOOD.replace("-t 0.100000000", "-t 0.1x")))
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "w.tr"
+    p.write_text(text)
+    return p
+
+
 def test_an_old_format_trace_is_refused_with_its_line(tmp_path):
     p = tmp_path / "old.tr"
     p.write_text("s 0.1 _0_ AGT  --- 0 cbr 512 [0 0 0 0] ------- [0:0 1:0 32 0] [0] 0 0\n")
