@@ -291,3 +291,22 @@ def test_plot_wireless_refuses_bad_arguments(tmp_path):
         res.route(3, 1.0)
     with pytest.raises(ValueError, match=r"positions\(\): at must be a time in seconds, got '1s'"):
         res.positions("1s")
+
+
+def test_the_example_prints_the_growing_route_and_draws_it(tmp_path, capsys):
+    assert seed002_wireless.main(["--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "t =  10 s: route 0 -> 5" in out and "t =  90 s: route 0 -> 1 -> 2 -> 3 -> 5" in out
+    assert "AODV: 4883 packets sent, 4565 delivered (93.5%)" in out
+    assert (tmp_path / "wireless-aodv.png").stat().st_size > 20_000
+    assert (tmp_path / "wireless-aodv.tr").stat().st_size == 6730968   # ns-2's trace of the book's script
+
+
+def test_run_keeps_the_nam_file(tmp_path):
+    w = db.WirelessSimulation(300, 200, routing="DumbAgent")
+    a, b = w.node(10, 10), w.node(110, 10)
+    w.cbr(a, b, start=0.5, stop=1)
+    w.run(until=1, nam_file=tmp_path / "w.nam")
+    nam = (tmp_path / "w.nam").read_text().splitlines()
+    assert nam[:2] == ["V -t * -v 1.0a5 -a 0", "W -t * -x 300 -y 200"]
+    assert any(line.startswith("+ -t 0.5") for line in nam)
