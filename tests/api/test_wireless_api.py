@@ -310,3 +310,14 @@ def test_run_keeps_the_nam_file(tmp_path):
     nam = (tmp_path / "w.nam").read_text().splitlines()
     assert nam[:2] == ["V -t * -v 1.0a5 -a 0", "W -t * -x 300 -y 200"]
     assert any(line.startswith("+ -t 0.5") for line in nam)
+
+
+def test_a_run_past_its_timeout_is_stopped_with_a_clear_error():
+    w = db.WirelessSimulation(1000, 1000, routing="AODV")
+    n = [w.node(100 + 150 * k, 500) for k in range(6)]
+    for k in range(5):
+        w.cbr(n[k], n[5 - k], rate="400kb", start=0.1)
+    with pytest.raises(db.api.SimulationError, match=r"ran longer than timeout=0\.05 s and was stopped"):
+        w.run(until=500, timeout=0.05)
+    with pytest.raises(ValueError, match=r"run\(\): timeout must be above 0, got -1"):
+        w.run(until=5, timeout=-1)

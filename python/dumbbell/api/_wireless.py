@@ -441,6 +441,8 @@ class WirelessSimulation:
         `trace_file`, `nam_file`: also keep the trace (and nam's file)
         there."""
         until_text, until_s = self._until(until)
+        if timeout is not None:
+            _real(timeout, "run(): timeout", 0.0, strict=True)
         with tempfile.TemporaryDirectory(prefix="dumbbell-wl-") as d:
             tr = Path(d, "wireless.tr")
             nam = None if nam_file is None else Path(d, "wireless.nam")
@@ -449,11 +451,15 @@ class WirelessSimulation:
             env = dict(os.environ)
             pkg = str(Path(__file__).resolve().parents[2])
             env["PYTHONPATH"] = pkg + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-            r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "scenario.tcl"], cwd=d, env=env,
-                               capture_output=True, timeout=timeout)
-            if r.returncode != 0:
-                from ._sim import SimulationError
+            from ._sim import SimulationError
 
+            try:
+                r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "scenario.tcl"], cwd=d, env=env,
+                                   capture_output=True, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                raise SimulationError(f"the wireless scenario ran longer than timeout={timeout!r} s and was "
+                                      f"stopped") from None
+            if r.returncode != 0:
                 raise SimulationError(f"the wireless scenario failed (exit {r.returncode}): "
                                       f"{r.stderr.decode(errors='replace').strip()}")
             data = tr.read_bytes()
