@@ -248,10 +248,31 @@ def _write(tmp_path, text):
     return p
 
 
-def test_an_old_format_trace_is_refused_with_its_line(tmp_path):
-    p = tmp_path / "old.tr"
-    p.write_text("s 0.1 _0_ AGT  --- 0 cbr 512 [0 0 0 0] ------- [0:0 1:0 32 0] [0] 0 0\n")
-    with pytest.raises(ValueError, match=r"old\.tr:1: cannot read this line of a use-newtrace wireless trace"):
+def test_the_old_format_reads_as_the_new_one():
+    """Seed 002's script in both formats (ns-2's traces): the same frame,
+    but for what the old format lacks (positions, flow ids) and its next
+    hop, printed 0 where the new format prints -2 (none set)."""
+    from dumbbell.analysis.wtrace import parse_wireless_trace
+
+    seed = ROOT / "tests" / "wireless" / "seed"
+    new, new_m = parse_wireless_trace(gzip.decompress((seed / "aodv" / "wireless.tr.gz").read_bytes()).decode())
+    old, old_m = parse_wireless_trace(gzip.decompress((seed / "oldtrace" / "wireless.tr.gz").read_bytes()).decode())
+    same = [c for c in new.columns if c not in ("x", "y", "flow", "next_hop")]
+    assert len(new) == 32_702 and new.select(same).equals(old.select(same)) and new_m.equals(old_m)
+    assert old["x"].null_count() == len(old) and old["flow"].null_count() == len(old)
+    hop = new["next_hop"].to_list()
+    assert old["next_hop"].to_list() == [0 if h == -2 else h for h in hop] and -2 in hop
+    assert set(old["event"]) == {"s", "r", "f", "d"} and old["seqno"].max() > 4000
+
+
+def test_a_line_of_neither_format_is_refused_with_its_line(tmp_path):
+    p = tmp_path / "odd.tr"
+    p.write_text("s 0.1 _0_ AGT  --- 0 cbr 512 [0 0 0 0] ------- [0:0 1:0 32 0] [0] 0 0\nhello world\n")
+    with pytest.raises(ValueError, match=r"odd\.tr:2: cannot read this line of a wireless trace \(not a packet line "
+                                         r"of the old wireless format\): 'hello world'"):
+        db.read_wireless_trace(p)
+    p.write_text(GOOD + "\nhello\n")
+    with pytest.raises(ValueError, match=r"odd\.tr:2: .*not a packet line of use-newtrace's format"):
         db.read_wireless_trace(p)
 
 
