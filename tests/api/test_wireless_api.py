@@ -184,6 +184,7 @@ BAD = [
     (lambda: db.WirelessSimulation(0, 500), "width (metres) must be a whole number of 1 or more, got 0"),
     (lambda: _w(routing="DSR"), "routing must be one of AODV, DSDV, DumbAgent, got 'DSR'"),
     (lambda: _w(data_rate="fast"), "data_rate"),
+    (lambda: _w(seed=0), "seed must be an integer in 1..2147483647, got 0 (ns-2's seed 0 means 'from the clock'"),
     (lambda: _w(rts_threshold=-1), "rts_threshold must be a whole number of 0 or more, got -1"),
     (lambda: _w(short_retry_limit=0), "short_retry_limit must be a whole number of 1 or more, got 0"),
     (lambda: _w(range=-5), "range must be above 0, got -5"),

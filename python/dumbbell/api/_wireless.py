@@ -149,8 +149,9 @@ class WirelessSimulation:
         if routing not in ROUTING:
             raise ValueError(f"WirelessSimulation(): routing must be one of {', '.join(ROUTING)}, got {routing!r}")
         self.routing = routing
-        if seed is not None:
-            _count(seed, "WirelessSimulation(): seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 < seed < 2**31):
+            raise ValueError(f"WirelessSimulation(): seed must be an integer in 1..2147483647, got {seed!r} "
+                             "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
         self.seed = seed
         mac: dict[str, str] = {}
         for name, var, v in (("data_rate", "dataRate_", data_rate), ("basic_rate", "basicRate_", basic_rate)):
