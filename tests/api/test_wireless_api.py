@@ -343,3 +343,16 @@ def test_a_run_past_its_timeout_is_stopped_with_a_clear_error():
         w.run(until=500, timeout=0.05)
     with pytest.raises(ValueError, match=r"run\(\): timeout must be above 0, got -1"):
         w.run(until=5, timeout=-1)
+
+
+def test_a_route_not_in_use_is_not_drawn():
+    # DSDV in seed 002's scenario delivers nothing from about 25 s until
+    # its routes through the row form (as in ns-2's trace)
+    res = seed002_wireless.scenario("DSDV").run(until=100)
+    assert res.route(0, 60) == [0, 5] and res.route(0, 60, within=2) is None
+    assert res.route(0, 100, within=2) == [0, 1, 2, 3, 5]
+    fig = db.plot.plot_wireless(res, at=[10, 60, 100])
+    arrows = [len([c for c in ax.texts if getattr(c, "arrow_patch", None) is not None]) for ax in fig.axes[:3]]
+    assert arrows == [1, 0, 4]
+    with pytest.raises(ValueError, match=r"route\(\): within must be a time above 0 s, got 0"):
+        res.route(0, 60, within=0)

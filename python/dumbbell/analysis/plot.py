@@ -395,15 +395,17 @@ def plot_goodput_groups(events, groups, path: str | Path | None = None, title: s
 
 
 def plot_wireless(result, path: str | Path | None = None, *, at=None, title: str | None = None,
-                  show_range: bool = True, tracks: bool = True, labels=None, columns: int | None = None):
+                  show_range: bool = True, tracks: bool = True, labels=None, columns: int | None = None,
+                  within: float | None = 2.0):
     """Node positions and routes of a wireless run (`WirelessResult`), as
     small multiples, one panel per time in `at` (default: four times spread
     over the run): each node where it is then (its id beside it), its
     whole track faint (`tracks`), the radio range around it dashed
     (`show_range`: the distance at which the run's receive threshold is
     met), and for each flow the route its last packet delivered by then
-    took, hop by hop (arrows, one colour per flow; `labels` renames flows
-    by id).  Axes in metres, equal scale, the topography's extent.  Saves
+    took, hop by hop (arrows, one colour per flow; none when nothing of
+    the flow arrived in the `within` seconds before, None: ever; `labels`
+    renames flows by id).  Axes in metres, equal scale, the topography's extent.  Saves
     to `path` (PNG/PDF/SVG) when given; returns the figure."""
     from ..api._wireless import WirelessResult, _range_of
 
@@ -456,7 +458,7 @@ def plot_wireless(result, path: str | Path | None = None, *, at=None, title: str
             ax.annotate(str(n.id), (x, y), xytext=(3, 3), textcoords="offset points", fontsize=6, zorder=4)
         for i, f in enumerate(sim.flows):
             c = colours[i % len(colours)]
-            route = result.route(f, t)
+            route = result.route(f, t, within=within)
             name = _label(labels, i, f.id, f"flow {f.id} ({f.kind} {f.src.id}\u2192{f.dst.id})")
             if name not in handles:
                 handles[name] = plt.Line2D([], [], color=c, lw=1.2)

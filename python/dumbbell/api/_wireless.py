@@ -567,10 +567,11 @@ class WirelessResult:
         got = int(self.flows["received"].sum())
         return int(self.routing["routing_packets"].sum()) / got if got else None
 
-    def route(self, flow, at: float) -> list[int] | None:
+    def route(self, flow, at: float, within: float | None = None) -> list[int] | None:
         """The nodes the last packet of `flow` delivered by time `at`
         crossed, source to destination (from the routing layer's lines of
-        that packet); None when none had arrived."""
+        that packet); None when none had arrived (in the `within` seconds
+        before `at`, when given)."""
         import polars as pl
 
         flows = self.sim._flows
@@ -583,10 +584,13 @@ class WirelessResult:
                              f"got {flow!r}")
         if isinstance(at, bool) or not isinstance(at, (int, float)):
             raise ValueError(f"route(): at must be a time in seconds, got {at!r}")
+        if within is not None and (isinstance(within, bool) or not isinstance(within, (int, float)) or within <= 0):
+            raise ValueError(f"route(): within must be a time above 0 s, got {within!r}")
         data = "cbr" if f.kind == "cbr" else "tcp"
         t = self.trace
         got = t.filter((pl.col("layer") == "AGT") & (pl.col("event") == "r") & (pl.col("flow") == f.id)
-                       & (pl.col("ptype") == data) & (pl.col("node") == f.dst.id) & (pl.col("time") <= at))
+                       & (pl.col("ptype") == data) & (pl.col("node") == f.dst.id) & (pl.col("time") <= at)
+                       & (pl.col("time") > (at - within if within is not None else -math.inf)))
         if got.is_empty():
             return None
         uid = got["uid"][-1]
