@@ -60,8 +60,9 @@ def parse_wireless_trace(text: str, where: str = "trace"):
         a = pl.col("line").str.extract(rf"\s-I{end} (-?\d+)\.(\d+)", 1)
         b = pl.col("line").str.extract(rf"\s-I{end} (-?\d+)\.(\d+)", 2)
         cols += [a.alias("src" if end == "s" else "dst"), b.alias("sport" if end == "s" else "dport")]
-    cols.append(pl.when(pl.col("line").str.contains(r"\s-It cbr\s")).then(pl.col("line").str.extract(r"\s-Pi (\S+)", 1))
-                .when(pl.col("line").str.contains(r"\s-It (?:tcp|ack)\s")).then(pl.col("line").str.extract(r"\s-Ps (\S+)", 1))
+    line = pl.col("line")
+    cols.append(pl.when(line.str.contains(r"\s-It cbr\s")).then(line.str.extract(r"\s-Pi (\S+)", 1))
+                .when(line.str.contains(r"\s-It (?:tcp|ack)\s")).then(line.str.extract(r"\s-Ps (\S+)", 1))
                 .otherwise(None).alias("seqno"))
     raw = pk.select(cols + [pl.col("line")])
     missing = raw.filter(pl.any_horizontal(pl.col(c).is_null() for c in _REQUIRED))
@@ -93,7 +94,8 @@ def _moves(mv, where: str):
     import polars as pl
 
     # M 10.05520 2 (524.00, 378.00, 0.00), (274.00, 86.00), 10.00
-    nums = pl.col("line").str.replace_all(r"[(),]", " ").str.split(" ").list.eval(pl.element().filter(pl.element() != ""))
+    nums = (pl.col("line").str.replace_all(r"[(),]", " ").str.split(" ")
+            .list.eval(pl.element().filter(pl.element() != "")))
     m = mv.select("no", "line", nums.alias("w"))
     bad = m.filter(pl.col("w").list.len() != 9)
     if not bad.is_empty():
