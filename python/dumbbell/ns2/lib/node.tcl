@@ -8,12 +8,17 @@ Simulator instproc node args {
     $self instvar Node_
     # after node-config named a routing protocol: a wireless node (wireless.tcl)
     if {[$self wireless-node?]} { return [eval $self create-wireless-node $args] }
-    if {[llength $args] != 0} {
-        ::dumbbell::unsupported "nodes with explicit (hierarchical) addresses"
+    set hier [Simulator hier-addr?]
+    if {[llength $args] > 1 || ([llength $args] == 1 && !$hier)} {
+        ::dumbbell::unsupported "\$ns node with arguments \"$args\" (a node's address is given only with hierarchical addresses: \$ns node D.C.N)"
+    }
+    if {$hier && [llength $args] == 0} {
+        error "\$ns node: hierarchical addresses are on (set-address-format hierarchical or node-config -addressType hierarchical): expected the node's address, \$ns node D.C.N"
     }
     set node [new Node]
     set Node_([$node id]) $node
     $node set ns_ $self
+    if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
     return $node
 }
 
@@ -85,7 +90,9 @@ Node instproc attach {agent {port ""}} {
     }
     lappend agents_ $agent
     $agent set node_ $self
-    $agent set agent_addr_ $address_
+    # (inside the engine a packet's address is its node's id, whatever the
+    # address format)
+    $agent set agent_addr_ [$self id]
     if {$port eq ""} {
         set port [$self cmd alloc-port [[Simulator instance] nullagent]]
     }
@@ -176,7 +183,10 @@ proc ::dumbbell::no_slot {kind nodeid slot uid what} {
 # routes, and keep their old route to a destination they can no longer reach.
 Simulator instproc compute-routes {} {
     $self instvar link_ dynlinks_
-    if {[info exists dynlinks_]} {
+    if {[Simulator hier-addr?]} {
+        # hierarchical routes (address.tcl), computed at once
+        $self dumbbell-hier-routes
+    } elseif {[info exists dynlinks_]} {
         set r [$self get-routelogic]
         foreach ln [array names link_] {
             lassign [split $ln :] src dst
