@@ -44,6 +44,9 @@ pub struct Hier {
     /// Each cluster's graph and routes, by (domain, cluster) from 1, made by
     /// `compute`.
     graphs: HashMap<(i32, i32), Graph>,
+    /// Where each level's field sits in the packed number a script sees
+    /// (shift, mask), domain first.
+    pub fields: [(u32, i32); 3],
 }
 
 /// One cluster's view (ns-2's `hadj_[i]`, `hroute_[i]`, `hconnect_[i]`):
@@ -302,6 +305,21 @@ impl Hier {
         }
     }
 
+    /// The packed number of node `id`'s address (ns-2's `str2addr`).
+    pub fn pack(&self, id: i32) -> Option<i32> {
+        let a = self.addr(id)?;
+        Some((0..3).fold(0, |v, i| v | ((a[i] & self.fields[i].1) << self.fields[i].0)))
+    }
+
+    /// The node whose packed address is `v`.
+    pub fn unpack(&self, v: i32) -> Option<i32> {
+        if v < 0 {
+            return None;
+        }
+        let a = [0, 1, 2].map(|i| (v >> self.fields[i].0) & self.fields[i].1);
+        self.node_of(a)
+    }
+
     /// The lowest node id with address `a`.
     pub fn node_of(&self, a: Addr) -> Option<i32> {
         self.addrs.iter().position(|&x| x == Some(a)).map(|i| i as i32)
@@ -402,6 +420,20 @@ mod tests {
         h3.link(0, 1, None);
         h3.compute();
         assert_eq!(h3.next_hops(0, 4), vec![0, -1, 2, 2]);
+    }
+
+    /// The numbers a script sees: ns-2's default fields (9, 11 and 11
+    /// bits at shifts 22, 11 and 0): 1.1.2 is 4196354.
+    #[test]
+    fn packed_numbers_are_ns2s() {
+        let mut h = suite();
+        h.fields = [(22, 511), (11, 2047), (0, 2047)];
+        assert_eq!(h.pack(9), Some(4196354));
+        assert_eq!(h.pack(3), Some(2049));
+        assert_eq!(h.unpack(4196354), Some(9));
+        assert_eq!(h.unpack(2049), Some(3));
+        assert_eq!(h.unpack(-1), None);
+        assert_eq!(h.unpack(5), None);
     }
 
     #[test]

@@ -371,6 +371,24 @@ impl Routing {
         seen
     }
 
+    /// The number a script sees for the address `id` (a node id inside the
+    /// engine): the packed hierarchical address when there is one.
+    pub fn addr_out(&self, id: i32) -> i32 {
+        match &self.hier {
+            Some(h) => h.pack(id).unwrap_or(id),
+            None => id,
+        }
+    }
+
+    /// The engine's address (node id) for a number a script gives: with
+    /// hierarchical addresses, the node whose packed address it is.
+    pub fn addr_in(&self, v: i32) -> i32 {
+        match &self.hier {
+            Some(h) => h.unpack(v).unwrap_or(v),
+            None => v,
+        }
+    }
+
     /// Next-hop node from `src` towards `dst`, if any.
     pub fn next_hop(&mut self, src: i32, dst: i32) -> Option<i32> {
         if !self.enabled || src < 0 || dst < 0 || src >= self.nnodes || dst >= self.nnodes {

@@ -89,7 +89,10 @@ switch -- $mode {
         $udp3 set fid_ 4
         set null3 [new Agent/Null]
         $ns attach-agent [lindex $n 4] $null3
-        $ns connect $udp3 $null3
+        # (by its packed address, as scripts often do)
+        $udp3 set dst_addr_ [AddrParams addr2id 0.1.1]
+        $udp3 set dst_port_ [$null3 set agent_port_]
+        puts "udp3 from [$udp3 set agent_addr_] to [$udp3 set dst_addr_].[$udp3 set dst_port_]; tcp to [$tcp set dst_addr_]"
         set cbr3 [new Application/Traffic/CBR]
         $cbr3 set rate_ 200kb
         $cbr3 attach-agent $udp3

@@ -480,6 +480,14 @@ impl Sim {
                 names[id as usize] = format!("{}.{}.{}", nums[0], nums[1], nums[2]).into_bytes();
                 Ok(String::new())
             }
+            // The packed number's fields (set-address-format hierarchical):
+            // `hier-format SHIFT MASK SHIFT MASK SHIFT MASK`, domain first.
+            ("hier-format", 7) => {
+                let v: Vec<i32> = argv[1..].iter().map(|s| vars::atoi(s)).collect();
+                let h = self.w.routing.hier.get_or_insert_with(Default::default);
+                h.fields = [(v[0] as u32, v[1]), (v[2] as u32, v[3]), (v[4] as u32, v[5])];
+                Ok(String::new())
+            }
             ("hier-topo", 3) => {
                 let ints = |s: &str| -> Vec<i32> { s.split_whitespace().map(vars::atoi).collect() };
                 let h = self.w.routing.hier.get_or_insert_with(Default::default);

@@ -7,8 +7,8 @@
 #
 # Inside the engine a packet's address stays its node's id; what the script
 # sees of a hierarchical address is ns-2's: `node-addr` is the string,
-# `AddrParams addr2id` the packed number (domain, cluster and node fields at
-# their shifts).
+# `AddrParams addr2id` and an agent's `agent_addr_` and `dst_addr_` the
+# packed number (domain, cluster and node fields at their shifts).
 
 Class AddrParams
 AddrParams set def_clusters 4
@@ -162,6 +162,12 @@ Simulator instproc set-address-format {opt args} {
             set ::dumbbell::addr::hlevel $levels
             set ::dumbbell::addr::nodebits $total
             Simulator set AddressFormat_ HIER
+            # (the engine translates agents' addresses with them)
+            set f {}
+            for {set i 1} {$i <= 3} {incr i} {
+                lappend f $::dumbbell::addr::shift($i) $::dumbbell::addr::mask($i)
+            }
+            eval [list [$self get-routelogic] cmd hier-format] $f
         }
         default { error "ns-address.tcl:set-address-format: Unknown address format $opt" }
     }

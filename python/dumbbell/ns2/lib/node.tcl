@@ -90,9 +90,13 @@ Node instproc attach {agent {port ""}} {
     }
     lappend agents_ $agent
     $agent set node_ $self
-    # (inside the engine a packet's address is its node's id, whatever the
-    # address format)
-    $agent set agent_addr_ [$self id]
+    # (a hierarchical address as its packed number, which the engine
+    # translates to the node's id: address.tcl)
+    if {[Simulator hier-addr?]} {
+        $agent set agent_addr_ [AddrParams addr2id $address_]
+    } else {
+        $agent set agent_addr_ $address_
+    }
     if {$port eq ""} {
         set port [$self cmd alloc-port [[Simulator instance] nullagent]]
     }
