@@ -11,6 +11,11 @@
 #                        and another domain
 #   ns hier.tcl defaults no cluster_num_ or nodes_num_ (ns-2's defaults and
 #                        notices), the address format given by bits
+#   ns hier.tcl random S a random hierarchy (1-3 domains, 1-3 clusters each,
+#                        1-4 nodes each) joined by a random tree and extra
+#                        links of random costs 1-5, some down; every node's
+#                        route to every other (RouteLogic lookup) on stdout,
+#                        CBR flows between random pairs (Tcl's rand, seed S)
 set mode [lindex $argv 0]
 set ns [new Simulator]
 set tf [open hier.tr w]
@@ -133,6 +138,89 @@ switch -- $mode {
         $cbr attach-agent $udp
         $ns at 0.05 "$cbr start"
         $ns at 2.0 "finish"
+    }
+    random {
+        expr {srand([lindex $argv 1])}
+        proc pick {n} { expr {int(rand() * $n)} }
+        $ns node-config -addressType hierarchical
+        set D [expr {1 + [pick 3]}]
+        set clusters {}
+        set sizes {}
+        set addrs {}
+        for {set d 0} {$d < $D} {incr d} {
+            set C [expr {1 + [pick 3]}]
+            lappend clusters $C
+            for {set c 0} {$c < $C} {incr c} {
+                set N [expr {1 + [pick 4]}]
+                lappend sizes $N
+                for {set i 0} {$i < $N} {incr i} { lappend addrs $d.$c.$i }
+            }
+        }
+        AddrParams set domain_num_ $D
+        AddrParams set cluster_num_ $clusters
+        AddrParams set nodes_num_ $sizes
+        # nodes in a shuffled order (ids and addresses unrelated)
+        set order {}
+        foreach a $addrs { lappend order [list [expr {rand()}] $a] }
+        set n {}
+        foreach x [lsort -real -index 0 $order] { lappend n [$ns node [lindex $x 1]] }
+        set nn [llength $n]
+        puts "domains $D clusters $clusters nodes $sizes"
+        show $n
+        set pairs {}
+        for {set i 1} {$i < $nn} {incr i} { lappend pairs [pick $i] $i }
+        for {set k [pick [expr {$nn + 1}]]} {$k > 0} {incr k -1} {
+            set a [pick $nn]
+            set b [pick $nn]
+            if {$a != $b && ![info exists linked($a:$b)]} { lappend pairs $a $b }
+        }
+        foreach {a b} $pairs {
+            if {[info exists linked($a:$b)] || [info exists linked($b:$a)]} { continue }
+            set linked($a:$b) 1
+            $ns duplex-link [lindex $n $a] [lindex $n $b] 10Mb 2ms DropTail
+            if {[pick 3] == 0} {
+                $ns cost [lindex $n $a] [lindex $n $b] [expr {1 + [pick 5]}]
+                $ns cost [lindex $n $b] [lindex $n $a] [expr {1 + [pick 5]}]
+            }
+        }
+        for {set f 0} {$f < 4} {incr f} {
+            set a [pick $nn]
+            set b [pick $nn]
+            if {$a == $b} { continue }
+            set udp [new Agent/UDP]
+            $ns attach-agent [lindex $n $a] $udp
+            $udp set fid_ $f
+            set null [new Agent/Null]
+            $ns attach-agent [lindex $n $b] $null
+            $ns connect $udp $null
+            set cbr [new Application/Traffic/CBR]
+            $cbr set rate_ 100kb
+            $cbr attach-agent $udp
+            # (only along a route that arrives: ns-2's report of a packet
+            # with no route names its classifiers' handles)
+            $ns at [expr {0.1 + 0.01 * $f}] "if {\[reaches $a $b $nn\]} { $cbr start }"
+        }
+        proc reaches {a b nn} {
+            for {set k 0} {$k < $nn && $a != $b} {incr k} {
+                if {[catch {[[Simulator instance] get-routelogic] lookup $a $b} a]} { return 0 }
+            }
+            puts "flow to $b: [expr {$a == $b}]"
+            expr {$a == $b}
+        }
+        proc routes {nn} {
+            for {set i 0} {$i < $nn} {incr i} {
+                set l {}
+                for {set j 0} {$j < $nn} {incr j} { lappend l [showhop $i $j] }
+                puts "routes from $i: $l"
+            }
+        }
+        proc showhop {a b} {
+            global ns
+            if {[catch {[$ns get-routelogic] lookup $a $b} r]} { return x }
+            return $r
+        }
+        $ns at 0.05 "routes $nn"
+        $ns at 0.5 "finish"
     }
     defaults {
         $ns set-address-format expanded

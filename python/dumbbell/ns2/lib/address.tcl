@@ -173,20 +173,16 @@ Simulator instproc set-address-format {opt args} {
     }
 }
 
-Simulator instproc get-node-by-addr {addr} {
-    $self instvar Node_
-    foreach id [lsort -integer [array names Node_]] {
-        if {[$Node_($id) node-addr] eq $addr} { return $Node_($id) }
-    }
-    error "get-node-by-addr: no node with address $addr"
-}
-
 Simulator instproc get-node-id-by-addr {addr} {
     $self instvar Node_
     foreach id [lsort -integer [array names Node_]] {
         if {[$Node_($id) node-addr] eq $addr} { return $id }
     }
-    return -1
+    error "get-node-id-by-addr:Cannot find node with given address"
+}
+
+Simulator instproc get-node-by-addr {addr} {
+    return [$self get-node-by-id [$self get-node-id-by-addr $addr]]
 }
 
 # A node's (or LAN's) hierarchical address, given when it is made: the

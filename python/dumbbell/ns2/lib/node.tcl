@@ -222,7 +222,15 @@ Simulator instproc rtproto {proto args} {
 
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
-RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+RouteLogic instproc lookup {src dst} {
+    set nh [::dumbbell::be::sim route-lookup $src $dst]
+    # (ns-2's hierarchical lookup asks for the node of address -1 when
+    # there is no route, which is an error)
+    if {$nh < 0 && $src != $dst && [Simulator hier-addr?]} {
+        error "get-node-id-by-addr:Cannot find node with given address"
+    }
+    return $nh
+}
 # `compute` here only enables routing (routes are computed lazily); ns-2's
 # computes route tables that forwarding uses only once compute-routes fills
 # the classifiers, which calls the engine's own `compute` (`$r cmd compute`).
