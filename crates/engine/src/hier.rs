@@ -143,7 +143,8 @@ pub struct OutOfRange {
 
 impl Hier {
     /// The hierarchy: clusters per domain, nodes per cluster (domain by
-    /// domain).  Forgets links given before.
+    /// domain).  Forgets the links given before; the routes computed from
+    /// them stay until `compute`.
     pub fn set_topology(&mut self, clusters: Vec<i32>, nodes: &[i32]) -> Result<(), String> {
         let total: i32 = clusters.iter().sum();
         if nodes.len() as i32 != total {
@@ -153,7 +154,6 @@ impl Hier {
         self.sizes = clusters.iter().map(|&c| (0..c).map(|_| *it.next().unwrap()).collect()).collect();
         self.clusters = clusters;
         self.links.clear();
-        self.graphs.clear();
         Ok(())
     }
 

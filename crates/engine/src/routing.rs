@@ -216,7 +216,7 @@ impl Routing {
     /// Materialise every node's next-hop table from the current topology
     /// (what ns-2 installed when it last computed routes); from then on
     /// tables change only in `recompute`.
-    fn freeze(&mut self) {
+    pub(crate) fn freeze(&mut self) {
         if self.frozen || !self.enabled {
             return;
         }

@@ -6,6 +6,10 @@
 #                        direct link into cluster 0.1 and 0.1.0, cost 4,
 #                        not through 0.0.1 and 0.0.2, cost 3); TCP and CBR
 #                        both ways, a queue that drops
+#   ns hier.tcl mesh session   the same with Session routing and links going
+#                        down and up (0.0.0-0.1.0 at 0.7 s and back at
+#                        1.2 s, 0.0.2-0.2.1 at 1.0 s): routes computed
+#                        again, old ones kept where none is found
 #   ns hier.tcl lan      an 802.3 LAN with an address (newLan -address)
 #                        inside a cluster, wired stubs in other clusters
 #                        and another domain
@@ -33,7 +37,8 @@ proc finish {} {
 
 proc showroute {a b} {
     global ns
-    puts "route $a -> $b: [[$ns get-routelogic] lookup $a $b]"
+    if {[catch {[$ns get-routelogic] lookup $a $b} r]} { set r "none ($r)" }
+    puts "route $a -> $b: $r"
 }
 
 proc show {nodes} {
@@ -65,6 +70,13 @@ switch -- $mode {
             if {$c != 1} { $ns cost [lindex $n $a] [lindex $n $b] $c; $ns cost [lindex $n $b] [lindex $n $a] $c }
         }
         $ns queue-limit [lindex $n 6] [lindex $n 7] 5
+        if {[lindex $argv 1] eq "session"} {
+            $ns rtproto Session
+            $ns rtmodel-at 0.7 down [lindex $n 0] [lindex $n 3]
+            $ns rtmodel-at 1.0 down [lindex $n 2] [lindex $n 6]
+            $ns rtmodel-at 1.2 up [lindex $n 0] [lindex $n 3]
+            $ns at 1.1 "showroute 6 1; showroute 0 4; showroute 1 11"
+        }
         set tcp [$ns create-connection TCP/Reno [lindex $n 1] TCPSink [lindex $n 11] 1]
         $tcp set window_ 30
         set ftp [$tcp attach-app FTP]

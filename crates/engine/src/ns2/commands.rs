@@ -512,8 +512,15 @@ impl Sim {
                         e.node, h.clusters.len(), h.clusters,
                         match size { Some(s) => format!("cluster {d}.{c} holds {s} nodes"), None => "no such cluster".into() }));
                 }
-                h.compute();
-                self.w.routing.invalidate();
+                // During the run (links changed, Session routing) the routes
+                // in use are kept first, so that a destination with no new
+                // route keeps its old one, as ns-2 fills its classifiers
+                // only with the routes it finds (routing.rs `recompute`).
+                self.w.routing.freeze();
+                if let Some(h) = self.w.routing.hier.as_mut() {
+                    h.compute();
+                }
+                self.w.routing.compute();
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{}\"", argv[0])),
