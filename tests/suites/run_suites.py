@@ -90,8 +90,9 @@ EXPECTED = {
     # tfrc_cbr_conservative, tfrc_onoff, tfrc_onoff_oldcode)
     "quiescent": ["tcp_onoff", "tcp_cbr_CWV", "tcp_telnet_CWV", "tfrc_cbr", "tfrc_telnet"],
     "friendly": None,
-    # lan-routing-hier needs hierarchical addresses
-    "lan": ["lan-routing-flat", "lan-routing-flat-qlimit", "congested", "lan-broadcast", "lan-abstract", "lan-mactrace"],
+    "lan": None,
+    # hier-cmcast needs multicast (CtrMcast), hier-session SessionSim
+    "hier-routing": ["hier-simple"],
     # references: the real ns-2's output, in fixtures/tcpLinux (OWN_REFERENCE)
     "tcpLinux": None,
     "full": None,

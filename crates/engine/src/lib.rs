@@ -20,6 +20,7 @@ pub mod errmodel;
 pub mod fetch;
 pub mod flowdelay;
 pub mod fluid;
+pub mod hier;
 pub mod lan;
 pub mod notice;
 pub mod num;

@@ -34,7 +34,7 @@ LIB_DIR = os.path.join(HERE, "lib")
 # (but ErrorModel/Uniform, now made with the links).
 LIB_FILES = ("classes.tcl", "simulator.tcl", "trace.tcl", "node.tcl", "link.tcl",
              "dynamics.tcl", "agent.tcl", "wireless.tcl", "lan.tcl", "quickstart.tcl", "nam.tcl", "cbq.tcl",
-             "defaults.tcl")
+             "address.tcl", "defaults.tcl")
 
 FALLBACKS = ("tkinter", "pycommands")
 # Output the engine may buffer before it hands it to its Tcl channels in the

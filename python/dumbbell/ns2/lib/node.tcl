@@ -8,12 +8,17 @@ Simulator instproc node args {
     $self instvar Node_
     # after node-config named a routing protocol: a wireless node (wireless.tcl)
     if {[$self wireless-node?]} { return [eval $self create-wireless-node $args] }
-    if {[llength $args] != 0} {
-        ::dumbbell::unsupported "nodes with explicit (hierarchical) addresses"
+    set hier [Simulator hier-addr?]
+    if {[llength $args] > 1 || ([llength $args] == 1 && !$hier)} {
+        ::dumbbell::unsupported "\$ns node with arguments \"$args\" (a node's address is given only with hierarchical addresses: \$ns node D.C.N)"
+    }
+    if {$hier && [llength $args] == 0} {
+        error "\$ns node: hierarchical addresses are on (set-address-format hierarchical or node-config -addressType hierarchical): expected the node's address, \$ns node D.C.N"
     }
     set node [new Node]
     set Node_([$node id]) $node
     $node set ns_ $self
+    if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
     return $node
 }
 
@@ -85,7 +90,13 @@ Node instproc attach {agent {port ""}} {
     }
     lappend agents_ $agent
     $agent set node_ $self
-    $agent set agent_addr_ $address_
+    # (a hierarchical address as its packed number, which the engine
+    # translates to the node's id: address.tcl)
+    if {[Simulator hier-addr?]} {
+        $agent set agent_addr_ [AddrParams addr2id $address_]
+    } else {
+        $agent set agent_addr_ $address_
+    }
     if {$port eq ""} {
         set port [$self cmd alloc-port [[Simulator instance] nullagent]]
     }
@@ -176,7 +187,10 @@ proc ::dumbbell::no_slot {kind nodeid slot uid what} {
 # routes, and keep their old route to a destination they can no longer reach.
 Simulator instproc compute-routes {} {
     $self instvar link_ dynlinks_
-    if {[info exists dynlinks_]} {
+    if {[Simulator hier-addr?]} {
+        # hierarchical routes (address.tcl), computed at once
+        $self dumbbell-hier-routes
+    } elseif {[info exists dynlinks_]} {
         set r [$self get-routelogic]
         foreach ln [array names link_] {
             lassign [split $ln :] src dst
@@ -208,7 +222,15 @@ Simulator instproc rtproto {proto args} {
 
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
-RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+RouteLogic instproc lookup {src dst} {
+    set nh [::dumbbell::be::sim route-lookup $src $dst]
+    # (ns-2's hierarchical lookup asks for the node of address -1 when
+    # there is no route, which is an error)
+    if {$nh < 0 && $src != $dst && [Simulator hier-addr?]} {
+        error "get-node-id-by-addr:Cannot find node with given address"
+    }
+    return $nh
+}
 # `compute` here only enables routing (routes are computed lazily); ns-2's
 # computes route tables that forwarding uses only once compute-routes fills
 # the classifiers, which calls the engine's own `compute` (`$r cmd compute`).
