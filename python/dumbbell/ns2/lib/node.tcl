@@ -71,9 +71,6 @@ Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
 Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
 Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
 Node instproc incr-rtgtable-size {} { }
-# (dynamic routing agents would hear of link changes here; Static and
-# Session routing have none)
-Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
@@ -200,15 +197,24 @@ Simulator instproc get-routelogic {} {
 }
 
 # Unicast routing protocols: Static (the default) and Session compute routes
-# from the whole topology (Session again whenever links change).
+# from the whole topology (Session again whenever links change); DV is a
+# protocol of messages between the nodes (rtproto.tcl).
 Simulator instproc rtproto {proto args} {
-    if {$proto ni {Static Session}} { ::dumbbell::unsupported "routing protocol $proto" }
+    if {$proto ni {Static Session DV}} { ::dumbbell::unsupported "routing protocol $proto" }
     eval [list [$self get-routelogic] register $proto] $args
 }
 
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
-RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+RouteLogic instproc lookup {src dst} {
+    # (a node with a route object: its protocols' routes, rtproto.tcl)
+    if {$src != $dst} {
+        set ns [Simulator instance]
+        set obj [[$ns get-node-by-id $src] rtObject?]
+        if {$obj ne ""} { return [$obj lookup [$ns get-node-by-id $dst]] }
+    }
+    ::dumbbell::be::sim route-lookup $src $dst
+}
 # `compute` here only enables routing (routes are computed lazily); ns-2's
 # computes route tables that forwarding uses only once compute-routes fills
 # the classifiers, which calls the engine's own `compute` (`$r cmd compute`).
@@ -226,7 +232,11 @@ RouteLogic instproc configure {} {
     $self instvar rtprotos_
     if {[info exists rtprotos_]} {
         foreach proto [array names rtprotos_] {
-            [Simulator instance] compute-routes
+            if {$proto eq "DV"} {
+                eval Agent/rtProto/DV init-all $rtprotos_(DV)
+            } else {
+                [Simulator instance] compute-routes
+            }
         }
     } else {
         [Simulator instance] compute-routes
@@ -242,6 +252,7 @@ RouteLogic instproc notify {} {
     foreach proto [array names rtprotos_] {
         switch -- $proto {
             Session { [Simulator instance] compute-routes }
+            DV { }
             Static { error {wrong # args: should be "compute-all self class proc node"} }
         }
     }
