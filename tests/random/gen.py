@@ -2203,7 +2203,11 @@ class Gen:
         if not pairs:
             return
         L = self.dyn_lines
-        if y.chance(40):
+        if self.dynamics == "dv":
+            # (check.py --dv: distance-vector routing over the same dynamics)
+            L.append("$ns rtproto DV")
+            self.dyn_kinds.append("dv")
+        elif y.chance(40):
             L.append("$ns rtproto Session")
             self.dyn_kinds.append("session")
         models = 0

@@ -16,19 +16,21 @@ use crate::notice::Notice;
 use crate::packet::{Packet, PktId};
 use crate::sim::Sim;
 
-/// The message number in a packet: kept in `ackno` (a TCP field, which a
-/// routing message does not otherwise carry; `allocpkt` zeroes it).
+/// The message number in a packet: kept in `reason` (a field no trace
+/// prints and a routing message does not otherwise carry, unlike the TCP
+/// header's `ackno`, which traces of TCP headers show; `allocpkt` zeroes
+/// it).
 pub struct MsgHdr;
 
 impl MsgHdr {
     #[inline]
     pub fn get(p: &Packet) -> u32 {
-        p.ackno as u32
+        p.reason as u32
     }
 
     #[inline]
     fn set(p: &mut Packet, msg: u32) {
-        p.ackno = msg as i32;
+        p.reason = msg as i32;
     }
 }
 

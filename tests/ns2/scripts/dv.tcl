@@ -2,12 +2,14 @@
 # routes that follow links going down and up, costs.
 # usage: ns dv.tcl MODE
 #   ring     five nodes in a ring, a CBR flow 0 -> 2; the link 1-2 fails at
-#            1.0 s and recovers at 2.0 s (traffic moves to 0-4-3-2 and back)
+#            1.0 s and recovers at 2.0 s (traffic moves to 0-4-3-2 and back);
+#            the trace shows TCP header fields (an update's ackno is 0)
 #   mesh     a mesh with asymmetric costs and equal-cost ties, DV's
 #            advertInterval and INFINITY changed, routes dumped at 0, 1 and 5 s
 #   traffic  two TCPs and a CBR over DV, a bottleneck going down and up by an
 #            Exponential model, a node's links down at once (rtmodel of a node)
 set mode [lindex $argv 0]
+if {$mode eq "ring"} { Trace set show_tcphdr_ 1 }
 set ns [new Simulator]
 set f [open out.tr w]
 $ns trace-all $f
