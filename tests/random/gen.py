@@ -2203,8 +2203,10 @@ class Gen:
         if not pairs:
             return
         L = self.dyn_lines
-        if self.dynamics == "dv":
-            # (check.py --dv: distance-vector routing over the same dynamics)
+        if self.dynamics == "dv" and all((b, a) in have for a, b in have):
+            # check.py --dv: distance-vector routing over the same dynamics
+            # (only where every link has a way back: ns-2 stops at the
+            # first update that crosses a simplex link)
             L.append("$ns rtproto DV")
             self.dyn_kinds.append("dv")
         elif y.chance(40):

@@ -499,5 +499,10 @@ Agent/rtProto/DV instproc recv-update {peerAddr id} {
         }
         return
     }
-    error "Agent/rtProto/DV::recv-update update $peerAddr:$msg from unknown peer"
+    # An update from a node that is no peer (it has a simplex link towards
+    # this node): ns-2 2.35 stops the run here too (its message, meant to
+    # say this, fails on the undefined variable `class::`).
+    set me [[$self set node_] id]
+    error "rtproto DV: node $me got a routing update from node $peerAddr, which it has no link back to\
+            (a simplex link $peerAddr -> $me; DV needs links both ways); ns-2 stops here too"
 }
