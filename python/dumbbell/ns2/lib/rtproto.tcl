@@ -48,7 +48,10 @@ Node instproc intf-changed {} {
     if {[info exists rtObject_]} { $rtObject_ intf-changed }
 }
 # A route of this node's classifier: packets to node `id` enter `target`.
+# (Only dynamic routing sets routes: a script's own routes beside static
+# routing are not modelled.)
 Node instproc add-route {id target} {
+    if {[$self rtObject?] eq ""} { ::dumbbell::unsupported "routes set by hand (\$node add-route)" }
     [[Simulator instance] get-routelogic] cmd dumbbell-route [$self id] $id $target
 }
 Node instproc delete-route {id nullagent} {
