@@ -117,6 +117,11 @@ rtObject instproc rtProto? {proto} {
     return ""
 }
 rtObject instproc nextHop? {dest} { $self set nextHop_($dest) }
+# (a DV update's one read of the node's routes: metrics and next hops)
+rtObject instproc dumbbell-table {} {
+    $self instvar metric_ nextHop_
+    list [array get metric_] [array get nextHop_]
+}
 rtObject instproc rtpref? {dest} { $self set rtpref_($dest) }
 rtObject instproc metric? {dest} { $self set metric_($dest) }
 
@@ -141,6 +146,14 @@ rtObject instproc compute-routes {} {
         lappend protos $rtProtos_($p)
     }
     if {!$changed} return
+    # (each protocol's tables read once, not three method calls per
+    # destination: nothing changes them while this runs)
+    foreach p $protos {
+        lassign [$p dumbbell-tables] nh pf mt
+        foreach {d v} $nh { set pnh($p,$d) $v }
+        foreach {d v} $pf { set ppf($p,$d) $v }
+        foreach {d v} $mt { set pmt($p,$d) $v }
+    }
     set maxpref [rtObject set maxpref_]
     set unreach [rtObject set unreach_]
     set changes 0
@@ -151,14 +164,14 @@ rtObject instproc compute-routes {} {
         set mt $unreach
         set rv ""
         foreach p $protos {
-            set pnh [$p set nextHop_($dst)]
-            if {$pnh eq ""} continue
-            set ppf [$p set rtpref_($dst)]
-            set pmt [$p set metric_($dst)]
-            if {$ppf < $pf || ($ppf == $pf && $pmt < $mt) || $mt < 0} {
-                set nh $pnh
-                set pf $ppf
-                set mt $pmt
+            set h $pnh($p,$dst)
+            if {$h eq ""} continue
+            set f $ppf($p,$dst)
+            set m $pmt($p,$dst)
+            if {$f < $pf || ($f == $pf && $m < $mt) || $mt < 0} {
+                set nh $h
+                set pf $f
+                set mt $m
                 set rv $p
             }
         }
@@ -185,9 +198,10 @@ rtObject instproc compute-routes {} {
             set rtpref_($dst) $pf
         } else {
             if {$rtVia_($dst) ne ""} {
-                set nextHop_($dst) [$rtVia_($dst) set nextHop_($dst)]
-                set rtpref_($dst) [$rtVia_($dst) set rtpref_($dst)]
-                set metric_($dst) [$rtVia_($dst) set metric_($dst)]
+                set v $rtVia_($dst)
+                set nextHop_($dst) $pnh($v,$dst)
+                set rtpref_($dst) $ppf($v,$dst)
+                set metric_($dst) $pmt($v,$dst)
             }
             if {$rtpref_($dst) != $pf || $metric_($dst) != $mt} {
                 $node_ delete-routes [$dst id] $nextHop_($dst) $nullAgent_
@@ -247,10 +261,33 @@ rtPeer instproc init {addr port cls} {
 }
 rtPeer instproc addr? {} { $self set addr_ }
 rtPeer instproc port? {} { $self set port_ }
-rtPeer instproc metric {dest val} { $self set metric_($dest) $val }
-rtPeer instproc metric? {dest} { $self set metric_($dest) }
-rtPeer instproc preference {dest val} { $self set rtpref_($dest) $val }
-rtPeer instproc preference? {dest} { $self set rtpref_($dest) }
+# A DV agent's peer: its metrics live in the agent's arrays (`pm_`, `pp_`,
+# keyed by neighbour and destination), which the protocol reads directly
+# rather than through a method call per destination.
+rtPeer instproc dumbbell-own {agent nbr} {
+    $self set owner_ $agent
+    $self set nbr_ $nbr
+}
+rtPeer instproc metric {dest val} {
+    $self instvar owner_ nbr_
+    if {[info exists owner_]} { return [$owner_ set pm_($nbr_,$dest) $val] }
+    $self set metric_($dest) $val
+}
+rtPeer instproc metric? {dest} {
+    $self instvar owner_ nbr_
+    if {[info exists owner_]} { return [$owner_ set pm_($nbr_,$dest)] }
+    $self set metric_($dest)
+}
+rtPeer instproc preference {dest val} {
+    $self instvar owner_ nbr_
+    if {[info exists owner_]} { return [$owner_ set pp_($nbr_,$dest) $val] }
+    $self set rtpref_($dest) $val
+}
+rtPeer instproc preference? {dest} {
+    $self instvar owner_ nbr_
+    if {[info exists owner_]} { return [$owner_ set pp_($nbr_,$dest)] }
+    $self set rtpref_($dest)
+}
 
 # ---- protocols: the common part, Direct ----------------------------------------
 
@@ -267,6 +304,11 @@ Agent/rtProto instproc init {node} {
     set rtObject_ [$node rtObject?]
 }
 Agent/rtProto instproc intf-changed {} { }
+# (the route object's one read of a protocol's tables)
+Agent/rtProto instproc dumbbell-tables {} {
+    $self instvar nextHop_ rtpref_ metric_
+    list [array get nextHop_] [array get rtpref_] [array get metric_]
+}
 Agent/rtProto instproc send-updates args { }
 
 Agent/rtProto/Direct instproc init {node} {
@@ -344,7 +386,18 @@ Agent/rtProto/DV instproc init {node} {
 }
 
 Agent/rtProto/DV instproc add-peer {nbr addr port} {
-    $self set peers_($nbr) [new rtPeer $addr $port Agent/rtProto/DV]
+    $self instvar ns_ peers_ paddr_ pm_ pp_
+    set peer [new rtPeer $addr $port Agent/rtProto/DV]
+    set peers_($nbr) $peer
+    set paddr_($nbr) $addr
+    $self set pnbr_($peer) $nbr
+    set inf [Agent/rtProto/DV set INFINITY]
+    set pref [Agent/rtProto/DV set preference_]
+    foreach dest [$ns_ all-nodes-list] {
+        set pm_($nbr,$dest) $inf
+        set pp_($nbr,$dest) $pref
+    }
+    $peer dumbbell-own $self $nbr
 }
 
 Agent/rtProto/DV instproc send-periodic-update {} {
@@ -359,23 +412,24 @@ Agent/rtProto/DV instproc send-periodic-update {} {
 # preference, then metric); a route through the current next hop is kept
 # at equal cost.
 Agent/rtProto/DV instproc compute-routes {} {
-    $self instvar ns_ ifs_ rtpref_ metric_ nextHop_ nextHopPeer_ peers_ rtsChanged_
+    $self instvar ns_ ifs_ rtpref_ metric_ nextHop_ nextHopPeer_ peers_ rtsChanged_ pm_ pp_ pnbr_
     set inf [Agent/rtProto/DV set INFINITY]
+    set nbrs [lsort -dictionary [array names peers_]]
     set maxpref [rtObject set maxpref_]
     set unreach [rtObject set unreach_]
     set rtsChanged_ 0
     foreach dst [$ns_ all-nodes-list] {
         set p [lindex $nextHopPeer_($dst) 0]
         if {$p ne ""} {
-            set metric_($dst) [$p metric? $dst]
-            set rtpref_($dst) [$p preference? $dst]
+            set metric_($dst) $pm_($pnbr_($p),$dst)
+            set rtpref_($dst) $pp_($pnbr_($p),$dst)
         }
         set pf $maxpref
         set mt $inf
         array unset nh
-        foreach nbr [lsort -dictionary [array names peers_]] {
-            set pmt [$peers_($nbr) metric? $dst]
-            set ppf [$peers_($nbr) preference? $dst]
+        foreach nbr $nbrs {
+            set pmt $pm_($nbr,$dst)
+            set ppf $pp_($nbr,$dst)
             if {$pmt < 0 || $pmt >= $inf || $ppf > $pf || $pmt > $mt} continue
             if {$ppf < $pf || $pmt < $mt} {
                 set pf $ppf
@@ -424,7 +478,7 @@ Agent/rtProto/DV instproc compute-routes {} {
 # nothing any more; a link that came up is advertised over at the next
 # update even if no route changed.
 Agent/rtProto/DV instproc intf-changed {} {
-    $self instvar ns_ peers_ ifs_ ifstat_ ifsUp_
+    $self instvar ns_ peers_ ifs_ ifstat_ ifsUp_ pm_
     set inf [Agent/rtProto/DV set INFINITY]
     set ifsUp_ ""
     foreach nbr [lsort -dictionary [array names peers_]] {
@@ -432,7 +486,7 @@ Agent/rtProto/DV instproc intf-changed {} {
         if {$state ne $ifstat_($nbr)} {
             set ifstat_($nbr) $state
             if {$state ne "up"} {
-                foreach dest [$ns_ all-nodes-list] { $peers_($nbr) metric $dest $inf }
+                foreach dest [$ns_ all-nodes-list] { set pm_($nbr,$dest) $inf }
             } else {
                 lappend ifsUp_ $nbr
             }
@@ -460,11 +514,14 @@ Agent/rtProto/DV instproc send-to-peer {nbr} {
     set inf [Agent/rtProto/DV set INFINITY]
     set n 0
     set update {}
+    lassign [$rtObject_ dumbbell-table] ms nhs
+    array set metric $ms
+    array set nexthop $nhs
     foreach dest [$ns_ all-nodes-list] {
-        set m [$rtObject_ metric? $dest]
+        set m $metric($dest)
         if {$m < 0} {
             set m $inf
-        } elseif {$ifs_($nbr) in [$rtObject_ nextHop? $dest]} {
+        } elseif {$ifs_($nbr) in $nexthop($dest)} {
             set m $inf
         }
         lappend update $dest $m
@@ -478,20 +535,19 @@ Agent/rtProto/DV instproc send-to-peer {nbr} {
 }
 
 Agent/rtProto/DV instproc recv-update {peerAddr id} {
-    $self instvar peers_ ifs_ rtsChanged_ rtObject_
+    $self instvar peers_ ifs_ rtsChanged_ rtObject_ paddr_ pm_
     set inf [Agent/rtProto/DV set INFINITY]
     set msg $::dumbbell::dvmsg($id)
     unset ::dumbbell::dvmsg($id)
     foreach nbr [lsort -dictionary [array names peers_]] {
-        set peer $peers_($nbr)
-        if {[$peer addr?] != $peerAddr} continue
+        if {$paddr_($nbr) != $peerAddr} continue
         set cost [$ifs_($nbr) cost?]
         set changed 0
         foreach {dest m} $msg {
             set m [expr {$m + $cost}]
             if {$m > $inf} { set m $inf }
-            if {$m != [$peer metric? $dest]} {
-                $peer metric $dest $m
+            if {$m != $pm_($nbr,$dest)} {
+                set pm_($nbr,$dest) $m
                 incr changed
             }
         }
