@@ -67,7 +67,7 @@ EXPECTED = {
     "quickstart": None,
     "cbq": None,
     # example3 needs rtproto DV
-    "greis": ["example1", "example1a", "example1b", "example2", "example4", "ping", "pingOneWay"],
+    "greis": None,
     "schedule": None,
     "vq": None,
     "rem": None,

@@ -39,6 +39,7 @@ pub mod random;
 pub mod ranvar;
 pub mod rng;
 pub mod routing;
+pub mod rtmsg;
 pub mod sched;
 pub mod sim;
 pub mod sink;

@@ -44,6 +44,9 @@ pub enum Notice {
     /// A ping agent got a broadcast ping (`reply`: the answer to its own)
     /// from port `sport` of node `from` (ns-2 prints a line).
     PingBroadcast { agent: ObjId, reply: bool, from: i32, sport: i32 },
+    /// A routing agent got message `msg` from node address `from`
+    /// (`rtmsg.rs`).
+    RouteMsg { agent: ObjId, from: i32, msg: u32 },
     /// A TFRC receiver with loss printing on estimated its loss event rate
     /// (`rate`: the newest interval's packets and the average interval) or
     /// made up its history after slow start: its newest five loss

@@ -274,6 +274,35 @@ impl Routing {
         }
     }
 
+    /// A route set from outside (a dynamic routing protocol's table):
+    /// from `src`, packets to `dst` enter `head` (a link's head, or an
+    /// object that discards them).  Once one route is set, every table is
+    /// materialised and changes only by `set_route` (or `compute`): a
+    /// destination without a route set is unreachable, never computed.
+    pub fn set_route(&mut self, src: i32, dst: i32, head: ObjId) {
+        if src < 0 || dst < 0 {
+            return;
+        }
+        self.enabled = true;
+        self.frozen = true;
+        let n = self.nnodes.max(src + 1).max(dst + 1) as usize;
+        if self.heads.len() < n {
+            self.heads.resize(n, None);
+        }
+        let slot = &mut self.heads[src as usize];
+        if !matches!(slot, Some(Heads::Table { .. })) {
+            *slot = Some(Heads::Table { to: Vec::new(), head: Vec::new() });
+        }
+        if let Some(Heads::Table { to, head: heads }) = slot {
+            if heads.len() <= dst as usize {
+                heads.resize(dst as usize + 1, NO_HEAD);
+                to.resize(dst as usize + 1, NO_ROUTE);
+            }
+            heads[dst as usize] = head;
+            to[dst as usize] = resolve(&self.conn, head);
+        }
+    }
+
     /// A connector's target changed (in `conn`): resolve every head again.
     pub fn retarget(&mut self) {
         let conn = &self.conn;
@@ -754,5 +783,27 @@ mod tests {
     fn stub_nodes_route_through_their_only_link() {
         let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (3, 1, 1.0), (1, 3, 1.0)];
         check(4, &l);
+    }
+
+    #[test]
+    fn routes_set_from_outside_replace_the_computed_ones() {
+        // 0 -1- 1 -1- 2 and a direct 0 -3- 2 (link i has head i).
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (0, 2, 3.0), (2, 0, 3.0)];
+        let mut r = build(3, &l);
+        r.enabled = false;
+        // Set routes only: the computed path (0 -> 1 -> 2) is never used,
+        // a destination without a route set has none.
+        r.set_route(0, 2, 4);
+        r.set_route(0, 1, 99);
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(0, 1), Some(99));
+        assert_eq!(r.next_head(1, 2), None, "no route set at node 1");
+        assert_eq!(r.next_head(2, 0), None, "no route set at node 2");
+        r.set_route(0, 2, 0);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        // A topology change forgets nothing that was set.
+        r.set_cost(0, 1, 5.0);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        assert_eq!(r.next_head(0, 1), Some(99));
     }
 }

@@ -521,6 +521,13 @@ impl Sim {
                     h.compute();
                 }
                 self.w.routing.compute();
+            // (Dumbbell's own: a dynamic protocol's route, as ns-2's
+            // `$node add-route DST TARGET` installs it in the node's
+            // classifier: a link's head, or the null agent)
+            ("dumbbell-route", 4) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                let target = self.lookup(argv[3]).ok_or_else(|| format!("no object named \"{}\"", argv[3]))?;
+                self.w.routing.set_route(a, b, target);
                 Ok(String::new())
             }
             _ => Err(format!("unknown command \"{}\"", argv[0])),
@@ -1078,6 +1085,16 @@ impl Sim {
                             Ok(String::new())
                         }
                         "send" | "sendmsg" => Err("UDP messages with application data are not supported yet".into()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    // routing/rtProtoDV.cc: `send-update ADDR PORT MSG SIZE`
+                    AgentKind::RouteMsg => match cmd {
+                        "send-update" if n == 5 => {
+                            let (addr, port) = (vars::atoi(argv[1]), vars::atoi(argv[2]));
+                            let (msg, size) = (vars::atoi(argv[3]) as u32, vars::atoi(argv[4]));
+                            crate::rtmsg::send(base, self, addr, port, msg, size);
+                            Ok(String::new())
+                        }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Ping(g) => match cmd {

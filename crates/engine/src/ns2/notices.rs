@@ -138,6 +138,8 @@ impl Sim {
                     }
                     String::from_utf8(s).expect("ASCII")
                 }
+                // rtProtoDV::recv's call-back
+                Notice::RouteMsg { agent, from, msg } => format!("{} recv-update {from} {msg}", self.name(agent)),
                 Notice::PingBroadcast { agent, reply, from, sport } => {
                     let what = if reply { "REPLY" } else { "REQ" };
                     if let Some(Obj::Agent(a)) = self.objs.get(agent as usize) {

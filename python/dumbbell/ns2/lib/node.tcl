@@ -76,9 +76,6 @@ Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
 Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
 Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
 Node instproc incr-rtgtable-size {} { }
-# (dynamic routing agents would hear of link changes here; Static and
-# Session routing have none)
-Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
@@ -214,15 +211,22 @@ Simulator instproc get-routelogic {} {
 }
 
 # Unicast routing protocols: Static (the default) and Session compute routes
-# from the whole topology (Session again whenever links change).
+# from the whole topology (Session again whenever links change); DV is a
+# protocol of messages between the nodes (rtproto.tcl).
 Simulator instproc rtproto {proto args} {
-    if {$proto ni {Static Session}} { ::dumbbell::unsupported "routing protocol $proto" }
+    if {$proto ni {Static Session DV}} { ::dumbbell::unsupported "routing protocol $proto" }
     eval [list [$self get-routelogic] register $proto] $args
 }
 
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
 RouteLogic instproc lookup {src dst} {
+    # (a node with a route object: its protocols' routes, rtproto.tcl)
+    if {$src != $dst} {
+        set ns [Simulator instance]
+        set obj [[$ns get-node-by-id $src] rtObject?]
+        if {$obj ne ""} { return [$obj lookup [$ns get-node-by-id $dst]] }
+    }
     set nh [::dumbbell::be::sim route-lookup $src $dst]
     # (ns-2's hierarchical lookup asks for the node of address -1 when
     # there is no route, which is an error)
@@ -248,7 +252,11 @@ RouteLogic instproc configure {} {
     $self instvar rtprotos_
     if {[info exists rtprotos_]} {
         foreach proto [array names rtprotos_] {
-            [Simulator instance] compute-routes
+            if {$proto eq "DV"} {
+                eval Agent/rtProto/DV init-all $rtprotos_(DV)
+            } else {
+                [Simulator instance] compute-routes
+            }
         }
     } else {
         [Simulator instance] compute-routes
@@ -264,6 +272,7 @@ RouteLogic instproc notify {} {
     foreach proto [array names rtprotos_] {
         switch -- $proto {
             Session { [Simulator instance] compute-routes }
+            DV { }
             Static { error {wrong # args: should be "compute-all self class proc node"} }
         }
     }

@@ -113,6 +113,13 @@ pub fn make_ping(_: &mut Sim, id: ObjId) -> Obj {
     agent(base, AgentKind::Ping(Default::default()))
 }
 
+/// `Agent/rtProto/DV` (routing/rtProtoDV.cc): the distance-vector
+/// protocol's message agent; the protocol is the library's
+/// (python/dumbbell/ns2/lib/rtproto.tcl).
+pub fn make_rtproto_dv(_: &mut Sim, id: ObjId) -> Obj {
+    agent(AgentBase::new(id, PacketType::RouteDv), AgentKind::RouteMsg)
+}
+
 pub fn make_loss_monitor(_: &mut Sim, id: ObjId) -> Obj {
     agent(AgentBase::new(id, PacketType::Udp), AgentKind::LossMonitor(Default::default()))
 }
