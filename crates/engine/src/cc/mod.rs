@@ -93,6 +93,7 @@ pub mod highspeed;
 pub mod htcp;
 pub mod hybla;
 pub mod illinois;
+pub mod ledbat;
 pub mod lp;
 pub mod naive_reno;
 pub mod prague;
@@ -378,6 +379,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     const NEEDS_ECN: bool = false;
     /// Its packets carry ECT(1) (an L4S congestion control).
     const ECT1: bool = false;
+    /// Whether ns-2's `Agent/TCP/Linux` offers it (`select_ca`): false for
+    /// an algorithm ns-2 2.35 has no module of and whose Linux hooks are
+    /// only a fallback (LEDBAT).
+    const LINUX_DIALECT: bool = true;
 
     fn init(&mut self, _sk: &mut Sock) {}
     fn ssthresh(&mut self, sk: &Sock) -> u64;
@@ -416,6 +421,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     /// `ns3_increase_window` and PRR there, and leaves the ECN reduction to
     /// `ns3_state_set(Cwr)`.
     const NS3_CONG_CONTROL: bool = false;
+    /// Whether its ns-3 dialect reads the clock (`Simulator::Now()`,
+    /// `Sock::now_ns`): every Linux module (`now_jiffies`) and the ns-3
+    /// ports that say so; for the others the socket leaves it stale.
+    const NS3_CLOCK: bool = !Self::NS3_NATIVE;
 
     /// `Init`, at the first ACK (ns-2's moment for a Linux module; ns-3
     /// calls it when the socket is made, which its own ports do not need).
@@ -585,6 +594,16 @@ macro_rules! ccs {
                 match self { $(Kind::$variant => <$ty>::NS3_CONG_CONTROL,)* }
             }
 
+            /// Whether its ns-3 dialect reads the clock.
+            pub fn ns3_clock(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_CLOCK,)* }
+            }
+
+            /// Whether ns-2's `Agent/TCP/Linux` offers it.
+            pub fn linux_dialect(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::LINUX_DIALECT,)* }
+            }
+
             /// A new instance (its private state as `init` will find it).
             pub fn make(self) -> Cc {
                 match self { $(Kind::$variant => Cc::$variant(<$ty>::default()),)* }
@@ -670,6 +689,7 @@ ccs! {
     Compound(compound::Compound),
     Dctcp(dctcp::Dctcp),
     Prague(prague::Prague),
+    Ledbat(ledbat::Ledbat),
 }
 
 /// The sender-level module parameters of ns-2's TCP-Linux

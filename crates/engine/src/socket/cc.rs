@@ -168,8 +168,9 @@ pub struct Cc {
     /// BBR (`crate::cc::bbr`, the full TCP's only algorithm outside the
     /// shared seam): when set, the hooks go to it and `alg` is unused.
     bbr: Option<Box<Bbr>>,
-    /// It reads the clock (`Simulator::Now()`): a Linux module, or the ns-3
-    /// ports of TCP-LP, H-TCP, Westwood and CUBIC.
+    /// `Kind::ns3_clock`: it reads the clock (`Simulator::Now()`): a Linux
+    /// module, or the ns-3 ports of TCP-LP, H-TCP, Westwood, CUBIC and
+    /// LEDBAT.
     clock: bool,
 }
 
@@ -248,6 +249,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Bic, "b") => Some((2, 255)),
         (Kind::Bic, "max_incr" | "smooth_part") => Some((1, i32::MAX)),
         (Kind::Westwood, "protocol_type" | "filter_type") => Some((0, 1)),
+        (Kind::Ledbat, n) => crate::cc::ledbat::param_range(n),
         _ => None,
     }
 }
@@ -296,7 +298,7 @@ impl Cc {
             }
             sk.p[i] = *v;
         }
-        let clock = !kind.ns3_native() || matches!(kind, Kind::Lp | Kind::Htcp | Kind::Westwood | Kind::Cubic);
+        let clock = kind.ns3_clock();
         Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), bbr: None, clock })
     }
 
