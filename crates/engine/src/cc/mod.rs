@@ -42,7 +42,8 @@
 //! port differs from the Linux module overrides these hooks in its own file
 //! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
 //! `reno` entry), Scalable, Vegas, Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed,
-//! H-TCP, Illinois, Westwood, TCP-LP and DCTCP.  The others (Compound,
+//! H-TCP, Illinois, Westwood, TCP-LP, DCTCP and LEDBAT (the full TCP's
+//! only: `LINUX_DIALECT` false, ns-2 has no module of it).  The others (Compound,
 //! which ns-3.37 lacks) run their Linux module through the defaults below, which adapt bytes to
 //! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
 //! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
