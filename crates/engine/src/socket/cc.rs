@@ -12,8 +12,10 @@
 //! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
 //! every algorithm ns-3.37 has as its own port (NewReno, Scalable, Vegas,
 //! Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed, H-TCP, Illinois, Westwood,
-//! TCP-LP, DCTCP), Compound as its Linux module on a byte window (cc/mod.rs's
-//! header).
+//! TCP-LP, DCTCP, LEDBAT), Compound as its Linux module on a byte window
+//! (cc/mod.rs's header).  Who sets the window in which state is one
+//! mechanism, [`WindowOwner`] (`Cc::owns_window`): the socket, Prague in
+//! Open and CWR, BBR always.
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
 use crate::cc::bbr::Bbr;
@@ -146,6 +148,40 @@ impl Window {
             ts_value: 0,
             ts_echo: 0,
             high_tx: 0,
+        }
+    }
+}
+
+/// Who sets the window, state by state: the one mechanism by which a
+/// congestion control takes the window from the socket (ns-3's
+/// `HasCongControl`, Linux's `cong_control`).  Where the controller owns
+/// it the socket neither grows it (`IncreaseWindow`) nor runs its recovery
+/// algorithm (PRR, NewReno's inflation) on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowOwner {
+    /// The socket, in every state (every algorithm of the shared seam but
+    /// Prague).
+    Socket,
+    /// The controller in Open, Disorder and CWR, per ACK from AccECN's
+    /// feedback (`ce_cong_control`), told of CWR's start and end through
+    /// `state_set` as Linux does; a loss's recovery stays the socket's
+    /// (PRR): Prague.
+    OpenAndCwr,
+    /// The controller in every state, from rate samples (`cong_control`;
+    /// the socket keeps the rate sampler for it and leaves the pacing rate
+    /// to it): ns-3.37's BBR, which like TcpSocketBase changes CWR without
+    /// telling the controller.
+    Always,
+}
+
+impl WindowOwner {
+    /// Whether the controller sets the window in state `s`.
+    #[inline]
+    pub fn owns_in(self, s: CongState) -> bool {
+        match self {
+            WindowOwner::Socket => false,
+            WindowOwner::OpenAndCwr => matches!(s, CongState::Open | CongState::Disorder | CongState::Cwr),
+            WindowOwner::Always => true,
         }
     }
 }
@@ -306,11 +342,18 @@ impl Cc {
         self.alg.kind()
     }
 
-    /// `HasCongControl`: the algorithm sets the window and the pacing rate
-    /// itself from rate samples (BBR).
+    /// Who sets the window ([`WindowOwner`]): `Always` for BBR (ns-3's
+    /// `HasCongControl`), `OpenAndCwr` for an algorithm whose ns-3 dialect
+    /// sets it per ACK (`Kind::ns3_cong_control`: Prague), else `Socket`.
     #[inline]
-    pub fn has_cong_control(&self) -> bool {
-        self.bbr.is_some()
+    pub fn owns_window(&self) -> WindowOwner {
+        if self.bbr.is_some() {
+            WindowOwner::Always
+        } else if self.kind().ns3_cong_control() {
+            WindowOwner::OpenAndCwr
+        } else {
+            WindowOwner::Socket
+        }
     }
 
     /// BBR's state, if it is BBR.
@@ -318,7 +361,7 @@ impl Cc {
         self.bbr.as_deref()
     }
 
-    /// `CongControl` after an ACK (only with `has_cong_control`): the
+    /// `CongControl` after an ACK (only for `WindowOwner::Always`): the
     /// connection's delivery counters and the ACK's rate sample.
     #[inline]
     pub fn cong_control(&mut self, w: &mut Window, rc: &Connection, rs: &Sample) {
@@ -334,16 +377,10 @@ impl Cc {
         self.kind().needs_ecn()
     }
 
-    /// It asks for AccECN and sets the window per ACK (Prague,
-    /// `Kind::ns3_cong_control`).
+    /// It asks for AccECN, whose feedback sets its window per ACK (Prague:
+    /// `WindowOwner::OpenAndCwr`).
     pub fn needs_accecn(&self) -> bool {
-        self.kind().ns3_cong_control()
-    }
-
-    /// Same as [`Cc::needs_accecn`]: the socket skips its own window
-    /// growth and PRR in Open and CWR.
-    pub fn owns_window(&self) -> bool {
-        self.kind().ns3_cong_control()
+        self.owns_window() == WindowOwner::OpenAndCwr
     }
 
     /// `cong_control`: an ACK delivered `delivered` bytes, `ce` of them
@@ -491,7 +528,7 @@ impl Cc {
             return b.state_set(w, new);
         }
         self.load(w);
-        if self.kind().ns3_cong_control() {
+        if self.owns_window() == WindowOwner::OpenAndCwr {
             // (its reduction on entering CWR needs its alpha)
             self.first_ack();
         }
@@ -550,7 +587,9 @@ mod tests {
         assert!(Cc::by_name("reno").is_none() && Cc::by_name("naive_reno").is_none());
         // Prague is offered (AccECN, its own window); DCTCP takes ns-3's attributes
         let p = Cc::by_name("prague").unwrap();
-        assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() && p.ect1());
+        assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() == WindowOwner::OpenAndCwr && p.ect1());
+        assert_eq!(Cc::by_name("bbr").unwrap().owns_window(), WindowOwner::Always);
+        assert_eq!(Cc::by_name("ledbat").unwrap().owns_window(), WindowOwner::Socket);
         assert!(!Cc::by_name("dctcp").unwrap().needs_accecn());
         let e = Cc::with_params("prague", &[("rtt_scaling".into(), 2)]).unwrap_err();
         assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 1, got 2");
