@@ -590,6 +590,11 @@ mod tests {
         assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() == WindowOwner::OpenAndCwr && p.ect1());
         assert_eq!(Cc::by_name("bbr").unwrap().owns_window(), WindowOwner::Always);
         assert_eq!(Cc::by_name("ledbat").unwrap().owns_window(), WindowOwner::Socket);
+        let states = [CongState::Open, CongState::Disorder, CongState::Cwr, CongState::Recovery, CongState::Loss];
+        let owned = |o: WindowOwner| states.iter().map(|s| o.owns_in(*s)).collect::<Vec<_>>();
+        assert_eq!(owned(WindowOwner::Socket), [false; 5]);
+        assert_eq!(owned(WindowOwner::OpenAndCwr), [true, true, true, false, false]);
+        assert_eq!(owned(WindowOwner::Always), [true; 5]);
         assert!(!Cc::by_name("dctcp").unwrap().needs_accecn());
         let e = Cc::with_params("prague", &[("rtt_scaling".into(), 2)]).unwrap_err();
         assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 1, got 2");
