@@ -521,6 +521,8 @@ impl Sim {
                     h.compute();
                 }
                 self.w.routing.compute();
+                Ok(String::new())
+            }
             // (Dumbbell's own: a dynamic protocol's route, as ns-2's
             // `$node add-route DST TARGET` installs it in the node's
             // classifier: a link's head, or the null agent)
