@@ -9,6 +9,7 @@
 //! traces).
 
 use crate::ns2::printf::{push_f, push_int};
+use crate::wireless::dsr_header::SrHeader;
 
 /// What happened to the packet at the trace point: ns-2's `s`, `r`, `f`
 /// (a routing agent sends a packet it did not make) and `D` (dropped).
@@ -72,6 +73,29 @@ pub struct Dsr {
     pub err_tell: i32,
     pub err_from: i32,
     pub err_to: i32,
+}
+
+/// The fields of DSR header `h` the trace shows (cmu-trace.cc's
+/// `format_dsr`: the reply's first and last address, the last broken
+/// link).
+pub fn dsr_fields(h: &SrHeader) -> Dsr {
+    let last_reply = if h.reply_len > 1 { h.reply_len - 1 } else { 0 };
+    let last_err = if h.num_errors > 1 { h.num_errors - 1 } else { 0 };
+    let e = h.errors[last_err];
+    Dsr {
+        addrs: h.num_addrs as i32,
+        request: h.request as i32,
+        seq: h.req_id,
+        reply: h.reply as i32,
+        reply_len: h.reply_len as i32,
+        reply_first: h.reply_addrs[0],
+        reply_last: h.reply_addrs[last_reply],
+        error: h.error as i32,
+        errors: h.num_errors as i32,
+        err_tell: e.tell,
+        err_from: e.from,
+        err_to: e.to,
+    }
 }
 
 /// What follows the IP header.

@@ -4,8 +4,8 @@
 //! size rule (`hdr_sr::size`: 4 bytes of fixed part when any option is
 //! there, 4 per address after the first, 8 for a request, 5 + 4 per
 //! address for a reply, 16 per broken link, 4 for a flow header or a flow
-//! time-out, rounded up to a multiple of 4) and the fields the trace
-//! shows.  Fixed arrays: a header is `Copy` and never allocates.
+//! time-out, rounded up to a multiple of 4); the trace's fields are
+//! ns2/cmutrace.rs's `dsr_fields`.  Fixed arrays: a header is `Copy` and never allocates.
 //!
 //! ns-2 adds the header's size to the packet's each time it sends the
 //! packet on with a route without taking the old one off first (a request
@@ -13,7 +13,6 @@
 //! agent, not this type, keeps that arithmetic.
 
 use super::dsr_cache::MAX_SR_LEN;
-use crate::ns2::cmutrace::Dsr;
 
 /// How many broken links fit in one packet (`MAX_ROUTE_ERRORS`).
 pub const MAX_ROUTE_ERRORS: usize = 3;
@@ -116,28 +115,6 @@ impl SrHeader {
         }
         ((sz + 3) & !3) as u32
     }
-
-    /// The fields the trace shows (cmu-trace.cc's `format_dsr`: the
-    /// reply's first and last address, the last broken link).
-    pub fn trace_fields(&self) -> Dsr {
-        let last_reply = if self.reply_len > 1 { self.reply_len - 1 } else { 0 };
-        let last_err = if self.num_errors > 1 { self.num_errors - 1 } else { 0 };
-        let e = self.errors[last_err];
-        Dsr {
-            addrs: self.num_addrs as i32,
-            request: self.request as i32,
-            seq: self.req_id,
-            reply: self.reply as i32,
-            reply_len: self.reply_len as i32,
-            reply_first: self.reply_addrs[0],
-            reply_last: self.reply_addrs[last_reply],
-            error: self.error as i32,
-            errors: self.num_errors as i32,
-            err_tell: e.tell,
-            err_from: e.from,
-            err_to: e.to,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -200,13 +177,14 @@ mod tests {
 
     #[test]
     fn trace_fields_show_the_reply_ends_and_the_last_error() {
+        use crate::ns2::cmutrace::{dsr_fields, Dsr};
         let mut h = reply(&[0, 1, 2, 3]);
         h.req_id = 2;
         h.error = true;
         h.num_errors = 2;
         h.errors[0] = LinkDown { tell: 9, from: 8, to: 7 };
         h.errors[1] = LinkDown { tell: 0, from: 2, to: 3 };
-        let f = h.trace_fields();
+        let f = dsr_fields(&h);
         assert_eq!(f, Dsr { addrs: 4, request: 0, seq: 2, reply: 1, reply_len: 4, reply_first: 0, reply_last: 3, error: 1, errors: 2, err_tell: 0, err_from: 2, err_to: 3 });
         let mut b = Vec::new();
         let ev = crate::ns2::cmutrace::Event {
