@@ -14,6 +14,7 @@ pub mod cmu_ifq;
 pub mod dcf;
 pub mod dsdv;
 pub mod dsr_cache;
+pub mod dsr_flow;
 pub mod dsr_header;
 pub mod dsr_request;
 pub mod dup;
