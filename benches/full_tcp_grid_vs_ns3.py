@@ -19,8 +19,9 @@ Printed: a Markdown table, one row per point and congestion control:
 aggregate goodput (payload Mb/s over each flow's lifetime), Jain's
 fairness index over the flows, the mean over flows of the time-weighted
 mean cwnd (segments), fast recoveries / timeouts (sums over the flows) of
-both, and the differences of goodput and mean cwnd; `*` marks a difference
-above 5%.  A comparison, not a test: it asserts nothing.
+both, the differences of goodput and mean cwnd (`*`: above 5%), and the
+wall time of each run (ns-3's process; Dumbbell's `Simulation.run`, which
+runs in a forked child, so its CPU time is not the caller's).  A comparison, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ NS3_NAMES = {"newreno": "NewReno", "scalable": "Scalable", "vegas": "Vegas", "ve
 
 MSS = 1448
 INITIAL_CWND = 10
+TRACE = ("cwnd",)
 
 #: Named subsets of the grid (N C RTT queue).  "small": every algorithm at a
 #: few cheap points; "wide": more flows, rates and delays.
 GRIDS = {
-    "small": ["1 10 50 DropTail", "4 10 10 RED", "2 100 200 DropTail", "16 100 50 RED"],
+    "small": ["1 10 50 DropTail", "4 10 10 RED", "2 100 200 DropTail", "16 100 50 RED", "16 10 200 DropTail",
+              "4 100 10 DropTail"],
     "wide": ["1 10 10 DropTail", "1 10 200 RED", "2 10 50 RED", "4 100 10 DropTail", "4 100 200 RED",
              "16 10 50 DropTail", "16 100 50 DropTail", "2 1000 10 DropTail"],
 }
@@ -63,9 +66,9 @@ def shape(n: int, bw_mbps: float, rtt_ms: float) -> dict:
     return {"limit": limit, "k": k, "buf": buf, "btl_delay_s": (rtt_ms / 2.0 - 2.0) / 1000.0}
 
 
-def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float) -> dict:
+def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float, seed: int = 1) -> dict:
     s = shape(n, bw_mbps, rtt_ms)
-    sim = db.Simulation(seed=1)
+    sim = db.Simulation(seed=seed)
     r1, r2, d = sim.nodes(3)
     senders = sim.nodes(n) if n > 1 else [sim.node()]
     c = bw_mbps * 1e6
@@ -85,10 +88,10 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
         sim.link(snd, r1, 10 * c, 0.001, queue_limit=10000)
     for i, snd in enumerate(senders):
         sim.tcp(snd, d, stack="full", cc=cc, start=0.05 * i, snd_buf=s["buf"], rcv_buf=s["buf"],
-                trace_vars=("cwnd",))
-    t0 = time.process_time()
+                trace_vars=TRACE)
+    t0 = time.perf_counter()
     res = sim.run(until=until)
-    cpu = time.process_time() - t0
+    wall = time.perf_counter() - t0
     ft = res.full_tcp
     v = res.vars
     flows = []
@@ -97,6 +100,8 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
         rows = v.filter((v["flow"] == i) & (v["var"] == "cwnd_"))
         last_t, last_c, area, top = start, float(INITIAL_CWND), 0.0, float(INITIAL_CWND)
         for t, x in zip(rows["time"].to_list(), rows["value"].to_list()):
+            if t <= start + 1e-9 and x == 0:  # the window before the connection: ns-3's side starts at 10
+                continue
             area += (t - last_t) * last_c
             last_t, last_c, top = t, x, max(top, x)
         area += (until - last_t) * last_c
@@ -104,23 +109,37 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
         flows.append({"goodput_mbps": r["bytes_received"] * 8.0 / (until - start) / 1e6,
                       "cwnd_mean": area / (until - start), "cwnd_max": top,
                       "fast_recoveries": r["fast_recoveries"], "timeouts": r["timeouts"]})
-    return {"sim": "dumbbell", "cpu_s": cpu, "flows": flows}
+    return {"sim": "dumbbell", "wall_s": wall, "flows": flows}
 
 
-def ns3_point(binary: str, cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float) -> dict:
+def ns3_point(binary: str, cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float,
+              seed: int = 1) -> dict:
     cmd = [binary, f"--cc={NS3_NAMES[cc]}", f"--n={n}", f"--bw={bw_mbps:g}", f"--rtt={rtt_ms:g}",
-           f"--queue={queue}", f"--time={until:g}"]
+           f"--queue={queue}", f"--time={until:g}", f"--seed={seed}"]
+    t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
     if r.returncode != 0:
         return {"error": f"exit {r.returncode}: {r.stderr.strip()[-200:]}"}
-    return json.loads(r.stdout)
+    return {**json.loads(r.stdout), "wall_s": wall}
 
 
-def summary(p: dict) -> dict:
+def summary_of(p: dict) -> dict:
     g = [f["goodput_mbps"] for f in p["flows"]]
     return {"goodput": sum(g), "jain": sum(g) ** 2 / (len(g) * sum(x * x for x in g)) if any(g) else 0.0,
             "cwnd": sum(f["cwnd_mean"] for f in p["flows"]) / len(g),
-            "fr": sum(f["fast_recoveries"] for f in p["flows"]), "rto": sum(f["timeouts"] for f in p["flows"])}
+            "fr": sum(f["fast_recoveries"] for f in p["flows"]), "rto": sum(f["timeouts"] for f in p["flows"]),
+            "wall": p["wall_s"]}
+
+
+def summary(runs: list[dict]) -> dict:
+    """The mean over runs (seeds) of each run's summary."""
+    each = [summary_of(p) for p in runs]
+    return {k: sum(e[k] for e in each) / len(each) for k in each[0]}
+
+
+def num(x: float) -> str:
+    return f"{x:g}" if x == int(x) else f"{x:.1f}"
 
 
 def pct(a: float, b: float) -> str:
@@ -147,6 +166,9 @@ def main() -> int:
     ap.add_argument("--grid", default="small", choices=sorted(GRIDS))
     ap.add_argument("--points", nargs="*")
     ap.add_argument("--time", type=float, default=10.0, help="simulated seconds (default 10)")
+    ap.add_argument("--seeds", type=int, default=1,
+                    help="RED points: the mean over seeds (ns-3's run number, Dumbbell's seed) 1..SEEDS; "
+                         "drop-tail points are deterministic and run seed 1 only")
     ap.add_argument("--json", help="also write every run's figures here, one JSON object a line")
     args = ap.parse_args()
     ccs = [c.strip() for c in args.ccs.split(",") if c.strip()]
@@ -157,6 +179,8 @@ def main() -> int:
         points = [parse_point(p) for p in (args.points or GRIDS[args.grid])]
     except ValueError as e:
         ap.error(str(e))
+    if args.seeds < 1:
+        ap.error(f"--seeds: {args.seeds}: expected at least 1")
     if args.time <= 1:
         ap.error(f"--time: {args.time}: expected more than 1 s")
     ns3 = args.ns3
@@ -166,25 +190,31 @@ def main() -> int:
             subprocess.run(["sh", str(ROOT / "benches" / "ns3" / "build.sh")], check=True)
     out = open(args.json, "w") if args.json else None
     print("| point | cc | goodput ns-3 / ours Mb/s | diff | Jain ns-3 / ours | mean cwnd ns-3 / ours | diff "
-          "| FR ns-3 / ours | RTO ns-3 / ours | CPU s ns-3 / ours |")
+          "| FR ns-3 / ours | RTO ns-3 / ours | wall s ns-3 / ours |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for n, c, rtt, queue in points:
         for cc in ccs:
-            theirs = ns3_point(ns3, cc, n, c, rtt, queue, args.time)
-            ours = dumbbell_point(cc, n, c, rtt, queue, args.time)
+            seeds = range(1, (args.seeds if queue == "RED" else 1) + 1)
             label = f"{n} x {c:g} Mb/s {rtt:g} ms {'RED' if queue == 'RED' else 'DT'}"
-            if out:
-                for p in (theirs, ours):
-                    out.write(json.dumps({"point": label, "cc": cc, **p}) + "\n")
-                out.flush()
-            if "error" in theirs:
-                print(f"| {label} | {cc} | ns-3 failed ({theirs['error']}) | | | | | | | |", flush=True)
+            if len(seeds) > 1:
+                label += f" ({len(seeds)} seeds)"
+            theirs, ours = [], []
+            for seed in seeds:
+                theirs.append(ns3_point(ns3, cc, n, c, rtt, queue, args.time, seed))
+                ours.append(dumbbell_point(cc, n, c, rtt, queue, args.time, seed))
+                if out:
+                    for p in (theirs[-1], ours[-1]):
+                        out.write(json.dumps({"point": label, "cc": cc, "seed": seed, **p}) + "\n")
+                    out.flush()
+            failed = [p["error"] for p in theirs if "error" in p]
+            if failed:
+                print(f"| {label} | {cc} | ns-3 failed ({failed[0]}) | | | | | | | |", flush=True)
                 continue
             a, b = summary(theirs), summary(ours)
             print(f"| {label} | {cc} | {a['goodput']:.2f} / {b['goodput']:.2f} | {pct(b['goodput'], a['goodput'])} "
                   f"| {a['jain']:.2f} / {b['jain']:.2f} | {a['cwnd']:.1f} / {b['cwnd']:.1f} | {pct(b['cwnd'], a['cwnd'])} "
-                  f"| {a['fr']} / {b['fr']} | {a['rto']} / {b['rto']} | {theirs['cpu_s']:.2f} / {ours['cpu_s']:.2f} |",
-                  flush=True)
+                  f"| {num(a['fr'])} / {num(b['fr'])} | {num(a['rto'])} / {num(b['rto'])} "
+                  f"| {a['wall']:.2f} / {b['wall']:.2f} |", flush=True)
     return 0
 
 

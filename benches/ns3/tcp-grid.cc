@@ -26,7 +26,8 @@
 // (timeouts).
 //
 // Build: benches/ns3/build.sh (g++ against Debian's libns3-dev 3.37).
-// Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10
+// Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10 [--trace=FILE]
+// (--trace: every cwnd and congestion-state change, "time flow cwnd SEGMENTS" / "time flow state N")
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -47,8 +48,11 @@ namespace
 
 const uint32_t kSeg = 1448;
 
+FILE* g_trace = nullptr; // --trace: "time flow cwnd_segments congestion_state" on every change
+
 struct Flow
 {
+    uint32_t id{0};
     double start{0};
     double lastT{0};
     double lastCwnd{0}; // segments
@@ -67,6 +71,10 @@ CwndChange(Flow* f, uint32_t, uint32_t v)
     f->lastT = now;
     f->lastCwnd = double(v) / kSeg;
     f->cwndMax = std::max(f->cwndMax, f->lastCwnd);
+    if (g_trace)
+    {
+        std::fprintf(g_trace, "%.6f %u cwnd %.3f\n", now, f->id, f->lastCwnd);
+    }
 }
 
 void
@@ -79,6 +87,10 @@ CongState(Flow* f, TcpSocketState::TcpCongState_t o, TcpSocketState::TcpCongStat
     if (n == TcpSocketState::CA_LOSS && o != TcpSocketState::CA_LOSS)
     {
         f->timeouts++;
+    }
+    if (g_trace)
+    {
+        std::fprintf(g_trace, "%.6f %u state %d\n", Simulator::Now().GetSeconds(), f->id, (int)n);
     }
 }
 
@@ -115,6 +127,7 @@ main(int argc, char* argv[])
     std::string queue = "DropTail";
     double simTime = 10;
     uint32_t seed = 1;
+    std::string trace;
     CommandLine cmd(__FILE__);
     cmd.AddValue("cc", "congestion control: ns3::Tcp<cc> (NewReno, Cubic, Bbr, Dctcp, ...)", cc);
     cmd.AddValue("n", "number of flows", n);
@@ -123,6 +136,7 @@ main(int argc, char* argv[])
     cmd.AddValue("queue", "bottleneck queue: DropTail or RED", queue);
     cmd.AddValue("time", "simulated seconds", simTime);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("trace", "if set, write each flow's cwnd and congestion-state changes to this file", trace);
     cmd.Parse(argc, argv);
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe("ns3::Tcp" + cc, &tid))
@@ -141,6 +155,11 @@ main(int argc, char* argv[])
         return 2;
     }
     RngSeedManager::SetRun(seed);
+    if (!trace.empty() && !(g_trace = std::fopen(trace.c_str(), "w")))
+    {
+        std::fprintf(stderr, "tcp-grid: --trace=%s: cannot write\n", trace.c_str());
+        return 2;
+    }
     const bool dctcp = (cc == "Dctcp");
     const double C = bwMbps * 1e6;
     const double bdp = C * rttMs / 1000.0 / (8.0 * 1502);
@@ -222,6 +241,7 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < n; i++)
     {
         uint16_t port = 5000 + i;
+        flows[i].id = i;
         flows[i].start = 0.05 * i;
         PacketSinkHelper sh("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer sa = sh.Install(dst.Get(0));
@@ -259,5 +279,9 @@ main(int argc, char* argv[])
     }
     std::printf("]}\n");
     Simulator::Destroy();
+    if (g_trace)
+    {
+        std::fclose(g_trace);
+    }
     return 0;
 }
