@@ -18,7 +18,8 @@ benches/ns3/build.sh).  Without --points the grid is --grid's (see GRIDS).
 Printed: a Markdown table, one row per point and congestion control:
 aggregate goodput (payload Mb/s over each flow's lifetime), Jain's
 fairness index over the flows, the mean over flows of the time-weighted
-mean cwnd (segments), fast recoveries / timeouts (sums over the flows) of
+mean cwnd (segments; without the time it holds an underflowed value,
+whose occurrences are counted: "wraps"), fast recoveries / timeouts (sums over the flows) of
 both, the differences of goodput and mean cwnd (`*`: above 5%), and the
 wall time of each run (ns-3's process; Dumbbell's `Simulation.run`, which
 runs in a forked child, so its CPU time is not the caller's).  A comparison, not a test: it asserts nothing.
@@ -44,6 +45,9 @@ NS3_NAMES = {"newreno": "NewReno", "scalable": "Scalable", "vegas": "Vegas", "ve
              "illinois": "Illinois", "westwood": "Westwood", "lp": "Lp", "dctcp": "Dctcp", "bbr": "Bbr"}
 
 MSS = 1448
+#: A window of 2^31 bytes or more is an unsigned underflow (ns-3.37's TcpYeah and TcpBbr, kept
+#: here): left out of the cwnd statistics on both sides and counted.
+WRAP = 2**31
 INITIAL_CWND = 10
 TRACE = ("cwnd",)
 
@@ -98,16 +102,23 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
     for i in range(n):
         start = 0.05 * i
         rows = v.filter((v["flow"] == i) & (v["var"] == "cwnd_"))
-        last_t, last_c, area, top = start, float(INITIAL_CWND), 0.0, float(INITIAL_CWND)
-        for t, x in zip(rows["time"].to_list(), rows["value"].to_list()):
-            if t <= start + 1e-9 and x == 0:  # the window before the connection: ns-3's side starts at 10
+        last_t, last_c, area, span, top, wraps = start, float(INITIAL_CWND), 0.0, 0.0, float(INITIAL_CWND), 0
+        for t, x in zip(rows["time"].to_list() + [until], rows["value"].to_list() + [None]):
+            if x == 0 and t <= start + 1e-9:  # the window before the connection: ns-3's side starts at 10
                 continue
-            area += (t - last_t) * last_c
-            last_t, last_c, top = t, x, max(top, x)
-        area += (until - last_t) * last_c
+            if last_c * MSS < WRAP:
+                area += (t - last_t) * last_c
+                span += t - last_t
+            if x is None:
+                break
+            last_t, last_c = t, x
+            if x * MSS >= WRAP:
+                wraps += 1
+            else:
+                top = max(top, x)
         r = ft.row(i, named=True)
         flows.append({"goodput_mbps": r["bytes_received"] * 8.0 / (until - start) / 1e6,
-                      "cwnd_mean": area / (until - start), "cwnd_max": top,
+                      "cwnd_mean": area / span if span > 0 else 0.0, "cwnd_max": top, "cwnd_wraps": wraps,
                       "fast_recoveries": r["fast_recoveries"], "timeouts": r["timeouts"]})
     return {"sim": "dumbbell", "wall_s": wall, "flows": flows}
 
@@ -128,6 +139,7 @@ def summary_of(p: dict) -> dict:
     g = [f["goodput_mbps"] for f in p["flows"]]
     return {"goodput": sum(g), "jain": sum(g) ** 2 / (len(g) * sum(x * x for x in g)) if any(g) else 0.0,
             "cwnd": sum(f["cwnd_mean"] for f in p["flows"]) / len(g),
+            "wraps": sum(f["cwnd_wraps"] for f in p["flows"]),
             "fr": sum(f["fast_recoveries"] for f in p["flows"]), "rto": sum(f["timeouts"] for f in p["flows"]),
             "wall": p["wall_s"]}
 
@@ -189,9 +201,9 @@ def main() -> int:
         if not Path(ns3).exists():
             subprocess.run(["sh", str(ROOT / "benches" / "ns3" / "build.sh")], check=True)
     out = open(args.json, "w") if args.json else None
-    print("| point | cc | goodput ns-3 / ours Mb/s | diff | Jain ns-3 / ours | mean cwnd ns-3 / ours | diff "
+    print("| point | cc | goodput ns-3 / ours Mb/s | diff | Jain ns-3 / ours | mean cwnd ns-3 / ours | diff | cwnd wraps ns-3 / ours "
           "| FR ns-3 / ours | RTO ns-3 / ours | wall s ns-3 / ours |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n, c, rtt, queue in points:
         for cc in ccs:
             seeds = range(1, (args.seeds if queue == "RED" else 1) + 1)
@@ -208,12 +220,12 @@ def main() -> int:
                     out.flush()
             failed = [p["error"] for p in theirs if "error" in p]
             if failed:
-                print(f"| {label} | {cc} | ns-3 failed ({failed[0]}) | | | | | | | |", flush=True)
+                print(f"| {label} | {cc} | ns-3 failed ({failed[0]}) | | | | | | | | |", flush=True)
                 continue
             a, b = summary(theirs), summary(ours)
             print(f"| {label} | {cc} | {a['goodput']:.2f} / {b['goodput']:.2f} | {pct(b['goodput'], a['goodput'])} "
                   f"| {a['jain']:.2f} / {b['jain']:.2f} | {a['cwnd']:.1f} / {b['cwnd']:.1f} | {pct(b['cwnd'], a['cwnd'])} "
-                  f"| {num(a['fr'])} / {num(b['fr'])} | {num(a['rto'])} / {num(b['rto'])} "
+                  f"| {num(a['wraps'])} / {num(b['wraps'])} | {num(a['fr'])} / {num(b['fr'])} | {num(a['rto'])} / {num(b['rto'])} "
                   f"| {a['wall']:.2f} / {b['wall']:.2f} |", flush=True)
     return 0
 

@@ -22,8 +22,9 @@
 // Output: one JSON object on stdout: the point, the bottleneck queue's drops and marks, the
 // simulator's event count, CPU seconds of the run, and per flow: goodput (payload delivered to
 // the sink over [start_i, T], Mb/s), the time-weighted mean and the maximum of cwnd in segments
-// of 1448 bytes (from start_i to T), entries into CA_RECOVERY (fast recoveries) and into CA_LOSS
-// (timeouts).
+// of 1448 bytes (from start_i to T, leaving out the time cwnd holds a wrapped value of 2^31 bytes or
+// more, whose changes are counted: ns-3.37's TcpYeah and TcpBbr underflow at times), entries into
+// CA_RECOVERY (fast recoveries) and into CA_LOSS (timeouts).
 //
 // Build: benches/ns3/build.sh (g++ against Debian's libns3-dev 3.37).
 // Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10 [--trace=FILE]
@@ -56,8 +57,10 @@ struct Flow
     double start{0};
     double lastT{0};
     double lastCwnd{0}; // segments
-    double cwndInt{0};
+    double cwndInt{0}; // over the time cwnd is not wrapped
+    double cwndT{0};
     double cwndMax{0};
+    uint32_t wraps{0}; // changes to a cwnd of 2^31 bytes or more: an unsigned underflow
     uint32_t recoveries{0};
     uint32_t timeouts{0};
     Ptr<PacketSink> sink;
@@ -67,10 +70,21 @@ void
 CwndChange(Flow* f, uint32_t, uint32_t v)
 {
     double now = Simulator::Now().GetSeconds();
-    f->cwndInt += (now - f->lastT) * f->lastCwnd;
+    if (f->lastCwnd * kSeg < 2147483648.0)
+    {
+        f->cwndInt += (now - f->lastT) * f->lastCwnd;
+        f->cwndT += now - f->lastT;
+    }
     f->lastT = now;
     f->lastCwnd = double(v) / kSeg;
-    f->cwndMax = std::max(f->cwndMax, f->lastCwnd);
+    if (v >= 2147483648u)
+    {
+        f->wraps++;
+    }
+    else
+    {
+        f->cwndMax = std::max(f->cwndMax, f->lastCwnd);
+    }
     if (g_trace)
     {
         std::fprintf(g_trace, "%.6f %u cwnd %.3f\n", now, f->id, f->lastCwnd);
@@ -270,12 +284,13 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < n; i++)
     {
         Flow& f = flows[i];
+        uint32_t wraps = f.wraps;
         CwndChange(&f, 0, (uint32_t)std::llround(f.lastCwnd * kSeg)); // close the integral at T
         double span = simTime - f.start;
         std::printf("%s{\"goodput_mbps\": %.6f, \"cwnd_mean\": %.3f, \"cwnd_max\": %.3f, "
-                    "\"fast_recoveries\": %u, \"timeouts\": %u}",
-                    i ? ", " : "", f.sink->GetTotalRx() * 8.0 / span / 1e6, f.cwndInt / span, f.cwndMax,
-                    f.recoveries, f.timeouts);
+                    "\"cwnd_wraps\": %u, \"fast_recoveries\": %u, \"timeouts\": %u}",
+                    i ? ", " : "", f.sink->GetTotalRx() * 8.0 / span / 1e6,
+                    f.cwndT > 0 ? f.cwndInt / f.cwndT : 0.0, f.cwndMax, wraps, f.recoveries, f.timeouts);
     }
     std::printf("]}\n");
     Simulator::Destroy();
