@@ -49,13 +49,13 @@ MSS = 1448
 #: here): left out of the cwnd statistics on both sides and counted.
 WRAP = 2**31
 INITIAL_CWND = 10
-TRACE = ("cwnd",)
+TRACE = ("cwnd", "cong_state")
 
 #: Named subsets of the grid (N C RTT queue).  "small": every algorithm at a
 #: few cheap points; "wide": more flows, rates and delays.
 GRIDS = {
-    "small": ["1 10 50 DropTail", "4 10 10 RED", "2 100 200 DropTail", "16 100 50 RED", "16 10 200 DropTail",
-              "4 100 10 DropTail"],
+    "small": ["1 10 50 DropTail", "4 10 10 DropTail", "2 100 200 DropTail", "4 10 10 RED", "16 10 50 RED",
+              "16 10 200 DropTail", "4 100 10 DropTail"],
     "wide": ["1 10 10 DropTail", "1 10 200 RED", "2 10 50 RED", "4 100 10 DropTail", "4 100 200 RED",
              "16 10 50 DropTail", "16 100 50 DropTail", "2 1000 10 DropTail"],
 }
@@ -66,7 +66,7 @@ def shape(n: int, bw_mbps: float, rtt_ms: float) -> dict:
     bdp = bw_mbps * 1e6 * rtt_ms / 1000.0 / (8.0 * 1502)
     limit = max(math.ceil(bdp), 10)
     k = max(math.ceil(bdp / 6.0), 4)
-    buf = max(math.ceil(4 * bdp + 2 * limit) * MSS, 131072)
+    buf = max(math.ceil(4 * bdp + 2 * limit) * MSS, 1 << 20)
     return {"limit": limit, "k": k, "buf": buf, "btl_delay_s": (rtt_ms / 2.0 - 2.0) / 1000.0}
 
 
@@ -116,10 +116,17 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
                 wraps += 1
             else:
                 top = max(top, x)
+        # entries into recovery (3) and loss (4), as tcp-grid.cc counts them from ns-3's CongState
+        # (the socket's own `timeouts` counts every expiry, backed-off ones in loss too)
+        states = v.filter((v["flow"] == i) & (v["var"] == "cong_state_"))["value"].to_list()
+        entries = {3: 0, 4: 0}
+        for prev, cur in zip([0.0] + states, states):
+            if cur != prev and cur in entries:
+                entries[int(cur)] += 1
         r = ft.row(i, named=True)
         flows.append({"goodput_mbps": r["bytes_received"] * 8.0 / (until - start) / 1e6,
                       "cwnd_mean": area / span if span > 0 else 0.0, "cwnd_max": top, "cwnd_wraps": wraps,
-                      "fast_recoveries": r["fast_recoveries"], "timeouts": r["timeouts"]})
+                      "fast_recoveries": entries[3], "timeouts": entries[4]})
     return {"sim": "dumbbell", "wall_s": wall, "flows": flows}
 
 

@@ -16,7 +16,9 @@
 //   TCP      : ns3::Tcp<CC> (--cc=NewReno, Cubic, Bbr, ...), ns-3.37's defaults otherwise (SACK,
 //              PRR, timestamps, window scaling, delayed ACK count 2, initial cwnd 10, min RTO 1 s)
 //              but SegmentSize 1448 (MTU 1500) and send/receive buffers of
-//              max(4 * BDP + 2 * B segments, 128 KiB); BulkSend (unlimited) from S_i to its own
+//              max(4 * BDP + 2 * B segments, 1 MiB), which do not bind (a sender held by its send
+//              buffer sends the buffer's sub-MSS tail in ns-3, whole segments in Dumbbell:
+//              docs/full-tcp.md); BulkSend (unlimited) from S_i to its own
 //              PacketSink at D (port 5000 + i), flow i starting at 0.05 * i s.
 //
 // Output: one JSON object on stdout: the point, the bottleneck queue's drops and marks, the
@@ -27,7 +29,7 @@
 // CA_RECOVERY (fast recoveries) and into CA_LOSS (timeouts).
 //
 // Build: benches/ns3/build.sh (g++ against Debian's libns3-dev 3.37).
-// Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10 [--trace=FILE]
+// Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10 [--trace=FILE] [--ascii=FILE]
 // (--trace: every cwnd and congestion-state change, "time flow cwnd SEGMENTS" / "time flow state N")
 
 #include "ns3/applications-module.h"
@@ -142,6 +144,7 @@ main(int argc, char* argv[])
     double simTime = 10;
     uint32_t seed = 1;
     std::string trace;
+    std::string ascii;
     CommandLine cmd(__FILE__);
     cmd.AddValue("cc", "congestion control: ns3::Tcp<cc> (NewReno, Cubic, Bbr, Dctcp, ...)", cc);
     cmd.AddValue("n", "number of flows", n);
@@ -151,6 +154,7 @@ main(int argc, char* argv[])
     cmd.AddValue("time", "simulated seconds", simTime);
     cmd.AddValue("seed", "RNG run number", seed);
     cmd.AddValue("trace", "if set, write each flow's cwnd and congestion-state changes to this file", trace);
+    cmd.AddValue("ascii", "if set, write ns-3's ASCII trace of every device to this file", ascii);
     cmd.Parse(argc, argv);
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe("ns3::Tcp" + cc, &tid))
@@ -179,7 +183,7 @@ main(int argc, char* argv[])
     const double bdp = C * rttMs / 1000.0 / (8.0 * 1502);
     const uint32_t B = std::max<uint32_t>((uint32_t)std::ceil(bdp), 10);
     const uint32_t K = std::max<uint32_t>((uint32_t)std::ceil(bdp / 6.0), 4);
-    const uint32_t buf = std::max<uint32_t>((uint32_t)std::ceil(4 * bdp + 2 * B) * kSeg, 131072);
+    const uint32_t buf = std::max<uint32_t>((uint32_t)std::ceil(4 * bdp + 2 * B) * kSeg, 1 << 20);
     const double btlDelayMs = rttMs / 2.0 - 2.0;
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tid));
@@ -269,6 +273,13 @@ main(int argc, char* argv[])
                             DynamicCast<BulkSendApplication>(ba.Get(0)), initialCwnd);
     }
 
+    if (!ascii.empty())
+    {
+        AsciiTraceHelper ath;
+        Ptr<OutputStreamWrapper> st = ath.CreateFileStream(ascii);
+        access.EnableAsciiAll(st);
+        btl.EnableAsciiAll(st);
+    }
     Simulator::Stop(Seconds(simTime));
     double cpu0 = CpuSeconds();
     Simulator::Run();
