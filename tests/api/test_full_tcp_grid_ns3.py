@@ -29,7 +29,7 @@ NS3 = {(r["cc"], r["n"], r["rtt_ms"]): r for r in map(json.loads, RECORDS.read_t
 BY_NS3_NAME = {v: k for k, v in GRID.NS3_NAMES.items()}
 
 #: Where the two part at four flows (docs/full-tcp.md explains each).
-PART = {("Bic", 1), ("Veno", 4), ("Yeah", 4), ("Bbr", 4)}
+PART = {("Bic", 1), ("Yeah", 4), ("Bbr", 4)}
 
 
 def _cases():
