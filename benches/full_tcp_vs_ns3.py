@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Benchmark: the full TCP against ns-3.37's own TCP on the same workload.
 
-    python benches/full_tcp_vs_ns3.py [--reps 3] [--points "16 10 100" ...] [--ns3 BINARY]
+    python benches/full_tcp_vs_ns3.py [--reps 3] [--points "16 10 100" "16 10 100 RED" ...] [--ns3 BINARY]
 
-Each grid point "N C_Mbps T" runs ../shared/bench/dumbbell-ns3.cc's
-DropTail dumbbell (ns-3.37's NewReno, classic recovery, no SACK, no
-timestamps, an ACK per segment) and the same workload on Dumbbell's full
+Each grid point "N C_Mbps T [DropTail|RED]" runs ../shared/bench/dumbbell-ns3.cc's
+dumbbell (ns-3.37's NewReno, classic recovery, no SACK, no
+timestamps, an ACK per segment; DropTail unless the point says RED: RED
+marking, ECN on) and the same workload on Dumbbell's full
 TCP (`crates/engine/examples/full_grid.rs`, built here with cargo), `reps`
 times each, alternating, as separate processes.  Reported per point: the
 RESULT figures of both (bottleneck packets, drops, goodput: two
@@ -75,23 +76,26 @@ def main() -> int:
                 subprocess.run(["g++", "-O2", "-std=c++17", str(ROOT / "benches" / "dumbbell-ns3.cc"), "-o", str(out),
                                 *libs], check=True)
         ns3 = str(out)
-    print("| N | C Mb/s | T s | bottleneck pkts ns-3 / ours | drops | goodput pkts | ns-3 CPU s | ours CPU s "
+    print("| N | C Mb/s | T s | queue | bottleneck pkts ns-3 / ours | drops | goodput pkts | ns-3 CPU s | ours CPU s "
           "| ns-3/ours (CPU) | ns-3 / ours wall s | events/CPU s ns-3 / ours |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pt in a.points:
-        n, c, t = pt.split()
+        n, c, t, *q = pt.split()
+        queue = q[0] if q else "DropTail"
+        if queue not in ("DropTail", "RED") or len(q) > 1:
+            ap.error(f"--points: {pt!r}: expected \"N C_Mbps T [DropTail|RED]\"")
         rows = {"ns3": [], "ours": []}
         for _ in range(a.reps):
-            rows["ours"].append(cpu_of([str(ours), n, c, t]))
-            rows["ns3"].append(cpu_of([ns3, f"--n={n}", f"--bw={c}", "--queue=DropTail", f"--time={t}"]))
+            rows["ours"].append(cpu_of([str(ours), n, c, t, queue]))
+            rows["ns3"].append(cpu_of([ns3, f"--n={n}", f"--bw={c}", f"--queue={queue}", f"--time={t}"]))
         med = {k: (statistics.median(r[1] for r in v), statistics.median(r[2] for r in v)) for k, v in rows.items()}
         res = {k: next((r[0] for r in v if r[0] is not None), None) for k, v in rows.items()}
         if res["ns3"] is None:
-            print(f"| {n} | {c} | {t} | ns-3 failed | | | | {med['ours'][0]:.3f} | | | |")
+            print(f"| {n} | {c} | {t} | {queue} | ns-3 failed | | | | {med['ours'][0]:.3f} | | | |")
             continue
         f = lambda k: f"{res['ns3'][k]} / {res['ours'][k]}"
         ev = lambda k: float(res[k]["events"]) / med[k][0] if med[k][0] > 0 else float("nan")
-        print(f"| {n} | {c} | {t} | {f('bneck_pkts')} | {f('drops')} | {f('goodput_pkts')} | {med['ns3'][0]:.2f} "
+        print(f"| {n} | {c} | {t} | {queue} | {f('bneck_pkts')} | {f('drops')} | {f('goodput_pkts')} | {med['ns3'][0]:.2f} "
               f"| {med['ours'][0]:.3f} | {med['ns3'][0] / med['ours'][0]:.0f}x | {med['ns3'][1]:.2f} / {med['ours'][1]:.3f} "
               f"| {ev('ns3') / 1e6:.2f}M / {ev('ours') / 1e6:.2f}M |", flush=True)
     return 0

@@ -30,7 +30,7 @@ def test_every_algorithm_is_offered():
     assert set(FULL_CCS) == set(ALL) | {"bbr", "ledbat"}  # (LEDBAT: test_full_tcp_ledbat.py)
     assert FULL_CC_PARAMS["bbr"]["high_gain_permille"] == 2890 and FULL_CC_PARAMS["bbr"]["stream"] == 4
     assert FULL_CC_PARAMS["vegas"] == {"alpha": 2, "beta": 4, "gamma": 1}
-    assert FULL_CC_PARAMS["veno"] == {"beta": 6}
+    assert FULL_CC_PARAMS["veno"] == {"beta": 3}
     assert FULL_CC_PARAMS["scalable"] == {"ai_factor": 50}
     assert FULL_CC_PARAMS["hybla"] == {"rrtt_ms": 50}
     assert FULL_CC_PARAMS["dctcp"] == {"shift_g": 4, "alpha_on_init": 1024, "use_ect0": 1}

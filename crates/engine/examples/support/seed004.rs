@@ -12,6 +12,7 @@
 
 use dumbbell_engine::ns2::build::*;
 use dumbbell_engine::socket::prr::ReductionBound;
+use dumbbell_engine::socket::ecn::UseEcn;
 use dumbbell_engine::socket::{Config, Recovery};
 
 pub struct Scenario {
@@ -154,6 +155,14 @@ pub struct Grid {
 }
 
 pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
+    grid_queue(n, bw, t_end, false)
+}
+
+/// `grid` with the bottleneck that program's `--queue=RED` sets up when
+/// `red`: RED of the same limit, thresholds 0.1 and 0.3 of the 100 ms
+/// buffer, weight 0.002, max_p 0.1, gentle, wait, ECN marks (the TCP's ECN
+/// on), 1000-byte mean packets.
+pub fn grid_queue(n: usize, bw: f64, t_end: f64, red: bool) -> Grid {
     let pkt = 1000u32;
     let c = bw * 1e6;
     let buf = (c * 0.100 / (8.0 * pkt as f64)).ceil() as u32;
@@ -166,7 +175,24 @@ pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
     let dt = |limit: u32| QueueSpec::DropTail(DropTail { limit: Some(limit), ..Default::default() });
     // ns-3: a FIFO queue disc of `buf` packets over a 1-packet device
     // queue; a DropTail of limit L holds L - 1 waiting (ns-2's rule)
-    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(bw), Seconds::ms(5.0), &dt(buf + 2)).unwrap();
+    let b_pkts = c * 0.100 / (8.0 * pkt as f64);
+    let btl_q = if red {
+        QueueSpec::Red(Red {
+            limit: Some(buf + 2),
+            thresh: Some(0.1 * b_pkts),
+            maxthresh: Some(0.3 * b_pkts),
+            q_weight: Some(0.002),
+            linterm: Some(10.0),
+            ecn: true,
+            gentle: Some(true),
+            wait: Some(true),
+            mean_pktsize: Some(Bytes(pkt)),
+            ..Default::default()
+        })
+    } else {
+        dt(buf + 2)
+    };
+    let (btl, _) = b.duplex_link(r1, r2, Bandwidth::mbps(bw), Seconds::ms(5.0), &btl_q).unwrap();
     // ns-3's access devices: a 1000-packet device queue, no queue disc
     b.duplex_link(r2, dst, Bandwidth::mbps(100.0 * bw), Seconds::ms(1.0), &dt(1001)).unwrap();
     let cfg = Config {
@@ -181,6 +207,7 @@ pub fn grid(n: usize, bw: f64, t_end: f64) -> Grid {
         min_rto: 0.2,
         sack: false,
         recovery: Recovery::Classic,
+        ecn: if red { UseEcn::On } else { UseEcn::Off },
         ..Config::default()
     };
     let mut sinks = Vec::new();
