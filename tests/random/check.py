@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack, --xcp, --rbp, --delaybox, --bay, --jobs (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack, --xcp, --rbp, --delaybox, --bay, --jobs-queues (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -132,7 +132,7 @@ def check_seed(entry, args):
                            args.diffserv or gen.diffserv_entry(entry),
                            args.lan or gen.lan_entry(entry),
                            args.fack or gen.fack_entry(entry),
-                           **{kw: getattr(args, kw) or on for kw, on in gen.new_modes(entry).items()})
+                           **{kw: getattr(args, "mode_" + kw) or on for kw, on in gen.new_modes(entry).items()})
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -201,7 +201,8 @@ def main(argv=None):
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
     for kw in gen.NEW_MODES.values():
-        p.add_argument("--" + kw, action="store_true", help="gen.py --%s scripts: %s" % (kw, gen.NEW_MODE_HELP[kw]))
+        p.add_argument(gen.NEW_MODE_FLAGS[kw], dest="mode_" + kw, action="store_true",
+                       help="gen.py %s scripts: %s" % (gen.NEW_MODE_FLAGS[kw], gen.NEW_MODE_HELP[kw]))
     args = p.parse_args(argv)
     if args.dumbbell is None:
         args.dumbbell = default_dumbbell()

@@ -17,7 +17,7 @@
     python3 tests/random/gen.py SEED --rbp        some flows are TCP Vegas/RBP or Reno/RBP
     python3 tests/random/gen.py SEED --delaybox   some nodes are DelayBoxes
     python3 tests/random/gen.py SEED --bay        Bay two-way TCP with FTP client/server
-    python3 tests/random/gen.py SEED --jobs       a JoBS network (Marker, JoBS, Demarker) beside
+    python3 tests/random/gen.py SEED --jobs-queues  a JoBS network (Marker, JoBS, Demarker) beside
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
 supports: wired nodes, duplex/simplex DropTail/RED links (64Kb..1Gb, 0..200ms,
@@ -2662,18 +2662,50 @@ class Gen:
         # paths gets an XCP queue (the slowest such plain DropTail link).
         share = y.choice([30, 50, 80, 100])
         cands = [f for f in self.flows if y.chance(share)] or [y.choice(self.flows)]
-        chosen = []
+        must = {f["i"]: self.paths(f["src"], f["dst"], 1000, set())[4] for f in self.flows}
+        crossed = {f["i"]: self.paths(f["src"], f["dst"], 1000, set())[5] | self.paths(f["dst"], f["src"], 40, set())[5]
+                   for f in self.flows}
+
+        def is_xcp(ls):
+            return any(ls is x for x in xcp_stmts)
+
+        def guarded(f):
+            return any(id(l) in stmt_of and is_xcp(stmt_of[id(l)]) for l in must[f["i"]])
+
         for f in cands:
-            must = self.paths(f["src"], f["dst"], 1000, set())[4]
-            if any(any(l is m for m in x) for x in xcp_stmts for l in must):
-                chosen.append(f)
-                continue
-            plain = [l for l in must if id(l) in stmt_of]
-            if plain:
-                make_xcp(stmt_of[id(min(plain, key=lambda l: l["bw"]))])
-                chosen.append(f)
+            if not guarded(f):
+                plain = [l for l in must[f["i"]] if id(l) in stmt_of]
+                if plain:
+                    make_xcp(stmt_of[id(min(plain, key=lambda l: l["bw"]))])
         if stmts and y.chance(40):
             make_xcp(y.choice(stmts)[1])
+        # Not modelled yet: ns-2 queues other packets than XCP's in an XCP
+        # queue in two RED queues of Queue/RED's defaults (Dumbbell: drop-
+        # tail), so no other flow's data or ACKs may cross one.  A flow
+        # whose packets may cross an XCP queue becomes XCP if every one of
+        # its paths has one; else those queues go back to DropTail.
+        cand_ids = {f["i"] for f in cands}
+        xflows = set()
+        changed = True
+        while changed:
+            changed = False
+            for f in self.flows:
+                i = f["i"]
+                if i in xflows:
+                    if not guarded(f):
+                        xflows.discard(i)
+                        changed = True
+                    continue
+                touched = [stmt_of[k] for k in crossed[i] if k in stmt_of and is_xcp(stmt_of[k])]
+                if guarded(f) and (touched or i in cand_ids):
+                    xflows.add(i)
+                    changed = True
+                elif touched:
+                    for ls in touched:
+                        if is_xcp(ls):
+                            xcp_stmts.remove(next(x for x in xcp_stmts if x is ls))
+                    changed = True
+        chosen = [f for f in self.flows if f["i"] in xflows]
         self.xcp_kinds.append("xcp_flows=%d/%d" % (len(chosen), len(self.flows)) if chosen else "no_xcp_flow")
         for kind, ls in self.link_stmts:
             if not any(ls is x for x in xcp_stmts):
@@ -2877,7 +2909,7 @@ class Gen:
     # Agent/BayTcpApp/FtpClient on the active side, an FtpServer of random
     # `file_size` on the listening one), some sending `advance N`; random
     # window, segment size, ACK frequency, delayed-ACK interval, Nagle, ISS,
-    # recovery settings; closes, client stops; their counters printed.
+    # recovery settings; client stops; their counters printed.
     def build_bay(self):
         if not self.bay:
             return
@@ -2930,10 +2962,11 @@ class Gen:
                     L.append('$ns at %s "$bc(%d) stop"' % (fmt_us(self.mode_t_us(y, t0)), i))
                     self.bay_kinds.append("stop")
             else:
+                # (never `close`: ns-2 2.35's BayFullTcp then spins forever
+                # without simulated time passing -- seen for closes 0.16 s
+                # and 5.7 s after `advance`, see check.py --bay seeds 12, 14, 28
+                # before this rule)
                 L.append('$ns at %s "$bt(%d) advance %d"' % (fmt_us(t0), i, y.randint(1, 300)))
-                if y.chance(40):
-                    L.append('$ns at %s "$bt(%d) close"' % (fmt_us(self.mode_t_us(y, t0)), i))
-                    self.bay_kinds.append("close")
             counters = "ndatapack_ ndatabytes_ nackpack_ nrexmitpack_ cwnd_ ssthresh_ ack_".split()
             if y.chance(50):
                 e = y.choice(["bt", "bts"])
@@ -3543,6 +3576,8 @@ def parse_entry(entry) -> tuple[int, bool, bool, bool]:
 # The modes of the remaining ns-2 transports: seeds.txt letter -> build()'s keyword.
 NEW_MODES = {"x": "xcp", "p": "rbp", "b": "delaybox", "y": "bay", "j": "jobs"}
 NEW_MODE_LETTERS = "".join(NEW_MODES)
+# their options in gen.py and check.py (check.py's -j/--jobs is its parallelism)
+NEW_MODE_FLAGS = {"xcp": "--xcp", "rbp": "--rbp", "delaybox": "--delaybox", "bay": "--bay", "jobs": "--jobs-queues"}
 
 
 def new_modes(entry) -> dict:
@@ -3656,10 +3691,10 @@ def main(argv=None):
     p.add_argument("--lan", action="store_true", help="one or two wired LANs (802.3, plain MAC or abstract) over some nodes")
     p.add_argument("--diffserv", action="store_true", help="ns-2's DiffServ edge and core queues (dsRED) on some links")
     for kw in NEW_MODES.values():
-        p.add_argument("--" + kw, action="store_true", help=NEW_MODE_HELP[kw])
+        p.add_argument(NEW_MODE_FLAGS[kw], dest="mode_" + kw, action="store_true", help=NEW_MODE_HELP[kw])
     a = p.parse_args(argv)
     text, m = build(a.seed, a.stress, a.dynamics, a.traffic, a.vegas, a.tfrc, a.queues, a.linux, a.full, a.qs, a.aqm,
-                    a.diffserv, a.lan, a.fack, **{kw: getattr(a, kw) for kw in NEW_MODES.values()})
+                    a.diffserv, a.lan, a.fack, **{kw: getattr(a, "mode_" + kw) for kw in NEW_MODES.values()})
     if a.meta:
         print(json.dumps(m, indent=1, sort_keys=True))
         return 0
