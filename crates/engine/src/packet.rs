@@ -44,6 +44,8 @@ pub enum PacketType {
     /// TFRC feedback.
     TfrcAck = 43,
     Ping = 44,
+    /// An XCP sender's packets (`PT_XCP`; its sink's ACKs are `ack`).
+    Xcp = 58,
 }
 
 impl PacketType {
@@ -59,6 +61,7 @@ impl PacketType {
             PacketType::Tfrc => "tcpFriend",
             PacketType::TfrcAck => "tcpFriendCtl",
             PacketType::Ping => "ping",
+            PacketType::Xcp => "xcp",
         }
     }
 }
