@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack, --xcp, --rbp, --delaybox, --bay, --jobs-queues (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 
@@ -131,7 +131,8 @@ def check_seed(entry, args):
                            args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry),
                            args.diffserv or gen.diffserv_entry(entry),
                            args.lan or gen.lan_entry(entry),
-                           args.fack or gen.fack_entry(entry))
+                           args.fack or gen.fack_entry(entry),
+                           **{kw: getattr(args, "mode_" + kw) or on for kw, on in gen.new_modes(entry).items()})
     with tempfile.TemporaryDirectory(prefix="dbrand-%d-" % seed) as tmp:
         dirs = {}
         for k in ("ns", "db"):
@@ -201,6 +202,9 @@ def main(argv=None):
                    help="gen.py --lan scripts: one or two wired LANs (802.3, plain MAC or abstract) over some of the nodes")
     p.add_argument("--stress", action="store_true",
                    help="gen.py --stress scripts: RED/ECN/error models in every seed, more changes and traces")
+    for kw in gen.NEW_MODES.values():
+        p.add_argument(gen.NEW_MODE_FLAGS[kw], dest="mode_" + kw, action="store_true",
+                       help="gen.py %s scripts: %s" % (gen.NEW_MODE_FLAGS[kw], gen.NEW_MODE_HELP[kw]))
     args = p.parse_args(argv)
     if args.dumbbell is None:
         args.dumbbell = default_dumbbell()

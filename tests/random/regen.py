@@ -178,6 +178,8 @@ def features(m):
     f |= {"full:" + x for x in m.get("full", [])}
     f |= {"qs:" + x for x in m.get("qs", [])}
     f |= {"fack:" + x for x in m.get("fack", [])}
+    for kw in gen.NEW_MODES.values():
+        f |= {kw + ":" + x for x in m.get(kw, [])}
     for k in ("simplex", "one_way_ring", "costs", "late_traceall", "trace_queue", "vartrace", "qmon",
               "monitor_queue", "overhead", "class_settings", "mid_class", "subclass_settings",
               "midwin", "halt", "delack_interval", "show_tcphdr"):
@@ -237,11 +239,12 @@ def note(m):
         ((" linux=%d" % m["linux"]) if m.get("linux") else "") +
         ((" full:" + ",".join(m["full"])) if m.get("full") else "") +
         ((" qs:" + ",".join(m["qs"])) if m.get("qs") else "") +
-        ((" fack:" + ",".join(m["fack"])) if m.get("fack") else ""))
+        ((" fack:" + ",".join(m["fack"])) if m.get("fack") else "") +
+        "".join(" %s:%s" % (kw, ",".join(m[kw])) for kw in gen.NEW_MODES.values() if m.get(kw)))
 
 
 def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traffic=False, vegas=False, tfrc=False,
-         queues=False, full=False):
+         queues=False, full=False, letters=""):
     """Choose n seeds from lo..hi and write seeds.txt.  With add, the
     seeds already listed stay, count as covering their features, and the
     new ones are appended (budget is then for the new fixtures only)."""
@@ -251,7 +254,7 @@ def pick(ns, n, lo, hi, budget, add=False, ext_only=False, dynamics=False, traff
         covered |= features(gen.entry_build(s)[1])
     cands = []
     for k in range(lo, hi):
-        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + ("q" if queues else "") + ("w" if full else "") + str(k)
+        s = ("d" if dynamics else "") + ("t" if traffic else "") + ("v" if vegas else "") + ("f" if tfrc else "") + ("q" if queues else "") + ("w" if full else "") + letters + str(k)
         if s in keep:
             continue
         m = gen.entry_build(s)[1]
@@ -329,7 +332,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan), c (--fack)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan), c (--fack), x (--xcp), p (--rbp), b (--delaybox), y (--bay), j (--jobs-queues)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
@@ -347,6 +350,9 @@ def main(argv=None):
                    help="with --pick/--add: candidates are the seeds' --queues scripts (entries qN)")
     p.add_argument("--full", action="store_true",
                    help="with --pick/--add: candidates are the seeds' --full scripts (entries wN)")
+    p.add_argument("--letters", default="",
+                   help="with --pick/--add: candidates carry these mode letters too (x --xcp, p --rbp, b --delaybox, "
+                        "y --bay, j --jobs-queues)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
@@ -362,7 +368,8 @@ def main(argv=None):
         lo, hi = (int(x) for x in a.range.split(":"))
         before = set(read_seeds())
         pick(ns, a.pick or a.add, lo, hi, a.budget * 1024 * 1024, add=bool(a.add), ext_only=a.ext_only,
-             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc, queues=a.queues, full=a.full)
+             dynamics=a.dynamics, traffic=a.traffic, vegas=a.vegas, tfrc=a.tfrc, queues=a.queues, full=a.full,
+             letters=a.letters)
         if a.add and not a.seeds:
             a.seeds = [s for s in read_seeds() if s not in before]
     listed = read_seeds()

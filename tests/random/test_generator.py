@@ -226,7 +226,7 @@ def test_dynamics_mode():
     assert kinds == {"at", "det", "exp", "mid_at", "mid_link", "node", "session", "delete"}, kinds
     assert gen.parse_entry("d17") == (17, True, False, False) and gen.parse_entry("17") == (17, False, False, False)
     assert gen.parse_entry("t17") == (17, False, True, False) and gen.parse_entry("dtv17") == (17, True, True, True)
-    for bad in ("x17", "dd17", "d", "17d"):
+    for bad in ("z17", "dd17", "d", "17d"):
         with pytest.raises(ValueError):
             gen.parse_entry(bad)
     assert gen.entry_build("d17")[0] == gen.build(17, dynamics=True)[0]
@@ -410,3 +410,83 @@ def test_lan_mode_only_adds_lans(seed):
             assert 2 <= len(nodes) <= 5 and len(set(nodes)) == len(nodes)
     assert gen.lan_entry("e%d" % seed) and not gen.lan_entry(str(seed))
     assert gen.entry_build("e%d" % seed)[0] == text
+
+
+def _subsequence(short, long):
+    it = iter(long)
+    return all(any(x == y for y in it) for x in short)
+
+
+@pytest.mark.parametrize("kw,letter", [(kw, letter) for letter, kw in gen.NEW_MODES.items()])
+@pytest.mark.parametrize("seed", [3, 17, 42, 101])
+def test_transport_modes_add_to_the_plain_script(kw, letter, seed):
+    """--xcp, --rbp, --delaybox, --bay and --jobs draw from streams of their
+    own: deterministic, named by their seeds.txt letter, and (apart from the
+    lines they change) the plain seed's script with lines added."""
+    plain = gen.build(seed)[0].splitlines()
+    text, meta = gen.build(seed, **{kw: True})
+    assert gen.build(seed, **{kw: True})[0] == text
+    assert meta[kw], meta
+    assert gen.entry_build("%s%d" % (letter, seed))[0] == text
+    assert gen.new_modes("%s%d" % (letter, seed))[kw] and not gen.new_modes(str(seed))[kw]
+    lines = text.splitlines()
+    if kw in ("bay", "jobs"):
+        # only additions (the finish proc's global line names the new arrays)
+        keep = [ln for ln in plain if not ln.startswith("    global ")]
+        assert _subsequence(keep, lines)
+        assert len(lines) > len(plain)
+
+
+@pytest.mark.parametrize("seed", range(0, 40))
+def test_xcp_flows_cross_an_xcp_queue(seed):
+    """An XCP sender's request is only bounded by an XCP queue (without one
+    ns-2 dies of a floating-point exception): every flow made XCP has an
+    XCP queue on each of its cheapest paths, no other flow's packets cross
+    one, and every XCP queue is told its capacity."""
+    text, _ = gen.build(seed, xcp=True)
+    attempt = int(re.search(r"attempt (\d+)", text).group(1))
+    g = gen.Gen(seed, attempt, xcp=True)
+    for step in ("topology", "links", "flows", "vegas", "fack", "linux", "changes", "traces", "ext"):
+        getattr(g, "build_" + step)()
+    assert g.choose_end()
+    for step in ("schedule", "ext_schedule", "dyn", "traffic", "tfrc", "queues", "cbq", "aqm", "diffserv", "lan",
+                 "full", "qs", "xcp"):
+        getattr(g, "build_" + step)()
+    assert g.emit() == text
+    xcp_links = {id(l) for l in g.links if l.get("qtype") == "XCP"}
+    for f in g.flows:
+        if f["flavour"] == "TCP/Reno/XCP":
+            must = g.paths(f["src"], f["dst"], 1000, set())[4]
+            assert any(l.get("qtype") == "XCP" for l in must), (seed, f["i"])
+        else:
+            # (an XCP queue's RED virtual queues for other packets are not modelled)
+            crossed = g.paths(f["src"], f["dst"], 1000, set())[5] | g.paths(f["dst"], f["src"], 40, set())[5]
+            assert not crossed & xcp_links, (seed, f["i"])
+    nx = sum(1 for l in g.links if l.get("qtype") == "XCP")
+    assert text.count("set-link-capacity") == nx
+
+
+@pytest.mark.parametrize("seed", range(0, 30))
+def test_jobs_queues_keep_every_relative_delay_constraint(seed):
+    """ns-2's JoBS rate controller divides by the input rate of the classes
+    with a relative delay constraint (a floating-point exception when there
+    are none): every JoBS queue constrains all four, and the class
+    variables ns-default.tcl leaves unset are set before any queue exists."""
+    text = gen.build(seed, jobs=True)[0]
+    rdcs = re.findall(r"init-rdcs (.*)", text)
+    assert rdcs and all(len(v.split()) == 4 and "-1" not in v.split() for v in rdcs)
+    first_queue = text.index(" JoBS\n")
+    for var in ("drop_front_", "trace_hop_", "adc_resolution_type_", "shared_buffer_", "mean_pkt_size_"):
+        assert text.index("Queue/JoBS set %s " % var) < first_queue
+    assert all(re.search(r"marker_class [1-4]$", ln) for ln in text.splitlines() if "marker_class" in ln)
+
+
+@pytest.mark.parametrize("seed", range(0, 30))
+def test_delaybox_rules_are_on_delaybox_nodes(seed):
+    text = gen.build(seed, delaybox=True)[0]
+    boxes = set(re.findall(r"set n\((\d+)\) \[\$ns DelayBox\]", text))
+    loop = re.search(r"if \{(\$i == \d+(?: \|\| \$i == \d+)*)\} \{", text)
+    if loop:
+        boxes |= set(re.findall(r"\$i == (\d+)", loop.group(1)))
+    rules = re.findall(r"^\$n\((\d+)\) add-rule \[\$n\(\d+\) id\] \[\$n\(\d+\) id\] \$dbrv", text, re.M)
+    assert boxes and rules and set(rules) <= boxes

@@ -46,6 +46,8 @@ pub enum PacketType {
     Ping = 44,
     /// A distance-vector routing update (`rtmsg.rs`).
     RouteDv = 16,
+    /// An XCP sender's packets (`PT_XCP`; its sink's ACKs are `ack`).
+    Xcp = 58,
 }
 
 impl PacketType {
@@ -62,6 +64,7 @@ impl PacketType {
             PacketType::TfrcAck => "tcpFriendCtl",
             PacketType::Ping => "ping",
             PacketType::RouteDv => "rtProtoDV",
+            PacketType::Xcp => "xcp",
         }
     }
 }

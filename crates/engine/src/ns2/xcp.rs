@@ -34,6 +34,19 @@ impl Sim {
                     .map_err(|_| format!("Queue/XCP queue-limit {}: expected a number of packets", argv[1]))?;
                 x.set_limit(n);
             }
+            // (the library's `Queue/XCP instproc init`: ns-2 makes the
+            // virtual queues with `new`, so they start with the class
+            // defaults of the moment -- `Queue set limit_` for all three,
+            // Queue/DropTail's for the XCP packets' Queue/DropTail/XCPQ)
+            ("xcpq-defaults", 5) => {
+                let limit = crate::ns2::tclcl::atoi(argv[1]);
+                x.set_limit(limit);
+                x.set_xcpq_droptail(
+                    crate::ns2::tclcl::parse_bool(argv[2]),
+                    crate::ns2::tclcl::parse_bool(argv[3]),
+                    crate::ns2::tclcl::atoi(argv[4]),
+                );
+            }
             ("attach" | "queue-sample-everyrtt" | "num-mice", 2) | ("queue-read-drops", 1) => {
                 return Err(format!("Queue/XCP {}: the XCP queue's own trace file is not supported by Dumbbell", argv[0]))
             }

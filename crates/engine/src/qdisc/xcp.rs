@@ -246,7 +246,7 @@ impl Controller {
 pub struct Xcp {
     pub ctl: Controller,
     /// The virtual queues and their limits (`queue-limit` sets all three;
-    /// 50, Queue's default, until then).
+    /// `Queue set limit_`'s value when the queue was made until then).
     pub queues: [DropTail; 3],
     pub caps: [Capacity; 3],
     /// The queue served last (`qToDq_`).
@@ -282,6 +282,15 @@ impl Xcp {
         for c in &mut self.caps {
             c.limit = limit;
         }
+    }
+
+    /// The XCP packets' virtual queue (a `Queue/DropTail/XCPQ`):
+    /// Queue/DropTail's `drop_front_`, `queue_in_bytes_`, `mean_pktsize_`.
+    pub fn set_xcpq_droptail(&mut self, drop_front: bool, in_bytes: bool, mean_pktsize: i32) {
+        let c = &mut self.caps[XCPQ];
+        c.drop_front = drop_front;
+        c.in_bytes = in_bytes;
+        c.mean_pktsize = mean_pktsize;
     }
 
     fn xcp_bytes(&self) -> f64 {

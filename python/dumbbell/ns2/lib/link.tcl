@@ -92,6 +92,15 @@ Simulator instproc link {n1 n2} {
     return ""
 }
 
+# ns-2's Queue/XCP makes its virtual queues with `new` (ns-queue.tcl):
+# they start with the class defaults of that moment, `Queue set limit_`
+# for all three, Queue/DropTail's for the XCP packets' one.
+Queue/XCP instproc init args {
+    eval $self next $args
+    $self xcpq-defaults [Queue set limit_] [Queue/DropTail set drop_front_] \
+        [Queue/DropTail set queue_in_bytes_] [Queue/DropTail set mean_pktsize_]
+}
+
 Simulator instproc queue-limit {n1 n2 limit} {
     $self instvar link_
     set l $link_([$n1 id]:[$n2 id])

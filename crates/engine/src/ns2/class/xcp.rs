@@ -6,6 +6,7 @@ use super::tcp::{make_sink, make_tcp};
 use crate::agent::AgentKind;
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
+use crate::packet::PacketType;
 use crate::qdisc::xcp::Xcp;
 use crate::qdisc::Qdisc;
 use crate::sched::ObjId;
@@ -68,15 +69,24 @@ pub fn make_queue(sim: &mut Sim, id: ObjId) -> Obj {
     Obj::Queue(Box::new(crate::qdisc::Queue::new(Qdisc::boxed(Xcp::new(router, tq, te, tr)), slot)))
 }
 
-/// `new Agent/TCP/Reno/XCP`.
+/// `new Agent/TCP/Reno/XCP`: Reno's agent, its packets of type `xcp`
+/// (`XcpRenoTcpAgent`'s constructor).
 pub fn make_reno(sim: &mut Sim, id: ObjId) -> Obj {
-    make_tcp(sim, id, Flavor::Xcp)
+    let mut o = make_tcp(sim, id, Flavor::Xcp);
+    if let Obj::Agent(a) = &mut o {
+        a.base.ptype = PacketType::Xcp;
+    }
+    o
 }
 
 /// `new Agent/TCP/FullTcp/Newreno/XCP`: the two-way NewReno agent with
-/// XCP's end system (both ends send and take feedback).
+/// XCP's end system (both ends send and take feedback), its packets of
+/// type `xcp` (`listen` makes a passive end's `ack`, as for every FullTcp).
 pub fn make_full(sim: &mut Sim, id: ObjId) -> Obj {
     let mut o = super::fulltcp::make_full(sim, id, crate::tcp::full::Variant::NewReno);
+    if let Obj::Agent(a) = &mut o {
+        a.base.ptype = PacketType::Xcp;
+    }
     if let Some((_, AgentKind::Tcp(t))) = agent_parts(&mut o) {
         t.sender.xcp = Some(Box::default());
         t.sender.set_out_extra();
