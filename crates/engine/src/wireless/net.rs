@@ -730,6 +730,13 @@ impl Env<PktId> for Ctx<'_> {
     }
 
     fn mac_dropped(&mut self, f: Frame<PktId>, why: Why) {
+        if why == Why::Duplicate {
+            // (ns-2's recvDATA counts the reception before it finds the
+            // frame a duplicate)
+            if let Some(p) = f.payload {
+                self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
+            }
+        }
         self.trace_frame(TraceOp::Drop, DropWhy::Mac(why), &f);
         if let Some(p) = f.payload {
             self.sim.w.pool.free(p);
