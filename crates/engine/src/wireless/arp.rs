@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_reset_takes_the_held_packets_newest_entry_first() {
-        let mut t = ArpTable::new();
+        let mut t: ArpTable<i32> = ArpTable::default();
         assert!(matches!(t.resolve(1, 10), Resolve::Request { .. }));
         assert!(matches!(t.resolve(2, 20), Resolve::Request { .. }));
         assert!(matches!(t.resolve(3, 30), Resolve::Request { .. }));
