@@ -730,9 +730,10 @@ impl Env<PktId> for Ctx<'_> {
     }
 
     fn mac_dropped(&mut self, f: Frame<PktId>, why: Why) {
-        if why == Why::Duplicate {
+        if matches!(why, Why::Duplicate | Why::Busy) {
             // (ns-2's recvDATA counts the reception before it finds the
-            // frame a duplicate)
+            // frame a duplicate, or itself busy; only data frames, the
+            // ones with a payload, reach it)
             if let Some(p) = f.payload {
                 self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
             }
