@@ -31,7 +31,7 @@ import dumbbell as db  # noqa: E402
 #: Dumbbell's name -> ns-3.37's TypeId suffix (ns3::Tcp<X>).
 NS3_NAMES = {"newreno": "NewReno", "scalable": "Scalable", "vegas": "Vegas", "veno": "Veno", "yeah": "Yeah",
              "cubic": "Cubic", "bic": "Bic", "highspeed": "HighSpeed", "htcp": "Htcp", "hybla": "Hybla",
-             "illinois": "Illinois", "westwood": "Westwood", "lp": "Lp"}
+             "illinois": "Illinois", "westwood": "Westwood", "lp": "Lp", "ledbat": "Ledbat"}
 
 
 def dumbbell_point(cc: str, delay_ms: int, until: float = 400.0) -> dict:

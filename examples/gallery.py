@@ -3,7 +3,7 @@
     .venv/bin/python examples/gallery.py [FIGURE ...] [--out docs/gallery]
 
 FIGURE: seed000-ack, seed000-cwnd, seed001-goodput, seed002-cwnd,
-seed002-queue, seed003-marks, red-queue (default: all).  Each runs its scenario (the
+seed002-queue, seed002-wireless, seed003-marks, red-queue (default: all).  Each runs its scenario (the
 seeds' scripts unchanged, or the Python API) in a scratch directory and
 draws with the one-call plots of dumbbell.plot / Result; nothing is cached.
 """
@@ -114,12 +114,27 @@ def seed003(tmp: Path, out: Path) -> Path:
     return path
 
 
+def seed002_wireless(tmp: Path, out: Path) -> Path:
+    """Dordal 31.6 from Python (examples/seed002_wireless.py's scenario,
+    AODV): node positions, radio ranges and the CBR flow's route at four
+    times, as the mover leaves the row behind."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    import seed002_wireless
+
+    res = seed002_wireless.scenario("AODV").run(until=100)
+    path = out / "seed002-wireless.png"
+    dp.plot_wireless(res, path, at=[10, 35, 60, 85],
+                     title="Seed 002, Dordal 31.6: CBR to a moving node over AODV, route by route")
+    return path
+
+
 FIGURES = {
     "seed000-ack": lambda t, o: seed000(t, o, "ack"),
     "seed000-cwnd": lambda t, o: seed000(t, o, "cwnd"),
     "seed001-goodput": seed001,
     "seed002-cwnd": lambda t, o: seed002(t, o, "cwnd"),
     "seed002-queue": lambda t, o: seed002(t, o, "queue"),
+    "seed002-wireless": seed002_wireless,
     "seed003-marks": seed003,
     "red-queue": red_queue,
 }

@@ -9,7 +9,7 @@ from ._engine import Engine, RunLimitExceeded, __version__  # noqa: F401
 
 __all__ = ["Engine", "run_tcl", "__version__",
            "Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "Result", "SimulationError", "read_trace",
-           "read_vartrace", "read_trace_all", "RunLimitExceeded", "animate"]
+           "read_vartrace", "read_trace_all", "RunLimitExceeded", "animate", "WirelessSimulation", "read_wireless_trace"]
 
 # The Python API (dumbbell.api, dumbbell.analysis) and the trace readers are
 # imported on first use, so that `dumbbell run` does not pay for polars.
@@ -17,7 +17,8 @@ _API = {"Simulation": "api", "Node": "api", "Link": "api", "Flow": "api", "RateF
         "ErrorModel": "api",
         "SimulationError": "api",
         "Result": "analysis.results", "read_trace": "analysis.trace", "read_vartrace": "analysis.trace",
-        "read_trace_all": "analysis.trace", "animate": "anim"}
+        "read_trace_all": "analysis.trace", "animate": "anim", "WirelessSimulation": "api",
+        "read_wireless_trace": "analysis.wtrace"}
 
 
 # Submodules reachable as attributes (`dumbbell.metrics.jain(...)`), imported on first use.

@@ -27,7 +27,7 @@ def run(cc, until=60.0, **kw):
 
 def test_every_algorithm_is_offered():
     # (and BBR, outside the seam: tests/api/test_full_tcp_bbr.py)
-    assert set(FULL_CCS) == set(ALL) | {"bbr"}
+    assert set(FULL_CCS) == set(ALL) | {"bbr", "ledbat"}  # (LEDBAT: test_full_tcp_ledbat.py)
     assert FULL_CC_PARAMS["bbr"]["high_gain_permille"] == 2890 and FULL_CC_PARAMS["bbr"]["stream"] == 4
     assert FULL_CC_PARAMS["vegas"] == {"alpha": 2, "beta": 4, "gamma": 1}
     assert FULL_CC_PARAMS["veno"] == {"beta": 6}

@@ -125,7 +125,7 @@ def compare(ns, db):
 
 def check_seed(entry, args):
     seed, dyn, traffic, vegas = gen.parse_entry(entry)
-    text, meta = gen.build(seed, args.stress, args.dynamics or dyn, args.traffic or traffic, args.vegas or vegas,
+    text, meta = gen.build(seed, args.stress, "dv" if args.dv else (args.dynamics or dyn), args.traffic or traffic, args.vegas or vegas,
                            args.tfrc or gen.tfrc_entry(entry), args.queues or gen.queues_entry(entry),
                            args.linux or gen.linux_entry(entry),
                            args.full or gen.full_entry(entry), args.qs or gen.qs_entry(entry), args.aqm or gen.aqm_entry(entry),
@@ -177,6 +177,8 @@ def main(argv=None):
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
     p.add_argument("--dynamics", action="store_true",
                    help="gen.py --dynamics scripts: links going down and up (route models, $link dynamic)")
+    p.add_argument("--dv", action="store_true",
+                   help="--dynamics scripts with `$ns rtproto DV` (distance-vector routing) instead of static or Session")
     p.add_argument("--traffic", action="store_true",
                    help="gen.py --traffic scripts: UDP sources (CBR, Exponential, Pareto) beside the TCP flows")
     p.add_argument("--vegas", action="store_true", help="gen.py --vegas scripts: some flows are TCP Vegas")

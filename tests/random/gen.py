@@ -2203,7 +2203,13 @@ class Gen:
         if not pairs:
             return
         L = self.dyn_lines
-        if y.chance(40):
+        if self.dynamics == "dv" and all((b, a) in have for a, b in have):
+            # check.py --dv: distance-vector routing over the same dynamics
+            # (only where every link has a way back: ns-2 stops at the
+            # first update that crosses a simplex link)
+            L.append("$ns rtproto DV")
+            self.dyn_kinds.append("dv")
+        elif y.chance(40):
             L.append("$ns rtproto Session")
             self.dyn_kinds.append("session")
         models = 0

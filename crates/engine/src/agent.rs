@@ -163,6 +163,8 @@ pub enum AgentKind {
     LossMonitor(crate::udp::LossMonitor),
     /// `Agent/Ping`.
     Ping(crate::ping::Ping),
+    /// A routing protocol's message agent (`rtmsg.rs`).
+    RouteMsg,
     /// The TFRC sender.
     TfrcSender(Box<crate::tfrc::sender::Sender>),
     /// The TFRC receiver.
@@ -209,6 +211,7 @@ impl Agent {
             AgentKind::Udp(u) => u.recv(sim, p),
             AgentKind::LossMonitor(m) => m.recv(&self.base, sim, p),
             AgentKind::Ping(g) => g.recv(&self.base, sim, p),
+            AgentKind::RouteMsg => crate::rtmsg::recv(&self.base, sim, p),
             AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
@@ -249,7 +252,7 @@ impl Agent {
     /// A timer of this agent expired.
     pub fn timeout(&mut self, sim: &mut Sim, _id: ObjId, kind: u8) {
         match &mut self.kind {
-            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) | AgentKind::QsRouter(_) => {}
+            AgentKind::Null | AgentKind::Udp(_) | AgentKind::LossMonitor(_) | AgentKind::Ping(_) | AgentKind::RouteMsg | AgentKind::QsRouter(_) => {}
             AgentKind::Tcp(t) => t.timeout(&mut self.base, sim, kind),
             AgentKind::Sink(s) => s.timeout(&mut self.base, sim),
             AgentKind::TfrcSender(t) => t.timeout(&self.base, sim, kind),
@@ -266,6 +269,7 @@ impl Agent {
             | AgentKind::Udp(_)
             | AgentKind::LossMonitor(_)
             | AgentKind::Ping(_)
+            | AgentKind::RouteMsg
             | AgentKind::TfrcSender(_)
             | AgentKind::TfrcReceiver(_)
             | AgentKind::Socket(_)

@@ -44,6 +44,9 @@ pub enum Notice {
     /// A ping agent got a broadcast ping (`reply`: the answer to its own)
     /// from port `sport` of node `from` (ns-2 prints a line).
     PingBroadcast { agent: ObjId, reply: bool, from: i32, sport: i32 },
+    /// A routing agent got message `msg` from node address `from`
+    /// (`rtmsg.rs`).
+    RouteMsg { agent: ObjId, from: i32, msg: u32 },
     /// A TFRC receiver with loss printing on estimated its loss event rate
     /// (`rate`: the newest interval's packets and the average interval) or
     /// made up its history after slow start: its newest five loss
@@ -172,7 +175,7 @@ impl std::fmt::Display for Abort {
             Abort::NegativeDelay { at, delay } => write!(
                 f,
                 "an event was scheduled with a negative delay ({delay} s) at time {at}: time would go backwards \
-                 (a negative interval, overhead or timer setting, or a size that overflowed?)"
+                 (a negative interval, overhead or timer setting, a packet size below minus its header, or a size that overflowed?)"
             ),
             Abort::RedIdlePeriods { periods } => write!(
                 f,

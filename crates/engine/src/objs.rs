@@ -119,24 +119,39 @@ impl DelayLink {
             pipe,
             debug: false,
             dynamic: false,
-            txt_cache: (-1, 0.0),
+            txt_cache: (i32::MIN, 0.0),
         }
     }
 
     /// `LinkDelay::txtime`: `8. * size / bandwidth_` (the same division,
-    /// remembered for the last size seen).
+    /// remembered for the last size seen).  A packet of negative size (a
+    /// TCP's `packetSize_` or `segsize_` below minus its header) would end
+    /// its transmission before it began: ns-2 schedules the link's resume
+    /// with that negative delay and aborts ("scheduler going backwards");
+    /// the scheduler is told (`Sched::went_backwards`) and the link uses 0.
     #[inline]
-    pub fn txtime(&mut self, size: i32) -> f64 {
+    pub fn txtime(&mut self, size: i32, s: &mut crate::sched::Scheduler) -> f64 {
         if self.txt_cache.0 != size {
-            self.txt_cache = (size, 8.0 * size as f64 / self.bandwidth);
+            self.txtime_miss(size, s);
         }
         self.txt_cache.1
+    }
+
+    /// `txtime` for a size not seen last.
+    #[cold]
+    #[inline(never)]
+    fn txtime_miss(&mut self, size: i32, s: &mut crate::sched::Scheduler) {
+        let mut txt = 8.0 * size as f64 / self.bandwidth;
+        if !(txt >= 0.0) {
+            txt = s.went_backwards(txt);
+        }
+        self.txt_cache = (size, txt);
     }
 
     /// Change the bandwidth (forgets the cached transmission time).
     pub fn set_bandwidth(&mut self, bw: f64) {
         self.bandwidth = bw;
-        self.txt_cache = (-1, 0.0);
+        self.txt_cache = (i32::MIN, 0.0);
     }
 }
 

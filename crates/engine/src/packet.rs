@@ -44,6 +44,8 @@ pub enum PacketType {
     /// TFRC feedback.
     TfrcAck = 43,
     Ping = 44,
+    /// A distance-vector routing update (`rtmsg.rs`).
+    RouteDv = 16,
 }
 
 impl PacketType {
@@ -59,6 +61,7 @@ impl PacketType {
             PacketType::Tfrc => "tcpFriend",
             PacketType::TfrcAck => "tcpFriendCtl",
             PacketType::Ping => "ping",
+            PacketType::RouteDv => "rtProtoDV",
         }
     }
 }
@@ -133,7 +136,7 @@ impl Packet {
         match self.ptype {
             PacketType::Udp | PacketType::Cbr | PacketType::Exp | PacketType::Pareto if !self.rtp => 0,
             // trace.cc's get_seqno knows no sequence number of these.
-            PacketType::Ping => -1,
+            PacketType::Ping | PacketType::RouteDv => -1,
             _ => self.seqno,
         }
     }

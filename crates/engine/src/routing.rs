@@ -74,6 +74,9 @@ pub struct Routing {
     /// path's dense copy of a connector's target for a node's port (one
     /// small array instead of the connector's own cache line).
     pub(crate) conn: Vec<ObjId>,
+    /// Hierarchical addresses (`hier.rs`): when set, a node's next hops
+    /// are the ones its domain/cluster graph gives, not the shortest paths.
+    pub hier: Option<Box<crate::hier::Hier>>,
 }
 
 const NO_HEAD: ObjId = ObjId::MAX;
@@ -213,7 +216,7 @@ impl Routing {
     /// Materialise every node's next-hop table from the current topology
     /// (what ns-2 installed when it last computed routes); from then on
     /// tables change only in `recompute`.
-    fn freeze(&mut self) {
+    pub(crate) fn freeze(&mut self) {
         if self.frozen || !self.enabled {
             return;
         }
@@ -271,6 +274,35 @@ impl Routing {
         }
     }
 
+    /// A route set from outside (a dynamic routing protocol's table):
+    /// from `src`, packets to `dst` enter `head` (a link's head, or an
+    /// object that discards them).  Once one route is set, every table is
+    /// materialised and changes only by `set_route` (or `compute`): a
+    /// destination without a route set is unreachable, never computed.
+    pub fn set_route(&mut self, src: i32, dst: i32, head: ObjId) {
+        if src < 0 || dst < 0 {
+            return;
+        }
+        self.enabled = true;
+        self.frozen = true;
+        let n = self.nnodes.max(src + 1).max(dst + 1) as usize;
+        if self.heads.len() < n {
+            self.heads.resize(n, None);
+        }
+        let slot = &mut self.heads[src as usize];
+        if !matches!(slot, Some(Heads::Table { .. })) {
+            *slot = Some(Heads::Table { to: Vec::new(), head: Vec::new() });
+        }
+        if let Some(Heads::Table { to, head: heads }) = slot {
+            if heads.len() <= dst as usize {
+                heads.resize(dst as usize + 1, NO_HEAD);
+                to.resize(dst as usize + 1, NO_ROUTE);
+            }
+            heads[dst as usize] = head;
+            to[dst as usize] = resolve(&self.conn, head);
+        }
+    }
+
     /// A connector's target changed (in `conn`): resolve every head again.
     pub fn retarget(&mut self) {
         let conn = &self.conn;
@@ -302,6 +334,9 @@ impl Routing {
 
     /// Next-hop node ids from `src` to every node (-1 = unreachable).
     fn compute_from(&mut self, src: i32) -> Vec<i32> {
+        if let Some(h) = &self.hier {
+            return h.next_hops(src, self.nnodes as usize);
+        }
         if !self.adj_valid {
             self.build_adj();
         }
@@ -365,6 +400,24 @@ impl Routing {
         seen
     }
 
+    /// The number a script sees for the address `id` (a node id inside the
+    /// engine): the packed hierarchical address when there is one.
+    pub fn addr_out(&self, id: i32) -> i32 {
+        match &self.hier {
+            Some(h) => h.pack(id).unwrap_or(id),
+            None => id,
+        }
+    }
+
+    /// The engine's address (node id) for a number a script gives: with
+    /// hierarchical addresses, the node whose packed address it is.
+    pub fn addr_in(&self, v: i32) -> i32 {
+        match &self.hier {
+            Some(h) => h.unpack(v).unwrap_or(v),
+            None => v,
+        }
+    }
+
     /// Next-hop node from `src` towards `dst`, if any.
     pub fn next_hop(&mut self, src: i32, dst: i32) -> Option<i32> {
         if !self.enabled || src < 0 || dst < 0 || src >= self.nnodes || dst >= self.nnodes {
@@ -423,7 +476,7 @@ impl Routing {
             self.heads.resize(n, None);
         }
         let out = &self.adj[src as usize];
-        let heads = if out.len() == 1 && out[0].1 != NS_INFINITY {
+        let heads = if out.len() == 1 && out[0].1 != NS_INFINITY && self.hier.is_none() {
             // Same answer as the search (see `compute_from`), in O(1) per node.
             let nh = out[0].0;
             let head = self.links[&(src, nh)].head;
@@ -528,6 +581,44 @@ mod tests {
                 assert_eq!(got, want[d], "from {k} to {d} in {links:?}");
             }
         }
+    }
+
+    /// With hierarchical addresses a node's routes are its cluster's
+    /// graph's (hier.rs), here not the shortest path: tests/ns2's hier.tcl
+    /// mesh, where 0.0.0 reaches 0.1.1 (node 4) over its direct link into
+    /// cluster 0.1 (node 3, cost 3 + 1) and not through 0.0.1 (cost 3);
+    /// a stub node takes its one link only for what its graph reaches.
+    #[test]
+    fn hierarchical_routes_replace_shortest_paths() {
+        let mesh = [(0, 1, 1.0), (1, 2, 1.0), (0, 3, 3.0), (2, 4, 1.0), (3, 4, 1.0), (5, 6, 1.0), (4, 5, 1.0),
+                    (2, 6, 2.0), (6, 7, 1.0), (0, 9, 4.0), (7, 8, 1.0), (8, 10, 1.0), (9, 10, 1.0), (10, 11, 1.0)];
+        let mut both = Vec::new();
+        for &(a, b, c) in &mesh {
+            both.push((a, b, c));
+            both.push((b, a, c));
+        }
+        let mut r = build(12, &both);
+        assert_eq!(r.next_hop(0, 4), Some(1), "flat: the shortest path");
+        let mut h = crate::hier::Hier::default();
+        h.set_topology(vec![3, 2], &[3, 2, 2, 2, 3]).unwrap();
+        let addrs = [[0, 0, 0], [0, 0, 1], [0, 0, 2], [0, 1, 0], [0, 1, 1], [0, 2, 0], [0, 2, 1], [1, 0, 0], [1, 0, 1],
+                     [1, 1, 0], [1, 1, 1], [1, 1, 2]];
+        for (i, a) in addrs.iter().enumerate() {
+            h.set_addr(i as i32, *a);
+        }
+        for &(a, b, c) in &both {
+            h.link(a as i32, b as i32, Some(c as i32));
+        }
+        h.compute();
+        r.hier = Some(Box::new(h));
+        r.invalidate();
+        assert_eq!(r.next_hop(0, 4), Some(3), "hierarchical: towards cluster 0.1");
+        assert_eq!(r.next_head(0, 4), Some(r.links[&(0, 3)].head));
+        assert_eq!(r.next_hop(10, 4), Some(8));
+        // node 11 has one link; an address nobody has is no route
+        assert_eq!(r.next_head(11, 0), Some(r.links[&(11, 10)].head));
+        r.add_node(12);
+        assert_eq!(r.next_head(11, 12), None);
     }
 
     #[test]
@@ -692,5 +783,27 @@ mod tests {
     fn stub_nodes_route_through_their_only_link() {
         let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (3, 1, 1.0), (1, 3, 1.0)];
         check(4, &l);
+    }
+
+    #[test]
+    fn routes_set_from_outside_replace_the_computed_ones() {
+        // 0 -1- 1 -1- 2 and a direct 0 -3- 2 (link i has head i).
+        let l = [(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (0, 2, 3.0), (2, 0, 3.0)];
+        let mut r = build(3, &l);
+        r.enabled = false;
+        // Set routes only: the computed path (0 -> 1 -> 2) is never used,
+        // a destination without a route set has none.
+        r.set_route(0, 2, 4);
+        r.set_route(0, 1, 99);
+        assert_eq!(r.next_head(0, 2), Some(4));
+        assert_eq!(r.next_head(0, 1), Some(99));
+        assert_eq!(r.next_head(1, 2), None, "no route set at node 1");
+        assert_eq!(r.next_head(2, 0), None, "no route set at node 2");
+        r.set_route(0, 2, 0);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        // A topology change forgets nothing that was set.
+        r.set_cost(0, 1, 5.0);
+        assert_eq!(r.next_head(0, 2), Some(0));
+        assert_eq!(r.next_head(0, 1), Some(99));
     }
 }

@@ -253,8 +253,8 @@ impl Scheduler {
     /// Allocate the next scheduling key for an event `delay` seconds from
     /// now.  For packets on links and queues resuming: their delays come
     /// from link delays and transmission times, never negative (the
-    /// setters refuse negative delays and bandwidths; a packet of no size
-    /// is never sent).
+    /// setters refuse negative delays and bandwidths; a packet of negative
+    /// size is caught by `DelayLink::txtime`).
     #[inline(always)]
     pub fn key_after(&mut self, delay: f64) -> Key {
         debug_assert!(delay >= 0.0, "a link or queue event {delay} s from now");
@@ -283,7 +283,7 @@ impl Scheduler {
     /// go back).  Returns the delay to use instead (zero).
     #[cold]
     #[inline(never)]
-    fn went_backwards(&mut self, delay: f64) -> f64 {
+    pub(crate) fn went_backwards(&mut self, delay: f64) -> f64 {
         if self.backwards.is_none() {
             self.backwards = Some((self.now, delay));
             let key = Key { time: self.now, seq: self.next_seq };

@@ -1324,7 +1324,7 @@ impl Sim {
     #[inline(always)]
     fn link_out(l: &mut DelayLink, w: &mut World, p: PktId, h: Option<ResumeId>) {
         let size = w.pool.get(p).size;
-        let txt = l.txtime(size);
+        let txt = l.txtime(size, &mut w.s);
         let target = l.target;
         let delay = l.delay;
         let pipe = l.pipe;

@@ -384,10 +384,10 @@ fn read_trace_columns<'py>(py: Python<'py>, path: &str) -> PyResult<(Vec<Column<
 }
 
 /// The congestion controls of Agent/TCP/Linux (`select_ca` names), in
-/// the engine's order.
+/// the engine's order (not LEDBAT, the full TCP's only).
 #[pyfunction]
 fn congestion_controls() -> Vec<&'static str> {
-    dumbbell_engine::cc::Kind::ALL.iter().map(|k| k.name()).collect()
+    dumbbell_engine::cc::Kind::ALL.iter().filter(|k| k.linux_dialect()).map(|k| k.name()).collect()
 }
 
 /// The full TCP's check of a congestion control and its attributes

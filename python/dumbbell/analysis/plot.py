@@ -389,3 +389,102 @@ def plot_goodput_groups(events, groups, path: str | Path | None = None, title: s
     ax.set_ylim(bottom=0)
     fig = _finish(fig, ax, path, title, legend=True)
     return fig
+
+
+# ---- wireless ------------------------------------------------------------------------------
+
+
+def plot_wireless(result, path: str | Path | None = None, *, at=None, title: str | None = None,
+                  show_range: bool = True, tracks: bool = True, labels=None, columns: int | None = None,
+                  within: float | None = 2.0):
+    """Node positions and routes of a wireless run (`WirelessResult`), as
+    small multiples, one panel per time in `at` (default: four times spread
+    over the run): each node where it is then (its id beside it), its
+    whole track faint (`tracks`), the radio range around it dashed
+    (`show_range`: the distance at which the run's receive threshold is
+    met), and for each flow the route its last packet delivered by then
+    took, hop by hop (arrows, one colour per flow; none when nothing of
+    the flow arrived in the `within` seconds before, None: ever; `labels`
+    renames flows by id).  Axes in metres, equal scale, the topography's extent.  Saves
+    to `path` (PNG/PDF/SVG) when given; returns the figure."""
+    from ..api._wireless import WirelessResult, _range_of
+
+    _check_path(path, "plot_wireless")
+    _check_labels(labels, "plot_wireless")
+    if not isinstance(result, WirelessResult):
+        raise ValueError(f"plot_wireless(): expected the WirelessResult of a WirelessSimulation's run(), "
+                         f"got {type(result).__name__}")
+    sim = result.sim
+    if at is None:
+        at = [round(result.until * k / 4, 6) for k in (1, 2, 3, 4)]
+    elif isinstance(at, (int, float)) and not isinstance(at, bool):
+        at = [at]
+    times = []
+    for t in at:
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= result.until:
+            raise ValueError(f"plot_wireless(): at must be times within the run (0 to {result.until:g} s), "
+                             f"got {t!r}")
+        times.append(float(t))
+    if not times:
+        raise ValueError("plot_wireless(): at is empty")
+    aspect = sim.height / sim.width
+    if columns is None:
+        # (a wide topography: two panels a row, so that each stays legible)
+        columns = min(len(times), 4 if aspect >= 0.75 else 2)
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"plot_wireless(): columns must be a whole number of 1 or more, got {columns!r}")
+    rows = -(-len(times) // columns)
+    plt = _plt()
+    w = FIGSIZE[0]
+    h = max(2.0, min(9.0, rows * (w / columns) * aspect * 0.85 + 0.6 * rows + 0.5))
+    fig, axes = plt.subplots(rows, columns, figsize=(w, h), dpi=100, squeeze=False)
+    radius = _range_of(sim)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    nodes = sim.nodes
+    track_t = np.linspace(0.0, result.until, 200)
+    track = {n.id: np.array([sim.position(n, t) for t in track_t]) for n in nodes} if tracks else {}
+    handles = {}
+    for k, t in enumerate(times):
+        ax = axes[k // columns][k % columns]
+        for n in nodes:
+            if tracks:
+                ax.plot(track[n.id][:, 0], track[n.id][:, 1], color="0.8", lw=0.6, zorder=1)
+        pos = {n.id: sim.position(n, t) for n in nodes}
+        for n in nodes:
+            x, y = pos[n.id]
+            if show_range and radius is not None:
+                ax.add_patch(plt.Circle((x, y), radius, fill=False, ls=(0, (2, 2)), lw=0.4, color="0.6", zorder=1))
+            ax.plot([x], [y], "o", ms=4, color="black", zorder=3)
+            ax.annotate(str(n.id), (x, y), xytext=(3, 3), textcoords="offset points", fontsize=6, zorder=4)
+        for i, f in enumerate(sim.flows):
+            c = colours[i % len(colours)]
+            route = result.route(f, t, within=within)
+            name = _label(labels, i, f.id, f"flow {f.id} ({f.kind} {f.src.id}\u2192{f.dst.id})")
+            if name not in handles:
+                handles[name] = plt.Line2D([], [], color=c, lw=1.2)
+            if not route:
+                continue
+            for a, b in zip(route, route[1:]):
+                (x0, y0), (x1, y1) = pos[a], pos[b]
+                ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=2,
+                            arrowprops={"arrowstyle": "->", "color": c, "lw": 1.2, "shrinkA": 3, "shrinkB": 3})
+        ax.set_xlim(0, sim.width)
+        ax.set_ylim(0, sim.height)
+        ax.set_aspect("equal")
+        ax.set_title(f"t = {t:g} s", fontsize=8)
+        ax.tick_params(labelsize=6)
+        ax.grid(alpha=0.2)
+        if k % columns == 0:
+            ax.set_ylabel("y (m)", fontsize=7)
+        if k // columns == rows - 1:
+            ax.set_xlabel("x (m)", fontsize=7)
+    for k in range(len(times), rows * columns):
+        axes[k // columns][k % columns].set_visible(False)
+    if title:
+        fig.suptitle(title, fontsize=10)
+    if handles:
+        fig.legend(list(handles.values()), list(handles.keys()), fontsize=7, loc="lower center",
+                   ncol=min(len(handles), 3), frameon=False, bbox_to_anchor=(0.5, -0.02))
+    fig.tight_layout(rect=(0, 0.06 if handles else 0, 1, 1))
+    _save(fig, path)
+    return fig

@@ -167,5 +167,84 @@ class Simulation:
             max_wall: float | None = None, pcap: str | os.PathLike[str] | None = None,
             pcap_snaplen: int = 65535) -> Result | FluidRun: ...
 
+# ---- wireless (_wireless.py) ----
+
+ROUTING: tuple[str, ...]
+WIRELESS_TCP: dict[str, str]
+WIRELESS_SINKS: dict[str, str]
+
+def radio_threshold(distance: float, tx_power: float = ..., freq: float = ..., height: float = ...) -> float: ...
+
+class MobileNode:
+    sim: WirelessSimulation
+    id: int
+    x: float
+    y: float
+    name: str | None
+    def move(self, at: TimeLike, x: Number, y: Number, speed: Number) -> MobileNode: ...
+
+class WirelessFlow:
+    id: int
+    kind: Literal["cbr", "tcp"]
+    src: MobileNode
+    dst: MobileNode
+    packet_size: int
+    variant: str | None
+    sink: str | None
+    window: int | None
+
+class WirelessResult:
+    sim: WirelessSimulation
+    until: float
+    stdout: str
+    trace: Any
+    movements: Any
+    flows: Any
+    routing: Any
+    drops: Any
+    tcp_vars: dict[int, dict[str, float]]
+    @property
+    def routing_load(self) -> float | None: ...
+    def route(self, flow: WirelessFlow | int, at: Number, within: Number | None = None) -> list[int] | None: ...
+    def positions(self, at: Number) -> Any: ...
+    def plot(self, path: str | os.PathLike[str] | None = None, at: Number | Iterable[Number] | None = None,
+             **kw: Any) -> Any: ...
+
+class WirelessSimulation:
+    width: float
+    height: float
+    routing: str
+    seed: int | None
+    def __init__(self, width: int, height: int, routing: Literal["AODV", "DSDV", "DumbAgent"] = "AODV",
+                 seed: int | None = None, *, data_rate: BandwidthLike | None = None,
+                 basic_rate: BandwidthLike | None = None, rts_threshold: int | None = None,
+                 short_retry_limit: int | None = None, long_retry_limit: int | None = None,
+                 range: Number | None = None, rx_threshold: Number | None = None,
+                 carrier_sense_range: Number | None = None, cs_threshold: Number | None = None,
+                 tx_power: Number | None = None, ifq_len: int = 50, mac_trace: bool = False) -> None: ...
+    @property
+    def nodes(self) -> list[MobileNode]: ...
+    @property
+    def flows(self) -> list[WirelessFlow]: ...
+    @property
+    def moves(self) -> list[tuple[float, int, float, float, float]]: ...
+    def node(self, x: Number, y: Number, name: str | None = None) -> MobileNode: ...
+    def setdest(self, node: MobileNode, at: TimeLike, x: Number, y: Number, speed: Number) -> None: ...
+    def random_waypoint(self, until: TimeLike, nodes: Iterable[MobileNode] | None = None,
+                        speed: tuple[Number, Number] = (1.0, 10.0), pause: TimeLike = 0.0, start: TimeLike = 0.0,
+                        seed: int = 0) -> int: ...
+    def cbr(self, src: MobileNode, dst: MobileNode, rate: BandwidthLike = "64kb", packet_size: int = 512,
+            start: TimeLike = 0.0, stop: TimeLike | None = None) -> WirelessFlow: ...
+    def tcp(self, src: MobileNode, dst: MobileNode,
+            variant: Literal["tahoe", "reno", "newreno", "sack", "vegas", "fack"] = "reno",
+            sink: Literal["ack-every", "delack", "sack", "sack-delack"] = "ack-every", window: int = 20,
+            packet_size: int = 1000, start: TimeLike = 0.0, stop: TimeLike | None = None) -> WirelessFlow: ...
+    def position(self, node: MobileNode, t: Number) -> tuple[float, float]: ...
+    def to_tcl(self, until: TimeLike, trace_file: str = "out.tr", nam_file: str | None = None) -> str: ...
+    def run(self, until: TimeLike, trace_file: str | os.PathLike[str] | None = None,
+            nam_file: str | os.PathLike[str] | None = None, timeout: float | None = None) -> WirelessResult: ...
+
 __all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "CONGESTION_CONTROLS", "SINKS",
-           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS"]
+           "TRAFFIC", "UDP_SINKS", "CODEL_DEFAULTS", "PIE_DEFAULTS", "FQ_CODEL_DEFAULTS",
+           "WirelessSimulation", "MobileNode", "WirelessFlow", "WirelessResult", "ROUTING", "WIRELESS_TCP",
+           "WIRELESS_SINKS", "radio_threshold"]

@@ -33,8 +33,8 @@ LIB_DIR = os.path.join(HERE, "lib")
 # order `Class info instances` listed them when the library was one file
 # (but ErrorModel/Uniform, now made with the links).
 LIB_FILES = ("classes.tcl", "simulator.tcl", "trace.tcl", "node.tcl", "link.tcl",
-             "dynamics.tcl", "agent.tcl", "wireless.tcl", "lan.tcl", "quickstart.tcl", "nam.tcl", "cbq.tcl",
-             "defaults.tcl")
+             "dynamics.tcl", "rtproto.tcl", "agent.tcl", "wireless.tcl", "lan.tcl", "quickstart.tcl", "nam.tcl", "cbq.tcl",
+             "address.tcl", "defaults.tcl")
 
 FALLBACKS = ("tkinter", "pycommands")
 # Output the engine may buffer before it hands it to its Tcl channels in the

@@ -296,6 +296,7 @@ impl Cubic {
 }
 
 impl CongestionOps for Cubic {
+    const NS3_CLOCK: bool = true;
     const NAME: &'static str = "cubic";
     const PARAMS: &'static [Param] = &[
         Param { name: "fast_convergence", default: 1, about: "turn on/off fast convergence" },

@@ -196,6 +196,7 @@ impl Htcp {
 }
 
 impl CongestionOps for Htcp {
+    const NS3_CLOCK: bool = true;
     const NAME: &'static str = "htcp";
     const PARAMS: &'static [Param] = &[
         Param { name: "use_rtt_scaling", default: 1, about: "turn on/off RTT scaling" },

@@ -215,6 +215,7 @@ impl Lp {
 }
 
 impl CongestionOps for Lp {
+    const NS3_CLOCK: bool = true;
     const NAME: &'static str = "lp";
     const RTT_STAMP: bool = true;
     const HAS_MIN_CWND: bool = true;

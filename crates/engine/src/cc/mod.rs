@@ -42,7 +42,8 @@
 //! port differs from the Linux module overrides these hooks in its own file
 //! (`NS3_NATIVE`, with its ns-3 attributes as `NS3_PARAMS`): NewReno (the
 //! `reno` entry), Scalable, Vegas, Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed,
-//! H-TCP, Illinois, Westwood, TCP-LP and DCTCP.  The others (Compound,
+//! H-TCP, Illinois, Westwood, TCP-LP, DCTCP and LEDBAT (the full TCP's
+//! only: `LINUX_DIALECT` false, ns-2 has no module of it).  The others (Compound,
 //! which ns-3.37 lacks) run their Linux module through the defaults below, which adapt bytes to
 //! segments (`snd_cwnd = cWnd / MSS` before a hook, `cWnd = snd_cwnd * MSS`
 //! after it when the hook changed it).  ns-2's `Agent/TCP/Linux` calls only
@@ -93,6 +94,7 @@ pub mod highspeed;
 pub mod htcp;
 pub mod hybla;
 pub mod illinois;
+pub mod ledbat;
 pub mod lp;
 pub mod naive_reno;
 pub mod prague;
@@ -378,6 +380,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     const NEEDS_ECN: bool = false;
     /// Its packets carry ECT(1) (an L4S congestion control).
     const ECT1: bool = false;
+    /// Whether ns-2's `Agent/TCP/Linux` offers it (`select_ca`): false for
+    /// an algorithm ns-2 2.35 has no module of and whose Linux hooks are
+    /// only a fallback (LEDBAT).
+    const LINUX_DIALECT: bool = true;
 
     fn init(&mut self, _sk: &mut Sock) {}
     fn ssthresh(&mut self, sk: &Sock) -> u64;
@@ -416,6 +422,10 @@ pub trait CongestionOps: Default + Clone + std::fmt::Debug {
     /// `ns3_increase_window` and PRR there, and leaves the ECN reduction to
     /// `ns3_state_set(Cwr)`.
     const NS3_CONG_CONTROL: bool = false;
+    /// Whether its ns-3 dialect reads the clock (`Simulator::Now()`,
+    /// `Sock::now_ns`): every Linux module (`now_jiffies`) and the ns-3
+    /// ports that say so; for the others the socket leaves it stale.
+    const NS3_CLOCK: bool = !Self::NS3_NATIVE;
 
     /// `Init`, at the first ACK (ns-2's moment for a Linux module; ns-3
     /// calls it when the socket is made, which its own ports do not need).
@@ -585,6 +595,16 @@ macro_rules! ccs {
                 match self { $(Kind::$variant => <$ty>::NS3_CONG_CONTROL,)* }
             }
 
+            /// Whether its ns-3 dialect reads the clock.
+            pub fn ns3_clock(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::NS3_CLOCK,)* }
+            }
+
+            /// Whether ns-2's `Agent/TCP/Linux` offers it.
+            pub fn linux_dialect(self) -> bool {
+                match self { $(Kind::$variant => <$ty>::LINUX_DIALECT,)* }
+            }
+
             /// A new instance (its private state as `init` will find it).
             pub fn make(self) -> Cc {
                 match self { $(Kind::$variant => Cc::$variant(<$ty>::default()),)* }
@@ -670,6 +690,7 @@ ccs! {
     Compound(compound::Compound),
     Dctcp(dctcp::Dctcp),
     Prague(prague::Prague),
+    Ledbat(ledbat::Ledbat),
 }
 
 /// The sender-level module parameters of ns-2's TCP-Linux

@@ -162,6 +162,7 @@ impl Westwood {
 }
 
 impl CongestionOps for Westwood {
+    const NS3_CLOCK: bool = true;
     const NAME: &'static str = "westwood";
     const HAS_MIN_CWND: bool = true;
     const NS3_NATIVE: bool = true;

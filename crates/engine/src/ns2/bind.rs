@@ -40,6 +40,8 @@ pub struct Var<T: 'static> {
 pub enum Range {
     /// Whatever tclcl reads.
     Any,
+    /// A number that is not NaN (the infinities work as ns-2 runs them).
+    NotNan,
     /// A finite number.
     Finite,
     /// A finite number above 0.
@@ -79,6 +81,7 @@ impl Range {
     pub fn describe(self) -> String {
         match self {
             Range::Any => "anything".into(),
+            Range::NotNan => "a number (not NaN)".into(),
             Range::Finite => "a finite number".into(),
             Range::Positive => "a number above 0".into(),
             Range::NonNegative => "a number of zero or more".into(),
@@ -100,6 +103,7 @@ impl Range {
     pub fn holds(self, v: &str) -> bool {
         match self {
             Range::Any => true,
+            Range::NotNan => !parse_real(v).is_nan(),
             Range::Finite => parse_real(v).is_finite(),
             Range::Positive => {
                 let x = parse_real(v);
@@ -154,6 +158,7 @@ impl Range {
         }
         let (outside, inside): (Vec<String>, Vec<String>) = match self {
             Range::Any => (vec![], texts(&["0"])),
+            Range::NotNan => (texts(&["NaN", "nan"]), texts(&["-Inf", "0", "1e300", "Inf"])),
             Range::Finite => (texts(&["NaN", "Inf", "-Inf", "1e999"]), texts(&["-1e300", "0", "1e300"])),
             Range::Positive => (texts(&["0", "-1", "NaN", "Inf"]), texts(&["1e-300", "1e300"])),
             Range::NonNegative => (texts(&["-1e-300", "-1", "NaN", "Inf"]), texts(&["0", "1e300"])),

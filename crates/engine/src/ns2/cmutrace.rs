@@ -9,6 +9,7 @@
 //! traces).
 
 use crate::ns2::printf::{push_f, push_int};
+use crate::wireless::dsr_header::SrHeader;
 
 /// What happened to the packet at the trace point: ns-2's `s`, `r`, `f`
 /// (a routing agent sends a packet it did not make) and `D` (dropped).
@@ -53,6 +54,50 @@ pub enum Aodv {
     Reply { kind: u8, hops: i32, dst: i32, dst_seqno: i32, lifetime: f64 },
 }
 
+/// A DSR source-route header (dsr/hdr_sr.h) as the trace shows it: the
+/// source route's length, the route request (flag and id), the route
+/// reply (flag, length, first and last address), the route error (flag,
+/// count, and the last one's node to tell and broken link).  ns-2 prints
+/// the request's id again in the reply's place.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dsr {
+    pub addrs: i32,
+    pub request: i32,
+    pub seq: i32,
+    pub reply: i32,
+    pub reply_len: i32,
+    pub reply_first: i32,
+    pub reply_last: i32,
+    pub error: i32,
+    pub errors: i32,
+    pub err_tell: i32,
+    pub err_from: i32,
+    pub err_to: i32,
+}
+
+/// The fields of DSR header `h` the trace shows (cmu-trace.cc's
+/// `format_dsr`: the reply's first and last address, the last broken
+/// link).
+pub fn dsr_fields(h: &SrHeader) -> Dsr {
+    let last_reply = if h.reply_len > 1 { h.reply_len - 1 } else { 0 };
+    let last_err = if h.num_errors > 1 { h.num_errors - 1 } else { 0 };
+    let e = h.errors[last_err];
+    Dsr {
+        addrs: h.num_addrs as i32,
+        request: h.request as i32,
+        seq: h.req_id,
+        reply: h.reply as i32,
+        reply_len: h.reply_len as i32,
+        reply_first: h.reply_addrs[0],
+        reply_last: h.reply_addrs[last_reply],
+        error: h.error as i32,
+        errors: h.num_errors as i32,
+        err_tell: e.tell,
+        err_from: e.from,
+        err_to: e.to,
+    }
+}
+
 /// What follows the IP header.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Upper {
@@ -61,6 +106,9 @@ pub enum Upper {
     Cbr { seqno: i32, forwards: i32, opt_forwards: i32 },
     Tcp { seqno: i32, ackno: i32, forwards: i32, opt_forwards: i32 },
     Aodv(Aodv),
+    /// A DSR packet of its own (ptype `DSR`: requests, replies, errors).
+    /// (An agent's packet carrying a source route shows its own fields.)
+    Dsr(Dsr),
 }
 
 /// The packet's headers past the MAC's.
@@ -262,6 +310,35 @@ fn push_new(b: &mut Vec<u8>, e: &Event) {
                     s(b, aodv_name(kind));
                     b.push(b' ');
                 }
+                Upper::Dsr(r) => {
+                    s(b, "-P dsr -Ph ");
+                    d(b, r.addrs);
+                    s(b, " -Pq ");
+                    d(b, r.request);
+                    s(b, " -Ps ");
+                    d(b, r.seq);
+                    s(b, " -Pp ");
+                    d(b, r.reply);
+                    s(b, " -Pn ");
+                    d(b, r.seq);
+                    s(b, " -Pl ");
+                    d(b, r.reply_len);
+                    s(b, " -Pe ");
+                    d(b, r.reply_first);
+                    s(b, "->");
+                    d(b, r.reply_last);
+                    s(b, " -Pw ");
+                    d(b, r.error);
+                    s(b, " -Pm ");
+                    d(b, r.errors);
+                    s(b, " -Pc ");
+                    d(b, r.err_tell);
+                    s(b, " -Pb ");
+                    d(b, r.err_from);
+                    s(b, "->");
+                    d(b, r.err_to);
+                    b.push(b' ');
+                }
             }
         }
     }
@@ -378,6 +455,34 @@ fn push_old(b: &mut Vec<u8>, e: &Event) {
                     s(b, aodv_name(kind));
                     b.push(b')');
                 }
+                Upper::Dsr(r) => {
+                    d(b, r.addrs);
+                    s(b, " [");
+                    d(b, r.request);
+                    b.push(b' ');
+                    d(b, r.seq);
+                    s(b, "] [");
+                    d(b, r.reply);
+                    b.push(b' ');
+                    d(b, r.seq);
+                    b.push(b' ');
+                    d(b, r.reply_len);
+                    b.push(b' ');
+                    d(b, r.reply_first);
+                    s(b, "->");
+                    d(b, r.reply_last);
+                    s(b, "] [");
+                    d(b, r.error);
+                    b.push(b' ');
+                    d(b, r.errors);
+                    b.push(b' ');
+                    d(b, r.err_tell);
+                    b.push(b' ');
+                    d(b, r.err_from);
+                    s(b, "->");
+                    d(b, r.err_to);
+                    b.push(b']');
+                }
             }
         }
     }
@@ -425,4 +530,213 @@ pub fn push_nam(b: &mut Vec<u8>, e: &Event, dst: i32) {
         return;
     }
     rec(b, op, false);
+}
+
+/// A source route as DSR's header prints it (hdr_sr.cc's dump): each
+/// address followed by a space, the one at `cur` (the hop the packet is
+/// at) marked `|`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SrRoute<'a> {
+    pub addrs: &'a [i32],
+    pub cur: usize,
+}
+
+/// A route as DSR's `Path` prints it (path.cc's dump): the address at
+/// `cur` in parentheses; an empty one as `[<empty path>]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathDump<'a> {
+    pub addrs: &'a [i32],
+    pub cur: usize,
+}
+
+/// A line the DSR agent writes into the trace-all file of its own
+/// (dsragent.cc's `trace` calls that 2.35 compiles in with its default
+/// switches, and mobicache.cc's); node ids and addresses are printed as
+/// IP addresses (`%d`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DsrNote<'a> {
+    /// At `startdsr`, by the node whose address is 1: the agent's fixed
+    /// switches (tap, snooping of source routes and errors, salvaging,
+    /// gratuitous errors and replies, replies from the cache to
+    /// propagating requests, the ring-zero search: all on in 2.35), four
+    /// lines.
+    Config { time: f64 },
+    /// The route cache's kind (`Sconfig ... using MOBICACHE`), at the same
+    /// node's start.
+    Cache { time: f64 },
+    /// A packet timed out of the send buffer (`Ssb`; its `TOUT` drop
+    /// follows).
+    SendBufferDrop { time: f64, node: i32, src: i32, dst: i32 },
+    /// The source sends a packet of flow `flow` (`SFs`; `SFESTs` when it
+    /// carries the route that establishes the flow).
+    FlowSend { time: f64, node: i32, uid: i32, src: i32, dst: i32, flow: i32, flow_header: i32, next_hop: i32, route: Option<SrRoute<'a>> },
+    /// A node forwards a packet of flow `flow` (`SFf`).
+    FlowForward { time: f64, node: i32, uid: i32, src: i32, dst: i32, flow: i32, next_hop: i32 },
+    /// A node salvages a packet with a route from its cache (`Ssalv ...
+    /// salvaging`).
+    Salvaging { time: f64, node: i32, src: i32, dst: i32, uid: i32, route: PathDump<'a> },
+    /// A packet it cannot salvage goes to its send buffer to await a
+    /// route (`Ssalv ... adding to SB`), or is dropped (`... dropping`);
+    /// `salvaged` is the times it was salvaged.
+    SalvageToBuffer { time: f64, node: i32, uid: i32, src: i32, dst: i32, salvaged: i32 },
+    SalvageDrop { time: f64, node: i32, uid: i32, src: i32, dst: i32, salvaged: i32 },
+    /// The link layer gave up on a packet (`SSendFailure`): its type
+    /// number, IP addresses and ports, the broken link, GOD's hop counts
+    /// (the link's, source to destination, link's start to destination)
+    /// and the source route.
+    SendFailure { time: f64, node: i32, uid: i32, ptype: i32, src: i32, sport: i32, dst: i32, dport: i32, from: i32, to: i32, hops: [i32; 3], route: SrRoute<'a> },
+}
+
+fn sr_route(b: &mut Vec<u8>, r: &SrRoute) {
+    b.push(b'[');
+    for (i, &a) in r.addrs.iter().enumerate() {
+        if i == r.cur {
+            b.push(b'|');
+        }
+        d(b, a);
+        b.push(b' ');
+    }
+    b.push(b']');
+}
+
+fn path_dump(b: &mut Vec<u8>, r: &PathDump) {
+    if r.addrs.is_empty() {
+        s(b, "[<empty path>]");
+        return;
+    }
+    b.push(b'[');
+    for (i, &a) in r.addrs.iter().enumerate() {
+        if i == r.cur {
+            b.push(b'(');
+            d(b, a);
+            b.push(b')');
+        } else {
+            d(b, a);
+        }
+        b.push(b' ');
+    }
+    b.push(b']');
+}
+
+/// `_NODE_ `, as the DSR agent's lines show the node.
+fn dsr_node(b: &mut Vec<u8>, node: i32) {
+    s(b, " _");
+    d(b, node);
+    s(b, "_ ");
+}
+
+/// `SRC -> DST`.
+fn arrow(b: &mut Vec<u8>, src: i32, dst: i32) {
+    d(b, src);
+    s(b, " -> ");
+    d(b, dst);
+}
+
+/// Append the DSR agent's line(s) for `n`, each with its newline.
+pub fn push_dsr_note(b: &mut Vec<u8>, n: &DsrNote) {
+    match *n {
+        DsrNote::Config { time } => {
+            for rest in [" tap: on snoop: rts? on errs? on", " salvage: on !bd replies? on", " grat error: on grat reply: on", " $reply for props: on ring 0 search: on"] {
+                s(b, "Sconfig ");
+                push_f(b, time, 5, 0, false);
+                s(b, rest);
+                b.push(b'\n');
+            }
+            return;
+        }
+        DsrNote::Cache { time } => {
+            s(b, "Sconfig ");
+            push_f(b, time, 5, 0, false);
+            s(b, " using MOBICACHE");
+        }
+        DsrNote::SendBufferDrop { time, node, src, dst } => {
+            s(b, "Ssb ");
+            push_f(b, time, 5, 0, false);
+            dsr_node(b, node);
+            s(b, "dropped ");
+            arrow(b, src, dst);
+        }
+        DsrNote::FlowSend { time, node, uid, src, dst, flow, flow_header, next_hop, route } => {
+            s(b, if route.is_some() { "SFESTs " } else { "SFs " });
+            push_f(b, time, 9, 0, false);
+            dsr_node(b, node);
+            d(b, uid);
+            s(b, " [");
+            arrow(b, src, dst);
+            s(b, "] ");
+            d(b, flow);
+            b.push(b'(');
+            d(b, flow_header);
+            s(b, ") to ");
+            d(b, next_hop);
+            b.push(b' ');
+            if let Some(r) = route {
+                sr_route(b, &r);
+            }
+        }
+        DsrNote::FlowForward { time, node, uid, src, dst, flow, next_hop } => {
+            s(b, "SFf ");
+            push_f(b, time, 9, 0, false);
+            dsr_node(b, node);
+            d(b, uid);
+            s(b, " [");
+            arrow(b, src, dst);
+            s(b, "] ");
+            d(b, flow);
+            s(b, " to ");
+            d(b, next_hop);
+        }
+        DsrNote::Salvaging { time, node, src, dst, uid, route } => {
+            s(b, "Ssalv ");
+            push_f(b, time, 5, 0, false);
+            dsr_node(b, node);
+            s(b, "salvaging ");
+            arrow(b, src, dst);
+            s(b, " --- ");
+            d(b, uid);
+            s(b, " with ");
+            path_dump(b, &route);
+        }
+        DsrNote::SalvageToBuffer { time, node, uid, src, dst, salvaged } | DsrNote::SalvageDrop { time, node, uid, src, dst, salvaged } => {
+            s(b, "Ssalv ");
+            push_f(b, time, 5, 0, false);
+            dsr_node(b, node);
+            s(b, if matches!(n, DsrNote::SalvageDrop { .. }) { "dropping --- " } else { "adding to SB --- " });
+            d(b, uid);
+            b.push(b' ');
+            arrow(b, src, dst);
+            s(b, " [");
+            d(b, salvaged);
+            b.push(b']');
+        }
+        DsrNote::SendFailure { time, node, uid, ptype, src, sport, dst, dport, from, to, hops, route } => {
+            s(b, "SSendFailure ");
+            push_f(b, time, 9, 0, false);
+            dsr_node(b, node);
+            for v in [uid, ptype] {
+                d(b, v);
+                b.push(b' ');
+            }
+            d(b, src);
+            b.push(b':');
+            d(b, sport);
+            b.push(b' ');
+            d(b, dst);
+            b.push(b':');
+            d(b, dport);
+            b.push(b' ');
+            d(b, from);
+            s(b, "->");
+            d(b, to);
+            for v in hops {
+                b.push(b' ');
+                d(b, v);
+            }
+            b.push(b' ');
+            d(b, route.addrs.len() as i32);
+            b.push(b' ');
+            sr_route(b, &route);
+        }
+    }
+    b.push(b'\n');
 }

@@ -455,6 +455,83 @@ impl Sim {
                 self.w.routing.compute();
                 Ok(String::new())
             }
+            // Hierarchical routing (the library's compute-routes, as ns-2's
+            // compute-hier-routes): `hier-topo {CLUSTERS} {NODES}`, then
+            // `hier-insert src dst cost` / `hier-reset src dst` for every
+            // link in ns-2's order (node ids; the cost read as ns-2's atoi
+            // reads it), then `hier-compute`.
+            // A node's hierarchical address (`$ns node D.C.N`, a LAN's
+            // `-address`): routes and traces use it.
+            ("hier-addr", 3) => {
+                let id = node(argv[1])?;
+                let parts: Vec<&str> = argv[2].split('.').collect();
+                let nums: Vec<i32> = parts.iter().filter_map(|p| p.parse::<i32>().ok().filter(|v| *v >= 0)).collect();
+                if parts.len() != 3 || nums.len() != 3 {
+                    return Err(format!(
+                        "hierarchical address \"{}\": expected three whole numbers from 0, domain.cluster.node (Dumbbell routes over three levels, as ns-2 does)",
+                        argv[2]));
+                }
+                self.w.routing.hier.get_or_insert_with(Default::default).set_addr(id, [nums[0], nums[1], nums[2]]);
+                self.w.routing.add_node(id);
+                let names = self.ns2_tracer().hier_names.get_or_insert_with(Vec::new);
+                if names.len() <= id as usize {
+                    names.resize(id as usize + 1, Vec::new());
+                }
+                names[id as usize] = format!("{}.{}.{}", nums[0], nums[1], nums[2]).into_bytes();
+                Ok(String::new())
+            }
+            // The packed number's fields (set-address-format hierarchical):
+            // `hier-format SHIFT MASK SHIFT MASK SHIFT MASK`, domain first.
+            ("hier-format", 7) => {
+                let v: Vec<i32> = argv[1..].iter().map(|s| vars::atoi(s)).collect();
+                let h = self.w.routing.hier.get_or_insert_with(Default::default);
+                h.fields = [(v[0] as u32, v[1]), (v[2] as u32, v[3]), (v[4] as u32, v[5])];
+                Ok(String::new())
+            }
+            ("hier-topo", 3) => {
+                let ints = |s: &str| -> Vec<i32> { s.split_whitespace().map(vars::atoi).collect() };
+                let h = self.w.routing.hier.get_or_insert_with(Default::default);
+                h.set_topology(ints(argv[1]), &ints(argv[2]))?;
+                Ok(String::new())
+            }
+            ("hier-insert", 4) | ("hier-reset", 3) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                let cost = if n == 4 { Some(vars::atoi(argv[3])) } else { None };
+                let Some(h) = self.w.routing.hier.as_mut() else { return Err("Required Hier_data not sent".into()) };
+                h.link(a, b, cost);
+                Ok(String::new())
+            }
+            ("hier-compute", 1) => {
+                let Some(h) = self.w.routing.hier.as_mut() else { return Err("Required Hier_data not sent".into()) };
+                if let Err(e) = h.check() {
+                    let [d, c, x] = e.addr;
+                    let size = h.sizes.get(d as usize).and_then(|v| v.get(c as usize)).copied();
+                    return Err(format!(
+                        "node {} has address {d}.{c}.{x}, outside the hierarchy (AddrParams: {} domains, clusters {:?}, {}); \
+                         expected each part of the address below the count AddrParams gives that level",
+                        e.node, h.clusters.len(), h.clusters,
+                        match size { Some(s) => format!("cluster {d}.{c} holds {s} nodes"), None => "no such cluster".into() }));
+                }
+                // During the run (links changed, Session routing) the routes
+                // in use are kept first, so that a destination with no new
+                // route keeps its old one, as ns-2 fills its classifiers
+                // only with the routes it finds (routing.rs `recompute`).
+                self.w.routing.freeze();
+                if let Some(h) = self.w.routing.hier.as_mut() {
+                    h.compute();
+                }
+                self.w.routing.compute();
+                Ok(String::new())
+            }
+            // (Dumbbell's own: a dynamic protocol's route, as ns-2's
+            // `$node add-route DST TARGET` installs it in the node's
+            // classifier: a link's head, or the null agent)
+            ("dumbbell-route", 4) => {
+                let (a, b) = (node(argv[1])?, node(argv[2])?);
+                let target = self.lookup(argv[3]).ok_or_else(|| format!("no object named \"{}\"", argv[3]))?;
+                self.w.routing.set_route(a, b, target);
+                Ok(String::new())
+            }
             _ => Err(format!("unknown command \"{}\"", argv[0])),
         }
     }
@@ -1010,6 +1087,16 @@ impl Sim {
                             Ok(String::new())
                         }
                         "send" | "sendmsg" => Err("UDP messages with application data are not supported yet".into()),
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    // routing/rtProtoDV.cc: `send-update ADDR PORT MSG SIZE`
+                    AgentKind::RouteMsg => match cmd {
+                        "send-update" if n == 5 => {
+                            let (addr, port) = (vars::atoi(argv[1]), vars::atoi(argv[2]));
+                            let (msg, size) = (vars::atoi(argv[3]) as u32, vars::atoi(argv[4]));
+                            crate::rtmsg::send(base, self, addr, port, msg, size);
+                            Ok(String::new())
+                        }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     AgentKind::Ping(g) => match cmd {

@@ -121,8 +121,9 @@ impl Sim {
                 Ok(String::new())
             }
             (Part::Router(_), "routing", _) if n == 2 => match argv[1] {
-                "flat" => Ok(String::new()),
-                "hier" => Err("LANs with hierarchical routing are not supported by Dumbbell yet".into()),
+                // (hierarchical routes are the LAN node's own, in the
+                // world's routing: the same lookup)
+                "flat" | "hier" => Ok(String::new()),
                 other => Err(format!("LanRouter routing: expected flat or hier, got \"{other}\"")),
             },
             (Part::Router(_), "lanaddr", _) if n == 2 => {

@@ -50,7 +50,7 @@ impl Sim {
                             let f = |x: f64| crate::ns2::printf::sprintf("%f", &[crate::ns2::printf::Arg::Float(x)]).unwrap_or_default();
                             format!(
                                 "an event was scheduled with a negative delay ({}) at time {}: time would go backwards \
-                                 (a negative interval, overhead_ or timer setting, or a size that overflowed?); \
+                                 (a negative interval, overhead_ or timer setting, a packetSize_ or segsize_ below minus the header, or a size that overflowed?); \
                                  ns-2 aborts here too (scheduler going backwards in time)",
                                 f(delay),
                                 f(at)
@@ -138,6 +138,8 @@ impl Sim {
                     }
                     String::from_utf8(s).expect("ASCII")
                 }
+                // rtProtoDV::recv's call-back
+                Notice::RouteMsg { agent, from, msg } => format!("{} recv-update {from} {msg}", self.name(agent)),
                 Notice::PingBroadcast { agent, reply, from, sport } => {
                     let what = if reply { "REPLY" } else { "REQ" };
                     if let Some(Obj::Agent(a)) = self.objs.get(agent as usize) {

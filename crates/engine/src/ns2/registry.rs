@@ -125,6 +125,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Agent/UDP", tables: &[&agent::AGENT, &agent::UDP], make: agent::make_udp },
     Class { name: "Agent/LossMonitor", tables: &[&agent::AGENT, &agent::LOSS_MONITOR], make: agent::make_loss_monitor },
     Class { name: "Agent/Ping", tables: &[&agent::AGENT, &agent::PING], make: agent::make_ping },
+    Class { name: "Agent/rtProto/DV", tables: &[&agent::AGENT], make: agent::make_rtproto_dv },
     Class { name: "Agent/QSAgent", tables: &[&agent::AGENT, &super::class::quickstart::QSAGENT], make: super::class::quickstart::make_qs_agent },
     Class { name: "Classifier/QS", tables: &[&misc::CLASSIFIER], make: super::class::quickstart::make_qs_classifier },
     Class { name: "Agent/TFRC", tables: &[&agent::AGENT, &tfrc::TFRC], make: tfrc::make_tfrc },

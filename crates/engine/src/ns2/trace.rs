@@ -29,6 +29,9 @@ pub struct Ns2Tracer {
     pub nam_etrace: HashMap<ObjId, u32>,
     /// Agents traced for nam (`add-agent-trace`), by agent id.
     pub nam_agents: HashMap<ObjId, NamAgent>,
+    /// Hierarchical addresses (`domain.cluster.node`) by node id, as the
+    /// traces print them; `None` with flat addresses.
+    pub hier_names: Option<Vec<Vec<u8>>>,
 }
 
 /// An agent's nam trace: its name in nam (ns-2's `traceName_`) and the
@@ -67,6 +70,9 @@ impl Tracer for Ns2Tracer {
     /// then its nam form if the trace is attached to a nam file.
     #[inline]
     fn packet(&mut self, out: &mut Outputs, t: &Trace, primary: Option<u32>, now: f64, pk: &Packet) {
+        if let Some(names) = &self.hier_names {
+            return write_hier(out, t, primary, now, pk, names);
+        }
         if let Some(ch) = primary {
             if t.tagged {
                 write_tagged(out, t, now, pk, Some(ch));
@@ -325,9 +331,31 @@ fn write_trace_all(buf: &mut Vec<u8>, b: &AgentBase, s: &Sender, now: f64) {
 /// `h`.
 #[inline(never)]
 fn write_tagged(out: &mut Outputs, t: &Trace, now: f64, pk: &Packet, tagged: Option<u32>) {
+    write_tagged_with(out, t, now, pk, tagged, push_flat_addr)
+}
+
+/// `packet` with hierarchical addresses (off the flat path).
+#[cold]
+#[inline(never)]
+fn write_hier(out: &mut Outputs, t: &Trace, primary: Option<u32>, now: f64, pk: &Packet, names: &[Vec<u8>]) {
+    let addr = |buf: &mut Vec<u8>, a: i32| push_hier_addr(names, buf, a);
+    if let Some(ch) = primary {
+        if t.tagged {
+            write_tagged_with(out, t, now, pk, Some(ch), addr);
+            return;
+        }
+        out.append(ch, |buf| write_event_line_with(buf, t.kind, now, t.src, t.dst, pk, t.show_tcphdr, addr));
+    }
+    if t.nam.is_some() {
+        write_tagged_with(out, t, now, pk, None, addr);
+    }
+}
+
+#[inline(always)]
+fn write_tagged_with(out: &mut Outputs, t: &Trace, now: f64, pk: &Packet, tagged: Option<u32>, addr: impl Fn(&mut Vec<u8>, i32) + Copy) {
     let seqno = pk.trace_seqno();
     let hop = t.kind == b'-';
-    let line = |buf: &mut Vec<u8>, nam: bool, kind: u8, seqno: i32| write_tagged_line(buf, nam, kind, now, t.src, t.dst, pk, seqno);
+    let line = |buf: &mut Vec<u8>, nam: bool, kind: u8, seqno: i32| write_tagged_line_with(buf, nam, kind, now, t.src, t.dst, pk, seqno, addr);
     if let Some(ch) = tagged {
         out.append(ch, |buf| line(buf, false, t.kind, seqno));
     }
@@ -353,6 +381,14 @@ fn write_tagged(out: &mut Outputs, t: &Trace, now: f64, pk: &Packet, tagged: Opt
 /// "null" for every packet Dumbbell makes.
 #[allow(clippy::too_many_arguments)]
 pub fn write_tagged_line(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32) {
+    write_tagged_line_with(buf, nam, kind, now, src, dst, pk, seqno, push_flat_addr)
+}
+
+/// `write_tagged_line` with the addresses written by `addr`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn write_tagged_line_with(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, seqno: i32,
+                          addr: impl Fn(&mut Vec<u8>, i32)) {
     buf.push(kind);
     buf.extend_from_slice(if nam { b" -t " } else { b" " });
     fmt::push_g(buf, now, 15);
@@ -371,11 +407,11 @@ pub fn write_tagged_line(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: 
     buf.extend_from_slice(b" -a ");
     fmt::push_int(buf, pk.fid as i64, 0, false);
     buf.extend_from_slice(b" -x {");
-    fmt::push_int(buf, pk.saddr as i64, 0, false);
+    addr(buf, pk.saddr);
     buf.push(b'.');
     fmt::push_int(buf, pk.sport as i64, 0, false);
     buf.push(b' ');
-    fmt::push_int(buf, pk.daddr as i64, 0, false);
+    addr(buf, pk.daddr);
     buf.push(b'.');
     fmt::push_int(buf, pk.dport as i64, 0, false);
     buf.push(b' ');
@@ -389,6 +425,30 @@ pub fn write_tagged_line(buf: &mut Vec<u8>, nam: bool, kind: u8, now: f64, src: 
 /// Format `kind time src dst type size flags fid saddr.sport daddr.dport seq uid`.
 #[inline]
 pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, tcphdr: bool) {
+    write_event_line_with(buf, kind, now, src, dst, pk, tcphdr, push_flat_addr)
+}
+
+/// A flat address: the node id.
+#[inline(always)]
+fn push_flat_addr(buf: &mut Vec<u8>, a: i32) {
+    fmt::push_int(buf, a as i64, 0, false);
+}
+
+/// A hierarchical address as ns-2's `Address::print_nodeaddr` prints it
+/// (`domain.cluster.node`): the node's name in `names`, by node id; an
+/// address that is no node's (broadcast, -1) as a number.
+fn push_hier_addr(names: &[Vec<u8>], buf: &mut Vec<u8>, a: i32) {
+    match names.get(a as usize) {
+        Some(n) if a >= 0 && !n.is_empty() => buf.extend_from_slice(n),
+        _ => fmt::push_int(buf, a as i64, 0, false),
+    }
+}
+
+/// `write_event_line` with the addresses written by `addr`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn write_event_line_with(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i32, pk: &Packet, tcphdr: bool,
+                         addr: impl Fn(&mut Vec<u8>, i32)) {
     buf.push(kind);
     buf.push(b' ');
     fmt::push_g(buf, round6(now), 15);
@@ -405,11 +465,11 @@ pub fn write_event_line(buf: &mut Vec<u8>, kind: u8, now: f64, src: i32, dst: i3
     buf.push(b' ');
     fmt::push_int(buf, pk.fid as i64, 0, false);
     buf.push(b' ');
-    fmt::push_int(buf, pk.saddr as i64, 0, false);
+    addr(buf, pk.saddr);
     buf.push(b'.');
     fmt::push_int(buf, pk.sport as i64, 0, false);
     buf.push(b' ');
-    fmt::push_int(buf, pk.daddr as i64, 0, false);
+    addr(buf, pk.daddr);
     buf.push(b'.');
     fmt::push_int(buf, pk.dport as i64, 0, false);
     buf.push(b' ');

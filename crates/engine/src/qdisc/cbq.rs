@@ -68,6 +68,9 @@ const LEAF_LEVEL: i32 = 1;
 /// The estimator's gain is 1/16 (`POWEROFTWO`).
 const POWER_OF_TWO: f64 = 16.0;
 const NO: u32 = u32::MAX;
+/// Flow ids below this are looked up in a table by index; larger ones
+/// (any `int` is a flow id in ns-2) in a map.
+const DENSE_FIDS: usize = 1 << 16;
 
 /// Which ancestors a class over its limit may borrow from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,8 +165,11 @@ pub struct Cbq {
     pub link_bw: f64,
     /// The link (the front end reads its rate).
     pub link: ObjId,
-    /// Flow id -> class.
+    /// Flow id -> class, for flow ids below `DENSE_FIDS`.
     fids: Vec<u32>,
+    /// Flow id -> class for the larger ids (ns-2's classifier hashes any
+    /// id; a table indexed by a flow id of 2^31 would take 8 GB).
+    sparse_fids: std::collections::BTreeMap<i32, u32>,
     active: [u32; MAX_PRIO],
     levels: [u32; MAX_LEVEL as usize + 1],
     maxprio: i32,
@@ -187,6 +193,7 @@ impl Cbq {
             link_bw: 0.0,
             link: NONE,
             fids: Vec::new(),
+            sparse_fids: std::collections::BTreeMap::new(),
             active: [NO; MAX_PRIO],
             levels: [NO; MAX_LEVEL as usize + 1],
             maxprio: -1,
@@ -275,6 +282,10 @@ impl Cbq {
             return Err(format!("flow id {fid} is negative"));
         }
         let f = fid as usize;
+        if f >= DENSE_FIDS {
+            self.sparse_fids.insert(fid, class as u32);
+            return Ok(());
+        }
         if self.fids.len() <= f {
             self.fids.resize(f + 1, NO);
         }
@@ -284,7 +295,12 @@ impl Cbq {
 
     /// The class flow `fid` goes to.
     pub fn class_of(&self, fid: i32) -> Option<usize> {
-        let c = *self.fids.get(usize::try_from(fid).ok()?)?;
+        let f = usize::try_from(fid).ok()?;
+        let c = match self.fids.get(f) {
+            Some(&c) => c,
+            None if f >= DENSE_FIDS => *self.sparse_fids.get(&fid)?,
+            None => return None,
+        };
         (c != NO).then_some(c as usize)
     }
 
@@ -726,6 +742,26 @@ mod tests {
 
     fn get(c: &mut Cbq, w: &mut World) -> Option<PktId> {
         c.dequeue(w, &mut Drops::default())
+    }
+
+    /// Any `int` is a flow id (ns-2's classifier hashes it): a large one
+    /// is bound without a table of its size (a fuzzed script bound flow
+    /// 2^31-1 and the table asked for 8 GB).
+    #[test]
+    fn large_flow_ids_bind_sparsely() {
+        let mut c = cbq(false);
+        let a = c.add_class(spec(0.5, 0, 1, false), None, leaf(50)).unwrap();
+        let b = c.add_class(spec(0.5, 0, 1, false), None, leaf(50)).unwrap();
+        c.bind(i32::MAX, a).unwrap();
+        c.bind(70_000, b).unwrap();
+        c.bind(3, b).unwrap();
+        assert!(c.fids.len() <= 4);
+        assert_eq!(c.class_of(i32::MAX), Some(a));
+        assert_eq!(c.class_of(70_000), Some(b));
+        assert_eq!(c.class_of(70_001), None);
+        assert_eq!(c.class_of(3), Some(b));
+        assert_eq!(c.class_of(2), None);
+        assert_eq!(c.class_of(-1), None);
     }
 
     /// The estimator after one packet, by hand: allotment 0.5 of 1000 B/s

@@ -12,8 +12,10 @@
 //! of `crate::cc` runs here through its ns-3 dialect (the `ns3_*` hooks):
 //! every algorithm ns-3.37 has as its own port (NewReno, Scalable, Vegas,
 //! Veno, YeAH, Hybla, CUBIC, BIC, HighSpeed, H-TCP, Illinois, Westwood,
-//! TCP-LP, DCTCP), Compound as its Linux module on a byte window (cc/mod.rs's
-//! header).
+//! TCP-LP, DCTCP, LEDBAT), Compound as its Linux module on a byte window
+//! (cc/mod.rs's header).  Who sets the window in which state is one
+//! mechanism, [`WindowOwner`] (`Cc::owns_window`): the socket, Prague in
+//! Open and CWR, BBR always.
 //! `ssthresh` returns a value and must not set it (the socket stores it).
 
 use crate::cc::bbr::Bbr;
@@ -150,6 +152,40 @@ impl Window {
     }
 }
 
+/// Who sets the window, state by state: the one mechanism by which a
+/// congestion control takes the window from the socket (ns-3's
+/// `HasCongControl`, Linux's `cong_control`).  Where the controller owns
+/// it the socket neither grows it (`IncreaseWindow`) nor runs its recovery
+/// algorithm (PRR, NewReno's inflation) on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowOwner {
+    /// The socket, in every state (every algorithm of the shared seam but
+    /// Prague).
+    Socket,
+    /// The controller in Open, Disorder and CWR, per ACK from AccECN's
+    /// feedback (`ce_cong_control`), told of CWR's start and end through
+    /// `state_set` as Linux does; a loss's recovery stays the socket's
+    /// (PRR): Prague.
+    OpenAndCwr,
+    /// The controller in every state, from rate samples (`cong_control`;
+    /// the socket keeps the rate sampler for it and leaves the pacing rate
+    /// to it): ns-3.37's BBR, which like TcpSocketBase changes CWR without
+    /// telling the controller.
+    Always,
+}
+
+impl WindowOwner {
+    /// Whether the controller sets the window in state `s`.
+    #[inline]
+    pub fn owns_in(self, s: CongState) -> bool {
+        match self {
+            WindowOwner::Socket => false,
+            WindowOwner::OpenAndCwr => matches!(s, CongState::Open | CongState::Disorder | CongState::Cwr),
+            WindowOwner::Always => true,
+        }
+    }
+}
+
 /// A congestion control of the full TCP: an algorithm of `crate::cc` and
 /// its view of the connection.
 #[derive(Clone, Debug)]
@@ -168,8 +204,9 @@ pub struct Cc {
     /// BBR (`crate::cc::bbr`, the full TCP's only algorithm outside the
     /// shared seam): when set, the hooks go to it and `alg` is unused.
     bbr: Option<Box<Bbr>>,
-    /// It reads the clock (`Simulator::Now()`): a Linux module, or the ns-3
-    /// ports of TCP-LP, H-TCP, Westwood and CUBIC.
+    /// `Kind::ns3_clock`: it reads the clock (`Simulator::Now()`): a Linux
+    /// module, or the ns-3 ports of TCP-LP, H-TCP, Westwood, CUBIC and
+    /// LEDBAT.
     clock: bool,
 }
 
@@ -248,6 +285,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Bic, "b") => Some((2, 255)),
         (Kind::Bic, "max_incr" | "smooth_part") => Some((1, i32::MAX)),
         (Kind::Westwood, "protocol_type" | "filter_type") => Some((0, 1)),
+        (Kind::Ledbat, n) => crate::cc::ledbat::param_range(n),
         _ => None,
     }
 }
@@ -296,7 +334,7 @@ impl Cc {
             }
             sk.p[i] = *v;
         }
-        let clock = !kind.ns3_native() || matches!(kind, Kind::Lp | Kind::Htcp | Kind::Westwood | Kind::Cubic);
+        let clock = kind.ns3_clock();
         Ok(Cc { alg: kind.make(), sk, inited: false, ack_events: kind.ns3_ack_events(), native: kind.ns3_native(), pkts: kind.ns3_pkts_acked(), bbr: None, clock })
     }
 
@@ -304,11 +342,18 @@ impl Cc {
         self.alg.kind()
     }
 
-    /// `HasCongControl`: the algorithm sets the window and the pacing rate
-    /// itself from rate samples (BBR).
+    /// Who sets the window ([`WindowOwner`]): `Always` for BBR (ns-3's
+    /// `HasCongControl`), `OpenAndCwr` for an algorithm whose ns-3 dialect
+    /// sets it per ACK (`Kind::ns3_cong_control`: Prague), else `Socket`.
     #[inline]
-    pub fn has_cong_control(&self) -> bool {
-        self.bbr.is_some()
+    pub fn owns_window(&self) -> WindowOwner {
+        if self.bbr.is_some() {
+            WindowOwner::Always
+        } else if self.kind().ns3_cong_control() {
+            WindowOwner::OpenAndCwr
+        } else {
+            WindowOwner::Socket
+        }
     }
 
     /// BBR's state, if it is BBR.
@@ -316,7 +361,7 @@ impl Cc {
         self.bbr.as_deref()
     }
 
-    /// `CongControl` after an ACK (only with `has_cong_control`): the
+    /// `CongControl` after an ACK (only for `WindowOwner::Always`): the
     /// connection's delivery counters and the ACK's rate sample.
     #[inline]
     pub fn cong_control(&mut self, w: &mut Window, rc: &Connection, rs: &Sample) {
@@ -332,16 +377,10 @@ impl Cc {
         self.kind().needs_ecn()
     }
 
-    /// It asks for AccECN and sets the window per ACK (Prague,
-    /// `Kind::ns3_cong_control`).
+    /// It asks for AccECN, whose feedback sets its window per ACK (Prague:
+    /// `WindowOwner::OpenAndCwr`).
     pub fn needs_accecn(&self) -> bool {
-        self.kind().ns3_cong_control()
-    }
-
-    /// Same as [`Cc::needs_accecn`]: the socket skips its own window
-    /// growth and PRR in Open and CWR.
-    pub fn owns_window(&self) -> bool {
-        self.kind().ns3_cong_control()
+        self.owns_window() == WindowOwner::OpenAndCwr
     }
 
     /// `cong_control`: an ACK delivered `delivered` bytes, `ce` of them
@@ -489,7 +528,7 @@ impl Cc {
             return b.state_set(w, new);
         }
         self.load(w);
-        if self.kind().ns3_cong_control() {
+        if self.owns_window() == WindowOwner::OpenAndCwr {
             // (its reduction on entering CWR needs its alpha)
             self.first_ack();
         }
@@ -548,7 +587,14 @@ mod tests {
         assert!(Cc::by_name("reno").is_none() && Cc::by_name("naive_reno").is_none());
         // Prague is offered (AccECN, its own window); DCTCP takes ns-3's attributes
         let p = Cc::by_name("prague").unwrap();
-        assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() && p.ect1());
+        assert!(names.contains(&"prague") && p.needs_accecn() && p.owns_window() == WindowOwner::OpenAndCwr && p.ect1());
+        assert_eq!(Cc::by_name("bbr").unwrap().owns_window(), WindowOwner::Always);
+        assert_eq!(Cc::by_name("ledbat").unwrap().owns_window(), WindowOwner::Socket);
+        let states = [CongState::Open, CongState::Disorder, CongState::Cwr, CongState::Recovery, CongState::Loss];
+        let owned = |o: WindowOwner| states.iter().map(|s| o.owns_in(*s)).collect::<Vec<_>>();
+        assert_eq!(owned(WindowOwner::Socket), [false; 5]);
+        assert_eq!(owned(WindowOwner::OpenAndCwr), [true, true, true, false, false]);
+        assert_eq!(owned(WindowOwner::Always), [true; 5]);
         assert!(!Cc::by_name("dctcp").unwrap().needs_accecn());
         let e = Cc::with_params("prague", &[("rtt_scaling".into(), 2)]).unwrap_err();
         assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 1, got 2");

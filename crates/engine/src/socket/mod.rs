@@ -40,7 +40,7 @@ use crate::cc::AckRequest;
 use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
 use crate::sim::Sim;
-use cc::{CaEvent, Cc, CongState, Window};
+use cc::{CaEvent, Cc, CongState, Window, WindowOwner};
 use accecn::IpEcn;
 use ecn::{Ecn, UseEcn, CWR, ECE};
 use crate::packet::AccEcnOption;
@@ -353,7 +353,7 @@ pub struct Socket {
     una: u64,
     sb: Scoreboard,
     /// The rate sampler (`rate.rs`), kept only for a congestion control
-    /// that reads rate samples (BBR: `Cc::has_cong_control`).
+    /// that reads rate samples (BBR: `WindowOwner::Always`).
     rate: Option<Box<rate::RateOps>>,
     /// End of the data the application has written (a sequence number).
     app_end: u64,
@@ -372,9 +372,9 @@ pub struct Socket {
     /// `m_isRetransDataAcked`: this ACK covers a retransmission.
     retrans_acked: bool,
     ecn: Ecn,
-    /// The congestion control sets the window on every ACK itself
-    /// (`Cc::owns_window`: Prague), in Open and CWR.
-    owns_window: bool,
+    /// Who sets the window, state by state (`Cc::owns_window`: BBR
+    /// always, Prague in Open and CWR, else the socket).
+    owner: WindowOwner,
     /// The flags of the segment being processed.
     rx_flags: i32,
     /// The AccECN option of the segment being processed.
@@ -423,9 +423,9 @@ impl Socket {
         let rto = to_ns(cfg.conn_timeout);
         // DCTCP turns ECN on in its own mode (`TcpDctcp::Init`)
         let mut ecn = Ecn::new(if cc.needs_accecn() { UseEcn::AccEcn } else if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
-        let rate = if cc.has_cong_control() { Some(Box::default()) } else { None };
+        let owner = cc.owns_window();
+        let rate = if owner == WindowOwner::Always { Some(Box::default()) } else { None };
         ecn.dctcp = cc.dctcp_ecn();
-        let owns = cc.owns_window();
         ecn.ect1 = cc.ect1();
         Socket {
             state: TcpState::Closed,
@@ -466,7 +466,7 @@ impl Socket {
             prr: Prr::default(),
             retrans_acked: false,
             ecn,
-            owns_window: owns,
+            owner,
             rx_flags: 0,
             rx_acc_opt: None,
             recover: 0,
@@ -564,7 +564,7 @@ impl Socket {
     /// `UpdatePacingRate` (nothing when the congestion control paces).
     #[inline]
     fn update_pacing_rate(&mut self) {
-        if self.win.pacing && !self.cc.has_cong_control() {
+        if self.win.pacing && self.owner != WindowOwner::Always {
             self.pacing.update(&mut self.win);
         }
     }
@@ -1467,7 +1467,7 @@ impl Socket {
     #[cold]
     #[inline(never)]
     fn ce_cong_control(&mut self, fb: accecn::Feedback, delivered: u32) {
-        if !matches!(self.win.state, CongState::Open | CongState::Disorder | CongState::Cwr) {
+        if !self.owner.owns_in(self.win.state) {
             return;
         }
         let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
@@ -1479,7 +1479,7 @@ impl Socket {
     /// `EnterCwr`: an ECN echo reduces the window once per window of data,
     /// through the recovery algorithm, without retransmitting.
     fn enter_cwr(&mut self, delivered: u32) {
-        if self.owns_window {
+        if self.owner == WindowOwner::OpenAndCwr {
             // the controller takes its reduction from here (tcp_prague's
             // `set_state(CWR)`); no PRR
             self.stats.ecn_reductions += 1;
@@ -1494,7 +1494,7 @@ impl Socket {
         self.win.state = CongState::Cwr;
         self.stats.ecn_reductions += 1;
         self.recover = self.high_tx;
-        if self.cc.has_cong_control() {
+        if self.owner.owns_in(CongState::Cwr) {
             return;
         }
         match self.cfg.recovery {
@@ -1564,12 +1564,12 @@ impl Socket {
         }
         if self.win.state == CongState::Cwr && ack > self.recover {
             // the reduction's window is over (a new ECE may start another)
-            if self.owns_window {
+            if self.owner == WindowOwner::OpenAndCwr {
                 self.set_state(CongState::Open);
                 self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
             } else {
                 self.win.state = CongState::Open;
-                if !self.cc.has_cong_control() {
+                if !self.owner.owns_in(CongState::Open) {
                     self.win.cwnd = self.win.ssthresh;
                     self.cwnd_infl = self.win.cwnd;
                     self.cc.cwnd_event(&mut self.win, CaEvent::CompleteCwr);
@@ -1594,7 +1594,7 @@ impl Socket {
             self.win.bytes_in_flight = self.sb.bytes_in_flight();
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
-        if self.owns_window && delivered > 0 {
+        if self.owner == WindowOwner::OpenAndCwr && delivered > 0 {
             self.ce_cong_control(fb, delivered);
         }
         self.retrans_acked = false;
@@ -1670,7 +1670,7 @@ impl Socket {
                 if !self.sack {
                     self.sb.mark_head_lost();
                 }
-                if segs >= 1 && !self.cc.has_cong_control() {
+                if segs >= 1 && !self.owner.owns_in(CongState::Recovery) {
                     self.recovery_do(delivered, bif_before);
                 }
                 if !self.sb.retransmitted_unsacked(0) {
@@ -1689,7 +1689,7 @@ impl Socket {
             } else if self.win.state == CongState::Cwr {
                 // ECN's reduction in progress: the recovery algorithm sets the window
                 self.cc.pkts_acked(&mut self.win, segs, rtt);
-                if segs >= 1 && !self.cc.has_cong_control() && !self.owns_window {
+                if segs >= 1 && !self.owner.owns_in(CongState::Cwr) {
                     self.recovery_do(delivered, bif_before);
                 }
                 self.new_ack(b, sim, ack, true);
@@ -1733,7 +1733,7 @@ impl Socket {
                 }
                 if self.win.state == CongState::Open {
                     self.win.next_tx = self.next_tx;
-                    if !self.owns_window {
+                    if !self.owner.owns_in(CongState::Open) {
                         self.cc.increase_window(&mut self.win, segs);
                     }
                     self.cwnd_infl = self.win.cwnd;
@@ -1760,7 +1760,7 @@ impl Socket {
                 self.sb.add_reno_sack();
             }
             // (PRR reads the pipe as computed before this ACK's Reno SACK)
-            if !self.cc.has_cong_control() {
+            if !self.owner.owns_in(CongState::Recovery) {
                 self.recovery_do(delivered, bif_before);
             }
         } else if self.win.state == CongState::Disorder {
@@ -1805,7 +1805,7 @@ impl Socket {
         let in_flight = if self.sack { bif } else { bif + self.win.mss };
         self.win.ssthresh = self.cc.ssthresh(&self.win, in_flight);
         match self.cfg.recovery {
-            _ if self.cc.has_cong_control() => {}
+            _ if self.owner.owns_in(CongState::Recovery) => {}
             // `TcpClassicRecovery::EnterRecovery`
             Recovery::Classic => {
                 self.win.cwnd = self.win.ssthresh;

@@ -730,13 +730,11 @@ impl Env<PktId> for Ctx<'_> {
     }
 
     fn mac_dropped(&mut self, f: Frame<PktId>, why: Why) {
-        if matches!(why, Why::Duplicate | Why::Busy) {
-            // (ns-2's recvDATA counts the reception before it finds the
-            // frame a duplicate, or itself busy; only data frames, the
-            // ones with a payload, reach it)
-            if let Some(p) = f.payload {
-                self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
-            }
+        // (a data frame is dropped busy or duplicate only by the MAC's
+        // recvDATA, which has counted the reception already, as it cut
+        // the size: ns-2 traces `num_forwards` one up)
+        if let (Kind::Data, Why::Busy | Why::Duplicate, Some(p)) = (f.kind, why, f.payload) {
+            self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
         }
         self.trace_frame(TraceOp::Drop, DropWhy::Mac(why), &f);
         if let Some(p) = f.payload {

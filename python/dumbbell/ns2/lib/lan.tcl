@@ -32,7 +32,7 @@ LanNode instproc init {ns args} {
     set cost_ 1
     set id_ [Node getid]
     set Node_($id_) $self
-    set address_ $id_
+    ::dumbbell::lan_address $self
     set defRouter_ [new LanRouter $ns $self]
     set channel_ [new $chanType_]
     set varp_ [new VARPTable]
@@ -97,6 +97,19 @@ proc ::dumbbell::lan_vlinks {lan src entry ifq back bw cost} {
     ::dumbbell::be::sim add-link $id $sid $back
     ::dumbbell::be::sim set-cost $sid $id $cost
     ::dumbbell::be::sim set-cost $id $sid $cost
+}
+
+# A LAN's address: its id with flat addresses; with hierarchical ones the
+# `-address D.C.N` it was made with (ns-2 requires one).
+proc ::dumbbell::lan_address {lan} {
+    $lan instvar address_ id_
+    if {![Simulator hier-addr?]} {
+        set address_ $id_
+    } elseif {$address_ eq ""} {
+        error "LanNode: use \"-address\" option with hierarchical routing"
+    } else {
+        ::dumbbell::addr::assign $lan $address_
+    }
 }
 
 LanNode instproc dumbbell-vlinks {src nif ifq back bw cost} {
@@ -256,9 +269,10 @@ Vlink instproc cost? {} {
 
 LanRouter instproc init {ns lan} {
     $self next
-    # (Dumbbell's nodes have flat addresses only)
-    $self routing flat
-    $self lanaddr [$lan node-addr]
+    # (the LAN's router asks the route logic for the LAN node's next hop,
+    # by its id: inside the engine addresses are node ids)
+    if {[Simulator hier-addr?]} { $self routing hier } else { $self routing flat }
+    $self lanaddr [$lan id]
     $self routelogic [$ns get-routelogic]
 }
 
@@ -322,7 +336,7 @@ AbsLanNode instproc init {ns args} {
     set cost_ 1
     set id_ [Node getid]
     set Node_($id_) $self
-    set address_ $id_
+    ::dumbbell::lan_address $self
     set defRouter_ [new LanRouter $ns $self]
     set varp_ [new VARPTable]
     set q_ [new Queue/DropTail]

@@ -165,10 +165,14 @@ Simulator instproc dump-namwireless {} {
     }
 }
 
-# Flat addressing (the only one Dumbbell has): one level, ns-2's masks.
+# The address format's masks and shifts (address.tcl).
 Simulator instproc dump-namaddress {} {
-    $self puts-nam-config "A -t * -n 1 -p 0 -o 0x7fffffff -c 30 -a 1"
-    $self puts-nam-config "A -t * -h 1 -m 1073741823 -s 0"
+    # the address format (ns-2's dump-namaddress): levels, then each
+    # level's mask and shift
+    $self puts-nam-config "A -t * -n [AddrParams hlevel] -p 0 -o 0x7fffffff -c 30 -a 1"
+    for {set i 1} {$i <= [AddrParams hlevel]} {incr i} {
+        $self puts-nam-config "A -t * -h $i -m [AddrParams NodeMask $i] -s [AddrParams NodeShift $i]"
+    }
 }
 
 Simulator instproc dump-namcolors {} {

@@ -8,12 +8,17 @@ Simulator instproc node args {
     $self instvar Node_
     # after node-config named a routing protocol: a wireless node (wireless.tcl)
     if {[$self wireless-node?]} { return [eval $self create-wireless-node $args] }
-    if {[llength $args] != 0} {
-        ::dumbbell::unsupported "nodes with explicit (hierarchical) addresses"
+    set hier [Simulator hier-addr?]
+    if {[llength $args] > 1 || ([llength $args] == 1 && !$hier)} {
+        ::dumbbell::unsupported "\$ns node with arguments \"$args\" (a node's address is given only with hierarchical addresses: \$ns node D.C.N)"
+    }
+    if {$hier && [llength $args] == 0} {
+        error "\$ns node: hierarchical addresses are on (set-address-format hierarchical or node-config -addressType hierarchical): expected the node's address, \$ns node D.C.N"
     }
     set node [new Node]
     set Node_([$node id]) $node
     $node set ns_ $self
+    if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
     return $node
 }
 
@@ -71,9 +76,6 @@ Node instproc neighbors {} { $self instvar neighbor_; lsort $neighbor_ }
 Node instproc add-neighbor {p {pushback 0}} { $self instvar neighbor_; lappend neighbor_ $p }
 Node instproc is-neighbor {node} { $self instvar neighbor_; expr {[lsearch $neighbor_ $node] != -1} }
 Node instproc incr-rtgtable-size {} { }
-# (dynamic routing agents would hear of link changes here; Static and
-# Session routing have none)
-Node instproc intf-changed {} { }
 Node instproc decr-rtgtable-size {} { }
 
 Node instproc attach {agent {port ""}} {
@@ -85,7 +87,13 @@ Node instproc attach {agent {port ""}} {
     }
     lappend agents_ $agent
     $agent set node_ $self
-    $agent set agent_addr_ $address_
+    # (a hierarchical address as its packed number, which the engine
+    # translates to the node's id: address.tcl)
+    if {[Simulator hier-addr?]} {
+        $agent set agent_addr_ [AddrParams addr2id $address_]
+    } else {
+        $agent set agent_addr_ $address_
+    }
     if {$port eq ""} {
         set port [$self cmd alloc-port [[Simulator instance] nullagent]]
     }
@@ -176,7 +184,10 @@ proc ::dumbbell::no_slot {kind nodeid slot uid what} {
 # routes, and keep their old route to a destination they can no longer reach.
 Simulator instproc compute-routes {} {
     $self instvar link_ dynlinks_
-    if {[info exists dynlinks_]} {
+    if {[Simulator hier-addr?]} {
+        # hierarchical routes (address.tcl), computed at once
+        $self dumbbell-hier-routes
+    } elseif {[info exists dynlinks_]} {
         set r [$self get-routelogic]
         foreach ln [array names link_] {
             lassign [split $ln :] src dst
@@ -200,15 +211,30 @@ Simulator instproc get-routelogic {} {
 }
 
 # Unicast routing protocols: Static (the default) and Session compute routes
-# from the whole topology (Session again whenever links change).
+# from the whole topology (Session again whenever links change); DV is a
+# protocol of messages between the nodes (rtproto.tcl).
 Simulator instproc rtproto {proto args} {
-    if {$proto ni {Static Session}} { ::dumbbell::unsupported "routing protocol $proto" }
+    if {$proto ni {Static Session DV}} { ::dumbbell::unsupported "routing protocol $proto" }
     eval [list [$self get-routelogic] register $proto] $args
 }
 
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
-RouteLogic instproc lookup {src dst} { ::dumbbell::be::sim route-lookup $src $dst }
+RouteLogic instproc lookup {src dst} {
+    # (a node with a route object: its protocols' routes, rtproto.tcl)
+    if {$src != $dst} {
+        set ns [Simulator instance]
+        set obj [[$ns get-node-by-id $src] rtObject?]
+        if {$obj ne ""} { return [$obj lookup [$ns get-node-by-id $dst]] }
+    }
+    set nh [::dumbbell::be::sim route-lookup $src $dst]
+    # (ns-2's hierarchical lookup asks for the node of address -1 when
+    # there is no route, which is an error)
+    if {$nh < 0 && $src != $dst && [Simulator hier-addr?]} {
+        error "get-node-id-by-addr:Cannot find node with given address"
+    }
+    return $nh
+}
 # `compute` here only enables routing (routes are computed lazily); ns-2's
 # computes route tables that forwarding uses only once compute-routes fills
 # the classifiers, which calls the engine's own `compute` (`$r cmd compute`).
@@ -226,7 +252,11 @@ RouteLogic instproc configure {} {
     $self instvar rtprotos_
     if {[info exists rtprotos_]} {
         foreach proto [array names rtprotos_] {
-            [Simulator instance] compute-routes
+            if {$proto eq "DV"} {
+                eval Agent/rtProto/DV init-all $rtprotos_(DV)
+            } else {
+                [Simulator instance] compute-routes
+            }
         }
     } else {
         [Simulator instance] compute-routes
@@ -242,6 +272,7 @@ RouteLogic instproc notify {} {
     foreach proto [array names rtprotos_] {
         switch -- $proto {
             Session { [Simulator instance] compute-routes }
+            DV { }
             Static { error {wrong # args: should be "compute-all self class proc node"} }
         }
     }

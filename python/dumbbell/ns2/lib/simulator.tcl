@@ -91,9 +91,6 @@ Simulator instproc delay_parse {spec} { time_parse $spec }
 Simulator instproc bw_parse {spec} { bw_parse $spec }
 
 Simulator instproc multicast args { ::dumbbell::unsupported "multicast" }
-Simulator instproc set-address-format {type args} {
-    if {$type ne "def"} { ::dumbbell::unsupported "address format $type" }
-}
 Simulator instproc multihome-add-interface args { ::dumbbell::unsupported "multihoming" }
 
 Simulator instproc run {} {

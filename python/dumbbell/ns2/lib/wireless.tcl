@@ -114,6 +114,9 @@ Simulator instproc create-wireless-node args {
     if {[info exists wiredRouting_] && $wiredRouting_ eq "ON"} {
         ::dumbbell::unsupported "base stations (node-config -wiredRouting ON)"
     }
+    if {[Simulator hier-addr?]} {
+        ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
+    }
     if {[info exists energyModel_] && $energyModel_ ne ""} {
         ::dumbbell::unsupported "energy models (node-config -energyModel)"
     }
@@ -231,7 +234,7 @@ Node/MobileNode instproc reset {} {
 Simulator instproc initial_node_pos {nodep size} {
     $self instvar addressType_
     if {[info exists addressType_] && $addressType_ eq "hierarchical"} {
-        ::dumbbell::unsupported "hierarchical addresses"
+        ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
     }
     # (ns-2's line is continued with backslash-newlines, each of which
     # adds a space: hence two spaces before -x and before -v)

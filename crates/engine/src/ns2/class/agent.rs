@@ -37,9 +37,11 @@ pub static AGENT: Table<AgentBase> = Table {
     class: "Agent",
     part: base,
     vars: &[
-        var("agent_addr_", Int, "-1", |a, _| int(a.addr), |a, v, _| Ok(a.addr = parse_int(v))),
+        // (addresses are node ids inside the engine; a script sees and
+        // gives ns-2's packed hierarchical addresses when they are on)
+        var("agent_addr_", Int, "-1", |a, w| int(w.routing.addr_out(a.addr)), |a, v, w| Ok(a.addr = w.routing.addr_in(parse_int(v)))),
         var("agent_port_", Int, "-1", |a, _| int(a.port), |a, v, _| Ok(a.port = parse_int(v))),
-        var("dst_addr_", Int, "-1", |a, _| int(a.dst_addr), |a, v, _| Ok(a.dst_addr = parse_int(v))),
+        var("dst_addr_", Int, "-1", |a, w| int(w.routing.addr_out(a.dst_addr)), |a, v, w| Ok(a.dst_addr = w.routing.addr_in(parse_int(v)))),
         var("dst_port_", Int, "-1", |a, _| int(a.dst_port), |a, v, _| Ok(a.dst_port = parse_int(v))),
         var("fid_", Int, "0", |a, _| int(a.fid), |a, v, _| Ok(a.fid = parse_int(v))),
         var("prio_", Int, "0", |a, _| int(a.prio), |a, v, _| Ok(a.prio = parse_int(v))),
@@ -109,6 +111,13 @@ pub fn make_ping(_: &mut Sim, id: ObjId) -> Obj {
     let mut base = AgentBase::new(id, PacketType::Ping);
     base.size = 64;
     agent(base, AgentKind::Ping(Default::default()))
+}
+
+/// `Agent/rtProto/DV` (routing/rtProtoDV.cc): the distance-vector
+/// protocol's message agent; the protocol is the library's
+/// (python/dumbbell/ns2/lib/rtproto.tcl).
+pub fn make_rtproto_dv(_: &mut Sim, id: ObjId) -> Obj {
+    agent(AgentBase::new(id, PacketType::RouteDv), AgentKind::RouteMsg)
 }
 
 pub fn make_loss_monitor(_: &mut Sim, id: ObjId) -> Obj {

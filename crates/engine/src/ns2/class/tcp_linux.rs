@@ -39,7 +39,7 @@ pub static LINUX: Table<LinuxState> = Table {
 
 /// The known names, for messages.
 pub fn known() -> String {
-    Kind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(" ")
+    Kind::ALL.iter().filter(|k| k.linux_dialect()).map(|k| k.name()).collect::<Vec<_>>().join(" ")
 }
 
 impl Sim {
@@ -60,7 +60,7 @@ impl Sim {
         let echo = format!("cmd {}\n", argv.join(" "));
         let n = argv.len();
         let name = self.name(id).to_string();
-        let module = |proto: &str| Module::by_name(proto);
+        let module = |proto: &str| Module::by_name(proto).filter(|m| !matches!(m, Module::Cc(k) if !k.linux_dialect()));
         let param = |proto: &str, p: &str| -> Result<(Module, usize), String> {
             let m = module(proto).ok_or_else(|| format!("{name} {cmd}: no congestion control module \"{proto}\" (known: linux {})", known()))?;
             let i = m.param_index(p).ok_or_else(|| {
@@ -76,6 +76,13 @@ impl Sim {
                 let Some(kind) = Kind::by_name(argv[1]) else {
                     return Some(Err(format!("{name} select_ca: unknown congestion control \"{}\" (known: {})", argv[1], known())));
                 };
+                if !kind.linux_dialect() {
+                    return Some(Err(format!(
+                        "{name} select_ca: \"{}\" is offered on the full TCP only (ns-2 2.35 has no such module; known: {})",
+                        argv[1],
+                        known()
+                    )));
+                }
                 let mut o = self.take(id);
                 if let Obj::Agent(a) = &mut o {
                     let crate::agent::Agent { base, kind: ak } = &mut **a;
@@ -181,6 +188,11 @@ mod tests {
         assert_eq!(String::from_utf8(sim.take_c_stdout()).unwrap(), "cmd select_ca vegas\n");
         let e = sim.command(t, &["select_ca", "bbr"]).unwrap_err();
         assert!(e.contains("unknown congestion control \"bbr\"") && e.contains("cubic") && e.contains("westwood"), "{e}");
+        // LEDBAT is the full TCP's only (ns-2 has no module of it)
+        let e = sim.command(t, &["select_ca", "ledbat"]).unwrap_err();
+        assert!(e.contains("\"ledbat\" is offered on the full TCP only") && !e.contains("ledbat cubic") && !e.ends_with("ledbat)"), "{e}");
+        assert!(sim.command(t, &["set_ca_param", "ledbat", "gain_milli", "3"]).unwrap_err().contains("no congestion control module \"ledbat\""));
+        sim.take_c_stdout();
         let e = sim.command(t, &["set_ca_param", "vegas", "delta", "3"]).unwrap_err();
         assert!(e.contains("\"delta\" is not a parameter of vegas (its parameters: alpha beta gamma)"), "{e}");
         sim.command(t, &["set_ca_param", "vegas", "alpha", "6"]).unwrap();
