@@ -4,7 +4,8 @@ stack alone, now run whole by `dumbbell run` from their ns-2 scripts
 flows, MAC trace on) and compared byte for byte with the trace the real
 ns-2 2.35 wrote for each (`sh tests/wireless/dcf/regen.sh` regenerates
 them): the twelve chosen networks, two of them again in use-newtrace's
-format, and the ninety random ones of random/, moving ones included.
+format, the ninety random ones of random/, moving ones included, and the
+thirty of random-prop/ over free space and shadowing.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ RUNS = [("dcf.tcl", [s], f"{s}.tr", f"{s}.tr.gz") for s in CHOSEN]
 RUNS += [("dcf.tcl", [s, "new"], f"{s}-new.tr", f"{s}-new.tr.gz") for s in ["busy", "crowd"]]
 RUNS += [("spec.tcl", [p.name], f"{p.stem}.tr", f"random/{p.stem}.tr.gz")
          for p in sorted((DCF / "random").glob("*.spec"))]
+PROP = [("spec.tcl", [p.name], f"{p.stem}.tr", f"random-prop/{p.stem}.tr.gz")
+        for p in sorted((DCF / "random-prop").glob("*.spec"))]
+RUNS += PROP
 
 
 def first_difference(want: bytes, got: bytes) -> str:
@@ -38,14 +42,14 @@ def first_difference(want: bytes, got: bytes) -> str:
 
 
 def test_every_random_network_is_run():
-    assert len(RUNS) == 14 + 90
+    assert len(RUNS) == 14 + 90 + 30
 
 
 @pytest.mark.parametrize("script,args,out,fixture", RUNS, ids=[" ".join(r[1]) for r in RUNS])
 def test_network_gives_ns2s_trace(script, args, out, fixture, tmp_path):
     shutil.copy(DCF / script, tmp_path / script)
     if script == "spec.tcl":
-        shutil.copy(DCF / "random" / args[0], tmp_path / args[0])
+        shutil.copy(DCF / Path(fixture).parent / args[0], tmp_path / args[0])
     r = subprocess.run(
         [sys.executable, "-m", "dumbbell.cli", "run", script, *args],
         cwd=tmp_path, capture_output=True, timeout=300,

@@ -152,6 +152,7 @@ const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
     ("Antenna/OmniAntenna", &[]),
     ("Propagation/TwoRayGround", &[]),
     ("Propagation/FreeSpace", &[]),
+    ("Propagation/Shadowing", &[("pathlossExp_", Real), ("std_db_", Real), ("dist0_", Real), ("seed_", Int)]),
     ("Queue/DropTail/PriQueue", &[]),
     // the wired LANs (mac/ll.cc, mac.cc, mac-802_3.cc, wired-phy.cc,
     // channel.cc, lanRouter.cc, varp.cc, mcast/replicator.cc)
@@ -955,6 +956,10 @@ const DEFAULTS_BEFORE: &[(&str, &str, &str)] = &[
     ("Agent/DSDV", "min_update_periods_", "3"),
     ("Agent/DSDV", "verbose_", "0"),
     ("Agent/DSDV", "trace_wst_", "0"),
+    ("Propagation/Shadowing", "pathlossExp_", "2.0"),
+    ("Propagation/Shadowing", "std_db_", "4.0"),
+    ("Propagation/Shadowing", "dist0_", "1.0"),
+    ("Propagation/Shadowing", "seed_", "0"),
     ("Simulator", "MovementTrace_", "OFF"),
     ("Simulator", "EotTrace_", "OFF"),
     ("Simulator", "IMEPFlag_", "\"\""),

@@ -29,3 +29,14 @@ for spec in "$here"/random/*.spec; do
     rm -rf "$d"
 done
 echo "random: $(ls "$here"/random/*.tr.gz | wc -l) networks, $(zcat "$here"/random/*.tr.gz | wc -l) trace lines"
+# the same over free space and shadowing (`python3 random.py 20 4 moving
+# prop`, `python3 random.py 10 5 new prop`)
+for spec in "$here"/random-prop/*.spec; do
+    name=$(basename "$spec" .spec)
+    d=$(mktemp -d)
+    cp "$here/spec.tcl" "$spec" "$d"
+    (cd "$d" && $NS spec.tcl "$name.spec" > /dev/null 2>&1)
+    gzip -9 -n -c "$d/$name.tr" > "$here/random-prop/$name.tr.gz"
+    rm -rf "$d"
+done
+echo "random-prop: $(ls "$here"/random-prop/*.tr.gz | wc -l) networks, $(zcat "$here"/random-prop/*.tr.gz | wc -l) trace lines"

@@ -4,8 +4,10 @@
 # A spec's lines: "nodes X,Y ...", "flows SRC:DST:RATE:START:STOP ...",
 # "rts BYTES", "cs default|short" (short: carrier sense only as far as
 # reception, 250 m), "rate MBPS" (the data rate; control frames at 1 Mb/s),
-# and optionally "moves NODE:TIME:X:Y:SPEED ..." (setdest) and "trace new"
-# (use-newtrace's format).
+# and optionally "moves NODE:TIME:X:Y:SPEED ..." (setdest), "trace new"
+# (use-newtrace's format) and "prop free" (free space, the thresholds raised
+# to receive up to 139 m and sense up to 438 m) or "prop shadow EXP DB SEED"
+# (log-normal shadowing, `seed predef SEED`) instead of two-ray ground.
 set specfile [lindex $argv 0]
 set f [open $specfile]
 while {[gets $f line] >= 0} {
@@ -16,6 +18,21 @@ set name [file rootname [file tail $specfile]]
 if {$spec(cs) eq "short"} { Phy/WirelessPhy set CSThresh_ 3.652e-10 }
 Mac/802_11 set RTSThreshold_ $spec(rts)
 Mac/802_11 set dataRate_ [lindex $spec(rate) 0]Mb
+set prop [list -propType Propagation/TwoRayGround]
+if {[info exists spec(prop)]} {
+    if {[lindex $spec(prop) 0] eq "free"} {
+        Phy/WirelessPhy set RXThresh_ 1e-8
+        Phy/WirelessPhy set CSThresh_ 1e-9
+        set prop [list -propType Propagation/FreeSpace]
+    } else {
+        lassign $spec(prop) - exp db seed
+        set model [new Propagation/Shadowing]
+        $model set pathlossExp_ $exp
+        $model set std_db_ $db
+        $model seed predef $seed
+        set prop [list -propInstance $model]
+    }
+}
 set n [llength $spec(nodes)]
 set ns [new Simulator]
 if {[info exists spec(trace)] && $spec(trace) eq "new"} { $ns use-newtrace }
@@ -25,9 +42,9 @@ set topo [new Topography]
 $topo load_flatgrid 1000 1000
 create-god $n
 set chan1 [new Channel/WirelessChannel]
-$ns node-config -adhocRouting DumbAgent -llType LL -macType Mac/802_11 \
+eval $ns node-config -adhocRouting DumbAgent -llType LL -macType Mac/802_11 \
     -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
-    -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan1 \
+    $prop -phyType Phy/WirelessPhy -channel $chan1 \
     -topoInstance $topo -agentTrace ON -routerTrace ON -macTrace ON
 set i 0
 foreach xy $spec(nodes) {

@@ -105,6 +105,15 @@ impl Sim {
                 self.reset_agent(id);
             }
         }
+        // Shadowing's constructor seeds its new RNG from `seed_` as bound
+        // then (the class default).
+        if let Obj::Wireless(crate::wireless::Part::Propagation(crate::wireless::propagation::Model::Shadowing(s))) = &self.objs[id as usize] {
+            let (stream, seed) = (s.stream as usize, s.seed);
+            let rng = &mut self.w.rng;
+            rng.streams[stream]
+                .set_seed(&mut rng.package, crate::rng::SeedSource::Predef, seed)
+                .map_err(|e| format!("Propagation/Shadowing seed_ {seed}: {e}"))?;
+        }
         let now = self.w.s.now;
         if let Obj::QueueMonitor(q) = &mut self.objs[id as usize] {
             q.created(now);

@@ -8,6 +8,8 @@ use crate::ns2::printf::{push_f, push_int};
 use crate::ns2::tclcl::{atoi, fmt_int};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
+use crate::rng::SeedSource;
+use crate::wireless::propagation::Model;
 use crate::wireless::{Move, Part};
 use crate::wireless::dup::Warning;
 
@@ -88,6 +90,40 @@ impl Sim {
                 // The nodes GOD knows of, and their routes: nothing reads
                 // them until the routing protocols are built.
                 "new_node" if n == 2 => Ok(String::new()),
+                // god.cc's `active`, off from the start: what it switches
+                // on (GOD's own routes for the diffusion agents, its
+                // shortest-path tables) is not modelled, so `on` is refused.
+                "off" if n == 1 => Ok(String::new()),
+                "on" if n == 1 => Err("God on: GOD's own route computation is not supported by Dumbbell yet (docs/wireless.md)".into()),
+                _ => Err(format!("unknown command \"{cmd}\"")),
+            },
+            Part::Propagation(model) => match (cmd, &*model) {
+                // The model's own RNG (shadowing.cc): `seed raw N`, `seed
+                // predef I` (one of the 64 predefined seeds), `seed
+                // heuristic` (from the clock).
+                ("seed", Model::Shadowing(sh)) if n == 3 => {
+                    let stream = sh.stream as usize;
+                    let source = match argv[1] {
+                        "raw" => SeedSource::Raw,
+                        "predef" => SeedSource::Predef,
+                        "heuristic" => SeedSource::Heuristic,
+                        other => return Err(format!("Propagation/Shadowing seed {other}: expected raw, predef or heuristic")),
+                    };
+                    let k = if source == SeedSource::Heuristic { 0 } else { integer("Propagation/Shadowing seed", "the seed", argv[2])? };
+                    let rng = &mut self.w.rng;
+                    rng.streams[stream]
+                        .set_seed(&mut rng.package, source, k)
+                        .map_err(|e| format!("Propagation/Shadowing seed {} {}: {e}", argv[1], argv[2]))?;
+                    Ok(String::new())
+                }
+                ("seed", Model::Shadowing(_)) => Err("Propagation/Shadowing seed: expected raw N, predef I (0 to 63) or heuristic 0".into()),
+                // (propagation.cc keeps it for the terrain models, which
+                // are not built)
+                ("topography", _) if n == 2 => match self.obj_arg(argv[1]) {
+                    Ok(t) if matches!(self.objs[t as usize], Obj::Wireless(Part::Area(_))) => Ok(String::new()),
+                    Ok(_) => Err(format!("{} topography: {} is not a Topography", self.name(id), argv[1])),
+                    Err(e) => Err(e),
+                },
                 _ => Err(format!("unknown command \"{cmd}\"")),
             },
             Part::Inert | Part::Channel(_) | Part::Router { .. } | Part::Entry { .. } => Err(format!(
@@ -102,6 +138,10 @@ impl Sim {
     pub(super) fn mobile_command(&mut self, id: ObjId, argv: &[&str]) -> Option<Result<String, String>> {
         if argv[0] == "wireless-join" {
             return Some(self.wireless_join_command(id, argv));
+        }
+        if argv[0] == "wireless-reset" && argv.len() == 1 {
+            self.wireless_reset(id);
+            return Some(Ok(String::new()));
         }
         self.wireless_touch(id);
         let Obj::Node(node) = &mut self.objs[id as usize] else { return None };

@@ -6,6 +6,7 @@
 //! (cmutrace.rs's formats) and stdout notices.
 
 use crate::ns2::cmutrace::{self, push_line, push_nam, Body, Event, IpFields, MacFields, Op, Upper};
+use crate::ns2::printf::{push_e, push_f};
 use crate::ns2::tclcl::{parse_bw, parse_time, tcl_get_boolean};
 use crate::ns2::wireless::{carrier_sense_notice, unknown_sender_warning};
 use crate::packet::PacketType;
@@ -70,9 +71,12 @@ impl Sim {
         if !matches!(self.objs[chan as usize], Obj::Wireless(Part::Channel(_))) {
             return Err(format!("node-config -channel: {} is not a Channel/WirelessChannel", argv[1]));
         }
-        let model = match argv[2] {
-            "Propagation/TwoRayGround" => Model::two_ray_ground(),
-            other => return Err(format!("node-config -propType {other}: only Propagation/TwoRayGround carries packets in Dumbbell yet (docs/wireless.md)")),
+        let model = match self.obj_arg(argv[2]).map(|o| &self.objs[o as usize]) {
+            Ok(Obj::Wireless(Part::Propagation(m))) => m.clone(),
+            _ => return Err(format!(
+                "node-config -propType/-propInstance {}: a wireless node needs a Propagation/TwoRayGround, /FreeSpace or /Shadowing (docs/wireless.md)",
+                argv[2]
+            )),
         };
         let addr = match &self.objs[id as usize] {
             Obj::Node(n) => n.addr,
@@ -86,6 +90,7 @@ impl Sim {
         let (mut pt, mut freq, mut loss) = (radio.pt, radio.freq, radio.loss);
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
         let mut trace = TraceSetup::default();
+        let mut god_obj = None;
         for kv in argv[6..].chunks(2) {
             let (k, v) = (kv[0], kv[1]);
             match k {
@@ -116,6 +121,7 @@ impl Sim {
                 "ll_delay" => ll_delay = parse_time(v),
                 "ifqlen" => ifqlen = count(k, v)?,
                 "god" => god = count(k, v)?,
+                "god_obj" => god_obj = if v.is_empty() { None } else { Some(self.obj_arg(v)?) },
                 "mac" => mac_addr = count(k, v)?,
                 "trace" => trace.trace = if v.is_empty() { None } else { Some(self.w.out.channel(v)) },
                 "nam" => trace.nam = if v.is_empty() { None } else { Some(self.w.out.channel(v)) },
@@ -176,7 +182,7 @@ impl Sim {
         if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
             n.core.air.model = model;
         }
-        self.wireless_god_nodes(chan, god);
+        self.wireless_god_nodes(chan, god, god_obj);
         self.wireless_join(id, chan, station, stack, routing, trace, entry, router)?;
         Ok(String::new())
     }
@@ -186,6 +192,7 @@ fn why_code(w: DropWhy) -> &'static str {
     match w {
         DropWhy::None | DropWhy::QueueFull | DropWhy::Mac(Why::NotForUs) => "---",
         DropWhy::Arp => "ARP",
+        DropWhy::End => "END",
         DropWhy::Mac(Why::Collision) => "COL",
         DropWhy::Mac(Why::Duplicate) => "DUP",
         DropWhy::Mac(Why::RetryExceeded) => "RET",
@@ -262,8 +269,8 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                 None => {
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
                     let upper = match pkt.ptype {
-                        PacketType::Tcp | PacketType::Ack => Upper::Tcp { seqno: pkt.seqno, ackno: pkt.ackno, forwards: hdr.forwards, opt_forwards: 0 },
-                        _ => Upper::Cbr { seqno: pkt.seqno, forwards: hdr.forwards, opt_forwards: 0 },
+                        PacketType::Tcp | PacketType::Ack => Upper::Tcp { seqno: pkt.seqno, ackno: pkt.ackno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
+                        _ => Upper::Cbr { seqno: pkt.seqno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
                     };
                     (pkt.uid, pkt.ptype.name(), size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)
                 }
@@ -308,5 +315,14 @@ pub fn write_radio_notice(stdout: &mut Vec<u8>, n: &RadioNotice) {
     match *n {
         RadioNotice::Range(r) => stdout.extend_from_slice(carrier_sense_notice(r.highest_antenna, r.carrier_sense).as_bytes()),
         RadioNotice::UnknownSender { warning, src, dst, nodes } => stdout.extend_from_slice(unknown_sender_warning(warning, src, dst, nodes).as_bytes()),
+        // propagation.cc's FreeSpace::Pr: printf("%lf: d: %lf, Pr: %e\n")
+        RadioNotice::Reception { now, distance, power } => {
+            push_f(stdout, now, 6, 0, false);
+            stdout.extend_from_slice(b": d: ");
+            push_f(stdout, distance, 6, 0, false);
+            stdout.extend_from_slice(b", Pr: ");
+            push_e(stdout, power, 6, 0, false);
+            stdout.push(b'\n');
+        }
     }
 }

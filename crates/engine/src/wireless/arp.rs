@@ -85,6 +85,12 @@ impl<P> ArpTable<P> {
         e.up = true;
         e.held.take()
     }
+
+    /// Takes every held packet, the newest entry's first (ns-2 keeps its
+    /// entries in a list it inserts at the head of): a reset's drops.
+    pub fn take_held_newest_first(&mut self) -> Vec<P> {
+        self.entries.iter_mut().rev().filter_map(|e| e.held.take()).collect()
+    }
 }
 
 #[cfg(test)]
@@ -118,5 +124,16 @@ mod tests {
         assert_eq!(t.resolve(1, 15), Resolve::Request { dropped: Some(14) });
         assert_eq!(t.resolve(1, 16), Resolve::Request { dropped: Some(15) });
         assert_eq!(t.resolve(1, 17), Resolve::GiveUp { held: Some(16), this: 17 });
+    }
+
+    #[test]
+    fn a_reset_takes_the_held_packets_newest_entry_first() {
+        let mut t: ArpTable<i32> = ArpTable::default();
+        assert!(matches!(t.resolve(1, 10), Resolve::Request { .. }));
+        assert!(matches!(t.resolve(2, 20), Resolve::Request { .. }));
+        assert!(matches!(t.resolve(3, 30), Resolve::Request { .. }));
+        assert_eq!(t.learn(2, 7), Some(20));
+        assert_eq!(t.take_held_newest_first(), vec![30, 10]);
+        assert_eq!(t.take_held_newest_first(), Vec::<i32>::new());
     }
 }

@@ -18,6 +18,7 @@ use super::channel::NodeList;
 use super::mobility::{Mobility, Move, OutsideArea};
 use super::phy::{Antenna, Radio, Reception};
 use super::propagation::{Model, Path, SPEED_OF_LIGHT};
+use crate::random::RngSet;
 use super::topography::FlatGrid;
 
 /// How far beyond the carrier-sense range the channel looks (ns-2's
@@ -162,14 +163,28 @@ impl Medium {
     }
 
     /// A transmission of node `from` reaches node `i` at `now`: its power
-    /// at `i`'s antenna and how `i`'s radio judges it.
+    /// at `i`'s antenna and how `i`'s radio judges it, with a model that
+    /// draws nothing (the tests' harnesses; a run uses [`Medium::receive_in`]).
     pub fn receive(&mut self, i: usize, from: usize, now: f64) -> (f64, Reception) {
+        let (pr, judged, _) = self.receive_in(i, from, now, &mut RngSet::new_ns2_default());
+        (pr, judged)
+    }
+
+    /// [`Medium::receive`] with the run's random streams (which the
+    /// shadowing model draws from), and the distance between the antennas.
+    pub fn receive_in(&mut self, i: usize, from: usize, now: f64, rngs: &mut RngSet) -> (f64, Reception, f64) {
         self.update_position(i, now);
         self.update_position(from, now);
         let (t, r) = (&self.stations[from], &self.stations[i]);
         let (rx, ry) = (r.pos.x + r.antenna.x, r.pos.y + r.antenna.y);
         let (tx, ty) = (t.pos.x + t.antenna.x, t.pos.y + t.antenna.y);
-        let d = ((rx - tx) * (rx - tx) + (ry - ty) * (ry - ty) + (r.pos.z - t.pos.z) * (r.pos.z - t.pos.z)).sqrt();
+        // (two-ray ground leaves the antennas' heights out of the vertical
+        // distance, free space and shadowing count them: as ns-2 does)
+        let dz = match self.model {
+            Model::TwoRayGround { .. } => r.pos.z - t.pos.z,
+            _ => (r.pos.z + r.antenna.z) - (t.pos.z + t.antenna.z),
+        };
+        let d = ((rx - tx) * (rx - tx) + (ry - ty) * (ry - ty) + dz * dz).sqrt();
         let path = Path {
             pt: t.radio.pt,
             gt: t.antenna.tx_gain,
@@ -180,8 +195,8 @@ impl Medium {
             ht: t.pos.z + t.antenna.z,
             hr: r.pos.z + r.antenna.z,
         };
-        let pr = self.model.received_power(&path);
-        (pr, r.radio.judge(pr))
+        let pr = self.model.received_power(rngs, &path);
+        (pr, r.radio.judge(pr), d)
     }
 }
 

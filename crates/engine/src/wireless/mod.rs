@@ -51,6 +51,10 @@ pub enum Part {
     /// (the stack's scheduled deliveries), on slot `slot` of channel `net`.
     Router { net: ObjId, slot: u32 },
     Entry { net: ObjId, slot: u32 },
+    /// A propagation model, which the channels of the nodes made with it
+    /// take (a copy of its parameters when each node joins; a shadowing
+    /// model's random stream is the run's, shared by the copies).
+    Propagation(propagation::Model),
     /// A part of the radio stack whose model is not built yet (a channel,
     /// PHY, MAC, link layer, antenna, propagation model or interface
     /// queue): it holds nothing.

@@ -31,6 +31,7 @@ use super::ifq::InterfaceQueue;
 use super::dup::{UnknownSenderWarnings, Warning};
 use super::medium::{Arrival, Medium, Range};
 use super::phy::Reception;
+use super::propagation::Model;
 use super::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
 use super::Part;
 use crate::packet::{Packet, PacketType, PktId};
@@ -88,6 +89,9 @@ pub struct WlHdr {
     pub next_hop_set: bool,
     /// ns-2's `num_forwards`: MAC receptions so far.
     pub forwards: i32,
+    /// ns-2's `opt_num_forwards`: the observer's hop count from source to
+    /// destination, stamped on a data packet at its agent's send trace.
+    pub opt_forwards: i32,
     /// Whether the packet came up from the link layer (its direction).
     pub up: bool,
     /// Whether the link layer's failure call-back is the routing agent's.
@@ -159,6 +163,8 @@ pub enum DropWhy {
     QueueFull,
     /// The ARP table replaced it, or gave up.
     Arp,
+    /// The node was reset (the end of the simulation).
+    End,
     Mac(Why),
     /// The AODV agent's reasons, and DSDV's.
     Aodv(aodv::Drop),
@@ -199,6 +205,9 @@ pub enum RadioNotice {
     Range(Range),
     /// A unicast data frame from a sender beyond GOD's count.
     UnknownSender { warning: Warning, src: u32, dst: u32, nodes: u32 },
+    /// A reception under the free-space model (which reports each one):
+    /// when, over which distance (m), at which power (W).
+    Reception { now: f64, distance: f64, power: f64 },
 }
 
 /// How a node's trace points are set up (ns-2 fixes them when it makes
@@ -259,11 +268,14 @@ pub struct NetCore {
     /// GOD's count of nodes (the MACs' duplicate memories have a place for
     /// each).
     pub god_nodes: u32,
+    /// The observer (a `Part::Observer`) whose hop counts stamp data
+    /// packets at their agents' send trace.
+    pub god: Option<ObjId>,
 }
 
 impl Net {
     pub fn new(air: Medium) -> Net {
-        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0 } }
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0, god: None } }
     }
 }
 
@@ -308,6 +320,9 @@ impl Ctx<'_> {
         let (t, addr) = (m.trace, m.addr);
         let on = match layer {
             Layer::Agent => t.agent,
+            // (the routing agent's drops are traced whatever the switch
+            // says, when there is a trace file: ns-2's agenttrace)
+            Layer::Router if op == TraceOp::Drop => t.trace.is_some(),
             Layer::Router => t.router,
             Layer::Mac => t.mac,
             Layer::Queue => true,
@@ -950,6 +965,25 @@ impl Sim {
         });
     }
 
+    /// A mobile node's `reset` (at the end of a run): its interface queue
+    /// drops what it holds, head first, then its ARP table the packets held
+    /// for an address, the newest entry's first (ns-2 lists them so), each
+    /// traced as the end of the simulation's drop.
+    #[cold]
+    #[inline(never)]
+    pub fn wireless_reset(&mut self, node: ObjId) {
+        let Some((net, slot)) = place_of(self, node) else { return };
+        self.with_net(net, slot, |st, cx| {
+            let queued: Vec<PktId> = st.queue.purge().collect();
+            let held = st.arp.take_held_newest_first();
+            for p in queued.into_iter().chain(held) {
+                let size = cx.sim.w.pool.get(p).size as u32;
+                cx.trace_pkt(TraceOp::Drop, Layer::Queue, DropWhy::End, p, size);
+                cx.sim.w.pool.free(p);
+            }
+        });
+    }
+
     /// One of a mobile node's MAC timers fired.
     #[cold]
     #[inline(never)]
@@ -995,10 +1029,34 @@ impl Sim {
     }
 
     /// GOD's count of nodes, for the MACs of channel `chan` made from now.
-    pub fn wireless_god_nodes(&mut self, chan: ObjId, nodes: u32) {
+    pub fn wireless_god_nodes(&mut self, chan: ObjId, nodes: u32, god: Option<ObjId>) {
         if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
             n.core.god_nodes = nodes;
+            n.core.god = god;
         }
+    }
+}
+
+/// The agent's send trace stamps a data packet with the observer's hop
+/// count from its source to its destination (0 until a scenario sets it),
+/// as ns-2's does (god.cc `stampPacket`: a destination beyond the count is
+/// left alone, a broadcast one of -1 reads the entry before the source's
+/// row, as its arithmetic does).
+fn stamp_hops(cx: &mut Ctx, p: PktId) {
+    let Some(god) = cx.net.god else { return };
+    let pk = cx.sim.w.pool.get(p);
+    if !matches!(pk.ptype, PacketType::Tcp | PacketType::Cbr | PacketType::Ack) {
+        return;
+    }
+    let (src, dst) = (pk.saddr as i64, pk.daddr as i64);
+    let Obj::Wireless(Part::Observer { nodes, hops }) = &cx.sim.objs[god as usize] else { return };
+    let n = *nodes as i64;
+    if dst > n || src > n {
+        return;
+    }
+    let i = src * n + dst;
+    if let Some(&h) = usize::try_from(i).ok().and_then(|i| hops.get(i)) {
+        cx.sim.w.pool.wl_hdr_mut(p).opt_forwards = h;
     }
 }
 
@@ -1007,6 +1065,10 @@ impl Sim {
 fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
     *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
     let size = cx.sim.w.pool.get(p).size as u32;
+    let t = cx.member().trace;
+    if t.agent && (t.trace.is_some() || t.nam.is_some()) {
+        stamp_hops(cx, p);
+    }
     cx.trace_pkt(TraceOp::Send, Layer::Agent, DropWhy::None, p, size);
     let pk = cx.sim.w.pool.get(p);
     if pk.daddr == cx.member().addr {
@@ -1101,7 +1163,10 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");
             let now = cx.sim.w.now();
-            let (pr, judged) = cx.net.air.receive(cx.slot, h.from as usize, now);
+            let (pr, judged, d) = cx.net.air.receive_in(cx.slot, h.from as usize, now, &mut cx.sim.w.rng);
+            if matches!(cx.net.air.model, Model::FreeSpace) {
+                cx.notice(RadioNotice::Reception { now, distance: d, power: pr });
+            }
             if f.kind != Kind::Data {
                 // (the control frame's carrier)
                 cx.sim.w.pool.free(p);

@@ -1,15 +1,22 @@
 //! Radio propagation: the power a receiver gets from a transmission, and
-//! its inverse, the distance at which the power falls to a threshold.  Two
+//! its inverse, the distance at which the power falls to a threshold.  Three
 //! models, as ns-2 2.35 computes them (mobile/propagation.cc,
-//! mobile/tworayground.cc), operation for operation:
+//! mobile/tworayground.cc, mobile/shadowing.cc), operation for operation:
 //!
 //! * free space (Friis): `Pr = Pt Gt Gr (lambda / (4 pi d))^2 / L`;
 //! * two-ray ground reflection: Friis up to the crossover distance
-//!   `4 pi ht hr / lambda`, beyond it `Pr = Pt Gt Gr ht^2 hr^2 / (d^4 L)`.
+//!   `4 pi ht hr / lambda`, beyond it `Pr = Pt Gt Gr ht^2 hr^2 / (d^4 L)`;
+//! * log-normal shadowing: Friis at a reference distance `d0`, less
+//!   `10 beta log10(d / d0)` dB beyond it, plus a normal draw of deviation
+//!   `sigma` dB from the model's own random stream, one per reception.  It
+//!   has no inverse: every node is in carrier-sense range (the distance is
+//!   the largest double).
 //!
 //! ns-2's constants are kept, not the exact ones: pi is 3.1415926535897
 //! and the speed of light 3e8 m/s (propagation.h), which the wavelength
 //! and the propagation delay use.
+
+use crate::random::RngSet;
 
 /// pi as ns-2 defines it (propagation.h).
 pub const PI: f64 = 3.1415926535897;
@@ -43,6 +50,31 @@ pub enum Model {
     /// Keeps the crossover distance of the last antenna heights it saw, as
     /// ns-2 does (the same value recomputed would be the same anyway).
     TwoRayGround { last_hr: f64, last_ht: f64, crossover: f64 },
+    Shadowing(Shadowing),
+}
+
+/// The log-normal shadowing model's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shadowing {
+    /// The path-loss exponent (beta; 2 is free space).
+    pub pathloss_exp: f64,
+    /// The deviation of the shadowing, in dB (sigma).
+    pub std_db: f64,
+    /// The reference distance (m), within which there is no path loss
+    /// beyond Friis's at that distance.
+    pub dist0: f64,
+    /// The model's random stream (an index into the run's [`RngSet`]).
+    pub stream: u32,
+    /// The predefined-seed index the stream starts from when the model is
+    /// made (0..=63).
+    pub seed: i32,
+}
+
+impl Default for Shadowing {
+    /// ns-2 2.35's class defaults (ns-default.tcl), on stream 0.
+    fn default() -> Shadowing {
+        Shadowing { pathloss_exp: 2.0, std_db: 4.0, dist0: 1.0, stream: 0, seed: 0 }
+    }
 }
 
 /// What a reception is computed from.
@@ -66,10 +98,18 @@ impl Model {
         Model::TwoRayGround { last_hr: 0.0, last_ht: 0.0, crossover: 0.0 }
     }
 
-    /// The received power (W).
-    pub fn received_power(&mut self, p: &Path) -> f64 {
+    /// The received power (W).  Shadowing draws from its stream in `rngs`
+    /// (and the normal cache the run's streams share, as ns-2's do).
+    pub fn received_power(&mut self, rngs: &mut RngSet, p: &Path) -> f64 {
         match self {
             Model::FreeSpace => friis(p.pt, p.gt, p.gr, p.lambda, p.loss, p.d),
+            Model::Shadowing(s) => {
+                let pr0 = friis(p.pt, p.gt, p.gr, p.lambda, p.loss, s.dist0);
+                let avg_db = if p.d > s.dist0 { -10.0 * s.pathloss_exp * (p.d / s.dist0).log10() } else { 0.0 };
+                let RngSet { package, streams, .. } = rngs;
+                let loss_db = avg_db + streams[s.stream as usize].normal(package, 0.0, s.std_db);
+                pr0 * 10f64.powf(loss_db / 10.0)
+            }
             Model::TwoRayGround { last_hr, last_ht, crossover } => {
                 if p.hr != *last_hr || p.ht != *last_ht {
                     *crossover = (4.0 * PI * p.ht * p.hr) / p.lambda;
@@ -91,6 +131,7 @@ impl Model {
         match self {
             Model::FreeSpace => ((pt * gt * gr * lambda * lambda) / (loss * pr)).sqrt() / (4.0 * PI),
             Model::TwoRayGround { .. } => (pt * gt * gr * (hr * hr * ht * ht) / pr).sqrt().sqrt(),
+            Model::Shadowing(_) => f64::MAX,
         }
     }
 }
@@ -117,10 +158,10 @@ mod tests {
         // defaults were chosen so (ns-2 prints "distCST_ = 550.0").
         assert_eq!(format!("{:.1}", m.distance(CS, PT, 1.0, 1.0, 1.5, 1.5, 1.0, wavelength(914e6))), "550.0");
         assert_eq!(format!("{:.1}", m.distance(RX, PT, 1.0, 1.0, 1.5, 1.5, 1.0, wavelength(914e6))), "250.0");
-        assert!(m.received_power(&path(249.9)) >= RX);
-        assert!(m.received_power(&path(250.1)) < RX);
-        assert!(m.received_power(&path(549.9)) >= CS);
-        assert!(m.received_power(&path(550.1)) < CS);
+        assert!(m.received_power(&mut RngSet::new_ns2_default(), &path(249.9)) >= RX);
+        assert!(m.received_power(&mut RngSet::new_ns2_default(), &path(250.1)) < RX);
+        assert!(m.received_power(&mut RngSet::new_ns2_default(), &path(549.9)) >= CS);
+        assert!(m.received_power(&mut RngSet::new_ns2_default(), &path(550.1)) < CS);
     }
 
     #[test]
@@ -131,20 +172,20 @@ mod tests {
         assert!((crossover - 86.14).abs() < 0.01, "{crossover}");
         let mut m = Model::two_ray_ground();
         for d in [1.0, 10.0, 86.0] {
-            assert_eq!(m.received_power(&path(d)), friis(PT, 1.0, 1.0, lambda, 1.0, d));
+            assert_eq!(m.received_power(&mut RngSet::new_ns2_default(), &path(d)), friis(PT, 1.0, 1.0, lambda, 1.0, d));
         }
         for d in [86.2, 150.0, 250.0] {
-            assert_eq!(m.received_power(&path(d)), two_ray(PT, 1.0, 1.0, 1.5, 1.5, 1.0, d));
+            assert_eq!(m.received_power(&mut RngSet::new_ns2_default(), &path(d)), two_ray(PT, 1.0, 1.0, 1.5, 1.5, 1.0, d));
         }
         // At the crossover the two agree (to rounding).
         let a = friis(PT, 1.0, 1.0, lambda, 1.0, crossover);
         let b = two_ray(PT, 1.0, 1.0, 1.5, 1.5, 1.0, crossover);
         assert!((a - b).abs() / a < 1e-12);
         // Worked by hand: 0.28183815 * 1.5^4 / 250^4 = 3.65262...e-10.
-        assert_eq!(format!("{:.5e}", m.received_power(&path(250.0))), "3.65262e-10");
+        assert_eq!(format!("{:.5e}", m.received_power(&mut RngSet::new_ns2_default(), &path(250.0))), "3.65262e-10");
         // The crossover follows the antenna heights.
         let high = Path { ht: 10.0, hr: 10.0, ..path(150.0) };
-        assert_eq!(m.received_power(&high), friis(PT, 1.0, 1.0, lambda, 1.0, 150.0));
+        assert_eq!(m.received_power(&mut RngSet::new_ns2_default(), &high), friis(PT, 1.0, 1.0, lambda, 1.0, 150.0));
     }
 
     #[test]
@@ -153,12 +194,61 @@ mod tests {
         // (0.328227/(4 pi 100))^2 * 0.28183815 = 1.92278...e-8
         let m = Model::FreeSpace;
         let mut m2 = m.clone();
-        let pr = m2.received_power(&path(100.0));
+        let pr = m2.received_power(&mut RngSet::new_ns2_default(), &path(100.0));
         assert_eq!(format!("{:.4e}", pr), "1.9228e-8");
         let d = m.distance(pr, PT, 1.0, 1.0, 1.5, 1.5, 1.0, lambda);
         assert!((d - 100.0).abs() < 1e-9, "{d}");
-        assert_eq!(m2.received_power(&path(0.0)), PT);
+        assert_eq!(m2.received_power(&mut RngSet::new_ns2_default(), &path(0.0)), PT);
         // The loss divides the power.
-        assert_eq!(m2.received_power(&Path { loss: 2.0, ..path(100.0) }), pr / 2.0);
+        assert_eq!(m2.received_power(&mut RngSet::new_ns2_default(), &Path { loss: 2.0, ..path(100.0) }), pr / 2.0);
+    }
+
+    #[test]
+    fn shadowing_without_deviation_is_a_path_loss_exponent_from_the_reference() {
+        let lambda = wavelength(914e6);
+        let mut rngs = RngSet::new_ns2_default();
+        let mut m = Model::Shadowing(Shadowing { pathloss_exp: 2.0, std_db: 0.0, dist0: 1.0, stream: 0, seed: 0 });
+        // Exponent 2 from 1 m is Friis (to rounding), and draws nothing.
+        let before = rngs.streams[0].all_seeds();
+        for d in [10.0, 100.0, 250.0] {
+            let pr = m.received_power(&mut rngs, &path(d));
+            let f = friis(PT, 1.0, 1.0, lambda, 1.0, d);
+            assert!((pr - f).abs() / f < 1e-12, "{d}: {pr} {f}");
+        }
+        assert_eq!(rngs.streams[0].all_seeds(), before);
+        // Exponent 4 from 10 m: 100 m is 40 dB below the power at 10 m;
+        // within the reference distance, the power at the reference.
+        let mut m = Model::Shadowing(Shadowing { pathloss_exp: 4.0, std_db: 0.0, dist0: 10.0, stream: 0, seed: 0 });
+        let at10 = friis(PT, 1.0, 1.0, lambda, 1.0, 10.0);
+        let pr = m.received_power(&mut rngs, &path(100.0));
+        assert!((pr / at10 - 1e-4).abs() < 1e-16, "{pr}");
+        assert_eq!(m.received_power(&mut rngs, &path(3.0)), at10 * 1.0);
+        // No inverse: the carrier-sense range is the largest double.
+        assert_eq!(m.distance(CS, PT, 1.0, 1.0, 1.5, 1.5, 1.0, lambda), f64::MAX);
+    }
+
+    #[test]
+    fn shadowing_draws_one_normal_per_reception_from_its_own_stream() {
+        let mut rngs = RngSet::new_ns2_default();
+        let s = rngs.new_stream();
+        let mut m = Model::Shadowing(Shadowing { pathloss_exp: 2.0, std_db: 4.0, dist0: 1.0, stream: s, seed: 0 });
+        let default_before = rngs.streams[0].all_seeds();
+        let mut twin = rngs.streams[s as usize].clone();
+        let mut pkg = rngs.package.clone();
+        // 100 m from 1 m with exponent 2: -40 dB, plus the draw.
+        let pr0 = friis(PT, 1.0, 1.0, wavelength(914e6), 1.0, 1.0);
+        for _ in 0..3 {
+            let want = pr0 * 10f64.powf((-40.0 + twin.normal(&mut pkg, 0.0, 4.0)) / 10.0);
+            let pr = m.received_power(&mut rngs, &path(100.0));
+            assert!((pr - want).abs() / want < 1e-12, "{pr} {want}");
+        }
+        // The default stream is untouched; the normal cache is the
+        // package's (shared by every stream, as ns-2's static is).
+        assert_eq!(rngs.streams[0].all_seeds(), default_before);
+        assert!(rngs.package.normal_pending());
+        // Powers vary around the mean: not all three equal.
+        let a = m.received_power(&mut rngs, &path(100.0));
+        let b = m.received_power(&mut rngs, &path(100.0));
+        assert_ne!(a, b);
     }
 }

@@ -170,7 +170,7 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
         }
     }
     if {![info exists propInstance_]} {
-        error "\$ns node: a wireless node needs node-config -propType (Propagation/TwoRayGround)"
+        error "\$ns node: a wireless node needs node-config -propType or -propInstance (Propagation/TwoRayGround, /FreeSpace or /Shadowing)"
     }
     if {![info exists ifqlen_]} {
         error "\$ns node: a wireless node needs node-config -ifqLen"
@@ -178,7 +178,7 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     set god [God info instances]
     set nodes 0
     if {$god ne ""} { set nodes [$god num_nodes] }
-    set kv [list ifqlen $ifqlen_ god $nodes mac [::dumbbell::next-mac] \
+    set kv [list ifqlen $ifqlen_ god $nodes god_obj $god mac [::dumbbell::next-mac] \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
         mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_]]
@@ -199,7 +199,7 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     set id [$node id]
     set entry _dumbbell_wl_entry_$id
     set ragent _dumbbell_ragent_$id
-    eval [list $node cmd wireless-join $chan [$propInstance_ info class] $routingAgent_ $entry $ragent] $kv
+    eval [list $node cmd wireless-join $chan $propInstance_ $routingAgent_ $entry $ragent] $kv
     $node set dumbbell_ragent_ $ragent
 }
 
@@ -221,6 +221,14 @@ Node/MobileNode instproc attach {agent {port ""}} {
     }
     $self next $agent $port
     $agent target $dumbbell_ragent_
+}
+
+# ns-2's MobileNode reset (ns-mobilenode.tcl): the parts of its interface,
+# of which only the queue and the ARP table hold anything (their packets are
+# dropped, traced END); unlike a wired node's reset, its agents are left.
+Node/MobileNode instproc reset {} {
+    $self instvar dumbbell_ragent_
+    if {[info exists dumbbell_ragent_]} { $self cmd wireless-reset }
 }
 
 Simulator instproc initial_node_pos {nodep size} {

@@ -13,6 +13,7 @@ use crate::ns2::tclcl::VarType::*;
 use crate::objs::Node;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
+use crate::wireless::propagation::{Model, Shadowing};
 use crate::wireless::{FlatGrid, MobileNode, Part};
 
 fn mobile(o: &mut Obj) -> Option<&mut MobileNode> {
@@ -158,6 +159,49 @@ pub static AGENT_DSDV: Table<Obj> = Table {
     ],
     after_set: None,
 };
+
+fn shadowing(o: &mut Obj) -> Option<&mut Shadowing> {
+    match o {
+        Obj::Wireless(Part::Propagation(Model::Shadowing(s))) => Some(s),
+        _ => None,
+    }
+}
+
+/// `Propagation/Shadowing`'s (mobile/shadowing.cc's binds, ns-default.tcl's
+/// defaults).  `seed_` is read once, when the model is made (its stream is
+/// then seeded from that predefined seed, as ns-2's constructor does); a
+/// later write only changes the variable, as in ns-2.
+pub static SHADOWING: Table<Shadowing> = Table {
+    class: "Propagation/Shadowing",
+    part: shadowing,
+    vars: &[
+        within(var("pathlossExp_", Real, "2.0", |s, _| real(s.pathloss_exp), |s, v, _| Ok(s.pathloss_exp = parse_real(v))),
+            Range::Finite, "the path-loss exponent: an infinite or NaN one makes every received power NaN or 0"),
+        within(var("std_db_", Real, "4.0", |s, _| real(s.std_db), |s, v, _| Ok(s.std_db = parse_real(v))),
+            Range::Finite, "the shadowing's deviation (dB): an infinite or NaN one makes every received power NaN"),
+        within(var("dist0_", Real, "1.0", |s, _| real(s.dist0), |s, v, _| Ok(s.dist0 = parse_real(v))),
+            Range::Positive, "the reference distance (m): the path loss divides the distance by it"),
+        within(var("seed_", Int, "0", |s, _| int(s.seed), |s, v, _| Ok(s.seed = parse_int(v))),
+            Range::NonNegativeInt, "the index (0 to 63) of one of ns-2's 64 predefined seeds the model's stream starts from"),
+    ],
+    after_set: None,
+};
+
+pub fn make_two_ray_ground(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Propagation(Model::two_ray_ground()))
+}
+
+pub fn make_free_space(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Propagation(Model::FreeSpace))
+}
+
+/// `new Propagation/Shadowing`: the model's own RNG (`new RNG` in ns-2's
+/// constructor: the package's next stream), seeded once the class
+/// defaults are in (`Sim::init_defaults`).
+pub fn make_shadowing(sim: &mut Sim, _: ObjId) -> Obj {
+    let stream = sim.w.rng.new_stream();
+    Obj::Wireless(Part::Propagation(Model::Shadowing(Shadowing { stream, ..Shadowing::default() })))
+}
 
 pub fn make_mobile_node(_: &mut Sim, _: ObjId) -> Obj {
     let mut n = Node::new(-1);
