@@ -13,6 +13,7 @@ pub mod channel;
 pub mod dcf;
 pub mod dsdv;
 pub mod dup;
+pub mod energy;
 pub mod ifq;
 pub mod mac80211;
 pub mod medium;
