@@ -169,18 +169,6 @@ impl Energy {
     }
 }
 
-impl Level {
-    /// nam's colour change to this level: the new colour and the old.
-    pub fn nam_colors(self) -> &'static str {
-        match self {
-            Level::Dead => "-c black -o red",
-            Level::Low => "-c red -o yellow",
-            Level::Half => "-c yellow -o green",
-            Level::Full => "-c green -o black",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,6 +219,5 @@ mod tests {
         assert_eq!(e.level(), Level::Half);
         e.energy = 0.19;
         assert_eq!(e.level(), Level::Low);
-        assert_eq!(e.level().nam_colors(), "-c red -o yellow");
     }
 }
