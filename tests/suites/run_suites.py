@@ -108,9 +108,8 @@ EXPECTED = {
     "diffserv": None,
     "tcp-init-win-full": ["tahoe1", "tahoe1A", "tahoe2", "tahoe3", "reno1", "reno2", "reno3", "newreno1", "newreno2",
                           "newreno3", "slowLink"],
-    # brdcast0 needs Mac/SMAC, dsr DSR; dsdv parts from ns-2 after the
-    # first nodes run dry (DSDV's triggered updates)
-    "energy": ["aodv"],
+    # brdcast0 needs Mac/SMAC, dsr DSR
+    "energy": ["aodv", "dsdv"],
 }
 
 

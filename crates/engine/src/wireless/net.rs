@@ -837,6 +837,10 @@ impl Env<PktId> for Ctx<'_> {
         self.net.reached = reached;
     }
 
+    fn passes_up(&mut self) -> bool {
+        !self.swallows(Layer::Mac, TraceOp::Recv)
+    }
+
     fn received(&mut self, f: &Frame<PktId>) {
         if let Some(p) = f.payload {
             self.sim.w.pool.wl_hdr_mut(p).forwards += 1;
