@@ -178,15 +178,32 @@ fn aodv_name(kind: u8) -> &'static str {
 /// Append event `e`'s trace line (with its newline): the new format if
 /// `newtrace`, else the old one.
 pub fn push_line(b: &mut Vec<u8>, e: &Event, newtrace: bool) {
+    push_line_energy(b, e, newtrace, None);
+}
+
+/// A node's energy as its trace lines show it (the new format's `-Ne`,
+/// the old format's `[energy .. ei .. es .. et .. er ..]`), when it has an
+/// energy model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnergyFields {
+    pub energy: f64,
+    pub idle: f64,
+    pub sleep: f64,
+    pub tx: f64,
+    pub rx: f64,
+}
+
+/// `push_line` for a node with (`Some`) or without an energy model.
+pub fn push_line_energy(b: &mut Vec<u8>, e: &Event, newtrace: bool, energy: Option<&EnergyFields>) {
     if newtrace {
-        push_new(b, e);
+        push_new(b, e, energy);
     } else {
-        push_old(b, e);
+        push_old(b, e, energy);
     }
     b.push(b'\n');
 }
 
-fn push_new(b: &mut Vec<u8>, e: &Event) {
+fn push_new(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     b.push(match e.op {
         Op::Send => b's',
         Op::Recv => b'r',
@@ -208,7 +225,9 @@ fn push_new(b: &mut Vec<u8>, e: &Event) {
     s(b, " -Nz ");
     push_f(b, e.z, 2, 0, false);
     // (the energy: -1 without an energy model)
-    s(b, " -Ne -1.000000 -Nl ");
+    s(b, " -Ne ");
+    push_f(b, energy.map_or(-1.0, |en| en.energy), 6, 0, false);
+    s(b, " -Nl ");
     padded(b, e.layer, 3);
     s(b, " -Nw ");
     s(b, e.why);
@@ -344,7 +363,7 @@ fn push_new(b: &mut Vec<u8>, e: &Event) {
     }
 }
 
-fn push_old(b: &mut Vec<u8>, e: &Event) {
+fn push_old(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     b.push(match e.op {
         Op::Send => b's',
         Op::Recv => b'r',
@@ -374,6 +393,15 @@ fn push_old(b: &mut Vec<u8>, e: &Event) {
     b.push(b' ');
     x(b, e.mac.ether_type);
     s(b, "] ");
+    if let Some(en) = energy {
+        s(b, "[energy ");
+        push_f(b, en.energy, 6, 0, false);
+        for (name, v) in [(" ei ", en.idle), (" es ", en.sleep), (" et ", en.tx), (" er ", en.rx)] {
+            s(b, name);
+            push_f(b, v, 3, 0, false);
+        }
+        s(b, "] ");
+    }
     match e.body {
         Body::Mac => {}
         Body::Arp { request, sender_mac, sender, target_mac, target } => {
@@ -494,6 +522,13 @@ fn push_old(b: &mut Vec<u8>, e: &Event) {
 /// `dst` is the IP destination (-1 broadcast).  Packet colour 0, without
 /// an energy model.
 pub fn push_nam(b: &mut Vec<u8>, e: &Event, dst: i32) {
+    push_nam_color(b, e, dst, None);
+}
+
+/// `push_nam` with the node's colour change, if any (`-c NEW -o OLD`: the
+/// node's energy has crossed a level since this trace point last wrote),
+/// written before the event's own record.
+pub fn push_nam_color(b: &mut Vec<u8>, e: &Event, dst: i32, color: Option<&str>) {
     let rec = |b: &mut Vec<u8>, op: u8, trailing: bool| {
         b.push(op);
         s(b, " -t ");
@@ -528,6 +563,15 @@ pub fn push_nam(b: &mut Vec<u8>, e: &Event, dst: i32) {
     }
     if e.layer == "RTR" && e.op == Op::Recv && dst != -1 {
         return;
+    }
+    if let Some(c) = color {
+        s(b, "n -t ");
+        push_f(b, e.time, 9, 0, false);
+        s(b, " -s ");
+        d(b, e.node);
+        s(b, " -S COLOR ");
+        s(b, c);
+        b.push(b'\n');
     }
     rec(b, op, false);
 }

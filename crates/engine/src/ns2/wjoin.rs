@@ -5,7 +5,7 @@
 //! wireless.tcl), and the trace points' lines and nam records
 //! (cmutrace.rs's formats) and stdout notices.
 
-use crate::ns2::cmutrace::{self, push_line, push_nam, Body, Event, IpFields, MacFields, Op, Upper};
+use crate::ns2::cmutrace::{self, push_line, push_line_energy, push_nam, push_nam_color, Body, EnergyFields, Event, IpFields, MacFields, Op, Upper};
 use crate::ns2::printf::{push_e, push_f};
 use crate::ns2::tclcl::{parse_bw, parse_time, tcl_get_boolean};
 use crate::ns2::wireless::{carrier_sense_notice, unknown_sender_warning};
@@ -16,6 +16,8 @@ use crate::wireless::aodv::{self, Aodv, Message};
 use crate::wireless::dsdv::{self, Dsdv};
 use crate::wireless::dcf::{Dcf, Kind, Why};
 use crate::wireless::mac80211::Mib;
+use crate::wireless::energy::{self, Energy, Level, Powers};
+use crate::ns2::printf::{push_f, push_int};
 use crate::wireless::medium::{Medium, Station};
 use crate::wireless::net::{Carried, DropWhy, DsdvAgent, Layer, Net, Point, RadioNotice, Routing, TraceOp, TraceSetup, Traced};
 use crate::wireless::phy::{Antenna, Radio};
@@ -47,6 +49,14 @@ fn positive(what: &str, v: f64) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!("{what}: a time above 0 is needed, got {v}"))
+    }
+}
+
+fn nonnegative(what: &str, v: f64) -> Result<f64, String> {
+    if v >= 0.0 && v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!("{what}: a value of 0 or more is needed, got {v}"))
     }
 }
 
@@ -91,6 +101,8 @@ impl Sim {
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
         let mut trace = TraceSetup::default();
         let mut god_obj = None;
+        // the energy model (node-config -energyModel and the radio's powers)
+        let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
             let (k, v) = (kv[0], kv[1]);
             match k {
@@ -129,6 +141,15 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "initialEnergy" => initial = Some(nonnegative("node-config -initialEnergy", num("node-config -initialEnergy", v)?)?),
+                "level1" => level1 = num("energy-color-change level1", v)?,
+                "level2" => level2 = num("energy-color-change level2", v)?,
+                "txPower" => powers.tx = nonnegative("node-config -txPower", num("node-config -txPower", v)?)?,
+                "rxPower" => powers.rx = nonnegative("node-config -rxPower", num("node-config -rxPower", v)?)?,
+                "idlePower" => powers.idle = nonnegative("node-config -idlePower", num("node-config -idlePower", v)?)?,
+                "sleepPower" => powers.sleep = nonnegative("node-config -sleepPower", num("node-config -sleepPower", v)?)?,
+                "transitionPower" => powers.transition = nonnegative("node-config -transitionPower", num("node-config -transitionPower", v)?)?,
+                "transitionTime" => powers.transition_time = nonnegative("node-config -transitionTime", parse_time(v))?,
                 "dsdv_wst0_" => dsdv_params.wst0 = positive("Agent/DSDV wst0_", parse_time(v))?,
                 "dsdv_perup_" => dsdv_params.period = positive("Agent/DSDV perup_", parse_time(v))?,
                 "dsdv_alpha_" => dsdv_params.alpha = num("Agent/DSDV alpha_", v)?,
@@ -184,6 +205,10 @@ impl Sim {
         }
         self.wireless_god_nodes(chan, god, god_obj);
         self.wireless_join(id, chan, station, stack, routing, trace, entry, router)?;
+        if let Some(j) = initial {
+            let now = self.w.now();
+            self.wireless_energy(id, Energy::new(j, level1, level2, powers, now))?;
+        }
         Ok(String::new())
     }
 }
@@ -276,6 +301,23 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                 }
             }
         }
+        Traced::Energy => {
+            // (MobileNode::log_energy)
+            let (Some(ch), Some(en)) = (trace, pt.energy) else { return };
+            return out.append(ch, |b| {
+                b.extend_from_slice(b"N -t ");
+                push_f(b, pt.time, 6, 0, false);
+                b.extend_from_slice(b" -n ");
+                push_int(b, pt.node as i64, 0, false);
+                if en.alive() {
+                    b.extend_from_slice(b" -e ");
+                    push_f(b, en.energy, 6, 0, false);
+                    b.push(b'\n');
+                } else {
+                    b.extend_from_slice(b" -e 0 \n");
+                }
+            });
+        }
         Traced::Control { kind, size, duration, ra, ta } => {
             let name = match kind {
                 Kind::Rts => "RTS",
@@ -302,11 +344,23 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         mac,
         body,
     };
+    let energy = pt.energy.map(|en| EnergyFields { energy: en.energy, idle: en.idle, sleep: en.sleep, tx: en.tx, rx: en.rx });
     if let Some(ch) = trace {
-        out.append(ch, |b| push_line(b, &e, pt.newtrace));
+        out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
     }
     if let Some(ch) = nam {
-        out.append(ch, |b| push_nam(b, &e, dst));
+        out.append(ch, |b| push_nam_color(b, &e, dst, pt.color.map(nam_colors)));
+    }
+}
+
+/// nam's colour change to an energy level: the new colour and the old
+/// (cmu-trace.cc's levels).
+fn nam_colors(l: Level) -> &'static str {
+    match l {
+        Level::Dead => "-c black -o red",
+        Level::Low => "-c red -o yellow",
+        Level::Half => "-c yellow -o green",
+        Level::Full => "-c green -o black",
     }
 }
 

@@ -18,6 +18,7 @@ pub mod dsr_flow;
 pub mod dsr_header;
 pub mod dsr_request;
 pub mod dup;
+pub mod energy;
 pub mod ifq;
 pub mod mac80211;
 pub mod medium;

@@ -29,6 +29,7 @@ use super::dcf::{Failure, Frame, Kind, Timer, Why};
 use super::dsdv::{self, Dsdv, Update};
 use super::ifq::InterfaceQueue;
 use super::dup::{UnknownSenderWarnings, Warning};
+use super::energy::{Energy, Level};
 use super::medium::{Arrival, Medium, Range};
 use super::phy::Reception;
 use super::propagation::Model;
@@ -185,6 +186,10 @@ pub struct Point {
     pub y: f64,
     pub z: f64,
     pub newtrace: bool,
+    /// The node's energy, when it has an energy model, and nam's colour
+    /// change to write before the event's record, if any.
+    pub energy: Option<Energy>,
+    pub color: Option<Level>,
 }
 
 /// What passed the trace point.
@@ -196,6 +201,9 @@ pub enum Traced<'a> {
     Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message> },
     /// A control frame of the MAC's own.
     Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
+    /// No packet: the node's energy left, logged by its radio after each
+    /// frame it hears and when it dies (ns-2's `log_energy`).
+    Energy,
 }
 
 /// What the radio stack prints on stdout (ns-2's C `printf`s).
@@ -236,6 +244,56 @@ pub struct Member {
     /// `timer_index`.
     pub timers: [u32; 6],
     pub trace: TraceSetup,
+    /// Its energy model, if any (`Sim::wireless_energy`).
+    pub battery: Option<Box<Battery>>,
+}
+
+/// A node's energy model and, per trace point, the colour nam last showed
+/// for it (ns-2 keeps one such memory in each trace object; an agent's
+/// trace points are its own, told apart by its port).
+#[derive(Clone, Debug)]
+pub struct Battery {
+    pub energy: Energy,
+    colors: [Level; TRACE_POINTS],
+    agent_colors: Vec<(usize, i32, Level)>,
+}
+
+impl Battery {
+    fn color(&mut self, k: usize, port: i32) -> &mut Level {
+        if k > 1 {
+            return &mut self.colors[k];
+        }
+        let i = match self.agent_colors.iter().position(|&(j, q, _)| j == k && q == port) {
+            Some(i) => i,
+            None => {
+                self.agent_colors.push((k, port, Level::Full));
+                self.agent_colors.len() - 1
+            }
+        };
+        &mut self.agent_colors[i].2
+    }
+}
+
+/// A node's trace objects (ns-2 makes one per layer and direction, two
+/// dropping ones at the interface queue: the ARP table's and the queue's,
+/// and two receiving ones at the MAC: its log of control frames and the
+/// one data frames go up through).
+const TRACE_POINTS: usize = 11;
+
+fn trace_point(op: TraceOp, layer: Layer, why: DropWhy, data: bool) -> usize {
+    match (layer, op) {
+        (Layer::Agent, TraceOp::Recv) => 1,
+        (Layer::Agent, _) => 0,
+        (Layer::Router, TraceOp::Recv) => 3,
+        (Layer::Router, TraceOp::Drop) => 4,
+        (Layer::Router, _) => 2,
+        (Layer::Queue, _) if why == DropWhy::Arp => 5,
+        (Layer::Queue, _) => 6,
+        (Layer::Mac, TraceOp::Recv) if data => 10,
+        (Layer::Mac, TraceOp::Recv) => 8,
+        (Layer::Mac, TraceOp::Drop) => 9,
+        (Layer::Mac, _) => 7,
+    }
 }
 
 /// The nodes of one channel and the air between them.
@@ -314,11 +372,11 @@ impl Ctx<'_> {
         &self.net.members[self.slot]
     }
 
-    /// The event at node `slot`'s trace point, if that point is on.
-    fn point(&mut self, op: TraceOp, layer: Layer, why: DropWhy) -> Option<Point> {
-        let m = &self.net.members[self.slot];
-        let (t, addr) = (m.trace, m.addr);
-        let on = match layer {
+    /// Is node `slot`'s trace point on?  (The routing agent's drop point
+    /// is always on, whatever the routing trace switch says.)
+    fn point_on(&self, layer: Layer, op: TraceOp) -> bool {
+        let t = self.member().trace;
+        match layer {
             Layer::Agent => t.agent,
             // (the routing agent's drops are traced whatever the switch
             // says, when there is a trace file: ns-2's agenttrace)
@@ -326,9 +384,46 @@ impl Ctx<'_> {
             Layer::Router => t.router,
             Layer::Mac => t.mac,
             Layer::Queue => true,
-        };
-        if !on || (t.trace.is_none() && t.nam.is_none()) {
+        }
+    }
+
+    /// Does node `slot`'s trace point at `layer` stop the packets passing
+    /// it?  A dead node's trace points do (ns-2's CMUTrace frees a packet
+    /// when its node's energy is gone).
+    fn swallows(&self, layer: Layer, op: TraceOp) -> bool {
+        match &self.member().battery {
+            Some(b) => !b.energy.alive() && self.point_on(layer, op),
+            None => false,
+        }
+    }
+
+    /// The event at node `slot`'s trace point, if that point is on (and
+    /// its node alive); `dst` is the packet's IP destination (nam writes
+    /// nothing for the routing layer's receipt of a unicast packet).
+    /// `port` is the agent's, at an agent's trace point; `data`: a packet
+    /// (not a MAC control frame).
+    fn point(&mut self, op: TraceOp, layer: Layer, why: DropWhy, dst: i32, port: i32, data: bool) -> Option<Point> {
+        let m = &self.net.members[self.slot];
+        let (t, addr) = (m.trace, m.addr);
+        if !self.point_on(layer, op) || (t.trace.is_none() && t.nam.is_none()) {
             return None;
+        }
+        let (mut energy, mut color) = (None, None);
+        if let Some(b) = &mut self.net.members[self.slot].battery {
+            let e = &b.energy;
+            if !e.alive() {
+                return None;
+            }
+            energy = Some(*e);
+            let level = e.level();
+            let k = trace_point(op, layer, why, data);
+            if t.nam.is_some() && !(layer == Layer::Router && op == TraceOp::Recv && dst != -1) {
+                let c = b.color(k, port);
+                if *c != level {
+                    *c = level;
+                    color = Some(level);
+                }
+            }
         }
         let now = self.sim.w.now();
         if t.newtrace {
@@ -336,11 +431,22 @@ impl Ctx<'_> {
             self.net.air.update_position(self.slot, now);
         }
         let p = &self.net.air.stations[self.slot].pos;
-        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace })
+        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace, energy, color })
     }
 
-    fn trace_pkt(&mut self, op: TraceOp, layer: Layer, why: DropWhy, p: PktId, size: u32) {
-        let Some(pt) = self.point(op, layer, why) else { return };
+    /// Trace packet `p` at a trace point; false when the point swallows
+    /// it (its node is dead: the caller frees it).
+    fn trace_pkt(&mut self, op: TraceOp, layer: Layer, why: DropWhy, p: PktId, size: u32) -> bool {
+        if self.swallows(layer, op) {
+            return false;
+        }
+        let k = self.sim.w.pool.get(p);
+        let dst = match self.sim.w.pool.wl_hdr(p).arp {
+            Some(_) => 0,
+            None => k.daddr,
+        };
+        let port = if op == TraceOp::Recv { k.dport } else { k.sport };
+        let Some(pt) = self.point(op, layer, why, dst, port, true) else { return true };
         let t = self.net.members[self.slot].trace;
         let w = &mut self.sim.w;
         let pkt = w.pool.get(p);
@@ -351,6 +457,16 @@ impl Ctx<'_> {
         };
         let what = Traced::Packet { pkt, hdr: &hdr, size, msg };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
+        true
+    }
+
+    /// The node's energy to the trace-all file (its radio's log).
+    fn log_energy(&mut self) {
+        let m = &self.net.members[self.slot];
+        let (Some(b), Some(ch)) = (&m.battery, m.trace.trace) else { return };
+        let p = &self.net.air.stations[self.slot].pos;
+        let pt = Point { op: TraceOp::Recv, layer: Layer::Mac, why: DropWhy::None, time: self.sim.w.now(), node: m.addr, x: p.x, y: p.y, z: p.z, newtrace: m.trace.newtrace, energy: Some(b.energy), color: None };
+        self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, Some(ch), None, &pt, &Traced::Energy));
     }
 
     fn trace_frame(&mut self, op: TraceOp, why: DropWhy, f: &Frame<PktId>) {
@@ -360,10 +476,10 @@ impl Ctx<'_> {
                 h.duration = f.duration as u32;
                 h.ra = f.ra;
                 h.ta = f.ta;
-                self.trace_pkt(op, Layer::Mac, why, p, f.size)
+                self.trace_pkt(op, Layer::Mac, why, p, f.size);
             }
             None => {
-                let Some(pt) = self.point(op, Layer::Mac, why) else { return };
+                let Some(pt) = self.point(op, Layer::Mac, why, 0, -1, false) else { return };
                 let t = self.net.members[self.slot].trace;
                 let what = Traced::Control { kind: f.kind, size: f.size, duration: f.duration as u32, ra: f.ra, ta: f.ta };
                 self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
@@ -430,11 +546,11 @@ impl Ctx<'_> {
 
     /// The routing trace point of a packet going down (`f` when this node
     /// is not its source).
-    fn trace_down(&mut self, p: PktId) {
+    fn trace_down(&mut self, p: PktId) -> bool {
         let k = self.sim.w.pool.get(p);
         let op = if k.saddr == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
         let size = k.size as u32;
-        self.trace_pkt(op, Layer::Router, DropWhy::None, p, size);
+        self.trace_pkt(op, Layer::Router, DropWhy::None, p, size)
     }
 
     fn set_msg(&mut self, p: PktId, m: Message) {
@@ -506,7 +622,9 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
         match delay {
             Some(d) => self.cx.deliver(p, d, Stage::Down),
             None => {
-                self.cx.trace_down(p);
+                if !self.cx.trace_down(p) {
+                    return self.cx.sim.w.pool.free(p);
+                }
                 let st = self.stack.as_mut().expect("the node's stack");
                 st.send_down(self.cx, p);
             }
@@ -692,8 +810,20 @@ impl Env<PktId> for Ctx<'_> {
     }
 
     fn transmit(&mut self, f: &Frame<PktId>) {
+        if self.swallows(Layer::Mac, TraceOp::Send) {
+            return;
+        }
         self.trace_frame(TraceOp::Send, DropWhy::None, f);
         let now = self.sim.w.now();
+        if let Some(b) = &mut self.net.members[self.slot].battery {
+            // (the radio's energy: a dead radio sends nothing)
+            if !b.energy.send(now, f.txtime) {
+                return;
+            }
+            if !b.energy.alive() {
+                self.log_energy();
+            }
+        }
         let mut reached = std::mem::take(&mut self.net.reached);
         if let Some(r) = self.net.air.transmit(self.slot, now, &mut reached) {
             self.notice(RadioNotice::Range(r));
@@ -720,6 +850,10 @@ impl Env<PktId> for Ctx<'_> {
             self.sim.w.s.schedule(a.delay, Ev::Deliver(entry, q));
         }
         self.net.reached = reached;
+    }
+
+    fn passes_up(&mut self) -> bool {
+        !self.swallows(Layer::Mac, TraceOp::Recv)
     }
 
     fn received(&mut self, f: &Frame<PktId>) {
@@ -1011,7 +1145,7 @@ impl Sim {
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
-        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace });
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
@@ -1024,6 +1158,17 @@ impl Sim {
             *self.w.pool.get_mut(q) = Packet::blank();
             *self.w.pool.wl_hdr_mut(q) = WlHdr { stage: Stage::Start, ..WlHdr::default() };
             self.w.s.schedule(0.0, Ev::Deliver(entry, q));
+        }
+        Ok(())
+    }
+
+    /// Give mobile node `node` (on a channel) an energy model.
+    pub fn wireless_energy(&mut self, node: ObjId, energy: Energy) -> Result<(), String> {
+        let Some((chan, slot)) = place_of(self, node) else {
+            return Err(format!("{} is not on a wireless channel", self.name(node)));
+        };
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            n.core.members[slot].battery = Some(Box::new(Battery { energy, colors: [Level::Full; TRACE_POINTS], agent_colors: Vec::new() }));
         }
         Ok(())
     }
@@ -1069,27 +1214,27 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
     if t.agent && (t.trace.is_some() || t.nam.is_some()) {
         stamp_hops(cx, p);
     }
-    cx.trace_pkt(TraceOp::Send, Layer::Agent, DropWhy::None, p, size);
+    if !cx.trace_pkt(TraceOp::Send, Layer::Agent, DropWhy::None, p, size) {
+        return cx.sim.w.pool.free(p);
+    }
     let pk = cx.sim.w.pool.get(p);
     if pk.daddr == cx.member().addr {
         // (for this node itself: its port demuxer, as ns-2's address
         // classifier does)
         return to_port(cx, p);
     }
+    if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+        return cx.sim.w.pool.free(p);
+    }
     match cx.member().routing {
         Routing::Dumb => {
-            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
-            cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size);
+            if !cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size) {
+                return cx.sim.w.pool.free(p);
+            }
             st.send_down(cx, p);
         }
-        Routing::Aodv(_) => {
-            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
-            cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p));
-        }
-        Routing::Dsdv(_) => {
-            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
-            cx.with_dsdv(st, |d, h| d.recv(h, p));
-        }
+        Routing::Aodv(_) => cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p)),
+        Routing::Dsdv(_) => cx.with_dsdv(st, |d, h| d.recv(h, p)),
         Routing::Busy => unreachable!("a routing agent called back into itself"),
     }
 }
@@ -1104,7 +1249,9 @@ fn to_port(cx: &mut Ctx, p: PktId) {
     };
     if agent.is_some() {
         let size = cx.sim.w.pool.get(p).size as u32;
-        cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size);
+        if !cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size) {
+            return cx.sim.w.pool.free(p);
+        }
     }
     cx.net.up.push((agent, p, nid));
 }
@@ -1127,7 +1274,9 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
                 return to_port(cx, p);
             }
             let size = k.size as u32;
-            cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size);
+            if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+                return cx.sim.w.pool.free(p);
+            }
             if matches!(cx.member().routing, Routing::Aodv(_)) {
                 cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p));
             } else {
@@ -1135,7 +1284,9 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             }
         }
         Stage::Down => {
-            cx.trace_down(p);
+            if !cx.trace_down(p) {
+                return cx.sim.w.pool.free(p);
+            }
             st.send_down(cx, p);
         }
         Stage::Start => {
@@ -1163,9 +1314,25 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");
             let now = cx.sim.w.now();
-            let (pr, judged, d) = cx.net.air.receive_in(cx.slot, h.from as usize, now, &mut cx.sim.w.rng);
-            if matches!(cx.net.air.model, Model::FreeSpace) {
-                cx.notice(RadioNotice::Reception { now, distance: d, power: pr });
+            // (a dead radio hears nothing and draws nothing: ns-2's
+            // WirelessPhy::sendUp checks the node's energy before it asks
+            // the propagation model)
+            let dead = cx.net.members[cx.slot].battery.as_ref().is_some_and(|b| !b.energy.alive());
+            let (pr, judged) = if dead {
+                (0.0, Reception::Unheard)
+            } else {
+                let (pr, judged, d) = cx.net.air.receive_in(cx.slot, h.from as usize, now, &mut cx.sim.w.rng);
+                if matches!(cx.net.air.model, Model::FreeSpace) {
+                    cx.notice(RadioNotice::Reception { now, distance: d, power: pr });
+                }
+                (pr, judged)
+            };
+            if let Some(b) = &mut cx.net.members[cx.slot].battery {
+                // (one alive pays for what it hears, and logs the energy left)
+                if !dead && judged != Reception::Unheard {
+                    b.energy.receive(now, f.txtime);
+                    cx.log_energy();
+                }
             }
             if f.kind != Kind::Data {
                 // (the control frame's carrier)

@@ -71,6 +71,11 @@ pub trait Env<P> {
     /// stay with its packet, whose forward count (ns-2's `num_forwards`)
     /// goes up by one.
     fn received(&mut self, f: &Frame<P>);
+    /// Does a data frame the MAC received go on up?  (Not on a node whose
+    /// receive trace stops it: a node out of energy.)
+    fn passes_up(&mut self) -> bool {
+        true
+    }
     /// A frame dropped by the MAC (its drop trace; the packet it carries,
     /// if any, is gone).
     fn mac_dropped(&mut self, f: Frame<P>, why: Why);
@@ -170,6 +175,9 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
 
     fn up(&mut self, f: Frame<P>) {
         let p = f.payload.expect("a data frame carries a packet");
+        if !self.env.passes_up() {
+            return self.env.release(p);
+        }
         self.env.set_size(p, f.size);
         self.env.received(&f);
         match self.env.arp(p) {

@@ -98,6 +98,13 @@ Simulator instproc node-config args {
     }
 }
 
+# nam's colour levels of an energy model (fractions of the initial
+# energy: green above LEVEL1, yellow above LEVEL2, red above 0)
+Simulator instproc energy-color-change {level1 level2} {
+    $self set level1_ $level1
+    $self set level2_ $level2
+}
+
 # Does `$ns node` make a wireless node (node-config named a routing
 # protocol)?
 Simulator instproc wireless-node? {} {
@@ -117,8 +124,8 @@ Simulator instproc create-wireless-node args {
     if {[Simulator hier-addr?]} {
         ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
     }
-    if {[info exists energyModel_] && $energyModel_ ne ""} {
-        ::dumbbell::unsupported "energy models (node-config -energyModel)"
+    if {[info exists energyModel_] && $energyModel_ ne "" && $energyModel_ ne "EnergyModel"} {
+        ::dumbbell::unsupported "node-config -energyModel $energyModel_ (Dumbbell has EnergyModel)"
     }
     if {[info exists rtAgentFunction_] && $rtAgentFunction_ ne ""} {
         ::dumbbell::unsupported "node-config -rtAgentFunction"
@@ -196,6 +203,21 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
             RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_} {
         lappend kv $v [Mac/802_11 set $v]
     }
+    # the energy model (ns-lib.tcl's addenergymodel and the radio's
+    # powers), with nam's colour levels (energy-color-change)
+    $self instvar energyModel_ initialEnergy_ level1_ level2_
+    if {[info exists energyModel_] && $energyModel_ ne ""} {
+        if {![info exists initialEnergy_]} {
+            error "\$ns node: node-config -energyModel needs -initialEnergy (joules)"
+        }
+        lappend kv initialEnergy $initialEnergy_
+        if {[info exists level1_]} { lappend kv level1 $level1_ }
+        if {[info exists level2_]} { lappend kv level2 $level2_ }
+        foreach v {txPower rxPower idlePower sleepPower transitionPower transitionTime} {
+            $self instvar ${v}_
+            if {[info exists ${v}_] && [set ${v}_] ne ""} { lappend kv $v [set ${v}_] }
+        }
+    }
     set id [$node id]
     set entry _dumbbell_wl_entry_$id
     set ragent _dumbbell_ragent_$id
@@ -232,13 +254,16 @@ Node/MobileNode instproc reset {} {
 }
 
 Simulator instproc initial_node_pos {nodep size} {
-    $self instvar addressType_
+    $self instvar addressType_ energyModel_
     if {[info exists addressType_] && $addressType_ eq "hierarchical"} {
         ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
     }
+    # (green, nam's full-energy colour, under an energy model)
+    set color black
+    if {[info exists energyModel_]} { set color green }
     # (ns-2's line is continued with backslash-newlines, each of which
     # adds a space: hence two spaces before -x and before -v)
-    $self puts-nam-config "n -t * -s [$nodep id]  -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_] -z $size  -v circle -c black"
+    $self puts-nam-config "n -t * -s [$nodep id]  -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_] -z $size  -v circle -c $color"
 }
 
 # ---- GOD (tcl/mobility/com.tcl) -----------------------------------------------------
