@@ -915,7 +915,13 @@ def run_script_and_exit(script: str, argv: list[str], max_events: int | None = N
     runner.set_limits(max_events, max_wall)
     code = runner.run()
     t = runner.tcl
-    if t.eval("::dumbbell::pipelines") == "0":
+    try:
+        pipelines = t.eval("::dumbbell::pipelines")
+    except runner.TclError:
+        # (the interpreter cannot evaluate any more: a script that ran into
+        # Tcl's nesting limit leaves it there; its error is reported)
+        pipelines = "0"
+    if pipelines == "0":
         if isinstance(t, TclInterp):
             t.report_pending()
         sys.stdout.flush()
