@@ -68,7 +68,7 @@ namespace eval ::dumbbell {
 }
 foreach cls {
     Queue/SimpleIntServ Queue/RED/Pushback
-    Agent/TCP/Reno/XCP Agent/TCP/Asym Agent/TCP/Int
+    Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP
     Agent/RTP Agent/SRM Agent/SCTP
