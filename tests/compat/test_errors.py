@@ -43,7 +43,6 @@ def run(tmp_path: Path, body: str, *args: str, env: dict | None = None) -> subpr
         ("set t [new Agent/TCP/Bogus]", 'unknown class "Agent/TCP/Bogus"'),
         ("$ns duplex-link $a $b 10Mb 10ms SimpleIntServ", "Queue/SimpleIntServ is not supported by Dumbbell yet"),
         ("set t [new Agent/TCP/Asym]", "Agent/TCP/Asym is not supported by Dumbbell yet"),
-        ("$ns rtproto DV", "routing protocol DV is not supported by Dumbbell yet"),
         ("$ns rtproto LS", "routing protocol LS is not supported by Dumbbell yet"),
         # a traffic source started with no agent (ns-2 crashes): an error, not an engine panic
         ("set src [new Application/Traffic/Exponential]\n$src start", "no agent attached (attach-agent) to start"),
