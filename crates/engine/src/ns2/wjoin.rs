@@ -5,8 +5,8 @@
 //! wireless.tcl), and the trace points' lines and nam records
 //! (cmutrace.rs's formats) and stdout notices.
 
-use crate::ns2::cmutrace::{self, push_line, push_line_energy, push_nam, push_nam_color, Body, EnergyFields, Event, IpFields, MacFields, Op, Upper};
-use crate::ns2::printf::{push_e, push_f};
+use crate::ns2::cmutrace::{self, push_line_energy, push_nam_color, Body, EnergyFields, Event, IpFields, MacFields, Op, Upper};
+use crate::ns2::printf::push_e;
 use crate::ns2::tclcl::{parse_bw, parse_time, tcl_get_boolean};
 use crate::ns2::wireless::{carrier_sense_notice, unknown_sender_warning};
 use crate::packet::PacketType;
