@@ -5,10 +5,22 @@
 # nam colours each node by its level (green, yellow, red).  One node has
 # little energy and runs out mid-run: from then on it neither sends nor
 # receives and its trace points are silent.
-# Usage: ns wireless-energy.tcl DumbAgent|AODV [old|new]
+# With a third argument, Shadowing or FreeSpace, the radios use that model
+# instead of two-ray ground: a dead radio asks it nothing (no shadowing
+# draw, no FreeSpace line), as ns-2's WirelessPhy::sendUp checks the
+# energy first.
+# Usage: ns wireless-energy.tcl DumbAgent|AODV [old|new] [Shadowing|FreeSpace]
 set rp [lindex $argv 0]
 set fmt old
 if {$argc >= 2} { set fmt [lindex $argv 1] }
+set prop TwoRayGround
+if {$argc >= 3} { set prop [lindex $argv 2] }
+if {$prop eq "Shadowing"} {
+    Propagation/Shadowing set pathlossExp_ 2.0
+    Propagation/Shadowing set std_db_ 4.0
+    Propagation/Shadowing set dist0_ 1.0
+    Propagation/Shadowing set seed_ 7
+}
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
 set tracefd [open energy.tr w]
@@ -26,7 +38,7 @@ set energies {5.0 0.12 5.0 5.0}
 for {set i 0} {$i < $n} {incr i} {
     $ns node-config -adhocRouting $rp -llType LL -macType Mac/802_11 \
         -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
-        -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan \
+        -propType Propagation/$prop -phyType Phy/WirelessPhy -channel $chan \
         -topoInstance $topo -agentTrace ON -routerTrace ON -macTrace ON \
         -movementTrace OFF -energyModel EnergyModel -initialEnergy [lindex $energies $i] \
         -txPower 0.6 -rxPower 0.3 -idlePower 0.02
