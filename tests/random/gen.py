@@ -2669,8 +2669,6 @@ class Gen:
         share = y.choice([30, 50, 80, 100])
         cands = [f for f in self.flows if y.chance(share)] or [y.choice(self.flows)]
         must = {f["i"]: self.paths(f["src"], f["dst"], 1000, set())[4] for f in self.flows}
-        crossed = {f["i"]: self.paths(f["src"], f["dst"], 1000, set())[5] | self.paths(f["dst"], f["src"], 40, set())[5]
-                   for f in self.flows}
 
         def is_xcp(ls):
             return any(ls is x for x in xcp_stmts)
@@ -2685,32 +2683,11 @@ class Gen:
                     make_xcp(stmt_of[id(min(plain, key=lambda l: l["bw"]))])
         if stmts and y.chance(40):
             make_xcp(y.choice(stmts)[1])
-        # Not modelled yet: ns-2 queues other packets than XCP's in an XCP
-        # queue in two RED queues of Queue/RED's defaults (Dumbbell: drop-
-        # tail), so no other flow's data or ACKs may cross one.  A flow
-        # whose packets may cross an XCP queue becomes XCP if every one of
-        # its paths has one; else those queues go back to DropTail.
-        cand_ids = {f["i"] for f in cands}
-        xflows = set()
-        changed = True
-        while changed:
-            changed = False
-            for f in self.flows:
-                i = f["i"]
-                if i in xflows:
-                    if not guarded(f):
-                        xflows.discard(i)
-                        changed = True
-                    continue
-                touched = [stmt_of[k] for k in crossed[i] if k in stmt_of and is_xcp(stmt_of[k])]
-                if guarded(f) and (touched or i in cand_ids):
-                    xflows.add(i)
-                    changed = True
-                elif touched:
-                    for ls in touched:
-                        if is_xcp(ls):
-                            xcp_stmts.remove(next(x for x in xcp_stmts if x is ls))
-                    changed = True
+        # The candidates that every path takes through an XCP queue become
+        # XCP flows; every other flow stays what it was and may cross XCP
+        # queues (ns-2 queues its TCP packets and its other packets in the
+        # XCP queue's two RED virtual queues).
+        xflows = {f["i"] for f in cands if guarded(f)}
         chosen = [f for f in self.flows if f["i"] in xflows]
         self.xcp_kinds.append("xcp_flows=%d/%d" % (len(chosen), len(self.flows)) if chosen else "no_xcp_flow")
         for kind, ls in self.link_stmts:
@@ -2780,6 +2757,54 @@ class Gen:
                                         % (i, i, i, i))
                 self.mode_globals.update(["xf", "xfs"])
                 self.xcp_kinds.append("FullTcp/Newreno/XCP")
+        # Cross traffic through an XCP queue's RED virtual queues: ordinary
+        # TCP flows and a CBR stream from one end of an XCP link to the
+        # other, now and then with Queue/RED's class defaults changed before
+        # the queues are made (they are read when each Queue/XCP is made).
+        xlinks = [l for _, ls in self.link_stmts if any(ls is x for x in xcp_stmts) for l in ls]
+        if xlinks and y.chance(60):
+            L = self.mode_lines
+            if y.chance(40):
+                for var, vals in y.sample([("thresh_", ["2", "5", "10"]), ("maxthresh_", ["8", "15", "30"]),
+                                           ("q_weight_", ["0.002", "0.02", "0.1"]), ("linterm_", ["2", "10"]),
+                                           ("gentle_", ["false", "true"]), ("wait_", ["false"]),
+                                           ("drop_tail_", ["false"]), ("queue_in_bytes_", ["true"])], y.randint(1, 3)):
+                    self.class_settings.append(("pre", "Queue/RED", var, y.choice(vals)))
+                    self.xcp_kinds.append("red:" + var)
+            for i in range(y.randint(1, 3)):
+                l = y.choice(xlinks)
+                a, b = self.nref(l["src"]), self.nref(l["dst"])
+                fl = y.choice(["Reno", "Newreno", "Sack1", ""])
+                L.append("set xc(%d) [new Agent/TCP%s]" % (i, "/" + fl if fl else ""))
+                L.append("set xcs(%d) [new Agent/%s]" % (i, "TCPSink/Sack1" if fl == "Sack1" else "TCPSink"))
+                L.append("$xc(%d) set window_ %d" % (i, y.choice([20, 50, 100])))
+                L.append("$xc(%d) set fid_ %d" % (i, 40 + i))
+                L.append("$ns attach-agent %s $xc(%d)" % (a, i))
+                L.append("$ns attach-agent %s $xcs(%d)" % (b, i))
+                L.append("$ns connect $xc(%d) $xcs(%d)" % (i, i))
+                L.append("set xca(%d) [new Application/FTP]" % i)
+                L.append("$xca(%d) attach-agent $xc(%d)" % (i, i))
+                t0 = self.mode_t_us(y, 0, self.end_us // 2)
+                L.append('$ns at %s "$xca(%d) start"' % (fmt_us(t0), i))
+                self.mode_finish.append('    puts "xcross %d: [$xc(%d) set ack_] [$xc(%d) set nrexmitpack_]"' % (i, i, i))
+                self.xcp_kinds.append("cross-tcp")
+            if y.chance(50):
+                l = y.choice(xlinks)
+                a, b = self.nref(l["src"]), self.nref(l["dst"])
+                L.append("set xu [new Agent/UDP]")
+                L.append("set xn [new Agent/Null]")
+                L.append("$ns attach-agent %s $xu" % a)
+                L.append("$ns attach-agent %s $xn" % b)
+                L.append("$ns connect $xu $xn")
+                L.append("set xcbr [new Application/Traffic/CBR]")
+                L.append("$xcbr attach-agent $xu")
+                L.append("$xcbr set packetSize_ %d" % y.choice([200, 500, 1000]))
+                L.append("$xcbr set rate_ %d" % int(l["bw"] * y.choice([20, 50, 90, 120]) // 100))
+                t0 = self.mode_t_us(y, 0, self.end_us // 2)
+                L.append('$ns at %s "$xcbr start"' % fmt_us(t0))
+                self.mode_globals.update(["xu"])
+                self.xcp_kinds.append("cross-cbr")
+            self.mode_globals.update(["xc", "xcs"])
 
     # RBP (--rbp): some flows (at least one) become Agent/TCP/Vegas/RBP or
     # Agent/TCP/Reno/RBP, with random `rbp_scale_`, Vegas/RBP's

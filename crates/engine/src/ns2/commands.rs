@@ -111,6 +111,10 @@ impl Sim {
                 }
                 // CBQueue::reset does nothing (its queues are the classes')
                 "reset" if self.is_cbq(id) => Ok(String::new()),
+                "reset" if self.is_xcp(id) => {
+                    self.xcp_reset(id);
+                    Ok(String::new())
+                }
                 "reset" => {
                     let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
                     let link_bw = match q.disc.red().map(|r| self.objs.get(r.link as usize)) {

@@ -1,10 +1,12 @@
 //! The commands of `Queue/XCP` (ns-2's `XCPWrapQ::command` and the
-//! `queue-limit` instproc of ns-queue.tcl): `$q set-link-capacity BPS`,
-//! `$q queue-limit N`.  The queue's own trace file
+//! `queue-limit`, `link` and `reset` instprocs of ns-queue.tcl):
+//! `$q set-link-capacity BPS`, `$q queue-limit N`, `$q set-tcpQ RED`,
+//! `$q set-otherQ RED`, `$q link LINK`, `$q reset`.  The queue's own trace file
 //! (`attach`, `queue-sample-everyrtt`, `num-mice`) is not modelled: those
 //! are errors that say so.
 
 use crate::qdisc::xcp::Xcp;
+use crate::qdisc::{DropTail, Qdisc, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -14,8 +16,68 @@ impl Sim {
         matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<Xcp>().is_some())
     }
 
+    /// `$q reset` of a `Queue/XCP` (`Queue/XCP instproc reset`): its
+    /// virtual queues reset in turn; what they held is dropped.
+    pub(crate) fn xcp_reset(&mut self, id: ObjId) {
+        let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!("not a queue") };
+        let link = q.disc.get::<Xcp>().expect("an XCP queue").red_link();
+        let link_bw = match self.objs.get(link as usize) {
+            Some(Obj::Link(l)) => Some(l.bandwidth),
+            _ => None,
+        };
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+        let drop_target = q.drop_target;
+        let out = q.drain_with(&mut self.w, |disc, w| disc.get_mut::<Xcp>().expect("an XCP queue").reset(w, link_bw));
+        for p in out {
+            self.drop_to(drop_target, p);
+        }
+    }
+
+    /// `set-tcpQ QUEUE` / `set-otherQ QUEUE`: the virtual queue takes over
+    /// the `Queue/RED` object's discipline and capacity as they stand (ns-2
+    /// keeps the object itself; later changes to it do not reach the XCP
+    /// queue here).  The object is left an empty DropTail.
+    fn xcp_take_red(&mut self, id: ObjId, which: usize, name: &str) -> Result<(), String> {
+        let me = self.name(id).to_string();
+        let src = self.lookup(name).ok_or_else(|| format!("{me}: Wrong virtual queue {name} (no such object)"))?;
+        if src == id {
+            return Err(format!("{me}: a Queue/XCP cannot be its own virtual queue"));
+        }
+        let (red, cap) = match &mut self.objs[src as usize] {
+            Obj::Queue(q) if q.len() > 0 => return Err(format!("{me}: virtual queue {name} holds packets")),
+            Obj::Queue(q) => match q.disc.get_mut::<Red>() {
+                Some(r) => {
+                    let taken = std::mem::take(r);
+                    let cap = q.cap;
+                    q.disc = Qdisc::DropTail(DropTail::default());
+                    q.refresh_plain();
+                    (taken, cap)
+                }
+                _ => return Err(format!("{me}: virtual queue {name} is not a Queue/RED (Dumbbell's Queue/XCP queues TCP and other packets in RED, as ns-2's does)")),
+            },
+            _ => return Err(format!("{me}: Wrong virtual queue {name} (not a queue)")),
+        };
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+        q.disc.get_mut::<Xcp>().expect("an XCP queue").set_red(which, red, cap);
+        Ok(())
+    }
+
     /// A command of a `Queue/XCP`.
     pub(crate) fn xcp_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        match (argv[0], argv.len()) {
+            ("set-tcpQ", 2) => return self.xcp_take_red(id, 1, argv[1]).map(|_| String::new()),
+            ("set-otherQ", 2) => return self.xcp_take_red(id, 2, argv[1]).map(|_| String::new()),
+            ("link", 2) => {
+                let (l, bw, delay) = match self.lookup(argv[1]).map(|l| (l, &self.objs[l as usize])) {
+                    Some((l, Obj::Link(dl))) => (l, dl.bandwidth, dl.delay),
+                    _ => return Err(format!("RED: no LinkDelay object {}", argv[1])),
+                };
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.disc.get_mut::<Xcp>().expect("an XCP queue").set_link(l, bw, delay);
+                return Ok(String::new());
+            }
+            _ => {}
+        }
         let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!("not a queue") };
         let x = q.disc.get_mut::<Xcp>().expect("an XCP queue");
         match (argv[0], argv.len()) {

@@ -776,6 +776,15 @@ impl Queue {
         out
     }
 
+    /// A reset the discipline does its own way (a composite queue that
+    /// resets its parts in turn, not by dequeuing through itself): `f`
+    /// returns what it took out, for the caller to drop.
+    pub(crate) fn drain_with(&mut self, w: &mut World, f: impl FnOnce(&mut Qdisc, &mut World) -> Vec<PktId>) -> Vec<PktId> {
+        let out = f(&mut self.disc, w);
+        self.held = self.disc.len() as u32;
+        out
+    }
+
     /// The packets the discipline dropped in its last dequeue, to send on
     /// (before the packet that dequeue returned).
     #[inline(always)]

@@ -28,12 +28,22 @@
 //! 0; the round robin moves on at every dequeue; estimates count ACK bytes
 //! in the input but only data packets in the sums; `max`/`min` are C's
 //! `a > b ? a : b`, NaN included.  Not modelled: the queue's trace file
-//! (`attach`, the `everyRTT` utilisation samples) and the TCP and other
-//! virtual queues' RED (here drop-tail, with the same limit).
+//! (`attach`, the `everyRTT` utilisation samples).
+//!
+//! The other two virtual queues are RED queues, as ns-queue.tcl's
+//! `create-vqueues` makes them (`new Queue/RED` each, so with Queue/RED's
+//! class defaults of that moment): the ns-2 layer hands two RED
+//! disciplines over (`set-tcpQ`, `set-otherQ`), the link's bandwidth and
+//! delay reach them through `Queue/XCP instproc link`, and `reset` resets
+//! the three in turn (`Queue/XCP instproc reset`).  A RED queue's empty
+//! dequeue (the round robin landing on it when all three are empty) starts
+//! its idle time, as `REDQueue::deque` does.
 
 use super::{Capacity, Discipline, Drops, Verdict};
 use crate::packet::{PacketType, PktId, XcpHdr, XcpKind};
 use crate::qdisc::droptail::DropTail;
+use crate::qdisc::red::Red;
+use crate::sched::ObjId;
 use crate::sim::World;
 
 /// The efficiency controller's gains (stable for any delay: the paper's
@@ -245,9 +255,14 @@ impl Controller {
 #[derive(Debug)]
 pub struct Xcp {
     pub ctl: Controller,
-    /// The virtual queues and their limits (`queue-limit` sets all three;
-    /// `Queue set limit_`'s value when the queue was made until then).
-    pub queues: [DropTail; 3],
+    /// The XCP packets' virtual queue (`Queue/DropTail/XCPQ`).
+    pub xcpq: DropTail,
+    /// The TCP packets' and the other packets' virtual queues (`vq_(1)`,
+    /// `vq_(2)`: two `Queue/RED`).
+    pub red: [Box<Red>; 2],
+    /// The three virtual queues' capacities (`queue-limit` sets all three
+    /// limits; `Queue set limit_`'s value when the queue was made until
+    /// then).
     pub caps: [Capacity; 3],
     /// The queue served last (`qToDq_`).
     cur: usize,
@@ -262,7 +277,8 @@ impl Xcp {
         let cap = Capacity { limit: 50, ..Capacity::default() };
         Xcp {
             ctl: Controller::new(router_id, tq_at, te_at, tr_at),
-            queues: Default::default(),
+            xcpq: DropTail::default(),
+            red: [Box::default(), Box::default()],
             caps: [cap, cap, cap],
             cur: XCPQ,
             tcp_xcp_on: false,
@@ -293,8 +309,75 @@ impl Xcp {
         c.mean_pktsize = mean_pktsize;
     }
 
+    /// `set-tcpQ` / `set-otherQ`: the TCP packets' (`which` 1) or the
+    /// other packets' (2) virtual queue becomes this RED, with its
+    /// capacity (its `limit_`, `queue_in_bytes_`, `mean_pktsize_`...).
+    pub fn set_red(&mut self, which: usize, red: Red, cap: Capacity) {
+        assert!(which == TCPQ || which == OTHERQ, "XCP's RED queues are 1 and 2");
+        *self.red[which - 1] = red;
+        self.caps[which] = cap;
+    }
+
+    /// `Queue/XCP instproc link`: the RED queues learn the link.
+    pub fn set_link(&mut self, link: ObjId, bw: f64, delay: f64) {
+        for (i, r) in self.red.iter_mut().enumerate() {
+            r.set_link(link, bw, delay, self.caps[i + 1].mean_pktsize);
+        }
+    }
+
+    /// The link the RED queues know (`NONE` until `set_link`).
+    pub fn red_link(&self) -> ObjId {
+        self.red[0].link
+    }
+
+    /// `Queue/XCP instproc reset`: each virtual queue's `reset` in turn
+    /// (XCP's, then the two REDs', which first recompute their automatic
+    /// parameters from `link_bw`); each drains its packets, head first, and
+    /// ends with a dequeue that finds it empty.  The round robin's place
+    /// is untouched.  Returns the packets drained, for the caller to drop.
+    pub fn reset(&mut self, w: &mut World, link_bw: Option<f64>) -> Vec<PktId> {
+        let mut out = Vec::new();
+        self.ctl.catch_up(w.s.now, self.xcp_bytes());
+        while let Some(p) = self.xcpq_deque(w) {
+            out.push(p);
+        }
+        for (i, r) in self.red.iter_mut().enumerate() {
+            let cap = &self.caps[i + 1];
+            r.reset(w, link_bw, cap.in_bytes, cap.mean_pktsize);
+            while let Some(p) = r.deque(&w.pool, w.s.now) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
     fn xcp_bytes(&self) -> f64 {
-        self.queues[XCPQ].fifo.bytes() as f64
+        self.xcpq.fifo.bytes() as f64
+    }
+
+    fn sub_len(&self, n: usize) -> usize {
+        if n == XCPQ {
+            self.xcpq.fifo.len()
+        } else {
+            self.red[n - 1].fifo.len()
+        }
+    }
+
+    /// `XCPQueue::deque`: the running minimum of the queue first, then the
+    /// head; an XCP data packet leaving takes its feedback.
+    fn xcpq_deque(&mut self, w: &mut World) -> Option<PktId> {
+        let inst = self.xcp_bytes();
+        if inst < self.ctl.running_min_queue {
+            self.ctl.running_min_queue = inst;
+        }
+        let p = self.xcpq.fifo.pop(&w.pool)?;
+        let mut h = w.pool.xcp_hdr(p);
+        if h.kind == XcpKind::Enabled {
+            let size = w.pool.get(p).size as f64;
+            self.ctl.on_departure(size, &mut h);
+            w.pool.set_xcp_hdr(p, h);
+        }
+        Some(p)
     }
 
     /// `queueToDeque`: the next queue in turn that holds a packet (with
@@ -302,7 +385,7 @@ impl Xcp {
     fn next_queue(&mut self) -> usize {
         self.cur = (self.cur + 1) % 3;
         let mut i = 0;
-        while i < 3 && self.queues[self.cur].fifo.len() == 0 {
+        while i < 3 && self.sub_len(self.cur) == 0 {
             self.cur = (self.cur + 1) % 3;
             i += 1;
         }
@@ -339,44 +422,40 @@ impl Discipline for Xcp {
         if n == XCPQ {
             let size = pk.size as f64;
             self.ctl.on_arrival(size, &h);
+            return self.xcpq.enqueue(&self.caps[XCPQ], &w.pool, p);
         }
-        self.queues[n].enqueue(&self.caps[n], &w.pool, p)
+        self.red[n - 1].enque(&self.caps[n], w, p)
     }
 
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
         let inst = self.xcp_bytes();
         self.ctl.catch_up(w.s.now, inst);
-        let n = self.next_queue();
-        if n != XCPQ {
-            return self.queues[n].fifo.pop(&w.pool);
+        match self.next_queue() {
+            XCPQ => self.xcpq_deque(w),
+            n => self.red[n - 1].deque(&w.pool, w.s.now),
         }
-        if inst < self.ctl.running_min_queue {
-            self.ctl.running_min_queue = inst;
-        }
-        let p = self.queues[XCPQ].fifo.pop(&w.pool)?;
-        let mut h = w.pool.xcp_hdr(p);
-        if h.kind == XcpKind::Enabled {
-            let size = w.pool.get(p).size as f64;
-            self.ctl.on_departure(size, &mut h);
-            w.pool.set_xcp_hdr(p, h);
-        }
-        Some(p)
     }
 
     fn link_idle(&mut self, now: f64) {
-        // The dequeue that found every virtual queue empty.
+        // The dequeue that found every virtual queue empty: the queue it
+        // fell on learns it (XCP's running minimum, RED's idle time).
         self.ctl.catch_up(now, 0.0);
-        if self.next_queue() == XCPQ && 0.0 < self.ctl.running_min_queue {
-            self.ctl.running_min_queue = 0.0;
+        match self.next_queue() {
+            XCPQ => {
+                if 0.0 < self.ctl.running_min_queue {
+                    self.ctl.running_min_queue = 0.0;
+                }
+            }
+            n => self.red[n - 1].dequeued(false, now),
         }
     }
 
     fn len(&self) -> usize {
-        self.queues.iter().map(|q| q.fifo.len()).sum()
+        self.xcpq.fifo.len() + self.red.iter().map(|r| r.fifo.len()).sum::<usize>()
     }
 
     fn bytes(&self) -> i64 {
-        self.queues.iter().map(|q| q.fifo.bytes()).sum()
+        self.xcpq.fifo.bytes() + self.red.iter().map(|r| r.fifo.bytes()).sum::<i64>()
     }
 }
 
@@ -386,6 +465,90 @@ mod tests {
 
     fn data(rtt: f64, x: f64, delta: f64) -> XcpHdr {
         XcpHdr { kind: XcpKind::Enabled, rtt, x, delta_throughput: delta, ..XcpHdr::default() }
+    }
+
+    fn pkt(w: &mut World, ptype: PacketType, size: i32) -> PktId {
+        let p = w.pool.alloc();
+        let pk = w.pool.get_mut(p);
+        pk.ptype = ptype;
+        pk.size = size;
+        p
+    }
+
+    /// A RED with fixed thresholds 5 and 6 (weight 1: the average is the
+    /// queue; gentle off), as a `Queue/RED` handed over by `set-tcpQ` would be.
+    fn red() -> Red {
+        let mut r = Red::new();
+        r.th_min_pkts = 5.0;
+        r.th_max_pkts = 6.0;
+        r.max_p_inv = 1.0;
+        r.q_w = 1.0;
+        r.ptc = 1000.0;
+        r
+    }
+
+    /// TCP and other packets go to the two RED virtual queues, classified
+    /// by the code point the queue writes (ns-2's `mark`), and RED, not a
+    /// drop-tail limit, decides their fate: the arrivals that find 6
+    /// queued (the average at RED's maximum threshold, gentle off) are
+    /// forced drops although the queue is far below its limit of 50.
+    #[test]
+    fn tcp_and_other_packets_queue_in_red() {
+        let mut w = World::new_for_tests();
+        let mut x = Xcp::new(0, 1e9, 1e9, 1e9);
+        let cap = Capacity { limit: 50, ..Capacity::default() };
+        x.set_red(TCPQ, red(), cap);
+        x.set_red(OTHERQ, red(), cap);
+        x.reset(&mut w, None);
+        let mut drops = Drops::default();
+        let u = pkt(&mut w, PacketType::Cbr, 500);
+        assert_eq!(x.enqueue(&cap, &mut w, u, &mut drops), Verdict::Queued);
+        assert_eq!(w.pool.get(u).prio, CP_OTHER);
+        let mut verdicts = Vec::new();
+        for _ in 0..8 {
+            let p = pkt(&mut w, PacketType::Tcp, 1000);
+            verdicts.push(x.enqueue(&cap, &mut w, p, &mut drops));
+            assert_eq!(w.pool.get(p).prio, CP_TCP);
+        }
+        assert!(verdicts[..6].iter().all(|v| *v == Verdict::Queued), "{verdicts:?}");
+        assert!(matches!(verdicts[6], Verdict::Dropped(_)) && matches!(verdicts[7], Verdict::Dropped(_)), "{verdicts:?}");
+        assert_eq!((x.red[0].fifo.len(), x.red[1].fifo.len()), (6, 1));
+        assert_eq!(x.len(), 7);
+    }
+
+    /// `reset` drains XCP's queue, then TCP's, then the others', and leaves
+    /// the round robin where it was; the RED queues are idle from then on.
+    /// An empty dequeue that falls on a RED queue starts its idle time
+    /// (`REDQueue::deque`).
+    #[test]
+    fn reset_drains_in_turn_and_empty_dequeues_reach_red() {
+        let mut w = World::new_for_tests();
+        let mut x = Xcp::new(0, 1e9, 1e9, 1e9);
+        let cap = Capacity { limit: 50, ..Capacity::default() };
+        x.set_red(TCPQ, red(), cap);
+        x.set_red(OTHERQ, red(), cap);
+        let mut drops = Drops::default();
+        let o = pkt(&mut w, PacketType::Cbr, 200);
+        let t = pkt(&mut w, PacketType::Tcp, 1000);
+        let xp = pkt(&mut w, PacketType::Xcp, 1000);
+        w.pool.set_xcp_hdr(xp, data(0.1, 0.01, 1e24));
+        for p in [o, t, xp] {
+            x.enqueue(&cap, &mut w, p, &mut drops);
+        }
+        // one dequeue: the round robin moves from XCP's to TCP's queue
+        assert_eq!(x.dequeue(&mut w, &mut drops), Some(t));
+        let t2 = pkt(&mut w, PacketType::Tcp, 1000);
+        x.enqueue(&cap, &mut w, t2, &mut drops);
+        assert_eq!(x.reset(&mut w, None), vec![xp, t2, o]);
+        assert_eq!(x.len(), 0);
+        assert!(x.red[0].idle && x.red[1].idle);
+        // the next turn is the other packets' queue, then XCP's
+        assert_eq!(x.cur, TCPQ);
+        w.s.now = 2.0;
+        x.red[1].idle = false;
+        x.link_idle(2.0);
+        assert!(x.red[1].idle);
+        assert_eq!(x.red[1].idletime, 2.0);
     }
 
     /// One control interval on a 1 Mbyte/s link, worked out by hand.

@@ -45,9 +45,10 @@ Simulator instproc simplex-link {n1 n2 bw delay qtype args} {
     $n1 add-neighbor $n2
     # Active queues learn the link's bandwidth and delay (ns-2 does this for
     # every queue type whose name contains RED, PI, Vq, REM, GK, RIO or XCP;
-    # Dumbbell's SCFQ passes the link on to its RED classes).
+    # Dumbbell's SCFQ passes the link on to its RED classes, XCP to its two
+    # RED virtual queues).
     if {[string first RED $qtype] != -1 || [string first Vq $qtype] != -1 || [string first GK $qtype] != -1
-            || [string first REM $qtype] != -1
+            || [string first REM $qtype] != -1 || [string first XCP $qtype] != -1
             || $qtype eq "SCFQ"} {
         $q link [$link_($sid:$did) set link_]
     }
@@ -92,13 +93,20 @@ Simulator instproc link {n1 n2} {
     return ""
 }
 
-# ns-2's Queue/XCP makes its virtual queues with `new` (ns-queue.tcl):
-# they start with the class defaults of that moment, `Queue set limit_`
-# for all three, Queue/DropTail's for the XCP packets' one.
+# ns-2's Queue/XCP makes its virtual queues with `new` (ns-queue.tcl's
+# create-vqueues): they start with the class defaults of that moment,
+# `Queue set limit_` and Queue/DropTail's for the XCP packets' one, two
+# Queue/RED for the TCP packets and the others.  (The XCP packets' queue,
+# a Queue/DropTail/XCPQ in ns-2, is made here too, so that the objects made
+# later are numbered as in ns-2; the engine keeps its settings.)
 Queue/XCP instproc init args {
     eval $self next $args
+    $self instvar vq_
+    set vq_(0) [new Queue/DropTail]
     $self xcpq-defaults [Queue set limit_] [Queue/DropTail set drop_front_] \
         [Queue/DropTail set queue_in_bytes_] [Queue/DropTail set mean_pktsize_]
+    $self set-tcpQ [set vq_(1) [new Queue/RED]]
+    $self set-otherQ [set vq_(2) [new Queue/RED]]
 }
 
 Simulator instproc queue-limit {n1 n2 limit} {

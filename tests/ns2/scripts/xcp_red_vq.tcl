@@ -1,0 +1,48 @@
+# Ordinary TCP and CBR traffic through a Queue/XCP beside an XCP flow: ns-2
+# queues them in the XCP queue's two RED virtual queues (ns-queue.tcl's
+# create-vqueues), made with Queue/RED's class defaults of that moment.
+#   default   Queue/RED's defaults (automatic thresholds from the link)
+#   classvars Queue/RED thresholds, weight and gentle_ changed before the link
+#   reset     the XCP queue reset while it holds packets of all three kinds
+set mode [lindex $argv 0]
+set ns [new Simulator]
+set tf [open xcp_red_vq.tr w]
+$ns trace-all $tf
+if {$mode eq "classvars"} {
+    Queue/RED set thresh_ 2
+    Queue/RED set maxthresh_ 6
+    Queue/RED set q_weight_ 0.1
+    Queue/RED set gentle_ false
+}
+set n0 [$ns node]; set n1 [$ns node]; set n2 [$ns node]; set n3 [$ns node]
+$ns duplex-link $n0 $n2 10Mb 5ms DropTail
+$ns duplex-link $n1 $n2 10Mb 5ms DropTail
+$ns duplex-link $n2 $n3 2Mb 20ms XCP
+$ns queue-limit $n2 $n3 30
+set q [[$ns link $n2 $n3] queue]
+$q set-link-capacity 2000000
+[[$ns link $n3 $n2] queue] set-link-capacity 2000000
+set x [new Agent/TCP/Reno/XCP]; $ns attach-agent $n0 $x
+set xs [new Agent/TCPSink/XCPSink]; $ns attach-agent $n3 $xs; $ns connect $x $xs
+set t [new Agent/TCP/Reno]; $t set window_ 40; $ns attach-agent $n1 $t
+set ts [new Agent/TCPSink]; $ns attach-agent $n3 $ts; $ns connect $t $ts
+set u [new Agent/UDP]; $ns attach-agent $n1 $u
+set nl [new Agent/Null]; $ns attach-agent $n3 $nl; $ns connect $u $nl
+set cbr [new Application/Traffic/CBR]; $cbr attach-agent $u; $cbr set rate_ 800kb
+set f1 [new Application/FTP]; $f1 attach-agent $x
+set f2 [new Application/FTP]; $f2 attach-agent $t
+$ns at 0.1 "$f1 start"; $ns at 0.3 "$f2 start"; $ns at 0.5 "$cbr start"
+if {$mode eq "reset"} {
+    $ns at 1.5 "$q reset"
+    $ns at 2.0 "$q reset"
+}
+puts "XCP queue $q, a RED made after it: [new Queue/RED]"
+proc finish {} {
+    global ns tf t x
+    puts "reno ack_ [$t set ack_] nrexmitpack_ [$t set nrexmitpack_]; xcp ack_ [$x set ack_] cwnd_ [$x set cwnd_]"
+    $ns flush-trace
+    close $tf
+    exit 0
+}
+$ns at 3 "finish"
+$ns run
