@@ -2805,6 +2805,24 @@ class Gen:
                 self.mode_globals.update(["xu"])
                 self.xcp_kinds.append("cross-cbr")
             self.mode_globals.update(["xc", "xcs"])
+        # An XCP queue's own trace file (attach), now and then its sampling
+        # period and its mice/elephants split; the finish proc reads its
+        # drop count.
+        if xlinks and y.chance(35):
+            l = y.choice(xlinks)
+            ref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+            L = self.mode_link_lines
+            L.append("set xq %s" % ref)
+            L.append("set xqf [open xcpq.tr w]")
+            L.append("$xq attach $xqf")
+            if y.chance(50):
+                L.append("$xq num-mice %d" % y.randint(1, 4))
+            if y.chance(50):
+                L.append('$ns at %s "$xq queue-sample-everyrtt %s"'
+                         % (fmt_us(self.mode_t_us(y, 0, self.end_us // 2)), y.choice(["0.02", "0.05", "0.2"])))
+            self.mode_finish.append('    puts "xcp queue drops [$xq queue-read-drops]"')
+            self.mode_globals.update(["xq", "xqf"])
+            self.xcp_kinds.append("xcp-qtrace")
 
     # RBP (--rbp): some flows (at least one) become Agent/TCP/Vegas/RBP or
     # Agent/TCP/Reno/RBP, with random `rbp_scale_`, Vegas/RBP's

@@ -93,6 +93,10 @@ pub trait Tracer: Any {
     /// channel is `ch`).
     fn xcp_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _var: XcpVar, _v: f64) {}
 
+    /// An XCP router's trace line: `var` (of flow `fid` for the per-flow
+    /// ones) had value `v` at `now`.
+    fn xcp_queue_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _var: XcpQueueVar, _fid: i32, _v: f64) {}
+
     /// A queue monitor with a channel counted an event.
     fn queue_stats(&mut self, out: &mut Outputs, ch: u32, now: f64, mon: &QueueMonitor);
 
@@ -118,6 +122,39 @@ pub enum XcpVar {
     ControllingHop,
     Cwnd,
     Throughput,
+}
+
+/// What an XCP router's trace file records (qdisc/xcp.rs): a leaving
+/// packet's feedback (positive, negative, the result, and its flow's `x`),
+/// the persistent queue at each queue-estimation timeout, the controllers'
+/// state at each control interval (the budgets left before it, then the
+/// input, average RTT, new budgets, queue length and its extremes, the
+/// router), and the periodic samples (drops, queue, utilisation of all,
+/// of the large-id and of the small-id flows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XcpQueueVar {
+    PosFbk,
+    NegFbk,
+    DeltaThroughput,
+    FlowX,
+    Tq,
+    QueueBytes,
+    RouterIdAtTq,
+    ResiduePosLeft,
+    ResidueNegLeft,
+    InputBytes,
+    AvgRtt,
+    ResiduePos,
+    ResidueNeg,
+    QueueLength,
+    MinQueue,
+    MaxQueue,
+    RouterId,
+    Drops,
+    QueueSample,
+    Util,
+    UtilElephants,
+    UtilMice,
 }
 
 /// The tracer of a simulation without a front end's formats: writes nothing.

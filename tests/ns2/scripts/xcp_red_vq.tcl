@@ -4,6 +4,9 @@
 #   default   Queue/RED's defaults (automatic thresholds from the link)
 #   classvars Queue/RED thresholds, weight and gentle_ changed before the link
 #   reset     the XCP queue reset while it holds packets of all three kinds
+#   qtrace    a limit of 8; the XCP queue's own trace file (attach), its samples every
+#             0.05 s from 1 s (queue-sample-everyrtt), flows below 1 counted
+#             as mice (num-mice), and its drop count (queue-read-drops)
 set mode [lindex $argv 0]
 set ns [new Simulator]
 set tf [open xcp_red_vq.tr w]
@@ -37,8 +40,18 @@ if {$mode eq "reset"} {
     $ns at 2.0 "$q reset"
 }
 puts "XCP queue $q, a RED made after it: [new Queue/RED]"
+if {$mode eq "qtrace"} {
+    $ns queue-limit $n2 $n3 8
+    set qf [open xcp_queue.tr w]
+    $q attach $qf
+    $q num-mice 1
+    $ns at 1.0 "$q queue-sample-everyrtt 0.05"
+}
 proc finish {} {
-    global ns tf t x
+    global ns tf t x q mode
+    if {$mode eq "qtrace"} {
+        puts "XCP drops [$q queue-read-drops]"
+    }
     puts "reno ack_ [$t set ack_] nrexmitpack_ [$t set nrexmitpack_]; xcp ack_ [$x set ack_] cwnd_ [$x set cwnd_]"
     $ns flush-trace
     close $tf

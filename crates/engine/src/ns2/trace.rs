@@ -143,6 +143,47 @@ impl Tracer for Ns2Tracer {
         });
     }
 
+    /// `XCPQueue::trace_var`: `<name> <time> <value>`, both with `%g`;
+    /// a flow's `x` is named `X<flow id>`.
+    fn xcp_queue_var(&mut self, out: &mut Outputs, ch: u32, now: f64, var: crate::trace::XcpQueueVar, fid: i32, v: f64) {
+        use crate::trace::XcpQueueVar as V;
+        let name: &[u8] = match var {
+            V::PosFbk => b"pos_fbk",
+            V::NegFbk => b"neg_fbk",
+            V::DeltaThroughput => b"delta_throughput",
+            V::FlowX => b"X",
+            V::Tq => b"Tq_",
+            V::QueueBytes => b"queue_bytes_",
+            V::RouterIdAtTq => b"routerId_",
+            V::ResiduePosLeft => b"residue_pos_fbk_not_allocated",
+            V::ResidueNegLeft => b"residue_neg_fbk_not_allocated",
+            V::InputBytes => b"input_traffic_bytes_",
+            V::AvgRtt => b"avg_rtt_",
+            V::ResiduePos => b"residue_pos_fbk_",
+            V::ResidueNeg => b"residue_neg_fbk_",
+            V::QueueLength => b"Qsize",
+            V::MinQueue => b"min_queue_ci_",
+            V::MaxQueue => b"max_queue_ci_",
+            V::RouterId => b"routerId",
+            V::Drops => b"d",
+            V::QueueSample => b"q",
+            V::Util => b"u",
+            V::UtilElephants => b"u_elep",
+            V::UtilMice => b"u_mice",
+        };
+        out.append(ch, |buf| {
+            buf.extend_from_slice(name);
+            if var == V::FlowX {
+                fmt::push_int(buf, fid as i64, 0, false);
+            }
+            buf.push(b' ');
+            fmt::push_g(buf, now, 6);
+            buf.push(b' ');
+            fmt::push_g(buf, v, 6);
+            buf.push(b'\n');
+        });
+    }
+
     fn queue_int_var(&mut self, out: &mut Outputs, ch: u32, now: f64, tag: u8, v: i64) {
         out.append(ch, |buf| {
             buf.push(tag);

@@ -1,9 +1,9 @@
 //! The commands of `Queue/XCP` (ns-2's `XCPWrapQ::command` and the
 //! `queue-limit`, `link` and `reset` instprocs of ns-queue.tcl):
 //! `$q set-link-capacity BPS`, `$q queue-limit N`, `$q set-tcpQ RED`,
-//! `$q set-otherQ RED`, `$q link LINK`, `$q reset`.  The queue's own trace file
-//! (`attach`, `queue-sample-everyrtt`, `num-mice`) is not modelled: those
-//! are errors that say so.
+//! `$q set-otherQ RED`, `$q link LINK`, `$q reset`, and the queue's own
+//! trace file: `$q attach CHANNEL`, `$q queue-sample-everyrtt PERIOD`,
+//! `$q num-mice N`, `$q queue-read-drops`.
 
 use crate::qdisc::xcp::Xcp;
 use crate::qdisc::{DropTail, Qdisc, Red};
@@ -67,6 +67,17 @@ impl Sim {
         match (argv[0], argv.len()) {
             ("set-tcpQ", 2) => return self.xcp_take_red(id, 1, argv[1]).map(|_| String::new()),
             ("set-otherQ", 2) => return self.xcp_take_red(id, 2, argv[1]).map(|_| String::new()),
+            ("attach", 2) => {
+                let ch = self.w.out.channel(argv[1]);
+                let Obj::Queue(q) = &self.objs[id as usize] else { unreachable!() };
+                let timer = match q.disc.get::<Xcp>().expect("an XCP queue").timer {
+                    Some(t) => t,
+                    None => self.w.s.new_timer(id, 0),
+                };
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.disc.get_mut::<Xcp>().expect("an XCP queue").attach(&mut self.w, ch, timer);
+                return Ok(String::new());
+            }
             ("link", 2) => {
                 let (l, bw, delay) = match self.lookup(argv[1]).map(|l| (l, &self.objs[l as usize])) {
                     Some((l, Obj::Link(dl))) => (l, dl.bandwidth, dl.delay),
@@ -109,8 +120,17 @@ impl Sim {
                     crate::ns2::tclcl::atoi(argv[4]),
                 );
             }
-            ("attach" | "queue-sample-everyrtt" | "num-mice", 2) | ("queue-read-drops", 1) => {
-                return Err(format!("Queue/XCP {}: the XCP queue's own trace file is not supported by Dumbbell", argv[0]))
+            ("queue-read-drops", 1) => {
+                return Ok(crate::ns2::printf::format_g(x.ctl.total_drops as f64, 6));
+            }
+            ("num-mice", 2) => x.ctl.num_mice = crate::ns2::tclcl::atoi(argv[1]),
+            ("queue-sample-everyrtt", 2) => {
+                // (ns-2 reads it with strtod)
+                let rtt = crate::ns2::tclcl::parse_real(argv[1]);
+                if !(rtt > 0.0) || !rtt.is_finite() {
+                    return Err(format!("Queue/XCP queue-sample-everyrtt {}: expected a period in seconds, more than 0", argv[1]));
+                }
+                x.sample_every(&mut self.w, rtt);
             }
             _ => return Err(format!("unknown command \"{}\"", argv[0])),
         }

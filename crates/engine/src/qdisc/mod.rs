@@ -416,6 +416,17 @@ impl Qdisc {
         b.link_idle(t);
     }
 
+    /// A timer the queue owns expired: the discipline's (REM's price
+    /// update; XCP's controllers while its trace file is attached).  The
+    /// others never arm a timer.
+    pub(crate) fn timeout(&mut self, w: &mut World) {
+        if let Some(r) = self.get_mut::<Rem>() {
+            r.timeout(w);
+        } else if let Some(x) = self.get_mut::<xcp::Xcp>() {
+            x.timeout(w);
+        }
+    }
+
     /// The discipline, if it is a `D`.
     pub fn get<D: Discipline>(&self) -> Option<&D> {
         match self {

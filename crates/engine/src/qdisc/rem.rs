@@ -312,14 +312,6 @@ impl Qdisc {
             Qdisc::DropTail(_) => false,
         }
     }
-
-    /// A timer the queue owns expired: the discipline's.  Only REM's price
-    /// update has one; the others never arm a timer.
-    pub(crate) fn timeout(&mut self, w: &mut World) {
-        if let Some(r) = self.get_mut::<Rem>() {
-            r.timeout(w);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -27,8 +27,16 @@
 //! that ends each busy period, `link_idle`) lowers the running minimum to
 //! 0; the round robin moves on at every dequeue; estimates count ACK bytes
 //! in the input but only data packets in the sums; `max`/`min` are C's
-//! `a > b ? a : b`, NaN included.  Not modelled: the queue's trace file
-//! (`attach`, the `everyRTT` utilisation samples).
+//! `a > b ? a : b`, NaN included.
+//!
+//! The queue's own trace file (`attach`) records what `XCPQueue::trace_var`
+//! writes: each XCP data packet's feedback as it leaves, the persistent
+//! queue at each `tq`, the controllers' state at each `te`, and drops,
+//! queue length and utilisation every `tr` (`everyRTT`: the flows' largest
+//! RTT seen, or `queue-sample-everyrtt`'s period).  While a file is
+//! attached the timers also run as a scheduler timer of their own, so that
+//! their lines are written when they fall due, not at the queue's next
+//! packet; the controllers' results are the same either way.
 //!
 //! The other two virtual queues are RED queues, as ns-queue.tcl's
 //! `create-vqueues` makes them (`new Queue/RED` each, so with Queue/RED's
@@ -45,6 +53,7 @@ use crate::qdisc::droptail::DropTail;
 use crate::qdisc::red::Red;
 use crate::sched::ObjId;
 use crate::sim::World;
+use crate::trace::XcpQueueVar;
 
 /// The efficiency controller's gains (stable for any delay: the paper's
 /// section 4) and the fairness controller's shuffle.
@@ -112,6 +121,28 @@ pub struct Controller {
     pub tq_at: f64,
     pub te_at: f64,
     pub tr_at: f64,
+    // ---- the queue's trace file (`attach`) and what only it reads ----
+    /// Its channel.
+    pub trace: Option<u32>,
+    /// Lines not yet written: time, variable, flow id (`X<fid>`), value.
+    pub records: Vec<(f64, XcpQueueVar, i32, f64)>,
+    /// The largest RTT an XCP packet carried (`high_rtt_`: only while a
+    /// file is attached, as in ns-2), and `queue-sample-everyrtt`'s period.
+    pub high_rtt: f64,
+    pub effective_rtt: f64,
+    /// Bytes of XCP data that left since the last sample, and since the
+    /// start by flows below (`mice`) and from (`elephants`) `num_mice`.
+    pub total_thruput: f64,
+    pub thruput_elephants: f64,
+    pub thruput_mice: f64,
+    pub num_mice: i32,
+    /// XCP packets dropped since the last sample, and in all.
+    pub drops: u64,
+    pub total_drops: u64,
+    /// The XCP queue's shortest and longest length (packets) in this
+    /// control interval.
+    pub min_queue_ci: usize,
+    pub max_queue_ci: usize,
 }
 
 impl Controller {
@@ -137,7 +168,61 @@ impl Controller {
             tq_at,
             te_at,
             tr_at,
+            trace: None,
+            records: Vec::new(),
+            high_rtt: 0.0,
+            effective_rtt: 0.0,
+            total_thruput: 0.0,
+            thruput_elephants: 0.0,
+            thruput_mice: 0.0,
+            num_mice: 0,
+            drops: 0,
+            total_drops: 0,
+            min_queue_ci: 0,
+            max_queue_ci: 0,
         }
+    }
+
+    /// `trace_var`: a line for the trace file, if one is attached.
+    #[inline]
+    fn rec(&mut self, t: f64, var: XcpQueueVar, v: f64) {
+        if self.trace.is_some() {
+            self.records.push((t, var, 0, v));
+        }
+    }
+
+    /// The queue length (packets) seen at an arrival or a departure.
+    #[inline]
+    pub fn saw_length(&mut self, len: usize) {
+        self.max_queue_ci = self.max_queue_ci.max(len);
+        self.min_queue_ci = self.min_queue_ci.min(len);
+    }
+
+    /// The trace lines of an XCP data packet of flow `fid` leaving at `now`
+    /// with `pos`/`neg` feedback (`do_before_packet_departure`'s tail).
+    pub fn traced_departure(&mut self, now: f64, fid: i32, size: f64, pos: f64, neg: f64, h: &XcpHdr) {
+        self.rec(now, XcpQueueVar::PosFbk, pos);
+        self.rec(now, XcpQueueVar::NegFbk, neg);
+        self.rec(now, XcpQueueVar::DeltaThroughput, h.delta_throughput);
+        if self.trace.is_some() {
+            self.records.push((now, XcpQueueVar::FlowX, fid, h.x));
+        }
+        if h.rtt > self.high_rtt {
+            self.high_rtt = h.rtt;
+        }
+        self.total_thruput += size;
+        if self.num_mice != 0 {
+            if fid >= self.num_mice {
+                self.thruput_elephants += size;
+            } else {
+                self.thruput_mice += size;
+            }
+        }
+    }
+
+    /// When the next timer falls due.
+    pub fn next_timer(&self) -> f64 {
+        self.tq_at.min(self.te_at).min(self.tr_at)
     }
 
     /// `do_on_packet_arrival`: every packet counts in the input; XCP data
@@ -155,14 +240,15 @@ impl Controller {
         }
     }
 
-    /// `do_before_packet_departure`: the packet's share of the feedback.
-    pub fn on_departure(&mut self, size: f64, h: &mut XcpHdr) {
+    /// `do_before_packet_departure`: the packet's share of the feedback;
+    /// the positive and negative parts given, if it was given any.
+    pub fn on_departure(&mut self, size: f64, h: &mut XcpHdr) -> Option<(f64, f64)> {
         if h.kind != XcpKind::Enabled {
-            return;
+            return None;
         }
         if h.rtt == 0.0 {
             h.delta_throughput = 0.0;
-            return;
+            return None;
         }
         let mut pos = cmin(self.residue_pos, self.cp * h.x);
         let mut neg = cmin(self.residue_neg, self.cn * size);
@@ -184,19 +270,28 @@ impl Controller {
         if self.residue_neg == 0.0 {
             self.cn = 0.0;
         }
+        Some((pos, neg))
     }
 
     /// `Tq_timeout`, with `inst_queue` bytes queued: the persistent queue
     /// is the minimum since the last one.
     pub fn tq_timeout(&mut self, inst_queue: f64) {
+        let t = self.tq_at;
         self.queue_bytes = self.running_min_queue;
         self.running_min_queue = inst_queue;
         self.tq = cmax(0.002, (self.avg_rtt - inst_queue / self.capacity) / 2.0);
         self.tq_at += self.tq;
+        self.rec(t, XcpQueueVar::Tq, self.tq);
+        self.rec(t, XcpQueueVar::QueueBytes, self.queue_bytes);
+        self.rec(t, XcpQueueVar::RouterIdAtTq, self.router_id as f64);
     }
 
-    /// `Te_timeout`: the end of a control interval.
-    pub fn te_timeout(&mut self) {
+    /// `Te_timeout`: the end of a control interval, with `inst_len`
+    /// packets in the XCP queue.
+    pub fn te_timeout(&mut self, inst_len: usize) {
+        let t = self.te_at;
+        self.rec(t, XcpQueueVar::ResiduePosLeft, self.residue_pos);
+        self.rec(t, XcpQueueVar::ResidueNegLeft, self.residue_neg);
         let input_bw = self.input_bytes / self.te;
         let mut phi = 0.0;
         let mut shuffled = 0.0;
@@ -218,23 +313,60 @@ impl Controller {
             self.cp = 0.0;
             self.cn = 0.0;
         }
+        if self.trace.is_some() {
+            self.rec(t, XcpQueueVar::InputBytes, self.input_bytes);
+            self.rec(t, XcpQueueVar::AvgRtt, self.avg_rtt);
+            self.rec(t, XcpQueueVar::ResiduePos, self.residue_pos);
+            self.rec(t, XcpQueueVar::ResidueNeg, self.residue_neg);
+            self.rec(t, XcpQueueVar::QueueLength, inst_len as f64);
+            self.rec(t, XcpQueueVar::MinQueue, self.min_queue_ci as f64);
+            self.rec(t, XcpQueueVar::MaxQueue, self.max_queue_ci as f64);
+            self.rec(t, XcpQueueVar::RouterId, self.router_id as f64);
+        }
         self.num_cc_packets = 0;
         self.input_bytes = 0.0;
         self.sum_x = 0.0;
         self.sum_rtt_by_x = 0.0;
         self.te = cmax(self.avg_rtt, MIN_INTERVAL);
         self.te_at += self.te;
+        self.min_queue_ci = inst_len;
+        self.max_queue_ci = inst_len;
     }
 
-    /// `everyRTT` (its samples go only to the trace file, which is not
-    /// modelled; the period still follows ns-2's).
-    fn tr_timeout(&mut self) {
+    /// `everyRTT`, with `inst_len` packets in the XCP queue: the samples
+    /// of the trace file (drops, queue, utilisation; ns-2 never clears the
+    /// elephants' and mice's sums), every `queue-sample-everyrtt` period,
+    /// else every largest RTT seen, else every 0.1 s.
+    fn tr_timeout(&mut self, inst_len: usize) {
+        let t = self.tr_at;
+        if self.effective_rtt != 0.0 {
+            self.tr = self.effective_rtt;
+        } else if self.high_rtt != 0.0 {
+            self.tr = self.high_rtt;
+        }
+        if self.trace.is_some() {
+            let per = self.tr * self.capacity;
+            self.rec(t, XcpQueueVar::Drops, self.drops as f64);
+            self.rec(t, XcpQueueVar::QueueSample, inst_len as f64);
+            self.rec(t, XcpQueueVar::Util, self.total_thruput / per);
+            self.rec(t, XcpQueueVar::UtilElephants, self.thruput_elephants / per);
+            self.rec(t, XcpQueueVar::UtilMice, self.thruput_mice / per);
+        }
+        self.drops = 0;
+        self.total_thruput = 0.0;
         self.tr_at += self.tr;
     }
 
+    /// `queue-sample-everyrtt RTT`: the samples' period, from now.
+    pub fn set_effective_rtt(&mut self, now: f64, rtt: f64) {
+        self.effective_rtt = rtt;
+        self.tr_at = now + rtt;
+    }
+
     /// Run the timers due at or before `now`, in time order (`tq`, `te`,
-    /// then `tr` on a tie), with `inst_queue` bytes in the XCP queue.
-    pub fn catch_up(&mut self, now: f64, inst_queue: f64) {
+    /// then `tr` on a tie), with `inst_queue` bytes (`inst_len` packets)
+    /// in the XCP queue.
+    pub fn catch_up(&mut self, now: f64, inst_queue: f64, inst_len: usize) {
         loop {
             let t = self.tq_at.min(self.te_at).min(self.tr_at);
             if !(t <= now) {
@@ -243,9 +375,9 @@ impl Controller {
             if self.tq_at == t {
                 self.tq_timeout(inst_queue);
             } else if self.te_at == t {
-                self.te_timeout();
+                self.te_timeout(inst_len);
             } else {
-                self.tr_timeout();
+                self.tr_timeout(inst_len);
             }
         }
     }
@@ -268,6 +400,9 @@ pub struct Xcp {
     cur: usize,
     /// `tcp_xcp_on_`: XCP gets half the link (`set-link-capacity`).
     pub tcp_xcp_on: bool,
+    /// The scheduler timer that runs the controllers' timers when they
+    /// fall due while a trace file is attached.
+    pub timer: Option<u32>,
 }
 
 impl Xcp {
@@ -282,6 +417,7 @@ impl Xcp {
             caps: [cap, cap, cap],
             cur: XCPQ,
             tcp_xcp_on: false,
+            timer: None,
         }
     }
 
@@ -337,10 +473,14 @@ impl Xcp {
     /// is untouched.  Returns the packets drained, for the caller to drop.
     pub fn reset(&mut self, w: &mut World, link_bw: Option<f64>) -> Vec<PktId> {
         let mut out = Vec::new();
-        self.ctl.catch_up(w.s.now, self.xcp_bytes());
+        self.catch_up(w.s.now);
         while let Some(p) = self.xcpq_deque(w) {
             out.push(p);
+            // (`XCPQueue::drop` counts them)
+            self.ctl.drops += 1;
+            self.ctl.total_drops += 1;
         }
+        self.flush(w);
         for (i, r) in self.red.iter_mut().enumerate() {
             let cap = &self.caps[i + 1];
             r.reset(w, link_bw, cap.in_bytes, cap.mean_pktsize);
@@ -353,6 +493,67 @@ impl Xcp {
 
     fn xcp_bytes(&self) -> f64 {
         self.xcpq.fifo.bytes() as f64
+    }
+
+    /// The controllers' timers due by `now`.
+    fn catch_up(&mut self, now: f64) {
+        let (bytes, len) = (self.xcp_bytes(), self.xcpq.fifo.len());
+        self.ctl.catch_up(now, bytes, len);
+    }
+
+    /// `attach`: the trace file, from now on; its timer is `timer` (made
+    /// the first time), armed for the next expiry.
+    pub fn attach(&mut self, w: &mut World, ch: u32, timer: u32) {
+        self.catch_up(w.s.now);
+        self.flush(w);
+        self.ctl.trace = Some(ch);
+        self.timer = Some(timer);
+        self.arm(w);
+    }
+
+    /// `queue-sample-everyrtt RTT`.
+    pub fn sample_every(&mut self, w: &mut World, rtt: f64) {
+        self.catch_up(w.s.now);
+        self.ctl.set_effective_rtt(w.s.now, rtt);
+        self.flush(w);
+        self.arm(w);
+    }
+
+    /// Arm the timer for the next expiry (while a file is attached).
+    fn arm(&mut self, w: &mut World) {
+        if let Some(t) = self.timer {
+            let delay = self.ctl.next_timer() - w.s.now;
+            w.s.timer_resched(t, if delay > 0.0 { delay } else { 0.0 });
+        }
+    }
+
+    /// The timer fired: run what is due, write it, wait for the next.
+    pub fn timeout(&mut self, w: &mut World) {
+        self.catch_up(w.s.now);
+        self.flush(w);
+        self.arm(w);
+    }
+
+    /// Write the trace lines kept so far, in order.
+    #[inline]
+    fn flush(&mut self, w: &mut World) {
+        if self.ctl.records.is_empty() {
+            return;
+        }
+        self.flush_records(w);
+    }
+
+    #[inline(never)]
+    fn flush_records(&mut self, w: &mut World) {
+        if let Some(ch) = self.ctl.trace {
+            let recs = &self.ctl.records;
+            w.out.with_tracer(|t, out| {
+                for &(time, var, fid, v) in recs {
+                    t.xcp_queue_var(out, ch, time, var, fid, v);
+                }
+            });
+        }
+        self.ctl.records.clear();
     }
 
     fn sub_len(&self, n: usize) -> usize {
@@ -370,11 +571,18 @@ impl Xcp {
         if inst < self.ctl.running_min_queue {
             self.ctl.running_min_queue = inst;
         }
-        let p = self.xcpq.fifo.pop(&w.pool)?;
+        let p = self.xcpq.fifo.pop(&w.pool);
+        self.ctl.saw_length(self.xcpq.fifo.len());
+        let p = p?;
         let mut h = w.pool.xcp_hdr(p);
         if h.kind == XcpKind::Enabled {
-            let size = w.pool.get(p).size as f64;
-            self.ctl.on_departure(size, &mut h);
+            let pk = w.pool.get(p);
+            let (size, fid) = (pk.size as f64, pk.fid);
+            if let Some((pos, neg)) = self.ctl.on_departure(size, &mut h) {
+                if self.ctl.trace.is_some() {
+                    self.ctl.traced_departure(w.s.now, fid, size, pos, neg, &h);
+                }
+            }
             w.pool.set_xcp_hdr(p, h);
         }
         Some(p)
@@ -395,8 +603,8 @@ impl Xcp {
 
 impl Discipline for Xcp {
     fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
-        let inst = self.xcp_bytes();
-        self.ctl.catch_up(w.s.now, inst);
+        self.catch_up(w.s.now);
+        self.flush(w);
         let h = w.pool.xcp_hdr(p);
         // `mark`: classify by the code point, writing it if none is set.
         let pk = w.pool.get_mut(p);
@@ -421,30 +629,39 @@ impl Discipline for Xcp {
         };
         if n == XCPQ {
             let size = pk.size as f64;
+            self.ctl.saw_length(self.xcpq.fifo.len());
             self.ctl.on_arrival(size, &h);
-            return self.xcpq.enqueue(&self.caps[XCPQ], &w.pool, p);
+            let v = self.xcpq.enqueue(&self.caps[XCPQ], &w.pool, p);
+            if matches!(v, Verdict::Dropped(_)) {
+                // (`XCPQueue::drop` counts them)
+                self.ctl.drops += 1;
+                self.ctl.total_drops += 1;
+            }
+            return v;
         }
         self.red[n - 1].enque(&self.caps[n], w, p)
     }
 
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
-        let inst = self.xcp_bytes();
-        self.ctl.catch_up(w.s.now, inst);
-        match self.next_queue() {
+        self.catch_up(w.s.now);
+        let p = match self.next_queue() {
             XCPQ => self.xcpq_deque(w),
             n => self.red[n - 1].deque(&w.pool, w.s.now),
-        }
+        };
+        self.flush(w);
+        p
     }
 
     fn link_idle(&mut self, now: f64) {
         // The dequeue that found every virtual queue empty: the queue it
         // fell on learns it (XCP's running minimum, RED's idle time).
-        self.ctl.catch_up(now, 0.0);
+        self.ctl.catch_up(now, 0.0, 0);
         match self.next_queue() {
             XCPQ => {
                 if 0.0 < self.ctl.running_min_queue {
                     self.ctl.running_min_queue = 0.0;
                 }
+                self.ctl.saw_length(0);
             }
             n => self.red[n - 1].dequeued(false, now),
         }
@@ -573,7 +790,7 @@ mod tests {
             c.on_arrival(40.0, &XcpHdr { kind: XcpKind::Ack, ..XcpHdr::default() });
         }
         assert_eq!(c.num_cc_packets, 6);
-        c.catch_up(0.05, 0.0);
+        c.catch_up(0.05, 0.0, 0);
         assert!((c.avg_rtt - 0.1).abs() < 1e-12);
         assert!((c.residue_pos - 351_360.0).abs() < 1e-6);
         assert_eq!(c.residue_neg, 0.0);
@@ -636,7 +853,7 @@ mod tests {
         c.capacity = 100_000.0;
         c.running_min_queue = 4520.0;
         c.on_arrival(5000.0, &XcpHdr { kind: XcpKind::Enabled, ..XcpHdr::default() });
-        c.catch_up(0.05, 4520.0);
+        c.catch_up(0.05, 4520.0, 5);
         // Tq ran first (0.01, 0.035, ...): the persistent queue is 4520,
         // and Tq = (0.05 - 4520 / 100,000) / 2 = 0.0024.
         assert_eq!(c.queue_bytes, 4520.0);
