@@ -7,6 +7,9 @@
 #   qtrace    a limit of 8; the XCP queue's own trace file (attach), its samples every
 #             0.05 s from 1 s (queue-sample-everyrtt), flows below 1 counted
 #             as mice (num-mice), and its drop count (queue-read-drops)
+#   vqtrace   the TCP virtual queue reached as ns-2's tcl/ex/xcp/xcp-tcp.tcl
+#             does ([$q set vq_(1)]): its curq_, ave_ and prob1_ traced into a
+#             file, its thresholds changed and read back
 set mode [lindex $argv 0]
 set ns [new Simulator]
 set tf [open xcp_red_vq.tr w]
@@ -46,6 +49,18 @@ if {$mode eq "qtrace"} {
     $q attach $qf
     $q num-mice 1
     $ns at 1.0 "$q queue-sample-everyrtt 0.05"
+}
+if {$mode eq "vqtrace"} {
+    set vf [open xcp_vq1.tr w]
+    set tcpq [$q set vq_(1)]
+    $tcpq attach $vf
+    $tcpq trace curq_
+    $tcpq trace ave_
+    $tcpq trace prob1_
+    $tcpq set thresh_ 3
+    $tcpq set maxthresh_ 9
+    puts "TCP virtual queue $tcpq: thresh_ [$tcpq set thresh_] maxthresh_ [$tcpq set maxthresh_] limit_ [$tcpq set limit_]"
+    $ns at 2.0 "puts \"at 2.0 the TCP virtual queue's ave_ is \[$tcpq set ave_\]\""
 }
 proc finish {} {
     global ns tf t x q mode

@@ -138,6 +138,11 @@ impl Sim {
 
     /// Read a bound variable (None: not bound for this object).
     pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
+        if let Some((parent, which)) = self.xcp_vq_lend(id) {
+            let r = self.get_var(id, var);
+            self.xcp_vq_return(id, parent, which);
+            return r;
+        }
         self.mobile_touch(id);
         if let Some(c) = self.class(id) {
             return match c.get(&mut self.objs[id as usize], &mut self.w, var) {
@@ -161,6 +166,11 @@ impl Sim {
 
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
+        if let Some((parent, which)) = self.xcp_vq_lend(id) {
+            let r = self.store_var(id, var, v);
+            self.xcp_vq_return(id, parent, which);
+            return r;
+        }
         self.mobile_touch(id);
         let Some(c) = self.class(id) else {
             // Any object takes a `debug_`.

@@ -5,8 +5,8 @@
 //! trace file: `$q attach CHANNEL`, `$q queue-sample-everyrtt PERIOD`,
 //! `$q num-mice N`, `$q queue-read-drops`.
 
-use crate::qdisc::xcp::Xcp;
-use crate::qdisc::{DropTail, Qdisc, Red};
+use crate::qdisc::xcp::{Xcp, XcpVq};
+use crate::qdisc::{Qdisc, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -33,10 +33,44 @@ impl Sim {
         }
     }
 
+    /// If `id` is a `Queue/RED` an XCP queue took as a virtual queue: lend
+    /// it its RED back (with its capacity and packets) for a command or a
+    /// bound variable; `xcp_vq_return` takes it back.
+    pub(crate) fn xcp_vq_lend(&mut self, id: ObjId) -> Option<(ObjId, usize)> {
+        let (parent, which) = match self.objs.get(id as usize) {
+            Some(Obj::Queue(q)) => {
+                let v = q.disc.get::<XcpVq>()?;
+                (v.parent, v.which)
+            }
+            _ => return None,
+        };
+        let Obj::Queue(pq) = &mut self.objs[parent as usize] else { return None };
+        let x = pq.disc.get_mut::<Xcp>()?;
+        let red = std::mem::take(&mut *x.red[which - 1]);
+        let cap = x.caps[which];
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+        q.cap = cap;
+        q.replace_disc(Qdisc::boxed(red));
+        Some((parent, which))
+    }
+
+    /// The XCP queue takes its lent RED back (as the object left it).
+    pub(crate) fn xcp_vq_return(&mut self, id: ObjId, parent: ObjId, which: usize) {
+        let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+        let cap = q.cap;
+        let mut d = q.replace_disc(Qdisc::boxed(XcpVq { parent, which }));
+        let red = std::mem::take(d.get_mut::<Red>().expect("the lent RED"));
+        let Obj::Queue(pq) = &mut self.objs[parent as usize] else { unreachable!() };
+        let x = pq.disc.get_mut::<Xcp>().expect("an XCP queue");
+        *x.red[which - 1] = red;
+        x.caps[which] = cap;
+    }
+
     /// `set-tcpQ QUEUE` / `set-otherQ QUEUE`: the virtual queue takes over
-    /// the `Queue/RED` object's discipline and capacity as they stand (ns-2
-    /// keeps the object itself; later changes to it do not reach the XCP
-    /// queue here).  The object is left an empty DropTail.
+    /// the `Queue/RED` object's discipline and capacity; the object keeps
+    /// a reference (`XcpVq`), and its commands and bound variables reach
+    /// the RED in the XCP queue (`xcp_vq_lend`), as in ns-2 where the
+    /// object is the virtual queue.
     fn xcp_take_red(&mut self, id: ObjId, which: usize, name: &str) -> Result<(), String> {
         let me = self.name(id).to_string();
         let src = self.lookup(name).ok_or_else(|| format!("{me}: Wrong virtual queue {name} (no such object)"))?;
@@ -49,8 +83,7 @@ impl Sim {
                 Some(r) => {
                     let taken = std::mem::take(r);
                     let cap = q.cap;
-                    q.disc = Qdisc::DropTail(DropTail::default());
-                    q.refresh_plain();
+                    q.replace_disc(Qdisc::boxed(XcpVq { parent: id, which }));
                     (taken, cap)
                 }
                 _ => return Err(format!("{me}: virtual queue {name} is not a Queue/RED (Dumbbell's Queue/XCP queues TCP and other packets in RED, as ns-2's does)")),

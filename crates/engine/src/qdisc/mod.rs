@@ -366,6 +366,7 @@ disciplines! {
     Rem(Rem),
     Cbq(Cbq),
     Xcp(xcp::Xcp),
+    XcpVq(xcp::XcpVq),
     DsRed(DsRed),
     RedPd(RedPd),
     FinishFq(FinishFq),
@@ -794,6 +795,15 @@ impl Queue {
         let out = f(&mut self.disc, w);
         self.held = self.disc.len() as u32;
         out
+    }
+
+    /// Put `d` in place of the discipline (the queue's count of packets
+    /// follows it); returns the one it replaced.
+    pub(crate) fn replace_disc(&mut self, d: Qdisc) -> Qdisc {
+        let old = std::mem::replace(&mut self.disc, d);
+        self.held = self.disc.len() as u32;
+        self.refresh_plain();
+        old
     }
 
     /// The packets the discipline dropped in its last dequeue, to send on

@@ -383,6 +383,35 @@ impl Controller {
     }
 }
 
+/// What is left of a `Queue/RED` object that a `Queue/XCP` took as its
+/// TCP (`which` 1) or other (2) virtual queue: the RED itself lives in the
+/// XCP queue, which lends it back while a command or a bound variable of
+/// the object runs (ns-2's scripts trace it through `[$q set vq_(1)]`).
+/// Never on a link: it holds nothing.
+#[derive(Debug)]
+pub struct XcpVq {
+    pub parent: ObjId,
+    pub which: usize,
+}
+
+impl Discipline for XcpVq {
+    fn enqueue(&mut self, _cap: &Capacity, _w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        Verdict::Dropped(p)
+    }
+
+    fn dequeue(&mut self, _w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        None
+    }
+
+    fn len(&self) -> usize {
+        0
+    }
+
+    fn bytes(&self) -> i64 {
+        0
+    }
+}
+
 /// `Queue/XCP`: the controllers and the three virtual queues.
 #[derive(Debug)]
 pub struct Xcp {
