@@ -85,7 +85,9 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
     else:
         q = {"queue": "RED", "queue_params": {"thresh": 0.2 * s["limit"], "maxthresh": 0.6 * s["limit"],
                                               "q_weight": 0.002, "linterm": 10, "gentle": True, "wait": True,
-                                              "mean_pktsize": 1502, "setbit": False}}
+                                              "mean_pktsize": 1502, "setbit": False,
+                                              # ns-3's RED here counts packets (ns-2's default: bytes)
+                                              "bytes": False, "queue_in_bytes": False, "use_mark_p": False}}
     sim.link(r1, r2, c, s["btl_delay_s"], queue_limit=s["limit"] + 2, **q)
     sim.link(r2, d, 10 * c, 0.001, queue_limit=10000)
     for i, snd in enumerate(senders):
