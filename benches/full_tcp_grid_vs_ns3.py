@@ -70,7 +70,9 @@ def shape(n: int, bw_mbps: float, rtt_ms: float) -> dict:
     return {"limit": limit, "k": k, "buf": buf, "btl_delay_s": (rtt_ms / 2.0 - 2.0) / 1000.0}
 
 
-def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float, seed: int = 1) -> dict:
+def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float, seed: int = 1,
+                   vars_out: list | None = None) -> dict:
+    """Dumbbell's run of a point; `vars_out`, if given, receives the run's traced variables."""
     s = shape(n, bw_mbps, rtt_ms)
     sim = db.Simulation(seed=seed)
     r1, r2, d = sim.nodes(3)
@@ -100,6 +102,8 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
     wall = time.perf_counter() - t0
     ft = res.full_tcp
     v = res.vars
+    if vars_out is not None:
+        vars_out.append(v)
     flows = []
     for i in range(n):
         start = 0.05 * i
