@@ -70,7 +70,9 @@ def shape(n: int, bw_mbps: float, rtt_ms: float) -> dict:
     return {"limit": limit, "k": k, "buf": buf, "btl_delay_s": (rtt_ms / 2.0 - 2.0) / 1000.0}
 
 
-def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float, seed: int = 1) -> dict:
+def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, until: float, seed: int = 1,
+                   vars_out: list | None = None) -> dict:
+    """Dumbbell's run of a point; `vars_out`, if given, receives the run's traced variables."""
     s = shape(n, bw_mbps, rtt_ms)
     sim = db.Simulation(seed=seed)
     r1, r2, d = sim.nodes(3)
@@ -85,7 +87,9 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
     else:
         q = {"queue": "RED", "queue_params": {"thresh": 0.2 * s["limit"], "maxthresh": 0.6 * s["limit"],
                                               "q_weight": 0.002, "linterm": 10, "gentle": True, "wait": True,
-                                              "mean_pktsize": 1502, "setbit": False}}
+                                              "mean_pktsize": 1502, "setbit": False,
+                                              # ns-3's RED here counts packets (ns-2's default: bytes)
+                                              "bytes": False, "queue_in_bytes": False, "use_mark_p": False}}
     sim.link(r1, r2, c, s["btl_delay_s"], queue_limit=s["limit"] + 2, **q)
     sim.link(r2, d, 10 * c, 0.001, queue_limit=10000)
     for i, snd in enumerate(senders):
@@ -98,6 +102,8 @@ def dumbbell_point(cc: str, n: int, bw_mbps: float, rtt_ms: float, queue: str, u
     wall = time.perf_counter() - t0
     ft = res.full_tcp
     v = res.vars
+    if vars_out is not None:
+        vars_out.append(v)
     flows = []
     for i in range(n):
         start = 0.05 * i

@@ -30,6 +30,7 @@
 //
 // Build: benches/ns3/build.sh (g++ against Debian's libns3-dev 3.37).
 // Usage: tcp-grid --cc=Cubic --n=4 --bw=100 --rtt=50 --queue=RED --time=10 [--trace=FILE] [--ascii=FILE]
+//        [--limit=B] [--buf=BYTES] (overrides of the queue limit and the buffers)
 // (--trace: every cwnd and congestion-state change, "time flow cwnd SEGMENTS" / "time flow state N")
 
 #include "ns3/applications-module.h"
@@ -152,6 +153,10 @@ main(int argc, char* argv[])
     cmd.AddValue("rtt", "base round-trip time, ms (at least 5)", rttMs);
     cmd.AddValue("queue", "bottleneck queue: DropTail or RED", queue);
     cmd.AddValue("time", "simulated seconds", simTime);
+    uint32_t limitArg = 0;
+    uint32_t bufArg = 0;
+    cmd.AddValue("limit", "bottleneck queue disc limit B in packets (default: the BDP, at least 10)", limitArg);
+    cmd.AddValue("buf", "send and receive buffers in bytes (default: max(4 BDP + 2 B segments, 1 MiB))", bufArg);
     cmd.AddValue("seed", "RNG run number", seed);
     cmd.AddValue("trace", "if set, write each flow's cwnd and congestion-state changes to this file", trace);
     cmd.AddValue("ascii", "if set, write ns-3's ASCII trace of every device to this file", ascii);
@@ -181,9 +186,9 @@ main(int argc, char* argv[])
     const bool dctcp = (cc == "Dctcp");
     const double C = bwMbps * 1e6;
     const double bdp = C * rttMs / 1000.0 / (8.0 * 1502);
-    const uint32_t B = std::max<uint32_t>((uint32_t)std::ceil(bdp), 10);
+    const uint32_t B = limitArg ? limitArg : std::max<uint32_t>((uint32_t)std::ceil(bdp), 10);
     const uint32_t K = std::max<uint32_t>((uint32_t)std::ceil(bdp / 6.0), 4);
-    const uint32_t buf = std::max<uint32_t>((uint32_t)std::ceil(4 * bdp + 2 * B) * kSeg, 1 << 20);
+    const uint32_t buf = bufArg ? bufArg : std::max<uint32_t>((uint32_t)std::ceil(4 * bdp + 2 * B) * kSeg, 1 << 20);
     const double btlDelayMs = rttMs / 2.0 - 2.0;
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tid));

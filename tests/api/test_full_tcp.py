@@ -98,6 +98,8 @@ def test_mtu_gives_the_mss_and_max_bytes_a_finite_transfer():
     ({"snd_buf": "16 parsecs"}, "snd_buf must be a whole number of bytes"),
     ({"rcv_buf": 100}, "rcv_buf must be 1448 to"),
     ({"initial_cwnd": 1.5}, "initial_cwnd must be a whole number"),
+    ({"send_size": 0}, "send_size must be a whole number from 1 to"),
+    ({"send_size": "512"}, "send_size must be a whole number from 1 to"),
     ({"timestamps": "yes"}, "timestamps must be True or False"),
     ({"windowInit": 2}, "unknown parameter 'windowInit'"),
     ({"packet_size": 1000}, "packet_size is an ns-2 TCP parameter; the full TCP takes mss= or mtu="),

@@ -8,7 +8,8 @@
 //!
 //!     cargo run --release -p dumbbell-engine --example full_grid -- N C_Mbps T [DropTail|RED]
 //!
-//! RED: that program's `--queue=RED` (RED with ECN marks, the TCP's ECN on).
+//! RED: that program's `--queue=RED` (RED with ECN marks, the TCP's ECN on), set up
+//! as ns-3's RedQueueDisc there: packet mode, marks up to twice max_th.
 
 #[path = "support/seed004.rs"]
 #[allow(dead_code)]

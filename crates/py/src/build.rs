@@ -376,6 +376,7 @@ impl Builder {
                 "link_overhead" => c.link_overhead = u(v),
                 "max_bytes" => c.max_bytes = v as u64,
                 "send_size" => c.send_size = u(v),
+                "app_write" => c.app_write = u(v),
                 "pacing" => c.pacing.enabled = v != 0.0,
                 "max_pacing_rate" => c.pacing.max_rate = v as u64,
                 "pacing_ss_ratio" => c.pacing.ss_ratio = v as u16,

@@ -203,11 +203,16 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
     if "max_bytes" in p:
         out["max_bytes"] = float(_bytes(p.pop("max_bytes"), f'{w}: max_bytes', 0, 2**53))
         plain["max_bytes"] = int(out["max_bytes"])
+    # ns-3's BulkSend SendSize (512): where its rate sampler tests for an
+    # application-limited sender (the data still goes in whole segments)
+    if "send_size" in p:
+        plain["send_size"] = _count(p.pop("send_size"), f"{w}: send_size", 1, 2**31 - 1)
+    out["app_write"] = float(plain.get("send_size", 512))
     if p:
         known = sorted(["cc", "cc_params", "recovery", "reduction_bound", "timestamps", "sack", "ecn", "mss", "mtu", "window_scaling", "limited_transmit",
                         "delack_count", "initial_cwnd", "retx_thresh", "data_retries", "syn_retries", "link_overhead",
                         "delack_timeout", "min_rto", "initial_rtt", "clock_granularity", "conn_timeout",
-                        "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes", "pacing", "max_pacing_rate",
+                        "initial_ssthresh", "snd_buf", "rcv_buf", "max_bytes", "send_size", "pacing", "max_pacing_rate",
                         "pacing_ss_ratio", "pacing_ca_ratio", "pace_initial_window"])
         raise ValueError(f"{w}: unknown parameter {sorted(p)[0]!r}; the full TCP takes {', '.join(known)}")
     return cc, sorted(out.items()), plain

@@ -187,6 +187,13 @@ pub fn grid_queue(n: usize, bw: f64, t_end: f64, red: bool) -> Grid {
             gentle: Some(true),
             wait: Some(true),
             mean_pktsize: Some(Bytes(pkt)),
+            // ns-3's RED as the bench sets it: thresholds and limit in
+            // packets (ns-2's default is byte mode), and ECN-capable
+            // packets marked up to twice max_th (ns-2's default
+            // `use_mark_p_` drops them once the curve reaches `mark_p_`,
+            // that is, from max_th on)
+            bytes: Some(false),
+            params: vec![("use_mark_p_".into(), "false".into())],
             ..Default::default()
         })
     } else {

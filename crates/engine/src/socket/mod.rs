@@ -127,6 +127,15 @@ pub struct Config {
     /// [BulkSendApplication::MaxBytes] and per write [SendSize].
     pub max_bytes: u64,
     pub send_size: u32,
+    /// ns-3's `SendSize` as its rate sampler sees it (0: `send_size`).
+    /// ns-3's BulkSend writes this many bytes per `Send`, and each `Send`
+    /// runs `CalculateAppLimited`: with 512, its first write on an empty
+    /// buffer leaves less than a segment unsent and marks the connection
+    /// application-limited, so BBR's first flight gives app-limited rate
+    /// samples.  The data still goes into the buffer `send_size` bytes at a
+    /// time (whole segments); the test is made where ns-3 first makes it in
+    /// each write, after its first `app_write` bytes.
+    pub app_write: u32,
     /// Attributes of the congestion control's ns-3 dialect, by name
     /// (Vegas's `alpha`, ...; `crate::cc`, each algorithm's `NS3_PARAMS`).
     pub cc_params: Vec<(String, i32)>,
@@ -164,6 +173,7 @@ impl Default for Config {
             link_overhead: 2,
             max_bytes: 0,
             send_size: 1448,
+            app_write: 0,
             cc_params: Vec::new(),
             pacing: pacing::Config::default(),
         }
@@ -649,11 +659,14 @@ impl Socket {
             if size + n > self.cfg.snd_buf as u64 {
                 break;
             }
+            // `Send`'s `CalculateAppLimited`, after ns-3's first write of
+            // `app_write` bytes (`Config::app_write`)
+            let first = if self.cfg.app_write == 0 { n } else { n.min(self.cfg.app_write as u64) };
+            let unsent = (self.app_end + first).saturating_sub(self.next_tx);
             self.app_end += n;
             self.app_written += n;
             if let Some(r) = self.rate.as_deref_mut() {
-                // `Send`'s `CalculateAppLimited`
-                r.app_limited(self.win.cwnd, self.win.bytes_in_flight, self.win.mss, self.app_end - self.next_tx, self.sb.lost, self.sb.retrans);
+                r.app_limited(self.win.cwnd, self.win.bytes_in_flight, self.win.mss, unsent, self.sb.lost, self.sb.retrans);
             }
         }
         if max != 0 && self.app_written >= max {
@@ -733,6 +746,9 @@ impl Socket {
         self.win.cwnd = self.win.mss;
         self.cwnd_infl = self.win.cwnd;
         self.stats.timeouts += 1;
+        // ns-3's `ReTxTimeout` cancels the pacing timer: the retransmission
+        // is not held for the last segment's pacing time
+        self.pacing.cancel(sim);
         self.send_pending(b, sim, true);
     }
 

@@ -84,6 +84,12 @@ impl Pacer {
         sim.w.s.timer_status(self.timer) == TimerStatus::Pending
     }
 
+    /// `m_pacingTimer.Cancel()` (a retransmission timeout sends at once).
+    #[inline]
+    pub fn cancel(&self, sim: &mut Sim) {
+        sim.w.s.timer_cancel(self.timer);
+    }
+
     /// A segment of `payload` bytes was sent: with the timer idle, it runs
     /// for the segment's time at the pacing rate.
     #[inline]
