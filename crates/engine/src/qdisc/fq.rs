@@ -514,6 +514,86 @@ mod tests {
         assert_ne!(l4s_case(cobalt(false), &one, &deqs, stats)[0], r[0]);
     }
 
+    /// One flow queue after [`fq_cobalt_ecn_case`]: COBALT's forced (CoDel)
+    /// marks, CE-threshold marks, drops, and the packets left.
+    #[derive(Debug, PartialEq)]
+    struct EcnFlow {
+        forced_marks: u64,
+        ce_marks: u64,
+        drops: u64,
+        left: usize,
+    }
+
+    /// The set-up of `FqCobaltQueueDiscEcnMarking` (ns-3.37's FQ-COBALT
+    /// suite): UseEcn, quantum 1514, 10240 packets; at 0, twenty 120-byte
+    /// packets of protocol 7 from 10.10.1.1 to each of 10.10.1.2, .10, .20
+    /// (ECT(0)), .30 and .40 (Not-ECT); then sixty dequeues `delay` apart.
+    /// Also returns the calls the suite's `DropNext` tracer counts: it is
+    /// connected to flow queue 3 at every dequeue that finds that queue
+    /// holding 19 packets, so each connection counts each later change.
+    fn fq_cobalt_ecn_case(delay: f64, ce_threshold: Option<i64>, blue_threshold: Option<i64>) -> (Vec<EcnFlow>, u64) {
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut q = FqCobalt::new();
+        q.quantum = 1514;
+        (q.aqm.ce_threshold, q.aqm.blue_threshold) = (ce_threshold, blue_threshold);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        for (last, ect) in [(2, true), (10, true), (20, true), (30, false), (40, false)] {
+            for _ in 0..20 {
+                assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(last), ect).1, Verdict::Queued);
+            }
+        }
+        assert_eq!((q.queues.len(), q.len()), (5, 100));
+        let (mut connected, mut traced) = (0u64, 0u64);
+        let mut drops = Drops::default();
+        for i in 0..60 {
+            if q.queues[3].aqm.fifo().len() == 19 {
+                connected += 1;
+            }
+            let before = q.queues[3].aqm.drop_next_changes;
+            let now = super::super::pie::ns3_from_seconds((i + 1) as f64 * delay);
+            q.do_dequeue(&mut pool, now, &mut drops, &mut || panic!("BLUE never rises here"));
+            traced += connected * (q.queues[3].aqm.drop_next_changes - before);
+        }
+        let flows = q
+            .queues
+            .iter()
+            .map(|f| EcnFlow { forced_marks: f.aqm.forced_marks, ce_marks: f.aqm.ce_marks, drops: f.aqm.target_drops, left: f.aqm.fifo().len() })
+            .collect();
+        (flows, traced)
+    }
+
+    /// ns-3.37's FQ-COBALT suite, `FqCobaltQueueDiscEcnMarking`, with its
+    /// expected values; and each flow queue's counts as ns-3.37's library
+    /// gives them in that set-up (testdata/fq_pie/ecn-marking.cc and
+    /// ecn-marking.txt), where the suite asserts a relation only.
+    #[test]
+    fn fq_cobalt_suite_ecn_marking() {
+        let flow = |forced_marks, ce_marks, drops, left| EcnFlow { forced_marks, ce_marks, drops, left };
+        // 1: no CE threshold, BLUE off, a dequeue every 110 ms: CoDel marks
+        // the ECT(0) flows (all but each one's first packet) and drops from
+        // the Not-ECT ones once per change of its next-drop time
+        let (r, traced) = fq_cobalt_ecn_case(0.11, None, None);
+        assert_eq!((r[0].forced_marks, r[1].forced_marks, r[2].forced_marks), (19, 16, 12));
+        assert_eq!((r[0].drops, r[1].drops, r[2].drops), (0, 0, 0));
+        assert_eq!((r[3].drops, r[3].forced_marks, r[4].drops, r[4].forced_marks), (traced, 0, traced, 0));
+        assert_eq!(r, vec![flow(19, 0, 0, 0), flow(16, 0, 0, 3), flow(12, 0, 0, 7), flow(0, 0, 15, 0), flow(0, 0, 15, 0)]);
+        assert_eq!(traced, 15);
+        // 2: CE threshold 2 ms, BLUE at its 400 ms, a dequeue every 0.1 ms
+        let (r, _) = fq_cobalt_ecn_case(0.0001, Some(2_000_000), Some(400_000_000));
+        assert_eq!(r.iter().map(|f| (f.ce_marks, f.drops)).collect::<Vec<_>>(), vec![(0, 0), (6, 0), (13, 0), (0, 0), (0, 1)]);
+        assert_eq!(r.iter().map(|f| (f.forced_marks, f.left)).collect::<Vec<_>>(), vec![(0, 7), (0, 7), (0, 7), (0, 7), (0, 11)]);
+        // 3: CE threshold 2 ms, BLUE off, a dequeue every 110 ms: every
+        // ECT(0) packet sent is marked once, by one rule or the other
+        let (r, traced) = fq_cobalt_ecn_case(0.110, Some(2_000_000), None);
+        for f in &r[..3] {
+            assert_eq!((f.drops, f.ce_marks + f.forced_marks), (0, 20 - f.left as u64));
+        }
+        assert_eq!((r[3].ce_marks, r[3].drops, r[4].ce_marks, r[4].drops), (0, traced, 0, traced));
+        assert_eq!(r, vec![flow(19, 1, 0, 0), flow(16, 1, 0, 3), flow(12, 1, 0, 7), flow(0, 0, 15, 0), flow(0, 0, 15, 0)]);
+        assert_eq!(traced, 15);
+    }
+
     /// `IPFlowsSeparationAndPacketLimit` of ns-3.37's FQ-PIE and FQ-COBALT
     /// suites (as FQ-CoDel's): a 4-packet limit, quantum 1500, 120-byte
     /// packets of protocol 7 from 10.10.1.1; three to 10.10.1.2 share a flow
