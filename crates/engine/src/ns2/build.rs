@@ -373,11 +373,11 @@ impl Default for FqCoDel {
         let q = crate::qdisc::fq_codel::FqCoDel::new();
         FqCoDel {
             limit: None,
-            target: Seconds(q.target),
-            interval: Seconds(q.interval),
-            use_ecn: q.use_ecn,
-            ce_threshold: q.ce_threshold.map(Seconds),
-            use_l4s: q.use_l4s,
+            target: Seconds(q.aqm.target),
+            interval: Seconds(q.aqm.interval),
+            use_ecn: q.aqm.use_ecn,
+            ce_threshold: q.aqm.ce_threshold.map(Seconds),
+            use_l4s: q.aqm.use_l4s,
             flows: q.flows,
             quantum: Bytes(q.quantum),
             drop_batch_size: q.drop_batch_size,
@@ -2059,7 +2059,7 @@ mod tests {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 300);
                 let f = q.disc.get::<crate::qdisc::FqCoDel>().expect("an FQ-CoDel queue");
-                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold, f.use_l4s), (0.002, 0.05, false, Some(0.001), true));
+                assert_eq!((f.aqm.target, f.aqm.interval, f.aqm.use_ecn, f.aqm.ce_threshold, f.aqm.use_l4s), (0.002, 0.05, false, Some(0.001), true));
                 assert_eq!((f.flows, f.quantum, f.drop_batch_size, f.perturbation, f.set_associative_hash, f.set_ways), (64, 300, 16, 7, true, 16));
             }
             _ => panic!("not a queue"),
