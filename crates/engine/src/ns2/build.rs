@@ -1305,7 +1305,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core")) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core" | "Queue/CBQ" | "Queue/CBQ/WRR")) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }
@@ -1358,6 +1358,14 @@ impl Builder {
             self.cmd(q, &["default-class", &d.to_string()])?;
         }
         Ok(())
+    }
+
+    /// `new Queue/DropTail` with `vars` set: a queue another discipline
+    /// takes over (a CBQ class's, by `cbq-class`).  Returns it and its name.
+    pub fn droptail_queue(&mut self, vars: &[(String, String)]) -> Result<(ObjId, String)> {
+        let q = self.new_obj("Queue/DropTail")?;
+        self.set_all(q, vars)?;
+        Ok((q, self.name(q)))
     }
 
     /// A command of an engine object (`$obj cmd args`), e.g. an SCFQ
