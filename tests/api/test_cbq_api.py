@@ -108,3 +108,25 @@ def test_bad_parameters_are_errors(params, message):
     with pytest.raises(ValueError) as e:
         _dumbbell(1, queue="CBQ", queue_params=params)
     assert message in str(e.value)
+
+
+@pytest.mark.parametrize("queue", ["CBQ", "CBQ/WRR"])
+def test_priority_class_goes_first(queue):
+    """A CBR source in a priority-1 class loses nothing beside four TCP
+    flows filling a priority-2 class; with the priorities swapped it loses
+    packets."""
+    def lost(cbr_prio, tcp_prio):
+        sim, S, D, _ = _dumbbell(5, queue=queue, limit=10, queue_params={"classes": [
+            {"name": "root", "allot": 1.0, "borrow": False},
+            {"name": "voice", "parent": "root", "allot": 0.3, "priority": cbr_prio, "flows": [4]},
+            {"name": "data", "parent": "root", "allot": 0.7, "priority": tcp_prio, "flows": [0, 1, 2, 3]},
+        ]})
+        for i in range(4):
+            sim.tcp(S[i], D[i], variant="newreno", window=60)
+        sim.udp(S[4], D[4], traffic="cbr", rate="300Kb", packet_size=500, start=0.5, sink="loss-monitor")
+        res = sim.run(until=10)
+        r = res.sources.row(0, named=True)
+        return r["lost_pkts"], r["received_pkts"]
+    first, last = lost(1, 2), lost(2, 1)
+    assert first[0] == 0 and first[1] > 700
+    assert last[0] > 0
