@@ -5,7 +5,9 @@
 //!     cargo run --release -p dumbbell-engine --example grid -- N C_Mbps T
 //!
 //! Prints the bottleneck counters (which must equal the `RESULT` line of the
-//! Tcl script for the same parameters) and the run's wall time.
+//! Tcl script for the same parameters) and the run's wall time.  With
+//! `GRID_QUEUE` set (e.g. `GRID_QUEUE=Queue/FQ_CoDel`) the bottleneck's
+//! queue is of that class, its other variables at their defaults.
 
 use dumbbell_engine::sim::Yield;
 
@@ -22,10 +24,13 @@ impl B {
     }
     /// SimpleLink: head -> queue -> link -> ttl -> node, drops -> drophead -> null.
     fn link(&mut self, a: i32, b: i32, nodes: &[String], bw: &str, delay: &str, limit: &str) -> (String, String) {
+        self.link_with(a, b, nodes, bw, delay, limit, "Queue/DropTail")
+    }
+    fn link_with(&mut self, a: i32, b: i32, nodes: &[String], bw: &str, delay: &str, limit: &str, queue: &str) -> (String, String) {
         let drophead = self.mk("Connector", &[]);
         self.cmd(&drophead, &["target", "null"]);
         let head = self.mk("Connector", &[]);
-        let q = self.mk("Queue/DropTail", &[("limit_", "1000")]);
+        let q = self.mk(queue, &[("limit_", "1000")]);
         self.set(&q, "limit_", limit);
         self.cmd(&head, &["target", &q]);
         let l = self.mk("DelayLink", &[]);
@@ -65,7 +70,8 @@ fn main() {
     }
     let bufs = buf.to_string();
     let cmb = format!("{}Mb", cmbps);
-    let (h12, q12) = b.link(0, 1, &nodes, &cmb, "5ms", &bufs);
+    let bottleneck = std::env::var("GRID_QUEUE").unwrap_or_else(|_| "Queue/DropTail".into());
+    let (h12, q12) = b.link_with(0, 1, &nodes, &cmb, "5ms", &bufs, &bottleneck);
     b.link(1, 0, &nodes, &cmb, "5ms", &bufs);
     b.link(1, 2, &nodes, &fast, "1ms", "1000");
     b.link(2, 1, &nodes, &fast, "1ms", "1000");

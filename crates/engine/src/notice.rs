@@ -131,6 +131,11 @@ pub enum Abort {
     /// class-based queue (`qdisc/jobs.rs`; `at_exit`: the exit edge's
     /// counter, `classmark.rs`) whose classes are 1 to 4: ns-2 aborts.
     ServiceClass { class: i32, at_exit: bool },
+    /// A packet of flow `fid` reached a CBQ queue none of whose classes the
+    /// flow is bound to (a queue the Python API built: a script's CBQ link
+    /// classifies first, and ns-2's classifier stops at the flow, its
+    /// `unknown-flow`).
+    CbqUnboundFlow { fid: i32 },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -212,6 +217,11 @@ impl std::fmt::Display for Abort {
             Abort::ServiceClass { class, .. } => {
                 write!(f, "a packet of service class {class} reached a queue whose classes are 1 to 4")
             }
+            Abort::CbqUnboundFlow { fid } => write!(
+                f,
+                "a packet of flow {fid} reached a CBQ queue none of whose classes has that flow: bind it to a leaf class \
+                 (ns-2's CBQ link stops there too: its classifier's unknown-flow)"
+            ),
             Abort::Front(what) => f.write_str(what),
         }
     }

@@ -221,6 +221,8 @@ impl Builder {
             "FQ_PIE" => QueueSpec::Class("Queue/FQ_PIE"),
             "FQ_COBALT" => QueueSpec::Class("Queue/FQ_COBALT"),
             "DualPI2" => QueueSpec::Class("Queue/DualPI2"),
+            "CBQ" => QueueSpec::Class("Queue/CBQ"),
+            "CBQ/WRR" => QueueSpec::Class("Queue/CBQ/WRR"),
             "StepMark" => QueueSpec::Class("Queue/StepMark"),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
@@ -231,6 +233,12 @@ impl Builder {
         } else {
             Ok((self.b.simplex_link(a, bb, bw, d, &spec).map_err(verr)?.0, None))
         }
+    }
+
+    /// `new Queue/DropTail` with its variables set (a CBQ class's queue);
+    /// returns (object, name).
+    fn droptail_queue(&mut self, params: Pairs) -> PyResult<(u32, String)> {
+        self.b.droptail_queue(&params).map_err(verr)
     }
 
     fn queue_limit(&mut self, link: u32, limit: u32) -> PyResult<()> {

@@ -433,6 +433,131 @@ def _scfq_params(params, queue_limit: int | None) -> dict:
     return {"classes": out, "classify": sorted(classify), "default_class": None if dc is None else int(dc)}
 
 
+_CBQ_SHARING = {"ancestor-only": "0", "top-level": "1", "formal": "2", 0: "0", 1: "1", 2: "2"}
+
+
+def _cbq_params(params, queue_limit: int | None) -> dict:
+    """CBQ's queue_params checked (ns-2's Queue/CBQ and Queue/CBQ/WRR, their
+    CBQClass objects and CBQLink's insert and bind): `classes`, a list of
+    dicts {"name", "parent" (a name listed before, or None for a root),
+    "allot" (share of the link, 0..1), "priority" (0..9, 0 the highest),
+    "level" (1 for a leaf, above its children's for an inner class: the
+    default), "borrow" (okborrow, True), "maxidle" (seconds, or "auto":
+    ns-2's automaxidle), "extradelay" (seconds, 0), "limit" (a leaf's
+    DropTail queue, packets; default `queue_limit` or 50), "flows" (flow
+    ids bound to the leaf)}; `algorithm` ("ancestor-only", "top-level" or
+    "formal", or ns-2's 0, 1, 2); `maxpkt` (bytes, 1024: WRR's packet and
+    automaxidle's unit).  A class that is some class's parent is inner (no
+    queue, no flows); the others are leaves.  Returns the classes in order
+    as dicts with their parent's index and every value as ns-2 prints it."""
+    what = "link(): queue_params"
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: CBQ needs a dict with 'classes' (and optionally 'algorithm', 'maxpkt'), "
+                         f"got {params!r}")
+    unknown = set(params) - {"classes", "algorithm", "maxpkt"}
+    if unknown:
+        raise ValueError(f"{what}: unknown CBQ parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}; "
+                         "known: classes, algorithm, maxpkt")
+    alg = params.get("algorithm", "ancestor-only")
+    if isinstance(alg, bool) or not isinstance(alg, (str, int)) or alg not in _CBQ_SHARING:
+        raise ValueError(f"{what}: CBQ algorithm must be 'ancestor-only', 'top-level' or 'formal' (or 0, 1, 2), "
+                         f"got {alg!r}")
+    maxpkt = params.get("maxpkt", 1024)
+    if not isinstance(maxpkt, numbers.Integral) or isinstance(maxpkt, bool) or not 1 <= maxpkt < 2**31:
+        raise ValueError(f"{what}: CBQ maxpkt must be a positive integer (bytes), got {maxpkt!r}")
+    classes = params.get("classes")
+    if not isinstance(classes, (list, tuple)) or not classes:
+        raise ValueError(f"{what}: CBQ 'classes' must be a non-empty list of dicts, got {classes!r}")
+    keys = ("name", "parent", "allot", "priority", "level", "borrow", "maxidle", "extradelay", "limit", "flows")
+    names: dict[str, int] = {}
+    parents = set()
+    for i, c in enumerate(classes):
+        if isinstance(c, dict) and c.get("parent") is not None:
+            parents.add(c["parent"])
+    out, bound = [], {}
+    for i, c in enumerate(classes):
+        w = f"{what}: classes[{i}]"
+        if not isinstance(c, dict):
+            raise ValueError(f"{w} must be a dict with 'name' and 'allot' (and {', '.join(keys[1:])}), got {c!r}")
+        bad = set(c) - set(keys)
+        if bad:
+            raise ValueError(f"{w}: unknown key(s) {', '.join(map(repr, sorted(bad, key=str)))}; "
+                             f"known: {', '.join(keys)}")
+        name = c.get("name")
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_]+", name):
+            raise ValueError(f"{w}: name must be a word of letters, digits and _, got {name!r}")
+        if name in names:
+            raise ValueError(f"{w}: class name {name!r} is given twice")
+        parent = c.get("parent")
+        if parent is not None and parent not in names:
+            raise ValueError(f"{w}: parent {parent!r} must be the name of a class listed before {name!r} "
+                             f"(listed: {', '.join(names) or 'none'})")
+        allot = c.get("allot")
+        if not _is_number(allot) or not 0 <= allot <= 1:
+            raise ValueError(f"{w}: allot must be a share of the link from 0 to 1, got {allot!r}")
+        prio = c.get("priority", 0)
+        if not isinstance(prio, numbers.Integral) or isinstance(prio, bool) or not 0 <= prio <= 9:
+            raise ValueError(f"{w}: priority must be an integer from 0 (the highest) to 9, got {prio!r}")
+        leaf = name not in parents
+        borrow = c.get("borrow", True)
+        if not isinstance(borrow, bool):
+            raise ValueError(f"{w}: borrow must be True or False, got {borrow!r}")
+        maxidle = c.get("maxidle", "auto")
+        if maxidle != "auto" and (not _is_number(maxidle) or not 0 <= maxidle < 1e6):
+            raise ValueError(f"{w}: maxidle must be 'auto' or a number of seconds of zero or more, got {maxidle!r}")
+        xdelay = c.get("extradelay", 0.0)
+        if not _is_number(xdelay) or not 0 <= xdelay < 1e6:
+            raise ValueError(f"{w}: extradelay must be a number of seconds of zero or more, got {xdelay!r}")
+        flows = c.get("flows", ())
+        if isinstance(flows, numbers.Integral) and not isinstance(flows, bool):
+            flows = (flows,)
+        if not isinstance(flows, (list, tuple)):
+            raise ValueError(f"{w}: flows must be a list of flow ids, got {flows!r}")
+        if not leaf and (flows or "limit" in c):
+            raise ValueError(f"{w}: class {name!r} is a parent (inner class): it has no queue, so no flows or limit")
+        lim = c.get("limit", queue_limit if queue_limit is not None else 50)
+        if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
+            raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
+        for fid in flows:
+            if not isinstance(fid, numbers.Integral) or isinstance(fid, bool) or not 0 <= fid < 2**31:
+                raise ValueError(f"{w}: flows: a flow id must be an integer of zero or more, got {fid!r}")
+            if fid in bound:
+                raise ValueError(f"{w}: flow {fid} is bound to class {bound[fid]!r} already")
+            bound[int(fid)] = name
+        names[name] = i
+        out.append({"name": name, "parent": None if parent is None else names[parent], "allot": float(allot),
+                    "priority": int(prio), "level": None, "borrow": borrow,
+                    "maxidle": maxidle if maxidle == "auto" else float(maxidle), "extradelay": float(xdelay),
+                    "limit": int(lim) if leaf else None, "flows": [int(f) for f in flows], "leaf": leaf,
+                    "given_level": c.get("level")})
+    # levels: as given, else 1 for a leaf and one above its highest child
+    for i in reversed(range(len(out))):
+        o = out[i]
+        lv = o.pop("given_level")
+        if lv is None:
+            kids = [k["level"] for k in out[i + 1:] if k["parent"] == i]
+            lv = 1 + max(kids) if kids else 1
+        elif not isinstance(lv, numbers.Integral) or isinstance(lv, bool) or not 1 <= lv <= 32:
+            raise ValueError(f"{what}: classes[{i}]: level must be an integer from 1 to 32, got {lv!r}")
+        o["level"] = int(lv)
+    return {"classes": out, "algorithm": _CBQ_SHARING[alg], "maxpkt": int(maxpkt)}
+
+
+def _cbq_automaxidle(allot: float, priority: int, linkbw: float, maxpkt: int, gain: float = 0.9375) -> float:
+    """ns-2's `CBQClass automaxidle` (lib/cbq.tcl), its operations in its
+    order: the larger of (1/allot - 1)(1 - g^n)/g^n and 1 - g (n = 8 x
+    priority), in transmission times of `maxpkt` bytes; the allotment as
+    the class prints it (%g)."""
+    allot = float(f"{allot:g}")
+    if gain == 0 or allot == 0 or linkbw == 0:
+        return 0.0
+    gn = math.pow(gain, 8 * priority)
+    lo = ((1 / allot) - 1) * (1 - gn) / gn
+    hi = 1 - gain
+    unit = (maxpkt * 8.0) / linkbw
+    return unit * lo if lo > hi else unit * hi
+
+
 def _app_params(what: str, kind: str | None, params) -> dict[str, str]:
     """Bound variables of an application class, checked; {} for FTP."""
     if params is None:
@@ -479,7 +604,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -495,6 +620,7 @@ class Link:
         self.pie: dict | None = None
         self.fq_codel: dict | None = None
         self.scfq: dict | None = None
+        self.cbq: dict | None = None
         self.dsred: list | None = None
 
     def __repr__(self) -> str:
@@ -773,7 +899,15 @@ class Simulation:
         "params": {"thresh": 25, "maxthresh": 75, "linterm": 5}}],
         "classify": {flow_id: class_id}, "default_class": 1}; a class's
         limit defaults to `queue_limit` or 50 packets; per-class counters
-        in `Result.scfq`), or ns-2's "DRR" (``{"buckets": 10, "blimit":
+        in `Result.scfq`), ns-2's "CBQ" or "CBQ/WRR" (class-based queueing:
+        ``{"classes": [{"name": "root", "allot": 0.98, "borrow": False},
+        {"name": "audio", "parent": "root", "allot": 0.3, "priority": 1,
+        "limit": 10, "flows": [3]}, {"name": "bulk", "parent": "root",
+        "allot": 0.6, "priority": 2, "flows": [0, 1]}], "algorithm":
+        "formal", "maxpkt": 1024}``; a class's other keys "level",
+        "maxidle" (seconds or "auto"), "extradelay": see `_cbq_params`;
+        a flow bound to no class stops the run at its first packet there, as
+        ns-2 does), or ns-2's "DRR" (``{"buckets": 10, "blimit":
         25000, "quantum": 250, "mask": 0}``), "SFQ" (``{"maxqueue": 40,
         "buckets": 16}``), "Vq" (``{"buflim": 1.0, "ecnlim": 0.8, "gamma":
         0.98, "markpkts": False, "markfront": False, "drop_front": False,
@@ -814,18 +948,17 @@ class Simulation:
         qkinds = _queue_kinds()
         if queue.lower() not in qkinds:
             raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: "
-                             f"{', '.join(v for v in qkinds.values() if v not in ('CBQ', 'CBQ/WRR'))}")
+                             f"{', '.join(qkinds.values())}")
         queue = qkinds[queue.lower()]
-        if queue in ("CBQ", "CBQ/WRR"):
-            raise ValueError(f"link(): queue {queue!r} (ns-2's class-based queueing) is available to ns-2 scripts "
-                             f"(simplex-link ... {queue}, CBQClass, insert, bind) but not yet to the Python API")
         if queue_limit is not None:
             queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = scfq = dsred = None
-        if queue == "SCFQ":
+        codel = pie = fq_codel = scfq = dsred = cbq = None
+        if queue in ("CBQ", "CBQ/WRR"):
+            cbq = _cbq_params(queue_params, queue_limit)
+        elif queue == "SCFQ":
             scfq = _scfq_params(queue_params, queue_limit)
         elif queue.startswith("dsRED/"):
             dsred = _dsred_params(queue_params, queue)
@@ -858,6 +991,7 @@ class Simulation:
         fwd.fq_codel = fq_codel
         fwd.scfq = scfq
         fwd.dsred = dsred
+        fwd.cbq = cbq
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
@@ -867,6 +1001,7 @@ class Simulation:
             rev.fq_codel = fq_codel
             rev.scfq = scfq
             rev.dsred = dsred
+            rev.cbq = cbq
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
@@ -1524,6 +1659,27 @@ class Simulation:
                         # ns-2's Queue/dsRED/edge or /core: its variables and commands
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L += [f"{q_} {' '.join(c)}" for c in lk.dsred]
+                    if lk.cbq is not None:
+                        # ns-2's CBQ link: its classes (CBQClass), inserted
+                        # in order, then the flows bound to the leaves
+                        cb, cl_ = lk.cbq, f"cbq_{s_}_{d_}"
+                        L.append(f"set {cl_}(link) [$ns link $n({s_}) $n({d_})]")
+                        L.append(f"[${cl_}(link) queue] set maxpkt_ {cb['maxpkt']}")
+                        L.append(f"[${cl_}(link) queue] algorithm {cb['algorithm']}")
+                        for i, c in enumerate(cb["classes"]):
+                            parent = "none" if c["parent"] is None else f"${cl_}({c['parent']})"
+                            maxidle = "auto" if c["maxidle"] == "auto" else repr(c["maxidle"])
+                            L.append(f"set {cl_}({i}) [new CBQClass]")
+                            L.append(f"${cl_}({i}) setparams {parent} {'true' if c['borrow'] else 'false'} "
+                                     f"{c['allot']!r} {maxidle} {c['priority']} {c['level']} {c['extradelay']!r}")
+                            if c["leaf"]:
+                                L.append(f"set cbq_q [new Queue/DropTail]")
+                                L.append(f"$cbq_q set limit_ {c['limit']}")
+                                L.append(f"${cl_}({i}) install-queue $cbq_q")
+                        for i in range(len(cb["classes"])):
+                            L.append(f"${cl_}(link) insert ${cl_}({i})")
+                        for i, c in enumerate(cb["classes"]):
+                            L += [f"${cl_}(link) bind ${cl_}({i}) {fid}" for fid in c["flows"]]
                 if qlim is not None:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
@@ -1674,6 +1830,8 @@ class Simulation:
                             b.set_queue_var(bid[id(x)], c[1], c[2])
                         else:
                             b.command(b.link_objs(bid[id(x)])[1], list(c))
+                    if x.cbq is not None:
+                        self._build_cbq(b, bid[id(x)], x)
                 if qlim is not None:
                     b.queue_limit(f, qlim)
             elif kind == "qlimit":
@@ -1748,6 +1906,32 @@ class Simulation:
         dsreds = [(lk, b.link_objs(bid[id(lk)])[1]) for lk in self._links.values() if lk.dsred is not None]
         return {"tcps": tcps, "sinks": sinks, "flowobjs": flowobjs, "usinks": usinks, "mons": mons, "bid": bid, "voips": voips,
                 "scfqs": scfqs, "dsreds": dsreds, "tfrcs": tfrcs, "tsinks": tsinks}
+
+    @staticmethod
+    def _build_cbq(b, link: int, lk: Link) -> None:
+        """A CBQ link's classes and bindings, as lib/cbq.tcl hands them to
+        the scheduler for `to_tcl()`'s lines: each class's allotment as it
+        prints (%g), an "auto" maxidle worked out as its `automaxidle`, a
+        leaf's DropTail queue blocked for the scheduler (`install-queue`)."""
+        cb, q = lk.cbq, b.link_objs(link)[1]
+        b.set_queue_var(link, "maxpkt_", str(cb["maxpkt"]))
+        b.command(q, ["algorithm", cb["algorithm"]])
+        bw = parse_bw(lk._bw_text)
+        index: list[str] = []
+        for c in cb["classes"]:
+            qname = ""
+            if c["leaf"]:
+                _, qname = b.droptail_queue([("limit_", str(c["limit"])), ("blocked_", "true"),
+                                             ("unblock_on_resume_", "false")])
+            maxidle = c["maxidle"]
+            if maxidle == "auto":
+                maxidle = _cbq_automaxidle(c["allot"], c["priority"], bw, cb["maxpkt"])
+            pidx = "-1" if c["parent"] is None else index[c["parent"]]
+            index.append(b.command(q, ["cbq-class", pidx, f"{c['allot']:g}", repr(float(maxidle)), str(c["priority"]),
+                                       str(c["level"]), repr(c["extradelay"]), "1" if c["borrow"] else "0", qname]))
+        for i, c in enumerate(cb["classes"]):
+            for fid in c["flows"]:
+                b.command(q, ["cbq-bind", index[i], str(fid)])
 
     def run(self, until, trace_packets=False, monitor_queues=True, trace_file: str | os.PathLike | None = None,
             mode: str = "packet", *, max_events: int | None = None, max_wall: float | None = None,

@@ -373,11 +373,11 @@ impl Default for FqCoDel {
         let q = crate::qdisc::fq_codel::FqCoDel::new();
         FqCoDel {
             limit: None,
-            target: Seconds(q.target),
-            interval: Seconds(q.interval),
-            use_ecn: q.use_ecn,
-            ce_threshold: q.ce_threshold.map(Seconds),
-            use_l4s: q.use_l4s,
+            target: Seconds(q.aqm.target),
+            interval: Seconds(q.aqm.interval),
+            use_ecn: q.aqm.use_ecn,
+            ce_threshold: q.aqm.ce_threshold.map(Seconds),
+            use_l4s: q.aqm.use_l4s,
             flows: q.flows,
             quantum: Bytes(q.quantum),
             drop_batch_size: q.drop_batch_size,
@@ -1305,7 +1305,7 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core")) {
+        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core" | "Queue/CBQ" | "Queue/CBQ/WRR")) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }
@@ -1358,6 +1358,14 @@ impl Builder {
             self.cmd(q, &["default-class", &d.to_string()])?;
         }
         Ok(())
+    }
+
+    /// `new Queue/DropTail` with `vars` set: a queue another discipline
+    /// takes over (a CBQ class's, by `cbq-class`).  Returns it and its name.
+    pub fn droptail_queue(&mut self, vars: &[(String, String)]) -> Result<(ObjId, String)> {
+        let q = self.new_obj("Queue/DropTail")?;
+        self.set_all(q, vars)?;
+        Ok((q, self.name(q)))
     }
 
     /// A command of an engine object (`$obj cmd args`), e.g. an SCFQ
@@ -2059,7 +2067,7 @@ mod tests {
             Obj::Queue(q) => {
                 assert_eq!(q.cap.limit, 300);
                 let f = q.disc.get::<crate::qdisc::FqCoDel>().expect("an FQ-CoDel queue");
-                assert_eq!((f.target, f.interval, f.use_ecn, f.ce_threshold, f.use_l4s), (0.002, 0.05, false, Some(0.001), true));
+                assert_eq!((f.aqm.target, f.aqm.interval, f.aqm.use_ecn, f.aqm.ce_threshold, f.aqm.use_l4s), (0.002, 0.05, false, Some(0.001), true));
                 assert_eq!((f.flows, f.quantum, f.drop_batch_size, f.perturbation, f.set_associative_hash, f.set_ways), (64, 300, 16, 7, true, 16));
             }
             _ => panic!("not a queue"),

@@ -99,6 +99,7 @@ impl Sim {
                             "a packet of class (prio_) {class} {}: the classes are 1 to 4 (set by a Queue/Marker at the edge); ns-2 aborts here",
                             if at_exit { "left the network through a Queue/Demarker" } else { "arrived at a Queue/JoBS" }
                         ),
+                        Abort::CbqUnboundFlow { fid } => Abort::CbqUnboundFlow { fid }.to_string(),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

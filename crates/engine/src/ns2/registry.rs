@@ -52,7 +52,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Queue/CoDel", tables: &[&queue::QUEUE, &queue::CODEL_QUEUE, &queue::CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(CoDel::new())) },
     Class { name: "Queue/PI", tables: &[&queue::QUEUE, &pi::PI_QUEUE, &pi::PI], make: |s, id| make_queue(s, id, Qdisc::boxed(Pi::new())) },
     Class { name: "Queue/PIE", tables: &[&queue::QUEUE, &queue::PIE_QUEUE, &queue::PIE], make: |s, id| make_queue(s, id, Qdisc::boxed(Pie::new())) },
-    Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &queue::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
+    Class { name: "Queue/FQ_CoDel", tables: &[&queue::QUEUE, &aqm::FQ_CODEL], make: |s, id| make_queue(s, id, Qdisc::boxed(FqCoDel::new())) },
     Class { name: "Queue/DRR", tables: &[&queue::QUEUE, &fairq::DRR], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Drr::new())) },
     Class { name: "Queue/SFQ", tables: &[&queue::QUEUE, &fairq::SFQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Sfq::new())) },
     Class { name: "Queue/Vq", tables: &[&queue::QUEUE, &fairq::VQ], make: |s, id| make_queue(s, id, Qdisc::boxed(crate::qdisc::Vq::new())) },

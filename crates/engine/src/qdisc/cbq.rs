@@ -649,9 +649,11 @@ impl Cbq {
 
 impl Discipline for Cbq {
     /// A packet of a bound flow joins its class's queue (`CBQClass::recv`);
-    /// a packet of no class is dropped.
+    /// a packet of no class is dropped, and the run stops (a script's CBQ
+    /// link classifies before the queue, and stops at such a flow).
     fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
         let Some(c) = self.class_of(w.pool.get(p).fid) else {
+            w.abort(crate::notice::Abort::CbqUnboundFlow { fid: w.pool.get(p).fid });
             return Verdict::Dropped(p);
         };
         if self.sharing == Sharing::TopLevel {

@@ -113,6 +113,9 @@ pub struct Cobalt {
     pub last_update_blue: u32,
     /// CoDel's next drop, or while count is zero an activity timeout.
     pub drop_next: i64,
+    /// How many times `drop_next` took a new value (the calls ns-3's
+    /// `DropNext` trace source makes).
+    pub drop_next_changes: u64,
     // ---- counters ----
     /// Arrivals refused because the queue was full (`Overlimit drop`).
     pub overlimit_drops: u64,
@@ -151,6 +154,7 @@ impl Cobalt {
             cache: inv_sqrt_cache(),
             last_update_blue: 0,
             drop_next: 0,
+            drop_next_changes: 0,
             overlimit_drops: 0,
             target_drops: 0,
             forced_marks: 0,
@@ -171,6 +175,13 @@ impl Cobalt {
         t + (((self.interval as u32 as u64) * self.rec_inv_sqrt as u64) >> 32) as i64
     }
 
+    /// `drop_next = t`, counted when it changes (ns-3's traced value).
+    #[inline]
+    fn set_drop_next(&mut self, t: i64) {
+        self.drop_next_changes += (t != self.drop_next) as u64;
+        self.drop_next = t;
+    }
+
     /// Has a `target` passed since BLUE last moved?
     fn blue_due(&self, now: i64) -> bool {
         after(now - self.last_update_blue as i64, self.target)
@@ -183,7 +194,7 @@ impl Cobalt {
             self.last_update_blue = now as u32;
         }
         self.dropping = true;
-        self.drop_next = now;
+        self.set_drop_next(now);
         if self.count == 0 {
             self.count = 1;
         }
@@ -199,7 +210,7 @@ impl Cobalt {
         if self.count != 0 && now - self.drop_next >= 0 {
             self.count -= 1;
             self.inv_sqrt();
-            self.drop_next = self.control_law(self.drop_next);
+            self.set_drop_next(self.control_law(self.drop_next));
         }
     }
 
@@ -221,7 +232,7 @@ impl Cobalt {
         if over_target {
             if !self.dropping {
                 self.dropping = true;
-                self.drop_next = self.control_law(now);
+                self.set_drop_next(self.control_law(now));
             }
             if self.count == 0 {
                 self.count = 1;
@@ -235,13 +246,13 @@ impl Cobalt {
             drop = !marked;
             self.count = self.count.max(self.count.wrapping_add(1));
             self.inv_sqrt();
-            self.drop_next = self.control_law(self.drop_next);
+            self.set_drop_next(self.control_law(self.drop_next));
             schedule = now - self.drop_next;
         } else {
             while next_due {
                 self.count -= 1;
                 self.inv_sqrt();
-                self.drop_next = self.control_law(self.drop_next);
+                self.set_drop_next(self.control_law(self.drop_next));
                 schedule = now - self.drop_next;
                 next_due = self.count != 0 && schedule >= 0;
             }
@@ -261,9 +272,9 @@ impl Cobalt {
         }
         // the next drop's deadline doubles as an activity timeout
         if self.count == 0 {
-            self.drop_next = now + self.interval;
+            self.set_drop_next(now + self.interval);
         } else if schedule > 0 && !drop {
-            self.drop_next = now;
+            self.set_drop_next(now);
         }
         drop
     }

@@ -1,14 +1,19 @@
-//! Flow queuing around a per-queue AQM, as ns-3.37's `FqPieQueueDisc` and
-//! `FqCobaltQueueDisc` do it (src/traffic-control/model/fq-pie-queue-disc.cc,
-//! fq-cobalt-queue-disc.cc): FQ-CoDel's scheduler (RFC 8290 section 4, see
-//! fq_codel.rs) with another AQM in each flow queue.
+//! Flow queuing around a per-queue AQM, as ns-3.37's `FqCoDelQueueDisc`,
+//! `FqPieQueueDisc` and `FqCobaltQueueDisc` do it
+//! (src/traffic-control/model/fq-codel-queue-disc.cc, fq-pie-queue-disc.cc,
+//! fq-cobalt-queue-disc.cc): FQ-CoDel's scheduler (RFC 8290 section 4) with
+//! CoDel, PIE or COBALT in each flow queue.
 //!
 //! [`Fq`] is the scheduler, generic over the flow queue's AQM ([`FlowAqm`]:
-//! PIE for FQ-PIE, COBALT for FQ-COBALT; static dispatch, one copy per
-//! AQM).  As in ns-3.37, and as fq_codel.rs does:
+//! CoDel for FQ-CoDel, PIE for FQ-PIE, COBALT for FQ-COBALT; static
+//! dispatch, one copy per AQM).  As in ns-3.37:
 //! * arrivals are hashed into `flows` buckets by ns-3's flow hash
-//!   ([`flow_hash`]) or the set-associative hash; a bucket's queue is made
-//!   on its first packet and kept, in the order made;
+//!   ([`flow_hash`]) or, with `set_associative_hash`, a flow takes among the
+//!   `set_ways` buckets of its set the first not made yet, already tagged
+//!   with its hash, or inactive, else the first of the set
+//!   (`SetAssociativeHash`); a bucket's queue is made on its first packet
+//!   and kept, in the order made (which breaks ties in the search for the
+//!   fattest queue);
 //! * each flow queue's AQM is a copy of the `aqm` template (ns-3 sets the
 //!   child's attributes from the parent's), with the disc's limit, in
 //!   packets, as its own;
@@ -16,15 +21,21 @@
 //!   early or mark it); then, if the disc holds more packets than its limit,
 //!   packets are dropped from the head of the queue holding the most bytes,
 //!   up to `drop_batch_size` and until half its bytes are gone, with no AQM
-//!   decision (`FqPieDrop`, `FqCobaltDrop`);
-//! * deficit round robin over new then old flows, with a `quantum` of 1500
-//!   bytes (ns-3's device MTU).
-//! ns-3's packet filters and L4S mode are not modelled.
+//!   decision (RFC 8290 section 4.1, Linux's batch drop: `FqCoDelDrop`,
+//!   `FqPieDrop`, `FqCobaltDrop`), so the arrival may be among them;
+//! * deficit round robin over new then old flows (RFC 8290 section 4.2), with
+//!   a `quantum` of 1500 bytes (ns-3's device MTU): a queue that becomes busy
+//!   joins the new flows with a deficit of one quantum; a queue at the head
+//!   of a list with no deficit left gets another quantum and moves to the
+//!   end of the old flows; a queue found empty leaves the new flows for the
+//!   old ones, or the old flows for good.
+//! ns-3's packet filters are not modelled: every packet is hashed.
 
 use std::collections::VecDeque;
 
 use super::cobalt::Cobalt;
-use super::fq_codel::{flow_hash, FlowStatus};
+use super::codel::CoDel;
+pub use super::fq_codel::{flow_hash, FlowStatus};
 use super::pie::Pie;
 use super::{Capacity, Discipline, Drops, Fifo, Verdict, Variant};
 use crate::packet::{Packet, PacketPool, PktId};
@@ -33,21 +44,58 @@ use crate::sim::World;
 /// No queue for this bucket yet.
 const NO_CLASS: u32 = u32::MAX;
 
-/// The AQM of one flow queue: what [`Fq`] asks of it.  Times are integers
-/// of nanoseconds; `draw` is a uniform draw in [0, 1) (ns-2's default
-/// stream in a simulation, ns-3's draws in the tests).
+/// The AQM of one flow queue: what [`Fq`] asks of it.  Times are the AQM's
+/// own (`Clock`: seconds for CoDel, integers of nanoseconds for PIE and
+/// COBALT); `draw` is a uniform draw in [0, 1) (ns-2's default stream in a
+/// simulation, ns-3's draws in the tests).
 pub(crate) trait FlowAqm: Clone + std::fmt::Debug {
+    /// How the AQM counts time.
+    type Clock: Copy;
+    /// The simulator's time (seconds) in the AQM's clock.
+    fn clock(seconds: f64) -> Self::Clock;
     /// A new flow queue's AQM, made at `now` from the template `self`.
-    fn start(&self, now: i64) -> Self;
+    fn start(&self, now: Self::Clock) -> Self;
     /// `fresh`: the queue was made for this packet.
-    fn enqueue(&mut self, cap: &Capacity, pool: &mut PacketPool, now: i64, p: PktId, fresh: bool, draw: &mut impl FnMut() -> f64) -> Verdict;
-    fn dequeue(&mut self, pool: &mut PacketPool, now: i64, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Option<PktId>;
+    fn enqueue(&mut self, cap: &Capacity, pool: &mut PacketPool, now: Self::Clock, p: PktId, fresh: bool, draw: &mut impl FnMut() -> f64) -> Verdict;
+    fn dequeue(&mut self, pool: &mut PacketPool, now: Self::Clock, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Option<PktId>;
     /// The head packet, out with no AQM decision (an overflow drop), at `now`.
-    fn drop_head(&mut self, pool: &PacketPool, now: i64) -> Option<PktId>;
+    fn drop_head(&mut self, pool: &PacketPool, now: Self::Clock) -> Option<PktId>;
     fn fifo(&self) -> &Fifo;
 }
 
+/// CoDel counts in seconds (its CoDel times are made from them, as ns-3's
+/// from its nanoseconds) and never draws.
+impl FlowAqm for CoDel {
+    type Clock = f64;
+    #[inline(always)]
+    fn clock(seconds: f64) -> f64 {
+        seconds
+    }
+    fn start(&self, _now: f64) -> CoDel {
+        self.clone()
+    }
+    #[inline]
+    fn enqueue(&mut self, cap: &Capacity, pool: &mut PacketPool, now: f64, p: PktId, _fresh: bool, _draw: &mut impl FnMut() -> f64) -> Verdict {
+        self.do_enqueue(cap, pool, now, p)
+    }
+    #[inline]
+    fn dequeue(&mut self, pool: &mut PacketPool, now: f64, drops: &mut Drops, _draw: &mut impl FnMut() -> f64) -> Option<PktId> {
+        self.do_dequeue(pool, now, drops)
+    }
+    fn drop_head(&mut self, pool: &PacketPool, _now: f64) -> Option<PktId> {
+        CoDel::drop_head(self, pool)
+    }
+    #[inline(always)]
+    fn fifo(&self) -> &Fifo {
+        &self.fifo
+    }
+}
+
 impl FlowAqm for Pie {
+    type Clock = i64;
+    fn clock(seconds: f64) -> i64 {
+        nanos(seconds)
+    }
     /// ns-3's PIE schedules its first update when made (`Supdate` is 0
     /// then), and every `t_update` after: a flow queue's updates fall at
     /// multiples of `t_update` from its creation, the first just after the
@@ -76,6 +124,10 @@ impl FlowAqm for Pie {
 }
 
 impl FlowAqm for Cobalt {
+    type Clock = i64;
+    fn clock(seconds: f64) -> i64 {
+        nanos(seconds)
+    }
     fn start(&self, _now: i64) -> Cobalt {
         self.clone()
     }
@@ -94,7 +146,7 @@ impl FlowAqm for Cobalt {
 }
 
 /// One flow queue: its AQM (and the packets it holds), its deficit and its
-/// status (ns-3's `FqPieFlow`, `FqCobaltFlow`).
+/// status (ns-3's `FqCoDelFlow`, `FqPieFlow`, `FqCobaltFlow`).
 #[derive(Debug, Clone)]
 pub struct FlowQueue<A> {
     pub aqm: A,
@@ -104,7 +156,8 @@ pub struct FlowQueue<A> {
     pub index: u32,
 }
 
-/// Flow queuing over the AQM `A`: FQ-PIE ([`FqPie`]) or FQ-COBALT ([`FqCobalt`]).
+/// Flow queuing over the AQM `A`: FQ-CoDel ([`FqCoDel`]), FQ-PIE ([`FqPie`])
+/// or FQ-COBALT ([`FqCobalt`]).
 #[derive(Debug, Clone)]
 pub struct Fq<A> {
     // ---- parameters (ns-3 attributes) ----
@@ -124,7 +177,9 @@ pub struct Fq<A> {
     // ---- state ----
     /// The flow queues, in the order they were made (ns-3's classes).
     pub queues: Vec<FlowQueue<A>>,
+    /// Bucket -> queue (`m_flowsIndices`), `NO_CLASS` if none.
     bucket_queue: Vec<u32>,
+    /// Bucket -> the flow hash it is tagged with (`m_tags`).
     tags: Vec<Option<u32>>,
     new_flows: VecDeque<u32>,
     old_flows: VecDeque<u32>,
@@ -135,11 +190,31 @@ pub struct Fq<A> {
     pub overlimit_drops: u64,
 }
 
+/// FQ-CoDel (RFC 8290; ns-3.37's `FqCoDelQueueDisc`): CoDel in each flow
+/// queue, ECN on.
+pub type FqCoDel = Fq<CoDel>;
+
 /// FQ-PIE (ns-3.37's `FqPieQueueDisc`): PIE in each flow queue, ECN on.
 pub type FqPie = Fq<Pie>;
 
 /// FQ-COBALT (ns-3.37's `FqCobaltQueueDisc`): COBALT in each flow queue, ECN on.
 pub type FqCobalt = Fq<Cobalt>;
+
+impl Fq<CoDel> {
+    /// ns-3.37's defaults: `UseEcn` on (for each flow queue's CoDel, with
+    /// its CE threshold and L4S mode passed on), CoDel's others.
+    pub fn new() -> FqCoDel {
+        let mut codel = CoDel::new();
+        codel.use_ecn = true;
+        Fq::with(codel)
+    }
+}
+
+impl Default for Fq<CoDel> {
+    fn default() -> Self {
+        Fq::<CoDel>::new()
+    }
+}
 
 impl Fq<Pie> {
     /// ns-3.37's defaults: `UseEcn` on (the flow queues' PIE marks while
@@ -239,11 +314,11 @@ impl<A: FlowAqm> Fq<A> {
         outer
     }
 
-    /// `DoEnqueue` of a packet whose flow hash is `hash` at `now`
-    /// (nanoseconds): its flow queue's AQM's verdict, or, when the disc then
+    /// `DoEnqueue` of a packet whose flow hash is `hash` at `now` (the AQM's
+    /// clock): its flow queue's AQM's verdict, or, when the disc then
     /// holds more than its limit, [`Verdict::Overflow`] with the batch
     /// dropped from the fattest queue in `drops`.
-    pub(crate) fn enqueue_hashed(&mut self, cap: &Capacity, pool: &mut PacketPool, now: i64, p: PktId, hash: u32, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Verdict {
+    pub(crate) fn enqueue_hashed(&mut self, cap: &Capacity, pool: &mut PacketPool, now: A::Clock, p: PktId, hash: u32, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Verdict {
         if self.bucket_queue.len() != self.flows as usize {
             // first packet, or `flows` changed: (re)size the bucket maps
             self.bucket_queue = vec![NO_CLASS; self.flows as usize];
@@ -289,7 +364,7 @@ impl<A: FlowAqm> Fq<A> {
     /// Drop from the head of the queue holding the most bytes (the first
     /// such, in the order made) until half its bytes are gone or
     /// `drop_batch_size` packets are.
-    fn drop_from_fattest(&mut self, pool: &PacketPool, now: i64, drops: &mut Drops) {
+    fn drop_from_fattest(&mut self, pool: &PacketPool, now: A::Clock, drops: &mut Drops) {
         let (mut max, mut fat) = (0u32, 0usize);
         for (i, q) in self.queues.iter().enumerate() {
             let b = q.aqm.fifo().bytes() as u32;
@@ -315,9 +390,9 @@ impl<A: FlowAqm> Fq<A> {
         }
     }
 
-    /// `DoDequeue` at `now` (nanoseconds): the next packet by deficit round
+    /// `DoDequeue` at `now` (the AQM's clock): the next packet by deficit round
     /// robin; what the flow queues' AQMs drop on the way goes to `drops`.
-    pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: i64, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Option<PktId> {
+    pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: A::Clock, drops: &mut Drops, draw: &mut impl FnMut() -> f64) -> Option<PktId> {
         loop {
             let mut found = None;
             while found.is_none() {
@@ -387,12 +462,12 @@ where
     #[inline]
     fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
         let hash = self.hash_of(w.pool.get(p));
-        self.enqueue_hashed(cap, &mut w.pool, nanos(w.s.now), p, hash, drops, &mut || w.rng.default_stream().uniform_double())
+        self.enqueue_hashed(cap, &mut w.pool, A::clock(w.s.now), p, hash, drops, &mut || w.rng.default_stream().uniform_double())
     }
 
     #[inline]
     fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
-        self.do_dequeue(&mut w.pool, nanos(w.s.now), drops, &mut || w.rng.default_stream().uniform_double())
+        self.do_dequeue(&mut w.pool, A::clock(w.s.now), drops, &mut || w.rng.default_stream().uniform_double())
     }
 
     #[inline(always)]
@@ -410,7 +485,7 @@ where
 mod tests {
     use super::*;
 
-    fn add<A: FlowAqm>(q: &mut Fq<A>, pool: &mut PacketPool, cap: &Capacity, now: i64, size: i32, hash: u32, ect: bool) -> (PktId, Verdict, Drops) {
+    fn add<A: FlowAqm<Clock = i64>>(q: &mut Fq<A>, pool: &mut PacketPool, cap: &Capacity, now: i64, size: i32, hash: u32, ect: bool) -> (PktId, Verdict, Drops) {
         let p = pool.alloc();
         let pk = pool.get_mut(p);
         pk.size = size;
@@ -428,7 +503,7 @@ mod tests {
     /// ECN-capable packets, `deqs` the dequeue times, dequeues first at a
     /// tie.  Quantum 1514, 10240 packets; no draw may be asked for.
     /// Returns `stats` of each flow queue's AQM.
-    fn l4s_case<A: FlowAqm>(mut q: Fq<A>, adds: &[(i64, u32, bool)], deqs: &[i64], stats: impl Fn(&A) -> (u64, u64, u64)) -> Vec<(u64, u64, u64)> {
+    fn l4s_case<A: FlowAqm<Clock = i64>>(mut q: Fq<A>, adds: &[(i64, u32, bool)], deqs: &[i64], stats: impl Fn(&A) -> (u64, u64, u64)) -> Vec<(u64, u64, u64)> {
         let mut pool = PacketPool::new();
         q.quantum = 1514;
         let cap = Capacity { limit: 10240, ..Capacity::default() };
@@ -514,12 +589,92 @@ mod tests {
         assert_ne!(l4s_case(cobalt(false), &one, &deqs, stats)[0], r[0]);
     }
 
+    /// One flow queue after [`fq_cobalt_ecn_case`]: COBALT's forced (CoDel)
+    /// marks, CE-threshold marks, drops, and the packets left.
+    #[derive(Debug, PartialEq)]
+    struct EcnFlow {
+        forced_marks: u64,
+        ce_marks: u64,
+        drops: u64,
+        left: usize,
+    }
+
+    /// The set-up of `FqCobaltQueueDiscEcnMarking` (ns-3.37's FQ-COBALT
+    /// suite): UseEcn, quantum 1514, 10240 packets; at 0, twenty 120-byte
+    /// packets of protocol 7 from 10.10.1.1 to each of 10.10.1.2, .10, .20
+    /// (ECT(0)), .30 and .40 (Not-ECT); then sixty dequeues `delay` apart.
+    /// Also returns the calls the suite's `DropNext` tracer counts: it is
+    /// connected to flow queue 3 at every dequeue that finds that queue
+    /// holding 19 packets, so each connection counts each later change.
+    fn fq_cobalt_ecn_case(delay: f64, ce_threshold: Option<i64>, blue_threshold: Option<i64>) -> (Vec<EcnFlow>, u64) {
+        let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
+        let mut q = FqCobalt::new();
+        q.quantum = 1514;
+        (q.aqm.ce_threshold, q.aqm.blue_threshold) = (ce_threshold, blue_threshold);
+        let mut pool = PacketPool::new();
+        let cap = Capacity { limit: 10240, ..Capacity::default() };
+        for (last, ect) in [(2, true), (10, true), (20, true), (30, false), (40, false)] {
+            for _ in 0..20 {
+                assert_eq!(add(&mut q, &mut pool, &cap, 0, 120, ip(last), ect).1, Verdict::Queued);
+            }
+        }
+        assert_eq!((q.queues.len(), q.len()), (5, 100));
+        let (mut connected, mut traced) = (0u64, 0u64);
+        let mut drops = Drops::default();
+        for i in 0..60 {
+            if q.queues[3].aqm.fifo().len() == 19 {
+                connected += 1;
+            }
+            let before = q.queues[3].aqm.drop_next_changes;
+            let now = super::super::pie::ns3_from_seconds((i + 1) as f64 * delay);
+            q.do_dequeue(&mut pool, now, &mut drops, &mut || panic!("BLUE never rises here"));
+            traced += connected * (q.queues[3].aqm.drop_next_changes - before);
+        }
+        let flows = q
+            .queues
+            .iter()
+            .map(|f| EcnFlow { forced_marks: f.aqm.forced_marks, ce_marks: f.aqm.ce_marks, drops: f.aqm.target_drops, left: f.aqm.fifo().len() })
+            .collect();
+        (flows, traced)
+    }
+
+    /// ns-3.37's FQ-COBALT suite, `FqCobaltQueueDiscEcnMarking`, with its
+    /// expected values; and each flow queue's counts as ns-3.37's library
+    /// gives them in that set-up (testdata/fq_pie/ecn-marking.cc and
+    /// ecn-marking.txt), where the suite asserts a relation only.
+    #[test]
+    fn fq_cobalt_suite_ecn_marking() {
+        let flow = |forced_marks, ce_marks, drops, left| EcnFlow { forced_marks, ce_marks, drops, left };
+        // 1: no CE threshold, BLUE off, a dequeue every 110 ms: CoDel marks
+        // the ECT(0) flows (all but each one's first packet) and drops from
+        // the Not-ECT ones once per change of its next-drop time
+        let (r, traced) = fq_cobalt_ecn_case(0.11, None, None);
+        assert_eq!((r[0].forced_marks, r[1].forced_marks, r[2].forced_marks), (19, 16, 12));
+        assert_eq!((r[0].drops, r[1].drops, r[2].drops), (0, 0, 0));
+        assert_eq!((r[3].drops, r[3].forced_marks, r[4].drops, r[4].forced_marks), (traced, 0, traced, 0));
+        assert_eq!(r, vec![flow(19, 0, 0, 0), flow(16, 0, 0, 3), flow(12, 0, 0, 7), flow(0, 0, 15, 0), flow(0, 0, 15, 0)]);
+        assert_eq!(traced, 15);
+        // 2: CE threshold 2 ms, BLUE at its 400 ms, a dequeue every 0.1 ms
+        let (r, _) = fq_cobalt_ecn_case(0.0001, Some(2_000_000), Some(400_000_000));
+        assert_eq!(r.iter().map(|f| (f.ce_marks, f.drops)).collect::<Vec<_>>(), vec![(0, 0), (6, 0), (13, 0), (0, 0), (0, 1)]);
+        assert_eq!(r.iter().map(|f| (f.forced_marks, f.left)).collect::<Vec<_>>(), vec![(0, 7), (0, 7), (0, 7), (0, 7), (0, 11)]);
+        // 3: CE threshold 2 ms, BLUE off, a dequeue every 110 ms: every
+        // ECT(0) packet sent is marked once, by one rule or the other
+        let (r, traced) = fq_cobalt_ecn_case(0.110, Some(2_000_000), None);
+        for f in &r[..3] {
+            assert_eq!((f.drops, f.ce_marks + f.forced_marks), (0, 20 - f.left as u64));
+        }
+        assert_eq!((r[3].ce_marks, r[3].drops, r[4].ce_marks, r[4].drops), (0, traced, 0, traced));
+        assert_eq!(r, vec![flow(19, 1, 0, 0), flow(16, 1, 0, 3), flow(12, 1, 0, 7), flow(0, 0, 15, 0), flow(0, 0, 15, 0)]);
+        assert_eq!(traced, 15);
+    }
+
     /// `IPFlowsSeparationAndPacketLimit` of ns-3.37's FQ-PIE and FQ-COBALT
     /// suites (as FQ-CoDel's): a 4-packet limit, quantum 1500, 120-byte
     /// packets of protocol 7 from 10.10.1.1; three to 10.10.1.2 share a flow
     /// queue, one to 10.10.1.7 gets another, and the next to 10.10.1.7
     /// overflows the disc: the fat queue loses two (half its bytes).
-    fn ip_flows_separation_and_packet_limit<A: FlowAqm>(mut q: Fq<A>) {
+    fn ip_flows_separation_and_packet_limit<A: FlowAqm<Clock = i64>>(mut q: Fq<A>) {
         let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
         let mut pool = PacketPool::new();
         let cap = Capacity { limit: 4, ..Capacity::default() };
@@ -544,7 +699,7 @@ mod tests {
     /// `Deficit` of ns-3.37's FQ-PIE and FQ-COBALT suites (as FQ-CoDel's):
     /// quantum 90, 120-byte packets of two flows; each flow queue's deficit
     /// and status after every dequeue, as the suites expect them.
-    fn deficit<A: FlowAqm>(mut q: Fq<A>) {
+    fn deficit<A: FlowAqm<Clock = i64>>(mut q: Fq<A>) {
         use FlowStatus::*;
         let ip = |last: u32| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0100 | last, 7, 0, 0, 0);
         let mut pool = PacketPool::new();
@@ -589,7 +744,7 @@ mod tests {
     /// `TCPFlowsSeparation` and `UDPFlowsSeparation` of ns-3.37's FQ-PIE and
     /// FQ-COBALT suites (as FQ-CoDel's): seven packets of four port pairs
     /// (TCP 140 bytes, UDP 128) land in four flow queues.
-    fn tcp_and_udp_flows_separation<A: FlowAqm>(new: impl Fn() -> Fq<A>) {
+    fn tcp_and_udp_flows_separation<A: FlowAqm<Clock = i64>>(new: impl Fn() -> Fq<A>) {
         let ip = |proto: u8, sport: u16, dport: u16| super::super::fq_codel::flow_hash(0x0a0a_0101, 0x0a0a_0102, proto, sport, dport, 0);
         for (proto, size) in [(6u8, 140), (17, 128)] {
             let mut q = new();
@@ -606,7 +761,7 @@ mod tests {
     /// `SetLinearProbing` of both suites (as FQ-CoDel's): the set-associative
     /// hash with 8-way sets over 1024 buckets, fed flow hashes directly (ns-3's
     /// test packet filter returns them).
-    fn set_linear_probing<A: FlowAqm>(mut q: Fq<A>) {
+    fn set_linear_probing<A: FlowAqm<Clock = i64>>(mut q: Fq<A>) {
         let mut pool = PacketPool::new();
         let cap = Capacity { limit: 10240, ..Capacity::default() };
         (q.quantum, q.set_associative_hash) = (90, true);
@@ -686,7 +841,7 @@ mod ns3_fixture_replay {
     /// Replays one log into `q`; `marks_at_enqueue`: the AQM marks
     /// arrivals (PIE), else departures (COBALT).  Returns (enqueue calls,
     /// dequeue calls, draws, left queued).
-    fn replay<A: FlowAqm>(name: &str, mut q: Fq<A>, marks_at_enqueue: bool) -> (usize, usize, usize, usize) {
+    fn replay<A: FlowAqm<Clock = i64>>(name: &str, mut q: Fq<A>, marks_at_enqueue: bool) -> (usize, usize, usize, usize) {
         let path = format!("{}/testdata/fq_pie/{name}.txt.gz", env!("CARGO_MANIFEST_DIR"));
         let mut text = String::new();
         flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap()).read_to_string(&mut text).unwrap();

@@ -1,46 +1,24 @@
 //! FQ-CoDel, flow queuing with CoDel (RFC 8290), as ns-3.37's
-//! `FqCoDelQueueDisc` computes it (src/traffic-control/model/fq-codel-queue-disc.cc).
+//! `FqCoDelQueueDisc` computes it (src/traffic-control/model/fq-codel-queue-disc.cc):
+//! [`FqCoDel`] is fq.rs's scheduler with a CoDel (qdisc/codel.rs, unchanged)
+//! in each flow queue, `Fq<CoDel>`; FQ-PIE and FQ-COBALT are the same
+//! scheduler over PIE and COBALT.  Here: ns-3's flow hash, which all three
+//! use, and the ports of ns-3.37's FQ-CoDel suite and the replays of its
+//! runs.
 //!
-//! Arrivals are hashed into `flows` buckets; each bucket in use has its own
-//! queue with its own CoDel (qdisc/codel.rs, unchanged).  Queues are served
-//! by deficit round robin (RFC 8290 section 4.2): a queue that becomes busy
-//! joins the list of new flows with a deficit of one `quantum`; a queue at
-//! the head of a list with no deficit left gets another quantum and moves to
-//! the end of the old flows; a queue found empty leaves the new flows for
-//! the old ones, or the old flows for good (section 4.2's rule that keeps a
-//! flow from re-entering the new list at once).  When the disc holds more
-//! than its limit, packets are dropped from the head of the queue holding
-//! the most bytes, up to `drop_batch_size` of them and until half of its
-//! bytes are gone (section 4.1, Linux's batch drop).
-//!
-//! As ns-3.37 does, and followed here:
-//! * the limit is in packets, over all queues, checked after the arrival is
-//!   queued (so the arrival may be among the packets dropped), and each
-//!   queue's CoDel has the same limit;
-//! * queues are made on a bucket's first packet and kept, in the order made
-//!   (which breaks ties in the search for the fattest queue);
-//! * ECN is on by default (`UseEcn`), for each queue's CoDel, with the CE
-//!   threshold passed on;
-//! * with `set_associative_hash` a flow takes, among the `set_ways` buckets
-//!   of its set, the first not made yet, already tagged with its hash, or
-//!   inactive, else the first of the set (`SetAssociativeHash`);
-//! * the quantum is ns-3's device MTU, 1500 bytes here.
+//! As ns-3.37 does, and followed here: the limit is in packets, over all
+//! queues, checked after the arrival is queued (so the arrival may be among
+//! the packets dropped), and each queue's CoDel has the same limit; ECN is on
+//! by default (`UseEcn`), for each queue's CoDel, with the CE threshold and
+//! the L4S mode passed on; the quantum is ns-3's device MTU, 1500 bytes here.
 //! The hash of a packet is ns-3's: MurmurHash3 (32 bits, ns-3's seed) of the
 //! 17 bytes source address, destination address, protocol, source port,
 //! destination port and perturbation ([`flow_hash`]), taken here over the
 //! simulator's node addresses and ports (with protocol 0: packets carry no
 //! IP protocol number), so buckets are chosen as ns-3 would choose them for
-//! those numbers.  ns-3's packet filters and L4S mode are not modelled.
+//! those numbers.  ns-3's packet filters are not modelled.
 
-use std::collections::VecDeque;
-
-use super::codel::CoDel;
-use super::{Capacity, Discipline, Drops, Verdict};
-use crate::packet::{Packet, PacketPool, PktId};
-use crate::sim::World;
-
-/// No queue for this bucket yet.
-const NO_CLASS: u32 = u32::MAX;
+pub use super::fq::FqCoDel;
 
 /// ns-3's `Hash32`: MurmurHash3 x86 32-bit with ns-3's seed 0x8BADF00D.
 pub fn murmur3_32(data: &[u8]) -> u32 {
@@ -90,282 +68,11 @@ pub enum FlowStatus {
     OldFlow,
 }
 
-/// One flow queue: its CoDel (and the packets it holds), its deficit and
-/// its status (ns-3's `FqCoDelFlow`).
-#[derive(Debug, Clone)]
-pub struct FlowQueue {
-    pub codel: CoDel,
-    pub deficit: i32,
-    pub status: FlowStatus,
-    /// Its bucket.
-    pub index: u32,
-}
-
-/// FQ-CoDel's parameters and state.
-#[derive(Debug, Clone)]
-pub struct FqCoDel {
-    // ---- parameters (ns-3 attributes) ----
-    /// Each queue's CoDel target and interval, seconds (`Target` 5 ms,
-    /// `Interval` 100 ms).
-    pub target: f64,
-    pub interval: f64,
-    /// Mark instead of drop (`UseEcn`, on).
-    pub use_ecn: bool,
-    /// (`CeThreshold`, off)
-    pub ce_threshold: Option<f64>,
-    /// Each queue's CoDel in L4S mode (`UseL4s`, off; see [`CoDel::use_l4s`]).
-    pub use_l4s: bool,
-    /// Buckets (`Flows`, 1024).
-    pub flows: u32,
-    /// Bytes of deficit a queue gets per round (the device MTU in ns-3).
-    pub quantum: u32,
-    /// At most this many packets dropped per overflow (`DropBatchSize`, 64).
-    pub drop_batch_size: u32,
-    /// Salt of the hash (`Perturbation`, 0).
-    pub perturbation: u32,
-    /// (`EnableSetAssociativeHash`, off; `SetWays`, 8)
-    pub set_associative_hash: bool,
-    pub set_ways: u32,
-    // ---- state ----
-    /// The flow queues, in the order they were made (ns-3's classes).
-    pub queues: Vec<FlowQueue>,
-    /// Bucket -> queue (`m_flowsIndices`), `NO_CLASS` if none.
-    bucket_queue: Vec<u32>,
-    /// Bucket -> the flow hash it is tagged with (`m_tags`).
-    tags: Vec<Option<u32>>,
-    new_flows: VecDeque<u32>,
-    old_flows: VecDeque<u32>,
-    packets: usize,
-    bytes: i64,
-    // ---- counters ----
-    /// Packets dropped from the fattest queue on overflow (`Overlimit drop`).
-    pub overlimit_drops: u64,
-}
-
-impl Default for FqCoDel {
-    fn default() -> Self {
-        FqCoDel::new()
-    }
-}
-
-impl FqCoDel {
-    /// ns-3.37's defaults (and a 1500-byte quantum).
-    pub fn new() -> FqCoDel {
-        FqCoDel {
-            target: 0.005,
-            interval: 0.1,
-            use_ecn: true,
-            ce_threshold: None,
-            use_l4s: false,
-            flows: 1024,
-            quantum: 1500,
-            drop_batch_size: 64,
-            perturbation: 0,
-            set_associative_hash: false,
-            set_ways: 8,
-            queues: Vec::new(),
-            bucket_queue: Vec::new(),
-            tags: Vec::new(),
-            new_flows: VecDeque::new(),
-            old_flows: VecDeque::new(),
-            packets: 0,
-            bytes: 0,
-            overlimit_drops: 0,
-        }
-    }
-
-    /// The hash of packet `pk` (its addresses and ports, protocol 0).
-    pub fn hash_of(&self, pk: &Packet) -> u32 {
-        flow_hash(pk.saddr as u32, pk.daddr as u32, 0, pk.sport as u16, pk.dport as u16, self.perturbation)
-    }
-
-    /// The queue of bucket `h`, if made.
-    pub fn queue_of_bucket(&self, h: u32) -> Option<usize> {
-        match self.bucket_queue.get(h as usize) {
-            Some(&q) if q != NO_CLASS => Some(q as usize),
-            _ => None,
-        }
-    }
-
-    /// `SetAssociativeHash`: the bucket of `flow_hash` within its set.
-    fn set_associative(&mut self, flow_hash: u32) -> u32 {
-        let h = flow_hash % self.flows;
-        let outer = h - h % self.set_ways;
-        for i in outer..outer + self.set_ways {
-            let free = match self.queue_of_bucket(i) {
-                None => true,
-                Some(q) => self.tags[i as usize] == Some(flow_hash) || self.queues[q].status == FlowStatus::Inactive,
-            };
-            if free {
-                self.tags[i as usize] = Some(flow_hash);
-                return i;
-            }
-        }
-        self.tags[outer as usize] = Some(flow_hash);
-        outer
-    }
-
-    /// `DoEnqueue` of a packet whose flow hash is `hash` at `now`: into its
-    /// flow queue; on overflow, the batch dropped from the fattest queue is
-    /// left in `drops` and the verdict is [`Verdict::Overflow`].
-    pub(crate) fn enqueue_hashed(&mut self, cap: &Capacity, pool: &mut PacketPool, now: f64, p: PktId, hash: u32, drops: &mut Drops) -> Verdict {
-        if self.bucket_queue.len() != self.flows as usize {
-            // first packet, or `flows` changed: (re)size the bucket maps
-            self.bucket_queue = vec![NO_CLASS; self.flows as usize];
-            self.tags = vec![None; self.flows as usize];
-            for (i, q) in self.queues.iter().enumerate() {
-                if (q.index as usize) < self.bucket_queue.len() {
-                    self.bucket_queue[q.index as usize] = i as u32;
-                }
-            }
-        }
-        let h = if self.set_associative_hash { self.set_associative(hash) } else { hash % self.flows };
-        let qi = match self.queue_of_bucket(h) {
-            Some(q) => q,
-            None => {
-                let mut codel = CoDel::new();
-                (codel.target, codel.interval, codel.use_ecn, codel.ce_threshold) = (self.target, self.interval, self.use_ecn, self.ce_threshold);
-                codel.use_l4s = self.use_l4s;
-                self.queues.push(FlowQueue { codel, deficit: 0, status: FlowStatus::Inactive, index: h });
-                self.bucket_queue[h as usize] = (self.queues.len() - 1) as u32;
-                self.queues.len() - 1
-            }
-        };
-        let q = &mut self.queues[qi];
-        if q.status == FlowStatus::Inactive {
-            q.status = FlowStatus::NewFlow;
-            q.deficit = self.quantum as i32;
-            self.new_flows.push_back(qi as u32);
-        }
-        // each queue's CoDel has the disc's limit, in packets
-        let flow_cap = Capacity { limit: cap.limit, in_bytes: false, ..*cap };
-        let size = pool.get(p).size as i64;
-        let v = q.codel.do_enqueue(&flow_cap, pool, now, p);
-        if v != Verdict::Queued {
-            return v;
-        }
-        self.packets += 1;
-        self.bytes += size;
-        if self.packets as i64 > cap.limit as i64 {
-            self.drop_from_fattest(pool, drops);
-            return Verdict::Overflow;
-        }
-        Verdict::Queued
-    }
-
-    /// `FqCoDelDrop`: drop from the head of the queue holding the most
-    /// bytes (the first such, in the order made) until half its bytes are
-    /// gone or `drop_batch_size` packets are.
-    fn drop_from_fattest(&mut self, pool: &PacketPool, drops: &mut Drops) {
-        let (mut max, mut fat) = (0u32, 0usize);
-        for (i, q) in self.queues.iter().enumerate() {
-            let b = q.codel.fifo.bytes() as u32;
-            if b > max {
-                max = b;
-                fat = i;
-            }
-        }
-        let threshold = max >> 1;
-        let (mut len, mut count) = (0u32, 0u32);
-        loop {
-            let Some(p) = self.queues[fat].codel.drop_head(pool) else { break };
-            let size = pool.get(p).size;
-            drops.push(p);
-            self.overlimit_drops += 1;
-            self.packets -= 1;
-            self.bytes -= size as i64;
-            len = len.wrapping_add(size as u32);
-            count += 1;
-            if count >= self.drop_batch_size || len >= threshold {
-                break;
-            }
-        }
-    }
-
-    /// `DoDequeue` at `now`: the next packet by deficit round robin; what
-    /// the queues' CoDels drop on the way goes to `drops`.
-    pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: f64, drops: &mut Drops) -> Option<PktId> {
-        loop {
-            let mut found = None;
-            while found.is_none() {
-                let Some(&qi) = self.new_flows.front() else { break };
-                let q = &mut self.queues[qi as usize];
-                if q.deficit <= 0 {
-                    q.deficit += self.quantum as i32;
-                    q.status = FlowStatus::OldFlow;
-                    self.new_flows.pop_front();
-                    self.old_flows.push_back(qi);
-                } else {
-                    found = Some(qi);
-                }
-            }
-            while found.is_none() {
-                let Some(&qi) = self.old_flows.front() else { break };
-                let q = &mut self.queues[qi as usize];
-                if q.deficit <= 0 {
-                    q.deficit += self.quantum as i32;
-                    self.old_flows.rotate_left(1);
-                } else {
-                    found = Some(qi);
-                }
-            }
-            let qi = found? as usize;
-            let before = drops.pkts.len();
-            let item = self.queues[qi].codel.do_dequeue(pool, now, drops);
-            for &d in &drops.pkts[before..] {
-                self.packets -= 1;
-                self.bytes -= pool.get(d).size as i64;
-            }
-            match item {
-                Some(p) => {
-                    let size = pool.get(p).size;
-                    self.packets -= 1;
-                    self.bytes -= size as i64;
-                    self.queues[qi].deficit -= size;
-                    return Some(p);
-                }
-                None => {
-                    // an empty queue: from the new flows to the old, or out
-                    if !self.new_flows.is_empty() {
-                        self.queues[qi].status = FlowStatus::OldFlow;
-                        self.old_flows.push_back(qi as u32);
-                        self.new_flows.pop_front();
-                    } else {
-                        self.queues[qi].status = FlowStatus::Inactive;
-                        self.old_flows.pop_front();
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl Discipline for FqCoDel {
-    #[inline]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
-        let hash = self.hash_of(w.pool.get(p));
-        self.enqueue_hashed(cap, &mut w.pool, w.s.now, p, hash, drops)
-    }
-
-    #[inline]
-    fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
-        self.do_dequeue(&mut w.pool, w.s.now, drops)
-    }
-
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.packets
-    }
-
-    #[inline(always)]
-    fn bytes(&self) -> i64 {
-        self.bytes
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packet::{PacketPool, PktId};
+    use crate::qdisc::{Capacity, Drops, Verdict};
 
     /// `hash32` and the flow hash agree with ns-3.37's on the values its
     /// program printed (testdata/fq_codel/hashes.txt).
@@ -409,7 +116,11 @@ mod tests {
         fn new(limit: i32, quantum: u32) -> Bench {
             Bench {
                 pool: PacketPool::new(),
-                q: FqCoDel { quantum, ..FqCoDel::new() },
+                q: {
+                    let mut q = FqCoDel::new();
+                    q.quantum = quantum;
+                    q
+                },
                 cap: Capacity { limit, ..Capacity::default() },
                 drops: Drops::default(),
             }
@@ -420,15 +131,15 @@ mod tests {
         fn add(&mut self, size: i32, hash: u32) -> Verdict {
             let p = self.pool.alloc();
             self.pool.get_mut(p).size = size;
-            self.q.enqueue_hashed(&self.cap, &mut self.pool, 0.0, p, hash, &mut self.drops)
+            self.q.enqueue_hashed(&self.cap, &mut self.pool, 0.0, p, hash, &mut self.drops, &mut || panic!("CoDel draws nothing"))
         }
 
         fn counts(&self) -> Vec<usize> {
-            self.q.queues.iter().map(|f| f.codel.fifo.len()).collect()
+            self.q.queues.iter().map(|f| f.aqm.fifo.len()).collect()
         }
 
         fn dequeue(&mut self) -> Option<PktId> {
-            self.q.do_dequeue(&mut self.pool, 0.0, &mut self.drops)
+            self.q.do_dequeue(&mut self.pool, 0.0, &mut self.drops, &mut || panic!("CoDel draws nothing"))
         }
     }
 
@@ -521,7 +232,8 @@ mod tests {
     /// per queue.
     fn ecn_case(delay: f64, ce: Option<f64>) -> Vec<(u64, u64, u64, usize)> {
         let mut pool = PacketPool::new();
-        let mut q = FqCoDel { quantum: 1514, ce_threshold: ce, ..FqCoDel::new() };
+        let mut q = FqCoDel::new();
+        (q.quantum, q.aqm.ce_threshold) = (1514, ce);
         let cap = Capacity { limit: 10240, ..Capacity::default() };
         let mut drops = Drops::default();
         for (dst, ect) in [(2, true), (10, true), (20, true), (30, false), (40, false)] {
@@ -531,15 +243,15 @@ mod tests {
                 pk.size = 120;
                 pk.ecn_capable = ect;
                 pk.ecn_to_echo = false;
-                q.enqueue_hashed(&cap, &mut pool, 0.0, p, ip(dst, 7, 0, 0), &mut drops);
+                q.enqueue_hashed(&cap, &mut pool, 0.0, p, ip(dst, 7, 0, 0), &mut drops, &mut || panic!("CoDel draws nothing"));
             }
         }
         assert_eq!((q.queues.len(), q.len()), (5, 100));
         for i in 0..60 {
             let t = super::super::pie::ns3_from_seconds((i + 1) as f64 * delay) as f64 / 1e9;
-            q.do_dequeue(&mut pool, t, &mut drops);
+            q.do_dequeue(&mut pool, t, &mut drops, &mut || panic!("CoDel draws nothing"));
         }
-        q.queues.iter().map(|f| (f.codel.target_marks, f.codel.ce_marks, f.codel.target_drops, f.codel.fifo.len())).collect()
+        q.queues.iter().map(|f| (f.aqm.target_marks, f.aqm.ce_marks, f.aqm.target_drops, f.aqm.fifo.len())).collect()
     }
 
     #[test]
@@ -571,7 +283,8 @@ mod tests {
     /// (CE-threshold marks, target marks, target drops).
     fn l4s_case(adds: &[(i64, u32, bool)], deqs: &[i64], use_l4s: bool) -> Vec<(u64, u64, u64)> {
         let mut pool = PacketPool::new();
-        let mut q = FqCoDel { quantum: 1514, use_l4s, ce_threshold: Some(0.002), ..FqCoDel::new() };
+        let mut q = FqCoDel::new();
+        (q.quantum, q.aqm.use_l4s, q.aqm.ce_threshold) = (1514, use_l4s, Some(0.002));
         let cap = Capacity { limit: 10240, ..Capacity::default() };
         let mut drops = Drops::default();
         // (time, dequeues before adds at a tie, order scheduled, add index or none)
@@ -588,14 +301,14 @@ mod tests {
                     if adds[i].2 {
                         pool.set_ect1(p);
                     }
-                    q.enqueue_hashed(&cap, &mut pool, now, p, ip(adds[i].1, 7, 0, 0), &mut drops);
+                    q.enqueue_hashed(&cap, &mut pool, now, p, ip(adds[i].1, 7, 0, 0), &mut drops, &mut || panic!("CoDel draws nothing"));
                 }
                 None => {
-                    q.do_dequeue(&mut pool, now, &mut drops);
+                    q.do_dequeue(&mut pool, now, &mut drops, &mut || panic!("CoDel draws nothing"));
                 }
             }
         }
-        q.queues.iter().map(|f| (f.codel.ce_marks, f.codel.target_marks, f.codel.target_drops)).collect()
+        q.queues.iter().map(|f| (f.aqm.ce_marks, f.aqm.target_marks, f.aqm.target_drops)).collect()
     }
 
     #[test]
@@ -635,13 +348,14 @@ mod tests {
     #[test]
     fn sparse_flow_first_and_per_flow_codel() {
         let mut pool = PacketPool::new();
-        let mut q = FqCoDel { use_ecn: false, ..FqCoDel::new() };
+        let mut q = FqCoDel::new();
+        q.aqm.use_ecn = false;
         let cap = Capacity { limit: 1000, ..Capacity::default() };
         let mut drops = Drops::default();
         let add = |q: &mut FqCoDel, pool: &mut PacketPool, drops: &mut Drops, t: f64, h: u32| {
             let p = pool.alloc();
             pool.get_mut(p).size = 1000;
-            q.enqueue_hashed(&cap, pool, t, p, h, drops);
+            q.enqueue_hashed(&cap, pool, t, p, h, drops, &mut || panic!("CoDel draws nothing"));
             p
         };
         for _ in 0..50 {
@@ -649,16 +363,16 @@ mod tests {
         }
         // the bulk flow is served, 10 ms and more late: above CoDel's target
         for i in 0..5 {
-            q.do_dequeue(&mut pool, 0.01 * (i + 1) as f64, &mut drops).unwrap();
+            q.do_dequeue(&mut pool, 0.01 * (i + 1) as f64, &mut drops, &mut || panic!("CoDel draws nothing")).unwrap();
         }
         assert_eq!(q.queues[0].status, FlowStatus::OldFlow);
         let sparse = add(&mut q, &mut pool, &mut drops, 0.3, 2);
         // the sparse flow is new: it goes first, and its CoDel sees no delay
-        assert_eq!(q.do_dequeue(&mut pool, 0.3, &mut drops), Some(sparse));
+        assert_eq!(q.do_dequeue(&mut pool, 0.3, &mut drops, &mut || panic!("CoDel draws nothing")), Some(sparse));
         assert!(drops.is_empty());
         // the bulk flow has stayed above target for an interval: its CoDel drops
-        q.do_dequeue(&mut pool, 0.3, &mut drops).unwrap();
-        assert!(q.overlimit_drops == 0 && q.queues[0].codel.target_drops == 1 && q.queues[1].codel.target_drops == 0);
+        q.do_dequeue(&mut pool, 0.3, &mut drops, &mut || panic!("CoDel draws nothing")).unwrap();
+        assert!(q.overlimit_drops == 0 && q.queues[0].aqm.target_drops == 1 && q.queues[1].aqm.target_drops == 0);
         assert_eq!(q.queues[1].status, FlowStatus::Inactive);
         assert_eq!((q.len(), drops.pkts.len()), (50 - 5 - 1 - 1, 1));
     }
@@ -673,6 +387,9 @@ mod tests {
 #[cfg(test)]
 mod ns3_fixture_replay {
     use super::*;
+    use crate::packet::PacketPool;
+    use crate::packet::PktId;
+    use crate::qdisc::{Capacity, Drops, Verdict};
     use std::collections::HashMap;
     use std::io::Read;
 
@@ -721,10 +438,10 @@ mod ns3_fixture_replay {
             if f[0] == "#!" {
                 let g = |k: &str| kv(&f, k).unwrap();
                 cap = Capacity { limit: g("maxSize").strip_suffix('p').unwrap().parse().unwrap(), ..Capacity::default() };
-                q.target = time_arg(g("target"));
-                q.interval = time_arg(g("interval"));
-                q.ce_threshold = Some(g("ceThreshold")).filter(|c| *c != "off").map(time_arg);
-                q.use_ecn = g("useEcn") == "1";
+                q.aqm.target = time_arg(g("target"));
+                q.aqm.interval = time_arg(g("interval"));
+                q.aqm.ce_threshold = Some(g("ceThreshold")).filter(|c| *c != "off").map(time_arg);
+                q.aqm.use_ecn = g("useEcn") == "1";
                 q.flows = g("nFlows").parse().unwrap();
                 q.quantum = g("quantum").parse().unwrap();
                 q.drop_batch_size = g("batch").parse().unwrap();
@@ -747,7 +464,7 @@ mod ns3_fixture_replay {
                     pk.ecn_to_echo = false;
                     seq_of.insert(p, seq.unwrap());
                     let mut drops = Drops::default();
-                    let v = q.enqueue_hashed(&cap, &mut pool, now, p, kv(&f, "hash").unwrap().parse().unwrap(), &mut drops);
+                    let v = q.enqueue_hashed(&cap, &mut pool, now, p, kv(&f, "hash").unwrap().parse().unwrap(), &mut drops, &mut || panic!("CoDel draws nothing"));
                     have = Outcome::default();
                     match v {
                         Verdict::Queued => assert!(drops.is_empty()),
@@ -761,12 +478,12 @@ mod ns3_fixture_replay {
                     enq += 1;
                 }
                 "dequeue" => {
-                    let marks_before: (u64, u64) = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
+                    let marks_before: (u64, u64) = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.aqm.target_marks, a.1 + x.aqm.ce_marks));
                     let mut drops = Drops::default();
-                    let got = q.do_dequeue(&mut pool, now, &mut drops);
+                    let got = q.do_dequeue(&mut pool, now, &mut drops, &mut || panic!("CoDel draws nothing"));
                     have = Outcome { returned: got.map(|p| seq_of[&p]), ..Outcome::default() };
                     have.target_drops = drops.pkts.iter().map(|d| seq_of[d]).collect();
-                    let marks = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.codel.target_marks, a.1 + x.codel.ce_marks));
+                    let marks = q.queues.iter().fold((0, 0), |a, x| (a.0 + x.aqm.target_marks, a.1 + x.aqm.ce_marks));
                     if let Some(p) = got {
                         if marks.0 > marks_before.0 {
                             have.target_marks.push(seq_of[&p]);
@@ -806,7 +523,7 @@ mod ns3_fixture_replay {
                             }
                         }
                     }
-                    let queues: Vec<_> = q.queues.iter().map(|x| (x.codel.fifo.len(), x.codel.fifo.bytes(), x.deficit, x.status)).collect();
+                    let queues: Vec<_> = q.queues.iter().map(|x| (x.aqm.fifo.len(), x.aqm.fifo.bytes(), x.deficit, x.status)).collect();
                     assert_eq!(queues, want_queues, "{at}");
                 }
                 other => panic!("{at}: unknown event {other}"),

@@ -1,5 +1,6 @@
 //! The bound variables of Dumbbell's modern AQM classes (ns-2 2.35 has
-//! none of them): `Queue/COBALT`, `Queue/FQ_PIE`, `Queue/FQ_COBALT`.  Names
+//! none of them): `Queue/COBALT`, `Queue/FQ_CoDel`, `Queue/FQ_PIE`,
+//! `Queue/FQ_COBALT`.  Names
 //! follow the other AQM classes' (`Queue/CoDel`, `Queue/PIE`,
 //! `Queue/FQ_CoDel`: `target_`, `interval_`, `setbit_` for `UseEcn`,
 //! `ce_threshold_` off when negative, PIE's ns-2.36 names), ns-3's other
@@ -7,14 +8,18 @@
 //! every new flow queue starts with (ns-3 sets them when it makes the
 //! queue): set them before traffic starts.
 
-use super::queue::{non_negative, non_negative_time, positive_int, probability, queue, secs, ways_divide};
+use super::queue::{non_negative, non_negative_time, positive_int, positive_time, probability, queue, secs, ways_divide};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
-use crate::qdisc::{Cobalt, FqCobalt, FqPie, Queue};
+use crate::qdisc::{Cobalt, FqCoDel, FqCobalt, FqPie, Queue};
 use crate::sim::Obj;
 
 fn cobalt(o: &mut Obj) -> Option<&mut Cobalt> {
     queue(o)?.disc.get_mut::<Cobalt>()
+}
+
+fn fq_codel(o: &mut Obj) -> Option<&mut FqCoDel> {
+    queue(o)?.disc.get_mut::<FqCoDel>()
 }
 
 fn fq_pie(o: &mut Obj) -> Option<&mut FqPie> {
@@ -94,7 +99,7 @@ pub static COBALT: Table<Cobalt> = Table {
 };
 
 /// The flow-queue scheduler's variables (FQ-CoDel's names) and `curq_`,
-/// the tail of `Queue/FQ_PIE`'s and `Queue/FQ_COBALT`'s tables: the same
+/// the tail of the FQ classes' tables: the same
 /// fields of `Fq<A>` whatever the flow queue's AQM.
 macro_rules! fq_scheduler_vars {
     ($($aqm:expr),* $(,)?) => {
@@ -130,6 +135,36 @@ macro_rules! fq_scheduler_vars {
         ]
     };
 }
+
+/// `Queue/FQ_CoDel`: FQ-CoDel as ns-3.37's `FqCoDelQueueDisc` (qdisc/fq.rs
+/// over qdisc/codel.rs), with ns-3's defaults (ECN on) and a 1500-byte
+/// quantum (ns-3's device MTU).  The flow queues' CoDel parameters take
+/// `Queue/CoDel`'s names (`target_`, `interval_`, `setbit_` for `UseEcn`,
+/// `ce_threshold_`, off when negative, `use_l4s_` for `UseL4s`), the others
+/// ns-3's attributes in ns-2 style: `flows_`, `quantum_`,
+/// `drop_batch_size_`, `perturbation_`, `set_associative_hash_`
+/// (`EnableSetAssociativeHash`), `set_ways_`.  The capacity is the queue's
+/// `limit_`, in packets over all flow queues; `curq_` is the bytes held.
+pub static FQ_CODEL: Table<FqCoDel> = Table {
+    class: "Queue/FQ_CoDel",
+    part: fq_codel,
+    vars: fq_scheduler_vars![
+        within(var("target_", Time, ".005", |q, _| real(q.aqm.target), |q, v, _| positive_time("target_", v).map(|t| q.aqm.target = t)),
+            Range::PositiveTime, "a target of 0 or less marks every packet late (RFC 8289)"),
+        within(var("interval_", Time, "0.1", |q, _| real(q.aqm.interval), |q, v, _| positive_time("interval_", v).map(|t| q.aqm.interval = t)),
+            Range::PositiveTime, "CoDel's control law divides by its square root; 0 makes every packet late at once"),
+        var("setbit_", Bool, "true", |q, _| boolean(q.aqm.use_ecn), |q, v, _| Ok(q.aqm.use_ecn = parse_bool(v))),
+        var(
+            "ce_threshold_",
+            Time,
+            "-1",
+            |q, _| real(q.aqm.ce_threshold.unwrap_or(-1.0)),
+            |q, v, _| Ok(q.aqm.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
+        ),
+        var("use_l4s_", Bool, "false", |q, _| boolean(q.aqm.use_l4s), |q, v, _| Ok(q.aqm.use_l4s = parse_bool(v))),
+    ],
+    after_set: None,
+};
 
 /// `Queue/FQ_PIE`: FQ-PIE as ns-3.37's `FqPieQueueDisc` (qdisc/fq.rs over
 /// qdisc/pie.rs), with its defaults (ECN on, a 1500-byte quantum).  The

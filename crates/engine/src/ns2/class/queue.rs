@@ -1,9 +1,10 @@
 //! The queue classes: `Queue` (queue/queue.cc), `Queue/DropTail`
 //! (queue/drop-tail.cc), `Queue/RED` (queue/red.cc), `Queue/CoDel`,
-//! `Queue/PIE`, `Queue/FQ_CoDel`, `Queue/SCFQ`.
+//! `Queue/PIE`, `Queue/SCFQ` (`Queue/FQ_CoDel` is with the other FQ classes
+//! in aqm.rs).
 
 use crate::ns2::bind::*;
-use crate::qdisc::{CoDel, FqCoDel, Pie, Queue, Red};
+use crate::qdisc::{CoDel, Pie, Queue, Red};
 use crate::sim::Obj;
 use crate::ns2::tclcl::VarType::*;
 
@@ -26,10 +27,6 @@ fn codel(o: &mut Obj) -> Option<&mut CoDel> {
 
 fn pie(o: &mut Obj) -> Option<&mut Pie> {
     queue(o)?.disc.get_mut::<Pie>()
-}
-
-fn fq_codel(o: &mut Obj) -> Option<&mut FqCoDel> {
-    queue(o)?.disc.get_mut::<FqCoDel>()
 }
 
 /// `Queue`'s own (queue/queue.cc `Queue::Queue`).  Changing any of the
@@ -310,64 +307,6 @@ pub static PIE: Table<Pie> = Table {
     after_set: None,
 };
 
-/// `Queue/FQ_CoDel`: FQ-CoDel as ns-3.37's `FqCoDelQueueDisc`
-/// (qdisc/fq_codel.rs), with ns-3's defaults (ECN on) and a 1500-byte
-/// quantum (ns-3's device MTU).  ns-2 2.35 has no FQ-CoDel; the flow queues'
-/// CoDel parameters take `Queue/CoDel`'s names (`target_`, `interval_`,
-/// `setbit_` for `UseEcn`, `ce_threshold_`, off when negative, `use_l4s_`
-/// for `UseL4s`), the others
-/// ns-3's attributes in ns-2 style: `flows_`, `quantum_`,
-/// `drop_batch_size_`, `perturbation_`, `set_associative_hash_`
-/// (`EnableSetAssociativeHash`), `set_ways_`.  The capacity is the queue's
-/// `limit_`, in packets over all flow queues; `curq_` is the bytes held.
-pub static FQ_CODEL: Table<FqCoDel> = Table {
-    class: "Queue/FQ_CoDel",
-    part: fq_codel,
-    vars: &[
-        within(var("target_", Time, ".005", |q, _| real(q.target), |q, v, _| positive_time("target_", v).map(|t| q.target = t)),
-            Range::PositiveTime, "a target of 0 or less marks every packet late (RFC 8289)"),
-        within(var("interval_", Time, "0.1", |q, _| real(q.interval), |q, v, _| positive_time("interval_", v).map(|t| q.interval = t)),
-            Range::PositiveTime, "CoDel's control law divides by its square root; 0 makes every packet late at once"),
-        var("setbit_", Bool, "true", |q, _| boolean(q.use_ecn), |q, v, _| Ok(q.use_ecn = parse_bool(v))),
-        var(
-            "ce_threshold_",
-            Time,
-            "-1",
-            |q, _| real(q.ce_threshold.unwrap_or(-1.0)),
-            |q, v, _| Ok(q.ce_threshold = Some(parse_time(v)).filter(|t| *t >= 0.0)),
-        ),
-        var("use_l4s_", Bool, "false", |q, _| boolean(q.use_l4s), |q, v, _| Ok(q.use_l4s = parse_bool(v))),
-        within(var("flows_", Int, "1024", |q, _| int(q.flows as i32), |q, v, _| {
-            let n = positive_int("flows_", v)? as u32;
-            ways_divide(q.set_associative_hash, n, q.set_ways, "flows_", v)?;
-            q.flows = n;
-            Ok(())
-        }),
-            Range::PositiveInt, "the number of flow queues: packets are hashed modulo it"),
-        within(var("quantum_", Int, "1500", |q, _| int(q.quantum as i32), |q, v, _| positive_int("quantum_", v).map(|n| q.quantum = n as u32)),
-            Range::PositiveInt, "a flow queue's credit per round (RFC 8290): with none, no flow queue ever gets to send"),
-        within(var("drop_batch_size_", Int, "64", |q, _| int(q.drop_batch_size as i32), |q, v, _| positive_int("drop_batch_size_", v).map(|n| q.drop_batch_size = n as u32)),
-            Range::PositiveInt, "an overflow must drop at least one packet (RFC 8290)"),
-        within(var("perturbation_", Int, "0", |q, _| int(q.perturbation as i32), |q, v, _| non_negative("perturbation_", v).map(|n| q.perturbation = n)),
-            Range::NonNegativeInt, "the hash's salt, an unsigned number"),
-        var("set_associative_hash_", Bool, "false", |q, _| boolean(q.set_associative_hash), |q, v, _| {
-            let on = parse_bool(v);
-            ways_divide(on, q.flows, q.set_ways, "set_associative_hash_", v)?;
-            q.set_associative_hash = on;
-            Ok(())
-        }),
-        within(var("set_ways_", Int, "8", |q, _| int(q.set_ways as i32), |q, v, _| {
-            let n = positive_int("set_ways_", v)? as u32;
-            ways_divide(q.set_associative_hash, q.flows, n, "set_ways_", v)?;
-            q.set_ways = n;
-            Ok(())
-        }),
-            Range::PositiveInt, "the size of a set of the set-associative hash"),
-        var("curq_", Int, "0", |q, _| int(crate::qdisc::Discipline::bytes(q) as i32), |_, _, _| Ok(())),
-    ],
-    after_set: None,
-};
-
 /// The set-associative hash needs whole sets: `flows_` a multiple of
 /// `set_ways_` (ns-3's `CheckConfig`).
 pub(super) fn ways_divide(on: bool, flows: u32, ways: u32, name: &str, v: &str) -> Result<(), String> {
@@ -422,7 +361,7 @@ pub(super) fn positive_int(name: &str, v: &str) -> Result<i32, String> {
 
 /// A time that must be above zero (a CoDel target or interval of zero or
 /// less would make every packet late, or none).
-fn positive_time(name: &str, v: &str) -> Result<f64, String> {
+pub(super) fn positive_time(name: &str, v: &str) -> Result<f64, String> {
     let t = parse_time(v);
     if t > 0.0 && t.is_finite() {
         Ok(t)
