@@ -101,6 +101,7 @@ impl Sim {
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
         let mut trace = TraceSetup::default();
         let mut god_obj = None;
+        let mut wired = false;
         // the energy model (node-config -energyModel and the radio's powers)
         let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
@@ -141,6 +142,7 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "wired" => wired = flag(k, v)?,
                 "initialEnergy" => initial = Some(nonnegative("node-config -initialEnergy", num("node-config -initialEnergy", v)?)?),
                 "level1" => level1 = num("energy-color-change level1", v)?,
                 "level2" => level2 = num("energy-color-change level2", v)?,
@@ -188,7 +190,13 @@ impl Sim {
         }
         let routing = match argv[3] {
             "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
-            "DSDV" => Routing::Dsdv(Box::new(DsdvAgent::new(Dsdv::new(addr, dsdv_params)))),
+            "DSDV" => {
+                // (with hierarchical addresses the agent knows the packed
+                // numbers, and its subnet)
+                let mut d = Dsdv::new(self.w.routing.addr_out(addr), dsdv_params);
+                d.subnet_mask = self.w.routing.hier.as_deref().map_or(0, |h| h.subnet_mask());
+                Routing::Dsdv(Box::new(DsdvAgent::new(d)))
+            }
             _ => Routing::Dumb,
         };
         let capture = radio.capture_threshold;
@@ -205,6 +213,9 @@ impl Sim {
         }
         self.wireless_god_nodes(chan, god, god_obj);
         self.wireless_join(id, chan, station, stack, routing, trace, entry, router)?;
+        if wired {
+            self.wireless_base(id)?;
+        }
         if let Some(j) = initial {
             let now = self.w.now();
             self.wireless_energy(id, Energy::new(j, level1, level2, powers, now))?;

@@ -149,6 +149,9 @@ pub trait Host<P> {
     /// agent's address and port as source, TTL 32).
     fn new_packet(&mut self) -> P;
     fn set_update(&mut self, p: P, u: Update);
+    /// A packet for another subnet found no route to the base station
+    /// and was freed (ns-2 warns on stderr).
+    fn no_base_station(&mut self) {}
 }
 
 /// A route table entry (ns-2's `rtable_ent`).
@@ -219,11 +222,16 @@ pub struct Dsdv<P> {
     periodic: Option<u32>,
     /// Event objects: when each is due (or was last due).
     due: Vec<f64>,
+    /// With hierarchical addresses: the bits of an address that name its
+    /// subnet (domain and cluster; 0 with flat addresses, ns-2's NULL
+    /// subnet), and the node's base station (`$node base-station A`).
+    pub subnet_mask: i32,
+    pub base_station: Option<i32>,
 }
 
 impl<P: Copy> Dsdv<P> {
     pub fn new(addr: i32, params: Params) -> Dsdv<P> {
-        Dsdv { addr, params, seqno: 0, table: Vec::new(), last_triggered: -10.0, periodic: None, due: Vec::new() }
+        Dsdv { addr, params, seqno: 0, table: Vec::new(), last_triggered: -10.0, periodic: None, due: Vec::new(), subnet_mask: 0, base_station: None }
     }
 
     fn find(&self, dst: i32) -> Option<usize> {
@@ -472,7 +480,24 @@ impl<P: Copy> Dsdv<P> {
     fn forward<H: Host<P>>(&mut self, h: &mut H, p: P) {
         let now = h.now();
         let mut hd = h.header(p);
-        let dst = hd.dst;
+        let mut dst = hd.dst;
+        // (ns-2's diff_subnet: a destination outside this node's domain
+        // and cluster goes by its own route if there is one, else to the
+        // base station; without a route to that, the packet is freed)
+        let m = self.subnet_mask;
+        if m != 0 && dst & m != self.addr & m {
+            let routed = |d: &Dsdv<P>, a: i32| d.find(a).is_some_and(|i| d.table[i].metric != BIG);
+            if !routed(self, dst) {
+                match self.base_station {
+                    Some(b) if routed(self, b) => dst = b,
+                    _ => {
+                        h.no_base_station();
+                        h.free(p);
+                        return;
+                    }
+                }
+            }
+        }
         match self.find(dst) {
             Some(i) if self.table[i].metric != BIG => {
                 let e = &self.table[i];

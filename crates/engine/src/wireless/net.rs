@@ -246,6 +246,9 @@ pub struct Member {
     pub trace: TraceSetup,
     /// Its energy model, if any (`Sim::wireless_energy`).
     pub battery: Option<Box<Battery>>,
+    /// A base station (`-wiredRouting ON`): what comes up from the radio
+    /// for a node its wired routes reach goes to them.
+    pub wired: bool,
 }
 
 /// A node's energy model and, per trace point, the colour nam last showed
@@ -455,6 +458,13 @@ impl Ctx<'_> {
             Carried::Aodv => self.net.msgs.get(p.index() as usize),
             Carried::Agent | Carried::Dsdv => None,
         };
+        if let Some(h) = w.routing.hier.as_deref() {
+            // (ns-2 prints the packed numbers of hierarchical addresses)
+            let (pkt, hdr) = hier_view(h, pkt, &hdr);
+            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg };
+            w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
+            return true;
+        }
         let what = Traced::Packet { pkt, hdr: &hdr, size, msg };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
         true
@@ -648,10 +658,17 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
     fn header(&self, p: PktId) -> dsdv::Header {
         let k = self.cx.sim.w.pool.get(p);
         let h = self.cx.sim.w.pool.wl_hdr(p);
-        dsdv::Header { src: k.saddr, dst: k.daddr, dport: k.dport, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop: h.next_hop, next_hop_set: h.next_hop_set, failure_callback: h.callback }
+        // (the agent works with the addresses a script sees: packed
+        // numbers when they are hierarchical, which order its table as
+        // ns-2's; node ids inside the engine)
+        let r = &self.cx.sim.w.routing;
+        let (src, dst, next_hop) = (r.addr_out(k.saddr), r.addr_out(k.daddr), r.addr_out(h.next_hop));
+        dsdv::Header { src, dst, dport: k.dport, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop, next_hop_set: h.next_hop_set, failure_callback: h.callback }
     }
 
-    fn set_header(&mut self, p: PktId, h: dsdv::Header) {
+    fn set_header(&mut self, p: PktId, mut h: dsdv::Header) {
+        let r = &self.cx.sim.w.routing;
+        (h.src, h.dst, h.next_hop) = (r.addr_in(h.src), r.addr_in(h.dst), r.addr_in(h.next_hop));
         let k = self.cx.sim.w.pool.get_mut(p);
         k.saddr = h.src;
         k.daddr = h.dst;
@@ -688,6 +705,10 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
 
     fn set_update(&mut self, p: PktId, u: Update) {
         self.cx.set_update(p, u);
+    }
+
+    fn no_base_station(&mut self) {
+        eprintln!("warning: Route to base_stn not known: dropping pkt");
     }
 }
 
@@ -1099,6 +1120,71 @@ impl Sim {
         });
     }
 
+    /// A packet a base station's wired routes do not place (ns-2's
+    /// classifier's default target): the routing trace point, then the
+    /// node's routing agent.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_from_wired(&mut self, node: ObjId, p: PktId) {
+        let Some((net, slot)) = place_of(self, node) else {
+            self.w.pool.free(p);
+            return;
+        };
+        *self.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+        self.with_net(net, slot, |st, cx| {
+            let size = cx.sim.w.pool.get(p).size as u32;
+            if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+                return cx.sim.w.pool.free(p);
+            }
+            match cx.member().routing {
+                Routing::Aodv(_) => cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p)),
+                Routing::Dsdv(_) => cx.with_dsdv(st, |d, h| d.recv(h, p)),
+                _ => {
+                    if !cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size) {
+                        return cx.sim.w.pool.free(p);
+                    }
+                    st.send_down(cx, p);
+                }
+            }
+        });
+    }
+
+    /// Make mobile node `node` (on a channel) a base station: wired
+    /// routes first for what comes up from its radio, its radio for what
+    /// the wired routes do not place.
+    pub fn wireless_base(&mut self, node: ObjId) -> Result<(), String> {
+        let Some((chan, slot)) = place_of(self, node) else {
+            return Err(format!("{} is not on a wireless channel", self.name(node)));
+        };
+        let nid = match &self.objs[node as usize] {
+            Obj::Node(n) => n.id,
+            _ => unreachable!(),
+        };
+        let Some(h) = self.w.routing.hier.as_deref_mut() else {
+            return Err("node-config -wiredRouting ON: base stations need hierarchical addresses (node-config -addressType hierarchical)".into());
+        };
+        h.bases.push((nid, node));
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            n.core.members[slot].wired = true;
+        }
+        Ok(())
+    }
+
+    /// Mobile node `node`'s base station (`$node base-station ADDR`, the
+    /// packed address), which its DSDV agent sends to what it has no
+    /// route for outside its subnet.
+    pub fn wireless_base_station(&mut self, node: ObjId, addr: i32) -> Result<(), String> {
+        let Some((chan, slot)) = place_of(self, node) else {
+            return Err(format!("{} is not on a wireless channel", self.name(node)));
+        };
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            if let Routing::Dsdv(d) = &mut n.core.members[slot].routing {
+                d.agent.base_station = Some(addr);
+            }
+        }
+        Ok(())
+    }
+
     /// A mobile node's `reset` (at the end of a run): its interface queue
     /// drops what it holds, head first, then its ARP table the packets held
     /// for an address, the newest entry's first (ns-2 lists them so), each
@@ -1145,7 +1231,7 @@ impl Sim {
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
-        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None });
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
@@ -1193,7 +1279,9 @@ fn stamp_hops(cx: &mut Ctx, p: PktId) {
     if !matches!(pk.ptype, PacketType::Tcp | PacketType::Cbr | PacketType::Ack) {
         return;
     }
-    let (src, dst) = (pk.saddr as i64, pk.daddr as i64);
+    // (GOD indexes by address: the packed numbers when hierarchical)
+    let r = &cx.sim.w.routing;
+    let (src, dst) = (r.addr_out(pk.saddr) as i64, r.addr_out(pk.daddr) as i64);
     let Obj::Wireless(Part::Observer { nodes, hops }) = &cx.sim.objs[god as usize] else { return };
     let n = *nodes as i64;
     if dst > n || src > n {
@@ -1272,6 +1360,19 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             let k = cx.sim.w.pool.get(p);
             if k.daddr == cx.member().addr && k.dport != aodv::PORT {
                 return to_port(cx, p);
+            }
+            if cx.member().wired {
+                // a base station's classifier: a node its wired routes
+                // reach first, its routing agent for the rest
+                let (node, daddr) = (cx.member().node, k.daddr);
+                let nid = match &cx.sim.objs[node as usize] {
+                    Obj::Node(n) => n.id,
+                    _ => -1,
+                };
+                if let Some(head) = cx.sim.w.routing.next_head(nid, daddr) {
+                    cx.net.up.push((Some(head), p, nid));
+                    return;
+                }
             }
             let size = k.size as u32;
             if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
@@ -1353,4 +1454,21 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             st.arrive(cx, f);
         }
     }
+}
+
+/// A packet's fields as a trace shows them with hierarchical addresses:
+/// its IP addresses, next hop and ARP addresses packed.
+#[cold]
+fn hier_view(h: &crate::hier::Hier, pkt: &Packet, hdr: &WlHdr) -> (Packet, WlHdr) {
+    let out = |v: i32| h.pack(v).unwrap_or(v);
+    let mut k = pkt.clone();
+    k.saddr = out(k.saddr);
+    k.daddr = out(k.daddr);
+    let mut w = *hdr;
+    w.next_hop = out(w.next_hop);
+    if let Some(a) = &mut w.arp {
+        a.sender = out(a.sender);
+        a.target = out(a.target);
+    }
+    (k, w)
 }
