@@ -116,6 +116,8 @@ EXPECTED = {
                           "newreno3", "slowLink"],
     # brdcast0 needs Mac/SMAC, dsr DSR
     "energy": ["aodv", "dsdv"],
+    # wireless1 needs DSR, wireless3 Mobile IP
+    "WLtutorial": ["wireless2"],
 }
 
 

@@ -282,8 +282,10 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         TraceOp::Forward => Op::Forward,
         TraceOp::Drop => Op::Drop,
     };
+    let mut nam_next_hop = None;
     let (uid, ptype, size, mac, body, next_hop, dst) = match *what {
-        Traced::Packet { pkt, hdr, size, msg } => {
+        Traced::Packet { pkt, hdr, size, msg, nam_hop } => {
+            nam_next_hop = nam_hop;
             let mac = MacFields { duration: hdr.duration, ra: hdr.ra, ta: hdr.ta, ether_type: hdr.ether_type };
             match hdr.arp {
                 Some(a) => {
@@ -360,6 +362,7 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
     }
     if let Some(ch) = nam {
+        let e = Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e };
         out.append(ch, |b| push_nam_color(b, &e, dst, pt.color.map(nam_colors)));
     }
 }

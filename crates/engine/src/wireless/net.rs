@@ -105,6 +105,10 @@ pub struct WlHdr {
     pub stage: Stage,
     pub frame: Option<Frame<PktId>>,
     pub from: u32,
+    /// The uid of the packet when a base station passed it from its radio
+    /// to the wired network: its MAC and common header fields travel with
+    /// it there, as ns-2's do (a wired agent's new packet has them clear).
+    pub wired_uid: Option<i32>,
 }
 
 /// No next hop set (ns-2's default in the common header).
@@ -198,7 +202,10 @@ pub enum Traced<'a> {
     /// A packet (an IP packet or an ARP packet) and its wireless headers;
     /// `size` is the size the trace shows.
     /// `msg` is the AODV message it carries, if any.
-    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message> },
+    /// `nam_hop`: the next hop's node id for nam, when the trace shows
+    /// another number (hierarchical addresses: ns-2's trace prints the
+    /// packed address, nam the node it names).
+    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message>, nam_hop: Option<i32> },
     /// A control frame of the MAC's own.
     Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
     /// No packet: the node's energy left, logged by its radio after each
@@ -460,12 +467,13 @@ impl Ctx<'_> {
         };
         if let Some(h) = w.routing.hier.as_deref() {
             // (ns-2 prints the packed numbers of hierarchical addresses)
+            let nam_hop = Some(hdr.next_hop);
             let (pkt, hdr) = hier_view(h, pkt, &hdr);
-            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg };
+            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg, nam_hop };
             w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
             return true;
         }
-        let what = Traced::Packet { pkt, hdr: &hdr, size, msg };
+        let what = Traced::Packet { pkt, hdr: &hdr, size, msg, nam_hop: None };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
         true
     }
@@ -558,7 +566,9 @@ impl Ctx<'_> {
     /// is not its source).
     fn trace_down(&mut self, p: PktId) -> bool {
         let k = self.sim.w.pool.get(p);
-        let op = if k.saddr == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
+        // (ns-2 compares the node's id with the source's address: with
+        // hierarchical addresses a node's own packets are forwards too)
+        let op = if self.sim.w.routing.addr_out(k.saddr) == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
         let size = k.size as u32;
         self.trace_pkt(op, Layer::Router, DropWhy::None, p, size)
     }
@@ -1130,7 +1140,12 @@ impl Sim {
             self.w.pool.free(p);
             return;
         };
-        *self.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+        let uid = self.w.pool.get(p).uid;
+        let h = self.w.pool.wl_hdr_mut(p);
+        if h.wired_uid != Some(uid) {
+            // (a wired agent's packet: ns-2's new packet, headers clear)
+            *h = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+        }
         self.with_net(net, slot, |st, cx| {
             let size = cx.sim.w.pool.get(p).size as u32;
             if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
@@ -1364,12 +1379,13 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             if cx.member().wired {
                 // a base station's classifier: a node its wired routes
                 // reach first, its routing agent for the rest
-                let (node, daddr) = (cx.member().node, k.daddr);
+                let (node, daddr, uid) = (cx.member().node, k.daddr, k.uid);
                 let nid = match &cx.sim.objs[node as usize] {
                     Obj::Node(n) => n.id,
                     _ => -1,
                 };
                 if let Some(head) = cx.sim.w.routing.next_head(nid, daddr) {
+                    cx.sim.w.pool.wl_hdr_mut(p).wired_uid = Some(uid);
                     cx.net.up.push((Some(head), p, nid));
                     return;
                 }
@@ -1457,13 +1473,16 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
 }
 
 /// A packet's fields as a trace shows them with hierarchical addresses:
-/// its IP addresses, next hop and ARP addresses packed.
+/// its IP addresses, next hop and ARP addresses packed; the IP addresses
+/// through ns-2's `get_nodeaddr`, which keeps the fields the levels have
+/// (the broadcast address -1 becomes 2147483647 with three levels).
 #[cold]
 fn hier_view(h: &crate::hier::Hier, pkt: &Packet, hdr: &WlHdr) -> (Packet, WlHdr) {
     let out = |v: i32| h.pack(v).unwrap_or(v);
+    let node_addr = |v: i32| h.fields.iter().fold(0, |a, &(shift, mask)| a | (((v >> shift) & mask) << shift));
     let mut k = pkt.clone();
-    k.saddr = out(k.saddr);
-    k.daddr = out(k.daddr);
+    k.saddr = node_addr(out(k.saddr));
+    k.daddr = node_addr(out(k.daddr));
     let mut w = *hdr;
     w.next_hop = out(w.next_hop);
     if let Some(a) = &mut w.arp {

@@ -283,10 +283,15 @@ Node/MobileNode instproc reset {} {
 }
 
 Simulator instproc initial_node_pos {nodep size} {
-    $self instvar energyModel_
+    $self instvar addressType_ energyModel_
     # (green, nam's full-energy colour, under an energy model)
     set color black
     if {[info exists energyModel_]} { set color green }
+    if {[info exists addressType_] && $addressType_ eq "hierarchical"} {
+        # (the node's address first; the same continued lines as below)
+        $self puts-nam-config "n -t * -a [$nodep set address_]  -s [$nodep id] -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_]  -z $size -v circle -c $color"
+        return
+    }
     # (ns-2's line is continued with backslash-newlines, each of which
     # adds a space: hence two spaces before -x and before -v)
     $self puts-nam-config "n -t * -s [$nodep id]  -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_] -z $size  -v circle -c $color"
