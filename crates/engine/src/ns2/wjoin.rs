@@ -143,6 +143,7 @@ impl Sim {
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
                 "wired" => wired = flag(k, v)?,
+                "eot" => trace.eot = flag(k, v)?,
                 "initialEnergy" => initial = Some(nonnegative("node-config -initialEnergy", num("node-config -initialEnergy", v)?)?),
                 "level1" => level1 = num("energy-color-change level1", v)?,
                 "level2" => level2 = num("energy-color-change level2", v)?,
@@ -281,6 +282,7 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         TraceOp::Recv => Op::Recv,
         TraceOp::Forward => Op::Forward,
         TraceOp::Drop => Op::Drop,
+        TraceOp::Eot => Op::Eot,
     };
     let mut nam_next_hop = None;
     let (uid, ptype, size, mac, body, next_hop, dst) = match *what {

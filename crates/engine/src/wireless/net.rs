@@ -149,6 +149,8 @@ pub enum TraceOp {
     /// Sent on by a node that is not the packet's source (`f`).
     Forward,
     Drop,
+    /// The MAC's end of a transmission (`-eotTrace ON`: `x`).
+    Eot,
 }
 
 /// Which trace point.
@@ -236,6 +238,8 @@ pub struct TraceSetup {
     pub router: bool,
     pub mac: bool,
     pub newtrace: bool,
+    /// `-eotTrace ON`: the MAC traces the end of each transmission.
+    pub eot: bool,
 }
 
 /// One node of a channel.
@@ -392,6 +396,7 @@ impl Ctx<'_> {
             // says, when there is a trace file: ns-2's agenttrace)
             Layer::Router if op == TraceOp::Drop => t.trace.is_some(),
             Layer::Router => t.router,
+            Layer::Mac if op == TraceOp::Eot => t.eot,
             Layer::Mac => t.mac,
             Layer::Queue => true,
         }
@@ -885,6 +890,23 @@ impl Env<PktId> for Ctx<'_> {
 
     fn passes_up(&mut self) -> bool {
         !self.swallows(Layer::Mac, TraceOp::Recv)
+    }
+
+    fn eot_copy(&mut self, f: &Frame<PktId>) -> Option<Frame<PktId>> {
+        if !self.member().trace.eot {
+            return None;
+        }
+        // (ns-2 keeps a copy of the packet as it goes on the air)
+        let mut g = *f;
+        g.payload = f.payload.map(|p| self.copy(p));
+        Some(g)
+    }
+
+    fn end_of_transmission(&mut self, f: Frame<PktId>) {
+        self.trace_frame(TraceOp::Eot, DropWhy::None, &f);
+        if let Some(p) = f.payload {
+            self.sim.w.pool.free(p);
+        }
     }
 
     fn received(&mut self, f: &Frame<PktId>) {
