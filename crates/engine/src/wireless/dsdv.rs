@@ -843,6 +843,50 @@ mod tests {
         assert_eq!(h.sent_updates().len(), 1);
     }
 
+    /// Hierarchical addresses (ns-2's default bits: domain << 22,
+    /// cluster << 11): a mobile node at 1.0.1 whose base station is 1.0.0.
+    #[test]
+    fn a_destination_in_another_subnet_goes_to_the_base_station() {
+        let (me, bs, wired, peer) = ((1 << 22) | 1, 1 << 22, 1 << 11, (1 << 22) | 2);
+        let (mut h, mut d) = started(me);
+        d.subnet_mask = (0x1ff << 22) | (0x7ff << 11);
+        d.base_station = Some(bs);
+        // no route to the base station yet: freed without a trace
+        let p0 = h.data(me, wired, 0);
+        d.recv(&mut h, p0);
+        assert_eq!(h.did.last(), Some(&Did::Free(p0)));
+        assert!(d.find(wired).is_none(), "no entry made for the other subnet");
+        // the base station heard, and a peer two hops away through it
+        let u = h.heard(bs, &[(bs, 0, 2), (peer, 1, 4)]);
+        d.recv(&mut h, u);
+        h.did.clear();
+        let p1 = h.data(me, wired, 0);
+        d.recv(&mut h, p1);
+        assert_eq!(h.did, [Did::Send(p1, None)]);
+        assert_eq!((h.pkts[p1].0.next_hop, h.pkts[p1].0.dst), (bs, wired), "to the base station, the IP destination kept");
+        // a destination of its own subnet is routed as before (held: no
+        // route), one of another subnet with a route of its own goes by
+        // that route (through the neighbour that advertised it)
+        let p2 = h.data(me, peer + 1, 0);
+        d.recv(&mut h, p2);
+        assert_eq!(d.table[d.find(peer + 1).unwrap()].metric, BIG);
+        let (nb, far) = ((1 << 22) | 3, 2 << 22);
+        let u = h.heard(nb, &[(nb, 0, 2), (far, 1, 2)]);
+        d.recv(&mut h, u);
+        let p3 = h.data(me, far, 0);
+        d.recv(&mut h, p3);
+        assert_eq!(h.pkts[p3].0.next_hop, nb);
+        let p5 = h.data(me, peer, 0);
+        d.recv(&mut h, p5);
+        assert_eq!(h.pkts[p5].0.next_hop, bs, "its own subnet: the route's next hop");
+        // without a subnet (flat addresses) nothing of this applies
+        let (mut h2, mut d2) = started(1);
+        d2.base_station = Some(0);
+        let p4 = h2.data(1, 2048, 0);
+        d2.recv(&mut h2, p4);
+        assert_eq!(d2.table[d2.find(2048).unwrap()].metric, BIG, "held for a route");
+    }
+
     #[test]
     fn packets_wait_five_at_most_and_go_when_a_route_comes() {
         let (mut h, mut d) = started(0);
