@@ -15,6 +15,11 @@
 #   lost: a mobile node beyond its base station's reach sends to a wired
 #         node (no route to the base station: its packets are dropped)
 #         until it moves into range
+#   random-SEED: one to three wired nodes, one or two base stations, one to
+#         four mobile nodes each, random places, wired links, flows (CBR and
+#         TCP between wired and mobile nodes, and between mobile nodes) and
+#         moves, from Tcl's rand() seeded with SEED
+#         (tests/ns2/wired_random.py compares many seeds with ns-2)
 set scen [lindex $argv 0]
 set fmt old
 set mactrace OFF
@@ -33,7 +38,27 @@ switch $scen {
            set bs {{1.0.0 50 50}}
            set mn {{1.0.1 600 350}}
            set end 40.0 }
-    default { error "unknown scenario $scen" }
+    default {
+        if {![regexp {^random-(\d+)$} $scen -> seed]} { error "unknown scenario $scen" }
+        expr {srand($seed)}
+        proc pick {n} { expr {int(rand() * $n)} }
+        set nb [expr {1 + [pick 2]}]
+        set domains [expr {1 + $nb}]
+        set clusters {}
+        for {set d 0} {$d < $domains} {incr d} { lappend clusters 1 }
+        set nodes [list [expr {1 + [pick 3]}]]
+        set bs {}; set mn {}
+        for {set d 1} {$d <= $nb} {incr d} {
+            set k [expr {1 + [pick 4]}]
+            lappend nodes [expr {$k + 1}]
+            lappend bs [list $d.0.0 [expr {20 + [pick 660]}] [expr {20 + [pick 360]}]]
+            for {set j 1} {$j <= $k} {incr j} {
+                lappend mn [list $d.0.$j [expr {10 + [pick 680]}] [expr {10 + [pick 380]}]]
+            }
+        }
+        set scen random
+        set end [expr {20.0 + [pick 20]}]
+    }
 }
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
@@ -83,7 +108,15 @@ foreach m $mn {
     $M($i) base-station [AddrParams addr2id [$BS([expr {$d - 1}]) node-addr]]
     incr i
 }
-if {$nw > 1} {
+if {$scen eq "random"} {
+    # a random tree over the wired nodes, each base station on one of them
+    for {set i 1} {$i < $nw} {incr i} {
+        $ns duplex-link $W($i) $W([pick $i]) [expr {1 + [pick 10]}]Mb [expr {1 + [pick 10]}]ms DropTail
+    }
+    for {set k 0} {$k < [array size BS]} {incr k} {
+        $ns duplex-link $BS($k) $W([pick $nw]) [expr {1 + [pick 10]}]Mb [expr {1 + [pick 10]}]ms DropTail
+    }
+} elseif {$nw > 1} {
     $ns duplex-link $W(0) $W(1) 5Mb 2ms DropTail
     foreach k [array names BS] { $ns duplex-link $W(1) $BS($k) 5Mb 2ms DropTail }
 } else {
@@ -130,6 +163,30 @@ switch $scen {
     lost {
         cbr $M(0) $W(0) 20kb 3.0 38.0
         $ns at 15.0 "$M(0) setdest 150.0 100.0 40.0"
+    }
+    random {
+        # endpoints: the wired and the mobile nodes
+        set ends {}
+        for {set i 0} {$i < $nw} {incr i} { lappend ends $W($i) }
+        foreach k [lsort -integer [array names M]] { lappend ends $M($k) }
+        set nf [expr {1 + [pick 4]}]
+        for {set f 0} {$f < $nf} {incr f} {
+            set a [lindex $ends [pick [llength $ends]]]
+            set b [lindex $ends [pick [llength $ends]]]
+            if {$a eq $b} { continue }
+            set start [expr {3.0 + [pick 80] / 10.0}]
+            set stop [expr {$end - 1.0 - [pick 30] / 10.0}]
+            if {[pick 3] == 0} {
+                tcp $a $b $start $stop
+            } else {
+                cbr $a $b [expr {10 + [pick 50]}]kb $start $stop
+            }
+        }
+        foreach k [lsort -integer [array names M]] {
+            if {[pick 2]} {
+                $ns at [expr {2.0 + [pick 150] / 10.0}] "$M($k) setdest [expr {10 + [pick 680]}].0 [expr {10 + [pick 380]}].0 [expr {5 + [pick 60]}].0"
+            }
+        }
     }
 }
 foreach k [array names M] { $ns at $end "$M($k) reset" }

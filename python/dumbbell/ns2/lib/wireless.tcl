@@ -164,6 +164,7 @@ Simulator instproc create-wireless-node args {
         $self instvar Node_
         set Node_([$node id]) $node
         $node set base_stn_ [AddrParams addr2id [$node node-addr]]
+        set ::dumbbell::bases([$node id]) 1
     }
     # Movements go to the trace-all file (ns-2's Trace/Generic log
     # target) and to nam's.
@@ -259,6 +260,12 @@ Node/MobileNode instproc attach {agent {port ""}} {
     $self instvar dumbbell_ragent_
     if {![info exists dumbbell_ragent_]} {
         ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV or DumbAgent carry packets; docs/wireless.md)"
+    }
+    # (a base station's agents reach its classifier, wired routes first,
+    # and what comes from the wire for them passes its agent trace: not
+    # modelled yet)
+    if {[info exists ::dumbbell::bases([$self id])]} {
+        ::dumbbell::unsupported "an agent on a base station (node-config -wiredRouting ON): attach it to a wired or a mobile node"
     }
     $self next $agent $port
     $agent target $dumbbell_ragent_
