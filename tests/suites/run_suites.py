@@ -82,8 +82,8 @@ EXPECTED = {
     # (dsr: ns-2 2.35 itself stops with an error after the three M lines,
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
-    # dsr needs DSR, the other two hierarchical addresses
-    "wireless-lan-newnode": ["dsdv"],
+    # dsr needs DSR, dsdv-wireless-mip Mobile IP
+    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless"],
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
     "xcp": None,
@@ -116,6 +116,8 @@ EXPECTED = {
                           "newreno3", "slowLink"],
     # brdcast0 needs Mac/SMAC, dsr DSR
     "energy": ["aodv", "dsdv"],
+    # wireless1 needs DSR, wireless3 Mobile IP
+    "WLtutorial": ["wireless2"],
 }
 
 

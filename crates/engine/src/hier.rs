@@ -47,6 +47,11 @@ pub struct Hier {
     /// Where each level's field sits in the packed number a script sees
     /// (shift, mask), domain first.
     pub fields: [(u32, i32); 3],
+    /// Base stations (mobile nodes with wired routing, by node id, and
+    /// their objects): a packet such a node's wired routes do not place
+    /// goes to its radio's routing agent, as ns-2's classifier passes it
+    /// to its default target.
+    pub bases: Vec<(i32, u32)>,
 }
 
 /// One cluster's view (ns-2's `hadj_[i]`, `hroute_[i]`, `hconnect_[i]`):
@@ -309,6 +314,12 @@ impl Hier {
     pub fn pack(&self, id: i32) -> Option<i32> {
         let a = self.addr(id)?;
         Some((0..3).fold(0, |v, i| v | ((a[i] & self.fields[i].1) << self.fields[i].0)))
+    }
+
+    /// The bits of a packed address that name its subnet (domain and
+    /// cluster: ns-2's `get_subnetaddr`).
+    pub fn subnet_mask(&self) -> i32 {
+        (0..2).fold(0, |m, i| m | (self.fields[i].1 << self.fields[i].0))
     }
 
     /// The node whose packed address is `v`.

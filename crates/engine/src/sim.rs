@@ -1357,6 +1357,11 @@ impl Sim {
     #[cold]
     #[inline(never)]
     pub(crate) fn no_slot(&mut self, p: PktId, nid: i32, local: bool) {
+        if !local {
+            if let Some(node) = self.w.routing.hier.as_ref().and_then(|h| h.bases.iter().find(|b| b.0 == nid)).map(|b| b.1) {
+                return self.wireless_from_wired(node, p);
+            }
+        }
         let pk = self.w.pool.get(p);
         let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);

@@ -19,6 +19,8 @@ pub enum Op {
     Recv,
     Forward,
     Drop,
+    /// The end of a frame's transmission (`-eotTrace ON`, `x`).
+    Eot,
 }
 
 /// The 802.11 header's fields a line shows.
@@ -209,6 +211,7 @@ fn push_new(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
         Op::Recv => b'r',
         Op::Forward => b'f',
         Op::Drop => b'd',
+        Op::Eot => b'x',
     });
     s(b, " -t ");
     push_f(b, e.time, 9, 0, false);
@@ -369,6 +372,7 @@ fn push_old(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
         Op::Recv => b'r',
         Op::Forward => b'f',
         Op::Drop => b'D',
+        Op::Eot => b'x',
     });
     b.push(b' ');
     push_f(b, e.time, 9, 0, false);
@@ -556,6 +560,8 @@ pub fn push_nam_color(b: &mut Vec<u8>, e: &Event, dst: i32, color: Option<&str>)
         Op::Send | Op::Forward => b'h',
         Op::Recv => b'r',
         Op::Drop => b'd',
+        // (ns-2 writes none for the end of a transmission)
+        Op::Eot => return,
     };
     if op == b'h' {
         rec(b, b'+', true);

@@ -139,6 +139,12 @@ impl Sim {
         if argv[0] == "wireless-join" {
             return Some(self.wireless_join_command(id, argv));
         }
+        if argv[0] == "wireless-base-station" && argv.len() == 2 {
+            // (`$node base-station A`: A is the packed address, as
+            // `AddrParams addr2id` gives it)
+            let a = atoi(argv[1]);
+            return Some(self.wireless_base_station(id, a).map(|_| String::new()));
+        }
         if argv[0] == "wireless-reset" && argv.len() == 1 {
             self.wireless_reset(id);
             return Some(Ok(String::new()));
@@ -236,6 +242,9 @@ impl Sim {
         let Some(m) = node.mobile.as_deref() else { return };
         let Some(ch) = m.log else { return };
         let p = m.pos.clone();
+        // (ns-2 prints the node's address: the packed number when
+        // addresses are hierarchical)
+        let addr = self.w.routing.addr_out(addr);
         self.w.out.append(ch, |b| {
             b.extend_from_slice(b"M ");
             push_f(b, now, 5, 0, false);

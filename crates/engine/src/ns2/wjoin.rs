@@ -101,6 +101,7 @@ impl Sim {
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
         let mut trace = TraceSetup::default();
         let mut god_obj = None;
+        let mut wired = false;
         // the energy model (node-config -energyModel and the radio's powers)
         let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
@@ -141,6 +142,8 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "wired" => wired = flag(k, v)?,
+                "eot" => trace.eot = flag(k, v)?,
                 "initialEnergy" => initial = Some(nonnegative("node-config -initialEnergy", num("node-config -initialEnergy", v)?)?),
                 "level1" => level1 = num("energy-color-change level1", v)?,
                 "level2" => level2 = num("energy-color-change level2", v)?,
@@ -188,7 +191,13 @@ impl Sim {
         }
         let routing = match argv[3] {
             "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
-            "DSDV" => Routing::Dsdv(Box::new(DsdvAgent::new(Dsdv::new(addr, dsdv_params)))),
+            "DSDV" => {
+                // (with hierarchical addresses the agent knows the packed
+                // numbers, and its subnet)
+                let mut d = Dsdv::new(self.w.routing.addr_out(addr), dsdv_params);
+                d.subnet_mask = self.w.routing.hier.as_deref().map_or(0, |h| h.subnet_mask());
+                Routing::Dsdv(Box::new(DsdvAgent::new(d)))
+            }
             _ => Routing::Dumb,
         };
         let capture = radio.capture_threshold;
@@ -205,6 +214,9 @@ impl Sim {
         }
         self.wireless_god_nodes(chan, god, god_obj);
         self.wireless_join(id, chan, station, stack, routing, trace, entry, router)?;
+        if wired {
+            self.wireless_base(id)?;
+        }
         if let Some(j) = initial {
             let now = self.w.now();
             self.wireless_energy(id, Energy::new(j, level1, level2, powers, now))?;
@@ -270,9 +282,12 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         TraceOp::Recv => Op::Recv,
         TraceOp::Forward => Op::Forward,
         TraceOp::Drop => Op::Drop,
+        TraceOp::Eot => Op::Eot,
     };
+    let mut nam_next_hop = None;
     let (uid, ptype, size, mac, body, next_hop, dst) = match *what {
-        Traced::Packet { pkt, hdr, size, msg } => {
+        Traced::Packet { pkt, hdr, size, msg, nam_hop } => {
+            nam_next_hop = nam_hop;
             let mac = MacFields { duration: hdr.duration, ra: hdr.ra, ta: hdr.ta, ether_type: hdr.ether_type };
             match hdr.arp {
                 Some(a) => {
@@ -349,6 +364,7 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
     }
     if let Some(ch) = nam {
+        let e = Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e };
         out.append(ch, |b| push_nam_color(b, &e, dst, pt.color.map(nam_colors)));
     }
 }

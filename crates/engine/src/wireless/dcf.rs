@@ -137,6 +137,16 @@ pub trait Host<P> {
     fn stop(&mut self, t: Timer);
     /// Put a copy of the frame on the air (the send trace, then the radio).
     fn transmit(&mut self, f: &Frame<P>);
+    /// ns-2's end-of-transmission target: a copy of the frame as it goes
+    /// on the air (`None`: the node traces no ends), given back to
+    /// `end_of_transmission` when the transmission is over.
+    fn eot_copy(&mut self, f: &Frame<P>) -> Option<Frame<P>> {
+        let _ = f;
+        None
+    }
+    fn end_of_transmission(&mut self, f: Frame<P>) {
+        let _ = f;
+    }
     /// A data frame received for this station, its size cut to the
     /// payload's: to the link layer (the receive trace first).
     fn up(&mut self, f: Frame<P>);
@@ -201,6 +211,9 @@ pub struct Dcf<P> {
     pkt_rts: Option<Frame<P>>,
     pkt_ctrl: Option<Frame<P>>,
     pkt_rx: Option<Frame<P>>,
+    /// The copy of the frame on the air, for the end-of-transmission
+    /// trace (ns-2's `eotPacket_`).
+    eot: Option<Frame<P>>,
 }
 
 #[derive(Clone, Copy)]
@@ -238,6 +251,7 @@ impl<P: Copy> Dcf<P> {
             pkt_rts: None,
             pkt_ctrl: None,
             pkt_rx: None,
+            eot: None,
         }
     }
 
@@ -318,7 +332,14 @@ impl<P: Copy> Dcf<P> {
                     }
                     Timer::Recv => self.recv_timer(h),
                     Timer::Send => self.send_timer(h),
-                    Timer::Interface => self.tx_active = false,
+                    Timer::Interface => {
+                        // (ns-2's txHandler: the end-of-transmission
+                        // trace, then the transmitter is free)
+                        if let Some(f) = self.eot.take() {
+                            h.end_of_transmission(f);
+                        }
+                        self.tx_active = false;
+                    }
                     Timer::Backoff => unreachable!(),
                 }
             }
@@ -487,6 +508,9 @@ impl<P: Copy> Dcf<P> {
             Slot::Tx => self.pkt_tx,
         }
         .expect("a frame to transmit");
+        if let Some(c) = h.eot_copy(&f) {
+            self.eot = Some(c);
+        }
         h.transmit(&f);
         self.start_timer(h, Timer::Send, timeout);
         self.start_timer(h, Timer::Interface, f.txtime);

@@ -149,6 +149,9 @@ pub trait Host<P> {
     /// agent's address and port as source, TTL 32).
     fn new_packet(&mut self) -> P;
     fn set_update(&mut self, p: P, u: Update);
+    /// A packet for another subnet found no route to the base station
+    /// and was freed (ns-2 warns on stderr).
+    fn no_base_station(&mut self) {}
 }
 
 /// A route table entry (ns-2's `rtable_ent`).
@@ -219,11 +222,16 @@ pub struct Dsdv<P> {
     periodic: Option<u32>,
     /// Event objects: when each is due (or was last due).
     due: Vec<f64>,
+    /// With hierarchical addresses: the bits of an address that name its
+    /// subnet (domain and cluster; 0 with flat addresses, ns-2's NULL
+    /// subnet), and the node's base station (`$node base-station A`).
+    pub subnet_mask: i32,
+    pub base_station: Option<i32>,
 }
 
 impl<P: Copy> Dsdv<P> {
     pub fn new(addr: i32, params: Params) -> Dsdv<P> {
-        Dsdv { addr, params, seqno: 0, table: Vec::new(), last_triggered: -10.0, periodic: None, due: Vec::new() }
+        Dsdv { addr, params, seqno: 0, table: Vec::new(), last_triggered: -10.0, periodic: None, due: Vec::new(), subnet_mask: 0, base_station: None }
     }
 
     fn find(&self, dst: i32) -> Option<usize> {
@@ -472,7 +480,24 @@ impl<P: Copy> Dsdv<P> {
     fn forward<H: Host<P>>(&mut self, h: &mut H, p: P) {
         let now = h.now();
         let mut hd = h.header(p);
-        let dst = hd.dst;
+        let mut dst = hd.dst;
+        // (ns-2's diff_subnet: a destination outside this node's domain
+        // and cluster goes by its own route if there is one, else to the
+        // base station; without a route to that, the packet is freed)
+        let m = self.subnet_mask;
+        if m != 0 && dst & m != self.addr & m {
+            let routed = |d: &Dsdv<P>, a: i32| d.find(a).is_some_and(|i| d.table[i].metric != BIG);
+            if !routed(self, dst) {
+                match self.base_station {
+                    Some(b) if routed(self, b) => dst = b,
+                    _ => {
+                        h.no_base_station();
+                        h.free(p);
+                        return;
+                    }
+                }
+            }
+        }
         match self.find(dst) {
             Some(i) if self.table[i].metric != BIG => {
                 let e = &self.table[i];
@@ -816,6 +841,50 @@ mod tests {
         let want = 2.0 - 1.2;
         assert!(matches!(h.did.last(), Some(&Did::Schedule(ev, Handler::Trigger, t)) if ev == trig && (t - want).abs() < 1e-12));
         assert_eq!(h.sent_updates().len(), 1);
+    }
+
+    /// Hierarchical addresses (ns-2's default bits: domain << 22,
+    /// cluster << 11): a mobile node at 1.0.1 whose base station is 1.0.0.
+    #[test]
+    fn a_destination_in_another_subnet_goes_to_the_base_station() {
+        let (me, bs, wired, peer) = ((1 << 22) | 1, 1 << 22, 1 << 11, (1 << 22) | 2);
+        let (mut h, mut d) = started(me);
+        d.subnet_mask = (0x1ff << 22) | (0x7ff << 11);
+        d.base_station = Some(bs);
+        // no route to the base station yet: freed without a trace
+        let p0 = h.data(me, wired, 0);
+        d.recv(&mut h, p0);
+        assert_eq!(h.did.last(), Some(&Did::Free(p0)));
+        assert!(d.find(wired).is_none(), "no entry made for the other subnet");
+        // the base station heard, and a peer two hops away through it
+        let u = h.heard(bs, &[(bs, 0, 2), (peer, 1, 4)]);
+        d.recv(&mut h, u);
+        h.did.clear();
+        let p1 = h.data(me, wired, 0);
+        d.recv(&mut h, p1);
+        assert_eq!(h.did, [Did::Send(p1, None)]);
+        assert_eq!((h.pkts[p1].0.next_hop, h.pkts[p1].0.dst), (bs, wired), "to the base station, the IP destination kept");
+        // a destination of its own subnet is routed as before (held: no
+        // route), one of another subnet with a route of its own goes by
+        // that route (through the neighbour that advertised it)
+        let p2 = h.data(me, peer + 1, 0);
+        d.recv(&mut h, p2);
+        assert_eq!(d.table[d.find(peer + 1).unwrap()].metric, BIG);
+        let (nb, far) = ((1 << 22) | 3, 2 << 22);
+        let u = h.heard(nb, &[(nb, 0, 2), (far, 1, 2)]);
+        d.recv(&mut h, u);
+        let p3 = h.data(me, far, 0);
+        d.recv(&mut h, p3);
+        assert_eq!(h.pkts[p3].0.next_hop, nb);
+        let p5 = h.data(me, peer, 0);
+        d.recv(&mut h, p5);
+        assert_eq!(h.pkts[p5].0.next_hop, bs, "its own subnet: the route's next hop");
+        // without a subnet (flat addresses) nothing of this applies
+        let (mut h2, mut d2) = started(1);
+        d2.base_station = Some(0);
+        let p4 = h2.data(1, 2048, 0);
+        d2.recv(&mut h2, p4);
+        assert_eq!(d2.table[d2.find(2048).unwrap()].metric, BIG, "held for a route");
     }
 
     #[test]

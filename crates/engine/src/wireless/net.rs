@@ -105,6 +105,10 @@ pub struct WlHdr {
     pub stage: Stage,
     pub frame: Option<Frame<PktId>>,
     pub from: u32,
+    /// The uid of the packet when a base station passed it from its radio
+    /// to the wired network: its MAC and common header fields travel with
+    /// it there, as ns-2's do (a wired agent's new packet has them clear).
+    pub wired_uid: Option<i32>,
 }
 
 /// No next hop set (ns-2's default in the common header).
@@ -145,6 +149,8 @@ pub enum TraceOp {
     /// Sent on by a node that is not the packet's source (`f`).
     Forward,
     Drop,
+    /// The MAC's end of a transmission (`-eotTrace ON`: `x`).
+    Eot,
 }
 
 /// Which trace point.
@@ -198,7 +204,10 @@ pub enum Traced<'a> {
     /// A packet (an IP packet or an ARP packet) and its wireless headers;
     /// `size` is the size the trace shows.
     /// `msg` is the AODV message it carries, if any.
-    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message> },
+    /// `nam_hop`: the next hop's node id for nam, when the trace shows
+    /// another number (hierarchical addresses: ns-2's trace prints the
+    /// packed address, nam the node it names).
+    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message>, nam_hop: Option<i32> },
     /// A control frame of the MAC's own.
     Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
     /// No packet: the node's energy left, logged by its radio after each
@@ -229,6 +238,8 @@ pub struct TraceSetup {
     pub router: bool,
     pub mac: bool,
     pub newtrace: bool,
+    /// `-eotTrace ON`: the MAC traces the end of each transmission.
+    pub eot: bool,
 }
 
 /// One node of a channel.
@@ -246,6 +257,9 @@ pub struct Member {
     pub trace: TraceSetup,
     /// Its energy model, if any (`Sim::wireless_energy`).
     pub battery: Option<Box<Battery>>,
+    /// A base station (`-wiredRouting ON`): what comes up from the radio
+    /// for a node its wired routes reach goes to them.
+    pub wired: bool,
 }
 
 /// A node's energy model and, per trace point, the colour nam last showed
@@ -382,6 +396,7 @@ impl Ctx<'_> {
             // says, when there is a trace file: ns-2's agenttrace)
             Layer::Router if op == TraceOp::Drop => t.trace.is_some(),
             Layer::Router => t.router,
+            Layer::Mac if op == TraceOp::Eot => t.eot,
             Layer::Mac => t.mac,
             Layer::Queue => true,
         }
@@ -455,7 +470,15 @@ impl Ctx<'_> {
             Carried::Aodv => self.net.msgs.get(p.index() as usize),
             Carried::Agent | Carried::Dsdv => None,
         };
-        let what = Traced::Packet { pkt, hdr: &hdr, size, msg };
+        if let Some(h) = w.routing.hier.as_deref() {
+            // (ns-2 prints the packed numbers of hierarchical addresses)
+            let nam_hop = Some(hdr.next_hop);
+            let (pkt, hdr) = hier_view(h, pkt, &hdr);
+            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg, nam_hop };
+            w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
+            return true;
+        }
+        let what = Traced::Packet { pkt, hdr: &hdr, size, msg, nam_hop: None };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
         true
     }
@@ -548,7 +571,9 @@ impl Ctx<'_> {
     /// is not its source).
     fn trace_down(&mut self, p: PktId) -> bool {
         let k = self.sim.w.pool.get(p);
-        let op = if k.saddr == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
+        // (ns-2 compares the node's id with the source's address: with
+        // hierarchical addresses a node's own packets are forwards too)
+        let op = if self.sim.w.routing.addr_out(k.saddr) == self.member().addr { TraceOp::Send } else { TraceOp::Forward };
         let size = k.size as u32;
         self.trace_pkt(op, Layer::Router, DropWhy::None, p, size)
     }
@@ -648,10 +673,17 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
     fn header(&self, p: PktId) -> dsdv::Header {
         let k = self.cx.sim.w.pool.get(p);
         let h = self.cx.sim.w.pool.wl_hdr(p);
-        dsdv::Header { src: k.saddr, dst: k.daddr, dport: k.dport, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop: h.next_hop, next_hop_set: h.next_hop_set, failure_callback: h.callback }
+        // (the agent works with the addresses a script sees: packed
+        // numbers when they are hierarchical, which order its table as
+        // ns-2's; node ids inside the engine)
+        let r = &self.cx.sim.w.routing;
+        let (src, dst, next_hop) = (r.addr_out(k.saddr), r.addr_out(k.daddr), r.addr_out(h.next_hop));
+        dsdv::Header { src, dst, dport: k.dport, ttl: k.ttl, size: k.size as u32, forwards: h.forwards, next_hop, next_hop_set: h.next_hop_set, failure_callback: h.callback }
     }
 
-    fn set_header(&mut self, p: PktId, h: dsdv::Header) {
+    fn set_header(&mut self, p: PktId, mut h: dsdv::Header) {
+        let r = &self.cx.sim.w.routing;
+        (h.src, h.dst, h.next_hop) = (r.addr_in(h.src), r.addr_in(h.dst), r.addr_in(h.next_hop));
         let k = self.cx.sim.w.pool.get_mut(p);
         k.saddr = h.src;
         k.daddr = h.dst;
@@ -688,6 +720,10 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
 
     fn set_update(&mut self, p: PktId, u: Update) {
         self.cx.set_update(p, u);
+    }
+
+    fn no_base_station(&mut self) {
+        eprintln!("warning: Route to base_stn not known: dropping pkt");
     }
 }
 
@@ -854,6 +890,23 @@ impl Env<PktId> for Ctx<'_> {
 
     fn passes_up(&mut self) -> bool {
         !self.swallows(Layer::Mac, TraceOp::Recv)
+    }
+
+    fn eot_copy(&mut self, f: &Frame<PktId>) -> Option<Frame<PktId>> {
+        if !self.member().trace.eot {
+            return None;
+        }
+        // (ns-2 keeps a copy of the packet as it goes on the air)
+        let mut g = *f;
+        g.payload = f.payload.map(|p| self.copy(p));
+        Some(g)
+    }
+
+    fn end_of_transmission(&mut self, f: Frame<PktId>) {
+        self.trace_frame(TraceOp::Eot, DropWhy::None, &f);
+        if let Some(p) = f.payload {
+            self.sim.w.pool.free(p);
+        }
     }
 
     fn received(&mut self, f: &Frame<PktId>) {
@@ -1099,6 +1152,76 @@ impl Sim {
         });
     }
 
+    /// A packet a base station's wired routes do not place (ns-2's
+    /// classifier's default target): the routing trace point, then the
+    /// node's routing agent.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_from_wired(&mut self, node: ObjId, p: PktId) {
+        let Some((net, slot)) = place_of(self, node) else {
+            self.w.pool.free(p);
+            return;
+        };
+        let uid = self.w.pool.get(p).uid;
+        let h = self.w.pool.wl_hdr_mut(p);
+        if h.wired_uid != Some(uid) {
+            // (a wired agent's packet: ns-2's new packet, headers clear)
+            *h = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+        }
+        self.with_net(net, slot, |st, cx| {
+            let size = cx.sim.w.pool.get(p).size as u32;
+            if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+                return cx.sim.w.pool.free(p);
+            }
+            match cx.member().routing {
+                Routing::Aodv(_) => cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p)),
+                Routing::Dsdv(_) => cx.with_dsdv(st, |d, h| d.recv(h, p)),
+                _ => {
+                    if !cx.trace_pkt(TraceOp::Send, Layer::Router, DropWhy::None, p, size) {
+                        return cx.sim.w.pool.free(p);
+                    }
+                    st.send_down(cx, p);
+                }
+            }
+        });
+    }
+
+    /// Make mobile node `node` (on a channel) a base station: wired
+    /// routes first for what comes up from its radio, its radio for what
+    /// the wired routes do not place.
+    pub fn wireless_base(&mut self, node: ObjId) -> Result<(), String> {
+        let Some((chan, slot)) = place_of(self, node) else {
+            return Err(format!("{} is not on a wireless channel", self.name(node)));
+        };
+        let nid = match &self.objs[node as usize] {
+            Obj::Node(n) => n.id,
+            _ => unreachable!(),
+        };
+        let Some(h) = self.w.routing.hier.as_deref_mut() else {
+            return Err("node-config -wiredRouting ON: base stations need hierarchical addresses (node-config -addressType hierarchical)".into());
+        };
+        h.bases.push((nid, node));
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            n.core.members[slot].wired = true;
+        }
+        Ok(())
+    }
+
+    /// Mobile node `node`'s base station (`$node base-station ADDR`, the
+    /// packed address), which its DSDV agent sends to what it has no
+    /// route for outside its subnet.
+    pub fn wireless_base_station(&mut self, node: ObjId, addr: i32) -> Result<(), String> {
+        let Some((chan, slot)) = place_of(self, node) else {
+            return Err(format!("{} is not on a wireless channel", self.name(node)));
+        };
+        if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
+            if let Routing::Dsdv(d) = &mut n.core.members[slot].routing {
+                d.agent.base_station = Some(addr);
+            }
+        }
+        Ok(())
+    }
+
     /// A mobile node's `reset` (at the end of a run): its interface queue
     /// drops what it holds, head first, then its ARP table the packets held
     /// for an address, the newest entry's first (ns-2 lists them so), each
@@ -1145,7 +1268,7 @@ impl Sim {
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
-        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None });
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
@@ -1193,7 +1316,9 @@ fn stamp_hops(cx: &mut Ctx, p: PktId) {
     if !matches!(pk.ptype, PacketType::Tcp | PacketType::Cbr | PacketType::Ack) {
         return;
     }
-    let (src, dst) = (pk.saddr as i64, pk.daddr as i64);
+    // (GOD indexes by address: the packed numbers when hierarchical)
+    let r = &cx.sim.w.routing;
+    let (src, dst) = (r.addr_out(pk.saddr) as i64, r.addr_out(pk.daddr) as i64);
     let Obj::Wireless(Part::Observer { nodes, hops }) = &cx.sim.objs[god as usize] else { return };
     let n = *nodes as i64;
     if dst > n || src > n {
@@ -1272,6 +1397,20 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             let k = cx.sim.w.pool.get(p);
             if k.daddr == cx.member().addr && k.dport != aodv::PORT {
                 return to_port(cx, p);
+            }
+            if cx.member().wired {
+                // a base station's classifier: a node its wired routes
+                // reach first, its routing agent for the rest
+                let (node, daddr, uid) = (cx.member().node, k.daddr, k.uid);
+                let nid = match &cx.sim.objs[node as usize] {
+                    Obj::Node(n) => n.id,
+                    _ => -1,
+                };
+                if let Some(head) = cx.sim.w.routing.next_head(nid, daddr) {
+                    cx.sim.w.pool.wl_hdr_mut(p).wired_uid = Some(uid);
+                    cx.net.up.push((Some(head), p, nid));
+                    return;
+                }
             }
             let size = k.size as u32;
             if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
@@ -1353,4 +1492,24 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             st.arrive(cx, f);
         }
     }
+}
+
+/// A packet's fields as a trace shows them with hierarchical addresses:
+/// its IP addresses, next hop and ARP addresses packed; the IP addresses
+/// through ns-2's `get_nodeaddr`, which keeps the fields the levels have
+/// (the broadcast address -1 becomes 2147483647 with three levels).
+#[cold]
+fn hier_view(h: &crate::hier::Hier, pkt: &Packet, hdr: &WlHdr) -> (Packet, WlHdr) {
+    let out = |v: i32| h.pack(v).unwrap_or(v);
+    let node_addr = |v: i32| h.fields.iter().fold(0, |a, &(shift, mask)| a | (((v >> shift) & mask) << shift));
+    let mut k = pkt.clone();
+    k.saddr = node_addr(out(k.saddr));
+    k.daddr = node_addr(out(k.daddr));
+    let mut w = *hdr;
+    w.next_hop = out(w.next_hop);
+    if let Some(a) = &mut w.arp {
+        a.sender = out(a.sender);
+        a.target = out(a.target);
+    }
+    (k, w)
 }

@@ -76,6 +76,16 @@ pub trait Env<P> {
     fn passes_up(&mut self) -> bool {
         true
     }
+    /// The end-of-transmission trace (`-eotTrace ON`): a copy of a frame
+    /// as it goes on the air (its packet copied), if the node traces
+    /// them, and the trace of that copy when the transmission ends.
+    fn eot_copy(&mut self, f: &Frame<P>) -> Option<Frame<P>> {
+        let _ = f;
+        None
+    }
+    fn end_of_transmission(&mut self, f: Frame<P>) {
+        let _ = f;
+    }
     /// A frame dropped by the MAC (its drop trace; the packet it carries,
     /// if any, is gone).
     fn mac_dropped(&mut self, f: Frame<P>, why: Why);
@@ -171,6 +181,14 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
 
     fn transmit(&mut self, f: &Frame<P>) {
         self.env.transmit(f)
+    }
+
+    fn eot_copy(&mut self, f: &Frame<P>) -> Option<Frame<P>> {
+        self.env.eot_copy(f)
+    }
+
+    fn end_of_transmission(&mut self, f: Frame<P>) {
+        self.env.end_of_transmission(f)
     }
 
     fn up(&mut self, f: Frame<P>) {

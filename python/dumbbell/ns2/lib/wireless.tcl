@@ -118,11 +118,21 @@ Simulator instproc create-wireless-node args {
     $self instvar routingAgent_ wiredRouting_ topoInstance_ energyModel_ \
         satNodeType_ rtAgentFunction_ chan wlNodes_
     if {[info exists satNodeType_]} { ::dumbbell::unsupported "satellite nodes (node-config -satNodeType)" }
-    if {[info exists wiredRouting_] && $wiredRouting_ eq "ON"} {
-        ::dumbbell::unsupported "base stations (node-config -wiredRouting ON)"
+    # Base stations and mobile nodes with hierarchical addresses
+    # (wired-cum-wireless scenarios) route with DSDV here.
+    set hier [Simulator hier-addr?]
+    set base [expr {[info exists wiredRouting_] && $wiredRouting_ eq "ON"}]
+    if {$base && !$hier} {
+        error "node-config -wiredRouting ON: a base station needs hierarchical addresses (node-config -addressType hierarchical before the nodes)"
     }
-    if {[Simulator hier-addr?]} {
-        ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
+    if {$hier && [info exists routingAgent_] && $routingAgent_ ni {DSDV}} {
+        ::dumbbell::unsupported "mobile nodes with hierarchical addresses routing with $routingAgent_ (Dumbbell's wired-cum-wireless nodes route with DSDV)"
+    }
+    if {$hier && [llength $args] != 1} {
+        error "\$ns node: hierarchical addresses are on: expected the mobile node's address, \$ns node D.C.N"
+    }
+    if {!$hier && [llength $args] > 0} {
+        ::dumbbell::unsupported "\$ns node with arguments \"$args\" (a node's address is given only with hierarchical addresses: \$ns node D.C.N)"
     }
     if {[info exists energyModel_] && $energyModel_ ne "" && $energyModel_ ne "EnergyModel"} {
         ::dumbbell::unsupported "node-config -energyModel $energyModel_ (Dumbbell has EnergyModel)"
@@ -145,9 +155,17 @@ Simulator instproc create-wireless-node args {
     if {![info exists chan]} {
         error "\$ns node: a wireless node needs a channel (node-config -channel \[new Channel/WirelessChannel\])"
     }
-    set node [eval new Node/MobileNode $args]
+    set node [new Node/MobileNode]
     $node set ns_ $self
     lappend wlNodes_ $node
+    if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
+    if {$base} {
+        # (ns-2 lists a base station among the wired nodes, for routes)
+        $self instvar Node_
+        set Node_([$node id]) $node
+        $node set base_stn_ [AddrParams addr2id [$node node-addr]]
+        set ::dumbbell::bases([$node id]) 1
+    }
     # Movements go to the trace-all file (ns-2's Trace/Generic log
     # target) and to nam's.
     set tracefd [$self get-ns-traceall]
@@ -155,7 +173,8 @@ Simulator instproc create-wireless-node args {
     set namfd [$self get-nam-traceall]
     if {$namfd ne ""} { $node cmd namattach $namfd }
     $node cmd topography $topoInstance_
-    $self dumbbell-join-radio $node $tracefd $namfd
+    $self dumbbell-join-radio $node $tracefd $namfd $base
+    if {$base} { $node base-station [$node set base_stn_] }
     return $node
 }
 
@@ -163,7 +182,7 @@ Simulator instproc create-wireless-node args {
 # ns-2's add-interface makes them from node-config's types and their
 # classes' variables, and its routing agent: the engine's stack of the
 # node on its channel (crates/engine/src/wireless/net.rs).
-Simulator instproc dumbbell-join-radio {node tracefd namfd} {
+Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
         routingAgent_ chan
     foreach {opt v want} {-llType llType_ LL -macType macType_ Mac/802_11
@@ -188,7 +207,8 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     set kv [list ifqlen $ifqlen_ god $nodes god_obj $god mac [::dumbbell::next-mac] \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
-        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_]]
+        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] wired $base \
+        eot [Simulator set EotTrace_]]
     if {$routingAgent_ eq "DSDV"} {
         foreach v {wst0_ perup_ use_mac_ be_random_ alpha_ min_update_periods_ verbose_ trace_wst_} {
             lappend kv dsdv_$v [Agent/DSDV set $v]
@@ -241,8 +261,25 @@ Node/MobileNode instproc attach {agent {port ""}} {
     if {![info exists dumbbell_ragent_]} {
         ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV or DumbAgent carry packets; docs/wireless.md)"
     }
+    # (a base station's agents reach its classifier, wired routes first,
+    # and what comes from the wire for them passes its agent trace: not
+    # modelled yet)
+    if {[info exists ::dumbbell::bases([$self id])]} {
+        ::dumbbell::unsupported "an agent on a base station (node-config -wiredRouting ON): attach it to a wired or a mobile node"
+    }
     $self next $agent $port
     $agent target $dumbbell_ragent_
+}
+
+# The node's base station (mobilenode.cc's `base-station`: the packed
+# address, as `AddrParams addr2id` gives it), where its DSDV agent sends
+# what leaves its subnet without a route of its own.
+Node/MobileNode instproc base-station {addr} {
+    if {![string is integer -strict $addr]} {
+        error "\$node base-station \"$addr\": expected the base station's packed address (\[AddrParams addr2id \[\$bs node-addr\]\])"
+    }
+    $self set base_stn_ $addr
+    $self cmd wireless-base-station $addr
 }
 
 # ns-2's MobileNode reset (ns-mobilenode.tcl): the parts of its interface,
@@ -255,12 +292,14 @@ Node/MobileNode instproc reset {} {
 
 Simulator instproc initial_node_pos {nodep size} {
     $self instvar addressType_ energyModel_
-    if {[info exists addressType_] && $addressType_ eq "hierarchical"} {
-        ::dumbbell::unsupported "mobile nodes with hierarchical addresses (wired-cum-wireless scenarios)"
-    }
     # (green, nam's full-energy colour, under an energy model)
     set color black
     if {[info exists energyModel_]} { set color green }
+    if {[info exists addressType_] && $addressType_ eq "hierarchical"} {
+        # (the node's address first; the same continued lines as below)
+        $self puts-nam-config "n -t * -a [$nodep set address_]  -s [$nodep id] -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_]  -z $size -v circle -c $color"
+        return
+    }
     # (ns-2's line is continued with backslash-newlines, each of which
     # adds a space: hence two spaces before -x and before -v)
     $self puts-nam-config "n -t * -s [$nodep id]  -x [$nodep set X_] -y [$nodep set Y_] -Z [$nodep set Z_] -z $size  -v circle -c $color"
