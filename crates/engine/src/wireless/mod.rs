@@ -25,6 +25,7 @@ pub mod medium;
 pub mod mobility;
 pub mod net;
 pub mod phy;
+pub mod phy_ext;
 pub mod propagation;
 pub mod retry;
 pub mod stack;
