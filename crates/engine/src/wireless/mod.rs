@@ -21,6 +21,7 @@ pub mod dup;
 pub mod energy;
 pub mod ifq;
 pub mod mac80211;
+pub mod mac_ext;
 pub mod medium;
 pub mod mobility;
 pub mod net;
