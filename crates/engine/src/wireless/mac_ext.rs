@@ -7,9 +7,11 @@
 //! not four (28 bytes with its checksum); the interframe spaces derive
 //! from `SIFS_` and `SlotTime_`.
 //!
-//! Only the timing is built so far; the MAC's state machine (its channel
-//! state, backoff, transmission and reception coordinators) is not, nor
-//! is it joined to a run (docs/wireless.md).
+//! Beside the timing, the MAC's channel-state and backoff managers
+//! ([`Access`]): physical and virtual carrier sense combined with the
+//! interframe wait, and the backoff counted in slots, paused while the
+//! channel is busy.  The transmission and reception coordinators are not
+//! built, nor is the MAC joined to a run (docs/wireless.md).
 
 use super::mac80211::{usec, ACK_FRAME as ACK_LEN, CTS_FRAME as CTS_LEN, RTS_FRAME as RTS_LEN};
 
@@ -101,6 +103,276 @@ impl Timing {
     }
 }
 
+/// The channel as the MAC sees it (ns-2's `ChannelState`): carrier
+/// sensed or not, a NAV set or not, or waiting an interframe space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// `noCSnoNAV`: free.
+    Free,
+    /// `noCSNAV`, `CSnoNAV`, `CSNAV`.
+    Nav,
+    Sensed,
+    SensedNav,
+    /// `WIFS`: free again, waiting DIFS or EIFS.
+    Waiting,
+}
+
+/// The backoff manager's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backoff {
+    None,
+    Paused,
+    Running,
+}
+
+/// The access managers' timers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessTimer {
+    Ifs,
+    Nav,
+    Backoff,
+}
+
+/// What the access managers need of the MAC.
+pub trait AccessHost {
+    fn now(&self) -> f64;
+    /// Start timer `t` to fire in `delay` seconds (it is not running).
+    fn start(&mut self, t: AccessTimer, delay: f64);
+    /// Stop timer `t` (it is running).
+    fn stop(&mut self, t: AccessTimer);
+    /// `Random::integer(k)`: a draw in 0..k from the default stream.
+    fn integer(&mut self, k: i32) -> i32;
+    /// The backoff is over (`BKDone`: the transmission coordinator's turn).
+    fn backoff_done(&mut self);
+}
+
+/// The channel-state manager and the backoff manager of one MAC.  A
+/// signal in a state where ns-2 finds a logic error (and exits) is an
+/// error here.
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub channel: Channel,
+    pub backoff: Backoff,
+    /// The interframe space waited after the channel frees (EIFS at
+    /// first, then as the MAC sets it).
+    ifs: f64,
+    ifs_pending: bool,
+    nav_pending: bool,
+    nav_end: f64,
+    slot: f64,
+    /// Slots left, and when the running count started (-1: not running).
+    slots: i32,
+    counting_since: f64,
+    backoff_pending: bool,
+}
+
+impl Access {
+    pub fn new(t: &Timing) -> Access {
+        Access {
+            channel: Channel::Free,
+            backoff: Backoff::None,
+            ifs: t.eifs(),
+            ifs_pending: false,
+            nav_pending: false,
+            nav_end: 0.0,
+            slot: t.slot,
+            slots: -1,
+            counting_since: -1.0,
+            backoff_pending: false,
+        }
+    }
+
+    /// The slots the backoff has left (-1 when none is drawn).
+    pub fn slots(&self) -> i32 {
+        self.slots
+    }
+
+    /// `setIFS`: the space to wait from now on; a wait under way starts
+    /// again with it.
+    pub fn set_ifs<H: AccessHost>(&mut self, h: &mut H, ifs: f64) {
+        self.ifs = ifs;
+        if self.ifs_pending {
+            h.stop(AccessTimer::Ifs);
+            h.start(AccessTimer::Ifs, ifs);
+        }
+    }
+
+    fn start<H: AccessHost>(&mut self, h: &mut H, t: AccessTimer, delay: f64) {
+        match t {
+            AccessTimer::Ifs => self.ifs_pending = true,
+            AccessTimer::Nav => {
+                self.nav_pending = true;
+                self.nav_end = delay + h.now();
+            }
+            AccessTimer::Backoff => self.backoff_pending = true,
+        }
+        h.start(t, delay);
+    }
+
+    fn stop<H: AccessHost>(&mut self, h: &mut H, t: AccessTimer) {
+        let pending = match t {
+            AccessTimer::Ifs => &mut self.ifs_pending,
+            AccessTimer::Nav => &mut self.nav_pending,
+            AccessTimer::Backoff => &mut self.backoff_pending,
+        };
+        if *pending {
+            *pending = false;
+            h.stop(t);
+        }
+    }
+
+    /// The radio senses the medium busy.
+    pub fn busy<H: AccessHost>(&mut self, h: &mut H) -> Result<(), String> {
+        match self.channel {
+            Channel::Free => {
+                self.pause(h)?;
+                self.channel = Channel::Sensed;
+            }
+            Channel::Nav => self.channel = Channel::SensedNav,
+            Channel::Waiting => {
+                self.stop(h, AccessTimer::Ifs);
+                self.channel = Channel::Sensed;
+            }
+            Channel::Sensed | Channel::SensedNav => {}
+        }
+        Ok(())
+    }
+
+    /// The radio senses the medium idle.
+    pub fn idle<H: AccessHost>(&mut self, h: &mut H) {
+        match self.channel {
+            Channel::Sensed => {
+                let ifs = self.ifs;
+                self.start(h, AccessTimer::Ifs, ifs);
+                self.channel = Channel::Waiting;
+            }
+            Channel::SensedNav => self.channel = Channel::Nav,
+            _ => {}
+        }
+    }
+
+    /// A frame's duration sets the NAV `t` seconds from now (only
+    /// lengthened once set).
+    pub fn set_nav<H: AccessHost>(&mut self, h: &mut H, t: f64) -> Result<(), String> {
+        match self.channel {
+            Channel::Free => {
+                self.start(h, AccessTimer::Nav, t);
+                self.pause(h)?;
+                self.channel = Channel::Nav;
+            }
+            Channel::Sensed => {
+                self.start(h, AccessTimer::Nav, t);
+                self.channel = Channel::SensedNav;
+            }
+            Channel::Nav | Channel::SensedNav => {
+                if t > self.nav_end - h.now() {
+                    self.stop(h, AccessTimer::Nav);
+                    self.start(h, AccessTimer::Nav, t);
+                }
+            }
+            Channel::Waiting => {
+                self.start(h, AccessTimer::Nav, t);
+                self.stop(h, AccessTimer::Ifs);
+                self.channel = Channel::Nav;
+            }
+        }
+        Ok(())
+    }
+
+    /// Start a backoff of a window of `cw` (a draw in 0..=cw slots): at
+    /// once when the channel is free, paused until it frees otherwise; a
+    /// backoff under way is left alone.
+    pub fn start_backoff<H: AccessHost>(&mut self, h: &mut H, cw: i32) {
+        if self.backoff != Backoff::None {
+            return;
+        }
+        self.slots = h.integer(cw + 1);
+        self.counting_since = -1.0;
+        if self.channel == Channel::Free {
+            if self.slots == 0 {
+                h.backoff_done();
+            } else {
+                self.backoff = Backoff::Running;
+                self.run(h);
+            }
+        } else {
+            self.backoff = Backoff::Paused;
+        }
+    }
+
+    /// Count the slots left (a count of none ends the backoff at once).
+    fn run<H: AccessHost>(&mut self, h: &mut H) {
+        if self.slots == 0 {
+            self.slots = -1;
+            self.backoff = Backoff::None;
+            h.backoff_done();
+        } else {
+            self.counting_since = h.now();
+            let d = self.slots as f64 * self.slot;
+            self.start(h, AccessTimer::Backoff, d);
+        }
+    }
+
+    /// The channel turned busy: a running backoff keeps the whole slots
+    /// it has left.
+    fn pause<H: AccessHost>(&mut self, h: &mut H) -> Result<(), String> {
+        if self.backoff != Backoff::Running {
+            return Ok(());
+        }
+        if self.counting_since == -1.0 {
+            return Err("Mac/802_11Ext: a backoff paused that was not counting (ns-2: logic error at BackoffTimer_t, event pause)".into());
+        }
+        self.backoff = Backoff::Paused;
+        self.slots -= ((h.now() - self.counting_since) / self.slot).floor() as i32;
+        self.stop(h, AccessTimer::Backoff);
+        self.counting_since = -1.0;
+        Ok(())
+    }
+
+    /// One of the managers' timers fired.
+    pub fn timeout<H: AccessHost>(&mut self, h: &mut H, t: AccessTimer) -> Result<(), String> {
+        match t {
+            AccessTimer::Ifs => {
+                self.ifs_pending = false;
+                if self.channel != Channel::Waiting {
+                    return Err(format!("Mac/802_11Ext: the interframe wait ended with the channel {:?} (ns-2: logic error at ChannelStateMgr)", self.channel));
+                }
+                self.channel = Channel::Free;
+                match self.backoff {
+                    Backoff::Paused => {
+                        self.backoff = Backoff::Running;
+                        self.run(h);
+                    }
+                    Backoff::None => {}
+                    Backoff::Running => return Err("Mac/802_11Ext: the channel freed during a running backoff (ns-2: logic error at BackoffMgr)".into()),
+                }
+            }
+            AccessTimer::Nav => {
+                self.nav_pending = false;
+                match self.channel {
+                    Channel::Nav => {
+                        let ifs = self.ifs;
+                        self.start(h, AccessTimer::Ifs, ifs);
+                        self.channel = Channel::Waiting;
+                    }
+                    Channel::SensedNav => self.channel = Channel::Sensed,
+                    c => return Err(format!("Mac/802_11Ext: the NAV ended with the channel {c:?} (ns-2: logic error at ChannelStateMgr)")),
+                }
+            }
+            AccessTimer::Backoff => {
+                self.backoff_pending = false;
+                self.slots = -1;
+                if self.backoff != Backoff::Running {
+                    return Err("Mac/802_11Ext: a backoff ended that was not running (ns-2: logic error at BackoffMgr)".into());
+                }
+                self.backoff = Backoff::None;
+                h.backoff_done();
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +416,119 @@ mod tests {
         assert!((t.difs() - 34e-6).abs() < 1e-12);
         assert!((t.pifs() - 25e-6).abs() < 1e-12);
         assert!((t.eifs() - 94e-6).abs() < 1e-12);
+    }
+
+    /// A MAC that logs what the managers ask, with scripted draws.
+    #[derive(Default)]
+    struct Mac {
+        now: f64,
+        draws: Vec<i32>,
+        log: Vec<String>,
+    }
+
+    impl AccessHost for Mac {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn start(&mut self, t: AccessTimer, delay: f64) {
+            self.log.push(format!("start {t:?} {}us", (delay * 1e6).round()));
+        }
+        fn stop(&mut self, t: AccessTimer) {
+            self.log.push(format!("stop {t:?}"));
+        }
+        fn integer(&mut self, k: i32) -> i32 {
+            self.log.push(format!("draw {k}"));
+            self.draws.remove(0)
+        }
+        fn backoff_done(&mut self) {
+            self.log.push("done".into());
+        }
+    }
+
+    fn log(m: &mut Mac) -> Vec<String> {
+        std::mem::take(&mut m.log)
+    }
+
+    #[test]
+    fn a_backoff_counts_slots_and_keeps_the_whole_ones_left_when_paused() {
+        let t = Timing::default();
+        let mut a = Access::new(&t);
+        let mut m = Mac { draws: vec![3, 0], ..Mac::default() };
+        // a free channel: 3 of 0..=15 slots, counted at once (27 us)
+        a.start_backoff(&mut m, 15);
+        assert_eq!(log(&mut m), ["draw 16", "start Backoff 27us"]);
+        // busy 10 us in: one whole slot gone, two left, the timer stopped
+        m.now = 10e-6;
+        a.busy(&mut m).unwrap();
+        assert_eq!((a.channel, a.backoff, a.slots()), (Channel::Sensed, Backoff::Paused, 2));
+        assert_eq!(log(&mut m), ["stop Backoff"]);
+        // a second backoff asked meanwhile is ignored
+        a.start_backoff(&mut m, 31);
+        assert!(log(&mut m).is_empty());
+        // idle: EIFS first (94 us), then the two slots
+        m.now = 100e-6;
+        a.idle(&mut m);
+        assert_eq!(log(&mut m), ["start Ifs 94us"]);
+        m.now = 194e-6;
+        a.timeout(&mut m, AccessTimer::Ifs).unwrap();
+        assert_eq!(log(&mut m), ["start Backoff 18us"]);
+        m.now = 212e-6;
+        a.timeout(&mut m, AccessTimer::Backoff).unwrap();
+        assert_eq!(log(&mut m), ["done"]);
+        assert_eq!((a.channel, a.backoff, a.slots()), (Channel::Free, Backoff::None, -1));
+        // a draw of 0 on a free channel: done at once
+        a.start_backoff(&mut m, 15);
+        assert_eq!(log(&mut m), ["draw 16", "done"]);
+    }
+
+    #[test]
+    fn the_nav_and_the_interframe_space_hold_the_channel() {
+        let t = Timing::default();
+        let mut a = Access::new(&t);
+        let mut m = Mac { draws: vec![5], ..Mac::default() };
+        // a NAV on a free channel; a backoff then waits, paused
+        a.set_nav(&mut m, 100e-6).unwrap();
+        a.start_backoff(&mut m, 7);
+        assert_eq!(log(&mut m), ["start Nav 100us", "draw 8"]);
+        assert_eq!((a.channel, a.backoff), (Channel::Nav, Backoff::Paused));
+        // a shorter NAV leaves it, a longer one restarts it
+        m.now = 20e-6;
+        a.set_nav(&mut m, 50e-6).unwrap();
+        assert!(log(&mut m).is_empty());
+        a.set_nav(&mut m, 90e-6).unwrap();
+        assert_eq!(log(&mut m), ["stop Nav", "start Nav 90us"]);
+        // sensed busy under the NAV, idle again: still the NAV
+        a.busy(&mut m).unwrap();
+        assert_eq!(a.channel, Channel::SensedNav);
+        a.idle(&mut m);
+        assert_eq!(a.channel, Channel::Nav);
+        // the NAV ends: the interframe wait, set to DIFS meanwhile
+        a.set_ifs(&mut m, t.difs());
+        m.now = 110e-6;
+        a.timeout(&mut m, AccessTimer::Nav).unwrap();
+        assert_eq!(log(&mut m), ["start Ifs 34us"]);
+        // a new space while waiting restarts the wait with it
+        a.set_ifs(&mut m, t.eifs());
+        assert_eq!(log(&mut m), ["stop Ifs", "start Ifs 94us"]);
+        // busy while waiting: the wait is dropped
+        a.busy(&mut m).unwrap();
+        assert_eq!(log(&mut m), ["stop Ifs"]);
+        assert_eq!(a.channel, Channel::Sensed);
+        a.idle(&mut m);
+        m.now = 300e-6;
+        log(&mut m);
+        a.timeout(&mut m, AccessTimer::Ifs).unwrap();
+        assert_eq!(log(&mut m), ["start Backoff 45us"]);
+        // a NAV while waiting cancels the wait
+        let mut b = Access::new(&t);
+        b.busy(&mut m).unwrap();
+        b.idle(&mut m);
+        log(&mut m);
+        b.set_nav(&mut m, 10e-6).unwrap();
+        assert_eq!(log(&mut m), ["start Nav 10us", "stop Ifs"]);
+        assert_eq!(b.channel, Channel::Nav);
+        // what ns-2 calls a logic error is an error
+        assert!(b.timeout(&mut m, AccessTimer::Ifs).is_err());
+        assert!(b.timeout(&mut m, AccessTimer::Backoff).is_err());
     }
 }
