@@ -163,6 +163,8 @@ pub enum AgentKind {
     LossMonitor(crate::udp::LossMonitor),
     /// `Agent/Ping`.
     Ping(crate::ping::Ping),
+    /// `Agent/PBC` (wireless broadcasts).
+    Pbc(Box<crate::pbc::Pbc>),
     /// A routing protocol's message agent (`rtmsg.rs`).
     RouteMsg,
     /// The TFRC sender.
@@ -215,7 +217,7 @@ impl Agent {
             AgentKind::TfrcSender(_) | AgentKind::TfrcReceiver(_) => self.recv_rate_controlled(sim, p),
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
-            AgentKind::Fetch(_) => sim.w.pool.free(p),
+            AgentKind::Fetch(_) | AgentKind::Pbc(_) => sim.w.pool.free(p),
         }
     }
 
@@ -259,6 +261,7 @@ impl Agent {
             AgentKind::TfrcReceiver(r) => r.timeout(&self.base, sim),
             AgentKind::Socket(s) => s.timeout(&self.base, sim, kind),
             AgentKind::Fetch(f) => f.timeout(&self.base, sim),
+            AgentKind::Pbc(g) => g.timeout(&self.base, sim),
         }
     }
 
@@ -274,7 +277,8 @@ impl Agent {
             | AgentKind::TfrcReceiver(_)
             | AgentKind::Socket(_)
             | AgentKind::QsRouter(_)
-            | AgentKind::Fetch(_) => {}
+            | AgentKind::Fetch(_)
+            | AgentKind::Pbc(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

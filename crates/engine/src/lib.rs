@@ -29,6 +29,7 @@ pub mod objs;
 pub mod onoff;
 pub mod packet;
 pub mod pcap;
+pub mod pbc;
 pub mod ping;
 pub mod policer;
 mod pq;

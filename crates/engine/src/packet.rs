@@ -44,6 +44,8 @@ pub enum PacketType {
     /// TFRC feedback.
     TfrcAck = 43,
     Ping = 44,
+    /// `Agent/PBC`'s broadcasts and unicasts (`PT_PBC`).
+    Pbc = 45,
     /// A distance-vector routing update (`rtmsg.rs`).
     RouteDv = 16,
     /// An XCP sender's packets (`PT_XCP`; its sink's ACKs are `ack`).
@@ -63,6 +65,7 @@ impl PacketType {
             PacketType::Tfrc => "tcpFriend",
             PacketType::TfrcAck => "tcpFriendCtl",
             PacketType::Ping => "ping",
+            PacketType::Pbc => "PBC",
             PacketType::RouteDv => "rtProtoDV",
             PacketType::Xcp => "xcp",
         }
@@ -139,7 +142,7 @@ impl Packet {
         match self.ptype {
             PacketType::Udp | PacketType::Cbr | PacketType::Exp | PacketType::Pareto if !self.rtp => 0,
             // trace.cc's get_seqno knows no sequence number of these.
-            PacketType::Ping | PacketType::RouteDv => -1,
+            PacketType::Ping | PacketType::RouteDv | PacketType::Pbc => -1,
             _ => self.seqno,
         }
     }

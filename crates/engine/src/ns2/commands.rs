@@ -1123,6 +1123,35 @@ impl Sim {
                         }
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
+                    // apps/pbc.cc's commands
+                    AgentKind::Pbc(g) => match cmd {
+                        "singleBroadcast" if n == 1 => {
+                            g.broadcast(base, self);
+                            Ok(String::new())
+                        }
+                        "unicast" if n == 2 => match argv[1].trim().parse::<i32>() {
+                            Ok(addr) => {
+                                g.unicast(base, self, addr);
+                                Ok(String::new())
+                            }
+                            Err(_) => Err(format!("Agent/PBC unicast {}: expected a node's (link-layer) address, an integer", argv[1])),
+                        },
+                        "PeriodicBroadcast" if n == 2 && argv[1] == "ON" => {
+                            g.start(self);
+                            Ok(String::new())
+                        }
+                        "PeriodicBroadcast" if n == 2 && argv[1] == "OFF" => {
+                            g.stop(self, false);
+                            Ok(String::new())
+                        }
+                        "PeriodicBroadcast" => Err(format!("Agent/PBC PeriodicBroadcast {}: expected ON or OFF", argv[1..].join(" "))),
+                        "stop" if n == 1 => {
+                            let periodic = g.periodic;
+                            g.stop(self, periodic);
+                            Ok(String::new())
+                        }
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
                     AgentKind::TfrcSender(t) => match cmd {
                         "start" if n == 1 && t.sndr_type == 0 => {
                             t.start(base, self);

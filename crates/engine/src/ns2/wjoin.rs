@@ -84,7 +84,7 @@ impl Sim {
         let model = match self.obj_arg(argv[2]).map(|o| &self.objs[o as usize]) {
             Ok(Obj::Wireless(Part::Propagation(m))) => m.clone(),
             _ => return Err(format!(
-                "node-config -propType/-propInstance {}: a wireless node needs a Propagation/TwoRayGround, /FreeSpace or /Shadowing (docs/wireless.md)",
+                "node-config -propType/-propInstance {}: a wireless node needs a Propagation/TwoRayGround, /FreeSpace, /Shadowing or /Nakagami (docs/wireless.md)",
                 argv[2]
             )),
         };
@@ -310,6 +310,8 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
                     let upper = match pkt.ptype {
                         PacketType::Tcp | PacketType::Ack => Upper::Tcp { seqno: pkt.seqno, ackno: pkt.ackno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
+                        // (cmu-trace.cc has no format of its own for it)
+                        PacketType::Pbc => Upper::Nothing,
                         _ => Upper::Cbr { seqno: pkt.seqno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
                     };
                     (pkt.uid, pkt.ptype.name(), size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)
@@ -364,7 +366,8 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
     }
     if let Some(ch) = nam {
-        let e = Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e };
+        // (an address no node has: -1; a base station's wired hop: its node)
+        let e = if pt.nobody { Event { next_hop: -1, ..e } } else { Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e } };
         out.append(ch, |b| push_nam_color(b, &e, dst, pt.color.map(nam_colors)));
     }
 }

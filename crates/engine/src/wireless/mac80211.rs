@@ -53,9 +53,9 @@ impl Default for Mib {
 
 /// The MAC frame bodies' sizes in bytes (frame control 2, duration 2,
 /// addresses 6 each, sequence control 2, FCS 4).
-const RTS_FRAME: u32 = 2 + 2 + 6 + 6 + 4;
-const CTS_FRAME: u32 = 2 + 2 + 6 + 4;
-const ACK_FRAME: u32 = 2 + 2 + 6 + 4;
+pub(super) const RTS_FRAME: u32 = 2 + 2 + 6 + 6 + 4;
+pub(super) const CTS_FRAME: u32 = 2 + 2 + 6 + 4;
+pub(super) const ACK_FRAME: u32 = 2 + 2 + 6 + 4;
 /// The data frame's header (four addresses) before its body, and the FCS.
 const DATA_HEADER: u32 = 2 + 2 + 4 * 6 + 2;
 const FCS: u32 = 4;

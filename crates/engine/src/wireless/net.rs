@@ -88,6 +88,9 @@ pub struct WlHdr {
     /// Whether the link layer resolves `next_hop` (a routing agent set
     /// it) rather than the IP destination.
     pub next_hop_set: bool,
+    /// Whether `next_hop` is the MAC address itself (ns-2's `NS_AF_ILINK`
+    /// address type: the link layer neither resolves nor asks ARP).
+    pub link_addressed: bool,
     /// ns-2's `num_forwards`: MAC receptions so far.
     pub forwards: i32,
     /// ns-2's `opt_num_forwards`: the observer's hop count from source to
@@ -196,6 +199,9 @@ pub struct Point {
     /// change to write before the event's record, if any.
     pub energy: Option<Energy>,
     pub color: Option<Level>,
+    /// The packet's next hop is a link-layer address no node has (nam's
+    /// record then shows -1, as ns-2 finds no node for it).
+    pub nobody: bool,
 }
 
 /// What passed the trace point.
@@ -446,7 +452,7 @@ impl Ctx<'_> {
             self.net.air.update_position(self.slot, now);
         }
         let p = &self.net.air.stations[self.slot].pos;
-        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace, energy, color })
+        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace, energy, color, nobody: false })
     }
 
     /// Trace packet `p` at a trace point; false when the point swallows
@@ -461,7 +467,12 @@ impl Ctx<'_> {
             None => k.daddr,
         };
         let port = if op == TraceOp::Recv { k.dport } else { k.sport };
-        let Some(pt) = self.point(op, layer, why, dst, port, true) else { return true };
+        let Some(mut pt) = self.point(op, layer, why, dst, port, true) else { return true };
+        let h = self.sim.w.pool.wl_hdr(p);
+        if h.link_addressed {
+            let a = h.next_hop;
+            pt.nobody = !self.sim.objs.iter().any(|o| matches!(o, Obj::Node(n) if n.addr == a));
+        }
         let t = self.net.members[self.slot].trace;
         let w = &mut self.sim.w;
         let pkt = w.pool.get(p);
@@ -488,7 +499,7 @@ impl Ctx<'_> {
         let m = &self.net.members[self.slot];
         let (Some(b), Some(ch)) = (&m.battery, m.trace.trace) else { return };
         let p = &self.net.air.stations[self.slot].pos;
-        let pt = Point { op: TraceOp::Recv, layer: Layer::Mac, why: DropWhy::None, time: self.sim.w.now(), node: m.addr, x: p.x, y: p.y, z: p.z, newtrace: m.trace.newtrace, energy: Some(b.energy), color: None };
+        let pt = Point { op: TraceOp::Recv, layer: Layer::Mac, why: DropWhy::None, time: self.sim.w.now(), node: m.addr, x: p.x, y: p.y, z: p.z, newtrace: m.trace.newtrace, energy: Some(b.energy), color: None, nobody: false };
         self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, Some(ch), None, &pt, &Traced::Energy));
     }
 
@@ -996,6 +1007,15 @@ impl Env<PktId> for Ctx<'_> {
         self.sim.w.pool.wl_hdr(p).carried != Carried::Agent
     }
 
+    fn link_destination(&self, p: PktId) -> Option<u32> {
+        let h = self.sim.w.pool.wl_hdr(p);
+        if h.link_addressed {
+            Some(h.next_hop as u32)
+        } else {
+            None
+        }
+    }
+
     fn destination(&self, p: PktId) -> i32 {
         let h = self.sim.w.pool.wl_hdr(p);
         if h.next_hop_set {
@@ -1330,10 +1350,20 @@ fn stamp_hops(cx: &mut Ctx, p: PktId) {
     }
 }
 
+/// The wireless headers of an agent's new packet: no next hop, but a
+/// PBC agent's packets name theirs (the broadcast address, or the
+/// link-layer address it unicasts to, which the link layer takes as is).
+fn agent_header(pk: &crate::packet::Packet) -> WlHdr {
+    if pk.ptype == crate::packet::PacketType::Pbc {
+        return WlHdr { next_hop: pk.daddr, link_addressed: pk.daddr != -1, ..WlHdr::default() };
+    }
+    WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() }
+}
+
 /// A packet from one of the node's agents: the agent's send trace, then
 /// the routing agent.
 fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
-    *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { next_hop: NO_NEXT_HOP, ..WlHdr::default() };
+    *cx.sim.w.pool.wl_hdr_mut(p) = agent_header(cx.sim.w.pool.get(p));
     let size = cx.sim.w.pool.get(p).size as u32;
     let t = cx.member().trace;
     if t.agent && (t.trace.is_some() || t.nam.is_some()) {
@@ -1388,6 +1418,15 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         Stage::Queue => st.enqueue(cx, p),
         Stage::Agents => {
             if matches!(cx.member().routing, Routing::Dumb) {
+                // (what is not for the node's own address, a broadcast,
+                // goes through DumbAgent, which hands it to the ports)
+                let k = cx.sim.w.pool.get(p);
+                if k.daddr != cx.member().addr {
+                    let size = k.size as u32;
+                    if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+                        return cx.sim.w.pool.free(p);
+                    }
+                }
                 return to_port(cx, p);
             }
             // the node's entry: a packet for one of its agents to the

@@ -11,12 +11,18 @@
 //!   `sigma` dB from the model's own random stream, one per reception.  It
 //!   has no inverse: every node is in carrier-sense range (the distance is
 //!   the largest double).
+//! * Nakagami (mobile/nakagami.cc): Friis at 1 m, less a path loss whose
+//!   exponent changes at two distances, and, when switched on, a
+//!   Nakagami-m fading drawn around that mean (an Erlang draw when `m` is
+//!   whole, else a Gamma draw) from the run's default stream, as ns-2's
+//!   temporary random variables draw.  No inverse either.
 //!
 //! ns-2's constants are kept, not the exact ones: pi is 3.1415926535897
 //! and the speed of light 3e8 m/s (propagation.h), which the wavelength
 //! and the propagation delay use.
 
 use crate::random::RngSet;
+use crate::rng::{ErlangRv, GammaRv};
 
 /// pi as ns-2 defines it (propagation.h).
 pub const PI: f64 = 3.1415926535897;
@@ -51,6 +57,78 @@ pub enum Model {
     /// ns-2 does (the same value recomputed would be the same anyway).
     TwoRayGround { last_hr: f64, last_ht: f64, crossover: f64 },
     Shadowing(Shadowing),
+    /// (boxed: its parameters would make every object larger)
+    Nakagami(Box<Nakagami>),
+}
+
+/// The Nakagami model's parameters (ns-2's bound variables, same names).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Nakagami {
+    /// Path-loss exponents up to `d0_gamma`, up to `d1_gamma`, beyond.
+    pub gamma: [f64; 3],
+    pub d0_gamma: f64,
+    pub d1_gamma: f64,
+    /// Whether the fading is drawn (else the mean power is returned).
+    pub fading: bool,
+    /// Fading shapes up to `d0_m`, up to `d1_m`, beyond.
+    pub m: [f64; 3],
+    pub d0_m: f64,
+    pub d1_m: f64,
+}
+
+impl Default for Nakagami {
+    /// ns-2 2.35's class defaults (ns-default.tcl).
+    fn default() -> Nakagami {
+        Nakagami { gamma: [1.9, 3.8, 3.8], d0_gamma: 200.0, d1_gamma: 500.0, fading: false, m: [1.5, 0.75, 0.75], d0_m: 80.0, d1_m: 200.0 }
+    }
+}
+
+impl Nakagami {
+    /// The mean received power at distance `d` (nakagami.cc's path loss
+    /// from the power at 1 m, operation for operation).
+    pub fn mean_power(&self, p: &Path) -> f64 {
+        let pr0 = friis(p.pt, p.gt, p.gr, p.lambda, p.loss, 1.0);
+        let [g0, g1, g2] = self.gamma;
+        let d = p.d;
+        let mut loss_db = 0.0;
+        if d > 0.0 && d <= self.d0_gamma {
+            loss_db = 10.0 * g0 * (d / 1.0).log10();
+        }
+        if d > self.d0_gamma && d <= self.d1_gamma {
+            loss_db = 10.0 * g0 * (self.d0_gamma / 1.0).log10() + 10.0 * g1 * (d / self.d0_gamma).log10();
+        }
+        if d > self.d1_gamma {
+            loss_db = 10.0 * g0 * (self.d0_gamma / 1.0).log10()
+                + 10.0 * g1 * (self.d1_gamma / self.d0_gamma).log10()
+                + 10.0 * g2 * (d / self.d1_gamma).log10();
+        }
+        pr0 * 10f64.powf(-loss_db / 10.0)
+    }
+
+    /// The received power: the mean, or a draw of the fading around it
+    /// from `rngs`' default stream.
+    pub fn power(&self, rngs: &mut RngSet, p: &Path) -> f64 {
+        let pr = self.mean_power(p);
+        if !self.fading {
+            return pr;
+        }
+        let m = if p.d <= self.d0_m {
+            self.m[0]
+        } else if p.d <= self.d1_m {
+            self.m[1]
+        } else {
+            self.m[2]
+        };
+        // (ns-2 compares `(unsigned int) floor(m)` with m)
+        let whole = m.floor() as u32;
+        if whole as f64 == m {
+            ErlangRv { lambda: pr / m, k: whole as i32 }.value(rngs.default_stream())
+        } else {
+            let idx = rngs.default_idx as usize;
+            let RngSet { package, streams, .. } = rngs;
+            GammaRv { alpha: m, beta: pr / m }.value(&mut streams[idx], package)
+        }
+    }
 }
 
 /// The log-normal shadowing model's parameters.
@@ -110,6 +188,7 @@ impl Model {
                 let loss_db = avg_db + streams[s.stream as usize].normal(package, 0.0, s.std_db);
                 pr0 * 10f64.powf(loss_db / 10.0)
             }
+            Model::Nakagami(n) => n.power(rngs, p),
             Model::TwoRayGround { last_hr, last_ht, crossover } => {
                 if p.hr != *last_hr || p.ht != *last_ht {
                     *crossover = (4.0 * PI * p.ht * p.hr) / p.lambda;
@@ -131,7 +210,7 @@ impl Model {
         match self {
             Model::FreeSpace => ((pt * gt * gr * lambda * lambda) / (loss * pr)).sqrt() / (4.0 * PI),
             Model::TwoRayGround { .. } => (pt * gt * gr * (hr * hr * ht * ht) / pr).sqrt().sqrt(),
-            Model::Shadowing(_) => f64::MAX,
+            Model::Shadowing(_) | Model::Nakagami(_) => f64::MAX,
         }
     }
 }
@@ -250,5 +329,66 @@ mod tests {
         let a = m.received_power(&mut rngs, &path(100.0));
         let b = m.received_power(&mut rngs, &path(100.0));
         assert_ne!(a, b);
+    }
+
+    fn naka(fading: bool, m: [f64; 3]) -> Model {
+        Model::Nakagami(Box::new(Nakagami { fading, m, ..Nakagami::default() }))
+    }
+
+    #[test]
+    fn nakagami_mean_power_follows_its_three_exponents() {
+        let lambda = wavelength(914e6);
+        let pr1 = friis(PT, 1.0, 1.0, lambda, 1.0, 1.0);
+        let mut rngs = RngSet::new_ns2_default();
+        let before = rngs.default_stream().all_seeds();
+        let mut m = naka(false, [1.0; 3]);
+        // 1.9 up to 200 m: 100 m is 38 dB below the power at 1 m.
+        let pr = m.received_power(&mut rngs, &path(100.0));
+        assert!((pr / pr1 - 10f64.powf(-3.8)).abs() < 1e-15, "{pr}");
+        // 3.8 from 200 to 500 m: 400 m is 43.72 + 11.44 dB down.
+        let pr = m.received_power(&mut rngs, &path(400.0));
+        let want = 10f64.powf(-(19.0 * 200f64.log10() + 38.0 * 2f64.log10()) / 10.0);
+        assert!((pr / pr1 - want).abs() / want < 1e-12, "{pr}");
+        // beyond 500 m, the third exponent (3.8 too by default)
+        let pr = m.received_power(&mut rngs, &path(1000.0));
+        let want = 10f64.powf(-(19.0 * 200f64.log10() + 38.0 * 2.5f64.log10() + 38.0 * 2f64.log10()) / 10.0);
+        assert!((pr / pr1 - want).abs() / want < 1e-12, "{pr}");
+        // at 0 m, all of the power at 1 m; without fading, no draw
+        assert_eq!(m.received_power(&mut rngs, &path(0.0)), pr1);
+        assert_eq!(rngs.default_stream().all_seeds(), before);
+        // no inverse: every node senses every frame
+        assert_eq!(m.distance(CS, PT, 1.0, 1.0, 1.5, 1.5, 1.0, lambda), f64::MAX);
+    }
+
+    #[test]
+    fn nakagami_fading_draws_from_the_default_stream() {
+        let mean = match naka(false, [1.0; 3]) {
+            Model::Nakagami(n) => n.mean_power(&path(50.0)),
+            _ => unreachable!(),
+        };
+        // m 1 (within 80 m): one exponential draw of that mean (Erlang k 1)
+        let mut rngs = RngSet::new_ns2_default();
+        let mut twin = rngs.default_stream().clone();
+        let mut m = naka(true, [1.0, 2.0, 1.5]);
+        let pr = m.received_power(&mut rngs, &path(50.0));
+        assert_eq!(pr, twin.exponential_mean(mean));
+        // m 2 (80 to 200 m): two draws of half the mean each
+        let mean150 = match &m {
+            Model::Nakagami(n) => n.mean_power(&path(150.0)),
+            _ => unreachable!(),
+        };
+        let pr = m.received_power(&mut rngs, &path(150.0));
+        let a = twin.exponential_mean(mean150 / 2.0);
+        let b = twin.exponential_mean(mean150 / 2.0);
+        assert_eq!(pr, a + b);
+        // m 1.5 (beyond 200 m): a Gamma draw, shape 1.5, scale mean / 1.5
+        let mean300 = match &m {
+            Model::Nakagami(n) => n.mean_power(&path(300.0)),
+            _ => unreachable!(),
+        };
+        let mut pkg = rngs.package.clone();
+        let want = GammaRv { alpha: 1.5, beta: mean300 / 1.5 }.value(&mut twin, &mut pkg);
+        assert_eq!(m.received_power(&mut rngs, &path(300.0)), want);
+        assert_eq!(rngs.default_stream().all_seeds(), twin.all_seeds());
     }
 }

@@ -121,6 +121,11 @@ pub trait Env<P> {
     /// destination), the size (bytes), the MAC header's addresses and
     /// type, the ARP fields of an ARP packet.
     fn destination(&self, p: P) -> i32;
+    /// The MAC address a packet names itself (ns-2's `NS_AF_ILINK`), if
+    /// it does: the link layer takes it without ARP.
+    fn link_destination(&self, _p: P) -> Option<u32> {
+        None
+    }
     fn size(&self, p: P) -> u32;
     fn set_size(&mut self, p: P, size: u32);
     fn mac_addresses(&self, p: P) -> (u32, u32);
@@ -275,6 +280,11 @@ impl<P: Copy, E: Env<P>> Glue<'_, P, E> {
     /// ns-2's `LL::sendDown`.
     fn send_down(&mut self, p: P) {
         self.env.set_mac(p, None, self.mac_addr, EtherType::Ip);
+        if let Some(mac) = self.env.link_destination(p) {
+            self.env.set_mac(p, Some(mac), self.mac_addr, EtherType::Ip);
+            self.env.to_queue(p, self.ll_delay);
+            return;
+        }
         let dst = self.env.destination(p);
         if dst == IP_BROADCAST {
             self.env.set_mac(p, Some(BROADCAST), self.mac_addr, EtherType::Ip);

@@ -76,7 +76,7 @@ foreach cls {
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
     Mac/802_11Ext Mac/Tdma Phy/WirelessPhyExt
-    Propagation/Nakagami Propagation/ShadowingVis
+    Propagation/ShadowingVis
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]

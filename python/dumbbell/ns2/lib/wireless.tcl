@@ -196,7 +196,7 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
         }
     }
     if {![info exists propInstance_]} {
-        error "\$ns node: a wireless node needs node-config -propType or -propInstance (Propagation/TwoRayGround, /FreeSpace or /Shadowing)"
+        error "\$ns node: a wireless node needs node-config -propType or -propInstance (Propagation/TwoRayGround, /FreeSpace, /Shadowing or /Nakagami)"
     }
     if {![info exists ifqlen_]} {
         error "\$ns node: a wireless node needs node-config -ifqLen"

@@ -1,6 +1,7 @@
 //! The agents: the variables of `Agent` every agent has (common/agent.cc),
 //! and `Agent/Null`, `Agent/UDP` (apps/udp.cc), `Agent/LossMonitor`
-//! (tools/loss-monitor.cc) and `Agent/Ping` (apps/ping.cc).  [`AGENT`] is
+//! (tools/loss-monitor.cc), `Agent/Ping` (apps/ping.cc) and `Agent/PBC`
+//! (apps/pbc.cc).  [`AGENT`] is
 //! the TCP senders' and sinks' too (their own tables are in tcp.rs).
 
 use crate::agent::{Agent, AgentBase, AgentKind};
@@ -79,6 +80,31 @@ pub static PING: Table<AgentBase> = Table {
     after_set: None,
 };
 
+fn pbc(o: &mut Obj) -> Option<&mut crate::pbc::Pbc> {
+    match o {
+        Obj::Agent(a) => match &mut a.kind {
+            AgentKind::Pbc(g) => Some(g),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `Agent/PBC`'s (apps/pbc.cc `PBCAgent::PBCAgent`, ns-default.tcl's
+/// defaults).  The interval and variance are read when periodic
+/// broadcasting starts.
+pub static PBC: Table<crate::pbc::Pbc> = Table {
+    class: "Agent/PBC",
+    part: pbc,
+    vars: &[
+        var("payloadSize", Int, "200", |g, _| int(g.payload), |g, v, _| Ok(g.payload = parse_int(v))),
+        var("periodicBroadcastVariance", Real, "0.1", |g, _| real(g.variance), |g, v, _| Ok(g.variance = parse_real(v))),
+        var("periodicBroadcastInterval", Real, "1", |g, _| real(g.interval), |g, v, _| Ok(g.interval = parse_real(v))),
+        var("modulationScheme", Int, "0", |g, _| int(g.modulation), |g, v, _| Ok(g.modulation = parse_int(v))),
+    ],
+    after_set: None,
+};
+
 /// `Agent/LossMonitor`'s (tools/loss-monitor.cc `LossMonitor::LossMonitor`).
 pub static LOSS_MONITOR: Table<LossMonitor> = Table {
     class: "Agent/LossMonitor",
@@ -111,6 +137,12 @@ pub fn make_ping(_: &mut Sim, id: ObjId) -> Obj {
     let mut base = AgentBase::new(id, PacketType::Ping);
     base.size = 64;
     agent(base, AgentKind::Ping(Default::default()))
+}
+
+/// `new Agent/PBC`: its packets are `PBC`, its timer the agent's.
+pub fn make_pbc(sim: &mut Sim, id: ObjId) -> Obj {
+    let timer = sim.w.s.new_timer(id, 0);
+    agent(AgentBase::new(id, PacketType::Pbc), AgentKind::Pbc(Box::new(crate::pbc::Pbc::new(timer))))
 }
 
 /// `Agent/rtProto/DV` (routing/rtProtoDV.cc): the distance-vector

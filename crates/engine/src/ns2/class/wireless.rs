@@ -13,7 +13,7 @@ use crate::ns2::tclcl::VarType::*;
 use crate::objs::Node;
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
-use crate::wireless::propagation::{Model, Shadowing};
+use crate::wireless::propagation::{Model, Nakagami, Shadowing};
 use crate::wireless::{FlatGrid, MobileNode, Part};
 
 fn mobile(o: &mut Obj) -> Option<&mut MobileNode> {
@@ -186,6 +186,42 @@ pub static SHADOWING: Table<Shadowing> = Table {
     ],
     after_set: None,
 };
+
+fn nakagami(o: &mut Obj) -> Option<&mut Nakagami> {
+    match o {
+        Obj::Wireless(Part::Propagation(Model::Nakagami(n))) => Some(&mut **n),
+        _ => None,
+    }
+}
+
+const EXPONENT: &str = "a path-loss exponent: an infinite or NaN one makes every received power NaN or 0";
+const BOUND: &str = "a distance (m) where the model changes its parameters";
+const SHAPE: &str = "a Nakagami shape m above 0 (1 is Rayleigh fading)";
+
+/// `Propagation/Nakagami`'s (mobile/nakagami.cc's binds, ns-default.tcl's
+/// defaults).  Read when a node joins the channel, as the other models'.
+pub static NAKAGAMI: Table<Nakagami> = Table {
+    class: "Propagation/Nakagami",
+    part: nakagami,
+    vars: &[
+        within(var("gamma0_", Real, "1.9", |n, _| real(n.gamma[0]), |n, v, _| Ok(n.gamma[0] = parse_real(v))), Range::Finite, EXPONENT),
+        within(var("gamma1_", Real, "3.8", |n, _| real(n.gamma[1]), |n, v, _| Ok(n.gamma[1] = parse_real(v))), Range::Finite, EXPONENT),
+        within(var("gamma2_", Real, "3.8", |n, _| real(n.gamma[2]), |n, v, _| Ok(n.gamma[2] = parse_real(v))), Range::Finite, EXPONENT),
+        within(var("d0_gamma_", Real, "200", |n, _| real(n.d0_gamma), |n, v, _| Ok(n.d0_gamma = parse_real(v))), Range::Positive, BOUND),
+        within(var("d1_gamma_", Real, "500", |n, _| real(n.d1_gamma), |n, v, _| Ok(n.d1_gamma = parse_real(v))), Range::Positive, BOUND),
+        var("use_nakagami_dist_", Bool, "false", |n, _| boolean(n.fading), |n, v, _| Ok(n.fading = parse_bool(v))),
+        within(var("m0_", Real, "1.5", |n, _| real(n.m[0]), |n, v, _| Ok(n.m[0] = parse_real(v))), Range::Positive, SHAPE),
+        within(var("m1_", Real, "0.75", |n, _| real(n.m[1]), |n, v, _| Ok(n.m[1] = parse_real(v))), Range::Positive, SHAPE),
+        within(var("m2_", Real, "0.75", |n, _| real(n.m[2]), |n, v, _| Ok(n.m[2] = parse_real(v))), Range::Positive, SHAPE),
+        within(var("d0_m_", Real, "80", |n, _| real(n.d0_m), |n, v, _| Ok(n.d0_m = parse_real(v))), Range::Positive, BOUND),
+        within(var("d1_m_", Real, "200", |n, _| real(n.d1_m), |n, v, _| Ok(n.d1_m = parse_real(v))), Range::Positive, BOUND),
+    ],
+    after_set: None,
+};
+
+pub fn make_nakagami(_: &mut Sim, _: ObjId) -> Obj {
+    Obj::Wireless(Part::Propagation(Model::Nakagami(Box::default())))
+}
 
 pub fn make_two_ray_ground(_: &mut Sim, _: ObjId) -> Obj {
     Obj::Wireless(Part::Propagation(Model::two_ray_ground()))
