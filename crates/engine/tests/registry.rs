@@ -154,6 +154,7 @@ const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
     ("Propagation/FreeSpace", &[]),
     ("Propagation/Shadowing", &[("pathlossExp_", Real), ("std_db_", Real), ("dist0_", Real), ("seed_", Int)]),
     ("Queue/DropTail/PriQueue", &[]),
+    ("CMUPriQueue", &[]),
     // the wired LANs (mac/ll.cc, mac.cc, mac-802_3.cc, wired-phy.cc,
     // channel.cc, lanRouter.cc, varp.cc, mcast/replicator.cc)
     ("Mac", &[("abstract_", Bool), ("bandwidth_", Bandwidth), ("delay_", Time)]),
@@ -941,6 +942,9 @@ const DEFAULTS_BEFORE: &[(&str, &str, &str)] = &[
     ("Antenna/OmniAntenna", "Gt_", "1.0"),
     ("Antenna/OmniAntenna", "Gr_", "1.0"),
     ("Queue/DropTail/PriQueue", "Prefer_Routing_Protocols", "1"),
+    ("CMUPriQueue", "qlen_logthresh_", "10"),
+    ("CMUPriQueue", "fw_logthresh_", "25"),
+    ("CMUPriQueue", "debug_", "false"),
     ("Mac/802_3", "trace_", "false"),
     ("Phy/WiredPhy", "bandwidth_", "10e6"),
     ("NetworkInterface", "debug_", "false"),
