@@ -109,6 +109,11 @@ pub trait Env<P> {
     fn to_agents(&mut self, p: P, delay: f64);
     /// Whether the queue puts `p` first (a routing protocol's packet).
     fn is_routing(&self, p: P) -> bool;
+    /// A data frame the MAC received whole, whoever it is for, when its
+    /// tap is on (`Dcf::tap`: DSR's promiscuous listening).
+    fn tap(&mut self, f: &Frame<P>) {
+        let _ = f;
+    }
     /// `p`'s band in a `CMUPriQueue` (by default: routing or the rest).
     fn band(&self, p: P) -> Band {
         if self.is_routing(p) { Band::Routing } else { Band::Normal }
@@ -224,6 +229,10 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
     fn resume(&mut self) -> Option<Outgoing<P>> {
         let p = self.queue.resume()?;
         Some(outgoing(self.env, p))
+    }
+
+    fn tap(&mut self, f: &Frame<P>) {
+        self.env.tap(f)
     }
 }
 
