@@ -431,6 +431,7 @@ impl Env<usize> for Ctx<'_> {
     fn dropped(&mut self, p: usize, why: QueueDrop) {
         let why = match why {
             QueueDrop::Full => "---",
+            QueueDrop::BandFull => "IFQ",
             QueueDrop::Arp => "ARP",
         };
         self.w.trace_at(Op::Drop, self.node, "IFQ", why, p);

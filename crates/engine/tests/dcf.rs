@@ -289,6 +289,7 @@ impl Env<usize> for Ctx<'_> {
         let size = self.w.pkts[p].size;
         let why = match why {
             QueueDrop::Full => "---",
+            QueueDrop::BandFull => "IFQ",
             QueueDrop::Arp => "ARP",
         };
         self.w.trace_pkt(Op::Drop, self.node, "IFQ", why, p, size);

@@ -156,6 +156,7 @@ const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
     ("Propagation/Shadowing", &[("pathlossExp_", Real), ("std_db_", Real), ("dist0_", Real), ("seed_", Int)]),
     ("Propagation/Nakagami", &[("gamma0_", Real), ("gamma1_", Real), ("gamma2_", Real), ("d0_gamma_", Real), ("d1_gamma_", Real), ("use_nakagami_dist_", Bool), ("m0_", Real), ("m1_", Real), ("m2_", Real), ("d0_m_", Real), ("d1_m_", Real)]),
     ("Queue/DropTail/PriQueue", &[]),
+    ("CMUPriQueue", &[]),
     // the wired LANs (mac/ll.cc, mac.cc, mac-802_3.cc, wired-phy.cc,
     // channel.cc, lanRouter.cc, varp.cc, mcast/replicator.cc)
     ("Mac", &[("abstract_", Bool), ("bandwidth_", Bandwidth), ("delay_", Time)]),
@@ -947,6 +948,9 @@ const DEFAULTS_BEFORE: &[(&str, &str, &str)] = &[
     ("Antenna/OmniAntenna", "Gt_", "1.0"),
     ("Antenna/OmniAntenna", "Gr_", "1.0"),
     ("Queue/DropTail/PriQueue", "Prefer_Routing_Protocols", "1"),
+    ("CMUPriQueue", "qlen_logthresh_", "10"),
+    ("CMUPriQueue", "fw_logthresh_", "25"),
+    ("CMUPriQueue", "debug_", "false"),
     ("Mac/802_3", "trace_", "false"),
     ("Phy/WiredPhy", "bandwidth_", "10e6"),
     ("NetworkInterface", "debug_", "false"),

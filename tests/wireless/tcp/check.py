@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random wireless networks with TCP under the real ns-2 and Dumbbell.
 
-    python3 tests/wireless/tcp/check.py [-n 60] [-s 1] [-j 2] [--stress] [--keep DIR]
+    python3 tests/wireless/tcp/check.py [-n 60] [-s 1] [-j 2] [--stress] [--cmu] [--keep DIR]
 
 Writes COUNT random specs with gen.py (seed -s), runs spec.tcl on each
 under `ns` and `dumbbell run` in separate directories, and compares the
@@ -72,11 +72,15 @@ def main() -> int:
     ap.add_argument("--keep", type=Path, default=Path("/tmp/dumbbell-wireless-tcp-failures"))
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--stress", action="store_true", help="gen.py's stress networks (10 to 16 nodes, 3 to 6 transfers)")
+    ap.add_argument("--cmu", action="store_true",
+                    help="every network with -ifqType CMUPriQueue and routed by DSDV (ns-2 2.35's AODV crashes with that queue)")
     a = ap.parse_args()
     venv = ROOT / ".venv" / "bin" / "python"
     db = [str(venv if venv.exists() else sys.executable), "-m", "dumbbell.cli", "run"]
     rng = random.Random(a.s)
     specs = [(f"{'s' if a.stress else 't'}{a.s}-{k}", gen.spec(rng, a.stress)) for k in range(a.n)]
+    if a.cmu:
+        specs = [("c" + name, text.replace("routing AODV", "routing DSDV") + "ifq CMUPriQueue\n") for name, text in specs]
     bad = []
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         for name, ok, why in ex.map(lambda s: one(*s, a.ns, db, a.keep, a.timeout), specs):

@@ -6,12 +6,15 @@
 # (FTP over Agent/CLASS to Agent/SINK), "moves NODE:TIME:X:Y:SPEED ..."
 # (setdest, scheduled before the flows), "area W H", "mac on|off", "trace
 # new" (use-newtrace's format), "routing AODV|DSDV", "rts N"
-# (Mac/802_11 RTSThreshold_), "rate R" (Mac/802_11 dataRate_), "end T".
+# (Mac/802_11 RTSThreshold_), "rate R" (Mac/802_11 dataRate_), "ifq TYPE"
+# (the interface queue: Queue/DropTail/PriQueue, the default, or
+# CMUPriQueue), "end T".
 set specfile [lindex $argv 0]
 set f [open $specfile]
 set spec(area) {1000 1000}
 set spec(mac) off
 set spec(routing) AODV
+set spec(ifq) Queue/DropTail/PriQueue
 while {[gets $f line] >= 0} {
     if {[llength $line] > 0} { set spec([lindex $line 0]) [lrange $line 1 end] }
 }
@@ -29,7 +32,7 @@ $topo load_flatgrid [lindex $spec(area) 0] [lindex $spec(area) 1]
 create-god $n
 set chan1 [new Channel/WirelessChannel]
 $ns node-config -adhocRouting $spec(routing) -llType LL -macType Mac/802_11 \
-    -ifqType Queue/DropTail/PriQueue -ifqLen 50 -antType Antenna/OmniAntenna \
+    -ifqType $spec(ifq) -ifqLen 50 -antType Antenna/OmniAntenna \
     -propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan1 \
     -topoInstance $topo -agentTrace ON -routerTrace ON \
     -macTrace [string toupper $spec(mac)]

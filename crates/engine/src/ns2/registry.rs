@@ -173,6 +173,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Propagation/Shadowing", tables: &[&wireless::SHADOWING], make: wireless::make_shadowing },
     Class { name: "Propagation/Nakagami", tables: &[&wireless::NAKAGAMI], make: wireless::make_nakagami },
     Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
+    Class { name: "CMUPriQueue", tables: &[&wireless::CMU_PRI_QUEUE], make: wireless::make_inert },
     Class { name: "Mac", tables: &[&wireless::MAC, &lan::LAN_MAC], make: lan::make_mac },
     Class { name: "Mac/802_3", tables: &[&wireless::MAC, &lan::LAN_MAC, &lan::MAC_802_3], make: lan::make_mac_802_3 },
     Class { name: "Phy/WiredPhy", tables: &[&wireless::PHY, &lan::WIRED_PHY], make: lan::make_phy },

@@ -22,6 +22,7 @@ use crate::wireless::medium::{Medium, Station};
 use crate::wireless::net::{Carried, DropWhy, DsdvAgent, Layer, Net, Point, RadioNotice, Routing, TraceOp, TraceSetup, Traced};
 use crate::wireless::phy::{Antenna, Radio};
 use crate::wireless::propagation::Model;
+use crate::wireless::ifq::InterfaceQueue;
 use crate::wireless::stack::Stack;
 use crate::wireless::{Mobility, Part};
 
@@ -102,6 +103,7 @@ impl Sim {
         let mut trace = TraceSetup::default();
         let mut god_obj = None;
         let mut wired = false;
+        let mut cmu_queue = false;
         // the energy model (node-config -energyModel and the radio's powers)
         let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
@@ -133,6 +135,11 @@ impl Sim {
                 "bugFix_timer_" => bugfix = flag(k, v)?,
                 "ll_delay" => ll_delay = parse_time(v),
                 "ifqlen" => ifqlen = count(k, v)?,
+                "ifq" => cmu_queue = match v {
+                    "CMUPriQueue" => true,
+                    "Queue/DropTail/PriQueue" => false,
+                    _ => return Err(format!("node-config -ifqType {v}: Dumbbell's wireless nodes have Queue/DropTail/PriQueue or CMUPriQueue")),
+                },
                 "god" => god = count(k, v)?,
                 "god_obj" => god_obj = if v.is_empty() { None } else { Some(self.obj_arg(v)?) },
                 "mac" => mac_addr = count(k, v)?,
@@ -183,7 +190,7 @@ impl Sim {
                 return Err(format!("{what}: a contention window of 1 to {} slots is needed, got {v}", 1u32 << 30));
             }
         }
-        if ifqlen == 0 {
+        if ifqlen == 0 && !cmu_queue {
             return Err("node-config -ifqLen: the interface queue needs room for at least one packet, got 0".into());
         }
         if god == 0 {
@@ -206,6 +213,10 @@ impl Sim {
         mac.bugfix_timer = bugfix;
         let mut stack = Stack::new(mac, addr, ifqlen as usize);
         stack.ll_delay = ll_delay;
+        if cmu_queue {
+            // (its four bands hold 50 packets each, whatever -ifqLen says)
+            stack.queue = InterfaceQueue::cmu();
+        }
         let station = Station { pos: Mobility::default(), radio, antenna };
         let entry = self.add(argv[4], Obj::Empty);
         let router = self.add(argv[5], Obj::Empty);
@@ -229,6 +240,7 @@ fn why_code(w: DropWhy) -> &'static str {
     match w {
         DropWhy::None | DropWhy::QueueFull | DropWhy::Mac(Why::NotForUs) => "---",
         DropWhy::Arp => "ARP",
+        DropWhy::BandFull => "IFQ",
         DropWhy::End => "END",
         DropWhy::Mac(Why::Collision) => "COL",
         DropWhy::Mac(Why::Duplicate) => "DUP",

@@ -169,6 +169,11 @@ pub trait Host<P> {
     /// The MAC is done with the packet it was handed: the interface
     /// queue's call-back, which may hand it the next one at once.
     fn resume(&mut self) -> Option<Outgoing<P>>;
+    /// A data frame received whole, whoever it is for, shown to the tap
+    /// (when [`Dcf::tap`] is on) before the MAC filters it by address.
+    fn tap(&mut self, f: &Frame<P>) {
+        let _ = f;
+    }
 }
 
 /// A timer's bookkeeping (busy, started when, for how long), the host
@@ -192,6 +197,9 @@ pub struct Dcf<P> {
     /// RTS/CTS counts its backoff with the backoff timer rather than as
     /// one deferral.
     pub bugfix_timer: bool,
+    /// Whether a routing agent taps the MAC (ns-2's `installTap`, which
+    /// DSR makes): it is shown every data frame received whole.
+    pub tap: bool,
     tx_state: State,
     rx_state: State,
     tx_active: bool,
@@ -232,6 +240,7 @@ impl<P: Copy> Dcf<P> {
             addr,
             capture_threshold,
             bugfix_timer: true,
+            tap: false,
             tx_state: State::Idle,
             rx_state: State::Idle,
             tx_active: false,
@@ -773,6 +782,11 @@ impl<P: Copy> Dcf<P> {
             if f.ra != self.addr {
                 self.set_nav(h, f.duration);
             }
+            // (mac-802_11.cc's recv_timer: the tap sees data frames, ARP's
+            // among them, after the NAV and before the address filter)
+            if self.tap && f.kind == Kind::Data {
+                h.tap(&f);
+            }
             if f.ra != self.addr && f.ra != BROADCAST {
                 self.discard(h, f, Why::NotForUs);
             } else {
@@ -923,6 +937,9 @@ mod tests {
             self.log.push("resume".into());
             None
         }
+        fn tap(&mut self, f: &Frame<u32>) {
+            self.log.push(format!("tap {:?} {} to {:x}", f.kind, f.size, f.ra));
+        }
     }
 
     impl Alone {
@@ -1049,5 +1066,46 @@ mod tests {
         h.run(&mut d, 0.04);
         assert_eq!(h.log, ["drop Data 158 Collision", "drop Data 158 Collision"]);
         assert_eq!(d.nav, 0.02 + 0.0001 + strong.txtime + usec(m.eifs()) as f64 * 1e-6);
+    }
+
+    /// The tap (DSR's promiscuous listening): every data frame received
+    /// whole is shown to it before the address filter, the frames for
+    /// other stations among them; control frames, garbled and colliding
+    /// frames are not; without the tap nothing is shown.
+    #[test]
+    fn the_tap_sees_every_data_frame_received_whole() {
+        let m = Mib { rts_threshold: 3000, ..Mib::default() };
+        for tap in [true, false] {
+            let mut d = Dcf::new(m, 1, 4, 10.0);
+            d.tap = tap;
+            let mut h = Alone::default();
+            // for another station, for this one, broadcast
+            hear(&mut h, &mut d, data(0, 2, 7, &m));
+            h.run(&mut d, 0.01);
+            hear(&mut h, &mut d, data(0, 1, 8, &m));
+            h.run(&mut d, 0.02);
+            hear(&mut h, &mut d, data(3, BROADCAST, 9, &m));
+            h.run(&mut d, 0.03);
+            // a control frame, a garbled data frame, two that collide
+            let ack = Frame::control(Kind::Ack, 2, 0, m.ack_len(), m.txtime(m.ack_len() as f64, m.basic_rate), 0);
+            hear(&mut h, &mut d, ack);
+            h.run(&mut d, 0.04);
+            hear(&mut h, &mut d, Frame { error: true, ..data(0, 1, 10, &m) });
+            h.run(&mut d, 0.05);
+            let a = data(0, 2, 11, &m);
+            d.arrive(&mut h, a);
+            h.now += 0.0001;
+            d.arrive(&mut h, Frame { ta: 3, ..data(3, 2, 12, &m) });
+            h.run(&mut d, 0.07);
+            let tapped: Vec<&str> = h.log.iter().filter(|l| l.starts_with("tap")).map(|s| s.as_str()).collect();
+            if tap {
+                assert_eq!(tapped, ["tap Data 158 to 2", "tap Data 158 to 1", "tap Data 158 to ffffffff"]);
+                // (shown before the frame goes up)
+                assert_eq!(h.log[1..3], ["tap Data 158 to 1", "up 100 seq 8"]);
+            } else {
+                assert!(tapped.is_empty());
+            }
+            assert_eq!(h.log.iter().filter(|l| l.starts_with("up")).count(), 2);
+        }
     }
 }

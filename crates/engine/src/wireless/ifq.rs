@@ -19,7 +19,13 @@
 //! Generic over the packet handle `P`; the caller says which packets are
 //! routing packets (ns-2: DSR, TORA, AODV, AOMDV, M-DART and its `message`
 //! type) and sends on and drops what it is told to.
+//!
+//! A node whose `-ifqType` is `CMUPriQueue` has that queue instead
+//! (cmu_ifq.rs: bands by packet type, 50 packets each); the same handle
+//! holds either, so that the stack and the routing agents need not know
+//! which ([`InterfaceQueue::cmu`]).
 
+use super::cmu_ifq::{Band, CmuQueue};
 use std::collections::VecDeque;
 
 /// What an arriving packet caused, in ns-2's order: `dropped` first, then
@@ -39,31 +45,63 @@ pub struct InterfaceQueue<P> {
     limit: usize,
     prefer_routing: bool,
     blocked: bool,
+    /// ns-2's `CMUPriQueue` in place of the above, if the node has one.
+    bands: Option<Box<CmuQueue<P>>>,
 }
 
 impl<P> InterfaceQueue<P> {
     /// A queue of `limit` packets (ns-2's `qlim_`, node-config's
     /// `-ifqLen`); `prefer_routing` is ns-2's `Prefer_Routing_Protocols`.
     pub fn new(limit: usize, prefer_routing: bool) -> Self {
-        InterfaceQueue { queue: VecDeque::with_capacity(limit), limit, prefer_routing, blocked: false }
+        InterfaceQueue { queue: VecDeque::with_capacity(limit), limit, prefer_routing, blocked: false, bands: None }
+    }
+
+    /// ns-2's `CMUPriQueue` (cmu_ifq.rs): four bands of 50 packets, whatever
+    /// `-ifqLen` says.  Packets arrive through [`InterfaceQueue::arrive_in`].
+    pub fn cmu() -> Self {
+        InterfaceQueue { queue: VecDeque::new(), limit: 0, prefer_routing: true, blocked: false, bands: Some(Box::default()) }
+    }
+
+    /// Whether this is a `CMUPriQueue` (whose packets arrive by band).
+    pub fn is_cmu(&self) -> bool {
+        self.bands.is_some()
     }
 
     pub fn len(&self) -> usize {
-        self.queue.len()
+        match &self.bands {
+            Some(b) => b.len(),
+            None => self.queue.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.queue.is_empty()
+        self.len() == 0
     }
 
     /// Whether the MAC holds a packet from this queue.
     pub fn blocked(&self) -> bool {
-        self.blocked
+        match &self.bands {
+            Some(b) => b.blocked(),
+            None => self.blocked,
+        }
+    }
+
+    /// A packet from the link layer to a `CMUPriQueue`, in band `band`
+    /// (a drop-tail queue takes it as [`InterfaceQueue::arrive`] does,
+    /// routing first).
+    pub fn arrive_in(&mut self, p: P, band: Band) -> Arrival<P> {
+        match &mut self.bands {
+            Some(b) => b.arrive(p, band),
+            None => self.arrive(p, band == Band::Routing),
+        }
     }
 
     /// A packet from the link layer; `routing` says whether it is a routing
     /// protocol's.
     pub fn arrive(&mut self, p: P, routing: bool) -> Arrival<P> {
+        if let Some(b) = &mut self.bands {
+            return b.arrive(p, if routing { Band::Routing } else { Band::Normal });
+        }
         let dropped = if routing && self.prefer_routing {
             self.queue.push_front(p);
             if self.queue.len() >= self.limit { self.queue.pop_back() } else { None }
@@ -87,6 +125,9 @@ impl<P> InterfaceQueue<P> {
     /// if any; if none, the queue unblocks (ns-2's `unblock_on_resume_`
     /// is true by default).
     pub fn resume(&mut self) -> Option<P> {
+        if let Some(b) = &mut self.bands {
+            return b.resume();
+        }
         let next = self.queue.pop_front();
         if next.is_none() {
             self.blocked = false;
@@ -98,14 +139,21 @@ impl<P> InterfaceQueue<P> {
     /// (ns-2's `filter(next_hop)`, which a routing agent calls, once per
     /// packet, when a link breaks).
     pub fn take_first(&mut self, mut matches: impl FnMut(&P) -> bool) -> Option<P> {
+        if let Some(b) = &mut self.bands {
+            return b.take_first(matches);
+        }
         let i = self.queue.iter().position(|p| matches(p))?;
         self.queue.remove(i)
     }
 
     /// Empties the queue, head first (ns-2's `reset`, whose packets are
-    /// dropped as "end of simulation").
+    /// dropped as "end of simulation"; a `CMUPriQueue`'s in the order it
+    /// would have sent them).
     pub fn purge(&mut self) -> impl Iterator<Item = P> + '_ {
-        self.queue.drain(..)
+        std::iter::from_fn(move || match &mut self.bands {
+            Some(b) => b.purge().next(),
+            None => self.queue.pop_front(),
+        })
     }
 }
 
@@ -207,6 +255,31 @@ mod tests {
         assert_eq!(q.purge().collect::<Vec<_>>(), vec![(2, 3), (4, 5)]);
         assert!(q.is_empty());
         // the MAC still holds packet 0
+        assert!(q.blocked());
+    }
+
+    #[test]
+    fn cmu_handle_takes_packets_by_band() {
+        let mut q = InterfaceQueue::cmu();
+        assert!(q.is_cmu());
+        assert_eq!(q.arrive_in(0, Band::Normal), arr(None, Some(0)));
+        assert!(q.blocked());
+        q.arrive_in(1, Band::Normal);
+        q.arrive_in(2, Band::LowDelay);
+        // (a routing packet given as such goes to the routing band, after
+        // the routing packets before it, not at the head)
+        q.arrive_in(3, Band::Routing);
+        q.arrive(4, true);
+        assert_eq!(q.len(), 4);
+        assert_eq!(q.take_first(|&p| p == 2), Some(2));
+        assert_eq!(q.resume(), Some(3));
+        // fifty wait in a band whatever the limit elsewhere
+        for p in 10..59 {
+            assert_eq!(q.arrive_in(p, Band::Normal), arr(None, None));
+        }
+        assert_eq!(q.arrive_in(99, Band::Normal), arr(Some(99), None));
+        assert_eq!(q.purge().take(3).collect::<Vec<_>>(), vec![4, 1, 10]);
+        assert_eq!(q.len(), 48);
         assert!(q.blocked());
     }
 }

@@ -25,6 +25,7 @@
 //! lazy updates the medium makes are the node's.
 
 use super::aodv::{self, Aodv, Carries, Header, Message};
+use super::cmu_ifq::Band;
 use super::dcf::{Failure, Frame, Kind, Timer, Why};
 use super::dsdv::{self, Dsdv, Update};
 use super::ifq::InterfaceQueue;
@@ -171,6 +172,8 @@ pub enum DropWhy {
     None,
     /// The interface queue was full.
     QueueFull,
+    /// A `CMUPriQueue`'s band was full (ns-2's reason `IFQ`).
+    BandFull,
     /// The ARP table replaced it, or gave up.
     Arp,
     /// The node was reset (the end of the simulation).
@@ -948,6 +951,7 @@ impl Env<PktId> for Ctx<'_> {
         let size = self.sim.w.pool.get(p).size as u32;
         let why = match why {
             QueueDrop::Full => DropWhy::QueueFull,
+            QueueDrop::BandFull => DropWhy::BandFull,
             QueueDrop::Arp => DropWhy::Arp,
         };
         self.trace_pkt(TraceOp::Drop, Layer::Queue, why, p, size);
@@ -1013,6 +1017,19 @@ impl Env<PktId> for Ctx<'_> {
             Some(h.next_hop as u32)
         } else {
             None
+        }
+    }
+
+    fn band(&self, p: PktId) -> Band {
+        // (dsr-priqueue.cc's prq_assign_queue: the routing protocols'
+        // packets, then audio and video, which Dumbbell has not, then
+        // TCP's acknowledgements, then the rest, ARP's among them)
+        if self.is_routing(p) {
+            return Band::Routing;
+        }
+        match self.sim.w.pool.get(p).ptype {
+            PacketType::Ack if self.sim.w.pool.wl_hdr(p).arp.is_none() => Band::LowDelay,
+            _ => Band::Normal,
         }
     }
 

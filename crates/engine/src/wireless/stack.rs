@@ -26,6 +26,7 @@
 
 use super::arp::{ArpTable, Resolve};
 use super::dcf::{Dcf, Failure, Frame, Host, Outgoing, Timer, Why, BROADCAST};
+use super::cmu_ifq::Band;
 use super::ifq::InterfaceQueue;
 
 /// An ARP packet's fields (hardware and protocol addresses of its sender
@@ -51,6 +52,8 @@ pub enum EtherType {
 pub enum QueueDrop {
     /// The queue was full.
     Full,
+    /// A `CMUPriQueue`'s band was full (ns-2 gives the reason `IFQ`).
+    BandFull,
     /// Replaced while its ARP request was out, or given up after three.
     Arp,
 }
@@ -116,6 +119,15 @@ pub trait Env<P> {
     fn to_agents(&mut self, p: P, delay: f64);
     /// Whether the queue puts `p` first (a routing protocol's packet).
     fn is_routing(&self, p: P) -> bool;
+    /// A data frame the MAC received whole, whoever it is for, when its
+    /// tap is on (`Dcf::tap`: DSR's promiscuous listening).
+    fn tap(&mut self, f: &Frame<P>) {
+        let _ = f;
+    }
+    /// `p`'s band in a `CMUPriQueue` (by default: routing or the rest).
+    fn band(&self, p: P) -> Band {
+        if self.is_routing(p) { Band::Routing } else { Band::Normal }
+    }
     /// Packet headers: the address the link layer resolves (the next hop
     /// the routing agent set, or for an agent that sets none, the IP
     /// destination), the size (bytes), the MAC header's addresses and
@@ -241,6 +253,10 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
         let p = self.queue.resume()?;
         Some(outgoing(self.env, p))
     }
+
+    fn tap(&mut self, f: &Frame<P>) {
+        self.env.tap(f)
+    }
 }
 
 fn outgoing<P: Copy, E: Env<P>>(env: &E, p: P) -> Outgoing<P> {
@@ -336,10 +352,14 @@ impl<P: Copy> Stack<P> {
 
     /// A packet reaching the interface queue (after its delay).
     pub fn enqueue<E: Env<P>>(&mut self, env: &mut E, p: P) {
-        let routing = env.is_routing(p);
-        let a = self.queue.arrive(p, routing);
+        let a = if self.queue.is_cmu() {
+            self.queue.arrive_in(p, env.band(p))
+        } else {
+            let routing = env.is_routing(p);
+            self.queue.arrive(p, routing)
+        };
         if let Some(d) = a.dropped {
-            env.dropped(d, QueueDrop::Full);
+            env.dropped(d, if self.queue.is_cmu() { QueueDrop::BandFull } else { QueueDrop::Full });
         }
         if let Some(s) = a.send {
             let o = outgoing(env, s);

@@ -191,9 +191,16 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
         if {![info exists $v]} {
             error "\$ns node: a wireless node needs node-config $opt ($want)"
         }
+        if {$opt eq "-ifqType" && [set $v] eq "CMUPriQueue"} { continue }
         if {[set $v] ne $want} {
+            if {$opt eq "-ifqType"} { set want "$want or CMUPriQueue" }
             ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $want)"
         }
+    }
+    if {$ifqType_ eq "CMUPriQueue" && $routingAgent_ eq "AODV"} {
+        # (aodv.cc takes its interface queue to be a PriQueue: ns-2 2.35
+        # runs such a script until the first link failure, then crashes)
+        ::dumbbell::unsupported "node-config -adhocRouting AODV with -ifqType CMUPriQueue (ns-2 2.35's AODV treats its queue as a Queue/DropTail/PriQueue and crashes at the first link failure)"
     }
     if {![info exists propInstance_]} {
         error "\$ns node: a wireless node needs node-config -propType or -propInstance (Propagation/TwoRayGround, /FreeSpace, /Shadowing or /Nakagami)"
@@ -204,7 +211,7 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     set god [God info instances]
     set nodes 0
     if {$god ne ""} { set nodes [$god num_nodes] }
-    set kv [list ifqlen $ifqlen_ god $nodes god_obj $god mac [::dumbbell::next-mac] \
+    set kv [list ifq $ifqType_ ifqlen $ifqlen_ god $nodes god_obj $god mac [::dumbbell::next-mac] \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
         mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] wired $base \

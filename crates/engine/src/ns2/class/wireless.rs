@@ -138,6 +138,16 @@ pub static PRI_QUEUE: Table<Obj> = Table {
     after_set: None,
 };
 
+/// `CMUPriQueue`'s (queue/dsr-priqueue.cc binds the two thresholds of its
+/// statistics log, which nothing in ns-2 2.35 calls).  Its objects are
+/// the nodes' queues, made by the engine (`-ifqType CMUPriQueue`).
+pub static CMU_PRI_QUEUE: Table<Obj> = Table {
+    class: "CMUPriQueue",
+    part: whole,
+    vars: &[script_var("qlen_logthresh_", "10"), script_var("fw_logthresh_", "25"), script_var("debug_", "false")],
+    after_set: None,
+};
+
 /// `Agent/DSDV`'s class variables (tcl/mobility/dsdv.tcl), which a mobile
 /// node's DSDV agent reads when the node is made (wireless.tcl passes
 /// them to `wireless-join`).  Its objects are the nodes' agents, which
