@@ -67,8 +67,13 @@
 //! * **Loss**: the socket's recovery (PRR) with ssthresh half the window,
 //!   as Reno (tcp_prague halves through its fractional count instead); the
 //!   count is cleared and does not move the window until Open again.
-//! * Not here: tcp_prague's pacing (the full TCP has no pacing yet) and
-//!   its classic-ECN detection (off by default in tcp_prague).
+//! * **Pacing**: the socket paces Prague's segments (`socket/pacing.rs`,
+//!   the timer BBR's pacing uses) at tcp_prague's rate,
+//!   `prague_update_pacing_rate`'s (`pacing::Rule::Prague`), set after
+//!   this window on every ACK; on by default from Python, as tcp_prague
+//!   always paces.  Its TSO burst bound has nothing to bound here (each
+//!   segment is a packet).
+//! * Not here: its classic-ECN detection (off by default in tcp_prague).
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
