@@ -114,3 +114,25 @@ def test_prague_pacing_options_refused_by_name(kw, words):
         sim.tcp(a, b, stack="full", cc="prague", **kw)
     assert words in str(e.value)
 
+
+def test_dualpi2_step_in_packets_holds_the_l4s_queue_at_n_packets():
+    """DualPI2's step in packets (Linux's `step_thresh` in packets,
+    `step_packets`): Prague alone on 20 Mb/s (a 1500-byte packet every
+    0.6 ms) is marked while more than N packets stay in the L4S queue, so
+    its queue settles near N packets whatever their sojourn: about
+    20 x 0.6 = 12 ms with N = 20, 5 x 0.6 = 3 ms with N = 5, where the
+    default 1 ms step holds it under 1 ms; the link stays full."""
+    def run(params):
+        sim, (R1, R2, S, D), bott = _path(queue_params=params)
+        sim.tcp(S, D, stack="full", cc="prague")
+        res = sim.run(20, trace_packets=[bott])
+        qd = res.queue_delay(bott, (10, 20))["mean"][0] * 1000
+        gp = res.goodput((10, 20), link=bott)["goodput_bps"][0] / 1e6
+        return qd, gp
+    q1, g1 = run({})
+    q5, g5 = run({"step_packets": 5})
+    q20, g20 = run({"step_packets": 20})
+    assert q1 < 1.0, q1
+    assert 2.0 < q5 < 4.0, q5
+    assert 9.0 < q20 < 14.0, q20
+    assert min(g1, g5, g20) > 18.0, (g1, g5, g20)
