@@ -58,7 +58,7 @@ def test_accecn_on_the_wire():
 
 @pytest.mark.parametrize("kw, words", [
     ({"ecn": "accurate"}, "'accecn' (Accurate ECN, RFC 9768)"),
-    ({"cc": "prague", "cc_params": {"rtt_scaling": 2}}, "prague's parameter rtt_scaling must be 0 to 1, got 2"),
+    ({"cc": "prague", "cc_params": {"rtt_scaling": 4}}, "prague's parameter rtt_scaling must be 0 to 3, got 4"),
     ({"cc": "prague", "cc_params": {"classic_qdelay_us": 1}}, "prague has no parameter 'classic_qdelay_us'"),
 ])
 def test_bad_values_are_refused_by_name(kw, words):
