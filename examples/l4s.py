@@ -8,7 +8,8 @@ p'^2 by the PI2 controller that holds it near its 15 ms target.  RFC
 queue staying near 1 ms while the classic queue sits at the target.
 
     .venv/bin/python examples/l4s.py [--rates 10,40,100] [--rtts 10,50,100]
-        [--duration 30] [--l4s prague|dctcp] [--stack full|ns2] [--seed 1] [--plots DIR] [--json]
+        [--duration 30] [--l4s prague|dctcp] [--stack full|ns2] [--unpaced] [--step-min-bytes 0]
+        [--seed 1] [--plots DIR] [--json]
 
 For every (bottleneck rate, base RTT) it prints the two flows' goodput
 over the second half of the run (Mb/s), their ratio (L4S / classic), the
@@ -17,24 +18,30 @@ queue's and the classic queue's), and the link utilisation.  With
 ``--json``, one JSON object a line per point:
 ``{"rate_mbps": 10, "rtt_ms": 10, "l4s": "prague", "l4s_mbps": x,
 "classic_mbps": y, "ratio": r, "l4s_delay_ms": d1, "classic_delay_ms":
-d2, "utilisation": u, "stack": "full", "model_ratio": m}``.  ``--plots DIR`` writes l4s_rates.png (the
+d2, "utilisation": u, "stack": "full", "model_ratio": m, "paced": true}``.  ``--plots DIR`` writes l4s_rates.png (the
 ratio per point) and l4s_delays.png (the two queues' delays per point).
 
 Setup: two senders, each with its own 1 Gb/s access link, a bottleneck
 whose one-way delay makes the base RTT (access links 1 ms each way), the
 DualPI2 buffer 250 ms at the bottleneck rate (RFC 9332's default limit),
+Linux sch_dualpi2's defaults (the step applied to every L4S packet:
+``step_min_bytes`` 0, where the engine's default keeps RFC 9332's T_len,
+3000 bytes: ``--step-min-bytes 3000``),
 1500-byte packets, SACK receivers, windows large enough never to limit.
 With ``--stack full`` (the default) the flows run on the two-way TCP:
 Prague (the L4S team's tcp_prague, on AccECN) or DCTCP against CUBIC,
-MSS 1448, delayed ACKs; ``--stack ns2`` runs ns-2's Agent/TCP/Linux.
+MSS 1448, delayed ACKs; Prague paces as tcp_prague does (its rate
+cwnd/SRTT in whole 1500-byte packets, 200% in slow start, 100% after;
+``--unpaced`` turns that off; DCTCP and CUBIC do not pace);
+``--stack ns2`` runs ns-2's Agent/TCP/Linux (no pacing).
 
 Why the balance is not 1:1 (docs/full-tcp.md, "L4S rate balance"): at short
 base RTTs the classic flow's RTT carries the 15 ms classic queue and the
-L4S flow's about 0.3 ms, and RFC 9332's coupling equalises windows per
+L4S flow's under 1 ms, and RFC 9332's coupling equalises windows per
 marking level, not rates: its own equation (the "model" column) predicts
-the measured ratio there.  DualPI2's earlier time-shifted FIFO (50 ms)
-made p' swing and the squared classic probability bite (ratio 4.4 at
-40 Mb/s, 50 ms); Linux's round robin and PI input bring that to 1.7.
+the measured ratio there (about 2 at 10 ms).  Where the model says 1:1
+(40 Mb/s, 100 ms) paced Prague and CUBIC share the link 1:1; unpaced, at
+0.43, Prague's back-to-back segments meet the 1 ms step.
 """
 
 from __future__ import annotations
@@ -59,7 +66,7 @@ def model_ratio(rtt_ms: float, l4s_delay_ms: float, classic_delay_ms: float, k: 
 
 
 def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, duration: float = 30.0,
-          aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None):
+          aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None, paced: bool = True):
     """The scenario: (sim, the L4S flow, the classic flow, the bottleneck link)."""
     sim = Simulation(seed=seed)
     s_l, s_c, r1, r2, dst = sim.node("s_l4s"), sim.node("s_classic"), sim.node("r1"), sim.node("r2"), sim.node("dst")
@@ -70,8 +77,11 @@ def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, d
     limit = max(int(rate * 0.250 / 8 / WIRE), 20)
     for s in (s_l, s_c):
         sim.link(s, r1, "1Gb", ACCESS_DELAY, queue_limit=10_000)
+    # Linux sch_dualpi2 applies the step to every L4S packet (min_qlen_step
+    # 0), not only above RFC 9332's T_len: the engine's default keeps T_len
+    aqm = {"step_min_bytes": 0, **(aqm or {})}
     bott = sim.link(r1, r2, rate, one_way, queue="DualPI2", duplex=False, queue_limit=limit,
-                    queue_params=aqm or None)
+                    queue_params=aqm)
     sim.link(r2, r1, rate, one_way, duplex=False, queue_limit=10_000)
     sim.link(r2, dst, "1Gb", ACCESS_DELAY, queue_limit=10_000)
     if stack == "full":
@@ -82,7 +92,8 @@ def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, d
         if l4s == "dctcp":
             # ECT(1), so that DualPI2 takes it into the L4S queue
             cc_params = {"use_ect0": 0, **(cc_params or {})}
-        fl = sim.tcp(s_l, dst, cc=l4s, flow_id=0, cc_params=cc_params or None, **common)
+        extra = {"pacing": paced} if l4s == "prague" else {}
+        fl = sim.tcp(s_l, dst, cc=l4s, flow_id=0, cc_params=cc_params or None, **common, **extra)
         fc = sim.tcp(s_c, dst, cc="cubic", flow_id=1, start=0.01, **common)
     else:
         window = 4 * int(rate * rtt_ms / 1000 / 8 / WIRE) + 100
@@ -93,9 +104,12 @@ def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, d
 
 
 def run_point(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, duration: float = 30.0,
-              aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None) -> dict:
-    """One run: goodputs and queue delays over the second half."""
-    sim, fl, fc, bott = build(rate_mbps, rtt_ms, l4s, seed, duration, aqm, stack, cc_params)
+              aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None,
+              paced: bool = True) -> dict:
+    """One run: goodputs and queue delays over the second half.  `paced`:
+    Prague on the full TCP paces (tcp_prague's rate); the other flows never."""
+    paced = paced and stack == "full" and l4s == "prague"
+    sim, fl, fc, bott = build(rate_mbps, rtt_ms, l4s, seed, duration, aqm, stack, cc_params, paced)
     res = sim.run(duration, trace_packets=[bott], monitor_queues=False)
     window = (duration / 2, duration)
     gp = res.goodput(window, link=bott, by="flow")
@@ -110,7 +124,7 @@ def run_point(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 
         "ratio": round(lm / cm, 4) if cm > 0 else None,
         "model_ratio": round(model_ratio(rtt_ms, ld, cd), 4),
         "l4s_delay_ms": round(ld, 4), "classic_delay_ms": round(cd, 4),
-        "utilisation": round((lm + cm) / rate_mbps, 4),
+        "utilisation": round((lm + cm) / rate_mbps, 4), "paced": paced,
     }
 
 
@@ -166,6 +180,9 @@ def main() -> None:
     ap.add_argument("--l4s", choices=("prague", "dctcp"), default="prague", help="the L4S flow's congestion control")
     ap.add_argument("--stack", choices=("full", "ns2"), default="full",
                     help="full: the two-way TCP (Prague on AccECN, CUBIC); ns2: Agent/TCP/Linux (the ns-2 versions)")
+    ap.add_argument("--unpaced", action="store_true", help="Prague without pacing (tcp_prague paces)")
+    ap.add_argument("--step-min-bytes", type=int, default=0, metavar="BYTES",
+                    help="DualPI2's step only above this L4S backlog (RFC 9332's T_len; Linux: 0)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plots", metavar="DIR", help="write l4s_rates.png and l4s_delays.png here")
     ap.add_argument("--json", action="store_true", help="one JSON object a line per point")
@@ -173,6 +190,8 @@ def main() -> None:
     rates, rtts = _floats(a.rates, "--rates"), _floats(a.rtts, "--rtts")
     if any(r <= 4 for r in rtts):
         raise SystemExit(f"l4s.py: --rtts must be above 4 ms (the access links take 4), got {a.rtts!r}")
+    if a.step_min_bytes < 0:
+        raise SystemExit(f"l4s.py: --step-min-bytes must be 0 or more bytes, got {a.step_min_bytes}")
     if a.duration <= 1:
         raise SystemExit(f"l4s.py: --duration must be above 1 s, got {a.duration}")
     points = []
@@ -181,7 +200,8 @@ def main() -> None:
               f"{'L4S q ms':>9} {'classic q ms':>13} {'util':>5}")
     for rate in rates:
         for rtt in rtts:
-            p = run_point(rate, rtt, a.l4s, a.seed, a.duration, stack=a.stack)
+            p = run_point(rate, rtt, a.l4s, a.seed, a.duration, aqm={"step_min_bytes": a.step_min_bytes},
+                          stack=a.stack, paced=not a.unpaced)
             points.append(p)
             if a.json:
                 print(json.dumps(p), flush=True)

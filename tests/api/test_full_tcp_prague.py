@@ -58,7 +58,7 @@ def test_accecn_on_the_wire():
 
 @pytest.mark.parametrize("kw, words", [
     ({"ecn": "accurate"}, "'accecn' (Accurate ECN, RFC 9768)"),
-    ({"cc": "prague", "cc_params": {"rtt_scaling": 2}}, "prague's parameter rtt_scaling must be 0 to 1, got 2"),
+    ({"cc": "prague", "cc_params": {"rtt_scaling": 4}}, "prague's parameter rtt_scaling must be 0 to 3, got 4"),
     ({"cc": "prague", "cc_params": {"classic_qdelay_us": 1}}, "prague has no parameter 'classic_qdelay_us'"),
 ])
 def test_bad_values_are_refused_by_name(kw, words):
@@ -68,3 +68,71 @@ def test_bad_values_are_refused_by_name(kw, words):
     with pytest.raises(ValueError) as e:
         sim.tcp(a, b, stack="full", **kw)
     assert words in str(e.value)
+
+
+def _send_gaps(paced):
+    """Prague alone on the 20 Mb/s DualPI2 path (100 Mb/s access links):
+    the times between its data segments' departures over 10-20 s (s), the
+    goodput (Mb/s) and the L4S queue's mean delay (ms)."""
+    sim, (R1, R2, S, D), bott = _path()
+    sim.tcp(S, D, stack="full", cc="prague", pacing=paced)
+    res = sim.run(20, trace_packets=True)
+    ev = res.events.filter((pl.col("event") == "+") & (pl.col("from_node") == S.id) & (pl.col("ptype") == "tcp")
+                           & (pl.col("size") > 100) & (pl.col("time") >= 10)).sort("time")
+    gaps = ev["time"].diff().drop_nulls()
+    gp = res.goodput((10, 20), link=bott)["goodput_bps"][0] / 1e6
+    qd = res.queue_delay(bott, (10, 20))["mean"][0] * 1000
+    return gaps, gp, qd
+
+
+def test_prague_paces_as_tcp_prague():
+    """tcp_prague paces every packet (`prague_update_pacing_rate`: cwnd
+    1500-byte packets per SRTT, 100% past slow start), and so does the
+    full TCP's Prague by default: past slow start its segments leave the
+    100 Mb/s access link at least a packet time at about the bottleneck's
+    20 Mb/s apart (1448 bytes at cwnd/SRTT, a little above 20 Mb/s: about
+    0.55 ms), where unpaced the delayed ACKs release pairs back to back
+    (0.12 ms apart at 100 Mb/s).  The link stays full either way."""
+    paced, gp_p, qd_p = _send_gaps(True)
+    unpaced, gp_u, qd_u = _send_gaps(False)
+    assert paced.min() > 0.4e-3, paced.min()
+    assert (unpaced < 0.2e-3).mean() > 0.3, (unpaced < 0.2e-3).mean()
+    assert gp_p > 18.0 and gp_u > 18.0, (gp_p, gp_u)
+    assert qd_p < 2.0 and qd_u < 2.0, (qd_p, qd_u)
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"pacing_ca_ratio": 120}, "pacing_ca_ratio does not apply to cc 'prague': its rate is tcp_prague's"),
+    ({"pacing_ss_ratio": 300}, "pacing_ss_ratio does not apply to cc 'prague'"),
+    ({"pacing": False, "max_pacing_rate": "1Gb"}, "max_pacing_rate is a pacing parameter; it needs pacing=True"),
+])
+def test_prague_pacing_options_refused_by_name(kw, words):
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    sim.link(a, b)
+    with pytest.raises(ValueError) as e:
+        sim.tcp(a, b, stack="full", cc="prague", **kw)
+    assert words in str(e.value)
+
+
+def test_dualpi2_step_in_packets_holds_the_l4s_queue_at_n_packets():
+    """DualPI2's step in packets (Linux's `step_thresh` in packets,
+    `step_packets`): Prague alone on 20 Mb/s (a 1500-byte packet every
+    0.6 ms) is marked while more than N packets stay in the L4S queue, so
+    its queue settles near N packets whatever their sojourn: about
+    20 x 0.6 = 12 ms with N = 20, 5 x 0.6 = 3 ms with N = 5, where the
+    default 1 ms step holds it under 1 ms; the link stays full."""
+    def run(params):
+        sim, (R1, R2, S, D), bott = _path(queue_params=params)
+        sim.tcp(S, D, stack="full", cc="prague")
+        res = sim.run(20, trace_packets=[bott])
+        qd = res.queue_delay(bott, (10, 20))["mean"][0] * 1000
+        gp = res.goodput((10, 20), link=bott)["goodput_bps"][0] / 1e6
+        return qd, gp
+    q1, g1 = run({})
+    q5, g5 = run({"step_packets": 5})
+    q20, g20 = run({"step_packets": 20})
+    assert q1 < 1.0, q1
+    assert 2.0 < q5 < 4.0, q5
+    assert 9.0 < q20 < 14.0, q20
+    assert min(g1, g5, g20) > 18.0, (g1, g5, g20)

@@ -174,8 +174,9 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
             out[name] = float(b)
             plain[name] = b
     # pacing (ns-3's TcpSocketState EnablePacing, MaxPacingRate, PacingSsRatio,
-    # PacingCaRatio, PaceInitialWindow); BBR turns it on itself
-    pacing = _flag(p.pop("pacing", cc == "bbr"), f"{w}: pacing")
+    # PacingCaRatio, PaceInitialWindow); BBR turns it on itself, and Prague
+    # paces by default as Linux's tcp_prague does (its own rate equation)
+    pacing = _flag(p.pop("pacing", cc in ("bbr", "prague")), f"{w}: pacing")
     if cc == "bbr" and not pacing:
         raise ValueError(f"{w}: cc 'bbr' paces its packets (ns-3's TcpBbr turns pacing on); pacing=False "
                          f"cannot be had with it")
@@ -186,6 +187,10 @@ def full_params(params: dict) -> tuple[str, list[tuple[str, float]], dict]:
                                           "pace_initial_window") if k in p}
     if pacing_opts and not pacing:
         raise ValueError(f"{w}: {sorted(pacing_opts)[0]} is a pacing parameter; it needs pacing=True")
+    for name in ("pacing_ss_ratio", "pacing_ca_ratio"):
+        if cc == "prague" and name in pacing_opts:
+            raise ValueError(f"{w}: {name} does not apply to cc 'prague': its rate is tcp_prague's, 200% of "
+                             f"cwnd/SRTT in slow start and 100% after, whatever the ratios")
     if "max_pacing_rate" in pacing_opts:
         bps = _parse_bandwidth(pacing_opts["max_pacing_rate"], f"{w}: max_pacing_rate")[1]
         if not 1 <= bps <= 2**63:

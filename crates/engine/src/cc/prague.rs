@@ -63,12 +63,21 @@
 //!   `RTT_CONTROL_RATE`): after `rtt_transition` rounds out of slow start
 //!   (500), below `rtt_target_us` (25 ms) the additive increase is scaled
 //!   by (srtt / target)^2, alpha is updated and the window reduced at most
-//!   once per target RTT.  0 turns it off.
+//!   once per target RTT.  0 turns it off; tcp_prague's other heuristics:
+//!   2 `RTT_CONTROL_SCALABLE` (more than RATE's increase at small RTTs,
+//!   more than 1 above about 16 ms, `update_ai`), 3
+//!   `RTT_CONTROL_ADDITIVE` (RATE's with a target of `rtt_target_us` plus
+//!   SRTT, the once-per-target updates too).
 //! * **Loss**: the socket's recovery (PRR) with ssthresh half the window,
 //!   as Reno (tcp_prague halves through its fractional count instead); the
 //!   count is cleared and does not move the window until Open again.
-//! * Not here: tcp_prague's pacing (the full TCP has no pacing yet) and
-//!   its classic-ECN detection (off by default in tcp_prague).
+//! * **Pacing**: the socket paces Prague's segments (`socket/pacing.rs`,
+//!   the timer BBR's pacing uses) at tcp_prague's rate,
+//!   `prague_update_pacing_rate`'s (`pacing::Rule::Prague`), set after
+//!   this window on every ACK; on by default from Python, as tcp_prague
+//!   always paces.  Its TSO burst bound has nothing to bound here (each
+//!   segment is a packet).
+//! * Not here: its classic-ECN detection (off by default in tcp_prague).
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
@@ -81,6 +90,13 @@ const CLASSIC_QDELAY_US: usize = 3;
 const RTT_TRANSITION: usize = 3;
 /// tcp_prague's `MAX_SCALED_RTT`: no scaling above 100 ms.
 const MAX_SCALED_RTT_NS: f64 = 100e6;
+/// tcp_prague's RTT heuristics (`rtt_scaling`): 1 `RTT_CONTROL_RATE`,
+/// 2 `RTT_CONTROL_SCALABLE`, 3 `RTT_CONTROL_ADDITIVE` (0: none).
+const RTT_CONTROL_SCALABLE: i32 = 2;
+const RTT_CONTROL_ADDITIVE: i32 = 3;
+/// `prague_scalable_ai_ack_increase`'s R0 (2^14 us) and R1 (2^10 + 2^9 us).
+const SCALABLE_R0_US: u64 = 16_384;
+const SCALABLE_R1_US: u64 = 1_536;
 
 #[derive(Clone, Debug, Default)]
 pub struct Prague {
@@ -149,8 +165,15 @@ impl FullPrague {
         (self.upscaled_alpha >> Self::shift_g(sk)) as f64 / ONE as f64
     }
 
-    fn target_us(sk: &Sock) -> u64 {
-        sk.p[RTT_TARGET_US].max(1) as u64
+    /// The target RTT (us): `rtt_target_us`, plus SRTT with the ADDITIVE
+    /// heuristic (`prague_target_rtt`, `prague_dynamic_rtt_target`).
+    fn target_us(&self, sk: &Sock) -> u64 {
+        let t = sk.p[RTT_TARGET_US].max(1) as u64;
+        if sk.p[RTT_SCALING] == RTT_CONTROL_ADDITIVE {
+            t + (self.srtt_ns.max(0) / 1000) as u64
+        } else {
+            t
+        }
     }
 
     /// `prague_is_rtt_indep`.
@@ -158,17 +181,32 @@ impl FullPrague {
         sk.p[RTT_SCALING] != 0 && sk.snd_cwnd >= sk.snd_ssthresh && self.round >= sk.p[RTT_TRANSITION].max(0) as u32
     }
 
-    /// `prague_ai_ack_increase` with `RTT_CONTROL_RATE`
-    /// (`prague_rate_scaled_ai_ack_increase`): (srtt / target)^2 below
-    /// the target, rounded.
+    /// `prague_ai_ack_increase`: 1 (2^20) before the transition rounds,
+    /// without an RTT or above 100 ms; else by the heuristic
+    /// (`rtt_scaling`): RATE and ADDITIVE (`prague_rate_scaled_ai_ack_increase`)
+    /// (srtt / target)^2 below the target, rounded, ADDITIVE's target being
+    /// `rtt_target_us` + srtt; SCALABLE (`prague_scalable_ai_ack_increase`)
+    /// (R0 / 8 + min(max(srtt - R1, 0), R0)) srtt / R0^2, R0 16384 us and
+    /// R1 1536 us (tcp_prague: "a floor on the amount of marks/RTT"),
+    /// rounded.
     fn update_ai(&mut self, sk: &Sock) {
         let rtt = (self.srtt_ns.max(0) / 1000) as u64;
-        let target = Self::target_us(sk);
-        self.ai = if sk.p[RTT_SCALING] == 0 || self.round < sk.p[RTT_TRANSITION].max(0) as u32 || rtt == 0 || rtt as f64 * 1000.0 > MAX_SCALED_RTT_NS || rtt >= target {
+        let heuristic = sk.p[RTT_SCALING];
+        self.ai = if heuristic == 0 || self.round < sk.p[RTT_TRANSITION].max(0) as u32 || rtt == 0 || rtt as f64 * 1000.0 > MAX_SCALED_RTT_NS {
             ONE as u64
+        } else if heuristic == RTT_CONTROL_SCALABLE {
+            let (r0, r1) = (SCALABLE_R0_US, SCALABLE_R1_US);
+            let inc = ((ONE as u64 >> 3) * r0 + (ONE as u64) * rtt.saturating_sub(r1).min(r0)) * rtt;
+            let div = r0 * r0;
+            (inc + div / 2) / div
         } else {
-            let div = target * target;
-            ((rtt << 20) * rtt + div / 2) / div
+            let target = self.target_us(sk);
+            if rtt >= target {
+                ONE as u64
+            } else {
+                let div = target * target;
+                ((rtt << 20) * rtt + div / 2) / div
+            }
         };
     }
 
@@ -231,7 +269,7 @@ impl FullPrague {
             self.update_ai(sk);
         }
         // once per round (and per target RTT when RTT-independent)
-        if sk.snd_una >= self.next_seq && (!self.rtt_indep(sk) || (sk.now_ns - self.alpha_stamp).max(0) as u64 >= Self::target_us(sk) * 1000) {
+        if sk.snd_una >= self.next_seq && (!self.rtt_indep(sk) || (sk.now_ns - self.alpha_stamp).max(0) as u64 >= self.target_us(sk) * 1000) {
             if self.saw_ce {
                 let d = self.delivered - self.old_delivered;
                 let ecn = self.delivered_ce - self.old_delivered_ce;
@@ -247,7 +285,7 @@ impl FullPrague {
 
     /// `prague_enter_cwr`: alpha * cwnd / 2 off the count, rounded.
     fn enter_cwr(&mut self, sk: &Sock) {
-        if self.rtt_indep(sk) && ((sk.now_ns - self.cwr_stamp).max(0) as u64) < Self::target_us(sk) * 1000 {
+        if self.rtt_indep(sk) && ((sk.now_ns - self.cwr_stamp).max(0) as u64) < self.target_us(sk) * 1000 {
             return;
         }
         self.cwr_stamp = sk.now_ns;
@@ -302,7 +340,7 @@ impl CongestionOps for Prague {
     const HAS_RTT_SAMPLE: bool = true;
     const NS3_PARAMS: &'static [Param] = &[
         Param { name: "shift_g", default: 4, about: "alpha's EWMA gain g = 1/2^shift_g" },
-        Param { name: "rtt_scaling", default: 1, about: "1: RTT independence as tcp_prague's RTT_CONTROL_RATE (its default); 0: none" },
+        Param { name: "rtt_scaling", default: 1, about: "RTT independence as tcp_prague's heuristics: 1 RTT_CONTROL_RATE (its default), 2 RTT_CONTROL_SCALABLE, 3 RTT_CONTROL_ADDITIVE; 0: none" },
         Param { name: "rtt_target_us", default: 25_000, about: "the RTT independence target (us)" },
         Param { name: "rtt_transition", default: 500, about: "rounds after slow start before RTT independence starts" },
     ];
@@ -653,5 +691,49 @@ mod tests {
         sk.p[RTT_SCALING] = 0;
         c.full.update_ai(&sk);
         assert_eq!(c.full.ai, 1 << 20);
+    }
+
+    /// tcp_prague's other RTT heuristics from their equations.  SCALABLE
+    /// (`rtt_scaling` 2), R0 16384 us, R1 1536 us: at srtt 10 ms
+    /// (2^17 * 16384 + 2^20 * (10000 - 1536)) * 10000 / 16384^2 =
+    /// 410625.0 (0.39 of a segment); at 1 ms the floor 2^17 * 16384 * 1000 /
+    /// 16384^2 = 8000; at 30 ms 2160000, above 1 (no cap at the target).
+    /// ADDITIVE (3): the target is 25 ms + srtt, so at 10 ms (10/35)^2 *
+    /// 2^20 = 85598.04: 85598, and a CWR counts at most once per 35 ms: a
+    /// second one 30 ms after the first is ignored, where RATE's 25 ms
+    /// takes it (alpha 1, cwnd 20: 10 segments off each time).
+    #[test]
+    fn full_tcp_scalable_and_additive_rtt_heuristics() {
+        let ai = |heuristic: i32, srtt_ms: i64| {
+            let mut c = Prague::default();
+            let mut sk = full_sock(20);
+            sk.p[RTT_SCALING] = heuristic;
+            sk.p[RTT_TRANSITION] = 0;
+            c.ns3_init(&mut sk);
+            c.ns3_pkts_acked(&mut sk, 1, srtt_ms * 1_000_000);
+            c.full.update_ai(&sk);
+            c.full.ai
+        };
+        assert_eq!((ai(2, 10), ai(2, 1), ai(2, 30)), (410_625, 8_000, 2_160_000));
+        assert_eq!(ai(3, 10), 85_598);
+        assert_eq!(ai(1, 10), 167_772);
+        let cuts = |heuristic: i32| {
+            let mut c = Prague::default();
+            let mut sk = full_sock(20);
+            sk.p[RTT_SCALING] = heuristic;
+            sk.p[RTT_TRANSITION] = 0;
+            c.ns3_init(&mut sk);
+            c.ns3_pkts_acked(&mut sk, 1, 10_000_000);
+            let mut cnt = Vec::new();
+            for now_ms in [100, 130] {
+                sk.now_ns = now_ms * 1_000_000;
+                c.ns3_state_set(&mut sk, CaState::Cwr);
+                cnt.push(c.full.cwnd_cnt / ONE);
+            }
+            cnt
+        };
+        assert_eq!(cuts(3), [-10, -10], "ADDITIVE: 30 ms < 25 + 10 ms");
+        assert_eq!(cuts(1), [-10, -20], "RATE: 30 ms >= 25 ms");
+        assert_eq!(cuts(0), [-10, -20], "none: every CWR");
     }
 }

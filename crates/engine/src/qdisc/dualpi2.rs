@@ -22,7 +22,9 @@
 //!   (1 ms), applied only while the L4S queue holds more than
 //!   `step_min_bytes` after the packet left (RFC 9332's T_len, two MTUs), or,
 //!   with `ramp_range` > 0, a ramp from 0 at `step_thresh` to 1 at
-//!   `step_thresh + ramp_range` (Appendix A.2's `laqm`).
+//!   `step_thresh + ramp_range` (Appendix A.2's `laqm`), or, with
+//!   `step_packets` > 0, a step on the L4S queue's length in packets after
+//!   the packet left, as Linux sch_dualpi2 offers (`step_thresh` in packets).
 //!
 //! Marking and dropping happen at dequeue, as in the RFC's pseudocode; a
 //! classic packet dropped there is an early drop and the next packet is
@@ -103,6 +105,11 @@ pub struct DualPi2 {
     pub step_min_bytes: i64,
     /// Width of the ramp above `step_thresh` (0: a step).
     pub ramp_range: i64,
+    /// The step in packets (Linux sch_dualpi2's `step_thresh` given in
+    /// packets): an L4S packet is marked when more than this many packets
+    /// stay in the L4S queue after it left, whatever its sojourn; 0: the
+    /// step is on sojourn time (`step_thresh`).
+    pub step_packets: u32,
     /// The time shift of the TS-FIFO scheduler (50 ms), used with `tsfifo`.
     pub tshift: i64,
     /// The scheduler is RFC 9332's time-shifted FIFO (else, the default,
@@ -175,6 +182,7 @@ impl DualPi2 {
             step_thresh: 1_000_000,
             step_min_bytes: 3000,
             ramp_range: 0,
+            step_packets: 0,
             tshift: 50_000_000,
             tsfifo: false,
             c_protection: 10,
@@ -336,6 +344,20 @@ impl DualPi2 {
         }
     }
 
+    /// The packet step's probability (0 or 1) for a packet that leaves
+    /// `l_len` packets (`l_bytes` bytes) in the L4S queue: marked when more
+    /// than `step_packets` are left (Linux's `do_step_aqm` in packets, the
+    /// queue's length read after the dequeue), and, as the time step, only
+    /// above T_len bytes.
+    #[inline]
+    pub fn native_l4s_packets(&self, l_len: usize, l_bytes: i64) -> f64 {
+        if l_bytes > self.step_min_bytes && l_len > self.step_packets as usize {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
     /// Classify and queue `p` (RFC 9332 A.1's `dualpi2_enqueue`), or drop
     /// it if the shared buffer is full.
     pub(crate) fn do_enqueue(&mut self, cap: &Capacity, pool: &PacketPool, now: i64, p: PktId) -> Verdict {
@@ -378,7 +400,11 @@ impl DualPi2 {
                     let qdelay = now - t;
                     self.l_departures += 1;
                     self.l_sojourn_sum += qdelay as f64 * 1e-9;
-                    let native = self.native_l4s(qdelay, self.lq.bytes());
+                    let native = if self.step_packets > 0 {
+                        self.native_l4s_packets(self.lq.len(), self.lq.bytes())
+                    } else {
+                        self.native_l4s(qdelay, self.lq.bytes())
+                    };
                     let coupled = if self.quiet() { 0.0 } else { self.p_cl() };
                     let pl = native.max(coupled);
                     if pl >= 1.0 || (pl > 0.0 && pl > draw()) {
@@ -586,6 +612,44 @@ mod tests {
         }
         assert_eq!(q.l_native_marks, 3);
         assert!(drops.is_empty());
+    }
+
+    /// The step in packets (Linux's `step_thresh` in packets), 3: eight
+    /// ECT(1) packets of 1000 bytes queued at 0 and sent at once (sojourn 0,
+    /// which the time step never marks) are marked while more than 3 stay
+    /// behind: the first four (leaving 7, 6, 5, 4), not the last four
+    /// (3, 2, 1, 0).  Then two that waited 10 ms leave one packet and none
+    /// behind them: no mark, whatever the wait.  T_len applies as to the
+    /// time step: 4 packets left holding 2000 bytes (under 3000) mark only
+    /// with T_len 0.
+    #[test]
+    fn step_in_packets_reads_the_l4s_queue_length() {
+        let (mut pool, ids) = packets("1111111111");
+        let mut q = DualPi2::new();
+        q.step_packets = 3;
+        for &p in &ids[..8] {
+            q.do_enqueue(&cap(100), &pool, 0, p);
+        }
+        let mut drops = Drops::default();
+        let never = || -> f64 { panic!("p' = 0 and a step: no draw") };
+        let marked: Vec<bool> = (0..8).map(|_| {
+            let p = q.do_dequeue(&mut pool, 0, &mut drops, never).unwrap();
+            pool.get(p).ecn_to_echo
+        }).collect();
+        assert_eq!(marked, [true, true, true, true, false, false, false, false]);
+        assert_eq!(q.l_native_marks, 4);
+        for &p in &ids[8..] {
+            q.do_enqueue(&cap(100), &pool, 0, p);
+        }
+        for _ in 0..2 {
+            let p = q.do_dequeue(&mut pool, 10 * MS, &mut drops, never).unwrap();
+            assert!(!pool.get(p).ecn_to_echo);
+        }
+        assert_eq!(q.native_l4s_packets(4, 4000), 1.0);
+        assert_eq!(q.native_l4s_packets(4, 2000), 0.0, "T_len still applies");
+        q.step_min_bytes = 0;
+        assert_eq!(q.native_l4s_packets(4, 2000), 1.0);
+        assert_eq!(q.native_l4s_packets(3, 2000), 0.0);
     }
 
     /// The ramp (Appendix A.2's laqm): from 0 at step_thresh to 1 at

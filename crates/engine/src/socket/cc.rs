@@ -273,7 +273,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Dctcp, "alpha_on_init") => Some((0, 1024)),
         (Kind::Dctcp, "use_ect0") => Some((0, 1)),
         (Kind::Prague, "shift_g") => Some((0, 10)),
-        (Kind::Prague, "rtt_scaling") => Some((0, 1)),
+        (Kind::Prague, "rtt_scaling") => Some((0, 3)),
         (Kind::Prague, "rtt_target_us") => Some((1, 10_000_000)),
         (Kind::Prague, "rtt_transition") => Some((0, 1_000_000)),
         (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
@@ -596,8 +596,8 @@ mod tests {
         assert_eq!(owned(WindowOwner::OpenAndCwr), [true, true, true, false, false]);
         assert_eq!(owned(WindowOwner::Always), [true; 5]);
         assert!(!Cc::by_name("dctcp").unwrap().needs_accecn());
-        let e = Cc::with_params("prague", &[("rtt_scaling".into(), 2)]).unwrap_err();
-        assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 1, got 2");
+        let e = Cc::with_params("prague", &[("rtt_scaling".into(), 4)]).unwrap_err();
+        assert_eq!(e, "prague's parameter rtt_scaling must be 0 to 3, got 4");
         let d = Cc::with_params("dctcp", &[("use_ect0".into(), 0)]).unwrap();
         assert!(d.dctcp_ecn() && d.ect1() && d.ack_events());
         assert!(!Cc::by_name("dctcp").unwrap().ect1());

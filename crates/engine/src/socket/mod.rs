@@ -443,7 +443,13 @@ impl Socket {
             delack_timer: timers[1],
             send_timer: timers[2],
             retx_flags: 0,
-            pacing: pacing::Pacer::new(&cfg.pacing, timers[3]),
+            pacing: pacing::Pacer::new(&cfg.pacing, timers[3]).with_rule(if owner == WindowOwner::OpenAndCwr {
+                // tcp_prague's rate: the packet's size is the MSS and what
+                // `tcp_mss_to_mtu` adds (IP, TCP, the timestamp option)
+                pacing::Rule::Prague { overhead: IP_HEADER + TCP_HEADER + if cfg.timestamps { 12 } else { 0 } }
+            } else {
+                pacing::Rule::Ns3
+            }),
             // zero until a SYN arrives, as ns-3's TcpSocketState starts
             // (its traces show 0 before the handshake)
             win: Window {
@@ -571,7 +577,8 @@ impl Socket {
         self.win.pacing && (self.pacing.initial_window || self.high_tx > self.cfg.initial_cwnd as u64 * self.win.mss as u64)
     }
 
-    /// `UpdatePacingRate` (nothing when the congestion control paces).
+    /// `UpdatePacingRate` (nothing when the congestion control paces;
+    /// Prague's equation with its rule, `pacing::Rule::Prague`).
     #[inline]
     fn update_pacing_rate(&mut self) {
         if self.win.pacing && self.owner != WindowOwner::Always {
@@ -1610,8 +1617,13 @@ impl Socket {
             self.win.bytes_in_flight = self.sb.bytes_in_flight();
         }
         self.process_ack(b, sim, ack, old_head, bytes_sacked > 0, delivered);
-        if self.owner == WindowOwner::OpenAndCwr && delivered > 0 {
-            self.ce_cong_control(fb, delivered);
+        if self.owner == WindowOwner::OpenAndCwr {
+            if delivered > 0 {
+                self.ce_cong_control(fb, delivered);
+            }
+            // tcp_prague sets its pacing rate after the window, on every
+            // ACK whatever the state (`prague_cong_control`)
+            self.update_pacing_rate();
         }
         self.retrans_acked = false;
         if let Some(p) = prior {
@@ -1757,7 +1769,10 @@ impl Socket {
                 }
             }
         }
-        self.update_pacing_rate();
+        if self.owner != WindowOwner::OpenAndCwr {
+            // (Prague's is set after its window: `received_ack`)
+            self.update_pacing_rate();
+        }
     }
 
     /// `DupAck`.

@@ -51,7 +51,9 @@ pub static DUALPI2_QUEUE: Table<Queue> = Table {
 /// `Queue/DualPI2`: `target_` (15 ms), `tupdate_` (16 ms), `alpha_` (0.16)
 /// and `beta_` (3.2) of the PI core, `coupling_factor_` (k, 2),
 /// `step_thresh_` (1 ms), `step_min_bytes_` (T_len, 3000), `ramp_range_`
-/// (0: a step), `tshift_` (50 ms, with `tsfifo_` true: the time-shifted
+/// (0: a step), `step_packets_` (0; N > 0: the step marks while more than N
+/// packets stay in the L4S queue, Linux's step in packets, `step_thresh_`
+/// then unused; no ramp with it), `tshift_` (50 ms, with `tsfifo_` true: the time-shifted
 /// FIFO; by default the round robin of Linux sch_dualpi2 with
 /// `c_protection_` percent for the classic queue, 10), `min_bytes_` (no
 /// coupled mark or classic drop below it, 3000), `pi_max_` (the PI reads
@@ -81,8 +83,24 @@ pub static DUALPI2: Table<DualPi2> = Table {
             Range::NonNegativeTime, "a queueing delay (RFC 9332)"),
         within(var("step_min_bytes_", Int, "3000", |q, _| int(q.step_min_bytes as i32), |q, v, _| non_negative("step_min_bytes_", v).map(|n| q.step_min_bytes = n as i64)),
             Range::NonNegativeInt, "a number of bytes (RFC 9332's T_len)"),
-        within(var("ramp_range_", Time, "0", |q, _| real(secs(q.ramp_range)), |q, v, _| non_negative_time("ramp_range_", v).map(|t| q.ramp_range = t)),
+        within(var("ramp_range_", Time, "0", |q, _| real(secs(q.ramp_range)), |q, v, _| {
+            let t = non_negative_time("ramp_range_", v)?;
+            if t > 0 && q.step_packets > 0 {
+                return Err(format!("ramp_range_ \"{v}\" needs the step on time, but step_packets_ is {} (a step in packets has no ramp); set step_packets_ 0 first", q.step_packets));
+            }
+            q.ramp_range = t;
+            Ok(())
+        }),
             Range::NonNegativeTime, "a length of time (0: a step)"),
+        within(var("step_packets_", Int, "0", |q, _| int(q.step_packets as i32), |q, v, _| {
+            let n = non_negative("step_packets_", v)?;
+            if n > 0 && q.ramp_range > 0 {
+                return Err(format!("step_packets_ \"{v}\" makes the step one in packets, which has no ramp, but ramp_range_ is {}s; set ramp_range_ 0 first", secs(q.ramp_range)));
+            }
+            q.step_packets = n;
+            Ok(())
+        }),
+            Range::NonNegativeInt, "a number of packets (0: the step is on sojourn time, step_thresh_)"),
         within(var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
             Range::NonNegativeTime, "a length of time (RFC 9332's time shift)"),
         var("tsfifo_", Bool, "false", |q, _| boolean(q.tsfifo), |q, v, _| Ok(q.tsfifo = parse_bool(v))),
