@@ -165,6 +165,7 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Channel/WirelessChannel", tables: &[&wireless::CHANNEL], make: crate::ns2::wjoin::make_channel },
     Class { name: "Phy/WirelessPhy", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY], make: wireless::make_inert },
     Class { name: "Mac/802_11", tables: &[&wireless::MAC, &wireless::MAC_802_11], make: wireless::make_inert },
+    Class { name: "Mac/Tdma", tables: &[&wireless::MAC, &wireless::MAC_TDMA], make: wireless::make_inert },
     Class { name: "LL", tables: &[&lan::LAN_LL], make: lan::make_ll },
     Class { name: "Antenna/OmniAntenna", tables: &[&wireless::OMNI_ANTENNA], make: wireless::make_inert },
     Class { name: "Propagation/TwoRayGround", tables: &[], make: wireless::make_two_ray_ground },

@@ -28,6 +28,7 @@ pub mod phy;
 pub mod propagation;
 pub mod retry;
 pub mod stack;
+pub mod tdma;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};

@@ -166,7 +166,13 @@ Simulator instproc create-wireless-node args {
 Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
         routingAgent_ chan
-    foreach {opt v want} {-llType llType_ LL -macType macType_ Mac/802_11
+    if {![info exists macType_]} {
+        error "\$ns node: a wireless node needs node-config -macType (Mac/802_11 or Mac/Tdma)"
+    }
+    if {$macType_ ni {Mac/802_11 Mac/Tdma}} {
+        ::dumbbell::unsupported "node-config -macType $macType_ (Dumbbell's wireless nodes have Mac/802_11 or Mac/Tdma)"
+    }
+    foreach {opt v want} {-llType llType_ LL
             -ifqType ifqType_ Queue/DropTail/PriQueue -antType antType_ Antenna/OmniAntenna
             -phyType phyType_ Phy/WirelessPhy} {
         if {![info exists $v]} {
@@ -202,6 +208,13 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ PreambleLength_ PLCPHeaderLength_ PLCPDataRate_
             RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_} {
         lappend kv $v [Mac/802_11 set $v]
+    }
+    lappend kv macType $macType_
+    if {$macType_ eq "Mac/Tdma"} {
+        foreach v {slot_packet_len_ max_node_num_} { lappend kv $v [Mac/Tdma set $v] }
+        # (an instance's default is its class's, else its superclass's)
+        if {[catch {Mac/Tdma set bandwidth_} bw]} { set bw [Mac set bandwidth_] }
+        lappend kv mac_bandwidth_ $bw
     }
     # the energy model (ns-lib.tcl's addenergymodel and the radio's
     # powers), with nam's colour levels (energy-color-change)
