@@ -116,6 +116,8 @@ EXPECTED = {
                           "newreno3", "slowLink"],
     # brdcast0 needs Mac/SMAC, dsr DSR
     "energy": ["aodv", "dsdv"],
+    # dsr needs DSR (and its CMUPriQueue)
+    "wireless-tdma": ["dsdv"],
 }
 
 
