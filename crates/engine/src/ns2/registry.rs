@@ -173,6 +173,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Propagation/Shadowing", tables: &[&wireless::SHADOWING], make: wireless::make_shadowing },
     Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
     Class { name: "Mac", tables: &[&wireless::MAC, &lan::LAN_MAC], make: lan::make_mac },
+    Class { name: "LL/LLSnoop", tables: &[&lan::LAN_LL, &lan::LL_SNOOP], make: lan::make_ll_snoop },
+    Class { name: "Snoop", tables: &[&lan::SNOOP], make: wireless::make_inert },
     Class { name: "Mac/802_3", tables: &[&wireless::MAC, &lan::LAN_MAC, &lan::MAC_802_3], make: lan::make_mac_802_3 },
     Class { name: "Phy/WiredPhy", tables: &[&wireless::PHY, &lan::WIRED_PHY], make: lan::make_phy },
     Class { name: "Channel", tables: &[&wireless::CHANNEL, &lan::LAN_CHANNEL], make: lan::make_channel },
