@@ -101,6 +101,11 @@ pub trait SnoopHost<P> {
     fn thresh(&mut self) -> &mut i32;
     /// snoop.cc's `printf("snoop full, making room\n")`.
     fn say_full(&mut self);
+    /// The cache freed the segment its pending timer is scheduled on
+    /// (ns-2 schedules the timer on the cached packet itself and frees
+    /// it while it is pending: its run goes astray, "scheduler going
+    /// backwards in time").
+    fn freed_pending_timer(&mut self);
 }
 
 /// One connection's snoop agent.
@@ -118,6 +123,8 @@ pub struct Conn<P> {
     buf_head: i32,
     buf_tail: i32,
     tout_pending: bool,
+    /// The cached packet ns-2's pending timer event is.
+    timer_pkt: Option<P>,
     pkts: Vec<Option<Cached<P>>>,
     wl_state: i32,
     wl_last_seen: i32,
@@ -128,7 +135,7 @@ pub struct Conn<P> {
     maxbufs: i32,
 }
 
-impl<P: Copy> Conn<P> {
+impl<P: Copy + PartialEq> Conn<P> {
     pub fn new(params: Params) -> Conn<P> {
         let maxbufs = if params.maxbufs == 0 { MAX_WINDOW } else { params.maxbufs };
         Conn {
@@ -144,6 +151,7 @@ impl<P: Copy> Conn<P> {
             buf_head: 0,
             buf_tail: 0,
             tout_pending: false,
+            timer_pkt: None,
             pkts: vec![None; maxbufs.max(MAX_WINDOW) as usize],
             wl_state: WL_EMPTY,
             wl_last_seen: -1,
@@ -223,6 +231,7 @@ impl<P: Copy> Conn<P> {
 
     fn arm<H: SnoopHost<P>>(&mut self, h: &mut H) {
         self.tout_pending = true;
+        self.timer_pkt = self.slot(self.buf_tail).map(|c| c.pkt);
         let t = self.timeout();
         h.arm(t);
     }
@@ -285,6 +294,9 @@ impl<P: Copy> Conn<P> {
             // `|= ~FULL`, every other flag with it)
             h.say_full();
             if let Some(c) = self.slot_mut(self.buf_tail).take() {
+                if self.tout_pending && self.timer_pkt == Some(c.pkt) {
+                    h.freed_pending_timer();
+                }
                 h.free(c.pkt);
             }
             self.buf_tail = self.next(self.buf_tail);
@@ -628,6 +640,11 @@ impl SnoopHost<PktId> for Glue<'_> {
     fn say_full(&mut self) {
         self.sim.w.c_stdout.extend_from_slice(b"snoop full, making room\n");
     }
+
+    fn freed_pending_timer(&mut self) {
+        let why = "LL/LLSnoop: a full snoop cache (Snoop lru_ 1) freed the segment its retransmission timer is scheduled on, as ns-2 2.35 does: ns-2's run goes astray there (\"scheduler going backwards in time\"); Dumbbell stops";
+        self.sim.w.abort(crate::notice::Abort::Front(why.into()));
+    }
 }
 
 impl Sim {
@@ -751,6 +768,7 @@ mod tests {
             &mut self.thresh
         }
         fn say_full(&mut self) {}
+        fn freed_pending_timer(&mut self) {}
     }
 
     impl Rec {
