@@ -832,19 +832,23 @@ mod tests {
 
     #[test]
     fn a_sender_retransmission_is_marked_and_its_dupacks_pass() {
+        // (as the dupack test, but the sender itself sent segment 1 again
+        // before the duplicates came: they pass)
         let mut h = Rec::default();
         let mut c: Conn<u32> = Conn::new(Params::default());
         for s in 0..3 {
             let p = h.pkt(s);
             c.down(&mut h, p, PacketType::Tcp);
         }
-        // the sender sends segment 0 again: cached already
-        let p = h.pkt(0);
+        let p = h.pkt(1);
         c.down(&mut h, p, PacketType::Tcp);
-        let a = h.pkt(-1);
-        c.up(&mut h, a, PacketType::Ack); // lastAck_ -1 == -1: a duplicate, thresh 0 -> 1
-        let a = h.pkt(-1);
+        let a = h.pkt(0);
+        assert_eq!(c.up(&mut h, a, PacketType::Ack), Verdict::Propagate);
+        let a = h.pkt(0);
+        assert_eq!(c.up(&mut h, a, PacketType::Ack), Verdict::Propagate);
+        let a = h.pkt(0);
         assert_eq!(c.up(&mut h, a, PacketType::Ack), Verdict::Propagate, "a sender retransmission's dupacks pass");
+        assert_eq!(h.down.len(), 4, "no local retransmission");
     }
 
     #[test]

@@ -278,8 +278,9 @@ mod tests {
         assert!(!e.go_to_sleep(1.5), "not while charged up to now");
         assert!(!e.asleep);
         assert!(e.go_to_sleep(2.0));
-        // the change (0.05 J) and 0.5 s idle (0.05 J)
-        assert!((e.energy - (1.0 - 0.15 - 0.05 - 0.05)).abs() < 1e-12, "{}", e.energy);
+        // 1 s idle and the reception (0.1 + 0.15 J), then the change
+        // (0.05 J) and 0.5 s idle (0.05 J)
+        assert!((e.energy - (1.0 - 0.25 - 0.05 - 0.05)).abs() < 1e-12, "{}", e.energy);
         assert!(!e.go_to_sleep(2.5), "asleep already");
         assert!(e.sleep_tick(3.0));
         assert!((e.sleep - 0.01).abs() < 1e-12);
