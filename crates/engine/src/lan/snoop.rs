@@ -642,7 +642,7 @@ impl SnoopHost<PktId> for Glue<'_> {
     }
 
     fn freed_pending_timer(&mut self) {
-        let why = "LL/LLSnoop: a full snoop cache (Snoop lru_ 1) freed the segment its retransmission timer is scheduled on, as ns-2 2.35 does: ns-2's run goes astray there (\"scheduler going backwards in time\"); Dumbbell stops";
+        let why = "a full snoop cache that makes room (least recently used) freed the segment its retransmission timer is scheduled on, as ns-2 2.35 does: ns-2's run goes astray there (\"scheduler going backwards in time\"); the run stops";
         self.sim.w.abort(crate::notice::Abort::Front(why.into()));
     }
 }
@@ -676,7 +676,7 @@ impl Sim {
                 if n > u8::MAX as usize {
                     // (the timers' kinds are bytes)
                     self.w.pool.free(p);
-                    let why = format!("LL/LLSnoop: more than {} TCP connections through one snoop link layer are not supported by Dumbbell", u8::MAX as usize + 1);
+                    let why = format!("more than {} TCP connections through one snoop link layer are not supported by Dumbbell", u8::MAX as usize + 1);
                     return self.w.abort(crate::notice::Abort::Front(why));
                 }
                 let t = self.w.s.new_timer(ll, n as u8);

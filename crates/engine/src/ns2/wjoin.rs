@@ -215,7 +215,12 @@ impl Sim {
             if slot_bytes == 0 {
                 return Err("Mac/Tdma slot_packet_len_: a slot needs room for at least one byte, got 0".into());
             }
-            let slot = self.wireless_tdma_slot(chan, max_nodes, slot_bytes, mac_bandwidth)?;
+            let slot = self.wireless_tdma_slot(chan, max_nodes, slot_bytes, mac_bandwidth).map_err(|e| match e {
+                Some(n) => format!(
+                    "Mac/Tdma: {n} stations but max_node_num_ is {max_nodes} (ns-2: \"Too many nodes taking part in the simulations, aborting...\"); set Mac/Tdma max_node_num_ to at least the number of nodes"
+                ),
+                None => format!("{} is not a wireless channel", argv[1]),
+            })?;
             stack.tdma = Some(Box::new(Tdma::new(mac_addr, slot, mac_bandwidth)));
         }
         let station = Station { pos: Mobility::default(), radio, antenna };

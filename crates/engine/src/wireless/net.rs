@@ -1229,10 +1229,11 @@ impl Sim {
     /// A TDMA MAC for the next node of channel `chan`: its slot in the
     /// channel's schedule (`max_nodes`, `slot_bytes`: the MAC's
     /// `max_node_num_` and `slot_packet_len_`).
-    pub fn wireless_tdma_slot(&mut self, chan: ObjId, max_nodes: u32, slot_bytes: u32, bandwidth: f64) -> Result<u32, String> {
+    /// `Err(Some(n))`: `n` stations, more than `max_nodes`.
+    pub fn wireless_tdma_slot(&mut self, chan: ObjId, max_nodes: u32, slot_bytes: u32, bandwidth: f64) -> Result<u32, Option<u32>> {
         match &mut self.objs[chan as usize] {
-            Obj::Wireless(Part::Channel(n)) => n.core.tdma.join(max_nodes, slot_bytes, bandwidth),
-            _ => Err(format!("{} is not a wireless channel", self.name(chan))),
+            Obj::Wireless(Part::Channel(n)) => n.core.tdma.join(max_nodes, slot_bytes, bandwidth).map_err(Some),
+            _ => Err(None),
         }
     }
 

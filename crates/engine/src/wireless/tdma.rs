@@ -64,8 +64,9 @@ impl Schedule {
     /// A station joins: its slot.  `max_nodes` is its `max_node_num_`,
     /// `slot_bytes` its `slot_packet_len_`.  ns-2 gives up the run (with
     /// `Too many nodes taking part in the simulations, aborting...`)
-    /// when there are more stations than `max_nodes`.
-    pub fn join(&mut self, max_nodes: u32, slot_bytes: u32, bandwidth: f64) -> Result<u32, String> {
+    /// when there are more stations than `max_nodes`: the error is the
+    /// count of stations.
+    pub fn join(&mut self, max_nodes: u32, slot_bytes: u32, bandwidth: f64) -> Result<u32, u32> {
         self.slot_time = data_time(slot_bytes, bandwidth);
         // (ns-2 makes a new preamble of `max_nodes` entries each time, of
         // which only this station's is written: the others are read only
@@ -74,10 +75,7 @@ impl Schedule {
         self.preamble.resize(max_nodes as usize, NOTHING_TO_SEND);
         self.active += 1;
         if self.active > max_nodes {
-            return Err(format!(
-                "Mac/Tdma: {} stations but max_node_num_ is {max_nodes} (ns-2: \"Too many nodes taking part in the simulations, aborting...\"); set Mac/Tdma max_node_num_ to at least the number of nodes",
-                self.active
-            ));
+            return Err(self.active);
         }
         let slot = self.next_slot;
         self.next_slot += 1;
@@ -178,7 +176,7 @@ impl<P: Copy> Tdma<P> {
             Timer::Defer => self.slot_handler(h),
             Timer::Recv => self.recv_handler(h),
             Timer::Send => self.send_handler(h),
-            _ => unreachable!("Mac/Tdma runs no {t:?} timer"),
+            _ => unreachable!("the TDMA MAC runs no {t:?} timer"),
         }
     }
 
@@ -280,7 +278,7 @@ mod tests {
             self.now
         }
         fn random(&mut self) -> i32 {
-            unreachable!("Mac/Tdma draws nothing")
+            unreachable!("the TDMA MAC draws nothing")
         }
         fn start(&mut self, t: Timer, delay: f64) {
             self.log.push(format!("start {t:?} {delay:.6}"));
@@ -348,8 +346,7 @@ mod tests {
         let mut s = Schedule::default();
         assert!(s.join(2, 1500, 2e6).is_ok());
         assert!(s.join(2, 1500, 2e6).is_ok());
-        let e = s.join(2, 1500, 2e6).unwrap_err();
-        assert!(e.contains("max_node_num_"), "{e}");
+        assert_eq!(s.join(2, 1500, 2e6), Err(3));
     }
 
     /// Three stations; station 1 has a unicast frame for station 2 when

@@ -166,20 +166,15 @@ Simulator instproc create-wireless-node args {
 Simulator instproc dumbbell-join-radio {node tracefd namfd} {
     $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
         routingAgent_ chan
-    if {![info exists macType_]} {
-        error "\$ns node: a wireless node needs node-config -macType (Mac/802_11 or Mac/Tdma)"
-    }
-    if {$macType_ ni {Mac/802_11 Mac/Tdma}} {
-        ::dumbbell::unsupported "node-config -macType $macType_ (Dumbbell's wireless nodes have Mac/802_11 or Mac/Tdma)"
-    }
-    foreach {opt v want} {-llType llType_ LL
+    foreach {opt v want} {-llType llType_ LL -macType macType_ {Mac/802_11 Mac/Tdma}
             -ifqType ifqType_ Queue/DropTail/PriQueue -antType antType_ Antenna/OmniAntenna
             -phyType phyType_ Phy/WirelessPhy} {
+        set wanted [join $want " or "]
         if {![info exists $v]} {
-            error "\$ns node: a wireless node needs node-config $opt ($want)"
+            error "\$ns node: a wireless node needs node-config $opt ($wanted)"
         }
-        if {[set $v] ne $want} {
-            ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $want)"
+        if {[set $v] ni $want} {
+            ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $wanted)"
         }
     }
     if {![info exists propInstance_]} {

@@ -85,7 +85,7 @@ pub static LL_SNOOP: Table<Ll> = Table {
     vars: &[
         var("integrate_", Int, "0", |_, _| int(0), |_, v, _| match parse_int(v) {
             0 => Ok(()),
-            _ => Err(format!("LL/LLSnoop integrate_ {v}: the loss recovery shared across a snoop link layer's connections is not supported by Dumbbell yet (0 only)")),
+            _ => Err(format!("integrate_ {v}: the loss recovery shared across a snoop link layer's connections is not supported by Dumbbell yet (0 only)")),
         }),
         script_var("snoopTick_", "0.1"),
     ],
