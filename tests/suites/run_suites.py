@@ -118,6 +118,7 @@ EXPECTED = {
     "energy": ["aodv", "dsdv"],
     # dsr needs DSR (and its CMUPriQueue)
     "wireless-tdma": ["dsdv"],
+    "snoop": None,
 }
 
 
