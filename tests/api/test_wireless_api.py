@@ -84,6 +84,35 @@ def test_to_tcl_under_real_ns2_gives_runs_trace(tmp_path):
     assert res.flows["received"].min() > 0
 
 
+@pytest.mark.skipif(shutil.which("ns") is None, reason="ns-2 (/usr/bin/ns) is not installed")
+def test_tdma_scenario_under_real_ns2_gives_runs_trace(tmp_path):
+    # (ns-2's TDMA MAC: five nodes in a row, AODV, TCP over four hops and
+    # CBR back over two, the middle node moving, 800-byte slots)
+    w = db.WirelessSimulation(800, 400, routing="AODV", seed=3, mac="tdma", slot_bytes=800, mac_trace=True)
+    n = [w.node(80 + 150 * k, 200 + (30 if k % 2 else -30)) for k in range(5)]
+    w.random_waypoint(20, nodes=n[2:3], speed=(1, 5), seed=9)
+    w.tcp(n[0], n[4], variant="newreno", window=8, packet_size=512, start=3)
+    w.cbr(n[3], n[1], rate="8kb", packet_size=256, start=4)
+    res = w.run(until=20, trace_file=tmp_path / "api.tr")
+    tcl = w.to_tcl(20, trace_file="exp.tr")
+    assert "-macType Mac/Tdma" in tcl and "Mac/Tdma set slot_packet_len_ 800" in tcl
+    (tmp_path / "exp.tcl").write_text(tcl)
+    r = subprocess.run(["ns", "exp.tcl"], cwd=tmp_path, capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    want, got = (tmp_path / "exp.tr").read_bytes(), (tmp_path / "api.tr").read_bytes()
+    assert got == want, first_difference(want, got)
+    assert res.flows["received"].min() > 0
+
+
+def test_tdma_refuses_80211_parameters():
+    with pytest.raises(ValueError, match="rts_threshold set 802.11's MAC, not mac='tdma'"):
+        db.WirelessSimulation(100, 100, mac="tdma", rts_threshold=0)
+    with pytest.raises(ValueError, match="slot_bytes is the TDMA MAC's"):
+        db.WirelessSimulation(100, 100, slot_bytes=600)
+    with pytest.raises(ValueError, match="mac must be '802.11' or 'tdma', got 'csma'"):
+        db.WirelessSimulation(100, 100, mac="csma")
+
+
 # ---- frames ------------------------------------------------------------------------
 
 

@@ -118,6 +118,9 @@ EXPECTED = {
     "energy": ["aodv", "dsdv"],
     # wireless1 needs DSR, wireless3 Mobile IP
     "WLtutorial": ["wireless2"],
+    # dsr needs DSR (and its CMUPriQueue)
+    "wireless-tdma": ["dsdv"],
+    "snoop": None,
 }
 
 

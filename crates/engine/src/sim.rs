@@ -269,6 +269,9 @@ pub struct World {
     pub qs_meters: bool,
     /// LAN MACs made so far: the next one's address (lan/).
     pub macs: i32,
+    /// The snoop agents' count of duplicate ACKs under their threshold
+    /// (snoop.cc's function-static `thresh`, one for the run).
+    pub snoop_thresh: i32,
 }
 
 impl World {
@@ -355,6 +358,7 @@ impl World {
             qs_rate_code: Default::default(),
             qs_meters: false,
             macs: 0,
+            snoop_thresh: 0,
             started: false,
             linux: crate::cc::Shared::default(),
         }

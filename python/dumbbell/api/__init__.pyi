@@ -221,7 +221,8 @@ class WirelessSimulation:
                  short_retry_limit: int | None = None, long_retry_limit: int | None = None,
                  range: Number | None = None, rx_threshold: Number | None = None,
                  carrier_sense_range: Number | None = None, cs_threshold: Number | None = None,
-                 tx_power: Number | None = None, ifq_len: int = 50, mac_trace: bool = False) -> None: ...
+                 tx_power: Number | None = None, ifq_len: int = 50, mac_trace: bool = False,
+                 mac: str = "802.11", slot_bytes: int | None = None) -> None: ...
     @property
     def nodes(self) -> list[MobileNode]: ...
     @property

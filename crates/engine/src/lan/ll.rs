@@ -28,11 +28,15 @@ pub struct Ll {
     pub up_target: ObjId,
     pub down_target: ObjId,
     pub drop_target: ObjId,
+    /// Its interface queue (`$ll ifq`), which only snoop looks at.
+    pub ifq: ObjId,
+    /// A snoop link layer's agents (`LL/LLSnoop`).
+    pub snoop: Option<Box<super::snoop::Snoops>>,
 }
 
 impl Default for Ll {
     fn default() -> Self {
-        Ll { delay: 0.0, default_da: 0, mac_addr: -1, router: NONE, varp: NONE, up_target: NONE, down_target: NONE, drop_target: NONE }
+        Ll { delay: 0.0, default_da: 0, mac_addr: -1, router: NONE, varp: NONE, up_target: NONE, down_target: NONE, drop_target: NONE, ifq: NONE, snoop: None }
     }
 }
 
@@ -84,14 +88,28 @@ impl Sim {
     /// after the delay; any other goes down: its MAC addresses are filled
     /// in and it goes to the interface queue after the delay.
     pub(crate) fn ll_recv(&mut self, id: ObjId, p: PktId) {
-        let l = self.ll(id).clone();
+        let l = self.ll(id);
+        if l.snoop.is_some() {
+            return self.snoop_recv(id, p);
+        }
+        let (up_target, drop_target, delay) = (l.up_target, l.drop_target, l.delay);
         let mut h = self.w.pool.lan_hdr(p);
         if h.dir == Direction::Up {
-            let to = if l.up_target != NONE { l.up_target } else { l.drop_target };
-            self.w.s.schedule(l.delay, Ev::Deliver(to, p));
+            let to = if up_target != NONE { up_target } else { drop_target };
+            self.w.s.schedule(delay, Ev::Deliver(to, p));
             return;
         }
         h.dir = Direction::Down;
+        self.w.pool.set_lan_hdr(p, h);
+        self.ll_send_down(id, p)
+    }
+
+    /// `LL::sendDown`: the packet's MAC addresses filled in, it goes to
+    /// the interface queue after the delay.
+    pub(crate) fn ll_send_down(&mut self, id: ObjId, p: PktId) {
+        let l = self.ll(id);
+        let l = Ll { snoop: None, ..*l };
+        let mut h = self.w.pool.lan_hdr(p);
         h.sa = l.mac_addr;
         let dst = self.w.pool.get(p).daddr;
         let mut resolved = true;

@@ -23,6 +23,7 @@
 pub mod channel;
 pub mod ll;
 pub mod mac;
+pub mod snoop;
 
 pub use channel::{Channel, Phy, Replicator};
 pub use ll::{Ll, Router, Varp};
@@ -75,8 +76,11 @@ impl Sim {
     /// A LAN object's timer (a MAC's) expired.
     pub(crate) fn lan_timeout(&mut self, owner: ObjId, kind: u8) {
         if let Obj::Lan(part) = &self.objs[owner as usize] {
-            if let Part::Mac(_) = **part {
-                self.mac_timeout(owner, kind);
+            match **part {
+                Part::Mac(_) => self.mac_timeout(owner, kind),
+                // (a snoop agent's retransmission timer)
+                Part::Ll(_) => self.snoop_timeout(owner, kind),
+                _ => {}
             }
         }
     }

@@ -9,6 +9,33 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
 impl Sim {
+    /// `$ll snoop-params SRTT RTTVAR G SNOOPTICK MAXBUFS LRU`: the
+    /// parameters an LL/LLSnoop's agents start with (`Snoop`'s class
+    /// variables, which ns-2's agents read when they are made).
+    fn snoop_params(&mut self, id: ObjId, a: &[&str]) -> Result<String, String> {
+        use crate::ns2::tclcl::{parse_real, parse_time};
+        if a.len() != 6 {
+            return Err("snoop-params: expected SRTT RTTVAR G SNOOPTICK MAXBUFS LRU".into());
+        }
+        let maxbufs = parse_int(a[4]);
+        if !(0..=crate::lan::snoop::MAX_WINDOW).contains(&maxbufs) {
+            return Err(format!("Snoop maxbufs_ {}: a cache of 0 (the default, {} segments) to {} segments is needed", a[4], crate::lan::snoop::MAX_WINDOW, crate::lan::snoop::MAX_WINDOW));
+        }
+        let p = crate::lan::snoop::Params { srtt: parse_time(a[0]), rttvar: parse_time(a[1]), g: parse_real(a[2]), snoop_tick: parse_real(a[3]), maxbufs, lru: parse_int(a[5]) != 0 };
+        for (what, v) in [("srtt_", p.srtt), ("rttvar_", p.rttvar), ("g_", p.g), ("snoopTick_", p.snoop_tick)] {
+            if !v.is_finite() || v < 0.0 {
+                return Err(format!("Snoop {what}: a finite value of 0 or more is needed, got {v}"));
+            }
+        }
+        match self.lan_part(id) {
+            Some(Part::Ll(crate::lan::Ll { snoop: Some(s), .. })) => {
+                s.params = p;
+                Ok(String::new())
+            }
+            _ => Err("snoop-params: not an LL/LLSnoop".into()),
+        }
+    }
+
     /// The target slot `up-target`, `down-target`, `target` or
     /// `drop-target` names on LAN object `id`.
     fn lan_slot(&mut self, id: ObjId, which: &str) -> Option<&mut ObjId> {
@@ -38,6 +65,9 @@ impl Sim {
             let t = self.obj_arg(argv[1])?;
             *self.lan_slot(id, cmd).unwrap() = t;
             return Ok(String::new());
+        }
+        if cmd == "snoop-params" {
+            return self.snoop_params(id, &argv[1..]);
         }
         let arg = if n == 2 { Some(self.obj_arg(argv[1])) } else { None };
         let Obj::Lan(p) = &self.objs[id as usize] else { unreachable!() };
@@ -75,7 +105,13 @@ impl Sim {
                 Ok(String::new())
             }
             // the interface queue: ll.cc keeps it for nothing a wired LAN uses
-            (Part::Ll(_), "ifq", Some(q)) => q.map(|_| String::new()),
+            (Part::Ll(_), "ifq", Some(q)) => {
+                let q = q?;
+                if let Some(Part::Ll(l)) = self.lan_part(id) {
+                    l.ifq = q;
+                }
+                Ok(String::new())
+            }
             (Part::Ll(_), "arptable", _) => Err("LL arptable (ARP on a wired LAN) is not supported by Dumbbell yet".into()),
             (Part::Mac(_), "netif", Some(phy)) => {
                 let phy = phy?;

@@ -24,6 +24,7 @@ use crate::wireless::phy::{Antenna, Radio};
 use crate::wireless::propagation::Model;
 use crate::wireless::ifq::InterfaceQueue;
 use crate::wireless::stack::Stack;
+use crate::wireless::tdma::{Complaint, Tdma};
 use crate::wireless::{Mobility, Part};
 
 /// `new Channel/WirelessChannel`.
@@ -104,6 +105,8 @@ impl Sim {
         let mut god_obj = None;
         let mut wired = false;
         let mut cmu_queue = false;
+        // the MAC's type, and a TDMA MAC's variables
+        let (mut tdma, mut slot_bytes, mut max_nodes, mut mac_bandwidth) = (false, 1500u32, 64u32, 2e6);
         // the energy model (node-config -energyModel and the radio's powers)
         let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
@@ -133,6 +136,14 @@ impl Sim {
                 "dataRate_" => mib.data_rate = parse_bw(v),
                 "basicRate_" => mib.basic_rate = parse_bw(v),
                 "bugFix_timer_" => bugfix = flag(k, v)?,
+                "macType" => tdma = match v {
+                    "Mac/Tdma" => true,
+                    "Mac/802_11" => false,
+                    _ => return Err(format!("node-config -macType {v}: Dumbbell's wireless nodes have Mac/802_11 or Mac/Tdma")),
+                },
+                "slot_packet_len_" => slot_bytes = count("Mac/Tdma slot_packet_len_", v)?,
+                "max_node_num_" => max_nodes = count("Mac/Tdma max_node_num_", v)?,
+                "mac_bandwidth_" => mac_bandwidth = parse_bw(v),
                 "ll_delay" => ll_delay = parse_time(v),
                 "ifqlen" => ifqlen = count(k, v)?,
                 "ifq" => cmu_queue = match v {
@@ -216,6 +227,21 @@ impl Sim {
         if cmu_queue {
             // (its four bands hold 50 packets each, whatever -ifqLen says)
             stack.queue = InterfaceQueue::cmu();
+        }
+        if tdma {
+            if !(mac_bandwidth > 0.0 && mac_bandwidth.is_finite()) {
+                return Err(format!("Mac/Tdma bandwidth_: a rate above 0 is needed, got {mac_bandwidth}"));
+            }
+            if slot_bytes == 0 {
+                return Err("Mac/Tdma slot_packet_len_: a slot needs room for at least one byte, got 0".into());
+            }
+            let slot = self.wireless_tdma_slot(chan, max_nodes, slot_bytes, mac_bandwidth).map_err(|e| match e {
+                Some(n) => format!(
+                    "Mac/Tdma: {n} stations but max_node_num_ is {max_nodes} (ns-2: \"Too many nodes taking part in the simulations, aborting...\"); set Mac/Tdma max_node_num_ to at least the number of nodes"
+                ),
+                None => format!("{} is not a wireless channel", argv[1]),
+            })?;
+            stack.tdma = Some(Box::new(Tdma::new(mac_addr, slot, mac_bandwidth)));
         }
         let station = Station { pos: Mobility::default(), radio, antenna };
         let entry = self.add(argv[4], Obj::Empty);
@@ -408,6 +434,28 @@ pub fn write_radio_notice(stdout: &mut Vec<u8>, n: &RadioNotice) {
             stdout.extend_from_slice(b", Pr: ");
             push_e(stdout, power, 6, 0, false);
             stdout.push(b'\n');
+        }
+        // mac-tdma.cc's printfs
+        RadioNotice::Tdma { complaint, addr, now } => {
+            stdout.push(b'<');
+            push_int(stdout, addr as i64, 0, false);
+            stdout.extend_from_slice(b">, ");
+            let timed = |b: &mut Vec<u8>| {
+                push_f(b, now, 6, 0, false);
+                b.extend_from_slice(b", ");
+            };
+            match complaint {
+                Complaint::ReceiveWhileSending => stdout.extend_from_slice(b"can't receive while transmitting!\n"),
+                Complaint::ReceiveWhileReceiving => stdout.extend_from_slice(b"receiving, but the channel is not idle....???\n"),
+                Complaint::NothingBuffered => {
+                    timed(stdout);
+                    stdout.extend_from_slice(b"no packet buffered.\n");
+                }
+                Complaint::SendWhileBusy => {
+                    timed(stdout);
+                    stdout.extend_from_slice(b"transmitting, but the channel is not idle...???\n");
+                }
+            }
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct Energy {
     busy_until: f64,
     charged_until: f64,
     last_send: f64,
+    /// The radio asleep (WirelessPhy's `SLEEP` state: only a TDMA MAC
+    /// puts it there); it hears nothing.
+    pub asleep: bool,
 }
 
 /// The four colours nam shows a node in, by its energy left.
@@ -90,6 +93,7 @@ impl Energy {
             busy_until: now,
             charged_until: now,
             last_send: now,
+            asleep: false,
         }
     }
 
@@ -118,6 +122,13 @@ impl Energy {
     /// The radio starts sending a frame of `txtime` seconds at `now`.
     /// False when the node is dead: the frame is not sent.
     pub fn send(&mut self, now: f64, txtime: f64) -> bool {
+        if self.asleep {
+            // (the time asleep, however it compares with the last charge)
+            let j = self.powers.sleep * (now - self.charged_until);
+            self.drain(j);
+            self.sleep += j;
+            self.charged_until = now;
+        }
         if !self.alive() {
             return false;
         }
@@ -133,7 +144,59 @@ impl Energy {
         self.last_send = now + txtime;
         self.busy_until = end;
         self.charged_until = end;
+        self.asleep = false;
         true
+    }
+
+    /// The cost of a change between sleep and idle.
+    fn transition(&mut self) {
+        let j = self.powers.transition * self.powers.transition_time;
+        self.drain(j);
+    }
+
+    /// The MAC puts the radio to sleep at `now` (WirelessPhy's
+    /// `node_sleep`): only an idle radio whose charges end before `now`
+    /// goes to sleep (one still charged for a frame stays idle), paying
+    /// the change and its idle time.  True when it did (ns-2 then logs
+    /// the energy).
+    pub fn go_to_sleep(&mut self, now: f64) -> bool {
+        if self.asleep || now <= self.charged_until {
+            return false;
+        }
+        self.transition();
+        self.charge_idle(now);
+        self.asleep = true;
+        true
+    }
+
+    /// The MAC wakes the radio at `now` (`node_wakeup`): a radio asleep
+    /// since before `now` pays the change and its time asleep.  True when
+    /// it woke (ns-2 then logs the energy).
+    pub fn wake_up(&mut self, now: f64) -> bool {
+        if !self.asleep || now <= self.charged_until {
+            return false;
+        }
+        self.transition();
+        self.charge_sleep(now);
+        self.asleep = false;
+        true
+    }
+
+    /// The radio's periodic account of its sleep (`UpdateSleepEnergy`,
+    /// every 10 s from 1 s): true when it charged (and ns-2 logs).
+    pub fn sleep_tick(&mut self, now: f64) -> bool {
+        if !self.asleep || now <= self.charged_until {
+            return false;
+        }
+        self.charge_sleep(now);
+        true
+    }
+
+    fn charge_sleep(&mut self, now: f64) {
+        let j = self.powers.sleep * (now - self.charged_until);
+        self.drain(j);
+        self.sleep += j;
+        self.charged_until = now;
     }
 
     /// A frame of `rxtime` seconds starts arriving at `now`, heard (above
@@ -205,6 +268,32 @@ mod tests {
         assert!(!e.send(2.0, 0.1));
         assert!(!e.receive(2.0, 0.1));
         assert_eq!(e.level(), Level::Dead);
+    }
+
+    #[test]
+    fn sleep_and_wake_up_as_the_radio_does() {
+        let mut e = Energy::new(1.0, LEVEL1, LEVEL2, Powers { tx: 0.6, rx: 0.3, idle: 0.1, sleep: 0.01, transition: 0.5, transition_time: 0.1 }, 0.0);
+        // a reception charged to 1.5: the radio cannot sleep before then
+        assert!(e.receive(1.0, 0.5));
+        assert!(!e.go_to_sleep(1.5), "not while charged up to now");
+        assert!(!e.asleep);
+        assert!(e.go_to_sleep(2.0));
+        // 1 s idle and the reception (0.1 + 0.15 J), then the change
+        // (0.05 J) and 0.5 s idle (0.05 J)
+        assert!((e.energy - (1.0 - 0.25 - 0.05 - 0.05)).abs() < 1e-12, "{}", e.energy);
+        assert!(!e.go_to_sleep(2.5), "asleep already");
+        assert!(e.sleep_tick(3.0));
+        assert!((e.sleep - 0.01).abs() < 1e-12);
+        assert!(!e.sleep_tick(3.0));
+        assert!(e.wake_up(4.0));
+        assert!((e.sleep - 0.02).abs() < 1e-12);
+        assert!(!e.asleep);
+        assert!(!e.wake_up(5.0), "awake already");
+        // sending while asleep: the time asleep, then the frame; awake
+        assert!(e.go_to_sleep(5.0));
+        assert!(e.send(6.0, 0.1));
+        assert!((e.sleep - 0.03).abs() < 1e-12, "{}", e.sleep);
+        assert!(!e.asleep);
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub mod phy_ext;
 pub mod propagation;
 pub mod retry;
 pub mod stack;
+pub mod tdma;
 pub mod topography;
 
 pub use mobility::{Mobility, Move};

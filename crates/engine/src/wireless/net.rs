@@ -35,6 +35,7 @@ use super::medium::{Arrival, Medium, Range};
 use super::phy::Reception;
 use super::propagation::Model;
 use super::stack::{Arp, Env, EtherType, QueueDrop, Stack, ARP_LEN};
+use super::tdma::{Complaint, Schedule};
 use super::Part;
 use crate::packet::{Packet, PacketType, PktId};
 use crate::sched::{Ev, ObjId};
@@ -60,6 +61,10 @@ pub enum Stage {
     /// One of the DSDV agent's event objects falls due on its handler
     /// (unless rescheduled or cancelled since: `gen`).
     DsdvEvent { ev: u32, handler: dsdv::Handler, gen: u32 },
+    /// The radio's account of its sleep (WirelessPhy's sleep timer: at
+    /// 1 s, then every 10 s), on a node with a TDMA MAC and an energy
+    /// model (no other MAC puts the radio to sleep).
+    SleepTick,
 }
 
 /// What a packet carries above IP, as far as the node cares.
@@ -234,6 +239,8 @@ pub enum RadioNotice {
     /// A reception under the free-space model (which reports each one):
     /// when, over which distance (m), at which power (W).
     Reception { now: f64, distance: f64, power: f64 },
+    /// A TDMA MAC's complaint (mac-tdma.cc's printfs), with its address.
+    Tdma { complaint: Complaint, addr: u32, now: f64 },
 }
 
 /// How a node's trace points are set up (ns-2 fixes them when it makes
@@ -269,6 +276,10 @@ pub struct Member {
     /// A base station (`-wiredRouting ON`): what comes up from the radio
     /// for a node its wired routes reach goes to them.
     pub wired: bool,
+    /// Its MAC is a TDMA MAC (whose header's type field the trace reads
+    /// as 0: ns-2's link layer writes the type where a TDMA header does
+    /// not keep it).
+    pub tdma: bool,
 }
 
 /// A node's energy model and, per trace point, the colour nam last showed
@@ -352,11 +363,13 @@ pub struct NetCore {
     /// The observer (a `Part::Observer`) whose hop counts stamp data
     /// packets at their agents' send trace.
     pub god: Option<ObjId>,
+    /// The schedule the channel's TDMA MACs share.
+    pub tdma: Schedule,
 }
 
 impl Net {
     pub fn new(air: Medium) -> Net {
-        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0, god: None } }
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0, god: None, tdma: Schedule::default() } }
     }
 }
 
@@ -1062,6 +1075,7 @@ impl Env<PktId> for Ctx<'_> {
         }
         h.ta = ta;
         h.ether_type = match ether {
+            _ if self.net.members[self.slot].tdma => 0,
             EtherType::Ip => 0x800,
             EtherType::Arp => 0x806,
         };
@@ -1083,6 +1097,24 @@ impl Env<PktId> for Ctx<'_> {
         *pool.get_mut(q) = pk;
         *pool.wl_hdr_mut(q) = WlHdr { next_hop: NO_NEXT_HOP, arp: Some(a), ..WlHdr::default() };
         q
+    }
+
+    fn radio(&mut self, on: bool) {
+        let now = self.sim.w.now();
+        let Some(b) = &mut self.net.members[self.slot].battery else { return };
+        let changed = if on { b.energy.wake_up(now) } else { b.energy.go_to_sleep(now) };
+        if changed {
+            self.log_energy();
+        }
+    }
+
+    fn tdma_schedule(&mut self) -> &mut Schedule {
+        &mut self.net.tdma
+    }
+
+    fn complain(&mut self, complaint: Complaint) {
+        let (addr, now) = (self.member().addr as u32, self.sim.w.now());
+        self.notice(RadioNotice::Tdma { complaint, addr, now });
     }
 }
 
@@ -1300,17 +1332,22 @@ impl Sim {
             return Err(format!("{} is not a wireless channel", self.name(chan)));
         };
         let slot = n.core.air.add(station);
+        let tdma_mac = stack.tdma.is_some();
         n.stacks.push(stack);
         let starts = matches!(routing, Routing::Aodv(_) | Routing::Dsdv(_));
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
-        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false });
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false, tdma: tdma_mac });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
         if let Obj::Node(nd) = &mut self.objs[node as usize] {
             nd.mobile.as_deref_mut().unwrap().net = Some((chan, s));
+        }
+        if tdma_mac {
+            // (a TDMA MAC starts its slot timer when it is made)
+            self.w.s.timer_resched(timers[0], 0.0);
         }
         if starts {
             // ns-2's `$ns at 0.0 "$ragent start"`, when the node is made
@@ -1327,10 +1364,37 @@ impl Sim {
         let Some((chan, slot)) = place_of(self, node) else {
             return Err(format!("{} is not on a wireless channel", self.name(node)));
         };
+        let mut entry = None;
         if let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] {
-            n.core.members[slot].battery = Some(Box::new(Battery { energy, colors: [Level::Full; TRACE_POINTS], agent_colors: Vec::new() }));
+            let m = &mut n.core.members[slot];
+            m.battery = Some(Box::new(Battery { energy, colors: [Level::Full; TRACE_POINTS], agent_colors: Vec::new() }));
+            if m.tdma {
+                entry = Some(m.entry);
+            }
+        }
+        if let Some(entry) = entry {
+            // (the radio's sleep timer, first at 1 s)
+            self.sleep_tick(entry, 1.0);
         }
         Ok(())
+    }
+
+    fn sleep_tick(&mut self, entry: ObjId, delay: f64) {
+        let q = self.w.pool.alloc();
+        *self.w.pool.get_mut(q) = Packet::blank();
+        *self.w.pool.wl_hdr_mut(q) = WlHdr { stage: Stage::SleepTick, ..WlHdr::default() };
+        self.w.s.schedule(delay, Ev::Deliver(entry, q));
+    }
+
+    /// A TDMA MAC for the next node of channel `chan`: its slot in the
+    /// channel's schedule (`max_nodes`, `slot_bytes`: the MAC's
+    /// `max_node_num_` and `slot_packet_len_`).
+    /// `Err(Some(n))`: `n` stations, more than `max_nodes`.
+    pub fn wireless_tdma_slot(&mut self, chan: ObjId, max_nodes: u32, slot_bytes: u32, bandwidth: f64) -> Result<u32, Option<u32>> {
+        match &mut self.objs[chan as usize] {
+            Obj::Wireless(Part::Channel(n)) => n.core.tdma.join(max_nodes, slot_bytes, bandwidth).map_err(Some),
+            _ => Err(None),
+        }
     }
 
     /// GOD's count of nodes, for the MACs of channel `chan` made from now.
@@ -1506,13 +1570,25 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             cx.sim.w.pool.free(p);
             cx.with_aodv(&mut st.queue, |a, h| a.expired(h, t));
         }
+        Stage::SleepTick => {
+            let now = cx.sim.w.now();
+            let ticked = match &mut cx.net.members[cx.slot].battery {
+                Some(b) => b.energy.sleep_tick(now),
+                None => false,
+            };
+            if ticked {
+                cx.log_energy();
+            }
+            cx.deliver(p, 10.0, Stage::SleepTick);
+        }
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");
             let now = cx.sim.w.now();
             // (a dead radio hears nothing and draws nothing: ns-2's
             // WirelessPhy::sendUp checks the node's energy before it asks
             // the propagation model)
-            let dead = cx.net.members[cx.slot].battery.as_ref().is_some_and(|b| !b.energy.alive());
+            // (nor does one asleep)
+            let dead = cx.net.members[cx.slot].battery.as_ref().is_some_and(|b| !b.energy.alive() || b.energy.asleep);
             let (pr, judged) = if dead {
                 (0.0, Reception::Unheard)
             } else {

@@ -28,6 +28,7 @@ use super::arp::{ArpTable, Resolve};
 use super::dcf::{Dcf, Failure, Frame, Host, Outgoing, Timer, Why, BROADCAST};
 use super::cmu_ifq::Band;
 use super::ifq::InterfaceQueue;
+use super::tdma::{Complaint, Schedule, Tdma, TdmaHost};
 
 /// An ARP packet's fields (hardware and protocol addresses of its sender
 /// and target).
@@ -146,6 +147,19 @@ pub trait Env<P> {
     fn set_arp(&mut self, p: P, a: Arp);
     /// A new ARP packet (28 bytes) with these fields.
     fn new_arp(&mut self, a: Arp) -> P;
+    /// A TDMA MAC turns its radio on or off (the radio's sleep, which
+    /// only an energy model sees).
+    fn radio(&mut self, on: bool) {
+        let _ = on;
+    }
+    /// The schedule a TDMA MAC shares with the others of its channel.
+    fn tdma_schedule(&mut self) -> &mut Schedule {
+        unreachable!("a TDMA MAC in an environment without a schedule")
+    }
+    /// A TDMA MAC's complaint of what should not happen (ns-2's stdout).
+    fn complain(&mut self, c: Complaint) {
+        let _ = c;
+    }
 }
 
 /// The ARP packet's size (bytes).
@@ -158,6 +172,10 @@ pub const IP_BROADCAST: i32 = -1;
 #[derive(Clone, Debug)]
 pub struct Stack<P> {
     pub mac: Dcf<P>,
+    /// A TDMA MAC in the 802.11 MAC's place (`Mac/Tdma`): when there is
+    /// one, the queue hands it the packets, and the radio and the MAC's
+    /// timers are its (`mac` is left idle).
+    pub tdma: Option<Box<Tdma<P>>>,
     pub queue: InterfaceQueue<P>,
     pub arp: ArpTable<P>,
     /// The node's IP address.
@@ -217,6 +235,9 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
         self.env.received(&f);
         match self.env.arp(p) {
             Some(a) => self.arp_input(p, a),
+            // (the link layer lets a garbled frame go; ARP reads any: only
+            // a TDMA MAC passes garbled frames up)
+            None if f.error => self.env.release(p),
             None => self.env.to_agents(p, self.ll_delay),
         }
     }
@@ -262,6 +283,20 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
 fn outgoing<P: Copy, E: Env<P>>(env: &E, p: P) -> Outgoing<P> {
     let (ra, ta) = env.mac_addresses(p);
     Outgoing { payload: p, size: env.size(p), ra, ta }
+}
+
+impl<P: Copy, E: Env<P>> TdmaHost<P> for Glue<'_, P, E> {
+    fn radio(&mut self, on: bool) {
+        self.env.radio(on)
+    }
+
+    fn schedule(&mut self) -> &mut Schedule {
+        self.env.tdma_schedule()
+    }
+
+    fn complain(&mut self, c: Complaint) {
+        self.env.complain(c)
+    }
 }
 
 impl<P: Copy, E: Env<P>> Glue<'_, P, E> {
@@ -335,13 +370,20 @@ impl<P: Copy> Stack<P> {
     /// A stack with ns-2's delays, its MAC given, its queue of `limit`
     /// packets putting routing packets first.
     pub fn new(mac: Dcf<P>, ip: i32, limit: usize) -> Stack<P> {
-        Stack { mac, queue: InterfaceQueue::new(limit, true), arp: ArpTable::default(), ip, ll_delay: 25e-6, arp_delay: 5e-6 }
+        Stack { mac, tdma: None, queue: InterfaceQueue::new(limit, true), arp: ArpTable::default(), ip, ll_delay: 25e-6, arp_delay: 5e-6 }
     }
 
     fn split<'a, E: Env<P>>(&'a mut self, env: &'a mut E) -> (&'a mut Dcf<P>, Glue<'a, P, E>) {
         let mac_addr = self.mac.addr;
         let glue = Glue { env, queue: &mut self.queue, arp: &mut self.arp, ip: self.ip, mac_addr, ll_delay: self.ll_delay, arp_delay: self.arp_delay };
         (&mut self.mac, glue)
+    }
+
+    /// The TDMA MAC, if the node has one, and its view of the node.
+    fn split_tdma<'a, E: Env<P>>(&'a mut self, env: &'a mut E) -> Option<(&'a mut Tdma<P>, Glue<'a, P, E>)> {
+        let t = self.tdma.as_deref_mut()?;
+        let glue = Glue { env, queue: &mut self.queue, arp: &mut self.arp, ip: self.ip, mac_addr: t.addr, ll_delay: self.ll_delay, arp_delay: self.arp_delay };
+        Some((t, glue))
     }
 
     /// A packet from the routing agent, down through the link layer.
@@ -363,6 +405,9 @@ impl<P: Copy> Stack<P> {
         }
         if let Some(s) = a.send {
             let o = outgoing(env, s);
+            if let Some((t, mut g)) = self.split_tdma(env) {
+                return t.send(&mut g, o);
+            }
             let (mac, mut g) = self.split(env);
             mac.send(&mut g, o);
         }
@@ -370,12 +415,18 @@ impl<P: Copy> Stack<P> {
 
     /// The first bit of a frame reaches the radio, judged and stamped.
     pub fn arrive<E: Env<P>>(&mut self, env: &mut E, f: Frame<P>) {
+        if let Some((t, mut g)) = self.split_tdma(env) {
+            return t.arrive(&mut g, f);
+        }
         let (mac, mut g) = self.split(env);
         mac.arrive(&mut g, f);
     }
 
     /// One of the MAC's timers fired.
     pub fn expired<E: Env<P>>(&mut self, env: &mut E, t: Timer) {
+        if let Some((m, mut g)) = self.split_tdma(env) {
+            return m.expired(&mut g, t);
+        }
         let (mac, mut g) = self.split(env);
         mac.expired(&mut g, t);
     }

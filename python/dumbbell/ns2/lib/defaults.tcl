@@ -12,6 +12,11 @@
 # dispatch, once per variable, made this file a sixth of the library's
 # load time).
 
+# ---- LANs ---------------------------------------------------------------------------
+# (ns-ll.tcl's; the class's bound variables' other defaults are the
+# registry's)
+LL/LLSnoop set delay_ 0ms
+
 # ---- simulator -----------------------------------------------------------------
 Link set nl_ 0
 ::dumbbell::class_vars Simulator {

@@ -172,6 +172,12 @@ LanIface instproc init {node lan args} {
     set node_ $node
     set lan_ $lan
     set ll_ [new $llType_]
+    if {[$ll_ info class] eq "LL/LLSnoop"} {
+        # (the parameters its snoop agents start with: ns-2's agents read
+        # Snoop's class variables when they are made)
+        $ll_ cmd snoop-params [Snoop set srtt_] [Snoop set rttvar_] [Snoop set g_] \
+            [Snoop set snoopTick_] [Snoop set maxbufs_] [Snoop set lru_]
+    }
     set ifq_ [new $ifqType_]
     if {[info exists ifqLen_] && $ifqLen_ ne ""} { $ifq_ set limit_ $ifqLen_ }
     set mac_ [new $macType_]
@@ -302,8 +308,8 @@ Simulator instproc make-lan {args} {
         set macType Mac/802_3
     }
     foreach {what cls} [list "link layer" $llType "MAC" $macType "channel" $chanType "PHY" $phyType] {
-        if {$cls ni {LL Mac Mac/802_3 Channel Phy/WiredPhy}} {
-            error "make-lan: the $what \"$cls\" is not supported by Dumbbell on a LAN (it has LL, Mac, Mac/802_3, Channel, Phy/WiredPhy)"
+        if {$cls ni {LL LL/LLSnoop Mac Mac/802_3 Channel Phy/WiredPhy}} {
+            error "make-lan: the $what \"$cls\" is not supported by Dumbbell on a LAN (it has LL, LL/LLSnoop, Mac, Mac/802_3, Channel, Phy/WiredPhy)"
         }
     }
     ::dumbbell::check_bw $bw "bandwidth of the LAN"

@@ -185,16 +185,15 @@ Simulator instproc create-wireless-node args {
 Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
         routingAgent_ chan
-    foreach {opt v want} {-llType llType_ LL -macType macType_ Mac/802_11
-            -ifqType ifqType_ Queue/DropTail/PriQueue -antType antType_ Antenna/OmniAntenna
+    foreach {opt v want} {-llType llType_ LL -macType macType_ {Mac/802_11 Mac/Tdma}
+            -ifqType ifqType_ {Queue/DropTail/PriQueue CMUPriQueue} -antType antType_ Antenna/OmniAntenna
             -phyType phyType_ Phy/WirelessPhy} {
+        set wanted [join $want " or "]
         if {![info exists $v]} {
-            error "\$ns node: a wireless node needs node-config $opt ($want)"
+            error "\$ns node: a wireless node needs node-config $opt ($wanted)"
         }
-        if {$opt eq "-ifqType" && [set $v] eq "CMUPriQueue"} { continue }
-        if {[set $v] ne $want} {
-            if {$opt eq "-ifqType"} { set want "$want or CMUPriQueue" }
-            ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $want)"
+        if {[set $v] ni $want} {
+            ::dumbbell::unsupported "node-config $opt [set $v] (Dumbbell's wireless nodes have $wanted)"
         }
     }
     if {$ifqType_ eq "CMUPriQueue" && $routingAgent_ eq "AODV"} {
@@ -229,6 +228,13 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ PreambleLength_ PLCPHeaderLength_ PLCPDataRate_
             RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_} {
         lappend kv $v [Mac/802_11 set $v]
+    }
+    lappend kv macType $macType_
+    if {$macType_ eq "Mac/Tdma"} {
+        foreach v {slot_packet_len_ max_node_num_} { lappend kv $v [Mac/Tdma set $v] }
+        # (an instance's default is its class's, else its superclass's)
+        if {[catch {Mac/Tdma set bandwidth_} bw]} { set bw [Mac set bandwidth_] }
+        lappend kv mac_bandwidth_ $bw
     }
     # the energy model (ns-lib.tcl's addenergymodel and the radio's
     # powers), with nam's colour levels (energy-color-change)

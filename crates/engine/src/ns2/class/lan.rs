@@ -77,6 +77,41 @@ pub static LAN_LL: Table<Ll> = Table {
     after_set: None,
 };
 
+/// `LL/LLSnoop`'s (tcp/snoop.h's bind, tcl/lan/ns-ll.tcl's values; its
+/// `delay_` default, 0 ms, is in defaults.tcl).
+pub static LL_SNOOP: Table<Ll> = Table {
+    class: "LL/LLSnoop",
+    part: ll,
+    vars: &[
+        var("integrate_", Int, "0", |_, _| int(0), |_, v, _| match parse_int(v) {
+            0 => Ok(()),
+            _ => Err(format!("integrate_ {v}: the loss recovery shared across a snoop link layer's connections is not supported by Dumbbell yet (0 only)")),
+        }),
+        script_var("snoopTick_", "0.1"),
+    ],
+    after_set: None,
+};
+
+/// `Snoop`'s class defaults (ns-ll.tcl's; its agents are made by their
+/// `LL/LLSnoop`, which reads these when its LAN interface is made).
+pub static SNOOP: Table<Obj> = Table {
+    class: "Snoop",
+    part: whole,
+    vars: &[
+        script_var("snoopTick_", "0.1"),
+        script_var("snoopDisable_", "0"),
+        script_var("srtt_", "0.1"),
+        script_var("rttvar_", "0.25"),
+        script_var("g_", "0.125"),
+        script_var("tailTime_", "0"),
+        script_var("rxmitStatus_", "0"),
+        script_var("lru_", "0"),
+        script_var("maxbufs_", "0"),
+        script_var("debug_", "false"),
+    ],
+    after_set: None,
+};
+
 /// `Mac`'s (mac/mac.cc), bound; their defaults (ns-mac.tcl's) are the
 /// wireless table's, which `Mac/802_11` shares.
 pub static LAN_MAC: Table<Mac> = Table {
@@ -143,6 +178,10 @@ fn lan(p: Part) -> Obj {
 
 pub fn make_ll(_: &mut Sim, _: ObjId) -> Obj {
     lan(Part::Ll(Ll::default()))
+}
+
+pub fn make_ll_snoop(_: &mut Sim, _: ObjId) -> Obj {
+    lan(Part::Ll(Ll { snoop: Some(Box::default()), ..Ll::default() }))
 }
 
 /// ns-2 numbers its MACs in one count.

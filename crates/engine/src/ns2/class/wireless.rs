@@ -104,6 +104,14 @@ pub static MAC_802_11: Table<Obj> = Table {
     after_set: None,
 };
 
+/// `Mac/Tdma`'s (mac-tdma.cc's binds, ns-default.tcl's values).
+pub static MAC_TDMA: Table<Obj> = Table {
+    class: "Mac/Tdma",
+    part: whole,
+    vars: &[script_var("slot_packet_len_", "1500"), script_var("max_node_num_", "64")],
+    after_set: None,
+};
+
 pub static LL: Table<Obj> = Table {
     class: "LL",
     part: whole,
