@@ -437,12 +437,7 @@ def test_transport_modes_add_to_the_plain_script(kw, letter, seed):
         assert len(lines) > len(plain)
 
 
-@pytest.mark.parametrize("seed", range(0, 40))
-def test_xcp_flows_cross_an_xcp_queue(seed):
-    """An XCP sender's request is only bounded by an XCP queue (without one
-    ns-2 dies of a floating-point exception): every flow made XCP has an
-    XCP queue on each of its cheapest paths, no other flow's packets cross
-    one, and every XCP queue is told its capacity."""
+def _xcp_gen(seed):
     text, _ = gen.build(seed, xcp=True)
     attempt = int(re.search(r"attempt (\d+)", text).group(1))
     g = gen.Gen(seed, attempt, xcp=True)
@@ -453,17 +448,42 @@ def test_xcp_flows_cross_an_xcp_queue(seed):
                  "full", "qs", "xcp"):
         getattr(g, "build_" + step)()
     assert g.emit() == text
-    xcp_links = {id(l) for l in g.links if l.get("qtype") == "XCP"}
+    return text, g
+
+
+@pytest.mark.parametrize("seed", range(0, 40))
+def test_xcp_flows_cross_an_xcp_queue(seed):
+    """An XCP sender's request is only bounded by an XCP queue (without one
+    ns-2 dies of a floating-point exception): every flow made XCP has an
+    XCP queue on each of its cheapest paths, and every XCP queue is told its
+    capacity."""
+    text, g = _xcp_gen(seed)
     for f in g.flows:
         if f["flavour"] == "TCP/Reno/XCP":
             must = g.paths(f["src"], f["dst"], 1000, set())[4]
             assert any(l.get("qtype") == "XCP" for l in must), (seed, f["i"])
-        else:
-            # (an XCP queue's RED virtual queues for other packets are not modelled)
-            crossed = g.paths(f["src"], f["dst"], 1000, set())[5] | g.paths(f["dst"], f["src"], 40, set())[5]
-            assert not crossed & xcp_links, (seed, f["i"])
     nx = sum(1 for l in g.links if l.get("qtype") == "XCP")
     assert text.count("set-link-capacity") == nx
+
+
+def test_xcp_mode_sends_other_traffic_through_xcp_queues():
+    """Ordinary TCP and UDP traffic crosses XCP queues (their RED virtual
+    queues) in many --xcp scripts: flows of the scenario that stay plain
+    TCP, and the mode's own cross traffic from one end of an XCP link to
+    the other; some scripts also attach the queue's own trace file."""
+    mixed = cross = qtrace = 0
+    for seed in range(0, 40):
+        text, g = _xcp_gen(seed)
+        xcp_links = {id(l) for l in g.links if l.get("qtype") == "XCP"}
+        for f in g.flows:
+            if f["flavour"] != "TCP/Reno/XCP":
+                crossed = g.paths(f["src"], f["dst"], 1000, set())[5] | g.paths(f["dst"], f["src"], 40, set())[5]
+                if crossed & xcp_links:
+                    mixed += 1
+                    break
+        cross += "set xc(0) [new Agent/TCP" in text
+        qtrace += " attach $xqf" in text
+    assert mixed >= 5 and cross >= 10 and qtrace >= 5, (mixed, cross, qtrace)
 
 
 @pytest.mark.parametrize("seed", range(0, 30))
