@@ -762,6 +762,13 @@ class Ns2Runner:
         cm = re.match(r"class (\S+): constructor failed: (.*)", first)
         if cm and cm.group(1) in cm.group(2):
             first = cm.group(2)
+        elif cm:
+            # the constructor called with arguments its init does not take:
+            # worded as the script wrote it (`new C`), not as the internal
+            # `_o12 init` call
+            wm = re.match(r'wrong # args: should be "_o\d+ init( [^"]*)?"$', cm.group(2))
+            if wm:
+                first = f'class {cm.group(1)}: constructor failed: wrong # args: should be "new {cm.group(1)}{wm.group(1) or ""}"'
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error
