@@ -248,6 +248,10 @@ pub struct World {
     /// What the front end must act on after the current event: `notify`
     /// adds, `take_notices` takes.
     notices: Vec<crate::notice::Notice>,
+    /// A `NoSlot` is among `notices`: the front end ends the run there
+    /// (ns-2's no-slot handler exits), so a burst of packets sent within
+    /// the same event to nowhere adds no more (`Sim::no_slot`).
+    no_slot_pending: bool,
     /// Warnings for the front end to report (each once).
     pub warnings: Vec<crate::notice::Warning>,
     /// What ns-2's C++ code prints with `printf`: C stdio's buffer, which
@@ -325,6 +329,7 @@ impl World {
 
     /// The notices given so far, in order.
     pub fn take_notices(&mut self) -> Vec<crate::notice::Notice> {
+        self.no_slot_pending = false;
         std::mem::take(&mut self.notices)
     }
 
@@ -347,6 +352,7 @@ impl World {
             uidcnt: 0,
             rng: RngSet::new_ns2_default(),
             notices: Vec::new(),
+            no_slot_pending: false,
             warnings: Vec::new(),
             c_stdout: Vec::new(),
             halted: false,
@@ -1360,7 +1366,13 @@ impl Sim {
         let pk = self.w.pool.get(p);
         let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);
-        self.w.notify(Notice::NoSlot { node: nid, local, port: dport, dest: daddr, uid });
+        // The first is the one ns-2 reports (it exits there); the rest of
+        // a burst sent in the same event (2^31 one-byte packets from one
+        // `send`) would only pile up notices, 589 MB for two million.
+        if !self.w.no_slot_pending {
+            self.w.no_slot_pending = true;
+            self.w.notify(Notice::NoSlot { node: nid, local, port: dport, dest: daddr, uid });
+        }
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow
