@@ -131,6 +131,10 @@ pub enum Abort {
     /// class-based queue (`qdisc/jobs.rs`; `at_exit`: the exit edge's
     /// counter, `classmark.rs`) whose classes are 1 to 4: ns-2 aborts.
     ServiceClass { class: i32, at_exit: bool },
+    /// An error model met a value ns-2 traps on where it uses it (a
+    /// floating-point exception): `what` says which, in plain words
+    /// (`ErrorModel::trap`, `Sim::errmodel_recv`).
+    ErrorModel { model: ObjId, what: String },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -212,6 +216,7 @@ impl std::fmt::Display for Abort {
             Abort::ServiceClass { class, .. } => {
                 write!(f, "a packet of service class {class} reached a queue whose classes are 1 to 4")
             }
+            Abort::ErrorModel { what, .. } => write!(f, "an error model's {what}"),
             Abort::Front(what) => f.write_str(what),
         }
     }

@@ -1221,6 +1221,10 @@ impl Sim {
         let rv = (rv_id != NONE).then(|| self.take(rv_id));
         let Obj::ErrModel(em) = &mut self.objs[to as usize] else { unreachable!() };
         let size = self.w.pool.get(p).size;
+        if let Some(what) = em.trap(size) {
+            // (the run ends after this event, as ns-2's ends here)
+            self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+        }
         let now = self.w.s.now;
         let w = &mut self.w;
         let mut draw = || match &rv {
@@ -1246,6 +1250,16 @@ impl Sim {
                 // resumes the queue itself after a random time.
                 let pending = intr_until.map_or(false, |k| self.w.s.current.before(k));
                 if !pending {
+                    let t = 8.0 * size as f64 / bandwidth;
+                    if !(t >= 0.0 && t.is_finite()) {
+                        // ns-2 divides by it here (0: a floating-point
+                        // exception; negative: a delay into the past)
+                        let what = format!(
+                            "bandwidth_ {} gives no transmission time for a dropped packet, after which it resumes its queue",
+                            crate::errmodel::num(bandwidth)
+                        );
+                        self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+                    }
                     let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / bandwidth);
                     let key = self.w.s.set_resume(slot, d);
                     if let Obj::ErrModel(em) = &mut self.objs[to as usize] {
@@ -1258,6 +1272,10 @@ impl Sim {
             if markecn {
                 self.w.pool.get_mut(p).ecn_to_echo = true;
             } else if delay_pkt {
+                if delay == f64::INFINITY {
+                    let what = "delay_ is infinite: a packet it delays (delay_pkt_) would never arrive".to_string();
+                    self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+                }
                 self.w.s.schedule(delay, crate::sched::Ev::Deliver(target, p));
                 return None;
             } else if drop_target != NONE {

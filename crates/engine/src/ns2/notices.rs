@@ -99,6 +99,10 @@ impl Sim {
                             "a packet of class (prio_) {class} {}: the classes are 1 to 4 (set by a Queue/Marker at the edge); ns-2 aborts here",
                             if at_exit { "left the network through a Queue/Demarker" } else { "arrived at a Queue/JoBS" }
                         ),
+                        Abort::ErrorModel { model, what } => format!(
+                            "{} (an error model): {what}; ns-2 crashes here (floating-point exception)",
+                            self.name(model)
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")
