@@ -232,6 +232,89 @@ def test_one_event_writing_without_end_is_written_as_it_goes(tmp_path):
     assert peak_kb < 200_000, f"peak resident memory {peak_kb / 1000:.0f} MB"
 
 
+# The child's peak resident memory, with a SIGINT after `after` seconds (0:
+# none); prints the exit status, the seconds from the signal (or start) to
+# the end, the peak in kB.
+_PEAK_SIGNAL = ("import resource, signal, subprocess, sys, time\n"
+                "after = float(sys.argv[1])\n"
+                "p = subprocess.Popen(sys.argv[2:], stderr=subprocess.PIPE, text=True)\n"
+                "t = time.monotonic()\n"
+                "if after:\n"
+                "    time.sleep(after)\n"
+                "    t = time.monotonic()\n"
+                "    p.send_signal(signal.SIGINT)\n"
+                "err = p.communicate(timeout=300)[1]\n"
+                "print(p.returncode, time.monotonic() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+                "sys.stdout.write(err)\n")
+
+
+# The burst in 200-byte packets: ten million of them, one event of several
+# seconds even on an idle machine, so that a stop lands inside it.
+LONG_BURST = BURST.replace("$ns attach-agent $n0 $udp", "$ns attach-agent $n0 $udp\n$udp set packetSize_ 200")
+
+
+def _burst_trace_is_a_prefix(path: Path) -> int:
+    """The trace of the long burst cut short is what the whole one starts
+    with: complete lines whose packet ids never go back (a chunk written
+    twice would), not all of it (10,737,419 packets, two lines each)."""
+    last = -1
+    size = 0
+    with open(path, "rb") as f:
+        for line in f:
+            size += len(line)
+            assert line.endswith(b"\n"), line
+            uid = int(line.split()[11])
+            assert uid >= last, f"packet {uid} after {last}: output written twice"
+            last = uid
+    assert 0 < last < 10_737_418
+    return size
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "max-wall"])
+def test_a_stop_within_one_endless_event_ends_it_there(tmp_path, how):
+    """Ctrl-C or --max-wall while one event writes without end: the run
+    ends there (it cannot return between events before the event ends),
+    with what was written kept, once, and memory bounded.  Before: the
+    stop made the spill fail, so the rest of the event was held in memory
+    (539 MB and 588 MB resident), the event ran to its end (3.6 s and 5.3
+    s), and a 16 MB chunk Tcl had written was written again."""
+    (tmp_path / "burst.tcl").write_text(LONG_BURST)
+    args = ["1.5", sys.executable, "-m", "dumbbell.cli", "run", "burst.tcl"]
+    if how == "max-wall":
+        args = ["0", sys.executable, "-m", "dumbbell.cli", "run", "--max-wall", "1", "burst.tcl"]
+    r = subprocess.run([sys.executable, "-c", _PEAK_SIGNAL, *args], cwd=tmp_path, capture_output=True, text=True,
+                       env=ENV, timeout=300)
+    head, _, err = r.stdout.partition("\n")
+    rc, took, peak_kb = head.split()
+    took, peak_kb = float(took), int(peak_kb)
+    if how == "ctrl-c":
+        assert int(rc) == 130, err
+        assert took < 1.0, f"took {took:.2f} s to stop"
+        assert err.startswith("dumbbell: interrupted in the middle of an event"), err
+    else:
+        assert int(rc) == 124, err
+        assert took < 2.5, f"took {took:.2f} s to stop"
+        assert err.startswith("dumbbell: stopped: the run passed its limit of 1 s of wall-clock time"), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert peak_kb < 200_000, f"peak resident memory {peak_kb / 1000:.0f} MB"
+    _burst_trace_is_a_prefix(tmp_path / "out.tr")
+
+
+def test_a_burst_to_nowhere_is_stopped_at_its_first_packet(tmp_path):
+    """Two million packets sent in one event to a port with no agent: ns-2
+    stops at the first (its no-slot handler exits), and so does Dumbbell,
+    without a notice kept for each of the others (before: 589 MB resident
+    and 4.2 s)."""
+    script = BURST.replace("$ns connect $udp $null", "$udp set dst_addr_ [$n0 id]\n$udp set dst_port_ 77")
+    (tmp_path / "slot.tcl").write_text(script)
+    r = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "dumbbell.cli", "run", "slot.tcl"],
+                       cwd=tmp_path, capture_output=True, text=True, env=ENV, timeout=300)
+    rc, peak_kb = map(int, r.stdout.splitlines()[-1].split())  # (after ns-2's classifier dump)
+    assert rc == 1
+    assert "no agent at port 77 of node 0 (packet uid 0 at time 0.1" in r.stderr, r.stderr
+    assert peak_kb < 100_000, f"peak resident memory {peak_kb / 1000:.0f} MB"
+
+
 # A single Tcl command that asks for more memory than the process may have:
 # Tcl gives up inside the command (where --max-wall cannot reach) and by
 # default abort()s (SIGABRT, exit 134, as the fuzzer's `format "%2147483647s"`

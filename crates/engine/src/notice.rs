@@ -136,6 +136,10 @@ pub enum Abort {
     /// classifies first, and ns-2's classifier stops at the flow, its
     /// `unknown-flow`).
     CbqUnboundFlow { fid: i32 },
+    /// An error model met a value ns-2 traps on where it uses it (a
+    /// floating-point exception): `what` says which, in plain words
+    /// (`ErrorModel::trap`, `Sim::errmodel_recv`).
+    ErrorModel { model: ObjId, what: String },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -222,6 +226,7 @@ impl std::fmt::Display for Abort {
                 "a packet of flow {fid} reached a CBQ queue none of whose classes has that flow: bind it to a leaf class \
                  (ns-2's CBQ link stops there too: its classifier's unknown-flow)"
             ),
+            Abort::ErrorModel { what, .. } => write!(f, "an error model's {what}"),
             Abort::Front(what) => f.write_str(what),
         }
     }

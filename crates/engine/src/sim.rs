@@ -248,6 +248,10 @@ pub struct World {
     /// What the front end must act on after the current event: `notify`
     /// adds, `take_notices` takes.
     notices: Vec<crate::notice::Notice>,
+    /// A `NoSlot` is among `notices`: the front end ends the run there
+    /// (ns-2's no-slot handler exits), so a burst of packets sent within
+    /// the same event to nowhere adds no more (`Sim::no_slot`).
+    no_slot_pending: bool,
     /// Warnings for the front end to report (each once).
     pub warnings: Vec<crate::notice::Warning>,
     /// What ns-2's C++ code prints with `printf`: C stdio's buffer, which
@@ -328,6 +332,7 @@ impl World {
 
     /// The notices given so far, in order.
     pub fn take_notices(&mut self) -> Vec<crate::notice::Notice> {
+        self.no_slot_pending = false;
         std::mem::take(&mut self.notices)
     }
 
@@ -350,6 +355,7 @@ impl World {
             uidcnt: 0,
             rng: RngSet::new_ns2_default(),
             notices: Vec::new(),
+            no_slot_pending: false,
             warnings: Vec::new(),
             c_stdout: Vec::new(),
             halted: false,
@@ -1219,6 +1225,10 @@ impl Sim {
         let rv = (rv_id != NONE).then(|| self.take(rv_id));
         let Obj::ErrModel(em) = &mut self.objs[to as usize] else { unreachable!() };
         let size = self.w.pool.get(p).size;
+        if let Some(what) = em.trap(size) {
+            // (the run ends after this event, as ns-2's ends here)
+            self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+        }
         let now = self.w.s.now;
         let w = &mut self.w;
         let mut draw = || match &rv {
@@ -1244,6 +1254,16 @@ impl Sim {
                 // resumes the queue itself after a random time.
                 let pending = intr_until.map_or(false, |k| self.w.s.current.before(k));
                 if !pending {
+                    let t = 8.0 * size as f64 / bandwidth;
+                    if !(t >= 0.0 && t.is_finite()) {
+                        // ns-2 divides by it here (0: a floating-point
+                        // exception; negative: a delay into the past)
+                        let what = format!(
+                            "bandwidth_ {} gives no transmission time for a dropped packet, after which it resumes its queue",
+                            crate::errmodel::num(bandwidth)
+                        );
+                        self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+                    }
                     let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / bandwidth);
                     let key = self.w.s.set_resume(slot, d);
                     if let Obj::ErrModel(em) = &mut self.objs[to as usize] {
@@ -1256,6 +1276,10 @@ impl Sim {
             if markecn {
                 self.w.pool.get_mut(p).ecn_to_echo = true;
             } else if delay_pkt {
+                if delay == f64::INFINITY {
+                    let what = "delay_ is infinite: a packet it delays (delay_pkt_) would never arrive".to_string();
+                    self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
+                }
                 self.w.s.schedule(delay, crate::sched::Ev::Deliver(target, p));
                 return None;
             } else if drop_target != NONE {
@@ -1369,7 +1393,13 @@ impl Sim {
         let pk = self.w.pool.get(p);
         let (uid, dport, daddr) = (pk.uid, pk.dport, pk.daddr);
         self.w.pool.free(p);
-        self.w.notify(Notice::NoSlot { node: nid, local, port: dport, dest: daddr, uid });
+        // The first is the one ns-2 reports (it exits there); the rest of
+        // a burst sent in the same event (2^31 one-byte packets from one
+        // `send`) would only pile up notices, 589 MB for two million.
+        if !self.w.no_slot_pending {
+            self.w.no_slot_pending = true;
+            self.w.notify(Notice::NoSlot { node: nid, local, port: dport, dest: daddr, uid });
+        }
     }
 
     /// A snoop saw packet `p`: update its queue monitor (and, for a flow

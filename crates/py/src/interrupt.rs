@@ -115,6 +115,11 @@ fn hook_sigint() {
     }
 }
 
+/// Has a SIGINT come that Tcl has not yet answered?  (Without taking it.)
+pub fn sigint_seen() -> bool {
+    SIGINT_SEEN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Has a SIGINT come since the last call?  (Tcl's async handler asks.)
 pub fn take_sigint() -> bool {
     SIGINT_SEEN.swap(false, std::sync::atomic::Ordering::Relaxed)

@@ -1407,6 +1407,9 @@ pub struct TclInterp {
     raised: RaisedList,
     /// Looks for Ctrl-C and the wall-clock limit while Tcl runs (`on_async`).
     watch: *mut AsyncWatch,
+    /// Called as `hook(why, exit_code)` when a stop comes while
+    /// `spill_write` writes (`set_stop_hook`).
+    stop_hook: std::cell::RefCell<Option<Py<PyAny>>>,
 }
 
 /// What the interpreter's async handler needs: when a SIGINT has come or
@@ -1423,6 +1426,12 @@ struct AsyncWatch {
     token: u64,
     /// Shared with the watchdog's registry (interrupt.rs).
     limits: crate::interrupt::TclLimits,
+    /// While set (`spill_write`), a mark is noted in `missed` instead of
+    /// answered: the engine's output written in the middle of an event
+    /// must not fail for a stop, or the bytes Tcl wrote would be kept for a
+    /// second write and the rest of the event would pile up in memory.
+    hold: std::cell::Cell<bool>,
+    missed: std::cell::Cell<bool>,
 }
 
 /// The name `on_async`'s exceptions go by in the interpreter's list.
@@ -1433,6 +1442,10 @@ unsafe extern "C" fn on_async(cd: *mut c_void, interp: *mut Interp, code: c_int)
         return code;
     }
     let w = &*(cd as *const AsyncWatch);
+    if w.hold.get() {
+        w.missed.set(true);
+        return code;
+    }
     guarded(
         || {
             Python::attach(|py| {
@@ -1673,10 +1686,12 @@ impl TclInterp {
                 handler: std::ptr::null_mut(),
                 token: 0,
                 limits: Default::default(),
+                hold: Default::default(),
+                missed: Default::default(),
             }));
             (*watch).handler = (stubs.async_create)(on_async, watch as *mut c_void);
             (*watch).token = crate::interrupt::watch_tcl((*watch).handler as usize, stubs.async_mark, (*watch).limits.clone());
-            Some(TclInterp { stubs, interp, raised, watch })
+            Some(TclInterp { stubs, interp, raised, watch, stop_hook: Default::default() })
         }
     }
 
@@ -1707,6 +1722,62 @@ impl TclInterp {
         let mark = self.mark();
         let code = unsafe { (self.stubs.eval_ex)(self.interp, b.as_ptr() as *const c_char, n, 0) };
         self.outcome(py, mark, code)
+    }
+
+    /// The engine's output spill (`Engine.set_spill(interp.spill_write,
+    /// ...)`): `::puts -nonewline chan text`, the bytes read as Latin-1
+    /// (as the runner writes what it drains), at global level.  Called by
+    /// the engine in the middle of an event, with no Python code between
+    /// (so no KeyboardInterrupt can come between the write and its
+    /// answer).  A Ctrl-C or wall-clock limit that comes meanwhile does not
+    /// fail the write: the stop hook (`set_stop_hook`) is called after it,
+    /// or, without a hook, the stop stays pending for the end of the event.
+    fn spill_write(&self, py: Python<'_>, chan: &Bound<'_, PyString>, data: &[u8]) -> PyResult<()> {
+        // SAFETY: a valid buffer of data.len() bytes; a new reference or
+        // NULL with the error set.
+        let text = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyUnicode_DecodeLatin1(data.as_ptr() as *const c_char, data.len() as ffi::Py_ssize_t, std::ptr::null()))?
+        };
+        let words = PyTuple::new(py, [PyString::new(py, "::puts").into_any(), PyString::new(py, "-nonewline").into_any(), chan.clone().into_any(), text])?;
+        let w = unsafe { &*self.watch };
+        w.hold.set(true);
+        let r = self.call(py, &words);
+        w.hold.set(false);
+        if w.missed.replace(false) {
+            let hook = self.stop_hook.borrow().as_ref().map(|h| h.clone_ref(py));
+            if let Some(hook) = hook {
+                let why = if crate::interrupt::sigint_seen() {
+                    // Python's own handler has the signal pending too:
+                    // answer it here (its KeyboardInterrupt is this stop).
+                    let _ = py.check_signals();
+                    Some(("interrupted".to_string(), 130))
+                } else {
+                    w.limits.get().check_wall().err().map(|e| (format!("stopped: {}", e.value(py)), 124))
+                };
+                if let Some((why, code)) = why {
+                    // (held: what the hook evaluates in Tcl must not meet
+                    // the stop it is answering)
+                    w.hold.set(true);
+                    let r = hook.call1(py, (why, code));
+                    w.hold.set(false);
+                    w.missed.set(false);
+                    if let Err(e) = r {
+                        e.write_unraisable(py, None);
+                    }
+                }
+            }
+            // Whatever the hook did, the stop is still Tcl's to answer.
+            unsafe { (self.stubs.async_mark)(w.handler) };
+        }
+        r.map(|_| ())
+    }
+
+    /// What `spill_write` calls, as `hook(why, exit_code)`, when a Ctrl-C
+    /// (`why` "interrupted", 130) or the wall-clock limit ("stopped: ...",
+    /// 124) comes while it writes: `dumbbell run` ends the process there,
+    /// in the middle of the event (None: no hook).
+    fn set_stop_hook(&self, hook: Option<Py<PyAny>>) {
+        *self.stop_hook.borrow_mut() = hook;
     }
 
     /// A command from its words (strings, or lists for list arguments), at

@@ -109,7 +109,16 @@ class Ns2Runner:
         self.eng = Engine()
         # One event can write without end (a CBR burst of 2^31 bytes): past
         # SPILL bytes the engine hands its output over in mid-event.
-        self.eng.set_spill(self._spill, SPILL)
+        # Our binding writes it without Python code in between, so that a
+        # Ctrl-C or a run limit meanwhile cannot fail a write that was made
+        # (it would be made twice) nor leave the rest of the event in
+        # memory; `dumbbell run` stops there (`_stop_in_event`).
+        if isinstance(self.tcl, TclInterp):
+            self.eng.set_spill(self.tcl.spill_write, SPILL)
+            if exit_process:
+                self.tcl.set_stop_hook(self._stop_in_event)
+        else:
+            self.eng.set_spill(self._spill, SPILL)
         if pcap is not None:
             # packet captures of the traced links (crate::pcap; docs/outputs.md)
             self.eng.pcap_start(pcap, "", pcap_snaplen)
@@ -647,6 +656,26 @@ class Ns2Runner:
         sys.stderr.write(f"dumbbell: {why} at simulated time {now}; the output written so far is kept\n")
         return code
 
+    def _stop_in_event(self, why: str, code: int) -> None:
+        """Ctrl-C or a run limit while one event writes without end (the
+        spill, TclInterp.spill_write): the run cannot return before the
+        event ends, so the process ends here, as `_stopped` ends it, with
+        what the channels were given flushed (the engine, in the middle of
+        its event, cannot be asked for more; nothing of the trace is
+        waiting there, the spill has just taken it all)."""
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            self.tcl.eval("::dumbbell::flush_channels")
+        except (self.TclError, OSError):
+            pass
+        sys.stdout.flush()
+        sys.stderr.write(f"dumbbell: {why} in the middle of an event that writes without end; "
+                         "the output written so far is kept\n")
+        sys.stderr.flush()
+        os._exit(code)
+
     def _end(self, code: int) -> int:
         """The end of a script that did not call `exit`: the exit command
         as Tcl's main loop invokes it, then every channel flushed and the
@@ -762,6 +791,13 @@ class Ns2Runner:
         cm = re.match(r"class (\S+): constructor failed: (.*)", first)
         if cm and cm.group(1) in cm.group(2):
             first = cm.group(2)
+        elif cm:
+            # the constructor called with arguments its init does not take:
+            # worded as the script wrote it (`new C`), not as the internal
+            # `_o12 init` call
+            wm = re.match(r'wrong # args: should be "_o\d+ init( [^"]*)?"$', cm.group(2))
+            if wm:
+                first = f'class {cm.group(1)}: constructor failed: wrong # args: should be "new {cm.group(1)}{wm.group(1) or ""}"'
         out = [f"dumbbell: error: {first}"]
         if self.callback_error is not None:
             now, script, cinfo = self.callback_error

@@ -136,6 +136,31 @@ impl ErrorModel {
         }
     }
 
+    /// What ns-2 traps on (a floating-point exception) when it decides
+    /// about the next packet, of `size` bytes, if anything: a periodic
+    /// model counting packets or bytes converts `offset_` (until its first
+    /// period starts) or `period_` (after) to a C int; a uniform rate per
+    /// byte raises 1 - rate_ to the packet's size, which overflows for a
+    /// rate_ above 2 (or below 0) on a large enough packet.
+    pub fn trap(&self, size: i32) -> Option<String> {
+        if self.enable == 0 {
+            return None;
+        }
+        match &self.pattern {
+            Pattern::Periodic(p) if self.unit != Unit::Time => {
+                let (var, v) = if (p.first_time as i32) >= 0 { ("period_", p.period) } else { ("offset_", p.offset) };
+                (!(v > -2147483649.0 && v < 2147483648.0))
+                    .then(|| format!("{var} {} is not a whole number of packets or bytes a C int holds (ns-2 converts it with int())", num(v)))
+            }
+            Pattern::Uniform if self.unit == Unit::Byte => {
+                let r = self.rate;
+                (r.is_finite() && !(1.0 - r).powf(size as f64).is_finite())
+                    .then(|| format!("rate_ {} per byte overflows the loss probability of a {size}-byte packet (1 - (1 - rate_)^{size})", num(r)))
+            }
+            _ => None,
+        }
+    }
+
     /// A list model's drop list: the numbers of the packets (or bytes) to
     /// drop, sorted with no number twice.  False if the model is not a list.
     pub fn set_drop_list(&mut self, sorted: Vec<i32>) -> bool {
@@ -147,6 +172,15 @@ impl ErrorModel {
             }
             _ => false,
         }
+    }
+}
+
+/// A value for a message: short (`1e300`, not three hundred digits).
+pub fn num(v: f64) -> String {
+    if v.is_finite() && v.abs() >= 1e15 {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 
@@ -207,6 +241,28 @@ mod tests {
         assert!(em.set_drop_list(vec![2500]));
         // bytes 0..1000, 1000..2000, 2000..3000: the third packet reaches 2500.
         assert_eq!(hits(&mut em, 5, 1000), vec![2]);
+    }
+
+    #[test]
+    fn traps_where_ns2_converts_or_overflows() {
+        let mut em = ErrorModel::periodic();
+        if let Pattern::Periodic(p) = &mut em.pattern {
+            p.offset = f64::INFINITY;
+        }
+        assert!(em.trap(1000).unwrap().starts_with("offset_ inf is not a whole number"));
+        em.unit = Unit::Time;
+        assert_eq!(em.trap(1000), None, "in time units offset_ is compared, not converted");
+        let mut u = ErrorModel::new(Pattern::Uniform);
+        u.unit = Unit::Byte;
+        u.rate = 1e300;
+        assert!(u.trap(1000).unwrap().starts_with("rate_ 1e300 per byte overflows"));
+        u.rate = 0.5;
+        assert_eq!(u.trap(1000), None);
+        u.rate = f64::INFINITY;
+        assert_eq!(u.trap(1000), None, "an infinite operand raises nothing in ns-2");
+        u.unit = Unit::Pkt;
+        u.rate = 1e300;
+        assert_eq!(u.trap(1000), None, "per packet the rate is only compared");
     }
 
     #[test]

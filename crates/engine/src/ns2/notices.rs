@@ -100,6 +100,10 @@ impl Sim {
                             if at_exit { "left the network through a Queue/Demarker" } else { "arrived at a Queue/JoBS" }
                         ),
                         Abort::CbqUnboundFlow { fid } => Abort::CbqUnboundFlow { fid }.to_string(),
+                        Abort::ErrorModel { model, what } => format!(
+                            "{} (an error model): {what}; ns-2 crashes here (floating-point exception)",
+                            self.name(model)
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

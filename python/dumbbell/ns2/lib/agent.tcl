@@ -96,8 +96,10 @@ Agent instproc attach-source {s_type} {
     return $src
 }
 Agent/TCP instproc done {} { }
-Agent/TCP instproc init args {
-    eval $self next $args
+# No arguments, as in ns-2 (ns-agent.tcl): `new Agent/TCP x` is a wrong
+# number of arguments there, and here.
+Agent/TCP instproc init {} {
+    eval $self next
     [Simulator instance] create-eventtrace Event $self
 }
 # Two-way TCP (ns-default.tcl): the variants differ from FullTcp in

@@ -431,6 +431,9 @@ proc ::otcl::_::MakeObject {name c isc {super Object}} {
         catch {::$name destroy}
         Teardown $name
     }
+    if {[namespace which -command ::$name] ne ""} {
+        Keep $name
+    }
     set ns($name) ::otcl::o::[incr nobj]
     namespace eval $ns($name) {}
     set cls($name) $c
@@ -445,6 +448,36 @@ proc ::otcl::_::MakeObject {name c isc {super Object}} {
     }
     Alias $name
     return $name
+}
+
+# An object named like an existing command (`Agent/TCP return`, `Class
+# puts`) replaces that command, as in OTcl, for the script and the ns-2
+# library.  This implementation is Tcl code that calls such commands
+# itself: the command is kept as ::otcl::keep::name, and the namespaces of
+# the implementation (::otcl::_, ::otcl::api, ::dumbbell and its children)
+# look there first, so they go on working (OTcl's C code never meets the
+# object; where it ran Tcl, ns-2 fails as the script now does).
+proc ::otcl::_::Keep {name} {
+    if {[string first :: $name] >= 0} {
+        return
+    }
+    namespace eval ::otcl::keep {}
+    catch {rename ::otcl::keep::$name {}}
+    rename ::$name ::otcl::keep::$name
+    set todo {::otcl::_ ::otcl::api ::otcl::E ::dumbbell}
+    while {[llength $todo]} {
+        set todo [lassign $todo n]
+        if {![namespace exists $n]} {
+            continue
+        }
+        set path [namespace eval $n {namespace path}]
+        if {"::otcl::keep" ni $path} {
+            namespace eval $n [list namespace path [linsert $path 0 ::otcl::keep]]
+        }
+        if {$n ne "::otcl::_" && $n ne "::otcl::api" && $n ne "::otcl::E"} {
+            lappend todo {*}[namespace children $n]
+        }
+    }
 }
 
 # Make the variable namespace of object o, made without one (nons: split
@@ -464,7 +497,8 @@ proc ::otcl::_::MakeNs {o} {
 # MakeObject for a new plain (non-class) object of class c.
 proc ::otcl::_::MakePlain {name c} {
     variable cls
-    if {[info exists cls($name)] || [string match ::* $name]} {
+    if {[info exists cls($name)] || [string match ::* $name]
+        || [namespace which -command ::$name] ne ""} {
         return [MakeObject $name $c 0]
     }
     variable ns

@@ -41,8 +41,16 @@ pub static ERROR_MODEL: Table<ErrorModel> = Table {
     part: model,
     vars: &[
         var("enable_", Int, "1", |e, _| int(e.enable), |e, v, _| Ok(e.enable = parse_int(v))),
-        var("rate_", Real, "0", |e, _| real(e.rate), |e, v, _| Ok(e.rate = parse_real(v))),
-        var("delay_", Real, "0", |e, _| real(e.delay), |e, v, _| Ok(e.delay = parse_real(v))),
+        // Run side by side with ns-2 (0, -1, NaN, Inf, -Inf, 1e300, 2^31,
+        // abc, 0.5, 1.5; pkt, byte and time units; the model before the
+        // queue, after the link, and between the queue and the link):
+        // identical traces where ns-2 runs; refused where it crashes.
+        within(var("rate_", Real, "0", |e, _| real(e.rate), |e, v, _| Ok(e.rate = parse_real(v))),
+            Range::NotNan, "the loss rate a draw is compared with: ns-2 compares a NaN one and dies of a floating-point exception (any other value runs: 0 or less drops nothing, 1 or more everything)"),
+        within(var("delay_", Real, "0", |e, _| real(e.delay), |e, v, _| Ok(e.delay = parse_real(v))),
+            Range::NotNan, "how long a corrupted packet is held (delay_pkt_): ns-2 schedules it NaN seconds on and dies of a floating-point exception (a negative or infinite delay is refused when a packet is delayed, where ns-2 fails)"),
+        // Refused where it is used (a packet dropped after a queue): unused,
+        // ns-2 runs with any value.
         var("bandwidth_", Bandwidth, "2Mb", |e, _| real(e.bandwidth), |e, v, _| Ok(e.bandwidth = parse_bw(v))),
         var("markecn_", Bool, "false", |e, _| boolean(e.markecn), |e, v, _| Ok(e.markecn = parse_bool(v))),
         var("delay_pkt_", Bool, "false", |e, _| boolean(e.delay_pkt), |e, v, _| Ok(e.delay_pkt = parse_bool(v))),
@@ -58,9 +66,12 @@ pub static PERIODIC: Table<Periodic> = Table {
     class: "ErrorModel/Periodic",
     part: periodic,
     vars: &[
-        var("period_", Real, "1.0", |p, _| real(p.period), |p, v, _| Ok(p.period = parse_real(v))),
-        var("offset_", Real, "0.0", |p, _| real(p.offset), |p, v, _| Ok(p.offset = parse_real(v))),
-        var("burstlen_", Real, "0.0", |p, _| real(p.burstlen), |p, v, _| Ok(p.burstlen = parse_real(v))),
+        within(var("period_", Real, "1.0", |p, _| real(p.period), |p, v, _| Ok(p.period = parse_real(v))),
+            Range::NotNan, "the length of a period, in the model's unit: ns-2 compares a NaN one (a floating-point exception); in packets or bytes it must also be a C int (checked when it is used)"),
+        within(var("offset_", Real, "0.0", |p, _| real(p.offset), |p, v, _| Ok(p.offset = parse_real(v))),
+            Range::NotNan, "where the first period starts, in the model's unit: ns-2 compares a NaN one (a floating-point exception); in packets or bytes it must also be a C int (checked when it is used)"),
+        within(var("burstlen_", Real, "0.0", |p, _| real(p.burstlen), |p, v, _| Ok(p.burstlen = parse_real(v))),
+            Range::NotNan, "the length of a loss burst: ns-2 compares a NaN one (a floating-point exception)"),
         var("default_drop_", Int, "0", |p, _| int(p.default_drop), |p, v, _| {
             Ok(p.default_drop = parse_int(v))
         }),
