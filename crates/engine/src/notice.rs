@@ -108,6 +108,10 @@ pub enum Abort {
     /// when it is reset: ns-2 traps the conversion (a floating-point
     /// exception).
     WindowNotAnInt { agent: ObjId, window: f64 },
+    /// An XCP sender whose window is below one packet (0 as an `int`)
+    /// sends a data packet: its `x` is the RTT over that window, a division
+    /// by zero that ns-2 traps (a floating-point exception).
+    XcpZeroWindow { agent: ObjId, cwnd: f64 },
     /// A traffic source started with a rate that gives no time between
     /// packets (zero, infinite or NaN): ns-2 divides by it and crashes.
     SourceRate { agent: ObjId, rate: f64 },
@@ -190,6 +194,9 @@ impl std::fmt::Display for Abort {
                 f,
                 "RED's count of idle packet times ({periods}) overflows: the link is too fast, or the mean packet size too small, for RED's averaging"
             ),
+            Abort::XcpZeroWindow { cwnd, .. } => {
+                write!(f, "an XCP sender sent with a window of 0 packets (cwnd {cwnd}): its x is the RTT over the window, a division by zero")
+            }
             Abort::WindowNotAnInt { window, .. } => {
                 write!(f, "a TCP sender's window limit {window} is not a whole number of packets a C int holds")
             }

@@ -62,6 +62,12 @@ impl Sim {
                              ns-2 stops here with a floating-point exception",
                             fmt_real(periods)
                         ),
+                        Abort::XcpZeroWindow { agent, cwnd } => format!(
+                            "{} (an XCP sender): it sends with a window of 0 packets (cwnd_ {}, or window_ 0): \
+                             XcpEndsys::send divides the RTT by the window; ns-2 crashes here (floating-point exception)",
+                            self.name(agent),
+                            fmt_real(cwnd)
+                        ),
                         Abort::WindowNotAnInt { agent, window } => format!(
                             "{} (a TCP sender): window_ {} does not fit a C int when the sender is reset \
                              (TcpAgent::reset: ssthresh_ = int(window_)); ns-2 crashes here (floating-point exception)",

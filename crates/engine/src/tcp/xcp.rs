@@ -124,6 +124,10 @@ impl Sender {
         // (ns-2 computes the claim for ACKs too: both kinds are non-zero)
         let mut tput = 0.0;
         if x.srtt_estimate != 0.0 {
+            if window == 0 {
+                // `srtt_estimate_ / window()`: ns-2 traps the division
+                w.abort(crate::notice::Abort::XcpZeroWindow { agent: b.id, cwnd });
+            }
             tput = (window as f64 * size as f64) / x.srtt_estimate;
             h.x = x.srtt_estimate / window as f64;
             h.delta_throughput = MAX_THROUGHPUT - tput;
