@@ -143,7 +143,7 @@ pub enum Abort {
     /// An error model met a value ns-2 traps on where it uses it (a
     /// floating-point exception): `what` says which, in plain words
     /// (`ErrorModel::trap`, `Sim::errmodel_recv`).
-    ErrorModel { model: ObjId, what: String },
+    ErrorModel { model: ObjId, what: crate::errmodel::Trap },
     /// An abort of the front end's own, in its words.
     Front(String),
 }

@@ -1258,10 +1258,7 @@ impl Sim {
                     if !(t >= 0.0 && t.is_finite()) {
                         // ns-2 divides by it here (0: a floating-point
                         // exception; negative: a delay into the past)
-                        let what = format!(
-                            "bandwidth_ {} gives no transmission time for a dropped packet, after which it resumes its queue",
-                            crate::errmodel::num(bandwidth)
-                        );
+                        let what = crate::errmodel::Trap::Bandwidth(bandwidth);
                         self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
                     }
                     let d = self.w.rng.default_stream().uniform(8.0 * size as f64 / bandwidth);
@@ -1277,7 +1274,7 @@ impl Sim {
                 self.w.pool.get_mut(p).ecn_to_echo = true;
             } else if delay_pkt {
                 if delay == f64::INFINITY {
-                    let what = "delay_ is infinite: a packet it delays (delay_pkt_) would never arrive".to_string();
+                    let what = crate::errmodel::Trap::InfiniteDelay;
                     self.w.abort(crate::notice::Abort::ErrorModel { model: to, what });
                 }
                 self.w.s.schedule(delay, crate::sched::Ev::Deliver(target, p));

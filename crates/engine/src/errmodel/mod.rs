@@ -85,6 +85,34 @@ pub struct ErrorModel {
     pub intr_until: Option<crate::sched::Key>,
 }
 
+/// A value an error model meets where ns-2 traps on it (a floating-point
+/// exception, or a delay into the past): the run stops there.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trap {
+    /// The period (packets or bytes) does not fit a C int.
+    Period(f64),
+    /// The offset before the first period does not fit a C int.
+    Offset(f64),
+    /// A loss rate per byte whose packet loss probability, 1 - (1 - rate)^size, overflows.
+    ByteRate { rate: f64, size: i32 },
+    /// A bandwidth that gives a dropped packet no transmission time.
+    Bandwidth(f64),
+    /// An infinite delay for the packets it delays.
+    InfiniteDelay,
+}
+
+impl std::fmt::Display for Trap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Trap::Period(v) => write!(f, "period {} is not a whole number of packets or bytes a C int holds", num(*v)),
+            Trap::Offset(v) => write!(f, "offset {} is not a whole number of packets or bytes a C int holds", num(*v)),
+            Trap::ByteRate { rate, size } => write!(f, "loss rate {} per byte overflows the loss probability of a {size}-byte packet", num(*rate)),
+            Trap::Bandwidth(b) => write!(f, "bandwidth {} gives no transmission time for a dropped packet", num(*b)),
+            Trap::InfiniteDelay => write!(f, "delay is infinite: a packet it delays would never arrive"),
+        }
+    }
+}
+
 impl ErrorModel {
     pub fn new(pattern: Pattern) -> ErrorModel {
         ErrorModel {
@@ -142,20 +170,18 @@ impl ErrorModel {
     /// period starts) or `period_` (after) to a C int; a uniform rate per
     /// byte raises 1 - rate_ to the packet's size, which overflows for a
     /// rate_ above 2 (or below 0) on a large enough packet.
-    pub fn trap(&self, size: i32) -> Option<String> {
+    pub fn trap(&self, size: i32) -> Option<Trap> {
         if self.enable == 0 {
             return None;
         }
         match &self.pattern {
             Pattern::Periodic(p) if self.unit != Unit::Time => {
-                let (var, v) = if (p.first_time as i32) >= 0 { ("period_", p.period) } else { ("offset_", p.offset) };
-                (!(v > -2147483649.0 && v < 2147483648.0))
-                    .then(|| format!("{var} {} is not a whole number of packets or bytes a C int holds (ns-2 converts it with int())", num(v)))
+                let (t, v) = if (p.first_time as i32) >= 0 { (Trap::Period as fn(f64) -> Trap, p.period) } else { (Trap::Offset as fn(f64) -> Trap, p.offset) };
+                (!(v > -2147483649.0 && v < 2147483648.0)).then(|| t(v))
             }
             Pattern::Uniform if self.unit == Unit::Byte => {
                 let r = self.rate;
-                (r.is_finite() && !(1.0 - r).powf(size as f64).is_finite())
-                    .then(|| format!("rate_ {} per byte overflows the loss probability of a {size}-byte packet (1 - (1 - rate_)^{size})", num(r)))
+                (r.is_finite() && !(1.0 - r).powf(size as f64).is_finite()).then_some(Trap::ByteRate { rate: r, size })
             }
             _ => None,
         }
@@ -249,13 +275,13 @@ mod tests {
         if let Pattern::Periodic(p) = &mut em.pattern {
             p.offset = f64::INFINITY;
         }
-        assert!(em.trap(1000).unwrap().starts_with("offset_ inf is not a whole number"));
+        assert_eq!(em.trap(1000), Some(Trap::Offset(f64::INFINITY)));
         em.unit = Unit::Time;
         assert_eq!(em.trap(1000), None, "in time units offset_ is compared, not converted");
         let mut u = ErrorModel::new(Pattern::Uniform);
         u.unit = Unit::Byte;
         u.rate = 1e300;
-        assert!(u.trap(1000).unwrap().starts_with("rate_ 1e300 per byte overflows"));
+        assert_eq!(u.trap(1000), Some(Trap::ByteRate { rate: 1e300, size: 1000 }));
         u.rate = 0.5;
         assert_eq!(u.trap(1000), None);
         u.rate = f64::INFINITY;

@@ -106,10 +106,26 @@ impl Sim {
                             if at_exit { "left the network through a Queue/Demarker" } else { "arrived at a Queue/JoBS" }
                         ),
                         Abort::CbqUnboundFlow { fid } => Abort::CbqUnboundFlow { fid }.to_string(),
-                        Abort::ErrorModel { model, what } => format!(
-                            "{} (an error model): {what}; ns-2 crashes here (floating-point exception)",
-                            self.name(model)
-                        ),
+                        Abort::ErrorModel { model, what } => {
+                            use crate::errmodel::{num, Trap};
+                            let what = match what {
+                                Trap::Period(v) | Trap::Offset(v) => format!(
+                                    "{} {} is not a whole number of packets or bytes a C int holds (ns-2 converts it with int())",
+                                    if matches!(what, Trap::Period(_)) { "period_" } else { "offset_" },
+                                    num(v)
+                                ),
+                                Trap::ByteRate { rate, size } => format!(
+                                    "rate_ {} per byte overflows the loss probability of a {size}-byte packet (1 - (1 - rate_)^{size})",
+                                    num(rate)
+                                ),
+                                Trap::Bandwidth(b) => format!(
+                                    "bandwidth_ {} gives no transmission time for a dropped packet, after which it resumes its queue",
+                                    num(b)
+                                ),
+                                Trap::InfiniteDelay => "delay_ is infinite: a packet it delays (delay_pkt_) would never arrive".to_string(),
+                            };
+                            format!("{} (an error model): {what}; ns-2 crashes here (floating-point exception)", self.name(model))
+                        }
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

@@ -39,6 +39,9 @@ pub struct Arrival<P> {
     pub send: Option<P>,
 }
 
+/// Packets an interface queue makes room for when it is made.
+const INITIAL_ROOM: usize = 64;
+
 #[derive(Clone, Debug)]
 pub struct InterfaceQueue<P> {
     queue: VecDeque<P>,
@@ -53,7 +56,9 @@ impl<P> InterfaceQueue<P> {
     /// A queue of `limit` packets (ns-2's `qlim_`, node-config's
     /// `-ifqLen`); `prefer_routing` is ns-2's `Prefer_Routing_Protocols`.
     pub fn new(limit: usize, prefer_routing: bool) -> Self {
-        InterfaceQueue { queue: VecDeque::with_capacity(limit), limit, prefer_routing, blocked: false, bands: None }
+        // (room for the usual limits at once; a larger limit, up to
+        // 2^32 - 1 as ns-2 takes it, grows the queue as packets come)
+        InterfaceQueue { queue: VecDeque::with_capacity(limit.min(INITIAL_ROOM)), limit, prefer_routing, blocked: false, bands: None }
     }
 
     /// ns-2's `CMUPriQueue` (cmu_ifq.rs): four bands of 50 packets, whatever
@@ -163,6 +168,20 @@ mod tests {
 
     fn arr(dropped: Option<u32>, send: Option<u32>) -> Arrival<u32> {
         Arrival { dropped, send }
+    }
+
+    /// `-ifqLen 2147483648` (ns-2 runs with it): the queue does not ask
+    /// for room for all of them at once (it asked for 8 GB and aborted;
+    /// found by the fuzzer, seed 3105).
+    #[test]
+    fn a_huge_limit_reserves_little() {
+        let mut q = InterfaceQueue::<u32>::new(2147483648, true);
+        assert!(q.queue.capacity() <= INITIAL_ROOM);
+        assert_eq!(q.arrive(1, false), arr(None, Some(1)));
+        for p in 2..200 {
+            assert_eq!(q.arrive(p, false), arr(None, None));
+        }
+        assert_eq!(q.len(), 198);
     }
 
     #[test]
