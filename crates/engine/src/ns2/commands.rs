@@ -17,9 +17,7 @@ impl Sim {
     /// `Err` carries the message; an unknown command yields an error that
     /// starts with "unknown command".
     pub fn command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
-        if let Some((parent, which)) = self.xcp_vq_lend(id) {
-            let r = self.command(id, argv);
-            self.xcp_vq_return(id, parent, which);
+        if let Some(r) = self.with_xcp_vq(id, |s| s.command(id, argv)) {
             return r;
         }
         let cmd = *argv.first().ok_or("missing command")?;

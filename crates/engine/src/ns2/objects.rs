@@ -138,9 +138,7 @@ impl Sim {
 
     /// Read a bound variable (None: not bound for this object).
     pub fn get_var(&mut self, id: ObjId, var: &str) -> Option<String> {
-        if let Some((parent, which)) = self.xcp_vq_lend(id) {
-            let r = self.get_var(id, var);
-            self.xcp_vq_return(id, parent, which);
+        if let Some(r) = self.with_xcp_vq(id, |s| s.get_var(id, var)) {
             return r;
         }
         self.mobile_touch(id);
@@ -166,9 +164,7 @@ impl Sim {
 
     /// Write a bound variable without reading it back.
     pub fn store_var(&mut self, id: ObjId, var: &str, v: &str) -> Result<(), String> {
-        if let Some((parent, which)) = self.xcp_vq_lend(id) {
-            let r = self.store_var(id, var, v);
-            self.xcp_vq_return(id, parent, which);
+        if let Some(r) = self.with_xcp_vq(id, |s| s.store_var(id, var, v)) {
             return r;
         }
         self.mobile_touch(id);

@@ -33,10 +33,20 @@ impl Sim {
         }
     }
 
-    /// If `id` is a `Queue/RED` an XCP queue took as a virtual queue: lend
-    /// it its RED back (with its capacity and packets) for a command or a
-    /// bound variable; `xcp_vq_return` takes it back.
-    pub(crate) fn xcp_vq_lend(&mut self, id: ObjId) -> Option<(ObjId, usize)> {
+    /// If `id` is a `Queue/RED` an XCP queue took as a virtual queue: run
+    /// `f` (a command or a bound variable of the object) with the RED lent
+    /// back to the object, then give it back to the XCP queue.  `None`
+    /// for any other object.
+    pub(crate) fn with_xcp_vq<R>(&mut self, id: ObjId, f: impl FnOnce(&mut Sim) -> R) -> Option<R> {
+        let (parent, which) = self.xcp_vq_lend(id)?;
+        let r = f(self);
+        self.xcp_vq_return(id, parent, which);
+        Some(r)
+    }
+
+    /// Lend the RED of virtual queue object `id` back to it (with its
+    /// capacity and packets); `xcp_vq_return` takes it back.
+    fn xcp_vq_lend(&mut self, id: ObjId) -> Option<(ObjId, usize)> {
         let (parent, which) = match self.objs.get(id as usize) {
             Some(Obj::Queue(q)) => {
                 let v = q.disc.get::<XcpVq>()?;
@@ -55,7 +65,7 @@ impl Sim {
     }
 
     /// The XCP queue takes its lent RED back (as the object left it).
-    pub(crate) fn xcp_vq_return(&mut self, id: ObjId, parent: ObjId, which: usize) {
+    fn xcp_vq_return(&mut self, id: ObjId, parent: ObjId, which: usize) {
         let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
         let cap = q.cap;
         let mut d = q.replace_disc(Qdisc::boxed(XcpVq { parent, which }));
@@ -69,7 +79,7 @@ impl Sim {
     /// `set-tcpQ QUEUE` / `set-otherQ QUEUE`: the virtual queue takes over
     /// the `Queue/RED` object's discipline and capacity; the object keeps
     /// a reference (`XcpVq`), and its commands and bound variables reach
-    /// the RED in the XCP queue (`xcp_vq_lend`), as in ns-2 where the
+    /// the RED in the XCP queue (`with_xcp_vq`), as in ns-2 where the
     /// object is the virtual queue.
     fn xcp_take_red(&mut self, id: ObjId, which: usize, name: &str) -> Result<(), String> {
         let me = self.name(id).to_string();
