@@ -9,6 +9,7 @@
 //! that a real implementation would have refused) are kept apart: they do not
 //! stop the run, and the front end reports each once.
 
+use crate::packet::PktId;
 use crate::sched::ObjId;
 
 /// Something the front end must act on after the current event.
@@ -20,9 +21,16 @@ pub enum Notice {
     /// of the node (`local`), or no route to node `dest` (ns-2's classifier
     /// `no-slot`, which reports and exits).
     NoSlot { node: i32, local: bool, port: i32, dest: i32, uid: i32 },
-    /// Hash classifier `classifier` has no slot for this flow and dropped
-    /// the packet (ns-2's `unknown-flow`).
-    UnknownFlow { classifier: ObjId, src: i32, dst: i32, fid: i32 },
+    /// Hash classifier `classifier` has no slot for this flow (ns-2 calls
+    /// `unknown-flow` and looks again).  It holds packet `pkt` (`PktId::NONE`:
+    /// it dropped it) until the front end places or drops it
+    /// (`Sim::hash_place`).
+    UnknownFlow { classifier: ObjId, src: i32, dst: i32, fid: i32, pkt: PktId },
+    /// Hash classifier `classifier` has no object at slot `slot` (-1: no
+    /// entry) for packet `pkt` of flow (`src`, `dst`, `fid`), which it holds
+    /// like `UnknownFlow`'s (ns-2 calls `no-slot`, for -1 looks once more,
+    /// and drops the packet).
+    ClassifierNoSlot { classifier: ObjId, slot: i64, src: i32, dst: i32, fid: i32, pkt: PktId },
     /// The flow classifier `classifier` of a flow monitor made the flow
     /// object `flow` for a packet of a flow it had not seen.
     NewFlow { classifier: ObjId, flow: ObjId },

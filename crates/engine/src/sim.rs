@@ -21,6 +21,7 @@ use crate::notice::{Notice, Warning};
 use crate::qdisc::{Queue, Verdict};
 use crate::random::RngSet;
 use crate::routing::Routing;
+use crate::errmodel::{HashStep, Place};
 use crate::sched::{Fired, ObjId, ResumeId, Scheduler};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
@@ -1156,14 +1157,10 @@ impl Sim {
             Obj::HashClassifier(c) => {
                 let pk = self.w.pool.get(p);
                 let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
-                match c.classify(src, dst, fid) {
-                    Some(t) => Some(t),
-                    None => {
-                        // ns-2 asks its front end (`unknown-flow`, by
-                        // default a warning) and, finding no slot, frees
-                        // the packet.
-                        self.w.notify(Notice::UnknownFlow { classifier: to, src, dst, fid });
-                        self.w.pool.free(p);
+                match c.find(src, dst, fid, true) {
+                    Place::Target(t) => Some(t),
+                    miss => {
+                        self.hash_miss(to, p, h, miss);
                         None
                     }
                 }
@@ -1552,6 +1549,84 @@ impl Sim {
         }
         self.w.notify(Notice::NewFlow { classifier: cl, flow });
         Some(flow)
+    }
+
+    /// A hash classifier's miss (`Classifier::find` in ns-2): ns-2 calls
+    /// the front end (`unknown-flow`, or `no-slot`) in the middle of the
+    /// packet's journey and goes on with what it finds then.  The engine
+    /// cannot call out mid-event: it holds the packet and notifies; the
+    /// front end makes the calls right after the event and then places or
+    /// drops the packet (`hash_place`).  A packet handed over by a queue
+    /// that waits for it (`h`) is not held (its queue has moved on): it is
+    /// dropped, and the notice carries no packet.
+    #[cold]
+    #[inline(never)]
+    fn hash_miss(&mut self, cl: ObjId, p: PktId, h: Option<ResumeId>, miss: Place) {
+        let pk = self.w.pool.get(p);
+        let (src, dst, fid) = (pk.saddr, pk.daddr, pk.fid);
+        let pkt = if h.is_none() {
+            if let Obj::HashClassifier(c) = &mut self.objs[cl as usize] {
+                c.held.push(p);
+            }
+            p
+        } else {
+            self.w.pool.free(p);
+            PktId::NONE
+        };
+        self.w.notify(match miss {
+            Place::NoSlot(slot) => Notice::ClassifierNoSlot { classifier: cl, slot, src, dst, fid, pkt },
+            _ => Notice::UnknownFlow { classifier: cl, src, dst, fid, pkt },
+        });
+    }
+
+    /// The front end's step for a packet hash classifier `cl` holds after a
+    /// miss (`hash_miss`), as ns-2's `Classifier::find` goes on after each
+    /// call-back: `AfterUnknown` (the look `HashClassifier::unknown` makes
+    /// after `unknown-flow`, with the default target), `Again` (the second
+    /// `classify` after a `no-slot` for slot -1, which may ask
+    /// `unknown-flow` once more: `Place::Unknown`), `Last` (the look after
+    /// that call), `Drop`.  The packet goes on to a target found (and the
+    /// result is that target); otherwise it stays held (`Drop` frees it).
+    /// `pkt` is the held packet's index; `None` (a packet not held) only
+    /// computes where it would have gone, from `key` (src, dst, fid).
+    pub fn hash_place(&mut self, cl: ObjId, pkt: Option<u32>, key: (i32, i32, i32), step: HashStep) -> Result<Place, String> {
+        let Some(Obj::HashClassifier(c)) = self.objs.get_mut(cl as usize) else {
+            return Err("not a hash classifier".into());
+        };
+        // only a packet it holds (ids from the front end are checked here)
+        let held = match pkt {
+            Some(i) => Some(c.held.iter().copied().find(|q| q.index() == i).ok_or_else(|| format!("packet {i} is not held by this classifier"))?),
+            None => None,
+        };
+        let (src, dst, fid) = key;
+        let place = match step {
+            HashStep::AfterUnknown => c.after_unknown(src, dst, fid, true),
+            HashStep::Again => c.find(src, dst, fid, false),
+            HashStep::Last => c.after_unknown(src, dst, fid, false),
+            HashStep::Drop => Place::NoSlot(-1),
+        };
+        if let Some(p) = held {
+            if matches!(place, Place::Target(_)) || step == HashStep::Drop {
+                c.held.retain(|&q| q != p);
+                match place {
+                    Place::Target(t) => self.recv(t, p, None),
+                    _ => self.w.pool.free(p),
+                }
+            }
+        }
+        Ok(place)
+    }
+
+    /// Free the packets hash classifiers hold for a front end that makes no
+    /// call-backs (the builder).
+    pub fn drop_held(&mut self) {
+        for i in 0..self.objs.len() {
+            if let Obj::HashClassifier(c) = &mut self.objs[i] {
+                for p in std::mem::take(&mut c.held) {
+                    self.w.pool.free(p);
+                }
+            }
+        }
     }
 
     /// The Tcl side adopting flow `placeholder` (made by `find_flow`) as

@@ -15,7 +15,7 @@ mod hash;
 mod list;
 mod periodic;
 
-pub use hash::{HashClassifier, HashKey};
+pub use hash::{HashClassifier, HashKey, HashStep, Place};
 pub use list::List;
 pub use periodic::Periodic;
 

@@ -1851,6 +1851,8 @@ impl Builder {
                 Notice::NoSlot { node, dest, .. } => {
                     return err(format!("no route from node {node} to node {dest} (a packet no classifier can place; ns-2 stops here)"))
                 }
+                // no call-backs here: a hash classifier's miss drops the packet
+                Notice::UnknownFlow { .. } | Notice::ClassifierNoSlot { .. } => self.sim.drop_held(),
                 _ => {}
             }
         }

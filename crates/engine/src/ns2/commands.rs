@@ -779,6 +779,30 @@ impl Sim {
             ("install", 3) => Some(arg_obj(self, argv[2])?),
             _ => None,
         };
+        // The ns-2 library's steps after a miss (classifier.tcl):
+        // `dumbbell-place STEP PKT SRC DST FID` places or drops a held packet
+        // (-1: none held) and says where it went ("" for a target), or the
+        // slot ns-2's no-slot call names, or "unknown".
+        if let ("dumbbell-place", 6) = (cmd, n) {
+            use crate::errmodel::{HashStep, Place};
+            let step = match argv[1] {
+                "after-unknown" => HashStep::AfterUnknown,
+                "again" => HashStep::Again,
+                "last" => HashStep::Last,
+                "drop" => HashStep::Drop,
+                s => return Err(format!("dumbbell-place: unknown step {s}")),
+            };
+            let pkt = match vars::atoi(argv[2]) {
+                i if i < 0 => None,
+                i => Some(i as u32),
+            };
+            let a = |i: usize| vars::atoi(argv[i]);
+            return Ok(match self.hash_place(id, pkt, (a(3), a(4), a(5)), step)? {
+                Place::Target(_) => String::new(),
+                Place::Unknown => "unknown".into(),
+                Place::NoSlot(slot) => (slot as u32).to_string(),
+            });
+        }
         let Obj::HashClassifier(c) = &mut self.objs[id as usize] else { unreachable!() };
         let a = |i: usize| vars::atoi(argv[i]);
         let r = match (cmd, n) {
@@ -824,6 +848,12 @@ impl Sim {
                     return Ok(self.name(t).to_string());
                 }
                 String::new()
+            }
+            // the slots the ns-2 library's `dump` lists: "slot object ..."
+            ("dumbbell-slots", 1) => {
+                let slots: Vec<(usize, ObjId)> = c.slots.iter().copied().enumerate().filter(|&(_, o)| o != NONE).collect();
+                let words: Vec<String> = slots.into_iter().flat_map(|(i, o)| [i.to_string(), self.name(o).to_string()]).collect();
+                return Ok(words.join(" "));
             }
             ("auto-flows", 1) => {
                 c.auto_flow = true;

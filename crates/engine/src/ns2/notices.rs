@@ -4,6 +4,15 @@
 use crate::ns2::tclcl::fmt_real;
 use crate::sim::{Obj, Sim};
 
+/// A held packet's index for the Tcl side (-1: none held).
+fn held(p: crate::packet::PktId) -> i64 {
+    if p == crate::packet::PktId::NONE {
+        -1
+    } else {
+        p.index() as i64
+    }
+}
+
 impl Sim {
     /// The engine's notices since the last call, as the Tcl ns-2 would
     /// evaluate for each (C++ call-backs into OTcl), in order.  Notices for
@@ -141,9 +150,27 @@ impl Sim {
                     };
                     format!("::dumbbell::no_slot {kind} {node} {slot} {uid} {{{what}}}")
                 }
-                Notice::UnknownFlow { classifier, src, dst, fid } => {
-                    format!("{} unknown-flow {} {} {}", self.name(classifier), src as u32, dst as u32, fid as u32)
-                }
+                // HashClassifier::unknown's `unknown-flow` (addresses and
+                // flow id as %u), then the rest of Classifier::find
+                // (python/dumbbell/ns2/lib/classifier.tcl)
+                Notice::UnknownFlow { classifier, src, dst, fid, pkt } => format!(
+                    "::dumbbell::unknown_flow {} {} {} {} {}",
+                    self.name(classifier),
+                    src as u32,
+                    dst as u32,
+                    fid as u32,
+                    held(pkt)
+                ),
+                // Classifier::find's `no-slot` (the slot as %ld of an int)
+                Notice::ClassifierNoSlot { classifier, slot, src, dst, fid, pkt } => format!(
+                    "::dumbbell::classifier_no_slot {} {} {} {} {} {}",
+                    self.name(classifier),
+                    slot as u32,
+                    src as u32,
+                    dst as u32,
+                    fid as u32,
+                    held(pkt)
+                ),
                 Notice::NewFlow { classifier, flow } => format!("::dumbbell::adopt_flow {} {}", self.name(classifier), self.name(flow)),
                 Notice::AppRecv { app, bytes } => format!("{} recv {bytes}", self.name(app)),
                 Notice::AppResume { app } => format!("{} resume", self.name(app)),

@@ -173,6 +173,71 @@ proc ::dumbbell::no_slot {kind nodeid slot uid what} {
     exit 1
 }
 
+# A hash classifier (an ErrorModule's, a script's own) that finds no slot for
+# a packet: ns-2's Classifier::find calls the classifier's `unknown-flow`
+# (HashClassifier::unknown), looks again, calls `no-slot` for a slot still
+# empty and, for slot -1, classifies once more (`TWICE`, which may call
+# `unknown-flow` again) before dropping the packet.  The engine holds the
+# packet over the call-backs, made right after its event; `dumbbell-place`
+# sends it on once a look finds a target ("" back) or drops it.  A packet
+# the engine could not hold (-1) is already dropped: the calls are made all
+# the same.
+proc ::dumbbell::unknown_flow {cl src dst fid pkt} {
+    $cl unknown-flow $src $dst $fid
+    set r [$cl cmd dumbbell-place after-unknown $pkt $src $dst $fid]
+    if {$r eq ""} { return }
+    ::dumbbell::classifier_no_slot $cl $r $src $dst $fid $pkt
+}
+# No object at slot $slot (4294967295: -1, no entry) for the packet.
+proc ::dumbbell::classifier_no_slot {cl slot src dst fid pkt} {
+    $cl no-slot $slot
+    if {$slot == 4294967295} {
+        set r [$cl cmd dumbbell-place again $pkt $src $dst $fid]
+        if {$r eq "unknown"} {
+            $cl unknown-flow $src $dst $fid
+            set r [$cl cmd dumbbell-place last $pkt $src $dst $fid]
+        }
+        if {$r eq ""} { return }
+    }
+    $cl cmd dumbbell-place drop $pkt $src $dst $fid
+}
+# ns-2's default handler (ns-lib.tcl): report, dump, flush the traces, exit 1.
+Classifier instproc no-slot slot {
+    puts stderr "--- Classfier::no-slot{} default handler (tcl/lib/ns-lib.tcl) ---"
+    puts stderr "\t$self: no target for slot $slot"
+    puts stderr "\t$self type: [$self info class]"
+    puts stderr "content dump:"
+    $self dump
+    puts stderr "---------- Finished standard no-slot{} default handler ----------"
+    [Simulator instance] flush-trace
+    exit 1
+}
+# ns-2's Classifier dump (ns-lib.tcl), of the slots the classifier holds.
+Classifier instproc dump {} {
+    $self instvar offset_ shift_ mask_
+    set slots [$self cmd dumbbell-slots]
+    puts "classifier $self"
+    puts "\t$offset_ offset"
+    puts "\t$shift_ shift"
+    puts "\t$mask_ mask"
+    puts "\t[expr {[llength $slots] / 2}] slots"
+    foreach {i iv} $slots {
+        puts "\t\tslot $i: $iv ([$iv info class])"
+    }
+}
+# ns-2's (ns-lib.tcl): the address fields a hash key is cut from, as the
+# address format has them when the classifier is made.
+Classifier/Hash instproc init nbuck {
+    $self next $nbuck
+    $self set shift_ [AddrParams NodeShift 1]
+    $self set mask_ [AddrParams NodeMask 1]
+}
+Classifier/Hash instproc dump args {
+    eval $self next $args
+    $self instvar default_
+    puts "\t$default_ default"
+}
+
 # ---- route logic (static routes, computed lazily by the engine) ---------------------
 
 # Static routes (ns-2's compute-flat-routes).  From `$ns run` on, the

@@ -97,8 +97,8 @@ pub static CLASSIFIER_FIELDS: Table<HashClassifier> = Table {
     part: hash,
     vars: &[
         var("offset_", Int, "0", |_, _| int(0), |_, v, w| ignored_field("offset_", v, w)),
-        var("shift_", Int, "0", |_, _| int(0), |_, v, w| ignored_field("shift_", v, w)),
-        var("mask_", Int, "0xffffffff", |_, _| int(-1), |_, _, _| Ok(())),
+        var("shift_", Int, "0", |c, _| int(c.shift), |c, v, _| Ok(c.shift = parse_int(v))),
+        var("mask_", Int, "0xffffffff", |c, _| int(c.mask), |c, v, _| Ok(c.mask = parse_int(v))),
     ],
     after_set: None,
 };
