@@ -16,11 +16,14 @@ and movements, CBR and TCP flows between them; results as frames.
     db.plot.plot_wireless(res, "net.png", at=[5, 15, 25])
 
 Exactness.  A `WirelessSimulation` is a description whose ns-2 script is
-`to_tcl()`; `run()` runs that script under the engine's ns-2 layer (the
-wireless nodes are built by its `node-config`/`$ns node` path, which is
-checked byte for byte against ns-2 2.35), so the trace is the one the real
-ns-2 writes for the same script.  (The engine's typed builder, which the
-wired `Simulation` drives, has no wireless nodes yet.)
+`to_tcl()` (an export: for ns-2 or ``dumbbell run``).  `run()` builds the
+scenario in this process through the engine's typed builder
+(crates/engine/src/ns2/build_wireless.rs), with no Tcl interpreter and no
+child process: the builder makes the objects the script's ns-2 library
+would, in the same order, and puts each node on the radio through the same
+engine command as the ns-2 layer's `$ns node` (checked byte for byte
+against ns-2 2.35), so the trace, nam file and stdout are those of the
+script, and so the real ns-2's (tests/api/test_wireless_builder.py).
 """
 
 from __future__ import annotations

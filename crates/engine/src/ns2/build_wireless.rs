@@ -425,3 +425,90 @@ impl Builder {
         self.sim().name(id).to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ns2::build::{Action, AgentKind, AppSpec, ClassDefaults, Step};
+
+    const DEFAULTS: &str = include_str!("../../../../python/dumbbell/ns2/lib/defaults.tcl");
+
+    fn builder() -> Builder {
+        Builder::new(ClassDefaults::parse(&(crate::ns2::registry::defaults_tcl() + DEFAULTS)).unwrap()).unwrap()
+    }
+
+    /// A chain of `n` nodes 200 m apart, CBR from the first to the last
+    /// over `routing`, the last node moving: (trace, nam, stdout).
+    fn chain(n: u32, routing: AdHocRouting, until: f64) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let mut b = builder();
+        b.seed(1).unwrap();
+        let mut spec = WirelessSpec::new(1000, 300, n, routing);
+        spec.trace = Some("t".into());
+        spec.nam = Some("nam".into());
+        b.wireless(spec).unwrap();
+        let nodes: Vec<NodeId> = (0..n).map(|k| b.mobile_node(50.0 + 200.0 * k as f64, 150.0, 0.0).unwrap()).collect();
+        b.setdest(nodes[n as usize - 1], Seconds(3.0), 990.0, 290.0, 20.0).unwrap();
+        let udp = b.agent(AgentKind::Udp, &[("fid_".into(), "0".into())]).unwrap();
+        b.attach(nodes[0], udp).unwrap();
+        let null = b.agent(AgentKind::Null, &[]).unwrap();
+        b.attach(nodes[n as usize - 1], null).unwrap();
+        b.connect(udp, null).unwrap();
+        let cbr = b.app(&AppSpec::Cbr { rate: Some(Bandwidth::kbps(16.0)), packet_size: None, random: None, maxpkts: None }, udp, &[]).unwrap();
+        b.at(Seconds(1.0), Action::Start(cbr)).unwrap();
+        b.at(Seconds(until), Action::Halt).unwrap();
+        let (mut tr, mut nam) = (Vec::new(), Vec::new());
+        loop {
+            let step = b.run().unwrap();
+            for (ch, data) in b.sim_mut().out_mut().drain() {
+                if ch == "t" { tr.extend(data) } else { nam.extend(data) }
+            }
+            if step != Step::Output {
+                break;
+            }
+        }
+        (tr, nam, b.take_stdout())
+    }
+
+    #[test]
+    fn aodv_chain_carries_cbr_hop_by_hop_and_repeats() {
+        let (tr, nam, out) = chain(4, AdHocRouting::Aodv, 6.0);
+        let text = String::from_utf8(tr.clone()).unwrap();
+        // the last node's agent receives data that crossed the middle nodes
+        assert!(text.lines().any(|l| l.starts_with("r ") && l.contains("-Ni 3 ") && l.contains("-Nl AGT") && l.contains("-It cbr")));
+        assert!(text.lines().any(|l| l.starts_with("f ") && l.contains("-Ni 1 ") && l.contains("-It cbr")));
+        assert!(text.contains("-It AODV"));
+        // the move: the trace's M line, nam's n record
+        assert!(text.contains("M 3.00000 3 (650.00, 150.00, 0.00), (990.00, 290.00), 20.00\n"), "{}", &text[..200]);
+        let nam = String::from_utf8(nam).unwrap();
+        assert!(nam.starts_with("V -t * -v 1.0a5 -a 0\nW -t * -x 1000 -y 300\nA -t * -n 1 -p 0 -o 0x7fffffff -c 30 -a 1\n"));
+        assert!(nam.contains("n -t 3.000000 -s 3 -x 650.000000 -y 150.000000 -U "));
+        assert!(String::from_utf8(out).unwrap().starts_with("num_nodes is set 4\n"));
+        assert_eq!(chain(4, AdHocRouting::Aodv, 6.0).0, tr);
+    }
+
+    #[test]
+    fn dsdv_and_dumb_agent_build_and_differ() {
+        let (dsdv, _, _) = chain(3, AdHocRouting::Dsdv, 4.0);
+        assert!(String::from_utf8(dsdv.clone()).unwrap().contains("-It message"));
+        let (dumb, _, _) = chain(2, AdHocRouting::Dumb, 4.0);
+        let dumb = String::from_utf8(dumb).unwrap();
+        assert!(dumb.lines().any(|l| l.starts_with("r ") && l.contains("-Ni 1 ") && l.contains("-Nl AGT")));
+        assert!(!dumb.contains("-It AODV") && !dumb.contains("-It message"));
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let mut b = builder();
+        assert!(b.mobile_node(1.0, 1.0, 0.0).unwrap_err().0.contains("Builder::wireless first"));
+        assert!(b.wireless(WirelessSpec::new(0, 10, 1, AdHocRouting::Aodv)).is_err());
+        assert!(b.wireless(WirelessSpec { ifq_len: 0, ..WirelessSpec::new(10, 10, 1, AdHocRouting::Aodv) }).is_err());
+        b.wireless(WirelessSpec::new(100, 100, 2, AdHocRouting::Aodv)).unwrap();
+        assert!(b.wireless(WirelessSpec::new(100, 100, 2, AdHocRouting::Aodv)).is_err());
+        let a = b.mobile_node(10.0, 10.0, 0.0).unwrap();
+        assert!(b.setdest(a, Seconds(1.0), 100.0, 50.0, 1.0).is_err());
+        assert!(b.setdest(a, Seconds(1.0), 50.0, 50.0, f64::NAN).is_err());
+        let w = b.node().unwrap();
+        assert!(!b.is_mobile(w.0 as usize) && b.is_mobile(a.0 as usize));
+        assert!(b.setdest(w, Seconds(1.0), 50.0, 50.0, 1.0).is_err());
+    }
+}
