@@ -62,7 +62,8 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["setup"]:
         w1 = scenarios.waypoint(nodes=1, flows=0, until=1)[0]
         base = script_setup(w1)
-        print(f"1 node: builder {built_setup(w1) * 1e3:.1f} ms, script {base * 1e3:.1f} ms (the process, Tcl, the library)")
+        print(f"1 node: builder {built_setup(w1) * 1e3:.1f} ms, "
+              f"script {base * 1e3:.1f} ms (the process, Tcl, the library)")
         for n in map(int, argv[1:]):
             w, _ = scenarios.waypoint(nodes=n, flows=0, until=1)
             b = built_setup(w)
