@@ -472,6 +472,77 @@ impl Builder {
         self.b.at(Seconds(t), a).map_err(verr)
     }
 
+    /// A wireless scenario's shared parts (build_wireless.rs): the
+    /// topography (whole metres), GOD's count of nodes, the channel, the
+    /// radio and MAC settings (None: ns-2's default; rates as ns-2 text,
+    /// "11Mb"), the interface queue's limit, the traces' channels.
+    #[pyo3(signature = (width, height, nodes, routing, mac="802.11", data_rate=None, basic_rate=None, rts_threshold=None,
+                        short_retry_limit=None, long_retry_limit=None, slot_bytes=None, max_nodes=None, tx_power=None,
+                        rx_threshold=None, cs_threshold=None, ifq_len=50, mac_trace=false, trace=None, nam=None))]
+    fn wireless(
+        &mut self,
+        width: u32,
+        height: u32,
+        nodes: u32,
+        routing: &str,
+        mac: &str,
+        data_rate: Option<&str>,
+        basic_rate: Option<&str>,
+        rts_threshold: Option<u32>,
+        short_retry_limit: Option<u32>,
+        long_retry_limit: Option<u32>,
+        slot_bytes: Option<u32>,
+        max_nodes: Option<u32>,
+        tx_power: Option<f64>,
+        rx_threshold: Option<f64>,
+        cs_threshold: Option<f64>,
+        ifq_len: u32,
+        mac_trace: bool,
+        trace: Option<String>,
+        nam: Option<String>,
+    ) -> PyResult<()> {
+        use dumbbell_engine::ns2::build_wireless::{AdHocRouting, WirelessMac, WirelessSpec};
+        let routing = match routing {
+            "AODV" => AdHocRouting::Aodv,
+            "DSDV" => AdHocRouting::Dsdv,
+            "DumbAgent" => AdHocRouting::Dumb,
+            other => return Err(PyValueError::new_err(format!("Builder.wireless(): routing must be AODV, DSDV or DumbAgent, got {other:?}"))),
+        };
+        let rate = |r: Option<&str>| r.map(|s| Bandwidth(dumbbell_engine::ns2::tclcl::parse_bw(s)));
+        let mac = match mac {
+            "802.11" => WirelessMac::Dot11 { data_rate: rate(data_rate), basic_rate: rate(basic_rate), rts_threshold, short_retry_limit, long_retry_limit },
+            "tdma" => WirelessMac::Tdma { slot_bytes, max_nodes },
+            other => return Err(PyValueError::new_err(format!("Builder.wireless(): mac must be '802.11' or 'tdma', got {other:?}"))),
+        };
+        let mut spec = WirelessSpec::new(width, height, nodes, routing);
+        spec.mac = mac;
+        spec.tx_power = tx_power;
+        spec.rx_threshold = rx_threshold;
+        spec.cs_threshold = cs_threshold;
+        spec.ifq_len = ifq_len;
+        spec.mac_trace = mac_trace;
+        spec.trace = trace;
+        spec.nam = nam;
+        self.b.wireless(spec).map_err(verr)
+    }
+
+    /// A mobile node at (x, y, z) m; returns its id.
+    #[pyo3(signature = (x, y, z=0.0))]
+    fn mobile_node(&mut self, x: f64, y: f64, z: f64) -> PyResult<u32> {
+        Ok(self.b.mobile_node(x, y, z).map_err(verr)?.0)
+    }
+
+    /// At `t`, mobile node `node` heads for (x, y) at `speed` m/s.
+    fn setdest(&mut self, node: u32, t: f64, x: f64, y: f64, speed: f64) -> PyResult<u64> {
+        self.b.setdest(NodeId(node), Seconds(t), x, y, speed).map_err(verr)
+    }
+
+    /// What ns-2 prints on C's stdout so far (GOD's count, the channel's
+    /// notices), taken.
+    fn take_stdout<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.b.take_stdout())
+    }
+
     /// `$agent attach $chan` and `$agent tracevar v` for each of `vars`.
     fn trace_vars(&mut self, agent: u32, vars: Vec<String>, channel: &str) -> PyResult<()> {
         self.b.trace_vars(AgentId(agent), &vars, channel).map_err(verr)

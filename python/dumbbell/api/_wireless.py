@@ -16,11 +16,14 @@ and movements, CBR and TCP flows between them; results as frames.
     db.plot.plot_wireless(res, "net.png", at=[5, 15, 25])
 
 Exactness.  A `WirelessSimulation` is a description whose ns-2 script is
-`to_tcl()`; `run()` runs that script under the engine's ns-2 layer (the
-wireless nodes are built by its `node-config`/`$ns node` path, which is
-checked byte for byte against ns-2 2.35), so the trace is the one the real
-ns-2 writes for the same script.  (The engine's typed builder, which the
-wired `Simulation` drives, has no wireless nodes yet.)
+`to_tcl()` (an export: for ns-2 or ``dumbbell run``).  `run()` builds the
+scenario in this process through the engine's typed builder
+(crates/engine/src/ns2/build_wireless.rs), with no Tcl interpreter and no
+child process: the builder makes the objects the script's ns-2 library
+would, in the same order, and puts each node on the radio through the same
+engine command as the ns-2 layer's `$ns node` (checked byte for byte
+against ns-2 2.35), so the trace, nam file and stdout are those of the
+script, and so the real ns-2's (tests/api/test_wireless_builder.py).
 """
 
 from __future__ import annotations
@@ -464,20 +467,123 @@ class WirelessSimulation:
             timeout: float | None = None) -> WirelessResult:
         """Run the scenario until `until` s; returns a `WirelessResult`.
         `trace_file`, `nam_file`: also keep the trace (and nam's file)
-        there."""
+        there.  `timeout`: stop a run that takes longer than that many
+        seconds of wall-clock time (SimulationError).
+
+        The scenario is built in this process through the engine's typed
+        builder (no Tcl, no child process); what it gives is byte for byte
+        what its `to_tcl()` script gives under ``dumbbell run``."""
         until_text, until_s = self._until(until)
         if timeout is not None:
             _real(timeout, "run(): timeout", 0.0, strict=True)
+        data, nam, stdout = self._run_built(until_text, nam_file is not None, timeout)
+        if trace_file is not None:
+            Path(trace_file).write_bytes(data)
+        if nam_file is not None:
+            Path(nam_file).write_bytes(nam)
+        from ..analysis.wtrace import parse_wireless_trace
+
+        frames = parse_wireless_trace(data.decode())
+        return WirelessResult(self, until_s, frames, stdout.decode())
+
+    def _run_built(self, until_text: str, with_nam: bool, timeout: float | None) -> tuple[bytes, bytes, bytes]:
+        """Build the scenario through the engine's builder (the same
+        objects, in the same order, as `to_tcl()`'s script makes: see
+        crates/engine/src/ns2/build_wireless.rs) and run it: the trace's
+        bytes, nam's and the stdout the script would print."""
+        from .._engine import Builder
+        from ._sim import SimulationError, _defaults_text
+
+        self._check()
+        n = len(self._nodes)
+        mac, phy = self.mac, self.phy
+
+        def count(var):
+            return int(mac[var]) if var in mac else None
+
+        def watts(var):
+            return float(phy[var]) if var in phy else None
+
+        files: dict[str, list[bytes]] = {_TRACE: [], _NAM: []}
+        try:
+            b = Builder(_defaults_text())
+            if self.seed is not None:
+                b.seed(self.seed)
+            b.wireless(int(self.width), int(self.height), n, self.routing, mac=self.mac_type,
+                       data_rate=mac.get("dataRate_"), basic_rate=mac.get("basicRate_"),
+                       rts_threshold=count("RTSThreshold_"), short_retry_limit=count("ShortRetryLimit_"),
+                       long_retry_limit=count("LongRetryLimit_"), slot_bytes=self.slot_bytes,
+                       max_nodes=n if self.mac_type == "tdma" and n > 64 else None, tx_power=watts("Pt_"),
+                       rx_threshold=watts("RXThresh_"), cs_threshold=watts("CSThresh_"), ifq_len=self.ifq_len,
+                       mac_trace=self.mac_trace, trace=_TRACE, nam=_NAM if with_nam else None)
+            for nd in self._nodes:
+                b.mobile_node(nd.x, nd.y)
+            for _, text, k, x, y, sp in self._moves:
+                b.setdest(k, float(text), x, y, sp)
+            tcps = {}
+            for f in self._flows:
+                if f.kind == "cbr":
+                    a = b.agent("Agent/UDP", [("fid_", str(f.id))])
+                    b.attach(f.src.id, a)
+                    z = b.agent("Agent/Null", [])
+                    b.attach(f.dst.id, z)
+                    b.connect(a, z)
+                    app = b.app("cbr", a, [("packetSize_", str(f.packet_size)), ("rate_", f.rate[0])])
+                else:
+                    t = b.agent(WIRELESS_TCP[f.variant], [("fid_", str(f.id)), ("window_", str(f.window)),
+                                                          ("packetSize_", str(f.packet_size))])
+                    b.attach(f.src.id, t)
+                    k = b.agent(WIRELESS_SINKS[f.sink], [])
+                    b.attach(f.dst.id, k)
+                    b.connect(t, k)
+                    app = b.app("ftp", t, [])
+                    tcps[f.id] = (t, k)
+                b.at(float(_at(f.start)), "start", app)
+                if f.stop is not None:
+                    b.at(float(_at(f.stop)), "stop", app)
+            b.at(float(until_text), "halt")
+            if timeout is not None:
+                b.set_limits(max_wall=float(timeout))
+            while True:
+                why = b.run()
+                for chan, data in b.drain():
+                    files[chan].append(data)
+                if why != "output":
+                    break
+            lines = []
+            for i, (t, k) in tcps.items():
+                got = b.get_vars([t, k], list(_TCP_VARS) + ["bytes_"])
+                lines.append(f"tcp {i} " + " ".join(f"{v} {got[0][j]}" for j, v in enumerate(_TCP_VARS))
+                             + f" bytes_ {got[1][len(_TCP_VARS)]}\n")
+            # (ns-2 prints the script's lines first: C's stdio is flushed at exit)
+            stdout = "".join(lines).encode() + b.take_stdout()
+        except ValueError as err:
+            raise SimulationError(f"the engine refused the wireless scenario: {err}") from None
+        except BaseException as err:
+            name = type(err).__name__
+            if name == "RunLimitExceeded":
+                raise SimulationError(f"the wireless scenario ran longer than timeout={timeout!r} s and was "
+                                      f"stopped") from None
+            if name == "PanicException":
+                raise SimulationError(f"internal error in the engine (a bug in Dumbbell): {err}") from None
+            raise
+        return b"".join(files[_TRACE]), b"".join(files[_NAM]), stdout
+
+    def _run_script(self, until, nam: bool = False, timeout: float | None = None) -> tuple[bytes, bytes, bytes]:
+        """Run `to_tcl()`'s script under ``dumbbell run`` in a child process
+        (the way `run` worked before the builder had wireless nodes; kept
+        to check the two give the same bytes): the trace, nam's file and
+        stdout."""
+        from ._sim import SimulationError
+
         with tempfile.TemporaryDirectory(prefix="dumbbell-wl-") as d:
             tr = Path(d, "wireless.tr")
-            nam = None if nam_file is None else Path(d, "wireless.nam")
-            script = self.to_tcl(until, trace_file=str(tr), nam_file=None if nam is None else str(nam))
+            nf = Path(d, "wireless.nam") if nam else None
+            script = self.to_tcl(until, trace_file=str(tr), nam_file=None if nf is None else str(nf))
             Path(d, "scenario.tcl").write_text(script)
             env = dict(os.environ)
             pkg = str(Path(__file__).resolve().parents[2])
             env["PYTHONPATH"] = pkg + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-            from ._sim import SimulationError
-
             try:
                 r = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "scenario.tcl"], cwd=d, env=env,
                                    capture_output=True, timeout=timeout)
@@ -487,15 +593,11 @@ class WirelessSimulation:
             if r.returncode != 0:
                 raise SimulationError(f"the wireless scenario failed (exit {r.returncode}): "
                                       f"{r.stderr.decode(errors='replace').strip()}")
-            data = tr.read_bytes()
-            if trace_file is not None:
-                Path(trace_file).write_bytes(data)
-            if nam is not None:
-                Path(nam_file).write_bytes(nam.read_bytes())
-        from ..analysis.wtrace import parse_wireless_trace
+            return tr.read_bytes(), (nf.read_bytes() if nf is not None else b""), r.stdout
 
-        frames = parse_wireless_trace(data.decode())
-        return WirelessResult(self, until_s, frames, r.stdout.decode())
+
+# The builder's output channels (names of its own, not files).
+_TRACE, _NAM = "wireless-trace", "wireless-nam"
 
 
 _TCP_VARS = ("ack_", "maxseq_", "nrexmit_", "cwnd_")

@@ -109,13 +109,13 @@ impl From<String> for BuildError {
 
 pub type Result<T> = std::result::Result<T, BuildError>;
 
-fn err<T>(msg: impl Into<String>) -> Result<T> {
+pub(super) fn err<T>(msg: impl Into<String>) -> Result<T> {
     Err(BuildError(msg.into()))
 }
 
 /// A number as Tcl text that the engine's parsers read back exactly
 /// (Rust's shortest round-trip form).
-fn num(x: f64) -> String {
+pub(super) fn num(x: f64) -> String {
     if x == x.trunc() && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
@@ -796,6 +796,9 @@ pub enum Action {
     Close(AgentId),
     /// `$ns halt`.
     Halt,
+    /// A mobile node's `setdest` (the builder's list of moves, by index:
+    /// build_wireless.rs).
+    Setdest(u32),
 }
 
 /// Why `run` returned.
@@ -1043,8 +1046,11 @@ pub struct Builder {
     route_logic: ObjId,
     /// Nodes made from now on get a Quick-Start router (`quickstart`).
     qs: bool,
-    /// Each node's entry: the node, or its Quick-Start classifier.
+    /// Each node's entry: the node, or its Quick-Start classifier (a
+    /// mobile node's: its routing agent).
     entries: Vec<ObjId>,
+    /// The wireless scenario's parts, once made (build_wireless.rs).
+    pub(super) wireless: Option<Box<crate::ns2::build_wireless::WirelessState>>,
 }
 
 impl Builder {
@@ -1070,6 +1076,7 @@ impl Builder {
             route_logic: NONE,
             qs: false,
             entries: Vec::new(),
+            wireless: None,
         };
         // ns-random.tcl's defaultRNG and route-proto.tcl's rtglibRNG
         b.default_rng = b.new_obj_as("RNG/default", "RNG", "RNG")?;
@@ -1126,7 +1133,7 @@ impl Builder {
 
     /// `new <class>` of an engine class: the object and its class defaults
     /// (tclobject.tcl's `new` and the runner's `be_shadow`).
-    fn new_obj(&mut self, class: &'static str) -> Result<ObjId> {
+    pub(super) fn new_obj(&mut self, class: &'static str) -> Result<ObjId> {
         self.new_obj_as(class, class, class)
     }
 
@@ -1148,8 +1155,28 @@ impl Builder {
         Ok(id)
     }
 
-    fn cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {
+    pub(super) fn cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {
         self.sim.command(id, argv).map_err(BuildError)
+    }
+
+    pub(super) fn defaults_ref(&self) -> &ClassDefaults {
+        &self.defaults
+    }
+
+    pub(super) fn defaults_mut(&mut self) -> &mut ClassDefaults {
+        &mut self.defaults
+    }
+
+    /// A node made (its engine object), with no agents yet.
+    pub(super) fn push_node(&mut self, id: ObjId) {
+        self.nodes.push(id);
+        self.node_agents.push(Vec::new());
+        self.entries.push(id);
+    }
+
+    /// What node `n`'s agents send to.
+    pub(super) fn set_entry(&mut self, n: u32, to: ObjId) {
+        self.entries[n as usize] = to;
     }
 
     fn name(&self, id: ObjId) -> String {
@@ -1204,7 +1231,7 @@ impl Builder {
         }
     }
 
-    fn before_start(&self, what: &str) -> Result<()> {
+    pub(super) fn before_start(&self, what: &str) -> Result<()> {
         if self.started {
             return err(format!("{what}: the simulation has started"));
         }
@@ -1750,6 +1777,7 @@ impl Builder {
     fn perform(&mut self, action: Action) -> Result<()> {
         match action {
             Action::Halt => self.sim.halt(),
+            Action::Setdest(k) => self.perform_setdest(k)?,
             Action::StartAgent(a) => {
                 self.cmd(a.0, &["start"])?;
             }
@@ -1816,8 +1844,12 @@ impl Builder {
         self.sim.set_started();
         crate::ns2::class::tcp::warn_newecn_compat(&mut self.sim);
         self.started = true;
-        let keys: Vec<String> = (0..self.nodes.len()).map(|i| i.to_string()).collect();
-        for i in tcl_array_order(&keys) {
+        // (mobile nodes are not in the Simulator's `Node_` array:
+        // wireless.tcl's create-wireless-node)
+        let wired: Vec<usize> = (0..self.nodes.len()).filter(|&i| !self.is_mobile(i)).collect();
+        let keys: Vec<String> = wired.iter().map(|i| i.to_string()).collect();
+        for j in tcl_array_order(&keys) {
+            let i = wired[j];
             for k in 0..self.node_agents[i].len() {
                 let a = self.node_agents[i][k];
                 if self.sim.socket(a).is_some() {
@@ -1831,6 +1863,7 @@ impl Builder {
             let q = self.links[i].queue;
             self.cmd(q, &["reset"])?;
         }
+        self.wireless_nam_config()?;
         self.sim.reset_clock();
         self.check_tcl_calls()?;
         Ok(())

@@ -17,11 +17,13 @@
 //! - `tclcl.rs`: tclcl's parsing and printing of bound values; `printf.rs`:
 //!   C's printf formats as glibc prints them;
 //! - `build.rs`: building a scenario as the ns-2 library's procedures would,
-//!   without Tcl (the Python API's builder).
+//!   without Tcl (the Python API's builder); `build_wireless.rs` its mobile
+//!   nodes.
 
 pub mod bind;
 pub mod cmutrace;
 pub mod build;
+pub mod build_wireless;
 pub mod cbq;
 pub mod class;
 pub mod commands;
