@@ -186,7 +186,7 @@ impl std::fmt::Display for Abort {
                 write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
             }
             Abort::NoTrace { .. } => write!(f, "a trace-driven source was started without a trace to read"),
-            Abort::Dsr(crate::wireless::dsr::Unbuilt::FlowError) => write!(f, "a DSR node forwarded a packet of a flow it does not know (flow-state errors are not built yet)"),
+            Abort::Dsr(crate::wireless::dsr::Unbuilt::FlowError) => write!(f, "a DSR node nested a fourth unknown-flow error in one packet (ns-2 writes past its header there)"),
             Abort::Dsr(crate::wireless::dsr::Unbuilt::QueueKind) => write!(f, "a link failed under DSR with an interface queue other than CMUPriQueue"),
             Abort::PacingAlgorithm { algorithm, .. } => {
                 write!(f, "a pacing sender's window algorithm {algorithm} is neither 1 (Vegas's rate) nor 2 (cwnd)")

@@ -497,6 +497,20 @@ pub fn write_dsr_note(out: &mut Outputs, ch: u32, now: f64, node: i32, n: &dsr::
             });
             return;
         }
+        dsr::Note::FlowError { src, dst, flow } => {
+            // ("SFErr %.5f _%s_ %d -> %d : %d")
+            let line = format!("SFErr {} _{node}_ {src} -> {dst} : {flow}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::FlowErrorHeard { from, dst, flow, count } => {
+            // ("SFEr %.9f _%s_ from %d re %d : %d [%d]")
+            let line = format!("SFEr {} _{node}_ from {from} re {dst} : {flow} [{count}]\n", fixed(now, 9));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::FlowErrorDumped { src, dst } => {
+            let line = format!("SYFU  {} _{node}_ dumping maximally nested Flow error {src} -> {dst}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
         dsr::Note::SendBufferDrop { src, dst } => DsrNote::SendBufferDrop { time, node, src: *src, dst: *dst },
         dsr::Note::FlowSend { uid, src, dst, flow, flow_header, next_hop, route } => {
             b_route = *route;
@@ -521,4 +535,11 @@ pub fn write_dsr_note(out: &mut Outputs, ch: u32, now: f64, node: i32, n: &dsr::
         },
     };
     out.append(ch, |b| cmutrace::push_dsr_note(b, &note));
+}
+
+/// `%.Nf` of C's printf.
+fn fixed(v: f64, n: usize) -> String {
+    let mut b = Vec::new();
+    push_f(&mut b, v, n, 0, false);
+    String::from_utf8(b).unwrap_or_default()
 }

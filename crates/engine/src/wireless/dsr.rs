@@ -10,14 +10,13 @@
 //! function by function, in its order (each random draw, each new
 //! packet's uid, each trace line where ns-2 makes it).
 //!
-//! Not built (a run stops with a clear error when it gets there): the
-//! errors of flow state (a node forwarding a packet of a flow it does not
-//! know, `SFErr`), which need the unknown-flow entries the header does not
-//! keep yet.
+//! Where 2.35 reads memory it never wrote (`processUnknownFlowError` for
+//! an unknown default flow looks the flow up by an uninitialised id),
+//! the agent takes the flow as not found.
 
 use super::dsr_cache::{MobiCache, Route, MAX_SR_LEN};
 use super::dsr_flow::FlowTable;
-use super::dsr_header::{LinkDown, SrHeader, MAX_ROUTE_ERRORS};
+use super::dsr_header::{FlowError, LinkDown, SrHeader, MAX_ROUTE_ERRORS};
 use super::dsr_request::{back_off_allows, route_found, LastType, RequestTable, SendBuffer, ARP_TIMEOUT, SALVAGE_MAX_REQUESTS, SEND_BUF_SIZE, SEND_TIMEOUT};
 
 /// The routing agents' port (`RT_PORT`).
@@ -206,12 +205,20 @@ pub enum Note {
     Salvaging { src: i32, dst: i32, uid: i32, route: Path },
     SalvageToBuffer { uid: i32, src: i32, dst: i32, salvaged: i32 },
     SendFailure { uid: i32, ptype: i32, src: i32, sport: i32, dst: i32, dport: i32, from: i32, to: i32, hops: [i32; 3], route: Path },
+    /// A forwarder reports a flow it does not know (`SFErr`).
+    FlowError { src: i32, dst: i32, flow: i32 },
+    /// The source hears of it (`SFEr`): the flow's destination and id (-1
+    /// for a default flow), the flow's count after (-1: not found).
+    FlowErrorHeard { from: i32, dst: i32, flow: i32, count: i32 },
+    /// A flow error nested too deep is dropped (`SYFU`).
+    FlowErrorDumped { src: i32, dst: i32 },
 }
 
 /// What stops a run: a part of DSR not built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unbuilt {
-    /// A forwarder does not know a packet's flow (ns-2's flow errors).
+    /// A fourth unknown-flow error nested in one packet (ns-2 writes past
+    /// its array).
     FlowError,
     /// A link failed on a node whose interface queue is not a
     /// `CMUPriQueue` (ns-2 2.35 crashes there).
@@ -414,8 +421,11 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
         if sr.error {
             self.process_broken_route_error(h, &sp);
         }
-        if sr.flow_unknown > 0 || sr.default_unknown > 0 {
-            h.unbuilt(Unbuilt::FlowError);
+        if sr.flow_unknown > 0 {
+            self.process_unknown_flow_error(h, &sp, false);
+        }
+        if sr.default_unknown > 0 {
+            self.process_unknown_flow_error(h, &sp, true);
         }
         let mut sr = h.sr(sp.pkt);
         let mut ip = h.ip(sp.pkt);
@@ -430,24 +440,128 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
     fn handle_default_forwarding(&mut self, h: &mut impl Host<P>, sp: SrPacket<P>) {
         let ip = h.ip(sp.pkt);
         let Some(fid) = self.flows.default_flow(sp.src, sp.dest) else {
-            return self.send_unknown_flow(h, sp);
+            return self.send_unknown_flow(h, sp, true, 0);
         };
         let Some(i) = self.flows.find(sp.src, sp.dest, fid) else {
-            return self.send_unknown_flow(h, sp);
+            return self.send_unknown_flow(h, sp, false, fid);
         };
         if ip.ttl != self.flows.get(i).expected_ttl {
-            return self.send_unknown_flow(h, sp);
+            return self.send_unknown_flow(h, sp, true, 0);
         }
         self.flow_forward(h, sp, i);
     }
 
-    fn send_unknown_flow(&mut self, h: &mut impl Host<P>, sp: SrPacket<P>) {
+    /// `sendUnknownFlow`: the packet, salvaged if it can be, turns into
+    /// an error to its source.
+    fn send_unknown_flow(&mut self, h: &mut impl Host<P>, mut sp: SrPacket<P>, as_default: bool, flow: u16) {
         if sp.src == self.me {
             h.free(sp.pkt);
             return;
         }
-        h.unbuilt(Unbuilt::FlowError);
-        h.free(sp.pkt);
+        self.undeliverable(h, sp.pkt, false);
+        let mut sr = h.sr(sp.pkt);
+        let mut ip = h.ip(sp.pkt);
+        let fe = if as_default {
+            if sr.default_unknown == 0 {
+                sr.default_unknown = 1;
+                Some(0)
+            } else if sr.default_unknown < MAX_ROUTE_ERRORS {
+                sr.default_unknown += 1;
+                Some(sr.default_unknown - 1)
+            } else {
+                None
+            }
+        } else if sr.flow_unknown == 0 {
+            sr.flow_unknown = 1;
+            Some(0)
+        } else if sr.default_unknown < MAX_ROUTE_ERRORS {
+            // (2.35 checks the other count here)
+            if sr.flow_unknown >= MAX_ROUTE_ERRORS {
+                h.unbuilt(Unbuilt::FlowError);
+                h.free(sp.pkt);
+                return;
+            }
+            sr.flow_unknown += 1;
+            Some(sr.flow_unknown - 1)
+        } else {
+            None
+        };
+        let Some(fe) = fe else {
+            h.note(Note::FlowErrorDumped { src: sp.src, dst: sp.dest });
+            h.free(sp.pkt);
+            return;
+        };
+        h.note(Note::FlowError { src: sp.src, dst: sp.dest, flow: flow as i32 });
+        sr.reply = false;
+        sr.request = false;
+        sr.flow_header = false;
+        sr.flow_timeout = false;
+        let e = FlowError { src: sp.src, dst: sp.dest, id: flow };
+        if as_default {
+            sr.unknown_defaults[fe] = e;
+        } else {
+            sr.unknown_flows[fe] = e;
+        }
+        ip.dst = sp.src;
+        ip.dport = PORT;
+        ip.src = self.me;
+        ip.sport = PORT;
+        ip.ttl = 255;
+        ip.dsr = true;
+        ip.ptype = PT_DSR;
+        ip.size = IP_HDR_LEN;
+        ip.forwards = 0;
+        ip.uid = h.new_uid();
+        h.set_sr(sp.pkt, sr);
+        h.set_ip(sp.pkt, ip);
+        sp.dest = ip.dst;
+        sp.src = self.me;
+        self.handle_without_sr(h, sp, false);
+    }
+
+    /// `processUnknownFlowError`: this node hears that a forwarder did not
+    /// know a flow.
+    fn process_unknown_flow_error(&mut self, h: &mut impl Host<P>, sp: &SrPacket<P>, as_default: bool) {
+        let sr = h.sr(sp.pkt);
+        let n = if as_default { sr.default_unknown } else { sr.flow_unknown };
+        let all = if as_default { sr.unknown_defaults } else { sr.unknown_flows };
+        let fe = all[n - 1];
+        let mut idx = None;
+        let skip = !as_default && self.flows.default_flow(fe.src, fe.dst).is_none();
+        if !skip {
+            if fe.src != self.me {
+                return;
+            }
+            // (for a default flow 2.35 looks up an id it never set)
+            idx = if as_default { None } else { self.flows.find(fe.src, fe.dst, fe.id) };
+            if let Some(i) = idx {
+                self.flows.get_mut(i).count = 0;
+            }
+        }
+        let count = idx.map_or(-1, |i| self.flows.get(i).count);
+        h.note(Note::FlowErrorHeard { from: sp.src, dst: fe.dst, flow: if as_default { -1 } else { fe.id as i32 }, count });
+        if n == 1 {
+            return;
+        }
+        let q = h.copy(sp.pkt);
+        let mut s2 = sr;
+        if as_default {
+            s2.default_unknown -= 1;
+        } else {
+            s2.flow_unknown -= 1;
+        }
+        let dest = all[n - 2].src;
+        let mut qi = h.ip(q);
+        qi.dst = dest;
+        qi.dport = PORT;
+        qi.src = self.me;
+        qi.sport = PORT;
+        qi.ttl = 255;
+        s2.flow_header = false;
+        s2.flow_timeout = false;
+        h.set_sr(q, s2);
+        h.set_ip(q, qi);
+        self.handle_without_sr(h, SrPacket { pkt: q, src: self.me, dest, route: sp.route }, false);
     }
 
     /// `handleFlowForwarding(p, flowidx)`.
@@ -499,7 +613,7 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
             return;
         }
         let Some(i) = idx else {
-            return self.send_unknown_flow(h, sp);
+            return self.send_unknown_flow(h, sp, false, sr.flow_id);
         };
         sr.hop_count += 1;
         h.set_sr(sp.pkt, sr);
@@ -1039,7 +1153,7 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
             match self.flows.default_flow(ip.src, ip.dst) {
                 None => {
                     let sp = SrPacket { pkt: p, src: ip.src, dest: ip.dst, route: Path::from_sr(&sr) };
-                    return self.send_unknown_flow(h, sp);
+                    return self.send_unknown_flow(h, sp, true, 0);
                 }
                 Some(d) => idx = self.flows.find(ip.src, ip.dst, d),
             }
