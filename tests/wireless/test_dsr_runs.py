@@ -1,9 +1,10 @@
-"""The DSR networks of tests/wireless/dsr/ (27 of them: a chain of three
+"""The DSR networks of tests/wireless/dsr/ (28 of them: a chain of three
 with the MAC trace, a chain of four with Queue/DropTail/PriQueue, a chain
 of five with flows both ways, two networks whose links break -- salvaging,
 route errors, send failures, send-buffer time-outs --, TCP over three hops
-with CBR the other way, TCP with a relay leaving, and twenty random ones
-of random.py), run whole by `dumbbell run` from their ns-2 script
+with CBR the other way, TCP with a relay leaving, twenty random ones
+of random.py, and flowerr, a denser random one of dense.py whose flows
+break often enough for flow-state errors, `SFErr` and `SFEr`), run whole by `dumbbell run` from their ns-2 script
 (spec.tcl: `-adhocRouting DSR`, CBR/UDP and TCP, movements, either trace
 format, MAC trace on or off) and compared byte for byte with the trace
 and the nam file the real ns-2 2.35 wrote for each (`sh
@@ -39,8 +40,8 @@ def first_difference(want: bytes, got: bytes) -> str:
 
 def test_every_network_is_run():
     assert len([s for s in SPECS if s.startswith("r3-")]) == 20
-    assert len(SPECS) == 27
-    assert {"chain3", "chain4_pri", "chain5_new", "repair", "repair_new", "tcp", "tcp_new_move"} <= set(SPECS)
+    assert len(SPECS) == 28
+    assert {"flowerr", "chain3", "chain4_pri", "chain5_new", "repair", "repair_new", "tcp", "tcp_new_move"} <= set(SPECS)
 
 
 @pytest.mark.parametrize("name", SPECS)
