@@ -511,6 +511,17 @@ pub fn write_dsr_note(out: &mut Outputs, ch: u32, now: f64, node: i32, n: &dsr::
             let line = format!("SYFU  {} _{node}_ dumping maximally nested Flow error {src} -> {dst}\n", fixed(now, 5));
             return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
         }
+        dsr::Note::ErrorDumped { tell, from, to } => {
+            // ("SDFU  %.5f _%s_ dumping maximally nested error %s  %d -> %d")
+            let line = format!("SDFU  {} _{node}_ dumping maximally nested error {tell}  {from} -> {to}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::Dfu(text) => {
+            return out.append(ch, |b| {
+                b.extend_from_slice(text.as_bytes());
+                b.push(b'\n');
+            });
+        }
         dsr::Note::SendBufferDrop { src, dst } => DsrNote::SendBufferDrop { time, node, src: *src, dst: *dst },
         dsr::Note::FlowSend { uid, src, dst, flow, flow_header, next_hop, route } => {
             b_route = *route;

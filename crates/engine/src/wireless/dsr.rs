@@ -212,6 +212,11 @@ pub enum Note {
     FlowErrorHeard { from: i32, dst: i32, flow: i32, count: i32 },
     /// A flow error nested too deep is dropped (`SYFU`).
     FlowErrorDumped { src: i32, dst: i32 },
+    /// A route error nested too deep is dropped (`SDFU ... dumping
+    /// maximally nested error`).
+    ErrorDumped { tell: i32, from: i32, to: i32 },
+    /// One of the agent's fixed complaints (`SDFU: ...`), as ns-2 writes it.
+    Dfu(&'static str),
 }
 
 /// What stops a run: a part of DSR not built.
@@ -632,6 +637,8 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
             return;
         }
         if sp.route.cur >= sp.route.len {
+            // (ns-2's format ends in a newline of its own)
+            h.note(Note::Dfu("SDFU:  ran off the end of a source route\n"));
             h.drop(sp.pkt, Drop::Loop);
             return;
         }
@@ -1179,7 +1186,13 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
         let mut sr = h.sr(p);
         let mut ip = h.ip(p);
         let cur = sr.cur_addr as i32 - 1;
-        if cur >= sr.num_addrs as i32 - 1 || sr.request {
+        if cur >= sr.num_addrs as i32 - 1 {
+            h.note(Note::Dfu("SDFU: route error beyond end of source route????"));
+            h.free(p);
+            return;
+        }
+        if sr.request {
+            h.note(Note::Dfu("SDFU: route error forwarding route request????"));
             h.free(p);
             return;
         }
@@ -1215,6 +1228,7 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
             return;
         }
         if sr.num_errors >= MAX_ROUTE_ERRORS {
+            h.note(Note::ErrorDumped { tell, from, to });
             h.free(p);
             return;
         }
