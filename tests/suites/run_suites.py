@@ -82,8 +82,8 @@ EXPECTED = {
     # (dsr: ns-2 2.35 itself stops with an error after the three M lines,
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
-    # dsr needs DSR, dsdv-wireless-mip Mobile IP
-    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless"],
+    # dsdv-wireless-mip needs Mobile IP
+    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless", "dsr"],
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
     "xcp": None,
@@ -114,12 +114,11 @@ EXPECTED = {
     "diffserv": None,
     "tcp-init-win-full": ["tahoe1", "tahoe1A", "tahoe2", "tahoe3", "reno1", "reno2", "reno3", "newreno1", "newreno2",
                           "newreno3", "slowLink"],
-    # brdcast0 needs Mac/SMAC, dsr DSR
-    "energy": ["aodv", "dsdv"],
-    # wireless1 needs DSR, wireless3 Mobile IP
-    "WLtutorial": ["wireless2"],
-    # dsr needs DSR (and its CMUPriQueue)
-    "wireless-tdma": ["dsdv"],
+    # brdcast0 needs Mac/SMAC
+    "energy": ["aodv", "dsdv", "dsr"],
+    # wireless3 needs Mobile IP
+    "WLtutorial": ["wireless1", "wireless2"],
+    "wireless-tdma": None,
     "snoop": None,
 }
 

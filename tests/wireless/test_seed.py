@@ -3,7 +3,9 @@ what the real ns-2 2.35 wrote for it (seed/, made by regen.sh): exit code,
 stdout, wireless.tr and wireless.nam byte for byte, with AODV, with DSDV
 and with the old trace format (the radio stack and the routing agents
 joined to the run: docs/wireless.md).  A routing protocol not joined yet
-(the script's second argument) stops the run with a clear error.
+(the script's second argument) stops the run with a clear error, and so
+does DSR over the script's Queue/DropTail/PriQueue at its first link
+failure, where ns-2 2.35 crashes.
 """
 
 from __future__ import annotations
@@ -43,14 +45,30 @@ def first_difference(want: bytes, got: bytes) -> str:
 
 
 def test_a_protocol_not_joined_stops_the_run_with_a_clear_error(tmp_path):
+    r = run("wireless.tcl", ["100", "TORA"], tmp_path)
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert "Traceback" not in err
+    assert "ad hoc routing with TORA (node-config -adhocRouting) is not supported" in err
+    assert "wireless.tcl:49" in err
+    # what comes before is ns-2's: GOD's line on stdout
+    assert r.stdout.decode() == "num_nodes is set 6\n"
+
+
+def test_dsr_over_the_scripts_priqueue_stops_at_the_first_link_failure(tmp_path):
+    # ns-2 2.35's DSR agent takes its interface queue to be a CMUPriQueue:
+    # with the script's Queue/DropTail/PriQueue it runs until the mover
+    # leaves the first relay's range, then crashes in xmitFailed
+    # (segmentation fault, its trace cut at 7,315 lines); Dumbbell stops
+    # there with the reason, its trace whole up to that point
     r = run("wireless.tcl", ["100", "DSR"], tmp_path)
     assert r.returncode == 1
     err = r.stderr.decode()
     assert "Traceback" not in err
-    assert "ad hoc routing with DSR (node-config -adhocRouting) is not supported" in err
-    assert "wireless.tcl:49" in err
-    # what comes before is ns-2's: GOD's line on stdout
-    assert r.stdout.decode() == "num_nodes is set 6\n"
+    assert "a link failed under -adhocRouting DSR with an interface queue other than CMUPriQueue" in err
+    lines = (tmp_path / "wireless.tr").read_text().splitlines()
+    assert len(lines) > 7315
+    assert any(l.startswith("SSendFailure") for l in lines)
 
 
 @pytest.mark.parametrize("run_id", sorted(RUNS))

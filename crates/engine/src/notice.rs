@@ -84,6 +84,10 @@ pub enum RateDivisor {
 /// Why the run stops where ns-2 would exit or abort.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Abort {
+    /// A DSR agent reached a part of DSR not built (dsr.rs), or a link
+    /// failed under DSR with an interface queue other than `CMUPriQueue`
+    /// (ns-2 2.35 crashes there).
+    Dsr(crate::wireless::dsr::Unbuilt),
     /// A TCP sender's window-growth option `option` is one no rule is
     /// defined for (`defined` lists those that are), found when the sender
     /// first grew its window.
@@ -190,6 +194,8 @@ impl std::fmt::Display for Abort {
                 write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
             }
             Abort::NoTrace { .. } => write!(f, "a trace-driven source was started without a trace to read"),
+            Abort::Dsr(crate::wireless::dsr::Unbuilt::FlowError) => write!(f, "a DSR node nested a fourth unknown-flow error in one packet (ns-2 writes past its header there)"),
+            Abort::Dsr(crate::wireless::dsr::Unbuilt::QueueKind) => write!(f, "a link failed under DSR with an interface queue other than CMUPriQueue"),
             Abort::PacingAlgorithm { algorithm, .. } => {
                 write!(f, "a pacing sender's window algorithm {algorithm} is neither 1 (Vegas's rate) nor 2 (cwnd)")
             }

@@ -85,6 +85,8 @@ pub trait Tracer: Any {
 
     /// What the radio stack prints on stdout, into `stdout`.
     fn radio_notice(&mut self, _stdout: &mut Vec<u8>, _n: &crate::wireless::net::RadioNotice) {}
+    /// A line a DSR agent writes into the trace-all file `ch` of its own.
+    fn dsr_note(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _node: i32, _n: &crate::wireless::dsr::Note) {}
     /// A double traced variable of a queue (REM's probability) changed, or
     /// began to be traced: its tag letter and value.
     fn queue_real_var(&mut self, _out: &mut Outputs, _ch: u32, _now: f64, _tag: u8, _v: f64) {}

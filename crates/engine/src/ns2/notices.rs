@@ -44,6 +44,8 @@ impl Sim {
                             // (window_ as `$agent set window_` shows it)
                             format!("{} (Agent/TCP/Vegas): window_ {} cannot size Vegas's send-time table: {why}", self.name(agent), fmt_real(window))
                         }
+                        Abort::Dsr(crate::wireless::dsr::Unbuilt::FlowError) => "a DSR node nested a fourth unknown-flow error in one packet (dsragent.cc's sendUnknownFlow checks the count of unknown default flows instead, and ns-2 2.35 writes past the header's three places); Dumbbell stops here".to_string(),
+                        Abort::Dsr(crate::wireless::dsr::Unbuilt::QueueKind) => "a link failed under -adhocRouting DSR with an interface queue other than CMUPriQueue: ns-2 2.35's DSR agent takes its queue to be a CMUPriQueue and crashes here (DSRAgent::xmitFailed); use -ifqType CMUPriQueue".to_string(),
                         Abort::NoTrace { agent } => format!(
                             "the Application/Traffic/Trace sending through {} was started without a Tracefile (attach-tracefile) \
                              or with an empty one; ns-2 crashes here",

@@ -65,6 +65,10 @@ impl Tracer for Ns2Tracer {
         crate::ns2::wjoin::write_radio_notice(stdout, n);
     }
 
+    fn dsr_note(&mut self, out: &mut Outputs, ch: u32, now: f64, node: i32, n: &crate::wireless::dsr::Note) {
+        crate::ns2::wjoin::write_dsr_note(out, ch, now, node, n);
+    }
+
     /// One packet event line (the wired format of `Trace::format`, with
     /// the `show_tcphdr_` extension when enabled, or its tagged format),
     /// then its nam form if the trace is attached to a nam file.

@@ -14,6 +14,7 @@ use crate::sched::ObjId;
 use crate::sim::{Obj, Outputs, Sim};
 use crate::wireless::aodv::{self, Aodv, Message};
 use crate::wireless::dsdv::{self, Dsdv};
+use crate::wireless::dsr::{self, Dsr};
 use crate::wireless::dcf::{Dcf, Kind, Why};
 use crate::wireless::mac80211::Mib;
 use crate::wireless::energy::{self, Energy, Level, Powers};
@@ -94,7 +95,7 @@ impl Sim {
             Obj::Node(n) => n.addr,
             _ => unreachable!(),
         };
-        if !matches!(argv[3], "DumbAgent" | "AODV" | "DSDV") {
+        if !matches!(argv[3], "DumbAgent" | "AODV" | "DSDV" | "DSR") {
             return Err(format!("node-config -adhocRouting {}: not joined to the radio yet", argv[3]));
         }
         let mut dsdv_params = dsdv::Params::default();
@@ -209,6 +210,12 @@ impl Sim {
         }
         let routing = match argv[3] {
             "AODV" => Routing::Aodv(Box::new(Aodv::new(addr))),
+            "DSR" => {
+                if self.w.routing.hier.is_some() {
+                    return Err("node-config -adhocRouting DSR with hierarchical addresses (base stations): not built yet (docs/wireless.md)".into());
+                }
+                Routing::Dsr(Box::new(Dsr::new(addr)))
+            }
             "DSDV" => {
                 // (with hierarchical addresses the agent knows the packed
                 // numbers, and its subnet)
@@ -222,6 +229,8 @@ impl Sim {
         radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), ..radio };
         let mut mac = Dcf::new(mib, mac_addr, god, capture);
         mac.bugfix_timer = bugfix;
+        // (ns-2's SRNodeNew installs the DSR agent as the MAC's tap)
+        mac.tap = matches!(routing, Routing::Dsr(_));
         let mut stack = Stack::new(mac, addr, ifqlen as usize);
         stack.ll_delay = ll_delay;
         if cmu_queue {
@@ -279,6 +288,13 @@ fn why_code(w: DropWhy) -> &'static str {
         DropWhy::Aodv(aodv::Drop::Ttl) => "TTL",
         DropWhy::Aodv(aodv::Drop::BufferFull) => "IFQ",
         DropWhy::Aodv(aodv::Drop::BufferTimeout) => "TOUT",
+        DropWhy::Dsr(dsr::Drop::Timeout) => "TOUT",
+        DropWhy::Dsr(dsr::Drop::NoRoute) => "NRTE",
+        DropWhy::Dsr(dsr::Drop::Ttl) => "TTL",
+        DropWhy::Dsr(dsr::Drop::Loop) => "LOOP",
+        DropWhy::Dsr(dsr::Drop::Salvage) => "SAL",
+        DropWhy::Dsr(dsr::Drop::Callback) => "CBK",
+        DropWhy::Dsr(dsr::Drop::End) => "END",
         DropWhy::Dsdv(dsdv::Drop::LinkFailed) => "CBK",
         DropWhy::Dsdv(dsdv::Drop::QueueFull) => "IFQ",
         DropWhy::Dsdv(dsdv::Drop::Loop) => "LOOP",
@@ -324,7 +340,7 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
     };
     let mut nam_next_hop = None;
     let (uid, ptype, size, mac, body, next_hop, dst) = match *what {
-        Traced::Packet { pkt, hdr, size, msg, nam_hop } => {
+        Traced::Packet { pkt, hdr, size, msg, nam_hop, sr } => {
             nam_next_hop = nam_hop;
             let mac = MacFields { duration: hdr.duration, ra: hdr.ra, ta: hdr.ta, ether_type: hdr.ether_type };
             match hdr.arp {
@@ -335,6 +351,14 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                 None if hdr.carried == Carried::Dsdv => {
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
                     (pkt.uid, "message", size, mac, Body::Ip(ip, Upper::Nothing), hdr.next_hop, pkt.daddr)
+                }
+                None if hdr.carried == Carried::Dsr => {
+                    let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
+                    let upper = match sr {
+                        Some(h) => Upper::Dsr(cmutrace::dsr_fields(h)),
+                        None => Upper::Nothing,
+                    };
+                    (pkt.uid, "DSR", size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)
                 }
                 None if hdr.carried == Carried::Aodv => {
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
@@ -458,4 +482,75 @@ pub fn write_radio_notice(stdout: &mut Vec<u8>, n: &RadioNotice) {
             }
         }
     }
+}
+
+/// A line a DSR agent writes into the trace-all file (its `trace` calls).
+pub fn write_dsr_note(out: &mut Outputs, ch: u32, now: f64, node: i32, n: &dsr::Note) {
+    use cmutrace::{DsrNote, PathDump, SrRoute};
+    let time = now;
+    let b_route;
+    let note = match n {
+        dsr::Note::Config => {
+            out.append(ch, |b| {
+                cmutrace::push_dsr_note(b, &DsrNote::Config { time });
+                cmutrace::push_dsr_note(b, &DsrNote::Cache { time });
+            });
+            return;
+        }
+        dsr::Note::FlowError { src, dst, flow } => {
+            // ("SFErr %.5f _%s_ %d -> %d : %d")
+            let line = format!("SFErr {} _{node}_ {src} -> {dst} : {flow}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::FlowErrorHeard { from, dst, flow, count } => {
+            // ("SFEr %.9f _%s_ from %d re %d : %d [%d]")
+            let line = format!("SFEr {} _{node}_ from {from} re {dst} : {flow} [{count}]\n", fixed(now, 9));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::FlowErrorDumped { src, dst } => {
+            let line = format!("SYFU  {} _{node}_ dumping maximally nested Flow error {src} -> {dst}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::ErrorDumped { tell, from, to } => {
+            // ("SDFU  %.5f _%s_ dumping maximally nested error %s  %d -> %d")
+            let line = format!("SDFU  {} _{node}_ dumping maximally nested error {tell}  {from} -> {to}\n", fixed(now, 5));
+            return out.append(ch, |b| b.extend_from_slice(line.as_bytes()));
+        }
+        dsr::Note::Dfu(text) => {
+            return out.append(ch, |b| {
+                b.extend_from_slice(text.as_bytes());
+                b.push(b'\n');
+            });
+        }
+        dsr::Note::SendBufferDrop { src, dst } => DsrNote::SendBufferDrop { time, node, src: *src, dst: *dst },
+        dsr::Note::FlowSend { uid, src, dst, flow, flow_header, next_hop, route } => {
+            b_route = *route;
+            DsrNote::FlowSend { time, node, uid: *uid, src: *src, dst: *dst, flow: *flow, flow_header: *flow_header, next_hop: *next_hop, route: b_route.as_ref().map(|r| SrRoute { addrs: r.slice(), cur: r.cur }) }
+        }
+        dsr::Note::FlowForward { uid, src, dst, flow, next_hop } => DsrNote::FlowForward { time, node, uid: *uid, src: *src, dst: *dst, flow: *flow, next_hop: *next_hop },
+        dsr::Note::Salvaging { src, dst, uid, route } => DsrNote::Salvaging { time, node, src: *src, dst: *dst, uid: *uid, route: PathDump { addrs: route.slice(), cur: route.cur } },
+        dsr::Note::SalvageToBuffer { uid, src, dst, salvaged } => DsrNote::SalvageToBuffer { time, node, uid: *uid, src: *src, dst: *dst, salvaged: *salvaged },
+        dsr::Note::SendFailure { uid, ptype, src, sport, dst, dport, from, to, hops, route } => DsrNote::SendFailure {
+            time,
+            node,
+            uid: *uid,
+            ptype: *ptype,
+            src: *src,
+            sport: *sport,
+            dst: *dst,
+            dport: *dport,
+            from: *from,
+            to: *to,
+            hops: *hops,
+            route: SrRoute { addrs: route.slice(), cur: route.cur },
+        },
+    };
+    out.append(ch, |b| cmutrace::push_dsr_note(b, &note));
+}
+
+/// `%.Nf` of C's printf.
+fn fixed(v: f64, n: usize) -> String {
+    let mut b = Vec::new();
+    push_f(&mut b, v, n, 0, false);
+    String::from_utf8(b).unwrap_or_default()
 }

@@ -26,6 +26,15 @@ pub struct LinkDown {
     pub to: i32,
 }
 
+/// A flow-state error's entry (hdr_sr.h's `flow_error`): the flow a
+/// forwarder did not know, for its source to hear of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlowError {
+    pub src: i32,
+    pub dst: i32,
+    pub id: u16,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SrHeader {
     pub valid: bool,
@@ -52,6 +61,9 @@ pub struct SrHeader {
     /// Unknown-flow and default-flow errors carried (counts only).
     pub flow_unknown: usize,
     pub default_unknown: usize,
+    /// Their entries (unknown flows, unknown default flows).
+    pub unknown_flows: [FlowError; MAX_ROUTE_ERRORS],
+    pub unknown_defaults: [FlowError; MAX_ROUTE_ERRORS],
 }
 
 impl SrHeader {

@@ -13,6 +13,7 @@ pub mod channel;
 pub mod cmu_ifq;
 pub mod dcf;
 pub mod dsdv;
+pub mod dsr;
 pub mod dsr_cache;
 pub mod dsr_flow;
 pub mod dsr_header;

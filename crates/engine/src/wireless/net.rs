@@ -28,6 +28,8 @@ use super::aodv::{self, Aodv, Carries, Header, Message};
 use super::cmu_ifq::Band;
 use super::dcf::{Failure, Frame, Kind, Timer, Why};
 use super::dsdv::{self, Dsdv, Update};
+use super::dsr::{self, Dsr};
+use super::dsr_header::SrHeader;
 use super::ifq::InterfaceQueue;
 use super::dup::{UnknownSenderWarnings, Warning};
 use super::energy::{Energy, Level};
@@ -61,6 +63,10 @@ pub enum Stage {
     /// One of the DSDV agent's event objects falls due on its handler
     /// (unless rescheduled or cancelled since: `gen`).
     DsdvEvent { ev: u32, handler: dsdv::Handler, gen: u32 },
+    /// A DSR agent's packet back to the agent itself (a target's reply,
+    /// after its jitter); its send buffer's check.
+    DsrSelf,
+    DsrCheck,
     /// The radio's account of its sleep (WirelessPhy's sleep timer: at
     /// 1 s, then every 10 s), on a node with a TDMA MAC and an energy
     /// model (no other MAC puts the radio to sleep).
@@ -77,6 +83,9 @@ pub enum Carried {
     Aodv,
     /// A DSDV update (ns-2's `message` type; `Net`'s update table).
     Dsdv,
+    /// One of a DSR agent's own packets (type `DSR`: requests, replies,
+    /// errors; its header in `Net`'s source-route table).
+    Dsr,
 }
 
 /// A packet's wireless headers (802.11's, ARP's, the next hop and the
@@ -118,6 +127,11 @@ pub struct WlHdr {
     /// to the wired network: its MAC and common header fields travel with
     /// it there, as ns-2's do (a wired agent's new packet has them clear).
     pub wired_uid: Option<i32>,
+    /// Whether the packet carries a DSR source-route header (`Net`'s
+    /// source-route table holds it, by pool slot), and whether its failure
+    /// call-back is DSR's for packets sent by flow id.
+    pub sr: bool,
+    pub flow_callback: bool,
 }
 
 /// No next hop set (ns-2's default in the common header).
@@ -132,6 +146,8 @@ pub enum Routing {
     Aodv(Box<Aodv<PktId>>),
     /// DSDV (dsdv.rs).
     Dsdv(Box<DsdvAgent>),
+    /// DSR (dsr.rs): the node's entry.
+    Dsr(Box<Dsr<PktId>>),
     /// The agent, taken out of its place while it runs.
     Busy,
 }
@@ -187,6 +203,7 @@ pub enum DropWhy {
     /// The AODV agent's reasons, and DSDV's.
     Aodv(aodv::Drop),
     Dsdv(dsdv::Drop),
+    Dsr(dsr::Drop),
 }
 
 /// A trace point's event: where and when.
@@ -221,7 +238,8 @@ pub enum Traced<'a> {
     /// `nam_hop`: the next hop's node id for nam, when the trace shows
     /// another number (hierarchical addresses: ns-2's trace prints the
     /// packed address, nam the node it names).
-    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message>, nam_hop: Option<i32> },
+    /// `sr`: its DSR source-route header, if it has one.
+    Packet { pkt: &'a Packet, hdr: &'a WlHdr, size: u32, msg: Option<&'a Message>, nam_hop: Option<i32>, sr: Option<&'a SrHeader> },
     /// A control frame of the MAC's own.
     Control { kind: Kind, size: u32, duration: u32, ra: u32, ta: u32 },
     /// No packet: the node's energy left, logged by its radio after each
@@ -348,6 +366,9 @@ pub struct NetCore {
     msgs: Vec<Message>,
     /// DSDV updates by pool slot, the same way.
     updates: Vec<Update>,
+    /// DSR source-route headers by pool slot (`WlHdr::sr` says whether
+    /// a packet's is current).
+    srs: Vec<SrHeader>,
     /// Packets for the nodes' agents, handed to them once the stack's
     /// event is over: the agent (none: the no-slot report, with the
     /// node's id), the packet, the node's id.
@@ -369,7 +390,7 @@ pub struct NetCore {
 
 impl Net {
     pub fn new(air: Medium) -> Net {
-        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0, god: None, tdma: Schedule::default() } }
+        Net { stacks: Vec::new(), core: NetCore { air, members: Vec::new(), reached: Vec::new(), warnings: UnknownSenderWarnings::default(), msgs: Vec::new(), updates: Vec::new(), srs: Vec::new(), up: Vec::new(), touched: Vec::new(), touched_flag: Vec::new(), god_nodes: 0, god: None, tdma: Schedule::default() } }
     }
 }
 
@@ -495,17 +516,18 @@ impl Ctx<'_> {
         let hdr = w.pool.wl_hdr(p);
         let msg = match hdr.carried {
             Carried::Aodv => self.net.msgs.get(p.index() as usize),
-            Carried::Agent | Carried::Dsdv => None,
+            Carried::Agent | Carried::Dsdv | Carried::Dsr => None,
         };
+        let sr = if hdr.sr { self.net.srs.get(p.index() as usize) } else { None };
         if let Some(h) = w.routing.hier.as_deref() {
             // (ns-2 prints the packed numbers of hierarchical addresses)
             let nam_hop = Some(hdr.next_hop);
             let (pkt, hdr) = hier_view(h, pkt, &hdr);
-            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg, nam_hop };
+            let what = Traced::Packet { pkt: &pkt, hdr: &hdr, size, msg, nam_hop, sr };
             w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
             return true;
         }
-        let what = Traced::Packet { pkt, hdr: &hdr, size, msg, nam_hop: None };
+        let what = Traced::Packet { pkt, hdr: &hdr, size, msg, nam_hop: None, sr };
         w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
         true
     }
@@ -568,9 +590,33 @@ impl Ctx<'_> {
                 let u = self.net.updates[p.index() as usize];
                 self.set_update(q, u);
             }
-            Carried::Agent => {}
+            Carried::Agent | Carried::Dsr => {}
+        }
+        if h.sr {
+            let s = self.net.srs[p.index() as usize];
+            self.set_sr(q, s);
         }
         q
+    }
+
+    fn set_sr(&mut self, p: PktId, h: SrHeader) {
+        let i = p.index() as usize;
+        if i >= self.net.srs.len() {
+            self.net.srs.resize(i + 1, SrHeader::default());
+        }
+        self.net.srs[i] = h;
+        self.sim.w.pool.wl_hdr_mut(p).sr = true;
+    }
+
+    /// Run the node's DSR agent (if it has one) with the node as its
+    /// host; `queue`: the interface queue, when at hand.
+    fn with_dsr(&mut self, queue: Option<&mut InterfaceQueue<PktId>>, f: impl FnOnce(&mut Dsr<PktId>, &mut DsrHost)) {
+        let slot = self.slot;
+        let mut r = std::mem::replace(&mut self.net.members[slot].routing, Routing::Busy);
+        if let Routing::Dsr(a) = &mut r {
+            f(a, &mut DsrHost { cx: self, queue });
+        }
+        self.net.members[slot].routing = r;
     }
 
     fn set_update(&mut self, p: PktId, u: Update) {
@@ -801,7 +847,7 @@ impl aodv::Host<PktId> for AodvHost<'_, '_> {
         let h = self.cx.sim.w.pool.wl_hdr(p);
         let carries = match h.carried {
             Carried::Aodv => Carries::Routing,
-            Carried::Dsdv => Carries::Other,
+            Carried::Dsdv | Carried::Dsr => Carries::Other,
             // (ns-2's DATA_PACKET: TCP and its acknowledgements count
             // the IP header already)
             Carried::Agent => match k.ptype {
@@ -850,6 +896,174 @@ impl aodv::Host<PktId> for AodvHost<'_, '_> {
         *pool.wl_hdr_mut(q) = WlHdr { next_hop: h.next_hop, next_hop_set: h.next_hop_set, forwards: h.forwards, up: h.up, callback: h.failure_callback, ..WlHdr::default() };
         self.cx.set_msg(q, m);
         q
+    }
+}
+
+/// The DSR agent's view of its node (the interface queue is at hand when
+/// the link layer calls the agent back, not when the MAC's tap does).
+struct DsrHost<'a, 'b> {
+    cx: &'a mut Ctx<'b>,
+    queue: Option<&'a mut InterfaceQueue<PktId>>,
+}
+
+impl dsr::Host<PktId> for DsrHost<'_, '_> {
+    fn now(&self) -> f64 {
+        self.cx.sim.w.now()
+    }
+
+    fn uniform(&mut self, max: f64) -> f64 {
+        self.cx.sim.w.rng.default_stream().uniform(max)
+    }
+
+    fn new_packet(&mut self) -> PktId {
+        let addr = self.cx.member().addr;
+        let w = &mut self.cx.sim.w;
+        let q = w.pool.alloc();
+        let mut k = Packet::blank();
+        k.uid = w.uidcnt;
+        w.uidcnt = w.uidcnt.wrapping_add(1);
+        k.ptype = PacketType::Udp;
+        k.saddr = addr;
+        k.sport = dsr::PORT;
+        k.ttl = 32;
+        *w.pool.get_mut(q) = k;
+        *w.pool.wl_hdr_mut(q) = WlHdr { next_hop: NO_NEXT_HOP, carried: Carried::Dsr, ..WlHdr::default() };
+        self.cx.set_sr(q, SrHeader::default());
+        q
+    }
+
+    fn new_uid(&mut self) -> i32 {
+        let w = &mut self.cx.sim.w;
+        let u = w.uidcnt;
+        w.uidcnt = w.uidcnt.wrapping_add(1);
+        u
+    }
+
+    fn ip(&self, p: PktId) -> dsr::Ip {
+        let k = self.cx.sim.w.pool.get(p);
+        let h = self.cx.sim.w.pool.wl_hdr(p);
+        let is_dsr = h.carried == Carried::Dsr;
+        let callback = match (h.callback, h.flow_callback) {
+            (false, _) => dsr::Callback::None,
+            (true, false) => dsr::Callback::Route,
+            (true, true) => dsr::Callback::Flow,
+        };
+        dsr::Ip {
+            uid: k.uid,
+            dsr: is_dsr,
+            ptype: if is_dsr { dsr::PT_DSR } else { k.ptype as i32 },
+            size: k.size,
+            src: k.saddr,
+            sport: k.sport,
+            dst: k.daddr,
+            dport: k.dport,
+            ttl: k.ttl,
+            next_hop: h.next_hop,
+            next_hop_set: h.next_hop_set,
+            link: h.link_addressed,
+            down: !h.up,
+            callback,
+            forwards: h.forwards,
+        }
+    }
+
+    fn set_ip(&mut self, p: PktId, ip: dsr::Ip) {
+        let k = self.cx.sim.w.pool.get_mut(p);
+        k.uid = ip.uid;
+        k.size = ip.size;
+        k.saddr = ip.src;
+        k.sport = ip.sport;
+        k.daddr = ip.dst;
+        k.dport = ip.dport;
+        k.ttl = ip.ttl;
+        let h = self.cx.sim.w.pool.wl_hdr_mut(p);
+        if ip.dsr {
+            h.carried = Carried::Dsr;
+        }
+        h.next_hop = ip.next_hop;
+        h.next_hop_set = ip.next_hop_set;
+        h.link_addressed = ip.link;
+        h.up = !ip.down;
+        h.callback = ip.callback != dsr::Callback::None;
+        h.flow_callback = ip.callback == dsr::Callback::Flow;
+        h.forwards = ip.forwards;
+    }
+
+    fn sr(&self, p: PktId) -> SrHeader {
+        if self.cx.sim.w.pool.wl_hdr(p).sr {
+            self.cx.net.srs[p.index() as usize]
+        } else {
+            SrHeader::default()
+        }
+    }
+
+    fn set_sr(&mut self, p: PktId, h: SrHeader) {
+        self.cx.set_sr(p, h);
+    }
+
+    fn copy(&mut self, p: PktId) -> PktId {
+        self.cx.copy(p)
+    }
+
+    fn send(&mut self, p: PktId, delay: f64) {
+        self.cx.deliver(p, delay, Stage::Down);
+    }
+
+    fn to_self(&mut self, p: PktId, delay: f64) {
+        self.cx.deliver(p, delay, Stage::DsrSelf);
+    }
+
+    fn deliver(&mut self, p: PktId) {
+        if self.cx.sim.w.pool.wl_hdr(p).carried == Carried::Dsr {
+            // (the routing port's agent is ns-2's null agent)
+            return self.cx.sim.w.pool.free(p);
+        }
+        to_port(self.cx, p);
+    }
+
+    fn drop(&mut self, p: PktId, why: dsr::Drop) {
+        let size = self.cx.sim.w.pool.get(p).size as u32;
+        self.cx.trace_pkt(TraceOp::Drop, Layer::Router, DropWhy::Dsr(why), p, size);
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn free(&mut self, p: PktId) {
+        self.cx.sim.w.pool.free(p);
+    }
+
+    fn check_in(&mut self, delay: f64) {
+        self.cx.token(delay, Stage::DsrCheck);
+    }
+
+    fn note(&mut self, n: dsr::Note) {
+        let m = self.cx.member();
+        let (Some(ch), node) = (m.trace.trace, m.addr) else { return };
+        let now = self.cx.sim.w.now();
+        self.cx.sim.w.out.with_tracer(|tr, out| tr.dsr_note(out, ch, now, node, &n));
+    }
+
+    fn take_queued(&mut self, next_hop: i32) -> Result<Option<PktId>, dsr::Unbuilt> {
+        let Some(q) = self.queue.as_mut() else { return Ok(None) };
+        if !q.is_cmu() {
+            return Err(dsr::Unbuilt::QueueKind);
+        }
+        let pool = &self.cx.sim.w.pool;
+        Ok(q.take_first(|&r| pool.wl_hdr(r).next_hop == next_hop))
+    }
+
+    fn hops(&self, a: i32, b: i32) -> i32 {
+        let Some(god) = self.cx.net.god else { return 0 };
+        let Obj::Wireless(Part::Observer { nodes, hops }) = &self.cx.sim.objs[god as usize] else { return 0 };
+        let n = *nodes as i64;
+        let (a, b) = (a as i64, b as i64);
+        if a < 0 || b < 0 || a >= n || b >= n {
+            return 0;
+        }
+        hops.get((a * n + b) as usize).copied().unwrap_or(0)
+    }
+
+    fn unbuilt(&mut self, what: dsr::Unbuilt) {
+        self.cx.sim.w.abort(crate::notice::Abort::Dsr(what));
     }
 }
 
@@ -1000,9 +1214,16 @@ impl Env<PktId> for Ctx<'_> {
         };
         match self.member().routing {
             Routing::Aodv(_) => self.with_aodv(queue, |a, h| a.link_failed(h, p)),
+            Routing::Dsr(_) => self.with_dsr(Some(queue), |d, h| d.failed(h, p)),
             // (DSDV drops it, whether or not the agent is the one sending:
             // only its own immediate sends find it busy)
             _ => dsdv::Dsdv::link_failed(&mut DsdvHost { cx: self, stack: None, gens: None }, p),
+        }
+    }
+
+    fn tap(&mut self, f: &Frame<PktId>) {
+        if let (Routing::Dsr(_), Some(p)) = (&self.member().routing, f.payload) {
+            self.with_dsr(None, |d, h| d.tap(h, p));
         }
     }
 
@@ -1307,6 +1528,8 @@ impl Sim {
                 cx.trace_pkt(TraceOp::Drop, Layer::Queue, DropWhy::End, p, size);
                 cx.sim.w.pool.free(p);
             }
+            // (then DSR's send buffer: SRNodeNew's reset)
+            cx.with_dsr(None, |d, h| d.terminate(h));
         });
     }
 
@@ -1334,7 +1557,7 @@ impl Sim {
         let slot = n.core.air.add(station);
         let tdma_mac = stack.tdma.is_some();
         n.stacks.push(stack);
-        let starts = matches!(routing, Routing::Aodv(_) | Routing::Dsdv(_));
+        let starts = matches!(routing, Routing::Aodv(_) | Routing::Dsdv(_) | Routing::Dsr(_));
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
@@ -1471,6 +1694,7 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         }
         Routing::Aodv(_) => cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p)),
         Routing::Dsdv(_) => cx.with_dsdv(st, |d, h| d.recv(h, p)),
+        Routing::Dsr(_) => cx.with_dsr(Some(&mut st.queue), |d, h| d.recv(h, p)),
         Routing::Busy => unreachable!("a routing agent called back into itself"),
     }
 }
@@ -1510,10 +1734,19 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
                 }
                 return to_port(cx, p);
             }
+            cx.sim.w.pool.wl_hdr_mut(p).up = true;
+            if matches!(cx.member().routing, Routing::Dsr(_)) {
+                // (DSR is the node's entry: everything passes the routing
+                // receive trace, then the agent)
+                let size = cx.sim.w.pool.get(p).size as u32;
+                if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
+                    return cx.sim.w.pool.free(p);
+                }
+                return cx.with_dsr(Some(&mut st.queue), |d, h| d.recv(h, p));
+            }
             // the node's entry: a packet for one of its agents to the
             // port demultiplexer, anything else (for another node, or for
             // the routing port) to the routing agent
-            cx.sim.w.pool.wl_hdr_mut(p).up = true;
             let k = cx.sim.w.pool.get(p);
             if k.daddr == cx.member().addr && k.dport != aodv::PORT {
                 return to_port(cx, p);
@@ -1552,6 +1785,8 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             cx.sim.w.pool.free(p);
             if matches!(cx.member().routing, Routing::Aodv(_)) {
                 cx.with_aodv(&mut st.queue, |a, h| a.start(h));
+            } else if matches!(cx.member().routing, Routing::Dsr(_)) {
+                cx.with_dsr(Some(&mut st.queue), |d, h| d.start(h));
             } else {
                 cx.with_dsdv(st, |d, h| d.start(h));
             }
@@ -1565,6 +1800,11 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
             if live {
                 cx.with_dsdv(st, |d, h| d.fire(h, ev, handler));
             }
+        }
+        Stage::DsrSelf => cx.with_dsr(Some(&mut st.queue), |d, h| d.recv(h, p)),
+        Stage::DsrCheck => {
+            cx.sim.w.pool.free(p);
+            cx.with_dsr(Some(&mut st.queue), |d, h| d.check(h));
         }
         Stage::AodvTimer(t) => {
             cx.sim.w.pool.free(p);

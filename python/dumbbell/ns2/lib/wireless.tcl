@@ -140,10 +140,11 @@ Simulator instproc create-wireless-node args {
     if {[info exists rtAgentFunction_] && $rtAgentFunction_ ne ""} {
         ::dumbbell::unsupported "node-config -rtAgentFunction"
     }
-    # DumbAgent's, AODV's and DSDV's nodes carry packets (their stack and
-    # routing agent are joined to the run); the others are not joined yet.
-    if {$routingAgent_ ni {AODV DSDV DumbAgent}} {
-        if {$routingAgent_ in {DSR TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
+    # DumbAgent's, AODV's, DSDV's and DSR's nodes carry packets (their
+    # stack and routing agent are joined to the run); the others are not
+    # joined yet.
+    if {$routingAgent_ ni {AODV DSDV DSR DumbAgent}} {
+        if {$routingAgent_ in {TORA AOMDV PUMA MDART ManualRtg FLOODING OMNIMCAST
                 DIFFUSION/RATE DIFFUSION/PROB Directed_Diffusion}} {
             ::dumbbell::unsupported "ad hoc routing with $routingAgent_ (node-config -adhocRouting)"
         }
@@ -272,7 +273,7 @@ proc ::dumbbell::next-mac {} {
 Node/MobileNode instproc attach {agent {port ""}} {
     $self instvar dumbbell_ragent_
     if {![info exists dumbbell_ragent_]} {
-        ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV or DumbAgent carry packets; docs/wireless.md)"
+        ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV, DSR or DumbAgent carry packets; docs/wireless.md)"
     }
     # (a base station's agents reach its classifier, wired routes first,
     # and what comes from the wire for them passes its agent trace: not
