@@ -46,6 +46,8 @@ pub enum Range {
     Finite,
     /// A finite number above 0.
     Positive,
+    /// A number above 0 and at most this.
+    PositiveAtMost(u32),
     /// A finite number of 0 or more.
     NonNegative,
     /// An integer above 0.
@@ -84,6 +86,7 @@ impl Range {
             Range::NotNan => "a number (not NaN)".into(),
             Range::Finite => "a finite number".into(),
             Range::Positive => "a number above 0".into(),
+            Range::PositiveAtMost(hi) => format!("a number above 0 and at most {hi}"),
             Range::NonNegative => "a number of zero or more".into(),
             Range::PositiveInt => "a positive integer".into(),
             Range::PositiveBytes => "a positive number of bytes".into(),
@@ -108,6 +111,10 @@ impl Range {
             Range::Positive => {
                 let x = parse_real(v);
                 x.is_finite() && x > 0.0
+            }
+            Range::PositiveAtMost(hi) => {
+                let x = parse_real(v);
+                x > 0.0 && x <= hi as f64
             }
             Range::NonNegative => {
                 let x = parse_real(v);
@@ -161,6 +168,10 @@ impl Range {
             Range::NotNan => (texts(&["NaN", "nan"]), texts(&["-Inf", "0", "1e300", "Inf"])),
             Range::Finite => (texts(&["NaN", "Inf", "-Inf", "1e999"]), texts(&["-1e300", "0", "1e300"])),
             Range::Positive => (texts(&["0", "-1", "NaN", "Inf"]), texts(&["1e-300", "1e300"])),
+            Range::PositiveAtMost(hi) => (
+                vec!["0".into(), "-1".into(), "NaN".into(), (hi as u64 + 1).to_string()],
+                vec!["1e-300".into(), hi.to_string()],
+            ),
             Range::NonNegative => (texts(&["-1e-300", "-1", "NaN", "Inf"]), texts(&["0", "1e300"])),
             Range::PositiveInt | Range::PositiveBytes => (texts(&["0", "-1"]), texts(&["1", "2147483647"])),
             Range::NonNegativeInt => (texts(&["-1", "-2147483648"]), texts(&["0", "2147483647"])),

@@ -214,7 +214,11 @@ fn nakagami(o: &mut Obj) -> Option<&mut Nakagami> {
 
 const EXPONENT: &str = "a path-loss exponent: an infinite or NaN one makes every received power NaN or 0";
 const BOUND: &str = "a distance (m) where the model changes its parameters";
-const SHAPE: &str = "a Nakagami shape m above 0 (1 is Rayleigh fading)";
+const SHAPE: &str = "a Nakagami shape m above 0 (1 is Rayleigh fading) and at most 65536: a whole m draws m exponentials \
+    for each frame received (nakagami.cc's Erlang draw), so near 2^31 ns-2 spends minutes on one frame (it hangs); \
+    above 65536 the fading's deviation is under 0.4% of the mean power";
+/// The largest Nakagami shape (`SHAPE`).
+const MAX_SHAPE: u32 = 65536;
 
 /// `Propagation/Nakagami`'s (mobile/nakagami.cc's binds, ns-default.tcl's
 /// defaults).  Read when a node joins the channel, as the other models'.
@@ -228,9 +232,9 @@ pub static NAKAGAMI: Table<Nakagami> = Table {
         within(var("d0_gamma_", Real, "200", |n, _| real(n.d0_gamma), |n, v, _| Ok(n.d0_gamma = parse_real(v))), Range::Positive, BOUND),
         within(var("d1_gamma_", Real, "500", |n, _| real(n.d1_gamma), |n, v, _| Ok(n.d1_gamma = parse_real(v))), Range::Positive, BOUND),
         var("use_nakagami_dist_", Bool, "false", |n, _| boolean(n.fading), |n, v, _| Ok(n.fading = parse_bool(v))),
-        within(var("m0_", Real, "1.5", |n, _| real(n.m[0]), |n, v, _| Ok(n.m[0] = parse_real(v))), Range::Positive, SHAPE),
-        within(var("m1_", Real, "0.75", |n, _| real(n.m[1]), |n, v, _| Ok(n.m[1] = parse_real(v))), Range::Positive, SHAPE),
-        within(var("m2_", Real, "0.75", |n, _| real(n.m[2]), |n, v, _| Ok(n.m[2] = parse_real(v))), Range::Positive, SHAPE),
+        within(var("m0_", Real, "1.5", |n, _| real(n.m[0]), |n, v, _| Ok(n.m[0] = parse_real(v))), Range::PositiveAtMost(MAX_SHAPE), SHAPE),
+        within(var("m1_", Real, "0.75", |n, _| real(n.m[1]), |n, v, _| Ok(n.m[1] = parse_real(v))), Range::PositiveAtMost(MAX_SHAPE), SHAPE),
+        within(var("m2_", Real, "0.75", |n, _| real(n.m[2]), |n, v, _| Ok(n.m[2] = parse_real(v))), Range::PositiveAtMost(MAX_SHAPE), SHAPE),
         within(var("d0_m_", Real, "80", |n, _| real(n.d0_m), |n, v, _| Ok(n.d0_m = parse_real(v))), Range::Positive, BOUND),
         within(var("d1_m_", Real, "200", |n, _| real(n.d1_m), |n, v, _| Ok(n.d1_m = parse_real(v))), Range::Positive, BOUND),
     ],
