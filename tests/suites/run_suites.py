@@ -121,6 +121,7 @@ EXPECTED = {
     # dsr needs DSR (and its CMUPriQueue)
     "wireless-tdma": ["dsdv"],
     "snoop": None,
+    "wireless-lan-newnode-80211Ext": None,
 }
 
 

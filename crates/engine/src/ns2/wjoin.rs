@@ -257,7 +257,7 @@ impl Sim {
             if initial.is_some() {
                 return Err("node-config -energyModel with -macType Mac/802_11Ext: Dumbbell's extended radio (Phy/WirelessPhyExt) has no energy model yet".into());
             }
-            let (x, xradio) = ext_stack(&ext_vars, mac_addr, god)?;
+            let (x, xradio) = ext_stack(&ext_vars, mac_addr, god, &antenna, &model)?;
             radio = xradio;
             stack.ext = Some(Box::new(x));
         }
@@ -326,7 +326,7 @@ fn aodv_fields(m: &Message) -> cmutrace::Aodv {
 /// `Phy/WirelessPhyExt`'s class variables, `ext_` and `xphy_` keys), and
 /// the radio as the channel sees it (its power, wavelength, loss and
 /// carrier-sense threshold).
-fn ext_stack(vars: &[(&str, &str)], mac_addr: u32, god: u32) -> Result<(Ext<crate::packet::PktId>, Radio), String> {
+fn ext_stack(vars: &[(&str, &str)], mac_addr: u32, god: u32, antenna: &Antenna, model: &Model) -> Result<(Ext<crate::packet::PktId>, Radio), String> {
     let (mut t, mut p, mut x) = (Timing::default(), ExtParams::default(), PhyParams::default());
     let (mut pt, mut freq, mut loss) = (0.1, 5.18e9, 1.0);
     let modulation = |what: &str, v: &str| -> Result<u8, String> {
@@ -375,7 +375,18 @@ fn ext_stack(vars: &[(&str, &str)], mac_addr: u32, god: u32) -> Result<(Ext<crat
     if !(1..=1 << 30).contains(&p.cw_min) || !(1..=1 << 30).contains(&p.cw_max) {
         return Err(format!("Mac/802_11Ext CWMin_ {} CWMax_ {}: a contention window of 1 to {} slots is needed", p.cw_min, p.cw_max, 1u32 << 30));
     }
-    let radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), carrier_sense_threshold: x.carrier_sense, ..Radio::default() };
+    // (the channel's reach, distCST_, is where the power falls to the
+    // monitor's threshold, with the antennas' gains: channel.cc's
+    // calcHighestAntennaZ for an extended radio)
+    let gains = antenna.tx_gain * antenna.rx_gain;
+    let reach = if gains == 1.0 { x.monitor_threshold } else { x.monitor_threshold / gains };
+    if matches!(model, Model::TwoRayGround { .. } | Model::FreeSpace) && !(x.monitor_threshold > 0.0) {
+        return Err(format!(
+            "Phy/WirelessPhyExt PowerMonitorThresh_ {}: with two-ray ground or free space the channel's reach is where the power falls to this threshold, so it must be above 0 (ns-2 2.35 divides by it at the first transmission and stops with a floating-point exception)",
+            x.monitor_threshold
+        ));
+    }
+    let radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), carrier_sense_threshold: reach, ..Radio::default() };
     let mac = MacExt::new(t, p, mac_addr, god);
     Ok((Ext::new(mac, PhyExt::new(x), pt), radio))
 }

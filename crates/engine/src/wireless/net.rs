@@ -1158,6 +1158,19 @@ impl Env<PktId> for Ctx<'_> {
         g
     }
 
+    fn ext_distance(&mut self, from: u32) -> f64 {
+        // (WirelessPhyExt::discard: getLoc of each node, antennas added)
+        let now = self.sim.w.now();
+        let air = &mut self.net.air;
+        air.update_position(self.slot, now);
+        air.update_position(from as usize, now);
+        let (r, t) = (&air.stations[self.slot], &air.stations[from as usize]);
+        let dx = (t.pos.x + t.antenna.x) - (r.pos.x + r.antenna.x);
+        let dy = (t.pos.y + t.antenna.y) - (r.pos.y + r.antenna.y);
+        let dz = (t.pos.z + t.antenna.z) - (r.pos.z + r.antenna.z);
+        (dx * dx + dy * dy + dz * dz).sqrt()
+    }
+
     fn modulation(&self, p: PktId) -> u8 {
         self.sim.w.pool.wl_hdr(p).modulation
     }
@@ -1678,7 +1691,7 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
                 cx.sim.w.pool.free(p);
                 f.payload = None;
             }
-            st.ext_arrive(cx, f, modulation, d, pr);
+            st.ext_arrive(cx, f, modulation, d, h.from, pr);
         }
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");

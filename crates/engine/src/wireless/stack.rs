@@ -186,6 +186,13 @@ pub trait Env<P> {
     {
         *f
     }
+    /// the distance between the antennas of this node and node `from`
+    /// of its channel, their positions brought up to date (this node's
+    /// first);
+    fn ext_distance(&mut self, from: u32) -> f64 {
+        let _ = from;
+        0.0
+    }
     /// the modulation a packet asks for (0: BPSK);
     fn modulation(&self, p: P) -> u8 {
         let _ = p;
@@ -271,6 +278,9 @@ impl<P: Copy + PartialEq, E: Env<P>> phy_ext::Host<Frame<P>> for RadioHost<'_, P
                 self.env.release(p);
             }
         }
+    }
+    fn distance(&mut self, f: &Heard<Frame<P>>) -> f64 {
+        self.env.ext_distance(f.from)
     }
     fn busy(&mut self) {
         self.ind.push(Indication::Busy)
@@ -677,10 +687,10 @@ impl<P: Copy + PartialEq> Stack<P> {
     }
 
     /// The first bit of frame `f` reaches the extended radio at power
-    /// `pr` (W), from `distance` m, its body at modulation `modulation`;
+    /// `pr` (W), from `distance` m (node `from` of the channel), its body at modulation `modulation`;
     /// its packet is freed after (the radio keeps a copy).
-    pub fn ext_arrive<E: Env<P>>(&mut self, env: &mut E, f: Frame<P>, modulation: u8, distance: f64, pr: f64) {
-        let heard = Heard { pkt: f, modulation, txtime: f.txtime, distance };
+    pub fn ext_arrive<E: Env<P>>(&mut self, env: &mut E, f: Frame<P>, modulation: u8, distance: f64, from: u32, pr: f64) {
+        let heard = Heard { pkt: f, modulation, txtime: f.txtime, distance, from };
         self.with_ext_radio(env, f.payload, |phy, r| phy.arrive(r, &heard, pr));
         if let Some(p) = f.payload {
             env.release(p);
