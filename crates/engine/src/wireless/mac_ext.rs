@@ -1134,4 +1134,175 @@ mod tests {
         assert!(b.timeout(&mut m, AccessTimer::Ifs).is_err());
         assert!(b.timeout(&mut m, AccessTimer::Backoff).is_err());
     }
+
+    /// A node for the whole MAC: its timers, what it sends and passes up,
+    /// its queue (packets numbered), scripted draws.
+    #[derive(Default)]
+    struct Node {
+        now: f64,
+        draws: Vec<i32>,
+        log: Vec<String>,
+        queue: Vec<Outgoing<u32>>,
+        callback: bool,
+    }
+
+    impl Host<u32> for Node {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn integer(&mut self, k: i32) -> i32 {
+            self.log.push(format!("draw {k}"));
+            self.draws.remove(0)
+        }
+        fn start(&mut self, t: ExtTimer, delay: f64) {
+            self.log.push(format!("start {t:?} {}us", (delay * 1e6).round()));
+        }
+        fn stop(&mut self, t: ExtTimer) {
+            self.log.push(format!("stop {t:?}"));
+        }
+        fn transmit(&mut self, f: &Frame<u32>) {
+            self.log.push(format!("send {:?} {:x} {} {} {}", f.kind, f.duration, f.ra, f.size, (f.txtime * 1e6).round()));
+        }
+        fn up(&mut self, f: Frame<u32>) {
+            self.log.push(format!("up {} {}", f.payload.unwrap(), f.size));
+        }
+        fn log(&mut self, f: Frame<u32>) {
+            self.log.push(format!("log {:?}", f.kind));
+        }
+        fn drop(&mut self, f: Frame<u32>, why: Why) {
+            self.log.push(format!("drop {:?} {why:?}", f.kind));
+        }
+        fn free(&mut self, f: Frame<u32>) {
+            self.log.push(format!("free {:?}", f.kind));
+        }
+        fn has_failure_callback(&self, _: &Frame<u32>) -> bool {
+            self.callback
+        }
+        fn failed(&mut self, f: &Frame<u32>) {
+            self.log.push(format!("failed {}", f.payload.unwrap()));
+        }
+        fn resume(&mut self) -> Option<Outgoing<u32>> {
+            self.log.push("resume".into());
+            if self.queue.is_empty() { None } else { Some(self.queue.remove(0)) }
+        }
+        fn modulation(&self, _: u32) -> u8 {
+            0
+        }
+        fn complain(&mut self, text: &str) {
+            self.log.push(format!("complain {}", text.trim()));
+        }
+    }
+
+    fn take(n: &mut Node) -> Vec<String> {
+        std::mem::take(&mut n.log)
+    }
+
+    fn mac() -> MacExt<u32> {
+        let p = Params { rts_threshold: 2000, ..Params::default() };
+        MacExt::new(Timing::default(), p, 1, 3)
+    }
+
+    fn packet(id: u32, to: u32, size: u32) -> Outgoing<u32> {
+        Outgoing { payload: id, size, ra: to, ta: 1 }
+    }
+
+    // As the suite's unicast test: a 1000-byte unicast on a free channel
+    // goes at once (1,396 us, duration 3c); its end starts the ACK
+    // time-out (16 + 44 + 10 us); the ACK ends it, resets the window,
+    // starts the post-transmission backoff and takes the next packet.
+    #[test]
+    fn a_unicast_goes_at_once_and_its_ack_ends_it() {
+        let mut m = mac();
+        let mut n = Node { draws: vec![4], ..Node::default() };
+        m.send_down(&mut n, packet(7, 2, 1000));
+        assert_eq!(take(&mut n), ["send Data 3c 2 1028 1396"]);
+        assert_eq!(m.txc, Txc::WaitPduSent);
+        m.busy(&mut n).unwrap();
+        m.tx_end(&mut n);
+        assert_eq!(take(&mut n), ["start Ack 70us"]);
+        m.idle(&mut n).unwrap();
+        assert_eq!(take(&mut n), ["start Access(Ifs) 94us"]);
+        let ack = m.control(Kind::Ack, 1, 0);
+        m.rx_end(&mut n, Some(ack)).unwrap();
+        // (DIFS from now on: the wait under way restarts with it)
+        assert_eq!(take(&mut n), ["stop Access(Ifs)", "start Access(Ifs) 34us", "stop Ack", "free Data", "draw 16", "resume", "log Ack"]);
+        assert_eq!((m.txc, m.access.backoff, m.access.slots()), (Txc::Idle, Backoff::Paused, 4));
+    }
+
+    // Seven unanswered tries of a frame up to the RTS threshold (the
+    // short limit), each doubling the window; then the call-back, the RET
+    // drop, the window back to 15.
+    #[test]
+    fn an_unanswered_frame_is_given_up_after_its_retries() {
+        let mut m = mac();
+        let mut n = Node { draws: vec![0; 8], callback: true, ..Node::default() };
+        m.send_down(&mut n, packet(3, 9, 1000));
+        take(&mut n);
+        let mut windows = Vec::new();
+        for _ in 0..6 {
+            m.tx_end(&mut n);
+            m.expired(&mut n, ExtTimer::Ack).unwrap();
+            windows.push(m.cw);
+            // (a draw of 0 on a free channel: sent again at once)
+            let l = take(&mut n);
+            assert_eq!(l[0], "start Ack 70us");
+            assert!(l.iter().any(|e| e.starts_with("send Data")), "{l:?}");
+        }
+        assert_eq!(windows, [31, 63, 127, 255, 511, 1023]);
+        m.tx_end(&mut n);
+        m.expired(&mut n, ExtTimer::Ack).unwrap();
+        assert_eq!(take(&mut n), ["start Ack 70us", "failed 3", "drop Data RetryExceeded", "draw 16", "resume"]);
+        assert_eq!((m.cw, m.txc), (15, Txc::Idle));
+    }
+
+    // A unicast above the threshold goes after an RTS; the CTS, a SIFS,
+    // the data.  On the other side: the RTS answered by a CTS after a
+    // SIFS (its duration the RTS's less the SIFS and the CTS), the data
+    // passed up with an ACK after a SIFS, a repeat of it dropped (DUP).
+    #[test]
+    fn rts_cts_data_ack_and_a_duplicate() {
+        let mut m = mac();
+        let mut n = Node::default();
+        m.send_down(&mut n, packet(5, 2, 2500));
+        assert_eq!(take(&mut n), ["send Rts dcc 2 20 52"]);
+        m.tx_end(&mut n);
+        assert_eq!(take(&mut n), ["start Cts 70us"]);
+        let cts = m.control(Kind::Cts, 1, 0xd90);
+        m.rx_end(&mut n, Some(cts)).unwrap();
+        assert_eq!(take(&mut n), ["stop Cts", "start TxSifs 16us", "log Cts"]);
+        m.expired(&mut n, ExtTimer::TxSifs).unwrap();
+        assert_eq!(take(&mut n), ["send Data 3c 2 2528 3396"]);
+
+        let mut r = MacExt::<u32>::new(Timing::default(), Params::default(), 2, 3);
+        let mut rn = Node::default();
+        let rts = Frame { kind: Kind::Rts, ra: 2, ta: 1, duration: 0xdcc, size: 20, txtime: 52e-6, retry: false, seq: 0, error: false, rx_power: 0.0, payload: None };
+        r.rx_end(&mut rn, Some(rts)).unwrap();
+        assert_eq!(take(&mut rn), ["log Rts", "start RxSifs 16us"]);
+        r.expired(&mut rn, ExtTimer::RxSifs).unwrap();
+        assert_eq!(take(&mut rn), ["send Cts d90 1 14 44"]);
+        r.tx_end(&mut rn);
+        let data = Frame { kind: Kind::Data, ra: 2, ta: 1, duration: 0x3c, size: 2528, txtime: 3396e-6, retry: false, seq: 1, error: false, rx_power: 0.0, payload: Some(5) };
+        r.rx_end(&mut rn, Some(data)).unwrap();
+        assert_eq!(take(&mut rn), ["start RxSifs 16us", "up 5 2500"]);
+        r.expired(&mut rn, ExtTimer::RxSifs).unwrap();
+        assert_eq!(take(&mut rn), ["send Ack 0 1 14 44"]);
+        r.tx_end(&mut rn);
+        r.rx_end(&mut rn, Some(data)).unwrap();
+        assert_eq!(take(&mut rn), ["start RxSifs 16us", "drop Data Duplicate"]);
+        // a frame for another node: its duration sets the NAV; an RTS
+        // under a NAV is logged and not answered
+        r.expired(&mut rn, ExtTimer::RxSifs).unwrap();
+        r.tx_end(&mut rn);
+        take(&mut rn);
+        let other = Frame { ra: 0, ..data };
+        r.rx_end(&mut rn, Some(other)).unwrap();
+        assert_eq!(take(&mut rn), ["start Access(Nav) 60us", "free Data"]);
+        r.rx_end(&mut rn, Some(rts)).unwrap();
+        assert_eq!(take(&mut rn), ["log Rts"]);
+        // a frame in error: EIFS from now on
+        r.rx_end(&mut rn, None).unwrap();
+        assert!(take(&mut rn).is_empty());
+        r.expired(&mut rn, ExtTimer::Access(AccessTimer::Nav)).unwrap();
+        assert_eq!(take(&mut rn), ["start Access(Ifs) 94us"]);
+    }
 }
