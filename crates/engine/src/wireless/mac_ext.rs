@@ -482,52 +482,27 @@ pub trait Host<P> {
 /// The access managers' view of the MAC's host: their timers and draws
 /// go to it; the end of a backoff is noted, for the MAC to act on once
 /// the managers are done (they always end with it).
-struct Managed<'a, H> {
+struct Managed<'a, P, H> {
     h: &'a mut H,
     done: bool,
+    packet: std::marker::PhantomData<P>,
 }
 
-impl<H: HostClock> AccessHost for Managed<'_, H> {
+impl<P, H: Host<P>> AccessHost for Managed<'_, P, H> {
     fn now(&self) -> f64 {
-        self.h.clock()
+        self.h.now()
     }
     fn start(&mut self, t: AccessTimer, delay: f64) {
-        self.h.start_timer(ExtTimer::Access(t), delay)
+        self.h.start(ExtTimer::Access(t), delay)
     }
     fn stop(&mut self, t: AccessTimer) {
-        self.h.stop_timer(ExtTimer::Access(t))
+        self.h.stop(ExtTimer::Access(t))
     }
     fn integer(&mut self, k: i32) -> i32 {
-        self.h.draw(k)
+        self.h.integer(k)
     }
     fn backoff_done(&mut self) {
         self.done = true;
-    }
-}
-
-/// The part of [`Host`] the access managers use.
-trait HostClock {
-    fn clock(&self) -> f64;
-    fn start_timer(&mut self, t: ExtTimer, delay: f64);
-    fn stop_timer(&mut self, t: ExtTimer);
-    fn draw(&mut self, k: i32) -> i32;
-}
-
-/// A host lent to the access managers.
-struct Lent<'a, P, H>(&'a mut H, std::marker::PhantomData<P>);
-
-impl<P, H: Host<P>> HostClock for Lent<'_, P, H> {
-    fn clock(&self) -> f64 {
-        self.0.now()
-    }
-    fn start_timer(&mut self, t: ExtTimer, delay: f64) {
-        self.0.start(t, delay)
-    }
-    fn stop_timer(&mut self, t: ExtTimer) {
-        self.0.stop(t)
-    }
-    fn draw(&mut self, k: i32) -> i32 {
-        self.0.integer(k)
     }
 }
 
@@ -604,9 +579,8 @@ impl<P: Copy> MacExt<P> {
 
     /// Run an access manager's step, then the end of a backoff it
     /// signalled.
-    fn managed<H: Host<P>>(&mut self, h: &mut H, f: impl FnOnce(&mut Access, &mut Managed<'_, Lent<'_, P, H>>) -> Result<(), String>) -> Result<(), String> {
-        let mut lent = Lent(h, std::marker::PhantomData);
-        let mut m = Managed { h: &mut lent, done: false };
+    fn managed<H: Host<P>>(&mut self, h: &mut H, f: impl FnOnce(&mut Access, &mut Managed<'_, P, H>) -> Result<(), String>) -> Result<(), String> {
+        let mut m = Managed { h: &mut *h, done: false, packet: std::marker::PhantomData };
         f(&mut self.access, &mut m)?;
         if m.done {
             self.backoff_done(h);

@@ -347,12 +347,9 @@ impl<P: Copy + PartialEq, E: Env<P>> mac_ext::Host<P> for MacHost<'_, '_, P, E> 
         Host::has_failure_callback(&self.g, f)
     }
     fn failed(&mut self, f: &Frame<P>) {
-        // (a copy, its reason XMIT_REASON_RTS whatever failed)
-        let Some(p) = f.payload else { return };
-        let g = self.g.env.copy_frame(f);
-        let q = g.payload.unwrap_or(p);
-        self.g.env.set_size(q, f.size);
-        self.g.env.failed_with_queue(q, Some((Failure::Rts, &g)), self.g.queue)
+        // (the call-back gets a copy, made by the environment; the reason
+        // is XMIT_REASON_RTS whatever failed, as mac-802_11Ext.cc says)
+        Host::failed(&mut self.g, f, Failure::Rts)
     }
     fn resume(&mut self) -> Option<Outgoing<P>> {
         Host::resume(&mut self.g)
