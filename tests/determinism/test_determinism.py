@@ -29,6 +29,7 @@ SCRIPTS = [
     # state and the channel's tables must start afresh each run)
     ("tests/ns2/scripts/wireless-aodv.tcl", ["repair", "AODV", "new", "ON"]),
     ("tests/ns2/scripts/wireless-aodv.tcl", ["grid", "DSDV", "old", "OFF"]),
+    ("tests/ns2/scripts/wireless-80211ext.tcl", ["naka", "mixed", "5", "20"]),
 ]
 
 # Runs one script N times in this process (Ns2Runner, as `dumbbell run` does,

@@ -120,6 +120,7 @@ EXPECTED = {
     "WLtutorial": ["wireless1", "wireless2"],
     "wireless-tdma": None,
     "snoop": None,
+    "wireless-lan-newnode-80211Ext": None,
 }
 
 

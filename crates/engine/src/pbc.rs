@@ -5,7 +5,7 @@
 //! is the MAC's).  What it receives it frees.
 //!
 //! The modulation scheme a packet carries is read only by the extended
-//! radio (Phy/WirelessPhyExt), which is not built yet.
+//! MAC and radio (Mac/802_11Ext, Phy/WirelessPhyExt).
 
 use crate::agent::AgentBase;
 use crate::sched::TimerStatus;
@@ -66,6 +66,7 @@ impl Pbc {
         pk.size = self.payload;
         pk.daddr = dst;
         pk.dport = b.port;
+        sim.w.pool.wl_hdr_mut(p).modulation = self.scheme();
         // (the send time of pbc's header, which nothing reads, is not kept)
         b.send(sim, p);
     }

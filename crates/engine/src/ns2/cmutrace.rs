@@ -366,6 +366,28 @@ fn push_new(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     }
 }
 
+/// The old format's MAC header fields (and the energy, with a model).
+fn push_old_mac(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
+    s(b, " [");
+    x(b, e.mac.duration);
+    b.push(b' ');
+    x(b, e.mac.ra);
+    b.push(b' ');
+    x(b, e.mac.ta);
+    b.push(b' ');
+    x(b, e.mac.ether_type);
+    s(b, "] ");
+    if let Some(en) = energy {
+        s(b, "[energy ");
+        push_f(b, en.energy, 6, 0, false);
+        for (name, v) in [(" ei ", en.idle), (" es ", en.sleep), (" et ", en.tx), (" er ", en.rx)] {
+            s(b, name);
+            push_f(b, v, 3, 0, false);
+        }
+        s(b, "] ");
+    }
+}
+
 fn push_old(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     b.push(match e.op {
         Op::Send => b's',
@@ -388,23 +410,12 @@ fn push_old(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     s(b, e.ptype);
     b.push(b' ');
     d(b, e.size);
-    s(b, " [");
-    x(b, e.mac.duration);
-    b.push(b' ');
-    x(b, e.mac.ra);
-    b.push(b' ');
-    x(b, e.mac.ta);
-    b.push(b' ');
-    x(b, e.mac.ether_type);
-    s(b, "] ");
-    if let Some(en) = energy {
-        s(b, "[energy ");
-        push_f(b, en.energy, 6, 0, false);
-        for (name, v) in [(" ei ", en.idle), (" es ", en.sleep), (" et ", en.tx), (" er ", en.rx)] {
-            s(b, name);
-            push_f(b, v, 3, 0, false);
-        }
-        s(b, "] ");
+    if e.layer == "PHY" {
+        // (cmu-trace.cc's format_phy: a space in place of the MAC
+        // header's fields, and no energy)
+        b.push(b' ');
+    } else {
+        push_old_mac(b, e, energy);
     }
     match e.body {
         Body::Mac => {}

@@ -167,6 +167,8 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Phy/WirelessPhy", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY], make: wireless::make_inert },
     Class { name: "Mac/802_11", tables: &[&wireless::MAC, &wireless::MAC_802_11], make: wireless::make_inert },
     Class { name: "Mac/Tdma", tables: &[&wireless::MAC, &wireless::MAC_TDMA], make: wireless::make_inert },
+    Class { name: "Mac/802_11Ext", tables: &[&wireless::MAC, &wireless::MAC_802_11EXT], make: wireless::make_inert },
+    Class { name: "Phy/WirelessPhyExt", tables: &[&wireless::PHY, &wireless::WIRELESS_PHY_EXT], make: wireless::make_inert },
     Class { name: "LL", tables: &[&lan::LAN_LL], make: lan::make_ll },
     Class { name: "Antenna/OmniAntenna", tables: &[&wireless::OMNI_ANTENNA], make: wireless::make_inert },
     Class { name: "Propagation/TwoRayGround", tables: &[], make: wireless::make_two_ray_ground },

@@ -24,7 +24,9 @@ use crate::wireless::net::{Carried, DropWhy, DsdvAgent, Layer, Net, Point, Radio
 use crate::wireless::phy::{Antenna, Radio};
 use crate::wireless::propagation::Model;
 use crate::wireless::ifq::InterfaceQueue;
-use crate::wireless::stack::Stack;
+use crate::wireless::stack::{Ext, Stack};
+use crate::wireless::mac_ext::{MacExt, Params as ExtParams, Timing};
+use crate::wireless::phy_ext::{Params as PhyParams, PhyExt};
 use crate::wireless::tdma::{Complaint, Tdma};
 use crate::wireless::{Mobility, Part};
 
@@ -108,6 +110,9 @@ impl Sim {
         let mut cmu_queue = false;
         // the MAC's type, and a TDMA MAC's variables
         let (mut tdma, mut slot_bytes, mut max_nodes, mut mac_bandwidth) = (false, 1500u32, 64u32, 2e6);
+        // the extended MAC and radio (Mac/802_11Ext, Phy/WirelessPhyExt)
+        let mut ext = false;
+        let mut ext_vars: Vec<(&str, &str)> = Vec::new();
         // the energy model (node-config -energyModel and the radio's powers)
         let (mut initial, mut level1, mut level2, mut powers) = (None, energy::LEVEL1, energy::LEVEL2, Powers::default());
         for kv in argv[6..].chunks(2) {
@@ -137,11 +142,16 @@ impl Sim {
                 "dataRate_" => mib.data_rate = parse_bw(v),
                 "basicRate_" => mib.basic_rate = parse_bw(v),
                 "bugFix_timer_" => bugfix = flag(k, v)?,
-                "macType" => tdma = match v {
-                    "Mac/Tdma" => true,
-                    "Mac/802_11" => false,
-                    _ => return Err(format!("node-config -macType {v}: Dumbbell's wireless nodes have Mac/802_11 or Mac/Tdma")),
-                },
+                "macType" => {
+                    (tdma, ext) = match v {
+                        "Mac/Tdma" => (true, false),
+                        "Mac/802_11" => (false, false),
+                        "Mac/802_11Ext" => (false, true),
+                        _ => return Err(format!("node-config -macType {v}: Dumbbell's wireless nodes have Mac/802_11, Mac/802_11Ext or Mac/Tdma")),
+                    }
+                }
+                "phytrace" => trace.phy = flag(k, v)?,
+                _ if k.starts_with("ext_") || k.starts_with("xphy_") => ext_vars.push((k, v)),
                 "slot_packet_len_" => slot_bytes = count("Mac/Tdma slot_packet_len_", v)?,
                 "max_node_num_" => max_nodes = count("Mac/Tdma max_node_num_", v)?,
                 "mac_bandwidth_" => mac_bandwidth = parse_bw(v),
@@ -252,6 +262,14 @@ impl Sim {
             })?;
             stack.tdma = Some(Box::new(Tdma::new(mac_addr, slot, mac_bandwidth)));
         }
+        if ext {
+            if initial.is_some() {
+                return Err("node-config -energyModel with -macType Mac/802_11Ext: Dumbbell's extended radio (Phy/WirelessPhyExt) has no energy model yet".into());
+            }
+            let (x, xradio) = ext_stack(&ext_vars, mac_addr, god, &antenna, &model)?;
+            radio = xradio;
+            stack.ext = Some(Box::new(x));
+        }
         let station = Station { pos: Mobility::default(), radio, antenna };
         let entry = self.add(argv[4], Obj::Empty);
         let router = self.add(argv[5], Obj::Empty);
@@ -277,6 +295,7 @@ fn why_code(w: DropWhy) -> &'static str {
         DropWhy::Arp => "ARP",
         DropWhy::BandFull => "IFQ",
         DropWhy::End => "END",
+        DropWhy::Phy(d) => d.code(),
         DropWhy::Mac(Why::Collision) => "COL",
         DropWhy::Mac(Why::Duplicate) => "DUP",
         DropWhy::Mac(Why::RetryExceeded) => "RET",
@@ -319,12 +338,82 @@ fn aodv_fields(m: &Message) -> cmutrace::Aodv {
     }
 }
 
+/// The extended MAC and radio of a node (`Mac/802_11Ext`'s and
+/// `Phy/WirelessPhyExt`'s class variables, `ext_` and `xphy_` keys), and
+/// the radio as the channel sees it (its power, wavelength, loss and
+/// carrier-sense threshold).
+fn ext_stack(vars: &[(&str, &str)], mac_addr: u32, god: u32, antenna: &Antenna, model: &Model) -> Result<(Ext<crate::packet::PktId>, Radio), String> {
+    let (mut t, mut p, mut x) = (Timing::default(), ExtParams::default(), PhyParams::default());
+    let (mut pt, mut freq, mut loss) = (0.1, 5.18e9, 1.0);
+    let modulation = |what: &str, v: &str| -> Result<u8, String> {
+        match v.trim().parse::<f64>() {
+            Ok(m) if (0.0..=3.0).contains(&m) && m.fract() == 0.0 => Ok(m as u8),
+            _ => Err(format!("{what}: a modulation of 0 (BPSK), 1 (QPSK), 2 (QAM16) or 3 (QAM64) is needed, got \"{v}\"")),
+        }
+    };
+    for &(k, v) in vars {
+        let (class, name) = if let Some(n) = k.strip_prefix("ext_") { ("Mac/802_11Ext", n) } else { ("Phy/WirelessPhyExt", &k[5..]) };
+        let what = format!("{class} {name}");
+        let real = |v: &str| num(&what, v);
+        match (class, name) {
+            ("Mac/802_11Ext", "CWMin_") => p.cw_min = count(&what, v)?,
+            ("Mac/802_11Ext", "CWMax_") => p.cw_max = count(&what, v)?,
+            ("Mac/802_11Ext", "SlotTime_") => t.slot = nonnegative(&what, real(v)?)?,
+            ("Mac/802_11Ext", "SIFS_") => t.sifs = nonnegative(&what, real(v)?)?,
+            ("Mac/802_11Ext", "RTSThreshold_") => p.rts_threshold = count(&what, v)?,
+            ("Mac/802_11Ext", "ShortRetryLimit_") => p.short_retry_limit = count(&what, v)?,
+            ("Mac/802_11Ext", "LongRetryLimit_") => p.long_retry_limit = count(&what, v)?,
+            ("Mac/802_11Ext", "HeaderDuration_") => t.header_duration = nonnegative(&what, real(v)?)?,
+            ("Mac/802_11Ext", "SymbolDuration_") => t.symbol_duration = positive(&what, real(v)?)?,
+            ("Mac/802_11Ext", "BasicModulationScheme_") => t.basic = modulation(&what, v)?,
+            ("Mac/802_11Ext", "use_802_11a_flag_") => t.ofdm_bits = tcl_get_boolean(v).map_err(|_| format!("{what}: true or false is needed, got \"{v}\""))?,
+            ("Phy/WirelessPhyExt", "CSThresh_") => x.carrier_sense = real(v)?,
+            ("Phy/WirelessPhyExt", "Pt_") => pt = real(v)?,
+            ("Phy/WirelessPhyExt", "freq_") => freq = positive(&what, real(v)?)?,
+            ("Phy/WirelessPhyExt", "L_") => loss = real(v)?,
+            ("Phy/WirelessPhyExt", "noise_floor_") => x.noise_floor = real(v)?,
+            ("Phy/WirelessPhyExt", "PowerMonitorThresh_") => x.monitor_threshold = real(v)?,
+            ("Phy/WirelessPhyExt", "HeaderDuration_") => x.header_duration = nonnegative(&what, real(v)?)?,
+            ("Phy/WirelessPhyExt", "BasicModulationScheme_") => x.basic = modulation(&what, v)?,
+            ("Phy/WirelessPhyExt", "PreambleCaptureSwitch_") => x.preamble_capture = real(v)? != 0.0,
+            ("Phy/WirelessPhyExt", "DataCaptureSwitch_") => x.data_capture = real(v)? != 0.0,
+            ("Phy/WirelessPhyExt", "SINR_PreambleCapture_") => x.sinr_preamble_capture = real(v)?,
+            ("Phy/WirelessPhyExt", "SINR_DataCapture_") => x.sinr_data_capture = real(v)?,
+            ("Phy/WirelessPhyExt", "trace_dist_") => x.trace_distance = real(v)?,
+            (_, "MAC_DBG" | "PHY_DBG_") => {
+                if real(v)? != 0.0 {
+                    return Err(format!("{what} {v}: the debugging printouts are not supported by Dumbbell (only 0)"));
+                }
+            }
+            _ => return Err(format!("wireless-join: unknown key \"{k}\"")),
+        }
+    }
+    if !(1..=1 << 30).contains(&p.cw_min) || !(1..=1 << 30).contains(&p.cw_max) {
+        return Err(format!("Mac/802_11Ext CWMin_ {} CWMax_ {}: a contention window of 1 to {} slots is needed", p.cw_min, p.cw_max, 1u32 << 30));
+    }
+    // (the channel's reach, distCST_, is where the power falls to the
+    // monitor's threshold, with the antennas' gains: channel.cc's
+    // calcHighestAntennaZ for an extended radio)
+    let gains = antenna.tx_gain * antenna.rx_gain;
+    let reach = if gains == 1.0 { x.monitor_threshold } else { x.monitor_threshold / gains };
+    if matches!(model, Model::TwoRayGround { .. } | Model::FreeSpace) && !(x.monitor_threshold > 0.0) {
+        return Err(format!(
+            "Phy/WirelessPhyExt PowerMonitorThresh_ {}: with two-ray ground or free space the channel's reach is where the power falls to this threshold, so it must be above 0 (ns-2 2.35 divides by it at the first transmission and stops with a floating-point exception)",
+            x.monitor_threshold
+        ));
+    }
+    let radio = Radio { pt, freq, loss, lambda: crate::wireless::propagation::wavelength(freq), carrier_sense_threshold: reach, ..Radio::default() };
+    let mac = MacExt::new(t, p, mac_addr, god);
+    Ok((Ext::new(mac, PhyExt::new(x), pt), radio))
+}
+
 fn layer_name(l: Layer) -> &'static str {
     match l {
         Layer::Agent => "AGT",
         Layer::Router => "RTR",
         Layer::Queue => "IFQ",
         Layer::Mac => "MAC",
+        Layer::Phy => "PHY",
     }
 }
 

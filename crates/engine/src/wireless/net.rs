@@ -123,6 +123,10 @@ pub struct WlHdr {
     pub stage: Stage,
     pub frame: Option<Frame<PktId>>,
     pub from: u32,
+    /// The modulation its body is sent at (the common header's
+    /// `mod_scheme_`: 0 BPSK, 1 QPSK, 2 QAM16, 3 QAM64), which a PBC agent
+    /// sets and only the extended MAC and radio read.
+    pub modulation: u8,
     /// The uid of the packet when a base station passed it from its radio
     /// to the wired network: its MAC and common header fields travel with
     /// it there, as ns-2's do (a wired agent's new packet has them clear).
@@ -185,6 +189,8 @@ pub enum Layer {
     Router,
     Queue,
     Mac,
+    /// The radio (`-phyTrace ON`: an extended radio's sends and drops).
+    Phy,
 }
 
 /// Why a packet was dropped (`None` for sends and receptions).
@@ -204,6 +210,8 @@ pub enum DropWhy {
     Aodv(aodv::Drop),
     Dsdv(dsdv::Drop),
     Dsr(dsr::Drop),
+    /// The extended radio's reasons (`TXB`, `SXB`, ...).
+    Phy(super::phy_ext::Discard),
 }
 
 /// A trace point's event: where and when.
@@ -274,6 +282,8 @@ pub struct TraceSetup {
     pub newtrace: bool,
     /// `-eotTrace ON`: the MAC traces the end of each transmission.
     pub eot: bool,
+    /// `-phyTrace ON`: the radio's sends and drops (an extended radio's).
+    pub phy: bool,
 }
 
 /// One node of a channel.
@@ -345,6 +355,8 @@ fn trace_point(op: TraceOp, layer: Layer, why: DropWhy, data: bool) -> usize {
         (Layer::Mac, TraceOp::Recv) => 8,
         (Layer::Mac, TraceOp::Drop) => 9,
         (Layer::Mac, _) => 7,
+        // (no energy model with the extended radio)
+        (Layer::Phy, _) => 7,
     }
 }
 
@@ -441,6 +453,7 @@ impl Ctx<'_> {
             Layer::Router => t.router,
             Layer::Mac if op == TraceOp::Eot => t.eot,
             Layer::Mac => t.mac,
+            Layer::Phy => t.phy,
             Layer::Queue => true,
         }
     }
@@ -542,21 +555,57 @@ impl Ctx<'_> {
     }
 
     fn trace_frame(&mut self, op: TraceOp, why: DropWhy, f: &Frame<PktId>) {
+        self.trace_frame_at(Layer::Mac, op, why, f)
+    }
+
+    fn trace_frame_at(&mut self, layer: Layer, op: TraceOp, why: DropWhy, f: &Frame<PktId>) {
         match f.payload {
             Some(p) => {
                 let h = self.sim.w.pool.wl_hdr_mut(p);
                 h.duration = f.duration as u32;
                 h.ra = f.ra;
                 h.ta = f.ta;
-                self.trace_pkt(op, Layer::Mac, why, p, f.size);
+                self.trace_pkt(op, layer, why, p, f.size);
             }
             None => {
-                let Some(pt) = self.point(op, Layer::Mac, why, 0, -1, false) else { return };
+                let Some(pt) = self.point(op, layer, why, 0, -1, false) else { return };
                 let t = self.net.members[self.slot].trace;
                 let what = Traced::Control { kind: f.kind, size: f.size, duration: f.duration as u32, ra: f.ra, ta: f.ta };
                 self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, t.trace, t.nam, &pt, &what));
             }
         }
+    }
+
+    /// A frame goes on the air: a copy to each node the channel reaches,
+    /// arriving after its propagation delay.
+    fn on_air(&mut self, f: &Frame<PktId>) {
+        let now = self.sim.w.now();
+        let mut reached = std::mem::take(&mut self.net.reached);
+        if let Some(r) = self.net.air.transmit(self.slot, now, &mut reached) {
+            self.notice(RadioNotice::Range(r));
+        }
+        let from = self.slot as u32;
+        for a in &reached {
+            let q = match f.payload {
+                Some(p) => self.copy(p),
+                None => {
+                    let q = self.sim.w.pool.alloc();
+                    *self.sim.w.pool.get_mut(q) = Packet::blank();
+                    q
+                }
+            };
+            let mut g = *f;
+            if g.payload.is_some() {
+                g.payload = Some(q);
+            }
+            let h = self.sim.w.pool.wl_hdr_mut(q);
+            h.frame = Some(g);
+            h.from = from;
+            h.stage = Stage::Arrive;
+            let entry = self.net.members[a.node].entry;
+            self.sim.w.s.schedule(a.delay, Ev::Deliver(entry, q));
+        }
+        self.net.reached = reached;
     }
 
     fn notice(&mut self, n: RadioNotice) {
@@ -1101,32 +1150,7 @@ impl Env<PktId> for Ctx<'_> {
                 self.log_energy();
             }
         }
-        let mut reached = std::mem::take(&mut self.net.reached);
-        if let Some(r) = self.net.air.transmit(self.slot, now, &mut reached) {
-            self.notice(RadioNotice::Range(r));
-        }
-        let from = self.slot as u32;
-        for a in &reached {
-            let q = match f.payload {
-                Some(p) => self.copy(p),
-                None => {
-                    let q = self.sim.w.pool.alloc();
-                    *self.sim.w.pool.get_mut(q) = Packet::blank();
-                    q
-                }
-            };
-            let mut g = *f;
-            if g.payload.is_some() {
-                g.payload = Some(q);
-            }
-            let h = self.sim.w.pool.wl_hdr_mut(q);
-            h.frame = Some(g);
-            h.from = from;
-            h.stage = Stage::Arrive;
-            let entry = self.net.members[a.node].entry;
-            self.sim.w.s.schedule(a.delay, Ev::Deliver(entry, q));
-        }
-        self.net.reached = reached;
+        self.on_air(f);
     }
 
     fn passes_up(&mut self) -> bool {
@@ -1327,6 +1351,57 @@ impl Env<PktId> for Ctx<'_> {
         if changed {
             self.log_energy();
         }
+    }
+
+    fn ext_timer(&mut self, id: u32, delay: Option<f64>) {
+        match delay {
+            Some(d) => self.sim.w.s.timer_resched(id, d),
+            None => self.sim.w.s.timer_cancel(id),
+        }
+    }
+
+    fn ext_mac_sent(&mut self, f: &Frame<PktId>) {
+        self.trace_frame(TraceOp::Send, DropWhy::None, f);
+    }
+
+    fn ext_air(&mut self, f: &Frame<PktId>) {
+        self.trace_frame_at(Layer::Phy, TraceOp::Send, DropWhy::None, f);
+        self.on_air(f);
+    }
+
+    fn phy_dropped(&mut self, f: &Frame<PktId>, why: super::phy_ext::Discard) {
+        self.trace_frame_at(Layer::Phy, TraceOp::Drop, DropWhy::Phy(why), f);
+    }
+
+    fn copy_frame(&mut self, f: &Frame<PktId>) -> Frame<PktId> {
+        let mut g = *f;
+        g.payload = f.payload.map(|p| self.copy(p));
+        g
+    }
+
+    fn ext_distance(&mut self, from: u32) -> f64 {
+        // (WirelessPhyExt::discard: getLoc of each node, antennas added)
+        let now = self.sim.w.now();
+        let air = &mut self.net.air;
+        air.update_position(self.slot, now);
+        air.update_position(from as usize, now);
+        let (r, t) = (&air.stations[self.slot], &air.stations[from as usize]);
+        let dx = (t.pos.x + t.antenna.x) - (r.pos.x + r.antenna.x);
+        let dy = (t.pos.y + t.antenna.y) - (r.pos.y + r.antenna.y);
+        let dz = (t.pos.z + t.antenna.z) - (r.pos.z + r.antenna.z);
+        (dx * dx + dy * dy + dz * dz).sqrt()
+    }
+
+    fn modulation(&self, p: PktId) -> u8 {
+        self.sim.w.pool.wl_hdr(p).modulation
+    }
+
+    fn ext_complain(&mut self, text: &str) {
+        self.sim.w.c_stdout.extend_from_slice(text.as_bytes());
+    }
+
+    fn ext_fatal(&mut self, what: String) {
+        self.sim.w.abort(crate::notice::Abort::Front(what));
     }
 
     fn tdma_schedule(&mut self) -> &mut Schedule {
@@ -1538,6 +1613,10 @@ impl Sim {
     #[inline(never)]
     pub(crate) fn wireless_timeout(&mut self, node: ObjId, kind: u8) {
         let Some((net, slot)) = place_of(self, node) else { return };
+        if kind >= 6 {
+            // (an extended MAC's and radio's: kinds 6 to 16)
+            return self.with_net(net, slot, |st, cx| st.ext_expired(cx, kind as usize - 6));
+        }
         self.with_net(net, slot, |st, cx| st.expired(cx, timer_of(kind)));
     }
 
@@ -1551,6 +1630,12 @@ impl Sim {
             _ => return Err(format!("{} is not a mobile node", self.name(node))),
         };
         let timers = [0u8, 1, 2, 3, 4, 5].map(|k| self.w.s.new_timer(node, k));
+        let mut stack = stack;
+        if let Some(x) = stack.ext.as_deref_mut() {
+            for (k, t) in x.timers.iter_mut().enumerate() {
+                *t = self.w.s.new_timer(node, 6 + k as u8);
+            }
+        }
         let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else {
             return Err(format!("{} is not a wireless channel", self.name(chan)));
         };
@@ -1561,7 +1646,10 @@ impl Sim {
         // (the node's position goes to the channel before its first event)
         n.core.touched_flag.push(true);
         n.core.touched.push(slot as u32);
-        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false, tdma: tdma_mac });
+        // (the extended MAC's header keeps the type where the trace does
+        // not read it, as a TDMA MAC's does)
+        let type_zero = tdma_mac || n.stacks.last().is_some_and(|s| s.ext.is_some());
+        n.core.members.push(Member { node, addr, entry, router, routing, timers, trace, battery: None, wired: false, tdma: type_zero });
         let s = slot as u32;
         self.objs[entry as usize] = Obj::Wireless(Part::Entry { net: chan, slot: s });
         self.objs[router as usize] = Obj::Wireless(Part::Router { net: chan, slot: s });
@@ -1667,7 +1755,11 @@ fn agent_header(pk: &crate::packet::Packet) -> WlHdr {
 /// A packet from one of the node's agents: the agent's send trace, then
 /// the routing agent.
 fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
-    *cx.sim.w.pool.wl_hdr_mut(p) = agent_header(cx.sim.w.pool.get(p));
+    let modulation = match cx.sim.w.pool.get(p).ptype {
+        PacketType::Pbc => cx.sim.w.pool.wl_hdr(p).modulation,
+        _ => 0,
+    };
+    *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { modulation, ..agent_header(cx.sim.w.pool.get(p)) };
     let size = cx.sim.w.pool.get(p).size as u32;
     let t = cx.member().trace;
     if t.agent && (t.trace.is_some() || t.nam.is_some()) {
@@ -1820,6 +1912,26 @@ fn at_entry(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
                 cx.log_energy();
             }
             cx.deliver(p, 10.0, Stage::SleepTick);
+        }
+        Stage::Arrive if st.ext.is_some() => {
+            // the extended radio hears every frame the channel brings and
+            // judges it by its power among the rest (no energy model)
+            let mut f = h.frame.expect("an arriving frame");
+            let now = cx.sim.w.now();
+            let (pr, _, d) = cx.net.air.receive_in(cx.slot, h.from as usize, now, &mut cx.sim.w.rng);
+            if matches!(cx.net.air.model, Model::FreeSpace) {
+                cx.notice(RadioNotice::Reception { now, distance: d, power: pr });
+            }
+            let modulation = match f.payload {
+                Some(q) if f.kind == Kind::Data => cx.sim.w.pool.wl_hdr(q).modulation,
+                _ => st.ext.as_deref().map_or(0, |x| x.phy.params.basic),
+            };
+            if f.kind != Kind::Data {
+                // (the control frame's carrier)
+                cx.sim.w.pool.free(p);
+                f.payload = None;
+            }
+            st.ext_arrive(cx, f, modulation, d, h.from, pr);
         }
         Stage::Arrive => {
             let mut f = h.frame.expect("an arriving frame");

@@ -208,13 +208,15 @@ impl Discard {
 }
 
 /// A frame heard: the host's handle on it, its modulation (the body's),
-/// its whole air time and how far it came from.
+/// its whole air time, how far it came from and from which node (the
+/// host's number for it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Heard<P> {
     pub pkt: P,
     pub modulation: u8,
     pub txtime: f64,
     pub distance: f64,
+    pub from: u32,
 }
 
 /// What the radio needs of its node.
@@ -230,6 +232,12 @@ pub trait Host<P> {
     /// go untraced.
     fn discard(&mut self, p: P, why: Discard);
     fn free(&mut self, p: P);
+    /// The distance to the sender of a frame about to be discarded (ns-2
+    /// measures it then, bringing both nodes' positions up to date: the
+    /// receiver's, then the sender's); by default the one it came from.
+    fn distance(&mut self, f: &Heard<P>) -> f64 {
+        f.distance
+    }
     /// The MAC's indications: the medium busy or idle, a frame's header
     /// received, a frame received (`None`: in error), a transmission over.
     fn busy(&mut self);
@@ -289,7 +297,7 @@ impl<P: Copy> PhyExt<P> {
     /// Drop a frame, renamed when it was too weak to decode alone; from
     /// `trace_dist_` or farther, freed untraced (`discard`).
     fn discard<H: Host<P>>(&self, h: &mut H, f: &Heard<P>, power: f64, why: Discard) {
-        if f.distance >= self.params.trace_distance {
+        if h.distance(f) >= self.params.trace_distance {
             return h.free(f.pkt);
         }
         let floor = self.params.noise_floor;
@@ -481,7 +489,7 @@ mod tests {
     }
 
     fn frame(pkt: u32, modulation: u8) -> Heard<u32> {
-        Heard { pkt, modulation, txtime: 0.001, distance: 10.0 }
+        Heard { pkt, modulation, txtime: 0.001, distance: 10.0, from: 0 }
     }
 
     fn take(h: &mut Log) -> Vec<String> {

@@ -29,6 +29,8 @@ use super::dcf::{Dcf, Failure, Frame, Host, Outgoing, Timer, Why, BROADCAST};
 use super::cmu_ifq::Band;
 use super::ifq::InterfaceQueue;
 use super::tdma::{Complaint, Schedule, Tdma, TdmaHost};
+use super::mac_ext::{self, ExtTimer, MacExt};
+use super::phy_ext::{self, Discard, Heard, PhyExt};
 
 /// An ARP packet's fields (hardware and protocol addresses of its sender
 /// and target).
@@ -160,6 +162,207 @@ pub trait Env<P> {
     fn complain(&mut self, c: Complaint) {
         let _ = c;
     }
+    /// For `Mac/802_11Ext` over `Phy/WirelessPhyExt` ([`Ext`]): (re)start
+    /// (`Some` delay) or stop scheduler timer `id`;
+    fn ext_timer(&mut self, id: u32, delay: Option<f64>) {
+        let _ = (id, delay);
+    }
+    /// the MAC's send trace of a frame it sends;
+    fn ext_mac_sent(&mut self, f: &Frame<P>) {
+        let _ = f;
+    }
+    /// the radio's send trace, then the channel;
+    fn ext_air(&mut self, f: &Frame<P>) {
+        let _ = f;
+    }
+    /// the radio's drop trace of a frame (its packet still held);
+    fn phy_dropped(&mut self, f: &Frame<P>, why: Discard) {
+        let _ = (f, why);
+    }
+    /// a copy of a frame (its packet copied);
+    fn copy_frame(&mut self, f: &Frame<P>) -> Frame<P>
+    where
+        P: Copy,
+    {
+        *f
+    }
+    /// the distance between the antennas of this node and node `from`
+    /// of its channel, their positions brought up to date (this node's
+    /// first);
+    fn ext_distance(&mut self, from: u32) -> f64 {
+        let _ = from;
+        0.0
+    }
+    /// the modulation a packet asks for (0: BPSK);
+    fn modulation(&self, p: P) -> u8 {
+        let _ = p;
+        0
+    }
+    /// what ns-2 prints where the MAC finds a logic error and goes on;
+    fn ext_complain(&mut self, text: &str) {
+        let _ = text;
+    }
+    /// and where ns-2 exits (the run stops).
+    fn ext_fatal(&mut self, what: String) {
+        let _ = what;
+    }
+}
+
+/// A node's `Mac/802_11Ext` over its `Phy/WirelessPhyExt`: the radio's
+/// indications (busy, idle, a reception or a transmission over) reach
+/// the MAC once the radio's step is done, in the order given (the only
+/// one the MAC's own step can cause, busy when it sends, changes nothing
+/// the rest of that step reads).
+#[derive(Clone, Debug)]
+pub struct Ext<P> {
+    pub mac: MacExt<P>,
+    pub phy: PhyExt<Frame<P>>,
+    /// The radio's transmit power (W).
+    pub pt: f64,
+    /// Scheduler timers: the MAC's seven ([`ExtTimer::index`]), then the
+    /// radio's four ([`PHY_TIMERS`]).
+    pub timers: [u32; 11],
+    ind: Vec<Indication<P>>,
+}
+
+/// The radio's timers after the MAC's, in order.
+pub const PHY_TIMERS: [phy_ext::Timer; 4] = [phy_ext::Timer::Tx, phy_ext::Timer::PreRx, phy_ext::Timer::Rx, phy_ext::Timer::Monitor];
+
+#[derive(Clone, Copy, Debug)]
+enum Indication<P> {
+    Busy,
+    Idle,
+    RxEnd(Option<Frame<P>>),
+    TxEnd,
+}
+
+impl<P> Ext<P> {
+    pub fn new(mac: MacExt<P>, phy: PhyExt<Frame<P>>, pt: f64) -> Ext<P> {
+        Ext { mac, phy, pt, timers: [0; 11], ind: Vec::with_capacity(8) }
+    }
+}
+
+fn phy_timer_index(t: phy_ext::Timer) -> usize {
+    7 + PHY_TIMERS.iter().position(|&u| u == t).unwrap_or(0)
+}
+
+/// The radio's view of the node.  `arriving` is the packet of the frame
+/// being heard, which the caller frees (a copy is what the radio keeps).
+struct RadioHost<'a, P, E> {
+    env: &'a mut E,
+    timers: &'a [u32; 11],
+    ind: &'a mut Vec<Indication<P>>,
+    arriving: Option<P>,
+}
+
+impl<P: Copy + PartialEq, E: Env<P>> phy_ext::Host<Frame<P>> for RadioHost<'_, P, E> {
+    fn now(&self) -> f64 {
+        self.env.now()
+    }
+    fn start(&mut self, t: phy_ext::Timer, delay: f64) {
+        self.env.ext_timer(self.timers[phy_timer_index(t)], Some(delay))
+    }
+    fn stop(&mut self, t: phy_ext::Timer) {
+        self.env.ext_timer(self.timers[phy_timer_index(t)], None)
+    }
+    fn copy(&mut self, f: Frame<P>) -> Frame<P> {
+        self.env.copy_frame(&f)
+    }
+    fn discard(&mut self, f: Frame<P>, why: Discard) {
+        self.env.phy_dropped(&f, why);
+        self.free(f);
+    }
+    fn free(&mut self, f: Frame<P>) {
+        if let Some(p) = f.payload {
+            if Some(p) != self.arriving {
+                self.env.release(p);
+            }
+        }
+    }
+    fn distance(&mut self, f: &Heard<Frame<P>>) -> f64 {
+        self.env.ext_distance(f.from)
+    }
+    fn busy(&mut self) {
+        self.ind.push(Indication::Busy)
+    }
+    fn idle(&mut self) {
+        self.ind.push(Indication::Idle)
+    }
+    fn rx_start(&mut self) {}
+    fn rx_end(&mut self, f: Option<Frame<P>>) {
+        self.ind.push(Indication::RxEnd(f))
+    }
+    fn tx_end(&mut self) {
+        self.ind.push(Indication::TxEnd)
+    }
+}
+
+/// The extended MAC's view of the node: the link layer and queue (as the
+/// DCF's), and the radio it sends through.
+struct MacHost<'a, 'b, P, E> {
+    g: Glue<'b, P, E>,
+    phy: &'a mut PhyExt<Frame<P>>,
+    pt: f64,
+    timers: &'a [u32; 11],
+    ind: &'a mut Vec<Indication<P>>,
+}
+
+impl<P: Copy + PartialEq, E: Env<P>> mac_ext::Host<P> for MacHost<'_, '_, P, E> {
+    fn now(&self) -> f64 {
+        self.g.env.now()
+    }
+    fn integer(&mut self, k: i32) -> i32 {
+        // (ns-2's Random::integer: random() % k)
+        (self.g.env.random() as u32 % k.max(1) as u32) as i32
+    }
+    fn start(&mut self, t: ExtTimer, delay: f64) {
+        self.g.env.ext_timer(self.timers[t.index()], Some(delay))
+    }
+    fn stop(&mut self, t: ExtTimer) {
+        self.g.env.ext_timer(self.timers[t.index()], None)
+    }
+    fn transmit(&mut self, f: &Frame<P>) {
+        self.g.env.ext_mac_sent(f);
+        let mut r = RadioHost { env: &mut *self.g.env, timers: self.timers, ind: &mut *self.ind, arriving: None };
+        if let Err(e) = self.phy.send(&mut r, self.pt, f.txtime) {
+            // (ns-2: "wrong in MAC logic case 1", and exits)
+            self.g.env.ext_complain("wrong in MAC logic case 1\n");
+            return self.g.env.ext_fatal(e.to_string());
+        }
+        self.g.env.ext_air(f);
+    }
+    fn up(&mut self, f: Frame<P>) {
+        Host::up(&mut self.g, f)
+    }
+    fn log(&mut self, f: Frame<P>) {
+        self.g.env.received(&f)
+    }
+    fn drop(&mut self, f: Frame<P>, why: Why) {
+        self.g.env.mac_dropped(f, why)
+    }
+    fn free(&mut self, f: Frame<P>) {
+        Host::free(&mut self.g, f)
+    }
+    fn has_failure_callback(&self, f: &Frame<P>) -> bool {
+        Host::has_failure_callback(&self.g, f)
+    }
+    fn failed(&mut self, f: &Frame<P>) {
+        // (the call-back gets a copy, made by the environment; the reason
+        // is XMIT_REASON_RTS whatever failed, as mac-802_11Ext.cc says)
+        Host::failed(&mut self.g, f, Failure::Rts)
+    }
+    fn resume(&mut self) -> Option<Outgoing<P>> {
+        Host::resume(&mut self.g)
+    }
+    fn tap(&mut self, f: &Frame<P>) {
+        self.g.env.tap(f)
+    }
+    fn modulation(&self, p: P) -> u8 {
+        self.g.env.modulation(p)
+    }
+    fn complain(&mut self, text: &str) {
+        self.g.env.ext_complain(text)
+    }
 }
 
 /// The ARP packet's size (bytes).
@@ -176,6 +379,11 @@ pub struct Stack<P> {
     /// one, the queue hands it the packets, and the radio and the MAC's
     /// timers are its (`mac` is left idle).
     pub tdma: Option<Box<Tdma<P>>>,
+    /// `Mac/802_11Ext` over `Phy/WirelessPhyExt` in the 802.11 MAC's
+    /// place (its radio in the ordinary radio's): when there is one, the
+    /// queue hands it the packets and the channel's frames reach its
+    /// radio (`mac` is left idle).
+    pub ext: Option<Box<Ext<P>>>,
     pub queue: InterfaceQueue<P>,
     pub arp: ArpTable<P>,
     /// The node's IP address.
@@ -366,11 +574,11 @@ impl<P: Copy, E: Env<P>> Glue<'_, P, E> {
     }
 }
 
-impl<P: Copy> Stack<P> {
+impl<P: Copy + PartialEq> Stack<P> {
     /// A stack with ns-2's delays, its MAC given, its queue of `limit`
     /// packets putting routing packets first.
     pub fn new(mac: Dcf<P>, ip: i32, limit: usize) -> Stack<P> {
-        Stack { mac, tdma: None, queue: InterfaceQueue::new(limit, true), arp: ArpTable::default(), ip, ll_delay: 25e-6, arp_delay: 5e-6 }
+        Stack { mac, tdma: None, ext: None, queue: InterfaceQueue::new(limit, true), arp: ArpTable::default(), ip, ll_delay: 25e-6, arp_delay: 5e-6 }
     }
 
     fn split<'a, E: Env<P>>(&'a mut self, env: &'a mut E) -> (&'a mut Dcf<P>, Glue<'a, P, E>) {
@@ -405,6 +613,12 @@ impl<P: Copy> Stack<P> {
         }
         if let Some(s) = a.send {
             let o = outgoing(env, s);
+            if self.ext.is_some() {
+                return self.with_ext_mac(env, |m, h| {
+                    m.send_down(h, o);
+                    Ok(())
+                });
+            }
             if let Some((t, mut g)) = self.split_tdma(env) {
                 return t.send(&mut g, o);
             }
@@ -429,5 +643,65 @@ impl<P: Copy> Stack<P> {
         }
         let (mac, mut g) = self.split(env);
         mac.expired(&mut g, t);
+    }
+}
+
+impl<P: Copy + PartialEq> Stack<P> {
+    /// Run a step of the extended MAC, then hand it the radio's
+    /// indications until none are left.
+    fn with_ext_mac<E: Env<P>>(&mut self, env: &mut E, f: impl FnOnce(&mut MacExt<P>, &mut MacHost<'_, '_, P, E>) -> Result<(), String>) {
+        let x = self.ext.as_deref_mut().expect("an extended MAC");
+        let g = Glue { env, queue: &mut self.queue, arp: &mut self.arp, ip: self.ip, mac_addr: x.mac.addr, ll_delay: self.ll_delay, arp_delay: self.arp_delay };
+        let mut h = MacHost { g, phy: &mut x.phy, pt: x.pt, timers: &x.timers, ind: &mut x.ind };
+        let mut r = f(&mut x.mac, &mut h);
+        while r.is_ok() && !h.ind.is_empty() {
+            let i = h.ind.remove(0);
+            r = match i {
+                Indication::Busy => x.mac.busy(&mut h),
+                Indication::Idle => x.mac.idle(&mut h),
+                Indication::RxEnd(f) => x.mac.rx_end(&mut h, f),
+                Indication::TxEnd => {
+                    x.mac.tx_end(&mut h);
+                    Ok(())
+                }
+            };
+        }
+        if let Err(e) = r {
+            h.ind.clear();
+            h.g.env.ext_fatal(e);
+        }
+    }
+
+    /// A radio's step, then the MAC's part in what it indicated.
+    fn with_ext_radio<E: Env<P>>(&mut self, env: &mut E, arriving: Option<P>, f: impl FnOnce(&mut PhyExt<Frame<P>>, &mut RadioHost<'_, P, E>)) {
+        let x = self.ext.as_deref_mut().expect("an extended radio");
+        let mut r = RadioHost { env: &mut *env, timers: &x.timers, ind: &mut x.ind, arriving };
+        f(&mut x.phy, &mut r);
+        if x.ind.is_empty() {
+            return;
+        }
+        self.with_ext_mac(env, |_, _| Ok(()));
+    }
+
+    /// The first bit of frame `f` reaches the extended radio at power
+    /// `pr` (W), from `distance` m (node `from` of the channel), its body at modulation `modulation`;
+    /// its packet is freed after (the radio keeps a copy).
+    pub fn ext_arrive<E: Env<P>>(&mut self, env: &mut E, f: Frame<P>, modulation: u8, distance: f64, from: u32, pr: f64) {
+        let heard = Heard { pkt: f, modulation, txtime: f.txtime, distance, from };
+        self.with_ext_radio(env, f.payload, |phy, r| phy.arrive(r, &heard, pr));
+        if let Some(p) = f.payload {
+            env.release(p);
+        }
+    }
+
+    /// Timer `k` of the extended MAC and radio fired (the MAC's seven,
+    /// then the radio's four).
+    pub fn ext_expired<E: Env<P>>(&mut self, env: &mut E, k: usize) {
+        if k < 7 {
+            self.with_ext_mac(env, |m, h| m.expired(h, ExtTimer::of(k)));
+        } else {
+            let t = PHY_TIMERS[(k - 7).min(3)];
+            self.with_ext_radio(env, None, |phy, r| phy.timeout(r, t));
+        }
     }
 }

@@ -75,7 +75,7 @@ foreach cls {
     ErrorModel/TwoState ErrorModel/Expo ErrorModel/Empirical ErrorModel/MultiState
     ErrorModel/Trace ErrorModel/TwoStateMarkov ErrorModel/ComplexTwoStateMarkov
     Classifier/MultiPath
-    Mac/802_11Ext Mac/Tdma Phy/WirelessPhyExt
+    Mac/Tdma
     Propagation/ShadowingVis
 } {
     set ::dumbbell::unsupported($cls) 1

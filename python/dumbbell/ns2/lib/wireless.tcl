@@ -186,9 +186,9 @@ Simulator instproc create-wireless-node args {
 Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     $self instvar llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ \
         routingAgent_ chan
-    foreach {opt v want} {-llType llType_ LL -macType macType_ {Mac/802_11 Mac/Tdma}
+    foreach {opt v want} {-llType llType_ LL -macType macType_ {Mac/802_11 Mac/Tdma Mac/802_11Ext}
             -ifqType ifqType_ {Queue/DropTail/PriQueue CMUPriQueue} -antType antType_ Antenna/OmniAntenna
-            -phyType phyType_ Phy/WirelessPhy} {
+            -phyType phyType_ {Phy/WirelessPhy Phy/WirelessPhyExt}} {
         set wanted [join $want " or "]
         if {![info exists $v]} {
             error "\$ns node: a wireless node needs node-config $opt ($wanted)"
@@ -231,6 +231,23 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
         lappend kv $v [Mac/802_11 set $v]
     }
     lappend kv macType $macType_
+    # (the extended MAC talks only to the extended radio, and the radio
+    # only to it: ns-2 casts one to the other)
+    if {($macType_ eq "Mac/802_11Ext") != ($phyType_ eq "Phy/WirelessPhyExt")} {
+        ::dumbbell::unsupported "node-config -macType $macType_ with -phyType $phyType_ (Mac/802_11Ext works only over Phy/WirelessPhyExt, and Phy/WirelessPhyExt only under Mac/802_11Ext, as in ns-2)"
+    }
+    if {$macType_ eq "Mac/802_11Ext"} {
+        foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ RTSThreshold_ ShortRetryLimit_ LongRetryLimit_
+                HeaderDuration_ SymbolDuration_ BasicModulationScheme_ use_802_11a_flag_ MAC_DBG} {
+            lappend kv ext_$v [Mac/802_11Ext set $v]
+        }
+        foreach v {CSThresh_ Pt_ freq_ L_ noise_floor_ PowerMonitorThresh_ HeaderDuration_
+                BasicModulationScheme_ PreambleCaptureSwitch_ DataCaptureSwitch_ SINR_PreambleCapture_
+                SINR_DataCapture_ trace_dist_ PHY_DBG_} {
+            lappend kv xphy_$v [Phy/WirelessPhyExt set $v]
+        }
+        lappend kv phytrace [Simulator set PhyTrace_]
+    }
     if {$macType_ eq "Mac/Tdma"} {
         foreach v {slot_packet_len_ max_node_num_} { lappend kv $v [Mac/Tdma set $v] }
         # (an instance's default is its class's, else its superclass's)

@@ -104,6 +104,54 @@ pub static MAC_802_11: Table<Obj> = Table {
     after_set: None,
 };
 
+/// `Mac/802_11Ext`'s (mac-802_11Ext.cc's binds, ns-default.tcl's values).
+pub static MAC_802_11EXT: Table<Obj> = Table {
+    class: "Mac/802_11Ext",
+    part: whole,
+    vars: &[
+        script_var("HeaderDuration_", "0.000020"),
+        script_var("SymbolDuration_", "0.000004"),
+        script_var("BasicModulationScheme_", "0"),
+        script_var("use_802_11a_flag_", "true"),
+        script_var("CWMin_", "15"),
+        script_var("CWMax_", "1023"),
+        script_var("SlotTime_", "0.000009"),
+        script_var("SIFS_", "0.000016"),
+        script_var("RTSThreshold_", "3000"),
+        script_var("ShortRetryLimit_", "7"),
+        script_var("LongRetryLimit_", "4"),
+        script_var("MAC_DBG", "0"),
+    ],
+    after_set: None,
+};
+
+/// `Phy/WirelessPhyExt`'s (wireless-phyExt.cc's binds, ns-default.tcl's
+/// values; `bandwidth_` is the ordinary radio's).
+pub static WIRELESS_PHY_EXT: Table<Obj> = Table {
+    class: "Phy/WirelessPhyExt",
+    part: whole,
+    vars: &[
+        script_var("CSThresh_", "6.30957e-12"),
+        script_var("noise_floor_", "7.96159e-14"),
+        script_var("PowerMonitorThresh_", "2.653e-14"),
+        script_var("Pt_", "0.1"),
+        script_var("freq_", "5.18e+9"),
+        script_var("HeaderDuration_", "0.000020"),
+        script_var("BasicModulationScheme_", "0"),
+        script_var("L_", "1.0"),
+        script_var("PreambleCaptureSwitch_", "1"),
+        script_var("DataCaptureSwitch_", "0"),
+        script_var("SINR_PreambleCapture_", "3.1623"),
+        script_var("SINR_DataCapture_", "10.0"),
+        script_var("trace_dist_", "1e6"),
+        script_var("PHY_DBG_", "0"),
+        script_var("CPThresh_", "0"),
+        script_var("RXThresh_", "0"),
+        script_var("bandwidth_", "2e6"),
+    ],
+    after_set: None,
+};
+
 /// `Mac/Tdma`'s (mac-tdma.cc's binds, ns-default.tcl's values).
 pub static MAC_TDMA: Table<Obj> = Table {
     class: "Mac/Tdma",
