@@ -878,3 +878,226 @@ impl<P: Copy> Dcf<P> {
         matches!(f.kind, Kind::Auth | Kind::AssocReq | Kind::ProbeReq) && f.ra == self.addr
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wireless::dcf::{Failure, Outgoing};
+    use crate::wireless::mac80211::Mib;
+
+    /// A station alone: time stands still unless a test moves it, timers
+    /// are listed, frames sent are logged, packets are numbers whose
+    /// infrastructure addressing the host keeps.
+    #[derive(Default)]
+    struct Host1 {
+        now: f64,
+        draw: i32,
+        timers: Vec<(Timer, f64)>,
+        sent: Vec<Frame<u32>>,
+        log: Vec<String>,
+        ds: Vec<Ds>,
+        notices: Vec<InfraNotice>,
+    }
+
+    impl Host<u32> for Host1 {
+        fn now(&self) -> f64 {
+            self.now
+        }
+        fn random(&mut self) -> i32 {
+            self.draw
+        }
+        fn start(&mut self, t: Timer, delay: f64) {
+            self.timers.retain(|&(u, _)| u != t);
+            self.timers.push((t, self.now + delay));
+        }
+        fn stop(&mut self, t: Timer) {
+            self.timers.retain(|&(u, _)| u != t);
+        }
+        fn transmit(&mut self, f: &Frame<u32>) {
+            self.sent.push(*f);
+        }
+        fn up(&mut self, f: Frame<u32>) {
+            self.log.push(format!("up {}", f.payload.unwrap()));
+        }
+        fn log(&mut self, f: Frame<u32>) {
+            self.log.push(format!("got {:?}", f.kind));
+        }
+        fn drop(&mut self, f: Frame<u32>, why: Why) {
+            self.log.push(format!("drop {:?} {why:?}", f.kind));
+        }
+        fn free(&mut self, _: Frame<u32>) {}
+        fn has_failure_callback(&self, _: &Frame<u32>) -> bool {
+            false
+        }
+        fn failed(&mut self, _: &Frame<u32>, _: Failure) {}
+        fn unknown_sender(&mut self, _: u32, _: u32) {}
+        fn resume(&mut self) -> Option<Outgoing<u32>> {
+            None
+        }
+        fn ds(&self, p: u32) -> Ds {
+            self.ds[p as usize]
+        }
+        fn set_ds(&mut self, p: u32, d: Ds) {
+            self.ds[p as usize] = d;
+        }
+        fn relay(&mut self, f: Frame<u32>, to: u32, copy_up: bool) {
+            self.log.push(format!("relay {} to {to:x} copy {copy_up}", f.payload.unwrap()));
+        }
+        fn infra_notice(&mut self, n: InfraNotice) {
+            self.notices.push(n);
+        }
+    }
+
+    fn due(h: &Host1, t: Timer) -> Option<f64> {
+        h.timers.iter().find(|&&(u, _)| u == t).map(|&(_, at)| at)
+    }
+
+    /// Run the earliest timer (moving time to it).
+    fn step(d: &mut Dcf<u32>, h: &mut Host1) -> Timer {
+        let &(t, at) = h.timers.iter().min_by(|a, b| a.1.total_cmp(&b.1)).expect("a timer running");
+        h.timers.retain(|&(u, _)| u != t);
+        h.now = at;
+        d.expired(h, t);
+        t
+    }
+
+    fn near(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn an_access_point_beacons_every_interval_after_a_random_start() {
+        let mut d: Dcf<u32> = Dcf::new(Mib::default(), 9, 10, 10.0);
+        d.infra_mib.beacon_interval = 0.2;
+        let mut h = Host1 { draw: 40, ..Host1::default() };
+        d.make_ap(&mut h);
+        assert_eq!(d.bss_id(), 9);
+        // (40 % 31 = 9 slots of 20 us)
+        assert!(near(due(&h, Timer::Beacon).unwrap(), 9.0 * 20e-6));
+        assert_eq!(step(&mut d, &mut h), Timer::Beacon);
+        // the next beacon is due an interval on; this one waits a DIFS
+        // and a backoff (9 slots again) on an idle medium
+        assert!(near(due(&h, Timer::Beacon).unwrap(), h.now + 0.2));
+        let t0 = h.now;
+        while h.sent.is_empty() {
+            step(&mut d, &mut h);
+        }
+        let b = h.sent[0];
+        assert_eq!((b.kind, b.ra, b.ta, b.size, b.duration), (Kind::Beacon, BROADCAST, 9, 72, 0));
+        assert!(near(h.now - t0, 50e-6 + 9.0 * 20e-6));
+        // 72 bytes at the basic rate, 1 Mb/s, with the 192 us PLCP
+        assert!(near(b.txtime, 576e-6));
+        assert_eq!(d.tx_state(), State::Bcn);
+    }
+
+    #[test]
+    fn the_priority_queue_is_first_in_first_out_with_an_empty_head_kept() {
+        let mut i: Infra<u32> = Infra::new(InfraMib::default());
+        assert_eq!(i.head(), 0);
+        i.push_priority(2);
+        i.push_priority(1);
+        assert_eq!(i.prio, [2, 1]);
+        i.shift_priority();
+        assert_eq!(i.prio, [1]);
+        i.shift_priority();
+        // (ns-2 keeps the last node, its priority 0: the next push takes it)
+        assert_eq!(i.prio, [0]);
+        i.push_priority(3);
+        assert_eq!(i.prio, [3]);
+        // a beacon made twice before it is sent is queued twice
+        i.push_priority(2);
+        i.push_priority(2);
+        assert_eq!(i.prio, [3, 2, 2]);
+    }
+
+    #[test]
+    fn the_strongest_access_point_is_the_newest_of_the_strongest() {
+        let mut i: Infra<u32> = Infra::new(InfraMib::default());
+        assert_eq!(i.strongest_ap(), -1);
+        i.aps.push(ApEntry { id: 0, power: 2e-9 });
+        i.aps.push(ApEntry { id: 9, power: 2e-9 });
+        i.aps.push(ApEntry { id: 5, power: 1e-9 });
+        assert_eq!(i.strongest_ap(), 9);
+        assert!(i.find_ap(0, 3e-9));
+        assert_eq!(i.strongest_ap(), 0);
+        assert!(!i.find_ap(7, 1.0));
+    }
+
+    #[test]
+    fn stations_and_access_points_address_data_frames_as_hdr_dst_does() {
+        let mut h = Host1 { ds: vec![Ds::default(); 4], ..Host1::default() };
+        // a station of BSS 9 sends everything to its access point, the
+        // destination in the third address, to the distribution system
+        let mut s: Dcf<u32> = Dcf::new(Mib::default(), 1, 10, 10.0);
+        s.infra_mut().bss_id = 9;
+        assert_eq!(s.infra_address(&mut h, 0, 5), 9);
+        assert_eq!(h.ds[0], Ds { a3: 5, a4: 0, to_ds: true, from_ds: false });
+        assert_eq!(s.infra_address(&mut h, 1, BROADCAST), 9);
+        assert_eq!(h.ds[1].a3, BROADCAST);
+        // an access point: straight to a client, from the distribution
+        // system; anything else broadcast to the other access points
+        let mut ap: Dcf<u32> = Dcf::new(Mib::default(), 9, 10, 10.0);
+        ap.make_ap(&mut h);
+        ap.infra_mut().update_client(1);
+        assert_eq!(ap.infra_address(&mut h, 2, 1), 1);
+        assert_eq!((h.ds[2].to_ds, h.ds[2].from_ds), (false, true));
+        assert_eq!(ap.infra_address(&mut h, 3, 4), BROADCAST);
+        assert_eq!(h.ds[3], Ds { a3: 4, a4: 0, to_ds: true, from_ds: true });
+        // without infrastructure mode, the link layer's address as it is
+        let adhoc: Dcf<u32> = Dcf::new(Mib::default(), 2, 10, 10.0);
+        assert_eq!(adhoc.infra_address(&mut h, 0, 5), 5);
+    }
+
+    #[test]
+    fn an_access_point_relays_what_its_stations_send_to_others() {
+        let mut h = Host1 { ds: vec![Ds::default(); 3], ..Host1::default() };
+        let mut ap: Dcf<u32> = Dcf::new(Mib::default(), 0, 10, 10.0);
+        ap.make_ap(&mut h);
+        ap.infra_mut().update_client(1);
+        let frame = |p: u32, ra: u32, ta: u32| Frame { kind: Kind::Data, ra, ta, duration: 0, size: 100, txtime: 0.0, retry: false, seq: 0, error: false, rx_power: 0.0, payload: Some(p) };
+        // from station 1 for station 5 of another BSS: broadcast on to the
+        // other access points, the sender kept in the fourth address
+        h.ds[0] = Ds { a3: 5, a4: 0, to_ds: true, from_ds: false };
+        assert_eq!(ap.infra_relay(&mut h, &frame(0, 0, 1)), Some((5, false)));
+        assert_eq!(h.ds[0].a4, 1);
+        // from another access point, for client 1: to it, the sender put
+        // back in the third address
+        h.ds[1] = Ds { a3: 1, a4: 5, to_ds: true, from_ds: true };
+        assert_eq!(ap.infra_relay(&mut h, &frame(1, BROADCAST, 9)), Some((1, false)));
+        assert_eq!(h.ds[1].a3, 5);
+        // a broadcast from a station: relayed, a copy kept
+        h.ds[2] = Ds { a3: BROADCAST, a4: 0, to_ds: true, from_ds: false };
+        assert_eq!(ap.infra_relay(&mut h, &frame(2, 0, 1)), Some((BROADCAST, true)));
+        assert_eq!(h.ds[2].a3, 1);
+        // for the access point itself: up
+        h.ds[0] = Ds { a3: 0, a4: 0, to_ds: true, from_ds: false };
+        assert_eq!(ap.infra_relay(&mut h, &frame(0, 0, 1)), None);
+    }
+
+    #[test]
+    fn a_passive_station_authenticates_with_the_strongest_beacon_after_its_channel_time() {
+        let mut d: Dcf<u32> = Dcf::new(Mib::default(), 3, 10, 10.0);
+        let mut h = Host1::default();
+        d.scan_type(&mut h, Scan::Passive);
+        assert!(near(due(&h, Timer::Probe).unwrap(), 0.12));
+        let beacon = |ta: u32, pr: f64| Frame::<u32> { kind: Kind::Beacon, ra: BROADCAST, ta, duration: 0, size: 72, txtime: 576e-6, retry: false, seq: 0, error: false, rx_power: pr, payload: None };
+        for (ta, pr) in [(0, 1e-9), (9, 4e-9), (0, 2e-9)] {
+            d.arrive(&mut h, beacon(ta, pr));
+            while h.timers.iter().any(|&(t, _)| t == Timer::Recv) {
+                let at = due(&h, Timer::Recv).unwrap();
+                h.timers.retain(|&(u, _)| u != Timer::Recv);
+                h.now = at;
+                d.expired(&mut h, Timer::Recv);
+            }
+        }
+        assert_eq!(h.log, ["got Beacon"; 3]);
+        while h.sent.is_empty() {
+            step(&mut d, &mut h);
+        }
+        let a = h.sent[0];
+        // (AP 9 was heard strongest; 0's entry was updated, not added)
+        assert_eq!((a.kind, a.ra, a.ta, a.size, a.seq), (Kind::Auth, 9, 3, 58, 1));
+        assert_eq!(d.tx_state(), State::Mgmt);
+        assert_eq!(d.infra.as_ref().unwrap().aps.len(), 2);
+    }
+}
