@@ -1356,11 +1356,18 @@ impl Sim {
         let Some((net, slot)) = place_of(self, node) else {
             return Err(format!("{} has no radio stack (only nodes with an 802.11 MAC have access points and scans)", self.name(node)));
         };
-        self.with_net(net, slot, |st, cx| match scan {
-            None => st.make_ap(cx),
-            Some(s) => st.scan_type(cx, s),
-        });
-        Ok(())
+        let name = self.name(node).to_string();
+        self.with_net(net, slot, |st, cx| {
+            if st.tdma.is_some() {
+                let what = if scan.is_some() { "ScanType" } else { "ap" };
+                return Err(format!("{name}'s MAC is a Mac/Tdma: $mac {what} is 802.11's infrastructure mode (node-config -macType Mac/802_11)"));
+            }
+            match scan {
+                None => st.make_ap(cx),
+                Some(s) => st.scan_type(cx, s),
+            }
+            Ok(())
+        })
     }
 
     /// `$mac set RTSThreshold_ V` on mobile node `node`'s MAC.

@@ -227,11 +227,15 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     }
     foreach v {X_ Y_ Z_} { lappend kv ant$v [Antenna/OmniAntenna set $v] }
     foreach v {Gt_ Gr_} { lappend kv $v [Antenna/OmniAntenna set $v] }
+    set macvars {}
     foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ PreambleLength_ PLCPHeaderLength_ PLCPDataRate_
             RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_
             BeaconInterval_ ProbeDelay_ MinChannelTime_ MaxChannelTime_ ChannelTime_} {
         lappend kv $v [Mac/802_11 set $v]
+        dict set macvars $v [Mac/802_11 set $v]
     }
+    # (the values its MAC object, [$node getMac 0], starts with)
+    $node set dumbbell_macvars_ $macvars
     lappend kv macType $macType_
     if {$macType_ eq "Mac/Tdma"} {
         foreach v {slot_packet_len_ max_node_num_} { lappend kv $v [Mac/Tdma set $v] }
@@ -278,6 +282,8 @@ Node/MobileNode instproc getMac {i} {
     }
     if {![info exists dumbbell_mac_]} {
         set dumbbell_mac_ [new Mac/802_11]
+        # (its variables as the node's MAC was made with them)
+        dict for {v value} [$self set dumbbell_macvars_] { $dumbbell_mac_ set $v $value }
         $dumbbell_mac_ instvar dumbbell_node_ dumbbell_addr_
         set dumbbell_node_ $self
         set dumbbell_addr_ $dumbbell_macaddr_
