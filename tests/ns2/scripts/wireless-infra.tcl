@@ -1,7 +1,7 @@
 # 802.11 infrastructure mode: access points, beacons, scanning, association
 # and the access points' relaying (Mac/802_11's infrastructure mode).
 #
-#   ns wireless-infra.tcl MODE STATIONS SCAN
+#   ns wireless-infra.tcl MODE STATIONS SCAN [FORMAT]
 #
 # MODE:   beacons  one access point and STATIONS stations that never scan
 #                  (beacons only: the stations hear them and build their
@@ -12,10 +12,11 @@
 #                  the first; the last station moves to the second AP's
 #                  side while CBR flows from it to the first station
 # SCAN:   PASSIVE or ACTIVE
+# FORMAT: old (default) or new (use-newtrace)
 # Writes infra.tr (the trace-all file, MAC trace on).
 
-if {$argc != 3} {
-    puts stderr "usage: ns wireless-infra.tcl beacons|one|move STATIONS PASSIVE|ACTIVE"
+if {$argc != 3 && $argc != 4} {
+    puts stderr "usage: ns wireless-infra.tcl beacons|one|move STATIONS PASSIVE|ACTIVE \[old|new\]"
     exit 1
 }
 set mode [lindex $argv 0]
@@ -31,6 +32,7 @@ if {$mode eq "move"} { set aps 2 }
 set nn [expr {$aps + $nsta}]
 
 set ns [new Simulator]
+if {[lindex $argv 3] eq "new"} { $ns use-newtrace }
 set tf [open infra.tr w]
 $ns trace-all $tf
 set topo [new Topography]
