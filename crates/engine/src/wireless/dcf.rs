@@ -477,10 +477,10 @@ impl<P: Copy> Dcf<P> {
     /// A packet from above (ns-2's `send`): made a data frame, preceded by
     /// an RTS if it is unicast and not shorter than the RTS threshold,
     /// numbered, and sent after a DIFS and a backoff.
-    pub fn send<H: Host<P>>(&mut self, h: &mut H, mut o: Outgoing<P>) {
+    pub fn send<H: Host<P>>(&mut self, h: &mut H, o: Outgoing<P>) {
         self.callback = true;
         if self.infra.is_some() {
-            o.ra = self.infra_address(h, o.payload, o.ra);
+            self.send_data_bits(h, o.payload);
         }
         self.make_data(o);
         let ra = o.ra;
@@ -625,6 +625,9 @@ impl<P: Copy> Dcf<P> {
 
     fn check_tx<H: Host<P>>(&mut self, h: &mut H) -> bool {
         let Some(tx) = self.pkt_tx else { return false };
+        if self.infra.is_some() {
+            self.infra_check_tx(tx.ra);
+        }
         if !self.is_idle(h.now()) {
             self.make_rts(tx.ra);
             self.window.widen();

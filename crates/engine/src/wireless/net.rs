@@ -1045,6 +1045,10 @@ impl Env<PktId> for Ctx<'_> {
         self.copy(p)
     }
 
+    fn set_receiver(&mut self, p: PktId, ra: u32) {
+        self.sim.w.pool.wl_hdr_mut(p).ra = ra;
+    }
+
     fn set_relay(&mut self, p: PktId, to: u32) {
         let h = self.sim.w.pool.wl_hdr_mut(p);
         h.next_hop = to as i32;

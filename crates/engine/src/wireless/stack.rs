@@ -175,6 +175,10 @@ pub trait Env<P> {
         let _ = p;
         unreachable!("an environment without access points copies no packet")
     }
+    /// Set the MAC header's receiver address alone.
+    fn set_receiver(&mut self, p: P, ra: u32) {
+        let _ = (p, ra);
+    }
     /// An access point relays `p`: its next hop is the MAC address `to`
     /// (ns-2's `NS_AF_ILINK`), its direction down.
     fn set_relay(&mut self, p: P, to: u32) {
@@ -449,6 +453,14 @@ impl<P: Copy> Stack<P> {
 
     /// A packet reaching the interface queue (after its delay).
     pub fn enqueue<E: Env<P>>(&mut self, env: &mut E, p: P) {
+        if self.mac.infra.is_some() {
+            // (ns-2's link layer asks the 802.11 MAC's hdr_dst as it hands
+            // the packet to the queue: infrastructure mode's addressing)
+            let (ra, _) = env.mac_addresses(p);
+            let (mac, mut g) = self.split(env);
+            let ra = mac.hdr_dst(&mut g, p, ra);
+            env.set_receiver(p, ra);
+        }
         let a = if self.queue.is_cmu() {
             self.queue.arrive_in(p, env.band(p))
         } else {

@@ -812,15 +812,13 @@ impl<P: Copy> Dcf<P> {
         true
     }
 
-    /// The link layer's `hdr_dst` and sendDATA's frame-control bits, for a
-    /// data frame to `dst`: its receiver address, its addressing kept
-    /// with the packet.
-    pub(super) fn infra_address<H: Host<P>>(&self, h: &mut H, p: P, dst: u32) -> u32 {
+    /// The link layer's `hdr_dst`, for a packet to the MAC address
+    /// `dst` as it goes to the interface queue: its receiver address, its
+    /// third address and bits kept with the packet.
+    pub fn hdr_dst<H: Host<P>>(&self, h: &mut H, p: P, dst: u32) -> u32 {
         let Some(inf) = self.infra.as_deref() else { return dst };
         let mut d = h.ds(p);
         let ra = if inf.bss_id == BROADCAST {
-            d.to_ds = false;
-            d.from_ds = false;
             dst
         } else if self.addr == inf.bss_id {
             if inf.find_client(dst) || dst == BROADCAST {
@@ -837,12 +835,36 @@ impl<P: Copy> Dcf<P> {
             d.a3 = dst;
             inf.bss_id
         };
-        if inf.bss_id != BROADCAST && self.addr as i64 != inf.ap_addr {
+        h.set_ds(p, d);
+        ra
+    }
+
+    /// sendDATA's frame-control bits (the MAC takes the packet): a
+    /// station of a BSS sends to the distribution system; outside one,
+    /// neither bit.
+    pub(super) fn send_data_bits<H: Host<P>>(&self, h: &mut H, p: P) {
+        let Some(inf) = self.infra.as_deref() else { return };
+        let mut d = h.ds(p);
+        if inf.bss_id == BROADCAST {
+            d.to_ds = false;
+            d.from_ds = false;
+        } else if self.addr as i64 != inf.ap_addr {
             d.to_ds = true;
             d.from_ds = false;
         }
         h.set_ds(p, d);
-        ra
+    }
+
+    /// check_pktTx's quirk: a station of a BSS, not handing off, takes the
+    /// receiver of the data frame it sends for its BSS (a frame addressed
+    /// before a handoff takes it back to the old access point).
+    pub(super) fn infra_check_tx(&mut self, ra: u32) {
+        let addr = self.addr;
+        if let Some(inf) = self.infra.as_deref_mut() {
+            if addr != inf.bss_id && inf.bss_id != BROADCAST && !inf.handoff {
+                inf.bss_id = ra;
+            }
+        }
     }
 
     /// recvDATA's relaying by an access point: where a frame it received
@@ -1030,22 +1052,24 @@ mod tests {
         // destination in the third address, to the distribution system
         let mut s: Dcf<u32> = Dcf::new(Mib::default(), 1, 10, 10.0);
         s.infra_mut().bss_id = 9;
-        assert_eq!(s.infra_address(&mut h, 0, 5), 9);
+        assert_eq!(s.hdr_dst(&mut h, 0, 5), 9);
+        assert_eq!(h.ds[0].a3, 5);
+        s.send_data_bits(&mut h, 0);
         assert_eq!(h.ds[0], Ds { a3: 5, a4: 0, to_ds: true, from_ds: false });
-        assert_eq!(s.infra_address(&mut h, 1, BROADCAST), 9);
+        assert_eq!(s.hdr_dst(&mut h, 1, BROADCAST), 9);
         assert_eq!(h.ds[1].a3, BROADCAST);
         // an access point: straight to a client, from the distribution
         // system; anything else broadcast to the other access points
         let mut ap: Dcf<u32> = Dcf::new(Mib::default(), 9, 10, 10.0);
         ap.make_ap(&mut h);
         ap.infra_mut().update_client(1);
-        assert_eq!(ap.infra_address(&mut h, 2, 1), 1);
+        assert_eq!(ap.hdr_dst(&mut h, 2, 1), 1);
         assert_eq!((h.ds[2].to_ds, h.ds[2].from_ds), (false, true));
-        assert_eq!(ap.infra_address(&mut h, 3, 4), BROADCAST);
+        assert_eq!(ap.hdr_dst(&mut h, 3, 4), BROADCAST);
         assert_eq!(h.ds[3], Ds { a3: 4, a4: 0, to_ds: true, from_ds: true });
         // without infrastructure mode, the link layer's address as it is
         let adhoc: Dcf<u32> = Dcf::new(Mib::default(), 2, 10, 10.0);
-        assert_eq!(adhoc.infra_address(&mut h, 0, 5), 5);
+        assert_eq!(adhoc.hdr_dst(&mut h, 0, 5), 5);
     }
 
     #[test]
