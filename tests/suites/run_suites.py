@@ -46,6 +46,8 @@ OWN_REFERENCE = {"tcpLinux"}
 
 # suite -> tests that must pass (None: all of the suite's tests)
 EXPECTED = {
+    "wireless-infra": None,
+    "wireless-infra-mobility": None,
     "ecn": None,
     "newreno": None,
     "sack": None,

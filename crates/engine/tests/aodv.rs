@@ -124,6 +124,8 @@ fn timer_index(t: Timer) -> usize {
         Timer::Recv => 3,
         Timer::Send => 4,
         Timer::Interface => 5,
+        // (these networks have no access point and scan for none)
+        Timer::Beacon | Timer::Probe => unreachable!("infrastructure mode's timers"),
     }
 }
 
@@ -218,6 +220,7 @@ impl World {
                     Kind::Cts => "CTS",
                     Kind::Ack => "ACK",
                     Kind::Data => unreachable!(),
+                    _ => unreachable!("infrastructure mode's management frames"),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
                 let s = &self.air.stations[node].pos;

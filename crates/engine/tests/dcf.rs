@@ -104,6 +104,8 @@ fn timer_index(t: Timer) -> usize {
         Timer::Recv => 3,
         Timer::Send => 4,
         Timer::Interface => 5,
+        // (these networks have no access point and scan for none)
+        Timer::Beacon | Timer::Probe => unreachable!("infrastructure mode's timers"),
     }
 }
 
@@ -166,6 +168,7 @@ impl World {
                     Kind::Cts => "CTS",
                     Kind::Ack => "ACK",
                     Kind::Data => unreachable!(),
+                    _ => unreachable!("infrastructure mode's management frames"),
                 };
                 let mac = MacFields { duration: f.duration as u32, ra: f.ra, ta: f.ta, ether_type: 0 };
                 let e = Event { op, time: self.now, node: node as i32, next_hop: NO_NEXT_HOP, x: self.air.stations[node].pos.x, y: self.air.stations[node].pos.y, z: 0.0, layer: "MAC", why, uid: 0, ptype, size: f.size as i32, mac, body: Body::Mac };

@@ -145,6 +145,9 @@ impl Sim {
             let a = atoi(argv[1]);
             return Some(self.wireless_base_station(id, a).map(|_| String::new()));
         }
+        if argv[0] == "wireless-mac" {
+            return Some(self.wireless_mac_command(id, argv));
+        }
         if argv[0] == "wireless-reset" && argv.len() == 1 {
             self.wireless_reset(id);
             return Some(Ok(String::new()));

@@ -15,7 +15,7 @@ use crate::sim::{Obj, Outputs, Sim};
 use crate::wireless::aodv::{self, Aodv, Message};
 use crate::wireless::dsdv::{self, Dsdv};
 use crate::wireless::dsr::{self, Dsr};
-use crate::wireless::dcf::{Dcf, Kind, Why};
+use crate::wireless::dcf::{Dcf, InfraMib, InfraNotice, Kind, Scan, Why};
 use crate::wireless::mac80211::Mib;
 use crate::wireless::energy::{self, Energy, Level, Powers};
 use crate::ns2::printf::{push_f, push_int};
@@ -103,6 +103,7 @@ impl Sim {
         let mut dsdv_params = dsdv::Params::default();
         let (mut radio, mut antenna, mut mib) = (Radio::default(), Antenna::default(), Mib::default());
         let (mut pt, mut freq, mut loss) = (radio.pt, radio.freq, radio.loss);
+        let mut infra = InfraMib::default();
         let (mut bugfix, mut ll_delay, mut ifqlen, mut god, mut mac_addr) = (true, 25e-6, 50u32, 0u32, 0u32);
         let mut trace = TraceSetup::default();
         let mut god_obj = None;
@@ -142,6 +143,12 @@ impl Sim {
                 "dataRate_" => mib.data_rate = parse_bw(v),
                 "basicRate_" => mib.basic_rate = parse_bw(v),
                 "bugFix_timer_" => bugfix = flag(k, v)?,
+                // (infrastructure mode's: dcf/infra.rs)
+                "BeaconInterval_" => infra.beacon_interval = nonnegative("Mac/802_11 BeaconInterval_", num(k, v)?)?,
+                "ProbeDelay_" => infra.probe_delay = nonnegative("Mac/802_11 ProbeDelay_", num(k, v)?)?,
+                "MinChannelTime_" => infra.min_channel_time = nonnegative("Mac/802_11 MinChannelTime_", num(k, v)?)?,
+                "MaxChannelTime_" => infra.max_channel_time = nonnegative("Mac/802_11 MaxChannelTime_", num(k, v)?)?,
+                "ChannelTime_" => infra.channel_time = nonnegative("Mac/802_11 ChannelTime_", num(k, v)?)?,
                 "macType" => {
                     (tdma, ext) = match v {
                         "Mac/Tdma" => (true, false),
@@ -241,6 +248,7 @@ impl Sim {
         mac.bugfix_timer = bugfix;
         // (ns-2's SRNodeNew installs the DSR agent as the MAC's tap)
         mac.tap = matches!(routing, Routing::Dsr(_));
+        mac.infra_mib = infra;
         let mut stack = Stack::new(mac, addr, ifqlen as usize);
         stack.ll_delay = ll_delay;
         if cmu_queue {
@@ -286,6 +294,32 @@ impl Sim {
             self.wireless_energy(id, Energy::new(j, level1, level2, powers, now))?;
         }
         Ok(String::new())
+    }
+}
+
+impl Sim {
+    /// `$node cmd wireless-mac ...`: what a script asks of a mobile
+    /// node's MAC (`[$node getMac 0]`, python/dumbbell/ns2/lib/wireless.tcl):
+    /// `ap` (make it an access point), `ScanType ACTIVE|PASSIVE`, `set
+    /// RTSThreshold_ V`.
+    pub(super) fn wireless_mac_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        match argv[1..] {
+            ["ap"] => self.wireless_infra(id, None).map(|_| String::new()),
+            ["ScanType", s] => {
+                let scan = match s {
+                    "ACTIVE" => Scan::Active,
+                    "PASSIVE" => Scan::Passive,
+                    // (ns-2 does nothing with another word)
+                    _ => return Err(format!("$mac ScanType {s}: expected ACTIVE or PASSIVE")),
+                };
+                self.wireless_infra(id, Some(scan)).map(|_| String::new())
+            }
+            ["RTSThreshold_", v] => {
+                let n = count("Mac/802_11 RTSThreshold_", v).map_err(|_| format!("$mac set RTSThreshold_ {v}: expected a whole number of bytes, 0 or more"))?;
+                self.wireless_rts_threshold(id, n).map(|_| String::new())
+            }
+            _ => Err(format!("wireless-mac {}: expected ap, ScanType ACTIVE|PASSIVE or RTSThreshold_ V", argv[1..].join(" "))),
+        }
     }
 }
 
@@ -492,6 +526,12 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                 Kind::Cts => "CTS",
                 Kind::Ack => "ACK",
                 Kind::Data => "DATA",
+                Kind::Beacon => "BCN",
+                Kind::ProbeReq => "PRRQ",
+                Kind::ProbeRep => "PRRP",
+                Kind::Auth => "AUTH",
+                Kind::AssocReq => "ACRQ",
+                Kind::AssocRep => "ACRP",
             };
             (0, name, size, MacFields { duration, ra, ta, ether_type: 0 }, Body::Mac, crate::wireless::net::NO_NEXT_HOP, 0)
         }
@@ -548,6 +588,25 @@ pub fn write_radio_notice(stdout: &mut Vec<u8>, n: &RadioNotice) {
             push_e(stdout, power, 6, 0, false);
             stdout.push(b'\n');
         }
+        // mac-802_11.cc's printfs in infrastructure mode
+        RadioNotice::Infra(n) => match n {
+            InfraNotice::HandoffAttempted { client } => {
+                stdout.extend_from_slice(b"Client ");
+                push_int(stdout, client as i64, 0, false);
+                stdout.extend_from_slice(b": Handoff Attempted\n");
+            }
+            InfraNotice::Handoff { client, from, to } => {
+                stdout.extend_from_slice(b"Client ");
+                push_int(stdout, client as i64, 0, false);
+                stdout.extend_from_slice(b": Handoff from AP ");
+                push_int(stdout, from as i32 as i64, 0, false);
+                stdout.extend_from_slice(b" to AP ");
+                push_int(stdout, to as i32 as i64, 0, false);
+                stdout.push(b'\n');
+            }
+            InfraNotice::NoAps => stdout.extend_from_slice(b"No APs in range\n"),
+            InfraNotice::OutOfSequence => stdout.extend_from_slice(b"Out of sequence\n"),
+        },
         // mac-tdma.cc's printfs
         RadioNotice::Tdma { complaint, addr, now } => {
             stdout.push(b'<');

@@ -7,8 +7,9 @@
 //! failure call-back.  Handler for handler, branch for branch, as ns-2
 //! has them (its quirks included: the CTS timeout's guess, the broadcast's
 //! backoff after its own transmission, the queue's call-back run before
-//! the transmitter is marked idle).  The access point's management frames
-//! (beacons, probes, association) are not modelled.
+//! the transmitter is marked idle).  Infrastructure mode (access points,
+//! beacons, scanning, authentication and association) is in infra.rs,
+//! joined through `Dcf::infra` (`None`: the ad hoc path alone).
 //!
 //! Time and the rest of the node are the caller's, through [`Host`]: the
 //! machine tells it which of its six timers to start or stop, hands it the
@@ -24,6 +25,9 @@ use super::dup::{Heard, Numbering, Seen};
 use super::mac80211::{sec, usec, Mib};
 use super::retry::{Retry, RetryCounts};
 
+mod infra;
+pub use infra::{Ds, Infra, InfraMib, InfraNotice, Scan};
+
 /// The broadcast MAC address (all ones).
 pub const BROADCAST: u32 = u32::MAX;
 
@@ -36,6 +40,13 @@ pub enum Kind {
     Cts,
     Ack,
     Data,
+    /// Infrastructure mode's management frames (infra.rs).
+    Beacon,
+    ProbeReq,
+    ProbeRep,
+    Auth,
+    AssocReq,
+    AssocRep,
 }
 
 /// A frame: its 802.11 header fields, its size and transmission time, and
@@ -81,6 +92,10 @@ pub enum Timer {
     Recv,
     Send,
     Interface,
+    /// Infrastructure mode's (infra.rs): an access point's beacons, a
+    /// station's scan.
+    Beacon,
+    Probe,
 }
 
 /// Why a frame is dropped (the trace shows each as a code of its own).
@@ -113,6 +128,9 @@ pub enum State {
     Cts,
     Send,
     Ack,
+    /// A management frame or a beacon sent (ns-2's `MAC_MGMT`, `MAC_BCN`).
+    Mgmt,
+    Bcn,
 }
 
 /// A packet handed to the MAC from above: its size (bytes, without the MAC
@@ -174,6 +192,25 @@ pub trait Host<P> {
     fn tap(&mut self, f: &Frame<P>) {
         let _ = f;
     }
+    /// A data frame's infrastructure addressing, kept with its packet.
+    fn ds(&self, p: P) -> Ds {
+        let _ = p;
+        Ds::default()
+    }
+    fn set_ds(&mut self, p: P, d: Ds) {
+        let _ = (p, d);
+    }
+    /// An access point passes a frame it received back down to `to` (the
+    /// receive trace, then the link layer, which sends it to the MAC
+    /// address `to`); `copy_up`: a copy goes up first (a broadcast).
+    fn relay(&mut self, f: Frame<P>, to: u32, copy_up: bool) {
+        let _ = (to, copy_up);
+        self.up(f)
+    }
+    /// What infrastructure mode prints on stdout.
+    fn infra_notice(&mut self, n: InfraNotice) {
+        let _ = n;
+    }
 }
 
 /// A timer's bookkeeping (busy, started when, for how long), the host
@@ -222,6 +259,11 @@ pub struct Dcf<P> {
     /// The copy of the frame on the air, for the end-of-transmission
     /// trace (ns-2's `eotPacket_`).
     eot: Option<Frame<P>>,
+    /// Infrastructure mode's state (infra.rs), made when the MAC is made
+    /// an access point, told to scan, or hears a beacon.
+    pub infra: Option<Box<Infra<P>>>,
+    /// The variables infrastructure mode reads.
+    pub infra_mib: InfraMib,
 }
 
 #[derive(Clone, Copy)]
@@ -261,6 +303,8 @@ impl<P: Copy> Dcf<P> {
             pkt_ctrl: None,
             pkt_rx: None,
             eot: None,
+            infra: None,
+            infra_mib: InfraMib::default(),
         }
     }
 
@@ -290,6 +334,8 @@ impl<P: Copy> Dcf<P> {
             Timer::Recv => &mut self.recv,
             Timer::Send => &mut self.send,
             Timer::Interface => &mut self.interface,
+            Timer::Beacon => &mut self.infra.as_deref_mut().expect("infrastructure state").beacon,
+            Timer::Probe => &mut self.infra.as_deref_mut().expect("infrastructure state").probe,
             Timer::Backoff => unreachable!("the backoff timer keeps its own state"),
         }
     }
@@ -349,6 +395,8 @@ impl<P: Copy> Dcf<P> {
                         }
                         self.tx_active = false;
                     }
+                    Timer::Beacon => self.beacon_handler(h),
+                    Timer::Probe => self.probe_handler(h),
                     Timer::Backoff => unreachable!(),
                 }
             }
@@ -412,8 +460,10 @@ impl<P: Copy> Dcf<P> {
         let ours = match f.kind {
             Kind::Rts => f.ta == self.addr || f.ra == self.addr,
             Kind::Cts | Kind::Ack => f.ra == self.addr,
-            // ad hoc: never to the distribution system
-            Kind::Data => f.ra == self.addr || f.ta == self.addr || f.ra == BROADCAST,
+            // (ad hoc: never to the distribution system; a broadcast an
+            // access point relays to the others, to-DS set, is not ours)
+            Kind::Data => f.ra == self.addr || f.ta == self.addr || (f.ra == BROADCAST && !f.payload.is_some_and(|p| h.ds(p).to_ds)),
+            _ => self.mgmt_ours(&f),
         };
         if ours {
             h.drop(f, why);
@@ -429,6 +479,9 @@ impl<P: Copy> Dcf<P> {
     /// numbered, and sent after a DIFS and a backoff.
     pub fn send<H: Host<P>>(&mut self, h: &mut H, o: Outgoing<P>) {
         self.callback = true;
+        if self.infra.is_some() {
+            self.send_data_bits(h, o.payload);
+        }
         self.make_data(o);
         let ra = o.ra;
         self.make_rts(ra);
@@ -572,6 +625,9 @@ impl<P: Copy> Dcf<P> {
 
     fn check_tx<H: Host<P>>(&mut self, h: &mut H) -> bool {
         let Some(tx) = self.pkt_tx else { return false };
+        if self.infra.is_some() {
+            self.infra_check_tx(tx.ra);
+        }
         if !self.is_idle(h.now()) {
             self.make_rts(tx.ra);
             self.window.widen();
@@ -601,6 +657,9 @@ impl<P: Copy> Dcf<P> {
     }
 
     fn backoff_handler<H: Host<P>>(&mut self, h: &mut H) {
+        if self.infra.is_some() && self.infra_backoff(h) {
+            return;
+        }
         if self.pkt_ctrl.is_some() {
             return;
         }
@@ -657,6 +716,9 @@ impl<P: Copy> Dcf<P> {
             }
             State::Send => self.retransmit_data(h),
             State::Idle => {}
+            State::Mgmt | State::Bcn => {
+                self.infra_send_timer(h);
+            }
             State::Recv | State::Coll => unreachable!("not a transmitter state"),
         }
         self.tx_resume(h);
@@ -704,6 +766,9 @@ impl<P: Copy> Dcf<P> {
             self.start_backoff(h, 0.0);
             return;
         }
+        if self.infra.is_some() && self.infra_handoff(h, tx.size) {
+            return;
+        }
         match self.retries.data_failed(tx.size, self.mib.rts_threshold) {
             Retry::GiveUp => {
                 self.give_up(h, Failure::Ack);
@@ -730,6 +795,9 @@ impl<P: Copy> Dcf<P> {
         }
         if self.rx_state == State::Idle {
             self.set_rx_state(h, State::Recv);
+            if self.infra.is_some() {
+                self.infra_arrive();
+            }
             let t = f.txtime;
             self.pkt_rx = Some(f);
             self.start_timer(h, Timer::Recv, t);
@@ -789,12 +857,15 @@ impl<P: Copy> Dcf<P> {
             }
             if f.ra != self.addr && f.ra != BROADCAST {
                 self.discard(h, f, Why::NotForUs);
+            } else if (self.infra.is_some() || f.kind != Kind::Data) && self.infra_filter(h, &f) {
+                self.discard(h, f, Why::NotForUs);
             } else {
                 match f.kind {
                     Kind::Rts => self.recv_rts(h, f),
                     Kind::Cts => self.recv_cts(h, f),
                     Kind::Ack => self.recv_ack(h, f),
                     Kind::Data => self.recv_data(h, f),
+                    _ => self.recv_mgmt(h, f),
                 }
             }
         }
@@ -862,10 +933,18 @@ impl<P: Copy> Dcf<P> {
                 Heard::New => {}
             }
         }
+        if self.infra.is_some() {
+            if let Some((to, copy_up)) = self.infra_relay(h, &f) {
+                return h.relay(f, to, copy_up);
+            }
+        }
         h.up(f);
     }
 
     fn recv_ack<H: Host<P>>(&mut self, h: &mut H, f: Frame<P>) {
+        if self.infra.is_some() && self.infra_ack(h, f) {
+            return;
+        }
         if self.tx_state != State::Send {
             self.discard(h, f, Why::InvalidState);
             return;

@@ -708,6 +708,9 @@ impl<P: Copy> MacExt<P> {
             Kind::Rts => f.ta == self.addr || f.ra == self.addr,
             Kind::Cts | Kind::Ack => f.ra == self.addr,
             Kind::Data => f.ra == self.addr || f.ta == self.addr || f.ra == BROADCAST,
+            // (802.11's infrastructure frames, heard from a Mac/802_11
+            // sharing the channel: this MAC has no management frames)
+            Kind::Beacon | Kind::ProbeReq | Kind::ProbeRep | Kind::Auth | Kind::AssocReq | Kind::AssocRep => false,
         };
         if ours {
             h.drop(f, why)
@@ -929,6 +932,12 @@ impl<P: Copy> MacExt<P> {
                     self.recv_data(h, f);
                     self.rxc = Rxc::Idle;
                 }
+            }
+            // a Mac/802_11's management frame on a shared channel: not
+            // this MAC's kind of frame
+            Kind::Beacon | Kind::ProbeReq | Kind::ProbeRep | Kind::Auth | Kind::AssocReq | Kind::AssocRep => {
+                h.free(f);
+                self.rxc = Rxc::Idle;
             }
         }
     }

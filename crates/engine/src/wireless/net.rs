@@ -4,7 +4,7 @@
 //! pool and trace writer.  crates/engine/tests/dcf.rs, which runs the same
 //! stacks against ns-2's traces, is the model; here:
 //!
-//! * the MAC's six timers per node are scheduler timers owned by the node
+//! * the MAC's eight timers per node (two for infrastructure mode) are scheduler timers owned by the node
 //!   (`Fired::Timer` of a `Node` comes to [`Sim::wireless_timeout`]);
 //! * the link layer's and ARP's delays, the agents' delivery and a frame's
 //!   arrival at a radio are one-off deliveries of a pool packet to the
@@ -26,7 +26,7 @@
 
 use super::aodv::{self, Aodv, Carries, Header, Message};
 use super::cmu_ifq::Band;
-use super::dcf::{Failure, Frame, Kind, Timer, Why};
+use super::dcf::{Ds, Failure, Frame, InfraNotice, Kind, Scan, Timer, Why};
 use super::dsdv::{self, Dsdv, Update};
 use super::dsr::{self, Dsr};
 use super::dsr_header::SrHeader;
@@ -136,6 +136,9 @@ pub struct WlHdr {
     /// call-back is DSR's for packets sent by flow id.
     pub sr: bool,
     pub flow_callback: bool,
+    /// Infrastructure mode's addresses and distribution-system bits
+    /// (dcf/infra.rs).
+    pub ds: Ds,
 }
 
 /// No next hop set (ns-2's default in the common header).
@@ -267,6 +270,8 @@ pub enum RadioNotice {
     Reception { now: f64, distance: f64, power: f64 },
     /// A TDMA MAC's complaint (mac-tdma.cc's printfs), with its address.
     Tdma { complaint: Complaint, addr: u32, now: f64 },
+    /// Infrastructure mode's printfs (handoffs, no access point).
+    Infra(InfraNotice),
 }
 
 /// How a node's trace points are set up (ns-2 fixes them when it makes
@@ -297,7 +302,7 @@ pub struct Member {
     pub routing: Routing,
     /// The MAC's timers (scheduler timers owned by the node), by
     /// `timer_index`.
-    pub timers: [u32; 6],
+    pub timers: [u32; 8],
     pub trace: TraceSetup,
     /// Its energy model, if any (`Sim::wireless_energy`).
     pub battery: Option<Box<Battery>>,
@@ -414,10 +419,15 @@ fn timer_index(t: Timer) -> usize {
         Timer::Recv => 3,
         Timer::Send => 4,
         Timer::Interface => 5,
+        Timer::Beacon => 6,
+        Timer::Probe => 7,
     }
 }
 
 /// The timer of a scheduler timer's kind (`timer_index`'s inverse).
+/// The first timer kind of an extended MAC and radio (after the DCF's).
+const EXT_TIMER_BASE: u8 = 8;
+
 pub fn timer_of(kind: u8) -> Timer {
     match kind {
         0 => Timer::Defer,
@@ -425,6 +435,8 @@ pub fn timer_of(kind: u8) -> Timer {
         2 => Timer::Nav,
         3 => Timer::Recv,
         4 => Timer::Send,
+        6 => Timer::Beacon,
+        7 => Timer::Probe,
         _ => Timer::Interface,
     }
 }
@@ -1269,6 +1281,33 @@ impl Env<PktId> for Ctx<'_> {
         self.sim.w.pool.wl_hdr(p).carried != Carried::Agent
     }
 
+    fn ds(&self, p: PktId) -> Ds {
+        self.sim.w.pool.wl_hdr(p).ds
+    }
+
+    fn set_ds(&mut self, p: PktId, d: Ds) {
+        self.sim.w.pool.wl_hdr_mut(p).ds = d;
+    }
+
+    fn copy_packet(&mut self, p: PktId) -> PktId {
+        self.copy(p)
+    }
+
+    fn set_receiver(&mut self, p: PktId, ra: u32) {
+        self.sim.w.pool.wl_hdr_mut(p).ra = ra;
+    }
+
+    fn set_relay(&mut self, p: PktId, to: u32) {
+        let h = self.sim.w.pool.wl_hdr_mut(p);
+        h.next_hop = to as i32;
+        h.link_addressed = true;
+        h.up = false;
+    }
+
+    fn infra_notice(&mut self, n: InfraNotice) {
+        self.notice(RadioNotice::Infra(n));
+    }
+
     fn link_destination(&self, p: PktId) -> Option<u32> {
         let h = self.sim.w.pool.wl_hdr(p);
         if h.link_addressed {
@@ -1613,11 +1652,40 @@ impl Sim {
     #[inline(never)]
     pub(crate) fn wireless_timeout(&mut self, node: ObjId, kind: u8) {
         let Some((net, slot)) = place_of(self, node) else { return };
-        if kind >= 6 {
-            // (an extended MAC's and radio's: kinds 6 to 16)
-            return self.with_net(net, slot, |st, cx| st.ext_expired(cx, kind as usize - 6));
+        if kind >= EXT_TIMER_BASE {
+            // (an extended MAC's and radio's: kinds 8 to 18)
+            return self.with_net(net, slot, |st, cx| st.ext_expired(cx, (kind - EXT_TIMER_BASE) as usize));
         }
         self.with_net(net, slot, |st, cx| st.expired(cx, timer_of(kind)));
+    }
+
+    /// `$mac ap ADDR` on mobile node `node`'s MAC (an access point), or
+    /// `$mac ScanType S` (`Some(S)`).
+    pub fn wireless_infra(&mut self, node: ObjId, scan: Option<Scan>) -> Result<(), String> {
+        let Some((net, slot)) = place_of(self, node) else {
+            return Err(format!("{} has no radio stack (only nodes with an 802.11 MAC have access points and scans)", self.name(node)));
+        };
+        let name = self.name(node).to_string();
+        self.with_net(net, slot, |st, cx| {
+            if st.tdma.is_some() {
+                let what = if scan.is_some() { "ScanType" } else { "ap" };
+                return Err(format!("{name}'s MAC is a Mac/Tdma: $mac {what} is 802.11's infrastructure mode (node-config -macType Mac/802_11)"));
+            }
+            match scan {
+                None => st.make_ap(cx),
+                Some(s) => st.scan_type(cx, s),
+            }
+            Ok(())
+        })
+    }
+
+    /// `$mac set RTSThreshold_ V` on mobile node `node`'s MAC.
+    pub fn wireless_rts_threshold(&mut self, node: ObjId, v: u32) -> Result<(), String> {
+        let Some((net, slot)) = place_of(self, node) else {
+            return Err(format!("{} has no radio stack", self.name(node)));
+        };
+        self.with_net(net, slot, |st, _| st.mac.mib.rts_threshold = v);
+        Ok(())
     }
 
     /// Put mobile node `node` on channel `chan` (a `Part::Channel`) with
@@ -1629,11 +1697,13 @@ impl Sim {
             Obj::Node(n) if n.mobile.is_some() => n.addr,
             _ => return Err(format!("{} is not a mobile node", self.name(node))),
         };
-        let timers = [0u8, 1, 2, 3, 4, 5].map(|k| self.w.s.new_timer(node, k));
+        // the DCF's eight timers are kinds 0 to 7 (`timer_of`); an
+        // extended MAC's and radio's come after them
+        let timers = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|k| self.w.s.new_timer(node, k));
         let mut stack = stack;
         if let Some(x) = stack.ext.as_deref_mut() {
             for (k, t) in x.timers.iter_mut().enumerate() {
-                *t = self.w.s.new_timer(node, 6 + k as u8);
+                *t = self.w.s.new_timer(node, EXT_TIMER_BASE + k as u8);
             }
         }
         let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else {

@@ -25,7 +25,7 @@
 //! the packet handle; no allocation.
 
 use super::arp::{ArpTable, Resolve};
-use super::dcf::{Dcf, Failure, Frame, Host, Outgoing, Timer, Why, BROADCAST};
+use super::dcf::{Dcf, Ds, Failure, Frame, Host, InfraNotice, Outgoing, Scan, Timer, Why, BROADCAST};
 use super::cmu_ifq::Band;
 use super::ifq::InterfaceQueue;
 use super::tdma::{Complaint, Schedule, Tdma, TdmaHost};
@@ -205,6 +205,34 @@ pub trait Env<P> {
     /// and where ns-2 exits (the run stops).
     fn ext_fatal(&mut self, what: String) {
         let _ = what;
+    }
+    /// Infrastructure mode's addressing of a data frame (dcf/infra.rs),
+    /// kept with its packet.
+    fn ds(&self, p: P) -> Ds {
+        let _ = p;
+        Ds::default()
+    }
+    fn set_ds(&mut self, p: P, d: Ds) {
+        let _ = (p, d);
+    }
+    /// A copy of packet `p` (an access point relaying a broadcast sends
+    /// one up).
+    fn copy_packet(&mut self, p: P) -> P {
+        let _ = p;
+        unreachable!("an environment without access points copies no packet")
+    }
+    /// Set the MAC header's receiver address alone.
+    fn set_receiver(&mut self, p: P, ra: u32) {
+        let _ = (p, ra);
+    }
+    /// An access point relays `p`: its next hop is the MAC address `to`
+    /// (ns-2's `NS_AF_ILINK`), its direction down.
+    fn set_relay(&mut self, p: P, to: u32) {
+        let _ = (p, to);
+    }
+    /// What infrastructure mode prints on stdout.
+    fn infra_notice(&mut self, n: InfraNotice) {
+        let _ = n;
     }
 }
 
@@ -486,6 +514,37 @@ impl<P: Copy, E: Env<P>> Host<P> for Glue<'_, P, E> {
     fn tap(&mut self, f: &Frame<P>) {
         self.env.tap(f)
     }
+
+    fn ds(&self, p: P) -> Ds {
+        self.env.ds(p)
+    }
+
+    fn set_ds(&mut self, p: P, d: Ds) {
+        self.env.set_ds(p, d)
+    }
+
+    /// ns-2's recvDATA at an access point: the packet goes back to the
+    /// link layer (through the MAC's receive trace), direction down, to
+    /// the MAC address `to`, after a copy of a broadcast went up.
+    fn relay(&mut self, f: Frame<P>, to: u32, copy_up: bool) {
+        let p = f.payload.expect("a data frame carries a packet");
+        if copy_up {
+            let q = self.env.copy_packet(p);
+            self.up(Frame { payload: Some(q), ..f });
+        }
+        if !self.env.passes_up() {
+            return self.env.release(p);
+        }
+        self.env.set_relay(p, to);
+        self.env.set_size(p, f.size);
+        self.env.received(&f);
+        self.env.set_mac(p, Some(to), self.mac_addr, EtherType::Ip);
+        self.env.to_queue(p, self.ll_delay);
+    }
+
+    fn infra_notice(&mut self, n: InfraNotice) {
+        self.env.infra_notice(n)
+    }
 }
 
 fn outgoing<P: Copy, E: Env<P>>(env: &E, p: P) -> Outgoing<P> {
@@ -602,6 +661,14 @@ impl<P: Copy + PartialEq> Stack<P> {
 
     /// A packet reaching the interface queue (after its delay).
     pub fn enqueue<E: Env<P>>(&mut self, env: &mut E, p: P) {
+        if self.mac.infra.is_some() {
+            // (ns-2's link layer asks the 802.11 MAC's hdr_dst as it hands
+            // the packet to the queue: infrastructure mode's addressing)
+            let (ra, _) = env.mac_addresses(p);
+            let (mac, mut g) = self.split(env);
+            let ra = mac.hdr_dst(&mut g, p, ra);
+            env.set_receiver(p, ra);
+        }
         let a = if self.queue.is_cmu() {
             self.queue.arrive_in(p, env.band(p))
         } else {
@@ -634,6 +701,18 @@ impl<P: Copy + PartialEq> Stack<P> {
         }
         let (mac, mut g) = self.split(env);
         mac.arrive(&mut g, f);
+    }
+
+    /// `$mac ap ADDR`: the MAC becomes an access point (dcf/infra.rs).
+    pub fn make_ap<E: Env<P>>(&mut self, env: &mut E) {
+        let (mac, mut g) = self.split(env);
+        mac.make_ap(&mut g);
+    }
+
+    /// `$mac ScanType ACTIVE|PASSIVE`.
+    pub fn scan_type<E: Env<P>>(&mut self, env: &mut E, s: Scan) {
+        let (mac, mut g) = self.split(env);
+        mac.scan_type(&mut g, s);
     }
 
     /// One of the MAC's timers fired.

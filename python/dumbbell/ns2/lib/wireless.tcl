@@ -211,7 +211,9 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     set god [God info instances]
     set nodes 0
     if {$god ne ""} { set nodes [$god num_nodes] }
-    set kv [list ifq $ifqType_ ifqlen $ifqlen_ god $nodes god_obj $god mac [::dumbbell::next-mac] \
+    set macaddr [::dumbbell::next-mac]
+    $node set dumbbell_macaddr_ $macaddr
+    set kv [list ifq $ifqType_ ifqlen $ifqlen_ god $nodes god_obj $god mac $macaddr \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
         mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] wired $base \
@@ -226,10 +228,15 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     }
     foreach v {X_ Y_ Z_} { lappend kv ant$v [Antenna/OmniAntenna set $v] }
     foreach v {Gt_ Gr_} { lappend kv $v [Antenna/OmniAntenna set $v] }
+    set macvars {}
     foreach v {CWMin_ CWMax_ SlotTime_ SIFS_ PreambleLength_ PLCPHeaderLength_ PLCPDataRate_
-            RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_} {
+            RTSThreshold_ ShortRetryLimit_ LongRetryLimit_ dataRate_ basicRate_ bugFix_timer_
+            BeaconInterval_ ProbeDelay_ MinChannelTime_ MaxChannelTime_ ChannelTime_} {
         lappend kv $v [Mac/802_11 set $v]
+        dict set macvars $v [Mac/802_11 set $v]
     }
+    # (the values its MAC object, [$node getMac 0], starts with)
+    $node set dumbbell_macvars_ $macvars
     lappend kv macType $macType_
     # (the extended MAC talks only to the extended radio, and the radio
     # only to it: ns-2 casts one to the other)
@@ -274,6 +281,61 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     set ragent _dumbbell_ragent_$id
     eval [list $node cmd wireless-join $chan $propInstance_ $routingAgent_ $entry $ragent] $kv
     $node set dumbbell_ragent_ $ragent
+}
+
+# ---- the node's MAC as an object ([$node getMac 0]) ---------------------------------
+
+# ns-2's `getMac 0`: the MAC of the node's (only) interface.  Dumbbell's
+# MAC lives in the engine; this object stands for it: `id` (its address),
+# `ap ADDR` (it becomes an access point), `ScanType ACTIVE|PASSIVE` (a
+# station scans for one: docs/wireless.md's infrastructure mode) and
+# `set RTSThreshold_ V` reach the engine's MAC.
+Node/MobileNode instproc getMac {i} {
+    $self instvar dumbbell_mac_ dumbbell_macaddr_ dumbbell_ragent_
+    if {$i ne "0"} {
+        error "\$node getMac $i: a mobile node has one interface, getMac 0"
+    }
+    if {![info exists dumbbell_ragent_] || ![info exists dumbbell_macaddr_]} {
+        ::dumbbell::unsupported "getMac on a mobile node without an 802.11 radio stack"
+    }
+    if {![info exists dumbbell_mac_]} {
+        set dumbbell_mac_ [new Mac/802_11]
+        # (its variables as the node's MAC was made with them)
+        dict for {v value} [$self set dumbbell_macvars_] { $dumbbell_mac_ set $v $value }
+        $dumbbell_mac_ instvar dumbbell_node_ dumbbell_addr_
+        set dumbbell_node_ $self
+        set dumbbell_addr_ $dumbbell_macaddr_
+    }
+    return $dumbbell_mac_
+}
+
+Mac/802_11 instproc dumbbell-node {what} {
+    $self instvar dumbbell_node_
+    if {![info exists dumbbell_node_]} {
+        error "$self $what: this Mac/802_11 is not a node's (use \[\$node getMac 0\])"
+    }
+    return $dumbbell_node_
+}
+
+Mac/802_11 instproc id {} {
+    [$self dumbbell-node id] set dumbbell_macaddr_
+}
+
+# (ns-2 takes the MAC's own address whatever ADDR says)
+Mac/802_11 instproc ap {addr} {
+    [$self dumbbell-node ap] cmd wireless-mac ap
+}
+
+Mac/802_11 instproc ScanType {type} {
+    [$self dumbbell-node ScanType] cmd wireless-mac ScanType $type
+}
+
+Mac/802_11 instproc set args {
+    $self instvar dumbbell_node_
+    if {[llength $args] >= 2 && [lindex $args 0] eq "RTSThreshold_" && [info exists dumbbell_node_]} {
+        $dumbbell_node_ cmd wireless-mac RTSThreshold_ [lindex $args 1]
+    }
+    eval [list $self next] $args
 }
 
 # ns-2's MAC addresses: a counter over all MACs made (Mac::index_).
