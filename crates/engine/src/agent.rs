@@ -165,6 +165,8 @@ pub enum AgentKind {
     Ping(crate::ping::Ping),
     /// `Agent/PBC` (wireless broadcasts).
     Pbc(Box<crate::pbc::Pbc>),
+    /// Mobile IP's registration agents and tunnel end (wireless/mip_agent.rs).
+    Mip(Box<crate::wireless::mip_agent::MipAgent>),
     /// A routing protocol's message agent (`rtmsg.rs`).
     RouteMsg,
     /// The TFRC sender.
@@ -218,6 +220,7 @@ impl Agent {
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
             AgentKind::Fetch(_) | AgentKind::Pbc(_) => sim.w.pool.free(p),
+            AgentKind::Mip(m) => m.recv(&self.base, sim, p),
         }
     }
 
@@ -262,6 +265,7 @@ impl Agent {
             AgentKind::Socket(s) => s.timeout(&self.base, sim, kind),
             AgentKind::Fetch(f) => f.timeout(&self.base, sim),
             AgentKind::Pbc(g) => g.timeout(&self.base, sim),
+            AgentKind::Mip(m) => m.timeout(&self.base, sim, kind),
         }
     }
 
@@ -278,7 +282,8 @@ impl Agent {
             | AgentKind::Socket(_)
             | AgentKind::QsRouter(_)
             | AgentKind::Fetch(_)
-            | AgentKind::Pbc(_) => {}
+            | AgentKind::Pbc(_)
+            | AgentKind::Mip(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }
