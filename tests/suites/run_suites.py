@@ -83,7 +83,7 @@ EXPECTED = {
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
     # dsr needs DSR, dsdv-wireless-mip Mobile IP
-    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless"],
+    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless", "dsdv-wireless-mip"],
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
     "xcp": None,
@@ -117,7 +117,7 @@ EXPECTED = {
     # brdcast0 needs Mac/SMAC, dsr DSR
     "energy": ["aodv", "dsdv"],
     # wireless1 needs DSR, wireless3 Mobile IP
-    "WLtutorial": ["wireless2"],
+    "WLtutorial": ["wireless2", "wireless3"],
     # dsr needs DSR (and its CMUPriQueue)
     "wireless-tdma": ["dsdv"],
     "snoop": None,

@@ -147,7 +147,7 @@ pub static MIPBS: Table<crate::wireless::mip::Station> = Table {
     vars: &[
         var("ad_lifetime_", Real, "2", |s, _| real(s.ad_lifetime), |s, v, _| Ok(s.ad_lifetime = parse_real(v))),
         script_var("shift_", "0"),
-        script_var("mask_", "2147483647"),
+        script_var("mask_", "0x7fffffff"),
     ],
     after_set: None,
 };
@@ -170,7 +170,7 @@ pub static MIPMH: Table<crate::wireless::mip::Host> = Table {
         var("reg_rtx_", Real, "0.5", |h, _| real(h.reg_rtx), |h, v, _| Ok(h.reg_rtx = parse_real(v))),
         var("reg_lifetime_", Real, "2", |h, _| real(h.reg_lifetime), |h, v, _| Ok(h.reg_lifetime = parse_real(v))),
         script_var("shift_", "0"),
-        script_var("mask_", "2147483647"),
+        script_var("mask_", "0x7fffffff"),
     ],
     after_set: None,
 };
