@@ -82,7 +82,7 @@ EXPECTED = {
     # (dsr: ns-2 2.35 itself stops with an error after the three M lines,
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
-    # dsr needs DSR, dsdv-wireless-mip Mobile IP
+    # dsr needs DSR
     "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless", "dsdv-wireless-mip"],
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
@@ -116,7 +116,7 @@ EXPECTED = {
                           "newreno3", "slowLink"],
     # brdcast0 needs Mac/SMAC, dsr DSR
     "energy": ["aodv", "dsdv"],
-    # wireless1 needs DSR, wireless3 Mobile IP
+    # wireless1 needs DSR
     "WLtutorial": ["wireless2", "wireless3"],
     # dsr needs DSR (and its CMUPriQueue)
     "wireless-tdma": ["dsdv"],
