@@ -220,7 +220,17 @@ impl Agent {
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
             AgentKind::Fetch(_) | AgentKind::Pbc(_) => sim.w.pool.free(p),
-            AgentKind::Mip(m) => m.recv(&self.base, sim, p),
+            AgentKind::Mip(_) => self.recv_mip(sim, p),
+        }
+    }
+
+    /// A Mobile IP agent's `recv`, out of line (an arm of its own in
+    /// `recv` cost the TCP agents' path 0.26%: callgrind's grid).
+    #[cold]
+    #[inline(never)]
+    fn recv_mip(&mut self, sim: &mut Sim, p: PktId) {
+        if let AgentKind::Mip(m) = &mut self.kind {
+            m.recv(&self.base, sim, p);
         }
     }
 
