@@ -1138,7 +1138,7 @@ impl Sim {
                                 m.set_beacon(base, self, v);
                                 Ok(String::new())
                             }
-                            _ => Err(format!("beacon-period {}: expected a period in seconds, a number above 0", argv[1])),
+                            _ => Err("expected a period in seconds, a number above 0".to_string()),
                         },
                         "node" if n == 2 => match self.lookup(argv[1]) {
                             Some(id) if matches!(self.objs.get(id as usize), Some(Obj::Node(_))) => {

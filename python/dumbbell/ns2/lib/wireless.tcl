@@ -164,8 +164,11 @@ Simulator instproc create-wireless-node args {
     if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
     set mip [$self dumbbell-mip-type]
     if {$mip ne ""} {
-        if {$routingAgent_ ne "DSDV" || !$hier} {
-            ::dumbbell::unsupported "node-config -mobileIP ON with -adhocRouting $routingAgent_ (Dumbbell's Mobile IP nodes route with DSDV, with hierarchical addresses)"
+        if {!$hier} {
+            error "node-config -mobileIP ON: Mobile IP nodes need hierarchical addresses (node-config -addressType hierarchical before the nodes)"
+        }
+        if {$routingAgent_ ne "DSDV"} {
+            ::dumbbell::unsupported "node-config -mobileIP ON with -adhocRouting $routingAgent_ (Dumbbell's Mobile IP nodes route with DSDV)"
         }
         # (ns-mobilenode.tcl's makemip-New$nodetype_: the agent is made,
         # and draws its first beacon time, when the node is)
