@@ -84,8 +84,7 @@ EXPECTED = {
     # (dsr: ns-2 2.35 itself stops with an error after the three M lines,
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
-    # dsdv-wireless-mip needs Mobile IP
-    "wireless-lan-newnode": ["dsdv", "dsdv-wired-cum-wireless", "dsr"],
+    "wireless-lan-newnode": None,
     "tagged-trace": ["simple", "Format-simple"],
     "rbp": None,
     "xcp": None,
@@ -118,8 +117,7 @@ EXPECTED = {
                           "newreno3", "slowLink"],
     # brdcast0 needs Mac/SMAC
     "energy": ["aodv", "dsdv", "dsr"],
-    # wireless3 needs Mobile IP
-    "WLtutorial": ["wireless1", "wireless2"],
+    "WLtutorial": None,
     "wireless-tdma": None,
     "snoop": None,
     "wireless-lan-newnode-80211Ext": None,

@@ -165,6 +165,8 @@ pub enum AgentKind {
     Ping(crate::ping::Ping),
     /// `Agent/PBC` (wireless broadcasts).
     Pbc(Box<crate::pbc::Pbc>),
+    /// Mobile IP's registration agents and tunnel end (wireless/mip_agent.rs).
+    Mip(Box<crate::wireless::mip_agent::MipAgent>),
     /// A routing protocol's message agent (`rtmsg.rs`).
     RouteMsg,
     /// The TFRC sender.
@@ -218,6 +220,17 @@ impl Agent {
             AgentKind::Socket(_) => self.recv_socket(sim, p),
             AgentKind::QsRouter(_) => self.recv_qs_router(sim, p),
             AgentKind::Fetch(_) | AgentKind::Pbc(_) => sim.w.pool.free(p),
+            AgentKind::Mip(_) => self.recv_mip(sim, p),
+        }
+    }
+
+    /// A Mobile IP agent's `recv`, out of line (an arm of its own in
+    /// `recv` cost the TCP agents' path 0.26%: callgrind's grid).
+    #[cold]
+    #[inline(never)]
+    fn recv_mip(&mut self, sim: &mut Sim, p: PktId) {
+        if let AgentKind::Mip(m) = &mut self.kind {
+            m.recv(&self.base, sim, p);
         }
     }
 
@@ -262,6 +275,7 @@ impl Agent {
             AgentKind::Socket(s) => s.timeout(&self.base, sim, kind),
             AgentKind::Fetch(f) => f.timeout(&self.base, sim),
             AgentKind::Pbc(g) => g.timeout(&self.base, sim),
+            AgentKind::Mip(m) => m.timeout(&self.base, sim, kind),
         }
     }
 
@@ -278,7 +292,8 @@ impl Agent {
             | AgentKind::Socket(_)
             | AgentKind::QsRouter(_)
             | AgentKind::Fetch(_)
-            | AgentKind::Pbc(_) => {}
+            | AgentKind::Pbc(_)
+            | AgentKind::Mip(_) => {}
             AgentKind::Tcp(t) => t.reset(&mut self.base, sim),
             AgentKind::Sink(s) => s.reset(sim),
         }

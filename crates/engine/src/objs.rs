@@ -182,13 +182,16 @@ pub struct Node {
     /// Agents by port.
     pub ports: Vec<ObjId>,
     pub null_agent: ObjId,
+    /// Ports below this are not handed out by `alloc-port` (ns-2's
+    /// `Classifier/Port/Reserve`, a Mobile IP node's: 0 and 1).
+    pub reserved: i32,
     /// A wireless node's position and movement (wireless/).
     pub mobile: Option<Box<crate::wireless::MobileNode>>,
 }
 
 impl Node {
     pub fn new(id: i32) -> Node {
-        Node { id, addr: id, ports: Vec::new(), null_agent: NONE, mobile: None }
+        Node { id, addr: id, ports: Vec::new(), null_agent: NONE, reserved: 0, mobile: None }
     }
 
     #[inline]
@@ -205,12 +208,12 @@ impl Node {
     /// `Classifier alloc-port`: the first free slot (or one holding the
     /// null agent, as after a detach).
     pub fn alloc_port(&mut self) -> i32 {
-        for (i, &a) in self.ports.iter().enumerate() {
+        for (i, &a) in self.ports.iter().enumerate().skip(self.reserved.max(0) as usize) {
             if a == NONE || a == self.null_agent {
                 return i as i32;
             }
         }
-        self.ports.len() as i32
+        (self.ports.len() as i32).max(self.reserved)
     }
 
     pub fn install(&mut self, port: i32, agent: ObjId) {

@@ -278,6 +278,15 @@ impl Sim {
                     }
                     Ok(String::new())
                 }
+                // (Dumbbell's own: ns-2's `Classifier/Port/Reserve`'s
+                // `reserve-port N`, on the node's port demultiplexer)
+                "reserve-port" if n == 2 => {
+                    let k = vars::atoi(argv[1]);
+                    if let Obj::Node(node) = &mut self.objs[id as usize] {
+                        node.reserved = k;
+                    }
+                    Ok(String::new())
+                }
                 "install" if n == 3 => {
                     let port = vars::atoi(argv[1]);
                     let a = self.obj_arg(argv[2])?;
@@ -1149,6 +1158,26 @@ impl Sim {
                             g.broadcast(base, self);
                             Ok(String::new())
                         }
+                        _ => Err(format!("unknown command \"{cmd}\"")),
+                    },
+                    // mobile/mip-reg.cc's commands (`bcast-target` is
+                    // for wired nodes, which Dumbbell's Mobile IP has not)
+                    AgentKind::Mip(m) => match cmd {
+                        "beacon-period" if n == 2 => match argv[1].trim().parse::<f64>() {
+                            Ok(v) if v.is_finite() && v > 0.0 => {
+                                m.set_beacon(base, self, v);
+                                Ok(String::new())
+                            }
+                            _ => Err("expected a period in seconds, a number above 0".to_string()),
+                        },
+                        "node" if n == 2 => match self.lookup(argv[1]) {
+                            Some(id) if matches!(self.objs.get(id as usize), Some(Obj::Node(_))) => {
+                                m.node = id;
+                                Ok(String::new())
+                            }
+                            _ => Err(format!("node {}: expected a mobile node", argv[1])),
+                        },
+                        "ragent" if n == 2 => Ok(String::new()),
                         _ => Err(format!("unknown command \"{cmd}\"")),
                     },
                     // apps/pbc.cc's commands

@@ -495,8 +495,10 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
                     let ip = IpFields { src: pkt.saddr, sport: pkt.sport, dst: pkt.daddr, dport: pkt.dport, flow: pkt.fid, ttl: pkt.ttl };
                     let upper = match pkt.ptype {
                         PacketType::Tcp | PacketType::Ack => Upper::Tcp { seqno: pkt.seqno, ackno: pkt.ackno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
-                        // (cmu-trace.cc has no format of its own for it)
-                        PacketType::Pbc => Upper::Nothing,
+                        // (cmu-trace.cc has no format of its own for it;
+                        // `udp`, Mobile IP's messages among them, has
+                        // format_msg's, which prints nothing)
+                        PacketType::Pbc | PacketType::Udp => Upper::Nothing,
                         _ => Upper::Cbr { seqno: pkt.seqno, forwards: hdr.forwards, opt_forwards: hdr.opt_forwards },
                     };
                     (pkt.uid, pkt.ptype.name(), size, mac, Body::Ip(ip, upper), hdr.next_hop, pkt.daddr)

@@ -24,6 +24,8 @@ pub mod ifq;
 pub mod mac80211;
 pub mod mac_ext;
 pub mod medium;
+pub mod mip;
+pub mod mip_agent;
 pub mod mobility;
 pub mod net;
 pub mod phy;

@@ -139,6 +139,14 @@ pub struct WlHdr {
     /// Infrastructure mode's addresses and distribution-system bits
     /// (dcf/infra.rs).
     pub ds: Ds,
+    /// Mobile IP (mip_agent.rs): a registration agent's message; a
+    /// tunnelled packet's inner header; whether the agent's send keeps
+    /// these headers (a message it reuses, or made with its header); the
+    /// uid of the packet when the node's agent receive trace passed it.
+    pub mip: Option<super::mip::Message>,
+    pub inner: Option<super::mip::Ip>,
+    pub keep: bool,
+    pub agent_traced: Option<i32>,
 }
 
 /// No next hop set (ns-2's default in the common header).
@@ -1566,6 +1574,10 @@ impl Sim {
             self.w.pool.free(p);
             return;
         };
+        // (a Mobile IP home agent's binding: the tunnel first)
+        if super::mip_agent::tunnel(self, node, p) {
+            return;
+        }
         let uid = self.w.pool.get(p).uid;
         let h = self.w.pool.wl_hdr_mut(p);
         if h.wired_uid != Some(uid) {
@@ -1587,6 +1599,34 @@ impl Sim {
                     st.send_down(cx, p);
                 }
             }
+        });
+    }
+
+    /// A packet from the wire reaches an agent of base station `node`:
+    /// the node's agent receive trace (false: the trace point stopped it).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_agent_recv_trace(&mut self, node: ObjId, p: PktId) -> bool {
+        let Some((net, slot)) = place_of(self, node) else { return true };
+        self.with_net(net, slot, |_, cx| {
+            let size = cx.sim.w.pool.get(p).size as u32;
+            cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size)
+        })
+    }
+
+    /// Hand a packet to mobile node `node`'s routing agent directly (a
+    /// Mobile IP agent's reply, a decapsulated packet: no trace).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn wireless_to_routing(&mut self, node: ObjId, p: PktId) {
+        let Some((net, slot)) = place_of(self, node) else {
+            self.w.pool.free(p);
+            return;
+        };
+        self.with_net(net, slot, |st, cx| match cx.member().routing {
+            Routing::Aodv(_) => cx.with_aodv(&mut st.queue, |a, h| a.recv(h, p)),
+            Routing::Dsdv(_) => cx.with_dsdv(st, |d, h| d.recv(h, p)),
+            _ => st.send_down(cx, p),
         });
     }
 
@@ -1829,7 +1869,13 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         PacketType::Pbc => cx.sim.w.pool.wl_hdr(p).modulation,
         _ => 0,
     };
-    *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { modulation, ..agent_header(cx.sim.w.pool.get(p)) };
+    let h = cx.sim.w.pool.wl_hdr_mut(p);
+    if h.keep {
+        // (a Mobile IP agent's message: its headers as the agent left them)
+        h.keep = false;
+    } else {
+        *cx.sim.w.pool.wl_hdr_mut(p) = WlHdr { modulation, ..agent_header(cx.sim.w.pool.get(p)) };
+    }
     let size = cx.sim.w.pool.get(p).size as u32;
     let t = cx.member().trace;
     if t.agent && (t.trace.is_some() || t.nam.is_some()) {
@@ -1843,6 +1889,11 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
         // (for this node itself: its port demuxer, as ns-2's address
         // classifier does)
         return to_port(cx, p);
+    }
+    if cx.member().wired {
+        // (a base station's agent: its node's entry, the hierarchical
+        // classifier, wired routes first; its headers go with it)
+        return base_station_entry(cx, p);
     }
     if !cx.trace_pkt(TraceOp::Recv, Layer::Router, DropWhy::None, p, size) {
         return cx.sim.w.pool.free(p);
@@ -1861,6 +1912,21 @@ fn from_agent(st: &mut Stack<PktId>, cx: &mut Ctx, p: PktId) {
     }
 }
 
+/// A packet from a base station's agent: to the node's entry once the
+/// channel's event is over (what the wired routes do not place comes back
+/// through `wireless_from_wired`).
+#[cold]
+fn base_station_entry(cx: &mut Ctx, p: PktId) {
+    let node = cx.member().node;
+    let uid = cx.sim.w.pool.get(p).uid;
+    cx.sim.w.pool.wl_hdr_mut(p).wired_uid = Some(uid);
+    let nid = match &cx.sim.objs[node as usize] {
+        Obj::Node(n) => n.id,
+        _ => -1,
+    };
+    cx.net.up.push((Some(node), p, nid));
+}
+
 /// The agent at packet `p`'s port, after the agent's receive trace.
 fn to_port(cx: &mut Ctx, p: PktId) {
     let node = cx.member().node;
@@ -1874,6 +1940,8 @@ fn to_port(cx: &mut Ctx, p: PktId) {
         if !cx.trace_pkt(TraceOp::Recv, Layer::Agent, DropWhy::None, p, size) {
             return cx.sim.w.pool.free(p);
         }
+        let uid = cx.sim.w.pool.get(p).uid;
+        cx.sim.w.pool.wl_hdr_mut(p).agent_traced = Some(uid);
     }
     cx.net.up.push((agent, p, nid));
 }

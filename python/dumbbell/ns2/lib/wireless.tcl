@@ -93,8 +93,11 @@ Simulator instproc node-config args {
     if {[info exists addressType_] && $addressType_ ne ""} {
         $self set-address-format $addressType_
     }
+    # (ns-lib.tcl: the flag the next nodes' types are read from)
     if {[info exists mobileIP_] && $mobileIP_ eq "ON"} {
-        ::dumbbell::unsupported "node-config -mobileIP ON (Mobile IP)"
+        Simulator set mobile_ip_ 1
+    } elseif {[info exists mobileIP_]} {
+        Simulator set mobile_ip_ 0
     }
 }
 
@@ -160,6 +163,20 @@ Simulator instproc create-wireless-node args {
     $node set ns_ $self
     lappend wlNodes_ $node
     if {$hier} { ::dumbbell::addr::assign $node [lindex $args 0] }
+    set mip [$self dumbbell-mip-type]
+    if {$mip ne ""} {
+        if {!$hier} {
+            error "node-config -mobileIP ON: Mobile IP nodes need hierarchical addresses (node-config -addressType hierarchical before the nodes)"
+        }
+        if {$routingAgent_ ne "DSDV"} {
+            ::dumbbell::unsupported "node-config -mobileIP ON with -adhocRouting $routingAgent_ (Dumbbell's Mobile IP nodes route with DSDV)"
+        }
+        # (ns-mobilenode.tcl's makemip-New$nodetype_: the agent is made,
+        # and draws its first beacon time, when the node is)
+        set regagent [new Agent/$mip]
+        $regagent beacon-period 1.0
+        $node set regagent_ $regagent
+    }
     if {$base} {
         # (ns-2 lists a base station among the wired nodes, for routes)
         $self instvar Node_
@@ -176,7 +193,37 @@ Simulator instproc create-wireless-node args {
     $node cmd topography $topoInstance_
     $self dumbbell-join-radio $node $tracefd $namfd $base
     if {$base} { $node base-station [$node set base_stn_] }
+    if {$mip ne ""} { $node dumbbell-attach-mip $mip }
     return $node
+}
+
+# Mobile IP's node types (ns-lib.tcl's get-nodetype): with -mobileIP ON, a
+# base station (-wiredRouting ON) is a MIPBS node, a node made with
+# -wiredRouting OFF a MIPMH node; "" for the others.
+Simulator instproc dumbbell-mip-type {} {
+    $self instvar wiredRouting_
+    if {![Simulator set mobile_ip_] || ![info exists wiredRouting_]} { return "" }
+    if {$wiredRouting_ eq "ON"} { return MIPBS }
+    if {$wiredRouting_ eq "OFF"} { return MIPMH }
+    return ""
+}
+
+# The node's registration agent at port 0 (REGAGENT_PORT), and on a base
+# station the tunnel's end at port 1 (DECAP_PORT), as makemip-NewMIPBS and
+# makemip-NewMIPMH place them.
+Node/MobileNode instproc dumbbell-attach-mip {type} {
+    $self instvar regagent_
+    # (its port demultiplexer is a Classifier/Port/Reserve: the agents
+    # attached later get ports from 2)
+    $self cmd reserve-port 2
+    $self attach $regagent_ [Node/MobileNode set REGAGENT_PORT]
+    $regagent_ node $self
+    if {$type eq "MIPBS"} {
+        $self instvar decap_
+        set decap_ [new Classifier/Addr/MIPDecapsulator]
+        $decap_ node $self
+        $self cmd install [Node/MobileNode set DECAP_PORT] $decap_
+    }
 }
 
 # The node's link layer, interface queue, MAC, radio and antenna, as
@@ -357,7 +404,7 @@ Node/MobileNode instproc attach {agent {port ""}} {
     # (a base station's agents reach its classifier, wired routes first,
     # and what comes from the wire for them passes its agent trace: not
     # modelled yet)
-    if {[info exists ::dumbbell::bases([$self id])]} {
+    if {[info exists ::dumbbell::bases([$self id])] && [$agent info class] ne "Agent/MIPBS"} {
         ::dumbbell::unsupported "an agent on a base station (node-config -wiredRouting ON): attach it to a wired or a mobile node"
     }
     $self next $agent $port

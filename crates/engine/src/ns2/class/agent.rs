@@ -105,6 +105,95 @@ pub static PBC: Table<crate::pbc::Pbc> = Table {
     after_set: None,
 };
 
+fn mip(o: &mut Obj) -> Option<&mut crate::wireless::mip_agent::MipAgent> {
+    match o {
+        Obj::Agent(a) => match &mut a.kind {
+            AgentKind::Mip(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn mip_station(o: &mut Obj) -> Option<&mut crate::wireless::mip::Station> {
+    use crate::wireless::mip_agent::Role;
+    match &mut mip(o)?.role {
+        Role::Station { core, .. } => Some(core),
+        _ => None,
+    }
+}
+
+fn mip_host(o: &mut Obj) -> Option<&mut crate::wireless::mip::Host> {
+    use crate::wireless::mip_agent::Role;
+    match &mut mip(o)?.role {
+        Role::Host { core, .. } => Some(core),
+        _ => None,
+    }
+}
+
+/// `Agent/MIPBS`'s (mobile/mip-reg.cc `MIPBSAgent::MIPBSAgent`,
+/// ns-default.tcl): the advertisement's size and lifetime; `shift_` and
+/// `mask_` are the script's (2.35 reads them no more).
+pub static MIPBS_SIZE: Table<AgentBase> = Table {
+    class: "Agent/MIPBS",
+    part: base,
+    vars: &[var("adSize_", Int, "48", |a, _| int(a.size), |a, v, _| Ok(a.size = parse_int(v)))],
+    after_set: None,
+};
+
+pub static MIPBS: Table<crate::wireless::mip::Station> = Table {
+    class: "Agent/MIPBS",
+    part: mip_station,
+    vars: &[
+        var("ad_lifetime_", Real, "2", |s, _| real(s.ad_lifetime), |s, v, _| Ok(s.ad_lifetime = parse_real(v))),
+        script_var("shift_", "0"),
+        script_var("mask_", "0x7fffffff"),
+    ],
+    after_set: None,
+};
+
+/// `Agent/MIPMH`'s (`MIPMHAgent::MIPMHAgent`): the request's size, the
+/// home agent (a packed address), the retransmission interval and the
+/// registration's lifetime.
+pub static MIPMH_SIZE: Table<AgentBase> = Table {
+    class: "Agent/MIPMH",
+    part: base,
+    vars: &[var("rreqSize_", Int, "52", |a, _| int(a.size), |a, v, _| Ok(a.size = parse_int(v)))],
+    after_set: None,
+};
+
+pub static MIPMH: Table<crate::wireless::mip::Host> = Table {
+    class: "Agent/MIPMH",
+    part: mip_host,
+    vars: &[
+        var("home_agent_", Int, "0", |h, _| int(h.home_agent), |h, v, _| Ok(h.home_agent = parse_int(v))),
+        var("reg_rtx_", Real, "0.5", |h, _| real(h.reg_rtx), |h, v, _| Ok(h.reg_rtx = parse_real(v))),
+        var("reg_lifetime_", Real, "2", |h, _| real(h.reg_lifetime), |h, v, _| Ok(h.reg_lifetime = parse_real(v))),
+        script_var("shift_", "0"),
+        script_var("mask_", "0x7fffffff"),
+    ],
+    after_set: None,
+};
+
+/// `new Agent/MIPBS`: its packets `udp`, 48 bytes.
+pub fn make_mipbs(sim: &mut Sim, id: ObjId) -> Obj {
+    let mut base = AgentBase::new(id, PacketType::Udp);
+    base.size = 48;
+    agent(base, AgentKind::Mip(Box::new(crate::wireless::mip_agent::MipAgent::station(sim, id))))
+}
+
+/// `new Agent/MIPMH`: its packets `udp`, 52 bytes.
+pub fn make_mipmh(sim: &mut Sim, id: ObjId) -> Obj {
+    let mut base = AgentBase::new(id, PacketType::Udp);
+    base.size = 52;
+    agent(base, AgentKind::Mip(Box::new(crate::wireless::mip_agent::MipAgent::host(sim, id))))
+}
+
+/// `new Classifier/Addr/MIPDecapsulator`: the tunnel's end.
+pub fn make_mip_decap(_: &mut Sim, id: ObjId) -> Obj {
+    agent(AgentBase::new(id, PacketType::Udp), AgentKind::Mip(Box::new(crate::wireless::mip_agent::MipAgent::tunnel())))
+}
+
 /// `Agent/LossMonitor`'s (tools/loss-monitor.cc `LossMonitor::LossMonitor`).
 pub static LOSS_MONITOR: Table<LossMonitor> = Table {
     class: "Agent/LossMonitor",
