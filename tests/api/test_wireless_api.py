@@ -334,6 +334,22 @@ def test_a_line_of_neither_format_is_refused_with_its_line(tmp_path):
         db.read_wireless_trace(p)
 
 
+def test_read_wireless_trace_passes_over_dsrs_note_lines(tmp_path):
+    # (a DSR trace starts with the agent's Sconfig lines; either format)
+    notes = "Sconfig 0.00000 tap: on snoop: rts? on errs? on\nSFs 1.384000000 _0_ 7 [0 -> 5] 1(0) to 3 \n"
+    old = ("s 1.007216194 _0_ RTR  --- 1 DSR 32 [0 0 0 0] ------- [0:255 4:255 32 0] 1 [1 1] [0 1 0 0->0] "
+           "[0 0 0 0->0]\n")
+    new = ("s -t 1.007216194 -Hs 0 -Hd -1 -Ni 0 -Nx 50.00 -Ny 200.00 -Nz 0.00 -Ne -1.000000 -Nl RTR -Nw --- -Ma 0 "
+           "-Md 0 -Ms 0 -Mt 0 -Is 0.255 -Id 4.255 -It DSR -Il 32 -If 0 -Ii 1 -Iv 32 -P dsr -Ph 1 -Pq 1 -Ps 1 -Pp 0 "
+           "-Pn 1 -Pl 0 -Pe 0->0 -Pw 0 -Pm 0 -Pc 0 -Pb 0->0\n")
+    for k, line in enumerate((old, new)):
+        p = tmp_path / f"dsr{k}.tr"
+        p.write_text(notes + line + notes)
+        t, _ = db.read_wireless_trace(p)
+        assert t["ptype"].to_list() == ["DSR"] and t["uid"].to_list() == [1] and t["layer"].to_list() == ["RTR"]
+        assert t["x"].to_list() == [None if k == 0 else 50.0]
+
+
 # ---- the plot ---------------------------------------------------------------------------
 
 
