@@ -6,7 +6,7 @@ at 200 kb/s) from the first fixed node to the mover for 100 s, routed by
 AODV (or DSDV).  As the mover leaves a fixed node's radio range the route
 grows by a hop.
 
-    .venv/bin/python examples/seed002_wireless.py [--routing AODV|DSDV] [--out DIR]
+    .venv/bin/python examples/seed002_wireless.py [--routing AODV|DSDV|DSR] [--out DIR]
 
 The trace is the one ns-2 2.35 writes for the book's script
 (../shared/oracle/scripts/wireless.tcl; tests/api/test_wireless_api.py
@@ -39,7 +39,7 @@ def scenario(routing: str = "AODV") -> db.WirelessSimulation:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--routing", default="AODV", choices=["AODV", "DSDV"])
+    ap.add_argument("--routing", default="AODV", choices=["AODV", "DSDV", "DSR"])
     ap.add_argument("--out", default="demo-output/seed002")
     a = ap.parse_args(argv)
     out = Path(a.out)

@@ -172,6 +172,33 @@ def test_aodv_chain_routes_hop_by_hop_and_counts_its_overhead():
     assert len(sent) == f["sent"] and set(sent["node"]) == {0} and set(sent["dst"]) == {3}
 
 
+def test_dsr_follows_the_mover_with_source_routes_and_counts_its_packets(tmp_path):
+    w = seed002_wireless.scenario("DSR")
+    script = w.to_tcl(100)
+    assert "-adhocRouting DSR " in script and "-ifqType CMUPriQueue " in script
+    res = w.run(until=100, trace_file=tmp_path / "dsr.tr")
+    # the source route grows a hop each time the mover leaves the last
+    # relay's range, as AODV's and DSDV's routes do
+    assert [res.route(0, t) for t in (10, 35, 60, 85)] == [[0, 5], [0, 1, 5], [0, 1, 2, 5], [0, 1, 2, 3, 5]]
+    f = res.flows.row(0, named=True)
+    assert f["received"] > 0.9 * f["sent"] > 0
+    # res.routing: DSR's own packets (requests, replies, errors) sent or
+    # forwarded at the routing layer, counted from the trace's text; the
+    # agent's note lines (Sconfig, SFs, ...) are passed over by the parser
+    text = (tmp_path / "dsr.tr").read_text().splitlines()
+    assert any(line.startswith("Sconfig ") for line in text)
+    want = {}
+    for line in text:
+        w_ = line.split()
+        if w_[0] in ("s", "f") and " -Nl RTR " in line and " -It DSR " in line:
+            k = int(w_[w_.index("-Ni") + 1])
+            want[k] = want.get(k, 0) + 1
+    r = res.routing
+    assert dict(zip(r["node"], r["routing_packets"])) == {k: want.get(k, 0) for k in range(6)}
+    assert r["routing_packets"].sum() > 20 and res.routing_load > 0
+    assert len(res.trace) == sum(1 for line in text if line[:1] in "srfd" and line[1:4] == " -t")
+
+
 def test_positions_follow_setdest_and_the_moves_reach_the_trace():
     w = db.WirelessSimulation(500, 500, routing="DumbAgent")
     a = w.node(100, 100)
@@ -211,7 +238,8 @@ def _w(**kw):
 BAD = [
     (lambda: db.WirelessSimulation(500.5, 500), "width (metres) must be a whole number"),
     (lambda: db.WirelessSimulation(0, 500), "width (metres) must be a whole number of 1 or more, got 0"),
-    (lambda: _w(routing="DSR"), "routing must be one of AODV, DSDV, DumbAgent, got 'DSR'"),
+    (lambda: _w(routing="TORA"), "routing must be one of AODV, DSDV, DSR, DumbAgent, got 'TORA'"),
+    (lambda: _w(routing="DSR", ifq_len=20), "ifq_len 20 has no effect with routing='DSR' (its CMUPriQueue holds 50"),
     (lambda: _w(data_rate="fast"), "data_rate"),
     (lambda: _w(seed=0), "seed must be an integer in 1..2147483647, got 0 (ns-2's seed 0 means 'from the clock'"),
     (lambda: _w(rts_threshold=-1), "rts_threshold must be a whole number of 0 or more, got -1"),
@@ -304,6 +332,22 @@ def test_a_line_of_neither_format_is_refused_with_its_line(tmp_path):
     p.write_text(GOOD + "\nhello\n")
     with pytest.raises(ValueError, match=r"odd\.tr:2: .*not a packet line of use-newtrace's format"):
         db.read_wireless_trace(p)
+
+
+def test_read_wireless_trace_passes_over_dsrs_note_lines(tmp_path):
+    # (a DSR trace starts with the agent's Sconfig lines; either format)
+    notes = "Sconfig 0.00000 tap: on snoop: rts? on errs? on\nSFs 1.384000000 _0_ 7 [0 -> 5] 1(0) to 3 \n"
+    old = ("s 1.007216194 _0_ RTR  --- 1 DSR 32 [0 0 0 0] ------- [0:255 4:255 32 0] 1 [1 1] [0 1 0 0->0] "
+           "[0 0 0 0->0]\n")
+    new = ("s -t 1.007216194 -Hs 0 -Hd -1 -Ni 0 -Nx 50.00 -Ny 200.00 -Nz 0.00 -Ne -1.000000 -Nl RTR -Nw --- -Ma 0 "
+           "-Md 0 -Ms 0 -Mt 0 -Is 0.255 -Id 4.255 -It DSR -Il 32 -If 0 -Ii 1 -Iv 32 -P dsr -Ph 1 -Pq 1 -Ps 1 -Pp 0 "
+           "-Pn 1 -Pl 0 -Pe 0->0 -Pw 0 -Pm 0 -Pc 0 -Pb 0->0\n")
+    for k, line in enumerate((old, new)):
+        p = tmp_path / f"dsr{k}.tr"
+        p.write_text(notes + line + notes)
+        t, _ = db.read_wireless_trace(p)
+        assert t["ptype"].to_list() == ["DSR"] and t["uid"].to_list() == [1] and t["layer"].to_list() == ["RTR"]
+        assert t["x"].to_list() == [None if k == 0 else 50.0]
 
 
 # ---- the plot ---------------------------------------------------------------------------

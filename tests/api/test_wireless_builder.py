@@ -2,7 +2,7 @@
 typed builder (crates/engine/src/ns2/build_wireless.rs), in this process,
 with no Tcl interpreter and no child process, and gives byte for byte the
 trace, nam file and stdout of its `to_tcl()` script under `dumbbell run`
-(AODV, DSDV, DumbAgent; 802.11 and TDMA; CBR and every TCP sender and
+(AODV, DSDV, DSR, DumbAgent; 802.11 and TDMA; CBR and every TCP sender and
 sink; fixed, moving and random-waypoint nodes) and, where stored, of the
 real ns-2 2.35; the builder refuses bad wireless input with a clear
 ValueError."""
@@ -46,6 +46,7 @@ CASES = {name: f for name, f in scenarios.SCENARIOS.items()}
 CASES["mixed_aodv"] = lambda: (wireless_scenarios.mixed("AODV"), wireless_scenarios.UNTIL["mixed_aodv"])
 CASES["mixed_dsdv"] = lambda: (wireless_scenarios.mixed("DSDV"), wireless_scenarios.UNTIL["mixed_dsdv"])
 CASES["seed002_dsdv"] = lambda: (seed002_wireless.scenario("DSDV"), 100)
+CASES["seed002_dsr"] = lambda: (seed002_wireless.scenario("DSR"), 100)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -112,7 +113,7 @@ def fresh(**kw) -> Builder:
 
 
 @pytest.mark.parametrize("kw, msg", [
-    (dict(routing="DSR"), 'routing must be AODV, DSDV or DumbAgent, got "DSR"'),
+    (dict(routing="TORA"), 'routing must be AODV, DSDV, DSR or DumbAgent, got "TORA"'),
     (dict(mac="csma"), "mac must be '802.11' or 'tdma', got \"csma\""),
     (dict(width=0), "the topography's width and height must be 1 to 2147483647 m, got 0 x 400"),
     (dict(nodes=0), "GOD's count of nodes must be at least 1, got 0"),

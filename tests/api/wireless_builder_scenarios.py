@@ -91,14 +91,50 @@ def waypoint(nodes: int = 12, flows: int = 4, until: float = 20, seed: int = 1):
     return w, until
 
 
-SCENARIOS = {"one_hop": one_hop, "busy": busy, "variants": variants, "tdma": tdma, "waypoint": waypoint}
+def dsr_row():
+    """DSR over a row of five nodes 180 m apart (each reaches only its
+    neighbours): CBR end to end from 1 s and a NewReno transfer back, the
+    last node walking off at 15 m/s at 4 s and the middle one following,
+    so that routes break, errors go back and new routes are found."""
+    import dumbbell as db
+
+    w = db.WirelessSimulation(1000, 400, routing="DSR", seed=4)
+    n = [w.node(50 + 180 * k, 200) for k in range(5)]
+    w.cbr(n[0], n[4], rate="32kb", packet_size=512, start=1)
+    w.tcp(n[3], n[0], variant="newreno", window=8, packet_size=512, start=2)
+    n[4].move(at=4, x=960, y=380, speed=15)
+    n[2].move(at=6, x=560, y=390, speed=10)
+    return w, 12
+
+
+def dsr_waypoint():
+    """DSR among eight nodes moving by random waypoint (2 to 15 m/s, 1 s
+    pauses) on 700 m x 700 m, three CBR flows and a SACK transfer, 802.11
+    at 2 Mb/s with RTS/CTS on frames over 256 bytes and the MAC traced."""
+    import random
+
+    import dumbbell as db
+
+    w = db.WirelessSimulation(700, 700, routing="DSR", seed=11, data_rate="2Mb", rts_threshold=256,
+                              mac_trace=True)
+    rng = random.Random(11)
+    n = [w.node(round(rng.uniform(1, 699), 2), round(rng.uniform(1, 699), 2)) for _ in range(8)]
+    w.random_waypoint(15, speed=(2, 15), pause=1, seed=11)
+    for k, (a, b) in enumerate([(0, 5), (6, 2), (3, 7)]):
+        w.cbr(n[a], n[b], rate="16kb", packet_size=256, start=1 + 0.5 * k, stop=14)
+    w.tcp(n[1], n[4], variant="sack", sink="sack", window=16, start=2.5)
+    return w, 15
+
+
+SCENARIOS = {"one_hop": one_hop, "busy": busy, "variants": variants, "tdma": tdma, "waypoint": waypoint,
+             "dsr_row": dsr_row, "dsr_waypoint": dsr_waypoint}
 #: The scenarios whose ns-2 output is stored (tests/api/wireless/builder_NAME.*).
-NS2_FIXTURES = ("busy", "variants")
+NS2_FIXTURES = ("busy", "variants", "dsr_row", "dsr_waypoint")
 
 
 def main() -> int:
     sys.path.insert(0, str(HERE.parents[1] / "python"))
-    for name in NS2_FIXTURES:
+    for name in sys.argv[1:] or NS2_FIXTURES:
         w, until = SCENARIOS[name]()
         script = w.to_tcl(until, trace_file="w.tr", nam_file="w.nam")
         with tempfile.TemporaryDirectory() as d:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random WirelessSimulation scenarios against the real ns-2: each
 scenario's `to_tcl()` under /usr/bin/ns and its `run()` must give the same
-trace.  Exercises the API's keywords (routing, data and basic rates, RTS
+trace.  Exercises the API's keywords (routing: AODV, DSDV, DSR, DumbAgent; data and basic rates, RTS
 threshold, retry limits, range or thresholds, carrier-sense range,
 transmit power, interface queue, MAC trace, seed) with TCP and CBR between
 nodes moving by random waypoint.
@@ -23,7 +23,7 @@ import dumbbell as db
 
 
 def scenario(rng: random.Random):
-    kw = {"routing": rng.choice(["AODV", "DSDV", "DumbAgent", "AODV"]), "seed": rng.randint(1, 10_000)}
+    kw = {"routing": rng.choice(["AODV", "DSDV", "DumbAgent", "DSR", "AODV", "DSR"]), "seed": rng.randint(1, 10_000)}
     if rng.random() < 0.5:
         kw["data_rate"] = rng.choice(["1Mb", "2Mb", "5.5Mb", "11Mb"])
     if rng.random() < 0.3:
@@ -42,6 +42,8 @@ def scenario(rng: random.Random):
     if rng.random() < 0.2 and "rx_threshold" not in kw:
         kw["carrier_sense_range"] = rng.choice([450, 550, 700])
     kw["ifq_len"] = rng.choice([5, 20, 50])
+    if kw["routing"] == "DSR":
+        kw["ifq_len"] = 50      # (DSR's CMUPriQueue holds 50 a band whatever -ifqLen says)
     kw["mac_trace"] = rng.random() < 0.3
     side = rng.choice([400, 600, 800])
     try:

@@ -505,8 +505,9 @@ impl Builder {
         let routing = match routing {
             "AODV" => AdHocRouting::Aodv,
             "DSDV" => AdHocRouting::Dsdv,
+            "DSR" => AdHocRouting::Dsr,
             "DumbAgent" => AdHocRouting::Dumb,
-            other => return Err(PyValueError::new_err(format!("Builder.wireless(): routing must be AODV, DSDV or DumbAgent, got {other:?}"))),
+            other => return Err(PyValueError::new_err(format!("Builder.wireless(): routing must be AODV, DSDV, DSR or DumbAgent, got {other:?}"))),
         };
         let rate = |r: Option<&str>| r.map(|s| Bandwidth(dumbbell_engine::ns2::tclcl::parse_bw(s)));
         let mac = match mac {

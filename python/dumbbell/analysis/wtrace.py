@@ -3,7 +3,9 @@
 (``s 0.1 _0_ AGT  --- 0 cbr 512 [0 0 0 0] ------- [0:0 5:0 32 0] [0] 0
 0``), read into frames: one row per packet event (`s` sent, `r`
 received, `f` forwarded, `d` dropped; the old format's ``D`` too) and
-one per movement line (``M``).
+one per movement line (``M``).  The DSR agent's own lines (``Sconfig``,
+``SFs``, ``Ssalv``, ``SSendFailure``...: its notes, not packet events)
+are passed over.
 
 Columns of the packet frame: event, time, node (``-Ni``), x, y (``-Nx``,
 ``-Ny``), layer (``-Nl``: AGT, RTR, MAC, IFQ), reason (``-Nw``: ``---`` or
@@ -40,7 +42,9 @@ def parse_wireless_trace(text: str, where: str = "trace"):
     import polars as pl
 
     lines = pl.Series("line", text.split("\n"), dtype=pl.Utf8)
-    df = pl.DataFrame([lines]).with_row_index("no", offset=1).filter(pl.col("line") != "")
+    # (a DSR agent's notes start with S and a letter: not packet events)
+    df = (pl.DataFrame([lines]).with_row_index("no", offset=1)
+          .filter((pl.col("line") != "") & ~pl.col("line").str.contains(r"^S[A-Za-z]")))
     ev = pl.col("line").str.slice(0, 1)
     is_move = pl.col("line").str.starts_with("M ")
     is_pkt = ev.is_in(["s", "r", "f", "d"]) & pl.col("line").str.slice(1, 4).eq(" -t ")

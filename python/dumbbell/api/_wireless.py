@@ -1,5 +1,5 @@
 """Wireless scenarios in Python: ns-2's mobile nodes (802.11 over a
-two-ray-ground radio, AODV, DSDV or DumbAgent routing), their positions
+two-ray-ground radio, AODV, DSDV, DSR or DumbAgent routing), their positions
 and movements, CBR and TCP flows between them; results as frames.
 
     import dumbbell as db
@@ -42,7 +42,7 @@ from ._values import _is_number, _num_str, _parse_bandwidth, _parse_time
 __all__ = ["WirelessSimulation", "MobileNode", "WirelessFlow", "WirelessResult", "ROUTING", "radio_threshold"]
 
 #: The ad hoc routing protocols a wireless scenario can use.
-ROUTING = ("AODV", "DSDV", "DumbAgent")
+ROUTING = ("AODV", "DSDV", "DSR", "DumbAgent")
 
 #: TCP senders over wireless nodes and their ns-2 classes.
 WIRELESS_TCP = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TCP/Newreno",
@@ -127,8 +127,9 @@ class WirelessSimulation:
     """A wireless scenario: mobile nodes on a flat `width` x `height` m
     topography (whole metres), one channel, the radio stack ns-2's wireless examples use
     (LL with ARP, Queue/DropTail/PriQueue, Mac/802_11, Phy/WirelessPhy,
-    Antenna/OmniAntenna, Propagation/TwoRayGround) and `routing` (AODV, DSDV
-    or DumbAgent).  A parameter left at None keeps ns-2's default:
+    Antenna/OmniAntenna, Propagation/TwoRayGround) and `routing` (AODV, DSDV,
+    DSR or DumbAgent; a DSR node's interface queue is a CMUPriQueue, as
+    ns-2's DSR needs).  A parameter left at None keeps ns-2's default:
 
     * `data_rate`, `basic_rate` (Mac/802_11 ``dataRate_``, ``basicRate_``:
       1Mb), `rts_threshold` (bytes; 0: RTS/CTS before every unicast frame),
@@ -138,7 +139,8 @@ class WirelessSimulation:
       `rx_threshold` (W), `carrier_sense_range` (m; 550 by default, raised
       to `range` when that is longer) or `cs_threshold` (W), `tx_power`
       (``Pt_``, W);
-    * `ifq_len`: the interface queue's limit (packets, 50);
+    * `ifq_len`: the interface queue's limit (packets, 50; DSR's
+      CMUPriQueue always holds 50 a band, so it must stay 50 with DSR);
     * `mac_trace`: trace the MAC's frames too (off);
     * `mac`: ``"802.11"`` (the default) or ``"tdma"``, ns-2's preamble TDMA
       MAC (`Mac/Tdma`: a preamble slot and one slot per node, each node
@@ -218,6 +220,9 @@ class WirelessSimulation:
                              f"carrier-sense range at least the radio range")
         self.phy = phy
         self.ifq_len = _count(ifq_len, "WirelessSimulation(): ifq_len", 1)
+        if routing == "DSR" and self.ifq_len != 50:
+            raise ValueError(f"WirelessSimulation(): ifq_len {ifq_len!r} has no effect with routing='DSR' (its "
+                             f"CMUPriQueue holds 50 packets a band whatever -ifqLen says); leave it at 50")
         if not isinstance(mac_trace, bool):
             raise ValueError(f"WirelessSimulation(): mac_trace must be True or False, got {mac_trace!r}")
         self.mac_trace = mac_trace
@@ -410,7 +415,8 @@ class WirelessSimulation:
               "set chan [new Channel/WirelessChannel]",
               f"$ns node-config -adhocRouting {self.routing} -llType LL "
               f"-macType {'Mac/Tdma' if self.mac_type == 'tdma' else 'Mac/802_11'} "
-              f"-ifqType Queue/DropTail/PriQueue -ifqLen {self.ifq_len} -antType Antenna/OmniAntenna "
+              f"-ifqType {'CMUPriQueue' if self.routing == 'DSR' else 'Queue/DropTail/PriQueue'} "
+              f"-ifqLen {self.ifq_len} -antType Antenna/OmniAntenna "
               f"-propType Propagation/TwoRayGround -phyType Phy/WirelessPhy -channel $chan -topoInstance $topo "
               f"-agentTrace ON -routerTrace ON -macTrace {'ON' if self.mac_trace else 'OFF'}"]
         for nd in self._nodes:
@@ -673,11 +679,14 @@ class WirelessResult:
 
     def _routing(self, pl):
         """Per node: the routing protocol's packets it sent or forwarded
-        (AODV's messages, DSDV's updates: the routing layer's ``s`` and
-        ``f`` lines), their bytes, and the data packets it forwarded."""
+        (AODV's messages, DSDV's updates, DSR's requests, replies and
+        errors: the routing layer's ``s`` and ``f`` lines of those packet
+        types), their bytes, and the data packets it forwarded.  (DSR's
+        source route in each data packet's header is not counted here:
+        it is in the data packets' sizes.)"""
         t = self.trace
         rtr = t.filter((pl.col("layer") == "RTR") & pl.col("event").is_in(["s", "f"]))
-        ctrl = rtr.filter(pl.col("ptype").is_in(["AODV", "message"]))
+        ctrl = rtr.filter(pl.col("ptype").is_in(["AODV", "message", "DSR"]))
         fwd = rtr.filter((pl.col("event") == "f") & pl.col("ptype").is_in(["cbr", "tcp", "ack"]))
         nodes = pl.DataFrame({"node": [n.id for n in self.sim._nodes]}, schema={"node": pl.Int64})
         a = ctrl.group_by("node").agg(pl.len().alias("routing_packets"), pl.col("size").sum().alias("routing_bytes"))
@@ -696,8 +705,11 @@ class WirelessResult:
     def route(self, flow, at: float, within: float | None = None) -> list[int] | None:
         """The nodes the last packet of `flow` delivered by time `at`
         crossed, source to destination (from the routing layer's lines of
-        that packet); None when none had arrived (in the `within` seconds
-        before `at`, when given)."""
+        that packet: the hops it was actually sent and forwarded over);
+        None when none had arrived (in the `within` seconds before `at`,
+        when given).  With DSR this is the source route the packet
+        followed (a node that salvaged it on another route included), not
+        what a node's route cache held at `at`."""
         import polars as pl
 
         flows = self.sim._flows

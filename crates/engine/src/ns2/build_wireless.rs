@@ -2,7 +2,7 @@
 //! topography, GOD, one wireless channel and its propagation model, mobile
 //! nodes with ns-2's radio stack (LL with ARP, Queue/DropTail/PriQueue,
 //! 802.11's DCF or the preamble TDMA MAC, Phy/WirelessPhy,
-//! Antenna/OmniAntenna) and AODV, DSDV or DumbAgent routing, their
+//! Antenna/OmniAntenna) and AODV, DSDV, DSR or DumbAgent routing, their
 //! positions and `setdest` moves, the new-format trace and nam's wireless
 //! records.  Built without a Tcl interpreter.
 //!
@@ -27,6 +27,9 @@ use crate::sched::ObjId;
 pub enum AdHocRouting {
     Aodv,
     Dsdv,
+    /// Dynamic Source Routing: the node's entry is the DSR agent and its
+    /// interface queue a CMUPriQueue, as ns-2's DSR nodes need.
+    Dsr,
     /// ns-2's DumbAgent: one hop, no routes.
     Dumb,
 }
@@ -36,6 +39,7 @@ impl AdHocRouting {
         match self {
             AdHocRouting::Aodv => "AODV",
             AdHocRouting::Dsdv => "DSDV",
+            AdHocRouting::Dsr => "DSR",
             AdHocRouting::Dumb => "DumbAgent",
         }
     }
@@ -84,7 +88,8 @@ pub struct WirelessSpec {
     pub tx_power: Option<f64>,
     pub rx_threshold: Option<f64>,
     pub cs_threshold: Option<f64>,
-    /// The interface queue's limit (`-ifqLen`, packets).
+    /// The interface queue's limit (`-ifqLen`, packets; a DSR node's
+    /// CMUPriQueue holds 50 packets a band whatever this says).
     pub ifq_len: u32,
     /// `-agentTrace`, `-routerTrace`, `-macTrace`.
     pub agent_trace: bool,
@@ -319,8 +324,10 @@ impl Builder {
         let (trace, nam) = (st.spec.trace.clone(), st.spec.nam.clone());
         let routing = st.spec.routing.name();
         let (ifq_len, god_nodes) = (st.spec.ifq_len, st.spec.nodes);
+        // (a DSR node's queue is a CMUPriQueue: `-ifqType CMUPriQueue`)
+        let ifq = if st.spec.routing == AdHocRouting::Dsr { "CMUPriQueue" } else { "Queue/DropTail/PriQueue" };
         let head = [
-            ("ifq", "Queue/DropTail/PriQueue".to_string()),
+            ("ifq", ifq.to_string()),
             ("ifqlen", ifq_len.to_string()),
             ("god", god_nodes.to_string()),
             ("god_obj", self.name_of(god)),
@@ -494,6 +501,20 @@ mod tests {
         let dumb = String::from_utf8(dumb).unwrap();
         assert!(dumb.lines().any(|l| l.starts_with("r ") && l.contains("-Ni 1 ") && l.contains("-Nl AGT")));
         assert!(!dumb.contains("-It AODV") && !dumb.contains("-It message"));
+    }
+
+    #[test]
+    fn dsr_chain_finds_a_source_route_over_a_cmu_queue() {
+        let (tr, _, _) = chain(4, AdHocRouting::Dsr, 6.0);
+        let text = String::from_utf8(tr.clone()).unwrap();
+        // the agent's notes, its requests and replies, data forwarded by
+        // the middle nodes to the last node's agent
+        assert!(text.starts_with("Sconfig 0.00000 tap: on snoop: rts? on errs? on\n"), "{}", &text[..200]);
+        assert!(text.lines().any(|l| l.starts_with("s ") && l.contains("-Nl RTR") && l.contains("-It DSR")));
+        assert!(text.lines().any(|l| l.starts_with("f ") && l.contains("-Ni 2 ") && l.contains("-It cbr")));
+        assert!(text.lines().any(|l| l.starts_with("r ") && l.contains("-Ni 3 ") && l.contains("-Nl AGT") && l.contains("-It cbr")));
+        assert!(!text.contains("-It AODV"));
+        assert_eq!(chain(4, AdHocRouting::Dsr, 6.0).0, tr);
     }
 
     #[test]
