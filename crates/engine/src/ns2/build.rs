@@ -1006,7 +1006,8 @@ pub struct LinkObjs {
     pub traced: bool,
 }
 
-/// A queue monitor and its integrators (SimpleLink's `init-monitor`).
+/// A queue monitor and its integrators (SimpleLink's `init-monitor`;
+/// `NONE` for a monitor of counters only).
 #[derive(Clone, Copy, Debug)]
 pub struct MonitorObjs {
     pub link: LinkId,
@@ -1480,6 +1481,17 @@ impl Builder {
     /// `attach-monitors`): snoops in, out and on drops, and the monitor's
     /// byte and packet integrators.
     pub fn monitor_queue(&mut self, l: LinkId) -> Result<MonitorId> {
+        self.monitor_queue_with(l, true)
+    }
+
+    /// `monitor_queue` without the integrators: the counters only (what
+    /// ns-3's `QueueDisc::Stats` keeps), which the snoops update on their
+    /// fast path; `MonitorStats`' integrals stay zero.
+    pub fn monitor_queue_counts(&mut self, l: LinkId) -> Result<MonitorId> {
+        self.monitor_queue_with(l, false)
+    }
+
+    fn monitor_queue_with(&mut self, l: LinkId, integrators: bool) -> Result<MonitorId> {
         self.check_link(l)?;
         let lk = self.links[l.0 as usize].clone();
         let qmon = self.new_obj("QueueMonitor")?;
@@ -1497,12 +1509,15 @@ impl Builder {
         for s in [sin, sout, sdrop] {
             self.cmd(s, &["set-monitor", &qn])?;
         }
-        let bi = self.new_obj("Integrator")?;
-        let bin = self.name(bi);
-        self.cmd(qmon, &["set-bytes-integrator", &bin])?;
-        let pi = self.new_obj("Integrator")?;
-        let pin = self.name(pi);
-        self.cmd(qmon, &["set-pkts-integrator", &pin])?;
+        let (mut bi, mut pi) = (NONE, NONE);
+        if integrators {
+            bi = self.new_obj("Integrator")?;
+            let bin = self.name(bi);
+            self.cmd(qmon, &["set-bytes-integrator", &bin])?;
+            pi = self.new_obj("Integrator")?;
+            let pin = self.name(pi);
+            self.cmd(qmon, &["set-pkts-integrator", &pin])?;
+        }
         let m = MonitorId(self.monitors.len() as u32);
         self.monitors.push(MonitorObjs { link: l, qmon, bytes_int: bi, pkts_int: pi });
         Ok(m)
@@ -1523,8 +1538,10 @@ impl Builder {
             size: gi(mo.qmon, "size_") as i64,
             ..Default::default()
         };
-        st.pkts_integral = (gi(mo.pkts_int, "lastx_"), gi(mo.pkts_int, "lasty_"), gi(mo.pkts_int, "sum_"));
-        st.bytes_integral = (gi(mo.bytes_int, "lastx_"), gi(mo.bytes_int, "lasty_"), gi(mo.bytes_int, "sum_"));
+        if mo.pkts_int != NONE {
+            st.pkts_integral = (gi(mo.pkts_int, "lastx_"), gi(mo.pkts_int, "lasty_"), gi(mo.pkts_int, "sum_"));
+            st.bytes_integral = (gi(mo.bytes_int, "lastx_"), gi(mo.bytes_int, "lasty_"), gi(mo.bytes_int, "sum_"));
+        }
         st
     }
 

@@ -44,8 +44,10 @@ impl Reassembly {
             tail = tail.min(first + cap);
             head = head.min(tail);
         }
-        // trim what is already held
-        let mut i = 0;
+        // trim what is already held (the ranges are disjoint and sorted, so
+        // their ends are too: those ending at or before `head` are passed
+        // over at once, as the walk from the first would pass them)
+        let mut i = self.ranges.partition_point(|&(_, b)| b <= head);
         while i < self.ranges.len() {
             let (a, b) = self.ranges[i];
             if a > tail {
