@@ -1959,6 +1959,11 @@ mod tests {
     /// A small dumbbell runs, and the same scenario twice gives the same
     /// numbers.
     fn dumbbell(n: usize, flavor: TcpFlavor, until: f64) -> (Vec<String>, MonitorStats) {
+        dumbbell_monitored(n, flavor, until, false)
+    }
+
+    /// `dumbbell` with its bottleneck monitor of counters only (`counts`).
+    fn dumbbell_monitored(n: usize, flavor: TcpFlavor, until: f64, counts: bool) -> (Vec<String>, MonitorStats) {
         let mut b = builder();
         let r1 = b.node().unwrap();
         let r2 = b.node().unwrap();
@@ -1982,7 +1987,7 @@ mod tests {
             b.at(Seconds(0.0), Action::Start(f)).unwrap();
             tcps.push(t);
         }
-        let m = b.monitor_queue(bott).unwrap();
+        let m = if counts { b.monitor_queue_counts(bott).unwrap() } else { b.monitor_queue(bott).unwrap() };
         b.run_until(Seconds(until)).unwrap();
         let acks = tcps.iter().map(|t| b.get_var(t.0, "ack_").unwrap()).collect();
         (acks, b.monitor_stats(m))
@@ -1996,6 +2001,18 @@ mod tests {
             assert!(a.iter().all(|x| x.parse::<i64>().unwrap() > 10), "{flavor:?}: {a:?}");
             assert_eq!(dumbbell(4, flavor, 2.0), (a, m));
         }
+    }
+
+    /// A monitor of counters only counts what the full one counts (the
+    /// snoops' fast path against `monitor_update`) and has no integrals.
+    #[test]
+    fn counters_only_monitor_counts_alike() {
+        let (a, full) = dumbbell_monitored(4, TcpFlavor::NewReno, 2.0, false);
+        let (a2, counts) = dumbbell_monitored(4, TcpFlavor::NewReno, 2.0, true);
+        assert_eq!(a, a2);
+        assert!(full.pdrops > 0 && full.pkts_integral.2 > 0.0 && full.bytes_integral.2 > 0.0, "{full:?}");
+        let no_integrals = MonitorStats { pkts_integral: (0.0, 0.0, 0.0), bytes_integral: (0.0, 0.0, 0.0), ..full.clone() };
+        assert_eq!(counts, no_integrals);
     }
 
     #[test]
