@@ -228,7 +228,8 @@ pub fn grid_queue(n: usize, bw: f64, t_end: f64, red: bool) -> Grid {
         b.at(Seconds(start), Action::Connect(snd)).unwrap();
         sinks.push(rcv);
     }
-    let m = b.monitor_queue(btl).unwrap();
+    // the counters only, as ns-3's side reads its queue disc's `Stats`
+    let m = b.monitor_queue_counts(btl).unwrap();
     let t1 = std::time::Instant::now();
     b.run_until(Seconds(t_end)).unwrap();
     let t2 = std::time::Instant::now();

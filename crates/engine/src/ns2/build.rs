@@ -1009,7 +1009,8 @@ pub struct LinkObjs {
     pub traced: bool,
 }
 
-/// A queue monitor and its integrators (SimpleLink's `init-monitor`).
+/// A queue monitor and its integrators (SimpleLink's `init-monitor`;
+/// `NONE` for a monitor of counters only).
 #[derive(Clone, Copy, Debug)]
 pub struct MonitorObjs {
     pub link: LinkId,
@@ -1507,6 +1508,17 @@ impl Builder {
     /// `attach-monitors`): snoops in, out and on drops, and the monitor's
     /// byte and packet integrators.
     pub fn monitor_queue(&mut self, l: LinkId) -> Result<MonitorId> {
+        self.monitor_queue_with(l, true)
+    }
+
+    /// `monitor_queue` without the integrators: the counters only (what
+    /// ns-3's `QueueDisc::Stats` keeps), which the snoops update on their
+    /// fast path; `MonitorStats`' integrals stay zero.
+    pub fn monitor_queue_counts(&mut self, l: LinkId) -> Result<MonitorId> {
+        self.monitor_queue_with(l, false)
+    }
+
+    fn monitor_queue_with(&mut self, l: LinkId, integrators: bool) -> Result<MonitorId> {
         self.check_link(l)?;
         let lk = self.links[l.0 as usize].clone();
         let qmon = self.new_obj("QueueMonitor")?;
@@ -1524,12 +1536,15 @@ impl Builder {
         for s in [sin, sout, sdrop] {
             self.cmd(s, &["set-monitor", &qn])?;
         }
-        let bi = self.new_obj("Integrator")?;
-        let bin = self.name(bi);
-        self.cmd(qmon, &["set-bytes-integrator", &bin])?;
-        let pi = self.new_obj("Integrator")?;
-        let pin = self.name(pi);
-        self.cmd(qmon, &["set-pkts-integrator", &pin])?;
+        let (mut bi, mut pi) = (NONE, NONE);
+        if integrators {
+            bi = self.new_obj("Integrator")?;
+            let bin = self.name(bi);
+            self.cmd(qmon, &["set-bytes-integrator", &bin])?;
+            pi = self.new_obj("Integrator")?;
+            let pin = self.name(pi);
+            self.cmd(qmon, &["set-pkts-integrator", &pin])?;
+        }
         let m = MonitorId(self.monitors.len() as u32);
         self.monitors.push(MonitorObjs { link: l, qmon, bytes_int: bi, pkts_int: pi });
         Ok(m)
@@ -1550,8 +1565,10 @@ impl Builder {
             size: gi(mo.qmon, "size_") as i64,
             ..Default::default()
         };
-        st.pkts_integral = (gi(mo.pkts_int, "lastx_"), gi(mo.pkts_int, "lasty_"), gi(mo.pkts_int, "sum_"));
-        st.bytes_integral = (gi(mo.bytes_int, "lastx_"), gi(mo.bytes_int, "lasty_"), gi(mo.bytes_int, "sum_"));
+        if mo.pkts_int != NONE {
+            st.pkts_integral = (gi(mo.pkts_int, "lastx_"), gi(mo.pkts_int, "lasty_"), gi(mo.pkts_int, "sum_"));
+            st.bytes_integral = (gi(mo.bytes_int, "lastx_"), gi(mo.bytes_int, "lasty_"), gi(mo.bytes_int, "sum_"));
+        }
         st
     }
 
@@ -1977,6 +1994,11 @@ mod tests {
     /// A small dumbbell runs, and the same scenario twice gives the same
     /// numbers.
     fn dumbbell(n: usize, flavor: TcpFlavor, until: f64) -> (Vec<String>, MonitorStats) {
+        dumbbell_monitored(n, flavor, until, false)
+    }
+
+    /// `dumbbell` with its bottleneck monitor of counters only (`counts`).
+    fn dumbbell_monitored(n: usize, flavor: TcpFlavor, until: f64, counts: bool) -> (Vec<String>, MonitorStats) {
         let mut b = builder();
         let r1 = b.node().unwrap();
         let r2 = b.node().unwrap();
@@ -2000,7 +2022,7 @@ mod tests {
             b.at(Seconds(0.0), Action::Start(f)).unwrap();
             tcps.push(t);
         }
-        let m = b.monitor_queue(bott).unwrap();
+        let m = if counts { b.monitor_queue_counts(bott).unwrap() } else { b.monitor_queue(bott).unwrap() };
         b.run_until(Seconds(until)).unwrap();
         let acks = tcps.iter().map(|t| b.get_var(t.0, "ack_").unwrap()).collect();
         (acks, b.monitor_stats(m))
@@ -2014,6 +2036,18 @@ mod tests {
             assert!(a.iter().all(|x| x.parse::<i64>().unwrap() > 10), "{flavor:?}: {a:?}");
             assert_eq!(dumbbell(4, flavor, 2.0), (a, m));
         }
+    }
+
+    /// A monitor of counters only counts what the full one counts (the
+    /// snoops' fast path against `monitor_update`) and has no integrals.
+    #[test]
+    fn counters_only_monitor_counts_alike() {
+        let (a, full) = dumbbell_monitored(4, TcpFlavor::NewReno, 2.0, false);
+        let (a2, counts) = dumbbell_monitored(4, TcpFlavor::NewReno, 2.0, true);
+        assert_eq!(a, a2);
+        assert!(full.pdrops > 0 && full.pkts_integral.2 > 0.0 && full.bytes_integral.2 > 0.0, "{full:?}");
+        let no_integrals = MonitorStats { pkts_integral: (0.0, 0.0, 0.0), bytes_integral: (0.0, 0.0, 0.0), ..full.clone() };
+        assert_eq!(counts, no_integrals);
     }
 
     #[test]

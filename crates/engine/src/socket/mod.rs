@@ -784,7 +784,7 @@ impl Socket {
 
     /// A packet with the common fields of a segment.
     fn segment(&self, b: &AgentBase, sim: &mut Sim, seq: u64, flags: i32, payload: u32, hdr: u32, window: u32) -> PktId {
-        let ts = ts_now(sim);
+        let ts = if self.cfg.timestamps { ts_now(sim) } else { 0 };
         let p = b.allocpkt(sim);
         let pk = sim.w.pool.get_mut(p);
         pk.ptype = if payload > 0 || flags & (SYN | FIN) != 0 { PacketType::Tcp } else { PacketType::Ack };

@@ -7,10 +7,29 @@
 /// One second in nanoseconds.
 pub const SECOND: i64 = 1_000_000_000;
 
-/// Seconds (the engine's clock) to whole nanoseconds (ns-3's `Time`).
+/// Seconds (the engine's clock) to whole nanoseconds (ns-3's `Time`):
+/// `(t * 1e9).round() as i64` (halves away from zero), without the call to
+/// the library's `round` (a software routine on the baseline x86-64 target,
+/// called several times a segment).  Below 2^52 in magnitude, `x - trunc(x)`
+/// is exact, so comparing it with one half rounds as `round` does; from 2^52
+/// on every f64 is a whole number (and NaN and the infinities convert as
+/// `round`'s result does).
 #[inline]
 pub fn to_ns(t: f64) -> i64 {
-    (t * 1e9).round() as i64
+    let x = t * 1e9;
+    if x.abs() < 4_503_599_627_370_496.0 {
+        let i = x as i64;
+        let f = x - i as f64;
+        if f >= 0.5 {
+            i + 1
+        } else if f <= -0.5 {
+            i - 1
+        } else {
+            i
+        }
+    } else {
+        x as i64
+    }
 }
 
 /// Nanoseconds to seconds, for scheduling.
@@ -78,6 +97,28 @@ mod tests {
         // srtt = (8*200 + 80)/8 = 210 ms; rttvar = (4*100 + (80 - 100))/4 = 95 ms
         assert_eq!((r.srtt, r.rttvar), (210 * MS, 95 * MS));
         assert_eq!(r.rto(MS, 0), 210 * MS + 4 * 95 * MS);
+    }
+
+    #[test]
+    fn to_ns_rounds_as_round_does() {
+        let mut v = vec![
+            0.0, -0.0, 0.5e-9, -0.5e-9, 1.5e-9, 2.5e-9, -2.5e-9, 0.49999999999999994e-9, 1e-9, 0.2, 0.1 + 0.2, 1.0 / 3.0,
+            4_503_599_627_370_495.5e-9, 4_503_599_627_370_496.0e-9, 9.3e9, -9.3e9, 1e300, -1e300, f64::INFINITY,
+            f64::NEG_INFINITY, f64::NAN, f64::MIN_POSITIVE, 123.456789012345,
+        ];
+        // the clock's values: sums of link delays and transmission times,
+        // and a spread of magnitudes with fractions near one half
+        let mut x = 0.0f64;
+        for k in 0..200_000u64 {
+            x += 0.000_800_1 + (k % 7) as f64 * 1.3e-6;
+            v.push(x);
+            v.push(-x);
+            v.push((k as f64 + 0.5) * 1e-9);
+            v.push(f64::from_bits(0x3e10_0000_0000_0000 + k * 0x1_0000_0001));
+        }
+        for t in v {
+            assert_eq!(to_ns(t), (t * 1e9).round() as i64, "t = {t:e}");
+        }
     }
 
     #[test]
