@@ -356,7 +356,7 @@ const MAX_SRTT_SHIFT: u32 = 18;
 /// kept around a millisecond; a classic one lets the queue swing by many).
 ///
 /// 1. **Samples** (`prague_pkts_acked`): each ACK's RTT of the newest
-///    segment it covers, to the microsecond (`Sock::ack_rtt_ns`; Linux's
+///    segment it covers, to the microsecond (from `Sock::ack_sent`; Linux's
 ///    `ca_rtt_us`, not the RFC 6298 SRTT, which the delayed ACK and the
 ///    timestamp option's millisecond blur).
 /// 2. **A low-gain estimator** (`prague_rtt_estimator`): srtt moves by
@@ -561,8 +561,9 @@ impl CongestionOps for Prague {
         if rtt_ns > 0 {
             self.full.srtt_ns = rtt_ns;
         }
-        if sk.ack_rtt_ns > 0 && sk.p[CLASSIC_ECN_FALLBACK] > 0 {
-            self.full.classic.sample(sk.ack_rtt_ns / 1000);
+        if sk.ack_sent >= 0.0 && sk.p[CLASSIC_ECN_FALLBACK] > 0 {
+            let sent_ns = (sk.ack_sent * 1e9).round() as i64;
+            self.full.classic.sample((sk.now_ns - sent_ns) / 1000);
         }
     }
 
@@ -1002,9 +1003,11 @@ mod tests {
             let mut sk = full_sock(20);
             sk.p[CLASSIC_ECN_FALLBACK] = mode;
             c.ns3_init(&mut sk);
-            sk.ack_rtt_ns = 12_345_678;
+            // sent at 1 s, acknowledged at 1.012345678 s: 12345 us
+            sk.now_ns = 1_012_345_678;
+            sk.ack_sent = 1.0;
             c.ns3_pkts_acked(&mut sk, 1, 30_000_000);
-            sk.ack_rtt_ns = 0;
+            sk.ack_sent = -1.0;
             c.ns3_pkts_acked(&mut sk, 1, 30_000_000);
             (c.full.classic.srtt_us(), c.full.classic.min_rtt_us)
         };

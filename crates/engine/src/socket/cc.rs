@@ -93,11 +93,12 @@ pub struct Window {
     pub last_rtt: i64,
     /// Smallest `last_rtt` seen, ns.
     pub min_rtt: i64,
-    /// The RTT of the newest segment the ACK being processed covers, to
-    /// the microsecond (no timestamp option's ms), ns; 0 when it covers
-    /// none or a retransmitted one (Karn).  Given to `pkts_acked` as
-    /// `Sock::ack_rtt_ns` (Prague's classic-ECN detection).
-    pub ack_rtt: i64,
+    /// Prague only (the window's owner in Open and CWR): when the newest
+    /// segment the ACK being processed covers was sent (s); -1 when it
+    /// covers none or a retransmitted one (Karn).  Passed to `pkts_acked`
+    /// as `Sock::ack_sent`, for its RTT to the microsecond (no timestamp
+    /// option's ms; Prague's classic-ECN detection).
+    pub ack_sent: f64,
     /// `m_nextTxSequence` and `m_lastAckedSeq` (the last ACK's number),
     /// bytes; the socket keeps them current before the hooks that read them.
     pub next_tx: u64,
@@ -139,7 +140,7 @@ impl Window {
             state: CongState::Open,
             last_rtt: 0,
             min_rtt: i64::MAX,
-            ack_rtt: 0,
+            ack_sent: -1.0,
             next_tx: 0,
             last_acked: 0,
             now: 0.0,
@@ -523,7 +524,7 @@ impl Cc {
             return;
         }
         self.load(w);
-        self.sk.ack_rtt_ns = w.ack_rtt;
+        self.sk.ack_sent = w.ack_sent;
         self.first_ack();
         self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
         self.store(w);
