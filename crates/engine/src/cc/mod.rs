@@ -226,6 +226,10 @@ pub struct Sock {
     pub ssthresh_bytes: u32,
     /// The ns-3 dialect's `m_minRtt` (the least SRTT so far), ns.
     pub min_rtt_ns: i64,
+    /// The full TCP's Prague, in `pkts_acked` only: when the newest
+    /// segment the ACK covers was sent (s; -1: none or retransmitted),
+    /// for an RTT sample to the microsecond against `now_ns`.
+    pub ack_sent: f64,
     /// ns-3 dialect, ECN (DCTCP's): the sender's ECN state is
     /// `ECN_ECE_RCVD` (read by `PktsAcked`); the receiver's next expected
     /// byte (`NextRxSequence`, for `EcnIsCe`/`EcnNoCe`); what such an
@@ -266,6 +270,7 @@ impl Default for Sock {
             cwnd_bytes: 0,
             ssthresh_bytes: 0,
             min_rtt_ns: i64::MAX,
+            ack_sent: -1.0,
             ece_rcvd: false,
             high_tx: 0,
             rcv_nxt: 0,

@@ -77,7 +77,9 @@
 //!   this window on every ACK; on by default from Python, as tcp_prague
 //!   always paces.  Its TSO burst bound has nothing to bound here (each
 //!   segment is a packet).
-//! * Not here: its classic-ECN detection (off by default in tcp_prague).
+//! * **Classic-ECN detection and fall-back** (`classic_ecn_fallback`, on
+//!   by default here, off in the module): the section "Classic-ECN
+//!   bottleneck detection" below, [`ClassicEcn`].
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
@@ -88,6 +90,10 @@ const RTT_TARGET_US: usize = 2;
 const CLASSIC_QDELAY_US: usize = 3;
 /// The full TCP's attribute `rtt_transition` (its fourth).
 const RTT_TRANSITION: usize = 3;
+/// The full TCP's attribute `classic_ecn_fallback` (its fifth): 0 none,
+/// 1 detection and fall-back, 2 detection only (tcp_prague's
+/// `prague_ecn_fallback`).
+const CLASSIC_ECN_FALLBACK: usize = 4;
 /// tcp_prague's `MAX_SCALED_RTT`: no scaling above 100 ms.
 const MAX_SCALED_RTT_NS: f64 = 100e6;
 /// tcp_prague's RTT heuristics (`rtt_scaling`): 1 `RTT_CONTROL_RATE`,
@@ -150,6 +156,8 @@ pub struct FullPrague {
     srtt_ns: i64,
     alpha_stamp: i64,
     cwr_stamp: i64,
+    /// The classic-ECN bottleneck detector.
+    pub classic: ClassicEcn,
 }
 
 /// `CWND_UNIT` and `PRAGUE_ALPHA_BITS`: 2^20 is one.
@@ -222,7 +230,7 @@ impl FullPrague {
     }
 
     fn init(&mut self, sk: &Sock) {
-        *self = FullPrague { upscaled_alpha: (ONE as u64) << Self::shift_g(sk), ai: ONE as u64, alpha_stamp: sk.now_ns, srtt_ns: self.srtt_ns, ..FullPrague::default() };
+        *self = FullPrague { upscaled_alpha: (ONE as u64) << Self::shift_g(sk), ai: ONE as u64, alpha_stamp: sk.now_ns, srtt_ns: self.srtt_ns, classic: ClassicEcn::new(), ..FullPrague::default() };
         self.new_round(sk);
     }
 
@@ -271,6 +279,9 @@ impl FullPrague {
         // once per round (and per target RTT when RTT-independent)
         if sk.snd_una >= self.next_seq && (!self.rtt_indep(sk) || (sk.now_ns - self.alpha_stamp).max(0) as u64 >= self.target_us(sk) * 1000) {
             if self.saw_ce {
+                if sk.p[CLASSIC_ECN_FALLBACK] > 0 {
+                    self.classic.round();
+                }
                 let d = self.delivered - self.old_delivered;
                 let ecn = self.delivered_ce - self.old_delivered_ce;
                 let f = if ecn > 0 { (ecn << 20) / d.max(1) } else { 0 };
@@ -289,7 +300,10 @@ impl FullPrague {
             return;
         }
         self.cwr_stamp = sk.now_ns;
-        let alpha = self.upscaled_alpha >> Self::shift_g(sk);
+        let mut alpha = self.upscaled_alpha >> Self::shift_g(sk);
+        if sk.p[CLASSIC_ECN_FALLBACK] == 1 {
+            alpha = self.classic.fallback_alpha(alpha);
+        }
         let reduction = (alpha * (sk.snd_cwnd << 20) + ONE as u64) >> 21;
         self.cwnd_cnt -= reduction as i64;
     }
@@ -298,6 +312,170 @@ impl FullPrague {
         self.in_loss = true;
         self.cwnd_cnt = 0;
         self.carry = 0;
+    }
+}
+
+// ---------------------------------------------------------------------
+// Classic-ECN bottleneck detection (the full TCP's Prague)
+// ---------------------------------------------------------------------
+
+/// The 2^-20 unit of alpha and of the classic-ECN score.
+const SCORE_ONE: i64 = ONE;
+/// tcp_prague's sticky bounds of the score: at or below `L_STICKY` (8)
+/// the response is purely scalable; from there to `CLASSIC_ECN` (9) the
+/// fall-back grows linearly; the score saturates at `C_STICKY` (17), so
+/// that 8 units of contrary evidence are needed to leave either end
+/// (tcp_prague: `L_STICKY`, `CLASSIC_ECN`, `C_STICKY`).
+const L_STICKY: i64 = 8 * SCORE_ONE;
+const CLASSIC_ECN: i64 = L_STICKY + SCORE_ONE;
+const C_STICKY: i64 = CLASSIC_ECN + L_STICKY;
+/// The reference delay variation V0 (750 us) and queue depth D0 (2 ms),
+/// each term weighted 1/2 (tcp_prague's `V0_LG`, `D0_LG`, `V`, `D`).
+const V0_US: f64 = 750.0;
+const D0_US: f64 = 2000.0;
+const WEIGHT_V: f64 = 0.5;
+const WEIGHT_D: f64 = 0.5;
+/// The largest gain shift of the low-gain RTT estimator (tcp_prague's
+/// `PRAGUE_MAX_SRTT_BITS`; the deviation's is one more).
+const MAX_SRTT_SHIFT: u32 = 18;
+
+/// Classic-ECN bottleneck detection and the fall-back to a Reno-friendly
+/// response (RFC 9331 section 4.3, item 3: a scalable congestion control
+/// "MUST implement monitoring in order to detect a likely non-L4S but
+/// ECN-capable AQM at the bottleneck" and SHOULD then adapt to coexist
+/// with Reno).
+///
+/// Sources, rule by rule: the L4S team's tcp_prague v0.6 (L4STeam/linux,
+/// `net/ipv4/tcp_prague.c`: `prague_rtt_estimator`,
+/// `prague_update_rtt_scaling`, `prague_classic_ecn_detection`,
+/// `prague_classic_ecn_fallback`, under its module parameter
+/// `prague_ecn_fallback`, which is 0 there: off) and the design it
+/// implements, Briscoe and Ahmed, "TCP Prague Fall-back on Detection of a
+/// Classic ECN AQM" (arXiv:1911.00710): a classic AQM is told from an L4S
+/// one mainly by the delay variation it lets through (an L4S queue is
+/// kept around a millisecond; a classic one lets the queue swing by many).
+///
+/// 1. **Samples** (`prague_pkts_acked`): each ACK's RTT of the newest
+///    segment it covers, to the microsecond (from `Sock::ack_sent`; Linux's
+///    `ca_rtt_us`, not the RFC 6298 SRTT, which the delayed ACK and the
+///    timestamp option's millisecond blur).
+/// 2. **A low-gain estimator** (`prague_rtt_estimator`): srtt moves by
+///    1/2^s of each sample's error, the mean deviation by 1/2^(s+1) of
+///    the error's size less itself; the first sample sets srtt, and the
+///    deviation to 1 us.  Kept upscaled (srtt * 2^s, mdev * 2^(s+1)) as
+///    integers, as Linux keeps them.
+/// 3. **The gain follows the window** (`prague_update_rtt_scaling`, at
+///    each reduction, from the slow-start threshold S in segments before
+///    it): s = lg + lg/2 + 1 with lg = floor(log2 S), at most 18, the
+///    upscaled values shifted to the new s; s starts at 18.  A larger
+///    window has more samples per RTT, so a smaller gain spans about the
+///    same number of RTTs.
+/// 4. **The score** (`prague_classic_ecn_detection`, once per alpha
+///    update, i.e. once a round and only after a CE mark): it gains
+///    V log2(mdev / V0), which is negative below V0, and, when srtt
+///    exceeds the least sample, D max(log2((srtt - min) / D0), 0): queue
+///    depth only pushes toward classic; then it is held to 0 ... 17.
+///    tcp_prague takes an integer log2 with a carried remainder; here the
+///    logarithm is exact (f64), rounded to the 2^-20 unit.  Its
+///    self-limited term is commented out in tcp_prague and not here.
+/// 5. **The fall-back** (`prague_classic_ecn_fallback`, entering CWR, mode
+///    1 only): above `L_STICKY`, with c = min(score, 9) - 8 (0 ... 1),
+///    alpha is used as at least c/2 + c/8 (about 0.6 c), so a fully
+///    classic bottleneck cuts the window by at least 31%, about as CUBIC
+///    (30%) and Reno (50%) do on a mark, instead of by a fraction of the
+///    marked share.  alpha itself is not changed.  Mode 2 keeps the score
+///    without acting on it.
+#[derive(Clone, Debug)]
+pub struct ClassicEcn {
+    /// srtt * 2^shift and mdev * 2^(shift + 1), us (0: no sample yet).
+    srtt_up: i64,
+    mdev_up: i64,
+    pub shift: u32,
+    /// The least sample seen, us (i64::MAX: none).
+    pub min_rtt_us: i64,
+    /// The score, in 2^-20: 0 (L4S) ... `C_STICKY`.
+    pub score: i64,
+}
+
+impl Default for ClassicEcn {
+    fn default() -> Self {
+        ClassicEcn::new()
+    }
+}
+
+impl ClassicEcn {
+    pub fn new() -> ClassicEcn {
+        ClassicEcn { srtt_up: 0, mdev_up: 0, shift: MAX_SRTT_SHIFT, min_rtt_us: i64::MAX, score: 0 }
+    }
+
+    /// Rules 1 and 2: one RTT sample (us).
+    pub fn sample(&mut self, rtt_us: i64) {
+        if rtt_us <= 0 {
+            return;
+        }
+        self.min_rtt_us = self.min_rtt_us.min(rtt_us);
+        if self.srtt_up == 0 {
+            self.srtt_up = rtt_us << self.shift;
+            self.mdev_up = 1 << (self.shift + 1);
+            return;
+        }
+        let err = rtt_us - (self.srtt_up >> self.shift);
+        self.srtt_up = (self.srtt_up + err).max(1);
+        self.mdev_up += err.abs() - (self.mdev_up >> (self.shift + 1));
+    }
+
+    /// The low-gain srtt and mean deviation (us, whole).
+    pub fn srtt_us(&self) -> i64 {
+        self.srtt_up >> self.shift
+    }
+
+    pub fn mdev_us(&self) -> i64 {
+        self.mdev_up >> (self.shift + 1)
+    }
+
+    /// Rule 3: a reduction, with the slow-start threshold (segments)
+    /// before it.
+    pub fn set_gain(&mut self, ssthresh_segs: u64) {
+        let lg = 63 - ssthresh_segs.max(1).leading_zeros();
+        let new = (lg + lg / 2 + 1).min(MAX_SRTT_SHIFT);
+        if new > self.shift {
+            self.srtt_up <<= new - self.shift;
+            self.mdev_up <<= new - self.shift;
+        } else {
+            self.srtt_up >>= self.shift - new;
+            self.mdev_up >>= self.shift - new;
+        }
+        self.shift = new;
+    }
+
+    /// Rule 4: once a round.
+    pub fn round(&mut self) {
+        if self.srtt_up == 0 {
+            return;
+        }
+        let unit = SCORE_ONE as f64;
+        let mdev = (self.mdev_up as f64 / (1u64 << (self.shift + 1)) as f64).max(1.0);
+        let mut score = self.score + (WEIGHT_V * (mdev / V0_US).log2() * unit).round() as i64;
+        let srtt = self.srtt_up as f64 / (1u64 << self.shift) as f64;
+        let depth = srtt - self.min_rtt_us as f64;
+        if depth > D0_US {
+            score += (WEIGHT_D * (depth / D0_US).log2() * unit).round() as i64;
+        }
+        self.score = score.clamp(0, C_STICKY);
+    }
+
+    /// Rule 5: the alpha a CWR reduction uses (2^-20 units).
+    pub fn fallback_alpha(&self, alpha: u64) -> u64 {
+        if self.score <= L_STICKY {
+            return alpha;
+        }
+        let c = (self.score.min(CLASSIC_ECN) - L_STICKY) as u64;
+        alpha.max((c >> 1) + (c >> 3))
+    }
+
+    /// The bottleneck is taken for classic, wholly or in part.
+    pub fn is_classic(&self) -> bool {
+        self.score > L_STICKY
     }
 }
 
@@ -343,6 +521,7 @@ impl CongestionOps for Prague {
         Param { name: "rtt_scaling", default: 1, about: "RTT independence as tcp_prague's heuristics: 1 RTT_CONTROL_RATE (its default), 2 RTT_CONTROL_SCALABLE, 3 RTT_CONTROL_ADDITIVE; 0: none" },
         Param { name: "rtt_target_us", default: 25_000, about: "the RTT independence target (us)" },
         Param { name: "rtt_transition", default: 500, about: "rounds after slow start before RTT independence starts" },
+        Param { name: "classic_ecn_fallback", default: 1, about: "classic-ECN bottleneck detection (tcp_prague's prague_ecn_fallback): 1 detect and fall back to a Reno-friendly cut, 2 detect only, 0 none" },
     ];
     const NS3_CONG_CONTROL: bool = true;
 
@@ -354,6 +533,7 @@ impl CongestionOps for Prague {
     /// A loss: half the window (Reno), at least 2 segments.
     fn ns3_ssthresh(&mut self, sk: &mut Sock, _bytes_in_flight: u32) -> u32 {
         sk.load_segments();
+        self.full.classic.set_gain(sk.snd_ssthresh);
         ((sk.snd_cwnd / 2).max(2) * sk.mss_cache.max(1)).min(u32::MAX as u64) as u32
     }
 
@@ -377,16 +557,25 @@ impl CongestionOps for Prague {
     }
 
     /// The RTT estimate (SRTT), for the RTT independence.
-    fn ns3_pkts_acked(&mut self, _sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
+    fn ns3_pkts_acked(&mut self, sk: &mut Sock, _segments_acked: u32, rtt_ns: i64) {
         if rtt_ns > 0 {
             self.full.srtt_ns = rtt_ns;
+        }
+        if sk.ack_sent >= 0.0 && sk.p[CLASSIC_ECN_FALLBACK] > 0 {
+            let sent_ns = (sk.ack_sent * 1e9).round() as i64;
+            self.full.classic.sample((sk.now_ns - sent_ns) / 1000);
         }
     }
 
     fn ns3_state_set(&mut self, sk: &mut Sock, new: CaState) {
         sk.load_segments();
         match new {
-            CaState::Cwr => self.full.enter_cwr(sk),
+            CaState::Cwr => {
+                if sk.ca_state != CaState::Cwr {
+                    self.full.classic.set_gain(sk.snd_ssthresh);
+                }
+                self.full.enter_cwr(sk)
+            }
             CaState::Recovery | CaState::Loss => self.full.enter_loss(),
             CaState::Open => self.full.in_loss = false,
             _ => {}
@@ -691,6 +880,139 @@ mod tests {
         sk.p[RTT_SCALING] = 0;
         c.full.update_ai(&sk);
         assert_eq!(c.full.ai, 1 << 20);
+    }
+
+    /// Classic-ECN detection, rules 1-3 (the low-gain estimator), worked
+    /// by hand.  set_gain(2): lg 1, s = 1 + 0 + 1 = 2 (srtt gain 1/4,
+    /// mdev 1/8).  Sample 10000 us: srtt_up 40000, mdev_up 8 (1 us).
+    /// 14000: error 4000, srtt_up 44000 (11000 us), mdev_up 8 + 4000 - 1
+    /// = 4007 (500 us).  6000: error -5000, srtt_up 39000 (9750), mdev_up
+    /// 4007 + 5000 - 500 = 8507 (1063).  set_gain(100): lg 6, s = 6 + 3 +
+    /// 1 = 10, both shifted up by 8 bits: the same srtt and mdev.
+    /// set_gain(1000): s = 9 + 4 + 1 = 14; set_gain(10^5): 16 + 8 + 1,
+    /// held to 18.
+    #[test]
+    fn classic_ecn_low_gain_estimator() {
+        let mut d = ClassicEcn::new();
+        assert_eq!(d.shift, 18);
+        d.set_gain(2);
+        assert_eq!(d.shift, 2);
+        d.sample(10_000);
+        assert_eq!((d.srtt_up, d.mdev_up, d.mdev_us()), (40_000, 8, 1));
+        d.sample(14_000);
+        assert_eq!((d.srtt_up, d.srtt_us(), d.mdev_up, d.mdev_us()), (44_000, 11_000, 4_007, 500));
+        d.sample(6_000);
+        assert_eq!((d.srtt_up, d.srtt_us(), d.mdev_up, d.mdev_us()), (39_000, 9_750, 8_507, 1_063));
+        assert_eq!(d.min_rtt_us, 6_000);
+        d.set_gain(100);
+        assert_eq!((d.shift, d.srtt_up, d.srtt_us(), d.mdev_us()), (10, 39_000 << 8, 9_750, 1_063));
+        d.set_gain(1000);
+        assert_eq!(d.shift, 14);
+        d.set_gain(100_000);
+        assert_eq!((d.shift, d.srtt_us(), d.mdev_us()), (18, 9_750, 1_063));
+        // no sample, no score
+        let mut e = ClassicEcn::new();
+        e.round();
+        assert_eq!(e.score, 0);
+    }
+
+    /// Rules 4 and 5, worked by hand (the score in units of 2^20).  A delay
+    /// variation of 3000 us, 4 V0, with no standing queue: +1/2 log2 4 =
+    /// +1 a round; 8 rounds reach L_STICKY (8): still scalable, alpha
+    /// untouched; the 9th (9): wholly classic, a CWR's alpha at least
+    /// 5/8; the score stops at 17.  A variation of 187.5 us, V0/4: -1 a
+    /// round: 8 rounds back to 9 (still classic), the 9th to 8 (scalable
+    /// again).  Half way (8.5): c = 0.5, alpha at least 0.25 + 0.0625.  A
+    /// standing queue of 8 ms, 4 D0, at a variation of V0: +1 a round; of
+    /// 1 ms (below D0): nothing, never a decrease.
+    #[test]
+    fn classic_ecn_score_and_fallback() {
+        let one = SCORE_ONE;
+        let at = |srtt_us: i64, min_us: i64, mdev_x8: i64| {
+            let mut d = ClassicEcn::new();
+            d.set_gain(2);
+            d.srtt_up = srtt_us << 2;
+            d.mdev_up = mdev_x8;
+            d.min_rtt_us = min_us;
+            d
+        };
+        let alpha = 1u64 << 16; // 1/16
+        let mut d = at(20_000, 20_000, 3000 * 8);
+        for k in 1..=8 {
+            d.round();
+            assert_eq!(d.score, k * one);
+        }
+        assert!(!d.is_classic());
+        assert_eq!(d.fallback_alpha(alpha), alpha);
+        d.round();
+        assert_eq!(d.score, 9 * one);
+        assert!(d.is_classic());
+        assert_eq!(d.fallback_alpha(alpha), 5 << 17, "5/8");
+        assert_eq!(d.fallback_alpha(900_000), 900_000, "a larger alpha stays");
+        for _ in 0..20 {
+            d.round();
+        }
+        assert_eq!(d.score, 17 * one);
+        d.mdev_up = 1500; // 187.5 us
+        for k in 1..=8 {
+            d.round();
+            assert_eq!(d.score, (17 - k) * one);
+        }
+        assert_eq!(d.fallback_alpha(alpha), 5 << 17);
+        d.round();
+        assert_eq!((d.score, d.fallback_alpha(alpha)), (8 * one, alpha));
+        for _ in 0..20 {
+            d.round();
+        }
+        assert_eq!(d.score, 0, "held at 0");
+        d.score = 8 * one + one / 2;
+        assert_eq!(d.fallback_alpha(alpha), (1 << 18) + (1 << 16));
+        // queue depth: 28 ms against a least RTT of 20 ms, at V0
+        let mut d = at(28_000, 20_000, 750 * 8);
+        d.round();
+        d.round();
+        assert_eq!(d.score, 2 * one);
+        let mut d = at(21_000, 20_000, 750 * 8);
+        d.round();
+        assert_eq!(d.score, 0);
+    }
+
+    /// The fall-back in the full TCP's CWR (rule 5 in `enter_cwr`), and
+    /// the parameter: alpha 1/16 at cwnd 20 takes (2^16 * 20 * 2^20 +
+    /// 2^20) >> 21 = 655360 (0.625 segment) off; a wholly classic score
+    /// makes it alpha 5/8: 6.25 segments (6553600); with
+    /// `classic_ecn_fallback` 2 (detection only) or 0, 0.625 again.  The
+    /// samples come from `pkts_acked`'s accurate RTT (us), not its SRTT,
+    /// and only while the detection is on.
+    #[test]
+    fn classic_ecn_fallback_in_cwr() {
+        let cut = |mode: i32| {
+            let mut c = Prague::default();
+            let mut sk = full_sock(20);
+            sk.p[CLASSIC_ECN_FALLBACK] = mode;
+            c.ns3_init(&mut sk);
+            c.full.upscaled_alpha = (1 << 16) << 4;
+            c.full.classic.score = C_STICKY;
+            c.ns3_state_set(&mut sk, CaState::Cwr);
+            -c.full.cwnd_cnt
+        };
+        assert_eq!(Prague::NS3_PARAMS[CLASSIC_ECN_FALLBACK].default, 1);
+        assert_eq!((cut(1), cut(2), cut(0)), (6_553_600, 655_360, 655_360));
+        let fed = |mode: i32| {
+            let mut c = Prague::default();
+            let mut sk = full_sock(20);
+            sk.p[CLASSIC_ECN_FALLBACK] = mode;
+            c.ns3_init(&mut sk);
+            // sent at 1 s, acknowledged at 1.012345678 s: 12345 us
+            sk.now_ns = 1_012_345_678;
+            sk.ack_sent = 1.0;
+            c.ns3_pkts_acked(&mut sk, 1, 30_000_000);
+            sk.ack_sent = -1.0;
+            c.ns3_pkts_acked(&mut sk, 1, 30_000_000);
+            (c.full.classic.srtt_us(), c.full.classic.min_rtt_us)
+        };
+        assert_eq!(fed(1), (12_345, 12_345));
+        assert_eq!(fed(0), (0, i64::MAX));
     }
 
     /// tcp_prague's other RTT heuristics from their equations.  SCALABLE

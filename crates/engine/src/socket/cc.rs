@@ -93,6 +93,12 @@ pub struct Window {
     pub last_rtt: i64,
     /// Smallest `last_rtt` seen, ns.
     pub min_rtt: i64,
+    /// Prague only (the window's owner in Open and CWR): when the newest
+    /// segment the ACK being processed covers was sent (s); -1 when it
+    /// covers none or a retransmitted one (Karn).  Passed to `pkts_acked`
+    /// as `Sock::ack_sent`, for its RTT to the microsecond (no timestamp
+    /// option's ms; Prague's classic-ECN detection).
+    pub ack_sent: f64,
     /// `m_nextTxSequence` and `m_lastAckedSeq` (the last ACK's number),
     /// bytes; the socket keeps them current before the hooks that read them.
     pub next_tx: u64,
@@ -134,6 +140,7 @@ impl Window {
             state: CongState::Open,
             last_rtt: 0,
             min_rtt: i64::MAX,
+            ack_sent: -1.0,
             next_tx: 0,
             last_acked: 0,
             now: 0.0,
@@ -276,6 +283,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Prague, "rtt_scaling") => Some((0, 3)),
         (Kind::Prague, "rtt_target_us") => Some((1, 10_000_000)),
         (Kind::Prague, "rtt_transition") => Some((0, 1_000_000)),
+        (Kind::Prague, "classic_ecn_fallback") => Some((0, 2)),
         (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
         (Kind::Cubic, "hystart_detect") => Some((1, 3)),
         (Kind::Cubic | Kind::Bic, "fast_convergence") | (Kind::Cubic, "hystart") => Some((0, 1)),
@@ -516,6 +524,7 @@ impl Cc {
             return;
         }
         self.load(w);
+        self.sk.ack_sent = w.ack_sent;
         self.first_ack();
         self.alg.ns3_pkts_acked(&mut self.sk, segments_acked, rtt);
         self.store(w);

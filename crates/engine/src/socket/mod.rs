@@ -1244,12 +1244,33 @@ impl Socket {
                 }
             }
         }
+        if self.owner == WindowOwner::OpenAndCwr {
+            // Prague: when the newest segment this ACK covers was sent, if
+            // never retransmitted (-1: none), for its RTT to the
+            // microsecond (Linux's `ca_rtt_us`, what tcp_prague's
+            // classic-ECN detection reads); kept off the others' path
+            let mut sent = -1.0;
+            while let Some(h) = self.history.front() {
+                if h.seq + h.count as u64 > ack {
+                    break;
+                }
+                sent = if h.retx { -1.0 } else { h.time };
+                self.history.pop_front();
+            }
+            self.win.ack_sent = sent;
+            return self.rtt_measured(m);
+        }
         while let Some(h) = self.history.front() {
             if h.seq + h.count as u64 > ack {
                 break;
             }
             self.history.pop_front();
         }
+        self.rtt_measured(m);
+    }
+
+    #[inline]
+    fn rtt_measured(&mut self, m: i64) {
         if m != 0 {
             self.rtt.measurement(m);
             self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
