@@ -1158,7 +1158,7 @@ mod tests {
     const NS3_SANITY: &str = include_str!("../../testdata/red/sanity.txt");
 
     /// Every sub-case but NLRED's, in packets and bytes: the same verdict
-    /// for every one of the 3,616 enqueues and the same counters as
+    /// for every one of the 6,616 enqueues and the same counters as
     /// ns-3.37's RedQueueDisc on the same stream.
     #[test]
     fn ns3_sanity_cases_enqueue_by_enqueue() {
