@@ -156,7 +156,7 @@ const BOUND_BEFORE: &[(&str, &[(&str, VarType)])] = &[
     ("Propagation/FreeSpace", &[]),
     ("Propagation/Shadowing", &[("pathlossExp_", Real), ("std_db_", Real), ("dist0_", Real), ("seed_", Int)]),
     ("Propagation/Nakagami", &[("gamma0_", Real), ("gamma1_", Real), ("gamma2_", Real), ("d0_gamma_", Real), ("d1_gamma_", Real), ("use_nakagami_dist_", Bool), ("m0_", Real), ("m1_", Real), ("m2_", Real), ("d0_m_", Real), ("d1_m_", Real)]),
-    ("Queue/DropTail/PriQueue", &[]),
+    ("Queue/DropTail/PriQueue", &[("limit_", Int), ("blocked_", Bool), ("unblock_on_resume_", Bool), ("debug_", Bool), ("util_weight_", Real), ("util_check_intv_", Real), ("util_records_", Int), ("drop_front_", Bool), ("summarystats_", Bool), ("queue_in_bytes_", Bool), ("mean_pktsize_", Int)]),
     ("CMUPriQueue", &[]),
     // the wired LANs (mac/ll.cc, mac.cc, mac-802_3.cc, wired-phy.cc,
     // channel.cc, lanRouter.cc, varp.cc, mcast/replicator.cc)
