@@ -131,3 +131,12 @@ def test_bad_class_arguments_are_errors():
     res2 = sim2.run(until=1, trace_packets=True)
     with pytest.raises(ValueError, match="has no classes of its own"):
         res2.plot_classes(b2)
+
+
+@pytest.mark.parametrize("queue, needs", [("RED/PD", "flow monitor"), ("JoBS", "service objectives"),
+                                          ("XCP", "XCP agents"), ("Marker", "marking table")])
+def test_script_only_queues_say_why_at_link(queue, needs):
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    with pytest.raises(ValueError, match=f"reachable from ns-2 scripts only: .*{needs}"):
+        sim.link(a, b, queue=queue)

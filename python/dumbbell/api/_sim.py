@@ -126,6 +126,17 @@ def _queue_kinds() -> dict[str, str]:
     return k
 
 
+# Queue classes of the engine that link() cannot wire (what they need).
+_SCRIPT_ONLY_QUEUES = {
+    "RED/PD": "it needs a flow monitor attached to the queue (makeflowmon, attach-flowmon)",
+    "JoBS": "it needs its per-class service objectives (init-rdcs ...) and a classifier",
+    "XCP": "it is an XCP router's queue, made with its link's XCP agents",
+    "Marker": "a diffserv marker needs its marking table (marker_type, ...)",
+    "Demarker": "a diffserv demarker needs its demarking set-up",
+    "dsRED": "use dsRED/edge or dsRED/core",
+}
+
+
 def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
     """The queue_params of a discipline with a parameter table: a dict whose
     names are all in `defaults` (a trailing underscore dropped when `strip`).
@@ -999,6 +1010,9 @@ class Simulation:
             raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: "
                              f"{', '.join(qkinds.values())}")
         queue = qkinds[queue.lower()]
+        if queue in _SCRIPT_ONLY_QUEUES:
+            raise ValueError(f"link(): queue {queue!r} is reachable from ns-2 scripts only: "
+                             f"{_SCRIPT_ONLY_QUEUES[queue]} (docs/python-api.md)")
         if queue_limit is not None:
             queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
         if not isinstance(duplex, bool):
