@@ -140,3 +140,20 @@ def test_script_only_queues_say_why_at_link(queue, needs):
     a, b = sim.nodes(2)
     with pytest.raises(ValueError, match=f"reachable from ns-2 scripts only: .*{needs}"):
         sim.link(a, b, queue=queue)
+
+
+def test_red_nonlinear_from_python_is_the_script(tmp_path):
+    """RED's `nonlinear_` (ns-3's NLRED, not in ns-2 2.35) from queue_params:
+    the API's run is its to_tcl() script's under `dumbbell run`, and the
+    quadratic curve drops fewer packets early than the linear one."""
+    early = {}
+    for nl in (False, True):
+        sim, S, D, bott = _dumbbell(4, queue="RED", limit=60, queue_params={
+            "thresh": 5, "maxthresh": 40, "linterm": 2, "q_weight": 0.02, "nonlinear": nl})
+        for i in range(4):
+            sim.tcp(S[i], D[i], variant="newreno", window=80, start=0.1 * i)
+        res = same_as_ns2_layer(sim, 6, tmp_path)
+        at = res.events.filter(pl.col("from_node") == bott.src.id, pl.col("to_node") == bott.dst.id)
+        early[nl] = at.filter(pl.col("event") == "d").height
+        assert ("set nonlinear_ true" in sim.to_tcl(6)) == nl
+    assert 0 < early[True] < early[False], early

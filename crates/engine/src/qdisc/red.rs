@@ -113,6 +113,10 @@ pub struct Red {
     /// geometric (Misra, Ott and Baras, ICCS 2000), instead of ns-2's
     /// uniform spreading by the count since the last drop (`modify_p`).
     pub geometric: bool,
+    /// Nonlinear RED (Zhou et al. 2006, ns-3.37's `NLRED`; not in ns-2
+    /// 2.35): below `th_max` the curve is quadratic, 1.5 max_p x^2 with x
+    /// the linear curve's fraction, as ns-3's `CalculatePNew` computes it.
+    pub nonlinear: bool,
     /// p_mod (seed 003, eq. 11): ECN-capable arrivals are marked with
     /// p_mod(p) = 1 / (1 + (c2/c1) sqrt(2 (1 - p) / p)), the probability
     /// that gives ECN-mod senders (c1, c2) the window a NewReno sender has
@@ -198,6 +202,7 @@ impl Red {
             aecn_a: 2.0,
             aecn_b: 2.0,
             geometric: false,
+            nonlinear: false,
             pmod: false,
             pmod_c1: 0.0625,
             pmod_c2: 0.125,
@@ -468,6 +473,13 @@ impl Red {
     }
 
     fn calculate_p(&self, max_p: f64) -> f64 {
+        if self.nonlinear && !(self.v_ave >= self.th_max) {
+            // ns-3's order: p = a ave + b; p *= p * 1.5; p *= max_p
+            let mut p = self.v_a * self.v_ave + self.v_b;
+            p *= p * 1.5;
+            p *= max_p;
+            return if p > 1.0 { 1.0 } else { p };
+        }
         curve_p(self.v_ave, self.th_max, self.gentle, (self.v_a, self.v_b, self.v_c, self.v_d), max_p)
     }
 
@@ -1073,7 +1085,7 @@ mod tests {
     /// One of the suite's sub-cases through ns-2's RED set to ns-3's
     /// semantics (see docs/aqm.md, "ns-3's RED against ns-2's"): the verdict
     /// of every enqueue in the letters of testdata/red/sanity.cc and the
-    /// Red left.  `nonlinear` is ns-3's NLRED, which ns-2 2.35 lacks.
+    /// Red left.
     fn ns3_sanity_case(text: &str, mode: &str, case: &str) -> (String, Red, Capacity, Sim) {
         let bytes = mode == "bytes";
         let n: usize = if case == "test1" { 8 } else { 300 };
@@ -1110,6 +1122,7 @@ mod tests {
         r.feng_adaptive = feng as i32;
         r.adaptive = feng as i32;
         (r.alpha, r.beta) = (3.0, 2.0); // ns-3's FengAlpha, FengBeta
+        r.nonlinear = k == 13; // NLRED
         r.use_mark_p = false;
         r.ns1_compat = true;
         let cap = Capacity { limit: n as i32, in_bytes: bytes, drop_front: false, mean_pktsize: 500 };
@@ -1157,13 +1170,13 @@ mod tests {
 
     const NS3_SANITY: &str = include_str!("../../testdata/red/sanity.txt");
 
-    /// Every sub-case but NLRED's, in packets and bytes: the same verdict
-    /// for every one of the 6,616 enqueues and the same counters as
+    /// Every sub-case, in packets and bytes: the same verdict for every one
+    /// of the 7,216 enqueues and the same counters as
     /// ns-3.37's RedQueueDisc on the same stream.
     #[test]
     fn ns3_sanity_cases_enqueue_by_enqueue() {
         for mode in ["packets", "bytes"] {
-            for k in 1..=12 {
+            for k in 1..=13 {
                 let case = format!("test{k}");
                 let (verdicts, r, _, _) = ns3_sanity_case(NS3_SANITY, mode, &case);
                 assert_eq!(verdicts, ns3_field(NS3_SANITY, mode, &case, "enqueues"), "{mode} {case}");
@@ -1210,6 +1223,8 @@ mod tests {
             assert!(u11 > 0, "{mode} 11");
             let (u12, ..) = drops(12);
             assert!(u12 < u11, "{mode} 12: Feng's adaptive RED drops less than 11");
+            let (u13, ..) = drops(13);
+            assert!(u13 < u11, "{mode} 13: NLRED drops less than 11");
         }
     }
 }
