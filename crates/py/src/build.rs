@@ -224,6 +224,9 @@ impl Builder {
             "CBQ" => QueueSpec::Class("Queue/CBQ"),
             "CBQ/WRR" => QueueSpec::Class("Queue/CBQ/WRR"),
             "StepMark" => QueueSpec::Class("Queue/StepMark"),
+            "DropTail/PriQueue" => QueueSpec::Class("Queue/DropTail/PriQueue"),
+            "FQ" => QueueSpec::Class("Queue/FQ"),
+            "SRR" => QueueSpec::Class("Queue/SRR"),
             other => return Err(PyValueError::new_err(format!("Builder.link(): unknown queue {other:?}"))),
         };
         let (a, bb, bw, d) = (NodeId(a), NodeId(b), Bandwidth(bandwidth), Seconds(delay));

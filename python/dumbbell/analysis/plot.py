@@ -391,6 +391,44 @@ def plot_goodput_groups(events, groups, path: str | Path | None = None, title: s
     return fig
 
 
+def plot_classes(events, link, classes, path: str | Path | None = None, title: str | None = None, *,
+                 bin: float = 1.0, window=None, by="fid", labels=None, delay_unit: str = "ms"):
+    """Per-class throughput (top) and mean queueing delay (bottom) at one
+    link direction's queue against time, one line per class of a
+    scheduler (`dumbbell.metrics.class_series`: `classes` maps a class
+    name to fids, or flow ids with ``by="flow"``).  Saves to `path`
+    (PNG/PDF/SVG) when given; returns the figure.  `labels`: legend texts
+    (a list, or a mapping by class name); `delay_unit` "ms" or "s"."""
+    from . import metrics as m
+
+    _check_path(path, "plot_classes")
+    _check_labels(labels, "plot_classes")
+    if delay_unit not in ("ms", "s"):
+        raise ValueError(f"plot_classes(): delay_unit must be 'ms' or 's', got {delay_unit!r}")
+    s = m.class_series(events, link, classes, bin, window, by=by)
+    scale, unit = _rate_unit(s["throughput_bps"].to_list())
+    dscale = 1e3 if delay_unit == "ms" else 1.0
+    fig, (top, bottom) = _plt().subplots(2, 1, figsize=(FIGSIZE[0], FIGSIZE[1] * 1.6), dpi=100, sharex=True)
+    for i, ((name,), g) in enumerate(s.group_by(["class"], maintain_order=True)):
+        mid = (g["time"] + g["duration"] / 2).to_numpy()
+        text = _label(labels, i, name, f"{name} ({g['packets'].sum()} pkts, {g['drops'].sum()} drops)")
+        top.plot(mid, g["throughput_bps"].to_numpy() / scale, marker="o", ms=3, lw=1.2, color=f"C{i % 10}",
+                 label=text)
+        d = g["mean_delay"].cast(pl.Float64).fill_null(float("nan")).to_numpy() * dscale
+        bottom.plot(mid, d, marker="o", ms=3, lw=1.2, color=f"C{i % 10}")
+    top.set_ylabel(f"throughput ({unit})")
+    top.set_ylim(bottom=0)
+    bottom.set_ylabel(f"mean queue delay ({delay_unit})")
+    bottom.set_xlabel("time (s)")
+    bottom.set_ylim(bottom=0)
+    bottom.grid(alpha=0.3)
+    a, b = (getattr(x, "id", x) for x in (getattr(link, "src", None), getattr(link, "dst", None))) \
+        if hasattr(link, "src") else tuple(getattr(x, "id", x) for x in link)
+    if title is None:
+        title = f"classes at the queue {a}->{b}"
+    return _finish(fig, top, path, title, legend=True)
+
+
 # ---- wireless ------------------------------------------------------------------------------
 
 

@@ -551,6 +551,44 @@ class Result:
         _plot._plt().close(fig)
         return fig
 
+    def class_series(self, link, classes=None, bin: float = 1.0, window=None, *, by="fid") -> pl.DataFrame:
+        """Per-class dequeued bytes, throughput, queueing delay and drops in
+        time bins at a link direction's queue (`dumbbell.metrics.class_series`).
+        `classes` defaults to the link's scheduler's: a CBQ link's leaves
+        (their bound fids), an SCFQ link's classes (`classify`, the default
+        class taking the other fids seen there)."""
+        from . import metrics
+
+        if classes is None:
+            classes = self._scheduler_classes(link, "class_series")
+        return metrics.class_series(self, link, classes, bin, window, by=by)
+
+    def _scheduler_classes(self, link, fn: str) -> dict:
+        cbq, scfq = getattr(link, "cbq", None), getattr(link, "scfq", None)
+        if cbq:
+            return {c["name"]: list(c["flows"]) for c in cbq["classes"] if c["leaf"] and c["flows"]}
+        if scfq:
+            out = {f"class {cid}": [f for f, c in scfq["classify"] if c == cid] for cid, *_ in scfq["classes"]}
+            dc = scfq["default_class"]
+            if dc is not None:
+                seen = self.events.filter(pl.col("from_node") == link.src.id, pl.col("to_node") == link.dst.id)
+                listed = {f for f, _ in scfq["classify"]}
+                out[f"class {dc}"] += sorted(set(seen["fid"].unique().to_list()) - listed)
+            return {k: v for k, v in out.items() if v}
+        raise ValueError(f"{fn}(): the link's queue ({getattr(link, 'queue', link)!r}) has no classes of its own "
+                         f"(CBQ or SCFQ); give classes={{name: [fid, ...]}}")
+
+    def plot_classes(self, link, path=None, title: str | None = None, classes=None, **options):
+        """Per-class throughput and mean queueing delay at a link direction's
+        queue against time (`dumbbell.plot.plot_classes`; options: bin,
+        window, by, labels, delay_unit); `classes` as in `class_series`.
+        Needs packet events."""
+        if classes is None:
+            classes = self._scheduler_classes(link, "plot_classes")
+        fig = _plot.plot_classes(self, link, classes, path, title, **options)
+        _plot._plt().close(fig)
+        return fig
+
     def plot_goodput_groups(self, groups, path=None, title: str | None = None, **options):
         """Goodput per group of flows against time (seed 001 Fig 4.16 style;
         `dumbbell.plot.plot_goodput_groups`; options: bin, window, per_flow, labels).

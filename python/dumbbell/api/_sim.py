@@ -122,7 +122,19 @@ def _queue_kinds() -> dict[str, str]:
     k = {c[len("Queue/"):].lower(): c[len("Queue/"):] for c in Engine.kinds() if c.startswith("Queue/")}
     k["codel"] = "CoDel"
     k["rio"] = "RED/RIO"
+    k["priqueue"] = "DropTail/PriQueue"
     return k
+
+
+# Queue classes of the engine that link() cannot wire (what they need).
+_SCRIPT_ONLY_QUEUES = {
+    "RED/PD": "it needs a flow monitor attached to the queue (makeflowmon, attach-flowmon)",
+    "JoBS": "it needs its per-class service objectives (init-rdcs ...) and a classifier",
+    "XCP": "it is an XCP router's queue, made with its link's XCP agents",
+    "Marker": "a diffserv marker needs its marking table (marker_type, ...)",
+    "Demarker": "a diffserv demarker needs its demarking set-up",
+    "dsRED": "use dsRED/edge or dsRED/core",
+}
 
 
 def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
@@ -433,6 +445,46 @@ def _scfq_params(params, queue_limit: int | None) -> dict:
     return {"classes": out, "classify": sorted(classify), "default_class": None if dc is None else int(dc)}
 
 
+_SRR_INTS = ("granularity", "mtu", "blimit", "maxqueuenumber")
+
+
+def _srr_params(params) -> list[list[str]]:
+    """SRR's queue_params checked (ns-2's Queue/SRR, queue/srr.cc) and
+    turned into its commands in a script's order: `granularity`, `mtu`,
+    `blimit`, `maxqueuenumber` (integers), `rates` {queue: bits/s}
+    (``$q setrate QUEUE RATE``, a queue's weight is its rate over the
+    granularity) and `classify` {flow id: queue} (``$q setqueue FLOW
+    QUEUE``; unlisted flows go to queue 0)."""
+    what = "link(): queue_params"
+    if params is None:
+        return []
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: SRR needs a dict (keys: {', '.join(_SRR_INTS)}, rates, classify), got {params!r}")
+    unknown = set(params) - {*_SRR_INTS, "rates", "classify"}
+    if unknown:
+        raise ValueError(f"{what}: unknown SRR parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}; "
+                         f"known: {', '.join(_SRR_INTS)}, rates, classify")
+
+    def integer(v, name, low, high):
+        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not low <= v <= high:
+            raise ValueError(f"{what}: SRR {name} must be an integer from {low} to {high}, got {v!r}")
+        return str(int(v))
+
+    cmds = []
+    for k in _SRR_INTS:
+        if k in params:
+            cmds.append([k, integer(params[k], k, 0 if k == "blimit" else 1, 2**31 - 1)])
+    for key, cmd, lo_hi in (("rates", "setrate", (1, 100_000_000)), ("classify", "setqueue", (0, 4095))):
+        d = params.get(key) or {}
+        if not isinstance(d, dict):
+            raise ValueError(f"{what}: SRR {key} must be a dict, got {d!r}")
+        for a, v in d.items():
+            a_ = integer(a, f"{key} key", 0, 4095)
+            v_ = integer(v, f"{key}[{a!r}]", *lo_hi)
+            cmds.append([cmd, a_, v_])
+    return cmds
+
+
 _CBQ_SHARING = {"ancestor-only": "0", "top-level": "1", "formal": "2", 0: "0", 1: "1", 2: "2"}
 
 
@@ -604,7 +656,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -622,6 +674,7 @@ class Link:
         self.scfq: dict | None = None
         self.cbq: dict | None = None
         self.dsred: list | None = None
+        self.srr: list | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -914,6 +967,12 @@ class Simulation:
         0.98, "markpkts": False, "markfront": False, "drop_front": False,
         "queue_in_bytes": True, "mean_pktsize": 1000}``) or "GK"
         (``{"ecnlim": 0.95, "mean_pktsize": 1000, "drop_front": False}``),
+        "PriQueue" or "DropTail/PriQueue" (ns-2's Queue/DropTail/PriQueue:
+        DropTail's variables; it puts only routing-protocol packets, which
+        no wired link here carries, at the head), "FQ" (ns-2's FQLink: a
+        DropTail queue of 50 packets per flow id), "SRR" (``{"granularity":
+        1000, "mtu": 1000, "blimit": 25000, "rates": {0: 600000, 1: 300000},
+        "classify": {fid: queue}}``: ns-2's setrate and setqueue),
         "RIO" (ns-2's Queue/RED/RIO: RED's variables and ``{"in_thresh": 15,
         "in_maxthresh": 30, "out_thresh": 5, "out_maxthresh": 15,
         "in_linterm": 50, "priority_method": 0}``; with priority method 1
@@ -951,18 +1010,23 @@ class Simulation:
             raise ValueError(f"link(): unknown or unsupported queue {queue!r}; supported: "
                              f"{', '.join(qkinds.values())}")
         queue = qkinds[queue.lower()]
+        if queue in _SCRIPT_ONLY_QUEUES:
+            raise ValueError(f"link(): queue {queue!r} is reachable from ns-2 scripts only: "
+                             f"{_SCRIPT_ONLY_QUEUES[queue]} (docs/python-api.md)")
         if queue_limit is not None:
             queue_limit = self._check_limit(queue_limit, "link(): queue_limit")
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = scfq = dsred = cbq = None
+        codel = pie = fq_codel = scfq = dsred = cbq = srr = None
         if queue in ("CBQ", "CBQ/WRR"):
             cbq = _cbq_params(queue_params, queue_limit)
         elif queue == "SCFQ":
             scfq = _scfq_params(queue_params, queue_limit)
         elif queue.startswith("dsRED/"):
             dsred = _dsred_params(queue_params, queue)
+        elif queue == "SRR":
+            srr = _srr_params(queue_params)
         elif queue == "CoDel":
             codel = _codel_params(queue_params)
         elif queue == "PIE":
@@ -992,6 +1056,7 @@ class Simulation:
         fwd.fq_codel = fq_codel
         fwd.scfq = scfq
         fwd.dsred = dsred
+        fwd.srr = srr
         fwd.cbq = cbq
         self._links[(a.id, b.id)] = fwd
         if duplex:
@@ -1002,6 +1067,7 @@ class Simulation:
             rev.fq_codel = fq_codel
             rev.scfq = scfq
             rev.dsred = dsred
+            rev.srr = srr
             rev.cbq = cbq
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
@@ -1660,6 +1726,10 @@ class Simulation:
                         # ns-2's Queue/dsRED/edge or /core: its variables and commands
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L += [f"{q_} {' '.join(c)}" for c in lk.dsred]
+                    if lk.srr:
+                        # ns-2's Queue/SRR: its scheduler's commands
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        L += [f"{q_} {' '.join(c)}" for c in lk.srr]
                     if lk.cbq is not None:
                         # ns-2's CBQ link: its classes (CBQClass), inserted
                         # in order, then the flows bound to the leaves
@@ -1826,6 +1896,15 @@ class Simulation:
                 for x in ([lk, lk.reverse] if duplex else [lk]):
                     for var, text in x.queue_params.items():
                         b.set_queue_var(bid[id(x)], var, text)
+                    for c in x.srr or ():
+                        b.command(b.link_objs(bid[id(x)])[1], list(c))
+                    if x.queue == "FQ":
+                        # ns-2's FQLink (link.tcl): the queue's secsPerByte_,
+                        # and the capacity of a new flow's queue, Queue/DropTail's
+                        # class defaults (limit_ 50 packets, not in bytes, no
+                        # drop-front, mean_pktsize_ 500)
+                        b.set_queue_var(bid[id(x)], "secsPerByte_", repr(8.0 / parse_bw(x._bw_text)))
+                        b.command(b.link_objs(bid[id(x)])[1], ["flow-queue", "50", "false", "false", "500"])
                     for c in x.dsred or ():
                         if c[0] == "set":
                             b.set_queue_var(bid[id(x)], c[1], c[2])

@@ -178,7 +178,12 @@ pub static CLASSES: &[Class] = &[
     Class { name: "Propagation/FreeSpace", tables: &[], make: wireless::make_free_space },
     Class { name: "Propagation/Shadowing", tables: &[&wireless::SHADOWING], make: wireless::make_shadowing },
     Class { name: "Propagation/Nakagami", tables: &[&wireless::NAKAGAMI], make: wireless::make_nakagami },
-    Class { name: "Queue/DropTail/PriQueue", tables: &[&wireless::PRI_QUEUE], make: wireless::make_inert },
+    // On a wired link (or a LAN interface) ns-2's PriQueue is a DropTail
+    // that puts routing-protocol packets (DSR, Agent/Message, TORA, AODV,
+    // AOMDV, M-DART) at the head: none of them travels a wired link here,
+    // so it is DropTail; mobile nodes' interface queues are the wireless
+    // stack's (wireless/ifq.rs), made from the class name, not by `new`.
+    Class { name: "Queue/DropTail/PriQueue", tables: &[&queue::QUEUE, &queue::DROPTAIL, &wireless::PRI_QUEUE], make: |s, id| make_queue(s, id, Qdisc::DropTail(Default::default())) },
     Class { name: "CMUPriQueue", tables: &[&wireless::CMU_PRI_QUEUE], make: wireless::make_inert },
     Class { name: "Mac", tables: &[&wireless::MAC, &lan::LAN_MAC], make: lan::make_mac },
     Class { name: "LL/LLSnoop", tables: &[&lan::LAN_LL, &lan::LL_SNOOP], make: lan::make_ll_snoop },

@@ -113,6 +113,10 @@ pub struct Red {
     /// geometric (Misra, Ott and Baras, ICCS 2000), instead of ns-2's
     /// uniform spreading by the count since the last drop (`modify_p`).
     pub geometric: bool,
+    /// Nonlinear RED (Zhou et al. 2006, ns-3.37's `NLRED`; not in ns-2
+    /// 2.35): below `th_max` the curve is quadratic, 1.5 max_p x^2 with x
+    /// the linear curve's fraction, as ns-3's `CalculatePNew` computes it.
+    pub nonlinear: bool,
     /// p_mod (seed 003, eq. 11): ECN-capable arrivals are marked with
     /// p_mod(p) = 1 / (1 + (c2/c1) sqrt(2 (1 - p) / p)), the probability
     /// that gives ECN-mod senders (c1, c2) the window a NewReno sender has
@@ -198,6 +202,7 @@ impl Red {
             aecn_a: 2.0,
             aecn_b: 2.0,
             geometric: false,
+            nonlinear: false,
             pmod: false,
             pmod_c1: 0.0625,
             pmod_c2: 0.125,
@@ -468,6 +473,13 @@ impl Red {
     }
 
     fn calculate_p(&self, max_p: f64) -> f64 {
+        if self.nonlinear && !(self.v_ave >= self.th_max) {
+            // ns-3's order: p = a ave + b; p *= p * 1.5; p *= max_p
+            let mut p = self.v_a * self.v_ave + self.v_b;
+            p *= p * 1.5;
+            p *= max_p;
+            return if p > 1.0 { 1.0 } else { p };
+        }
         curve_p(self.v_ave, self.th_max, self.gentle, (self.v_a, self.v_b, self.v_c, self.v_d), max_p)
     }
 
@@ -782,6 +794,7 @@ pub fn p_mod(p: f64, c1: f64, c2: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Rng;
     use crate::sim::Sim;
 
     fn red_with(th_min: f64, th_max: f64, linterm: f64, gentle: bool) -> Red {
@@ -1045,5 +1058,173 @@ mod tests {
         sim.w.pool.get_mut(ids[1]).ecn_to_echo = true;
         sim.w.pool.get_mut(arriving).last_rtt = 160;
         assert_eq!(picked(&q, &sim, arriving), arriving, "no unmarked fragile packet queued");
+    }
+
+    // ---- ns-3.37's red-queue-disc-test-suite.cc, case by case -------------
+
+    /// ns-3's stream `stream` of seed 1, run 1 as `SetStream` makes it: a
+    /// stream a user assigns is generator stream 2^63 + `stream`
+    /// (`RngStream(1, 2^63 + stream, 1)`: the seed in all six words, then
+    /// that many jumps of 2^127 steps and one substream jump of 2^76).
+    /// ns-2's generator is the same MRG32k3a.
+    fn ns3_stream(stream: i64) -> Rng {
+        let mut r = Rng::from_state([1; 6]).unwrap();
+        r.advance_state(190, 0);
+        for _ in 0..stream {
+            r.advance_state(127, 0);
+        }
+        r.advance_state(76, 0);
+        r
+    }
+
+    fn ns3_field<'a>(text: &'a str, mode: &str, case: &str, what: &str) -> &'a str {
+        let head = format!("{mode} {case} {what} ");
+        text.lines().find_map(|l| l.strip_prefix(head.as_str())).unwrap_or_else(|| panic!("sanity.txt: no {head}"))
+    }
+
+    /// One of the suite's sub-cases through ns-2's RED set to ns-3's
+    /// semantics (see docs/aqm.md, "ns-3's RED against ns-2's"): the verdict
+    /// of every enqueue in the letters of testdata/red/sanity.cc and the
+    /// Red left.
+    fn ns3_sanity_case(text: &str, mode: &str, case: &str) -> (String, Red, Capacity, Sim) {
+        let bytes = mode == "bytes";
+        let n: usize = if case == "test1" { 8 } else { 300 };
+        let k: usize = case[4..].parse().unwrap();
+        let stream = if bytes { 100 } else { 0 } + k as i64;
+        // (MinTh, MaxTh) in packets, QW, LInterm, Gentle, Wait, UseEcn, FengAdaptive, ECT
+        let (th, q_w, linterm, gentle, wait, ecn, feng, ect) = match k {
+            1 => ((2.0, 5.0), 0.002, 50.0, true, true, false, false, false),
+            2 => ((70.0, 150.0), 0.002, 50.0, true, true, false, false, false),
+            3 => ((70.0, 150.0), 0.02, 50.0, true, true, false, false, false),
+            4 => ((70.0, 100.0), 0.02, 50.0, true, true, false, false, false),
+            5 => ((70.0, 150.0), 0.02, 5.0, true, true, false, false, false),
+            6 => ((70.0, 150.0), 0.02, 50.0, false, true, false, false, false),
+            7 => ((70.0, 150.0), 0.02, 50.0, true, false, false, false, false),
+            8 => ((30.0, 90.0), 0.002, 2.0, true, true, true, false, false),
+            9 => ((30.0, 90.0), 0.002, 2.0, true, true, false, false, true),
+            10 => ((30.0, 90.0), 0.002, 2.0, true, true, true, false, true),
+            11 | 13 => ((30.0, 90.0), 0.002, 2.0, true, true, false, false, false),
+            12 => ((30.0, 90.0), 0.002, 2.0, true, true, false, true, false),
+            _ => panic!("no sub-case {case}"),
+        };
+        let mut sim = Sim::new();
+        let mut r = Red::new();
+        r.th_min_pkts = th.0;
+        r.th_max_pkts = th.1;
+        r.q_w = q_w;
+        r.max_p_inv = linterm;
+        r.gentle = gentle;
+        r.wait = wait;
+        r.setbit = ecn;
+        r.bytes = bytes;
+        // ns-2 runs Feng's rule only inside its adaptive RED (`adaptive_` 1,
+        // whose own rule Feng's replaces), with ARED's alpha_ and beta_
+        r.feng_adaptive = feng as i32;
+        r.adaptive = feng as i32;
+        (r.alpha, r.beta) = (3.0, 2.0); // ns-3's FengAlpha, FengBeta
+        r.nonlinear = k == 13; // NLRED
+        r.use_mark_p = false;
+        r.ns1_compat = true;
+        let cap = Capacity { limit: n as i32, in_bytes: bytes, drop_front: false, mean_pktsize: 500 };
+        r.reset(&mut sim.w, Some(1.5e6), bytes, 500);
+        let mut rng = ns3_stream(stream);
+        let want: Vec<f64> = ns3_field(text, mode, case, &format!("stream {stream} draws"))
+            .split(' ').map(|d| d.parse().unwrap()).collect();
+        let mut probe = rng.clone();
+        assert_eq!([probe.uniform_double(), probe.uniform_double(), probe.uniform_double()].to_vec(), want,
+                   "{mode} {case}: ns-3's stream {stream}");
+        sim.w.rng.streams[0] = rng.clone();
+        sim.w.rng.default_idx = 0;
+        rng.uniform_double();
+        let qlim = if bytes { cap.limit_bytes() } else { cap.limit as i64 };
+        let mut verdicts = String::new();
+        for _ in 0..n {
+            let p = sim.w.pool.alloc();
+            let pk = sim.w.pool.get_mut(p);
+            pk.size = if bytes { 500 } else { 0 };
+            pk.ecn_capable = ect;
+            pk.ecn_to_echo = false;
+            let full = cap.len_of(&r.fifo) >= qlim;
+            let v = match r.enque(&cap, &mut sim.w, p) {
+                Verdict::Queued => 'q',
+                Verdict::Marked => 'U',
+                Verdict::EarlyDropped(_) => 'u',
+                // the count is 0 only after drop_early fired (ns1_compat keeps it
+                // through a forced drop): ns-3 has then dropped (or marked and
+                // queued) the arrival before its internal queue could refuse it
+                Verdict::Dropped(_) if r.count == 0 && !(ecn && ect) => 'u',
+                Verdict::Dropped(_) if full => 'i',
+                Verdict::Dropped(_) => 'f',
+                v => panic!("{mode} {case}: {v:?}"),
+            };
+            verdicts.push(v);
+        }
+        (verdicts, r, cap, sim)
+    }
+
+    fn ns3_counts(verdicts: &str) -> String {
+        let c = |x| verdicts.chars().filter(|&v| v == x).count();
+        format!("unforced_drop={} forced_drop={} internal_drop={} unforced_mark={} forced_mark={}",
+                c('u'), c('f'), c('i'), c('U'), c('F'))
+    }
+
+    const NS3_SANITY: &str = include_str!("../../testdata/red/sanity.txt");
+
+    /// Every sub-case, in packets and bytes: the same verdict for every one
+    /// of the 7,216 enqueues and the same counters as
+    /// ns-3.37's RedQueueDisc on the same stream.
+    #[test]
+    fn ns3_sanity_cases_enqueue_by_enqueue() {
+        for mode in ["packets", "bytes"] {
+            for k in 1..=13 {
+                let case = format!("test{k}");
+                let (verdicts, r, _, _) = ns3_sanity_case(NS3_SANITY, mode, &case);
+                assert_eq!(verdicts, ns3_field(NS3_SANITY, mode, &case, "enqueues"), "{mode} {case}");
+                let counts = ns3_field(NS3_SANITY, mode, &case, "counts");
+                let size = if mode == "bytes" { r.fifo.bytes() } else { r.fifo.len() as i64 };
+                assert_eq!(format!("{} size={size}", ns3_counts(&verdicts)), counts, "{mode} {case}");
+            }
+        }
+    }
+
+    /// The suite's own assertions, with its expected values and relations.
+    #[test]
+    fn ns3_sanity_case_assertions() {
+        for (mode, s) in [("packets", 1), ("bytes", 500)] {
+            // sub-case 1: a FIFO of eight below the thresholds, emptied in order
+            let (v, mut r, _, mut sim) = ns3_sanity_case(NS3_SANITY, mode, "test1");
+            assert_eq!(v, "qqqqqqqq");
+            assert_eq!(if s == 1 { r.fifo.len() as i64 } else { r.fifo.bytes() }, 8 * s);
+            let ids: Vec<PktId> = r.fifo.iter().copied().collect();
+            for (i, want) in ids.iter().enumerate() {
+                assert_eq!(r.deque(&sim.w.pool, 0.0), Some(*want), "{mode}: packet {} in order", i + 1);
+                sim.w.pool.free(*want);
+            }
+            assert_eq!(r.deque(&sim.w.pool, 0.0), None);
+            let drops = |k: u32| {
+                let (v, ..) = ns3_sanity_case(NS3_SANITY, mode, &format!("test{k}"));
+                let c = |x| v.chars().filter(|&y| y == x).count();
+                (c('u'), c('f') + c('i'), c('U'))
+            };
+            assert_eq!(drops(2), (0, 0, 0), "{mode} 2: zero drops");
+            let d3 = drops(3);
+            let total = |d: (usize, usize, usize)| d.0 + d.1;
+            assert!(total(d3) > 0, "{mode} 3");
+            for k in 4..=7 {
+                assert!(total(drops(k)) > total(d3), "{mode} {k} should have more drops than 3");
+            }
+            let (u8_, _, m8) = drops(8);
+            assert!(u8_ > 0 && m8 == 0, "{mode} 8: ECN on, packets not ECN-capable: drops, no marks");
+            let (u9, _, m9) = drops(9);
+            assert!(u9 > 0 && m9 == 0, "{mode} 9: ECN off, ECN-capable packets: drops, no marks");
+            let (u10, _, m10) = drops(10);
+            assert!(u10 == 0 && m10 > 0, "{mode} 10: ECN on, ECN-capable packets: marks, no drops");
+            let (u11, ..) = drops(11);
+            assert!(u11 > 0, "{mode} 11");
+            let (u12, ..) = drops(12);
+            assert!(u12 < u11, "{mode} 12: Feng's adaptive RED drops less than 11");
+            let (u13, ..) = drops(13);
+            assert!(u13 < u11, "{mode} 13: NLRED drops less than 11");
+        }
     }
 }

@@ -166,6 +166,7 @@ pub static RED: Table<Red> = Table {
         // Dumbbell's own (seed 003): geometric drop-biasing, and p_mod's
         // marking of ECN-capable arrivals for ECN-mod senders (c1, c2).
         var("geometric_", Bool, "false", |r, _| boolean(r.geometric), |r, v, _| Ok(r.geometric = parse_bool(v))),
+        var("nonlinear_", Bool, "false", |r, _| boolean(r.nonlinear), |r, v, _| Ok(r.nonlinear = parse_bool(v))),
         var("pmod_", Bool, "false", |r, _| boolean(r.pmod), |r, v, _| Ok(r.pmod = parse_bool(v))),
         within(var("pmod_c1_", Real, "0.0625", |r, _| real(r.pmod_c1), |r, v, _| Ok(r.pmod_c1 = positive("pmod_c1_", v)?)),
             Range::Positive, "a coefficient of seed 003's marking probability (p_mod): 0 or less marks nothing or everything"),
