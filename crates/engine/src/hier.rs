@@ -138,6 +138,11 @@ impl Graph {
     }
 }
 
+/// The most vertices a cluster's route tables may have (nodes, the
+/// domain's clusters, the domains): two tables of 8192 x 8192 entries take
+/// 512 MiB.
+pub const MAX_VERTICES: i64 = 8192;
+
 /// Why the routes cannot be computed: a node's address outside the
 /// hierarchy given (node id, its address).
 #[derive(Debug, Clone, PartialEq)]
@@ -154,6 +159,32 @@ impl Hier {
         let total: i32 = clusters.iter().sum();
         if nodes.len() as i32 != total {
             return Err(format!("{} cluster sizes for {} clusters", nodes.len(), total));
+        }
+        // Each cluster's route tables are n x n (route.cc's
+        // hier_compute_routes: n = its nodes + the domain's clusters + the
+        // domains + 2), two of them here; ns-2 sizes them with int
+        // arithmetic and aborts where n x n overflows or cannot be had
+        // (std::bad_array_new_length, std::bad_alloc).
+        if let Some(&c) = clusters.iter().find(|&&c| c < 0) {
+            return Err(format!("a domain of {c} clusters (clusters_num_ must be 0 or more)"));
+        }
+        if let Some(&a) = nodes.iter().find(|&&a| a < 0) {
+            return Err(format!("a cluster of {a} nodes (nodes_num_ must be 0 or more)"));
+        }
+        let domains = clusters.len() as i64;
+        let mut it = nodes.iter();
+        for &c in &clusters {
+            for _ in 0..c {
+                let a = *it.next().unwrap() as i64;
+                let n = a + c as i64 + 1 + domains + 1;
+                if n > MAX_VERTICES {
+                    return Err(format!(
+                        "a cluster of {a} nodes in a domain of {c} clusters, with {domains} domains: its route tables would be \
+                         {n} x {n} entries (at most {MAX_VERTICES} x {MAX_VERTICES} here, {} bytes; ns-2 aborts on tables it cannot allocate)",
+                        MAX_VERTICES * MAX_VERTICES * 8
+                    ));
+                }
+            }
         }
         let mut it = nodes.iter();
         self.sizes = clusters.iter().map(|&c| (0..c).map(|_| *it.next().unwrap()).collect()).collect();
@@ -460,5 +491,18 @@ mod tests {
         assert_eq!(h.check(), Ok(()), "a node without links is in no route");
         h.link(10, 0, Some(1));
         assert_eq!(h.check(), Err(OutOfRange { node: 10, addr: [0, 0, 2] }));
+    }
+
+    #[test]
+    fn a_cluster_too_large_for_its_route_tables_is_refused() {
+        let mut h = Hier::default();
+        // (a fuzzed nodes_num_: ns-2 aborts, bad_array_new_length)
+        let e = h.set_topology(vec![1], &[i32::MAX]).unwrap_err();
+        assert!(e.contains("route tables"), "{e}");
+        assert!(h.set_topology(vec![1], &[-1]).unwrap_err().contains("0 or more"));
+        assert!(h.set_topology(vec![-1], &[]).is_err());
+        // the largest allowed: 8192 vertices with 1 cluster and 1 domain
+        h.set_topology(vec![1], &[(MAX_VERTICES - 4) as i32]).unwrap();
+        assert!(h.set_topology(vec![1], &[(MAX_VERTICES - 3) as i32]).is_err());
     }
 }

@@ -35,6 +35,9 @@ pub fn make_channel(_: &mut Sim, _: ObjId) -> Obj {
     Obj::Wireless(Part::Channel(Box::new(Net::new(Medium::new(Model::two_ray_ground())))))
 }
 
+/// The most slots of a TDMA frame (`max_node_num_`).
+const MAX_TDMA_SLOTS: u32 = 1 << 20;
+
 fn num(key: &str, v: &str) -> Result<f64, String> {
     match v.trim().parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x),
@@ -160,7 +163,18 @@ impl Sim {
                 "phytrace" => trace.phy = flag(k, v)?,
                 _ if k.starts_with("ext_") || k.starts_with("xphy_") => ext_vars.push((k, v)),
                 "slot_packet_len_" => slot_bytes = count("Mac/Tdma slot_packet_len_", v)?,
-                "max_node_num_" => max_nodes = count("Mac/Tdma max_node_num_", v)?,
+                "max_node_num_" => {
+                    max_nodes = count("Mac/Tdma max_node_num_", v)?;
+                    // (the preamble ns-2 allocates per frame has a slot per
+                    // station: 2^31 of them is std::bad_alloc, and a frame
+                    // of a million slots is hours long)
+                    if max_nodes > MAX_TDMA_SLOTS {
+                        return Err(format!(
+                            "Mac/Tdma max_node_num_ {v}: a TDMA frame has a slot for each of max_node_num_ stations; \
+                             at most {MAX_TDMA_SLOTS} here (ns-2 aborts allocating 2^31 of them)"
+                        ));
+                    }
+                }
                 "mac_bandwidth_" => mac_bandwidth = parse_bw(v),
                 "ll_delay" => ll_delay = parse_time(v),
                 "ifqlen" => ifqlen = count(k, v)?,
