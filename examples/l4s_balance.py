@@ -24,7 +24,9 @@ f_L above 1: Prague holds more window than 2/p (a CWR episode lasts a
 round and the next cut waits for the next mark: about 1 + 1/(p_L W_L));
 below 1: RTT independence at base RTTs under 25 ms.  f_C: the classic
 flow against Reno's law (ns-3.37's CUBIC, without a Reno-friendly region,
-falls below it at small BDPs and rises above it at large ones).  k_eff
+falls below it at small BDPs and rises above it at large ones;
+``--cubic-friendly 1`` or ``2`` adds RFC 9438's Reno-friendly region, the
+RFC's rule or Linux's, and brings it to Reno's at small BDPs).  k_eff
 below 2: p' varies, and E[p'^2] > E[p']^2 gives the classic flow more
 drops than the coupling's steady state; above 2: the step's own marks.
 With ``--json`` one JSON object a line per point."""
