@@ -149,8 +149,8 @@ impl Ns3Cubic {
     /// RFC 9438 section 4.3, per ACK in congestion avoidance after the
     /// cubic's own step (`seg`: the window before this ACK, in segments;
     /// `mode`: `tcp_friendliness`, 1 or 2):
-    ///   alpha_cubic = 3 (1 - beta_cubic) / (1 + beta_cubic)        (eq. 4)
-    ///   W_est = W_est + alpha_cubic x segments_acked / cwnd        (eq. 5)
+    ///   alpha_cubic = 3 (1 - beta_cubic) / (1 + beta_cubic)
+    ///   W_est = W_est + alpha_cubic x segments_acked / cwnd
     ///   alpha_cubic = 1 once W_est >= cwnd_prior             (mode 1 only)
     ///   cwnd = W_est when W_cubic < W_est: here the larger of the window the
     ///   cubic gave and W_est, in whole segments.
@@ -616,10 +616,10 @@ mod tests {
         }
     }
 
-    /// RFC 9438 (4.3), alpha_cubic kept (2, Linux's): eq. 4, alpha_cubic =
+    /// RFC 9438 (4.3), alpha_cubic kept (2, Linux's): alpha_cubic =
     /// 3 (1 - 0.7) / (1 + 0.7) = 0.9 / 1.7 = 0.529412; W_est starts at the
-    /// epoch's 100 and eq. 5 adds 0.529412 / 100 = 0.00529412 per
-    /// one-segment ACK: 101 needs 1 / 0.00529412 = 188.9 ACKs, so 188 ACKs
+    /// epoch's 100 and W_est += alpha_cubic x 1 / cwnd adds 0.529412 / 100
+    /// = 0.00529412 per one-segment ACK: 101 needs 1 / 0.00529412 = 188.9 ACKs, so 188 ACKs
     /// leave 100 segments (W_est 100.9953) and the 189th makes it 101
     /// (W_est 101.0006).  Then 0.529412 / 101 an ACK: 101 more ACKs give
     /// 101.5300, still 101.  With the region off (0, ns-3.37) 189 ACKs leave
