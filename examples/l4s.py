@@ -9,7 +9,7 @@ queue staying near 1 ms while the classic queue sits at the target.
 
     .venv/bin/python examples/l4s.py [--rates 10,40,100] [--rtts 10,50,100]
         [--duration 30] [--l4s prague|dctcp] [--stack full|ns2] [--unpaced] [--step-min-bytes 0]
-        [--seed 1] [--plots DIR] [--json]
+        [--cubic-friendly 0|1|2] [--seed 1] [--plots DIR] [--json]
 
 For every (bottleneck rate, base RTT) it prints the two flows' goodput
 over the second half of the run (Mb/s), their ratio (L4S / classic), the
@@ -18,7 +18,8 @@ queue's and the classic queue's), and the link utilisation.  With
 ``--json``, one JSON object a line per point:
 ``{"rate_mbps": 10, "rtt_ms": 10, "l4s": "prague", "l4s_mbps": x,
 "classic_mbps": y, "ratio": r, "l4s_delay_ms": d1, "classic_delay_ms":
-d2, "utilisation": u, "stack": "full", "model_ratio": m, "paced": true}``.  ``--plots DIR`` writes l4s_rates.png (the
+d2, "utilisation": u, "stack": "full", "model_ratio": m, "paced": true,
+"cubic_friendly": 0}``.  ``--plots DIR`` writes l4s_rates.png (the
 ratio per point) and l4s_delays.png (the two queues' delays per point).
 
 Setup: two senders, each with its own 1 Gb/s access link, a bottleneck
@@ -69,9 +70,11 @@ def model_ratio(rtt_ms: float, l4s_delay_ms: float, classic_delay_ms: float, k: 
 
 def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, duration: float = 30.0,
           aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None, paced: bool = True,
-          classic: str = "cubic"):
+          classic: str = "cubic", cubic_friendly: int = 0):
     """The scenario: (sim, the L4S flow, the classic flow, the bottleneck link).
-    `classic`: the full TCP's classic congestion control (examples/l4s_balance.py)."""
+    `classic`: the full TCP's classic congestion control (examples/l4s_balance.py);
+    `cubic_friendly`: the full TCP CUBIC's `tcp_friendliness` (0: ns-3.37's, no
+    Reno-friendly region; 1: RFC 9438's; 2: Linux's)."""
     sim = Simulation(seed=seed)
     s_l, s_c, r1, r2, dst = sim.node("s_l4s"), sim.node("s_classic"), sim.node("r1"), sim.node("r2"), sim.node("dst")
     rate = rate_mbps * 1e6
@@ -98,7 +101,8 @@ def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, d
             cc_params = {"use_ect0": 0, **(cc_params or {})}
         extra = {"pacing": paced} if l4s == "prague" else {}
         fl = sim.tcp(s_l, dst, cc=l4s, flow_id=0, cc_params=cc_params or None, **common, **extra)
-        fc = sim.tcp(s_c, dst, cc=classic, flow_id=1, start=0.01, **common)
+        friendly = {"tcp_friendliness": cubic_friendly} if classic == "cubic" and cubic_friendly else None
+        fc = sim.tcp(s_c, dst, cc=classic, flow_id=1, start=0.01, cc_params=friendly, **common)
     else:
         window = 4 * int(rate * rtt_ms / 1000 / 8 / WIRE) + 100
         fl = sim.tcp(s_l, dst, variant="linux", cc=l4s, sink="sack", packet_size=PKT, window=window, flow_id=0)
@@ -109,11 +113,12 @@ def build(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, d
 
 def run_point(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 1, duration: float = 30.0,
               aqm: dict | None = None, stack: str = "full", cc_params: dict | None = None,
-              paced: bool = True) -> dict:
+              paced: bool = True, cubic_friendly: int = 0) -> dict:
     """One run: goodputs and queue delays over the second half.  `paced`:
     Prague on the full TCP paces (tcp_prague's rate); the other flows never."""
     paced = paced and stack == "full" and l4s == "prague"
-    sim, fl, fc, bott = build(rate_mbps, rtt_ms, l4s, seed, duration, aqm, stack, cc_params, paced)
+    sim, fl, fc, bott = build(rate_mbps, rtt_ms, l4s, seed, duration, aqm, stack, cc_params, paced,
+                              cubic_friendly=cubic_friendly)
     res = sim.run(duration, trace_packets=[bott], monitor_queues=False)
     window = (duration / 2, duration)
     gp = res.goodput(window, link=bott, by="flow")
@@ -128,7 +133,7 @@ def run_point(rate_mbps: float, rtt_ms: float, l4s: str = "prague", seed: int = 
         "ratio": round(lm / cm, 4) if cm > 0 else None,
         "model_ratio": round(model_ratio(rtt_ms, ld, cd), 4),
         "l4s_delay_ms": round(ld, 4), "classic_delay_ms": round(cd, 4),
-        "utilisation": round((lm + cm) / rate_mbps, 4), "paced": paced,
+        "utilisation": round((lm + cm) / rate_mbps, 4), "paced": paced, "cubic_friendly": cubic_friendly,
     }
 
 
@@ -187,6 +192,9 @@ def main() -> None:
     ap.add_argument("--unpaced", action="store_true", help="Prague without pacing (tcp_prague paces)")
     ap.add_argument("--step-min-bytes", type=int, default=0, metavar="BYTES",
                     help="DualPI2's step only above this L4S backlog (RFC 9332's T_len; Linux: 0)")
+    ap.add_argument("--cubic-friendly", type=int, choices=(0, 1, 2), default=0,
+                    help="the full TCP CUBIC's Reno-friendly region (tcp_friendliness): 0 none (ns-3.37), "
+                         "1 RFC 9438's, 2 Linux's")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plots", metavar="DIR", help="write l4s_rates.png and l4s_delays.png here")
     ap.add_argument("--json", action="store_true", help="one JSON object a line per point")
@@ -205,7 +213,7 @@ def main() -> None:
     for rate in rates:
         for rtt in rtts:
             p = run_point(rate, rtt, a.l4s, a.seed, a.duration, aqm={"step_min_bytes": a.step_min_bytes},
-                          stack=a.stack, paced=not a.unpaced)
+                          stack=a.stack, paced=not a.unpaced, cubic_friendly=a.cubic_friendly)
             points.append(p)
             if a.json:
                 print(json.dumps(p), flush=True)

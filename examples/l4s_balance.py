@@ -4,7 +4,8 @@ flow's measured window against its response function, and the coupling
 the two flows actually met.
 
     .venv/bin/python examples/l4s_balance.py [--rates 10,40,100] [--rtts 10,50,100]
-        [--duration 30] [--seed 1] [--classic cubic|newreno] [--rtt-scaling 0..3] [--json]
+        [--duration 30] [--seed 1] [--classic cubic|newreno] [--cubic-friendly 0|1|2]
+        [--rtt-scaling 0..3] [--json]
 
 Same scenario as examples/l4s.py (paced Prague on AccECN against a classic
 flow through DualPI2 with Linux's defaults), second half of each run.  At
@@ -23,7 +24,9 @@ f_L above 1: Prague holds more window than 2/p (a CWR episode lasts a
 round and the next cut waits for the next mark: about 1 + 1/(p_L W_L));
 below 1: RTT independence at base RTTs under 25 ms.  f_C: the classic
 flow against Reno's law (ns-3.37's CUBIC, without a Reno-friendly region,
-falls below it at small BDPs and rises above it at large ones).  k_eff
+falls below it at small BDPs and rises above it at large ones;
+``--cubic-friendly 1`` or ``2`` adds RFC 9438's Reno-friendly region, the
+RFC's rule or Linux's, and brings it to Reno's at small BDPs).  k_eff
 below 2: p' varies, and E[p'^2] > E[p']^2 gives the classic flow more
 drops than the coupling's steady state; above 2: the step's own marks.
 With ``--json`` one JSON object a line per point."""
@@ -44,10 +47,10 @@ WIRE_BITS = 1500 * 8
 
 
 def measure(rate_mbps: float, rtt_ms: float, seed: int = 1, duration: float = 30.0, classic: str = "cubic",
-            cc_params: dict | None = None) -> dict:
+            cc_params: dict | None = None, cubic_friendly: int = 0) -> dict:
     """One point: ratio, model and the three factors (see the module's text)."""
     sim, fl, fc, bott = l4s.build(rate_mbps, rtt_ms, "prague", seed, duration, None, "full", cc_params, True,
-                                  classic=classic)
+                                  classic=classic, cubic_friendly=cubic_friendly)
     res = sim.run(duration, trace_packets=[bott], monitor_queues=False)
     w = (duration / 2, duration)
     gp = {r["flow"]: r["goodput_bps"] for r in res.goodput(w, link=bott, by="flow").iter_rows(named=True)}
@@ -62,7 +65,7 @@ def measure(rate_mbps: float, rtt_ms: float, seed: int = 1, duration: float = 30
     p_c = dm[C]["drops"] / max(count.get(("+", C), 0), 1)
     r_l, r_c = rtt_ms / 1000 + qd.get(L, 0.0), rtt_ms / 1000 + qd.get(C, 0.0)
     w_l, w_c = gp.get(L, 0.0) * r_l / WIRE_BITS, gp.get(C, 0.0) * r_c / WIRE_BITS
-    out = {"rate_mbps": rate_mbps, "rtt_ms": rtt_ms, "classic": classic,
+    out = {"rate_mbps": rate_mbps, "rtt_ms": rtt_ms, "classic": classic, "cubic_friendly": cubic_friendly,
            "ratio": round(gp[L] / gp[C], 4) if gp.get(C) else None,
            "model_ratio": round(l4s.model_ratio(rtt_ms, qd.get(L, 0.0) * 1000, qd.get(C, 0.0) * 1000), 4),
            "p_l": round(p_l, 6), "p_c": round(p_c, 7), "w_l": round(w_l, 2), "w_c": round(w_c, 2),
@@ -81,6 +84,8 @@ def main() -> None:
     ap.add_argument("--duration", type=float, default=30.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--classic", choices=("cubic", "newreno"), default="cubic")
+    ap.add_argument("--cubic-friendly", type=int, choices=(0, 1, 2), default=0,
+                    help="CUBIC's Reno-friendly region (tcp_friendliness): 0 none (ns-3.37), 1 RFC 9438's, 2 Linux's")
     ap.add_argument("--rtt-scaling", type=int, choices=(0, 1, 2, 3), default=1,
                     help="Prague's RTT independence heuristic (tcp_prague's default 1)")
     ap.add_argument("--json", action="store_true")
@@ -96,7 +101,7 @@ def main() -> None:
               f"{'p_L W_L':>8}")
     for rate in rates:
         for rtt in rtts:
-            x = measure(rate, rtt, a.seed, a.duration, a.classic, cc)
+            x = measure(rate, rtt, a.seed, a.duration, a.classic, cc, a.cubic_friendly)
             if a.json:
                 print(json.dumps(x), flush=True)
             elif x["f_l"] is None or x["ratio"] is None:

@@ -86,7 +86,8 @@ def test_ns3_attributes_are_offered():
     assert FULL_CC_PARAMS["westwood"] == {"protocol_type": 0, "filter_type": 1}
     assert FULL_CC_PARAMS["bic"]["beta_pct"] == 80 and FULL_CC_PARAMS["bic"]["smooth_part"] == 5
     assert FULL_CC_PARAMS["cubic"]["beta_pct"] == 70 and FULL_CC_PARAMS["cubic"]["hystart"] == 1
-    assert len(FULL_CC_PARAMS["cubic"]) == 12
+    # ns-3.37's 12 attributes and ours, the Reno-friendly region (off)
+    assert len(FULL_CC_PARAMS["cubic"]) == 13 and FULL_CC_PARAMS["cubic"]["tcp_friendliness"] == 0
     assert FULL_CC_PARAMS["illinois"]["alpha_max_milli"] == 10000
     assert FULL_CC_PARAMS["highspeed"] == {} and FULL_CC_PARAMS["lp"] == {}
     # Westwood+ (ns-3's ProtocolType) and a CUBIC beta of 0.5 change the run
@@ -143,3 +144,31 @@ def test_bad_cc_and_params_are_refused_by_name(kw, words):
     with pytest.raises(ValueError) as e:
         sim.tcp(a, b, stack="full", **kw)
     assert words in str(e.value)
+
+
+def _small_bdp_cubic(mode):
+    """10 Mb/s, 10 ms base RTT, a 20-packet queue: a BDP of about 8
+    packets, where ns-3.37's CUBIC (no Reno-friendly region) grows slower
+    than Reno after each cut."""
+    sim = db.Simulation(seed=1)
+    s, r1, r2, d = sim.nodes(4)
+    sim.link(s, r1, "100Mb", "0ms", queue_limit=100)
+    sim.link(r1, r2, "10Mb", "5ms", queue_limit=20)
+    sim.link(r2, d, "100Mb", "0ms", queue_limit=100)
+    sim.tcp(s, d, stack="full", cc="cubic", snd_buf="16MiB", rcv_buf="16MiB", cc_params={"tcp_friendliness": mode})
+    return sim.run(until=60).full_tcp.row(0, named=True)
+
+
+def test_cubic_reno_friendly_region():
+    # RFC 9438 section 4.3 (cc/cubic.rs): W_est grows by alpha_cubic
+    # (0.53) or 1 segment per window, so the window refills after a cut
+    # faster than the cubic does at this BDP and the queue overflows far
+    # more often (measured: 40 fast recoveries off, 116 with either rule);
+    # the link is full either way
+    off, rfc, linux = (_small_bdp_cubic(m) for m in (0, 1, 2))
+    assert off["fast_recoveries"] > 10, off
+    for on in (rfc, linux):
+        assert on["fast_recoveries"] > 2 * off["fast_recoveries"], (off, on)
+        assert on["bytes_received"] >= 0.99 * off["bytes_received"], (off, on)
+    with pytest.raises(ValueError, match="tcp_friendliness must be 0 to 2, got 3"):
+        run("cubic", until=1, cc_params={"tcp_friendliness": 3})

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "examples"))
 import l4s  # noqa: E402
 
 KEYS = {"rate_mbps", "rtt_ms", "l4s", "l4s_mbps", "classic_mbps", "ratio", "l4s_delay_ms", "classic_delay_ms",
-        "utilisation", "stack", "model_ratio", "paced"}
+        "utilisation", "stack", "model_ratio", "paced", "cubic_friendly"}
 
 
 def test_json_contract_plots_and_claims(tmp_path):
@@ -36,7 +36,7 @@ def test_json_contract_plots_and_claims(tmp_path):
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert [(x["rate_mbps"], x["rtt_ms"]) for x in rows] == [(10, 10), (10, 40)]
     for x in rows:
-        assert set(x) == KEYS and x["l4s"] == "prague" and x["paced"] is True
+        assert set(x) == KEYS and x["l4s"] == "prague" and x["paced"] is True and x["cubic_friendly"] == 0
         # (at 10 Mb/s a 1500-byte packet takes 1.2 ms: an L4S packet may
         # wait behind one classic packet the round robin sends)
         assert x["l4s_delay_ms"] < 2.0, x

@@ -4,7 +4,8 @@ times f_L / f_C x 2 / k_eff, each factor measured at the bottleneck; at
 40 Mb/s, 50 ms Prague holds more than 2/p_L (one cut per CWR episode, about
 1 + 1/(p_L W_L)) and the coupling meets k_eff under 2 (p' varies, the
 classic flow meets p'^2); at 40 Mb/s, 10 ms ns-3.37's CUBIC holds well
-under Reno's window at its own drop rate."""
+under Reno's window at its own drop rate, and with the Reno-friendly
+region (`--cubic-friendly`) it holds Reno's."""
 
 from __future__ import annotations
 
@@ -28,6 +29,22 @@ def test_factors_explain_the_ratio():
     y = l4s_balance.measure(40, 10, duration=20)
     assert y["f_c"] < 0.5 and y["f_l"] < 0.8, y
     assert y["ratio"] > 1.5 * y["model_ratio"], y
+
+
+
+def test_reno_friendly_cubic_holds_renos_window():
+    """With RFC 9438's Reno-friendly region (`tcp_friendliness`, Linux's
+    rule 2 and the RFC's 1) the classic CUBIC holds Reno's window at its
+    drop rate at 40 Mb/s, 10 ms (f_C 1.00-1.09 over seeds 1-3, where
+    ns-3.37's CUBIC holds 0.20-0.43), and the ratio falls from about twice
+    the model to under it: what is left there is Prague's RTT independence
+    (f_L about 0.6)."""
+    for seed in (1, 2, 3):
+        x = l4s_balance.measure(40, 10, seed=seed, duration=20, cubic_friendly=2)
+        assert 0.85 < x["f_c"] < 1.25 and x["f_l"] < 0.8, x
+        assert x["ratio"] < 0.8 * x["model_ratio"], x
+    y = l4s_balance.measure(40, 10, duration=20, cubic_friendly=1)
+    assert 0.85 < y["f_c"] < 1.25 and y["ratio"] < 0.8 * y["model_ratio"], y
 
 
 def test_json_lines():

@@ -16,8 +16,8 @@
 //! cube root of (Wmax - w)/C, t in s), the target's distance a 32-bit
 //! integer; cnt = w / (target - w) (100 w at or above the target, 20 at
 //! most before the first loss, at least 2); one MSS when the ACKs counted
-//! reach cnt, cnt then taken off the count.  No TCP-friendly region, no
-//! delayed-ACK ratio.  Slow start adds every segment acknowledged (not one
+//! reach cnt, cnt then taken off the count.  No TCP-friendly region (unless
+//! `tcp_friendliness`, below), no delayed-ACK ratio.  Slow start adds every segment acknowledged (not one
 //! per ACK) and runs HyStart: a round ends when the ACK passes the highest
 //! byte sent at its start; at or above 16 MSS (and cwnd <= ssthresh) an ACK
 //! train (ACKs 2 ms or less apart spanning more than delayMin) or a delay
@@ -33,7 +33,18 @@
 //! `fast_convergence`, `beta_pct` (70), `hystart`, `hystart_low_window`,
 //! `hystart_detect`, `hystart_min_samples`, `hystart_ack_delta_ms`,
 //! `hystart_delay_min_ms`, `hystart_delay_max_ms`, `cubic_delta_ms`,
-//! `cnt_clamp`, `c_milli` (400).
+//! `cnt_clamp`, `c_milli` (400), and one of ours, `tcp_friendliness`.
+//!
+//! `tcp_friendliness` (Linux's name; ns-3.37 has no such attribute, so the
+//! default 0 keeps ns-3.37's CUBIC) adds RFC 9438 section 4.3's
+//! Reno-friendly region to the ns-3 dialect: W_est starts at the window of
+//! the epoch's start, grows by alpha_cubic x (segments acknowledged) / cwnd
+//! per ACK in congestion avoidance, alpha_cubic = 3 (1 - beta) / (1 + beta)
+//! (0.529 at beta 0.7), and the window is max(cubic's, W_est) in whole
+//! segments.  1: the RFC's rule, alpha_cubic becomes 1 once W_est reaches
+//! cwnd_prior (the window when ssthresh was last set; before any loss at
+//! once); 2: alpha_cubic all along, as Linux's tcp_cubic (its `tcp_cwnd`,
+//! one segment per cwnd x beta_scale / 8 ACKs).
 
 use super::{cast_u32, div64_64, fls64, CaEvent, CaState, CongestionOps, Param, Sock, HZ};
 
@@ -49,6 +60,7 @@ const NS3_DELAY_MAX: usize = 8;
 const NS3_CUBIC_DELTA: usize = 9;
 const NS3_CNT_CLAMP: usize = 10;
 const NS3_C: usize = 11;
+const NS3_TCP_FRIENDLINESS: usize = 12;
 
 /// ns-3's `Time::Min()`, the unset time.
 const TMIN: i64 = i64::MIN;
@@ -69,6 +81,11 @@ pub struct Ns3Cubic {
     pub last_ack: i64,
     pub curr_rtt: i64,
     pub sample_cnt: u32,
+    /// RFC 9438's W_est, in segments (`tcp_friendliness` only).
+    pub w_est: f64,
+    /// RFC 9438's cwnd_prior: the window, in segments, when ssthresh was
+    /// last set (0 before any).
+    pub cwnd_prior: u32,
 }
 
 impl Default for Ns3Cubic {
@@ -86,6 +103,8 @@ impl Default for Ns3Cubic {
             last_ack: TMIN,
             curr_rtt: TMIN,
             sample_cnt: 0,
+            w_est: 0.0,
+            cwnd_prior: 0,
         }
     }
 }
@@ -105,6 +124,8 @@ impl Ns3Cubic {
         let c = sk.p[NS3_C] as f64 / 1000.0;
         if self.epoch_start == TMIN {
             self.epoch_start = sk.now_ns;
+            // RFC 9438 (4.3): W_est = cwnd_epoch
+            self.w_est = seg as f64;
             if self.last_max <= seg {
                 self.k = 0.0;
                 self.origin = seg;
@@ -123,6 +144,28 @@ impl Ns3Cubic {
             cnt = clamp;
         }
         cnt.max(2)
+    }
+
+    /// RFC 9438 section 4.3, per ACK in congestion avoidance after the
+    /// cubic's own step (`seg`: the window before this ACK, in segments;
+    /// `mode`: `tcp_friendliness`, 1 or 2):
+    ///   alpha_cubic = 3 (1 - beta_cubic) / (1 + beta_cubic)
+    ///   W_est = W_est + alpha_cubic x segments_acked / cwnd
+    ///   alpha_cubic = 1 once W_est >= cwnd_prior             (mode 1 only)
+    ///   cwnd = W_est when W_cubic < W_est: here the larger of the window the
+    ///   cubic gave and W_est, in whole segments.
+    fn reno_friendly(&mut self, sk: &mut Sock, seg: u32, segments_acked: u32, mode: i32) {
+        let beta = sk.p[NS3_BETA] as f64 / 100.0;
+        let alpha = if mode == 1 && self.w_est >= self.cwnd_prior as f64 {
+            1.0
+        } else {
+            3.0 * (1.0 - beta) / (1.0 + beta)
+        };
+        self.w_est += alpha * segments_acked as f64 / seg.max(1) as f64;
+        let w = cast_u32(self.w_est);
+        if w > sk.cwnd_segments() {
+            sk.cwnd_bytes = w.wrapping_mul(sk.mss_cache as u32);
+        }
     }
 
     /// `HystartUpdate`.
@@ -320,6 +363,7 @@ impl CongestionOps for Cubic {
         Param { name: "cubic_delta_ms", default: 10, about: "Delta Time to wait after fast recovery before adjusting param, ms [CubicDelta]" },
         Param { name: "cnt_clamp", default: 20, about: "Counter value when no losses are detected [CntClamp]" },
         Param { name: "c_milli", default: 400, about: "Cubic Scaling factor, 1/1000 [C]" },
+        Param { name: "tcp_friendliness", default: 0, about: "RFC 9438's Reno-friendly region: 0 off (ns-3.37), 1 the RFC's, 2 Linux's (alpha_cubic kept)" },
     ];
 
     fn ns3_init(&mut self, _sk: &mut Sock) {}
@@ -328,6 +372,7 @@ impl CongestionOps for Cubic {
         let seg = sk.cwnd_segments();
         let beta = sk.p[NS3_BETA] as f64 / 100.0;
         let c = &mut self.ns3;
+        c.cwnd_prior = seg;
         c.last_max = if seg < c.last_max && sk.p[NS3_FAST_CONVERGENCE] != 0 { cast_u32(seg as f64 * (1.0 + beta) / 2.0) } else { seg };
         c.epoch_start = TMIN;
         cast_u32(seg as f64 * beta).max(2).wrapping_mul(sk.mss_cache as u32)
@@ -344,11 +389,16 @@ impl CongestionOps for Cubic {
             segments_acked = 0;
         }
         if sk.cwnd_bytes >= sk.ssthresh_bytes && segments_acked > 0 {
+            let seg = sk.cwnd_segments();
             c.cwnd_cnt = c.cwnd_cnt.wrapping_add(segments_acked);
             let cnt = c.update(sk);
             if c.cwnd_cnt >= cnt {
                 sk.cwnd_bytes = sk.cwnd_bytes.wrapping_add(m);
                 c.cwnd_cnt -= cnt;
+            }
+            let mode = sk.p[NS3_TCP_FRIENDLINESS];
+            if mode != 0 {
+                c.reno_friendly(sk, seg, segments_acked, mode);
             }
         }
     }
@@ -543,6 +593,104 @@ mod tests {
         c.ns3.last_max = 5;
         c.ns3.epoch_start = TMIN;
         assert_eq!(c.ns3.update(&sk), 1000);
+    }
+
+    /// Congestion avoidance on the cubic's plateau: Wmax 100 and 100
+    /// segments, so K = 0, origin 100 and at t = delayMin = 0.1 s the
+    /// target is 100 + (uint)(0.4 x 0.1^3) = 100: cnt = 100 x 100, the
+    /// cubic adds nothing within a few hundred ACKs; only W_est moves.
+    fn plateau(mode: i32, beta_pct: i32, cwnd_prior: u32) -> (Cubic, Sock) {
+        let mut c = Cubic::default();
+        c.ns3.last_max = 100;
+        c.ns3.delay_min = 100 * MS;
+        c.ns3.cwnd_prior = cwnd_prior;
+        let mut sk = ns3_sock(100_000, 50_000);
+        sk.p[NS3_TCP_FRIENDLINESS] = mode;
+        sk.p[NS3_BETA] = beta_pct;
+        (c, sk)
+    }
+
+    fn acks(c: &mut Cubic, sk: &mut Sock, n: u32) {
+        for _ in 0..n {
+            c.ns3_increase_window(sk, 1);
+        }
+    }
+
+    /// RFC 9438 (4.3), alpha_cubic kept (2, Linux's): alpha_cubic =
+    /// 3 (1 - 0.7) / (1 + 0.7) = 0.9 / 1.7 = 0.529412; W_est starts at the
+    /// epoch's 100 and W_est += alpha_cubic x 1 / cwnd adds 0.529412 / 100
+    /// = 0.00529412 per one-segment ACK: 101 needs 1 / 0.00529412 = 188.9 ACKs, so 188 ACKs
+    /// leave 100 segments (W_est 100.9953) and the 189th makes it 101
+    /// (W_est 101.0006).  Then 0.529412 / 101 an ACK: 101 more ACKs give
+    /// 101.5300, still 101.  With the region off (0, ns-3.37) 189 ACKs leave
+    /// 100.  beta 0.5: alpha_cubic = 1.5 / 1.5 = 1, Reno's: 100 ACKs (one
+    /// window) make 101.
+    #[test]
+    fn ns3_cubic_reno_friendly_linux() {
+        let (mut c, mut sk) = plateau(2, 70, 0);
+        acks(&mut c, &mut sk, 188);
+        assert_eq!(sk.cwnd_bytes, 100_000);
+        assert!((c.ns3.w_est - (100.0 + 188.0 * 0.9 / 1.7 / 100.0)).abs() < 1e-9, "{}", c.ns3.w_est);
+        acks(&mut c, &mut sk, 1);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+        acks(&mut c, &mut sk, 101);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+        assert!((c.ns3.w_est - 101.5300).abs() < 1e-4, "{}", c.ns3.w_est);
+        // off: ns-3.37's CUBIC, the plateau holds
+        let (mut c, mut sk) = plateau(0, 70, 0);
+        acks(&mut c, &mut sk, 189);
+        assert_eq!((sk.cwnd_bytes, c.ns3.cwnd_cnt), (100_000, 189));
+        // beta 0.5: alpha_cubic 1
+        let (mut c, mut sk) = plateau(2, 50, 0);
+        acks(&mut c, &mut sk, 99);
+        assert_eq!(sk.cwnd_bytes, 100_000);
+        acks(&mut c, &mut sk, 1);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+    }
+
+    /// The RFC's rule (1): alpha_cubic 1 once W_est >= cwnd_prior.  With
+    /// cwnd_prior 101: 0.529412 per window as above until W_est reaches
+    /// 101 (the 189th ACK: 101.0006), then 1 / 101 per ACK: 100 more ACKs
+    /// give 101.9907 (101 segments), the 101st 102.0006 (102 segments);
+    /// Linux's rule (2) there: 101.0006 + 0.529412 = 101.53, 101 segments.
+    /// Before any loss cwnd_prior is 0, so alpha_cubic is 1 from the start:
+    /// 100 ACKs make 101.
+    #[test]
+    fn ns3_cubic_reno_friendly_rfc() {
+        let (mut c, mut sk) = plateau(1, 70, 101);
+        acks(&mut c, &mut sk, 189);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+        acks(&mut c, &mut sk, 100);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+        acks(&mut c, &mut sk, 1);
+        assert_eq!(sk.cwnd_bytes, 102_000);
+        let (mut c, mut sk) = plateau(2, 70, 101);
+        acks(&mut c, &mut sk, 290);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+        let (mut c, mut sk) = plateau(1, 70, 0);
+        acks(&mut c, &mut sk, 99);
+        assert_eq!(sk.cwnd_bytes, 100_000);
+        acks(&mut c, &mut sk, 1);
+        assert_eq!(sk.cwnd_bytes, 101_000);
+    }
+
+    /// The loss sets cwnd_prior and the next epoch restarts W_est: a loss
+    /// at 100 (ssthresh 70, cwnd_prior 100), 70 segments at the new epoch:
+    /// W_est 70.  Where the cubic is the faster (ns3_cubic_growth's 23 ACKs
+    /// for one segment at 70), its window stands: 23 one-segment ACKs
+    /// give 71 segments either way, W_est only 70 + 23 x 0.529412 / 70 =
+    /// 70.174 (the region never lowers the window).
+    #[test]
+    fn ns3_cubic_reno_friendly_epoch() {
+        let (mut c, mut sk) = plateau(1, 70, 0);
+        c.ns3.last_max = 0;
+        assert_eq!(c.ns3_ssthresh(&mut sk, 0), 70_000);
+        assert_eq!((c.ns3.cwnd_prior, c.ns3.last_max, c.ns3.epoch_start), (100, 100, TMIN));
+        sk.cwnd_bytes = 70_000;
+        sk.ssthresh_bytes = 70_000;
+        acks(&mut c, &mut sk, 23);
+        assert_eq!(sk.cwnd_bytes, 71_000);
+        assert!((c.ns3.w_est - (70.0 + 23.0 * 0.9 / 1.7 / 70.0)).abs() < 1e-9, "{}", c.ns3.w_est);
     }
 
     /// Slow start adds every segment an ACK covers; HyStart (16 MSS or

@@ -288,6 +288,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Cubic, "hystart_detect") => Some((1, 3)),
         (Kind::Cubic | Kind::Bic, "fast_convergence") | (Kind::Cubic, "hystart") => Some((0, 1)),
         (Kind::Cubic, "cnt_clamp" | "hystart_min_samples") => Some((0, 255)),
+        (Kind::Cubic, "tcp_friendliness") => Some((0, 2)),
         // ns-3's checkers: BinarySearchCoefficient a uint8 of at least 2,
         // MaxIncr and SmoothPart at least 1 (else a division by zero)
         (Kind::Bic, "b") => Some((2, 255)),
@@ -620,6 +621,9 @@ mod tests {
         assert!(Cc::with_params("bic", &[("max_incr".into(), 0)]).unwrap_err().contains("max_incr must be 1 to"));
         assert!(Cc::with_params("westwood", &[("protocol_type".into(), 2)]).unwrap_err().contains("0 to 1, got 2"));
         assert!(Cc::with_params("cubic", &[("cnt_clamp".into(), 256)]).unwrap_err().contains("0 to 255, got 256"));
+        let e = Cc::with_params("cubic", &[("tcp_friendliness".into(), 3)]).unwrap_err();
+        assert_eq!(e, "cubic's parameter tcp_friendliness must be 0 to 2, got 3");
+        assert!(Cc::with_params("cubic", &[("tcp_friendliness".into(), 2)]).is_ok());
         let e = Cc::with_params("vegas", &[("delta".into(), 1)]).unwrap_err();
         assert!(e.contains("delta") && e.contains("alpha, beta, gamma"), "{e}");
         assert!(Cc::with_params("nosuch", &[]).unwrap_err().contains("newreno"));
