@@ -263,7 +263,8 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     set kv [list ifq $ifqType_ ifqlen $ifqlen_ god $nodes god_obj $god mac $macaddr \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
-        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] wired $base \
+        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] \
+        tagged [Simulator set TaggedTrace_] wired $base \
         eot [Simulator set EotTrace_]]
     if {$routingAgent_ eq "DSDV"} {
         foreach v {wst0_ perup_ use_mac_ be_random_ alpha_ min_update_periods_ verbose_ trace_wst_} {
