@@ -85,7 +85,7 @@ EXPECTED = {
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
     "wireless-lan-newnode": None,
-    "tagged-trace": ["simple", "Format-simple"],
+    "tagged-trace": None,
     "rbp": None,
     "xcp": None,
     "tcpVariants": None,
