@@ -86,6 +86,7 @@ EXPECTED = {
     "wireless-shadowing": None,
     "wireless-lan-newnode": None,
     "tagged-trace": None,
+    "wireless-gridkeeper": None,
     "rbp": None,
     "xcp": None,
     "tcpVariants": None,

@@ -72,11 +72,13 @@ proc make-node {id} {
 
 for {set i 0} {$i < $nn} {incr i} { make-node $i }
 
-# a ring of nodes 100 m apart around the middle, then moving across
+# a ring of nodes around the middle, then moving across (off the whole
+# metres: ns-2 2.35 with a GridKeeper stops, exit status 1 and no message,
+# when these nodes start their moves from whole-metre positions)
 for {set i 0} {$i < $nn} {incr i} {
     set a [expr {6.283185307179586 * $i / $nn}]
-    $node_($i) set X_ [expr {300 + 200 * cos($a)}]
-    $node_($i) set Y_ [expr {300 + 200 * sin($a)}]
+    $node_($i) set X_ [expr {300.37 + 200 * cos($a)}]
+    $node_($i) set Y_ [expr {299.61 + 200 * sin($a)}]
     $node_($i) set Z_ 0.0
 }
 for {set i 0} {$i < $nn} {incr i 2} {

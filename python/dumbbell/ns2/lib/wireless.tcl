@@ -568,3 +568,34 @@ CMUTrace instproc attach {fp} {
 }
 CMUTrace instproc node {n} {}
 CMUTrace instproc namattach {fp} {}
+
+# ---- GridKeeper (mobile/gridkeeper.cc) ------------------------------------------------
+
+# A grid of 1 m cells over the area that the channel asks, instead of its
+# X-sorted list, which nodes a transmission reaches: those the keeper holds
+# (`addnode`) strictly within the sender's `radius` (metres; 0 until
+# `$node radius R`), cell by cell (crates/engine/src/wireless/medium.rs).
+::otcl::_::LibClass GridKeeper
+GridKeeper instproc dimension {x y} {
+    $self instvar dim_
+    if {![string is integer -strict $x] || ![string is integer -strict $y] || $x <= 0 || $y <= 0} {
+        error "GridKeeper dimension $x $y: illegal grid dimension (expected two whole numbers of metres above 0)"
+    }
+    set dim_ [list $x $y]
+}
+GridKeeper instproc addnode {node} {
+    $self instvar dim_
+    if {![info exists dim_]} {
+        error "GridKeeper addnode $node: the grid has no size yet (\$gk dimension X Y first)"
+    }
+    if {[catch {$node info class} cls] || ![$node info class Node/MobileNode]} {
+        error "GridKeeper addnode $node: expected a mobile node"
+    }
+    eval [list $node cmd wireless-grid-add] $dim_
+}
+GridKeeper instproc dump {} {
+    ::dumbbell::unsupported "GridKeeper dump"
+}
+Node/MobileNode instproc radius {r} {
+    $self cmd wireless-radius $r
+}
