@@ -316,6 +316,28 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_keeper_reaches_its_nodes_within_the_radius_cell_by_cell() {
+        let mut m = Medium::new(Model::two_ray_ground());
+        // the sender at (100, 100); a node at X 150 below one at X 120 in
+        // the list's order but not the grid's (Y first within a column:
+        // (120, 130) before (150, 90)); one exactly 60 m away, one 59.9 m
+        // away, one the keeper does not hold
+        for (x, y) in [(100.0, 100.0), (150.0, 90.0), (120.0, 130.0), (160.0, 100.0), (159.9, 100.0), (110.0, 100.0)] {
+            m.add(at(x, y));
+        }
+        m.keeper = Some(Keeper { dim_x: 200, dim_y: 200, members: vec![0, 1, 2, 3, 4] });
+        m.radius[0] = 60.0;
+        let mut out = Vec::new();
+        m.transmit(0, 1.0, &mut out);
+        // (cells X 120, then 150, then 159; the node at exactly 60 m and
+        // the one not kept are not reached)
+        assert_eq!(out.iter().map(|a| a.node).collect::<Vec<_>>(), [2, 1, 4]);
+        // a radius of 0 (the default) reaches nobody
+        m.transmit(1, 1.0, &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
     fn reception_by_distance() {
         let mut m = Medium::new(Model::two_ray_ground());
         for x in [0.0, 249.0, 251.0, 549.0, 551.0] {
