@@ -259,7 +259,7 @@ impl Sim {
         match (argv[0], argv.len()) {
             ("wireless-radius", 2) => {
                 let r = number("$node radius", "the radius (metres)", argv[1])?;
-                if !(r >= 0.0) || !r.is_finite() {
+                if !r.is_finite() || r < 0.0 {
                     return Err(format!("$node radius {}: expected a radius of 0 metres or more", argv[1]));
                 }
                 n.core.air.radius[slot] = r;
