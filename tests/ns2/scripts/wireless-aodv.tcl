@@ -1,7 +1,7 @@
 # Ad hoc networks over 802.11 routed by AODV (or DSDV), CBR/UDP flows,
 # traced in full: the trace-all file (agent, routing, queue and, with
 # macTrace ON, MAC lines), nam's wireless records and stdout.
-# Usage: ns wireless-aodv.tcl SCENARIO [AODV|DSDV] [old|new] [ON|OFF]
+# Usage: ns wireless-aodv.tcl SCENARIO [AODV|DSDV] [old|new|tagged] [ON|OFF]
 #   [PERUP [BE_RANDOM]] (DSDV's Agent/DSDV perup_ and be_random_)
 #   chain:  four nodes in a row, 200 m apart, a flow end to end (requests
 #           flooded, the reply hop by hop, the data forwarded)
@@ -41,6 +41,7 @@ switch $scen {
 set n [llength $at]
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
+if {$fmt eq "tagged"} { $ns use-taggedtrace }
 set tracefd [open rt.tr w]
 set namfd [open rt.nam w]
 $ns trace-all $tracefd

@@ -3,7 +3,7 @@
 # CBR/UDP flows and TCP, traced in full: the trace-all file (agent,
 # routing, queue and, with macTrace ON, MAC lines, and the DSR agent's own
 # lines), nam's wireless records and stdout.
-# Usage: ns wireless-dsr.tcl SCENARIO [old|new] [ON|OFF]
+# Usage: ns wireless-dsr.tcl SCENARIO [old|new|tagged] [ON|OFF]
 #   chain:   four nodes in a row, 200 m apart, a flow end to end (the
 #            ring-zero request, the propagating one, the reply reversed,
 #            flow state established)
@@ -43,6 +43,7 @@ switch $scen {
 set n [llength $at]
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
+if {$fmt eq "tagged"} { $ns use-taggedtrace }
 set tracefd [open rt.tr w]
 set namfd [open rt.nam w]
 $ns trace-all $tracefd

@@ -9,7 +9,7 @@
 # instead of two-ray ground: a dead radio asks it nothing (no shadowing
 # draw, no FreeSpace line), as ns-2's WirelessPhy::sendUp checks the
 # energy first.
-# Usage: ns wireless-energy.tcl DumbAgent|AODV [old|new] [Shadowing|FreeSpace]
+# Usage: ns wireless-energy.tcl DumbAgent|AODV [old|new|tagged] [Shadowing|FreeSpace]
 set rp [lindex $argv 0]
 set fmt old
 if {$argc >= 2} { set fmt [lindex $argv 1] }
@@ -23,6 +23,7 @@ if {$prop eq "Shadowing"} {
 }
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
+if {$fmt eq "tagged"} { $ns use-taggedtrace }
 set tracefd [open energy.tr w]
 set namfd [open energy.nam w]
 $ns trace-all $tracefd

@@ -4,7 +4,7 @@
 # `$node base-station`), traced in full: the trace-all file (wired lines
 # and the wireless agent, routing and, with macTrace ON, MAC lines), nam's
 # file and stdout.
-# Usage: ns wireless-wired.tcl SCENARIO [old|new] [ON|OFF]
+# Usage: ns wireless-wired.tcl SCENARIO [old|new|tagged] [ON|OFF]
 #   one:  two wired nodes, one base station, three mobile nodes; CBR from
 #         a mobile node to a wired one, TCP from a wired node to the
 #         farthest mobile node (two radio hops), a mobile node moving
@@ -62,6 +62,7 @@ switch $scen {
 }
 set ns [new Simulator]
 if {$fmt eq "new"} { $ns use-newtrace }
+if {$fmt eq "tagged"} { $ns use-taggedtrace }
 $ns node-config -addressType hierarchical
 AddrParams set domain_num_ $domains
 AddrParams set cluster_num_ $clusters

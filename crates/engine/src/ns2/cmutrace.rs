@@ -366,6 +366,174 @@ fn push_new(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     }
 }
 
+/// Append event `e`'s line (with its newline) in the tagged format
+/// (`$ns use-taggedtrace` before the node is made: cmu-trace.cc's
+/// `pt_->tagged()` branches), which ns-2 checks before the new format.
+/// The event's `next_hop` is the next hop's node id, or negative when no
+/// node has that address (ns-2 looks the node up and prints -1); the
+/// layer's reason is not shown; a MAC frame of the MAC's own is `MAC`.
+pub fn push_tagged(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
+    b.push(match e.op {
+        Op::Send => b'+',
+        Op::Recv => b'r',
+        Op::Forward => b'h',
+        Op::Drop => b'd',
+        Op::Eot => b'x',
+    });
+    b.push(b' ');
+    crate::ns2::printf::push_g(b, e.time, 15);
+    s(b, " -s ");
+    d(b, e.node);
+    s(b, " -d ");
+    d(b, if e.next_hop < 0 { -1 } else { e.next_hop });
+    s(b, " -p ");
+    s(b, if matches!(e.body, Body::Mac) { "MAC" } else { e.ptype });
+    s(b, " -k ");
+    padded(b, e.layer, 3);
+    s(b, " -i ");
+    d(b, e.uid);
+    s(b, " -N:loc {");
+    push_f(b, e.x, 2, 0, false);
+    b.push(b' ');
+    push_f(b, e.y, 2, 0, false);
+    b.push(b' ');
+    push_f(b, e.z, 2, 0, false);
+    s(b, "} -N:en ");
+    push_f(b, energy.map_or(-1.0, |en| en.energy), 6, 0, false);
+    s(b, " -M:dur ");
+    x(b, e.mac.duration);
+    s(b, " -M:s ");
+    x(b, e.mac.ra);
+    s(b, " -M:d ");
+    x(b, e.mac.ta);
+    s(b, " -M:t ");
+    x(b, e.mac.ether_type);
+    b.push(b' ');
+    match e.body {
+        Body::Mac => {}
+        Body::Arp { request, sender_mac, sender, target_mac, target } => {
+            s(b, "-arp:op ");
+            s(b, if request { "REQUEST" } else { "REPLY" });
+            s(b, " -arp:ms ");
+            d(b, sender_mac);
+            s(b, " -arp:s ");
+            d(b, sender);
+            s(b, " -arp:md ");
+            d(b, target_mac);
+            s(b, " -arp:d ");
+            d(b, target);
+            b.push(b' ');
+        }
+        Body::Ip(ip, upper) => {
+            s(b, "-IP:s ");
+            d(b, ip.src);
+            s(b, " -IP:sp ");
+            d(b, ip.sport);
+            s(b, " -IP:d ");
+            d(b, ip.dst);
+            s(b, " -IP:dp ");
+            d(b, ip.dport);
+            s(b, " -p ");
+            s(b, e.ptype);
+            s(b, " -e ");
+            d(b, e.size);
+            s(b, " -c ");
+            d(b, ip.flow);
+            s(b, " -i ");
+            d(b, e.uid);
+            s(b, " -IP:ttl ");
+            d(b, ip.ttl);
+            b.push(b' ');
+            match upper {
+                Upper::Nothing => {}
+                Upper::Cbr { seqno, forwards, opt_forwards } => {
+                    s(b, "-cbr:s ");
+                    d(b, seqno);
+                    s(b, " -cbr:f ");
+                    d(b, forwards);
+                    s(b, " -cbr:o ");
+                    d(b, opt_forwards);
+                    b.push(b' ');
+                }
+                Upper::Tcp { seqno, ackno, forwards, opt_forwards } => {
+                    s(b, "-tcp:s ");
+                    d(b, seqno);
+                    s(b, " -tcp:a ");
+                    d(b, ackno);
+                    s(b, " -tcp:f ");
+                    d(b, forwards);
+                    s(b, " -tcp:o ");
+                    d(b, opt_forwards);
+                    b.push(b' ');
+                }
+                Upper::Aodv(Aodv::Request { kind, hops, bcast_id, dst, dst_seqno, src, src_seqno }) => {
+                    s(b, "-aodv:t ");
+                    x(b, kind as u32);
+                    s(b, " -aodv:h ");
+                    d(b, hops);
+                    s(b, " -aodv:b ");
+                    d(b, bcast_id);
+                    s(b, " -aodv:d ");
+                    d(b, dst);
+                    s(b, " -aodv:ds ");
+                    d(b, dst_seqno);
+                    s(b, " -aodv:s ");
+                    d(b, src);
+                    s(b, " -aodv:ss ");
+                    d(b, src_seqno);
+                    s(b, " -aodv:c REQUEST ");
+                }
+                Upper::Aodv(Aodv::Reply { kind, hops, dst, dst_seqno, lifetime }) => {
+                    s(b, "-aodv:t ");
+                    x(b, kind as u32);
+                    s(b, " -aodv:h ");
+                    d(b, hops);
+                    s(b, " -aodv:d ");
+                    d(b, dst);
+                    // (ns-2 spells this tag "adov")
+                    s(b, " -adov:ds ");
+                    d(b, dst_seqno);
+                    s(b, " -aodv:l ");
+                    push_f(b, lifetime, 6, 0, false);
+                    s(b, " -aodv:c ");
+                    s(b, aodv_name(kind));
+                    b.push(b' ');
+                }
+                Upper::Dsr(r) => {
+                    s(b, "-dsr:h ");
+                    d(b, r.addrs);
+                    s(b, " -dsr:q ");
+                    d(b, r.request);
+                    s(b, " -dsr:s ");
+                    d(b, r.seq);
+                    s(b, " -dsr:p ");
+                    d(b, r.reply);
+                    s(b, " -dsr:n ");
+                    d(b, r.seq);
+                    s(b, " -dsr:l ");
+                    d(b, r.reply_len);
+                    s(b, " -dsr:e {");
+                    d(b, r.reply_first);
+                    b.push(b' ');
+                    d(b, r.reply_last);
+                    s(b, "} -dsr:w ");
+                    d(b, r.error);
+                    s(b, " -dsr:m ");
+                    d(b, r.errors);
+                    s(b, " -dsr:c ");
+                    d(b, r.err_tell);
+                    s(b, " -dsr:b {");
+                    d(b, r.err_from);
+                    b.push(b' ');
+                    d(b, r.err_to);
+                    s(b, "} ");
+                }
+            }
+        }
+    }
+    b.push(b'\n');
+}
+
 /// The old format's MAC header fields (and the energy, with a model).
 fn push_old_mac(b: &mut Vec<u8>, e: &Event, energy: Option<&EnergyFields>) {
     s(b, " [");

@@ -148,6 +148,9 @@ impl Sim {
         if argv[0] == "wireless-mac" {
             return Some(self.wireless_mac_command(id, argv));
         }
+        if argv[0] == "wireless-grid-add" || argv[0] == "wireless-radius" {
+            return Some(self.wireless_grid_command(id, argv));
+        }
         if argv[0] == "wireless-reset" && argv.len() == 1 {
             self.wireless_reset(id);
             return Some(Ok(String::new()));
@@ -235,6 +238,42 @@ impl Sim {
             }
             _ => return None,
         })
+    }
+
+    /// A grid keeper's commands on the node (python/dumbbell/ns2/lib/
+    /// wireless.tcl's GridKeeper): `wireless-grid-add DIMX DIMY` (the
+    /// keeper holds it: its channel then reaches through the keeper) and
+    /// `wireless-radius R` (ns-2's `$node radius R`).
+    fn wireless_grid_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
+        let Obj::Node(node) = &self.objs[id as usize] else { return Err(format!("{}: not a node", argv[0])) };
+        let Some((chan, slot)) = node.mobile.as_deref().and_then(|m| m.net) else {
+            return Err(match argv[0] {
+                "wireless-radius" => "$node radius: the node has no interface yet (give it the radius after $ns node or add-interface)".into(),
+                _ => "GridKeeper addnode: the node has no interface yet (add it after $ns node or add-interface)".into(),
+            });
+        };
+        let Obj::Wireless(Part::Channel(n)) = &mut self.objs[chan as usize] else {
+            return Err(format!("{}: the node's channel was deleted", argv[0]));
+        };
+        let slot = slot as usize;
+        match (argv[0], argv.len()) {
+            ("wireless-radius", 2) => {
+                let r = number("$node radius", "the radius (metres)", argv[1])?;
+                if !r.is_finite() || r < 0.0 {
+                    return Err(format!("$node radius {}: expected a radius of 0 metres or more", argv[1]));
+                }
+                n.core.air.radius[slot] = r;
+            }
+            ("wireless-grid-add", 3) => {
+                let (dx, dy) = (atoi(argv[1]), atoi(argv[2]));
+                let k = n.core.air.keeper.get_or_insert_with(|| crate::wireless::medium::Keeper { dim_x: dx, dim_y: dy, members: Vec::new() });
+                if !k.members.contains(&slot) {
+                    k.members.push(slot);
+                }
+            }
+            _ => return Err(format!("{}: wrong number of arguments", argv[0])),
+        }
+        Ok(String::new())
     }
 
     /// "M %.5f %d (%.2f, %.2f, %.2f), (%.2f, %.2f), %.2f" on the node's log

@@ -192,6 +192,7 @@ impl Sim {
                 "router" => trace.router = flag(k, v)?,
                 "mactrace" => trace.mac = flag(k, v)?,
                 "newtrace" => trace.newtrace = flag(k, v)?,
+                "tagged" => trace.tagged = flag(k, v)?,
                 "wired" => wired = flag(k, v)?,
                 "eot" => trace.eot = flag(k, v)?,
                 "initialEnergy" => initial = Some(nonnegative("node-config -initialEnergy", num("node-config -initialEnergy", v)?)?),
@@ -569,12 +570,19 @@ pub fn write_wireless(out: &mut Outputs, trace: Option<u32>, nam: Option<u32>, p
         body,
     };
     let energy = pt.energy.map(|en| EnergyFields { energy: en.energy, idle: en.idle, sleep: en.sleep, tx: en.tx, rx: en.rx });
+    // (the next hop as a node id, as nam's records and the tagged format
+    // show it: an address no node has is -1; a base station's wired hop,
+    // its node)
+    let by_node = if pt.nobody { Event { next_hop: -1, ..e } } else { Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e } };
     if let Some(ch) = trace {
-        out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
+        if pt.tagged {
+            out.append(ch, |b| cmutrace::push_tagged(b, &by_node, energy.as_ref()));
+        } else {
+            out.append(ch, |b| push_line_energy(b, &e, pt.newtrace, energy.as_ref()));
+        }
     }
     if let Some(ch) = nam {
-        // (an address no node has: -1; a base station's wired hop: its node)
-        let e = if pt.nobody { Event { next_hop: -1, ..e } } else { Event { next_hop: nam_next_hop.unwrap_or(e.next_hop), ..e } };
+        let e = by_node;
         out.append(ch, |b| push_nam_color(b, &e, dst, pt.color.map(nam_colors)));
     }
 }

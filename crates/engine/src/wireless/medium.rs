@@ -54,6 +54,29 @@ pub struct Arrival {
     pub delay: f64,
 }
 
+/// ns-2's `GridKeeper` (mobile/gridkeeper.cc) as the channel sees it:
+/// with one, a transmission reaches only the nodes the keeper holds that
+/// are within the sender's `radius` (metres, strictly), found cell by
+/// cell of its 1 m grid (X, then Y, ascending; in a cell, the node that
+/// came last first), instead of every node within the carrier-sense
+/// range in the X-sorted list's order.
+#[derive(Clone, Debug, Default)]
+pub struct Keeper {
+    /// The grid's size in cells (`$gk dimension X Y`).
+    pub dim_x: i32,
+    pub dim_y: i32,
+    /// The slots it holds, in the order they were added (`addnode`).
+    pub members: Vec<usize>,
+}
+
+/// ns-2's `aligngrid`: a coordinate's cell (the grid's far edge belongs to
+/// the last cell).  (Outside the grid, where ns-2 would read out of its
+/// array, the nearest cell.)
+fn align(a: f64, dim: i32) -> i32 {
+    let c = a as i32;
+    if c == dim { dim - 1 } else { c.clamp(0, dim - 1) }
+}
+
 #[derive(Clone, Debug)]
 pub struct Medium {
     pub stations: Vec<Station>,
@@ -62,17 +85,34 @@ pub struct Medium {
     range: Option<Range>,
     order: Vec<usize>,
     reached: Vec<usize>,
+    /// The grid keeper, if one holds nodes of this channel, and each
+    /// slot's `radius` (ns-2's MobileNode `radius_`, 0 until set).
+    pub keeper: Option<Keeper>,
+    pub radius: Vec<f64>,
+    /// (the keeper's candidates: cell X, cell Y, order in the cell, slot)
+    cells: Vec<(i32, i32, usize, usize)>,
 }
 
 impl Medium {
     pub fn new(model: Model) -> Medium {
-        Medium { stations: Vec::new(), list: NodeList::default(), model, range: None, order: Vec::new(), reached: Vec::new() }
+        Medium {
+            stations: Vec::new(),
+            list: NodeList::default(),
+            model,
+            range: None,
+            order: Vec::new(),
+            reached: Vec::new(),
+            keeper: None,
+            radius: Vec::new(),
+            cells: Vec::new(),
+        }
     }
 
     /// A node joins the channel; its slot.
     pub fn add(&mut self, s: Station) -> usize {
         let i = self.stations.len();
         self.stations.push(s);
+        self.radius.push(0.0);
         self.list.add(i);
         i
     }
@@ -128,6 +168,10 @@ impl Medium {
         } else {
             None
         };
+        if self.keeper.is_some() {
+            self.transmit_kept(i, now, out);
+            return first;
+        }
         if !self.list.is_sorted() {
             let st = &self.stations;
             self.list.sort(&|j| st[j].pos.x);
@@ -160,6 +204,50 @@ impl Medium {
         }
         self.reached = reached;
         first
+    }
+
+    /// `transmit` with a grid keeper (channel.cc's sendUp, gridkeeper.cc's
+    /// get_neighbors): the sender's position brought up to date, then
+    /// that of each node the keeper holds in the cells within its radius
+    /// (cell by cell), and those strictly within the radius reached.  A
+    /// node's cell is the one its position lies in (ns-2 moves it from
+    /// cell to cell by events at each crossing).
+    fn transmit_kept(&mut self, i: usize, now: f64, out: &mut Vec<Arrival>) {
+        let Some(k) = self.keeper.take() else { return };
+        self.update_position(i, now);
+        let (sx, sy) = (self.stations[i].pos.x, self.stations[i].pos.y);
+        let r = self.radius[i];
+        let adj = r.ceil() as i32;
+        let (gx, gy) = (align(sx, k.dim_x), align(sy, k.dim_y));
+        let (lox, hix) = ((gx - adj).max(0), (gx + adj).min(k.dim_x - 1));
+        let (loy, hiy) = ((gy - adj).max(0), (gy + adj).min(k.dim_y - 1));
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        for (rank, &j) in k.members.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let mut p = self.stations[j].pos.clone();
+            p.update(now);
+            let (cx, cy) = (align(p.x, k.dim_x), align(p.y, k.dim_y));
+            if (lox..=hix).contains(&cx) && (loy..=hiy).contains(&cy) {
+                cells.push((cx, cy, usize::MAX - rank, j));
+            }
+        }
+        cells.sort_unstable();
+        for &(_, _, _, j) in &cells {
+            self.update_position(j, now);
+            let m = &self.stations[j].pos;
+            let (dx, dy) = (m.x - sx, m.y - sy);
+            if dx * dx + dy * dy < r * r {
+                let t = &self.stations[i].pos;
+                let (dx, dy, dz) = (t.x - m.x, t.y - m.y, t.z - m.z);
+                let d = (dx * dx + dy * dy + dz * dz).sqrt();
+                out.push(Arrival { node: j, delay: d / SPEED_OF_LIGHT });
+            }
+        }
+        self.cells = cells;
+        self.keeper = Some(k);
     }
 
     /// A transmission of node `from` reaches node `i` at `now`: its power
@@ -225,6 +313,28 @@ mod tests {
         assert_eq!(out[0].delay, 100.0 / SPEED_OF_LIGHT);
         assert_eq!(m.transmit(0, 1.1, &mut out), None);
         assert_eq!(out.iter().map(|a| a.node).collect::<Vec<_>>(), [3, 1]);
+    }
+
+    #[test]
+    fn a_grid_keeper_reaches_its_nodes_within_the_radius_cell_by_cell() {
+        let mut m = Medium::new(Model::two_ray_ground());
+        // the sender at (100, 100); a node at X 150 below one at X 120 in
+        // the list's order but not the grid's (Y first within a column:
+        // (120, 130) before (150, 90)); one exactly 60 m away, one 59.9 m
+        // away, one the keeper does not hold
+        for (x, y) in [(100.0, 100.0), (150.0, 90.0), (120.0, 130.0), (160.0, 100.0), (159.9, 100.0), (110.0, 100.0)] {
+            m.add(at(x, y));
+        }
+        m.keeper = Some(Keeper { dim_x: 200, dim_y: 200, members: vec![0, 1, 2, 3, 4] });
+        m.radius[0] = 60.0;
+        let mut out = Vec::new();
+        m.transmit(0, 1.0, &mut out);
+        // (cells X 120, then 150, then 159; the node at exactly 60 m and
+        // the one not kept are not reached)
+        assert_eq!(out.iter().map(|a| a.node).collect::<Vec<_>>(), [2, 1, 4]);
+        // a radius of 0 (the default) reaches nobody
+        m.transmit(1, 1.0, &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

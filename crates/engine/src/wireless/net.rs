@@ -239,6 +239,8 @@ pub struct Point {
     pub y: f64,
     pub z: f64,
     pub newtrace: bool,
+    /// The tagged format (`use-taggedtrace`), which wins over the new.
+    pub tagged: bool,
     /// The node's energy, when it has an energy model, and nam's colour
     /// change to write before the event's record, if any.
     pub energy: Option<Energy>,
@@ -293,6 +295,8 @@ pub struct TraceSetup {
     pub router: bool,
     pub mac: bool,
     pub newtrace: bool,
+    /// `$ns use-taggedtrace` was on when the node was made.
+    pub tagged: bool,
     /// `-eotTrace ON`: the MAC traces the end of each transmission.
     pub eot: bool,
     /// `-phyTrace ON`: the radio's sends and drops (an extended radio's).
@@ -517,12 +521,13 @@ impl Ctx<'_> {
             }
         }
         let now = self.sim.w.now();
-        if t.newtrace {
-            // (the new format shows the position, brought up to date)
+        if t.newtrace || t.tagged {
+            // (the new and tagged formats show the position, brought up
+            // to date)
             self.net.air.update_position(self.slot, now);
         }
         let p = &self.net.air.stations[self.slot].pos;
-        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace, energy, color, nobody: false })
+        Some(Point { op, layer, why, time: now, node: addr, x: p.x, y: p.y, z: p.z, newtrace: t.newtrace, tagged: t.tagged, energy, color, nobody: false })
     }
 
     /// Trace packet `p` at a trace point; false when the point swallows
@@ -570,7 +575,7 @@ impl Ctx<'_> {
         let m = &self.net.members[self.slot];
         let (Some(b), Some(ch)) = (&m.battery, m.trace.trace) else { return };
         let p = &self.net.air.stations[self.slot].pos;
-        let pt = Point { op: TraceOp::Recv, layer: Layer::Mac, why: DropWhy::None, time: self.sim.w.now(), node: m.addr, x: p.x, y: p.y, z: p.z, newtrace: m.trace.newtrace, energy: Some(b.energy), color: None, nobody: false };
+        let pt = Point { op: TraceOp::Recv, layer: Layer::Mac, why: DropWhy::None, time: self.sim.w.now(), node: m.addr, x: p.x, y: p.y, z: p.z, newtrace: m.trace.newtrace, tagged: m.trace.tagged, energy: Some(b.energy), color: None, nobody: false };
         self.sim.w.out.with_tracer(|tr, out| tr.wireless(out, Some(ch), None, &pt, &Traced::Energy));
     }
 

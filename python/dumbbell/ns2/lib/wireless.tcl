@@ -263,7 +263,8 @@ Simulator instproc dumbbell-join-radio {node tracefd namfd {base 0}} {
     set kv [list ifq $ifqType_ ifqlen $ifqlen_ god $nodes god_obj $god mac $macaddr \
         ll_delay [LL set delay_] trace $tracefd nam $namfd \
         agent [Simulator set AgentTrace_] router [Simulator set RouterTrace_] \
-        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] wired $base \
+        mactrace [Simulator set MacTrace_] newtrace [Simulator set WirelessNewTrace_] \
+        tagged [Simulator set TaggedTrace_] wired $base \
         eot [Simulator set EotTrace_]]
     if {$routingAgent_ eq "DSDV"} {
         foreach v {wst0_ perup_ use_mac_ be_random_ alpha_ min_update_periods_ verbose_ trace_wst_} {
@@ -397,7 +398,13 @@ proc ::dumbbell::next-mac {} {
 # An agent on a wireless node: attached at a port as on any node, its
 # packets sent to the node's routing agent.
 Node/MobileNode instproc attach {agent {port ""}} {
-    $self instvar dumbbell_ragent_
+    $self instvar dumbbell_ragent_ dumbbell_iface_
+    if {![info exists dumbbell_ragent_] && [info exists dumbbell_iface_] && $port eq "255"} {
+        # (a node made with add-interface: its routing agent joins it)
+        [Simulator instance] dumbbell-join-old $self $agent
+        $agent set dumbbell_node_ $self
+        return
+    }
     if {![info exists dumbbell_ragent_]} {
         ::dumbbell::unsupported "an agent on a wireless node without a radio stack (only nodes made with -adhocRouting AODV, DSDV, DSR or DumbAgent carry packets; docs/wireless.md)"
     }
@@ -458,4 +465,137 @@ God proc instance {} {
     set god [God info instances]
     if {$god ne ""} { return $god }
     error "Cannot find instance of god"
+}
+
+# ---- the older way to make a mobile node (ns-2's tcl/mobility/*.tcl) ---------------
+
+# (the routing agent's port, ns-lib.tcl's)
+Node set rtagent_port_ 255
+
+# `$node log-target $T`: its movements go where Trace/Generic $T writes.
+Node/MobileNode instproc log-target {T} {
+    if {[catch {$T set fp_} fp]} {
+        error "\$node log-target $T: expected a trace attached to a file (\$T attach \$fd)"
+    }
+    $self cmd log-channel $fp
+}
+
+# `$node add-interface CHAN PROP LL MAC IFQ IFQLEN PHY ANT TOPO INERR OUTERR
+# FEC`: the interface ns-2 builds here is joined to the run when the
+# routing agent is attached at port 255 (which chooses the stack's
+# routing): until then it is only remembered.
+Node/MobileNode instproc add-interface {channel pmodel lltype mactype qtype qlen iftype anttype topo {inerr ""} {outerr ""} {fec ""}} {
+    $self instvar dumbbell_iface_ dumbbell_ragent_
+    if {[info exists dumbbell_iface_] || [info exists dumbbell_ragent_]} {
+        ::dumbbell::unsupported "a mobile node with more than one interface (add-interface again)"
+    }
+    if {"$inerr$outerr$fec" ne ""} {
+        ::dumbbell::unsupported "add-interface with error models or FEC on the interface"
+    }
+    set dumbbell_iface_ [list $channel $pmodel $lltype $mactype $qtype $qlen $iftype $anttype $topo]
+}
+
+# The interface of add-interface and routing agent $agent joined to the run,
+# as create-wireless-node joins a node made with node-config's settings
+# (they are set for the join and put back after).  Its traces go to the
+# global `tracefd`, as com.tcl's cmu-trace sends them.
+Simulator instproc dumbbell-join-old {node agent} {
+    set keep {llType_ macType_ ifqType_ ifqlen_ antType_ phyType_ propInstance_ routingAgent_ chan topoInstance_}
+    eval $self instvar $keep
+    set rp [string range [$agent info class] [string length Agent/] end]
+    if {$rp ni {AODV DSDV DSR DumbAgent}} {
+        ::dumbbell::unsupported "a routing agent [$agent info class] attached to a node made with add-interface"
+    }
+    set saved {}
+    foreach v $keep {
+        if {[info exists $v]} { lappend saved $v [set $v] 1 } else { lappend saved $v {} 0 }
+    }
+    lassign [$node set dumbbell_iface_] chan_ prop ll mac ifq qlen phy ant topo
+    foreach v $keep val [list $ll $mac $ifq $qlen $ant $phy $prop $rp $chan_ $topo] {
+        set $v $val
+    }
+    set tracefd ""
+    if {[info exists ::tracefd]} { set tracefd $::tracefd }
+    set err [catch {$self dumbbell-join-radio $node $tracefd ""} msg opts]
+    foreach {v val had} $saved {
+        if {$had} { set $v $val } else { unset $v }
+    }
+    if {$err} { return -options $opts $msg }
+}
+
+# A routing agent made by the script (com.tcl's create-dsdv-routing-agent):
+# the engine's agent of the node it is attached to at port 255 does its
+# work.  Its address must be its node's; its start (`$ns at 0.0 "$ragent
+# start-dsdv"`) is the engine's own, made when the node joins; its drop
+# trace is the node's RTR drop trace, as for any node; its log target
+# carries only what trace_wst_ and verbose_ print, which is not modelled.
+Agent/DSDV instproc addr {{a ""}} {
+    $self instvar dumbbell_addr_
+    if {$a eq ""} { return $dumbbell_addr_ }
+    set dumbbell_addr_ $a
+}
+Agent/DSDV instproc node {n} {
+    if {[$n set address_] != [$self addr]} {
+        error "$self node $n: the agent's address ([$self addr]) is not the node's ([$n set address_])"
+    }
+}
+Agent/DSDV instproc start-dsdv {} {
+    if {[$self info vars dumbbell_node_] eq ""} {
+        error "$self start-dsdv: the agent is not attached to a mobile node at port 255"
+    }
+}
+Agent/DSDV instproc drop-target {t} {}
+Agent/DSDV instproc tracetarget {t} {}
+Agent/DSDV instproc port-dmux {d} {
+    ::dumbbell::unsupported "Agent/DSDV port-dmux (Mobile IP nodes made with add-interface)"
+}
+
+# The trace points scripts make with `new CMUTrace/Drop RTR` (com.tcl's
+# cmu-trace) for a node made with add-interface: the engine's trace points
+# of the node, writing to the file of the global `tracefd`, stand in for
+# them; these objects only take the commands they are given.
+::otcl::_::LibClass CMUTrace
+foreach k {Send Recv Drop Fwd EOT} { ::otcl::_::LibClass CMUTrace/$k CMUTrace }
+CMUTrace instproc init {layer} {
+    $self next
+    $self set layer_ $layer
+}
+CMUTrace instproc target {t} {}
+CMUTrace instproc attach {fp} {
+    if {![info exists ::tracefd] || $fp ne $::tracefd} {
+        ::dumbbell::unsupported "a wireless trace point (CMUTrace) writing to a file other than the global tracefd's"
+    }
+}
+CMUTrace instproc node {n} {}
+CMUTrace instproc namattach {fp} {}
+
+# ---- GridKeeper (mobile/gridkeeper.cc) ------------------------------------------------
+
+# A grid of 1 m cells over the area that the channel asks, instead of its
+# X-sorted list, which nodes a transmission reaches: those the keeper holds
+# (`addnode`) strictly within the sender's `radius` (metres; 0 until
+# `$node radius R`), cell by cell (crates/engine/src/wireless/medium.rs).
+::otcl::_::LibClass GridKeeper
+GridKeeper instproc dimension {x y} {
+    $self instvar dim_
+    if {![string is integer -strict $x] || ![string is integer -strict $y] || $x <= 0 || $y <= 0} {
+        error "GridKeeper dimension $x $y: illegal grid dimension (expected two whole numbers of metres above 0)"
+    }
+    set dim_ [list $x $y]
+}
+GridKeeper instproc addnode {node} {
+    $self instvar dim_
+    if {![info exists dim_]} {
+        error "GridKeeper addnode $node: the grid has no size yet (\$gk dimension X Y first)"
+    }
+    if {[catch {$node info class} cls] || ![$node info class Node/MobileNode]} {
+        error "GridKeeper addnode $node: expected a mobile node"
+    }
+    eval [list $node cmd wireless-grid-add] $dim_
+}
+GridKeeper instproc dump {} {
+    ::dumbbell::unsupported "GridKeeper dump"
+}
+Node/MobileNode instproc radius {r} {
+    $self cmd wireless-radius $r
 }
