@@ -84,6 +84,7 @@ EXPECTED = {
     # (dsr: ns-2 2.35 itself stops with an error after the three M lines,
     # its reference; Dumbbell refuses DSR there)
     "wireless-shadowing": None,
+    "wireless-lan-aodv": None,
     "wireless-lan-newnode": None,
     "tagged-trace": None,
     "wireless-gridkeeper": None,
