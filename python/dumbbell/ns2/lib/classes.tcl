@@ -81,6 +81,8 @@ foreach cls {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
 }
+# (the loops' variable is not left to the script: ns-2's library leaves no `cls`)
+unset cls
 
 # Define unsupported class `cls` (and the missing classes on its path, the
 # unsupported ones among them with their init); other names are ignored.

@@ -445,3 +445,7 @@ Simulator instproc make-abslan {nodelist bw delay {qlen 50}} {
     $lan addNode $nodelist
     return $lan
 }
+
+# (the loops' variables are not left to the script: ns-2's library leaves
+# no `v` or `m`)
+unset -nocomplain v m

@@ -556,6 +556,7 @@ Agent/DSDV instproc port-dmux {d} {
 # them; these objects only take the commands they are given.
 ::otcl::_::LibClass CMUTrace
 foreach k {Send Recv Drop Fwd EOT} { ::otcl::_::LibClass CMUTrace/$k CMUTrace }
+unset k
 CMUTrace instproc init {layer} {
     $self next
     $self set layer_ $layer
