@@ -456,6 +456,23 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
         self.flow_forward(h, sp, i);
     }
 
+    /// The IP header of one of the agent's own packets (an error it sends
+    /// about a packet it got) to `dst`: from this node's DSR port to the
+    /// other's, a fresh uid, nothing forwarded yet (dsragent.cc's
+    /// `sendUnknownFlow` and `xmitFailed` write the same fields).
+    fn own_header(&self, h: &mut impl Host<P>, ip: &mut Ip, dst: i32) {
+        ip.dst = dst;
+        ip.dport = PORT;
+        ip.src = self.me;
+        ip.sport = PORT;
+        ip.ttl = 255;
+        ip.dsr = true;
+        ip.ptype = PT_DSR;
+        ip.size = IP_HDR_LEN;
+        ip.forwards = 0;
+        ip.uid = h.new_uid();
+    }
+
     /// `sendUnknownFlow`: the packet, salvaged if it can be, turns into
     /// an error to its source.
     fn send_unknown_flow(&mut self, h: &mut impl Host<P>, mut sp: SrPacket<P>, as_default: bool, flow: u16) {
@@ -507,16 +524,7 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
         } else {
             sr.unknown_flows[fe] = e;
         }
-        ip.dst = sp.src;
-        ip.dport = PORT;
-        ip.src = self.me;
-        ip.sport = PORT;
-        ip.ttl = 255;
-        ip.dsr = true;
-        ip.ptype = PT_DSR;
-        ip.size = IP_HDR_LEN;
-        ip.forwards = 0;
-        ip.uid = h.new_uid();
+        self.own_header(h, &mut ip, sp.src);
         h.set_sr(sp.pkt, sr);
         h.set_ip(sp.pkt, ip);
         sp.dest = ip.dst;
@@ -1239,16 +1247,7 @@ impl<P: Copy + std::fmt::Debug> Dsr<P> {
         sr.request = false;
         sr.flow_header = false;
         sr.flow_timeout = false;
-        ip.dst = tell;
-        ip.dport = PORT;
-        ip.src = self.me;
-        ip.sport = PORT;
-        ip.ttl = 255;
-        ip.dsr = true;
-        ip.ptype = PT_DSR;
-        ip.size = IP_HDR_LEN;
-        ip.forwards = 0;
-        ip.uid = h.new_uid();
+        self.own_header(h, &mut ip, tell);
         h.set_sr(p, sr);
         h.set_ip(p, ip);
         let mut sp = SrPacket { pkt: p, src: self.me, dest: tell, route: Path::from_sr(&sr) };
