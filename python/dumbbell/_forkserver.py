@@ -62,6 +62,12 @@ def _child(runner, req: dict) -> int:
     os.environ.update(env)
     runner.set_args(req["script"], list(req["args"]))
     opts = req.get("options") or {}
+    if opts.get("max_memory_mb"):
+        # an address-space limit for this run alone (the fuzzer's: a run
+        # past it fails its allocation, as under `ulimit -v`)
+        import resource
+        lim = int(opts["max_memory_mb"]) << 20
+        resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
     runner.safe = bool(opts.get("safe"))
     runner.set_limits(opts.get("max_events"), opts.get("max_wall"))
     code = runner.run()
@@ -159,7 +165,8 @@ class ForkServer:
 
     def start(self, script: str, args, cwd, env: dict, stdout, stderr, options: dict | None = None) -> int:
         """Fork a run; returns its pid (its process group id too).  `options`:
-        `safe`, `max_events`, `max_wall`, as `dumbbell run`'s."""
+        `safe`, `max_events`, `max_wall`, as `dumbbell run`'s, and
+        `max_memory_mb`, the run's address-space limit."""
         req = {"script": str(script), "args": [str(a) for a in args], "cwd": str(cwd), "env": env,
                "stdout": str(stdout), "stderr": str(stderr), "options": options or {}}
         try:

@@ -30,6 +30,26 @@ def test_a_crash_is_a_failure(tmp_path):
     assert o.verdict == "signal", o
 
 
+def test_a_crash_is_a_failure_when_forked(tmp_path):
+    # the same from the fork server; a run past its address-space limit
+    # (set in the child alone) gets a clear error, and the server goes on
+    o = fuzz.run_mutant(tmp_path / "k.tcl", "exec kill -SEGV [pid]\n", "kill", [], 2.0, 2048, fork=True)
+    assert o.verdict == "signal", o
+    o = fuzz.run_mutant(tmp_path / "m.tcl", "puts [string repeat x 900000000]\n", "big", [], 5.0, 600, fork=True)
+    assert o.verdict == "error" and o.code == 1 and "out of memory" in o.stderr, o
+    o = fuzz.run_mutant(tmp_path / "ok.tcl", "puts hello\n", "ok", [], 2.0, 2048, fork=True)
+    assert o.verdict == "ok", o
+
+
+def test_forked_mutants_end_as_their_own_processes_do():
+    # the fork server's child is `dumbbell run` at the moment it sources the
+    # script: same exit code, same verdict, same error text
+    for path, text, what, args in fuzz.mutants(24, seed=424242):
+        a = fuzz.run_mutant(path, text, what, args, 2.0, 2048, fork=False)
+        b = fuzz.run_mutant(path, text, what, args, 2.0, 2048, fork=True)
+        assert (a.code, a.verdict, a.stderr) == (b.code, b.verdict, b.stderr), (what, a, b)
+
+
 def test_a_thousand_mutants_fail_nothing():
     tally, failures, ran = fuzz.fuzz(1000, seed=20261128, jobs=2, wall=1.0, mem_mb=2048, budget=600)
     report = ", ".join(f"{k} {v}" for k, v in sorted(tally.items()))
