@@ -17,6 +17,7 @@
     python3 tests/random/gen.py SEED --rbp        some flows are TCP Vegas/RBP or Reno/RBP
     python3 tests/random/gen.py SEED --delaybox   some nodes are DelayBoxes
     python3 tests/random/gen.py SEED --bay        Bay two-way TCP with FTP client/server
+    python3 tests/random/gen.py SEED --sched      PI, FQ, SRR and PriQueue queues on some links
     python3 tests/random/gen.py SEED --jobs-queues  a JoBS network (Marker, JoBS, Demarker) beside
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
@@ -272,8 +273,10 @@ class Gen:
                  traffic: bool = False, vegas: bool = False, tfrc: bool = False, queues: bool = False,
                  linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
                  diffserv: bool = False, lan: bool = False, fack: bool = False, xcp: bool = False,
-                 rbp: bool = False, delaybox: bool = False, bay: bool = False, jobs: bool = False):
+                 rbp: bool = False, delaybox: bool = False, bay: bool = False, jobs: bool = False,
+                 sched: bool = False):
         self.seed = seed
+        self.schedq, self.schedq_kinds = sched, []    # --sched (self.sched is the event schedule)
         self.xcp, self.rbp, self.delaybox, self.bay, self.jobs = xcp, rbp, delaybox, bay, jobs
         self.xcp_kinds, self.rbp_kinds, self.dbox_kinds, self.bay_kinds, self.jobs_kinds = [], [], [], [], []
         self.mode_link_lines = []       # after the links (XCP capacities, DelayBox rules, the JoBS network)
@@ -3214,6 +3217,123 @@ class Gen:
             "ext_callbacks": bool(self.ext_cb),
         }
 
+
+    # -- ns-2's PI, FQ, SRR and PriQueue (--sched) --------------------------------------
+    #
+    # Only in --sched mode, from a stream of its own, after everything else:
+    # the slowest DropTail link statement on the flows' paths and up to two
+    # others become Queue/PI (random gains a_/b_, sampling rate w_, qref_,
+    # marking, bytes, a qref_ change mid-run), FQ links (ns-2's FQLink: a
+    # per-flow DropTail or RED queue made at each flow's first packet; the
+    # per-flow queue's class limit and RED thresholds set after the links,
+    # so only those queues get them, and sometimes the per-flow kind changed
+    # mid-run, which only flows that start later see), Queue/SRR (every flow
+    # id of the scenario mapped to one of its queues, every queue used given
+    # a rate inside srr.cc's bounds: 1 kb/s to 100 Mb/s, at most 2^15
+    # granularities; sometimes a rate changed mid-run) or
+    # Queue/DropTail/PriQueue (a DropTail on a wired link, with or without
+    # routing packets preferred).  The other draws are untouched.
+    def build_sched(self):
+        if not self.schedq:
+            return
+        y = self.mode_rng(0x7C9E4A1B2D3F5E61)
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
+        kinds = y.weighted([("PI", 35), ("FQ", 25), ("SRR", 25), ("PriQueue", 5), ("mixed", 10)])
+        fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
+        L = self.mode_link_lines
+        fq_class = False
+        queued = {id(l) for l, _ in self.tq_links}
+        for si, (kind, ls) in enumerate(self.link_stmts):
+            if (kind, ls) not in chosen:
+                continue
+            q = kinds if kinds != "mixed" else y.choice(["PI", "FQ", "SRR", "PriQueue"])
+            # ns-2's FQLink gives each new flow queue the link's drop trace
+            # (`$q drop-target $drpT_`), which only a traced link has: on an
+            # untraced one ns-2 stops at the first packet (can't read
+            # "drpT_"; Dumbbell runs on, docs/ns2-layer.md), so FQ goes on
+            # traced links only
+            traced = all(id(l) in queued for l in ls) or (self.trace_mode == "all" and si >= self.traceall_at)
+            if q == "FQ" and not traced:
+                q = y.choice(["PI", "SRR"])
+            for l in ls:
+                l["qtype"] = {"PriQueue": "DropTail/PriQueue"}.get(q, q)
+            self.schedq_kinds.append(q)
+            for l in ls:
+                ref = "[[$ns link %s %s] queue]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                if q == "PI":
+                    a, b = y.choice([("0.00001822", "0.00001816"), ("0.0001", "0.00009"),
+                                     ("0.00005", "0.000048"), ("0.001", "0.0009")])
+                    if y.chance(60):
+                        L.append("%s set a_ %s" % (ref, a))
+                        L.append("%s set b_ %s" % (ref, b))
+                    inbytes = y.chance(20)
+                    if inbytes:
+                        L.append("%s set queue_in_bytes_ true" % ref)
+                        L.append("%s set qref_ %d" % (ref, y.choice([3000, 10000, 25000])))
+                    elif y.chance(60):
+                        L.append("%s set qref_ %d" % (ref, y.choice([2, 5, 10, 20, 50])))
+                    for var, val in (("w_", y.choice(["170", "100", "500", "50"])),
+                                     ("mean_pktsize_", y.choice(["500", "1000", "1500"])),
+                                     ("setbit_", y.choice(["true", "false"])),
+                                     ("bytes_", y.choice(["true", "false"]))):
+                        if y.chance(40):
+                            L.append("%s set %s %s" % (ref, var, val))
+                    if y.chance(30):
+                        t = fmt_us(self.mode_t_us(y, 1))
+                        val = y.choice([3000, 12000]) if inbytes else y.choice([3, 8, 30])
+                        L.append('$ns at %s "%s set qref_ %d"' % (t, ref, val))
+                elif q == "SRR":
+                    nq = y.choice([2, 3, 4, 8])
+                    gran = y.choice([1000, 5000, 10000, 20000])
+                    if y.chance(40):
+                        L.append("%s maxqueuenumber %d" % (ref, y.choice([16, 32, 99])))
+                    if y.chance(50):
+                        L.append("%s mtu %d" % (ref, y.choice([250, 500, 1000, 1500])))
+                    L.append("%s granularity %d" % (ref, gran))
+                    if y.chance(30):
+                        L.append("%s set blimit_ %d" % (ref, y.choice([5000, 25000, 100000])))
+                    queues = set()
+                    for fid in fids:
+                        qi = y.randint(0, nq - 1)
+                        queues.add(qi)
+                        if qi or y.chance(50):
+                            L.append("%s setqueue %d %d" % (ref, fid, qi))
+                    queues.add(0)
+                    for qi in sorted(queues):
+                        L.append("%s setrate %d %d" % (ref, qi, gran * y.choice([1, 2, 3, 8, 20, 64])))
+                    if y.chance(25):
+                        t = fmt_us(self.mode_t_us(y, 1))
+                        L.append('$ns at %s "%s setrate %d %d"' % (t, ref, y.choice(sorted(queues)),
+                                                                  gran * y.choice([1, 4, 16])))
+                elif q == "PriQueue":
+                    if y.chance(50):
+                        L.append("%s set Prefer_Routing_Protocols %d" % (ref, y.choice([0, 1])))
+                else:
+                    fq_class = True
+        if fq_class:
+            # the per-flow queues FQLink makes at each flow's first packet
+            # (ns-queue.tcl's new-flow): created after every link, so these
+            # class settings reach only them
+            if y.chance(35):
+                L.append("FQLink set queueManagement_ RED")
+                if y.chance(50):
+                    lo = y.randint(1, 5)
+                    L.append("Queue/RED set thresh_ %d" % lo)
+                    L.append("Queue/RED set maxthresh_ %d" % (lo + y.randint(1, 10)))
+            if y.chance(50):
+                L.append("Queue/DropTail set limit_ %d" % y.choice([2, 5, 10, 20, 100]))
+            if y.chance(20):
+                t = fmt_us(self.mode_t_us(y, 1))
+                L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail"])))
+
     # -- emit -----------------------------------------------------------------------------
 
     def nref(self, k):
@@ -3546,16 +3666,17 @@ class Gen:
             feats["qs"] = sorted(set(self.qs_kinds))
         if self.fack:
             feats["fack"] = sorted(set(self.fack_kinds))
-        for name in ("xcp", "rbp", "delaybox", "bay", "jobs"):
-            if getattr(self, name):
-                feats[name] = sorted(set(getattr(self, {"delaybox": "dbox"}.get(name, name) + "_kinds")))
+        for name in ("xcp", "rbp", "delaybox", "bay", "jobs", "sched"):
+            attr = {"sched": "schedq"}.get(name, name)
+            if getattr(self, attr):
+                feats[name] = sorted(set(getattr(self, {"delaybox": "dbox"}.get(attr, attr) + "_kinds")))
         return feats
 
 
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
           tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
           diffserv: bool = False, lan: bool = False, fack: bool = False, xcp: bool = False, rbp: bool = False,
-          delaybox: bool = False, bay: bool = False, jobs: bool = False):
+          delaybox: bool = False, bay: bool = False, jobs: bool = False, sched: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -3572,10 +3693,11 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     wired LANs (802.3, plain MAC or abstract) over some of the nodes (check.py --lan).  fack:
     some flows are Agent/TCP/Fack, most with SACK sinks (check.py --fack).  xcp: XCP queues
     and flows (--xcp); rbp: rate-based pacing flows (--rbp); delaybox: DelayBox nodes (--delaybox);
-    bay: Bay two-way TCP with FTP client/server (--bay); jobs: a JoBS network beside (--jobs)."""
+    bay: Bay two-way TCP with FTP client/server (--bay); jobs: a JoBS network beside (--jobs);
+    sched: ns-2's PI, FQ, SRR and PriQueue queues on some links (--sched)."""
     for attempt in range(200):
         g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv, lan, fack,
-                xcp, rbp, delaybox, bay, jobs)
+                xcp, rbp, delaybox, bay, jobs, sched)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -3604,6 +3726,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_delaybox()
         g.build_bay()
         g.build_jobs()
+        g.build_sched()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -3623,10 +3746,11 @@ def parse_entry(entry) -> tuple[int, bool, bool, bool]:
 
 
 # The modes of the remaining ns-2 transports: seeds.txt letter -> build()'s keyword.
-NEW_MODES = {"x": "xcp", "p": "rbp", "b": "delaybox", "y": "bay", "j": "jobs"}
+NEW_MODES = {"x": "xcp", "p": "rbp", "b": "delaybox", "y": "bay", "j": "jobs", "o": "sched"}
 NEW_MODE_LETTERS = "".join(NEW_MODES)
 # their options in gen.py and check.py (check.py's -j/--jobs is its parallelism)
-NEW_MODE_FLAGS = {"xcp": "--xcp", "rbp": "--rbp", "delaybox": "--delaybox", "bay": "--bay", "jobs": "--jobs-queues"}
+NEW_MODE_FLAGS = {"xcp": "--xcp", "rbp": "--rbp", "delaybox": "--delaybox", "bay": "--bay", "jobs": "--jobs-queues",
+                  "sched": "--sched"}
 
 
 def new_modes(entry) -> dict:
@@ -3715,6 +3839,7 @@ NEW_MODE_HELP = {
     "delaybox": "some nodes are DelayBoxes with per-flow delay, loss and speed rules (letter b)",
     "bay": "Bay two-way TCP (Agent/TCP/BayFullTcp) with FTP client and server (letter y)",
     "jobs": "a JoBS network beside (Queue/JoBS core, Marker/Demarker edges) (letter j)",
+    "sched": "ns-2's PI, FQ (FQLink), SRR and PriQueue queues on some links, with mid-run changes (letter o)",
 }
 
 
