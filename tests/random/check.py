@@ -16,7 +16,7 @@ line of each failure, and exits 1 if any seed failed.
 Failing cases are copied (script, both outputs) to --keep (default
 /tmp/dumbbell-random-failures/<seed>/) for minimising with minimize.py.
 
-Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack, --xcp, --rbp, --delaybox, --bay, --jobs-queues (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
+Options: --stress (gen.py --stress scripts), --dynamics, --traffic, --vegas, --tfrc, --queues, --linux, --full, --qs, --aqm, --diffserv, --lan, --fack, --xcp, --rbp, --delaybox, --bay, --jobs-queues, --sched, --redpd (gen.py's modes), -j workers (default 2), --ns PATH (default $NS or /usr/bin/ns),
 --dumbbell CMD (default: <repo>/.venv/bin/python -m dumbbell.cli run, else
 this Python), --timeout seconds per run (default 300).
 

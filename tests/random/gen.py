@@ -18,6 +18,7 @@
     python3 tests/random/gen.py SEED --delaybox   some nodes are DelayBoxes
     python3 tests/random/gen.py SEED --bay        Bay two-way TCP with FTP client/server
     python3 tests/random/gen.py SEED --sched      PI, FQ, SRR and PriQueue queues on some links
+    python3 tests/random/gen.py SEED --redpd      RED-PD queues with their flow monitors
     python3 tests/random/gen.py SEED --jobs-queues  a JoBS network (Marker, JoBS, Demarker) beside
 
 From an integer seed, writes an ns-2 script that uses only what Dumbbell
@@ -274,8 +275,9 @@ class Gen:
                  linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
                  diffserv: bool = False, lan: bool = False, fack: bool = False, xcp: bool = False,
                  rbp: bool = False, delaybox: bool = False, bay: bool = False, jobs: bool = False,
-                 sched: bool = False):
+                 sched: bool = False, redpd: bool = False):
         self.seed = seed
+        self.redpd, self.redpd_kinds = redpd, []
         self.schedq, self.schedq_kinds = sched, []    # --sched (self.sched is the event schedule)
         self.xcp, self.rbp, self.delaybox, self.bay, self.jobs = xcp, rbp, delaybox, bay, jobs
         self.xcp_kinds, self.rbp_kinds, self.dbox_kinds, self.bay_kinds, self.jobs_kinds = [], [], [], [], []
@@ -3334,6 +3336,101 @@ class Gen:
                 t = fmt_us(self.mode_t_us(y, 1))
                 L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail"])))
 
+
+    # -- ns-2's RED-PD (--redpd) ----------------------------------------------------------
+    #
+    # Only in --redpd mode, from a stream of its own, after everything else:
+    # the slowest DropTail link statement on the flows' paths (and now and
+    # then one more) becomes Queue/RED/PD, each of its queues with the flow
+    # monitor ns-2's `makeflowmon` builds (Classifier/Hash/SrcDestFid or
+    # /Fid, QueueMonitor/ED/Flow/RedPD per flow, the early-drop snoop),
+    # random RED and RED-PD parameters (automatic identification with a
+    # target bandwidth or a global target, P_testFRp_, noidle_), and
+    # mid-run calls on the flows the monitor has seen: monitor-flow with
+    # and without a probability, unmonitor-flow, unresponsive-flow,
+    # responsive-flow, a new unresponsive_penalty_.  The finish prints every
+    # monitored flow's counters in the monitor's order.
+    def build_redpd(self):
+        if not self.redpd:
+            return
+        y = self.mode_rng(0x2B7E151628AED2A6)
+        used = self.used_links()
+        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
+        stmts = [(kind, ls) for kind, ls in self.link_stmts
+                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        if not stmts:
+            return
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        chosen = [slowest]
+        if len(on_path) > 1 and y.chance(30):
+            chosen.append(y.choice([st for st in on_path if st is not slowest]))
+        fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
+        L = self.mode_link_lines
+        T = self.end_us
+        self.mode_globals.add("pdfm")
+        k = 0
+        for kind, ls in self.link_stmts:
+            if (kind, ls) not in chosen:
+                continue
+            for l in ls:
+                l["qtype"] = "RED/PD"
+            for l in ls:
+                ln = "[$ns link %s %s]" % (self.nref(l["src"]), self.nref(l["dst"]))
+                ref = "[%s queue]" % ln
+                cl = y.weighted([("", 60), ("SrcDestFid", 20), ("Fid", 20)])
+                L.append("set pdfm(%d) [%s makeflowmon %s%s]" % (k, ref, ln, (" " + cl) if cl else ""))
+                self.redpd_kinds.append(cl or "SrcDestFid")
+                for var, val in (("thresh_", y.choice(["2", "5", "10"])),
+                                 ("maxthresh_", y.choice(["15", "20", "40"])),
+                                 ("q_weight_", y.choice(["0.002", "0.02", "0.2"])),
+                                 ("gentle_", y.choice(["true", "false"])),
+                                 ("linterm_", y.choice(["3", "10", "50"])),
+                                 ("noidle_", y.choice(["true", "false"])),
+                                 ("P_testFRp_", y.choice(["-1", "0.01", "0.05"])),
+                                 ("unresponsive_penalty_", y.choice(["1", "2", "3.0"]))):
+                    if y.chance(35):
+                        L.append("%s set %s %s" % (ref, var, val))
+                if y.chance(40):
+                    self.redpd_kinds.append("auto")
+                    L.append("%s set auto_ true" % ref)
+                    if y.chance(50):
+                        L.append("%s set global_target_ true" % ref)
+                    else:
+                        L.append("%s set targetBW_ %s" % (ref, y.choice(["20Kb", "100Kb", "0.5Mb", "2Mb"])))
+                # calls in an order that makes sense (monitor, then declare
+                # unresponsive, responsive again, unmonitor), each caught:
+                # a flow not seen yet, or not monitored when its turn comes,
+                # gives RED-PD's own error, printed
+                for _ in range(y.weighted([(0, 20), (1, 35), (2, 30), (3, 15)])):
+                    fid = y.choice(fids)
+                    t = y.randint(1, max(1, T - 1))
+                    acts = [y.weighted([("monitor-flow $f %s" % y.choice(["0.01", "0.1", "0.5"]), 70),
+                                        ("monitor-flow $f %s %s" % (y.choice(["10000", "50000"]),
+                                                                    y.choice(["100000", "400000"])), 30)])]
+                    if y.chance(50):
+                        acts.append("unresponsive-flow $f")
+                        if y.chance(40):
+                            acts.append("responsive-flow $f")
+                    if y.chance(35):
+                        acts.append("unmonitor-flow $f")
+                    if y.chance(10):
+                        acts = acts[1:] or acts     # out of order: RED-PD's error
+                    for act in acts:
+                        self.redpd_kinds.append(act.split()[0])
+                        L.append('$ns at %s {foreach f [$pdfm(%d) flows] { if {[$f set flowid_] == %d} '
+                                 '{ if {[catch {%s %s} e]} { puts "redpd %d at [$ns now]: $e" } } }}'
+                                 % (fmt_us(t), k, fid, ref, act, k))
+                        t = min(T - 1, t + y.randint(1, max(1, T // 4)))
+                if y.chance(20):
+                    self.redpd_kinds.append("penalty")
+                    L.append('$ns at %s "%s set unresponsive_penalty_ %s"' % (fmt_us(y.randint(1, max(1, T - 1))), ref,
+                                                                             y.choice(["2", "4"])))
+                self.mode_finish.append('    foreach f [$pdfm(%d) flows] { puts "redpd %d: [$f set src_] [$f set dst_] '
+                                        '[$f set flowid_] [$f set parrivals_] [$f set pdepartures_] [$f set pdrops_] '
+                                        '[$f set barrivals_] [$f set bdrops_] [$f set epdrops_]" }' % (k, k))
+                k += 1
+
     # -- emit -----------------------------------------------------------------------------
 
     def nref(self, k):
@@ -3666,7 +3763,7 @@ class Gen:
             feats["qs"] = sorted(set(self.qs_kinds))
         if self.fack:
             feats["fack"] = sorted(set(self.fack_kinds))
-        for name in ("xcp", "rbp", "delaybox", "bay", "jobs", "sched"):
+        for name in ("xcp", "rbp", "delaybox", "bay", "jobs", "sched", "redpd"):
             attr = {"sched": "schedq"}.get(name, name)
             if getattr(self, attr):
                 feats[name] = sorted(set(getattr(self, {"delaybox": "dbox"}.get(attr, attr) + "_kinds")))
@@ -3676,7 +3773,8 @@ class Gen:
 def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool = False, vegas: bool = False,
           tfrc: bool = False, queues: bool = False, linux: bool = False, full: bool = False, qs: bool = False, aqm: bool = False,
           diffserv: bool = False, lan: bool = False, fack: bool = False, xcp: bool = False, rbp: bool = False,
-          delaybox: bool = False, bay: bool = False, jobs: bool = False, sched: bool = False):
+          delaybox: bool = False, bay: bool = False, jobs: bool = False, sched: bool = False,
+          redpd: bool = False):
     """(script, features) of a seed.  stress: every seed gets RED/ECN/error
     models, with more per-queue settings, RED traces, mid-run changes and
     callbacks (check.py --stress; not used by the fixtures).  dynamics: links
@@ -3694,10 +3792,11 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
     some flows are Agent/TCP/Fack, most with SACK sinks (check.py --fack).  xcp: XCP queues
     and flows (--xcp); rbp: rate-based pacing flows (--rbp); delaybox: DelayBox nodes (--delaybox);
     bay: Bay two-way TCP with FTP client/server (--bay); jobs: a JoBS network beside (--jobs);
-    sched: ns-2's PI, FQ, SRR and PriQueue queues on some links (--sched)."""
+    sched: ns-2's PI, FQ, SRR and PriQueue queues on some links (--sched); redpd: RED-PD
+    queues with their flow monitors (--redpd)."""
     for attempt in range(200):
         g = Gen(seed, attempt, stress, dynamics, traffic, vegas, tfrc, queues, linux, full, qs, aqm, diffserv, lan, fack,
-                xcp, rbp, delaybox, bay, jobs, sched)
+                xcp, rbp, delaybox, bay, jobs, sched, redpd)
         g.build_topology()
         g.build_links()
         g.build_flows()
@@ -3727,6 +3826,7 @@ def build(seed: int, stress: bool = False, dynamics: bool = False, traffic: bool
         g.build_bay()
         g.build_jobs()
         g.build_sched()
+        g.build_redpd()
         text = g.emit()
         return text, g.meta()
     raise RuntimeError("seed %d: no scenario within budget" % seed)
@@ -3746,11 +3846,11 @@ def parse_entry(entry) -> tuple[int, bool, bool, bool]:
 
 
 # The modes of the remaining ns-2 transports: seeds.txt letter -> build()'s keyword.
-NEW_MODES = {"x": "xcp", "p": "rbp", "b": "delaybox", "y": "bay", "j": "jobs", "o": "sched"}
+NEW_MODES = {"x": "xcp", "p": "rbp", "b": "delaybox", "y": "bay", "j": "jobs", "o": "sched", "r": "redpd"}
 NEW_MODE_LETTERS = "".join(NEW_MODES)
 # their options in gen.py and check.py (check.py's -j/--jobs is its parallelism)
 NEW_MODE_FLAGS = {"xcp": "--xcp", "rbp": "--rbp", "delaybox": "--delaybox", "bay": "--bay", "jobs": "--jobs-queues",
-                  "sched": "--sched"}
+                  "sched": "--sched", "redpd": "--redpd"}
 
 
 def new_modes(entry) -> dict:
@@ -3840,6 +3940,7 @@ NEW_MODE_HELP = {
     "bay": "Bay two-way TCP (Agent/TCP/BayFullTcp) with FTP client and server (letter y)",
     "jobs": "a JoBS network beside (Queue/JoBS core, Marker/Demarker edges) (letter j)",
     "sched": "ns-2's PI, FQ (FQLink), SRR and PriQueue queues on some links, with mid-run changes (letter o)",
+    "redpd": "RED-PD queues with their flow monitors (makeflowmon), mid-run monitor/unresponsive calls (letter r)",
 }
 
 

@@ -332,7 +332,7 @@ def renote():
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Regenerate tests/random/fixtures with the real ns-2.")
-    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan), c (--fack), x (--xcp), p (--rbp), b (--delaybox), y (--bay), j (--jobs-queues)')
+    p.add_argument("seeds", nargs="*", help='entries of seeds.txt: N, or N after mode letters d (--dynamics), t (--traffic), v (--vegas), f (--tfrc), q (--queues), l (--linux), w (--full), a (--aqm), s (--diffserv), e (--lan), c (--fack), x (--xcp), p (--rbp), b (--delaybox), y (--bay), j (--jobs-queues), o (--sched), r (--redpd)')
     p.add_argument("--pick", type=int, metavar="N", help="choose N seeds and rewrite seeds.txt first")
     p.add_argument("--add", type=int, metavar="N",
                    help="choose N more seeds (adding features the listed ones lack), append them to seeds.txt")
@@ -352,7 +352,7 @@ def main(argv=None):
                    help="with --pick/--add: candidates are the seeds' --full scripts (entries wN)")
     p.add_argument("--letters", default="",
                    help="with --pick/--add: candidates carry these mode letters too (x --xcp, p --rbp, b --delaybox, "
-                        "y --bay, j --jobs-queues)")
+                        "y --bay, j --jobs-queues, o --sched, r --redpd)")
     p.add_argument("--renote", action="store_true", help="rewrite the notes of seeds.txt and exit")
     p.add_argument("--range", default="0:1000", help="candidate seeds for --pick, A:B (default 0:1000)")
     p.add_argument("--budget", type=float, default=6.0, help="MB of compressed fixtures for --pick (default 6)")
