@@ -1718,14 +1718,11 @@ class Gen:
         y = Rng(((self.seed ^ 0x6A09E667F3BCC908) * 0xBB67AE8584CAA73B + 0x3C6EF372FE94F82B
                  + self.attempt * 0x9E3779B97F4A7C15) & M64)
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
-        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
         # the slowest of them (where queues build up), and a few others
-        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        on_path, slowest = self.on_path(stmts, used)
         chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
         for st in stmts:
             if st not in chosen and y.chance(15):
@@ -1808,13 +1805,10 @@ class Gen:
         y = Rng(((self.seed ^ 0x510E527FADE682D1) * 0x9B05688C2B3E6C1F + 0x1F83D9ABFB41BD6B
                  + self.attempt * 0x9E3779B97F4A7C15) & M64)
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
-        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
-        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        on_path, slowest = self.on_path(stmts, used)
         chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
         kinds = y.weighted([("RIO", 45), ("REM", 40), ("mixed", 15)])
         fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
@@ -1897,13 +1891,10 @@ class Gen:
         y = Rng(((self.seed ^ 0x3C6EF372FE94F82B) * 0x9B05688C2B3E6C1F + 0x5BE0CD19137E2179
                  + self.attempt * 0x9E3779B97F4A7C15) & M64)
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
-        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
-        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        on_path, slowest = self.on_path(stmts, used)
         chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
         pairs = sorted({(f["src"], f["dst"]) for f in self.flows} | {(f["dst"], f["src"]) for f in self.flows})
         cps = [0, 10, 11, 12, 20, 21, 22]
@@ -2042,9 +2033,7 @@ class Gen:
         if not z.chance(50):
             return
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
         on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
@@ -2646,6 +2635,13 @@ class Gen:
         return [(kind, ls) for kind, ls in self.link_stmts
                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
 
+    @staticmethod
+    def on_path(stmts, used):
+        """Of `stmts`, those with a link in `used` (all of them if none
+        has), and the slowest of those (where queues build up)."""
+        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
+        return on_path, min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+
     # XCP (--xcp): the slowest plain DropTail link statement on the flows'
     # paths and up to two others become Queue/XCP, each told its capacity
     # (`set-link-capacity`: the link's bandwidth, as a number or read from
@@ -3240,13 +3236,10 @@ class Gen:
             return
         y = self.mode_rng(0x7C9E4A1B2D3F5E61)
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
-        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
-        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        on_path, slowest = self.on_path(stmts, used)
         chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
         kinds = y.weighted([("PI", 35), ("FQ", 25), ("SRR", 25), ("PriQueue", 5), ("mixed", 10)])
         fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
@@ -3355,13 +3348,10 @@ class Gen:
             return
         y = self.mode_rng(0x2B7E151628AED2A6)
         used = self.used_links()
-        knobbed = {id(l) for l, _, _ in self.qknobs if l is not None}
-        stmts = [(kind, ls) for kind, ls in self.link_stmts
-                 if all(l.get("qtype", "DropTail") == "DropTail" and id(l) not in knobbed for l in ls)]
+        stmts = self.plain_stmts()
         if not stmts:
             return
-        on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
-        slowest = min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
+        on_path, slowest = self.on_path(stmts, used)
         chosen = [slowest]
         if len(on_path) > 1 and y.chance(30):
             chosen.append(y.choice([st for st in on_path if st is not slowest]))
