@@ -501,7 +501,10 @@ class Ns2Runner:
         if op == "debug-panic":  # for the tests of the panic path
             e.debug_panic()
         if op == "route-lookup":
-            return str(e.route_lookup(int(args[0]), int(args[1])))
+            try:
+                return str(e.route_lookup(int(args[0]), int(args[1])))
+            except (ValueError, OverflowError, IndexError):
+                raise self.TclError("node out of range") from None
         raise self.TclError(f"dumbbell: unknown simulator operation {op}")
 
     def _run_engine_tcl_calls(self):

@@ -286,11 +286,37 @@ Simulator instproc rtproto {proto args} {
 # The route logic is an engine object (routing/route.cc's RouteLogic): its
 # `lookup`, `insert`, `reset` and `compute` act on the engine's routes.
 RouteLogic instproc lookup {src dst} {
+    # ns-route.tcl's order: the same node (compared as Tcl compares), the
+    # source node (an error if there is none), in hierarchical mode the
+    # destination node too, then its route object or the flat tables
+    if {$src == $dst} {
+        return $src
+    }
+    set ns [Simulator instance]
+    set node [$ns get-node-by-id $src]
+    if {[Simulator hier-addr?]} {
+        $ns get-node-by-id $dst
+    }
     # (a node with a route object: its protocols' routes, rtproto.tcl)
-    if {$src != $dst} {
-        set ns [Simulator instance]
-        set obj [[$ns get-node-by-id $src] rtObject?]
-        if {$obj ne ""} { return [$obj lookup [$ns get-node-by-id $dst]] }
+    set obj [$node rtObject?]
+    if {$obj ne ""} { return [$obj lookup [$ns get-node-by-id $dst]] }
+    if {![Simulator hier-addr?]} {
+        # route.cc's lookup_flat reads the ids with atoi and refuses those
+        # past its table, whose size doubles from 16 until it holds the
+        # largest id a link joins (RouteLogic::check); a negative id or
+        # one past a C int reads outside it in ns-2
+        set d [::dumbbell::atoi $dst]
+        $ns instvar link_
+        set size 16
+        foreach k [array names link_] {
+            foreach id [split $k :] {
+                while {$size <= $id + 1} { set size [expr {$size * 2}] }
+            }
+        }
+        if {$d + 1 >= $size || $d < 0} {
+            error "node out of range"
+        }
+        set dst $d
     }
     set nh [::dumbbell::be::sim route-lookup $src $dst]
     # (ns-2's hierarchical lookup asks for the node of address -1 when
@@ -299,6 +325,14 @@ RouteLogic instproc lookup {src dst} {
         error "get-node-id-by-addr:Cannot find node with given address"
     }
     return $nh
+}
+# C's atoi: the leading integer of `s` (after white space, with a sign), 0
+# if there is none.
+proc ::dumbbell::atoi {s} {
+    if {[regexp {^[ \t\n\v\f\r]*([+-]?[0-9]+)} $s -> n]} {
+        return [scan $n %lld]
+    }
+    return 0
 }
 # `compute` here only enables routing (routes are computed lazily); ns-2's
 # computes route tables that forwarding uses only once compute-routes fills
