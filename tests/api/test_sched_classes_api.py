@@ -133,7 +133,7 @@ def test_bad_class_arguments_are_errors():
         res2.plot_classes(b2)
 
 
-@pytest.mark.parametrize("queue, needs", [("RED/PD", "flow monitor"), ("JoBS", "service objectives"),
+@pytest.mark.parametrize("queue, needs", [("JoBS", "service objectives"),
                                           ("XCP", "XCP agents"), ("Marker", "marking table")])
 def test_script_only_queues_say_why_at_link(queue, needs):
     sim = db.Simulation()
