@@ -100,8 +100,49 @@ def fq_flow_limit():
     return sim, 5
 
 
+def _jobs_net(objectives: dict, rate: str, **jobs_params):
+    """test-suite-jobs.tcl's topology: two core nodes joined by a 10 Mb/s
+    JoBS link (both ways), four sources and four sinks; source i's access
+    link marks its packets class i (Queue/Marker), the links out of the
+    core count them (Queue/Demarker); a CBR of `rate` from each source."""
+    import dumbbell as db
+
+    sim = db.Simulation()
+    c1, c2 = sim.nodes(2)
+    srcs, sinks = [], []
+    for _ in range(4):
+        srcs.append(sim.node())
+        sinks.append(sim.node())
+    sim.link(c1, c2, "10Mb", "1ms", queue="JoBS", queue_limit=800, queue_params={**objectives, **jobs_params})
+    sim.queue_limit(c2, c1, 800)
+    for i, (s, d) in enumerate(zip(srcs, sinks)):
+        sim.link(s, c1, "10Mb", "1ms", queue="Marker", duplex=False, queue_limit=800, queue_params={"marker_class": i + 1})
+        sim.link(c1, s, "10Mb", "1ms", queue="Demarker", duplex=False, queue_limit=800)
+        sim.link(c2, d, "10Mb", "1ms", queue="Demarker", duplex=False, queue_limit=800)
+        sim.link(d, c2, "10Mb", "1ms", queue="Marker", duplex=False, queue_limit=800, queue_params={"marker_class": i + 1})
+    for s, d in zip(srcs, sinks):
+        sim.udp(s, d, traffic="cbr", rate=rate, packet_size=500, agent_params={"packetSize": 500})
+    return sim
+
+
+def jobs_rate():
+    """The jobs suite's `jobs-rate` test, shortened: four 5 Mb/s CBRs into
+    10 Mb/s, absolute rate guarantees of 4, 3, 2 and 1 Mb/s."""
+    return _jobs_net({"arc": [4e6, 3e6, 2e6, 1e6]}, "5000000.0", sampling_period=1, id=1), 1.5
+
+
+def jobs_lossdel():
+    """The jobs suite's `jobs-lossdel` objectives, shortened: relative
+    delay and loss ratios 4 and 2 between classes, class 1's loss under 1%
+    and delay under 5 ms; one buffer for all classes."""
+    obj = {"rdc": [None, 4, 4, 4], "rlc": [None, 2, 2, 2], "alc": [0.01, None, None, None],
+           "adc": [0.005, None, None, None]}
+    return _jobs_net(obj, "2600000.0", sampling_period=1, id=1, shared_buffer=True), 1.5
+
+
 SCENARIOS = {"redpd_unresponsive": redpd_unresponsive, "redpd_simple": redpd_simple, "redpd_frp": redpd_frp,
-             "red_change": red_change, "fq_flow_limit": fq_flow_limit}
+             "red_change": red_change, "fq_flow_limit": fq_flow_limit, "jobs_rate": jobs_rate,
+             "jobs_lossdel": jobs_lossdel}
 
 
 def main() -> int:

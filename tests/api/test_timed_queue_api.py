@@ -1,7 +1,9 @@
 """A queue's variables changed during the run (`Simulation.set_queue`,
 `queue_limit(..., at=)`), ns-2's RED-PD with its flow monitor
-(`queue="RED/PD"`, `Simulation.redpd_flow`) and FQ's per-flow limit
-(`queue_params={"flow_limit": n}`) through the Python API: the trace and
+(`queue="RED/PD"`, `Simulation.redpd_flow`), FQ's per-flow limit
+(`queue_params={"flow_limit": n}`) and JoBS with its service objectives
+and edge queues (`queue="JoBS"`, `"Marker"`, `"Demarker"`) through the
+Python API: the trace and
 counters of the API's run are those of its `to_tcl()` script under
 `dumbbell run` and of the real ns-2 (stored: tests/api/queues, made by
 `python3 tests/api/queue_scenarios.py`); each does what it says; bad input
@@ -137,6 +139,32 @@ def test_fq_flow_limit_bounds_each_flow_queue():
     assert drops[3] > drops[None]
 
 
+def test_jobs_gives_each_class_its_rate():
+    """Four 5 Mb/s CBRs into 10 Mb/s with JoBS's absolute rate guarantees
+    4, 3, 2 and 1 Mb/s: each class gets its own."""
+    sim, until = scenarios.jobs_rate()
+    res = sim.run(until=until)
+    got = [b * 8 / until for b in res.sources["received_bytes"].to_list()]
+    for want, x in zip((4e6, 3e6, 2e6, 1e6), got):
+        assert abs(x - want) < 0.03 * want, got
+
+
+def test_jobs_holds_the_relative_delays():
+    """With relative delay ratios of 4 between classes and class 1's delay
+    under 5 ms, each class waits about four times as long as the one
+    before it at the JoBS link (once the queue has built up)."""
+    sim, until = scenarios.jobs_lossdel()
+    res = sim.run(until=until, trace_packets=True)
+    ev = res.events.filter(pl.col("from_node") == 0, pl.col("to_node") == 1)
+    enq = ev.filter(pl.col("event") == "+").select("uid", pl.col("time").alias("t0"), "fid")
+    deq = ev.filter(pl.col("event") == "-").select("uid", pl.col("time").alias("t1"))
+    d = (enq.join(deq, on="uid").filter(pl.col("t0") > 0.75).group_by("fid")
+         .agg((pl.col("t1") - pl.col("t0")).mean().alias("d")).sort("fid")["d"].to_list())
+    assert d[0] < 0.005, d
+    for a, b in zip(d, d[1:]):
+        assert 3 < b / a < 5.5, d
+
+
 # ---- bad input ---------------------------------------------------------------------------------
 
 def _net(queue="RED", **kw):
@@ -186,11 +214,32 @@ def test_bad_queue_params_of_redpd_and_fq_are_errors():
         _net("RED/PD", queue_params={"flow_classifier": "Port"})
     with pytest.raises(ValueError, match="unknown parameter 'P_test' for Queue/RED/PD"):
         _net("RED/PD", queue_params={"P_test": 0.1})
+    with pytest.raises(ValueError, match=r"bad value 1.5 for P_testFRp: P_testFRp must be >= 0 and <= 1 \(or -1\)"):
+        _net("RED/PD", queue_params={"P_testFRp": 1.5})
     with pytest.raises(ValueError, match="FQ flow_limit must be a positive integer"):
         _net("FQ", queue_params={"flow_limit": 0})
     sim, S, D, bott = _dumbbell(2, queue="FQ", queue_params={"flow_limit": 5})
     with pytest.raises(ValueError, match="FQ flow_limit 50 differs from that of the FQ link"):
         sim.link(D[0], D[1], queue="FQ")
+
+
+@pytest.mark.parametrize("queue, params, message", [
+    ("JoBS", {"arc": [1e6, 2e6]}, "JoBS arc must be a list of four values"),
+    ("JoBS", {"alc": [0.5, 2, None, None]}, "JoBS alc[1] (class 2) must be None (or -1) or from 0 (excluded) to 1, got 2"),
+    ("JoBS", {"rdc": [None, 0, 4, 4]}, "JoBS rdc[1] (class 2) must be None (or -1) or a positive number, got 0"),
+    ("JoBS", {"sampling_period": 0}, "JoBS sampling_period must be a positive whole number"),
+    ("JoBS", {"trace_hop": True}, "unknown JoBS parameter(s) 'trace_hop'"),
+    ("JoBS", {"mean_pkt_size": 0}, "bad value 0 for mean_pkt_size"),
+    ("Marker", {"marker_class": 5}, "Marker marker_class must be the JoBS class of its packets, 1 to 4, got 5"),
+    ("Marker", {}, "Marker marker_class must be"),
+    ("Demarker", {"id": 1}, "a Demarker has no parameters"),
+])
+def test_bad_jobs_parameters_are_errors(queue, params, message):
+    sim = db.Simulation()
+    a, b = sim.nodes(2)
+    with pytest.raises(ValueError) as e:
+        sim.link(a, b, queue=queue, queue_params=params)
+    assert message in str(e.value)
 
 
 def test_unmonitoring_a_flow_not_monitored_stops_the_run():

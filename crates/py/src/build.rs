@@ -215,6 +215,9 @@ impl Builder {
             "GK" => QueueSpec::Class("Queue/GK"),
             "RED/RIO" => QueueSpec::Class("Queue/RED/RIO"),
             "RED/PD" => QueueSpec::Class("Queue/RED/PD"),
+            "JoBS" => QueueSpec::Class("Queue/JoBS"),
+            "Marker" => QueueSpec::Class("Queue/Marker"),
+            "Demarker" => QueueSpec::Class("Queue/Demarker"),
             "REM" => QueueSpec::Class("Queue/REM"),
             "dsRED/edge" => QueueSpec::Class("Queue/dsRED/edge"),
             "dsRED/core" => QueueSpec::Class("Queue/dsRED/core"),
@@ -497,6 +500,15 @@ impl Builder {
             });
         }
         self.b.at_script(Seconds(t), out).map_err(verr)
+    }
+
+    /// The name of engine object `obj` (what a script's command names it by).
+    fn obj_name(&self, obj: u32) -> PyResult<String> {
+        let name = self.b.sim().name(obj).to_string();
+        match self.b.sim().lookup(&name) {
+            Some(id) if id == obj => Ok(name),
+            _ => Err(PyValueError::new_err(format!("Builder.obj_name(): no object {obj}"))),
+        }
     }
 
     /// A RED-PD queue's flow monitor on `link` (`makeflowmon link cltype`);

@@ -128,10 +128,7 @@ def _queue_kinds() -> dict[str, str]:
 
 # Queue classes of the engine that link() cannot wire (what they need).
 _SCRIPT_ONLY_QUEUES = {
-    "JoBS": "it needs its per-class service objectives (init-rdcs ...) and a classifier",
     "XCP": "it is an XCP router's queue, made with its link's XCP agents",
-    "Marker": "a diffserv marker needs its marking table (marker_type, ...)",
-    "Demarker": "a diffserv demarker needs its demarking set-up",
     "dsRED": "use dsRED/edge or dsRED/core",
 }
 
@@ -145,6 +142,100 @@ REDPD_CLASSIFIERS = ("SrcDestFid", "Fid", "SrcDest", "Dest")
 #: queue units and the slope of the drop probability, linterm_ into
 #: cur_max_p): set mid-run without a reset they change nothing.
 _RED_AT_RESET = ("thresh_", "maxthresh_", "linterm_")
+
+
+#: JoBS's service objectives (queue/jobs.cc's init-rdcs ... init-arcs, in
+#: the order ns-2's jobs suite gives them): relative delay and loss
+#: (a class's ratio to the class below), absolute loss (a share) and delay
+#: (seconds) bounds, and absolute rates (bits/s); one value per class 1..4,
+#: None (ns-2's -1) for none.
+JOBS_OBJECTIVES = {"rdc": "init-rdcs", "rlc": "init-rlcs", "alc": "init-alcs", "adc": "init-adcs", "arc": "init-arcs"}
+#: JoBS's bound variables the API sets (jobs.cc; its per-hop statistics
+#: file, trace_hop_ and trace-file, is left off: the queue gets `trace-file
+#: null`).
+_JOBS_VARS = ("drop_front", "adc_resolution_type", "shared_buffer", "mean_pkt_size")
+
+
+def _jobs_params(params) -> tuple[list[tuple[str, str]], list[list[str]]]:
+    """JoBS's queue_params checked (ns-2 2.35's Queue/JoBS): its service
+    objectives (`JOBS_OBJECTIVES`, each a list of four values or None),
+    `sampling_period` (whole seconds of its controller, 1), `id` (the
+    queue's number, 0) and the bound variables `_JOBS_VARS`.  Returns the
+    variables and the queue's commands in a script's order; the link's
+    ``link`` command is put in by the caller (before ``trace-file``)."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: JoBS needs a dict, got {params!r}")
+    known = (*JOBS_OBJECTIVES, "sampling_period", "id", *_JOBS_VARS)
+    unknown = [k for k in params if str(k).rstrip("_") not in known]
+    if unknown:
+        raise ValueError(f"{what}: unknown JoBS parameter(s) {', '.join(map(repr, unknown))}; known: {', '.join(known)}")
+    bound = _bound_vars("Queue/JoBS")
+    vars_ = []
+    for name, value in params.items():
+        key = str(name).rstrip("_")
+        if key in _JOBS_VARS:
+            var = _var_name(key, "Queue/JoBS", bound, what)
+            vars_.append((var, _var_value(var, bound[var], value, what, key, "Queue/JoBS")))
+    cmds = []
+    for key, cmd in JOBS_OBJECTIVES.items():
+        v = params.get(key)
+        if v is None:
+            v = (None,) * 4
+        if not isinstance(v, (list, tuple)) or len(v) != 4:
+            raise ValueError(f"{what}: JoBS {key} must be a list of four values (classes 1 to 4; None for none), got {v!r}")
+        words = []
+        for i, x in enumerate(v):
+            if x is None or (_is_number(x) and x == -1):
+                words.append("-1")
+                continue
+            hi = 1.0 if key == "alc" else math.inf
+            if not _is_number(x) or not math.isfinite(x) or not 0 < x <= hi:
+                rng = "from 0 (excluded) to 1" if key == "alc" else "a positive number"
+                raise ValueError(f"{what}: JoBS {key}[{i}] (class {i + 1}) must be None (or -1) or {rng}, got {x!r}")
+            words.append(_num_str(x))
+        cmds.append([cmd, *words])
+    per = params.get("sampling_period", 1)
+    if not isinstance(per, numbers.Integral) or isinstance(per, bool) or not 1 <= per < 2**31:
+        raise ValueError(f"{what}: JoBS sampling_period must be a positive whole number of seconds, got {per!r}")
+    qid = params.get("id", 0)
+    if not isinstance(qid, numbers.Integral) or isinstance(qid, bool) or not 0 <= qid < 2**31:
+        raise ValueError(f"{what}: JoBS id must be an integer of zero or more, got {qid!r}")
+    cmds += [["trace-file", "null"], ["sampling-period", str(int(per))], ["id", str(int(qid))], ["initialize"]]
+    return vars_, cmds
+
+
+@functools.cache
+def _jobs_class_defaults(cls: str) -> tuple[tuple[str, str], ...]:
+    """The class defaults of JoBS's own variables (or its edge queues'), as
+    the engine's class has them (ns-2 has none: test-suite-jobs.tcl sets
+    these)."""
+    own = ("drop_front_", "trace_hop_", "mean_pkt_size_", "adc_resolution_type_", "shared_buffer_")
+    return tuple((v, t) for v, t in Builder.class_defaults(_defaults_text(), f"Queue/{cls}", f"Queue/{cls}")
+                 if v in own or "arrvs" in v)
+
+
+def _marker_params(params, queue: str) -> list[list[str]]:
+    """JoBS's edge queues (ns-2's Queue/Marker, Queue/Demarker): a marker
+    sets every packet's class (`marker_class`, 1 to 4: ``marker_type 1``);
+    a demarker counts them by class (``trace-file null``)."""
+    what = "link(): queue_params"
+    params = {} if params is None else params
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: {queue} needs a dict, got {params!r}")
+    if queue == "Demarker":
+        if params:
+            raise ValueError(f"{what}: a Demarker has no parameters, got {params!r}")
+        return [["trace-file", "null"]]
+    bad = set(params) - {"marker_class"}
+    if bad:
+        raise ValueError(f"{what}: unknown Marker parameter(s) {', '.join(map(repr, sorted(bad, key=str)))}; known: marker_class")
+    c = params.get("marker_class")
+    if not isinstance(c, numbers.Integral) or isinstance(c, bool) or not 1 <= c <= 4:
+        raise ValueError(f"{what}: Marker marker_class must be the JoBS class of its packets, 1 to 4, got {c!r}")
+    return [["marker_type", "1"], ["marker_class", str(int(c))]]
 
 
 def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
@@ -666,7 +757,8 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr", "redpd", "fq_flow_limit")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr", "redpd", "fq_flow_limit",
+                 "jobs")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -687,6 +779,7 @@ class Link:
         self.srr: list | None = None
         self.redpd: str | None = None
         self.fq_flow_limit: int | None = None
+        self.jobs: list | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -1030,7 +1123,7 @@ class Simulation:
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = scfq = dsred = cbq = srr = redpd = fq_flow_limit = None
+        codel = pie = fq_codel = scfq = dsred = cbq = srr = redpd = fq_flow_limit = jobs = None
         if queue in ("RED/PD", "FQ") and queue_params is not None:
             if not isinstance(queue_params, dict):
                 raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
@@ -1058,6 +1151,11 @@ class Simulation:
             dsred = _dsred_params(queue_params, queue)
         elif queue == "SRR":
             srr = _srr_params(queue_params)
+        elif queue == "JoBS":
+            jvars, jobs = _jobs_params(queue_params)
+            qparams.update(jvars)
+        elif queue in ("Marker", "Demarker"):
+            jobs = _marker_params(queue_params, queue)
         elif queue == "CoDel":
             codel = _codel_params(queue_params)
         elif queue == "PIE":
@@ -1091,6 +1189,7 @@ class Simulation:
         fwd.cbq = cbq
         fwd.redpd = redpd
         fwd.fq_flow_limit = fq_flow_limit
+        fwd.jobs = jobs
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
@@ -1104,6 +1203,7 @@ class Simulation:
             rev.cbq = cbq
             rev.redpd = redpd
             rev.fq_flow_limit = fq_flow_limit
+            rev.jobs = jobs
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
@@ -1814,6 +1914,11 @@ class Simulation:
              "set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
+        for cls in sorted({lk.queue for lk in self._links.values() if lk.jobs is not None}):
+            # ns-2 gives JoBS and its edge queues' variables no class
+            # defaults (ns-default.tcl); a script sets them, as its jobs
+            # suite does, to the values the engine's classes have
+            L += [f"Queue/{cls} set {var} {text}" for var, text in _jobs_class_defaults(cls)]
         traced = bool(trace_packets) or any(f.trace_vars for f in self._flows)
         if traced:
             L.append(f"set tf {channel}")
@@ -1886,6 +1991,15 @@ class Simulation:
                         # ns-2's Queue/SRR: its scheduler's commands
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L += [f"{q_} {' '.join(c)}" for c in lk.srr]
+                    if lk.jobs:
+                        # ns-2's JoBS (test-suite-jobs.tcl's order: the
+                        # objectives, the link, trace-file ... initialize)
+                        # or its edge queues
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        for c in lk.jobs:
+                            if c[0] == "trace-file" and lk.queue == "JoBS":
+                                L.append(f"{q_} link [[$ns link $n({s_}) $n({d_})] link]")
+                            L.append(f"{q_} {' '.join(c)}")
                     if lk.cbq is not None:
                         # ns-2's CBQ link: its classes (CBQClass), inserted
                         # in order, then the flows bound to the leaves
@@ -2088,6 +2202,11 @@ class Simulation:
                         flowmons[id(x)] = b.redpd_flowmon(bid[id(x)], x.redpd)
                     for c in x.srr or ():
                         b.command(b.link_objs(bid[id(x)])[1], list(c))
+                    for c in x.jobs or ():
+                        _, q, dl, _, _ = b.link_objs(bid[id(x)])
+                        if c[0] == "trace-file" and x.queue == "JoBS":
+                            b.command(q, ["link", b.obj_name(dl)])
+                        b.command(q, list(c))
                     if x.queue == "FQ":
                         # ns-2's FQLink (link.tcl): the queue's secsPerByte_,
                         # and the capacity of a new flow's queue, Queue/DropTail's
