@@ -47,6 +47,7 @@ class Link:
     scfq: dict[str, Any] | None
     redpd: Literal["SrcDestFid", "Fid", "SrcDest", "Dest"] | None
     fq_flow_limit: int | None
+    jobs: list[list[str]] | None
 
 class Flow:
     sim: Simulation

@@ -1075,7 +1075,15 @@ class Simulation:
         "PriQueue" or "DropTail/PriQueue" (ns-2's Queue/DropTail/PriQueue:
         DropTail's variables; it puts only routing-protocol packets, which
         no wired link here carries, at the head), "FQ" (ns-2's FQLink: a
-        DropTail queue of 50 packets per flow id), "SRR" (``{"granularity":
+        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, one
+        value for all FQ links of a scenario), "RED/PD" (ns-2's RED with
+        preferential dropping and the flow monitor its makeflowmon
+        attaches: RED's and RED-PD's variables, e.g. ``{"P_testFRp": 0.1}``,
+        and ``"flow_classifier"``, one of REDPD_CLASSIFIERS; which flows it
+        polices, and when: `redpd_flow`), "JoBS" (its service objectives,
+        ``{"arc": [4e6, 3e6, 2e6, 1e6], "rdc": [None, 4, 4, 4], ...}``: see
+        `_jobs_params`) with its edge queues "Marker" (``{"marker_class":
+        k}``) and "Demarker", "SRR" (``{"granularity":
         1000, "mtu": 1000, "blimit": 25000, "rates": {0: 600000, 1: 300000},
         "classify": {fid: queue}}``: ns-2's setrate and setqueue),
         "RIO" (ns-2's Queue/RED/RIO: RED's variables and ``{"in_thresh": 15,
