@@ -254,3 +254,19 @@ def test_scheduler_queues_refuse_timed_changes():
     sim, S, D, bott = _dumbbell(1, queue="SRR")
     with pytest.raises(ValueError, match="takes its classes and their parameters when it is made"):
         sim.set_queue(bott.src, bott.dst, 1, {"limit": 3})
+
+
+@pytest.mark.parametrize("queue, params", [
+    ("CoDel", {"target": "2ms"}), ("PIE", {"qdelay_ref": 0.005}), ("DRR", {"quantum": 500}), ("PI", {"qref": 5}),
+    ("REM", {"gamma": 0.01}), ("RED/RIO", {"in_thresh": 2, "in_maxthresh": 4}),
+])
+def test_set_queue_of_other_queues_is_its_script(tmp_path, queue, params):
+    """A change of another queue's variables during the run is its
+    `to_tcl()` script's under `dumbbell run` (the ns-2 queues among them
+    checked against ns-2 by hand)."""
+    sim, S, D, bott = _dumbbell(3, queue=queue, limit=60)
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=60, start=0.1 * i)
+    sim.set_queue(bott.src, bott.dst, 2.0, params, reset=queue == "RED/RIO")
+    same_as_ns2_layer(sim, 4, tmp_path)
+    assert '$ns at 2.0 "[[$ns link $n(0) $n(1)] queue] set ' in sim.to_tcl(4)
