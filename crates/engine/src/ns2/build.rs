@@ -2207,6 +2207,49 @@ mod tests {
         assert_eq!(counts, no_integrals);
     }
 
+    /// A RED-PD link's flow monitor makes a RED-PD flow for each new flow
+    /// (adopted with its class's defaults), and `at_script`'s `EachFlow`
+    /// step monitors only the flows of its flow id, at its time; a
+    /// `Set` step changes the queue's variable then.
+    #[test]
+    fn redpd_flows_are_made_and_monitored_at_their_time() {
+        let mut b = builder();
+        let (s, r, d) = (b.node().unwrap(), b.node().unwrap(), b.node().unwrap());
+        b.duplex_link(s, r, Bandwidth::mbps(10.0), Seconds::ms(2.0), &QueueSpec::default()).unwrap();
+        let (l, _) = b.duplex_link(r, d, Bandwidth::mbps(1.0), Seconds::ms(10.0), &QueueSpec::Class("Queue/RED/PD")).unwrap();
+        let fm = b.redpd_flowmon(l, "SrcDestFid").unwrap();
+        assert!(b.redpd_flowmon(LinkId(0), "SrcDestFid").unwrap_err().to_string().contains("has no RED-PD queue"));
+        for fid in [1, 2] {
+            let u = b.agent(AgentKind::Udp, &[("fid_".into(), fid.to_string())]).unwrap();
+            b.attach(s, u).unwrap();
+            let k = b.agent(AgentKind::LossMonitor, &[]).unwrap();
+            b.attach(d, k).unwrap();
+            b.connect(u, k).unwrap();
+            let app = b.app(&AppSpec::Cbr { rate: Some(Bandwidth::kbps(600.0)), packet_size: None, random: None, maxpkts: None }, u, &[]).unwrap();
+            b.at(Seconds(0.0), Action::Start(app)).unwrap();
+        }
+        let q = b.link_objs(l).queue;
+        let monitor = TimedCmd::EachFlow { monitor: fm, obj: q, fid: 2, argv: vec!["monitor-flow".into(), "0.25".into()] };
+        let limit = TimedCmd::Set { obj: q, var: "limit_".into(), value: "7".into() };
+        b.at_script(Seconds(1.0), vec![monitor, limit]).unwrap();
+        b.run_until(Seconds(0.9)).unwrap();
+        assert_eq!(b.get_var(q, "noMonitored_").as_deref(), Some("0"));
+        assert_eq!(b.get_var(q, "limit_").as_deref(), Some("50"));
+        b.run_until(Seconds(2.0)).unwrap();
+        assert_eq!(b.get_var(q, "noMonitored_").as_deref(), Some("1"));
+        assert_eq!(b.get_var(q, "limit_").as_deref(), Some("7"));
+        let flows = b.command(fm, &["flows"]).unwrap();
+        let names: Vec<&str> = flows.split_whitespace().collect();
+        assert_eq!(names.len(), 2, "{flows}");
+        for f in names {
+            let id = b.sim().lookup(f).unwrap();
+            let fid = b.get_var(id, "flowid_").unwrap();
+            // the class defaults of QueueMonitor/ED/Flow/RedPD, then its own counts
+            assert_eq!(b.get_var(id, "monitored_").as_deref(), Some(if fid == "2" { "1" } else { "0" }), "flow {fid}");
+            assert!(b.get_var(id, "parrivals_").unwrap().parse::<i64>().unwrap() > 100);
+        }
+    }
+
     #[test]
     fn codel_queue_takes_its_parameters() {
         let mut b = builder();
