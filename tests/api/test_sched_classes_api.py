@@ -133,8 +133,7 @@ def test_bad_class_arguments_are_errors():
         res2.plot_classes(b2)
 
 
-@pytest.mark.parametrize("queue, needs", [("RED/PD", "flow monitor"), ("JoBS", "service objectives"),
-                                          ("XCP", "XCP agents"), ("Marker", "marking table")])
+@pytest.mark.parametrize("queue, needs", [("XCP", "XCP agents"), ("dsRED", "dsRED/edge or dsRED/core")])
 def test_script_only_queues_say_why_at_link(queue, needs):
     sim = db.Simulation()
     a, b = sim.nodes(2)

@@ -214,6 +214,10 @@ impl Builder {
             "Vq" => QueueSpec::Class("Queue/Vq"),
             "GK" => QueueSpec::Class("Queue/GK"),
             "RED/RIO" => QueueSpec::Class("Queue/RED/RIO"),
+            "RED/PD" => QueueSpec::Class("Queue/RED/PD"),
+            "JoBS" => QueueSpec::Class("Queue/JoBS"),
+            "Marker" => QueueSpec::Class("Queue/Marker"),
+            "Demarker" => QueueSpec::Class("Queue/Demarker"),
             "REM" => QueueSpec::Class("Queue/REM"),
             "dsRED/edge" => QueueSpec::Class("Queue/dsRED/edge"),
             "dsRED/core" => QueueSpec::Class("Queue/dsRED/core"),
@@ -473,6 +477,44 @@ impl Builder {
             _ => return Err(PyValueError::new_err(format!("Builder.at(): bad action {action:?}"))),
         };
         self.b.at(Seconds(t), a).map_err(verr)
+    }
+
+    /// `$ns at t "..."` of commands on objects, each step one of
+    /// ("set", obj, var, value), ("cmd", obj, [argv...]) or ("flows",
+    /// monitor, obj, fid, [argv...]): `b::TimedCmd`.
+    fn at_script(&mut self, t: f64, steps: &Bound<'_, pyo3::types::PyList>) -> PyResult<u64> {
+        let mut out = Vec::new();
+        for st in steps.iter() {
+            let kind: String = st.get_item(0)?.extract()?;
+            out.push(match kind.as_str() {
+                "set" => b::TimedCmd::Set { obj: st.get_item(1)?.extract()?, var: st.get_item(2)?.extract()?, value: st.get_item(3)?.extract()? },
+                "cmd" => b::TimedCmd::Command { obj: st.get_item(1)?.extract()?, argv: st.get_item(2)?.extract()? },
+                "flows" => {
+                    let argv: Vec<String> = st.get_item(4)?.extract()?;
+                    if argv.is_empty() {
+                        return Err(PyValueError::new_err("Builder.at_script(): a \"flows\" step needs a command"));
+                    }
+                    b::TimedCmd::EachFlow { monitor: st.get_item(1)?.extract()?, obj: st.get_item(2)?.extract()?, fid: st.get_item(3)?.extract()?, argv }
+                }
+                other => return Err(PyValueError::new_err(format!("Builder.at_script(): bad step {other:?}"))),
+            });
+        }
+        self.b.at_script(Seconds(t), out).map_err(verr)
+    }
+
+    /// The name of engine object `obj` (what a script's command names it by).
+    fn obj_name(&self, obj: u32) -> PyResult<String> {
+        let name = self.b.sim().name(obj).to_string();
+        match self.b.sim().lookup(&name) {
+            Some(id) if id == obj => Ok(name),
+            _ => Err(PyValueError::new_err(format!("Builder.obj_name(): no object {obj}"))),
+        }
+    }
+
+    /// A RED-PD queue's flow monitor on `link` (`makeflowmon link cltype`);
+    /// returns the monitor.
+    fn redpd_flowmon(&mut self, link: u32, cltype: &str) -> PyResult<u32> {
+        self.b.redpd_flowmon(LinkId(link), cltype).map_err(verr)
     }
 
     /// A wireless scenario's shared parts (build_wireless.rs): the

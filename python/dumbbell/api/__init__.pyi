@@ -45,6 +45,9 @@ class Link:
     pie: dict[str, Any] | None
     fq_codel: dict[str, Any] | None
     scfq: dict[str, Any] | None
+    redpd: Literal["SrcDestFid", "Fid", "SrcDest", "Dest"] | None
+    fq_flow_limit: int | None
+    jobs: list[list[str]] | None
 
 class Flow:
     sim: Simulation
@@ -136,7 +139,12 @@ class Simulation:
     def link(self, a: Node, b: Node, bandwidth: BandwidthLike = "10Mb", delay: TimeLike = "10ms",
              queue: str = "DropTail", queue_limit: int | None = None, duplex: bool = True,
              queue_params: dict[str, Any] | None = None) -> Link: ...
-    def queue_limit(self, a: Node, b: Node, limit: int) -> Link: ...
+    def queue_limit(self, a: Node, b: Node, limit: int, at: TimeLike | None = None) -> Link: ...
+    def set_queue(self, a: Node, b: Node, at: TimeLike, params: dict[str, Any], reset: bool = False) -> Link: ...
+    def redpd_flow(self, a: Node, b: Node, at: TimeLike, flow_id: int,
+                   action: Literal["monitor", "unmonitor", "unresponsive"] = "monitor", prob: Number | None = None,
+                   target: Number | None = None, current: Number | None = None,
+                   penalty: Number | None = None) -> Link: ...
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str | None = None, start: TimeLike = 0.0,
             stop: TimeLike | None = None, packet_size: int | None = None, window: Number | None = None,
             flow_id: int | None = None, trace_vars: Iterable[str] | str = (), sink_params: dict[str, Any] | None = None,

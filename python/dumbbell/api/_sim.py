@@ -128,13 +128,114 @@ def _queue_kinds() -> dict[str, str]:
 
 # Queue classes of the engine that link() cannot wire (what they need).
 _SCRIPT_ONLY_QUEUES = {
-    "RED/PD": "it needs a flow monitor attached to the queue (makeflowmon, attach-flowmon)",
-    "JoBS": "it needs its per-class service objectives (init-rdcs ...) and a classifier",
     "XCP": "it is an XCP router's queue, made with its link's XCP agents",
-    "Marker": "a diffserv marker needs its marking table (marker_type, ...)",
-    "Demarker": "a diffserv demarker needs its demarking set-up",
     "dsRED": "use dsRED/edge or dsRED/core",
 }
+
+
+#: The classifiers a RED-PD queue's flow monitor can tell flows apart by
+#: (ns-2's Classifier/Hash/<type>; makeflowmon's default SrcDestFid).
+REDPD_CLASSIFIERS = ("SrcDestFid", "Fid", "SrcDest", "Dest")
+
+#: Variables of ns-2's RED that red.cc reads only at a reset
+#: (REDQueue::reset turns thresh_ and maxthresh_ into the thresholds in
+#: queue units and the slope of the drop probability, linterm_ into
+#: cur_max_p): set mid-run without a reset they change nothing.
+_RED_AT_RESET = ("thresh_", "maxthresh_", "linterm_")
+
+
+#: JoBS's service objectives (queue/jobs.cc's init-rdcs ... init-arcs, in
+#: the order ns-2's jobs suite gives them): relative delay and loss
+#: (a class's ratio to the class below), absolute loss (a share) and delay
+#: (seconds) bounds, and absolute rates (bits/s); one value per class 1..4,
+#: None (ns-2's -1) for none.
+JOBS_OBJECTIVES = {"rdc": "init-rdcs", "rlc": "init-rlcs", "alc": "init-alcs", "adc": "init-adcs", "arc": "init-arcs"}
+#: JoBS's bound variables the API sets (jobs.cc; its per-hop statistics
+#: file, trace_hop_ and trace-file, is left off: the queue gets `trace-file
+#: null`).
+_JOBS_VARS = ("drop_front", "adc_resolution_type", "shared_buffer", "mean_pkt_size")
+
+
+def _jobs_params(params) -> tuple[list[tuple[str, str]], list[list[str]]]:
+    """JoBS's queue_params checked (ns-2 2.35's Queue/JoBS): its service
+    objectives (`JOBS_OBJECTIVES`, each a list of four values or None),
+    `sampling_period` (whole seconds of its controller, 1), `id` (the
+    queue's number, 0) and the bound variables `_JOBS_VARS`.  Returns the
+    variables and the queue's commands in a script's order; the link's
+    ``link`` command is put in by the caller (before ``trace-file``)."""
+    what = "link(): queue_params"
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: JoBS needs a dict, got {params!r}")
+    known = (*JOBS_OBJECTIVES, "sampling_period", "id", *_JOBS_VARS)
+    unknown = [k for k in params if str(k).rstrip("_") not in known]
+    if unknown:
+        raise ValueError(f"{what}: unknown JoBS parameter(s) {', '.join(map(repr, unknown))}; known: {', '.join(known)}")
+    bound = _bound_vars("Queue/JoBS")
+    vars_ = []
+    for name, value in params.items():
+        key = str(name).rstrip("_")
+        if key in _JOBS_VARS:
+            var = _var_name(key, "Queue/JoBS", bound, what)
+            vars_.append((var, _var_value(var, bound[var], value, what, key, "Queue/JoBS")))
+    cmds = []
+    for key, cmd in JOBS_OBJECTIVES.items():
+        v = params.get(key)
+        if v is None:
+            v = (None,) * 4
+        if not isinstance(v, (list, tuple)) or len(v) != 4:
+            raise ValueError(f"{what}: JoBS {key} must be a list of four values (classes 1 to 4; None for none), got {v!r}")
+        words = []
+        for i, x in enumerate(v):
+            if x is None or (_is_number(x) and x == -1):
+                words.append("-1")
+                continue
+            hi = 1.0 if key == "alc" else math.inf
+            if not _is_number(x) or not math.isfinite(x) or not 0 < x <= hi:
+                rng = "from 0 (excluded) to 1" if key == "alc" else "a positive number"
+                raise ValueError(f"{what}: JoBS {key}[{i}] (class {i + 1}) must be None (or -1) or {rng}, got {x!r}")
+            words.append(_num_str(x))
+        cmds.append([cmd, *words])
+    per = params.get("sampling_period", 1)
+    if not isinstance(per, numbers.Integral) or isinstance(per, bool) or not 1 <= per < 2**31:
+        raise ValueError(f"{what}: JoBS sampling_period must be a positive whole number of seconds, got {per!r}")
+    qid = params.get("id", 0)
+    if not isinstance(qid, numbers.Integral) or isinstance(qid, bool) or not 0 <= qid < 2**31:
+        raise ValueError(f"{what}: JoBS id must be an integer of zero or more, got {qid!r}")
+    cmds += [["trace-file", "null"], ["sampling-period", str(int(per))], ["id", str(int(qid))], ["initialize"]]
+    return vars_, cmds
+
+
+@functools.cache
+def _jobs_class_defaults(cls: str) -> tuple[tuple[str, str], ...]:
+    """The class defaults of JoBS's own variables (or its edge queues'), as
+    the engine's class has them (ns-2 has none: test-suite-jobs.tcl sets
+    these)."""
+    own = ("drop_front_", "trace_hop_", "mean_pkt_size_", "adc_resolution_type_", "shared_buffer_")
+    return tuple((v, t) for v, t in Builder.class_defaults(_defaults_text(), f"Queue/{cls}", f"Queue/{cls}")
+                 if v in own or "arrvs" in v)
+
+
+def _marker_params(params, queue: str) -> list[list[str]]:
+    """JoBS's edge queues (ns-2's Queue/Marker, Queue/Demarker): a marker
+    sets every packet's class (`marker_class`, 1 to 4: ``marker_type 1``);
+    a demarker counts them by class (``trace-file null``)."""
+    what = "link(): queue_params"
+    params = {} if params is None else params
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: {queue} needs a dict, got {params!r}")
+    if queue == "Demarker":
+        if params:
+            raise ValueError(f"{what}: a Demarker has no parameters, got {params!r}")
+        return [["trace-file", "null"]]
+    bad = set(params) - {"marker_class"}
+    if bad:
+        raise ValueError(f"{what}: unknown Marker parameter(s) {', '.join(map(repr, sorted(bad, key=str)))}; known: marker_class")
+    c = params.get("marker_class")
+    if not isinstance(c, numbers.Integral) or isinstance(c, bool) or not 1 <= c <= 4:
+        raise ValueError(f"{what}: Marker marker_class must be the JoBS class of its packets, 1 to 4, got {c!r}")
+    return [["marker_type", "1"], ["marker_class", str(int(c))]]
 
 
 def _disc_params(params, defaults: dict, disc: str, strip: bool = False):
@@ -656,7 +757,8 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr")
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr", "redpd", "fq_flow_limit",
+                 "jobs")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
         self.sim = sim
@@ -675,6 +777,9 @@ class Link:
         self.cbq: dict | None = None
         self.dsred: list | None = None
         self.srr: list | None = None
+        self.redpd: str | None = None
+        self.fq_flow_limit: int | None = None
+        self.jobs: list | None = None
 
     def __repr__(self) -> str:
         return (f"Link({self.src.id}->{self.dst.id}, {self._bw_text}, {self._delay_text}, "
@@ -970,7 +1075,15 @@ class Simulation:
         "PriQueue" or "DropTail/PriQueue" (ns-2's Queue/DropTail/PriQueue:
         DropTail's variables; it puts only routing-protocol packets, which
         no wired link here carries, at the head), "FQ" (ns-2's FQLink: a
-        DropTail queue of 50 packets per flow id), "SRR" (``{"granularity":
+        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, one
+        value for all FQ links of a scenario), "RED/PD" (ns-2's RED with
+        preferential dropping and the flow monitor its makeflowmon
+        attaches: RED's and RED-PD's variables, e.g. ``{"P_testFRp": 0.1}``,
+        and ``"flow_classifier"``, one of REDPD_CLASSIFIERS; which flows it
+        polices, and when: `redpd_flow`), "JoBS" (its service objectives,
+        ``{"arc": [4e6, 3e6, 2e6, 1e6], "rdc": [None, 4, 4, 4], ...}``: see
+        `_jobs_params`) with its edge queues "Marker" (``{"marker_class":
+        k}``) and "Demarker", "SRR" (``{"granularity":
         1000, "mtu": 1000, "blimit": 25000, "rates": {0: 600000, 1: 300000},
         "classify": {fid: queue}}``: ns-2's setrate and setqueue),
         "RIO" (ns-2's Queue/RED/RIO: RED's variables and ``{"in_thresh": 15,
@@ -1018,7 +1131,26 @@ class Simulation:
         if not isinstance(duplex, bool):
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
-        codel = pie = fq_codel = scfq = dsred = cbq = srr = None
+        codel = pie = fq_codel = scfq = dsred = cbq = srr = redpd = fq_flow_limit = jobs = None
+        if queue in ("RED/PD", "FQ") and queue_params is not None:
+            if not isinstance(queue_params, dict):
+                raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
+            queue_params = dict(queue_params)
+            if queue == "FQ" and "flow_limit" in queue_params:
+                fq_flow_limit = self._check_limit(queue_params.pop("flow_limit"), "link(): queue_params: FQ flow_limit")
+            if queue == "RED/PD":
+                redpd = queue_params.pop("flow_classifier", "SrcDestFid")
+                if redpd not in REDPD_CLASSIFIERS:
+                    raise ValueError(f"link(): queue_params: RED/PD flow_classifier must be one of "
+                                     f"{', '.join(REDPD_CLASSIFIERS)}, got {redpd!r}")
+        if queue == "RED/PD" and redpd is None:
+            redpd = "SrcDestFid"
+        if queue == "FQ":
+            others = {lk.fq_flow_limit or 50 for lk in self._links.values() if lk.queue == "FQ"}
+            if others and others != {fq_flow_limit or 50}:
+                raise ValueError(f"link(): queue_params: FQ flow_limit {fq_flow_limit or 50} differs from that of the FQ "
+                                 f"link(s) made before ({', '.join(map(str, sorted(others)))}): ns-2 gives every FQ "
+                                 "link's flow queues the limit_ of Queue/DropTail's class, one value per scenario")
         if queue in ("CBQ", "CBQ/WRR"):
             cbq = _cbq_params(queue_params, queue_limit)
         elif queue == "SCFQ":
@@ -1027,6 +1159,11 @@ class Simulation:
             dsred = _dsred_params(queue_params, queue)
         elif queue == "SRR":
             srr = _srr_params(queue_params)
+        elif queue == "JoBS":
+            jvars, jobs = _jobs_params(queue_params)
+            qparams.update(jvars)
+        elif queue in ("Marker", "Demarker"):
+            jobs = _marker_params(queue_params, queue)
         elif queue == "CoDel":
             codel = _codel_params(queue_params)
         elif queue == "PIE":
@@ -1042,7 +1179,7 @@ class Simulation:
                 var = _var_name(str(name), qkind, qbound, "link(): queue_params")
                 qparams[var] = _var_value(var, qbound[var], value, "link(): queue_params", str(name), qkind)
             th, mx = (_float_prefix(qparams.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
-            if queue == "RED" and th > 0 and mx > 0 and th > mx:
+            if queue in ("RED", "RED/PD") and th > 0 and mx > 0 and th > mx:
                 # RED's probability falls as the average rises (red.cc's v_a < 0)
                 raise ValueError(f"link(): queue_params: thresh ({th:g}) must not be above maxthresh ({mx:g})")
         pairs = [(a, b), (b, a)] if duplex else [(a, b)]
@@ -1058,6 +1195,9 @@ class Simulation:
         fwd.dsred = dsred
         fwd.srr = srr
         fwd.cbq = cbq
+        fwd.redpd = redpd
+        fwd.fq_flow_limit = fq_flow_limit
+        fwd.jobs = jobs
         self._links[(a.id, b.id)] = fwd
         if duplex:
             rev = Link(self, b, a, bw, dl, queue, 50)
@@ -1069,20 +1209,139 @@ class Simulation:
             rev.dsred = dsred
             rev.srr = srr
             rev.cbq = cbq
+            rev.redpd = redpd
+            rev.fq_flow_limit = fq_flow_limit
+            rev.jobs = jobs
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
         self._ops += ("link", fwd, duplex, queue_limit)
         return fwd
 
-    def queue_limit(self, a: Node, b: Node, limit: int) -> Link:
-        """Set the limit of the a->b queue (ns-2 ``$ns queue-limit a b n``)."""
+    def queue_limit(self, a: Node, b: Node, limit: int, at=None) -> Link:
+        """Set the limit of the a->b queue (ns-2 ``$ns queue-limit a b n``);
+        with `at` (seconds or "5s"), at that time of the run (``$ns at AT
+        "$ns queue-limit a b n"``): from then on the queue takes packets up
+        to the new limit (those it holds stay)."""
         a = self._check_node(a, "queue_limit(): a")
         b = self._check_node(b, "queue_limit(): b")
         lk = self._links.get((a.id, b.id))
         if lk is None:
             raise ValueError(f"queue_limit(): there is no link {a.id}->{b.id}")
-        lk.queue_limit = self._check_limit(limit, "queue_limit(): limit")
+        limit = self._check_limit(limit, "queue_limit(): limit")
+        if at is not None:
+            t = _parse_time(at, "queue_limit(): at")
+            self._ops += ("qset", lk, t, (("limit_", str(limit)),), False)
+            return lk
+        lk.queue_limit = limit
         self._ops += ("qlimit", lk, lk.queue_limit)
+        return lk
+
+    def _timed_link(self, a, b, at, what: str) -> tuple[Link, tuple]:
+        a = self._check_node(a, f"{what}: a")
+        b = self._check_node(b, f"{what}: b")
+        lk = self._links.get((a.id, b.id))
+        if lk is None:
+            raise ValueError(f"{what}: there is no link {a.id}->{b.id}")
+        return lk, _parse_time(at, f"{what}: at")
+
+    def set_queue(self, a: Node, b: Node, at, params: dict, reset: bool = False) -> Link:
+        """Set bound variables of the a->b queue at time `at` of the run
+        (seconds or "5s"): a script's ``$ns at AT "$q set VAR VALUE"``,
+        e.g. ``sim.set_queue(R1, R2, 10, {"limit": 20, "q_weight": 0.01})``.
+        `params` are checked as `link()`'s `queue_params` are (names
+        against the queue class's bound variables, with or without the
+        trailing underscore; values against the variable's type and
+        range).  `reset=True` then resets the queue (``$q reset``): as in
+        ns-2 it drops the packets it holds and, for RED, restarts the
+        average queue and recomputes the thresholds and the slope of the
+        drop probability from ``thresh_``, ``maxthresh_`` and ``linterm_``,
+        which ns-2's RED reads only there: changing those without a reset
+        is refused (it would change nothing).  Queues whose parameters are
+        a table of their own (CBQ, SCFQ, SRR, dsRED) are refused.  Returns
+        the link."""
+        what = "set_queue()"
+        lk, t = self._timed_link(a, b, at, what)
+        if lk.queue in ("CBQ", "CBQ/WRR", "SCFQ", "SRR") or lk.queue.startswith("dsRED/"):
+            raise ValueError(f"{what}: the {lk.queue} queue of link {lk.src.id}->{lk.dst.id} takes its classes and "
+                             "their parameters when it is made (link()'s queue_params), not during the run")
+        if not isinstance(params, dict) or not params:
+            raise ValueError(f"{what}: params must be a non-empty dict of the queue's variables, got {params!r}")
+        if not isinstance(reset, bool):
+            raise ValueError(f"{what}: reset must be True or False, got {reset!r}")
+        qkind = f"Queue/{lk.queue}"
+        qbound = _bound_vars(qkind)
+        pairs = []
+        for name, value in params.items():
+            var = _var_name(str(name), qkind, qbound, f"{what}: params")
+            pairs.append((var, _var_value(var, qbound[var], value, f"{what}: params", str(name), qkind)))
+        if lk.queue.startswith("RED") and not reset:
+            late = [v for v, _ in pairs if v in _RED_AT_RESET]
+            if late:
+                raise ValueError(f"{what}: {qkind} reads {', '.join(late)} only when it is reset (ns-2's "
+                                 "REDQueue::reset): pass reset=True, which also drops the packets queued and "
+                                 "restarts the average, as ns-2's reset does")
+        self._ops += ("qset", lk, t, tuple(pairs), reset)
+        return lk
+
+    #: RED-PD's flow actions and the queue commands they are.
+    _REDPD_ACTIONS = ("monitor", "unmonitor", "unresponsive")
+
+    def redpd_flow(self, a: Node, b: Node, at, flow_id: int, action: str = "monitor", prob=None, target=None,
+                   current=None, penalty=None) -> Link:
+        """At time `at`, act on the flows of flow id `flow_id` that the
+        RED-PD queue of link a->b has seen (ns-2's test-suite-red-pd.tcl:
+        ``$q monitor-flow $flow ...`` for each flow of its flow monitor
+        whose ``flowid_`` is `flow_id`; none seen yet: nothing happens):
+
+        * ``"monitor"``: police the flow, dropping its packets before RED
+          does with probability `prob` (0..1; ``monitor-flow $flow
+          $prob``), or at the rate that brings it from `current` to
+          `target` bandwidth (``monitor-flow $flow $target $current``);
+        * ``"unmonitor"``: stop (ns-2 stops the run if the flow is not
+          monitored);
+        * ``"unresponsive"``: declare a monitored flow unresponsive
+          (``unresponsive-flow``); with `penalty`, set the queue's
+          ``unresponsive_penalty_`` too.
+        Returns the link."""
+        what = "redpd_flow()"
+        lk, t = self._timed_link(a, b, at, what)
+        if lk.redpd is None:
+            raise ValueError(f"redpd_flow(): link {lk.src.id}->{lk.dst.id} has a {lk.queue} queue, not RED/PD")
+        if not isinstance(flow_id, numbers.Integral) or isinstance(flow_id, bool) or not 0 <= flow_id < 2**31:
+            raise ValueError(f"{what}: flow_id must be an integer from 0 to 2147483647, got {flow_id!r}")
+        if action not in self._REDPD_ACTIONS:
+            raise ValueError(f"{what}: action must be one of {', '.join(self._REDPD_ACTIONS)}, got {action!r}")
+
+        def share(v, name, hi=None):
+            if not _is_number(v) or not math.isfinite(v) or v < 0 or (hi is not None and v > hi):
+                rng = f"from 0 to {hi:g}" if hi is not None else "of zero or more"
+                raise ValueError(f"{what}: {name} must be a number {rng}, got {v!r}")
+            return _num_str(v)
+
+        given = {k for k, v in (("prob", prob), ("target", target), ("current", current), ("penalty", penalty))
+                 if v is not None}
+        allowed = {"monitor": {"prob", "target", "current"}, "unmonitor": set(), "unresponsive": {"penalty"}}[action]
+        if given - allowed:
+            raise ValueError(f"{what}: {', '.join(sorted(given - allowed))} do(es) not apply to action {action!r}")
+        sets: tuple = ()
+        if action == "monitor":
+            if prob is not None and (target is not None or current is not None):
+                raise ValueError(f"{what}: give prob, or target and current, not both")
+            if prob is not None:
+                argv = ("monitor-flow", share(prob, "prob", 1.0))
+            elif target is not None and current is not None:
+                argv = ("monitor-flow", share(target, "target"), share(current, "current"))
+            else:
+                raise ValueError(f"{what}: monitor needs prob (0..1), or target and current")
+        elif action == "unmonitor":
+            argv = ("unmonitor-flow",)
+        else:
+            argv = ("unresponsive-flow",)
+            if penalty is not None:
+                if not _is_number(penalty) or not math.isfinite(penalty) or penalty <= 0:
+                    raise ValueError(f"{what}: penalty must be a positive number, got {penalty!r}")
+                sets = (("unresponsive_penalty_", _num_str(penalty)),)
+        self._ops += ("redpd", lk, t, (int(flow_id), argv, sets))
         return lk
 
     def tcp(self, src: Node, dst: Node, variant: str = "reno", sink: str | None = None, start=0.0, stop=None,
@@ -1663,6 +1922,11 @@ class Simulation:
              "set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
+        for cls in sorted({lk.queue for lk in self._links.values() if lk.jobs is not None}):
+            # ns-2 gives JoBS and its edge queues' variables no class
+            # defaults (ns-default.tcl); a script sets them, as its jobs
+            # suite does, to the values the engine's classes have
+            L += [f"Queue/{cls} set {var} {text}" for var, text in _jobs_class_defaults(cls)]
         traced = bool(trace_packets) or any(f.trace_vars for f in self._flows)
         if traced:
             L.append(f"set tf {channel}")
@@ -1672,6 +1936,7 @@ class Simulation:
             if f.stack != "ns2":
                 raise ValueError(f"flow {f.id} uses the full TCP (stack={f.stack!r}), which has no ns-2 equivalent "
                                  f"script")
+        redpd_proc = False
         for op in _each_op(self._ops):
             kind = op[0]
             if kind == "qs":
@@ -1687,6 +1952,10 @@ class Simulation:
                 for s_, d_ in ([(a, b), (b, a)] if duplex else [(a, b)]):
                     for var, text in lk.queue_params.items():
                         L.append(f"[[$ns link $n({s_}) $n({d_})] queue] set {var} {text}")
+                    if lk.redpd is not None:
+                        # ns-2's RED-PD flow monitor (ns-queue.tcl's makeflowmon)
+                        L.append(f"set redpdfm({s_}:{d_}) [[[$ns link $n({s_}) $n({d_})] queue] makeflowmon "
+                                 f"[$ns link $n({s_}) $n({d_})] {lk.redpd}]")
                     if lk.codel is not None:
                         # Dumbbell's Queue/CoDel (ns-3.37's CoDel; ns-2 2.35
                         # has none): target_ and interval_ as ns-2.36 names
@@ -1730,6 +1999,15 @@ class Simulation:
                         # ns-2's Queue/SRR: its scheduler's commands
                         q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
                         L += [f"{q_} {' '.join(c)}" for c in lk.srr]
+                    if lk.jobs:
+                        # ns-2's JoBS (test-suite-jobs.tcl's order: the
+                        # objectives, the link, trace-file ... initialize)
+                        # or its edge queues
+                        q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                        for c in lk.jobs:
+                            if c[0] == "trace-file" and lk.queue == "JoBS":
+                                L.append(f"{q_} link [[$ns link $n({s_}) $n({d_})] link]")
+                            L.append(f"{q_} {' '.join(c)}")
                     if lk.cbq is not None:
                         # ns-2's CBQ link: its classes (CBQClass), inserted
                         # in order, then the flows bound to the leaves
@@ -1755,6 +2033,26 @@ class Simulation:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
                 L.append(f"$ns queue-limit $n({op[1].src.id}) $n({op[1].dst.id}) {op[2]}")
+            elif kind == "qset":
+                lk, t, pairs, reset = op[1:]
+                q_ = f"[[$ns link $n({lk.src.id}) $n({lk.dst.id})] queue]"
+                cmds = [f"{q_} set {var} {text}" for var, text in pairs] + ([f"{q_} reset"] if reset else [])
+                L.append(f'$ns at {_at_text(t)} "{"; ".join(cmds)}"')
+            elif kind == "redpd":
+                lk, t, (fid, argv, sets) = op[1:]
+                s_, d_ = lk.src.id, lk.dst.id
+                q_ = f"[[$ns link $n({s_}) $n({d_})] queue]"
+                if not redpd_proc:
+                    # test-suite-red-pd.tcl's monitorFlow and its kin: the
+                    # command on each flow of the monitor with that flow id
+                    L.append("proc redpd_flows {q fm fid cmd args} {\n"
+                             "    foreach flow [$fm flows] {\n"
+                             "        if {[$flow set flowid_] == $fid} { eval [list $q $cmd $flow] $args }\n"
+                             "    }\n}")
+                    redpd_proc = True
+                cmds = [f"redpd_flows {q_} $redpdfm({s_}:{d_}) {fid} {' '.join(argv)}"]
+                cmds += [f"{q_} set {var} {text}" for var, text in sets]
+                L.append(f'$ns at {_at_text(t)} "{"; ".join(cmds)}"')
             elif kind == "tcp":
                 f = op[1]
                 i = f.id
@@ -1810,6 +2108,12 @@ class Simulation:
                     L.append(f"$em({k}) set markecn_ true")
                 cmd = "link-lossmodel" if e.where == "link" else "lossmodel"
                 L.append(f"$ns {cmd} $em({k}) $n({e.link.src.id}) $n({e.link.dst.id})")
+        fq_limit = self._fq_flow_limit()
+        if fq_limit != 50:
+            # an FQ link's flow queues are new Queue/DropTails with the
+            # class's limit_ when their first packet comes (ns-queue.tcl's
+            # FQLink new-flow); every other DropTail is made by now
+            L.append(f"Queue/DropTail set limit_ {fq_limit}")
         if isinstance(trace_packets, list):
             for lk in trace_packets:
                 L.append(f"$ns trace-queue $n({lk.src.id}) $n({lk.dst.id}) $tf")
@@ -1818,6 +2122,11 @@ class Simulation:
         L.append(f'$ns at {until_text} "$ns halt"')
         L.append("$ns run")
         return L
+
+    def _fq_flow_limit(self) -> int:
+        """The limit of every FQ link's flow queues (`flow_limit`, one per
+        scenario: link() checks)."""
+        return next((lk.fq_flow_limit for lk in self._links.values() if lk.fq_flow_limit is not None), 50)
 
     def _prepare(self, until, trace_packets, monitor_queues):
         t = _parse_time(until, "run(): until")[1]
@@ -1879,6 +2188,7 @@ class Simulation:
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}
+        flowmons: dict[int, int] = {}
         tcps, sinks, usinks, voips, tfrcs, tsinks, flowobjs = [], [], [], [], [], [], []
         for op in _each_op(self._ops):
             kind = op[0]
@@ -1896,15 +2206,23 @@ class Simulation:
                 for x in ([lk, lk.reverse] if duplex else [lk]):
                     for var, text in x.queue_params.items():
                         b.set_queue_var(bid[id(x)], var, text)
+                    if x.redpd is not None:
+                        flowmons[id(x)] = b.redpd_flowmon(bid[id(x)], x.redpd)
                     for c in x.srr or ():
                         b.command(b.link_objs(bid[id(x)])[1], list(c))
+                    for c in x.jobs or ():
+                        _, q, dl, _, _ = b.link_objs(bid[id(x)])
+                        if c[0] == "trace-file" and x.queue == "JoBS":
+                            b.command(q, ["link", b.obj_name(dl)])
+                        b.command(q, list(c))
                     if x.queue == "FQ":
                         # ns-2's FQLink (link.tcl): the queue's secsPerByte_,
                         # and the capacity of a new flow's queue, Queue/DropTail's
                         # class defaults (limit_ 50 packets, not in bytes, no
                         # drop-front, mean_pktsize_ 500)
                         b.set_queue_var(bid[id(x)], "secsPerByte_", repr(8.0 / parse_bw(x._bw_text)))
-                        b.command(b.link_objs(bid[id(x)])[1], ["flow-queue", "50", "false", "false", "500"])
+                        b.command(b.link_objs(bid[id(x)])[1], ["flow-queue", str(self._fq_flow_limit()), "false", "false",
+                                                               "500"])
                     for c in x.dsred or ():
                         if c[0] == "set":
                             b.set_queue_var(bid[id(x)], c[1], c[2])
@@ -1916,6 +2234,16 @@ class Simulation:
                     b.queue_limit(f, qlim)
             elif kind == "qlimit":
                 b.queue_limit(bid[id(op[1])], op[2])
+            elif kind == "qset":
+                lk, t, pairs, reset = op[1:]
+                q = b.link_objs(bid[id(lk)])[1]
+                steps = [("set", q, var, text) for var, text in pairs] + ([("cmd", q, ["reset"])] if reset else [])
+                b.at_script(atof(_at_text(t)), steps)
+            elif kind == "redpd":
+                lk, t, (fid, argv, sets) = op[1:]
+                q = b.link_objs(bid[id(lk)])[1]
+                steps = [("flows", flowmons[id(lk)], q, fid, list(argv))] + [("set", q, v, x) for v, x in sets]
+                b.at_script(atof(_at_text(t)), steps)
             elif kind == "tcp":
                 fl = op[1]
                 trace = (channel, list(fl.trace_vars)) if fl.trace_vars else None
@@ -2136,7 +2464,8 @@ class Simulation:
 
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
-_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1, "qs": 1}
+_OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1, "qs": 1, "qset": 4,
+             "redpd": 3}
 
 
 def _each_op(ops: list):

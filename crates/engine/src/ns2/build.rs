@@ -799,6 +799,23 @@ pub enum Action {
     /// A mobile node's `setdest` (the builder's list of moves, by index:
     /// build_wireless.rs).
     Setdest(u32),
+    /// Commands on objects (`at_script`'s list, by index).
+    Script(u32),
+}
+
+/// One step of a scheduled script (`Builder::at_script`): what a script's
+/// `$ns at t "..."` does to a queue or its flows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TimedCmd {
+    /// `$obj set var value`.
+    Set { obj: ObjId, var: String, value: String },
+    /// `$obj argv...`.
+    Command { obj: ObjId, argv: Vec<String> },
+    /// For each flow of flow monitor `monitor` whose `flowid_` is `fid`, in
+    /// the order of `$monitor flows`: `$obj argv[0] $flow argv[1..]`
+    /// (test-suite-red-pd.tcl's `monitorFlow`, `unmonitorFlow`,
+    /// `unresponsiveFlow` on a RED-PD queue).  No such flow yet: nothing.
+    EachFlow { monitor: ObjId, obj: ObjId, fid: i32, argv: Vec<String> },
 }
 
 /// Why `run` returned.
@@ -1001,7 +1018,12 @@ pub struct LinkObjs {
     pub link: ObjId,
     pub ttl: ObjId,
     pub drophead: ObjId,
+    /// A RED queue (or RED-PD's): RED's `attach-traces` gives its early
+    /// drops a trace.
     pub red: bool,
+    /// A RED-PD queue: its `attach-traces` gives its monitored drops a
+    /// trace too (ns-queue.tcl's `Queue/RED/PD attach-traces`).
+    pub redpd: bool,
     /// The error model at the head (`errormodule`), if any.
     pub head_errmodel: ObjId,
     /// The error model after the link (`insert-linkloss`), if any.
@@ -1042,6 +1064,8 @@ pub struct Builder {
     monitors: Vec<MonitorObjs>,
     apps: HashMap<ObjId, AppKind>,
     actions: HashMap<u64, Action>,
+    /// The steps of each `Action::Script`.
+    scripts: Vec<Vec<TimedCmd>>,
     trace_all: Option<String>,
     started: bool,
     route_logic: ObjId,
@@ -1072,6 +1096,7 @@ impl Builder {
             monitors: Vec::new(),
             apps: HashMap::new(),
             actions: HashMap::new(),
+            scripts: Vec::new(),
             trace_all: None,
             started: false,
             route_logic: NONE,
@@ -1143,7 +1168,15 @@ impl Builder {
     fn new_obj_as(&mut self, eng_kind: &'static str, kind: &'static str, class: &'static str) -> Result<ObjId> {
         let name = self.fresh_name();
         let id = self.sim.create(&name, eng_kind)?;
-        let h = match self.handles.get(class) {
+        let h = self.class_handle(kind, class);
+        self.sim.init_defaults_ref(id, h).map_err(|e| BuildError(format!("{class}: {e}")))?;
+        Ok(id)
+    }
+
+    /// The registered class defaults of OTcl class `class` (engine class
+    /// `kind`), registered the first time.
+    fn class_handle(&mut self, kind: &'static str, class: &'static str) -> u32 {
+        match self.handles.get(class) {
             Some(&h) => h,
             None => {
                 let d = self.defaults.for_class(kind, class);
@@ -1151,9 +1184,7 @@ impl Builder {
                 self.handles.insert(class, h);
                 h
             }
-        };
-        self.sim.init_defaults_ref(id, h).map_err(|e| BuildError(format!("{class}: {e}")))?;
-        Ok(id)
+        }
     }
 
     pub(super) fn cmd(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {
@@ -1333,7 +1364,8 @@ impl Builder {
         self.target(link, ttl)?;
         let _ = na;
         // active queues learn the link (ns-lib.tcl's simplex-link)
-        if queue.is_red() || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core" | "Queue/CBQ" | "Queue/CBQ/WRR")) {
+        let redpd = matches!(queue, QueueSpec::Class("Queue/RED/PD"));
+        if queue.is_red() || redpd || matches!(queue, QueueSpec::Scfq(_) | QueueSpec::Class("Queue/Vq" | "Queue/GK" | "Queue/RED/RIO" | "Queue/REM" | "Queue/dsRED/edge" | "Queue/dsRED/core" | "Queue/CBQ" | "Queue/CBQ/WRR")) {
             let ln = self.name(link);
             self.cmd(q, &["link", &ln])?;
         }
@@ -1350,7 +1382,8 @@ impl Builder {
             link,
             ttl,
             drophead,
-            red: queue.is_red(),
+            red: queue.is_red() || redpd,
+            redpd,
             head_errmodel: NONE,
             link_errmodel: NONE,
             traced: false,
@@ -1474,26 +1507,98 @@ impl Builder {
         if lk.red {
             // Queue/RED's attach-traces
             let ty = self.cmd(lk.queue, &["trace-type"])?;
-            let kind: &'static str = match ty.as_str() {
-                "Drop" => "Trace/Drop",
-                "Enque" => "Trace/Enque",
-                "Deque" => "Trace/Deque",
-                "Recv" => "Trace/Recv",
-                "Hop" => "Trace/Hop",
-                other => return err(format!("RED trace type {other:?}")),
-            };
-            let nt = self.create_trace(kind, channel, s, d)?;
-            let old = self.cmd(lk.queue, &["edrop-trace"])?;
-            let old = if old == "0" { NONE } else { self.sim.lookup(&old).unwrap_or(NONE) };
-            let tgt = if old != NONE { old } else { self.null };
-            self.target(nt, tgt)?;
-            let ntn = self.name(nt);
-            self.cmd(lk.queue, &["edrop-trace", &ntn])?;
+            self.chain_trace(lk.queue, &ty, "edrop-trace", channel, s, d)?;
+            if lk.redpd {
+                // Queue/RED/PD's: its monitored drops too
+                let ty = self.cmd(lk.queue, &["mon-trace-type"])?;
+                self.chain_trace(lk.queue, &ty, "mon-edrop-trace", channel, s, d)?;
+            }
         } else {
             let (a, b) = (self.name(self.nodes[s as usize]), self.name(self.nodes[d as usize]));
             self.cmd(lk.queue, &["attach-traces", &a, &b, channel])?;
         }
         self.links[l.0 as usize].traced = true;
+        Ok(())
+    }
+
+    /// A trace of type `ty` put in front of queue `q`'s trace `which`
+    /// (`edrop-trace`, `mon-edrop-trace`): the old one, or the null agent,
+    /// its target (ns-queue.tcl's `attach-traces` of RED and RED-PD).
+    fn chain_trace(&mut self, q: ObjId, ty: &str, which: &str, channel: &str, s: u32, d: u32) -> Result<()> {
+        let kind: &'static str = match ty {
+            "Drop" => "Trace/Drop",
+            "Enque" => "Trace/Enque",
+            "Deque" => "Trace/Deque",
+            "Recv" => "Trace/Recv",
+            "Hop" => "Trace/Hop",
+            other => return err(format!("{which}: trace type {other:?}")),
+        };
+        let nt = self.create_trace(kind, channel, s, d)?;
+        let old = self.cmd(q, &[which])?;
+        let old = if old == "0" { NONE } else { self.sim.lookup(&old).unwrap_or(NONE) };
+        let tgt = if old != NONE { old } else { self.null };
+        self.target(nt, tgt)?;
+        let ntn = self.name(nt);
+        self.cmd(q, &[which, &ntn]).map(drop)
+    }
+
+    /// A RED-PD queue's flow monitor (ns-queue.tcl's `Queue/RED/PD
+    /// makeflowmon link cltype`): a `QueueMonitor/ED/Flowmon` whose hash
+    /// classifier (`Classifier/Hash/<cltype>`: "SrcDestFid", "Fid",
+    /// "SrcDest" or "Dest") makes a `QueueMonitor/ED/Flow/RedPD` for each
+    /// new flow; the queue polices those flows, and the monitor sees the
+    /// link's arrivals, departures and drops, RED's early drops through an
+    /// early-drop snoop.  Returns the monitor.
+    pub fn redpd_flowmon(&mut self, l: LinkId, cltype: &str) -> Result<ObjId> {
+        self.check_link(l)?;
+        let lk = self.links[l.0 as usize].clone();
+        if !lk.redpd {
+            return err(format!("redpd_flowmon: link {}->{} has no RED-PD queue", lk.src, lk.dst));
+        }
+        let class: &'static str = match cltype {
+            "SrcDestFid" => "Classifier/Hash/SrcDestFid",
+            "Fid" => "Classifier/Hash/Fid",
+            "SrcDest" => "Classifier/Hash/SrcDest",
+            "Dest" => "Classifier/Hash/Dest",
+            other => return err(format!("redpd_flowmon: classifier type {other:?} is not SrcDestFid, Fid, SrcDest or Dest")),
+        };
+        let fm = self.new_obj("QueueMonitor/ED/Flowmon")?;
+        let cl = self.new_obj(class)?;
+        // Classifier/Hash's init: the address fields of a flat address
+        self.set_var(cl, "shift_", "0")?;
+        self.set_var(cl, "mask_", "1073741823")?;
+        self.cmd(cl, &["auto-flows", "policed"])?;
+        let (fmn, cln) = (self.name(fm), self.name(cl));
+        self.cmd(fm, &["classifier", &cln])?;
+        self.cmd(lk.queue, &["attach-flowmon", &fmn])?;
+        let sin = self.new_obj("SnoopQueue/In")?;
+        let sout = self.new_obj("SnoopQueue/Out")?;
+        let sdrop = self.new_obj("SnoopQueue/Drop")?;
+        let sedrop = self.new_obj("SnoopQueue/EDrop")?;
+        self.attach_monitors(&lk, sin, sout, sdrop, fm)?;
+        self.cmd(sedrop, &["set-monitor", &fmn])?;
+        let en = self.name(sedrop);
+        self.cmd(lk.queue, &["early-drop-target", &en])?;
+        self.target(sedrop, self.null)?;
+        self.drop_target(lk.queue, sdrop)?;
+        Ok(fm)
+    }
+
+    /// SimpleLink's `attach-monitors`: snoops in (at the head), out (after
+    /// the queue) and on drops (after the drop head), all counting for
+    /// `qmon`.
+    fn attach_monitors(&mut self, lk: &LinkObjs, sin: ObjId, sout: ObjId, sdrop: ObjId, qmon: ObjId) -> Result<()> {
+        self.add_to_head(lk.head, sin)?;
+        let qt = self.target_of(lk.queue)?;
+        self.target(sout, qt)?;
+        self.target(lk.queue, sout)?;
+        let nxt = self.target_of(lk.drophead)?;
+        self.target(lk.drophead, sdrop)?;
+        self.target(sdrop, nxt)?;
+        let qn = self.name(qmon);
+        for s in [sin, sout, sdrop] {
+            self.cmd(s, &["set-monitor", &qn])?;
+        }
         Ok(())
     }
 
@@ -1525,17 +1630,7 @@ impl Builder {
         let sin = self.new_obj("SnoopQueue/In")?;
         let sout = self.new_obj("SnoopQueue/Out")?;
         let sdrop = self.new_obj("SnoopQueue/Drop")?;
-        self.add_to_head(lk.head, sin)?;
-        let qt = self.target_of(lk.queue)?;
-        self.target(sout, qt)?;
-        self.target(lk.queue, sout)?;
-        let nxt = self.target_of(lk.drophead)?;
-        self.target(lk.drophead, sdrop)?;
-        self.target(sdrop, nxt)?;
-        let qn = self.name(qmon);
-        for s in [sin, sout, sdrop] {
-            self.cmd(s, &["set-monitor", &qn])?;
-        }
+        self.attach_monitors(&lk, sin, sout, sdrop, qmon)?;
         let (mut bi, mut pi) = (NONE, NONE);
         if integrators {
             bi = self.new_obj("Integrator")?;
@@ -1791,9 +1886,51 @@ impl Builder {
         Ok(uid)
     }
 
+    /// `$ns at t "..."` of commands on objects (`TimedCmd`), run in order
+    /// when the event comes.
+    pub fn at_script(&mut self, t: Seconds, steps: Vec<TimedCmd>) -> Result<u64> {
+        for st in &steps {
+            let (TimedCmd::Set { obj, .. } | TimedCmd::Command { obj, .. } | TimedCmd::EachFlow { obj, .. }) = st;
+            if *obj as usize >= self.sim.objs.len() {
+                return err(format!("at_script: no object {obj}"));
+            }
+        }
+        let k = self.scripts.len() as u32;
+        self.scripts.push(steps);
+        self.at(t, Action::Script(k))
+    }
+
+    fn perform_script(&mut self, k: u32) -> Result<()> {
+        let steps = std::mem::take(&mut self.scripts[k as usize]);
+        for st in &steps {
+            match st {
+                TimedCmd::Set { obj, var, value } => self.set_var(*obj, var, value)?,
+                TimedCmd::Command { obj, argv } => {
+                    let a: Vec<&str> = argv.iter().map(String::as_str).collect();
+                    self.cmd(*obj, &a)?;
+                }
+                TimedCmd::EachFlow { monitor, obj, fid, argv } => {
+                    let flows = self.cmd(*monitor, &["flows"])?;
+                    for f in flows.split_whitespace() {
+                        let id = self.sim.lookup(f).ok_or_else(|| BuildError(format!("no flow {f}")))?;
+                        let v = self.get_var(id, "flowid_").unwrap_or_default();
+                        if crate::ns2::tclcl::parse_int(&v) != *fid {
+                            continue;
+                        }
+                        let mut a: Vec<&str> = vec![argv[0].as_str(), f];
+                        a.extend(argv[1..].iter().map(String::as_str));
+                        self.cmd(*obj, &a)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn perform(&mut self, action: Action) -> Result<()> {
         match action {
             Action::Halt => self.sim.halt(),
+            Action::Script(k) => self.perform_script(k)?,
             Action::Setdest(k) => self.perform_setdest(k)?,
             Action::StartAgent(a) => {
                 self.cmd(a.0, &["start"])?;
@@ -1903,10 +2040,30 @@ impl Builder {
                 }
                 // no call-backs here: a hash classifier's miss drops the packet
                 Notice::UnknownFlow { .. } | Notice::ClassifierNoSlot { .. } => self.sim.drop_held(),
+                Notice::NewFlow { flow, .. } => self.adopt_flow(flow)?,
                 _ => {}
             }
         }
         Ok(())
+    }
+
+    /// A flow a flow monitor's classifier made for a new flow, given its
+    /// class and counted again (what the ns-2 library's `unknown-flow`
+    /// does: trace.tcl's `::dumbbell::adopt_flow`): a RED-PD monitor's
+    /// flows are `QueueMonitor/ED/Flow/RedPD`, without delay samples;
+    /// another's a `QueueMonitor/ED/Flow` with its `Samples`.
+    fn adopt_flow(&mut self, flow: ObjId) -> Result<()> {
+        let policed = matches!(&self.sim.objs[flow as usize], Obj::QueueMonitor(f) if f.policy.is_some());
+        let class: &'static str = if policed { "QueueMonitor/ED/Flow/RedPD" } else { "QueueMonitor/ED/Flow" };
+        let h = self.class_handle(class, class);
+        let (placeholder, name) = (self.name(flow), self.fresh_name());
+        let id = self.sim.adopt_flow(&placeholder, &name, h).map_err(|e| BuildError(format!("{class}: {e}")))?;
+        if !policed {
+            let smp = self.new_obj("Samples")?;
+            let sn = self.name(smp);
+            self.cmd(id, &["set-delay-samples", &sn])?;
+        }
+        self.cmd(id, &["settle"]).map(drop)
     }
 
     /// Run until output is waiting, `$ns halt` or the end of events
@@ -2048,6 +2205,49 @@ mod tests {
         assert!(full.pdrops > 0 && full.pkts_integral.2 > 0.0 && full.bytes_integral.2 > 0.0, "{full:?}");
         let no_integrals = MonitorStats { pkts_integral: (0.0, 0.0, 0.0), bytes_integral: (0.0, 0.0, 0.0), ..full.clone() };
         assert_eq!(counts, no_integrals);
+    }
+
+    /// A RED-PD link's flow monitor makes a RED-PD flow for each new flow
+    /// (adopted with its class's defaults), and `at_script`'s `EachFlow`
+    /// step monitors only the flows of its flow id, at its time; a
+    /// `Set` step changes the queue's variable then.
+    #[test]
+    fn redpd_flows_are_made_and_monitored_at_their_time() {
+        let mut b = builder();
+        let (s, r, d) = (b.node().unwrap(), b.node().unwrap(), b.node().unwrap());
+        b.duplex_link(s, r, Bandwidth::mbps(10.0), Seconds::ms(2.0), &QueueSpec::default()).unwrap();
+        let (l, _) = b.duplex_link(r, d, Bandwidth::mbps(1.0), Seconds::ms(10.0), &QueueSpec::Class("Queue/RED/PD")).unwrap();
+        let fm = b.redpd_flowmon(l, "SrcDestFid").unwrap();
+        assert!(b.redpd_flowmon(LinkId(0), "SrcDestFid").unwrap_err().to_string().contains("has no RED-PD queue"));
+        for fid in [1, 2] {
+            let u = b.agent(AgentKind::Udp, &[("fid_".into(), fid.to_string())]).unwrap();
+            b.attach(s, u).unwrap();
+            let k = b.agent(AgentKind::LossMonitor, &[]).unwrap();
+            b.attach(d, k).unwrap();
+            b.connect(u, k).unwrap();
+            let app = b.app(&AppSpec::Cbr { rate: Some(Bandwidth::kbps(600.0)), packet_size: None, random: None, maxpkts: None }, u, &[]).unwrap();
+            b.at(Seconds(0.0), Action::Start(app)).unwrap();
+        }
+        let q = b.link_objs(l).queue;
+        let monitor = TimedCmd::EachFlow { monitor: fm, obj: q, fid: 2, argv: vec!["monitor-flow".into(), "0.25".into()] };
+        let limit = TimedCmd::Set { obj: q, var: "limit_".into(), value: "7".into() };
+        b.at_script(Seconds(1.0), vec![monitor, limit]).unwrap();
+        b.run_until(Seconds(0.9)).unwrap();
+        assert_eq!(b.get_var(q, "noMonitored_").as_deref(), Some("0"));
+        assert_eq!(b.get_var(q, "limit_").as_deref(), Some("50"));
+        b.run_until(Seconds(2.0)).unwrap();
+        assert_eq!(b.get_var(q, "noMonitored_").as_deref(), Some("1"));
+        assert_eq!(b.get_var(q, "limit_").as_deref(), Some("7"));
+        let flows = b.command(fm, &["flows"]).unwrap();
+        let names: Vec<&str> = flows.split_whitespace().collect();
+        assert_eq!(names.len(), 2, "{flows}");
+        for f in names {
+            let id = b.sim().lookup(f).unwrap();
+            let fid = b.get_var(id, "flowid_").unwrap();
+            // the class defaults of QueueMonitor/ED/Flow/RedPD, then its own counts
+            assert_eq!(b.get_var(id, "monitored_").as_deref(), Some(if fid == "2" { "1" } else { "0" }), "flow {fid}");
+            assert!(b.get_var(id, "parrivals_").unwrap().parse::<i64>().unwrap() > 100);
+        }
     }
 
     #[test]
