@@ -4,7 +4,7 @@ flow's measured window against its response function, and the coupling
 the two flows actually met.
 
     .venv/bin/python examples/l4s_balance.py [--rates 10,40,100] [--rtts 10,50,100]
-        [--duration 30] [--seed 1] [--classic cubic|newreno] [--cubic-friendly 0|1|2]
+        [--duration 120] [--seed 1] [--classic cubic|newreno] [--cubic-friendly 0|1|2]
         [--rtt-scaling 0..3] [--json]
 
 Same scenario as examples/l4s.py (paced Prague on AccECN against a classic
@@ -21,12 +21,13 @@ times three factors:
     f_L = W_L p_L / 2,  f_C = W_C sqrt(p_C) / 1.22,  k_eff = p_L / sqrt(p_C).
 
 f_L above 1: Prague holds more window than 2/p (a CWR episode lasts a
-round and the next cut waits for the next mark: about 1 + 1/(p_L W_L));
-below 1: RTT independence at base RTTs under 25 ms.  f_C: the classic
-flow against Reno's law (ns-3.37's CUBIC, without a Reno-friendly region,
-falls below it at small BDPs and rises above it at large ones;
-``--cubic-friendly 1`` or ``2`` adds RFC 9438's Reno-friendly region, the
-RFC's rule or Linux's, and brings it to Reno's at small BDPs).  k_eff
+round and the next cut waits for the next mark: about 1 + 1/(p_L W_L),
+more where the marks come in bursts, as when p' swings with a CUBIC
+sawtooth); below 1: RTT independence at base RTTs under 25 ms.  f_C: the
+classic flow against Reno's law (the default, Linux's CUBIC, holds
+Reno's window at small BDPs and more at large ones; ``--cubic-friendly
+0``, ns-3.37's CUBIC, without a Reno-friendly region, falls below it at
+small BDPs).  k_eff
 below 2: p' varies, and E[p'^2] > E[p']^2 gives the classic flow more
 drops than the coupling's steady state; above 2: the step's own marks.
 With ``--json`` one JSON object a line per point."""
@@ -47,7 +48,7 @@ WIRE_BITS = 1500 * 8
 
 
 def measure(rate_mbps: float, rtt_ms: float, seed: int = 1, duration: float = 30.0, classic: str = "cubic",
-            cc_params: dict | None = None, cubic_friendly: int = 0) -> dict:
+            cc_params: dict | None = None, cubic_friendly: int = 2) -> dict:
     """One point: ratio, model and the three factors (see the module's text)."""
     sim, fl, fc, bott = l4s.build(rate_mbps, rtt_ms, "prague", seed, duration, None, "full", cc_params, True,
                                   classic=classic, cubic_friendly=cubic_friendly)
@@ -81,11 +82,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rates", default="10,40,100")
     ap.add_argument("--rtts", default="10,50,100")
-    ap.add_argument("--duration", type=float, default=30.0)
+    ap.add_argument("--duration", type=float, default=120.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--classic", choices=("cubic", "newreno"), default="cubic")
-    ap.add_argument("--cubic-friendly", type=int, choices=(0, 1, 2), default=0,
-                    help="CUBIC's Reno-friendly region (tcp_friendliness): 0 none (ns-3.37), 1 RFC 9438's, 2 Linux's")
+    ap.add_argument("--cubic-friendly", type=int, choices=(0, 1, 2), default=2,
+                    help="the classic CUBIC as in examples/l4s.py: 2 Linux's (default), 1 RFC 9438's rule, "
+                         "0 ns-3.37's")
     ap.add_argument("--rtt-scaling", type=int, choices=(0, 1, 2, 3), default=1,
                     help="Prague's RTT independence heuristic (tcp_prague's default 1)")
     ap.add_argument("--json", action="store_true")

@@ -86,8 +86,10 @@ def test_ns3_attributes_are_offered():
     assert FULL_CC_PARAMS["westwood"] == {"protocol_type": 0, "filter_type": 1}
     assert FULL_CC_PARAMS["bic"]["beta_pct"] == 80 and FULL_CC_PARAMS["bic"]["smooth_part"] == 5
     assert FULL_CC_PARAMS["cubic"]["beta_pct"] == 70 and FULL_CC_PARAMS["cubic"]["hystart"] == 1
-    # ns-3.37's 12 attributes and ours, the Reno-friendly region (off)
-    assert len(FULL_CC_PARAMS["cubic"]) == 13 and FULL_CC_PARAMS["cubic"]["tcp_friendliness"] == 0
+    # ns-3.37's 12 attributes and two of ours, off: the Reno-friendly
+    # region and Linux's slow-start bound
+    assert len(FULL_CC_PARAMS["cubic"]) == 14 and FULL_CC_PARAMS["cubic"]["tcp_friendliness"] == 0
+    assert FULL_CC_PARAMS["cubic"]["slow_start_cap"] == 0
     assert FULL_CC_PARAMS["illinois"]["alpha_max_milli"] == 10000
     assert FULL_CC_PARAMS["highspeed"] == {} and FULL_CC_PARAMS["lp"] == {}
     # Westwood+ (ns-3's ProtocolType) and a CUBIC beta of 0.5 change the run

@@ -1,10 +1,13 @@
 """examples/l4s.py: its --json contract and plots on a short run, and RFC
 9332's claims for a paced Prague flow and a CUBIC flow sharing a DualPI2
 bottleneck, as far as they hold in 20-30 s runs: the L4S queue stays near
-its 1 ms step while the classic queue sits near its 15 ms target; the
-rates follow the coupling's own steady-state equation at 10 ms (about 2,
-over five seeds) and come to 1:1 where that equation says so (40 Mb/s,
-100 ms), which unpaced Prague does not; a coupling of almost nothing
+its 1 ms step while the classic queue sits near its 15 ms target; against
+Linux's CUBIC (the example's default) the rates are about 1:1 at 10 Mb/s,
+10 ms and within a factor of two at 10 Mb/s, 40 ms (seeds 1-5); against
+ns-3.37's CUBIC they follow the coupling's own steady-state equation at
+10 ms (about 2, over five seeds); both come to 1:1 over 15-30 s at
+40 Mb/s, 100 ms, which unpaced Prague does not; at 100 Mb/s, 100 ms 30 s
+is far from the steady state; a coupling of almost nothing
 (k = 0.01) lets the L4S flow starve the classic one and a stronger one
 (k = 4) gives the classic flow more.  DCTCP's ECT(0) packets go to the
 classic queue (RFC 8257's codepoint is not L4S's) and get no 1 ms delay."""
@@ -16,8 +19,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "examples"))
@@ -36,7 +37,7 @@ def test_json_contract_plots_and_claims(tmp_path):
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert [(x["rate_mbps"], x["rtt_ms"]) for x in rows] == [(10, 10), (10, 40)]
     for x in rows:
-        assert set(x) == KEYS and x["l4s"] == "prague" and x["paced"] is True and x["cubic_friendly"] == 0
+        assert set(x) == KEYS and x["l4s"] == "prague" and x["paced"] is True and x["cubic_friendly"] == 2
         # (at 10 Mb/s a 1500-byte packet takes 1.2 ms: an L4S packet may
         # wait behind one classic packet the round robin sends)
         assert x["l4s_delay_ms"] < 2.0, x
@@ -45,28 +46,37 @@ def test_json_contract_plots_and_claims(tmp_path):
         assert (tmp_path / name).stat().st_size > 10_000
 
 
-def test_balance_follows_rfc9332s_model_at_10ms_over_seeds():
+def test_balance_follows_rfc9332s_model_at_10ms_over_seeds_with_ns3s_cubic():
     """At 10 Mb/s, 10 ms the coupling's own equation predicts about 1.9
-    (the classic RTT carries the 15 ms queue): paced Prague against CUBIC
-    gives it within 15% at each of five seeds, the link full."""
+    (the classic RTT carries the 15 ms queue): paced Prague against
+    ns-3.37's CUBIC (`cubic_friendly=0`) gives it within 15% at each of
+    five seeds, the link full (a coincidence of three factors:
+    docs/full-tcp.md, "L4S rate balance"; Linux's CUBIC, the default, is
+    at 1:1 there, below)."""
     for seed in range(1, 6):
-        x = l4s.run_point(10, 10, seed=seed, duration=20)
+        x = l4s.run_point(10, 10, seed=seed, duration=20, cubic_friendly=0)
         assert abs(x["ratio"] / x["model_ratio"] - 1) < 0.15, x
         assert x["utilisation"] > 0.98, x
 
 
-@pytest.mark.xfail(strict=True, reason="10 Mb/s, 40 ms, 20 s, seed 1: ratio 2.20 (RFC 9332's model 1.10) and "
-                   "utilisation 0.967; over seeds 1-5 the ratio runs 1.6-16 (a CUBIC collapse at seed 3), "
-                   "unpaced 1.2-20 (docs/full-tcp.md, 'L4S rate balance')")
 def test_rates_within_a_factor_of_two_at_10mbps_40ms():
-    x = l4s.run_point(10, 40, duration=20)
-    assert x["utilisation"] > 0.98 and 0.5 < x["ratio"] < 2.0, x
+    """Against Linux's CUBIC (the default) at 10 Mb/s, 40 ms, 20 s: the
+    link full and the ratio within a factor of two at each of seeds 1-5
+    (1.18-1.53).  ns-3.37's CUBIC, whose slow start adds every segment an
+    ACK covers, opened its window from 41 to 722 segments on the
+    cumulative ACK after a timeout at seed 3 and collapsed (ratio 2.99,
+    utilisation 0.94; `slow_start_cap`, cc/cubic.rs)."""
+    for seed in range(1, 6):
+        x = l4s.run_point(10, 40, seed=seed, duration=20)
+        assert x["utilisation"] > 0.98 and 0.5 < x["ratio"] < 2.0, x
 
 
 def test_coupling_sets_the_balance():
-    weak = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 0.01})
-    k2 = l4s.run_point(10, 10, duration=20)
-    strong = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 4})
+    """(ns-3.37's CUBIC, `cubic_friendly=0`, whose balance at 10 Mb/s,
+    10 ms meets the model's.)"""
+    weak = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 0.01}, cubic_friendly=0)
+    k2 = l4s.run_point(10, 10, duration=20, cubic_friendly=0)
+    strong = l4s.run_point(10, 10, duration=20, aqm={"coupling_factor": 4}, cubic_friendly=0)
     # without coupling only the L4S queue's 1 ms step (under a packet time
     # at 10 Mb/s) holds Prague back; the round robin's priority leaves the
     # classic flow the gaps
@@ -75,27 +85,44 @@ def test_coupling_sets_the_balance():
     # k = 2 gives RFC 9332 section 2.1's steady state (its equation with
     # the measured queue delays: window fairness, not rate fairness)
     assert abs(k2["ratio"] / k2["model_ratio"] - 1) < 0.15, k2
-    assert l4s.run_point(10, 10, duration=20) == k2, "same input, same output"
+    assert l4s.run_point(10, 10, duration=20, cubic_friendly=0) == k2, "same input, same output"
 
 
-@pytest.mark.xfail(strict=True, reason="the classic:L4S balance at 10 Mb/s, 10 ms is about 2 (RFC 9332's "
-                   "model: 1.9), not the ~1 of the L4S team's Linux results (docs/full-tcp.md, 'L4S rate balance')")
 def test_coupling_balances_rates_as_linux_does():
-    k2 = l4s.run_point(10, 10, duration=20)
-    assert abs(k2["ratio"] - 1) < 0.3, k2
+    """With Linux's CUBIC (the default) the balance at 10 Mb/s, 10 ms is
+    the ~1 of the L4S team's Linux results (seeds 1-3, 20 s: 0.88-1.14),
+    though RFC 9332's model says about 2 there (docs/full-tcp.md, "L4S
+    rate balance"); ns-3.37's CUBIC gives about 2 (2.11 at seed 1)."""
+    for seed in (1, 2, 3):
+        k2 = l4s.run_point(10, 10, seed=seed, duration=20)
+        assert abs(k2["ratio"] - 1) < 0.3, k2
+    assert l4s.run_point(10, 10, duration=20, cubic_friendly=0)["ratio"] > 1.5
 
 
 def test_paced_prague_balances_cubic_where_the_model_says_one():
     """Where RFC 9332's model gives about 1:1 (40 Mb/s, 100 ms: 0.89, the
     classic queue's 9 ms against the L4S queue's 0.2 ms on a 100 ms base)
-    paced Prague and CUBIC share the link near 1:1 (0.87-0.98 over three
-    seeds, 30 s), within 15% of the model; unpaced Prague gets 0.35-0.50
-    of CUBIC's rate there (its bursts meet the 1 ms step)."""
+    paced Prague and CUBIC share the link near 1:1 over 15-30 s (0.87-0.98
+    over three seeds), within 15% of the model; unpaced Prague gets
+    0.35-0.50 of CUBIC's rate there (its bursts meet the 1 ms step).  Not
+    yet the steady state: over 60-120 s Prague grows on to 1.6-1.8
+    (docs/full-tcp.md, "L4S rate balance")."""
     for seed in (1, 2, 3):
         x = l4s.run_point(40, 100, seed=seed, duration=30)
         assert abs(x["ratio"] - 1) < 0.2 and abs(x["ratio"] / x["model_ratio"] - 1) < 0.15, x
         u = l4s.run_point(40, 100, seed=seed, duration=30, paced=False)
         assert u["ratio"] < 0.6 and not u["paced"], u
+
+
+def test_100mbps_100ms_is_not_steady_within_30s():
+    """At 100 Mb/s, 100 ms (a BDP of about 830 packets) Prague's one
+    segment a round has not reached its share in 30 s: 0.35 (0.33-0.35
+    over seeds 1-3); over the second minute of a 120 s run it has
+    (1.26-1.79)."""
+    short = l4s.run_point(100, 100, duration=30)
+    assert short["ratio"] < 0.5, short
+    long = l4s.run_point(100, 100, duration=120)
+    assert long["ratio"] > 1.0 and long["utilisation"] > 0.98, long
 
 
 def test_dctcp_is_classic_traffic_to_dualpi2_on_ns2s_tcp_l4s_on_the_full_tcp():

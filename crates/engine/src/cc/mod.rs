@@ -163,7 +163,7 @@ pub const CA_ACK_ECE: u32 = 4;
 
 /// Most module parameters (or ns-3 attributes: ns-3.37's TcpCubic has
 /// 12, and the full TCP's CUBIC adds `tcp_friendliness`) of one algorithm.
-pub const MAX_PARAMS: usize = 13;
+pub const MAX_PARAMS: usize = 14;
 
 /// A module parameter (`module_param` + `MODULE_PARM_DESC`).
 #[derive(Clone, Copy, Debug)]
