@@ -318,9 +318,10 @@ def test_a_burst_to_nowhere_is_stopped_at_its_first_packet(tmp_path):
 # A single Tcl command that asks for more memory than the process may have:
 # Tcl gives up inside the command (where --max-wall cannot reach) and by
 # default abort()s (SIGABRT, exit 134, as the fuzzer's `format "%2147483647s"`
-# mutant did).  Dumbbell's panic handler makes it a clear error, exit 1.
+# mutant did; `format` now refuses such widths first: below).  Dumbbell's
+# panic handler makes it a clear error, exit 1.
 @pytest.mark.parametrize("script", [
-    'set ns [new Simulator]\nputs [string length [format "%2147483647s" x]]\n',
+    'set ns [new Simulator]\nset s [string repeat x 300000000]\nputs [string length [string map {x yy} $s]]\n',
     'set s [string repeat x 300000000]\nappend s $s\nappend s $s\nputs [string length $s]\n',
 ])
 def test_tcl_out_of_memory_is_a_clear_error(tmp_path, script):
@@ -388,3 +389,36 @@ def test_fork_while_the_watchdog_holds_the_registry(tmp_path):
     p = subprocess.run([sys.executable, "forks.py"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=180)
     assert p.returncode == 0, p.stderr[-800:]
     assert p.stdout.strip().splitlines()[-1] == "hung 0", p.stdout
+
+
+# `format "%99999999999s"`: Tcl pads the field one character at a time,
+# inside one command: 13 s of CPU (39 s under load, past --max-wall and
+# Ctrl-C) before it ran out of memory (fuzz campaign seed 3401, handles.tcl
+# #4869).  Widths past 10,000,000 characters are refused at once; widths
+# given as `*` values too; smaller ones are Tcl's.
+@pytest.mark.parametrize("fmt,args", [('"%99999999999s %s"', "a b"), ('"%d %*s"', "1 2147483647 x"),
+                                      ('"%-10000001d"', "5")])
+def test_format_refuses_a_field_it_could_not_stop_building(tmp_path, fmt, args):
+    (tmp_path / "f.tcl").write_text(f"puts [format {fmt} {args}]\n")
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "--max-wall", "2", "f.tcl"], cwd=tmp_path,
+                       capture_output=True, text=True, env=ENV, timeout=120)
+    assert time.monotonic() - t0 < 10
+    assert p.returncode == 1, (p.returncode, p.stderr[-500:])
+    assert "format: a field width of" in p.stderr and "more than Dumbbell allows (10000000)" in p.stderr, p.stderr
+    assert "at f.tcl:1:" in p.stderr
+
+
+def test_format_keeps_tcls_answers(tmp_path):
+    (tmp_path / "f.tcl").write_text('puts [format "%-10s|%5.2f|%*s|%%|" ab 3.14159 4 x]\n'
+                                    'puts [format "%-10000000s|" a]\n'
+                                    'puts [format {%2$s %1$s} a b]\n'
+                                    'catch {format %s} e; puts $e\n')
+    p = subprocess.run([sys.executable, "-m", "dumbbell.cli", "run", "f.tcl"], cwd=tmp_path,
+                       capture_output=True, text=True, env=ENV, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "ab        | 3.14|   x|%|"
+    assert lines[1] == "a" + " " * 9_999_999 + "|"
+    assert lines[2] == "b a"
+    assert lines[3] == "not enough arguments for all format specifiers"

@@ -1679,6 +1679,7 @@ impl TclInterp {
                 return None;
             }
             (stubs.set_panic_proc)(tcl_panic);
+            format_guard_install(stubs, interp);
             let raised: RaisedList = Default::default();
             let watch = Box::into_raw(Box::new(AsyncWatch {
                 stubs,
@@ -2112,6 +2113,144 @@ unsafe fn sandbox_install(stubs: Stubs, interp: *mut Interp, read_roots: Vec<Str
     Ok(())
 }
 
+/// The widest `format` field Dumbbell lets Tcl build (characters).  Tcl
+/// 8.6 pads a field one character at a time (`Tcl_AppendFormatToObj`
+/// appends the pad character in a loop, about 10 ns each here), inside
+/// one command, where neither `--max-wall` nor Ctrl-C reaches it:
+/// `format "%99999999999s"` ran 13 s of CPU (39 s under load) before the
+/// allocation failed, in ns-2 as here.  Ten million characters take 0.1 s.
+const MAX_FORMAT_WIDTH: i64 = 10_000_000;
+
+/// The field width of `format`'s specifications in `fmt` (with `args`, the
+/// values after it, for `*` widths) that is above MAX_FORMAT_WIDTH, if
+/// one is.  Follows Tcl's format grammar (`%[n$][-+ 0#][width|*][.prec|.*]
+/// [size]conv`); what Tcl itself would refuse is left to Tcl.
+fn format_too_wide(fmt: &[u8], arg: &mut dyn FnMut(usize) -> Option<i64>) -> Option<i64> {
+    let mut i = 0;
+    let mut next_arg = 0usize;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if i < fmt.len() && fmt[i] == b'%' {
+            i += 1;
+            continue;
+        }
+        // an XPG position (`%2$...`): its `*` widths name no value here
+        let mut j = i;
+        while j < fmt.len() && fmt[j].is_ascii_digit() {
+            j += 1;
+        }
+        let xpg = j > i && j < fmt.len() && fmt[j] == b'$';
+        if xpg {
+            i = j + 1;
+        }
+        while i < fmt.len() && matches!(fmt[i], b'-' | b'+' | b' ' | b'0' | b'#') {
+            i += 1;
+        }
+        if i < fmt.len() && fmt[i] == b'*' {
+            if !xpg {
+                if let Some(w) = arg(next_arg) {
+                    if w > MAX_FORMAT_WIDTH {
+                        return Some(w);
+                    }
+                }
+                next_arg += 1;
+            }
+            i += 1;
+        } else {
+            let start = i;
+            while i < fmt.len() && fmt[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > start {
+                let digits = &fmt[start..i];
+                let w = std::str::from_utf8(digits).ok().and_then(|d| d.parse::<i64>().ok()).unwrap_or(i64::MAX);
+                if w > MAX_FORMAT_WIDTH {
+                    return Some(w);
+                }
+            }
+        }
+        if i < fmt.len() && fmt[i] == b'.' {
+            i += 1;
+            if i < fmt.len() && fmt[i] == b'*' {
+                next_arg += usize::from(!xpg);
+                i += 1;
+            } else {
+                while i < fmt.len() && fmt[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+        }
+        // the size modifier and the conversion: one value
+        while i < fmt.len() && matches!(fmt[i], b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't') {
+            i += 1;
+        }
+        i += 1;
+        next_arg += usize::from(!xpg);
+    }
+    None
+}
+
+/// `format` behind a check of its field widths (MAX_FORMAT_WIDTH); the
+/// command keeps its name and its own procedure does the rest, so its
+/// results and messages are Tcl's.
+struct FormatGuard {
+    stubs: Stubs,
+    orig: ObjCmdProc,
+    orig_cd: *mut c_void,
+}
+
+unsafe extern "C" fn format_guard_cmd(cd: *mut c_void, interp: *mut Interp, objc: c_int, objv: *const *mut TclObj) -> c_int {
+    let g = &*(cd as *const FormatGuard);
+    if objc >= 2 {
+        let fmt = g.stubs.bytes(*objv.add(1));
+        // (the common case: no field wider than 7 digits and no `*`)
+        if fmt.contains(&b'%') && (fmt.contains(&b'*') || fmt.windows(8).any(|w| w.iter().all(u8::is_ascii_digit))) {
+            let mut arg = |k: usize| -> Option<i64> {
+                let idx = 2 + k;
+                if idx >= objc as usize {
+                    return None;
+                }
+                std::str::from_utf8(g.stubs.bytes(*objv.add(idx))).ok()?.trim().parse::<i64>().ok()
+            };
+            if let Some(w) = format_too_wide(fmt, &mut arg) {
+                g.stubs.set_result(
+                    interp,
+                    &format!(
+                        "format: a field width of {w} characters is more than Dumbbell allows ({MAX_FORMAT_WIDTH}): \
+                         Tcl pads a field one character at a time, in one command that neither --max-wall nor Ctrl-C can stop"
+                    ),
+                );
+                return TCL_ERROR;
+            }
+        }
+    }
+    (g.orig)(g.orig_cd, interp, objc, objv)
+}
+
+/// Put `format` behind `FormatGuard`: a new command of the same name whose
+/// procedure checks and then calls the old one's (the built-in has no
+/// client data and no deletion of its own).  A new command, not
+/// Tcl_SetCommandInfo on the old: Tcl's byte compiler folds a `format` of
+/// literal words into its result when it compiles the script
+/// (TclCompileFormatCmd), past any procedure; a command made by
+/// Tcl_CreateObjCommand has no compile procedure, so every `format` runs
+/// the check.  Nothing is done if the interpreter has no such command.
+unsafe fn format_guard_install(stubs: Stubs, interp: *mut Interp) {
+    let mut info: CmdInfo = std::mem::zeroed();
+    if (stubs.get_command_info)(interp, c"::format".as_ptr(), &mut info) == 0 || !info.delete_proc.is_null() {
+        return;
+    }
+    let Some(orig) = info.obj_proc else { return };
+    let g = Box::into_raw(Box::new(FormatGuard { stubs, orig, orig_cd: info.obj_cd }));
+    if (stubs.create_obj_command)(interp, c"::format".as_ptr(), format_guard_cmd, g as *mut c_void, None).is_null() {
+        drop(Box::from_raw(g));
+    }
+}
+
 /// What Tcl calls when it cannot go on, instead of its default (print and
 /// `abort()`, a SIGABRT): almost always one command (`format` with a field
 /// width of 2^31, `string repeat`, an `append` loop) that asked for more
@@ -2135,6 +2274,25 @@ mod tests {
 
     fn hex(s: &str) -> Vec<u8> {
         (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    }
+
+    #[test]
+    fn format_widths_past_the_limit_are_found() {
+        let none = |_: usize| None;
+        let wide = |f: &str, args: &[i64]| format_too_wide(f.as_bytes(), &mut |k| args.get(k).copied());
+        assert_eq!(format_too_wide(b"%99999999999s %s", &mut { none }), Some(99999999999));
+        assert_eq!(wide("%-10000001d", &[]), Some(10000001));
+        assert_eq!(wide("%-10000000d", &[]), None, "the limit itself is allowed");
+        assert_eq!(wide("%%99999999999s", &[]), None, "%% is a literal percent");
+        assert_eq!(wide("%.99999999999f", &[]), None, "precision is not padded");
+        assert_eq!(wide("%d %*s", &[1, 2_000_000_000]), Some(2_000_000_000), "* takes the value after the first conversion's");
+        assert_eq!(wide("%*s %d", &[5, 2_000_000_000]), None, "the second value is %d's");
+        assert_eq!(wide("%.*f %*s", &[3, 1, 50_000_000]), Some(50_000_000), ".* takes a value too");
+        assert_eq!(wide("%1$*s", &[50_000_000]), None, "an XPG position's * names no value here");
+        assert_eq!(wide("%2$99999999999s", &[]), Some(99999999999));
+        assert_eq!(wide("%lld %08.3f %-20s|%5s", &[]), None);
+        assert_eq!(wide("%0#+ 123456789012345678901234567890x", &[]), Some(i64::MAX));
+        assert_eq!(wide("abc 12345678901 %", &[]), None, "digits outside a specification");
     }
 
     #[test]
