@@ -156,6 +156,11 @@ pub enum Abort {
     /// floating-point exception): `what` says which, in plain words
     /// (`ErrorModel::trap`, `Sim::errmodel_recv`).
     ErrorModel { model: ObjId, what: crate::errmodel::Trap },
+    /// A DSDV node (address `node`) re-sent the packets it held for `dst`
+    /// while its table still had no route there: a packet it sent itself
+    /// went back to the end of the queue with a new TTL, for ever (ns-2
+    /// 2.35 loops inside the event: dsdv.cc's processUpdate).
+    DsdvHeldLoop { node: i32, dst: i32 },
     /// An abort of the front end's own, in its words.
     Front(String),
 }
@@ -194,6 +199,11 @@ impl std::fmt::Display for Abort {
                 write!(f, "a Vegas sender's window {window} would need a {mb} MB send-time table")
             }
             Abort::NoTrace { .. } => write!(f, "a trace-driven source was started without a trace to read"),
+            Abort::DsdvHeldLoop { node, dst } => write!(
+                f,
+                "the DSDV agent of node {node} re-sent the packets it held for node {dst} before its table had a route there, \
+                 and one it sent itself went back to the end of the queue for ever"
+            ),
             Abort::Dsr(crate::wireless::dsr::Unbuilt::FlowError) => write!(f, "a DSR node nested a fourth unknown-flow error in one packet (ns-2 writes past its header there)"),
             Abort::Dsr(crate::wireless::dsr::Unbuilt::QueueKind) => write!(f, "a link failed under DSR with an interface queue other than CMUPriQueue"),
             Abort::PacingAlgorithm { algorithm, .. } => {

@@ -137,6 +137,11 @@ impl Sim {
                             };
                             format!("{} (an error model): {what}; ns-2 crashes here (floating-point exception)", self.name(model))
                         }
+                        Abort::DsdvHeldLoop { node, dst } => format!(
+                            "the DSDV agent of node {node} re-sent the packets it held for node {dst} before its table had a route \
+                             there, and a packet it sent went back to the end of the queue: ns-2 2.35 loops here for ever \
+                             (dsdv.cc's processUpdate, \"XXX possible loop here\"); Dumbbell stops"
+                        ),
                         Abort::Front(what) => what,
                     };
                     format!("::dumbbell::abort {{{what}}}")

@@ -13,6 +13,10 @@ use crate::wireless::propagation::Model;
 use crate::wireless::{Move, Part};
 use crate::wireless::dup::Warning;
 
+/// The most nodes `create-god` (`$god num_nodes N`) takes: GOD's hop
+/// table has N x N entries.
+pub const MAX_GOD_NODES: i64 = 8192;
+
 /// A number a command takes, which must be one (ns-2 reads it with `atof`,
 /// so "abc" would silently be 0).
 fn number(cmd: &str, what: &str, v: &str) -> Result<f64, String> {
@@ -64,6 +68,13 @@ impl Sim {
                     let k = integer("God num_nodes", "the number of nodes", argv[1])?;
                     if k <= 0 {
                         return Err(format!("God num_nodes: the number of nodes must be above 0, got {k}"));
+                    }
+                    // god.cc keeps a table of N x N hop counts (`new
+                    // int[num_nodes * num_nodes]`): 256 MB at 8192 nodes;
+                    // past 46340 its int product overflows and ns-2 dies
+                    // (found by the fuzzer: 2147483647 was an engine panic)
+                    if i64::from(k) > MAX_GOD_NODES {
+                        return Err(format!("God num_nodes {k}: at most {MAX_GOD_NODES} nodes (GOD keeps a table of N x N hop counts)"));
                     }
                     *nodes = k as u32;
                     *hops = vec![0; (k as usize) * (k as usize)];

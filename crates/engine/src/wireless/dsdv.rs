@@ -152,6 +152,9 @@ pub trait Host<P> {
     /// A packet for another subnet found no route to the base station
     /// and was freed (ns-2 warns on stderr).
     fn no_base_station(&mut self) {}
+    /// The packets node `node` held for `dst` would go round for ever
+    /// (see `process_update`): the run is to stop after this event.
+    fn held_loop(&mut self, _node: i32, _dst: i32) {}
 }
 
 /// A route table entry (ns-2's `rtable_ent`).
@@ -229,7 +232,7 @@ pub struct Dsdv<P> {
     pub base_station: Option<i32>,
 }
 
-impl<P: Copy> Dsdv<P> {
+impl<P: Copy + PartialEq> Dsdv<P> {
     pub fn new(addr: i32, params: Params) -> Dsdv<P> {
         Dsdv { addr, params, seqno: 0, table: Vec::new(), last_triggered: -10.0, periodic: None, due: Vec::new(), subnet_mask: 0, base_station: None }
     }
@@ -619,6 +622,20 @@ impl<P: Copy> Dsdv<P> {
                     self.recv(h, held);
                     let i = self.find(dst).expect("an entry");
                     q = self.table[i].queue.take().unwrap_or_default();
+                    // The table still holds the old entry here (dsdv.cc's
+                    // processUpdate adds `rte` after this loop, "XXX possible
+                    // loop here"): if it has no route, a held packet goes back
+                    // to the end of the queue, and one this node sent gets its
+                    // TTL renewed each time, so ns-2 2.35 loops for ever inside
+                    // the event.  Stop there instead (found by the fuzzer:
+                    // `Agent/DSDV set perup_ 5ms`).
+                    if q.back() == Some(&held) && h.header(held).src == self.addr {
+                        h.held_loop(self.addr, dst);
+                        for p in q.drain(..) {
+                            h.free(p);
+                        }
+                        break;
+                    }
                 }
                 self.add(rte);
             }

@@ -768,6 +768,10 @@ impl dsdv::Host<PktId> for DsdvHost<'_, '_> {
         self.cx.sim.w.now()
     }
 
+    fn held_loop(&mut self, node: i32, dst: i32) {
+        self.cx.sim.w.abort(crate::notice::Abort::DsdvHeldLoop { node, dst });
+    }
+
     fn uniform(&mut self, max: f64) -> f64 {
         self.cx.sim.w.rng.default_stream().uniform(max)
     }
