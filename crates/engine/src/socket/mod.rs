@@ -359,6 +359,9 @@ pub struct Socket {
     /// RTO to, kept from the estimator's last change instead of worked out
     /// (two conversions to ns) on every ACK sent and received.
     rto_est: i64,
+    /// `cfg.clock_granularity` and `cfg.min_rto` in ns (what `rtt.rto` takes).
+    granularity_ns: i64,
+    min_rto_ns: i64,
     /// The TCP header's length on a segment without SYN, SACK blocks or
     /// AccECN's option (`cfg.tcp_header(false, false)`).
     hdr: u32,
@@ -473,6 +476,8 @@ impl Socket {
             rtt,
             rto,
             rto_est,
+            granularity_ns: to_ns(cfg.clock_granularity),
+            min_rto_ns: to_ns(cfg.min_rto),
             hdr: cfg.tcp_header(false, false),
             next_tx: 0,
             high_tx: 0,
@@ -953,7 +958,7 @@ impl Socket {
     /// receiver's window, else with `rule3` (SACK, in recovery) (3) the
     /// first segment neither SACKed nor resent.  Returns (seq, max length,
     /// index in the scoreboard or None for new data).
-    #[inline]
+    #[inline(always)]
     fn next_seg(&mut self, rule3: bool) -> Option<(u64, u32, Option<usize>)> {
         if let Some(i) = self.sb.first_lost() {
             return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
@@ -976,11 +981,19 @@ impl Socket {
         None
     }
 
-    /// `SendPendingData`.
+    /// `SendPendingData`.  Its first test is inlined where it is called
+    /// (after every ACK: at a receiving end there is nothing to send).
+    #[inline(always)]
     fn send_pending(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
         if self.app_end == self.una || !matches!(self.state, TcpState::Established | TcpState::CloseWait | TcpState::FinWait1 | TcpState::LastAck | TcpState::Closing) {
             return;
         }
+        self.send_pending_data(b, sim, with_ack);
+    }
+
+    /// `send_pending` with data to send.
+    #[inline(never)]
+    fn send_pending_data(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
         let mut avail = self.available_window();
         while avail > 0 {
             if self.pacing_enabled() && self.pacing.running(sim) {
@@ -1282,7 +1295,7 @@ impl Socket {
     fn rtt_measured(&mut self, m: i64) {
         if m != 0 {
             self.rtt.measurement(m);
-            self.rto_est = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+            self.rto_est = self.rtt.rto(self.granularity_ns, self.min_rto_ns);
             self.rto = self.rto_est;
             self.win.last_rtt = self.rtt.srtt;
             self.win.min_rtt = self.win.min_rtt.min(self.win.last_rtt);
