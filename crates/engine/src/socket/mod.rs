@@ -930,17 +930,25 @@ impl Socket {
         };
     }
 
+    /// `AddRttHistory`: a new segment's entry, or a retransmission marks
+    /// the entry holding it (out of line: rarer, and a search).
+    #[inline]
     fn rtt_history(&mut self, seq: u64, count: u32, retx: bool, now: f64) {
         if !retx {
             self.history.push_back(Hist { seq, count, time: now, retx: false });
         } else {
-            // the entry holding `seq` (entries are in sequence order)
-            let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
-            if let Some(h) = self.history.get_mut(i) {
-                if seq >= h.seq && seq < h.seq + h.count as u64 {
-                    h.retx = true;
-                    h.count = (seq + count as u64 - h.seq) as u32;
-                }
+            self.rtt_history_retx(seq, count);
+        }
+    }
+
+    #[inline(never)]
+    fn rtt_history_retx(&mut self, seq: u64, count: u32) {
+        // the entry holding `seq` (entries are in sequence order)
+        let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
+        if let Some(h) = self.history.get_mut(i) {
+            if seq >= h.seq && seq < h.seq + h.count as u64 {
+                h.retx = true;
+                h.count = (seq + count as u64 - h.seq) as u32;
             }
         }
     }
