@@ -142,6 +142,28 @@ impl<T: Copy> Ring<T> {
         Some(x)
     }
 
+    /// Empty the ring (its capacity kept).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+
+    /// The number of items from the front for which `pred` holds, the
+    /// ring being partitioned by it (`VecDeque::partition_point`).
+    pub fn partition_point(&self, mut pred: impl FnMut(&T) -> bool) -> usize {
+        let (mut lo, mut hi) = (0u32, self.len);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if pred(self.at(self.slot(mid))) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo as usize
+    }
+
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator + '_ {
         (0..self.len).map(move |i| &self.buf[self.slot(i)])
     }
@@ -161,10 +183,42 @@ impl<T: Copy> Ring<T> {
     }
 }
 
+/// The item `i` places from the front; panics past the last, as a
+/// slice's index does.
+impl<T: Copy> std::ops::Index<usize> for Ring<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        assert!(i < self.len as usize, "ring index {i} out of range for length {}", self.len);
+        self.at(self.slot(i as u32))
+    }
+}
+
+impl<T: Copy> std::ops::IndexMut<usize> for Ring<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        assert!(i < self.len as usize, "ring index {i} out of range for length {}", self.len);
+        let j = self.slot(i as u32);
+        debug_assert!(j < self.buf.len());
+        // SAFETY: as in `at` (a masked index into a non-empty buffer).
+        unsafe { self.buf.get_unchecked_mut(j) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::VecDeque;
+
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn index_past_the_end_panics() {
+        let mut r: Ring<u32> = Ring::new();
+        r.push_back(1);
+        r.push_back(2);
+        let _ = r[2];
+    }
 
     /// Against `VecDeque`: random pushes, pops and removals through many
     /// wrap-arounds and growths.
@@ -189,13 +243,24 @@ mod tests {
                 _ => {
                     let i = rnd(v.len() as u64 + 2) as usize;
                     assert_eq!(r.get(i), v.get(i));
+                    if i < v.len() {
+                        assert_eq!(r[i], v[i]);
+                        r[i] += 0;
+                    }
                 }
             }
             assert_eq!(r.len(), v.len());
+            // (the items are increasing: a partition at every threshold)
+            let t = rnd(20_001) as u32;
+            assert_eq!(r.partition_point(|&x| x < t), v.partition_point(|&x| x < t));
             assert_eq!(r.front(), v.front());
             assert_eq!(r.back(), v.back());
         }
         assert!(r.iter().eq(v.iter()));
         assert!(r.iter().rev().eq(v.iter().rev()));
+        r.clear();
+        assert!(r.is_empty() && r.front().is_none());
+        r.push_back(7);
+        assert_eq!((r.len(), r.front(), r.back()), (1, Some(&7), Some(&7)));
     }
 }

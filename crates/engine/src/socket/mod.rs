@@ -33,9 +33,8 @@ pub mod rx;
 pub mod sack;
 pub mod scoreboard;
 
-use std::collections::VecDeque;
-
 use crate::agent::AgentBase;
+use crate::ring::Ring;
 use crate::cc::AckRequest;
 use crate::packet::{PacketType, PktId};
 use crate::sched::TimerStatus;
@@ -355,6 +354,17 @@ pub struct Socket {
     cc: Cc,
     rtt: RttEstimator,
     rto: i64,
+    /// The estimator's RTO (`rtt.rto` with the clock granularity and the
+    /// minimum): what `SendEmptyPacket`, `NewAck` and each sample set the
+    /// RTO to, kept from the estimator's last change instead of worked out
+    /// (two conversions to ns) on every ACK sent and received.
+    rto_est: i64,
+    /// `cfg.clock_granularity` and `cfg.min_rto` in ns (what `rtt.rto` takes).
+    granularity_ns: i64,
+    min_rto_ns: i64,
+    /// The TCP header's length on a segment without SYN, SACK blocks or
+    /// AccECN's option (`cfg.tcp_header(false, false)`).
+    hdr: u32,
     // ---- sending
     /// Next sequence to send (`m_nextTxSequence`), the highest sent
     /// (`m_highTxMark`), and the first unacknowledged (the buffer's head).
@@ -397,7 +407,7 @@ pub struct Socket {
     high_rx_mark: u64,
     data_retr_count: u32,
     syn_count: u32,
-    history: VecDeque<Hist>,
+    history: Ring<Hist>,
     close_on_empty: bool,
     // ---- timestamps
     ts_to_echo: u32,
@@ -431,6 +441,7 @@ impl Socket {
         let mss = cfg.mss;
         let rtt = RttEstimator::new(to_ns(cfg.initial_rtt));
         let rto = to_ns(cfg.conn_timeout);
+        let rto_est = rtt.rto(to_ns(cfg.clock_granularity), to_ns(cfg.min_rto));
         // DCTCP turns ECN on in its own mode (`TcpDctcp::Init`)
         let mut ecn = Ecn::new(if cc.needs_accecn() { UseEcn::AccEcn } else if cc.dctcp_ecn() { UseEcn::On } else { cfg.ecn });
         let owner = cc.owns_window();
@@ -464,6 +475,10 @@ impl Socket {
             cc,
             rtt,
             rto,
+            rto_est,
+            granularity_ns: to_ns(cfg.clock_granularity),
+            min_rto_ns: to_ns(cfg.min_rto),
+            hdr: cfg.tcp_header(false, false),
             next_tx: 0,
             high_tx: 0,
             una: 0,
@@ -493,7 +508,7 @@ impl Socket {
             high_rx_mark: 0,
             data_retr_count: cfg.data_retries,
             syn_count: cfg.syn_retries,
-            history: VecDeque::new(),
+            history: Ring::new(),
             close_on_empty: false,
             ts_to_echo: 0,
             rcv_ts_value: 0,
@@ -811,7 +826,7 @@ impl Socket {
         } else if matches!(self.state, TcpState::FinWait1 | TcpState::LastAck | TcpState::Closing) {
             s += 1;
         }
-        self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+        self.rto = self.rto_est;
         let mut window = self.adv_window(true);
         let has_syn = flags & SYN != 0;
         let has_fin = flags & FIN != 0;
@@ -849,7 +864,7 @@ impl Socket {
         let p = if self.ecn.acc.on && !has_syn {
             self.accecn_segment(b, sim, s, flags, nsack, window)
         } else {
-            let hdr = self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack);
+            let hdr = if has_syn || nsack > 0 { self.cfg.tcp_header_sack(has_syn, has_syn && self.sack, nsack) } else { self.hdr };
             self.segment(b, sim, s, flags, 0, hdr, window)
         };
         if self.ecn.ect_empty() {
@@ -915,17 +930,25 @@ impl Socket {
         };
     }
 
+    /// `AddRttHistory`: a new segment's entry, or a retransmission marks
+    /// the entry holding it (out of line: rarer, and a search).
+    #[inline]
     fn rtt_history(&mut self, seq: u64, count: u32, retx: bool, now: f64) {
         if !retx {
             self.history.push_back(Hist { seq, count, time: now, retx: false });
         } else {
-            // the entry holding `seq` (entries are in sequence order)
-            let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
-            if let Some(h) = self.history.get_mut(i) {
-                if seq >= h.seq && seq < h.seq + h.count as u64 {
-                    h.retx = true;
-                    h.count = (seq + count as u64 - h.seq) as u32;
-                }
+            self.rtt_history_retx(seq, count);
+        }
+    }
+
+    #[inline(never)]
+    fn rtt_history_retx(&mut self, seq: u64, count: u32) {
+        // the entry holding `seq` (entries are in sequence order)
+        let i = self.history.partition_point(|h| h.seq + h.count as u64 <= seq);
+        if let Some(h) = self.history.get_mut(i) {
+            if seq >= h.seq && seq < h.seq + h.count as u64 {
+                h.retx = true;
+                h.count = (seq + count as u64 - h.seq) as u32;
             }
         }
     }
@@ -943,7 +966,7 @@ impl Socket {
     /// receiver's window, else with `rule3` (SACK, in recovery) (3) the
     /// first segment neither SACKed nor resent.  Returns (seq, max length,
     /// index in the scoreboard or None for new data).
-    #[inline]
+    #[inline(always)]
     fn next_seg(&mut self, rule3: bool) -> Option<(u64, u32, Option<usize>)> {
         if let Some(i) = self.sb.first_lost() {
             return Some((self.una + i as u64 * self.win.mss as u64, self.sb.seg_len(i), Some(i)));
@@ -966,11 +989,19 @@ impl Socket {
         None
     }
 
-    /// `SendPendingData`.
+    /// `SendPendingData`.  Its first test is inlined where it is called
+    /// (after every ACK: at a receiving end there is nothing to send).
+    #[inline(always)]
     fn send_pending(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
         if self.app_end == self.una || !matches!(self.state, TcpState::Established | TcpState::CloseWait | TcpState::FinWait1 | TcpState::LastAck | TcpState::Closing) {
             return;
         }
+        self.send_pending_data(b, sim, with_ack);
+    }
+
+    /// `send_pending` with data to send.
+    #[inline(never)]
+    fn send_pending_data(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
         let mut avail = self.available_window();
         while avail > 0 {
             if self.pacing_enabled() && self.pacing.running(sim) {
@@ -1045,9 +1076,8 @@ impl Socket {
             };
         }
         flags |= self.ecn.data_flags(seq, retx);
-        let hdr = self.cfg.tcp_header(false, false);
         let window = self.adv_window(true);
-        let p = self.segment(b, sim, seq, flags, len, hdr, window);
+        let p = self.segment(b, sim, seq, flags, len, self.hdr, window);
         if self.ecn.ect() {
             self.mark_ect(sim, p);
         }
@@ -1273,7 +1303,8 @@ impl Socket {
     fn rtt_measured(&mut self, m: i64) {
         if m != 0 {
             self.rtt.measurement(m);
-            self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+            self.rto_est = self.rtt.rto(self.granularity_ns, self.min_rto_ns);
+            self.rto = self.rto_est;
             self.win.last_rtt = self.rtt.srtt;
             self.win.min_rtt = self.win.min_rtt.min(self.win.last_rtt);
         }
@@ -1555,6 +1586,64 @@ impl Socket {
 
     /// `ReceivedAck`.
     fn received_ack(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64, seq: u64, payload: u32) {
+        if ack == self.una && ack == self.high_tx && self.rx_nblocks == 0 && self.win.state == CongState::Open && self.rate.is_none() && !self.ecn.acc.on {
+            // nothing outstanding and nothing new acknowledged: the
+            // receiving end of a bulk transfer, on each data segment
+            self.ack_of_nothing(sim, ack);
+        } else if !self.ack_of_data(b, sim, ack) {
+            // an old ACK
+            if payload > 0 {
+                self.received_data(b, sim, seq, payload, false);
+            }
+            return;
+        }
+        if payload > 0 {
+            self.received_data(b, sim, seq, payload, false);
+        }
+        if self.close_on_empty && !self.app_active && self.app_end == self.una && self.state == TcpState::Established {
+            self.close_on_empty = false;
+            self.send_fin(b, sim);
+        }
+        self.send_pending(b, sim, true);
+    }
+
+    /// `ReceivedAck`'s reading of an ACK that acknowledges nothing new at
+    /// an end with nothing outstanding (`ack` = SND.UNA = SND.MAX), in the
+    /// Open state, without SACK blocks, a rate sampler or AccECN: what the
+    /// general path (`ack_of_data`) does with such an ACK, without its
+    /// searches and tests that cannot apply.  The scoreboard is empty and
+    /// nothing is discarded; RFC 3168's ECE reading runs (it can only leave
+    /// `EceRcvd`: `ack` is not above SND.UNA); `ProcessAck` records the ACK
+    /// for the congestion control and returns (no duplicate: nothing is
+    /// outstanding); Prague's pacing rate is set as after any ACK.
+    #[inline]
+    fn ack_of_nothing(&mut self, sim: &Sim, ack: u64) {
+        if self.ecn.state != ecn::EcnState::Disabled {
+            if self.ecn.ack_received(ack, ack, self.rx_flags, false) {
+                self.enter_cwr(0);
+            }
+            self.win.ece_rcvd = self.ecn.state == ecn::EcnState::EceRcvd;
+            if self.cc.ack_events() {
+                self.win.next_tx = self.next_tx;
+            }
+        }
+        if self.win.pacing {
+            self.win.bytes_in_flight = self.sb.bytes_in_flight();
+        }
+        self.win.last_acked = ack;
+        self.win.high_tx = self.high_tx;
+        self.win.now = sim.w.s.now;
+        if self.owner == WindowOwner::OpenAndCwr {
+            self.update_pacing_rate();
+        }
+        self.retrans_acked = false;
+    }
+
+    /// `ReceivedAck` up to the data: the SACK blocks, the cumulative ACK,
+    /// ECN's echo, `ProcessAck` and a rate-sampling congestion control's
+    /// `CongControl`.  False for an ACK below SND.UNA (nothing done but
+    /// the SACK blocks' update).
+    fn ack_of_data(&mut self, b: &AgentBase, sim: &mut Sim, ack: u64) -> bool {
         let old_head = self.una;
         // (for a rate-sampling congestion control: the lost bytes, the pipe
         // and the delivered count before the ACK)
@@ -1574,10 +1663,7 @@ impl Socket {
             };
         }
         if ack < old_head {
-            if payload > 0 {
-                self.received_data(b, sim, seq, payload, false);
-            }
-            return;
+            return false;
         }
         // `DiscardUpTo`: whole segments only (the grid is fixed); an ACK of
         // our FIN is one past the data.
@@ -1650,14 +1736,7 @@ impl Socket {
         if let Some(p) = prior {
             self.cong_control(p);
         }
-        if payload > 0 {
-            self.received_data(b, sim, seq, payload, false);
-        }
-        if self.close_on_empty && !self.app_active && self.app_end == self.una && self.state == TcpState::Established {
-            self.close_on_empty = false;
-            self.send_fin(b, sim);
-        }
-        self.send_pending(b, sim, true);
+        true
     }
 
     /// `GenerateSample` and `CongControl` after an ACK (a rate-sampling
@@ -1877,7 +1956,7 @@ impl Socket {
     fn new_ack(&mut self, _b: &AgentBase, sim: &mut Sim, ack: u64, reset_rto: bool) {
         self.data_retr_count = self.cfg.data_retries;
         if self.state != TcpState::SynRcvd && reset_rto {
-            self.rto = self.rtt.rto(to_ns(self.cfg.clock_granularity), to_ns(self.cfg.min_rto));
+            self.rto = self.rto_est;
             self.retx_flags = 0;
             sim.w.s.timer_resched(self.retx_timer, to_s(self.rto));
         }

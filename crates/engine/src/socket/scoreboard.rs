@@ -13,7 +13,7 @@
 //! `bytes_in_flight` (RFC 6675's pipe) falls as dupacks arrive; that is how
 //! classic recovery lets new segments out without an inflated cwnd.
 
-use std::collections::VecDeque;
+use crate::ring::Ring;
 
 const SACKED: u8 = 1;
 const LOST: u8 = 2;
@@ -30,7 +30,7 @@ struct Seg {
 
 #[derive(Clone, Debug, Default)]
 pub struct Scoreboard {
-    segs: VecDeque<Seg>,
+    segs: Ring<Seg>,
     /// Bytes sent and not acknowledged (`m_sentSize`).
     pub sent: u32,
     pub sacked: u32,
@@ -93,6 +93,22 @@ impl Scoreboard {
         self.segs[i].flags = new;
     }
 
+    /// The counters without segment `s`'s marks, as `set(i, 0)` leaves
+    /// them (for the head, just taken off the list).
+    fn unmark(&mut self, s: Seg) {
+        let d = |c: &mut u32, bit: u8| {
+            if s.flags & bit != 0 {
+                *c -= s.len;
+            }
+        };
+        d(&mut self.sacked, SACKED);
+        d(&mut self.lost, LOST);
+        d(&mut self.retrans, RETRANS);
+        if is_pending(s.flags) {
+            self.pending -= 1;
+        }
+    }
+
     /// Segments outstanding.
     #[inline]
     pub fn len(&self) -> usize {
@@ -139,11 +155,16 @@ impl Scoreboard {
     pub fn discard(&mut self, n: usize) -> u32 {
         let mut delivered = 0;
         for _ in 0..n {
-            if self.segs[0].flags & DELIVERED == 0 {
-                delivered += self.segs[0].len;
-            }
-            self.set(0, 0);
             let s = self.segs.pop_front().expect("discard past the sent list");
+            if s.flags & DELIVERED == 0 {
+                delivered += s.len;
+            }
+            if s.flags != 0 {
+                // its marks leave the counters (`set` to no flags; the
+                // hints it moves are at index 0 already); a segment without
+                // marks, the usual one, changes none
+                self.unmark(s);
+            }
             self.sent -= s.len;
         }
         self.lost_hint = self.lost_hint.saturating_sub(n);
