@@ -17,6 +17,10 @@
 #     flows), DropTail again at 9 s
 #   ns fq_red.tcl packets  - queue_in_bytes_ false and bytes_ false: the
 #     thresholds and limit in packets; mean_pktsize_ 1000, drop_front_
+#   ns fq_red.tcl monitor  - as thresh, with a queue monitor on the FQ link
+#     attached after its trace: the flow queues drop to the link's drop
+#     trace directly, so the monitor's drop snoop never sees their drops
+#     (its counters printed every 2 s)
 set mode [lindex $argv 0]
 set ns [new Simulator]
 set tf [open out.tr w]
@@ -43,7 +47,7 @@ switch $mode {
     defaults {
         FQLink set queueManagement_ RED
     }
-    thresh {
+    thresh - monitor {
         FQLink set queueManagement_ RED
         Queue/RED set q_weight_ 0.01
         Queue/RED set thresh_ 2
@@ -87,6 +91,16 @@ switch $mode {
         Queue/RED set drop_front_ true
         Queue set limit_ 12
     }
+}
+
+if {$mode eq "monitor"} {
+    set qm [$ns monitor-queue $r1 $r2 ""]
+    proc show {} {
+        global ns qm
+        puts "[$ns now] size_ [$qm set size_] pkts_ [$qm set pkts_] parrivals_ [$qm set parrivals_] pdepartures_ [$qm set pdepartures_] pdrops_ [$qm set pdrops_] bdrops_ [$qm set bdrops_]"
+        $ns at [expr {[$ns now] + 2.0}] show
+    }
+    $ns at 1.0 show
 }
 
 proc tcp {src fid size start} {

@@ -205,11 +205,15 @@ impl Discipline for FinishFq {
         let size = w.pool.get(p).size as i64;
         let v = match f.queue.enqueue(&f.cap, w, p) {
             // the arrival took the place of the packet dropped (drop-front,
-            // RED's random victim); a RED early drop goes to the link's drop
-            // trace as any other (the flow queue's drop target)
+            // RED's random victim).  Every flow-queue drop, forced or
+            // early, goes to the flow queue's drop target, the link's drop
+            // trace (`$q drop-target $drpT_`), not through the FQ queue's
+            // drop target (the link's drophead_, and a queue monitor's drop
+            // snoop attached after the trace): the queue's early-drop
+            // target, which FQLink sets to drpT_ (`flow-drop-target`)
             Verdict::Dropped(d) | Verdict::EarlyDropped(d) => {
                 self.bytes += size - w.pool.get(d).size as i64;
-                Verdict::Dropped(d)
+                Verdict::EarlyDropped(d)
             }
             v => {
                 self.bytes += size;
@@ -330,7 +334,7 @@ mod tests {
             q.enqueue(&cap, &mut w, p, &mut d)
         }).collect();
         // head of line, then two queued (len + 1 >= 3 drops the third)
-        assert!(matches!(v[..], [Verdict::Queued, Verdict::Queued, Verdict::Queued, Verdict::Dropped(_), Verdict::Dropped(_)]));
+        assert!(matches!(v[..], [Verdict::Queued, Verdict::Queued, Verdict::Queued, Verdict::EarlyDropped(_), Verdict::EarlyDropped(_)]));
         assert_eq!(q.len(), 3);
         assert_eq!(q.bytes(), 300);
         assert_eq!(q.flows(), 1);
@@ -349,7 +353,7 @@ mod tests {
         let p = pkt(&mut w, 0, 100);
         assert_eq!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Queued);
         let p = pkt(&mut w, 0, 100);
-        assert!(matches!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Dropped(_)));
+        assert!(matches!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::EarlyDropped(_)));
         let p = pkt(&mut w, 1, 100);
         q.enqueue(&cap, &mut w, p, &mut d);
         for _ in 0..10 {
@@ -440,13 +444,13 @@ mod tests {
             if ave < 2.0 || qlen <= 1.0 {
                 old = false;
             }
-            assert_eq!(matches!(v, Verdict::Dropped(_)), dropped, "arrival {i} (ave {ave})");
+            assert_eq!(matches!(v, Verdict::EarlyDropped(_)), dropped, "arrival {i} (ave {ave})");
             if !dropped && i > 0 {
                 qlen += 1.0;
             }
         }
-        assert!(verdicts.iter().any(|v| matches!(v, Verdict::Dropped(_))));
-        assert!(verdicts.iter().all(|v| matches!(v, Verdict::Queued | Verdict::Dropped(_))));
+        assert!(verdicts.iter().any(|v| matches!(v, Verdict::EarlyDropped(_))));
+        assert!(verdicts.iter().all(|v| matches!(v, Verdict::Queued | Verdict::EarlyDropped(_))));
         // as many draws as drop_early ran
         for _ in 0..draws {
             twin.uniform_double();

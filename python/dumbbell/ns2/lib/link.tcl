@@ -515,6 +515,15 @@ FQLink instproc init {src dst bw delay q} {
     ::dumbbell::fq_flow_queue $queue_
 }
 FQLink instproc up? {} { return up }
+# ns-2's new-flow gives each flow queue the link's drop trace as its drop
+# target (`$q drop-target $drpT_`): the flow queues' drops reach drpT_
+# directly, not through the link's drophead_ (nor a queue monitor's drop
+# snoop attached there after the trace).
+FQLink instproc trace args {
+    eval $self next $args
+    $self instvar queue_ drpT_
+    $queue_ cmd flow-drop-target $drpT_
+}
 
 proc ::dumbbell::fq_flow_queue {q} {
     set type [FQLink set queueManagement_]

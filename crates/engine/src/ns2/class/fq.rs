@@ -71,6 +71,14 @@ impl Sim {
                 d.flow_spec = FlowSpec::Red(Box::new(red));
                 Ok(String::new())
             }
+            // `flow-drop-target OBJ`: where the flow queues' drops go (FQLink's
+            // `$q drop-target $drpT_`), the queue's early-drop target
+            ("flow-drop-target", 2) => {
+                let o = self.lookup(argv[1]).ok_or_else(|| format!("no object {}", argv[1]))?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.early_drop_target = o;
+                Ok(String::new())
+            }
             ("install", 3) => Err("Queue/FQ install: Dumbbell's FQ makes its flow queues itself (FQLink); \
                                    a queue object cannot be installed as a flow's".into()),
             (cmd, _) => Err(format!("unknown command \"{cmd}\"")),
