@@ -116,6 +116,11 @@ pub enum Abort {
     /// mean packet size, times the idle time) is `periods`, more than a C
     /// `int` holds: ns-2 traps the conversion (a floating-point exception).
     RedIdlePeriods { periods: f64 },
+    /// RED's average queue overflowed (a `q_weight_` below 0 or above 2
+    /// makes it grow without bound: `q_weight_` -1 in a flow queue of an
+    /// FQ link, which ns-2 never resets): ns-2 traps the overflow (a
+    /// floating-point exception).
+    RedAverageOverflow { q_w: f64 },
     /// A TCP sender's window limit is no `int` (NaN, or beyond +-2^31)
     /// when it is reset: ns-2 traps the conversion (a floating-point
     /// exception).
@@ -218,6 +223,9 @@ impl std::fmt::Display for Abort {
                 f,
                 "RED's count of idle packet times ({periods}) overflows: the link is too fast, or the mean packet size too small, for RED's averaging"
             ),
+            Abort::RedAverageOverflow { q_w } => {
+                write!(f, "RED's average queue overflows: with a queue weight of {q_w} (outside 0 to 2) each arrival scales it by {}", 1.0 - q_w)
+            }
             Abort::XcpZeroWindow { cwnd, .. } => {
                 write!(f, "an XCP sender sent with a window of 0 packets (cwnd {cwnd}): its x is the RTT over the window, a division by zero")
             }

@@ -67,6 +67,13 @@ impl Sim {
                                 f(at)
                             )
                         }
+                        Abort::RedAverageOverflow { q_w } => format!(
+                            "Queue/RED: the average queue overflowed: q_weight_ {} scales it by {} at each arrival, so it grows without bound \
+                             (a flow queue of an FQ link is never reset, so q_weight_ -1 or -2, which reset turns into a weight from the link, stays as it is: \
+                             set Queue/RED's q_weight_ between 0 and 1 for FQLink's RED flow queues); ns-2 stops here with a floating-point exception",
+                            fmt_real(q_w),
+                            fmt_real(1.0 - q_w)
+                        ),
                         Abort::RedIdlePeriods { periods } => format!(
                             "Queue/RED: the link was idle for {} packet times (its bandwidth / (8 mean_pktsize_) x the idle time), \
                              more than a C int holds: the link is too fast, or mean_pktsize_ too small, for RED's averaging; \

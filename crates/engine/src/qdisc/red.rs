@@ -426,6 +426,9 @@ impl Red {
         }
         new_ave *= 1.0 - q_w;
         new_ave += q_w * nqueued as f64;
+        if !new_ave.is_finite() && ave.is_finite() {
+            self.average_overflow(w, q_w);
+        }
         let now = w.s.now;
         if self.adaptive == 1 {
             if self.feng_adaptive == 1 {
@@ -435,6 +438,14 @@ impl Red {
             }
         }
         new_ave
+    }
+
+    /// The average went from a number to infinity (or NaN): ns-2 traps
+    /// the overflow (common/tclAppInit.cc enables the trap).
+    #[cold]
+    #[inline(never)]
+    fn average_overflow(&self, w: &mut World, q_w: f64) {
+        w.abort(crate::notice::Abort::RedAverageOverflow { q_w });
     }
 
     /// AECN flow group of a packet carrying the sender's last RTT (ms):

@@ -496,11 +496,12 @@ SimpleLink instproc insert-delayer args {
 # ---- FQ links -------------------------------------------------------------------------
 
 # ns-2's FQLink puts a classifier by flow id in front of its Queue/FQ and
-# makes a queue of type `queueManagement_` for each new flow.  Dumbbell's
-# Queue/FQ keeps the flow queues itself (DropTail ones): the link gives it
-# the capacity a new flow queue has, Queue/DropTail's class defaults, and
-# gives it again whenever they change, so that each flow gets the ones
-# current when its first packet arrives, as in ns-2.
+# makes a queue of type `queueManagement_` for each new flow (ns-queue.tcl's
+# new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail or
+# RED ones: the link tells it the kind and the variables a new flow queue
+# has, Queue/DropTail's or Queue/RED's class defaults, and tells it again
+# whenever they or the kind change, so that each flow gets the ones current
+# when its first packet arrives, as in ns-2.
 ::otcl::_::LibClass FQLink SimpleLink
 FQLink set queueManagement_ DropTail
 
@@ -514,18 +515,42 @@ FQLink instproc init {src dst bw delay q} {
     ::dumbbell::fq_flow_queue $queue_
 }
 FQLink instproc up? {} { return up }
+# ns-2's new-flow gives each flow queue the link's drop trace as its drop
+# target (`$q drop-target $drpT_`): the flow queues' drops reach drpT_
+# directly, not through the link's drophead_ (nor a queue monitor's drop
+# snoop attached there after the trace).
+FQLink instproc trace args {
+    eval $self next $args
+    $self instvar queue_ drpT_
+    $queue_ cmd flow-drop-target $drpT_
+}
 
 proc ::dumbbell::fq_flow_queue {q} {
     set type [FQLink set queueManagement_]
-    if {$type ne "DropTail"} {
-        error "FQLink queueManagement_ $type: Dumbbell's Queue/FQ keeps DropTail flow queues only"
+    switch -- $type {
+        DropTail {
+            array set d [::dumbbell::class_defaults Queue/DropTail Queue/DropTail]
+            $q cmd flow-queue $d(limit_) $d(queue_in_bytes_) $d(drop_front_) $d(mean_pktsize_)
+        }
+        RED {
+            # every variable REDQueue binds, as `new Queue/RED` reads them
+            $q cmd flow-queue RED {*}[::dumbbell::class_defaults Queue/RED Queue/RED]
+        }
+        default {
+            # ns-2 makes `new Queue/$type` at each new flow: other queue
+            # types run there too (SFQ, DRR, REM, PI, Vq, ...), an unknown
+            # one stops ns-2 at the flow's first packet
+            if {[info exists ::otcl::_::ns(Queue/$type)]} {
+                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail or RED flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
+            }
+            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail or RED flow queues"
+        }
     }
-    array set d [::dumbbell::class_defaults Queue/DropTail Queue/DropTail]
-    $q cmd flow-queue $d(limit_) $d(queue_in_bytes_) $d(drop_front_) $d(mean_pktsize_)
 }
 
-# Watch the class variables a flow queue's capacity comes from (those of
-# Queue/DropTail and the classes it inherits from), once.
+# Watch the class variables a flow queue's kind and variables come from
+# (those of Queue/DropTail and Queue/RED and the classes they inherit
+# from), once.
 proc ::dumbbell::fq_watch {} {
     variable fq_watched
     if {[info exists fq_watched]} return
@@ -536,11 +561,24 @@ proc ::dumbbell::fq_watch {} {
             trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh
         }
     }
+    set vars [::dumbbell::boundvars Queue/RED]
+    foreach c [list Queue/RED {*}[::otcl::api::heritage Queue/RED]] {
+        set ns $::otcl::_::ns($c)
+        foreach v $vars {
+            trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh_red
+        }
+    }
     trace add variable $::otcl::_::ns(FQLink)::queueManagement_ write ::dumbbell::fq_refresh
 }
 proc ::dumbbell::fq_refresh {args} {
     foreach q $::dumbbell::fq_queues {
         ::dumbbell::fq_flow_queue $q
+    }
+}
+# A Queue/RED class variable changed: only RED flow queues read them.
+proc ::dumbbell::fq_refresh_red {args} {
+    if {[FQLink set queueManagement_] eq "RED"} {
+        ::dumbbell::fq_refresh
     }
 }
 

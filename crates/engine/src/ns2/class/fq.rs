@@ -1,13 +1,15 @@
 //! `Queue/FQ` (queue/fq.cc `FQ`): fair queueing by finish times over
-//! per-flow DropTail queues (qdisc/finish_fq.rs), the queue of ns-2's
-//! `FQLink`.  The flow queues are not objects here: `FQLink` (link.tcl)
-//! gives the queue the capacity a new flow queue has (`flow-queue`, from
-//! `Queue/DropTail`'s class defaults, kept current as they change).
+//! per-flow DropTail or RED queues (qdisc/finish_fq.rs), the queue of
+//! ns-2's `FQLink`.  The flow queues are not objects here: `FQLink`
+//! (link.tcl) gives the queue the kind and capacity a new flow queue has
+//! (`flow-queue`, from `FQLink`'s `queueManagement_` and the class defaults
+//! of `Queue/DropTail` or `Queue/RED`, kept current as they change).
 
-use super::queue::queue;
+use super::queue::{queue, RED, RED_QUEUE};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
-use crate::qdisc::FinishFq;
+use crate::qdisc::finish_fq::FlowSpec;
+use crate::qdisc::{Capacity, FinishFq, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -42,8 +44,11 @@ impl Sim {
         matches!(&self.objs[id as usize], Obj::Queue(q) if q.disc.get::<FinishFq>().is_some())
     }
 
-    /// `flow-queue LIMIT IN_BYTES DROP_FRONT MEAN_PKTSIZE`: the DropTail
-    /// capacity of the flow queues made from now on.
+    /// `flow-queue LIMIT IN_BYTES DROP_FRONT MEAN_PKTSIZE`: the flow queues
+    /// made from now on are DropTail ones of this capacity.
+    /// `flow-queue RED VAR VALUE ...`: they are RED ones with these
+    /// variables (Queue/RED's bound variables and their class defaults;
+    /// those RED does not read are ignored).
     pub(crate) fn finish_fq_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         match (argv[0], argv.len()) {
             ("flow-queue", 5) => {
@@ -54,12 +59,61 @@ impl Sim {
                 }
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
                 let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
-                d.flow_cap = crate::qdisc::Capacity { limit, in_bytes: parse_bool(argv[2]), drop_front: parse_bool(argv[3]), mean_pktsize: mean };
+                d.flow_cap = Capacity { limit, in_bytes: parse_bool(argv[2]), drop_front: parse_bool(argv[3]), mean_pktsize: mean };
+                d.flow_spec = FlowSpec::DropTail;
+                Ok(String::new())
+            }
+            ("flow-queue", n) if n % 2 == 0 && argv[1] == "RED" => {
+                let (cap, red) = self.red_flow_queue(&argv[2..])?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
+                d.flow_cap = cap;
+                d.flow_spec = FlowSpec::Red(Box::new(red));
+                Ok(String::new())
+            }
+            // `flow-drop-target OBJ`: where the flow queues' drops go (FQLink's
+            // `$q drop-target $drpT_`), the queue's early-drop target
+            ("flow-drop-target", 2) => {
+                let o = self.lookup(argv[1]).ok_or_else(|| format!("no object {}", argv[1]))?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                q.early_drop_target = o;
                 Ok(String::new())
             }
             ("install", 3) => Err("Queue/FQ install: Dumbbell's FQ makes its flow queues itself (FQLink); \
                                    a queue object cannot be installed as a flow's".into()),
             (cmd, _) => Err(format!("unknown command \"{cmd}\"")),
         }
+    }
+}
+
+impl Sim {
+    /// A RED flow queue as `new Queue/RED` makes it: every variable red.cc
+    /// binds set from `pairs` (name, value, ...), nothing else (ns-2 never
+    /// resets a flow queue nor gives it the link: qdisc/finish_fq.rs).
+    fn red_flow_queue(&mut self, pairs: &[&str]) -> Result<(Capacity, Red), String> {
+        let mut cap = Capacity { limit: 50, in_bytes: true, drop_front: false, mean_pktsize: 500 };
+        let mut red = Red::new();
+        for kv in pairs.chunks(2) {
+            let (name, value) = (kv[0], kv[1]);
+            let bad = |e: String| format!("Queue/FQ: a RED flow queue (FQLink set queueManagement_ RED) takes Queue/RED's class defaults: {e}");
+            if let Some(v) = RED.vars.iter().find(|v| v.name == name) {
+                if let Some(a) = &v.access {
+                    v.range.check(name, value).map_err(bad)?;
+                    (a.set)(&mut red, value, &mut self.w).map_err(bad)?;
+                }
+                continue;
+            }
+            if let Some(v) = RED_QUEUE.vars.iter().find(|v| v.name == name) {
+                v.range.check(name, value).map_err(bad)?;
+            }
+            match name {
+                "limit_" => cap.limit = parse_int(value),
+                "queue_in_bytes_" => cap.in_bytes = parse_bool(value),
+                "drop_front_" => cap.drop_front = parse_bool(value),
+                "mean_pktsize_" => cap.mean_pktsize = parse_int(value),
+                _ => {}
+            }
+        }
+        Ok((cap, red))
     }
 }
