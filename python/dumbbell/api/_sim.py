@@ -987,7 +987,9 @@ class Simulation:
         "limit": 10, "flows": [3]}, {"name": "bulk", "parent": "root",
         "allot": 0.6, "priority": 2, "flows": [0, 1]}], "algorithm":
         "formal", "maxpkt": 1024}``; a class's other keys "level",
-        "maxidle" (seconds or "auto"), "extradelay": see `_cbq_params`;
+        "maxidle" (seconds or "auto"), "extradelay", and for a leaf "queue"
+        ("DropTail" or "RED") with "params" (its Queue/RED variables, e.g.
+        ``{"thresh": 3, "setbit": True}``): see `_cbq_params`;
         a flow bound to no class stops the run at its first packet there, as
         ns-2 does), or ns-2's "DRR" (``{"buckets": 10, "blimit":
         25000, "quantum": 250, "mask": 0}``), "SFQ" (``{"maxqueue": 40,
