@@ -130,3 +130,73 @@ def test_priority_class_goes_first(queue):
     first, last = lost(1, 2), lost(2, 1)
     assert first[0] == 0 and first[1] > 700
     assert last[0] > 0
+
+
+# ---- RED class queues ---------------------------------------------------------------------
+
+def _red_classes(**red):
+    # a RED leaf with the given variables, a RED leaf with Queue/RED's
+    # defaults and a DropTail leaf
+    return [
+        {"name": "root", "allot": 0.98, "borrow": False},
+        {"name": "red", "parent": "root", "allot": 0.4, "priority": 1, "queue": "RED", "limit": 25,
+         "params": red, "flows": [0, 1]},
+        {"name": "plain_red", "parent": "root", "allot": 0.3, "priority": 1, "queue": "red", "flows": [2]},
+        {"name": "tail", "parent": "root", "allot": 0.28, "priority": 2, "limit": 10, "flows": [3]},
+    ]
+
+
+@pytest.mark.parametrize("queue, params, ecn", [
+    ("CBQ", {"classes": _red_classes()}, False),
+    ("CBQ", {"classes": _red_classes(thresh=3, maxthresh=9, q_weight=0.02, queue_in_bytes=False),
+             "algorithm": "formal"}, False),
+    ("CBQ/WRR", {"classes": _red_classes(setbit=True, thresh=2, maxthresh=8, q_weight=0.05, linterm=4)}, True),
+    ("CBQ/WRR", {"classes": _red_classes(bytes=True, mean_pktsize=1000, thresh=4, maxthresh=12, gentle=False),
+                 "algorithm": "top-level", "maxpkt": 1000}, False),
+])
+def test_red_class_queues_are_the_script_and_ns2(tmp_path, queue, params, ecn):
+    """RED class queues (each linked to the CBQ link and reset, as a link's
+    own RED queue is): the API's run, its to_tcl() script under `dumbbell
+    run` and under ns-2 write the same trace; RED's early drops and ECN
+    marks are in it."""
+    sim, S, D, bott = _dumbbell(4, queue=queue, queue_params=params)
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.1 * i, **({"ecn_": True} if ecn else {}))
+    sim.udp(S[3], D[3], traffic="cbr", rate="500Kb", packet_size=500, start=0.3)
+    same_as_ns2_layer(sim, 5, tmp_path, ns2=True)
+    script = sim.to_tcl(5)
+    assert "set cbq_q [new Queue/RED]" in script and "$cbq_q reset" in script
+    assert "set cbq_q [new Queue/DropTail]" in script
+    trace = [ln.split() for ln in (tmp_path / "api.tr").read_text().splitlines()]
+    # drops at the bottleneck (node 0 -> 1) of the RED class's flows while
+    # its queue held fewer than its limit: RED's, not overflow
+    held, early = 0, 0
+    for f in trace:
+        if f[2:4] != ["0", "1"] or f[7] not in ("0", "1"):
+            continue
+        held += {"+": 1, "-": -1, "d": -1}.get(f[0], 0)
+        early += f[0] == "d" and held < 24
+    assert early > 0
+    marks = sum(1 for f in trace if f[0] == "r" and "E" in f[6])
+    assert (marks > 0) == ecn
+
+
+@pytest.mark.parametrize("cls, message", [
+    ({"queue": "SFQ"}, "queue must be 'DropTail' or 'RED', got 'SFQ' (ns-2 takes any queue object as a class's queue"),
+    ({"queue": 3}, "queue must be 'DropTail' or 'RED', got 3"),
+    ({"queue": "RED", "params": {"thresh": 9, "maxthresh": 3}}, "thresh (9) must not be above maxthresh (3)"),
+    ({"queue": "RED", "params": {"colour": 1}}, "colour"),
+    ({"queue": "RED", "params": {"limit": 7}}, "give the queue's limit as the class's 'limit'"),
+    ({"queue": "RED", "params": [1]}, "params must be a dict of Queue/RED variables"),
+])
+def test_bad_class_queues_are_errors(cls, message):
+    with pytest.raises(ValueError) as e:
+        _dumbbell(1, queue="CBQ", queue_params={"classes": [{"name": "a", "allot": 0.5, "flows": [0], **cls}]})
+    assert message in str(e.value)
+
+
+def test_an_inner_class_has_no_queue_kind():
+    with pytest.raises(ValueError) as e:
+        _dumbbell(1, queue="CBQ", queue_params={"classes": [
+            {"name": "a", "allot": 0.5, "queue": "RED"}, {"name": "b", "parent": "a", "allot": 0.2}]})
+    assert "class 'a' is a parent (inner class): it has no queue, so no flows, queue, limit or params" in str(e.value)

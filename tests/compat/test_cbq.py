@@ -118,7 +118,9 @@ def test_link_sharing_rules_show(tmp_path: Path, algorithm: str, c1, c2):
     ("$c1 parent $c1", "", "a class cannot borrow from itself"),
     ("", "$root parent $c1", "a class cannot borrow from itself or from a class below it"),
     ("$c1 newallot 0.5", "", "not inserted in a CBQ link yet"),
-    ("set red [new Queue/RED]; $c2 install-queue $red", "", "is not a Queue/DropTail"),
+    # ns-2 runs SFQ and DRR class queues too; Dumbbell's take DropTail or RED
+    ("set sq [new Queue/SFQ]; $c2 install-queue $sq", "", "is a Queue/SFQ; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"),
+    ("set dq [new Queue/DRR]; $c2 install-queue $dq", "", "is a Queue/DRR; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"),
     ("$c1 set maxidle_ {}", "", 'maxidle: expected a number, got ""'),
     ("", "$l insert [new CBQClass] [new QueueMonitor]", "takes no queue monitor"),
     ("", "$l insert $c1", "is already inserted"),

@@ -248,6 +248,13 @@ impl Builder {
         self.b.droptail_queue(&params).map_err(verr)
     }
 
+    /// `new Queue/DropTail` or `new Queue/RED` with its variables set for a
+    /// class of CBQ link `link` (a RED one linked and reset); returns
+    /// (object, name).
+    fn class_queue(&mut self, kind: &str, params: Pairs, link: u32) -> PyResult<(u32, String)> {
+        self.b.class_queue(kind, &params, LinkId(link)).map_err(verr)
+    }
+
     fn queue_limit(&mut self, link: u32, limit: u32) -> PyResult<()> {
         self.b.queue_limit(LinkId(link), limit).map_err(verr)
     }

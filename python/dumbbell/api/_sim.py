@@ -596,9 +596,11 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
     "allot" (share of the link, 0..1), "priority" (0..9, 0 the highest),
     "level" (1 for a leaf, above its children's for an inner class: the
     default), "borrow" (okborrow, True), "maxidle" (seconds, or "auto":
-    ns-2's automaxidle), "extradelay" (seconds, 0), "limit" (a leaf's
-    DropTail queue, packets; default `queue_limit` or 50), "flows" (flow
-    ids bound to the leaf)}; `algorithm` ("ancestor-only", "top-level" or
+    ns-2's automaxidle), "extradelay" (seconds, 0), "queue" (a leaf's
+    queue: "DropTail", the default, or "RED"), "limit" (its limit_,
+    packets; default `queue_limit` or 50), "params" (other variables of
+    the leaf's queue, e.g. RED's {"thresh_": 5, "setbit_": True}), "flows"
+    (flow ids bound to the leaf)}; `algorithm` ("ancestor-only", "top-level" or
     "formal", or ns-2's 0, 1, 2); `maxpkt` (bytes, 1024: WRR's packet and
     automaxidle's unit).  A class that is some class's parent is inner (no
     queue, no flows); the others are leaves.  Returns the classes in order
@@ -621,7 +623,8 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
     classes = params.get("classes")
     if not isinstance(classes, (list, tuple)) or not classes:
         raise ValueError(f"{what}: CBQ 'classes' must be a non-empty list of dicts, got {classes!r}")
-    keys = ("name", "parent", "allot", "priority", "level", "borrow", "maxidle", "extradelay", "limit", "flows")
+    keys = ("name", "parent", "allot", "priority", "level", "borrow", "maxidle", "extradelay", "queue", "limit",
+            "params", "flows")
     names: dict[str, int] = {}
     parents = set()
     for i, c in enumerate(classes):
@@ -666,11 +669,35 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
             flows = (flows,)
         if not isinstance(flows, (list, tuple)):
             raise ValueError(f"{w}: flows must be a list of flow ids, got {flows!r}")
-        if not leaf and (flows or "limit" in c):
-            raise ValueError(f"{w}: class {name!r} is a parent (inner class): it has no queue, so no flows or limit")
+        if not leaf and (flows or "limit" in c or "queue" in c or "params" in c):
+            raise ValueError(f"{w}: class {name!r} is a parent (inner class): it has no queue, so no flows, "
+                             "queue, limit or params")
         lim = c.get("limit", queue_limit if queue_limit is not None else 50)
         if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
             raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
+        qk = c.get("queue", "DropTail")
+        kinds = {"droptail": "DropTail", "red": "RED"}
+        if not isinstance(qk, str) or qk.lower() not in kinds:
+            other = isinstance(qk, str) and qk.lower() in _queue_kinds()
+            raise ValueError(f"{w}: queue must be 'DropTail' or 'RED', got {qk!r}"
+                             + (" (ns-2 takes any queue object as a class's queue; Dumbbell's CBQ classes "
+                                "queue with DropTail or RED)" if other else ""))
+        qkind = f"Queue/{kinds[qk.lower()]}"
+        qvars: dict[str, str] = {}
+        qp = c.get("params") or {}
+        if not isinstance(qp, dict):
+            raise ValueError(f"{w}: params must be a dict of {qkind} variables, got {qp!r}")
+        if qp:
+            qbound = _bound_vars(qkind)
+            for pn, pv in qp.items():
+                var = _var_name(str(pn), qkind, qbound, f"{w}: params")
+                if var == "limit_":
+                    raise ValueError(f"{w}: params: give the queue's limit as the class's 'limit'")
+                qvars[var] = _var_value(var, qbound[var], pv, f"{w}: params", str(pn), qkind)
+        if qkind == "Queue/RED":
+            th, mx = (_float_prefix(qvars.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
+            if th > 0 and mx > 0 and th > mx:
+                raise ValueError(f"{w}: params: thresh ({th:g}) must not be above maxthresh ({mx:g})")
         for fid in flows:
             if not isinstance(fid, numbers.Integral) or isinstance(fid, bool) or not 0 <= fid < 2**31:
                 raise ValueError(f"{w}: flows: a flow id must be an integer of zero or more, got {fid!r}")
@@ -682,6 +709,7 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
                     "priority": int(prio), "level": None, "borrow": borrow,
                     "maxidle": maxidle if maxidle == "auto" else float(maxidle), "extradelay": float(xdelay),
                     "limit": int(lim) if leaf else None, "flows": [int(f) for f in flows], "leaf": leaf,
+                    "queue": qkind if leaf else None, "vars": list(qvars.items()),
                     "given_level": c.get("level")})
     # levels: as given, else 1 for a leaf and one above its highest child
     for i in reversed(range(len(out))):
@@ -1064,7 +1092,9 @@ class Simulation:
         "limit": 10, "flows": [3]}, {"name": "bulk", "parent": "root",
         "allot": 0.6, "priority": 2, "flows": [0, 1]}], "algorithm":
         "formal", "maxpkt": 1024}``; a class's other keys "level",
-        "maxidle" (seconds or "auto"), "extradelay": see `_cbq_params`;
+        "maxidle" (seconds or "auto"), "extradelay", and for a leaf "queue"
+        ("DropTail" or "RED") with "params" (its Queue/RED variables, e.g.
+        ``{"thresh": 3, "setbit": True}``): see `_cbq_params`;
         a flow bound to no class stops the run at its first packet there, as
         ns-2 does), or ns-2's "DRR" (``{"buckets": 10, "blimit":
         25000, "quantum": 250, "mask": 0}``), "SFQ" (``{"maxqueue": 40,
@@ -2022,8 +2052,15 @@ class Simulation:
                             L.append(f"${cl_}({i}) setparams {parent} {'true' if c['borrow'] else 'false'} "
                                      f"{c['allot']!r} {maxidle} {c['priority']} {c['level']} {c['extradelay']!r}")
                             if c["leaf"]:
-                                L.append(f"set cbq_q [new Queue/DropTail]")
+                                L.append(f"set cbq_q [new {c['queue']}]")
                                 L.append(f"$cbq_q set limit_ {c['limit']}")
+                                L += [f"$cbq_q set {v} {t}" for v, t in c["vars"]]
+                                if c["queue"] == "Queue/RED":
+                                    # its automatic settings from the link's
+                                    # rate, as a link's own RED queue gets
+                                    # them (ns-2's CBQ link does neither)
+                                    L.append(f"$cbq_q link [${cl_}(link) link]")
+                                    L.append("$cbq_q reset")
                                 L.append(f"${cl_}({i}) install-queue $cbq_q")
                         for i in range(len(cb["classes"])):
                             L.append(f"${cl_}(link) insert ${cl_}({i})")
@@ -2320,7 +2357,8 @@ class Simulation:
         """A CBQ link's classes and bindings, as lib/cbq.tcl hands them to
         the scheduler for `to_tcl()`'s lines: each class's allotment as it
         prints (%g), an "auto" maxidle worked out as its `automaxidle`, a
-        leaf's DropTail queue blocked for the scheduler (`install-queue`)."""
+        leaf's DropTail or RED queue (a RED one linked and reset as to_tcl()
+        does) blocked for the scheduler (`install-queue`)."""
         cb, q = lk.cbq, b.link_objs(link)[1]
         b.set_queue_var(link, "maxpkt_", str(cb["maxpkt"]))
         b.command(q, ["algorithm", cb["algorithm"]])
@@ -2329,8 +2367,8 @@ class Simulation:
         for c in cb["classes"]:
             qname = ""
             if c["leaf"]:
-                _, qname = b.droptail_queue([("limit_", str(c["limit"])), ("blocked_", "true"),
-                                             ("unblock_on_resume_", "false")])
+                _, qname = b.class_queue(c["queue"], [("limit_", str(c["limit"])), *c["vars"], ("blocked_", "true"),
+                                                      ("unblock_on_resume_", "false")], link)
             maxidle = c["maxidle"]
             if maxidle == "auto":
                 maxidle = _cbq_automaxidle(c["allot"], c["priority"], bw, cb["maxpkt"])

@@ -1429,6 +1429,28 @@ impl Builder {
         Ok((q, self.name(q)))
     }
 
+    /// `new Queue/DropTail` or `new Queue/RED` with `vars` set, for a CBQ
+    /// class (`cbq-class` takes it over); a RED one then told the rate of
+    /// link `link` and reset (`$q link [$l link]; $q reset`), which its
+    /// automatic settings need and ns-2's CBQ link never does for a class's
+    /// queue.  Returns it and its name.
+    pub fn class_queue(&mut self, kind: &str, vars: &[(String, String)], link: LinkId) -> Result<(ObjId, String)> {
+        let kind = match kind {
+            "Queue/DropTail" => "Queue/DropTail",
+            "Queue/RED" => "Queue/RED",
+            _ => return err(format!("a CBQ class queues with Queue/DropTail or Queue/RED, not {kind}")),
+        };
+        self.check_link(link)?;
+        let q = self.new_obj(kind)?;
+        self.set_all(q, vars)?;
+        if kind == "Queue/RED" {
+            let dl = self.name(self.links[link.0 as usize].link).to_string();
+            self.cmd(q, &["link", &dl])?;
+            self.cmd(q, &["reset"])?;
+        }
+        Ok((q, self.name(q)))
+    }
+
     /// A command of an engine object (`$obj cmd args`), e.g. an SCFQ
     /// queue's `class-stats`.
     pub fn command(&mut self, id: ObjId, argv: &[&str]) -> Result<String> {

@@ -6,9 +6,9 @@
 //! these, each class named by the index `cbq-class` returned:
 //!
 //! * `cbq-class LENDER ALLOT MAXIDLE PRIO LEVEL XDELAY OKBORROW QUEUE`: add
-//!   a class (`LENDER` an index or -1; `QUEUE` a `Queue/DropTail` object,
-//!   whose discipline and capacity the class takes over, or "" for an
-//!   inner class); returns its index;
+//!   a class (`LENDER` an index or -1; `QUEUE` a `Queue/DropTail` or
+//!   `Queue/RED` object, whose discipline, state and capacity the class
+//!   takes over, or "" for an inner class); returns its index;
 //! * `cbq-lender CLASS LENDER`: set a class's lender (a parent inserted
 //!   after its child);
 //! * `cbq-bind CLASS FID`: flow `FID` goes to the class;
@@ -16,7 +16,8 @@
 
 use crate::ns2::tclcl::{parse_bool, parse_int, parse_real};
 use crate::qdisc::cbq::{ClassSpec, Sharing};
-use crate::qdisc::{Capacity, Cbq, DropTail, Qdisc};
+use crate::qdisc::cbq::Leaf;
+use crate::qdisc::{Boxed, Capacity, Cbq, DropTail, Qdisc, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -129,23 +130,35 @@ impl Sim {
         Ok(String::new())
     }
 
-    /// Take over queue object `qname`'s DropTail and capacity for a class
-    /// of CBQ queue `id` (the object is left an empty DropTail).
-    fn cbq_take_queue(&mut self, id: ObjId, qname: &str) -> Result<(DropTail, Capacity), String> {
+    /// Take over queue object `qname`'s discipline and capacity for a class
+    /// of CBQ queue `id`: a DropTail, or a RED with the state the script
+    /// left it in (the object is left an empty DropTail).  ns-2 takes any
+    /// queue object; Dumbbell's classes queue with these two.
+    fn cbq_take_queue(&mut self, id: ObjId, qname: &str) -> Result<(Leaf, Capacity), String> {
         let src = self.lookup(qname).ok_or_else(|| format!("couldn't find object {qname}"))?;
         if src == id {
             return Err("a CBQ queue cannot be a class's queue of itself".into());
         }
         match &mut self.objs[src as usize] {
             Obj::Queue(q) if q.len() > 0 => Err(format!("{qname} holds packets")),
-            Obj::Queue(q) if matches!(q.disc, Qdisc::DropTail(_)) => {
+            Obj::Queue(q) if matches!(q.disc, Qdisc::DropTail(_)) || q.disc.get::<Red>().is_some() => {
                 let cap = q.cap;
-                let Qdisc::DropTail(d) = std::mem::replace(&mut q.disc, Qdisc::DropTail(DropTail::default())) else { unreachable!() };
+                let leaf = match std::mem::replace(&mut q.disc, Qdisc::DropTail(DropTail::default())) {
+                    Qdisc::DropTail(d) => Leaf::DropTail(d),
+                    Qdisc::Boxed(b) => match *b {
+                        Boxed::Red(r) => Leaf::Red(Box::new(r)),
+                        _ => unreachable!("a RED queue"),
+                    },
+                };
                 q.refresh_plain();
-                Ok((d, cap))
+                Ok((leaf, cap))
             }
-            Obj::Queue(_) => Err(format!("{qname} is not a Queue/DropTail (Dumbbell's CBQ classes queue with DropTail)")),
+            Obj::Queue(_) => Err(format!("{qname} is {NOT_A_LEAF_QUEUE}")),
             _ => Err(format!("{qname} is not a queue")),
         }
     }
 }
+
+/// The words of the error for a class queue of another kind (lib/cbq.tcl
+/// names the queue's class in its place).
+pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail or Queue/RED";

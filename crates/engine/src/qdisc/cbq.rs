@@ -55,8 +55,8 @@
 //! regulated scheduler: when no class may send, packets wait for the next
 //! arrival (ns-2 2.35 has no timer for it either).
 
-use super::{Capacity, Discipline, DropTail, Drops, Verdict};
-use crate::packet::PktId;
+use super::{Capacity, Discipline, DropTail, Drops, Red, Verdict};
+use crate::packet::{PacketPool, PktId};
 use crate::sched::ObjId;
 use crate::sim::{World, NONE};
 
@@ -99,6 +99,63 @@ impl Sharing {
     }
 }
 
+/// A leaf's queue: the discipline of the queue object the class was given
+/// (`CBQClass install-queue`).  ns-2's CBQ asks it for a packet only when
+/// its queue monitor counts one (`CBQueue::deque` resumes the queue of the
+/// eligible class, which has demand), so a RED leaf never finds itself
+/// empty: it is idle only until its first arrival.
+#[derive(Debug)]
+pub enum Leaf {
+    DropTail(DropTail),
+    /// A `Queue/RED` as the script left it: ns-2 neither resets a class's
+    /// queue when the run starts (`Simulator run` resets the link's queue,
+    /// the CBQ, whose `reset` does nothing) nor links it (`$q link` is the
+    /// script's to call), and its drops, early or forced, go to the class's
+    /// drop snoop and on to the link's drop head (`CBQLink insert`).
+    Red(Box<Red>),
+}
+
+impl Leaf {
+    /// The queue's `enque`.
+    #[inline]
+    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
+        match self {
+            Leaf::DropTail(d) => d.enqueue(cap, &w.pool, p),
+            Leaf::Red(r) => r.enque(cap, w, p),
+        }
+    }
+
+    /// The queue's `deque`.
+    #[inline]
+    fn pop(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
+        match self {
+            Leaf::DropTail(d) => d.fifo.pop(pool),
+            Leaf::Red(r) => r.deque(pool, now),
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        match self {
+            Leaf::DropTail(d) => d.fifo.len(),
+            Leaf::Red(r) => r.fifo.len(),
+        }
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The RED queue, if it is one.
+    pub fn red(&self) -> Option<&Red> {
+        match self {
+            Leaf::Red(r) => Some(r),
+            Leaf::DropTail(_) => None,
+        }
+    }
+}
+
 /// What a class is made with.
 #[derive(Clone, Copy, Debug)]
 pub struct ClassSpec {
@@ -130,7 +187,7 @@ pub struct Class {
     /// The class it may borrow from (its parent).
     pub lender: u32,
     /// A leaf's queue and its capacity.
-    pub queue: Option<(DropTail, Capacity)>,
+    pub queue: Option<(Leaf, Capacity)>,
     /// Next leaf at the same priority (a ring).
     peer: u32,
     /// Next class at the same level.
@@ -141,7 +198,7 @@ impl Class {
     /// Has demand: a packet queued.
     #[inline]
     fn demand(&self) -> bool {
-        self.queue.as_ref().is_some_and(|(q, _)| !q.fifo.is_empty())
+        self.queue.as_ref().is_some_and(|(q, _)| !q.is_empty())
     }
 }
 
@@ -212,7 +269,7 @@ impl Cbq {
 
     /// Add a class (`insert_class`): `queue` for a leaf, `lender` the index
     /// of a class already added.  Returns its index.
-    pub fn add_class(&mut self, spec: ClassSpec, lender: Option<usize>, queue: Option<(DropTail, Capacity)>) -> Result<usize, String> {
+    pub fn add_class(&mut self, spec: ClassSpec, lender: Option<usize>, queue: Option<(Leaf, Capacity)>) -> Result<usize, String> {
         if spec.priority < 0 || spec.priority >= MAX_PRIO as i32 {
             return Err(format!("priority {} out of range (0..{})", spec.priority, MAX_PRIO - 1));
         }
@@ -510,8 +567,8 @@ impl Cbq {
     /// Take the head of leaf `c`'s queue; with the packets left there.
     fn take(&mut self, c: usize, w: &World) -> Option<(PktId, usize)> {
         let (q, _) = self.classes[c].queue.as_mut()?;
-        let p = q.fifo.pop(&w.pool)?;
-        let left = q.fifo.len();
+        let p = q.pop(&w.pool, w.s.now)?;
+        let left = q.len();
         self.len -= 1;
         self.bytes -= w.pool.get(p).size as i64;
         Some((p, left))
@@ -661,19 +718,25 @@ impl Discipline for Cbq {
         }
         let size = w.pool.get(p).size as i64;
         let (q, cap) = self.classes[c].queue.as_mut().expect("a bound class is a leaf");
-        let v = q.enqueue(cap, &w.pool, p);
-        match v {
-            Verdict::Queued => {
+        match q.enqueue(cap, w, p) {
+            v @ (Verdict::Queued | Verdict::Marked) => {
                 self.len += 1;
                 self.bytes += size;
+                v
             }
-            Verdict::Dropped(d) if d != p => {
-                // drop-front: the arrival in, the head out
-                self.bytes += size - w.pool.get(d).size as i64;
+            // a RED leaf's early drop goes where its forced ones go: the
+            // class's drop snoop, then the link's drop head (RED's
+            // early-drop target is unset in a class's queue)
+            Verdict::Dropped(d) | Verdict::EarlyDropped(d) => {
+                if d != p {
+                    // drop-front, RED's random victim: the arrival in, a
+                    // queued packet out
+                    self.bytes += size - w.pool.get(d).size as i64;
+                }
+                Verdict::Dropped(d)
             }
-            _ => {}
+            v => v,
         }
-        v
     }
 
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
@@ -719,8 +782,8 @@ mod tests {
         ClassSpec { allotment, maxidle: 10.0, priority, level, extradelay: 0.0, borrow }
     }
 
-    fn leaf(limit: i32) -> Option<(DropTail, Capacity)> {
-        Some((DropTail::default(), Capacity { limit, ..Capacity::default() }))
+    fn leaf(limit: i32) -> Option<(Leaf, Capacity)> {
+        Some((Leaf::DropTail(DropTail::default()), Capacity { limit, ..Capacity::default() }))
     }
 
     fn pkt(pool: &mut PacketPool, fid: i32, size: i32) -> PktId {
@@ -1018,6 +1081,45 @@ mod tests {
         assert_eq!(Sharing::parse("1"), Some(Sharing::TopLevel));
         assert_eq!(Sharing::parse("03"), Some(Sharing::AncestorOnly));
         assert_eq!(Sharing::parse("weighted"), None);
+    }
+
+    /// A RED leaf judges its arrivals by its own average: with the queue's
+    /// length as the average (q_weight 1) and thresholds 0.5 and 1, not
+    /// gentle, the third packet meets an average of 2 over two queued and
+    /// is dropped (forced) where a DropTail leaf beside it takes it; the leaf's
+    /// backlog counts what RED kept, and the scheduler takes it from there.
+    #[test]
+    fn red_leaf_drops_by_its_average() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let mut r = Red::new();
+        (r.th_min, r.th_max, r.q_w, r.gentle, r.bytes, r.use_mark_p) = (0.5, 1.0, 1.0, false, false, false);
+        let cap = Capacity { limit: 50, in_bytes: false, ..Capacity::default() };
+        let a = c.add_class(spec(0.5, 0, 1, false), None, Some((Leaf::Red(Box::new(r)), cap))).unwrap();
+        let b = c.add_class(spec(0.5, 0, 1, false), None, leaf(50)).unwrap();
+        c.bind(1, a).unwrap();
+        c.bind(2, b).unwrap();
+        let mut drops = Drops::default();
+        let v: Vec<Verdict> = [1, 1, 1, 2, 2, 2]
+            .iter()
+            .map(|&fid| {
+                let p = pkt(&mut w.pool, fid, 100);
+                c.enqueue(&Capacity::default(), &mut w, p, &mut drops)
+            })
+            .collect();
+        assert_eq!(&v[..2], &[Verdict::Queued, Verdict::Queued]);
+        assert!(matches!(v[2], Verdict::Dropped(_)), "{v:?}");
+        assert_eq!(&v[3..], &[Verdict::Queued, Verdict::Queued, Verdict::Queued]);
+        assert_eq!((c.len(), c.bytes()), (5, 500));
+        assert_eq!(c.classes[a].queue.as_ref().unwrap().0.len(), 2);
+        assert!(c.classes[a].queue.as_ref().unwrap().0.red().is_some());
+        w.s.now = 1.0;
+        let mut got = Vec::new();
+        while let Some(p) = get(&mut c, &mut w) {
+            got.push(w.pool.get(p).fid);
+        }
+        assert_eq!(got, vec![1, 2, 1, 2, 2]);
+        assert_eq!((c.len(), c.bytes()), (0, 0));
     }
 
     /// A full class queue drops the arrival; a packet of no class is dropped.

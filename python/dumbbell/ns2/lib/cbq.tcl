@@ -3,6 +3,7 @@
 # flows in classes (bind).  The scheduler is the engine's (qdisc/cbq.rs);
 # a CBQClass is an object of this library that holds its parameters until
 # it is inserted, then hands them to the scheduler and forwards changes.
+# A leaf class queues with a Queue/DropTail or a Queue/RED.
 #
 # The link's path is ns-2's: head -> (traces, monitors) -> classifier (a
 # Classifier/Hash/Fid by default) -> the CBQ queue -> the link.  ns-2's
@@ -84,7 +85,12 @@ Queue/CBQ instproc insert-class {cl} {
         set pidx [$parent set cbq_index_]
     }
     $cl instvar priority_ level_ extradelay_ okborrow_
-    if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ [$cl qdisc]} idx]} {
+    set q [$cl qdisc]
+    if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ $q} idx]} {
+        if {[string match "* is not a Queue/DropTail or Queue/RED" $idx]} {
+            # ns-2's class takes any queue object (SFQ, DRR, ... run there)
+            error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"
+        }
         error "CBQ: trouble inserting class $cl: $idx"
     }
     $cl set cbq_index_ $idx
@@ -273,7 +279,11 @@ CBQClass instproc setparams {parent okborrow allot maxidle prio level xdelay} {
     return $self
 }
 
-# install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail).
+# install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail or a
+# Queue/RED), blocked so that only the scheduler takes packets from it.  The
+# scheduler takes the queue over, in the state it is in, when the class is
+# inserted; a RED queue is neither reset when the run starts nor linked
+# (ns-2's CBQLink does neither), unless the script does it.
 CBQClass instproc install-queue {q} {
     $q set blocked_ true
     $q set unblock_on_resume_ false
