@@ -55,8 +55,8 @@
 //! regulated scheduler: when no class may send, packets wait for the next
 //! arrival (ns-2 2.35 has no timer for it either).
 
-use super::{Capacity, Discipline, DropTail, Drops, Red, Verdict};
-use crate::packet::{PacketPool, PktId};
+use super::{Capacity, Discipline, Drops, Verdict};
+use crate::packet::PktId;
 use crate::sched::ObjId;
 use crate::sim::{World, NONE};
 
@@ -100,61 +100,16 @@ impl Sharing {
 }
 
 /// A leaf's queue: the discipline of the queue object the class was given
-/// (`CBQClass install-queue`).  ns-2's CBQ asks it for a packet only when
-/// its queue monitor counts one (`CBQueue::deque` resumes the queue of the
-/// eligible class, which has demand), so a RED leaf never finds itself
-/// empty: it is idle only until its first arrival.
-#[derive(Debug)]
-pub enum Leaf {
-    DropTail(DropTail),
-    /// A `Queue/RED` as the script left it: ns-2 neither resets a class's
-    /// queue when the run starts (`Simulator run` resets the link's queue,
-    /// the CBQ, whose `reset` does nothing) nor links it (`$q link` is the
-    /// script's to call), and its drops, early or forced, go to the class's
-    /// drop snoop and on to the link's drop head (`CBQLink insert`).
-    Red(Box<Red>),
-}
-
-impl Leaf {
-    /// The queue's `enque`.
-    #[inline]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
-        match self {
-            Leaf::DropTail(d) => d.enqueue(cap, &w.pool, p),
-            Leaf::Red(r) => r.enque(cap, w, p),
-        }
-    }
-
-    /// The queue's `deque`.
-    #[inline]
-    fn pop(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
-        match self {
-            Leaf::DropTail(d) => d.fifo.pop(pool),
-            Leaf::Red(r) => r.deque(pool, now),
-        }
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        match self {
-            Leaf::DropTail(d) => d.fifo.len(),
-            Leaf::Red(r) => r.fifo.len(),
-        }
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The RED queue, if it is one.
-    pub fn red(&self) -> Option<&Red> {
-        match self {
-            Leaf::Red(r) => Some(r),
-            Leaf::DropTail(_) => None,
-        }
-    }
-}
+/// (`CBQClass install-queue`), DropTail or RED.  ns-2's CBQ asks it for a
+/// packet only when its queue monitor counts one (`CBQueue::deque` resumes
+/// the queue of the eligible class, which has demand), so a RED leaf never
+/// finds itself empty: it is idle only until its first arrival.  A RED
+/// leaf is the `Queue/RED` as the script left it: ns-2 neither resets a
+/// class's queue when the run starts (`Simulator run` resets the link's
+/// queue, the CBQ, whose `reset` does nothing) nor links it (`$q link` is
+/// the script's to call), and its drops, early or forced, go to the class's
+/// drop snoop and on to the link's drop head (`CBQLink insert`).
+pub use super::subqueue::SubQueue as Leaf;
 
 /// What a class is made with.
 #[derive(Clone, Copy, Debug)]
@@ -567,7 +522,7 @@ impl Cbq {
     /// Take the head of leaf `c`'s queue; with the packets left there.
     fn take(&mut self, c: usize, w: &World) -> Option<(PktId, usize)> {
         let (q, _) = self.classes[c].queue.as_mut()?;
-        let p = q.pop(&w.pool, w.s.now)?;
+        let p = q.deque(&w.pool, w.s.now)?;
         let left = q.len();
         self.len -= 1;
         self.bytes -= w.pool.get(p).size as i64;
@@ -772,6 +727,7 @@ impl Discipline for Cbq {
 mod tests {
     use super::*;
     use crate::packet::PacketPool;
+    use crate::qdisc::{DropTail, Red};
 
     /// A link of 8000 b/s: a 100-byte packet takes 0.1 s.
     fn cbq(weighted: bool) -> Cbq {

@@ -40,46 +40,7 @@ pub const MAX_FLOWS: usize = 32;
 
 /// A flow's queue, of the kind flow queues were given when the flow's first
 /// packet arrived.
-#[derive(Debug)]
-enum FlowQueue {
-    DropTail(DropTail),
-    Red(Box<Red>),
-}
-
-impl Default for FlowQueue {
-    fn default() -> Self {
-        FlowQueue::DropTail(DropTail::default())
-    }
-}
-
-impl FlowQueue {
-    /// The queue's `enque` (DropTail's, or `REDQueue::enque`).
-    #[inline]
-    fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId) -> Verdict {
-        match self {
-            FlowQueue::DropTail(d) => d.enqueue(cap, &w.pool, p),
-            FlowQueue::Red(r) => r.enque(cap, w, p),
-        }
-    }
-
-    /// The queue's `deque`: RED's marks the queue idle from `now` when it
-    /// finds nothing (`REDQueue::deque`).
-    #[inline]
-    fn deque(&mut self, pool: &PacketPool, now: f64) -> Option<PktId> {
-        match self {
-            FlowQueue::DropTail(d) => d.fifo.pop(pool),
-            FlowQueue::Red(r) => r.deque(pool, now),
-        }
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        match self {
-            FlowQueue::DropTail(d) => d.fifo.len(),
-            FlowQueue::Red(r) => r.fifo.len(),
-        }
-    }
-}
+use super::subqueue::SubQueue as FlowQueue;
 
 /// The kind of queue flows made from now on get (`FQLink set
 /// queueManagement_`).

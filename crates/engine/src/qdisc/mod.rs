@@ -45,6 +45,7 @@ pub mod scfq;
 pub mod sfq;
 pub mod srr;
 pub mod step;
+pub mod subqueue;
 pub mod vq;
 pub mod xcp;
 
