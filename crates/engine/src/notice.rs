@@ -178,8 +178,6 @@ pub enum Warning {
     PacketSizeNotPositive { agent: ObjId },
     /// A sender's header size leaves no room (ns-2 prints this too).
     HeaderTooSmall { agent: ObjId, bytes: i32 },
-    /// A sender's timestamp table had to grow (ns-2 reallocates it).
-    TimestampTableResized { agent: ObjId },
     /// A sender's initial-window option is not one defined (ns-2 aborts).
     InitialWindowOption { agent: ObjId, option: i32 },
     /// An error model's pattern cannot work in its unit: it corrupts no

@@ -283,7 +283,6 @@ impl Sim {
             .map(|w| match w {
                 Warning::PacketSizeNotPositive { agent } => format!("{}: packetSize_ must be positive to send", self.name(agent)),
                 Warning::HeaderTooSmall { agent, bytes } => format!("TcpAgent({}): warning: tcpip hdr size is only {bytes} bytes", self.name(agent)),
-                Warning::TimestampTableResized { agent } => format!("{}: timestamp table resized (ns-2 prints a pointer here)", self.name(agent)),
                 Warning::InitialWindowOption { agent, option } => {
                     format!("{}: windowInitOption_ {option} is not 1 or 2 (ns-2 aborts)", self.name(agent))
                 }

@@ -142,7 +142,12 @@ impl Sender {
             }
             self.tss_size *= 2;
             self.tss = ntss;
-            w.warn(crate::notice::Warning::TimestampTableResized { agent: b.id });
+            // TcpAgent::output's `printf("%p resizing timestamp table\n",
+            // this)`: C stdio's line, with the agent's address; ours is
+            // made from its id, the same in every run (ns-2's differs
+            // from run to run)
+            let line = format!("0x{:x} resizing timestamp table\n", 0x5555_0000_0000u64 + u64::from(b.id) * 0x1000);
+            w.c_stdout.extend_from_slice(line.as_bytes());
         }
         if !self.tss.is_empty() {
             let i = seqno.rem_euclid(self.tss_size) as usize;
