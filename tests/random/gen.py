@@ -2638,7 +2638,10 @@ class Gen:
     @staticmethod
     def on_path(stmts, used):
         """Of `stmts`, those with a link in `used` (all of them if none
-        has), and the slowest of those (where queues build up)."""
+        has), and the slowest of those (where queues build up); None if
+        `stmts` is empty."""
+        if not stmts:
+            return None
         on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
         return on_path, min(on_path, key=lambda st: min(l["bw"] for l in st[1]))
 
@@ -3235,11 +3238,10 @@ class Gen:
         if not self.schedq:
             return
         y = self.mode_rng(0x7C9E4A1B2D3F5E61)
-        used = self.used_links()
-        stmts = self.plain_stmts()
-        if not stmts:
+        found = self.on_path(self.plain_stmts(), self.used_links())
+        if found is None:
             return
-        on_path, slowest = self.on_path(stmts, used)
+        on_path, slowest = found
         chosen = [slowest] + [st for st in y.sample(on_path, y.randint(0, min(2, len(on_path)))) if st is not slowest]
         kinds = y.weighted([("PI", 35), ("FQ", 25), ("SRR", 25), ("PriQueue", 5), ("mixed", 10)])
         fids = sorted({f["fid"] if (f["conn"] != "connect" or f["set_fid"]) else 0 for f in self.flows}) or [0]
@@ -3347,11 +3349,10 @@ class Gen:
         if not self.redpd:
             return
         y = self.mode_rng(0x2B7E151628AED2A6)
-        used = self.used_links()
-        stmts = self.plain_stmts()
-        if not stmts:
+        found = self.on_path(self.plain_stmts(), self.used_links())
+        if found is None:
             return
-        on_path, slowest = self.on_path(stmts, used)
+        on_path, slowest = found
         chosen = [slowest]
         if len(on_path) > 1 and y.chance(30):
             chosen.append(y.choice([st for st in on_path if st is not slowest]))
