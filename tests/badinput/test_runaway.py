@@ -300,6 +300,57 @@ def test_a_stop_within_one_endless_event_ends_it_there(tmp_path, how):
     _burst_trace_is_a_prefix(tmp_path / "out.tr")
 
 
+# One event that makes packets without end and writes nothing (a fuzz
+# mutant of tests' lan.tcl had a CBR ask a LAN for 10^11 bytes at once):
+# 2^31 one-byte UDP packets from a Tcl call-back (`$cbr start`), outside
+# any engine run, dropped untraced.
+QUIET_BURST = """set ns [new Simulator]
+set n0 [$ns node]
+set n1 [$ns node]
+$ns duplex-link $n0 $n1 1Mb 10ms DropTail
+set udp [new Agent/UDP]
+$udp set packetSize_ 1
+$ns attach-agent $n0 $udp
+set null [new Agent/Null]
+$ns attach-agent $n1 $null
+$ns connect $udp $null
+set cbr [new Application/Traffic/CBR]
+$cbr set packetSize_ 2147483647
+$cbr attach-agent $udp
+$ns at 0.1 "$cbr start"
+$ns at 1.0 "exit 0"
+$ns run
+"""
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "max-wall"])
+def test_a_stop_within_one_endless_quiet_event_ends_it_there(tmp_path, how):
+    """Ctrl-C or --max-wall while one event makes packets without end and
+    writes nothing: the engine asks every 4,096 packets whether a stop is
+    due (sim.rs `look_mid_event`), so the run ends there.  Before: only a
+    write in the middle of the event could stop it (the spill), and this
+    one never writes: the mutant ran 27 s past Ctrl-C, this script hours."""
+    (tmp_path / "quiet.tcl").write_text(QUIET_BURST)
+    args = ["1.5", sys.executable, "-m", "dumbbell.cli", "run", "quiet.tcl"]
+    if how == "max-wall":
+        args = ["0", sys.executable, "-m", "dumbbell.cli", "run", "--max-wall", "1", "quiet.tcl"]
+    r = subprocess.run([sys.executable, "-c", _PEAK_SIGNAL, *args], cwd=tmp_path, capture_output=True, text=True,
+                       env=ENV, timeout=120)
+    head, _, err = r.stdout.partition("\n")
+    rc, took, peak_kb = head.split()
+    took, peak_kb = float(took), int(peak_kb)
+    if how == "ctrl-c":
+        assert int(rc) == 130, err
+        assert took < 1.0, f"took {took:.2f} s to stop"
+        assert err.startswith("dumbbell: interrupted in the middle of an event that runs without end"), err
+    else:
+        assert int(rc) == 124, err
+        assert took < 2.5, f"took {took:.2f} s to stop"
+        assert err.startswith("dumbbell: stopped: the run passed its limit of 1 s of wall-clock time"), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert peak_kb < 200_000, f"peak resident memory {peak_kb / 1000:.0f} MB"
+
+
 def test_a_burst_to_nowhere_is_stopped_at_its_first_packet(tmp_path):
     """Two million packets sent in one event to a port with no agent: ns-2
     stops at the first (its no-slot handler exits), and so does Dumbbell,

@@ -58,6 +58,8 @@ impl AgentBase {
     /// every other header zeroed, as `Packet::alloc` + `initpkt` do.
     #[inline]
     pub fn allocpkt(&self, sim: &mut Sim) -> PktId {
+        // (a stop due while one event sends without end: sim.rs)
+        sim.w.out.look_mid_event();
         let id = sim.w.pool.alloc();
         self.initpkt(sim, id);
         id

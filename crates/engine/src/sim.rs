@@ -66,6 +66,30 @@ pub struct Outputs {
     /// `usize::MAX` (`append`'s one extra compare never passes).
     spill_at: usize,
     spill_limit: usize,
+    /// What the front end answers in the middle of an event
+    /// (`set_mid_event`, `look_mid_event`).
+    mid_event: Option<Box<dyn MidEvent>>,
+    /// Calls of `look_mid_event` left before it asks `mid_event`.
+    mid_event_in: u32,
+}
+
+/// How often `Outputs::look_mid_event` asks (packets made): 4,096
+/// packets take milliseconds even in a runaway burst, and a run of ordinary
+/// scenarios asks a few times a second.
+const MID_EVENT_EVERY: u32 = 1 << 12;
+
+/// A front end's answer to a stop that is due in the middle of an event
+/// (`Outputs::look_mid_event`): a Ctrl-C or a wall-clock limit while one
+/// event sends without end (a UDP agent asked for 2^31 bytes at once
+/// makes two million packets before the event returns) cannot wait for
+/// the run to yield.
+pub trait MidEvent {
+    /// Is a stop due now?  Asked every 4,096 packets agents make: it must
+    /// be cheap.
+    fn due(&mut self) -> bool;
+    /// Stop here (what was buffered has just gone to the spill).  It
+    /// normally ends the process; if it returns, the event goes on.
+    fn stop(&mut self);
 }
 
 /// Writes one channel's buffered output (name, bytes) where the front end
@@ -89,6 +113,8 @@ impl Default for Outputs {
             spill: None,
             spill_at: usize::MAX,
             spill_limit: usize::MAX,
+            mid_event: None,
+            mid_event_in: MID_EVENT_EVERY,
         }
     }
 }
@@ -192,6 +218,37 @@ impl Outputs {
         self.spill = Some(spill);
         self.spill_limit = limit;
         self.spill_at = limit;
+    }
+
+    /// Have `m` answer stops in the middle of events (`look_mid_event`).
+    pub fn set_mid_event(&mut self, m: Box<dyn MidEvent>) {
+        self.mid_event = Some(m);
+    }
+
+    /// Where one event may make packets without end (`AgentBase::allocpkt`):
+    /// every `MID_EVENT_EVERY` calls, ask the front end whether a stop is
+    /// due (a Ctrl-C, a wall-clock limit), and if so spill what is
+    /// buffered and stop.  A count, not the `Interrupter`'s flag: the
+    /// event may be running inside a Tcl command (`$cbr start`), outside
+    /// any `run`.  Nothing about the simulation changes unless it stops.
+    #[inline(always)]
+    pub fn look_mid_event(&mut self) {
+        self.mid_event_in -= 1;
+        if self.mid_event_in == 0 {
+            self.mid_event_now();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn mid_event_now(&mut self) {
+        self.mid_event_in = MID_EVENT_EVERY;
+        let Some(mut m) = self.mid_event.take() else { return };
+        if m.due() {
+            self.spill_now();
+            m.stop();
+        }
+        self.mid_event = Some(m);
     }
 
     #[cold]

@@ -213,6 +213,14 @@ impl Engine {
         Ok(())
     }
 
+    /// Let `interp`'s stop hook (`TclInterp.set_stop_hook`) end the run in
+    /// the middle of an event that makes packets without end, when a
+    /// Ctrl-C comes or its wall-clock limit passes (what was buffered is
+    /// spilled first: `set_spill`).
+    fn set_stop_probe(&mut self, interp: &Bound<'_, tcl::TclInterp>) {
+        self.sim.out_mut().set_mid_event(tcl::TclInterp::mid_event_probe(interp));
+    }
+
     fn pending_output(&self) -> usize {
         self.sim.world().out.pending
     }

@@ -1434,6 +1434,60 @@ struct AsyncWatch {
     missed: std::cell::Cell<bool>,
 }
 
+/// `TclInterp::mid_event_probe`.
+struct MidEventStop {
+    interp: Py<TclInterp>,
+    limits: crate::interrupt::TclLimits,
+}
+
+impl TclInterp {
+    /// A stop that came in the middle of an event (a Ctrl-C, the
+    /// wall-clock limit): call the stop hook as `hook(why, exit_code)`, if
+    /// there is one and the stop is still due.
+    fn stop_in_event(&self, py: Python<'_>) {
+        let w = unsafe { &*self.watch };
+        let hook = self.stop_hook.borrow().as_ref().map(|h| h.clone_ref(py));
+        let Some(hook) = hook else { return };
+        let why = if crate::interrupt::sigint_seen() {
+            // Python's own handler has the signal pending too:
+            // answer it here (its KeyboardInterrupt is this stop).
+            let _ = py.check_signals();
+            Some(("interrupted".to_string(), 130))
+        } else {
+            w.limits.get().check_wall().err().map(|e| (format!("stopped: {}", e.value(py)), 124))
+        };
+        if let Some((why, code)) = why {
+            // (held: what the hook evaluates in Tcl must not meet the stop
+            // it is answering)
+            let held = w.hold.replace(true);
+            let r = hook.call1(py, (why, code));
+            w.hold.set(held);
+            w.missed.set(false);
+            if let Err(e) = r {
+                e.write_unraisable(py, None);
+            }
+        }
+    }
+
+    /// The interpreter's stop in the middle of an engine event, for
+    /// `Engine.set_stop_probe`: due when a Ctrl-C came or the wall-clock
+    /// limit passed (checked without Python), answered by the stop hook.
+    pub(crate) fn mid_event_probe(slf: &Bound<'_, Self>) -> Box<dyn dumbbell_engine::sim::MidEvent> {
+        let limits = unsafe { &*slf.borrow().watch }.limits.clone();
+        Box::new(MidEventStop { interp: slf.clone().unbind(), limits })
+    }
+}
+
+impl dumbbell_engine::sim::MidEvent for MidEventStop {
+    fn due(&mut self) -> bool {
+        crate::interrupt::sigint_seen() || self.limits.get().deadline().is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
+    fn stop(&mut self) {
+        Python::attach(|py| self.interp.borrow(py).stop_in_event(py));
+    }
+}
+
 /// The name `on_async`'s exceptions go by in the interpreter's list.
 const ASYNC_CMD: &str = "(interrupt)";
 
@@ -1745,28 +1799,7 @@ impl TclInterp {
         let r = self.call(py, &words);
         w.hold.set(false);
         if w.missed.replace(false) {
-            let hook = self.stop_hook.borrow().as_ref().map(|h| h.clone_ref(py));
-            if let Some(hook) = hook {
-                let why = if crate::interrupt::sigint_seen() {
-                    // Python's own handler has the signal pending too:
-                    // answer it here (its KeyboardInterrupt is this stop).
-                    let _ = py.check_signals();
-                    Some(("interrupted".to_string(), 130))
-                } else {
-                    w.limits.get().check_wall().err().map(|e| (format!("stopped: {}", e.value(py)), 124))
-                };
-                if let Some((why, code)) = why {
-                    // (held: what the hook evaluates in Tcl must not meet
-                    // the stop it is answering)
-                    w.hold.set(true);
-                    let r = hook.call1(py, (why, code));
-                    w.hold.set(false);
-                    w.missed.set(false);
-                    if let Err(e) = r {
-                        e.write_unraisable(py, None);
-                    }
-                }
-            }
+            self.stop_in_event(py);
             // Whatever the hook did, the stop is still Tcl's to answer.
             unsafe { (self.stubs.async_mark)(w.handler) };
         }

@@ -117,6 +117,9 @@ class Ns2Runner:
             self.eng.set_spill(self.tcl.spill_write, SPILL)
             if exit_process:
                 self.tcl.set_stop_hook(self._stop_in_event)
+                # and while one event makes packets without end (a UDP
+                # agent sending 2^31 bytes at once), writing little
+                self.eng.set_stop_probe(self.tcl)
         else:
             self.eng.set_spill(self._spill, SPILL)
         if pcap is not None:
@@ -674,7 +677,7 @@ class Ns2Runner:
         except (self.TclError, OSError):
             pass
         sys.stdout.flush()
-        sys.stderr.write(f"dumbbell: {why} in the middle of an event that writes without end; "
+        sys.stderr.write(f"dumbbell: {why} in the middle of an event that runs without end; "
                          "the output written so far is kept\n")
         sys.stderr.flush()
         os._exit(code)
