@@ -139,6 +139,54 @@ def test_run_limits_in_the_api(limit, needle):
     assert float(r.stdout.split()[-1]) < 2.0
 
 
+# One event of 268,435,456 one-byte UDP packets (the API's largest CBR
+# packet over a UDP agent of packetSize_ 1): minutes inside one event.
+API_QUIET_BURST = """
+import sys, time
+import dumbbell
+sim = dumbbell.Simulation()
+a, b = sim.node(), sim.node()
+sim.link(a, b, "1Mb", "10ms")
+sim.udp(a, b, packet_size=268435456, agent_params={"packetSize_": 1}, start=0.1)
+t0 = time.monotonic()
+try:
+    if sys.argv[1] == "none":
+        print("running", flush=True)
+        sim.run(1.0)
+    else:
+        sim.run(1.0, max_wall=0.5)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+except dumbbell.RunLimitExceeded as e:
+    print("limit:", e, round(time.monotonic() - t0, 2), flush=True)
+sim.run(0.05)  # a new run of the same scenario is unaffected
+print("again", flush=True)
+"""
+
+
+def test_ctrl_c_within_one_endless_event_in_the_api(tmp_path):
+    """Ctrl-C in `sim.run` while one event makes packets without end: the
+    event is unwound (interrupt.rs `StopInEvent`) and KeyboardInterrupt
+    raised.  Before: only after the event's end (minutes)."""
+    p = subprocess.Popen([sys.executable, "-c", API_QUIET_BURST, "none"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=ENV)
+    assert p.stdout.readline() == "running\n"
+    took, out, err = _interrupt_after(p, 1.5)
+    assert out == "KeyboardInterrupt\nagain\n", (out, err)
+    assert took < 1.0, f"took {took:.2f} s to stop"
+    assert p.returncode == 0, err
+
+
+def test_max_wall_within_one_endless_event_in_the_api():
+    r = subprocess.run([sys.executable, "-c", API_QUIET_BURST, "wall"], capture_output=True, text=True, env=ENV,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    first, again = r.stdout.splitlines()
+    assert first.startswith("limit: the run passed its limit of 0.5 s of wall-clock time in the middle of an event"), first
+    assert float(first.split()[-1]) < 2.0
+    assert again == "again"
+
+
 @pytest.mark.parametrize("kw,needle", [({"max_events": 0}, "max_events must be a positive integer"),
                                        ({"max_events": 1.5}, "max_events must be a positive integer"),
                                        ({"max_wall": -1}, "max_wall must be a positive number"),

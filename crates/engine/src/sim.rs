@@ -71,6 +71,8 @@ pub struct Outputs {
     mid_event: Option<Box<dyn MidEvent>>,
     /// Calls of `look_mid_event` left before it asks `mid_event`.
     mid_event_in: u32,
+    /// `set_stopped_in_event`.
+    stopped_in_event: bool,
 }
 
 /// How often `Outputs::look_mid_event` asks (packets made): 4,096
@@ -88,7 +90,9 @@ pub trait MidEvent {
     /// be cheap.
     fn due(&mut self) -> bool;
     /// Stop here (what was buffered has just gone to the spill).  It
-    /// normally ends the process; if it returns, the event goes on.
+    /// ends the process, or unwinds (`std::panic::resume_unwind`) to a
+    /// front end that then keeps the simulation from running on
+    /// (`Outputs::set_stopped_in_event`); if it returns, the event goes on.
     fn stop(&mut self);
 }
 
@@ -115,6 +119,7 @@ impl Default for Outputs {
             spill_limit: usize::MAX,
             mid_event: None,
             mid_event_in: MID_EVENT_EVERY,
+            stopped_in_event: false,
         }
     }
 }
@@ -223,6 +228,27 @@ impl Outputs {
     /// Have `m` answer stops in the middle of events (`look_mid_event`).
     pub fn set_mid_event(&mut self, m: Box<dyn MidEvent>) {
         self.mid_event = Some(m);
+    }
+
+    /// Has a front end set a `MidEvent`?
+    pub fn has_mid_event(&self) -> bool {
+        self.mid_event.is_some()
+    }
+
+    /// Remove the `MidEvent`, if any.
+    pub fn clear_mid_event(&mut self) {
+        self.mid_event = None;
+    }
+
+    /// The run was stopped in the middle of an event (a `MidEvent` that
+    /// unwound): the simulation's state is one no complete event leaves,
+    /// so a front end must not run it on.
+    pub fn set_stopped_in_event(&mut self) {
+        self.stopped_in_event = true;
+    }
+
+    pub fn stopped_in_event(&self) -> bool {
+        self.stopped_in_event
     }
 
     /// Where one event may make packets without end (`AgentBase::allocpkt`):

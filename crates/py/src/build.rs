@@ -677,7 +677,7 @@ impl Builder {
     /// limits (interrupt.rs).
     fn run(&mut self, py: Python<'_>) -> PyResult<&'static str> {
         let limits = self.limits;
-        let step = crate::interrupt::run(py, &mut self.b, |b| b.sim(), &limits, |b| b.run(), |s| matches!(s, Ok(Step::Interrupted)));
+        let step = crate::interrupt::run(py, &mut self.b, |b| b.sim(), |b| b.sim_mut(), &limits, |b| b.run(), |s| matches!(s, Ok(Step::Interrupted)));
         crate::spill_result(&self.spill_err)?;
         Ok(match step?.map_err(verr)? {
             Step::Output => "output",

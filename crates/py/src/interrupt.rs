@@ -214,17 +214,27 @@ impl Limits {
     }
 }
 
-/// Run `owner` (which holds a `Sim`: `sim_of`) through `step` (which
-/// calls `Sim::run` or a wrapper of it) until it yields something other
-/// than an interruption, answering signals and `limits` at each tick.
+/// Run `owner` (which holds a `Sim`: `sim_of`, `sim_mut`) through `step`
+/// (which calls `Sim::run` or a wrapper of it) until it yields something
+/// other than an interruption, answering signals and `limits` at each tick,
+/// and, in the middle of an event that makes packets without end, through
+/// `StopInEvent` (unless the front end set its own `MidEvent`: `dumbbell
+/// run` ends the process there).
 pub fn run<O, T>(
     py: Python<'_>,
     owner: &mut O,
     sim_of: fn(&O) -> &Sim,
+    sim_mut: fn(&mut O) -> &mut Sim,
     limits: &Limits,
     mut step: impl FnMut(&mut O) -> T,
     interrupted: impl Fn(&T) -> bool,
 ) -> PyResult<T> {
+    if sim_of(owner).world().out.stopped_in_event() {
+        return Err(PyRuntimeError::new_err(
+            "this simulation was stopped in the middle of an event (Ctrl-C or its max_wall limit): \
+             its state is not one a whole event leaves, so it cannot run on; build it again",
+        ));
+    }
     // A signal that arrived between runs: answer it before running.
     py.check_signals()?;
     limits.check(sim_of(owner))?;
@@ -236,17 +246,72 @@ pub fn run<O, T>(
         r.runs.push((t, sim_of(owner).interrupter()));
         t
     };
-    let unregister = || registry().runs.retain(|(t, _)| *t != token);
+    let own_stop = !sim_of(owner).world().out.has_mid_event();
+    if own_stop {
+        sim_mut(owner).out_mut().set_mid_event(Box::new(StopInEvent { limits: *limits }));
+    }
+    let end = |owner: &mut O| {
+        registry().runs.retain(|(t, _)| *t != token);
+        if own_stop {
+            sim_mut(owner).out_mut().clear_mid_event();
+        }
+    };
     loop {
-        let y = step(owner);
+        let y = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| step(owner))) {
+            Ok(y) => y,
+            Err(payload) => {
+                end(owner);
+                match payload.downcast::<Stopped>() {
+                    Ok(stopped) => {
+                        sim_mut(owner).out_mut().set_stopped_in_event();
+                        return Err(stopped.0);
+                    }
+                    Err(other) => std::panic::resume_unwind(other),
+                }
+            }
+        };
         if !interrupted(&y) {
-            unregister();
+            end(owner);
             return Ok(y);
         }
         if let Err(e) = py.check_signals().and_then(|_| limits.check(sim_of(owner))) {
-            unregister();
+            end(owner);
             return Err(e);
         }
+    }
+}
+
+/// The stop `run` gives a simulation run from Python, in the middle of an
+/// event (`MidEvent`): a Ctrl-C (Python's pending KeyboardInterrupt) or the
+/// wall-clock limit unwinds the event to `run`, which raises it and marks
+/// the simulation as one that cannot run on.  The unwinding is
+/// `resume_unwind`, which does not call the panic hook (nothing printed).
+struct StopInEvent {
+    limits: Limits,
+}
+
+/// What `StopInEvent` unwinds with: the exception `run` raises.
+struct Stopped(PyErr);
+
+impl dumbbell_engine::sim::MidEvent for StopInEvent {
+    fn due(&mut self) -> bool {
+        // (GIL held: the engine runs inside a Python call; a pending
+        // signal's check is one load when none is pending)
+        Python::attach(|py| unsafe { pyo3::ffi::PyErr_CheckSignals() } != 0 || {
+            let _ = py;
+            self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+        })
+    }
+
+    fn stop(&mut self) {
+        let err = Python::attach(|py| match PyErr::take(py) {
+            Some(e) => e,
+            None => {
+                let w = self.limits.max_wall.unwrap_or(0.0);
+                RunLimitExceeded::new_err(format!("the run passed its limit of {w} s of wall-clock time in the middle of an event"))
+            }
+        });
+        std::panic::resume_unwind(Box::new(Stopped(err)));
     }
 }
 
@@ -317,5 +382,5 @@ pub fn ensure_watchdog() {
 
 /// `run` for a plain `Sim::run`.
 pub fn run_sim(py: Python<'_>, sim: &mut Sim, limits: &Limits) -> PyResult<Yield> {
-    run(py, sim, |s| s, limits, |s| s.run(), |y| *y == Yield::Interrupted)
+    run(py, sim, |s| s, |s| s, limits, |s| s.run(), |y| *y == Yield::Interrupted)
 }

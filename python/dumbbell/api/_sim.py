@@ -2409,7 +2409,9 @@ class Simulation:
           the run stops with `RunLimitExceeded` (checked every 20 ms, so
           the run stops at the first check past the limit).
 
-        Ctrl-C stops a run within about 20 ms and raises KeyboardInterrupt.
+        Ctrl-C stops a run within about 20 ms and raises KeyboardInterrupt,
+        even in the middle of an event that makes packets without end
+        (as does `max_wall`: RunLimitExceeded).
         """
         if mode != "packet":
             if max_events is not None or max_wall is not None:
