@@ -4,9 +4,9 @@
 L4S queue, marked by its 1 ms step and by the coupled probability k p'
 (k = 2); CUBIC's are Not-ECT and go to the classic queue, dropped with
 p'^2 by the PI2 controller that holds it near its 15 ms target.  RFC
-9332's claim: the coupling gives the two flows "roughly the same rate"
-(k = 2: window fairness at equal RTTs), the L4S queue staying near 1 ms
-while the classic queue sits at the target.
+9332's aim: the coupling gives the two flows "about the same rate" (its
+drafts' abstract; k = 2: window fairness at equal RTTs), the L4S queue
+staying near 1 ms while the classic queue sits at the target.
 
     .venv/bin/python examples/l4s.py [--rates 10,40,100] [--rtts 10,50,100]
         [--duration 120] [--l4s prague|dctcp] [--stack full|ns2] [--unpaced]
@@ -60,7 +60,7 @@ Prague:CUBIC 1.03-1.16 at 10 Mb/s, 10 ms (RFC 9332's own equation, the
 elsewhere at 10 and 40 Mb/s and 1.3-2.5 at 100 Mb/s, where p' swings
 with the one CUBIC flow's sawtooth and Prague's marks come in bursts
 (examples/l4s_balance.py measures the model's three laws and shows
-which one fails at each point).  That is not RFC 9332's "roughly" 1:1,
+which one fails at each point).  That is not "about the same rate",
 and neither is Linux: the published testbed's ratios are 1.66-2.73 on
 its grid, and ours there 1.0-2.5 (``--published``, seeds 1-5: 0.52-1.27
 times theirs, the 10 ms points at half; 0.78-1.27 with Prague's RTT
@@ -323,7 +323,7 @@ def main() -> None:
                       f"{p['model_ratio']:>6.2f} {p['l4s_delay_ms']:>9.2f} {p['classic_delay_ms']:>13.2f} "
                       f"{p['utilisation']:>5.2f}", flush=True)
     if not a.json:
-        print("RFC 9332's aim: ratio 'roughly' 1 (k = 2 gives window fairness at equal RTTs); 'model' is RFC 9332\n"
+        print("RFC 9332's aim: about the same rate (k = 2 gives window fairness at equal RTTs); 'model' is RFC 9332\n"
               "section 2.1's steady state 2 R_C / (1.22 k R_L) with the measured queue delays (0.82 at equal RTTs);\n"
               "L4S queue about 1 ms (the step), classic queue near the 15 ms target.  Published Linux testbed\n"
               "figures (--published): Prague:CUBIC 1.7-2.7, not 1:1.")
