@@ -266,8 +266,8 @@ def main() -> None:
     ap.add_argument("--unpaced", action="store_true", help="Prague without pacing (tcp_prague paces)")
     ap.add_argument("--step-min-bytes", type=int, default=None, metavar="BYTES",
                     help="gate DualPI2's step by RFC 9332's T_len rule, this L4S backlog in bytes after the packet "
-                         "left (the engine's default, 3000), instead of Linux sch_dualpi2's min_qlen_step 0 (every "
-                         "L4S packet), the example's default")
+                         "left (the engine's default, 3000), instead of Linux sch_dualpi2's min_qlen_step "
+                         "(--min-qlen-step)")
     ap.add_argument("--min-qlen-step", type=int, default=None, metavar="N",
                     help="Linux sch_dualpi2's gate on the step: it applies to an L4S packet that found at least N "
                          "packets in the L4S queue on arrival (default 2: the L4S team's sch_dualpi2 of the published "
@@ -303,8 +303,8 @@ def main() -> None:
         aqm = {"min_qlen_step": -1, "step_min_bytes": a.step_min_bytes}
     else:
         aqm = {"min_qlen_step": a.min_qlen_step if a.min_qlen_step is not None else 2}
-    if a.rtt_scaling is not None and a.l4s != "prague":
-        raise SystemExit("l4s.py: --rtt-scaling is Prague's")
+    if a.rtt_scaling is not None and (a.l4s != "prague" or a.stack != "full"):
+        raise SystemExit("l4s.py: --rtt-scaling is the full TCP's Prague's (--l4s prague --stack full)")
     a.cc_params = {"rtt_scaling": a.rtt_scaling} if a.rtt_scaling is not None else None
     if a.published:
         grid = [k for k in PUBLISHED if k[0] in rates and k[1] in rtts]
