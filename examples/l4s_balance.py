@@ -48,9 +48,10 @@ WIRE_BITS = 1500 * 8
 
 
 def measure(rate_mbps: float, rtt_ms: float, seed: int = 1, duration: float = 30.0, classic: str = "cubic",
-            cc_params: dict | None = None, cubic_friendly: int = 2) -> dict:
-    """One point: ratio, model and the three factors (see the module's text)."""
-    sim, fl, fc, bott = l4s.build(rate_mbps, rtt_ms, "prague", seed, duration, None, "full", cc_params, True,
+            cc_params: dict | None = None, cubic_friendly: int = 2, aqm: dict | None = None) -> dict:
+    """One point: ratio, model and the three factors (see the module's text).
+    `aqm`: DualPI2's parameters over examples/l4s.py's."""
+    sim, fl, fc, bott = l4s.build(rate_mbps, rtt_ms, "prague", seed, duration, aqm, "full", cc_params, True,
                                   classic=classic, cubic_friendly=cubic_friendly)
     res = sim.run(duration, trace_packets=[bott], monitor_queues=False)
     w = (duration / 2, duration)

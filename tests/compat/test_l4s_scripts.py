@@ -15,7 +15,7 @@ DEFAULTS = {
     "Queue/DualPI2": [
         ("target_", "0.014999999999999999"), ("tupdate_", "0.016"), ("alpha_", "0.16"), ("beta_", "3.2000000000000002"),
         ("coupling_factor_", "2"), ("step_thresh_", "0.001"), ("step_min_bytes_", "3000"), ("ramp_range_", "0"),
-        ("step_packets_", "0"),
+        ("step_packets_", "0"), ("min_qlen_step_", "-1"),
         ("tshift_", "0.050000000000000003"), ("prob_", "0"), ("l_delay_", "0"), ("c_delay_", "0"), ("l_pkts_", "0"),
         ("c_pkts_", "0"), ("l_marks_", "0"), ("c_marks_", "0"), ("c_drops_", "0"), ("queue_in_bytes_", "0"),
         ("mean_pktsize_", "1500"), ("limit_", "50"),
@@ -42,6 +42,7 @@ foreach v {{{names}}} {{ puts "$v [$q set $v]" }}
     ("Queue/DualPI2", "$q set coupling_factor_ -2", "coupling_factor_ must be a number above 0"),
     ("Queue/DualPI2", "$q set beta_ -1", "beta_ must be a number of zero or more"),
     ("Queue/DualPI2", "$q set step_packets_ -1", "step_packets_ must be zero or a positive integer"),
+    ("Queue/DualPI2", "$q set min_qlen_step_ -2", "min_qlen_step_ must be -1 (off: RFC 9332's T_len"),
     ("Queue/DualPI2", "$q set ramp_range_ 2ms; $q set step_packets_ 5",
      "step_packets_ \"5\" makes the step one in packets, which has no ramp, but ramp_range_ is 0.002s"),
     ("Queue/DualPI2", "$q set step_packets_ 5; $q set ramp_range_ 2ms",

@@ -1077,7 +1077,8 @@ class Simulation:
         FQ_CODEL_DEFAULTS), "COBALT", "FQ_PIE", "FQ_COBALT" (ns-3.37's;
         "DualPI2": RFC 9332's coupled L4S/classic queues, e.g.
         ``{"target": "15ms", "step_thresh": "1ms", "coupling_factor": 2}``,
-        or a step in packets, ``{"step_packets": 5}``;
+        or a step in packets, ``{"step_packets": 5}``, or Linux's gate on the step
+        instead of T_len, ``{"min_qlen_step": 0}``;
         `queue_params` are their classes' bound variables, e.g.
         ``{"setbit": False, "target": "2ms"}``: docs/aqm.md) or "SCFQ" (Dumbbell's self-clocked fair
         queueing over per-class queues; `queue_params` = {"classes":

@@ -234,7 +234,11 @@ impl FullPrague {
         self.new_round(sk);
     }
 
-    /// `prague_update_cwnd` then `prague_update_alpha`, on segments.
+    /// `prague_update_cwnd` then `prague_update_alpha`, on segments.  No
+    /// `tcp_is_cwnd_limited` gate: v0.6 grows only while cwnd-limited,
+    /// the L4S team's module of March 2020 also while internally paced
+    /// with data to send, and the socket keeps no such state (a bulk
+    /// sender always has data; docs/full-tcp.md, "L4S rate balance").
     fn cong_control(&mut self, sk: &mut Sock, delivered: u64, ce: u64) {
         let mss = sk.mss_cache.max(1);
         let ce = ce.min(delivered);

@@ -25,6 +25,11 @@
 //!   `step_thresh + ramp_range` (Appendix A.2's `laqm`), or, with
 //!   `step_packets` > 0, a step on the L4S queue's length in packets after
 //!   the packet left, as Linux sch_dualpi2 offers (`step_thresh` in packets).
+//!   With `min_qlen_step` >= 0 the gate is Linux sch_dualpi2's instead of
+//!   T_len: the step (or ramp) applies to an L4S packet that found at
+//!   least `min_qlen_step` packets in the L4S queue when it arrived
+//!   (`skb_apply_step`, decided at enqueue; Linux's default 0 applies it
+//!   to every L4S packet, also one that leaves the queue empty).
 //!
 //! Marking and dropping happen at dequeue, as in the RFC's pseudocode; a
 //! classic packet dropped there is an early drop and the next packet is
@@ -83,6 +88,9 @@ pub struct DualPi2 {
     /// The L4S queue (ECT(1), CE) and when each packet arrived (ns).
     pub lq: Fifo,
     l_stamps: Ring<i64>,
+    /// Whether each L4S packet may take the step (Linux's `apply_step`,
+    /// set at its arrival; used with `min_qlen_step` >= 0).
+    l_apply_step: Ring<bool>,
     /// The classic queue (Not-ECT, ECT(0)) and its arrival times.
     pub cq: Fifo,
     c_stamps: Ring<i64>,
@@ -110,6 +118,12 @@ pub struct DualPi2 {
     /// stay in the L4S queue after it left, whatever its sojourn; 0: the
     /// step is on sojourn time (`step_thresh`).
     pub step_packets: u32,
+    /// Linux sch_dualpi2's `min_qlen_step` (packets): when 0 or more, the
+    /// native AQM applies to an L4S packet that found at least this many
+    /// packets in the L4S queue at its arrival (`skb_apply_step`), and
+    /// `step_min_bytes` (T_len) is unused; -1 (the default): RFC 9332's
+    /// T_len rule.  Linux's default is 0: every L4S packet.
+    pub min_qlen_step: i64,
     /// The time shift of the TS-FIFO scheduler (50 ms), used with `tsfifo`.
     pub tshift: i64,
     /// The scheduler is RFC 9332's time-shifted FIFO (else, the default,
@@ -172,6 +186,7 @@ impl DualPi2 {
         DualPi2 {
             lq: Fifo::default(),
             l_stamps: Ring::default(),
+            l_apply_step: Ring::default(),
             cq: Fifo::default(),
             c_stamps: Ring::default(),
             target: 15_000_000,
@@ -183,6 +198,7 @@ impl DualPi2 {
             step_min_bytes: 3000,
             ramp_range: 0,
             step_packets: 0,
+            min_qlen_step: -1,
             tshift: 50_000_000,
             tsfifo: false,
             c_protection: 10,
@@ -329,6 +345,12 @@ impl DualPi2 {
         if l_bytes <= self.step_min_bytes {
             return 0.0;
         }
+        self.native_on_delay(qdelay)
+    }
+
+    /// The step (0 or 1) or the ramp for a sojourn of `qdelay`, ungated.
+    #[inline]
+    fn native_on_delay(&self, qdelay: i64) -> f64 {
         if self.ramp_range <= 0 {
             if qdelay > self.step_thresh {
                 1.0
@@ -377,6 +399,9 @@ impl DualPi2 {
             return Verdict::Dropped(p);
         }
         if l4s {
+            // Linux's `skb_apply_step`: the L4S queue's length before
+            // this packet joins it, against `min_qlen_step`
+            self.l_apply_step.push_back(self.min_qlen_step >= 0 && self.lq.len() as i64 >= self.min_qlen_step);
             self.lq.push(pool, p);
             self.l_stamps.push_back(now);
         } else {
@@ -397,10 +422,26 @@ impl DualPi2 {
                 Which::L4s => {
                     let p = self.lq.pop(pool).expect("L4S queue in step with its stamps");
                     let t = self.l_stamps.pop_front().expect("a stamp per packet");
+                    let apply_step = self.l_apply_step.pop_front().expect("a step flag per packet");
                     let qdelay = now - t;
                     self.l_departures += 1;
                     self.l_sojourn_sum += qdelay as f64 * 1e-9;
-                    let native = if self.step_packets > 0 {
+                    let native = if self.min_qlen_step >= 0 {
+                        // Linux's `do_step_aqm`: the flag set at arrival,
+                        // then the queue's length left (packets) or the
+                        // packet's sojourn against the threshold
+                        if !apply_step {
+                            0.0
+                        } else if self.step_packets > 0 {
+                            if self.lq.len() > self.step_packets as usize {
+                                1.0
+                            } else {
+                                0.0
+                            }
+                        } else {
+                            self.native_on_delay(qdelay)
+                        }
+                    } else if self.step_packets > 0 {
                         self.native_l4s_packets(self.lq.len(), self.lq.bytes())
                     } else {
                         self.native_l4s(qdelay, self.lq.bytes())
@@ -650,6 +691,76 @@ mod tests {
         q.step_min_bytes = 0;
         assert_eq!(q.native_l4s_packets(4, 2000), 1.0);
         assert_eq!(q.native_l4s_packets(3, 2000), 0.0);
+    }
+
+    /// Linux's gate on the step (`min_qlen_step`, decided at arrival by
+    /// `skb_apply_step`: the L4S queue's length before the packet joins it,
+    /// at least `min_qlen_step`), worked by hand.  Two ECT(1) packets
+    /// queued at 0 leave at 1.5 and 2 ms, each after more than 1 ms:
+    /// - T_len 3000 (the engine's default, `min_qlen_step` -1): neither is
+    ///   marked (1000 and 0 bytes stay behind);
+    /// - `step_min_bytes` 0, the example's old stand-in for Linux's rule:
+    ///   the first is (1000 bytes behind it), the second, leaving the
+    ///   queue empty, is not;
+    /// - `min_qlen_step` 0, Linux's default: both are;
+    /// - `min_qlen_step` 1: only the second (it found one packet queued;
+    ///   the first found none), though it leaves the queue empty.
+    /// A packet of 1 ms sojourn or less is never marked by the step.
+    #[test]
+    fn min_qlen_step_gates_the_step_at_arrival_as_linux() {
+        let run = |step_min_bytes: i64, min_qlen_step: i64, leave: [i64; 2]| -> Vec<bool> {
+            let (mut pool, ids) = packets("11");
+            let mut q = DualPi2::new();
+            q.step_min_bytes = step_min_bytes;
+            q.min_qlen_step = min_qlen_step;
+            for &p in &ids {
+                q.do_enqueue(&cap(100), &pool, 0, p);
+            }
+            let mut drops = Drops::default();
+            let never = || -> f64 { panic!("p' = 0 and a step: no draw") };
+            let marks = leave.iter().map(|&t| {
+                let p = q.do_dequeue(&mut pool, t, &mut drops, never).unwrap();
+                pool.get(p).ecn_to_echo
+            }).collect();
+            assert_eq!(q.l_native_marks as usize, leave.len() - marks_false(&marks));
+            marks
+        };
+        fn marks_false(m: &Vec<bool>) -> usize {
+            m.iter().filter(|&&b| !b).count()
+        }
+        let late = [3 * MS / 2, 2 * MS];
+        assert_eq!(run(3000, -1, late), [false, false]);
+        assert_eq!(run(0, -1, late), [true, false]);
+        assert_eq!(run(3000, 0, late), [true, true], "T_len is unused with min_qlen_step");
+        assert_eq!(run(0, 1, late), [false, true]);
+        assert_eq!(run(0, 0, [MS, MS]), [false, false], "not above the 1 ms step");
+        // the step in packets (N = 1: marked while more than one packet
+        // stays behind) takes the same gate: three packets sent at once
+        let (mut pool, ids) = packets("111");
+        let mut q = DualPi2::new();
+        q.min_qlen_step = 1;
+        q.step_packets = 1;
+        for &p in &ids {
+            q.do_enqueue(&cap(100), &pool, 0, p);
+        }
+        let mut drops = Drops::default();
+        let marks: Vec<bool> = (0..3).map(|_| {
+            let p = q.do_dequeue(&mut pool, 0, &mut drops, || 1.0).unwrap();
+            pool.get(p).ecn_to_echo
+        }).collect();
+        // first: found 0 queued (gate shut) though 2 stay behind; second:
+        // found 1, leaves 1 (not more than 1); third: leaves 0
+        assert_eq!(marks, [false, false, false]);
+        q.min_qlen_step = 0;
+        for &p in &ids {
+            pool.get_mut(p).ecn_to_echo = false;
+            q.do_enqueue(&cap(100), &pool, 0, p);
+        }
+        let marks: Vec<bool> = (0..3).map(|_| {
+            let p = q.do_dequeue(&mut pool, 0, &mut drops, || 1.0).unwrap();
+            pool.get(p).ecn_to_echo
+        }).collect();
+        assert_eq!(marks, [true, false, false], "2 left behind the first, then 1, then 0");
     }
 
     /// The ramp (Appendix A.2's laqm): from 0 at step_thresh to 1 at

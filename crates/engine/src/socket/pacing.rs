@@ -155,7 +155,11 @@ impl Pacer {
 /// microsecond (truncated; not at all before an estimate, which leaves it
 /// far above any link), times `max(cwnd, packets in flight)`; then in bits
 /// and at most the maximum.  The packets in flight are the pipe in
-/// segments, rounded up (Linux counts packets).
+/// segments, rounded up (Linux counts packets).  max(cwnd, in flight) is
+/// the L4S team's module of March 2020 (the copy in their
+/// l4steam.github.io repository, `rtt-independence/experiments/modules`);
+/// v0.6 paces on its fractional window instead (docs/full-tcp.md, "L4S
+/// rate balance").
 pub fn prague_rate(w: &Window, overhead: u32) -> u64 {
     let mss = w.mss.max(1) as u64;
     let cwnd = w.cwnd as u64 / mss;

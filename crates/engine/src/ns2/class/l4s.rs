@@ -53,7 +53,9 @@ pub static DUALPI2_QUEUE: Table<Queue> = Table {
 /// `step_thresh_` (1 ms), `step_min_bytes_` (T_len, 3000), `ramp_range_`
 /// (0: a step), `step_packets_` (0; N > 0: the step marks while more than N
 /// packets stay in the L4S queue, Linux's step in packets, `step_thresh_`
-/// then unused; no ramp with it), `tshift_` (50 ms, with `tsfifo_` true: the time-shifted
+/// then unused; no ramp with it), `min_qlen_step_` (-1; N >= 0: Linux's
+/// gate instead of T_len, the step applying to an L4S packet that found at
+/// least N packets in the L4S queue on arrival; Linux's default 0), `tshift_` (50 ms, with `tsfifo_` true: the time-shifted
 /// FIFO; by default the round robin of Linux sch_dualpi2 with
 /// `c_protection_` percent for the classic queue, 10), `min_bytes_` (no
 /// coupled mark or classic drop below it, 3000), `pi_max_` (the PI reads
@@ -101,6 +103,14 @@ pub static DUALPI2: Table<DualPi2> = Table {
             Ok(())
         }),
             Range::NonNegativeInt, "a number of packets (0: the step is on sojourn time, step_thresh_)"),
+        var("min_qlen_step_", Int, "-1", |q, _| int(q.min_qlen_step as i32), |q, v, _| {
+            let n = parse_int(v);
+            if n < -1 {
+                return Err(format!("min_qlen_step_ must be -1 (off: RFC 9332's T_len, step_min_bytes_, gates the step) or a number of packets (Linux sch_dualpi2's min_qlen_step; 0 applies the step to every L4S packet), got \"{v}\""));
+            }
+            q.min_qlen_step = n as i64;
+            Ok(())
+        }),
         within(var("tshift_", Time, "0.05", |q, _| real(secs(q.tshift)), |q, v, _| non_negative_time("tshift_", v).map(|t| q.tshift = t)),
             Range::NonNegativeTime, "a length of time (RFC 9332's time shift)"),
         var("tsfifo_", Bool, "false", |q, _| boolean(q.tsfifo), |q, v, _| Ok(q.tsfifo = parse_bool(v))),
