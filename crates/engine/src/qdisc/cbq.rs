@@ -100,7 +100,7 @@ impl Sharing {
 }
 
 /// A leaf's queue: the discipline of the queue object the class was given
-/// (`CBQClass install-queue`), DropTail or RED.  ns-2's CBQ asks it for a
+/// (`CBQClass install-queue`), DropTail, RED, SFQ or DRR.  ns-2's CBQ asks it for a
 /// packet only when its queue monitor counts one (`CBQueue::deque` resumes
 /// the queue of the eligible class, which has demand), so a RED leaf never
 /// finds itself empty: it is idle only until its first arrival.  A RED
@@ -663,7 +663,7 @@ impl Discipline for Cbq {
     /// A packet of a bound flow joins its class's queue (`CBQClass::recv`);
     /// a packet of no class is dropped, and the run stops (a script's CBQ
     /// link classifies before the queue, and stops at such a flow).
-    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
         let Some(c) = self.class_of(w.pool.get(p).fid) else {
             w.abort(crate::notice::Abort::CbqUnboundFlow { fid: w.pool.get(p).fid });
             return Verdict::Dropped(p);
@@ -673,7 +673,7 @@ impl Discipline for Cbq {
         }
         let size = w.pool.get(p).size as i64;
         let (q, cap) = self.classes[c].queue.as_mut().expect("a bound class is a leaf");
-        match q.enqueue(cap, w, p) {
+        match q.enqueue(cap, w, p, drops) {
             v @ (Verdict::Queued | Verdict::Marked) => {
                 self.len += 1;
                 self.bytes += size;
@@ -689,6 +689,14 @@ impl Discipline for Cbq {
                     self.bytes += size - w.pool.get(d).size as i64;
                 }
                 Verdict::Dropped(d)
+            }
+            // a DRR leaf over its byte limit: the arrival in, the packets
+            // it dropped from its fattest flow out, to the class's drop
+            // snoop and the link's drop head as its other drops
+            Verdict::Overflow => {
+                self.len = self.len + 1 - drops.pkts.len();
+                self.bytes += size - drops.pkts.iter().map(|&d| w.pool.get(d).size as i64).sum::<i64>();
+                Verdict::Overflow
             }
             v => v,
         }

@@ -497,11 +497,11 @@ SimpleLink instproc insert-delayer args {
 
 # ns-2's FQLink puts a classifier by flow id in front of its Queue/FQ and
 # makes a queue of type `queueManagement_` for each new flow (ns-queue.tcl's
-# new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail or
-# RED ones: the link tells it the kind and the variables a new flow queue
-# has, Queue/DropTail's or Queue/RED's class defaults, and tells it again
-# whenever they or the kind change, so that each flow gets the ones current
-# when its first packet arrives, as in ns-2.
+# new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail,
+# RED, SFQ or DRR ones: the link tells it the kind and the variables a new
+# flow queue has, that class's defaults, and tells it again whenever they or
+# the kind change, so that each flow gets the ones current when its first
+# packet arrives, as in ns-2.
 ::otcl::_::LibClass FQLink SimpleLink
 FQLink set queueManagement_ DropTail
 
@@ -536,14 +536,18 @@ proc ::dumbbell::fq_flow_queue {q} {
             # every variable REDQueue binds, as `new Queue/RED` reads them
             $q cmd flow-queue RED {*}[::dumbbell::class_defaults Queue/RED Queue/RED]
         }
+        SFQ - DRR {
+            # every variable SFQ or DRR binds, as `new Queue/$type` reads them
+            $q cmd flow-queue $type {*}[::dumbbell::class_defaults Queue/$type Queue/$type]
+        }
         default {
             # ns-2 makes `new Queue/$type` at each new flow: other queue
-            # types run there too (SFQ, DRR, REM, PI, Vq, ...), an unknown
-            # one stops ns-2 at the flow's first packet
+            # types run there too (REM, PI, Vq, ...), an unknown one stops
+            # ns-2 at the flow's first packet
             if {[info exists ::otcl::_::ns(Queue/$type)]} {
-                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail or RED flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
+                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail, RED, SFQ or DRR flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
             }
-            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail or RED flow queues"
+            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail, RED, SFQ or DRR flow queues"
         }
     }
 }
@@ -568,6 +572,15 @@ proc ::dumbbell::fq_watch {} {
             trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh_red
         }
     }
+    foreach k {SFQ DRR} {
+        set vars [::dumbbell::boundvars Queue/$k]
+        foreach c [list Queue/$k {*}[::otcl::api::heritage Queue/$k]] {
+            set ns $::otcl::_::ns($c)
+            foreach v $vars {
+                trace add variable ${ns}::$v {write unset} [list ::dumbbell::fq_refresh_kind $k]
+            }
+        }
+    }
     trace add variable $::otcl::_::ns(FQLink)::queueManagement_ write ::dumbbell::fq_refresh
 }
 proc ::dumbbell::fq_refresh {args} {
@@ -578,6 +591,13 @@ proc ::dumbbell::fq_refresh {args} {
 # A Queue/RED class variable changed: only RED flow queues read them.
 proc ::dumbbell::fq_refresh_red {args} {
     if {[FQLink set queueManagement_] eq "RED"} {
+        ::dumbbell::fq_refresh
+    }
+}
+# A Queue/SFQ or Queue/DRR class variable changed: only flow queues of that
+# kind read them.
+proc ::dumbbell::fq_refresh_kind {kind args} {
+    if {[FQLink set queueManagement_] eq $kind} {
         ::dumbbell::fq_refresh
     }
 }
