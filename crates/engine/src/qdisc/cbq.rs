@@ -1086,6 +1086,52 @@ mod tests {
         assert_eq!((c.len(), c.bytes()), (0, 0));
     }
 
+    /// A DRR leaf over its byte limit queues the arrival and drops from
+    /// the head of its fattest bucket: three 100-byte packets make room for
+    /// a 300-byte one of the same source (blimit 300), and the scheduler's
+    /// backlog counts what is left; an SFQ leaf beside it drops the arrival
+    /// once its bucket holds half the room left.
+    #[test]
+    fn drr_and_sfq_leaves_drop_as_theirs() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let mut drr = crate::qdisc::Drr::new();
+        drr.blimit = 300;
+        let mut sfq = crate::qdisc::Sfq::new();
+        (sfq.maxqueue, sfq.buckets) = (8, 2);
+        let a = c.add_class(spec(0.5, 0, 1, false), None, Some((Leaf::Drr(Box::new(drr)), Capacity::default()))).unwrap();
+        let b = c.add_class(spec(0.5, 0, 1, false), None, Some((Leaf::Sfq(Box::new(sfq)), Capacity::default()))).unwrap();
+        c.bind(1, a).unwrap();
+        c.bind(2, b).unwrap();
+        let mut drops = Drops::default();
+        let small: Vec<PktId> = (0..3)
+            .map(|_| {
+                let p = pkt(&mut w.pool, 1, 100);
+                w.pool.get_mut(p).saddr = 1;
+                assert_eq!(c.enqueue(&Capacity::default(), &mut w, p, &mut drops), Verdict::Queued);
+                p
+            })
+            .collect();
+        let big = pkt(&mut w.pool, 1, 300);
+        w.pool.get_mut(big).saddr = 1;
+        assert_eq!(c.enqueue(&Capacity::default(), &mut w, big, &mut drops), Verdict::Overflow);
+        assert_eq!(drops.pkts, small);
+        assert_eq!((c.len(), c.bytes()), (1, 300));
+        drops.pkts.clear();
+        // SFQ: room 8, its packets in one bucket: 3 >= (8 - 3) / 2 stops
+        // the fourth
+        let v: Vec<Verdict> = (0..4)
+            .map(|_| {
+                let p = pkt(&mut w.pool, 2, 100);
+                c.enqueue(&Capacity::default(), &mut w, p, &mut drops)
+            })
+            .collect();
+        assert_eq!(&v[..3], &[Verdict::Queued, Verdict::Queued, Verdict::Queued]);
+        assert!(matches!(v[3], Verdict::Dropped(_)), "{v:?}");
+        assert_eq!((c.len(), c.bytes()), (4, 600));
+        assert_eq!(c.classes[b].queue.as_ref().unwrap().0.len(), 3);
+    }
+
     /// A full class queue drops the arrival; a packet of no class is dropped.
     #[test]
     fn drops() {

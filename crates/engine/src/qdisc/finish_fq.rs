@@ -276,6 +276,38 @@ mod tests {
         (q, Drops::default())
     }
 
+    /// A DRR flow queue (FQLink queueManagement_ DRR) over its byte limit
+    /// drops from the head of its fattest source after queueing the
+    /// arrival, several small packets for one large: the FQ queue says
+    /// Overflow with those packets, and its bytes count the head of line
+    /// and what the flow queue kept.
+    #[test]
+    fn a_drr_flow_queue_overflows_from_its_fattest_source() {
+        let mut w = World::new_for_tests();
+        let (mut q, mut d) = fq(&mut w);
+        let mut drr = Drr::new();
+        drr.blimit = 300;
+        q.flow_spec = FlowSpec::Drr(Box::new(drr));
+        let cap = Capacity::default();
+        // the first goes to the head of line, three more wait in the DRR
+        let first = pkt(&mut w, 1, 100);
+        assert_eq!(q.enqueue(&cap, &mut w, first, &mut d), Verdict::Queued);
+        let small: Vec<PktId> = (0..3)
+            .map(|_| {
+                let p = pkt(&mut w, 1, 100);
+                assert_eq!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Queued);
+                p
+            })
+            .collect();
+        // a 250-byte one of the same source: 550 bytes, the three small
+        // ones go from the head until 250 are left
+        let big = pkt(&mut w, 1, 250);
+        assert_eq!(q.enqueue(&cap, &mut w, big, &mut d), Verdict::Overflow);
+        assert_eq!(d.pkts, small);
+        assert_eq!((q.len(), q.bytes()), (2, 350));
+        assert!(matches!(q.flows[1].queue, FlowQueue::Drr(_)));
+    }
+
     /// Two backlogged flows of equal packets alternate; a flow of packets
     /// twice the size gets every other turn of the other's two.
     #[test]
