@@ -88,7 +88,12 @@ Queue/CBQ instproc insert-class {cl} {
     set q [$cl qdisc]
     if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ $q} idx]} {
         if {[string match "* is not a Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR" $idx]} {
-            # ns-2's class takes any queue object (PI, REM, Vq, ... run there)
+            # ns-2's class takes any queue object (PI, REM, Vq, ... run
+            # there; a few kinds do not)
+            set why [::dumbbell::inner_queue_fails [$q info class]]
+            if {$why ne ""} {
+                error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class], which cannot be a class's queue: $why; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
+            }
             error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
         }
         error "CBQ: trouble inserting class $cl: $idx"

@@ -525,6 +525,35 @@ FQLink instproc trace args {
     $queue_ cmd flow-drop-target $drpT_
 }
 
+# Why ns-2 2.35 cannot run a Queue/KIND (or a class of it) inside a
+# scheduler, as a CBQ class's queue or an FQ link's flow queue ("" when it
+# runs there), as /usr/bin/ns does with each kind in both places.
+proc ::dumbbell::inner_queue_fails {cls} {
+    foreach c [list $cls {*}[::otcl::api::heritage $cls]] {
+        switch -- $c {
+            Queue/CBQ - Queue/FQ {
+                return "ns-2 stops at its first packet with exit status 1 and no message (it schedules classes or flows of its own, and has none there)"
+            }
+            Queue/RED/PD {
+                return "ns-2 stops at its first packet (\"RedPD: ERROR: FlowMonitor Not Found\": its flow monitor comes from its own link's makeflowmon)"
+            }
+            Queue/JoBS {
+                return "ns-2 stops at its first packet (\"Bad priority value\": its classes are set by a Queue/Marker on the way in)"
+            }
+            Queue/Demarker {
+                return "ns-2 stops at its first packet (\"Wrong class type in Demarker-deque\")"
+            }
+            Queue/dsRED/edge {
+                return "ns-2 stops at its first packet (\"No Policy Table entry found\": its policies are its own link's)"
+            }
+            Queue/XCP {
+                return "ns-2 dies of a floating-point exception (SIGFPE) at its first packets"
+            }
+        }
+    }
+    return ""
+}
+
 proc ::dumbbell::fq_flow_queue {q} {
     set type [FQLink set queueManagement_]
     switch -- $type {
@@ -545,6 +574,10 @@ proc ::dumbbell::fq_flow_queue {q} {
             # types run there too (REM, PI, Vq, ...), an unknown one stops
             # ns-2 at the flow's first packet
             if {[info exists ::otcl::_::ns(Queue/$type)]} {
+                set why [::dumbbell::inner_queue_fails Queue/$type]
+                if {$why ne ""} {
+                    error "FQLink set queueManagement_ $type: a Queue/$type cannot be a flow queue: $why; FQ links make DropTail, RED, SFQ or DRR flow queues"
+                }
                 error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail, RED, SFQ or DRR flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
             }
             error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail, RED, SFQ or DRR flow queues"
