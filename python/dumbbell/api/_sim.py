@@ -589,6 +589,22 @@ def _srr_params(params) -> list[list[str]]:
 _CBQ_SHARING = {"ancestor-only": "0", "top-level": "1", "formal": "2", 0: "0", 1: "1", 2: "2"}
 
 
+# The ranges the ns-2 layer declares for SFQ's and DRR's variables
+# (ns2/class/fairq.rs: what divides by zero, loops or crashes in ns-2), the
+# least value of each: checked at link() for a CBQ leaf's queue and an FQ
+# link's flow queues, which the engine makes only when the run starts.
+_FAIR_LEAST = {("Queue/SFQ", "buckets_"): 1, ("Queue/DRR", "buckets_"): 1, ("Queue/DRR", "quantum_"): 1,
+               ("Queue/DRR", "blimit_"): 0}
+
+
+def _fair_check(qkind: str, var: str, text: str, what: str) -> str:
+    least = _FAIR_LEAST.get((qkind, var))
+    if least is not None and int(text) < least:
+        raise ValueError(f"{what}: {var} must be {'a positive integer' if least else 'zero or a positive integer'}, "
+                         f"got {text}")
+    return text
+
+
 def _fq_flow_queue(kind, params) -> tuple:
     """An FQ link's `flow_queue` ("DropTail", the default, "SFQ" or "DRR":
     ns-2's FQLink queueManagement_) and `flow_params` (the SFQ's or DRR's
@@ -612,7 +628,8 @@ def _fq_flow_queue(kind, params) -> tuple:
         var = _var_name(str(pn), qkind, bound, f"{what}: FQ flow_params")
         if var not in ("maxqueue_", "buckets_", "blimit_", "quantum_", "mask_"):
             raise ValueError(f"{what}: FQ flow_params: {qkind}'s {var} is not read by an {kind} flow queue")
-        out[var] = _var_value(var, bound[var], pv, f"{what}: FQ flow_params", str(pn), qkind)
+        out[var] = _fair_check(qkind, var, _var_value(var, bound[var], pv, f"{what}: FQ flow_params", str(pn), qkind),
+                               f"{what}: FQ flow_params")
     return (kind, tuple(sorted(out.items())))
 
 
@@ -728,7 +745,8 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
                     raise ValueError(f"{w}: params: give the queue's limit as the class's 'limit'"
                                      if qkind not in ("Queue/SFQ", "Queue/DRR") else
                                      f"{w}: params: an {qkind[6:]} queue does not read limit_")
-                qvars[var] = _var_value(var, qbound[var], pv, f"{w}: params", str(pn), qkind)
+                qvars[var] = _fair_check(qkind, var, _var_value(var, qbound[var], pv, f"{w}: params", str(pn), qkind),
+                                         f"{w}: params")
         if qkind == "Queue/RED":
             th, mx = (_float_prefix(qvars.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
             if th > 0 and mx > 0 and th > mx:

@@ -136,13 +136,6 @@ _RANGES: dict[tuple[str, str], tuple[float, bool, float, bool, tuple[float, ...]
     ("Queue/RED", "mark_p_"): (0, True, 1, True, ()),
     ("Queue/RED", "interval_"): (0, False, _INF, False, ()),
     ("Queue/JoBS", "mean_pkt_size_"): (0, False, 2**28, True, ()),
-    # SFQ's room and buckets, DRR's buckets, buffer and quantum (a CBQ class's
-    # queue, an FQ link's flow queues: the room 0 drops every arrival)
-    ("Queue/SFQ", "maxqueue_"): (0, False, 2**31 - 1, True, ()),
-    ("Queue/SFQ", "buckets_"): (0, False, 2**20, True, ()),
-    ("Queue/DRR", "buckets_"): (0, False, 2**20, True, ()),
-    ("Queue/DRR", "blimit_"): (0, False, 2**31 - 1, True, ()),
-    ("Queue/DRR", "quantum_"): (0, False, 2**31 - 1, True, ()),
     ("Queue/JoBS", "adc_resolution_type_"): (0, True, 1, True, ()),
     ("Queue/RED/PD", "P_testFRp_"): (0, True, 1, True, (-1,)),
     ("Queue/RED/PD", "unresponsive_penalty_"): (0, False, _INF, False, ()),
