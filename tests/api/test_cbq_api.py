@@ -182,8 +182,16 @@ def test_red_class_queues_are_the_script_and_ns2(tmp_path, queue, params, ecn):
 
 
 @pytest.mark.parametrize("cls, message", [
-    ({"queue": "SFQ"}, "queue must be 'DropTail' or 'RED', got 'SFQ' (ns-2 takes any queue object as a class's queue"),
-    ({"queue": 3}, "queue must be 'DropTail' or 'RED', got 3"),
+    ({"queue": "PI"}, "queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got 'PI' (ns-2 takes any queue object as a "
+                      "class's queue"),
+    ({"queue": 3}, "queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got 3"),
+    ({"queue": "SFQ", "limit": 20}, "an SFQ queue does not read limit_: give its room as params' maxqueue (packets)"),
+    ({"queue": "DRR", "limit": 20}, "an DRR queue does not read limit_: give its room as params' blimit (bytes)"),
+    ({"queue": "DRR", "params": {"limit": 20}}, "params: an DRR queue does not read limit_"),
+    ({"queue": "DRR", "params": {"quantum": 0}}, "params: quantum_ must be a positive integer, got 0"),
+    ({"queue": "DRR", "params": {"blimit": -1}}, "params: blimit_ must be zero or a positive integer, got -1"),
+    ({"queue": "SFQ", "params": {"buckets": -1}}, "params: buckets_ must be a positive integer, got -1"),
+    ({"queue": "SFQ", "params": {"blimit": 100}}, "unknown parameter 'blimit' for Queue/SFQ"),
     ({"queue": "RED", "params": {"thresh": 9, "maxthresh": 3}}, "thresh (9) must not be above maxthresh (3)"),
     ({"queue": "RED", "params": {"colour": 1}}, "colour"),
     ({"queue": "RED", "params": {"limit": 7}}, "give the queue's limit as the class's 'limit'"),
@@ -200,3 +208,44 @@ def test_an_inner_class_has_no_queue_kind():
         _dumbbell(1, queue="CBQ", queue_params={"classes": [
             {"name": "a", "allot": 0.5, "queue": "RED"}, {"name": "b", "parent": "a", "allot": 0.2}]})
     assert "class 'a' is a parent (inner class): it has no queue, so no flows, queue, limit or params" in str(e.value)
+
+
+# ---- SFQ and DRR class queues -------------------------------------------------------------
+
+def _fair_classes(sfq: dict, drr: dict):
+    # an SFQ leaf and a DRR leaf, each with flows from several sources, and
+    # a DropTail leaf
+    return [
+        {"name": "root", "allot": 0.98, "borrow": False},
+        {"name": "sfq", "parent": "root", "allot": 0.4, "priority": 1, "queue": "SFQ", "params": sfq, "flows": [1]},
+        {"name": "drr", "parent": "root", "allot": 0.3, "priority": 1, "queue": "drr", "params": drr, "flows": [2]},
+        {"name": "tail", "parent": "root", "allot": 0.28, "priority": 2, "limit": 10, "flows": [3]},
+    ]
+
+
+@pytest.mark.parametrize("queue, params", [
+    ("CBQ", {"classes": _fair_classes({}, {})}),
+    ("CBQ", {"classes": _fair_classes({"maxqueue": 12, "buckets": 4}, {"blimit": 5000, "quantum": 700, "buckets": 5}),
+             "algorithm": "formal"}),
+    ("CBQ/WRR", {"classes": _fair_classes({"maxqueue": 9}, {"blimit": 3000, "quantum": 1500, "mask": 1}),
+                 "algorithm": "top-level", "maxpkt": 1000}),
+])
+def test_sfq_and_drr_class_queues_are_the_script_and_ns2(tmp_path, queue, params):
+    """SFQ and DRR class queues: the API's run, its to_tcl() script under
+    `dumbbell run` and under ns-2 write the same trace; each leaf serves
+    flows of one id from three sources, and both drop."""
+    sim, S, D, bott = _dumbbell(6, queue=queue, queue_params=params)
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.1 * i, flow_id=1, packet_size=500 + 500 * i)
+    sim.udp(S[3], D[3], traffic="cbr", rate="400Kb", packet_size=1000, random=1, start=0.3, flow_id=2)
+    sim.udp(S[4], D[4], traffic="cbr", rate="300Kb", packet_size=100, random=1, start=0.2, flow_id=2)
+    sim.udp(S[5], D[5], traffic="cbr", rate="300Kb", packet_size=300, random=1, start=0.5, flow_id=3)
+    same_as_ns2_layer(sim, 5, tmp_path, ns2=True)
+    script = sim.to_tcl(5)
+    assert "set cbq_q [new Queue/SFQ]" in script and "set cbq_q [new Queue/DRR]" in script
+    # SFQ and DRR do not read limit_: the API gives them none (the DropTail
+    # leaves of both directions have one)
+    assert script.count("$cbq_q set limit_") == script.count("set cbq_q [new Queue/DropTail]") == 2
+    trace = [ln.split() for ln in (tmp_path / "api.tr").read_text().splitlines()]
+    drops = {fid: sum(1 for f in trace if f[0] == "d" and f[7] == fid) for fid in ("1", "2")}
+    assert drops["1"] > 0 and drops["2"] > 0, drops

@@ -18,6 +18,9 @@ from test_builder_exact import _dumbbell, same_as_ns2_layer
     ("DropTail/PriQueue", {}),
     ("PriQueue", {"drop_front": True}),
     ("FQ", {}),
+    ("FQ", {"flow_queue": "SFQ", "flow_params": {"maxqueue": 12, "buckets": 4}}),
+    ("FQ", {"flow_queue": "drr", "flow_params": {"blimit": 4000, "quantum": 600}}),
+    ("FQ", {"flow_queue": "SFQ"}),
     ("SRR", {}),
     ("SRR", {"granularity": 1000, "mtu": 1000, "blimit": 20000, "rates": {0: 600000, 1: 300000, 2: 100000},
              "classify": {1: 1, 2: 2, 3: 1}}),
@@ -156,3 +159,46 @@ def test_red_nonlinear_from_python_is_the_script(tmp_path):
         early[nl] = at.filter(pl.col("event") == "d").height
         assert ("set nonlinear_ true" in sim.to_tcl(6)) == nl
     assert 0 < early[True] < early[False], early
+
+
+@pytest.mark.parametrize("flow_queue, flow_params", [
+    ("SFQ", {"maxqueue": 10, "buckets": 3}),
+    ("DRR", {"blimit": 3000, "quantum": 500, "buckets": 4}),
+])
+def test_fq_sfq_and_drr_flow_queues_are_the_script_and_ns2(tmp_path, flow_queue, flow_params):
+    """An FQ link with SFQ or DRR flow queues (ns-2's FQLink
+    queueManagement_): flows of one id from several sources share a flow
+    queue, which schedules them by its own hash; the API's run, its
+    to_tcl() script and ns-2 write the same trace, with drops."""
+    sim, S, D, bott = _dumbbell(5, queue="FQ", queue_params={"flow_queue": flow_queue, "flow_params": flow_params})
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.1 * i, flow_id=1, packet_size=500 + 500 * i)
+    sim.udp(S[3], D[3], traffic="cbr", rate="500Kb", packet_size=100, random=1, start=0.3, flow_id=1)
+    sim.udp(S[4], D[4], traffic="cbr", rate="700Kb", packet_size=700, random=1, start=0.2, flow_id=2)
+    same_as_ns2_layer(sim, 5, tmp_path, ns2=True)
+    script = sim.to_tcl(5)
+    assert f"FQLink set queueManagement_ {flow_queue}\n" in script
+    trace = [ln.split() for ln in (tmp_path / "api.tr").read_text().splitlines()]
+    assert sum(1 for f in trace if f[0] == "d" and f[2:4] == [str(bott.src.id), str(bott.dst.id)]) > 0
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"flow_queue": "RED"}, "FQ flow_queue must be 'DropTail', 'SFQ' or 'DRR', got 'RED'"),
+    ({"flow_queue": "SFQ", "flow_params": [1]}, "FQ flow_params must be a dict of Queue/SFQ variables"),
+    ({"flow_params": {"maxqueue": 3}}, "FQ flow_params are an SFQ or DRR flow queue's"),
+    ({"flow_queue": "DRR", "flow_params": {"quantum": 0}}, "FQ flow_params: quantum_ must be a positive integer, got 0"),
+    ({"flow_queue": "SFQ", "flow_params": {"buckets": 0}}, "FQ flow_params: buckets_ must be a positive integer, got 0"),
+    ({"flow_queue": "DRR", "flow_params": {"limit": 10}}, "Queue/DRR's limit_ is not read by an DRR flow queue"),
+    ({"flow_queue": "SFQ", "flow_params": {"blimit": 10}}, "unknown parameter 'blimit' for Queue/SFQ"),
+])
+def test_bad_fq_flow_queues_are_errors(params, message):
+    with pytest.raises(ValueError) as e:
+        _dumbbell(1, queue="FQ", queue_params=params)
+    assert message in str(e.value)
+
+
+def test_fq_flow_queues_are_one_kind_per_scenario():
+    sim, S, D, bott = _dumbbell(1, queue="FQ", queue_params={"flow_queue": "DRR"})
+    with pytest.raises(ValueError) as e:
+        sim.link(D[0], S[0], "1Mb", "5ms", queue="FQ", queue_params={"flow_queue": "SFQ"}, duplex=False)
+    assert "FQ flow_queue SFQ with flow_params {} differs from that of the FQ link(s) made before (DRR {})" in str(e.value)

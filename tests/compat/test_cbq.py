@@ -118,9 +118,10 @@ def test_link_sharing_rules_show(tmp_path: Path, algorithm: str, c1, c2):
     ("$c1 parent $c1", "", "a class cannot borrow from itself"),
     ("", "$root parent $c1", "a class cannot borrow from itself or from a class below it"),
     ("$c1 newallot 0.5", "", "not inserted in a CBQ link yet"),
-    # ns-2 runs SFQ and DRR class queues too; Dumbbell's take DropTail or RED
-    ("set sq [new Queue/SFQ]; $c2 install-queue $sq", "", "is a Queue/SFQ; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"),
-    ("set dq [new Queue/DRR]; $c2 install-queue $dq", "", "is a Queue/DRR; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"),
+    # ns-2 runs PI, REM, Vq, ... class queues too; Dumbbell's take DropTail,
+    # RED, SFQ or DRR (tests/ns2 cbq_red_*, cbq_fair_*)
+    ("set pq [new Queue/PI]; $c2 install-queue $pq", "", "is a Queue/PI; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"),
+    ("set vq [new Queue/Vq]; $c2 install-queue $vq", "", "is a Queue/Vq; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"),
     ("$c1 set maxidle_ {}", "", 'maxidle: expected a number, got ""'),
     ("", "$l insert [new CBQClass] [new QueueMonitor]", "takes no queue monitor"),
     ("", "$l insert $c1", "is already inserted"),

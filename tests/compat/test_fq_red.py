@@ -1,6 +1,7 @@
 """FQ links' flow queues (`FQLink set queueManagement_`) beyond the corpus
-cases (tests/ns2, `fq_red_*`): the kinds Dumbbell does not make are refused
-by name, and a RED flow queue whose average overflows (Queue/RED's default
+cases (tests/ns2, `fq_red_*`, `fq_sfq`, `fq_drr`, ...): the kinds Dumbbell
+does not make are refused by name, so are SFQ and DRR class defaults ns-2
+cannot run, and a RED flow queue whose average overflows (Queue/RED's default
 `q_weight_` -1, which ns-2 never turns into a weight in a flow queue) stops
 the run where ns-2 dies of a floating-point exception, with the reason."""
 
@@ -42,7 +43,7 @@ def script(setup: str, stop: float = 3.0) -> str:
 
 
 @pytest.mark.parametrize("kind, message", [
-    ("SFQ", "not Queue/SFQ ones (ns-2 makes a Queue/SFQ for each flow)"),
+    ("REM", "not Queue/REM ones (ns-2 makes a Queue/REM for each flow)"),
     ("PI", "not Queue/PI ones"),
     ("NoSuchQueue", "there is no class Queue/NoSuchQueue"),
 ])
@@ -56,9 +57,22 @@ def test_other_flow_queue_kinds_are_refused_by_name(tmp_path: Path, kind: str, m
 def test_the_kind_can_be_set_before_the_link(tmp_path: Path):
     """The kind is read when a flow starts: set before the FQ link is made,
     it is refused there (the link reads it at once)."""
-    s = script("").replace("$ns simplex-link $r1 $r2 1Mb 10ms FQ", "FQLink set queueManagement_ SFQ\n$ns simplex-link $r1 $r2 1Mb 10ms FQ")
+    s = script("").replace("$ns simplex-link $r1 $r2 1Mb 10ms FQ", "FQLink set queueManagement_ Vq\n$ns simplex-link $r1 $r2 1Mb 10ms FQ")
     r = run(tmp_path, s)
-    assert r.returncode == 1 and "not Queue/SFQ ones" in r.stderr
+    assert r.returncode == 1 and "not Queue/Vq ones" in r.stderr
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("Queue/DRR set quantum_ 0", "quantum_ must be"),
+    ("Queue/DRR set buckets_ 0", "buckets_ must be"),
+    ("Queue/SFQ set buckets_ -2", "buckets_ must be"),
+])
+def test_fair_flow_queue_defaults_ns2_cannot_run_are_refused(tmp_path: Path, setup: str, message: str):
+    kind = setup.split()[0].split("/")[1]
+    r = run(tmp_path, script("%s\nFQLink set queueManagement_ %s" % (setup, kind)))
+    assert r.returncode == 1, r.stdout
+    assert "an %s flow queue (FQLink set queueManagement_ %s) takes Queue/%s's class defaults" % (kind, kind, kind) in r.stderr
+    assert message in r.stderr
 
 
 def test_a_red_flow_queues_average_overflows(tmp_path: Path):

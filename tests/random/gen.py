@@ -2039,6 +2039,10 @@ class Gen:
         on_path = [st for st in stmts if any(id(l) in used for l in st[1])] or stmts
         chosen = z.sample(on_path, min(len(on_path), z.randint(1, 2)))
         T = self.end_us
+        # the leaves' queue kinds and their variables from a third stream,
+        # so that the trees drawn from `z` stay as they were
+        zq = Rng(((self.seed ^ 0x3C6EF372FE94F82B) * 0xA54FF53A5F1D36F1 + 0x510E527FADE682D1
+                  + self.attempt * 0x9E3779B97F4A7C15) & M64)
         for kind, ls in chosen:
             q = z.choice(["CBQ", "CBQ/WRR"])
             for l in ls:
@@ -2047,10 +2051,13 @@ class Gen:
             for l in ls:
                 k = self.ncbq
                 self.ncbq += 1
-                self.queue_lines += self.cbq_tree(z, k, l, q, T)
+                self.queue_lines += self.cbq_tree(z, k, l, q, T, zq)
 
-    def cbq_tree(self, z, k, l, qtype, T):
-        """Tcl lines for CBQ link `l`'s classes (tree number `k`)."""
+    def cbq_tree(self, z, k, l, qtype, T, zq):
+        """Tcl lines for CBQ link `l`'s classes (tree number `k`); a leaf's
+        queue is a DropTail, or now and then (`zq`) an SFQ or a DRR with
+        random variables: SFQ's room and buckets (or its `limit` command),
+        DRR's byte limit, quantum, buckets and source mask."""
         L = ["set cbql(%d) [$ns link %s %s]" % (k, self.nref(l["src"]), self.nref(l["dst"]))]
         name = lambda j: "$cbqc(%d,%d)" % (k, j)
 
@@ -2078,9 +2085,19 @@ class Gen:
             j = len(classes)
             parent = z.choice(top)
             L.append("set cbqc(%d,%d) [new CBQClass]" % (k, j))
-            L.append("set cbqq [new Queue/DropTail]")
+            lk = zq.weighted([("DropTail", 70), ("SFQ", 15), ("DRR", 15)])
+            L.append("set cbqq [new Queue/%s]" % lk)
             if z.chance(80):
-                L.append("$cbqq set limit_ %d" % z.weighted([(z.randint(2, 10), 40), (z.randint(11, 60), 50), (z.randint(61, 400), 10)]))
+                lim = z.weighted([(z.randint(2, 10), 40), (z.randint(11, 60), 50), (z.randint(61, 400), 10)])
+                if lk == "DropTail":
+                    L.append("$cbqq set limit_ %d" % lim)
+            for var, vals, pct in (("SFQ set maxqueue_", [3, 8, 16, 40], 60), ("SFQ set buckets_", [1, 2, 4, 16], 40),
+                                   ("SFQ limit", [5, 12, 30], 20),
+                                   ("DRR set blimit_", [1500, 3000, 6000, 25000], 70),
+                                   ("DRR set quantum_", [100, 250, 700, 1500], 50),
+                                   ("DRR set buckets_", [1, 3, 10], 30), ("DRR set mask_", [1], 15)):
+                if var.startswith(lk + " ") and zq.chance(pct):
+                    L.append("$cbqq %s %d" % (var[len(lk) + 1:], zq.choice(vals)))
             L.append("%s install-queue $cbqq" % name(j))
             xdelay = "0" if z.chance(75) else z.choice(["0.005", "0.02", "0.1"])
             L.append("%s setparams %s %s %s %s %d 1 %s" % (name(j), name(parent), z.choice(["true", "false", "1", "0"]),
@@ -3225,10 +3242,11 @@ class Gen:
     # the slowest DropTail link statement on the flows' paths and up to two
     # others become Queue/PI (random gains a_/b_, sampling rate w_, qref_,
     # marking, bytes, a qref_ change mid-run), FQ links (ns-2's FQLink: a
-    # per-flow DropTail or RED queue made at each flow's first packet; the
-    # per-flow queue's class limit and RED thresholds set after the links,
-    # so only those queues get them, and sometimes the per-flow kind changed
-    # mid-run, which only flows that start later see), Queue/SRR (every flow
+    # per-flow DropTail, RED, SFQ or DRR queue made at each flow's first
+    # packet; the per-flow queue's class limit, RED thresholds, SFQ's room
+    # and buckets or DRR's byte limit, quantum, buckets and mask set after
+    # the links, so only those queues get them, and sometimes the per-flow
+    # kind changed mid-run, which only flows that start later see), Queue/SRR (every flow
     # id of the scenario mapped to one of its queues, every queue used given
     # a rate inside srr.cc's bounds: 1 kb/s to 100 Mb/s, at most 2^15
     # granularities; sometimes a rate changed mid-run) or
@@ -3319,17 +3337,35 @@ class Gen:
             # the per-flow queues FQLink makes at each flow's first packet
             # (ns-queue.tcl's new-flow): created after every link, so these
             # class settings reach only them
-            if y.chance(35):
-                L.append("FQLink set queueManagement_ RED")
-                if y.chance(50):
-                    lo = y.randint(1, 5)
-                    L.append("Queue/RED set thresh_ %d" % lo)
-                    L.append("Queue/RED set maxthresh_ %d" % (lo + y.randint(1, 10)))
+            kind = y.weighted([("DropTail", 40), ("RED", 30), ("SFQ", 15), ("DRR", 15)])
+            if kind != "DropTail":
+                L.append("FQLink set queueManagement_ %s" % kind)
+            if kind == "RED":
+                # a weight: a flow queue is never reset, so Queue/RED's
+                # default -1 would double its average at each arrival until
+                # it overflows, where ns-2 dies of SIGFPE (seeds 7217, 7328)
+                L.append("Queue/RED set q_weight_ %s" % y.choice(["0.002", "0.01", "0.05"]))
+            if kind == "RED" and y.chance(50):
+                lo = y.randint(1, 5)
+                L.append("Queue/RED set thresh_ %d" % lo)
+                L.append("Queue/RED set maxthresh_ %d" % (lo + y.randint(1, 10)))
+            # SFQ's room and buckets, DRR's byte limit (small enough to
+            # overflow, several small packets at once for a large one),
+            # quantum, buckets and source mask, for the kind drawn: set
+            # now, they reach the flow queues of that kind made later
+            for var, vals, pct in (("Queue/SFQ set maxqueue_", [4, 8, 16, 40], 50),
+                                   ("Queue/SFQ set buckets_", [1, 2, 3, 16], 40),
+                                   ("Queue/DRR set blimit_", [1500, 3000, 6000, 25000], 60),
+                                   ("Queue/DRR set quantum_", [100, 250, 700, 1500], 50),
+                                   ("Queue/DRR set buckets_", [1, 3, 10], 30),
+                                   ("Queue/DRR set mask_", [1], 15)):
+                if kind in var and y.chance(pct):
+                    L.append("%s %d" % (var, y.choice(vals)))
             if y.chance(50):
                 L.append("Queue/DropTail set limit_ %d" % y.choice([2, 5, 10, 20, 100]))
             if y.chance(20):
                 t = fmt_us(self.mode_t_us(y, 1))
-                L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail"])))
+                L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail", "SFQ", "DRR"])))
 
 
     # -- ns-2's RED-PD (--redpd) ----------------------------------------------------------

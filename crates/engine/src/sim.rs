@@ -1050,17 +1050,25 @@ impl Sim {
     }
 
     /// Send on what queue `qid`'s discipline dropped to make room for an
-    /// arrival (`Verdict::Overflow`), in order, to the drop target.
+    /// arrival (`Verdict::Overflow`), in order, to the drop target; an FQ
+    /// queue's (a DRR flow queue's drops) to where its flow queues drop,
+    /// the early-drop target (FQLink's `$q drop-target $drpT_`).
     #[cold]
     #[inline(never)]
     fn flush_overflow(&mut self, qid: ObjId) {
+        let Obj::Queue(q) = &self.objs[qid as usize] else { unreachable!() };
+        let fq = q.disc.get::<crate::qdisc::FinishFq>().is_some();
         let mut i = 0;
         loop {
             let Obj::Queue(q) = &mut self.objs[qid as usize] else { unreachable!() };
             let Some(p) = q.nth_drop(i) else { return };
             let drop_target = q.drop_target;
             i += 1;
-            self.drop_to(drop_target, p);
+            if fq {
+                self.early_drop(qid, p);
+            } else {
+                self.drop_to(drop_target, p);
+            }
         }
     }
 

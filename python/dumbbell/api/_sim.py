@@ -589,6 +589,50 @@ def _srr_params(params) -> list[list[str]]:
 _CBQ_SHARING = {"ancestor-only": "0", "top-level": "1", "formal": "2", 0: "0", 1: "1", 2: "2"}
 
 
+# The ranges the ns-2 layer declares for SFQ's and DRR's variables
+# (ns2/class/fairq.rs: what divides by zero, loops or crashes in ns-2), the
+# least value of each: checked at link() for a CBQ leaf's queue and an FQ
+# link's flow queues, which the engine makes only when the run starts.
+_FAIR_LEAST = {("Queue/SFQ", "buckets_"): 1, ("Queue/DRR", "buckets_"): 1, ("Queue/DRR", "quantum_"): 1,
+               ("Queue/DRR", "blimit_"): 0}
+
+
+def _fair_check(qkind: str, var: str, text: str, what: str) -> str:
+    least = _FAIR_LEAST.get((qkind, var))
+    if least is not None and int(text) < least:
+        raise ValueError(f"{what}: {var} must be {'a positive integer' if least else 'zero or a positive integer'}, "
+                         f"got {text}")
+    return text
+
+
+def _fq_flow_queue(kind, params) -> tuple:
+    """An FQ link's `flow_queue` ("DropTail", the default, "SFQ" or "DRR":
+    ns-2's FQLink queueManagement_) and `flow_params` (the SFQ's or DRR's
+    variables, e.g. {"maxqueue": 20, "buckets": 8} or {"blimit": 6000,
+    "quantum": 500}) checked: (kind, ((var, text), ...))."""
+    what = "link(): queue_params"
+    kinds = {"droptail": "DropTail", "sfq": "SFQ", "drr": "DRR"}
+    if not isinstance(kind, str) or kind.lower() not in kinds:
+        raise ValueError(f"{what}: FQ flow_queue must be 'DropTail', 'SFQ' or 'DRR', got {kind!r}")
+    kind = kinds[kind.lower()]
+    if params is None:
+        return (kind, ())
+    if not isinstance(params, dict):
+        raise ValueError(f"{what}: FQ flow_params must be a dict of Queue/{kind} variables, got {params!r}")
+    if params and kind == "DropTail":
+        raise ValueError(f"{what}: FQ flow_params are an SFQ or DRR flow queue's (DropTail flow queues take flow_limit)")
+    qkind = f"Queue/{kind}"
+    bound = _bound_vars(qkind)
+    out = {}
+    for pn, pv in params.items():
+        var = _var_name(str(pn), qkind, bound, f"{what}: FQ flow_params")
+        if var not in ("maxqueue_", "buckets_", "blimit_", "quantum_", "mask_"):
+            raise ValueError(f"{what}: FQ flow_params: {qkind}'s {var} is not read by an {kind} flow queue")
+        out[var] = _fair_check(qkind, var, _var_value(var, bound[var], pv, f"{what}: FQ flow_params", str(pn), qkind),
+                               f"{what}: FQ flow_params")
+    return (kind, tuple(sorted(out.items())))
+
+
 def _cbq_params(params, queue_limit: int | None) -> dict:
     """CBQ's queue_params checked (ns-2's Queue/CBQ and Queue/CBQ/WRR, their
     CBQClass objects and CBQLink's insert and bind): `classes`, a list of
@@ -597,9 +641,12 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
     "level" (1 for a leaf, above its children's for an inner class: the
     default), "borrow" (okborrow, True), "maxidle" (seconds, or "auto":
     ns-2's automaxidle), "extradelay" (seconds, 0), "queue" (a leaf's
-    queue: "DropTail", the default, or "RED"), "limit" (its limit_,
-    packets; default `queue_limit` or 50), "params" (other variables of
-    the leaf's queue, e.g. RED's {"thresh_": 5, "setbit_": True}), "flows"
+    queue: "DropTail", the default, "RED", "SFQ" or "DRR"), "limit" (its
+    limit_, packets; default `queue_limit` or 50; not for SFQ or DRR, which
+    do not read it: their room is params' "maxqueue" or "blimit"), "params"
+    (other variables of the leaf's queue, e.g. RED's {"thresh_": 5,
+    "setbit_": True}, SFQ's {"maxqueue": 20, "buckets": 8}, DRR's
+    {"blimit": 6000, "quantum": 500, "buckets": 10, "mask": 0}), "flows"
     (flow ids bound to the leaf)}; `algorithm` ("ancestor-only", "top-level" or
     "formal", or ns-2's 0, 1, 2); `maxpkt` (bytes, 1024: WRR's packet and
     automaxidle's unit).  A class that is some class's parent is inner (no
@@ -676,13 +723,16 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
         if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
             raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
         qk = c.get("queue", "DropTail")
-        kinds = {"droptail": "DropTail", "red": "RED"}
+        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR"}
         if not isinstance(qk, str) or qk.lower() not in kinds:
             other = isinstance(qk, str) and qk.lower() in _queue_kinds()
-            raise ValueError(f"{w}: queue must be 'DropTail' or 'RED', got {qk!r}"
+            raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got {qk!r}"
                              + (" (ns-2 takes any queue object as a class's queue; Dumbbell's CBQ classes "
-                                "queue with DropTail or RED)" if other else ""))
+                                "queue with DropTail, RED, SFQ or DRR)" if other else ""))
         qkind = f"Queue/{kinds[qk.lower()]}"
+        if qkind in ("Queue/SFQ", "Queue/DRR") and "limit" in c:
+            room = "maxqueue (packets)" if qkind == "Queue/SFQ" else "blimit (bytes)"
+            raise ValueError(f"{w}: an {qkind[6:]} queue does not read limit_: give its room as params' {room}")
         qvars: dict[str, str] = {}
         qp = c.get("params") or {}
         if not isinstance(qp, dict):
@@ -692,8 +742,11 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
             for pn, pv in qp.items():
                 var = _var_name(str(pn), qkind, qbound, f"{w}: params")
                 if var == "limit_":
-                    raise ValueError(f"{w}: params: give the queue's limit as the class's 'limit'")
-                qvars[var] = _var_value(var, qbound[var], pv, f"{w}: params", str(pn), qkind)
+                    raise ValueError(f"{w}: params: give the queue's limit as the class's 'limit'"
+                                     if qkind not in ("Queue/SFQ", "Queue/DRR") else
+                                     f"{w}: params: an {qkind[6:]} queue does not read limit_")
+                qvars[var] = _fair_check(qkind, var, _var_value(var, qbound[var], pv, f"{w}: params", str(pn), qkind),
+                                         f"{w}: params")
         if qkind == "Queue/RED":
             th, mx = (_float_prefix(qvars.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
             if th > 0 and mx > 0 and th > mx:
@@ -708,7 +761,7 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
         out.append({"name": name, "parent": None if parent is None else names[parent], "allot": float(allot),
                     "priority": int(prio), "level": None, "borrow": borrow,
                     "maxidle": maxidle if maxidle == "auto" else float(maxidle), "extradelay": float(xdelay),
-                    "limit": int(lim) if leaf else None, "flows": [int(f) for f in flows], "leaf": leaf,
+                    "limit": int(lim) if leaf and qkind not in ("Queue/SFQ", "Queue/DRR") else None, "flows": [int(f) for f in flows], "leaf": leaf,
                     "queue": qkind if leaf else None, "vars": list(qvars.items()),
                     "given_level": c.get("level")})
     # levels: as given, else 1 for a leaf and one above its highest child
@@ -785,7 +838,7 @@ class Link:
     direction is `reverse`."""
 
     __slots__ = ("sim", "src", "dst", "bandwidth", "delay", "queue", "queue_limit", "queue_params", "reverse", "_bw_text",
-                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr", "redpd", "fq_flow_limit",
+                 "_delay_text", "codel", "pie", "fq_codel", "scfq", "dsred", "cbq", "srr", "redpd", "fq_flow_limit", "fq_flow_queue",
                  "jobs")
 
     def __init__(self, sim, src, dst, bw, delay, queue, queue_limit):
@@ -807,6 +860,7 @@ class Link:
         self.srr: list | None = None
         self.redpd: str | None = None
         self.fq_flow_limit: int | None = None
+        self.fq_flow_queue: tuple = ("DropTail", ())
         self.jobs: list | None = None
 
     def __repr__(self) -> str:
@@ -1094,8 +1148,9 @@ class Simulation:
         "allot": 0.6, "priority": 2, "flows": [0, 1]}], "algorithm":
         "formal", "maxpkt": 1024}``; a class's other keys "level",
         "maxidle" (seconds or "auto"), "extradelay", and for a leaf "queue"
-        ("DropTail" or "RED") with "params" (its Queue/RED variables, e.g.
-        ``{"thresh": 3, "setbit": True}``): see `_cbq_params`;
+        ("DropTail", "RED", "SFQ" or "DRR") with "params" (its queue's
+        variables, e.g. RED's ``{"thresh": 3, "setbit": True}``, DRR's
+        ``{"blimit": 6000, "quantum": 500}``): see `_cbq_params`;
         a flow bound to no class stops the run at its first packet there, as
         ns-2 does), or ns-2's "DRR" (``{"buckets": 10, "blimit":
         25000, "quantum": 250, "mask": 0}``), "SFQ" (``{"maxqueue": 40,
@@ -1106,8 +1161,10 @@ class Simulation:
         "PriQueue" or "DropTail/PriQueue" (ns-2's Queue/DropTail/PriQueue:
         DropTail's variables; it puts only routing-protocol packets, which
         no wired link here carries, at the head), "FQ" (ns-2's FQLink: a
-        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, one
-        value for all FQ links of a scenario), "RED/PD" (ns-2's RED with
+        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, or an
+        SFQ or DRR one, ``{"flow_queue": "DRR", "flow_params": {"blimit":
+        6000, "quantum": 500}}`` (ns-2's queueManagement_ and that class's
+        defaults), one kind for all FQ links of a scenario), "RED/PD" (ns-2's RED with
         preferential dropping and the flow monitor its makeflowmon
         attaches: RED's and RED-PD's variables, e.g. ``{"P_testFRp": 0.1}``,
         and ``"flow_classifier"``, one of REDPD_CLASSIFIERS; which flows it
@@ -1163,12 +1220,16 @@ class Simulation:
             raise ValueError(f"link(): duplex must be True or False, got {duplex!r}")
         qparams: dict[str, str] = {}
         codel = pie = fq_codel = scfq = dsred = cbq = srr = redpd = fq_flow_limit = jobs = None
+        fq_flow_queue = ("DropTail", ())
         if queue in ("RED/PD", "FQ") and queue_params is not None:
             if not isinstance(queue_params, dict):
                 raise ValueError(f"link(): queue_params must be a dict, got {queue_params!r}")
             queue_params = dict(queue_params)
             if queue == "FQ" and "flow_limit" in queue_params:
                 fq_flow_limit = self._check_limit(queue_params.pop("flow_limit"), "link(): queue_params: FQ flow_limit")
+            if queue == "FQ":
+                fq_flow_queue = _fq_flow_queue(queue_params.pop("flow_queue", "DropTail"),
+                                               queue_params.pop("flow_params", None))
             if queue == "RED/PD":
                 redpd = queue_params.pop("flow_classifier", "SrcDestFid")
                 if redpd not in REDPD_CLASSIFIERS:
@@ -1182,6 +1243,12 @@ class Simulation:
                 raise ValueError(f"link(): queue_params: FQ flow_limit {fq_flow_limit or 50} differs from that of the FQ "
                                  f"link(s) made before ({', '.join(map(str, sorted(others)))}): ns-2 gives every FQ "
                                  "link's flow queues the limit_ of Queue/DropTail's class, one value per scenario")
+            kinds = {lk.fq_flow_queue for lk in self._links.values() if lk.queue == "FQ"}
+            if kinds and kinds != {fq_flow_queue}:
+                raise ValueError(f"link(): queue_params: FQ flow_queue {fq_flow_queue[0]} with flow_params "
+                                 f"{dict(fq_flow_queue[1])} differs from that of the FQ link(s) made before "
+                                 f"({'; '.join(f'{k} {dict(v)}' for k, v in sorted(kinds))}): ns-2 makes every FQ link's "
+                                 "flow queues of FQLink's queueManagement_ with that class's defaults, one kind per scenario")
         if queue in ("CBQ", "CBQ/WRR"):
             cbq = _cbq_params(queue_params, queue_limit)
         elif queue == "SCFQ":
@@ -1228,6 +1295,7 @@ class Simulation:
         fwd.cbq = cbq
         fwd.redpd = redpd
         fwd.fq_flow_limit = fq_flow_limit
+        fwd.fq_flow_queue = fq_flow_queue
         fwd.jobs = jobs
         self._links[(a.id, b.id)] = fwd
         if duplex:
@@ -1242,6 +1310,7 @@ class Simulation:
             rev.cbq = cbq
             rev.redpd = redpd
             rev.fq_flow_limit = fq_flow_limit
+            rev.fq_flow_queue = fq_flow_queue
             rev.jobs = jobs
             fwd.reverse, rev.reverse = rev, fwd
             self._links[(b.id, a.id)] = rev
@@ -2054,7 +2123,8 @@ class Simulation:
                                      f"{c['allot']!r} {maxidle} {c['priority']} {c['level']} {c['extradelay']!r}")
                             if c["leaf"]:
                                 L.append(f"set cbq_q [new {c['queue']}]")
-                                L.append(f"$cbq_q set limit_ {c['limit']}")
+                                if c["limit"] is not None:
+                                    L.append(f"$cbq_q set limit_ {c['limit']}")
                                 L += [f"$cbq_q set {v} {t}" for v, t in c["vars"]]
                                 if c["queue"] == "Queue/RED":
                                     # its automatic settings from the link's
@@ -2152,6 +2222,12 @@ class Simulation:
             # class's limit_ when their first packet comes (ns-queue.tcl's
             # FQLink new-flow); every other DropTail is made by now
             L.append(f"Queue/DropTail set limit_ {fq_limit}")
+        fq_kind, fq_vars = self._fq_flow_queue()
+        if fq_kind != "DropTail":
+            # and of FQLink's queueManagement_ (Queue/SFQ or Queue/DRR) with
+            # that class's defaults then: every other queue is made by now
+            L.append(f"FQLink set queueManagement_ {fq_kind}")
+            L += [f"Queue/{fq_kind} set {v} {t}" for v, t in fq_vars]
         if isinstance(trace_packets, list):
             for lk in trace_packets:
                 L.append(f"$ns trace-queue $n({lk.src.id}) $n({lk.dst.id}) $tf")
@@ -2160,6 +2236,11 @@ class Simulation:
         L.append(f'$ns at {until_text} "$ns halt"')
         L.append("$ns run")
         return L
+
+    def _fq_flow_queue(self) -> tuple:
+        """The kind and variables of every FQ link's flow queues
+        (`flow_queue`, `flow_params`: one per scenario, link() checks)."""
+        return next((lk.fq_flow_queue for lk in self._links.values() if lk.queue == "FQ"), ("DropTail", ()))
 
     def _fq_flow_limit(self) -> int:
         """The limit of every FQ link's flow queues (`flow_limit`, one per
@@ -2261,6 +2342,12 @@ class Simulation:
                         b.set_queue_var(bid[id(x)], "secsPerByte_", repr(8.0 / parse_bw(x._bw_text)))
                         b.command(b.link_objs(bid[id(x)])[1], ["flow-queue", str(self._fq_flow_limit()), "false", "false",
                                                                "500"])
+                        fq_kind, fq_vars = self._fq_flow_queue()
+                        if fq_kind != "DropTail":
+                            # an SFQ or DRR queue per flow, Queue/SFQ's or
+                            # Queue/DRR's defaults with flow_params
+                            b.command(b.link_objs(bid[id(x)])[1],
+                                      ["flow-queue", fq_kind, *(w for vt in fq_vars for w in vt)])
                     for c in x.dsred or ():
                         if c[0] == "set":
                             b.set_queue_var(bid[id(x)], c[1], c[2])
@@ -2358,8 +2445,8 @@ class Simulation:
         """A CBQ link's classes and bindings, as lib/cbq.tcl hands them to
         the scheduler for `to_tcl()`'s lines: each class's allotment as it
         prints (%g), an "auto" maxidle worked out as its `automaxidle`, a
-        leaf's DropTail or RED queue (a RED one linked and reset as to_tcl()
-        does) blocked for the scheduler (`install-queue`)."""
+        leaf's DropTail, RED, SFQ or DRR queue (a RED one linked and reset as
+        to_tcl() does) blocked for the scheduler (`install-queue`)."""
         cb, q = lk.cbq, b.link_objs(link)[1]
         b.set_queue_var(link, "maxpkt_", str(cb["maxpkt"]))
         b.command(q, ["algorithm", cb["algorithm"]])
@@ -2368,7 +2455,8 @@ class Simulation:
         for c in cb["classes"]:
             qname = ""
             if c["leaf"]:
-                _, qname = b.class_queue(c["queue"], [("limit_", str(c["limit"])), *c["vars"], ("blocked_", "true"),
+                lim = [] if c["limit"] is None else [("limit_", str(c["limit"]))]
+                _, qname = b.class_queue(c["queue"], [*lim, *c["vars"], ("blocked_", "true"),
                                                       ("unblock_on_resume_", "false")], link)
             maxidle = c["maxidle"]
             if maxidle == "auto":

@@ -1438,7 +1438,9 @@ impl Builder {
         let kind = match kind {
             "Queue/DropTail" => "Queue/DropTail",
             "Queue/RED" => "Queue/RED",
-            _ => return err(format!("a CBQ class queues with Queue/DropTail or Queue/RED, not {kind}")),
+            "Queue/SFQ" => "Queue/SFQ",
+            "Queue/DRR" => "Queue/DRR",
+            _ => return err(format!("a CBQ class queues with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR, not {kind}")),
         };
         self.check_link(link)?;
         let q = self.new_obj(kind)?;

@@ -6,8 +6,8 @@
 //! these, each class named by the index `cbq-class` returned:
 //!
 //! * `cbq-class LENDER ALLOT MAXIDLE PRIO LEVEL XDELAY OKBORROW QUEUE`: add
-//!   a class (`LENDER` an index or -1; `QUEUE` a `Queue/DropTail` or
-//!   `Queue/RED` object, whose discipline, state and capacity the class
+//!   a class (`LENDER` an index or -1; `QUEUE` a `Queue/DropTail`,
+//!   `Queue/RED`, `Queue/SFQ` or `Queue/DRR` object, whose discipline, state and capacity the class
 //!   takes over, or "" for an inner class); returns its index;
 //! * `cbq-lender CLASS LENDER`: set a class's lender (a parent inserted
 //!   after its child);
@@ -17,7 +17,7 @@
 use crate::ns2::tclcl::{parse_bool, parse_int, parse_real};
 use crate::qdisc::cbq::{ClassSpec, Sharing};
 use crate::qdisc::cbq::Leaf;
-use crate::qdisc::{Boxed, Capacity, Cbq, DropTail, Qdisc, Red};
+use crate::qdisc::{Boxed, Capacity, Cbq, DropTail, Qdisc};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -131,9 +131,9 @@ impl Sim {
     }
 
     /// Take over queue object `qname`'s discipline and capacity for a class
-    /// of CBQ queue `id`: a DropTail, or a RED with the state the script
-    /// left it in (the object is left an empty DropTail).  ns-2 takes any
-    /// queue object; Dumbbell's classes queue with these two.
+    /// of CBQ queue `id`: a DropTail, or a RED, SFQ or DRR with the state the
+    /// script left it in (the object is left an empty DropTail).  ns-2 takes
+    /// any queue object; Dumbbell's classes queue with these four.
     fn cbq_take_queue(&mut self, id: ObjId, qname: &str) -> Result<(Leaf, Capacity), String> {
         let src = self.lookup(qname).ok_or_else(|| format!("couldn't find object {qname}"))?;
         if src == id {
@@ -141,13 +141,15 @@ impl Sim {
         }
         match &mut self.objs[src as usize] {
             Obj::Queue(q) if q.len() > 0 => Err(format!("{qname} holds packets")),
-            Obj::Queue(q) if matches!(q.disc, Qdisc::DropTail(_)) || q.disc.get::<Red>().is_some() => {
+            Obj::Queue(q) if matches!(&q.disc, Qdisc::DropTail(_)) || matches!(&q.disc, Qdisc::Boxed(b) if matches!(**b, Boxed::Red(_) | Boxed::Sfq(_) | Boxed::Drr(_))) => {
                 let cap = q.cap;
                 let leaf = match std::mem::replace(&mut q.disc, Qdisc::DropTail(DropTail::default())) {
                     Qdisc::DropTail(d) => Leaf::DropTail(d),
                     Qdisc::Boxed(b) => match *b {
                         Boxed::Red(r) => Leaf::Red(Box::new(r)),
-                        _ => unreachable!("a RED queue"),
+                        Boxed::Sfq(s) => Leaf::Sfq(Box::new(s)),
+                        Boxed::Drr(d) => Leaf::Drr(Box::new(d)),
+                        _ => unreachable!("a RED, SFQ or DRR queue"),
                     },
                 };
                 q.refresh_plain();
@@ -161,4 +163,4 @@ impl Sim {
 
 /// The words of the error for a class queue of another kind (lib/cbq.tcl
 /// names the queue's class in its place).
-pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail or Queue/RED";
+pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR";

@@ -100,7 +100,7 @@ impl Sharing {
 }
 
 /// A leaf's queue: the discipline of the queue object the class was given
-/// (`CBQClass install-queue`), DropTail or RED.  ns-2's CBQ asks it for a
+/// (`CBQClass install-queue`), DropTail, RED, SFQ or DRR.  ns-2's CBQ asks it for a
 /// packet only when its queue monitor counts one (`CBQueue::deque` resumes
 /// the queue of the eligible class, which has demand), so a RED leaf never
 /// finds itself empty: it is idle only until its first arrival.  A RED
@@ -663,7 +663,7 @@ impl Discipline for Cbq {
     /// A packet of a bound flow joins its class's queue (`CBQClass::recv`);
     /// a packet of no class is dropped, and the run stops (a script's CBQ
     /// link classifies before the queue, and stops at such a flow).
-    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
         let Some(c) = self.class_of(w.pool.get(p).fid) else {
             w.abort(crate::notice::Abort::CbqUnboundFlow { fid: w.pool.get(p).fid });
             return Verdict::Dropped(p);
@@ -673,7 +673,7 @@ impl Discipline for Cbq {
         }
         let size = w.pool.get(p).size as i64;
         let (q, cap) = self.classes[c].queue.as_mut().expect("a bound class is a leaf");
-        match q.enqueue(cap, w, p) {
+        match q.enqueue(cap, w, p, drops) {
             v @ (Verdict::Queued | Verdict::Marked) => {
                 self.len += 1;
                 self.bytes += size;
@@ -689,6 +689,14 @@ impl Discipline for Cbq {
                     self.bytes += size - w.pool.get(d).size as i64;
                 }
                 Verdict::Dropped(d)
+            }
+            // a DRR leaf over its byte limit: the arrival in, the packets
+            // it dropped from its fattest flow out, to the class's drop
+            // snoop and the link's drop head as its other drops
+            Verdict::Overflow => {
+                self.len = self.len + 1 - drops.pkts.len();
+                self.bytes += size - drops.pkts.iter().map(|&d| w.pool.get(d).size as i64).sum::<i64>();
+                Verdict::Overflow
             }
             v => v,
         }
@@ -1076,6 +1084,52 @@ mod tests {
         }
         assert_eq!(got, vec![1, 2, 1, 2, 2]);
         assert_eq!((c.len(), c.bytes()), (0, 0));
+    }
+
+    /// A DRR leaf over its byte limit queues the arrival and drops from
+    /// the head of its fattest bucket: three 100-byte packets make room for
+    /// a 300-byte one of the same source (blimit 300), and the scheduler's
+    /// backlog counts what is left; an SFQ leaf beside it drops the arrival
+    /// once its bucket holds half the room left.
+    #[test]
+    fn drr_and_sfq_leaves_drop_as_theirs() {
+        let mut w = World::new_for_tests();
+        let mut c = cbq(false);
+        let mut drr = crate::qdisc::Drr::new();
+        drr.blimit = 300;
+        let mut sfq = crate::qdisc::Sfq::new();
+        (sfq.maxqueue, sfq.buckets) = (8, 2);
+        let a = c.add_class(spec(0.5, 0, 1, false), None, Some((Leaf::Drr(Box::new(drr)), Capacity::default()))).unwrap();
+        let b = c.add_class(spec(0.5, 0, 1, false), None, Some((Leaf::Sfq(Box::new(sfq)), Capacity::default()))).unwrap();
+        c.bind(1, a).unwrap();
+        c.bind(2, b).unwrap();
+        let mut drops = Drops::default();
+        let small: Vec<PktId> = (0..3)
+            .map(|_| {
+                let p = pkt(&mut w.pool, 1, 100);
+                w.pool.get_mut(p).saddr = 1;
+                assert_eq!(c.enqueue(&Capacity::default(), &mut w, p, &mut drops), Verdict::Queued);
+                p
+            })
+            .collect();
+        let big = pkt(&mut w.pool, 1, 300);
+        w.pool.get_mut(big).saddr = 1;
+        assert_eq!(c.enqueue(&Capacity::default(), &mut w, big, &mut drops), Verdict::Overflow);
+        assert_eq!(drops.pkts, small);
+        assert_eq!((c.len(), c.bytes()), (1, 300));
+        drops.pkts.clear();
+        // SFQ: room 8, its packets in one bucket: 3 >= (8 - 3) / 2 stops
+        // the fourth
+        let v: Vec<Verdict> = (0..4)
+            .map(|_| {
+                let p = pkt(&mut w.pool, 2, 100);
+                c.enqueue(&Capacity::default(), &mut w, p, &mut drops)
+            })
+            .collect();
+        assert_eq!(&v[..3], &[Verdict::Queued, Verdict::Queued, Verdict::Queued]);
+        assert!(matches!(v[3], Verdict::Dropped(_)), "{v:?}");
+        assert_eq!((c.len(), c.bytes()), (4, 600));
+        assert_eq!(c.classes[b].queue.as_ref().unwrap().0.len(), 3);
     }
 
     /// A full class queue drops the arrival; a packet of no class is dropped.

@@ -40,7 +40,7 @@ struct Flow {
 }
 
 /// Deficit round robin over source-hashed flow queues.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Drr {
     /// Flow queues (`buckets_`; the table is made at the first arrival).
     pub buckets: i32,
@@ -141,7 +141,7 @@ impl Drr {
         max
     }
 
-    fn take_in(&mut self, pool: &PacketPool, p: PktId, drops: &mut Drops) -> Verdict {
+    pub(crate) fn take_in(&mut self, pool: &PacketPool, p: PktId, drops: &mut Drops) -> Verdict {
         if self.flows.is_empty() {
             self.flows = vec![Flow { src: -1, prev: NIL, next: NIL, ..Flow::default() }; self.buckets.max(1) as usize];
         }
@@ -182,7 +182,7 @@ impl Drr {
         Verdict::Overflow
     }
 
-    fn next_out(&mut self, pool: &PacketPool) -> Option<PktId> {
+    pub(crate) fn next_out(&mut self, pool: &PacketPool) -> Option<PktId> {
         if self.bytes == 0 {
             return None;
         }

@@ -31,7 +31,7 @@
 //! the FQ link's drop trace (`$q drop-target $drpT_`), as the DropTail
 //! flow queues' do.
 
-use super::{Capacity, Discipline, DropTail, Drops, Red, Verdict};
+use super::{Capacity, Discipline, DropTail, Drops, Drr, Red, Sfq, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::sim::World;
 
@@ -51,6 +51,12 @@ pub enum FlowSpec {
     /// RED with these variables (Queue/RED's class defaults), copied into
     /// each new flow's queue.
     Red(Box<Red>),
+    /// SFQ with Queue/SFQ's class defaults (`maxqueue_`, `buckets_`): each
+    /// flow's queue hashes that flow's packets by source and destination.
+    Sfq(Box<Sfq>),
+    /// DRR with Queue/DRR's class defaults (`buckets_`, `blimit_`,
+    /// `quantum_`, `mask_`): each flow's queue hashes its packets by source.
+    Drr(Box<Drr>),
 }
 
 #[derive(Debug, Default)]
@@ -140,7 +146,7 @@ impl FinishFq {
 }
 
 impl Discipline for FinishFq {
-    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+    fn enqueue(&mut self, _cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
         let fid = w.pool.get(p).fid;
         if fid < 0 || fid as usize >= MAX_FLOWS {
             let msg = format!("fair queueing by finish times keeps flows 0 to {}, by flow id; a packet of flow {fid} arrived \
@@ -158,13 +164,16 @@ impl Discipline for FinishFq {
             f.queue = match &self.flow_spec {
                 FlowSpec::DropTail => FlowQueue::DropTail(DropTail::default()),
                 FlowSpec::Red(r) => FlowQueue::Red(r.clone()),
+                // the spec never holds packets: a fresh queue, its variables set
+                FlowSpec::Sfq(q) => FlowQueue::Sfq(q.clone()),
+                FlowSpec::Drr(q) => FlowQueue::Drr(q.clone()),
             };
             self.maxflow = self.maxflow.max(fid);
         }
         let now = w.s.now;
         let f = &mut self.flows[i];
         let size = w.pool.get(p).size as i64;
-        let v = match f.queue.enqueue(&f.cap, w, p) {
+        let v = match f.queue.enqueue(&f.cap, w, p, drops) {
             // the arrival took the place of the packet dropped (drop-front,
             // RED's random victim).  Every flow-queue drop, forced or
             // early, goes to the flow queue's drop target, the link's drop
@@ -175,6 +184,14 @@ impl Discipline for FinishFq {
             Verdict::Dropped(d) | Verdict::EarlyDropped(d) => {
                 self.bytes += size - w.pool.get(d).size as i64;
                 Verdict::EarlyDropped(d)
+            }
+            // a DRR flow queue over its byte limit dropped these from its
+            // fattest (source) flow after queueing the arrival; they too go
+            // to the flow queue's drop target (Sim::flush_overflow sends an
+            // FQ queue's overflow there)
+            Verdict::Overflow => {
+                self.bytes += size - drops.pkts.iter().map(|&d| w.pool.get(d).size as i64).sum::<i64>();
+                Verdict::Overflow
             }
             v => {
                 self.bytes += size;
@@ -257,6 +274,38 @@ mod tests {
         let mut q = FinishFq::new();
         q.secs_per_byte = 0.001;
         (q, Drops::default())
+    }
+
+    /// A DRR flow queue (FQLink queueManagement_ DRR) over its byte limit
+    /// drops from the head of its fattest source after queueing the
+    /// arrival, several small packets for one large: the FQ queue says
+    /// Overflow with those packets, and its bytes count the head of line
+    /// and what the flow queue kept.
+    #[test]
+    fn a_drr_flow_queue_overflows_from_its_fattest_source() {
+        let mut w = World::new_for_tests();
+        let (mut q, mut d) = fq(&mut w);
+        let mut drr = Drr::new();
+        drr.blimit = 300;
+        q.flow_spec = FlowSpec::Drr(Box::new(drr));
+        let cap = Capacity::default();
+        // the first goes to the head of line, three more wait in the DRR
+        let first = pkt(&mut w, 1, 100);
+        assert_eq!(q.enqueue(&cap, &mut w, first, &mut d), Verdict::Queued);
+        let small: Vec<PktId> = (0..3)
+            .map(|_| {
+                let p = pkt(&mut w, 1, 100);
+                assert_eq!(q.enqueue(&cap, &mut w, p, &mut d), Verdict::Queued);
+                p
+            })
+            .collect();
+        // a 250-byte one of the same source: 550 bytes, the three small
+        // ones go from the head until 250 are left
+        let big = pkt(&mut w, 1, 250);
+        assert_eq!(q.enqueue(&cap, &mut w, big, &mut d), Verdict::Overflow);
+        assert_eq!(d.pkts, small);
+        assert_eq!((q.len(), q.bytes()), (2, 350));
+        assert!(matches!(q.flows[1].queue, FlowQueue::Drr(_)));
     }
 
     /// Two backlogged flows of equal packets alternate; a flow of packets

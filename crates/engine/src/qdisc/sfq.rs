@@ -28,7 +28,7 @@ struct Bucket {
 }
 
 /// Stochastic fair queueing over (source + destination)-hashed buckets.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Sfq {
     /// Packets held at most (`maxqueue_`).
     pub maxqueue: i32,
@@ -89,7 +89,7 @@ impl Sfq {
         }
     }
 
-    fn take_in(&mut self, pool: &PacketPool, p: PktId) -> Verdict {
+    pub(crate) fn take_in(&mut self, pool: &PacketPool, p: PktId) -> Verdict {
         self.init();
         let pk = pool.get(p);
         // C's `%`; a negative index, out of bounds in ns-2, wraps instead
@@ -121,7 +121,7 @@ impl Sfq {
         Verdict::Queued
     }
 
-    fn next_out(&mut self, pool: &PacketPool) -> Option<PktId> {
+    pub(crate) fn next_out(&mut self, pool: &PacketPool) -> Option<PktId> {
         self.init();
         if self.active == NIL {
             return None;

@@ -87,9 +87,14 @@ Queue/CBQ instproc insert-class {cl} {
     $cl instvar priority_ level_ extradelay_ okborrow_
     set q [$cl qdisc]
     if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ $q} idx]} {
-        if {[string match "* is not a Queue/DropTail or Queue/RED" $idx]} {
-            # ns-2's class takes any queue object (SFQ, DRR, ... run there)
-            error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail or Queue/RED"
+        if {[string match "* is not a Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR" $idx]} {
+            # ns-2's class takes any queue object (PI, REM, Vq, ... run
+            # there; a few kinds do not)
+            set why [::dumbbell::inner_queue_fails [$q info class]]
+            if {$why ne ""} {
+                error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class], which cannot be a class's queue: $why; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
+            }
+            error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
         }
         error "CBQ: trouble inserting class $cl: $idx"
     }
@@ -279,11 +284,12 @@ CBQClass instproc setparams {parent okborrow allot maxidle prio level xdelay} {
     return $self
 }
 
-# install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail or a
-# Queue/RED), blocked so that only the scheduler takes packets from it.  The
-# scheduler takes the queue over, in the state it is in, when the class is
-# inserted; a RED queue is neither reset when the run starts nor linked
-# (ns-2's CBQLink does neither), unless the script does it.
+# install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail,
+# Queue/RED, Queue/SFQ or Queue/DRR), blocked so that only the scheduler
+# takes packets from it.  The scheduler takes the queue over, in the state
+# it is in, when the class is inserted; a RED queue is neither reset when
+# the run starts nor linked (ns-2's CBQLink does neither), unless the
+# script does it.
 CBQClass instproc install-queue {q} {
     $q set blocked_ true
     $q set unblock_on_resume_ false

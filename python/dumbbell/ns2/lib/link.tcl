@@ -497,11 +497,11 @@ SimpleLink instproc insert-delayer args {
 
 # ns-2's FQLink puts a classifier by flow id in front of its Queue/FQ and
 # makes a queue of type `queueManagement_` for each new flow (ns-queue.tcl's
-# new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail or
-# RED ones: the link tells it the kind and the variables a new flow queue
-# has, Queue/DropTail's or Queue/RED's class defaults, and tells it again
-# whenever they or the kind change, so that each flow gets the ones current
-# when its first packet arrives, as in ns-2.
+# new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail,
+# RED, SFQ or DRR ones: the link tells it the kind and the variables a new
+# flow queue has, that class's defaults, and tells it again whenever they or
+# the kind change, so that each flow gets the ones current when its first
+# packet arrives, as in ns-2.
 ::otcl::_::LibClass FQLink SimpleLink
 FQLink set queueManagement_ DropTail
 
@@ -525,6 +525,35 @@ FQLink instproc trace args {
     $queue_ cmd flow-drop-target $drpT_
 }
 
+# Why ns-2 2.35 cannot run a Queue/KIND (or a class of it) inside a
+# scheduler, as a CBQ class's queue or an FQ link's flow queue ("" when it
+# runs there), as /usr/bin/ns does with each kind in both places.
+proc ::dumbbell::inner_queue_fails {cls} {
+    foreach c [list $cls {*}[::otcl::api::heritage $cls]] {
+        switch -- $c {
+            Queue/CBQ - Queue/FQ {
+                return "ns-2 stops at its first packet with exit status 1 and no message (it schedules classes or flows of its own, and has none there)"
+            }
+            Queue/RED/PD {
+                return "ns-2 stops at its first packet (\"RedPD: ERROR: FlowMonitor Not Found\": its flow monitor comes from its own link's makeflowmon)"
+            }
+            Queue/JoBS {
+                return "ns-2 stops at its first packet (\"Bad priority value\": its classes are set by a Queue/Marker on the way in)"
+            }
+            Queue/Demarker {
+                return "ns-2 stops at its first packet (\"Wrong class type in Demarker-deque\")"
+            }
+            Queue/dsRED/edge {
+                return "ns-2 stops at its first packet (\"No Policy Table entry found\": its policies are its own link's)"
+            }
+            Queue/XCP {
+                return "ns-2 dies of a floating-point exception (SIGFPE) at its first packets"
+            }
+        }
+    }
+    return ""
+}
+
 proc ::dumbbell::fq_flow_queue {q} {
     set type [FQLink set queueManagement_]
     switch -- $type {
@@ -536,14 +565,22 @@ proc ::dumbbell::fq_flow_queue {q} {
             # every variable REDQueue binds, as `new Queue/RED` reads them
             $q cmd flow-queue RED {*}[::dumbbell::class_defaults Queue/RED Queue/RED]
         }
+        SFQ - DRR {
+            # every variable SFQ or DRR binds, as `new Queue/$type` reads them
+            $q cmd flow-queue $type {*}[::dumbbell::class_defaults Queue/$type Queue/$type]
+        }
         default {
             # ns-2 makes `new Queue/$type` at each new flow: other queue
-            # types run there too (SFQ, DRR, REM, PI, Vq, ...), an unknown
-            # one stops ns-2 at the flow's first packet
+            # types run there too (REM, PI, Vq, ...), an unknown one stops
+            # ns-2 at the flow's first packet
             if {[info exists ::otcl::_::ns(Queue/$type)]} {
-                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail or RED flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
+                set why [::dumbbell::inner_queue_fails Queue/$type]
+                if {$why ne ""} {
+                    error "FQLink set queueManagement_ $type: a Queue/$type cannot be a flow queue: $why; FQ links make DropTail, RED, SFQ or DRR flow queues"
+                }
+                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail, RED, SFQ or DRR flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
             }
-            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail or RED flow queues"
+            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail, RED, SFQ or DRR flow queues"
         }
     }
 }
@@ -568,6 +605,15 @@ proc ::dumbbell::fq_watch {} {
             trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh_red
         }
     }
+    foreach k {SFQ DRR} {
+        set vars [::dumbbell::boundvars Queue/$k]
+        foreach c [list Queue/$k {*}[::otcl::api::heritage Queue/$k]] {
+            set ns $::otcl::_::ns($c)
+            foreach v $vars {
+                trace add variable ${ns}::$v {write unset} [list ::dumbbell::fq_refresh_kind $k]
+            }
+        }
+    }
     trace add variable $::otcl::_::ns(FQLink)::queueManagement_ write ::dumbbell::fq_refresh
 }
 proc ::dumbbell::fq_refresh {args} {
@@ -578,6 +624,13 @@ proc ::dumbbell::fq_refresh {args} {
 # A Queue/RED class variable changed: only RED flow queues read them.
 proc ::dumbbell::fq_refresh_red {args} {
     if {[FQLink set queueManagement_] eq "RED"} {
+        ::dumbbell::fq_refresh
+    }
+}
+# A Queue/SFQ or Queue/DRR class variable changed: only flow queues of that
+# kind read them.
+proc ::dumbbell::fq_refresh_kind {kind args} {
+    if {[FQLink set queueManagement_] eq $kind} {
         ::dumbbell::fq_refresh
     }
 }

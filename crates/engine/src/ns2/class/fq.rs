@@ -1,15 +1,17 @@
 //! `Queue/FQ` (queue/fq.cc `FQ`): fair queueing by finish times over
-//! per-flow DropTail or RED queues (qdisc/finish_fq.rs), the queue of
+//! per-flow DropTail, RED, SFQ or DRR queues (qdisc/finish_fq.rs), the queue of
 //! ns-2's `FQLink`.  The flow queues are not objects here: `FQLink`
 //! (link.tcl) gives the queue the kind and capacity a new flow queue has
 //! (`flow-queue`, from `FQLink`'s `queueManagement_` and the class defaults
-//! of `Queue/DropTail` or `Queue/RED`, kept current as they change).
+//! of `Queue/DropTail`, `Queue/RED`, `Queue/SFQ` or `Queue/DRR`, kept
+//! current as they change).
 
+use super::fairq::{DRR, SFQ};
 use super::queue::{queue, RED, RED_QUEUE};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
 use crate::qdisc::finish_fq::FlowSpec;
-use crate::qdisc::{Capacity, FinishFq, Red};
+use crate::qdisc::{Capacity, Drr, FinishFq, Red, Sfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -48,7 +50,9 @@ impl Sim {
     /// made from now on are DropTail ones of this capacity.
     /// `flow-queue RED VAR VALUE ...`: they are RED ones with these
     /// variables (Queue/RED's bound variables and their class defaults;
-    /// those RED does not read are ignored).
+    /// those RED does not read are ignored).  `flow-queue SFQ VAR VALUE
+    /// ...`, `flow-queue DRR VAR VALUE ...`: SFQ or DRR ones with these
+    /// (Queue/SFQ's or Queue/DRR's class defaults).
     pub(crate) fn finish_fq_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         match (argv[0], argv.len()) {
             ("flow-queue", 5) => {
@@ -69,6 +73,13 @@ impl Sim {
                 let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
                 d.flow_cap = cap;
                 d.flow_spec = FlowSpec::Red(Box::new(red));
+                Ok(String::new())
+            }
+            ("flow-queue", n) if n % 2 == 0 && (argv[1] == "SFQ" || argv[1] == "DRR") => {
+                let spec = self.fair_flow_queue(argv[1], &argv[2..])?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
+                d.flow_spec = spec;
                 Ok(String::new())
             }
             // `flow-drop-target OBJ`: where the flow queues' drops go (FQLink's
@@ -115,5 +126,36 @@ impl Sim {
             }
         }
         Ok((cap, red))
+    }
+}
+
+impl Sim {
+    /// An SFQ or DRR flow queue's kind (`kind`) as `new Queue/SFQ` or `new
+    /// Queue/DRR` makes it: the variables its class binds set from `pairs`
+    /// (name, value, ...; the others, Queue's, are not read by either).
+    fn fair_flow_queue(&mut self, kind: &str, pairs: &[&str]) -> Result<FlowSpec, String> {
+        let bad = |e: String| format!("Queue/FQ: an {kind} flow queue (FQLink set queueManagement_ {kind}) takes Queue/{kind}'s class defaults: {e}");
+        if kind == "SFQ" {
+            let mut q = Sfq::new();
+            for kv in pairs.chunks(2) {
+                if let Some(v) = SFQ.vars.iter().find(|v| v.name == kv[0]) {
+                    if let Some(a) = &v.access {
+                        v.range.check(kv[0], kv[1]).map_err(bad)?;
+                        (a.set)(&mut q, kv[1], &mut self.w).map_err(bad)?;
+                    }
+                }
+            }
+            return Ok(FlowSpec::Sfq(Box::new(q)));
+        }
+        let mut q = Drr::new();
+        for kv in pairs.chunks(2) {
+            if let Some(v) = DRR.vars.iter().find(|v| v.name == kv[0]) {
+                if let Some(a) = &v.access {
+                    v.range.check(kv[0], kv[1]).map_err(bad)?;
+                    (a.set)(&mut q, kv[1], &mut self.w).map_err(bad)?;
+                }
+            }
+        }
+        Ok(FlowSpec::Drr(Box::new(q)))
     }
 }
