@@ -1252,9 +1252,9 @@ mod tests {
     /// A run of 200,000 equal times in front of one later entry of their
     /// bucket, each scheduled after the one before (a sender emitting a
     /// burst of packets onto a link in one event, fuzz mutant #3853 of
-    /// lan.tcl): each insertion passes at most one node (walking the run
-    /// from its head made the burst quadratic), and they come out in
-    /// scheduling order.
+    /// lan.tcl): the insertions pass no more nodes than there are
+    /// insertions (walking the run from its head made the burst quadratic:
+    /// that fails at the fifth), and they come out in scheduling order.
     #[test]
     fn a_run_of_equal_times_is_not_walked_again() {
         let mut q = EventQueue::new();
@@ -1263,7 +1263,8 @@ mod tests {
         // bucket (the entries below are in the ring, not in `far`).
         q.push(Entry { t, s: 1 << 24 });
         q.pop_min();
-        // One time bit pattern later: the same bucket whatever the width.
+        // One time bit pattern later: the same bucket (the low 51 bits of
+        // `t` are zero).
         q.push(Entry { t: t + 1, s: 2 << 24 });
         let n = 200_000u64;
         for i in 0..n {
