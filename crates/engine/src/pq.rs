@@ -30,6 +30,12 @@
 //!   on the grids) and becomes its list; the others are mostly equal times
 //!   scheduled one after the other, appended after the list's last node
 //!   (which its first node records), and only the rare rest walks the list.
+//!   A walk starts at the head, or at the node the last insertion into the
+//!   middle or the front of a list linked when that holds the same time and
+//!   an earlier sequence number: a long run of equal times in front of a
+//!   later entry of its bucket (a CBR source sending a million packets
+//!   into a LAN in one event) then grows by one step per entry, not by a
+//!   walk of the whole run.
 //! * A bitmap of the non-empty buckets leads from a bucket that runs empty
 //!   to the next minimum without looking at the empty buckets between.
 //! * Entries beyond the ring's reach (retransmission timers, a Tcl callback
@@ -146,6 +152,14 @@ pub(crate) struct EventQueue {
     /// The nodes; unused ones are chained from `free`.
     nodes: Vec<Node>,
     free: u32,
+    /// The node the last insertion into the middle or the front of a list
+    /// linked (`NIL`: none since the last `reset`).  Every node that holds
+    /// an event time is linked in its bucket's list (save one being
+    /// inserted, which holds the entry being inserted), and equal times
+    /// share a bucket, so when this node holds the time of a new entry and
+    /// an earlier sequence number, the new entry's place is after it: its
+    /// walk may start there.  No upkeep when the node is taken or reused.
+    run: u32,
     /// Number of buckets - 1.
     mask: u64,
     /// The ring's first bucket: that of the last entry taken (after a
@@ -186,6 +200,10 @@ pub(crate) struct EventQueue {
     /// A tuning is due as soon as `MIN_TUNE_POPS` pops allow; until then
     /// every `settle` takes its slow path.
     tune_forced: bool,
+    /// Nodes passed by insertions' walks, equal times included (tests only:
+    /// they check that a walk does not grow with a run of equal times).
+    #[cfg(test)]
+    passed: u64,
 }
 
 impl Default for EventQueue {
@@ -201,6 +219,7 @@ impl EventQueue {
             occupied: Vec::new(),
             nodes: Vec::new(),
             free: NIL,
+            run: NIL,
             mask: 0,
             base: 0,
             cur: EMPTY_RING,
@@ -221,6 +240,8 @@ impl EventQueue {
             narrow_for: 0,
             shift_cap: 0,
             tune_forced: false,
+            #[cfg(test)]
+            passed: 0,
         };
         // Buckets of 2^34 bit patterns (about 4 us at one second); both
         // guesses that the first tunings correct.
@@ -238,6 +259,7 @@ impl EventQueue {
         self.occupied.resize(n / 64, 0);
         self.nodes.clear();
         self.free = NIL;
+        self.run = NIL;
         self.mask = n as u64 - 1;
         self.base = 0;
         self.cur = EMPTY_RING;
@@ -455,6 +477,7 @@ impl EventQueue {
             self.node_mut(h).last = n;
             return;
         }
+        let run = std::mem::replace(&mut self.run, n);
         if e.lt(self.node(h).e) {
             let nd = self.node_mut(n);
             nd.next = h;
@@ -462,8 +485,16 @@ impl EventQueue {
             *self.head_mut(bi) = n;
             return;
         }
-        // Between the first and the last.
+        // Between the first and the last: after the previous such insertion
+        // if that is an earlier entry of the same time (still in this list,
+        // see `run`), else after the first.
         let mut p = h;
+        if run != NIL {
+            let r = self.node(run).e;
+            if r.t == e.t && r.lt(e) {
+                p = run;
+            }
+        }
         loop {
             let q = self.node(p).next;
             let qe = self.node(q).e;
@@ -474,6 +505,10 @@ impl EventQueue {
             }
             // (Equal times do not count: no width would part them.)
             self.walked += (qe.t != e.t) as u64;
+            #[cfg(test)]
+            {
+                self.passed += 1;
+            }
             p = q;
         }
         if self.walked > WALK_BUDGET {
@@ -1212,6 +1247,109 @@ mod tests {
             }
         }
         b.drain();
+    }
+
+    /// A run of 200,000 equal times in front of one later entry of their
+    /// bucket, each scheduled after the one before (a sender emitting a
+    /// burst of packets onto a link in one event, fuzz mutant #3853 of
+    /// lan.tcl): the insertions pass no more nodes than there are
+    /// insertions (walking the run from its head made the burst quadratic:
+    /// that fails at the fifth), and they come out in scheduling order.
+    #[test]
+    fn a_run_of_equal_times_is_not_walked_again() {
+        let mut q = EventQueue::new();
+        let t = 1.5f64.to_bits();
+        // An event at `t` taken first, so that the ring starts at its
+        // bucket (the entries below are in the ring, not in `far`).
+        q.push(Entry { t, s: 1 << 24 });
+        q.pop_min();
+        // One time bit pattern later: the same bucket (the low 51 bits of
+        // `t` are zero).
+        q.push(Entry { t: t + 1, s: 2 << 24 });
+        let n = 200_000u64;
+        for i in 0..n {
+            q.push(Entry { t, s: (i + 3) << 24 });
+            assert!(q.far.is_empty());
+            assert!(q.passed <= i, "{} nodes passed by {} insertions into the run", q.passed, i + 1);
+        }
+        q.check();
+        for i in 0..n {
+            assert_eq!(q.peek().map(|e| (e.t, e.s)), Some((t, (i + 3) << 24)));
+            q.pop_min();
+        }
+        assert_eq!(q.peek().map(|e| (e.t, e.s)), Some((t + 1, 2 << 24)));
+        q.pop_min();
+        assert!(q.is_empty());
+    }
+
+    /// Several runs of equal times grown in turn, each in front of later
+    /// entries of its bucket or of others, with entries keyed earlier than
+    /// a run's last (a lazily pushed resume), cancellations, pops and
+    /// replacements in between, against the sorted set.
+    #[test]
+    fn interleaved_runs_of_equal_times_in_key_order() {
+        let mut r = Rng(21);
+        for round in 0..12 {
+            let mut b = Both::new();
+            let mut seq = 0u64;
+            let mut key = |r: &mut Rng| {
+                seq += 1;
+                (seq << 24) | r.below(1 << 24)
+            };
+            // The time of each run (a few in one bucket, others apart).
+            let mut runs: Vec<u64> = Vec::new();
+            let mut held: Vec<(u64, u64)> = Vec::new();
+            let spread = [1u64, 1 << 12, 1 << 30, 1 << 40][round % 4];
+            for i in 0..30_000u64 {
+                let floor = b.last.map_or(1.0f64.to_bits(), |l| l.0);
+                let now = b.min().map_or(floor, |m| m.0);
+                match r.below(16) {
+                    0 if runs.len() < 6 => runs.push(now + r.below(8) * spread),
+                    1 if !runs.is_empty() => {
+                        runs.swap_remove(r.below(runs.len() as u64) as usize);
+                    }
+                    2..=7 if !runs.is_empty() => {
+                        // Extend a run; sometimes hand its key out for later.
+                        let t = runs[r.below(runs.len() as u64) as usize];
+                        let s = key(&mut r);
+                        if t < floor {
+                        } else if r.below(8) == 0 {
+                            held.push((t, s));
+                        } else {
+                            b.push(Entry { t, s });
+                        }
+                    }
+                    8 if !held.is_empty() => {
+                        let (t, s) = held.swap_remove(r.below(held.len() as u64) as usize);
+                        if t >= floor {
+                            b.push(Entry { t, s });
+                        }
+                    }
+                    9 | 10 => {
+                        let t = now + 1 + r.below(16 * spread);
+                        let s = key(&mut r);
+                        b.push(Entry { t, s });
+                    }
+                    11 if i % 7 == 0 && !b.model.is_empty() => {
+                        let (t, s) = *b.model.iter().nth(r.below(b.model.len() as u64) as usize).unwrap();
+                        b.remove(Entry { t, s });
+                    }
+                    12 if !b.model.is_empty() => {
+                        let t = now + r.below(4) * spread;
+                        let s = key(&mut r);
+                        b.replace(Entry { t, s });
+                    }
+                    13..=15 if !b.model.is_empty() => b.pop(),
+                    _ => {}
+                }
+                b.agree();
+                if i % 499 == 0 {
+                    b.agree_fully();
+                }
+            }
+            b.agree_fully();
+            b.drain();
+        }
     }
 
     /// Entries before the last one taken (times going backwards: never
