@@ -27,9 +27,9 @@ arrivals, holding and talk spurts); the table gives a 95% confidence
 interval over them.  The VoIP calls draw from a stream of their own, so a
 seed gives every protocol the same calls: the protocols' differences at
 one point are paired, far tighter than the intervals (which are mostly the
-calls' variation).  The defaults (1000 s, 4 seeds: 104 runs) take about
-TIMING (`time examples/seed003_ecnmod.py`).  Figure 4's level follows
-the calls' mean over a run, which 4 seeds pin down only to +-8%:
+calls' variation).  The defaults (1000 s, 4 seeds: 104 runs) took 14 min
+on two cores shared with other jobs (load 9).  Figure 4's level follows
+the calls' mean over a run, which 4 seeds pin down only to about +-6%:
 `--fig4-seeds 16` for it (docs/seed003.md).
 
 What the example does where the paper is silent (each an option;
