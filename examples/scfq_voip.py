@@ -26,7 +26,7 @@ BOTTLENECK = 10e6
 BOTTLENECK_DELAY = 0.005      # s, one way
 DST_DELAY = 0.001             # s, r2 -> receivers
 VOIP_FID = 1000
-PKT = 1000                    # TCP packets on the wire (ns-2's default packetSize_)
+VOIP_DRAIN = 0.020            # s: the VoIP queue's drain time (paper, IV.B)
 
 
 def rtts(n: int = 20, lo: float = 0.025, hi: float = 0.250) -> list[float]:
@@ -35,16 +35,28 @@ def rtts(n: int = 20, lo: float = 0.025, hi: float = 0.250) -> list[float]:
 
 
 def build(lam: float = 2.0, seed: int = 1, ecn: bool = True, flows: int = 20, pmax: float = 0.2,
-          variant: str = "newreno", tcp_params: dict | None = None, red_params: dict | None = None):
-    """The scenario: returns (sim, tcp flows, the VoIP source, the bottleneck link)."""
+          variant: str = "newreno", tcp_params: dict | None = None, red_params: dict | None = None,
+          tcp_size: int | None = None, sink: str | None = None, voip_drain_rate: float = BOTTLENECK,
+          voip_size: int = 120, stationary_start: bool = True):
+    """The scenario: returns (sim, tcp flows, the VoIP source, the bottleneck link).
+
+    The choices the paper leaves open (seed003_ecnmod.py measures them):
+    `tcp_size` is ns-2's ``packetSize_``, the TCP payload (default ns-2's
+    1000: 1040-byte packets on the wire); `sink` the TCP sink ("ack-every",
+    ns-2's default, or "delack"); `voip_drain_rate` the rate (b/s) at
+    which the VoIP queue drains in 20 ms (the link's 10 Mb/s, or VoIP's
+    weighted share, 8 Mb/s); `voip_size` the VoIP packet on the wire (80 B
+    of voice and a 40 B header); `stationary_start` starts with the
+    stationary number of calls up (else none).
+    """
     sim = Simulation(seed=seed)
     r1, r2, dst = sim.node("r1"), sim.node("r2"), sim.node("dst")
     red = {"thresh": 25, "maxthresh": 75, "linterm": 1.0 / pmax, "q_weight": 0.002,
            "bytes": False, "setbit": ecn, **(red_params or {})}
     bott = sim.link(r1, r2, BOTTLENECK, BOTTLENECK_DELAY, queue="SCFQ", duplex=False, queue_params={
         "classes": [
-            # VoIP: drains in 20 ms at 10 Mb/s
-            {"id": 0, "weight": 0.8, "queue": "DropTail", "limit_bytes": int(BOTTLENECK * 0.020 / 8)},
+            # VoIP: drains in 20 ms (at 10 Mb/s unless told)
+            {"id": 0, "weight": 0.8, "queue": "DropTail", "limit_bytes": int(voip_drain_rate * VOIP_DRAIN / 8)},
             {"id": 1, "weight": 0.2, "queue": "RED", "limit": 150, "params": red},
         ],
         "classify": {VOIP_FID: 0},
@@ -57,11 +69,12 @@ def build(lam: float = 2.0, seed: int = 1, ecn: bool = True, flows: int = 20, pm
         s = sim.node(f"s{i}")
         access = rtt / 2 - BOTTLENECK_DELAY - DST_DELAY
         sim.link(s, r1, "100Mb", access, queue_limit=1000)
-        tcps.append(sim.tcp(s, dst, variant=variant, window=10_000, flow_id=i,
+        tcps.append(sim.tcp(s, dst, variant=variant, window=10_000, flow_id=i, packet_size=tcp_size, sink=sink,
                             start=0.1 * i / flows, ecn=int(ecn), **(tcp_params or {})))
     v = sim.node("voip")
     sim.link(v, r1, "100Mb", "1ms", queue_limit=10_000)
-    voip = sim.voip_calls(v, dst, lam=lam, mean_holding=100.0, flow_id=VOIP_FID)
+    voip = sim.voip_calls(v, dst, lam=lam, mean_holding=100.0, flow_id=VOIP_FID, packet_size=voip_size,
+                          stationary_start=stationary_start)
     return sim, tcps, voip, bott
 
 

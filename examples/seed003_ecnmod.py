@@ -18,21 +18,32 @@ ECN NewReno or all ECN-mod (alpha 0, beta 1, c2 = 1/8, c1 = 1/4, 1/8 or
 * Figure 4: TCP and total goodput against p_max from 0.05 to 1 at
   lambda 2, RED with geometric drop-biasing (eq. 11 unchanged).
 
-    .venv/bin/python examples/seed003_ecnmod.py [--quick] [--json] [--plot DIR]
-                     [--duration S] [--seeds N] [--jobs N]
+    .venv/bin/python examples/seed003_ecnmod.py [--quick] [--full] [--json] [--plot DIR]
+                     [--duration S] [--seeds N] [--jobs N] [READING OPTIONS]
+    .venv/bin/python examples/seed003_ecnmod.py --sensitivity [--rows N] [--duration S] [--seeds N]
 
 Each point is the mean over `--seeds` runs (different RNG seeds: call
 arrivals, holding and talk spurts); the table gives a 95% confidence
 interval over them.  The VoIP calls draw from a stream of their own, so a
 seed gives every protocol the same calls: the protocols' differences at
 one point are paired, far tighter than the intervals (which are mostly the
-calls' variation).  The defaults (1000 s, 4 seeds: 78 runs) take about
-1.5 min on two cores (`time examples/seed003_ecnmod.py`).
+calls' variation).  The defaults (1000 s, 4 seeds: 104 runs) took 14 min
+on two cores shared with other jobs (load 9).  Figure 4's level follows
+the calls' mean over a run, which 4 seeds pin down only to about +-6%:
+`--fig4-seeds 16` for it (docs/seed003.md).
 
-What Dumbbell does where the paper is silent: RED's curve above max_th is
-ns-2's default gentle one (eq. 10 holds p at p_max there); q_weight 0.002;
-the calls start at their stationary number; TCP packets are 1000 B on the
-wire, goodput counts the bytes the sinks received (headers included).  `--json` prints one JSON object a line:
+What the example does where the paper is silent (each an option;
+`--sensitivity` prints what each reading changes, docs/seed003.md):
+RED marks every ECN-capable packet it picks, whatever the probability
+(`--ecn-rule always`: the paper's losses are "practically zero" with
+p_max up to 1; ns-2 2.35's mark_p_ rule, dropping once p reaches 0.1,
+came in 2002); RED's curve above max_th is ns-2's gentle one (the paper
+follows Floyd's gentle-RED recommendations; its eq. 10 holds p_max
+there); q_weight 0.002 and mean_pktsize 500 (ns-2's defaults in 2001),
+wait_ on; the calls start at their stationary number; TCP packetSize_
+is ns-2's 1000 B (1040 B on the wire), one ACK a packet; the VoIP queue
+holds 20 ms at the link's 10 Mb/s; goodput counts the bytes the sinks
+received (headers included).  `--json` prints one JSON object a line:
 {"figure": "2"|"3"|"4", "proto": ..., "lambda": L, "pmax": P,
  "tcp_goodput_mbps": x, "total_goodput_mbps": y, "mark_rate": m, "queue_cov": c}
 """
@@ -64,48 +75,197 @@ C2 = 0.125
 PAPER_FIG4 = {"ecn-mod-0.0625": (2.77, 2.70), "ecn-newreno": (2.765, 2.64)}
 
 
-def one_run(proto: str, lam: float, pmax: float, geometric: bool, duration: float, seed: int) -> dict:
-    """One simulation; the figures' metrics."""
+#: What the paper leaves open, or states loosely, as this example reads it
+#: (each an option below; docs/seed003.md measures what each changes):
+#: TCP's packetSize_ (payload bytes; 40 more on the wire), its sink, the
+#: rate the VoIP queue's 20 ms are counted at (Mb/s), VoIP's packet on the
+#: wire, goodput in wire or payload bytes, seconds discarded at the start,
+#: calls starting from none instead of their stationary number, what RED
+#: does with an ECN-capable packet it picks (see ECN_RULES), RED's
+#: mean_pktsize_, q_weight_ and wait_.
+DEFAULTS = {"tcp_size": 1000, "sink": "ack-every", "voip_drain": 10.0, "voip_size": 120, "goodput": "wire",
+            "warmup": 0.0, "empty_start": False, "ecn_rule": "always", "mean_pktsize": 500, "q_weight": 0.002,
+            "wait": True}
+
+#: RED's choice between marking and dropping an ECN-capable packet it has
+#: picked.  "always": mark it (``use_mark_p_ false``): the paper's
+#: "marking probability can be as high as 1" with loss rates "practically
+#: zero" (IV.B-C).  "mark_p": ns-2 2.35's default (since 2002, after the
+#: paper): drop it once the curve's probability reaches mark_p_ = 0.1.
+#: "max_th": ns-2's rule when the paper was written: mark only while the
+#: average is below max_th (``mark_p_`` = p_max).
+ECN_RULES = ("always", "mark_p", "max_th")
+
+
+def red_params(reading: dict, pmax: float) -> dict:
+    """RED's parameters for a reading, beside those build() sets."""
+    red = {"mean_pktsize": int(reading["mean_pktsize"]), "q_weight": float(reading["q_weight"]),
+           "wait": bool(reading["wait"])}
+    rule = reading["ecn_rule"]
+    if rule == "always":
+        red["use_mark_p"] = False
+    elif rule == "max_th":
+        red.update({"use_mark_p": True, "mark_p": pmax})
+    elif rule != "mark_p":
+        raise ValueError(f"ecn_rule must be one of {ECN_RULES}, got {rule!r}")
+    return red
+
+
+def totals(proto: str, lam: float, pmax: float, geometric: bool, until: float, seed: int, reading: dict) -> dict:
+    """One simulation from 0 to `until`: the counters the figures are made of."""
     c1 = PROTOS[proto]
-    red = {"geometric": geometric}
+    red = {"geometric": geometric, **red_params(reading, pmax)}
     if c1 is None:
         variant, tcp_params = "newreno", {}
     else:
         variant, tcp_params = "ecn-mod", {"ecnmod_c1": c1, "ecnmod_c2": C2}
         red.update({"pmod": True, "pmod_c1": c1, "pmod_c2": C2})
     sim, tcps, voip, bott = build(lam=lam, seed=seed, ecn=True, pmax=pmax, variant=variant,
-                                  tcp_params=tcp_params, red_params=red)
-    res = sim.run(duration, monitor_queues=False)
-    tcp_bytes = int(res.flows["bytes_received"].sum())
+                                  tcp_params=tcp_params, red_params=red, tcp_size=int(reading["tcp_size"]),
+                                  sink=reading["sink"], voip_drain_rate=reading["voip_drain"] * 1e6,
+                                  voip_size=int(reading["voip_size"]), stationary_start=not reading["empty_start"])
+    res = sim.run(until, monitor_queues=False)
+    tcp_wire = int(res.flows["bytes_received"].sum())
     vrow = res.sources.filter(res.sources["source"] == voip.id)
-    voip_bytes = int(vrow["received_bytes"][0])
     be = res.scfq[(bott.src.id, bott.dst.id)][1]
+    m, cov = be["mean_queue"], be["queue_cov"]
+    return {"tcp_wire": tcp_wire, "tcp_payload": tcp_wire * reading["tcp_size"] / (reading["tcp_size"] + 40),
+            "voip_wire": int(vrow["received_bytes"][0]),
+            "voip_payload": int(vrow["received_pkts"][0]) * max(int(reading["voip_size"]) - 40, 0),
+            "marks": be["marks"], "arrivals": be["arrivals"], "drops": be["drops"],
+            "call_seconds": res.voip[voip.id]["mean_calls"] * until,
+            # time integrals of the queue and of its square
+            "q1": m * until, "q2": m * m * (1.0 + cov * cov) * until}
+
+
+def one_run(proto: str, lam: float, pmax: float, geometric: bool, duration: float, seed: int,
+            reading: dict | None = None) -> dict:
+    """One simulation; the figures' metrics over `duration` seconds after
+    the warm-up (with a warm-up, the counters at its end come from a second
+    run of the same seed stopped there: the runs are deterministic)."""
+    reading = {**DEFAULTS, **(reading or {})}
+    warm = float(reading["warmup"])
+    end = totals(proto, lam, pmax, geometric, warm + duration, seed, reading)
+    if warm > 0:
+        start = totals(proto, lam, pmax, geometric, warm, seed, reading)
+        end = {k: end[k] - start[k] for k in end}
+    kind = reading["goodput"]
+    if kind not in ("wire", "payload"):
+        raise ValueError(f"goodput must be 'wire' or 'payload', got {kind!r}")
+    tcp, voip = end[f"tcp_{kind}"], end[f"voip_{kind}"]
+    mean = end["q1"] / duration
+    var = max(end["q2"] / duration - mean * mean, 0.0)
     return {
-        "tcp": tcp_bytes * 8 / duration / 1e6,
-        "total": (tcp_bytes + voip_bytes) * 8 / duration / 1e6,
-        "voip": voip_bytes * 8 / duration / 1e6,
-        "mark_rate": be["marks"] / max(be["arrivals"], 1),
-        "queue_cov": be["queue_cov"],
+        "tcp": tcp * 8 / duration / 1e6,
+        "total": (tcp + voip) * 8 / duration / 1e6,
+        "voip": voip * 8 / duration / 1e6,
+        "mark_rate": end["marks"] / max(end["arrivals"], 1),
+        "drop_rate": end["drops"] / max(end["arrivals"], 1),
+        "queue_cov": math.sqrt(var) / mean if mean > 0 else 0.0,
+        "calls": end["call_seconds"] / duration,
     }
+
+
+#: The readings docs/seed003.md compares (`--sensitivity`): a name and
+#: what it changes from DEFAULTS.
+SENSITIVITY = [
+    ("defaults", {}),
+    ("ecn-rule mark_p (ns-2 2.35)", {"ecn_rule": "mark_p"}),
+    ("ecn-rule max_th (ns-2 2001)", {"ecn_rule": "max_th"}),
+    ("TCP 500 B on the wire", {"tcp_size": 460}),
+    ("TCP 576 B on the wire", {"tcp_size": 536}),
+    ("TCP 1000 B on the wire", {"tcp_size": 960}),
+    ("TCP 1500 B on the wire", {"tcp_size": 1460}),
+    ("delayed ACKs", {"sink": "delack"}),
+    ("VoIP queue 20 ms at 8 Mb/s", {"voip_drain": 8.0}),
+    ("VoIP 80 B on the wire", {"voip_size": 80}),
+    ("goodput in payload bytes", {"goodput": "payload"}),
+    ("no call at t = 0", {"empty_start": True}),
+    ("no call at t = 0, 200 s warm-up", {"empty_start": True, "warmup": 200.0}),
+    ("RED mean_pktsize 1000", {"mean_pktsize": 1000}),
+    ("RED q_weight auto (ns-2 2.35)", {"q_weight": -1.0}),
+    ("RED wait_ false", {"wait": False}),
+]
+
+#: The points the unreproduced claims rest on: Fig. 4's endpoints (lambda
+#: 2) for ECN NewReno and c1 = 1/16, and Fig. 2 at lambda 2 for ECN
+#: NewReno and c1 = 1/4.
+SENSITIVITY_POINTS = [("4", "ecn-newreno", 2.0, 0.05, True), ("4", "ecn-newreno", 2.0, 1.0, True),
+                      ("4", "ecn-mod-0.0625", 2.0, 0.05, True), ("4", "ecn-mod-0.0625", 2.0, 1.0, True),
+                      ("2", "ecn-newreno", 2.0, 0.2, False), ("2", "ecn-mod-0.25", 2.0, 0.2, False)]
+
+
+def sensitivity(duration: float, seeds: int, jobs: int, base: dict, json_out: bool, rows: int) -> None:
+    """Each reading of SENSITIVITY at SENSITIVITY_POINTS over the same
+    seeds (so the same calls): the Fig. 4 endpoints (mean +- 95% CI over
+    seeds), the TCP goodput each protocol loses from p_max 0.05 to 1, c1 =
+    1/4 minus ECN NewReno in Fig. 2 at lambda 2 (both paired by seed) and
+    the best-effort drop rate at p_max 1."""
+    table = SENSITIVITY[:rows]
+    jobs_ = [(name, p, s) for name, _ in table for p in SENSITIVITY_POINTS for s in range(1, seeds + 1)]
+    readings = {name: {**base, **over} for name, over in table}
+    got: dict = {}
+    with cf.ProcessPoolExecutor(max_workers=jobs) as ex:
+        futs = {ex.submit(one_run, p[1], p[2], p[3], p[4], duration, s, readings[name]): (name, p, s)
+                for name, p, s in jobs_}
+        for f in cf.as_completed(futs):
+            name, p, s = futs[f]
+            got[(name, p, s)] = f.result()
+            if json_out:
+                print(json.dumps({"reading": name, "figure": p[0], "proto": p[1], "lambda": p[2], "pmax": p[3],
+                                  "seed": s, **{k: round(v, 5) for k, v in f.result().items()}}), flush=True)
+    if json_out:
+        return
+    print(f"Sensitivity of the unreproduced claims: {duration:g} s runs, seeds 1..{seeds} (the same calls in every "
+          f"row), mean +- 95% CI; TCP goodput in Mb/s\n")
+    nr05, nr1, m05, m1, nrf2, q = SENSITIVITY_POINTS
+    print(f"{'reading':32} {'NewReno .05':>13} {'NewReno 1':>13} {'c1=1/16 .05':>13} {'c1=1/16 1':>13} "
+          f"{'NR loses':>13} {'1/16 loses':>13} {'1/4 - NR':>13} {'drops NR,1/16':>14}")
+    print(f"{'paper':32} {2.765:13.3f} {2.64:13.3f} {2.77:13.3f} {2.70:13.3f} {0.125:13.3f} {0.07:13.3f} "
+          f"{'< 0':>13}")
+    for name, _ in table:
+        def v(p, key="tcp"):
+            return [got[(name, p, s)][key] for s in range(1, seeds + 1)]
+
+        def cell(xs):
+            return f"{statistics.fmean(xs):6.3f}+-{ci95(xs):5.3f}"
+
+        diff = lambda a, b: [x - y for x, y in zip(a, b)]  # noqa: E731
+        drops = f"{statistics.fmean(v(nr1, 'drop_rate')):.4f},{statistics.fmean(v(m1, 'drop_rate')):.4f}"
+        print(f"{name:32} {cell(v(nr05))} {cell(v(nr1))} {cell(v(m05))} {cell(v(m1))} "
+              f"{cell(diff(v(nr05), v(nr1)))} {cell(diff(v(m05), v(m1)))} {cell(diff(v(q), v(nrf2)))} {drops:>14}")
+    # The level of the first row run by run: it follows the calls' mean.
+    name = table[0][0]
+    print(f"\n{name}, run by run (mean calls up; TCP goodput; * within 5% of the paper's):")
+    paper = [(nr05, 2.765), (nr1, 2.64), (m05, 2.77), (m1, 2.70)]
+    within = 0
+    for s in range(1, seeds + 1):
+        r = [got[(name, p, s)] for p, _ in paper]
+        ok = [abs(x["tcp"] - ref) <= 0.05 * ref for x, (_, ref) in zip(r, paper)]
+        within += all(ok)
+        print(f"  seed {s:3d}: {r[0]['calls']:6.1f} calls  " +
+              "  ".join(f"{x['tcp']:6.3f}{'*' if o else ' '}" for x, o in zip(r, ok)))
+    print(f"  all four endpoints within 5% in {within} of {seeds} runs")
 
 
 def ci95(xs: list[float]) -> float:
     """Half-width of a 95% confidence interval of the mean (t quantiles)."""
     if len(xs) < 2:
         return float("nan")
-    t = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 8: 2.36, 10: 2.26}.get(len(xs), 1.96)
+    t = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 8: 2.36, 10: 2.26, 12: 2.20, 16: 2.13}.get(len(xs), 1.96)
     return t * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def points(quick: bool, full: bool):
-    """(figure, proto, lambda, pmax, geometric) of every point."""
+def points(quick: bool, full: bool, figures: str = "24"):
+    """(figure, proto, lambda, pmax, geometric) of every point (of Figures
+    2-3 and 4, or of those in `figures`)."""
     lams = [1.0, 2.0] if quick else [1.0, 1.5, 2.0, 2.5]
     pmaxes = [0.05, 1.0] if quick else [0.05, 0.1, 0.2, 0.5, 1.0]
     fig4_protos = list(PROTOS) if full else ["ecn-newreno", "ecn-mod-0.0625"]
-    for proto in PROTOS:
+    for proto in PROTOS if "2" in figures else ():
         for lam in lams:
             yield ("2", proto, lam, 0.2, False)
-    for proto in fig4_protos:
+    for proto in fig4_protos if "4" in figures else ():
         for pmax in pmaxes:
             yield ("4", proto, 2.0, pmax, True)
 
@@ -116,19 +276,55 @@ def main() -> None:
     ap.add_argument("--full", action="store_true", help="Fig. 4 for every protocol, not only ECN NewReno and c1 = 1/16")
     ap.add_argument("--duration", type=float, help="seconds simulated per run (default 1000; --quick 40)")
     ap.add_argument("--seeds", type=int, help="runs per point (default 4; --quick 1)")
+    ap.add_argument("--fig4-seeds", type=int, metavar="N",
+                    help="runs per Figure 4 point (default --seeds; its level needs about 16: docs/seed003.md)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: every core)")
+    ap.add_argument("--figures", choices=("24", "2", "4"), default="24",
+                    help="run Figures 2-3 and 4 (default), or only 2-3 or only 4")
     ap.add_argument("--json", action="store_true", help="one JSON object per point and figure")
     ap.add_argument("--plot", metavar="DIR", help="write fig2.png, fig3.png, fig4.png into DIR")
+    ap.add_argument("--sensitivity", action="store_true",
+                    help="instead of the figures: the unreproduced claims under each reading of SENSITIVITY "
+                         "(docs/seed003.md; with --json one object per run)")
+    ap.add_argument("--rows", type=int, help="with --sensitivity: only the first ROWS readings (1: the defaults)")
+    g = ap.add_argument_group("readings of what the paper leaves open (docs/seed003.md)")
+    g.add_argument("--tcp-size", type=int, default=DEFAULTS["tcp_size"],
+                   help="TCP packetSize_: payload bytes, 40 more on the wire (default 1000)")
+    g.add_argument("--sink", choices=("ack-every", "delack"), default=DEFAULTS["sink"],
+                   help="TCP sink (default ack-every)")
+    g.add_argument("--voip-drain", type=float, default=DEFAULTS["voip_drain"], metavar="MBPS",
+                   help="the VoIP queue holds 20 ms at this rate (default 10, the link; 8 is VoIP's share)")
+    g.add_argument("--voip-size", type=int, default=DEFAULTS["voip_size"], help="VoIP packet on the wire (default 120)")
+    g.add_argument("--goodput", choices=("wire", "payload"), default=DEFAULTS["goodput"],
+                   help="count bytes as on the wire (default) or payload only (TCP packetSize_, VoIP's 80 B)")
+    g.add_argument("--warmup", type=float, default=DEFAULTS["warmup"], metavar="S",
+                   help="seconds simulated before the measured --duration (default 0)")
+    g.add_argument("--empty-start", action="store_true", help="no call up at time 0 (default: the stationary number)")
+    g.add_argument("--ecn-rule", choices=ECN_RULES, default=DEFAULTS["ecn_rule"],
+                   help="RED marks the ECN-capable packets it picks: always (default), up to mark_p_ 0.1 "
+                        "(ns-2 2.35), or below max_th (ns-2 in 2001)")
+    g.add_argument("--mean-pktsize", type=int, default=DEFAULTS["mean_pktsize"], help="RED mean_pktsize_ (default 500)")
+    g.add_argument("--q-weight", type=float, default=DEFAULTS["q_weight"], help="RED q_weight_ (default 0.002)")
+    g.add_argument("--no-wait", action="store_true", help="RED wait_ false (default true)")
     a = ap.parse_args()
     duration = a.duration or (40.0 if a.quick else 1000.0)
     seeds = a.seeds or (1 if a.quick else 4)
-    if duration <= 0 or seeds < 1 or a.jobs < 1:
-        ap.error("--duration, --seeds and --jobs must be positive")
-    pts = list(points(a.quick, a.full))
-    runs = [(p, s) for p in pts for s in range(1, seeds + 1)]
+    fig4_seeds = a.fig4_seeds or seeds
+    if duration <= 0 or seeds < 1 or fig4_seeds < 1 or a.jobs < 1 or a.warmup < 0:
+        ap.error("--duration, --seeds and --jobs must be positive, --warmup not negative")
+    if a.tcp_size < 1 or a.voip_size < 1 or a.voip_drain <= 0 or a.mean_pktsize < 1:
+        ap.error("--tcp-size, --voip-size, --voip-drain and --mean-pktsize must be positive")
+    reading = {"tcp_size": a.tcp_size, "sink": a.sink, "voip_drain": a.voip_drain, "voip_size": a.voip_size,
+               "goodput": a.goodput, "warmup": a.warmup, "empty_start": a.empty_start, "ecn_rule": a.ecn_rule,
+               "mean_pktsize": a.mean_pktsize, "q_weight": a.q_weight, "wait": not a.no_wait}
+    if a.sensitivity:
+        sensitivity(duration, seeds, a.jobs, reading, a.json, a.rows or len(SENSITIVITY))
+        return
+    pts = list(points(a.quick, a.full, a.figures))
+    runs = [(p, s) for p in pts for s in range(1, (fig4_seeds if p[0] == "4" else seeds) + 1)]
     out: dict[tuple, list[dict]] = {p: [] for p in pts}
     with cf.ProcessPoolExecutor(max_workers=a.jobs) as ex:
-        futs = {ex.submit(one_run, p[1], p[2], p[3], p[4], duration, s): p for p, s in runs}
+        futs = {ex.submit(one_run, p[1], p[2], p[3], p[4], duration, s, reading): p for p, s in runs}
         for f in cf.as_completed(futs):
             out[futs[f]].append(f.result())
     rows = []
@@ -146,14 +342,14 @@ def main() -> None:
                                   "mark_rate": round(mean["mark_rate"], 5),
                                   "queue_cov": round(mean["queue_cov"], 4)}), flush=True)
     if not a.json:
-        report(rows, duration, seeds)
+        report(rows, duration, seeds, fig4_seeds)
     if a.plot:
         plot(rows, Path(a.plot))
 
 
-def report(rows, duration: float, seeds: int) -> None:
-    print(f"Seed 003 (Misra & Ott 2001): {duration:g} s per run, {seeds} seed(s) per point, "
-          f"mean +- 95% CI over seeds\n")
+def report(rows, duration: float, seeds: int, fig4_seeds: int) -> None:
+    per = f"{seeds} seed(s) per point" + (f" ({fig4_seeds} for Figure 4)" if fig4_seeds != seeds else "")
+    print(f"Seed 003 (Misra & Ott 2001): {duration:g} s per run, {per}, mean +- 95% CI over seeds\n")
     print("Figures 2 and 3 (p_max 0.2, uniform drop-biasing):")
     print(f"{'proto':16} {'lambda':>6} {'TCP Mb/s':>15} {'total Mb/s':>15} {'VoIP Mb/s':>10} {'mark rate':>10} {'queue CoV':>10}")
     for (fig, proto, lam, pmax, _), m, ci in rows:
@@ -181,17 +377,20 @@ def claims(rows):
     f4 = {(p[1], p[3]): m for p, m, _ in rows if p[0] == "4"}
     lams = sorted({lam for _, lam in f2})
     out = []
-    out.append(("ECN-mod (c1 = 1/16) at or above ECN NewReno in TCP goodput at every lambda",
-                all(f2[("ecn-mod-0.0625", l)]["tcp"] >= f2[("ecn-newreno", l)]["tcp"] for l in lams)))
-    out.append(("ECN-mod with c1 = 1/4 below ECN NewReno",
-                all(f2[("ecn-mod-0.25", l)]["tcp"] < f2[("ecn-newreno", l)]["tcp"] for l in lams)))
-    voip = [[f2[(p, l)]["voip"] for p in PROTOS] for l in lams]
-    out.append(("VoIP goodput independent of the TCP protocol (within 2%)",
-                all(max(v) - min(v) <= 0.02 * max(v) for v in voip)))
-    out.append(("ECN-mod flows see higher marking rates than ECN NewReno",
-                all(f2[("ecn-mod-0.0625", l)]["mark_rate"] > f2[("ecn-newreno", l)]["mark_rate"] for l in lams)))
-    out.append(("ECN-mod (c1 = 1/16) gives a lower queue CoV than ECN NewReno",
-                all(f2[("ecn-mod-0.0625", l)]["queue_cov"] < f2[("ecn-newreno", l)]["queue_cov"] for l in lams)))
+    if lams:  # Figures 2-3 were run
+        out.append(("ECN-mod (c1 = 1/16) at or above ECN NewReno in TCP goodput at every lambda",
+                    all(f2[("ecn-mod-0.0625", l)]["tcp"] >= f2[("ecn-newreno", l)]["tcp"] for l in lams)))
+        out.append(("ECN-mod with c1 = 1/4 below ECN NewReno",
+                    all(f2[("ecn-mod-0.25", l)]["tcp"] < f2[("ecn-newreno", l)]["tcp"] for l in lams)))
+        voip = [[f2[(p, l)]["voip"] for p in PROTOS] for l in lams]
+        out.append(("VoIP goodput independent of the TCP protocol (within 2%)",
+                    all(max(v) - min(v) <= 0.02 * max(v) for v in voip)))
+        out.append(("ECN-mod flows see higher marking rates than ECN NewReno",
+                    all(f2[("ecn-mod-0.0625", l)]["mark_rate"] > f2[("ecn-newreno", l)]["mark_rate"] for l in lams)))
+        out.append(("ECN-mod (c1 = 1/16) gives a lower queue CoV than ECN NewReno",
+                    all(f2[("ecn-mod-0.0625", l)]["queue_cov"] < f2[("ecn-newreno", l)]["queue_cov"] for l in lams)))
+    if not f4:
+        return out
     pm = sorted({p for _, p in f4})
     lo, hi = pm[0], pm[-1]
     for proto, (p_lo, p_hi) in PAPER_FIG4.items():

@@ -37,3 +37,48 @@ def test_quick_json_contract_and_claims():
     assert f2[("ecn-mod-0.25", 2.0)]["mark_rate"] > f2[("ecn-mod-0.125", 2.0)]["mark_rate"] > f2[("ecn-mod-0.0625", 2.0)]["mark_rate"]
     f4 = [x for x in rows if x["figure"] == "4"]
     assert {x["pmax"] for x in f4} == {0.05, 1.0} and all(x["lambda"] == 2.0 for x in f4)
+
+
+def _example():
+    import importlib
+    if str(ROOT / "examples") not in sys.path:
+        sys.path.insert(0, str(ROOT / "examples"))
+    return importlib.import_module("seed003_ecnmod")
+
+
+def test_ecn_rules_mark_or_drop():
+    """p_max 1 at lambda 2: with ns-2 2.35's mark_p_ rule RED drops the
+    ECN-capable packets it picks once p reaches 0.1 (several per cent of
+    ECN NewReno's packets); marking them whatever p (the example's
+    default, the paper's "practically zero" losses) drops next to none,
+    and marks more."""
+    ex = _example()
+    runs = {rule: ex.one_run("ecn-newreno", 2.0, 1.0, True, 40.0, 1, {"ecn_rule": rule}) for rule in ex.ECN_RULES}
+    assert runs["mark_p"]["drop_rate"] > 0.01
+    assert runs["always"]["drop_rate"] < 0.2 * runs["mark_p"]["drop_rate"]
+    assert runs["always"]["mark_rate"] > runs["mark_p"]["mark_rate"]
+    assert ex.DEFAULTS["ecn_rule"] == "always"
+
+
+def test_readings_change_what_they_say():
+    """Payload goodput is the wire bytes times 1000/1040 (TCP) and 80/120
+    (VoIP); a warm-up measures the same run after it (calls and TCP bytes
+    over [W, W+D] are those of the long run minus the short one); the
+    VoIP queue counted at 8 Mb/s holds less, so VoIP loses more packets."""
+    ex = _example()
+    wire = ex.one_run("ecn-newreno", 2.0, 0.2, False, 30.0, 2)
+    pay = ex.one_run("ecn-newreno", 2.0, 0.2, False, 30.0, 2, {"goodput": "payload"})
+    assert abs(pay["tcp"] - wire["tcp"] * 1000 / 1040) < 1e-9
+    assert abs(pay["voip"] - wire["voip"] * 80 / 120) < 1e-9
+    long = ex.one_run("ecn-newreno", 2.0, 0.2, False, 30.0, 2)
+    short = ex.one_run("ecn-newreno", 2.0, 0.2, False, 10.0, 2)
+    warm = ex.one_run("ecn-newreno", 2.0, 0.2, False, 20.0, 2, {"warmup": 10.0})
+    assert abs(warm["tcp"] * 20 - (long["tcp"] * 30 - short["tcp"] * 10)) < 1e-6
+    assert abs(warm["calls"] * 20 - (long["calls"] * 30 - short["calls"] * 10)) < 1e-6
+    from scfq_voip import build
+    drops = {}
+    for rate in (10e6, 8e6):
+        sim, _, _, bott = build(lam=2.5, seed=1, voip_drain_rate=rate)
+        res = sim.run(30.0, monitor_queues=False)
+        drops[rate] = res.scfq[(bott.src.id, bott.dst.id)][0]["drops"]
+    assert drops[8e6] > drops[10e6] > 0
