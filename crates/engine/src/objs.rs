@@ -102,6 +102,10 @@ pub struct DelayLink {
     /// Made dynamic (`isDynamic`, by `$link dynamic`): `reset` drops the
     /// packets in flight, and `avoidReordering_` no longer applies.
     pub dynamic: bool,
+    /// A `Queue/CBQ` was told this is its link (`$cbq link`): it keeps the
+    /// rate for its estimator, so a change of `bandwidth_` is passed on to
+    /// it (ns2/cbq.rs `cbq_link_rate_changed`).
+    pub rate_watched: bool,
     /// The last (size, transmission time) computed: packets on a link come
     /// in few sizes, and a division is the costliest step of a hop.
     txt_cache: (i32, f64),
@@ -119,6 +123,7 @@ impl DelayLink {
             pipe,
             debug: false,
             dynamic: false,
+            rate_watched: false,
             txt_cache: (i32::MIN, 0.0),
         }
     }

@@ -48,6 +48,27 @@ impl Sim {
         }
     }
 
+    /// Link `link`'s `bandwidth_` changed: every CBQ queue on it reads the
+    /// new rate.  ns-2's `CBQClass::update` takes each packet's
+    /// transmission time from the link as it is then (`LinkDelay::txtime`),
+    /// while the classes' `maxrate_` stay what `insert_class` (or a later
+    /// `newallot`) computed from the rate of that time.
+    pub(crate) fn cbq_link_rate_changed(&mut self, link: ObjId) {
+        let bw = match self.objs.get(link as usize) {
+            Some(Obj::Link(l)) => l.bandwidth,
+            _ => return,
+        };
+        for o in &mut self.objs {
+            if let Obj::Queue(q) = o {
+                if let Some(c) = q.disc.get_mut::<Cbq>() {
+                    if c.link == link {
+                        c.link_bw = bw;
+                    }
+                }
+            }
+        }
+    }
+
     /// A class index argument of queue `id`.
     fn cbq_class_arg(&mut self, id: ObjId, v: &str) -> Result<usize, String> {
         let n = self.cbq_mut(id).classes.len();
@@ -67,6 +88,9 @@ impl Sim {
                     _ => return Err(format!("CBQ: no LinkDelay object {}", argv[1])),
                 };
                 self.cbq_mut(id).link = link;
+                if let Obj::Link(l) = &mut self.objs[link as usize] {
+                    l.rate_watched = true;
+                }
                 self.cbq_refresh_bw(id);
             }
             ("algorithm", 2) => {

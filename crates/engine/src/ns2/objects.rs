@@ -180,6 +180,9 @@ impl Sim {
             None if var == "debug_" => Ok(()),
             None => Err(self.not_bound(id, var)),
         };
+        if var == "bandwidth_" && matches!(&self.objs[id as usize], Obj::Link(l) if l.rate_watched) {
+            self.cbq_link_rate_changed(id);
+        }
         if self.w.newecn_compat && !compat {
             // A sink's `windowOptionS_ 8`: the senders already made with
             // `windowOption_ 8` become New-ECN.

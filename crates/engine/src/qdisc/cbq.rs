@@ -172,8 +172,11 @@ pub struct Cbq {
     pub sharing: Sharing,
     /// Largest packet, for WRR's per-round bytes (`maxpkt_`).
     pub maxpkt: i32,
-    /// The link's rate, bits per second (0: no link yet), as read when
-    /// the link was set, a class added or an allotment changed.
+    /// The link's rate, bits per second (0: no link yet), kept equal to
+    /// its `bandwidth_` (the ns-2 layer passes a change on): the estimator
+    /// reads it at each packet, as ns-2's `CBQClass::update` asks the link
+    /// (`LinkDelay::txtime`), and a class's `maxrate` takes it when the
+    /// class is added or given a new allotment only.
     pub link_bw: f64,
     /// The link (the front end reads its rate).
     pub link: ObjId,
