@@ -58,7 +58,7 @@ test-rust:
 	cargo test -p dumbbell-engine
 
 test-py: build
-	$(BIN)/pytest tests
+	$(BIN)/pytest -n auto tests
 
 test: test-rust test-py
 
