@@ -297,10 +297,8 @@ impl dumbbell_engine::sim::MidEvent for StopInEvent {
     fn due(&mut self) -> bool {
         // (GIL held: the engine runs inside a Python call; a pending
         // signal's check is one load when none is pending)
-        Python::attach(|py| unsafe { pyo3::ffi::PyErr_CheckSignals() } != 0 || {
-            let _ = py;
-            self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-        })
+        Python::attach(|_| unsafe { pyo3::ffi::PyErr_CheckSignals() } != 0)
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn stop(&mut self) {
