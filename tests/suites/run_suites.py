@@ -71,6 +71,8 @@ EXPECTED = {
     # example3 needs rtproto DV
     "greis": None,
     "schedule": None,
+    # test-all-rr runs test-suite-srr.tcl (SRR) against test-output-schedule
+    "rr": None,
     "vq": None,
     "rem": None,
     "rio": None,
@@ -130,10 +132,15 @@ def suite_info(suite: str) -> tuple[str, str, list[str]]:
     """(suite file, reference directory, test names) from test-all-SUITE."""
     test = EXAMPLES / "test"
     driver = (test / f"test-all-{suite}").read_text()
-    m = re.search(r'^file="?([^"\s]+)"?', driver, re.M)
-    file = m.group(1) if m and "$" not in m.group(1) else f"test-suite-{suite}.tcl"
-    m = re.search(r'^directory="?([^"\s]+)"?', driver, re.M)
-    directory = m.group(1) if m and "$" not in m.group(1) else f"test-output-{suite}"
+    # the driver's plain shell assignments (test-all-rr: f="srr",
+    # file="test-suite-$f.tcl"), each expanded with the earlier ones
+    shell: dict[str, str] = {}
+    for name, value in re.findall(r'^(\w+)="?([^"\s]*)"?\s*$', driver, re.M):
+        shell[name] = re.sub(r"\$\{?(\w+)\}?", lambda v: shell.get(v.group(1), v.group(0)), value)
+    file = shell.get("file", "")
+    file = file if file and "$" not in file else f"test-suite-{suite}.tcl"
+    directory = shell.get("directory", "")
+    directory = directory if directory and "$" not in directory else f"test-output-{suite}"
     text = (test / file).read_text(errors="replace")
     names = re.findall(r"^Class Test/(\S+)", text, re.M) or re.findall(r"^proc test_(\S+)", text, re.M)
     seen, tests = set(), []
