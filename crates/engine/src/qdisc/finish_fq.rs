@@ -44,7 +44,7 @@ use super::subqueue::SubQueue as FlowQueue;
 
 /// The kind of queue flows made from now on get (`FQLink set
 /// queueManagement_`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub enum FlowSpec {
     #[default]
     DropTail,
@@ -57,6 +57,11 @@ pub enum FlowSpec {
     /// DRR with Queue/DRR's class defaults (`buckets_`, `blimit_`,
     /// `quantum_`, `mask_`): each flow's queue hashes its packets by source.
     Drr(Box<Drr>),
+    /// PI, REM, Vq, GK, SRR or RIO: a queue object of that kind made with
+    /// its class defaults (FQLink's `new Queue/KIND`), copied, empty, into
+    /// each new flow, whose constructor then runs at the flow's first
+    /// packet ([`FlowQueue::made`]: PI's and REM's timers start there).
+    Made(Box<FlowQueue>),
 }
 
 #[derive(Debug, Default)]
@@ -115,7 +120,7 @@ impl FinishFq {
     /// `deque`, which a RED queue that finds nothing takes as the start of
     /// an idle period); a packet it gets waits at the head of line without
     /// a new finish time.  Returns the flows with a head of line.
-    fn update(&mut self, pool: &PacketPool, now: f64) -> usize {
+    fn update(&mut self, w: &mut World) -> usize {
         let top = (self.maxflow + 1) as usize;
         let mut nactive = 0usize;
         for f in &mut self.flows[..top] {
@@ -123,7 +128,7 @@ impl FinishFq {
                 if !f.made {
                     continue;
                 }
-                if let Some(p) = f.queue.deque(pool, now) {
+                if let Some(p) = f.queue.deque(w) {
                     f.hol = Some(p);
                     nactive += 1;
                 }
@@ -167,7 +172,9 @@ impl Discipline for FinishFq {
                 // the spec never holds packets: a fresh queue, its variables set
                 FlowSpec::Sfq(q) => FlowQueue::Sfq(q.clone()),
                 FlowSpec::Drr(q) => FlowQueue::Drr(q.clone()),
+                FlowSpec::Made(q) => q.copy().expect("the kind's prototype holds no packets"),
             };
+            f.queue.made(&f.cap, w);
             self.maxflow = self.maxflow.max(fid);
         }
         let now = w.s.now;
@@ -201,7 +208,7 @@ impl Discipline for FinishFq {
         if f.hol.is_none() {
             // the flow's queue was not waiting on the scheduler
             // (`Queue::recv`: not blocked): it hands on its head at once
-            if let Some(h) = f.queue.deque(&w.pool, now) {
+            if let Some(h) = f.queue.deque(w) {
                 self.to_head(i, h, now, &w.pool);
             }
         }
@@ -211,7 +218,7 @@ impl Discipline for FinishFq {
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
         let top = (self.maxflow + 1) as usize;
         let now = w.s.now;
-        let nactive = self.update(&w.pool, now);
+        let nactive = self.update(w);
         let mut target = None;
         let mut best = f64::MAX;
         for (i, f) in self.flows[..top].iter().enumerate() {
@@ -231,7 +238,7 @@ impl Discipline for FinishFq {
         }
         // the flow's queue resumes (`Queue::resume`): its next packet to
         // the head of line
-        if let Some(n) = self.flows[i].queue.deque(&w.pool, now) {
+        if let Some(n) = self.flows[i].queue.deque(w) {
             self.to_head(i, n, now, &w.pool);
         }
         p
@@ -242,8 +249,8 @@ impl Discipline for FinishFq {
     /// for a packet (RED's then idle from `now`).
     fn link_idle(&mut self, now: f64) {
         for f in &mut self.flows[..(self.maxflow + 1) as usize] {
-            if let (FlowQueue::Red(r), None) = (&mut f.queue, f.hol) {
-                r.dequeued(false, now);
+            if f.made && f.hol.is_none() {
+                f.queue.idle(now);
             }
         }
     }
