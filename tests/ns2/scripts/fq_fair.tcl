@@ -15,7 +15,9 @@
 #     flow queues, each a `new Queue/KIND` made at its flow's first packet
 #     (PI's and REM's update timers start there, one period after), no link
 #     given to them (REM, Vq and GK measure the link rate as 0); some TCPs
-#     ECN-capable (PI's setbit_, Vq's markpkts_ and GK mark them)
+#     ECN-capable (PI's setbit_, REM's and Vq's markpkts_ and GK mark them;
+#     REM's marking draws at every dequeue, even of an empty queue, which
+#     FQ asks at each resume of the link)
 #   ns fq_fair.tcl aqmrun  - the kind changes mid-run: PI, REM at 3 s
 #     (Queue/REM's defaults changed at 4.5 s), Vq at 5.8 s, GK at 7.5 s,
 #     RIO at 9 s, PriQueue at 9.6 s, each taken by the next new flow (two
@@ -59,6 +61,7 @@ switch $mode {
     }
     rem {
         FQLink set queueManagement_ REM
+        Queue/REM set markpkts_ true
         Queue/REM set pbo_ 3
         Queue/REM set gamma_ 0.01
         Queue/REM set pupdtime_ 0.003
@@ -129,7 +132,7 @@ proc tcp {src fid size start} {
     global ns k mode
     set t [$ns create-connection TCP/Sack1 $src TCPSink/Sack1 $k $fid]
     $t set window_ 40
-    if {$fid % 2 == 0 && $mode in {pi vq gk aqmrun}} { $t set ecn_ 1 }
+    if {$fid % 2 == 0 && $mode in {pi rem vq gk aqmrun}} { $t set ecn_ 1 }
     $t set packetSize_ $size
     $ns at $start "[$t attach-app FTP] start"
     return $t

@@ -90,6 +90,10 @@ pub struct FinishFq {
     pub flow_spec: FlowSpec,
     /// Bytes held.
     bytes: i64,
+    /// A flow's queue draws at every dequeue, even one that finds it empty
+    /// (REM with `markpkts_`): so does this queue's (`FQ::deque` asks every
+    /// flow queue without a head of line, at each resume of the link).
+    pub(crate) deques_when_empty: bool,
 }
 
 impl Default for FinishFq {
@@ -102,7 +106,7 @@ impl FinishFq {
     pub fn new() -> FinishFq {
         let mut flows = Vec::with_capacity(MAX_FLOWS);
         flows.resize_with(MAX_FLOWS, Flow::default);
-        FinishFq { flows, maxflow: -1, secs_per_byte: 0.0, flow_cap: Capacity::default(), flow_spec: FlowSpec::DropTail, bytes: 0 }
+        FinishFq { flows, maxflow: -1, secs_per_byte: 0.0, flow_cap: Capacity::default(), flow_spec: FlowSpec::DropTail, bytes: 0, deques_when_empty: false }
     }
 
     /// Flows made so far.
@@ -175,6 +179,9 @@ impl Discipline for FinishFq {
                 FlowSpec::Made(q) => q.copy().expect("the kind's prototype holds no packets"),
             };
             f.queue.made(&f.cap, w);
+            if let FlowQueue::Other(b) = &f.queue {
+                self.deques_when_empty |= matches!(&**b, super::Boxed::Rem(r) if r.markpkts);
+            }
             self.maxflow = self.maxflow.max(fid);
         }
         let now = w.s.now;

@@ -330,6 +330,7 @@ impl super::Boxed {
     fn deques_when_empty(&self) -> bool {
         match self {
             super::Boxed::Rem(r) => r.markpkts,
+            super::Boxed::FinishFq(f) => f.deques_when_empty,
             // DiffServ's schedulers move on at every dequeue
             super::Boxed::DsRed(_) => true,
             _ => false,
