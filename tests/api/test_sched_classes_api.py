@@ -7,6 +7,10 @@ three-class CBQ link and an SCFQ link."""
 
 from __future__ import annotations
 
+import shutil
+import signal
+import subprocess
+
 import polars as pl
 import pytest
 
@@ -233,15 +237,21 @@ def test_fq_aqm_flow_queues_are_the_script_and_ns2(tmp_path, flow_queue, flow_pa
 
 def test_a_red_flow_queue_with_red_defaults_stops_as_ns2_does(tmp_path):
     """RED's default q_weight_ (-1) is never turned into a weight in a flow
-    queue (ns-2 neither resets nor links it): its average overflows, which
-    stops the run with the reason, where ns-2 dies of a floating-point
-    exception."""
+    queue (ns-2 neither resets nor links it): its average doubles at each
+    arrival until it overflows, which stops the run with the reason (here
+    after 5 s), where ns-2 dies of a floating-point exception."""
     sim, S, D, bott = _dumbbell(2, queue="FQ", queue_params={"flow_queue": "RED"})
     for i in range(2):
         sim.tcp(S[i], D[i], variant="newreno", window=40, flow_id=i)
-    with pytest.raises(Exception) as e:
-        sim.run(until=5)
-    assert "q_weight" in str(e.value)
+    assert sim.run(until=5).flows["bytes_received"].min() > 0
+    with pytest.raises(db.SimulationError) as e:
+        sim.run(until=12)
+    assert "average queue overflows: with a queue weight of -1" in str(e.value)
+    if shutil.which("ns"):
+        # (traced: ns-2's FQLink needs its drop trace)
+        (tmp_path / "exp.tcl").write_text(sim.to_tcl(12, trace_packets=True))
+        r = subprocess.run(["ns", "exp.tcl"], cwd=tmp_path, capture_output=True, timeout=300)
+        assert r.returncode == -signal.SIGFPE or r.returncode == 128 + signal.SIGFPE, r.returncode
 
 
 def test_set_bandwidth_is_the_script_and_ns2(tmp_path):

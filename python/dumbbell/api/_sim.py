@@ -655,7 +655,9 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
     "level" (1 for a leaf, above its children's for an inner class: the
     default), "borrow" (okborrow, True), "maxidle" (seconds, or "auto":
     ns-2's automaxidle), "extradelay" (seconds, 0), "queue" (a leaf's
-    queue: "DropTail", the default, "RED", "SFQ" or "DRR"), "limit" (its
+    queue: "DropTail", the default, "RED", "SFQ", "DRR", "PI", "REM", "Vq",
+    "GK", "SRR" or "RIO"; RED and RIO ones are linked and reset, REM, Vq
+    and GK ones linked, so that they read the link's rate), "limit" (its
     limit_, packets; default `queue_limit` or 50; not for SFQ or DRR, which
     do not read it: their room is params' "maxqueue" or "blimit"), "params"
     (other variables of the leaf's queue, e.g. RED's {"thresh_": 5,
@@ -737,12 +739,14 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
         if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
             raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
         qk = c.get("queue", "DropTail")
-        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR"}
+        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR", "pi": "PI", "rem": "REM",
+                 "vq": "Vq", "gk": "GK", "srr": "SRR", "rio": "RED/RIO", "red/rio": "RED/RIO"}
         if not isinstance(qk, str) or qk.lower() not in kinds:
             other = isinstance(qk, str) and qk.lower() in _queue_kinds()
-            raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got {qk!r}"
+            raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR' "
+                             f"or 'RIO', got {qk!r}"
                              + (" (ns-2 takes any queue object as a class's queue; Dumbbell's CBQ classes "
-                                "queue with DropTail, RED, SFQ or DRR)" if other else ""))
+                                "queue with these kinds)" if other else ""))
         qkind = f"Queue/{kinds[qk.lower()]}"
         if qkind in ("Queue/SFQ", "Queue/DRR") and "limit" in c:
             room = "maxqueue (packets)" if qkind == "Queue/SFQ" else "blimit (bytes)"
@@ -2163,11 +2167,14 @@ class Simulation:
                                 if c["limit"] is not None:
                                     L.append(f"$cbq_q set limit_ {c['limit']}")
                                 L += [f"$cbq_q set {v} {t}" for v, t in c["vars"]]
-                                if c["queue"] == "Queue/RED":
-                                    # its automatic settings from the link's
-                                    # rate, as a link's own RED queue gets
-                                    # them (ns-2's CBQ link does neither)
+                                if c["queue"] in ("Queue/RED", "Queue/RED/RIO", "Queue/REM", "Queue/Vq", "Queue/GK"):
+                                    # the link's rate, as a link's own queue
+                                    # of the kind gets it (ns-2's CBQ link
+                                    # does not give it): RED's automatic
+                                    # settings at its reset, REM's, Vq's and
+                                    # GK's capacity
                                     L.append(f"$cbq_q link [${cl_}(link) link]")
+                                if c["queue"] in ("Queue/RED", "Queue/RED/RIO"):
                                     L.append("$cbq_q reset")
                                 L.append(f"${cl_}({i}) install-queue $cbq_q")
                         for i in range(len(cb["classes"])):
@@ -2495,7 +2502,8 @@ class Simulation:
         """A CBQ link's classes and bindings, as lib/cbq.tcl hands them to
         the scheduler for `to_tcl()`'s lines: each class's allotment as it
         prints (%g), an "auto" maxidle worked out as its `automaxidle`, a
-        leaf's DropTail, RED, SFQ or DRR queue (a RED one linked and reset as
+        leaf's DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR or RIO queue (a
+        RED or RIO one linked and reset, a REM, Vq or GK one linked, as
         to_tcl() does) blocked for the scheduler (`install-queue`)."""
         cb, q = lk.cbq, b.link_objs(link)[1]
         b.set_queue_var(link, "maxpkt_", str(cb["maxpkt"]))

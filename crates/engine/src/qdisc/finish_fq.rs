@@ -4,9 +4,11 @@
 //! ns-queue.tcl's `FQLink`).
 //!
 //! Each flow id (0 to 31) gets a queue of its own the first time one of its
-//! packets arrives (`FQLink::new-flow`'s `new Queue/$type`): a DropTail or
-//! a RED queue, whichever kind (`flow_spec`) and capacity (`flow_cap`) flow
-//! queues are given then.  A flow's oldest packet waits apart, at the head
+//! packets arrives (`FQLink::new-flow`'s `new Queue/$type`): a DropTail,
+//! RED, SFQ, DRR, PI, REM, Vq, GK, SRR or RIO queue (qdisc/subqueue.rs),
+//! whichever kind (`flow_spec`) and capacity (`flow_cap`) flow queues are
+//! given then; PI's and REM's update timers start then, as their
+//! constructors start them in ns-2 ([`FlowQueue::made`]).  A flow's oldest packet waits apart, at the head
 //! of line, with a finish time: the flow's last finish time, or the arrival
 //! time if later, and a length, its size times `secs_per_byte`.  The next
 //! packet sent is the head of line whose finish time plus length times the
@@ -29,7 +31,10 @@
 //! period counts no packet times).  Its random draws are RED's own, on the
 //! default generator, at its arrivals; its drops, early or forced, go to
 //! the FQ link's drop trace (`$q drop-target $drpT_`), as the DropTail
-//! flow queues' do.
+//! flow queues' do.  The other kinds too are never linked: REM, Vq and GK
+//! see a link rate of zero (ns-2 never sets their `ptc`/`c_`, members their
+//! constructors leave uninitialised: zero in /usr/bin/ns's runs, corpus
+//! cases `fq_rem`, `fq_vq`, `fq_gk`).
 
 use super::{Capacity, Discipline, DropTail, Drops, Drr, Red, Sfq, Verdict};
 use crate::packet::{PacketPool, PktId};
