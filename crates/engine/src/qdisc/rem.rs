@@ -425,4 +425,34 @@ mod tests {
         }
         assert_eq!(w.rng.default_stream().uniform_double(), twin.rng.default_stream().uniform_double());
     }
+
+    /// A REM held by a scheduler ([`Rem::start_lazy`]) runs the updates its
+    /// timer would have run, each at its own time, when it next sees a
+    /// packet: the same price as updates run one by one at those times.
+    #[test]
+    fn lazy_updates_are_the_timers() {
+        let mut w = World::new_for_tests();
+        let cap = Capacity { limit: 100, ..Capacity::default() };
+        let mut lazy = Rem { gamma: 0.01, ..Rem::new() };
+        w.s.now = 0.5;
+        lazy.start_lazy(&mut w);
+        assert_eq!(lazy.next_update, Some(0.5 + 0.002));
+        let mut by_hand = lazy.clone();
+        let mut drops = Drops::default();
+        let mut due = 0.5 + 0.002;
+        for k in 0..40 {
+            // arrivals every 0.7 ms, none taken out: the backlog grows
+            w.s.now = 0.5 + 0.0007 * (k + 1) as f64;
+            while due <= w.s.now {
+                by_hand.update(&mut w);
+                due += 0.002;
+            }
+            let (p, q) = (pkt(&mut w, 1000, false), pkt(&mut w, 1000, false));
+            let v = Discipline::enqueue(&mut lazy, &cap, &mut w, p, &mut drops);
+            assert_eq!(v, by_hand.enque(&cap, &mut w, q));
+            assert_eq!((lazy.price, lazy.in_avg, lazy.count), (by_hand.price, by_hand.in_avg, by_hand.count), "arrival {k}");
+        }
+        assert!(lazy.price > 0.0);
+        assert_eq!(lazy.next_update, Some(due));
+    }
 }
