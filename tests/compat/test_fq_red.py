@@ -45,6 +45,9 @@ def script(setup: str, stop: float = 3.0) -> str:
 @pytest.mark.parametrize("kind, message", [
     ("Marker", "not Queue/Marker ones (ns-2 makes a Queue/Marker for each flow)"),
     ("dsRED/core", "not Queue/dsRED/core ones"),
+    ("RED/Semantic", "ns-2 makes a Queue/RED/Semantic for each flow; class Queue/RED/Semantic is not supported by "
+                     "Dumbbell: ns-2 2.35's Queue/RED/Semantic picks its victims through a PacketQueue/Semantic"),
+    ("SimpleIntServ", "class Queue/SimpleIntServ is not supported by Dumbbell yet"),
     ("NoSuchQueue", "there is no class Queue/NoSuchQueue"),
 ])
 def test_other_flow_queue_kinds_are_refused_by_name(tmp_path: Path, kind: str, message: str):

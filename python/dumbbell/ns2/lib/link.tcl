@@ -575,6 +575,14 @@ proc ::dumbbell::fq_flow_queue {q} {
             # ns-2 makes `new Queue/$type` at each new flow: other queue
             # types run there too (Marker, dsRED/core, ...), an unknown one
             # stops ns-2 at the flow's first packet
+            if {[info exists ::dumbbell::unsupported(Queue/$type)]} {
+                # an ns-2 class Dumbbell does not run (classes.tcl)
+                set why "not supported by Dumbbell yet"
+                if {[info exists ::dumbbell::unsupported_why(class\ Queue/$type)]} {
+                    set why "not supported by Dumbbell: $::dumbbell::unsupported_why(class\ Queue/$type)"
+                }
+                error "FQLink set queueManagement_ $type: ns-2 makes a Queue/$type for each flow; class Queue/$type is $why"
+            }
             if {[info exists ::otcl::_::ns(Queue/$type)]} {
                 set why [::dumbbell::inner_queue_fails Queue/$type]
                 if {$why ne ""} {
