@@ -182,9 +182,9 @@ def test_red_class_queues_are_the_script_and_ns2(tmp_path, queue, params, ecn):
 
 
 @pytest.mark.parametrize("cls, message", [
-    ({"queue": "PI"}, "queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got 'PI' (ns-2 takes any queue object as a "
-                      "class's queue"),
-    ({"queue": 3}, "queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got 3"),
+    ({"queue": "FQ_CoDel"}, "queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR' or 'RIO', "
+                            "got 'FQ_CoDel' (ns-2 takes any queue object as a class's queue"),
+    ({"queue": 3}, "queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR' or 'RIO', got 3"),
     ({"queue": "SFQ", "limit": 20}, "an SFQ queue does not read limit_: give its room as params' maxqueue (packets)"),
     ({"queue": "DRR", "limit": 20}, "an DRR queue does not read limit_: give its room as params' blimit (bytes)"),
     ({"queue": "DRR", "params": {"limit": 20}}, "params: an DRR queue does not read limit_"),
@@ -249,3 +249,27 @@ def test_sfq_and_drr_class_queues_are_the_script_and_ns2(tmp_path, queue, params
     trace = [ln.split() for ln in (tmp_path / "api.tr").read_text().splitlines()]
     drops = {fid: sum(1 for f in trace if f[0] == "d" and f[7] == fid) for fid in ("1", "2")}
     assert drops["1"] > 0 and drops["2"] > 0, drops
+
+
+@pytest.mark.parametrize("kinds", [
+    (("PI", {"qref": 3, "a": 0.01, "b": 0.0099}), ("REM", {"pbo": 4, "gamma": 0.005}),
+     ("Vq", {"queue_in_bytes": False, "mean_pktsize": 400})),
+    (("GK", {"ecnlim": 0.4}), ("SRR", {}),
+     ("RIO", {"q_weight": 0.02, "thresh": 2, "maxthresh": 6, "out_thresh": 2, "out_maxthresh": 6})),
+])
+def test_aqm_leaves_are_the_script_and_ns2(tmp_path, kinds):
+    """CBQ leaves queueing with PI, REM, Vq, GK, SRR or RIO (RED and RIO
+    linked and reset, REM, Vq and GK linked, in to_tcl() too): the API's
+    run, its script and ns-2 write the same trace, with drops."""
+    classes = [{"name": "root", "allot": 0.98, "borrow": False}]
+    for i, (kind, params) in enumerate(kinds):
+        classes.append({"name": kind, "parent": "root", "allot": 0.3, "priority": i % 2, "limit": 12,
+                        "queue": kind, "params": params, "flows": [i]})
+    sim, S, D, bott = _dumbbell(3, queue="CBQ", queue_params={"classes": classes, "algorithm": "formal"})
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.1 * i, flow_id=i)
+    res = same_as_ns2_layer(sim, 4, tmp_path, ns2=True)
+    script = sim.to_tcl(4)
+    for kind, _ in kinds:
+        assert f"[new Queue/{'RED/RIO' if kind == 'RIO' else kind}]" in script
+    assert sum(res.queues["drops_pkts"].to_list()) > 0

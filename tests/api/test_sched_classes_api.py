@@ -7,6 +7,10 @@ three-class CBQ link and an SCFQ link."""
 
 from __future__ import annotations
 
+import shutil
+import signal
+import subprocess
+
 import polars as pl
 import pytest
 
@@ -183,9 +187,11 @@ def test_fq_sfq_and_drr_flow_queues_are_the_script_and_ns2(tmp_path, flow_queue,
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"flow_queue": "RED"}, "FQ flow_queue must be 'DropTail', 'SFQ' or 'DRR', got 'RED'"),
+    ({"flow_queue": "Marker"}, "FQ flow_queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR', 'RIO' or 'PriQueue', got 'Marker'"),
     ({"flow_queue": "SFQ", "flow_params": [1]}, "FQ flow_params must be a dict of Queue/SFQ variables"),
-    ({"flow_params": {"maxqueue": 3}}, "FQ flow_params are an SFQ or DRR flow queue's"),
+    ({"flow_params": {"maxqueue": 3}}, "FQ flow_params are for flow queues other than DropTail"),
+    ({"flow_queue": "RED", "flow_params": {"thresh": 9, "maxthresh": 3}}, "thresh (9) must not be above maxthresh (3)"),
+    ({"flow_queue": "PI", "flow_params": {"blimit": 3}}, "unknown parameter 'blimit' for Queue/PI"),
     ({"flow_queue": "DRR", "flow_params": {"quantum": 0}}, "FQ flow_params: quantum_ must be a positive integer, got 0"),
     ({"flow_queue": "SFQ", "flow_params": {"buckets": 0}}, "FQ flow_params: buckets_ must be a positive integer, got 0"),
     ({"flow_queue": "DRR", "flow_params": {"limit": 10}}, "Queue/DRR's limit_ is not read by an DRR flow queue"),
@@ -202,3 +208,82 @@ def test_fq_flow_queues_are_one_kind_per_scenario():
     with pytest.raises(ValueError) as e:
         sim.link(D[0], S[0], "1Mb", "5ms", queue="FQ", queue_params={"flow_queue": "SFQ"}, duplex=False)
     assert "FQ flow_queue SFQ with flow_params {} differs from that of the FQ link(s) made before (DRR {})" in str(e.value)
+
+
+@pytest.mark.parametrize("flow_queue, flow_params", [
+    ("RED", {"q_weight": 0.02, "thresh": 2, "maxthresh": 6, "limit": 15}),
+    ("PI", {"qref": 4, "a": 0.01, "b": 0.0099, "limit": 15}),
+    ("REM", {"pbo": 3, "gamma": 0.01, "limit": 20}),
+    ("Vq", {"queue_in_bytes": False, "mean_pktsize": 500}),
+    ("GK", {"ecnlim": 0.3, "limit": 12}),
+    ("SRR", {"limit": 10}),
+    ("RIO", {"q_weight": 0.02, "thresh": 2, "maxthresh": 6, "out_thresh": 2, "out_maxthresh": 6, "limit": 14}),
+])
+def test_fq_aqm_flow_queues_are_the_script_and_ns2(tmp_path, flow_queue, flow_params):
+    """An FQ link with RED, PI, REM, Vq, GK, SRR or RIO flow queues, each
+    made at its flow's first packet with that class's variables (PI's and
+    REM's timers starting then): the API's run, its to_tcl() script and
+    ns-2 write the same trace, with drops."""
+    sim, S, D, bott = _dumbbell(4, queue="FQ", queue_params={"flow_queue": flow_queue, "flow_params": flow_params})
+    for i in range(3):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.4 * i, flow_id=i % 2, packet_size=500 + 500 * i)
+    sim.udp(S[3], D[3], traffic="cbr", rate="600Kb", packet_size=300, random=1, start=0.3, flow_id=2)
+    same_as_ns2_layer(sim, 5, tmp_path, ns2=True)
+    kind = {"RIO": "RED/RIO"}.get(flow_queue, flow_queue)
+    assert f"FQLink set queueManagement_ {kind}\n" in sim.to_tcl(5)
+    trace = [ln.split() for ln in (tmp_path / "api.tr").read_text().splitlines()]
+    assert sum(1 for f in trace if f[0] == "d" and f[2:4] == [str(bott.src.id), str(bott.dst.id)]) > 0
+
+
+def test_a_red_flow_queue_with_red_defaults_stops_as_ns2_does(tmp_path):
+    """RED's default q_weight_ (-1) is never turned into a weight in a flow
+    queue (ns-2 neither resets nor links it): its average doubles at each
+    arrival until it overflows, which stops the run with the reason (here
+    after 5 s), where ns-2 dies of a floating-point exception."""
+    sim, S, D, bott = _dumbbell(2, queue="FQ", queue_params={"flow_queue": "RED"})
+    for i in range(2):
+        sim.tcp(S[i], D[i], variant="newreno", window=40, flow_id=i)
+    assert sim.run(until=5).flows["bytes_received"].min() > 0
+    with pytest.raises(db.SimulationError) as e:
+        sim.run(until=12)
+    assert "average queue overflows: with a queue weight of -1" in str(e.value)
+    if shutil.which("ns"):
+        # (traced: ns-2's FQLink needs its drop trace)
+        (tmp_path / "exp.tcl").write_text(sim.to_tcl(12, trace_packets=True))
+        r = subprocess.run(["ns", "exp.tcl"], cwd=tmp_path, capture_output=True, timeout=300)
+        assert r.returncode == -signal.SIGFPE or r.returncode == 128 + signal.SIGFPE, r.returncode
+
+
+def test_set_bandwidth_is_the_script_and_ns2(tmp_path):
+    """A link's bandwidth changed mid-run (`$ns at T "[$l link] set
+    bandwidth_ BW"`), a DropTail bottleneck and a CBQ one, whose estimator
+    reads the new rate as ns-2's CBQ asks the link: the API's run, its
+    script and ns-2 agree, and the change shows (fewer bytes through)."""
+    got = {}
+    for queue, params in (("DropTail", None), ("CBQ", {"classes": [
+            {"name": "root", "allot": 0.98, "borrow": False},
+            {"name": "a", "parent": "root", "allot": 0.5, "borrow": True, "flows": [0]},
+            {"name": "b", "parent": "root", "allot": 0.3, "borrow": False, "flows": [1]}]})):
+        for change in (False, True):
+            sim, S, D, bott = _dumbbell(2, queue=queue, queue_params=params)
+            for i in range(2):
+                sim.tcp(S[i], D[i], variant="newreno", window=40, start=0.2 * i, flow_id=i)
+            if change:
+                assert sim.set_bandwidth(bott.src, bott.dst, 2.0, "500Kb") is bott
+                sim.set_bandwidth(bott.src, bott.dst, "3.5s", 2e6)
+            d = tmp_path / f"{queue}{change}"
+            d.mkdir()
+            res = same_as_ns2_layer(sim, 5, d, ns2=True)
+            got[queue, change] = sum(res.flows["bytes_received"].to_list())
+            if change:
+                assert 'set bandwidth_ 500Kb"' in sim.to_tcl(5)
+    assert got["DropTail", True] < got["DropTail", False]
+    assert got["CBQ", True] < got["CBQ", False]
+
+
+@pytest.mark.parametrize("bw, message", [(0, "bandwidth must be a positive number"), ("fast", "bandwidth")])
+def test_bad_set_bandwidth_is_an_error(bw, message):
+    sim, S, D, bott = _dumbbell(1)
+    with pytest.raises(ValueError) as e:
+        sim.set_bandwidth(bott.src, bott.dst, 1.0, bw)
+    assert message in str(e.value)

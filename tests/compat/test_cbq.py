@@ -118,10 +118,11 @@ def test_link_sharing_rules_show(tmp_path: Path, algorithm: str, c1, c2):
     ("$c1 parent $c1", "", "a class cannot borrow from itself"),
     ("", "$root parent $c1", "a class cannot borrow from itself or from a class below it"),
     ("$c1 newallot 0.5", "", "not inserted in a CBQ link yet"),
-    # ns-2 runs PI, REM, Vq, ... class queues too; Dumbbell's take DropTail,
-    # RED, SFQ or DRR (tests/ns2 cbq_red_*, cbq_fair_*)
-    ("set pq [new Queue/PI]; $c2 install-queue $pq", "", "is a Queue/PI; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"),
-    ("set vq [new Queue/Vq]; $c2 install-queue $vq", "", "is a Queue/Vq; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"),
+    # ns-2 runs Marker and dsRED/core class queues too; Dumbbell's take
+    # DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR or RIO (tests/ns2
+    # cbq_red_*, cbq_fair_*, cbq_aqm*)
+    ("set mq [new Queue/Marker]; $c2 install-queue $mq", "", "is a Queue/Marker; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO"),
+    ("set dq [new Queue/dsRED/core]; $c2 install-queue $dq", "", "is a Queue/dsRED/core; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO"),
     ("$c1 set maxidle_ {}", "", 'maxidle: expected a number, got ""'),
     ("", "$l insert [new CBQClass] [new QueueMonitor]", "takes no queue monitor"),
     ("", "$l insert $c1", "is already inserted"),

@@ -43,8 +43,11 @@ def script(setup: str, stop: float = 3.0) -> str:
 
 
 @pytest.mark.parametrize("kind, message", [
-    ("REM", "not Queue/REM ones (ns-2 makes a Queue/REM for each flow)"),
-    ("PI", "not Queue/PI ones"),
+    ("Marker", "not Queue/Marker ones (ns-2 makes a Queue/Marker for each flow)"),
+    ("dsRED/core", "not Queue/dsRED/core ones"),
+    ("RED/Semantic", "ns-2 makes a Queue/RED/Semantic for each flow; class Queue/RED/Semantic is not supported by "
+                     "Dumbbell: ns-2 2.35's Queue/RED/Semantic picks its victims through a PacketQueue/Semantic"),
+    ("SimpleIntServ", "class Queue/SimpleIntServ is not supported by Dumbbell yet"),
     ("NoSuchQueue", "there is no class Queue/NoSuchQueue"),
 ])
 def test_other_flow_queue_kinds_are_refused_by_name(tmp_path: Path, kind: str, message: str):
@@ -57,9 +60,9 @@ def test_other_flow_queue_kinds_are_refused_by_name(tmp_path: Path, kind: str, m
 def test_the_kind_can_be_set_before_the_link(tmp_path: Path):
     """The kind is read when a flow starts: set before the FQ link is made,
     it is refused there (the link reads it at once)."""
-    s = script("").replace("$ns simplex-link $r1 $r2 1Mb 10ms FQ", "FQLink set queueManagement_ Vq\n$ns simplex-link $r1 $r2 1Mb 10ms FQ")
+    s = script("").replace("$ns simplex-link $r1 $r2 1Mb 10ms FQ", "FQLink set queueManagement_ Marker\n$ns simplex-link $r1 $r2 1Mb 10ms FQ")
     r = run(tmp_path, s)
-    assert r.returncode == 1 and "not Queue/Vq ones" in r.stderr
+    assert r.returncode == 1 and "not Queue/Marker ones" in r.stderr
 
 
 @pytest.mark.parametrize("setup, message", [
@@ -72,6 +75,20 @@ def test_fair_flow_queue_defaults_ns2_cannot_run_are_refused(tmp_path: Path, set
     r = run(tmp_path, script("%s\nFQLink set queueManagement_ %s" % (setup, kind)))
     assert r.returncode == 1, r.stdout
     assert "an %s flow queue (FQLink set queueManagement_ %s) takes Queue/%s's class defaults" % (kind, kind, kind) in r.stderr
+    assert message in r.stderr
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("Queue/REM set pupdtime_ 0", "pupdtime_"),
+    ("Queue/REM set mean_pktsize_ -1", "mean_pktsize_"),
+])
+def test_made_flow_queue_defaults_dumbbell_cannot_run_are_refused(tmp_path: Path, setup: str, message: str):
+    """A kind made as `new Queue/KIND` (PI, REM, Vq, ...) is made with its
+    class defaults when the kind or they change: one the class refuses is
+    refused there, naming the kind."""
+    r = run(tmp_path, script("%s\nFQLink set queueManagement_ REM" % setup))
+    assert r.returncode == 1, r.stdout
+    assert "a REM flow queue (FQLink set queueManagement_ REM) takes Queue/REM's class defaults" in r.stderr
     assert message in r.stderr
 
 

@@ -9,6 +9,8 @@
     python3 tests/random/gen.py SEED --fack       some flows are TCP FACK
     python3 tests/random/gen.py SEED --tfrc       TFRC flows too (Agent/TFRC, Agent/TFRCSink)
     python3 tests/random/gen.py SEED --queues     DRR, SFQ, Vq, GK and CBQ queues on some links
+                                                  (CBQ leaves of DropTail, SFQ, DRR, PI, REM,
+                                                  Vq, GK, SRR, RIO)
     python3 tests/random/gen.py SEED --aqm        RIO and REM queues on some links
     python3 tests/random/gen.py SEED --diffserv   DiffServ edge and core queues on some links
     python3 tests/random/gen.py SEED --lan        one or two wired LANs over some nodes
@@ -18,6 +20,8 @@
     python3 tests/random/gen.py SEED --delaybox   some nodes are DelayBoxes
     python3 tests/random/gen.py SEED --bay        Bay two-way TCP with FTP client/server
     python3 tests/random/gen.py SEED --sched      PI, FQ, SRR and PriQueue queues on some links
+                                                  (FQ flow queues of DropTail, RED, SFQ, DRR,
+                                                  PI, REM, Vq, GK, SRR, RIO, PriQueue)
     python3 tests/random/gen.py SEED --redpd      RED-PD queues with their flow monitors
     python3 tests/random/gen.py SEED --jobs-queues  a JoBS network (Marker, JoBS, Demarker) beside
 
@@ -2085,12 +2089,28 @@ class Gen:
             j = len(classes)
             parent = z.choice(top)
             L.append("set cbqc(%d,%d) [new CBQClass]" % (k, j))
-            lk = zq.weighted([("DropTail", 70), ("SFQ", 15), ("DRR", 15)])
+            lk = zq.weighted([("DropTail", 70), ("SFQ", 15), ("DRR", 15), ("PI", 5), ("REM", 4), ("Vq", 4), ("GK", 4),
+                              ("SRR", 3), ("RED/RIO", 4)])
             L.append("set cbqq [new Queue/%s]" % lk)
             if z.chance(80):
                 lim = z.weighted([(z.randint(2, 10), 40), (z.randint(11, 60), 50), (z.randint(61, 400), 10)])
-                if lk == "DropTail":
+                if lk not in ("SFQ", "DRR"):
                     L.append("$cbqq set limit_ %d" % lim)
+            # the other kinds' variables (none linked unless the draw links
+            # it: REM, Vq and GK then read the link's rate; RIO, never reset
+            # unless the draw resets it, needs a weight)
+            if lk == "RED/RIO":
+                L.append("$cbqq set q_weight_ %s" % zq.choice(["0.002", "0.01", "0.05"]))
+            for var, vals, pct in (("PI set qref_", ["2", "5", "20"], 60), ("PI set setbit_", ["true"], 30),
+                                   ("REM set pbo_", ["2", "5", "20"], 50), ("REM set markpkts_", ["true"], 30),
+                                   ("Vq set markpkts_", ["true"], 40), ("Vq set queue_in_bytes_", ["false"], 40),
+                                   ("GK set ecnlim_", ["0.3", "0.8"], 50), ("RED/RIO set thresh_", ["2", "5"], 40)):
+                if var.startswith(lk + " ") and zq.chance(pct):
+                    L.append("$cbqq %s %s" % (var[len(lk) + 1:], zq.choice(vals)))
+            if lk in ("REM", "Vq", "GK", "RED/RIO") and zq.chance(40):
+                L.append("$cbqq link [$cbql(%d) link]" % k)
+                if lk == "RED/RIO":
+                    L.append("$cbqq reset")
             for var, vals, pct in (("SFQ set maxqueue_", [3, 8, 16, 40], 60), ("SFQ set buckets_", [1, 2, 4, 16], 40),
                                    ("SFQ limit", [5, 12, 30], 20),
                                    ("DRR set blimit_", [1500, 3000, 6000, 25000], 70),
@@ -3242,7 +3262,8 @@ class Gen:
     # the slowest DropTail link statement on the flows' paths and up to two
     # others become Queue/PI (random gains a_/b_, sampling rate w_, qref_,
     # marking, bytes, a qref_ change mid-run), FQ links (ns-2's FQLink: a
-    # per-flow DropTail, RED, SFQ or DRR queue made at each flow's first
+    # per-flow DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR, RIO or PriQueue
+    # queue made at each flow's first
     # packet; the per-flow queue's class limit, RED thresholds, SFQ's room
     # and buckets or DRR's byte limit, quantum, buckets and mask set after
     # the links, so only those queues get them, and sometimes the per-flow
@@ -3337,9 +3358,28 @@ class Gen:
             # the per-flow queues FQLink makes at each flow's first packet
             # (ns-queue.tcl's new-flow): created after every link, so these
             # class settings reach only them
-            kind = y.weighted([("DropTail", 40), ("RED", 30), ("SFQ", 15), ("DRR", 15)])
+            kind = y.weighted([("DropTail", 40), ("RED", 30), ("SFQ", 15), ("DRR", 15), ("PI", 8), ("REM", 6),
+                               ("Vq", 5), ("GK", 5), ("SRR", 4), ("RED/RIO", 5), ("DropTail/PriQueue", 2)])
             if kind != "DropTail":
                 L.append("FQLink set queueManagement_ %s" % kind)
+            # PI's, REM's, Vq's, GK's and RIO's class variables, for the kind
+            # drawn (a flow queue is given no link: REM, Vq and GK measure
+            # its rate as 0; PI's and REM's timers start at the flow's first
+            # packet); RIO, never reset either, needs a weight as RED does
+            if kind == "RED/RIO":
+                L.append("Queue/RED/RIO set q_weight_ %s" % y.choice(["0.002", "0.01", "0.05"]))
+            for var, vals, pct in (("Queue/PI set qref_", ["2", "5", "20"], 60),
+                                   ("Queue/PI set a_", ["0.0001", "0.001"], 40), ("Queue/PI set setbit_", ["true"], 30),
+                                   ("Queue/PI set w_", ["100", "500"], 30),
+                                   ("Queue/REM set pbo_", ["2", "5", "20"], 50), ("Queue/REM set gamma_", ["0.01", "0.001"], 40),
+                                   ("Queue/REM set markpkts_", ["true"], 30), ("Queue/REM set pupdtime_", ["0.001", "0.01"], 30),
+                                   ("Queue/Vq set markpkts_", ["true"], 40), ("Queue/Vq set queue_in_bytes_", ["false"], 40),
+                                   ("Queue/GK set ecnlim_", ["0.3", "0.8"], 50),
+                                   ("Queue/RED/RIO set thresh_", ["2", "5"], 40), ("Queue/RED/RIO set out_maxthresh_", ["4", "10"], 40)):
+                if var.startswith("Queue/%s set" % kind) and y.chance(pct):
+                    L.append("%s %s" % (var, y.choice(vals)))
+            if kind in ("PI", "REM", "Vq", "GK", "SRR", "RED/RIO") and y.chance(40):
+                L.append("Queue set limit_ %d" % y.choice([3, 10, 25]))
             if kind == "RED":
                 # a weight: a flow queue is never reset, so Queue/RED's
                 # default -1 would double its average at each arrival until
@@ -3365,7 +3405,8 @@ class Gen:
                 L.append("Queue/DropTail set limit_ %d" % y.choice([2, 5, 10, 20, 100]))
             if y.chance(20):
                 t = fmt_us(self.mode_t_us(y, 1))
-                L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail", "SFQ", "DRR"])))
+                L.append('$ns at %s "FQLink set queueManagement_ %s"' % (t, y.choice(["RED", "DropTail", "SFQ", "DRR", "PI", "REM",
+                                                                                   "GK", "SRR"])))
 
 
     # -- ns-2's RED-PD (--redpd) ----------------------------------------------------------

@@ -605,31 +605,45 @@ def _fair_check(qkind: str, var: str, text: str, what: str) -> str:
     return text
 
 
+#: The kinds of an FQ link's flow queues (`flow_queue`, ns-2's FQLink
+#: queueManagement_), by lower-case name.
+_FQ_FLOW_KINDS = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR", "pi": "PI", "rem": "REM",
+                  "vq": "Vq", "gk": "GK", "srr": "SRR", "rio": "RED/RIO", "red/rio": "RED/RIO",
+                  "priqueue": "DropTail/PriQueue", "droptail/priqueue": "DropTail/PriQueue"}
+
+
 def _fq_flow_queue(kind, params) -> tuple:
-    """An FQ link's `flow_queue` ("DropTail", the default, "SFQ" or "DRR":
-    ns-2's FQLink queueManagement_) and `flow_params` (the SFQ's or DRR's
-    variables, e.g. {"maxqueue": 20, "buckets": 8} or {"blimit": 6000,
-    "quantum": 500}) checked: (kind, ((var, text), ...))."""
+    """An FQ link's `flow_queue` ("DropTail", the default, "RED", "SFQ",
+    "DRR", "PI", "REM", "Vq", "GK", "SRR", "RIO" or "PriQueue": ns-2's
+    FQLink queueManagement_) and `flow_params` (that class's variables,
+    e.g. SFQ's {"maxqueue": 20, "buckets": 8}, DRR's {"blimit": 6000,
+    "quantum": 500}, RED's {"q_weight": 0.02, "thresh": 3, "maxthresh":
+    8}, PI's {"qref": 5, "limit": 20}) checked: (kind, ((var, text), ...))."""
     what = "link(): queue_params"
-    kinds = {"droptail": "DropTail", "sfq": "SFQ", "drr": "DRR"}
-    if not isinstance(kind, str) or kind.lower() not in kinds:
-        raise ValueError(f"{what}: FQ flow_queue must be 'DropTail', 'SFQ' or 'DRR', got {kind!r}")
-    kind = kinds[kind.lower()]
+    if not isinstance(kind, str) or kind.lower() not in _FQ_FLOW_KINDS:
+        raise ValueError(f"{what}: FQ flow_queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', "
+                         f"'SRR', 'RIO' or 'PriQueue', got {kind!r}")
+    kind = _FQ_FLOW_KINDS[kind.lower()]
     if params is None:
         return (kind, ())
     if not isinstance(params, dict):
         raise ValueError(f"{what}: FQ flow_params must be a dict of Queue/{kind} variables, got {params!r}")
     if params and kind == "DropTail":
-        raise ValueError(f"{what}: FQ flow_params are an SFQ or DRR flow queue's (DropTail flow queues take flow_limit)")
+        raise ValueError(f"{what}: FQ flow_params are for flow queues other than DropTail (DropTail flow queues "
+                         "take flow_limit)")
     qkind = f"Queue/{kind}"
     bound = _bound_vars(qkind)
     out = {}
     for pn, pv in params.items():
         var = _var_name(str(pn), qkind, bound, f"{what}: FQ flow_params")
-        if var not in ("maxqueue_", "buckets_", "blimit_", "quantum_", "mask_"):
+        if kind in ("SFQ", "DRR") and var not in ("maxqueue_", "buckets_", "blimit_", "quantum_", "mask_"):
             raise ValueError(f"{what}: FQ flow_params: {qkind}'s {var} is not read by an {kind} flow queue")
         out[var] = _fair_check(qkind, var, _var_value(var, bound[var], pv, f"{what}: FQ flow_params", str(pn), qkind),
                                f"{what}: FQ flow_params")
+    if kind == "RED":
+        th, mx = (_float_prefix(out.get(k, "0")) or 0.0 for k in ("thresh_", "maxthresh_"))
+        if th > 0 and mx > 0 and th > mx:
+            raise ValueError(f"{what}: FQ flow_params: thresh ({th:g}) must not be above maxthresh ({mx:g})")
     return (kind, tuple(sorted(out.items())))
 
 
@@ -641,7 +655,9 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
     "level" (1 for a leaf, above its children's for an inner class: the
     default), "borrow" (okborrow, True), "maxidle" (seconds, or "auto":
     ns-2's automaxidle), "extradelay" (seconds, 0), "queue" (a leaf's
-    queue: "DropTail", the default, "RED", "SFQ" or "DRR"), "limit" (its
+    queue: "DropTail", the default, "RED", "SFQ", "DRR", "PI", "REM", "Vq",
+    "GK", "SRR" or "RIO"; RED and RIO ones are linked and reset, REM, Vq
+    and GK ones linked, so that they read the link's rate), "limit" (its
     limit_, packets; default `queue_limit` or 50; not for SFQ or DRR, which
     do not read it: their room is params' "maxqueue" or "blimit"), "params"
     (other variables of the leaf's queue, e.g. RED's {"thresh_": 5,
@@ -723,12 +739,14 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
         if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
             raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
         qk = c.get("queue", "DropTail")
-        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR"}
+        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR", "pi": "PI", "rem": "REM",
+                 "vq": "Vq", "gk": "GK", "srr": "SRR", "rio": "RED/RIO", "red/rio": "RED/RIO"}
         if not isinstance(qk, str) or qk.lower() not in kinds:
             other = isinstance(qk, str) and qk.lower() in _queue_kinds()
-            raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ' or 'DRR', got {qk!r}"
+            raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR' "
+                             f"or 'RIO', got {qk!r}"
                              + (" (ns-2 takes any queue object as a class's queue; Dumbbell's CBQ classes "
-                                "queue with DropTail, RED, SFQ or DRR)" if other else ""))
+                                "queue with these kinds)" if other else ""))
         qkind = f"Queue/{kinds[qk.lower()]}"
         if qkind in ("Queue/SFQ", "Queue/DRR") and "limit" in c:
             room = "maxqueue (packets)" if qkind == "Queue/SFQ" else "blimit (bytes)"
@@ -1161,10 +1179,16 @@ class Simulation:
         "PriQueue" or "DropTail/PriQueue" (ns-2's Queue/DropTail/PriQueue:
         DropTail's variables; it puts only routing-protocol packets, which
         no wired link here carries, at the head), "FQ" (ns-2's FQLink: a
-        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, or an
-        SFQ or DRR one, ``{"flow_queue": "DRR", "flow_params": {"blimit":
-        6000, "quantum": 500}}`` (ns-2's queueManagement_ and that class's
-        defaults), one kind for all FQ links of a scenario), "RED/PD" (ns-2's RED with
+        DropTail queue per flow id, of ``{"flow_limit": 50}`` packets, or one
+        of another kind made at the flow's first packet, "RED", "SFQ",
+        "DRR", "PI", "REM", "Vq", "GK", "SRR", "RIO" or "PriQueue", with that
+        class's variables, e.g. ``{"flow_queue": "DRR", "flow_params":
+        {"blimit": 6000, "quantum": 500}}`` or ``{"flow_queue": "RED",
+        "flow_params": {"q_weight": 0.02, "thresh": 3, "maxthresh": 8}}``
+        (ns-2's queueManagement_ and that class's defaults; a flow queue is
+        given no link, and a RED one is never reset, so RED's q_weight -1,
+        its default, stops the run as it stops ns-2), one kind for all FQ
+        links of a scenario), "RED/PD" (ns-2's RED with
         preferential dropping and the flow monitor its makeflowmon
         attaches: RED's and RED-PD's variables, e.g. ``{"P_testFRp": 0.1}``,
         and ``"flow_classifier"``, one of REDPD_CLASSIFIERS; which flows it
@@ -1381,6 +1405,23 @@ class Simulation:
                                  "REDQueue::reset): pass reset=True, which also drops the packets queued and "
                                  "restarts the average, as ns-2's reset does")
         self._ops += ("qset", lk, t, tuple(pairs), reset)
+        return lk
+
+    def set_bandwidth(self, a: Node, b: Node, at, bandwidth) -> Link:
+        """Change the a->b link's bandwidth at time `at` of the run (seconds
+        or "5s"): a script's ``$ns at AT "[[$ns link a b] link] set
+        bandwidth_ BW"``, `bandwidth` in bits/s or an ns-2 string such as
+        "2Mb".  Packets sent from then on take the new transmission time;
+        one on the wire keeps its own.  A CBQ queue on the link reads the
+        new rate at each packet, as ns-2's CBQ asks the link (its classes'
+        allotments in bytes per second stay what they were); other queues
+        keep the rate they took when the run started (ns-2's RED, REM, Vq,
+        GK read it once, and an FQ link's per-byte time is set when the
+        link is made), as in ns-2.  Returns the link."""
+        what = "set_bandwidth()"
+        lk, t = self._timed_link(a, b, at, what)
+        text, _ = _parse_bandwidth(bandwidth, f"{what}: bandwidth")
+        self._ops += ("bw", lk, t, text)
         return lk
 
     #: RED-PD's flow actions and the queue commands they are.
@@ -2126,11 +2167,14 @@ class Simulation:
                                 if c["limit"] is not None:
                                     L.append(f"$cbq_q set limit_ {c['limit']}")
                                 L += [f"$cbq_q set {v} {t}" for v, t in c["vars"]]
-                                if c["queue"] == "Queue/RED":
-                                    # its automatic settings from the link's
-                                    # rate, as a link's own RED queue gets
-                                    # them (ns-2's CBQ link does neither)
+                                if c["queue"] in ("Queue/RED", "Queue/RED/RIO", "Queue/REM", "Queue/Vq", "Queue/GK"):
+                                    # the link's rate, as a link's own queue
+                                    # of the kind gets it (ns-2's CBQ link
+                                    # does not give it): RED's automatic
+                                    # settings at its reset, REM's, Vq's and
+                                    # GK's capacity
                                     L.append(f"$cbq_q link [${cl_}(link) link]")
+                                if c["queue"] in ("Queue/RED", "Queue/RED/RIO"):
                                     L.append("$cbq_q reset")
                                 L.append(f"${cl_}({i}) install-queue $cbq_q")
                         for i in range(len(cb["classes"])):
@@ -2141,6 +2185,9 @@ class Simulation:
                     L.append(f"$ns queue-limit $n({a}) $n({b}) {qlim}")
             elif kind == "qlimit":
                 L.append(f"$ns queue-limit $n({op[1].src.id}) $n({op[1].dst.id}) {op[2]}")
+            elif kind == "bw":
+                lk, t, text = op[1:]
+                L.append(f'$ns at {_at_text(t)} "[[$ns link $n({lk.src.id}) $n({lk.dst.id})] link] set bandwidth_ {text}"')
             elif kind == "qset":
                 lk, t, pairs, reset = op[1:]
                 q_ = f"[[$ns link $n({lk.src.id}) $n({lk.dst.id})] queue]"
@@ -2224,8 +2271,8 @@ class Simulation:
             L.append(f"Queue/DropTail set limit_ {fq_limit}")
         fq_kind, fq_vars = self._fq_flow_queue()
         if fq_kind != "DropTail":
-            # and of FQLink's queueManagement_ (Queue/SFQ or Queue/DRR) with
-            # that class's defaults then: every other queue is made by now
+            # and of FQLink's queueManagement_ (Queue/RED, Queue/SFQ, ...)
+            # with that class's defaults then: every other queue is made by now
             L.append(f"FQLink set queueManagement_ {fq_kind}")
             L += [f"Queue/{fq_kind} set {v} {t}" for v, t in fq_vars]
         if isinstance(trace_packets, list):
@@ -2344,10 +2391,16 @@ class Simulation:
                                                                "500"])
                         fq_kind, fq_vars = self._fq_flow_queue()
                         if fq_kind != "DropTail":
-                            # an SFQ or DRR queue per flow, Queue/SFQ's or
-                            # Queue/DRR's defaults with flow_params
+                            # a queue of that kind per flow, its class's
+                            # defaults with flow_params, every variable the
+                            # class binds (as link.tcl's FQLink gives them:
+                            # a RED flow queue, never reset, reads its
+                            # thresh_queue_ and bytes_ as `new` set them)
+                            cls = f"Queue/{fq_kind}"
+                            fq_all = dict(Builder.class_defaults(_defaults_text(), cls, cls))
+                            fq_all.update(fq_vars)
                             b.command(b.link_objs(bid[id(x)])[1],
-                                      ["flow-queue", fq_kind, *(w for vt in fq_vars for w in vt)])
+                                      ["flow-queue", fq_kind, *(w for vt in fq_all.items() for w in vt)])
                     for c in x.dsred or ():
                         if c[0] == "set":
                             b.set_queue_var(bid[id(x)], c[1], c[2])
@@ -2359,6 +2412,10 @@ class Simulation:
                     b.queue_limit(f, qlim)
             elif kind == "qlimit":
                 b.queue_limit(bid[id(op[1])], op[2])
+            elif kind == "bw":
+                lk, t, text = op[1:]
+                # the link's delay object, as `[$l link] set bandwidth_`
+                b.at_script(atof(_at_text(t)), [("set", b.link_objs(bid[id(lk)])[2], "bandwidth_", text)])
             elif kind == "qset":
                 lk, t, pairs, reset = op[1:]
                 q = b.link_objs(bid[id(lk)])[1]
@@ -2445,7 +2502,8 @@ class Simulation:
         """A CBQ link's classes and bindings, as lib/cbq.tcl hands them to
         the scheduler for `to_tcl()`'s lines: each class's allotment as it
         prints (%g), an "auto" maxidle worked out as its `automaxidle`, a
-        leaf's DropTail, RED, SFQ or DRR queue (a RED one linked and reset as
+        leaf's DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR or RIO queue (a
+        RED or RIO one linked and reset, a REM, Vq or GK one linked, as
         to_tcl() does) blocked for the scheduler (`install-queue`)."""
         cb, q = lk.cbq, b.link_objs(link)[1]
         b.set_queue_var(link, "maxpkt_", str(cb["maxpkt"]))
@@ -2594,7 +2652,7 @@ class Simulation:
 
 # The number of arguments of each kind of operation in `Simulation._ops`.
 _OP_ARITY = {"node": 1, "link": 3, "qlimit": 2, "tcp": 1, "udp": 1, "tfrc": 1, "errmodel": 1, "qs": 1, "qset": 4,
-             "redpd": 3}
+             "redpd": 3, "bw": 3}
 
 
 def _each_op(ops: list):

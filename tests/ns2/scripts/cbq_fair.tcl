@@ -1,5 +1,5 @@
-# SFQ and DRR queues as the leaves of a CBQ or CBQ/WRR link (CBQClass
-# install-queue of a Queue/SFQ or Queue/DRR), as ns-2 2.35 runs them: each
+# SFQ, DRR, PI, REM, Vq, GK, SRR and RIO queues as the leaves of a CBQ or CBQ/WRR link (CBQClass
+# install-queue of such a queue object), as ns-2 2.35 runs them: each
 # leaf's scheduler hashes the class's packets by source (DRR) or source and
 # destination (SFQ) into buckets of its own; SFQ drops an arrival, DRR over
 # its byte limit queues the arrival and drops from the head of its fattest
@@ -8,6 +8,11 @@
 #   ns cbq_fair.tcl LINKTYPE ALGORITHM MODE
 #     MODE mixed: an SFQ leaf (maxqueue_, buckets_), a DRR leaf (blimit_,
 #                 quantum_) and a DropTail leaf
+#          aqm:   a PI leaf (setbit_, marking the ECN-capable TCP), a REM
+#                 leaf and a Vq leaf (markpkts_), as `new` made them: PI's
+#                 and REM's update timers run from then, none is given the
+#                 link (REM and Vq measure its rate as 0)
+#          aqm2:  a GK leaf, an SRR leaf and a RIO leaf
 #          cmds:  the same kinds set by their commands (SFQ's limit, DRR's
 #                 blimit, quantum, buckets) and DRR's mask_ (every source
 #                 in one bucket), and a second DRR leaf in place of DropTail
@@ -45,6 +50,18 @@ switch -- $mode {
         set kc {{set limit_ 15}}
         set kinds {SFQ DRR DropTail}
     }
+    aqm {
+        set ka {{set qref_ 3} {set a_ 0.01} {set b_ 0.0099} {set setbit_ true} {set limit_ 20}}
+        set kb {{set pbo_ 4} {set gamma_ 0.005} {set limit_ 25}}
+        set kc {{set markpkts_ true} {set queue_in_bytes_ false} {set mean_pktsize_ 400} {set limit_ 15}}
+        set kinds {PI REM Vq}
+    }
+    aqm2 {
+        set ka {{set ecnlim_ 0.4} {set limit_ 12}}
+        set kb {{set limit_ 10}}
+        set kc {{set q_weight_ 0.02} {set thresh_ 2} {set maxthresh_ 6} {set out_thresh_ 2} {set out_maxthresh_ 6} {set limit_ 16}}
+        set kinds {GK SRR RED/RIO}
+    }
     cmds {
         set ka {{set buckets_ 3} {limit 10}}
         set kb {{blimit 4500} {quantum 300} {buckets 7}}
@@ -76,6 +93,8 @@ proc tcp {src fid size start} {
     global ns r2 t n
     set t($n) [new Agent/TCP/Reno]; $ns attach-agent $src $t($n); $t($n) set fid_ $fid
     $t($n) set packetSize_ $size; $t($n) set window_ 30
+    global mode
+    if {$mode in {aqm aqm2} && $fid in {1 3 5}} { $t($n) set ecn_ 1 }
     set k [new Agent/TCPSink]; $ns attach-agent $r2 $k; $ns connect $t($n) $k
     set f [$t($n) attach-app FTP]; $ns at $start "$f start"
     incr n

@@ -1,5 +1,5 @@
-# FQ links (ns-2's FQLink) with SFQ or DRR flow queues: each flow id's
-# queue is made at its first packet, `new Queue/SFQ` or `new Queue/DRR`
+# FQ links (ns-2's FQLink) with SFQ, DRR, PI, REM, Vq, GK, SRR, RIO or PriQueue flow queues: each flow id's
+# queue is made at its first packet, `new Queue/KIND`
 # with that class's defaults of that moment, and schedules the flow's
 # packets from several sources by its own hash; its drops go to the link's
 # drop trace (drpT_), a DRR queue's several at one arrival when small
@@ -11,6 +11,17 @@
 #     whose first packet comes after 2 s, DRR after 5 s, Queue/DRR's
 #     defaults changed at 5.8 s (for later flows: mask_ puts all of a
 #     flow's sources in one bucket), SFQ again at 9 s
+#   ns fq_fair.tcl KIND    - KIND (pi, rem, vq, gk, srr, rio, priqueue)
+#     flow queues, each a `new Queue/KIND` made at its flow's first packet
+#     (PI's and REM's update timers start there, one period after), no link
+#     given to them (REM, Vq and GK measure the link rate as 0); some TCPs
+#     ECN-capable (PI's setbit_, REM's and Vq's markpkts_ and GK mark them;
+#     REM's marking draws at every dequeue, even of an empty queue, which
+#     FQ asks at each resume of the link)
+#   ns fq_fair.tcl aqmrun  - the kind changes mid-run: PI, REM at 3 s
+#     (Queue/REM's defaults changed at 4.5 s), Vq at 5.8 s, GK at 7.5 s,
+#     RIO at 9 s, PriQueue at 9.6 s, each taken by the next new flow (two
+#     more flows, 8 from 8 s and 9 from 9.8 s)
 #   ns fq_fair.tcl monitor - as drr, with a queue monitor on the FQ link
 #     attached after its trace: the flow queues drop to the link's drop
 #     trace directly, so the monitor's drop snoop never sees their drops
@@ -39,6 +50,64 @@ switch $mode {
         Queue/DRR set quantum_ 700
         Queue/DRR set buckets_ 6
     }
+    pi {
+        FQLink set queueManagement_ PI
+        Queue/PI set qref_ 4
+        Queue/PI set a_ 0.01
+        Queue/PI set b_ 0.0099
+        Queue/PI set w_ 150
+        Queue/PI set setbit_ true
+        Queue set limit_ 15
+    }
+    rem {
+        FQLink set queueManagement_ REM
+        Queue/REM set markpkts_ true
+        Queue/REM set pbo_ 3
+        Queue/REM set gamma_ 0.01
+        Queue/REM set pupdtime_ 0.003
+        Queue set limit_ 20
+    }
+    vq {
+        FQLink set queueManagement_ Vq
+        Queue/Vq set markpkts_ true
+        Queue/Vq set queue_in_bytes_ false
+        Queue/Vq set mean_pktsize_ 500
+    }
+    gk {
+        FQLink set queueManagement_ GK
+        Queue/GK set ecnlim_ 0.3
+        Queue set limit_ 12
+    }
+    srr {
+        FQLink set queueManagement_ SRR
+        Queue set limit_ 10
+    }
+    rio {
+        FQLink set queueManagement_ RED/RIO
+        Queue/RED/RIO set q_weight_ 0.02
+        Queue/RED/RIO set out_thresh_ 2
+        Queue/RED/RIO set out_maxthresh_ 8
+        Queue/RED/RIO set thresh_ 2
+        Queue/RED/RIO set maxthresh_ 8
+        Queue set limit_ 14
+    }
+    priqueue {
+        FQLink set queueManagement_ DropTail/PriQueue
+        Queue set limit_ 9
+    }
+    aqmrun {
+        Queue/PI set qref_ 3
+        Queue/PI set a_ 0.02
+        Queue/PI set b_ 0.0199
+        Queue/RED/RIO set q_weight_ 0.01
+        FQLink set queueManagement_ PI
+        $ns at 3.0 {FQLink set queueManagement_ REM}
+        $ns at 4.5 {Queue/REM set pbo_ 2; Queue/REM set inw_ 0.5}
+        $ns at 5.8 {FQLink set queueManagement_ Vq}
+        $ns at 7.5 {FQLink set queueManagement_ GK}
+        $ns at 9.0 {FQLink set queueManagement_ RED/RIO}
+        $ns at 9.6 {FQLink set queueManagement_ DropTail/PriQueue}
+    }
     midrun {
         Queue/SFQ set maxqueue_ 10
         Queue/DRR set blimit_ 4000
@@ -60,9 +129,10 @@ if {$mode eq "monitor"} {
 }
 
 proc tcp {src fid size start} {
-    global ns k
+    global ns k mode
     set t [$ns create-connection TCP/Sack1 $src TCPSink/Sack1 $k $fid]
     $t set window_ 40
+    if {$fid % 2 == 0 && $mode in {pi rem vq gk aqmrun}} { $t set ecn_ 1 }
     $t set packetSize_ $size
     $ns at $start "[$t attach-app FTP] start"
     return $t
@@ -91,6 +161,10 @@ cbr $n1 5 0.3Mb 200 5.5 9.5
 tcp $n2 6 1000 6.0
 cbr $n0 6 0.1Mb 120 6.5 10.5
 tcp $n1 7 1200 9.5
+if {$mode eq "aqmrun"} {
+    tcp $n0 8 800 8.0
+    cbr $n2 9 0.2Mb 300 9.8 11.5
+}
 $ns at 12.0 {
     global tf
     $ns flush-trace

@@ -1440,14 +1440,26 @@ impl Builder {
             "Queue/RED" => "Queue/RED",
             "Queue/SFQ" => "Queue/SFQ",
             "Queue/DRR" => "Queue/DRR",
-            _ => return err(format!("a CBQ class queues with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR, not {kind}")),
+            "Queue/PI" => "Queue/PI",
+            "Queue/REM" => "Queue/REM",
+            "Queue/Vq" => "Queue/Vq",
+            "Queue/GK" => "Queue/GK",
+            "Queue/SRR" => "Queue/SRR",
+            "Queue/RED/RIO" => "Queue/RED/RIO",
+            _ => return err(format!("a CBQ class queues with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, \
+                                     Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO, not {kind}")),
         };
         self.check_link(link)?;
         let q = self.new_obj(kind)?;
         self.set_all(q, vars)?;
-        if kind == "Queue/RED" {
+        // the link's rate, which a queue of these kinds reads from it (RED
+        // and RIO at their reset), as a link's own queue of the kind gets
+        // it: the API's to_tcl() does the same (ns-2's CBQ link does not)
+        if matches!(kind, "Queue/RED" | "Queue/RED/RIO" | "Queue/REM" | "Queue/Vq" | "Queue/GK") {
             let dl = self.name(self.links[link.0 as usize].link).to_string();
             self.cmd(q, &["link", &dl])?;
+        }
+        if matches!(kind, "Queue/RED" | "Queue/RED/RIO") {
             self.cmd(q, &["reset"])?;
         }
         Ok((q, self.name(q)))

@@ -7,7 +7,8 @@
 //!
 //! * `cbq-class LENDER ALLOT MAXIDLE PRIO LEVEL XDELAY OKBORROW QUEUE`: add
 //!   a class (`LENDER` an index or -1; `QUEUE` a `Queue/DropTail`,
-//!   `Queue/RED`, `Queue/SFQ` or `Queue/DRR` object, whose discipline, state and capacity the class
+//!   `Queue/RED`, `Queue/SFQ`, `Queue/DRR`, `Queue/PI`, `Queue/REM`,
+//!   `Queue/Vq`, `Queue/GK`, `Queue/SRR` or `Queue/RED/RIO` object, whose discipline, state and capacity the class
 //!   takes over, or "" for an inner class); returns its index;
 //! * `cbq-lender CLASS LENDER`: set a class's lender (a parent inserted
 //!   after its child);
@@ -17,7 +18,7 @@
 use crate::ns2::tclcl::{parse_bool, parse_int, parse_real};
 use crate::qdisc::cbq::{ClassSpec, Sharing};
 use crate::qdisc::cbq::Leaf;
-use crate::qdisc::{Boxed, Capacity, Cbq, DropTail, Qdisc};
+use crate::qdisc::{Capacity, Cbq, DropTail, Qdisc};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -155,36 +156,47 @@ impl Sim {
     }
 
     /// Take over queue object `qname`'s discipline and capacity for a class
-    /// of CBQ queue `id`: a DropTail, or a RED, SFQ or DRR with the state the
-    /// script left it in (the object is left an empty DropTail).  ns-2 takes
-    /// any queue object; Dumbbell's classes queue with these four.
+    /// of CBQ queue `id`: a DropTail, or a RED, SFQ, DRR, PI, REM, Vq, GK,
+    /// SRR or RIO with the state the script left it in (the object is left
+    /// an empty DropTail).  ns-2 takes any queue object; Dumbbell's classes
+    /// queue with these kinds.  PI's and REM's update timers run from here
+    /// ([`Leaf::made`]: ns-2's start at `new Queue/PI`, which a script
+    /// calls just before `install-queue`).
     fn cbq_take_queue(&mut self, id: ObjId, qname: &str) -> Result<(Leaf, Capacity), String> {
         let src = self.lookup(qname).ok_or_else(|| format!("couldn't find object {qname}"))?;
         if src == id {
             return Err("a CBQ queue cannot be a class's queue of itself".into());
         }
-        match &mut self.objs[src as usize] {
-            Obj::Queue(q) if q.len() > 0 => Err(format!("{qname} holds packets")),
-            Obj::Queue(q) if matches!(&q.disc, Qdisc::DropTail(_)) || matches!(&q.disc, Qdisc::Boxed(b) if matches!(**b, Boxed::Red(_) | Boxed::Sfq(_) | Boxed::Drr(_))) => {
-                let cap = q.cap;
-                let leaf = match std::mem::replace(&mut q.disc, Qdisc::DropTail(DropTail::default())) {
-                    Qdisc::DropTail(d) => Leaf::DropTail(d),
-                    Qdisc::Boxed(b) => match *b {
-                        Boxed::Red(r) => Leaf::Red(Box::new(r)),
-                        Boxed::Sfq(s) => Leaf::Sfq(Box::new(s)),
-                        Boxed::Drr(d) => Leaf::Drr(Box::new(d)),
-                        _ => unreachable!("a RED, SFQ or DRR queue"),
-                    },
-                };
+        match &self.objs[src as usize] {
+            Obj::Queue(q) if q.len() > 0 => return Err(format!("{qname} holds packets")),
+            Obj::Queue(_) => {}
+            _ => return Err(format!("{qname} is not a queue")),
+        }
+        let (mut leaf, cap) = self.take_sub_queue(src).ok_or_else(|| format!("{qname} is {NOT_A_LEAF_QUEUE}"))?;
+        leaf.made(&cap, &mut self.w);
+        Ok((leaf, cap))
+    }
+
+    /// Take queue object `src`'s discipline and capacity, as a queue a
+    /// scheduler holds (qdisc/subqueue.rs), if it is of a kind that runs
+    /// as one; the object is left an empty DropTail.
+    pub(crate) fn take_sub_queue(&mut self, src: ObjId) -> Option<(Leaf, Capacity)> {
+        let Obj::Queue(q) = &mut self.objs[src as usize] else { return None };
+        let cap = q.cap;
+        let disc = std::mem::replace(&mut q.disc, Qdisc::DropTail(DropTail::default()));
+        match Leaf::of(disc) {
+            Ok(leaf) => {
                 q.refresh_plain();
-                Ok((leaf, cap))
+                Some((leaf, cap))
             }
-            Obj::Queue(_) => Err(format!("{qname} is {NOT_A_LEAF_QUEUE}")),
-            _ => Err(format!("{qname} is not a queue")),
+            Err(disc) => {
+                q.disc = disc;
+                None
+            }
         }
     }
 }
 
 /// The words of the error for a class queue of another kind (lib/cbq.tcl
 /// names the queue's class in its place).
-pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR";
+pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO";

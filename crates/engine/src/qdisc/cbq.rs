@@ -100,7 +100,8 @@ impl Sharing {
 }
 
 /// A leaf's queue: the discipline of the queue object the class was given
-/// (`CBQClass install-queue`), DropTail, RED, SFQ or DRR.  ns-2's CBQ asks it for a
+/// (`CBQClass install-queue`), DropTail, RED, SFQ, DRR, PI, REM, Vq, GK,
+/// SRR or RIO (qdisc/subqueue.rs).  ns-2's CBQ asks it for a
 /// packet only when its queue monitor counts one (`CBQueue::deque` resumes
 /// the queue of the eligible class, which has demand), so a RED leaf never
 /// finds itself empty: it is idle only until its first arrival.  A RED
@@ -523,9 +524,9 @@ impl Cbq {
     }
 
     /// Take the head of leaf `c`'s queue; with the packets left there.
-    fn take(&mut self, c: usize, w: &World) -> Option<(PktId, usize)> {
+    fn take(&mut self, c: usize, w: &mut World) -> Option<(PktId, usize)> {
         let (q, _) = self.classes[c].queue.as_mut()?;
-        let p = q.deque(&w.pool, w.s.now)?;
+        let p = q.deque(w)?;
         let left = q.len();
         self.len -= 1;
         self.bytes -= w.pool.get(p).size as i64;
@@ -543,7 +544,7 @@ impl Cbq {
     }
 
     /// Priority round robin (`CBQueue::deque`).
-    fn dequeue_prr(&mut self, w: &World) -> Option<PktId> {
+    fn dequeue_prr(&mut self, w: &mut World) -> Option<PktId> {
         let now = w.s.now;
         let mut first = NO;
         let mut eligible = NO;
@@ -588,7 +589,7 @@ impl Cbq {
     }
 
     /// Weighted round robin (`WRR_CBQueue::deque`).
-    fn dequeue_wrr(&mut self, w: &World) -> Option<PktId> {
+    fn dequeue_wrr(&mut self, w: &mut World) -> Option<PktId> {
         let now = w.s.now;
         let mut first = NO;
         let mut eligible = NO;

@@ -5,7 +5,7 @@ use super::{Capacity, Fifo, Verdict};
 use crate::packet::{PacketPool, PktId};
 
 /// A FIFO with tail (or front) drop.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct DropTail {
     pub fifo: Fifo,
 }

@@ -4,9 +4,11 @@
 //! ns-queue.tcl's `FQLink`).
 //!
 //! Each flow id (0 to 31) gets a queue of its own the first time one of its
-//! packets arrives (`FQLink::new-flow`'s `new Queue/$type`): a DropTail or
-//! a RED queue, whichever kind (`flow_spec`) and capacity (`flow_cap`) flow
-//! queues are given then.  A flow's oldest packet waits apart, at the head
+//! packets arrives (`FQLink::new-flow`'s `new Queue/$type`): a DropTail,
+//! RED, SFQ, DRR, PI, REM, Vq, GK, SRR or RIO queue (qdisc/subqueue.rs),
+//! whichever kind (`flow_spec`) and capacity (`flow_cap`) flow queues are
+//! given then; PI's and REM's update timers start then, as their
+//! constructors start them in ns-2 ([`FlowQueue::made`]).  A flow's oldest packet waits apart, at the head
 //! of line, with a finish time: the flow's last finish time, or the arrival
 //! time if later, and a length, its size times `secs_per_byte`.  The next
 //! packet sent is the head of line whose finish time plus length times the
@@ -29,7 +31,10 @@
 //! period counts no packet times).  Its random draws are RED's own, on the
 //! default generator, at its arrivals; its drops, early or forced, go to
 //! the FQ link's drop trace (`$q drop-target $drpT_`), as the DropTail
-//! flow queues' do.
+//! flow queues' do.  The other kinds too are never linked: REM, Vq and GK
+//! see a link rate of zero (ns-2 never sets their `ptc`/`c_`, members their
+//! constructors leave uninitialised: zero in /usr/bin/ns's runs, corpus
+//! cases `fq_rem`, `fq_vq`, `fq_gk`).
 
 use super::{Capacity, Discipline, DropTail, Drops, Drr, Red, Sfq, Verdict};
 use crate::packet::{PacketPool, PktId};
@@ -44,7 +49,7 @@ use super::subqueue::SubQueue as FlowQueue;
 
 /// The kind of queue flows made from now on get (`FQLink set
 /// queueManagement_`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub enum FlowSpec {
     #[default]
     DropTail,
@@ -57,6 +62,11 @@ pub enum FlowSpec {
     /// DRR with Queue/DRR's class defaults (`buckets_`, `blimit_`,
     /// `quantum_`, `mask_`): each flow's queue hashes its packets by source.
     Drr(Box<Drr>),
+    /// PI, REM, Vq, GK, SRR or RIO: a queue object of that kind made with
+    /// its class defaults (FQLink's `new Queue/KIND`), copied, empty, into
+    /// each new flow, whose constructor then runs at the flow's first
+    /// packet ([`FlowQueue::made`]: PI's and REM's timers start there).
+    Made(Box<FlowQueue>),
 }
 
 #[derive(Debug, Default)]
@@ -85,6 +95,10 @@ pub struct FinishFq {
     pub flow_spec: FlowSpec,
     /// Bytes held.
     bytes: i64,
+    /// A flow's queue draws at every dequeue, even one that finds it empty
+    /// (REM with `markpkts_`): so does this queue's (`FQ::deque` asks every
+    /// flow queue without a head of line, at each resume of the link).
+    pub(crate) deques_when_empty: bool,
 }
 
 impl Default for FinishFq {
@@ -97,7 +111,7 @@ impl FinishFq {
     pub fn new() -> FinishFq {
         let mut flows = Vec::with_capacity(MAX_FLOWS);
         flows.resize_with(MAX_FLOWS, Flow::default);
-        FinishFq { flows, maxflow: -1, secs_per_byte: 0.0, flow_cap: Capacity::default(), flow_spec: FlowSpec::DropTail, bytes: 0 }
+        FinishFq { flows, maxflow: -1, secs_per_byte: 0.0, flow_cap: Capacity::default(), flow_spec: FlowSpec::DropTail, bytes: 0, deques_when_empty: false }
     }
 
     /// Flows made so far.
@@ -115,7 +129,7 @@ impl FinishFq {
     /// `deque`, which a RED queue that finds nothing takes as the start of
     /// an idle period); a packet it gets waits at the head of line without
     /// a new finish time.  Returns the flows with a head of line.
-    fn update(&mut self, pool: &PacketPool, now: f64) -> usize {
+    fn update(&mut self, w: &mut World) -> usize {
         let top = (self.maxflow + 1) as usize;
         let mut nactive = 0usize;
         for f in &mut self.flows[..top] {
@@ -123,7 +137,7 @@ impl FinishFq {
                 if !f.made {
                     continue;
                 }
-                if let Some(p) = f.queue.deque(pool, now) {
+                if let Some(p) = f.queue.deque(w) {
                     f.hol = Some(p);
                     nactive += 1;
                 }
@@ -167,7 +181,12 @@ impl Discipline for FinishFq {
                 // the spec never holds packets: a fresh queue, its variables set
                 FlowSpec::Sfq(q) => FlowQueue::Sfq(q.clone()),
                 FlowSpec::Drr(q) => FlowQueue::Drr(q.clone()),
+                FlowSpec::Made(q) => q.copy().expect("the kind's prototype holds no packets"),
             };
+            f.queue.made(&f.cap, w);
+            if let FlowQueue::Other(b) = &f.queue {
+                self.deques_when_empty |= matches!(&**b, super::Boxed::Rem(r) if r.markpkts);
+            }
             self.maxflow = self.maxflow.max(fid);
         }
         let now = w.s.now;
@@ -201,7 +220,7 @@ impl Discipline for FinishFq {
         if f.hol.is_none() {
             // the flow's queue was not waiting on the scheduler
             // (`Queue::recv`: not blocked): it hands on its head at once
-            if let Some(h) = f.queue.deque(&w.pool, now) {
+            if let Some(h) = f.queue.deque(w) {
                 self.to_head(i, h, now, &w.pool);
             }
         }
@@ -211,7 +230,7 @@ impl Discipline for FinishFq {
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
         let top = (self.maxflow + 1) as usize;
         let now = w.s.now;
-        let nactive = self.update(&w.pool, now);
+        let nactive = self.update(w);
         let mut target = None;
         let mut best = f64::MAX;
         for (i, f) in self.flows[..top].iter().enumerate() {
@@ -231,7 +250,7 @@ impl Discipline for FinishFq {
         }
         // the flow's queue resumes (`Queue::resume`): its next packet to
         // the head of line
-        if let Some(n) = self.flows[i].queue.deque(&w.pool, now) {
+        if let Some(n) = self.flows[i].queue.deque(w) {
             self.to_head(i, n, now, &w.pool);
         }
         p
@@ -242,8 +261,8 @@ impl Discipline for FinishFq {
     /// for a packet (RED's then idle from `now`).
     fn link_idle(&mut self, now: f64) {
         for f in &mut self.flows[..(self.maxflow + 1) as usize] {
-            if let (FlowQueue::Red(r), None) = (&mut f.queue, f.hol) {
-                r.dequeued(false, now);
+            if f.made && f.hol.is_none() {
+                f.queue.idle(now);
             }
         }
     }

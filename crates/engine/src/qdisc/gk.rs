@@ -22,7 +22,7 @@ use crate::packet::PktId;
 use crate::sim::World;
 
 /// Gibbens-Kelly virtual-queue marking over a DropTail queue.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Gk {
     pub fifo: Fifo,
     /// The virtual queue's size and rate as a fraction of the real ones

@@ -314,25 +314,25 @@ macro_rules! disciplines {
 
         impl Boxed {
             #[inline(always)]
-            fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
+            pub(crate) fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, drops: &mut Drops) -> Verdict {
                 match self {
                     $(Boxed::$variant(d) => Discipline::enqueue(d, cap, w, p, drops)),*
                 }
             }
             #[inline(always)]
-            fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
+            pub(crate) fn dequeue(&mut self, w: &mut World, drops: &mut Drops) -> Option<PktId> {
                 match self {
                     $(Boxed::$variant(d) => Discipline::dequeue(d, w, drops)),*
                 }
             }
             #[inline(always)]
-            fn link_idle(&mut self, now: f64) {
+            pub(crate) fn link_idle(&mut self, now: f64) {
                 match self {
                     $(Boxed::$variant(d) => Discipline::link_idle(d, now)),*
                 }
             }
             #[inline(always)]
-            fn len(&self) -> usize {
+            pub(crate) fn len(&self) -> usize {
                 match self {
                     $(Boxed::$variant(d) => Discipline::len(d)),*
                 }

@@ -63,6 +63,9 @@ pub struct Rem {
     pub curq: i32,
     /// The owner's timer for the updates (a scheduler timer id).
     pub timer: u32,
+    /// The time of the next update, for a REM with no timer of its own (a
+    /// CBQ class's or an FQ flow's queue: [`Rem::start_lazy`]).
+    pub next_update: Option<f64>,
     /// Where traced variables go (`attach`), and which are traced.
     pub channel: Option<u32>,
     pub trace_curq: bool,
@@ -98,6 +101,7 @@ impl Rem {
             pmark: 0.0,
             curq: 0,
             timer: u32::MAX,
+            next_update: None,
             channel: None,
             trace_curq: false,
             trace_prob: false,
@@ -128,6 +132,33 @@ impl Rem {
     fn arm(&self, w: &mut World) {
         if self.timer != u32::MAX {
             w.s.timer_resched(self.timer, self.updtime);
+        }
+    }
+
+    /// REM as a queue held by a scheduler, made now: `reset`'s zeroed state,
+    /// and the updates its timer would run (`REMTimer`, one period after
+    /// the constructor's `reset`, then one period after each update) run
+    /// instead when the queue next sees a packet, each at its own time
+    /// ([`Rem::catch_up`]), as PI's (qdisc/pi.rs): an update reads only the
+    /// arrivals counted and the queue, which change at packet events only.
+    /// The owner's timer, if any, is dropped.
+    pub fn start_lazy(&mut self, w: &mut World) {
+        self.timer = u32::MAX;
+        self.reset(w);
+        self.next_update = Some(w.s.now + self.updtime);
+    }
+
+    /// Run the updates due by now (those at now included, as a timer set
+    /// one period earlier runs before the packet event).
+    #[inline]
+    fn catch_up(&mut self, w: &mut World) {
+        let now = w.s.now;
+        while let Some(t) = self.next_update {
+            if t > now {
+                break;
+            }
+            self.update(w);
+            self.next_update = Some(t + self.updtime);
         }
     }
 
@@ -271,10 +302,16 @@ impl Rem {
 
 impl Discipline for Rem {
     fn enqueue(&mut self, cap: &Capacity, w: &mut World, p: PktId, _drops: &mut Drops) -> Verdict {
+        if self.next_update.is_some() {
+            self.catch_up(w);
+        }
         self.enque(cap, w, p)
     }
 
     fn dequeue(&mut self, w: &mut World, _drops: &mut Drops) -> Option<PktId> {
+        if self.next_update.is_some() {
+            self.catch_up(w);
+        }
         self.deque(w)
     }
 
@@ -293,6 +330,7 @@ impl super::Boxed {
     fn deques_when_empty(&self) -> bool {
         match self {
             super::Boxed::Rem(r) => r.markpkts,
+            super::Boxed::FinishFq(f) => f.deques_when_empty,
             // DiffServ's schedulers move on at every dequeue
             super::Boxed::DsRed(_) => true,
             _ => false,
@@ -386,5 +424,35 @@ mod tests {
             twin.rng.default_stream().uniform_double();
         }
         assert_eq!(w.rng.default_stream().uniform_double(), twin.rng.default_stream().uniform_double());
+    }
+
+    /// A REM held by a scheduler ([`Rem::start_lazy`]) runs the updates its
+    /// timer would have run, each at its own time, when it next sees a
+    /// packet: the same price as updates run one by one at those times.
+    #[test]
+    fn lazy_updates_are_the_timers() {
+        let mut w = World::new_for_tests();
+        let cap = Capacity { limit: 100, ..Capacity::default() };
+        let mut lazy = Rem { gamma: 0.01, ..Rem::new() };
+        w.s.now = 0.5;
+        lazy.start_lazy(&mut w);
+        assert_eq!(lazy.next_update, Some(0.5 + 0.002));
+        let mut by_hand = lazy.clone();
+        let mut drops = Drops::default();
+        let mut due = 0.5 + 0.002;
+        for k in 0..40 {
+            // arrivals every 0.7 ms, none taken out: the backlog grows
+            w.s.now = 0.5 + 0.0007 * (k + 1) as f64;
+            while due <= w.s.now {
+                by_hand.update(&mut w);
+                due += 0.002;
+            }
+            let (p, q) = (pkt(&mut w, 1000, false), pkt(&mut w, 1000, false));
+            let v = Discipline::enqueue(&mut lazy, &cap, &mut w, p, &mut drops);
+            assert_eq!(v, by_hand.enque(&cap, &mut w, q));
+            assert_eq!((lazy.price, lazy.in_avg, lazy.count), (by_hand.price, by_hand.in_avg, by_hand.count), "arrival {k}");
+        }
+        assert!(lazy.price > 0.0);
+        assert_eq!(lazy.next_update, Some(due));
     }
 }

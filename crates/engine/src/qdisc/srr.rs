@@ -65,7 +65,7 @@ fn tail(c: usize) -> usize {
     MAX_ORDER + c
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Srr {
     queues: Vec<SrrQueue>,
     /// Flow id -> queue.

@@ -23,7 +23,7 @@ use crate::packet::PktId;
 use crate::sim::World;
 
 /// The adaptive virtual queue.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Vq {
     pub fifo: Fifo,
     /// The virtual queue's size as a fraction of the real one (`buflim_`).

@@ -87,14 +87,14 @@ Queue/CBQ instproc insert-class {cl} {
     $cl instvar priority_ level_ extradelay_ okborrow_
     set q [$cl qdisc]
     if {[catch {$self cmd cbq-class $pidx [$cl allot] [$cl set maxidle_set_] $priority_ $level_ $extradelay_ $okborrow_ $q} idx]} {
-        if {[string match "* is not a Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR" $idx]} {
-            # ns-2's class takes any queue object (PI, REM, Vq, ... run
-            # there; a few kinds do not)
+        if {[string match "* is not a Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, *" $idx]} {
+            # ns-2's class takes any queue object (Marker, dsRED/core, ...
+            # run there; a few kinds do not)
             set why [::dumbbell::inner_queue_fails [$q info class]]
             if {$why ne ""} {
-                error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class], which cannot be a class's queue: $why; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
+                error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class], which cannot be a class's queue: $why; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO"
             }
-            error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ or Queue/DRR"
+            error "CBQ: trouble inserting class $cl: its queue $q is a [$q info class]; Dumbbell's CBQ classes queue with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO"
         }
         error "CBQ: trouble inserting class $cl: $idx"
     }
@@ -285,7 +285,8 @@ CBQClass instproc setparams {parent okborrow allot maxidle prio level xdelay} {
 }
 
 # install-queue QUEUE: the class queues with QUEUE (a Queue/DropTail,
-# Queue/RED, Queue/SFQ or Queue/DRR), blocked so that only the scheduler
+# Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK,
+# Queue/SRR or Queue/RED/RIO), blocked so that only the scheduler
 # takes packets from it.  The scheduler takes the queue over, in the state
 # it is in, when the class is inserted; a RED queue is neither reset when
 # the run starts nor linked (ns-2's CBQLink does neither), unless the

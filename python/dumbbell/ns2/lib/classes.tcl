@@ -27,6 +27,10 @@ proc warn {msg} {
 }
 
 proc ::dumbbell::unsupported {what} {
+    variable unsupported_why
+    if {[info exists unsupported_why($what)]} {
+        error "$what is not supported by Dumbbell: $unsupported_why($what)"
+    }
     error "$what is not supported by Dumbbell yet"
 }
 
@@ -68,6 +72,7 @@ namespace eval ::dumbbell {
 }
 foreach cls {
     Queue/SimpleIntServ Queue/RED/Pushback
+    Queue/RED/Semantic Queue/RED/RIO/Semantic PacketQueue/Semantic
     Agent/TCP/Asym Agent/TCP/Int
     Agent/TCPSink/Asym
     Agent/CBR Agent/RAP
@@ -80,6 +85,15 @@ foreach cls {
 } {
     set ::dumbbell::unsupported($cls) 1
     set ::auto_index($cls) [list ::dumbbell::define_unsupported $cls]
+}
+# Why some of them are not run: what ns-2 itself does with them.
+# queue/semantic-red.cc and semantic-rio.cc cast the queue's PacketQueue to
+# a SemanticPacketQueue to pick a victim (checked against /usr/bin/ns).
+namespace eval ::dumbbell {
+    variable unsupported_why
+    set unsupported_why(class\ Queue/RED/Semantic) "ns-2 2.35's Queue/RED/Semantic picks its victims through a PacketQueue/Semantic's options (random_drop_, priority_drop_, random_ecn_), which without one attached (\$q packetqueue-attach) it reads from memory past its plain packet queue: undefined (/usr/bin/ns happens to drop its forced victims at random, as Queue/RED with drop_rand_ true does, which Dumbbell runs); the packet queue it needs, PacketQueue/Semantic, is not modelled"
+    set unsupported_why(class\ Queue/RED/RIO/Semantic) "ns-2 2.35's Queue/RED/RIO/Semantic picks its victims through a PacketQueue/Semantic, which without one attached (\$q packetqueue-attach) it reads from memory past its plain packet queue (/usr/bin/ns stops at its first drop: \"PacketQueue:: remove() couldn't find target\"); PacketQueue/Semantic (ack filtering, acks first, priority and random drops) is not modelled"
+    set unsupported_why(class\ PacketQueue/Semantic) "the packet queue of ns-2's semantic queues (ack filtering, acks first, priority and random drops; queue/semantic-packetqueue.cc) is not modelled"
 }
 # (the loops' variable is not left to the script: ns-2's library leaves no `cls`)
 unset cls

@@ -498,7 +498,7 @@ SimpleLink instproc insert-delayer args {
 # ns-2's FQLink puts a classifier by flow id in front of its Queue/FQ and
 # makes a queue of type `queueManagement_` for each new flow (ns-queue.tcl's
 # new-flow).  Dumbbell's Queue/FQ keeps the flow queues itself, DropTail,
-# RED, SFQ or DRR ones: the link tells it the kind and the variables a new
+# RED, SFQ, DRR, PI, REM, Vq, GK, SRR, RIO or PriQueue ones: the link tells it the kind and the variables a new
 # flow queue has, that class's defaults, and tells it again whenever they or
 # the kind change, so that each flow gets the ones current when its first
 # packet arrives, as in ns-2.
@@ -565,22 +565,32 @@ proc ::dumbbell::fq_flow_queue {q} {
             # every variable REDQueue binds, as `new Queue/RED` reads them
             $q cmd flow-queue RED {*}[::dumbbell::class_defaults Queue/RED Queue/RED]
         }
-        SFQ - DRR {
-            # every variable SFQ or DRR binds, as `new Queue/$type` reads them
+        SFQ - DRR - PI - REM - Vq - GK - SRR - RED/RIO - DropTail/PriQueue {
+            # every variable the kind binds, as `new Queue/$type` reads them
+            # (the engine makes such an object, and a copy of it at each
+            # new flow)
             $q cmd flow-queue $type {*}[::dumbbell::class_defaults Queue/$type Queue/$type]
         }
         default {
             # ns-2 makes `new Queue/$type` at each new flow: other queue
-            # types run there too (REM, PI, Vq, ...), an unknown one stops
-            # ns-2 at the flow's first packet
+            # types run there too (Marker, dsRED/core, ...), an unknown one
+            # stops ns-2 at the flow's first packet
+            if {[info exists ::dumbbell::unsupported(Queue/$type)]} {
+                # an ns-2 class Dumbbell does not run (classes.tcl)
+                set why "not supported by Dumbbell yet"
+                if {[info exists ::dumbbell::unsupported_why(class\ Queue/$type)]} {
+                    set why "not supported by Dumbbell: $::dumbbell::unsupported_why(class\ Queue/$type)"
+                }
+                error "FQLink set queueManagement_ $type: ns-2 makes a Queue/$type for each flow; class Queue/$type is $why"
+            }
             if {[info exists ::otcl::_::ns(Queue/$type)]} {
                 set why [::dumbbell::inner_queue_fails Queue/$type]
                 if {$why ne ""} {
-                    error "FQLink set queueManagement_ $type: a Queue/$type cannot be a flow queue: $why; FQ links make DropTail, RED, SFQ or DRR flow queues"
+                    error "FQLink set queueManagement_ $type: a Queue/$type cannot be a flow queue: $why; FQ links make DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR, RED/RIO or DropTail/PriQueue flow queues"
                 }
-                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail, RED, SFQ or DRR flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
+                error "FQLink set queueManagement_ $type: Dumbbell's FQ links make DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR, RED/RIO or DropTail/PriQueue flow queues, not Queue/$type ones (ns-2 makes a Queue/$type for each flow)"
             }
-            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail, RED, SFQ or DRR flow queues"
+            error "FQLink set queueManagement_ $type: there is no class Queue/$type (ns-2 fails at the first packet of a new flow, making \"new Queue/$type\"); FQ links make DropTail, RED, SFQ, DRR, PI, REM, Vq, GK, SRR, RED/RIO or DropTail/PriQueue flow queues"
         }
     }
 }
@@ -605,7 +615,7 @@ proc ::dumbbell::fq_watch {} {
             trace add variable ${ns}::$v {write unset} ::dumbbell::fq_refresh_red
         }
     }
-    foreach k {SFQ DRR} {
+    foreach k {SFQ DRR PI REM Vq GK SRR RED/RIO DropTail/PriQueue} {
         set vars [::dumbbell::boundvars Queue/$k]
         foreach c [list Queue/$k {*}[::otcl::api::heritage Queue/$k]] {
             set ns $::otcl::_::ns($c)
@@ -627,8 +637,8 @@ proc ::dumbbell::fq_refresh_red {args} {
         ::dumbbell::fq_refresh
     }
 }
-# A Queue/SFQ or Queue/DRR class variable changed: only flow queues of that
-# kind read them.
+# A class variable of Queue/SFQ, Queue/DRR, Queue/PI, ... changed: only flow
+# queues of that kind read them.
 proc ::dumbbell::fq_refresh_kind {kind args} {
     if {[FQLink set queueManagement_] eq $kind} {
         ::dumbbell::fq_refresh

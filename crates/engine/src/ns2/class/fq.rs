@@ -11,6 +11,7 @@ use super::queue::{queue, RED, RED_QUEUE};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
 use crate::qdisc::finish_fq::FlowSpec;
+use crate::qdisc::subqueue::SubQueue as FlowQueue;
 use crate::qdisc::{Capacity, Drr, FinishFq, Red, Sfq};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
@@ -75,6 +76,14 @@ impl Sim {
                 d.flow_spec = FlowSpec::Red(Box::new(red));
                 Ok(String::new())
             }
+            ("flow-queue", n) if n % 2 == 0 && MADE_KINDS.contains(&argv[1]) => {
+                let spec = self.made_flow_queue(argv[1], &argv[2..])?;
+                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
+                let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
+                d.flow_cap = spec.1;
+                d.flow_spec = FlowSpec::Made(Box::new(spec.0));
+                Ok(String::new())
+            }
             ("flow-queue", n) if n % 2 == 0 && (argv[1] == "SFQ" || argv[1] == "DRR") => {
                 let spec = self.fair_flow_queue(argv[1], &argv[2..])?;
                 let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
@@ -129,7 +138,27 @@ impl Sim {
     }
 }
 
+/// The flow queue kinds made as `new Queue/KIND` objects are (FQLink's
+/// `queueManagement_` names them without `Queue/`).
+pub(crate) const MADE_KINDS: &[&str] = &["PI", "REM", "Vq", "GK", "SRR", "RED/RIO", "DropTail/PriQueue"];
+
 impl Sim {
+    /// A PI, REM, Vq, GK, SRR, RIO or PriQueue flow queue's kind (`kind`,
+    /// one of [`MADE_KINDS`]) and capacity, as `new Queue/KIND` makes it:
+    /// an object of that class made with the variables its classes bind
+    /// set from `pairs` (name, value, ...: their class defaults), whose
+    /// discipline is taken (the object is left an empty DropTail).  Each
+    /// new flow gets a copy, whose constructor runs then
+    /// (qdisc/finish_fq.rs).
+    fn made_flow_queue(&mut self, kind: &str, pairs: &[&str]) -> Result<(FlowQueue, Capacity), String> {
+        let bad = |e: String| format!("Queue/FQ: a {kind} flow queue (FQLink set queueManagement_ {kind}) takes Queue/{kind}'s class defaults: {e}");
+        let n = self.objs.len();
+        let id = self.create(&format!("_fq_flow_queue{n}"), &format!("Queue/{kind}"))?;
+        let defaults: Vec<(String, String)> = pairs.chunks(2).map(|kv| (kv[0].to_string(), kv[1].to_string())).collect();
+        self.init_defaults(id, &defaults).map_err(bad)?;
+        self.take_sub_queue(id).ok_or_else(|| format!("Queue/FQ: Queue/{kind} cannot be a flow queue"))
+    }
+
     /// An SFQ or DRR flow queue's kind (`kind`) as `new Queue/SFQ` or `new
     /// Queue/DRR` makes it: the variables its class binds set from `pairs`
     /// (name, value, ...; the others, Queue's, are not read by either).
