@@ -14,7 +14,7 @@ tests/ns2/fixtures/<id>/ with:
     exit_code       the exit status, e.g. "0\\n"
     <name>.gz       each listed output file, gzip with mtime 0 and no name
     <name>.sha256   instead of .gz when the compressed file would be larger
-                    than 8 MB: "<sha256 hex> <size in bytes>\\n"
+                    than 4 MB: "<sha256 hex> <size in bytes>\\n"
 
 Standard library only.  Exits non-zero if any case failed; fixtures of a
 failed case are left untouched.
@@ -36,7 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.join(HERE, "scripts")
 FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.json")
-GZ_LIMIT = 8 * 1024 * 1024
+GZ_LIMIT = 4 * 1024 * 1024
 MASK = b"<masked>"
 TIMEOUT = 1800
 
