@@ -82,10 +82,11 @@ PAPER_FIG4 = {"ecn-mod-0.0625": (2.77, 2.70), "ecn-newreno": (2.765, 2.64)}
 #: wire, goodput in wire or payload bytes, seconds discarded at the start,
 #: calls starting from none instead of their stationary number, what RED
 #: does with an ECN-capable packet it picks (see ECN_RULES), RED's
-#: mean_pktsize_, q_weight_ and wait_.
+#: mean_pktsize_, q_weight_ and wait_, and the rate RED feeds p_mod with
+#: uniform drop-biasing (see PMOD_INPUTS).
 DEFAULTS = {"tcp_size": 1000, "sink": "ack-every", "voip_drain": 10.0, "voip_size": 120, "goodput": "wire",
             "warmup": 0.0, "empty_start": False, "ecn_rule": "always", "mean_pktsize": 500, "q_weight": 0.002,
-            "wait": True}
+            "wait": True, "pmod_input": "spread"}
 
 #: RED's choice between marking and dropping an ECN-capable packet it has
 #: picked.  "always": mark it (``use_mark_p_ false``): the paper's
@@ -95,6 +96,14 @@ DEFAULTS = {"tcp_size": 1000, "sink": "ack-every", "voip_drain": 10.0, "voip_siz
 #: "max_th": ns-2's rule when the paper was written: mark only while the
 #: average is below max_th (``mark_p_`` = p_max).
 ECN_RULES = ("always", "mark_p", "max_th")
+
+#: What eq. 11's p_mod takes as NewReno's drop rate under RED's uniform
+#: drop-biasing (Figures 2-3).  "spread": the rate ns-2's spreading really
+#: gives at the curve's p, 2p / (3 - p) with wait_ (2p without).  "2p":
+#: footnote 1's words, "an average dropping rate of 2 p(Q)", while the
+#: spreading keeps wait_ (RED's pmod_2p_).  Figure 4's geometric
+#: drop-biasing feeds p(Q) either way.
+PMOD_INPUTS = ("spread", "2p")
 
 
 def red_params(reading: dict, pmax: float) -> dict:
@@ -108,6 +117,9 @@ def red_params(reading: dict, pmax: float) -> dict:
         red.update({"use_mark_p": True, "mark_p": pmax})
     elif rule != "mark_p":
         raise ValueError(f"ecn_rule must be one of {ECN_RULES}, got {rule!r}")
+    if reading["pmod_input"] not in PMOD_INPUTS:
+        raise ValueError(f"pmod_input must be one of {PMOD_INPUTS}, got {reading['pmod_input']!r}")
+    red["pmod_2p"] = reading["pmod_input"] == "2p"
     return red
 
 
@@ -185,6 +197,7 @@ SENSITIVITY = [
     ("RED mean_pktsize 1000", {"mean_pktsize": 1000}),
     ("RED q_weight auto (ns-2 2.35)", {"q_weight": -1.0}),
     ("RED wait_ false", {"wait": False}),
+    ("p_mod fed 2 p(Q) (footnote 1)", {"pmod_input": "2p"}),
 ]
 
 #: The points the unreproduced claims rest on: Fig. 4's endpoints (lambda
@@ -306,6 +319,9 @@ def main() -> None:
     g.add_argument("--mean-pktsize", type=int, default=DEFAULTS["mean_pktsize"], help="RED mean_pktsize_ (default 500)")
     g.add_argument("--q-weight", type=float, default=DEFAULTS["q_weight"], help="RED q_weight_ (default 0.002)")
     g.add_argument("--no-wait", action="store_true", help="RED wait_ false (default true)")
+    g.add_argument("--pmod-input", choices=PMOD_INPUTS, default=DEFAULTS["pmod_input"],
+                   help="p_mod's input under uniform drop-biasing (Fig. 2-3): the spreading's real rate, "
+                        "2p/(3-p) with wait_ (default), or 2p as footnote 1 says")
     a = ap.parse_args()
     duration = a.duration or (40.0 if a.quick else 1000.0)
     seeds = a.seeds or (1 if a.quick else 4)
@@ -316,7 +332,8 @@ def main() -> None:
         ap.error("--tcp-size, --voip-size, --voip-drain and --mean-pktsize must be positive")
     reading = {"tcp_size": a.tcp_size, "sink": a.sink, "voip_drain": a.voip_drain, "voip_size": a.voip_size,
                "goodput": a.goodput, "warmup": a.warmup, "empty_start": a.empty_start, "ecn_rule": a.ecn_rule,
-               "mean_pktsize": a.mean_pktsize, "q_weight": a.q_weight, "wait": not a.no_wait}
+               "mean_pktsize": a.mean_pktsize, "q_weight": a.q_weight, "wait": not a.no_wait,
+               "pmod_input": a.pmod_input}
     if a.sensitivity:
         sensitivity(duration, seeds, a.jobs, reading, a.json, a.rows or len(SENSITIVITY))
         return
