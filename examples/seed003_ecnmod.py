@@ -12,7 +12,8 @@ ECN NewReno or all ECN-mod (alpha 0, beta 1, c2 = 1/8, c1 = 1/4, 1/8 or
 
 * Figure 2: TCP and total goodput against lambda (p_max 0.2); RED keeps
   its uniform drop-biasing and ECN-mod packets are marked with p_mod of
-  the drop rate it gives (the paper's footnote 1).
+  the drop rate it gives (the paper's footnote 1; `--pmod-input 2p` feeds
+  p_mod 2 p(Q), the footnote's words, instead).
 * Figure 3: the best-effort marking rate and the coefficient of
   variation of the best-effort queue, same runs.
 * Figure 4: TCP and total goodput against p_max from 0.05 to 1 at
@@ -27,10 +28,12 @@ arrivals, holding and talk spurts); the table gives a 95% confidence
 interval over them.  The VoIP calls draw from a stream of their own, so a
 seed gives every protocol the same calls: the protocols' differences at
 one point are paired, far tighter than the intervals (which are mostly the
-calls' variation).  The defaults (1000 s, 4 seeds: 104 runs) took 14 min
-on two cores shared with other jobs (load 9).  Figure 4's level follows
-the calls' mean over a run, which 4 seeds pin down only to about +-6%:
-`--fig4-seeds 16` for it (docs/seed003.md).
+calls' variation).  Figure 4's claim is a level, which follows the
+calls' mean over a run: it gets 32 runs (FIG4_SEEDS) where Figures 2-3 get
+4, all of 500 s (DURATION), and each of its points is also given at the
+calls' expected mean, 200 (the runs' goodput regressed on their calls).
+The defaults (64 + 320 runs) took 9 min on two cores shared with other
+jobs (load 3-7; docs/seed003.md).
 
 What the example does where the paper is silent (each an option;
 `--sensitivity` prints what each reading changes, docs/seed003.md):
