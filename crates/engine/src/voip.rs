@@ -309,8 +309,10 @@ impl VoipCalls {
             c.next += self.exp(sim, self.offtime);
         }
         self.calls[slot as usize] = c;
-        if c.rem > 0 && c.next < c.end {
-            debug_assert!(self.spurt.back().map_or(true, |b| b.0 <= c.next));
+        // (the check keeps the FIFO in order even if `interval_` is changed
+        // during the run: then a key that would go before its last is put in
+        // the heap)
+        if c.rem > 0 && c.next < c.end && self.spurt.back().map_or(true, |b| b.0 <= c.next) {
             self.order += 1;
             self.spurt.push_back((c.next, self.order, slot));
         } else {
