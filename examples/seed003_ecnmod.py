@@ -12,7 +12,8 @@ ECN NewReno or all ECN-mod (alpha 0, beta 1, c2 = 1/8, c1 = 1/4, 1/8 or
 
 * Figure 2: TCP and total goodput against lambda (p_max 0.2); RED keeps
   its uniform drop-biasing and ECN-mod packets are marked with p_mod of
-  the drop rate it gives (the paper's footnote 1).
+  the drop rate it gives (the paper's footnote 1; `--pmod-input 2p` feeds
+  p_mod 2 p(Q), the footnote's words, instead).
 * Figure 3: the best-effort marking rate and the coefficient of
   variation of the best-effort queue, same runs.
 * Figure 4: TCP and total goodput against p_max from 0.05 to 1 at
@@ -27,10 +28,12 @@ arrivals, holding and talk spurts); the table gives a 95% confidence
 interval over them.  The VoIP calls draw from a stream of their own, so a
 seed gives every protocol the same calls: the protocols' differences at
 one point are paired, far tighter than the intervals (which are mostly the
-calls' variation).  The defaults (1000 s, 4 seeds: 104 runs) took 14 min
-on two cores shared with other jobs (load 9).  Figure 4's level follows
-the calls' mean over a run, which 4 seeds pin down only to about +-6%:
-`--fig4-seeds 16` for it (docs/seed003.md).
+calls' variation).  Figure 4's claim is a level, which follows the
+calls' mean over a run: it gets 32 runs (FIG4_SEEDS) where Figures 2-3 get
+4, all of 500 s (DURATION), and each of its points is also given at the
+calls' expected mean, 200 (the runs' goodput regressed on their calls).
+The defaults (64 + 320 runs) took 9 min on two cores shared with other
+jobs (load 3-7; docs/seed003.md).
 
 What the example does where the paper is silent (each an option;
 `--sensitivity` prints what each reading changes, docs/seed003.md):
@@ -70,6 +73,22 @@ PROTOS = {
 }
 C2 = 0.125
 
+#: The defaults: seconds per run, seeds per point of Figures 2-3 and of
+#: Figure 4.  Figures 2-3's claims compare protocols on the same calls
+#: (paired by seed), which 4 seeds settle; Figure 4's claim is a level,
+#: the calls' time-average, whose standard deviation over a run of T
+#: seconds is sqrt(2 m tau^2 / T^2 (T / tau - 1 + e^(-T / tau))) calls
+#: (M/M/inf, m = 200, tau = 100 s: 8.0 at 500 s, 6.0 at 1000 s) at
+#: 0.029 Mb/s each.  For the same simulated time, more shorter runs give
+#: the narrower interval: 32 runs of 500 s, +-0.08 Mb/s (3%) expected,
+#: against +-0.09 for 16 of 1000 s and +-0.28 (10%) for 4 of 1000 s
+#: (docs/seed003.md).
+DURATION, SEEDS, FIG4_SEEDS = 500.0, 4, 32
+
+#: The calls' mean holding time (s) in scfq_voip.build: lambda * HOLDING
+#: calls are up on average.
+HOLDING = 100.0
+
 #: The paper's figures quoted in its text (Fig. 4, TCP goodput in Mb/s at
 #: p_max 0.05 and 1, lambda 2).
 PAPER_FIG4 = {"ecn-mod-0.0625": (2.77, 2.70), "ecn-newreno": (2.765, 2.64)}
@@ -82,10 +101,11 @@ PAPER_FIG4 = {"ecn-mod-0.0625": (2.77, 2.70), "ecn-newreno": (2.765, 2.64)}
 #: wire, goodput in wire or payload bytes, seconds discarded at the start,
 #: calls starting from none instead of their stationary number, what RED
 #: does with an ECN-capable packet it picks (see ECN_RULES), RED's
-#: mean_pktsize_, q_weight_ and wait_.
+#: mean_pktsize_, q_weight_ and wait_, and the rate RED feeds p_mod with
+#: uniform drop-biasing (see PMOD_INPUTS).
 DEFAULTS = {"tcp_size": 1000, "sink": "ack-every", "voip_drain": 10.0, "voip_size": 120, "goodput": "wire",
             "warmup": 0.0, "empty_start": False, "ecn_rule": "always", "mean_pktsize": 500, "q_weight": 0.002,
-            "wait": True}
+            "wait": True, "pmod_input": "spread"}
 
 #: RED's choice between marking and dropping an ECN-capable packet it has
 #: picked.  "always": mark it (``use_mark_p_ false``): the paper's
@@ -95,6 +115,14 @@ DEFAULTS = {"tcp_size": 1000, "sink": "ack-every", "voip_drain": 10.0, "voip_siz
 #: "max_th": ns-2's rule when the paper was written: mark only while the
 #: average is below max_th (``mark_p_`` = p_max).
 ECN_RULES = ("always", "mark_p", "max_th")
+
+#: What eq. 11's p_mod takes as NewReno's drop rate under RED's uniform
+#: drop-biasing (Figures 2-3).  "spread": the rate ns-2's spreading really
+#: gives at the curve's p, 2p / (3 - p) with wait_ (2p without).  "2p":
+#: footnote 1's words, "an average dropping rate of 2 p(Q)", while the
+#: spreading keeps wait_ (RED's pmod_2p_).  Figure 4's geometric
+#: drop-biasing feeds p(Q) either way.
+PMOD_INPUTS = ("spread", "2p")
 
 
 def red_params(reading: dict, pmax: float) -> dict:
@@ -108,6 +136,9 @@ def red_params(reading: dict, pmax: float) -> dict:
         red.update({"use_mark_p": True, "mark_p": pmax})
     elif rule != "mark_p":
         raise ValueError(f"ecn_rule must be one of {ECN_RULES}, got {rule!r}")
+    if reading["pmod_input"] not in PMOD_INPUTS:
+        raise ValueError(f"pmod_input must be one of {PMOD_INPUTS}, got {reading['pmod_input']!r}")
+    red["pmod_2p"] = reading["pmod_input"] == "2p"
     return red
 
 
@@ -185,6 +216,7 @@ SENSITIVITY = [
     ("RED mean_pktsize 1000", {"mean_pktsize": 1000}),
     ("RED q_weight auto (ns-2 2.35)", {"q_weight": -1.0}),
     ("RED wait_ false", {"wait": False}),
+    ("p_mod fed 2 p(Q) (footnote 1)", {"pmod_input": "2p"}),
 ]
 
 #: The points the unreproduced claims rest on: Fig. 4's endpoints (lambda
@@ -248,12 +280,42 @@ def sensitivity(duration: float, seeds: int, jobs: int, base: dict, json_out: bo
     print(f"  all four endpoints within 5% in {within} of {seeds} runs")
 
 
+def t975(df: int) -> float:
+    """Student's t 0.975 quantile: the table up to 15 degrees of freedom,
+    then the Cornish-Fisher expansion in 1/df (within 0.001 there)."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
+             10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131}
+    if df in table:
+        return table[df]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+
+
 def ci95(xs: list[float]) -> float:
     """Half-width of a 95% confidence interval of the mean (t quantiles)."""
     if len(xs) < 2:
         return float("nan")
-    t = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 8: 2.36, 10: 2.26, 12: 2.20, 16: 2.13}.get(len(xs), 1.96)
-    return t * statistics.stdev(xs) / math.sqrt(len(xs))
+    return t975(len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def at_expected_calls(calls: list[float], ys: list[float], expected: float) -> tuple[float, float]:
+    """A point's mean at the call process's expected mean, `expected`
+    calls, and its 95% half-width: `ys` regressed on the runs' mean number
+    of calls, the regression line at `expected` (the call count as a
+    control variate, Law and Kelton, "Simulation Modeling and Analysis",
+    section 11.3; its expectation is known, lambda / mu).  The runs' level
+    follows their calls (0.029 Mb/s of TCP goodput per call), so this is
+    far tighter than the plain mean for the same runs."""
+    n = len(ys)
+    if n < 3:
+        return float("nan"), float("nan")
+    mx, my = statistics.fmean(calls), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in calls)
+    if sxx <= 0:
+        return my, float("nan")
+    b = sum((x - mx) * (y - my) for x, y in zip(calls, ys)) / sxx
+    res = sum((y - my - b * (x - mx)) ** 2 for x, y in zip(calls, ys)) / (n - 2)
+    return my + b * (expected - mx), t975(n - 2) * math.sqrt(res * (1 / n + (expected - mx) ** 2 / sxx))
 
 
 def points(quick: bool, full: bool, figures: str = "24"):
@@ -274,10 +336,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="two points per curve, 40 s runs, one seed (a check, not the figures)")
     ap.add_argument("--full", action="store_true", help="Fig. 4 for every protocol, not only ECN NewReno and c1 = 1/16")
-    ap.add_argument("--duration", type=float, help="seconds simulated per run (default 1000; --quick 40)")
-    ap.add_argument("--seeds", type=int, help="runs per point (default 4; --quick 1)")
+    ap.add_argument("--duration", type=float, help="seconds simulated per run (default 500; --quick 40)")
+    ap.add_argument("--seeds", type=int, help="runs per point (default 4, and 32 for Figure 4; --quick 1)")
     ap.add_argument("--fig4-seeds", type=int, metavar="N",
-                    help="runs per Figure 4 point (default --seeds; its level needs about 16: docs/seed003.md)")
+                    help="runs per Figure 4 point (default 32, or --seeds if given: its level is the calls', docs/seed003.md)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: every core)")
     ap.add_argument("--figures", choices=("24", "2", "4"), default="24",
                     help="run Figures 2-3 and 4 (default), or only 2-3 or only 4")
@@ -306,33 +368,42 @@ def main() -> None:
     g.add_argument("--mean-pktsize", type=int, default=DEFAULTS["mean_pktsize"], help="RED mean_pktsize_ (default 500)")
     g.add_argument("--q-weight", type=float, default=DEFAULTS["q_weight"], help="RED q_weight_ (default 0.002)")
     g.add_argument("--no-wait", action="store_true", help="RED wait_ false (default true)")
+    g.add_argument("--pmod-input", choices=PMOD_INPUTS, default=DEFAULTS["pmod_input"],
+                   help="p_mod's input under uniform drop-biasing (Fig. 2-3): the spreading's real rate, "
+                        "2p/(3-p) with wait_ (default), or 2p as footnote 1 says")
     a = ap.parse_args()
-    duration = a.duration or (40.0 if a.quick else 1000.0)
-    seeds = a.seeds or (1 if a.quick else 4)
-    fig4_seeds = a.fig4_seeds or seeds
+    duration = a.duration or (40.0 if a.quick else DURATION)
+    seeds = a.seeds or (1 if a.quick else SEEDS)
+    fig4_seeds = a.fig4_seeds or (seeds if a.quick or a.seeds else FIG4_SEEDS)
     if duration <= 0 or seeds < 1 or fig4_seeds < 1 or a.jobs < 1 or a.warmup < 0:
         ap.error("--duration, --seeds and --jobs must be positive, --warmup not negative")
     if a.tcp_size < 1 or a.voip_size < 1 or a.voip_drain <= 0 or a.mean_pktsize < 1:
         ap.error("--tcp-size, --voip-size, --voip-drain and --mean-pktsize must be positive")
     reading = {"tcp_size": a.tcp_size, "sink": a.sink, "voip_drain": a.voip_drain, "voip_size": a.voip_size,
                "goodput": a.goodput, "warmup": a.warmup, "empty_start": a.empty_start, "ecn_rule": a.ecn_rule,
-               "mean_pktsize": a.mean_pktsize, "q_weight": a.q_weight, "wait": not a.no_wait}
+               "mean_pktsize": a.mean_pktsize, "q_weight": a.q_weight, "wait": not a.no_wait,
+               "pmod_input": a.pmod_input}
     if a.sensitivity:
         sensitivity(duration, seeds, a.jobs, reading, a.json, a.rows or len(SENSITIVITY))
         return
     pts = list(points(a.quick, a.full, a.figures))
     runs = [(p, s) for p in pts for s in range(1, (fig4_seeds if p[0] == "4" else seeds) + 1)]
-    out: dict[tuple, list[dict]] = {p: [] for p in pts}
+    out: dict[tuple, dict[int, dict]] = {p: {} for p in pts}
     with cf.ProcessPoolExecutor(max_workers=a.jobs) as ex:
-        futs = {ex.submit(one_run, p[1], p[2], p[3], p[4], duration, s, reading): p for p, s in runs}
+        futs = {ex.submit(one_run, p[1], p[2], p[3], p[4], duration, s, reading): (p, s) for p, s in runs}
         for f in cf.as_completed(futs):
-            out[futs[f]].append(f.result())
+            p, s = futs[f]
+            out[p][s] = f.result()
     rows = []
     for p in pts:
         fig, proto, lam, pmax, _ = p
-        rs = out[p]
+        rs = [out[p][s] for s in sorted(out[p])]
         mean = {k: statistics.fmean(r[k] for r in rs) for k in rs[0]}
         ci = {k: ci95([r[k] for r in rs]) for k in rs[0]}
+        if not reading["empty_start"]:
+            # the level at the calls' expected mean (see at_expected_calls)
+            mean["tcp_at_expected"], ci["tcp_at_expected"] = at_expected_calls(
+                [r["calls"] for r in rs], [r["tcp"] for r in rs], lam * HOLDING)
         rows.append((p, mean, ci))
         for figure in (("2", "3") if fig == "2" else ("4",)):
             if a.json:
@@ -356,15 +427,23 @@ def report(rows, duration: float, seeds: int, fig4_seeds: int) -> None:
         if fig == "2":
             print(f"{proto:16} {lam:6.2f} {m['tcp']:7.3f} +-{ci['tcp']:5.3f} {m['total']:7.3f} +-{ci['total']:5.3f} "
                   f"{m['voip']:10.3f} {m['mark_rate']:10.4f} {m['queue_cov']:10.3f}")
-    print("\nFigure 4 (lambda 2, geometric drop-biasing):")
-    print(f"{'proto':16} {'p_max':>6} {'TCP Mb/s':>15} {'total Mb/s':>15} {'paper TCP':>10}")
+    print("\nFigure 4 (lambda 2, geometric drop-biasing; 'at 200 calls': TCP goodput regressed on the runs' "
+          "mean number of calls, at its expected 200):")
+    print(f"{'proto':16} {'p_max':>6} {'TCP Mb/s':>15} {'total Mb/s':>15} {'calls':>6} {'at 200 calls':>15} "
+          f"{'paper TCP':>10} {'ours/paper':>20}")
     for (fig, proto, lam, pmax, _), m, ci in rows:
         if fig == "4":
             paper = PAPER_FIG4.get(proto)
             ref = ""
             if paper and pmax in (0.05, 1.0):
-                ref = f"{paper[0 if pmax == 0.05 else 1]:10.3f}"
-            print(f"{proto:16} {pmax:6.2f} {m['tcp']:7.3f} +-{ci['tcp']:5.3f} {m['total']:7.3f} +-{ci['total']:5.3f} {ref}")
+                pv = paper[0 if pmax == 0.05 else 1]
+                ref = f"{pv:10.3f} {100 * (m['tcp'] / pv - 1):+6.1f}% +-{100 * ci['tcp'] / pv:3.1f}%"
+                if not math.isnan(m.get("tcp_at_expected", math.nan)):
+                    ref += f" ({100 * (m['tcp_at_expected'] / pv - 1):+.1f}% +-{100 * ci['tcp_at_expected'] / pv:.1f}%)"
+            adj = (f"{m['tcp_at_expected']:7.3f} +-{ci['tcp_at_expected']:5.3f}"
+                   if not math.isnan(m.get("tcp_at_expected", math.nan)) else f"{'':15}")
+            print(f"{proto:16} {pmax:6.2f} {m['tcp']:7.3f} +-{ci['tcp']:5.3f} {m['total']:7.3f} +-{ci['total']:5.3f} "
+                  f"{m['calls']:6.1f} {adj} {ref}")
     print("\nThe paper's claims, checked here:")
     for claim, ok in claims(rows):
         print(f"  [{'yes' if ok else 'NO '}] {claim}")
@@ -397,6 +476,9 @@ def claims(rows):
         if (proto, lo) in f4 and lo == 0.05 and hi == 1.0:
             ok = all(abs(f4[(proto, x)]["tcp"] - ref) <= 0.05 * ref for x, ref in ((lo, p_lo), (hi, p_hi)))
             out.append((f"Fig. 4 endpoints of {proto} within 5% of the paper's {p_lo} -> {p_hi} Mb/s", ok))
+            if all(not math.isnan(f4[(proto, x)].get("tcp_at_expected", math.nan)) for x in (lo, hi)):
+                ok = all(abs(f4[(proto, x)]["tcp_at_expected"] - ref) <= 0.05 * ref for x, ref in ((lo, p_lo), (hi, p_hi)))
+                out.append(("  the same at the expected 200 calls (regression on the runs' calls)", ok))
     loss = {p: f4[(p, lo)]["tcp"] - f4[(p, hi)]["tcp"] for p in PAPER_FIG4 if (p, lo) in f4}
     if len(loss) == 2:
         out.append(("ECN-mod loses less TCP goodput than ECN NewReno as p_max grows",

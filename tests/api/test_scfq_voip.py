@@ -45,6 +45,27 @@ def test_mean_number_of_calls_is_lambda_over_mu():
     assert st["calls_blocked"] == 0
 
 
+def test_call_count_spreads_as_m_m_inf_over_seeds():
+    """Seed to seed, the process is M/M/inf started in its stationary
+    state: at t = 1 s the number of calls up is Poisson(200) (variance
+    200), and the time-average over T = 1000 s has variance
+    2 m tau^2 / T^2 (T / tau - 1 + e^(-T / tau)) = 36.0 (m = 200 calls,
+    tau = 1/mu = 100 s: the count's autocovariance m e^(-t / tau)
+    integrated over [0, T]^2).  300 seeds; each check allows 4 standard
+    errors (the sample variance's is sqrt(2 / (n - 1)) of it).  Packets
+    every 10^6 s (one per talk spurt at most) keep the runs cheap; the
+    calls' own draws are those of any interval."""
+    n, T = 300, 1000.0
+    want = 2 * 200 * 100**2 / T**2 * (T / 100 - 1 + math.exp(-T / 100))
+    for until, mean_key, var_want in ((1.0, "calls", 200.0), (T, "mean_calls", want)):
+        xs = [voip_run(until, seed=s, lam=2.0, mean_holding=100.0, interval=1e6)[0].voip for s in range(1, n + 1)]
+        xs = [next(iter(x.values()))[mean_key] for x in xs]
+        mean = sum(xs) / n
+        var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+        assert abs(mean - 200) < 4 * math.sqrt(var_want / n), (until, mean)
+        assert abs(var / var_want - 1) < 4 * math.sqrt(2 / (n - 1)), (until, var, var_want)
+
+
 def test_without_stationary_start_the_process_fills_from_zero():
     res, v = voip_run(50.0, lam=2.0, mean_holding=100.0, interval=5.0, stationary_start=False)
     st = res.voip[v.id]

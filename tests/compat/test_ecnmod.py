@@ -142,15 +142,15 @@ foreach v {ecnmod_ ecnmod_c1_ ecnmod_c2_ ecnmod_alpha_ ecnmod_beta_ windowOption
 set k [new Agent/TCPSink]
 puts "sink [$k set ecnmod_]"
 set q [new Queue/RED]
-foreach v {pmod_ pmod_c1_ pmod_c2_ geometric_} { puts "$v [$q set $v]" }
+foreach v {pmod_ pmod_c1_ pmod_c2_ geometric_ pmod_2p_} { puts "$v [$q set $v]" }
 $t set ecnmod_ true
 $t set windowOption_ 8
 puts "option [$t set windowOption_]"
 """)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.split("\n")[:11] == [
+    assert r.stdout.split("\n")[:12] == [
         "ecnmod_ 0", "ecnmod_c1_ 0.0625", "ecnmod_c2_ 0.125", "ecnmod_alpha_ 0", "ecnmod_beta_ 1", "windowOption_ 1",
-        "sink 0", "pmod_ 0", "pmod_c1_ 0.0625", "pmod_c2_ 0.125", "geometric_ 0"]
+        "sink 0", "pmod_ 0", "pmod_c1_ 0.0625", "pmod_c2_ 0.125", "geometric_ 0", "pmod_2p_ 0"]
     assert "option 8" in r.stdout, "windowOption_ reads back as set while ECN-mod is on"
 
 
@@ -183,3 +183,26 @@ def test_api_variant_is_its_ns2_script(tmp_path):
     assert all(a > 100 for a in flows["ack"].to_list())
     script = sim.to_tcl(8)
     assert script.count("ecnmod_ true") == 4, "sender and sink of both ECN-mod flows"
+
+
+def test_pmod_2p_from_the_api_is_its_ns2_script(tmp_path):
+    """RED's ``pmod_2p`` (p_mod fed 2 p(Q), the paper's footnote 1, while
+    the spreading keeps wait_) reaches the engine from Python as from Tcl,
+    and changes the run: with uniform drop-biasing p_mod is fed 2p, more
+    than the spreading's 2p / (3 - p) (the rates themselves are checked in
+    red.rs, long_run_rates_of_each_biasing)."""
+    sys.path.insert(0, str(ROOT / "tests" / "api"))
+    from test_builder_exact import _dumbbell, same_as_ns2_layer
+
+    got = {}
+    for two_p in (False, True):
+        sim, S, D, _ = _dumbbell(3, queue="RED", limit=200, queue_params={
+            "thresh": 5, "maxthresh": 60, "linterm": 5, "setbit": True, "pmod": True, "pmod_2p": two_p})
+        for i in range(3):
+            sim.tcp(S[i], D[i], variant="ecn-mod", window=200, start=0.1 * i)
+        (tmp_path / str(two_p)).mkdir()
+        res = same_as_ns2_layer(sim, 30, tmp_path / str(two_p))
+        assert sim.to_tcl(30).count("pmod_2p_ true") == 2 * int(two_p), "both directions of the duplex link"
+        got[two_p] = res
+    acks = {k: got[k].flows["ack"].to_list() for k in got}
+    assert acks[False] != acks[True], "the option changes the run"

@@ -82,3 +82,32 @@ def test_readings_change_what_they_say():
         res = sim.run(30.0, monitor_queues=False)
         drops[rate] = res.scfq[(bott.src.id, bott.dst.id)][0]["drops"]
     assert drops[8e6] > drops[10e6] > 0
+
+
+def test_pmod_input_2p_marks_ecnmod_more():
+    """--pmod-input 2p (footnote 1's words: p_mod fed 2 p(Q) while RED's
+    spreading keeps wait_) marks ECN-mod more than the default, which feeds
+    the spreading's real rate 2p / (3 - p); ECN NewReno has no p_mod and
+    Figure 4's geometric biasing feeds p(Q) either way."""
+    ex = _example()
+    assert ex.DEFAULTS["pmod_input"] == "spread"
+    run = lambda proto, geo, inp: ex.one_run(proto, 2.0, 0.2, geo, 40.0, 1, {"pmod_input": inp})  # noqa: E731
+    assert run("ecn-mod-0.25", False, "2p")["mark_rate"] > 1.05 * run("ecn-mod-0.25", False, "spread")["mark_rate"]
+    assert run("ecn-newreno", False, "2p") == run("ecn-newreno", False, "spread")
+    assert run("ecn-mod-0.0625", True, "2p") == run("ecn-mod-0.0625", True, "spread")
+
+
+def test_level_at_expected_calls_and_t_quantiles():
+    """Figure 4's level at the calls' expected mean: the regression line
+    of the runs' goodput on their mean calls, at lambda / mu; exact data on
+    a line give the line's value with no width, and noise widens it by
+    Student's t with n - 2 degrees of freedom."""
+    ex = _example()
+    calls = [195.0, 198.0, 201.0, 204.0, 207.0]
+    level, width = ex.at_expected_calls(calls, [2.7 - 0.03 * (c - 200) for c in calls], 200.0)
+    assert abs(level - 2.7) < 1e-12 and width < 1e-9
+    level, width = ex.at_expected_calls(calls, [2.7 - 0.03 * (c - 200) + e for c, e in
+                                                zip(calls, (0.01, -0.01, 0.02, -0.02, 0.0))], 200.0)
+    assert abs(level - 2.7) < 0.02 and 0 < width < 0.1
+    assert [ex.t975(d) for d in (3, 15)] == [3.182, 2.131]
+    assert abs(ex.t975(31) - 2.0395) < 1e-3 and abs(ex.t975(120) - 1.9799) < 1e-3

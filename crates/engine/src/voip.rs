@@ -35,9 +35,16 @@
 //! exponentials after `$defaultRNG seed 1` .. `40` average 1.05, in
 //! ns-2 2.35 as here; 200 expected calls came out as 190 on average),
 //! are not used.  Calls
-//! live in a slab and their next events in a binary heap keyed by (time,
-//! arrival order), both grown to the number of calls up and reused: no
-//! allocation per packet or per call once warmed up.
+//! live in a slab and their next events are keyed by (time, arrival
+//! order), both grown to the number of calls up and reused: no
+//! allocation per packet or per call once warmed up.  A packet inside a
+//! talk spurt is due one `interval` after the event that sends the one
+//! before it, so those events come in the order they are made: they
+//! wait in a FIFO (`spurt`), and only the others (a spurt's first packet,
+//! a call's end) in a binary heap.  The next event is the least key of
+//! the two, so the order is exactly one heap's, at a fraction of the cost
+//! (most events are packets within spurts: 78 of 200 calls talk at once,
+//! 100 packets a second each).
 
 use crate::rng::Rng;
 use crate::sched::ObjId;
@@ -113,6 +120,9 @@ pub struct VoipCalls {
     free: Vec<u32>,
     /// (time, order, call) of each call's next event; a min-heap.
     heap: Vec<(f64, u64, u32)>,
+    /// The same for the next packets of talk spurts under way, in key
+    /// order (see the module's comment).
+    spurt: std::collections::VecDeque<(f64, u64, u32)>,
     order: u64,
     next_arrival: f64,
     /// The event time the timer was set for.
@@ -140,6 +150,7 @@ impl VoipCalls {
             calls: Vec::new(),
             free: Vec::new(),
             heap: Vec::new(),
+            spurt: std::collections::VecDeque::new(),
             order: 0,
             next_arrival: f64::INFINITY,
             armed: 0.0,
@@ -220,8 +231,25 @@ impl VoipCalls {
         Some((t, c))
     }
 
+    /// The call with the next event, its time, and whether it waits in
+    /// the spurt FIFO (else it is first in the heap).
+    fn first(&self) -> Option<(f64, u32, bool)> {
+        match (self.heap.first(), self.spurt.front()) {
+            (None, None) => None,
+            (Some(h), None) => Some((h.0, h.2, false)),
+            (None, Some(f)) => Some((f.0, f.2, true)),
+            (Some(h), Some(f)) => {
+                if Self::less((f.0, f.1), (h.0, h.1)) {
+                    Some((f.0, f.2, true))
+                } else {
+                    Some((h.0, h.2, false))
+                }
+            }
+        }
+    }
+
     fn next_call_event(&self) -> f64 {
-        self.heap.first().map_or(f64::INFINITY, |e| e.0)
+        self.first().map_or(f64::INFINITY, |e| e.0)
     }
 
     // ---- calls ----------------------------------------------------------------
@@ -254,6 +282,10 @@ impl VoipCalls {
     }
 
     /// The call in `slot` has its event at `t`: it ends, or sends a packet.
+    /// Its next event goes to the spurt FIFO when it is the spurt's next
+    /// packet, one `interval` after `t`: every key there was made the same
+    /// way at a time up to `t` (float addition is monotone) with a lower
+    /// arrival order, so the FIFO stays in key order.
     fn call_event(&mut self, sim: &mut Sim, agent: ObjId, t: f64, slot: u32) {
         let c = self.calls[slot as usize];
         if c.end <= c.next {
@@ -277,7 +309,15 @@ impl VoipCalls {
             c.next += self.exp(sim, self.offtime);
         }
         self.calls[slot as usize] = c;
-        self.push(c.end.min(c.next), slot);
+        // (the check keeps the FIFO in order even if `interval_` is changed
+        // during the run: then a key that would go before its last is put in
+        // the heap)
+        if c.rem > 0 && c.next < c.end && self.spurt.back().map_or(true, |b| b.0 <= c.next) {
+            self.order += 1;
+            self.spurt.push_back((c.next, self.order, slot));
+        } else {
+            self.push(c.end.min(c.next), slot);
+        }
     }
 
     /// Run every event due up to `upto` (in time order; a call arrival
@@ -290,7 +330,12 @@ impl VoipCalls {
                 self.next_arrival = if self.lambda > 0.0 { ta + self.exp(sim, 1.0 / self.lambda) } else { f64::INFINITY };
                 self.begin(sim, ta);
             } else if tc < ta && tc <= upto {
-                let (t, slot) = self.pop().expect("a call event");
+                let (t, slot, in_spurt) = self.first().expect("a call event");
+                if in_spurt {
+                    self.spurt.pop_front();
+                } else {
+                    self.pop();
+                }
                 self.call_event(sim, agent, t, slot);
             } else {
                 break;
@@ -320,6 +365,7 @@ impl VoipCalls {
         self.calls.clear();
         self.free.clear();
         self.heap.clear();
+        self.spurt.clear();
         self.stats = VoipStats::default();
         let mut rng = sim.w.rng.streams[self.stream as usize].clone();
         rng.reset_next_substream();
@@ -330,6 +376,7 @@ impl VoipCalls {
         let room = (expected * 2.0 + 64.0).min(self.max_calls as f64) as usize;
         self.calls.reserve(room);
         self.heap.reserve(room);
+        self.spurt.reserve(room);
         self.free.reserve(room);
         if self.stationary_start && expected > 0.0 {
             // Poisson(expected): unit-rate exponential gaps that fit in it
@@ -357,6 +404,7 @@ impl VoipCalls {
             self.stats.ended += self.stats.active as u64;
             self.stats.active = 0;
             self.heap.clear();
+            self.spurt.clear();
             self.calls.clear();
             self.free.clear();
             self.next_arrival = f64::INFINITY;

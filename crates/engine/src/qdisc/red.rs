@@ -128,6 +128,13 @@ pub struct Red {
     pub pmod: bool,
     pub pmod_c1: f64,
     pub pmod_c2: f64,
+    /// With uniform drop-biasing, feed p_mod 2 p(Q), footnote 1's words
+    /// ("an average dropping rate of 2 p(Q)"), instead of the rate ns-2's
+    /// spreading gives (`spread_rate`: 2p / (3 - p) with `wait_`, 2p
+    /// without, where the two agree).  The other arrivals are spread as
+    /// before, `wait_` included.  Ignored with geometric drop-biasing (eq.
+    /// 11 takes p(Q) there).
+    pub pmod_2p: bool,
     // ---- options ----
     pub drop_tail: bool,
     pub drop_rand: bool,
@@ -206,6 +213,7 @@ impl Red {
             pmod: false,
             pmod_c1: 0.0625,
             pmod_c2: 0.125,
+            pmod_2p: false,
             drop_tail: true,
             drop_rand: false,
             ns1_compat: false,
@@ -582,7 +590,13 @@ impl Red {
         let p1 = self.calculate_p(max_p);
         self.set_prob1(w, p1);
         self.v_prob = if self.pmod && self.setbit && w.pool.get(p).ecn_capable {
-            let pu = if self.geometric { self.v_prob1 } else { self.spread_rate(self.v_prob1) };
+            let pu = if self.geometric {
+                self.v_prob1
+            } else if self.pmod_2p {
+                (2.0 * self.v_prob1).min(1.0)
+            } else {
+                self.spread_rate(self.v_prob1)
+            };
             p_mod(pu, self.pmod_c1, self.pmod_c2)
         } else if self.geometric {
             self.geometric_p(self.v_prob1, mean, size)
@@ -876,19 +890,26 @@ mod tests {
         let mut sim = Sim::new();
         let cap = Capacity { limit: 1000, in_bytes: false, drop_front: false, mean_pktsize: 1000 };
         let n = 400_000;
-        for (geometric, wait, ect, pmod) in [
-            (true, true, false, false),
-            (false, false, false, false),
-            (false, true, false, false),
-            (true, true, true, true),
-            (false, false, true, true),
-            (false, true, true, true),
+        for (geometric, wait, ect, pmod, two_p) in [
+            (true, true, false, false, false),
+            (false, false, false, false, false),
+            (false, true, false, false, false),
+            (true, true, true, true, false),
+            (false, false, true, true, false),
+            (false, true, true, true, false),
+            // footnote 1 read literally: p_mod fed 2 p(Q) while the
+            // spreading keeps wait_ (and non-ECN arrivals are spread as
+            // before; with geometric biasing the option changes nothing)
+            (false, true, true, true, true),
+            (false, true, false, true, true),
+            (true, true, true, true, true),
         ] {
             let mut r = red_with(25.0, 75.0, 5.0, true);
             r.setbit = true;
             r.geometric = geometric;
             r.wait = wait;
             r.pmod = pmod;
+            r.pmod_2p = two_p;
             r.v_ave = 50.0; // half-way: p = max_p / 2 = 0.1
             let (mut marks, mut drops) = (0u32, 0u32);
             for _ in 0..n {
@@ -907,10 +928,14 @@ mod tests {
             }
             assert!((r.v_prob1 - 0.1).abs() < 1e-12);
             let rate = if geometric { 0.1 } else { r.spread_rate(0.1) };
-            let want = if pmod { p_mod(rate, r.pmod_c1, r.pmod_c2) } else { rate };
+            let want = match (pmod && ect, two_p && !geometric) {
+                (true, true) => p_mod(0.2, r.pmod_c1, r.pmod_c2),
+                (true, false) => p_mod(rate, r.pmod_c1, r.pmod_c2),
+                (false, _) => rate,
+            };
             let got = (marks + drops) as f64 / n as f64;
             let sd = (want * (1.0 - want) / n as f64).sqrt();
-            assert!((got - want).abs() < 5.0 * sd.max(1e-4 * want), "{geometric} {wait} {ect}: {got} vs {want}");
+            assert!((got - want).abs() < 5.0 * sd.max(1e-4 * want), "{geometric} {wait} {ect} {two_p}: {got} vs {want}");
             assert_eq!(drops == 0, ect, "ECN-capable arrivals are marked, the others dropped");
         }
     }

@@ -172,6 +172,9 @@ pub static RED: Table<Red> = Table {
             Range::Positive, "a coefficient of seed 003's marking probability (p_mod): 0 or less marks nothing or everything"),
         within(var("pmod_c2_", Real, "0.125", |r, _| real(r.pmod_c2), |r, v, _| Ok(r.pmod_c2 = positive("pmod_c2_", v)?)),
             Range::Positive, "a coefficient of seed 003's marking probability (p_mod): 0 or less marks nothing or everything"),
+        // p_mod's input with uniform drop-biasing: 2 p(Q) as the paper's
+        // footnote 1 says, instead of the spreading's actual rate.
+        var("pmod_2p_", Bool, "false", |r, _| boolean(r.pmod_2p), |r, v, _| Ok(r.pmod_2p = parse_bool(v))),
     ],
     after_set: None,
 };
