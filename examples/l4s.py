@@ -57,16 +57,18 @@ cwnd/SRTT in whole 1500-byte packets, 200% in slow start, 100% after;
 
 What it shows (docs/full-tcp.md, "L4S rate balance", seeds 1-5, 120 s):
 the L4S queue at 0.1-0.9 ms, the classic one near its target;
-Prague:CUBIC 1.03-1.16 at 10 Mb/s, 10 ms (RFC 9332's own equation, the
-"model" column, says 2 there: tcp_prague's RTT independence), 1.2-2.1
-elsewhere at 10 and 40 Mb/s and 1.3-2.5 at 100 Mb/s, where p' swings
+Prague:CUBIC 1.08-1.15 at 10 Mb/s, 10 ms (RFC 9332's own equation, the
+"model" column, says 2 there: tcp_prague's RTT independence), 1.2-2.4
+elsewhere at 10 and 40 Mb/s and 1.3-2.3 at 100 Mb/s, where p' swings
 with the one CUBIC flow's sawtooth and Prague's marks come in bursts
 (examples/l4s_balance.py measures the model's three laws and shows
 which one fails at each point).  That is not "about the same rate",
 and neither is Linux: the published testbed's ratios are 1.66-2.73 on
-its grid, and ours there 1.4-2.6 (``--published``, seeds 1-5: 0.77-1.27
-times theirs; with tcp_prague v0.6's RTT independence, 0.52 at 10 ms),
-as is the L4S team's own 100 Mb/s testbed (1.7-2.6 at 10-50 ms).
+its grid, and ours there 1.4-2.7 (``--published``, seeds 1-5: 0.81-1.09
+times theirs; with tcp_prague v0.6's RTT independence, 0.51-0.52 at
+10 ms), as is the L4S team's own 100 Mb/s testbed (1.7-2.6 at 10-50 ms;
+1.7-2.6 with RTT independence on, which ours meets at 0.85-1.14:
+docs/full-tcp.md).  No published figure we could read is near 1:1.
 The second half of the run is measured: at 100 Mb/s, 100 ms Prague's one
 segment a round needs about a minute to reach its share.
 """

@@ -80,6 +80,10 @@
 //! * **Classic-ECN detection and fall-back** (`classic_ecn_fallback`, on
 //!   by default here, off in the module): the section "Classic-ECN
 //!   bottleneck detection" below, [`ClassicEcn`].
+//! * **Growth only while cwnd-limited** (`cwnd_limited` 1; off by
+//!   default, as the L4S team's module of March 2020): v0.6's
+//!   `tcp_is_cwnd_limited` gate in `prague_update_cwnd`, the socket
+//!   keeping Linux 6.x's record of window use for it.
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
@@ -96,7 +100,7 @@ const RTT_TRANSITION: usize = 3;
 const CLASSIC_ECN_FALLBACK: usize = 4;
 /// The full TCP's attribute `cwnd_limited` (its sixth): 1 grows the window
 /// only while `tcp_is_cwnd_limited` (tcp_prague v0.6's gate), 0 always.
-const CWND_LIMITED: usize = 5;
+pub(crate) const CWND_LIMITED: usize = 5;
 /// tcp_prague's `MAX_SCALED_RTT`: no scaling above 100 ms.
 const MAX_SCALED_RTT_NS: f64 = 100e6;
 /// tcp_prague's RTT heuristics (`rtt_scaling`): 1 `RTT_CONTROL_RATE`,

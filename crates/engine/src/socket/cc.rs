@@ -405,6 +405,12 @@ impl Cc {
         self.store(w);
     }
 
+    /// It grows only while cwnd-limited (Prague's `cwnd_limited`): the
+    /// socket then tracks Linux's cwnd use (`Socket::cwnd_validate`).
+    pub fn wants_cwnd_limited(&self) -> bool {
+        matches!(self.alg, cc::Cc::Prague(_)) && self.sk.p[cc::prague::CWND_LIMITED] != 0
+    }
+
     /// Prague's alpha, if it is Prague.
     pub fn prague_alpha(&self) -> Option<f64> {
         match &self.alg {

@@ -358,6 +358,8 @@ pub struct Socket {
     cwnd_limited: bool,
     max_packets_out: u32,
     cwnd_usage_seq: u64,
+    /// Whether to track it at all (only Prague's `cwnd_limited` reads it).
+    track_cwnd_use: bool,
     cc: Cc,
     rtt: RttEstimator,
     rto: i64,
@@ -482,6 +484,7 @@ impl Socket {
             cwnd_limited: false,
             max_packets_out: 0,
             cwnd_usage_seq: 0,
+            track_cwnd_use: cc.wants_cwnd_limited(),
             cc,
             rtt,
             rto,
@@ -1046,11 +1049,13 @@ impl Socket {
             // idle: the loop stops at its next turn)
             avail = self.available_window();
         }
-        // `tcp_write_xmit`'s end: window-limited when no full segment fits
-        // in the congestion window (Linux: packets in flight >= cwnd)
-        let limited = self.sb.bytes_in_flight() as u64 + self.win.mss as u64 > self.win.cwnd as u64;
-        if sent || limited {
-            self.cwnd_validate(limited);
+        if self.track_cwnd_use {
+            // `tcp_write_xmit`'s end: window-limited when no full segment
+            // fits in the congestion window (Linux: packets in flight >= cwnd)
+            let limited = self.sb.bytes_in_flight() as u64 + self.win.mss as u64 > self.win.cwnd as u64;
+            if sent || limited {
+                self.cwnd_validate(limited);
+            }
         }
     }
 
