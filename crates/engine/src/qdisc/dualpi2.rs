@@ -36,8 +36,8 @@
 //! Overload is k * p' >= 1 (the L4S probability saturated, p_C at p_Cmax
 //! = 1/k^2: RFC 9332 A.1).  There, with `drop_on_overload` (the default),
 //! ECN-capable packets of both queues meet Classic drop, as RFC 9332
-//! section 4.2.3 requires ("introduce Classic drop to both types of
-//! ECN-capable traffic") and Linux sch_dualpi2 does by default
+//! section 4.2.3 requires of overload (Classic drop for both kinds of
+//! ECN-capable traffic until it subsides) and Linux sch_dualpi2 does by default
 //! (`drop_overload`; `dualpi2_scalable_marking`): a classic packet drawn
 //! with p'^2 is dropped whatever its ECN field, an L4S one drawn with
 //! p'^2 is dropped and every other L4S packet marked.  Without it, Linux's
