@@ -35,7 +35,7 @@ def test_every_algorithm_is_offered():
     assert FULL_CC_PARAMS["hybla"] == {"rrtt_ms": 50}
     assert FULL_CC_PARAMS["dctcp"] == {"shift_g": 4, "alpha_on_init": 1024, "use_ect0": 1}
     assert FULL_CC_PARAMS["prague"] == {"shift_g": 4, "rtt_scaling": 1, "rtt_target_us": 25000, "rtt_transition": 500,
-                                      "classic_ecn_fallback": 1}
+                                      "classic_ecn_fallback": 1, "cwnd_limited": 0}
     assert FULL_CC_PARAMS["yeah"]["stcp_ai_factor"] == 100 and FULL_CC_PARAMS["yeah"]["phy"] == 8
 
 

@@ -60,6 +60,7 @@ def test_accecn_on_the_wire():
     ({"ecn": "accurate"}, "'accecn' (Accurate ECN, RFC 9768)"),
     ({"cc": "prague", "cc_params": {"rtt_scaling": 4}}, "prague's parameter rtt_scaling must be 0 to 3, got 4"),
     ({"cc": "prague", "cc_params": {"classic_qdelay_us": 1}}, "prague has no parameter 'classic_qdelay_us'"),
+    ({"cc": "prague", "cc_params": {"cwnd_limited": 2}}, "prague's parameter cwnd_limited must be 0 to 1, got 2"),
 ])
 def test_bad_values_are_refused_by_name(kw, words):
     sim = db.Simulation()
@@ -143,3 +144,23 @@ def test_dualpi2_step_in_packets_holds_the_l4s_queue_at_n_packets():
     q5d, _ = run({"step_packets": 5}, 1)
     q20d, _ = run({"step_packets": 20}, 1)
     assert q5d < 1.5 and q20d < 6.0, (q5d, q20d)
+
+
+def test_prague_grows_only_while_cwnd_limited_with_v06s_gate():
+    """tcp_prague v0.6 grows its window only while `tcp_is_cwnd_limited`
+    (`cwnd_limited` 1; the socket keeps Linux 6.x's record of window use).
+    A flow held by a 30 KB receive window on an idle 100 Mb/s path (no
+    mark, no loss) is never window-limited past slow start: with the gate
+    its window stops near twice what it has out (about 59 KB after 10 s),
+    without it (the default, the 2020 module's) it grows by itself to
+    megabytes; the goodput is the receive window's either way."""
+    def run(gate):
+        sim, (R1, R2, S, D), _ = _path(rate="100Mb")
+        sim.tcp(S, D, stack="full", cc="prague", rcv_buf=30_000, cc_params={"cwnd_limited": gate})
+        r = sim.run(10).full_tcp.row(0, named=True)
+        return r["cwnd_bytes"], r["goodput_bps"] / 1e6, r["ecn_reductions"], r["retransmissions"]
+    gated, free = run(1), run(0)
+    assert gated[2:] == (0, 0) and free[2:] == (0, 0)
+    assert 30_000 <= gated[0] <= 2 * 30_000 + 2 * 1448, gated
+    assert free[0] > 100 * 30_000, free
+    assert abs(gated[1] - free[1]) < 0.05 * free[1], (gated, free)

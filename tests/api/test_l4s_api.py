@@ -219,3 +219,34 @@ def test_l4s_mode_marks_prague_on_the_ce_threshold_only(queue):
     assert q["drops_pkts"] == 0 and q["departures_pkts"] > 5000, q
     assert delay < 3, delay
     assert q_off["drops_pkts"] > 0, q_off
+
+
+def _overload_run(**params):
+    """A Prague flow (ns-2's Linux TCP, unpaced) through DualPI2 held in
+    overload: p' set to 0.8 and kept there (gains 0), k p' = 1.6."""
+    sim = db.Simulation(seed=1)
+    R1, R2, S, D = sim.nodes(4)
+    sim.link(S, R1, "100Mb", "1ms")
+    sim.link(R2, D, "100Mb", "1ms")
+    bott = sim.link(R1, R2, "10Mb", "10ms", queue="DualPI2", queue_limit=200, duplex=False,
+                    queue_params={"prob": 0.8, "alpha": 0, "beta": 0, **params})
+    sim.link(R2, R1, "10Mb", "10ms", queue_limit=200, duplex=False)
+    f = sim.tcp(S, D, variant="linux", cc="prague", window=200, sink="sack")
+    res = sim.run(5, trace_packets=[bott])
+    drops = res.events.filter((pl.col("event") == "d") & (pl.col("flow") == f.id)).height
+    marks = int(res.drops_and_marks((0, 5), link=bott)["marks"].sum())
+    return drops, marks
+
+
+def test_overload_drops_l4s_packets_unless_overflow_mode():
+    """RFC 9332 section 4.2.3 (and Linux's default `drop_overload`): on
+    overload the L4S queue's ECN-capable packets meet Classic drop too, so
+    the Prague flow loses packets (p'^2 = 0.64 of those the AQM acts on,
+    the rest marked) and backs off to under two MTUs queued, where the AQM
+    is quiet.  `drop_on_overload_ false` is Linux's `overflow`: the update
+    caps p' at 1/k (0.5 here from the first 16 ms update on), there is no
+    overload, and Prague's packets are only marked (p_CL = 1)."""
+    drops, marks = _overload_run()
+    assert drops >= 5, (drops, marks)
+    drops, marks = _overload_run(drop_on_overload=False)
+    assert drops == 0 and marks > 500, (drops, marks)

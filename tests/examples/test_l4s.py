@@ -63,12 +63,15 @@ def test_balance_follows_rfc9332s_model_at_10ms_over_seeds_with_ns3s_cubic():
     """At 10 Mb/s, 10 ms the coupling's own equation predicts about 1.9
     (the classic RTT carries the 15 ms queue): paced Prague against
     ns-3.37's CUBIC (`cubic_friendly=0`) gives it within 15% at each of
-    five seeds, the link full (a coincidence of three factors:
-    docs/full-tcp.md, "L4S rate balance"; Linux's CUBIC, the default, is
-    at 1:1 there, below).  With the step's earlier gate (T_LEN_0); with
-    the published runs' gate the ratio is 1.8 times the model (seed 1)."""
+    five seeds, the link full (0.87-1.00 of it, 60 s; a coincidence of
+    three factors: docs/full-tcp.md, "L4S rate balance"; Linux's CUBIC,
+    the default, is at 1:1 there, below).  With the step's earlier gate
+    (T_LEN_0); with the published runs' gate the ratio is 1.8 times the
+    model (seed 1).  60 s: since the round robin stopped charging the
+    classic queue for the packets the PI drops (Linux's rule), the first
+    20 s read 0.82-0.95 of the model (0.90-1.10 before)."""
     for seed in range(1, 6):
-        x = l4s.run_point(10, 10, seed=seed, duration=20, cubic_friendly=0, aqm=T_LEN_0)
+        x = l4s.run_point(10, 10, seed=seed, duration=60, cubic_friendly=0, aqm=T_LEN_0)
         assert abs(x["ratio"] / x["model_ratio"] - 1) < 0.15, x
         assert x["utilisation"] > 0.98, x
 
@@ -106,19 +109,21 @@ def test_coupling_sets_the_balance():
 
 def test_rtt_independence_brings_10ms_to_one():
     """With Linux's CUBIC (the default) the balance at 10 Mb/s, 10 ms is
-    about 1 (seeds 1-3, 20 s: 0.93-1.21), though RFC 9332's model says
+    about 1 (seeds 1-3, 60 s: 1.04-1.10), though RFC 9332's model says
     about 2 there: tcp_prague's RTT independence (its default) scales
     Prague's increase by (10/25)^2 below its 25 ms target.  Without it
-    (`rtt_scaling` 0) the ratio is 1.66-1.76, toward the published Linux
-    testbed's 2.12-2.13 there (test_published_linux_testbed_ratios);
-    ns-3.37's CUBIC gives more than 1.5 too (docs/full-tcp.md, "L4S rate
-    balance")."""
+    (`rtt_scaling` 0) the ratio is 1.41-1.65, at least 0.3 above, toward
+    the published Linux testbed's 2.12-2.13 there
+    (test_published_linux_testbed_ratios; 1.66-1.76 at 20 s before the
+    round robin stopped charging the classic queue for the packets the PI
+    drops, Linux's rule); ns-3.37's CUBIC gives more than 1.5 (4.8)
+    (docs/full-tcp.md, "L4S rate balance")."""
     for seed in (1, 2, 3):
-        k2 = l4s.run_point(10, 10, seed=seed, duration=20)
+        k2 = l4s.run_point(10, 10, seed=seed, duration=60)
         assert abs(k2["ratio"] - 1) < 0.3, k2
-        off = l4s.run_point(10, 10, seed=seed, duration=20, cc_params={"rtt_scaling": 0})
-        assert off["ratio"] > 1.5, off
-    assert l4s.run_point(10, 10, duration=20, cubic_friendly=0)["ratio"] > 1.5
+        off = l4s.run_point(10, 10, seed=seed, duration=60, cc_params={"rtt_scaling": 0})
+        assert off["ratio"] > 1.3 and off["ratio"] > k2["ratio"] + 0.25, (off, k2)
+    assert l4s.run_point(10, 10, duration=60, cubic_friendly=0)["ratio"] > 1.5
 
 
 def test_mainline_linux_step_gate_starves_prague_at_10mbps():
@@ -126,16 +131,20 @@ def test_mainline_linux_step_gate_starves_prague_at_10mbps():
     packet (min_qlen_step 0).  At 10 Mb/s a 1500-byte packet takes
     1.2 ms, and here an L4S packet's sojourn includes the wait behind the
     packet on the wire: Prague is step-marked whenever it waits behind
-    one, and gets 0.19-0.27 of CUBIC's rate at 10 Mb/s, 50 ms (20 s, seeds
-    1-3), where the published runs' gate (the example's default: the step
-    only for a packet that found more than one queued) gives 1.34-2.06.
+    one, and gets 0.20-0.22 of CUBIC's rate at 10 Mb/s, 50 ms (60 s, seeds
+    1-5), where the published runs' gate (the example's default: the step
+    only for a packet that found more than one queued) gives 1.53-2.11.
+    (60 s: at 20 s the start-up's overload, p' at 1/2 or more while both
+    flows leave slow start, now drops Prague's packets too, RFC 9332
+    section 4.2.3 and Linux's `drop_overload`, and seeds 2 and 3 read
+    1.20-1.21.)
     No published Linux result shows such a starvation; a Linux qdisc under
     a shaper or a NIC ring hands packets on before the previous one has
     left the wire, which ns-2's link does not (docs/full-tcp.md)."""
     for seed in (1, 2, 3):
-        mainline = l4s.run_point(10, 50, seed=seed, duration=20, aqm={"min_qlen_step": 0})
+        mainline = l4s.run_point(10, 50, seed=seed, duration=60, aqm={"min_qlen_step": 0})
         assert mainline["ratio"] < 0.3, mainline
-        default = l4s.run_point(10, 50, seed=seed, duration=20)
+        default = l4s.run_point(10, 50, seed=seed, duration=60)
         assert default["ratio"] > 1.3 and default["utilisation"] > 0.99, default
 
 
@@ -220,3 +229,22 @@ def test_bad_arguments_are_clear():
                        capture_output=True, text=True, timeout=60,
                        env={**os.environ, "PYTHONPATH": str(ROOT / "python")})
     assert r.returncode != 0 and "--rtts must be above 4 ms" in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "l4s.py"), "--cwnd-limited", "--l4s", "dctcp"],
+                       capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(ROOT / "python")})
+    assert r.returncode != 0 and "--cwnd-limited is the full TCP's Prague's" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cwnd_limited_gate_does_not_hold_back_a_paced_bulk_prague():
+    """tcp_prague v0.6's growth gate (`cwnd_limited` 1, `--cwnd-limited`)
+    stops growth while the window does not limit sending.  Paced bulk
+    Prague is window-limited whenever it grows: at 10 Mb/s, 10 ms over
+    20 s the run is the default's exactly (over the two grids, seeds 1-5,
+    120-180 s, 65 of 75 runs are identical and the others move within
+    the seeds' spread, most at 10 ms: docs/full-tcp.md); a window frozen
+    by a wrong record would not be
+    (tests/api/test_full_tcp_prague.py checks the gate where it bites)."""
+    base = l4s.run_point(10, 10, duration=20)
+    gated = l4s.run_point(10, 10, duration=20, cc_params={"cwnd_limited": 1})
+    assert gated == base
+    assert abs(gated["ratio"] - 1) < 0.3 and gated["utilisation"] > 0.98, gated

@@ -29,12 +29,15 @@ T_LEN_0 = {"min_qlen_step": -1, "step_min_bytes": 0}
 
 
 def test_factors_explain_the_ratio():
-    x = l4s_balance.measure(40, 50, duration=20, cubic_friendly=0, aqm=T_LEN_0)
+    """(60 s, seed 1: k_eff 1.69; over seeds 1-5 1.18-1.69, and 1.18 at
+    seed 1 over 20 s since the round robin stopped charging the classic
+    queue for the packets the PI drops, Linux's rule.)"""
+    x = l4s_balance.measure(40, 50, duration=60, cubic_friendly=0, aqm=T_LEN_0)
     assert abs(x["ratio"] / x["model_ratio"] - x["f_l"] / x["f_c"] * 2 / x["k_eff"]) < 0.01, x
     assert 1.2 < x["f_l"] < 1.8, x
     assert abs(x["f_l"] - (1 + 1 / (x["p_l"] * x["w_l"]))) < 0.25, x
     assert 1.2 < x["k_eff"] < 1.9, x
-    y = l4s_balance.measure(40, 10, duration=20, cubic_friendly=0, aqm=T_LEN_0)
+    y = l4s_balance.measure(40, 10, duration=60, cubic_friendly=0, aqm=T_LEN_0)
     assert y["f_c"] < 0.5 and y["f_l"] < 0.8, y
     assert y["ratio"] > 1.5 * y["model_ratio"], y
 
@@ -43,15 +46,17 @@ def test_factors_explain_the_ratio():
 def test_reno_friendly_cubic_holds_renos_window():
     """With RFC 9438's Reno-friendly region (`tcp_friendliness`, Linux's
     rule 2 and the RFC's 1) the classic CUBIC holds Reno's window at its
-    drop rate at 40 Mb/s, 10 ms (f_C 1.00-1.09 over seeds 1-3, where
-    ns-3.37's CUBIC holds 0.20-0.43), and the ratio falls from about twice
-    the model to under it: what is left there is Prague's RTT independence
-    (f_L about 0.6)."""
+    drop rate at 40 Mb/s, 10 ms (f_C 0.99-1.02 over seeds 1-5, 60 s,
+    where ns-3.37's CUBIC holds 0.30-0.41), and the ratio falls from about
+    twice the model to under it (0.58-0.66 of it): what is left there is
+    Prague's RTT independence (f_L about 0.6).  (60 s: over 20 s seed 2
+    reads 0.93 of the model since the round robin stopped charging the
+    classic queue for the packets the PI drops, Linux's rule.)"""
     for seed in (1, 2, 3):
-        x = l4s_balance.measure(40, 10, seed=seed, duration=20, cubic_friendly=2, aqm=T_LEN_0)
+        x = l4s_balance.measure(40, 10, seed=seed, duration=60, cubic_friendly=2, aqm=T_LEN_0)
         assert 0.85 < x["f_c"] < 1.25 and x["f_l"] < 0.8, x
         assert x["ratio"] < 0.8 * x["model_ratio"], x
-    y = l4s_balance.measure(40, 10, duration=20, cubic_friendly=1, aqm=T_LEN_0)
+    y = l4s_balance.measure(40, 10, duration=60, cubic_friendly=1, aqm=T_LEN_0)
     assert 0.85 < y["f_c"] < 1.25 and y["ratio"] < 0.8 * y["model_ratio"], y
 
 

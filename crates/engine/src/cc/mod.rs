@@ -241,6 +241,10 @@ pub struct Sock {
     pub rcv_nxt: u64,
     pub ack_request: AckRequest,
     pub ecn_idle: bool,
+    /// Linux's `tcp_is_cwnd_limited` as the full TCP's socket tracks it
+    /// (`Socket::cwnd_validate`), set before a per-ACK `ns3_cong_control`
+    /// (Prague's `cwnd_limited` gate); true elsewhere.
+    pub cwnd_limited: bool,
 }
 
 impl Default for Sock {
@@ -276,6 +280,7 @@ impl Default for Sock {
             rcv_nxt: 0,
             ack_request: AckRequest::None,
             ecn_idle: false,
+            cwnd_limited: true,
         }
     }
 }

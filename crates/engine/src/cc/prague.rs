@@ -80,6 +80,10 @@
 //! * **Classic-ECN detection and fall-back** (`classic_ecn_fallback`, on
 //!   by default here, off in the module): the section "Classic-ECN
 //!   bottleneck detection" below, [`ClassicEcn`].
+//! * **Growth only while cwnd-limited** (`cwnd_limited` 1; off by
+//!   default, as the L4S team's module of March 2020): v0.6's
+//!   `tcp_is_cwnd_limited` gate in `prague_update_cwnd`, the socket
+//!   keeping Linux 6.x's record of window use for it.
 
 use super::reno;
 use super::{CaEvent, CaState, CongestionOps, Param, Sock, CA_ACK_ECE};
@@ -94,6 +98,9 @@ const RTT_TRANSITION: usize = 3;
 /// 1 detection and fall-back, 2 detection only (tcp_prague's
 /// `prague_ecn_fallback`).
 const CLASSIC_ECN_FALLBACK: usize = 4;
+/// The full TCP's attribute `cwnd_limited` (its sixth): 1 grows the window
+/// only while `tcp_is_cwnd_limited` (tcp_prague v0.6's gate), 0 always.
+pub(crate) const CWND_LIMITED: usize = 5;
 /// tcp_prague's `MAX_SCALED_RTT`: no scaling above 100 ms.
 const MAX_SCALED_RTT_NS: f64 = 100e6;
 /// tcp_prague's RTT heuristics (`rtt_scaling`): 1 `RTT_CONTROL_RATE`,
@@ -234,11 +241,14 @@ impl FullPrague {
         self.new_round(sk);
     }
 
-    /// `prague_update_cwnd` then `prague_update_alpha`, on segments.  No
-    /// `tcp_is_cwnd_limited` gate: v0.6 grows only while cwnd-limited,
-    /// the L4S team's module of March 2020 also while internally paced
-    /// with data to send, and the socket keeps no such state (a bulk
-    /// sender always has data; docs/full-tcp.md, "L4S rate balance").
+    /// `prague_update_cwnd` then `prague_update_alpha`, on segments.  The
+    /// `tcp_is_cwnd_limited` gate of v0.6 (`goto adjust` when not
+    /// window-limited: no growth, the count still moving the window) with
+    /// `cwnd_limited` 1, from the socket's tracking of Linux 6.x's
+    /// (`Socket::cwnd_validate`); by default none, as the L4S team's
+    /// module of March 2020, which also grew while internally paced with
+    /// data to send (a bulk sender always has data; docs/full-tcp.md, "L4S
+    /// rate balance").
     fn cong_control(&mut self, sk: &mut Sock, delivered: u64, ce: u64) {
         let mss = sk.mss_cache.max(1);
         let ce = ce.min(delivered);
@@ -251,7 +261,7 @@ impl FullPrague {
         self.carry += delivered - ce;
         let mut acked = self.carry / mss;
         self.carry %= mss;
-        if acked > 0 && !self.in_loss {
+        if acked > 0 && !self.in_loss && (sk.p[CWND_LIMITED] == 0 || sk.cwnd_limited) {
             if sk.snd_cwnd < sk.snd_ssthresh {
                 // `tcp_slow_start`
                 let c = (sk.snd_cwnd + acked).min(sk.snd_ssthresh);
@@ -526,6 +536,7 @@ impl CongestionOps for Prague {
         Param { name: "rtt_target_us", default: 25_000, about: "the RTT independence target (us)" },
         Param { name: "rtt_transition", default: 500, about: "rounds after slow start before RTT independence starts" },
         Param { name: "classic_ecn_fallback", default: 1, about: "classic-ECN bottleneck detection (tcp_prague's prague_ecn_fallback): 1 detect and fall back to a Reno-friendly cut, 2 detect only, 0 none" },
+        Param { name: "cwnd_limited", default: 0, about: "1: grow the window only while cwnd-limited (tcp_prague v0.6's tcp_is_cwnd_limited gate); 0: always (the L4S team's module of March 2020, which also grew while paced)" },
     ];
     const NS3_CONG_CONTROL: bool = true;
 
@@ -853,6 +864,37 @@ mod tests {
         }
         c.ns3_cong_control(&mut sk, 1000, 1000);
         assert_eq!(sk.cwnd_bytes, 6_000, "-0.2 left: no step");
+    }
+
+    /// tcp_prague v0.6's gate (`cwnd_limited` 1): ten unmarked ACKs at
+    /// cwnd 10 add nothing while the socket reports the window not
+    /// limiting (`tcp_is_cwnd_limited` false), a segment and 4 when it
+    /// does, as without the gate; a cut still moves the window down.
+    #[test]
+    fn full_tcp_cwnd_limited_gate() {
+        let mut c = Prague::default();
+        let mut sk = full_sock(10);
+        sk.p[CWND_LIMITED] = 1;
+        c.ns3_init(&mut sk);
+        sk.snd_nxt = 1_000_000;
+        sk.cwnd_limited = false;
+        for _ in 0..10 {
+            c.ns3_cong_control(&mut sk, 1000, 0);
+        }
+        assert_eq!((sk.cwnd_bytes, c.full.cwnd_cnt), (10_000, 0));
+        c.ns3_state_set(&mut sk, CaState::Cwr);
+        c.ns3_cong_control(&mut sk, 1000, 0);
+        assert_eq!(sk.cwnd_bytes, 9_000, "the cut's count steps the window down, gate or not");
+        let mut c = Prague::default();
+        let mut sk = full_sock(10);
+        sk.p[CWND_LIMITED] = 1;
+        c.ns3_init(&mut sk);
+        sk.snd_nxt = 1_000_000;
+        sk.cwnd_limited = true;
+        for _ in 0..10 {
+            c.ns3_cong_control(&mut sk, 1000, 0);
+        }
+        assert_eq!((sk.cwnd_bytes, c.full.cwnd_cnt), (11_000, 4));
     }
 
     /// alpha once per round: from 1, a round with a quarter of its bytes

@@ -32,15 +32,24 @@
 //!   to every L4S packet, also one that leaves the queue empty).
 //!
 //! Marking and dropping happen at dequeue, as in the RFC's pseudocode; a
-//! classic packet dropped there is an early drop and the next packet is
-//! taken.  On overload (k * p' >= 1, so p_C has reached p_Cmax = 1/k^2)
-//! ECN-capable classic packets are dropped rather than marked, as RFC 9332
-//! section 4.2.3 asks, so an unresponsive ECN source cannot hold the queue.
+//! packet dropped there is an early drop and the next packet is taken.
+//! Overload is k * p' >= 1 (the L4S probability saturated, p_C at p_Cmax
+//! = 1/k^2: RFC 9332 A.1).  There, with `drop_on_overload` (the default),
+//! ECN-capable packets of both queues meet Classic drop, as RFC 9332
+//! section 4.2.3 requires of overload (Classic drop for both kinds of
+//! ECN-capable traffic until it subsides) and Linux sch_dualpi2 does by default
+//! (`drop_overload`; `dualpi2_scalable_marking`): a classic packet drawn
+//! with p'^2 is dropped whatever its ECN field, an L4S one drawn with
+//! p'^2 is dropped and every other L4S packet marked.  Without it, Linux's
+//! `overflow` mode: the PI update caps p' at 1/k (`calculate_probability`),
+//! so overload never comes, ECN-capable packets are only marked and the
+//! buffer's tail drop is left to hold the queue.
 //!
 //! The scheduler between the two queues is, by default, Linux
 //! sch_dualpi2's weighted round robin with classic protection (`pick`: the
-//! classic queue gets `c_protection` percent, 10, of the bytes while both
-//! are backlogged), or with `tsfifo` the time-shifted FIFO of RFC 9332
+//! classic queue gets `c_protection` percent, 10, of the bytes sent while
+//! both are backlogged; as Linux's `__dualpi2_qdisc_dequeue`, a packet
+//! the AQM drops moves no credit), or with `tsfifo` the time-shifted FIFO of RFC 9332
 //! section 4.2.2: it serves the L4S queue unless the classic head has
 //! waited more than `tshift` (50 ms) longer than the L4S head.  As Linux's,
 //! the PI reads the larger of the two heads' sojourns (`pi_max`), and no
@@ -139,6 +148,10 @@ pub struct DualPi2 {
     /// The PI core reads the larger of the two heads' sojourn times (Linux
     /// sch_dualpi2), else the classic head's alone.
     pub pi_max: bool,
+    /// On overload (k p' >= 1) ECN-capable packets of both queues meet
+    /// Classic drop, p'^2 (RFC 9332 section 4.2.3; Linux's `drop_overload`,
+    /// its default); off: Linux's `overflow`, p' capped at 1/k.
+    pub drop_on_overload: bool,
     // ---- state ----
     /// The round robin's credit (bytes times weight; <= 0: L4S's turn).
     credit: i64,
@@ -164,6 +177,8 @@ pub struct DualPi2 {
     pub c_marks: u64,
     /// Classic packets dropped by the AQM at dequeue.
     pub c_aqm_drops: u64,
+    /// L4S packets dropped by the AQM at dequeue (overload only).
+    pub l_aqm_drops: u64,
     /// Arrivals dropped because the shared buffer was full.
     pub overflows: u64,
 }
@@ -204,6 +219,7 @@ impl DualPi2 {
             c_protection: 10,
             min_bytes: 3000,
             pi_max: true,
+            drop_on_overload: true,
             credit: Self::credit_init(10),
             p: 0.0,
             prevq: 0,
@@ -218,6 +234,7 @@ impl DualPi2 {
             l_coupled_marks: 0,
             c_marks: 0,
             c_aqm_drops: 0,
+            l_aqm_drops: 0,
             overflows: 0,
         }
     }
@@ -261,7 +278,9 @@ impl DualPi2 {
 
     /// One PI update at `at` (RFC 9332 A.1's `dualpi2_update`): the classic
     /// head's sojourn moves p' by alpha times its distance from the target
-    /// plus beta times its change since the last update; p' stays in [0, 1].
+    /// plus beta times its change since the last update; p' stays in [0, 1],
+    /// and without `drop_on_overload` in [0, 1/k] (Linux's
+    /// `calculate_probability` in its `overflow` mode).
     pub fn update(&mut self, at: i64) {
         let mut curq = Self::head_sojourn(&self.c_stamps, at);
         if self.pi_max {
@@ -270,6 +289,9 @@ impl DualPi2 {
         let secs = |ns: i64| ns as f64 * 1e-9;
         let p = self.p + self.alpha * secs(curq - self.target) + self.beta * secs(curq - self.prevq);
         self.p = p.clamp(0.0, 1.0);
+        if !self.drop_on_overload {
+            self.p = self.p.min(1.0 / self.k);
+        }
         self.prevq = curq;
     }
 
@@ -288,16 +310,19 @@ impl DualPi2 {
         }
     }
 
-    /// The scheduler's choice: the time-shifted FIFO's, or the round
-    /// robin's (Linux's `dualpi2_qdisc_dequeue`: the L4S queue while the
-    /// classic one is empty or the credit is not positive; an L4S packet
-    /// sent while classic ones wait adds wc times its bytes to the credit,
-    /// a classic one sent while L4S ones wait takes wl = 100 - wc times
-    /// its bytes; both empty: the credit restarts).
+    /// The scheduler's choice and the change to the credit if the packet
+    /// it takes is sent: the time-shifted FIFO's (no credit), or the round
+    /// robin's (Linux's `dequeue_packet`: the L4S queue while the classic
+    /// one is empty or the credit is not positive; an L4S packet sent
+    /// while classic ones wait adds wc times its bytes to the credit, a
+    /// classic one sent while L4S ones wait takes wl = 100 - wc times its
+    /// bytes; both empty: the credit restarts).  The caller adds the change
+    /// only for a packet it sends (`__dualpi2_qdisc_dequeue`: none for a
+    /// packet the AQM drops).
     #[inline]
-    pub(crate) fn pick(&mut self, pool: &PacketPool, now: i64) -> Option<Which> {
+    pub(crate) fn pick(&mut self, pool: &PacketPool, now: i64) -> Option<(Which, i64)> {
         if self.tsfifo {
-            return self.schedule(now);
+            return self.schedule(now).map(|w| (w, 0));
         }
         let (l, c) = (self.lq.get(0), self.cq.get(0));
         match (l, c) {
@@ -306,16 +331,12 @@ impl DualPi2 {
                 None
             }
             (Some(p), c) if c.is_none() || self.credit <= 0 => {
-                if c.is_some() {
-                    self.credit += self.c_protection * pool.get(p).size as i64;
-                }
-                Some(Which::L4s)
+                let change = if c.is_some() { self.c_protection * pool.get(p).size as i64 } else { 0 };
+                Some((Which::L4s, change))
             }
             (l, Some(p)) => {
-                if l.is_some() {
-                    self.credit -= (100 - self.c_protection) * pool.get(p).size as i64;
-                }
-                Some(Which::Classic)
+                let change = if l.is_some() { -(100 - self.c_protection) * pool.get(p).size as i64 } else { 0 };
+                Some((Which::Classic, change))
             }
             (Some(_), None) => unreachable!(),
         }
@@ -412,18 +433,31 @@ impl DualPi2 {
     }
 
     /// The next packet (RFC 9332 A.1's `dualpi2_dequeue`): the scheduler
-    /// picks a queue; an L4S packet is marked with p_L, a classic one
-    /// dropped (Not-ECT, or on overload) or marked with p_C, a dropped one
-    /// going to `drops` and the loop taking the next.  `draw` is the
+    /// picks a queue; an L4S packet is marked with p_L (on overload, with
+    /// `drop_on_overload`, dropped with p'^2 and else marked), a classic
+    /// one dropped (Not-ECT, or on overload) or marked with p_C, a dropped
+    /// one going to `drops` and the loop taking the next.  `draw` is the
     /// uniform draw.
     pub(crate) fn do_dequeue(&mut self, pool: &mut PacketPool, now: i64, drops: &mut Drops, mut draw: impl FnMut() -> f64) -> Option<PktId> {
         loop {
-            match self.pick(pool, now)? {
+            let (which, credit_change) = self.pick(pool, now)?;
+            match which {
                 Which::L4s => {
                     let p = self.lq.pop(pool).expect("L4S queue in step with its stamps");
                     let t = self.l_stamps.pop_front().expect("a stamp per packet");
                     let apply_step = self.l_apply_step.pop_front().expect("a step flag per packet");
                     let qdelay = now - t;
+                    if self.drop_on_overload && !self.quiet() && self.overload() {
+                        // Classic drop for L4S packets on overload (RFC 9332
+                        // section 4.2.3; Linux's `dualpi2_scalable_marking`):
+                        // p'^2, the rest marked (p_L saturated at 1)
+                        if self.p >= 1.0 || self.p > draw().max(draw()) {
+                            self.l_aqm_drops += 1;
+                            drops.push(p);
+                            continue;
+                        }
+                    }
+                    self.credit += credit_change;
                     self.l_departures += 1;
                     self.l_sojourn_sum += qdelay as f64 * 1e-9;
                     let native = if self.min_qlen_step >= 0 {
@@ -466,7 +500,7 @@ impl DualPi2 {
                     let t = self.c_stamps.pop_front().expect("a stamp per packet");
                     let qdelay = now - t;
                     if self.p > 0.0 && !self.quiet() && self.p > draw().max(draw()) {
-                        let overload = self.k * self.p >= 1.0;
+                        let overload = self.overload();
                         let pk = pool.get_mut(p);
                         if !pk.ecn_capable || overload {
                             self.c_aqm_drops += 1;
@@ -476,6 +510,7 @@ impl DualPi2 {
                         pk.ecn_to_echo = true;
                         self.c_marks += 1;
                     }
+                    self.credit += credit_change;
                     self.c_departures += 1;
                     self.c_sojourn_sum += qdelay as f64 * 1e-9;
                     return Some(p);
@@ -488,6 +523,21 @@ impl DualPi2 {
     #[inline]
     fn quiet(&self) -> bool {
         self.lq.bytes() + self.cq.bytes() < self.min_bytes
+    }
+
+    /// Overload: the coupled L4S probability k p' has reached 1, p_C =
+    /// p'^2 its maximum p_Cmax = 1/k^2 (RFC 9332 A.1; Linux tests k p'
+    /// strictly above 1 in 32-bit fixed point, the same but at p' = 1/k).
+    /// Without `drop_on_overload` the update keeps k p' at or below 1 and
+    /// the test is Linux's strict one (p' set by hand above 1/k is
+    /// overload until the next update, as in Linux).
+    #[inline]
+    fn overload(&self) -> bool {
+        if self.drop_on_overload {
+            self.k * self.p >= 1.0
+        } else {
+            self.k * self.p > 1.0
+        }
     }
 
     /// Mean sojourn time of the packets the L4S queue sent (seconds).
@@ -821,7 +871,9 @@ mod tests {
 
     /// Overload: with k p' >= 1 (p' = 0.5), an ECN-capable classic packet
     /// that the squared draw selects is dropped, not marked; an L4S packet
-    /// is marked for certain (p_CL = 1, no draw).
+    /// then meets the same Classic drop (RFC 9332 section 4.2.3: "Classic
+    /// drop to both types of ECN-capable traffic"), p'^2 = 0.25 by two
+    /// draws: with 0.3 and 0.6 it is not dropped, and is marked (p_CL = 1).
     #[test]
     fn overload_drops_ecn_capable_classic_packets() {
         let (mut pool, ids) = packets("01");
@@ -833,11 +885,117 @@ mod tests {
         q.do_enqueue(&cap(10), &pool, 1, ids[1]);
         q.p = 0.5;
         let mut drops = Drops::default();
-        let mut d = [0.1, 0.2].into_iter();
+        let mut d = [0.1, 0.2, 0.3, 0.6].into_iter();
         let p = q.do_dequeue(&mut pool, 10, &mut drops, || d.next().unwrap()).unwrap();
         assert_eq!(drops.pkts, vec![ids[0]]);
         assert_eq!(p, ids[1]);
         assert!(pool.get(p).ecn_to_echo);
+        assert_eq!(d.next(), None, "two draws for each queue's squared drop");
+        assert_eq!((q.c_aqm_drops, q.l_aqm_drops), (1, 0));
+    }
+
+    /// RFC 9332 section 4.2.3 on overload, L4S side (Linux's
+    /// `dualpi2_scalable_marking` with `drop_overload`): at p' = 0.6 (k p'
+    /// = 1.2) an L4S packet is dropped when p' > max(u1, u2), probability
+    /// p'^2 = 0.36: draws (0.5, 0.55) drop it, the next packet's (0.5,
+    /// 0.65) keep it, marked.  Below overload (p' = 0.4, k p' = 0.8) there
+    /// is no L4S drop whatever the draw, only the coupled mark (0.79: yes,
+    /// 0.81: no).  At p' = 1 (p'^2 = 1) every L4S packet is dropped, with
+    /// no draw.  And below the 2-MTU threshold (`must_drop`) nothing.
+    #[test]
+    fn overload_drops_l4s_packets_with_the_classic_probability() {
+        let (mut pool, ids) = packets("1111111");
+        let mut q = DualPi2::new();
+        q.min_bytes = 0;
+        for &p in &ids {
+            q.do_enqueue(&cap(10), &pool, 0, p);
+        }
+        let mut drops = Drops::default();
+        q.p = 0.6;
+        let mut d = [0.5, 0.55, 0.5, 0.65].into_iter();
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, || d.next().unwrap()).unwrap();
+        assert_eq!((drops.pkts.clone(), p), (vec![ids[0]], ids[1]));
+        assert!(pool.get(p).ecn_to_echo, "not dropped on overload: marked (p_L = 1)");
+        assert_eq!(d.next(), None);
+        q.p = 0.4;
+        let mut d = [0.79, 0.81].into_iter();
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, || d.next().unwrap()).unwrap();
+        assert!(pool.get(p).ecn_to_echo);
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, || d.next().unwrap()).unwrap();
+        assert!(!pool.get(p).ecn_to_echo);
+        assert_eq!(drops.pkts.len(), 1);
+        q.p = 1.0;
+        let never = || -> f64 { panic!("p'^2 = 1: no draw") };
+        // with the 2-MTU threshold back (3000), ids[4] leaves 2000 bytes
+        // behind it: quiet, sent unmarked (sojourn 0: no step either)
+        q.min_bytes = 3000;
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, never).unwrap();
+        assert_eq!(p, ids[4], "quiet: under 2 MTUs after it left");
+        assert!(!pool.get(p).ecn_to_echo);
+        q.min_bytes = 0;
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, never);
+        assert_eq!(p, None, "both remaining dropped at p' = 1");
+        assert_eq!(drops.pkts, vec![ids[0], ids[5], ids[6]]);
+        assert_eq!((q.l_aqm_drops, q.l_departures), (3, 4));
+    }
+
+    /// Linux's `overflow` mode (`drop_on_overload` off): the PI update caps
+    /// p' at 1/k (a 10 s classic head would take it to 1), so there is
+    /// never overload: an ECN-capable classic packet drawn with p'^2 = 0.25
+    /// is marked, not dropped; a Not-ECT one is still dropped.
+    #[test]
+    fn overflow_mode_caps_p_at_one_over_k() {
+        let (mut pool, ids) = packets("0n0");
+        let mut q = DualPi2::new();
+        q.drop_on_overload = false;
+        q.min_bytes = 0;
+        for &p in &ids {
+            q.do_enqueue(&cap(10), &pool, -10_000 * MS, p);
+        }
+        q.catch_up(16 * MS);
+        assert_eq!(q.p, 0.5);
+        assert_eq!(q.p_cl(), 1.0);
+        let mut drops = Drops::default();
+        let mut d = [0.1, 0.2, 0.1, 0.2, 0.9, 0.0].into_iter();
+        let p = q.do_dequeue(&mut pool, 16 * MS, &mut drops, || d.next().unwrap()).unwrap();
+        assert_eq!(p, ids[0]);
+        assert!(pool.get(p).ecn_to_echo, "marked, not dropped: no overload");
+        let p = q.do_dequeue(&mut pool, 16 * MS, &mut drops, || d.next().unwrap()).unwrap();
+        assert_eq!((drops.pkts.clone(), p), (vec![ids[1]], ids[2]));
+        let mut r = DualPi2::new();
+        r.k = 4.0;
+        r.drop_on_overload = false;
+        r.do_enqueue(&cap(10), &pool, -10_000 * MS, ids[0]);
+        r.catch_up(16 * MS);
+        assert_eq!(r.p, 0.25);
+    }
+
+    /// Linux's round robin moves the credit only for a packet it sends
+    /// (`__dualpi2_qdisc_dequeue` adds `credit_change` after `must_drop`):
+    /// a classic packet the PI drops takes nothing from it.  Credit -120000
+    /// (wc 10): with the credit set to 1 the classic queue goes; its first
+    /// (Not-ECT) packet is dropped (draws 0.1, 0.1 at p' = 0.45), the next
+    /// (draws 0.9, 0.9) sent: the credit loses 90 x 1000 once, not twice.
+    #[test]
+    fn round_robin_credit_moves_only_for_packets_sent() {
+        let (mut pool, ids) = packets("nn1");
+        let mut q = DualPi2::new();
+        q.min_bytes = 0;
+        for &p in &ids {
+            q.do_enqueue(&cap(10), &pool, 0, p);
+        }
+        q.credit = 1;
+        q.p = 0.45;
+        let mut drops = Drops::default();
+        let mut d = [0.1, 0.1, 0.9, 0.9].into_iter();
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, || d.next().unwrap()).unwrap();
+        assert_eq!((drops.pkts.clone(), p), (vec![ids[0]], ids[1]));
+        assert_eq!(q.credit, 1 - 90_000);
+        // an L4S packet sent while no classic one waits adds nothing
+        let mut d = [0.95].into_iter();
+        let p = q.do_dequeue(&mut pool, 0, &mut drops, || d.next().unwrap()).unwrap();
+        assert_eq!(p, ids[2]);
+        assert_eq!(q.credit, 1 - 90_000);
     }
 
     /// TS-FIFO: the L4S head is served unless the classic head has waited

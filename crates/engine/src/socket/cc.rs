@@ -284,6 +284,7 @@ fn param_range(kind: Kind, name: &str) -> Option<(i32, i32)> {
         (Kind::Prague, "rtt_target_us") => Some((1, 10_000_000)),
         (Kind::Prague, "rtt_transition") => Some((0, 1_000_000)),
         (Kind::Prague, "classic_ecn_fallback") => Some((0, 2)),
+        (Kind::Prague, "cwnd_limited") => Some((0, 1)),
         (Kind::Htcp, "default_backoff_pct") => Some((0, 100)),
         (Kind::Cubic, "hystart_detect") => Some((1, 3)),
         (Kind::Cubic | Kind::Bic, "fast_convergence") | (Kind::Cubic, "hystart") => Some((0, 1)),
@@ -393,13 +394,21 @@ impl Cc {
     }
 
     /// `cong_control`: an ACK delivered `delivered` bytes, `ce` of them
-    /// CE-marked (AccECN's feedback).
+    /// CE-marked (AccECN's feedback); `cwnd_limited`: Linux's
+    /// `tcp_is_cwnd_limited` (`Socket::is_cwnd_limited`).
     #[inline]
-    pub fn ce_cong_control(&mut self, w: &mut Window, delivered: u64, ce: u64) {
+    pub fn ce_cong_control(&mut self, w: &mut Window, delivered: u64, ce: u64, cwnd_limited: bool) {
         self.load(w);
+        self.sk.cwnd_limited = cwnd_limited;
         self.first_ack();
         self.alg.ns3_cong_control(&mut self.sk, delivered, ce);
         self.store(w);
+    }
+
+    /// It grows only while cwnd-limited (Prague's `cwnd_limited`): the
+    /// socket then tracks Linux's cwnd use (`Socket::cwnd_validate`).
+    pub fn wants_cwnd_limited(&self) -> bool {
+        matches!(self.alg, cc::Cc::Prague(_)) && self.sk.p[cc::prague::CWND_LIMITED] != 0
     }
 
     /// Prague's alpha, if it is Prague.

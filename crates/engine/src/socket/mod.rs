@@ -351,6 +351,15 @@ pub struct Socket {
     // ---- congestion control (ns-3's TcpSocketState)
     pub win: Window,
     pub cwnd_infl: u32,
+    /// Linux's cwnd-use tracking (`tcp_cwnd_validate`): whether the window
+    /// limited sending in the current window of data, the most segments
+    /// outstanding in it, and where that window ends (`is_cwnd_limited`,
+    /// `max_packets_out`, `cwnd_usage_seq`).
+    cwnd_limited: bool,
+    max_packets_out: u32,
+    cwnd_usage_seq: u64,
+    /// Whether to track it at all (only Prague's `cwnd_limited` reads it).
+    track_cwnd_use: bool,
     cc: Cc,
     rtt: RttEstimator,
     rto: i64,
@@ -472,6 +481,10 @@ impl Socket {
                 ..Window::new(0, 0, mss)
             },
             cwnd_infl: 0,
+            cwnd_limited: false,
+            max_packets_out: 0,
+            cwnd_usage_seq: 0,
+            track_cwnd_use: cc.wants_cwnd_limited(),
             cc,
             rtt,
             rto,
@@ -1003,6 +1016,7 @@ impl Socket {
     #[inline(never)]
     fn send_pending_data(&mut self, b: &AgentBase, sim: &mut Sim, with_ack: bool) {
         let mut avail = self.available_window();
+        let mut sent = false;
         while avail > 0 {
             if self.pacing_enabled() && self.pacing.running(sim) {
                 break;
@@ -1030,10 +1044,42 @@ impl Socket {
             }
             let sz = self.send_data(b, sim, next, s, idx, with_ack);
             self.next_tx += sz as u64;
+            sent = true;
             // (`SendDataPacket` has started the pacing timer if it was
             // idle: the loop stops at its next turn)
             avail = self.available_window();
         }
+        if self.track_cwnd_use {
+            // `tcp_write_xmit`'s end: window-limited when no full segment
+            // fits in the congestion window (Linux: packets in flight >= cwnd)
+            let limited = self.sb.bytes_in_flight() as u64 + self.win.mss as u64 > self.win.cwnd as u64;
+            if sent || limited {
+                self.cwnd_validate(limited);
+            }
+        }
+    }
+
+    /// Linux's `tcp_cwnd_validate`, its tracking part (Linux 6.x): a new
+    /// window of data (snd_una past the last one's end), a window-limited
+    /// send, or more outstanding than seen in a window not yet
+    /// window-limited starts the record again.
+    #[inline]
+    fn cwnd_validate(&mut self, limited: bool) {
+        let mss = self.win.mss.max(1);
+        let packets_out = self.sb.sent.div_ceil(mss);
+        if self.una >= self.cwnd_usage_seq || limited || (!self.cwnd_limited && packets_out > self.max_packets_out) {
+            self.cwnd_limited = limited;
+            self.max_packets_out = packets_out;
+            self.cwnd_usage_seq = self.una + self.sb.sent as u64;
+        }
+    }
+
+    /// Linux 6.x's `tcp_is_cwnd_limited`: window-limited in the current
+    /// window of data, or in slow start with the window under twice the
+    /// most segments outstanding.
+    #[inline]
+    fn is_cwnd_limited(&self) -> bool {
+        self.cwnd_limited || (self.win.cwnd < self.win.ssthresh && (self.win.cwnd as u64) < 2 * self.max_packets_out as u64 * self.win.mss as u64)
     }
 
     /// `SendDataPacket`: send `len` bytes at `seq` (a retransmission of
@@ -1547,7 +1593,8 @@ impl Socket {
         }
         let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
         self.win.next_tx = self.next_tx;
-        self.cc.ce_cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64));
+        let limited = self.is_cwnd_limited();
+        self.cc.ce_cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64), limited);
         self.cwnd_infl = self.win.cwnd;
     }
 

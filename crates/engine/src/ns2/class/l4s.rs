@@ -59,10 +59,13 @@ pub static DUALPI2_QUEUE: Table<Queue> = Table {
 /// FIFO; by default the round robin of Linux sch_dualpi2 with
 /// `c_protection_` percent for the classic queue, 10), `min_bytes_` (no
 /// coupled mark or classic drop below it, 3000), `pi_max_` (the PI reads
-/// the larger head delay of the two queues, true), `prob_` (p'); statistics `l_delay_` and
+/// the larger head delay of the two queues, true), `drop_on_overload_`
+/// (true: on overload, k p' >= 1, Classic drop p'^2 for the ECN-capable
+/// packets of both queues, RFC 9332 section 4.2.3 and Linux's default;
+/// false: Linux's `overflow`, p' capped at 1/k), `prob_` (p'); statistics `l_delay_` and
 /// `c_delay_` (mean sojourn of the packets each queue sent, s), `l_pkts_`,
 /// `c_pkts_` (packets sent), `l_marks_`, `c_marks_`, `c_drops_` (the AQM's
-/// classic drops).
+/// classic drops), `l_drops_` (its L4S drops, on overload).
 pub static DUALPI2: Table<DualPi2> = Table {
     class: "Queue/DualPI2",
     part: dualpi2,
@@ -124,6 +127,7 @@ pub static DUALPI2: Table<DualPi2> = Table {
         }),
         var("min_bytes_", Int, "3000", |q, _| int(q.min_bytes as i32), |q, v, _| non_negative("min_bytes_", v).map(|n| q.min_bytes = n as i64)),
         var("pi_max_", Bool, "true", |q, _| boolean(q.pi_max), |q, v, _| Ok(q.pi_max = parse_bool(v))),
+        var("drop_on_overload_", Bool, "true", |q, _| boolean(q.drop_on_overload), |q, v, _| Ok(q.drop_on_overload = parse_bool(v))),
         within(var("prob_", Real, "0", |q, _| real(q.p), |q, v, _| probability("prob_", v).map(|x| q.p = x)),
             Range::Probability, "a probability"),
         var("l_delay_", Real, "0", |q, _| real(q.l_mean_delay()), |_, _, _| Ok(())),
@@ -133,6 +137,7 @@ pub static DUALPI2: Table<DualPi2> = Table {
         var("l_marks_", Int, "0", |q, _| int((q.l_native_marks + q.l_coupled_marks) as i32), |_, _, _| Ok(())),
         var("c_marks_", Int, "0", |q, _| int(q.c_marks as i32), |_, _, _| Ok(())),
         var("c_drops_", Int, "0", |q, _| int(q.c_aqm_drops as i32), |_, _, _| Ok(())),
+        var("l_drops_", Int, "0", |q, _| int(q.l_aqm_drops as i32), |_, _, _| Ok(())),
     ],
     after_set: None,
 };
