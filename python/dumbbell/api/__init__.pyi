@@ -118,7 +118,8 @@ class ErrorModel:
 
 class Simulation:
     seed: int | None
-    def __init__(self, seed: int | None = None) -> None: ...
+    run_number: int
+    def __init__(self, seed: int | None = None, run: int = 0) -> None: ...
     @property
     def node_list(self) -> list[Node]: ...
     @property

@@ -50,6 +50,12 @@ VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TC
             "fulltcp-newreno": "Agent/TCP/FullTcp/Newreno", "fulltcp-sack": "Agent/TCP/FullTcp/Sack"}
 #: The two-way variants (ns-2's FullTcp): their receiver is a FullTcp of
 #: the same class that listens (sink "fulltcp").
+#: The largest `Simulation(run=R)`: replication R is R jumps of the default
+#: RNG to its next substream (in the engine and in the exported script's
+#: Tcl loop), so a run number is a count, not a free integer.  ns-2's
+#: stream has 2^51 substreams; a million replications is far past any study.
+MAX_RUN = 1_000_000
+
 _TWO_WAY = ("fulltcp", "fulltcp-tahoe", "fulltcp-newreno", "fulltcp-sack")
 #: The congestion controls of variant "linux" (ns-2's `select_ca` names).
 CONGESTION_CONTROLS = tuple(congestion_controls())
@@ -1024,15 +1030,28 @@ class Simulation:
     their clock (a random boot time within ``tcpTick_``) and, with
     `overhead`, for random send delays; without it every run uses ns-2's
     default seed.
+
+    `run` (R, default 0) picks replication R of that seed: the default RNG
+    moves to its substream R (R x ``$defaultRNG next-substream``, each
+    2^76 draws on) before anything draws from it, as ns-2's manual (RNG
+    chapter) makes independent replications; run 0 is the seed's stream
+    itself.  Use ``Simulation(seed=S, run=r)`` for r = 0..N-1 rather than
+    seeds 1..N: ns-2 puts a seed N in all six words of MRG32k3a's state,
+    so seed k*s draws frac(k * u) of seed s's draws u, and seeds a and b
+    are correlated by gcd(a, b)^2 / (a b) (0.5 for seeds 1 and 2).
     """
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, run: int = 0):
         if seed is not None:
             if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or not 0 < seed < 2**31:
                 raise ValueError(f"Simulation(): seed must be an integer in 1..2147483647, got {seed!r} "
                                  "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
             seed = int(seed)
+        if not isinstance(run, numbers.Integral) or isinstance(run, bool) or not 0 <= run <= MAX_RUN:
+            raise ValueError(f"Simulation(): run must be an integer in 0..{MAX_RUN}, got {run!r} (replication "
+                             "R costs R substream jumps, in the engine and in ns-2's script alike)")
         self.seed = seed
+        self.run_number = int(run)
         self._nodes: list[Node] = []
         self._links: dict[tuple[int, int], Link] = {}
         self._flows: list[Flow] = []
@@ -2063,6 +2082,8 @@ class Simulation:
              "set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
+        if self.run_number:
+            L.append(f"for {{set rep 0}} {{$rep < {self.run_number}}} {{incr rep}} {{$defaultRNG next-substream}}")
         for cls in sorted({lk.queue for lk in self._links.values() if lk.jobs is not None}):
             # ns-2 gives JoBS and its edge queues' variables no class
             # defaults (ns-default.tcl); a script sets them, as its jobs
@@ -2351,6 +2372,8 @@ class Simulation:
         ns-2 layer makes for `_script`'s lines, in the same order."""
         if self.seed is not None:
             b.seed(self.seed)
+        if self.run_number:
+            b.next_substream(self.run_number)
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}

@@ -1321,6 +1321,14 @@ impl Builder {
         self.cmd(self.default_rng, &["seed", &s]).map(drop)
     }
 
+    /// `$defaultRNG next-substream`: the default RNG jumps to the start of
+    /// its next substream (2^76 draws on; tools/rng.cc
+    /// `RNG::reset_next_substream`), how the ns-2 manual's RNG chapter
+    /// makes independent replications of one seed.
+    pub fn next_substream(&mut self) -> Result<()> {
+        self.cmd(self.default_rng, &["next-substream"]).map(drop)
+    }
+
     // ---- links -------------------------------------------------------------------------
 
     /// `$ns simplex-link a b bw delay queue` (link.tcl's `simplex-link` and
