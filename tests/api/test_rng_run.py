@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import gzip
 import math
+import shutil
+import subprocess
 
 import polars as pl
 import pytest
 
 import dumbbell as db
+from dumbbell.api._values import MAX_RUN
 import rngrun_scenarios as scenarios
 from test_builder_exact import _api_lines, _printed, same_as_ns2_layer
 from test_timed_queue_api import first_difference
@@ -122,12 +125,45 @@ def _drops_counts(seed, run):
     return res.events.filter(pl.col("event") == "d")["seqno"].to_list()
 
 
-@pytest.mark.parametrize("bad", [-1, 1.0, "1", True, None, db.api._sim.MAX_RUN + 1, 2**64])
+@pytest.mark.parametrize("bad", [-1, 1.0, "1", True, None, MAX_RUN + 1, 2**64])
 def test_bad_run_is_refused(bad):
     with pytest.raises(ValueError, match=r"Simulation\(\): run must be an integer in 0\.\.1000000, got"):
         db.Simulation(seed=1, run=bad)
 
 
 def test_largest_run_is_accepted():
-    sim = db.Simulation(seed=1, run=db.api._sim.MAX_RUN)
+    sim = db.Simulation(seed=1, run=MAX_RUN)
     assert sim.run_number == 1_000_000
+
+
+def _wireless(run):
+    kw = {} if run is None else {"run": run}
+    w = db.WirelessSimulation(600, 600, routing="AODV", seed=11, range=200, basic_rate="2Mb", data_rate="2Mb", **kw)
+    n = [w.node(100 + 90 * k, 300 + (40 if k % 2 else -40)) for k in range(5)]
+    w.random_waypoint(15, nodes=n[1:4], speed=(2, 10), seed=5)
+    w.tcp(n[0], n[4], variant="reno", window=10, start=0.2)
+    w.cbr(n[4], n[0], rate="16kb", start=1)
+    return w
+
+
+@pytest.mark.skipif(shutil.which("ns") is None, reason="ns-2 (/usr/bin/ns) is not installed")
+def test_wireless_run_under_real_ns2_gives_the_apis_trace(tmp_path):
+    """`WirelessSimulation(run=2)`: the same jump in the script and the
+    build (as test_wireless_api's run-0 test: ns-2 live, no fixture)."""
+    w = _wireless(2)
+    w.run(until=15, trace_file=tmp_path / "api.tr")
+    tcl = w.to_tcl(15, trace_file="exp.tr")
+    assert "{$rep < 2} {incr rep} {$defaultRNG next-substream}" in tcl
+    (tmp_path / "exp.tcl").write_text(tcl)
+    r = subprocess.run(["ns", "exp.tcl"], cwd=tmp_path, capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    want, got = (tmp_path / "exp.tr").read_bytes(), (tmp_path / "api.tr").read_bytes()
+    assert got == want, first_difference(want, got)
+    _wireless(0).run(until=15, trace_file=tmp_path / "run0.tr")
+    assert (tmp_path / "run0.tr").read_bytes() != got
+    assert _wireless(0).to_tcl(15) == _wireless(None).to_tcl(15)
+
+
+def test_wireless_bad_run_is_refused():
+    with pytest.raises(ValueError, match=r"WirelessSimulation\(\): run must be an integer in 0\.\.1000000, got -2"):
+        db.WirelessSimulation(100, 100, seed=1, run=-2)

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .._engine import Builder, Engine, atof, congestion_controls, parse_bw, parse_time
-from ._values import (_bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
+from ._values import (_run_lines, _run_number, _bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
                       _var_value)
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
@@ -50,12 +50,6 @@ VARIANTS = {"tahoe": "Agent/TCP", "reno": "Agent/TCP/Reno", "newreno": "Agent/TC
             "fulltcp-newreno": "Agent/TCP/FullTcp/Newreno", "fulltcp-sack": "Agent/TCP/FullTcp/Sack"}
 #: The two-way variants (ns-2's FullTcp): their receiver is a FullTcp of
 #: the same class that listens (sink "fulltcp").
-#: The largest `Simulation(run=R)`: replication R is R jumps of the default
-#: RNG to its next substream (in the engine and in the exported script's
-#: Tcl loop), so a run number is a count, not a free integer.  ns-2's
-#: stream has 2^51 substreams; a million replications is far past any study.
-MAX_RUN = 1_000_000
-
 _TWO_WAY = ("fulltcp", "fulltcp-tahoe", "fulltcp-newreno", "fulltcp-sack")
 #: The congestion controls of variant "linux" (ns-2's `select_ca` names).
 CONGESTION_CONTROLS = tuple(congestion_controls())
@@ -1047,11 +1041,8 @@ class Simulation:
                 raise ValueError(f"Simulation(): seed must be an integer in 1..2147483647, got {seed!r} "
                                  "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
             seed = int(seed)
-        if not isinstance(run, numbers.Integral) or isinstance(run, bool) or not 0 <= run <= MAX_RUN:
-            raise ValueError(f"Simulation(): run must be an integer in 0..{MAX_RUN}, got {run!r} (replication "
-                             "R costs R substream jumps, in the engine and in ns-2's script alike)")
         self.seed = seed
-        self.run_number = int(run)
+        self.run_number = _run_number(run, "Simulation()")
         self._nodes: list[Node] = []
         self._links: dict[tuple[int, int], Link] = {}
         self._flows: list[Flow] = []
@@ -2082,8 +2073,7 @@ class Simulation:
              "set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
-        if self.run_number:
-            L.append(f"for {{set rep 0}} {{$rep < {self.run_number}}} {{incr rep}} {{$defaultRNG next-substream}}")
+        L += _run_lines(self.run_number)
         for cls in sorted({lk.queue for lk in self._links.values() if lk.jobs is not None}):
             # ns-2 gives JoBS and its edge queues' variables no class
             # defaults (ns-default.tcl); a script sets them, as its jobs
