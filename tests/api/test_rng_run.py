@@ -40,6 +40,16 @@ def test_api_is_its_script_under_dumbbell_run(run, tmp_path):
     same_as_ns2_layer(scenarios.mixed(run), scenarios.UNTIL, tmp_path)
 
 
+def test_result_parameters_name_the_run():
+    sim = db.Simulation(seed=4, run=3)
+    a, b = sim.nodes(2)
+    sim.link(a, b)
+    sim.udp(a, b, rate="100kb")
+    p = sim.run(until=1).parameters()
+    assert (p["seed"], p["run"]) == (4, 3)
+    assert db.Simulation(seed=4).run_number == 0
+
+
 def test_the_stored_runs_differ():
     """Each replication is a different sample path (so the fixtures above
     test three RNG states, not one)."""
