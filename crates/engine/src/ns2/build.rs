@@ -2229,6 +2229,24 @@ mod tests {
         (acks, b.monitor_stats(m))
     }
 
+    /// `seed` then `next_substream` twice: the default RNG stands at the
+    /// start of substream 2 of the raw seed's stream (all six words 5), as
+    /// `$defaultRNG seed 5` and two `next-substream`s leave it in ns-2.
+    #[test]
+    fn seed_then_next_substream_is_substream_two() {
+        let mut b = builder();
+        b.seed(5).unwrap();
+        let mut want = crate::rng::Rng::from_state([5; 6]).unwrap();
+        assert_eq!(b.command(b.default_rng, &["all-seeds"]).unwrap(), "5 5 5 5 5 5");
+        b.next_substream().unwrap();
+        b.next_substream().unwrap();
+        want.reset_next_substream();
+        want.reset_next_substream();
+        let w = want.all_seeds();
+        assert_ne!(w, [5; 6]);
+        assert_eq!(b.command(b.default_rng, &["all-seeds"]).unwrap(), format!("{} {} {} {} {} {}", w[0], w[1], w[2], w[3], w[4], w[5]));
+    }
+
     #[test]
     fn dumbbell_runs_and_repeats() {
         for flavor in [TcpFlavor::Tahoe, TcpFlavor::Reno, TcpFlavor::NewReno, TcpFlavor::Sack1, TcpFlavor::Vegas, TcpFlavor::Rfc793edu] {
