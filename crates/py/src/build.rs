@@ -143,6 +143,14 @@ impl Builder {
         self.b.seed(seed).map_err(verr)
     }
 
+    /// `$defaultRNG next-substream`, `n` times.
+    fn next_substream(&mut self, n: u64) -> PyResult<()> {
+        for _ in 0..n {
+            self.b.next_substream().map_err(verr)?;
+        }
+        Ok(())
+    }
+
     /// Nodes made from now on get a Quick-Start router with these
     /// (variable, value) settings.
     fn quickstart(&mut self, params: Vec<(String, String)>) -> PyResult<()> {

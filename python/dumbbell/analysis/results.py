@@ -296,10 +296,11 @@ class Result:
 
     def parameters(self) -> dict:
         """The run's parameters as plain data (what `to_parquet` stores):
-        `until`, `seed`, and the scenario's nodes, links, flows, datagram
+        `until`, `seed`, `run` (the replication: `Simulation(run=...)`), and
+        the scenario's nodes, links, flows, datagram
         sources and error models as created."""
         sim = self._sim
-        out: dict = {"until": self.until, "seed": getattr(sim, "seed", None)}
+        out: dict = {"until": self.until, "seed": getattr(sim, "seed", None), "run": getattr(sim, "run_number", 0)}
         if sim is None:
             return out
         out["nodes"] = len(sim.node_list)

@@ -118,7 +118,8 @@ class ErrorModel:
 
 class Simulation:
     seed: int | None
-    def __init__(self, seed: int | None = None) -> None: ...
+    run_number: int
+    def __init__(self, seed: int | None = None, run: int = 0) -> None: ...
     @property
     def node_list(self) -> list[Node]: ...
     @property
@@ -224,6 +225,7 @@ class WirelessSimulation:
     height: float
     routing: str
     seed: int | None
+    run_number: int
     def __init__(self, width: int, height: int, routing: Literal["AODV", "DSDV", "DumbAgent"] = "AODV",
                  seed: int | None = None, *, data_rate: BandwidthLike | None = None,
                  basic_rate: BandwidthLike | None = None, rts_threshold: int | None = None,
@@ -231,7 +233,7 @@ class WirelessSimulation:
                  range: Number | None = None, rx_threshold: Number | None = None,
                  carrier_sense_range: Number | None = None, cs_threshold: Number | None = None,
                  tx_power: Number | None = None, ifq_len: int = 50, mac_trace: bool = False,
-                 mac: str = "802.11", slot_bytes: int | None = None) -> None: ...
+                 mac: str = "802.11", slot_bytes: int | None = None, run: int = 0) -> None: ...
     @property
     def nodes(self) -> list[MobileNode]: ...
     @property

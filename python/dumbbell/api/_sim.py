@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .._engine import Builder, Engine, atof, congestion_controls, parse_bw, parse_time
-from ._values import (_bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
+from ._values import (_run_lines, _run_number, _bound_vars, _traceable_vars, _float_prefix, _is_number, _num_str, _parse_bandwidth, _parse_time, _var_name,
                       _var_value)
 
 __all__ = ["Simulation", "Node", "Link", "Flow", "RateFlow", "Source", "ErrorModel", "SimulationError", "VARIANTS", "SINKS",
@@ -1024,15 +1024,25 @@ class Simulation:
     their clock (a random boot time within ``tcpTick_``) and, with
     `overhead`, for random send delays; without it every run uses ns-2's
     default seed.
+
+    `run` (R, default 0) picks replication R of that seed: the default RNG
+    moves to its substream R (R x ``$defaultRNG next-substream``, each
+    2^76 draws on) before anything draws from it, as ns-2's manual (RNG
+    chapter) makes independent replications; run 0 is the seed's stream
+    itself.  Use ``Simulation(seed=S, run=r)`` for r = 0..N-1 rather than
+    seeds 1..N: ns-2 puts a seed N in all six words of MRG32k3a's state,
+    so seed k*s draws frac(k * u) of seed s's draws u, and seeds a and b
+    are correlated by gcd(a, b)^2 / (a b) (0.5 for seeds 1 and 2).
     """
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, run: int = 0):
         if seed is not None:
             if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or not 0 < seed < 2**31:
                 raise ValueError(f"Simulation(): seed must be an integer in 1..2147483647, got {seed!r} "
                                  "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
             seed = int(seed)
         self.seed = seed
+        self.run_number = _run_number(run, "Simulation()")
         self._nodes: list[Node] = []
         self._links: dict[tuple[int, int], Link] = {}
         self._flows: list[Flow] = []
@@ -2063,6 +2073,7 @@ class Simulation:
              "set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
+        L += _run_lines(self.run_number)
         for cls in sorted({lk.queue for lk in self._links.values() if lk.jobs is not None}):
             # ns-2 gives JoBS and its edge queues' variables no class
             # defaults (ns-default.tcl); a script sets them, as its jobs
@@ -2351,6 +2362,8 @@ class Simulation:
         ns-2 layer makes for `_script`'s lines, in the same order."""
         if self.seed is not None:
             b.seed(self.seed)
+        if self.run_number:
+            b.next_substream(self.run_number)
         if tp is True:
             b.trace_all(channel)
         bid: dict[int, int] = {}

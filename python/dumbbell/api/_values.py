@@ -22,6 +22,30 @@ _BW_MULT = {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15}
 _TIME_MULT = {"s": 1.0, "sec": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
 
 
+#: The largest run number (`Simulation(run=R)`, `WirelessSimulation(run=R)`):
+#: replication R is R jumps of the default RNG to its next substream (in the
+#: engine and in the exported script's Tcl loop), so a run number is a count,
+#: not a free integer.  ns-2's stream has 2^51 substreams; a million
+#: replications is far past any study.
+MAX_RUN = 1_000_000
+
+
+def _run_number(run, what: str) -> int:
+    if not isinstance(run, numbers.Integral) or isinstance(run, bool) or not 0 <= run <= MAX_RUN:
+        raise ValueError(f"{what}: run must be an integer in 0..{MAX_RUN}, got {run!r} (replication R costs R "
+                         "substream jumps, in the engine and in ns-2's script alike)")
+    return int(run)
+
+
+def _run_lines(run: int) -> list[str]:
+    """The script's lines for replication `run`, after `$defaultRNG seed`:
+    `run` x `$defaultRNG next-substream` (tools/rng.cc
+    `RNG::reset_next_substream`; the ns-2 manual's RNG chapter), none for 0."""
+    if not run:
+        return []
+    return [f"for {{set rep 0}} {{$rep < {run}}} {{incr rep}} {{$defaultRNG next-substream}}"]
+
+
 def _is_number(v) -> bool:
     return isinstance(v, numbers.Real) and not isinstance(v, bool)
 

@@ -37,7 +37,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ._values import _is_number, _num_str, _parse_bandwidth, _parse_time
+from ._values import _is_number, _run_lines, _run_number, _num_str, _parse_bandwidth, _parse_time
 
 __all__ = ["WirelessSimulation", "MobileNode", "WirelessFlow", "WirelessResult", "ROUTING", "radio_threshold"]
 
@@ -146,13 +146,16 @@ class WirelessSimulation:
       MAC (`Mac/Tdma`: a preamble slot and one slot per node, each node
       sending at most one frame per frame of slots), with `slot_bytes`
       (``slot_packet_len_``, 1500: the slot's length at 2 Mb/s); the
-      802.11 parameters above do not apply to it.
+      802.11 parameters above do not apply to it;
+    * `run`: the replication of `seed`, as `Simulation(run=...)`: the
+      default RNG's substream `run` (0, the default: the seed's stream).
+      `random_waypoint(seed=...)` draws apart from it (Python's generator).
     """
 
     def __init__(self, width, height, routing: str = "AODV", seed: int | None = None, *, data_rate=None,
                  basic_rate=None, rts_threshold=None, short_retry_limit=None, long_retry_limit=None, range=None,
                  rx_threshold=None, carrier_sense_range=None, cs_threshold=None, tx_power=None, ifq_len: int = 50,
-                 mac_trace: bool = False, mac: str = "802.11", slot_bytes=None):
+                 mac_trace: bool = False, mac: str = "802.11", slot_bytes=None, run: int = 0):
         # (ns-2's load_flatgrid reads whole metres)
         self.width = float(_count(width, "WirelessSimulation(): width (metres)", 1))
         self.height = float(_count(height, "WirelessSimulation(): height (metres)", 1))
@@ -163,6 +166,7 @@ class WirelessSimulation:
             raise ValueError(f"WirelessSimulation(): seed must be an integer in 1..2147483647, got {seed!r} "
                              "(ns-2's seed 0 means 'from the clock', which would not be repeatable)")
         self.seed = seed
+        self.run_number = _run_number(run, "WirelessSimulation()")
         mac_vars: dict[str, str] = {}
         for name, var, v in (("data_rate", "dataRate_", data_rate), ("basic_rate", "basicRate_", basic_rate)):
             if v is not None:
@@ -405,6 +409,7 @@ class WirelessSimulation:
         L += ["set ns [new Simulator]"]
         if self.seed is not None:
             L.append(f"$defaultRNG seed {self.seed}")
+        L += _run_lines(self.run_number)
         L += ["$ns use-newtrace", f"set tf [open {{{trace_file}}} w]", "$ns trace-all $tf"]
         if nam_file is not None:
             L += [f"set nf [open {{{nam_file}}} w]",
@@ -515,6 +520,8 @@ class WirelessSimulation:
             b = Builder(_defaults_text())
             if self.seed is not None:
                 b.seed(self.seed)
+            if self.run_number:
+                b.next_substream(self.run_number)
             b.wireless(int(self.width), int(self.height), n, self.routing, mac=self.mac_type,
                        data_rate=mac.get("dataRate_"), basic_rate=mac.get("basicRate_"),
                        rts_threshold=count("RTSThreshold_"), short_retry_limit=count("ShortRetryLimit_"),

@@ -51,7 +51,9 @@ class Plan:
     Exactly one of `script` (an ns-2 script; the parameters become its argv
     through `args`) or `function` (a Python callable or "module:function",
     called with the parameters as keywords, returning a dict of metrics).
-    See docs/sweeps.md for every key.
+    See docs/sweeps.md for every key.  `seeds` are labels 1..N: as ns-2 seeds
+    they are correlated (seeds 1 and 2 by 0.5), so a function makes
+    replication `seed` of one seed, ``Simulation(seed=1, run=seed - 1)``.
     """
 
     KEYS = ("script", "function", "args", "env", "params", "zip", "seeds", "metrics", "inputs", "outputs",

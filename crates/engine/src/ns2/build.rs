@@ -1321,6 +1321,14 @@ impl Builder {
         self.cmd(self.default_rng, &["seed", &s]).map(drop)
     }
 
+    /// `$defaultRNG next-substream`: the default RNG jumps to the start of
+    /// its next substream (2^76 draws on; tools/rng.cc
+    /// `RNG::reset_next_substream`), how the ns-2 manual's RNG chapter
+    /// makes independent replications of one seed.
+    pub fn next_substream(&mut self) -> Result<()> {
+        self.cmd(self.default_rng, &["next-substream"]).map(drop)
+    }
+
     // ---- links -------------------------------------------------------------------------
 
     /// `$ns simplex-link a b bw delay queue` (link.tcl's `simplex-link` and
@@ -2219,6 +2227,24 @@ mod tests {
         b.run_until(Seconds(until)).unwrap();
         let acks = tcps.iter().map(|t| b.get_var(t.0, "ack_").unwrap()).collect();
         (acks, b.monitor_stats(m))
+    }
+
+    /// `seed` then `next_substream` twice: the default RNG stands at the
+    /// start of substream 2 of the raw seed's stream (all six words 5), as
+    /// `$defaultRNG seed 5` and two `next-substream`s leave it in ns-2.
+    #[test]
+    fn seed_then_next_substream_is_substream_two() {
+        let mut b = builder();
+        b.seed(5).unwrap();
+        let mut want = crate::rng::Rng::from_state([5; 6]).unwrap();
+        assert_eq!(b.command(b.default_rng, &["all-seeds"]).unwrap(), "5 5 5 5 5 5");
+        b.next_substream().unwrap();
+        b.next_substream().unwrap();
+        want.reset_next_substream();
+        want.reset_next_substream();
+        let w = want.all_seeds();
+        assert_ne!(w, [5; 6]);
+        assert_eq!(b.command(b.default_rng, &["all-seeds"]).unwrap(), format!("{} {} {} {} {} {}", w[0], w[1], w[2], w[3], w[4], w[5]));
     }
 
     #[test]
