@@ -145,21 +145,28 @@ SCENARIOS = {"redpd_unresponsive": redpd_unresponsive, "redpd_simple": redpd_sim
              "jobs_lossdel": jobs_lossdel}
 
 
-def main() -> int:
+def write_fixtures(scenarios: dict, fix: Path, names: list[str]) -> int:
+    """Run each named scenario's `to_tcl()` script (a callable giving
+    (sim, until)) under /usr/bin/ns and store its trace and stdout in `fix`
+    (every scenario when `names` is empty)."""
     sys.path.insert(0, str(HERE.parents[1] / "python"))
-    FIX.mkdir(exist_ok=True)
-    for name in sys.argv[1:] or SCENARIOS:
-        sim, until = SCENARIOS[name]()
+    fix.mkdir(exist_ok=True)
+    for name in names or scenarios:
+        sim, until = scenarios[name]()
         script = sim.to_tcl(until, trace_packets=True, trace_file="exp.tr")
         with tempfile.TemporaryDirectory() as d:
             Path(d, "exp.tcl").write_text(script)
             r = subprocess.run(["/usr/bin/ns", "exp.tcl"], cwd=d, capture_output=True, timeout=600)
             assert r.returncode == 0, r.stderr
             data = Path(d, "exp.tr").read_bytes()
-            (FIX / f"{name}.tr.gz").write_bytes(gzip.compress(data, 9, mtime=0))
-            (FIX / f"{name}.out").write_bytes(r.stdout)
+            (fix / f"{name}.tr.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+            (fix / f"{name}.out").write_bytes(r.stdout)
         print(f"{name}: {len(data)} trace bytes")
     return 0
+
+
+def main() -> int:
+    return write_fixtures(SCENARIOS, FIX, sys.argv[1:])
 
 
 if __name__ == "__main__":

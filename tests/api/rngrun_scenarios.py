@@ -7,10 +7,7 @@ stored in tests/api/rngrun/NAME.tr.gz and NAME.out
 
 from __future__ import annotations
 
-import gzip
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -46,20 +43,9 @@ SCENARIOS = {f"mixed_run{r}": (lambda r=r: mixed(r)) for r in RUNS}
 
 
 def main() -> int:
-    sys.path.insert(0, str(HERE.parents[1] / "python"))
-    FIX.mkdir(exist_ok=True)
-    for name in sys.argv[1:] or SCENARIOS:
-        sim = SCENARIOS[name]()
-        script = sim.to_tcl(UNTIL, trace_packets=True, trace_file="exp.tr")
-        with tempfile.TemporaryDirectory() as d:
-            Path(d, "exp.tcl").write_text(script)
-            r = subprocess.run(["/usr/bin/ns", "exp.tcl"], cwd=d, capture_output=True, timeout=600)
-            assert r.returncode == 0, r.stderr
-            data = Path(d, "exp.tr").read_bytes()
-            (FIX / f"{name}.tr.gz").write_bytes(gzip.compress(data, 9, mtime=0))
-            (FIX / f"{name}.out").write_bytes(r.stdout)
-        print(f"{name}: {len(data)} trace bytes")
-    return 0
+    from queue_scenarios import write_fixtures
+
+    return write_fixtures({name: (lambda f=f: (f(), UNTIL)) for name, f in SCENARIOS.items()}, FIX, sys.argv[1:])
 
 
 if __name__ == "__main__":
