@@ -78,6 +78,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 
 from dumbbell import Simulation
 
@@ -381,4 +382,6 @@ def published(a, aqm: dict, grid: list) -> None:
 
 
 if __name__ == "__main__":
+    # `... --json | head`: end quietly when the reader goes, as Unix tools do
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

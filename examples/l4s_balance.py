@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 import polars as pl
@@ -116,4 +117,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # `... --json | head`: end quietly when the reader goes, as Unix tools do
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

@@ -37,8 +37,11 @@ def rtts(n: int = 20, lo: float = 0.025, hi: float = 0.250) -> list[float]:
 def build(lam: float = 2.0, seed: int = 1, ecn: bool = True, flows: int = 20, pmax: float = 0.2,
           variant: str = "newreno", tcp_params: dict | None = None, red_params: dict | None = None,
           tcp_size: int | None = None, sink: str | None = None, voip_drain_rate: float = BOTTLENECK,
-          voip_size: int = 120, stationary_start: bool = True):
+          voip_size: int = 120, stationary_start: bool = True, run: int = 0):
     """The scenario: returns (sim, tcp flows, the VoIP source, the bottleneck link).
+
+    `seed` and `run` are `Simulation`'s: run R draws from substream R of
+    the seed's streams (independent replications; docs/python-api.md).
 
     The choices the paper leaves open (seed003_ecnmod.py measures them):
     `tcp_size` is ns-2's ``packetSize_``, the TCP payload (default ns-2's
@@ -49,7 +52,7 @@ def build(lam: float = 2.0, seed: int = 1, ecn: bool = True, flows: int = 20, pm
     of voice and a 40 B header); `stationary_start` starts with the
     stationary number of calls up (else none).
     """
-    sim = Simulation(seed=seed)
+    sim = Simulation(seed=seed, run=run)
     r1, r2, dst = sim.node("r1"), sim.node("r2"), sim.node("dst")
     red = {"thresh": 25, "maxthresh": 75, "linterm": 1.0 / pmax, "q_weight": 0.002,
            "bytes": False, "setbit": ecn, **(red_params or {})}

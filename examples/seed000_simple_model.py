@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 from pathlib import Path
 
 import numpy as np
@@ -140,4 +141,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    # `... --json | head`: end quietly when the reader goes, as Unix tools do
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     raise SystemExit(main())

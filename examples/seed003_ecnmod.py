@@ -23,17 +23,18 @@ ECN NewReno or all ECN-mod (alpha 0, beta 1, c2 = 1/8, c1 = 1/4, 1/8 or
                      [--duration S] [--seeds N] [--jobs N] [READING OPTIONS]
     .venv/bin/python examples/seed003_ecnmod.py --sensitivity [--rows N] [--duration S] [--seeds N]
 
-Each point is the mean over `--seeds` runs (different RNG seeds: call
-arrivals, holding and talk spurts); the table gives a 95% confidence
-interval over them.  The VoIP calls draw from a stream of their own, so a
-seed gives every protocol the same calls: the protocols' differences at
+Each point is the mean over `--seeds` runs, independent replications
+(run r is substream r - 1 of seed 1, `SEED`: call arrivals, holding and
+talk spurts); the table gives a 95% confidence interval over them.  The
+VoIP calls draw from a stream of their own, so a replication gives every
+protocol the same calls: the protocols' differences at
 one point are paired, far tighter than the intervals (which are mostly the
 calls' variation).  Figure 4's claim is a level, which follows the
 calls' mean over a run: it gets 32 runs (FIG4_SEEDS) where Figures 2-3 get
 4, all of 500 s (DURATION), and each of its points is also given at the
 calls' expected mean, 200 (the runs' goodput regressed on their calls).
-The defaults (64 + 320 runs) took 9 min on two cores shared with other
-jobs (load 3-7; docs/seed003.md).
+The defaults (64 + 320 runs) took 3 min 41 s on two otherwise idle
+cores (9 min with load 3-7 from other jobs; docs/seed003.md).
 
 What the example does where the paper is silent (each an option;
 `--sensitivity` prints what each reading changes, docs/seed003.md):
@@ -58,6 +59,7 @@ import concurrent.futures as cf
 import json
 import math
 import os
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -142,8 +144,17 @@ def red_params(reading: dict, pmax: float) -> dict:
     return red
 
 
-def totals(proto: str, lam: float, pmax: float, geometric: bool, until: float, seed: int, reading: dict) -> dict:
-    """One simulation from 0 to `until`: the counters the figures are made of."""
+#: The seed every replication shares: replication r (1, 2, ...) is its
+#: substream r - 1 (`Simulation(seed=SEED, run=r - 1)`).  Seeds 1..N would
+#: not be independent: ns-2 seeds all six words of MRG32k3a with the seed,
+#: so seed k s draws frac(k u) where seed s draws u (docs/python-api.md,
+#: "Seeds and independent replications").  Replication 1 is seed 1's run 0.
+SEED = 1
+
+
+def totals(proto: str, lam: float, pmax: float, geometric: bool, until: float, rep: int, reading: dict) -> dict:
+    """One simulation (replication `rep`, from 1) from 0 to `until`: the
+    counters the figures are made of."""
     c1 = PROTOS[proto]
     red = {"geometric": geometric, **red_params(reading, pmax)}
     if c1 is None:
@@ -151,7 +162,7 @@ def totals(proto: str, lam: float, pmax: float, geometric: bool, until: float, s
     else:
         variant, tcp_params = "ecn-mod", {"ecnmod_c1": c1, "ecnmod_c2": C2}
         red.update({"pmod": True, "pmod_c1": c1, "pmod_c2": C2})
-    sim, tcps, voip, bott = build(lam=lam, seed=seed, ecn=True, pmax=pmax, variant=variant,
+    sim, tcps, voip, bott = build(lam=lam, seed=SEED, run=rep - 1, ecn=True, pmax=pmax, variant=variant,
                                   tcp_params=tcp_params, red_params=red, tcp_size=int(reading["tcp_size"]),
                                   sink=reading["sink"], voip_drain_rate=reading["voip_drain"] * 1e6,
                                   voip_size=int(reading["voip_size"]), stationary_start=not reading["empty_start"])
@@ -169,16 +180,17 @@ def totals(proto: str, lam: float, pmax: float, geometric: bool, until: float, s
             "q1": m * until, "q2": m * m * (1.0 + cov * cov) * until}
 
 
-def one_run(proto: str, lam: float, pmax: float, geometric: bool, duration: float, seed: int,
+def one_run(proto: str, lam: float, pmax: float, geometric: bool, duration: float, rep: int,
             reading: dict | None = None) -> dict:
-    """One simulation; the figures' metrics over `duration` seconds after
-    the warm-up (with a warm-up, the counters at its end come from a second
-    run of the same seed stopped there: the runs are deterministic)."""
+    """One simulation, replication `rep` (from 1); the figures' metrics over
+    `duration` seconds after the warm-up (with a warm-up, the counters at
+    its end come from a second run of the same replication stopped there:
+    the runs are deterministic)."""
     reading = {**DEFAULTS, **(reading or {})}
     warm = float(reading["warmup"])
-    end = totals(proto, lam, pmax, geometric, warm + duration, seed, reading)
+    end = totals(proto, lam, pmax, geometric, warm + duration, rep, reading)
     if warm > 0:
-        start = totals(proto, lam, pmax, geometric, warm, seed, reading)
+        start = totals(proto, lam, pmax, geometric, warm, rep, reading)
         end = {k: end[k] - start[k] for k in end}
     kind = reading["goodput"]
     if kind not in ("wire", "payload"):
@@ -245,10 +257,10 @@ def sensitivity(duration: float, seeds: int, jobs: int, base: dict, json_out: bo
             got[(name, p, s)] = f.result()
             if json_out:
                 print(json.dumps({"reading": name, "figure": p[0], "proto": p[1], "lambda": p[2], "pmax": p[3],
-                                  "seed": s, **{k: round(v, 5) for k, v in f.result().items()}}), flush=True)
+                                  "replication": s, **{k: round(v, 5) for k, v in f.result().items()}}), flush=True)
     if json_out:
         return
-    print(f"Sensitivity of the unreproduced claims: {duration:g} s runs, seeds 1..{seeds} (the same calls in every "
+    print(f"Sensitivity of the unreproduced claims: {duration:g} s runs, replications 1..{seeds} (the same calls in every "
           f"row), mean +- 95% CI; TCP goodput in Mb/s\n")
     nr05, nr1, m05, m1, nrf2, q = SENSITIVITY_POINTS
     print(f"{'reading':32} {'NewReno .05':>13} {'NewReno 1':>13} {'c1=1/16 .05':>13} {'c1=1/16 1':>13} "
@@ -275,7 +287,7 @@ def sensitivity(duration: float, seeds: int, jobs: int, base: dict, json_out: bo
         r = [got[(name, p, s)] for p, _ in paper]
         ok = [abs(x["tcp"] - ref) <= 0.05 * ref for x, (_, ref) in zip(r, paper)]
         within += all(ok)
-        print(f"  seed {s:3d}: {r[0]['calls']:6.1f} calls  " +
+        print(f"  run {s:3d}: {r[0]['calls']:6.1f} calls  " +
               "  ".join(f"{x['tcp']:6.3f}{'*' if o else ' '}" for x, o in zip(r, ok)))
     print(f"  all four endpoints within 5% in {within} of {seeds} runs")
 
@@ -419,8 +431,8 @@ def main() -> None:
 
 
 def report(rows, duration: float, seeds: int, fig4_seeds: int) -> None:
-    per = f"{seeds} seed(s) per point" + (f" ({fig4_seeds} for Figure 4)" if fig4_seeds != seeds else "")
-    print(f"Seed 003 (Misra & Ott 2001): {duration:g} s per run, {per}, mean +- 95% CI over seeds\n")
+    per = f"{seeds} run(s) per point" + (f" ({fig4_seeds} for Figure 4)" if fig4_seeds != seeds else "")
+    print(f"Seed 003 (Misra & Ott 2001): {duration:g} s per run, {per}, mean +- 95% CI over the runs (independent: substreams of seed {SEED})\n")
     print("Figures 2 and 3 (p_max 0.2, uniform drop-biasing):")
     print(f"{'proto':16} {'lambda':>6} {'TCP Mb/s':>15} {'total Mb/s':>15} {'VoIP Mb/s':>10} {'mark rate':>10} {'queue CoV':>10}")
     for (fig, proto, lam, pmax, _), m, ci in rows:
@@ -519,4 +531,6 @@ def plot(rows, d: Path) -> None:
 
 
 if __name__ == "__main__":
+    # `... --json | head`: end quietly when the reader goes, as Unix tools do
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

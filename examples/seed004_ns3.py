@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 import dumbbell as db
@@ -255,4 +256,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    # `... --json | head`: end quietly when the reader goes, as Unix tools do
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())
