@@ -74,7 +74,8 @@ def test_fair_flow_queue_defaults_ns2_cannot_run_are_refused(tmp_path: Path, set
     kind = setup.split()[0].split("/")[1]
     r = run(tmp_path, script("%s\nFQLink set queueManagement_ %s" % (setup, kind)))
     assert r.returncode == 1, r.stdout
-    assert "an %s flow queue (FQLink set queueManagement_ %s) takes Queue/%s's class defaults" % (kind, kind, kind) in r.stderr
+    a = "an" if kind.startswith("S") else "a"
+    assert "%s %s flow queue (FQLink set queueManagement_ %s) takes Queue/%s's class defaults" % (a, kind, kind, kind) in r.stderr
     assert message in r.stderr
 
 

@@ -1437,25 +1437,16 @@ impl Builder {
         Ok((q, self.name(q)))
     }
 
-    /// `new Queue/DropTail` or `new Queue/RED` with `vars` set, for a CBQ
-    /// class (`cbq-class` takes it over); a RED one then told the rate of
-    /// link `link` and reset (`$q link [$l link]; $q reset`), which its
-    /// automatic settings need and ns-2's CBQ link never does for a class's
-    /// queue.  Returns it and its name.
+    /// `new Queue/KIND` (KIND one of ns2/cbq.rs `LEAF_KINDS`) with `vars`
+    /// set, for a CBQ class (`cbq-class` takes it over); a RED, RIO, REM, Vq
+    /// or GK one then told the rate of link `link` (`$q link [$l link]`),
+    /// RED and RIO also reset, which their automatic settings need and
+    /// ns-2's CBQ link never does for a class's queue.  Returns it and its
+    /// name.
     pub fn class_queue(&mut self, kind: &str, vars: &[(String, String)], link: LinkId) -> Result<(ObjId, String)> {
-        let kind = match kind {
-            "Queue/DropTail" => "Queue/DropTail",
-            "Queue/RED" => "Queue/RED",
-            "Queue/SFQ" => "Queue/SFQ",
-            "Queue/DRR" => "Queue/DRR",
-            "Queue/PI" => "Queue/PI",
-            "Queue/REM" => "Queue/REM",
-            "Queue/Vq" => "Queue/Vq",
-            "Queue/GK" => "Queue/GK",
-            "Queue/SRR" => "Queue/SRR",
-            "Queue/RED/RIO" => "Queue/RED/RIO",
-            _ => return err(format!("a CBQ class queues with Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, \
-                                     Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO, not {kind}")),
+        // (the list's own &'static str: objects keep their class name)
+        let Some(&kind) = crate::ns2::cbq::LEAF_KINDS.iter().find(|&&k| k == kind) else {
+            return err(format!("a CBQ class queues with {}, not {kind}", crate::ns2::cbq::leaf_kinds()));
         };
         self.check_link(link)?;
         let q = self.new_obj(kind)?;

@@ -172,7 +172,7 @@ impl Sim {
             Obj::Queue(_) => {}
             _ => return Err(format!("{qname} is not a queue")),
         }
-        let (mut leaf, cap) = self.take_sub_queue(src).ok_or_else(|| format!("{qname} is {NOT_A_LEAF_QUEUE}"))?;
+        let (mut leaf, cap) = self.take_sub_queue(src).ok_or_else(|| format!("{qname} is not a {}", leaf_kinds()))?;
         leaf.made(&cap, &mut self.w);
         Ok((leaf, cap))
     }
@@ -197,6 +197,15 @@ impl Sim {
     }
 }
 
-/// The words of the error for a class queue of another kind (lib/cbq.tcl
-/// names the queue's class in its place).
-pub(crate) const NOT_A_LEAF_QUEUE: &str = "not a Queue/DropTail, Queue/RED, Queue/SFQ, Queue/DRR, Queue/PI, Queue/REM, Queue/Vq, Queue/GK, Queue/SRR or Queue/RED/RIO";
+/// The queue classes a CBQ class queues with here: those whose discipline
+/// runs as a scheduler's sub-queue (qdisc/subqueue.rs `SubQueue::of`).
+pub(crate) const LEAF_KINDS: [&str; 10] = [
+    "Queue/DropTail", "Queue/RED", "Queue/SFQ", "Queue/DRR", "Queue/PI", "Queue/REM", "Queue/Vq", "Queue/GK",
+    "Queue/SRR", "Queue/RED/RIO",
+];
+
+/// [`LEAF_KINDS`] in words: "Queue/DropTail, Queue/RED, ... or Queue/RED/RIO".
+pub(crate) fn leaf_kinds() -> String {
+    let (last, rest) = LEAF_KINDS.split_last().expect("kinds");
+    format!("{} or {last}", rest.join(", "))
+}

@@ -36,7 +36,7 @@
 //! constructors leave uninitialised: zero in /usr/bin/ns's runs, corpus
 //! cases `fq_rem`, `fq_vq`, `fq_gk`).
 
-use super::{Capacity, Discipline, DropTail, Drops, Drr, Red, Sfq, Verdict};
+use super::{Capacity, Discipline, DropTail, Drops, Red, Verdict};
 use crate::packet::{PacketPool, PktId};
 use crate::sim::World;
 
@@ -56,16 +56,10 @@ pub enum FlowSpec {
     /// RED with these variables (Queue/RED's class defaults), copied into
     /// each new flow's queue.
     Red(Box<Red>),
-    /// SFQ with Queue/SFQ's class defaults (`maxqueue_`, `buckets_`): each
-    /// flow's queue hashes that flow's packets by source and destination.
-    Sfq(Box<Sfq>),
-    /// DRR with Queue/DRR's class defaults (`buckets_`, `blimit_`,
-    /// `quantum_`, `mask_`): each flow's queue hashes its packets by source.
-    Drr(Box<Drr>),
-    /// PI, REM, Vq, GK, SRR or RIO: a queue object of that kind made with
-    /// its class defaults (FQLink's `new Queue/KIND`), copied, empty, into
-    /// each new flow, whose constructor then runs at the flow's first
-    /// packet ([`FlowQueue::made`]: PI's and REM's timers start there).
+    /// SFQ, DRR, PI, REM, Vq, GK, SRR, RIO or PriQueue: a queue object of
+    /// that kind made with its class defaults (FQLink's `new Queue/KIND`),
+    /// copied, empty, into each new flow, whose constructor then runs at
+    /// the flow's first packet ([`FlowQueue::made`]: PI's and REM's timers start there).
     Made(Box<FlowQueue>),
 }
 
@@ -178,9 +172,6 @@ impl Discipline for FinishFq {
             f.queue = match &self.flow_spec {
                 FlowSpec::DropTail => FlowQueue::DropTail(DropTail::default()),
                 FlowSpec::Red(r) => FlowQueue::Red(r.clone()),
-                // the spec never holds packets: a fresh queue, its variables set
-                FlowSpec::Sfq(q) => FlowQueue::Sfq(q.clone()),
-                FlowSpec::Drr(q) => FlowQueue::Drr(q.clone()),
                 FlowSpec::Made(q) => q.copy().expect("the kind's prototype holds no packets"),
             };
             f.queue.made(&f.cap, w);
@@ -279,6 +270,7 @@ impl Discipline for FinishFq {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::qdisc::Drr;
 
     fn pkt(w: &mut World, fid: i32, size: i32) -> PktId {
         let p = w.pool.alloc();
@@ -306,7 +298,7 @@ mod tests {
         let (mut q, mut d) = fq(&mut w);
         let mut drr = Drr::new();
         drr.blimit = 300;
-        q.flow_spec = FlowSpec::Drr(Box::new(drr));
+        q.flow_spec = FlowSpec::Made(Box::new(FlowQueue::Drr(Box::new(drr))));
         let cap = Capacity::default();
         // the first goes to the head of line, three more wait in the DRR
         let first = pkt(&mut w, 1, 100);

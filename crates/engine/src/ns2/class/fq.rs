@@ -6,13 +6,12 @@
 //! of `Queue/DropTail`, `Queue/RED`, `Queue/SFQ` or `Queue/DRR`, kept
 //! current as they change).
 
-use super::fairq::{DRR, SFQ};
 use super::queue::{queue, RED, RED_QUEUE};
 use crate::ns2::bind::*;
 use crate::ns2::tclcl::VarType::*;
 use crate::qdisc::finish_fq::FlowSpec;
 use crate::qdisc::subqueue::SubQueue as FlowQueue;
-use crate::qdisc::{Capacity, Drr, FinishFq, Red, Sfq};
+use crate::qdisc::{Capacity, FinishFq, Red};
 use crate::sched::ObjId;
 use crate::sim::{Obj, Sim};
 
@@ -51,9 +50,9 @@ impl Sim {
     /// made from now on are DropTail ones of this capacity.
     /// `flow-queue RED VAR VALUE ...`: they are RED ones with these
     /// variables (Queue/RED's bound variables and their class defaults;
-    /// those RED does not read are ignored).  `flow-queue SFQ VAR VALUE
-    /// ...`, `flow-queue DRR VAR VALUE ...`: SFQ or DRR ones with these
-    /// (Queue/SFQ's or Queue/DRR's class defaults).
+    /// those RED does not read are ignored).  `flow-queue KIND VAR VALUE
+    /// ...` (KIND one of [`MADE_KINDS`]): ones of that kind with these
+    /// (its class defaults), made as `new Queue/KIND` makes them.
     pub(crate) fn finish_fq_command(&mut self, id: ObjId, argv: &[&str]) -> Result<String, String> {
         match (argv[0], argv.len()) {
             ("flow-queue", 5) => {
@@ -82,13 +81,6 @@ impl Sim {
                 let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
                 d.flow_cap = spec.1;
                 d.flow_spec = FlowSpec::Made(Box::new(spec.0));
-                Ok(String::new())
-            }
-            ("flow-queue", n) if n % 2 == 0 && (argv[1] == "SFQ" || argv[1] == "DRR") => {
-                let spec = self.fair_flow_queue(argv[1], &argv[2..])?;
-                let Obj::Queue(q) = &mut self.objs[id as usize] else { unreachable!() };
-                let d = q.disc.get_mut::<FinishFq>().expect("FQ queue");
-                d.flow_spec = spec;
                 Ok(String::new())
             }
             // `flow-drop-target OBJ`: where the flow queues' drops go (FQLink's
@@ -140,10 +132,10 @@ impl Sim {
 
 /// The flow queue kinds made as `new Queue/KIND` objects are (FQLink's
 /// `queueManagement_` names them without `Queue/`).
-pub(crate) const MADE_KINDS: &[&str] = &["PI", "REM", "Vq", "GK", "SRR", "RED/RIO", "DropTail/PriQueue"];
+pub(crate) const MADE_KINDS: &[&str] = &["SFQ", "DRR", "PI", "REM", "Vq", "GK", "SRR", "RED/RIO", "DropTail/PriQueue"];
 
 impl Sim {
-    /// A PI, REM, Vq, GK, SRR, RIO or PriQueue flow queue's kind (`kind`,
+    /// An SFQ, DRR, PI, REM, Vq, GK, SRR, RIO or PriQueue flow queue's kind (`kind`,
     /// one of [`MADE_KINDS`]) and capacity, as `new Queue/KIND` makes it:
     /// an object of that class made with the variables its classes bind
     /// set from `pairs` (name, value, ...: their class defaults), whose
@@ -151,40 +143,13 @@ impl Sim {
     /// new flow gets a copy, whose constructor runs then
     /// (qdisc/finish_fq.rs).
     fn made_flow_queue(&mut self, kind: &str, pairs: &[&str]) -> Result<(FlowQueue, Capacity), String> {
-        let bad = |e: String| format!("Queue/FQ: a {kind} flow queue (FQLink set queueManagement_ {kind}) takes Queue/{kind}'s class defaults: {e}");
+        // "an SFQ", "an SRR" (said letter by letter), "a DRR", "a PI", ...
+        let a = if kind.starts_with('S') { "an" } else { "a" };
+        let bad = |e: String| format!("Queue/FQ: {a} {kind} flow queue (FQLink set queueManagement_ {kind}) takes Queue/{kind}'s class defaults: {e}");
         let n = self.objs.len();
         let id = self.create(&format!("_fq_flow_queue{n}"), &format!("Queue/{kind}"))?;
         let defaults: Vec<(String, String)> = pairs.chunks(2).map(|kv| (kv[0].to_string(), kv[1].to_string())).collect();
         self.init_defaults(id, &defaults).map_err(bad)?;
         self.take_sub_queue(id).ok_or_else(|| format!("Queue/FQ: Queue/{kind} cannot be a flow queue"))
-    }
-
-    /// An SFQ or DRR flow queue's kind (`kind`) as `new Queue/SFQ` or `new
-    /// Queue/DRR` makes it: the variables its class binds set from `pairs`
-    /// (name, value, ...; the others, Queue's, are not read by either).
-    fn fair_flow_queue(&mut self, kind: &str, pairs: &[&str]) -> Result<FlowSpec, String> {
-        let bad = |e: String| format!("Queue/FQ: an {kind} flow queue (FQLink set queueManagement_ {kind}) takes Queue/{kind}'s class defaults: {e}");
-        if kind == "SFQ" {
-            let mut q = Sfq::new();
-            for kv in pairs.chunks(2) {
-                if let Some(v) = SFQ.vars.iter().find(|v| v.name == kv[0]) {
-                    if let Some(a) = &v.access {
-                        v.range.check(kv[0], kv[1]).map_err(bad)?;
-                        (a.set)(&mut q, kv[1], &mut self.w).map_err(bad)?;
-                    }
-                }
-            }
-            return Ok(FlowSpec::Sfq(Box::new(q)));
-        }
-        let mut q = Drr::new();
-        for kv in pairs.chunks(2) {
-            if let Some(v) = DRR.vars.iter().find(|v| v.name == kv[0]) {
-                if let Some(a) = &v.access {
-                    v.range.check(kv[0], kv[1]).map_err(bad)?;
-                    (a.set)(&mut q, kv[1], &mut self.w).map_err(bad)?;
-                }
-            }
-        }
-        Ok(FlowSpec::Drr(Box::new(q)))
     }
 }
