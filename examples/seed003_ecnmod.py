@@ -65,7 +65,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scfq_voip import BOTTLENECK, VOIP_FID, build  # noqa: E402
+from scfq_voip import build  # noqa: E402
 
 PROTOS = {
     "ecn-newreno": None,

@@ -739,8 +739,8 @@ def _cbq_params(params, queue_limit: int | None) -> dict:
         if not isinstance(lim, numbers.Integral) or isinstance(lim, bool) or not 1 <= lim < 2**31:
             raise ValueError(f"{w}: limit must be a positive integer (packets), got {lim!r}")
         qk = c.get("queue", "DropTail")
-        kinds = {"droptail": "DropTail", "red": "RED", "sfq": "SFQ", "drr": "DRR", "pi": "PI", "rem": "REM",
-                 "vq": "Vq", "gk": "GK", "srr": "SRR", "rio": "RED/RIO", "red/rio": "RED/RIO"}
+        # an FQ flow queue's kinds but PriQueue (the engine's CBQ leaves)
+        kinds = {k: v for k, v in _FQ_FLOW_KINDS.items() if v != "DropTail/PriQueue"}
         if not isinstance(qk, str) or qk.lower() not in kinds:
             other = isinstance(qk, str) and qk.lower() in _queue_kinds()
             raise ValueError(f"{w}: queue must be 'DropTail', 'RED', 'SFQ', 'DRR', 'PI', 'REM', 'Vq', 'GK', 'SRR' "

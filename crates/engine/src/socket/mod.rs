@@ -1593,7 +1593,8 @@ impl Socket {
         }
         let ce = if fb.option { fb.ce_bytes } else { fb.ce_packets * self.win.mss as u64 };
         self.win.next_tx = self.next_tx;
-        let limited = self.is_cwnd_limited();
+        // (read only by Prague's `cwnd_limited` gate, which turns the tracking on)
+        let limited = self.track_cwnd_use && self.is_cwnd_limited();
         self.cc.ce_cong_control(&mut self.win, delivered as u64, ce.min(delivered as u64), limited);
         self.cwnd_infl = self.win.cwnd;
     }
